@@ -1,0 +1,193 @@
+/*
+ * bench.c - speed and memory figures, printed (never asserted):
+ *   one plan (µs), a catalogue-wide sweep (ms), the report process from
+ *   start to exit (ms) and its peak RSS, keystroke to finished frame in
+ *   the planner at 80x24 and 200x50 (median and p99, µs), start to first
+ *   frame (ms).  Targets live in doc/estimates.md; this program only
+ *   measures.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/fixes.h"
+#include "core/plan.h"
+#include "io/catalogue_load.h"
+#include "ui/app.h"
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int
+cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *bin = argc > 1 ? argv[1] : "./headroom";
+	struct catalogue cat;
+	struct plan_input in;
+	struct plan p;
+	static const enum kv_dtype kvs[] = { KV_AUTO, KV_FP8 };
+	static const enum ckpt_format fmts[] = { FMT_COUNT, FMT_FP8, FMT_NVFP4, FMT_AWQ };
+	double t0, t1, runs[41];
+	volatile int64_t sink = 0;
+	long n = 0, i;
+	size_t g, m, k, f;
+	int s, tp, mig, r;
+
+	memset(&cat, 0, sizeof cat);
+	catalogue_load_builtin(&cat, NULL, NULL);
+	catalogue_link(&cat, NULL, NULL);
+
+	/* one plan */
+	plan_input_init(&in);
+	in.gpu = catalogue_find_gpu(&cat, "rtx-pro-6000-server");
+	in.model = &cat.models[catalogue_find_model(&cat, "meta-llama/Llama-3.3-70B-Instruct")];
+	in.ckpt = catalogue_find_ckpt(&cat, "nvidia/Llama-3.3-70B-Instruct-FP8");
+	in.kv_dtype = KV_FP8;
+	in.max_model_len = 32768;
+	for (r = 0; r < 5; r++) {
+		t0 = now();
+		for (i = 0; i < 200000; i++) {
+			in.tokens_per_request = 1000 + (i & 1023);
+			plan_compute(&cat, &in, &p);
+			sink += p.concurrency_at_tpr;
+		}
+		t1 = now();
+		runs[r] = (t1 - t0) / 200000 * 1e6;
+	}
+	qsort(runs, 5, sizeof runs[0], cmp_dbl);
+	printf("plan (Llama 3.3 70B FP8, RTX PRO 6000):      %.3f us per plan (median of 5 x 200k)\n",
+	    runs[2]);
+
+	/* a failing plan, which also runs the estimated-maximum search */
+	in.max_model_len = 131072;
+	t0 = now();
+	for (i = 0; i < 200000; i++) {
+		plan_compute(&cat, &in, &p);
+		sink += p.estimated_max_model_len;
+	}
+	printf("failing plan with estimated max length:     %.3f us per plan\n",
+	    (now() - t0) / 200000 * 1e6);
+
+	/* sweep: every card x slice x model x checkpoint format x TP x KV dtype */
+	for (r = 0; r < 5; r++) {
+		n = 0;
+		t0 = now();
+		for (g = 0; g < cat.n_gpus; g++)
+			for (mig = -1; mig < (int)cat.gpus[g].n_mig; mig++)
+				for (m = 0; m < cat.n_models; m++)
+					for (f = 0; f < sizeof fmts / sizeof fmts[0]; f++)
+						for (tp = 1; tp <= 8; tp *= 2)
+							for (k = 0; k < 2; k++) {
+								if (mig >= 0 && tp > 1)
+									continue;
+								plan_input_init(&in);
+								in.gpu = (int)g;
+								in.mig = mig;
+								in.model = &cat.models[m];
+								in.format = fmts[f];
+								in.tp = tp;
+								in.kv_dtype = kvs[k];
+								plan_compute(&cat, &in, &p);
+								sink += p.num_blocks;
+								n++;
+							}
+		runs[r] = (now() - t0) * 1e3;
+	}
+	qsort(runs, 5, sizeof runs[0], cmp_dbl);
+	printf("catalogue sweep (%ld plans):                 %.2f ms (median of 5)\n", n, runs[2]);
+
+	/* fixes of a failing plan */
+	{
+		struct fix fx[FIX_MAX];
+
+		in.gpu = catalogue_find_gpu(&cat, "rtx-pro-6000-server");
+		in.mig = -1;
+		in.model = &cat.models[catalogue_find_model(&cat, "meta-llama/Llama-3.3-70B-Instruct")];
+		in.ckpt = catalogue_find_ckpt(&cat, "nvidia/Llama-3.3-70B-Instruct-FP8");
+		in.tp = 1;
+		in.max_model_len = 131072;
+		plan_compute(&cat, &in, &p);
+		t0 = now();
+		for (i = 0; i < 2000; i++)
+			sink += (int64_t)fixes_compute(&cat, &in, &p, fx, FIX_MAX);
+		printf("ranked fixes of a failing plan:             %.2f us\n",
+		    (now() - t0) / 2000 * 1e6);
+	}
+
+	/* the report process: start to exit, and its peak RSS */
+	fflush(stdout);
+	for (r = 0; r < 41; r++) {
+		pid_t pid;
+		int st;
+
+		t0 = now();
+		pid = fork();
+		if (pid == 0) {
+			if (freopen("/dev/null", "w", stdout) == NULL)
+				_exit(126);
+			execl(bin, bin, "--report", "json", "--gpu", "h200-nvl", "--model",
+			    "nvidia/Llama-3.3-70B-Instruct-FP8", (char *)NULL);
+			_exit(127);
+		}
+		waitpid(pid, &st, 0);
+		runs[r] = (now() - t0) * 1e3;
+	}
+	qsort(runs, 41, sizeof runs[0], cmp_dbl);
+	{
+		struct rusage ru;
+
+		getrusage(RUSAGE_CHILDREN, &ru);
+		printf("report process, start to exit:              %.2f ms median, %.2f ms p90 (41 runs)\n",
+		    runs[20], runs[36]);
+		printf("report process peak RSS:                    %.2f MiB\n",
+		    ru.ru_maxrss / 1024.0);
+	}
+
+	/* the interactive planner, headless */
+	{
+		static const struct { int rows, cols; } sizes[] = { { 24, 80 }, { 50, 200 } };
+		const char *keys = "RRRRRLLLLL+++---JJJJKKKKLLRRRR]]]][[[[";
+
+		for (s = 0; s < 2; s++) {
+			double med, p99, first;
+
+			plan_input_init(&in);
+			in.gpu = catalogue_find_gpu(&cat, "rtx-pro-6000-server");
+			in.model = &cat.models[catalogue_find_model(&cat,
+			    "meta-llama/Llama-3.3-70B-Instruct")];
+			in.ckpt = catalogue_find_ckpt(&cat, "nvidia/Llama-3.3-70B-Instruct-FP8");
+			if (app_bench_keys(&cat, &in, sizes[s].rows, sizes[s].cols, keys,
+			    &med, &p99, &first) != 0) {
+				printf("planner %dx%d: could not run headless\n", sizes[s].cols,
+				    sizes[s].rows);
+				continue;
+			}
+			printf("planner %3dx%-3d keystroke -> frame:          %.1f us median, %.1f us p99\n",
+			    sizes[s].cols, sizes[s].rows, med, p99);
+			printf("planner %3dx%-3d start -> first frame:        %.2f ms\n",
+			    sizes[s].cols, sizes[s].rows, first);
+		}
+	}
+	if (sink == 42)
+		printf(" ");
+	catalogue_done(&cat);
+	return 0;
+}

@@ -1,0 +1,296 @@
+/*
+ * fidelity.c - plans every real vLLM startup of the calibration set whose
+ * inputs headroom can express, and prints, per case and in summary, the
+ * error of each term against what vLLM printed.
+ *
+ * Two passes per case: "full" (every term estimated, as a user would plan)
+ * and "kv-exact" (the logged available KV memory fed back in, which checks
+ * the exact KV arithmetic: blocks, tokens and concurrency).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/plan.h"
+#include "core/units.h"
+#include "core/vllm_version.h"
+#include "io/catalogue_load.h"
+#include "io/textfile.h"
+
+struct stat_acc {
+	double	 sum_abs, max_abs, sum_sq;
+	int	 n;
+};
+
+static void
+acc(struct stat_acc *s, double e)
+{
+	s->sum_abs += fabs(e);
+	s->sum_sq += e * e;
+	if (fabs(e) > s->max_abs)
+		s->max_abs = fabs(e);
+	s->n++;
+}
+
+static double
+num(const cJSON *o, const char *k, int *ok)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	*ok = cJSON_IsNumber(v);
+	return *ok ? v->valuedouble : 0;
+}
+
+static const char *
+str(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static void
+diag(void *ctx, const char *m)
+{
+	(void)ctx;
+	fprintf(stderr, "fidelity: %s\n", m);
+}
+
+/* Builds the input of a case; returns 0, or -1 with the reason it is skipped. */
+static int
+case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
+    const char **why)
+{
+	const cJSON *gpu = cJSON_GetObjectItemCaseSensitive(c, "gpu");
+	const char *gname = str(gpu, "model"), *mid = str(c, "model_id");
+	const char *prec = str(c, "checkpoint_precision"), *ver = str(c, "vllm_version");
+	const char *kv = str(c, "kv_cache_dtype"), *flags = str(c, "other_flags");
+	const char *arch = str(c, "arch_ref");
+	char idbuf[256];
+	double v;
+	int ok, mi, ki;
+
+	plan_input_init(in);
+	if (ver == NULL || vllm_version_parse(ver, &in->version) != 0) {
+		/* llm-d-benchmark runs without a printed version were v0.11 */
+		in->version = VLLM_VER(0, 11, 0);
+	}
+	if (gname && strstr(gname, "H100"))
+		in->gpu = catalogue_find_gpu(cat, "h100-sxm");
+	else if (gname && strstr(gname, "A100 80GB"))
+		in->gpu = catalogue_find_gpu(cat, "a100-80gb-sxm");
+	else if (gname && strstr(gname, "A100 40GB"))
+		in->gpu = catalogue_find_gpu(cat, "a100-40gb");
+	else {
+		*why = "card not in the catalogue";
+		return -1;
+	}
+	v = num(gpu, "total_memory_gib_reported", &ok);
+	if (ok)
+		in->gpu_total_gib = v;
+	snprintf(idbuf, sizeof idbuf, "%s", mid ? mid : "");
+	if (strchr(idbuf, ' '))
+		*strchr(idbuf, ' ') = '\0';
+	ki = catalogue_find_ckpt(cat, idbuf);
+	mi = ki >= 0 ? cat->ckpts[ki].model_index : catalogue_find_model(cat, idbuf);
+	if (mi < 0 && arch && strstr(idbuf, "vision") == NULL && strstr(idbuf, "-VL") == NULL)
+		mi = catalogue_find_model(cat, arch);
+	if (mi < 0) {
+		*why = "model not in the catalogue";
+		return -1;
+	}
+	in->model = &cat->models[mi];
+	in->ckpt = ki;
+	if (prec && strstr(prec, "--quantization fp8"))
+		in->quantization_fp8 = true;
+	if (prec && strstr(prec, "float32"))
+		in->dtype_override = FMT_FP32;
+	if (ki < 0) {
+		if (prec && strstr(prec, "w4a16"))
+			in->format = FMT_GPTQ;
+		else if (prec && strstr(prec, "w8a8"))
+			in->format = FMT_INT8;
+		else if (prec && strstr(prec, "FP8-dynamic"))
+			in->format = FMT_FP8_CHANNEL;
+		else
+			in->ckpt = catalogue_model_ckpt(cat, mi, in->model->native_format);
+	}
+	v = num(c, "tensor_parallel_size", &ok);
+	in->tp = ok ? (int)v : 1;
+	v = num(c, "pipeline_parallel_size", &ok);
+	in->pp = ok ? (int)v : 1;
+	v = num(c, "data_parallel_size", &ok);
+	in->dp = ok ? (int)v : 1;
+	v = num(c, "gpu_memory_utilization", &ok);
+	if (ok)
+		in->util = v;
+	v = num(c, "max_model_len", &ok);
+	if (ok)
+		in->max_model_len = (int64_t)v;
+	if (in->max_model_len > in->model->derived_max_len)
+		in->max_model_len = in->model->derived_max_len;
+	v = num(c, "max_num_seqs", &ok);
+	if (ok)
+		in->max_num_seqs = (int)v;
+	v = num(c, "max_num_batched_tokens", &ok);
+	if (ok)
+		in->max_num_batched_tokens = (int)v;
+	v = num(c, "block_size", &ok);
+	if (ok)
+		in->block_size = (int)v;
+	if (flags && strstr(flags, "--block-size=128"))
+		in->block_size = 128;
+	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "enforce_eager")))
+		in->enforce_eager = true;
+	if (kv && strcmp(kv, "auto") != 0 && kv_dtype_parse(kv, &in->kv_dtype) != 0) {
+		*why = "kv dtype";
+		return -1;
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *path = argc > 1 ? argv[1] : "tests/calibration/vllm-logs.json";
+	struct catalogue cat;
+	struct stat_acc e_kv = { 0 }, e_kvpct = { 0 }, e_tok = { 0 }, e_conc = { 0 };
+	struct stat_acc e_w = { 0 }, e_a = { 0 }, e_n = { 0 }, e_cg = { 0 };
+	struct stat_acc x_tok = { 0 }, x_conc = { 0 };
+	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0, exact_tok = 0;
+	char err[512];
+	size_t len;
+	char *text;
+	cJSON *root, *c;
+
+	memset(&cat, 0, sizeof cat);
+	catalogue_load_builtin(&cat, diag, NULL);
+	catalogue_link(&cat, diag, NULL);
+	text = textfile_read(path, &len, err, sizeof err);
+	if (text == NULL) {
+		fprintf(stderr, "fidelity: %s\n", err);
+		return 2;
+	}
+	root = cJSON_ParseWithLength(text, len);
+	free(text);
+	if (!cJSON_IsArray(root)) {
+		fprintf(stderr, "fidelity: %s: not a JSON array\n", path);
+		return 2;
+	}
+	printf("%-58s %7s %7s %7s %7s | %8s %8s %7s | %9s %9s | %6s %6s | %s\n",
+	    "case", "W", "act", "nt", "cg", "KV log", "KV est", "err%", "tokens",
+	    "tok est", "conc", "est", "verdict");
+	cJSON_ArrayForEach(c, root) {
+		const cJSON *rep = cJSON_GetObjectItemCaseSensitive(c, "reported");
+		const cJSON *mc = cJSON_GetObjectItemCaseSensitive(rep, "max_concurrency");
+		const char *id = str(c, "id"), *outcome = str(c, "outcome");
+		const char *phase = str(c, "failure_phase"), *why = NULL;
+		struct plan_input in;
+		struct plan p, px;
+		double kv, w, a, n, cg, tok, conc, total;
+		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok;
+
+		if (case_input(&cat, c, &in, &why) != 0) {
+			printf("%-58.58s skipped: %s\n", id, why);
+			skipped++;
+			continue;
+		}
+		plan_compute(&cat, &in, &p);
+		planned++;
+		kv = num(rep, "available_kv_cache_gib", &okkv);
+		w = num(rep, "model_loading_gib", &okw);
+		a = num(rep, "torch_peak_increase_gib", &oka);
+		n = num(rep, "non_torch_gib", &okn);
+		cg = num(rep, "cuda_graph_gib", &okcg);
+		tok = num(rep, "kv_cache_tokens", &oktok);
+		conc = num(mc, "x", &okconc);
+		total = units_gib(p.total);
+		if (okw)
+			acc(&e_w, units_gib(p.weights) - w);
+		if (oka)
+			acc(&e_a, units_gib(p.activation) - a);
+		if (okn)
+			acc(&e_n, units_gib(p.non_torch) - n);
+		if (okcg && cg > 0 && !in.enforce_eager)
+			acc(&e_cg, units_gib(p.cuda_graphs) - cg);
+		if (okkv) {
+			acc(&e_kv, units_gib(p.available_kv) - kv);
+			acc(&e_kvpct, 100.0 * (units_gib(p.available_kv) - kv) / total);
+		}
+		if (oktok && tok > 0)
+			acc(&e_tok, 100.0 * ((double)p.kv_tokens - tok) / tok);
+		if (okconc && conc > 0)
+			acc(&e_conc, 100.0 * (p.max_concurrency - conc) / conc);
+		/* kv-exact pass: the logged KV memory fed back in */
+		if (okkv && kv > 0 && oktok && tok > 0) {
+			struct plan_input ix = in;
+
+			ix.kv_cache_memory_bytes = units_bytes(kv);
+			plan_compute(&cat, &ix, &px);
+			acc(&x_tok, 100.0 * ((double)px.kv_tokens - tok) / tok);
+			if (okconc && conc > 0)
+				acc(&x_conc, 100.0 * (px.max_concurrency - conc) / conc);
+			/* the log rounds KV GiB to 2 decimals: tokens agree within it */
+			if (fabs((double)px.kv_tokens - tok) <= 0.005 * GIB /
+			    (double)(px.bytes_per_token > 0 ? px.bytes_per_token : 1) +
+			    px.block_size * 2)
+				exact_tok++;
+			else
+				printf("  kv-exact outside rounding: %s: %lld vs %.0f tokens\n",
+				    id, (long long)px.kv_tokens, tok);
+		}
+		v_ok = (outcome && strcmp(outcome, "ok") == 0) == (p.phase == PHASE_NONE);
+		if (v_ok && phase && p.phase != PHASE_NONE) {
+			const char *ph = plan_phase_name(p.phase);
+
+			v_ok = (strstr(phase, "sampler") && strcmp(ph, "sampler-warmup") == 0) ||
+			    (strstr(phase, "weight") && strcmp(ph, "weights") == 0) ||
+			    (strstr(phase, "kv_cache") && strcmp(ph, "kv-cache") == 0) ||
+			    (strstr(phase, "free_memory") && strcmp(ph, "free-memory") == 0) ||
+			    (strstr(phase, "cuda_graph") && strcmp(ph, "cuda-graphs") == 0);
+		}
+		verdict_n++;
+		verdict_ok += v_ok;
+		printf("%-58.58s %+7.2f %+7.2f %+7.2f %+7.2f | %8.2f %8.2f %+6.1f%% | "
+		    "%9.0f %9lld | %6.2f %6.2f | %s%s\n", id,
+		    okw ? units_gib(p.weights) - w : NAN,
+		    oka ? units_gib(p.activation) - a : NAN,
+		    okn ? units_gib(p.non_torch) - n : NAN,
+		    okcg ? units_gib(p.cuda_graphs) - cg : NAN,
+		    okkv ? kv : NAN, units_gib(p.available_kv),
+		    okkv ? 100.0 * (units_gib(p.available_kv) - kv) / total : NAN,
+		    oktok ? tok : NAN, (long long)p.kv_tokens,
+		    okconc ? conc : NAN, p.max_concurrency,
+		    v_ok ? "ok" : "MISMATCH ", v_ok ? "" :
+		    (p.phase == PHASE_NONE ? "(predicted start)" : plan_phase_name(p.phase)));
+	}
+	printf("\nSummary over %d planned cases (%d skipped):\n", planned, skipped);
+	printf("  weights error           mean |e| %.3f GiB, max %.3f GiB (n=%d)\n",
+	    e_w.n ? e_w.sum_abs / e_w.n : 0, e_w.max_abs, e_w.n);
+	printf("  activation error        mean |e| %.3f GiB, max %.3f GiB (n=%d)\n",
+	    e_a.n ? e_a.sum_abs / e_a.n : 0, e_a.max_abs, e_a.n);
+	printf("  non-torch error         mean |e| %.3f GiB, max %.3f GiB (n=%d)\n",
+	    e_n.n ? e_n.sum_abs / e_n.n : 0, e_n.max_abs, e_n.n);
+	printf("  CUDA graph error        mean |e| %.3f GiB, max %.3f GiB (n=%d)\n",
+	    e_cg.n ? e_cg.sum_abs / e_cg.n : 0, e_cg.max_abs, e_cg.n);
+	printf("  available KV error      mean |e| %.3f GiB, max %.3f GiB (n=%d)\n",
+	    e_kv.n ? e_kv.sum_abs / e_kv.n : 0, e_kv.max_abs, e_kv.n);
+	printf("  available KV error      mean |e| %.2f %% of card, max %.2f %%\n",
+	    e_kvpct.n ? e_kvpct.sum_abs / e_kvpct.n : 0, e_kvpct.max_abs);
+	printf("  KV tokens error         mean |e| %.2f %%, max %.2f %% (n=%d)\n",
+	    e_tok.n ? e_tok.sum_abs / e_tok.n : 0, e_tok.max_abs, e_tok.n);
+	printf("  max concurrency error   mean |e| %.2f %%, max %.2f %% (n=%d)\n",
+	    e_conc.n ? e_conc.sum_abs / e_conc.n : 0, e_conc.max_abs, e_conc.n);
+	printf("  kv-exact pass: tokens   mean |e| %.3f %%, max %.3f %%; %d of %d within "
+	    "the log's rounding\n", x_tok.n ? x_tok.sum_abs / x_tok.n : 0,
+	    x_tok.max_abs, exact_tok, x_tok.n);
+	printf("  kv-exact pass: concurrency max |e| %.3f %% (n=%d)\n", x_conc.max_abs,
+	    x_conc.n);
+	printf("  verdict (starts / phase) %d of %d agree\n", verdict_ok, verdict_n);
+	cJSON_Delete(root);
+	catalogue_done(&cat);
+	return 0;
+}

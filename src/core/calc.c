@@ -1,0 +1,791 @@
+/*
+ * calc.c - the dependency graph behind the planner's screen.
+ *
+ * Each node has a dirty flag, a recompute counter and a dependency entry:
+ * the input groups it reads and the nodes it reads.  Node values live in
+ * the calc: the plan nodes each own a disjoint set of the fields of
+ * c->plan (copy_fields() names them; the KV node owns every field no other
+ * node names, so a field added to struct plan is safe by default), the
+ * other nodes own their own arrays.  Nodes are numbered in dependency
+ * order, so one pass over the enum recomputes them correctly.
+ */
+#include "calc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kv.h"
+
+#define IN(g)	(1u << (g))
+#define IN_ALL	((1u << CALC_IN_COUNT) - 1)
+#define IN_PLAN	(IN_ALL & ~IN(CALC_IN_SLIDER) & ~IN(CALC_IN_STYLE))
+#define NODE(n)	(1u << (n))
+#define PLAN_NODES (NODE(CALC_N_SETTINGS) | NODE(CALC_N_BUDGET) | \
+	NODE(CALC_N_WEIGHTS) | NODE(CALC_N_PROFILE) | NODE(CALC_N_KV) | \
+	NODE(CALC_N_VERDICT))
+
+struct calc_dep {
+	const char	*name;
+	unsigned	 inputs;	/* IN() groups read */
+	unsigned	 nodes;		/* NODE()s read */
+};
+
+/*
+ * The graph.  Weights and profile terms read fewer inputs than the rest
+ * of the plan; with pipeline stages they read everything, because the
+ * plan reports the stage with the fewest KV blocks (see node_inputs()).
+ */
+static const struct calc_dep deps[CALC_N_COUNT] = {
+	[CALC_N_SETTINGS] = { "settings", IN_PLAN, 0 },
+	[CALC_N_BUDGET] = { "budget", IN(CALC_IN_CARD) | IN(CALC_IN_MODEL) |
+	    IN(CALC_IN_BUDGET) | IN(CALC_IN_VERSION), 0 },
+	[CALC_N_WEIGHTS] = { "weights", IN(CALC_IN_CARD) | IN(CALC_IN_MODEL) |
+	    IN(CALC_IN_PARALLEL) | IN(CALC_IN_VERSION), 0 },
+	[CALC_N_PROFILE] = { "profile", IN_PLAN & ~IN(CALC_IN_BUDGET), 0 },
+	[CALC_N_KV] = { "kv", IN_PLAN, NODE(CALC_N_SETTINGS) | NODE(CALC_N_BUDGET) |
+	    NODE(CALC_N_WEIGHTS) | NODE(CALC_N_PROFILE) },
+	[CALC_N_VERDICT] = { "verdict", IN_PLAN, NODE(CALC_N_SETTINGS) |
+	    NODE(CALC_N_BUDGET) | NODE(CALC_N_WEIGHTS) | NODE(CALC_N_PROFILE) |
+	    NODE(CALC_N_KV) },
+	[CALC_N_CONCURRENCY] = { "concurrency", IN(CALC_IN_SLIDER) |
+	    IN(CALC_IN_CARD) | IN(CALC_IN_MODEL) | IN(CALC_IN_PARALLEL) |
+	    IN(CALC_IN_VERSION), NODE(CALC_N_SETTINGS) | NODE(CALC_N_KV) |
+	    NODE(CALC_N_VERDICT) },
+	[CALC_N_DEFAULTS] = { "defaults", IN(CALC_IN_CARD) | IN(CALC_IN_MODEL) |
+	    IN(CALC_IN_BUDGET) | IN(CALC_IN_VERSION), 0 },
+	[CALC_N_CHOICES] = { "choices", IN_PLAN, 0 },
+	[CALC_N_FIXES] = { "fixes", IN_PLAN | IN(CALC_IN_SLIDER),
+	    PLAN_NODES | NODE(CALC_N_CONCURRENCY) },
+	[CALC_N_COMMAND] = { "command", IN_PLAN | IN(CALC_IN_STYLE),
+	    NODE(CALC_N_SETTINGS) | NODE(CALC_N_KV) | NODE(CALC_N_VERDICT) },
+};
+
+struct calc {
+	const struct catalogue *cat;
+	calc_command_fn	 cmd_fn;
+	struct plan_input in;
+	bool		 explicit_all;
+	bool		 dirty[CALC_N_COUNT];
+	unsigned long	 count[CALC_N_COUNT];
+	unsigned long	 kernel_runs;
+	struct plan	 plan;
+	struct plan	 scratch;	/* the kernel's output */
+	struct plan	 defaults;
+	struct fix	 fixes[FIX_MAX];
+	struct fix	 fixes_old[FIX_MAX];
+	size_t		 n_fixes;
+	struct calc_choice choices[CALC_MAX_CHOICES];
+	size_t		 n_choices;
+	char		 command[CALC_CMD_LEN];
+	char		 command_old[CALC_CMD_LEN];
+};
+
+static unsigned
+node_inputs(const struct calc *c, enum calc_node n)
+{
+	unsigned in = deps[n].inputs;
+
+	if ((n == CALC_N_WEIGHTS || n == CALC_N_PROFILE) && c->in.pp > 1)
+		in |= IN_PLAN;
+	return in;
+}
+
+/* ---- the fields each plan node owns ---- */
+
+static void
+copy_settings(struct plan *d, const struct plan *s)
+{
+	d->version = s->version;
+	d->tp = s->tp;
+	d->pp = s->pp;
+	d->dp = s->dp;
+	d->world = s->world;
+	d->util = s->util;
+	d->max_model_len = s->max_model_len;
+	d->max_model_len_auto = s->max_model_len_auto;
+	d->kv_dtype = s->kv_dtype;
+	d->kv_bytes = s->kv_bytes;
+	d->max_num_seqs = s->max_num_seqs;
+	d->max_num_batched_tokens = s->max_num_batched_tokens;
+	d->block_size = s->block_size;
+	d->enforce_eager = s->enforce_eager;
+	d->n_capture_sizes = s->n_capture_sizes;
+	d->max_capture_size = s->max_capture_size;
+	d->format = s->format;
+	d->v2_runner = s->v2_runner;
+}
+
+static void
+copy_budget(struct plan *d, const struct plan *s)
+{
+	d->total = s->total;
+	d->other = s->other;
+	d->free = s->free;
+	d->requested = s->requested;
+	d->outside_budget = s->outside_budget;
+}
+
+static void
+copy_weights(struct plan *d, const struct plan *s)
+{
+	d->weights = s->weights;
+	d->weights_exact = s->weights_exact;
+}
+
+static void
+copy_profile(struct plan *d, const struct plan *s)
+{
+	d->activation = s->activation;
+	d->non_torch = s->non_torch;
+	d->cuda_graphs = s->cuda_graphs;
+	d->cg_in_budget = s->cg_in_budget;
+}
+
+static void
+copy_verdict(struct plan *d, const struct plan *s)
+{
+	d->phase = s->phase;
+	d->estimated_max_model_len = s->estimated_max_model_len;
+	memcpy(d->message, s->message, sizeof d->message);
+}
+
+static void
+copy_concurrency(struct plan *d, const struct plan *s)
+{
+	d->tokens_per_request = s->tokens_per_request;
+	d->blocks_at_tpr = s->blocks_at_tpr;
+	d->concurrency_at_tpr = s->concurrency_at_tpr;
+	d->replicas = s->replicas;
+	d->total_concurrency = s->total_concurrency;
+	d->rule_users = s->rule_users;
+	memcpy(d->warning, s->warning, sizeof d->warning);
+}
+
+static void copy_fields(enum calc_node, struct plan *, const struct plan *);
+
+/* KV sizing owns everything the other nodes do not. */
+static void
+copy_kv(struct plan *d, const struct plan *s)
+{
+	struct plan t = *s;
+	int n;
+
+	for (n = 0; n <= CALC_N_CONCURRENCY; n++)
+		if (n != CALC_N_KV)
+			copy_fields(n, &t, d);
+	*d = t;
+}
+
+static void
+copy_fields(enum calc_node n, struct plan *d, const struct plan *s)
+{
+	switch (n) {
+	case CALC_N_SETTINGS: copy_settings(d, s); break;
+	case CALC_N_BUDGET: copy_budget(d, s); break;
+	case CALC_N_WEIGHTS: copy_weights(d, s); break;
+	case CALC_N_PROFILE: copy_profile(d, s); break;
+	case CALC_N_KV: copy_kv(d, s); break;
+	case CALC_N_VERDICT: copy_verdict(d, s); break;
+	case CALC_N_CONCURRENCY: copy_concurrency(d, s); break;
+	default: break;
+	}
+}
+
+/* Do a and b agree on the fields node n owns? */
+static bool
+fields_equal(enum calc_node n, const struct plan *a, const struct plan *b)
+{
+	struct plan t = *a;
+
+	copy_fields(n, &t, b);
+	return memcmp(&t, a, sizeof t) == 0;
+}
+
+/* ---- pure helpers ---- */
+
+static bool
+same_card(const struct plan_input *a, const struct plan_input *b)
+{
+	return a->gpu == b->gpu && a->mig == b->mig &&
+	    a->gpu_total_gib == b->gpu_total_gib && a->gpus == b->gpus;
+}
+
+static bool
+same_model(const struct plan_input *a, const struct plan_input *b)
+{
+	return a->model == b->model && a->ckpt == b->ckpt &&
+	    a->format == b->format && a->weight_bytes == b->weight_bytes &&
+	    a->quantization_fp8 == b->quantization_fp8 &&
+	    a->dtype_override == b->dtype_override &&
+	    a->limit_mm_images == b->limit_mm_images;
+}
+
+static bool
+same_graphs(const struct plan_input *a, const struct plan_input *b)
+{
+	int n = a->n_capture_sizes;
+
+	if (a->enforce_eager != b->enforce_eager ||
+	    a->n_capture_sizes != b->n_capture_sizes ||
+	    a->max_capture_size != b->max_capture_size)
+		return false;
+	if (n > PLAN_MAX_CAPTURE)
+		n = PLAN_MAX_CAPTURE;
+	return n <= 0 || memcmp(a->capture_sizes, b->capture_sizes,
+	    (size_t)n * sizeof a->capture_sizes[0]) == 0;
+}
+
+unsigned
+calc_input_diff(const struct plan_input *a, const struct plan_input *b)
+{
+	unsigned m = 0;
+
+	if (!same_card(a, b))
+		m |= IN(CALC_IN_CARD);
+	if (!same_model(a, b))
+		m |= IN(CALC_IN_MODEL);
+	if (a->tp != b->tp || a->pp != b->pp || a->dp != b->dp)
+		m |= IN(CALC_IN_PARALLEL);
+	if (a->util != b->util || a->kv_cache_memory_bytes != b->kv_cache_memory_bytes ||
+	    a->other_usage_gib != b->other_usage_gib)
+		m |= IN(CALC_IN_BUDGET);
+	if (a->kv_dtype != b->kv_dtype || a->block_size != b->block_size ||
+	    a->max_model_len != b->max_model_len)
+		m |= IN(CALC_IN_KV);
+	if (a->max_num_seqs != b->max_num_seqs ||
+	    a->max_num_batched_tokens != b->max_num_batched_tokens)
+		m |= IN(CALC_IN_SCHED);
+	if (!same_graphs(a, b))
+		m |= IN(CALC_IN_GRAPHS);
+	if (a->version != b->version || a->overhead != b->overhead)
+		m |= IN(CALC_IN_VERSION);
+	if (a->tokens_per_request != b->tokens_per_request)
+		m |= IN(CALC_IN_SLIDER);
+	return m;
+}
+
+int64_t
+calc_blocks_for(const struct plan *p, const struct model *m, int64_t tokens)
+{
+	struct kv_layout l;
+
+	if (p->block_size <= 0 || tokens <= 0)
+		return 0;
+	memset(&l, 0, sizeof l);
+	l.page = p->page_bytes;
+	l.block_size = p->block_size;
+	l.layers = p->layers_per_rank;
+	l.group_size = p->group_size;
+	l.n_full_groups = p->n_full_groups;
+	l.n_swa_groups = p->n_groups - p->n_full_groups;
+	l.padding_layers = p->padding_layers;
+	l.sliding_window = m != NULL ? m->sliding_window : 0;
+	l.max_num_batched_tokens = p->max_num_batched_tokens;
+	return kv_blocks_per_request(&l, tokens);
+}
+
+/*
+ * The slider fields, as the end of plan_compute() derives them: requests
+ * of T tokens take blocks_T blocks; (num_blocks - 1) / blocks_T of them
+ * fit (one block is vLLM's null block), at most max_num_seqs, none when
+ * T exceeds max_model_len or the plan fails.  The rule-of-thumb mode
+ * divides its cache by bytes per token instead.
+ */
+void
+calc_concurrency(const struct plan_input *in, struct plan *p)
+{
+	int64_t tpr, avail;
+
+	p->tokens_per_request = 0;
+	p->blocks_at_tpr = 0;
+	p->concurrency_at_tpr = 0;
+	p->replicas = 0;
+	p->total_concurrency = 0;
+	p->rule_users = 0;
+	memset(p->warning, 0, sizeof p->warning);
+	/* the walk stopped before the scheduler: no card, model or coefficients */
+	if (p->max_num_seqs <= 0)
+		return;
+	tpr = in->tokens_per_request > 0 ? in->tokens_per_request : p->max_model_len;
+	p->tokens_per_request = tpr;
+	avail = in->gpus > 0 ? in->gpus : (int64_t)p->world * p->dp;
+	p->replicas = p->world > 0 ? (int)(avail / p->world) : 0;
+	if (p->replicas < 1)
+		p->replicas = 1;
+	if (in->overhead == OVERHEAD_RULE) {
+		int64_t per_req = p->bytes_per_token * tpr;
+
+		if (per_req > 0 && p->rule_cache > 0)
+			p->rule_users = p->rule_cache / per_req;
+		if (p->rule_users > p->max_num_seqs)
+			p->rule_users = p->max_num_seqs;
+		p->concurrency_at_tpr = p->rule_users;
+	} else {
+		p->blocks_at_tpr = calc_blocks_for(p, in->model, tpr);
+		if (p->num_blocks > 1 && p->blocks_at_tpr > 0 && tpr <= p->max_model_len)
+			p->concurrency_at_tpr = (p->num_blocks - 1) / p->blocks_at_tpr;
+		if (p->concurrency_at_tpr > p->max_num_seqs)
+			p->concurrency_at_tpr = p->max_num_seqs;
+		if (tpr > p->max_model_len)
+			snprintf(p->warning, sizeof p->warning, "Requests of %lld tokens "
+			    "are longer than max_model_len (%lld): vLLM rejects them.",
+			    (long long)tpr, (long long)p->max_model_len);
+	}
+	if (p->phase != PHASE_NONE)
+		p->concurrency_at_tpr = 0;
+	p->total_concurrency = p->concurrency_at_tpr * p->replicas;
+}
+
+void
+calc_input_for_defaults(struct plan_input *in)
+{
+	in->tp = in->pp = in->dp = 0;
+	in->util = 0;
+	in->max_model_len = 0;
+	in->kv_dtype = KV_AUTO;
+	in->kv_cache_memory_bytes = 0;
+	in->max_num_seqs = 0;
+	in->max_num_batched_tokens = 0;
+	in->block_size = 0;
+	in->enforce_eager = false;
+	memset(in->capture_sizes, 0, sizeof in->capture_sizes);
+	in->n_capture_sizes = -1;
+	in->max_capture_size = 0;
+	in->tokens_per_request = 0;
+}
+
+static bool
+is_16bit(enum ckpt_format f)
+{
+	return f == FMT_BF16 || f == FMT_FP16 || f == FMT_FP32;
+}
+
+static int
+model_index(const struct catalogue *cat, const struct model *m)
+{
+	if (m == NULL || cat->models == NULL || m < cat->models ||
+	    m >= cat->models + cat->n_models)
+		return -1;
+	return (int)(m - cat->models);
+}
+
+bool
+calc_choice_matches(const struct calc_choice *ch, const struct plan_input *in)
+{
+	if (ch->ckpt != in->ckpt || ch->quantization_fp8 != in->quantization_fp8)
+		return false;
+	if (ch->ckpt >= 0 || ch->quantization_fp8)
+		return true;
+	return ch->format == in->format;
+}
+
+static size_t
+add_choice(struct calc_choice *out, size_t n, size_t max, int ckpt,
+    enum ckpt_format f, bool qfp8, bool derived)
+{
+	if (n >= max)
+		return n;
+	memset(&out[n], 0, sizeof out[n]);
+	out[n].ckpt = ckpt;
+	out[n].format = f;
+	out[n].quantization_fp8 = qfp8;
+	out[n].derived = derived;
+	return n + 1;
+}
+
+size_t
+calc_list_choices(const struct catalogue *cat, const struct plan_input *in,
+    struct calc_choice *out, size_t max)
+{
+	static const enum ckpt_format order[] = {
+		FMT_FP32, FMT_BF16, FMT_FP16, FMT_FP8, FMT_FP8_CHANNEL,
+		FMT_FP8_BLOCK, FMT_INT8, FMT_AWQ, FMT_GPTQ, FMT_NVFP4, FMT_MXFP4,
+	};
+	static const enum ckpt_format derivable[] = { FMT_AWQ, FMT_NVFP4 };
+	const struct model *m = in->model;
+	bool have[FMT_COUNT + 1] = { false };
+	int mi, first16 = -1;
+	size_t n = 0, i, k;
+
+	if (m == NULL || max == 0)
+		return 0;
+	mi = model_index(cat, m);
+	for (i = 0; i < sizeof order / sizeof order[0]; i++)
+		for (k = 0; mi >= 0 && k < cat->n_ckpts; k++) {
+			const struct checkpoint *ck = &cat->ckpts[k];
+
+			if (ck->model_index != mi || ck->format != order[i])
+				continue;
+			n = add_choice(out, n, max, (int)k, ck->format, false, false);
+			have[ck->format] = true;
+			if (is_16bit(ck->format) && first16 < 0)
+				first16 = (int)k;
+		}
+	if (mi < 0) {
+		/* a local model: its own weights, in the format given */
+		enum ckpt_format f = in->format != FMT_COUNT ? in->format :
+		    m->native_format;
+
+		n = add_choice(out, n, max, -1, f, false, false);
+		have[f] = true;
+	} else if (is_16bit(m->native_format) && !have[m->native_format]) {
+		n = add_choice(out, n, max, -1, m->native_format, false, true);
+		have[m->native_format] = true;
+	}
+	if (is_16bit(m->native_format))
+		n = add_choice(out, n, max, first16, FMT_FP8, true, false);
+	for (i = 0; mi >= 0 && i < sizeof derivable / sizeof derivable[0]; i++)
+		if (!have[derivable[i]])
+			n = add_choice(out, n, max, -1, derivable[i], false, true);
+	/* whatever the input holds stays selectable */
+	for (i = 0; i < n; i++)
+		if (calc_choice_matches(&out[i], in))
+			return n;
+	if (n == max)
+		n--;
+	memmove(&out[1], &out[0], n * sizeof out[0]);
+	add_choice(out, 0, max, in->ckpt, in->ckpt >= 0 && in->ckpt < (int)cat->n_ckpts ?
+	    cat->ckpts[in->ckpt].format : in->format != FMT_COUNT ? in->format :
+	    m->native_format, in->quantization_fp8, in->ckpt < 0);
+	if (in->quantization_fp8)
+		out[0].format = FMT_FP8;
+	return n + 1;
+}
+
+void
+calc_apply_choice(struct plan_input *in, const struct calc_choice *ch)
+{
+	in->ckpt = ch->ckpt;
+	in->quantization_fp8 = ch->quantization_fp8;
+	if (ch->ckpt >= 0 || ch->quantization_fp8)
+		in->format = FMT_COUNT;
+	else
+		in->format = ch->format;
+}
+
+/* ---- the calc ---- */
+
+struct calc *
+calc_new(const struct catalogue *cat, const struct plan_input *in,
+    calc_command_fn cmd)
+{
+	struct calc *c = calloc(1, sizeof *c);
+	int n;
+
+	if (c == NULL)
+		return NULL;
+	c->cat = cat;
+	c->cmd_fn = cmd;
+	c->in = *in;
+	for (n = 0; n < CALC_N_COUNT; n++)
+		c->dirty[n] = true;
+	return c;
+}
+
+void
+calc_free(struct calc **cp)
+{
+	if (cp == NULL || *cp == NULL)
+		return;
+	free(*cp);
+	*cp = NULL;
+}
+
+const struct plan_input *
+calc_input(const struct calc *c)
+{
+	return &c->in;
+}
+
+struct plan_input *
+calc_input_edit(struct calc *c)
+{
+	return &c->in;
+}
+
+void
+calc_touch(struct calc *c, enum calc_input g)
+{
+	int n;
+
+	if ((int)g < 0 || g >= CALC_IN_COUNT)
+		return;
+	for (n = 0; n < CALC_N_COUNT; n++)
+		if (node_inputs(c, n) & IN(g))
+			c->dirty[n] = true;
+}
+
+static void
+touch_mask(struct calc *c, unsigned mask)
+{
+	int g;
+
+	for (g = 0; g < CALC_IN_COUNT; g++)
+		if (mask & IN(g))
+			calc_touch(c, g);
+}
+
+void
+calc_set_input(struct calc *c, const struct plan_input *in)
+{
+	unsigned m = calc_input_diff(&c->in, in);
+
+	c->in = *in;
+	touch_mask(c, m);
+}
+
+void
+calc_set_card(struct calc *c, int gpu, int mig)
+{
+	struct plan_input in = c->in;
+
+	in.gpu = gpu;
+	in.mig = mig;
+	calc_set_input(c, &in);
+}
+
+void
+calc_set_model(struct calc *c, const struct model *m, int ckpt)
+{
+	struct plan_input in = c->in;
+
+	in.model = m;
+	in.ckpt = ckpt;
+	in.format = FMT_COUNT;
+	in.quantization_fp8 = false;
+	calc_set_input(c, &in);
+}
+
+void
+calc_set_choice(struct calc *c, const struct calc_choice *ch)
+{
+	struct plan_input in = c->in;
+
+	calc_apply_choice(&in, ch);
+	calc_set_input(c, &in);
+}
+
+void
+calc_set_tokens_per_request(struct calc *c, int64_t tokens)
+{
+	struct plan_input in = c->in;
+
+	in.tokens_per_request = tokens > 0 ? tokens : 0;
+	calc_set_input(c, &in);
+}
+
+void
+calc_set_explicit_all(struct calc *c, bool on)
+{
+	if (c->explicit_all == on)
+		return;
+	c->explicit_all = on;
+	calc_touch(c, CALC_IN_STYLE);
+}
+
+bool
+calc_explicit_all(const struct calc *c)
+{
+	return c->explicit_all;
+}
+
+bool
+calc_dirty(const struct calc *c)
+{
+	int n;
+
+	for (n = 0; n < CALC_N_COUNT; n++)
+		if (c->dirty[n])
+			return true;
+	return false;
+}
+
+static void
+mark_dependents(struct calc *c, enum calc_node n)
+{
+	int d;
+
+	for (d = n + 1; d < CALC_N_COUNT; d++)
+		if (deps[d].nodes & NODE(n))
+			c->dirty[d] = true;
+}
+
+static bool
+update_plan_nodes(struct calc *c)
+{
+	int n;
+	bool any = false;
+
+	for (n = CALC_N_SETTINGS; n <= CALC_N_VERDICT; n++)
+		any |= c->dirty[n];
+	if (!any)
+		return false;
+	plan_compute(c->cat, &c->in, &c->scratch);
+	c->kernel_runs++;
+	for (n = CALC_N_SETTINGS; n <= CALC_N_VERDICT; n++) {
+		if (!c->dirty[n])
+			continue;
+		copy_fields(n, &c->plan, &c->scratch);
+		c->count[n]++;
+	}
+	return true;
+}
+
+static void
+fill_choices(struct calc *c)
+{
+	size_t i;
+
+	memset(c->choices, 0, sizeof c->choices);
+	c->n_choices = calc_list_choices(c->cat, &c->in, c->choices, CALC_MAX_CHOICES);
+	for (i = 0; i < c->n_choices; i++) {
+		struct calc_choice *ch = &c->choices[i];
+		struct plan_input in = c->in;
+
+		calc_apply_choice(&in, ch);
+		plan_compute(c->cat, &in, &c->scratch);
+		ch->phase = c->scratch.phase;
+		ch->max_concurrency = c->scratch.max_concurrency;
+		ch->weights = c->scratch.weights;
+		if (ch->phase == PHASE_CONFIG)
+			snprintf(ch->reason, sizeof ch->reason, "%.*s",
+			    (int)sizeof ch->reason - 1, c->scratch.message);
+		else if (ch->phase != PHASE_NONE)
+			snprintf(ch->reason, sizeof ch->reason, "fails at %s: %.*s",
+			    plan_phase_title(ch->phase), (int)sizeof ch->reason / 2,
+			    c->scratch.message);
+	}
+}
+
+unsigned
+calc_update(struct calc *c)
+{
+	unsigned changed = 0;
+	struct plan before = c->plan;
+	int n;
+
+	if (update_plan_nodes(c)) {
+		for (n = CALC_N_SETTINGS; n <= CALC_N_VERDICT; n++) {
+			if (!c->dirty[n])
+				continue;
+			c->dirty[n] = false;
+			if (!fields_equal(n, &before, &c->plan)) {
+				changed |= CALC_CHG(n);
+				mark_dependents(c, n);
+			}
+		}
+	}
+	if (c->dirty[CALC_N_CONCURRENCY]) {
+		c->dirty[CALC_N_CONCURRENCY] = false;
+		c->count[CALC_N_CONCURRENCY]++;
+		calc_concurrency(&c->in, &c->plan);
+		if (!fields_equal(CALC_N_CONCURRENCY, &before, &c->plan)) {
+			changed |= CALC_CHG(CALC_N_CONCURRENCY);
+			mark_dependents(c, CALC_N_CONCURRENCY);
+		}
+	}
+	if (c->dirty[CALC_N_DEFAULTS]) {
+		struct plan_input din = c->in;
+		struct plan old = c->defaults;
+
+		c->dirty[CALC_N_DEFAULTS] = false;
+		c->count[CALC_N_DEFAULTS]++;
+		calc_input_for_defaults(&din);
+		plan_compute(c->cat, &din, &c->defaults);
+		if (memcmp(&old, &c->defaults, sizeof old) != 0)
+			changed |= CALC_CHG(CALC_N_DEFAULTS);
+	}
+	if (c->dirty[CALC_N_CHOICES]) {
+		struct calc_choice old[CALC_MAX_CHOICES];
+		size_t n_old = c->n_choices;
+
+		memcpy(old, c->choices, sizeof old);
+		c->dirty[CALC_N_CHOICES] = false;
+		c->count[CALC_N_CHOICES]++;
+		fill_choices(c);
+		if (n_old != c->n_choices || memcmp(old, c->choices, sizeof old) != 0)
+			changed |= CALC_CHG(CALC_N_CHOICES);
+	}
+	if (c->dirty[CALC_N_FIXES]) {
+		size_t n_old = c->n_fixes;
+
+		memcpy(c->fixes_old, c->fixes, sizeof c->fixes);
+		memset(c->fixes, 0, sizeof c->fixes);
+		c->dirty[CALC_N_FIXES] = false;
+		c->count[CALC_N_FIXES]++;
+		c->n_fixes = fixes_compute(c->cat, &c->in, &c->plan, c->fixes, FIX_MAX);
+		if (c->n_fixes > FIX_MAX)
+			c->n_fixes = FIX_MAX;
+		if (n_old != c->n_fixes ||
+		    memcmp(c->fixes_old, c->fixes, sizeof c->fixes) != 0)
+			changed |= CALC_CHG(CALC_N_FIXES);
+	}
+	if (c->dirty[CALC_N_COMMAND]) {
+		memcpy(c->command_old, c->command, sizeof c->command);
+		c->dirty[CALC_N_COMMAND] = false;
+		c->count[CALC_N_COMMAND]++;
+		c->command[0] = '\0';
+		if (c->cmd_fn != NULL)
+			c->cmd_fn(c->cat, &c->in, &c->plan, c->explicit_all,
+			    c->command, sizeof c->command);
+		c->command[sizeof c->command - 1] = '\0';
+		if (strcmp(c->command_old, c->command) != 0)
+			changed |= CALC_CHG(CALC_N_COMMAND);
+	}
+	return changed;
+}
+
+const struct plan *
+calc_plan(const struct calc *c)
+{
+	return &c->plan;
+}
+
+const struct plan *
+calc_defaults(const struct calc *c)
+{
+	return &c->defaults;
+}
+
+const struct fix *
+calc_fixes(const struct calc *c, size_t *n)
+{
+	*n = c->n_fixes;
+	return c->fixes;
+}
+
+const struct calc_choice *
+calc_choices(const struct calc *c, size_t *n)
+{
+	*n = c->n_choices;
+	return c->choices;
+}
+
+const char *
+calc_command(const struct calc *c)
+{
+	return c->command;
+}
+
+unsigned long
+calc_recomputes(const struct calc *c, enum calc_node n)
+{
+	if ((int)n < 0 || n >= CALC_N_COUNT)
+		return 0;
+	return c->count[n];
+}
+
+unsigned long
+calc_kernel_runs(const struct calc *c)
+{
+	return c->kernel_runs;
+}
+
+const char *
+calc_node_name(enum calc_node n)
+{
+	if ((int)n < 0 || n >= CALC_N_COUNT)
+		return "?";
+	return deps[n].name;
+}

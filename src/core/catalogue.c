@@ -1,0 +1,397 @@
+/*
+ * catalogue.c - look-ups over the catalogue and the format tables.
+ * Pure: no I/O; the only allocations are freed by the *_done() functions.
+ */
+#include "catalogue.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const fmt_names[FMT_COUNT] = {
+	[FMT_BF16] = "bf16",	     [FMT_FP16] = "fp16",
+	[FMT_FP32] = "fp32",	     [FMT_FP8] = "fp8",
+	[FMT_FP8_CHANNEL] = "fp8-channel", [FMT_FP8_BLOCK] = "fp8-block",
+	[FMT_INT8] = "int8",	     [FMT_AWQ] = "awq",
+	[FMT_GPTQ] = "gptq",	     [FMT_NVFP4] = "nvfp4",
+	[FMT_MXFP4] = "mxfp4",
+};
+
+static const char *const kv_names[KV_COUNT] = {
+	[KV_AUTO] = "auto",
+	[KV_BFLOAT16] = "bfloat16",
+	[KV_FLOAT16] = "float16",
+	[KV_FP8] = "fp8",
+	[KV_FP8_E4M3] = "fp8_e4m3",
+	[KV_FP8_E5M2] = "fp8_e5m2",
+	[KV_FP8_INC] = "fp8_inc",
+	[KV_FP8_DS_MLA] = "fp8_ds_mla",
+	[KV_FP8_PER_TOKEN_HEAD] = "fp8_per_token_head",
+	[KV_INT8_PER_TOKEN_HEAD] = "int8_per_token_head",
+	[KV_NVFP4] = "nvfp4",
+};
+
+const char *
+ckpt_format_name(enum ckpt_format f)
+{
+	return f < FMT_COUNT ? fmt_names[f] : "?";
+}
+
+int
+ckpt_format_parse(const char *s, enum ckpt_format *out)
+{
+	static const struct {
+		const char *name;
+		enum ckpt_format f;
+	} extra[] = {
+		{ "bfloat16", FMT_BF16 }, { "float16", FMT_FP16 },
+		{ "half", FMT_FP16 },	  { "float32", FMT_FP32 },
+		{ "float", FMT_FP32 },	  { "fp8-tensor", FMT_FP8 },
+		{ "fp8_block", FMT_FP8_BLOCK }, { "fp8-dynamic", FMT_FP8_CHANNEL },
+		{ "w8a8", FMT_INT8 },	  { "int4", FMT_AWQ },
+		{ "awq-int4", FMT_AWQ },  { "gptq-int4", FMT_GPTQ },
+		{ "w4a16", FMT_GPTQ },	  { "fp4", FMT_NVFP4 },
+		{ "modelopt_fp4", FMT_NVFP4 },
+	};
+	size_t i;
+
+	for (i = 0; i < FMT_COUNT; i++) {
+		if (strcasecmp(s, fmt_names[i]) == 0) {
+			*out = (enum ckpt_format)i;
+			return 0;
+		}
+	}
+	for (i = 0; i < sizeof extra / sizeof extra[0]; i++) {
+		if (strcasecmp(s, extra[i].name) == 0) {
+			*out = extra[i].f;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+double
+ckpt_format_bytes_per_param(enum ckpt_format f, int in, int out)
+{
+	double g = 128.0;
+
+	if (in <= 0)
+		in = 4096;
+	if (out <= 0)
+		out = 4096;
+	switch (f) {
+	case FMT_BF16:
+	case FMT_FP16:
+		return 2.0;
+	case FMT_FP32:
+		return 4.0;
+	case FMT_FP8:
+		return 1.0;
+	case FMT_FP8_CHANNEL:
+	case FMT_INT8:
+		return 1.0 + 4.0 / in;
+	case FMT_FP8_BLOCK:
+		return 1.0 + 4.0 / 16384.0;
+	case FMT_AWQ:
+		return 0.5 + 2.5 / g;
+	case FMT_GPTQ:
+		return 0.5 + 2.5 / g + 4.0 / out;
+	case FMT_NVFP4:
+		return 0.5625;
+	case FMT_MXFP4:
+		return 0.53125;
+	case FMT_COUNT:
+		break;
+	}
+	return 2.0;
+}
+
+const char *
+kv_dtype_name(enum kv_dtype k)
+{
+	return k < KV_COUNT ? kv_names[k] : "?";
+}
+
+int
+kv_dtype_parse(const char *s, enum kv_dtype *out)
+{
+	size_t i;
+
+	for (i = 0; i < KV_COUNT; i++) {
+		if (strcmp(s, kv_names[i]) == 0) {
+			*out = (enum kv_dtype)i;
+			return 0;
+		}
+	}
+	if (strcmp(s, "bf16") == 0) {
+		*out = KV_BFLOAT16;
+		return 0;
+	}
+	if (strcmp(s, "fp16") == 0 || strcmp(s, "half") == 0) {
+		*out = KV_FLOAT16;
+		return 0;
+	}
+	return -1;
+}
+
+int
+kv_dtype_is_fp8(enum kv_dtype k)
+{
+	return k == KV_FP8 || k == KV_FP8_E4M3 || k == KV_FP8_E5M2 ||
+	    k == KV_FP8_INC || k == KV_FP8_DS_MLA || k == KV_FP8_PER_TOKEN_HEAD;
+}
+
+int
+kv_dtype_bytes(enum kv_dtype k, int model_bytes)
+{
+	switch (k) {
+	case KV_AUTO:
+		return model_bytes;
+	case KV_BFLOAT16:
+	case KV_FLOAT16:
+		return 2;
+	case KV_NVFP4:
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+int
+catalogue_find_gpu(const struct catalogue *c, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_gpus; i++)
+		if (strcasecmp(c->gpus[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+catalogue_find_model(const struct catalogue *c, const char *id)
+{
+	size_t i, j;
+
+	/* Later entries (user files) override earlier ones: search backwards. */
+	for (i = c->n_models; i-- > 0;) {
+		if (strcasecmp(c->models[i].id, id) == 0)
+			return (int)i;
+	}
+	for (i = c->n_models; i-- > 0;) {
+		for (j = 0; j < c->models[i].n_aliases; j++)
+			if (strcasecmp(c->models[i].aliases[j], id) == 0)
+				return (int)i;
+	}
+	return -1;
+}
+
+int
+catalogue_find_ckpt(const struct catalogue *c, const char *id)
+{
+	size_t i;
+
+	for (i = c->n_ckpts; i-- > 0;)
+		if (strcasecmp(c->ckpts[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+catalogue_find_mig(const struct gpu *g, const char *profile)
+{
+	size_t i;
+
+	for (i = 0; i < g->n_mig; i++)
+		if (strcasecmp(g->mig[i].name, profile) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+catalogue_model_ckpt(const struct catalogue *c, int model, enum ckpt_format f)
+{
+	size_t i;
+	int best = -1;
+
+	for (i = 0; i < c->n_ckpts; i++) {
+		const struct checkpoint *k = &c->ckpts[i];
+
+		if (k->model_index != model || k->format != f)
+			continue;
+		if (best < 0 || (k->loaded_gib > 0 && c->ckpts[best].loaded_gib <= 0))
+			best = (int)i;
+	}
+	return best;
+}
+
+const struct coeff_set *
+catalogue_coeffs(const struct catalogue *c, int version)
+{
+	const struct coeff_set *best = NULL;
+	size_t i;
+
+	for (i = 0; i < c->n_coeffs; i++) {
+		const struct coeff_set *s = &c->coeffs[i];
+
+		if (s->from_version <= version &&
+		    (best == NULL || s->from_version >= best->from_version))
+			best = s;
+	}
+	if (best == NULL && c->n_coeffs > 0)
+		best = &c->coeffs[0];
+	return best;
+}
+
+static size_t
+edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	size_t row[128], prev, tmp;
+
+	if (lb >= sizeof row / sizeof row[0])
+		lb = sizeof row / sizeof row[0] - 1;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			size_t cost = tolower((unsigned char)a[i - 1]) ==
+			    tolower((unsigned char)b[j - 1]) ? 0 : 1;
+			tmp = row[j];
+			row[j] = prev + cost;
+			if (row[j - 1] + 1 < row[j])
+				row[j] = row[j - 1] + 1;
+			if (tmp + 1 < row[j])
+				row[j] = tmp + 1;
+			prev = tmp;
+		}
+	}
+	return row[lb];
+}
+
+static size_t
+name_score(const char *want, const char *have)
+{
+	size_t d = edit_distance(want, have);
+
+	if (strcasestr(have, want) != NULL)
+		d = d / 4;
+	return d;
+}
+
+size_t
+catalogue_suggest(const struct catalogue *c, char kind, const char *id,
+    int *out, size_t n)
+{
+	size_t count, i, j, k, used = 0;
+	size_t scores[16];
+
+	if (n > 16)
+		n = 16;
+	count = kind == 'g' ? c->n_gpus : kind == 'm' ? c->n_models : c->n_ckpts;
+	for (i = 0; i < count; i++) {
+		size_t s;
+
+		if (kind == 'g')
+			s = name_score(id, c->gpus[i].id);
+		else if (kind == 'c')
+			s = name_score(id, c->ckpts[i].id);
+		else {
+			s = name_score(id, c->models[i].id);
+			for (j = 0; j < c->models[i].n_aliases; j++) {
+				size_t t = name_score(id, c->models[i].aliases[j]);
+				if (t < s)
+					s = t;
+			}
+		}
+		for (j = 0; j < used && scores[j] <= s; j++)
+			;
+		if (j >= n)
+			continue;
+		if (used < n)
+			used++;
+		for (k = used - 1; k > j; k--) {
+			scores[k] = scores[k - 1];
+			out[k] = out[k - 1];
+		}
+		scores[j] = s;
+		out[j] = (int)i;
+	}
+	return used;
+}
+
+void
+gpu_done(struct gpu *g)
+{
+	size_t i;
+
+	free(g->id);
+	free(g->name);
+	free(g->family);
+	free(g->source);
+	free(g->status);
+	free(g->cuda_total_source);
+	free(g->price_date);
+	free(g->price_source);
+	for (i = 0; i < g->n_mig; i++) {
+		free(g->mig[i].name);
+		free(g->mig[i].source);
+	}
+	free(g->mig);
+	memset(g, 0, sizeof *g);
+}
+
+void
+model_done(struct model *m)
+{
+	size_t i;
+
+	free(m->id);
+	free(m->name);
+	free(m->family);
+	free(m->architecture);
+	free(m->model_type);
+	free(m->source);
+	free(m->derived_key);
+	free(m->default_checkpoint);
+	free(m->layer_kind);
+	for (i = 0; i < m->n_aliases; i++)
+		free(m->aliases[i]);
+	free(m->aliases);
+	memset(m, 0, sizeof *m);
+}
+
+void
+checkpoint_done(struct checkpoint *k)
+{
+	free(k->id);
+	free(k->model_id);
+	free(k->producer);
+	free(k->source);
+	free(k->status);
+	memset(k, 0, sizeof *k);
+}
+
+void
+catalogue_done(struct catalogue *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_gpus; i++)
+		gpu_done(&c->gpus[i]);
+	for (i = 0; i < c->n_models; i++)
+		model_done(&c->models[i]);
+	for (i = 0; i < c->n_ckpts; i++)
+		checkpoint_done(&c->ckpts[i]);
+	for (i = 0; i < c->n_coeffs; i++)
+		free(c->coeffs[i].source);
+	free(c->gpus);
+	free(c->models);
+	free(c->ckpts);
+	free(c->coeffs);
+	free(c->coeff_source);
+	memset(c, 0, sizeof *c);
+}

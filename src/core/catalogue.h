@@ -1,0 +1,197 @@
+/*
+ * catalogue.h - the facts headroom plans with: cards and their MIG slices,
+ * model architectures, published checkpoints and the estimate coefficients.
+ *
+ * A struct catalogue owns every string and array below it; entries refer to
+ * each other by index, never by pointer into another array, so a catalogue
+ * can be extended (user files) by appending.  Loading lives in src/io/; this
+ * module only holds the types and pure look-ups.
+ */
+#ifndef HEADROOM_CATALOGUE_H
+#define HEADROOM_CATALOGUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Weight formats of a checkpoint, as vLLM lays them out in memory. */
+enum ckpt_format {
+	FMT_BF16,
+	FMT_FP16,
+	FMT_FP32,
+	FMT_FP8,		/* per-tensor scales (ModelOpt, fp8.py) */
+	FMT_FP8_CHANNEL,	/* compressed-tensors per-channel */
+	FMT_FP8_BLOCK,		/* 128x128 block scales (DeepSeek, Qwen FP8) */
+	FMT_INT8,		/* w8a8 per-channel */
+	FMT_AWQ,		/* int4 group 128 */
+	FMT_GPTQ,		/* int4 group 128 */
+	FMT_NVFP4,
+	FMT_MXFP4,		/* gpt-oss experts */
+	FMT_COUNT
+};
+
+/* KV-cache element types (--kv-cache-dtype). */
+enum kv_dtype {
+	KV_AUTO,
+	KV_BFLOAT16,
+	KV_FLOAT16,
+	KV_FP8,
+	KV_FP8_E4M3,
+	KV_FP8_E5M2,
+	KV_FP8_INC,
+	KV_FP8_DS_MLA,
+	KV_FP8_PER_TOKEN_HEAD,
+	KV_INT8_PER_TOKEN_HEAD,
+	KV_NVFP4,
+	KV_COUNT
+};
+
+struct mig_profile {
+	char	*name;		/* "1g.24gb" */
+	int	 max_count;	/* instances of this profile per card */
+	double	 total_gib;	/* memory a process on the slice sees */
+	int	 sm_count;
+	char	*source;
+};
+
+struct gpu {
+	char	*id, *name, *family, *source, *status;
+	double	 memory_gb;		/* marketing capacity */
+	int64_t	 nvidia_smi_mib;	/* what the driver shows */
+	double	 cuda_total_gib;	/* what CUDA reports: vLLM's total */
+	char	*cuda_total_source;
+	double	 bandwidth_gbs;
+	double	 compute_capability;
+	int	 fp8, fp4;		/* native tensor-core support */
+	double	 nvlink_gbs, pcie_gbs;
+	double	 bf16_tflops;		/* 0 when unknown */
+	double	 tdp_w;
+	double	 price_per_hour;	/* USD, 0 when no dated source */
+	char	*price_date, *price_source;
+	struct mig_profile *mig;
+	size_t	 n_mig;
+};
+
+enum layer_attn { LAYER_FULL, LAYER_SLIDING, LAYER_CHUNKED };
+
+/*
+ * A language model as vLLM sees it after reading config.json (text part of
+ * multimodal models).  Zero means "not present" for optional fields.
+ */
+struct model {
+	char	*id, *name, *family, *architecture, *model_type, *source;
+	char	**aliases;
+	size_t	 n_aliases;
+	int	 dtype_bytes;		/* of torch_dtype: 2 (bf16/fp16) or 4 */
+	int	 dtype_is_fp16;
+	int	 layers, hidden, heads, kv_heads, head_dim, v_head_dim;
+	int	 intermediate, vocab;
+	int64_t	 max_position;		/* max_position_embeddings (min over keys) */
+	int64_t	 derived_max_len;	/* after RoPE scaling, vLLM's derived length */
+	char	*derived_key;		/* config key the length came from */
+	int	 tie_embeddings;
+	int	 qkv_bias;
+	int	 sliding_window;
+	int	 n_sliding, n_chunked;	/* layers of each kind; the rest are full */
+	int	 chunk_size;
+	unsigned char *layer_kind;	/* enum layer_attn per layer, or NULL = all full */
+	/* MLA */
+	int	 mla, kv_lora_rank, q_lora_rank, qk_rope_head_dim, qk_nope_head_dim;
+	/* MoE: n_experts == 0 means dense */
+	int	 n_experts, experts_per_tok, moe_intermediate;
+	int	 n_shared_experts, shared_intermediate;
+	int	 first_dense_layers, moe_layer_step;
+	int	 dense_intermediate;	/* MLP size of non-MoE layers of a MoE model */
+	int	 rotary_dim;
+	int64_t	 rope_cache_len;	/* rows of the RoPE cos/sin cache */
+	/* multimodal */
+	int	 multimodal;
+	double	 vision_params;		/* parameters of the vision tower + projector */
+	int	 mm_tokens_per_item;	/* max tokens one image becomes */
+	/* native format of the published weights */
+	enum ckpt_format native_format;
+	enum kv_dtype	 native_kv;	/* KV_AUTO unless the checkpoint sets one */
+	double	 params_b;		/* published total, billions (0 = unknown) */
+	char	*default_checkpoint;
+};
+
+struct checkpoint {
+	char	*id, *model_id, *producer, *source, *status;
+	enum ckpt_format format;
+	double	 loaded_gib;		/* vLLM "Model loading took" at TP 1, 0 = unknown */
+	int64_t	 size_bytes;		/* safetensors total, 0 = unknown */
+	enum kv_dtype kv;		/* set by the checkpoint, KV_AUTO otherwise */
+	int	 model_index;		/* into catalogue.models, -1 = unresolved */
+};
+
+/*
+ * Estimate coefficients for the terms vLLM measures at startup.  A set
+ * applies from its version on, until the next set's version.
+ */
+struct coeff_set {
+	int	 from_version;			/* VLLM_VER() of the first release */
+	double	 sampler_bytes_per_logit;	/* torch peak of the sampler warm-up */
+	double	 forward_bytes_per_token_hidden;/* dense forward, per token per hidden unit */
+	double	 forward_bytes_per_token_inter;	/* per token per intermediate unit (per rank) */
+	double	 moe_bytes_per_token_expert_inter; /* MoE workspace, per token per top-k x moe_inter */
+	double	 activation_base_gib;
+	double	 non_torch_tp1_gib;
+	double	 non_torch_tp_gib;		/* TP > 1: custom all-reduce and NCCL buffers */
+	double	 cg_base_gib;			/* CUDA graphs at the default 51 sizes */
+	double	 cg_per_layer_gib;
+	double	 cg_moe_factor;
+	double	 cg_tp_exponent;		/* per-layer part scales as tp^-x */
+	double	 non_torch_pp_gib;		/* TP 1 with pipeline stages */
+	double	 cuda_context_gib;		/* held before vLLM's snapshot */
+	double	 sampler_warmup_fraction;	/* of the sampler peak, needed after capture */
+	double	 encoder_bytes_per_token;	/* multimodal profile, per encoder token */
+	char	*source;
+};
+
+struct catalogue {
+	struct gpu	  *gpus;
+	size_t		   n_gpus;
+	struct model	  *models;
+	size_t		   n_models;
+	struct checkpoint *ckpts;
+	size_t		   n_ckpts;
+	struct coeff_set  *coeffs;
+	size_t		   n_coeffs;
+	char		  *coeff_source;
+};
+
+/* Look-ups return an index or -1.  Model ids match the id or an alias, case-insensitively. */
+int catalogue_find_gpu(const struct catalogue *, const char *id);
+int catalogue_find_model(const struct catalogue *, const char *id);
+int catalogue_find_ckpt(const struct catalogue *, const char *id);
+int catalogue_find_mig(const struct gpu *, const char *profile);
+/* The checkpoint of a model in a format, preferring exact sizes; -1 if none published. */
+int catalogue_model_ckpt(const struct catalogue *, int model, enum ckpt_format);
+/* Coefficients in force for a version (the newest set not after it). */
+const struct coeff_set *catalogue_coeffs(const struct catalogue *, int version);
+
+/*
+ * Closest ids for an unknown one: fills out[] with up to n indexes ranked by
+ * edit distance (and substring match); returns how many.  kind: 'g' gpus,
+ * 'm' models (ids and aliases), 'c' checkpoints.
+ */
+size_t catalogue_suggest(const struct catalogue *, char kind, const char *id,
+    int *out, size_t n);
+
+const char *ckpt_format_name(enum ckpt_format);
+int ckpt_format_parse(const char *, enum ckpt_format *);
+/* Bytes per quantized linear parameter, with scale overhead (reference §6). */
+double ckpt_format_bytes_per_param(enum ckpt_format, int in_features, int out_features);
+
+const char *kv_dtype_name(enum kv_dtype);
+int kv_dtype_parse(const char *, enum kv_dtype *);
+/* Element bytes of a cache dtype; model_bytes is used for auto. nvfp4 -> 0 (special page). */
+int kv_dtype_bytes(enum kv_dtype, int model_bytes);
+int kv_dtype_is_fp8(enum kv_dtype);
+
+/* Frees everything the catalogue owns and zeroes it. */
+void catalogue_done(struct catalogue *);
+void model_done(struct model *);
+void gpu_done(struct gpu *);
+void checkpoint_done(struct checkpoint *);
+
+#endif

@@ -1,0 +1,277 @@
+/*
+ * fixes.c - candidate changes, each re-planned.  Invariant: every fix
+ * listed was computed by plan_compute() on its own changed input; nothing
+ * here guesses an effect.
+ */
+#include "fixes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "units.h"
+
+struct cand_list {
+	const struct catalogue *c;
+	const struct plan *base;
+	struct fix *out;
+	size_t n, max;
+	int base_starts;
+};
+
+static void
+add(struct cand_list *l, const struct plan_input *in, const char *flags,
+    const char *summary)
+{
+	struct plan p;
+	struct fix *f;
+	size_t i;
+
+	if (l->n >= l->max)
+		return;
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->out[i].flags, flags) == 0)
+			return;
+	plan_compute(l->c, in, &p);
+	if (l->base_starts) {
+		/* for a plan that starts, list only what carries more */
+		if (p.phase != PHASE_NONE || p.total_concurrency <= l->base->total_concurrency)
+			return;
+	}
+	f = &l->out[l->n++];
+	memset(f, 0, sizeof *f);
+	snprintf(f->flags, sizeof f->flags, "%s", flags);
+	snprintf(f->summary, sizeof f->summary, "%s", summary);
+	f->input = *in;
+	f->starts = p.phase == PHASE_NONE;
+	f->phase = p.phase;
+	f->max_concurrency = p.max_concurrency;
+	f->concurrency_at_tpr = p.concurrency_at_tpr;
+	f->total_concurrency = p.total_concurrency;
+	f->max_model_len = p.max_model_len;
+}
+
+static int
+better(const struct fix *a, const struct fix *b)
+{
+	if (a->starts != b->starts)
+		return a->starts;
+	if (a->total_concurrency != b->total_concurrency)
+		return a->total_concurrency > b->total_concurrency;
+	return a->max_concurrency > b->max_concurrency;
+}
+
+static int
+is16(enum ckpt_format f)
+{
+	return f == FMT_BF16 || f == FMT_FP16 || f == FMT_FP32;
+}
+
+static void
+try_format(struct cand_list *l, const struct plan_input *base, enum ckpt_format f,
+    const char *why)
+{
+	struct plan_input in = *base;
+	const struct model *m = base->model;
+	char flags[160];
+	int k = -1, mi;
+
+	mi = m ? catalogue_find_model(l->c, m->id) : -1;
+	if (mi >= 0)
+		k = catalogue_model_ckpt(l->c, mi, f);
+	in.ckpt = k;
+	in.format = f;
+	in.weight_bytes = 0;
+	if (k >= 0)
+		snprintf(flags, sizeof flags, "--model %s", l->c->ckpts[k].id);
+	else
+		snprintf(flags, sizeof flags, "--checkpoint %s", ckpt_format_name(f));
+	add(l, &in, flags, why);
+}
+
+size_t
+fixes_compute(const struct catalogue *c, const struct plan_input *base,
+    const struct plan *p, struct fix *out, size_t max)
+{
+	struct cand_list l = { c, p, out, 0, max, p->phase == PHASE_NONE };
+	struct plan_input in;
+	const struct gpu *g = base->gpu >= 0 && (size_t)base->gpu < c->n_gpus ?
+	    &c->gpus[base->gpu] : NULL;
+	char flags[160], sum[200];
+	size_t i, j;
+
+	if (p->phase == PHASE_CONFIG && base->mig >= 0 && p->world > 1) {
+		in = *base;
+		in.mig = -1;
+		add(&l, &in, "--mig none", "Use whole cards: NCCL tensor parallelism "
+		    "does not work across MIG slices.");
+	}
+	/* context length */
+	if (p->estimated_max_model_len > 0) {
+		int64_t len = p->estimated_max_model_len;
+
+		if (len > 1024)
+			len = len / 1024 * 1024;
+		in = *base;
+		in.max_model_len = len;
+		snprintf(flags, sizeof flags, "--max-model-len %lld", (long long)len);
+		add(&l, &in, flags, "Declare the context that fits (vLLM's estimated "
+		    "maximum, rounded down); longer prompts get an error.");
+	}
+	if (p->max_model_len > 32768) {
+		in = *base;
+		in.max_model_len = 32768;
+		add(&l, &in, "--max-model-len 32768", "Declare a 32k context.");
+	}
+	if (p->max_model_len > 8192 && (p->phase == PHASE_KV_CACHE ||
+	    p->phase == PHASE_NONE)) {
+		in = *base;
+		in.max_model_len = -1;
+		add(&l, &in, "--max-model-len auto", "Let vLLM pick the longest "
+		    "context that fits (one request at full length).");
+	}
+	/* KV precision */
+	if (!kv_dtype_is_fp8(p->kv_dtype) && p->kv_dtype != KV_NVFP4) {
+		in = *base;
+		in.kv_dtype = KV_FP8;
+		add(&l, &in, "--kv-cache-dtype fp8", "Halve the KV cache per token; "
+		    "check quality on long inputs.");
+	}
+	if (g && g->fp4 && p->kv_dtype != KV_NVFP4) {
+		in = *base;
+		in.kv_dtype = KV_NVFP4;
+		add(&l, &in, "--kv-cache-dtype nvfp4", "4-bit KV cache on Blackwell "
+		    "(vLLM 0.32 or later).");
+	}
+	/* budget */
+	if (p->util < 0.95 && p->phase != PHASE_FREE_MEMORY &&
+	    p->phase != PHASE_SAMPLER_WARMUP && p->phase != PHASE_CUDA_GRAPHS) {
+		in = *base;
+		in.util = 0.95;
+		add(&l, &in, "--gpu-memory-utilization 0.95", "Give vLLM more of "
+		    "the card; less headroom for allocations outside its budget.");
+	}
+	if (p->phase == PHASE_FREE_MEMORY || p->phase == PHASE_SAMPLER_WARMUP ||
+	    p->phase == PHASE_CUDA_GRAPHS) {
+		double u = p->util;
+
+		if (p->phase == PHASE_FREE_MEMORY && p->total > 0)
+			u = (double)(p->free - 64 * MIB) / (double)p->total;
+		else
+			u = p->util - 0.05;
+		u = (int)(u * 100) / 100.0;
+		if (u > 0.05) {
+			in = *base;
+			in.util = u;
+			snprintf(flags, sizeof flags, "--gpu-memory-utilization %.2f", u);
+			add(&l, &in, flags, p->phase == PHASE_FREE_MEMORY ?
+			    "Ask only for what is free on the card." :
+			    "Leave more memory outside vLLM's budget for warm-up and graphs.");
+		}
+	}
+	if (p->phase == PHASE_FREE_MEMORY && base->other_usage_gib > 0) {
+		in = *base;
+		in.other_usage_gib = 0;
+		add(&l, &in, "(stop the other processes)", "Free the memory other "
+		    "processes hold on the card.");
+	}
+	/* scheduler and graphs */
+	if (p->max_num_seqs > 256) {
+		in = *base;
+		in.max_num_seqs = 256;
+		add(&l, &in, "--max-num-seqs 256", "Smaller sampler warm-up and "
+		    "fewer CUDA graphs.");
+	}
+	if (p->max_num_batched_tokens > 2048) {
+		in = *base;
+		in.max_num_batched_tokens = 2048;
+		if (in.max_num_seqs > 2048 || (in.max_num_seqs == 0 && p->max_num_seqs > 2048))
+			in.max_num_seqs = 2048;
+		add(&l, &in, "--max-num-batched-tokens 2048", "Lower the activation "
+		    "peak of the profile run; slower prefill.");
+	}
+	if (!p->enforce_eager && p->n_capture_sizes > 0) {
+		in = *base;
+		in.enforce_eager = true;
+		add(&l, &in, "--enforce-eager", "No CUDA graphs: frees their memory, "
+		    "slower decode. Use to diagnose.");
+		in = *base;
+		in.n_capture_sizes = 5;
+		in.capture_sizes[0] = 1;
+		in.capture_sizes[1] = 2;
+		in.capture_sizes[2] = 4;
+		in.capture_sizes[3] = 8;
+		in.capture_sizes[4] = 16;
+		add(&l, &in, "--cudagraph-capture-sizes 1 2 4 8 16", "Capture fewer "
+		    "graphs; large batches run without graphs.");
+	}
+	/* parallelism */
+	if (base->mig < 0 && p->tp < 8 && base->model &&
+	    base->model->heads % (p->tp * 2) == 0) {
+		in = *base;
+		in.tp = p->tp * 2;
+		if (in.gpus > 0 && in.gpus < in.tp * p->pp * p->dp)
+			in.gpus = in.tp * p->pp * p->dp;
+		snprintf(flags, sizeof flags, "--tensor-parallel-size %d", in.tp);
+		snprintf(sum, sizeof sum, "Shard the weights over %d cards.", in.tp);
+		add(&l, &in, flags, sum);
+	}
+	/* checkpoint */
+	if (is16(p->format)) {
+		if (g == NULL || g->fp8)
+			try_format(&l, base, FMT_FP8, "An FP8 checkpoint halves the weights.");
+		if (g && g->fp4)
+			try_format(&l, base, FMT_NVFP4, "An NVFP4 checkpoint quarters the weights.");
+		try_format(&l, base, FMT_AWQ, "A 4-bit AWQ checkpoint; check quality.");
+	} else if (p->format == FMT_FP8 || p->format == FMT_FP8_BLOCK ||
+	    p->format == FMT_FP8_CHANNEL) {
+		if (g && g->fp4)
+			try_format(&l, base, FMT_NVFP4, "An NVFP4 checkpoint halves FP8 weights.");
+	}
+	/* bigger slice or card */
+	if (g && base->mig >= 0) {
+		double cur = g->mig[base->mig].total_gib;
+		int bestm = -1;
+
+		for (i = 0; i < g->n_mig; i++)
+			if (g->mig[i].total_gib > cur && (bestm < 0 ||
+			    g->mig[i].total_gib < g->mig[bestm].total_gib))
+				bestm = (int)i;
+		in = *base;
+		if (bestm >= 0) {
+			in.mig = bestm;
+			snprintf(flags, sizeof flags, "--mig %s", g->mig[bestm].name);
+			add(&l, &in, flags, "The next larger MIG slice.");
+		} else {
+			in.mig = -1;
+			add(&l, &in, "--mig none", "The whole card.");
+		}
+	}
+	if (g && base->gpu_total_gib <= 0 && p->phase != PHASE_NONE) {
+		int bestg = -1;
+
+		for (i = 0; i < c->n_gpus; i++) {
+			if (c->gpus[i].cuda_total_gib <= g->cuda_total_gib + 0.5)
+				continue;
+			if (bestg < 0 || c->gpus[i].cuda_total_gib < c->gpus[bestg].cuda_total_gib)
+				bestg = (int)i;
+		}
+		if (bestg >= 0) {
+			in = *base;
+			in.gpu = bestg;
+			in.mig = -1;
+			snprintf(flags, sizeof flags, "--gpu %s", c->gpus[bestg].id);
+			snprintf(sum, sizeof sum, "A card with more memory (%s).",
+			    c->gpus[bestg].name);
+			add(&l, &in, flags, sum);
+		}
+	}
+	/* rank: insertion sort, stable */
+	for (i = 1; i < l.n; i++) {
+		struct fix tmp = out[i];
+
+		for (j = i; j > 0 && better(&tmp, &out[j - 1]); j--)
+			out[j] = out[j - 1];
+		out[j] = tmp;
+	}
+	return l.n;
+}

@@ -1,0 +1,92 @@
+/*
+ * overhead.c - the estimated startup terms.  Shapes follow what vLLM runs
+ * (reference §2.4-2.5): the sampler warm-up over min(max_num_seqs,
+ * max_num_batched_tokens) requests x vocab logits, one dense forward of
+ * max_num_batched_tokens tokens, MoE workspaces, and a graph pool that
+ * grows with the layers captured and the number of graphs.
+ */
+#include "overhead.h"
+
+#include <math.h>
+
+#include "units.h"
+
+#define DEFAULT_GRAPHS 102.0	/* 51 PIECEWISE + 51 FULL at max_num_seqs 1024 */
+
+int
+overhead_capture_sizes(int mns, int mnbt, int max_capture, int *sizes, int max)
+{
+	int m, n = 0, s, has_mnbt = 0;
+
+	m = max_capture > 0 ? max_capture : (mns * 2 < 512 ? mns * 2 : 512);
+	if (m > mnbt)
+		m = mnbt;
+	for (s = 1; s <= 4; s *= 2)
+		if (s <= m && n < max)
+			sizes[n++] = s;
+	for (s = 8; s < (m + 1 < 256 ? m + 1 : 256); s += 8)
+		if (n < max)
+			sizes[n++] = s;
+	for (s = 256; s < m + 1; s += 16)
+		if (n < max)
+			sizes[n++] = s;
+	for (s = 0; s < n; s++)
+		if (sizes[s] == mnbt)
+			has_mnbt = 1;
+	if (mnbt <= m && !has_mnbt && n < max)
+		sizes[n++] = mnbt;
+	return n;
+}
+
+void
+overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
+{
+	const struct model *m = in->model;
+	const struct coeff_set *c = in->c;
+	double reqs, sampler = 0, forward, moe = 0, act, nt, cg = 0;
+	double tp = in->tp > 0 ? in->tp : 1;
+	double inter_rank;
+
+	reqs = in->max_num_seqs < in->max_num_batched_tokens ?
+	    in->max_num_seqs : in->max_num_batched_tokens;
+	if (in->last_stage)
+		sampler = c->sampler_bytes_per_logit * reqs * m->vocab;
+	inter_rank = (m->n_experts > 0 && m->dense_intermediate > 0 ?
+	    m->dense_intermediate : m->intermediate) / tp;
+	if (m->n_experts > 0 && m->intermediate <= 0)
+		inter_rank = m->moe_intermediate * (double)m->experts_per_tok / tp;
+	forward = in->max_num_batched_tokens *
+	    (c->forward_bytes_per_token_hidden * m->hidden +
+	    c->forward_bytes_per_token_inter * inter_rank) *
+	    (in->dtype_bytes > 2 ? in->dtype_bytes / 2.0 : 1.0);
+	if (m->n_experts > 0 && in->format != FMT_MXFP4 &&
+	    m->native_format != FMT_MXFP4)
+		moe = c->moe_bytes_per_token_expert_inter *
+		    in->max_num_batched_tokens * m->experts_per_tok *
+		    m->moe_intermediate / tp;
+	act = (sampler > forward ? sampler : forward) + moe +
+	    c->activation_base_gib * GIB;
+	if (in->mm_items > 0 && m->mm_tokens_per_item > 0)
+		act += c->encoder_bytes_per_token * in->mm_items *
+		    m->mm_tokens_per_item / tp;
+
+	if (in->tp > 1)
+		nt = c->non_torch_tp_gib;
+	else if (in->pp > 1)
+		nt = c->non_torch_pp_gib;
+	else
+		nt = c->non_torch_tp1_gib;
+
+	if (in->n_graphs > 0) {
+		cg = c->cg_base_gib + c->cg_per_layer_gib * in->layers_on_rank *
+		    pow(tp, -c->cg_tp_exponent);
+		if (m->n_experts > 0)
+			cg *= c->cg_moe_factor;
+		cg *= in->n_graphs / DEFAULT_GRAPHS;
+	}
+	out->activation = (int64_t)act;
+	out->sampler = (int64_t)sampler;
+	out->non_torch = units_bytes(nt);
+	out->cuda_graphs = units_bytes(cg);
+	out->cuda_context = units_bytes(c->cuda_context_gib);
+}

@@ -1,0 +1,46 @@
+/*
+ * overhead.h - estimates of what vLLM measures during its profile run:
+ * the torch activation peak, the non-torch increase and the CUDA-graph
+ * pool.  They cannot be derived from source; the coefficients come from
+ * data/estimates.yaml (fitted on real startups, each with its source) and
+ * every figure computed here is reported as an estimate.
+ */
+#ifndef HEADROOM_OVERHEAD_H
+#define HEADROOM_OVERHEAD_H
+
+#include <stdint.h>
+
+#include "catalogue.h"
+
+struct overhead_in {
+	const struct model *model;
+	const struct coeff_set *c;
+	int	 tp, pp;
+	int	 last_stage;		/* runs the sampler */
+	int	 layers_on_rank;
+	int	 max_num_seqs, max_num_batched_tokens;
+	int	 n_graphs;		/* CUDA graphs captured (0 when eager) */
+	int	 dtype_bytes;
+	int	 mm_items;		/* multimodal items profiled (0 = none) */
+	enum ckpt_format format;
+};
+
+struct overhead_out {
+	int64_t	 activation;	/* torch peak increase */
+	int64_t	 sampler;	/* its sampler part, needed again after capture */
+	int64_t	 non_torch;
+	int64_t	 cuda_graphs;
+	int64_t	 cuda_context;
+};
+
+void overhead_estimate(const struct overhead_in *, struct overhead_out *);
+
+/*
+ * vLLM's default CUDA-graph capture sizes: writes them to sizes[] (up to
+ * max entries) and returns the count.  max_capture = 0 derives the maximum
+ * as min(max_num_seqs x 2, 512).
+ */
+int overhead_capture_sizes(int max_num_seqs, int max_num_batched_tokens,
+    int max_capture, int *sizes, int max);
+
+#endif

@@ -1,0 +1,624 @@
+/*
+ * plan.c - vLLM's V1 startup, rank by rank (reference §1-§5).
+ *
+ * Order of the walk, which is also the order in which failures are
+ * reported: configuration checks, the free-memory check of the budget,
+ * weight loading, the profile run (activation, non-torch, CUDA-graph
+ * estimate), KV-cache sizing and its two checks, graph capture and the
+ * sampler warm-up that follow the KV allocation.  Everything is computed
+ * even after a failure so the screen can still show each term.
+ */
+#include "plan.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kv.h"
+#include "messages.h"
+#include "overhead.h"
+#include "units.h"
+#include "weights.h"
+
+#define RULE_UTIL 0.9
+#define RULE_RESERVE_GIB 3.0
+
+void
+plan_input_init(struct plan_input *in)
+{
+	memset(in, 0, sizeof *in);
+	in->gpu = -1;
+	in->mig = -1;
+	in->ckpt = -1;
+	in->format = FMT_COUNT;
+	in->kv_dtype = KV_AUTO;
+	in->n_capture_sizes = -1;
+	in->dtype_override = FMT_COUNT;
+	in->limit_mm_images = -1;
+	in->overhead = OVERHEAD_ESTIMATE;
+}
+
+const char *
+plan_phase_name(enum plan_phase p)
+{
+	switch (p) {
+	case PHASE_NONE: return NULL;
+	case PHASE_CONFIG: return "config";
+	case PHASE_FREE_MEMORY: return "free-memory";
+	case PHASE_WEIGHTS: return "weights";
+	case PHASE_KV_CACHE: return "kv-cache";
+	case PHASE_CUDA_GRAPHS: return "cuda-graphs";
+	case PHASE_SAMPLER_WARMUP: return "sampler-warmup";
+	}
+	return NULL;
+}
+
+const char *
+plan_phase_title(enum plan_phase p)
+{
+	switch (p) {
+	case PHASE_NONE: return "starts";
+	case PHASE_CONFIG: return "configuration check";
+	case PHASE_FREE_MEMORY: return "free-memory check";
+	case PHASE_WEIGHTS: return "weight loading";
+	case PHASE_KV_CACHE: return "KV cache sizing";
+	case PHASE_CUDA_GRAPHS: return "CUDA graph capture";
+	case PHASE_SAMPLER_WARMUP: return "sampler warm-up";
+	}
+	return "?";
+}
+
+int64_t
+plan_card_total(const struct catalogue *c, const struct plan_input *in)
+{
+	const struct gpu *g;
+
+	if (in->gpu_total_gib > 0)
+		return units_bytes(in->gpu_total_gib);
+	if (in->gpu < 0 || (size_t)in->gpu >= c->n_gpus)
+		return 0;
+	g = &c->gpus[in->gpu];
+	if (in->mig >= 0 && (size_t)in->mig < g->n_mig)
+		return units_bytes(g->mig[in->mig].total_gib);
+	return units_bytes(g->cuda_total_gib);
+}
+
+double
+plan_card_driver_gib(const struct catalogue *c, const struct plan_input *in)
+{
+	const struct gpu *g;
+
+	if (in->gpu_total_gib > 0)
+		return in->gpu_total_gib;
+	if (in->gpu < 0 || (size_t)in->gpu >= c->n_gpus)
+		return 0;
+	g = &c->gpus[in->gpu];
+	if (in->mig >= 0 && (size_t)in->mig < g->n_mig)
+		return g->mig[in->mig].total_gib;
+	if (g->nvidia_smi_mib > 0)
+		return g->nvidia_smi_mib / 1024.0;
+	return g->cuda_total_gib;
+}
+
+static void __attribute__((format(printf, 2, 3)))
+config_fail(struct plan *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->phase != PHASE_NONE)
+		return;
+	p->phase = PHASE_CONFIG;
+	va_start(ap, fmt);
+	vsnprintf(p->message, sizeof p->message, fmt, ap);
+	va_end(ap);
+}
+
+static int
+is_16bit(enum ckpt_format f)
+{
+	return f == FMT_BF16 || f == FMT_FP16 || f == FMT_FP32;
+}
+
+static int
+format_needs_fp8(enum ckpt_format f)
+{
+	return f == FMT_FP8 || f == FMT_FP8_CHANNEL || f == FMT_FP8_BLOCK;
+}
+
+/* Per-stage figures; the plan reports the stage with the fewest blocks. */
+struct stage {
+	struct weights_breakdown w;
+	struct overhead_out o;
+	struct kv_layout kv;
+	int64_t	 weights, available, num_blocks;
+	int	 layers;
+};
+
+static int
+count_kind(const struct model *m, int first, int n, enum layer_attn kind)
+{
+	int i, c = 0;
+
+	if (m->layer_kind == NULL)
+		return kind == LAYER_FULL ? n : 0;
+	for (i = first; i < first + n && i < m->layers; i++)
+		if (m->layer_kind[i] == kind)
+			c++;
+	return c;
+}
+
+static void
+rule_plan(const struct catalogue *c, const struct plan_input *in, struct plan *p,
+    const struct stage *s)
+{
+	double driver = plan_card_driver_gib(c, in);
+	int64_t cache, per_req;
+
+	p->util = RULE_UTIL;
+	p->total = units_bytes(driver);
+	p->requested = units_bytes(RULE_UTIL * driver);
+	p->activation = units_bytes(RULE_RESERVE_GIB);
+	p->non_torch = 0;
+	p->cuda_graphs = 0;
+	p->cg_in_budget = true;
+	cache = p->requested - p->activation - s->weights;
+	p->rule_cache = cache;
+	p->available_kv = cache;
+	p->kv_cache = cache > 0 ? cache : 0;
+	p->outside_budget = p->total - p->requested - p->other;
+	per_req = p->bytes_per_token * p->tokens_per_request;
+	p->kv_tokens = p->bytes_per_token > 0 && cache > 0 ? cache / p->bytes_per_token : 0;
+	p->max_concurrency = p->max_model_len > 0 ? (double)p->kv_tokens / p->max_model_len : 0;
+	p->rule_users = per_req > 0 && cache > 0 ? cache / per_req : 0;
+	if (p->rule_users > p->max_num_seqs)
+		p->rule_users = p->max_num_seqs;
+	p->concurrency_at_tpr = p->rule_users;
+	p->needed_one_request = p->bytes_per_token * p->max_model_len;
+	if (p->phase != PHASE_NONE)
+		return;
+	if (s->weights > p->requested - p->activation) {
+		p->phase = PHASE_WEIGHTS;
+		snprintf(p->message, sizeof p->message, "By the sizing rule "
+		    "(0.9 x %.1f GiB - 3 GiB) the card keeps %.1f GiB for weights "
+		    "and cache; the weights alone need %.1f GiB per card.", driver,
+		    units_gib(p->requested - p->activation), units_gib(s->weights));
+	} else if (p->needed_one_request > cache) {
+		p->phase = PHASE_KV_CACHE;
+		p->estimated_max_model_len = p->kv_tokens;
+		snprintf(p->message, sizeof p->message, "By the sizing rule the "
+		    "cache holds %.1f GiB; one request of %lld tokens needs %.1f GiB. "
+		    "Estimated maximum model length: %lld.", units_gib(cache),
+		    (long long)p->max_model_len, units_gib(p->needed_one_request),
+		    (long long)p->kv_tokens);
+	}
+}
+
+void
+plan_compute(const struct catalogue *c, const struct plan_input *in,
+    struct plan *p)
+{
+	const struct model *m = in->model;
+	const struct gpu *g = NULL;
+	const struct checkpoint *ck = NULL;
+	const struct coeff_set *co;
+	struct vllm_traits t;
+	struct stage st[16];
+	int sizes[PLAN_MAX_CAPTURE];
+	int nstage, s, best = 0, dtype_bytes, full_graphs = 0, i, n_graphs;
+	int64_t derived, exact = 0, kv_alloc, free_after;
+	double scale = 1.0, cc = 0;
+	bool big;
+
+	memset(p, 0, sizeof *p);
+	p->version = in->version > 0 ? in->version : VLLM_VER_NEWEST;
+	vllm_traits_get(p->version, &t);
+	co = catalogue_coeffs(c, p->version);
+	if (in->gpu >= 0 && (size_t)in->gpu < c->n_gpus) {
+		g = &c->gpus[in->gpu];
+		cc = g->compute_capability;
+	}
+	if (in->ckpt >= 0 && (size_t)in->ckpt < c->n_ckpts)
+		ck = &c->ckpts[in->ckpt];
+
+	p->total = plan_card_total(c, in);
+	p->other = units_bytes(in->other_usage_gib);
+	p->tp = in->tp > 0 ? in->tp : 1;
+	p->pp = in->pp > 0 ? in->pp : 1;
+	p->dp = in->dp > 0 ? in->dp : 1;
+	p->world = p->tp * p->pp;
+	p->util = in->util > 0 ? in->util : t.default_util;
+	p->enforce_eager = in->enforce_eager;
+	if (m == NULL || co == NULL) {
+		p->phase = PHASE_CONFIG;
+		snprintf(p->message, sizeof p->message, "%s",
+		    m == NULL ? "No model specified." : "No estimate coefficients loaded.");
+		return;
+	}
+	if (p->total <= 0) {
+		p->phase = PHASE_CONFIG;
+		snprintf(p->message, sizeof p->message, "No card chosen: give --gpu "
+		    "or --gpu-total-gib.");
+		return;
+	}
+
+	/* --- formats and dtypes --- */
+	p->format = ck ? ck->format : in->format != FMT_COUNT ? in->format :
+	    m->native_format;
+	if (in->quantization_fp8 && is_16bit(p->format))
+		p->format = FMT_FP8;
+	dtype_bytes = m->dtype_bytes > 0 ? m->dtype_bytes : 2;
+	if (in->dtype_override == FMT_FP32)
+		dtype_bytes = 4;
+	else if (in->dtype_override == FMT_BF16 || in->dtype_override == FMT_FP16)
+		dtype_bytes = 2;
+	if (p->format == FMT_FP32)
+		dtype_bytes = 4;
+	p->kv_dtype = in->kv_dtype;
+	if (p->kv_dtype == KV_AUTO) {
+		enum kv_dtype k = ck && ck->kv != KV_AUTO ? ck->kv : m->native_kv;
+
+		if (k != KV_AUTO)
+			p->kv_dtype = k;
+	}
+	p->kv_bytes = kv_dtype_bytes(p->kv_dtype, dtype_bytes);
+
+	/* --- configuration checks, vLLM's words where vLLM has them --- */
+	{
+		char b[PLAN_MSG_LEN];
+
+		if (in->util > 1.0 || in->util < 0)
+			config_fail(p, "%s", msg_util_range(in->util, b, sizeof b));
+		if (m->heads % p->tp != 0)
+			config_fail(p, "%s", msg_heads_not_divisible(m->heads, p->tp,
+			    b, sizeof b));
+	}
+	if (!m->mla && m->kv_heads > 0 && m->kv_heads < p->tp &&
+	    p->tp % m->kv_heads != 0)
+		config_fail(p, "Tensor parallel size %d is not a multiple of the "
+		    "model's %d KV heads; vLLM's attention layer asserts it.",
+		    p->tp, m->kv_heads);
+	if (in->mig >= 0 && p->world > 1)
+		config_fail(p, "Tensor and pipeline parallelism cannot span MIG "
+		    "slices: NCCL does not support MIG (NVIDIA MIG User Guide). Use "
+		    "one slice per vLLM instance (TP 1) and run replicas with "
+		    "--data-parallel-size or separate instances, or use whole cards.");
+	if (g && format_needs_fp8(p->format) && !g->fp8)
+		config_fail(p, "%s weights need FP8 tensor cores (compute "
+		    "capability 8.9 or later); the %s has none. Use a BF16, AWQ or "
+		    "GPTQ checkpoint on this card.", ckpt_format_name(p->format),
+		    g->name);
+	if (g && p->format == FMT_NVFP4 && !g->fp4)
+		config_fail(p, "NVFP4 weights need Blackwell FP4 tensor cores "
+		    "(compute capability 10.0 or 12.0); the %s does not have them. "
+		    "Use an FP8 or AWQ checkpoint on this card.", g->name);
+	if (g && p->kv_dtype == KV_NVFP4 && (!g->fp4 || !t.kv_nvfp4))
+		config_fail(p, "--kv-cache-dtype nvfp4 %s", !g->fp4 ?
+		    "needs a Blackwell card (FP4 tensor cores)." :
+		    "needs vLLM 0.32.0 or later.");
+	if (p->kv_dtype == KV_FP8_DS_MLA && !m->mla)
+		config_fail(p, "--kv-cache-dtype fp8_ds_mla is only for MLA models "
+		    "(DeepSeek); %s uses ordinary attention.", m->id);
+	if (in->gpus > 0 && in->gpus < p->world * p->dp)
+		config_fail(p, "The plan needs %d GPUs (TP x PP x DP) but only %d "
+		    "are available (--gpus).", p->world * p->dp, in->gpus);
+	if (p->pp > m->layers)
+		config_fail(p, "Pipeline parallel size %d exceeds the model's %d "
+		    "layers.", p->pp, m->layers);
+
+	/* --- max_model_len (reference §1.2, §5.4) --- */
+	derived = m->derived_max_len > 0 ? m->derived_max_len : 2048;
+	p->max_model_len = derived;
+	if (in->max_model_len == -1) {
+		p->max_model_len_auto = true;
+		if (!t.auto_max_model_len)
+			config_fail(p, "--max-model-len auto (-1) needs vLLM 0.14.0 "
+			    "or later.");
+	} else if (in->max_model_len > 0) {
+		p->max_model_len = in->max_model_len;
+		if (in->max_model_len > derived && p->phase == PHASE_NONE) {
+			p->phase = PHASE_CONFIG;
+			msg_max_len_too_long(in->max_model_len, m->derived_key ?
+			    m->derived_key : "max_position_embeddings", derived,
+			    p->message, sizeof p->message);
+		}
+	} else if (in->max_model_len < -1) {
+		config_fail(p, "--max-model-len must be positive, -1 or auto.");
+	}
+
+	/* --- scheduler defaults (reference §1.1) --- */
+	big = p->total >= 70 * GIB && !(g && (strstr(g->name, "A100") ||
+	    strstr(g->id, "a100")));
+	p->max_num_seqs = in->max_num_seqs > 0 ? in->max_num_seqs : big ? 1024 : 256;
+	p->max_num_batched_tokens = in->max_num_batched_tokens > 0 ?
+	    in->max_num_batched_tokens : big ? 8192 : 2048;
+	if (in->max_num_batched_tokens <= 0) {
+		int64_t cap = (int64_t)p->max_num_seqs * p->max_model_len;
+
+		if (cap < p->max_num_batched_tokens)
+			p->max_num_batched_tokens = (int)cap;
+	}
+	if (in->max_num_seqs <= 0 && p->max_num_seqs > p->max_num_batched_tokens)
+		p->max_num_seqs = p->max_num_batched_tokens;
+	if (p->max_num_batched_tokens < p->max_num_seqs && p->phase == PHASE_NONE) {
+		p->phase = PHASE_CONFIG;
+		msg_batched_lt_seqs(p->max_num_batched_tokens, p->max_num_seqs,
+		    p->message, sizeof p->message);
+	}
+
+	/* --- block size: attention backend defaults --- */
+	if (in->block_size > 0)
+		p->block_size = in->block_size;
+	else if (m->mla)
+		p->block_size = cc >= 10.0 && cc < 11.0 ? 128 : 64;
+	else
+		p->block_size = 16;
+
+	/* --- CUDA graphs (reference §2.5) --- */
+	if (in->enforce_eager) {
+		p->n_capture_sizes = 0;
+	} else if (in->n_capture_sizes >= 0) {
+		int n = 0, j;
+
+		for (i = 0; i < in->n_capture_sizes && i < PLAN_MAX_CAPTURE; i++) {
+			int v = in->capture_sizes[i], dup = 0;
+
+			if (v <= 0 || v > p->max_num_batched_tokens)
+				continue;
+			for (j = 0; j < n; j++)
+				dup |= sizes[j] == v;
+			if (!dup)
+				sizes[n++] = v;
+		}
+		p->n_capture_sizes = n;
+	} else {
+		p->n_capture_sizes = overhead_capture_sizes(p->max_num_seqs,
+		    p->max_num_batched_tokens, in->max_capture_size, sizes,
+		    PLAN_MAX_CAPTURE);
+	}
+	p->max_capture_size = 0;
+	for (i = 0; i < p->n_capture_sizes; i++) {
+		if (sizes[i] > p->max_capture_size)
+			p->max_capture_size = sizes[i];
+		if (sizes[i] <= p->max_num_seqs)
+			full_graphs++;
+	}
+	n_graphs = p->n_capture_sizes + full_graphs;
+
+	p->v2_runner = m->n_experts == 0 && is_16bit(p->format) &&
+	    ((t.v2_runner_qwen3 && m->architecture &&
+	    strcmp(m->architecture, "Qwen3ForCausalLM") == 0) ||
+	    (t.v2_runner_dense && !m->multimodal));
+	p->cg_in_budget = t.cg_in_budget && !p->v2_runner && n_graphs > 0;
+
+	/* --- weights: exact sizes scale the architecture's split --- */
+	{
+		/* file sizes lack the RoPE cache vLLM allocates at load */
+		int64_t rope = m->rotary_dim > 0 ? m->rope_cache_len * m->rotary_dim *
+		    (int64_t)dtype_bytes : 0;
+
+		if (in->weight_bytes > 0 && !in->quantization_fp8)
+			exact = in->weight_bytes + rope;
+		else if (ck && ck->loaded_gib > 0 && ck->format == p->format &&
+		    dtype_bytes == 2)
+			exact = units_bytes(ck->loaded_gib);
+		else if (ck && ck->size_bytes > 0 && ck->format == p->format &&
+		    dtype_bytes == 2)
+			exact = ck->size_bytes + rope;
+	}
+	if (exact > 0) {
+		struct weights_breakdown w1;
+
+		weights_rank(m, p->format, dtype_bytes, 1, 1, 0, &w1);
+		if (w1.total > 0)
+			scale = (double)exact / w1.total;
+		p->weights_exact = true;
+	}
+
+	/* --- per stage: weights, profile, KV --- */
+	nstage = p->pp < 16 ? p->pp : 16;
+	for (s = 0; s < nstage; s++) {
+		struct stage *x = &st[s];
+		struct overhead_in oi;
+		int first, nfull, nswa;
+
+		weights_rank(m, p->format, dtype_bytes, p->tp, p->pp, s, &x->w);
+		x->weights = (int64_t)(x->w.total * scale);
+		x->layers = weights_stage_layers(m->layers, p->pp, s, &first);
+		memset(&oi, 0, sizeof oi);
+		oi.model = m;
+		oi.c = co;
+		oi.tp = p->tp;
+		oi.pp = p->pp;
+		oi.last_stage = s == p->pp - 1;
+		oi.layers_on_rank = x->layers;
+		oi.max_num_seqs = p->max_num_seqs;
+		oi.max_num_batched_tokens = p->max_num_batched_tokens;
+		oi.n_graphs = n_graphs;
+		oi.dtype_bytes = dtype_bytes;
+		oi.format = p->format;
+		oi.mm_items = m->multimodal && in->limit_mm_images != 0 ? 1 : 0;
+		overhead_estimate(&oi, &x->o);
+
+		nswa = count_kind(m, first, x->layers, LAYER_SLIDING);
+		nfull = x->layers - nswa;	/* chunked-local: HMA off, full */
+		p->page_bytes = kv_page_bytes(m, p->kv_dtype, dtype_bytes, p->tp,
+		    p->block_size);
+		kv_layout_init(&x->kv, p->page_bytes, p->block_size, nfull, nswa,
+		    m->sliding_window, p->max_num_batched_tokens);
+	}
+
+	p->requested = t.requested_ceil ? (int64_t)ceil((double)p->total * p->util) :
+	    (int64_t)((double)p->total * p->util);
+	p->free = p->total - p->other - st[0].o.cuda_context;
+	for (s = 0; s < nstage; s++) {
+		struct stage *x = &st[s];
+
+		if (in->kv_cache_memory_bytes > 0)
+			x->available = in->kv_cache_memory_bytes;
+		else
+			x->available = p->requested - (x->weights + x->o.activation +
+			    x->o.non_torch) - (p->cg_in_budget ? x->o.cuda_graphs : 0);
+		x->num_blocks = kv_num_blocks(&x->kv, x->available);
+		if (s == 0 || x->num_blocks < st[best].num_blocks ||
+		    (x->num_blocks == st[best].num_blocks && x->available < st[best].available))
+			best = s;
+	}
+	p->kv_memory_fixed = in->kv_cache_memory_bytes > 0;
+	{
+		struct stage *x = &st[best];
+
+		p->weights = x->weights;
+		p->activation = x->o.activation;
+		p->non_torch = x->o.non_torch;
+		p->cuda_graphs = x->o.cuda_graphs;
+		p->available_kv = x->available;
+		p->layers_per_rank = x->layers;
+		p->group_size = x->kv.group_size;
+		p->n_full_groups = x->kv.n_full_groups;
+		p->n_groups = x->kv.n_full_groups + x->kv.n_swa_groups;
+		p->padding_layers = x->kv.padding_layers;
+		p->bytes_per_token = p->block_size > 0 ?
+		    (int64_t)x->layers * p->page_bytes / p->block_size : 0;
+	}
+	p->outside_budget = p->total - p->requested - p->other;
+
+	/* --- auto-fit, then the KV checks on every rank --- */
+	if (p->max_model_len_auto) {
+		int64_t fit = derived;
+
+		for (s = 0; s < nstage; s++) {
+			int64_t e = kv_estimate_max_len(&st[s].kv, st[s].available,
+			    derived);
+			if (e < fit)
+				fit = e;
+		}
+		if (fit > 0)
+			p->max_model_len = fit;
+	}
+	p->tokens_per_request = in->tokens_per_request > 0 ?
+	    in->tokens_per_request : p->max_model_len;
+
+	if (in->overhead == OVERHEAD_RULE) {
+		int64_t avail_gpus = in->gpus > 0 ? in->gpus : (int64_t)p->world * p->dp;
+
+		rule_plan(c, in, p, &st[best]);
+		p->replicas = (int)(avail_gpus / p->world);
+		if (p->replicas < 1)
+			p->replicas = 1;
+		if (p->phase != PHASE_NONE)
+			p->concurrency_at_tpr = 0;
+		p->total_concurrency = p->concurrency_at_tpr * p->replicas;
+		return;
+	}
+
+	if (p->free < p->requested)
+		if (p->phase == PHASE_NONE) {
+			p->phase = PHASE_FREE_MEMORY;
+			msg_free_memory(&t, p->free, p->total, p->util, p->requested,
+			    p->message, sizeof p->message);
+		}
+	{
+		int64_t need = p->weights;
+
+		/* before #31914 online FP8 first loaded the 16-bit weights */
+		if (in->quantization_fp8 && p->version < VLLM_VER(0, 16, 0)) {
+			struct weights_breakdown wb;
+
+			weights_rank(m, FMT_BF16, dtype_bytes, p->tp, p->pp, best, &wb);
+			need = (int64_t)wb.total;
+		}
+		for (s = 0; s < nstage; s++)
+			if (st[s].weights > need)
+				need = st[s].weights;
+		if (need > p->free && p->phase == PHASE_NONE) {
+			p->phase = PHASE_WEIGHTS;
+			msg_weights_oom(&t, need, p->free, p->message, sizeof p->message);
+		}
+	}
+
+	p->num_blocks = st[best].num_blocks;
+	p->blocks_per_request = kv_blocks_per_request(&st[best].kv, p->max_model_len);
+	p->needed_one_request = kv_needed_bytes(&st[best].kv, p->max_model_len);
+	if (p->phase == PHASE_NONE) {
+		if (p->max_model_len_auto && p->max_model_len <= 0) {
+			p->phase = PHASE_KV_CACHE;
+			msg_autofit_failed(p->message, sizeof p->message);
+		}
+		for (s = 0; s < nstage && p->phase == PHASE_NONE; s++) {
+			struct stage *x = &st[s];
+			int64_t need = kv_needed_bytes(&x->kv, p->max_model_len);
+
+			if (x->available <= 0) {
+				if (p->max_model_len_auto)
+					msg_autofit_failed(p->message, sizeof p->message);
+				else
+					msg_no_kv_memory(&t, p->message, sizeof p->message);
+				p->phase = PHASE_KV_CACHE;
+			} else if (need > x->available) {
+				int64_t e = kv_estimate_max_len(&x->kv, x->available,
+				    p->max_model_len);
+
+				p->estimated_max_model_len = e;
+				p->phase = PHASE_KV_CACHE;
+				msg_kv_too_small(&t, p->max_model_len, need, x->available,
+				    e, p->message, sizeof p->message);
+			}
+		}
+	} else if (p->available_kv > 0 && p->needed_one_request > p->available_kv) {
+		p->estimated_max_model_len = kv_estimate_max_len(&st[best].kv,
+		    p->available_kv, p->max_model_len);
+	}
+
+	if (p->num_blocks > 0 && p->blocks_per_request > 0)
+		p->max_concurrency = (double)p->num_blocks / p->blocks_per_request;
+	if (t.tokens_from_concurrency)
+		p->kv_tokens = (int64_t)(p->max_concurrency * p->max_model_len);
+	else if (p->n_groups > 0)
+		p->kv_tokens = p->num_blocks / p->n_groups * p->block_size;
+	kv_alloc = p->num_blocks * p->page_bytes * p->group_size;
+	p->kv_cache = kv_alloc;
+
+	/* --- after KV allocation: graph capture, then the sampler warm-up --- */
+	free_after = p->total - p->other - st[best].o.cuda_context -
+	    (p->weights + p->non_torch + kv_alloc);
+	if (p->phase == PHASE_NONE && !p->cg_in_budget && p->cuda_graphs > 0 &&
+	    p->cuda_graphs > free_after) {
+		p->phase = PHASE_CUDA_GRAPHS;
+		msg_graph_oom(p->cuda_graphs, free_after, p->message, sizeof p->message);
+	}
+	if (p->phase == PHASE_NONE && st[nstage - 1].o.sampler > 0) {
+		int64_t left = free_after - p->cuda_graphs;
+
+		if (left < (int64_t)(co->sampler_warmup_fraction *
+		    (double)st[nstage - 1].o.sampler)) {
+			int reqs = p->max_num_seqs < p->max_num_batched_tokens ?
+			    p->max_num_seqs : p->max_num_batched_tokens;
+
+			p->phase = PHASE_SAMPLER_WARMUP;
+			msg_sampler_oom(reqs, p->message, sizeof p->message);
+		}
+	}
+
+	/* --- concurrency at the slider and replicas --- */
+	{
+		int64_t tpr = p->tokens_per_request;
+		int64_t avail_gpus = in->gpus > 0 ? in->gpus : (int64_t)p->world * p->dp;
+
+		p->blocks_at_tpr = kv_blocks_per_request(&st[best].kv, tpr);
+		if (p->num_blocks > 1 && p->blocks_at_tpr > 0 && tpr <= p->max_model_len)
+			p->concurrency_at_tpr = (p->num_blocks - 1) / p->blocks_at_tpr;
+		if (p->concurrency_at_tpr > p->max_num_seqs)
+			p->concurrency_at_tpr = p->max_num_seqs;
+		if (tpr > p->max_model_len)
+			snprintf(p->warning, sizeof p->warning, "Requests of %lld tokens "
+			    "are longer than max_model_len (%lld): vLLM rejects them.",
+			    (long long)tpr, (long long)p->max_model_len);
+		p->replicas = (int)(avail_gpus / p->world);
+		if (p->replicas < 1)
+			p->replicas = 1;
+	}
+	if (p->phase != PHASE_NONE)
+		p->concurrency_at_tpr = 0;
+	p->total_concurrency = p->concurrency_at_tpr * p->replicas;
+}

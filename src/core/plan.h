@@ -1,0 +1,146 @@
+/*
+ * plan.h - one vLLM startup, predicted.
+ *
+ * struct plan_input holds what the user chose (card, model, checkpoint,
+ * vLLM flags, planner options); unset flags are 0 / -1 as documented per
+ * field and resolve to vLLM's defaults for the chosen version.  plan_compute()
+ * walks vLLM's V1 startup per rank (budget and free-memory check, weights,
+ * profile run, CUDA graphs, KV cache sizing, concurrency) and fills a
+ * struct plan.  It allocates nothing and performs no I/O, so it can run on
+ * every keystroke and across the whole catalogue.
+ *
+ * Invariant: every byte figure in struct plan is per rank (per GPU), the
+ * rank with the fewest KV blocks when pipeline stages differ.
+ */
+#ifndef HEADROOM_PLAN_H
+#define HEADROOM_PLAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "catalogue.h"
+#include "vllm_version.h"
+
+#define PLAN_MAX_CAPTURE 128
+#define PLAN_MSG_LEN 1024
+
+enum overhead_mode { OVERHEAD_ESTIMATE, OVERHEAD_RULE };
+
+/* The startup phase at which vLLM stops.  PHASE_NONE: it starts. */
+enum plan_phase {
+	PHASE_NONE,
+	PHASE_CONFIG,
+	PHASE_FREE_MEMORY,
+	PHASE_WEIGHTS,
+	PHASE_KV_CACHE,
+	PHASE_CUDA_GRAPHS,
+	PHASE_SAMPLER_WARMUP,
+};
+
+struct plan_input {
+	/* the card: a catalogue entry, optionally one MIG slice of it */
+	int	 gpu;			/* index into catalogue.gpus, -1 = custom */
+	int	 mig;			/* index into gpu.mig, -1 = whole card */
+	double	 gpu_total_gib;		/* > 0 overrides the card's CUDA total */
+	int	 gpus;			/* cards available, 0 = tp * pp * dp */
+	/* the model */
+	const struct model *model;	/* catalogue or local; never NULL to compute */
+	int	 ckpt;			/* index into catalogue.ckpts, -1 = derived */
+	enum ckpt_format format;	/* weight format when ckpt == -1 */
+	int64_t	 weight_bytes;		/* > 0: exact weight bytes at TP 1 (local dir) */
+	/* vLLM flags; 0 = unset unless said otherwise */
+	int	 version;		/* VLLM_VER(); 0 = newest known */
+	int	 tp, pp, dp;
+	double	 util;			/* --gpu-memory-utilization */
+	int64_t	 max_model_len;		/* -1 = auto */
+	enum kv_dtype kv_dtype;
+	int64_t	 kv_cache_memory_bytes;
+	int	 max_num_seqs;
+	int	 max_num_batched_tokens;
+	int	 block_size;
+	bool	 enforce_eager;
+	int	 capture_sizes[PLAN_MAX_CAPTURE];
+	int	 n_capture_sizes;	/* -1 = unset; 0 = an explicit empty list */
+	int	 max_capture_size;
+	bool	 quantization_fp8;	/* --quantization fp8 on a 16-bit checkpoint */
+	enum ckpt_format dtype_override;/* --dtype float32 etc.; FMT_COUNT = auto */
+	int	 limit_mm_images;	/* -1 = vLLM default (999) */
+	/* planner options */
+	int64_t	 tokens_per_request;	/* 0 = max_model_len */
+	double	 other_usage_gib;
+	enum overhead_mode overhead;
+	/* carried into exports only, never read by plan_compute() */
+	const char *model_arg;		/* what `vllm serve` is given; NULL = derived */
+	char	*const *extra_flags;	/* flags headroom does not model */
+	size_t	 n_extra_flags;
+};
+
+struct plan {
+	/* resolved settings */
+	int	 version;
+	int	 tp, pp, dp, world;
+	double	 util;
+	int64_t	 max_model_len;		/* after auto-fit when asked */
+	bool	 max_model_len_auto;
+	enum kv_dtype kv_dtype;		/* as resolved (auto -> model's) */
+	int	 kv_bytes;		/* element bytes (0 for nvfp4) */
+	int	 max_num_seqs, max_num_batched_tokens, block_size;
+	bool	 enforce_eager;
+	int	 n_capture_sizes, max_capture_size;
+	enum ckpt_format format;
+	bool	 v2_runner;
+	int64_t	 tokens_per_request;
+	/* memory, bytes per rank */
+	int64_t	 total, other, free, requested;
+	int64_t	 weights, activation, non_torch, cuda_graphs;
+	int64_t	 available_kv;		/* "Available KV cache memory" (may be < 0) */
+	int64_t	 kv_cache;		/* bytes the KV tensors take: blocks x block bytes */
+	int64_t	 outside_budget;	/* total - requested - other */
+	bool	 cg_in_budget;
+	bool	 weights_exact;		/* from published or measured sizes */
+	bool	 kv_memory_fixed;	/* --kv-cache-memory-bytes path */
+	/* KV layout */
+	int64_t	 page_bytes;		/* one block of one layer */
+	int	 group_size, n_groups, n_full_groups, padding_layers;
+	int	 layers_per_rank;
+	int64_t	 bytes_per_token;	/* all layers of this rank, one token */
+	int64_t	 num_blocks;
+	int64_t	 blocks_per_request;	/* at max_model_len */
+	double	 max_concurrency;	/* "Maximum concurrency ...: %.2fx" */
+	int64_t	 kv_tokens;		/* "GPU KV cache size: N tokens" */
+	int64_t	 needed_one_request;	/* KV bytes for one max-length request */
+	/* concurrency at the slider */
+	int64_t	 blocks_at_tpr;
+	int64_t	 concurrency_at_tpr;	/* whole requests, capped by max_num_seqs */
+	int	 replicas;
+	int64_t	 total_concurrency;
+	/* verdict */
+	enum plan_phase phase;
+	int64_t	 estimated_max_model_len;	/* 0 when vLLM prints none */
+	char	 message[PLAN_MSG_LEN];		/* vLLM's words, or headroom's for config */
+	char	 warning[256];			/* a non-fatal note */
+	/* rule-of-thumb mode: the seeds' users-per-card figure */
+	int64_t	 rule_cache;
+	int64_t	 rule_users;
+};
+
+/* Fills an input with "everything unset": newest version, whole card, auto. */
+void plan_input_init(struct plan_input *);
+
+/*
+ * Computes a plan.  The catalogue supplies the card and the coefficients.
+ * Never fails: impossible inputs become a plan with phase PHASE_CONFIG and
+ * a message saying why.  Cost: a few hundred nanoseconds, no allocation.
+ */
+void plan_compute(const struct catalogue *, const struct plan_input *,
+    struct plan *);
+
+/* Memory the card (or slice) reports, bytes, for an input. */
+int64_t plan_card_total(const struct catalogue *, const struct plan_input *);
+/* The card's driver-reported memory (nvidia-smi) in GiB, for the rule. */
+double plan_card_driver_gib(const struct catalogue *, const struct plan_input *);
+
+const char *plan_phase_name(enum plan_phase);	/* "kv-cache", or NULL for none */
+const char *plan_phase_title(enum plan_phase);	/* "KV cache sizing" */
+
+#endif

@@ -1,0 +1,161 @@
+/*
+ * units.c - formatting and parsing of quantities in vLLM's own style.
+ * Invariant: output matches what vLLM's Python prints for the same value.
+ */
+#include "units.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void
+strip_zeros(char *buf)
+{
+	char *dot = strchr(buf, '.');
+	size_t n;
+
+	if (dot == NULL)
+		return;
+	n = strlen(buf);
+	while (n > 0 && buf[n - 1] == '0' && &buf[n - 2] != dot)
+		buf[--n] = '\0';
+}
+
+char *
+units_format_gib_value(double gib, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.2f", gib);
+	if (strcmp(buf, "-0.00") == 0)
+		snprintf(buf, len, "-0.0");
+	strip_zeros(buf);
+	return buf;
+}
+
+char *
+units_format_gib(int64_t bytes, char *buf, size_t len)
+{
+	return units_format_gib_value((double)bytes / (double)GIB, buf, len);
+}
+
+char *
+units_format_pyfloat(double v, char *buf, size_t len)
+{
+	int prec;
+
+	/* Python's repr is the shortest text that reads back to the same double. */
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	if (strchr(buf, '.') == NULL && strchr(buf, 'e') == NULL &&
+	    strlen(buf) + 3 <= len)
+		strcat(buf, ".0");
+	return buf;
+}
+
+char *
+units_format_commas(int64_t n, char *buf, size_t len)
+{
+	char digits[32];
+	char out[48];
+	int nd, i, o = 0;
+	uint64_t u = n < 0 ? (uint64_t)(-(n + 1)) + 1 : (uint64_t)n;
+
+	nd = snprintf(digits, sizeof digits, "%llu", (unsigned long long)u);
+	if (n < 0)
+		out[o++] = '-';
+	for (i = 0; i < nd; i++) {
+		if (i > 0 && (nd - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = digits[i];
+	}
+	out[o] = '\0';
+	snprintf(buf, len, "%s", out);
+	return buf;
+}
+
+double
+units_gib(int64_t bytes)
+{
+	return (double)bytes / (double)GIB;
+}
+
+int64_t
+units_bytes(double gib)
+{
+	return (int64_t)llround(gib * (double)GIB);
+}
+
+int
+units_parse_double(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (s == NULL || *s == '\0' || isspace((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || *end != '\0' || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+units_parse_human_int(const char *s, int64_t *out)
+{
+	char num[64];
+	size_t n;
+	char suf;
+	double mult = 1, v;
+	int binary = 0;
+
+	if (s == NULL)
+		return -1;
+	n = strlen(s);
+	if (n == 0 || n >= sizeof num)
+		return -1;
+	memcpy(num, s, n + 1);
+	suf = num[n - 1];
+	switch (suf) {
+	case 'k': mult = 1e3; break;
+	case 'm': mult = 1e6; break;
+	case 'g': mult = 1e9; break;
+	case 't': mult = 1e12; break;
+	case 'K': mult = 1024.0; binary = 1; break;
+	case 'M': mult = 1024.0 * 1024; binary = 1; break;
+	case 'G': mult = 1024.0 * 1024 * 1024; binary = 1; break;
+	case 'T': mult = 1024.0 * 1024 * 1024 * 1024; binary = 1; break;
+	default: suf = 0; break;
+	}
+	if (suf != 0)
+		num[--n] = '\0';
+	if (n == 0)
+		return -1;
+	if (suf == 0 || binary) {
+		char *end;
+		long long iv;
+
+		errno = 0;
+		iv = strtoll(num, &end, 10);
+		if (errno != 0 || *end != '\0' || !(isdigit((unsigned char)num[0]) || num[0] == '-'))
+			return -1;
+		v = (double)iv * mult;
+		if (fabs(v) > 9.0e18)
+			return -1;
+		*out = suf == 0 ? iv : (int64_t)v;
+		return 0;
+	}
+	if (units_parse_double(num, &v) != 0)
+		return -1;
+	v *= mult;
+	if (fabs(v) > 9.0e18)
+		return -1;
+	*out = (int64_t)v;
+	return 0;
+}

@@ -1,0 +1,43 @@
+/*
+ * units.h - quantities as vLLM writes and reads them.
+ *
+ * GiB is 2^30 bytes everywhere.  units_format_gib() reproduces vLLM's
+ * format_gib(): Python's str(round(b / 2**30, 2)), i.e. "%.2f" with trailing
+ * zeros dropped but one digit kept after the point ("72.85", "14.0").
+ * units_parse_human_int() reads vLLM's human-readable integers ("32k",
+ * "20G" = 20 * 2^30, "20g" = 20 * 10^9, "25.6k" = 25600).
+ * Pure functions: no allocation, no I/O.
+ */
+#ifndef HEADROOM_UNITS_H
+#define HEADROOM_UNITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GIB ((int64_t)1 << 30)
+#define MIB ((int64_t)1 << 20)
+
+/* Writes vLLM's format_gib() of bytes into buf; returns buf. */
+char *units_format_gib(int64_t bytes, char *buf, size_t len);
+/* Same, of a value already in GiB (Python str(round(x, 2))). */
+char *units_format_gib_value(double gib, char *buf, size_t len);
+/* Python str(float) for short decimal settings such as 0.92 -> "0.92", 1 -> "1.0". */
+char *units_format_pyfloat(double v, char *buf, size_t len);
+/* Integer with a comma every three digits, as Python's f"{n:,}". */
+char *units_format_commas(int64_t n, char *buf, size_t len);
+/* Bytes in GiB as a double. */
+double units_gib(int64_t bytes);
+/* GiB to bytes, rounded to the nearest byte. */
+int64_t units_bytes(double gib);
+
+/*
+ * Parses a vLLM human-readable integer.  Accepts plain integers, a decimal
+ * with a decimal suffix (k, m, g, t = powers of 1000, lower case) or a whole
+ * number with a binary suffix (K, M, G, T = powers of 1024).  Returns 0 and
+ * stores the value, or -1 when the text is not of that form.
+ */
+int units_parse_human_int(const char *s, int64_t *out);
+/* Strict decimal double: the whole string must be a number. 0 ok, -1 bad. */
+int units_parse_double(const char *s, double *out);
+
+#endif

@@ -1,0 +1,73 @@
+/*
+ * vllm_version.c - the release table.  The boundaries below follow the
+ * upstream history summarised in doc/vllm-versions.md.
+ */
+#include "vllm_version.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+const int vllm_known_versions[] = {
+	VLLM_VER(0, 10, 0), VLLM_VER(0, 10, 1), VLLM_VER(0, 10, 2),
+	VLLM_VER(0, 11, 0), VLLM_VER(0, 11, 1), VLLM_VER(0, 11, 2),
+	VLLM_VER(0, 12, 0), VLLM_VER(0, 13, 0), VLLM_VER(0, 14, 0),
+	VLLM_VER(0, 15, 0), VLLM_VER(0, 16, 0), VLLM_VER(0, 17, 0),
+	VLLM_VER(0, 18, 0), VLLM_VER(0, 19, 0), VLLM_VER(0, 20, 0),
+	VLLM_VER(0, 21, 0), VLLM_VER(0, 22, 0), VLLM_VER(0, 23, 0),
+	VLLM_VER(0, 24, 0), VLLM_VER(0, 25, 0), VLLM_VER(0, 26, 0),
+	VLLM_VER(0, 27, 0), VLLM_VER(0, 28, 0), VLLM_VER(0, 29, 0),
+	VLLM_VER(0, 30, 0), VLLM_VER(0, 31, 0), VLLM_VER(0, 32, 0),
+};
+const unsigned vllm_n_known_versions =
+    sizeof vllm_known_versions / sizeof vllm_known_versions[0];
+
+int
+vllm_version_parse(const char *s, int *out)
+{
+	int a = 0, b = 0, c = 0, n = 0;
+	char tail;
+
+	if (s == NULL)
+		return -1;
+	if (*s == 'v' || *s == 'V')
+		s++;
+	n = sscanf(s, "%d.%d.%d%c", &a, &b, &c, &tail);
+	if (n == 4 && (tail < '0' || tail > '9'))
+		n = 3;	/* 0.10.1.1, 0.9.2rc1, 0.11.0+cu128, "0.15.0 (note)" */
+	if (n < 2 || n > 3 || a < 0 || b < 0 || c < 0 || a > 99 || b > 99 || c > 99)
+		return -1;
+	*out = VLLM_VER(a, b, c);
+	return 0;
+}
+
+char *
+vllm_version_format(int v, char *buf, unsigned long len)
+{
+	snprintf(buf, len, "%d.%d.%d", v / 10000, v / 100 % 100, v % 100);
+	return buf;
+}
+
+void
+vllm_traits_get(int v, struct vllm_traits *t)
+{
+	t->version = v;
+	/* #38284 (2026-04-21): util 0.9 -> 0.92 and CUDA-graph profiling on;
+	 * the log names v0.21.0 as the first release with it. */
+	t->default_util = v >= VLLM_VER(0, 21, 0) ? 0.92 : 0.9;
+	t->cg_in_budget = v >= VLLM_VER(0, 21, 0);
+	t->requested_ceil = v >= VLLM_VER(0, 14, 0);		/* #29493, 2026-01-07 */
+	t->format_gib = v >= VLLM_VER(0, 14, 0);		/* #31865, 2026-01-08 */
+	t->tokens_from_concurrency = v >= VLLM_VER(0, 21, 0);	/* #41069, 2026-04-28 */
+	t->auto_max_model_len = v >= VLLM_VER(0, 14, 0);	/* #29431, 2025-12-24 */
+	t->device_in_free_msg = v >= VLLM_VER(0, 13, 0);	/* #30868, 2025-12-17 */
+	t->loading_msg_memory = v >= VLLM_VER(0, 11, 1);	/* #28178, 2025-11-09 */
+	t->v2_runner_qwen3 = v >= VLLM_VER(0, 22, 0);		/* #39337, 2026-05-14 */
+	t->v2_runner_dense = v >= VLLM_VER(0, 25, 0);		/* vLLM issue #49224 */
+	t->kv_nvfp4 = v >= VLLM_VER(0, 32, 0);
+	if (v >= VLLM_VER(0, 22, 0))
+		t->kv_msg = KV_MSG_CURRENT;			/* #42479, 2026-05-15 */
+	else if (v >= VLLM_VER(0, 14, 0))
+		t->kv_msg = KV_MSG_URL;
+	else
+		t->kv_msg = KV_MSG_OLD;
+}

@@ -1,0 +1,49 @@
+/*
+ * vllm_version.h - what changes between vLLM releases that a plan depends on.
+ *
+ * A version is an int VLLM_VER(major, minor, patch).  Each trait names the
+ * upstream change it follows (PR number, date) so the table can be checked
+ * against vLLM's history; boundaries map a PR to the first release that
+ * carried it (see doc/vllm-versions.md for the evidence behind each one).
+ */
+#ifndef HEADROOM_VLLM_VERSION_H
+#define HEADROOM_VLLM_VERSION_H
+
+#define VLLM_VER(a, b, c) ((a) * 10000 + (b) * 100 + (c))
+#define VLLM_VER_NEWEST VLLM_VER(0, 32, 0)
+#define VLLM_VER_OLDEST VLLM_VER(0, 10, 0)
+
+/* The message wording families of the KV-cache errors. */
+enum kv_msg_style {
+	KV_MSG_OLD,	/* <= 2025-12: no URL, "%.2f" GiB, "models's" */
+	KV_MSG_URL,	/* 2026-01 .. 2026-05-14: URL, format_gib, "models's" */
+	KV_MSG_CURRENT	/* #42479: "model's", CPU-backend wording */
+};
+
+struct vllm_traits {
+	int	version;
+	double	default_util;		/* 0.9, 0.92 since #38284 (v0.21.0) */
+	int	cg_in_budget;		/* CUDA-graph estimate subtracted (v0.21.0) */
+	int	requested_ceil;		/* ceil(total x util), #29493 */
+	int	format_gib;		/* messages use format_gib, #31865 */
+	int	tokens_from_concurrency;/* "GPU KV cache size" = int(conc x L), #41069 */
+	int	auto_max_model_len;	/* --max-model-len auto/-1, #29431 */
+	int	device_in_free_msg;	/* "on device cuda:0", #30868 */
+	int	loading_msg_memory;	/* "GiB memory and" (#28178) */
+	int	v2_runner_qwen3;	/* V2 runner default for dense Qwen3, #39337 */
+	int	v2_runner_dense;	/* V2 runner default for dense models (0.25) */
+	int	kv_nvfp4;		/* --kv-cache-dtype nvfp4 on SM12x/SM10x (0.32) */
+	enum kv_msg_style kv_msg;
+};
+
+/* Parses "0.19.0", "0.19", "v0.19.1"; returns 0 and the version, or -1. */
+int vllm_version_parse(const char *s, int *out);
+/* Writes "0.19.0". */
+char *vllm_version_format(int v, char *buf, unsigned long len);
+/* Traits of a version (any version; older than the oldest known clamps). */
+void vllm_traits_get(int version, struct vllm_traits *out);
+/* Known release numbers, newest last, for listings and checks. */
+extern const int vllm_known_versions[];
+extern const unsigned vllm_n_known_versions;
+
+#endif

@@ -1,0 +1,38 @@
+/*
+ * weights.h - weight memory of one rank, from the architecture.
+ *
+ * Counts what vLLM keeps in torch tensors after loading: the linears of
+ * the rank's layers in the checkpoint's format (with scale overhead), the
+ * embeddings and lm_head (padded to 64 rows, split by TP, kept in 16 bit),
+ * norms and router gates (replicated), the RoPE cos/sin cache and the
+ * vision tower.  Pure arithmetic.
+ */
+#ifndef HEADROOM_WEIGHTS_H
+#define HEADROOM_WEIGHTS_H
+
+#include <stdint.h>
+
+#include "catalogue.h"
+
+struct weights_breakdown {
+	double	 linear;	/* quantizable linears of the rank's layers */
+	double	 embed;		/* input embedding (first stage) */
+	double	 lm_head;	/* output head (last stage) */
+	double	 other;		/* norms, gates, biases, RoPE cache, vision */
+	double	 total;
+};
+
+/*
+ * Bytes of the given pipeline stage of a rank.  dtype_bytes is the dtype
+ * unquantized tensors use (2 for bf16/fp16, 4 for --dtype float32).
+ */
+void weights_rank(const struct model *, enum ckpt_format, int dtype_bytes,
+    int tp, int pp, int stage, struct weights_breakdown *);
+
+/* Layers on a pipeline stage, as vLLM's get_pp_indices() splits them. */
+int weights_stage_layers(int layers, int pp, int stage, int *first);
+
+/* Total parameters of the model (billions), derived from the architecture. */
+double weights_param_count(const struct model *);
+
+#endif

@@ -1,0 +1,519 @@
+/*
+ * catalogue_load.c - interpretation of catalogue YAML.  Invariant: every
+ * entry appended to the catalogue passed its checks; a rejected entry
+ * leaves the catalogue as it was.
+ */
+#include "catalogue_load.h"
+
+#include <dirent.h>
+#include <stddef.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/vllm_version.h"
+#include "io/builtin_data.h"
+#include "io/hfconfig.h"
+#include "io/textfile.h"
+#include "io/yamltree.h"
+
+struct ctx {
+	const char	*name;
+	catalogue_diag_fn diag;
+	void		*ctx;
+	int		 problems;
+};
+
+static void __attribute__((format(printf, 4, 5)))
+report(struct ctx *x, const cJSON *obj, const char *key, const char *fmt, ...)
+{
+	char msg[768], full[1024];
+	int line, col;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	yamltree_pos(obj, key, &line, &col);
+	snprintf(full, sizeof full, "%s:%d:%d: %s", x->name, line, col, msg);
+	x->problems++;
+	if (x->diag)
+		x->diag(x->ctx, full);
+}
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s ? s : "");
+
+	if (d == NULL)
+		abort();
+	return d;
+}
+
+static const char *
+str_field(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* Number field: 0 ok, 1 absent, -1 present but not a number (reported). */
+static int
+num_field(struct ctx *x, const cJSON *o, const char *k, double *out, const char *what)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	if (v == NULL || cJSON_IsNull(v))
+		return 1;
+	if (!cJSON_IsNumber(v)) {
+		report(x, o, k, "%s: %s must be a number", what, k);
+		return -1;
+	}
+	*out = v->valuedouble;
+	return 0;
+}
+
+static int
+bool_field(const cJSON *o, const char *k, int def)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsBool(v) ? cJSON_IsTrue(v) : def;
+}
+
+static void *
+grow(void *arr, size_t n, size_t size)
+{
+	void *p = realloc(arr, (n + 1) * size);
+
+	if (p == NULL)
+		abort();
+	return p;
+}
+
+static int
+load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
+{
+	struct gpu g;
+	const char *id = str_field(e, "id"), *name = str_field(e, "name");
+	const cJSON *mig, *mp;
+	double d;
+	int i;
+
+	memset(&g, 0, sizeof g);
+	if (id == NULL || *id == '\0') {
+		report(x, e, "id", "gpu: missing id");
+		return -1;
+	}
+	if (num_field(x, e, "cuda_total_gib", &g.cuda_total_gib, "gpu") != 0) {
+		double mib;
+
+		if (num_field(x, e, "nvidia_smi_mib", &mib, "gpu") != 0) {
+			report(x, e, "cuda_total_gib", "gpu '%s': needs cuda_total_gib "
+			    "(the total CUDA reports, GiB) or nvidia_smi_mib", id);
+			return -1;
+		}
+		g.cuda_total_gib = mib / 1024.0 - 0.46;
+	}
+	if (g.cuda_total_gib <= 0 || g.cuda_total_gib > 4096) {
+		report(x, e, "cuda_total_gib", "gpu '%s': cuda_total_gib %.2f is out "
+		    "of range (0, 4096]", id, g.cuda_total_gib);
+		return -1;
+	}
+	g.id = xstrdup(id);
+	g.name = xstrdup(name ? name : id);
+	g.family = xstrdup(str_field(e, "family") ? str_field(e, "family") : "Other");
+	g.source = xstrdup(str_field(e, "source"));
+	g.status = xstrdup(str_field(e, "status"));
+	g.cuda_total_source = xstrdup(str_field(e, "cuda_total_source"));
+	g.price_date = xstrdup(str_field(e, "price_date"));
+	g.price_source = xstrdup(str_field(e, "price_source"));
+	if (num_field(x, e, "nvidia_smi_mib", &d, "gpu") == 0)
+		g.nvidia_smi_mib = (int64_t)d;
+	num_field(x, e, "memory_gb", &g.memory_gb, "gpu");
+	num_field(x, e, "bandwidth_gbs", &g.bandwidth_gbs, "gpu");
+	num_field(x, e, "nvlink_gbs", &g.nvlink_gbs, "gpu");
+	num_field(x, e, "pcie_gbs", &g.pcie_gbs, "gpu");
+	num_field(x, e, "bf16_dense_tflops", &g.bf16_tflops, "gpu");
+	num_field(x, e, "tdp_w", &g.tdp_w, "gpu");
+	num_field(x, e, "price_usd_per_hour", &g.price_per_hour, "gpu");
+	{
+		const cJSON *cc = cJSON_GetObjectItemCaseSensitive(e, "compute_capability");
+
+		if (cJSON_IsNumber(cc))
+			g.compute_capability = cc->valuedouble;
+		else if (cJSON_IsString(cc))
+			g.compute_capability = atof(cc->valuestring);
+	}
+	g.fp8 = bool_field(e, "fp8", g.compute_capability >= 8.9);
+	g.fp4 = bool_field(e, "fp4", g.compute_capability >= 10.0);
+	mig = cJSON_GetObjectItemCaseSensitive(e, "mig");
+	if (cJSON_IsArray(mig)) {
+		g.mig = calloc((size_t)cJSON_GetArraySize(mig) + 1, sizeof *g.mig);
+		if (g.mig == NULL)
+			abort();
+		cJSON_ArrayForEach(mp, mig) {
+			struct mig_profile *p = &g.mig[g.n_mig];
+			const char *pn = str_field(mp, "profile");
+			double cnt = 1, tot = 0, sm = 0;
+
+			if (pn == NULL || num_field(x, mp, "cuda_total_gib", &tot, "mig") != 0 ||
+			    tot <= 0) {
+				report(x, mp, pn ? "cuda_total_gib" : "profile", "gpu '%s': "
+				    "MIG profile needs profile and cuda_total_gib > 0", id);
+				continue;
+			}
+			num_field(x, mp, "max_count", &cnt, "mig");
+			num_field(x, mp, "sm_count", &sm, "mig");
+			p->name = xstrdup(pn);
+			p->max_count = (int)cnt;
+			p->total_gib = tot;
+			p->sm_count = (int)sm;
+			p->source = xstrdup(str_field(mp, "source"));
+			g.n_mig++;
+		}
+	}
+	i = catalogue_find_gpu(c, id);
+	if (i >= 0) {
+		gpu_done(&c->gpus[i]);
+		c->gpus[i] = g;
+	} else {
+		c->gpus = grow(c->gpus, c->n_gpus, sizeof *c->gpus);
+		c->gpus[c->n_gpus++] = g;
+	}
+	return 0;
+}
+
+static int
+load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
+{
+	struct model m;
+	const char *id = str_field(e, "id");
+	const cJSON *cfg = cJSON_GetObjectItemCaseSensitive(e, "config");
+	const cJSON *al, *a;
+	const char *bad = NULL;
+	char err[512];
+	int i;
+
+	if (id == NULL || *id == '\0') {
+		report(x, e, "id", "model: missing id");
+		return -1;
+	}
+	if (!cJSON_IsObject(cfg)) {
+		report(x, e, "config", "model '%s': missing config (the model's "
+		    "config.json fields)", id);
+		return -1;
+	}
+	if (hfconfig_read(cfg, &m, err, sizeof err, &bad) != 0) {
+		const cJSON *tc = cJSON_GetObjectItemCaseSensitive(cfg, "text_config");
+		const cJSON *where = cfg;
+
+		if (bad && cJSON_IsObject(tc) && cJSON_GetObjectItemCaseSensitive(tc, bad))
+			where = tc;
+		report(x, where, bad, "model '%s': %s", id, err);
+		return -1;
+	}
+	m.id = xstrdup(id);
+	m.name = xstrdup(str_field(e, "name") ? str_field(e, "name") : id);
+	m.family = xstrdup(str_field(e, "family") ? str_field(e, "family") : "Other");
+	m.source = xstrdup(str_field(e, "source"));
+	num_field(x, e, "params_b", &m.params_b, "model");
+	if (str_field(e, "default_checkpoint")) {
+		enum ckpt_format f;
+
+		if (ckpt_format_parse(str_field(e, "default_checkpoint"), &f) != 0) {
+			report(x, e, "default_checkpoint", "model '%s': unknown "
+			    "default_checkpoint '%s'", id, str_field(e, "default_checkpoint"));
+			model_done(&m);
+			return -1;
+		}
+		free(m.default_checkpoint);
+		m.default_checkpoint = xstrdup(ckpt_format_name(f));
+		m.native_format = f;
+	}
+	al = cJSON_GetObjectItemCaseSensitive(e, "aliases");
+	if (cJSON_IsArray(al)) {
+		m.aliases = calloc((size_t)cJSON_GetArraySize(al) + 1, sizeof *m.aliases);
+		if (m.aliases == NULL)
+			abort();
+		cJSON_ArrayForEach(a, al)
+			if (cJSON_IsString(a))
+				m.aliases[m.n_aliases++] = xstrdup(a->valuestring);
+	}
+	for (i = 0; (size_t)i < c->n_models; i++)
+		if (strcasecmp(c->models[i].id, id) == 0)
+			break;
+	if ((size_t)i < c->n_models) {
+		model_done(&c->models[i]);
+		c->models[i] = m;
+	} else {
+		c->models = grow(c->models, c->n_models, sizeof *c->models);
+		c->models[c->n_models++] = m;
+	}
+	return 0;
+}
+
+static int
+load_ckpt(struct ctx *x, struct catalogue *c, const cJSON *e)
+{
+	struct checkpoint k;
+	const char *id = str_field(e, "id"), *model = str_field(e, "model");
+	const char *fmt = str_field(e, "format"), *kv = str_field(e, "kv_cache_dtype");
+	double d;
+	int i;
+
+	memset(&k, 0, sizeof k);
+	if (id == NULL || model == NULL) {
+		report(x, e, id ? "model" : "id", "checkpoint: needs id and model");
+		return -1;
+	}
+	if (fmt == NULL || ckpt_format_parse(fmt, &k.format) != 0) {
+		report(x, e, "format", "checkpoint '%s': format '%s' is not one of "
+		    "bf16, fp16, fp8, fp8-channel, fp8-block, int8, awq, gptq, nvfp4, "
+		    "mxfp4", id, fmt ? fmt : "(missing)");
+		return -1;
+	}
+	k.kv = KV_AUTO;
+	if (kv != NULL && kv_dtype_parse(kv, &k.kv) != 0) {
+		report(x, e, "kv_cache_dtype", "checkpoint '%s': unknown "
+		    "kv_cache_dtype '%s'", id, kv);
+		return -1;
+	}
+	if (num_field(x, e, "loaded_gib", &k.loaded_gib, "checkpoint") < 0)
+		return -1;
+	if (num_field(x, e, "size_bytes", &d, "checkpoint") == 0)
+		k.size_bytes = (int64_t)d;
+	k.id = xstrdup(id);
+	k.model_id = xstrdup(model);
+	k.producer = xstrdup(str_field(e, "producer"));
+	k.source = xstrdup(str_field(e, "source"));
+	k.status = xstrdup(str_field(e, "status"));
+	k.model_index = -1;
+	i = catalogue_find_ckpt(c, id);
+	if (i >= 0) {
+		checkpoint_done(&c->ckpts[i]);
+		c->ckpts[i] = k;
+	} else {
+		c->ckpts = grow(c->ckpts, c->n_ckpts, sizeof *c->ckpts);
+		c->ckpts[c->n_ckpts++] = k;
+	}
+	return 0;
+}
+
+static int
+load_estimate(struct ctx *x, struct catalogue *c, const cJSON *e)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} fields[] = {
+#define F(k) { #k, offsetof(struct coeff_set, k) }
+		F(sampler_bytes_per_logit), F(forward_bytes_per_token_hidden),
+		F(forward_bytes_per_token_inter), F(moe_bytes_per_token_expert_inter),
+		F(activation_base_gib), F(non_torch_tp1_gib), F(non_torch_tp_gib),
+		F(cg_base_gib), F(cg_per_layer_gib), F(cg_moe_factor),
+		F(cg_tp_exponent), F(non_torch_pp_gib), F(cuda_context_gib),
+		F(sampler_warmup_fraction), F(encoder_bytes_per_token),
+#undef F
+	};
+	struct coeff_set s;
+	const cJSON *fv = cJSON_GetObjectItemCaseSensitive(e, "from_version");
+	size_t i;
+
+	memset(&s, 0, sizeof s);
+	if (!cJSON_IsString(fv) || vllm_version_parse(fv->valuestring, &s.from_version) != 0) {
+		report(x, e, "from_version", "estimates: from_version must be a "
+		    "quoted version such as \"0.19.0\"");
+		return -1;
+	}
+	for (i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		double v;
+		int r = num_field(x, e, fields[i].key, &v, "estimates");
+
+		if (r < 0)
+			return -1;
+		if (r > 0) {
+			report(x, e, NULL, "estimates %s: missing %s", fv->valuestring,
+			    fields[i].key);
+			return -1;
+		}
+		*(double *)((char *)&s + fields[i].off) = v;
+	}
+	s.source = xstrdup(str_field(e, "source"));
+	for (i = 0; i < c->n_coeffs; i++) {
+		if (c->coeffs[i].from_version == s.from_version) {
+			free(c->coeffs[i].source);
+			c->coeffs[i] = s;
+			return 0;
+		}
+	}
+	c->coeffs = grow(c->coeffs, c->n_coeffs, sizeof *c->coeffs);
+	c->coeffs[c->n_coeffs++] = s;
+	return 0;
+}
+
+int
+catalogue_load_text(struct catalogue *c, const char *text, size_t len,
+    const char *name, catalogue_diag_fn diag, void *ctx)
+{
+	struct ctx x = { name, diag, ctx, 0 };
+	char err[512];
+	cJSON *root, *item, *e;
+
+	root = yamltree_parse(text, len, err, sizeof err);
+	if (root == NULL) {
+		char full[700];
+
+		snprintf(full, sizeof full, "%s:%s", name, err);
+		if (diag)
+			diag(ctx, full);
+		return 1;
+	}
+	if (!cJSON_IsObject(root)) {
+		report(&x, NULL, NULL, "expected a mapping with gpus, models, "
+		    "checkpoints or estimates");
+		cJSON_Delete(root);
+		return x.problems;
+	}
+	cJSON_ArrayForEach(item, root) {
+		int (*fn)(struct ctx *, struct catalogue *, const cJSON *) = NULL;
+
+		if (item->string[0] == '@')
+			continue;
+		if (strcmp(item->string, "gpus") == 0)
+			fn = load_gpu;
+		else if (strcmp(item->string, "models") == 0)
+			fn = load_model;
+		else if (strcmp(item->string, "checkpoints") == 0)
+			fn = load_ckpt;
+		else if (strcmp(item->string, "estimates") == 0)
+			fn = load_estimate;
+		else {
+			report(&x, root, item->string, "unknown section '%s' (expected "
+			    "gpus, models, checkpoints or estimates)", item->string);
+			continue;
+		}
+		if (!cJSON_IsArray(item)) {
+			report(&x, root, item->string, "'%s' must be a list", item->string);
+			continue;
+		}
+		cJSON_ArrayForEach(e, item) {
+			if (!cJSON_IsObject(e)) {
+				report(&x, root, item->string, "every entry of '%s' must be "
+				    "a mapping", item->string);
+				continue;
+			}
+			fn(&x, c, e);
+		}
+	}
+	cJSON_Delete(root);
+	return x.problems;
+}
+
+int
+catalogue_load_file(struct catalogue *c, const char *path,
+    catalogue_diag_fn diag, void *ctx)
+{
+	char err[512];
+	size_t len;
+	char *text = textfile_read(path, &len, err, sizeof err);
+	int r;
+
+	if (text == NULL) {
+		if (diag)
+			diag(ctx, err);
+		return 1;
+	}
+	r = catalogue_load_text(c, text, len, path, diag, ctx);
+	free(text);
+	return r;
+}
+
+int
+catalogue_load_builtin(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
+{
+	size_t i;
+	int r = 0;
+
+	for (i = 0; i < builtin_n_files; i++)
+		r += catalogue_load_text(c, builtin_files[i].text, builtin_files[i].len,
+		    builtin_files[i].name, diag, ctx);
+	return r;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+catalogue_load_user(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
+{
+	char dir[4096], path[4352];
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	char *names[256];
+	size_t n = 0, i;
+	struct dirent *de;
+	DIR *d;
+	int r = 0;
+
+	if (xdg && *xdg)
+		snprintf(dir, sizeof dir, "%s/headroom", xdg);
+	else if (home && *home)
+		snprintf(dir, sizeof dir, "%s/.config/headroom", home);
+	else
+		return 0;
+	d = opendir(dir);
+	if (d == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL && n < 256) {
+		size_t l = strlen(de->d_name);
+
+		if (l > 5 && (strcmp(de->d_name + l - 5, ".yaml") == 0 ||
+		    strcmp(de->d_name + l - 4, ".yml") == 0) &&
+		    strcmp(de->d_name, "settings.yaml") != 0)
+			names[n++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof names[0], cmp_str);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		r += catalogue_load_file(c, path, diag, ctx);
+		free(names[i]);
+	}
+	return r;
+}
+
+int
+catalogue_link(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
+{
+	size_t i;
+	int r = 0;
+
+	for (i = 0; i < c->n_ckpts; i++) {
+		struct checkpoint *k = &c->ckpts[i];
+
+		k->model_index = catalogue_find_model(c, k->model_id);
+		if (k->model_index < 0) {
+			char msg[512];
+
+			snprintf(msg, sizeof msg, "checkpoint '%s': model '%s' is not in "
+			    "the catalogue", k->id, k->model_id);
+			if (diag)
+				diag(ctx, msg);
+			r++;
+		}
+	}
+	if (c->n_coeffs == 0) {
+		if (diag)
+			diag(ctx, "no estimate coefficients were loaded (estimates:)");
+		r++;
+	}
+	return r;
+}

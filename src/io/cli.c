@@ -1,0 +1,771 @@
+/*
+ * cli.c - argument parsing and the `vllm serve` writer.
+ * Invariant: cli_parse() never exits and never prints; every rejection is
+ * a message naming the flag and the value.
+ */
+#include "cli.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "core/units.h"
+#include "core/vllm_version.h"
+#include "io/model_dir.h"
+
+enum opt_id {
+	O_REPORT, O_GPU, O_MIG, O_GPUS, O_GPU_TOTAL, O_MODEL, O_CHECKPOINT,
+	O_TPR, O_OTHER, O_VERSION_V, O_OVERHEAD, O_LIST, O_NO_COLOR, O_ASCII,
+	O_THEME, O_HELP, O_VERSION, O_EXPLICIT,
+	/* vLLM flags */
+	V_TP, V_PP, V_DP, V_UTIL, V_MAXLEN, V_KVDTYPE, V_KVBYTES, V_SEQS,
+	V_BATCHED, V_BLOCK, V_EAGER, V_QUANT, V_DTYPE, V_CAPTURE, V_MAXCAPTURE,
+	V_LIMITMM, V_PREFIX, V_CONFIG,
+};
+
+struct opt {
+	const char	*name;
+	enum opt_id	 id;
+	int		 takes;		/* 0 flag, 1 value, 2 list */
+	int		 vllm;
+};
+
+static const struct opt opts[] = {
+	{ "report", O_REPORT, 1, 0 },
+	{ "gpu", O_GPU, 1, 0 },
+	{ "mig", O_MIG, 1, 0 },
+	{ "gpus", O_GPUS, 1, 0 },
+	{ "gpu-total-gib", O_GPU_TOTAL, 1, 0 },
+	{ "model", O_MODEL, 1, 1 },
+	{ "checkpoint", O_CHECKPOINT, 1, 0 },
+	{ "tokens-per-request", O_TPR, 1, 0 },
+	{ "other-usage", O_OTHER, 1, 0 },
+	{ "vllm-version", O_VERSION_V, 1, 0 },
+	{ "overhead", O_OVERHEAD, 1, 0 },
+	{ "list", O_LIST, 1, 0 },
+	{ "no-color", O_NO_COLOR, 0, 0 },
+	{ "ascii", O_ASCII, 0, 0 },
+	{ "theme", O_THEME, 1, 0 },
+	{ "help", O_HELP, 0, 0 },
+	{ "version", O_VERSION, 0, 0 },
+	{ "explicit", O_EXPLICIT, 0, 0 },
+	{ "tensor-parallel-size", V_TP, 1, 1 },
+	{ "pipeline-parallel-size", V_PP, 1, 1 },
+	{ "data-parallel-size", V_DP, 1, 1 },
+	{ "gpu-memory-utilization", V_UTIL, 1, 1 },
+	{ "max-model-len", V_MAXLEN, 1, 1 },
+	{ "kv-cache-dtype", V_KVDTYPE, 1, 1 },
+	{ "kv-cache-memory-bytes", V_KVBYTES, 1, 1 },
+	{ "max-num-seqs", V_SEQS, 1, 1 },
+	{ "max-num-batched-tokens", V_BATCHED, 1, 1 },
+	{ "block-size", V_BLOCK, 1, 1 },
+	{ "enforce-eager", V_EAGER, 0, 1 },
+	{ "quantization", V_QUANT, 1, 1 },
+	{ "dtype", V_DTYPE, 1, 1 },
+	{ "cudagraph-capture-sizes", V_CAPTURE, 2, 1 },
+	{ "max-cudagraph-capture-size", V_MAXCAPTURE, 1, 1 },
+	{ "limit-mm-per-prompt", V_LIMITMM, 1, 1 },
+	{ "enable-prefix-caching", V_PREFIX, 0, 1 },
+	{ "config", V_CONFIG, 1, 1 },
+};
+#define N_OPTS (sizeof opts / sizeof opts[0])
+
+static void
+normalise(const char *in, char *out, size_t len)
+{
+	size_t i;
+
+	for (i = 0; in[i] && i + 1 < len; i++)
+		out[i] = in[i] == '_' ? '-' : in[i];
+	out[i] = '\0';
+}
+
+/* Exact name, else the unique prefix (argparse allow_abbrev). */
+static const struct opt *
+find_opt(const char *name, int *ambiguous)
+{
+	const struct opt *hit = NULL;
+	size_t i, n = strlen(name);
+
+	*ambiguous = 0;
+	for (i = 0; i < N_OPTS; i++)
+		if (strcmp(opts[i].name, name) == 0)
+			return &opts[i];
+	for (i = 0; i < N_OPTS; i++) {
+		if (strncmp(opts[i].name, name, n) == 0) {
+			if (hit != NULL) {
+				*ambiguous = 1;
+				return NULL;
+			}
+			hit = &opts[i];
+		}
+	}
+	return hit;
+}
+
+static int
+parse_int(const char *flag, const char *v, int64_t lo, int64_t hi, int64_t *out,
+    char *err, size_t errlen)
+{
+	if (units_parse_human_int(v, out) != 0 || *out < lo || *out > hi) {
+		snprintf(err, errlen, "--%s: '%s' is not a whole number from %lld "
+		    "to %lld (suffixes k, m, g and K, M, G are accepted)", flag, v,
+		    (long long)lo, (long long)hi);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+parse_dbl(const char *flag, const char *v, double lo, double hi, double *out,
+    char *err, size_t errlen)
+{
+	if (units_parse_double(v, out) != 0 || *out < lo || *out > hi) {
+		snprintf(err, errlen, "--%s: '%s' is not a number from %g to %g",
+		    flag, v, lo, hi);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+keep_extra(struct cli *cli, const char *arg, char *err, size_t errlen)
+{
+	if (cli->n_extra >= CLI_MAX_EXTRA) {
+		snprintf(err, errlen, "too many flags headroom does not model (more "
+		    "than %d)", CLI_MAX_EXTRA);
+		return -1;
+	}
+	cli->extra[cli->n_extra] = strdup(arg);
+	if (cli->extra[cli->n_extra] == NULL)
+		abort();
+	cli->n_extra++;
+	return 0;
+}
+
+static int
+apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
+    char **list, int nlist, int negated, char *err, size_t errlen)
+{
+	struct plan_input *in = &cli->in;
+	int64_t n;
+	double d;
+	int i;
+
+	switch (o->id) {
+	case O_REPORT:
+		if (strcmp(v, "text") == 0)
+			cli->report = REPORT_TEXT;
+		else if (strcmp(v, "json") == 0)
+			cli->report = REPORT_JSON;
+		else if (strcmp(v, "markdown") == 0 || strcmp(v, "md") == 0)
+			cli->report = REPORT_MARKDOWN;
+		else {
+			snprintf(err, errlen, "--report: '%s' is not one of text, json, "
+			    "markdown", v);
+			return -1;
+		}
+		return 0;
+	case O_GPU: cli->gpu_id = v; return 0;
+	case O_MIG: cli->mig = v; return 0;
+	case O_GPUS:
+		if (parse_int(name, v, 1, 4096, &n, err, errlen))
+			return -1;
+		in->gpus = (int)n;
+		return 0;
+	case O_GPU_TOTAL:
+		return parse_dbl(name, v, 0.5, 4096, &in->gpu_total_gib, err, errlen);
+	case O_MODEL: cli->model_id = v; return 0;
+	case O_CHECKPOINT: cli->checkpoint = v; return 0;
+	case O_TPR:
+		if (parse_int(name, v, 1, 100000000, &n, err, errlen))
+			return -1;
+		in->tokens_per_request = n;
+		return 0;
+	case O_OTHER:
+		return parse_dbl(name, v, 0, 4096, &in->other_usage_gib, err, errlen);
+	case O_VERSION_V:
+		if (vllm_version_parse(v, &in->version) != 0) {
+			snprintf(err, errlen, "--vllm-version: '%s' is not a version such "
+			    "as 0.19.0", v);
+			return -1;
+		}
+		if (in->version < VLLM_VER_OLDEST || in->version > VLLM_VER_NEWEST) {
+			snprintf(err, errlen, "--vllm-version: %s is outside the releases "
+			    "headroom models (0.10.0 to 0.32.0)", v);
+			return -1;
+		}
+		return 0;
+	case O_OVERHEAD:
+		if (strcmp(v, "estimate") == 0)
+			in->overhead = OVERHEAD_ESTIMATE;
+		else if (strcmp(v, "rule") == 0)
+			in->overhead = OVERHEAD_RULE;
+		else {
+			snprintf(err, errlen, "--overhead: '%s' is not estimate or rule", v);
+			return -1;
+		}
+		return 0;
+	case O_LIST:
+		if (strcmp(v, "gpus") && strcmp(v, "mig") && strcmp(v, "models") &&
+		    strcmp(v, "checkpoints")) {
+			snprintf(err, errlen, "--list: '%s' is not one of gpus, mig, "
+			    "models, checkpoints", v);
+			return -1;
+		}
+		cli->list = v;
+		return 0;
+	case O_NO_COLOR: cli->no_color = true; return 0;
+	case O_ASCII: cli->ascii = true; return 0;
+	case O_THEME: cli->theme = v; return 0;
+	case O_HELP: cli->help = true; return 0;
+	case O_VERSION: cli->version = true; return 0;
+	case O_EXPLICIT: cli->explicit_all = true; return 0;
+	case V_TP:
+	case V_PP:
+	case V_DP:
+		if (parse_int(name, v, 1, 1024, &n, err, errlen))
+			return -1;
+		if (o->id == V_TP)
+			in->tp = (int)n;
+		else if (o->id == V_PP)
+			in->pp = (int)n;
+		else
+			in->dp = (int)n;
+		return 0;
+	case V_UTIL:
+		if (units_parse_double(v, &d) != 0) {
+			snprintf(err, errlen, "--gpu-memory-utilization: '%s' is not a "
+			    "number (a fraction of the card in (0, 1])", v);
+			return -1;
+		}
+		/* out-of-range values reach vLLM's own validation (phase config) */
+		in->util = d == 0 ? -1e-9 : d;
+		cli->util_set = true;
+		return 0;
+	case V_MAXLEN:
+		if (strcmp(v, "auto") == 0 || strcmp(v, "-1") == 0) {
+			in->max_model_len = -1;
+			return 0;
+		}
+		if (parse_int(name, v, 1, 100000000, &n, err, errlen))
+			return -1;
+		in->max_model_len = n;
+		return 0;
+	case V_KVDTYPE:
+		if (kv_dtype_parse(v, &in->kv_dtype) != 0) {
+			snprintf(err, errlen, "--kv-cache-dtype: invalid choice '%s' "
+			    "(choose from auto, bfloat16, float16, fp8, fp8_e4m3, "
+			    "fp8_e5m2, fp8_inc, fp8_ds_mla, fp8_per_token_head, "
+			    "int8_per_token_head, nvfp4)", v);
+			return -1;
+		}
+		return 0;
+	case V_KVBYTES:
+		if (parse_int(name, v, 1, (int64_t)1 << 50, &n, err, errlen))
+			return -1;
+		in->kv_cache_memory_bytes = n;
+		return 0;
+	case V_SEQS:
+		if (parse_int(name, v, 1, 1 << 20, &n, err, errlen))
+			return -1;
+		in->max_num_seqs = (int)n;
+		return 0;
+	case V_BATCHED:
+		if (parse_int(name, v, 1, 1 << 24, &n, err, errlen))
+			return -1;
+		in->max_num_batched_tokens = (int)n;
+		return 0;
+	case V_BLOCK:
+		if (parse_int(name, v, 1, 4096, &n, err, errlen))
+			return -1;
+		if (n != 1 && n != 8 && n != 16 && n != 32 && n != 64 && n != 128 &&
+		    n != 256) {
+			snprintf(err, errlen, "--block-size: invalid choice '%s' (choose "
+			    "from 1, 8, 16, 32, 64, 128, 256)", v);
+			return -1;
+		}
+		in->block_size = (int)n;
+		return 0;
+	case V_EAGER:
+		in->enforce_eager = !negated;
+		return 0;
+	case V_PREFIX:
+		return keep_extra(cli, negated ? "--no-enable-prefix-caching" :
+		    "--enable-prefix-caching", err, errlen);
+	case V_QUANT:
+		if (strcmp(v, "fp8") == 0) {
+			in->quantization_fp8 = true;
+			return 0;
+		}
+		{
+			char kept[256];
+
+			snprintf(kept, sizeof kept, "--quantization=%s", v);
+			return keep_extra(cli, kept, err, errlen);
+		}
+	case V_DTYPE:
+		if (strcmp(v, "auto") == 0)
+			in->dtype_override = FMT_COUNT;
+		else if (strcmp(v, "float32") == 0 || strcmp(v, "float") == 0)
+			in->dtype_override = FMT_FP32;
+		else if (strcmp(v, "bfloat16") == 0)
+			in->dtype_override = FMT_BF16;
+		else if (strcmp(v, "float16") == 0 || strcmp(v, "half") == 0)
+			in->dtype_override = FMT_FP16;
+		else {
+			snprintf(err, errlen, "--dtype: invalid choice '%s' (choose from "
+			    "auto, half, float16, bfloat16, float, float32)", v);
+			return -1;
+		}
+		return 0;
+	case V_CAPTURE:
+		in->n_capture_sizes = 0;
+		for (i = 0; i < nlist && i < PLAN_MAX_CAPTURE; i++) {
+			if (parse_int(name, list[i], 1, 1 << 20, &n, err, errlen))
+				return -1;
+			in->capture_sizes[in->n_capture_sizes++] = (int)n;
+		}
+		return 0;
+	case V_MAXCAPTURE:
+		if (parse_int(name, v, 1, 1 << 20, &n, err, errlen))
+			return -1;
+		in->max_capture_size = (int)n;
+		return 0;
+	case V_LIMITMM:
+		{
+			const char *p = strstr(v, "\"image\"");
+
+			in->limit_mm_images = -1;
+			if (p && (p = strchr(p, ':')) != NULL)
+				in->limit_mm_images = atoi(p + 1);
+		}
+		return 0;
+	case V_CONFIG:
+		return keep_extra(cli, "--config", err, errlen) ||
+		    keep_extra(cli, v, err, errlen);
+	}
+	return 0;
+}
+
+int
+cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen)
+{
+	int i, vllm_mode = 0;
+
+	memset(cli, 0, sizeof *cli);
+	plan_input_init(&cli->in);
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		char name[128], *eq;
+		const char *value = NULL;
+		const struct opt *o;
+		int ambiguous, negated = 0;
+
+		if (strcmp(a, "--") == 0 && !vllm_mode) {
+			/* headroom -- vllm serve MODEL [FLAGS] */
+			if (i + 1 < argc && strcmp(argv[i + 1], "vllm") == 0)
+				i++;
+			if (i + 1 < argc && strcmp(argv[i + 1], "serve") == 0)
+				i++;
+			vllm_mode = 1;
+			continue;
+		}
+		if (a[0] != '-' || a[1] == '\0' || (a[1] != '-' && !isalpha((unsigned char)a[1]))) {
+			if (cli->model_id != NULL) {
+				snprintf(err, errlen, "unexpected argument '%s' (the model "
+				    "is already '%s')", a, cli->model_id);
+				return -1;
+			}
+			cli->model_id = a;
+			continue;
+		}
+		if (a[1] != '-') {
+			/* short forms -tp -pp -dp -q -h -V and -O levels */
+			static const struct { const char *s; const char *l; } shorts[] = {
+				{ "tp", "tensor-parallel-size" }, { "pp", "pipeline-parallel-size" },
+				{ "dp", "data-parallel-size" }, { "q", "quantization" },
+				{ "h", "help" }, { "V", "version" },
+			};
+			size_t k;
+			const char *sn = a + 1;
+			char tmp[64];
+
+			eq = strchr(a, '=');
+			snprintf(tmp, sizeof tmp, "%.*s", eq ? (int)(eq - sn) : (int)strlen(sn), sn);
+			o = NULL;
+			for (k = 0; k < sizeof shorts / sizeof shorts[0]; k++)
+				if (strcmp(tmp, shorts[k].s) == 0)
+					o = find_opt(shorts[k].l, &ambiguous);
+			if (o == NULL) {
+				if (vllm_mode) {
+					if (keep_extra(cli, a, err, errlen))
+						return -1;
+					if (!eq && i + 1 < argc && argv[i + 1][0] != '-') {
+						if (keep_extra(cli, argv[++i], err, errlen))
+							return -1;
+					}
+					continue;
+				}
+				snprintf(err, errlen, "unknown option '%s' (see --help)", a);
+				return -1;
+			}
+			snprintf(name, sizeof name, "%s", o->name);
+			value = eq ? eq + 1 : NULL;
+		} else {
+			normalise(a + 2, name, sizeof name);
+			eq = strchr(name, '=');
+			if (eq) {
+				*eq = '\0';
+				value = strchr(a, '=') + 1;
+			}
+			o = find_opt(name, &ambiguous);
+			if (o == NULL && strncmp(name, "no-", 3) == 0) {
+				o = find_opt(name + 3, &ambiguous);
+				if (o && o->takes != 0)
+					o = NULL;
+				negated = o != NULL;
+			}
+			if (o == NULL) {
+				if (ambiguous) {
+					snprintf(err, errlen, "option '%s' is ambiguous (it is "
+					    "the start of several options)", a);
+					return -1;
+				}
+				if (vllm_mode || strncmp(name, "enable-", 7) == 0 ||
+				    strstr(name, "-") != NULL) {
+					/* a vLLM flag headroom does not model: keep it */
+					if (!vllm_mode) {
+						snprintf(err, errlen, "unknown option '%s' (see "
+						    "--help; to pass a whole vLLM command use: "
+						    "headroom -- vllm serve MODEL ...)", a);
+						return -1;
+					}
+					if (keep_extra(cli, a, err, errlen))
+						return -1;
+					if (!eq && i + 1 < argc && (argv[i + 1][0] != '-' ||
+					    isdigit((unsigned char)argv[i + 1][1])))
+						if (keep_extra(cli, argv[++i], err, errlen))
+							return -1;
+					continue;
+				}
+				snprintf(err, errlen, "unknown option '%s' (see --help)", a);
+				return -1;
+			}
+		}
+		if (o->takes == 0) {
+			if (value != NULL) {
+				snprintf(err, errlen, "--%s takes no value (got '%s')",
+				    o->name, value);
+				return -1;
+			}
+			if (apply(cli, o, o->name, NULL, NULL, 0, negated, err, errlen))
+				return -1;
+			continue;
+		}
+		if (o->takes == 2) {
+			char *list[PLAN_MAX_CAPTURE];
+			int n = 0;
+
+			if (value != NULL) {
+				list[n++] = (char *)value;
+			} else {
+				while (i + 1 < argc && isdigit((unsigned char)argv[i + 1][0]) &&
+				    n < PLAN_MAX_CAPTURE)
+					list[n++] = argv[++i];
+			}
+			if (n == 0) {
+				snprintf(err, errlen, "--%s expects one or more numbers",
+				    o->name);
+				return -1;
+			}
+			if (apply(cli, o, o->name, NULL, list, n, 0, err, errlen))
+				return -1;
+			continue;
+		}
+		if (value == NULL) {
+			if (i + 1 >= argc) {
+				snprintf(err, errlen, "--%s expects a value", o->name);
+				return -1;
+			}
+			value = argv[++i];
+		}
+		if (apply(cli, o, o->name, value, NULL, 0, 0, err, errlen))
+			return -1;
+	}
+	cli->in.extra_flags = cli->extra;
+	cli->in.n_extra_flags = cli->n_extra;
+	return 0;
+}
+
+static void
+suggest(const struct catalogue *c, char kind, const char *id, char *out, size_t len)
+{
+	int idx[5];
+	size_t n = catalogue_suggest(c, kind, id, idx, 5), i, o = 0;
+
+	out[0] = '\0';
+	for (i = 0; i < n && o + 2 < len; i++) {
+		const char *s = kind == 'g' ? c->gpus[idx[i]].id : kind == 'c' ?
+		    c->ckpts[idx[i]].id : c->models[idx[i]].id;
+
+		o += (size_t)snprintf(out + o, len - o, "%s%s", i ? ", " : "", s);
+		if (o >= len)
+			break;
+	}
+}
+
+int
+cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen)
+{
+	struct plan_input *in = &cli->in;
+	char near[400];
+	const char *mid = cli->model_id;
+	int mi = -1, ki = -1;
+	struct stat sb;
+
+	if (cli->gpu_id == NULL && in->gpu_total_gib <= 0)
+		cli->gpu_id = "rtx-pro-6000-server";
+	if (cli->gpu_id != NULL) {
+		in->gpu = catalogue_find_gpu(c, cli->gpu_id);
+		if (in->gpu < 0) {
+			suggest(c, 'g', cli->gpu_id, near, sizeof near);
+			snprintf(err, errlen, "--gpu: unknown card '%s'; closest: %s "
+			    "(--list gpus shows all)", cli->gpu_id, near);
+			return -1;
+		}
+	}
+	if (cli->mig != NULL && strcmp(cli->mig, "none") != 0) {
+		const struct gpu *g = in->gpu >= 0 ? &c->gpus[in->gpu] : NULL;
+		size_t i, o = 0;
+
+		in->mig = g ? catalogue_find_mig(g, cli->mig) : -1;
+		if (in->mig < 0) {
+			near[0] = '\0';
+			for (i = 0; g && i < g->n_mig && o + 2 < sizeof near; i++)
+				o += (size_t)snprintf(near + o, sizeof near - o, "%s%s",
+				    i ? ", " : "", g->mig[i].name);
+			snprintf(err, errlen, "--mig: '%s' is not a MIG profile of %s%s%s",
+			    cli->mig, g ? g->id : "a custom card",
+			    near[0] ? "; it has: " : " (it has none)", near);
+			return -1;
+		}
+	}
+	if (mid == NULL)
+		mid = "meta-llama/Llama-3.3-70B-Instruct";
+	if (stat(mid, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		int64_t wb = 0;
+
+		if (model_dir_read(mid, &cli->local, &wb, err, errlen) != 0)
+			return -1;
+		cli->have_local = true;
+		cli->local_dir = strdup(mid);
+		in->model = &cli->local;
+		in->weight_bytes = wb;
+		in->model_arg = cli->local_dir;
+		snprintf(cli->model_source, sizeof cli->model_source, "directory");
+	} else {
+		mi = catalogue_find_model(c, mid);
+		if (mi < 0) {
+			ki = catalogue_find_ckpt(c, mid);
+			if (ki >= 0)
+				mi = c->ckpts[ki].model_index;
+		}
+		if (mi < 0) {
+			suggest(c, 'm', mid, near, sizeof near);
+			snprintf(err, errlen, "--model: unknown model '%s'; closest: %s "
+			    "(--list models shows all; a folder with config.json also "
+			    "works)", mid, near);
+			return -1;
+		}
+		in->model = &c->models[mi];
+		snprintf(cli->model_source, sizeof cli->model_source, "catalogue");
+	}
+	if (cli->checkpoint != NULL) {
+		enum ckpt_format f;
+		int k = catalogue_find_ckpt(c, cli->checkpoint);
+
+		if (k >= 0 && (cli->have_local || c->ckpts[k].model_index == mi)) {
+			ki = k;
+		} else if (ckpt_format_parse(cli->checkpoint, &f) == 0) {
+			ki = cli->have_local ? -1 : catalogue_model_ckpt(c, mi, f);
+			in->format = f;
+			if (cli->have_local && f != in->model->native_format)
+				in->weight_bytes = 0;
+		} else {
+			snprintf(err, errlen, "--checkpoint: '%s' is neither a format "
+			    "(bf16, fp16, fp8, fp8-channel, fp8-block, int8, awq, gptq, "
+			    "nvfp4, mxfp4) nor a checkpoint of %s (--list checkpoints)",
+			    cli->checkpoint, in->model->id);
+			return -1;
+		}
+	} else if (ki < 0 && !cli->have_local) {
+		ki = catalogue_model_ckpt(c, mi, in->model->native_format);
+	}
+	in->ckpt = ki;
+	if (ki >= 0) {
+		in->format = c->ckpts[ki].format;
+		if (!cli->have_local)
+			in->model_arg = c->ckpts[ki].id;
+	} else if (!cli->have_local && in->format != FMT_COUNT &&
+	    in->format != in->model->native_format) {
+		snprintf(cli->model_source, sizeof cli->model_source, "derived");
+	}
+	return 0;
+}
+
+void
+cli_done(struct cli *cli)
+{
+	size_t i;
+
+	for (i = 0; i < cli->n_extra; i++)
+		free(cli->extra[i]);
+	if (cli->have_local)
+		model_done(&cli->local);
+	free(cli->local_dir);
+	memset(cli, 0, sizeof *cli);
+}
+
+void
+cli_shell_quote(const char *s, char *buf, size_t len)
+{
+	size_t o = strlen(buf);
+	const char *p;
+	int plain = *s != '\0';
+
+	for (p = s; *p; p++)
+		if (!(isalnum((unsigned char)*p) || strchr("-_./=:,+@%", *p)))
+			plain = 0;
+	if (plain) {
+		snprintf(buf + o, len > o ? len - o : 0, "%s", s);
+		return;
+	}
+	if (o + 1 < len)
+		buf[o++] = '\'';
+	for (p = s; *p && o + 5 < len; p++) {
+		if (*p == '\'') {
+			memcpy(buf + o, "'\\''", 4);
+			o += 4;
+		} else {
+			buf[o++] = *p;
+		}
+	}
+	if (o + 1 < len)
+		buf[o++] = '\'';
+	buf[o < len ? o : len - 1] = '\0';
+}
+
+const char *
+cli_model_arg(const struct catalogue *c, const struct plan_input *in)
+{
+	if (in->model_arg)
+		return in->model_arg;
+	if (in->ckpt >= 0 && (size_t)in->ckpt < c->n_ckpts)
+		return c->ckpts[in->ckpt].id;
+	return in->model ? in->model->id : "MODEL";
+}
+
+static void
+add_word(char *buf, size_t len, const char *w)
+{
+	size_t o = strlen(buf);
+
+	if (o + 1 < len) {
+		buf[o++] = ' ';
+		buf[o] = '\0';
+	}
+	cli_shell_quote(w, buf, len);
+}
+
+static void
+add_flag(char *buf, size_t len, const char *flag, const char *val)
+{
+	add_word(buf, len, flag);
+	if (val)
+		add_word(buf, len, val);
+}
+
+size_t
+cli_format_command(const struct catalogue *c, const struct plan_input *in,
+    const struct plan *p, int all, char *buf, size_t len)
+{
+	struct vllm_traits t;
+	char v[64];
+	size_t i;
+
+	vllm_traits_get(p->version, &t);
+	buf[0] = '\0';
+	snprintf(buf, len, "vllm serve");
+	add_word(buf, len, cli_model_arg(c, in));
+	if (all || p->tp > 1) {
+		snprintf(v, sizeof v, "%d", p->tp);
+		add_flag(buf, len, "--tensor-parallel-size", v);
+	}
+	if (all || p->pp > 1) {
+		snprintf(v, sizeof v, "%d", p->pp);
+		add_flag(buf, len, "--pipeline-parallel-size", v);
+	}
+	if (all || p->dp > 1) {
+		snprintf(v, sizeof v, "%d", p->dp);
+		add_flag(buf, len, "--data-parallel-size", v);
+	}
+	if (all || in->util > 0 || p->util != t.default_util) {
+		units_format_pyfloat(p->util, v, sizeof v);
+		add_flag(buf, len, "--gpu-memory-utilization", v);
+	}
+	if (in->max_model_len == -1 && !all)
+		add_flag(buf, len, "--max-model-len", "auto");
+	else if (all || in->max_model_len > 0) {
+		snprintf(v, sizeof v, "%lld", (long long)(in->max_model_len == -1 ? -1 :
+		    p->max_model_len));
+		add_flag(buf, len, "--max-model-len", in->max_model_len == -1 ? "auto" : v);
+	}
+	if (all || in->kv_dtype != KV_AUTO)
+		add_flag(buf, len, "--kv-cache-dtype", kv_dtype_name(in->kv_dtype));
+	if (in->kv_cache_memory_bytes > 0) {
+		snprintf(v, sizeof v, "%lld", (long long)in->kv_cache_memory_bytes);
+		add_flag(buf, len, "--kv-cache-memory-bytes", v);
+	}
+	if (all || in->max_num_seqs > 0) {
+		snprintf(v, sizeof v, "%d", p->max_num_seqs);
+		add_flag(buf, len, "--max-num-seqs", v);
+	}
+	if (all || in->max_num_batched_tokens > 0) {
+		snprintf(v, sizeof v, "%d", p->max_num_batched_tokens);
+		add_flag(buf, len, "--max-num-batched-tokens", v);
+	}
+	if (all || in->block_size > 0) {
+		snprintf(v, sizeof v, "%d", p->block_size);
+		add_flag(buf, len, "--block-size", v);
+	}
+	if (in->enforce_eager)
+		add_flag(buf, len, "--enforce-eager", NULL);
+	if (in->n_capture_sizes >= 0 && !in->enforce_eager) {
+		int k;
+
+		add_word(buf, len, "--cudagraph-capture-sizes");
+		for (k = 0; k < in->n_capture_sizes; k++) {
+			snprintf(v, sizeof v, "%d", in->capture_sizes[k]);
+			add_word(buf, len, v);
+		}
+	}
+	if (in->max_capture_size > 0) {
+		snprintf(v, sizeof v, "%d", in->max_capture_size);
+		add_flag(buf, len, "--max-cudagraph-capture-size", v);
+	}
+	if (in->quantization_fp8)
+		add_flag(buf, len, "--quantization", "fp8");
+	if (in->dtype_override == FMT_FP32)
+		add_flag(buf, len, "--dtype", "float32");
+	else if (in->dtype_override == FMT_FP16)
+		add_flag(buf, len, "--dtype", "float16");
+	else if (in->dtype_override == FMT_BF16)
+		add_flag(buf, len, "--dtype", "bfloat16");
+	for (i = 0; i < in->n_extra_flags; i++)
+		add_word(buf, len, in->extra_flags[i]);
+	return strlen(buf);
+}

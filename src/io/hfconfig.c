@@ -1,0 +1,495 @@
+/*
+ * hfconfig.c - config.json interpretation.  Invariant: a model that
+ * hfconfig_read() accepts has layers, hidden, heads, kv_heads, head_dim,
+ * vocab and a derived length all > 0, and layer_kind (when set) has one
+ * entry per layer.
+ */
+#include "hfconfig.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+struct cfg {
+	const cJSON *text;	/* text_config or the root */
+	const cJSON *root;
+};
+
+static const cJSON *
+get(const struct cfg *c, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(c->text, key);
+
+	if ((v == NULL || cJSON_IsNull(v)) && c->text != c->root)
+		v = cJSON_GetObjectItemCaseSensitive(c->root, key);
+	if (v != NULL && cJSON_IsNull(v))
+		return NULL;
+	return v;
+}
+
+static int
+get_num(const struct cfg *c, const char *key, double *out)
+{
+	const cJSON *v = get(c, key);
+
+	if (!cJSON_IsNumber(v))
+		return -1;
+	*out = v->valuedouble;
+	return 0;
+}
+
+static int
+get_int(const struct cfg *c, const char *key, int def)
+{
+	double d;
+
+	return get_num(c, key, &d) == 0 ? (int)d : def;
+}
+
+/* First integer among keys; its key in *which.  -1 if none. */
+static long long
+first_int(const struct cfg *c, const char *const *keys, const char **which)
+{
+	double d;
+
+	for (; *keys; keys++) {
+		if (get_num(c, *keys, &d) == 0) {
+			if (which)
+				*which = *keys;
+			return (long long)d;
+		}
+	}
+	return -1;
+}
+
+static int
+get_bool(const struct cfg *c, const char *key, int def)
+{
+	const cJSON *v = get(c, key);
+
+	if (cJSON_IsBool(v))
+		return cJSON_IsTrue(v);
+	return def;
+}
+
+static const char *
+get_str(const struct cfg *c, const char *key)
+{
+	const cJSON *v = get(c, key);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s ? s : "");
+
+	if (d == NULL)
+		abort();
+	return d;
+}
+
+int
+hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
+    char *err, size_t errlen)
+{
+	const cJSON *m = cJSON_GetObjectItemCaseSensitive(qc, "quant_method");
+	const char *method = cJSON_IsString(m) ? m->valuestring : "";
+	const cJSON *v;
+
+	*kv = KV_AUTO;
+	if (strcasecmp(method, "fp8") == 0) {
+		v = cJSON_GetObjectItemCaseSensitive(qc, "weight_block_size");
+		*fmt = cJSON_IsArray(v) ? FMT_FP8_BLOCK : FMT_FP8;
+		return 0;
+	}
+	if (strcasecmp(method, "awq") == 0 || strcasecmp(method, "awq_marlin") == 0) {
+		*fmt = FMT_AWQ;
+		return 0;
+	}
+	if (strcasecmp(method, "gptq") == 0 || strcasecmp(method, "gptq_marlin") == 0) {
+		v = cJSON_GetObjectItemCaseSensitive(qc, "bits");
+		*fmt = cJSON_IsNumber(v) && v->valueint == 8 ? FMT_INT8 : FMT_GPTQ;
+		return 0;
+	}
+	if (strcasecmp(method, "mxfp4") == 0 || strcasecmp(method, "gpt_oss_mxfp4") == 0) {
+		*fmt = FMT_MXFP4;
+		return 0;
+	}
+	if (strcasecmp(method, "modelopt_fp4") == 0) {
+		*fmt = FMT_NVFP4;
+		return 0;
+	}
+	if (strcasecmp(method, "modelopt") == 0) {
+		const cJSON *algo = cJSON_GetObjectItemCaseSensitive(qc, "quant_algo");
+		const cJSON *kva = cJSON_GetObjectItemCaseSensitive(qc, "kv_cache_quant_algo");
+		const cJSON *q = cJSON_GetObjectItemCaseSensitive(qc, "quantization");
+
+		if (algo == NULL && cJSON_IsObject(q)) {
+			algo = cJSON_GetObjectItemCaseSensitive(q, "quant_algo");
+			kva = cJSON_GetObjectItemCaseSensitive(q, "kv_cache_quant_algo");
+		}
+		if (cJSON_IsString(algo) && strcasestr(algo->valuestring, "FP4"))
+			*fmt = FMT_NVFP4;
+		else
+			*fmt = FMT_FP8;
+		if (cJSON_IsString(kva) && strcasecmp(kva->valuestring, "FP8") == 0)
+			*kv = KV_FP8;
+		else if (cJSON_IsString(kva) && strcasestr(kva->valuestring, "FP4"))
+			*kv = KV_NVFP4;
+		return 0;
+	}
+	if (strcasecmp(method, "compressed-tensors") == 0) {
+		const cJSON *groups = cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
+		const cJSON *grp, *w, *kvs;
+
+		*fmt = FMT_FP8;
+		grp = cJSON_IsObject(groups) ? groups->child : NULL;
+		w = grp ? cJSON_GetObjectItemCaseSensitive(grp, "weights") : NULL;
+		if (cJSON_IsObject(w)) {
+			const cJSON *bits = cJSON_GetObjectItemCaseSensitive(w, "num_bits");
+			const cJSON *type = cJSON_GetObjectItemCaseSensitive(w, "type");
+			const cJSON *strat = cJSON_GetObjectItemCaseSensitive(w, "strategy");
+			int b = cJSON_IsNumber(bits) ? bits->valueint : 8;
+			int isfloat = cJSON_IsString(type) && strcmp(type->valuestring, "float") == 0;
+
+			if (b == 4)
+				*fmt = isfloat ? FMT_NVFP4 : FMT_GPTQ;
+			else if (!isfloat)
+				*fmt = FMT_INT8;
+			else if (cJSON_IsString(strat) && strcmp(strat->valuestring, "channel") == 0)
+				*fmt = FMT_FP8_CHANNEL;
+			else if (cJSON_IsString(strat) && strcmp(strat->valuestring, "block") == 0)
+				*fmt = FMT_FP8_BLOCK;
+			else
+				*fmt = FMT_FP8;
+		}
+		kvs = cJSON_GetObjectItemCaseSensitive(qc, "kv_cache_scheme");
+		if (cJSON_IsObject(kvs))
+			*kv = KV_FP8;
+		return 0;
+	}
+	if (strcasecmp(method, "bitsandbytes") == 0 || strcasecmp(method, "gguf") == 0) {
+		snprintf(err, errlen, "quantization_config.quant_method: '%s' is not "
+		    "supported by headroom (fp8, awq, gptq, compressed-tensors, "
+		    "modelopt, modelopt_fp4 and mxfp4 are)", method);
+		return -1;
+	}
+	snprintf(err, errlen, "quantization_config.quant_method: unknown method "
+	    "'%s'", method);
+	return -1;
+}
+
+/* Rough parameter count of a vision tower (ViT blocks and merger). */
+static double
+vision_params(const cJSON *vc, int text_hidden)
+{
+	const cJSON *h = cJSON_GetObjectItemCaseSensitive(vc, "hidden_size");
+	const cJSON *d = cJSON_GetObjectItemCaseSensitive(vc, "depth");
+	const cJSON *i = cJSON_GetObjectItemCaseSensitive(vc, "intermediate_size");
+	const cJSON *o = cJSON_GetObjectItemCaseSensitive(vc, "out_hidden_size");
+	double hh, dd, ii, oo, merge = 4;
+
+	if (d == NULL)
+		d = cJSON_GetObjectItemCaseSensitive(vc, "num_hidden_layers");
+	if (!cJSON_IsNumber(h) || !cJSON_IsNumber(d))
+		return 0;
+	hh = h->valuedouble;
+	dd = d->valuedouble;
+	ii = cJSON_IsNumber(i) ? i->valuedouble : 4 * hh;
+	oo = cJSON_IsNumber(o) ? o->valuedouble : text_hidden;
+	/* attention 4h^2 + gated MLP 3 h i per block; merger (4h -> 4h -> out) */
+	return dd * (4 * hh * hh + 3 * hh * ii) + merge * hh * merge * hh +
+	    merge * hh * oo;
+}
+
+static int
+read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	static const char *const k_layers[] = { "num_hidden_layers", "n_layer", "num_layers", NULL };
+	static const char *const k_hidden[] = { "hidden_size", "n_embd", "d_model", NULL };
+	static const char *const k_heads[] = { "num_attention_heads", "n_head", NULL };
+	static const char *const k_kvh[] = { "n_head_kv", "num_kv_heads", "num_key_value_heads",
+		"multi_query_group_num", "num_attention_groups", NULL };
+	static const char *const k_hd[] = { "head_dim", "hidden_size_per_head", NULL };
+	static const char *const k_inter[] = { "intermediate_size", "n_inner", "ffn_hidden_size", NULL };
+	static const char *const k_len[] = { "max_position_embeddings", "n_positions",
+		"max_seq_len", "seq_length", "max_target_positions", "max_sequence_length",
+		"max_seq_length", "seq_len", NULL };
+	static const char *const k_experts[] = { "num_experts", "num_local_experts",
+		"n_routed_experts", "moe_num_experts", NULL };
+	static const char *const k_topk[] = { "num_experts_per_tok", "experts_per_token",
+		"moe_topk", NULL };
+	struct cfg c;
+	const cJSON *v, *tc, *rs, *lt, *qc, *vc;
+	const char *key = NULL, *s;
+	long long n, best_len = -1;
+	const char *const *k;
+	const char *arch = NULL;
+	double d;
+	int i;
+
+	*bad = NULL;
+	memset(m, 0, sizeof *m);
+	if (!cJSON_IsObject(root)) {
+		snprintf(err, errlen, "config: expected a JSON object");
+		return -1;
+	}
+	c.root = root;
+	tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
+	if (tc == NULL)
+		tc = cJSON_GetObjectItemCaseSensitive(root, "llm_config");
+	c.text = cJSON_IsObject(tc) ? tc : root;
+
+	v = cJSON_GetObjectItemCaseSensitive(root, "architectures");
+	if (cJSON_IsArray(v) && cJSON_IsString(cJSON_GetArrayItem(v, 0)))
+		arch = cJSON_GetArrayItem(v, 0)->valuestring;
+	m->architecture = xstrdup(arch ? arch : "");
+	s = get_str(&c, "model_type");
+	if (s == NULL)
+		s = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "model_type")) ?
+		    cJSON_GetObjectItemCaseSensitive(root, "model_type")->valuestring : "";
+	m->model_type = xstrdup(s);
+
+	s = get_str(&c, "torch_dtype");
+	if (s == NULL)
+		s = get_str(&c, "dtype");
+	m->dtype_bytes = 2;
+	if (s && (strcmp(s, "float16") == 0 || strcmp(s, "half") == 0))
+		m->dtype_is_fp16 = 1;
+	/* an fp32 checkpoint runs in bf16 on CUDA for generation (reference §1) */
+
+	n = first_int(&c, k_layers, &key);
+	if (n <= 0) {
+		*bad = "num_hidden_layers";
+		snprintf(err, errlen, "config: missing or invalid num_hidden_layers");
+		return -1;
+	}
+	m->layers = (int)n;
+	n = first_int(&c, k_hidden, NULL);
+	if (n <= 0) {
+		*bad = "hidden_size";
+		snprintf(err, errlen, "config: missing or invalid hidden_size");
+		return -1;
+	}
+	m->hidden = (int)n;
+	n = first_int(&c, k_heads, NULL);
+	if (n <= 0) {
+		*bad = "num_attention_heads";
+		snprintf(err, errlen, "config: missing or invalid num_attention_heads");
+		return -1;
+	}
+	m->heads = (int)n;
+	n = first_int(&c, k_kvh, &key);
+	m->kv_heads = n > 0 ? (int)n : m->heads;
+	if (m->heads % m->kv_heads != 0) {
+		*bad = key;
+		snprintf(err, errlen, "config: num_attention_heads (%d) is not a "
+		    "multiple of %s (%d)", m->heads, key, m->kv_heads);
+		return -1;
+	}
+	n = first_int(&c, k_hd, NULL);
+	m->head_dim = n > 0 ? (int)n : m->hidden / m->heads;
+	n = first_int(&c, k_inter, NULL);
+	m->intermediate = n > 0 ? (int)n : 4 * m->hidden;
+	n = get_int(&c, "vocab_size", -1);
+	if (n <= 0) {
+		*bad = "vocab_size";
+		snprintf(err, errlen, "config: missing or invalid vocab_size");
+		return -1;
+	}
+	m->vocab = (int)n;
+
+	/* derived max_model_len: the minimum over the length keys */
+	for (k = k_len; *k; k++) {
+		if (get_num(&c, *k, &d) == 0 && d > 0 && (best_len < 0 || d < best_len)) {
+			best_len = (long long)d;
+			key = *k;
+		}
+	}
+	if (get_num(&c, "model_max_length", &d) == 0 && d > 0) {
+		best_len = (long long)d;
+		key = "model_max_length";
+	}
+	if (best_len < 0) {
+		best_len = 2048;
+		key = "default";
+	}
+	m->max_position = best_len;
+	m->derived_max_len = best_len;
+	m->derived_key = xstrdup(key);
+	m->rope_cache_len = best_len;
+	rs = get(&c, "rope_scaling");
+	if (rs == NULL)
+		rs = get(&c, "rope_parameters");
+	if (cJSON_IsObject(rs)) {
+		const cJSON *ty = cJSON_GetObjectItemCaseSensitive(rs, "rope_type");
+		const cJSON *fa = cJSON_GetObjectItemCaseSensitive(rs, "factor");
+		const cJSON *orig = cJSON_GetObjectItemCaseSensitive(rs,
+		    "original_max_position_embeddings");
+		const char *type;
+
+		if (!cJSON_IsString(ty))
+			ty = cJSON_GetObjectItemCaseSensitive(rs, "type");
+		type = cJSON_IsString(ty) ? ty->valuestring : "default";
+		if (cJSON_IsNumber(fa) && fa->valuedouble > 0 &&
+		    strcmp(type, "su") != 0 && strcmp(type, "longrope") != 0 &&
+		    strcmp(type, "llama3") != 0 && strncmp(m->model_type, "gemma3", 6) != 0) {
+			double base = (double)best_len;
+
+			if (strcmp(type, "yarn") == 0 && cJSON_IsNumber(orig))
+				base = orig->valuedouble;
+			m->derived_max_len = (int64_t)(base * fa->valuedouble);
+			m->rope_cache_len = m->derived_max_len;
+		}
+		if (strcmp(type, "longrope") == 0 && cJSON_IsNumber(orig))
+			m->derived_max_len = (int64_t)orig->valuedouble;
+	}
+	m->tie_embeddings = get_bool(&c, "tie_word_embeddings",
+	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "tie_word_embeddings")) ||
+	    cJSON_GetObjectItemCaseSensitive(root, "tie_word_embeddings") == NULL);
+	m->qkv_bias = get_bool(&c, "attention_bias", 0) ||
+	    strncmp(m->model_type, "qwen2", 5) == 0;
+
+	/* MLA */
+	m->kv_lora_rank = get_int(&c, "kv_lora_rank", 0);
+	if (m->kv_lora_rank > 0) {
+		m->mla = 1;
+		m->q_lora_rank = get_int(&c, "q_lora_rank", 0);
+		m->qk_rope_head_dim = get_int(&c, "qk_rope_head_dim", 64);
+		m->qk_nope_head_dim = get_int(&c, "qk_nope_head_dim", 128);
+		m->v_head_dim = get_int(&c, "v_head_dim", 128);
+		m->head_dim = m->kv_lora_rank + m->qk_rope_head_dim;
+		m->kv_heads = 1;
+		m->rotary_dim = m->qk_rope_head_dim;
+	} else {
+		d = 1.0;
+		get_num(&c, "partial_rotary_factor", &d);
+		m->rotary_dim = (int)(m->head_dim * d);
+	}
+
+	/* MoE */
+	n = first_int(&c, k_experts, NULL);
+	if (n > 1) {
+		m->n_experts = (int)n;
+		m->experts_per_tok = (int)first_int(&c, k_topk, NULL);
+		if (m->experts_per_tok <= 0)
+			m->experts_per_tok = 2;
+		m->moe_intermediate = get_int(&c, "moe_intermediate_size", 0);
+		if (m->moe_intermediate <= 0)
+			m->moe_intermediate = m->intermediate;
+		m->dense_intermediate = get_int(&c, "intermediate_size_mlp", 0);
+		if (m->dense_intermediate <= 0 && get_int(&c, "moe_intermediate_size", 0) > 0)
+			m->dense_intermediate = m->intermediate;
+		m->n_shared_experts = get_int(&c, "n_shared_experts", 0);
+		m->shared_intermediate = get_int(&c, "shared_expert_intermediate_size", 0);
+		if (m->shared_intermediate > 0 && m->n_shared_experts == 0)
+			m->n_shared_experts = 1;
+		else if (m->n_shared_experts > 0)
+			m->shared_intermediate = m->moe_intermediate;
+		if (strcmp(m->model_type, "llama4") == 0 || strcmp(m->model_type, "llama4_text") == 0) {
+			m->n_shared_experts = 1;
+			m->shared_intermediate = m->moe_intermediate;
+		}
+		m->first_dense_layers = get_int(&c, "first_k_dense_replace", 0);
+		m->moe_layer_step = get_int(&c, "interleave_moe_layer_step", 0);
+		if (m->moe_layer_step <= 0)
+			m->moe_layer_step = get_int(&c, "moe_layer_freq", 0);
+		if (m->moe_layer_step <= 0)
+			m->moe_layer_step = get_int(&c, "decoder_sparse_step", 1);
+	}
+
+	/* attention layer kinds */
+	m->sliding_window = get_int(&c, "sliding_window", 0);
+	if (get_bool(&c, "use_sliding_window", 1) == 0)
+		m->sliding_window = 0;
+	m->chunk_size = get_int(&c, "attention_chunk_size", 0);
+	lt = get(&c, "layer_types");
+	if (cJSON_IsArray(lt)) {
+		if (cJSON_GetArraySize(lt) != m->layers) {
+			*bad = "layer_types";
+			snprintf(err, errlen, "config: layer_types has %d entries but "
+			    "num_hidden_layers is %d", cJSON_GetArraySize(lt), m->layers);
+			return -1;
+		}
+		m->layer_kind = calloc((size_t)m->layers, 1);
+		if (m->layer_kind == NULL)
+			abort();
+		for (i = 0; i < m->layers; i++) {
+			const cJSON *e = cJSON_GetArrayItem(lt, i);
+			const char *t = cJSON_IsString(e) ? e->valuestring : "";
+
+			if (strstr(t, "sliding") && m->sliding_window > 0) {
+				m->layer_kind[i] = LAYER_SLIDING;
+				m->n_sliding++;
+			} else if (strstr(t, "chunked")) {
+				m->layer_kind[i] = LAYER_CHUNKED;
+				m->n_chunked++;
+			}
+		}
+	} else if (m->sliding_window > 0) {
+		int pattern = 0;
+
+		if (strcmp(m->model_type, "gemma2") == 0)
+			pattern = 2;
+		else if (strncmp(m->model_type, "gemma3", 6) == 0)
+			pattern = get_int(&c, "sliding_window_pattern", 6);
+		m->layer_kind = calloc((size_t)m->layers, 1);
+		if (m->layer_kind == NULL)
+			abort();
+		for (i = 0; i < m->layers; i++) {
+			int sliding = pattern == 2 ? i % 2 == 0 :
+			    pattern > 0 ? (i + 1) % pattern != 0 : 1;
+
+			if (sliding) {
+				m->layer_kind[i] = LAYER_SLIDING;
+				m->n_sliding++;
+			}
+		}
+	}
+	if (m->n_sliding == 0 && m->n_chunked == 0) {
+		free(m->layer_kind);
+		m->layer_kind = NULL;
+	}
+
+	/* formats */
+	m->native_format = m->dtype_is_fp16 ? FMT_FP16 : FMT_BF16;
+	m->native_kv = KV_AUTO;
+	qc = cJSON_GetObjectItemCaseSensitive(root, "quantization_config");
+	if (qc == NULL)
+		qc = get(&c, "quantization_config");
+	if (cJSON_IsObject(qc)) {
+		if (hfconfig_quant(qc, &m->native_format, &m->native_kv, err, errlen) != 0) {
+			*bad = "quantization_config";
+			return -1;
+		}
+	}
+
+	/* multimodal */
+	vc = cJSON_GetObjectItemCaseSensitive(root, "vision_config");
+	if (cJSON_IsObject(vc)) {
+		const cJSON *ms = cJSON_GetObjectItemCaseSensitive(vc, "spatial_merge_size");
+
+		m->multimodal = 1;
+		m->vision_params = vision_params(vc, m->hidden);
+		/* Qwen2-VL family: max_pixels 1280 x 28 x 28 -> 1280 tokens */
+		m->mm_tokens_per_item = cJSON_IsNumber(ms) ? 1280 : 1024;
+	}
+	m->default_checkpoint = xstrdup(ckpt_format_name(m->native_format));
+	return 0;
+}
+
+int
+hfconfig_read(const cJSON *root, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	int r = read_model(root, m, err, errlen, bad);
+
+	/* a rejected config leaves nothing allocated behind */
+	if (r != 0)
+		model_done(m);
+	return r;
+}

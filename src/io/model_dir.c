@@ -1,0 +1,216 @@
+/*
+ * model_dir.c - local model folders.  Invariant: only headers are read
+ * from .safetensors files (8-byte length, then at most 100 MiB of JSON).
+ */
+#include "model_dir.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "io/hfconfig.h"
+#include "io/textfile.h"
+
+#define MAX_HEADER (100u << 20)
+
+/* 1-based line of the first occurrence of "key" in text, or 0. */
+static int
+line_of_key(const char *text, const char *key)
+{
+	char pat[160];
+	const char *p;
+	int line = 1;
+
+	if (key == NULL)
+		return 0;
+	snprintf(pat, sizeof pat, "\"%s\"", key);
+	p = strstr(text, pat);
+	if (p == NULL)
+		return 0;
+	for (; text < p; text++)
+		if (*text == '\n')
+			line++;
+	return line;
+}
+
+int64_t
+model_dir_safetensors_bytes(const char *path, char *err, size_t errlen)
+{
+	unsigned char lenb[8];
+	uint64_t hlen = 0;
+	char *hdr;
+	cJSON *root, *t;
+	int64_t total = 0;
+	FILE *f = fopen(path, "rb");
+	int i;
+
+	if (f == NULL) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fread(lenb, 1, 8, f) != 8) {
+		snprintf(err, errlen, "%s: too short for a safetensors header", path);
+		fclose(f);
+		return -1;
+	}
+	for (i = 7; i >= 0; i--)
+		hlen = hlen << 8 | lenb[i];
+	if (hlen == 0 || hlen > MAX_HEADER) {
+		snprintf(err, errlen, "%s: header length %llu is not plausible", path,
+		    (unsigned long long)hlen);
+		fclose(f);
+		return -1;
+	}
+	hdr = malloc(hlen + 1);
+	if (hdr == NULL)
+		abort();
+	if (fread(hdr, 1, hlen, f) != hlen) {
+		snprintf(err, errlen, "%s: header is cut short", path);
+		free(hdr);
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	hdr[hlen] = '\0';
+	root = cJSON_Parse(hdr);
+	free(hdr);
+	if (!cJSON_IsObject(root)) {
+		snprintf(err, errlen, "%s: header is not a JSON object", path);
+		cJSON_Delete(root);
+		return -1;
+	}
+	cJSON_ArrayForEach(t, root) {
+		const cJSON *off = cJSON_GetObjectItemCaseSensitive(t, "data_offsets");
+
+		if (strcmp(t->string, "__metadata__") == 0)
+			continue;
+		if (!cJSON_IsArray(off) || cJSON_GetArraySize(off) != 2) {
+			snprintf(err, errlen, "%s: tensor '%s': data_offsets missing",
+			    path, t->string);
+			cJSON_Delete(root);
+			return -1;
+		}
+		total += (int64_t)(cJSON_GetArrayItem(off, 1)->valuedouble -
+		    cJSON_GetArrayItem(off, 0)->valuedouble);
+	}
+	cJSON_Delete(root);
+	return total;
+}
+
+int
+model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
+    char *err, size_t errlen)
+{
+	char path[4200], e2[512];
+	const char *bad = NULL;
+	char *text;
+	cJSON *cfg, *q;
+	size_t len;
+	DIR *d;
+	struct dirent *de;
+	int64_t total = 0;
+
+	*weight_bytes = 0;
+	snprintf(path, sizeof path, "%s/config.json", dir);
+	text = textfile_read(path, &len, err, errlen);
+	if (text == NULL)
+		return -1;
+	cfg = cJSON_ParseWithLength(text, len);
+	if (cfg == NULL) {
+		const char *at = cJSON_GetErrorPtr();
+		int line = 1;
+		const char *p;
+
+		for (p = text; at && p < at && *p; p++)
+			if (*p == '\n')
+				line++;
+		snprintf(err, errlen, "%s:%d: not valid JSON", path, line);
+		free(text);
+		return -1;
+	}
+	/* ModelOpt keeps its quantization in a file of its own */
+	snprintf(path, sizeof path, "%s/hf_quant_config.json", dir);
+	if (cJSON_GetObjectItemCaseSensitive(cfg, "quantization_config") == NULL) {
+		char *qt = textfile_read(path, NULL, e2, sizeof e2);
+
+		if (qt != NULL) {
+			q = cJSON_Parse(qt);
+			free(qt);
+			if (cJSON_IsObject(q)) {
+				if (!cJSON_GetObjectItemCaseSensitive(q, "quant_method"))
+					cJSON_AddStringToObject(q, "quant_method", "modelopt");
+				cJSON_AddItemToObject(cfg, "quantization_config", q);
+			} else {
+				cJSON_Delete(q);
+			}
+		}
+	}
+	snprintf(path, sizeof path, "%s/config.json", dir);
+	if (hfconfig_read(cfg, m, e2, sizeof e2, &bad) != 0) {
+		int line = line_of_key(text, bad);
+
+		if (line > 0)
+			snprintf(err, errlen, "%s:%d: %s", path, line, e2);
+		else
+			snprintf(err, errlen, "%s: %s", path, e2);
+		cJSON_Delete(cfg);
+		free(text);
+		return -1;
+	}
+	cJSON_Delete(cfg);
+	free(text);
+	free(m->id);
+	m->id = strdup(dir);
+	free(m->name);
+	m->name = strdup(dir);
+	free(m->family);
+	m->family = strdup("Local");
+	free(m->source);
+	m->source = strdup(path);
+
+	/* exact weight bytes */
+	snprintf(path, sizeof path, "%s/model.safetensors.index.json", dir);
+	text = textfile_read(path, &len, e2, sizeof e2);
+	if (text != NULL) {
+		cJSON *idx = cJSON_ParseWithLength(text, len);
+		const cJSON *md = cJSON_GetObjectItemCaseSensitive(idx, "metadata");
+		const cJSON *ts = cJSON_GetObjectItemCaseSensitive(md, "total_size");
+
+		free(text);
+		if (!cJSON_IsNumber(ts) || ts->valuedouble <= 0) {
+			snprintf(err, errlen, "%s: metadata.total_size is missing or not "
+			    "a positive number", path);
+			cJSON_Delete(idx);
+			model_done(m);
+			return -1;
+		}
+		*weight_bytes = (int64_t)ts->valuedouble;
+		cJSON_Delete(idx);
+		return 0;
+	}
+	d = opendir(dir);
+	if (d == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		size_t l = strlen(de->d_name);
+		int64_t b;
+
+		if (l < 12 || strcmp(de->d_name + l - 12, ".safetensors") != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		b = model_dir_safetensors_bytes(path, err, errlen);
+		if (b < 0) {
+			closedir(d);
+			model_done(m);
+			return -1;
+		}
+		total += b;
+	}
+	closedir(d);
+	*weight_bytes = total;
+	return 0;
+}

@@ -1,0 +1,398 @@
+/*
+ * report.c - report writers.  Invariant: every figure printed comes from
+ * struct plan or struct fix; nothing is recomputed here.
+ */
+#include "report.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "config.h"
+#include "core/units.h"
+#include "core/vllm_version.h"
+#include "io/cli.h"
+
+struct out {
+	char	*s;
+	size_t	 n, cap;
+};
+
+static void __attribute__((format(printf, 2, 3)))
+put(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+	int need;
+
+	for (;;) {
+		size_t room = o->cap - o->n;
+
+		va_start(ap, fmt);
+		need = vsnprintf(o->s ? o->s + o->n : NULL, room, fmt, ap);
+		va_end(ap);
+		if (need < 0)
+			return;
+		if ((size_t)need < room) {
+			o->n += (size_t)need;
+			return;
+		}
+		o->cap = (o->cap + (size_t)need + 1) * 2;
+		o->s = realloc(o->s, o->cap);
+		if (o->s == NULL)
+			abort();
+	}
+}
+
+static const char *
+gib(int64_t b, char *buf)
+{
+	return units_format_gib(b, buf, 32);
+}
+
+static const struct gpu *
+card(const struct report_in *r)
+{
+	int g = r->in->gpu;
+
+	return g >= 0 && (size_t)g < r->cat->n_gpus ? &r->cat->gpus[g] : NULL;
+}
+
+static const char *
+card_name(const struct report_in *r, char *buf, size_t len)
+{
+	const struct gpu *g = card(r);
+
+	if (g == NULL)
+		snprintf(buf, len, "custom card (%.2f GiB)", r->in->gpu_total_gib);
+	else if (r->in->mig >= 0)
+		snprintf(buf, len, "%s, MIG %s", g->name, g->mig[r->in->mig].name);
+	else
+		snprintf(buf, len, "%s", g->name);
+	return buf;
+}
+
+static const char *
+est(const struct plan *p)
+{
+	return p->kv_memory_fixed ? "" : " (estimate)";
+}
+
+char *
+report_text(const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	struct out o = { 0 };
+	char a[32], b[32], c[32], d[32], e[32], cmd[4096], name[256], v[32];
+	size_t i;
+
+	card_name(r, name, sizeof name);
+	vllm_version_format(p->version, v, sizeof v);
+	put(&o, "headroom %s: vLLM %s on %s x%d, %s (%s)\n", PACKAGE_VERSION, v,
+	    name, p->world * p->dp, r->in->model ? r->in->model->id : "?",
+	    ckpt_format_name(p->format));
+	if (r->in->overhead == OVERHEAD_RULE)
+		put(&o, "Mode: sizing rule (cache = 0.9 x driver memory - 3 GiB - "
+		    "weights), not vLLM's profile.\n");
+	put(&o, "\nPer GPU, as vLLM would log it:\n");
+	put(&o, "  Total memory %s GiB; other processes %s GiB; requested %s GiB "
+	    "(gpu_memory_utilization %.4g)\n", gib(p->total, a), gib(p->other, b),
+	    gib(p->requested, c), p->util);
+	put(&o, "  Model loading took %s GiB memory%s\n", gib(p->weights, a),
+	    p->weights_exact ? "" : " (derived from the architecture)");
+	if (r->in->overhead == OVERHEAD_ESTIMATE) {
+		put(&o, "  torch peak memory increase: %s GiB; non-torch forward "
+		    "increase memory: %s GiB (estimates)\n", gib(p->activation, a),
+		    gib(p->non_torch, b));
+		if (p->n_capture_sizes > 0)
+			put(&o, "  Estimated CUDA graph memory: %s GiB total (estimate; %s "
+			    "vLLM's budget, %d capture sizes up to %d)\n",
+			    gib(p->cuda_graphs, a), p->cg_in_budget ? "inside" : "outside",
+			    p->n_capture_sizes, p->max_capture_size);
+		else
+			put(&o, "  CUDA graphs: none (--enforce-eager or no capture sizes)\n");
+	} else {
+		put(&o, "  Reserve per card: %s GiB (rule)\n", gib(p->activation, a));
+	}
+	put(&o, "  Available KV cache memory: %s GiB%s\n", gib(p->available_kv, a),
+	    est(p));
+	put(&o, "  GPU KV cache size: %s tokens\n", units_format_commas(p->kv_tokens,
+	    b, sizeof b));
+	units_format_commas(p->max_model_len, c, sizeof c);
+	put(&o, "  Maximum concurrency for %s tokens per request: %.2fx\n", c,
+	    p->max_concurrency);
+	put(&o, "\nKV cache: %s, block size %d, %lld bytes per token per GPU, "
+	    "%lld blocks", kv_dtype_name(p->kv_dtype), p->block_size,
+	    (long long)p->bytes_per_token, (long long)p->num_blocks);
+	if (p->n_groups > 1)
+		put(&o, ", %d groups of %d layers (%d padding)", p->n_groups,
+		    p->group_size, p->padding_layers);
+	put(&o, "\n");
+	units_format_commas(p->tokens_per_request, d, sizeof d);
+	put(&o, "Requests of %s tokens resident at once: %lld per replica x %d "
+	    "replica%s = %lld\n", d, (long long)p->concurrency_at_tpr, p->replicas,
+	    p->replicas == 1 ? "" : "s", (long long)p->total_concurrency);
+	if (p->warning[0])
+		put(&o, "Note: %s\n", p->warning);
+	put(&o, "Outside vLLM's budget: %s GiB\n", gib(p->outside_budget, e));
+
+	if (p->phase == PHASE_NONE) {
+		put(&o, "\nVerdict: vLLM starts.\n");
+	} else {
+		put(&o, "\nVerdict: vLLM stops at the %s (phase %s).\n",
+		    plan_phase_title(p->phase), plan_phase_name(p->phase));
+		put(&o, "  %s\n", p->message);
+	}
+	if (r->n_fixes > 0) {
+		put(&o, "\n%s\n", p->phase == PHASE_NONE ? "Changes that carry more:" :
+		    "Fixes, best first:");
+		for (i = 0; i < r->n_fixes && i < 8; i++) {
+			const struct fix *f = &r->fixes[i];
+
+			if (f->starts)
+				put(&o, "  %-42s starts; %.2fx at max length, %lld requests "
+				    "at the slider. %s\n", f->flags, f->max_concurrency,
+				    (long long)f->total_concurrency, f->summary);
+			else
+				put(&o, "  %-42s still stops (%s). %s\n", f->flags,
+				    plan_phase_name(f->phase), f->summary);
+		}
+	}
+	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, sizeof cmd);
+	put(&o, "\nCommand:\n  %s\n", cmd);
+	if (r->in->overhead == OVERHEAD_ESTIMATE)
+		put(&o, "\nActivation, non-torch and CUDA-graph figures are estimates "
+		    "(data/estimates.yaml); weights%s and KV figures follow vLLM's "
+		    "arithmetic.\n", p->weights_exact ? " (published size)" : "");
+	return o.s;
+}
+
+static double
+g2(int64_t b)
+{
+	return round(units_gib(b) * 100.0) / 100.0;
+}
+
+static cJSON *
+num_or_null(double v, int have)
+{
+	return have ? cJSON_CreateNumber(v) : cJSON_CreateNull();
+}
+
+char *
+report_json(const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	const struct gpu *g = card(r);
+	cJSON *root = cJSON_CreateObject(), *o, *arr;
+	char v[32], cmd[4096], *s;
+	size_t i;
+
+	cJSON_AddStringToObject(root, "headroom_version", PACKAGE_VERSION);
+	cJSON_AddStringToObject(root, "vllm_version", vllm_version_format(p->version,
+	    v, sizeof v));
+	o = cJSON_AddObjectToObject(root, "gpu");
+	if (g) {
+		cJSON_AddStringToObject(o, "id", g->id);
+		cJSON_AddStringToObject(o, "name", g->name);
+	} else {
+		cJSON_AddNullToObject(o, "id");
+		cJSON_AddStringToObject(o, "name", "custom");
+	}
+	if (g && r->in->mig >= 0)
+		cJSON_AddStringToObject(o, "mig", g->mig[r->in->mig].name);
+	else
+		cJSON_AddNullToObject(o, "mig");
+	cJSON_AddNumberToObject(o, "count", p->replicas * p->world);
+	cJSON_AddNumberToObject(o, "total_gib", g2(p->total));
+	if (g && g->price_per_hour > 0 && r->in->mig < 0)
+		cJSON_AddNumberToObject(o, "price_per_hour_usd", g->price_per_hour);
+	else
+		cJSON_AddNullToObject(o, "price_per_hour_usd");
+
+	o = cJSON_AddObjectToObject(root, "model");
+	cJSON_AddStringToObject(o, "id", r->in->model ? r->in->model->id : "");
+	cJSON_AddStringToObject(o, "checkpoint", ckpt_format_name(p->format));
+	if (r->in->ckpt >= 0)
+		cJSON_AddStringToObject(o, "checkpoint_id", r->cat->ckpts[r->in->ckpt].id);
+	else
+		cJSON_AddNullToObject(o, "checkpoint_id");
+	cJSON_AddStringToObject(o, "source", r->model_source ? r->model_source : "catalogue");
+
+	o = cJSON_AddObjectToObject(root, "settings");
+	cJSON_AddNumberToObject(o, "tensor_parallel_size", p->tp);
+	cJSON_AddNumberToObject(o, "pipeline_parallel_size", p->pp);
+	cJSON_AddNumberToObject(o, "data_parallel_size", p->dp);
+	cJSON_AddNumberToObject(o, "gpu_memory_utilization", p->util);
+	cJSON_AddNumberToObject(o, "max_model_len", (double)p->max_model_len);
+	cJSON_AddStringToObject(o, "kv_cache_dtype", kv_dtype_name(p->kv_dtype));
+	cJSON_AddNumberToObject(o, "max_num_seqs", p->max_num_seqs);
+	cJSON_AddNumberToObject(o, "max_num_batched_tokens", p->max_num_batched_tokens);
+	cJSON_AddNumberToObject(o, "block_size", p->block_size);
+	cJSON_AddBoolToObject(o, "enforce_eager", p->enforce_eager);
+	cJSON_AddNumberToObject(o, "tokens_per_request", (double)p->tokens_per_request);
+	cJSON_AddStringToObject(o, "overhead", r->in->overhead == OVERHEAD_RULE ?
+	    "rule" : "estimate");
+	cJSON_AddNumberToObject(o, "cuda_graph_capture_sizes", p->n_capture_sizes);
+	if (r->in->kv_cache_memory_bytes > 0)
+		cJSON_AddNumberToObject(o, "kv_cache_memory_bytes",
+		    (double)r->in->kv_cache_memory_bytes);
+	else
+		cJSON_AddNullToObject(o, "kv_cache_memory_bytes");
+
+	o = cJSON_AddObjectToObject(root, "memory_gib");
+	cJSON_AddNumberToObject(o, "total", g2(p->total));
+	cJSON_AddNumberToObject(o, "other_usage", g2(p->other));
+	cJSON_AddNumberToObject(o, "requested", g2(p->requested));
+	cJSON_AddNumberToObject(o, "weights", g2(p->weights));
+	cJSON_AddNumberToObject(o, "activation", g2(p->activation));
+	cJSON_AddNumberToObject(o, "non_torch", g2(p->non_torch));
+	cJSON_AddNumberToObject(o, "cuda_graphs", g2(p->cuda_graphs));
+	cJSON_AddBoolToObject(o, "cuda_graphs_in_budget", p->cg_in_budget);
+	cJSON_AddNumberToObject(o, "kv_cache", g2(p->available_kv));
+	cJSON_AddNumberToObject(o, "outside_budget", g2(p->outside_budget));
+	arr = cJSON_AddArrayToObject(o, "estimated");
+	if (r->in->overhead == OVERHEAD_ESTIMATE) {
+		cJSON_AddItemToArray(arr, cJSON_CreateString("activation"));
+		cJSON_AddItemToArray(arr, cJSON_CreateString("non_torch"));
+		cJSON_AddItemToArray(arr, cJSON_CreateString("cuda_graphs"));
+		if (!p->kv_memory_fixed)
+			cJSON_AddItemToArray(arr, cJSON_CreateString("kv_cache"));
+	}
+	if (!p->weights_exact)
+		cJSON_AddItemToArray(arr, cJSON_CreateString("weights"));
+
+	o = cJSON_AddObjectToObject(root, "kv");
+	cJSON_AddNumberToObject(o, "bytes_per_token", (double)p->bytes_per_token);
+	cJSON_AddNumberToObject(o, "page_bytes", (double)p->page_bytes);
+	cJSON_AddNumberToObject(o, "num_blocks", (double)p->num_blocks);
+	cJSON_AddNumberToObject(o, "tokens", (double)p->kv_tokens);
+	cJSON_AddNumberToObject(o, "max_concurrency",
+	    round(p->max_concurrency * 100.0) / 100.0);
+	cJSON_AddNumberToObject(o, "concurrency_at_tokens_per_request",
+	    (double)p->concurrency_at_tpr);
+	cJSON_AddNumberToObject(o, "groups", p->n_groups);
+	cJSON_AddNumberToObject(o, "needed_for_one_request_gib", g2(p->needed_one_request));
+
+	cJSON_AddNumberToObject(root, "replicas", p->replicas);
+	cJSON_AddNumberToObject(root, "total_concurrency_at_tokens_per_request",
+	    (double)p->total_concurrency);
+	o = cJSON_AddObjectToObject(root, "verdict");
+	cJSON_AddBoolToObject(o, "starts", p->phase == PHASE_NONE);
+	if (p->phase == PHASE_NONE) {
+		cJSON_AddNullToObject(o, "phase");
+		cJSON_AddNullToObject(o, "message");
+	} else {
+		cJSON_AddStringToObject(o, "phase", plan_phase_name(p->phase));
+		cJSON_AddStringToObject(o, "message", p->message);
+	}
+	cJSON_AddItemToObject(o, "estimated_max_model_len",
+	    num_or_null((double)p->estimated_max_model_len, p->estimated_max_model_len > 0));
+	if (p->warning[0])
+		cJSON_AddStringToObject(o, "warning", p->warning);
+	else
+		cJSON_AddNullToObject(o, "warning");
+	if (r->in->overhead == OVERHEAD_RULE) {
+		cJSON_AddNumberToObject(o, "rule_users", (double)p->rule_users);
+	}
+
+	arr = cJSON_AddArrayToObject(root, "fixes");
+	for (i = 0; i < r->n_fixes; i++) {
+		const struct fix *f = &r->fixes[i];
+		cJSON *fx = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(fx, "flags", f->flags);
+		cJSON_AddBoolToObject(fx, "starts", f->starts);
+		if (f->starts)
+			cJSON_AddNullToObject(fx, "phase");
+		else
+			cJSON_AddStringToObject(fx, "phase", plan_phase_name(f->phase));
+		cJSON_AddNumberToObject(fx, "max_concurrency",
+		    round(f->max_concurrency * 100.0) / 100.0);
+		cJSON_AddNumberToObject(fx, "total_concurrency_at_tokens_per_request",
+		    (double)f->total_concurrency);
+		cJSON_AddStringToObject(fx, "summary", f->summary);
+		cJSON_AddItemToArray(arr, fx);
+	}
+	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, sizeof cmd);
+	cJSON_AddStringToObject(root, "vllm_command", cmd);
+	s = cJSON_Print(root);
+	cJSON_Delete(root);
+	{
+		/* cJSON indents with tabs and writes ":\t"; strings never hold a
+		 * raw tab (cJSON escapes it), so both can be rewritten safely. */
+		size_t n = strlen(s), k, w = 0;
+		char *t = malloc(2 * n + 2);
+		int bol = 1;
+
+		if (t == NULL)
+			abort();
+		for (k = 0; k < n; k++) {
+			if (s[k] == '\t' && bol) {
+				t[w++] = ' ';
+				t[w++] = ' ';
+				continue;
+			}
+			bol = s[k] == '\n';
+			t[w++] = s[k] == '\t' ? ' ' : s[k];
+		}
+		t[w++] = '\n';
+		t[w] = '\0';
+		cJSON_free(s);
+		return t;
+	}
+}
+
+char *
+report_markdown(const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	struct out o = { 0 };
+	char a[32], b[32], name[256], v[32], cmd[4096];
+	size_t i;
+
+	card_name(r, name, sizeof name);
+	vllm_version_format(p->version, v, sizeof v);
+	put(&o, "# vLLM plan: %s on %s\n\n", r->in->model ? r->in->model->id : "?", name);
+	put(&o, "vLLM %s, %s weights, KV cache %s, TP %d, PP %d, DP %d, "
+	    "max_model_len %lld.\n\n", v, ckpt_format_name(p->format),
+	    kv_dtype_name(p->kv_dtype), p->tp, p->pp, p->dp, (long long)p->max_model_len);
+	put(&o, "| Per GPU | GiB |\n|---|---:|\n");
+	put(&o, "| Total (as CUDA reports it) | %s |\n", gib(p->total, a));
+	put(&o, "| vLLM budget (utilization %.4g) | %s |\n", p->util, gib(p->requested, a));
+	put(&o, "| Weights | %s |\n", gib(p->weights, a));
+	put(&o, "| Activation peak (estimate) | %s |\n", gib(p->activation, a));
+	put(&o, "| Non-torch (estimate) | %s |\n", gib(p->non_torch, a));
+	put(&o, "| CUDA graphs (estimate) | %s |\n", gib(p->cuda_graphs, a));
+	put(&o, "| KV cache | %s |\n", gib(p->available_kv, a));
+	put(&o, "| Outside vLLM's budget | %s |\n\n", gib(p->outside_budget, a));
+	units_format_commas(p->kv_tokens, a, sizeof a);
+	units_format_commas(p->max_model_len, b, sizeof b);
+	put(&o, "- GPU KV cache size: %s tokens\n- Maximum concurrency for %s tokens "
+	    "per request: %.2fx\n", a, b, p->max_concurrency);
+	units_format_commas(p->tokens_per_request, a, sizeof a);
+	put(&o, "- Requests of %s tokens at once: %lld per replica, %lld in total "
+	    "(%d replica%s)\n\n", a, (long long)p->concurrency_at_tpr,
+	    (long long)p->total_concurrency, p->replicas, p->replicas == 1 ? "" : "s");
+	if (p->phase == PHASE_NONE)
+		put(&o, "**Verdict: vLLM starts.**\n\n");
+	else
+		put(&o, "**Verdict: vLLM stops at the %s.**\n\n> %s\n\n",
+		    plan_phase_title(p->phase), p->message);
+	if (r->n_fixes > 0) {
+		put(&o, "| Change | Starts | Max concurrency | Requests at length |\n"
+		    "|---|---|---:|---:|\n");
+		for (i = 0; i < r->n_fixes && i < 8; i++)
+			put(&o, "| `%s` | %s | %.2fx | %lld |\n", r->fixes[i].flags,
+			    r->fixes[i].starts ? "yes" : "no", r->fixes[i].max_concurrency,
+			    (long long)r->fixes[i].total_concurrency);
+		put(&o, "\n");
+	}
+	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, sizeof cmd);
+	put(&o, "```sh\n%s\n```\n\nActivation, non-torch and CUDA-graph memory are "
+	    "estimates; the other figures follow vLLM's own arithmetic.\n", cmd);
+	return o.s;
+}

@@ -1,0 +1,30 @@
+/*
+ * report.h - the plan as text (a short vLLM startup log, the verdict and
+ * the ranked fixes), as JSON (the contract in doc/headroom.1 and the
+ * design) or as Markdown.  Writers format into a growing string; callers
+ * print it.
+ */
+#ifndef HEADROOM_REPORT_H
+#define HEADROOM_REPORT_H
+
+#include <stddef.h>
+
+#include "core/fixes.h"
+#include "core/plan.h"
+
+struct report_in {
+	const struct catalogue	*cat;
+	const struct plan_input	*in;
+	const struct plan	*plan;
+	const struct fix	*fixes;
+	size_t			 n_fixes;
+	const char		*model_source;	/* "catalogue", "directory", "derived" */
+	int			 explicit_all;
+};
+
+/* Each returns a malloc'd NUL-terminated string. */
+char *report_text(const struct report_in *);
+char *report_json(const struct report_in *);
+char *report_markdown(const struct report_in *);
+
+#endif

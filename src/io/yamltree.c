@@ -1,0 +1,401 @@
+/*
+ * yamltree.c - libyaml events to a cJSON tree with positions.
+ * Invariant: the returned tree holds no aliases (they are refused) and
+ * each mapping's "@pos" lists exactly the keys the mapping holds.
+ */
+#include "yamltree.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#define MAX_DEPTH 64
+
+static cJSON *
+scalar_value(const yaml_event_t *ev)
+{
+	const char *v = (const char *)ev->data.scalar.value;
+	size_t n = ev->data.scalar.length;
+	char *end;
+	double d;
+
+	if (ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return cJSON_CreateString(v);
+	if (n == 0 || strcmp(v, "~") == 0 || strcmp(v, "null") == 0 ||
+	    strcmp(v, "Null") == 0 || strcmp(v, "NULL") == 0)
+		return cJSON_CreateNull();
+	if (strcmp(v, "true") == 0 || strcmp(v, "True") == 0 || strcmp(v, "TRUE") == 0)
+		return cJSON_CreateTrue();
+	if (strcmp(v, "false") == 0 || strcmp(v, "False") == 0 || strcmp(v, "FALSE") == 0)
+		return cJSON_CreateFalse();
+	if (isdigit((unsigned char)v[0]) || ((v[0] == '-' || v[0] == '+' || v[0] == '.') &&
+	    n > 1 && (isdigit((unsigned char)v[1]) || v[1] == '.'))) {
+		errno = 0;
+		d = strtod(v, &end);
+		if (errno == 0 && *end == '\0' && strchr(v, '_') == NULL)
+			return cJSON_CreateNumber(d);
+	}
+	return cJSON_CreateString(v);
+}
+
+/* A position is one number, line * 10000 + column: one node per key. */
+static void
+set_pos(cJSON *pos, const char *key, const yaml_mark_t *m)
+{
+	double col = m->column + 1 < 9999 ? (double)m->column + 1 : 9999;
+
+	cJSON_AddItemToObject(pos, key, cJSON_CreateNumber((double)(m->line + 1) *
+	    10000 + col));
+}
+
+cJSON *
+yamltree_parse(const char *text, size_t len, char *err, size_t errlen)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	cJSON *stack[MAX_DEPTH];
+	char *keys[MAX_DEPTH];
+	yaml_mark_t keymarks[MAX_DEPTH];
+	int depth = 0, done = 0, ok = 1;
+	cJSON *root = NULL;
+
+	memset(keys, 0, sizeof keys);
+	if (!yaml_parser_initialize(&parser)) {
+		snprintf(err, errlen, "0:0: cannot initialise the YAML parser");
+		return NULL;
+	}
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	while (!done && ok) {
+		cJSON *node = NULL;
+		yaml_mark_t start;
+
+		if (!yaml_parser_parse(&parser, &ev)) {
+			snprintf(err, errlen, "%zu:%zu: %s%s%s",
+			    parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+			    parser.problem ? parser.problem : "syntax error",
+			    parser.context ? " " : "", parser.context ? parser.context : "");
+			ok = 0;
+			break;
+		}
+		start = ev.start_mark;
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			if (root != NULL) {
+				snprintf(err, errlen, "%zu:%zu: only one YAML document is "
+				    "allowed", start.line + 1, start.column + 1);
+				ok = 0;
+			}
+			break;
+		case YAML_ALIAS_EVENT:
+			snprintf(err, errlen, "%zu:%zu: aliases are not supported",
+			    start.line + 1, start.column + 1);
+			ok = 0;
+			break;
+		case YAML_SCALAR_EVENT:
+			if (depth > 0 && cJSON_IsObject(stack[depth - 1]) &&
+			    keys[depth - 1] == NULL) {
+				if (ev.data.scalar.value[0] == '@') {
+					snprintf(err, errlen, "%zu:%zu: keys may not start "
+					    "with '@'", start.line + 1, start.column + 1);
+					ok = 0;
+					break;
+				}
+				keys[depth - 1] = strdup((const char *)ev.data.scalar.value);
+				keymarks[depth - 1] = start;
+				break;
+			}
+			node = scalar_value(&ev);
+			break;
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (depth >= MAX_DEPTH - 1) {
+				snprintf(err, errlen, "%zu:%zu: nesting deeper than %d",
+				    start.line + 1, start.column + 1, MAX_DEPTH);
+				ok = 0;
+				break;
+			}
+			if (depth > 0 && cJSON_IsObject(stack[depth - 1]) &&
+			    keys[depth - 1] == NULL) {
+				snprintf(err, errlen, "%zu:%zu: a mapping key must be a "
+				    "plain value", start.line + 1, start.column + 1);
+				ok = 0;
+				break;
+			}
+			node = ev.type == YAML_SEQUENCE_START_EVENT ? cJSON_CreateArray() :
+			    cJSON_CreateObject();
+			if (ev.type == YAML_MAPPING_START_EVENT) {
+				cJSON *pos = cJSON_CreateObject();
+
+				cJSON_AddItemToObject(node, "@pos", pos);
+				set_pos(pos, "@", &start);
+			}
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			if (depth > 0) {
+				node = stack[--depth];
+				free(keys[depth]);
+				keys[depth] = NULL;
+				/* attach the finished container to its parent */
+				if (depth == 0) {
+					root = node;
+					node = NULL;
+					break;
+				}
+				goto attach;
+			}
+			break;
+		default:
+			break;
+		}
+		if (node != NULL && (ev.type == YAML_SEQUENCE_START_EVENT ||
+		    ev.type == YAML_MAPPING_START_EVENT)) {
+			stack[depth++] = node;
+			node = NULL;
+		}
+attach:
+		if (node != NULL && ok) {
+			if (depth == 0) {
+				root = node;
+			} else if (cJSON_IsArray(stack[depth - 1])) {
+				cJSON_AddItemToArray(stack[depth - 1], node);
+			} else {
+				cJSON *parent = stack[depth - 1];
+				cJSON *pos = cJSON_GetObjectItemCaseSensitive(parent, "@pos");
+
+				if (cJSON_GetObjectItemCaseSensitive(parent, keys[depth - 1])) {
+					snprintf(err, errlen, "%zu:%zu: duplicate key '%s'",
+					    keymarks[depth - 1].line + 1,
+					    keymarks[depth - 1].column + 1, keys[depth - 1]);
+					cJSON_Delete(node);
+					ok = 0;
+				} else {
+					cJSON_AddItemToObject(parent, keys[depth - 1], node);
+					set_pos(pos, keys[depth - 1], &keymarks[depth - 1]);
+				}
+				free(keys[depth - 1]);
+				keys[depth - 1] = NULL;
+			}
+		} else if (node != NULL) {
+			cJSON_Delete(node);
+		}
+		yaml_event_delete(&ev);
+	}
+	if (!ok) {
+		int i;
+
+		if (depth > 0)
+			cJSON_Delete(stack[0]);
+		else if (root != NULL)
+			cJSON_Delete(root);
+		for (i = 0; i < MAX_DEPTH; i++)
+			free(keys[i]);
+		yaml_parser_delete(&parser);
+		return NULL;
+	}
+	yaml_parser_delete(&parser);
+	if (root == NULL)
+		root = cJSON_CreateObject();
+	return root;
+}
+
+void
+yamltree_pos(const cJSON *obj, const char *key, int *line, int *col)
+{
+	const cJSON *pos = obj ? cJSON_GetObjectItemCaseSensitive(obj, "@pos") : NULL;
+	const cJSON *p = pos ? cJSON_GetObjectItemCaseSensitive(pos, key ? key : "@") : NULL;
+
+	*line = 0;
+	*col = 0;
+	if (p == NULL && key != NULL && pos != NULL)
+		p = cJSON_GetObjectItemCaseSensitive(pos, "@");
+	if (cJSON_IsNumber(p)) {
+		*line = (int)(p->valuedouble / 10000);
+		*col = (int)(p->valuedouble - *line * 10000.0);
+	}
+}
+
+struct sbuf {
+	char	*s;
+	size_t	 n, cap;
+};
+
+static void
+sb_add(struct sbuf *b, const char *t, size_t n)
+{
+	if (b->n + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 1024;
+
+		while (cap < b->n + n + 1)
+			cap *= 2;
+		b->s = realloc(b->s, cap);
+		if (b->s == NULL)
+			abort();
+		b->cap = cap;
+	}
+	memcpy(b->s + b->n, t, n);
+	b->n += n;
+	b->s[b->n] = '\0';
+}
+
+static void
+sb_str(struct sbuf *b, const char *t)
+{
+	sb_add(b, t, strlen(t));
+}
+
+static void
+sb_indent(struct sbuf *b, int n)
+{
+	while (n-- > 0)
+		sb_add(b, " ", 1);
+}
+
+static int
+needs_quotes(const char *s)
+{
+	const char *p;
+	char *end;
+
+	if (*s == '\0' || isspace((unsigned char)*s) || isspace((unsigned char)s[strlen(s) - 1]))
+		return 1;
+	if (strchr("-?:,[]{}#&*!|>'\"%@`~", *s))
+		return 1;
+	for (p = s; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == '#' || (*p == ':' && (p[1] == ' ' || p[1] == '\0')))
+			return 1;
+	if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "null") ||
+	    !strcasecmp(s, "yes") || !strcasecmp(s, "no") || !strcasecmp(s, "on") ||
+	    !strcasecmp(s, "off"))
+		return 1;
+	strtod(s, &end);
+	return *end == '\0';
+}
+
+static void
+emit_scalar(struct sbuf *b, const cJSON *v)
+{
+	char num[64];
+	const char *p;
+
+	if (cJSON_IsString(v)) {
+		if (!needs_quotes(v->valuestring)) {
+			sb_str(b, v->valuestring);
+			return;
+		}
+		sb_add(b, "\"", 1);
+		for (p = v->valuestring; *p; p++) {
+			if (*p == '"' || *p == '\\') {
+				sb_add(b, "\\", 1);
+				sb_add(b, p, 1);
+			} else if (*p == '\n') {
+				sb_str(b, "\\n");
+			} else if ((unsigned char)*p < 0x20) {
+				snprintf(num, sizeof num, "\\x%02x", (unsigned char)*p);
+				sb_str(b, num);
+			} else {
+				sb_add(b, p, 1);
+			}
+		}
+		sb_add(b, "\"", 1);
+	} else if (cJSON_IsNumber(v)) {
+		if (v->valuedouble == (double)(long long)v->valuedouble &&
+		    v->valuedouble < 1e15 && v->valuedouble > -1e15)
+			snprintf(num, sizeof num, "%lld", (long long)v->valuedouble);
+		else
+			snprintf(num, sizeof num, "%.17g", v->valuedouble);
+		sb_str(b, num);
+	} else if (cJSON_IsTrue(v)) {
+		sb_str(b, "true");
+	} else if (cJSON_IsFalse(v)) {
+		sb_str(b, "false");
+	} else {
+		sb_str(b, "null");
+	}
+}
+
+static int
+empty_container(const cJSON *v)
+{
+	const cJSON *c;
+
+	if (!cJSON_IsObject(v) && !cJSON_IsArray(v))
+		return 0;
+	cJSON_ArrayForEach(c, v)
+		if (c->string == NULL || c->string[0] != '@')
+			return 0;
+	return 1;
+}
+
+static void
+emit_node(struct sbuf *b, const cJSON *v, int ind)
+{
+	const cJSON *c;
+
+	if (cJSON_IsObject(v)) {
+		cJSON_ArrayForEach(c, v) {
+			if (c->string[0] == '@')
+				continue;
+			sb_indent(b, ind);
+			{
+				cJSON tmp;
+
+				memset(&tmp, 0, sizeof tmp);
+				tmp.type = cJSON_String;
+				tmp.valuestring = c->string;
+				emit_scalar(b, &tmp);
+			}
+			sb_str(b, ":");
+			if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && !empty_container(c)) {
+				sb_str(b, "\n");
+				emit_node(b, c, ind + 2);
+			} else if (empty_container(c)) {
+				sb_str(b, cJSON_IsArray(c) ? " []\n" : " {}\n");
+			} else {
+				sb_str(b, " ");
+				emit_scalar(b, c);
+				sb_str(b, "\n");
+			}
+		}
+	} else if (cJSON_IsArray(v)) {
+		cJSON_ArrayForEach(c, v) {
+			sb_indent(b, ind);
+			sb_str(b, "-");
+			if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && !empty_container(c)) {
+				struct sbuf inner = { 0 };
+				size_t skip;
+
+				emit_node(&inner, c, ind + 2);
+				/* first line joins the dash */
+				skip = (size_t)ind + 2 <= inner.n ? (size_t)ind + 2 : 0;
+				sb_str(b, " ");
+				sb_str(b, inner.s + skip);
+				free(inner.s);
+			} else if (empty_container(c)) {
+				sb_str(b, cJSON_IsArray(c) ? " []\n" : " {}\n");
+			} else {
+				sb_str(b, " ");
+				emit_scalar(b, c);
+				sb_str(b, "\n");
+			}
+		}
+	}
+}
+
+char *
+yamltree_emit(const cJSON *root)
+{
+	struct sbuf b = { 0 };
+
+	emit_node(&b, root, 0);
+	if (b.s == NULL)
+		b.s = strdup("{}\n");
+	return b.s;
+}

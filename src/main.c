@@ -1,0 +1,214 @@
+/*
+ * main.c - headroom's entry: parse the command line, load the catalogue,
+ * then either print a report (--report, or stdout not a terminal) or run
+ * the interactive planner.  Exit status: 0 vLLM would start, 1 it would
+ * not, 2 bad usage or bad input.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/fixes.h"
+#include "core/plan.h"
+#include "core/units.h"
+#include "core/vllm_version.h"
+#include "io/catalogue_load.h"
+#include "io/cli.h"
+#include "io/report.h"
+#include "ui/app.h"
+
+static void
+diag_stderr(void *ctx, const char *msg)
+{
+	(void)ctx;
+	fprintf(stderr, "headroom: %s\n", msg);
+}
+
+static void
+usage(FILE *f)
+{
+	fputs(
+"Usage: headroom [OPTION]... [MODEL]\n"
+"       headroom [OPTION]... -- vllm serve MODEL [VLLM-FLAG]...\n"
+"Predict what vLLM prints at startup for a card, a model and a set of flags:\n"
+"memory per term, KV-cache tokens, concurrency, or the phase where it fails.\n"
+"\n"
+"Planner options:\n"
+"  --report text|json|markdown  print the plan and exit (default when stdout\n"
+"                               is not a terminal: text)\n"
+"  --gpu ID                     catalogue card (default rtx-pro-6000-server)\n"
+"  --mig PROFILE                one MIG slice of the card (e.g. 2g.48gb)\n"
+"  --gpus N                     cards or slices available (replicas)\n"
+"  --gpu-total-gib X            a card not in the catalogue: CUDA's total\n"
+"  --model ID|DIR               catalogue model or checkpoint id, or a folder\n"
+"                               with config.json\n"
+"  --checkpoint NAME            bf16, fp8, nvfp4, awq, gptq, mxfp4, ... or a\n"
+"                               checkpoint id\n"
+"  --tokens-per-request N       prompt + output of a typical request\n"
+"  --other-usage GIB            memory other processes hold on each card\n"
+"  --vllm-version X.Y.Z         behave as that release (default 0.32.0)\n"
+"  --overhead estimate|rule     vLLM's profiled terms, or the sizing rule\n"
+"  --list gpus|mig|models|checkpoints\n"
+"  --explicit                   export every flag, not only non-defaults\n"
+"  --no-color, --ascii, --theme NAME\n"
+"  -h, --help, -V, --version\n"
+"\n"
+"vLLM flags (spelling, prefixes and values as vllm serve takes them):\n"
+"  -tp/--tensor-parallel-size, -pp, -dp, --gpu-memory-utilization,\n"
+"  --max-model-len (32k, auto), --kv-cache-dtype, --kv-cache-memory-bytes,\n"
+"  --max-num-seqs, --max-num-batched-tokens, --block-size, --enforce-eager,\n"
+"  -q/--quantization, --dtype, --cudagraph-capture-sizes,\n"
+"  --max-cudagraph-capture-size, --limit-mm-per-prompt\n"
+"\n"
+"Exit status: 0 vLLM would start, 1 it would not, 2 bad usage or input.\n"
+"See headroom(1).\n", f);
+}
+
+static void
+list_catalogue(const struct catalogue *c, const char *what)
+{
+	size_t i, j;
+	char a[32];
+
+	if (strcmp(what, "gpus") == 0) {
+		printf("%-22s %-10s %9s %8s  %s\n", "ID", "FAMILY", "CUDA GiB",
+		    "$/h", "NAME");
+		for (i = 0; i < c->n_gpus; i++) {
+			const struct gpu *g = &c->gpus[i];
+
+			if (g->price_per_hour > 0)
+				snprintf(a, sizeof a, "%.2f", g->price_per_hour);
+			else
+				snprintf(a, sizeof a, "-");
+			printf("%-22s %-10s %9.2f %8s  %s\n", g->id, g->family,
+			    g->cuda_total_gib, a, g->name);
+		}
+	} else if (strcmp(what, "mig") == 0) {
+		printf("%-22s %-10s %6s %9s\n", "GPU", "PROFILE", "COUNT", "CUDA GiB");
+		for (i = 0; i < c->n_gpus; i++)
+			for (j = 0; j < c->gpus[i].n_mig; j++)
+				printf("%-22s %-10s %6d %9.2f\n", c->gpus[i].id,
+				    c->gpus[i].mig[j].name, c->gpus[i].mig[j].max_count,
+				    c->gpus[i].mig[j].total_gib);
+	} else if (strcmp(what, "models") == 0) {
+		printf("%-48s %-10s %7s %7s  %s\n", "ID", "FAMILY", "LAYERS",
+		    "MAXLEN", "WEIGHTS");
+		for (i = 0; i < c->n_models; i++) {
+			const struct model *m = &c->models[i];
+
+			printf("%-48s %-10s %7d %7lld  %s\n", m->id, m->family,
+			    m->layers, (long long)m->derived_max_len,
+			    ckpt_format_name(m->native_format));
+		}
+	} else {
+		printf("%-56s %-11s %9s  %s\n", "ID", "FORMAT", "GiB", "MODEL");
+		for (i = 0; i < c->n_ckpts; i++) {
+			const struct checkpoint *k = &c->ckpts[i];
+
+			if (k->loaded_gib > 0)
+				snprintf(a, sizeof a, "%.2f", k->loaded_gib);
+			else if (k->size_bytes > 0)
+				snprintf(a, sizeof a, "%.2f", units_gib(k->size_bytes));
+			else
+				snprintf(a, sizeof a, "-");
+			printf("%-56s %-11s %9s  %s\n", k->id, ckpt_format_name(k->format),
+			    a, k->model_id);
+		}
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	struct catalogue cat;
+	struct cli cli;
+	struct plan plan;
+	struct fix fixes[FIX_MAX];
+	struct report_in rin;
+	char err[1024];
+	size_t nfix;
+	char *out;
+	int status;
+
+	setlocale(LC_ALL, "");
+	if (cli_parse(argc, argv, &cli, err, sizeof err) != 0) {
+		fprintf(stderr, "headroom: %s\n", err);
+		cli_done(&cli);
+		return 2;
+	}
+	if (cli.help) {
+		usage(stdout);
+		cli_done(&cli);
+		return 0;
+	}
+	if (cli.version) {
+		printf("headroom %s (plans vLLM 0.10.0 to 0.32.0)\n", PACKAGE_VERSION);
+		cli_done(&cli);
+		return 0;
+	}
+	memset(&cat, 0, sizeof cat);
+	catalogue_load_builtin(&cat, diag_stderr, NULL);
+	catalogue_load_user(&cat, diag_stderr, NULL);
+	catalogue_link(&cat, diag_stderr, NULL);
+	if (cli.list) {
+		list_catalogue(&cat, cli.list);
+		cli_done(&cli);
+		catalogue_done(&cat);
+		return 0;
+	}
+	if (cli_resolve(&cat, &cli, err, sizeof err) != 0) {
+		fprintf(stderr, "headroom: %s\n", err);
+		cli_done(&cli);
+		catalogue_done(&cat);
+		return 2;
+	}
+	if (cli.report == REPORT_NONE) {
+		const char *term = getenv("TERM");
+
+		if (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) && term &&
+		    *term && strcmp(term, "dumb") != 0) {
+			struct ui_options uo = { cli.no_color, cli.ascii, cli.theme, NULL };
+
+			status = app_run(&cat, &cli.in, &uo);
+			if (status >= 0) {
+				cli_done(&cli);
+				catalogue_done(&cat);
+				return status;
+			}
+		} else if (isatty(STDOUT_FILENO)) {
+			fprintf(stderr, "headroom: this terminal (TERM=%s) cannot run "
+			    "the interactive planner; printing the text report (use "
+			    "--report text|json|markdown to choose).\n",
+			    term && *term ? term : "unset");
+		}
+		cli.report = REPORT_TEXT;
+	}
+	plan_compute(&cat, &cli.in, &plan);
+	nfix = fixes_compute(&cat, &cli.in, &plan, fixes, FIX_MAX);
+	memset(&rin, 0, sizeof rin);
+	rin.cat = &cat;
+	rin.in = &cli.in;
+	rin.plan = &plan;
+	rin.fixes = fixes;
+	rin.n_fixes = nfix;
+	rin.model_source = cli.model_source;
+	rin.explicit_all = cli.explicit_all;
+	if (cli.report == REPORT_JSON)
+		out = report_json(&rin);
+	else if (cli.report == REPORT_MARKDOWN)
+		out = report_markdown(&rin);
+	else
+		out = report_text(&rin);
+	fputs(out, stdout);
+	free(out);
+	status = plan.phase == PHASE_NONE ? 0 : 1;
+	cli_done(&cli);
+	catalogue_done(&cat);
+	if (fflush(stdout) != 0)
+		return 2;
+	return status;
+}

@@ -1,0 +1,473 @@
+/*
+ * app.c - the planner's life cycle and loop: a key goes to update_key()
+ * (actions, calc_update(), the panes to repaint), then render() repaints
+ * those panes and ends with one doupdate().
+ *
+ * The terminal is restored on every way out: q, SIGINT, SIGTERM and
+ * SIGHUP (their handler only sets a flag the loop checks; getch() wakes
+ * up at least every 250 ms), and exit() from anywhere (an atexit hook
+ * calls endwin()).  The same code runs headless on a newterm() screen
+ * writing to /dev/null for the render tests and the benchmark.
+ */
+#include "app.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "draw.h"
+#include "io/cli.h"
+#include "keys.h"
+#include "pane.h"
+#include "update.h"
+
+static volatile sig_atomic_t app_signal;
+static SCREEN *active_screen;	/* for the atexit hook */
+static bool atexit_done;
+
+static void
+on_signal(int sig)
+{
+	app_signal = sig;
+}
+
+static void
+restore_terminal(void)
+{
+	if (active_screen != NULL) {
+		set_term(active_screen);
+		if (!isendwin())
+			endwin();
+	}
+}
+
+/* ---- drawing ---- */
+
+typedef void (*pane_draw_fn)(struct app *, const struct rect *);
+
+static const pane_draw_fn pane_draw[PANE_COUNT] = {
+	[PANE_TITLE] = pane_title_draw,
+	[PANE_GPU] = pane_gpu_draw,
+	[PANE_MODEL] = pane_model_draw,
+	[PANE_CKPT] = pane_ckpt_draw,
+	[PANE_FLAGS] = pane_flags_draw,
+	[PANE_BAR] = pane_bar_draw,
+	[PANE_CONC] = pane_conc_draw,
+	[PANE_VERDICT] = pane_verdict_draw,
+	[PANE_CMD] = pane_cmd_draw,
+	[PANE_STATUS] = pane_status_draw,
+};
+
+static void
+draw_separators(struct app *a)
+{
+	int i, j;
+
+	for (i = 0; i < 3; i++) {
+		if (a->lay.sep_x[i] < 0)
+			continue;
+		for (j = 0; j < a->lay.sep_h[i]; j++)
+			draw_text(&a->theme, ROLE_SEPARATOR, a->lay.sep_y[i] + j,
+			    a->lay.sep_x[i], 1, a->g->vline, NULL);
+	}
+}
+
+static void
+render(struct app *a)
+{
+	int p;
+
+	if (a->full) {
+		erase();
+		a->dirty = PANE_ALL;
+	}
+	a->painted = 0;
+	if (a->lay.too_small) {
+		if (a->dirty != 0)
+			pane_too_small_draw(a);
+		a->painted = a->dirty;
+		a->dirty = 0;
+		a->full = false;
+		curs_set(0);
+		wnoutrefresh(stdscr);
+		doupdate();
+		return;
+	}
+	for (p = 0; p < PANE_COUNT; p++) {
+		if (!(a->dirty & PANE_BIT(p)) || a->lay.pane[p].h <= 0 || p == PANE_STATUS)
+			continue;
+		pane_draw[p](a, &a->lay.pane[p]);
+		a->painted |= PANE_BIT(p);
+	}
+	if (a->full)
+		draw_separators(a);
+	if (a->overlay != OVERLAY_NONE) {
+		pane_overlay_draw(a);
+	}
+	/* the status row last: it leaves the cursor in the prompt */
+	if (a->dirty & PANE_BIT(PANE_STATUS)) {
+		pane_status_draw(a, &a->lay.pane[PANE_STATUS]);
+		a->painted |= PANE_BIT(PANE_STATUS);
+	}
+	if (a->prompt.kind != PROMPT_NONE) {
+		curs_set(1);
+	} else {
+		curs_set(0);
+	}
+	a->dirty = 0;
+	a->full = false;
+	wnoutrefresh(stdscr);
+	doupdate();
+}
+
+/* ---- life cycle ---- */
+
+static void
+center_view(struct list_view *v, int rows)
+{
+	v->top = rows > 2 ? v->cursor - rows / 3 : v->cursor;
+	if (v->top < 0)
+		v->top = 0;
+}
+
+static void
+app_free(struct app **ap)
+{
+	struct app *a = *ap;
+
+	if (a == NULL)
+		return;
+	if (a->screen != NULL) {
+		set_term(a->screen);
+		if (!isendwin())
+			endwin();
+		if (active_screen == a->screen)
+			active_screen = NULL;
+		delscreen(a->screen);
+	}
+	if (a->headless) {
+		if (a->term_out)
+			fclose(a->term_out);
+		if (a->term_in)
+			fclose(a->term_in);
+	}
+	calc_free(&a->calc);
+	free(a->gpu_rows);
+	free(a->models);
+	free(a);
+	*ap = NULL;
+}
+
+static struct app *
+app_new(struct catalogue *cat, const struct plan_input *in,
+    const struct ui_options *opt, bool headless, int rows, int cols)
+{
+	struct app *a = calloc(1, sizeof *a);
+	const char *term = getenv("TERM");
+	char msg[512];
+	int row;
+
+	if (a == NULL)
+		return NULL;
+	a->cat = cat;
+	if (opt != NULL)
+		a->opt = *opt;
+	a->headless = headless;
+	a->calc = calc_new(cat, in, cli_format_command);
+	a->n_gpu_rows = lists_gpu_rows(cat, NULL, 0);
+	a->gpu_rows = calloc(a->n_gpu_rows + 1, sizeof *a->gpu_rows);
+	a->models = calloc(cat->n_models + 2, sizeof *a->models);
+	if (a->calc == NULL || a->gpu_rows == NULL || a->models == NULL) {
+		app_free(&a);
+		return NULL;
+	}
+	lists_gpu_rows(cat, a->gpu_rows, a->n_gpu_rows);
+	a->g = glyphs_pick(a->opt.ascii);
+	a->colour = theme_colour_wanted(&a->opt);
+	msg[0] = '\0';
+	theme_load(&a->opt, a->colour, &a->theme, msg, sizeof msg);
+
+	if (headless) {
+		a->term_out = fopen("/dev/null", "w");
+		a->term_in = fopen("/dev/null", "r");
+		if (a->term_out == NULL || a->term_in == NULL) {
+			app_free(&a);
+			return NULL;
+		}
+		a->screen = newterm(term && *term && strcmp(term, "dumb") != 0 ? term :
+		    "xterm-256color", a->term_out, a->term_in);
+		if (a->screen == NULL)
+			a->screen = newterm("xterm-256color", a->term_out, a->term_in);
+	} else {
+		a->term_out = stdout;
+		a->term_in = stdin;
+		a->screen = newterm(NULL, stdout, stdin);
+	}
+	if (a->screen == NULL) {
+		app_free(&a);
+		return NULL;
+	}
+	set_term(a->screen);
+	if (!headless)
+		active_screen = a->screen;
+	if (headless)
+		resize_term(rows, cols);
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	theme_apply(&a->theme, a->colour);
+	bkgdset(theme_attr(&a->theme, ROLE_DEFAULT) | ' ');
+
+	calc_update(a->calc);
+	update_filter_models(a);
+	a->model_view.cursor = update_model_row(a, in->model);
+	row = lists_gpu_find(a->gpu_rows, a->n_gpu_rows, in->gpu, in->mig);
+	a->gpu_view.cursor = row >= 0 ? row :
+	    lists_gpu_move(a->gpu_rows, a->n_gpu_rows, -1, 1);
+	update_cursor_to_choice(a);
+	a->focus = PANE_GPU;
+	if (msg[0] != '\0') {
+		snprintf(a->status, sizeof a->status, "%s", msg);
+		a->status_role = ROLE_STATUS_ERROR;
+	}
+	update_relayout(a);
+	/* show the rows before the cursor too, not only the ones after */
+	center_view(&a->gpu_view, pane_list_rows(&a->lay.pane[PANE_GPU]) - 3);
+	center_view(&a->model_view, pane_list_rows(&a->lay.pane[PANE_MODEL]));
+	return a;
+}
+
+int
+app_run(struct catalogue *cat, struct plan_input *in, const struct ui_options *opt)
+{
+	struct sigaction sa, old_int, old_term, old_hup;
+	struct app *a;
+	int status = 0;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0;	/* no SA_RESTART: getch() returns on a signal */
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup);
+	if (!atexit_done) {
+		atexit(restore_terminal);
+		atexit_done = true;
+	}
+	app_signal = 0;
+	a = app_new(cat, in, opt, false, 0, 0);
+	if (a == NULL) {
+		restore_terminal();
+		fprintf(stderr, "headroom: cannot start the terminal interface\n");
+		return 1;
+	}
+	timeout(250);
+	while (!a->quit && !app_signal) {
+		int c;
+
+		if (a->dirty != 0 || a->full)
+			render(a);
+		c = getch();
+		if (c == ERR)
+			continue;
+		update_key(a, c);
+		if (a->osc52_pending) {
+			/* after the frame, straight to the terminal: OSC 52 moves no cursor */
+			char enc[CALC_CMD_LEN * 2];
+			const char *cmd = calc_command(a->calc);
+
+			render(a);
+			update_base64((const unsigned char *)cmd, strlen(cmd), enc, sizeof enc);
+			fprintf(a->term_out, "\033]52;c;%s\a", enc);
+			fflush(a->term_out);
+			a->osc52_pending = false;
+		}
+	}
+	*in = *calc_input(a->calc);
+	app_free(&a);
+	if (app_signal)
+		status = 128 + app_signal;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+	return status;
+}
+
+/* ---- headless ---- */
+
+struct app *
+app_headless_new(struct catalogue *cat, const struct plan_input *in,
+    const struct ui_options *opt, int rows, int cols)
+{
+	struct app *a = app_new(cat, in, opt, true, rows, cols);
+
+	if (a != NULL)
+		render(a);
+	return a;
+}
+
+int
+app_headless_keys(struct app *a, const char *keys)
+{
+	const char *s = keys;
+
+	set_term(a->screen);
+	while (*s != '\0') {
+		int c = keys_parse_one(&s);
+
+		if (c < 0)
+			return -1;
+		update_key(a, c);
+		render(a);
+	}
+	return 0;
+}
+
+void
+app_headless_resize(struct app *a, int rows, int cols)
+{
+	set_term(a->screen);
+	resize_term(rows, cols);
+	update_key(a, KEY_RESIZE);
+	render(a);
+}
+
+size_t
+app_headless_dump(struct app *a, char *buf, size_t len)
+{
+	size_t o = 0;
+	int y;
+
+	set_term(a->screen);
+	if (len == 0)
+		return 0;
+	for (y = 0; y < a->rows; y++) {
+		wchar_t w[1024];
+		char line[4096];
+		size_t n;
+		int got = mvinnwstr(y, 0, w, a->cols < 1023 ? a->cols : 1023);
+
+		if (got < 0)
+			got = 0;
+		w[got] = L'\0';
+		n = wcstombs(line, w, sizeof line - 1);
+		if (n == (size_t)-1)
+			n = 0;
+		line[n] = '\0';
+		while (n > 0 && line[n - 1] == ' ')
+			line[--n] = '\0';
+		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s\n", line);
+		if (o >= len) {
+			buf[len - 1] = '\0';
+			return len - 1;
+		}
+	}
+	return o;
+}
+
+unsigned long
+app_headless_attr(struct app *a, int y, int x)
+{
+	set_term(a->screen);
+	return (unsigned long)(mvinch(y, x) & (A_ATTRIBUTES | A_COLOR));
+}
+
+const struct plan_input *
+app_headless_input(struct app *a)
+{
+	return calc_input(a->calc);
+}
+
+const char *
+app_headless_status(struct app *a)
+{
+	return a->status;
+}
+
+unsigned
+app_headless_painted(struct app *a)
+{
+	return a->painted;
+}
+
+void
+app_headless_free(struct app **ap)
+{
+	app_free(ap);
+}
+
+/* ---- benchmark ---- */
+
+static double
+now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static int
+cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+int
+app_bench_keys(struct catalogue *cat, struct plan_input *in, int rows, int cols,
+    const char *keys, double *median_us, double *p99_us, double *first_frame_ms)
+{
+	struct ui_options opt = { 0, 0, NULL, NULL };
+	struct app *a;
+	double t0, *times;
+	int n, i, *codes;
+
+	{
+		const char *s = keys;
+
+		for (n = 0; *s != '\0'; n++)
+			if (keys_parse_one(&s) < 0)
+				return -1;
+	}
+	codes = calloc((size_t)n + 1, sizeof *codes);
+	times = calloc((size_t)n + 1, sizeof *times);
+	if (codes == NULL || times == NULL) {
+		free(codes);
+		free(times);
+		return -1;
+	}
+	keys_parse(keys, codes, (size_t)n);
+	t0 = now_us();
+	a = app_headless_new(cat, in, &opt, rows, cols);
+	if (a == NULL) {
+		free(codes);
+		free(times);
+		return -1;
+	}
+	*first_frame_ms = (now_us() - t0) / 1e3;
+	for (i = 0; i < n; i++) {
+		double t = now_us();
+
+		update_key(a, codes[i]);
+		render(a);
+		times[i] = now_us() - t;
+	}
+	qsort(times, (size_t)n, sizeof *times, cmp_double);
+	*median_us = n > 0 ? times[n / 2] : 0;
+	*p99_us = n > 0 ? times[(int)((n - 1) * 0.99)] : 0;
+	app_free(&a);
+	free(codes);
+	free(times);
+	return 0;
+}

@@ -1,0 +1,152 @@
+/*
+ * pane_bar.c - memory per GPU as one stacked bar: the header row carries
+ * the marks (where vLLM's budget ends, where the card ends when the bar
+ * overflows), the bar row the segments, then a legend with GiB and the
+ * share of the card; estimated terms say "est.".  Widths come from
+ * segments_layout(), values from segments_memory() on the plan.
+ */
+#include "pane.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/segments.h"
+#include "core/units.h"
+#include "draw.h"
+
+static const enum role seg_roles[SEG_COUNT] = {
+	[SEG_WEIGHTS] = ROLE_BAR_WEIGHTS,
+	[SEG_ACTIVATION] = ROLE_BAR_ACTIVATION,
+	[SEG_NON_TORCH] = ROLE_BAR_NON_TORCH,
+	[SEG_GRAPHS_IN] = ROLE_BAR_GRAPHS,
+	[SEG_KV] = ROLE_BAR_KV,
+	[SEG_SLACK] = ROLE_BAR_SLACK,
+	[SEG_GRAPHS_OUT] = ROLE_BAR_GRAPHS,
+	[SEG_OUTSIDE] = ROLE_BAR_OUTSIDE,
+	[SEG_OTHER] = ROLE_BAR_OTHER,
+};
+
+static const char *
+seg_glyph(const struct app *a, int s)
+{
+	return a->theme.mono ? a->g->seg_mono[s] : a->g->block;
+}
+
+void
+pane_bar_draw(struct app *a, const struct rect *r)
+{
+	const struct plan *p = calc_plan(a->calc);
+	struct seg_bar b;
+	int w[SEG_COUNT], cap, width = r->w - 2, x0 = r->x + 1, s, x, i;
+	int budget, ly, lx, lrows, lo, hi, tw, t0;
+	char title[160], t[32];
+	double scale;
+
+	segments_memory(p, &b);
+	draw_clear(&a->theme, ROLE_DEFAULT, r);
+	snprintf(title, sizeof title, "Memory per GPU: %s GiB", units_format_gib(p->total,
+	    t, sizeof t));
+	if (r->h < 2 || width <= 0) {
+		pane_header(a, r, PANE_BAR, title, NULL);
+		return;
+	}
+	cap = segments_layout(b.value, SEG_COUNT, b.total, width, w);
+	scale = b.sum > b.total ? b.sum : b.total;
+
+	/* the bar; cells past the card's capacity in the over role */
+	x = 0;
+	for (s = 0; s < SEG_COUNT; s++)
+		for (i = 0; i < w[s]; i++, x++)
+			draw_text(&a->theme, x >= cap ? ROLE_BAR_OVER : seg_roles[s],
+			    r->y + 1, x0 + x, 1, x >= cap ? a->g->over : seg_glyph(a, s),
+			    NULL);
+
+	/*
+	 * Marks on the header row, over the last cell inside each edge.  The
+	 * title goes where no mark is: on the left, else on the right.
+	 */
+	budget = b.total > 0 ? segments_edge(b.budget_end, scale, width) : 0;
+	lo = width;
+	hi = -1;
+	if (budget > 0) {
+		lo = budget - 1;
+		hi = budget - 1;
+	}
+	if (b.over > 0 && cap > 0) {
+		lo = cap - 1 < lo ? cap - 1 : lo;
+		hi = cap - 1 > hi ? cap - 1 : hi;
+	}
+	tw = draw_width(title);
+	draw_pad(&a->theme, ROLE_PANE_TITLE, r->y, r->x, r->w);
+	if (tw + 2 < lo) {
+		t0 = 0;
+	} else if (hi + tw + 3 < width) {
+		t0 = width - tw;
+	} else {
+		t0 = 0;
+		tw = lo - 1;
+	}
+	if (tw > 0)
+		draw_text(&a->theme, ROLE_PANE_TITLE, r->y, x0 + t0, tw, title,
+		    a->g->ellipsis);
+	if (budget > 0) {
+		const char *lbl = "budget";
+		int lw = draw_width(lbl), l0 = budget - 2 - lw;
+
+		/* the word too, when it hits neither the title nor the other mark */
+		if (l0 >= 0 && (l0 > t0 + tw || budget - 2 < t0) &&
+		    !(b.over > 0 && cap - 1 >= l0 && cap - 1 < budget))
+			draw_text(&a->theme, ROLE_BAR_BUDGET, r->y, x0 + l0, lw, lbl, NULL);
+		draw_text(&a->theme, ROLE_BAR_BUDGET, r->y, x0 + budget - 1, 1,
+		    a->g->budget, NULL);
+	}
+	if (b.over > 0 && cap > 0)
+		draw_text(&a->theme, ROLE_BAR_OVER, r->y, x0 + cap - 1, 1,
+		    a->g->capacity, NULL);
+
+	/* legend, flowed over the remaining rows */
+	ly = r->y + 2;
+	lrows = r->h - 2;
+	lx = 0;
+	for (s = 0; s <= SEG_COUNT && lrows > 0; s++) {
+		char e[128], v[32];
+		int ew;
+		double val, share;
+		const char *name;
+		enum role role;
+
+		if (s == SEG_COUNT) {
+			if (b.over <= 0)
+				break;
+			val = b.over;
+			name = "over capacity";
+			role = ROLE_BAR_OVER;
+		} else {
+			val = b.value[s];
+			name = segments_role_name((enum seg_role)s);
+			role = seg_roles[s];
+			if (val <= 0)
+				continue;
+			/* a sliver of unallocated budget is not worth a legend entry */
+			if (s == SEG_SLACK && w[s] == 0)
+				continue;
+		}
+		share = b.total > 0 ? 100.0 * val / b.total : 0;
+		snprintf(e, sizeof e, " %s %s GiB %.0f%%%s", name,
+		    units_format_gib((int64_t)val, v, sizeof v), share,
+		    s < SEG_COUNT && b.estimated[s] ? " est." : "");
+		ew = draw_width(e) + 1;
+		if (lx > 0 && lx + ew + 1 > width) {
+			ly++;
+			lrows--;
+			lx = 0;
+			if (lrows <= 0)
+				break;
+		}
+		draw_text(&a->theme, role, ly, x0 + lx, 1, s == SEG_COUNT ? a->g->over :
+		    seg_glyph(a, s), NULL);
+		draw_text(&a->theme, ROLE_DEFAULT, ly, x0 + lx + 1, width - lx - 1, e,
+		    a->g->ellipsis);
+		lx += ew + 1;
+	}
+}

@@ -1,0 +1,115 @@
+/*
+ * pane_conc.c - the KV cache in tokens and requests, in vLLM's words
+ * ("GPU KV cache size", "Maximum concurrency for N tokens per request"),
+ * the tokens-per-request slider with the requests that fit, the total
+ * over replicas, and a picture of the requests against max-num-seqs.
+ */
+#include "pane.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/units.h"
+#include "draw.h"
+
+/* Requests as cells: filled for those that fit, free up to max-num-seqs. */
+static void
+draw_requests(struct app *a, int y, int x, int w, const struct plan *p)
+{
+	int64_t fit = p->concurrency_at_tpr, cap = p->max_num_seqs, per;
+	int cells, filled, i, lw;
+	char label[64];
+
+	if (w < 12 || cap <= 0)
+		return;
+	snprintf(label, sizeof label, " %lld/%lld seqs", (long long)fit, (long long)cap);
+	lw = draw_width(label);
+	cells = w - lw;
+	if (cells > 64)
+		cells = 64;
+	if (cells < 4)
+		return;
+	per = (cap + cells - 1) / cells;
+	if (per < 1)
+		per = 1;
+	cells = (int)((cap + per - 1) / per);
+	filled = (int)((fit + per - 1) / per);
+	for (i = 0; i < cells; i++)
+		draw_text(&a->theme, i < filled ? ROLE_REQUEST : ROLE_REQUEST_FREE, y,
+		    x + i, 1, i < filled ? a->g->request : a->g->request_free, NULL);
+	if (per > 1)
+		snprintf(label, sizeof label, " %lld/%lld seqs, %s=%lld", (long long)fit,
+		    (long long)cap, a->g->request, (long long)per);
+	draw_text(&a->theme, ROLE_MUTED, y, x + cells, w - cells, label, a->g->ellipsis);
+}
+
+void
+pane_conc_draw(struct app *a, const struct rect *r)
+{
+	const struct plan *p = calc_plan(a->calc);
+	const struct plan_input *in = calc_input(a->calc);
+	char l1[160], l2[160], l3[256], n1[32], n2[32], n3[32];
+	int y = r->y + 1, w = r->w - 2, x = r->x + 1, used, rows = r->h - 1;
+	bool starts = p->phase == PHASE_NONE;
+
+	draw_clear(&a->theme, ROLE_DEFAULT, r);
+	pane_header(a, r, PANE_CONC, "Concurrency", in->overhead == OVERHEAD_RULE ?
+	    "sizing rule" : NULL);
+	if (rows <= 0)
+		return;
+
+	if (in->overhead == OVERHEAD_RULE)
+		snprintf(l1, sizeof l1, "KV cache by the sizing rule: %s GiB, %s tokens",
+		    units_format_gib(p->rule_cache, n1, sizeof n1),
+		    units_format_commas(p->kv_tokens, n2, sizeof n2));
+	else
+		snprintf(l1, sizeof l1, "GPU KV cache size: %s tokens%s",
+		    units_format_commas(p->kv_tokens, n1, sizeof n1),
+		    starts ? "" : " (would be)");
+	snprintf(l2, sizeof l2, "Maximum concurrency for %s tokens per request: %.2fx",
+	    units_format_commas(p->max_model_len, n1, sizeof n1), p->max_concurrency);
+
+	used = draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_MUTED, y, x, w, l1,
+	    a->g->ellipsis);
+	if (rows < 4)
+		draw_requests(a, y, x + used + 2, w - used - 2, p);
+	if (rows >= 2)
+		draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_MUTED, y + 1, x, w, l2,
+		    a->g->ellipsis);
+	if (rows < 3)
+		return;
+
+	/* the slider */
+	used = draw_text(&a->theme, ROLE_SLIDER, y + 2, x, 2, a->g->left, NULL) + 1;
+	snprintf(n1, sizeof n1, "%s", units_format_commas(p->tokens_per_request, n3,
+	    sizeof n3));
+	used += draw_text(&a->theme, ROLE_SLIDER, y + 2, x + used, w - used, n1, NULL);
+	used += 1;
+	used += draw_text(&a->theme, ROLE_SLIDER, y + 2, x + used, 1, a->g->right, NULL);
+	if (!starts)
+		snprintf(l3, sizeof l3, " tokens per request: no requests, vLLM "
+		    "does not start");
+	else if (p->replicas > 1)
+		snprintf(l3, sizeof l3, " tokens per request%s: %s requests %s %d "
+		    "replicas = %s", in->tokens_per_request > 0 ? "" : " (max-model-len)",
+		    units_format_commas(p->concurrency_at_tpr, n1, sizeof n1),
+		    a->g->times, p->replicas,
+		    units_format_commas(p->total_concurrency, n2, sizeof n2));
+	else
+		snprintf(l3, sizeof l3, " tokens per request%s: %s requests fit",
+		    in->tokens_per_request > 0 ? "" : " (max-model-len)",
+		    units_format_commas(p->concurrency_at_tpr, n1, sizeof n1));
+	used += draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_VERDICT_FAIL, y + 2,
+	    x + used, w - used, l3, a->g->ellipsis);
+	if (p->warning[0] != '\0' && rows >= 4)
+		draw_text(&a->theme, ROLE_WARNING, y + 3, x, w, p->warning, a->g->ellipsis);
+	else if (p->warning[0] != '\0' && used + 4 < w)
+		draw_text(&a->theme, ROLE_WARNING, y + 2, x + used + 2, w - used - 2,
+		    "(longer than max-model-len: rejected)", a->g->ellipsis);
+	if (rows >= 4) {
+		int py = y + (p->warning[0] != '\0' ? 4 : 3);
+
+		if (py < r->y + r->h)
+			draw_requests(a, py, x, w, p);
+	}
+}

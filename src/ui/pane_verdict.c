@@ -1,0 +1,98 @@
+/*
+ * pane_verdict.c - whether vLLM starts; if not, the phase where it stops
+ * and vLLM's own message; then the fixes, best first, each with its
+ * effect.  The fix under the cursor is the one the apply key uses.
+ */
+#include "pane.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/units.h"
+#include "draw.h"
+
+static void
+fix_effect(const struct app *a, const struct fix *f, char *buf, size_t len)
+{
+	char n[32];
+
+	if (f->starts)
+		snprintf(buf, len, "%s starts, %s requests", a->g->arrow,
+		    units_format_commas(f->total_concurrency, n, sizeof n));
+	else
+		snprintf(buf, len, "%s still stops at %s", a->g->arrow,
+		    plan_phase_title(f->phase));
+}
+
+void
+pane_verdict_draw(struct app *a, const struct rect *r)
+{
+	const struct plan *p = calc_plan(a->calc);
+	const struct fix *f;
+	size_t nf;
+	int rows = r->h - 1, fix_rows, msg_rows, i, x = r->x + 1, w = r->w - 2, y;
+	char text[PLAN_MSG_LEN + 128];
+	bool starts = p->phase == PHASE_NONE, focused = a->focus == PANE_VERDICT;
+
+	f = calc_fixes(a->calc, &nf);
+	draw_clear(&a->theme, ROLE_DEFAULT, r);
+	pane_header(a, r, PANE_VERDICT, "5 Verdict", starts ? "starts" :
+	    plan_phase_name(p->phase));
+	if (rows <= 0)
+		return;
+	if (starts)
+		snprintf(text, sizeof text, "%s vLLM starts.%s%s", a->g->ok,
+		    p->warning[0] ? " " : "", p->warning);
+	else
+		snprintf(text, sizeof text, "%s stops at %s: %s", a->g->fail,
+		    plan_phase_title(p->phase), p->message);
+	/* the message takes what the fixes leave, at least one row */
+	fix_rows = (int)nf < rows - 1 ? (int)nf : rows - 1;
+	if (starts && fix_rows > 0 && rows - fix_rows < 1)
+		fix_rows = rows - 1;
+	msg_rows = rows - fix_rows;
+	if (starts) {
+		int need = draw_wrap_rows(text, w);
+
+		if (need < msg_rows) {
+			msg_rows = need;
+			fix_rows = (int)nf < rows - msg_rows ? (int)nf : rows - msg_rows;
+		}
+	}
+	y = r->y + 1;
+	draw_wrapped(&a->theme, starts ? ROLE_VERDICT_OK : ROLE_VERDICT_FAIL, y, x, w,
+	    msg_rows, text, a->g->ellipsis);
+	y += msg_rows;
+	if (nf == 0 && rows > msg_rows) {
+		draw_text(&a->theme, ROLE_MUTED, y, x, w, starts ?
+		    "No change found that carries more requests." :
+		    "No single change found that makes it start.", a->g->ellipsis);
+		return;
+	}
+	if (a->fix_view.cursor >= (int)nf)
+		a->fix_view.cursor = (int)nf - 1;
+	pane_view_fit(&a->fix_view, (int)nf, fix_rows);
+	for (i = 0; i < fix_rows && a->fix_view.top + i < (int)nf; i++) {
+		int idx = a->fix_view.top + i, used;
+		bool cur = idx == a->fix_view.cursor;
+		enum role role = cur ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE) :
+		    ROLE_DEFAULT;
+		char eff[96], lead[32];
+
+		if (cur)
+			draw_pad(&a->theme, role, y + i, r->x, r->w);
+		snprintf(lead, sizeof lead, "%s f ", cur ? a->g->cursor : " ");
+		used = draw_text(&a->theme, cur ? role : ROLE_KEY, y + i, x, w, cur ?
+		    lead : "  ", NULL);
+		used += draw_text(&a->theme, cur ? role : ROLE_VALUE, y + i, x + used,
+		    w - used, f[idx].flags, a->g->ellipsis);
+		fix_effect(a, &f[idx], eff, sizeof eff);
+		if (used + 2 < w)
+			used += draw_text(&a->theme, cur ? role : f[idx].starts ?
+			    ROLE_VERDICT_OK : ROLE_MUTED, y + i, x + used + 1, w - used - 1,
+			    eff, a->g->ellipsis) + 1;
+		if (used + 4 < w)
+			draw_text(&a->theme, cur ? role : ROLE_MUTED, y + i, x + used + 2,
+			    w - used - 2, f[idx].summary, a->g->ellipsis);
+	}
+}

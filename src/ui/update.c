@@ -1,0 +1,830 @@
+/*
+ * update.c - the update step: a key becomes an action (action.h), the
+ * action edits the plan input through the calc or changes the view state,
+ * and the calc's change mask says which panes to repaint.  Edits keep an
+ * undo stack of inputs; the prompt handles typed values.
+ */
+#include "update.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "action.h"
+#include "core/units.h"
+#include "io/textfile.h"
+#include "keys.h"
+
+#define TAG_NONE	0
+#define TAG_SLIDER	1
+#define TAG_CARDS	2
+#define TAG_FLAG	100	/* + flag id */
+#define DEFAULT_EXPORT	"vllm-serve.sh"
+
+/* ---- lists ---- */
+
+static bool
+model_is_local(const struct app *a, const struct model *m)
+{
+	return m != NULL && (a->cat->models == NULL || m < a->cat->models ||
+	    m >= a->cat->models + a->cat->n_models);
+}
+
+void
+update_filter_models(struct app *a)
+{
+	const struct model *cur = calc_input(a->calc)->model;
+	size_t n = 0;
+
+	if (model_is_local(a, cur) && lists_model_matches(cur, a->search))
+		a->models[n++] = -1;
+	n += lists_models(a->cat, a->search, a->models + n, a->cat->n_models);
+	a->n_models = n;
+	a->dirty |= PANE_BIT(PANE_MODEL);
+}
+
+int
+update_model_row(const struct app *a, const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < a->n_models; i++) {
+		int mi = a->models[i];
+
+		if ((mi < 0 && model_is_local(a, m)) || (mi >= 0 && &a->cat->models[mi] == m))
+			return (int)i;
+	}
+	return 0;
+}
+
+void
+update_cursor_to_choice(struct app *a)
+{
+	const struct calc_choice *ch;
+	size_t n, i;
+
+	ch = calc_choices(a->calc, &n);
+	for (i = 0; i < n; i++)
+		if (calc_choice_matches(&ch[i], calc_input(a->calc))) {
+			a->ckpt_view.cursor = (int)i;
+			return;
+		}
+}
+
+/* ---- repaint bookkeeping ---- */
+
+static unsigned
+panes_for_change(unsigned chg)
+{
+	unsigned d = 0;
+
+	/* the GPU pane's facts count the cards of TP x PP x DP */
+	if (chg & CALC_CHG(CALC_N_SETTINGS))
+		d |= PANE_BIT(PANE_FLAGS) | PANE_BIT(PANE_CONC) | PANE_BIT(PANE_TITLE) |
+		    PANE_BIT(PANE_BAR) | PANE_BIT(PANE_GPU);
+	if (chg & (CALC_CHG(CALC_N_BUDGET) | CALC_CHG(CALC_N_WEIGHTS) |
+	    CALC_CHG(CALC_N_PROFILE) | CALC_CHG(CALC_N_KV)))
+		d |= PANE_BIT(PANE_BAR) | PANE_BIT(PANE_CONC);
+	if (chg & CALC_CHG(CALC_N_VERDICT))
+		d |= PANE_BIT(PANE_VERDICT) | PANE_BIT(PANE_TITLE) | PANE_BIT(PANE_CONC);
+	if (chg & CALC_CHG(CALC_N_CONCURRENCY))
+		d |= PANE_BIT(PANE_CONC);
+	if (chg & CALC_CHG(CALC_N_DEFAULTS))
+		d |= PANE_BIT(PANE_FLAGS);
+	if (chg & CALC_CHG(CALC_N_CHOICES))
+		d |= PANE_BIT(PANE_CKPT);
+	if (chg & CALC_CHG(CALC_N_FIXES))
+		d |= PANE_BIT(PANE_VERDICT);
+	if (chg & CALC_CHG(CALC_N_COMMAND))
+		d |= PANE_BIT(PANE_CMD);
+	return d;
+}
+
+static unsigned
+panes_for_input(unsigned groups)
+{
+	unsigned d = 0;
+
+	if (groups & (1u << CALC_IN_CARD))
+		d |= PANE_BIT(PANE_GPU) | PANE_BIT(PANE_TITLE);
+	if (groups & (1u << CALC_IN_MODEL))
+		d |= PANE_BIT(PANE_MODEL) | PANE_BIT(PANE_CKPT) | PANE_BIT(PANE_TITLE);
+	if (groups & ~((1u << CALC_IN_SLIDER) | (1u << CALC_IN_CARD)))
+		d |= PANE_BIT(PANE_FLAGS);
+	if (groups & (1u << CALC_IN_SLIDER))
+		d |= PANE_BIT(PANE_CONC);
+	return d;
+}
+
+static void
+set_status(struct app *a, enum role role, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+set_status(struct app *a, enum role role, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(a->status, sizeof a->status, fmt, ap);
+	va_end(ap);
+	a->status_role = role;
+	a->dirty |= PANE_BIT(PANE_STATUS);
+}
+
+void
+update_relayout(struct app *a)
+{
+	getmaxyx(stdscr, a->rows, a->cols);
+	layout_compute(a->rows, a->cols, &a->lay);
+	a->full = true;
+}
+
+/* ---- edits ---- */
+
+static void
+undo_push(struct app *a, int tag)
+{
+	if (tag != TAG_NONE && tag == a->last_tag)
+		return;
+	if (a->n_undo == UNDO_MAX) {
+		memmove(&a->undo[0], &a->undo[1], (UNDO_MAX - 1) * sizeof a->undo[0]);
+		a->n_undo--;
+	}
+	a->undo[a->n_undo++] = *calc_input(a->calc);
+	a->last_tag = tag;
+}
+
+static void
+apply_input(struct app *a, const struct plan_input *in, int tag)
+{
+	if (calc_input_diff(calc_input(a->calc), in) == 0)
+		return;
+	undo_push(a, tag);
+	calc_set_input(a->calc, in);
+}
+
+static int64_t
+slider_step(int64_t max_len)
+{
+	int64_t s = 16;
+
+	while (s * 2 <= max_len / 64)
+		s *= 2;
+	return s;
+}
+
+static void
+slider_move(struct app *a, enum action act)
+{
+	const struct plan *p = calc_plan(a->calc);
+	struct plan_input in = *calc_input(a->calc);
+	int64_t cur = p->tokens_per_request > 0 ? p->tokens_per_request :
+	    p->max_model_len, len = p->max_model_len, step = slider_step(len), v;
+
+	if (len <= 0) {
+		set_status(a, ROLE_STATUS_ERROR, "no plan yet: choose a card and a model");
+		return;
+	}
+	switch (act) {
+	case ACT_SLIDER_DEC:
+		v = cur > len ? len : cur % step ? cur - cur % step : cur - step;
+		break;
+	case ACT_SLIDER_INC:
+		v = cur - cur % step + step;
+		break;
+	case ACT_SLIDER_HALVE:
+		v = cur > len ? len : cur / 2;
+		break;
+	case ACT_SLIDER_DOUBLE:
+		v = cur * 2;
+		break;
+	default:
+		v = 0;
+		break;
+	}
+	if (v < 1)
+		v = 1;
+	/* at or past max-model-len the slider follows max-model-len */
+	in.tokens_per_request = v >= len ? 0 : v;
+	apply_input(a, &in, TAG_SLIDER);
+}
+
+static void
+choose(struct app *a)
+{
+	struct plan_input in = *calc_input(a->calc);
+
+	if (a->focus == PANE_GPU && a->n_gpu_rows > 0) {
+		const struct gpu_row *row = &a->gpu_rows[a->gpu_view.cursor];
+
+		if (row->kind == ROW_FAMILY)
+			return;
+		in.gpu = row->gpu;
+		in.mig = row->mig;
+		in.gpu_total_gib = 0;
+		apply_input(a, &in, TAG_NONE);
+		set_status(a, ROLE_STATUS_OK, "card: %s%s%s", a->cat->gpus[row->gpu].id,
+		    row->mig >= 0 ? " " : "", row->mig >= 0 ?
+		    a->cat->gpus[row->gpu].mig[row->mig].name : "");
+	} else if (a->focus == PANE_MODEL && a->n_models > 0) {
+		int mi = a->models[a->model_view.cursor], k;
+		const struct model *m;
+		enum ckpt_format f;
+
+		if (mi < 0)
+			return;	/* the local model is already the one in use */
+		m = &a->cat->models[mi];
+		if (m == in.model)
+			return;
+		in.model = m;
+		in.weight_bytes = 0;
+		in.quantization_fp8 = false;
+		in.format = FMT_COUNT;
+		k = -1;
+		if (m->default_checkpoint && ckpt_format_parse(m->default_checkpoint, &f) == 0)
+			k = catalogue_model_ckpt(a->cat, mi, f);
+		if (k < 0)
+			k = catalogue_model_ckpt(a->cat, mi, m->native_format);
+		in.ckpt = k;
+		apply_input(a, &in, TAG_NONE);
+		set_status(a, ROLE_STATUS_OK, "model: %s", m->id);
+	} else if (a->focus == PANE_CKPT) {
+		const struct calc_choice *ch;
+		size_t n;
+
+		ch = calc_choices(a->calc, &n);
+		if (a->ckpt_view.cursor >= (int)n)
+			return;
+		calc_apply_choice(&in, &ch[a->ckpt_view.cursor]);
+		in.weight_bytes = calc_input(a->calc)->weight_bytes;
+		apply_input(a, &in, TAG_NONE);
+	}
+}
+
+static void
+apply_fix(struct app *a)
+{
+	const struct fix *f;
+	size_t n;
+	int i = a->fix_view.cursor;
+
+	f = calc_fixes(a->calc, &n);
+	if (n == 0) {
+		set_status(a, ROLE_STATUS_ERROR, "no fix to apply");
+		return;
+	}
+	if (i < 0 || i >= (int)n)
+		i = 0;
+	{
+		char flags[sizeof f[i].flags];
+
+		snprintf(flags, sizeof flags, "%s", f[i].flags);
+		apply_input(a, &f[i].input, TAG_NONE);
+		a->fix_view.cursor = 0;
+		a->fix_view.top = 0;
+		set_status(a, ROLE_STATUS_OK, "applied: %s (u undoes it)", flags);
+	}
+}
+
+static void
+flag_edit(struct app *a, enum action act)
+{
+	enum flag_id f = (enum flag_id)a->flag_view.cursor;
+	struct plan_input in = *calc_input(a->calc);
+	const struct plan *p = calc_plan(a->calc);
+	bool changed;
+
+	switch (act) {
+	case ACT_FLAG_INC: changed = flags_step(f, &in, p, 1, false); break;
+	case ACT_FLAG_DEC: changed = flags_step(f, &in, p, -1, false); break;
+	case ACT_FLAG_BIG_INC: changed = flags_step(f, &in, p, 1, true); break;
+	case ACT_FLAG_BIG_DEC: changed = flags_step(f, &in, p, -1, true); break;
+	case ACT_FLAG_TOGGLE: changed = flags_toggle(f, &in, p); break;
+	case ACT_FLAG_RESET: changed = flags_reset(f, &in); break;
+	default: changed = false; break;
+	}
+	if (!changed) {
+		set_status(a, ROLE_STATUS, "%s: at its limit", flags_name(f));
+		return;
+	}
+	apply_input(a, &in, TAG_FLAG + (int)f);
+}
+
+static void
+cards_step(struct app *a, int dir)
+{
+	struct plan_input in = *calc_input(a->calc);
+	const struct plan *p = calc_plan(a->calc);
+	int cur = in.gpus > 0 ? in.gpus : p->world * p->dp;
+
+	if (cur < 1)
+		cur = 1;
+	in.gpus = cur + dir < 1 ? 1 : cur + dir > 4096 ? 4096 : cur + dir;
+	apply_input(a, &in, TAG_CARDS);
+}
+
+/* ---- the command line: file and clipboard ---- */
+
+static int
+write_command(struct app *a, const char *path, char *err, size_t errlen)
+{
+	const char *cmd = calc_command(a->calc);
+	char *text;
+	size_t len = strlen(cmd);
+	int rc;
+
+	if (len == 0) {
+		snprintf(err, errlen, "no command line yet");
+		return -1;
+	}
+	text = malloc(len + 2);
+	if (text == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	memcpy(text, cmd, len);
+	text[len] = '\n';
+	text[len + 1] = '\0';
+	rc = textfile_write_atomic(path, text, len + 1, err, errlen);
+	free(text);
+	return rc;
+}
+
+size_t
+update_base64(const unsigned char *in, size_t n, char *out, size_t cap)
+{
+	static const char tbl[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	size_t i, o = 0;
+
+	for (i = 0; i < n && o + 5 < cap; i += 3) {
+		unsigned v = (unsigned)in[i] << 16;
+
+		if (i + 1 < n)
+			v |= (unsigned)in[i + 1] << 8;
+		if (i + 2 < n)
+			v |= in[i + 2];
+		out[o++] = tbl[(v >> 18) & 63];
+		out[o++] = tbl[(v >> 12) & 63];
+		out[o++] = i + 1 < n ? tbl[(v >> 6) & 63] : '=';
+		out[o++] = i + 2 < n ? tbl[v & 63] : '=';
+	}
+	out[o] = '\0';
+	return o;
+}
+
+static void
+copy_command(struct app *a)
+{
+	const char *cmd = calc_command(a->calc);
+	char enc[CALC_CMD_LEN * 2];
+	size_t n;
+
+	if (cmd[0] == '\0') {
+		set_status(a, ROLE_STATUS_ERROR, "no command line yet");
+		return;
+	}
+	n = update_base64((const unsigned char *)cmd, strlen(cmd), enc, sizeof enc);
+	a->osc52_pending = !a->headless;
+	set_status(a, ROLE_STATUS_OK, "copied the command line to the clipboard "
+	    "(OSC 52, %zu bytes; the terminal must allow it)", n);
+}
+
+/* ---- the prompt ---- */
+
+static void
+prompt_open(struct app *a, enum prompt_kind kind, const char *label,
+    const char *text)
+{
+	memset(&a->prompt, 0, sizeof a->prompt);
+	a->prompt.kind = kind;
+	snprintf(a->prompt.label, sizeof a->prompt.label, "%s", label);
+	snprintf(a->prompt.text, sizeof a->prompt.text, "%s", text);
+	a->prompt.len = strlen(a->prompt.text);
+	a->dirty |= PANE_BIT(PANE_STATUS);
+}
+
+static void
+prompt_close(struct app *a)
+{
+	a->prompt.kind = PROMPT_NONE;
+	a->dirty |= PANE_BIT(PANE_STATUS);
+}
+
+static void
+prompt_accept(struct app *a)
+{
+	struct plan_input in = *calc_input(a->calc);
+	char err[256];
+
+	err[0] = '\0';
+	switch (a->prompt.kind) {
+	case PROMPT_FLAG:
+		if (flags_parse(a->prompt.flag, a->prompt.text, &in, calc_plan(a->calc),
+		    err, sizeof err) != 0)
+			break;
+		apply_input(a, &in, TAG_NONE);
+		prompt_close(a);
+		return;
+	case PROMPT_TOKENS: {
+		int64_t v;
+
+		if (strcmp(a->prompt.text, "max") == 0 || strcmp(a->prompt.text, "0") == 0) {
+			in.tokens_per_request = 0;
+		} else if (units_parse_human_int(a->prompt.text, &v) != 0 || v < 1 ||
+		    v > ((int64_t)1 << 31)) {
+			snprintf(err, sizeof err, "a number of tokens such as 8192 or 8k, "
+			    "or max");
+			break;
+		} else {
+			in.tokens_per_request = v;
+		}
+		apply_input(a, &in, TAG_NONE);
+		prompt_close(a);
+		return;
+	}
+	case PROMPT_SEARCH:
+		prompt_close(a);
+		if (a->n_models == 1)
+			choose(a);
+		return;
+	case PROMPT_WRITE:
+		if (a->prompt.text[0] == '\0') {
+			snprintf(err, sizeof err, "type a file name");
+			break;
+		}
+		if (write_command(a, a->prompt.text, err, sizeof err) != 0)
+			break;
+		set_status(a, ROLE_STATUS_OK, "wrote the command line to %s",
+		    a->prompt.text);
+		prompt_close(a);
+		return;
+	case PROMPT_NONE:
+		return;
+	}
+	/* refused: the prompt stays open with the reason */
+	snprintf(a->prompt.error, sizeof a->prompt.error, "%s", err);
+	a->dirty |= PANE_BIT(PANE_STATUS);
+}
+
+static void
+prompt_key(struct app *a, int c)
+{
+	struct prompt *pr = &a->prompt;
+	bool edited = false;
+
+	switch (c) {
+	case KEYS_ESC:
+		if (pr->kind == PROMPT_SEARCH) {
+			a->search[0] = '\0';
+			update_filter_models(a);
+			a->model_view.cursor = update_model_row(a, calc_input(a->calc)->model);
+		}
+		prompt_close(a);
+		return;
+	case KEYS_ENTER:
+		prompt_accept(a);
+		return;
+	case KEY_BACKSPACE:
+		while (pr->len > 0) {
+			unsigned char b = (unsigned char)pr->text[--pr->len];
+
+			pr->text[pr->len] = '\0';
+			if ((b & 0xc0) != 0x80)
+				break;
+		}
+		edited = true;
+		break;
+	case 21:	/* ^U */
+		pr->len = 0;
+		pr->text[0] = '\0';
+		edited = true;
+		break;
+	default:
+		if (c >= 32 && c < 256 && c != 127 && pr->len + 1 < sizeof pr->text) {
+			pr->text[pr->len++] = (char)c;
+			pr->text[pr->len] = '\0';
+			edited = true;
+		}
+		break;
+	}
+	if (!edited)
+		return;
+	pr->error[0] = '\0';
+	a->dirty |= PANE_BIT(PANE_STATUS);
+	if (pr->kind == PROMPT_SEARCH) {
+		snprintf(a->search, sizeof a->search, "%.*s", (int)sizeof a->search - 1,
+		    pr->text);
+		update_filter_models(a);
+		a->model_view.cursor = 0;
+		a->model_view.top = 0;
+	}
+}
+
+/* ---- actions ---- */
+
+static const enum pane_id focus_order[] = {
+	PANE_GPU, PANE_MODEL, PANE_CKPT, PANE_FLAGS, PANE_VERDICT, PANE_CMD,
+};
+#define N_FOCUS ((int)(sizeof focus_order / sizeof focus_order[0]))
+
+static void
+set_focus(struct app *a, enum pane_id p)
+{
+	if (a->focus == p)
+		return;
+	a->dirty |= PANE_BIT(a->focus) | PANE_BIT(p) | PANE_BIT(PANE_STATUS);
+	a->focus = p;
+}
+
+static void
+cycle_focus(struct app *a, int dir)
+{
+	int i;
+
+	for (i = 0; i < N_FOCUS; i++)
+		if (focus_order[i] == a->focus)
+			break;
+	i = (i + dir + N_FOCUS) % N_FOCUS;
+	set_focus(a, focus_order[i]);
+}
+
+static struct list_view *
+focused_view(struct app *a, int *n, int *rows)
+{
+	size_t nn;
+
+	*rows = pane_list_rows(&a->lay.pane[a->focus]);
+	switch (a->focus) {
+	case PANE_GPU:
+		*n = (int)a->n_gpu_rows;
+		return &a->gpu_view;
+	case PANE_MODEL:
+		*n = (int)a->n_models;
+		return &a->model_view;
+	case PANE_CKPT:
+		calc_choices(a->calc, &nn);
+		*n = (int)nn;
+		return &a->ckpt_view;
+	case PANE_FLAGS:
+		*n = FLAG_COUNT;
+		return &a->flag_view;
+	case PANE_VERDICT:
+		calc_fixes(a->calc, &nn);
+		*n = (int)nn;
+		return &a->fix_view;
+	case PANE_CMD:
+		*n = 64;
+		*rows = a->lay.pane[PANE_CMD].h;
+		return &a->cmd_view;
+	default:
+		*n = 0;
+		return NULL;
+	}
+}
+
+static void
+move_cursor(struct app *a, enum action act)
+{
+	int n, rows, target;
+	struct list_view *v = focused_view(a, &n, &rows);
+
+	if (v == NULL || n <= 0)
+		return;
+	if (a->focus == PANE_CMD) {
+		/* the command line scrolls; its pane clamps the top */
+		v->top += act == ACT_UP || act == ACT_PAGE_UP ? -1 : act == ACT_FIRST ?
+		    -v->top : 1;
+		if (v->top < 0)
+			v->top = 0;
+		a->dirty |= PANE_BIT(PANE_CMD);
+		return;
+	}
+	if (rows < 1)
+		rows = 1;
+	switch (act) {
+	case ACT_UP: target = v->cursor - 1; break;
+	case ACT_DOWN: target = v->cursor + 1; break;
+	case ACT_PAGE_UP: target = v->cursor - rows; break;
+	case ACT_PAGE_DOWN: target = v->cursor + rows; break;
+	case ACT_FIRST: target = 0; break;
+	default: target = n - 1; break;
+	}
+	if (target < 0)
+		target = 0;
+	if (target >= n)
+		target = n - 1;
+	if (a->focus == PANE_GPU && a->gpu_rows[target].kind == ROW_FAMILY) {
+		int dir = target >= v->cursor ? 1 : -1;
+		int t = lists_gpu_move(a->gpu_rows, a->n_gpu_rows, target, dir);
+
+		if (t == target)
+			t = lists_gpu_move(a->gpu_rows, a->n_gpu_rows, target, -dir);
+		target = t;
+	}
+	v->cursor = target;
+	a->dirty |= PANE_BIT(a->focus) | PANE_BIT(PANE_STATUS);
+}
+
+static void
+do_action(struct app *a, enum action act)
+{
+	char buf[128];
+
+	if (act != ACT_NONE && act != ACT_SLIDER_DEC && act != ACT_SLIDER_INC &&
+	    act != ACT_SLIDER_HALVE && act != ACT_SLIDER_DOUBLE &&
+	    act != ACT_FLAG_INC && act != ACT_FLAG_DEC && act != ACT_FLAG_BIG_INC &&
+	    act != ACT_FLAG_BIG_DEC && act != ACT_CARDS_INC && act != ACT_CARDS_DEC)
+		a->last_tag = TAG_NONE;
+	switch (act) {
+	case ACT_NONE:
+		break;
+	case ACT_QUIT:
+		a->quit = true;
+		break;
+	case ACT_HELP:
+		a->overlay = a->overlay == OVERLAY_HELP ? OVERLAY_NONE : OVERLAY_HELP;
+		a->overlay_top = 0;
+		a->full = true;
+		break;
+	case ACT_DETAILS:
+		a->overlay = a->overlay == OVERLAY_DETAILS ? OVERLAY_NONE :
+		    OVERLAY_DETAILS;
+		a->overlay_top = 0;
+		a->full = true;
+		break;
+	case ACT_UNDO:
+		if (a->n_undo == 0) {
+			set_status(a, ROLE_STATUS, "nothing to undo");
+			break;
+		}
+		calc_set_input(a->calc, &a->undo[--a->n_undo]);
+		set_status(a, ROLE_STATUS_OK, "undone (%d more)", a->n_undo);
+		break;
+	case ACT_NEXT_PANE:
+		cycle_focus(a, 1);
+		break;
+	case ACT_PREV_PANE:
+		cycle_focus(a, -1);
+		break;
+	case ACT_FOCUS_GPU: set_focus(a, PANE_GPU); break;
+	case ACT_FOCUS_MODEL: set_focus(a, PANE_MODEL); break;
+	case ACT_FOCUS_CKPT: set_focus(a, PANE_CKPT); break;
+	case ACT_FOCUS_FLAGS: set_focus(a, PANE_FLAGS); break;
+	case ACT_FOCUS_VERDICT: set_focus(a, PANE_VERDICT); break;
+	case ACT_FOCUS_CMD: set_focus(a, PANE_CMD); break;
+	case ACT_UP:
+	case ACT_DOWN:
+	case ACT_PAGE_UP:
+	case ACT_PAGE_DOWN:
+	case ACT_FIRST:
+	case ACT_LAST:
+		move_cursor(a, act);
+		break;
+	case ACT_SLIDER_DEC:
+	case ACT_SLIDER_INC:
+	case ACT_SLIDER_HALVE:
+	case ACT_SLIDER_DOUBLE:
+		slider_move(a, act);
+		break;
+	case ACT_SLIDER_TYPE: {
+		const struct plan *p = calc_plan(a->calc);
+
+		snprintf(buf, sizeof buf, "%lld", (long long)p->tokens_per_request);
+		prompt_open(a, PROMPT_TOKENS, "tokens per request (or max)", buf);
+		break;
+	}
+	case ACT_SLIDER_FULL: {
+		struct plan_input in = *calc_input(a->calc);
+
+		in.tokens_per_request = 0;
+		apply_input(a, &in, TAG_NONE);
+		break;
+	}
+	case ACT_SEARCH:
+		set_focus(a, PANE_MODEL);
+		prompt_open(a, PROMPT_SEARCH, "search models", a->search);
+		break;
+	case ACT_APPLY_FIX:
+	case ACT_FIX_CHOOSE:
+		apply_fix(a);
+		break;
+	case ACT_WRITE:
+		prompt_open(a, PROMPT_WRITE, "write the command line to", DEFAULT_EXPORT);
+		break;
+	case ACT_COPY:
+		copy_command(a);
+		break;
+	case ACT_EXPLICIT:
+		calc_set_explicit_all(a->calc, !calc_explicit_all(a->calc));
+		set_status(a, ROLE_STATUS, "command line: %s",
+		    calc_explicit_all(a->calc) ? "every flag" :
+		    "flags that differ from vLLM's defaults");
+		break;
+	case ACT_REDRAW:
+		clearok(curscr, TRUE);
+		a->full = true;
+		break;
+	case ACT_CHOOSE:
+		choose(a);
+		break;
+	case ACT_CARDS_INC:
+		cards_step(a, 1);
+		break;
+	case ACT_CARDS_DEC:
+		cards_step(a, -1);
+		break;
+	case ACT_FLAG_INC:
+	case ACT_FLAG_DEC:
+	case ACT_FLAG_BIG_INC:
+	case ACT_FLAG_BIG_DEC:
+	case ACT_FLAG_TOGGLE:
+	case ACT_FLAG_RESET:
+		flag_edit(a, act);
+		break;
+	case ACT_FLAG_TYPE: {
+		enum flag_id f = (enum flag_id)a->flag_view.cursor;
+
+		flags_edit_text(f, calc_input(a->calc), calc_plan(a->calc), buf,
+		    sizeof buf);
+		prompt_open(a, PROMPT_FLAG, flags_name(f), buf);
+		a->prompt.flag = f;
+		break;
+	}
+	case ACT_COUNT:
+		break;
+	}
+}
+
+static void
+overlay_key(struct app *a, int c)
+{
+	enum action act = action_for_key(PANE_COUNT, c);
+
+	switch (act) {
+	case ACT_UP:
+		if (a->overlay_top > 0)
+			a->overlay_top--;
+		break;
+	case ACT_DOWN:
+		/* the details overlay clamps its own end when it draws */
+		if (a->overlay == OVERLAY_DETAILS ||
+		    a->overlay_top + a->rows - 4 < pane_help_lines())
+			a->overlay_top++;
+		break;
+	case ACT_QUIT:
+	case ACT_HELP:
+	case ACT_DETAILS:
+		a->overlay = OVERLAY_NONE;
+		a->full = true;
+		return;
+	default:
+		if (c == KEYS_ESC) {
+			a->overlay = OVERLAY_NONE;
+			a->full = true;
+		}
+		return;
+	}
+	a->dirty |= PANE_BIT(PANE_STATUS);
+}
+
+void
+update_key(struct app *a, int c)
+{
+	struct plan_input before = *calc_input(a->calc);
+	unsigned chg;
+
+	c = keys_normalize(c);
+	if (c == KEY_RESIZE) {
+		update_relayout(a);
+		return;
+	}
+	if (a->status[0] != '\0') {
+		a->status[0] = '\0';
+		a->dirty |= PANE_BIT(PANE_STATUS);
+	}
+	if (a->lay.too_small) {
+		if (c == 'q')
+			a->quit = true;
+		return;
+	}
+	if (a->prompt.kind != PROMPT_NONE)
+		prompt_key(a, c);
+	else if (a->overlay != OVERLAY_NONE)
+		overlay_key(a, c);
+	else
+		do_action(a, action_for_key(a->focus, c));
+	chg = calc_update(a->calc);
+	a->dirty |= panes_for_change(chg) |
+	    panes_for_input(calc_input_diff(&before, calc_input(a->calc)));
+	if (chg & CALC_CHG(CALC_N_CHOICES))
+		update_cursor_to_choice(a);
+	if (calc_input_diff(&before, calc_input(a->calc)) & (1u << CALC_IN_MODEL)) {
+		update_filter_models(a);
+		a->model_view.cursor = update_model_row(a, calc_input(a->calc)->model);
+	}
+	a->dirty |= PANE_BIT(PANE_STATUS);
+}
+

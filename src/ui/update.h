@@ -1,0 +1,26 @@
+/*
+ * update.h - the planner's update step (update.c): keys to actions,
+ * actions to edits of the plan input (through the calc, with undo) or of
+ * the view state, and the panes each change dirties.
+ */
+#ifndef HEADROOM_UI_UPDATE_H
+#define HEADROOM_UI_UPDATE_H
+
+#include <stddef.h>
+
+#include "pane.h"
+
+/* Handles one key (a curses code), start to finish except the frame. */
+void update_key(struct app *, int code);
+/* Reads the screen size and lays the panes out again (a full repaint follows). */
+void update_relayout(struct app *);
+/* Re-filters the model list with app.search. */
+void update_filter_models(struct app *);
+/* The model list row of a model (0 when it is filtered out). */
+int update_model_row(const struct app *, const struct model *);
+/* Puts the checkpoint cursor on the choice the input runs. */
+void update_cursor_to_choice(struct app *);
+/* Base64 of n bytes into out (cap bytes, NUL-terminated); returns the length. */
+size_t update_base64(const unsigned char *in, size_t n, char *out, size_t cap);
+
+#endif

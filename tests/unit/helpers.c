@@ -1,0 +1,72 @@
+/*
+ * helpers.c - test fixtures (see helpers.h).
+ */
+#include "helpers.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <criterion/criterion.h>
+
+#include "core/units.h"
+#include "io/catalogue_load.h"
+
+static struct catalogue cat;
+static int loaded;
+
+static void
+diag(void *ctx, const char *msg)
+{
+	(*(int *)ctx)++;
+	fprintf(stderr, "catalogue: %s\n", msg);
+}
+
+const struct catalogue *
+test_catalogue(void)
+{
+	int problems = 0;
+
+	if (!loaded) {
+		catalogue_load_builtin(&cat, diag, &problems);
+		catalogue_link(&cat, diag, &problems);
+		cr_assert_eq(problems, 0, "the built-in catalogue has %d problems",
+		    problems);
+		loaded = 1;
+	}
+	return &cat;
+}
+
+void
+test_input(struct plan_input *in, const char *gpu, const char *model,
+    const char *ckpt)
+{
+	const struct catalogue *c = test_catalogue();
+	enum ckpt_format f;
+	int mi, ki;
+
+	plan_input_init(in);
+	if (gpu) {
+		in->gpu = catalogue_find_gpu(c, gpu);
+		cr_assert_geq(in->gpu, 0, "unknown gpu %s", gpu);
+	}
+	ki = catalogue_find_ckpt(c, model);
+	mi = ki >= 0 ? c->ckpts[ki].model_index : catalogue_find_model(c, model);
+	cr_assert_geq(mi, 0, "unknown model %s", model);
+	in->model = &c->models[mi];
+	if (ckpt && catalogue_find_ckpt(c, ckpt) >= 0) {
+		ki = catalogue_find_ckpt(c, ckpt);
+	} else if (ckpt && ckpt_format_parse(ckpt, &f) == 0) {
+		ki = catalogue_model_ckpt(c, mi, f);
+		in->format = f;
+	} else if (ki < 0) {
+		ki = catalogue_model_ckpt(c, mi, in->model->native_format);
+	}
+	in->ckpt = ki;
+}
+
+double
+test_gib(int64_t b)
+{
+	return units_gib(b);
+}

@@ -1,0 +1,127 @@
+/*
+ * test_cli.c - vLLM's flag spellings, values and errors; the exported
+ * command line and its quoting.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "io/cli.h"
+#include "helpers.h"
+
+static int
+parse(struct cli *cli, char *err, size_t len, int argc, char **argv)
+{
+	return cli_parse(argc, argv, cli, err, len);
+}
+
+#define ARGV(...) ((char *[]){ "headroom", __VA_ARGS__ })
+#define ARGC(...) ((int)(sizeof((char *[]){ "headroom", __VA_ARGS__ }) / sizeof(char *)))
+#define PARSE(cli, err, ...) parse(cli, err, sizeof err, ARGC(__VA_ARGS__), ARGV(__VA_ARGS__))
+
+Test(cli, spellings_prefixes_and_values)
+{
+	struct cli cli;
+	char err[512];
+
+	cr_assert_eq(PARSE(&cli, err, "-tp", "2", "--gpu_memory_utilization=0.85",
+	    "--max-model-len", "32k", "--kv-cache-d", "fp8", "--enforce-eager",
+	    "--kv-cache-memory-bytes", "20G", "--cudagraph-capture-sizes", "1", "2",
+	    "4"), 0, "%s", err);
+	cr_assert_eq(cli.in.tp, 2);
+	cr_assert_float_eq(cli.in.util, 0.85, 1e-12);
+	cr_assert_eq(cli.in.max_model_len, 32000);
+	cr_assert_eq(cli.in.kv_dtype, KV_FP8);
+	cr_assert(cli.in.enforce_eager);
+	cr_assert_eq(cli.in.kv_cache_memory_bytes, (int64_t)20 << 30);
+	cr_assert_eq(cli.in.n_capture_sizes, 3);
+	cli_done(&cli);
+	cr_assert_eq(PARSE(&cli, err, "--max-model-len", "auto", "--no-enforce-eager"), 0);
+	cr_assert_eq(cli.in.max_model_len, -1);
+	cr_assert(!cli.in.enforce_eager);
+	cli_done(&cli);
+}
+
+Test(cli, errors_name_flag_and_value)
+{
+	struct cli cli;
+	char err[512];
+
+	cr_assert_eq(PARSE(&cli, err, "--max-num-seqs", "lots"), -1);
+	cr_assert(strstr(err, "--max-num-seqs") && strstr(err, "'lots'"), "%s", err);
+	cli_done(&cli);
+	cr_assert_eq(PARSE(&cli, err, "--kv-cache-dtype", "fp7"), -1);
+	cr_assert(strstr(err, "invalid choice 'fp7'"), "%s", err);
+	cli_done(&cli);
+	cr_assert_eq(PARSE(&cli, err, "--report", "pdf"), -1);
+	cr_assert(strstr(err, "--report") && strstr(err, "'pdf'"), "%s", err);
+	cli_done(&cli);
+	cr_assert_eq(PARSE(&cli, err, "--max"), -1);
+	cr_assert(strstr(err, "ambiguous"), "%s", err);
+	cli_done(&cli);
+	cr_assert_eq(PARSE(&cli, err, "--frobnicate"), -1);
+	cli_done(&cli);
+	cr_assert_eq(PARSE(&cli, err, "--block-size", "17"), -1);
+	cli_done(&cli);
+}
+
+Test(cli, vllm_command_after_double_dash_keeps_unknown_flags)
+{
+	struct cli cli;
+	char err[512];
+
+	cr_assert_eq(PARSE(&cli, err, "--", "vllm", "serve", "Qwen/Qwen3-8B",
+	    "--tensor-parallel-size", "2", "--served-model-name", "qwen",
+	    "--trust-remote-code"), 0, "%s", err);
+	cr_assert_str_eq(cli.model_id, "Qwen/Qwen3-8B");
+	cr_assert_eq(cli.in.tp, 2);
+	cr_assert_eq(cli.n_extra, 3);
+	cr_assert_str_eq(cli.extra[0], "--served-model-name");
+	cr_assert_str_eq(cli.extra[1], "qwen");
+	cli_done(&cli);
+}
+
+Test(cli, resolve_suggests_closest_ids)
+{
+	const struct catalogue *c = test_catalogue();
+	struct cli cli;
+	char err[512];
+
+	cr_assert_eq(PARSE(&cli, err, "--gpu", "h200nvl"), 0);
+	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), -1);
+	cr_assert(strstr(err, "h200-nvl") != NULL, "%s", err);
+	cli_done(&cli);
+	cr_assert_eq(PARSE(&cli, err, "--model", "llama-3.3-70b", "--checkpoint", "fp8"), 0);
+	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(cli.in.format, FMT_FP8);
+	cr_assert_geq(cli.in.ckpt, 0);
+	cli_done(&cli);
+	cr_assert_eq(PARSE(&cli, err, "--gpu", "rtx-pro-6000-server", "--mig", "3g.72gb"), 0);
+	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), -1);
+	cr_assert(strstr(err, "2g.48gb") != NULL, "%s", err);
+	cli_done(&cli);
+}
+
+Test(cli, exported_command_quotes_and_defaults)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	char buf[2048] = "";
+
+	cli_shell_quote("a b'c$(rm -rf /)", buf, sizeof buf);
+	cr_assert_str_eq(buf, "'a b'\\''c$(rm -rf /)'");
+	test_input(&in, "h200-nvl", "meta-llama/Llama-3.3-70B-Instruct",
+	    "nvidia/Llama-3.3-70B-Instruct-FP8");
+	in.kv_dtype = KV_FP8;
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	cli_format_command(c, &in, &p, 0, buf, sizeof buf);
+	cr_assert_str_eq(buf, "vllm serve nvidia/Llama-3.3-70B-Instruct-FP8 "
+	    "--max-model-len 8192 --kv-cache-dtype fp8");
+	cli_format_command(c, &in, &p, 1, buf, sizeof buf);
+	cr_assert(strstr(buf, "--gpu-memory-utilization 0.92") != NULL, "%s", buf);
+	cr_assert(strstr(buf, "--max-num-seqs 1024") != NULL, "%s", buf);
+	in.model_arg = "/models/my model";
+	cli_format_command(c, &in, &p, 0, buf, sizeof buf);
+	cr_assert(strncmp(buf, "vllm serve '/models/my model' ", 30) == 0, "%s", buf);
+}

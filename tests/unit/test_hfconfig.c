@@ -1,0 +1,172 @@
+/*
+ * test_hfconfig.c - config.json interpretation and local model folders.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/plan.h"
+#include "io/hfconfig.h"
+#include "io/model_dir.h"
+#include "helpers.h"
+
+static char *
+fixture(const char *rel)
+{
+	static char path[1024];
+
+	snprintf(path, sizeof path, "%s/tests/fixtures/%s",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
+	return path;
+}
+
+static int
+read_cfg(const char *json, struct model *m, char *err, size_t len)
+{
+	cJSON *c = cJSON_Parse(json);
+	const char *bad;
+	int r;
+
+	cr_assert_not_null(c);
+	r = hfconfig_read(c, m, err, len, &bad);
+	cJSON_Delete(c);
+	return r;
+}
+
+Test(hfconfig, fallbacks_and_rope_scaling)
+{
+	struct model m;
+	char err[256];
+
+	/* no head_dim: hidden / heads; no KV heads: MHA; yarn: original x factor */
+	cr_assert_eq(read_cfg("{\"num_hidden_layers\":2,\"hidden_size\":1024,"
+	    "\"num_attention_heads\":8,\"vocab_size\":100,\"max_position_embeddings\":"
+	    "131072,\"rope_scaling\":{\"rope_type\":\"yarn\",\"factor\":4,"
+	    "\"original_max_position_embeddings\":32768}}", &m, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(m.head_dim, 128);
+	cr_assert_eq(m.kv_heads, 8);
+	cr_assert_eq(m.derived_max_len, 131072);
+	cr_assert_eq(m.tie_embeddings, 1);
+	model_done(&m);
+	/* linear scaling multiplies; llama3 does not */
+	cr_assert_eq(read_cfg("{\"num_hidden_layers\":2,\"hidden_size\":1024,"
+	    "\"num_attention_heads\":8,\"vocab_size\":100,\"max_position_embeddings\":"
+	    "4096,\"rope_scaling\":{\"type\":\"linear\",\"factor\":2}}", &m, err,
+	    sizeof err), 0);
+	cr_assert_eq(m.derived_max_len, 8192);
+	model_done(&m);
+}
+
+Test(hfconfig, multimodal_text_config_and_quantization)
+{
+	struct model m;
+	char err[256];
+
+	cr_assert_eq(read_cfg("{\"architectures\":[\"X\"],\"text_config\":{"
+	    "\"num_hidden_layers\":4,\"hidden_size\":2048,\"num_attention_heads\":16,"
+	    "\"num_key_value_heads\":4,\"vocab_size\":5000,\"max_position_embeddings\":"
+	    "8192},\"vision_config\":{\"hidden_size\":1024,\"depth\":24,"
+	    "\"intermediate_size\":4096},\"quantization_config\":{\"quant_method\":"
+	    "\"modelopt\",\"quant_algo\":\"FP8\",\"kv_cache_quant_algo\":\"FP8\"}}",
+	    &m, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(m.layers, 4);
+	cr_assert(m.multimodal);
+	cr_assert_gt(m.vision_params, 1e8);
+	cr_assert_eq(m.native_format, FMT_FP8);
+	cr_assert_eq(m.native_kv, KV_FP8);
+	model_done(&m);
+}
+
+Test(hfconfig, contradictions_name_the_field)
+{
+	struct model m;
+	char err[256];
+
+	cr_assert_eq(read_cfg("{\"hidden_size\":1024,\"num_attention_heads\":8,"
+	    "\"vocab_size\":100}", &m, err, sizeof err), -1);
+	cr_assert(strstr(err, "num_hidden_layers") != NULL, "%s", err);
+	cr_assert_eq(read_cfg("{\"num_hidden_layers\":2,\"hidden_size\":1024,"
+	    "\"num_attention_heads\":8,\"num_key_value_heads\":3,\"vocab_size\":100}",
+	    &m, err, sizeof err), -1);
+	cr_assert(strstr(err, "num_key_value_heads") != NULL, "%s", err);
+	cr_assert_eq(read_cfg("{\"num_hidden_layers\":2,\"hidden_size\":1024,"
+	    "\"num_attention_heads\":8,\"vocab_size\":100,\"layer_types\":[\"x\"]}",
+	    &m, err, sizeof err), -1);
+	cr_assert(strstr(err, "layer_types") != NULL, "%s", err);
+	cr_assert_eq(read_cfg("{\"num_hidden_layers\":2,\"hidden_size\":1024,"
+	    "\"num_attention_heads\":8,\"vocab_size\":100,\"quantization_config\":"
+	    "{\"quant_method\":\"bitsandbytes\"}}", &m, err, sizeof err), -1);
+	cr_assert(strstr(err, "quant_method") != NULL, "%s", err);
+}
+
+Test(model_dir, reads_config_and_index)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	int64_t wb;
+	char err[512];
+
+	cr_assert_eq(model_dir_read(fixture("local-llama8b"), &m, &wb, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(wb, 16060522496LL);
+	cr_assert_eq(m.derived_max_len, 131072);
+	plan_input_init(&in);
+	in.gpu = catalogue_find_gpu(c, "h100-sxm");
+	in.model = &m;
+	in.weight_bytes = wb;
+	in.gpu_total_gib = 79.19;
+	in.util = 0.95;
+	in.version = VLLM_VER(0, 19, 0);
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	/* "Model loading took 14.99 GiB": file bytes plus the RoPE cache */
+	cr_assert_float_eq(test_gib(p.weights), 14.99, 0.01);
+	cr_assert(p.weights_exact);
+	model_done(&m);
+}
+
+Test(model_dir, bad_config_names_file_line_and_field)
+{
+	struct model m;
+	int64_t wb;
+	char err[512];
+
+	cr_assert_eq(model_dir_read(fixture("local-bad"), &m, &wb, err, sizeof err), -1);
+	cr_assert(strstr(err, "local-bad/config.json:5:") != NULL, "%s", err);
+	cr_assert(strstr(err, "num_key_value_heads") != NULL, "%s", err);
+	cr_assert_eq(model_dir_read(fixture("no-such-dir"), &m, &wb, err, sizeof err), -1);
+}
+
+Test(model_dir, safetensors_header_bytes)
+{
+	char path[] = "/tmp/headroom-st-XXXXXX";
+	const char *hdr = "{\"a\":{\"dtype\":\"BF16\",\"shape\":[2,3],\"data_offsets\":[0,12]},"
+	    "\"b\":{\"dtype\":\"F32\",\"shape\":[5],\"data_offsets\":[12,32]},"
+	    "\"__metadata__\":{\"format\":\"pt\"}}";
+	unsigned char len[8] = { 0 };
+	size_t n = strlen(hdr);
+	char err[256];
+	FILE *f;
+	int fd = mkstemp(path);
+
+	cr_assert_geq(fd, 0);
+	f = fdopen(fd, "wb");
+	len[0] = (unsigned char)(n & 0xff);
+	len[1] = (unsigned char)(n >> 8);
+	fwrite(len, 1, 8, f);
+	fwrite(hdr, 1, n, f);
+	fclose(f);
+	cr_assert_eq(model_dir_safetensors_bytes(path, err, sizeof err), 32);
+	/* a hostile length is refused, not allocated */
+	f = fopen(path, "wb");
+	memset(len, 0xff, 8);
+	fwrite(len, 1, 8, f);
+	fclose(f);
+	cr_assert_eq(model_dir_safetensors_bytes(path, err, sizeof err), -1);
+	cr_assert(strstr(err, "not plausible") != NULL, "%s", err);
+	unlink(path);
+}

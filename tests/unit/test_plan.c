@@ -1,0 +1,288 @@
+/*
+ * test_plan.c - the startup walk: budget, phases, messages, defaults,
+ * parallelism, MIG, formats, and agreement with real startups.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "core/fixes.h"
+#include "core/plan.h"
+#include "helpers.h"
+
+Test(plan, llama8b_on_h100_matches_a_real_startup)
+{
+	/* llm-d v0.19.0: Llama-3.1-8B bf16, util 0.95, 8192, H100 79.19 GiB:
+	 * "Model loading took 14.99", "Available KV cache memory: 58.11 GiB",
+	 * "GPU KV cache size: 476,016 tokens", "58.11x" */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.gpu_total_gib = 79.19;
+	in.version = VLLM_VER(0, 19, 0);
+	in.util = 0.95;
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_float_eq(test_gib(p.requested), 75.23, 0.005);
+	cr_assert_float_eq(test_gib(p.weights), 14.99, 0.01);
+	cr_assert_eq(p.max_num_seqs, 1024);
+	cr_assert_eq(p.max_num_batched_tokens, 8192);
+	cr_assert(fabs(test_gib(p.available_kv) - 58.11) < 0.3, "KV %.2f",
+	    test_gib(p.available_kv));
+	cr_assert(fabs((double)p.kv_tokens - 476016) / 476016 < 0.01, "tokens %lld",
+	    (long long)p.kv_tokens);
+	/* before v0.21 the graphs lie outside the budget */
+	cr_assert(!p.cg_in_budget);
+	cr_assert_eq(p.n_capture_sizes, 51);
+}
+
+Test(plan, kv_tokens_exact_from_available_memory)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.kv_cache_memory_bytes = 59876998069LL;
+	in.max_model_len = 131072;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.num_blocks, 28551);
+	cr_assert_eq(p.kv_tokens, 456816);
+	cr_assert_float_eq(p.max_concurrency, 3.485, 0.001);
+	/* pre-#41069 versions print num_blocks // groups x block_size */
+	in.version = VLLM_VER(0, 19, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv_tokens, 28551 * 16);
+}
+
+Test(plan, tp_must_divide_heads)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.3-70B-Instruct", "fp8");
+	in.tp = 3;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert_str_eq(p.message, "Total number of attention heads (64) must be "
+	    "divisible by tensor parallel size (3).");
+}
+
+Test(plan, no_tensor_parallelism_across_mig)
+{
+	const struct catalogue *c = test_catalogue();
+	const struct gpu *g;
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	g = &c->gpus[in.gpu];
+	in.mig = catalogue_find_mig(g, "2g.48gb");
+	cr_assert_geq(in.mig, 0);
+	in.tp = 2;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "NCCL does not support MIG") != NULL);
+	in.tp = 1;
+	in.max_model_len = 16384;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_float_eq(test_gib(p.total), g->mig[in.mig].total_gib, 0.001);
+	/* a 47 GiB slice is below 70 GiB: vLLM's smaller scheduler defaults */
+	cr_assert_eq(p.max_num_seqs, 256);
+}
+
+Test(plan, formats_the_card_cannot_run)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h200-nvl", "meta-llama/Llama-3.3-70B-Instruct",
+	    "nvidia/Llama-3.3-70B-Instruct-FP4");
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "NVFP4") != NULL, "%s", p.message);
+	test_input(&in, "a100-80gb-sxm", "meta-llama/Llama-3.1-8B-Instruct", "fp8");
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "FP8") != NULL || strstr(p.message, "fp8") != NULL);
+	/* the same NVFP4 checkpoint runs on Blackwell */
+	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	    "nvidia/Llama-3.3-70B-Instruct-FP4");
+	in.max_model_len = 32768;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+}
+
+Test(plan, max_model_len_beyond_derived_is_refused)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-8B", NULL);
+	in.max_model_len = 65536;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strncmp(p.message, "User-specified max_model_len (65536) is greater "
+	    "than the derived max_model_len (max_position_embeddings=40960", 103) == 0,
+	    "%s", p.message);
+}
+
+Test(plan, auto_fits_one_request)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	    "nvidia/Llama-3.3-70B-Instruct-FP8");
+	in.max_model_len = -1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.max_model_len < 131072 && p.max_model_len > 20000);
+	cr_assert(p.max_concurrency >= 1.0 && p.max_concurrency < 1.01,
+	    "%.3f", p.max_concurrency);
+	in.version = VLLM_VER(0, 13, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+}
+
+Test(plan, no_memory_for_cache_blocks)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	    "nvidia/Llama-3.3-70B-Instruct-FP8");
+	in.util = 0.7;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_KV_CACHE);
+	cr_assert(strncmp(p.message, "No available memory for the cache blocks.", 41) == 0,
+	    "%s", p.message);
+	in.version = VLLM_VER(0, 12, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_str_eq(p.message, "No available memory for the cache blocks. Try "
+	    "increasing `gpu_memory_utilization` when initializing the engine.");
+}
+
+Test(plan, utilization_out_of_range)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.util = 1.5;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "less than or equal to 1") != NULL);
+}
+
+Test(plan, eager_removes_graphs_and_slider_changes_only_concurrency)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan a, b;
+
+	test_input(&in, "h200-nvl", "meta-llama/Llama-3.3-70B-Instruct",
+	    "nvidia/Llama-3.3-70B-Instruct-FP8");
+	in.kv_dtype = KV_FP8;
+	plan_compute(c, &in, &a);
+	in.enforce_eager = true;
+	plan_compute(c, &in, &b);
+	cr_assert_gt(a.cuda_graphs, 0);
+	cr_assert_eq(b.cuda_graphs, 0);
+	cr_assert_eq(b.n_capture_sizes, 0);
+	cr_assert_gt(b.available_kv, a.available_kv);
+	in.enforce_eager = false;
+	in.tokens_per_request = 8192;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(a.num_blocks, b.num_blocks);
+	cr_assert_gt(b.concurrency_at_tpr, a.concurrency_at_tpr);
+	cr_assert_eq(b.concurrency_at_tpr, (b.num_blocks - 1) / 512);
+}
+
+Test(plan, replicas_and_data_parallel)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.tokens_per_request = 4096;
+	in.max_model_len = 8192;
+	in.gpus = 8;
+	in.tp = 2;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.replicas, 4);
+	cr_assert_eq(p.total_concurrency, 4 * p.concurrency_at_tpr);
+	in.gpus = 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+}
+
+Test(plan, every_catalogue_combination_computes)
+{
+	const struct catalogue *c = test_catalogue();
+	static const enum kv_dtype kvs[] = { KV_AUTO, KV_FP8 };
+	size_t g, m, k;
+	int tp, n = 0;
+
+	for (g = 0; g < c->n_gpus; g++)
+		for (m = 0; m < c->n_models; m++)
+			for (tp = 1; tp <= 8; tp *= 2)
+				for (k = 0; k < 2; k++) {
+					struct plan_input in;
+					struct plan p;
+
+					plan_input_init(&in);
+					in.gpu = (int)g;
+					in.model = &c->models[m];
+					in.tp = tp;
+					in.kv_dtype = kvs[k];
+					plan_compute(c, &in, &p);
+					cr_assert(p.phase != PHASE_NONE || p.num_blocks > 0);
+					cr_assert(p.phase == PHASE_NONE || p.message[0] != '\0',
+					    "%s on %s: phase without message", c->models[m].id,
+					    c->gpus[g].id);
+					n++;
+				}
+	cr_assert_gt(n, 1000);
+}
+
+Test(fixes, kv_failure_ranked_fixes_start)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct fix f[FIX_MAX];
+	size_t n, i;
+
+	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	    "nvidia/Llama-3.3-70B-Instruct-FP8");
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_KV_CACHE);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	cr_assert_gt(n, 3);
+	cr_assert(f[0].starts, "best fix %s does not start", f[0].flags);
+	for (i = 1; i < n; i++) {
+		cr_assert(!(f[i].starts && !f[i - 1].starts), "ranking: %s before %s",
+		    f[i - 1].flags, f[i].flags);
+		if (f[i].starts && f[i - 1].starts)
+			cr_assert_geq(f[i - 1].total_concurrency, f[i].total_concurrency);
+	}
+	/* every fix is a real re-plan */
+	for (i = 0; i < n; i++) {
+		struct plan q;
+
+		plan_compute(c, &f[i].input, &q);
+		cr_assert_eq(q.phase == PHASE_NONE, f[i].starts, "%s", f[i].flags);
+	}
+}

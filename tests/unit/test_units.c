@@ -1,0 +1,77 @@
+/*
+ * test_units.c - vLLM's number formats and human-readable integers.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "core/units.h"
+#include "core/vllm_version.h"
+
+Test(units, format_gib_matches_python_repr)
+{
+	char b[32];
+
+	cr_assert_str_eq(units_format_gib_value(72.845000001, b, sizeof b), "72.85");
+	cr_assert_str_eq(units_format_gib_value(14.0, b, sizeof b), "14.0");
+	cr_assert_str_eq(units_format_gib_value(0.5, b, sizeof b), "0.5");
+	cr_assert_str_eq(units_format_gib_value(-0.19, b, sizeof b), "-0.19");
+	cr_assert_str_eq(units_format_gib_value(128.25, b, sizeof b), "128.25");
+	cr_assert_str_eq(units_format_gib((int64_t)20 << 30, b, sizeof b), "20.0");
+	cr_assert_str_eq(units_format_gib(0, b, sizeof b), "0.0");
+}
+
+Test(units, pyfloat_and_commas)
+{
+	char b[32];
+
+	cr_assert_str_eq(units_format_pyfloat(0.92, b, sizeof b), "0.92");
+	cr_assert_str_eq(units_format_pyfloat(0.9, b, sizeof b), "0.9");
+	cr_assert_str_eq(units_format_pyfloat(1.0, b, sizeof b), "1.0");
+	cr_assert_str_eq(units_format_commas(456816, b, sizeof b), "456,816");
+	cr_assert_str_eq(units_format_commas(131072, b, sizeof b), "131,072");
+	cr_assert_str_eq(units_format_commas(999, b, sizeof b), "999");
+	cr_assert_str_eq(units_format_commas(-1234567, b, sizeof b), "-1,234,567");
+}
+
+Test(units, human_readable_ints_like_vllm)
+{
+	int64_t v;
+
+	cr_assert_eq(units_parse_human_int("32k", &v), 0);
+	cr_assert_eq(v, 32000);
+	cr_assert_eq(units_parse_human_int("32K", &v), 0);
+	cr_assert_eq(v, 32768);
+	cr_assert_eq(units_parse_human_int("20G", &v), 0);
+	cr_assert_eq(v, (int64_t)20 << 30);
+	cr_assert_eq(units_parse_human_int("20g", &v), 0);
+	cr_assert_eq(v, 20000000000LL);
+	cr_assert_eq(units_parse_human_int("25.6k", &v), 0);
+	cr_assert_eq(v, 25600);
+	cr_assert_eq(units_parse_human_int("8192", &v), 0);
+	cr_assert_eq(v, 8192);
+	/* decimals are not allowed with binary suffixes */
+	cr_assert_eq(units_parse_human_int("1.5G", &v), -1);
+	cr_assert_eq(units_parse_human_int("abc", &v), -1);
+	cr_assert_eq(units_parse_human_int("", &v), -1);
+	cr_assert_eq(units_parse_human_int("99999999999999999999999", &v), -1);
+}
+
+Test(versions, parse_and_traits)
+{
+	struct vllm_traits t;
+	int v;
+
+	cr_assert_eq(vllm_version_parse("0.19.0", &v), 0);
+	cr_assert_eq(v, VLLM_VER(0, 19, 0));
+	cr_assert_eq(vllm_version_parse("v0.10.1.1", &v), 0);
+	cr_assert_eq(v, VLLM_VER(0, 10, 1));
+	cr_assert_eq(vllm_version_parse("0.15.0 (from run name)", &v), 0);
+	cr_assert_eq(v, VLLM_VER(0, 15, 0));
+	cr_assert_eq(vllm_version_parse("banana", &v), -1);
+	vllm_traits_get(VLLM_VER(0, 20, 0), &t);
+	cr_assert_float_eq(t.default_util, 0.9, 1e-9);
+	cr_assert_eq(t.cg_in_budget, 0);
+	vllm_traits_get(VLLM_VER(0, 21, 0), &t);
+	cr_assert_float_eq(t.default_util, 0.92, 1e-9);
+	cr_assert_eq(t.cg_in_budget, 1);
+}

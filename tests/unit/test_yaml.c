@@ -1,0 +1,166 @@
+/*
+ * test_yaml.c - catalogue files: positions in errors, broken entries
+ * skipped while the rest loads, user files overriding built-in ones.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "io/catalogue_load.h"
+#include "io/yamltree.h"
+#include "helpers.h"
+
+struct msgs {
+	char	 text[8][512];
+	int	 n;
+};
+
+static void
+collect(void *ctx, const char *m)
+{
+	struct msgs *x = ctx;
+
+	if (x->n < 8)
+		snprintf(x->text[x->n++], 512, "%s", m);
+}
+
+Test(yaml, tree_keeps_positions_and_types)
+{
+	const char *t = "a: 1\nb:\n  c: \"2\"\n  d: [x, true, null, 2.5]\n";
+	char err[256];
+	cJSON *r = yamltree_parse(t, strlen(t), err, sizeof err);
+	const cJSON *b;
+	int line, col;
+
+	cr_assert_not_null(r, "%s", err);
+	cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(r, "a")));
+	b = cJSON_GetObjectItem(r, "b");
+	cr_assert(cJSON_IsString(cJSON_GetObjectItem(b, "c")));
+	yamltree_pos(b, "d", &line, &col);
+	cr_assert_eq(line, 4);
+	cr_assert_eq(col, 3);
+	cr_assert(cJSON_IsTrue(cJSON_GetArrayItem(cJSON_GetObjectItem(b, "d"), 1)));
+	cJSON_Delete(r);
+}
+
+Test(yaml, syntax_errors_name_line_and_column)
+{
+	struct catalogue c;
+	struct msgs m = { 0 };
+	char path[512];
+
+	memset(&c, 0, sizeof c);
+	snprintf(path, sizeof path, "%s/tests/fixtures/bad-syntax.yaml",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".");
+	cr_assert_eq(catalogue_load_file(&c, path, collect, &m), 1);
+	cr_assert(strstr(m.text[0], "bad-syntax.yaml:") != NULL, "%s", m.text[0]);
+	cr_assert(strstr(m.text[0], ":4:") != NULL || strstr(m.text[0], ":3:") != NULL,
+	    "%s", m.text[0]);
+	catalogue_done(&c);
+}
+
+Test(yaml, duplicate_keys_and_aliases_refused)
+{
+	char err[256];
+
+	cr_assert_null(yamltree_parse("a: 1\na: 2\n", 10, err, sizeof err));
+	cr_assert(strstr(err, "duplicate key 'a'") != NULL, "%s", err);
+	cr_assert_null(yamltree_parse("a: &x 1\nb: *x\n", 14, err, sizeof err));
+	cr_assert(strstr(err, "alias") != NULL, "%s", err);
+}
+
+Test(yaml, broken_entries_reported_rest_loads)
+{
+	struct catalogue c;
+	struct msgs m = { 0 };
+	char path[512];
+	int i;
+
+	memset(&c, 0, sizeof c);
+	snprintf(path, sizeof path, "%s/tests/fixtures/bad-catalogue.yaml",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".");
+	cr_assert_eq(catalogue_load_file(&c, path, collect, &m), 3);
+	cr_assert_eq(c.n_gpus, 1);
+	cr_assert_str_eq(c.gpus[0].id, "my-card");
+	/* broken-card: line 7, the entry's mapping */
+	cr_assert(strstr(m.text[0], "bad-catalogue.yaml:7:") != NULL, "%s", m.text[0]);
+	cr_assert(strstr(m.text[0], "cuda_total_gib") != NULL);
+	cr_assert(strstr(m.text[1], ":10:") != NULL, "%s", m.text[1]);
+	for (i = 0; i < m.n; i++)
+		if (strstr(m.text[i], "num_attention_heads"))
+			break;
+	cr_assert_lt(i, m.n, "model error should name num_attention_heads");
+	catalogue_done(&c);
+}
+
+Test(yaml, user_file_overrides_builtin)
+{
+	struct catalogue c;
+	const char *t = "gpus:\n  - id: h100-sxm\n    name: Mine\n    cuda_total_gib: 70\n";
+	int before, i;
+
+	memset(&c, 0, sizeof c);
+	catalogue_load_builtin(&c, NULL, NULL);
+	before = (int)c.n_gpus;
+	cr_assert_eq(catalogue_load_text(&c, t, strlen(t), "user.yaml", NULL, NULL), 0);
+	cr_assert_eq((int)c.n_gpus, before);
+	i = catalogue_find_gpu(&c, "h100-sxm");
+	cr_assert_float_eq(c.gpus[i].cuda_total_gib, 70.0, 1e-9);
+	catalogue_done(&c);
+}
+
+Test(yaml, builtin_catalogue_has_what_the_planner_needs)
+{
+	const struct catalogue *c = test_catalogue();
+	static const char *const gpus[] = { "rtx-pro-6000-ws", "rtx-pro-6000-maxq",
+		"rtx-pro-6000-server", "h200-nvl", "h200-sxm", "h100-sxm", "h100-pcie",
+		"h100-nvl", "a100-80gb-sxm", "a100-40gb", "l40s", "l4", "a10g",
+		"rtx-4090", "rtx-5090", "b200" };
+	static const char *const models[] = { "meta-llama/Llama-3.1-8B-Instruct",
+		"meta-llama/Llama-3.1-70B-Instruct", "meta-llama/Llama-3.1-405B-Instruct",
+		"meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen3-8B", "Qwen/Qwen3-14B",
+		"Qwen/Qwen3-32B", "Qwen/Qwen3-30B-A3B", "Qwen/Qwen3-235B-A22B",
+		"Qwen/Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-72B-Instruct",
+		"Qwen/Qwen2.5-VL-7B-Instruct", "google/gemma-3-12b-it", "google/gemma-3-27b-it",
+		"openai/gpt-oss-20b", "openai/gpt-oss-120b", "deepseek-ai/DeepSeek-V3",
+		"deepseek-ai/DeepSeek-R1", "microsoft/phi-4" };
+	const struct gpu *g;
+	size_t i;
+
+	for (i = 0; i < sizeof gpus / sizeof gpus[0]; i++)
+		cr_assert_geq(catalogue_find_gpu(c, gpus[i]), 0, "%s missing", gpus[i]);
+	for (i = 0; i < sizeof models / sizeof models[0]; i++)
+		cr_assert_geq(catalogue_find_model(c, models[i]), 0, "%s missing", models[i]);
+	g = &c->gpus[catalogue_find_gpu(c, "rtx-pro-6000-server")];
+	cr_assert_geq(catalogue_find_mig(g, "1g.24gb"), 0);
+	cr_assert_eq(g->mig[catalogue_find_mig(g, "1g.24gb")].max_count, 4);
+	cr_assert_eq(g->mig[catalogue_find_mig(g, "2g.48gb")].max_count, 2);
+	cr_assert_eq(g->mig[catalogue_find_mig(g, "4g.96gb")].max_count, 1);
+	cr_assert_eq(g->nvidia_smi_mib, 97887);
+	g = &c->gpus[catalogue_find_gpu(c, "h200-nvl")];
+	cr_assert_eq(g->nvidia_smi_mib, 143771);
+	cr_assert_geq(catalogue_find_mig(g, "1g.18gb"), 0);
+	cr_assert_geq(catalogue_find_mig(g, "7g.141gb"), 0);
+	for (i = 0; i < c->n_gpus; i++)
+		cr_assert(c->gpus[i].source[0] != '\0', "%s has no source", c->gpus[i].id);
+	for (i = 0; i < c->n_models; i++)
+		cr_assert(c->models[i].source[0] != '\0', "%s has no source", c->models[i].id);
+}
+
+Test(yaml, emit_round_trips)
+{
+	const char *t = "a: 1\nb:\n  - x: \"y: z\"\n    n: null\n  - 3\nc: \"true\"\n";
+	char err[256], *out;
+	cJSON *r = yamltree_parse(t, strlen(t), err, sizeof err), *r2;
+
+	cr_assert_not_null(r);
+	out = yamltree_emit(r);
+	r2 = yamltree_parse(out, strlen(out), err, sizeof err);
+	cr_assert_not_null(r2, "%s\n%s", err, out);
+	cr_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r2, "b"),
+	    0), "x")->valuestring, "y: z");
+	cr_assert(cJSON_IsString(cJSON_GetObjectItem(r2, "c")));
+	free(out);
+	cJSON_Delete(r);
+	cJSON_Delete(r2);
+}
