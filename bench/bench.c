@@ -164,7 +164,9 @@ main(int argc, char **argv)
 	/* the interactive planner, headless */
 	{
 		static const struct { int rows, cols; } sizes[] = { { 24, 80 }, { 50, 200 } };
-		const char *keys = "RRRRRLLLLL+++---JJJJKKKKLLRRRR]]]][[[[";
+		/* edits that re-plan: slider steps, then flag steps in the flags pane */
+		const char *keys = "<Right><Right><Right><Left><Left><Left>]][[<Right><Left>"
+		    "4<Down>++--<Down>++--<Down><Space><Space><Down>++--<Right><Left>";
 
 		for (s = 0; s < 2; s++) {
 			double med, p99, first;
