@@ -265,78 +265,6 @@ calc_input_diff(const struct plan_input *a, const struct plan_input *b)
 	return m;
 }
 
-int64_t
-calc_blocks_for(const struct plan *p, const struct model *m, int64_t tokens)
-{
-	struct kv_layout l;
-
-	if (p->block_size <= 0 || tokens <= 0)
-		return 0;
-	memset(&l, 0, sizeof l);
-	l.page = p->page_bytes;
-	l.block_size = p->block_size;
-	l.layers = p->layers_per_rank;
-	l.group_size = p->group_size;
-	l.n_full_groups = p->n_full_groups;
-	l.n_swa_groups = p->n_groups - p->n_full_groups;
-	l.padding_layers = p->padding_layers;
-	l.sliding_window = m != NULL ? m->sliding_window : 0;
-	l.max_num_batched_tokens = p->max_num_batched_tokens;
-	return kv_blocks_per_request(&l, tokens);
-}
-
-/*
- * The slider fields, as the end of plan_compute() derives them: requests
- * of T tokens take blocks_T blocks; (num_blocks - 1) / blocks_T of them
- * fit (one block is vLLM's null block), at most max_num_seqs, none when
- * T exceeds max_model_len or the plan fails.  The rule-of-thumb mode
- * divides its cache by bytes per token instead.
- */
-void
-calc_concurrency(const struct plan_input *in, struct plan *p)
-{
-	int64_t tpr, avail;
-
-	p->tokens_per_request = 0;
-	p->blocks_at_tpr = 0;
-	p->concurrency_at_tpr = 0;
-	p->replicas = 0;
-	p->total_concurrency = 0;
-	p->rule_users = 0;
-	memset(p->warning, 0, sizeof p->warning);
-	/* the walk stopped before the scheduler: no card, model or coefficients */
-	if (p->max_num_seqs <= 0)
-		return;
-	tpr = in->tokens_per_request > 0 ? in->tokens_per_request : p->max_model_len;
-	p->tokens_per_request = tpr;
-	avail = in->gpus > 0 ? in->gpus : (int64_t)p->world * p->dp;
-	p->replicas = p->world > 0 ? (int)(avail / p->world) : 0;
-	if (p->replicas < 1)
-		p->replicas = 1;
-	if (in->overhead == OVERHEAD_RULE) {
-		int64_t per_req = p->bytes_per_token * tpr;
-
-		if (per_req > 0 && p->rule_cache > 0)
-			p->rule_users = p->rule_cache / per_req;
-		if (p->rule_users > p->max_num_seqs)
-			p->rule_users = p->max_num_seqs;
-		p->concurrency_at_tpr = p->rule_users;
-	} else {
-		p->blocks_at_tpr = calc_blocks_for(p, in->model, tpr);
-		if (p->num_blocks > 1 && p->blocks_at_tpr > 0 && tpr <= p->max_model_len)
-			p->concurrency_at_tpr = (p->num_blocks - 1) / p->blocks_at_tpr;
-		if (p->concurrency_at_tpr > p->max_num_seqs)
-			p->concurrency_at_tpr = p->max_num_seqs;
-		if (tpr > p->max_model_len)
-			snprintf(p->warning, sizeof p->warning, "Requests of %lld tokens "
-			    "are longer than max_model_len (%lld): vLLM rejects them.",
-			    (long long)tpr, (long long)p->max_model_len);
-	}
-	if (p->phase != PHASE_NONE)
-		p->concurrency_at_tpr = 0;
-	p->total_concurrency = p->concurrency_at_tpr * p->replicas;
-}
-
 void
 calc_input_for_defaults(struct plan_input *in)
 {
@@ -679,7 +607,7 @@ calc_update(struct calc *c)
 	if (c->dirty[CALC_N_CONCURRENCY]) {
 		c->dirty[CALC_N_CONCURRENCY] = false;
 		c->count[CALC_N_CONCURRENCY]++;
-		calc_concurrency(&c->in, &c->plan);
+		plan_update_concurrency(&c->in, &c->plan);
 		if (!fields_equal(CALC_N_CONCURRENCY, &before, &c->plan)) {
 			changed |= CALC_CHG(CALC_N_CONCURRENCY);
 			mark_dependents(c, CALC_N_CONCURRENCY);

@@ -27,7 +27,7 @@
  * theirs, so the dependency table is what keeps the result right (the
  * property test checks it against a from-scratch plan).  The concurrency
  * node never calls plan_compute(): moving the tokens-per-request slider
- * re-derives the slider fields from the cached blocks (calc_concurrency).
+ * re-derives the slider fields from the cached blocks (plan_update_concurrency).
  * Fixes, the costliest node (each re-plans about fifteen times), run only
  * when the input or a plan value changed.
  *
@@ -154,7 +154,7 @@ const char *calc_node_name(enum calc_node);
 
 /*
  * Pure helpers, exported for tests.  calc_input_diff() returns the mask
- * (1u << group) of input groups whose fields differ.  calc_concurrency()
+ * (1u << group) of input groups whose fields differ.  plan_update_concurrency()
  * re-derives the slider fields of p (tokens_per_request, blocks_at_tpr,
  * concurrency_at_tpr, replicas, total_concurrency, rule_users, warning)
  * from its other fields, as plan_compute() does.  calc_list_choices()
@@ -162,8 +162,6 @@ const char *calc_node_name(enum calc_node);
  * calc_input_for_defaults() clears every vLLM flag of in.
  */
 unsigned calc_input_diff(const struct plan_input *, const struct plan_input *);
-void calc_concurrency(const struct plan_input *, struct plan *);
-int64_t calc_blocks_for(const struct plan *, const struct model *, int64_t tokens);
 size_t calc_list_choices(const struct catalogue *, const struct plan_input *in,
     struct calc_choice *out, size_t max);
 void calc_apply_choice(struct plan_input *, const struct calc_choice *);

@@ -153,7 +153,7 @@ rule_plan(const struct catalogue *c, const struct plan_input *in, struct plan *p
     const struct stage *s)
 {
 	double driver = plan_card_driver_gib(c, in);
-	int64_t cache, per_req;
+	int64_t cache;
 
 	p->util = RULE_UTIL;
 	p->total = units_bytes(driver);
@@ -167,13 +167,8 @@ rule_plan(const struct catalogue *c, const struct plan_input *in, struct plan *p
 	p->available_kv = cache;
 	p->kv_cache = cache > 0 ? cache : 0;
 	p->outside_budget = p->total - p->requested - p->other;
-	per_req = p->bytes_per_token * p->tokens_per_request;
 	p->kv_tokens = p->bytes_per_token > 0 && cache > 0 ? cache / p->bytes_per_token : 0;
 	p->max_concurrency = p->max_model_len > 0 ? (double)p->kv_tokens / p->max_model_len : 0;
-	p->rule_users = per_req > 0 && cache > 0 ? cache / per_req : 0;
-	if (p->rule_users > p->max_num_seqs)
-		p->rule_users = p->max_num_seqs;
-	p->concurrency_at_tpr = p->rule_users;
 	p->needed_one_request = p->bytes_per_token * p->max_model_len;
 	if (p->phase != PHASE_NONE)
 		return;
@@ -192,6 +187,78 @@ rule_plan(const struct catalogue *c, const struct plan_input *in, struct plan *p
 		    (long long)p->max_model_len, units_gib(p->needed_one_request),
 		    (long long)p->kv_tokens);
 	}
+}
+
+static int64_t
+blocks_for(const struct plan *p, const struct model *m, int64_t tokens)
+{
+	struct kv_layout l;
+
+	if (p->block_size <= 0 || tokens <= 0)
+		return 0;
+	memset(&l, 0, sizeof l);
+	l.page = p->page_bytes;
+	l.block_size = p->block_size;
+	l.layers = p->layers_per_rank;
+	l.group_size = p->group_size;
+	l.n_full_groups = p->n_full_groups;
+	l.n_swa_groups = p->n_groups - p->n_full_groups;
+	l.padding_layers = p->padding_layers;
+	l.sliding_window = m != NULL ? m->sliding_window : 0;
+	l.max_num_batched_tokens = p->max_num_batched_tokens;
+	return kv_blocks_per_request(&l, tokens);
+}
+
+/*
+ * The slider fields: requests
+ * of T tokens take blocks_T blocks; (num_blocks - 1) / blocks_T of them
+ * fit (one block is vLLM's null block), at most max_num_seqs, none when
+ * T exceeds max_model_len or the plan fails.  The rule-of-thumb mode
+ * divides its cache by bytes per token instead.
+ */
+void
+plan_update_concurrency(const struct plan_input *in, struct plan *p)
+{
+	int64_t tpr, avail;
+
+	p->tokens_per_request = 0;
+	p->blocks_at_tpr = 0;
+	p->concurrency_at_tpr = 0;
+	p->replicas = 0;
+	p->total_concurrency = 0;
+	p->rule_users = 0;
+	memset(p->warning, 0, sizeof p->warning);
+	/* the walk stopped before the scheduler: no card, model or coefficients */
+	if (p->max_num_seqs <= 0)
+		return;
+	tpr = in->tokens_per_request > 0 ? in->tokens_per_request : p->max_model_len;
+	p->tokens_per_request = tpr;
+	avail = in->gpus > 0 ? in->gpus : (int64_t)p->world * p->dp;
+	p->replicas = p->world > 0 ? (int)(avail / p->world) : 0;
+	if (p->replicas < 1)
+		p->replicas = 1;
+	if (in->overhead == OVERHEAD_RULE) {
+		int64_t per_req = p->bytes_per_token * tpr;
+
+		if (per_req > 0 && p->rule_cache > 0)
+			p->rule_users = p->rule_cache / per_req;
+		if (p->rule_users > p->max_num_seqs)
+			p->rule_users = p->max_num_seqs;
+		p->concurrency_at_tpr = p->rule_users;
+	} else {
+		p->blocks_at_tpr = blocks_for(p, in->model, tpr);
+		if (p->num_blocks > 1 && p->blocks_at_tpr > 0 && tpr <= p->max_model_len)
+			p->concurrency_at_tpr = (p->num_blocks - 1) / p->blocks_at_tpr;
+		if (p->concurrency_at_tpr > p->max_num_seqs)
+			p->concurrency_at_tpr = p->max_num_seqs;
+		if (tpr > p->max_model_len)
+			snprintf(p->warning, sizeof p->warning, "Requests of %lld tokens "
+			    "are longer than max_model_len (%lld): vLLM rejects them.",
+			    (long long)tpr, (long long)p->max_model_len);
+	}
+	if (p->phase != PHASE_NONE)
+		p->concurrency_at_tpr = 0;
+	p->total_concurrency = p->concurrency_at_tpr * p->replicas;
 }
 
 void
@@ -500,15 +567,8 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	    in->tokens_per_request : p->max_model_len;
 
 	if (in->overhead == OVERHEAD_RULE) {
-		int64_t avail_gpus = in->gpus > 0 ? in->gpus : (int64_t)p->world * p->dp;
-
 		rule_plan(c, in, p, &st[best]);
-		p->replicas = (int)(avail_gpus / p->world);
-		if (p->replicas < 1)
-			p->replicas = 1;
-		if (p->phase != PHASE_NONE)
-			p->concurrency_at_tpr = 0;
-		p->total_concurrency = p->concurrency_at_tpr * p->replicas;
+		plan_update_concurrency(in, p);
 		return;
 	}
 
@@ -601,24 +661,5 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	}
 
 	/* --- concurrency at the slider and replicas --- */
-	{
-		int64_t tpr = p->tokens_per_request;
-		int64_t avail_gpus = in->gpus > 0 ? in->gpus : (int64_t)p->world * p->dp;
-
-		p->blocks_at_tpr = kv_blocks_per_request(&st[best].kv, tpr);
-		if (p->num_blocks > 1 && p->blocks_at_tpr > 0 && tpr <= p->max_model_len)
-			p->concurrency_at_tpr = (p->num_blocks - 1) / p->blocks_at_tpr;
-		if (p->concurrency_at_tpr > p->max_num_seqs)
-			p->concurrency_at_tpr = p->max_num_seqs;
-		if (tpr > p->max_model_len)
-			snprintf(p->warning, sizeof p->warning, "Requests of %lld tokens "
-			    "are longer than max_model_len (%lld): vLLM rejects them.",
-			    (long long)tpr, (long long)p->max_model_len);
-		p->replicas = (int)(avail_gpus / p->world);
-		if (p->replicas < 1)
-			p->replicas = 1;
-	}
-	if (p->phase != PHASE_NONE)
-		p->concurrency_at_tpr = 0;
-	p->total_concurrency = p->concurrency_at_tpr * p->replicas;
+	plan_update_concurrency(in, p);
 }

@@ -135,6 +135,15 @@ void plan_input_init(struct plan_input *);
 void plan_compute(const struct catalogue *, const struct plan_input *,
     struct plan *);
 
+/*
+ * Re-derives the fields that depend only on the request length and the
+ * card count (tokens_per_request, blocks_at_tpr, concurrency_at_tpr,
+ * replicas, total_concurrency, the length warning) from a plan computed
+ * for the same input otherwise.  plan_compute() ends with it; the planner
+ * calls it alone when only the slider or --gpus moved.
+ */
+void plan_update_concurrency(const struct plan_input *, struct plan *);
+
 /* Memory the card (or slice) reports, bytes, for an input. */
 int64_t plan_card_total(const struct catalogue *, const struct plan_input *);
 /* The card's driver-reported memory (nvidia-smi) in GiB, for the rule. */

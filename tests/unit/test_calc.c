@@ -283,7 +283,7 @@ check_slider(const char *gpu, const char *model, const char *ckpt,
 		fast.replicas = -7;
 		fast.rule_users = -7;
 		memset(fast.warning, 'x', sizeof fast.warning);
-		calc_concurrency(&in, &fast);
+		plan_update_concurrency(&in, &fast);
 		cr_assert(memcmp(&full, &fast, sizeof full) == 0,
 		    "%s on %s, %lld tokens: %lld vs %lld requests", model, gpu,
 		    (long long)tprs[i], (long long)fast.concurrency_at_tpr,
@@ -332,7 +332,7 @@ Test(calc, slider_helper_without_a_card)
 	cr_assert_eq(full.phase, PHASE_CONFIG);
 	fast = full;
 	fast.replicas = 3;
-	calc_concurrency(&in, &fast);
+	plan_update_concurrency(&in, &fast);
 	cr_assert(memcmp(&full, &fast, sizeof full) == 0);
 }
 
