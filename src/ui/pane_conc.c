@@ -96,10 +96,10 @@ pane_conc_draw(struct app *a, const struct rect *r)
 		    a->g->times, p->replicas,
 		    units_format_commas(p->total_concurrency, n2, sizeof n2));
 	else
-		snprintf(l3, sizeof l3, " tokens per request%s: %s %s fit",
+		snprintf(l3, sizeof l3, " tokens per request%s: %s %s",
 		    in->tokens_per_request > 0 ? "" : " (max-model-len)",
 		    units_format_commas(p->concurrency_at_tpr, n1, sizeof n1),
-		    p->concurrency_at_tpr == 1 ? "request" : "requests");
+		    p->concurrency_at_tpr == 1 ? "request fits" : "requests fit");
 	used += draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_VERDICT_FAIL, y + 2,
 	    x + used, w - used, l3, a->g->ellipsis);
 	if (p->warning[0] != '\0' && rows >= 4)
