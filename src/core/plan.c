@@ -456,7 +456,8 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	    ((t.v2_runner_qwen3 && m->architecture &&
 	    strcmp(m->architecture, "Qwen3ForCausalLM") == 0) ||
 	    (t.v2_runner_dense && !m->multimodal));
-	p->cg_in_budget = t.cg_in_budget && !p->v2_runner && n_graphs > 0;
+	p->cg_in_budget = t.cg_in_budget && n_graphs > 0 &&
+	    (!p->v2_runner || t.v2_runner_cg);
 
 	/* --- weights: exact sizes scale the architecture's split --- */
 	{

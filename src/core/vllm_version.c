@@ -63,6 +63,7 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	t->loading_msg_memory = v >= VLLM_VER(0, 11, 1);	/* #28178, 2025-11-09 */
 	t->v2_runner_qwen3 = v >= VLLM_VER(0, 22, 0);		/* #39337, 2026-05-14 */
 	t->v2_runner_dense = v >= VLLM_VER(0, 25, 0);		/* vLLM issue #49224 */
+	t->v2_runner_cg = v >= VLLM_VER(0, 28, 0);		/* #53306, 2026-08-21 */
 	t->kv_nvfp4 = v >= VLLM_VER(0, 32, 0);
 	if (v >= VLLM_VER(0, 22, 0))
 		t->kv_msg = KV_MSG_CURRENT;			/* #42479, 2026-05-15 */

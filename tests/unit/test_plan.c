@@ -286,3 +286,33 @@ Test(fixes, kv_failure_ranked_fixes_start)
 		cr_assert_eq(q.phase == PHASE_NONE, f[i].starts, "%s", f[i].flags);
 	}
 }
+
+Test(plan, graphs_in_budget_by_release_and_runner)
+{
+	/* V1 runner from 0.21; the V2 runner (default for dense 16-bit models
+	 * from 0.25) skipped the estimate until #53306 (0.28) */
+	const struct catalogue *c = test_catalogue();
+	static const struct {
+		int version, in_budget;
+	} cases[] = {
+		{ VLLM_VER(0, 20, 0), 0 }, { VLLM_VER(0, 21, 0), 1 },
+		{ VLLM_VER(0, 24, 0), 1 }, { VLLM_VER(0, 25, 0), 0 },
+		{ VLLM_VER(0, 27, 0), 0 }, { VLLM_VER(0, 28, 0), 1 },
+	};
+	struct plan_input in;
+	struct plan p;
+	size_t i;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		in.version = cases[i].version;
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.cg_in_budget, cases[i].in_budget, "version %d",
+		    cases[i].version);
+	}
+	/* an FP8 checkpoint stays on the V1 runner */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", "fp8");
+	in.version = VLLM_VER(0, 25, 0);
+	plan_compute(c, &in, &p);
+	cr_assert(p.cg_in_budget);
+}
