@@ -34,7 +34,11 @@ add(struct cand_list *l, const struct plan_input *in, const char *flags,
 	plan_compute(l->c, in, &p);
 	if (l->base_starts) {
 		/* for a plan that starts, list only what carries more */
-		if (p.phase != PHASE_NONE || p.total_concurrency <= l->base->total_concurrency)
+		if (p.phase != PHASE_NONE)
+			return;
+		if (in->tokens_per_request > 0 ?
+		    p.total_concurrency <= l->base->total_concurrency :
+		    p.kv_tokens * p.replicas <= l->base->kv_tokens * l->base->replicas)
 			return;
 	}
 	f = &l->out[l->n++];
@@ -47,16 +51,19 @@ add(struct cand_list *l, const struct plan_input *in, const char *flags,
 	f->max_concurrency = p.max_concurrency;
 	f->concurrency_at_tpr = p.concurrency_at_tpr;
 	f->total_concurrency = p.total_concurrency;
+	f->total_kv_tokens = p.phase == PHASE_NONE ? p.kv_tokens * p.replicas : 0;
 	f->max_model_len = p.max_model_len;
 }
 
 static int
-better(const struct fix *a, const struct fix *b)
+better(const struct fix *a, const struct fix *b, int by_requests)
 {
 	if (a->starts != b->starts)
 		return a->starts;
-	if (a->total_concurrency != b->total_concurrency)
+	if (by_requests && a->total_concurrency != b->total_concurrency)
 		return a->total_concurrency > b->total_concurrency;
+	if (a->total_kv_tokens != b->total_kv_tokens)
+		return a->total_kv_tokens > b->total_kv_tokens;
 	return a->max_concurrency > b->max_concurrency;
 }
 
@@ -269,7 +276,8 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 	for (i = 1; i < l.n; i++) {
 		struct fix tmp = out[i];
 
-		for (j = i; j > 0 && better(&tmp, &out[j - 1]); j--)
+		for (j = i; j > 0 && better(&tmp, &out[j - 1],
+		    base->tokens_per_request > 0); j--)
 			out[j] = out[j - 1];
 		out[j] = tmp;
 	}

@@ -28,13 +28,16 @@ struct fix {
 	double	 max_concurrency;
 	int64_t	 concurrency_at_tpr;
 	int64_t	 total_concurrency;
+	int64_t	 total_kv_tokens;	/* GPU KV cache size x replicas */
 	int64_t	 max_model_len;
 };
 
 /*
  * Fills out[] with up to max fixes for the plan p of input in, best first:
- * plans that start before those that do not, then by total concurrency at
- * the request length, then by fewer changes.  Returns how many.  For a
+ * plans that start before those that do not, then by the requests of
+ * --tokens-per-request resident at once over all replicas (or, when no
+ * request length was given, by the tokens the KV caches hold, since each
+ * fix then has its own max_model_len).  Returns how many.  For a
  * plan that starts, only changes that raise concurrency are listed.
  */
 size_t fixes_compute(const struct catalogue *, const struct plan_input *in,

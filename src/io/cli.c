@@ -554,8 +554,12 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 			return -1;
 		}
 	}
-	if (mid == NULL)
+	if (mid == NULL) {
+		/* the default scenario: the seeds' model in NVIDIA's FP8 checkpoint */
 		mid = "meta-llama/Llama-3.3-70B-Instruct";
+		if (cli->checkpoint == NULL)
+			cli->checkpoint = "nvidia/Llama-3.3-70B-Instruct-FP8";
+	}
 	if (stat(mid, &sb) == 0 && S_ISDIR(sb.st_mode)) {
 		int64_t wb = 0;
 

@@ -153,9 +153,10 @@ report_text(const struct report_in *r)
 			const struct fix *f = &r->fixes[i];
 
 			if (f->starts)
-				put(&o, "  %-42s starts; %.2fx at max length, %lld requests "
-				    "at the slider. %s\n", f->flags, f->max_concurrency,
-				    (long long)f->total_concurrency, f->summary);
+				put(&o, "  %-42s starts; %.2fx at max length, %lld "
+				    "request%s at the slider. %s\n", f->flags,
+				    f->max_concurrency, (long long)f->total_concurrency,
+				    f->total_concurrency == 1 ? "" : "s", f->summary);
 			else
 				put(&o, "  %-42s still stops (%s). %s\n", f->flags,
 				    plan_phase_name(f->phase), f->summary);

@@ -276,7 +276,7 @@ Test(fixes, kv_failure_ranked_fixes_start)
 		cr_assert(!(f[i].starts && !f[i - 1].starts), "ranking: %s before %s",
 		    f[i - 1].flags, f[i].flags);
 		if (f[i].starts && f[i - 1].starts)
-			cr_assert_geq(f[i - 1].total_concurrency, f[i].total_concurrency);
+			cr_assert_geq(f[i - 1].total_kv_tokens, f[i].total_kv_tokens);
 	}
 	/* every fix is a real re-plan */
 	for (i = 0; i < n; i++) {
