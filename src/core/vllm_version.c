@@ -51,10 +51,11 @@ void
 vllm_traits_get(int v, struct vllm_traits *t)
 {
 	t->version = v;
-	/* #38284 (2026-04-21): util 0.9 -> 0.92 and CUDA-graph profiling on;
-	 * the log names v0.21.0 as the first release with it. */
-	t->default_util = v >= VLLM_VER(0, 21, 0) ? 0.92 : 0.9;
-	t->cg_in_budget = v >= VLLM_VER(0, 21, 0);
+	/* #38284 (2026-04-21): util 0.9 -> 0.92 and CUDA-graph profiling on.
+	 * Its log line says "default since v0.21.0", but 0.20.0 startups
+	 * (2026-05-01) already print it: 0.20.0 carried the change. */
+	t->default_util = v >= VLLM_VER(0, 20, 0) ? 0.92 : 0.9;
+	t->cg_in_budget = v >= VLLM_VER(0, 20, 0);
 	t->requested_ceil = v >= VLLM_VER(0, 14, 0);		/* #29493, 2026-01-07 */
 	t->format_gib = v >= VLLM_VER(0, 14, 0);		/* #31865, 2026-01-08 */
 	t->tokens_from_concurrency = v >= VLLM_VER(0, 21, 0);	/* #41069, 2026-04-28 */

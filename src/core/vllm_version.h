@@ -22,8 +22,8 @@ enum kv_msg_style {
 
 struct vllm_traits {
 	int	version;
-	double	default_util;		/* 0.9, 0.92 since #38284 (v0.21.0) */
-	int	cg_in_budget;		/* CUDA-graph estimate subtracted (v0.21.0) */
+	double	default_util;		/* 0.9, 0.92 since #38284 (v0.20.0) */
+	int	cg_in_budget;		/* CUDA-graph estimate subtracted (v0.20.0) */
 	int	requested_ceil;		/* ceil(total x util), #29493 */
 	int	format_gib;		/* messages use format_gib, #31865 */
 	int	tokens_from_concurrency;/* "GPU KV cache size" = int(conc x L), #41069 */

@@ -68,10 +68,10 @@ Test(versions, parse_and_traits)
 	cr_assert_eq(vllm_version_parse("0.15.0 (from run name)", &v), 0);
 	cr_assert_eq(v, VLLM_VER(0, 15, 0));
 	cr_assert_eq(vllm_version_parse("banana", &v), -1);
-	vllm_traits_get(VLLM_VER(0, 20, 0), &t);
+	vllm_traits_get(VLLM_VER(0, 19, 0), &t);
 	cr_assert_float_eq(t.default_util, 0.9, 1e-9);
 	cr_assert_eq(t.cg_in_budget, 0);
-	vllm_traits_get(VLLM_VER(0, 21, 0), &t);
+	vllm_traits_get(VLLM_VER(0, 20, 0), &t);
 	cr_assert_float_eq(t.default_util, 0.92, 1e-9);
 	cr_assert_eq(t.cg_in_budget, 1);
 }
