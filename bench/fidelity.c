@@ -78,19 +78,36 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		/* llm-d-benchmark runs without a printed version were v0.11 */
 		in->version = VLLM_VER(0, 11, 0);
 	}
-	if (gname && strstr(gname, "H100"))
-		in->gpu = catalogue_find_gpu(cat, "h100-sxm");
-	else if (gname && strstr(gname, "A100 80GB"))
-		in->gpu = catalogue_find_gpu(cat, "a100-80gb-sxm");
-	else if (gname && strstr(gname, "A100 40GB"))
-		in->gpu = catalogue_find_gpu(cat, "a100-40gb");
-	else {
-		*why = "card not in the catalogue";
-		return -1;
-	}
+	static const struct {
+		const char *pattern, *id;
+	} cards[] = {
+		{ "H100", "h100-sxm" }, { "A100 80GB", "a100-80gb-sxm" },
+		{ "A100 40GB", "a100-40gb" }, { "RTX PRO 6000", "rtx-pro-6000-server" },
+		{ "RTX 5090", "rtx-5090" }, { "RTX 4090", "rtx-4090" },
+		{ "GB200", "gb200" }, { "B200", "b200" }, { "H200", "h200-nvl" },
+		{ "L40S", "l40s" },
+	};
+	size_t k;
+
+	in->gpu = -1;
+	for (k = 0; gname && k < sizeof cards / sizeof cards[0] && in->gpu < 0; k++)
+		if (strstr(gname, cards[k].pattern))
+			in->gpu = catalogue_find_gpu(cat, cards[k].id);
 	v = num(gpu, "total_memory_gib_reported", &ok);
 	if (ok)
 		in->gpu_total_gib = v;
+	if (in->gpu < 0 && !ok) {
+		/* an unnamed card: the total implied by vLLM's graph advisory */
+		const cJSON *der = cJSON_GetObjectItemCaseSensitive(c, "derived");
+
+		v = num(der, "implied_total_memory_gib_from_advisory", &ok);
+		if (ok)
+			in->gpu_total_gib = v;
+	}
+	if (in->gpu < 0 && in->gpu_total_gib <= 0) {
+		*why = "card not in the catalogue and no total printed";
+		return -1;
+	}
 	snprintf(idbuf, sizeof idbuf, "%s", mid ? mid : "");
 	if (strchr(idbuf, ' '))
 		*strchr(idbuf, ' ') = '\0';
@@ -99,16 +116,52 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	if (mi < 0 && arch && strstr(idbuf, "vision") == NULL && strstr(idbuf, "-VL") == NULL)
 		mi = catalogue_find_model(cat, arch);
 	if (mi < 0) {
+		/* a published variant of a catalogue model: drop known suffixes */
+		static const struct {
+			const char *suffix;
+			enum ckpt_format f;
+		} sfx[] = {
+			{ "-FP8", FMT_FP8_BLOCK }, { "-AWQ", FMT_AWQ },
+			{ "-Instruct-2507", FMT_COUNT }, { "-2507", FMT_COUNT },
+		};
+		enum ckpt_format f = FMT_COUNT;
+		size_t k2;
+		int again = 1;
+
+		while (mi < 0 && again) {
+			again = 0;
+			for (k2 = 0; k2 < sizeof sfx / sizeof sfx[0]; k2++) {
+				size_t n = strlen(idbuf), m = strlen(sfx[k2].suffix);
+
+				if (n > m && strcmp(idbuf + n - m, sfx[k2].suffix) == 0) {
+					idbuf[n - m] = '\0';
+					if (sfx[k2].f != FMT_COUNT)
+						f = sfx[k2].f;
+					again = 1;
+				}
+			}
+			mi = catalogue_find_model(cat, idbuf);
+		}
+		if (mi >= 0 && f != FMT_COUNT) {
+			in->format = f;
+			ki = catalogue_model_ckpt(cat, mi, f);
+		}
+	}
+	if (mi < 0) {
 		*why = "model not in the catalogue";
 		return -1;
 	}
 	in->model = &cat->models[mi];
 	in->ckpt = ki;
+	if (in->format != FMT_COUNT && ki < 0)
+		ki = -2;	/* a derived checkpoint of that format */
 	if (prec && strstr(prec, "--quantization fp8"))
 		in->quantization_fp8 = true;
 	if (prec && strstr(prec, "float32"))
 		in->dtype_override = FMT_FP32;
-	if (ki < 0) {
+	if (ki == -2) {
+		ki = -1;
+	} else if (ki < 0) {
 		if (prec && strstr(prec, "w4a16"))
 			in->format = FMT_GPTQ;
 		else if (prec && strstr(prec, "w8a8"))
@@ -156,6 +209,7 @@ int
 main(int argc, char **argv)
 {
 	const char *path = argc > 1 ? argv[1] : "tests/calibration/vllm-logs.json";
+	int argi;
 	struct catalogue cat;
 	struct stat_acc e_kv = { 0 }, e_kvpct = { 0 }, e_tok = { 0 }, e_conc = { 0 };
 	struct stat_acc e_w = { 0 }, e_a = { 0 }, e_n = { 0 }, e_cg = { 0 };
@@ -169,16 +223,27 @@ main(int argc, char **argv)
 	memset(&cat, 0, sizeof cat);
 	catalogue_load_builtin(&cat, diag, NULL);
 	catalogue_link(&cat, diag, NULL);
-	text = textfile_read(path, &len, err, sizeof err);
-	if (text == NULL) {
-		fprintf(stderr, "fidelity: %s\n", err);
-		return 2;
-	}
-	root = cJSON_ParseWithLength(text, len);
-	free(text);
-	if (!cJSON_IsArray(root)) {
-		fprintf(stderr, "fidelity: %s: not a JSON array\n", path);
-		return 2;
+	/* every file named is an array of cases; they are planned as one set */
+	root = cJSON_CreateArray();
+	for (argi = argc > 1 ? 1 : 0; argi < (argc > 1 ? argc : 1); argi++) {
+		cJSON *part;
+
+		if (argc > 1)
+			path = argv[argi];
+		text = textfile_read(path, &len, err, sizeof err);
+		if (text == NULL) {
+			fprintf(stderr, "fidelity: %s\n", err);
+			return 2;
+		}
+		part = cJSON_ParseWithLength(text, len);
+		free(text);
+		if (!cJSON_IsArray(part)) {
+			fprintf(stderr, "fidelity: %s: not a JSON array\n", path);
+			return 2;
+		}
+		while (cJSON_GetArraySize(part) > 0)
+			cJSON_AddItemToArray(root, cJSON_DetachItemFromArray(part, 0));
+		cJSON_Delete(part);
 	}
 	printf("%-58s %7s %7s %7s %7s | %8s %8s %7s | %9s %9s | %6s %6s | %s\n",
 	    "case", "W", "act", "nt", "cg", "KV log", "KV est", "err%", "tokens",
