@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/fit.h"
 #include "core/fixes.h"
 #include "core/plan.h"
 #include "io/catalogue_load.h"
@@ -130,6 +131,38 @@ main(int argc, char **argv)
 			sink += (int64_t)fixes_compute(&cat, &in, &p, fx, FIX_MAX);
 		printf("ranked fixes of a failing plan:             %.2f us\n",
 		    (now() - t0) / 2000 * 1e6);
+	}
+
+	/* the fit finder: every card, slice, checkpoint, KV dtype and layout */
+	{
+		static struct fit_row rows[FIT_MAX_ROWS];
+		struct fit_query q;
+		struct fit_result res;
+		double steps[40];
+
+		memset(&q, 0, sizeof q);
+		q.model = &cat.models[catalogue_find_model(&cat,
+		    "meta-llama/Llama-3.3-70B-Instruct")];
+		q.users = 44;
+		q.tokens = 8192;
+		for (r = 0; r < 5; r++) {
+			t0 = now();
+			sink += (int64_t)fit_find(&cat, &q, rows, FIT_MAX_ROWS, &res);
+			runs[r] = (now() - t0) * 1e3;
+		}
+		qsort(runs, 5, sizeof runs[0], cmp_dbl);
+		printf("fit finder, whole catalogue (%zu plans):    %.2f ms (median of 5)\n",
+		    res.n_planned, runs[2]);
+		/* dragging the users slider: one search per step */
+		for (i = 0; i < 40; i++) {
+			q.users = 1 + i * 5;
+			t0 = now();
+			sink += (int64_t)fit_find(&cat, &q, rows, FIT_MAX_ROWS, &res);
+			steps[i] = (now() - t0) * 1e3;
+		}
+		qsort(steps, 40, sizeof steps[0], cmp_dbl);
+		printf("fit finder, users slider step:              %.2f ms median, %.2f ms max\n",
+		    steps[20], steps[39]);
 	}
 
 	/* the report process: start to exit, and its peak RSS */

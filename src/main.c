@@ -16,10 +16,13 @@
 #include "core/plan.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
+#include "io/answers.h"
 #include "io/catalogue_load.h"
 #include "io/cli.h"
+#include "io/exchange.h"
 #include "io/report.h"
 #include "ui/app.h"
+#include "ui/exchange_ui.h"
 
 static void
 diag_stderr(void *ctx, const char *msg)
@@ -53,6 +56,29 @@ usage(FILE *f)
 "  --vllm-version X.Y.Z         behave as that release (default 0.32.0)\n"
 "  --overhead estimate|rule     vLLM's profiled terms, or the sizing rule\n"
 "  --list gpus|mig|models|checkpoints\n"
+"\n"
+"vLLM commands, files and logs (doc/formats.md):\n"
+"  --from-command 'vllm serve ...'  plan a pasted command (quotes, \\-lines,\n"
+"                               VAR=value, python -m ..., docker run ...)\n"
+"  --config FILE.yaml           vLLM's config file (the command line wins)\n"
+"  --export command|config|docker|json|quote\n"
+"                               print the plan in that form\n"
+"  --output FILE                write the export or report there, atomically\n"
+"  --scenario FILE              load a saved scenario (options given win)\n"
+"  --save-scenario FILE         save the plan as a scenario (--force replaces\n"
+"                               a file not loaded here, or changed since)\n"
+"  --check FILE                 re-plan a scenario; exit 1 if a figure moved\n"
+"  --compare FILE FILE...       scenarios side by side (--report json|markdown)\n"
+"  --calibrate LOG              a vLLM startup log against headroom's plan;\n"
+"                               --save-calibration keeps the measured terms\n"
+"\n"
+"Answers:\n"
+"  --need USERS                 list the cards and plans that carry USERS\n"
+"                               requests of --tokens-per-request tokens\n"
+"  --cards ID,ID  --max-cards N limit the search (default: all, 8 cards)\n"
+"  --instance SPEC              one of several vLLM instances sharing --gpu\n"
+"                               (repeat; SPEC: model=ID,util=0.45,...)\n"
+"  --compare-version X.Y.Z      the same plan under --vllm-version and X.Y.Z\n"
 "  --explicit                   export every flag, not only non-defaults\n"
 "  --no-color, --ascii, --theme NAME\n"
 "  -h, --help, -V, --version\n"
@@ -62,7 +88,7 @@ usage(FILE *f)
 "  --max-model-len (32k, auto), --kv-cache-dtype, --kv-cache-memory-bytes,\n"
 "  --max-num-seqs, --max-num-batched-tokens, --block-size, --enforce-eager,\n"
 "  -q/--quantization, --dtype, --cudagraph-capture-sizes,\n"
-"  --max-cudagraph-capture-size, --limit-mm-per-prompt\n"
+"  --max-cudagraph-capture-size, --limit-mm-per-prompt, --mm-processor-kwargs\n"
 "\n"
 "Exit status: 0 vLLM would start, 1 it would not, 2 bad usage or input.\n"
 "See headroom(1).\n", f);
@@ -160,11 +186,24 @@ main(int argc, char **argv)
 		catalogue_done(&cat);
 		return 0;
 	}
+	answers_prepare(&cli);
+	/* --compare, --check, --calibrate: modes of their own (io/exchange.c) */
+	if ((status = exchange_before_resolve(&cat, &cli, argc, argv)) >= 0) {
+		cli_done(&cli);
+		catalogue_done(&cat);
+		return status;
+	}
 	if (cli_resolve(&cat, &cli, err, sizeof err) != 0) {
 		fprintf(stderr, "headroom: %s\n", err);
 		cli_done(&cli);
 		catalogue_done(&cat);
 		return 2;
+	}
+	/* --export, --output, --save-scenario; calibration profiles */
+	if ((status = exchange_after_resolve(&cat, &cli)) >= 0) {
+		cli_done(&cli);
+		catalogue_done(&cat);
+		return status;
 	}
 	if (cli.report == REPORT_NONE) {
 		const char *term = getenv("TERM");
@@ -173,7 +212,11 @@ main(int argc, char **argv)
 		    *term && strcmp(term, "dumb") != 0) {
 			struct ui_options uo = { cli.no_color, cli.ascii, cli.theme, NULL };
 
-			status = app_run(&cat, &cli.in, &uo);
+			if (cli.scenario != NULL)	/* s saves back to it */
+				xui_preset_scenario(cli.scenario, &cli.scenario_stamp);
+
+			status = app_run_answers(&cat, &cli.in, &uo,
+			    answers_wanted(&cli) != ANSWERS_NONE ? &cli.ans : NULL);
 			if (status >= 0) {
 				cli_done(&cli);
 				catalogue_done(&cat);
@@ -186,6 +229,14 @@ main(int argc, char **argv)
 			    term && *term ? term : "unset");
 		}
 		cli.report = REPORT_TEXT;
+	}
+	if (answers_wanted(&cli) != ANSWERS_NONE) {
+		status = answers_run(&cat, &cli, stdout, stderr);
+		cli_done(&cli);
+		catalogue_done(&cat);
+		if (fflush(stdout) != 0)
+			return 2;
+		return status;
 	}
 	plan_compute(&cat, &cli.in, &plan);
 	nfix = fixes_compute(&cat, &cli.in, &plan, fixes, FIX_MAX);

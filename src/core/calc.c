@@ -218,7 +218,12 @@ same_model(const struct plan_input *a, const struct plan_input *b)
 	    a->format == b->format && a->weight_bytes == b->weight_bytes &&
 	    a->quantization_fp8 == b->quantization_fp8 &&
 	    a->dtype_override == b->dtype_override &&
-	    a->limit_mm_images == b->limit_mm_images;
+	    a->limit_mm_images == b->limit_mm_images &&
+	    a->limit_mm_videos == b->limit_mm_videos &&
+	    a->limit_mm_audios == b->limit_mm_audios &&
+	    a->mm_max_pixels == b->mm_max_pixels &&
+	    a->mm_image_width == b->mm_image_width &&
+	    a->mm_image_height == b->mm_image_height;
 }
 
 static bool
@@ -234,6 +239,19 @@ same_graphs(const struct plan_input *a, const struct plan_input *b)
 		n = PLAN_MAX_CAPTURE;
 	return n <= 0 || memcmp(a->capture_sizes, b->capture_sizes,
 	    (size_t)n * sizeof a->capture_sizes[0]) == 0;
+}
+
+static bool
+same_calibration(const struct plan_calibration *a, const struct plan_calibration *b)
+{
+	if (a->terms == 0 && b->terms == 0)
+		return true;
+	return a->terms == b->terms && a->weights == b->weights &&
+	    a->activation == b->activation && a->non_torch == b->non_torch &&
+	    a->cuda_graphs == b->cuda_graphs && a->gpu == b->gpu && a->mig == b->mig &&
+	    a->version == b->version && a->tp == b->tp && a->pp == b->pp &&
+	    a->max_num_batched_tokens == b->max_num_batched_tokens &&
+	    a->model == b->model && a->format == b->format;
 }
 
 unsigned
@@ -258,10 +276,16 @@ calc_input_diff(const struct plan_input *a, const struct plan_input *b)
 		m |= IN(CALC_IN_SCHED);
 	if (!same_graphs(a, b))
 		m |= IN(CALC_IN_GRAPHS);
-	if (a->version != b->version || a->overhead != b->overhead)
+	if (a->version != b->version || a->overhead != b->overhead ||
+	    !same_calibration(&a->cal, &b->cal))
 		m |= IN(CALC_IN_VERSION);
 	if (a->tokens_per_request != b->tokens_per_request)
 		m |= IN(CALC_IN_SLIDER);
+	/* words carried into the command only (an imported command) */
+	if (a->model_arg != b->model_arg || a->extra_flags != b->extra_flags ||
+	    a->n_extra_flags != b->n_extra_flags || a->env != b->env ||
+	    a->n_env != b->n_env)
+		m |= IN(CALC_IN_STYLE);
 	return m;
 }
 

@@ -50,7 +50,7 @@
 enum calc_input {
 	CALC_IN_CARD,		/* gpu, mig, gpu_total_gib, gpus */
 	CALC_IN_MODEL,		/* model, ckpt, format, weight_bytes, quantization_fp8,
-				   dtype_override, limit_mm_images */
+				   dtype_override, limit_mm_* and mm_* */
 	CALC_IN_PARALLEL,	/* tp, pp, dp */
 	CALC_IN_BUDGET,		/* util, kv_cache_memory_bytes, other_usage_gib */
 	CALC_IN_KV,		/* kv_dtype, block_size, max_model_len */

@@ -107,6 +107,10 @@ struct model {
 	int	 multimodal;
 	double	 vision_params;		/* parameters of the vision tower + projector */
 	int	 mm_tokens_per_item;	/* max tokens one image becomes */
+	int	 vision_hidden, vision_layers;	/* the vision tower (ViT) */
+	int	 vision_intermediate;		/* its MLP width */
+	int	 vision_patch, vision_merge;	/* patch edge (pixels), spatial merge */
+	int	 vision_image_size;		/* fixed or largest input edge, 0 = dynamic */
 	/* native format of the published weights */
 	enum ckpt_format native_format;
 	enum kv_dtype	 native_kv;	/* KV_AUTO unless the checkpoint sets one */
@@ -147,6 +151,25 @@ struct coeff_set {
 	char	*source;
 };
 
+/*
+ * Coefficients of the speed estimates (data/speed.yaml): how much of a
+ * card's quoted bandwidth and compute a vLLM decode or prefill step
+ * achieves.  Assumptions, each with its source; loaded = 0 when the
+ * catalogue has none, and then no speed is estimated.
+ */
+struct speed_coeffs {
+	int	 loaded;
+	double	 decode_bandwidth_efficiency;	/* achieved / quoted memory bandwidth */
+	double	 prefill_compute_efficiency;	/* achieved / quoted dense tensor FLOPS */
+	double	 link_efficiency;		/* achieved / quoted one-direction link rate */
+	double	 allreduce_latency_nvlink_us;	/* fixed cost of one all-reduce */
+	double	 allreduce_latency_pcie_us;
+	double	 allreduces_per_layer;		/* tensor-parallel all-reduces per layer */
+	double	 fp8_compute_factor;		/* FP8 tensor rate / BF16 rate */
+	double	 fp4_compute_factor;		/* FP4 tensor rate / BF16 rate */
+	char	 source[512];
+};
+
 struct catalogue {
 	struct gpu	  *gpus;
 	size_t		   n_gpus;
@@ -157,6 +180,7 @@ struct catalogue {
 	struct coeff_set  *coeffs;
 	size_t		   n_coeffs;
 	char		  *coeff_source;
+	struct speed_coeffs speed;
 };
 
 /* Look-ups return an index or -1.  Model ids match the id or an alias, case-insensitively. */

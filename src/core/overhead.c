@@ -66,9 +66,11 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 		    m->moe_intermediate / tp;
 	act = (sampler > forward ? sampler : forward) + moe +
 	    c->activation_base_gib * GIB;
-	if (in->mm_items > 0 && m->mm_tokens_per_item > 0)
-		act += c->encoder_bytes_per_token * in->mm_items *
-		    m->mm_tokens_per_item / tp;
+	/* the encoder runs first and frees its activations; its outputs stay
+	 * in the encoder cache through the language-model forward */
+	if (in->mm_encoder_bytes > act)
+		act = (double)in->mm_encoder_bytes;
+	act += (double)in->mm_cache_bytes;
 
 	if (in->tp > 1)
 		nt = c->non_torch_tp_gib;

@@ -17,6 +17,7 @@
 
 #include "kv.h"
 #include "messages.h"
+#include "mm.h"
 #include "overhead.h"
 #include "units.h"
 #include "weights.h"
@@ -36,6 +37,8 @@ plan_input_init(struct plan_input *in)
 	in->n_capture_sizes = -1;
 	in->dtype_override = FMT_COUNT;
 	in->limit_mm_images = -1;
+	in->limit_mm_videos = -1;
+	in->limit_mm_audios = -1;
 	in->overhead = OVERHEAD_ESTIMATE;
 }
 
@@ -146,6 +149,40 @@ count_kind(const struct model *m, int first, int n, enum layer_attn kind)
 		if (m->layer_kind[i] == kind)
 			c++;
 	return c;
+}
+
+/*
+ * The measured terms of in->cal replace the estimates of a stage when the
+ * profile was taken for this input (plan.h); p->calibrated says which.
+ */
+static void
+calibrate_stage(const struct plan_input *in, struct plan *p, int n_graphs,
+    int64_t *weights, struct overhead_out *o)
+{
+	const struct plan_calibration *k = &in->cal;
+
+	if (k->terms == 0 || k->model != in->model || k->gpu != in->gpu ||
+	    k->mig != in->mig || k->version != p->version || k->tp != p->tp ||
+	    k->pp != p->pp || k->format != p->format)
+		return;
+	if (k->terms & PLAN_CAL_WEIGHTS) {
+		*weights = k->weights;
+		p->weights_exact = true;
+		p->calibrated |= PLAN_CAL_WEIGHTS;
+	}
+	if ((k->terms & PLAN_CAL_ACTIVATION) && (k->max_num_batched_tokens == 0 ||
+	    k->max_num_batched_tokens == p->max_num_batched_tokens)) {
+		o->activation = k->activation;
+		p->calibrated |= PLAN_CAL_ACTIVATION;
+	}
+	if (k->terms & PLAN_CAL_NON_TORCH) {
+		o->non_torch = k->non_torch;
+		p->calibrated |= PLAN_CAL_NON_TORCH;
+	}
+	if ((k->terms & PLAN_CAL_CUDA_GRAPHS) && n_graphs > 0) {
+		o->cuda_graphs = k->cuda_graphs;
+		p->calibrated |= PLAN_CAL_CUDA_GRAPHS;
+	}
 }
 
 static void
@@ -483,6 +520,11 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		p->weights_exact = true;
 	}
 
+	/* --- multimodal encoder budget (reference §2.4) --- */
+	mm_budget_compute(m, in, p->max_model_len, p->max_num_seqs,
+	    p->max_num_batched_tokens, co->encoder_bytes_per_token, p->tp,
+	    dtype_bytes, &p->mm);
+
 	/* --- per stage: weights, profile, KV --- */
 	nstage = p->pp < 16 ? p->pp : 16;
 	for (s = 0; s < nstage; s++) {
@@ -505,8 +547,13 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		oi.n_graphs = n_graphs;
 		oi.dtype_bytes = dtype_bytes;
 		oi.format = p->format;
-		oi.mm_items = m->multimodal && in->limit_mm_images != 0 ? 1 : 0;
+		if (s == 0 && p->mm.active) {
+			/* the vision encoder sits on the first pipeline stage */
+			oi.mm_encoder_bytes = p->mm.encoder_activation;
+			oi.mm_cache_bytes = p->mm.encoder_cache;
+		}
 		overhead_estimate(&oi, &x->o);
+		calibrate_stage(in, p, n_graphs, &x->weights, &x->o);
 
 		nswa = count_kind(m, first, x->layers, LAYER_SLIDING);
 		nfull = x->layers - nswa;	/* chunked-local: HMA off, full */

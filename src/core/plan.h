@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "catalogue.h"
+#include "mm.h"
 #include "vllm_version.h"
 
 #define PLAN_MAX_CAPTURE 128
@@ -35,6 +36,29 @@ enum plan_phase {
 	PHASE_KV_CACHE,
 	PHASE_CUDA_GRAPHS,
 	PHASE_SAMPLER_WARMUP,
+};
+
+/*
+ * Terms a real vLLM startup measured (a calibration profile, written by
+ * `headroom --calibrate LOG --save-calibration`).  plan_compute() uses
+ * each term present in `terms` instead of its estimate, but only while
+ * the input still names what it was measured with: the same card or
+ * slice, model, weight format, vLLM version, TP and PP, and (for the
+ * activation peak) the same max_num_batched_tokens.  CUDA-graph memory
+ * is used only when graphs are captured.
+ */
+#define PLAN_CAL_WEIGHTS	(1u << 0)
+#define PLAN_CAL_ACTIVATION	(1u << 1)
+#define PLAN_CAL_NON_TORCH	(1u << 2)
+#define PLAN_CAL_CUDA_GRAPHS	(1u << 3)
+
+struct plan_calibration {
+	unsigned terms;			/* PLAN_CAL_* present; 0 = no profile */
+	int64_t	 weights, activation, non_torch, cuda_graphs;	/* bytes per rank */
+	int	 gpu, mig, version, tp, pp;
+	int	 max_num_batched_tokens;	/* resolved, when measured */
+	const struct model *model;
+	enum ckpt_format format;
 };
 
 struct plan_input {
@@ -65,6 +89,10 @@ struct plan_input {
 	bool	 quantization_fp8;	/* --quantization fp8 on a 16-bit checkpoint */
 	enum ckpt_format dtype_override;/* --dtype float32 etc.; FMT_COUNT = auto */
 	int	 limit_mm_images;	/* -1 = vLLM default (999) */
+	int	 limit_mm_videos;	/* -1 = vLLM default (999) */
+	int	 limit_mm_audios;	/* -1 = vLLM default (999) */
+	int64_t	 mm_max_pixels;		/* --mm-processor-kwargs max_pixels, 0 = checkpoint's */
+	int	 mm_image_width, mm_image_height;/* size hints in --limit-mm-per-prompt, 0 = none */
 	/* planner options */
 	int64_t	 tokens_per_request;	/* 0 = max_model_len */
 	double	 other_usage_gib;
@@ -73,6 +101,10 @@ struct plan_input {
 	const char *model_arg;		/* what `vllm serve` is given; NULL = derived */
 	char	*const *extra_flags;	/* flags headroom does not model */
 	size_t	 n_extra_flags;
+	char	*const *env;		/* VAR=value written before the command */
+	size_t	 n_env;
+	/* terms measured by a real startup (a calibration profile) */
+	struct plan_calibration cal;
 };
 
 struct plan {
@@ -119,9 +151,13 @@ struct plan {
 	int64_t	 estimated_max_model_len;	/* 0 when vLLM prints none */
 	char	 message[PLAN_MSG_LEN];		/* vLLM's words, or headroom's for config */
 	char	 warning[256];			/* a non-fatal note */
+	/* multimodal models: the encoder budget vLLM profiles (mm.h) */
+	struct mm_budget mm;
 	/* rule-of-thumb mode: the seeds' users-per-card figure */
 	int64_t	 rule_cache;
 	int64_t	 rule_users;
+	/* PLAN_CAL_* terms taken from in->cal instead of estimated */
+	unsigned calibrated;
 };
 
 /* Fills an input with "everything unset": newest version, whole card, auto. */

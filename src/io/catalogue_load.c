@@ -17,6 +17,7 @@
 #include "core/vllm_version.h"
 #include "io/builtin_data.h"
 #include "io/hfconfig.h"
+#include "io/speed_load.h"
 #include "io/textfile.h"
 #include "io/yamltree.h"
 
@@ -357,6 +358,19 @@ load_estimate(struct ctx *x, struct catalogue *c, const cJSON *e)
 	return 0;
 }
 
+/* One entry of speed: (data/speed.yaml), read by io/speed_load.c. */
+static int
+load_speed(struct ctx *x, struct catalogue *c, const cJSON *e)
+{
+	char err[256];
+
+	if (speed_load_entry(&c->speed, e, err, sizeof err) != 0) {
+		report(x, e, NULL, "%s", err);
+		return -1;
+	}
+	return 0;
+}
+
 int
 catalogue_load_text(struct catalogue *c, const char *text, size_t len,
     const char *name, catalogue_diag_fn diag, void *ctx)
@@ -393,9 +407,11 @@ catalogue_load_text(struct catalogue *c, const char *text, size_t len,
 			fn = load_ckpt;
 		else if (strcmp(item->string, "estimates") == 0)
 			fn = load_estimate;
+		else if (strcmp(item->string, "speed") == 0)
+			fn = load_speed;
 		else {
 			report(&x, root, item->string, "unknown section '%s' (expected "
-			    "gpus, models, checkpoints or estimates)", item->string);
+			    "gpus, models, checkpoints, estimates or speed)", item->string);
 			continue;
 		}
 		if (!cJSON_IsArray(item)) {

@@ -14,16 +14,23 @@
 
 #include "core/units.h"
 #include "core/vllm_version.h"
+#include "io/answers_cli.h"
+#include "io/cli_import.h"
 #include "io/model_dir.h"
 
 enum opt_id {
 	O_REPORT, O_GPU, O_MIG, O_GPUS, O_GPU_TOTAL, O_MODEL, O_CHECKPOINT,
 	O_TPR, O_OTHER, O_VERSION_V, O_OVERHEAD, O_LIST, O_NO_COLOR, O_ASCII,
 	O_THEME, O_HELP, O_VERSION, O_EXPLICIT,
+	/* exchange (cli_import.c) */
+	O_FROM_COMMAND, O_EXPORT, O_OUTPUT, O_SCENARIO, O_SAVE_SCENARIO, O_CHECK,
+	O_COMPARE, O_CALIBRATE, O_SAVE_CALIBRATION, O_FORCE,
+	/* answers (answers_cli.c) */
+	O_NEED, O_CARDS, O_MAX_CARDS, O_INSTANCE, O_COMPARE_VERSION,
 	/* vLLM flags */
 	V_TP, V_PP, V_DP, V_UTIL, V_MAXLEN, V_KVDTYPE, V_KVBYTES, V_SEQS,
 	V_BATCHED, V_BLOCK, V_EAGER, V_QUANT, V_DTYPE, V_CAPTURE, V_MAXCAPTURE,
-	V_LIMITMM, V_PREFIX, V_CONFIG,
+	V_LIMITMM, V_PREFIX, V_CONFIG, V_MM_KWARGS,
 };
 
 struct opt {
@@ -52,6 +59,21 @@ static const struct opt opts[] = {
 	{ "help", O_HELP, 0, 0 },
 	{ "version", O_VERSION, 0, 0 },
 	{ "explicit", O_EXPLICIT, 0, 0 },
+	{ "from-command", O_FROM_COMMAND, 1, 0 },
+	{ "export", O_EXPORT, 1, 0 },
+	{ "output", O_OUTPUT, 1, 0 },
+	{ "scenario", O_SCENARIO, 1, 0 },
+	{ "save-scenario", O_SAVE_SCENARIO, 1, 0 },
+	{ "check", O_CHECK, 1, 0 },
+	{ "compare", O_COMPARE, 1, 0 },
+	{ "calibrate", O_CALIBRATE, 1, 0 },
+	{ "save-calibration", O_SAVE_CALIBRATION, 0, 0 },
+	{ "force", O_FORCE, 0, 0 },
+	{ "need", O_NEED, 1, 0 },
+	{ "cards", O_CARDS, 1, 0 },
+	{ "max-cards", O_MAX_CARDS, 1, 0 },
+	{ "instance", O_INSTANCE, 1, 0 },
+	{ "compare-version", O_COMPARE_VERSION, 1, 0 },
 	{ "tensor-parallel-size", V_TP, 1, 1 },
 	{ "pipeline-parallel-size", V_PP, 1, 1 },
 	{ "data-parallel-size", V_DP, 1, 1 },
@@ -68,6 +90,7 @@ static const struct opt opts[] = {
 	{ "cudagraph-capture-sizes", V_CAPTURE, 2, 1 },
 	{ "max-cudagraph-capture-size", V_MAXCAPTURE, 1, 1 },
 	{ "limit-mm-per-prompt", V_LIMITMM, 1, 1 },
+	{ "mm-processor-kwargs", V_MM_KWARGS, 1, 1 },
 	{ "enable-prefix-caching", V_PREFIX, 0, 1 },
 	{ "config", V_CONFIG, 1, 1 },
 };
@@ -104,6 +127,40 @@ find_opt(const char *name, int *ambiguous)
 		}
 	}
 	return hit;
+}
+
+static const struct opt *
+word_opt(const char *word)
+{
+	char n[128], *eq;
+	int ambiguous;
+
+	if (strncmp(word, "--", 2) != 0 || word[2] == '\0')
+		return NULL;
+	normalise(word + 2, n, sizeof n);
+	if ((eq = strchr(n, '=')) != NULL)
+		*eq = '\0';
+	return find_opt(n, &ambiguous);
+}
+
+int
+cli_word_is_option(const char *word, const char *name)
+{
+	const struct opt *o = word_opt(word);
+
+	return o != NULL && strcmp(o->name, name) == 0;
+}
+
+int
+cli_option_takes(const char *word, const char **name)
+{
+	const struct opt *o = word_opt(word);
+
+	if (o == NULL)
+		return -1;
+	if (name != NULL)
+		*name = o->name;
+	return o->takes;
 }
 
 static int
@@ -224,6 +281,41 @@ apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
 	case O_HELP: cli->help = true; return 0;
 	case O_VERSION: cli->version = true; return 0;
 	case O_EXPLICIT: cli->explicit_all = true; return 0;
+	case O_FROM_COMMAND:
+		return cli_import_command(cli, v, err, errlen);
+	case O_EXPORT:
+		if (cli_import_export_format(v) < 0) {
+			snprintf(err, errlen, "--export: '%s' is not one of command, "
+			    "config, docker, json, quote", v);
+			return -1;
+		}
+		cli->export_fmt = v;
+		return 0;
+	case O_OUTPUT: cli->output = v; return 0;
+	case O_SCENARIO:
+	case V_CONFIG:
+		return 0;	/* loaded before the other words (cli_import_prescan) */
+	case O_SAVE_SCENARIO: cli->save_scenario = v; return 0;
+	case O_CHECK: cli->check = v; return 0;
+	case O_COMPARE:
+		if (cli->n_compare >= CLI_MAX_COMPARE) {
+			snprintf(err, errlen, "--compare: at most %d files",
+			    CLI_MAX_COMPARE);
+			return -1;
+		}
+		cli->compare[cli->n_compare++] = v;
+		return 0;
+	case O_CALIBRATE: cli->calibrate = v; return 0;
+	case O_SAVE_CALIBRATION: cli->save_calibration = true; return 0;
+	case O_FORCE: cli->force = true; return 0;
+	case O_NEED:
+	case O_CARDS:
+	case O_MAX_CARDS:
+	case O_INSTANCE:
+	case O_COMPARE_VERSION:
+		return answers_cli_set(&cli->ans, o->name, v, err, errlen);
+	case V_MM_KWARGS:
+		return answers_cli_mm_kwargs(in, v, err, errlen);
 	case V_TP:
 	case V_PP:
 	case V_DP:
@@ -336,17 +428,7 @@ apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
 		in->max_capture_size = (int)n;
 		return 0;
 	case V_LIMITMM:
-		{
-			const char *p = strstr(v, "\"image\"");
-
-			in->limit_mm_images = -1;
-			if (p && (p = strchr(p, ':')) != NULL)
-				in->limit_mm_images = atoi(p + 1);
-		}
-		return 0;
-	case V_CONFIG:
-		return keep_extra(cli, "--config", err, errlen) ||
-		    keep_extra(cli, v, err, errlen);
+		return answers_cli_limit_mm(in, v, err, errlen);
 	}
 	return 0;
 }
@@ -354,10 +436,26 @@ apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
 int
 cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen)
 {
-	int i, vllm_mode = 0;
-
 	memset(cli, 0, sizeof *cli);
 	plan_input_init(&cli->in);
+	if (cli_parse_words(cli, argc, argv, 0, err, errlen) != 0)
+		return -1;
+	cli->in.extra_flags = cli->extra;
+	cli->in.n_extra_flags = cli->n_extra;
+	cli->in.env = cli->env;
+	cli->in.n_env = cli->n_env;
+	return 0;
+}
+
+int
+cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
+    char *err, size_t errlen)
+{
+	int i;
+
+	/* vLLM's --config (and --scenario) first: the words given win */
+	if (cli_import_prescan(cli, argc, argv, vllm_mode, err, errlen) != 0)
+		return -1;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		char name[128], *eq;
@@ -375,12 +473,17 @@ cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen)
 			continue;
 		}
 		if (a[0] != '-' || a[1] == '\0' || (a[1] != '-' && !isalpha((unsigned char)a[1]))) {
-			if (cli->model_id != NULL) {
+			if (cli->n_compare > 0 && cli->n_compare < CLI_MAX_COMPARE) {
+				cli->compare[cli->n_compare++] = a;	/* --compare A B ... */
+				continue;
+			}
+			if (cli->model_id != NULL && !cli->model_from_file) {
 				snprintf(err, errlen, "unexpected argument '%s' (the model "
 				    "is already '%s')", a, cli->model_id);
 				return -1;
 			}
 			cli->model_id = a;
+			cli->model_from_file = false;
 			continue;
 		}
 		if (a[1] != '-') {
@@ -628,6 +731,9 @@ cli_done(struct cli *cli)
 
 	for (i = 0; i < cli->n_extra; i++)
 		free(cli->extra[i]);
+	for (i = 0; i < cli->n_owned; i++)
+		free(cli->owned[i]);
+	free(cli->owned);
 	if (cli->have_local)
 		model_done(&cli->local);
 	free(cli->local_dir);
@@ -693,6 +799,34 @@ add_flag(char *buf, size_t len, const char *flag, const char *val)
 		add_word(buf, len, val);
 }
 
+void
+cli_format_env(const struct plan_input *in, char *buf, size_t len)
+{
+	size_t i;
+	int pinned = 0;
+
+	for (i = 0; i < in->n_env; i++) {
+		const char *eq = strchr(in->env[i], '=');
+		size_t o = strlen(buf);
+
+		if (eq == NULL)
+			continue;
+		/* NAME= stays bare so the shell still sees an assignment */
+		snprintf(buf + o, len > o ? len - o : 0, "%.*s", (int)(eq - in->env[i] + 1),
+		    in->env[i]);
+		cli_shell_quote(eq + 1, buf, len);
+		o = strlen(buf);
+		snprintf(buf + o, len > o ? len - o : 0, " ");
+		pinned |= strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0;
+	}
+	if (in->mig >= 0 && !pinned) {
+		/* one MIG slice per instance: its UUID from nvidia-smi -L */
+		size_t o = strlen(buf);
+
+		snprintf(buf + o, len > o ? len - o : 0, "CUDA_VISIBLE_DEVICES='MIG-<uuid>' ");
+	}
+}
+
 size_t
 cli_format_command(const struct catalogue *c, const struct plan_input *in,
     const struct plan *p, int all, char *buf, size_t len)
@@ -703,7 +837,9 @@ cli_format_command(const struct catalogue *c, const struct plan_input *in,
 
 	vllm_traits_get(p->version, &t);
 	buf[0] = '\0';
-	snprintf(buf, len, "vllm serve");
+	cli_format_env(in, buf, len);
+	snprintf(buf + strlen(buf), len > strlen(buf) ? len - strlen(buf) : 0,
+	    "vllm serve");
 	add_word(buf, len, cli_model_arg(c, in));
 	if (all || p->tp > 1) {
 		snprintf(v, sizeof v, "%d", p->tp);
@@ -769,6 +905,7 @@ cli_format_command(const struct catalogue *c, const struct plan_input *in,
 		add_flag(buf, len, "--dtype", "float16");
 	else if (in->dtype_override == FMT_BF16)
 		add_flag(buf, len, "--dtype", "bfloat16");
+	answers_cli_format_mm(in, buf, len);
 	for (i = 0; i < in->n_extra_flags; i++)
 		add_word(buf, len, in->extra_flags[i]);
 	return strlen(buf);

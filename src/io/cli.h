@@ -15,10 +15,14 @@
 
 #include "core/catalogue.h"
 #include "core/plan.h"
+#include "io/answers_opts.h"
+#include "io/filestamp.h"
 
 enum report_format { REPORT_NONE, REPORT_TEXT, REPORT_JSON, REPORT_MARKDOWN };
 
 #define CLI_MAX_EXTRA 64
+#define CLI_MAX_ENV 16
+#define CLI_MAX_COMPARE 32
 
 struct cli {
 	struct plan_input in;
@@ -32,6 +36,21 @@ struct cli {
 	bool		 have_local;
 	char		*local_dir;
 	char		 model_source[16];	/* "catalogue", "directory", "derived" */
+	/* exchange with vLLM and files (cli_import.c, doc/formats.md) */
+	const char	*export_fmt, *output, *scenario, *save_scenario, *check,
+			*calibrate, *config;
+	const char	*compare[CLI_MAX_COMPARE];	/* --compare FILE... */
+	size_t		 n_compare;
+	bool		 save_calibration, force;
+	bool		 model_from_file;	/* a positional MODEL may replace it */
+	char		*env[CLI_MAX_ENV];	/* VAR=value before a pasted command */
+	size_t		 n_env;
+	bool		 mig_pinned;		/* the command pins a MIG slice */
+	char		 import_note[256];	/* what an import could not use */
+	struct filestamp scenario_stamp;	/* the --scenario file as loaded */
+	struct answers_opts ans;		/* --need, --instance, ... (answers.c) */
+	char		**owned;		/* imported words the fields point into */
+	size_t		 n_owned, cap_owned;
 };
 
 /*
@@ -39,6 +58,20 @@ struct cli {
  * naming the flag and value in err (exit status 2).
  */
 int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen);
+
+/*
+ * Parses more words into cli as cli_parse() does (argv[0] is skipped).
+ * vllm_mode: the words follow `vllm serve`, so flags headroom does not
+ * model are kept rather than refused.  --config and --scenario among the
+ * words are loaded first, so the words themselves win over the files.
+ */
+int cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
+    char *err, size_t errlen);
+
+/* True when a command-line word ("--conf=x.yaml") names option name ("config"). */
+int cli_word_is_option(const char *word, const char *name);
+/* What option a word names: -1 none, else 0 flag, 1 value, 2 list (*name = its long name). */
+int cli_option_takes(const char *word, const char **name);
 
 /*
  * Resolves ids against the catalogue (card, MIG slice, model or local
@@ -57,6 +90,13 @@ void cli_done(struct cli *cli);
  */
 size_t cli_format_command(const struct catalogue *, const struct plan_input *,
     const struct plan *, int explicit_all, char *buf, size_t len);
+
+/*
+ * Appends the VAR=value assignments of in->env (values quoted), and for a
+ * MIG slice without CUDA_VISIBLE_DEVICES the placeholder
+ * CUDA_VISIBLE_DEVICES='MIG-<uuid>', each followed by a space.
+ */
+void cli_format_env(const struct plan_input *, char *buf, size_t len);
 
 /* Appends s to buf as one POSIX shell word (quoted only when needed). */
 void cli_shell_quote(const char *s, char *buf, size_t len);

@@ -472,11 +472,40 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	vc = cJSON_GetObjectItemCaseSensitive(root, "vision_config");
 	if (cJSON_IsObject(vc)) {
 		const cJSON *ms = cJSON_GetObjectItemCaseSensitive(vc, "spatial_merge_size");
+		const cJSON *rms = cJSON_GetObjectItemCaseSensitive(root, "spatial_merge_size");
+		const cJSON *tpi = cJSON_GetObjectItemCaseSensitive(root, "mm_tokens_per_image");
+		const cJSON *vh = cJSON_GetObjectItemCaseSensitive(vc, "hidden_size");
+		const cJSON *vl = cJSON_GetObjectItemCaseSensitive(vc, "depth");
+		const cJSON *vp = cJSON_GetObjectItemCaseSensitive(vc, "patch_size");
+		const cJSON *vi = cJSON_GetObjectItemCaseSensitive(vc, "image_size");
+		const cJSON *vm = cJSON_GetObjectItemCaseSensitive(vc, "intermediate_size");
 
+		if (!cJSON_IsNumber(vl))
+			vl = cJSON_GetObjectItemCaseSensitive(vc, "num_hidden_layers");
 		m->multimodal = 1;
 		m->vision_params = vision_params(vc, m->hidden);
-		/* Qwen2-VL family: max_pixels 1280 x 28 x 28 -> 1280 tokens */
-		m->mm_tokens_per_item = cJSON_IsNumber(ms) ? 1280 : 1024;
+		m->vision_hidden = cJSON_IsNumber(vh) ? vh->valueint : 0;
+		m->vision_layers = cJSON_IsNumber(vl) ? vl->valueint : 0;
+		m->vision_patch = cJSON_IsNumber(vp) ? vp->valueint : 14;
+		m->vision_merge = cJSON_IsNumber(ms) ? ms->valueint :
+		    cJSON_IsNumber(rms) ? rms->valueint : 1;
+		m->vision_image_size = cJSON_IsNumber(vi) ? vi->valueint : 0;
+		m->vision_intermediate = cJSON_IsNumber(vm) ? vm->valueint :
+		    4 * m->vision_hidden;
+		if (cJSON_IsNumber(tpi)) {
+			/* Gemma 3: a fixed number of tokens per image */
+			m->mm_tokens_per_item = tpi->valueint;
+		} else if (m->vision_image_size > 0 && m->vision_patch > 0) {
+			/* Pixtral: the largest image, one break token per row */
+			int side = m->vision_image_size / (m->vision_patch *
+			    (m->vision_merge > 0 ? m->vision_merge : 1));
+
+			m->mm_tokens_per_item = side * (side + 1);
+		} else {
+			/* Qwen2-VL family: the checkpoints' preprocessor_config.json
+			 * sets max_pixels 12845056 = 16384 x 28 x 28 -> 16384 tokens */
+			m->mm_tokens_per_item = 16384;
+		}
 	}
 	m->default_checkpoint = xstrdup(ckpt_format_name(m->native_format));
 	return 0;

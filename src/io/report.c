@@ -15,7 +15,9 @@
 #include "config.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
+#include "io/answers_report.h"
 #include "io/cli.h"
+#include "io/exchange_report.h"
 
 struct out {
 	char	*s;
@@ -105,12 +107,13 @@ report_text(const struct report_in *r)
 	    p->weights_exact ? "" : " (derived from the architecture)");
 	if (r->in->overhead == OVERHEAD_ESTIMATE) {
 		put(&o, "  torch peak memory increase: %s GiB; non-torch forward "
-		    "increase memory: %s GiB (estimates)\n", gib(p->activation, a),
-		    gib(p->non_torch, b));
+		    "increase memory: %s GiB (%s)\n", gib(p->activation, a),
+		    gib(p->non_torch, b), xreport_basis_pair(p));
 		if (p->n_capture_sizes > 0)
-			put(&o, "  Estimated CUDA graph memory: %s GiB total (estimate; %s "
+			put(&o, "  Estimated CUDA graph memory: %s GiB total (%s; %s "
 			    "vLLM's budget, %d capture sizes up to %d)\n",
-			    gib(p->cuda_graphs, a), p->cg_in_budget ? "inside" : "outside",
+			    gib(p->cuda_graphs, a), xreport_basis(p, PLAN_CAL_CUDA_GRAPHS),
+			    p->cg_in_budget ? "inside" : "outside",
 			    p->n_capture_sizes, p->max_capture_size);
 		else
 			put(&o, "  CUDA graphs: none (--enforce-eager or no capture sizes)\n");
@@ -137,6 +140,14 @@ report_text(const struct report_in *r)
 	    p->replicas == 1 ? "" : "s", (long long)p->total_concurrency);
 	if (p->warning[0])
 		put(&o, "Note: %s\n", p->warning);
+	{
+		char more[1024];
+
+		answers_speed_text(r->cat, r->in, p, "", more, sizeof more);
+		put(&o, "%s", more);
+		answers_mm_text(p, "", more, sizeof more);
+		put(&o, "%s", more);
+	}
 	put(&o, "Outside vLLM's budget: %s GiB\n", gib(p->outside_budget, e));
 
 	if (p->phase == PHASE_NONE) {
@@ -164,7 +175,17 @@ report_text(const struct report_in *r)
 	}
 	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, sizeof cmd);
 	put(&o, "\nCommand:\n  %s\n", cmd);
-	if (r->in->overhead == OVERHEAD_ESTIMATE)
+	{
+		char nm[2048];
+
+		xreport_not_modelled(r->in, nm, sizeof nm);
+		if (nm[0] != '\0')
+			put(&o, "Not modelled (kept in the command as given): %s\n", nm);
+	}
+	if (r->in->overhead == OVERHEAD_ESTIMATE && p->calibrated != 0)
+		put(&o, "\nCalibrated from a real startup: the terms marked so; the "
+		    "other profile terms are estimates (data/estimates.yaml).\n");
+	else if (r->in->overhead == OVERHEAD_ESTIMATE)
 		put(&o, "\nActivation, non-torch and CUDA-graph figures are estimates "
 		    "(data/estimates.yaml); weights%s and KV figures follow vLLM's "
 		    "arithmetic.\n", p->weights_exact ? " (published size)" : "");
@@ -257,14 +278,18 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(o, "outside_budget", g2(p->outside_budget));
 	arr = cJSON_AddArrayToObject(o, "estimated");
 	if (r->in->overhead == OVERHEAD_ESTIMATE) {
-		cJSON_AddItemToArray(arr, cJSON_CreateString("activation"));
-		cJSON_AddItemToArray(arr, cJSON_CreateString("non_torch"));
-		cJSON_AddItemToArray(arr, cJSON_CreateString("cuda_graphs"));
+		if (!(p->calibrated & PLAN_CAL_ACTIVATION))
+			cJSON_AddItemToArray(arr, cJSON_CreateString("activation"));
+		if (!(p->calibrated & PLAN_CAL_NON_TORCH))
+			cJSON_AddItemToArray(arr, cJSON_CreateString("non_torch"));
+		if (!(p->calibrated & PLAN_CAL_CUDA_GRAPHS))
+			cJSON_AddItemToArray(arr, cJSON_CreateString("cuda_graphs"));
 		if (!p->kv_memory_fixed)
 			cJSON_AddItemToArray(arr, cJSON_CreateString("kv_cache"));
 	}
 	if (!p->weights_exact)
 		cJSON_AddItemToArray(arr, cJSON_CreateString("weights"));
+	xreport_calibrated_json(p, cJSON_AddArrayToObject(o, "calibrated"));
 
 	o = cJSON_AddObjectToObject(root, "kv");
 	cJSON_AddNumberToObject(o, "bytes_per_token", (double)p->bytes_per_token);
@@ -281,6 +306,8 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(root, "replicas", p->replicas);
 	cJSON_AddNumberToObject(root, "total_concurrency_at_tokens_per_request",
 	    (double)p->total_concurrency);
+	cJSON_AddItemToObject(root, "speed", answers_speed_json(r->cat, r->in, p));
+	cJSON_AddItemToObject(root, "multimodal", answers_mm_json(p));
 	o = cJSON_AddObjectToObject(root, "verdict");
 	cJSON_AddBoolToObject(o, "starts", p->phase == PHASE_NONE);
 	if (p->phase == PHASE_NONE) {
@@ -320,6 +347,7 @@ report_json(const struct report_in *r)
 	}
 	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, sizeof cmd);
 	cJSON_AddStringToObject(root, "vllm_command", cmd);
+	cJSON_AddItemToObject(root, "not_modelled", xreport_not_modelled_json(r->in));
 	s = cJSON_Print(root);
 	cJSON_Delete(root);
 	{
@@ -365,9 +393,12 @@ report_markdown(const struct report_in *r)
 	put(&o, "| Total (as CUDA reports it) | %s |\n", gib(p->total, a));
 	put(&o, "| vLLM budget (utilization %.4g) | %s |\n", p->util, gib(p->requested, a));
 	put(&o, "| Weights | %s |\n", gib(p->weights, a));
-	put(&o, "| Activation peak (estimate) | %s |\n", gib(p->activation, a));
-	put(&o, "| Non-torch (estimate) | %s |\n", gib(p->non_torch, a));
-	put(&o, "| CUDA graphs (estimate) | %s |\n", gib(p->cuda_graphs, a));
+	put(&o, "| Activation peak (%s) | %s |\n", xreport_basis(p,
+	    PLAN_CAL_ACTIVATION), gib(p->activation, a));
+	put(&o, "| Non-torch (%s) | %s |\n", xreport_basis(p, PLAN_CAL_NON_TORCH),
+	    gib(p->non_torch, a));
+	put(&o, "| CUDA graphs (%s) | %s |\n", xreport_basis(p,
+	    PLAN_CAL_CUDA_GRAPHS), gib(p->cuda_graphs, a));
 	put(&o, "| KV cache | %s |\n", gib(p->available_kv, a));
 	put(&o, "| Outside vLLM's budget | %s |\n\n", gib(p->outside_budget, a));
 	units_format_commas(p->kv_tokens, a, sizeof a);
@@ -378,6 +409,14 @@ report_markdown(const struct report_in *r)
 	put(&o, "- Requests of %s tokens at once: %lld per replica, %lld in total "
 	    "(%d replica%s)\n\n", a, (long long)p->concurrency_at_tpr,
 	    (long long)p->total_concurrency, p->replicas, p->replicas == 1 ? "" : "s");
+	{
+		char more[1024];
+
+		answers_speed_text(r->cat, r->in, p, "- ", more, sizeof more);
+		put(&o, "%s", more);
+		answers_mm_text(p, "- ", more, sizeof more);
+		put(&o, "%s%s", more, more[0] ? "\n" : "");
+	}
 	if (p->phase == PHASE_NONE)
 		put(&o, "**Verdict: vLLM starts.**\n\n");
 	else
@@ -393,7 +432,17 @@ report_markdown(const struct report_in *r)
 		put(&o, "\n");
 	}
 	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, sizeof cmd);
-	put(&o, "```sh\n%s\n```\n\nActivation, non-torch and CUDA-graph memory are "
-	    "estimates; the other figures follow vLLM's own arithmetic.\n", cmd);
+	put(&o, "```sh\n%s\n```\n\n", cmd);
+	{
+		char nm[2048];
+
+		xreport_not_modelled(r->in, nm, sizeof nm);
+		if (nm[0] != '\0')
+			put(&o, "Not modelled (kept in the command as given): `%s`\n\n", nm);
+	}
+	put(&o, "Activation, non-torch and CUDA-graph memory are %s; the other "
+	    "figures follow vLLM's own arithmetic.\n", p->calibrated ?
+	    "calibrated from a real startup where marked, else estimates" :
+	    "estimates");
 	return o.s;
 }

@@ -191,8 +191,10 @@ attach:
 	if (!ok) {
 		int i;
 
+		/* open containers are not attached to their parents yet */
 		if (depth > 0)
-			cJSON_Delete(stack[0]);
+			while (depth > 0)
+				cJSON_Delete(stack[--depth]);
 		else if (root != NULL)
 			cJSON_Delete(root);
 		for (i = 0; i < MAX_DEPTH; i++)

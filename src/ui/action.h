@@ -53,6 +53,14 @@ enum action_ctx {
 	X(COPY, CTX_GLOBAL, "y", "copy the command line (OSC 52)") \
 	X(EXPLICIT, CTX_GLOBAL, "x", "command line: every flag or changed ones") \
 	X(REDRAW, CTX_GLOBAL, "<C-l>", "redraw the screen") \
+	X(PASTE_COMMAND, CTX_GLOBAL, "p", "paste or type a vllm serve command") \
+	X(OPEN_FILE, CTX_GLOBAL, "o", "open a scenario, vLLM config file or log") \
+	X(SAVE_SCENARIO, CTX_GLOBAL, "s", "save the plan as a scenario file") \
+	X(COMPARE, CTX_GLOBAL, "c", "compare the plan with scenario files") \
+	X(CALIBRATE, CTX_GLOBAL, "L", "calibrate from a vLLM startup log") \
+	X(FIT_VIEW, CTX_GLOBAL, "F", "plans that carry N users on any card (fit finder)") \
+	X(SHARE_VIEW, CTX_GLOBAL, "S", "several instances on this card, or MIG slices") \
+	X(UPGRADE_VIEW, CTX_GLOBAL, "U", "this plan under another vLLM release") \
 	X(CHOOSE, CTX_PICK, "<Enter> <Space>", "use the card, model or checkpoint") \
 	X(CARDS_INC, CTX_GPU, "+ =", "one card more (replicas)") \
 	X(CARDS_DEC, CTX_GPU, "-", "one card fewer") \

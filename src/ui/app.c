@@ -19,7 +19,9 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "answers_view.h"
 #include "draw.h"
+#include "exchange_ui.h"
 #include "io/cli.h"
 #include "keys.h"
 #include "pane.h"
@@ -156,6 +158,8 @@ app_free(struct app **ap)
 			fclose(a->term_in);
 	}
 	calc_free(&a->calc);
+	xui_free(&a->xui);
+	answers_view_free(&a->answers);
 	free(a->gpu_rows);
 	free(a->models);
 	free(a);
@@ -238,6 +242,7 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 		snprintf(a->status, sizeof a->status, "%s", msg);
 		a->status_role = ROLE_STATUS_ERROR;
 	}
+	xui_take_preset(a);
 	update_relayout(a);
 	/* show the rows before the cursor too, not only the ones after */
 	center_view(&a->gpu_view, pane_list_rows(&a->lay.pane[PANE_GPU]) - 3);
@@ -247,6 +252,13 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 
 int
 app_run(struct catalogue *cat, struct plan_input *in, const struct ui_options *opt)
+{
+	return app_run_answers(cat, in, opt, NULL);
+}
+
+int
+app_run_answers(struct catalogue *cat, struct plan_input *in,
+    const struct ui_options *opt, const struct answers_opts *answers)
 {
 	struct sigaction sa, old_int, old_term, old_hup;
 	struct app *a;
@@ -265,6 +277,8 @@ app_run(struct catalogue *cat, struct plan_input *in, const struct ui_options *o
 	}
 	app_signal = 0;
 	a = app_new(cat, in, opt, false, 0, 0);
+	if (a != NULL && answers != NULL && !a->lay.too_small)
+		answers_view_start(a, answers);
 	if (a == NULL) {
 		restore_terminal();
 		fprintf(stderr, "headroom: cannot start the terminal interface\n");

@@ -13,6 +13,7 @@
 
 #include "core/catalogue.h"
 #include "core/plan.h"
+#include "io/answers_opts.h"
 
 struct ui_options {
 	int	 no_color;	/* monochrome attributes, as with NO_COLOR */
@@ -23,6 +24,9 @@ struct ui_options {
 
 /* Runs the planner until the user quits; returns the exit status (0). in is the starting input. */
 int app_run(struct catalogue *cat, struct plan_input *in, const struct ui_options *opt);
+/* The same, opening first the view --need, --instance or --compare-version asks for. */
+int app_run_answers(struct catalogue *cat, struct plan_input *in,
+    const struct ui_options *opt, const struct answers_opts *answers);
 
 /*
  * Replays a key script (key names as in src/ui/keys.h, e.g. "jj<Right>f")

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "action.h"
+#include "answers_view.h"
+#include "exchange_ui.h"
 #include "draw.h"
 #include "keys.h"
 
@@ -195,11 +197,36 @@ pane_status_draw(struct app *a, const struct rect *r)
 	int used;
 
 	if (a->prompt.kind != PROMPT_NONE) {
-		char line[600];
-		int cx;
+		char line[sizeof a->prompt.text + sizeof a->prompt.label + 16];
+		const char *t = a->prompt.text;
+		int cx, tw = draw_width(t);
+		int avail = r->w - 2 - draw_width(a->prompt.label) - 2;
+
+		/* a refusal keeps room for itself, the text at least half */
+		if (a->prompt.error[0] != '\0') {
+			int ew = draw_width(a->prompt.error) + 2, keep = tw + 1;
+
+			if (keep > avail / 2)
+				keep = avail / 2;
+			if (avail - ew > keep)
+				keep = avail - ew;
+			avail = keep;
+		}
 
 		draw_pad(&a->theme, ROLE_PROMPT, r->y, r->x, r->w);
-		snprintf(line, sizeof line, "%s: %s", a->prompt.label, a->prompt.text);
+		/* a long pasted command: show its end, where the cursor is */
+		while (avail > 4 && tw > avail - 1 && *t != '\0') {
+			char one[8];
+			int k = 1;
+
+			while ((t[k] & 0xc0) == 0x80 && k < 6)
+				k++;
+			snprintf(one, sizeof one, "%.*s", k, t);
+			tw -= draw_width(one);
+			t += k;
+		}
+		snprintf(line, sizeof line, "%s: %s%s", a->prompt.label,
+		    t != a->prompt.text ? a->g->ellipsis : "", t);
 		used = draw_text(&a->theme, ROLE_PROMPT, r->y, r->x, r->w - 1, line, NULL);
 		cx = r->x + used;
 		if (a->prompt.error[0] != '\0' && used + 4 < r->w)
@@ -390,4 +417,8 @@ pane_overlay_draw(struct app *a)
 		help_draw(a);
 	else if (a->overlay == OVERLAY_DETAILS)
 		details_draw(a);
+	else if (xui_overlay_is_mine(a))
+		xui_overlay_draw(a);
+	else if (answers_view_owns(a->overlay))
+		answers_view_draw(a);
 }

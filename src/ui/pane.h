@@ -34,14 +34,20 @@ enum prompt_kind {
 	PROMPT_FLAG,		/* a typed flag value */
 	PROMPT_TOKENS,		/* tokens per request */
 	PROMPT_SEARCH,		/* model search, filters as you type */
-	PROMPT_WRITE		/* file to write the command line to */
+	PROMPT_WRITE,		/* file to write the command line to */
+	/* exchange (exchange_ui.c) */
+	PROMPT_COMMAND,		/* a pasted vllm serve command */
+	PROMPT_OPEN,		/* a scenario, vLLM config or log to open */
+	PROMPT_SAVE,		/* the scenario file to save */
+	PROMPT_COMPARE,		/* scenario files to compare with */
+	PROMPT_CALIBRATE	/* a vLLM startup log */
 };
 
 struct prompt {
 	enum prompt_kind kind;
 	enum flag_id	 flag;
 	char		 label[64];
-	char		 text[256];
+	char		 text[4096];	/* a pasted command can be long */
 	size_t		 len;
 	char		 error[256];	/* why the typed value was refused */
 };
@@ -51,7 +57,11 @@ struct list_view {
 	int	 cursor, top;
 };
 
-enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DETAILS };
+enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DETAILS, OVERLAY_COMPARE,
+	OVERLAY_CALIBRATE, OVERLAY_FIT, OVERLAY_SHARE, OVERLAY_UPGRADE };
+
+struct xui;	/* exchange_ui.c */
+struct answers_view;	/* pane_answers.c: fit finder, shared card, upgrade */
 
 struct app {
 	struct catalogue *cat;
@@ -94,6 +104,8 @@ struct app {
 	unsigned	 painted;	/* what the last frame repainted */
 	bool		 quit;
 	bool		 osc52_pending;	/* copy the command once the frame is out */
+	struct xui	*xui;		/* paste, open, save, compare, calibrate */
+	struct answers_view *answers;	/* F, S and U views, NULL until opened */
 };
 
 /* Panes (pane_*.c): each draws inside its rectangle only. */

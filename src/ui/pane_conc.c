@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/units.h"
+#include "answers_view.h"
 #include "draw.h"
 
 /* Requests as cells: filled for those that fit, free up to max-num-seqs. */
@@ -49,6 +50,7 @@ pane_conc_draw(struct app *a, const struct rect *r)
 	const struct plan *p = calc_plan(a->calc);
 	const struct plan_input *in = calc_input(a->calc);
 	char l1[160], l2[160], l3[256], n1[32], n2[32], n3[32];
+	char sp_brief[64], sp_full[256];
 	int y = r->y + 1, w = r->w - 2, x = r->x + 1, used, rows = r->h - 1;
 	bool starts = p->phase == PHASE_NONE;
 
@@ -100,6 +102,11 @@ pane_conc_draw(struct app *a, const struct rect *r)
 		    in->tokens_per_request > 0 ? "" : " (max-model-len)",
 		    units_format_commas(p->concurrency_at_tpr, n1, sizeof n1),
 		    p->concurrency_at_tpr == 1 ? "request fits" : "requests fit");
+	/* the speed each user gets (estimate), when the line has room */
+	answers_view_speed(a, sp_brief, sizeof sp_brief, sp_full, sizeof sp_full);
+	if (starts && sp_brief[0] != '\0' &&
+	    used + draw_width(l3) + draw_width(sp_brief) <= w)
+		strncat(l3, sp_brief, sizeof l3 - strlen(l3) - 1);
 	used += draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_VERDICT_FAIL, y + 2,
 	    x + used, w - used, l3, a->g->ellipsis);
 	if (p->warning[0] != '\0' && rows >= 4)
@@ -112,5 +119,8 @@ pane_conc_draw(struct app *a, const struct rect *r)
 
 		if (py < r->y + r->h)
 			draw_requests(a, py, x, w, p);
+		if (starts && sp_full[0] != '\0' && py + 1 < r->y + r->h)
+			draw_text(&a->theme, ROLE_ESTIMATE, py + 1, x, w, sp_full,
+			    a->g->ellipsis);
 	}
 }

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "action.h"
+#include "answers_view.h"
+#include "exchange_ui.h"
 #include "core/units.h"
 #include "io/textfile.h"
 #include "keys.h"
@@ -163,6 +165,13 @@ apply_input(struct app *a, const struct plan_input *in, int tag)
 		return;
 	undo_push(a, tag);
 	calc_set_input(a->calc, in);
+}
+
+void
+update_set_input(struct app *a, const struct plan_input *in)
+{
+	a->last_tag = TAG_NONE;
+	apply_input(a, in, TAG_NONE);
 }
 
 static int64_t
@@ -461,6 +470,22 @@ prompt_accept(struct app *a)
 		    a->prompt.text);
 		prompt_close(a);
 		return;
+	case PROMPT_COMMAND:
+	case PROMPT_OPEN:
+	case PROMPT_SAVE:
+	case PROMPT_COMPARE:
+	case PROMPT_CALIBRATE: {
+		int rc = xui_prompt_accept(a, err, sizeof err);
+
+		if (rc == 1) {
+			a->dirty |= PANE_BIT(PANE_STATUS);
+			return;		/* a continuation line */
+		}
+		if (rc != 0)
+			break;
+		prompt_close(a);
+		return;
+	}
 	case PROMPT_NONE:
 		return;
 	}
@@ -727,6 +752,22 @@ do_action(struct app *a, enum action act)
 		clearok(curscr, TRUE);
 		a->full = true;
 		break;
+	case ACT_PASTE_COMMAND:
+	case ACT_OPEN_FILE:
+	case ACT_SAVE_SCENARIO:
+	case ACT_COMPARE:
+	case ACT_CALIBRATE:
+		xui_action(a, act);
+		break;
+	case ACT_FIT_VIEW:
+		answers_view_open(a, OVERLAY_FIT);
+		break;
+	case ACT_SHARE_VIEW:
+		answers_view_open(a, OVERLAY_SHARE);
+		break;
+	case ACT_UPGRADE_VIEW:
+		answers_view_open(a, OVERLAY_UPGRADE);
+		break;
 	case ACT_CHOOSE:
 		choose(a);
 		break;
@@ -762,6 +803,22 @@ static void
 overlay_key(struct app *a, int c)
 {
 	enum action act = action_for_key(PANE_COUNT, c);
+
+	if (xui_overlay_is_mine(a)) {
+		xui_overlay_key(a, c);
+		return;
+	}
+	if (answers_view_owns(a->overlay)) {
+		struct plan_input in;
+
+		if (answers_view_key(a, c, &in)) {
+			apply_input(a, &in, TAG_NONE);
+			set_status(a, ROLE_STATUS_OK, "the planner now shows that plan "
+			    "(u undoes)");
+		}
+		a->dirty |= PANE_BIT(PANE_STATUS);
+		return;
+	}
 
 	switch (act) {
 	case ACT_UP:

@@ -14,6 +14,8 @@
 void update_key(struct app *, int code);
 /* Reads the screen size and lays the panes out again (a full repaint follows). */
 void update_relayout(struct app *);
+/* Replaces the plan input as one undoable edit (imports, scenarios). */
+void update_set_input(struct app *, const struct plan_input *);
 /* Re-filters the model list with app.search. */
 void update_filter_models(struct app *);
 /* The model list row of a model (0 when it is filtered out). */

@@ -1,0 +1,332 @@
+/*
+ * fit.c - the fit finder (see fit.h).  The search is a few thousand
+ * plan_compute() calls into stack storage; rows go into the caller's
+ * array by insertion, so nothing is allocated however large the
+ * catalogue.  Invariant: a row in the output was planned with its own
+ * final input (cards, replicas) and that plan starts and carries the users.
+ */
+#include "fit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "calc.h"
+
+/* tensor x pipeline layouts, by the cards one replica takes */
+static const struct { int tp, pp; } layouts[] = {
+	{ 1, 1 }, { 2, 1 }, { 1, 2 }, { 4, 1 }, { 2, 2 }, { 1, 4 },
+	{ 8, 1 }, { 4, 2 }, { 2, 4 },
+};
+#define N_LAYOUTS (sizeof layouts / sizeof layouts[0])
+
+int64_t
+fit_max_model_len(int64_t tokens)
+{
+	if (tokens <= 0)
+		return 0;
+	return (tokens + 1023) / 1024 * 1024;
+}
+
+int
+fit_row_cmp(const struct fit_row *a, const struct fit_row *b)
+{
+	if (a->cards != b->cards)
+		return a->cards < b->cards ? -1 : 1;
+	if ((a->price_per_hour > 0) != (b->price_per_hour > 0))
+		return a->price_per_hour > 0 ? -1 : 1;
+	if (a->price_per_hour != b->price_per_hour)
+		return a->price_per_hour < b->price_per_hour ? -1 : 1;
+	if (a->headroom != b->headroom)
+		return a->headroom > b->headroom ? -1 : 1;
+	if (a->tp != b->tp)
+		return a->tp < b->tp ? -1 : 1;
+	if (a->pp != b->pp)
+		return a->pp < b->pp ? -1 : 1;
+	if (a->derived != b->derived)
+		return a->derived ? 1 : -1;
+	if (a->gpu != b->gpu)
+		return a->gpu < b->gpu ? -1 : 1;
+	if (a->mig != b->mig)
+		return a->mig < b->mig ? -1 : 1;
+	if (a->in.ckpt != b->in.ckpt)
+		return a->in.ckpt < b->in.ckpt ? -1 : 1;
+	if (a->format != b->format)
+		return a->format < b->format ? -1 : 1;
+	return a->kv < b->kv ? -1 : a->kv > b->kv;
+}
+
+/* Inserts r into the sorted rows[0..*n), keeping at most max. */
+static void
+insert_row(struct fit_row *rows, size_t *n, size_t max, const struct fit_row *r)
+{
+	size_t i = *n;
+
+	if (max == 0)
+		return;
+	if (*n == max) {
+		if (fit_row_cmp(r, &rows[max - 1]) >= 0)
+			return;
+		i = max - 1;
+	} else {
+		(*n)++;
+	}
+	while (i > 0 && fit_row_cmp(r, &rows[i - 1]) < 0) {
+		rows[i] = rows[i - 1];
+		i--;
+	}
+	rows[i] = *r;
+}
+
+static bool
+card_wanted(const struct fit_query *q, int g)
+{
+	size_t i;
+
+	if (q->n_cards == 0)
+		return true;
+	for (i = 0; i < q->n_cards && i < FIT_MAX_CARD_IDS; i++)
+		if (q->cards[i] == g)
+			return true;
+	return false;
+}
+
+/* The KV dtypes worth trying on a card for a checkpoint. */
+static size_t
+kv_candidates(const struct fit_query *q, const struct catalogue *c,
+    const struct gpu *g, const struct calc_choice *ch, enum kv_dtype *out)
+{
+	size_t n = 0;
+	enum kv_dtype ck_kv = ch->ckpt >= 0 ? c->ckpts[ch->ckpt].kv : KV_AUTO;
+
+	if (q->fixed_kv) {
+		out[n++] = q->kv;
+		return n;
+	}
+	out[n++] = KV_AUTO;
+	if (g->fp8 && !kv_dtype_is_fp8(ck_kv) && !kv_dtype_is_fp8(q->model->native_kv))
+		out[n++] = KV_FP8;
+	if (g->fp4 && !q->model->mla && ck_kv != KV_NVFP4)
+		out[n++] = KV_NVFP4;
+	return n;
+}
+
+static void
+row_from_plan(struct fit_row *r, const struct fit_query *q, const struct gpu *g,
+    const struct plan_input *in, const struct plan *p)
+{
+	r->in = *in;
+	r->tp = p->tp;
+	r->pp = p->pp;
+	r->format = p->format;
+	r->kv = p->kv_dtype;
+	r->per_replica = p->concurrency_at_tpr;
+	r->total = p->total_concurrency;
+	r->headroom = q->users > 0 ? (double)(r->total - q->users) / q->users : 0;
+	r->weights = p->weights;
+	r->kv_cache = p->kv_cache;
+	r->kv_tokens = p->kv_tokens;
+	r->max_concurrency = p->max_concurrency;
+	if (g->price_per_hour > 0) {
+		if (r->mig >= 0)
+			r->price_per_hour = g->price_per_hour * r->slices /
+			    (g->mig[r->mig].max_count > 0 ? g->mig[r->mig].max_count : 1);
+		else
+			r->price_per_hour = g->price_per_hour * r->cards;
+	}
+}
+
+size_t
+fit_find(const struct catalogue *c, const struct fit_query *q,
+    struct fit_row *rows, size_t max_rows, struct fit_result *res)
+{
+	struct calc_choice choices[CALC_MAX_CHOICES];
+	struct plan_input base;
+	struct plan p;
+	size_t n_choices = 0, n = 0, ci, gi, k;
+	int64_t L, derived;
+	int max_cards;
+
+	memset(res, 0, sizeof *res);
+	if (q->model == NULL) {
+		snprintf(res->error, sizeof res->error, "no model given");
+		return 0;
+	}
+	if (q->users < 1 || q->tokens < 1) {
+		snprintf(res->error, sizeof res->error, "the users and the tokens "
+		    "per request must be at least 1");
+		return 0;
+	}
+	derived = q->model->derived_max_len > 0 ? q->model->derived_max_len : 2048;
+	L = q->max_model_len > 0 ? q->max_model_len : fit_max_model_len(q->tokens);
+	if (q->max_model_len <= 0 && L > derived && q->tokens <= derived)
+		L = derived;
+	res->max_model_len = L;
+	if (q->tokens > L) {
+		snprintf(res->error, sizeof res->error, "requests of %lld tokens are "
+		    "longer than max_model_len %lld", (long long)q->tokens, (long long)L);
+		return 0;
+	}
+	if (L > derived) {
+		snprintf(res->error, sizeof res->error, "%s takes at most %lld tokens "
+		    "(its derived max_model_len); %lld were asked for", q->model->id,
+		    (long long)derived, (long long)L);
+		return 0;
+	}
+	max_cards = q->max_cards > 0 ? q->max_cards : FIT_DEFAULT_MAX_CARDS;
+
+	if (q->base)
+		base = *q->base;
+	else
+		plan_input_init(&base);
+	base.model = q->model;
+	base.version = q->version;
+	base.overhead = q->overhead;
+	base.other_usage_gib = q->other_usage_gib;
+	base.max_model_len = L;
+	base.tokens_per_request = q->tokens;
+	base.gpu_total_gib = 0;
+	base.tp = base.pp = base.dp = 0;
+	base.gpus = 0;
+	base.kv_cache_memory_bytes = 0;
+	base.model_arg = NULL;
+
+	if (q->fixed_choice) {
+		memset(&choices[0], 0, sizeof choices[0]);
+		choices[0].ckpt = q->ckpt;
+		choices[0].format = q->ckpt >= 0 && (size_t)q->ckpt < c->n_ckpts ?
+		    c->ckpts[q->ckpt].format : q->format != FMT_COUNT ? q->format :
+		    q->model->native_format;
+		choices[0].quantization_fp8 = q->quantization_fp8;
+		if (q->quantization_fp8)
+			choices[0].format = FMT_FP8;
+		choices[0].derived = q->ckpt < 0 && !q->quantization_fp8 &&
+		    choices[0].format != q->model->native_format;
+		n_choices = 1;
+	} else {
+		struct plan_input li = base;
+
+		li.ckpt = -1;
+		li.format = FMT_COUNT;
+		li.quantization_fp8 = false;
+		n_choices = calc_list_choices(c, &li, choices, CALC_MAX_CHOICES);
+		/* the list leads with the input's own (native, unnamed) choice;
+		 * drop it where a published checkpoint of that format exists */
+		for (ci = 0; ci < n_choices; ci++) {
+			bool dup = false;
+
+			for (k = 0; k < n_choices && !dup; k++)
+				dup = k != ci && choices[ci].ckpt < 0 &&
+				    !choices[ci].quantization_fp8 && choices[k].ckpt >= 0 &&
+				    !choices[k].quantization_fp8 &&
+				    choices[k].format == choices[ci].format;
+			dup = dup || (ci > 0 && memcmp(&choices[ci], &choices[ci - 1],
+			    sizeof choices[ci]) == 0);
+			if (dup) {
+				memmove(&choices[ci], &choices[ci + 1],
+				    (n_choices - ci - 1) * sizeof choices[0]);
+				n_choices--;
+				ci--;
+			}
+		}
+	}
+
+	for (gi = 0; gi < c->n_gpus; gi++) {
+		const struct gpu *g = &c->gpus[gi];
+		int mig;
+
+		if (!card_wanted(q, (int)gi))
+			continue;
+		for (mig = -1; mig < (int)g->n_mig; mig++) {
+			if (mig >= 0 && q->no_mig)
+				break;
+			/* the full-card profile (7g.141gb, 4g.96gb) is the whole card */
+			if (mig >= 0 && g->mig[mig].max_count == 1 &&
+			    g->mig[mig].total_gib >= g->cuda_total_gib - 0.01)
+				continue;
+			for (ci = 0; ci < n_choices; ci++) {
+				enum kv_dtype kvs[4];
+				size_t nkv = kv_candidates(q, c, g, &choices[ci], kvs), ki;
+
+				for (ki = 0; ki < nkv; ki++) {
+					struct fit_row best, cand;
+					struct plan_input in;
+					bool have = false;
+					size_t li;
+
+					for (li = 0; li < N_LAYOUTS; li++) {
+						int tp = layouts[li].tp, pp = layouts[li].pp;
+						int world = tp * pp;
+						int64_t reps;
+
+						if (mig >= 0 && world > 1)
+							break;
+						if (world > max_cards || (have && best.cards <= world))
+							break;
+						in = base;
+						in.gpu = (int)gi;
+						in.mig = mig;
+						calc_apply_choice(&in, &choices[ci]);
+						in.kv_dtype = kvs[ki];
+						in.tp = tp;
+						in.pp = pp;
+						plan_compute(c, &in, &p);
+						res->n_planned++;
+						if (p.phase != PHASE_NONE || p.concurrency_at_tpr <= 0)
+							continue;
+						reps = (q->users + p.concurrency_at_tpr - 1) /
+						    p.concurrency_at_tpr;
+						memset(&cand, 0, sizeof cand);
+						cand.gpu = (int)gi;
+						cand.mig = mig;
+						cand.replicas = (int)reps;
+						if (mig >= 0) {
+							int per = g->mig[mig].max_count > 0 ?
+							    g->mig[mig].max_count : 1;
+
+							cand.slices = (int)reps;
+							cand.cards = (int)((reps + per - 1) / per);
+						} else {
+							cand.cards = (int)(reps * world);
+						}
+						if (reps > max_cards * 8 || cand.cards > max_cards)
+							continue;
+						cand.derived = choices[ci].derived;
+						row_from_plan(&cand, q, g, &in, &p);
+						cand.total = p.concurrency_at_tpr * reps;
+						cand.headroom = (double)(cand.total - q->users) / q->users;
+						if (!have || fit_row_cmp(&cand, &best) < 0) {
+							best = cand;
+							have = true;
+						}
+					}
+					if (!have)
+						continue;
+					/* plan the row as listed: its cards and replicas */
+					in = best.in;
+					if (best.mig >= 0) {
+						in.gpus = best.slices;
+						in.dp = 0;
+					} else {
+						in.gpus = best.cards;
+						in.dp = best.replicas > 1 ? best.replicas : 0;
+					}
+					plan_compute(c, &in, &p);
+					res->n_planned++;
+					if (p.phase != PHASE_NONE || p.total_concurrency < q->users) {
+						res->n_dropped++;
+						continue;
+					}
+					row_from_plan(&best, q, g, &in, &p);
+					res->n_found++;
+					insert_row(rows, &n, max_rows, &best);
+				}
+			}
+		}
+	}
+	res->n_rows = n;
+	if (n == 0 && res->error[0] == '\0')
+		snprintf(res->error, sizeof res->error, "no card in the catalogue "
+		    "carries %lld requests of %lld tokens on %d cards or fewer",
+		    (long long)q->users, (long long)q->tokens, max_cards);
+	return n;
+}

@@ -1,0 +1,182 @@
+/*
+ * mm.c - the multimodal budget (see mm.h).  Token counts follow vLLM's
+ * processing-info classes: Qwen2-VL's smart resize to multiples of
+ * patch x merge pixels (max_pixels / 28^2 tokens at the largest size) and
+ * its video of as many frame pairs as the sequence holds after one image;
+ * Gemma 3's fixed tokens per image; Pixtral's rows x (columns + 1).
+ */
+#include "mm.h"
+
+#include <string.h>
+
+#include "plan.h"
+
+enum mm_kind
+mm_kind_of(const struct model *m)
+{
+	if (m == NULL || !m->multimodal)
+		return MM_NONE;
+	if (m->model_type && (strncmp(m->model_type, "qwen2_vl", 8) == 0 ||
+	    strncmp(m->model_type, "qwen2_5_vl", 10) == 0 ||
+	    strncmp(m->model_type, "qwen3_vl", 8) == 0))
+		return MM_DYNAMIC;
+	if (m->model_type && strncmp(m->model_type, "gemma3", 6) == 0)
+		return MM_FIXED;
+	if (m->vision_image_size > 0)
+		return MM_TILED;
+	return m->vision_merge > 1 ? MM_DYNAMIC : MM_FIXED;
+}
+
+static int64_t
+unit_of(const struct model *m)
+{
+	int64_t u = (int64_t)(m->vision_patch > 0 ? m->vision_patch : 14) *
+	    (m->vision_merge > 0 ? m->vision_merge : 1);
+
+	return u > 0 ? u : 14;
+}
+
+int64_t
+mm_tokens_for_pixels(const struct model *m, int64_t max_pixels)
+{
+	int64_t u = unit_of(m), t;
+
+	t = max_pixels / (u * u);
+	return t > 0 ? t : 1;
+}
+
+static int64_t
+round_div(int64_t a, int64_t b)
+{
+	int64_t q = (a + b / 2) / b;
+
+	return q > 0 ? q : 1;
+}
+
+static int64_t
+min64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+
+static int64_t
+max64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
+
+void
+mm_budget_compute(const struct model *m, const struct plan_input *in,
+    int64_t max_model_len, int max_num_seqs, int mnbt, double coeff, int tp,
+    int dtype_bytes, struct mm_budget *b)
+{
+	int64_t patches_image = 0, patches_video = 0, patches, merge2, limit;
+	int64_t w = in->mm_image_width, h = in->mm_image_height;
+
+	memset(b, 0, sizeof *b);
+	b->kind = mm_kind_of(m);
+	if (b->kind == MM_NONE)
+		return;
+	b->limit_image = in->limit_mm_images < 0 ? MM_DEFAULT_LIMIT : in->limit_mm_images;
+	b->limit_video = in->limit_mm_videos < 0 ? MM_DEFAULT_LIMIT : in->limit_mm_videos;
+	b->size_hint = in->mm_max_pixels > 0 || (w > 0 && h > 0);
+	merge2 = (int64_t)(m->vision_merge > 0 ? m->vision_merge : 1) *
+	    (m->vision_merge > 0 ? m->vision_merge : 1);
+
+	switch (b->kind) {
+	case MM_DYNAMIC: {
+		int64_t u = unit_of(m);
+
+		b->max_pixels = in->mm_max_pixels > 0 ? in->mm_max_pixels :
+		    (int64_t)m->mm_tokens_per_item * u * u;
+		b->tokens_per_image = mm_tokens_for_pixels(m, b->max_pixels);
+		if (w > 0 && h > 0)
+			b->tokens_per_image = min64(b->tokens_per_image,
+			    round_div(w, u) * round_div(h, u));
+		patches_image = b->tokens_per_image * merge2;
+		if (b->limit_video > 0) {
+			/* frames of the largest image size that fit the sequence
+			 * after one image (when images are on); frames are padded to
+			 * pairs, each pair one image's worth of tokens */
+			int64_t room = max_model_len -
+			    (b->limit_image > 0 ? b->tokens_per_image : 0);
+			int64_t pairs = room / b->tokens_per_image;
+
+			if (pairs < 1)
+				pairs = 1;
+			if (pairs > MM_QWEN_MAX_FRAMES / 2)
+				pairs = MM_QWEN_MAX_FRAMES / 2;
+			b->video_frames = 2 * pairs;
+			b->tokens_per_video = pairs * b->tokens_per_image;
+			patches_video = b->tokens_per_video * merge2;
+		}
+		break;
+	}
+	case MM_FIXED: {
+		int64_t side = m->vision_image_size > 0 && m->vision_patch > 0 ?
+		    m->vision_image_size / m->vision_patch : 0;
+
+		b->tokens_per_image = m->mm_tokens_per_item > 0 ? m->mm_tokens_per_item : 256;
+		patches_image = side > 0 ? side * side : b->tokens_per_image * merge2;
+		b->limit_video = 0;
+		break;
+	}
+	case MM_TILED: {
+		int64_t u = unit_of(m), n = m->vision_image_size / u;
+		int64_t nh = n, nw = n, mg = m->vision_merge > 0 ? m->vision_merge : 1;
+
+		if (n < 1)
+			n = nh = nw = 1;
+		if (w > 0 && h > 0) {
+			nh = min64(n, (h + u - 1) / u);
+			nw = min64(n, (w + u - 1) / u);
+		}
+		b->tokens_per_image = nh * (nw + 1);
+		patches_image = nh * mg * nw * mg;
+		b->limit_video = 0;
+		break;
+	}
+	case MM_NONE:
+		break;
+	}
+	if (b->limit_image <= 0)
+		b->tokens_per_image = patches_image = 0;
+
+	if (b->tokens_per_image <= 0 && b->tokens_per_video <= 0) {
+		b->text_only = true;
+		return;
+	}
+	b->active = true;
+	if (b->tokens_per_video > b->tokens_per_image) {
+		b->modality = "video";
+		b->max_tok_per_item = b->tokens_per_video;
+		patches = patches_video;
+		limit = b->limit_video;
+	} else {
+		b->modality = "image";
+		b->max_tok_per_item = b->tokens_per_image;
+		patches = patches_image;
+		limit = b->limit_image;
+	}
+	b->encoder_budget = max64(mnbt, b->max_tok_per_item);
+	b->items_per_prompt = max64(1, min64(limit, max_model_len / b->max_tok_per_item));
+	b->items_per_batch = max64(1, min64(b->encoder_budget / b->max_tok_per_item,
+	    (int64_t)max_num_seqs * b->items_per_prompt));
+	b->profiled_tokens = b->items_per_batch * b->max_tok_per_item;
+	b->encoder_patches = b->items_per_batch * patches;
+	if (b->kind == MM_DYNAMIC) {
+		/* fitted on Qwen2.5-VL startups (data/estimates.yaml) */
+		b->encoder_activation = (int64_t)(coeff * (double)b->encoder_patches *
+		    (m->vision_hidden > 0 ? m->vision_hidden : 1024) / (tp > 0 ? tp : 1));
+	} else {
+		/* no startup to fit on: the hidden state and the MLP intermediate
+		 * of every patch in 16 bits, twice over (derived from the shapes) */
+		int vh = m->vision_hidden > 0 ? m->vision_hidden : 1024;
+		int vi = m->vision_intermediate > 0 ? m->vision_intermediate : 4 * vh;
+
+		b->encoder_activation = (int64_t)(4.0 * (double)b->encoder_patches *
+		    (vh + vi) / (tp > 0 ? tp : 1));
+	}
+	b->encoder_cache = b->profiled_tokens * (int64_t)m->hidden *
+	    (dtype_bytes > 0 ? dtype_bytes : 2);
+}

@@ -1,0 +1,81 @@
+/*
+ * mm.h - vLLM's multimodal encoder budget and what its profile run
+ * reserves for it (reference §2.4).
+ *
+ * At startup vLLM takes, for each enabled modality (limit > 0), the most
+ * tokens one item can become: an image of the largest size the processor
+ * allows, a video of as many such frames as the sequence holds.  The
+ * modality with the most tokens per item is profiled:
+ *
+ *   encoder_budget   = max(max_num_batched_tokens, max_tok_per_item)
+ *   items_per_prompt = max(1, min(limit, max_model_len // max_tok_per_item))
+ *   items_per_batch  = max(1, min(encoder_budget // max_tok_per_item,
+ *                                 max_num_seqs x items_per_prompt))
+ *
+ * and items_per_batch items of the maximum feature size run through the
+ * vision encoder during the profile run.  Their activation peak (an
+ * estimate: for the Qwen2-VL family a fitted coefficient x ViT tokens x
+ * vision width; for towers without a startup to fit on, the hidden state
+ * and MLP intermediate of every ViT token in 16 bits, twice) and the embeddings
+ * kept in the encoder cache count in the torch peak, so they come out of
+ * the KV cache.  Pure arithmetic, no allocation.
+ */
+#ifndef HEADROOM_MM_H
+#define HEADROOM_MM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "catalogue.h"
+
+struct plan_input;
+
+/* How a model turns an image into tokens. */
+enum mm_kind {
+	MM_NONE,	/* text-only model */
+	MM_DYNAMIC,	/* Qwen2-VL family: any size up to max_pixels, video */
+	MM_FIXED,	/* Gemma 3: every image becomes the same tokens */
+	MM_TILED	/* Pixtral: up to image_size, one break token per row */
+};
+
+#define MM_DEFAULT_LIMIT 999		/* vLLM's limit for an unset modality */
+#define MM_QWEN_MAX_FRAMES 600		/* qwen2_vl.py _MAX_FRAMES_PER_VIDEO */
+
+struct mm_budget {
+	enum mm_kind kind;
+	bool	 active;		/* some modality is enabled and profiled */
+	bool	 text_only;		/* a multimodal model with every modality at 0 */
+	bool	 size_hint;		/* max_pixels or width/height were given */
+	int	 limit_image, limit_video;	/* in force */
+	int64_t	 max_pixels;		/* Qwen2-VL family: in force */
+	int64_t	 tokens_per_image;	/* largest image profiled, 0 = off */
+	int64_t	 tokens_per_video;	/* largest video profiled, 0 = off or none */
+	int64_t	 video_frames;
+	const char *modality;		/* "image", "video" or NULL */
+	int64_t	 max_tok_per_item;
+	int64_t	 encoder_budget;
+	int64_t	 items_per_prompt, items_per_batch;
+	int64_t	 profiled_tokens;	/* items_per_batch x max_tok_per_item */
+	int64_t	 encoder_patches;	/* vision-encoder tokens of those items */
+	int64_t	 encoder_activation;	/* bytes per rank (estimate) */
+	int64_t	 encoder_cache;		/* bytes of embeddings held during the run */
+};
+
+/* The image-to-token rule of a model. */
+enum mm_kind mm_kind_of(const struct model *);
+
+/*
+ * Computes the budget for a model and the multimodal fields of in
+ * (limits, max_pixels, size hints) at the scheduler settings given.
+ * encoder_bytes_per_token is the estimate coefficient (bytes per ViT
+ * token per unit of vision width, data/estimates.yaml).  A text-only
+ * model gives kind MM_NONE and zeros.
+ */
+void mm_budget_compute(const struct model *, const struct plan_input *in,
+    int64_t max_model_len, int max_num_seqs, int max_num_batched_tokens,
+    double encoder_bytes_per_token, int tp, int dtype_bytes, struct mm_budget *out);
+
+/* Image tokens for a Qwen2-VL-family max_pixels: max_pixels / (patch x merge)^2. */
+int64_t mm_tokens_for_pixels(const struct model *, int64_t max_pixels);
+
+#endif

@@ -1,0 +1,233 @@
+/*
+ * speed.c - the speed estimate (formulas in speed.h and doc/answers.md).
+ * Everything here is an estimate built on the assumptions of
+ * data/speed.yaml; nothing is measured.
+ */
+#include "speed.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "weights.h"
+
+static int
+moe_layers(const struct model *m)
+{
+	int step = m->moe_layer_step > 0 ? m->moe_layer_step : 1, i, n = 0;
+
+	if (m->n_experts <= 0)
+		return 0;
+	for (i = m->first_dense_layers; i < m->layers; i++)
+		if ((i + 1) % step == 0)
+			n++;
+	return n;
+}
+
+/* Parameters of the routed experts (gate, up, down per expert). */
+static double
+expert_params(const struct model *m)
+{
+	return (double)moe_layers(m) * m->n_experts * 3.0 * m->hidden *
+	    (m->moe_intermediate > 0 ? m->moe_intermediate : m->intermediate);
+}
+
+/* Dense-rate multiplier for the weight format on this card (assumed). */
+static double
+rate_factor(const struct speed_coeffs *c, const struct gpu *g, enum ckpt_format f,
+    const char **note)
+{
+	switch (f) {
+	case FMT_FP8:
+	case FMT_FP8_CHANNEL:
+	case FMT_FP8_BLOCK:
+		if (g->fp8) {
+			*note = "FP8 = fp8_compute_factor x BF16 (assumed)";
+			return c->fp8_compute_factor;
+		}
+		break;
+	case FMT_INT8:
+		*note = "INT8 = fp8_compute_factor x BF16 (assumed)";
+		return c->fp8_compute_factor;
+	case FMT_NVFP4:
+	case FMT_MXFP4:
+		if (g->fp4) {
+			*note = "FP4 = fp4_compute_factor x BF16 (assumed)";
+			return c->fp4_compute_factor;
+		}
+		break;
+	default:
+		break;
+	}
+	*note = "BF16 (weights dequantized to 16 bit)";
+	if (f == FMT_BF16 || f == FMT_FP16 || f == FMT_FP32)
+		*note = "BF16";
+	return 1.0;
+}
+
+void
+speed_at(const struct speed_estimate *e, int64_t users, struct speed_point *pt)
+{
+	const struct speed_coeffs *c = e->c;
+	double b, w, mem, comp = 0, ar = 0, step;
+	int pp = e->pp > 0 ? e->pp : 1, tp = e->tp > 0 ? e->tp : 1;
+
+	memset(pt, 0, sizeof *pt);
+	if (users < 1)
+		users = 1;
+	pt->users = users;
+	if (!e->known)
+		return;
+	/* pipeline: pp micro-batches, each a stage step of b requests */
+	b = ceil((double)users / pp);
+	w = e->weights_read;
+	if (e->expert_bytes > 0)
+		w += e->expert_bytes * (1.0 - pow(1.0 - e->expert_fraction_per_token, b));
+	mem = (w + b * e->kv_per_request) / (e->bandwidth_gbs * 1e9 * e->efficiency);
+	if (e->tflops > 0)
+		comp = 2.0 * e->active_params / ((double)tp * pp) * b /
+		    (e->tflops * 1e12 * c->prefill_compute_efficiency);
+	if (tp > 1 && e->link_gbs > 0)
+		ar = c->allreduces_per_layer * e->layers_per_stage *
+		    (e->allreduce_latency_us * 1e-6 + 2.0 * (tp - 1) / tp * b *
+		    e->hidden * 2.0 / (e->link_gbs * 1e9 * c->link_efficiency));
+	step = (mem > comp ? mem : comp) + ar;
+	pt->memory_ms = mem * 1e3;
+	pt->compute_ms = comp * 1e3;
+	pt->allreduce_ms = ar * 1e3;
+	pt->compute_bound = comp > mem;
+	pt->step_ms = pp * step * 1e3;
+	pt->tokens_per_s_user = 1.0 / (pp * step);
+	pt->tokens_per_s_replica = pt->tokens_per_s_user * users;
+	pt->tokens_per_s_total = pt->tokens_per_s_replica *
+	    (e->replicas > 0 ? e->replicas : 1);
+}
+
+void
+speed_estimate(const struct catalogue *cat, const struct plan_input *in,
+    const struct plan *p, int64_t users, struct speed_estimate *e)
+{
+	const struct model *m = in->model;
+	const struct gpu *g;
+	const struct speed_coeffs *c = &cat->speed;
+	double mem_share = 1.0, sm_share = 1.0, total_params, experts, vision = 0;
+	double avg, frac_swa = 0, attn_flops, hd;
+	int64_t T;
+	int full_sm = 0;
+	size_t i;
+
+	memset(e, 0, sizeof *e);
+	e->c = c;
+	e->model = m;
+	if (!c->loaded) {
+		snprintf(e->why, sizeof e->why, "no speed coefficients loaded "
+		    "(data/speed.yaml)");
+		return;
+	}
+	if (m == NULL || in->gpu < 0 || (size_t)in->gpu >= cat->n_gpus) {
+		snprintf(e->why, sizeof e->why, "no bandwidth known for a custom card");
+		return;
+	}
+	g = &cat->gpus[in->gpu];
+	if (g->bandwidth_gbs <= 0) {
+		snprintf(e->why, sizeof e->why, "the catalogue has no memory "
+		    "bandwidth for %s", g->id);
+		return;
+	}
+	if (p->phase != PHASE_NONE) {
+		snprintf(e->why, sizeof e->why, "vLLM does not start with this plan");
+		return;
+	}
+	/* a MIG slice: its share of the memory system and of the SMs */
+	for (i = 0; i < g->n_mig; i++)
+		if (g->mig[i].sm_count > full_sm)
+			full_sm = g->mig[i].sm_count;
+	if (in->mig >= 0 && (size_t)in->mig < g->n_mig) {
+		const struct mig_profile *mp = &g->mig[in->mig];
+
+		if (g->cuda_total_gib > 0)
+			mem_share = mp->total_gib / g->cuda_total_gib;
+		if (full_sm > 0 && mp->sm_count > 0)
+			sm_share = (double)mp->sm_count / full_sm;
+	}
+	if (mem_share > 1)
+		mem_share = 1;
+	e->known = true;
+	e->bandwidth_gbs = g->bandwidth_gbs * mem_share;
+	e->efficiency = c->decode_bandwidth_efficiency;
+	e->tp = p->tp;
+	e->pp = p->pp;
+	e->replicas = p->replicas > 0 ? p->replicas : 1;
+	e->hidden = m->hidden;
+	e->layers_per_stage = p->layers_per_rank > 0 ? p->layers_per_rank :
+	    m->layers / (p->pp > 0 ? p->pp : 1);
+
+	/* weights read per step: the rank's weights without the vision tower */
+	total_params = weights_param_count(m) * 1e9;
+	experts = expert_params(m);
+	if (m->vision_params > 0 && p->pp == 1)
+		vision = m->vision_params * 2.0 / (p->tp > 0 ? p->tp : 1);
+	e->weights_read = (double)p->weights - vision;
+	if (e->weights_read < 0)
+		e->weights_read = 0;
+	if (experts > 0 && total_params > 0 && m->experts_per_tok > 0) {
+		double share = experts / total_params;
+
+		if (share > 1)
+			share = 1;
+		e->expert_bytes = e->weights_read * share;
+		e->weights_read -= e->expert_bytes;
+		e->expert_fraction_per_token = (double)m->experts_per_tok / m->n_experts;
+	}
+	e->active_params = total_params - (m->vision_params > 0 ? m->vision_params : 0) -
+	    (experts > 0 && m->n_experts > 0 ? experts * (1.0 - (double)m->experts_per_tok /
+	    m->n_experts) : 0);
+	if (e->active_params < 0)
+		e->active_params = 0;
+
+	/* KV read per request: the context averages T/2; sliding layers cap it */
+	T = p->tokens_per_request > 0 ? p->tokens_per_request : p->max_model_len;
+	e->request_tokens = T;
+	avg = T / 2.0;
+	if (m->layers > 0 && m->n_sliding > 0)
+		frac_swa = (double)m->n_sliding / m->layers;
+	e->kv_per_request = (double)p->bytes_per_token * ((1 - frac_swa) * avg +
+	    frac_swa * (m->sliding_window > 0 && m->sliding_window < avg ?
+	    m->sliding_window : avg));
+
+	/* the tensor-parallel link */
+	if (p->tp > 1) {
+		if (g->nvlink_gbs > 0) {
+			e->link = "NVLink";
+			e->link_gbs = g->nvlink_gbs / 2.0;
+			e->allreduce_latency_us = c->allreduce_latency_nvlink_us;
+		} else {
+			e->link = "PCIe";
+			e->link_gbs = (g->pcie_gbs > 0 ? g->pcie_gbs : 64) / 2.0;
+			e->allreduce_latency_us = c->allreduce_latency_pcie_us;
+		}
+	}
+
+	/* compute: prefill, and the compute floor of a decode step */
+	e->rate_note = "";
+	if (g->bf16_tflops > 0) {
+		double f = rate_factor(c, g, p->format, &e->rate_note);
+		double heads = m->heads, layers_full, layers_swa;
+
+		e->tflops = g->bf16_tflops * sm_share * f;
+		e->prefill_known = true;
+		hd = m->mla ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
+		layers_swa = m->n_sliding;
+		layers_full = m->layers - layers_swa;
+		attn_flops = 2.0 * heads * hd * ((double)T * T * layers_full +
+		    (double)T * (m->sliding_window > 0 && m->sliding_window < T ?
+		    m->sliding_window : T) * layers_swa);
+		e->prefill_s = (2.0 * e->active_params * T + attn_flops) /
+		    ((p->tp > 0 ? p->tp : 1) * e->tflops * 1e12 *
+		    c->prefill_compute_efficiency);
+	}
+	if (users <= 0)
+		users = p->concurrency_at_tpr > 0 ? p->concurrency_at_tpr : 1;
+	speed_at(e, 1, &e->single);
+	speed_at(e, users, &e->load);
+}

@@ -1,0 +1,195 @@
+/*
+ * answers.c - from command line to answer (see answers.h).  Builds the
+ * core queries (fit_query, share_query, upgrade) from struct cli, runs
+ * them into static storage (the fit rows are large) and hands the result
+ * to the writers of answers_report.c.
+ */
+#include "answers.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/fit.h"
+#include "core/share.h"
+#include "core/upgrade.h"
+#include "io/answers_cli.h"
+#include "io/answers_report.h"
+
+enum answers_kind
+answers_wanted(const struct cli *cli)
+{
+	if (cli->ans.n_instances > 0)
+		return ANSWERS_SHARE;
+	if (cli->ans.need > 0)
+		return ANSWERS_FIT;
+	if (cli->ans.compare_version > 0)
+		return ANSWERS_UPGRADE;
+	return ANSWERS_NONE;
+}
+
+void
+answers_prepare(struct cli *cli)
+{
+	if (cli->ans.need > 0 && cli->ans.cards == NULL && cli->gpu_id != NULL)
+		cli->ans.cards = cli->gpu_id;
+	cli->ans.checkpoint_given = cli->checkpoint != NULL;
+	cli->ans.kv_given = cli->in.kv_dtype != KV_AUTO;
+}
+
+static int
+emit(char *text, FILE *out)
+{
+	int rc = fputs(text, out) < 0 ? -1 : 0;
+
+	free(text);
+	return rc;
+}
+
+static int
+run_fit(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
+{
+	static struct fit_row rows[FIT_MAX_ROWS];
+	struct fit_query q;
+	struct fit_result res;
+	struct answers_fit_view v;
+	char err[256];
+	int n;
+	size_t nrows;
+
+	memset(&q, 0, sizeof q);
+	q.model = cli->in.model;
+	q.users = cli->ans.need;
+	q.tokens = cli->in.tokens_per_request > 0 ? cli->in.tokens_per_request :
+	    cli->in.max_model_len > 0 ? cli->in.max_model_len : 0;
+	if (q.tokens <= 0) {
+		fprintf(errf, "headroom: --need: say how long a request is with "
+		    "--tokens-per-request N (prompt + output tokens)\n");
+		return 2;
+	}
+	q.max_model_len = cli->in.max_model_len > 0 ? cli->in.max_model_len : 0;
+	if (cli->ans.checkpoint_given) {
+		q.fixed_choice = true;
+		q.ckpt = cli->in.ckpt;
+		q.format = cli->in.format;
+		q.quantization_fp8 = cli->in.quantization_fp8;
+	} else if (cli->in.quantization_fp8) {
+		q.fixed_choice = true;
+		q.ckpt = cli->in.ckpt;
+		q.format = FMT_COUNT;
+		q.quantization_fp8 = true;
+	}
+	if (cli->ans.kv_given) {
+		q.fixed_kv = true;
+		q.kv = cli->in.kv_dtype;
+	}
+	q.version = cli->in.version;
+	q.overhead = cli->in.overhead;
+	q.other_usage_gib = cli->in.other_usage_gib;
+	q.max_cards = cli->ans.max_cards;
+	q.base = &cli->in;
+	n = answers_cli_cards(c, cli->ans.cards, q.cards, FIT_MAX_CARD_IDS, err,
+	    sizeof err);
+	if (n < 0) {
+		fprintf(errf, "headroom: %s\n", err);
+		return 2;
+	}
+	q.n_cards = (size_t)n;
+	nrows = fit_find(c, &q, rows, FIT_MAX_ROWS, &res);
+	memset(&v, 0, sizeof v);
+	v.cat = c;
+	v.q = &q;
+	v.rows = rows;
+	v.n = nrows;
+	v.res = &res;
+	v.text_rows = 15;
+	if (emit(answers_fit_report(&v, cli->report), out) != 0)
+		return 2;
+	return nrows > 0 ? 0 : 1;
+}
+
+static int
+run_share(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
+{
+	static struct share_instance inst[SHARE_MAX];
+	static struct share_result ra, rb;
+	struct share_query q;
+	struct answers_share_view v;
+	char err[512], label[8];
+	size_t i;
+	bool ok;
+
+	if (cli->in.mig >= 0) {
+		fprintf(errf, "headroom: --instance shares a whole card; drop --mig "
+		    "(the report compares MIG slices itself)\n");
+		return 2;
+	}
+	if (cli->in.gpu < 0) {
+		fprintf(errf, "headroom: --instance needs a catalogue card (--gpu ID)\n");
+		return 2;
+	}
+	for (i = 0; i < cli->ans.n_instances; i++) {
+		snprintf(label, sizeof label, "%zu", i + 1);
+		if (answers_cli_instance(c, &cli->in, cli->ans.instances[i], label,
+		    &inst[i], err, sizeof err) != 0) {
+			fprintf(errf, "headroom: %s\n", err);
+			return 2;
+		}
+	}
+	memset(&q, 0, sizeof q);
+	q.inst = inst;
+	q.n = cli->ans.n_instances;
+	q.gpu = cli->in.gpu;
+	q.other_usage_gib = cli->in.other_usage_gib;
+	q.version = cli->in.version > 0 ? cli->in.version : VLLM_VER_NEWEST;
+	share_compute(c, &q, &ra);
+	memset(&v, 0, sizeof v);
+	v.cat = c;
+	v.q = &q;
+	v.r = &ra;
+	ok = ra.all_start && !ra.over_one;
+	if (cli->ans.compare_version > 0) {
+		struct share_query qb = q;
+
+		qb.version = cli->ans.compare_version;
+		share_compute(c, &qb, &rb);
+		v.r_to = &rb;
+		v.to_version = cli->ans.compare_version;
+		ok = rb.all_start && !rb.over_one;
+	}
+	if (emit(answers_share_report(&v, cli->report), out) != 0)
+		return 2;
+	return ok ? 0 : 1;
+}
+
+static int
+run_upgrade(const struct catalogue *c, struct cli *cli, FILE *out)
+{
+	static struct upgrade_result u;
+	struct answers_upgrade_view v;
+
+	upgrade_compare(c, &cli->in, cli->in.version, cli->ans.compare_version, &u);
+	v.cat = c;
+	v.in = &cli->in;
+	v.u = &u;
+	if (emit(answers_upgrade_report(&v, cli->report), out) != 0)
+		return 2;
+	return u.starts_b ? 0 : 1;
+}
+
+int
+answers_run(const struct catalogue *c, struct cli *cli, FILE *out, FILE *err)
+{
+	if (cli->report == REPORT_NONE)
+		cli->report = REPORT_TEXT;
+	switch (answers_wanted(cli)) {
+	case ANSWERS_FIT:
+		return run_fit(c, cli, out, err);
+	case ANSWERS_SHARE:
+		return run_share(c, cli, out, err);
+	case ANSWERS_UPGRADE:
+		return run_upgrade(c, cli, out);
+	case ANSWERS_NONE:
+		break;
+	}
+	return 2;
+}

@@ -1,0 +1,387 @@
+/*
+ * answers_cli.c - the answer options and vLLM's multimodal flags (see
+ * answers_cli.h).  Values are checked here so that the core only ever
+ * sees numbers in range.
+ */
+#include "answers_cli.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/units.h"
+#include "core/vllm_version.h"
+#include "io/cli.h"
+
+int
+answers_cli_set(struct answers_opts *a, const char *name, const char *v,
+    char *err, size_t errlen)
+{
+	int64_t n;
+
+	if (strcmp(name, "need") == 0) {
+		if (units_parse_human_int(v, &n) != 0 || n < 1 || n > 1000000) {
+			snprintf(err, errlen, "--need: '%s' is not a number of users "
+			    "from 1 to 1000000", v);
+			return -1;
+		}
+		a->need = n;
+	} else if (strcmp(name, "cards") == 0) {
+		a->cards = v;
+	} else if (strcmp(name, "max-cards") == 0) {
+		if (units_parse_human_int(v, &n) != 0 || n < 1 || n > 64) {
+			snprintf(err, errlen, "--max-cards: '%s' is not a whole number "
+			    "from 1 to 64", v);
+			return -1;
+		}
+		a->max_cards = (int)n;
+	} else if (strcmp(name, "instance") == 0) {
+		if (a->n_instances >= ANSWERS_MAX_INSTANCES) {
+			snprintf(err, errlen, "--instance: at most %d instances on one "
+			    "card", ANSWERS_MAX_INSTANCES);
+			return -1;
+		}
+		a->instances[a->n_instances++] = v;
+	} else if (strcmp(name, "compare-version") == 0) {
+		int ver;
+
+		if (vllm_version_parse(v, &ver) != 0 || ver < VLLM_VER_OLDEST ||
+		    ver > VLLM_VER_NEWEST) {
+			snprintf(err, errlen, "--compare-version: '%s' is not a release "
+			    "headroom models (0.10.0 to 0.32.0)", v);
+			return -1;
+		}
+		a->compare_version = ver;
+	} else {
+		snprintf(err, errlen, "--%s: not an answer option", name);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+count_of(const cJSON *v, int *count, int *w, int *h)
+{
+	const cJSON *c;
+
+	if (cJSON_IsNumber(v)) {
+		*count = v->valueint;
+		return v->valuedouble >= 0 && v->valuedouble == (double)v->valueint ? 0 : -1;
+	}
+	if (!cJSON_IsObject(v))
+		return -1;
+	c = cJSON_GetObjectItemCaseSensitive(v, "count");
+	*count = cJSON_IsNumber(c) ? c->valueint : 1;
+	if (*count < 0)
+		return -1;
+	c = cJSON_GetObjectItemCaseSensitive(v, "width");
+	if (cJSON_IsNumber(c) && w)
+		*w = c->valueint;
+	c = cJSON_GetObjectItemCaseSensitive(v, "height");
+	if (cJSON_IsNumber(c) && h)
+		*h = c->valueint;
+	return 0;
+}
+
+int
+answers_cli_limit_mm(struct plan_input *in, const char *json, char *err,
+    size_t errlen)
+{
+	cJSON *root = cJSON_Parse(json), *it;
+	int rc = 0;
+
+	if (!cJSON_IsObject(root)) {
+		snprintf(err, errlen, "--limit-mm-per-prompt: '%s' is not a JSON object "
+		    "such as '{\"image\":2,\"video\":0}'", json);
+		cJSON_Delete(root);
+		return -1;
+	}
+	in->limit_mm_images = in->limit_mm_videos = in->limit_mm_audios = -1;
+	in->mm_image_width = in->mm_image_height = 0;
+	cJSON_ArrayForEach(it, root) {
+		int count = 0, w = 0, h = 0;
+
+		if (count_of(it, &count, &w, &h) != 0 || count > 10000) {
+			snprintf(err, errlen, "--limit-mm-per-prompt: \"%s\" must be a "
+			    "count from 0 or {\"count\": N, ...}", it->string);
+			rc = -1;
+			break;
+		}
+		if (strcmp(it->string, "image") == 0) {
+			in->limit_mm_images = count;
+			in->mm_image_width = w;
+			in->mm_image_height = h;
+		} else if (strcmp(it->string, "video") == 0) {
+			in->limit_mm_videos = count;
+		} else if (strcmp(it->string, "audio") == 0) {
+			in->limit_mm_audios = count;
+		} else {
+			snprintf(err, errlen, "--limit-mm-per-prompt: unknown modality "
+			    "\"%s\" (image, video, audio)", it->string);
+			rc = -1;
+			break;
+		}
+	}
+	cJSON_Delete(root);
+	return rc;
+}
+
+int
+answers_cli_mm_kwargs(struct plan_input *in, const char *json, char *err,
+    size_t errlen)
+{
+	cJSON *root = cJSON_Parse(json);
+	const cJSON *mp;
+
+	if (!cJSON_IsObject(root)) {
+		snprintf(err, errlen, "--mm-processor-kwargs: '%s' is not a JSON "
+		    "object such as '{\"max_pixels\": 1003520}'", json);
+		cJSON_Delete(root);
+		return -1;
+	}
+	mp = cJSON_GetObjectItemCaseSensitive(root, "max_pixels");
+	if (mp != NULL && (!cJSON_IsNumber(mp) || mp->valuedouble < 784 ||
+	    mp->valuedouble > 1e9)) {
+		snprintf(err, errlen, "--mm-processor-kwargs: max_pixels must be a "
+		    "number of pixels from 784 (one 28 x 28 token)");
+		cJSON_Delete(root);
+		return -1;
+	}
+	in->mm_max_pixels = mp ? (int64_t)mp->valuedouble : 0;
+	cJSON_Delete(root);
+	return 0;
+}
+
+void
+answers_cli_format_mm(const struct plan_input *in, char *buf, size_t len)
+{
+	char j[160], *p = j;
+	size_t o;
+	int n = 0;
+
+	if (in->limit_mm_images >= 0 || in->limit_mm_videos >= 0 ||
+	    in->limit_mm_audios >= 0) {
+		p += snprintf(p, sizeof j - (size_t)(p - j), "{");
+		if (in->limit_mm_images >= 0 && in->mm_image_width > 0 &&
+		    in->mm_image_height > 0)
+			p += snprintf(p, sizeof j - (size_t)(p - j), "\"image\":{\"count\":%d,"
+			    "\"width\":%d,\"height\":%d}", in->limit_mm_images,
+			    in->mm_image_width, in->mm_image_height), n++;
+		else if (in->limit_mm_images >= 0)
+			p += snprintf(p, sizeof j - (size_t)(p - j), "\"image\":%d",
+			    in->limit_mm_images), n++;
+		if (in->limit_mm_videos >= 0)
+			p += snprintf(p, sizeof j - (size_t)(p - j), "%s\"video\":%d",
+			    n++ ? "," : "", in->limit_mm_videos);
+		if (in->limit_mm_audios >= 0)
+			p += snprintf(p, sizeof j - (size_t)(p - j), "%s\"audio\":%d",
+			    n++ ? "," : "", in->limit_mm_audios);
+		snprintf(p, sizeof j - (size_t)(p - j), "}");
+		o = strlen(buf);
+		snprintf(buf + o, len > o ? len - o : 0, " --limit-mm-per-prompt ");
+		cli_shell_quote(j, buf, len);
+	}
+	if (in->mm_max_pixels > 0) {
+		snprintf(j, sizeof j, "{\"max_pixels\":%lld}", (long long)in->mm_max_pixels);
+		o = strlen(buf);
+		snprintf(buf + o, len > o ? len - o : 0, " --mm-processor-kwargs ");
+		cli_shell_quote(j, buf, len);
+	}
+}
+
+int
+answers_cli_cards(const struct catalogue *c, const char *list, int *out,
+    size_t max, char *err, size_t errlen)
+{
+	char word[96];
+	const char *p = list;
+	size_t n = 0;
+
+	if (list == NULL || *list == '\0')
+		return 0;
+	while (*p) {
+		size_t k = strcspn(p, ",");
+		int g;
+
+		snprintf(word, sizeof word, "%.*s", (int)(k < sizeof word - 1 ? k :
+		    sizeof word - 1), p);
+		if (word[0] != '\0') {
+			g = catalogue_find_gpu(c, word);
+			if (g < 0) {
+				snprintf(err, errlen, "--cards: unknown card '%s' (--list "
+				    "gpus shows all)", word);
+				return -1;
+			}
+			if (n >= max) {
+				snprintf(err, errlen, "--cards: at most %zu cards", max);
+				return -1;
+			}
+			out[n++] = g;
+		}
+		p += k;
+		if (*p == ',')
+			p++;
+	}
+	return (int)n;
+}
+
+/* The model, checkpoint and format of an instance, as cli_resolve() does. */
+static int
+resolve_model(const struct catalogue *c, const char *model, const char *ckpt,
+    struct plan_input *in, char *err, size_t errlen)
+{
+	int mi = -1, ki = -1;
+	enum ckpt_format f;
+
+	if (model != NULL) {
+		mi = catalogue_find_model(c, model);
+		if (mi < 0) {
+			ki = catalogue_find_ckpt(c, model);
+			if (ki >= 0)
+				mi = c->ckpts[ki].model_index;
+		}
+		if (mi < 0) {
+			snprintf(err, errlen, "--instance: unknown model '%s' (--list "
+			    "models shows all)", model);
+			return -1;
+		}
+		in->model = &c->models[mi];
+		in->ckpt = -1;
+		in->format = FMT_COUNT;
+		in->quantization_fp8 = false;
+		in->model_arg = NULL;
+	} else if (in->model != NULL) {
+		mi = (int)(in->model - c->models);
+		if (mi < 0 || (size_t)mi >= c->n_models)
+			mi = -1;
+		ki = in->ckpt;
+	}
+	if (in->model == NULL) {
+		snprintf(err, errlen, "--instance: model= is required");
+		return -1;
+	}
+	if (ckpt != NULL) {
+		int k = catalogue_find_ckpt(c, ckpt);
+
+		if (k >= 0 && c->ckpts[k].model_index == mi) {
+			ki = k;
+		} else if (ckpt_format_parse(ckpt, &f) == 0 && mi >= 0) {
+			ki = catalogue_model_ckpt(c, mi, f);
+			in->format = f;
+		} else {
+			snprintf(err, errlen, "--instance: checkpoint '%s' is neither a "
+			    "format nor a checkpoint of %s", ckpt, in->model->id);
+			return -1;
+		}
+	} else if (ki < 0 && mi >= 0) {
+		ki = catalogue_model_ckpt(c, mi, in->model->native_format);
+	}
+	in->ckpt = ki;
+	if (ki >= 0)
+		in->format = c->ckpts[ki].format;
+	return 0;
+}
+
+int
+answers_cli_instance(const struct catalogue *c, const struct plan_input *base,
+    const char *spec, const char *label, struct share_instance *si, char *err,
+    size_t errlen)
+{
+	char buf[512], *save = NULL, *kv;
+	const char *model = NULL, *ckpt = NULL;
+	struct plan_input *in = &si->in;
+	int64_t n;
+	double d;
+
+	memset(si, 0, sizeof *si);
+	plan_input_init(in);
+	in->version = base ? base->version : 0;
+	in->tokens_per_request = base ? base->tokens_per_request : 0;
+	snprintf(si->label, sizeof si->label, "%s", label);
+	if (strlen(spec) >= sizeof buf) {
+		snprintf(err, errlen, "--instance: the description is too long");
+		return -1;
+	}
+	snprintf(buf, sizeof buf, "%s", spec);
+	for (kv = strtok_r(buf, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(kv, '=');
+		const char *key = kv, *v = eq ? eq + 1 : "";
+
+		if (eq)
+			*eq = '\0';
+		while (*key == ' ')
+			key++;
+		if (strcmp(key, "model") == 0) {
+			model = v;
+		} else if (strcmp(key, "checkpoint") == 0) {
+			ckpt = v;
+		} else if (strcmp(key, "name") == 0) {
+			snprintf(si->label, sizeof si->label, "%s", v);
+		} else if (strcmp(key, "util") == 0 ||
+		    strcmp(key, "gpu-memory-utilization") == 0) {
+			if (units_parse_double(v, &d) != 0 || d <= 0 || d > 1) {
+				snprintf(err, errlen, "--instance %s: util '%s' is not a "
+				    "fraction in (0, 1]", si->label, v);
+				return -1;
+			}
+			in->util = d;
+			si->util_explicit = true;
+		} else if (strcmp(key, "max-model-len") == 0) {
+			if (units_parse_human_int(v, &n) != 0 || n < 1) {
+				snprintf(err, errlen, "--instance %s: max-model-len '%s' is "
+				    "not a number of tokens", si->label, v);
+				return -1;
+			}
+			in->max_model_len = n;
+		} else if (strcmp(key, "tokens") == 0 ||
+		    strcmp(key, "tokens-per-request") == 0) {
+			if (units_parse_human_int(v, &n) != 0 || n < 1) {
+				snprintf(err, errlen, "--instance %s: tokens '%s' is not a "
+				    "number of tokens", si->label, v);
+				return -1;
+			}
+			in->tokens_per_request = n;
+		} else if (strcmp(key, "kv-cache-dtype") == 0) {
+			if (kv_dtype_parse(v, &in->kv_dtype) != 0) {
+				snprintf(err, errlen, "--instance %s: kv-cache-dtype '%s' is "
+				    "not one of vLLM's choices", si->label, v);
+				return -1;
+			}
+		} else if (strcmp(key, "max-num-seqs") == 0 ||
+		    strcmp(key, "max-num-batched-tokens") == 0) {
+			if (units_parse_human_int(v, &n) != 0 || n < 1 || n > (1 << 24)) {
+				snprintf(err, errlen, "--instance %s: %s '%s' is not a whole "
+				    "number", si->label, key, v);
+				return -1;
+			}
+			if (key[8] == 's')
+				in->max_num_seqs = (int)n;
+			else
+				in->max_num_batched_tokens = (int)n;
+		} else if (strcmp(key, "kv-cache-memory-bytes") == 0) {
+			if (units_parse_human_int(v, &n) != 0 || n < 1) {
+				snprintf(err, errlen, "--instance %s: kv-cache-memory-bytes "
+				    "'%s' is not a size such as 20G", si->label, v);
+				return -1;
+			}
+			in->kv_cache_memory_bytes = n;
+		} else if (strcmp(key, "enforce-eager") == 0) {
+			in->enforce_eager = true;
+		} else {
+			snprintf(err, errlen, "--instance: unknown key '%s' (model, "
+			    "checkpoint, util, max-model-len, kv-cache-dtype, "
+			    "kv-cache-memory-bytes, max-num-seqs, max-num-batched-tokens, "
+			    "tokens, enforce-eager, name)", key);
+			return -1;
+		}
+	}
+	if (model == NULL && base != NULL && base->model != NULL) {
+		in->model = base->model;
+		in->ckpt = base->ckpt;
+		in->format = base->format;
+	}
+	return resolve_model(c, model, ckpt, in, err, errlen);
+}

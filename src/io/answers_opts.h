@@ -1,0 +1,27 @@
+/*
+ * answers_opts.h - the command-line options of the questions headroom
+ * answers besides "does this plan start": the fit finder (--need,
+ * --cards, --max-cards), instances sharing a card (--instance) and the
+ * upgrade check (--compare-version).  Held in struct cli; parsed and run
+ * by src/io/answers_cli.c and src/io/answers.c.
+ */
+#ifndef HEADROOM_ANSWERS_OPTS_H
+#define HEADROOM_ANSWERS_OPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ANSWERS_MAX_INSTANCES 6		/* = SHARE_MAX */
+
+struct answers_opts {
+	int64_t	 need;			/* --need USERS; 0 = not asked */
+	const char *cards;		/* --cards ID,ID,... */
+	int	 max_cards;		/* --max-cards N; 0 = default */
+	const char *instances[ANSWERS_MAX_INSTANCES];	/* --instance SPEC */
+	size_t	 n_instances;
+	int	 compare_version;	/* --compare-version X.Y.Z; 0 = not asked */
+	int	 checkpoint_given;	/* --checkpoint fixes the fit's checkpoint */
+	int	 kv_given;		/* --kv-cache-dtype fixes the fit's KV dtype */
+};
+
+#endif

@@ -1,0 +1,64 @@
+/*
+ * answers_report.h - the answers as text, JSON and Markdown: the fit
+ * finder's ranked plans, a card shared by several instances (with its
+ * memory map, startup orders, commands and the MIG alternative), the
+ * upgrade check, and the speed estimate that the plan report shows beside
+ * its concurrency.  Writers return a malloc'd string; callers print it.
+ * Figures come from the core modules (fit, share, upgrade, speed); the
+ * writers only re-plan a row to print its command.
+ */
+#ifndef HEADROOM_ANSWERS_REPORT_H
+#define HEADROOM_ANSWERS_REPORT_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/fit.h"
+#include "core/share.h"
+#include "core/speed.h"
+#include "core/upgrade.h"
+#include "io/cli.h"
+
+struct answers_fit_view {
+	const struct catalogue	*cat;
+	const struct fit_query	*q;
+	const struct fit_row	*rows;
+	size_t			 n;
+	const struct fit_result	*res;
+	size_t			 text_rows;	/* rows the text and Markdown show */
+};
+
+struct answers_share_view {
+	const struct catalogue	*cat;
+	const struct share_query *q;
+	const struct share_result *r;		/* under q->version */
+	const struct share_result *r_to;	/* under to_version, or NULL */
+	int			 to_version;
+};
+
+struct answers_upgrade_view {
+	const struct catalogue	*cat;
+	const struct plan_input	*in;
+	const struct upgrade_result *u;
+};
+
+char *answers_fit_report(const struct answers_fit_view *, enum report_format);
+char *answers_share_report(const struct answers_share_view *, enum report_format);
+char *answers_upgrade_report(const struct answers_upgrade_view *, enum report_format);
+
+/*
+ * The speed of a plan, for the plan report: one or two lines of text
+ * ("Speed (estimate): ...") written to buf, and the JSON object "speed"
+ * (never NULL; {"known": false, ...} when it cannot be estimated).
+ */
+void answers_speed_text(const struct catalogue *, const struct plan_input *,
+    const struct plan *, const char *indent, char *buf, size_t len);
+cJSON *answers_speed_json(const struct catalogue *, const struct plan_input *,
+    const struct plan *);
+
+/* The multimodal budget of a plan as text lines ("" for text models). */
+void answers_mm_text(const struct plan *, const char *indent, char *buf, size_t len);
+cJSON *answers_mm_json(const struct plan *);
+
+#endif

@@ -1,0 +1,240 @@
+/*
+ * cli_import.c - pasted commands, --config and --scenario into struct cli
+ * (see cli_import.h).  Invariant: every string a cli field points to
+ * after an import is in cli->owned, freed by cli_done().
+ */
+#include "cli_import.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/vllm_version.h"
+#include "io/export.h"
+#include "io/scenario.h"
+
+static void
+own(struct cli *cli, char *s)
+{
+	if (cli->n_owned == cli->cap_owned) {
+		cli->cap_owned = cli->cap_owned ? cli->cap_owned * 2 : 32;
+		cli->owned = realloc(cli->owned, cli->cap_owned * sizeof *cli->owned);
+		if (cli->owned == NULL)
+			abort();
+	}
+	cli->owned[cli->n_owned++] = s;
+}
+
+char *
+cli_import_keep(struct cli *cli, const char *s)
+{
+	char *d = strdup(s);
+
+	if (d == NULL)
+		abort();
+	own(cli, d);
+	return d;
+}
+
+/* Moves the words of a list into cli; the list is left empty. */
+static void
+own_words(struct cli *cli, struct shellwords *sw)
+{
+	size_t i;
+
+	for (i = 0; i < sw->n; i++)
+		own(cli, sw->w[i]);
+	free(sw->w);
+	memset(sw, 0, sizeof *sw);
+}
+
+int
+cli_import_export_format(const char *name)
+{
+	enum export_format f;
+
+	return export_format_parse(name, &f) == 0 ? (int)f : -1;
+}
+
+static void
+prefix_error(const char *path, int line, int col, const char *e, char *err,
+    size_t errlen)
+{
+	if (path != NULL && line > 0)
+		snprintf(err, errlen, "%s:%d:%d: %s", path, line, col, e);
+	else if (path != NULL)
+		snprintf(err, errlen, "%s: %s", path, e);
+	else
+		snprintf(err, errlen, "%s", e);
+}
+
+int
+cli_import_args(struct cli *cli, struct vllm_args *va, const char *path,
+    int vllm_mode, char *err, size_t errlen)
+{
+	char e[1024], *argv[3];
+	size_t g, k;
+
+	for (g = 0; g < va->n_group; g++) {
+		const struct vllm_arg_group *gr = &va->group[g];
+		char **w = va->words.w + gr->first;
+		size_t before = cli->n_extra;
+		int list = strcmp(w[0], "--cudagraph-capture-sizes") == 0;
+		int n = gr->n > 2 && !list ? 2 : (int)gr->n;
+		char **vec = argv;
+		char *big[PLAN_MAX_CAPTURE + 2];
+
+		if (gr->n == 0)
+			continue;
+		if (list) {
+			/* a list flag takes all its values */
+			size_t m = gr->n < PLAN_MAX_CAPTURE + 1 ? gr->n : PLAN_MAX_CAPTURE + 1;
+
+			big[0] = "headroom";
+			for (k = 0; k < m; k++)
+				big[k + 1] = w[k];
+			vec = big;
+			n = (int)m;
+		} else {
+			argv[0] = "headroom";
+			argv[1] = w[0];
+			argv[2] = n > 1 ? w[1] : NULL;
+		}
+		if (cli_parse_words(cli, n + 1, vec, vllm_mode, e, sizeof e) != 0) {
+			prefix_error(path, gr->line, gr->col, e, err, errlen);
+			own_words(cli, &va->words);
+			return -1;
+		}
+		if (gr->n > 2 && !list) {
+			/* more values: only a flag headroom does not model takes them */
+			if (cli->n_extra == before) {
+				snprintf(e, sizeof e, "%s takes one value, not a list", w[0]);
+				prefix_error(path, gr->line, gr->col, e, err, errlen);
+				own_words(cli, &va->words);
+				return -1;
+			}
+			for (k = 2; k < gr->n; k++) {
+				if (cli->n_extra >= CLI_MAX_EXTRA) {
+					prefix_error(path, gr->line, gr->col, "too many flags "
+					    "headroom does not model", err, errlen);
+					own_words(cli, &va->words);
+					return -1;
+				}
+				cli->extra[cli->n_extra] = strdup(w[k]);
+				if (cli->extra[cli->n_extra] == NULL)
+					abort();
+				cli->n_extra++;
+			}
+		}
+		if (strcmp(w[0], "--model") == 0 || (g == 0 && w[0][0] != '-'))
+			cli->model_from_file = path != NULL;
+	}
+	own_words(cli, &va->words);
+	return 0;
+}
+
+int
+cli_import_command(struct cli *cli, const char *text, char *err, size_t errlen)
+{
+	struct vllm_args va;
+	char e[1024], **argv;
+	size_t i;
+	int rc;
+
+	if (vllmargs_from_command(text, &va, e, sizeof e) != 0) {
+		snprintf(err, errlen, "--from-command: %s", e);
+		return -1;
+	}
+	for (i = 0; i < va.env.n; i++) {
+		if (cli->n_env >= CLI_MAX_ENV) {
+			snprintf(err, errlen, "--from-command: more than %d VAR=value "
+			    "assignments", CLI_MAX_ENV);
+			vllmargs_done(&va);
+			return -1;
+		}
+		cli->env[cli->n_env++] = va.env.w[i];
+	}
+	own_words(cli, &va.env);
+	cli->mig_pinned |= va.mig;
+	if (va.version > 0 && cli->in.version == 0) {
+		if (va.version < VLLM_VER_OLDEST || va.version > VLLM_VER_NEWEST)
+			snprintf(cli->import_note, sizeof cli->import_note, "the image's "
+			    "vLLM is outside the releases headroom models; planned as the "
+			    "newest");
+		else
+			cli->in.version = va.version;
+	}
+	if (va.note[0] != '\0')
+		snprintf(cli->import_note, sizeof cli->import_note, "%s", va.note);
+	argv = calloc(va.words.n + 2, sizeof *argv);
+	if (argv == NULL)
+		abort();
+	argv[0] = "vllm serve";
+	for (i = 0; i < va.words.n; i++)
+		argv[i + 1] = va.words.w[i];
+	rc = cli_parse_words(cli, (int)va.words.n + 1, argv, 1, e, sizeof e);
+	free(argv);
+	own_words(cli, &va.words);
+	vllmargs_done(&va);
+	if (rc != 0) {
+		snprintf(err, errlen, "--from-command: %s", e);
+		return -1;
+	}
+	return 0;
+}
+
+int
+cli_import_prescan(struct cli *cli, int argc, char **argv, int vllm_mode,
+    char *err, size_t errlen)
+{
+	const char *cpath = NULL, *spath = NULL;
+	int i;
+
+	(void)vllm_mode;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *eq = strchr(a, '='), **slot;
+		int is_config = cli_word_is_option(a, "config");
+
+		if (!is_config && !cli_word_is_option(a, "scenario"))
+			continue;
+		slot = is_config ? &cpath : &spath;
+		if (*slot != NULL) {
+			snprintf(err, errlen, is_config ? "More than one config file "
+			    "specified! (--config %s and --config %s)" : "--scenario: "
+			    "one scenario at a time (%s and %s)", *slot,
+			    eq ? eq + 1 : i + 1 < argc ? argv[i + 1] : "");
+			return -1;
+		}
+		if (eq != NULL) {
+			*slot = eq + 1;
+		} else if (i + 1 >= argc) {
+			snprintf(err, errlen, is_config ? "No config file specified! "
+			    "Please check your command-line arguments." :
+			    "--scenario expects a file");
+			return -1;
+		} else {
+			*slot = argv[++i];
+		}
+	}
+	if (spath != NULL) {
+		if (scenario_import(cli, spath, err, errlen) != 0)
+			return -1;
+		cli->scenario = spath;
+	}
+	if (cpath != NULL) {
+		struct vllm_args va;
+
+		memset(&va, 0, sizeof va);
+		if (vllmargs_from_config(cpath, &va, err, errlen) != 0) {
+			vllmargs_done(&va);
+			return -1;
+		}
+		if (cli_import_args(cli, &va, cpath, 1, err, errlen) != 0) {
+			vllmargs_done(&va);
+			return -1;
+		}
+		vllmargs_done(&va);
+		cli->config = cpath;
+	}
+	return 0;
+}

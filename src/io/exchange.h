@@ -1,0 +1,27 @@
+/*
+ * exchange.h - the command-line modes that read or write vLLM's and
+ * headroom's files instead of (or besides) the ordinary report:
+ *
+ *   --compare A.yaml B.yaml ...   scenarios side by side
+ *   --check FILE                  re-plan a scenario, list what moved
+ *   --calibrate LOG [--save-calibration]
+ *   --export command|config|docker|json|quote [--output FILE]
+ *   --save-scenario FILE [--force]
+ *
+ * main() calls exchange_before_resolve() once the catalogue is loaded and
+ * exchange_after_resolve() once the input is resolved.  Each returns the
+ * exit status of a mode it ran (0, 1 or 2 as in headroom(1)), or -1 when
+ * headroom should go on with its report or planner.  Messages go to
+ * stderr as "headroom: ...".
+ */
+#ifndef HEADROOM_EXCHANGE_H
+#define HEADROOM_EXCHANGE_H
+
+#include "core/catalogue.h"
+#include "io/cli.h"
+
+int exchange_before_resolve(const struct catalogue *, struct cli *, int argc,
+    char **argv);
+int exchange_after_resolve(const struct catalogue *, struct cli *);
+
+#endif

@@ -1,0 +1,134 @@
+/*
+ * exchange_report.c - report pieces for imports and calibration (see
+ * exchange_report.h).
+ */
+#include "exchange_report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/shellwords.h"
+
+const char *
+xreport_basis(const struct plan *p, unsigned term)
+{
+	return p->calibrated & term ? "calibrated" : "estimate";
+}
+
+const char *
+xreport_basis_pair(const struct plan *p)
+{
+	unsigned both = PLAN_CAL_ACTIVATION | PLAN_CAL_NON_TORCH;
+
+	if ((p->calibrated & both) == both)
+		return "calibrated";
+	if (p->calibrated & PLAN_CAL_ACTIVATION)
+		return "activation calibrated, non-torch estimated";
+	if (p->calibrated & PLAN_CAL_NON_TORCH)
+		return "activation estimated, non-torch calibrated";
+	return "estimates";
+}
+
+/* Calls fn for each group: a word starting with '-' and the words after it that do not. */
+static void
+groups(const struct plan_input *in, void (*fn)(void *, const char *), void *ctx)
+{
+	char g[1024], ex[600];
+	size_t i = 0;
+
+	while (i < in->n_extra_flags) {
+		size_t o = 0;
+
+		g[0] = '\0';
+		do {
+			shellwords_excerpt(in->extra_flags[i], 200, ex, sizeof ex);
+			o += (size_t)snprintf(g + o, o < sizeof g ? sizeof g - o : 0, "%s%s",
+			    o ? " " : "", ex);
+			i++;
+		} while (i < in->n_extra_flags && in->extra_flags[i][0] != '-' &&
+		    o < sizeof g);
+		fn(ctx, g);
+	}
+}
+
+struct joiner {
+	char	*buf;
+	size_t	 len, o;
+};
+
+static void
+join_one(void *ctx, const char *g)
+{
+	struct joiner *j = ctx;
+
+	if (j->o < j->len)
+		j->o += (size_t)snprintf(j->buf + j->o, j->len - j->o, "%s%s",
+		    j->o ? ", " : "", g);
+}
+
+void
+xreport_not_modelled(const struct plan_input *in, char *buf, size_t len)
+{
+	struct joiner j = { buf, len, 0 };
+
+	if (len > 0)
+		buf[0] = '\0';
+	groups(in, join_one, &j);
+}
+
+static void
+add_one(void *ctx, const char *g)
+{
+	cJSON_AddItemToArray(ctx, cJSON_CreateString(g));
+}
+
+cJSON *
+xreport_not_modelled_json(const struct plan_input *in)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	groups(in, add_one, arr);
+	return arr;
+}
+
+char *
+xreport_json_print(const cJSON *v)
+{
+	char *s = cJSON_Print(v), *out;
+	size_t i, o = 0;
+	int bol = 1;
+
+	if (s == NULL)
+		abort();
+	out = malloc(2 * strlen(s) + 2);
+	if (out == NULL)
+		abort();
+	/* cJSON indents with tabs and writes ":\t"; strings hold no raw tab */
+	for (i = 0; s[i] != '\0'; i++) {
+		if (s[i] == '\t' && bol) {
+			out[o++] = ' ';
+			out[o++] = ' ';
+			continue;
+		}
+		bol = s[i] == '\n';
+		out[o++] = s[i] == '\t' ? ' ' : s[i];
+	}
+	out[o++] = '\n';
+	out[o] = '\0';
+	cJSON_free(s);
+	return out;
+}
+
+void
+xreport_calibrated_json(const struct plan *p, cJSON *arr)
+{
+	if (p->calibrated & PLAN_CAL_WEIGHTS)
+		cJSON_AddItemToArray(arr, cJSON_CreateString("weights"));
+	if (p->calibrated & PLAN_CAL_ACTIVATION)
+		cJSON_AddItemToArray(arr, cJSON_CreateString("activation"));
+	if (p->calibrated & PLAN_CAL_NON_TORCH)
+		cJSON_AddItemToArray(arr, cJSON_CreateString("non_torch"));
+	if (p->calibrated & PLAN_CAL_CUDA_GRAPHS)
+		cJSON_AddItemToArray(arr, cJSON_CreateString("cuda_graphs"));
+}

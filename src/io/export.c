@@ -1,0 +1,667 @@
+/*
+ * export.c - the export writers (see export.h).
+ *
+ * The config file and the docker line are derived from the words of the
+ * command cli_format_command() writes, split again with shellwords_split()
+ * (the quoting is POSIX, so the split gives the exact words back).
+ */
+#include "export.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "core/units.h"
+#include "core/vllm_version.h"
+#include "io/cli.h"
+#include "io/exchange_report.h"
+#include "io/shellwords.h"
+#include "io/yamlout.h"
+
+#define CMD_MAX 65536
+
+static const char *const format_names[EXPORT_COUNT] = {
+	"command", "config", "docker", "json", "quote",
+};
+
+int
+export_format_parse(const char *s, enum export_format *out)
+{
+	int i;
+
+	for (i = 0; i < EXPORT_COUNT; i++)
+		if (strcmp(s, format_names[i]) == 0) {
+			*out = (enum export_format)i;
+			return 0;
+		}
+	if (strcmp(s, "yaml") == 0) {
+		*out = EXPORT_CONFIG;
+		return 0;
+	}
+	if (strcmp(s, "markdown") == 0 || strcmp(s, "md") == 0) {
+		*out = EXPORT_QUOTE;
+		return 0;
+	}
+	return -1;
+}
+
+const char *
+export_format_name(enum export_format f)
+{
+	return f < EXPORT_COUNT ? format_names[f] : "?";
+}
+
+static const struct gpu *
+card_of(const struct catalogue *c, const struct plan_input *in)
+{
+	return in->gpu >= 0 && (size_t)in->gpu < c->n_gpus ? &c->gpus[in->gpu] : NULL;
+}
+
+void
+export_cost(const struct catalogue *c, const struct plan_input *in,
+    const struct plan *p, struct export_cost *k)
+{
+	const struct gpu *g = card_of(c, in);
+	int replicas = p->replicas > 0 ? p->replicas : 1;
+
+	memset(k, 0, sizeof *k);
+	if (g != NULL && in->mig >= 0 && (size_t)in->mig < g->n_mig) {
+		int per = g->mig[in->mig].max_count > 0 ? g->mig[in->mig].max_count : 1;
+
+		k->slices = replicas * (p->world > 0 ? p->world : 1);
+		k->slices_per_card = per;
+		k->cards = (k->slices + per - 1) / per;
+	} else {
+		k->cards = replicas * (p->world > 0 ? p->world : 1);
+	}
+	if (g != NULL && g->price_per_hour > 0) {
+		k->card_per_hour = g->price_per_hour;
+		k->per_hour = k->cards * g->price_per_hour;
+		k->date = g->price_date;
+		k->source = g->price_source;
+		if (p->phase == PHASE_NONE && p->total_concurrency > 0)
+			k->per_user_hour = k->per_hour / (double)p->total_concurrency;
+	}
+}
+
+/* The command's words: env assignments skipped, then vllm serve, then the rest. */
+static int
+command_words(const struct report_in *r, struct shellwords *w, size_t *first,
+    char *err, size_t errlen)
+{
+	char *cmd = malloc(CMD_MAX);
+	size_t i = 0;
+	int rc;
+
+	if (cmd == NULL)
+		abort();
+	cli_format_command(r->cat, r->in, r->plan, r->explicit_all, cmd, CMD_MAX);
+	rc = shellwords_split(cmd, w, err, errlen);
+	free(cmd);
+	if (rc != 0)
+		return -1;
+	while (i < w->n && strchr(w->w[i], '=') != NULL && w->w[i][0] != '-')
+		i++;
+	if (i + 1 >= w->n || strcmp(w->w[i], "vllm") != 0 ||
+	    strcmp(w->w[i + 1], "serve") != 0) {
+		snprintf(err, errlen, "the command does not start with vllm serve");
+		shellwords_done(w);
+		return -1;
+	}
+	*first = i + 2;
+	return 0;
+}
+
+/* A command-line value as a config value: a number, JSON, or a string. */
+static cJSON *
+typed_value(const char *v)
+{
+	double d;
+	char back[64];
+
+	if (units_parse_double(v, &d) == 0 && strspn(v, "0123456789.-") == strlen(v)) {
+		if (d == floor(d) && fabs(d) < 9007199254740992.0)
+			snprintf(back, sizeof back, "%lld", (long long)d);
+		else
+			units_format_pyfloat(d, back, sizeof back);
+		if (strcmp(back, v) == 0)
+			return cJSON_CreateNumber(d);
+	}
+	if (v[0] == '{' || v[0] == '[') {
+		cJSON *j = cJSON_Parse(v);
+
+		if (j != NULL)
+			return j;
+	}
+	return cJSON_CreateString(v);
+}
+
+static bool
+all_utf8(const cJSON *v, const char **bad)
+{
+	const cJSON *c;
+
+	if (cJSON_IsString(v) && !yamlout_utf8_valid(v->valuestring)) {
+		*bad = v->valuestring;
+		return false;
+	}
+	cJSON_ArrayForEach(c, v) {
+		if (c->string != NULL && !yamlout_utf8_valid(c->string)) {
+			*bad = c->string;
+			return false;
+		}
+		if (!all_utf8(c, bad))
+			return false;
+	}
+	return true;
+}
+
+/* Short forms vLLM documents with a long name a config file can use. */
+static const char *
+long_name(const char *shortf)
+{
+	static const struct { const char *s, *l; } t[] = {
+		{ "-tp", "tensor-parallel-size" }, { "-pp", "pipeline-parallel-size" },
+		{ "-dp", "data-parallel-size" }, { "-q", "quantization" },
+		{ "-dcp", "decode-context-parallel-size" },
+		{ "-pcp", "prefill-context-parallel-size" },
+		{ "-sc", "speculative-config" }, { "-cc", "compilation-config" },
+		{ "-O", "optimization-level" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (strcmp(shortf, t[i].s) == 0)
+			return t[i].l;
+	return NULL;
+}
+
+static bool
+is_value_word(const char *w)
+{
+	double d;
+
+	return w[0] != '-' || units_parse_double(w, &d) == 0;
+}
+
+cJSON *
+export_config_map(const struct report_in *r, int with_model, char *err,
+    size_t errlen)
+{
+	struct shellwords w;
+	size_t i, first;
+	cJSON *map;
+	const char *bad = NULL;
+
+	if (command_words(r, &w, &first, err, errlen) != 0)
+		return NULL;
+	map = cJSON_CreateObject();
+	i = first;
+	if (i < w.n && w.w[i][0] != '-') {
+		if (with_model)
+			cJSON_AddStringToObject(map, "model", w.w[i]);
+		i++;
+	}
+	while (i < w.n) {
+		const char *a = w.w[i], *eq = strchr(a, '='), *name = NULL;
+		char key[256];
+		int takes;
+		cJSON *v;
+
+		if (a[0] != '-') {
+			snprintf(err, errlen, "unexpected word '%s' in the command", a);
+			goto fail;
+		}
+		if (a[1] != '-') {
+			/* -O3, -O 3, -sc '{...}' */
+			char sf[16];
+			const char *ln;
+
+			snprintf(sf, sizeof sf, "%.*s", a[1] == 'O' ? 2 : (int)(eq ?
+			    eq - a : (ptrdiff_t)strlen(a)), a);
+			ln = long_name(sf);
+			if (ln == NULL || strchr(a, '.') != NULL) {
+				char ex[80];
+
+				shellwords_excerpt(a, 40, ex, sizeof ex);
+				snprintf(err, errlen, "'%s' has no long option name "
+				    "headroom knows, and a vLLM config file holds only long "
+				    "names: export the command instead", ex);
+				goto fail;
+			}
+			snprintf(key, sizeof key, "%s", ln);
+			if (a[1] == 'O' && a[2] != '\0') {
+				v = typed_value(a[2] == '=' ? a + 3 : a + 2);
+				i++;
+			} else if (eq != NULL) {
+				v = typed_value(eq + 1);
+				i++;
+			} else if (i + 1 < w.n) {
+				v = typed_value(w.w[i + 1]);
+				i += 2;
+			} else {
+				v = cJSON_CreateTrue();
+				i++;
+			}
+			cJSON_DeleteItemFromObjectCaseSensitive(map, key);
+			cJSON_AddItemToObject(map, key, v);
+			continue;
+		}
+		snprintf(key, sizeof key, "%.*s", eq ? (int)(eq - a - 2) :
+		    (int)strlen(a + 2), a + 2);
+		if (eq != NULL) {
+			v = typed_value(eq + 1);
+			i++;
+		} else {
+			size_t j = i + 1, nv;
+
+			takes = cli_option_takes(a, &name);
+			if (takes == 0)
+				nv = 0;
+			else if (takes == 1)
+				nv = j < w.n ? 1 : 0;
+			else
+				for (nv = 0; j + nv < w.n && is_value_word(w.w[j + nv]); nv++)
+					;
+			if (takes == 1 && name != NULL && strcmp(key, name) != 0)
+				snprintf(key, sizeof key, "%s", name);
+			if (nv == 0) {
+				v = cJSON_CreateTrue();
+			} else if (nv == 1 && takes != 2) {
+				v = typed_value(w.w[j]);
+			} else {
+				size_t k;
+
+				v = cJSON_CreateArray();
+				for (k = 0; k < nv; k++)
+					cJSON_AddItemToArray(v, typed_value(w.w[j + k]));
+			}
+			i = j + nv;
+		}
+		cJSON_DeleteItemFromObjectCaseSensitive(map, key);
+		cJSON_AddItemToObject(map, key, v);
+	}
+	shellwords_done(&w);
+	if (!all_utf8(map, &bad)) {
+		char ex[120];
+
+		shellwords_excerpt(bad, 60, ex, sizeof ex);
+		snprintf(err, errlen, "'%s' is not valid UTF-8, which a YAML file "
+		    "cannot hold: export the command instead", ex);
+		cJSON_Delete(map);
+		return NULL;
+	}
+	return map;
+fail:
+	shellwords_done(&w);
+	cJSON_Delete(map);
+	return NULL;
+}
+
+static void
+card_line(const struct report_in *r, char *buf, size_t len)
+{
+	const struct gpu *g = card_of(r->cat, r->in);
+	const struct plan *p = r->plan;
+	struct export_cost k;
+
+	export_cost(r->cat, r->in, p, &k);
+	if (g == NULL)
+		snprintf(buf, len, "%d x a %.2f GiB card", k.cards, r->in->gpu_total_gib);
+	else if (k.slices > 0)
+		snprintf(buf, len, "%d x %s MIG %s (on %d card%s)", k.slices, g->name,
+		    g->mig[r->in->mig].name, k.cards, k.cards == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "%d x %s", k.cards, g->name);
+}
+
+char *
+export_command(const struct report_in *r)
+{
+	struct yamlout y = { 0 };
+	char *cmd = malloc(CMD_MAX);
+	const struct plan *p = r->plan;
+
+	if (cmd == NULL)
+		abort();
+	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, CMD_MAX);
+	if (r->in->mig >= 0) {
+		yamlout_printf(&y, "# One vLLM instance per MIG slice: put the slice's "
+		    "UUID (nvidia-smi -L) in\n# CUDA_VISIBLE_DEVICES.");
+		if (p->replicas > 1)
+			yamlout_printf(&y, " %d slices: start %d instances, each with its "
+			    "own\n# slice and --port.", p->replicas, p->replicas);
+		yamlout_printf(&y, "\n");
+	}
+	yamlout_printf(&y, "%s\n", cmd);
+	free(cmd);
+	return y.s;
+}
+
+char *
+export_config(const struct report_in *r, char *err, size_t errlen)
+{
+	struct yamlout y = { 0 };
+	cJSON *map = export_config_map(r, 1, err, errlen), *c;
+	char v[32], card[256];
+	size_t i;
+
+	if (map == NULL)
+		return NULL;
+	card_line(r, card, sizeof card);
+	yamlout_printf(&y, "# vLLM config file: vllm serve --config FILE.yaml\n"
+	    "# Planned by headroom %s for vLLM %s on %s.\n", PACKAGE_VERSION,
+	    vllm_version_format(r->plan->version, v, sizeof v), card);
+	for (i = 0; i < r->in->n_env; i++)
+		yamlout_printf(&y, "# Set in the environment (a config file cannot): "
+		    "%s\n", yamlout_utf8_valid(r->in->env[i]) ? r->in->env[i] :
+		    "(not UTF-8)");
+	if (r->in->mig >= 0)
+		yamlout_printf(&y, "# MIG slice: start vLLM with CUDA_VISIBLE_DEVICES="
+		    "MIG-<uuid> (nvidia-smi -L).\n");
+	cJSON_ArrayForEach(c, map) {
+		yamlout_string(&y, c->string);
+		yamlout_printf(&y, ": ");
+		yamlout_flow(&y, c);
+		yamlout_printf(&y, "\n");
+	}
+	cJSON_Delete(map);
+	return y.s;
+}
+
+char *
+export_docker(const struct report_in *r)
+{
+	struct yamlout y = { 0 };
+	const struct plan *p = r->plan;
+	const struct plan_input *in = r->in;
+	char *cmd = malloc(CMD_MAX), *args, v[32], card[256], dev[256], q[4096];
+	const char *devices = NULL;
+	size_t i;
+	int n, k;
+
+	if (cmd == NULL)
+		abort();
+	/* the arguments after `vllm serve`, quoted as in the command */
+	{
+		struct plan_input bare = *in;
+
+		bare.env = NULL;
+		bare.n_env = 0;
+		bare.mig = -1;
+		cli_format_command(r->cat, &bare, p, r->explicit_all, cmd, CMD_MAX);
+	}
+	args = strncmp(cmd, "vllm serve ", 11) == 0 ? cmd + 11 : cmd;
+	card_line(r, card, sizeof card);
+	yamlout_printf(&y, "# vLLM %s in its container on %s (planned by headroom "
+	    "%s).\n", vllm_version_format(p->version, v, sizeof v), card,
+	    PACKAGE_VERSION);
+	for (i = 0; i < in->n_env; i++)
+		if (strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
+			devices = in->env[i] + 21;
+	if (in->mig >= 0) {
+		snprintf(dev, sizeof dev, "\"device=0:0\"");
+		yamlout_printf(&y, "# MIG: device=GPU:MIG-device, e.g. 0:0 (nvidia-smi -L); "
+		    "one container per slice.\n");
+	} else if (devices != NULL && devices[0] != '\0' &&
+	    strspn(devices, "0123456789,") == strlen(devices)) {
+		snprintf(dev, sizeof dev, "\"device=%s\"", devices);
+	} else {
+		n = p->world * p->dp;
+		if (n < 1)
+			n = 1;
+		k = snprintf(dev, sizeof dev, "\"device=");
+		for (i = 0; i < (size_t)n && k + 8 < (int)sizeof dev; i++)
+			k += snprintf(dev + k, sizeof dev - (size_t)k, "%s%zu", i ? "," : "", i);
+		snprintf(dev + k, sizeof dev - (size_t)k, "\"");
+	}
+	if (p->replicas > 1 && in->mig < 0)
+		yamlout_printf(&y, "# %d replicas: run one container per replica, each on "
+		    "its own cards and port.\n", p->replicas);
+	q[0] = '\0';
+	cli_shell_quote(dev, q, sizeof q);
+	yamlout_printf(&y, "docker run --rm --gpus %s --ipc=host -p 8000:8000 \\\n",
+	    q);
+	yamlout_printf(&y, "  -v ~/.cache/huggingface:/root/.cache/huggingface "
+	    "--env HF_TOKEN \\\n");
+	for (i = 0; i < in->n_env; i++) {
+		const char *eq = strchr(in->env[i], '=');
+
+		if (eq == NULL || strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
+			continue;
+		q[0] = '\0';
+		cli_shell_quote(in->env[i], q, sizeof q);
+		yamlout_printf(&y, "  -e %s \\\n", q);
+	}
+	if (r->model_source != NULL && strcmp(r->model_source, "directory") == 0 &&
+	    in->model_arg != NULL) {
+		char m[4200];
+
+		snprintf(m, sizeof m, "%s:%s:ro", in->model_arg, in->model_arg);
+		q[0] = '\0';
+		cli_shell_quote(m, q, sizeof q);
+		yamlout_printf(&y, "  -v %s \\\n", q);
+	}
+	yamlout_printf(&y, "  vllm/vllm-openai:v%s %s\n", v, args);
+	free(cmd);
+	return y.s;
+}
+
+/* ---- the quote sheet ---- */
+
+/* A Markdown bullet, word-wrapped at 78 columns with its text indented. */
+static void __attribute__((format(printf, 2, 3)))
+bullet(struct yamlout *y, const char *fmt, ...)
+{
+	char text[2048];
+	const char *p = text;
+	va_list ap;
+	int col = 2;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	yamlout_printf(y, "- ");
+	while (*p != '\0') {
+		size_t n = strcspn(p, " ");
+
+		if (col > 2 && col + 1 + (int)n > 78) {
+			yamlout_printf(y, "\n  ");
+			col = 2;
+		} else if (col > 2) {
+			yamlout_printf(y, " ");
+			col++;
+		}
+		yamlout_printf(y, "%.*s", (int)n, p);
+		col += (int)n;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	yamlout_printf(y, "\n");
+}
+
+static const char *
+gib(int64_t b, char *buf)
+{
+	return units_format_gib(b, buf, 32);
+}
+
+static const char *
+basis(const struct plan *p, unsigned bit, const char *otherwise)
+{
+	return p->calibrated & bit ? "calibrated (measured on a real startup)" :
+	    otherwise;
+}
+
+static void
+checkpoint_text(const struct report_in *r, char *buf, size_t len)
+{
+	const struct plan_input *in = r->in;
+
+	if (in->ckpt >= 0 && (size_t)in->ckpt < r->cat->n_ckpts)
+		snprintf(buf, len, "%s (%s weights%s)", r->cat->ckpts[in->ckpt].id,
+		    ckpt_format_name(r->plan->format), in->quantization_fp8 ?
+		    ", quantized to FP8 online" : "");
+	else if (r->model_source && strcmp(r->model_source, "directory") == 0)
+		snprintf(buf, len, "local folder %s (%s weights)", in->model_arg ?
+		    in->model_arg : "?", ckpt_format_name(r->plan->format));
+	else
+		snprintf(buf, len, "%s weights (no published checkpoint; sizes derived "
+		    "from the architecture)", ckpt_format_name(r->plan->format));
+}
+
+char *
+export_quote(const struct report_in *r)
+{
+	struct yamlout y = { 0 };
+	const struct plan *p = r->plan;
+	const struct plan_input *in = r->in;
+	const struct model *m = in->model;
+	const struct gpu *g = card_of(r->cat, in);
+	struct export_cost k;
+	char a[32], b[32], v[32], card[256], ck[512], tpr[32], len[32];
+	char *cmd = malloc(CMD_MAX);
+	bool rule = in->overhead == OVERHEAD_RULE;
+	double total = units_gib(p->total);
+	if (cmd == NULL)
+		abort();
+	export_cost(r->cat, in, p, &k);
+	card_line(r, card, sizeof card);
+	checkpoint_text(r, ck, sizeof ck);
+	vllm_version_format(p->version, v, sizeof v);
+	units_format_commas(p->tokens_per_request, tpr, sizeof tpr);
+	units_format_commas(p->max_model_len, len, sizeof len);
+
+	yamlout_printf(&y, "# Quote: %s on %s\n\n", m ? (m->name ? m->name : m->id) :
+	    "?", card);
+	yamlout_printf(&y, "Prepared with headroom %s for vLLM %s. Memory figures "
+	    "are per card\n(per MIG slice on a slice) unless stated.\n\n",
+	    PACKAGE_VERSION, v);
+
+	yamlout_printf(&y, "## Proposal\n\n| Item | Value |\n|---|---|\n");
+	if (g != NULL)
+		yamlout_printf(&y, "| Card | %s (`%s`)%s%s |\n", g->name, g->id,
+		    k.slices ? ", MIG slice " : "", k.slices ? g->mig[in->mig].name : "");
+	else
+		yamlout_printf(&y, "| Card | custom, %.2f GiB as CUDA reports it |\n",
+		    in->gpu_total_gib);
+	if (k.slices > 0)
+		yamlout_printf(&y, "| Count | %d slice%s on %d card%s (%d slices per "
+		    "card) |\n", k.slices, k.slices == 1 ? "" : "s", k.cards,
+		    k.cards == 1 ? "" : "s", k.slices_per_card);
+	else
+		yamlout_printf(&y, "| Count | %d card%s: TP %d x PP %d, %d replica%s |\n",
+		    k.cards, k.cards == 1 ? "" : "s", p->tp, p->pp, p->replicas,
+		    p->replicas == 1 ? "" : "s");
+	yamlout_printf(&y, "| Model | %s |\n", m ? m->id : "?");
+	yamlout_printf(&y, "| Checkpoint | %s |\n", ck);
+	yamlout_printf(&y, "| KV cache | %s, block size %d, max_model_len %s |\n",
+	    kv_dtype_name(p->kv_dtype), p->block_size, len);
+	if (p->phase == PHASE_NONE)
+		yamlout_printf(&y, "| Concurrent users | **%lld** requests of %s tokens "
+		    "at once (%lld per replica) |\n", (long long)p->total_concurrency,
+		    tpr, (long long)p->concurrency_at_tpr);
+	else
+		yamlout_printf(&y, "| Concurrent users | none: vLLM does not start "
+		    "(%s) |\n", plan_phase_title(p->phase));
+	if (k.card_per_hour > 0) {
+		yamlout_printf(&y, "| Price | $%.2f per card-hour x %d = **$%.2f per "
+		    "hour**", k.card_per_hour, k.cards, k.per_hour);
+		if (k.per_user_hour > 0)
+			yamlout_printf(&y, ", $%.4f per concurrent user-hour", k.per_user_hour);
+		yamlout_printf(&y, " |\n");
+	} else {
+		yamlout_printf(&y, "| Price | no dated price in the catalogue for this "
+		    "card |\n");
+	}
+	yamlout_printf(&y, "| Verdict | %s |\n\n", p->phase == PHASE_NONE ?
+	    "vLLM starts" : plan_phase_title(p->phase));
+	if (p->phase != PHASE_NONE)
+		yamlout_printf(&y, "> %s\n\n", p->message);
+
+	yamlout_printf(&y, "## Memory per card\n\n| Term | GiB | Share | Basis |\n"
+	    "|---|---:|---:|---|\n");
+#define ROW(label, bytes, why) yamlout_printf(&y, "| %s | %s | %.0f%% | %s |\n", \
+	label, gib(bytes, a), total > 0 ? 100.0 * units_gib(bytes) / total : 0.0, why)
+	ROW("Card memory, as CUDA reports it", p->total, g ? "catalogue" : "given");
+	if (p->other > 0)
+		ROW("Held by other processes", p->other, "given");
+	ROW("vLLM's budget (gpu_memory_utilization)", p->requested, "the flag x card");
+	ROW("Weights", p->weights, basis(p, PLAN_CAL_WEIGHTS, p->weights_exact ?
+	    "published checkpoint size" : "estimate (from the architecture)"));
+	if (rule) {
+		ROW("Reserve (sizing rule)", p->activation, "rule of thumb");
+	} else {
+		ROW("Activation peak", p->activation, basis(p, PLAN_CAL_ACTIVATION,
+		    "estimate"));
+		ROW("Non-torch memory", p->non_torch, basis(p, PLAN_CAL_NON_TORCH,
+		    "estimate"));
+		ROW("CUDA graphs", p->cuda_graphs, basis(p, PLAN_CAL_CUDA_GRAPHS,
+		    p->cg_in_budget ? "estimate, inside the budget" :
+		    "estimate, outside the budget"));
+	}
+	ROW("KV cache", p->available_kv > 0 ? p->available_kv : 0,
+	    p->kv_memory_fixed ? "--kv-cache-memory-bytes" : "what the budget leaves");
+	ROW("Outside vLLM's budget", p->outside_budget, "headroom for the driver");
+#undef ROW
+	units_format_commas(p->kv_tokens, b, sizeof b);
+	yamlout_printf(&y, "\nvLLM would log: \"GPU KV cache size: %s tokens\" and "
+	    "\"Maximum concurrency for\n%s tokens per request: %.2fx\".\n\n", b, len,
+	    p->max_concurrency);
+
+	yamlout_printf(&y, "## Limits and assumptions\n\n");
+	bullet(&y, "Users means requests of %s tokens (prompt + output) whose KV "
+	    "cache is resident at once, at most --max-num-seqs %d per replica. "
+	    "Longer requests fit fewer; requests longer than max_model_len (%s) "
+	    "are refused.", tpr, p->max_num_seqs, len);
+	if (rule)
+		bullet(&y, "Sized with the rule of thumb (cache = 0.9 x card memory - "
+		    "3 GiB - weights), not vLLM's profile.");
+	else
+		bullet(&y, "Activation peak, non-torch and CUDA-graph memory are %s; "
+		    "weights and KV figures follow vLLM's own arithmetic.",
+		    p->calibrated ? "calibrated from a real startup where the table "
+		    "says so, estimates otherwise" : "estimates fitted on real startups");
+	bullet(&y, "Planned for vLLM %s; other releases size memory differently.", v);
+	if (k.slices > 0)
+		bullet(&y, "MIG slices cannot be joined by tensor parallelism: each "
+		    "slice runs its own vLLM instance.");
+	if (k.card_per_hour > 0)
+		bullet(&y, "Price: %s, dated %s. Host, storage and network are not "
+		    "included.", k.source ? k.source : "catalogue", k.date ? k.date : "?");
+	{
+		char nm[1024];
+
+		xreport_not_modelled(in, nm, sizeof nm);
+		if (nm[0] != '\0')
+			bullet(&y, "Not modelled (carried into the command as given): %s.",
+			    nm);
+	}
+	if (p->warning[0] != '\0')
+		bullet(&y, "%s", p->warning);
+
+	cli_format_command(r->cat, in, p, r->explicit_all, cmd, CMD_MAX);
+	yamlout_printf(&y, "\n## Launch\n\n```sh\n%s\n```\n", cmd);
+	free(cmd);
+	return y.s;
+}
+
+char *
+export_render(enum export_format f, const struct report_in *r, char *err,
+    size_t errlen)
+{
+	switch (f) {
+	case EXPORT_COMMAND: return export_command(r);
+	case EXPORT_CONFIG: return export_config(r, err, errlen);
+	case EXPORT_DOCKER: return export_docker(r);
+	case EXPORT_JSON: return report_json(r);
+	case EXPORT_QUOTE: return export_quote(r);
+	case EXPORT_COUNT: break;
+	}
+	snprintf(err, errlen, "unknown export format");
+	return NULL;
+}

@@ -1,0 +1,65 @@
+/*
+ * export.h - a plan in the forms people run or send on: the `vllm serve`
+ * command, a vLLM --config file, a `docker run` line, the JSON report and
+ * a quote sheet for a customer (doc/formats.md).
+ *
+ * Every writer starts from cli_format_command(), the one place that
+ * decides which flags differ from vLLM's defaults, so the command, the
+ * config file and the docker line always carry the same flags.  Each
+ * returns a malloc'd NUL-terminated string ending in a newline.
+ */
+#ifndef HEADROOM_EXPORT_H
+#define HEADROOM_EXPORT_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "io/report.h"
+
+enum export_format {
+	EXPORT_COMMAND,		/* vllm serve ... (one line, shell-quoted) */
+	EXPORT_CONFIG,		/* vLLM --config YAML */
+	EXPORT_DOCKER,		/* docker run ... vllm/vllm-openai:vX.Y.Z ... */
+	EXPORT_JSON,		/* the JSON report */
+	EXPORT_QUOTE,		/* Markdown quote sheet */
+	EXPORT_COUNT
+};
+
+/* "command", "config", "docker", "json", "quote" (also "markdown", "yaml"). */
+int export_format_parse(const char *, enum export_format *);
+const char *export_format_name(enum export_format);
+
+/* What the plan costs to rent: cards (or the cards holding its slices) x price. */
+struct export_cost {
+	int	 cards;			/* whole cards the plan occupies */
+	int	 slices;		/* MIG slices used; 0 on whole cards */
+	int	 slices_per_card;	/* of this profile */
+	double	 card_per_hour;		/* USD per card-hour; 0 = no dated price */
+	double	 per_hour;		/* cards x card_per_hour */
+	double	 per_user_hour;		/* per_hour / users at the request length; 0 = none */
+	const char *date, *source;	/* of the price (catalogue strings) */
+};
+
+void export_cost(const struct catalogue *, const struct plan_input *,
+    const struct plan *, struct export_cost *);
+
+/*
+ * The plan's vLLM flags as a config mapping, in command order: model (when
+ * with_model), then each flag.  NULL with a reason in err when a value
+ * cannot be held by a YAML file (bytes that are not UTF-8, a short flag
+ * without a long name).
+ */
+cJSON *export_config_map(const struct report_in *, int with_model, char *err,
+    size_t errlen);
+
+char *export_command(const struct report_in *);
+char *export_config(const struct report_in *, char *err, size_t errlen);
+char *export_docker(const struct report_in *);
+char *export_quote(const struct report_in *);
+
+/* Any of the above; NULL with err only for a config that YAML cannot hold. */
+char *export_render(enum export_format, const struct report_in *, char *err,
+    size_t errlen);
+
+#endif

@@ -1,0 +1,56 @@
+/*
+ * shellwords.h - a pasted shell command split into words, the way a POSIX
+ * shell would split it, without running or expanding anything.
+ *
+ * Supported: blanks between words, 'single quotes', "double quotes" (with
+ * \" \\ \$ \` and backslash-newline), backslash escapes outside quotes,
+ * backslash-newline continuations (also with blanks after the backslash,
+ * a common copy-and-paste accident), and # comments at the start of a
+ * word.  An unquoted newline also separates words.
+ *
+ * Refused, with a message that quotes the offending text: command
+ * substitution ($(...) and backquotes), parameter expansion ($VAR,
+ * ${VAR}, $1), arithmetic $((...)), bash's $'...' quoting, pipes,
+ * redirections, ';', '&', '&&', '||' and parentheses.  headroom reads a
+ * command; it never runs one, so it cannot know what such text would
+ * become.
+ *
+ * Bytes are kept as they are (non-UTF-8 included); the NUL byte cannot
+ * occur in the C string given.
+ */
+#ifndef HEADROOM_SHELLWORDS_H
+#define HEADROOM_SHELLWORDS_H
+
+#include <stddef.h>
+
+#define SHELLWORDS_MAX_TEXT	(256u << 10)	/* longest command accepted */
+#define SHELLWORDS_MAX_WORDS	4096
+
+/* A list of malloc'd words; the list owns them. */
+struct shellwords {
+	char	**w;
+	size_t	  n, cap;
+};
+
+/*
+ * Splits text into out (which must be zeroed or freshly done).  Returns 0,
+ * or -1 with a message in err that names the offending text; out is then
+ * empty.
+ */
+int shellwords_split(const char *text, struct shellwords *out, char *err,
+    size_t errlen);
+
+/* Appends a copy of the n bytes at s (n = (size_t)-1: up to the NUL). */
+void shellwords_add(struct shellwords *, const char *s, size_t n);
+
+/* Frees the words and zeroes the list. */
+void shellwords_done(struct shellwords *);
+
+/*
+ * Writes s into buf (len bytes) for an error message: at most max bytes
+ * of it, control bytes and bytes >= 0x80 as \xNN, so a hostile command
+ * cannot reach the terminal through a message.
+ */
+void shellwords_excerpt(const char *s, size_t max, char *buf, size_t len);
+
+#endif

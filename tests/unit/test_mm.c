@@ -1,0 +1,140 @@
+/*
+ * test_mm.c - the multimodal encoder budget: vLLM's formulas (reference
+ * §2.4), the Qwen2-VL tokens per image (max_pixels / 28^2), videos of as
+ * many frames as the sequence holds, and limits that change what is
+ * profiled and so what is left for the KV cache.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "core/mm.h"
+#include "helpers.h"
+
+static void
+vl(struct plan_input *in)
+{
+	test_input(in, "h100-sxm", "Qwen/Qwen2.5-VL-7B-Instruct", NULL);
+}
+
+static int64_t
+min64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+
+static int64_t
+max64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
+
+/* The reference's three lines, checked against any computed budget. */
+static void
+check_formulas(const struct plan *p)
+{
+	const struct mm_budget *b = &p->mm;
+	int64_t limit;
+
+	if (!b->active)
+		return;
+	limit = strcmp(b->modality, "video") == 0 ? b->limit_video : b->limit_image;
+	cr_assert_eq(b->encoder_budget, max64(p->max_num_batched_tokens,
+	    b->max_tok_per_item));
+	cr_assert_eq(b->items_per_prompt, max64(1, min64(limit, p->max_model_len /
+	    b->max_tok_per_item)));
+	cr_assert_eq(b->items_per_batch, max64(1, min64(b->encoder_budget /
+	    b->max_tok_per_item, (int64_t)p->max_num_seqs * b->items_per_prompt)));
+}
+
+Test(mm, qwen_defaults_profile_a_long_video)
+{
+	struct plan_input in;
+	struct plan p;
+
+	vl(&in);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.mm.kind, MM_DYNAMIC);
+	/* the checkpoint's max_pixels 12845056 = 16384 x 28 x 28 */
+	cr_assert_eq(p.mm.max_pixels, 12845056);
+	cr_assert_eq(p.mm.tokens_per_image, 16384);
+	/* a video fills the 128,000-token sequence after one image: 6 frame pairs */
+	cr_assert_eq(p.mm.video_frames, 12);
+	cr_assert_eq(p.mm.tokens_per_video, 6 * 16384);
+	cr_assert_str_eq(p.mm.modality, "video");
+	cr_assert_eq(p.mm.encoder_budget, 98304);
+	cr_assert_eq(p.mm.items_per_batch, 1);
+	cr_assert_eq(p.mm.encoder_patches, 98304 * 4);
+	cr_assert_gt(p.mm.encoder_activation, 0);
+	cr_assert_geq(p.activation, p.mm.encoder_activation);
+	check_formulas(&p);
+}
+
+Test(mm, limits_change_the_profiled_budget)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan all, img, text, two;
+
+	vl(&in);
+	plan_compute(c, &in, &all);
+	/* video off frees its memory: images of 16,384 tokens are profiled */
+	in.limit_mm_videos = 0;
+	plan_compute(c, &in, &img);
+	cr_assert_str_eq(img.mm.modality, "image");
+	cr_assert_eq(img.mm.encoder_budget, 16384);
+	cr_assert_lt(img.activation, all.activation);
+	cr_assert_gt(img.available_kv, all.available_kv);
+	cr_assert_gt(img.kv_tokens, all.kv_tokens);
+	check_formulas(&img);
+	/* {"image":0,"video":0}: text only, no encoder in the profile */
+	in.limit_mm_images = 0;
+	plan_compute(c, &in, &text);
+	cr_assert(text.mm.text_only);
+	cr_assert(!text.mm.active);
+	cr_assert_eq(text.mm.encoder_activation, 0);
+	cr_assert_lt(text.activation, img.activation);
+	cr_assert_gt(text.available_kv, img.available_kv);
+	/* smaller images (max_pixels 1280 x 28 x 28), two per prompt */
+	in.limit_mm_images = 2;
+	in.mm_max_pixels = 1280 * 28 * 28;
+	plan_compute(c, &in, &two);
+	cr_assert_eq(two.mm.tokens_per_image, 1280);
+	cr_assert_eq(two.mm.encoder_budget, 8192, "max(max_num_batched_tokens, 1280)");
+	cr_assert_eq(two.mm.items_per_prompt, 2);
+	cr_assert_eq(two.mm.items_per_batch, 6, "8192 // 1280");
+	cr_assert(two.mm.size_hint);
+	check_formulas(&two);
+	cr_assert_gt(two.available_kv, img.available_kv);
+}
+
+Test(mm, other_families)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	/* Gemma 3: 256 tokens per image, 4096 SigLIP patches, no video */
+	test_input(&in, "h100-sxm", "google/gemma-3-27b-it", NULL);
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.mm.kind, MM_FIXED);
+	cr_assert_eq(p.mm.tokens_per_image, 256);
+	cr_assert_eq(p.mm.tokens_per_video, 0);
+	cr_assert_eq(p.mm.encoder_budget, p.max_num_batched_tokens);
+	cr_assert_eq(p.mm.items_per_batch, p.max_num_batched_tokens / 256);
+	cr_assert_eq(p.mm.encoder_patches, p.mm.items_per_batch * 4096);
+	check_formulas(&p);
+	/* Pixtral (Mistral Small 3.1): 55 rows of 55 tokens and a break */
+	test_input(&in, "h100-sxm", "mistralai/Mistral-Small-3.1-24B-Instruct-2503", NULL);
+	in.max_model_len = 16384;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.mm.kind, MM_TILED);
+	cr_assert_eq(p.mm.tokens_per_image, 55 * 56);
+	check_formulas(&p);
+	/* a text model has none of it */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.mm.kind, MM_NONE);
+	cr_assert(!p.mm.active);
+}
