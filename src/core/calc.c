@@ -59,6 +59,8 @@ static const struct calc_dep deps[CALC_N_COUNT] = {
 	    PLAN_NODES | NODE(CALC_N_CONCURRENCY) },
 	[CALC_N_COMMAND] = { "command", IN_PLAN | IN(CALC_IN_STYLE),
 	    NODE(CALC_N_SETTINGS) | NODE(CALC_N_KV) | NODE(CALC_N_VERDICT) },
+	[CALC_N_SPEED] = { "speed", IN_PLAN | IN(CALC_IN_SLIDER),
+	    PLAN_NODES | NODE(CALC_N_CONCURRENCY) },
 };
 
 struct calc {
@@ -79,6 +81,7 @@ struct calc {
 	size_t		 n_choices;
 	char		 command[CALC_CMD_LEN];
 	char		 command_old[CALC_CMD_LEN];
+	struct speed_estimate speed;
 };
 
 static unsigned
@@ -685,7 +688,23 @@ calc_update(struct calc *c)
 		if (strcmp(c->command_old, c->command) != 0)
 			changed |= CALC_CHG(CALC_N_COMMAND);
 	}
+	if (c->dirty[CALC_N_SPEED]) {
+		struct speed_estimate old;
+
+		old = c->speed;
+		c->dirty[CALC_N_SPEED] = false;
+		c->count[CALC_N_SPEED]++;
+		speed_estimate(c->cat, &c->in, &c->plan, 0, &c->speed);
+		if (memcmp(&old, &c->speed, sizeof old) != 0)
+			changed |= CALC_CHG(CALC_N_SPEED);
+	}
 	return changed;
+}
+
+const struct speed_estimate *
+calc_speed(const struct calc *c)
+{
+	return &c->speed;
 }
 
 const struct plan *

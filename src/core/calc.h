@@ -14,6 +14,8 @@
  *                       concurrency <--------------------------+      |
  *                            |                                        |
  *        defaults   choices  fixes   command <------------------------+
+ *                            |
+ *                          speed
  *
  * Editing an input marks the nodes that depend on it dirty (calc_touch);
  * calc_update() recomputes the dirty nodes in the order above and returns
@@ -45,6 +47,7 @@
 #include "catalogue.h"
 #include "fixes.h"
 #include "plan.h"
+#include "speed.h"
 
 /* Input groups: the fields of struct plan_input, plus the command style. */
 enum calc_input {
@@ -74,6 +77,7 @@ enum calc_node {
 	CALC_N_CHOICES,		/* checkpoints of the model and whether they start */
 	CALC_N_FIXES,
 	CALC_N_COMMAND,
+	CALC_N_SPEED,		/* speed per user at the slider (estimate) */
 	CALC_N_COUNT
 };
 
@@ -144,6 +148,8 @@ bool calc_dirty(const struct calc *);
 const struct plan *calc_plan(const struct calc *);
 const struct plan *calc_defaults(const struct calc *);
 const struct fix *calc_fixes(const struct calc *, size_t *n);
+/* The speed estimate at the slider's concurrency (known == 0 when none). */
+const struct speed_estimate *calc_speed(const struct calc *);
 const struct calc_choice *calc_choices(const struct calc *, size_t *n);
 const char *calc_command(const struct calc *);
 

@@ -818,21 +818,20 @@ void
 answers_view_speed(struct app *a, char *brief, size_t blen, char *full, size_t flen)
 {
 	const struct plan *p = calc_plan(a->calc);
-	struct speed_estimate e;
+	const struct speed_estimate *e = calc_speed(a->calc);
 	char n1[32];
 
 	brief[0] = full[0] = '\0';
-	speed_estimate(a->cat, calc_input(a->calc), p, 0, &e);
-	if (!e.known || p->concurrency_at_tpr <= 0)
+	if (!e->known || p->concurrency_at_tpr <= 0)
 		return;
-	snprintf(brief, blen, ", ~%.0f tok/s each", e.load.tokens_per_s_user);
+	snprintf(brief, blen, ", ~%.0f tok/s each", e->load.tokens_per_s_user);
 	snprintf(full, flen, "Speed (est.): %.1f tok/s per user at %s, %.0f in all, "
-	    "%.1f alone", e.load.tokens_per_s_user, units_format_commas(e.load.users,
-	    n1, sizeof n1), e.load.tokens_per_s_total, e.single.tokens_per_s_user);
-	if (e.prefill_known) {
+	    "%.1f alone", e->load.tokens_per_s_user, units_format_commas(e->load.users,
+	    n1, sizeof n1), e->load.tokens_per_s_total, e->single.tokens_per_s_user);
+	if (e->prefill_known) {
 		size_t o = strlen(full);
 
 		snprintf(full + o, flen > o ? flen - o : 0, "; prefill %.1f s",
-		    e.prefill_s);
+		    e->prefill_s);
 	}
 }

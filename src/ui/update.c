@@ -100,6 +100,8 @@ panes_for_change(unsigned chg)
 		d |= PANE_BIT(PANE_VERDICT);
 	if (chg & CALC_CHG(CALC_N_COMMAND))
 		d |= PANE_BIT(PANE_CMD);
+	if (chg & CALC_CHG(CALC_N_SPEED))
+		d |= PANE_BIT(PANE_CONC);
 	return d;
 }
 

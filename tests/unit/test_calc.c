@@ -116,6 +116,27 @@ Test(calc, slider_recomputes_concurrency_but_not_weights_or_kv_sizing)
 	calc_free(&c);
 }
 
+Test(calc, slider_refreshes_the_speed_node_from_the_new_concurrency)
+{
+	struct plan_input in;
+	struct calc *c = new_calc(&in);
+	unsigned long before[CALC_N_COUNT];
+	struct speed_estimate fresh;
+	unsigned mask;
+
+	snapshot(c, before);
+	calc_set_tokens_per_request(c, 4096);
+	mask = calc_update(c);
+	cr_assert_eq(calc_recomputes(c, CALC_N_SPEED), before[CALC_N_SPEED] + 1);
+	speed_estimate(test_catalogue(), calc_input(c), calc_plan(c), 0, &fresh);
+	cr_assert(calc_speed(c)->known == fresh.known);
+	cr_assert_float_eq(calc_speed(c)->load.tokens_per_s_user,
+	    fresh.load.tokens_per_s_user, 1e-9);
+	if (fresh.known)
+		cr_assert(mask & CALC_CHG(CALC_N_SPEED), "more users: each is slower");
+	calc_free(&c);
+}
+
 Test(calc, kv_dtype_reruns_kv_sizing_but_not_weights)
 {
 	struct plan_input in;
