@@ -210,9 +210,11 @@ fit_find(const struct catalogue *c, const struct fit_query *q,
 		li.quantization_fp8 = false;
 		n_choices = calc_list_choices(c, &li, choices, CALC_MAX_CHOICES);
 		/* the list leads with the input's own (native, unnamed) choice;
-		 * drop it where a published checkpoint of that format exists */
+		 * drop it where a published checkpoint of that format exists.
+		 * Formats nobody published are dropped too: no `vllm serve`
+		 * line could load them (they stay reachable with --checkpoint). */
 		for (ci = 0; ci < n_choices; ci++) {
-			bool dup = false;
+			bool dup = choices[ci].derived;
 
 			for (k = 0; k < n_choices && !dup; k++)
 				dup = k != ci && choices[ci].ckpt < 0 &&

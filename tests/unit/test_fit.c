@@ -158,6 +158,10 @@ Test(fit, never_lists_a_plan_that_cannot_carry_the_load)
 					    FIT_MAX_ROWS, &res);
 					cr_assert_eq(res.n_dropped, 0);
 					check_rows_carry(&q, rows, n);
+					/* every row names weights someone published */
+					for (size_t r = 0; r < n; r++)
+						cr_assert(!rows[r].derived, "%s: row %zu "
+						    "uses an unpublished format", models[m], r);
 				}
 }
 
