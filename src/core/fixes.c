@@ -85,13 +85,20 @@ try_format(struct cand_list *l, const struct plan_input *base, enum ckpt_format 
 	mi = m ? catalogue_find_model(l->c, m->id) : -1;
 	if (mi >= 0)
 		k = catalogue_model_ckpt(l->c, mi, f);
-	in.ckpt = k;
-	in.format = f;
 	in.weight_bytes = 0;
-	if (k >= 0)
+	if (k >= 0) {
+		in.ckpt = k;
+		in.format = f;
 		snprintf(flags, sizeof flags, "--model %s", l->c->ckpts[k].id);
-	else
-		snprintf(flags, sizeof flags, "--checkpoint %s", ckpt_format_name(f));
+	} else if (f == FMT_FP8) {
+		/* nobody published one: vLLM quantizes the 16-bit weights itself */
+		in.quantization_fp8 = true;
+		snprintf(flags, sizeof flags, "--quantization fp8");
+		why = "vLLM quantizes the 16-bit weights to FP8 while loading.";
+	} else {
+		/* a format nobody published cannot be served: no fix to offer */
+		return;
+	}
 	add(l, &in, flags, why);
 }
 
