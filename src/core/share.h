@@ -10,7 +10,7 @@
  *   free_k = total - other usage - sum over j < k of held_j - context_k
  *
  * where held_j is what a running instance holds: its budget and its CUDA
- * context (plus CUDA graphs captured outside the budget before vLLM 0.21
+ * context (plus CUDA graphs captured outside the budget before vLLM 0.20
  * and with the V2 runner, or its fixed --kv-cache-memory-bytes cache).
  * share_compute() plans every instance in every startup order (up to
  * SHARE_MAX instances), says which orders start all of them, whether each
