@@ -15,85 +15,22 @@
 #include "config.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
+#include "io/strbuf.h"
 
-struct sbuf {
-	char	*s;
-	size_t	 n, cap;
-};
-
-static void __attribute__((format(printf, 2, 3)))
-sput(struct sbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int need;
-
-	for (;;) {
-		size_t room = b->cap - b->n;
-
-		va_start(ap, fmt);
-		need = vsnprintf(b->s ? b->s + b->n : NULL, room, fmt, ap);
-		va_end(ap);
-		if (need < 0)
-			return;
-		if ((size_t)need < room) {
-			b->n += (size_t)need;
-			return;
-		}
-		b->cap = (b->cap + (size_t)need + 1) * 2;
-		b->s = realloc(b->s, b->cap);
-		if (b->s == NULL)
-			abort();
-	}
-}
-
-static char *
-sdone(struct sbuf *b)
-{
-	if (b->s == NULL)
-		sput(b, "%s", "");
-	return b->s;
-}
-
-/* cJSON prints with tabs; the plan report uses two spaces (same rewrite). */
+/* Prints and frees a report tree. */
 static char *
 json_done(cJSON *root)
 {
-	char *s = cJSON_Print(root), *t;
-	size_t n, k, w = 0;
-	int bol = 1;
+	char *s = strbuf_json(root);
 
 	cJSON_Delete(root);
-	if (s == NULL)
-		abort();
-	n = strlen(s);
-	t = malloc(2 * n + 2);
-	if (t == NULL)
-		abort();
-	for (k = 0; k < n; k++) {
-		if (s[k] == '\t' && bol) {
-			t[w++] = ' ';
-			t[w++] = ' ';
-			continue;
-		}
-		bol = s[k] == '\n';
-		t[w++] = s[k] == '\t' ? ' ' : s[k];
-	}
-	t[w++] = '\n';
-	t[w] = '\0';
-	cJSON_free(s);
-	return t;
+	return s;
 }
 
 static double
 r2(double v)
 {
 	return round(v * 100.0) / 100.0;
-}
-
-static double
-g2(int64_t b)
-{
-	return r2(units_gib(b));
 }
 
 static const char *
@@ -106,12 +43,6 @@ static const char *
 commas(int64_t n, char *buf)
 {
 	return units_format_commas(n, buf, 32);
-}
-
-static cJSON *
-num_or_null(double v, int have)
-{
-	return have ? cJSON_CreateNumber(v) : cJSON_CreateNull();
 }
 
 static const char *
@@ -210,7 +141,7 @@ speed_json(const struct catalogue *c, const struct speed_estimate *e)
 	    r2(e->load.tokens_per_s_user));
 	cJSON_AddNumberToObject(o, "tokens_per_second_total",
 	    r2(e->load.tokens_per_s_total));
-	cJSON_AddItemToObject(o, "prefill_seconds", num_or_null(r2(e->prefill_s),
+	cJSON_AddItemToObject(o, "prefill_seconds", strbuf_num_or_null(r2(e->prefill_s),
 	    e->prefill_known));
 	cJSON_AddNumberToObject(o, "bandwidth_gbs", r2(e->bandwidth_gbs));
 	cJSON_AddNumberToObject(o, "bandwidth_efficiency", e->efficiency);
@@ -221,7 +152,7 @@ speed_json(const struct catalogue *c, const struct speed_estimate *e)
 		cJSON_AddStringToObject(o, "link", e->link);
 	else
 		cJSON_AddNullToObject(o, "link");
-	cJSON_AddItemToObject(o, "compute_tflops", num_or_null(r2(e->tflops), e->tflops > 0));
+	cJSON_AddItemToObject(o, "compute_tflops", strbuf_num_or_null(r2(e->tflops), e->tflops > 0));
 	if (e->rate_note && *e->rate_note)
 		cJSON_AddStringToObject(o, "compute_rate", e->rate_note);
 	else
@@ -289,7 +220,7 @@ answers_mm_json(const struct plan *p)
 	cJSON_AddBoolToObject(o, "text_only", m->text_only);
 	cJSON_AddNumberToObject(o, "limit_image", m->limit_image);
 	cJSON_AddNumberToObject(o, "limit_video", m->limit_video);
-	cJSON_AddItemToObject(o, "max_pixels", num_or_null((double)m->max_pixels,
+	cJSON_AddItemToObject(o, "max_pixels", strbuf_num_or_null((double)m->max_pixels,
 	    m->max_pixels > 0));
 	cJSON_AddNumberToObject(o, "tokens_per_image", (double)m->tokens_per_image);
 	cJSON_AddNumberToObject(o, "tokens_per_video", (double)m->tokens_per_video);
@@ -301,8 +232,8 @@ answers_mm_json(const struct plan *p)
 	cJSON_AddNumberToObject(o, "items_per_prompt", (double)m->items_per_prompt);
 	cJSON_AddNumberToObject(o, "items_per_batch", (double)m->items_per_batch);
 	cJSON_AddNumberToObject(o, "profiled_tokens", (double)m->profiled_tokens);
-	cJSON_AddNumberToObject(o, "encoder_activation_gib", g2(m->encoder_activation));
-	cJSON_AddNumberToObject(o, "encoder_cache_gib", g2(m->encoder_cache));
+	cJSON_AddNumberToObject(o, "encoder_activation_gib", strbuf_gib2(m->encoder_activation));
+	cJSON_AddNumberToObject(o, "encoder_cache_gib", strbuf_gib2(m->encoder_cache));
 	cJSON_AddBoolToObject(o, "size_hints_given", m->size_hint);
 	return o;
 }
@@ -401,7 +332,7 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 			else
 				cJSON_AddNullToObject(x, "mig");
 			cJSON_AddNumberToObject(x, "cards", r->cards);
-			cJSON_AddItemToObject(x, "slices", num_or_null(r->slices, r->mig >= 0));
+			cJSON_AddItemToObject(x, "slices", strbuf_num_or_null(r->slices, r->mig >= 0));
 			cJSON_AddNumberToObject(x, "tensor_parallel_size", r->tp);
 			cJSON_AddNumberToObject(x, "pipeline_parallel_size", r->pp);
 			cJSON_AddNumberToObject(x, "replicas", r->replicas);
@@ -417,9 +348,9 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 			cJSON_AddNumberToObject(x, "requests_total", (double)r->total);
 			cJSON_AddNumberToObject(x, "headroom", r2(r->headroom));
 			cJSON_AddItemToObject(x, "price_per_hour_usd",
-			    num_or_null(r2(r->price_per_hour), r->price_per_hour > 0));
-			cJSON_AddNumberToObject(x, "weights_gib", g2(r->weights));
-			cJSON_AddNumberToObject(x, "kv_cache_gib", g2(r->kv_cache));
+			    strbuf_num_or_null(r2(r->price_per_hour), r->price_per_hour > 0));
+			cJSON_AddNumberToObject(x, "weights_gib", strbuf_gib2(r->weights));
+			cJSON_AddNumberToObject(x, "kv_cache_gib", strbuf_gib2(r->kv_cache));
 			cJSON_AddNumberToObject(x, "kv_tokens", (double)r->kv_tokens);
 			cJSON_AddItemToObject(x, "speed", speed_json(c, &e));
 			cJSON_AddStringToObject(x, "vllm_command", cmd);
@@ -429,30 +360,30 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 	}
 
 	{
-		struct sbuf s = { 0 };
+		struct strbuf s = { 0 };
 		int md = fmt == REPORT_MARKDOWN;
 
 		if (md)
-			sput(&s, "# Plans for %lld users of %s\n\n", (long long)q->users,
+			strbuf_printf(&s, "# Plans for %lld users of %s\n\n", (long long)q->users,
 			    q->model->id);
 		else
-			sput(&s, "headroom %s: plans for %lld requests of %s tokens at once, "
+			strbuf_printf(&s, "headroom %s: plans for %lld requests of %s tokens at once, "
 			    "%s (vLLM %s%s)\n", PACKAGE_VERSION, (long long)q->users,
 			    commas(q->tokens, a), q->model->id, ver, q->overhead ==
 			    OVERHEAD_RULE ? ", sizing rule" : "");
-		sput(&s, "%smax_model_len %s; %zu plans computed, %zu carry the load%s; "
+		strbuf_printf(&s, "%smax_model_len %s; %zu plans computed, %zu carry the load%s; "
 		    "ranked by cards, then price per hour, then headroom.%s\n\n",
 		    md ? "" : "", commas(v->res->max_model_len, b), v->res->n_planned,
 		    v->res->n_found, v->res->n_found > v->n ? " (best kept)" : "",
 		    md ? "" : "");
 		if (v->n == 0) {
-			sput(&s, "%sNo plan: %s.\n", md ? "**" : "", v->res->error);
+			strbuf_printf(&s, "%sNo plan: %s.\n", md ? "**" : "", v->res->error);
 			if (md)
-				sput(&s, "**\n");
-			return sdone(&s);
+				strbuf_printf(&s, "**\n");
+			return strbuf_take(&s);
 		}
 		if (md)
-			sput(&s, "| # | Card | Cards | TP x PP x replicas | Checkpoint | KV | "
+			strbuf_printf(&s, "| # | Card | Cards | TP x PP x replicas | Checkpoint | KV | "
 			    "Requests | $/h | tokens/s per user |\n|---:|---|---:|---|---|---|"
 			    "---:|---:|---:|\n");
 		for (i = 0; i < v->n && i < show; i++) {
@@ -469,7 +400,7 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 			else
 				snprintf(price, sizeof price, "price unknown");
 			if (md) {
-				sput(&s, "| %zu | %s | %d | %d x %d x %d | %s | %s | %s | %s | %s |\n",
+				strbuf_printf(&s, "| %zu | %s | %d | %d x %d x %d | %s | %s | %s | %s | %s |\n",
 				    i + 1, card, r->cards, r->tp, r->pp, r->replicas, ck,
 				    kv_dtype_name(r->kv), commas(r->total, a),
 				    r->price_per_hour > 0 ? (snprintf(price, sizeof price, "%.2f",
@@ -477,24 +408,24 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 				    (snprintf(b, sizeof b, "%.0f", e.load.tokens_per_s_user), b) : "-");
 				continue;
 			}
-			sput(&s, "%2zu. %s x%d%s, TP %d, PP %d%s; %s, KV %s; %s\n", i + 1,
+			strbuf_printf(&s, "%2zu. %s x%d%s, TP %d, PP %d%s; %s, KV %s; %s\n", i + 1,
 			    card, r->mig >= 0 ? r->slices : r->cards, r->mig >= 0 ?
 			    " slices" : "", r->tp, r->pp, r->mig >= 0 ? "" : "", ck,
 			    kv_dtype_name(r->kv), price);
 			row_why(q, r, &e, why, sizeof why);
-			sput(&s, "    why: %s\n", why);
+			strbuf_printf(&s, "    why: %s\n", why);
 			if (r->mig >= 0)
-				sput(&s, "    run one per slice: %s\n", cmd);
+				strbuf_printf(&s, "    run one per slice: %s\n", cmd);
 			else
-				sput(&s, "    %s\n", cmd);
+				strbuf_printf(&s, "    %s\n", cmd);
 		}
 		if (v->n > show)
-			sput(&s, "%s... %zu more (--report json lists every row)\n",
+			strbuf_printf(&s, "%s... %zu more (--report json lists every row)\n",
 			    md ? "\n" : "", v->n - show);
-		sput(&s, "\n%sFigures per GPU; requests are whole requests resident at "
+		strbuf_printf(&s, "\n%sFigures per GPU; requests are whole requests resident at "
 		    "once (block-rounded, capped by max-num-seqs); speeds are estimates "
 		    "(doc/answers.md).\n", md ? "" : "");
-		return sdone(&s);
+		return strbuf_take(&s);
 	}
 }
 
@@ -525,7 +456,7 @@ member_command(const struct catalogue *c, const struct share_query *q, size_t i,
 }
 
 static void
-map_line(struct sbuf *s, const struct share_result *r)
+map_line(struct strbuf *s, const struct share_result *r)
 {
 	const int W = 60;
 	double scale = r->total > 0 ? (double)W / r->total : 0;
@@ -548,13 +479,13 @@ map_line(struct sbuf *s, const struct share_result *r)
 	while (pos < W)
 		line[pos++] = '.';
 	line[pos] = '\0';
-	sput(s, "  [%s]%s\n", line, pos > W ? "  <- over the card" : "");
-	sput(s, "   1..%zu: each instance's budget, +: its CUDA context, #: other "
+	strbuf_printf(s, "  [%s]%s\n", line, pos > W ? "  <- over the card" : "");
+	strbuf_printf(s, "   1..%zu: each instance's budget, +: its CUDA context, #: other "
 	    "processes, .: free\n", r->n);
 }
 
 static void
-share_text(struct sbuf *s, const struct answers_share_view *v,
+share_text(struct strbuf *s, const struct answers_share_view *v,
     const struct share_result *r, int version, int md)
 {
 	const struct catalogue *c = v->cat;
@@ -563,13 +494,13 @@ share_text(struct sbuf *s, const struct answers_share_view *v,
 	size_t i;
 
 	vllm_version_format(version, ver, sizeof ver);
-	sput(s, "%sUnder vLLM %s: card %s GiB, other processes %s GiB.%s\n",
+	strbuf_printf(s, "%sUnder vLLM %s: card %s GiB, other processes %s GiB.%s\n",
 	    md ? "## " : "", ver, gib(r->total, a), gib(r->other, b), md ? "\n" : "");
 	if (md)
-		sput(s, "| # | Model | util | Budget GiB | Context GiB | Holds GiB | KV "
+		strbuf_printf(s, "| # | Model | util | Budget GiB | Context GiB | Holds GiB | KV "
 		    "GiB | Requests | Starts |\n|---|---|---:|---:|---:|---:|---:|---:|---|\n");
 	else
-		sput(s, "  %-3s %-34s %5s %8s %8s %8s %8s %8s  %s\n", "#", "model", "util",
+		strbuf_printf(s, "  %-3s %-34s %5s %8s %8s %8s %8s %8s  %s\n", "#", "model", "util",
 		    "budget", "context", "holds", "KV", "requests", "starts");
 	for (i = 0; i < r->n; i++) {
 		const struct share_member *m = &r->m[i];
@@ -578,7 +509,7 @@ share_text(struct sbuf *s, const struct answers_share_view *v,
 		ckpt_label(c, &q->inst[i].in, m->alone.format, ck, sizeof ck);
 		snprintf(u, sizeof u, "%.2f%s", m->util, q->inst[i].util_explicit ? "" : "*");
 		if (md)
-			sput(s, "| %s | %s | %s | %s | %s | %s | %s | %lld | %s |\n",
+			strbuf_printf(s, "| %s | %s | %s | %s | %s | %s | %s | %lld | %s |\n",
 			    q->inst[i].label, ck, u, gib(m->requested, a),
 			    gib(m->context, b), gib(m->held, d),
 			    gib(m->started.available_kv, e2),
@@ -586,7 +517,7 @@ share_text(struct sbuf *s, const struct answers_share_view *v,
 			    m->started.phase == PHASE_NONE ? "yes" :
 			    plan_phase_name(m->started.phase));
 		else
-			sput(s, "  %-3s %-34.34s %5s %8s %8s %8s %8s %8lld  %s\n",
+			strbuf_printf(s, "  %-3s %-34.34s %5s %8s %8s %8s %8s %8lld  %s\n",
 			    q->inst[i].label, ck, u, gib(m->requested, a),
 			    gib(m->context, b), gib(m->held, d),
 			    gib(m->started.available_kv, e2),
@@ -596,48 +527,48 @@ share_text(struct sbuf *s, const struct answers_share_view *v,
 	}
 	if (!md)
 		map_line(s, r);
-	sput(s, "%sFractions sum to %.2f; budgets + contexts + other = %s of %s GiB "
+	strbuf_printf(s, "%sFractions sum to %.2f; budgets + contexts + other = %s of %s GiB "
 	    "(%s GiB left).\n", md ? "\n" : "  ", r->sum_util,
 	    gib(r->sum_held + r->other, a), gib(r->total, b), gib(r->left, d));
 	for (i = 0; i < r->n; i++)
 		if (!q->inst[i].util_explicit)
-			sput(s, "%sInstance %s sets no --gpu-memory-utilization: it takes "
+			strbuf_printf(s, "%sInstance %s sets no --gpu-memory-utilization: it takes "
 			    "vLLM %s's default %.2f of the whole card (* above). Set it "
 			    "explicitly.\n", md ? "- " : "  ", q->inst[i].label, ver,
 			    r->m[i].util);
 	if (r->reason[0])
-		sput(s, "%s%s%s\n", md ? "\n**" : "  Refused: ", r->reason, md ? "**" : "");
+		strbuf_printf(s, "%s%s%s\n", md ? "\n**" : "  Refused: ", r->reason, md ? "**" : "");
 	else if (r->all_start) {
 		if (r->n_orders_ok == r->n_orders)
-			sput(s, "%sStartup order: any order works (%zu of %zu).\n",
+			strbuf_printf(s, "%sStartup order: any order works (%zu of %zu).\n",
 			    md ? "\n" : "  ", r->n_orders_ok, r->n_orders);
 		else {
-			sput(s, "%sStartup order: %zu of %zu orders work; start them as ",
+			strbuf_printf(s, "%sStartup order: %zu of %zu orders work; start them as ",
 			    md ? "\n" : "  ", r->n_orders_ok, r->n_orders);
 			for (i = 0; i < r->n; i++)
-				sput(s, "%s%s", i ? ", then " : "", q->inst[r->order[i]].label);
-			sput(s, "%s.\n", r->given_order_ok ? " (as listed)" : "");
+				strbuf_printf(s, "%s%s", i ? ", then " : "", q->inst[r->order[i]].label);
+			strbuf_printf(s, "%s.\n", r->given_order_ok ? " (as listed)" : "");
 		}
 	}
-	sput(s, "%sRestart one while the others run (vLLM counts their memory as "
+	strbuf_printf(s, "%sRestart one while the others run (vLLM counts their memory as "
 	    "used):", md ? "\n" : "  ");
 	for (i = 0; i < r->n; i++)
-		sput(s, " %s %s%s", q->inst[i].label, r->m[i].restart_ok ? "ok" : "FAILS",
+		strbuf_printf(s, " %s %s%s", q->inst[i].label, r->m[i].restart_ok ? "ok" : "FAILS",
 		    i + 1 < r->n ? "," : ".\n");
 	if (md)
-		sput(s, "\n```sh\n");
+		strbuf_printf(s, "\n```sh\n");
 	else
-		sput(s, "  Commands (one per instance, each with its own fraction):\n");
+		strbuf_printf(s, "  Commands (one per instance, each with its own fraction):\n");
 	for (i = 0; i < r->n; i++) {
 		member_command(c, q, i, &r->m[i].alone, cmd, sizeof cmd);
-		sput(s, "%s%s\n", md ? "" : "    ", cmd);
+		strbuf_printf(s, "%s%s\n", md ? "" : "    ", cmd);
 	}
 	if (md)
-		sput(s, "```\n");
+		strbuf_printf(s, "```\n");
 }
 
 static void
-mig_text(struct sbuf *s, const struct answers_share_view *v, int md)
+mig_text(struct strbuf *s, const struct answers_share_view *v, int md)
 {
 	const struct share_result *r = v->r;
 	const struct catalogue *c = v->cat;
@@ -645,10 +576,10 @@ mig_text(struct sbuf *s, const struct answers_share_view *v, int md)
 	char ck[160];
 	size_t i;
 
-	sput(s, "\n%sMIG instead (each instance alone on a slice, nothing shared):%s\n",
+	strbuf_printf(s, "\n%sMIG instead (each instance alone on a slice, nothing shared):%s\n",
 	    md ? "## " : "", md ? "\n" : "");
 	if (g == NULL || g->n_mig == 0) {
-		sput(s, "  %s\n", r->mig_note[0] ? r->mig_note : "this card has no MIG");
+		strbuf_printf(s, "  %s\n", r->mig_note[0] ? r->mig_note : "this card has no MIG");
 		return;
 	}
 	for (i = 0; i < r->n; i++) {
@@ -656,21 +587,21 @@ mig_text(struct sbuf *s, const struct answers_share_view *v, int md)
 
 		ckpt_label(c, &v->q->inst[i].in, m->alone.format, ck, sizeof ck);
 		if (m->mig >= 0)
-			sput(s, "%s%s %s: smallest slice %s (%.2f GiB), %lld requests\n",
+			strbuf_printf(s, "%s%s %s: smallest slice %s (%.2f GiB), %lld requests\n",
 			    md ? "- " : "  ", v->q->inst[i].label, ck, g->mig[m->mig].name,
 			    g->mig[m->mig].total_gib, (long long)m->on_mig.concurrency_at_tpr);
 		else
-			sput(s, "%s%s %s: starts on no slice of %s\n", md ? "- " : "  ",
+			strbuf_printf(s, "%s%s %s: starts on no slice of %s\n", md ? "- " : "  ",
 			    v->q->inst[i].label, ck, g->id);
 	}
-	sput(s, "%s%s: %s.\n", md ? "\n" : "  ", r->mig_note, r->mig_fits ?
+	strbuf_printf(s, "%s%s: %s.\n", md ? "\n" : "  ", r->mig_note, r->mig_fits ?
 	    "the slices fit one card" : r->mig_possible ?
 	    "the slices do NOT fit one card" : "not every instance fits a slice");
-	sput(s, "%sLayouts of %s:", md ? "" : "  ", g->id);
+	strbuf_printf(s, "%sLayouts of %s:", md ? "" : "  ", g->id);
 	for (i = 0; i < g->n_mig; i++)
-		sput(s, " %dx %s%s", g->mig[i].max_count, g->mig[i].name,
+		strbuf_printf(s, " %dx %s%s", g->mig[i].max_count, g->mig[i].name,
 		    i + 1 < g->n_mig ? "," : "");
-	sput(s, " (NCCL does not span slices: TP 1 per slice).\n");
+	strbuf_printf(s, " (NCCL does not span slices: TP 1 per slice).\n");
 }
 
 static cJSON *
@@ -686,12 +617,12 @@ share_json(const struct answers_share_view *v, const struct share_result *r,
 
 	cJSON_AddStringToObject(o, "vllm_version", vllm_version_format(version, ver,
 	    sizeof ver));
-	cJSON_AddNumberToObject(o, "total_gib", g2(r->total));
-	cJSON_AddNumberToObject(o, "other_usage_gib", g2(r->other));
+	cJSON_AddNumberToObject(o, "total_gib", strbuf_gib2(r->total));
+	cJSON_AddNumberToObject(o, "other_usage_gib", strbuf_gib2(r->other));
 	cJSON_AddNumberToObject(o, "sum_utilization", r2(r->sum_util));
-	cJSON_AddNumberToObject(o, "sum_requested_gib", g2(r->sum_requested));
-	cJSON_AddNumberToObject(o, "sum_context_gib", g2(r->sum_context));
-	cJSON_AddNumberToObject(o, "left_gib", g2(r->left));
+	cJSON_AddNumberToObject(o, "sum_requested_gib", strbuf_gib2(r->sum_requested));
+	cJSON_AddNumberToObject(o, "sum_context_gib", strbuf_gib2(r->sum_context));
+	cJSON_AddNumberToObject(o, "left_gib", strbuf_gib2(r->left));
 	cJSON_AddBoolToObject(o, "fractions_over_one", r->over_one);
 	cJSON_AddBoolToObject(o, "fits", r->fits);
 	cJSON_AddBoolToObject(o, "all_start", r->all_start);
@@ -716,10 +647,10 @@ share_json(const struct answers_share_view *v, const struct share_result *r,
 		cJSON_AddStringToObject(x, "checkpoint", ckpt_format_name(m->alone.format));
 		cJSON_AddNumberToObject(x, "gpu_memory_utilization", m->util);
 		cJSON_AddBoolToObject(x, "utilization_explicit", q->inst[i].util_explicit);
-		cJSON_AddNumberToObject(x, "requested_gib", g2(m->requested));
-		cJSON_AddNumberToObject(x, "context_gib", g2(m->context));
-		cJSON_AddNumberToObject(x, "holds_gib", g2(m->held));
-		cJSON_AddNumberToObject(x, "kv_cache_gib", g2(m->started.available_kv));
+		cJSON_AddNumberToObject(x, "requested_gib", strbuf_gib2(m->requested));
+		cJSON_AddNumberToObject(x, "context_gib", strbuf_gib2(m->context));
+		cJSON_AddNumberToObject(x, "holds_gib", strbuf_gib2(m->held));
+		cJSON_AddNumberToObject(x, "kv_cache_gib", strbuf_gib2(m->started.available_kv));
 		cJSON_AddNumberToObject(x, "requests", (double)m->started.concurrency_at_tpr);
 		cJSON_AddBoolToObject(x, "starts", m->started.phase == PHASE_NONE);
 		if (m->started.phase == PHASE_NONE) {
@@ -771,14 +702,14 @@ answers_share_report(const struct answers_share_view *v, enum report_format fmt)
 		return json_done(root);
 	}
 	{
-		struct sbuf s = { 0 };
+		struct strbuf s = { 0 };
 		int md = fmt == REPORT_MARKDOWN;
 
 		card_label(c, v->q->gpu, -1, card, sizeof card);
 		if (md)
-			sput(&s, "# %zu vLLM instances on one %s\n\n", v->r->n, card);
+			strbuf_printf(&s, "# %zu vLLM instances on one %s\n\n", v->r->n, card);
 		else
-			sput(&s, "headroom %s: %zu vLLM instances on one %s\n\n",
+			strbuf_printf(&s, "headroom %s: %zu vLLM instances on one %s\n\n",
 			    PACKAGE_VERSION, v->r->n, card);
 		share_text(&s, v, v->r, from, md);
 		if (v->r_to) {
@@ -788,9 +719,9 @@ answers_share_report(const struct answers_share_view *v, enum report_format fmt)
 
 			vllm_version_format(from, va, sizeof va);
 			vllm_version_format(v->to_version, vb, sizeof vb);
-			sput(&s, "\n");
+			strbuf_printf(&s, "\n");
 			share_text(&s, v, v->r_to, v->to_version, md);
-			sput(&s, "\n%sUpgrade %s -> %s: %s%s\n", md ? "**" : "", va, vb,
+			strbuf_printf(&s, "\n%sUpgrade %s -> %s: %s%s\n", md ? "**" : "", va, vb,
 			    ok_a && !ok_b ? "the instances start side by side under the "
 			    "older release but NOT after the upgrade." : ok_a && ok_b ?
 			    "they start side by side under both." : !ok_a && ok_b ?
@@ -798,11 +729,11 @@ answers_share_report(const struct answers_share_view *v, enum report_format fmt)
 			    "they do not start side by side under either.", md ? "**" : "");
 		}
 		mig_text(&s, v, md);
-		sput(&s, "\n%sEach budget is ceil(total x util) of the whole card; an "
+		strbuf_printf(&s, "\n%sEach budget is ceil(total x util) of the whole card; an "
 		    "instance's free-memory check counts the instances already running "
 		    "as other usage. Activation, non-torch and graph figures are "
 		    "estimates.\n", md ? "" : "");
-		return sdone(&s);
+		return strbuf_take(&s);
 	}
 }
 
@@ -850,11 +781,11 @@ side_json(const struct catalogue *c, const struct plan_input *in, int version,
 		cJSON_AddStringToObject(o, "message", p->message);
 	}
 	cJSON_AddNumberToObject(o, "gpu_memory_utilization", p->util);
-	cJSON_AddNumberToObject(o, "requested_gib", g2(p->requested));
-	cJSON_AddNumberToObject(o, "cuda_graphs_gib", g2(p->cuda_graphs));
+	cJSON_AddNumberToObject(o, "requested_gib", strbuf_gib2(p->requested));
+	cJSON_AddNumberToObject(o, "cuda_graphs_gib", strbuf_gib2(p->cuda_graphs));
 	cJSON_AddBoolToObject(o, "cuda_graphs_in_budget", p->cg_in_budget);
 	cJSON_AddBoolToObject(o, "v2_runner", p->v2_runner);
-	cJSON_AddNumberToObject(o, "kv_cache_gib", g2(p->available_kv));
+	cJSON_AddNumberToObject(o, "kv_cache_gib", strbuf_gib2(p->available_kv));
 	cJSON_AddNumberToObject(o, "kv_tokens", (double)p->kv_tokens);
 	cJSON_AddNumberToObject(o, "max_concurrency", r2(p->max_concurrency));
 	cJSON_AddNumberToObject(o, "total_concurrency_at_tokens_per_request",
@@ -898,54 +829,54 @@ answers_upgrade_report(const struct answers_upgrade_view *v, enum report_format 
 		return json_done(root);
 	}
 	{
-		struct sbuf s = { 0 };
+		struct strbuf s = { 0 };
 		int md = fmt == REPORT_MARKDOWN;
 		char cmd[4096];
 		struct plan_input vi = *v->in;
 
 		if (md)
-			sput(&s, "# Upgrade check: vLLM %s -> %s\n\n%s on %s.\n\n**%s**\n\n",
+			strbuf_printf(&s, "# Upgrade check: vLLM %s -> %s\n\n%s on %s.\n\n**%s**\n\n",
 			    va, vb, v->in->model ? v->in->model->id : "?", card, u->verdict);
 		else
-			sput(&s, "headroom %s: upgrade check, vLLM %s -> %s, %s on %s\n\n"
+			strbuf_printf(&s, "headroom %s: upgrade check, vLLM %s -> %s, %s on %s\n\n"
 			    "Verdict: %s\n", PACKAGE_VERSION, va, vb, v->in->model ?
 			    v->in->model->id : "?", card, u->verdict);
 		if (u->advice[0])
-			sput(&s, "%s%s\n", md ? "> " : "Advice: ", u->advice);
-		sput(&s, "\n%s%zu release difference%s this plan depends on:%s\n",
+			strbuf_printf(&s, "%s%s\n", md ? "> " : "Advice: ", u->advice);
+		strbuf_printf(&s, "\n%s%zu release difference%s this plan depends on:%s\n",
 		    md ? "## " : "", u->n_changes, u->n_changes == 1 ? "" : "s",
 		    md ? "\n\n| Behaviour | " : "");
 		if (md)
-			sput(&s, "%s | %s | Effect on this plan |\n|---|---|---|---|\n", va, vb);
+			strbuf_printf(&s, "%s | %s | Effect on this plan |\n|---|---|---|---|\n", va, vb);
 		for (i = 0; i < u->n_changes; i++) {
 			const struct upgrade_change *ch = &u->changes[i];
 
 			if (md)
-				sput(&s, "| %s | %s | %s | %s |\n", ch->what, ch->from, ch->to,
+				strbuf_printf(&s, "| %s | %s | %s | %s |\n", ch->what, ch->from, ch->to,
 				    ch->effect[0] ? ch->effect : "-");
 			else
-				sput(&s, "  %-36s %s -> %s\n%s%s%s", ch->what, ch->from, ch->to,
+				strbuf_printf(&s, "  %-36s %s -> %s\n%s%s%s", ch->what, ch->from, ch->to,
 				    ch->effect[0] ? "      " : "", ch->effect,
 				    ch->effect[0] ? "\n" : "");
 		}
-		sput(&s, "\n%sFigures that move:%s\n", md ? "## " : "", md ?
+		strbuf_printf(&s, "\n%sFigures that move:%s\n", md ? "## " : "", md ?
 		    "\n\n| Figure | Before | After | Change |\n|---|---:|---:|---|" : "");
 		for (i = 0; i < u->n_figures; i++) {
 			const struct upgrade_change *ch = &u->figures[i];
 
 			if (md)
-				sput(&s, "| %s | %s | %s | %s |\n", ch->what, ch->from, ch->to,
+				strbuf_printf(&s, "| %s | %s | %s | %s |\n", ch->what, ch->from, ch->to,
 				    ch->effect);
 			else
-				sput(&s, "  %-36s %14s -> %-14s %s\n", ch->what, ch->from, ch->to,
+				strbuf_printf(&s, "  %-36s %14s -> %-14s %s\n", ch->what, ch->from, ch->to,
 				    ch->effect);
 		}
 		if (u->n_figures == 0)
-			sput(&s, "  none\n");
+			strbuf_printf(&s, "  none\n");
 		if (u->a.phase != PHASE_NONE)
-			sput(&s, "\n%s%s: %s\n", md ? "> " : "Message under ", va, u->a.message);
+			strbuf_printf(&s, "\n%s%s: %s\n", md ? "> " : "Message under ", va, u->a.message);
 		if (u->b.phase != PHASE_NONE)
-			sput(&s, "%s%s%s: %s\n", u->a.phase != PHASE_NONE ? "" : "\n",
+			strbuf_printf(&s, "%s%s%s: %s\n", u->a.phase != PHASE_NONE ? "" : "\n",
 			    md ? "> " : "Message under ", vb, u->b.message);
 		vi.version = u->to;
 		if (u->keep_util > 0)
@@ -956,9 +887,9 @@ answers_upgrade_report(const struct answers_upgrade_view *v, enum report_format 
 			plan_compute(c, &vi, &p);
 			cli_format_command(c, &vi, &p, 0, cmd, sizeof cmd);
 		}
-		sput(&s, "\n%sCommand for %s%s:%s\n%s%s\n%s", md ? "" : "", vb,
+		strbuf_printf(&s, "\n%sCommand for %s%s:%s\n%s%s\n%s", md ? "" : "", vb,
 		    u->keep_util > 0 ? " (with the advice)" : "", md ? "\n\n```sh" : "",
 		    md ? "" : "  ", cmd, md ? "```\n" : "");
-		return sdone(&s);
+		return strbuf_take(&s);
 	}
 }

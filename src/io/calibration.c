@@ -26,6 +26,7 @@
 #include "io/vllmargs.h"
 #include "io/yamlout.h"
 #include "io/yamltree.h"
+#include "io/strbuf.h"
 
 #define PROFILE_FORMAT 1
 
@@ -289,7 +290,7 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 		else
 			cJSON_AddNullToObject(root, "missing");
 		cJSON_AddStringToObject(root, "note", note ? note : "");
-		s = xreport_json_print(root);
+		s = strbuf_json(root);
 		cJSON_Delete(root);
 		return s;
 	}

@@ -20,6 +20,7 @@
 #include "io/report.h"
 #include "io/scenario.h"
 #include "io/yamlout.h"
+#include "io/strbuf.h"
 
 #define CELL 96
 #define MAX_ROWS 32
@@ -339,7 +340,7 @@ compare_json(const struct catalogue *cat, const struct compare_col *cols,
 			cJSON_AddNullToObject(x, "price_per_user_hour_usd");
 		cJSON_AddItemToArray(arr, o);
 	}
-	out = xreport_json_print(arr);
+	out = strbuf_json(arr);
 	cJSON_Delete(arr);
 	return out;
 }

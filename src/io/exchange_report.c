@@ -4,6 +4,8 @@
  */
 #include "exchange_report.h"
 
+#include "io/strbuf.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,34 +92,6 @@ xreport_not_modelled_json(const struct plan_input *in)
 
 	groups(in, add_one, arr);
 	return arr;
-}
-
-char *
-xreport_json_print(const cJSON *v)
-{
-	char *s = cJSON_Print(v), *out;
-	size_t i, o = 0;
-	int bol = 1;
-
-	if (s == NULL)
-		abort();
-	out = malloc(2 * strlen(s) + 2);
-	if (out == NULL)
-		abort();
-	/* cJSON indents with tabs and writes ":\t"; strings hold no raw tab */
-	for (i = 0; s[i] != '\0'; i++) {
-		if (s[i] == '\t' && bol) {
-			out[o++] = ' ';
-			out[o++] = ' ';
-			continue;
-		}
-		bol = s[i] == '\n';
-		out[o++] = s[i] == '\t' ? ' ' : s[i];
-	}
-	out[o++] = '\n';
-	out[o] = '\0';
-	cJSON_free(s);
-	return out;
 }
 
 void

@@ -29,12 +29,6 @@ void xreport_not_modelled(const struct plan_input *, char *buf, size_t len);
 /* The same groups as a JSON array of strings (never NULL). */
 cJSON *xreport_not_modelled_json(const struct plan_input *);
 
-/*
- * JSON text as report_json() writes it: two spaces per level, ": " after
- * keys, a final newline.  malloc'd.
- */
-char *xreport_json_print(const cJSON *);
-
 /* Adds the PLAN_CAL_* terms of a plan to a JSON array ("activation", ...). */
 void xreport_calibrated_json(const struct plan *, cJSON *arr);
 

@@ -18,36 +18,7 @@
 #include "io/answers_report.h"
 #include "io/cli.h"
 #include "io/exchange_report.h"
-
-struct out {
-	char	*s;
-	size_t	 n, cap;
-};
-
-static void __attribute__((format(printf, 2, 3)))
-put(struct out *o, const char *fmt, ...)
-{
-	va_list ap;
-	int need;
-
-	for (;;) {
-		size_t room = o->cap - o->n;
-
-		va_start(ap, fmt);
-		need = vsnprintf(o->s ? o->s + o->n : NULL, room, fmt, ap);
-		va_end(ap);
-		if (need < 0)
-			return;
-		if ((size_t)need < room) {
-			o->n += (size_t)need;
-			return;
-		}
-		o->cap = (o->cap + (size_t)need + 1) * 2;
-		o->s = realloc(o->s, o->cap);
-		if (o->s == NULL)
-			abort();
-	}
-}
+#include "io/strbuf.h"
 
 static const char *
 gib(int64_t b, char *buf)
@@ -87,121 +58,109 @@ char *
 report_text(const struct report_in *r)
 {
 	const struct plan *p = r->plan;
-	struct out o = { 0 };
+	struct strbuf o = { 0 };
 	char a[32], b[32], c[32], d[32], e[32], cmd[4096], name[256], v[32];
 	size_t i;
 
 	card_name(r, name, sizeof name);
 	vllm_version_format(p->version, v, sizeof v);
-	put(&o, "headroom %s: vLLM %s on %s x%d, %s (%s)\n", PACKAGE_VERSION, v,
+	strbuf_printf(&o, "headroom %s: vLLM %s on %s x%d, %s (%s)\n", PACKAGE_VERSION, v,
 	    name, p->world * p->dp, r->in->model ? r->in->model->id : "?",
 	    ckpt_format_name(p->format));
 	if (r->in->overhead == OVERHEAD_RULE)
-		put(&o, "Mode: sizing rule (cache = 0.9 x driver memory - 3 GiB - "
+		strbuf_printf(&o, "Mode: sizing rule (cache = 0.9 x driver memory - 3 GiB - "
 		    "weights), not vLLM's profile.\n");
-	put(&o, "\nPer GPU, as vLLM would log it:\n");
-	put(&o, "  Total memory %s GiB; other processes %s GiB; requested %s GiB "
+	strbuf_printf(&o, "\nPer GPU, as vLLM would log it:\n");
+	strbuf_printf(&o, "  Total memory %s GiB; other processes %s GiB; requested %s GiB "
 	    "(gpu_memory_utilization %.4g)\n", gib(p->total, a), gib(p->other, b),
 	    gib(p->requested, c), p->util);
-	put(&o, "  Model loading took %s GiB memory%s\n", gib(p->weights, a),
+	strbuf_printf(&o, "  Model loading took %s GiB memory%s\n", gib(p->weights, a),
 	    p->weights_exact ? "" : " (derived from the architecture)");
 	if (r->in->overhead == OVERHEAD_ESTIMATE) {
-		put(&o, "  torch peak memory increase: %s GiB; non-torch forward "
+		strbuf_printf(&o, "  torch peak memory increase: %s GiB; non-torch forward "
 		    "increase memory: %s GiB (%s)\n", gib(p->activation, a),
 		    gib(p->non_torch, b), xreport_basis_pair(p));
 		if (p->n_capture_sizes > 0)
-			put(&o, "  Estimated CUDA graph memory: %s GiB total (%s; %s "
+			strbuf_printf(&o, "  Estimated CUDA graph memory: %s GiB total (%s; %s "
 			    "vLLM's budget, %d capture sizes up to %d)\n",
 			    gib(p->cuda_graphs, a), xreport_basis(p, PLAN_CAL_CUDA_GRAPHS),
 			    p->cg_in_budget ? "inside" : "outside",
 			    p->n_capture_sizes, p->max_capture_size);
 		else
-			put(&o, "  CUDA graphs: none (--enforce-eager or no capture sizes)\n");
+			strbuf_printf(&o, "  CUDA graphs: none (--enforce-eager or no capture sizes)\n");
 	} else {
-		put(&o, "  Reserve per card: %s GiB (rule)\n", gib(p->activation, a));
+		strbuf_printf(&o, "  Reserve per card: %s GiB (rule)\n", gib(p->activation, a));
 	}
-	put(&o, "  Available KV cache memory: %s GiB%s\n", gib(p->available_kv, a),
+	strbuf_printf(&o, "  Available KV cache memory: %s GiB%s\n", gib(p->available_kv, a),
 	    est(p));
-	put(&o, "  GPU KV cache size: %s tokens\n", units_format_commas(p->kv_tokens,
+	strbuf_printf(&o, "  GPU KV cache size: %s tokens\n", units_format_commas(p->kv_tokens,
 	    b, sizeof b));
 	units_format_commas(p->max_model_len, c, sizeof c);
-	put(&o, "  Maximum concurrency for %s tokens per request: %.2fx\n", c,
+	strbuf_printf(&o, "  Maximum concurrency for %s tokens per request: %.2fx\n", c,
 	    p->max_concurrency);
-	put(&o, "\nKV cache: %s, block size %d, %lld bytes per token per GPU, "
+	strbuf_printf(&o, "\nKV cache: %s, block size %d, %lld bytes per token per GPU, "
 	    "%lld blocks", kv_dtype_name(p->kv_dtype), p->block_size,
 	    (long long)p->bytes_per_token, (long long)p->num_blocks);
 	if (p->n_groups > 1)
-		put(&o, ", %d groups of %d layers (%d padding)", p->n_groups,
+		strbuf_printf(&o, ", %d groups of %d layers (%d padding)", p->n_groups,
 		    p->group_size, p->padding_layers);
-	put(&o, "\n");
+	strbuf_printf(&o, "\n");
 	units_format_commas(p->tokens_per_request, d, sizeof d);
-	put(&o, "Requests of %s tokens resident at once: %lld per replica x %d "
+	strbuf_printf(&o, "Requests of %s tokens resident at once: %lld per replica x %d "
 	    "replica%s = %lld\n", d, (long long)p->concurrency_at_tpr, p->replicas,
 	    p->replicas == 1 ? "" : "s", (long long)p->total_concurrency);
 	if (p->warning[0])
-		put(&o, "Note: %s\n", p->warning);
+		strbuf_printf(&o, "Note: %s\n", p->warning);
 	{
 		char more[1024];
 
 		answers_speed_text(r->cat, r->in, p, "", more, sizeof more);
-		put(&o, "%s", more);
+		strbuf_printf(&o, "%s", more);
 		answers_mm_text(p, "", more, sizeof more);
-		put(&o, "%s", more);
+		strbuf_printf(&o, "%s", more);
 	}
-	put(&o, "Outside vLLM's budget: %s GiB\n", gib(p->outside_budget, e));
+	strbuf_printf(&o, "Outside vLLM's budget: %s GiB\n", gib(p->outside_budget, e));
 
 	if (p->phase == PHASE_NONE) {
-		put(&o, "\nVerdict: vLLM starts.\n");
+		strbuf_printf(&o, "\nVerdict: vLLM starts.\n");
 	} else {
-		put(&o, "\nVerdict: vLLM stops at the %s (phase %s).\n",
+		strbuf_printf(&o, "\nVerdict: vLLM stops at the %s (phase %s).\n",
 		    plan_phase_title(p->phase), plan_phase_name(p->phase));
-		put(&o, "  %s\n", p->message);
+		strbuf_printf(&o, "  %s\n", p->message);
 	}
 	if (r->n_fixes > 0) {
-		put(&o, "\n%s\n", p->phase == PHASE_NONE ? "Changes that carry more:" :
+		strbuf_printf(&o, "\n%s\n", p->phase == PHASE_NONE ? "Changes that carry more:" :
 		    "Fixes, best first:");
 		for (i = 0; i < r->n_fixes && i < 8; i++) {
 			const struct fix *f = &r->fixes[i];
 
 			if (f->starts)
-				put(&o, "  %-42s starts; %.2fx at max length, %lld "
+				strbuf_printf(&o, "  %-42s starts; %.2fx at max length, %lld "
 				    "request%s at the slider. %s\n", f->flags,
 				    f->max_concurrency, (long long)f->total_concurrency,
 				    f->total_concurrency == 1 ? "" : "s", f->summary);
 			else
-				put(&o, "  %-42s still stops (%s). %s\n", f->flags,
+				strbuf_printf(&o, "  %-42s still stops (%s). %s\n", f->flags,
 				    plan_phase_name(f->phase), f->summary);
 		}
 	}
 	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, sizeof cmd);
-	put(&o, "\nCommand:\n  %s\n", cmd);
+	strbuf_printf(&o, "\nCommand:\n  %s\n", cmd);
 	{
 		char nm[2048];
 
 		xreport_not_modelled(r->in, nm, sizeof nm);
 		if (nm[0] != '\0')
-			put(&o, "Not modelled (kept in the command as given): %s\n", nm);
+			strbuf_printf(&o, "Not modelled (kept in the command as given): %s\n", nm);
 	}
 	if (r->in->overhead == OVERHEAD_ESTIMATE && p->calibrated != 0)
-		put(&o, "\nCalibrated from a real startup: the terms marked so; the "
+		strbuf_printf(&o, "\nCalibrated from a real startup: the terms marked so; the "
 		    "other profile terms are estimates (data/estimates.yaml).\n");
 	else if (r->in->overhead == OVERHEAD_ESTIMATE)
-		put(&o, "\nActivation, non-torch and CUDA-graph figures are estimates "
+		strbuf_printf(&o, "\nActivation, non-torch and CUDA-graph figures are estimates "
 		    "(data/estimates.yaml); weights%s and KV figures follow vLLM's "
 		    "arithmetic.\n", p->weights_exact ? " (published size)" : "");
-	return o.s;
-}
-
-static double
-g2(int64_t b)
-{
-	return round(units_gib(b) * 100.0) / 100.0;
-}
-
-static cJSON *
-num_or_null(double v, int have)
-{
-	return have ? cJSON_CreateNumber(v) : cJSON_CreateNull();
+	return strbuf_take(&o);
 }
 
 char *
@@ -229,7 +188,7 @@ report_json(const struct report_in *r)
 	else
 		cJSON_AddNullToObject(o, "mig");
 	cJSON_AddNumberToObject(o, "count", p->replicas * p->world);
-	cJSON_AddNumberToObject(o, "total_gib", g2(p->total));
+	cJSON_AddNumberToObject(o, "total_gib", strbuf_gib2(p->total));
 	if (g && g->price_per_hour > 0 && r->in->mig < 0)
 		cJSON_AddNumberToObject(o, "price_per_hour_usd", g->price_per_hour);
 	else
@@ -266,16 +225,16 @@ report_json(const struct report_in *r)
 		cJSON_AddNullToObject(o, "kv_cache_memory_bytes");
 
 	o = cJSON_AddObjectToObject(root, "memory_gib");
-	cJSON_AddNumberToObject(o, "total", g2(p->total));
-	cJSON_AddNumberToObject(o, "other_usage", g2(p->other));
-	cJSON_AddNumberToObject(o, "requested", g2(p->requested));
-	cJSON_AddNumberToObject(o, "weights", g2(p->weights));
-	cJSON_AddNumberToObject(o, "activation", g2(p->activation));
-	cJSON_AddNumberToObject(o, "non_torch", g2(p->non_torch));
-	cJSON_AddNumberToObject(o, "cuda_graphs", g2(p->cuda_graphs));
+	cJSON_AddNumberToObject(o, "total", strbuf_gib2(p->total));
+	cJSON_AddNumberToObject(o, "other_usage", strbuf_gib2(p->other));
+	cJSON_AddNumberToObject(o, "requested", strbuf_gib2(p->requested));
+	cJSON_AddNumberToObject(o, "weights", strbuf_gib2(p->weights));
+	cJSON_AddNumberToObject(o, "activation", strbuf_gib2(p->activation));
+	cJSON_AddNumberToObject(o, "non_torch", strbuf_gib2(p->non_torch));
+	cJSON_AddNumberToObject(o, "cuda_graphs", strbuf_gib2(p->cuda_graphs));
 	cJSON_AddBoolToObject(o, "cuda_graphs_in_budget", p->cg_in_budget);
-	cJSON_AddNumberToObject(o, "kv_cache", g2(p->available_kv));
-	cJSON_AddNumberToObject(o, "outside_budget", g2(p->outside_budget));
+	cJSON_AddNumberToObject(o, "kv_cache", strbuf_gib2(p->available_kv));
+	cJSON_AddNumberToObject(o, "outside_budget", strbuf_gib2(p->outside_budget));
 	arr = cJSON_AddArrayToObject(o, "estimated");
 	if (r->in->overhead == OVERHEAD_ESTIMATE) {
 		if (!(p->calibrated & PLAN_CAL_ACTIVATION))
@@ -301,7 +260,7 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(o, "concurrency_at_tokens_per_request",
 	    (double)p->concurrency_at_tpr);
 	cJSON_AddNumberToObject(o, "groups", p->n_groups);
-	cJSON_AddNumberToObject(o, "needed_for_one_request_gib", g2(p->needed_one_request));
+	cJSON_AddNumberToObject(o, "needed_for_one_request_gib", strbuf_gib2(p->needed_one_request));
 
 	cJSON_AddNumberToObject(root, "replicas", p->replicas);
 	cJSON_AddNumberToObject(root, "total_concurrency_at_tokens_per_request",
@@ -318,7 +277,7 @@ report_json(const struct report_in *r)
 		cJSON_AddStringToObject(o, "message", p->message);
 	}
 	cJSON_AddItemToObject(o, "estimated_max_model_len",
-	    num_or_null((double)p->estimated_max_model_len, p->estimated_max_model_len > 0));
+	    strbuf_num_or_null((double)p->estimated_max_model_len, p->estimated_max_model_len > 0));
 	if (p->warning[0])
 		cJSON_AddStringToObject(o, "warning", p->warning);
 	else
@@ -348,101 +307,79 @@ report_json(const struct report_in *r)
 	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, sizeof cmd);
 	cJSON_AddStringToObject(root, "vllm_command", cmd);
 	cJSON_AddItemToObject(root, "not_modelled", xreport_not_modelled_json(r->in));
-	s = cJSON_Print(root);
+	s = strbuf_json(root);
 	cJSON_Delete(root);
-	{
-		/* cJSON indents with tabs and writes ":\t"; strings never hold a
-		 * raw tab (cJSON escapes it), so both can be rewritten safely. */
-		size_t n = strlen(s), k, w = 0;
-		char *t = malloc(2 * n + 2);
-		int bol = 1;
-
-		if (t == NULL)
-			abort();
-		for (k = 0; k < n; k++) {
-			if (s[k] == '\t' && bol) {
-				t[w++] = ' ';
-				t[w++] = ' ';
-				continue;
-			}
-			bol = s[k] == '\n';
-			t[w++] = s[k] == '\t' ? ' ' : s[k];
-		}
-		t[w++] = '\n';
-		t[w] = '\0';
-		cJSON_free(s);
-		return t;
-	}
+	return s;
 }
 
 char *
 report_markdown(const struct report_in *r)
 {
 	const struct plan *p = r->plan;
-	struct out o = { 0 };
+	struct strbuf o = { 0 };
 	char a[32], b[32], name[256], v[32], cmd[4096];
 	size_t i;
 
 	card_name(r, name, sizeof name);
 	vllm_version_format(p->version, v, sizeof v);
-	put(&o, "# vLLM plan: %s on %s\n\n", r->in->model ? r->in->model->id : "?", name);
-	put(&o, "vLLM %s, %s weights, KV cache %s, TP %d, PP %d, DP %d, "
+	strbuf_printf(&o, "# vLLM plan: %s on %s\n\n", r->in->model ? r->in->model->id : "?", name);
+	strbuf_printf(&o, "vLLM %s, %s weights, KV cache %s, TP %d, PP %d, DP %d, "
 	    "max_model_len %lld.\n\n", v, ckpt_format_name(p->format),
 	    kv_dtype_name(p->kv_dtype), p->tp, p->pp, p->dp, (long long)p->max_model_len);
-	put(&o, "| Per GPU | GiB |\n|---|---:|\n");
-	put(&o, "| Total (as CUDA reports it) | %s |\n", gib(p->total, a));
-	put(&o, "| vLLM budget (utilization %.4g) | %s |\n", p->util, gib(p->requested, a));
-	put(&o, "| Weights | %s |\n", gib(p->weights, a));
-	put(&o, "| Activation peak (%s) | %s |\n", xreport_basis(p,
+	strbuf_printf(&o, "| Per GPU | GiB |\n|---|---:|\n");
+	strbuf_printf(&o, "| Total (as CUDA reports it) | %s |\n", gib(p->total, a));
+	strbuf_printf(&o, "| vLLM budget (utilization %.4g) | %s |\n", p->util, gib(p->requested, a));
+	strbuf_printf(&o, "| Weights | %s |\n", gib(p->weights, a));
+	strbuf_printf(&o, "| Activation peak (%s) | %s |\n", xreport_basis(p,
 	    PLAN_CAL_ACTIVATION), gib(p->activation, a));
-	put(&o, "| Non-torch (%s) | %s |\n", xreport_basis(p, PLAN_CAL_NON_TORCH),
+	strbuf_printf(&o, "| Non-torch (%s) | %s |\n", xreport_basis(p, PLAN_CAL_NON_TORCH),
 	    gib(p->non_torch, a));
-	put(&o, "| CUDA graphs (%s) | %s |\n", xreport_basis(p,
+	strbuf_printf(&o, "| CUDA graphs (%s) | %s |\n", xreport_basis(p,
 	    PLAN_CAL_CUDA_GRAPHS), gib(p->cuda_graphs, a));
-	put(&o, "| KV cache | %s |\n", gib(p->available_kv, a));
-	put(&o, "| Outside vLLM's budget | %s |\n\n", gib(p->outside_budget, a));
+	strbuf_printf(&o, "| KV cache | %s |\n", gib(p->available_kv, a));
+	strbuf_printf(&o, "| Outside vLLM's budget | %s |\n\n", gib(p->outside_budget, a));
 	units_format_commas(p->kv_tokens, a, sizeof a);
 	units_format_commas(p->max_model_len, b, sizeof b);
-	put(&o, "- GPU KV cache size: %s tokens\n- Maximum concurrency for %s tokens "
+	strbuf_printf(&o, "- GPU KV cache size: %s tokens\n- Maximum concurrency for %s tokens "
 	    "per request: %.2fx\n", a, b, p->max_concurrency);
 	units_format_commas(p->tokens_per_request, a, sizeof a);
-	put(&o, "- Requests of %s tokens at once: %lld per replica, %lld in total "
+	strbuf_printf(&o, "- Requests of %s tokens at once: %lld per replica, %lld in total "
 	    "(%d replica%s)\n\n", a, (long long)p->concurrency_at_tpr,
 	    (long long)p->total_concurrency, p->replicas, p->replicas == 1 ? "" : "s");
 	{
 		char more[1024];
 
 		answers_speed_text(r->cat, r->in, p, "- ", more, sizeof more);
-		put(&o, "%s", more);
+		strbuf_printf(&o, "%s", more);
 		answers_mm_text(p, "- ", more, sizeof more);
-		put(&o, "%s%s", more, more[0] ? "\n" : "");
+		strbuf_printf(&o, "%s%s", more, more[0] ? "\n" : "");
 	}
 	if (p->phase == PHASE_NONE)
-		put(&o, "**Verdict: vLLM starts.**\n\n");
+		strbuf_printf(&o, "**Verdict: vLLM starts.**\n\n");
 	else
-		put(&o, "**Verdict: vLLM stops at the %s.**\n\n> %s\n\n",
+		strbuf_printf(&o, "**Verdict: vLLM stops at the %s.**\n\n> %s\n\n",
 		    plan_phase_title(p->phase), p->message);
 	if (r->n_fixes > 0) {
-		put(&o, "| Change | Starts | Max concurrency | Requests at length |\n"
+		strbuf_printf(&o, "| Change | Starts | Max concurrency | Requests at length |\n"
 		    "|---|---|---:|---:|\n");
 		for (i = 0; i < r->n_fixes && i < 8; i++)
-			put(&o, "| `%s` | %s | %.2fx | %lld |\n", r->fixes[i].flags,
+			strbuf_printf(&o, "| `%s` | %s | %.2fx | %lld |\n", r->fixes[i].flags,
 			    r->fixes[i].starts ? "yes" : "no", r->fixes[i].max_concurrency,
 			    (long long)r->fixes[i].total_concurrency);
-		put(&o, "\n");
+		strbuf_printf(&o, "\n");
 	}
 	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, sizeof cmd);
-	put(&o, "```sh\n%s\n```\n\n", cmd);
+	strbuf_printf(&o, "```sh\n%s\n```\n\n", cmd);
 	{
 		char nm[2048];
 
 		xreport_not_modelled(r->in, nm, sizeof nm);
 		if (nm[0] != '\0')
-			put(&o, "Not modelled (kept in the command as given): `%s`\n\n", nm);
+			strbuf_printf(&o, "Not modelled (kept in the command as given): `%s`\n\n", nm);
 	}
-	put(&o, "Activation, non-torch and CUDA-graph memory are %s; the other "
+	strbuf_printf(&o, "Activation, non-torch and CUDA-graph memory are %s; the other "
 	    "figures follow vLLM's own arithmetic.\n", p->calibrated ?
 	    "calibrated from a real startup where marked, else estimates" :
 	    "estimates");
-	return o.s;
+	return strbuf_take(&o);
 }

@@ -11,30 +11,16 @@
 #include <strings.h>
 
 #include "core/units.h"
+#include "io/strbuf.h"
 
 void
 yamlout_printf(struct yamlout *y, const char *fmt, ...)
 {
 	va_list ap;
-	int need;
 
-	for (;;) {
-		size_t room = y->cap - y->n;
-
-		va_start(ap, fmt);
-		need = vsnprintf(y->s ? y->s + y->n : NULL, room, fmt, ap);
-		va_end(ap);
-		if (need < 0)
-			return;
-		if ((size_t)need < room) {
-			y->n += (size_t)need;
-			return;
-		}
-		y->cap = (y->cap + (size_t)need + 1) * 2;
-		y->s = realloc(y->s, y->cap);
-		if (y->s == NULL)
-			abort();
-	}
+	va_start(ap, fmt);
+	strbuf_vappend(&y->s, &y->n, &y->cap, fmt, ap);
+	va_end(ap);
 }
 
 bool
