@@ -501,22 +501,15 @@ int
 calibration_load(const char *path, struct calibration *k, char *err,
     size_t errlen)
 {
-	char perr[512], ver[32];
-	size_t len;
-	char *text = textfile_read(path, &len, err, errlen);
+	char ver[32];
 	cJSON *root, *m;
 	double d;
 	int line, col;
 
 	memset(k, 0, sizeof *k);
-	if (text == NULL)
+	root = yamltree_load(path, err, errlen);
+	if (root == NULL)
 		return -1;
-	root = yamltree_parse(text, len, perr, sizeof perr);
-	free(text);
-	if (root == NULL) {
-		snprintf(err, errlen, "%s:%s", path, perr);
-		return -1;
-	}
 	if (get_num(root, "headroom-calibration", &d) != 0 || d != PROFILE_FORMAT) {
 		snprintf(err, errlen, "%s:1:1: not a headroom calibration profile "
 		    "(headroom-calibration: %d)", path, PROFILE_FORMAT);

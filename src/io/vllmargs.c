@@ -214,8 +214,6 @@ vllmargs_from_config(const char *path, struct vllm_args *a, char *err,
 {
 	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
 	const char *ext = dot ? dot + 1 : path;
-	char perr[512], *text;
-	size_t len;
 	cJSON *root;
 	int rc;
 
@@ -231,15 +229,9 @@ vllmargs_from_config(const char *path, struct vllm_args *a, char *err,
 		    "type. %s supplied", path, ex);
 		return -1;
 	}
-	text = textfile_read(path, &len, err, errlen);
-	if (text == NULL)
+	root = yamltree_load(path, err, errlen);
+	if (root == NULL)
 		return -1;
-	root = yamltree_parse(text, len, perr, sizeof perr);
-	free(text);
-	if (root == NULL) {
-		snprintf(err, errlen, "%s:%s", path, perr);
-		return -1;
-	}
 	if (!cJSON_IsObject(root) || cJSON_GetArraySize(root) <= 1) {
 		cJSON_Delete(root);
 		snprintf(err, errlen, "%s:1:1: expected a mapping of vLLM option "

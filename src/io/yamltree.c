@@ -13,6 +13,8 @@
 
 #include <yaml.h>
 
+#include "io/textfile.h"
+
 #define MAX_DEPTH 64
 
 static cJSON *
@@ -205,6 +207,23 @@ attach:
 	yaml_parser_delete(&parser);
 	if (root == NULL)
 		root = cJSON_CreateObject();
+	return root;
+}
+
+cJSON *
+yamltree_load(const char *path, char *err, size_t errlen)
+{
+	char perr[512];
+	size_t len;
+	char *text = textfile_read(path, &len, err, errlen);
+	cJSON *root;
+
+	if (text == NULL)
+		return NULL;
+	root = yamltree_parse(text, len, perr, sizeof perr);
+	free(text);
+	if (root == NULL)
+		snprintf(err, errlen, "%s:%s", path, perr);
 	return root;
 }
 

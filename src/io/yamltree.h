@@ -20,6 +20,12 @@
  */
 cJSON *yamltree_parse(const char *text, size_t len, char *err, size_t errlen);
 
+/*
+ * Reads and parses a YAML file.  Returns the root, or NULL with
+ * "path: reason" or "path:line:col: what" in err.
+ */
+cJSON *yamltree_load(const char *path, char *err, size_t errlen);
+
 /* Position of key in obj (or of obj itself when key is NULL); 0 if unknown. */
 void yamltree_pos(const cJSON *obj, const char *key, int *line, int *col);
 

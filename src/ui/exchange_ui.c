@@ -324,8 +324,7 @@ static int
 open_file(struct app *a, char *err, size_t errlen)
 {
 	const char *path = a->prompt.text;
-	size_t n = strlen(path), len;
-	char perr[512], *text;
+	size_t n = strlen(path);
 	cJSON *root;
 	bool scen;
 
@@ -336,15 +335,9 @@ open_file(struct app *a, char *err, size_t errlen)
 	if (!(n > 5 && strcmp(path + n - 5, ".yaml") == 0) &&
 	    !(n > 4 && strcmp(path + n - 4, ".yml") == 0))
 		return calibrate(a, path, err, errlen);	/* a startup log */
-	text = textfile_read(path, &len, err, errlen);
-	if (text == NULL)
+	root = yamltree_load(path, err, errlen);
+	if (root == NULL)
 		return -1;
-	root = yamltree_parse(text, len, perr, sizeof perr);
-	free(text);
-	if (root == NULL) {
-		snprintf(err, errlen, "%s:%s", path, perr);
-		return -1;
-	}
 	scen = scenario_is(root);
 	cJSON_Delete(root);
 	if (scen)
