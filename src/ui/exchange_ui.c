@@ -530,18 +530,6 @@ calibrate(struct app *a, const char *path, char *err, size_t errlen)
 
 /* ---- actions, prompts, overlay ---- */
 
-static void
-open_prompt(struct app *a, enum prompt_kind kind, const char *label,
-    const char *text)
-{
-	memset(&a->prompt, 0, sizeof a->prompt);
-	a->prompt.kind = kind;
-	snprintf(a->prompt.label, sizeof a->prompt.label, "%s", label);
-	snprintf(a->prompt.text, sizeof a->prompt.text, "%s", text);
-	a->prompt.len = strlen(a->prompt.text);
-	a->dirty |= PANE_BIT(PANE_STATUS);
-}
-
 void
 xui_action(struct app *a, enum action act)
 {
@@ -549,22 +537,22 @@ xui_action(struct app *a, enum action act)
 
 	switch (act) {
 	case ACT_PASTE_COMMAND:
-		open_prompt(a, PROMPT_COMMAND, "vllm serve command", "");
+		update_open_prompt(a, PROMPT_COMMAND, "vllm serve command", "");
 		break;
 	case ACT_OPEN_FILE:
-		open_prompt(a, PROMPT_OPEN, "open scenario, vLLM config or log",
+		update_open_prompt(a, PROMPT_OPEN, "open scenario, vLLM config or log",
 		    x->scenario);
 		break;
 	case ACT_SAVE_SCENARIO:
 		x->armed[0] = '\0';
-		open_prompt(a, PROMPT_SAVE, "save the scenario to", x->scenario[0] ?
+		update_open_prompt(a, PROMPT_SAVE, "save the scenario to", x->scenario[0] ?
 		    x->scenario : "scenario.yaml");
 		break;
 	case ACT_COMPARE:
-		open_prompt(a, PROMPT_COMPARE, "compare with scenario files", x->compare);
+		update_open_prompt(a, PROMPT_COMPARE, "compare with scenario files", x->compare);
 		break;
 	case ACT_CALIBRATE:
-		open_prompt(a, PROMPT_CALIBRATE, "calibrate from vLLM log", "vllm.log");
+		update_open_prompt(a, PROMPT_CALIBRATE, "calibrate from vLLM log", "vllm.log");
 		break;
 	default:
 		break;

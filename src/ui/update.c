@@ -405,8 +405,8 @@ copy_command(struct app *a)
 
 /* ---- the prompt ---- */
 
-static void
-prompt_open(struct app *a, enum prompt_kind kind, const char *label,
+void
+update_open_prompt(struct app *a, enum prompt_kind kind, const char *label,
     const char *text)
 {
 	memset(&a->prompt, 0, sizeof a->prompt);
@@ -720,7 +720,7 @@ do_action(struct app *a, enum action act)
 		const struct plan *p = calc_plan(a->calc);
 
 		snprintf(buf, sizeof buf, "%lld", (long long)p->tokens_per_request);
-		prompt_open(a, PROMPT_TOKENS, "tokens per request (or max)", buf);
+		update_open_prompt(a, PROMPT_TOKENS, "tokens per request (or max)", buf);
 		break;
 	}
 	case ACT_SLIDER_FULL: {
@@ -732,14 +732,14 @@ do_action(struct app *a, enum action act)
 	}
 	case ACT_SEARCH:
 		set_focus(a, PANE_MODEL);
-		prompt_open(a, PROMPT_SEARCH, "search models", a->search);
+		update_open_prompt(a, PROMPT_SEARCH, "search models", a->search);
 		break;
 	case ACT_APPLY_FIX:
 	case ACT_FIX_CHOOSE:
 		apply_fix(a);
 		break;
 	case ACT_WRITE:
-		prompt_open(a, PROMPT_WRITE, "write the command line to", DEFAULT_EXPORT);
+		update_open_prompt(a, PROMPT_WRITE, "write the command line to", DEFAULT_EXPORT);
 		break;
 	case ACT_COPY:
 		copy_command(a);
@@ -792,7 +792,7 @@ do_action(struct app *a, enum action act)
 
 		flags_edit_text(f, calc_input(a->calc), calc_plan(a->calc), buf,
 		    sizeof buf);
-		prompt_open(a, PROMPT_FLAG, flags_name(f), buf);
+		update_open_prompt(a, PROMPT_FLAG, flags_name(f), buf);
 		a->prompt.flag = f;
 		break;
 	}

@@ -22,6 +22,9 @@ void update_filter_models(struct app *);
 int update_model_row(const struct app *, const struct model *);
 /* Puts the checkpoint cursor on the choice the input runs. */
 void update_cursor_to_choice(struct app *);
+/* Opens the status-line prompt of a kind with a label and starting text. */
+void update_open_prompt(struct app *, enum prompt_kind, const char *label,
+    const char *text);
 /* Base64 of n bytes into out (cap bytes, NUL-terminated); returns the length. */
 size_t update_base64(const unsigned char *in, size_t n, char *out, size_t cap);
 
