@@ -134,18 +134,6 @@ xui_free(struct xui **xp)
 	*xp = NULL;
 }
 
-static void __attribute__((format(printf, 3, 4)))
-status(struct app *a, enum role role, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(a->status, sizeof a->status, fmt, ap);
-	va_end(ap);
-	a->status_role = role;
-	a->dirty |= PANE_BIT(PANE_STATUS);
-}
-
 static struct cli *
 new_cli(struct app *a)
 {
@@ -265,9 +253,9 @@ import_vllm(struct app *a, char **argv, int argc, const char *what, char *err,
 	merge_vllm(cur, &c->in, &in);
 	update_set_input(a, &in);
 	if (c->import_note[0] != '\0')
-		status(a, ROLE_WARNING, "%s: %s", what, c->import_note);
+		update_set_status(a, ROLE_WARNING, "%s: %s", what, c->import_note);
 	else
-		status(a, ROLE_STATUS_OK, "%s: %s%s (u undoes it)", what,
+		update_set_status(a, ROLE_STATUS_OK, "%s: %s%s (u undoes it)", what,
 		    in.model ? in.model->id : "?", c->n_extra ? ", with flags headroom "
 		    "does not model kept" : "");
 	return 0;
@@ -313,7 +301,7 @@ open_scenario(struct app *a, const char *path, char *err, size_t errlen)
 	update_set_input(a, &c->in);
 	snprintf(x->scenario, sizeof x->scenario, "%s", path);
 	x->stamp = c->scenario_stamp;
-	status(a, ROLE_STATUS_OK, "opened the scenario %s (s saves it back; u undoes)",
+	update_set_status(a, ROLE_STATUS_OK, "opened the scenario %s (s saves it back; u undoes)",
 	    path);
 	return 0;
 }
@@ -404,7 +392,7 @@ save_scenario(struct app *a, char *err, size_t errlen)
 		}
 	}
 	snprintf(x->scenario, sizeof x->scenario, "%s", path);
-	status(a, ROLE_STATUS_OK, "saved the scenario %s", path);
+	update_set_status(a, ROLE_STATUS_OK, "saved the scenario %s", path);
 	return 0;
 }
 
@@ -523,7 +511,7 @@ calibrate(struct app *a, const char *path, char *err, size_t errlen)
 		calibration_to_input(a->cat, &x->cal, &in);
 	in.tokens_per_request = cur->tokens_per_request;
 	update_set_input(a, &in);
-	status(a, ROLE_STATUS_OK, "calibrated from %s: the plan now uses the "
+	update_set_status(a, ROLE_STATUS_OK, "calibrated from %s: the plan now uses the "
 	    "measured terms (u undoes)", path);
 	return 0;
 }
@@ -650,13 +638,13 @@ xui_overlay_key(struct app *a, int c)
 			char path[4600], err[512];
 
 			if (!x->have_cal)
-				status(a, ROLE_STATUS_ERROR, "the log measured nothing to "
+				update_set_status(a, ROLE_STATUS_ERROR, "the log measured nothing to "
 				    "store (no activation or non-torch figure)");
 			else if (calibration_save(&x->cal, path, sizeof path, err,
 			    sizeof err) != 0)
-				status(a, ROLE_STATUS_ERROR, "%s", err);
+				update_set_status(a, ROLE_STATUS_ERROR, "%s", err);
 			else
-				status(a, ROLE_STATUS_OK, "stored the calibration profile %s",
+				update_set_status(a, ROLE_STATUS_OK, "stored the calibration profile %s",
 				    path);
 			a->overlay = OVERLAY_NONE;
 			a->full = true;

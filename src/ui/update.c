@@ -121,12 +121,8 @@ panes_for_input(unsigned groups)
 	return d;
 }
 
-static void
-set_status(struct app *a, enum role role, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-set_status(struct app *a, enum role role, const char *fmt, ...)
+void
+update_set_status(struct app *a, enum role role, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -195,7 +191,7 @@ slider_move(struct app *a, enum action act)
 	    p->max_model_len, len = p->max_model_len, step = slider_step(len), v;
 
 	if (len <= 0) {
-		set_status(a, ROLE_STATUS_ERROR, "no plan yet: choose a card and a model");
+		update_set_status(a, ROLE_STATUS_ERROR, "no plan yet: choose a card and a model");
 		return;
 	}
 	switch (act) {
@@ -236,7 +232,7 @@ choose(struct app *a)
 		in.mig = row->mig;
 		in.gpu_total_gib = 0;
 		apply_input(a, &in, TAG_NONE);
-		set_status(a, ROLE_STATUS_OK, "card: %s%s%s", a->cat->gpus[row->gpu].id,
+		update_set_status(a, ROLE_STATUS_OK, "card: %s%s%s", a->cat->gpus[row->gpu].id,
 		    row->mig >= 0 ? " " : "", row->mig >= 0 ?
 		    a->cat->gpus[row->gpu].mig[row->mig].name : "");
 	} else if (a->focus == PANE_MODEL && a->n_models > 0) {
@@ -260,7 +256,7 @@ choose(struct app *a)
 			k = catalogue_model_ckpt(a->cat, mi, m->native_format);
 		in.ckpt = k;
 		apply_input(a, &in, TAG_NONE);
-		set_status(a, ROLE_STATUS_OK, "model: %s", m->id);
+		update_set_status(a, ROLE_STATUS_OK, "model: %s", m->id);
 	} else if (a->focus == PANE_CKPT) {
 		const struct calc_choice *ch;
 		size_t n;
@@ -283,7 +279,7 @@ apply_fix(struct app *a)
 
 	f = calc_fixes(a->calc, &n);
 	if (n == 0) {
-		set_status(a, ROLE_STATUS_ERROR, "no fix to apply");
+		update_set_status(a, ROLE_STATUS_ERROR, "no fix to apply");
 		return;
 	}
 	if (i < 0 || i >= (int)n)
@@ -295,7 +291,7 @@ apply_fix(struct app *a)
 		apply_input(a, &f[i].input, TAG_NONE);
 		a->fix_view.cursor = 0;
 		a->fix_view.top = 0;
-		set_status(a, ROLE_STATUS_OK, "applied: %s (u undoes it)", flags);
+		update_set_status(a, ROLE_STATUS_OK, "applied: %s (u undoes it)", flags);
 	}
 }
 
@@ -317,7 +313,7 @@ flag_edit(struct app *a, enum action act)
 	default: changed = false; break;
 	}
 	if (!changed) {
-		set_status(a, ROLE_STATUS, "%s: at its limit", flags_name(f));
+		update_set_status(a, ROLE_STATUS, "%s: at its limit", flags_name(f));
 		return;
 	}
 	apply_input(a, &in, TAG_FLAG + (int)f);
@@ -394,12 +390,12 @@ copy_command(struct app *a)
 	size_t n;
 
 	if (cmd[0] == '\0') {
-		set_status(a, ROLE_STATUS_ERROR, "no command line yet");
+		update_set_status(a, ROLE_STATUS_ERROR, "no command line yet");
 		return;
 	}
 	n = update_base64((const unsigned char *)cmd, strlen(cmd), enc, sizeof enc);
 	a->osc52_pending = !a->headless;
-	set_status(a, ROLE_STATUS_OK, "copied the command line to the clipboard "
+	update_set_status(a, ROLE_STATUS_OK, "copied the command line to the clipboard "
 	    "(OSC 52, %zu bytes; the terminal must allow it)", n);
 }
 
@@ -468,7 +464,7 @@ prompt_accept(struct app *a)
 		}
 		if (write_command(a, a->prompt.text, err, sizeof err) != 0)
 			break;
-		set_status(a, ROLE_STATUS_OK, "wrote the command line to %s",
+		update_set_status(a, ROLE_STATUS_OK, "wrote the command line to %s",
 		    a->prompt.text);
 		prompt_close(a);
 		return;
@@ -684,11 +680,11 @@ do_action(struct app *a, enum action act)
 		break;
 	case ACT_UNDO:
 		if (a->n_undo == 0) {
-			set_status(a, ROLE_STATUS, "nothing to undo");
+			update_set_status(a, ROLE_STATUS, "nothing to undo");
 			break;
 		}
 		calc_set_input(a->calc, &a->undo[--a->n_undo]);
-		set_status(a, ROLE_STATUS_OK, "undone (%d more)", a->n_undo);
+		update_set_status(a, ROLE_STATUS_OK, "undone (%d more)", a->n_undo);
 		break;
 	case ACT_NEXT_PANE:
 		cycle_focus(a, 1);
@@ -746,7 +742,7 @@ do_action(struct app *a, enum action act)
 		break;
 	case ACT_EXPLICIT:
 		calc_set_explicit_all(a->calc, !calc_explicit_all(a->calc));
-		set_status(a, ROLE_STATUS, "command line: %s",
+		update_set_status(a, ROLE_STATUS, "command line: %s",
 		    calc_explicit_all(a->calc) ? "every flag" :
 		    "flags that differ from vLLM's defaults");
 		break;
@@ -815,7 +811,7 @@ overlay_key(struct app *a, int c)
 
 		if (answers_view_key(a, c, &in)) {
 			apply_input(a, &in, TAG_NONE);
-			set_status(a, ROLE_STATUS_OK, "the planner now shows that plan "
+			update_set_status(a, ROLE_STATUS_OK, "the planner now shows that plan "
 			    "(u undoes)");
 		}
 		a->dirty |= PANE_BIT(PANE_STATUS);

@@ -22,6 +22,9 @@ void update_filter_models(struct app *);
 int update_model_row(const struct app *, const struct model *);
 /* Puts the checkpoint cursor on the choice the input runs. */
 void update_cursor_to_choice(struct app *);
+/* Shows a message on the status line in a theme role. */
+void update_set_status(struct app *, enum role, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Opens the status-line prompt of a kind with a label and starting text. */
 void update_open_prompt(struct app *, enum prompt_kind, const char *label,
     const char *text);
