@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "core/vllm_version.h"
+#include "core/xalloc.h"
 #include "io/builtin_data.h"
 #include "io/hfconfig.h"
 #include "io/speed_load.h"
@@ -43,16 +44,6 @@ report(struct ctx *x, const cJSON *obj, const char *key, const char *fmt, ...)
 	x->problems++;
 	if (x->diag)
 		x->diag(x->ctx, full);
-}
-
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s ? s : "");
-
-	if (d == NULL)
-		abort();
-	return d;
 }
 
 static const char *

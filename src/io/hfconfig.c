@@ -11,6 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/xalloc.h"
+
 struct cfg {
 	const cJSON *text;	/* text_config or the root */
 	const cJSON *root;
@@ -79,16 +81,6 @@ get_str(const struct cfg *c, const char *key)
 	const cJSON *v = get(c, key);
 
 	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-static char *
-xstrdup(const char *s)
-{
-	char *d = strdup(s ? s : "");
-
-	if (d == NULL)
-		abort();
-	return d;
 }
 
 int

@@ -11,7 +11,6 @@
 #include "exchange_ui.h"
 
 #include <glob.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
