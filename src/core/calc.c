@@ -307,6 +307,9 @@ calc_input_for_defaults(struct plan_input *in)
 	memset(in->capture_sizes, 0, sizeof in->capture_sizes);
 	in->n_capture_sizes = -1;
 	in->max_capture_size = 0;
+	in->limit_mm_images = in->limit_mm_videos = in->limit_mm_audios = -1;
+	in->mm_max_pixels = 0;
+	in->mm_image_width = in->mm_image_height = 0;
 	in->tokens_per_request = 0;
 }
 

@@ -128,7 +128,7 @@ run_share(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 		return 2;
 	}
 	for (i = 0; i < cli->ans.n_instances; i++) {
-		snprintf(label, sizeof label, "%zu", i + 1);
+		snprintf(label, sizeof label, "%u", (unsigned)(i + 1) % 1000u);
 		if (answers_cli_instance(c, &cli->in, cli->ans.instances[i], label,
 		    &inst[i], err, sizeof err) != 0) {
 			fprintf(errf, "headroom: %s\n", err);

@@ -54,6 +54,7 @@ enum action_ctx {
 	X(EXPLICIT, CTX_GLOBAL, "x", "command line: every flag or changed ones") \
 	X(REDRAW, CTX_GLOBAL, "<C-l>", "redraw the screen") \
 	X(PASTE_COMMAND, CTX_GLOBAL, "p", "paste or type a vllm serve command") \
+	X(PASTE, CTX_GLOBAL, "<Paste>", "paste a command or a startup log") \
 	X(OPEN_FILE, CTX_GLOBAL, "o", "open a scenario, vLLM config file or log") \
 	X(SAVE_SCENARIO, CTX_GLOBAL, "s", "save the plan as a scenario file") \
 	X(COMPARE, CTX_GLOBAL, "c", "compare the plan with scenario files") \

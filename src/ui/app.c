@@ -6,11 +6,18 @@
  * The terminal is restored on every way out: q, SIGINT, SIGTERM and
  * SIGHUP (their handler only sets a flag the loop checks; getch() wakes
  * up at least every 250 ms), and exit() from anywhere (an atexit hook
- * calls endwin()).  The same code runs headless on a newterm() screen
- * writing to /dev/null for the render tests and the benchmark.
+ * calls endwin()).  Restoring includes switching bracketed paste off
+ * again: the planner asks the terminal for it at start, so that a paste
+ * comes in as one event between ESC [ 2 0 0 ~ and ESC [ 2 0 1 ~, which
+ * define_key() binds to KEYS_PASTE_BEGIN and KEYS_PASTE_END.
+ *
+ * The same code runs headless on a newterm() screen writing to /dev/null
+ * for the render tests and the benchmark; its input is a pipe, so tests
+ * can feed bytes through curses' own key decoding (app_headless_bytes()).
  */
 #include "app.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,14 +34,31 @@
 #include "pane.h"
 #include "update.h"
 
+#define PASTE_ON	"\033[?2004h"
+#define PASTE_OFF	"\033[?2004l"
+#define PASTE_IDLE	4	/* quiet getch() timeouts that end an open paste */
+
 static volatile sig_atomic_t app_signal;
 static SCREEN *active_screen;	/* for the atexit hook */
+static FILE *active_out;	/* its terminal, while bracketed paste is on */
 static bool atexit_done;
 
 static void
 on_signal(int sig)
 {
 	app_signal = sig;
+}
+
+/* Asks the terminal for bracketed paste, or switches it off again. */
+static void
+paste_mode(struct app *a, bool on)
+{
+	if (a->headless || a->paste_mode == on)
+		return;
+	fputs(on ? PASTE_ON : PASTE_OFF, a->term_out);
+	fflush(a->term_out);
+	a->paste_mode = on;
+	active_out = on ? a->term_out : NULL;
 }
 
 static void
@@ -44,6 +68,11 @@ restore_terminal(void)
 		set_term(active_screen);
 		if (!isendwin())
 			endwin();
+	}
+	if (active_out != NULL) {
+		fputs(PASTE_OFF, active_out);
+		fflush(active_out);
+		active_out = NULL;
 	}
 }
 
@@ -151,12 +180,16 @@ app_free(struct app **ap)
 			active_screen = NULL;
 		delscreen(a->screen);
 	}
+	paste_mode(a, false);
 	if (a->headless) {
 		if (a->term_out)
 			fclose(a->term_out);
 		if (a->term_in)
 			fclose(a->term_in);
+		if (a->feed_fd >= 0)
+			close(a->feed_fd);
 	}
+	paste_done(&a->paste);
 	calc_free(&a->calc);
 	xui_free(&a->xui);
 	answers_view_free(&a->answers);
@@ -177,6 +210,7 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 
 	if (a == NULL)
 		return NULL;
+	a->feed_fd = -1;
 	a->cat = cat;
 	if (opt != NULL)
 		a->opt = *opt;
@@ -196,9 +230,17 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	theme_load(&a->opt, a->colour, &a->theme, msg, sizeof msg);
 
 	if (headless) {
+		int fds[2];
+
 		a->term_out = fopen("/dev/null", "w");
-		a->term_in = fopen("/dev/null", "r");
-		if (a->term_out == NULL || a->term_in == NULL) {
+		if (a->term_out == NULL || pipe(fds) != 0) {
+			app_free(&a);
+			return NULL;
+		}
+		a->feed_fd = fds[1];
+		a->term_in = fdopen(fds[0], "r");
+		if (a->term_in == NULL) {
+			close(fds[0]);
 			app_free(&a);
 			return NULL;
 		}
@@ -225,6 +267,9 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	nonl();
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
+	/* the paste markers: no terminal description names them as keys */
+	define_key(KEYS_PASTE_BEGIN_SEQ, KEYS_PASTE_BEGIN);
+	define_key(KEYS_PASTE_END_SEQ, KEYS_PASTE_END);
 	set_escdelay(25);
 	curs_set(0);
 	theme_apply(&a->theme, a->colour);
@@ -262,7 +307,7 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 {
 	struct sigaction sa, old_int, old_term, old_hup;
 	struct app *a;
-	int status = 0;
+	int status = 0, idle = 0;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
@@ -284,6 +329,7 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 		fprintf(stderr, "headroom: cannot start the terminal interface\n");
 		return 1;
 	}
+	paste_mode(a, true);
 	timeout(250);
 	while (!a->quit && !app_signal) {
 		int c;
@@ -291,8 +337,13 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 		if (a->dirty != 0 || a->full)
 			render(a);
 		c = getch();
-		if (c == ERR)
+		if (c == ERR) {
+			/* a terminal that never sends the end marker */
+			if (a->paste.active && ++idle >= PASTE_IDLE)
+				update_key(a, KEYS_PASTE_END);
 			continue;
+		}
+		idle = 0;
 		update_key(a, c);
 		if (a->osc52_pending) {
 			/* after the frame, straight to the terminal: OSC 52 moves no cursor */
@@ -343,6 +394,50 @@ app_headless_keys(struct app *a, const char *keys)
 		update_key(a, c);
 		render(a);
 	}
+	return 0;
+}
+
+/* Hands every code curses has decoded so far to update_key(). */
+static void
+drain_input(struct app *a)
+{
+	int c;
+
+	while ((c = getch()) != ERR)
+		update_key(a, c);
+}
+
+int
+app_headless_bytes(struct app *a, const char *bytes, size_t n)
+{
+	size_t off = 0;
+
+	set_term(a->screen);
+	timeout(0);
+	while (off < n) {
+		size_t k = n - off < 4096 ? n - off : 4096, e;
+
+		/* an escape sequence stays in one write */
+		if (off + k < n)
+			for (e = k > 16 ? k - 16 : 1; e < k; e++)
+				if (bytes[off + e] == '\033') {
+					k = e;
+					break;
+				}
+		while (k > 0) {
+			ssize_t w = write(a->feed_fd, bytes + off, k);
+
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0)
+				return -1;
+			off += (size_t)w;
+			k -= (size_t)w;
+		}
+		drain_input(a);
+	}
+	drain_input(a);
+	render(a);
 	return 0;
 }
 

@@ -2,7 +2,8 @@
  * app.h - the interactive planner.
  *
  * app_run() takes over the terminal until the user quits and restores it
- * on every way out (q, SIGINT, SIGTERM, SIGHUP, exit()).  The headless
+ * on every way out (q, SIGINT, SIGTERM, SIGHUP, exit()), bracketed paste
+ * mode included.  The headless
  * functions run the same code on a virtual terminal (newterm() writing to
  * /dev/null): the render tests and the benchmark use them.
  */
@@ -46,8 +47,19 @@ struct app;
 /* A planner on a rows x cols virtual terminal (TERM xterm-256color if unset). NULL on failure. */
 struct app *app_headless_new(struct catalogue *cat, const struct plan_input *in,
     const struct ui_options *opt, int rows, int cols);
-/* Feeds a key script; returns 0, or -1 for a bad key name.  "<Resize>" applies app_headless_resize's size. */
+/*
+ * Feeds a key script; returns 0, or -1 for a bad key name.  "<Resize>"
+ * applies app_headless_resize's size; "<Paste>" and "<PasteEnd>" are a
+ * bracketed paste's markers.
+ */
 int app_headless_keys(struct app *, const char *keys);
+/*
+ * Feeds raw bytes as a terminal would send them (escape sequences, a
+ * bracketed paste's markers) through curses' own key decoding and the
+ * planner's input path, then draws the frame.  Returns 0, or -1 when the
+ * input pipe fails.
+ */
+int app_headless_bytes(struct app *, const char *bytes, size_t n);
 /* Resizes the virtual terminal, as a SIGWINCH would. */
 void app_headless_resize(struct app *, int rows, int cols);
 /*

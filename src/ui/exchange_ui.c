@@ -30,6 +30,7 @@
 #include "io/yamltree.h"
 #include "keys.h"
 #include "pane.h"
+#include "paste.h"
 #include "update.h"
 
 #define XUI_PATH 4096
@@ -266,11 +267,21 @@ fail:
 	return -1;
 }
 
+/* A command's text (continuation lines and all), as --from-command reads it. */
+static int
+import_command(struct app *a, const char *text, const char *what, char *err,
+    size_t errlen)
+{
+	char *argv[3] = { "headroom", "--from-command", NULL };
+
+	argv[2] = (char *)text;
+	return import_vllm(a, argv, 3, what, err, errlen);
+}
+
 static int
 paste_command(struct app *a, char *err, size_t errlen)
 {
 	struct prompt *pr = &a->prompt;
-	char *argv[3] = { "headroom", "--from-command", pr->text };
 
 	/* a backslash at the end: the command goes on on the next line */
 	if (pr->len > 0 && pr->text[pr->len - 1] == '\\') {
@@ -281,7 +292,7 @@ paste_command(struct app *a, char *err, size_t errlen)
 		snprintf(err, errlen, "paste a vllm serve command");
 		return -1;
 	}
-	return import_vllm(a, argv, 3, "command", err, errlen);
+	return import_command(a, pr->text, "command", err, errlen);
 }
 
 static int
@@ -455,8 +466,15 @@ compare(struct app *a, char *err, size_t errlen)
 
 /* ---- calibrate ---- */
 
+/*
+ * Calibrates from the text of a log: the side-by-side view opens and the
+ * plan takes the log's settings with its measured terms.  source names
+ * the log in the view and a stored profile (a path, or "(pasted)"); what
+ * names it on the status line.
+ */
 static int
-calibrate(struct app *a, const char *path, char *err, size_t errlen)
+calibrate_text(struct app *a, const char *text, size_t len, const char *source,
+    const char *what, char *err, size_t errlen)
 {
 	struct xui *x = state(a);
 	const struct plan_input *cur = calc_input(a->calc);
@@ -466,23 +484,12 @@ calibrate(struct app *a, const char *path, char *err, size_t errlen)
 	struct cli *c;
 	struct plan p;
 	struct plan_input in;
-	char note[1024], *text, *argv[5] = { "headroom", NULL, NULL, NULL, NULL };
-	size_t len;
+	char note[1024], *argv[5] = { "headroom", NULL, NULL, NULL, NULL };
 	int argc = 1;
 	double total;
 
-	if (path[0] == '\0') {
-		snprintf(err, errlen, "type the path of a vLLM startup log");
+	if (vllmlog_parse(text, len, &log, err, errlen) != 0)
 		return -1;
-	}
-	text = textfile_read(path, &len, err, errlen);
-	if (text == NULL)
-		return -1;
-	if (vllmlog_parse(text, len, &log, err, errlen) != 0) {
-		free(text);
-		return -1;
-	}
-	free(text);
 	/* the planner's card, unless the log says it ran on another */
 	total = log.have & VLOG_TOTAL ? log.total : log.v0_total;
 	if (g != NULL && (total <= 0 || (cur->mig < 0 && total - g->cuda_total_gib < 0.05 &&
@@ -500,8 +507,8 @@ calibrate(struct app *a, const char *path, char *err, size_t errlen)
 	plan_compute(a->cat, &c->in, &p);
 	set_text(a, "Calibration: the log against headroom's plan (s stores the "
 	    "profile; Esc closes)", calibration_report(a->cat, &log, &c->in, &p,
-	    path, note, false), OVERLAY_CALIBRATE);
-	calibration_from_log(a->cat, &log, &c->in, &p, path, &x->cal);
+	    source, note, false), OVERLAY_CALIBRATE);
+	calibration_from_log(a->cat, &log, &c->in, &p, source, &x->cal);
 	x->have_cal = (x->cal.terms & (PLAN_CAL_ACTIVATION | PLAN_CAL_NON_TORCH)) != 0;
 	vllmlog_done(&log);
 	/* the planner now shows the log's settings with the measured terms */
@@ -511,8 +518,68 @@ calibrate(struct app *a, const char *path, char *err, size_t errlen)
 	in.tokens_per_request = cur->tokens_per_request;
 	update_set_input(a, &in);
 	update_set_status(a, ROLE_STATUS_OK, "calibrated from %s: the plan now uses the "
-	    "measured terms (u undoes)", path);
+	    "measured terms (u undoes)", what);
 	return 0;
+}
+
+static int
+calibrate(struct app *a, const char *path, char *err, size_t errlen)
+{
+	char *text;
+	size_t len;
+	int rc;
+
+	if (path[0] == '\0') {
+		snprintf(err, errlen, "type the path of a vLLM startup log");
+		return -1;
+	}
+	text = textfile_read(path, &len, err, errlen);
+	if (text == NULL)
+		return -1;
+	rc = calibrate_text(a, text, len, path, path, err, errlen);
+	free(text);
+	return rc;
+}
+
+/* ---- a paste outside the prompts ---- */
+
+void
+xui_paste(struct app *a, const char *text, size_t len, bool cut)
+{
+	enum paste_kind kind = paste_classify(text, len);
+	char err[1024], ex[96];
+	size_t lines = paste_count_lines(text, len);
+	int rc;
+
+	err[0] = '\0';
+	if (kind == PASTE_OTHER) {
+		update_set_status(a, ROLE_STATUS_ERROR, "pasted %zu line%s (%zu "
+		    "bytes%s) starting \"%s\": not a vLLM startup log or a vllm "
+		    "serve command, left alone", lines, lines == 1 ? "" : "s", len,
+		    cut ? ", cut at 1 MiB" : "",
+		    paste_excerpt(text, len, 40, ex, sizeof ex));
+		return;
+	}
+	/* an open view gives way to the result */
+	if (a->overlay != OVERLAY_NONE) {
+		a->overlay = OVERLAY_NONE;
+		a->full = true;
+	}
+	if (kind == PASTE_LOG)
+		rc = calibrate_text(a, text, len, "(pasted)", "the pasted log",
+		    err, sizeof err);
+	else
+		rc = import_command(a, text, "pasted command", err, sizeof err);
+	if (rc != 0)
+		update_set_status(a, ROLE_STATUS_ERROR, "pasted %s: %s",
+		    kind == PASTE_LOG ? "log" : "command", err);
+	if (cut) {
+		/* a log starts up in its first lines; so long a command fails */
+		size_t o = strlen(a->status);
+
+		snprintf(a->status + o, sizeof a->status - o, " [only the first "
+		    "1 MiB of the paste was read]");
+	}
 }
 
 /* ---- actions, prompts, overlay ---- */

@@ -1,9 +1,10 @@
 /*
  * exchange_ui.h - the planner's exchange with vLLM and files: paste a
- * `vllm serve` command, open a scenario, a vLLM config file or a startup
- * log, save the plan as a scenario, compare it with scenario files, and
- * calibrate from a log.  update.c calls these for the actions and prompts
- * below; pane.c draws the two overlays (compare, calibration).
+ * `vllm serve` command or a startup log, open a scenario, a vLLM config
+ * file or a startup log, save the plan as a scenario, compare it with
+ * scenario files, and calibrate from a log.  update.c calls these for
+ * the actions and prompts below; pane.c draws the two overlays (compare,
+ * calibration).
  *
  * State lives in struct xui, owned by the app (app.xui); it also owns
  * every struct cli an import was parsed into, because plan inputs on the
@@ -31,6 +32,16 @@ void xui_action(struct app *, enum action);
  * pasted command), -1 with the reason in err (the prompt stays open).
  */
 int xui_prompt_accept(struct app *, char *err, size_t errlen);
+
+/*
+ * A paste outside the prompts (paste.h: text ended, len bytes; cut when
+ * it was longer than PASTE_MAX).  A vLLM startup log calibrates as L does
+ * (the side-by-side view opens; s there stores the profile), a vllm serve
+ * command is imported as p imports it; either closes an open view first.
+ * Anything else is named on the status line and changes nothing.  Errors
+ * go to the status line.
+ */
+void xui_paste(struct app *, const char *text, size_t len, bool cut);
 
 /* True when the open overlay is an exchange one (compare, calibration). */
 bool xui_overlay_is_mine(const struct app *);

@@ -2,7 +2,8 @@
  * flags.c - one table row per flag, and the edits behind +/-, PgUp/PgDn,
  * space, typed values and reset.  Steps start from the value in force
  * (the plan's resolved value), so the first + on an unset flag moves away
- * from vLLM's default rather than from zero.
+ * from vLLM's default rather than from zero.  The multimodal counts step
+ * along 0, 1, 2, 4 ... 512 and vLLM's 999; max_pixels doubles and halves.
  */
 #include "flags.h"
 
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/mm.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
 
@@ -48,6 +50,15 @@ static const struct flag_row rows[FLAG_COUNT] = {
 	[FLAG_KV_BYTES] = { "kv-bytes", "--kv-cache-memory-bytes",
 	    "fixed KV-cache size instead of the utilization budget (20G)",
 	    CALC_IN_BUDGET, false },
+	[FLAG_MM_IMAGES] = { "mm-images", "--limit-mm-per-prompt.image",
+	    "images one prompt may carry; 0 turns images and their encoder "
+	    "budget off", CALC_IN_MODEL, true },
+	[FLAG_MM_VIDEOS] = { "mm-videos", "--limit-mm-per-prompt.video",
+	    "videos one prompt may carry; 0 turns video off", CALC_IN_MODEL,
+	    true },
+	[FLAG_MM_MAX_PIXELS] = { "max-pixels",
+	    "--mm-processor-kwargs.max_pixels", "largest image the processor keeps, in pixels (or type 1280x720)",
+	    CALC_IN_MODEL, false },
 	[FLAG_OTHER] = { "other-usage", "--other-usage",
 	    "GiB other processes hold on each card (planner option)",
 	    CALC_IN_BUDGET, false },
@@ -59,6 +70,86 @@ static const struct flag_row rows[FLAG_COUNT] = {
 };
 
 static const int block_sizes[] = { 1, 8, 16, 32, 64, 128, 256 };
+/* steps of a per-prompt limit; the last is vLLM's default */
+static const int mm_limits[] = { 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512,
+	MM_DEFAULT_LIMIT };
+
+/* max_pixels as --mm-processor-kwargs takes it: one 28 x 28 token and up */
+#define MM_MIN_PIXELS	784
+#define MM_MAX_PIXELS	1000000000
+
+static bool
+row_applies(enum flag_id f, enum mm_kind k)
+{
+	switch (f) {
+	case FLAG_MM_IMAGES:
+		return k != MM_NONE;
+	case FLAG_MM_VIDEOS:
+	case FLAG_MM_MAX_PIXELS:
+		return k == MM_DYNAMIC;
+	default:
+		return f < FLAG_COUNT;
+	}
+}
+
+size_t
+flags_rows(const struct plan_input *in, enum flag_id *out, size_t max)
+{
+	enum mm_kind k = mm_kind_of(in->model);
+	size_t n = 0;
+	int f;
+
+	for (f = 0; f < FLAG_COUNT; f++) {
+		if (!row_applies((enum flag_id)f, k))
+			continue;
+		if (n < max)
+			out[n] = (enum flag_id)f;
+		n++;
+	}
+	return n;
+}
+
+enum flag_id
+flags_at(const struct plan_input *in, int row)
+{
+	enum flag_id ids[FLAG_COUNT];
+	size_t n = flags_rows(in, ids, FLAG_COUNT);
+
+	return row >= 0 && (size_t)row < n ? ids[row] : FLAG_COUNT;
+}
+
+/* The limit given (-1 = unset). */
+static int
+mm_given(enum flag_id f, const struct plan_input *in)
+{
+	return f == FLAG_MM_IMAGES ? in->limit_mm_images : in->limit_mm_videos;
+}
+
+/* A plan's limit, or vLLM's default when the plan stopped before the budget. */
+static int
+mm_planned(enum flag_id f, const struct plan *p)
+{
+	if (p->mm.kind == MM_NONE)
+		return MM_DEFAULT_LIMIT;
+	return f == FLAG_MM_IMAGES ? p->mm.limit_image : p->mm.limit_video;
+}
+
+/* A limit in force: the plan's, or the input's when the plan stopped first. */
+static int
+mm_limit(enum flag_id f, const struct plan_input *in, const struct plan *p)
+{
+	if (p->mm.kind == MM_NONE && mm_given(f, in) >= 0)
+		return mm_given(f, in);
+	return mm_planned(f, p);
+}
+
+static int64_t
+mm_pixels(const struct plan_input *in, const struct plan *p)
+{
+	if (p->mm.kind != MM_NONE)
+		return p->mm.max_pixels;
+	return in->mm_max_pixels;
+}
 
 const char *
 flags_label(enum flag_id f)
@@ -194,6 +285,25 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		snprintf(v->deflt, sizeof v->deflt, "none");
 		v->set = v->differs = in->kv_cache_memory_bytes > 0;
 		break;
+	case FLAG_MM_IMAGES:
+	case FLAG_MM_VIDEOS: {
+		int x = mm_limit(f, in, p), y = mm_planned(f, d);
+
+		snprintf(v->value, sizeof v->value, "%d", x);
+		snprintf(v->deflt, sizeof v->deflt, "%d", y);
+		v->set = mm_given(f, in) >= 0;
+		v->differs = x != y;
+		break;
+	}
+	case FLAG_MM_MAX_PIXELS: {
+		int64_t x = mm_pixels(in, p);
+
+		commas(x, v->value, sizeof v->value);
+		commas(d->mm.max_pixels, v->deflt, sizeof v->deflt);
+		v->set = in->mm_max_pixels > 0;
+		v->differs = x != d->mm.max_pixels;
+		break;
+	}
 	case FLAG_OTHER:
 		snprintf(v->value, sizeof v->value, "%g GiB", in->other_usage_gib);
 		snprintf(v->deflt, sizeof v->deflt, "0 GiB");
@@ -220,6 +330,15 @@ static int64_t
 clamp64(int64_t v, int64_t lo, int64_t hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
+}
+
+static void
+set_mm_limit(enum flag_id f, struct plan_input *in, int v)
+{
+	if (f == FLAG_MM_IMAGES)
+		in->limit_mm_images = v;
+	else
+		in->limit_mm_videos = v;
 }
 
 /* Doubling steps for counts: x2 or /2, x8 or /8 when big. */
@@ -359,6 +478,39 @@ flags_step(enum flag_id f, struct plan_input *in, const struct plan *p,
 		in->kv_cache_memory_bytes = v > 0 ? v : 0;
 		break;
 	}
+	case FLAG_MM_IMAGES:
+	case FLAG_MM_VIDEOS: {
+		int n = (int)(sizeof mm_limits / sizeof mm_limits[0]);
+		int cur = mm_limit(f, in, p), i, k = big ? 2 : 1, v = cur;
+
+		if (dir > 0) {
+			for (i = 0; i < n && k > 0; i++)
+				if (mm_limits[i] > v) {
+					v = mm_limits[i];
+					k--;
+				}
+		} else {
+			for (i = n - 1; i >= 0 && k > 0; i--)
+				if (mm_limits[i] < v) {
+					v = mm_limits[i];
+					k--;
+				}
+		}
+		if (v != cur)
+			set_mm_limit(f, in, v);
+		break;
+	}
+	case FLAG_MM_MAX_PIXELS: {
+		int64_t cur = mm_pixels(in, p), v;
+
+		if (cur < MM_MIN_PIXELS)
+			cur = MM_MIN_PIXELS;
+		v = clamp64(dir > 0 ? cur * (big ? 8 : 2) : cur / (big ? 8 : 2),
+		    MM_MIN_PIXELS, MM_MAX_PIXELS);
+		if (v != cur)
+			in->mm_max_pixels = v;
+		break;
+	}
 	case FLAG_OTHER: {
 		double v = in->other_usage_gib + dir * (big ? 4.0 : 0.5);
 
@@ -410,6 +562,11 @@ flags_toggle(enum flag_id f, struct plan_input *in, const struct plan *p)
 		in->block_size = block_sizes[(i + 1) % n];
 		break;
 	}
+	case FLAG_MM_IMAGES:
+	case FLAG_MM_VIDEOS:
+		/* a modality off, or back on at vLLM's default */
+		set_mm_limit(f, in, mm_limit(f, in, p) > 0 ? 0 : -1);
+		break;
 	default:
 		return flags_step(f, in, p, 1, false);
 	}
@@ -437,6 +594,13 @@ flags_reset(enum flag_id f, struct plan_input *in)
 		break;
 	case FLAG_BLOCK_SIZE: in->block_size = 0; break;
 	case FLAG_KV_BYTES: in->kv_cache_memory_bytes = 0; break;
+	case FLAG_MM_IMAGES:
+		/* the size hint belongs to the image entry and goes with it */
+		in->limit_mm_images = -1;
+		in->mm_image_width = in->mm_image_height = 0;
+		break;
+	case FLAG_MM_VIDEOS: in->limit_mm_videos = -1; break;
+	case FLAG_MM_MAX_PIXELS: in->mm_max_pixels = 0; break;
 	case FLAG_OTHER: in->other_usage_gib = 0; break;
 	case FLAG_VERSION: in->version = 0; break;
 	case FLAG_OVERHEAD: in->overhead = OVERHEAD_ESTIMATE; break;
@@ -527,6 +691,42 @@ parse_capture(const char *s, struct plan_input *x, char *err, size_t errlen)
 	}
 	x->n_capture_sizes = n;
 	return 0;
+}
+
+/* Pixels as a count (1003520, 1m) or WIDTHxHEIGHT (1280x720). */
+static int
+parse_pixels(const char *s, int64_t *out, char *err, size_t errlen)
+{
+	const char *x = strpbrk(s, "xX*");
+	int64_t v, w, h;
+
+	if (x != NULL) {
+		char a[32];
+		size_t n = (size_t)(x - s);
+
+		if (n == 0 || n >= sizeof a)
+			goto bad;
+		memcpy(a, s, n);
+		a[n] = '\0';
+		if (units_parse_human_int(a, &w) != 0 ||
+		    units_parse_human_int(x + 1, &h) != 0 || w < 1 || h < 1 ||
+		    w > MM_MAX_PIXELS || h > MM_MAX_PIXELS)
+			goto bad;
+		v = w * h;
+	} else if (units_parse_human_int(s, &v) != 0) {
+		goto bad;
+	}
+	if (v < MM_MIN_PIXELS || v > MM_MAX_PIXELS) {
+		snprintf(err, errlen, "max_pixels must be from %d (one 28 x 28 "
+		    "token) to %d", MM_MIN_PIXELS, MM_MAX_PIXELS);
+		return -1;
+	}
+	*out = v;
+	return 0;
+bad:
+	snprintf(err, errlen, "'%s' is not a number of pixels (1003520, 1m, or "
+	    "WIDTHxHEIGHT such as 1280x720)", s);
+	return -1;
 }
 
 int
@@ -660,6 +860,19 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
 			return -1;
 		x.kv_cache_memory_bytes = v;
 		break;
+	case FLAG_MM_IMAGES:
+	case FLAG_MM_VIDEOS:
+		if (parse_count(s, 0, 10000, &v, f == FLAG_MM_IMAGES ?
+		    "images per prompt (0 turns images off)" :
+		    "videos per prompt (0 turns video off)", err, errlen) != 0)
+			return -1;
+		set_mm_limit(f, &x, (int)v);
+		break;
+	case FLAG_MM_MAX_PIXELS:
+		if (parse_pixels(s, &v, err, errlen) != 0)
+			return -1;
+		x.mm_max_pixels = v;
+		break;
 	case FLAG_OTHER: {
 		double g;
 
@@ -751,6 +964,13 @@ flags_edit_text(enum flag_id f, const struct plan_input *in, const struct plan *
 			    (long long)(in->kv_cache_memory_bytes / GIB));
 		else
 			snprintf(buf, len, "%lld", (long long)in->kv_cache_memory_bytes);
+		return;
+	case FLAG_MM_IMAGES:
+	case FLAG_MM_VIDEOS:
+		snprintf(buf, len, "%d", mm_limit(f, in, p));
+		return;
+	case FLAG_MM_MAX_PIXELS:
+		snprintf(buf, len, "%lld", (long long)mm_pixels(in, p));
 		return;
 	case FLAG_OTHER:
 		snprintf(buf, len, "%g", in->other_usage_gib);

@@ -7,6 +7,11 @@
  * with the reason, and a reset.  Edits go to a struct plan_input copy;
  * flags_group() says which calc input group an edit touches.  Pure: no
  * curses, no I/O.
+ *
+ * The multimodal flags (--limit-mm-per-prompt per modality,
+ * --mm-processor-kwargs max_pixels) are rows only for a model that takes
+ * them: flags_rows() lists the rows of an input, and the pane's cursor is
+ * a row, not a flag id (flags_at()).
  */
 #ifndef HEADROOM_UI_FLAGS_H
 #define HEADROOM_UI_FLAGS_H
@@ -30,6 +35,9 @@ enum flag_id {
 	FLAG_CAPTURE,
 	FLAG_BLOCK_SIZE,
 	FLAG_KV_BYTES,
+	FLAG_MM_IMAGES,		/* --limit-mm-per-prompt image: vision models */
+	FLAG_MM_VIDEOS,		/* ... video: the Qwen2-VL family */
+	FLAG_MM_MAX_PIXELS,	/* --mm-processor-kwargs max_pixels: Qwen2-VL */
 	FLAG_OTHER,
 	FLAG_VERSION,
 	FLAG_OVERHEAD,
@@ -48,6 +56,17 @@ const char *flags_name(enum flag_id);		/* "--max-model-len", or a planner option
 const char *flags_help(enum flag_id);
 enum calc_input flags_group(enum flag_id);
 bool flags_is_toggle(enum flag_id);		/* space flips it */
+
+/*
+ * The rows the Flags pane lists for an input, in enum order: every flag,
+ * except the multimodal ones for a model they do not apply to (images for
+ * any vision model; videos and max_pixels for the Qwen2-VL family only; none
+ * for a text-only model).  Writes up to max ids into out (out may be NULL
+ * with max 0); returns how many rows there are.
+ */
+size_t flags_rows(const struct plan_input *, enum flag_id *out, size_t max);
+/* The flag on row `row` of flags_rows(); FLAG_COUNT past the last. */
+enum flag_id flags_at(const struct plan_input *, int row);
 
 void flags_view(enum flag_id, const struct plan_input *, const struct plan *p,
     const struct plan *defaults, struct flag_view *);

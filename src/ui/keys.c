@@ -30,6 +30,8 @@ static const struct {
 	{ "End", KEY_END },
 	{ "Del", KEY_DC },
 	{ "Resize", KEY_RESIZE },
+	{ "Paste", KEYS_PASTE_BEGIN },
+	{ "PasteEnd", KEYS_PASTE_END },
 	{ "lt", '<' },
 };
 

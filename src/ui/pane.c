@@ -167,9 +167,11 @@ pane_hint(struct app *a, char *buf, size_t len)
 		break;
 	}
 	case PANE_FLAGS: {
-		enum flag_id f = (enum flag_id)a->flag_view.cursor;
+		enum flag_id f = flags_at(in, a->flag_view.cursor);
 		struct flag_view v;
 
+		if (f == FLAG_COUNT)
+			break;
 		flags_view(f, in, p, calc_defaults(a->calc), &v);
 		snprintf(buf, len, "%s = %s (default %s): %s. +/- PgUp/PgDn, Enter "
 		    "types, d resets", flags_name(f), v.value, v.deflt, flags_help(f));

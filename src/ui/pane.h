@@ -23,6 +23,7 @@
 #include "glyphs.h"
 #include "layout.h"
 #include "lists.h"
+#include "paste.h"
 #include "theme.h"
 
 #define PANE_BIT(p)	(1u << (p))
@@ -74,8 +75,10 @@ struct app {
 
 	/* the terminal */
 	SCREEN		*screen;
-	FILE		*term_out, *term_in;	/* headless: /dev/null */
+	FILE		*term_out, *term_in;	/* headless: /dev/null; a pipe */
+	int		 feed_fd;	/* headless: app_headless_bytes() writes here */
 	bool		 headless;
+	bool		 paste_mode;	/* bracketed paste asked of the terminal */
 	int		 rows, cols;
 
 	/* view state */
@@ -90,6 +93,7 @@ struct app {
 	enum overlay	 overlay;
 	int		 overlay_top;
 	struct prompt	 prompt;
+	struct paste	 paste;		/* a paste coming in */
 	char		 status[512];
 	enum role	 status_role;
 

@@ -1,7 +1,8 @@
 /*
  * pane_flags.c - one row per flag: label, the value in force, a mark when
  * it differs from vLLM's default, and that default.  At 80 columns the
- * default column is narrow; the status line repeats it in full.
+ * default column is narrow; the status line repeats it in full.  The
+ * multimodal rows show only for a model that takes them (flags_rows()).
  */
 #include "pane.h"
 
@@ -16,8 +17,12 @@ pane_flags_draw(struct app *a, const struct rect *r)
 	const struct plan_input *in = calc_input(a->calc);
 	const struct plan *p = calc_plan(a->calc);
 	const struct plan *d = calc_defaults(a->calc);
-	int rows = pane_list_rows(r), i, vw, dw, lw;
+	int rows = pane_list_rows(r), i, vw, dw, lw, n;
 	bool focused = a->focus == PANE_FLAGS;
+	enum flag_id ids[FLAG_COUNT];
+
+	/* the multimodal rows only for a model that takes them */
+	n = (int)flags_rows(in, ids, FLAG_COUNT);
 
 	/* columns: label, value (right-aligned), mark, blank, default */
 	dw = r->w >= 60 ? 12 : r->w >= 44 ? 9 : 7;
@@ -29,10 +34,10 @@ pane_flags_draw(struct app *a, const struct rect *r)
 	}
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
 	pane_header(a, r, PANE_FLAGS, "4 Flags", dw > 0 ? "value  default " : NULL);
-	pane_view_fit(&a->flag_view, FLAG_COUNT, rows);
-	for (i = 0; i < rows && a->flag_view.top + i < FLAG_COUNT; i++) {
+	pane_view_fit(&a->flag_view, n, rows);
+	for (i = 0; i < rows && a->flag_view.top + i < n; i++) {
 		int idx = a->flag_view.top + i, y = r->y + 1 + i, x = r->x;
-		enum flag_id f = (enum flag_id)idx;
+		enum flag_id f = ids[idx];
 		struct flag_view v;
 		bool cur = idx == a->flag_view.cursor;
 		enum role sel = focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE;

@@ -298,11 +298,13 @@ apply_fix(struct app *a)
 static void
 flag_edit(struct app *a, enum action act)
 {
-	enum flag_id f = (enum flag_id)a->flag_view.cursor;
+	enum flag_id f = flags_at(calc_input(a->calc), a->flag_view.cursor);
 	struct plan_input in = *calc_input(a->calc);
 	const struct plan *p = calc_plan(a->calc);
 	bool changed;
 
+	if (f == FLAG_COUNT)
+		return;
 	switch (act) {
 	case ACT_FLAG_INC: changed = flags_step(f, &in, p, 1, false); break;
 	case ACT_FLAG_DEC: changed = flags_step(f, &in, p, -1, false); break;
@@ -492,6 +494,23 @@ prompt_accept(struct app *a)
 	a->dirty |= PANE_BIT(PANE_STATUS);
 }
 
+/* After the prompt's text changed: the refusal goes; the search filters again. */
+static void
+prompt_edited(struct app *a)
+{
+	struct prompt *pr = &a->prompt;
+
+	pr->error[0] = '\0';
+	a->dirty |= PANE_BIT(PANE_STATUS);
+	if (pr->kind == PROMPT_SEARCH) {
+		snprintf(a->search, sizeof a->search, "%.*s", (int)sizeof a->search - 1,
+		    pr->text);
+		update_filter_models(a);
+		a->model_view.cursor = 0;
+		a->model_view.top = 0;
+	}
+}
+
 static void
 prompt_key(struct app *a, int c)
 {
@@ -533,17 +552,82 @@ prompt_key(struct app *a, int c)
 		}
 		break;
 	}
-	if (!edited)
-		return;
-	pr->error[0] = '\0';
-	a->dirty |= PANE_BIT(PANE_STATUS);
-	if (pr->kind == PROMPT_SEARCH) {
-		snprintf(a->search, sizeof a->search, "%.*s", (int)sizeof a->search - 1,
-		    pr->text);
-		update_filter_models(a);
-		a->model_view.cursor = 0;
-		a->model_view.top = 0;
+	if (edited)
+		prompt_edited(a);
+}
+
+/* ---- bracketed paste ---- */
+
+/*
+ * A code between the paste markers: a byte, or the sequence curses took
+ * for a key.  True when it completes an end marker that came byte by byte.
+ */
+static bool
+paste_key(struct app *a, int c)
+{
+	char b, *seq;
+
+	if (c >= 0 && c < 256) {
+		b = (char)c;
+		paste_add(&a->paste, &b, 1);
+		return c == '~' && paste_ends_raw(&a->paste);
 	}
+	seq = keybound(c, 0);
+	if (seq != NULL) {
+		paste_add(&a->paste, seq, strlen(seq));
+		free(seq);
+	}
+	return false;
+}
+
+/*
+ * A paste while a prompt is open: one line goes into the text as if
+ * typed; so do several lines into the command prompt, joined into one.
+ * Several lines anywhere else, or a startup log, are no value for the
+ * prompt: it closes and the paste is taken as outside one.
+ */
+static void
+prompt_paste(struct app *a)
+{
+	struct prompt *pr = &a->prompt;
+	const struct paste *p = &a->paste;
+	char line[sizeof pr->text];
+	size_t n;
+
+	if (paste_count_lines(p->text, p->len) > 1 && (pr->kind != PROMPT_COMMAND ||
+	    paste_classify(p->text, p->len) == PASTE_LOG)) {
+		prompt_close(a);
+		xui_paste(a, p->text, p->len, p->cut);
+		return;
+	}
+	if (p->cut || paste_join_lines(p->text, p->len, line,
+	    sizeof pr->text - pr->len) != 0) {
+		snprintf(pr->error, sizeof pr->error, "the paste does not fit the "
+		    "prompt (%zu bytes at most)%s", sizeof pr->text - 1,
+		    pr->kind == PROMPT_COMMAND ? "; Esc, then paste it outside a "
+		    "prompt" : "");
+		a->dirty |= PANE_BIT(PANE_STATUS);
+		return;
+	}
+	n = strlen(line);
+	memcpy(pr->text + pr->len, line, n + 1);
+	pr->len += n;
+	prompt_edited(a);
+}
+
+/* The end marker: the paste as one event. */
+static void
+paste_take(struct app *a)
+{
+	struct paste *p = &a->paste;
+
+	paste_end(p);
+	if (p->len == 0 && !p->cut)
+		return;
+	if (a->prompt.kind != PROMPT_NONE)
+		prompt_paste(a);
+	else
+		xui_paste(a, p->text, p->len, p->cut);
 }
 
 /* ---- actions ---- */
@@ -592,7 +676,7 @@ focused_view(struct app *a, int *n, int *rows)
 		*n = (int)nn;
 		return &a->ckpt_view;
 	case PANE_FLAGS:
-		*n = FLAG_COUNT;
+		*n = (int)flags_rows(calc_input(a->calc), NULL, 0);
 		return &a->flag_view;
 	case PANE_VERDICT:
 		calc_fixes(a->calc, &nn);
@@ -750,6 +834,8 @@ do_action(struct app *a, enum action act)
 		clearok(curscr, TRUE);
 		a->full = true;
 		break;
+	case ACT_PASTE:
+		break;	/* update_key() takes the markers before any pane */
 	case ACT_PASTE_COMMAND:
 	case ACT_OPEN_FILE:
 	case ACT_SAVE_SCENARIO:
@@ -784,8 +870,10 @@ do_action(struct app *a, enum action act)
 		flag_edit(a, act);
 		break;
 	case ACT_FLAG_TYPE: {
-		enum flag_id f = (enum flag_id)a->flag_view.cursor;
+		enum flag_id f = flags_at(calc_input(a->calc), a->flag_view.cursor);
 
+		if (f == FLAG_COUNT)
+			break;
 		flags_edit_text(f, calc_input(a->calc), calc_plan(a->calc), buf,
 		    sizeof buf);
 		update_open_prompt(a, PROMPT_FLAG, flags_name(f), buf);
@@ -845,8 +933,8 @@ overlay_key(struct app *a, int c)
 	a->dirty |= PANE_BIT(PANE_STATUS);
 }
 
-void
-update_key(struct app *a, int c)
+static void
+take_key(struct app *a, int c)
 {
 	struct plan_input before = *calc_input(a->calc);
 	unsigned chg;
@@ -856,16 +944,22 @@ update_key(struct app *a, int c)
 		update_relayout(a);
 		return;
 	}
+	if (c == KEYS_PASTE_END && !a->paste.active)
+		return;		/* a stray end marker */
 	if (a->status[0] != '\0') {
 		a->status[0] = '\0';
 		a->dirty |= PANE_BIT(PANE_STATUS);
 	}
 	if (a->lay.too_small) {
-		if (c == 'q')
+		if (c == KEYS_PASTE_END)
+			paste_end(&a->paste);	/* nothing to show it on */
+		else if (c == 'q')
 			a->quit = true;
 		return;
 	}
-	if (a->prompt.kind != PROMPT_NONE)
+	if (c == KEYS_PASTE_END)
+		paste_take(a);
+	else if (a->prompt.kind != PROMPT_NONE)
 		prompt_key(a, c);
 	else if (a->overlay != OVERLAY_NONE)
 		overlay_key(a, c);
@@ -883,3 +977,18 @@ update_key(struct app *a, int c)
 	a->dirty |= PANE_BIT(PANE_STATUS);
 }
 
+void
+update_key(struct app *a, int c)
+{
+	/* a paste's bytes are collected, not taken as keys (nor repainted for) */
+	if (a->paste.active && c != KEYS_PASTE_END && c != KEY_RESIZE) {
+		if (!paste_key(a, c))
+			return;
+		c = KEYS_PASTE_END;
+	}
+	if (c == KEYS_PASTE_BEGIN) {
+		paste_begin(&a->paste);
+		return;
+	}
+	take_key(a, c);
+}

@@ -10,7 +10,11 @@
 
 #include "pane.h"
 
-/* Handles one key (a curses code), start to finish except the frame. */
+/*
+ * Handles one key (a curses code), start to finish except the frame.
+ * Between KEYS_PASTE_BEGIN and KEYS_PASTE_END (keys.h) the codes are a
+ * paste's bytes: collected, then taken as one event at the end marker.
+ */
 void update_key(struct app *, int code);
 /* Reads the screen size and lays the panes out again (a full repaint follows). */
 void update_relayout(struct app *);

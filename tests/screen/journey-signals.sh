@@ -15,12 +15,15 @@ pid=$(pid_of_headroom)
 kill -TERM "$pid"
 j_wait "headroom exited 143, terminal restored"
 j_tmux kill-server
+# a fresh socket for each server: reusing one that is shutting down races
+J_SOCK="${J_SOCK}-int"
 
 j_start 80 24 "$J_REF --max-model-len 32768"
 j_wait "Concurrency"
 j_keys C-c
 j_wait "headroom exited 130, terminal restored"
 j_tmux kill-server
+J_SOCK="${J_SOCK}-hup"
 
 j_start 80 24 "$J_REF --max-model-len 32768"
 j_wait "Concurrency"
