@@ -9,27 +9,8 @@ W=$(mktemp -d "${TMPDIR:-/tmp}/headroom-xcli.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 XDG_CONFIG_HOME=$W/xdg
 export XDG_CONFIG_HOME
-fails=0
-n=0
+. "${TOP_SRCDIR:-.}/tests/screen/check-lib.sh"
 
-check() {	# check NAME EXPECTED-STATUS PATTERN -- ARGS...
-	name=$1 want=$2 pat=$3
-	shift 4
-	n=$((n + 1))
-	out=$("$H" "$@" 2>&1)
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "not ok $n - $name: exit $got, wanted $want"
-		echo "$out" | sed 's/^/# /' | head -20
-		fails=$((fails + 1))
-	elif [ -n "$pat" ] && ! printf '%s\n' "$out" | grep -q -- "$pat"; then
-		echo "not ok $n - $name: output lacks '$pat'"
-		echo "$out" | sed 's/^/# /' | head -20
-		fails=$((fails + 1))
-	else
-		echo "ok $n - $name"
-	fi
-}
 
 ok() {	# ok NAME COMMAND...: a shell condition
 	name=$1
@@ -121,5 +102,4 @@ check "a cut-short log has nothing to store" 2 "nothing measured to store" -- \
 check "not a log" 2 "no vLLM startup line found" -- --calibrate "$L/not-a-log.log"
 check "no such log" 2 "No such file" -- --calibrate "$W/none.log"
 
-echo "1..$n"
-[ "$fails" -eq 0 ]
+check_summary

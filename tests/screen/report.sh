@@ -4,27 +4,7 @@
 # seeds' users-per-card figures.
 set -u
 H=${HEADROOM_BIN:-./headroom}
-fails=0
-n=0
-
-check() {	# check NAME EXPECTED-STATUS PATTERN -- ARGS...
-	name=$1 want=$2 pat=$3
-	shift 4
-	n=$((n + 1))
-	out=$("$H" "$@" 2>&1)
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "not ok $n - $name: exit $got, wanted $want"
-		echo "$out" | sed 's/^/# /' | head -20
-		fails=$((fails + 1))
-	elif [ -n "$pat" ] && ! printf '%s\n' "$out" | grep -q -- "$pat"; then
-		echo "not ok $n - $name: output lacks '$pat'"
-		echo "$out" | sed 's/^/# /' | head -20
-		fails=$((fails + 1))
-	else
-		echo "ok $n - $name"
-	fi
-}
+. "${TOP_SRCDIR:-.}/tests/screen/check-lib.sh"
 
 F="--model nvidia/Llama-3.3-70B-Instruct-FP8 --kv-cache-dtype fp8 --tokens-per-request 8192 --max-model-len 8192 --overhead rule --report json"
 check "default scenario prints a text report" 1 "Verdict:" -- --report text
@@ -63,6 +43,4 @@ else
 fi
 rm -rf "$tmp"
 
-echo "1..$n"
-echo "$((n - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+check_summary

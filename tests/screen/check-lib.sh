@@ -1,0 +1,31 @@
+# check-lib.sh - shared by the command-line tests (sourced, not run): runs
+# headroom and prints TAP lines.  The including script sets H (the binary)
+# and calls check_summary at the end.
+set -u
+fails=0
+n=0
+
+check() {	# check NAME EXPECTED-STATUS PATTERN -- ARGS...
+	name=$1 want=$2 pat=$3
+	shift 4
+	n=$((n + 1))
+	out=$("$H" "$@" 2>&1)
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "not ok $n - $name: exit $got, wanted $want"
+		echo "$out" | sed 's/^/# /' | head -20
+		fails=$((fails + 1))
+	elif [ -n "$pat" ] && ! printf '%s\n' "$out" | grep -q -- "$pat"; then
+		echo "not ok $n - $name: output lacks '$pat'"
+		echo "$out" | sed 's/^/# /' | head -20
+		fails=$((fails + 1))
+	else
+		echo "ok $n - $name"
+	fi
+}
+
+check_summary() {	# the plan line, the counts, and the exit status
+	echo "1..$n"
+	echo "$((n - fails)) passed, $fails failed"
+	[ "$fails" -eq 0 ]
+}
