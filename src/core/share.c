@@ -135,6 +135,8 @@ mig_alternative(const struct catalogue *c, const struct share_query *q,
 	int o = 0;
 
 	r->mig_possible = false;
+	for (i = 0; i < r->n; i++)
+		r->m[i].mig = -1;
 	if (q->gpu < 0 || (size_t)q->gpu >= c->n_gpus)
 		return;
 	g = &c->gpus[q->gpu];

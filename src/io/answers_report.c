@@ -661,7 +661,7 @@ share_json(const struct answers_share_view *v, const struct share_result *r,
 			cJSON_AddStringToObject(x, "message", m->started.message);
 		}
 		cJSON_AddBoolToObject(x, "restart_while_others_run", m->restart_ok);
-		if (g && m->mig >= 0) {
+		if (g && m->mig >= 0 && (size_t)m->mig < g->n_mig) {
 			cJSON_AddStringToObject(x, "mig_slice", g->mig[m->mig].name);
 			cJSON_AddNumberToObject(x, "mig_requests",
 			    (double)m->on_mig.concurrency_at_tpr);

@@ -6,7 +6,12 @@
  * The terminal is restored on every way out: q, SIGINT, SIGTERM and
  * SIGHUP (their handler only sets a flag the loop checks; getch() wakes
  * up at least every 250 ms), and exit() from anywhere (an atexit hook
- * calls endwin()).  Restoring includes switching bracketed paste off
+ * calls endwin()).  A signal that means the program is dying (SIGSEGV,
+ * SIGABRT, SIGBUS, SIGFPE) cannot go through curses: its handler only
+ * write()s the terminal's reset strings captured at start and puts back
+ * the tty settings saved before newterm(), then re-raises the signal
+ * with its default action, so the exit status and core dump stay what
+ * they would have been.  Restoring includes switching bracketed paste off
  * again: the planner asks the terminal for it at start, so that a paste
  * comes in as one event between ESC [ 2 0 0 ~ and ESC [ 2 0 1 ~, which
  * define_key() binds to KEYS_PASTE_BEGIN and KEYS_PASTE_END.
@@ -22,9 +27,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 #include <wchar.h>
+
+#include <term.h>
 
 #include "answers_view.h"
 #include "draw.h"
@@ -43,10 +51,92 @@ static SCREEN *active_screen;	/* for the atexit hook */
 static FILE *active_out;	/* its terminal, while bracketed paste is on */
 static bool atexit_done;
 
+/* what the fatal-signal handler restores, set up before it is installed */
+static const int fatal_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
+#define N_FATAL (sizeof fatal_signals / sizeof fatal_signals[0])
+static struct termios fatal_tty;	/* the settings before newterm() */
+static bool fatal_tty_ok;
+static int fatal_in_fd = -1, fatal_out_fd = -1;
+static char fatal_seq[512];		/* sgr0, cnorm, rmkx, rmcup, paste off */
+static size_t fatal_len;
+static char fatal_stack[64 * 1024];	/* to run on when the stack overflowed */
+
 static void
 on_signal(int sig)
 {
 	app_signal = sig;
+}
+
+/* Only async-signal-safe calls: write(), tcsetattr(), signal(), raise(). */
+static void
+on_fatal(int sig)
+{
+	if (fatal_out_fd >= 0 && fatal_len > 0) {
+		ssize_t w = write(fatal_out_fd, fatal_seq, fatal_len);
+
+		(void)w;
+	}
+	if (fatal_tty_ok)
+		tcsetattr(fatal_in_fd, TCSANOW, &fatal_tty);
+	signal(sig, SIG_DFL);
+	raise(sig);	/* delivered as soon as this handler returns */
+}
+
+static void
+fatal_add(const char *cap)
+{
+	const char *seq = cap;
+	size_t n;
+
+	if (cap[0] != '\033') {
+		seq = tigetstr(cap);
+		if (seq == NULL || seq == (char *)-1)
+			return;
+	}
+	n = strlen(seq);
+	if (fatal_len + n < sizeof fatal_seq) {
+		memcpy(fatal_seq + fatal_len, seq, n);
+		fatal_len += n;
+	}
+}
+
+/* Captures what on_fatal() needs, then installs it; old[] keeps the previous
+ * actions for fatal_uninstall(). */
+static void
+fatal_install(const struct app *a, struct sigaction old[N_FATAL])
+{
+	struct sigaction sa;
+	stack_t ss;
+	size_t i;
+
+	fatal_len = 0;
+	fatal_add("sgr0");
+	fatal_add("cnorm");
+	fatal_add("rmkx");
+	fatal_add("rmcup");
+	fatal_add(PASTE_OFF);
+	fatal_out_fd = fileno(a->term_out);
+	memset(&ss, 0, sizeof ss);
+	ss.ss_sp = fatal_stack;
+	ss.ss_size = sizeof fatal_stack;
+	sigaltstack(&ss, NULL);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_ONSTACK;
+	for (i = 0; i < N_FATAL; i++)
+		sigaction(fatal_signals[i], &sa, &old[i]);
+}
+
+static void
+fatal_uninstall(const struct sigaction old[N_FATAL])
+{
+	size_t i;
+
+	for (i = 0; i < N_FATAL; i++)
+		sigaction(fatal_signals[i], &old[i], NULL);
+	fatal_out_fd = -1;
+	fatal_tty_ok = false;
 }
 
 /* Asks the terminal for bracketed paste, or switches it off again. */
@@ -251,6 +341,8 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	} else {
 		a->term_out = stdout;
 		a->term_in = stdin;
+		fatal_in_fd = fileno(stdin);
+		fatal_tty_ok = tcgetattr(fatal_in_fd, &fatal_tty) == 0;
 		a->screen = newterm(NULL, stdout, stdin);
 	}
 	if (a->screen == NULL) {
@@ -305,7 +397,7 @@ int
 app_run_answers(struct catalogue *cat, struct plan_input *in,
     const struct ui_options *opt, const struct answers_opts *answers)
 {
-	struct sigaction sa, old_int, old_term, old_hup;
+	struct sigaction sa, old_int, old_term, old_hup, old_fatal[N_FATAL];
 	struct app *a;
 	int status = 0, idle = 0;
 
@@ -329,6 +421,7 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 		fprintf(stderr, "headroom: cannot start the terminal interface\n");
 		return 1;
 	}
+	fatal_install(a, old_fatal);
 	paste_mode(a, true);
 	timeout(250);
 	while (!a->quit && !app_signal) {
@@ -359,6 +452,7 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 	}
 	*in = *calc_input(a->calc);
 	app_free(&a);
+	fatal_uninstall(old_fatal);
 	if (app_signal)
 		status = 128 + app_signal;
 	sigaction(SIGINT, &old_int, NULL);

@@ -588,9 +588,10 @@ fit_draw(struct app *a)
 		char card[64], ck[64], lay[16], price[16], sp[16];
 		struct plan p;
 		struct speed_estimate e;
+		bool on_mig = r->mig >= 0 && (size_t)r->mig < c->gpus[r->gpu].n_mig;
 
-		snprintf(card, sizeof card, "%s%s%s", c->gpus[r->gpu].id, r->mig >= 0 ?
-		    " " : "", r->mig >= 0 ? c->gpus[r->gpu].mig[r->mig].name : "");
+		snprintf(card, sizeof card, "%s%s%s", c->gpus[r->gpu].id, on_mig ? " " : "",
+		    on_mig ? c->gpus[r->gpu].mig[r->mig].name : "");
 		if (r->in.quantization_fp8)
 			snprintf(ck, sizeof ck, "online fp8");
 		else if (r->in.ckpt >= 0)
@@ -748,7 +749,7 @@ share_draw(struct app *a)
 	}
 	add(L, ROLE_HELP_TITLE, 0, "MIG instead");
 	for (i = 0; g && i < r->n; i++) {
-		if (r->m[i].mig >= 0)
+		if (r->m[i].mig >= 0 && (size_t)r->m[i].mig < g->n_mig)
 			add(L, ROLE_HELP, 2, "%s: %s, %lld requests", v->inst[i].label,
 			    g->mig[r->m[i].mig].name,
 			    (long long)r->m[i].on_mig.concurrency_at_tpr);

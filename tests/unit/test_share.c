@@ -168,6 +168,33 @@ Test(share, mig_slices_instead)
 	cr_assert_str_eq(c->gpus[q.gpu].mig[res.m[1].mig].name, "4g.96gb");
 }
 
+/* A card without MIG (or no card) names no slice for any instance: the
+ * views index the card's slices by it. */
+Test(share, no_mig_card_names_no_slice)
+{
+	const struct catalogue *c = test_catalogue();
+	struct share_instance si[2];
+	struct share_query q;
+	const char *cards[] = { "l4", "l40s", "a10g" };
+	size_t k;
+
+	inst(&si[0], "meta-llama/Llama-3.1-8B-Instruct", 0.45, 8192);
+	inst(&si[1], "Qwen/Qwen3-8B", 0.45, 8192);
+	for (k = 0; k < sizeof cards / sizeof cards[0]; k++) {
+		query(&q, si, 2, cards[k], 0);
+		cr_assert_geq(q.gpu, 0, "%s", cards[k]);
+		cr_assert_eq(c->gpus[q.gpu].n_mig, 0);
+		share_compute(c, &q, &res);
+		cr_assert(!res.mig_possible);
+		cr_assert_eq(res.m[0].mig, -1, "%s", cards[k]);
+		cr_assert_eq(res.m[1].mig, -1, "%s", cards[k]);
+		cr_assert(strstr(res.mig_note, "has no MIG") != NULL, "%s", res.mig_note);
+	}
+	q.gpu = -1;
+	share_compute(c, &q, &res);
+	cr_assert_eq(res.m[0].mig, -1);
+}
+
 Test(share, upgrade_trap_when_util_is_not_explicit)
 {
 	struct share_instance si[2];
