@@ -17,7 +17,9 @@
 #include "core/units.h"
 #include "core/vllm_version.h"
 #include "io/answers.h"
+#include "io/catalogue_list.h"
 #include "io/catalogue_load.h"
+#include "io/closeout.h"
 #include "io/cli.h"
 #include "io/exchange.h"
 #include "io/report.h"
@@ -94,59 +96,6 @@ usage(FILE *f)
 "See headroom(1).\n", f);
 }
 
-static void
-list_catalogue(const struct catalogue *c, const char *what)
-{
-	size_t i, j;
-	char a[32];
-
-	if (strcmp(what, "gpus") == 0) {
-		printf("%-22s %-10s %9s %8s  %s\n", "ID", "FAMILY", "CUDA GiB",
-		    "$/h", "NAME");
-		for (i = 0; i < c->n_gpus; i++) {
-			const struct gpu *g = &c->gpus[i];
-
-			if (g->price_per_hour > 0)
-				snprintf(a, sizeof a, "%.2f", g->price_per_hour);
-			else
-				snprintf(a, sizeof a, "-");
-			printf("%-22s %-10s %9.2f %8s  %s\n", g->id, g->family,
-			    g->cuda_total_gib, a, g->name);
-		}
-	} else if (strcmp(what, "mig") == 0) {
-		printf("%-22s %-10s %6s %9s\n", "GPU", "PROFILE", "COUNT", "CUDA GiB");
-		for (i = 0; i < c->n_gpus; i++)
-			for (j = 0; j < c->gpus[i].n_mig; j++)
-				printf("%-22s %-10s %6d %9.2f\n", c->gpus[i].id,
-				    c->gpus[i].mig[j].name, c->gpus[i].mig[j].max_count,
-				    c->gpus[i].mig[j].total_gib);
-	} else if (strcmp(what, "models") == 0) {
-		printf("%-48s %-10s %7s %7s  %s\n", "ID", "FAMILY", "LAYERS",
-		    "MAXLEN", "WEIGHTS");
-		for (i = 0; i < c->n_models; i++) {
-			const struct model *m = &c->models[i];
-
-			printf("%-48s %-10s %7d %7lld  %s\n", m->id, m->family,
-			    m->layers, (long long)m->derived_max_len,
-			    ckpt_format_name(m->native_format));
-		}
-	} else {
-		printf("%-56s %-11s %9s  %s\n", "ID", "FORMAT", "GiB", "MODEL");
-		for (i = 0; i < c->n_ckpts; i++) {
-			const struct checkpoint *k = &c->ckpts[i];
-
-			if (k->loaded_gib > 0)
-				snprintf(a, sizeof a, "%.2f", k->loaded_gib);
-			else if (k->size_bytes > 0)
-				snprintf(a, sizeof a, "%.2f", units_gib(k->size_bytes));
-			else
-				snprintf(a, sizeof a, "-");
-			printf("%-56s %-11s %9s  %s\n", k->id, ckpt_format_name(k->format),
-			    a, k->model_id);
-		}
-	}
-}
-
 int
 main(int argc, char **argv)
 {
@@ -161,6 +110,7 @@ main(int argc, char **argv)
 	int status;
 
 	setlocale(LC_ALL, "");
+	atexit(closeout_stdout);
 	if (cli_parse(argc, argv, &cli, err, sizeof err) != 0) {
 		fprintf(stderr, "headroom: %s\n", err);
 		cli_done(&cli);
@@ -181,7 +131,9 @@ main(int argc, char **argv)
 	catalogue_load_user(&cat, diag_stderr, NULL);
 	catalogue_link(&cat, diag_stderr, NULL);
 	if (cli.list) {
-		list_catalogue(&cat, cli.list);
+		out = catalogue_list(&cat, cli.list, cli.report == REPORT_JSON);
+		fputs(out, stdout);
+		free(out);
 		cli_done(&cli);
 		catalogue_done(&cat);
 		return 0;
@@ -234,8 +186,6 @@ main(int argc, char **argv)
 		status = answers_run(&cat, &cli, stdout, stderr);
 		cli_done(&cli);
 		catalogue_done(&cat);
-		if (fflush(stdout) != 0)
-			return 2;
 		return status;
 	}
 	plan_compute(&cat, &cli.in, &plan);
@@ -259,7 +209,5 @@ main(int argc, char **argv)
 	status = plan.phase == PHASE_NONE ? 0 : 1;
 	cli_done(&cli);
 	catalogue_done(&cat);
-	if (fflush(stdout) != 0)
-		return 2;
 	return status;
 }

@@ -9,5 +9,11 @@
 
 /* A copy of s ("" for NULL); the caller frees it. */
 char *xstrdup(const char *s);
+/* malloc(n) (at least one byte); never NULL. */
+void *xmalloc(size_t n);
+/* calloc(n, size); never NULL; aborts when n * size overflows. */
+void *xcalloc(size_t n, size_t size);
+/* realloc(p, n) (at least one byte); never NULL. */
+void *xrealloc(void *p, size_t n);
 
 #endif

@@ -294,7 +294,8 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 		cJSON_Delete(root);
 		return s;
 	}
-	yamlout_printf(&y, "vLLM %s startup log: %s\n", lver, logpath ? logpath : "-");
+	yamlout_printf(&y, "vLLM %s startup log: %s\n", lver,
+	    logpath ? textfile_name(logpath) : "-");
 	yamlout_printf(&y, "headroom %s planned the same settings for vLLM %s:\n  %s\n",
 	    PACKAGE_VERSION, ver, cmd);
 	if (note && note[0]) {

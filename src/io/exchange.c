@@ -32,17 +32,13 @@ say(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/* Prints text, or writes it atomically to path; 0 or 2. */
+/* Prints text (path NULL or "-"), or writes it atomically to path; 0 or 2. */
 static int
 emit(const char *path, const char *text)
 {
 	char err[1024];
 
-	if (path == NULL) {
-		fputs(text, stdout);
-		return fflush(stdout) == 0 ? 0 : 2;
-	}
-	if (textfile_write_atomic(path, text, strlen(text), err, sizeof err) != 0) {
+	if (textfile_write_atomic(path != NULL ? path : "-", text, strlen(text), err, sizeof err) != 0) {
 		say("%s", err);
 		return 2;
 	}
@@ -115,11 +111,12 @@ run_check(const struct catalogue *cat, struct cli *cli, int argc, char **argv)
 	moved = scenario_diff_figures(saved, now, &diff);
 	cJSON_Delete(now);
 	if (moved == 0) {
-		printf("%s: every figure as saved (%d checked)\n", path,
+		printf("%s: every figure as saved (%d checked)\n", textfile_name(path),
 		    cJSON_GetArraySize(saved));
 		rc = 0;
 	} else {
-		printf("%s: %d figure%s moved since the scenario was saved:\n%s", path,
+		printf("%s: %d figure%s moved since the scenario was saved:\n%s",
+		    textfile_name(path),
 		    moved, moved == 1 ? "" : "s", diff);
 		rc = 1;
 	}

@@ -221,7 +221,8 @@ vllmargs_from_config(const char *path, struct vllm_args *a, char *err,
 	/* vLLM: file_path.split(".")[-1] must be yaml or yml */
 	if (dot != NULL && slash != NULL && dot < slash)
 		ext = slash + 1;
-	if (strcmp(ext, "yaml") != 0 && strcmp(ext, "yml") != 0) {
+	if (!textfile_is_stdio(path) && strcmp(ext, "yaml") != 0 &&
+	    strcmp(ext, "yml") != 0) {
 		char ex[80];
 
 		shellwords_excerpt(ext, 40, ex, sizeof ex);
@@ -235,7 +236,7 @@ vllmargs_from_config(const char *path, struct vllm_args *a, char *err,
 	if (!cJSON_IsObject(root) || cJSON_GetArraySize(root) <= 1) {
 		cJSON_Delete(root);
 		snprintf(err, errlen, "%s:1:1: expected a mapping of vLLM option "
-		    "names to values (e.g. max-model-len: 8192)", path);
+		    "names to values (e.g. max-model-len: 8192)", textfile_name(path));
 		return -1;
 	}
 	rc = vllmargs_from_mapping(root, path, a, err, errlen);

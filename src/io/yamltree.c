@@ -223,7 +223,7 @@ yamltree_load(const char *path, char *err, size_t errlen)
 	root = yamltree_parse(text, len, perr, sizeof perr);
 	free(text);
 	if (root == NULL)
-		snprintf(err, errlen, "%s:%s", path, perr);
+		snprintf(err, errlen, "%s:%s", textfile_name(path), perr);
 	return root;
 }
 

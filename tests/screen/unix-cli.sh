@@ -1,0 +1,108 @@
+#!/bin/sh
+# unix-cli.sh - headroom as a Unix tool: "-" for standard input and output,
+# write errors reported, --output keeping modes and links and refusing
+# what is not a regular file, --list in JSON (TAP output).
+set -u
+H=${HEADROOM_BIN:-./headroom}
+TOP=${TOP_SRCDIR:-.}
+W=$(mktemp -d "${TMPDIR:-/tmp}/headroom-unix.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+XDG_CONFIG_HOME=$W/xdg
+export XDG_CONFIG_HOME
+. "$TOP/tests/screen/check-lib.sh"
+
+ok() {	# ok NAME COMMAND...: a shell condition
+	name=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		fails=$((fails + 1))
+	fi
+}
+
+piped() {	# piped NAME EXPECTED-STATUS PATTERN INPUT-FILE -- ARGS...
+	name=$1 want=$2 pat=$3 input=$4
+	shift 5
+	n=$((n + 1))
+	out=$("$H" "$@" <"$input" 2>&1)
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "not ok $n - $name: exit $got, wanted $want"
+		echo "$out" | sed 's/^/# /' | head -20
+		fails=$((fails + 1))
+	elif [ -n "$pat" ] && ! printf '%s\n' "$out" | grep -q -- "$pat"; then
+		echo "not ok $n - $name: output lacks '$pat'"
+		echo "$out" | sed 's/^/# /' | head -20
+		fails=$((fails + 1))
+	else
+		echo "ok $n - $name"
+	fi
+}
+
+# --- standard input and output ---
+"$H" --gpu h200-nvl --export config --output "$W/serve.yaml" >/dev/null 2>&1
+"$H" --gpu h200-nvl --save-scenario "$W/plan.yaml" >/dev/null 2>&1
+LOG=$TOP/tests/fixtures/logs/v0.19-llama8b-h100-tp1.log
+piped "--config - reads standard input" 0 "NVIDIA H200 NVL" "$W/serve.yaml" -- \
+    --gpu h200-nvl --config - --report text
+piped "--config - errors name standard input" 2 "standard input:[0-9]*:[0-9]*: did not find" "$TOP/tests/fixtures/bad-syntax.yaml" -- \
+    --config - --report text
+piped "--check - re-plans standard input" 0 "standard input: every figure as saved" "$W/plan.yaml" -- \
+    --check -
+piped "--scenario - loads standard input" 0 "NVIDIA H200 NVL" "$W/plan.yaml" -- \
+    --scenario - --report text
+piped "--compare - with a file" 0 "h200-nvl" "$W/plan.yaml" -- \
+    --compare - "$W/plan.yaml"
+piped "--calibrate - reads a piped log" 0 "startup log: standard input" "$LOG" -- \
+    --calibrate -
+check "--output - prints the export" 0 "^vllm serve" -- --gpu h200-nvl --max-model-len 8192 --export command --output -
+
+# --- write errors ---
+if [ -w /dev/full ]; then
+	out=$("$H" --list gpus 2>&1 >/dev/full); rc=$?
+	ok "--list gpus >/dev/full exits 2" [ "$rc" -eq 2 ]
+	ok "... and says why" sh -c 'printf "%s" "$1" | grep -q "No space left on device"' _ "$out"
+	out=$("$H" --report json 2>&1 >/dev/full); rc=$?
+	ok "--report json >/dev/full exits 2 with a message" sh -c \
+	    '[ "$1" -eq 2 ] && printf "%s" "$2" | grep -q "write error\|No space"' _ "$rc" "$out"
+	out=$("$H" --export command 2>&1 >/dev/full); rc=$?
+	ok "--export >/dev/full exits 2 with a message" sh -c \
+	    '[ "$1" -eq 2 ] && printf "%s" "$2" | grep -q "No space"' _ "$rc" "$out"
+fi
+
+# --- --output: modes, links, non-regular targets, stale temporary files ---
+(umask 077 && "$H" --export command --output "$W/new.txt")
+ok "a new file follows the umask (077 -> 600)" [ "$(stat -c %a "$W/new.txt")" = 600 ]
+chmod 640 "$W/new.txt"
+"$H" --export config --output "$W/new.txt"
+ok "a replaced file keeps its mode" [ "$(stat -c %a "$W/new.txt")" = 640 ]
+ln -s new.txt "$W/link.txt"
+"$H" --export command --output "$W/link.txt"
+ok "a save through a link keeps the link" [ -L "$W/link.txt" ]
+ok "... and writes its target" grep -q "^vllm serve" "$W/new.txt"
+mkfifo "$W/fifo"
+check "--output to a FIFO is refused" 2 "not a regular file" -- --export command --output "$W/fifo"
+check "--output to a folder is refused" 2 "not a regular file" -- --export command --output "$W"
+check "--output to a device is refused" 2 "not a regular file" -- --export command --output /dev/null
+mkfifo "$W/fifo.yaml"
+check "--config FIFO.yaml is refused without waiting" 2 "not a regular file" -- --config "$W/fifo.yaml" --report text
+: >"$W/new.txt.tmp.AbC123"
+touch -d '2 hours ago' "$W/new.txt.tmp.AbC123"
+: >"$W/new.txt.tmp.fresh1"
+"$H" --export command --output "$W/new.txt"
+ok "a stale temporary file of a killed save is removed" [ ! -e "$W/new.txt.tmp.AbC123" ]
+ok "a fresh one (a save in progress) is left alone" [ -e "$W/new.txt.tmp.fresh1" ]
+
+# --- --list in JSON ---
+for what in gpus mig models checkpoints; do
+	out=$("$H" --list "$what" --report json)
+	ok "--list $what --report json is a JSON array" sh -c \
+	    'printf "%s" "$1" | head -c1 | grep -q "\["' _ "$out"
+done
+check "--list gpus JSON names ids" 0 '"id": "rtx-pro-6000-server"' -- --list gpus --report json
+check "--list mig JSON names profiles" 0 '"profile": "2g.48gb"' -- --list mig --report json
+
+check_summary
