@@ -3,7 +3,8 @@
 # Debian 12 (or later), using sudo when not run as root.  Safe to re-run.
 set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libcjson-dev
-libyaml-dev libcriterion-dev tmux"
+libyaml-dev libcriterion-dev tmux
+ncurses-term"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -584,6 +584,43 @@ app_headless_attr(struct app *a, int y, int x)
 	return (unsigned long)(mvinch(y, x) & (A_ATTRIBUTES | A_COLOR));
 }
 
+static int
+pair_colours(struct app *a, short pair, short *fg, short *bg)
+{
+	*fg = *bg = -1;
+	if (a->theme.mono || !has_colors())
+		return 0;
+	if (pair_content(pair, fg, bg) == ERR)
+		*fg = *bg = -1;
+	return COLORS;
+}
+
+int
+app_headless_cell_colours(struct app *a, int y, int x, short *fg, short *bg)
+{
+	cchar_t cc;
+	wchar_t wc[CCHARW_MAX + 1];
+	attr_t at;
+	short pair = 0;
+
+	set_term(a->screen);
+	/* mvinch() folds a wide character into the colour bits */
+	if (mvin_wch(y, x, &cc) == ERR || getcchar(&cc, wc, &at, &pair, NULL) == ERR)
+		pair = 0;
+	return pair_colours(a, pair, fg, bg);
+}
+
+int
+app_headless_role_colours(struct app *a, int role, short *fg, short *bg)
+{
+	set_term(a->screen);
+	if (role < 0 || role >= ROLE_COUNT) {
+		*fg = *bg = -1;
+		return 0;
+	}
+	return pair_colours(a, (short)PAIR_NUMBER(a->theme.attr[role]), fg, bg);
+}
+
 const struct plan_input *
 app_headless_input(struct app *a)
 {

@@ -69,6 +69,14 @@ void app_headless_resize(struct app *, int rows, int cols);
 size_t app_headless_dump(struct app *, char *buf, size_t len);
 /* The attributes (A_BOLD, A_REVERSE, colour pair ...) at a cell. */
 unsigned long app_headless_attr(struct app *, int y, int x);
+/*
+ * The colours drawn at a cell: foreground and background as curses
+ * colour numbers (-1 = the terminal's own); returns the terminal's number
+ * of colours (COLORS), or 0 when no colour is in use (both then -1).
+ */
+int app_headless_cell_colours(struct app *, int y, int x, short *fg, short *bg);
+/* The same for a theme role (enum role in src/ui/theme.h). */
+int app_headless_role_colours(struct app *, int role, short *fg, short *bg);
 /* The input the planner holds now (after the keys). */
 const struct plan_input *app_headless_input(struct app *);
 /* Status line text (last message). */

@@ -81,7 +81,95 @@ static const char builtin_default[] =
 	"  slider:             { fg: 117, attrs: [bold] }\n"
 	"  request:            { fg: 114 }\n"
 	"  request.free:       { fg: 240 }\n"
-	"  command:            { fg: 230 }\n";
+	"  command:            { fg: 230 }\n"
+	"# On 8- and 16-colour terminals (TERM=screen, xterm, xterm-16color) these\n"
+	"# sections replace the roles they list: colours that stay readable on a\n"
+	"# dark and on a light background (never black or white text on the\n"
+	"# terminal's own background), since such terminals do not tell which.\n"
+	"palette-16:\n"
+	"  title:              { fg: bright-white, bg: blue, attrs: [bold] }\n"
+	"  pane.title:         { attrs: [reverse] }\n"
+	"  pane.title.focus:   { fg: bright-white, bg: blue, attrs: [bold] }\n"
+	"  separator:          { fg: bright-black }\n"
+	"  heading:            { fg: bright-blue, attrs: [bold] }\n"
+	"  selection:          { fg: bright-white, bg: blue }\n"
+	"  selection.inactive: { fg: black, bg: white }\n"
+	"  chosen:             { fg: green, attrs: [bold] }\n"
+	"  label:              { fg: default }\n"
+	"  value:              { fg: default, attrs: [bold] }\n"
+	"  value.changed:      { fg: magenta, attrs: [bold] }\n"
+	"  value.default:      { fg: bright-black }\n"
+	"  muted:              { fg: bright-black }\n"
+	"  verdict.ok:         { fg: green, attrs: [bold] }\n"
+	"  verdict.fail:       { fg: red, attrs: [bold] }\n"
+	"  warning:            { fg: magenta, attrs: [bold] }\n"
+	"  estimate:           { fg: bright-black }\n"
+	"  key:                { fg: bright-blue, attrs: [bold] }\n"
+	"  status:             { attrs: [reverse] }\n"
+	"  status.error:       { fg: bright-white, bg: red, attrs: [bold] }\n"
+	"  status.ok:          { fg: black, bg: green }\n"
+	"  prompt:             { fg: black, bg: cyan }\n"
+	"  prompt.error:       { fg: bright-white, bg: red, attrs: [bold] }\n"
+	"  help:               { fg: default }\n"
+	"  help.key:           { fg: bright-blue, attrs: [bold] }\n"
+	"  help.title:         { attrs: [bold, underline] }\n"
+	"  bar:                { fg: default }\n"
+	"  bar.weights:        { fg: bright-blue }\n"
+	"  bar.activation:     { fg: magenta }\n"
+	"  bar.non_torch:      { fg: yellow }\n"
+	"  bar.graphs:         { fg: cyan }\n"
+	"  bar.kv:             { fg: green }\n"
+	"  bar.slack:          { fg: green, attrs: [dim] }\n"
+	"  bar.outside:        { fg: bright-black }\n"
+	"  bar.other:          { fg: red }\n"
+	"  bar.over:           { fg: bright-red, attrs: [bold, reverse] }\n"
+	"  bar.budget:         { fg: magenta, attrs: [bold] }\n"
+	"  slider:             { fg: bright-blue, attrs: [bold] }\n"
+	"  request:            { fg: green }\n"
+	"  request.free:       { fg: bright-black }\n"
+	"  command:            { fg: default }\n"
+	"palette-8:\n"
+	"  title:              { fg: white, bg: blue, attrs: [bold] }\n"
+	"  pane.title:         { attrs: [reverse] }\n"
+	"  pane.title.focus:   { fg: white, bg: blue, attrs: [bold] }\n"
+	"  separator:          { fg: default, attrs: [dim] }\n"
+	"  heading:            { fg: blue, attrs: [bold] }\n"
+	"  selection:          { fg: white, bg: blue }\n"
+	"  selection.inactive: { fg: black, bg: white }\n"
+	"  chosen:             { fg: green, attrs: [bold] }\n"
+	"  label:              { fg: default }\n"
+	"  value:              { fg: default, attrs: [bold] }\n"
+	"  value.changed:      { fg: magenta, attrs: [bold] }\n"
+	"  value.default:      { fg: default, attrs: [dim] }\n"
+	"  muted:              { fg: default, attrs: [dim] }\n"
+	"  verdict.ok:         { fg: green, attrs: [bold] }\n"
+	"  verdict.fail:       { fg: red, attrs: [bold] }\n"
+	"  warning:            { fg: magenta, attrs: [bold] }\n"
+	"  estimate:           { fg: default, attrs: [dim] }\n"
+	"  key:                { fg: blue, attrs: [bold] }\n"
+	"  status:             { attrs: [reverse] }\n"
+	"  status.error:       { fg: white, bg: red, attrs: [bold] }\n"
+	"  status.ok:          { fg: black, bg: green }\n"
+	"  prompt:             { fg: black, bg: cyan }\n"
+	"  prompt.error:       { fg: white, bg: red, attrs: [bold] }\n"
+	"  help:               { fg: default }\n"
+	"  help.key:           { fg: blue, attrs: [bold] }\n"
+	"  help.title:         { attrs: [bold, underline] }\n"
+	"  bar:                { fg: default }\n"
+	"  bar.weights:        { fg: blue }\n"
+	"  bar.activation:     { fg: magenta }\n"
+	"  bar.non_torch:      { fg: yellow }\n"
+	"  bar.graphs:         { fg: cyan }\n"
+	"  bar.kv:             { fg: green }\n"
+	"  bar.slack:          { fg: green, attrs: [dim] }\n"
+	"  bar.outside:        { fg: default, attrs: [dim] }\n"
+	"  bar.other:          { fg: red }\n"
+	"  bar.over:           { fg: red, attrs: [bold, reverse] }\n"
+	"  bar.budget:         { fg: magenta, attrs: [bold] }\n"
+	"  slider:             { fg: blue, attrs: [bold] }\n"
+	"  request:            { fg: green }\n"
+	"  request.free:       { fg: default, attrs: [dim] }\n"
+	"  command:            { fg: default }\n";
 
 static const char builtin_mono[] =
 	"# mono.yaml - no colours, only bold, dim, reverse and underline.  Used\n"
@@ -309,6 +397,32 @@ parse_role(struct parse_ctx *x, const cJSON *spec, struct theme_style *st)
 	return 0;
 }
 
+/* A mapping of role names to styles (roles, palette-8, palette-16). */
+static int
+parse_roles(struct parse_ctx *x, const cJSON *root, const cJSON *it,
+    struct theme_style *style, bool *given)
+{
+	const cJSON *role;
+
+	if (!cJSON_IsObject(it))
+		return fail_at(x, root, it->string, "%s is a mapping of role names "
+		    "to styles", it->string);
+	cJSON_ArrayForEach(role, it) {
+		int id;
+
+		if (role->string == NULL || role->string[0] == '@')
+			continue;
+		id = theme_role_find(role->string);
+		if (id < 0)
+			return fail_at(x, it, role->string, "unknown role '%s'",
+			    role->string);
+		if (parse_role(x, role, &style[id]) != 0)
+			return -1;
+		given[id] = true;
+	}
+	return 0;
+}
+
 /* Roles the file left out take the nearest given ancestor's style. */
 static void
 inherit(struct theme *t)
@@ -379,33 +493,22 @@ theme_parse(const char *text, size_t len, const char *fname, struct theme *t,
 				goto out;
 			}
 		} else if (strcmp(it->string, "roles") == 0) {
-			const cJSON *role;
-
-			if (!cJSON_IsObject(it)) {
-				rc = fail_at(&x, root, "roles", "roles is a mapping of role "
-				    "names to styles");
+			if (parse_roles(&x, root, it, t->style, t->given) != 0) {
+				rc = -1;
 				goto out;
 			}
-			cJSON_ArrayForEach(role, it) {
-				int id;
+		} else if (strcmp(it->string, "palette-8") == 0 ||
+		    strcmp(it->string, "palette-16") == 0) {
+			int p = strcmp(it->string, "palette-8") == 0 ? THEME_PALETTE_8 :
+			    THEME_PALETTE_16;
 
-				if (role->string == NULL || role->string[0] == '@')
-					continue;
-				id = theme_role_find(role->string);
-				if (id < 0) {
-					rc = fail_at(&x, it, role->string, "unknown role '%s'",
-					    role->string);
-					goto out;
-				}
-				if (parse_role(&x, role, &t->style[id]) != 0) {
-					rc = -1;
-					goto out;
-				}
-				t->given[id] = true;
+			if (parse_roles(&x, root, it, t->pal[p], t->pal_given[p]) != 0) {
+				rc = -1;
+				goto out;
 			}
 		} else if (strcmp(it->string, "description") != 0) {
 			rc = fail_at(&x, root, it->string, "unknown key '%s' (name, "
-			    "needs, roles)", it->string);
+			    "needs, roles, palette-8, palette-16)", it->string);
 			goto out;
 		}
 	}
@@ -646,10 +749,83 @@ curses_attrs(unsigned a)
 	return r;
 }
 
+/* The nearest role above r ("bar.kv" -> "bar"), else the default role. */
+static int
+role_parent(int r)
+{
+	char name[64];
+	char *dot;
+
+	snprintf(name, sizeof name, "%s", role_names[r]);
+	while ((dot = strrchr(name, '.')) != NULL) {
+		int p;
+
+		*dot = '\0';
+		p = theme_role_find(name);
+		if (p >= 0)
+			return p;
+	}
+	return ROLE_DEFAULT;
+}
+
+static bool
+is_white(int c)
+{
+	return c == COLOR_WHITE || c == COLOR_WHITE + 8;
+}
+
+/*
+ * Readable on a dark and on a light background: no black or white text
+ * on the terminal's own background, no text in its background's colour.
+ */
+static void
+repair_style(struct theme_style *st)
+{
+	if (st->bg == THEME_DEFAULT_COLOR) {
+		if (st->fg == COLOR_BLACK || is_white(st->fg))
+			st->fg = THEME_DEFAULT_COLOR;
+		return;
+	}
+	if (st->fg == st->bg || (st->fg == THEME_DEFAULT_COLOR && st->bg == COLOR_BLACK))
+		st->fg = st->bg == COLOR_BLACK || st->bg == COLOR_BLUE ||
+		    st->bg == COLOR_RED || st->bg == COLOR_MAGENTA ? COLOR_WHITE :
+		    COLOR_BLACK;
+}
+
+void
+theme_palette(const struct theme *t, int n, bool repair,
+    struct theme_style out[ROLE_COUNT])
+{
+	int p = n >= 256 ? -1 : n >= 16 ? THEME_PALETTE_16 : THEME_PALETTE_8;
+	bool listed[ROLE_COUNT];
+	int r;
+
+	n = n >= 256 ? 256 : n >= 16 ? 16 : 8;
+	for (r = 0; r < ROLE_COUNT; r++) {	/* parents come first */
+		if (p >= 0 && t->pal_given[p][r]) {
+			out[r] = t->pal[p][r];
+			listed[r] = true;
+		} else if (t->given[r] || r == ROLE_DEFAULT) {
+			out[r] = t->style[r];
+			listed[r] = false;
+		} else {
+			int up = role_parent(r);
+
+			out[r] = out[up];	/* already brought down */
+			listed[r] = listed[up];
+			continue;
+		}
+		out[r].fg = theme_reduce(out[r].fg, n);
+		out[r].bg = theme_reduce(out[r].bg, n);
+		if (repair && !listed[r] && n < 256)
+			repair_style(&out[r]);
+	}
+}
+
 void
 theme_apply(struct theme *t, bool colour)
 {
-	int r, n;
+	int r;
 	bool any_colour = false;
 
 	for (r = 0; r < ROLE_COUNT; r++)
@@ -658,14 +834,13 @@ theme_apply(struct theme *t, bool colour)
 			any_colour = true;
 	if (colour && any_colour && has_colors() && start_color() != ERR &&
 	    COLOR_PAIRS > ROLE_COUNT) {
-		use_default_colors();
-		n = COLORS >= 256 ? 256 : COLORS >= 16 ? 16 : 8;
-		for (r = 0; r < ROLE_COUNT; r++) {
-			int fg = theme_reduce(t->style[r].fg, n);
-			int bg = theme_reduce(t->style[r].bg, n);
+		struct theme_style st[ROLE_COUNT];
 
-			init_pair((short)(r + 1), (short)fg, (short)bg);
-			t->attr[r] = COLOR_PAIR(r + 1) | curses_attrs(t->style[r].attrs);
+		use_default_colors();
+		theme_palette(t, COLORS, true, st);
+		for (r = 0; r < ROLE_COUNT; r++) {
+			init_pair((short)(r + 1), (short)st[r].fg, (short)st[r].bg);
+			t->attr[r] = COLOR_PAIR(r + 1) | curses_attrs(st[r].attrs);
 		}
 		t->mono = false;
 		return;

@@ -7,7 +7,13 @@
  * finds a theme by name or path, and falls back to the built-in default
  * with a message naming file:line:column when the file is broken.
  * theme_apply() brings colours down to what the terminal has (#rrggbb ->
- * 256 -> 16 -> 8) and allocates one colour pair per role; without colour
+ * 256 -> 16 -> 8) and allocates one colour pair per role.  On 8- and
+ * 16-colour terminals a theme's "palette-8" and "palette-16" sections give
+ * the roles they list instead (the shipped themes list every role whose
+ * colour would vanish); any other role is brought down from its main
+ * style and repaired if it would be unreadable (a foreground equal to its
+ * background, black or white on the terminal's own background, which may
+ * be dark or light).  Without colour
  * (NO_COLOR, --no-color, a terminal without colours) only the attributes
  * of the monochrome theme are used.
  */
@@ -88,11 +94,16 @@ struct theme_style {
 	unsigned attrs;		/* THEME_BOLD ... */
 };
 
+enum theme_palette { THEME_PALETTE_8, THEME_PALETTE_16, THEME_PALETTES };
+
 struct theme {
 	char	 name[64];
 	int	 needs;		/* colours the theme is written for: 2, 8, 16, 256, 16777216 */
 	struct theme_style style[ROLE_COUNT];
 	bool	 given[ROLE_COUNT];	/* set by the file, not inherited */
+	/* "palette-8" and "palette-16": the styles for small palettes */
+	struct theme_style pal[THEME_PALETTES][ROLE_COUNT];
+	bool	 pal_given[THEME_PALETTES][ROLE_COUNT];
 	bool	 mono;		/* no colour in use: segments need characters */
 	attr_t	 attr[ROLE_COUNT];	/* after theme_apply() */
 };
@@ -132,6 +143,15 @@ theme_attr(const struct theme *t, enum role r)
 {
 	return t->attr[r];
 }
+
+/*
+ * The styles theme_apply() uses on a terminal with ncolours colours (8,
+ * 16 or 256; fewer than 16 counts as 8), colours already reduced.  With
+ * repair, roles the palette section left out are made readable (see the
+ * top of this file); the tests check the shipped sections without it.
+ */
+void theme_palette(const struct theme *t, int ncolours, bool repair,
+    struct theme_style out[ROLE_COUNT]);
 
 /* Colour reduction, exported for tests. */
 int theme_rgb_to_256(int r, int g, int b);
