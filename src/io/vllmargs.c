@@ -539,9 +539,12 @@ sb_utf8(struct sb *b, unsigned long cp)
 	}
 }
 
+/* A string literal; s->p never moves past the text's NUL, and an unclosed
+ * string is reported at its opening quote. */
 static cJSON *
 py_string(struct py *s)
 {
+	const char *start = s->p;
 	char q = *s->p++;
 	struct sb b = { 0 };
 	cJSON *v;
@@ -551,6 +554,7 @@ py_string(struct py *s)
 
 		if (c == '\0' || c == '\n') {
 			free(b.s);
+			s->p = start;
 			py_fail(s, "unterminated string");
 			return NULL;
 		}
@@ -561,7 +565,9 @@ py_string(struct py *s)
 			sb_putc(&b, c);
 			continue;
 		}
-		c = *s->p++;
+		c = *s->p;
+		if (c != '\0')
+			s->p++;
 		switch (c) {
 		case 'n': sb_putc(&b, '\n'); break;
 		case 't': sb_putc(&b, '\t'); break;
@@ -581,6 +587,7 @@ py_string(struct py *s)
 		}
 		case '\0':
 			free(b.s);
+			s->p = start;
 			py_fail(s, "unterminated string");
 			return NULL;
 		default:

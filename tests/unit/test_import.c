@@ -305,6 +305,37 @@ Test(import, logged_non_default_args)
 	cr_assert(strstr(err, "unterminated") != NULL, "%s", err);
 }
 
+/* A string that ends in a backslash at the end of the text: the parser
+ * stops at the NUL (the bytes after it are not the text's), and the
+ * message quotes the string from its opening quote, escaped. */
+Test(import, a_string_ending_in_a_backslash_stops_at_the_end)
+{
+	static const char text[] = "{'a': 'x\\\0SECRET', 'b': 1}";
+	static const char *const cases[] = { "{'a': 'x\\", "'\\", "[\"\\",
+	    "{'k\\", "{'a': b'\\" };
+	size_t i;
+
+	cr_assert_eq(vllmargs_from_pydict(text, &va, err, sizeof err), -1);
+	cr_assert(strstr(err, "unterminated string") != NULL, "%s", err);
+	cr_assert(strstr(err, "SECRET") == NULL, "read past the text: %s", err);
+	cr_assert(strstr(err, "'x\\") != NULL, "%s", err);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *end = NULL;
+		cJSON *v = vllmargs_parse_pyliteral(cases[i], &end, err, sizeof err);
+
+		cr_assert_null(v, "%s", cases[i]);
+		cr_assert(strstr(err, "unterminated string") != NULL, "%s: %s", cases[i],
+		    err);
+		cr_assert(end >= cases[i] && end <= cases[i] + strlen(cases[i]), "%s",
+		    cases[i]);
+	}
+	/* control bytes and ESC in the quoted excerpt come out escaped */
+	cr_assert_eq(vllmargs_from_pydict("{'a': '\033]0;x\a\\", &va, err,
+	    sizeof err), -1);
+	cr_assert(strchr(err, '\033') == NULL && strchr(err, '\a') == NULL, "%s", err);
+	cr_assert(strstr(err, "\\x1b]0;x\\x07") != NULL, "%s", err);
+}
+
 Test(import, python_literals)
 {
 	const char *end;

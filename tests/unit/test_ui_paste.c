@@ -279,6 +279,37 @@ Test(paste, a_startup_log_calibrates_as_L_does)
 	app_headless_free(&a);
 }
 
+/* A log whose non-default args end in a backslash: the paste is named as a
+ * log, refused with the reason, the plan is kept and the planner goes on. */
+Test(paste, a_log_whose_args_end_in_a_backslash_is_refused)
+{
+	struct app *a = start();
+	struct plan_input before = *app_headless_input(a);
+	char *log, *cut, *t;
+	size_t len;
+
+	log = fixture("v0.19-llama8b-h100-tp1.log", &len);
+	cut = strstr(log, "non-default args: {");
+	cr_assert_not_null(cut);
+	t = malloc(len + 64);
+	cr_assert_not_null(t);
+	memcpy(t, log, (size_t)(cut - log));
+	/* the args dict cut inside a string, right after a backslash, and ESC */
+	strcpy(t + (cut - log), "non-default args: {'model': '\033[2J\\");
+	free(log);
+	cr_assert_eq(paste_classify(t, strlen(t)), PASTE_LOG);
+	paste(a, t);
+	free(t);
+	cr_assert_not_null(strstr(app_headless_status(a), "unterminated string"), "%s",
+	    app_headless_status(a));
+	cr_assert_null(strchr(app_headless_status(a), '\033'), "%s",
+	    app_headless_status(a));
+	cr_assert(memcmp(&before, app_headless_input(a), sizeof before) == 0);
+	feed(a, "p");
+	cr_assert_not_null(strstr(dump(a), "vllm serve command:"), "keys again");
+	app_headless_free(&a);
+}
+
 Test(paste, a_multi_line_command_is_imported_as_p_does)
 {
 	struct app *a = start();
