@@ -109,7 +109,11 @@ main(int argc, char **argv)
 	char *out;
 	int status;
 
+	/* The user's locale for characters and their width; numbers in the C
+	 * locale, so every format headroom reads or writes says 0.92 (never
+	 * 0,92) whatever LC_ALL or LC_NUMERIC ask. */
 	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
 	atexit(closeout_stdout);
 	if (cli_parse(argc, argv, &cli, err, sizeof err) != 0) {
 		fprintf(stderr, "headroom: %s\n", err);

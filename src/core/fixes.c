@@ -176,7 +176,7 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 		if (u > 0.05) {
 			in = *base;
 			in.util = u;
-			snprintf(flags, sizeof flags, "--gpu-memory-utilization %.2f", u);
+			units_snprintf(flags, sizeof flags, "--gpu-memory-utilization %.2f", u);
 			add(&l, &in, flags, p->phase == PHASE_FREE_MEMORY ?
 			    "Ask only for what is free on the card." :
 			    "Leave more memory outside vLLM's budget for warm-up and graphs.");

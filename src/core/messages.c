@@ -59,8 +59,8 @@ msg_kv_too_small(const struct vllm_traits *t, int64_t L, int64_t needed_b,
 	char need[32], av[32], e[128] = "";
 
 	if (t->kv_msg == KV_MSG_OLD) {
-		snprintf(need, sizeof need, "%.2f", units_gib(needed_b));
-		snprintf(av, sizeof av, "%.2f", units_gib(avail_b));
+		units_snprintf(need, sizeof need, "%.2f", units_gib(needed_b));
+		units_snprintf(av, sizeof av, "%.2f", units_gib(avail_b));
 		if (est > 0)
 			snprintf(e, sizeof e, "Based on the available memory, the "
 			    "estimated maximum model length is %lld.", (long long)est);

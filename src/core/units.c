@@ -6,10 +6,64 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/*
+ * The "C" locale object.  glibc hands back one static object for it (no
+ * allocation, freelocale() a no-op), so each call may ask again; NULL only
+ * when the C library cannot provide it, and then the caller's locale is used.
+ */
+static locale_t
+c_locale(void)
+{
+	return newlocale(LC_ALL_MASK, "C", (locale_t)0);
+}
+
+double
+units_strtod(const char *s, char **end)
+{
+	locale_t c = c_locale();
+	double v;
+
+	if (c == (locale_t)0)
+		return strtod(s, end);
+	v = strtod_l(s, end, c);
+	freelocale(c);
+	return v;
+}
+
+int
+units_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
+{
+	locale_t c = c_locale(), old = (locale_t)0;
+	int n;
+
+	if (c != (locale_t)0)
+		old = uselocale(c);
+	n = vsnprintf(buf, len, fmt, ap);
+	if (c != (locale_t)0) {
+		uselocale(old);
+		freelocale(c);
+	}
+	return n;
+}
+
+int
+units_snprintf(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = units_vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	return n;
+}
 
 static void
 strip_zeros(char *buf)
@@ -27,7 +81,7 @@ strip_zeros(char *buf)
 char *
 units_format_gib_value(double gib, char *buf, size_t len)
 {
-	snprintf(buf, len, "%.2f", gib);
+	units_snprintf(buf, len, "%.2f", gib);
 	if (strcmp(buf, "-0.00") == 0)
 		snprintf(buf, len, "-0.0");
 	strip_zeros(buf);
@@ -47,8 +101,8 @@ units_format_pyfloat(double v, char *buf, size_t len)
 
 	/* Python's repr is the shortest text that reads back to the same double. */
 	for (prec = 1; prec < 17; prec++) {
-		snprintf(buf, len, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
+		units_snprintf(buf, len, "%.*g", prec, v);
+		if (units_strtod(buf, NULL) == v)
 			break;
 	}
 	if (strchr(buf, '.') == NULL && strchr(buf, 'e') == NULL &&
@@ -99,7 +153,7 @@ units_parse_double(const char *s, double *out)
 	if (s == NULL || *s == '\0' || isspace((unsigned char)*s))
 		return -1;
 	errno = 0;
-	v = strtod(s, &end);
+	v = units_strtod(s, &end);
 	if (errno != 0 || *end != '\0' || !isfinite(v))
 		return -1;
 	*out = v;

@@ -7,10 +7,17 @@
  * units_parse_human_int() reads vLLM's human-readable integers ("32k",
  * "20G" = 20 * 2^30, "20g" = 20 * 10^9, "25.6k" = 25600).
  * Pure functions: no allocation, no I/O.
+ *
+ * Machine formats (YAML, JSON, flags, exports, logs) write "0.92", never
+ * "0,92", whatever the user's locale: every number they read goes through
+ * units_strtod() and every number they print through units_snprintf() (or a
+ * writer built on it), both in the C locale.  The caller's locale is left as
+ * it was (uselocale() is per thread and restored).
  */
 #ifndef HEADROOM_UNITS_H
 #define HEADROOM_UNITS_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,6 +44,13 @@ int64_t units_bytes(double gib);
  * stores the value, or -1 when the text is not of that form.
  */
 int units_parse_human_int(const char *s, int64_t *out);
+/* strtod() in the C locale: '.' is the decimal point, ',' ends the number. */
+double units_strtod(const char *s, char **end);
+/* snprintf()/vsnprintf() in the C locale. */
+int units_snprintf(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int units_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0)));
 /* Strict decimal double: the whole string must be a number. 0 ok, -1 bad. */
 int units_parse_double(const char *s, double *out);
 

@@ -21,6 +21,7 @@
 #include "io/speed_load.h"
 #include "io/textfile.h"
 #include "io/yamltree.h"
+#include "core/units.h"
 
 struct ctx {
 	const char	*name;
@@ -140,7 +141,7 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 		if (cJSON_IsNumber(cc))
 			g.compute_capability = cc->valuedouble;
 		else if (cJSON_IsString(cc))
-			g.compute_capability = atof(cc->valuestring);
+			g.compute_capability = units_strtod(cc->valuestring, NULL);
 	}
 	g.fp8 = bool_field(e, "fp8", g.compute_capability >= 8.9);
 	g.fp4 = bool_field(e, "fp4", g.compute_capability >= 10.0);

@@ -256,7 +256,7 @@ figure_text(const cJSON *v, char *buf, size_t len)
 	    fabs(v->valuedouble) < 1e15)
 		units_format_commas((int64_t)v->valuedouble, buf, len);
 	else if (cJSON_IsNumber(v))
-		snprintf(buf, len, "%.2f", v->valuedouble);
+		units_snprintf(buf, len, "%.2f", v->valuedouble);
 	else
 		snprintf(buf, len, "?");
 }

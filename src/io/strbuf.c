@@ -19,7 +19,7 @@ strbuf_vappend(char **s, size_t *n, size_t *cap, const char *fmt, va_list ap)
 		int need;
 
 		va_copy(cp, ap);
-		need = vsnprintf(*s ? *s + *n : NULL, room, fmt, cp);
+		need = units_vsnprintf(*s ? *s + *n : NULL, room, fmt, cp);
 		va_end(cp);
 		if (need < 0)
 			return;

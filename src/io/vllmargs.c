@@ -734,7 +734,7 @@ py_value(struct py *s)
 	if (isdigit((unsigned char)*s->p) || ((*s->p == '-' || *s->p == '+') &&
 	    (isdigit((unsigned char)s->p[1]) || s->p[1] == '.')) || (*s->p == '.' &&
 	    isdigit((unsigned char)s->p[1]))) {
-		d = strtod(s->p, &end);
+		d = units_strtod(s->p, &end);
 		if (end == s->p) {
 			py_fail(s, "bad number");
 			return NULL;

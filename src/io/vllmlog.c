@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "core/vllm_version.h"
+#include "core/units.h"
 
 #define LINE_MAX_LEN 16384
 
@@ -46,7 +47,7 @@ number_after(const char *line, const char *phrase, double *out)
 	digits[n] = '\0';
 	if (n == 0 || !(isdigit((unsigned char)digits[0]) || digits[0] == '-'))
 		return 0;
-	*out = strtod(digits, NULL);
+	*out = units_strtod(digits, NULL);
 	/* no startup prints a figure this large: a garbled line, not a figure */
 	return fabs(*out) < 1e15;
 }

@@ -85,7 +85,7 @@ plain_ok(const char *s)
 	for (i = 0; i < sizeof words / sizeof words[0]; i++)
 		if (strcasecmp(s, words[i]) == 0)
 			return false;
-	strtod(s, &end);
+	units_strtod(s, &end);
 	if (*end == '\0')
 		return false;
 	/* 0x1f, 0o17, 1_000, 12:30 read as numbers in some YAML versions */

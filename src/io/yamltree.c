@@ -14,6 +14,7 @@
 #include <yaml.h>
 
 #include "io/textfile.h"
+#include "core/units.h"
 
 #define MAX_DEPTH 64
 
@@ -37,7 +38,7 @@ scalar_value(const yaml_event_t *ev)
 	if (isdigit((unsigned char)v[0]) || ((v[0] == '-' || v[0] == '+' || v[0] == '.') &&
 	    n > 1 && (isdigit((unsigned char)v[1]) || v[1] == '.'))) {
 		errno = 0;
-		d = strtod(v, &end);
+		d = units_strtod(v, &end);
 		if (errno == 0 && *end == '\0' && strchr(v, '_') == NULL)
 			return cJSON_CreateNumber(d);
 	}
@@ -296,7 +297,7 @@ needs_quotes(const char *s)
 	    !strcasecmp(s, "yes") || !strcasecmp(s, "no") || !strcasecmp(s, "on") ||
 	    !strcasecmp(s, "off"))
 		return 1;
-	strtod(s, &end);
+	units_strtod(s, &end);
 	return *end == '\0';
 }
 
@@ -331,7 +332,7 @@ emit_scalar(struct sbuf *b, const cJSON *v)
 		    v->valuedouble < 1e15 && v->valuedouble > -1e15)
 			snprintf(num, sizeof num, "%lld", (long long)v->valuedouble);
 		else
-			snprintf(num, sizeof num, "%.17g", v->valuedouble);
+			units_snprintf(num, sizeof num, "%.17g", v->valuedouble);
 		sb_str(b, num);
 	} else if (cJSON_IsTrue(v)) {
 		sb_str(b, "true");
