@@ -358,6 +358,9 @@ model_done(struct model *m)
 	free(m->derived_key);
 	free(m->default_checkpoint);
 	free(m->layer_kind);
+	free(m->ld);
+	free(m->assumption);
+	free(m->refusal);
 	for (i = 0; i < m->n_aliases; i++)
 		free(m->aliases[i]);
 	free(m->aliases);

@@ -73,6 +73,45 @@ struct gpu {
 
 enum layer_attn { LAYER_FULL, LAYER_SLIDING, LAYER_CHUNKED };
 
+/* What mixes tokens in a decoder layer, as vLLM builds the layer. */
+enum layer_mixer {
+	MIXER_ATTENTION,	/* softmax attention (or MLA), kind in layer_kind */
+	MIXER_NONE,		/* no token mixing: no cache (DeciLM no_op) */
+	MIXER_SHARED,		/* reads another layer's KV: no cache of its own */
+	MIXER_MAMBA1,
+	MIXER_MAMBA2,
+	MIXER_SHORT_CONV,	/* LFM2 convolution */
+	MIXER_GDN,		/* gated delta net (Qwen3-Next, Qwen3.5) */
+	MIXER_COUNT
+};
+
+/* MLP of a decoder layer. */
+enum layer_ffn { FFN_DENSE, FFN_MOE, FFN_NONE };
+
+/*
+ * One decoder layer when the model is not uniform.  Zero sizes mean "the
+ * model's": kv_heads, head_dim, v_head_dim, heads fall back to struct
+ * model, ffn_intermediate to its intermediate.
+ */
+struct layer_desc {
+	unsigned char mixer;		/* enum layer_mixer */
+	unsigned char ffn;		/* enum layer_ffn */
+	int	 heads, kv_heads, head_dim, v_head_dim;
+	int	 ffn_intermediate;
+};
+
+/* Recurrent-state layers (Mamba, GDN, short conv) of a hybrid model. */
+struct state_arch {
+	int	 mamba_heads, mamba_head_dim, n_groups, d_state, d_conv;
+	int	 mamba_intermediate;	/* heads x head_dim, or expand x hidden */
+	int	 chunk_size;		/* Mamba2 SSD chunk */
+	int	 ssm_dtype_bytes;	/* temporal state; 0 = model dtype */
+	int	 conv_dtype_bytes;	/* conv state; 0 = model dtype */
+	int	 lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, lin_conv;
+	int	 conv_l_cache;		/* short conv kernel (LFM2 conv_L_cache) */
+	int	 prefix_all;		/* vLLM's class supports mamba_cache_mode all */
+};
+
 /*
  * A language model as vLLM sees it after reading config.json (text part of
  * multimodal models).  Zero means "not present" for optional fields.
@@ -94,6 +133,18 @@ struct model {
 	int	 n_sliding, n_chunked;	/* layers of each kind; the rest are full */
 	int	 chunk_size;
 	unsigned char *layer_kind;	/* enum layer_attn per layer, or NULL = all full */
+	struct layer_desc *ld;		/* per layer, or NULL = every layer standard */
+	int	 n_state_layers;	/* Mamba / GDN / conv layers */
+	int	 n_nokv_layers;		/* layers without a cache of their own */
+	struct state_arch st;
+	/* DeepSeek-V3.2 / GLM-5 sparse attention: the indexer's K cache */
+	int	 index_head_dim, index_n_heads, index_topk;
+	int	 mtp_layers;		/* next-token layers loaded only for drafting */
+	int	 interleaved_swa;	/* MiMo-V2 / Gemma 4: SWA layers have own sizes */
+	/* a plan rests on this: why headroom assumes (NULL = verified family) */
+	char	*assumption;
+	/* headroom does not model this model: the refusal (NULL = modelled) */
+	char	*refusal;
 	/* MLA */
 	int	 mla, kv_lora_rank, q_lora_rank, qk_rope_head_dim, qk_nope_head_dim;
 	/* MoE: n_experts == 0 means dense */

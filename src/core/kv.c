@@ -1,9 +1,26 @@
 /*
- * kv.c - KV-cache arithmetic (reference: vLLM kv_cache_interface.py and
- * kv_cache_utils.py).  Invariant: every result is an integer computed the
- * way vLLM computes it, so token counts match its log to the token.
+ * kv.c - KV-cache arithmetic (vLLM vllm/v1/kv_cache_interface.py,
+ * vllm/v1/core/kv_cache_utils.py, vllm/model_executor/layers/mamba/
+ * mamba_utils.py and the hybrid block-size alignment of
+ * vllm/model_executor/models/config.py).  Invariant: every result is an
+ * integer computed the way vLLM computes it, so token counts match its log
+ * to the token.  Nothing here allocates: specs live in a fixed array.
  */
 #include "kv.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* One layer's cache spec (a layer may hold two: MLA and its indexer). */
+struct spec {
+	unsigned char kind;	/* enum kv_kind */
+	int	 window;
+	int	 block_size;
+	int	 spec_blocks;
+	int	 layer;		/* decoder layer it belongs to */
+	int64_t	 token_bytes;	/* attention: bytes per token; 0 for state */
+	int64_t	 page;
+};
 
 static int64_t
 cdiv(int64_t a, int64_t b)
@@ -12,37 +29,485 @@ cdiv(int64_t a, int64_t b)
 }
 
 static int64_t
+gcd64(int64_t a, int64_t b)
+{
+	while (b != 0) {
+		int64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static int64_t
 nvfp4_elems(int64_t x)
 {
 	return x / 2 + x / 16;
+}
+
+/* Bytes per token of one attention layer on a rank (AttentionSpec pages / block). */
+static int64_t
+attn_token_bytes(int mla, int kv_heads, int hs, int hsv, int tp,
+    enum kv_dtype kv, int model_bytes)
+{
+	int64_t kvh, d = kv_dtype_bytes(kv, model_bytes);
+
+	if (mla) {
+		/* MLAAttentionSpec: one latent head on every rank, K and V in one */
+		if (kv == KV_FP8_DS_MLA)
+			return 656;
+		if (d == 0)
+			return nvfp4_elems(hs);
+		return (int64_t)hs * d;
+	}
+	kvh = kv_heads / (tp > 0 ? tp : 1);
+	if (kvh < 1)
+		kvh = 1;
+	if (d == 0)
+		return kvh * (nvfp4_elems(hs) + nvfp4_elems(hsv));
+	if (kv == KV_FP8_PER_TOKEN_HEAD || kv == KV_INT8_PER_TOKEN_HEAD)
+		return kvh * (hs + hsv) * d + 2 * kvh * 4;
+	return kvh * (hs + hsv) * d;
 }
 
 int64_t
 kv_page_bytes(const struct model *m, enum kv_dtype kv, int model_bytes,
     int tp, int bs)
 {
-	int64_t kvh, hs, hsv, d;
+	int hs = m->mla ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
+	int hsv = m->v_head_dim > 0 && !m->mla ? m->v_head_dim : hs;
 
-	if (m->mla) {
-		if (kv == KV_FP8_DS_MLA)
-			return (int64_t)bs * 656;
-		d = kv_dtype_bytes(kv, model_bytes);
-		if (d == 0)
-			return (int64_t)bs * nvfp4_elems(m->kv_lora_rank +
-			    m->qk_rope_head_dim);
-		return (int64_t)bs * (m->kv_lora_rank + m->qk_rope_head_dim) * d;
+	return (int64_t)bs * attn_token_bytes(m->mla, m->kv_heads, hs, hsv, tp,
+	    kv, model_bytes);
+}
+
+static int
+mixer_of(const struct model *m, int i)
+{
+	return m->ld != NULL ? m->ld[i].mixer : MIXER_ATTENTION;
+}
+
+static int
+is_state_mixer(int mx)
+{
+	return mx == MIXER_MAMBA1 || mx == MIXER_MAMBA2 || mx == MIXER_SHORT_CONV ||
+	    mx == MIXER_GDN;
+}
+
+/*
+ * MambaStateShapeCalculator x MambaStateDtypeCalculator of one layer kind.
+ * Returns -1 when a sharded dimension does not divide by TP (vLLM's
+ * divide() asserts).
+ */
+static int64_t
+state_bytes_of(const struct model *m, int mixer, const struct kv_params *p)
+{
+	const struct state_arch *s = &m->st;
+	int64_t tp = p->tp > 0 ? p->tp : 1;
+	int64_t cb = s->conv_dtype_bytes > 0 ? s->conv_dtype_bytes : p->model_bytes;
+	int64_t sb = s->ssm_dtype_bytes > 0 ? s->ssm_dtype_bytes : cb;
+	int64_t conv_dim, ng;
+
+	switch (mixer) {
+	case MIXER_MAMBA2:
+		ng = s->n_groups + (s->n_groups % tp ? tp - s->n_groups : 0);
+		conv_dim = s->mamba_intermediate + 2 * ng * s->d_state;
+		if (conv_dim % tp || s->mamba_heads % tp)
+			return -1;
+		return (int64_t)(s->d_conv - 1 + p->num_spec) * (conv_dim / tp) * cb +
+		    (s->mamba_heads / tp) * s->mamba_head_dim * s->d_state * sb;
+	case MIXER_MAMBA1:
+		if (s->mamba_intermediate % tp)
+			return -1;
+		return (s->mamba_intermediate / tp) * (s->d_conv - 1) * cb +
+		    (s->mamba_intermediate / tp) * s->d_state * sb;
+	case MIXER_GDN:
+		conv_dim = 2 * (int64_t)s->lin_k_heads * s->lin_k_dim +
+		    (int64_t)s->lin_v_heads * s->lin_v_dim;
+		if (conv_dim % tp || s->lin_v_heads % tp)
+			return -1;
+		return (int64_t)(s->lin_conv - 1 + p->num_spec) * (conv_dim / tp) * cb +
+		    (s->lin_v_heads / tp) * s->lin_v_dim * s->lin_k_dim * sb;
+	case MIXER_SHORT_CONV:
+		if (m->hidden % tp)
+			return -1;
+		return (m->hidden / tp) * (s->conv_l_cache - 1) * cb;
 	}
-	kvh = m->kv_heads / (tp > 0 ? tp : 1);
-	if (kvh < 1)
-		kvh = 1;
-	hs = m->head_dim;
-	hsv = m->v_head_dim > 0 ? m->v_head_dim : hs;
-	d = kv_dtype_bytes(kv, model_bytes);
-	if (d == 0)
-		return (int64_t)bs * kvh * (nvfp4_elems(hs) + nvfp4_elems(hsv));
-	if (kv == KV_FP8_PER_TOKEN_HEAD || kv == KV_INT8_PER_TOKEN_HEAD)
-		return (int64_t)bs * kvh * (hs + hsv) * d + 2 * (int64_t)bs * kvh * 4;
-	return (int64_t)bs * kvh * (hs + hsv) * d;
+	return 0;
+}
+
+int64_t
+kv_state_bytes(const struct model *m, const struct kv_params *p)
+{
+	int64_t total = 0, b;
+	int i;
+
+	if (m->ld == NULL)
+		return 0;
+	for (i = 0; i < m->layers; i++) {
+		if (!is_state_mixer(m->ld[i].mixer))
+			continue;
+		b = state_bytes_of(m, m->ld[i].mixer, p);
+		if (b > 0)
+			total += b;
+	}
+	return total;
+}
+
+static int
+layer_kind_of(const struct model *m, int i)
+{
+	return m->layer_kind != NULL ? m->layer_kind[i] : LAYER_FULL;
+}
+
+/* The specs of every layer of the model, in layer order. */
+static int
+build_specs(const struct model *m, const struct kv_params *p, struct spec *sp,
+    int *n_out, char *err, size_t errlen)
+{
+	int i, n = 0, layers = m->layers, hs0, hsv0;
+	int64_t state = -2;
+
+	hs0 = m->mla ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
+	hsv0 = m->v_head_dim > 0 && !m->mla ? m->v_head_dim : hs0;
+	if (layers + p->extra_full_layers > KV_MAX_LAYERS / 2) {
+		snprintf(err, errlen, "config: %d layers; headroom lays out at most "
+		    "%d", layers + p->extra_full_layers, KV_MAX_LAYERS / 2);
+		return -1;
+	}
+	for (i = 0; i < layers + p->extra_full_layers; i++) {
+		int mx = i < layers ? mixer_of(m, i) : MIXER_ATTENTION;
+		const struct layer_desc *d = m->ld != NULL && i < layers ? &m->ld[i] : NULL;
+		struct spec *s = &sp[n];
+
+		memset(s, 0, sizeof *s);
+		s->layer = i;	/* draft layers past the last sit on the last stage */
+		s->block_size = p->block_size;
+		if (is_state_mixer(mx)) {
+			int64_t b = state_bytes_of(m, mx, p);
+
+			if (b < 0) {
+				snprintf(err, errlen, "Tensor parallel size %d does not divide "
+				    "the state dimensions of the model's %s layers; vLLM's "
+				    "divide() asserts.", p->tp, mx == MIXER_GDN ?
+				    "linear-attention" : mx == MIXER_SHORT_CONV ? "conv" :
+				    "Mamba");
+				return -1;
+			}
+			if (state != -2 && b != state) {
+				snprintf(err, errlen, "config: the model mixes recurrent "
+				    "layers of different state sizes; headroom does not "
+				    "model that");
+				return -1;
+			}
+			state = b;
+			s->kind = KV_KIND_STATE;
+			s->page = b;
+			s->spec_blocks = p->num_spec;
+			n++;
+			continue;
+		}
+		if (mx != MIXER_ATTENTION)
+			continue;	/* no_op, KV shared with another layer */
+		{
+			int kvh = d && d->kv_heads > 0 ? d->kv_heads : m->kv_heads;
+			int hs = d && d->head_dim > 0 ? d->head_dim : hs0;
+			int hsv = d && d->v_head_dim > 0 ? d->v_head_dim :
+			    d && d->head_dim > 0 && !m->mla ? d->head_dim : hsv0;
+			int k = i < layers ? layer_kind_of(m, i) : LAYER_FULL;
+
+			s->kind = k == LAYER_SLIDING ? KV_KIND_SLIDING :
+			    k == LAYER_CHUNKED ? KV_KIND_CHUNKED : KV_KIND_FULL;
+			s->window = k == LAYER_SLIDING ? m->sliding_window :
+			    k == LAYER_CHUNKED ? m->chunk_size : 0;
+			s->token_bytes = attn_token_bytes(m->mla, kvh, hs, hsv, p->tp,
+			    p->kv, p->model_bytes);
+		}
+		n++;
+		if (m->mla && m->index_topk > 0 && m->index_head_dim > 0 && i < layers) {
+			/* DeepseekV32IndexerCache: uint8 keys plus a float32 scale
+			 * per 128 elements, in an MLAAttentionSpec of its own */
+			struct spec *x = &sp[n++];
+
+			memset(x, 0, sizeof *x);
+			x->layer = i;
+			x->kind = KV_KIND_FULL;
+			x->block_size = p->block_size;
+			x->token_bytes = m->index_head_dim + m->index_head_dim / 128 * 4;
+		}
+	}
+	*n_out = n;
+	return 0;
+}
+
+/* Is the spec's layer on the rank holding [first, first + n)? */
+static int
+on_rank(const struct spec *s, int first, int n, int layers)
+{
+	if (s->layer >= layers)
+		return first + n >= layers;
+	return s->layer >= first && s->layer < first + n;
+}
+
+static int
+spec_eq(const struct spec *a, const struct spec *b)
+{
+	return a->kind == b->kind && a->window == b->window &&
+	    a->block_size == b->block_size && a->page == b->page &&
+	    a->spec_blocks == b->spec_blocks;
+}
+
+/* UniformTypeKVCacheSpecs.is_uniform_type() */
+static int
+uniform_type(const struct spec *sp, int n)
+{
+	int i;
+
+	for (i = 1; i < n; i++) {
+		if (sp[i].block_size != sp[0].block_size || sp[i].kind != sp[0].kind)
+			return 0;
+		if (sp[0].kind == KV_KIND_SLIDING || sp[0].kind == KV_KIND_CHUNKED)
+			if (sp[i].window != sp[0].window)
+				return 0;
+		if (sp[0].kind == KV_KIND_STATE && sp[i].spec_blocks != sp[0].spec_blocks)
+			return 0;
+	}
+	return 1;
+}
+
+static int
+all_equal(const struct spec *sp, int n)
+{
+	int i;
+
+	for (i = 1; i < n; i++)
+		if (!spec_eq(&sp[i], &sp[0]))
+			return 0;
+	return 1;
+}
+
+static void
+set_type(struct kv_type *t, const struct spec *s, int n_layers, int n_groups)
+{
+	t->kind = s->kind;
+	t->window = s->window;
+	t->block_size = s->block_size;
+	t->spec_blocks = s->spec_blocks;
+	t->n_layers = n_layers;
+	t->n_groups = n_groups;
+}
+
+int
+kv_layout_build(const struct model *m, const struct kv_params *p, int first,
+    int n, struct kv_layout *l, char *err, size_t errlen)
+{
+	struct spec sp[KV_MAX_LAYERS];
+	int nsp = 0, i, j, has_state = 0, has_attn = 0, bs;
+	int bucket_of[KV_MAX_LAYERS], nb = 0, count[KV_MAX_TYPES], gs, lo, hi;
+	int first_idx[KV_MAX_TYPES];
+	int64_t state_page = 0, maxpage = 0;
+
+	memset(l, 0, sizeof *l);
+	l->max_num_batched_tokens = p->mnbt;
+	l->mamba_mode = p->mamba_mode;
+	if (build_specs(m, p, sp, &nsp, err, errlen) != 0)
+		return -1;
+	for (i = 0; i < nsp; i++) {
+		if (sp[i].kind == KV_KIND_STATE) {
+			has_state = 1;
+			state_page = sp[i].page;
+		} else {
+			has_attn = 1;
+		}
+	}
+	bs = p->block_size;
+	l->attn_block_size = bs;
+
+	/* hybrid attention + state: raise the attention block until one
+	 * attention page holds a state, then pad the state page to it */
+	if (has_state && has_attn) {
+		int hs0 = m->mla ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
+		int64_t attn1, align = p->kernel_alignment > bs ? p->kernel_alignment : bs;
+		int64_t want;
+
+		/* FullAttentionSpec(block_size=1, model's KV heads and head size) */
+		attn1 = attn_token_bytes(m->mla, m->kv_heads, hs0, hs0, p->tp, p->kv,
+		    p->model_bytes);
+		if (p->mamba_mode == MAMBA_MODE_ALL) {
+			int64_t base = m->st.chunk_size > 0 ? m->st.chunk_size : 256;
+			int64_t chunk = base / gcd64(base, align) * align;
+
+			want = chunk * cdiv(cdiv(state_page, attn1), chunk);
+		} else {
+			want = align * cdiv(state_page, align * attn1);
+		}
+		if (bs < want)
+			bs = (int)want;
+		if (bs * attn1 < state_page)
+			bs = (int)cdiv(state_page, attn1);
+		l->attn_block_size = bs;
+		for (i = 0; i < nsp; i++) {
+			sp[i].block_size = bs;
+			if (sp[i].kind == KV_KIND_STATE)
+				sp[i].page = bs * attn1;	/* mamba_page_size_padded */
+		}
+		l->state_page_padded = bs * attn1;
+	}
+	for (i = 0; i < nsp; i++)
+		if (sp[i].kind != KV_KIND_STATE)
+			sp[i].page = sp[i].block_size * sp[i].token_bytes;
+
+	/* --disable-hybrid-kv-cache-manager: unify_hybrid_kv_cache_specs() */
+	if (!p->hma && nsp > 0 && !all_equal(sp, nsp) && !uniform_type(sp, nsp)) {
+		int has_full = 0;
+
+		for (i = 0; i < nsp; i++)
+			has_full |= sp[i].kind == KV_KIND_FULL;
+		if (has_full)
+			for (i = 0; i < nsp; i++)
+				if (sp[i].kind == KV_KIND_SLIDING || sp[i].kind == KV_KIND_CHUNKED) {
+					sp[i].kind = KV_KIND_FULL;
+					sp[i].window = 0;
+				}
+		if (!all_equal(sp, nsp) && !uniform_type(sp, nsp)) {
+			snprintf(err, errlen, "Hybrid KV cache manager is disabled but "
+			    "failed to convert the KV cache specs to one unified type.");
+			return -1;
+		}
+	}
+
+	/* the rank's share and the display figures */
+	for (i = 0; i < nsp; i++) {
+		if (!on_rank(&sp[i], first, n, m->layers))
+			continue;
+		if (sp[i].kind == KV_KIND_STATE) {
+			l->state_layers++;
+			l->state_bytes += state_page;
+		} else {
+			l->bytes_per_token += sp[i].token_bytes;
+			if (i == 0 || sp[i - 1].layer != sp[i].layer || sp[i - 1].kind == KV_KIND_STATE)
+				l->attn_layers++;
+		}
+		if (sp[i].kind == KV_KIND_SLIDING && l->sliding_window == 0)
+			l->sliding_window = sp[i].window;
+	}
+	l->layers = l->attn_layers + l->state_layers;
+
+	if (nsp == 0) {
+		l->attention_free = true;
+		l->block_size = bs;
+		return 0;
+	}
+
+	/* one spec for all: one group holding every layer */
+	if (all_equal(sp, nsp)) {
+		int on = 0;
+
+		for (i = 0; i < nsp; i++)
+			on += on_rank(&sp[i], first, n, m->layers);
+		l->page = sp[0].page;
+		l->block_size = sp[0].block_size;
+		l->group_size = on;
+		l->n_groups = 1;
+		l->n_types = 1;
+		set_type(&l->type[0], &sp[0], nsp, 1);
+		l->n_full_groups = sp[0].kind == KV_KIND_FULL;
+		l->n_swa_groups = !l->n_full_groups;
+		return 0;
+	}
+	/* one type of slots, different pages: summed pages, one group */
+	if (uniform_type(sp, nsp)) {
+		for (i = 0; i < nsp; i++)
+			if (on_rank(&sp[i], first, n, m->layers))
+				l->page += sp[i].page;
+		l->uniform_type = true;
+		l->block_size = sp[0].block_size;
+		l->group_size = 1;
+		l->n_groups = 1;
+		l->n_types = 1;
+		set_type(&l->type[0], &sp[0], nsp, 1);
+		l->n_full_groups = sp[0].kind == KV_KIND_FULL;
+		l->n_swa_groups = !l->n_full_groups;
+		return 0;
+	}
+
+	/* unify_kv_cache_spec_page_size(): smaller pages take larger blocks */
+	for (i = 0; i < nsp; i++)
+		if (sp[i].page > maxpage)
+			maxpage = sp[i].page;
+	for (i = 0; i < nsp; i++) {
+		if (sp[i].page == maxpage)
+			continue;
+		if (sp[i].page <= 0 || maxpage % sp[i].page != 0) {
+			snprintf(err, errlen, "The page size of the layer is not "
+			    "divisible by the maximum page size. Cannot unify by "
+			    "adjusting block_size.");
+			return -1;
+		}
+		sp[i].block_size = (int)(sp[i].block_size * (maxpage / sp[i].page));
+		sp[i].page = maxpage;
+	}
+	/* _get_kv_cache_groups_uniform_page_size(): bucket by spec */
+	for (i = 0; i < nsp; i++) {
+		for (j = 0; j < nb; j++)
+			if (spec_eq(&sp[first_idx[j]], &sp[i]))
+				break;
+		if (j == nb) {
+			if (nb == KV_MAX_TYPES) {
+				snprintf(err, errlen, "config: more than %d kinds of "
+				    "layer cache; headroom does not model that",
+				    KV_MAX_TYPES);
+				return -1;
+			}
+			first_idx[nb] = i;
+			count[nb++] = 0;
+		}
+		bucket_of[i] = j;
+		count[j]++;
+	}
+	lo = hi = count[0];
+	for (j = 1; j < nb; j++) {
+		if (count[j] < lo)
+			lo = count[j];
+		if (count[j] > hi)
+			hi = count[j];
+	}
+	gs = lo;
+	if (2 * hi < 3 * lo)	/* max < 1.5 x min: use max */
+		gs = hi;
+	l->page = maxpage;
+	l->block_size = 0;
+	l->n_types = nb;
+	for (j = 0; j < nb; j++) {
+		struct kv_type *t = &l->type[j];
+		int ng = (count[j] + gs - 1) / gs, g, k;
+
+		set_type(t, &sp[first_idx[j]], count[j], ng);
+		l->n_groups += ng;
+		if (t->kind == KV_KIND_FULL)
+			l->n_full_groups += ng;
+		else
+			l->n_swa_groups += ng;
+		l->padding_layers += ng * gs - count[j];
+		if (l->block_size == 0 || t->block_size < l->block_size)
+			l->block_size = t->block_size;
+		/* group g holds the bucket's layers g, g + ng, g + 2 ng, ... */
+		for (g = 0; g < ng; g++) {
+			int idx = 0, on = 0;
+
+			for (k = 0; k < nsp; k++) {
+				if (bucket_of[k] != j)
+					continue;
+				if (idx % ng == g && on_rank(&sp[k], first, n, m->layers))
+					on++;
+				idx++;
+			}
+			if (on > l->group_size)
+				l->group_size = on;
+		}
+	}
+	return 0;
 }
 
 void
@@ -51,17 +516,27 @@ kv_layout_init(struct kv_layout *l, int64_t page, int bs, int n_full,
 {
 	int lo, hi, gs;
 
+	memset(l, 0, sizeof *l);
 	l->page = page;
 	l->block_size = bs;
+	l->attn_block_size = bs;
 	l->layers = n_full + n_swa;
+	l->attn_layers = l->layers;
 	l->sliding_window = window;
 	l->max_num_batched_tokens = mnbt;
-	l->padding_layers = 0;
+	l->bytes_per_token = bs > 0 ? page / bs * l->layers : 0;
 	if (n_swa == 0 || n_full == 0) {
 		/* one spec: a single group holding every layer */
 		l->group_size = l->layers;
 		l->n_full_groups = n_swa == 0 ? 1 : 0;
 		l->n_swa_groups = n_swa == 0 ? 0 : 1;
+		l->n_groups = 1;
+		l->n_types = 1;
+		l->type[0].kind = n_swa == 0 ? KV_KIND_FULL : KV_KIND_SLIDING;
+		l->type[0].window = n_swa == 0 ? 0 : window;
+		l->type[0].block_size = bs;
+		l->type[0].n_layers = l->layers;
+		l->type[0].n_groups = 1;
 		return;
 	}
 	lo = n_full < n_swa ? n_full : n_swa;
@@ -72,22 +547,58 @@ kv_layout_init(struct kv_layout *l, int64_t page, int bs, int n_full,
 	l->group_size = gs;
 	l->n_full_groups = (n_full + gs - 1) / gs;
 	l->n_swa_groups = (n_swa + gs - 1) / gs;
-	l->padding_layers = (l->n_full_groups + l->n_swa_groups) * gs - l->layers;
+	l->n_groups = l->n_full_groups + l->n_swa_groups;
+	l->padding_layers = l->n_groups * gs - l->layers;
+	l->n_types = 2;
+	l->type[0].kind = KV_KIND_FULL;
+	l->type[0].block_size = bs;
+	l->type[0].n_layers = n_full;
+	l->type[0].n_groups = l->n_full_groups;
+	l->type[1].kind = KV_KIND_SLIDING;
+	l->type[1].window = window;
+	l->type[1].block_size = bs;
+	l->type[1].n_layers = n_swa;
+	l->type[1].n_groups = l->n_swa_groups;
+}
+
+/* Blocks of one group of a type for a request of len tokens (max_memory_usage_bytes / page). */
+static int64_t
+type_blocks(const struct kv_layout *l, const struct kv_type *t, int64_t len)
+{
+	int64_t span, bs = t->block_size > 0 ? t->block_size : 1;
+
+	switch (t->kind) {
+	case KV_KIND_SLIDING:
+		span = (int64_t)t->window - 1 + l->max_num_batched_tokens;
+		if (span > len)
+			span = len;
+		return cdiv(span, bs) + 1;
+	case KV_KIND_CHUNKED:
+		span = (int64_t)t->window + l->max_num_batched_tokens;
+		if (span > len)
+			span = len;
+		return cdiv(span, bs);
+	case KV_KIND_STATE:
+		if (l->mamba_mode == MAMBA_MODE_ALL)
+			return cdiv(len, bs);
+		if (l->mamba_mode == MAMBA_MODE_ALIGN)
+			return 2 + t->spec_blocks;
+		return 1 + t->spec_blocks;
+	}
+	return cdiv(len, bs);
 }
 
 int64_t
 kv_blocks_per_request(const struct kv_layout *l, int64_t len)
 {
-	int64_t full = cdiv(len, l->block_size), swa = 0;
+	int64_t total = 0;
+	int i;
 
-	if (l->n_swa_groups > 0) {
-		int64_t span = (int64_t)l->sliding_window - 1 + l->max_num_batched_tokens;
-
-		if (span > len)
-			span = len;
-		swa = cdiv(span, l->block_size) + 1;
-	}
-	return l->n_full_groups * full + l->n_swa_groups * swa;
+	if (len <= 0)
+		return 0;
+	for (i = 0; i < l->n_types; i++)
+		total += l->type[i].n_groups * type_blocks(l, &l->type[i], len);
+	return total;
 }
 
 int64_t
@@ -99,6 +610,8 @@ kv_needed_bytes(const struct kv_layout *l, int64_t len)
 int64_t
 kv_num_blocks(const struct kv_layout *l, int64_t available)
 {
+	if (l->attention_free)
+		return 1;	/* BlockPool's null block */
 	if (available <= 0 || l->page <= 0 || l->group_size <= 0)
 		return 0;
 	return available / l->page / l->group_size;

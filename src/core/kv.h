@@ -1,41 +1,116 @@
 /*
- * kv.h - vLLM's KV-cache pages, groups, blocks and per-request needs.
+ * kv.h - vLLM's KV-cache specs, groups, pages, blocks and per-request needs.
  *
- * A struct kv_layout describes one rank: the page of one block of one
- * layer, and how the rank's layers form KV-cache groups (one group for
- * uniform models; full-attention and sliding-window groups of group_size
- * layers for hybrid ones, padded as vLLM pads them).  All functions are
- * exact integer re-statements of vLLM's kv_cache_utils arithmetic.
+ * A model becomes what vLLM's get_kv_cache_spec() returns for it: one spec
+ * per layer that holds a cache (full attention, sliding window, chunked
+ * local, MLA and the sparse-attention indexer beside it, or a recurrent
+ * state for Mamba / gated delta net / short conv layers).  kv_layout_build()
+ * then does what vLLM does with those specs (vllm/v1/core/kv_cache_utils.py
+ * get_kv_cache_groups, and the hybrid block-size alignment of
+ * HybridAttentionMambaModelConfig / Platform._align_hybrid_block_size):
+ * one group when every spec is equal, one "uniform type" group with summed
+ * pages when every layer keeps the same number of token slots, otherwise
+ * page sizes unified by raising block sizes and layers split into groups of
+ * group_size.  The result for one rank (pipeline stage) is a kv_layout.
+ *
+ * Invariant: every figure is an exact integer re-statement of vLLM's
+ * arithmetic, so blocks, "GPU KV cache size" and "Maximum concurrency"
+ * match its log to the block.
  */
 #ifndef HEADROOM_KV_H
 #define HEADROOM_KV_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "catalogue.h"
 
-struct kv_layout {
-	int64_t	 page;		/* bytes of one block of one layer */
-	int	 block_size;
-	int	 layers;	/* attention layers on this rank */
-	int	 group_size;	/* layers per group (tensor count) */
-	int	 n_full_groups;
-	int	 n_swa_groups;
-	int	 padding_layers;
-	int	 sliding_window;
-	int	 max_num_batched_tokens;
+#define KV_MAX_TYPES 8
+#define KV_MAX_LAYERS 320	/* decoder layers headroom lays out */
+#define KV_ERR_LEN 320
+
+/* Spec kinds, by how many token slots a request keeps. */
+enum kv_kind {
+	KV_KIND_FULL,		/* FullAttentionSpec, MLAAttentionSpec (and indexer) */
+	KV_KIND_SLIDING,	/* SlidingWindowSpec */
+	KV_KIND_CHUNKED,	/* ChunkedLocalAttentionSpec */
+	KV_KIND_STATE		/* MambaSpec */
 };
 
-/* Per-layer page bytes for a model on a rank. */
+/* cache_config.mamba_cache_mode */
+enum mamba_mode { MAMBA_MODE_NONE, MAMBA_MODE_ALIGN, MAMBA_MODE_ALL };
+
+/* What vLLM's configuration decides before it builds the specs. */
+struct kv_params {
+	int	 tp;
+	enum kv_dtype kv;	/* resolved cache dtype (fp8_ds_mla already applied) */
+	int	 model_bytes;	/* 2 (bf16/fp16) or 4 */
+	int	 block_size;	/* cache_config.block_size before hybrid alignment */
+	int	 kernel_alignment; /* smallest kernel block size of the backend */
+	int	 mnbt;		/* max_num_batched_tokens */
+	bool	 hma;		/* hybrid KV cache manager on */
+	enum mamba_mode mamba_mode;
+	int	 num_spec;	/* speculative tokens: conv rows and state blocks */
+	int	 extra_full_layers; /* draft (MTP/EAGLE) attention layers, same spec */
+};
+
+/* One group type: layers of one spec, split into n_groups groups. */
+struct kv_type {
+	unsigned char kind;	/* enum kv_kind */
+	int	 window;	/* sliding window or attention chunk, tokens */
+	int	 block_size;	/* tokens per block for this type */
+	int	 spec_blocks;	/* state: speculative blocks */
+	int	 n_layers;	/* layers of this spec in the whole model */
+	int	 n_groups;
+};
+
+struct kv_layout {
+	int64_t	 page;		/* bytes of one block of one layer (uniform type:
+				   of all the rank's layers together) */
+	int	 block_size;	/* smallest block size of the groups */
+	int	 attn_block_size;	/* attention block size after alignment */
+	int	 layers;	/* layers with a cache on this rank */
+	int	 group_size;	/* tensors: layers per group on this rank */
+	int	 n_groups;
+	int	 n_full_groups;	/* groups of full-attention kind */
+	int	 n_swa_groups;	/* all other groups */
+	int	 padding_layers;	/* of the whole model */
+	bool	 uniform_type;	/* UniformTypeKVCacheSpecs: one group, summed pages */
+	bool	 attention_free;
+	enum mamba_mode mamba_mode;
+	int	 max_num_batched_tokens;
+	int	 sliding_window;	/* of the first sliding type, for display */
+	int	 n_types;
+	struct kv_type type[KV_MAX_TYPES];
+	/* per rank, for display and the rule of thumb */
+	int64_t	 bytes_per_token;	/* attention KV of the rank's layers */
+	int64_t	 state_bytes;		/* one request's recurrent state (unpadded) */
+	int64_t	 state_page_padded;	/* the state page after padding */
+	int	 attn_layers, state_layers;
+};
+
+/* Per-layer page bytes of a uniform attention model on a rank (all layers alike). */
 int64_t kv_page_bytes(const struct model *, enum kv_dtype, int model_bytes,
     int tp, int block_size);
 
 /*
  * Builds the layout of a rank holding n_full full-attention layers and
- * n_swa sliding-window layers.
+ * n_swa sliding-window layers of one page (the classic hybrid).
  */
 void kv_layout_init(struct kv_layout *, int64_t page, int block_size,
     int n_full, int n_swa, int sliding_window, int max_num_batched_tokens);
+
+/*
+ * The layout of the rank holding layers [first, first + n) of model m.
+ * Returns 0, or -1 with vLLM's words (or headroom's, naming the field)
+ * in err when vLLM refuses the specs.
+ */
+int kv_layout_build(const struct model *m, const struct kv_params *,
+    int first, int n, struct kv_layout *out, char *err, size_t errlen);
+
+/* Bytes of one request's recurrent state on a rank (0 without state layers). */
+int64_t kv_state_bytes(const struct model *m, const struct kv_params *);
 
 /* Blocks one request of L tokens occupies (vLLM's blocks per request). */
 int64_t kv_blocks_per_request(const struct kv_layout *, int64_t len);

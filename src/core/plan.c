@@ -138,19 +138,6 @@ struct stage {
 	int	 layers;
 };
 
-static int
-count_kind(const struct model *m, int first, int n, enum layer_attn kind)
-{
-	int i, c = 0;
-
-	if (m->layer_kind == NULL)
-		return kind == LAYER_FULL ? n : 0;
-	for (i = first; i < first + n && i < m->layers; i++)
-		if (m->layer_kind[i] == kind)
-			c++;
-	return c;
-}
-
 /*
  * The measured terms of in->cal replace the estimates of a stage when the
  * profile was taken for this input (plan.h); p->calibrated says which.
@@ -227,23 +214,11 @@ rule_plan(const struct catalogue *c, const struct plan_input *in, struct plan *p
 }
 
 static int64_t
-blocks_for(const struct plan *p, const struct model *m, int64_t tokens)
+blocks_for(const struct plan *p, int64_t tokens)
 {
-	struct kv_layout l;
-
 	if (p->block_size <= 0 || tokens <= 0)
 		return 0;
-	memset(&l, 0, sizeof l);
-	l.page = p->page_bytes;
-	l.block_size = p->block_size;
-	l.layers = p->layers_per_rank;
-	l.group_size = p->group_size;
-	l.n_full_groups = p->n_full_groups;
-	l.n_swa_groups = p->n_groups - p->n_full_groups;
-	l.padding_layers = p->padding_layers;
-	l.sliding_window = m != NULL ? m->sliding_window : 0;
-	l.max_num_batched_tokens = p->max_num_batched_tokens;
-	return kv_blocks_per_request(&l, tokens);
+	return kv_blocks_per_request(&p->kv, tokens);
 }
 
 /*
@@ -283,7 +258,7 @@ plan_update_concurrency(const struct plan_input *in, struct plan *p)
 			p->rule_users = p->max_num_seqs;
 		p->concurrency_at_tpr = p->rule_users;
 	} else {
-		p->blocks_at_tpr = blocks_for(p, in->model, tpr);
+		p->blocks_at_tpr = blocks_for(p, tpr);
 		if (p->num_blocks > 1 && p->blocks_at_tpr > 0 && tpr <= p->max_model_len)
 			p->concurrency_at_tpr = (p->num_blocks - 1) / p->blocks_at_tpr;
 		if (p->concurrency_at_tpr > p->max_num_seqs)
@@ -308,6 +283,8 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	const struct coeff_set *co;
 	struct vllm_traits t;
 	struct stage st[16];
+	struct kv_params kp;
+	char kverr[KV_ERR_LEN];
 	int sizes[PLAN_MAX_CAPTURE];
 	int nstage, s, best = 0, dtype_bytes, full_graphs = 0, i, n_graphs;
 	int64_t derived, exact = 0, kv_alloc, free_after;
@@ -345,6 +322,13 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		    "or --gpu-total-gib.");
 		return;
 	}
+	if (m->refusal != NULL) {
+		/* an architecture or field headroom does not model: no numbers */
+		p->phase = PHASE_CONFIG;
+		snprintf(p->message, sizeof p->message, "%s", m->refusal);
+		return;
+	}
+	p->assumption = m->assumption;
 
 	/* --- formats and dtypes --- */
 	p->format = ck ? ck->format : in->format != FMT_COUNT ? in->format :
@@ -365,6 +349,10 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		if (k != KV_AUTO)
 			p->kv_dtype = k;
 	}
+	/* DeepseekV32ForCausalLM.verify_and_update_config (models/config.py):
+	 * sparse-attention MLA stores fp8 as the custom fp8_ds_mla layout */
+	if (m->mla && m->index_topk > 0 && kv_dtype_is_fp8(p->kv_dtype))
+		p->kv_dtype = KV_FP8_DS_MLA;
 	p->kv_bytes = kv_dtype_bytes(p->kv_dtype, dtype_bytes);
 
 	/* --- configuration checks, vLLM's words where vLLM has them --- */
@@ -525,12 +513,37 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	    p->max_num_batched_tokens, co->encoder_bytes_per_token, p->tp,
 	    dtype_bytes, &p->mm);
 
+	/* --- the KV-cache manager (reference §3, §4) --- */
+	memset(&kp, 0, sizeof kp);
+	kp.tp = p->tp;
+	kp.kv = p->kv_dtype;
+	kp.model_bytes = dtype_bytes;
+	kp.block_size = p->block_size;
+	/* smallest kernel block of the backend (HybridAttentionMambaModelConfig):
+	 * MLA 64 (CUTLASS MLA 128 on SM100), FlashInfer on SM100 with head
+	 * size 256 takes 32, other attention 16 */
+	kp.kernel_alignment = m->mla ? (cc >= 10.0 && cc < 11.0 ? 128 : 64) :
+	    cc >= 10.0 && cc < 11.0 && m->head_dim == 256 ? 32 : 16;
+	kp.mnbt = p->max_num_batched_tokens;
+	p->hybrid_kv_manager = in->hybrid_kv_manager >= 0;
+	if (in->hybrid_kv_manager == 0 && m->n_chunked > 0 && !t.hma_chunked_local)
+		p->hybrid_kv_manager = false;	/* the chunked-local default */
+	kp.hma = p->hybrid_kv_manager;
+	p->mamba_mode = MAMBA_MODE_NONE;
+	if (m->n_state_layers > 0 && (in->prefix_caching > 0 ||
+	    (in->prefix_caching == 0 && t.hybrid_prefix_caching)))
+		p->mamba_mode = m->st.prefix_all && in->num_speculative_tokens == 0 ?
+		    MAMBA_MODE_ALL : MAMBA_MODE_ALIGN;
+	kp.mamba_mode = p->mamba_mode;
+	kp.num_spec = in->num_speculative_tokens;
+	kp.extra_full_layers = in->draft_attention_layers;
+
 	/* --- per stage: weights, profile, KV --- */
 	nstage = p->pp < 16 ? p->pp : 16;
 	for (s = 0; s < nstage; s++) {
 		struct stage *x = &st[s];
 		struct overhead_in oi;
-		int first, nfull, nswa;
+		int first;
 
 		weights_rank(m, p->format, dtype_bytes, p->tp, p->pp, s, &x->w);
 		x->weights = (int64_t)(x->w.total * scale);
@@ -555,12 +568,11 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		overhead_estimate(&oi, &x->o);
 		calibrate_stage(in, p, n_graphs, &x->weights, &x->o);
 
-		nswa = count_kind(m, first, x->layers, LAYER_SLIDING);
-		nfull = x->layers - nswa;	/* chunked-local: HMA off, full */
-		p->page_bytes = kv_page_bytes(m, p->kv_dtype, dtype_bytes, p->tp,
-		    p->block_size);
-		kv_layout_init(&x->kv, p->page_bytes, p->block_size, nfull, nswa,
-		    m->sliding_window, p->max_num_batched_tokens);
+		if (kv_layout_build(m, &kp, first, x->layers, &x->kv, kverr,
+		    sizeof kverr) != 0) {
+			config_fail(p, "%s", kverr);
+			memset(&x->kv, 0, sizeof x->kv);
+		}
 	}
 
 	p->requested = t.requested_ceil ? (int64_t)ceil((double)p->total * p->util) :
@@ -589,12 +601,16 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		p->cuda_graphs = x->o.cuda_graphs;
 		p->available_kv = x->available;
 		p->layers_per_rank = x->layers;
+		p->kv = x->kv;
+		p->page_bytes = x->kv.page;
 		p->group_size = x->kv.group_size;
 		p->n_full_groups = x->kv.n_full_groups;
-		p->n_groups = x->kv.n_full_groups + x->kv.n_swa_groups;
+		p->n_groups = x->kv.n_groups;
 		p->padding_layers = x->kv.padding_layers;
-		p->bytes_per_token = p->block_size > 0 ?
-		    (int64_t)x->layers * p->page_bytes / p->block_size : 0;
+		p->bytes_per_token = x->kv.bytes_per_token;
+		p->state_bytes = x->kv.state_bytes;
+		if (x->kv.block_size > 0)
+			p->block_size = x->kv.block_size;
 	}
 	p->outside_budget = p->total - p->requested - p->other;
 

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "catalogue.h"
+#include "kv.h"
 #include "mm.h"
 #include "vllm_version.h"
 
@@ -93,6 +94,11 @@ struct plan_input {
 	int	 limit_mm_audios;	/* -1 = vLLM default (999) */
 	int64_t	 mm_max_pixels;		/* --mm-processor-kwargs max_pixels, 0 = checkpoint's */
 	int	 mm_image_width, mm_image_height;/* size hints in --limit-mm-per-prompt, 0 = none */
+	/* KV-cache manager choices; 0 = vLLM's default for the version */
+	int	 prefix_caching;	/* --enable-prefix-caching 1, --no-... -1 */
+	int	 hybrid_kv_manager;	/* --disable-hybrid-kv-cache-manager -1, --no-... 1 */
+	int	 num_speculative_tokens;/* drafting: state conv rows and spec blocks */
+	int	 draft_attention_layers;/* draft layers with attention of the model's spec */
 	/* planner options */
 	int64_t	 tokens_per_request;	/* 0 = max_model_len */
 	double	 other_usage_gib;
@@ -141,6 +147,11 @@ struct plan {
 	double	 max_concurrency;	/* "Maximum concurrency ...: %.2fx" */
 	int64_t	 kv_tokens;		/* "GPU KV cache size: N tokens" */
 	int64_t	 needed_one_request;	/* KV bytes for one max-length request */
+	struct kv_layout kv;		/* the layout of the reported rank */
+	int64_t	 state_bytes;		/* one request's recurrent state on the rank */
+	enum mamba_mode mamba_mode;
+	bool	 hybrid_kv_manager;	/* the hybrid KV cache manager is on */
+	const char *assumption;		/* what the plan rests on (the model's), or NULL */
 	/* concurrency at the slider */
 	int64_t	 blocks_at_tpr;
 	int64_t	 concurrency_at_tpr;	/* whole requests, capped by max_num_seqs */

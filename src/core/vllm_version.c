@@ -66,6 +66,16 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	t->v2_runner_dense = v >= VLLM_VER(0, 25, 0);		/* vLLM issue #49224 */
 	t->v2_runner_cg = v >= VLLM_VER(0, 28, 0);		/* #53306, 2026-08-21 */
 	t->kv_nvfp4 = v >= VLLM_VER(0, 32, 0);
+	/* #21761 (v0.10.1) turned the hybrid manager off for chunked local
+	 * attention unless VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE;
+	 * #29627 made that variable default to 1.  Evidence: the 0.19.0
+	 * Llama-4-Scout startup (91,495 blocks = groups of 12 layers).  The
+	 * release between is not established: 0.19.0 is the first known. */
+	t->hma_chunked_local = v >= VLLM_VER(0, 19, 0);
+	/* Hybrid models: prefix caching on by default (mamba_cache_mode align or
+	 * all).  Evidence: the 0.20.0 Qwen3.6-27B startup (4 + 3 x 5 state
+	 * blocks); first known release, earlier ones plan prefix caching off. */
+	t->hybrid_prefix_caching = v >= VLLM_VER(0, 20, 0);
 	if (v >= VLLM_VER(0, 22, 0))
 		t->kv_msg = KV_MSG_CURRENT;			/* #42479, 2026-05-15 */
 	else if (v >= VLLM_VER(0, 14, 0))

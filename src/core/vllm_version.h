@@ -34,6 +34,8 @@ struct vllm_traits {
 	int	v2_runner_dense;	/* V2 runner default for dense models (0.25) */
 	int	v2_runner_cg;		/* the V2 runner reserves graph memory, #53306 */
 	int	kv_nvfp4;		/* --kv-cache-dtype nvfp4 on SM12x/SM10x (0.32) */
+	int	hma_chunked_local;	/* chunked-local layers keep the hybrid manager */
+	int	hybrid_prefix_caching;	/* prefix caching on by default for Mamba hybrids */
 	enum kv_msg_style kv_msg;
 };
 

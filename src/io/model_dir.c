@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "io/hfconfig.h"
+#include "io/hfjson.h"
 #include "io/textfile.h"
 
 #define MAX_HEADER (100u << 20)
@@ -113,22 +114,16 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 	DIR *d;
 	struct dirent *de;
 	int64_t total = 0;
+	int jline = 0;
 
 	*weight_bytes = 0;
 	snprintf(path, sizeof path, "%s/config.json", dir);
 	text = textfile_read(path, &len, err, errlen);
 	if (text == NULL)
 		return -1;
-	cfg = cJSON_ParseWithLength(text, len);
+	cfg = hfjson_parse(text, len, &jline);
 	if (cfg == NULL) {
-		const char *at = cJSON_GetErrorPtr();
-		int line = 1;
-		const char *p;
-
-		for (p = text; at && p < at && *p; p++)
-			if (*p == '\n')
-				line++;
-		snprintf(err, errlen, "%s:%d: not valid JSON", path, line);
+		snprintf(err, errlen, "%s:%d: not valid JSON", path, jline);
 		free(text);
 		return -1;
 	}

@@ -1,0 +1,25 @@
+/*
+ * hfjson.h - JSON as Python's json module reads it.
+ *
+ * Hugging Face configs are written by Python, whose json reader accepts
+ * the bare tokens Infinity, -Infinity and NaN (Nemotron-H and Nemotron 3
+ * configs carry "time_step_limit": [0.0, Infinity]).  cJSON does not, so
+ * the text is rewritten first: outside strings, Infinity becomes a number
+ * cJSON reads as infinite (1e999), NaN becomes null (headroom reads NaN
+ * in a field as "not given").  Line breaks are kept, so a parse error
+ * still names the right line.
+ */
+#ifndef HEADROOM_HFJSON_H
+#define HEADROOM_HFJSON_H
+
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+/*
+ * Parses len bytes of text.  Returns the tree, or NULL with the 1-based
+ * line of the error in *err_line (when err_line is not NULL).
+ */
+cJSON *hfjson_parse(const char *text, size_t len, int *err_line);
+
+#endif
