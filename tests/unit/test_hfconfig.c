@@ -2,6 +2,7 @@
  * test_hfconfig.c - config.json interpretation and local model folders.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 
 #include "core/plan.h"
 #include "io/hfconfig.h"
+#include "io/hfjson.h"
 #include "io/model_dir.h"
 #include "helpers.h"
 
@@ -169,4 +171,31 @@ Test(model_dir, safetensors_header_bytes)
 	cr_assert_eq(model_dir_safetensors_bytes(path, err, sizeof err), -1);
 	cr_assert(strstr(err, "not plausible") != NULL, "%s", err);
 	unlink(path);
+}
+
+/* Python's json reads Infinity, -Infinity and NaN; so must a config reader */
+Test(hfjson, python_tokens_outside_strings)
+{
+	const char *t = "{\n \"time_step_limit\": [0.0, Infinity],\n \"lo\": -Infinity,\n"
+	    " \"x\": NaN,\n \"name\": \"Infinity NaN\",\n \"esc\": \"a\\\"Infinity\"\n}";
+	int line = 0;
+	cJSON *c = hfjson_parse(t, strlen(t), &line);
+	const cJSON *a;
+
+	cr_assert_not_null(c);
+	a = cJSON_GetObjectItemCaseSensitive(c, "time_step_limit");
+	cr_assert(isinf(cJSON_GetArrayItem(a, 1)->valuedouble));
+	cr_assert(cJSON_GetArrayItem(a, 1)->valuedouble > 0);
+	cr_assert(cJSON_GetObjectItemCaseSensitive(c, "lo")->valuedouble < 0);
+	cr_assert(isinf(cJSON_GetObjectItemCaseSensitive(c, "lo")->valuedouble));
+	cr_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(c, "x")));
+	cr_assert_str_eq(cJSON_GetObjectItemCaseSensitive(c, "name")->valuestring,
+	    "Infinity NaN");
+	cr_assert_str_eq(cJSON_GetObjectItemCaseSensitive(c, "esc")->valuestring,
+	    "a\"Infinity");
+	cJSON_Delete(c);
+	/* a word that merely starts like a token is still an error, on its line */
+	t = "{\n \"a\": 1,\n \"b\": Infinityx\n}";
+	cr_assert_null(hfjson_parse(t, strlen(t), &line));
+	cr_assert_eq(line, 3);
 }
