@@ -47,6 +47,7 @@
 #define PASTE_IDLE	4	/* quiet getch() timeouts that end an open paste */
 
 static volatile sig_atomic_t app_signal;
+static volatile sig_atomic_t app_stop;	/* SIGTSTP: Ctrl-Z */
 static SCREEN *active_screen;	/* for the atexit hook */
 static FILE *active_out;	/* its terminal, while bracketed paste is on */
 static bool atexit_done;
@@ -65,6 +66,13 @@ static void
 on_signal(int sig)
 {
 	app_signal = sig;
+}
+
+static void
+on_stop(int sig)
+{
+	(void)sig;
+	app_stop = 1;
 }
 
 /* Only async-signal-safe calls: write(), tcsetattr(), signal(), raise(). */
@@ -151,6 +159,32 @@ paste_mode(struct app *a, bool on)
 	active_out = on ? a->term_out : NULL;
 }
 
+/*
+ * Ctrl-Z: the terminal goes back to the shell as on exit (curses off,
+ * bracketed paste off, so the shell's paste is not wrapped in markers),
+ * the process stops with SIGTSTP's own action, and at fg (SIGCONT) the
+ * planner takes the terminal again and redraws everything.
+ */
+static void
+suspend(struct app *a, const struct sigaction *mine)
+{
+	struct sigaction dfl;
+
+	paste_mode(a, false);
+	endwin();
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, NULL);
+	raise(SIGTSTP);		/* stops here until SIGCONT */
+	sigaction(SIGTSTP, mine, NULL);
+	app_stop = 0;
+	reset_prog_mode();
+	paste_mode(a, true);
+	a->full = true;
+	update_relayout(a);
+}
+
 static void
 restore_terminal(void)
 {
@@ -164,6 +198,58 @@ restore_terminal(void)
 		fflush(active_out);
 		active_out = NULL;
 	}
+}
+
+/* ---- keys ---- */
+
+#define SEQ_WAIT_MS	10	/* for the rest of a sequence after its ESC */
+#define SEQ_MAX		32
+
+/*
+ * One key from curses.  An escape sequence curses does not know (a key
+ * of another terminal than TERM names, such as ESC [ 1 ~ for Home under
+ * TERM=xterm) comes from curses as ESC and then its bytes; it is read to
+ * its end here (CSI: parameters, intermediates, a final byte; SS3: one
+ * byte) and ignored as a whole, so that no part of it is taken for a
+ * key.  ESC alone, or followed by anything else, stays Esc (then that
+ * key: "Escape q" typed fast closes a view, then quits).  Inside
+ * a bracketed paste every byte is the paste's.  wait_ms: the getch()
+ * timeout to restore.
+ */
+static int
+read_key(struct app *a, int wait_ms)
+{
+	char seq[SEQ_MAX + 1];
+	int c = getch(), n = 0;
+
+	if (c != KEYS_ESC || a->paste.active)
+		return c;
+	timeout(SEQ_WAIT_MS);
+	c = getch();
+	if (c != '[' && c != 'O') {
+		if (c != ERR)
+			ungetch(c);	/* Esc, then a key of its own */
+		timeout(wait_ms);
+		return KEYS_ESC;
+	}
+	seq[n++] = (char)c;
+	if (c == '[') {		/* CSI */
+		do {
+			c = getch();
+			if (c == ERR || c < 0x20 || c > 0x7e)
+				break;
+			if (n < SEQ_MAX)
+				seq[n++] = (char)c;
+		} while (c < 0x40);	/* 0x40-0x7e ends it */
+	} else if (c == 'O') {
+		c = getch();
+		if (c != ERR && c >= 0x20 && c <= 0x7e)
+			seq[n++] = (char)c;
+	}
+	seq[n] = '\0';
+	timeout(wait_ms);
+	update_unknown_key(a, seq);
+	return ERR;
 }
 
 /* ---- drawing ---- */
@@ -397,7 +483,8 @@ int
 app_run_answers(struct catalogue *cat, struct plan_input *in,
     const struct ui_options *opt, const struct answers_opts *answers)
 {
-	struct sigaction sa, old_int, old_term, old_hup, old_fatal[N_FATAL];
+	struct sigaction sa, stop, old_int, old_term, old_hup, old_tstp,
+	    old_fatal[N_FATAL];
 	struct app *a;
 	int status = 0, idle = 0;
 
@@ -408,6 +495,11 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGHUP, &sa, &old_hup);
+	/* before newterm(), so that curses leaves SIGTSTP to the planner */
+	stop = sa;
+	stop.sa_handler = on_stop;
+	sigaction(SIGTSTP, &stop, &old_tstp);
+	app_stop = 0;
 	if (!atexit_done) {
 		atexit(restore_terminal);
 		atexit_done = true;
@@ -424,12 +516,19 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 	fatal_install(a, old_fatal);
 	paste_mode(a, true);
 	timeout(250);
-	while (!a->quit && !app_signal) {
+	while (!a->quit) {
 		int c;
+
+		if (app_signal == SIGINT && update_interrupt(a))
+			app_signal = 0;		/* Ctrl-C closed a prompt */
+		if (app_signal)
+			break;
+		if (app_stop)
+			suspend(a, &stop);
 
 		if (a->dirty != 0 || a->full)
 			render(a);
-		c = getch();
+		c = read_key(a, 250);
 		if (c == ERR) {
 			/* a terminal that never sends the end marker */
 			if (a->paste.active && ++idle >= PASTE_IDLE)
@@ -458,6 +557,7 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGHUP, &old_hup, NULL);
+	sigaction(SIGTSTP, &old_tstp, NULL);
 	return status;
 }
 
@@ -497,8 +597,17 @@ drain_input(struct app *a)
 {
 	int c;
 
-	while ((c = getch()) != ERR)
+	for (;;) {
+		c = read_key(a, 0);
+		if (c == ERR) {
+			/* an ignored sequence, or nothing more */
+			if ((c = getch()) == ERR)
+				break;
+			ungetch(c);
+			continue;
+		}
 		update_key(a, c);
+	}
 }
 
 int
@@ -619,6 +728,17 @@ app_headless_role_colours(struct app *a, int role, short *fg, short *bg)
 		return 0;
 	}
 	return pair_colours(a, (short)PAIR_NUMBER(a->theme.attr[role]), fg, bg);
+}
+
+int
+app_headless_interrupt(struct app *a)
+{
+	int r;
+
+	set_term(a->screen);
+	r = update_interrupt(a);
+	render(a);
+	return r;
 }
 
 const struct plan_input *

@@ -60,6 +60,11 @@ int app_headless_keys(struct app *, const char *keys);
  * input pipe fails.
  */
 int app_headless_bytes(struct app *, const char *bytes, size_t n);
+/*
+ * Ctrl-C as the planner takes it: returns 1 when a prompt was open (now
+ * cancelled; the planner goes on), 0 when the planner would end.
+ */
+int app_headless_interrupt(struct app *);
 /* Resizes the virtual terminal, as a SIGWINCH would. */
 void app_headless_resize(struct app *, int rows, int cols);
 /*

@@ -230,6 +230,13 @@ pane_status_draw(struct app *a, const struct rect *r)
 		snprintf(line, sizeof line, "%s: %s%s", a->prompt.label,
 		    t != a->prompt.text ? a->g->ellipsis : "", t);
 		used = draw_text(&a->theme, ROLE_PROMPT, r->y, r->x, r->w - 1, line, NULL);
+		/* the value given, shown as selected: typing replaces it */
+		if (a->prompt.fresh && used < r->w) {
+			int tx = used - draw_width(t);
+
+			draw_text(&a->theme, ROLE_SELECTION, r->y, r->x + tx, r->w - 1 - tx,
+			    t, NULL);
+		}
 		cx = r->x + used;
 		if (a->prompt.error[0] != '\0' && used + 4 < r->w)
 			draw_text(&a->theme, ROLE_PROMPT_ERROR, r->y, cx + 2,

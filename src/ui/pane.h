@@ -51,6 +51,7 @@ struct prompt {
 	char		 text[4096];	/* a pasted command can be long */
 	size_t		 len;
 	char		 error[256];	/* why the typed value was refused */
+	bool		 fresh;		/* text given, not typed: a typed character replaces it */
 };
 
 /* A scrolled list: the cursor row and the first row shown. */

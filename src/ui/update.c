@@ -412,6 +412,7 @@ update_open_prompt(struct app *a, enum prompt_kind kind, const char *label,
 	snprintf(a->prompt.label, sizeof a->prompt.label, "%s", label);
 	snprintf(a->prompt.text, sizeof a->prompt.text, "%s", text);
 	a->prompt.len = strlen(a->prompt.text);
+	a->prompt.fresh = a->prompt.len > 0;
 	a->dirty |= PANE_BIT(PANE_STATUS);
 }
 
@@ -515,8 +516,9 @@ static void
 prompt_key(struct app *a, int c)
 {
 	struct prompt *pr = &a->prompt;
-	bool edited = false;
+	bool edited = false, fresh = pr->fresh;
 
+	pr->fresh = false;	/* whatever the key, the text is the user's now */
 	switch (c) {
 	case KEYS_ESC:
 		if (pr->kind == PROMPT_SEARCH) {
@@ -545,6 +547,11 @@ prompt_key(struct app *a, int c)
 		edited = true;
 		break;
 	default:
+		if (c >= 32 && c < 256 && c != 127 && fresh) {
+			/* typing over the value shown replaces it, as over a selection */
+			pr->len = 0;
+			pr->text[0] = '\0';
+		}
 		if (c >= 32 && c < 256 && c != 127 && pr->len + 1 < sizeof pr->text) {
 			pr->text[pr->len++] = (char)c;
 			pr->text[pr->len] = '\0';
@@ -554,6 +561,37 @@ prompt_key(struct app *a, int c)
 	}
 	if (edited)
 		prompt_edited(a);
+}
+
+bool
+update_interrupt(struct app *a)
+{
+	if (a->prompt.kind == PROMPT_NONE)
+		return false;
+	prompt_key(a, KEYS_ESC);
+	update_set_status(a, ROLE_STATUS, "cancelled (Ctrl-C in a prompt cancels it; "
+	    "q quits)");
+	return true;
+}
+
+void
+update_unknown_key(struct app *a, const char *seq)
+{
+	char shown[64];
+	const char *term = getenv("TERM");
+	size_t i, n = 0;
+
+	for (i = 0; seq[i] != '\0' && n + 5 < sizeof shown; i++) {
+		unsigned char b = (unsigned char)seq[i];
+
+		n += (size_t)snprintf(shown + n, sizeof shown - n, b > 32 && b < 127 ?
+		    "%c" : "\\x%02x", b);
+	}
+	shown[n] = '\0';
+	if (a->prompt.kind != PROMPT_NONE)
+		return;		/* the prompt keeps the line; the key is ignored all the same */
+	update_set_status(a, ROLE_STATUS, "ignored the key ESC %s (not a key of "
+	    "TERM=%s)", shown, term != NULL && *term != '\0' ? term : "unset");
 }
 
 /* ---- bracketed paste ---- */
@@ -599,6 +637,11 @@ prompt_paste(struct app *a)
 		prompt_close(a);
 		xui_paste(a, p->text, p->len, p->cut);
 		return;
+	}
+	if (pr->fresh) {	/* a paste over the value shown replaces it, as typing does */
+		pr->fresh = false;
+		pr->len = 0;
+		pr->text[0] = '\0';
 	}
 	if (p->cut || paste_join_lines(p->text, p->len, line,
 	    sizeof pr->text - pr->len) != 0) {

@@ -30,6 +30,13 @@ void update_cursor_to_choice(struct app *);
 void update_set_status(struct app *, enum role, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Opens the status-line prompt of a kind with a label and starting text. */
+/*
+ * Ctrl-C: with a prompt open it cancels the prompt (as Esc) and returns
+ * true; otherwise false, and the planner ends as on SIGINT.
+ */
+bool update_interrupt(struct app *);
+/* An escape sequence curses did not know (seq without its ESC): ignored, named on the status line. */
+void update_unknown_key(struct app *, const char *seq);
 void update_open_prompt(struct app *, enum prompt_kind, const char *label,
     const char *text);
 /* Base64 of n bytes into out (cap bytes, NUL-terminated); returns the length. */

@@ -41,7 +41,8 @@ J_REF="--gpu rtx-pro-6000-server --model meta-llama/Llama-3.3-70B-Instruct \
 
 # j_start COLS ROWS ARGS...: headroom in a COLSxROWS pane.  When it ends,
 # the pane prints "headroom exited N" and whether the tty settings came
-# back as they were, then waits to be captured.
+# back as they were, then waits to be captured.  J_ENV (e.g. TERM=xterm)
+# is put in headroom's environment.
 j_start() {
 	cols=$1
 	rows=$2
@@ -52,7 +53,7 @@ j_start() {
 trap : INT
 cd "$J_WORK"
 before=\$(stty -g)
-"$HEADROOM_BIN" $*
+env ${J_ENV:-} "$HEADROOM_BIN" $*
 status=\$?
 after=\$(stty -g)
 if [ "\$before" = "\$after" ]; then tty=restored; else tty=changed; fi

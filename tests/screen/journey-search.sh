@@ -15,6 +15,8 @@ j_screen | grep -q "x nvfp4" || j_fail "NVFP4 is not marked impossible"
 j_keys q
 j_wait "headroom exited 0, terminal restored"
 j_tmux kill-server
+# a fresh socket: reusing one whose server is shutting down races
+J_SOCK="${J_SOCK}-nc"
 
 # NO_COLOR: no colour escapes in the pane
 cat > "$J_WORK/nc.sh" <<EOS
