@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "kv.h"
+#include "vllm_flags.h"
 
 #define IN(g)	(1u << (g))
 #define IN_ALL	((1u << CALC_IN_COUNT) - 1)
@@ -219,29 +220,12 @@ same_model(const struct plan_input *a, const struct plan_input *b)
 {
 	return a->model == b->model && a->ckpt == b->ckpt &&
 	    a->format == b->format && a->weight_bytes == b->weight_bytes &&
-	    a->quantization_fp8 == b->quantization_fp8 &&
-	    a->dtype_override == b->dtype_override &&
 	    a->limit_mm_images == b->limit_mm_images &&
 	    a->limit_mm_videos == b->limit_mm_videos &&
 	    a->limit_mm_audios == b->limit_mm_audios &&
 	    a->mm_max_pixels == b->mm_max_pixels &&
 	    a->mm_image_width == b->mm_image_width &&
 	    a->mm_image_height == b->mm_image_height;
-}
-
-static bool
-same_graphs(const struct plan_input *a, const struct plan_input *b)
-{
-	int n = a->n_capture_sizes;
-
-	if (a->enforce_eager != b->enforce_eager ||
-	    a->n_capture_sizes != b->n_capture_sizes ||
-	    a->max_capture_size != b->max_capture_size)
-		return false;
-	if (n > PLAN_MAX_CAPTURE)
-		n = PLAN_MAX_CAPTURE;
-	return n <= 0 || memcmp(a->capture_sizes, b->capture_sizes,
-	    (size_t)n * sizeof a->capture_sizes[0]) == 0;
 }
 
 static bool
@@ -260,25 +244,15 @@ same_calibration(const struct plan_calibration *a, const struct plan_calibration
 unsigned
 calc_input_diff(const struct plan_input *a, const struct plan_input *b)
 {
-	unsigned m = 0;
+	/* the vLLM flags, each in its row's group (vllm_flags.c) */
+	unsigned m = vllm_flags_diff(a, b);
 
 	if (!same_card(a, b))
 		m |= IN(CALC_IN_CARD);
 	if (!same_model(a, b))
 		m |= IN(CALC_IN_MODEL);
-	if (a->tp != b->tp || a->pp != b->pp || a->dp != b->dp)
-		m |= IN(CALC_IN_PARALLEL);
-	if (a->util != b->util || a->kv_cache_memory_bytes != b->kv_cache_memory_bytes ||
-	    a->other_usage_gib != b->other_usage_gib)
+	if (a->other_usage_gib != b->other_usage_gib)
 		m |= IN(CALC_IN_BUDGET);
-	if (a->kv_dtype != b->kv_dtype || a->block_size != b->block_size ||
-	    a->max_model_len != b->max_model_len)
-		m |= IN(CALC_IN_KV);
-	if (a->max_num_seqs != b->max_num_seqs ||
-	    a->max_num_batched_tokens != b->max_num_batched_tokens)
-		m |= IN(CALC_IN_SCHED);
-	if (!same_graphs(a, b))
-		m |= IN(CALC_IN_GRAPHS);
 	if (a->version != b->version || a->overhead != b->overhead ||
 	    !same_calibration(&a->cal, &b->cal))
 		m |= IN(CALC_IN_VERSION);
@@ -295,18 +269,13 @@ calc_input_diff(const struct plan_input *a, const struct plan_input *b)
 void
 calc_input_for_defaults(struct plan_input *in)
 {
-	in->tp = in->pp = in->dp = 0;
-	in->util = 0;
-	in->max_model_len = 0;
-	in->kv_dtype = KV_AUTO;
-	in->kv_cache_memory_bytes = 0;
-	in->max_num_seqs = 0;
-	in->max_num_batched_tokens = 0;
-	in->block_size = 0;
-	in->enforce_eager = false;
-	memset(in->capture_sizes, 0, sizeof in->capture_sizes);
-	in->n_capture_sizes = -1;
-	in->max_capture_size = 0;
+	/* the weights as loaded belong to the model choice, not to defaults */
+	bool fp8 = in->quantization_fp8;
+	enum ckpt_format dtype = in->dtype_override;
+
+	vllm_flags_reset_all(in);
+	in->quantization_fp8 = fp8;
+	in->dtype_override = dtype;
 	in->limit_mm_images = in->limit_mm_videos = in->limit_mm_audios = -1;
 	in->mm_max_pixels = 0;
 	in->mm_image_width = in->mm_image_height = 0;

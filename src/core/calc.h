@@ -44,26 +44,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "calc_input.h"
 #include "catalogue.h"
 #include "fixes.h"
 #include "plan.h"
 #include "speed.h"
-
-/* Input groups: the fields of struct plan_input, plus the command style. */
-enum calc_input {
-	CALC_IN_CARD,		/* gpu, mig, gpu_total_gib, gpus */
-	CALC_IN_MODEL,		/* model, ckpt, format, weight_bytes, quantization_fp8,
-				   dtype_override, limit_mm_* and mm_* */
-	CALC_IN_PARALLEL,	/* tp, pp, dp */
-	CALC_IN_BUDGET,		/* util, kv_cache_memory_bytes, other_usage_gib */
-	CALC_IN_KV,		/* kv_dtype, block_size, max_model_len */
-	CALC_IN_SCHED,		/* max_num_seqs, max_num_batched_tokens */
-	CALC_IN_GRAPHS,		/* enforce_eager, capture sizes, max_capture_size */
-	CALC_IN_VERSION,	/* version, overhead mode */
-	CALC_IN_SLIDER,		/* tokens_per_request */
-	CALC_IN_STYLE,		/* the command line lists every flag or only changed ones */
-	CALC_IN_COUNT
-};
 
 enum calc_node {
 	CALC_N_SETTINGS,	/* resolved flags (version, util, lengths, defaults) */

@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/units.h"
+#include "core/vllm_flags.h"
 #include "core/vllm_version.h"
 #include "io/cli.h"
 
@@ -285,6 +286,23 @@ resolve_model(const struct catalogue *c, const char *model, const char *ckpt,
 	return 0;
 }
 
+/* The vLLM flags an --instance may set ("util" is short for the budget). */
+static const struct vllm_flag *
+instance_flag(const char *key)
+{
+	static const enum vllm_flag_id keys[] = { VF_UTIL, VF_MAX_MODEL_LEN,
+		VF_KV_DTYPE, VF_KV_BYTES, VF_MAX_NUM_SEQS, VF_MAX_BATCHED,
+		VF_EAGER };
+	size_t i;
+
+	if (strcmp(key, "util") == 0)
+		return &vllm_flags[VF_UTIL];
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (strcmp(key, vllm_flags[keys[i]].name) == 0)
+			return &vllm_flags[keys[i]];
+	return NULL;
+}
+
 int
 answers_cli_instance(const struct catalogue *c, const struct plan_input *base,
     const char *spec, const char *label, struct share_instance *si, char *err,
@@ -293,8 +311,8 @@ answers_cli_instance(const struct catalogue *c, const struct plan_input *base,
 	char buf[512], *save = NULL, *kv;
 	const char *model = NULL, *ckpt = NULL;
 	struct plan_input *in = &si->in;
+	const struct vllm_flag *f;
 	int64_t n;
-	double d;
 
 	memset(si, 0, sizeof *si);
 	plan_input_init(in);
@@ -320,22 +338,6 @@ answers_cli_instance(const struct catalogue *c, const struct plan_input *base,
 			ckpt = v;
 		} else if (strcmp(key, "name") == 0) {
 			snprintf(si->label, sizeof si->label, "%s", v);
-		} else if (strcmp(key, "util") == 0 ||
-		    strcmp(key, "gpu-memory-utilization") == 0) {
-			if (units_parse_double(v, &d) != 0 || d <= 0 || d > 1) {
-				snprintf(err, errlen, "--instance %s: util '%s' is not a "
-				    "fraction in (0, 1]", si->label, v);
-				return -1;
-			}
-			in->util = d;
-			si->util_explicit = true;
-		} else if (strcmp(key, "max-model-len") == 0) {
-			if (units_parse_human_int(v, &n) != 0 || n < 1) {
-				snprintf(err, errlen, "--instance %s: max-model-len '%s' is "
-				    "not a number of tokens", si->label, v);
-				return -1;
-			}
-			in->max_model_len = n;
 		} else if (strcmp(key, "tokens") == 0 ||
 		    strcmp(key, "tokens-per-request") == 0) {
 			if (units_parse_human_int(v, &n) != 0 || n < 1) {
@@ -344,32 +346,18 @@ answers_cli_instance(const struct catalogue *c, const struct plan_input *base,
 				return -1;
 			}
 			in->tokens_per_request = n;
-		} else if (strcmp(key, "kv-cache-dtype") == 0) {
-			if (kv_dtype_parse(v, &in->kv_dtype) != 0) {
-				snprintf(err, errlen, "--instance %s: kv-cache-dtype '%s' is "
-				    "not one of vLLM's choices", si->label, v);
+		} else if ((f = instance_flag(key)) != NULL) {
+			/* a vLLM flag: the table's parser, as on the command line */
+			char e[400];
+
+			if (vllm_flag_parse(f, eq ? v : NULL, false, in->version, in, e,
+			    sizeof e) != VFP_SET) {
+				snprintf(err, errlen, "--instance %s: %s", si->label,
+				    e[0] ? e : "that flag is not modelled here");
 				return -1;
 			}
-		} else if (strcmp(key, "max-num-seqs") == 0 ||
-		    strcmp(key, "max-num-batched-tokens") == 0) {
-			if (units_parse_human_int(v, &n) != 0 || n < 1 || n > (1 << 24)) {
-				snprintf(err, errlen, "--instance %s: %s '%s' is not a whole "
-				    "number", si->label, key, v);
-				return -1;
-			}
-			if (key[8] == 's')
-				in->max_num_seqs = (int)n;
-			else
-				in->max_num_batched_tokens = (int)n;
-		} else if (strcmp(key, "kv-cache-memory-bytes") == 0) {
-			if (units_parse_human_int(v, &n) != 0 || n < 1) {
-				snprintf(err, errlen, "--instance %s: kv-cache-memory-bytes "
-				    "'%s' is not a size such as 20G", si->label, v);
-				return -1;
-			}
-			in->kv_cache_memory_bytes = n;
-		} else if (strcmp(key, "enforce-eager") == 0) {
-			in->enforce_eager = true;
+			if (vllm_flag_id_of(f) == VF_UTIL)
+				si->util_explicit = true;
 		} else {
 			snprintf(err, errlen, "--instance: unknown key '%s' (model, "
 			    "checkpoint, util, max-model-len, kv-cache-dtype, "

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "core/units.h"
+#include "core/vllm_flags.h"
 #include "core/vllm_version.h"
 #include "io/answers_cli.h"
 #include "io/cli_import.h"
@@ -27,10 +28,8 @@ enum opt_id {
 	O_COMPARE, O_CALIBRATE, O_SAVE_CALIBRATION, O_FORCE,
 	/* answers (answers_cli.c) */
 	O_NEED, O_CARDS, O_MAX_CARDS, O_INSTANCE, O_COMPARE_VERSION,
-	/* vLLM flags */
-	V_TP, V_PP, V_DP, V_UTIL, V_MAXLEN, V_KVDTYPE, V_KVBYTES, V_SEQS,
-	V_BATCHED, V_BLOCK, V_EAGER, V_QUANT, V_DTYPE, V_CAPTURE, V_MAXCAPTURE,
-	V_LIMITMM, V_PREFIX, V_CONFIG, V_MM_KWARGS,
+	/* vLLM's --config file (the other vLLM flags are rows of vllm_flags.c) */
+	V_CONFIG,
 };
 
 struct opt {
@@ -74,24 +73,6 @@ static const struct opt opts[] = {
 	{ "max-cards", O_MAX_CARDS, 1, 0 },
 	{ "instance", O_INSTANCE, 1, 0 },
 	{ "compare-version", O_COMPARE_VERSION, 1, 0 },
-	{ "tensor-parallel-size", V_TP, 1, 1 },
-	{ "pipeline-parallel-size", V_PP, 1, 1 },
-	{ "data-parallel-size", V_DP, 1, 1 },
-	{ "gpu-memory-utilization", V_UTIL, 1, 1 },
-	{ "max-model-len", V_MAXLEN, 1, 1 },
-	{ "kv-cache-dtype", V_KVDTYPE, 1, 1 },
-	{ "kv-cache-memory-bytes", V_KVBYTES, 1, 1 },
-	{ "max-num-seqs", V_SEQS, 1, 1 },
-	{ "max-num-batched-tokens", V_BATCHED, 1, 1 },
-	{ "block-size", V_BLOCK, 1, 1 },
-	{ "enforce-eager", V_EAGER, 0, 1 },
-	{ "quantization", V_QUANT, 1, 1 },
-	{ "dtype", V_DTYPE, 1, 1 },
-	{ "cudagraph-capture-sizes", V_CAPTURE, 2, 1 },
-	{ "max-cudagraph-capture-size", V_MAXCAPTURE, 1, 1 },
-	{ "limit-mm-per-prompt", V_LIMITMM, 1, 1 },
-	{ "mm-processor-kwargs", V_MM_KWARGS, 1, 1 },
-	{ "enable-prefix-caching", V_PREFIX, 0, 1 },
 	{ "config", V_CONFIG, 1, 1 },
 };
 #define N_OPTS (sizeof opts / sizeof opts[0])
@@ -106,37 +87,68 @@ normalise(const char *in, char *out, size_t len)
 	out[i] = '\0';
 }
 
-/* Exact name, else the unique prefix (argparse allow_abbrev). */
-static const struct opt *
+/* An option: one of headroom's (o) or a vLLM flag (f). */
+struct hit {
+	const struct opt	*o;
+	const struct vllm_flag	*f;
+};
+
+static int
+hit_takes(struct hit h)
+{
+	if (h.o != NULL)
+		return h.o->takes;
+	return h.f->kind == VFK_BOOL ? 0 : h.f->kind == VFK_LIST ? 2 : 1;
+}
+
+static const char *
+hit_name(struct hit h)
+{
+	return h.o != NULL ? h.o->name : h.f->name;
+}
+
+/* Exact name, else the unique prefix over both tables (argparse allow_abbrev). */
+static struct hit
 find_opt(const char *name, int *ambiguous)
 {
-	const struct opt *hit = NULL;
-	size_t i, n = strlen(name);
+	struct hit h = { NULL, NULL }, none = { NULL, NULL };
+	size_t i, n = strlen(name), hits = 0;
 
 	*ambiguous = 0;
 	for (i = 0; i < N_OPTS; i++)
-		if (strcmp(opts[i].name, name) == 0)
-			return &opts[i];
-	for (i = 0; i < N_OPTS; i++) {
-		if (strncmp(opts[i].name, name, n) == 0) {
-			if (hit != NULL) {
-				*ambiguous = 1;
-				return NULL;
-			}
-			hit = &opts[i];
+		if (strcmp(opts[i].name, name) == 0) {
+			h.o = &opts[i];
+			return h;
 		}
-	}
-	return hit;
+	for (i = 0; i < VF_COUNT; i++)
+		if (strcmp(vllm_flags[i].name, name) == 0) {
+			h.f = &vllm_flags[i];
+			return h;
+		}
+	for (i = 0; i < N_OPTS; i++)
+		if (strncmp(opts[i].name, name, n) == 0) {
+			h.o = &opts[i];
+			hits++;
+		}
+	for (i = 0; i < VF_COUNT; i++)
+		if (strncmp(vllm_flags[i].name, name, n) == 0) {
+			h.f = &vllm_flags[i];
+			hits++;
+		}
+	if (hits > 1)
+		*ambiguous = 1;
+	return hits == 1 ? h : none;
 }
 
-static const struct opt *
+static struct hit
 word_opt(const char *word)
 {
+	struct hit none = { NULL, NULL };
 	char n[128], *eq;
 	int ambiguous;
 
 	if (strncmp(word, "--", 2) != 0 || word[2] == '\0')
-		return NULL;
+		return none;
 	normalise(word + 2, n, sizeof n);
 	if ((eq = strchr(n, '=')) != NULL)
 		*eq = '\0';
@@ -146,21 +158,21 @@ word_opt(const char *word)
 int
 cli_word_is_option(const char *word, const char *name)
 {
-	const struct opt *o = word_opt(word);
+	struct hit h = word_opt(word);
 
-	return o != NULL && strcmp(o->name, name) == 0;
+	return (h.o != NULL || h.f != NULL) && strcmp(hit_name(h), name) == 0;
 }
 
 int
 cli_option_takes(const char *word, const char **name)
 {
-	const struct opt *o = word_opt(word);
+	struct hit h = word_opt(word);
 
-	if (o == NULL)
+	if (h.o == NULL && h.f == NULL)
 		return -1;
 	if (name != NULL)
-		*name = o->name;
-	return o->takes;
+		*name = hit_name(h);
+	return hit_takes(h);
 }
 
 static int
@@ -203,14 +215,54 @@ keep_extra(struct cli *cli, const char *arg, char *err, size_t errlen)
 	return 0;
 }
 
+/* A vLLM flag: the table's parser, JSON rows to their readers. */
 static int
-apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
+apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
     char **list, int nlist, int negated, char *err, size_t errlen)
 {
 	struct plan_input *in = &cli->in;
+	char kept[256];
+	int i, rc;
+
+	switch (vllm_flag_id_of(f)) {
+	case VF_LIMIT_MM:
+		return answers_cli_limit_mm(in, v, err, errlen);
+	case VF_MM_KWARGS:
+		return answers_cli_mm_kwargs(in, v, err, errlen);
+	default:
+		break;
+	}
+	if (f->kind == VFK_LIST) {
+		vllm_flag_list_begin(f, in);
+		for (i = 0; i < nlist; i++)
+			if (vllm_flag_parse(f, list[i], false, in->version, in, err,
+			    errlen) < 0)
+				return -1;
+		return 0;
+	}
+	rc = vllm_flag_parse(f, v, negated, in->version, in, err, errlen);
+	if (rc < 0)
+		return -1;
+	if (vllm_flag_id_of(f) == VF_UTIL)
+		cli->util_set = true;
+	if (rc == VFP_KEEP) {
+		/* a valid value headroom does not model: carried as given */
+		if (f->kind == VFK_BOOL)
+			snprintf(kept, sizeof kept, "--%s%s", negated ? "no-" : "",
+			    f->name);
+		else
+			snprintf(kept, sizeof kept, "--%s=%s", f->name, v);
+		return keep_extra(cli, kept, err, errlen);
+	}
+	return 0;
+}
+
+static int
+apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
+    char *err, size_t errlen)
+{
+	struct plan_input *in = &cli->in;
 	int64_t n;
-	double d;
-	int i;
 
 	switch (o->id) {
 	case O_REPORT:
@@ -314,121 +366,6 @@ apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
 	case O_INSTANCE:
 	case O_COMPARE_VERSION:
 		return answers_cli_set(&cli->ans, o->name, v, err, errlen);
-	case V_MM_KWARGS:
-		return answers_cli_mm_kwargs(in, v, err, errlen);
-	case V_TP:
-	case V_PP:
-	case V_DP:
-		if (parse_int(name, v, 1, 1024, &n, err, errlen))
-			return -1;
-		if (o->id == V_TP)
-			in->tp = (int)n;
-		else if (o->id == V_PP)
-			in->pp = (int)n;
-		else
-			in->dp = (int)n;
-		return 0;
-	case V_UTIL:
-		if (units_parse_double(v, &d) != 0) {
-			snprintf(err, errlen, "--gpu-memory-utilization: '%s' is not a "
-			    "number (a fraction of the card in (0, 1])", v);
-			return -1;
-		}
-		/* out-of-range values reach vLLM's own validation (phase config) */
-		in->util = d == 0 ? -1e-9 : d;
-		cli->util_set = true;
-		return 0;
-	case V_MAXLEN:
-		if (strcmp(v, "auto") == 0 || strcmp(v, "-1") == 0) {
-			in->max_model_len = -1;
-			return 0;
-		}
-		if (parse_int(name, v, 1, 100000000, &n, err, errlen))
-			return -1;
-		in->max_model_len = n;
-		return 0;
-	case V_KVDTYPE:
-		if (kv_dtype_parse(v, &in->kv_dtype) != 0) {
-			snprintf(err, errlen, "--kv-cache-dtype: invalid choice '%s' "
-			    "(choose from auto, bfloat16, float16, fp8, fp8_e4m3, "
-			    "fp8_e5m2, fp8_inc, fp8_ds_mla, fp8_per_token_head, "
-			    "int8_per_token_head, nvfp4)", v);
-			return -1;
-		}
-		return 0;
-	case V_KVBYTES:
-		if (parse_int(name, v, 1, (int64_t)1 << 50, &n, err, errlen))
-			return -1;
-		in->kv_cache_memory_bytes = n;
-		return 0;
-	case V_SEQS:
-		if (parse_int(name, v, 1, 1 << 20, &n, err, errlen))
-			return -1;
-		in->max_num_seqs = (int)n;
-		return 0;
-	case V_BATCHED:
-		if (parse_int(name, v, 1, 1 << 24, &n, err, errlen))
-			return -1;
-		in->max_num_batched_tokens = (int)n;
-		return 0;
-	case V_BLOCK:
-		if (parse_int(name, v, 1, 4096, &n, err, errlen))
-			return -1;
-		if (n != 1 && n != 8 && n != 16 && n != 32 && n != 64 && n != 128 &&
-		    n != 256) {
-			snprintf(err, errlen, "--block-size: invalid choice '%s' (choose "
-			    "from 1, 8, 16, 32, 64, 128, 256)", v);
-			return -1;
-		}
-		in->block_size = (int)n;
-		return 0;
-	case V_EAGER:
-		in->enforce_eager = !negated;
-		return 0;
-	case V_PREFIX:
-		return keep_extra(cli, negated ? "--no-enable-prefix-caching" :
-		    "--enable-prefix-caching", err, errlen);
-	case V_QUANT:
-		if (strcmp(v, "fp8") == 0) {
-			in->quantization_fp8 = true;
-			return 0;
-		}
-		{
-			char kept[256];
-
-			snprintf(kept, sizeof kept, "--quantization=%s", v);
-			return keep_extra(cli, kept, err, errlen);
-		}
-	case V_DTYPE:
-		if (strcmp(v, "auto") == 0)
-			in->dtype_override = FMT_COUNT;
-		else if (strcmp(v, "float32") == 0 || strcmp(v, "float") == 0)
-			in->dtype_override = FMT_FP32;
-		else if (strcmp(v, "bfloat16") == 0)
-			in->dtype_override = FMT_BF16;
-		else if (strcmp(v, "float16") == 0 || strcmp(v, "half") == 0)
-			in->dtype_override = FMT_FP16;
-		else {
-			snprintf(err, errlen, "--dtype: invalid choice '%s' (choose from "
-			    "auto, half, float16, bfloat16, float, float32)", v);
-			return -1;
-		}
-		return 0;
-	case V_CAPTURE:
-		in->n_capture_sizes = 0;
-		for (i = 0; i < nlist && i < PLAN_MAX_CAPTURE; i++) {
-			if (parse_int(name, list[i], 1, 1 << 20, &n, err, errlen))
-				return -1;
-			in->capture_sizes[in->n_capture_sizes++] = (int)n;
-		}
-		return 0;
-	case V_MAXCAPTURE:
-		if (parse_int(name, v, 1, 1 << 20, &n, err, errlen))
-			return -1;
-		in->max_capture_size = (int)n;
-		return 0;
-	case V_LIMITMM:
-		return answers_cli_limit_mm(in, v, err, errlen);
 	}
 	return 0;
 }
@@ -460,7 +397,7 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 		const char *a = argv[i];
 		char name[128], *eq;
 		const char *value = NULL;
-		const struct opt *o;
+		struct hit o;
 		int ambiguous, negated = 0;
 
 		if (strcmp(a, "--") == 0 && !vllm_mode) {
@@ -487,23 +424,19 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 			continue;
 		}
 		if (a[1] != '-') {
-			/* short forms -tp -pp -dp -q -h -V and -O levels */
-			static const struct { const char *s; const char *l; } shorts[] = {
-				{ "tp", "tensor-parallel-size" }, { "pp", "pipeline-parallel-size" },
-				{ "dp", "data-parallel-size" }, { "q", "quantization" },
-				{ "h", "help" }, { "V", "version" },
-			};
-			size_t k;
+			/* short forms: the table's (-tp -pp -dp -q), -h and -V */
 			const char *sn = a + 1;
 			char tmp[64];
 
 			eq = strchr(a, '=');
 			snprintf(tmp, sizeof tmp, "%.*s", eq ? (int)(eq - sn) : (int)strlen(sn), sn);
-			o = NULL;
-			for (k = 0; k < sizeof shorts / sizeof shorts[0]; k++)
-				if (strcmp(tmp, shorts[k].s) == 0)
-					o = find_opt(shorts[k].l, &ambiguous);
-			if (o == NULL) {
+			o.o = NULL;
+			o.f = vllm_flag_by_short(tmp);
+			if (strcmp(tmp, "h") == 0)
+				o = find_opt("help", &ambiguous);
+			else if (strcmp(tmp, "V") == 0)
+				o = find_opt("version", &ambiguous);
+			if (o.o == NULL && o.f == NULL) {
 				if (vllm_mode) {
 					if (keep_extra(cli, a, err, errlen))
 						return -1;
@@ -516,7 +449,7 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 				snprintf(err, errlen, "unknown option '%s' (see --help)", a);
 				return -1;
 			}
-			snprintf(name, sizeof name, "%s", o->name);
+			snprintf(name, sizeof name, "%s", hit_name(o));
 			value = eq ? eq + 1 : NULL;
 		} else {
 			normalise(a + 2, name, sizeof name);
@@ -526,13 +459,13 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 				value = strchr(a, '=') + 1;
 			}
 			o = find_opt(name, &ambiguous);
-			if (o == NULL && strncmp(name, "no-", 3) == 0) {
+			if (o.o == NULL && o.f == NULL && strncmp(name, "no-", 3) == 0) {
 				o = find_opt(name + 3, &ambiguous);
-				if (o && o->takes != 0)
-					o = NULL;
-				negated = o != NULL;
+				if ((o.o || o.f) && hit_takes(o) != 0)
+					o.o = NULL, o.f = NULL;
+				negated = o.o != NULL || o.f != NULL;
 			}
-			if (o == NULL) {
+			if (o.o == NULL && o.f == NULL) {
 				if (ambiguous) {
 					snprintf(err, errlen, "option '%s' is ambiguous (it is "
 					    "the start of several options)", a);
@@ -559,44 +492,48 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 				return -1;
 			}
 		}
-		if (o->takes == 0) {
+		if (hit_takes(o) == 0) {
 			if (value != NULL) {
 				snprintf(err, errlen, "--%s takes no value (got '%s')",
-				    o->name, value);
+				    hit_name(o), value);
 				return -1;
 			}
-			if (apply(cli, o, o->name, NULL, NULL, 0, negated, err, errlen))
+			if (o.f ? apply_flag(cli, o.f, NULL, NULL, 0, negated, err,
+			    errlen) : apply(cli, o.o, o.o->name, NULL, err, errlen))
 				return -1;
 			continue;
 		}
-		if (o->takes == 2) {
+		if (hit_takes(o) == 2) {
 			char *list[PLAN_MAX_CAPTURE];
 			int n = 0;
 
 			if (value != NULL) {
 				list[n++] = (char *)value;
 			} else {
-				while (i + 1 < argc && isdigit((unsigned char)argv[i + 1][0]) &&
+				/* nargs="+": every word up to the next option */
+				while (i + 1 < argc && (argv[i + 1][0] != '-' ||
+				    isdigit((unsigned char)argv[i + 1][1])) &&
 				    n < PLAN_MAX_CAPTURE)
 					list[n++] = argv[++i];
 			}
 			if (n == 0) {
 				snprintf(err, errlen, "--%s expects one or more numbers",
-				    o->name);
+				    hit_name(o));
 				return -1;
 			}
-			if (apply(cli, o, o->name, NULL, list, n, 0, err, errlen))
+			if (apply_flag(cli, o.f, NULL, list, n, 0, err, errlen))
 				return -1;
 			continue;
 		}
 		if (value == NULL) {
 			if (i + 1 >= argc) {
-				snprintf(err, errlen, "--%s expects a value", o->name);
+				snprintf(err, errlen, "--%s expects a value", hit_name(o));
 				return -1;
 			}
 			value = argv[++i];
 		}
-		if (apply(cli, o, o->name, value, NULL, 0, 0, err, errlen))
+		if (o.f ? apply_flag(cli, o.f, value, NULL, 0, 0, err, errlen) :
+		    apply(cli, o.o, o.o->name, value, err, errlen))
 			return -1;
 	}
 	cli->in.extra_flags = cli->extra;
@@ -791,14 +728,6 @@ add_word(char *buf, size_t len, const char *w)
 	cli_shell_quote(w, buf, len);
 }
 
-static void
-add_flag(char *buf, size_t len, const char *flag, const char *val)
-{
-	add_word(buf, len, flag);
-	if (val)
-		add_word(buf, len, val);
-}
-
 void
 cli_format_env(const struct plan_input *in, char *buf, size_t len)
 {
@@ -827,85 +756,44 @@ cli_format_env(const struct plan_input *in, char *buf, size_t len)
 	}
 }
 
+struct writer {
+	char	*buf;
+	size_t	 len;
+};
+
+static void
+write_word(void *ctx, const char *w)
+{
+	struct writer *wr = ctx;
+
+	add_word(wr->buf, wr->len, w);
+}
+
+static void
+write_json(void *ctx, enum vllm_flag_id id, const struct plan_input *in)
+{
+	struct writer *wr = ctx;
+
+	/* one writer for both multimodal objects, in this order */
+	if (id == VF_LIMIT_MM)
+		answers_cli_format_mm(in, wr->buf, wr->len);
+}
+
 size_t
 cli_format_command(const struct catalogue *c, const struct plan_input *in,
     const struct plan *p, int all, char *buf, size_t len)
 {
-	struct vllm_traits t;
-	char v[64];
+	struct writer w;
 	size_t i;
 
-	vllm_traits_get(p->version, &t);
 	buf[0] = '\0';
 	cli_format_env(in, buf, len);
 	snprintf(buf + strlen(buf), len > strlen(buf) ? len - strlen(buf) : 0,
 	    "vllm serve");
 	add_word(buf, len, cli_model_arg(c, in));
-	if (all || p->tp > 1) {
-		snprintf(v, sizeof v, "%d", p->tp);
-		add_flag(buf, len, "--tensor-parallel-size", v);
-	}
-	if (all || p->pp > 1) {
-		snprintf(v, sizeof v, "%d", p->pp);
-		add_flag(buf, len, "--pipeline-parallel-size", v);
-	}
-	if (all || p->dp > 1) {
-		snprintf(v, sizeof v, "%d", p->dp);
-		add_flag(buf, len, "--data-parallel-size", v);
-	}
-	if (all || in->util > 0 || p->util != t.default_util) {
-		units_format_pyfloat(p->util, v, sizeof v);
-		add_flag(buf, len, "--gpu-memory-utilization", v);
-	}
-	if (in->max_model_len == -1 && !all)
-		add_flag(buf, len, "--max-model-len", "auto");
-	else if (all || in->max_model_len > 0) {
-		snprintf(v, sizeof v, "%lld", (long long)(in->max_model_len == -1 ? -1 :
-		    p->max_model_len));
-		add_flag(buf, len, "--max-model-len", in->max_model_len == -1 ? "auto" : v);
-	}
-	if (all || in->kv_dtype != KV_AUTO)
-		add_flag(buf, len, "--kv-cache-dtype", kv_dtype_name(in->kv_dtype));
-	if (in->kv_cache_memory_bytes > 0) {
-		snprintf(v, sizeof v, "%lld", (long long)in->kv_cache_memory_bytes);
-		add_flag(buf, len, "--kv-cache-memory-bytes", v);
-	}
-	if (all || in->max_num_seqs > 0) {
-		snprintf(v, sizeof v, "%d", p->max_num_seqs);
-		add_flag(buf, len, "--max-num-seqs", v);
-	}
-	if (all || in->max_num_batched_tokens > 0) {
-		snprintf(v, sizeof v, "%d", p->max_num_batched_tokens);
-		add_flag(buf, len, "--max-num-batched-tokens", v);
-	}
-	if (all || in->block_size > 0) {
-		snprintf(v, sizeof v, "%d", p->block_size);
-		add_flag(buf, len, "--block-size", v);
-	}
-	if (in->enforce_eager)
-		add_flag(buf, len, "--enforce-eager", NULL);
-	if (in->n_capture_sizes >= 0 && !in->enforce_eager) {
-		int k;
-
-		add_word(buf, len, "--cudagraph-capture-sizes");
-		for (k = 0; k < in->n_capture_sizes; k++) {
-			snprintf(v, sizeof v, "%d", in->capture_sizes[k]);
-			add_word(buf, len, v);
-		}
-	}
-	if (in->max_capture_size > 0) {
-		snprintf(v, sizeof v, "%d", in->max_capture_size);
-		add_flag(buf, len, "--max-cudagraph-capture-size", v);
-	}
-	if (in->quantization_fp8)
-		add_flag(buf, len, "--quantization", "fp8");
-	if (in->dtype_override == FMT_FP32)
-		add_flag(buf, len, "--dtype", "float32");
-	else if (in->dtype_override == FMT_FP16)
-		add_flag(buf, len, "--dtype", "float16");
-	else if (in->dtype_override == FMT_BF16)
-		add_flag(buf, len, "--dtype", "bfloat16");
-	answers_cli_format_mm(in, buf, len);
+	w.buf = buf;
+	w.len = len;
+	vllm_flags_write(in, p, all != 0, write_word, write_json, &w);
 	for (i = 0; i < in->n_extra_flags; i++)
 		add_word(buf, len, in->extra_flags[i]);
 	return strlen(buf);

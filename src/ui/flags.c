@@ -15,61 +15,57 @@
 
 #include "core/mm.h"
 #include "core/units.h"
+#include "core/vllm_flags.h"
 #include "core/vllm_version.h"
 
+/* A row: a vLLM flag of the table (vf), or a planner option (own labels). */
 struct flag_row {
+	enum vllm_flag_id vf;		/* VF_COUNT: not a vLLM flag row */
 	const char	*label, *name, *help;
 	enum calc_input	 group;
 	bool		 toggle;
 };
 
 static const struct flag_row rows[FLAG_COUNT] = {
-	[FLAG_UTIL] = { "util", "--gpu-memory-utilization",
-	    "share of the card's memory vLLM may use", CALC_IN_BUDGET, false },
-	[FLAG_MAX_MODEL_LEN] = { "max-model-len", "--max-model-len",
-	    "longest request (prompt + output); space: auto", CALC_IN_KV, true },
-	[FLAG_KV_DTYPE] = { "kv-dtype", "--kv-cache-dtype",
-	    "element type of the KV cache", CALC_IN_KV, true },
-	[FLAG_MAX_NUM_SEQS] = { "max-num-seqs", "--max-num-seqs",
-	    "most requests in one batch", CALC_IN_SCHED, false },
-	[FLAG_MAX_BATCHED] = { "max-batched", "--max-num-batched-tokens",
-	    "most tokens in one scheduler step", CALC_IN_SCHED, false },
-	[FLAG_TP] = { "tensor-par", "--tensor-parallel-size",
-	    "cards one replica's layers are split across", CALC_IN_PARALLEL, false },
-	[FLAG_PP] = { "pipeline-par", "--pipeline-parallel-size",
-	    "pipeline stages of one replica", CALC_IN_PARALLEL, false },
-	[FLAG_DP] = { "data-par", "--data-parallel-size",
-	    "replicas served by one vLLM", CALC_IN_PARALLEL, false },
-	[FLAG_EAGER] = { "enforce-eager", "--enforce-eager",
-	    "no CUDA graphs: less memory, slower decode", CALC_IN_GRAPHS, true },
-	[FLAG_CAPTURE] = { "max-capture", "--max-cudagraph-capture-size",
-	    "largest batch captured as a CUDA graph (or type a list: 1,2,4,8)",
-	    CALC_IN_GRAPHS, false },
-	[FLAG_BLOCK_SIZE] = { "block-size", "--block-size",
-	    "tokens per KV-cache block", CALC_IN_KV, true },
-	[FLAG_KV_BYTES] = { "kv-bytes", "--kv-cache-memory-bytes",
-	    "fixed KV-cache size instead of the utilization budget (20G)",
-	    CALC_IN_BUDGET, false },
-	[FLAG_MM_IMAGES] = { "mm-images", "--limit-mm-per-prompt.image",
+	[FLAG_UTIL] = { VF_UTIL, NULL, NULL, NULL, 0, false },
+	[FLAG_MAX_MODEL_LEN] = { VF_MAX_MODEL_LEN, NULL, NULL, NULL, 0, true },
+	[FLAG_KV_DTYPE] = { VF_KV_DTYPE, NULL, NULL, NULL, 0, true },
+	[FLAG_MAX_NUM_SEQS] = { VF_MAX_NUM_SEQS, NULL, NULL, NULL, 0, false },
+	[FLAG_MAX_BATCHED] = { VF_MAX_BATCHED, NULL, NULL, NULL, 0, false },
+	[FLAG_TP] = { VF_TP, NULL, NULL, NULL, 0, false },
+	[FLAG_PP] = { VF_PP, NULL, NULL, NULL, 0, false },
+	[FLAG_DP] = { VF_DP, NULL, NULL, NULL, 0, false },
+	[FLAG_EAGER] = { VF_EAGER, NULL, NULL, NULL, 0, true },
+	[FLAG_CAPTURE] = { VF_MAX_CAPTURE, NULL, NULL, NULL, 0, false },
+	[FLAG_BLOCK_SIZE] = { VF_BLOCK_SIZE, NULL, NULL, NULL, 0, true },
+	[FLAG_KV_BYTES] = { VF_KV_BYTES, NULL, NULL, NULL, 0, false },
+	[FLAG_MM_IMAGES] = { VF_COUNT, "mm-images", "--limit-mm-per-prompt.image",
 	    "images one prompt may carry; 0 turns images and their encoder "
 	    "budget off", CALC_IN_MODEL, true },
-	[FLAG_MM_VIDEOS] = { "mm-videos", "--limit-mm-per-prompt.video",
+	[FLAG_MM_VIDEOS] = { VF_COUNT, "mm-videos", "--limit-mm-per-prompt.video",
 	    "videos one prompt may carry; 0 turns video off", CALC_IN_MODEL,
 	    true },
-	[FLAG_MM_MAX_PIXELS] = { "max-pixels",
+	[FLAG_MM_MAX_PIXELS] = { VF_COUNT, "max-pixels",
 	    "--mm-processor-kwargs.max_pixels", "largest image the processor keeps, in pixels (or type 1280x720)",
 	    CALC_IN_MODEL, false },
-	[FLAG_OTHER] = { "other-usage", "--other-usage",
+	[FLAG_OTHER] = { VF_COUNT, "other-usage", "--other-usage",
 	    "GiB other processes hold on each card (planner option)",
 	    CALC_IN_BUDGET, false },
-	[FLAG_VERSION] = { "vllm-version", "--vllm-version",
+	[FLAG_VERSION] = { VF_COUNT, "vllm-version", "--vllm-version",
 	    "the vLLM release to plan for (planner option)", CALC_IN_VERSION, false },
-	[FLAG_OVERHEAD] = { "overhead", "--overhead",
+	[FLAG_OVERHEAD] = { VF_COUNT, "overhead", "--overhead",
 	    "estimate vLLM's profile run, or the sizing rule (planner option)",
 	    CALC_IN_VERSION, true },
 };
 
-static const int block_sizes[] = { 1, 8, 16, 32, 64, 128, 256 };
+/* The table row behind a pane row, or NULL for a planner option. */
+static const struct vllm_flag *
+vf(enum flag_id f)
+{
+	return f < FLAG_COUNT && rows[f].vf < VF_COUNT ? &vllm_flags[rows[f].vf] :
+	    NULL;
+}
+
 /* steps of a per-prompt limit; the last is vLLM's default */
 static const int mm_limits[] = { 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512,
 	MM_DEFAULT_LIMIT };
@@ -154,24 +150,32 @@ mm_pixels(const struct plan_input *in, const struct plan *p)
 const char *
 flags_label(enum flag_id f)
 {
+	if (vf(f) != NULL)
+		return vf(f)->label;
 	return f < FLAG_COUNT ? rows[f].label : "?";
 }
 
 const char *
 flags_name(enum flag_id f)
 {
+	if (vf(f) != NULL)
+		return vf(f)->opt;
 	return f < FLAG_COUNT ? rows[f].name : "?";
 }
 
 const char *
 flags_help(enum flag_id f)
 {
+	if (vf(f) != NULL)
+		return vf(f)->help;
 	return f < FLAG_COUNT ? rows[f].help : "";
 }
 
 enum calc_input
 flags_group(enum flag_id f)
 {
+	if (vf(f) != NULL)
+		return vf(f)->group;
 	return f < FLAG_COUNT ? rows[f].group : CALC_IN_COUNT;
 }
 
@@ -198,20 +202,44 @@ gib(int64_t bytes, char *buf, size_t len)
 	snprintf(buf, len, "%s GiB", units_format_gib(bytes, t, sizeof t));
 }
 
+/* Rows the table shows alone: a value in force, a default, no extras. */
+static bool
+plain(enum flag_id f)
+{
+	const struct vllm_flag *r = vf(f);
+
+	return r != NULL && r->plan_off >= 0 && r->auto_word == NULL &&
+	    f != FLAG_CAPTURE;
+}
+
+/* A value as the pane shows it: counts with commas, others as written. */
+static void
+shown(const struct vllm_flag *r, double x, char *buf, size_t len)
+{
+	if (r->kind == VFK_INT)
+		commas((int64_t)x, buf, len);
+	else
+		vllm_flag_format(r, x, buf, len);
+}
+
 void
 flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
     const struct plan *d, struct flag_view *v)
 {
+	const struct vllm_flag *r = vf(f);
 	char t[32];
 
 	memset(v, 0, sizeof *v);
+	if (plain(f)) {
+		double x = vllm_flag_value(r, in, p), y = vllm_flag_value(r, in, d);
+
+		shown(r, x, v->value, sizeof v->value);
+		shown(r, y, v->deflt, sizeof v->deflt);
+		v->set = vllm_flag_is_set(r, in);
+		v->differs = x != y;
+		return;
+	}
 	switch (f) {
-	case FLAG_UTIL:
-		units_format_pyfloat(p->util, v->value, sizeof v->value);
-		units_format_pyfloat(d->util, v->deflt, sizeof v->deflt);
-		v->set = in->util > 0;
-		v->differs = p->util != d->util;
-		break;
 	case FLAG_MAX_MODEL_LEN:
 		commas(p->max_model_len, t, sizeof t);
 		if (in->max_model_len == -1)
@@ -223,36 +251,6 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		v->differs = in->max_model_len == -1 ||
 		    p->max_model_len != d->max_model_len;
 		break;
-	case FLAG_KV_DTYPE:
-		snprintf(v->value, sizeof v->value, "%s", kv_dtype_name(p->kv_dtype));
-		snprintf(v->deflt, sizeof v->deflt, "%s", kv_dtype_name(d->kv_dtype));
-		v->set = in->kv_dtype != KV_AUTO;
-		v->differs = p->kv_dtype != d->kv_dtype;
-		break;
-	case FLAG_MAX_NUM_SEQS:
-		commas(p->max_num_seqs, v->value, sizeof v->value);
-		commas(d->max_num_seqs, v->deflt, sizeof v->deflt);
-		v->set = in->max_num_seqs > 0;
-		v->differs = p->max_num_seqs != d->max_num_seqs;
-		break;
-	case FLAG_MAX_BATCHED:
-		commas(p->max_num_batched_tokens, v->value, sizeof v->value);
-		commas(d->max_num_batched_tokens, v->deflt, sizeof v->deflt);
-		v->set = in->max_num_batched_tokens > 0;
-		v->differs = p->max_num_batched_tokens != d->max_num_batched_tokens;
-		break;
-	case FLAG_TP:
-	case FLAG_PP:
-	case FLAG_DP: {
-		int x = f == FLAG_TP ? p->tp : f == FLAG_PP ? p->pp : p->dp;
-		int y = f == FLAG_TP ? in->tp : f == FLAG_PP ? in->pp : in->dp;
-
-		snprintf(v->value, sizeof v->value, "%d", x);
-		snprintf(v->deflt, sizeof v->deflt, "1");
-		v->set = y > 0;
-		v->differs = x != 1;
-		break;
-	}
 	case FLAG_EAGER:
 		snprintf(v->value, sizeof v->value, "%s", in->enforce_eager ? "on" : "off");
 		snprintf(v->deflt, sizeof v->deflt, "off");
@@ -270,12 +268,6 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		v->set = in->max_capture_size > 0 || in->n_capture_sizes >= 0;
 		v->differs = p->max_capture_size != d->max_capture_size ||
 		    p->n_capture_sizes != d->n_capture_sizes;
-		break;
-	case FLAG_BLOCK_SIZE:
-		snprintf(v->value, sizeof v->value, "%d", p->block_size);
-		snprintf(v->deflt, sizeof v->deflt, "%d", d->block_size);
-		v->set = in->block_size > 0;
-		v->differs = p->block_size != d->block_size;
 		break;
 	case FLAG_KV_BYTES:
 		if (in->kv_cache_memory_bytes > 0)
@@ -321,7 +313,7 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		snprintf(v->deflt, sizeof v->deflt, "estimate");
 		v->set = v->differs = in->overhead == OVERHEAD_RULE;
 		break;
-	case FLAG_COUNT:
+	default:
 		break;
 	}
 }
@@ -341,59 +333,6 @@ set_mm_limit(enum flag_id f, struct plan_input *in, int v)
 		in->limit_mm_videos = v;
 }
 
-/* Doubling steps for counts: x2 or /2, x8 or /8 when big. */
-static int64_t
-scale_step(int64_t cur, int dir, bool big, int64_t lo, int64_t hi)
-{
-	int64_t f = big ? 8 : 2;
-
-	if (cur < lo)
-		cur = lo;
-	return clamp64(dir > 0 ? cur * f : cur / f, lo, hi);
-}
-
-/* The next power of two (or the model's longest length) above or below cur. */
-static int64_t
-len_step(int64_t cur, int64_t top, int dir, bool big)
-{
-	int steps = big ? 2 : 1, i;
-	int64_t v = cur;
-
-	for (i = 0; i < steps; i++) {
-		int64_t x = 256;
-
-		if (dir > 0) {
-			while (x <= v)
-				x *= 2;
-			if (top > 0 && x > top)
-				x = top > v ? top : v;
-		} else {
-			if (top > 0 && v > top)
-				x = top;
-			else {
-				int64_t below = 256;
-
-				while (below * 2 < v)
-					below *= 2;
-				x = below < v ? below : 256;
-			}
-		}
-		v = x;
-	}
-	return v;
-}
-
-static int
-index_of(const int *list, int n, int v)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		if (list[i] >= v)
-			return i;
-	return n - 1;
-}
-
 static int
 version_index(int version)
 {
@@ -405,79 +344,44 @@ version_index(int version)
 	return (int)vllm_n_known_versions - 1;
 }
 
+/* Where a table row's step or cycle starts: the value in force, or the
+ * input's choice for an enum (auto stays auto rather than the model's). */
+static double
+step_from(const struct vllm_flag *r, const struct plan_input *in,
+    const struct plan *p)
+{
+	double cur;
+
+	if (r->store == VFS_ENUM)
+		return vllm_flag_value(r, in, NULL);
+	cur = vllm_flag_value(r, in, p);
+	if (r->step == VFSTEP_LENGTH && cur <= 0)
+		cur = 2048;
+	return cur;
+}
+
 bool
 flags_step(enum flag_id f, struct plan_input *in, const struct plan *p,
     int dir, bool big)
 {
 	struct plan_input before = *in;
+	const struct vllm_flag *r = vf(f);
 
-	switch (f) {
-	case FLAG_UTIL: {
-		double cur = p->util > 0 ? p->util : 0.9;
-		double u = round(cur * 100 + dir * (big ? 5 : 1)) / 100;
-
-		if (u < 0.05)
-			u = 0.05;
-		if (u > 1.0)
-			u = 1.0;
-		in->util = u;
-		break;
-	}
-	case FLAG_MAX_MODEL_LEN: {
+	if (r != NULL && f != FLAG_CAPTURE) {
 		int64_t top = in->model && in->model->derived_max_len > 0 ?
 		    in->model->derived_max_len : 0;
-		int64_t cur = p->max_model_len > 0 ? p->max_model_len : 2048;
 
-		in->max_model_len = len_step(cur, top, dir, big);
-		break;
+		vllm_flag_store(r, in, vllm_flag_step_value(r, step_from(r, in, p),
+		    dir, big, p->version, top));
+		return calc_input_diff(&before, in) != 0;
 	}
-	case FLAG_KV_DTYPE: {
-		int k = (int)in->kv_dtype + (dir > 0 ? 1 : -1);
-
-		if (k >= 0 && k < KV_COUNT)
-			in->kv_dtype = (enum kv_dtype)k;
-		break;
-	}
-	case FLAG_MAX_NUM_SEQS:
-		in->max_num_seqs = (int)scale_step(p->max_num_seqs, dir, big, 1, 65536);
-		break;
-	case FLAG_MAX_BATCHED:
-		in->max_num_batched_tokens = (int)scale_step(p->max_num_batched_tokens,
-		    dir, big, 16, 1 << 22);
-		break;
-	case FLAG_TP:
-		in->tp = (int)scale_step(p->tp, dir, big, 1, 64);
-		break;
-	case FLAG_PP:
-		in->pp = (int)clamp64(p->pp + dir * (big ? 4 : 1), 1, 64);
-		break;
-	case FLAG_DP:
-		in->dp = (int)clamp64(p->dp + dir * (big ? 4 : 1), 1, 256);
-		break;
-	case FLAG_EAGER:
-		in->enforce_eager = dir > 0;
-		break;
+	switch (f) {
 	case FLAG_CAPTURE:
-		in->max_capture_size = (int)scale_step(p->max_capture_size > 0 ?
-		    p->max_capture_size : 1, dir, big, 1, 8192);
+		in->max_capture_size = (int)vllm_flag_step_value(r,
+		    p->max_capture_size > 0 ? p->max_capture_size : 1, dir, big,
+		    p->version, 0);
 		in->n_capture_sizes = -1;
 		break;
-	case FLAG_BLOCK_SIZE: {
-		int n = (int)(sizeof block_sizes / sizeof block_sizes[0]);
-		int i = index_of(block_sizes, n, p->block_size) + (dir > 0 ? 1 : -1) *
-		    (big ? 2 : 1);
-
-		in->block_size = block_sizes[i < 0 ? 0 : i >= n ? n - 1 : i];
-		break;
-	}
-	case FLAG_KV_BYTES: {
-		int64_t step = (big ? 8 : 1) * GIB;
-		int64_t v = in->kv_cache_memory_bytes;
-
-		v = dir > 0 ? (v / GIB) * GIB + step : v - step;
-		in->kv_cache_memory_bytes = v > 0 ? v : 0;
-		break;
-	}
 	case FLAG_MM_IMAGES:
 	case FLAG_MM_VIDEOS: {
 		int n = (int)(sizeof mm_limits / sizeof mm_limits[0]);
@@ -530,7 +434,7 @@ flags_step(enum flag_id f, struct plan_input *in, const struct plan *p,
 	case FLAG_OVERHEAD:
 		in->overhead = dir > 0 ? OVERHEAD_RULE : OVERHEAD_ESTIMATE;
 		break;
-	case FLAG_COUNT:
+	default:
 		break;
 	}
 	return calc_input_diff(&before, in) != 0;
@@ -540,10 +444,14 @@ bool
 flags_toggle(enum flag_id f, struct plan_input *in, const struct plan *p)
 {
 	struct plan_input before = *in;
+	const struct vllm_flag *r = vf(f);
 
 	switch (f) {
 	case FLAG_EAGER:
-		in->enforce_eager = !in->enforce_eager;
+	case FLAG_KV_DTYPE:
+	case FLAG_BLOCK_SIZE:
+		vllm_flag_store(r, in, vllm_flag_cycle(r, step_from(r, in, p),
+		    p->version));
 		break;
 	case FLAG_OVERHEAD:
 		in->overhead = in->overhead == OVERHEAD_RULE ? OVERHEAD_ESTIMATE :
@@ -552,16 +460,6 @@ flags_toggle(enum flag_id f, struct plan_input *in, const struct plan *p)
 	case FLAG_MAX_MODEL_LEN:
 		in->max_model_len = in->max_model_len == -1 ? 0 : -1;
 		break;
-	case FLAG_KV_DTYPE:
-		in->kv_dtype = (enum kv_dtype)(((int)in->kv_dtype + 1) % KV_COUNT);
-		break;
-	case FLAG_BLOCK_SIZE: {
-		int n = (int)(sizeof block_sizes / sizeof block_sizes[0]);
-		int i = index_of(block_sizes, n, p->block_size);
-
-		in->block_size = block_sizes[(i + 1) % n];
-		break;
-	}
 	case FLAG_MM_IMAGES:
 	case FLAG_MM_VIDEOS:
 		/* a modality off, or back on at vLLM's default */
@@ -578,22 +476,13 @@ flags_reset(enum flag_id f, struct plan_input *in)
 {
 	struct plan_input before = *in;
 
+	if (f == FLAG_CAPTURE) {
+		vllm_flag_reset(&vllm_flags[VF_CAPTURE_SIZES], in);
+		vllm_flag_reset(&vllm_flags[VF_MAX_CAPTURE], in);
+	} else if (vf(f) != NULL) {
+		vllm_flag_reset(vf(f), in);
+	}
 	switch (f) {
-	case FLAG_UTIL: in->util = 0; break;
-	case FLAG_MAX_MODEL_LEN: in->max_model_len = 0; break;
-	case FLAG_KV_DTYPE: in->kv_dtype = KV_AUTO; break;
-	case FLAG_MAX_NUM_SEQS: in->max_num_seqs = 0; break;
-	case FLAG_MAX_BATCHED: in->max_num_batched_tokens = 0; break;
-	case FLAG_TP: in->tp = 0; break;
-	case FLAG_PP: in->pp = 0; break;
-	case FLAG_DP: in->dp = 0; break;
-	case FLAG_EAGER: in->enforce_eager = false; break;
-	case FLAG_CAPTURE:
-		in->max_capture_size = 0;
-		in->n_capture_sizes = -1;
-		break;
-	case FLAG_BLOCK_SIZE: in->block_size = 0; break;
-	case FLAG_KV_BYTES: in->kv_cache_memory_bytes = 0; break;
 	case FLAG_MM_IMAGES:
 		/* the size hint belongs to the image entry and goes with it */
 		in->limit_mm_images = -1;
@@ -604,7 +493,7 @@ flags_reset(enum flag_id f, struct plan_input *in)
 	case FLAG_OTHER: in->other_usage_gib = 0; break;
 	case FLAG_VERSION: in->version = 0; break;
 	case FLAG_OVERHEAD: in->overhead = OVERHEAD_ESTIMATE; break;
-	case FLAG_COUNT: break;
+	default: break;
 	}
 	return calc_input_diff(&before, in) != 0;
 }
@@ -630,66 +519,43 @@ parse_count(const char *s, int64_t lo, int64_t hi, int64_t *out, const char *wha
 	return 0;
 }
 
+/* One size (the largest captured), a list such as 1,2,4,8, or none. */
 static int
-parse_bool(const char *s, bool *out)
+parse_capture(const char *s, struct plan_input *x, int version, char *err,
+    size_t errlen)
 {
-	static const char *yes[] = { "on", "true", "yes", "1" };
-	static const char *no[] = { "off", "false", "no", "0" };
-	size_t i;
-
-	for (i = 0; i < 4; i++) {
-		if (strcasecmp(s, yes[i]) == 0) {
-			*out = true;
-			return 0;
-		}
-		if (strcasecmp(s, no[i]) == 0) {
-			*out = false;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-static int
-parse_capture(const char *s, struct plan_input *x, char *err, size_t errlen)
-{
+	const struct vllm_flag *list = &vllm_flags[VF_CAPTURE_SIZES];
 	const char *q = s;
-	int n = 0;
 
 	if (strchr(s, ',') == NULL) {
-		int64_t v;
-
 		if (strcasecmp(s, "none") == 0) {
-			x->n_capture_sizes = 0;
+			vllm_flag_list_begin(list, x);
 			return 0;
 		}
-		if (parse_count(s, 1, 8192, &v, "the largest captured batch",
-		    err, errlen) != 0)
+		if (vllm_flag_parse(&vllm_flags[VF_MAX_CAPTURE], s, false, version, x,
+		    err, errlen) != VFP_SET)
 			return -1;
-		x->max_capture_size = (int)v;
-		x->n_capture_sizes = -1;
+		vllm_flag_reset(list, x);
 		return 0;
 	}
+	vllm_flag_list_begin(list, x);
 	while (*q != '\0') {
 		char num[32];
 		size_t len = strcspn(q, ",");
-		int64_t v;
 
-		if (len == 0 || len >= sizeof num || n >= PLAN_MAX_CAPTURE) {
+		if (len == 0 || len >= sizeof num || x->n_capture_sizes >= PLAN_MAX_CAPTURE) {
 			snprintf(err, errlen, "a list of batch sizes, such as 1,2,4,8 "
 			    "(at most %d)", PLAN_MAX_CAPTURE);
 			return -1;
 		}
 		memcpy(num, q, len);
 		num[len] = '\0';
-		if (parse_count(num, 1, 8192, &v, "each capture size", err, errlen) != 0)
+		if (vllm_flag_parse(list, num, false, version, x, err, errlen) != VFP_SET)
 			return -1;
-		x->capture_sizes[n++] = (int)v;
 		q += len;
 		if (*q == ',')
 			q++;
 	}
-	x->n_capture_sizes = n;
 	return 0;
 }
 
@@ -729,6 +595,16 @@ bad:
 	return -1;
 }
 
+/* The prompt shows the flag: the words after its name follow it. */
+static void
+drop_echo(char *err, const struct vllm_flag *r)
+{
+	size_t n = strlen(r->opt);
+
+	if (strncmp(err, r->opt, n) == 0 && strncmp(err + n, ": ", 2) == 0)
+		memmove(err, err + n + 2, strlen(err + n + 2) + 1);
+}
+
 int
 flags_parse(enum flag_id f, const char *text, struct plan_input *in,
     const struct plan *p, char *err, size_t errlen)
@@ -738,7 +614,6 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
 	size_t n;
 	int64_t v;
 
-	(void)p;
 	while (*text == ' ')
 		text++;
 	snprintf(s, sizeof s, "%s", text);
@@ -749,117 +624,29 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
 		snprintf(err, errlen, "type a value, or press Esc");
 		return -1;
 	}
-	switch (f) {
-	case FLAG_UTIL: {
+	if (f == FLAG_UTIL && s[n - 1] == '%') {
 		double u;
-		bool pct = s[n - 1] == '%';
 
-		if (pct)
-			s[n - 1] = '\0';
-		if (units_parse_double(s, &u) != 0) {
-			snprintf(err, errlen, "'%s' is not a number (a fraction such "
-			    "as 0.9, or 90%%)", text);
-			return -1;
-		}
-		if (pct)
-			u /= 100;
-		if (!(u > 0 && u <= 1)) {
-			snprintf(err, errlen, "must be above 0 and at most 1 (a share "
-			    "of the card's memory)");
-			return -1;
-		}
-		x.util = u;
-		break;
-	}
-	case FLAG_MAX_MODEL_LEN:
-		if (strcasecmp(s, "auto") == 0 || strcmp(s, "-1") == 0) {
-			x.max_model_len = -1;
-			break;
-		}
-		if (parse_count(s, 1, (int64_t)1 << 31, &v, "the length in tokens "
-		    "(or auto)", err, errlen) != 0)
-			return -1;
-		x.max_model_len = v;
-		break;
-	case FLAG_KV_DTYPE: {
-		enum kv_dtype k;
-
-		if (kv_dtype_parse(s, &k) != 0) {
-			int i;
-			size_t o;
-
-			o = (size_t)snprintf(err, errlen, "unknown KV dtype; one of");
-			for (i = 0; i < KV_COUNT && o < errlen; i++)
-				o += (size_t)snprintf(err + o, errlen - o, " %s",
-				    kv_dtype_name((enum kv_dtype)i));
-			return -1;
-		}
-		x.kv_dtype = k;
-		break;
-	}
-	case FLAG_MAX_NUM_SEQS:
-		if (parse_count(s, 1, 1 << 20, &v, "max-num-seqs", err, errlen) != 0)
-			return -1;
-		x.max_num_seqs = (int)v;
-		break;
-	case FLAG_MAX_BATCHED:
-		if (parse_count(s, 1, 1 << 24, &v, "max-num-batched-tokens", err,
-		    errlen) != 0)
-			return -1;
-		x.max_num_batched_tokens = (int)v;
-		break;
-	case FLAG_TP:
-	case FLAG_PP:
-	case FLAG_DP:
-		if (parse_count(s, 1, 1024, &v, "the size", err, errlen) != 0)
-			return -1;
-		if (f == FLAG_TP)
-			x.tp = (int)v;
-		else if (f == FLAG_PP)
-			x.pp = (int)v;
+		/* 90% is typed for 0.9; the table's validator then judges it */
+		s[n - 1] = '\0';
+		if (units_parse_double(s, &u) == 0)
+			units_format_pyfloat(u / 100, s, sizeof s);
 		else
-			x.dp = (int)v;
-		break;
-	case FLAG_EAGER: {
-		bool b;
-
-		if (parse_bool(s, &b) != 0) {
-			snprintf(err, errlen, "on or off");
-			return -1;
-		}
-		x.enforce_eager = b;
-		break;
+			s[n - 1] = '%';
 	}
-	case FLAG_CAPTURE:
-		if (parse_capture(s, &x, err, errlen) != 0)
+	if (f == FLAG_KV_BYTES && (strcasecmp(s, "none") == 0 || strcmp(s, "0") == 0)) {
+		vllm_flag_reset(vf(f), &x);
+	} else if (f == FLAG_CAPTURE) {
+		if (parse_capture(s, &x, p->version, err, errlen) != 0)
 			return -1;
-		break;
-	case FLAG_BLOCK_SIZE: {
-		size_t i;
-
-		if (parse_count(s, 1, 256, &v, "the block size", err, errlen) != 0)
-			return -1;
-		for (i = 0; i < sizeof block_sizes / sizeof block_sizes[0]; i++)
-			if (block_sizes[i] == v)
-				break;
-		if (i == sizeof block_sizes / sizeof block_sizes[0]) {
-			snprintf(err, errlen, "vLLM takes block sizes 1, 8, 16, 32, 64, "
-			    "128 or 256");
+	} else if (vf(f) != NULL) {
+		if (vllm_flag_parse(vf(f), s, false, p->version, &x, err,
+		    errlen) != VFP_SET) {
+			drop_echo(err, vf(f));
 			return -1;
 		}
-		x.block_size = (int)v;
-		break;
 	}
-	case FLAG_KV_BYTES:
-		if (strcasecmp(s, "none") == 0 || strcmp(s, "0") == 0) {
-			x.kv_cache_memory_bytes = 0;
-			break;
-		}
-		if (parse_count(s, 1, (int64_t)1 << 50, &v, "the KV-cache bytes "
-		    "(20G = 20 GiB)", err, errlen) != 0)
-			return -1;
-		x.kv_cache_memory_bytes = v;
-		break;
+	switch (f) {
 	case FLAG_MM_IMAGES:
 	case FLAG_MM_VIDEOS:
 		if (parse_count(s, 0, 10000, &v, f == FLAG_MM_IMAGES ?
@@ -912,6 +699,8 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
 		break;
 	case FLAG_COUNT:
 		return -1;
+	default:
+		break;
 	}
 	*in = x;
 	return 0;
@@ -921,42 +710,22 @@ void
 flags_edit_text(enum flag_id f, const struct plan_input *in, const struct plan *p,
     char *buf, size_t len)
 {
-	switch (f) {
-	case FLAG_UTIL:
-		units_format_pyfloat(p->util, buf, len);
+	if (plain(f)) {
+		vllm_flag_format(vf(f), vllm_flag_value(vf(f), in, p), buf, len);
 		return;
+	}
+	switch (f) {
 	case FLAG_MAX_MODEL_LEN:
 		if (in->max_model_len == -1)
 			snprintf(buf, len, "auto");
 		else
 			snprintf(buf, len, "%lld", (long long)p->max_model_len);
 		return;
-	case FLAG_KV_DTYPE:
-		snprintf(buf, len, "%s", kv_dtype_name(p->kv_dtype));
-		return;
-	case FLAG_MAX_NUM_SEQS:
-		snprintf(buf, len, "%d", p->max_num_seqs);
-		return;
-	case FLAG_MAX_BATCHED:
-		snprintf(buf, len, "%d", p->max_num_batched_tokens);
-		return;
-	case FLAG_TP:
-		snprintf(buf, len, "%d", p->tp);
-		return;
-	case FLAG_PP:
-		snprintf(buf, len, "%d", p->pp);
-		return;
-	case FLAG_DP:
-		snprintf(buf, len, "%d", p->dp);
-		return;
 	case FLAG_EAGER:
 		snprintf(buf, len, "%s", in->enforce_eager ? "on" : "off");
 		return;
 	case FLAG_CAPTURE:
 		snprintf(buf, len, "%d", p->max_capture_size);
-		return;
-	case FLAG_BLOCK_SIZE:
-		snprintf(buf, len, "%d", p->block_size);
 		return;
 	case FLAG_KV_BYTES:
 		if (in->kv_cache_memory_bytes > 0 && in->kv_cache_memory_bytes % GIB == 0)
@@ -982,7 +751,7 @@ flags_edit_text(enum flag_id f, const struct plan_input *in, const struct plan *
 		snprintf(buf, len, "%s", in->overhead == OVERHEAD_RULE ? "rule" :
 		    "estimate");
 		return;
-	case FLAG_COUNT:
+	default:
 		break;
 	}
 	if (len > 0)

@@ -1,0 +1,697 @@
+/*
+ * vllm_flags.c - the flag table and the one parser, stepper and writer
+ * per value kind (see vllm_flags.h).  The rows are in the order the
+ * command writer lists them.  Ranges are what vLLM's argument parser and
+ * config classes accept (vllm/engine/arg_utils.py and vllm/config/; see
+ * doc/vllm-versions.md); steps are the planner's.
+ */
+#include "vllm_flags.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "units.h"
+#include "vllm_version.h"
+
+#define IN_OFF(f) offsetof(struct plan_input, f)
+#define PLAN_OFF(f) ((int)offsetof(struct plan, f))
+
+static const struct vllm_flag_choice kv_dtypes[] = {
+	{ "auto", KV_AUTO, 0, 0 },
+	{ "bfloat16", KV_BFLOAT16, 0, 0 },
+	{ "float16", KV_FLOAT16, 0, 0 },
+	{ "fp8", KV_FP8, 0, 0 },
+	{ "fp8_e4m3", KV_FP8_E4M3, 0, 0 },
+	{ "fp8_e5m2", KV_FP8_E5M2, 0, 0 },
+	{ "fp8_inc", KV_FP8_INC, 0, 0 },
+	{ "fp8_ds_mla", KV_FP8_DS_MLA, 0, 0 },
+	{ "fp8_per_token_head", KV_FP8_PER_TOKEN_HEAD, 0, 0 },
+	{ "int8_per_token_head", KV_INT8_PER_TOKEN_HEAD, 0, 0 },
+	{ "nvfp4", KV_NVFP4, 0, 0 },
+	{ "bf16", KV_BFLOAT16, 0, 2 },
+	{ "fp16", KV_FLOAT16, 0, 2 },
+	{ "half", KV_FLOAT16, 0, 2 },
+	{ NULL, 0, 0, 0 }
+};
+
+static const struct vllm_flag_choice block_sizes[] = {
+	{ "1", 1, 0, 0 }, { "8", 8, 0, 0 }, { "16", 16, 0, 0 },
+	{ "32", 32, 0, 0 }, { "64", 64, 0, 0 }, { "128", 128, 0, 0 },
+	{ "256", 256, 0, 0 }, { NULL, 0, 0, 0 }
+};
+
+static const struct vllm_flag_choice dtypes[] = {
+	{ "auto", FMT_COUNT, 0, 0 },
+	{ "half", FMT_FP16, 0, 1 },
+	{ "float16", FMT_FP16, 0, 0 },
+	{ "bfloat16", FMT_BF16, 0, 0 },
+	{ "float", FMT_FP32, 0, 1 },
+	{ "float32", FMT_FP32, 0, 0 },
+	{ NULL, 0, 0, 0 }
+};
+
+/* --quantization: only fp8 on a 16-bit checkpoint is modelled here; other
+ * methods are read from the checkpoint, so the words are kept as given. */
+static const struct vllm_flag_choice quantizations[] = {
+	{ "fp8", 1, 0, 0 }, { NULL, 0, 0, 0 }
+};
+
+const struct vllm_flag vllm_flags[VF_COUNT] = {
+	[VF_TP] = { "tensor-parallel-size", "--tensor-parallel-size", "tp", "tensor-par",
+	    "cards one replica's layers are split across", VFK_INT, VFS_INT,
+	    IN_OFF(tp), PLAN_OFF(tp), 0, 1, 1024, false, NULL, NULL,
+	    CALC_IN_PARALLEL, VFW_DIFF | VFW_ALL | VFW_RESOLVED, 1,
+	    VFSTEP_SCALE, 0, 0, 1, 64, true },
+	[VF_PP] = { "pipeline-parallel-size", "--pipeline-parallel-size", "pp", "pipeline-par",
+	    "pipeline stages of one replica", VFK_INT, VFS_INT,
+	    IN_OFF(pp), PLAN_OFF(pp), 0, 1, 1024, false, NULL, NULL,
+	    CALC_IN_PARALLEL, VFW_DIFF | VFW_ALL | VFW_RESOLVED, 1,
+	    VFSTEP_ADD, 1, 4, 1, 64, true },
+	[VF_DP] = { "data-parallel-size", "--data-parallel-size", "dp", "data-par",
+	    "replicas served by one vLLM", VFK_INT, VFS_INT,
+	    IN_OFF(dp), PLAN_OFF(dp), 0, 1, 1024, false, NULL, NULL,
+	    CALC_IN_PARALLEL, VFW_DIFF | VFW_ALL | VFW_RESOLVED, 1,
+	    VFSTEP_ADD, 1, 4, 1, 256, true },
+	[VF_UTIL] = { "gpu-memory-utilization", "--gpu-memory-utilization", NULL, "util",
+	    "share of the card's memory vLLM may use", VFK_FLOAT, VFS_DOUBLE,
+	    IN_OFF(util), PLAN_OFF(util), 0, 0, 1, true, NULL, NULL,
+	    CALC_IN_BUDGET, VFW_SET | VFW_DIFF | VFW_ALL | VFW_RESOLVED, 0.9,
+	    VFSTEP_ADD, 0.01, 0.05, 0.01, 1, true },
+	[VF_MAX_MODEL_LEN] = { "max-model-len", "--max-model-len", NULL, "max-model-len",
+	    "longest request (prompt + output); space: auto", VFK_INT, VFS_I64,
+	    IN_OFF(max_model_len), PLAN_OFF(max_model_len), 0, 1,
+	    2147483648.0, false, "auto", NULL, CALC_IN_KV,
+	    VFW_SET | VFW_ALL | VFW_RESOLVED, 0, VFSTEP_LENGTH, 0, 0, 256, 0,
+	    true },
+	[VF_KV_DTYPE] = { "kv-cache-dtype", "--kv-cache-dtype", NULL, "kv-dtype",
+	    "element type of the KV cache", VFK_ENUM, VFS_ENUM,
+	    IN_OFF(kv_dtype), PLAN_OFF(kv_dtype), KV_AUTO, 0, 0, false, NULL,
+	    kv_dtypes, CALC_IN_KV, VFW_SET | VFW_ALL, KV_AUTO, VFSTEP_CHOICE,
+	    1, 1, 0, 0, true },
+	[VF_KV_BYTES] = { "kv-cache-memory-bytes", "--kv-cache-memory-bytes", NULL, "kv-bytes",
+	    "fixed KV-cache size instead of the utilization budget (20G)",
+	    VFK_INT, VFS_I64, IN_OFF(kv_cache_memory_bytes), -1, 0, 0,
+	    1125899906842624.0, false, NULL, NULL, CALC_IN_BUDGET, VFW_SET, 0,
+	    VFSTEP_ADD, (double)GIB, 8.0 * (double)GIB, 0, 1125899906842624.0,
+	    true },
+	[VF_MAX_NUM_SEQS] = { "max-num-seqs", "--max-num-seqs", NULL, "max-num-seqs",
+	    "most requests in one batch", VFK_INT, VFS_INT,
+	    IN_OFF(max_num_seqs), PLAN_OFF(max_num_seqs), 0, 1, 1 << 20, false,
+	    NULL, NULL, CALC_IN_SCHED, VFW_SET | VFW_ALL | VFW_RESOLVED, 0,
+	    VFSTEP_SCALE, 0, 0, 1, 65536, true },
+	[VF_MAX_BATCHED] = { "max-num-batched-tokens", "--max-num-batched-tokens", NULL, "max-batched",
+	    "most tokens in one scheduler step", VFK_INT, VFS_INT,
+	    IN_OFF(max_num_batched_tokens), PLAN_OFF(max_num_batched_tokens), 0,
+	    1, 1 << 24, false, NULL, NULL, CALC_IN_SCHED,
+	    VFW_SET | VFW_ALL | VFW_RESOLVED, 0, VFSTEP_SCALE, 0, 0, 16,
+	    1 << 22, true },
+	[VF_BLOCK_SIZE] = { "block-size", "--block-size", NULL, "block-size",
+	    "tokens per KV-cache block", VFK_ENUM, VFS_INT, IN_OFF(block_size),
+	    PLAN_OFF(block_size), 0, 0, 0, false, NULL, block_sizes, CALC_IN_KV,
+	    VFW_SET | VFW_ALL | VFW_RESOLVED, 0, VFSTEP_CHOICE, 1, 2, 0, 0,
+	    true },
+	[VF_EAGER] = { "enforce-eager", "--enforce-eager", NULL, "enforce-eager",
+	    "no CUDA graphs: less memory, slower decode", VFK_BOOL, VFS_BOOL,
+	    IN_OFF(enforce_eager), -1, 0, 0, 1, false, NULL, NULL,
+	    CALC_IN_GRAPHS, VFW_SET, 0, VFSTEP_TOGGLE, 0, 0, 0, 1, true },
+	[VF_CAPTURE_SIZES] = { "cudagraph-capture-sizes", "--cudagraph-capture-sizes", NULL, "capture-sizes",
+	    "batch sizes captured as CUDA graphs", VFK_LIST, VFS_CAPTURE,
+	    IN_OFF(capture_sizes), -1, -1, 1, 1 << 20, false, NULL, NULL,
+	    CALC_IN_GRAPHS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
+	[VF_MAX_CAPTURE] = { "max-cudagraph-capture-size", "--max-cudagraph-capture-size", NULL, "max-capture",
+	    "largest batch captured as a CUDA graph (or type a list: 1,2,4,8)",
+	    VFK_INT, VFS_INT, IN_OFF(max_capture_size), PLAN_OFF(max_capture_size),
+	    0, 1, 1 << 20, false, NULL, NULL, CALC_IN_GRAPHS, VFW_SET, 0,
+	    VFSTEP_SCALE, 0, 0, 1, 8192, true },
+	[VF_QUANTIZATION] = { "quantization", "--quantization", "q", "quantization",
+	    "fp8: quantize 16-bit weights online", VFK_ENUM, VFS_BOOL,
+	    IN_OFF(quantization_fp8), -1, 0, 0, 0, false, NULL, quantizations,
+	    CALC_IN_MODEL, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true, true },
+	[VF_DTYPE] = { "dtype", "--dtype", NULL, "dtype", "data type of the weights",
+	    VFK_ENUM, VFS_ENUM, IN_OFF(dtype_override), -1, FMT_COUNT, 0, 0,
+	    false, NULL, dtypes, CALC_IN_MODEL, VFW_SET, FMT_COUNT, VFSTEP_NONE,
+	    0, 0, 0, 0, true },
+	[VF_LIMIT_MM] = { "limit-mm-per-prompt", "--limit-mm-per-prompt", NULL, "mm-limits",
+	    "items of each modality one prompt may carry", VFK_JSON, VFS_NONE,
+	    IN_OFF(limit_mm_images), -1, -1, 0, 0, false, NULL, NULL,
+	    CALC_IN_MODEL, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
+	[VF_MM_KWARGS] = { "mm-processor-kwargs", "--mm-processor-kwargs", NULL, "mm-kwargs",
+	    "multimodal processor settings (max_pixels)", VFK_JSON, VFS_NONE,
+	    IN_OFF(mm_max_pixels), -1, 0, 0, 0, false, NULL, NULL,
+	    CALC_IN_MODEL, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
+	[VF_PREFIX_CACHING] = { "enable-prefix-caching", "--enable-prefix-caching", NULL, "prefix-caching",
+	    "reuse KV blocks of shared prefixes (no memory change)", VFK_BOOL,
+	    VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, CALC_IN_STYLE, 0, 0,
+	    VFSTEP_NONE, 0, 0, 0, 0, false },
+};
+
+enum vllm_flag_id
+vllm_flag_id_of(const struct vllm_flag *f)
+{
+	return f != NULL ? (enum vllm_flag_id)(f - vllm_flags) : VF_COUNT;
+}
+
+static void
+normalise(const char *in, char *out, size_t len)
+{
+	size_t i;
+
+	for (i = 0; in[i] && in[i] != '=' && i + 1 < len; i++)
+		out[i] = in[i] == '_' ? '-' : in[i];
+	out[i] = '\0';
+}
+
+const struct vllm_flag *
+vllm_flag_find(const char *name, int *ambiguous)
+{
+	const struct vllm_flag *hit = NULL;
+	char n[128];
+	size_t i, len;
+
+	*ambiguous = 0;
+	while (*name == '-')
+		name++;
+	normalise(name, n, sizeof n);
+	len = strlen(n);
+	if (len == 0)
+		return NULL;
+	for (i = 0; i < VF_COUNT; i++)
+		if (strcmp(vllm_flags[i].name, n) == 0)
+			return &vllm_flags[i];
+	for (i = 0; i < VF_COUNT; i++) {
+		if (strncmp(vllm_flags[i].name, n, len) != 0)
+			continue;
+		if (hit != NULL) {
+			*ambiguous = 1;
+			return NULL;
+		}
+		hit = &vllm_flags[i];
+	}
+	return hit;
+}
+
+const struct vllm_flag *
+vllm_flag_by_short(const char *shortf)
+{
+	size_t i;
+
+	for (i = 0; i < VF_COUNT; i++)
+		if (vllm_flags[i].shortf && strcmp(vllm_flags[i].shortf, shortf) == 0)
+			return &vllm_flags[i];
+	return NULL;
+}
+
+static void *
+field(const struct vllm_flag *f, struct plan_input *in)
+{
+	return (char *)in + f->in_off;
+}
+
+static const void *
+cfield(const struct vllm_flag *f, const struct plan_input *in)
+{
+	return (const char *)in + f->in_off;
+}
+
+void
+vllm_flag_store(const struct vllm_flag *f, struct plan_input *in, double v)
+{
+	void *p = field(f, in);
+
+	switch (f->store) {
+	case VFS_INT: *(int *)p = (int)v; break;
+	case VFS_I64: *(int64_t *)p = (int64_t)v; break;
+	case VFS_DOUBLE: *(double *)p = v; break;
+	case VFS_BOOL: *(bool *)p = v != 0; break;
+	case VFS_ENUM: *(int *)p = (int)v; break;
+	case VFS_NONE:
+	case VFS_CAPTURE:
+		break;
+	}
+}
+
+static double
+load(const struct vllm_flag *f, const void *p)
+{
+	switch (f->store) {
+	case VFS_INT: return *(const int *)p;
+	case VFS_I64: return (double)*(const int64_t *)p;
+	case VFS_DOUBLE: return *(const double *)p;
+	case VFS_BOOL: return *(const bool *)p;
+	case VFS_ENUM: return *(const int *)p;
+	case VFS_NONE:
+	case VFS_CAPTURE:
+		break;
+	}
+	return 0;
+}
+
+double
+vllm_flag_value(const struct vllm_flag *f, const struct plan_input *in,
+    const struct plan *p)
+{
+	/* struct plan holds the value in force in the input field's type */
+	if (f->plan_off >= 0 && p != NULL)
+		return load(f, (const char *)p + f->plan_off);
+	return load(f, cfield(f, in));
+}
+
+bool
+vllm_flag_is_set(const struct vllm_flag *f, const struct plan_input *in)
+{
+	if (f->store == VFS_CAPTURE)
+		return in->n_capture_sizes >= 0;
+	if (f->store == VFS_NONE)
+		return false;
+	return load(f, cfield(f, in)) != (double)f->unset;
+}
+
+void
+vllm_flag_reset(const struct vllm_flag *f, struct plan_input *in)
+{
+	if (f->store == VFS_CAPTURE) {
+		memset(in->capture_sizes, 0, sizeof in->capture_sizes);
+		in->n_capture_sizes = -1;
+		return;
+	}
+	vllm_flag_store(f, in, (double)f->unset);
+}
+
+void
+vllm_flag_list_begin(const struct vllm_flag *f, struct plan_input *in)
+{
+	if (f->store == VFS_CAPTURE)
+		in->n_capture_sizes = 0;
+}
+
+static bool
+choice_valid(const struct vllm_flag_choice *c, int version)
+{
+	return c->since == 0 || version == 0 || version >= c->since;
+}
+
+char *
+vllm_flag_choices(const struct vllm_flag *f, int version, char *buf, size_t len)
+{
+	const struct vllm_flag_choice *c;
+	size_t o = 0;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (c = f->choices; c != NULL && c->name != NULL; c++) {
+		if (c->alias == 2 || !choice_valid(c, version))
+			continue;
+		if (o < len)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? ", " : "",
+			    c->name);
+	}
+	return buf;
+}
+
+/* The name a value is written as: its first choice that is no alias. */
+static const char *
+choice_name(const struct vllm_flag *f, int v)
+{
+	const struct vllm_flag_choice *c;
+
+	for (c = f->choices; c != NULL && c->name != NULL; c++)
+		if (c->value == v && c->alias == 0)
+			return c->name;
+	return NULL;
+}
+
+char *
+vllm_flag_format(const struct vllm_flag *f, double v, char *buf, size_t len)
+{
+	const char *name;
+
+	if (f->auto_word != NULL && v == -1) {
+		snprintf(buf, len, "%s", f->auto_word);
+		return buf;
+	}
+	switch (f->kind) {
+	case VFK_FLOAT:
+		return units_format_pyfloat(v, buf, len);
+	case VFK_ENUM:
+		if (f->store == VFS_INT)
+			break;
+		name = choice_name(f, (int)v);
+		snprintf(buf, len, "%s", name ? name : "?");
+		return buf;
+	case VFK_BOOL:
+		snprintf(buf, len, "%s", v != 0 ? "true" : "false");
+		return buf;
+	default:
+		break;
+	}
+	snprintf(buf, len, "%lld", (long long)v);
+	return buf;
+}
+
+static int
+parse_bool_word(const char *s, bool *out)
+{
+	static const char *const yes[] = { "true", "on", "yes", "1" };
+	static const char *const no[] = { "false", "off", "no", "0" };
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		if (strcasecmp(s, yes[i]) == 0) {
+			*out = true;
+			return 0;
+		}
+		if (strcasecmp(s, no[i]) == 0) {
+			*out = false;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static void
+range_text(const struct vllm_flag *f, char *buf, size_t len)
+{
+	if (f->kind == VFK_FLOAT && f->lo_open)
+		snprintf(buf, len, "above %g and at most %g", f->lo, f->hi);
+	else if (f->kind == VFK_FLOAT)
+		snprintf(buf, len, "from %g to %g", f->lo, f->hi);
+	else
+		snprintf(buf, len, "from %.0f to %.0f", f->lo, f->hi);
+}
+
+static bool
+in_range(const struct vllm_flag *f, double v)
+{
+	if (f->lo_open ? !(v > f->lo) : !(v >= f->lo))
+		return false;
+	return v <= f->hi;
+}
+
+static int
+parse_number(const struct vllm_flag *f, const char *s, double *out, char *err,
+    size_t errlen)
+{
+	char r[96];
+
+	if (f->kind == VFK_FLOAT) {
+		if (units_parse_double(s, out) == 0 && in_range(f, *out))
+			return 0;
+		range_text(f, r, sizeof r);
+		snprintf(err, errlen, "--%s: '%s' is not a number %s", f->name, s, r);
+		return -1;
+	} else {
+		int64_t n;
+
+		if (units_parse_human_int(s, &n) == 0 && in_range(f, (double)n)) {
+			*out = (double)n;
+			return 0;
+		}
+		range_text(f, r, sizeof r);
+		snprintf(err, errlen, "--%s: '%s' is not a whole number %s%s "
+		    "(suffixes k, m, g and K, M, G are accepted)", f->name, s, r,
+		    f->auto_word ? ", or auto" : "");
+		return -1;
+	}
+}
+
+int
+vllm_flag_parse(const struct vllm_flag *f, const char *text, bool negated,
+    int version, struct plan_input *in, char *err, size_t errlen)
+{
+	const struct vllm_flag_choice *c;
+	double v;
+	bool b;
+
+	if (f->kind == VFK_BOOL) {
+		b = !negated;
+		if (text != NULL) {
+			if (negated || parse_bool_word(text, &b) != 0) {
+				snprintf(err, errlen, "--%s: '%s' is not true or false",
+				    f->name, text);
+				return -1;
+			}
+		}
+		if (f->store == VFS_NONE)
+			return VFP_KEEP;
+		vllm_flag_store(f, in, b);
+		return VFP_SET;
+	}
+	if (text == NULL) {
+		snprintf(err, errlen, "--%s expects a value", f->name);
+		return -1;
+	}
+	if (f->kind == VFK_JSON || f->store == VFS_NONE)
+		return VFP_KEEP;
+	if (f->auto_word != NULL && (strcasecmp(text, f->auto_word) == 0 ||
+	    strcmp(text, "-1") == 0)) {
+		vllm_flag_store(f, in, -1);
+		return VFP_SET;
+	}
+	switch (f->kind) {
+	case VFK_ENUM: {
+		char list[400];
+
+		for (c = f->choices; c->name != NULL; c++)
+			if (strcmp(c->name, text) == 0) {
+				vllm_flag_store(f, in, c->value);
+				return VFP_SET;
+			}
+		if (f->open)
+			return VFP_KEEP;
+		snprintf(err, errlen, "--%s: invalid choice '%s' (choose from %s)",
+		    f->name, text, vllm_flag_choices(f, version, list, sizeof list));
+		return -1;
+	}
+	case VFK_LIST:
+		if (parse_number(f, text, &v, err, errlen) != 0)
+			return -1;
+		if (in->n_capture_sizes < 0)
+			in->n_capture_sizes = 0;
+		if (in->n_capture_sizes < PLAN_MAX_CAPTURE)
+			in->capture_sizes[in->n_capture_sizes++] = (int)v;
+		return VFP_SET;
+	default:
+		if (parse_number(f, text, &v, err, errlen) != 0)
+			return -1;
+		vllm_flag_store(f, in, v);
+		return VFP_SET;
+	}
+}
+
+static double
+clampd(double v, double lo, double hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* The next power of two (or the model's longest length) above or below cur. */
+static double
+length_step(double cur, double top, int dir, bool big)
+{
+	int steps = big ? 2 : 1, i;
+	double v = cur;
+
+	for (i = 0; i < steps; i++) {
+		double x = 256;
+
+		if (dir > 0) {
+			while (x <= v)
+				x *= 2;
+			if (top > 0 && x > top)
+				x = top > v ? top : v;
+		} else if (top > 0 && v > top) {
+			x = top;
+		} else {
+			double below = 256;
+
+			while (below * 2 < v)
+				below *= 2;
+			x = below < v ? below : 256;
+		}
+		v = x;
+	}
+	return v;
+}
+
+/* Index of the first listed choice at or above v (the last when none). */
+static int
+choice_index(const struct vllm_flag *f, int version, double v, int *n)
+{
+	const struct vllm_flag_choice *c;
+	int i = 0, at = -1;
+
+	for (c = f->choices; c->name != NULL; c++) {
+		if (c->alias != 0 || !choice_valid(c, version))
+			continue;
+		if (at < 0 && f->store != VFS_ENUM && c->value >= v)
+			at = i;
+		if (at < 0 && f->store == VFS_ENUM && c->value == (int)v)
+			at = i;
+		i++;
+	}
+	*n = i;
+	return at < 0 ? (f->store == VFS_ENUM ? 0 : i - 1) : at;
+}
+
+static int
+choice_at(const struct vllm_flag *f, int version, int k)
+{
+	const struct vllm_flag_choice *c;
+	int i = 0;
+
+	for (c = f->choices; c->name != NULL; c++) {
+		if (c->alias != 0 || !choice_valid(c, version))
+			continue;
+		if (i++ == k)
+			return c->value;
+	}
+	return 0;
+}
+
+double
+vllm_flag_step_value(const struct vllm_flag *f, double cur, int dir, bool big,
+    int version, int64_t top)
+{
+	double v;
+
+	switch (f->step) {
+	case VFSTEP_ADD: {
+		double k = big ? f->step_big : f->step_small;
+
+		v = cur + dir * k;
+		/* whole steps, as the value is shown (0.93, not 0.9300000001) */
+		v = round(v / f->step_small) / (1.0 / f->step_small);
+		return clampd(v, f->step_lo, f->step_hi);
+	}
+	case VFSTEP_SCALE:
+		v = cur < f->step_lo ? f->step_lo : cur;
+		v = dir > 0 ? v * (big ? 8 : 2) : floor(v / (big ? 8 : 2));
+		return clampd(v, f->step_lo, f->step_hi);
+	case VFSTEP_CHOICE: {
+		int n, i = choice_index(f, version, cur, &n);
+
+		i += (dir > 0 ? 1 : -1) * (int)(big ? f->step_big : f->step_small);
+		if (n == 0)
+			return cur;
+		return choice_at(f, version, i < 0 ? 0 : i >= n ? n - 1 : i);
+	}
+	case VFSTEP_TOGGLE:
+		return dir > 0;
+	case VFSTEP_LENGTH:
+		return length_step(cur, (double)top, dir, big);
+	case VFSTEP_NONE:
+		break;
+	}
+	return cur;
+}
+
+unsigned
+vllm_flags_diff(const struct plan_input *a, const struct plan_input *b)
+{
+	unsigned m = 0;
+	size_t i;
+
+	for (i = 0; i < VF_COUNT; i++) {
+		const struct vllm_flag *f = &vllm_flags[i];
+
+		if (f->store == VFS_CAPTURE) {
+			int n = a->n_capture_sizes;
+
+			if (n != b->n_capture_sizes || (n > 0 &&
+			    memcmp(a->capture_sizes, b->capture_sizes,
+			    (size_t)(n < PLAN_MAX_CAPTURE ? n : PLAN_MAX_CAPTURE) *
+			    sizeof a->capture_sizes[0]) != 0))
+				m |= 1u << f->group;
+		} else if (f->store != VFS_NONE &&
+		    load(f, cfield(f, a)) != load(f, cfield(f, b))) {
+			m |= 1u << f->group;
+		}
+	}
+	return m;
+}
+
+void
+vllm_flags_reset_all(struct plan_input *in)
+{
+	size_t i;
+
+	for (i = 0; i < VF_COUNT; i++)
+		vllm_flag_reset(&vllm_flags[i], in);
+}
+
+static double
+release_default(const struct vllm_flag *f, int version)
+{
+	struct vllm_traits t;
+
+	if (vllm_flag_id_of(f) == VF_UTIL) {
+		vllm_traits_get(version > 0 ? version : VLLM_VER_NEWEST, &t);
+		return t.default_util;
+	}
+	return f->dflt;
+}
+
+void
+vllm_flags_write(const struct plan_input *in, const struct plan *p, bool all,
+    vllm_flag_word_fn word, vllm_flag_json_fn json, void *ctx)
+{
+	char v[64], dash[80];
+	size_t i;
+	int k;
+
+	for (i = 0; i < VF_COUNT; i++) {
+		const struct vllm_flag *f = &vllm_flags[i];
+		bool set = vllm_flag_is_set(f, in), on;
+		double x;
+
+		if (f->kind == VFK_JSON) {
+			if (json != NULL)
+				json(ctx, (enum vllm_flag_id)i, in);
+			continue;
+		}
+		if (f->store == VFS_NONE)
+			continue;
+		snprintf(dash, sizeof dash, "--%s", f->name);
+		if (f->store == VFS_CAPTURE) {
+			/* no graphs are captured under --enforce-eager */
+			if (!set || in->enforce_eager)
+				continue;
+			word(ctx, dash);
+			for (k = 0; k < in->n_capture_sizes; k++) {
+				snprintf(v, sizeof v, "%d", in->capture_sizes[k]);
+				word(ctx, v);
+			}
+			continue;
+		}
+		x = (f->write & VFW_RESOLVED) ? vllm_flag_value(f, in, p) :
+		    load(f, cfield(f, in));
+		on = ((f->write & VFW_SET) && set) || ((f->write & VFW_ALL) && all) ||
+		    ((f->write & VFW_DIFF) && x != release_default(f, p->version));
+		if (!on)
+			continue;
+		if (f->kind == VFK_BOOL) {
+			if (x != 0)
+				word(ctx, dash);
+			continue;
+		}
+		if (f->auto_word != NULL && load(f, cfield(f, in)) == -1)
+			x = -1;
+		word(ctx, dash);
+		word(ctx, vllm_flag_format(f, x, v, sizeof v));
+	}
+}
+
+double
+vllm_flag_cycle(const struct vllm_flag *f, double cur, int version)
+{
+	int n, i;
+
+	if (f->kind == VFK_BOOL)
+		return cur == 0;
+	if (f->choices == NULL)
+		return cur;
+	i = choice_index(f, version, cur, &n);
+	return n > 0 ? choice_at(f, version, (i + 1) % n) : cur;
+}

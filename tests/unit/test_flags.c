@@ -1,0 +1,403 @@
+/*
+ * test_flags.c - every row of the vLLM flag table (src/core/vllm_flags.c),
+ * on every path: values inside the row's range are read alike by the
+ * command line, a short form, a pasted command, a --config file, --instance
+ * and the planner's typed values, and survive every writer (command,
+ * --explicit command, docker line, config file, scenario); values outside
+ * it are refused with the same words on every path.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/vllm_flags.h"
+#include "helpers.h"
+#include "io/answers_cli.h"
+#include "io/cli.h"
+#include "io/export.h"
+#include "io/scenario.h"
+#include "ui/flags.h"
+#include "xtest.h"
+
+#define MODEL "meta-llama/Llama-3.1-8B-Instruct"
+#define BASE "--gpu", "h100-sxm", "--model", MODEL
+
+/* The sample texts of a row: in range (ok) and out of range (bad). */
+struct samples {
+	char	ok[12][48];
+	int	n_ok;
+	char	bad[4][48];
+	int	n_bad;
+};
+
+static void
+add(char (*list)[48], int *n, const char *fmt, double v)
+{
+	snprintf(list[(*n)++], 48, fmt, v);
+}
+
+static void
+samples_of(const struct vllm_flag *f, struct samples *s)
+{
+	const struct vllm_flag_choice *c;
+
+	memset(s, 0, sizeof *s);
+	switch (f->kind) {
+	case VFK_INT:
+	case VFK_LIST:
+		add(s->ok, &s->n_ok, "%.0f", f->lo);
+		add(s->ok, &s->n_ok, "%.0f", f->hi);
+		if (f->lo <= 2 && f->hi >= 2)
+			add(s->ok, &s->n_ok, "%.0f", 2);
+		if (f->lo <= 32768 && f->hi >= 32768)
+			snprintf(s->ok[s->n_ok++], 48, "32K");
+		add(s->bad, &s->n_bad, "%.0f", f->lo - 1);
+		add(s->bad, &s->n_bad, "%.0f", f->hi + 1);
+		snprintf(s->bad[s->n_bad++], 48, "lots");
+		break;
+	case VFK_FLOAT:
+		add(s->ok, &s->n_ok, "%g", f->hi);
+		add(s->ok, &s->n_ok, "%g", (f->lo + f->hi) / 2);
+		add(s->bad, &s->n_bad, "%g", f->lo_open ? f->lo : f->lo - 1);
+		add(s->bad, &s->n_bad, "%g", f->hi + 0.5);
+		snprintf(s->bad[s->n_bad++], 48, "lots");
+		break;
+	case VFK_ENUM:
+		for (c = f->choices; c->name != NULL && s->n_ok < 12; c++)
+			snprintf(s->ok[s->n_ok++], 48, "%s", c->name);
+		if (!f->open)
+			snprintf(s->bad[s->n_bad++], 48, "no_such_choice");
+		break;
+	case VFK_BOOL:
+		snprintf(s->ok[s->n_ok++], 48, "true");
+		snprintf(s->ok[s->n_ok++], 48, "false");
+		break;
+	case VFK_JSON:
+		break;
+	}
+}
+
+/* The words of one flag on a command line. */
+static int
+words(const struct vllm_flag *f, const char *v, const char **w, bool shortf)
+{
+	int n = 0;
+	char *dash = malloc(64);
+
+	cr_assert_not_null(dash);
+	snprintf(dash, 64, "%s%s", shortf ? "-" : "", shortf ? f->shortf : f->opt);
+	if (f->kind == VFK_BOOL) {
+		if (strcmp(v, "false") == 0)
+			snprintf(dash, 64, "--no-%s", f->name);
+		w[n++] = dash;
+		return n;
+	}
+	w[n++] = dash;
+	w[n++] = v;
+	return n;
+}
+
+static bool
+names_model(const char *path)
+{
+	char *text = xt_read(path);
+	bool yes = strstr(text, "model:") != NULL;
+
+	free(text);
+	return yes;
+}
+
+static int
+run(const char *const *extra, int n_extra, struct cli *c, char *err, size_t len)
+{
+	const char *args[32] = { BASE };
+	int i, n = 4;
+
+	/* a pasted command, a scenario or an exported config names the model */
+	if (n_extra > 0 && (strcmp(extra[0], "--from-command") == 0 ||
+	    strcmp(extra[0], "--scenario") == 0 || (strcmp(extra[0], "--config") == 0 &&
+	    names_model(extra[1]))))
+		n = 2;
+
+	for (i = 0; i < n_extra; i++)
+		args[n++] = extra[i];
+	args[n] = NULL;
+	return xt_cli_try(c, args, err, len);
+}
+
+/* A row's value in force: the plan's (resolved) or the input's. */
+static bool
+same_value(const struct vllm_flag *f, const struct cli *a, const struct plan *pa,
+    const struct cli *b, const struct plan *pb)
+{
+	int i;
+
+	if (f->store == VFS_CAPTURE) {
+		if (a->in.enforce_eager)
+			return true;
+		if (a->in.n_capture_sizes != b->in.n_capture_sizes)
+			return false;
+		for (i = 0; i < a->in.n_capture_sizes; i++)
+			if (a->in.capture_sizes[i] != b->in.capture_sizes[i])
+				return false;
+		return true;
+	}
+	if (f->store == VFS_NONE)
+		return a->n_extra == b->n_extra;
+	return vllm_flag_value(f, &a->in, pa) == vllm_flag_value(f, &b->in, pb);
+}
+
+/* The pane row of a table row, FLAG_COUNT when the planner has none. */
+static enum flag_id
+pane_row(const struct vllm_flag *f)
+{
+	int i;
+
+	for (i = 0; i < FLAG_COUNT; i++)
+		if (strcmp(flags_name((enum flag_id)i), f->opt) == 0 &&
+		    i != FLAG_CAPTURE)
+			return (enum flag_id)i;
+	return FLAG_COUNT;
+}
+
+static void
+through_writers(const struct vllm_flag *f, const struct cli *a, const char *what)
+{
+	const struct catalogue *cat = test_catalogue();
+	static const enum export_format forms[] = { EXPORT_COMMAND, EXPORT_DOCKER,
+		EXPORT_CONFIG };
+	struct plan pa, pb;
+	struct report_in rin;
+	struct cli b, x = *a;
+	char err[1024], *out;
+	const char *path = xt_tmp("flags.yaml", 1);
+	size_t k;
+	int all;
+
+	for (all = 0; all < 2; all++) {
+		x.explicit_all = all;
+		plan_compute(cat, &x.in, &pa);
+		for (k = 0; k < sizeof forms / sizeof forms[0] + 1; k++) {
+			const char *w[2];
+
+			xt_report_in(&rin, &x, &pa);
+			if (k < sizeof forms / sizeof forms[0])
+				out = export_render(forms[k], &rin, err, sizeof err);
+			else
+				out = scenario_write(&rin, "flags", err, sizeof err);
+			cr_assert_not_null(out, "%s: %s", what, err);
+			if (k == 0 || k == 1) {
+				w[0] = "--from-command";
+				w[1] = out;
+			} else {
+				xt_write(path, out);
+				w[0] = k == 2 ? "--config" : "--scenario";
+				w[1] = path;
+			}
+			cr_assert_eq(run(w, 2, &b, err, sizeof err), 0, "%s, writer %zu: "
+			    "%s\n%s", what, k, err, out);
+			plan_compute(cat, &b.in, &pb);
+			cr_assert(same_value(f, &x, &pa, &b, &pb), "%s does not survive "
+			    "writer %zu (explicit %d):\n%s", what, k, all, out);
+			free(out);
+			cli_done(&b);
+		}
+	}
+}
+
+static void
+accepted_everywhere(const struct vllm_flag *f, const char *v)
+{
+	const struct catalogue *cat = test_catalogue();
+	const char *w[4];
+	char err[1024], what[128], cmd[512], yaml[256];
+	const char *path = xt_tmp("flag.yaml", 0);
+	struct cli a, b;
+	struct plan pa, pb;
+	enum flag_id row = pane_row(f);
+	int n;
+
+	snprintf(what, sizeof what, "%s %s", f->opt, v);
+	n = words(f, v, w, false);
+	cr_assert_eq(run(w, n, &a, err, sizeof err), 0, "%s: %s", what, err);
+	plan_compute(cat, &a.in, &pa);
+	/* the short form */
+	if (f->shortf != NULL) {
+		n = words(f, v, w, true);
+		cr_assert_eq(run(w, n, &b, err, sizeof err), 0, "%s: %s", what, err);
+		cr_assert_eq(vllm_flags_diff(&a.in, &b.in), 0, "%s: short form", what);
+		cli_done(&b);
+	}
+	/* a pasted command */
+	n = words(f, v, w, false);
+	snprintf(cmd, sizeof cmd, "vllm serve meta-llama/Llama-3.1-8B-Instruct %s %s",
+	    w[0], n > 1 ? w[1] : "");
+	w[0] = "--from-command";
+	w[1] = cmd;
+	cr_assert_eq(run(w, 2, &b, err, sizeof err), 0, "%s: %s", what, err);
+	cr_assert_eq(vllm_flags_diff(&a.in, &b.in), 0, "%s: pasted", what);
+	cr_assert_eq(a.n_extra, b.n_extra, "%s: pasted", what);
+	cli_done(&b);
+	/* a vLLM config file */
+	snprintf(yaml, sizeof yaml, "%s: %s\n", f->name, f->kind == VFK_LIST ?
+	    "[1, 2, 4]" : v);
+	xt_write(path, yaml);
+	w[0] = "--config";
+	w[1] = path;
+	cr_assert_eq(run(w, 2, &b, err, sizeof err), 0, "%s: %s", what, err);
+	if (f->kind != VFK_LIST)
+		cr_assert_eq(vllm_flags_diff(&a.in, &b.in), 0, "%s: config", what);
+	if (!(f->kind == VFK_BOOL && strcmp(v, "false") == 0))
+		cr_assert_eq(a.n_extra, b.n_extra, "%s: config", what);
+	cli_done(&b);
+	/* typed in the planner */
+	if (row != FLAG_COUNT && f->kind != VFK_BOOL) {
+		struct plan_input in = a.in;
+
+		vllm_flag_reset(f, &in);
+		cr_assert_eq(flags_parse(row, v, &in, &pa, err, sizeof err), 0,
+		    "%s: typed: %s", what, err);
+		cr_assert_eq(vllm_flags_diff(&a.in, &in), 0, "%s: typed", what);
+	}
+	through_writers(f, &a, what);
+	(void)pb;
+	cli_done(&a);
+}
+
+/* The words of a refusal after "--NAME: ", which name the value. */
+static const char *
+reason(const char *err, const struct vllm_flag *f, const char *v)
+{
+	char head[80], quoted[80];
+
+	snprintf(head, sizeof head, "%s: ", f->opt);
+	snprintf(quoted, sizeof quoted, "'%s'", v);
+	cr_assert(strncmp(err, head, strlen(head)) == 0, "'%s' does not name the "
+	    "flag: %s", head, err);
+	cr_assert_not_null(strstr(err, quoted), "%s does not name the value", err);
+	return err + strlen(head);
+}
+
+static void
+refused_everywhere(const struct vllm_flag *f, const char *v)
+{
+	const struct catalogue *cat = test_catalogue();
+	const char *w[4];
+	char e1[1024], e2[1024], what[128], cmd[512], yaml[256], spec[128];
+	const char *path = xt_tmp("bad.yaml", 0), *r;
+	struct cli a;
+	struct plan p;
+	struct share_instance si;
+	enum flag_id row = pane_row(f);
+	int n;
+
+	snprintf(what, sizeof what, "%s %s", f->opt, v);
+	n = words(f, v, w, false);
+	cr_assert_eq(run(w, n, &a, e1, sizeof e1), -1, "%s is accepted", what);
+	cli_done(&a);
+	r = reason(e1, f, v);
+	/* a pasted command: the same words after the option's name */
+	snprintf(cmd, sizeof cmd, "vllm serve m %s %s", f->opt, v);
+	w[0] = "--from-command";
+	w[1] = cmd;
+	cr_assert_eq(run(w, 2, &a, e2, sizeof e2), -1, "%s pasted is accepted", what);
+	cli_done(&a);
+	cr_assert_str_eq(strstr(e2, f->opt), e1, "%s pasted", what);
+	/* a config file: file:line:col, then the same words */
+	snprintf(yaml, sizeof yaml, "%s: %s\n", f->name, v);
+	xt_write(path, yaml);
+	w[0] = "--config";
+	w[1] = path;
+	cr_assert_eq(run(w, 2, &a, e2, sizeof e2), -1, "%s in a config", what);
+	cli_done(&a);
+	cr_assert_str_eq(strstr(e2, f->opt), e1, "%s in a config: %s", what, e2);
+	/* --instance, for the flags it takes */
+	snprintf(spec, sizeof spec, "%s=%s", f->name, v);
+	if (answers_cli_instance(cat, NULL, spec, "x", &si, e2, sizeof e2) == -1 &&
+	    strstr(e2, "unknown key") == NULL)
+		cr_assert_str_eq(strstr(e2, f->opt), e1, "%s in --instance", what);
+	/* typed in the planner: the prompt shows flag and text, then the reason */
+	if (row != FLAG_COUNT) {
+		struct plan_input in;
+
+		xt_cli(&a, (const char *const[]){ BASE, NULL });
+		in = a.in;
+		plan_compute(cat, &in, &p);
+		cr_assert_eq(flags_parse(row, v, &in, &p, e2, sizeof e2), -1,
+		    "%s typed is accepted", what);
+		cr_assert_str_eq(e2, r, "%s typed", what);
+		cr_assert_eq(vllm_flags_diff(&a.in, &in), 0, "%s typed changed the "
+		    "input", what);
+		cli_done(&a);
+	}
+}
+
+Test(flags, every_row_on_every_path)
+{
+	size_t i;
+	int k, rows = 0, values = 0, refusals = 0;
+
+	for (i = 0; i < VF_COUNT; i++) {
+		const struct vllm_flag *f = &vllm_flags[i];
+		struct samples s;
+
+		cr_assert_not_null(f->name);
+		cr_assert_str_eq(f->opt + 2, f->name);
+		cr_assert_not_null(f->help, "%s has no help", f->name);
+		samples_of(f, &s);
+		for (k = 0; k < s.n_ok; k++, values++)
+			accepted_everywhere(f, s.ok[k]);
+		for (k = 0; k < s.n_bad; k++, refusals++)
+			refused_everywhere(f, s.bad[k]);
+		rows++;
+	}
+	cr_assert_eq(rows, VF_COUNT);
+	cr_assert_geq(values, 40, "only %d values tried", values);
+	cr_assert_geq(refusals, 15, "only %d refusals tried", refusals);
+}
+
+Test(flags, names_are_unique_and_prefixes_resolve)
+{
+	size_t i, j;
+	int amb;
+
+	for (i = 0; i < VF_COUNT; i++) {
+		for (j = i + 1; j < VF_COUNT; j++)
+			cr_assert_str_neq(vllm_flags[i].name, vllm_flags[j].name);
+		cr_assert_eq(vllm_flag_find(vllm_flags[i].opt, &amb), &vllm_flags[i]);
+	}
+	cr_assert_eq(vllm_flag_find("--max_num_seqs", &amb), &vllm_flags[VF_MAX_NUM_SEQS]);
+	cr_assert_eq(vllm_flag_find("--max-num", &amb), NULL);
+	cr_assert(amb);
+	cr_assert_eq(vllm_flag_by_short("tp"), &vllm_flags[VF_TP]);
+}
+
+Test(flags, steps_stay_inside_the_row_range)
+{
+	size_t i;
+	int dir, big, k;
+
+	for (i = 0; i < VF_COUNT; i++) {
+		const struct vllm_flag *f = &vllm_flags[i];
+
+		if (f->step != VFSTEP_ADD && f->step != VFSTEP_SCALE)
+			continue;
+		for (dir = -1; dir <= 1; dir += 2)
+			for (big = 0; big < 2; big++) {
+				double v = f->step_lo;
+
+				for (k = 0; k < 64; k++) {
+					v = vllm_flag_step_value(f, v, dir, big, 0, 0);
+					cr_assert(v >= f->step_lo && v <= f->step_hi,
+					    "%s stepped to %g", f->name, v);
+					if (v != 0)
+						cr_assert(v >= f->lo && v <= f->hi,
+						    "%s stepped out of range: %g", f->name, v);
+				}
+			}
+	}
+	/* the same floor on both views that step the utilization */
+	cr_assert_float_eq(vllm_flag_step_value(&vllm_flags[VF_UTIL], 0.01, -1, false,
+	    0, 0), 0.01, 1e-12);
+}
