@@ -55,7 +55,8 @@ usage(FILE *f)
 "                               checkpoint id\n"
 "  --tokens-per-request N       prompt + output of a typical request\n"
 "  --other-usage GIB            memory other processes hold on each card\n"
-"  --vllm-version X.Y.Z         behave as that release (default 0.32.0)\n"
+"  --vllm-version X.Y.Z         behave as that release (default: the newest;\n"
+"                               --version lists the range)\n"
 "  --overhead estimate|rule     vLLM's profiled terms, or the sizing rule\n"
 "  --list gpus|mig|models|checkpoints\n"
 "\n"
@@ -126,7 +127,10 @@ main(int argc, char **argv)
 		return 0;
 	}
 	if (cli.version) {
-		printf("headroom %s (plans vLLM 0.10.0 to 0.32.0)\n", PACKAGE_VERSION);
+		char r[40];
+
+		printf("headroom %s (plans vLLM %s)\n", PACKAGE_VERSION,
+		    vllm_version_range(r, sizeof r));
 		cli_done(&cli);
 		return 0;
 	}

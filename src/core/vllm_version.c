@@ -47,6 +47,33 @@ vllm_version_format(int v, char *buf, unsigned long len)
 	return buf;
 }
 
+char *
+vllm_version_range(char *buf, unsigned long len)
+{
+	char a[16], b[16];
+
+	snprintf(buf, len, "%s to %s", vllm_version_format(VLLM_VER_OLDEST, a,
+	    sizeof a), vllm_version_format(VLLM_VER_NEWEST, b, sizeof b));
+	return buf;
+}
+
+int
+vllm_version_parse_known(const char *s, int *out, char *err,
+    unsigned long errlen)
+{
+	char r[40];
+	int v;
+
+	if (vllm_version_parse(s, &v) != 0 || v < VLLM_VER_OLDEST ||
+	    v > VLLM_VER_NEWEST) {
+		snprintf(err, errlen, "'%s' is not a release headroom models (%s)",
+		    s, vllm_version_range(r, sizeof r));
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
 void
 vllm_traits_get(int v, struct vllm_traits *t)
 {

@@ -41,6 +41,15 @@ struct vllm_traits {
 
 /* Parses "0.19.0", "0.19", "v0.19.1"; returns 0 and the version, or -1. */
 int vllm_version_parse(const char *s, int *out);
+/*
+ * Parses a release headroom models (VLLM_VER_OLDEST to VLLM_VER_NEWEST):
+ * 0 and the version, or -1 with "'TEXT' is not a release headroom models
+ * (0.10.0 to 0.32.0)" in err.  The one place the range is written out.
+ */
+int vllm_version_parse_known(const char *s, int *out, char *err,
+    unsigned long errlen);
+/* "0.10.0 to 0.32.0". */
+char *vllm_version_range(char *buf, unsigned long len);
 /* Writes "0.19.0". */
 char *vllm_version_format(int v, char *buf, unsigned long len);
 /* Traits of a version (any version; older than the oldest known clamps). */

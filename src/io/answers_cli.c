@@ -48,11 +48,10 @@ answers_cli_set(struct answers_opts *a, const char *name, const char *v,
 		a->instances[a->n_instances++] = v;
 	} else if (strcmp(name, "compare-version") == 0) {
 		int ver;
+		char e[200];
 
-		if (vllm_version_parse(v, &ver) != 0 || ver < VLLM_VER_OLDEST ||
-		    ver > VLLM_VER_NEWEST) {
-			snprintf(err, errlen, "--compare-version: '%s' is not a release "
-			    "headroom models (0.10.0 to 0.32.0)", v);
+		if (vllm_version_parse_known(v, &ver, e, sizeof e) != 0) {
+			snprintf(err, errlen, "--compare-version: %s", e);
 			return -1;
 		}
 		a->compare_version = ver;

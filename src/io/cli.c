@@ -296,18 +296,15 @@ apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
 		return 0;
 	case O_OTHER:
 		return parse_dbl(name, v, 0, 4096, &in->other_usage_gib, err, errlen);
-	case O_VERSION_V:
-		if (vllm_version_parse(v, &in->version) != 0) {
-			snprintf(err, errlen, "--vllm-version: '%s' is not a version such "
-			    "as 0.19.0", v);
-			return -1;
-		}
-		if (in->version < VLLM_VER_OLDEST || in->version > VLLM_VER_NEWEST) {
-			snprintf(err, errlen, "--vllm-version: %s is outside the releases "
-			    "headroom models (0.10.0 to 0.32.0)", v);
+	case O_VERSION_V: {
+		char e[200];
+
+		if (vllm_version_parse_known(v, &in->version, e, sizeof e) != 0) {
+			snprintf(err, errlen, "--vllm-version: %s", e);
 			return -1;
 		}
 		return 0;
+	}
 	case O_OVERHEAD:
 		if (strcmp(v, "estimate") == 0)
 			in->overhead = OVERHEAD_ESTIMATE;

@@ -675,15 +675,9 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
 	}
 	case FLAG_VERSION: {
 		int ver;
-		char a[16], b[16];
 
-		if (vllm_version_parse(s, &ver) != 0 || ver < VLLM_VER_OLDEST ||
-		    ver > VLLM_VER_NEWEST) {
-			snprintf(err, errlen, "a vLLM release from %s to %s",
-			    vllm_version_format(VLLM_VER_OLDEST, a, sizeof a),
-			    vllm_version_format(VLLM_VER_NEWEST, b, sizeof b));
+		if (vllm_version_parse_known(s, &ver, err, errlen) != 0)
 			return -1;
-		}
 		x.version = ver;
 		break;
 	}

@@ -25,6 +25,7 @@
 #include "action.h"
 #include "core/speed.h"
 #include "core/units.h"
+#include "core/vllm_flags.h"
 #include "core/vllm_version.h"
 #include "draw.h"
 #include "io/answers_cli.h"
@@ -381,12 +382,9 @@ share_key(struct app *a, int c, struct plan_input *apply)
 	case '-':
 		if (!si->util_explicit)
 			si->in.util = v->share.m[v->inst_cursor].util;
-		si->in.util += c == '-' ? -0.01 : 0.01;
-		si->in.util = (double)(int)(si->in.util * 100 + (si->in.util > 0 ? 0.5 : -0.5)) / 100;
-		if (si->in.util < 0.01)
-			si->in.util = 0.01;
-		if (si->in.util > 1.0)
-			si->in.util = 1.0;
+		/* the flag table's step, as in the Flags pane */
+		si->in.util = vllm_flag_step_value(&vllm_flags[VF_UTIL], si->in.util,
+		    c == '-' ? -1 : 1, false, si->in.version, 0);
 		si->util_explicit = true;
 		again = true;
 		break;
