@@ -188,7 +188,6 @@ fit_find(const struct catalogue *c, const struct fit_query *q,
 	base.tp = base.pp = base.dp = 0;
 	base.gpus = 0;
 	base.kv_cache_memory_bytes = 0;
-	base.model_arg = NULL;
 
 	if (q->fixed_choice) {
 		memset(&choices[0], 0, sizeof choices[0]);

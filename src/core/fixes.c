@@ -273,7 +273,8 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 			in = *base;
 			in.gpu = bestg;
 			in.mig = -1;
-			snprintf(flags, sizeof flags, "--gpu %s", c->gpus[bestg].id);
+			snprintf(flags, sizeof flags, "--gpu %s%s", c->gpus[bestg].id,
+			    base->mig >= 0 ? " --mig none" : "");
 			snprintf(sum, sizeof sum, "A card with more memory (%s).",
 			    c->gpus[bestg].name);
 			add(&l, &in, flags, sum);

@@ -103,8 +103,9 @@ struct plan_input {
 	int64_t	 tokens_per_request;	/* 0 = max_model_len */
 	double	 other_usage_gib;
 	enum overhead_mode overhead;
-	/* carried into exports only, never read by plan_compute() */
-	const char *model_arg;		/* what `vllm serve` is given; NULL = derived */
+	/* carried into exports only, never read by plan_compute(); what
+	 * `vllm serve` is given as the model follows from model and ckpt
+	 * (cli_model_arg()), never from a copy that could go stale */
 	char	*const *extra_flags;	/* flags headroom does not model */
 	size_t	 n_extra_flags;
 	char	*const *env;		/* VAR=value written before the command */

@@ -252,7 +252,6 @@ resolve_model(const struct catalogue *c, const char *model, const char *ckpt,
 		in->ckpt = -1;
 		in->format = FMT_COUNT;
 		in->quantization_fp8 = false;
-		in->model_arg = NULL;
 	} else if (in->model != NULL) {
 		mi = (int)(in->model - c->models);
 		if (mi < 0 || (size_t)mi >= c->n_models)

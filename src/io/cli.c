@@ -606,7 +606,6 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 		cli->local_dir = strdup(mid);
 		in->model = &cli->local;
 		in->weight_bytes = wb;
-		in->model_arg = cli->local_dir;
 		snprintf(cli->model_source, sizeof cli->model_source, "directory");
 	} else {
 		mi = catalogue_find_model(c, mid);
@@ -649,8 +648,6 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 	in->ckpt = ki;
 	if (ki >= 0) {
 		in->format = c->ckpts[ki].format;
-		if (!cli->have_local)
-			in->model_arg = c->ckpts[ki].id;
 	} else if (!cli->have_local && in->format != FMT_COUNT &&
 	    in->format != in->model->native_format) {
 		snprintf(cli->model_source, sizeof cli->model_source, "derived");
@@ -706,11 +703,36 @@ cli_shell_quote(const char *s, char *buf, size_t len)
 const char *
 cli_model_arg(const struct catalogue *c, const struct plan_input *in)
 {
-	if (in->model_arg)
-		return in->model_arg;
-	if (in->ckpt >= 0 && (size_t)in->ckpt < c->n_ckpts)
+	/* a local folder is served by its path (its id), whatever catalogue
+	 * checkpoint lent it its facts */
+	if (in->ckpt >= 0 && (size_t)in->ckpt < c->n_ckpts &&
+	    !cli_model_is_local(c, in->model))
 		return c->ckpts[in->ckpt].id;
 	return in->model ? in->model->id : "MODEL";
+}
+
+bool
+cli_model_is_local(const struct catalogue *c, const struct model *m)
+{
+	size_t i;
+
+	if (m == NULL)
+		return false;
+	for (i = 0; i < c->n_models; i++)
+		if (m == &c->models[i])
+			return false;
+	return true;
+}
+
+const char *
+cli_model_source(const struct catalogue *c, const struct plan_input *in)
+{
+	if (cli_model_is_local(c, in->model))
+		return "directory";
+	if (in->ckpt < 0 && in->model != NULL && in->format != FMT_COUNT &&
+	    in->format != in->model->native_format)
+		return "derived";
+	return "catalogue";
 }
 
 static void

@@ -101,7 +101,14 @@ void cli_format_env(const struct plan_input *, char *buf, size_t len);
 /* Appends s to buf as one POSIX shell word (quoted only when needed). */
 void cli_shell_quote(const char *s, char *buf, size_t len);
 
-/* The model id a plan runs: the checkpoint repo, the model id or folder. */
+/*
+ * The model id a plan runs, from its model and checkpoint alone: the
+ * checkpoint repo, the model id, or a local folder's path.
+ */
 const char *cli_model_arg(const struct catalogue *, const struct plan_input *);
+/* True when m is not one of the catalogue's models (a --model DIR). */
+bool cli_model_is_local(const struct catalogue *, const struct model *m);
+/* "directory", "derived" or "catalogue", from the plan input alone. */
+const char *cli_model_source(const struct catalogue *, const struct plan_input *);
 
 #endif

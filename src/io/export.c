@@ -436,11 +436,10 @@ export_docker(const struct report_in *r)
 		cli_shell_quote(in->env[i], q, sizeof q);
 		yamlout_printf(&y, "  -e %s \\\n", q);
 	}
-	if (r->model_source != NULL && strcmp(r->model_source, "directory") == 0 &&
-	    in->model_arg != NULL) {
+	if (cli_model_is_local(r->cat, in->model)) {
 		char m[4200];
 
-		snprintf(m, sizeof m, "%s:%s:ro", in->model_arg, in->model_arg);
+		snprintf(m, sizeof m, "%s:%s:ro", in->model->id, in->model->id);
 		q[0] = '\0';
 		cli_shell_quote(m, q, sizeof q);
 		yamlout_printf(&y, "  -v %s \\\n", q);
@@ -506,9 +505,9 @@ checkpoint_text(const struct report_in *r, char *buf, size_t len)
 		snprintf(buf, len, "%s (%s weights%s)", r->cat->ckpts[in->ckpt].id,
 		    ckpt_format_name(r->plan->format), in->quantization_fp8 ?
 		    ", quantized to FP8 online" : "");
-	else if (r->model_source && strcmp(r->model_source, "directory") == 0)
-		snprintf(buf, len, "local folder %s (%s weights)", in->model_arg ?
-		    in->model_arg : "?", ckpt_format_name(r->plan->format));
+	else if (cli_model_is_local(r->cat, in->model))
+		snprintf(buf, len, "local folder %s (%s weights)", in->model->id,
+		    ckpt_format_name(r->plan->format));
 	else
 		snprintf(buf, len, "%s weights (no published checkpoint; sizes derived "
 		    "from the architecture)", ckpt_format_name(r->plan->format));

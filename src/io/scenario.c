@@ -355,7 +355,7 @@ scenario_write(const struct report_in *r, const char *name, char *err,
 	if (map == NULL)
 		return NULL;
 	if ((name != NULL && !yamlout_utf8_valid(name)) ||
-	    (in->model_arg != NULL && !yamlout_utf8_valid(in->model_arg))) {
+	    (in->model != NULL && !yamlout_utf8_valid(in->model->id))) {
 		snprintf(err, errlen, "the name or the model folder is not valid "
 		    "UTF-8, which a YAML file cannot hold");
 		cJSON_Delete(map);
@@ -388,13 +388,12 @@ scenario_write(const struct report_in *r, const char *name, char *err,
 	}
 	if (in->gpus > 0)
 		yamlout_printf(&y, "gpus: %d\n", in->gpus);
-	if (r->model_source != NULL && strcmp(r->model_source, "directory") == 0 &&
-	    in->model_arg != NULL) {
+	if (cli_model_is_local(r->cat, in->model)) {
 		/* a folder by its full path: the file may be opened from elsewhere */
 		char real[4096];
 
-		key_string(&y, "model", realpath(in->model_arg, real) != NULL &&
-		    yamlout_utf8_valid(real) ? real : in->model_arg);
+		key_string(&y, "model", realpath(in->model->id, real) != NULL &&
+		    yamlout_utf8_valid(real) ? real : in->model->id);
 	}
 	else if (in->model != NULL)
 		key_string(&y, "model", in->model->id);

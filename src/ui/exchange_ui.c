@@ -368,7 +368,7 @@ save_scenario(struct app *a, char *err, size_t errlen)
 	rin.cat = a->cat;
 	rin.in = in;
 	rin.plan = calc_plan(a->calc);
-	rin.model_source = model_is_local(a, in->model) ? "directory" : "catalogue";
+	rin.model_source = cli_model_source(a->cat, in);
 	{
 		/* the scenario opened keeps its name */
 		char *name = NULL;
@@ -454,8 +454,7 @@ compare(struct app *a, char *err, size_t errlen)
 	cols[0].file = NULL;
 	cols[0].in = calc_input(a->calc);
 	cols[0].plan = calc_plan(a->calc);
-	cols[0].model_source = model_is_local(a, cols[0].in->model) ? "directory" :
-	    "catalogue";
+	cols[0].model_source = cli_model_source(a->cat, cols[0].in);
 	ncol = compare_set_cols(&set, cols, 1, CLI_MAX_COMPARE + 1);
 	snprintf(x->compare, sizeof x->compare, "%s", a->prompt.text);
 	set_text(a, "Compare (Esc or c closes; arrows scroll)",

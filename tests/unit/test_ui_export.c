@@ -1,0 +1,449 @@
+/*
+ * test_ui_export.c - every export from the planner is the plan on screen.
+ *
+ * For each input the planner can change (card, slice, count, model,
+ * checkpoint, each flag, tokens per request, a fix, a pasted command, an
+ * opened scenario, undo), the planner starts from a command line, the keys
+ * make the change, and what `w` writes, what `s` saves and the vLLM config
+ * of the planner's input must equal what the command line produces for the
+ * same inputs (headroom ARGS --export command, --save-scenario,
+ * --export config).
+ */
+#include <criterion/criterion.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/fixes.h"
+#include "helpers.h"
+#include "io/cli.h"
+#include "io/export.h"
+#include "io/scenario.h"
+#include "io/textfile.h"
+#include "ui/app.h"
+#include "ui/flags.h"
+#include "ui/lists.h"
+
+#define MAX_ARGS 48
+
+static char tmpdir[256];
+
+static void
+setup(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	unsetenv("NO_COLOR");
+	unsetenv("HEADROOM_THEMES_DIR");
+	if (getenv("TERM") == NULL)
+		setenv("TERM", "xterm-256color", 1);
+	snprintf(tmpdir, sizeof tmpdir, "%s/headroom-uiexport.XXXXXX",
+	    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	cr_assert_not_null(mkdtemp(tmpdir));
+}
+
+static void
+teardown(void)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", tmpdir);
+}
+
+TestSuite(uiexport, .init = setup, .fini = teardown);
+
+/* The three exports of a plan input. */
+struct exports {
+	char	*command, *scenario, *config;
+};
+
+static void
+exports_done(struct exports *e)
+{
+	free(e->command);
+	free(e->scenario);
+	free(e->config);
+	memset(e, 0, sizeof *e);
+}
+
+static void
+exports_of(const struct plan_input *in, struct exports *e)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan p;
+	struct report_in rin;
+	char err[256];
+
+	plan_compute(c, in, &p);
+	memset(&rin, 0, sizeof rin);
+	rin.cat = c;
+	rin.in = in;
+	rin.plan = &p;
+	rin.model_source = cli_model_source(c, in);
+	e->command = export_command(&rin);
+	e->scenario = scenario_write(&rin, NULL, err, sizeof err);
+	cr_assert_not_null(e->scenario, "%s", err);
+	e->config = export_config(&rin, err, sizeof err);
+	cr_assert_not_null(e->config, "%s", err);
+}
+
+/* Splits a space-separated argument string into argv (after "headroom"). */
+static int
+split(char *s, char **argv, int argc)
+{
+	char *w;
+
+	for (w = strtok(s, " "); w != NULL && argc < MAX_ARGS - 1; w = strtok(NULL, " "))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	return argc;
+}
+
+/* The command line: headroom BASE MORE (resolved) into cli. */
+static void
+cli_from(struct cli *cli, const char *base, const char *more, char *store, size_t len)
+{
+	char *argv[MAX_ARGS];
+	char err[512];
+	int argc;
+
+	snprintf(store, len, "%s %s", base, more ? more : "");
+	argv[0] = "headroom";
+	argc = split(store, argv, 1);
+	cr_assert_eq(cli_parse(argc, argv, cli, err, sizeof err), 0, "%s: %s", store, err);
+	cr_assert_eq(cli_resolve(test_catalogue(), cli, err, sizeof err), 0, "%s: %s",
+	    base, err);
+}
+
+/* What the command line exports for BASE MORE (MORE alone when it starts with '='). */
+static void
+cli_exports(const char *base, const char *more, struct exports *e)
+{
+	struct cli cli;
+	char store[2048];
+
+	if (more != NULL && more[0] == '=')
+		cli_from(&cli, more + 1, NULL, store, sizeof store);
+	else
+		cli_from(&cli, base, more, store, sizeof store);
+	exports_of(&cli.in, e);
+	cli_done(&cli);
+}
+
+/* The text without its comment lines (the export's notes around the command). */
+static char *
+uncommented(char *t)
+{
+	char *r = t, *w = t;
+
+	while (*r != '\0') {
+		char *eol = strchr(r, '\n');
+		size_t n = eol ? (size_t)(eol - r) + 1 : strlen(r);
+
+		if (r[0] != '#') {
+			memmove(w, r, n);
+			w += n;
+		}
+		r += n;
+	}
+	*w = '\0';
+	return t;
+}
+
+static char *
+read_back(const char *name)
+{
+	char path[512], err[256];
+	char *t;
+
+	snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+	t = textfile_read(path, NULL, err, sizeof err);
+	cr_assert_not_null(t, "%s", err);
+	unlink(path);
+	return t;
+}
+
+/*
+ * Starts the planner on BASE, sends KEYS, then `w` and `s` into files;
+ * compares them and the planner input's config with the command line's
+ * exports for BASE MORE.
+ */
+static void
+check_change(const char *what, const char *base, const char *keys, const char *more)
+{
+	struct cli cli;
+	struct exports want, got;
+	struct app *a;
+	char store[2048], k[1024];
+	static const struct ui_options plain = { 0, 0, NULL, NULL };
+
+	cli_from(&cli, base, NULL, store, sizeof store);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.in, &plain, 40, 120);
+	cr_assert_not_null(a, "no virtual terminal");
+	cr_assert_eq(app_headless_keys(a, keys), 0, "%s: bad keys %s", what, keys);
+	snprintf(k, sizeof k, "<Esc>w<C-u>%s/cmd.sh<Enter>", tmpdir);
+	cr_assert_eq(app_headless_keys(a, k), 0);
+	cr_assert(strstr(app_headless_status(a), "wrote the command line") != NULL,
+	    "%s: w says '%s'", what, app_headless_status(a));
+	snprintf(k, sizeof k, "s<C-u>%s/s.yaml<Enter>", tmpdir);
+	cr_assert_eq(app_headless_keys(a, k), 0);
+	cr_assert(strstr(app_headless_status(a), "saved the scenario") != NULL,
+	    "%s: s says '%s'", what, app_headless_status(a));
+	memset(&got, 0, sizeof got);
+	got.command = read_back("cmd.sh");
+	got.scenario = read_back("s.yaml");
+	{
+		struct exports tmp;
+
+		exports_of(app_headless_input(a), &tmp);
+		got.config = tmp.config;
+		tmp.config = NULL;
+		/* the planner's own writers agree with the input it holds */
+		cr_assert_str_eq(got.command, uncommented(tmp.command),
+		    "%s: w is not the input's command", what);
+		exports_done(&tmp);
+	}
+	cli_exports(base, more, &want);
+	uncommented(want.command);
+	cr_assert_str_eq(got.command, want.command,
+	    "%s: the planner's command line\n  %s  is not the command line's\n  %s",
+	    what, got.command, want.command);
+	cr_assert_str_eq(got.scenario, want.scenario,
+	    "%s: the planner's scenario\n%s\nis not the command line's\n%s", what,
+	    got.scenario, want.scenario);
+	cr_assert_str_eq(got.config, want.config,
+	    "%s: the planner's config\n%s\nis not the command line's\n%s", what,
+	    got.config, want.config);
+	exports_done(&got);
+	exports_done(&want);
+	app_headless_free(&a);
+	cli_done(&cli);
+}
+
+/* Keys that move the GPU list from its first row to (gpu id, slice). */
+static void
+gpu_keys(const char *gpu, const char *mig, char *buf, size_t len)
+{
+	const struct catalogue *c = test_catalogue();
+	struct gpu_row rows[1024];
+	size_t n = lists_gpu_rows(c, rows, 1024);
+	int g = catalogue_find_gpu(c, gpu), m = -1, target, r, steps = 0;
+
+	cr_assert_geq(g, 0);
+	if (mig != NULL)
+		m = catalogue_find_mig(&c->gpus[g], mig);
+	target = lists_gpu_find(rows, n, g, m);
+	cr_assert_geq(target, 0);
+	r = lists_gpu_move(rows, n, 0, 1);
+	if (rows[0].kind != ROW_FAMILY)
+		r = 0;
+	snprintf(buf, len, "1<Home>");
+	while (r != target) {
+		int next = lists_gpu_move(rows, n, r, 1);
+
+		cr_assert_neq(next, r, "row not reached");
+		r = next;
+		steps++;
+		snprintf(buf + strlen(buf), len - strlen(buf), "j");
+	}
+	snprintf(buf + strlen(buf), len - strlen(buf), "<Enter>");
+	(void)steps;
+}
+
+/* Keys that move the Flags pane to flag f of the input of BASE. */
+static void
+flag_keys(const char *base, enum flag_id f, const char *then, char *buf, size_t len)
+{
+	struct cli cli;
+	char store[2048];
+	enum flag_id ids[FLAG_COUNT];
+	size_t n, i;
+
+	cli_from(&cli, base, NULL, store, sizeof store);
+	n = flags_rows(&cli.in, ids, FLAG_COUNT);
+	snprintf(buf, len, "4<Home>");
+	for (i = 0; i < n && ids[i] != f; i++)
+		snprintf(buf + strlen(buf), len - strlen(buf), "j");
+	cr_assert_lt(i, n, "flag %s not listed", flags_label(f));
+	snprintf(buf + strlen(buf), len - strlen(buf), "%s", then);
+	cli_done(&cli);
+}
+
+#define QWEN32 "--gpu h200-nvl --model Qwen/Qwen3-32B"
+
+Test(uiexport, the_reproducer_model_from_the_search)
+{
+	check_change("model by search", QWEN32, "2/3.1 8b<Enter><Enter>",
+	    "--model meta-llama/Llama-3.1-8B-Instruct");
+	check_change("model then undo", QWEN32, "2/3.1 8b<Enter><Enter>u", NULL);
+	/* a command pasted on the command line names its own model */
+	check_change("model after an imported command",
+	    "--gpu h200-nvl -- vllm serve Qwen/Qwen3-32B --max-model-len 16k",
+	    "2/3.1 8b<Enter><Enter>",
+	    "--gpu h200-nvl --max-model-len 16000 --model meta-llama/Llama-3.1-8B-Instruct");
+}
+
+Test(uiexport, checkpoint)
+{
+	check_change("checkpoint", QWEN32, "3<Home>j<Enter>",
+	    "--checkpoint Qwen/Qwen3-32B-FP8");
+	check_change("checkpoint then model", QWEN32,
+	    "3<Home>j<Enter>2/3.1 8b<Enter><Enter>",
+	    "--model meta-llama/Llama-3.1-8B-Instruct");
+}
+
+Test(uiexport, card_slice_and_count)
+{
+	char k[1024];
+
+	gpu_keys("h100-sxm", NULL, k, sizeof k);
+	check_change("card", QWEN32, k, "--gpu h100-sxm");
+	gpu_keys("h200-nvl", "3g.71gb", k, sizeof k);
+	check_change("slice", "--gpu h200-nvl --model Qwen/Qwen3-8B", k, "--mig 3g.71gb");
+	check_change("count", QWEN32, "1+", "--gpus 2");
+	check_change("count twice", QWEN32, "1++", "--gpus 3");
+}
+
+Test(uiexport, every_flag)
+{
+	static const struct {
+		enum flag_id f;
+		const char *keys, *more;
+	} cases[] = {
+		{ FLAG_UTIL, "<Enter><C-u>0.85<Enter>", "--gpu-memory-utilization 0.85" },
+		{ FLAG_MAX_MODEL_LEN, "<Enter><C-u>16384<Enter>", "--max-model-len 16384" },
+		{ FLAG_MAX_MODEL_LEN, "<Space>", "--max-model-len auto" },
+		{ FLAG_KV_DTYPE, "<Enter><C-u>fp8<Enter>", "--kv-cache-dtype fp8" },
+		{ FLAG_MAX_NUM_SEQS, "<Enter><C-u>64<Enter>", "--max-num-seqs 64" },
+		{ FLAG_MAX_BATCHED, "<Enter><C-u>4096<Enter>", "--max-num-batched-tokens 4096" },
+		{ FLAG_TP, "+", "--tensor-parallel-size 2" },
+		{ FLAG_PP, "+", "--pipeline-parallel-size 2" },
+		{ FLAG_DP, "+", "--data-parallel-size 2" },
+		{ FLAG_EAGER, "<Space>", "--enforce-eager" },
+		{ FLAG_CAPTURE, "<Enter><C-u>128<Enter>", "--max-cudagraph-capture-size 128" },
+		{ FLAG_CAPTURE, "<Enter><C-u>1,2,4,8<Enter>", "--cudagraph-capture-sizes 1 2 4 8" },
+		{ FLAG_BLOCK_SIZE, "<Enter><C-u>32<Enter>", "--block-size 32" },
+		{ FLAG_KV_BYTES, "<Enter><C-u>20G<Enter>", "--kv-cache-memory-bytes 20G" },
+		{ FLAG_OTHER, "<Enter><C-u>1.5<Enter>", "--other-usage 1.5" },
+		{ FLAG_VERSION, "<Enter><C-u>0.19.0<Enter>", "--vllm-version 0.19.0" },
+		{ FLAG_OVERHEAD, "<Space>", "--overhead rule" },
+	};
+	char k[1024], name[128];
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		flag_keys(QWEN32, cases[i].f, cases[i].keys, k, sizeof k);
+		snprintf(name, sizeof name, "flag %s", cases[i].more);
+		check_change(name, QWEN32, k, cases[i].more);
+	}
+}
+
+Test(uiexport, multimodal_flags)
+{
+	const char *vl = "--gpu h200-nvl --model Qwen/Qwen2.5-VL-7B-Instruct";
+	char k[1024];
+
+	flag_keys(vl, FLAG_MM_IMAGES, "<Enter><C-u>2<Enter>", k, sizeof k);
+	check_change("images per prompt", vl, k, "--limit-mm-per-prompt {\"image\":2}");
+	flag_keys(vl, FLAG_MM_MAX_PIXELS, "<Enter><C-u>1003520<Enter>", k, sizeof k);
+	check_change("max_pixels", vl, k, "--mm-processor-kwargs {\"max_pixels\":1003520}");
+}
+
+Test(uiexport, tokens_per_request)
+{
+	check_change("tokens per request", QWEN32, "t<C-u>4096<Enter>",
+	    "--tokens-per-request 4096");
+	check_change("halve", QWEN32, "[", "--tokens-per-request 20480");
+}
+
+/* Applies fix number i of the plan BASE and compares with BASE + its flags. */
+static int
+check_fix(const char *base, size_t i)
+{
+	struct cli cli;
+	struct plan p;
+	struct fix fx[FIX_MAX];
+	char store[2048], k[256], name[256], more[200];
+	size_t n, j;
+
+	cli_from(&cli, base, NULL, store, sizeof store);
+	plan_compute(test_catalogue(), &cli.in, &p);
+	n = fixes_compute(test_catalogue(), &cli.in, &p, fx, FIX_MAX);
+	cli_done(&cli);
+	if (i >= n)
+		return 0;
+	if (fx[i].flags[0] == '(')	/* not a flag: nothing the command line takes */
+		return 1;
+	snprintf(k, sizeof k, "5<Home>");
+	for (j = 0; j < i; j++)
+		snprintf(k + strlen(k), sizeof k - strlen(k), "j");
+	snprintf(k + strlen(k), sizeof k - strlen(k), "<Enter>");
+	snprintf(more, sizeof more, "%s", fx[i].flags);
+	snprintf(name, sizeof name, "fix %zu '%s' of %s", i, fx[i].flags, base);
+	check_change(name, base, k, more);
+	return 1;
+}
+
+Test(uiexport, every_fix)
+{
+	static const char *const bases[] = {
+		/* fails at weights: quantized checkpoints, TP, bigger cards */
+		"--gpu rtx-pro-6000-server --model meta-llama/Llama-3.3-70B-Instruct",
+		/* fails at the KV cache */
+		"--gpu rtx-pro-6000-server --model nvidia/Llama-3.3-70B-Instruct-FP8 "
+		    "--kv-cache-dtype fp8",
+		/* a MIG slice too small */
+		"--gpu h200-nvl --mig 1g.18gb --model Qwen/Qwen3-14B",
+		/* starts: fixes that carry more */
+		QWEN32,
+		"--gpu h200-nvl --model nvidia/Llama-3.3-70B-Instruct-FP8 "
+		    "--tokens-per-request 8192",
+	};
+	size_t b, i, applied = 0;
+
+	for (b = 0; b < sizeof bases / sizeof bases[0]; b++)
+		for (i = 0; i < FIX_MAX; i++) {
+			if (!check_fix(bases[b], i))
+				break;
+			applied++;
+		}
+	cr_assert_geq(applied, 10, "only %zu fixes were tried", applied);
+}
+
+Test(uiexport, pasted_command)
+{
+	check_change("pasted command", QWEN32,
+	    "p<C-u>vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192 "
+	    "--gpu-memory-utilization 0.8<Enter>",
+	    "--model meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192 "
+	    "--gpu-memory-utilization 0.8");
+	check_change("pasted command with a checkpoint", QWEN32,
+	    "p<C-u>vllm serve nvidia/Llama-3.1-8B-Instruct-FP8 -tp 2<Enter>",
+	    "--model nvidia/Llama-3.1-8B-Instruct-FP8 -tp 2");
+	check_change("bracketed paste", QWEN32,
+	    "<Paste>vllm serve Qwen/Qwen3-8B --max-model-len 16k<PasteEnd>",
+	    "--model Qwen/Qwen3-8B --max-model-len 16000");
+}
+
+Test(uiexport, opened_scenario)
+{
+	char path[512], keys[1024], more[600], err[256];
+	const char *text = "headroom-scenario: 1\nvllm-version: \"0.32.0\"\n"
+	    "gpu: h100-sxm\nmodel: Qwen/Qwen3-14B\nvllm:\n  max-model-len: 24576\n"
+	    "  gpu-memory-utilization: 0.87\n";
+
+	snprintf(path, sizeof path, "%s/open.yaml", tmpdir);
+	cr_assert_eq(textfile_write_atomic(path, text, strlen(text), err, sizeof err), 0,
+	    "%s", err);
+	snprintf(keys, sizeof keys, "o<C-u>%s<Enter>", path);
+	snprintf(more, sizeof more, "=--scenario %s", path);
+	check_change("opened scenario", QWEN32, keys, more);
+	/* and a change after opening it */
+	snprintf(keys, sizeof keys, "o<C-u>%s<Enter>2/3.1 8b<Enter><Enter>", path);
+	snprintf(more, sizeof more, "=--scenario %s --model meta-llama/Llama-3.1-8B-Instruct",
+	    path);
+	check_change("opened scenario, then a model", QWEN32, keys, more);
+}
