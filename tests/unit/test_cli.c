@@ -121,7 +121,13 @@ Test(cli, exported_command_quotes_and_defaults)
 	cli_format_command(c, &in, &p, 1, buf, sizeof buf);
 	cr_assert(strstr(buf, "--gpu-memory-utilization 0.92") != NULL, "%s", buf);
 	cr_assert(strstr(buf, "--max-num-seqs 1024") != NULL, "%s", buf);
-	in.model_arg = "/models/my model";
-	cli_format_command(c, &in, &p, 0, buf, sizeof buf);
+	{
+		/* a local folder is served by its path */
+		struct model folder = *in.model;
+
+		folder.id = "/models/my model";
+		in.model = &folder;
+		cli_format_command(c, &in, &p, 0, buf, sizeof buf);
+	}
 	cr_assert(strncmp(buf, "vllm serve '/models/my model' ", 30) == 0, "%s", buf);
 }

@@ -137,8 +137,13 @@ hostile_input(struct plan_input *in, char **extra, size_t *n, const char *model,
 {
 	size_t i;
 
+	static struct model folder;	/* a local folder: served by its path */
+
 	test_input(in, "h200-nvl", "Qwen/Qwen3-8B", NULL);
-	in->model_arg = model;
+	folder = *in->model;
+	folder.id = (char *)model;
+	in->model = &folder;
+	in->ckpt = -1;
 	*n = 0;
 	extra[(*n)++] = "--served-model-name";
 	for (i = 0; i < N_HOSTILE; i++)
