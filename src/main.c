@@ -23,6 +23,7 @@
 #include "io/cli.h"
 #include "io/exchange.h"
 #include "io/report.h"
+#include "io/settings.h"
 #include "ui/app.h"
 #include "ui/exchange_ui.h"
 
@@ -97,6 +98,33 @@ usage(FILE *f)
 "See headroom(1).\n", f);
 }
 
+/* the defaults in force: cli's fields may point into its words until exit */
+static struct settings set;
+
+/*
+ * The user's settings.yaml as default words; a broken file is named,
+ * then left out, so headroom still runs on its own defaults.
+ */
+static void
+load_settings(struct settings *s)
+{
+	struct cli probe;
+	char err[1024];
+
+	if (settings_load(s, NULL, err, sizeof err) != 0) {
+		fprintf(stderr, "headroom: %s (settings ignored)\n", err);
+		return;
+	}
+	if (s->argc > 1 && cli_parse(s->argc, s->words, &probe, err,
+	    sizeof err) != 0) {
+		fprintf(stderr, "headroom: %s: %s (settings ignored)\n", s->path, err);
+		cli_done(&probe);
+		settings_done(s);
+	} else if (s->argc > 1) {
+		cli_done(&probe);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -116,7 +144,9 @@ main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	setlocale(LC_NUMERIC, "C");
 	atexit(closeout_stdout);
-	if (cli_parse(argc, argv, &cli, err, sizeof err) != 0) {
+	load_settings(&set);
+	if (cli_parse_layered(set.argc, set.words, argc, argv, &cli, err,
+	    sizeof err) != 0) {
 		fprintf(stderr, "headroom: %s\n", err);
 		cli_done(&cli);
 		return 2;
@@ -154,7 +184,9 @@ main(int argc, char **argv)
 		return status;
 	}
 	if (cli_resolve(&cat, &cli, err, sizeof err) != 0) {
-		fprintf(stderr, "headroom: %s\n", err);
+		fprintf(stderr, "headroom: %s%s%s%s\n", err, set.argc > 1 ?
+		    " (defaults from " : "", set.argc > 1 ? set.path : "",
+		    set.argc > 1 ? ")" : "");
 		cli_done(&cli);
 		catalogue_done(&cat);
 		return 2;

@@ -23,6 +23,7 @@
 #include "io/cli_import.h"
 #include "io/exchange_report.h"
 #include "io/textfile.h"
+#include "io/xdg.h"
 #include "io/vllmargs.h"
 #include "io/yamlout.h"
 #include "io/yamltree.h"
@@ -359,15 +360,7 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 const char *
 calibration_dir(char *buf, size_t len)
 {
-	const char *x = getenv("XDG_CONFIG_HOME"), *h = getenv("HOME");
-
-	if (x != NULL && x[0] != '\0')
-		snprintf(buf, len, "%s/headroom/calibration", x);
-	else if (h != NULL && h[0] != '\0')
-		snprintf(buf, len, "%s/.config/headroom/calibration", h);
-	else
-		return NULL;
-	return buf;
+	return xdg_user_dir(XDG_BASE_DATA, "/calibration", buf, len);
 }
 
 static int
@@ -421,8 +414,8 @@ calibration_save(const struct calibration *k, char *path_out, size_t len,
 	int rc;
 
 	if (calibration_dir(dir, sizeof dir) == NULL) {
-		snprintf(err, errlen, "neither XDG_CONFIG_HOME nor HOME is set: no "
-		    "place for calibration profiles");
+		snprintf(err, errlen, "neither XDG_DATA_HOME nor HOME is an absolute "
+		    "folder: no place for calibration profiles");
 		return -1;
 	}
 	if (make_dirs(dir, err, errlen) != 0)
@@ -591,28 +584,20 @@ calibration_to_input(const struct catalogue *cat, const struct calibration *k,
 	c->terms = k->terms;
 }
 
-int
-calibration_apply(const struct catalogue *cat, struct plan_input *in,
-    char *note, size_t notelen)
+/* Looks through the profiles of dir for one that matches; 1 when applied. */
+static int
+apply_from(const char *dir, const struct catalogue *cat, struct plan_input *in,
+    const struct plan *p, char *note, size_t notelen)
 {
-	char dir[4096], path[4600], err[512];
-	struct plan p;
-	struct plan_input probe = *in;
+	char path[4600], err[512];
 	const struct gpu *g;
 	DIR *d;
 	struct dirent *e;
 	int found = 0;
 
-	memset(&in->cal, 0, sizeof in->cal);
-	if (note && notelen)
-		note[0] = '\0';
-	if (in->model == NULL || calibration_dir(dir, sizeof dir) == NULL)
-		return 0;
 	d = opendir(dir);
 	if (d == NULL)
 		return 0;
-	memset(&probe.cal, 0, sizeof probe.cal);
-	plan_compute(cat, &probe, &p);
 	g = in->gpu >= 0 && (size_t)in->gpu < cat->n_gpus ? &cat->gpus[in->gpu] : NULL;
 	while (!found && (e = readdir(d)) != NULL) {
 		struct calibration k;
@@ -626,8 +611,8 @@ calibration_apply(const struct catalogue *cat, struct plan_input *in,
 		if (strcmp(k.gpu, g ? g->id : "custom") != 0 ||
 		    strcmp(k.mig, g && in->mig >= 0 ? g->mig[in->mig].name : "") != 0 ||
 		    strcmp(k.model, in->model->id) != 0 ||
-		    strcmp(k.format, ckpt_format_name(p.format)) != 0 ||
-		    k.version != p.version || k.tp != p.tp || k.pp != p.pp)
+		    strcmp(k.format, ckpt_format_name(p->format)) != 0 ||
+		    k.version != p->version || k.tp != p->tp || k.pp != p->pp)
 			continue;
 		calibration_to_input(cat, &k, in);
 		if (in->cal.terms != 0) {
@@ -638,4 +623,27 @@ calibration_apply(const struct catalogue *cat, struct plan_input *in,
 	}
 	closedir(d);
 	return found;
+}
+
+int
+calibration_apply(const struct catalogue *cat, struct plan_input *in,
+    char *note, size_t notelen)
+{
+	char dir[4096];
+	struct plan p;
+	struct plan_input probe = *in;
+
+	memset(&in->cal, 0, sizeof in->cal);
+	if (note && notelen)
+		note[0] = '\0';
+	if (in->model == NULL)
+		return 0;
+	memset(&probe.cal, 0, sizeof probe.cal);
+	plan_compute(cat, &probe, &p);
+	if (calibration_dir(dir, sizeof dir) != NULL &&
+	    apply_from(dir, cat, in, &p, note, notelen))
+		return 1;
+	/* profiles saved by earlier releases, under the config folder */
+	return xdg_user_dir(XDG_BASE_CONFIG, "/calibration", dir, sizeof dir) != NULL &&
+	    apply_from(dir, cat, in, &p, note, notelen);
 }

@@ -4,8 +4,9 @@
  * plans of the same card, model, weight format, vLLM version, TP and PP
  * (doc/formats.md, "Calibration profile").
  *
- * Profiles live in $XDG_CONFIG_HOME/headroom/calibration/ (or
- * ~/.config/headroom/calibration/), one YAML file each.  A profile that
+ * Profiles are written to $XDG_DATA_HOME/headroom/calibration/ (or
+ * ~/.local/share/headroom/calibration/), one YAML file each; profiles in
+ * the older $XDG_CONFIG_HOME/headroom/calibration/ are still read.  A profile that
  * applies sets struct plan_input.cal; plan_compute() then uses the
  * measured terms instead of its estimates and reports them as calibrated.
  */
@@ -48,7 +49,7 @@ char *calibration_report(const struct catalogue *, const struct vllm_log *,
     const struct plan_input *, const struct plan *, const char *logpath,
     const char *note, bool json);
 
-/* Writes "<dir>/headroom/calibration" into buf; NULL when neither XDG_CONFIG_HOME nor HOME is set. */
+/* Writes "$XDG_DATA_HOME/headroom/calibration" (or ~/.local/share/...) into buf; NULL when neither is absolute. */
 const char *calibration_dir(char *buf, size_t len);
 
 /* Saves a profile (atomically; folders made); its path goes to path_out. */

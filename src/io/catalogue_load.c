@@ -20,6 +20,7 @@
 #include "io/hfconfig.h"
 #include "io/speed_load.h"
 #include "io/textfile.h"
+#include "io/xdg.h"
 #include "io/yamltree.h"
 #include "core/units.h"
 
@@ -460,23 +461,17 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int
-catalogue_load_user(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
+/* Loads every *.yaml of dir but settings.yaml, in name order. */
+static int
+load_dir(struct catalogue *c, const char *dir, catalogue_diag_fn diag, void *ctx)
 {
-	char dir[4096], path[4352];
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+	char path[4352];
 	char *names[256];
 	size_t n = 0, i;
 	struct dirent *de;
 	DIR *d;
 	int r = 0;
 
-	if (xdg && *xdg)
-		snprintf(dir, sizeof dir, "%s/headroom", xdg);
-	else if (home && *home)
-		snprintf(dir, sizeof dir, "%s/.config/headroom", home);
-	else
-		return 0;
 	d = opendir(dir);
 	if (d == NULL)
 		return 0;
@@ -495,6 +490,24 @@ catalogue_load_user(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
 		r += catalogue_load_file(c, path, diag, ctx);
 		free(names[i]);
 	}
+	return r;
+}
+
+int
+catalogue_load_user(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
+{
+	char dir[4096];
+	size_t n = 0;
+	int r = 0;
+
+	/* site folders, least important first, so the first listed wins */
+	while (xdg_site_dir(n, "", dir, sizeof dir) != NULL)
+		n++;
+	while (n-- > 0)
+		if (xdg_site_dir(n, "", dir, sizeof dir) != NULL)
+			r += load_dir(c, dir, diag, ctx);
+	if (xdg_user_dir(XDG_BASE_CONFIG, "", dir, sizeof dir) != NULL)
+		r += load_dir(c, dir, diag, ctx);
 	return r;
 }
 

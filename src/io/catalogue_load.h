@@ -28,7 +28,11 @@ int catalogue_load_file(struct catalogue *c, const char *path,
     catalogue_diag_fn diag, void *ctx);
 /* Loads the catalogue compiled into the binary (the YAML files of data/). */
 int catalogue_load_builtin(struct catalogue *c, catalogue_diag_fn diag, void *ctx);
-/* Loads every *.yaml in $XDG_CONFIG_HOME/headroom (or ~/.config/headroom). */
+/*
+ * Loads the site and user layers: every *.yaml (but settings.yaml) in each
+ * $XDG_CONFIG_DIRS/headroom (the first listed wins), then in
+ * $XDG_CONFIG_HOME/headroom (or ~/.config/headroom), which wins over all.
+ */
 int catalogue_load_user(struct catalogue *c, catalogue_diag_fn diag, void *ctx);
 /* Resolves checkpoint -> model links; call after the last load. */
 int catalogue_link(struct catalogue *c, catalogue_diag_fn diag, void *ctx);

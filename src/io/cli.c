@@ -370,8 +370,17 @@ apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
 int
 cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen)
 {
+	return cli_parse_layered(0, NULL, argc, argv, cli, err, errlen);
+}
+
+int
+cli_parse_layered(int dargc, char **dargv, int argc, char **argv,
+    struct cli *cli, char *err, size_t errlen)
+{
 	memset(cli, 0, sizeof *cli);
 	plan_input_init(&cli->in);
+	if (dargc > 1 && cli_parse_words(cli, dargc, dargv, 0, err, errlen) != 0)
+		return -1;
 	if (cli_parse_words(cli, argc, argv, 0, err, errlen) != 0)
 		return -1;
 	cli->in.extra_flags = cli->extra;

@@ -58,6 +58,13 @@ struct cli {
  * naming the flag and value in err (exit status 2).
  */
 int cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen);
+/*
+ * As cli_parse(), with defaults beneath: the words dargv (dargv[0] is
+ * skipped, as argv[0]) apply first, then any --config or --scenario, then
+ * argv, so each later layer wins.  A failing default word fails the parse.
+ */
+int cli_parse_layered(int dargc, char **dargv, int argc, char **argv,
+    struct cli *cli, char *err, size_t errlen);
 
 /*
  * Parses more words into cli as cli_parse() does (argv[0] is skipped).

@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 
 #include "io/textfile.h"
+#include "io/xdg.h"
 #include "io/yamltree.h"
 
 #ifndef HEADROOM_THEMEDIR
@@ -553,21 +554,19 @@ find_in(const char *dir, const char *sub, const char *name, char *out, size_t le
 static bool
 theme_find(const struct ui_options *opt, const char *name, char *out, size_t len)
 {
-	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
 	char buf[1024];
+	size_t i;
 
 	if (find_in(getenv("HEADROOM_THEMES_DIR"), "", name, out, len))
 		return true;
 	if (opt != NULL && find_in(opt->themes_dir, "", name, out, len))
 		return true;
-	if (xdg != NULL && *xdg != '\0') {
-		if (find_in(xdg, "/headroom/themes", name, out, len))
+	if (xdg_user_dir(XDG_BASE_CONFIG, "/themes", buf, sizeof buf) != NULL &&
+	    find_in(buf, "", name, out, len))
+		return true;
+	for (i = 0; xdg_site_dir(i, "/themes", buf, sizeof buf) != NULL; i++)
+		if (find_in(buf, "", name, out, len))
 			return true;
-	} else if (home != NULL && *home != '\0') {
-		snprintf(buf, sizeof buf, "%s/.config", home);
-		if (find_in(buf, "/headroom/themes", name, out, len))
-			return true;
-	}
 	if (find_in(HEADROOM_THEMEDIR, "", name, out, len))
 		return true;
 	return find_in(HEADROOM_SRCDIR, "/themes", name, out, len);

@@ -4,7 +4,8 @@
 . "${TOP_SRCDIR:-.}/tests/screen/journey-lib.sh"
 
 XDG_CONFIG_HOME=$J_WORK/xdg
-export XDG_CONFIG_HOME
+XDG_DATA_HOME=$J_WORK/xdg-data
+export XDG_CONFIG_HOME XDG_DATA_HOME
 LOG=$(cd "${TOP_SRCDIR:-.}/tests/fixtures/logs" && pwd)/v0.19-llama8b-h100-tp1.log
 j_start 120 36 "--gpu h100-sxm"
 j_wait "5 Verdict"
@@ -17,7 +18,7 @@ j_wait "58.11"
 j_wait "476,016"
 j_keys s
 j_wait "stored the calibration profile"
-ls "$J_WORK"/xdg/headroom/calibration/h100-sxm--meta-llama--Llama-3.1-8B-Instruct--bf16--v0.19.0--tp1pp1.yaml \
+ls "$J_WORK"/xdg-data/headroom/calibration/h100-sxm--meta-llama--Llama-3.1-8B-Instruct--bf16--v0.19.0--tp1pp1.yaml \
     >/dev/null || j_fail "no profile written"
 # the plan now runs the log's settings with the measured terms
 j_wait "Llama 3.1 8B"

@@ -6,7 +6,8 @@
 . "${TOP_SRCDIR:-.}/tests/screen/journey-lib.sh"
 
 XDG_CONFIG_HOME=$J_WORK/xdg
-export XDG_CONFIG_HOME
+XDG_DATA_HOME=$J_WORK/xdg-data
+export XDG_CONFIG_HOME XDG_DATA_HOME
 LOG=$(cd "${TOP_SRCDIR:-.}/tests/fixtures/logs" && pwd)/v0.19-llama8b-h100-tp1.log
 
 # j_paste FILE: FILE's text pasted as a terminal pastes it
@@ -40,7 +41,7 @@ j_wait "58.11"
 j_wait "calibrated from the pasted log"
 j_keys s
 j_wait "stored the calibration profile"
-ls "$J_WORK"/xdg/headroom/calibration/h100-sxm--meta-llama--Llama-3.1-8B-Instruct--bf16--v0.19.0--tp1pp1.yaml \
+ls "$J_WORK"/xdg-data/headroom/calibration/h100-sxm--meta-llama--Llama-3.1-8B-Instruct--bf16--v0.19.0--tp1pp1.yaml \
     >/dev/null || j_fail "no profile written"
 j_wait "Llama 3.1 8B"
 j_wait "cal."

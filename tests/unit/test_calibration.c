@@ -111,6 +111,7 @@ Test(calibration, profiles_are_stored_found_and_used)
 	char *argv[] = { "headroom" }, path[4600], *json;
 
 	setenv("XDG_CONFIG_HOME", xt_tmp("xdg", 0), 1);
+	setenv("XDG_DATA_HOME", xt_tmp("xdg-data", 0), 1);
 	read_log("v0.19-llama8b-h100-tp1.log", &l);
 	log_cli(&l, &c, 1, argv);
 	plan_compute(test_catalogue(), &c.in, &p);
@@ -121,6 +122,9 @@ Test(calibration, profiles_are_stored_found_and_used)
 	    err);
 	cr_assert(strstr(path, "/headroom/calibration/h100-sxm--meta-llama--Llama-3.1-"
 	    "8B-Instruct--bf16--v0.19.0--tp1pp1.yaml") != NULL, "%s", path);
+	/* profiles are data, not configuration: under XDG_DATA_HOME */
+	cr_assert(strncmp(path, xt_tmp("xdg-data", 0), strlen(xt_tmp("xdg-data", 0))) == 0,
+	    "%s", path);
 	cr_assert_eq(calibration_load(path, &back, err, sizeof err), 0, "%s", err);
 	cr_assert_float_eq(back.activation, 1.89, 1e-9);
 	cr_assert_eq(back.max_num_batched_tokens, p.max_num_batched_tokens);

@@ -256,6 +256,7 @@ Test(paste, a_startup_log_calibrates_as_L_does)
 
 	cr_assert_not_null(mkdtemp(dir));
 	setenv("XDG_CONFIG_HOME", dir, 1);
+	setenv("XDG_DATA_HOME", dir, 1);
 	a = start_with("h100-sxm", "Qwen/Qwen3-8B", 40, 140);
 	log = fixture("v0.19-llama8b-h100-tp1.log", &len);
 	paste(a, log);
