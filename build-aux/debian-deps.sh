@@ -4,7 +4,8 @@
 set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libcjson-dev
 libyaml-dev libcriterion-dev tmux
-ncurses-term locales"
+ncurses-term locales
+zsh fish"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 #include "io/exchange.h"
 #include "io/report.h"
 #include "io/settings.h"
+#include "io/strbuf.h"
 #include "ui/app.h"
 #include "ui/exchange_ui.h"
 
@@ -98,6 +100,30 @@ usage(FILE *f)
 "See headroom(1).\n", f);
 }
 
+/* --list options: every long option, for shell completion and scripts */
+static char *
+list_options(bool json)
+{
+	struct strbuf b = { 0 };
+	const char *name;
+	size_t i;
+	int takes;
+
+	if (json)
+		strbuf_printf(&b, "[");
+	for (i = 0; (name = cli_option_at(i, &takes)) != NULL; i++) {
+		if (json)
+			strbuf_printf(&b, "%s\n  {\"name\": \"--%s\", \"takes\": \"%s\"}",
+			    i ? "," : "", name, takes == 0 ? "nothing" :
+			    takes == 1 ? "value" : "list");
+		else
+			strbuf_printf(&b, "--%s%s\n", name, takes ? "=" : "");
+	}
+	if (json)
+		strbuf_printf(&b, "\n]\n");
+	return strbuf_take(&b);
+}
+
 /* the defaults in force: cli's fields may point into its words until exit */
 static struct settings set;
 
@@ -169,7 +195,9 @@ main(int argc, char **argv)
 	catalogue_load_user(&cat, diag_stderr, NULL);
 	catalogue_link(&cat, diag_stderr, NULL);
 	if (cli.list) {
-		out = catalogue_list(&cat, cli.list, cli.report == REPORT_JSON);
+		out = strcmp(cli.list, "options") == 0 ?
+		    list_options(cli.report == REPORT_JSON) :
+		    catalogue_list(&cat, cli.list, cli.report == REPORT_JSON);
 		fputs(out, stdout);
 		free(out);
 		cli_done(&cli);

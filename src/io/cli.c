@@ -175,6 +175,16 @@ cli_option_takes(const char *word, const char **name)
 	return hit_takes(h);
 }
 
+const char *
+cli_option_at(size_t i, int *takes)
+{
+	if (i >= N_OPTS)
+		return NULL;
+	if (takes != NULL)
+		*takes = opts[i].takes;
+	return opts[i].name;
+}
+
 static int
 parse_int(const char *flag, const char *v, int64_t lo, int64_t hi, int64_t *out,
     char *err, size_t errlen)
@@ -317,9 +327,9 @@ apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
 		return 0;
 	case O_LIST:
 		if (strcmp(v, "gpus") && strcmp(v, "mig") && strcmp(v, "models") &&
-		    strcmp(v, "checkpoints")) {
+		    strcmp(v, "checkpoints") && strcmp(v, "options")) {
 			snprintf(err, errlen, "--list: '%s' is not one of gpus, mig, "
-			    "models, checkpoints", v);
+			    "models, checkpoints, options", v);
 			return -1;
 		}
 		cli->list = v;

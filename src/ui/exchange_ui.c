@@ -38,9 +38,6 @@
 #ifndef HEADROOM_THEMEDIR
 #define HEADROOM_THEMEDIR ""
 #endif
-#ifndef HEADROOM_SRCDIR
-#define HEADROOM_SRCDIR ""
-#endif
 
 struct xui {
 	struct cli	**clis;		/* imports the inputs point into */
@@ -58,8 +55,7 @@ struct xui {
 
 /*
  * The example scenarios for the compare prompt: the current folder's
- * data/scenarios, the source tree's, or the installed ones (next to the
- * installed themes).
+ * data/scenarios, or the installed ones (next to the installed themes).
  */
 static void
 default_compare(char *buf, size_t len)
@@ -70,10 +66,6 @@ default_compare(char *buf, size_t len)
 
 	if (stat("data/scenarios", &sb) == 0 && S_ISDIR(sb.st_mode))
 		snprintf(buf, len, "data/scenarios/*.yaml");
-	else if (HEADROOM_SRCDIR[0] != '\0' &&
-	    snprintf(buf, len, "%s/data/scenarios", HEADROOM_SRCDIR) > 0 &&
-	    stat(buf, &sb) == 0 && S_ISDIR(sb.st_mode))
-		snprintf(buf, len, "%s/data/scenarios/*.yaml", HEADROOM_SRCDIR);
 	else if (slash != NULL)
 		snprintf(buf, len, "%.*s/scenarios/*.yaml", (int)(slash - themes), themes);
 	else

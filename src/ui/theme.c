@@ -17,6 +17,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "io/builtin_data.h"
 #include "io/textfile.h"
 #include "io/xdg.h"
 #include "io/yamltree.h"
@@ -24,190 +25,6 @@
 #ifndef HEADROOM_THEMEDIR
 #define HEADROOM_THEMEDIR ""
 #endif
-#ifndef HEADROOM_SRCDIR
-#define HEADROOM_SRCDIR ""
-#endif
-
-static const char builtin_default[] =
-	"# default.yaml - headroom's default theme: 256 colours on a dark terminal.\n"
-	"#\n"
-	"# Each role is a semantic part of the screen.  fg and bg take \"default\"\n"
-	"# (the terminal's own colour), a name (black, red, green, yellow, blue,\n"
-	"# magenta, cyan, white, bright-black ... bright-white), a palette index\n"
-	"# 0-255, or \"#rrggbb\" (quoted, or YAML reads it as a comment).  attrs is a\n"
-	"# list of bold, dim, reverse, underline, italic, standout.  A role left\n"
-	"# out takes its parent's style (bar.kv -> bar -> default).  Colours are\n"
-	"# brought down to what the terminal has: #rrggbb -> 256 -> 16 -> 8.\n"
-	"name: default\n"
-	"needs: 256\n"
-	"roles:\n"
-	"  default:            { fg: default, bg: default }\n"
-	"  title:              { fg: 231, bg: 24, attrs: [bold] }\n"
-	"  pane.title:         { fg: 250, bg: 236 }\n"
-	"  pane.title.focus:   { fg: 231, bg: 31, attrs: [bold] }\n"
-	"  separator:          { fg: 240 }\n"
-	"  heading:            { fg: 180, attrs: [bold] }\n"
-	"  selection:          { fg: 231, bg: 31 }\n"
-	"  selection.inactive: { fg: 252, bg: 238 }\n"
-	"  chosen:             { fg: 114, attrs: [bold] }\n"
-	"  label:              { fg: 250 }\n"
-	"  value:              { fg: 231 }\n"
-	"  value.changed:      { fg: 215, attrs: [bold] }\n"
-	"  value.default:      { fg: 244 }\n"
-	"  muted:              { fg: 244 }\n"
-	"  verdict.ok:         { fg: 114, attrs: [bold] }\n"
-	"  verdict.fail:       { fg: 203, attrs: [bold] }\n"
-	"  warning:            { fg: 221 }\n"
-	"  estimate:           { fg: 244 }\n"
-	"  key:                { fg: 117, attrs: [bold] }\n"
-	"  status:             { fg: 252, bg: 236 }\n"
-	"  status.error:       { fg: 231, bg: 124, attrs: [bold] }\n"
-	"  status.ok:          { fg: 16, bg: 114 }\n"
-	"  prompt:             { fg: 231, bg: 238 }\n"
-	"  prompt.error:       { fg: 210, bg: 238, attrs: [bold] }\n"
-	"  help:               { fg: 252, bg: 235 }\n"
-	"  help.key:           { fg: 117, bg: 235, attrs: [bold] }\n"
-	"  help.title:         { fg: 231, bg: 235, attrs: [bold, underline] }\n"
-	"  bar:                { fg: 250 }\n"
-	"  bar.weights:        { fg: 75 }\n"
-	"  bar.activation:     { fg: 141 }\n"
-	"  bar.non_torch:      { fg: 180 }\n"
-	"  bar.graphs:         { fg: 209 }\n"
-	"  bar.kv:             { fg: 114 }\n"
-	"  bar.slack:          { fg: 65 }\n"
-	"  bar.outside:        { fg: 238 }\n"
-	"  bar.other:          { fg: 131 }\n"
-	"  bar.over:           { fg: 196, attrs: [bold] }\n"
-	"  bar.budget:         { fg: 221, attrs: [bold] }\n"
-	"  slider:             { fg: 117, attrs: [bold] }\n"
-	"  request:            { fg: 114 }\n"
-	"  request.free:       { fg: 240 }\n"
-	"  command:            { fg: 230 }\n"
-	"# On 8- and 16-colour terminals (TERM=screen, xterm, xterm-16color) these\n"
-	"# sections replace the roles they list: colours that stay readable on a\n"
-	"# dark and on a light background (never black or white text on the\n"
-	"# terminal's own background), since such terminals do not tell which.\n"
-	"palette-16:\n"
-	"  title:              { fg: bright-white, bg: blue, attrs: [bold] }\n"
-	"  pane.title:         { attrs: [reverse] }\n"
-	"  pane.title.focus:   { fg: bright-white, bg: blue, attrs: [bold] }\n"
-	"  separator:          { fg: bright-black }\n"
-	"  heading:            { fg: bright-blue, attrs: [bold] }\n"
-	"  selection:          { fg: bright-white, bg: blue }\n"
-	"  selection.inactive: { fg: black, bg: white }\n"
-	"  chosen:             { fg: green, attrs: [bold] }\n"
-	"  label:              { fg: default }\n"
-	"  value:              { fg: default, attrs: [bold] }\n"
-	"  value.changed:      { fg: magenta, attrs: [bold] }\n"
-	"  value.default:      { fg: bright-black }\n"
-	"  muted:              { fg: bright-black }\n"
-	"  verdict.ok:         { fg: green, attrs: [bold] }\n"
-	"  verdict.fail:       { fg: red, attrs: [bold] }\n"
-	"  warning:            { fg: magenta, attrs: [bold] }\n"
-	"  estimate:           { fg: bright-black }\n"
-	"  key:                { fg: bright-blue, attrs: [bold] }\n"
-	"  status:             { attrs: [reverse] }\n"
-	"  status.error:       { fg: bright-white, bg: red, attrs: [bold] }\n"
-	"  status.ok:          { fg: black, bg: green }\n"
-	"  prompt:             { fg: black, bg: cyan }\n"
-	"  prompt.error:       { fg: bright-white, bg: red, attrs: [bold] }\n"
-	"  help:               { fg: default }\n"
-	"  help.key:           { fg: bright-blue, attrs: [bold] }\n"
-	"  help.title:         { attrs: [bold, underline] }\n"
-	"  bar:                { fg: default }\n"
-	"  bar.weights:        { fg: bright-blue }\n"
-	"  bar.activation:     { fg: magenta }\n"
-	"  bar.non_torch:      { fg: yellow }\n"
-	"  bar.graphs:         { fg: cyan }\n"
-	"  bar.kv:             { fg: green }\n"
-	"  bar.slack:          { fg: green, attrs: [dim] }\n"
-	"  bar.outside:        { fg: bright-black }\n"
-	"  bar.other:          { fg: red }\n"
-	"  bar.over:           { fg: bright-red, attrs: [bold, reverse] }\n"
-	"  bar.budget:         { fg: magenta, attrs: [bold] }\n"
-	"  slider:             { fg: bright-blue, attrs: [bold] }\n"
-	"  request:            { fg: green }\n"
-	"  request.free:       { fg: bright-black }\n"
-	"  command:            { fg: default }\n"
-	"palette-8:\n"
-	"  title:              { fg: white, bg: blue, attrs: [bold] }\n"
-	"  pane.title:         { attrs: [reverse] }\n"
-	"  pane.title.focus:   { fg: white, bg: blue, attrs: [bold] }\n"
-	"  separator:          { fg: default, attrs: [dim] }\n"
-	"  heading:            { fg: blue, attrs: [bold] }\n"
-	"  selection:          { fg: white, bg: blue }\n"
-	"  selection.inactive: { fg: black, bg: white }\n"
-	"  chosen:             { fg: green, attrs: [bold] }\n"
-	"  label:              { fg: default }\n"
-	"  value:              { fg: default, attrs: [bold] }\n"
-	"  value.changed:      { fg: magenta, attrs: [bold] }\n"
-	"  value.default:      { fg: default, attrs: [dim] }\n"
-	"  muted:              { fg: default, attrs: [dim] }\n"
-	"  verdict.ok:         { fg: green, attrs: [bold] }\n"
-	"  verdict.fail:       { fg: red, attrs: [bold] }\n"
-	"  warning:            { fg: magenta, attrs: [bold] }\n"
-	"  estimate:           { fg: default, attrs: [dim] }\n"
-	"  key:                { fg: blue, attrs: [bold] }\n"
-	"  status:             { attrs: [reverse] }\n"
-	"  status.error:       { fg: white, bg: red, attrs: [bold] }\n"
-	"  status.ok:          { fg: black, bg: green }\n"
-	"  prompt:             { fg: black, bg: cyan }\n"
-	"  prompt.error:       { fg: white, bg: red, attrs: [bold] }\n"
-	"  help:               { fg: default }\n"
-	"  help.key:           { fg: blue, attrs: [bold] }\n"
-	"  help.title:         { attrs: [bold, underline] }\n"
-	"  bar:                { fg: default }\n"
-	"  bar.weights:        { fg: blue }\n"
-	"  bar.activation:     { fg: magenta }\n"
-	"  bar.non_torch:      { fg: yellow }\n"
-	"  bar.graphs:         { fg: cyan }\n"
-	"  bar.kv:             { fg: green }\n"
-	"  bar.slack:          { fg: green, attrs: [dim] }\n"
-	"  bar.outside:        { fg: default, attrs: [dim] }\n"
-	"  bar.other:          { fg: red }\n"
-	"  bar.over:           { fg: red, attrs: [bold, reverse] }\n"
-	"  bar.budget:         { fg: magenta, attrs: [bold] }\n"
-	"  slider:             { fg: blue, attrs: [bold] }\n"
-	"  request:            { fg: green }\n"
-	"  request.free:       { fg: default, attrs: [dim] }\n"
-	"  command:            { fg: default }\n";
-
-static const char builtin_mono[] =
-	"# mono.yaml - no colours, only bold, dim, reverse and underline.  Used\n"
-	"# when NO_COLOR is set, with --no-color, and on terminals without colours.\n"
-	"# The memory bar then draws each segment with its own character.\n"
-	"name: mono\n"
-	"needs: 2\n"
-	"roles:\n"
-	"  default:            { }\n"
-	"  title:              { attrs: [bold, reverse] }\n"
-	"  pane.title:         { attrs: [underline] }\n"
-	"  pane.title.focus:   { attrs: [reverse, bold] }\n"
-	"  heading:            { attrs: [bold] }\n"
-	"  selection:          { attrs: [reverse] }\n"
-	"  selection.inactive: { attrs: [underline] }\n"
-	"  chosen:             { attrs: [bold] }\n"
-	"  value.changed:      { attrs: [bold] }\n"
-	"  value.default:      { attrs: [dim] }\n"
-	"  muted:              { attrs: [dim] }\n"
-	"  verdict.ok:         { attrs: [bold] }\n"
-	"  verdict.fail:       { attrs: [bold, underline] }\n"
-	"  warning:            { attrs: [bold] }\n"
-	"  estimate:           { attrs: [dim] }\n"
-	"  key:                { attrs: [bold] }\n"
-	"  status:             { attrs: [reverse] }\n"
-	"  status.error:       { attrs: [reverse, bold] }\n"
-	"  status.ok:          { attrs: [reverse] }\n"
-	"  prompt:             { attrs: [underline] }\n"
-	"  prompt.error:       { attrs: [bold] }\n"
-	"  help:               { }\n"
-	"  help.key:           { attrs: [bold] }\n"
-	"  help.title:         { attrs: [bold, underline] }\n"
-	"  bar.over:           { attrs: [reverse] }\n"
-	"  bar.budget:         { attrs: [bold] }\n"
-	"  slider:             { attrs: [bold] }\n"
-	"  request:            { attrs: [bold] }\n"
-	"  request.free:       { attrs: [dim] }\n";
 
 static const char *const role_names[ROLE_COUNT] = {
 #define X(id, name) [ROLE_##id] = name,
@@ -255,10 +72,13 @@ theme_role_find(const char *name)
 const char *
 theme_builtin(const char *name)
 {
-	if (strcmp(name, "default") == 0)
-		return builtin_default;
-	if (strcmp(name, "mono") == 0)
-		return builtin_mono;
+	char file[128];
+	size_t i;
+
+	snprintf(file, sizeof file, "themes/%s.yaml", name);
+	for (i = 0; i < builtin_themes_n; i++)
+		if (strcmp(builtin_themes[i].name, file) == 0)
+			return builtin_themes[i].text;
 	return NULL;
 }
 
@@ -567,9 +387,7 @@ theme_find(const struct ui_options *opt, const char *name, char *out, size_t len
 	for (i = 0; xdg_site_dir(i, "/themes", buf, sizeof buf) != NULL; i++)
 		if (find_in(buf, "", name, out, len))
 			return true;
-	if (find_in(HEADROOM_THEMEDIR, "", name, out, len))
-		return true;
-	return find_in(HEADROOM_SRCDIR, "/themes", name, out, len);
+	return find_in(HEADROOM_THEMEDIR, "", name, out, len);
 }
 
 static void
@@ -579,7 +397,7 @@ load_builtin(const char *name, struct theme *t)
 	char err[256];
 
 	if (text == NULL)
-		text = builtin_default;
+		text = theme_builtin("default");
 	if (theme_parse(text, strlen(text), name, t, err, sizeof err) != 0)
 		abort();	/* the built-in themes are tested */
 }
