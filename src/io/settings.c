@@ -4,13 +4,13 @@
 #include "settings.h"
 
 #include <errno.h>
-#include <locale.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/units.h"
 #include "core/xalloc.h"
 #include "io/xdg.h"
 #include "io/yamltree.h"
@@ -34,18 +34,10 @@ in_list(const char *const *list, const char *k)
 static void
 format_number(double d, char *buf, size_t len)
 {
-	const char *dp = localeconv()->decimal_point;
-	char *p;
-
-	if (d == (double)(long long)d) {
-		snprintf(buf, len, "%lld", (long long)d);
-		return;
-	}
-	snprintf(buf, len, "%.15g", d);
-	if (dp != NULL && strcmp(dp, ".") != 0 && (p = strstr(buf, dp)) != NULL) {
-		*p = '.';
-		memmove(p + 1, p + strlen(dp), strlen(p + strlen(dp)) + 1);
-	}
+	if (d == (double)(long long)d)
+		units_snprintf(buf, len, "%lld", (long long)d);
+	else
+		units_snprintf(buf, len, "%.15g", d);
 }
 
 static void

@@ -105,4 +105,48 @@ done
 check "--list gpus JSON names ids" 0 '"id": "rtx-pro-6000-server"' -- --list gpus --report json
 check "--list mig JSON names profiles" 0 '"profile": "2g.48gb"' -- --list mig --report json
 
+# --- settings and XDG layers ---
+mkdir -p "$W/xdg/headroom" "$W/site1/headroom" "$W/site2/headroom"
+"$H" --gpu rtx-pro-6000-server --model Qwen/Qwen3-8B --save-scenario "$W/rtx.yaml" >/dev/null 2>&1
+printf 'gpu: h200-nvl\ntokens-per-request: 8192\nother-usage: 0.5\n' >"$W/xdg/headroom/settings.yaml"
+check "settings choose the card" 0 '"id": "h200-nvl"' -- --report json --max-model-len 8192
+check "settings: a decimal value" 0 '"other_usage": 0.5,' -- --report json --max-model-len 8192
+check "the command line wins over settings" 0 '"id": "l40s"' -- --gpu l40s --report json --model Qwen/Qwen3-8B
+check "a scenario wins over settings" 0 "NVIDIA RTX PRO 6000" -- --scenario "$W/rtx.yaml" --report text
+printf 'gpu: h200-nvl\ncolour: dark\n' >"$W/xdg/headroom/settings.yaml"
+check "a bad setting is named with its line, then ignored" 0 "settings.yaml:2:1: colour: not a setting" -- \
+    --gpu h200-nvl --max-model-len 8192 --report text
+rm "$W/xdg/headroom/settings.yaml"
+cat >"$W/site2/headroom/gpus.yaml" <<'YAML'
+gpus:
+  - id: site-card
+    name: Site card (lower layer)
+    family: Test
+    cuda_total_gib: 40
+    source: test
+YAML
+cat >"$W/site1/headroom/gpus.yaml" <<'YAML'
+gpus:
+  - id: site-card
+    name: Site card (first listed)
+    family: Test
+    cuda_total_gib: 44
+    source: test
+YAML
+XDG_CONFIG_DIRS="relative/ignored:$W/site1:$W/site2"
+export XDG_CONFIG_DIRS
+check "a site catalogue in XDG_CONFIG_DIRS loads" 0 "site-card" -- --list gpus
+check "of two site folders the first listed wins" 0 "Site card (first listed)" -- --list gpus
+cat >"$W/xdg/headroom/gpus.yaml" <<'YAML'
+gpus:
+  - id: site-card
+    name: Site card (user's own)
+    family: Test
+    cuda_total_gib: 48
+    source: test
+YAML
+check "the user's files win over the site's" 0 "Site card (user's own)" -- --list gpus
+unset XDG_CONFIG_DIRS
+rm "$W/xdg/headroom/gpus.yaml"
+
 check_summary
