@@ -178,11 +178,17 @@ cli_option_takes(const char *word, const char **name)
 const char *
 cli_option_at(size_t i, int *takes)
 {
-	if (i >= N_OPTS)
+	struct hit h = { NULL, NULL };
+
+	if (i < N_OPTS)
+		h.o = &opts[i];
+	else if (i - N_OPTS < VF_COUNT)
+		h.f = &vllm_flags[i - N_OPTS];
+	else
 		return NULL;
 	if (takes != NULL)
-		*takes = opts[i].takes;
-	return opts[i].name;
+		*takes = hit_takes(h);
+	return hit_name(h);
 }
 
 static int
