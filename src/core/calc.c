@@ -42,7 +42,7 @@ static const struct calc_dep deps[CALC_N_COUNT] = {
 	[CALC_N_BUDGET] = { "budget", IN(CALC_IN_CARD) | IN(CALC_IN_MODEL) |
 	    IN(CALC_IN_BUDGET) | IN(CALC_IN_VERSION), 0 },
 	[CALC_N_WEIGHTS] = { "weights", IN(CALC_IN_CARD) | IN(CALC_IN_MODEL) |
-	    IN(CALC_IN_PARALLEL) | IN(CALC_IN_VERSION), 0 },
+	    IN(CALC_IN_PARALLEL) | IN(CALC_IN_VERSION) | IN(CALC_IN_EXTRAS), 0 },
 	[CALC_N_PROFILE] = { "profile", IN_PLAN & ~IN(CALC_IN_BUDGET), 0 },
 	[CALC_N_KV] = { "kv", IN_PLAN, NODE(CALC_N_SETTINGS) | NODE(CALC_N_BUDGET) |
 	    NODE(CALC_N_WEIGHTS) | NODE(CALC_N_PROFILE) },
@@ -256,6 +256,15 @@ calc_input_diff(const struct plan_input *a, const struct plan_input *b)
 	if (a->version != b->version || a->overhead != b->overhead ||
 	    !same_calibration(&a->cal, &b->cal))
 		m |= IN(CALC_IN_VERSION);
+	if (memcmp(&a->lora, &b->lora, sizeof a->lora) != 0 ||
+	    a->spec.method != b->spec.method ||
+	    a->spec.num_tokens != b->spec.num_tokens ||
+	    strcmp(a->spec.name, b->spec.name) != 0 ||
+	    strcmp(a->spec.model, b->spec.model) != 0 ||
+	    a->cpu_offload_gib != b->cpu_offload_gib ||
+	    a->kv_offloading_gib != b->kv_offloading_gib ||
+	    a->kv_offloading_backend != b->kv_offloading_backend)
+		m |= IN(CALC_IN_EXTRAS);
 	if (a->tokens_per_request != b->tokens_per_request)
 		m |= IN(CALC_IN_SLIDER);
 	/* words carried into the command only (an imported command) */
@@ -279,6 +288,11 @@ calc_input_for_defaults(struct plan_input *in)
 	in->limit_mm_images = in->limit_mm_videos = in->limit_mm_audios = -1;
 	in->mm_max_pixels = 0;
 	in->mm_image_width = in->mm_image_height = 0;
+	memset(&in->lora, 0, sizeof in->lora);
+	memset(&in->spec, 0, sizeof in->spec);
+	in->cpu_offload_gib = 0;
+	in->kv_offloading_gib = 0;
+	in->kv_offloading_backend = 0;
 	in->tokens_per_request = 0;
 }
 

@@ -17,6 +17,7 @@ enum calc_input {
 	CALC_IN_SCHED,		/* max_num_seqs, max_num_batched_tokens */
 	CALC_IN_GRAPHS,		/* enforce_eager, capture sizes, max_capture_size */
 	CALC_IN_VERSION,	/* version, overhead mode */
+	CALC_IN_EXTRAS,		/* lora, spec, cpu_offload_gib, kv_offloading_* */
 	CALC_IN_SLIDER,		/* tokens_per_request */
 	CALC_IN_STYLE,		/* the command line lists every flag or only changed ones */
 	CALC_IN_COUNT

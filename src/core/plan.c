@@ -16,9 +16,11 @@
 #include <string.h>
 
 #include "kv.h"
+#include "lora.h"
 #include "messages.h"
 #include "mm.h"
 #include "overhead.h"
+#include "spec.h"
 #include "units.h"
 #include "weights.h"
 
@@ -134,7 +136,7 @@ struct stage {
 	struct weights_breakdown w;
 	struct overhead_out o;
 	struct kv_layout kv;
-	int64_t	 weights, available, num_blocks;
+	int64_t	 weights, available, num_blocks, lora, offloaded;
 	int	 layers;
 };
 
@@ -282,11 +284,12 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	const struct checkpoint *ck = NULL;
 	const struct coeff_set *co;
 	struct vllm_traits t;
+	struct plan_lora lora;
 	struct stage st[16];
 	struct kv_params kp;
 	char kverr[KV_ERR_LEN];
 	int sizes[PLAN_MAX_CAPTURE];
-	int nstage, s, best = 0, dtype_bytes, full_graphs = 0, i, n_graphs;
+	int nstage, s, best = 0, dtype_bytes, full_graphs = 0, i, n_graphs, q, nspec;
 	int64_t derived, exact = 0, kv_alloc, free_after;
 	double scale = 1.0, cc = 0;
 	bool big;
@@ -398,6 +401,32 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		config_fail(p, "Pipeline parallel size %d exceeds the model's %d "
 		    "layers.", p->pp, m->layers);
 
+	/* --- what else vLLM puts on the GPU: LoRA, drafts, offloading --- */
+	lora_resolve(&in->lora, &lora);
+	{
+		char b[PLAN_MSG_LEN];
+
+		lora_check(m, &lora, p->tp, b, sizeof b);
+		if (b[0])
+			config_fail(p, "%s", b);
+		spec_check(m, &in->spec, b, sizeof b);
+		if (b[0])
+			config_fail(p, "%s", b);
+	}
+	if (in->kv_offloading_gib > 0 && in->kv_offloading_backend == 1)
+		config_fail(p, "--kv-offloading-backend lmcache: LMCache's own GPU "
+		    "buffers are not modelled by headroom; plan with the native "
+		    "backend or without KV offloading.");
+	else if (in->kv_offloading_gib > 0 && (m->n_state_layers > 0 ||
+	    ((m->n_sliding > 0 || m->n_chunked > 0) && in->hybrid_kv_manager >= 0)))
+		config_fail(p, "--kv-offloading-size on %s: with a KV connector vLLM "
+		    "may turn the hybrid KV cache manager off for its sliding-window "
+		    "or chunked layers (and its state layers), depending on the release; "
+		    "headroom does not model that. Plan without KV offloading, or with "
+		    "--disable-hybrid-kv-cache-manager.", m->id);
+	if (in->cpu_offload_gib < 0)
+		config_fail(p, "--cpu-offload-gb must not be negative.");
+
 	/* --- max_model_len (reference §1.2, §5.4) --- */
 	derived = m->derived_max_len > 0 ? m->derived_max_len : 2048;
 	p->max_model_len = derived;
@@ -446,7 +475,10 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	else
 		p->block_size = 16;
 
-	/* --- CUDA graphs (reference §2.5) --- */
+	/* --- CUDA graphs (reference §2.5); drafts widen the decode batches --- */
+	q = spec_decode_query_len(&in->spec);
+	nspec = in->num_speculative_tokens > 0 ? in->num_speculative_tokens :
+	    q - 1;
 	if (in->enforce_eager) {
 		p->n_capture_sizes = 0;
 	} else if (in->n_capture_sizes >= 0) {
@@ -464,7 +496,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		}
 		p->n_capture_sizes = n;
 	} else {
-		p->n_capture_sizes = overhead_capture_sizes(p->max_num_seqs,
+		p->n_capture_sizes = overhead_capture_sizes(p->max_num_seqs * q,
 		    p->max_num_batched_tokens, in->max_capture_size, sizes,
 		    PLAN_MAX_CAPTURE);
 	}
@@ -472,12 +504,15 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	for (i = 0; i < p->n_capture_sizes; i++) {
 		if (sizes[i] > p->max_capture_size)
 			p->max_capture_size = sizes[i];
-		if (sizes[i] <= p->max_num_seqs)
+		if (sizes[i] <= p->max_num_seqs * q && sizes[i] >= q)
 			full_graphs++;
 	}
-	n_graphs = p->n_capture_sizes + full_graphs;
+	/* with LoRA every size is captured with and without adapters */
+	n_graphs = (p->n_capture_sizes + full_graphs) * lora_graph_cases(&lora);
 
-	p->v2_runner = m->n_experts == 0 && is_16bit(p->format) &&
+	/* assumption: LoRA and drafts are features the V2 runner does not take */
+	p->v2_runner = m->n_experts == 0 && is_16bit(p->format) && !lora.enabled &&
+	    in->spec.method == SPEC_NONE &&
 	    ((t.v2_runner_qwen3 && m->architecture &&
 	    strcmp(m->architecture, "Qwen3ForCausalLM") == 0) ||
 	    (t.v2_runner_dense && !m->multimodal));
@@ -532,10 +567,10 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	p->mamba_mode = MAMBA_MODE_NONE;
 	if (m->n_state_layers > 0 && (in->prefix_caching > 0 ||
 	    (in->prefix_caching == 0 && t.hybrid_prefix_caching)))
-		p->mamba_mode = m->st.prefix_all && in->num_speculative_tokens == 0 ?
+		p->mamba_mode = m->st.prefix_all && nspec == 0 ?
 		    MAMBA_MODE_ALL : MAMBA_MODE_ALIGN;
 	kp.mamba_mode = p->mamba_mode;
-	kp.num_spec = in->num_speculative_tokens;
+	kp.num_spec = nspec;
 	kp.extra_full_layers = in->draft_attention_layers;
 
 	/* --- per stage: weights, profile, KV --- */
@@ -567,6 +602,17 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		}
 		overhead_estimate(&oi, &x->o);
 		calibrate_stage(in, p, n_graphs, &x->weights, &x->o);
+		/* LoRA slots load with the model; --cpu-offload-gb moves weights
+		 * to pinned CPU memory, per GPU (vllm/config/offload.py) */
+		x->lora = lora_stack_bytes(m, &lora, p->tp, first, x->layers, dtype_bytes);
+		x->weights += x->lora;
+		x->offloaded = 0;
+		if (in->cpu_offload_gib > 0) {
+			x->offloaded = units_bytes(in->cpu_offload_gib);
+			if (x->offloaded > x->weights - x->lora)
+				x->offloaded = x->weights - x->lora;
+			x->weights -= x->offloaded;
+		}
 
 		if (kv_layout_build(m, &kp, first, x->layers, &x->kv, kverr,
 		    sizeof kverr) != 0) {
@@ -596,6 +642,8 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		struct stage *x = &st[best];
 
 		p->weights = x->weights;
+		p->lora_bytes = x->lora;
+		p->offloaded = x->offloaded;
 		p->activation = x->o.activation;
 		p->non_torch = x->o.non_torch;
 		p->cuda_graphs = x->o.cuda_graphs;

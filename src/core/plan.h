@@ -62,6 +62,36 @@ struct plan_calibration {
 	enum ckpt_format format;
 };
 
+/*
+ * --enable-lora and the flags that size its buffers (vllm/config/lora.py).
+ * Zero means vLLM's default: max_loras 1, max_lora_rank 16, max_cpu_loras
+ * = max_loras, lora_dtype auto (the model dtype).
+ */
+struct plan_lora {
+	bool	 enabled;
+	int	 max_loras;
+	int	 max_rank;
+	int	 max_cpu_loras;
+	int	 dtype;		/* --lora-dtype: 0 auto, 1 float16, 2 bfloat16 */
+	bool	 fully_sharded;		/* --fully-sharded-loras */
+};
+
+/* --speculative-config methods, as vLLM names them (spec.h). */
+enum spec_method {
+	SPEC_NONE,
+	SPEC_NGRAM,		/* "ngram": drafts from the prompt, no GPU memory */
+	SPEC_SUFFIX,		/* "suffix": suffix-tree drafts on the CPU */
+	SPEC_MTP,		/* "mtp" and the per-family *_mtp names */
+	SPEC_OTHER		/* eagle, eagle3, draft_model, medusa, ...: refused */
+};
+
+struct plan_spec {
+	enum spec_method method;
+	int	 num_tokens;		/* num_speculative_tokens */
+	char	 name[40];		/* the method as given */
+	char	 model[200];		/* the draft model as given, "" = none */
+};
+
 struct plan_input {
 	/* the card: a catalogue entry, optionally one MIG slice of it */
 	int	 gpu;			/* index into catalogue.gpus, -1 = custom */
@@ -99,6 +129,11 @@ struct plan_input {
 	int	 hybrid_kv_manager;	/* --disable-hybrid-kv-cache-manager -1, --no-... 1 */
 	int	 num_speculative_tokens;/* drafting: state conv rows and spec blocks */
 	int	 draft_attention_layers;/* draft layers with attention of the model's spec */
+	struct plan_lora lora;		/* --enable-lora ... */
+	struct plan_spec spec;		/* --speculative-config */
+	double	 cpu_offload_gib;	/* --cpu-offload-gb, per GPU */
+	double	 kv_offloading_gib;	/* --kv-offloading-size (CPU), 0 = off */
+	int	 kv_offloading_backend;/* 0 native, 1 lmcache */
 	/* planner options */
 	int64_t	 tokens_per_request;	/* 0 = max_model_len */
 	double	 other_usage_gib;
@@ -138,6 +173,10 @@ struct plan {
 	bool	 cg_in_budget;
 	bool	 weights_exact;		/* from published or measured sizes */
 	bool	 kv_memory_fixed;	/* --kv-cache-memory-bytes path */
+	int64_t	 lora_bytes;		/* LoRA slots, counted in the weights */
+	int64_t	 offloaded;		/* weights moved to the CPU (--cpu-offload-gb) */
+	int64_t	 draft_weights;		/* speculative-decoding layers, in the weights */
+	int	 draft_layers;		/* their attention layers, in the KV groups */
 	/* KV layout */
 	int64_t	 page_bytes;		/* one block of one layer */
 	int	 group_size, n_groups, n_full_groups, padding_layers;

@@ -105,6 +105,12 @@ units_format_pyfloat(double v, char *buf, size_t len)
 		if (units_strtod(buf, NULL) == v)
 			break;
 	}
+	/* repr keeps positional notation for 1e-4 <= |v| < 1e16 ("20.0", not "2e+01") */
+	if (strchr(buf, 'e') != NULL && fabs(v) >= 1e-4 && fabs(v) < 1e16) {
+		int decimals = prec - 1 - (int)floor(log10(fabs(v)));
+
+		units_snprintf(buf, len, "%.*f", decimals > 0 ? decimals : 0, v);
+	}
 	if (strchr(buf, '.') == NULL && strchr(buf, 'e') == NULL &&
 	    strlen(buf) + 3 <= len)
 		strcat(buf, ".0");

@@ -52,6 +52,24 @@ static const struct vllm_flag_choice dtypes[] = {
 	{ NULL, 0, 0, 0 }
 };
 
+/* vllm/config/lora.py: MaxLoRARanks and LoRADType */
+static const struct vllm_flag_choice lora_ranks[] = {
+	{ "1", 1, 0, 0 }, { "8", 8, 0, 0 }, { "16", 16, 0, 0 },
+	{ "32", 32, 0, 0 }, { "64", 64, 0, 0 }, { "128", 128, 0, 0 },
+	{ "256", 256, 0, 0 }, { "320", 320, 0, 0 }, { "512", 512, 0, 0 },
+	{ NULL, 0, 0, 0 }
+};
+
+static const struct vllm_flag_choice lora_dtypes[] = {
+	{ "auto", 0, 0, 0 }, { "float16", 1, 0, 0 }, { "bfloat16", 2, 0, 0 },
+	{ NULL, 0, 0, 0 }
+};
+
+/* vllm/config/cache.py: KVOffloadingBackend */
+static const struct vllm_flag_choice kv_offload_backends[] = {
+	{ "native", 0, 0, 0 }, { "lmcache", 1, 0, 0 }, { NULL, 0, 0, 0 }
+};
+
 /* --quantization: only fp8 on a 16-bit checkpoint is modelled here; other
  * methods are read from the checkpoint, so the words are kept as given. */
 static const struct vllm_flag_choice quantizations[] = {
@@ -145,6 +163,48 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    "reuse KV blocks of shared prefixes (no memory change)", VFK_BOOL,
 	    VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, CALC_IN_STYLE, 0, 0,
 	    VFSTEP_NONE, 0, 0, 0, 0, false },
+	[VF_ENABLE_LORA] = { "enable-lora", "--enable-lora", NULL, "lora",
+	    "LoRA adapter slots: stacked buffers and a second set of graphs",
+	    VFK_BOOL, VFS_BOOL, IN_OFF(lora.enabled), -1, 0, 0, 1, false, NULL,
+	    NULL, CALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_TOGGLE, 0, 0, 0, 1, true },
+	[VF_MAX_LORAS] = { "max-loras", "--max-loras", NULL, "max-loras",
+	    "LoRA adapters in one batch (slots on the GPU)", VFK_INT, VFS_INT,
+	    IN_OFF(lora.max_loras), -1, 0, 1, 4096, false, NULL, NULL,
+	    CALC_IN_EXTRAS, VFW_SET, 1, VFSTEP_SCALE, 0, 0, 1, 256, true },
+	[VF_MAX_LORA_RANK] = { "max-lora-rank", "--max-lora-rank", NULL, "lora-rank",
+	    "largest LoRA rank a slot holds", VFK_ENUM, VFS_INT,
+	    IN_OFF(lora.max_rank), -1, 0, 0, 0, false, NULL, lora_ranks,
+	    CALC_IN_EXTRAS, VFW_SET, 16, VFSTEP_CHOICE, 1, 2, 0, 0, true },
+	[VF_MAX_CPU_LORAS] = { "max-cpu-loras", "--max-cpu-loras", NULL, "cpu-loras",
+	    "LoRA adapters cached in CPU memory (at least max-loras)", VFK_INT,
+	    VFS_INT, IN_OFF(lora.max_cpu_loras), -1, 0, 1, 65536, false, NULL,
+	    NULL, CALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
+	[VF_LORA_DTYPE] = { "lora-dtype", "--lora-dtype", NULL, "lora-dtype",
+	    "element type of the LoRA slots", VFK_ENUM, VFS_ENUM,
+	    IN_OFF(lora.dtype), -1, 0, 0, 0, false, NULL, lora_dtypes,
+	    CALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
+	[VF_FULLY_SHARDED_LORAS] = { "fully-sharded-loras", "--fully-sharded-loras", NULL,
+	    "sharded-loras", "split the LoRA slots across tensor-parallel ranks",
+	    VFK_BOOL, VFS_BOOL, IN_OFF(lora.fully_sharded), -1, 0, 0, 1, false,
+	    NULL, NULL, CALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 1,
+	    true },
+	[VF_SPECULATIVE_CONFIG] = { "speculative-config", "--speculative-config", "sc",
+	    "speculative", "speculative decoding (JSON: method, num_speculative_tokens)",
+	    VFK_JSON, VFS_NONE, IN_OFF(spec), -1, 0, 0, 0, false, NULL, NULL,
+	    CALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
+	[VF_CPU_OFFLOAD_GB] = { "cpu-offload-gb", "--cpu-offload-gb", NULL, "cpu-offload",
+	    "GiB of weights per GPU kept in CPU memory", VFK_FLOAT, VFS_DOUBLE,
+	    IN_OFF(cpu_offload_gib), -1, 0, 0, 65536, false, NULL, NULL,
+	    CALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
+	[VF_KV_OFFLOADING_SIZE] = { "kv-offloading-size", "--kv-offloading-size", NULL,
+	    "kv-offload", "GiB of CPU memory for offloaded KV blocks", VFK_FLOAT,
+	    VFS_DOUBLE, IN_OFF(kv_offloading_gib), -1, 0, 0, 65536, false, NULL,
+	    NULL, CALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
+	[VF_KV_OFFLOADING_BACKEND] = { "kv-offloading-backend", "--kv-offloading-backend",
+	    NULL, "kv-offload-by", "where offloaded KV blocks go", VFK_ENUM,
+	    VFS_ENUM, IN_OFF(kv_offloading_backend), -1, 0, 0, 0, false, NULL,
+	    kv_offload_backends, CALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0,
+	    0, 0, true },
 };
 
 enum vllm_flag_id

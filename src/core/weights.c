@@ -38,8 +38,8 @@ weights_stage_layers(int layers, int pp, int stage, int *first)
 	return n;
 }
 
-static int
-is_moe_layer(const struct model *m, int layer)
+int
+weights_is_moe_layer(const struct model *m, int layer)
 {
 	int step = m->moe_layer_step > 0 ? m->moe_layer_step : 1;
 
@@ -82,7 +82,7 @@ layer_params(const struct model *m, int layer, int tp, double *lin,
 		if (m->qkv_bias)
 			*repl += ((heads / tp) + 2 * kvh_rank) * hd * 2;
 	}
-	if (is_moe_layer(m, layer)) {
+	if (weights_is_moe_layer(m, layer)) {
 		double experts = 3.0 * h * m->moe_intermediate * m->n_experts / tp;
 		double shared = 3.0 * h * m->shared_intermediate *
 		    (m->n_shared_experts > 0 ? m->n_shared_experts : 1) / tp;

@@ -32,6 +32,9 @@ void weights_rank(const struct model *, enum ckpt_format, int dtype_bytes,
 /* Layers on a pipeline stage, as vLLM's get_pp_indices() splits them. */
 int weights_stage_layers(int layers, int pp, int stage, int *first);
 
+/* Whether layer i of m holds routed experts (first_dense_layers, moe_layer_step). */
+int weights_is_moe_layer(const struct model *, int layer);
+
 /* Total parameters of the model (billions), derived from the architecture. */
 double weights_param_count(const struct model *);
 

@@ -18,6 +18,7 @@
 #include "io/answers_cli.h"
 #include "io/cli_import.h"
 #include "io/model_dir.h"
+#include "io/spec_config.h"
 
 enum opt_id {
 	O_REPORT, O_GPU, O_MIG, O_GPUS, O_GPU_TOTAL, O_MODEL, O_CHECKPOINT,
@@ -245,6 +246,8 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
 		return answers_cli_limit_mm(in, v, err, errlen);
 	case VF_MM_KWARGS:
 		return answers_cli_mm_kwargs(in, v, err, errlen);
+	case VF_SPECULATIVE_CONFIG:
+		return spec_config_parse(&in->spec, v, err, errlen);
 	default:
 		break;
 	}
@@ -821,6 +824,8 @@ write_json(void *ctx, enum vllm_flag_id id, const struct plan_input *in)
 	/* one writer for both multimodal objects, in this order */
 	if (id == VF_LIMIT_MM)
 		answers_cli_format_mm(in, wr->buf, wr->len);
+	else if (id == VF_SPECULATIVE_CONFIG)
+		spec_config_format(&in->spec, wr->buf, wr->len);
 }
 
 size_t

@@ -76,6 +76,13 @@ report_text(const struct report_in *r)
 	    gib(p->requested, c), p->util);
 	strbuf_printf(&o, "  Model loading took %s GiB memory%s\n", gib(p->weights, a),
 	    p->weights_exact ? "" : " (derived from the architecture)");
+	if (p->lora_bytes > 0)
+		strbuf_printf(&o, "    of which LoRA slots (--max-loras x --max-lora-rank): "
+		    "%s GiB\n", gib(p->lora_bytes, a));
+	if (p->offloaded > 0)
+		strbuf_printf(&o, "    after --cpu-offload-gb moved %s GiB to CPU memory "
+		    "(vLLM moves whole tensors: up to one tensor more)\n",
+		    gib(p->offloaded, a));
 	if (r->in->overhead == OVERHEAD_ESTIMATE) {
 		strbuf_printf(&o, "  torch peak memory increase: %s GiB; non-torch forward "
 		    "increase memory: %s GiB (%s)\n", gib(p->activation, a),
@@ -229,6 +236,8 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(o, "other_usage", strbuf_gib2(p->other));
 	cJSON_AddNumberToObject(o, "requested", strbuf_gib2(p->requested));
 	cJSON_AddNumberToObject(o, "weights", strbuf_gib2(p->weights));
+	cJSON_AddNumberToObject(o, "lora_gib", strbuf_gib2(p->lora_bytes));
+	cJSON_AddNumberToObject(o, "cpu_offloaded_gib", strbuf_gib2(p->offloaded));
 	cJSON_AddNumberToObject(o, "activation", strbuf_gib2(p->activation));
 	cJSON_AddNumberToObject(o, "non_torch", strbuf_gib2(p->non_torch));
 	cJSON_AddNumberToObject(o, "cuda_graphs", strbuf_gib2(p->cuda_graphs));

@@ -1,0 +1,135 @@
+/*
+ * lora.c - LoRA slot buffers, from the shapes of vLLM's LoRA wrappers.
+ *
+ * Per linear (vllm/lora/layers/base_linear.py, create_lora_weights):
+ *   column-parallel (qkv_proj 3 slices, gate_up_proj 2 slices):
+ *     A = slices x [max_loras, r_a, in],  B = [max_loras, out_rank, r]
+ *     r_a = r, or r / tp with --fully-sharded-loras
+ *   row-parallel (o_proj, down_proj):
+ *     A = [max_loras, r, in_rank],  B = [max_loras, out, r]
+ *     (out / tp with --fully-sharded-loras)
+ *   replicated (the MoE router gate): A = [max_loras, r, in], B = [max_loras, out, r]
+ * Per fused MoE block (vllm/lora/layers/fused_moe.py):
+ *   w13 A = 2 x [max_loras, E, r_a, H],  w13 B = 2 x [max_loras, E, I_rank, r]
+ *   w2  A = [max_loras, E, r, I_rank],   w2  B = [max_loras, E, H', r]
+ * Embedding and lm_head LoRA, which vLLM creates only for models that
+ * declare them, are not counted (at most vocab x rank x 2 bytes a slot).
+ */
+#include "lora.h"
+
+#include <stdio.h>
+
+#include "weights.h"
+
+void
+lora_resolve(const struct plan_lora *in, struct plan_lora *out)
+{
+	*out = *in;
+	if (out->max_loras <= 0)
+		out->max_loras = 1;
+	if (out->max_rank <= 0)
+		out->max_rank = 16;
+	if (out->max_cpu_loras <= 0)
+		out->max_cpu_loras = out->max_loras;
+}
+
+int
+lora_rank_valid(int r)
+{
+	static const int ok[] = { 1, 8, 16, 32, 64, 128, 256, 320, 512 };
+	size_t i;
+
+	for (i = 0; i < sizeof ok / sizeof ok[0]; i++)
+		if (r == ok[i])
+			return 1;
+	return 0;
+}
+
+/* Elements of one slot of a column-parallel linear with `slices` outputs. */
+static double
+column(double in, double out_rank, int slices, double r, double r_a)
+{
+	return slices * r_a * in + out_rank * r;
+}
+
+/* Elements of one slot of a row-parallel linear. */
+static double
+row(double in_rank, double out, double r)
+{
+	return r * in_rank + out * r;
+}
+
+int64_t
+lora_stack_bytes(const struct model *m, const struct plan_lora *l, int tp,
+    int first, int n, int model_dtype_bytes)
+{
+	double h = m->hidden, hd = m->head_dim, heads = m->heads;
+	double r = l->max_rank, r_a, kvh_rank, out_row, elems = 0;
+	int bytes = l->dtype > 0 ? 2 : model_dtype_bytes;
+	int i;
+
+	if (!l->enabled || n <= 0)
+		return 0;
+	if (tp < 1)
+		tp = 1;
+	r_a = l->fully_sharded ? r / tp : r;
+	out_row = l->fully_sharded ? h / tp : h;
+	kvh_rank = m->kv_heads / tp < 1 ? 1 : (double)m->kv_heads / tp;
+	for (i = first; i < first + n; i++) {
+		/* attention: qkv_proj (3 slices) and o_proj */
+		elems += column(h, (heads / tp + 2 * kvh_rank) * hd, 3, r, r_a);
+		elems += row(heads * hd / tp, out_row, r);
+		if (weights_is_moe_layer(m, i)) {
+			double e = m->n_experts, inter = m->moe_intermediate / (double)tp;
+
+			elems += e * (2 * r_a * h + 2 * inter * r + r * inter + out_row * r);
+			elems += r * h + e * r;		/* router gate (replicated) */
+			if (m->shared_intermediate > 0) {
+				double si = (double)m->shared_intermediate *
+				    (m->n_shared_experts > 0 ? m->n_shared_experts : 1) / tp;
+
+				elems += column(h, 2 * si, 2, r, r_a) + row(si, out_row, r);
+			}
+		} else {
+			double inter = (m->n_experts > 0 && m->dense_intermediate > 0 ?
+			    m->dense_intermediate : m->intermediate) / (double)tp;
+
+			elems += column(h, 2 * inter, 2, r, r_a) + row(inter, out_row, r);
+		}
+	}
+	return (int64_t)(elems * l->max_loras * bytes);
+}
+
+void
+lora_check(const struct model *m, const struct plan_lora *l, int tp, char *msg,
+    size_t len)
+{
+	msg[0] = '\0';
+	if (!l->enabled)
+		return;
+	if (!lora_rank_valid(l->max_rank))
+		snprintf(msg, len, "--max-lora-rank: invalid choice '%d' (choose from "
+		    "1, 8, 16, 32, 64, 128, 256, 320, 512)", l->max_rank);
+	else if (l->max_cpu_loras < l->max_loras)
+		snprintf(msg, len, "max_cpu_loras (%d) must be >= max_loras (%d)",
+		    l->max_cpu_loras, l->max_loras);
+	else if (l->fully_sharded && tp > 1 && l->max_rank % tp != 0)
+		snprintf(msg, len, "%d is not divisible by %d (--fully-sharded-loras "
+		    "splits --max-lora-rank across the tensor-parallel ranks)",
+		    l->max_rank, tp);
+	else if (m->mla)
+		snprintf(msg, len, "--enable-lora on %s: LoRA on multi-head latent "
+		    "attention layers is not modelled by headroom; plan without "
+		    "LoRA and add its buffers by hand.", m->id);
+	else if (m->ld != NULL || m->n_state_layers > 0 || m->n_nokv_layers > 0)
+		snprintf(msg, len, "--enable-lora on %s: LoRA on layers other than "
+		    "standard attention and MLP (state, per-block or shared layers) "
+		    "is not modelled by headroom; plan without LoRA.", m->id);
+}
+
+int
+lora_graph_cases(const struct plan_lora *l)
+{
+	/* cudagraph_specialize_lora (default on): cases [0, max_loras + 1] */
+	return l->enabled ? 2 : 1;
+}

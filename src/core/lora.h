@@ -1,0 +1,47 @@
+/*
+ * lora.h - the GPU buffers vLLM allocates for --enable-lora.
+ *
+ * vLLM replaces every linear layer of the language model (and every fused
+ * MoE block) with a LoRA wrapper that owns zero-filled "stacked" A and B
+ * tensors for max_loras adapter slots at max_lora_rank, in lora_dtype
+ * (vllm/lora/layers/base_linear.py, fused_moe.py: create_lora_weights).
+ * They are allocated while the model loads and are part of "Model loading
+ * took" (vLLM PR #14469).  Graph capture gains a second set of graphs, one
+ * with LoRA active and one without (vllm/v1/cudagraph_dispatcher.py:
+ * _get_lora_cases with cudagraph_specialize_lora on, its default).  Pure
+ * arithmetic.
+ */
+#ifndef HEADROOM_LORA_H
+#define HEADROOM_LORA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "catalogue.h"
+#include "plan.h"
+
+/* vLLM's defaults filled in: max_loras 1, rank 16, max_cpu_loras = max_loras. */
+void lora_resolve(const struct plan_lora *in, struct plan_lora *out);
+
+/* Whether r is one of vLLM's MaxLoRARanks (1, 8, 16, 32, 64, 128, 256, 320, 512). */
+int lora_rank_valid(int r);
+
+/*
+ * Bytes of the stacked A/B buffers of one rank holding layers
+ * [first, first + n) of m, for a resolved config; model_dtype_bytes is
+ * what lora_dtype auto resolves to.  0 when LoRA is off.
+ */
+int64_t lora_stack_bytes(const struct model *m, const struct plan_lora *l,
+    int tp, int first, int n, int model_dtype_bytes);
+
+/*
+ * Why vLLM (or headroom) cannot start this LoRA config, in vLLM's words
+ * where vLLM has them; "" when it can.  Checks the resolved config.
+ */
+void lora_check(const struct model *m, const struct plan_lora *l, int tp,
+    char *msg, size_t len);
+
+/* Graph sets captured per capture size: 1 without LoRA, 2 with it. */
+int lora_graph_cases(const struct plan_lora *l);
+
+#endif

@@ -1,0 +1,33 @@
+/*
+ * spec.h - speculative decoding (--speculative-config) as vLLM sizes it.
+ *
+ * What a method puts on the GPU (vllm/config/speculative.py,
+ * vllm/v1/spec_decode/): "ngram" and "suffix" draft on the CPU and add
+ * no weights or KV cache; every method raises the decode query length to
+ * 1 + num_speculative_tokens, which widens the CUDA-graph capture range
+ * (max size min(max_num_seqs x (1 + k) x 2, 512)) and the FULL decode
+ * graphs (sizes from 1 + k to max_num_seqs x (1 + k),
+ * vllm/v1/cudagraph_dispatcher.py).  Methods with a draft model or head
+ * (eagle, eagle3, draft_model, medusa, mlp_speculator, the MTP family)
+ * add weights and KV layers headroom does not model yet: they are
+ * refused by name.  Pure functions.
+ */
+#ifndef HEADROOM_SPEC_H
+#define HEADROOM_SPEC_H
+
+#include <stddef.h>
+
+#include "catalogue.h"
+#include "plan.h"
+
+/* The method for a vLLM method name ("ngram", "eagle3", "deepseek_mtp" ...). */
+enum spec_method spec_method_parse(const char *name);
+
+/* Tokens one decode step of a request carries: 1 + num_speculative_tokens. */
+int spec_decode_query_len(const struct plan_spec *);
+
+/* Why headroom refuses this speculative config; "" when it plans it. */
+void spec_check(const struct model *, const struct plan_spec *, char *msg,
+    size_t len);
+
+#endif

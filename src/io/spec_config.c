@@ -1,0 +1,90 @@
+/*
+ * spec_config.c - --speculative-config JSON.  Keys vLLM reads that change
+ * no memory headroom models (prompt_lookup_max, ...) are accepted and not
+ * written back; the method, model and num_speculative_tokens are.
+ */
+#include "spec_config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/spec.h"
+#include "io/cli.h"
+
+int
+spec_config_parse(struct plan_spec *s, const char *v, char *err, size_t errlen)
+{
+	cJSON *j = cJSON_Parse(v), *x;
+	const char *method = NULL, *model = NULL;
+
+	memset(s, 0, sizeof *s);
+	if (j == NULL || !cJSON_IsObject(j)) {
+		cJSON_Delete(j);
+		snprintf(err, errlen, "--speculative-config: '%s' is not a JSON "
+		    "object such as '{\"method\": \"ngram\", "
+		    "\"num_speculative_tokens\": 4}'", v);
+		return -1;
+	}
+	x = cJSON_GetObjectItemCaseSensitive(j, "method");
+	if (cJSON_IsString(x))
+		method = x->valuestring;
+	x = cJSON_GetObjectItemCaseSensitive(j, "model");
+	if (cJSON_IsString(x))
+		model = x->valuestring;
+	x = cJSON_GetObjectItemCaseSensitive(j, "num_speculative_tokens");
+	if (x != NULL && (!cJSON_IsNumber(x) || x->valuedouble < 1 ||
+	    x->valuedouble > 64 || x->valuedouble != (double)(int)x->valuedouble)) {
+		cJSON_Delete(j);
+		snprintf(err, errlen, "--speculative-config: num_speculative_tokens "
+		    "must be a whole number from 1 to 64");
+		return -1;
+	}
+	if (x != NULL)
+		s->num_tokens = (int)x->valuedouble;
+	if (model != NULL)
+		snprintf(s->model, sizeof s->model, "%s", model);
+	/* vLLM infers the method from the model when it is not given */
+	if (method == NULL && model != NULL)
+		method = strcmp(model, "ngram") == 0 || strcmp(model, "[ngram]") == 0 ?
+		    "ngram" : "draft_model";
+	if (method == NULL) {
+		cJSON_Delete(j);
+		snprintf(err, errlen, "--speculative-config: '%s' names neither a "
+		    "method nor a model", v);
+		return -1;
+	}
+	snprintf(s->name, sizeof s->name, "%s", method);
+	s->method = spec_method_parse(method);
+	cJSON_Delete(j);
+	return 0;
+}
+
+void
+spec_config_format(const struct plan_spec *s, char *buf, size_t len)
+{
+	cJSON *j;
+	char *t;
+	size_t o;
+
+	if (s->method == SPEC_NONE)
+		return;
+	j = cJSON_CreateObject();
+	if (j == NULL)
+		return;
+	cJSON_AddStringToObject(j, "method", s->name);
+	if (s->model[0])
+		cJSON_AddStringToObject(j, "model", s->model);
+	if (s->num_tokens > 0)
+		cJSON_AddNumberToObject(j, "num_speculative_tokens", s->num_tokens);
+	t = cJSON_PrintUnformatted(j);
+	if (t != NULL) {
+		o = strlen(buf);
+		snprintf(buf + o, len > o ? len - o : 0, " --speculative-config ");
+		cli_shell_quote(t, buf, len);
+	}
+	free(t);
+	cJSON_Delete(j);
+}

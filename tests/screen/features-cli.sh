@@ -1,0 +1,57 @@
+#!/bin/sh
+# features-cli.sh - LoRA, speculative-decoding and offloading flags from
+# the command line: vLLM's choices and messages, headroom's refusals
+# (phase config, exit 1), and the flags written back (TAP output).
+set -u
+H=${HEADROOM_BIN:-./headroom}
+. "${TOP_SRCDIR:-.}/tests/screen/check-lib.sh"
+
+G="--gpu h100-sxm --model meta-llama/Llama-3.1-8B-Instruct"
+check "lora plans and is written back" 0 \
+    "vllm serve meta-llama/Llama-3.1-8B-Instruct --enable-lora --max-loras 4 --max-lora-rank 64 --lora-dtype bfloat16" -- \
+    $G --enable-lora --max-loras 4 --max-lora-rank 64 --lora-dtype bfloat16 --export command
+check "a rank vLLM has no choice for" 2 \
+    "--max-lora-rank: invalid choice '24' (choose from 1, 8, 16, 32, 64, 128, 256, 320, 512)" -- \
+    $G --enable-lora --max-lora-rank 24
+check "lora dtype choices" 2 "--lora-dtype: invalid choice 'fp8' (choose from auto, float16, bfloat16)" -- \
+    $G --enable-lora --lora-dtype fp8
+check "max_cpu_loras below max_loras" 1 "max_cpu_loras (2) must be >= max_loras (4)" -- \
+    $G --enable-lora --max-loras 4 --max-cpu-loras 2
+check "lora on MLA is refused" 1 "LoRA on multi-head latent attention" -- \
+    --gpu h100-sxm --model deepseek-ai/DeepSeek-V3 -tp 8 --enable-lora
+check "lora slots in the json report" 0 '"lora_gib": 0.08' -- \
+    $G --enable-lora --report json
+check "pasted vllm line with lora" 0 '"not_modelled": \[\]' -- \
+    --gpu h100-sxm --from-command "vllm serve meta-llama/Llama-3.1-8B-Instruct --enable-lora --max-lora-rank 32 --fully-sharded-loras" --report json
+
+check "ngram plans" 0 "--speculative-config '{\"method\":\"ngram\",\"num_speculative_tokens\":4}'" -- \
+    $G --speculative-config '{"method": "ngram", "num_speculative_tokens": 4, "prompt_lookup_max": 5}' --export command
+check "-sc short form" 0 "Verdict: vLLM starts" -- \
+    $G -sc '{"method": "ngram", "num_speculative_tokens": 2}'
+check "eagle3 is refused by name" 1 "method 'eagle3' (model yuhuili/EAGLE3-LLaMA3.1-Instruct-8B) is not modelled" -- \
+    $G --speculative-config '{"method": "eagle3", "model": "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", "num_speculative_tokens": 3}'
+check "an unknown method is refused by name" 1 "method 'lookahead_v9' is not modelled" -- \
+    $G --speculative-config '{"method": "lookahead_v9", "num_speculative_tokens": 3}'
+check "a draft model without a method" 1 "method 'draft_model' (model meta-llama/Llama-3.2-1B)" -- \
+    $G --speculative-config '{"model": "meta-llama/Llama-3.2-1B", "num_speculative_tokens": 3}'
+check "mtp is refused" 1 "multi-token-prediction layers" -- \
+    --gpu h100-sxm --model deepseek-ai/DeepSeek-V3 -tp 8 --speculative-config '{"method": "mtp", "num_speculative_tokens": 1}'
+check "not json" 2 "--speculative-config: 'ngram' is not a JSON object" -- \
+    $G --speculative-config ngram
+check "token count range" 2 "num_speculative_tokens must be a whole number from 1 to 64" -- \
+    $G --speculative-config '{"method": "ngram", "num_speculative_tokens": 0.5}'
+
+check "cpu offload lowers the weights" 0 "Model loading took 10.99 GiB" -- \
+    $G --cpu-offload-gb 4
+check "cpu offload is written back in Python's spelling" 0 "--cpu-offload-gb 20.0" -- \
+    $G --cpu-offload-gb 20 --export command
+check "kv offloading is CPU memory" 0 "--kv-offloading-size 20.0" -- \
+    $G --kv-offloading-size 20 --export command
+check "lmcache is refused" 1 "LMCache's own GPU buffers" -- \
+    $G --kv-offloading-size 20 --kv-offloading-backend lmcache
+check "kv offloading with sliding layers is refused" 1 "--kv-offloading-size on openai/gpt-oss-20b" -- \
+    --gpu h100-sxm --model openai/gpt-oss-20b --kv-offloading-size 20
+check "offload size must be a number" 2 "--cpu-offload-gb: 'lots' is not a number from 0 to 65536" -- \
+    $G --cpu-offload-gb lots
+
+check_summary

@@ -1,0 +1,270 @@
+/*
+ * test_features.c - what else vLLM puts on the GPU: LoRA slot buffers and
+ * their second set of CUDA graphs, --cpu-offload-gb, KV offloading, and
+ * speculative decoding (n-gram sizes, refusals by method).  Every figure
+ * is worked out by hand from vLLM's shapes in the comment above it.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/lora.h"
+#include "core/plan.h"
+#include "core/spec.h"
+#include "core/units.h"
+#include "helpers.h"
+
+static void
+lora_on(struct plan_input *in, int loras, int rank)
+{
+	in->lora.enabled = true;
+	in->lora.max_loras = loras;
+	in->lora.max_rank = rank;
+}
+
+Test(lora, llama8b_rank16_one_slot_by_hand)
+{
+	/* Llama-3.1-8B: H 4096, 32 heads, 8 KV heads, head 128, I 14336, 32 layers.
+	 * qkv_proj (3 slices): A 3x16x4096 = 196,608, B (4096+1024+1024)x16 = 98,304
+	 * o_proj:   A 16x4096 = 65,536,      B 4096x16 = 65,536
+	 * gate_up:  A 2x16x4096 = 131,072,   B 2x14336x16 = 458,752
+	 * down:     A 16x14336 = 229,376,    B 4096x16 = 65,536
+	 * = 1,310,720 per layer x 32 layers x 2 bytes = 83,886,080 (80 MiB). */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan_lora l;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	lora_on(&in, 0, 0);
+	lora_resolve(&in.lora, &l);
+	cr_assert_eq(l.max_loras, 1);
+	cr_assert_eq(l.max_rank, 16);
+	cr_assert_eq(l.max_cpu_loras, 1);
+	cr_assert_eq(lora_stack_bytes(in.model, &l, 1, 0, 32, 2), 83886080);
+	(void)c;
+}
+
+Test(lora, llama8b_tp2_rank64_four_slots_and_fully_sharded)
+{
+	/* TP 2, r 64, 4 slots, per layer:
+	 * qkv A 3x64x4096 = 786,432, B (2048+512+512)x64 = 196,608
+	 * o   A 64x2048 = 131,072,   B 4096x64 = 262,144
+	 * gate_up A 2x64x4096 = 524,288, B 2x7168x64 = 917,504
+	 * down A 64x7168 = 458,752,  B 4096x64 = 262,144
+	 * = 3,538,944 x 32 x 4 slots x 2 B = 905,969,664.
+	 * --fully-sharded-loras: column A rank 32, row B rows 2048:
+	 * qkv 393,216 + 196,608; o 131,072 + 131,072; gate_up 262,144 + 917,504;
+	 * down 458,752 + 131,072 = 2,621,440 x 32 x 1 slot x 2 B = 167,772,160. */
+	struct plan_input in;
+	struct plan_lora l;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	lora_on(&in, 4, 64);
+	lora_resolve(&in.lora, &l);
+	cr_assert_eq(lora_stack_bytes(in.model, &l, 2, 0, 32, 2), 905969664LL);
+	in.lora.max_loras = 1;
+	in.lora.fully_sharded = true;
+	lora_resolve(&in.lora, &l);
+	cr_assert_eq(lora_stack_bytes(in.model, &l, 2, 0, 32, 2), 167772160LL);
+	/* a pipeline stage holds only its layers */
+	cr_assert_eq(lora_stack_bytes(in.model, &l, 2, 16, 16, 2), 167772160LL / 2);
+}
+
+Test(lora, moe_experts_get_stacked_slots)
+{
+	/* Qwen3-30B-A3B: H 2048, 32 heads, 4 KV heads, head 128, 128 experts of
+	 * 768, 48 MoE layers, r 16, TP 1 (vllm/lora/layers/fused_moe.py):
+	 * attention: qkv 3x16x2048 + (4096+512+512)x16 = 180,224; o 16x4096 +
+	 * 2048x16 = 98,304; experts 128 x (w13 A 2x16x2048 + w13 B 2x768x16 +
+	 * w2 A 16x768 + w2 B 2048x16) = 128 x 135,168 = 17,301,504; router gate
+	 * 16x2048 + 128x16 = 34,816; per layer 17,614,848 x 48 x 2 B. */
+	struct plan_input in;
+	struct plan_lora l;
+
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-30B-A3B", NULL);
+	lora_on(&in, 1, 16);
+	lora_resolve(&in.lora, &l);
+	cr_assert_eq(lora_stack_bytes(in.model, &l, 1, 0, 48, 2), 1691025408LL);
+}
+
+Test(lora, slots_count_in_the_weights_and_graphs_double)
+{
+	/* the buffers load with the model (PR #14469: in "Model loading took");
+	 * cudagraph_specialize_lora captures every size with and without LoRA */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan a, b;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &a);
+	lora_on(&in, 1, 16);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+	cr_assert_eq(b.lora_bytes, 83886080);
+	cr_assert_eq(b.weights - a.weights, 83886080);
+	cr_assert_eq(b.n_capture_sizes, a.n_capture_sizes);
+	cr_assert(b.cuda_graphs > a.cuda_graphs * 19 / 10 &&
+	    b.cuda_graphs < a.cuda_graphs * 21 / 10, "graphs %lld vs %lld",
+	    (long long)b.cuda_graphs, (long long)a.cuda_graphs);
+	cr_assert_eq(a.available_kv - b.available_kv,
+	    (b.weights - a.weights) + (b.cuda_graphs - a.cuda_graphs));
+}
+
+Test(lora, vllm_refusals)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	lora_on(&in, 4, 16);
+	in.lora.max_cpu_loras = 2;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert_str_eq(p.message, "max_cpu_loras (2) must be >= max_loras (4)");
+
+	/* divide(max_lora_rank, tp) with --fully-sharded-loras */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	lora_on(&in, 1, 1);
+	in.lora.fully_sharded = true;
+	in.tp = 2;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "1 is not divisible by 2") != NULL, "%s", p.message);
+
+	/* not modelled: LoRA on MLA attention */
+	test_input(&in, "h100-sxm", "deepseek-ai/DeepSeek-V3", NULL);
+	in.tp = 8;
+	lora_on(&in, 1, 16);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "multi-head latent attention") != NULL, "%s",
+	    p.message);
+	cr_assert(lora_rank_valid(64) && lora_rank_valid(320) && !lora_rank_valid(24));
+}
+
+Test(offload, cpu_offload_moves_weights_to_kv)
+{
+	/* --cpu-offload-gb 4: 4 GiB of parameters live in pinned CPU memory;
+	 * the measured weights drop by it and the KV cache gains it */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan a, b;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &a);
+	in.cpu_offload_gib = 4;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+	cr_assert_eq(b.offloaded, 4 * GIB);
+	cr_assert_eq(a.weights - b.weights, 4 * GIB);
+	cr_assert_eq(b.available_kv - a.available_kv, 4 * GIB);
+	/* more than the model: everything but nothing more */
+	in.cpu_offload_gib = 100;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.weights, 0);
+	cr_assert_eq(b.offloaded, a.weights);
+}
+
+Test(offload, kv_offloading_native_keeps_gpu_figures)
+{
+	/* --kv-offloading-size: the OffloadingConnector's buffer is CPU memory */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan a, b;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	plan_compute(c, &in, &a);
+	in.kv_offloading_gib = 20;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+	cr_assert_eq(b.available_kv, a.available_kv);
+	cr_assert_eq(b.num_blocks, a.num_blocks);
+	in.kv_offloading_backend = 1;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_CONFIG);
+	cr_assert(strstr(b.message, "lmcache") != NULL, "%s", b.message);
+	/* sliding-window layers: the hybrid manager may go off, not modelled */
+	test_input(&in, "h100-sxm", "openai/gpt-oss-20b", NULL);
+	in.kv_offloading_gib = 20;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_CONFIG);
+	cr_assert(strstr(b.message, "--kv-offloading-size on openai/gpt-oss-20b") != NULL,
+	    "%s", b.message);
+}
+
+static void
+spec_set(struct plan_input *in, const char *method, int k)
+{
+	snprintf(in->spec.name, sizeof in->spec.name, "%s", method);
+	in->spec.method = spec_method_parse(method);
+	in->spec.num_tokens = k;
+}
+
+Test(spec, ngram_widens_the_graph_range)
+{
+	/* max_num_seqs 8, max_num_batched_tokens 2048, no drafts: M = min(8x2, 512)
+	 * = 16 -> sizes 1 2 4 8 16 (5).  ngram k = 3: decode query 4, M = min(8 x 4
+	 * x 2, 512) = 64 -> 1 2 4 8 16 24 32 40 48 56 64 (11); FULL decode graphs
+	 * only for sizes 4..32 (vllm/v1/cudagraph_dispatcher.py). */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan a, b;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.max_num_seqs = 8;
+	in.max_num_batched_tokens = 2048;
+	plan_compute(c, &in, &a);
+	cr_assert_eq(a.n_capture_sizes, 5);
+	cr_assert_eq(a.max_capture_size, 16);
+	spec_set(&in, "ngram", 3);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+	cr_assert_eq(b.n_capture_sizes, 11);
+	cr_assert_eq(b.max_capture_size, 64);
+	/* no draft weights, no KV layers */
+	cr_assert_eq(b.weights, a.weights);
+	cr_assert_eq(b.page_bytes, a.page_bytes);
+	cr_assert_eq(b.layers_per_rank, a.layers_per_rank);
+	/* graphs: 5 + 4 FULL before, 11 + 5 FULL after (linear estimate) */
+	cr_assert(b.cuda_graphs * 9 > a.cuda_graphs * 16 - 9 &&
+	    b.cuda_graphs * 9 < a.cuda_graphs * 16 + 9);
+	cr_assert_eq(spec_decode_query_len(&in.spec), 4);
+}
+
+Test(spec, draft_methods_are_refused_by_name)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	const char *m[] = { "eagle", "eagle3", "draft_model", "medusa", "dflash",
+		"some_new_method" };
+	size_t i;
+
+	for (i = 0; i < sizeof m / sizeof m[0]; i++) {
+		char want[64];
+
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+		spec_set(&in, m[i], 3);
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_CONFIG, "%s", m[i]);
+		snprintf(want, sizeof want, "method '%s'", m[i]);
+		cr_assert(strstr(p.message, want) != NULL, "%s", p.message);
+	}
+	test_input(&in, "h100-sxm", "deepseek-ai/DeepSeek-V3", NULL);
+	in.tp = 8;
+	spec_set(&in, "deepseek_mtp", 1);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "multi-token-prediction") != NULL, "%s", p.message);
+	cr_assert_eq(spec_method_parse("qwen3_next_mtp"), SPEC_MTP);
+	cr_assert_eq(spec_method_parse("[ngram]"), SPEC_NGRAM);
+	cr_assert_eq(spec_method_parse(""), SPEC_NONE);
+	/* ngram without a token count is refused too */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	spec_set(&in, "ngram", 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+}
