@@ -422,8 +422,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		config_fail(p, "--kv-offloading-size on %s: with a KV connector vLLM "
 		    "may turn the hybrid KV cache manager off for its sliding-window "
 		    "or chunked layers (and its state layers), depending on the release; "
-		    "headroom does not model that. Plan without KV offloading, or with "
-		    "--disable-hybrid-kv-cache-manager.", m->id);
+		    "headroom does not model that. Plan without KV offloading.", m->id);
 	if (in->cpu_offload_gib < 0)
 		config_fail(p, "--cpu-offload-gb must not be negative.");
 
