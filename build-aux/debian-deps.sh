@@ -5,7 +5,7 @@ set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libcjson-dev
 libyaml-dev libcriterion-dev tmux
 ncurses-term locales
-zsh fish"
+zsh fish python3-jsonschema"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -180,6 +180,7 @@ report_json(const struct report_in *r)
 	size_t i;
 
 	cJSON_AddStringToObject(root, "headroom_version", PACKAGE_VERSION);
+	cJSON_AddNumberToObject(root, "schema_version", REPORT_SCHEMA_VERSION);
 	cJSON_AddStringToObject(root, "vllm_version", vllm_version_format(p->version,
 	    v, sizeof v));
 	o = cJSON_AddObjectToObject(root, "gpu");

@@ -24,6 +24,13 @@ struct report_in {
 
 /* Each returns a malloc'd NUL-terminated string. */
 char *report_text(const struct report_in *);
+/*
+ * The version of the JSON report's layout (doc/report.schema.json): raised
+ * when a field is renamed, removed or changes meaning; new fields alone
+ * keep it.
+ */
+#define REPORT_SCHEMA_VERSION 1
+
 char *report_json(const struct report_in *);
 char *report_markdown(const struct report_in *);
 
