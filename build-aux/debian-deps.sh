@@ -5,7 +5,8 @@ set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libcjson-dev
 libyaml-dev libcriterion-dev tmux
 ncurses-term locales
-zsh fish python3-jsonschema"
+zsh fish python3-jsonschema
+libcurl4-openssl-dev python3"
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -268,7 +268,7 @@ calc_input_diff(const struct plan_input *a, const struct plan_input *b)
 	if (a->tokens_per_request != b->tokens_per_request)
 		m |= IN(CALC_IN_SLIDER);
 	/* words carried into the command only (an imported command) */
-	if (a->extra_flags != b->extra_flags ||
+	if (a->revision != b->revision || a->extra_flags != b->extra_flags ||
 	    a->n_extra_flags != b->n_extra_flags || a->env != b->env ||
 	    a->n_env != b->n_env)
 		m |= IN(CALC_IN_STYLE);

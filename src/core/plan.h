@@ -141,6 +141,7 @@ struct plan_input {
 	/* carried into exports only, never read by plan_compute(); what
 	 * `vllm serve` is given as the model follows from model and ckpt
 	 * (cli_model_arg()), never from a copy that could go stale */
+	const char *revision;		/* --revision of a Hub model, NULL = none */
 	char	*const *extra_flags;	/* flags headroom does not model */
 	size_t	 n_extra_flags;
 	char	*const *env;		/* VAR=value written before the command */

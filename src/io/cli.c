@@ -18,6 +18,7 @@
 #include "io/answers_cli.h"
 #include "io/cli_import.h"
 #include "io/model_dir.h"
+#include "io/model_find.h"
 #include "io/spec_config.h"
 
 enum opt_id {
@@ -29,6 +30,7 @@ enum opt_id {
 	O_COMPARE, O_CALIBRATE, O_SAVE_CALIBRATION, O_FORCE,
 	/* answers (answers_cli.c) */
 	O_NEED, O_CARDS, O_MAX_CARDS, O_INSTANCE, O_COMPARE_VERSION,
+	O_REVISION,		/* models outside the catalogue (model_find.c) */
 	/* vLLM's --config file (the other vLLM flags are rows of vllm_flags.c) */
 	V_CONFIG,
 };
@@ -47,6 +49,7 @@ static const struct opt opts[] = {
 	{ "gpus", O_GPUS, 1, 0 },
 	{ "gpu-total-gib", O_GPU_TOTAL, 1, 0 },
 	{ "model", O_MODEL, 1, 1 },
+	{ "revision", O_REVISION, 1, 1 },
 	{ "checkpoint", O_CHECKPOINT, 1, 0 },
 	{ "tokens-per-request", O_TPR, 1, 0 },
 	{ "other-usage", O_OTHER, 1, 0 },
@@ -307,6 +310,7 @@ apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
 	case O_GPU_TOTAL:
 		return parse_dbl(name, v, 0.5, 4096, &in->gpu_total_gib, err, errlen);
 	case O_MODEL: cli->model_id = v; return 0;
+	case O_REVISION: cli->revision = v; in->revision = v; return 0;
 	case O_CHECKPOINT: cli->checkpoint = v; return 0;
 	case O_TPR:
 		if (parse_int(name, v, 1, 100000000, &n, err, errlen))
@@ -590,7 +594,6 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 	char near[400];
 	const char *mid = cli->model_id;
 	int mi = -1, ki = -1;
-	struct stat sb;
 
 	if (cli->gpu_id == NULL && in->gpu_total_gib <= 0)
 		cli->gpu_id = "rtx-pro-6000-server";
@@ -625,30 +628,38 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 		if (cli->checkpoint == NULL)
 			cli->checkpoint = "nvidia/Llama-3.3-70B-Instruct-FP8";
 	}
-	if (stat(mid, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+	/* a catalogue id, else a folder, the Hugging Face cache, the Hub */
+	mi = catalogue_find_model(c, mid);
+	if (mi < 0) {
+		ki = catalogue_find_ckpt(c, mid);
+		if (ki >= 0)
+			mi = c->ckpts[ki].model_index;
+	}
+	if (mi < 0) {
+		struct model_found mf;
 		int64_t wb = 0;
+		char why[1024];
+		int rc = model_find(mid, cli->revision, &cli->local, &wb, &mf, why,
+		    sizeof why);
 
-		if (model_dir_read(mid, &cli->local, &wb, err, errlen) != 0)
+		if (rc < 0) {
+			snprintf(err, errlen, "--model: %s", why);
 			return -1;
+		}
+		if (rc > 0) {
+			suggest(c, 'm', mid, near, sizeof near);
+			snprintf(err, errlen, "--model: unknown model '%s' (%s); closest: %s "
+			    "(--list models shows all; a folder with config.json or a Hub "
+			    "id also works)", mid, why, near);
+			return -1;
+		}
 		cli->have_local = true;
 		cli->local_dir = strdup(mid);
 		in->model = &cli->local;
 		in->weight_bytes = wb;
-		snprintf(cli->model_source, sizeof cli->model_source, "directory");
+		snprintf(cli->model_source, sizeof cli->model_source, "%s",
+		    model_origin_name(mf.origin));
 	} else {
-		mi = catalogue_find_model(c, mid);
-		if (mi < 0) {
-			ki = catalogue_find_ckpt(c, mid);
-			if (ki >= 0)
-				mi = c->ckpts[ki].model_index;
-		}
-		if (mi < 0) {
-			suggest(c, 'm', mid, near, sizeof near);
-			snprintf(err, errlen, "--model: unknown model '%s'; closest: %s "
-			    "(--list models shows all; a folder with config.json also "
-			    "works)", mid, near);
-			return -1;
-		}
 		in->model = &c->models[mi];
 		snprintf(cli->model_source, sizeof cli->model_source, "catalogue");
 	}
@@ -756,11 +767,17 @@ const char *
 cli_model_source(const struct catalogue *c, const struct plan_input *in)
 {
 	if (cli_model_is_local(c, in->model))
-		return "directory";
+		return model_find_source(in->model);
 	if (in->ckpt < 0 && in->model != NULL && in->format != FMT_COUNT &&
 	    in->format != in->model->native_format)
 		return "derived";
 	return "catalogue";
+}
+
+const char *
+cli_model_where(const struct catalogue *c, const struct model *m)
+{
+	return cli_model_is_local(c, m) && m->source && *m->source ? m->source : NULL;
 }
 
 static void
@@ -840,6 +857,10 @@ cli_format_command(const struct catalogue *c, const struct plan_input *in,
 	snprintf(buf + strlen(buf), len > strlen(buf) ? len - strlen(buf) : 0,
 	    "vllm serve");
 	add_word(buf, len, cli_model_arg(c, in));
+	if (in->revision != NULL) {
+		add_word(buf, len, "--revision");
+		add_word(buf, len, in->revision);
+	}
 	w.buf = buf;
 	w.len = len;
 	vllm_flags_write(in, p, all != 0, write_word, write_json, &w);

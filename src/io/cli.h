@@ -35,7 +35,8 @@ struct cli {
 	struct model	 local;			/* --model DIR */
 	bool		 have_local;
 	char		*local_dir;
-	char		 model_source[16];	/* "catalogue", "directory", "derived" */
+	char		 model_source[16];	/* "catalogue", "directory", "cache", "hub", "derived" */
+	const char	*revision;		/* --revision (branch, tag or commit) */
 	/* exchange with vLLM and files (cli_import.c, doc/formats.md) */
 	const char	*export_fmt, *output, *scenario, *save_scenario, *check,
 			*calibrate, *config;
@@ -119,5 +120,7 @@ const char *cli_model_arg(const struct catalogue *, const struct plan_input *);
 bool cli_model_is_local(const struct catalogue *, const struct model *m);
 /* "directory", "derived" or "catalogue", from the plan input alone. */
 const char *cli_model_source(const struct catalogue *, const struct plan_input *);
+/* Where a model from outside the catalogue came from (its source), or NULL. */
+const char *cli_model_where(const struct catalogue *, const struct model *m);
 
 #endif

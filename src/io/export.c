@@ -505,6 +505,15 @@ checkpoint_text(const struct report_in *r, char *buf, size_t len)
 		snprintf(buf, len, "%s (%s weights%s)", r->cat->ckpts[in->ckpt].id,
 		    ckpt_format_name(r->plan->format), in->quantization_fp8 ?
 		    ", quantized to FP8 online" : "");
+	else if (r->model_source && (strcmp(r->model_source, "cache") == 0 ||
+	    strcmp(r->model_source, "hub") == 0))
+		snprintf(buf, len, "%s%s%s, not in headroom's catalogue: read from %s %s "
+		    "(%s weights)", in->model ? in->model->id : "?",
+		    in->revision ? " at revision " : "", in->revision ? in->revision : "",
+		    strcmp(r->model_source, "cache") == 0 ? "the Hugging Face cache" :
+		    "the Hugging Face Hub", cli_model_where(r->cat, in->model) ?
+		    cli_model_where(r->cat, in->model) : "",
+		    ckpt_format_name(r->plan->format));
 	else if (cli_model_is_local(r->cat, in->model))
 		snprintf(buf, len, "local folder %s (%s weights)", in->model->id,
 		    ckpt_format_name(r->plan->format));

@@ -5,15 +5,18 @@
 #include "model_dir.h"
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
 #include "io/hfconfig.h"
 #include "io/hfjson.h"
+#include "io/mistral_params.h"
 #include "io/textfile.h"
 
 #define MAX_HEADER (100u << 20)
@@ -102,6 +105,64 @@ model_dir_safetensors_bytes(const char *path, char *err, size_t errlen)
 	return total;
 }
 
+/* Parses path's JSON; NULL with "path:line: not valid JSON" in err. */
+static cJSON *
+parse_json(const char *path, const char *text, size_t len, char *err, size_t errlen)
+{
+	int line = 0;
+	cJSON *j = hfjson_parse(text, len, &line);
+
+	if (j == NULL)
+		snprintf(err, errlen, "%s:%d: not valid JSON", path, line);
+	return j;
+}
+
+static bool
+is_consolidated(const char *name)
+{
+	return strncmp(name, "consolidated", 12) == 0;
+}
+
+/*
+ * Tensor bytes of the folder's .safetensors files: vLLM's Mistral format
+ * loads consolidated*.safetensors only; the Hugging Face format skips them
+ * when other shards exist (repos that ship both layouts).
+ */
+static int
+safetensors_total(const char *dir, bool mistral, int64_t *total, char *err,
+    size_t errlen)
+{
+	char path[4200];
+	DIR *d;
+	struct dirent *de;
+	int64_t sum[2] = { 0, 0 };
+	int have[2] = { 0, 0 };
+
+	*total = 0;
+	d = opendir(dir);
+	if (d == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		size_t l = strlen(de->d_name);
+		int64_t b;
+		int k = is_consolidated(de->d_name);
+
+		if (l < 12 || strcmp(de->d_name + l - 12, ".safetensors") != 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+		b = model_dir_safetensors_bytes(path, err, errlen);
+		if (b < 0) {
+			closedir(d);
+			return -1;
+		}
+		sum[k] += b;
+		have[k] = 1;
+	}
+	closedir(d);
+	*total = mistral ? sum[1] : have[0] ? sum[0] : sum[1];
+	return 0;
+}
+
 int
 model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
     char *err, size_t errlen)
@@ -111,27 +172,52 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 	char *text;
 	cJSON *cfg, *q;
 	size_t len;
-	DIR *d;
-	struct dirent *de;
-	int64_t total = 0;
-	int jline = 0;
+	bool mistral = false;
+	struct stat sb;
 
 	*weight_bytes = 0;
 	snprintf(path, sizeof path, "%s/config.json", dir);
+	if (stat(path, &sb) != 0) {
+		char pp[4200];
+
+		/* a Mistral-native folder: params.json only (vLLM's auto format) */
+		snprintf(pp, sizeof pp, "%s/params.json", dir);
+		if (stat(pp, &sb) == 0) {
+			snprintf(path, sizeof path, "%s", pp);
+			mistral = true;
+		}
+	}
 	text = textfile_read(path, &len, err, errlen);
 	if (text == NULL)
 		return -1;
-	cfg = hfjson_parse(text, len, &jline);
+	cfg = parse_json(path, text, len, err, errlen);
 	if (cfg == NULL) {
-		snprintf(err, errlen, "%s:%d: not valid JSON", path, jline);
 		free(text);
 		return -1;
 	}
-	/* ModelOpt keeps its quantization in a file of its own */
-	snprintf(path, sizeof path, "%s/hf_quant_config.json", dir);
-	if (cJSON_GetObjectItemCaseSensitive(cfg, "quantization_config") == NULL) {
-		char *qt = textfile_read(path, NULL, e2, sizeof e2);
+	if (mistral) {
+		cJSON *hf = mistral_params_to_hf(cfg, e2, sizeof e2, &bad);
 
+		cJSON_Delete(cfg);
+		if (hf == NULL) {
+			int line = line_of_key(text, bad);
+
+			if (line > 0)
+				snprintf(err, errlen, "%s:%d: %s", path, line, e2);
+			else
+				snprintf(err, errlen, "%s: %s", path, e2);
+			free(text);
+			return -1;
+		}
+		cfg = hf;
+	}
+	/* ModelOpt keeps its quantization in a file of its own */
+	if (!mistral && cJSON_GetObjectItemCaseSensitive(cfg, "quantization_config") == NULL) {
+		char qp[4200];
+		char *qt;
+
+		snprintf(qp, sizeof qp, "%s/hf_quant_config.json", dir);
+		qt = textfile_read(qp, NULL, e2, sizeof e2);
 		if (qt != NULL) {
 			q = cJSON_Parse(qt);
 			free(qt);
@@ -144,9 +230,9 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 			}
 		}
 	}
-	snprintf(path, sizeof path, "%s/config.json", dir);
 	if (hfconfig_read(cfg, m, e2, sizeof e2, &bad) != 0) {
-		int line = line_of_key(text, bad);
+		/* a renamed Mistral key is found under its params.json name */
+		int line = line_of_key(text, mistral ? mistral_params_key(bad) : bad);
 
 		if (line > 0)
 			snprintf(err, errlen, "%s:%d: %s", path, line, e2);
@@ -169,7 +255,7 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 
 	/* exact weight bytes */
 	snprintf(path, sizeof path, "%s/model.safetensors.index.json", dir);
-	text = textfile_read(path, &len, e2, sizeof e2);
+	text = mistral ? NULL : textfile_read(path, &len, e2, sizeof e2);
 	if (text != NULL) {
 		cJSON *idx = cJSON_ParseWithLength(text, len);
 		const cJSON *md = cJSON_GetObjectItemCaseSensitive(idx, "metadata");
@@ -187,25 +273,9 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 		cJSON_Delete(idx);
 		return 0;
 	}
-	d = opendir(dir);
-	if (d == NULL)
-		return 0;
-	while ((de = readdir(d)) != NULL) {
-		size_t l = strlen(de->d_name);
-		int64_t b;
-
-		if (l < 12 || strcmp(de->d_name + l - 12, ".safetensors") != 0)
-			continue;
-		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		b = model_dir_safetensors_bytes(path, err, errlen);
-		if (b < 0) {
-			closedir(d);
-			model_done(m);
-			return -1;
-		}
-		total += b;
+	if (safetensors_total(dir, mistral, weight_bytes, err, errlen) != 0) {
+		model_done(m);
+		return -1;
 	}
-	closedir(d);
-	*weight_bytes = total;
 	return 0;
 }

@@ -2,6 +2,8 @@
  * model_dir.h - a local model folder: config.json (plus ModelOpt's
  * hf_quant_config.json), and the exact weight bytes from
  * model.safetensors.index.json or, without one, the safetensors headers.
+ * A folder with params.json and no config.json is read as vLLM reads a
+ * Mistral-native one (mistral_params.h; consolidated*.safetensors).
  */
 #ifndef HEADROOM_MODEL_DIR_H
 #define HEADROOM_MODEL_DIR_H

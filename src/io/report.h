@@ -18,7 +18,7 @@ struct report_in {
 	const struct plan	*plan;
 	const struct fix	*fixes;
 	size_t			 n_fixes;
-	const char		*model_source;	/* "catalogue", "directory", "derived" */
+	const char		*model_source;	/* "catalogue", "directory", "cache", "hub", "derived" */
 	int			 explicit_all;
 };
 

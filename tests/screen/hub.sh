@@ -1,0 +1,126 @@
+#!/bin/sh
+# hub.sh - models from the Hub, end to end, against a stand-in Hub on
+# 127.0.0.1 (tests/hub/hubserver.py on a free port, through HF_ENDPOINT):
+# the fetch into the cache layout, range requests for safetensors headers
+# behind a redirect (and no token sent to the redirect's host), the next run
+# offline, --revision, Mistral params.json, 401/403 gated, 404, a slow
+# server's time-out, a truncated header, no network (TAP output).
+set -u
+H=${HEADROOM_BIN:-./headroom}
+TOP=${TOP_SRCDIR:-.}
+PY=$(command -v python3 || true)
+if [ -z "$PY" ]; then
+	echo "1..0 # SKIP python3 not found"
+	exit 0
+fi
+W=$(mktemp -d "${TMPDIR:-/tmp}/headroom-hub.XXXXXX")
+SRV=
+cleanup() {
+	[ -n "$SRV" ] && kill "$SRV" 2>/dev/null
+	[ -n "$SRV" ] && wait "$SRV" 2>/dev/null
+	rm -rf "$W"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+. "$TOP/tests/screen/check-lib.sh"
+
+ok() {	# ok NAME COMMAND...: a shell condition
+	name=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		fails=$((fails + 1))
+	fi
+}
+
+"$PY" "$TOP/tests/hub/hubserver.py" "$TOP/tests/fixtures/hub" "$W/port" "$W/log" &
+SRV=$!
+i=0
+while [ ! -s "$W/port" ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if [ ! -s "$W/port" ]; then
+	echo "1..0 # SKIP the test Hub did not start"
+	exit 0
+fi
+PORT=$(cat "$W/port")
+HF_ENDPOINT=http://127.0.0.1:$PORT
+HF_HUB_CACHE=$W/cache
+HF_HOME=$W/hf
+XDG_CACHE_HOME=$W/xdg
+HF_HUB_DOWNLOAD_TIMEOUT=1
+export HF_ENDPOINT HF_HUB_CACHE HF_HOME XDG_CACHE_HOME HF_HUB_DOWNLOAD_TIMEOUT
+unset HF_TOKEN HF_TOKEN_PATH HF_HUB_OFFLINE http_proxy https_proxy HTTP_PROXY \
+    HTTPS_PROXY ALL_PROXY all_proxy
+Q=Qwen/Qwen2.5-0.5B-Instruct
+R=$W/cache/models--Qwen--Qwen2.5-0.5B-Instruct
+
+# a first run fetches, and with a token set the redirect host never sees it
+t0=$(date +%s%N)
+HF_TOKEN=hf_other_token check "a Hub id plans" 0 '"source": "hub"' -- --model $Q --report json
+t1=$(date +%s%N)
+echo "# first fetch (API, config.json, two range requests) took $(( (t1 - t0) / 1000000 )) ms"
+check "exact weight bytes from the header" 0 "Model loading took 0.92 GiB memory$" -- \
+    --model $Q --report text
+ok "the header came by range requests" grep -q "range=bytes=8-32287" "$W/log"
+ok "the storage host got no token" sh -c "! grep 'host=localhost auth=yes' '$W/log'"
+ok "the Hub host got the token" grep -q "resolve.*host=127.0.0.1 auth=yes" "$W/log"
+ok "refs/main holds the commit" grep -qx "028afa8664063c9ccd949d17f423a833eeb089e7" "$R/refs/main"
+ok "the snapshot links into blobs" sh -c "readlink '$R'/snapshots/*/config.json | grep -q '^../../blobs/[0-9a-f]*$'"
+ok "missing files are recorded" test -e "$R/.no_exist/028afa8664063c9ccd949d17f423a833eeb089e7/model.safetensors.index.json"
+ok "no weight file in the shared cache" sh -c "! find '$W/cache' -name '*.safetensors' | grep -q ."
+
+# the second run needs no network at all
+: >"$W/log"
+HF_HUB_OFFLINE=1 check "offline from the cache" 0 '"source": "cache"' -- --model $Q --report json
+HF_HUB_OFFLINE=1 check "same bytes offline" 0 "Model loading took 0.92 GiB memory$" -- \
+    --model $Q --report text
+ok "nothing was asked of the Hub" test ! -s "$W/log"
+check "the export names the repo, not the snapshot" 0 "^vllm serve $Q\$" -- \
+    --model $Q --export command
+check "--revision reaches the export" 0 "^vllm serve $Q --revision v1.0\$" -- \
+    --model $Q --revision v1.0 --export command
+ok "refs/v1.0 was written" grep -qx 1111111111111111111111111111111111111111 "$R/refs/v1.0"
+check "quote says where the model came from" 0 "not in headroom's catalogue" -- \
+    --model $Q --export quote
+check "unknown revision" 2 "has no revision 'nope'" -- --model $Q --revision nope --report json
+check "unknown repo is an unknown model" 2 "unknown model 'nobody/Nothing-1B'.*no repo" -- \
+    --model nobody/Nothing-1B --report json
+HF_HUB_OFFLINE=1 check "offline and not cached" 2 "HF_HUB_OFFLINE" -- \
+    --model mistralai/Mistral-7B-v0.3 --report json
+
+# Mistral-native: params.json and consolidated.safetensors
+check "params.json repo" 0 "Model loading took 13.5" -- --model mistralai/Mistral-7B-v0.3 \
+    --gpu h100-sxm --report text
+
+# gated: 401 without a token, 403 with a refused one, the token file works
+check "gated without a token" 2 "gated or private (HTTP 401.*accept its licence.*HF_TOKEN" -- \
+    --model gated/Llama-Gated --report json
+HF_TOKEN=hf_wrong check "gated with a refused token" 2 "HTTP 403.*token given was refused" -- \
+    --model gated/Llama-Gated --report json
+printf 'hf_test_token\n' >"$W/token"
+HF_TOKEN_PATH=$W/token check "gated with the token file" 0 '"source": "hub"' -- \
+    --model gated/Llama-Gated --report json
+mkdir -p "$W/hf"
+printf 'hf_test_token\n' >"$W/hf/token"
+rm -rf "$W/cache/models--gated--Llama-Gated"
+check "gated with \$HF_HOME/token" 0 "Model loading took 14.9" -- \
+    --model gated/Llama-Gated --gpu h100-sxm --report text
+
+# a slow server: cut at HF_HUB_DOWNLOAD_TIMEOUT, not waited for
+t0=$(date +%s)
+check "a slow Hub times out" 2 "no answer within 1.0 s" -- --model slow/Slow --report json
+t1=$(date +%s)
+ok "the time-out is short" test $((t1 - t0)) -le 3
+check "a truncated header is named" 2 "model.safetensors: header is cut short" -- \
+    --model broken/Truncated --report json
+HF_ENDPOINT=http://127.0.0.1:9 check "no network" 2 "cannot reach http://127.0.0.1:9" -- \
+    --model other/Model --report json
+kill "$SRV" && wait "$SRV" 2>/dev/null
+SRV=
+check "a cached model needs no Hub" 0 '"source": "cache"' -- --model $Q --report json
+check_summary
