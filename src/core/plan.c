@@ -44,6 +44,17 @@ plan_input_init(struct plan_input *in)
 	in->overhead = OVERHEAD_ESTIMATE;
 }
 
+bool
+plan_kv_figure(const struct plan *p, int64_t *bytes)
+{
+	*bytes = 0;
+	if (p->phase == PHASE_CONFIG || p->phase == PHASE_FREE_MEMORY ||
+	    p->phase == PHASE_WEIGHTS)
+		return false;
+	*bytes = p->available_kv;
+	return true;
+}
+
 const char *
 plan_phase_name(enum plan_phase p)
 {

@@ -237,6 +237,15 @@ int64_t plan_card_total(const struct catalogue *, const struct plan_input *);
 /* The card's driver-reported memory (nvidia-smi) in GiB, for the rule. */
 double plan_card_driver_gib(const struct catalogue *, const struct plan_input *);
 
+/*
+ * The KV cache figure every output shows (bar legend, reports, JSON, quote,
+ * compare, fit rows): vLLM's "Available KV cache memory" of the binding rank,
+ * in bytes.  False when vLLM stops before it computes one (config, free
+ * memory, weights): there is no figure to show.  Negative when vLLM refuses
+ * at the KV cache for want of memory, as vLLM logs it then.
+ */
+bool plan_kv_figure(const struct plan *, int64_t *bytes);
+
 const char *plan_phase_name(enum plan_phase);	/* "kv-cache", or NULL for none */
 const char *plan_phase_title(enum plan_phase);	/* "KV cache sizing" */
 

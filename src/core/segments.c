@@ -92,7 +92,13 @@ segments_memory(const struct plan *p, struct seg_bar *b)
 		b->value[SEG_GRAPHS_OUT] = clean((double)p->cuda_graphs);
 		b->estimated[SEG_GRAPHS_OUT] = true;
 	}
-	b->value[SEG_KV] = clean((double)p->kv_cache);
+	{
+		int64_t kv;
+
+		/* the figure vLLM logs, not the blocks' bytes: one value everywhere */
+		if (plan_kv_figure(p, &kv) && kv > 0)
+			b->value[SEG_KV] = clean((double)kv);
+	}
 	demand = b->value[SEG_WEIGHTS] + b->value[SEG_ACTIVATION] +
 	    b->value[SEG_NON_TORCH] + b->value[SEG_GRAPHS_IN] + b->value[SEG_KV];
 	b->budget_end = clean((double)p->requested);

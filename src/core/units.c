@@ -139,6 +139,14 @@ units_format_commas(int64_t n, char *buf, size_t len)
 }
 
 double
+units_gib2(int64_t bytes)
+{
+	char b[64];
+
+	return units_strtod(units_format_gib(bytes, b, sizeof b), NULL);
+}
+
+double
 units_gib(int64_t bytes)
 {
 	return (double)bytes / (double)GIB;

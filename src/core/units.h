@@ -32,6 +32,12 @@ char *units_format_gib_value(double gib, char *buf, size_t len);
 char *units_format_pyfloat(double v, char *buf, size_t len);
 /* Integer with a comma every three digits, as Python's f"{n:,}". */
 char *units_format_commas(int64_t n, char *buf, size_t len);
+/*
+ * Bytes in GiB rounded once, as units_format_gib() prints them: the double
+ * the text "15.73" reads as.  Every output that writes a GiB figure as a
+ * number (JSON, scenario figures) uses this, so it is the printed value.
+ */
+double units_gib2(int64_t bytes);
 /* Bytes in GiB as a double. */
 double units_gib(int64_t bytes);
 /* GiB to bytes, rounded to the nearest byte. */

@@ -184,7 +184,14 @@ build(const struct catalogue *cat, const struct compare_col *cols, size_t n,
 			ROW("  non-torch", "%s", gibs(p->non_torch, gb));
 			ROW("  CUDA graphs", "%s", gibs(p->cuda_graphs, gb));
 		}
-		ROW("  KV cache", "%s", gibs(p->available_kv, gb));
+		{
+			int64_t kvb;
+
+			if (plan_kv_figure(p, &kvb))
+				ROW("  KV cache", "%s", gibs(kvb, gb));
+			else
+				ROW("  KV cache", "%s", "none");
+		}
 		units_format_commas(p->kv_tokens, v, sizeof v);
 		ROW("KV cache tokens", "%s", v);
 		ROW("Max concurrency", "%.2fx", p->max_concurrency);

@@ -535,6 +535,8 @@ export_quote(const struct report_in *r)
 	char *cmd = malloc(CMD_MAX);
 	bool rule = in->overhead == OVERHEAD_RULE;
 	double total = units_gib(p->total);
+	int64_t kvb;
+
 	if (cmd == NULL)
 		abort();
 	export_cost(r->cat, in, p, &k);
@@ -612,8 +614,11 @@ export_quote(const struct report_in *r)
 		    p->cg_in_budget ? "estimate, inside the budget" :
 		    "estimate, outside the budget"));
 	}
-	ROW("KV cache", p->available_kv > 0 ? p->available_kv : 0,
-	    p->kv_memory_fixed ? "--kv-cache-memory-bytes" : "what the budget leaves");
+	if (plan_kv_figure(p, &kvb))
+		ROW("KV cache", kvb, p->kv_memory_fixed ? "--kv-cache-memory-bytes" :
+		    kvb > 0 ? "what the budget leaves" : "short of memory: vLLM refuses");
+	else
+		yamlout_printf(&y, "| KV cache | none | - | vLLM stops before it |\n");
 	ROW("Outside vLLM's budget", p->outside_budget, "headroom for the driver");
 #undef ROW
 	units_format_commas(p->kv_tokens, b, sizeof b);

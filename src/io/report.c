@@ -60,6 +60,7 @@ report_text(const struct report_in *r)
 	const struct plan *p = r->plan;
 	struct strbuf o = { 0 };
 	char a[32], b[32], c[32], d[32], e[32], cmd[4096], name[256], v[32];
+	int64_t kvb;
 	size_t i;
 
 	card_name(r, name, sizeof name);
@@ -102,8 +103,12 @@ report_text(const struct report_in *r)
 	} else {
 		strbuf_printf(&o, "  Reserve per card: %s GiB (rule)\n", gib(p->activation, a));
 	}
-	strbuf_printf(&o, "  Available KV cache memory: %s GiB%s\n", gib(p->available_kv, a),
-	    est(p));
+	if (plan_kv_figure(p, &kvb))
+		strbuf_printf(&o, "  Available KV cache memory: %s GiB%s\n", gib(kvb, a),
+		    est(p));
+	else
+		strbuf_printf(&o, "  Available KV cache memory: none (vLLM stops before it, "
+		    "at the %s)\n", plan_phase_title(p->phase));
 	strbuf_printf(&o, "  GPU KV cache size: %s tokens\n", units_format_commas(p->kv_tokens,
 	    b, sizeof b));
 	units_format_commas(p->max_model_len, c, sizeof c);
@@ -181,6 +186,8 @@ report_json(const struct report_in *r)
 	const struct gpu *g = card(r);
 	cJSON *root = cJSON_CreateObject(), *o, *arr;
 	char v[32], cmd[4096], *s;
+	int64_t kvb;
+	bool have_kv;
 	size_t i;
 
 	cJSON_AddStringToObject(root, "headroom_version", PACKAGE_VERSION);
@@ -255,7 +262,8 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(o, "non_torch", strbuf_gib2(p->non_torch));
 	cJSON_AddNumberToObject(o, "cuda_graphs", strbuf_gib2(p->cuda_graphs));
 	cJSON_AddBoolToObject(o, "cuda_graphs_in_budget", p->cg_in_budget);
-	cJSON_AddNumberToObject(o, "kv_cache", strbuf_gib2(p->available_kv));
+	have_kv = plan_kv_figure(p, &kvb);
+	cJSON_AddItemToObject(o, "kv_cache", strbuf_num_or_null(strbuf_gib2(kvb), have_kv));
 	cJSON_AddNumberToObject(o, "outside_budget", strbuf_gib2(p->outside_budget));
 	arr = cJSON_AddArrayToObject(o, "estimated");
 	if (r->in->overhead == OVERHEAD_ESTIMATE) {
@@ -340,6 +348,7 @@ report_markdown(const struct report_in *r)
 	const struct plan *p = r->plan;
 	struct strbuf o = { 0 };
 	char a[32], b[32], name[256], v[32], cmd[4096];
+	int64_t kvb;
 	size_t i;
 
 	card_name(r, name, sizeof name);
@@ -362,7 +371,10 @@ report_markdown(const struct report_in *r)
 	    gib(p->non_torch, a));
 	strbuf_printf(&o, "| CUDA graphs (%s) | %s |\n", xreport_basis(p,
 	    PLAN_CAL_CUDA_GRAPHS), gib(p->cuda_graphs, a));
-	strbuf_printf(&o, "| KV cache | %s |\n", gib(p->available_kv, a));
+	if (plan_kv_figure(p, &kvb))
+		strbuf_printf(&o, "| KV cache | %s |\n", gib(kvb, a));
+	else
+		strbuf_printf(&o, "| KV cache | none (vLLM stops before it) |\n");
 	strbuf_printf(&o, "| Outside vLLM's budget | %s |\n\n", gib(p->outside_budget, a));
 	units_format_commas(p->kv_tokens, a, sizeof a);
 	units_format_commas(p->max_model_len, b, sizeof b);

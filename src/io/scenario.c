@@ -218,7 +218,7 @@ out:
 static double
 r2(int64_t bytes)
 {
-	return round(units_gib(bytes) * 100.0) / 100.0;
+	return units_gib2(bytes);
 }
 
 cJSON *

@@ -88,7 +88,7 @@ strbuf_json(const cJSON *root)
 double
 strbuf_gib2(int64_t b)
 {
-	return round(units_gib(b) * 100.0) / 100.0;
+	return units_gib2(b);
 }
 
 cJSON *

@@ -7,7 +7,7 @@
  * make the change, and what `w` writes, what `s` saves and the vLLM config
  * of the planner's input must equal what the command line produces for the
  * same inputs (headroom ARGS --export command, --save-scenario,
- * --export config).
+ * --export config).  And the KV cache figure is one value in every output.
  */
 #include <criterion/criterion.h>
 #include <locale.h>
@@ -18,7 +18,10 @@
 
 #include "core/fixes.h"
 #include "helpers.h"
+#include "core/units.h"
 #include "io/cli.h"
+#include "io/compare.h"
+#include "io/report.h"
 #include "io/export.h"
 #include "io/scenario.h"
 #include "io/textfile.h"
@@ -446,4 +449,154 @@ Test(uiexport, opened_scenario)
 	snprintf(more, sizeof more, "=--scenario %s --model meta-llama/Llama-3.1-8B-Instruct",
 	    path);
 	check_change("opened scenario, then a model", QWEN32, keys, more);
+}
+
+/* ---- one figure, one value ---- */
+
+/* The text after the first occurrence of key in s, up to a space or '|', or "". */
+static void
+after(const char *s, const char *key, char *out, size_t len)
+{
+	const char *p = strstr(s, key);
+	size_t n = 0;
+
+	out[0] = '\0';
+	if (p == NULL)
+		return;
+	p += strlen(key);
+	while (*p == ' ')
+		p++;
+	while (p[n] != '\0' && p[n] != ' ' && p[n] != '|' && p[n] != '\n' && n + 1 < len)
+		n++;
+	memcpy(out, p, n);
+	out[n] = '\0';
+}
+
+/*
+ * The KV cache figure of plans that start, that refuse at the KV cache and
+ * that stop before it: the bar's legend, the text, Markdown and JSON
+ * reports, the quote and the compare table all show the one value, as
+ * vLLM's "Available KV cache memory" is printed (format_gib).
+ */
+Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini = teardown)
+{
+	static const char *const plans[] = {
+		/* the plan: legend 15.72, report 15.73 */
+		"--gpu rtx-pro-6000-server --model nvidia/Llama-3.3-70B-Instruct-FP8 "
+		    "--kv-cache-dtype fp8 --max-model-len 8192",
+		"--gpu h200-nvl --model meta-llama/Llama-3.1-8B-Instruct",
+		"--gpu h100-sxm --model Qwen/Qwen3-32B --max-model-len 8192",
+		"--gpu l40s --model Qwen/Qwen3-8B --gpu-memory-utilization 0.87",
+		"--gpu h200-nvl --mig 2g.35gb --model Qwen/Qwen3-8B --max-model-len 16384",
+		"--gpu a100-80gb-sxm --model meta-llama/Llama-3.1-70B-Instruct -tp 4",
+		/* refused at the KV cache: too little for one request */
+		"--gpu rtx-pro-6000-server --model nvidia/Llama-3.3-70B-Instruct-FP8 "
+		    "--kv-cache-dtype fp8",
+		/* no memory left for the cache at all */
+		"--gpu h100-sxm --model Qwen/Qwen3-32B --gpu-memory-utilization 0.82",
+		"--gpu h100-sxm --model Qwen/Qwen3-32B --gpu-memory-utilization 0.75",
+		/* stops at the weights: no figure */
+		"--gpu rtx-pro-6000-server --model meta-llama/Llama-3.3-70B-Instruct",
+	};
+	const struct catalogue *c = test_catalogue();
+	static const struct ui_options plain = { 0, 0, NULL, NULL };
+	size_t i;
+	int negative = 0, none = 0;
+
+	for (i = 0; i < sizeof plans / sizeof plans[0]; i++) {
+		struct cli cli;
+		struct plan p;
+		struct report_in rin;
+		struct compare_col col;
+		char store[2048], want[32], got[64], err[256];
+		char *text, *md, *json, *quote, *cmp;
+		static char screen[1 << 16];
+		cJSON *root, *kv;
+		int64_t kvb;
+		bool have;
+		struct app *a;
+
+		cli_from(&cli, plans[i], NULL, store, sizeof store);
+		plan_compute(c, &cli.in, &p);
+		have = plan_kv_figure(&p, &kvb);
+		if (have)
+			units_format_gib(kvb, want, sizeof want);
+		else
+			snprintf(want, sizeof want, "none");
+		negative += have && kvb <= 0;
+		none += !have;
+		memset(&rin, 0, sizeof rin);
+		rin.cat = c;
+		rin.in = &cli.in;
+		rin.plan = &p;
+		rin.model_source = cli.model_source;
+		text = report_text(&rin);
+		md = report_markdown(&rin);
+		json = report_json(&rin);
+		quote = export_quote(&rin);
+		col.label = "x";
+		col.file = NULL;
+		col.in = &cli.in;
+		col.plan = &p;
+		col.model_source = cli.model_source;
+		cmp = compare_text(c, &col, 1, 30);
+
+		after(text, "Available KV cache memory:", got, sizeof got);
+		cr_assert_str_eq(got, want, "%s: text report says %s, want %s", plans[i], got,
+		    want);
+		after(md, "| KV cache |", got, sizeof got);
+		cr_assert_str_eq(got, want, "%s: Markdown report says %s", plans[i], got);
+		cr_assert_not_null(strstr(quote, "## Memory per card"));
+		after(strstr(quote, "## Memory per card"), "| KV cache |", got, sizeof got);
+		cr_assert_str_eq(got, want, "%s: quote says %s", plans[i], got);
+		after(cmp, "  KV cache", got, sizeof got);
+		cr_assert_str_eq(got, want, "%s: compare says %s", plans[i], got);
+		root = cJSON_Parse(json);
+		cr_assert_not_null(root);
+		kv = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "memory_gib"), "kv_cache");
+		cr_assert_not_null(kv, "%s: no memory_gib.kv_cache", plans[i]);
+		if (have) {
+			cr_assert(cJSON_IsNumber(kv));
+			units_format_gib_value(kv->valuedouble, got, sizeof got);
+			cr_assert_str_eq(got, want, "%s: JSON says %s", plans[i], got);
+			cr_assert(kv->valuedouble == units_gib2(kvb));
+		} else {
+			cr_assert(cJSON_IsNull(kv), "%s: JSON has a figure vLLM never logs",
+			    plans[i]);
+		}
+		/* the planner's legend */
+		a = app_headless_new((struct catalogue *)c, &cli.in, &plain, 40, 160);
+		cr_assert_not_null(a);
+		app_headless_dump(a, screen, sizeof screen);
+		{
+			/* the legend entry: " KV cache " followed by a figure */
+			const char *q = screen;
+
+			got[0] = '\0';
+			while ((q = strstr(q, " KV cache ")) != NULL) {
+				q += strlen(" KV cache ");
+				if ((*q >= '0' && *q <= '9') || *q == '-') {
+					after(q - 1, " ", got, sizeof got);
+					break;
+				}
+			}
+		}
+		if (have && kvb > 0)
+			cr_assert_str_eq(got, want, "%s: the legend says %s, want %s\n%s",
+			    plans[i], got, want, screen);
+		else
+			cr_assert_str_eq(got, "", "%s: the legend shows a KV cache of %s "
+			    "for a plan that has none", plans[i], got);
+		app_headless_free(&a);
+		cJSON_Delete(root);
+		free(text);
+		free(md);
+		free(json);
+		free(quote);
+		free(cmp);
+		cli_done(&cli);
+		(void)err;
+	}
+	cr_assert_geq(negative, 1, "no plan refused at the KV cache for want of memory");
+	cr_assert_geq(none, 1, "no plan stopped before the KV cache");
 }
