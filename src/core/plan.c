@@ -142,6 +142,27 @@ format_needs_fp8(enum ckpt_format f)
 	return f == FMT_FP8 || f == FMT_FP8_CHANNEL || f == FMT_FP8_BLOCK;
 }
 
+/*
+ * The MXFP4 MoE backend vLLM picks (mxfp4.py get_mxfp4_backend): LoRA and
+ * cards before Hopper take the weight-only Marlin kernel, SM100 FlashInfer.
+ * Hopper took Marlin in 0.10.1 (vLLM issue #23278, "Model loading took
+ * 65.9651 GiB" for gpt-oss-120b) and in 0.19.0 (gpt-oss-20b 13.64 GiB in
+ * the llm-d logs), the OAI Triton kernels in between (#33155, 0.14.1:
+ * 64.38 GiB); the window's bounds are an assumption (doc/estimates.md).
+ */
+static enum mxfp4_backend
+mxfp4_backend_for(double cc, int version, bool lora)
+{
+	if (lora || cc < 9.0)
+		return MXFP4_MARLIN;
+	if (cc >= 10.0 && cc < 11.0)
+		return MXFP4_FLASHINFER;
+	if (cc < 10.0)
+		return version >= VLLM_VER(0, 11, 0) && version < VLLM_VER(0, 19, 0) ?
+		    MXFP4_TRITON_HOPPER : MXFP4_MARLIN;
+	return MXFP4_TRITON;
+}
+
 /* Per-stage figures; the plan reports the stage with the fewest blocks. */
 struct stage {
 	struct weights_breakdown w;
@@ -538,8 +559,8 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		if (in->weight_bytes > 0 && !in->quantization_fp8)
 			exact = in->weight_bytes + rope;
 		else if (ck && ck->loaded_gib > 0 && ck->format == p->format &&
-		    dtype_bytes == 2)
-			exact = units_bytes(ck->loaded_gib);
+		    dtype_bytes == 2 && m->native_format != FMT_MXFP4)
+			exact = units_bytes(ck->loaded_gib);	/* MXFP4: per backend below */
 		else if (ck && ck->size_bytes > 0 && ck->format == p->format &&
 		    dtype_bytes == 2)
 			exact = ck->size_bytes + rope;
@@ -616,6 +637,9 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		 * to pinned CPU memory, per GPU (vllm/config/offload.py) */
 		x->lora = lora_stack_bytes(m, &lora, p->tp, first, x->layers, dtype_bytes);
 		x->weights += x->lora;
+		if (p->format == FMT_MXFP4 && g != NULL)
+			x->weights += weights_mxfp4_padding(m, mxfp4_backend_for(cc,
+			    p->version, lora.enabled), p->tp, first, x->layers);
 		x->offloaded = 0;
 		if (in->cpu_offload_gib > 0) {
 			x->offloaded = units_bytes(in->cpu_offload_gib);

@@ -152,6 +152,46 @@ weights_rank(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 	w->total = w->linear + w->embed + w->lm_head + w->other;
 }
 
+static int64_t
+up(int64_t v, int64_t m)
+{
+	return (v + m - 1) / m * m;
+}
+
+/* uint8 values (two per byte) + one e8m0 scale per 32 + bf16 biases */
+static int64_t
+mxfp4_expert_bytes(int64_t h_w13, int64_t h_w2, int64_t i_w13, int64_t i_w2)
+{
+	return 2 * i_w13 * (h_w13 / 2 + h_w13 / 32) + 2 * i_w13 * 2 +
+	    h_w2 * (i_w2 / 2 + i_w2 / 32) + h_w2 * 2;
+}
+
+int64_t
+weights_mxfp4_padding(const struct model *m, enum mxfp4_backend b, int tp,
+    int first, int n)
+{
+	int64_t h = m->hidden, i = m->moe_intermediate / (tp > 0 ? tp : 1);
+	int64_t hp = h, ip = i, k13, k2, per, layers = 0;
+	int l;
+
+	if (m->native_format != FMT_MXFP4 || m->n_experts <= 0)
+		return 0;
+	switch (b) {
+	case MXFP4_MARLIN: ip = up(i, 128); hp = up(h, 256); break;
+	case MXFP4_TRITON: ip = up(i, 64); break;
+	case MXFP4_TRITON_HOPPER: ip = up(i, 64); break;
+	case MXFP4_FLASHINFER: ip = up(i, 256); hp = up(h, 256); break;
+	}
+	/* the Hopper layout pads what each GEMM contracts over: H for w13,
+	 * I for w2 (inferred, see doc/estimates.md) */
+	k13 = b == MXFP4_TRITON_HOPPER ? up(hp, 256) : hp;
+	k2 = b == MXFP4_TRITON_HOPPER ? up(ip, 256) : ip;
+	per = mxfp4_expert_bytes(k13, hp, ip, k2) - mxfp4_expert_bytes(h, h, i, i);
+	for (l = first; l < first + n && l < m->layers; l++)
+		layers += weights_is_moe_layer(m, l);
+	return per * m->n_experts * layers;
+}
+
 double
 weights_param_count(const struct model *m)
 {

@@ -32,6 +32,27 @@ void weights_rank(const struct model *, enum ckpt_format, int dtype_bytes,
 /* Layers on a pipeline stage, as vLLM's get_pp_indices() splits them. */
 int weights_stage_layers(int layers, int pp, int stage, int *first);
 
+/*
+ * MXFP4 expert layouts (vllm/model_executor/layers/quantization/mxfp4.py,
+ * Mxfp4MoEMethod.create_weights): the MoE backend pads the hidden size and
+ * the per-rank intermediate size before allocating w13 [E, 2I', H'/2] and
+ * w2 [E, H', I'/2] (uint8) with e8m0 scales per 32 and bf16 biases.
+ */
+enum mxfp4_backend {
+	MXFP4_MARLIN,		/* weight-only: I' = up(I, 128), H' = up(H, 256) */
+	MXFP4_TRITON,		/* OAI triton kernels: I' = up(I, 64) */
+	MXFP4_TRITON_HOPPER,	/* + Hopper value layout: contraction dims up(x, 256) */
+	MXFP4_FLASHINFER,	/* SM100 FlashInfer/TRT-LLM: both up(x, 256) */
+};
+
+/*
+ * Bytes the backend's padding adds to the experts of layers
+ * [first, first + n) of an MXFP4 checkpoint on one rank (0 for other
+ * models).  Checkpoint files hold the unpadded tensors.
+ */
+int64_t weights_mxfp4_padding(const struct model *, enum mxfp4_backend,
+    int tp, int first, int n);
+
 /* Whether layer i of m holds routed experts (first_dense_layers, moe_layer_step). */
 int weights_is_moe_layer(const struct model *, int layer);
 

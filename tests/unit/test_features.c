@@ -5,6 +5,7 @@
  * is worked out by hand from vLLM's shapes in the comment above it.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@
 #include "core/plan.h"
 #include "core/spec.h"
 #include "core/units.h"
+#include "core/weights.h"
 #include "helpers.h"
 
 static void
@@ -267,4 +269,67 @@ Test(spec, draft_methods_are_refused_by_name)
 	spec_set(&in, "ngram", 0);
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
+}
+
+Test(mxfp4, expert_padding_per_backend_by_hand)
+{
+	/* gpt-oss-120b: H = I = 2880, 128 experts, 36 MoE layers, TP 1.
+	 * Unpadded expert: w13 2x2880 x (1440 + 90) + bias 2x2880x2, w2 2880 x
+	 * (1440 + 90) + bias 2880x2 = 13,236,480 bytes.
+	 * Marlin (I' 2944, H' 3072): 5888 x 1632 + 11,776 + 3072 x 1564 + 6,144
+	 * = 14,431,744 -> +1,195,264 x 128 x 36 = 5,507,776,512.
+	 * Hopper Triton layout (I' 2880, contraction 3072): 5760 x 1632 + 11,520
+	 * + 2880 x 1632 + 5,760 = 14,117,760 -> +881,280 x 4608 = 4,060,938,240.
+	 * SM100 FlashInfer (3072 both): 15,058,944 -> +1,822,464 x 4608. */
+	struct plan_input in;
+
+	test_input(&in, "h100-sxm", "openai/gpt-oss-120b", NULL);
+	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_MARLIN, 1, 0, 36),
+	    5507776512LL);
+	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_TRITON_HOPPER, 1, 0, 36),
+	    4060938240LL);
+	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_FLASHINFER, 1, 0, 36),
+	    1822464LL * 4608);
+	/* 2880 is a multiple of 64: the plain Triton layout pads nothing */
+	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_TRITON, 1, 0, 36), 0);
+	/* gpt-oss-20b TP 2 on Marlin: I 1440 -> 1536: w13 3072 x 1632 + 6,144,
+	 * w2 3072 x 816 + 6,144 = 7,532,544 vs 6,621,120 -> +911,424 x 32 x 24 */
+	test_input(&in, "h100-sxm", "openai/gpt-oss-20b", NULL);
+	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_MARLIN, 2, 0, 24),
+	    699973632LL);
+	/* not MXFP4: nothing */
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-30B-A3B", NULL);
+	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_MARLIN, 1, 0, 48), 0);
+}
+
+Test(mxfp4, hopper_startups_load_what_vllm_logged)
+{
+	/* "Model loading took 65.9651 GiB" (vLLM 0.10.1, H100, Marlin; issue
+	 * #23278), "64.38 GiB" (0.14.1, H100, "Using Triton backend"; #33155),
+	 * gpt-oss-20b "13.64" (0.19.0 H100) and "7.01" at TP 2 (llm-d logs) */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h100-sxm", "openai/gpt-oss-120b", NULL);
+	in.version = VLLM_VER(0, 10, 1);
+	plan_compute(c, &in, &p);
+	cr_assert(fabs(test_gib(p.weights) - 65.9651) < 0.2, "%.3f", test_gib(p.weights));
+	in.version = VLLM_VER(0, 14, 1);
+	plan_compute(c, &in, &p);
+	cr_assert(fabs(test_gib(p.weights) - 64.38) < 0.2, "%.3f", test_gib(p.weights));
+	test_input(&in, "h100-sxm", "openai/gpt-oss-20b", NULL);
+	in.version = VLLM_VER(0, 19, 0);
+	plan_compute(c, &in, &p);
+	cr_assert(fabs(test_gib(p.weights) - 13.64) < 0.1, "%.3f", test_gib(p.weights));
+	in.tp = 2;
+	plan_compute(c, &in, &p);
+	cr_assert(fabs(test_gib(p.weights) - 7.01) < 0.1, "%.3f", test_gib(p.weights));
+	/* LoRA takes the Marlin kernel on any card (get_mxfp4_backend_with_lora) */
+	test_input(&in, "h100-sxm", "openai/gpt-oss-120b", NULL);
+	in.version = VLLM_VER(0, 14, 1);
+	in.lora.enabled = true;
+	plan_compute(c, &in, &p);
+	cr_assert(test_gib(p.weights - p.lora_bytes) > 65.7, "%.3f",
+	    test_gib(p.weights - p.lora_bytes));
 }
