@@ -19,12 +19,14 @@
 
 #include "config.h"
 #include "core/units.h"
+#include "core/xalloc.h"
 #include "core/vllm_version.h"
 #include "io/cli_import.h"
 #include "io/exchange_report.h"
 #include "io/textfile.h"
 #include "io/xdg.h"
 #include "io/vllmargs.h"
+#include "io/textesc.h"
 #include "io/yamlout.h"
 #include "io/yamltree.h"
 #include "io/strbuf.h"
@@ -203,7 +205,7 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
     const char *note, bool json)
 {
 	struct term t[16];
-	struct yamlout y = { 0 };
+	struct strbuf y = { 0 };
 	struct calibration k;
 	char a[64], b[64], c[64], ver[32], lver[32], miss[512], conc[96];
 	char cmd[8192];
@@ -295,23 +297,30 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 		cJSON_Delete(root);
 		return s;
 	}
-	yamlout_printf(&y, "vLLM %s startup log: %s\n", lver,
-	    logpath ? textfile_name(logpath) : "-");
-	yamlout_printf(&y, "headroom %s planned the same settings for vLLM %s:\n  %s\n",
-	    PACKAGE_VERSION, ver, cmd);
+	/* the log's text, its name and what came from it may hold controls */
+	strbuf_printf(&y, "vLLM %s startup log: ", lver);
+	textesc_append(&y, logpath ? textfile_name(logpath) : "-");
+	strbuf_printf(&y, "\nheadroom %s planned the same settings for vLLM %s:\n  ",
+	    PACKAGE_VERSION, ver);
+	textesc_append(&y, cmd);
+	strbuf_printf(&y, "\n");
 	if (note && note[0]) {
-		size_t nl = strlen(note);
+		char *nt = xstrdup(note);
+		size_t nl = strlen(nt);
 
-		while (nl > 0 && note[nl - 1] == ' ')
-			nl--;
-		yamlout_printf(&y, "Note: %.*s\n", (int)nl, note);
+		while (nl > 0 && nt[nl - 1] == ' ')
+			nt[--nl] = '\0';
+		strbuf_printf(&y, "Note: ");
+		textesc_append(&y, nt);
+		strbuf_printf(&y, "\n");
+		free(nt);
 	}
-	yamlout_printf(&y, "\n%-38s %12s %12s %10s\n", "Term", "vLLM log",
+	strbuf_printf(&y, "\n%-38s %12s %12s %10s\n", "Term", "vLLM log",
 	    "headroom", "error");
 	for (i = 0; i < n; i++) {
 		if (!t[i].have) {
 			fmt_value(&t[i], t[i].plan, b, sizeof b);
-			yamlout_printf(&y, "%-38s %12s %12s\n", t[i].name, "-", b);
+			strbuf_printf(&y, "%-38s %12s %12s\n", t[i].name, "-", b);
 			continue;
 		}
 		fmt_value(&t[i], t[i].log, a, sizeof a);
@@ -320,39 +329,43 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 			snprintf(c, sizeof c, "%+lld", (long long)llround(t[i].plan - t[i].log));
 		else
 			snprintf(c, sizeof c, "%+.2f", t[i].plan - t[i].log);
-		yamlout_printf(&y, "%-38s %12s %12s %10s", t[i].name, a, b, c);
+		strbuf_printf(&y, "%-38s %12s %12s %10s", t[i].name, a, b, c);
 		if (fabs(t[i].log) > 1e-9)
-			yamlout_printf(&y, " %+7.1f%%", 100.0 * (t[i].plan - t[i].log) /
+			strbuf_printf(&y, " %+7.1f%%", 100.0 * (t[i].plan - t[i].log) /
 			    fabs(t[i].log));
-		yamlout_printf(&y, "\n");
+		strbuf_printf(&y, "\n");
 	}
 	if (miss[0])
-		yamlout_printf(&y, "\nMissing: %s.\n", miss);
+		strbuf_printf(&y, "\nMissing: %s.\n", miss);
 	if (l->have & VLOG_ERROR)
-		yamlout_printf(&y, "\nThe log reports an error: %s\n", l->error);
+	{
+		strbuf_printf(&y, "\nThe log reports an error: ");
+		textesc_append(&y, l->error);
+		strbuf_printf(&y, "\n");
+	}
 	if (p->phase == PHASE_NONE)
-		yamlout_printf(&y, "headroom's verdict for these settings: vLLM starts.\n");
+		strbuf_printf(&y, "headroom's verdict for these settings: vLLM starts.\n");
 	else
-		yamlout_printf(&y, "headroom's verdict for these settings: vLLM stops "
+		strbuf_printf(&y, "headroom's verdict for these settings: vLLM stops "
 		    "at the %s.\n", plan_phase_title(p->phase));
 	if (k.terms != 0) {
-		yamlout_printf(&y, "\n--save-calibration stores");
+		strbuf_printf(&y, "\n--save-calibration stores");
 		if (k.terms & PLAN_CAL_WEIGHTS)
-			yamlout_printf(&y, " weights %.2f,", k.weights);
+			strbuf_printf(&y, " weights %.2f,", k.weights);
 		if (k.terms & PLAN_CAL_ACTIVATION)
-			yamlout_printf(&y, " activation %.2f%s,", k.activation, k.split ?
+			strbuf_printf(&y, " activation %.2f%s,", k.activation, k.split ?
 			    " (split from the rest of the budget)" : "");
 		if (k.terms & PLAN_CAL_NON_TORCH)
-			yamlout_printf(&y, " non-torch %.2f,", k.non_torch);
+			strbuf_printf(&y, " non-torch %.2f,", k.non_torch);
 		if (k.terms & PLAN_CAL_CUDA_GRAPHS)
-			yamlout_printf(&y, " CUDA graphs %.2f,", k.cuda_graphs);
+			strbuf_printf(&y, " CUDA graphs %.2f,", k.cuda_graphs);
 		y.n--;	/* the last comma */
 		y.s[y.n] = '\0';
-		yamlout_printf(&y, " GiB as a profile for %s%s%s + %s (%s) + vLLM %s, TP %d, "
+		strbuf_printf(&y, " GiB as a profile for %s%s%s + %s (%s) + vLLM %s, TP %d, "
 		    "PP %d.\n", k.gpu, k.mig[0] ? " " : "", k.mig, k.model, k.format,
 		    ver, k.tp, k.pp);
 	}
-	return y.s;
+	return strbuf_take(&y);
 }
 
 /* ---- profiles ---- */
@@ -409,7 +422,8 @@ int
 calibration_save(const struct calibration *k, char *path_out, size_t len,
     char *err, size_t errlen)
 {
-	struct yamlout y = { 0 };
+	struct yamlout y;
+	char *text;
 	char dir[4096], g[96], m[512], v[32];
 	int rc;
 
@@ -425,41 +439,62 @@ calibration_save(const struct calibration *k, char *path_out, size_t len,
 	vllm_version_format(k->version, v, sizeof v);
 	snprintf(path_out, len, "%s/%s%s%s--%s--%s--v%s--tp%dpp%d.yaml", dir, g,
 	    k->mig[0] ? "-" : "", k->mig, m, k->format, v, k->tp, k->pp);
-	yamlout_printf(&y, "# headroom calibration profile (doc/formats.md): terms "
-	    "a real vLLM startup\n# measured; plans of this card, model, format, "
-	    "version, TP and PP use them.\nheadroom-calibration: %d\ngpu: ",
-	    PROFILE_FORMAT);
+	yamlout_init(&y);
+	yamlout_comment(&y, "headroom calibration profile (doc/formats.md): terms "
+	    "a real vLLM startup");
+	yamlout_comment(&y, "measured; plans of this card, model, format, "
+	    "version, TP and PP use them.");
+	yamlout_key(&y, "headroom-calibration");
+	yamlout_number(&y, PROFILE_FORMAT);
+	yamlout_key(&y, "gpu");
 	yamlout_string(&y, k->gpu);
 	if (k->mig[0]) {
-		yamlout_printf(&y, "\nmig: ");
+		yamlout_key(&y, "mig");
 		yamlout_string(&y, k->mig);
 	}
-	yamlout_printf(&y, "\nmodel: ");
+	yamlout_key(&y, "model");
 	yamlout_string(&y, k->model);
-	yamlout_printf(&y, "\nweights-format: ");
+	yamlout_key(&y, "weights-format");
 	yamlout_string(&y, k->format);
-	yamlout_printf(&y, "\nvllm-version: \"%s\"\ntensor-parallel-size: %d\n"
-	    "pipeline-parallel-size: %d\nmax-num-batched-tokens: %d\n", v, k->tp,
-	    k->pp, k->max_num_batched_tokens);
+	yamlout_key(&y, "vllm-version");
+	yamlout_string(&y, v);
+	yamlout_key(&y, "tensor-parallel-size");
+	yamlout_number(&y, k->tp);
+	yamlout_key(&y, "pipeline-parallel-size");
+	yamlout_number(&y, k->pp);
+	yamlout_key(&y, "max-num-batched-tokens");
+	yamlout_number(&y, k->max_num_batched_tokens);
 	if (k->log[0] && yamlout_utf8_valid(k->log)) {
-		yamlout_printf(&y, "log: ");
+		yamlout_key(&y, "log");
 		yamlout_string(&y, k->log);
-		yamlout_printf(&y, "\n");
 	}
 	if (k->split)
-		yamlout_printf(&y, "# activation: the rest of the budget less the "
-		    "non-torch estimate (no DEBUG profiling line)\n");
-	yamlout_printf(&y, "measured-gib:\n");
-	if (k->terms & PLAN_CAL_WEIGHTS)
-		yamlout_printf(&y, "  weights: %.2f\n", k->weights);
-	if (k->terms & PLAN_CAL_ACTIVATION)
-		yamlout_printf(&y, "  activation: %.2f\n", k->activation);
-	if (k->terms & PLAN_CAL_NON_TORCH)
-		yamlout_printf(&y, "  non-torch: %.2f\n", k->non_torch);
-	if (k->terms & PLAN_CAL_CUDA_GRAPHS)
-		yamlout_printf(&y, "  cuda-graphs: %.2f\n", k->cuda_graphs);
-	rc = textfile_write_atomic(path_out, y.s, y.n, err, errlen);
-	free(y.s);
+		yamlout_comment(&y, "activation: the rest of the budget less the "
+		    "non-torch estimate (no DEBUG profiling line)");
+	yamlout_key(&y, "measured-gib");
+	yamlout_map_begin(&y);
+	if (k->terms & PLAN_CAL_WEIGHTS) {
+		yamlout_key(&y, "weights");
+		yamlout_fixed(&y, k->weights, 2);
+	}
+	if (k->terms & PLAN_CAL_ACTIVATION) {
+		yamlout_key(&y, "activation");
+		yamlout_fixed(&y, k->activation, 2);
+	}
+	if (k->terms & PLAN_CAL_NON_TORCH) {
+		yamlout_key(&y, "non-torch");
+		yamlout_fixed(&y, k->non_torch, 2);
+	}
+	if (k->terms & PLAN_CAL_CUDA_GRAPHS) {
+		yamlout_key(&y, "cuda-graphs");
+		yamlout_fixed(&y, k->cuda_graphs, 2);
+	}
+	yamlout_end(&y);
+	text = yamlout_finish(&y, err, errlen);
+	if (text == NULL)
+		return -1;
+	rc = textfile_write_atomic(path_out, text, strlen(text), err, errlen);
+	free(text);
 	return rc;
 }
 

@@ -856,7 +856,18 @@ cli_format_command(const struct catalogue *c, const struct plan_input *in,
 	cli_format_env(in, buf, len);
 	snprintf(buf + strlen(buf), len > strlen(buf) ? len - strlen(buf) : 0,
 	    "vllm serve");
-	add_word(buf, len, cli_model_arg(c, in));
+	{
+		/* a folder named like a flag (-x, --model=y) is a path: ./-x */
+		const char *m = cli_model_arg(c, in);
+		size_t o = strlen(buf);
+
+		if (m[0] == '-' && o + 3 < len) {
+			snprintf(buf + o, len - o, " ./");
+			cli_shell_quote(m, buf, len);
+		} else {
+			add_word(buf, len, m);
+		}
+	}
 	if (in->revision != NULL) {
 		add_word(buf, len, "--revision");
 		add_word(buf, len, in->revision);

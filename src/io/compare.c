@@ -19,8 +19,8 @@
 #include "io/export.h"
 #include "io/report.h"
 #include "io/scenario.h"
-#include "io/yamlout.h"
 #include "io/strbuf.h"
+#include "io/textesc.h"
 
 #define CELL 96
 #define MAX_ROWS 32
@@ -137,13 +137,14 @@ build(const struct catalogue *cat, const struct compare_col *cols, size_t n,
 		const struct gpu *g = in->gpu >= 0 && (size_t)in->gpu < cat->n_gpus ?
 		    &cat->gpus[in->gpu] : NULL;
 		struct export_cost k;
-		char (*x)[CELL] = t->cell[c], v[32], gb[32];
+		char (*x)[CELL] = t->cell[c], v[32], gb[32], e[CELL];
 
 		export_cost(cat, in, p, &k);
 		r = 0;
 #define ROW(lab, ...) do { t->label[r] = lab; \
 	snprintf(x[r], CELL, __VA_ARGS__); r++; } while (0)
-		ROW("", "%s", cols[c].label);
+		/* names and ids from files: shown escaped (textesc.h) */
+		ROW("", "%s", textesc_line(cols[c].label, CELL, e, sizeof e));
 		if (g == NULL)
 			ROW("Card", "custom %.2f GiB", in->gpu_total_gib);
 		else if (k.slices > 0)
@@ -155,9 +156,11 @@ build(const struct catalogue *cat, const struct compare_col *cols, size_t n,
 			    k.slices == 1 ? "" : "s");
 		else
 			ROW("Cards used", "%d", k.cards);
-		ROW("Model", "%s", in->model ? in->model->id : "?");
+		ROW("Model", "%s", textesc_line(in->model ? in->model->id : "?", CELL, e,
+		    sizeof e));
 		if (in->ckpt >= 0 && (size_t)in->ckpt < cat->n_ckpts)
-			ROW("Checkpoint", "%s", cat->ckpts[in->ckpt].id);
+			ROW("Checkpoint", "%s", textesc_line(cat->ckpts[in->ckpt].id, CELL, e,
+			    sizeof e));
 		else
 			ROW("Checkpoint", "%s%s", ckpt_format_name(p->format),
 			    cols[c].model_source && strcmp(cols[c].model_source,
@@ -227,7 +230,7 @@ char *
 compare_text(const struct catalogue *cat, const struct compare_col *cols,
     size_t n, int max_width)
 {
-	struct yamlout y = { 0 };
+	struct strbuf y = { 0 };
 	struct table t;
 	int r, lw = 0, w[64];
 	size_t c;
@@ -247,7 +250,7 @@ compare_text(const struct catalogue *cat, const struct compare_col *cols,
 		if (w[c] > max_width)
 			w[c] = max_width;
 	}
-	yamlout_printf(&y, "%s", "");
+	strbuf_printf(&y, "%s", "");
 	for (r = 0; r < t.rows; r++) {
 		char line[64 * (CELL + 4) + 64];
 		int o = snprintf(line, sizeof line, "%-*s", lw, t.label[r]);
@@ -261,39 +264,45 @@ compare_text(const struct catalogue *cat, const struct compare_col *cols,
 		}
 		while (o > 0 && line[o - 1] == ' ')
 			line[--o] = '\0';
-		yamlout_printf(&y, "%s\n", line);
+		strbuf_printf(&y, "%s\n", line);
 	}
 	free(t.cell);
-	return y.s;
+	return strbuf_take(&y);
 }
 
 char *
 compare_markdown(const struct catalogue *cat, const struct compare_col *cols,
     size_t n)
 {
-	struct yamlout y = { 0 };
+	struct strbuf y = { 0 };
 	struct table t;
 	size_t c;
 	int r;
 
 	memset(&t, 0, sizeof t);
 	build(cat, cols, n, &t);
-	yamlout_printf(&y, "| |");
+	strbuf_printf(&y, "| |");
+	for (c = 0; c < n; c++) {
+		strbuf_printf(&y, " ");
+		textesc_markdown(&y, t.cell[c][0]);
+		strbuf_printf(&y, " |");
+	}
+	strbuf_printf(&y, "\n|---|");
 	for (c = 0; c < n; c++)
-		yamlout_printf(&y, " %s |", t.cell[c][0]);
-	yamlout_printf(&y, "\n|---|");
-	for (c = 0; c < n; c++)
-		yamlout_printf(&y, "---:|");
-	yamlout_printf(&y, "\n");
+		strbuf_printf(&y, "---:|");
+	strbuf_printf(&y, "\n");
 	for (r = 1; r < t.rows; r++) {
-		yamlout_printf(&y, "| %s |", t.label[r][0] == ' ' ? t.label[r] + 2 :
+		strbuf_printf(&y, "| %s |", t.label[r][0] == ' ' ? t.label[r] + 2 :
 		    t.label[r]);
-		for (c = 0; c < n; c++)
-			yamlout_printf(&y, " %s |", t.cell[c][r]);
-		yamlout_printf(&y, "\n");
+		for (c = 0; c < n; c++) {
+			strbuf_printf(&y, " ");
+			textesc_markdown(&y, t.cell[c][r]);
+			strbuf_printf(&y, " |");
+		}
+		strbuf_printf(&y, "\n");
 	}
 	free(t.cell);
-	return y.s;
+	return strbuf_take(&y);
 }
 
 char *

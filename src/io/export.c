@@ -19,9 +19,11 @@
 #include "io/cli.h"
 #include "io/exchange_report.h"
 #include "io/shellwords.h"
+#include "io/strbuf.h"
+#include "io/textesc.h"
 #include "io/yamlout.h"
 
-#define CMD_MAX 65536
+#define BACKTICKS	"````````````````````````````````````````````````````````````````"
 
 static const char *const format_names[EXPORT_COUNT] = {
 	"command", "config", "docker", "json", "quote",
@@ -87,18 +89,89 @@ export_cost(const struct catalogue *c, const struct plan_input *in,
 	}
 }
 
+/* The vllm serve line of in, whole; NULL with a reason past 4 MiB. */
+static char *
+command_text(const struct report_in *r, const struct plan_input *in, char *err,
+    size_t errlen)
+{
+	int cut;
+	char *cmd = report_command_line(r, in, &cut);
+
+	if (cut) {
+		snprintf(err, errlen, "the command would be longer than 4 MiB");
+		free(cmd);
+		return NULL;
+	}
+	return cmd;
+}
+
+/*
+ * The first character in s that a shell command must not carry: POSIX
+ * quoting writes every byte raw inside single quotes, which the shell reads
+ * back exactly (a newline, U+2028 or bytes that are not UTF-8 included),
+ * but a terminal acts on ESC, CR, the other C0 and the C1 controls, DEL
+ * and the bidirectional overrides when the command is shown or pasted.
+ */
+static const char *
+shell_unsafe(const char *s)
+{
+	size_t n = strlen(s), i = 0;
+
+	while (i < n) {
+		size_t len;
+		long cp = textesc_decode(s + i, n - i, &len);
+
+		if (cp >= 0 && cp != '\n' && cp != '\t' && cp != 0x2028 && cp != 0x2029 &&
+		    textesc_is_control(cp))
+			return s + i;
+		i += len;
+	}
+	return NULL;
+}
+
+/* s as one shell word (cli_shell_quote()); the caller frees it. */
+static char *
+shell_word(const char *s)
+{
+	size_t len = 4 * strlen(s) + 3;
+	char *q = malloc(len);
+
+	if (q == NULL)
+		abort();
+	q[0] = '\0';
+	cli_shell_quote(s, q, len);
+	return q;
+}
+
+/* Refuses a command that holds such a character; the message quotes its word. */
+static int
+command_clean(const char *cmd, char *err, size_t errlen)
+{
+	const char *bad = shell_unsafe(cmd), *w;
+	char ex[160];
+
+	if (bad == NULL)
+		return 0;
+	for (w = bad; w > cmd && w[-1] != ' '; w--)
+		;
+	textesc_line(w, 60, ex, sizeof ex);
+	snprintf(err, errlen, "a value holds a terminal control character (%s), "
+	    "which a shell command cannot carry safely: remove it, or export a "
+	    "config file", ex);
+	return -1;
+}
+
 /* The command's words: env assignments skipped, then vllm serve, then the rest. */
 static int
 command_words(const struct report_in *r, struct shellwords *w, size_t *first,
     char *err, size_t errlen)
 {
-	char *cmd = malloc(CMD_MAX);
+	char *cmd = command_text(r, r->in, err, errlen);
 	size_t i = 0;
 	int rc;
 
 	if (cmd == NULL)
-		abort();
-	cli_format_command(r->cat, r->in, r->plan, r->explicit_all, cmd, CMD_MAX);
+		return -1;
 	rc = shellwords_split(cmd, w, err, errlen);
 	free(cmd);
 	if (rc != 0)
@@ -319,32 +392,39 @@ card_line(const struct report_in *r, char *buf, size_t len)
 }
 
 char *
-export_command(const struct report_in *r)
+export_command(const struct report_in *r, char *err, size_t errlen)
 {
-	struct yamlout y = { 0 };
-	char *cmd = malloc(CMD_MAX);
+	struct strbuf y = { 0 };
+	char *cmd = command_text(r, r->in, err, errlen);
 	const struct plan *p = r->plan;
 
-	if (cmd == NULL)
-		abort();
-	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, CMD_MAX);
+	if (cmd == NULL || command_clean(cmd, err, errlen) != 0) {
+		free(cmd);
+		return NULL;
+	}
 	if (r->in->mig >= 0) {
-		yamlout_printf(&y, "# One vLLM instance per MIG slice: put the slice's "
+		strbuf_printf(&y, "# One vLLM instance per MIG slice: put the slice's "
 		    "UUID (nvidia-smi -L) in\n# CUDA_VISIBLE_DEVICES.");
 		if (p->replicas > 1)
-			yamlout_printf(&y, " %d slices: start %d instances, each with its "
+			strbuf_printf(&y, " %d slices: start %d instances, each with its "
 			    "own\n# slice and --port.", p->replicas, p->replicas);
-		yamlout_printf(&y, "\n");
+		strbuf_printf(&y, "\n");
 	}
-	yamlout_printf(&y, "%s\n", cmd);
+	strbuf_printf(&y, "%s\n", cmd);
 	free(cmd);
-	return y.s;
+	return strbuf_take(&y);
+}
+
+char *
+export_command_line(const struct report_in *r, char *err, size_t errlen)
+{
+	return command_text(r, r->in, err, errlen);
 }
 
 char *
 export_config(const struct report_in *r, char *err, size_t errlen)
 {
-	struct yamlout y = { 0 };
+	struct yamlout y;
 	cJSON *map = export_config_map(r, 1, err, errlen), *c;
 	char v[32], card[256];
 	size_t i;
@@ -352,39 +432,35 @@ export_config(const struct report_in *r, char *err, size_t errlen)
 	if (map == NULL)
 		return NULL;
 	card_line(r, card, sizeof card);
-	yamlout_printf(&y, "# vLLM config file: vllm serve --config FILE.yaml\n"
-	    "# Planned by headroom %s for vLLM %s on %s.\n", PACKAGE_VERSION,
+	yamlout_init(&y);
+	yamlout_comment(&y, "vLLM config file: vllm serve --config FILE.yaml");
+	yamlout_comment(&y, "Planned by headroom %s for vLLM %s on %s.", PACKAGE_VERSION,
 	    vllm_version_format(r->plan->version, v, sizeof v), card);
 	for (i = 0; i < r->in->n_env; i++)
-		yamlout_printf(&y, "# Set in the environment (a config file cannot): "
-		    "%s\n", yamlout_utf8_valid(r->in->env[i]) ? r->in->env[i] :
-		    "(not UTF-8)");
+		yamlout_comment(&y, "Set in the environment (a config file cannot): %s",
+		    r->in->env[i]);
 	if (r->in->mig >= 0)
-		yamlout_printf(&y, "# MIG slice: start vLLM with CUDA_VISIBLE_DEVICES="
-		    "MIG-<uuid> (nvidia-smi -L).\n");
+		yamlout_comment(&y, "MIG slice: start vLLM with CUDA_VISIBLE_DEVICES="
+		    "MIG-<uuid> (nvidia-smi -L).");
 	cJSON_ArrayForEach(c, map) {
-		yamlout_string(&y, c->string);
-		yamlout_printf(&y, ": ");
+		yamlout_key(&y, c->string);
 		yamlout_flow(&y, c);
-		yamlout_printf(&y, "\n");
 	}
 	cJSON_Delete(map);
-	return y.s;
+	return yamlout_finish(&y, err, errlen);
 }
 
 char *
-export_docker(const struct report_in *r)
+export_docker(const struct report_in *r, char *err, size_t errlen)
 {
-	struct yamlout y = { 0 };
+	struct strbuf y = { 0 };
 	const struct plan *p = r->plan;
 	const struct plan_input *in = r->in;
-	char *cmd = malloc(CMD_MAX), *args, v[32], card[256], dev[256], q[4096];
+	char *cmd, *args, v[32], card[256], dev[256], *q;
 	const char *devices = NULL;
 	size_t i;
 	int n, k;
 
-	if (cmd == NULL)
-		abort();
 	/* the arguments after `vllm serve`, quoted as in the command */
 	{
 		struct plan_input bare = *in;
@@ -392,19 +468,30 @@ export_docker(const struct report_in *r)
 		bare.env = NULL;
 		bare.n_env = 0;
 		bare.mig = -1;
-		cli_format_command(r->cat, &bare, p, r->explicit_all, cmd, CMD_MAX);
+		cmd = command_text(r, &bare, err, errlen);
 	}
+	if (cmd == NULL || command_clean(cmd, err, errlen) != 0) {
+		free(cmd);
+		return NULL;
+	}
+	for (i = 0; i < in->n_env; i++)
+		if (shell_unsafe(in->env[i]) != NULL) {
+			command_clean(in->env[i], err, errlen);
+			free(cmd);
+			return NULL;
+		}
 	args = strncmp(cmd, "vllm serve ", 11) == 0 ? cmd + 11 : cmd;
 	card_line(r, card, sizeof card);
-	yamlout_printf(&y, "# vLLM %s in its container on %s (planned by headroom "
-	    "%s).\n", vllm_version_format(p->version, v, sizeof v), card,
-	    PACKAGE_VERSION);
+	strbuf_printf(&y, "# vLLM %s in its container on ", vllm_version_format(p->version,
+	    v, sizeof v));
+	textesc_append(&y, card);
+	strbuf_printf(&y, " (planned by headroom %s).\n", PACKAGE_VERSION);
 	for (i = 0; i < in->n_env; i++)
 		if (strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
 			devices = in->env[i] + 21;
 	if (in->mig >= 0) {
 		snprintf(dev, sizeof dev, "\"device=0:0\"");
-		yamlout_printf(&y, "# MIG: device=GPU:MIG-device, e.g. 0:0 (nvidia-smi -L); "
+		strbuf_printf(&y, "# MIG: device=GPU:MIG-device, e.g. 0:0 (nvidia-smi -L); "
 		    "one container per slice.\n");
 	} else if (devices != NULL && devices[0] != '\0' &&
 	    strspn(devices, "0123456789,") == strlen(devices)) {
@@ -419,41 +506,70 @@ export_docker(const struct report_in *r)
 		snprintf(dev + k, sizeof dev - (size_t)k, "\"");
 	}
 	if (p->replicas > 1 && in->mig < 0)
-		yamlout_printf(&y, "# %d replicas: run one container per replica, each on "
+		strbuf_printf(&y, "# %d replicas: run one container per replica, each on "
 		    "its own cards and port.\n", p->replicas);
-	q[0] = '\0';
-	cli_shell_quote(dev, q, sizeof q);
-	yamlout_printf(&y, "docker run --rm --gpus %s --ipc=host -p 8000:8000 \\\n",
+	q = shell_word(dev);
+	strbuf_printf(&y, "docker run --rm --gpus %s --ipc=host -p 8000:8000 \\\n",
 	    q);
-	yamlout_printf(&y, "  -v ~/.cache/huggingface:/root/.cache/huggingface "
+	free(q);
+	strbuf_printf(&y, "  -v ~/.cache/huggingface:/root/.cache/huggingface "
 	    "--env HF_TOKEN \\\n");
 	for (i = 0; i < in->n_env; i++) {
 		const char *eq = strchr(in->env[i], '=');
 
 		if (eq == NULL || strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
 			continue;
-		q[0] = '\0';
-		cli_shell_quote(in->env[i], q, sizeof q);
-		yamlout_printf(&y, "  -e %s \\\n", q);
+		q = shell_word(in->env[i]);
+		strbuf_printf(&y, "  -e %s \\\n", q);
+		free(q);
 	}
 	if (cli_model_is_local(r->cat, in->model)) {
-		char m[4200];
+		struct strbuf m = { 0 };
+		char *ms;
 
-		snprintf(m, sizeof m, "%s:%s:ro", in->model->id, in->model->id);
-		q[0] = '\0';
-		cli_shell_quote(m, q, sizeof q);
-		yamlout_printf(&y, "  -v %s \\\n", q);
+		strbuf_printf(&m, "%s:%s:ro", in->model->id, in->model->id);
+		ms = strbuf_take(&m);
+		q = shell_word(ms);
+		free(ms);
+		strbuf_printf(&y, "  -v %s \\\n", q);
+		free(q);
 	}
-	yamlout_printf(&y, "  vllm/vllm-openai:v%s %s\n", v, args);
+	strbuf_printf(&y, "  vllm/vllm-openai:v%s %s\n", v, args);
 	free(cmd);
-	return y.s;
+	return strbuf_take(&y);
 }
 
 /* ---- the quote sheet ---- */
 
+/* Text from the catalogue, the model folder or the command as Markdown
+ * text (textesc_markdown()); the pool owns the strings it hands out. */
+struct mdpool {
+	char	*s[24];
+	size_t	 n;
+};
+
+static const char *
+md(struct mdpool *pool, const char *text)
+{
+	struct strbuf out = { 0 };
+
+	textesc_markdown(&out, text ? text : "");
+	if (pool->n == sizeof pool->s / sizeof pool->s[0])
+		abort();	/* a writer asks for more than it frees */
+	pool->s[pool->n] = strbuf_take(&out);
+	return pool->s[pool->n++];
+}
+
+static void
+md_free(struct mdpool *pool)
+{
+	while (pool->n > 0)
+		free(pool->s[--pool->n]);
+}
+
 /* A Markdown bullet, word-wrapped at 78 columns with its text indented. */
 static void __attribute__((format(printf, 2, 3)))
-bullet(struct yamlout *y, const char *fmt, ...)
+bullet(struct strbuf *y, const char *fmt, ...)
 {
 	char text[2048];
 	const char *p = text;
@@ -463,24 +579,24 @@ bullet(struct yamlout *y, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	yamlout_printf(y, "- ");
+	strbuf_printf(y, "- ");
 	while (*p != '\0') {
 		size_t n = strcspn(p, " ");
 
 		if (col > 2 && col + 1 + (int)n > 78) {
-			yamlout_printf(y, "\n  ");
+			strbuf_printf(y, "\n  ");
 			col = 2;
 		} else if (col > 2) {
-			yamlout_printf(y, " ");
+			strbuf_printf(y, " ");
 			col++;
 		}
-		yamlout_printf(y, "%.*s", (int)n, p);
+		strbuf_printf(y, "%.*s", (int)n, p);
 		col += (int)n;
 		p += n;
 		while (*p == ' ')
 			p++;
 	}
-	yamlout_printf(y, "\n");
+	strbuf_printf(y, "\n");
 }
 
 static const char *
@@ -523,22 +639,23 @@ checkpoint_text(const struct report_in *r, char *buf, size_t len)
 }
 
 char *
-export_quote(const struct report_in *r)
+export_quote(const struct report_in *r, char *err, size_t errlen)
 {
-	struct yamlout y = { 0 };
+	struct strbuf y = { 0 };
+	struct mdpool mp = { { 0 }, 0 };
 	const struct plan *p = r->plan;
 	const struct plan_input *in = r->in;
 	const struct model *m = in->model;
 	const struct gpu *g = card_of(r->cat, in);
 	struct export_cost k;
 	char a[32], b[32], v[32], card[256], ck[512], tpr[32], len[32];
-	char *cmd = malloc(CMD_MAX);
+	char *cmd = command_text(r, in, err, errlen);
 	bool rule = in->overhead == OVERHEAD_RULE;
 	double total = units_gib(p->total);
 	int64_t kvb;
 
 	if (cmd == NULL)
-		abort();
+		return NULL;
 	export_cost(r->cat, in, p, &k);
 	card_line(r, card, sizeof card);
 	checkpoint_text(r, ck, sizeof ck);
@@ -546,56 +663,57 @@ export_quote(const struct report_in *r)
 	units_format_commas(p->tokens_per_request, tpr, sizeof tpr);
 	units_format_commas(p->max_model_len, len, sizeof len);
 
-	yamlout_printf(&y, "# Quote: %s on %s\n\n", m ? (m->name ? m->name : m->id) :
-	    "?", card);
-	yamlout_printf(&y, "Prepared with headroom %s for vLLM %s. Memory figures "
+	strbuf_printf(&y, "# Quote: %s on %s\n\n", md(&mp, m ? (m->name ? m->name :
+	    m->id) : "?"), md(&mp, card));
+	strbuf_printf(&y, "Prepared with headroom %s for vLLM %s. Memory figures "
 	    "are per card\n(per MIG slice on a slice) unless stated.\n\n",
 	    PACKAGE_VERSION, v);
 
-	yamlout_printf(&y, "## Proposal\n\n| Item | Value |\n|---|---|\n");
+	strbuf_printf(&y, "## Proposal\n\n| Item | Value |\n|---|---|\n");
 	if (g != NULL)
-		yamlout_printf(&y, "| Card | %s (`%s`)%s%s |\n", g->name, g->id,
-		    k.slices ? ", MIG slice " : "", k.slices ? g->mig[in->mig].name : "");
+		strbuf_printf(&y, "| Card | %s (`%s`)%s%s |\n", md(&mp, g->name),
+		    md(&mp, g->id), k.slices ? ", MIG slice " : "", k.slices ?
+		    md(&mp, g->mig[in->mig].name) : "");
 	else
-		yamlout_printf(&y, "| Card | custom, %.2f GiB as CUDA reports it |\n",
+		strbuf_printf(&y, "| Card | custom, %.2f GiB as CUDA reports it |\n",
 		    in->gpu_total_gib);
 	if (k.slices > 0)
-		yamlout_printf(&y, "| Count | %d slice%s on %d card%s (%d slices per "
+		strbuf_printf(&y, "| Count | %d slice%s on %d card%s (%d slices per "
 		    "card) |\n", k.slices, k.slices == 1 ? "" : "s", k.cards,
 		    k.cards == 1 ? "" : "s", k.slices_per_card);
 	else
-		yamlout_printf(&y, "| Count | %d card%s: TP %d x PP %d, %d replica%s |\n",
+		strbuf_printf(&y, "| Count | %d card%s: TP %d x PP %d, %d replica%s |\n",
 		    k.cards, k.cards == 1 ? "" : "s", p->tp, p->pp, p->replicas,
 		    p->replicas == 1 ? "" : "s");
-	yamlout_printf(&y, "| Model | %s |\n", m ? m->id : "?");
-	yamlout_printf(&y, "| Checkpoint | %s |\n", ck);
-	yamlout_printf(&y, "| KV cache | %s, block size %d, max_model_len %s |\n",
+	strbuf_printf(&y, "| Model | %s |\n", md(&mp, m ? m->id : "?"));
+	strbuf_printf(&y, "| Checkpoint | %s |\n", md(&mp, ck));
+	strbuf_printf(&y, "| KV cache | %s, block size %d, max_model_len %s |\n",
 	    kv_dtype_name(p->kv_dtype), p->block_size, len);
 	if (p->phase == PHASE_NONE)
-		yamlout_printf(&y, "| Concurrent users | **%lld** requests of %s tokens "
+		strbuf_printf(&y, "| Concurrent users | **%lld** requests of %s tokens "
 		    "at once (%lld per replica) |\n", (long long)p->total_concurrency,
 		    tpr, (long long)p->concurrency_at_tpr);
 	else
-		yamlout_printf(&y, "| Concurrent users | none: vLLM does not start "
+		strbuf_printf(&y, "| Concurrent users | none: vLLM does not start "
 		    "(%s) |\n", plan_phase_title(p->phase));
 	if (k.card_per_hour > 0) {
-		yamlout_printf(&y, "| Price | $%.2f per card-hour x %d = **$%.2f per "
+		strbuf_printf(&y, "| Price | $%.2f per card-hour x %d = **$%.2f per "
 		    "hour**", k.card_per_hour, k.cards, k.per_hour);
 		if (k.per_user_hour > 0)
-			yamlout_printf(&y, ", $%.4f per concurrent user-hour", k.per_user_hour);
-		yamlout_printf(&y, " |\n");
+			strbuf_printf(&y, ", $%.4f per concurrent user-hour", k.per_user_hour);
+		strbuf_printf(&y, " |\n");
 	} else {
-		yamlout_printf(&y, "| Price | no dated price in the catalogue for this "
+		strbuf_printf(&y, "| Price | no dated price in the catalogue for this "
 		    "card |\n");
 	}
-	yamlout_printf(&y, "| Verdict | %s |\n\n", p->phase == PHASE_NONE ?
+	strbuf_printf(&y, "| Verdict | %s |\n\n", p->phase == PHASE_NONE ?
 	    "vLLM starts" : plan_phase_title(p->phase));
 	if (p->phase != PHASE_NONE)
-		yamlout_printf(&y, "> %s\n\n", p->message);
+		strbuf_printf(&y, "> %s\n\n", md(&mp, p->message));
 
-	yamlout_printf(&y, "## Memory per card\n\n| Term | GiB | Share | Basis |\n"
+	strbuf_printf(&y, "## Memory per card\n\n| Term | GiB | Share | Basis |\n"
 	    "|---|---:|---:|---|\n");
-#define ROW(label, bytes, why) yamlout_printf(&y, "| %s | %s | %.0f%% | %s |\n", \
+#define ROW(label, bytes, why) strbuf_printf(&y, "| %s | %s | %.0f%% | %s |\n", \
 	label, gib(bytes, a), total > 0 ? 100.0 * units_gib(bytes) / total : 0.0, why)
 	ROW("Card memory, as CUDA reports it", p->total, g ? "catalogue" : "given");
 	if (p->other > 0)
@@ -622,11 +740,11 @@ export_quote(const struct report_in *r)
 	ROW("Outside vLLM's budget", p->outside_budget, "headroom for the driver");
 #undef ROW
 	units_format_commas(p->kv_tokens, b, sizeof b);
-	yamlout_printf(&y, "\nvLLM would log: \"GPU KV cache size: %s tokens\" and "
+	strbuf_printf(&y, "\nvLLM would log: \"GPU KV cache size: %s tokens\" and "
 	    "\"Maximum concurrency for\n%s tokens per request: %.2fx\".\n\n", b, len,
 	    p->max_concurrency);
 
-	yamlout_printf(&y, "## Limits and assumptions\n\n");
+	strbuf_printf(&y, "## Limits and assumptions\n\n");
 	bullet(&y, "Users means requests of %s tokens (prompt + output) whose KV "
 	    "cache is resident at once, at most --max-num-seqs %d per replica. "
 	    "Longer requests fit fewer; requests longer than max_model_len (%s) "
@@ -645,22 +763,38 @@ export_quote(const struct report_in *r)
 		    "slice runs its own vLLM instance.");
 	if (k.card_per_hour > 0)
 		bullet(&y, "Price: %s, dated %s. Host, storage and network are not "
-		    "included.", k.source ? k.source : "catalogue", k.date ? k.date : "?");
+		    "included.", md(&mp, k.source ? k.source : "catalogue"),
+		    md(&mp, k.date ? k.date : "?"));
 	{
 		char nm[1024];
 
 		xreport_not_modelled(in, nm, sizeof nm);
 		if (nm[0] != '\0')
 			bullet(&y, "Not modelled (carried into the command as given): %s.",
-			    nm);
+			    md(&mp, nm));
 	}
 	if (p->warning[0] != '\0')
-		bullet(&y, "%s", p->warning);
+		bullet(&y, "%s", md(&mp, p->warning));
 
-	cli_format_command(r->cat, in, p, r->explicit_all, cmd, CMD_MAX);
-	yamlout_printf(&y, "\n## Launch\n\n```sh\n%s\n```\n", cmd);
+	{
+		/* a fence longer than any run of backticks in the command: a value
+		 * cannot close it, even on a line of its own */
+		int run = 0, most = 2;
+		const char *c;
+
+		for (c = cmd; *c; c++) {
+			run = *c == '`' ? run + 1 : 0;
+			if (run > most)
+				most = run;
+		}
+		/* a document, not a script: controls and line breaks shown escaped */
+		strbuf_printf(&y, "\n## Launch\n\n%.*ssh\n", most + 1, BACKTICKS);
+		textesc_append(&y, cmd);
+		strbuf_printf(&y, "\n%.*s\n", most + 1, BACKTICKS);
+	}
 	free(cmd);
-	return y.s;
+	md_free(&mp);
+	return strbuf_take(&y);
 }
 
 char *
@@ -668,11 +802,11 @@ export_render(enum export_format f, const struct report_in *r, char *err,
     size_t errlen)
 {
 	switch (f) {
-	case EXPORT_COMMAND: return export_command(r);
+	case EXPORT_COMMAND: return export_command(r, err, errlen);
 	case EXPORT_CONFIG: return export_config(r, err, errlen);
-	case EXPORT_DOCKER: return export_docker(r);
+	case EXPORT_DOCKER: return export_docker(r, err, errlen);
 	case EXPORT_JSON: return report_json(r);
-	case EXPORT_QUOTE: return export_quote(r);
+	case EXPORT_QUOTE: return export_quote(r, err, errlen);
 	case EXPORT_COUNT: break;
 	}
 	snprintf(err, errlen, "unknown export format");

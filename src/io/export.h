@@ -53,12 +53,23 @@ void export_cost(const struct catalogue *, const struct plan_input *,
 cJSON *export_config_map(const struct report_in *, int with_model, char *err,
     size_t errlen);
 
-char *export_command(const struct report_in *);
+/*
+ * Each NULL with a reason in err when the plan cannot be written in that
+ * form: a value that holds a terminal control (ESC, CR, C0 and C1 controls,
+ * DEL, bidirectional overrides) for the shell forms (command, docker),
+ * bytes that are not UTF-8 for YAML.  Shell words are single-quoted (a
+ * newline or U+2028 inside reads back as itself); YAML strings are quoted
+ * and escaped by libyaml, all but ASCII as escapes; text in comments, in
+ * Markdown and in the quote's launch line is escaped (textesc.h).
+ */
+char *export_command(const struct report_in *, char *err, size_t errlen);
+/* The vllm serve line alone, whole whatever its length, not checked for controls. */
+char *export_command_line(const struct report_in *, char *err, size_t errlen);
 char *export_config(const struct report_in *, char *err, size_t errlen);
-char *export_docker(const struct report_in *);
-char *export_quote(const struct report_in *);
+char *export_docker(const struct report_in *, char *err, size_t errlen);
+char *export_quote(const struct report_in *, char *err, size_t errlen);
 
-/* Any of the above; NULL with err only for a config that YAML cannot hold. */
+/* Any of the above, or the JSON report. */
 char *export_render(enum export_format, const struct report_in *, char *err,
     size_t errlen);
 

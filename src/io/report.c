@@ -19,6 +19,35 @@
 #include "io/cli.h"
 #include "io/exchange_report.h"
 #include "io/strbuf.h"
+#include "io/textesc.h"
+
+
+#define CMD_FIRST	4096		/* the first buffer for a command */
+#define CMD_LIMIT	(4u << 20)	/* the longest command written */
+
+char *
+report_command_line(const struct report_in *r, const struct plan_input *in, int *cut)
+{
+	size_t cap = CMD_FIRST;
+
+	for (;;) {
+		char *cmd = malloc(cap);
+		size_t n;
+
+		if (cmd == NULL)
+			abort();
+		/* the writers cut at the end of their buffer, leaving it within a
+		 * few bytes of full: a line well short of the end is whole */
+		n = cli_format_command(r->cat, in, r->plan, r->explicit_all, cmd, cap);
+		if (n + 64 < cap || cap >= CMD_LIMIT) {
+			if (cut != NULL)
+				*cut = n + 64 >= cap;
+			return cmd;
+		}
+		free(cmd);
+		cap *= 4;
+	}
+}
 
 static const char *
 gib(int64_t b, char *buf)
@@ -59,7 +88,7 @@ report_text(const struct report_in *r)
 {
 	const struct plan *p = r->plan;
 	struct strbuf o = { 0 };
-	char a[32], b[32], c[32], d[32], e[32], cmd[4096], name[256], v[32];
+	char a[32], b[32], c[32], d[32], e[32], *cmd, name[256], v[32];
 	int64_t kvb;
 	size_t i;
 
@@ -160,8 +189,11 @@ report_text(const struct report_in *r)
 				    plan_phase_name(f->phase), f->summary);
 		}
 	}
-	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, sizeof cmd);
-	strbuf_printf(&o, "\nCommand:\n  %s\n", cmd);
+	cmd = report_command_line(r, r->in, NULL);
+	strbuf_printf(&o, "\nCommand:\n  ");
+	textesc_append(&o, cmd);
+	strbuf_printf(&o, "\n");
+	free(cmd);
 	{
 		char nm[2048];
 
@@ -185,7 +217,7 @@ report_json(const struct report_in *r)
 	const struct plan *p = r->plan;
 	const struct gpu *g = card(r);
 	cJSON *root = cJSON_CreateObject(), *o, *arr;
-	char v[32], cmd[4096], *s;
+	char v[32], *cmd, *s;
 	int64_t kvb;
 	bool have_kv;
 	size_t i;
@@ -334,8 +366,9 @@ report_json(const struct report_in *r)
 		cJSON_AddStringToObject(fx, "summary", f->summary);
 		cJSON_AddItemToArray(arr, fx);
 	}
-	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, sizeof cmd);
+	cmd = report_command_line(r, r->in, NULL);
 	cJSON_AddStringToObject(root, "vllm_command", cmd);
+	free(cmd);
 	cJSON_AddItemToObject(root, "not_modelled", xreport_not_modelled_json(r->in));
 	s = strbuf_json(root);
 	cJSON_Delete(root);
@@ -347,7 +380,7 @@ report_markdown(const struct report_in *r)
 {
 	const struct plan *p = r->plan;
 	struct strbuf o = { 0 };
-	char a[32], b[32], name[256], v[32], cmd[4096];
+	char a[32], b[32], name[256], v[32], *cmd;
 	int64_t kvb;
 	size_t i;
 
@@ -406,8 +439,12 @@ report_markdown(const struct report_in *r)
 			    (long long)r->fixes[i].total_concurrency);
 		strbuf_printf(&o, "\n");
 	}
-	cli_format_command(r->cat, r->in, p, r->explicit_all, cmd, sizeof cmd);
-	strbuf_printf(&o, "```sh\n%s\n```\n\n", cmd);
+	cmd = report_command_line(r, r->in, NULL);
+	strbuf_printf(&o, "```sh\n");
+	/* controls and line breaks escaped: no value can end the fence */
+	textesc_append(&o, cmd);
+	strbuf_printf(&o, "\n```\n\n");
+	free(cmd);
 	{
 		char nm[2048];
 

@@ -22,6 +22,13 @@ struct report_in {
 	int			 explicit_all;
 };
 
+/*
+ * The vllm serve line for in (cli_format_command()), whole, malloc'd; *cut
+ * (when not NULL) is set when it passed 4 MiB and was cut there.
+ */
+char *report_command_line(const struct report_in *, const struct plan_input *in,
+    int *cut);
+
 /* Each returns a malloc'd NUL-terminated string. */
 char *report_text(const struct report_in *);
 /*

@@ -264,11 +264,11 @@ figure_text(const cJSON *v, char *buf, size_t len)
 int
 scenario_diff_figures(const cJSON *saved, const cJSON *now, char **out)
 {
-	struct yamlout y = { 0 };
+	struct strbuf y = { 0 };
 	const cJSON *c;
 	int moved = 0;
 
-	yamlout_printf(&y, "%s", "");
+	strbuf_printf(&y, "%s", "");
 	cJSON_ArrayForEach(c, now) {
 		const cJSON *o = cJSON_GetObjectItemCaseSensitive(saved, c->string);
 		char a[64], b[64];
@@ -284,19 +284,19 @@ scenario_diff_figures(const cJSON *saved, const cJSON *now, char **out)
 			continue;
 		figure_text(o, a, sizeof a);
 		figure_text(c, b, sizeof b);
-		yamlout_printf(&y, "  %-24s %14s -> %-14s", c->string, a, b);
+		strbuf_printf(&y, "  %-24s %14s -> %-14s", c->string, a, b);
 		if (cJSON_IsNumber(c) && cJSON_IsNumber(o)) {
 			double d = c->valuedouble - o->valuedouble;
 
 			if (d == floor(d) && fabs(d) < 1e15)
-				yamlout_printf(&y, " (%+lld)", (long long)d);
+				strbuf_printf(&y, " (%+lld)", (long long)d);
 			else
-				yamlout_printf(&y, " (%+.2f)", d);
+				strbuf_printf(&y, " (%+.2f)", d);
 		}
-		yamlout_printf(&y, "\n");
+		strbuf_printf(&y, "\n");
 		moved++;
 	}
-	*out = y.s;
+	*out = strbuf_take(&y);
 	return moved;
 }
 
@@ -333,16 +333,15 @@ scenario_peek(const char *path, char **name, cJSON **figures, char *err,
 static void
 key_string(struct yamlout *y, const char *key, const char *v)
 {
-	yamlout_printf(y, "%s: ", key);
+	yamlout_key(y, key);
 	yamlout_string(y, v);
-	yamlout_printf(y, "\n");
 }
 
 char *
 scenario_write(const struct report_in *r, const char *name, char *err,
     size_t errlen)
 {
-	struct yamlout y = { 0 };
+	struct yamlout y;
 	const struct plan_input *in = r->in;
 	const struct plan *p = r->plan;
 	struct report_in plain = *r;
@@ -368,9 +367,13 @@ scenario_write(const struct report_in *r, const char *name, char *err,
 			cJSON_Delete(map);
 			return NULL;
 		}
-	yamlout_printf(&y, "# headroom scenario (doc/formats.md): headroom --scenario "
-	    "FILE opens it,\n# headroom --check FILE re-plans it and lists the "
-	    "figures that moved.\nheadroom-scenario: %d\n", SCENARIO_FORMAT);
+	yamlout_init(&y);
+	yamlout_comment(&y, "headroom scenario (doc/formats.md): headroom --scenario "
+	    "FILE opens it,");
+	yamlout_comment(&y, "headroom --check FILE re-plans it and lists the "
+	    "figures that moved.");
+	yamlout_key(&y, "headroom-scenario");
+	yamlout_number(&y, SCENARIO_FORMAT);
 	if (name != NULL && name[0] != '\0')
 		key_string(&y, "name", name);
 	key_string(&y, "vllm-version", vllm_version_format(p->version, v, sizeof v));
@@ -382,12 +385,13 @@ scenario_write(const struct report_in *r, const char *name, char *err,
 			key_string(&y, "mig", g->mig[in->mig].name);
 	}
 	if (in->gpu_total_gib > 0) {
-		yamlout_printf(&y, "gpu-total-gib: ");
+		yamlout_key(&y, "gpu-total-gib");
 		yamlout_number(&y, in->gpu_total_gib);
-		yamlout_printf(&y, "\n");
 	}
-	if (in->gpus > 0)
-		yamlout_printf(&y, "gpus: %d\n", in->gpus);
+	if (in->gpus > 0) {
+		yamlout_key(&y, "gpus");
+		yamlout_number(&y, in->gpus);
+	}
 	if (cli_model_is_local(r->cat, in->model)) {
 		/* a folder by its full path: the file may be opened from elsewhere */
 		char real[4096];
@@ -401,57 +405,51 @@ scenario_write(const struct report_in *r, const char *name, char *err,
 		key_string(&y, "checkpoint", r->cat->ckpts[in->ckpt].id);
 	else if (in->format != FMT_COUNT)
 		key_string(&y, "checkpoint", ckpt_format_name(in->format));
-	if (in->tokens_per_request > 0)
-		yamlout_printf(&y, "tokens-per-request: %lld\n",
-		    (long long)in->tokens_per_request);
+	if (in->tokens_per_request > 0) {
+		yamlout_key(&y, "tokens-per-request");
+		yamlout_number(&y, (double)in->tokens_per_request);
+	}
 	if (in->other_usage_gib > 0) {
-		yamlout_printf(&y, "other-usage: ");
+		yamlout_key(&y, "other-usage");
 		yamlout_number(&y, in->other_usage_gib);
-		yamlout_printf(&y, "\n");
 	}
 	if (in->overhead == OVERHEAD_RULE)
-		yamlout_printf(&y, "overhead: rule\n");
+		key_string(&y, "overhead", "rule");
 	if (cJSON_GetArraySize(map) > 0) {
-		yamlout_printf(&y, "vllm:\n");
+		yamlout_key(&y, "vllm");
+		yamlout_map_begin(&y);
 		cJSON_ArrayForEach(c, map) {
-			yamlout_printf(&y, "  ");
-			yamlout_string(&y, c->string);
-			yamlout_printf(&y, ": ");
+			yamlout_key(&y, c->string);
 			yamlout_flow(&y, c);
-			yamlout_printf(&y, "\n");
 		}
+		yamlout_end(&y);
 	}
 	cJSON_Delete(map);
 	if (in->n_env > 0) {
-		yamlout_printf(&y, "env:\n");
-		for (i = 0; i < in->n_env; i++) {
-			yamlout_printf(&y, "  - ");
+		yamlout_key(&y, "env");
+		yamlout_seq_begin(&y);
+		for (i = 0; i < in->n_env; i++)
 			yamlout_string(&y, in->env[i]);
-			yamlout_printf(&y, "\n");
-		}
+		yamlout_end(&y);
 	}
-	cmd = export_command(&plain);
+	cmd = export_command_line(&plain, err, errlen);
 	if (cmd != NULL) {
-		char *nl = strrchr(cmd, '\n');
-		char *last;
-
-		if (nl != NULL)
-			*nl = '\0';
-		last = strrchr(cmd, '\n');
-		if (yamlout_utf8_valid(last ? last + 1 : cmd))
-			key_string(&y, "command", last ? last + 1 : cmd);
+		if (yamlout_utf8_valid(cmd))
+			key_string(&y, "command", cmd);
 		free(cmd);
 	}
-	yamlout_printf(&y, "# what headroom %s planned; --check compares a fresh "
-	    "plan with these\nfigures:\n", PACKAGE_VERSION);
+	yamlout_comment(&y, "what headroom %s planned; --check compares a fresh "
+	    "plan with these", PACKAGE_VERSION);
+	yamlout_key(&y, "figures");
+	yamlout_map_begin(&y);
 	fig = scenario_figures(p);
 	cJSON_ArrayForEach(c, fig) {
-		yamlout_printf(&y, "  %s: ", c->string);
+		yamlout_key(&y, c->string);
 		yamlout_flow(&y, c);
-		yamlout_printf(&y, "\n");
 	}
 	cJSON_Delete(fig);
-	return y.s;
+	yamlout_end(&y);
+	return yamlout_finish(&y, err, errlen);
 }
 
 int

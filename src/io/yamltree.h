@@ -29,7 +29,4 @@ cJSON *yamltree_load(const char *path, char *err, size_t errlen);
 /* Position of key in obj (or of obj itself when key is NULL); 0 if unknown. */
 void yamltree_pos(const cJSON *obj, const char *key, int *line, int *col);
 
-/* Serialises a cJSON tree (without "@pos") as block YAML into a malloc'd string. */
-char *yamltree_emit(const cJSON *root);
-
 #endif

@@ -102,4 +102,20 @@ check "a cut-short log has nothing to store" 2 "nothing measured to store" -- \
 check "not a log" 2 "no vLLM startup line found" -- --calibrate "$L/not-a-log.log"
 check "no such log" 2 "No such file" -- --calibrate "$W/none.log"
 
+# a pasted line break (or U+2028, NEL, CR LF) in a value cannot add a key to
+# the config export: parsed back (and exported again), the file holds the
+# model and the one flag, nothing else
+k=0
+for brk in '\n' '\342\200\250' '\302\205' '\r\n'; do
+	k=$((k + 1))
+	PASTED=$(printf "HX_A='x${brk}trust-remote-code: true' vllm serve Qwen/Qwen3-8B --served-model-name 'y${brk}enforce-eager: true'")
+	check "a pasted line break stays in its value (case $k)" 0 "" -- --gpu h100-sxm \
+	    --from-command "$PASTED" --export config --output "$W/inj.yaml"
+	ok "no key came out of it (case $k)" sh -c "! grep -q '^[a-z-]*: true' '$W/inj.yaml'"
+	check "the export reads back (case $k)" 0 "" -- \
+	    --gpu h100-sxm --config "$W/inj.yaml" --export config --output "$W/inj2.yaml"
+	ok "and holds only the model and the flag (case $k)" \
+	    test "$(grep -v '^#' "$W/inj2.yaml" | cut -d: -f1 | tr '\n' ' ')" = "model served-model-name "
+done
+
 check_summary

@@ -86,7 +86,8 @@ exports_of(const struct plan_input *in, struct exports *e)
 	rin.in = in;
 	rin.plan = &p;
 	rin.model_source = cli_model_source(c, in);
-	e->command = export_command(&rin);
+	e->command = export_command(&rin, err, sizeof err);
+	cr_assert_not_null(e->command, "%s", err);
 	e->scenario = scenario_write(&rin, NULL, err, sizeof err);
 	cr_assert_not_null(e->scenario, "%s", err);
 	e->config = export_config(&rin, err, sizeof err);

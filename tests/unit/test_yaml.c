@@ -9,6 +9,7 @@
 
 #include "core/units.h"
 #include "io/catalogue_load.h"
+#include "io/yamlout.h"
 #include "io/yamltree.h"
 #include "helpers.h"
 
@@ -149,22 +150,62 @@ Test(yaml, builtin_catalogue_has_what_the_planner_needs)
 		cr_assert(c->models[i].source[0] != '\0', "%s has no source", c->models[i].id);
 }
 
+/* yamlout (libyaml's emitter) writes what yamltree reads back: quoting
+ * where a plain scalar would read as another type or break the line. */
 Test(yaml, emit_round_trips)
 {
-	const char *t = "a: 1\nb:\n  - x: \"y: z\"\n    n: null\n  - 3\nc: \"true\"\n";
-	char err[256], *out;
-	cJSON *r = yamltree_parse(t, strlen(t), err, sizeof err), *r2;
+	static const char *const v[] = { "y: z", "true", "8192", "- a", "#x", "a\nb",
+	    "x\xe2\x80\xa8y", "\x1b[31m", "caf\xc3\xa9", "", " ", "'\"\\" };
+	struct yamlout y;
+	char err[256], key[16], *out;
+	cJSON *r, *b, *arr;
+	size_t i;
 
-	cr_assert_not_null(r);
-	out = yamltree_emit(r);
-	r2 = yamltree_parse(out, strlen(out), err, sizeof err);
-	cr_assert_not_null(r2, "%s\n%s", err, out);
-	cr_assert_str_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(r2, "b"),
-	    0), "x")->valuestring, "y: z");
-	cr_assert(cJSON_IsString(cJSON_GetObjectItem(r2, "c")));
+	yamlout_init(&y);
+	yamlout_comment(&y, "a comment\nwith: a break");
+	yamlout_key(&y, "a");
+	yamlout_number(&y, 1);
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		snprintf(key, sizeof key, "k%zu", i);
+		yamlout_key(&y, key);
+		yamlout_string(&y, v[i]);
+	}
+	yamlout_comment(&y, "between");
+	yamlout_key(&y, "b");
+	yamlout_map_begin(&y);
+	yamlout_key(&y, "c");
+	yamlout_seq_begin(&y);
+	yamlout_string(&y, "x");
+	yamlout_bool(&y, false);
+	yamlout_end(&y);
+	yamlout_end(&y);
+	out = yamlout_finish(&y, err, sizeof err);
+	cr_assert_not_null(out, "%s", err);
+	r = yamltree_parse(out, strlen(out), err, sizeof err);
+	cr_assert_not_null(r, "%s\n%s", err, out);
+	cr_assert_eq(cJSON_GetObjectItem(r, "a")->valuedouble, 1);
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		const cJSON *s;
+
+		snprintf(key, sizeof key, "k%zu", i);
+		s = cJSON_GetObjectItem(r, key);
+		cr_assert(cJSON_IsString(s), "%s\n%s", key, out);
+		cr_assert_str_eq(s->valuestring, v[i], "%s\n%s", key, out);
+	}
+	b = cJSON_GetObjectItem(r, "b");
+	arr = cJSON_GetObjectItem(b, "c");
+	cr_assert_eq(cJSON_GetArraySize(arr), 2);
+	cr_assert(cJSON_IsFalse(cJSON_GetArrayItem(arr, 1)));
+	cr_assert_null(cJSON_GetObjectItem(r, "with"), "the comment stayed a comment");
+	cr_assert_not_null(strstr(out, "# a comment\\nwith: a break\n"), "%s", out);
 	free(out);
 	cJSON_Delete(r);
-	cJSON_Delete(r2);
+	/* invalid UTF-8 is an error, not a broken file */
+	yamlout_init(&y);
+	yamlout_key(&y, "a");
+	yamlout_string(&y, "\xff");
+	cr_assert_null(yamlout_finish(&y, err, sizeof err));
+	cr_assert(strstr(err, "UTF-8") != NULL, "%s", err);
 }
 
 /*

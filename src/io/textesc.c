@@ -1,0 +1,155 @@
+/*
+ * textesc.c - showing untrusted text on one line (see textesc.h).
+ */
+#include "textesc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+long
+textesc_decode(const char *str, size_t n, size_t *len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	long cp;
+	size_t k, need;
+
+	*len = 1;
+	if (s[0] < 0x80)
+		return s[0];
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
+		need = 1;
+		cp = s[0] & 0x1f;
+	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		need = 2;
+		cp = s[0] & 0x0f;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		need = 3;
+		cp = s[0] & 0x07;
+	} else {
+		return -1;
+	}
+	if (n < need + 1)
+		return -1;
+	for (k = 1; k <= need; k++) {
+		if ((s[k] & 0xc0) != 0x80)
+			return -1;
+		cp = (cp << 6) | (s[k] & 0x3f);
+	}
+	if ((need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) || cp > 0x10ffff ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return -1;
+	*len = need + 1;
+	return cp;
+}
+
+bool
+textesc_is_control(long cp)
+{
+	return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f) || cp == 0x2028 ||
+	    cp == 0x2029 || cp == 0xfeff || (cp >= 0x202a && cp <= 0x202e) ||
+	    (cp >= 0x2066 && cp <= 0x2069);
+}
+
+const char *
+textesc_find(const char *s)
+{
+	size_t n = strlen(s), i = 0;
+
+	while (i < n) {
+		size_t len;
+		long cp = textesc_decode(s + i, n - i, &len);
+
+		if (cp < 0 || textesc_is_control(cp))
+			return s + i;
+		i += len;
+	}
+	return NULL;
+}
+
+/* The escape of one character or invalid byte; "" when it is kept. */
+static void
+escape_one(long cp, unsigned char byte, char out[16])
+{
+	out[0] = '\0';
+	if (cp == '\n')
+		snprintf(out, 16, "\\n");
+	else if (cp == '\r')
+		snprintf(out, 16, "\\r");
+	else if (cp == '\t')
+		snprintf(out, 16, "\\t");
+	else if (cp < 0)
+		snprintf(out, 16, "\\x%02x", byte);
+	else if (cp < 0x20 || cp == 0x7f)
+		snprintf(out, 16, "\\x%02x", (unsigned)cp);
+	else if (textesc_is_control(cp))
+		snprintf(out, 16, "\\u%04x", (unsigned)(cp & 0xffff));
+}
+
+void
+textesc_append(struct strbuf *b, const char *s)
+{
+	size_t n = strlen(s), i = 0;
+
+	strbuf_printf(b, "%s", "");
+	while (i < n) {
+		size_t len;
+		long cp = textesc_decode(s + i, n - i, &len);
+		char e[16];
+
+		escape_one(cp, (unsigned char)s[i], e);
+		if (e[0] != '\0')
+			strbuf_printf(b, "%s", e);
+		else
+			strbuf_printf(b, "%.*s", (int)len, s + i);
+		i += len;
+	}
+}
+
+void
+textesc_markdown(struct strbuf *b, const char *s)
+{
+	struct strbuf e = { 0 };
+	const char *c;
+
+	textesc_append(&e, s);
+	strbuf_printf(b, "%s", "");
+	for (c = e.s; *c != '\0'; c++)
+		if (strchr("\\`*[]<>|", *c) != NULL)
+			strbuf_printf(b, "\\%c", *c);
+		else
+			strbuf_printf(b, "%c", *c);
+	free(e.s);
+}
+
+char *
+textesc_line(const char *s, size_t max, char *buf, size_t len)
+{
+	size_t n = strlen(s), i = 0, o = 0;
+
+	if (len == 0)
+		return buf;
+	while (i < n && i < max) {
+		size_t clen;
+		long cp = textesc_decode(s + i, n - i, &clen);
+		char e[16];
+		const char *piece = e;
+		size_t plen;
+
+		escape_one(cp, (unsigned char)s[i], e);
+		if (e[0] == '\0')
+			piece = s + i;
+		plen = e[0] != '\0' ? strlen(e) : clen;
+		if (o + plen + 4 > len)
+			break;
+		memcpy(buf + o, piece, plen);
+		o += plen;
+		i += clen;
+	}
+	if (s[i] != '\0' && o + 4 <= len) {
+		memcpy(buf + o, "...", 3);
+		o += 3;
+	}
+	buf[o < len ? o : len - 1] = '\0';
+	return buf;
+}
