@@ -35,7 +35,7 @@ cmp -s "$J_WORK/s.yaml" "$J_WORK/want.yaml" ||
 	j_fail "saved scenario differs: $(diff "$J_WORK/want.yaml" "$J_WORK/s.yaml")"
 grep -q '^model: meta-llama/Llama-3.1-8B-Instruct$' "$J_WORK/s.yaml" ||
 	j_fail "scenario model: $(grep '^model' "$J_WORK/s.yaml")"
-grep -q '^command: "vllm serve meta-llama/Llama-3.1-8B-Instruct"$' "$J_WORK/s.yaml" ||
+grep -q "^command: ['\"]vllm serve meta-llama/Llama-3.1-8B-Instruct['\"]$" "$J_WORK/s.yaml" ||
 	j_fail "scenario command: $(grep '^command' "$J_WORK/s.yaml")"
 j_keys q
 j_wait "headroom exited 0, terminal restored"
@@ -64,7 +64,7 @@ cmp -s "$J_WORK/fix.sh" "$J_WORK/want.sh" ||
 	j_fail "after the fix w wrote '$(cat "$J_WORK/fix.sh")', want '$(cat "$J_WORK/want.sh")'"
 j_keys s C-u "$J_WORK/fix.yaml" Enter
 j_wait "saved the scenario"
-grep -q "^command: \"vllm serve $fix\"$" "$J_WORK/fix.yaml" ||
+grep -q "^command: ['\"]vllm serve $fix['\"]$" "$J_WORK/fix.yaml" ||
 	j_fail "scenario command after the fix: $(grep '^command' "$J_WORK/fix.yaml")"
 j_keys q
 j_wait "headroom exited 0, terminal restored"
