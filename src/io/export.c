@@ -736,7 +736,7 @@ export_quote(const struct report_in *r, char *err, size_t errlen)
 		ROW("KV cache", kvb, p->kv_memory_fixed ? "--kv-cache-memory-bytes" :
 		    kvb > 0 ? "what the budget leaves" : "short of memory: vLLM refuses");
 	else
-		yamlout_printf(&y, "| KV cache | none | - | vLLM stops before it |\n");
+		strbuf_printf(&y, "| KV cache | none | - | vLLM stops before it |\n");
 	ROW("Outside vLLM's budget", p->outside_budget, "headroom for the driver");
 #undef ROW
 	units_format_commas(p->kv_tokens, b, sizeof b);

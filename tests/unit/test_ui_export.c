@@ -510,7 +510,7 @@ Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini 
 		struct report_in rin;
 		struct compare_col col;
 		char store[2048], want[32], got[64], err[256];
-		char *text, *md, *json, *quote, *cmp;
+		char *text, *md, *json, *quote, *cmp, qerr[512];
 		static char screen[1 << 16];
 		cJSON *root, *kv;
 		int64_t kvb;
@@ -534,7 +534,8 @@ Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini 
 		text = report_text(&rin);
 		md = report_markdown(&rin);
 		json = report_json(&rin);
-		quote = export_quote(&rin);
+		quote = export_quote(&rin, qerr, sizeof qerr);
+		cr_assert_not_null(quote, "%s", qerr);
 		col.label = "x";
 		col.file = NULL;
 		col.in = &cli.in;
