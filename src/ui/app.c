@@ -38,7 +38,9 @@
 #include "draw.h"
 #include "exchange_ui.h"
 #include "io/cli.h"
+#include "io/hf_hub.h"
 #include "keys.h"
+#include "model_search.h"
 #include "pane.h"
 #include "update.h"
 
@@ -331,6 +333,12 @@ render(struct app *a)
 	doupdate();
 }
 
+void
+app_paint_now(struct app *a)
+{
+	render(a);
+}
+
 /* ---- life cycle ---- */
 
 static void
@@ -371,6 +379,8 @@ app_free(struct app **ap)
 	answers_view_free(&a->answers);
 	free(a->gpu_rows);
 	free(a->models);
+	model_search_free(&a->msearch);
+	hf_hub_set_progress(NULL, NULL);
 	free(a);
 	*ap = NULL;
 }
@@ -400,6 +410,8 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 		return NULL;
 	}
 	lists_gpu_rows(cat, a->gpu_rows, a->n_gpu_rows);
+	/* Hub fetches report on the status line, never on the curses screen's stderr */
+	model_search_attach(a);
 	a->g = glyphs_pick(a->opt.ascii);
 	a->colour = theme_colour_wanted(&a->opt);
 	msg[0] = '\0';

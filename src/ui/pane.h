@@ -86,7 +86,8 @@ struct app {
 	enum pane_id	 focus;
 	struct gpu_row	*gpu_rows;
 	size_t		 n_gpu_rows;
-	int		*models;	/* filtered catalogue indexes; -1 = a local model */
+	int		*models;	/* filtered catalogue indexes; -1 = a local model,
+					 * -2 - k = the k-th cached id (model_search.h) */
 	size_t		 n_models;
 	char		 search[64];
 	struct list_view gpu_view, model_view, ckpt_view, flag_view, fix_view,
@@ -111,7 +112,11 @@ struct app {
 	bool		 osc52_pending;	/* copy the command once the frame is out */
 	struct xui	*xui;		/* paste, open, save, compare, calibrate */
 	struct answers_view *answers;	/* F, S and U views, NULL until opened */
+	struct model_search *msearch;	/* cached ids, models read from the cache or Hub */
 };
+
+/* Paints what is dirty now, in the middle of a long step (a Hub fetch). */
+void app_paint_now(struct app *);
 
 /* Panes (pane_*.c): each draws inside its rectangle only. */
 void pane_title_draw(struct app *, const struct rect *);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "model_search.h"
 
 void
 pane_model_draw(struct app *a, const struct rect *r)
@@ -32,19 +33,27 @@ pane_model_draw(struct app *a, const struct rect *r)
 		int idx = a->model_view.top + i, y = r->y + 1 + i;
 		int mi = a->models[idx];
 		const struct model *m = mi >= 0 ? &a->cat->models[mi] : in->model;
-		bool cur = idx == a->model_view.cursor, chosen = m == in->model;
+		const char *name;
+		bool cur = idx == a->model_view.cursor, chosen = mi > -2 && m == in->model;
 		enum role role = cur ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE) :
 		    ROLE_DEFAULT;
 		char text[200];
 
-		if (m == NULL)
+		if (m == NULL && mi > -2)
 			continue;
 		if (cur)
 			draw_pad(&a->theme, role, y, r->x, r->w);
 		draw_text(&a->theme, chosen ? ROLE_CHOSEN : role, y, r->x, 1,
 		    chosen ? a->g->chosen : " ", NULL);
-		snprintf(text, sizeof text, " %s%s", mi < 0 ? "(local) " : "",
-		    m->name && *m->name ? m->name : m->id);
+		/* outside the catalogue: marked with where it comes from */
+		if (mi <= -2)
+			snprintf(text, sizeof text, " (cache) %s", model_search_id(a,
+			    (size_t)(-2 - mi)));
+		else if (mi == -1)
+			snprintf(text, sizeof text, " (%s) %s", model_search_mark(m), m->id);
+		else
+			snprintf(text, sizeof text, " %s", (name = m->name) && *name ?
+			    name : m->id);
 		draw_text(&a->theme, role, y, r->x + 1, r->w - 1, text, a->g->ellipsis);
 	}
 }

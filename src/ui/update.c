@@ -16,7 +16,9 @@
 #include "exchange_ui.h"
 #include "core/units.h"
 #include "io/textfile.h"
+#include "io/hf_cache.h"
 #include "keys.h"
+#include "model_search.h"
 
 #define TAG_NONE	0
 #define TAG_SLIDER	1
@@ -37,11 +39,20 @@ void
 update_filter_models(struct app *a)
 {
 	const struct model *cur = calc_input(a->calc)->model;
-	size_t n = 0;
+	size_t n = 0, k, nc;
+	int *rows;
 
+	/* after the catalogue, the Hugging Face cache's other models */
+	nc = model_search_cached(a, a->search, model_is_local(a, cur) ? cur->id : NULL);
+	rows = realloc(a->models, (a->cat->n_models + 2 + nc) * sizeof *rows);
+	if (rows == NULL)
+		abort();
+	a->models = rows;
 	if (model_is_local(a, cur) && lists_model_matches(cur, a->search))
 		a->models[n++] = -1;
 	n += lists_models(a->cat, a->search, a->models + n, a->cat->n_models);
+	for (k = 0; k < nc; k++)
+		a->models[n++] = -2 - (int)k;
 	a->n_models = n;
 	a->dirty |= PANE_BIT(PANE_MODEL);
 }
@@ -54,7 +65,7 @@ update_model_row(const struct app *a, const struct model *m)
 	for (i = 0; i < a->n_models; i++) {
 		int mi = a->models[i];
 
-		if ((mi < 0 && model_is_local(a, m)) || (mi >= 0 && &a->cat->models[mi] == m))
+		if ((mi == -1 && model_is_local(a, m)) || (mi >= 0 && &a->cat->models[mi] == m))
 			return (int)i;
 	}
 	return 0;
@@ -218,6 +229,33 @@ slider_move(struct app *a, enum action act)
 	apply_input(a, &in, TAG_SLIDER);
 }
 
+/* Plans a model from outside the catalogue: the cache, or (hub) the Hub too. */
+static void
+choose_outside(struct app *a, const char *id, bool hub)
+{
+	struct plan_input in = *calc_input(a->calc);
+	const struct model *m;
+	int64_t wb;
+	char err[1024], idc[256];
+
+	snprintf(idc, sizeof idc, "%s", id);
+	if (model_search_load(a, idc, hub, &m, &wb, err, sizeof err) != 0) {
+		update_set_status(a, ROLE_STATUS_ERROR, "%s", err);
+		return;
+	}
+	if (m == in.model)
+		return;
+	in.model = m;
+	in.weight_bytes = wb;
+	in.quantization_fp8 = false;
+	in.format = FMT_COUNT;
+	in.ckpt = -1;
+	in.revision = NULL;
+	apply_input(a, &in, TAG_NONE);
+	update_set_status(a, ROLE_STATUS_OK, "model: %s (not in the catalogue; from %s)",
+	    m->id, m->source ? m->source : model_search_mark(m));
+}
+
 static void
 choose(struct app *a)
 {
@@ -240,8 +278,12 @@ choose(struct app *a)
 		const struct model *m;
 		enum ckpt_format f;
 
-		if (mi < 0)
+		if (mi == -1)
 			return;	/* the local model is already the one in use */
+		if (mi <= -2) {
+			choose_outside(a, model_search_id(a, (size_t)(-2 - mi)), false);
+			return;
+		}
 		m = &a->cat->models[mi];
 		if (m == in.model)
 			return;
@@ -249,6 +291,7 @@ choose(struct app *a)
 		in.weight_bytes = 0;
 		in.quantization_fp8 = false;
 		in.format = FMT_COUNT;
+		in.revision = NULL;	/* a --revision was the Hub model's */
 		k = -1;
 		if (m->default_checkpoint && ckpt_format_parse(m->default_checkpoint, &f) == 0)
 			k = catalogue_model_ckpt(a->cat, mi, f);
@@ -455,11 +498,22 @@ prompt_accept(struct app *a)
 		prompt_close(a);
 		return;
 	}
-	case PROMPT_SEARCH:
+	case PROMPT_SEARCH: {
+		char id[sizeof a->search];
+
+		snprintf(id, sizeof id, "%s", a->search);
 		prompt_close(a);
-		if (a->n_models == 1)
+		if (a->n_models == 1) {
 			choose(a);
+		} else if (a->n_models == 0 && hf_repo_id_valid(id)) {
+			/* an id nowhere in the lists: the cache, then the Hub */
+			a->search[0] = '\0';
+			choose_outside(a, id, true);
+			update_filter_models(a);
+			a->model_view.cursor = update_model_row(a, calc_input(a->calc)->model);
+		}
 		return;
+	}
 	case PROMPT_WRITE:
 		if (a->prompt.text[0] == '\0') {
 			snprintf(err, sizeof err, "type a file name");

@@ -8,19 +8,9 @@
 set -u
 H=${HEADROOM_BIN:-./headroom}
 TOP=${TOP_SRCDIR:-.}
-PY=$(command -v python3 || true)
-if [ -z "$PY" ]; then
-	echo "1..0 # SKIP python3 not found"
-	exit 0
-fi
 W=$(mktemp -d "${TMPDIR:-/tmp}/headroom-hub.XXXXXX")
-SRV=
-cleanup() {
-	[ -n "$SRV" ] && kill "$SRV" 2>/dev/null
-	[ -n "$SRV" ] && wait "$SRV" 2>/dev/null
-	rm -rf "$W"
-}
-trap cleanup EXIT
+. "$TOP/tests/hub/hub-lib.sh"
+trap 'hub_stop; rm -rf "$W"' EXIT
 trap 'exit 1' INT TERM
 . "$TOP/tests/screen/check-lib.sh"
 
@@ -36,26 +26,9 @@ ok() {	# ok NAME COMMAND...: a shell condition
 	fi
 }
 
-"$PY" "$TOP/tests/hub/hubserver.py" "$TOP/tests/fixtures/hub" "$W/port" "$W/log" &
-SRV=$!
-i=0
-while [ ! -s "$W/port" ] && [ $i -lt 100 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-if [ ! -s "$W/port" ]; then
-	echo "1..0 # SKIP the test Hub did not start"
-	exit 0
-fi
-PORT=$(cat "$W/port")
-HF_ENDPOINT=http://127.0.0.1:$PORT
-HF_HUB_CACHE=$W/cache
-HF_HOME=$W/hf
-XDG_CACHE_HOME=$W/xdg
+hub_start "$W"
 HF_HUB_DOWNLOAD_TIMEOUT=1
-export HF_ENDPOINT HF_HUB_CACHE HF_HOME XDG_CACHE_HOME HF_HUB_DOWNLOAD_TIMEOUT
-unset HF_TOKEN HF_TOKEN_PATH HF_HUB_OFFLINE http_proxy https_proxy HTTP_PROXY \
-    HTTPS_PROXY ALL_PROXY all_proxy
+export HF_HUB_DOWNLOAD_TIMEOUT
 Q=Qwen/Qwen2.5-0.5B-Instruct
 R=$W/cache/models--Qwen--Qwen2.5-0.5B-Instruct
 
@@ -120,7 +93,6 @@ check "a truncated header is named" 2 "model.safetensors: header is cut short" -
     --model broken/Truncated --report json
 HF_ENDPOINT=http://127.0.0.1:9 check "no network" 2 "cannot reach http://127.0.0.1:9" -- \
     --model other/Model --report json
-kill "$SRV" && wait "$SRV" 2>/dev/null
-SRV=
+hub_stop
 check "a cached model needs no Hub" 0 '"source": "cache"' -- --model $Q --report json
 check_summary
