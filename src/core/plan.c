@@ -168,7 +168,7 @@ struct stage {
 	struct weights_breakdown w;
 	struct overhead_out o;
 	struct kv_layout kv;
-	int64_t	 weights, available, num_blocks, lora, offloaded;
+	int64_t	 weights, available, num_blocks, lora, offloaded, draft;
 	int	 layers;
 };
 
@@ -455,6 +455,10 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		    "may turn the hybrid KV cache manager off for its sliding-window "
 		    "or chunked layers (and its state layers), depending on the release; "
 		    "headroom does not model that. Plan without KV offloading.", m->id);
+	if (in->spec.method == SPEC_MTP && p->pp > 1)
+		config_fail(p, "--speculative-config: method '%s' with pipeline "
+		    "parallelism is not modelled by headroom (the next-token layers "
+		    "sit on the last stage).", in->spec.name);
 	if (in->cpu_offload_gib < 0)
 		config_fail(p, "--cpu-offload-gb must not be negative.");
 
@@ -507,7 +511,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		p->block_size = 16;
 
 	/* --- CUDA graphs (reference §2.5); drafts widen the decode batches --- */
-	q = spec_decode_query_len(&in->spec);
+	q = spec_decode_query_len(m, &in->spec);
 	nspec = in->num_speculative_tokens > 0 ? in->num_speculative_tokens :
 	    q - 1;
 	if (in->enforce_eager) {
@@ -603,6 +607,11 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	kp.mamba_mode = p->mamba_mode;
 	kp.num_spec = nspec;
 	kp.extra_full_layers = in->draft_attention_layers;
+	/* MTP: the next-token layers' attention joins the groups (last stage) */
+	if (in->spec.method == SPEC_MTP && p->pp == 1) {
+		kp.extra_full_layers += m->mtp_layers;
+		p->draft_layers = m->mtp_layers;
+	}
 
 	/* --- per stage: weights, profile, KV --- */
 	nstage = p->pp < 16 ? p->pp : 16;
@@ -637,6 +646,11 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		 * to pinned CPU memory, per GPU (vllm/config/offload.py) */
 		x->lora = lora_stack_bytes(m, &lora, p->tp, first, x->layers, dtype_bytes);
 		x->weights += x->lora;
+		x->draft = 0;
+		if (in->spec.method == SPEC_MTP && s == p->pp - 1)
+			x->draft = (int64_t)weights_mtp_bytes(m, p->format, dtype_bytes,
+			    p->tp);
+		x->weights += x->draft;
 		if (p->format == FMT_MXFP4 && g != NULL)
 			x->weights += weights_mxfp4_padding(m, mxfp4_backend_for(cc,
 			    p->version, lora.enabled), p->tp, first, x->layers);
@@ -677,6 +691,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 
 		p->weights = x->weights;
 		p->lora_bytes = x->lora;
+		p->draft_weights = x->draft;
 		p->offloaded = x->offloaded;
 		p->activation = x->o.activation;
 		p->non_torch = x->o.non_torch;

@@ -31,11 +31,21 @@ spec_method_parse(const char *name)
 }
 
 int
-spec_decode_query_len(const struct plan_spec *s)
+spec_tokens(const struct model *m, const struct plan_spec *s)
 {
-	if (s->method == SPEC_NONE || s->num_tokens <= 0)
-		return 1;
-	return 1 + s->num_tokens;
+	if (s->method == SPEC_NONE)
+		return 0;
+	if (s->num_tokens > 0)
+		return s->num_tokens;
+	if (s->method == SPEC_MTP && m != NULL && m->mtp_layers > 0)
+		return m->mtp_layers;
+	return 0;
+}
+
+int
+spec_decode_query_len(const struct model *m, const struct plan_spec *s)
+{
+	return 1 + spec_tokens(m, s);
 }
 
 void
@@ -53,10 +63,16 @@ spec_check(const struct model *m, const struct plan_spec *s, char *msg,
 			    "num_speculative_tokens (a positive number).", s->name);
 		return;
 	case SPEC_MTP:
-		snprintf(msg, len, "--speculative-config: method '%s' loads %s's "
-		    "multi-token-prediction layers (weights and KV cache); headroom "
-		    "does not model them yet. Plan without speculative decoding, or "
-		    "with method 'ngram'.", s->name, m != NULL ? m->id : "the model");
+		if (m == NULL || m->mtp_layers <= 0)
+			snprintf(msg, len, "--speculative-config: method '%s' needs the "
+			    "model's multi-token-prediction layers; the config of %s has "
+			    "no num_nextn_predict_layers.", s->name, m != NULL ? m->id :
+			    "the model");
+		else if (m->ld != NULL || m->n_state_layers > 0 || m->n_nokv_layers > 0)
+			snprintf(msg, len, "--speculative-config: method '%s' loads %s's "
+			    "multi-token-prediction layers; for its layer kinds headroom "
+			    "does not size them yet. Plan without speculative decoding, "
+			    "or with method 'ngram'.", s->name, m->id);
 		return;
 	case SPEC_OTHER:
 		snprintf(msg, len, "--speculative-config: method '%s'%s%s%s is not "

@@ -7,10 +7,12 @@
  * 1 + num_speculative_tokens, which widens the CUDA-graph capture range
  * (max size min(max_num_seqs x (1 + k) x 2, 512)) and the FULL decode
  * graphs (sizes from 1 + k to max_num_seqs x (1 + k),
- * vllm/v1/cudagraph_dispatcher.py).  Methods with a draft model or head
- * (eagle, eagle3, draft_model, medusa, mlp_speculator, the MTP family)
- * add weights and KV layers headroom does not model yet: they are
- * refused by name.  Pure functions.
+ * vllm/v1/cudagraph_dispatcher.py).  The MTP family loads the model's
+ * num_nextn_predict_layers next-token layers (weights.h:
+ * weights_mtp_bytes) whose attention joins the KV-cache groups; it is
+ * planned for models of standard layers and refused for the others.
+ * Methods with a separate draft model or head (eagle, eagle3,
+ * draft_model, medusa, mlp_speculator, ...) are refused by name.  Pure.
  */
 #ifndef HEADROOM_SPEC_H
 #define HEADROOM_SPEC_H
@@ -23,8 +25,14 @@
 /* The method for a vLLM method name ("ngram", "eagle3", "deepseek_mtp" ...). */
 enum spec_method spec_method_parse(const char *name);
 
-/* Tokens one decode step of a request carries: 1 + num_speculative_tokens. */
-int spec_decode_query_len(const struct plan_spec *);
+/*
+ * num_speculative_tokens in force: as given, or for MTP without one the
+ * model's num_nextn_predict_layers (vLLM's default); 0 without drafting.
+ */
+int spec_tokens(const struct model *, const struct plan_spec *);
+
+/* Tokens one decode step of a request carries: 1 + spec_tokens(). */
+int spec_decode_query_len(const struct model *, const struct plan_spec *);
 
 /* Why headroom refuses this speculative config; "" when it plans it. */
 void spec_check(const struct model *, const struct plan_spec *, char *msg,

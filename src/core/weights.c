@@ -109,6 +109,37 @@ layer_params(const struct model *m, int layer, int tp, double *lin,
 	*repl += 2.0 * h * 2;	/* two RMSNorms */
 }
 
+/* Bytes of one quantizable linear parameter in the checkpoint's format. */
+static double
+linear_bpp(const struct model *m, enum ckpt_format fmt, int dtype_bytes)
+{
+	if (fmt == FMT_BF16 || fmt == FMT_FP16 || fmt == FMT_FP32)
+		return dtype_bytes;
+	if (fmt == FMT_MXFP4 && m->native_format != FMT_MXFP4)
+		return ckpt_format_bytes_per_param(fmt, m->hidden, m->hidden);
+	return ckpt_format_bytes_per_param(fmt, m->hidden,
+	    m->intermediate > 0 ? m->intermediate : m->hidden);
+}
+
+double
+weights_mtp_bytes(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
+    int tp)
+{
+	double lin = 0, lin_unq = 0, repl = 0, h = m->hidden, vocab_rows;
+	int i;
+
+	if (m->mtp_layers <= 0)
+		return 0;
+	if (tp < 1)
+		tp = 1;
+	for (i = 0; i < m->mtp_layers; i++)
+		layer_params(m, m->layers + i, tp, &lin, &lin_unq, &repl);
+	vocab_rows = (double)round_up(m->vocab, 64) / tp;
+	return lin * linear_bpp(m, fmt, dtype_bytes) + lin_unq * dtype_bytes +
+	    repl / 2.0 * dtype_bytes + m->mtp_layers * (3.0 * h + 2.0 * h * h +
+	    2.0 * vocab_rows * h) * dtype_bytes;
+}
+
 void
 weights_rank(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
     int tp, int pp, int stage, struct weights_breakdown *w)
@@ -126,13 +157,7 @@ weights_rank(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 	for (i = first; i < first + n; i++)
 		layer_params(m, i, tp, &lin, &lin_unq, &repl);
 
-	if (fmt == FMT_BF16 || fmt == FMT_FP16 || fmt == FMT_FP32)
-		bpp = dtype_bytes;
-	else if (fmt == FMT_MXFP4 && m->native_format != FMT_MXFP4)
-		bpp = ckpt_format_bytes_per_param(lin_fmt, m->hidden, m->hidden);
-	else
-		bpp = ckpt_format_bytes_per_param(lin_fmt, m->hidden,
-		    m->intermediate > 0 ? m->intermediate : m->hidden);
+	bpp = linear_bpp(m, lin_fmt, dtype_bytes);
 
 	w->linear = lin * bpp + lin_unq * dtype_bytes;
 	w->other = repl / 2.0 * dtype_bytes;

@@ -53,6 +53,18 @@ enum mxfp4_backend {
 int64_t weights_mxfp4_padding(const struct model *, enum mxfp4_backend,
     int tp, int first, int n);
 
+/*
+ * Bytes of the next-token-prediction (MTP) layers vLLM loads as the
+ * draft of --speculative-config method mtp, on one rank (deepseek_mtp.py:
+ * DeepSeekMultiTokenPredictorLayer): per layer one decoder layer of the
+ * model (index num_hidden_layers + i) in the checkpoint's format, enorm,
+ * hnorm and the shared head's norm, eh_proj [H, 2H] (nn.Linear: replicated,
+ * model dtype), and its own vocab embedding and shared_head.head (split by
+ * TP, model dtype).  0 when m has none.
+ */
+double weights_mtp_bytes(const struct model *, enum ckpt_format, int dtype_bytes,
+    int tp);
+
 /* Whether layer i of m holds routed experts (first_dense_layers, moe_layer_step). */
 int weights_is_moe_layer(const struct model *, int layer);
 

@@ -363,6 +363,9 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		m->rotary_dim = (int)(m->head_dim * d);
 	}
 
+	/* next-token layers, loaded only as a speculative-decoding draft */
+	m->mtp_layers = get_int(&c, "num_nextn_predict_layers", 0);
+
 	/* MoE */
 	n = first_int(&c, k_experts, NULL);
 	if (n > 1) {

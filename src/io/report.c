@@ -113,6 +113,11 @@ report_text(const struct report_in *r)
 	if (p->lora_bytes > 0)
 		strbuf_printf(&o, "    of which LoRA slots (--max-loras x --max-lora-rank): "
 		    "%s GiB\n", gib(p->lora_bytes, a));
+	if (p->draft_weights > 0)
+		strbuf_printf(&o, "    of which next-token (MTP) draft layers: %s GiB "
+		    "(%d more attention layer%s in the KV cache)\n",
+		    gib(p->draft_weights, a), p->draft_layers,
+		    p->draft_layers == 1 ? "" : "s");
 	if (p->offloaded > 0)
 		strbuf_printf(&o, "    after --cpu-offload-gb moved %s GiB to CPU memory "
 		    "(vLLM moves whole tensors: up to one tensor more)\n",
@@ -290,6 +295,7 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(o, "weights", strbuf_gib2(p->weights));
 	cJSON_AddNumberToObject(o, "lora_gib", strbuf_gib2(p->lora_bytes));
 	cJSON_AddNumberToObject(o, "cpu_offloaded_gib", strbuf_gib2(p->offloaded));
+	cJSON_AddNumberToObject(o, "draft_gib", strbuf_gib2(p->draft_weights));
 	cJSON_AddNumberToObject(o, "activation", strbuf_gib2(p->activation));
 	cJSON_AddNumberToObject(o, "non_torch", strbuf_gib2(p->non_torch));
 	cJSON_AddNumberToObject(o, "cuda_graphs", strbuf_gib2(p->cuda_graphs));

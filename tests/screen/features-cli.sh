@@ -34,8 +34,10 @@ check "an unknown method is refused by name" 1 "method 'lookahead_v9' is not mod
     $G --speculative-config '{"method": "lookahead_v9", "num_speculative_tokens": 3}'
 check "a draft model without a method" 1 "method 'draft_model' (model meta-llama/Llama-3.2-1B)" -- \
     $G --speculative-config '{"model": "meta-llama/Llama-3.2-1B", "num_speculative_tokens": 3}'
-check "mtp is refused" 1 "multi-token-prediction layers" -- \
-    --gpu h100-sxm --model deepseek-ai/DeepSeek-V3 -tp 8 --speculative-config '{"method": "mtp", "num_speculative_tokens": 1}'
+check "mtp without next-token layers is refused" 1 "has no num_nextn_predict_layers" -- \
+    $G --speculative-config '{"method": "mtp", "num_speculative_tokens": 1}'
+check "deepseek mtp plans its draft layer" 0 "next-token (MTP) draft layers" -- \
+    --gpu h200-sxm --model deepseek-ai/DeepSeek-V3 -tp 8 --max-model-len 32768 --speculative-config '{"method": "deepseek_mtp", "num_speculative_tokens": 1}'
 check "not json" 2 "--speculative-config: 'ngram' is not a JSON object" -- \
     $G --speculative-config ngram
 check "token count range" 2 "num_speculative_tokens must be a whole number from 1 to 64" -- \

@@ -233,7 +233,7 @@ Test(spec, ngram_widens_the_graph_range)
 	/* graphs: 5 + 4 FULL before, 11 + 5 FULL after (linear estimate) */
 	cr_assert(b.cuda_graphs * 9 > a.cuda_graphs * 16 - 9 &&
 	    b.cuda_graphs * 9 < a.cuda_graphs * 16 + 9);
-	cr_assert_eq(spec_decode_query_len(&in.spec), 4);
+	cr_assert_eq(spec_decode_query_len(in.model, &in.spec), 4);
 }
 
 Test(spec, draft_methods_are_refused_by_name)
@@ -255,12 +255,13 @@ Test(spec, draft_methods_are_refused_by_name)
 		snprintf(want, sizeof want, "method '%s'", m[i]);
 		cr_assert(strstr(p.message, want) != NULL, "%s", p.message);
 	}
-	test_input(&in, "h100-sxm", "deepseek-ai/DeepSeek-V3", NULL);
-	in.tp = 8;
-	spec_set(&in, "deepseek_mtp", 1);
+	/* MTP on a model without next-token layers */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	spec_set(&in, "mtp", 1);
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "multi-token-prediction") != NULL, "%s", p.message);
+	cr_assert(strstr(p.message, "no num_nextn_predict_layers") != NULL, "%s",
+	    p.message);
 	cr_assert_eq(spec_method_parse("qwen3_next_mtp"), SPEC_MTP);
 	cr_assert_eq(spec_method_parse("[ngram]"), SPEC_NGRAM);
 	cr_assert_eq(spec_method_parse(""), SPEC_NONE);
@@ -332,4 +333,42 @@ Test(mxfp4, hopper_startups_load_what_vllm_logged)
 	plan_compute(c, &in, &p);
 	cr_assert(test_gib(p.weights - p.lora_bytes) > 65.7, "%.3f",
 	    test_gib(p.weights - p.lora_bytes));
+}
+
+Test(spec, deepseek_mtp_layer_in_weights_and_kv)
+{
+	/* DeepSeek-V3, num_nextn_predict_layers 1, TP 8, FP8 block weights.
+	 * KV: MLA, 576 values x 2 bytes per layer and token on every rank; the
+	 * MTP layer's attention joins the one group: 61 -> 62 layers,
+	 * 70,272 -> 71,424 bytes per token, page 64 x 576 x 2 = 73,728.
+	 * Weights (deepseek_mtp.py): the routed experts of one MoE layer,
+	 * 256 x 3 x 7168 x 2048 / 8 = 1,409,286,144 parameters at 1 + 4/16384
+	 * bytes = 1,409,630,208; eh_proj 2 x 7168 x 7168 x 2 = 205,520,896;
+	 * its embedding and shared head, 2 x 16,160 x 7168 x 2 = 463,339,520;
+	 * = 2,078,490,624 before attention, shared expert and norms. */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan a, b;
+
+	test_input(&in, "h200-sxm", "deepseek-ai/DeepSeek-V3", NULL);
+	in.tp = 8;
+	in.max_model_len = 32768;
+	plan_compute(c, &in, &a);
+	spec_set(&in, "deepseek_mtp", 0);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+	cr_assert_eq(spec_tokens(in.model, &in.spec), 1);	/* vLLM's default: the layers */
+	cr_assert_eq(a.bytes_per_token, 70272);
+	cr_assert_eq(b.bytes_per_token, 71424);
+	cr_assert_eq(b.page_bytes, 73728);
+	cr_assert_eq(b.draft_layers, 1);
+	cr_assert(b.draft_weights > 2078490624LL &&
+	    b.draft_weights < 2078490624LL + 150 * MIB, "%lld",
+	    (long long)b.draft_weights);
+	cr_assert_eq(b.weights - a.weights, b.draft_weights);
+	/* pipeline stages: the layers sit on the last one, not modelled */
+	in.tp = 4;
+	in.pp = 2;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_CONFIG);
 }
