@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "calc.h"
+#include "units.h"
 
 /* tensor x pipeline layouts, by the cards one replica takes */
 static const struct { int tp, pp; } layouts[] = {
@@ -327,7 +328,8 @@ fit_find(const struct catalogue *c, const struct fit_query *q,
 	res->n_rows = n;
 	if (n == 0 && res->error[0] == '\0')
 		snprintf(res->error, sizeof res->error, "no card in the catalogue "
-		    "carries %lld requests of %lld tokens on %d cards or fewer",
-		    (long long)q->users, (long long)q->tokens, max_cards);
+		    "carries %lld request%s of %lld tokens on %d card%s or fewer",
+		    (long long)q->users, units_plural(q->users), (long long)q->tokens,
+		    max_cards, units_plural(max_cards));
 	return n;
 }

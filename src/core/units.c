@@ -117,6 +117,29 @@ units_format_pyfloat(double v, char *buf, size_t len)
 	return buf;
 }
 
+const char *
+units_plural(int64_t n)
+{
+	return n == 1 || n == -1 ? "" : "s";
+}
+
+const char *
+units_article(int64_t n)
+{
+	int64_t lead;
+
+	if (n < 0)
+		return "a";	/* "minus" */
+	/* the leading group of three digits is what is said first */
+	for (lead = n; lead >= 1000; lead /= 1000)
+		;
+	if (lead == 11 || lead == 18)
+		return "an";
+	while (lead >= 10)
+		lead /= 10;
+	return lead == 8 ? "an" : "a";
+}
+
 char *
 units_format_commas(int64_t n, char *buf, size_t len)
 {

@@ -38,6 +38,10 @@ char *units_format_commas(int64_t n, char *buf, size_t len);
  * number (JSON, scenario figures) uses this, so it is the printed value.
  */
 double units_gib2(int64_t bytes);
+/* "s" unless n is 1 or -1: "%lld request%s". */
+const char *units_plural(int64_t n);
+/* "an" where n is said with a vowel first (8, 11, 18, 80-89, 8,192, 11,000 ...), else "a". */
+const char *units_article(int64_t n);
 /* Bytes in GiB as a double. */
 double units_gib(int64_t bytes);
 /* GiB to bytes, rounded to the nearest byte. */

@@ -93,8 +93,9 @@ answers_speed_text(const struct catalogue *c, const struct plan_input *in,
 	    "compute" : "bandwidth", commas((int64_t)llround(e.load.tokens_per_s_total), b),
 	    e.single.tokens_per_s_user);
 	if (o < len && e.prefill_known)
-		o += (size_t)snprintf(buf + o, len - o, "%sPrefill of a %s-token prompt: "
-		    "%.2f s (estimate, %s).\n", ind, commas(e.request_tokens, a),
+		o += (size_t)snprintf(buf + o, len - o, "%sPrefill of %s %s-token prompt: "
+		    "%.2f s (estimate, %s).\n", ind, units_article(e.request_tokens),
+		    commas(e.request_tokens, a),
 		    e.prefill_s, e.rate_note);
 	else if (o < len)
 		o += (size_t)snprintf(buf + o, len - o, "%sPrefill: not estimated (the "
@@ -263,9 +264,9 @@ row_why(const struct fit_query *q, const struct fit_row *r,
 		    commas(r->per_replica, a));
 	else
 		o = 0, buf[0] = '\0';
-	o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s requests at once "
+	o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s request%s at once "
 	    "(%lld needed, %+.0f%%); weights %s GiB, KV cache %s GiB per GPU (%s "
-	    "tokens)", commas(r->total, b), (long long)q->users, r->headroom * 100.0,
+	    "tokens)", commas(r->total, b), units_plural(r->total), (long long)q->users, r->headroom * 100.0,
 	    gib(r->weights, d), gib(r->kv_cache, k), commas(r->kv_tokens, a));
 	if (o < len && e->known)
 		o += (size_t)snprintf(buf + o, len - o, "; ~%.0f tokens/s per user at "
@@ -367,8 +368,9 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 			strbuf_printf(&s, "# Plans for %lld users of %s\n\n", (long long)q->users,
 			    q->model->id);
 		else
-			strbuf_printf(&s, "headroom %s: plans for %lld requests of %s tokens at once, "
+			strbuf_printf(&s, "headroom %s: plans for %lld request%s of %s tokens at once, "
 			    "%s (vLLM %s%s)\n", PACKAGE_VERSION, (long long)q->users,
+			    units_plural(q->users),
 			    commas(q->tokens, a), q->model->id, ver, q->overhead ==
 			    OVERHEAD_RULE ? ", sizing rule" : "");
 		strbuf_printf(&s, "%smax_model_len %s; %zu plans computed, %zu carry the load%s; "
@@ -587,9 +589,10 @@ mig_text(struct strbuf *s, const struct answers_share_view *v, int md)
 
 		ckpt_label(c, &v->q->inst[i].in, m->alone.format, ck, sizeof ck);
 		if (m->mig >= 0)
-			strbuf_printf(s, "%s%s %s: smallest slice %s (%.2f GiB), %lld requests\n",
+			strbuf_printf(s, "%s%s %s: smallest slice %s (%.2f GiB), %lld request%s\n",
 			    md ? "- " : "  ", v->q->inst[i].label, ck, g->mig[m->mig].name,
-			    g->mig[m->mig].total_gib, (long long)m->on_mig.concurrency_at_tpr);
+			    g->mig[m->mig].total_gib, (long long)m->on_mig.concurrency_at_tpr,
+			    units_plural(m->on_mig.concurrency_at_tpr));
 		else
 			strbuf_printf(s, "%s%s %s: starts on no slice of %s\n", md ? "- " : "  ",
 			    v->q->inst[i].label, ck, g->id);

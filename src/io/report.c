@@ -101,9 +101,15 @@ report_text(const struct report_in *r)
 		strbuf_printf(&o, "Model from outside the catalogue (%s): %s\n",
 		    r->model_source ? r->model_source : "directory",
 		    cli_model_where(r->cat, r->in->model));
-	if (r->in->overhead == OVERHEAD_RULE)
+	if (r->in->overhead == OVERHEAD_RULE) {
 		strbuf_printf(&o, "Mode: sizing rule (cache = 0.9 x driver memory - 3 GiB - "
 		    "weights), not vLLM's profile.\n");
+		/* the rule's total is not the card's CUDA figure: say why they differ */
+		if (p->total != plan_card_total(r->cat, r->in))
+			strbuf_printf(&o, "The rule starts from the driver's figure (nvidia-smi), "
+			    "%s GiB; CUDA, and vLLM's profile, see %s GiB of the card.\n",
+			    gib(p->total, a), gib(plan_card_total(r->cat, r->in), b));
+	}
 	strbuf_printf(&o, "\nPer GPU, as vLLM would log it:\n");
 	strbuf_printf(&o, "  Total memory %s GiB; other processes %s GiB; requested %s GiB "
 	    "(gpu_memory_utilization %.4g)\n", gib(p->total, a), gib(p->other, b),
@@ -421,15 +427,16 @@ report_markdown(const struct report_in *r)
 	    "per request: %.2fx\n", a, b, p->max_concurrency);
 	units_format_commas(p->tokens_per_request, a, sizeof a);
 	strbuf_printf(&o, "- Requests of %s tokens at once: %lld per replica, %lld in total "
-	    "(%d replica%s)\n\n", a, (long long)p->concurrency_at_tpr,
+	    "(%d replica%s)\n", a, (long long)p->concurrency_at_tpr,
 	    (long long)p->total_concurrency, p->replicas, p->replicas == 1 ? "" : "s");
 	{
 		char more[1024];
 
+		/* the list's last bullets, then a blank line: the verdict is no bullet */
 		answers_speed_text(r->cat, r->in, p, "- ", more, sizeof more);
 		strbuf_printf(&o, "%s", more);
 		answers_mm_text(p, "- ", more, sizeof more);
-		strbuf_printf(&o, "%s%s", more, more[0] ? "\n" : "");
+		strbuf_printf(&o, "%s\n", more);
 	}
 	if (p->phase == PHASE_NONE)
 		strbuf_printf(&o, "**Verdict: vLLM starts.**\n\n");

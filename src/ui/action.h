@@ -63,6 +63,7 @@ enum action_ctx {
 	X(SHARE_VIEW, CTX_GLOBAL, "S", "several instances on this card, or MIG slices") \
 	X(UPGRADE_VIEW, CTX_GLOBAL, "U", "this plan under another vLLM release") \
 	X(CHOOSE, CTX_PICK, "<Enter> <Space>", "use the card, model or checkpoint") \
+	X(GPU_SEARCH, CTX_GPU, "/", "search the cards (words of id, name, family, slice)") \
 	X(CARDS_INC, CTX_GPU, "+ =", "one card more (replicas)") \
 	X(CARDS_DEC, CTX_GPU, "-", "one card fewer") \
 	X(FLAG_INC, CTX_FLAGS, "+ =", "step the flag up") \

@@ -378,6 +378,7 @@ app_free(struct app **ap)
 	xui_free(&a->xui);
 	answers_view_free(&a->answers);
 	free(a->gpu_rows);
+	free(a->all_gpu_rows);
 	free(a->models);
 	model_search_free(&a->msearch);
 	hf_hub_set_progress(NULL, NULL);
@@ -402,16 +403,19 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 		a->opt = *opt;
 	a->headless = headless;
 	a->calc = calc_new(cat, in, cli_format_command);
-	a->n_gpu_rows = lists_gpu_rows(cat, NULL, 0);
+	a->n_gpu_rows = a->n_all_gpu_rows = lists_gpu_rows(cat, NULL, 0);
 	a->gpu_rows = calloc(a->n_gpu_rows + 1, sizeof *a->gpu_rows);
+	a->all_gpu_rows = calloc(a->n_gpu_rows + 1, sizeof *a->gpu_rows);
 	a->models = calloc(cat->n_models + 2, sizeof *a->models);
-	if (a->calc == NULL || a->gpu_rows == NULL || a->models == NULL) {
+	if (a->calc == NULL || a->gpu_rows == NULL || a->all_gpu_rows == NULL ||
+	    a->models == NULL) {
 		app_free(&a);
 		return NULL;
 	}
 	lists_gpu_rows(cat, a->gpu_rows, a->n_gpu_rows);
 	/* Hub fetches report on the status line, never on the curses screen's stderr */
 	model_search_attach(a);
+	memcpy(a->all_gpu_rows, a->gpu_rows, a->n_gpu_rows * sizeof *a->gpu_rows);
 	a->g = glyphs_pick(a->opt.ascii);
 	a->colour = theme_colour_wanted(&a->opt);
 	msg[0] = '\0';

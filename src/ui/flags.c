@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "core/mm.h"
+#include "core/overhead.h"
 #include "core/units.h"
 #include "core/vllm_flags.h"
 #include "core/vllm_version.h"
@@ -256,7 +257,18 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		snprintf(v->deflt, sizeof v->deflt, "off");
 		v->set = v->differs = in->enforce_eager;
 		break;
-	case FLAG_CAPTURE:
+	case FLAG_CAPTURE: {
+		/*
+		 * vLLM derives the default from the other flags: the largest
+		 * size is min(2 x max_num_seqs, 512), capped by
+		 * max_num_batched_tokens (vllm/config/vllm.py,
+		 * VllmConfig._set_cudagraph_sizes),
+		 * so --max-num-seqs 64 alone leaves it at its default of 128.
+		 */
+		int sizes[PLAN_MAX_CAPTURE], n = overhead_capture_sizes(p->max_num_seqs,
+		    p->max_num_batched_tokens, 0, sizes, PLAN_MAX_CAPTURE);
+		int dmax = n > 0 ? sizes[n - 1] : d->max_capture_size;
+
 		if (in->enforce_eager || p->n_capture_sizes == 0)
 			snprintf(v->value, sizeof v->value, "none");
 		else if (in->n_capture_sizes >= 0)
@@ -264,11 +276,12 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 			    p->max_capture_size, p->n_capture_sizes);
 		else
 			commas(p->max_capture_size, v->value, sizeof v->value);
-		commas(d->max_capture_size, v->deflt, sizeof v->deflt);
+		commas(dmax, v->deflt, sizeof v->deflt);
 		v->set = in->max_capture_size > 0 || in->n_capture_sizes >= 0;
-		v->differs = p->max_capture_size != d->max_capture_size ||
-		    p->n_capture_sizes != d->n_capture_sizes;
+		v->differs = !in->enforce_eager && (p->max_capture_size != dmax ||
+		    p->n_capture_sizes != n);
 		break;
+	}
 	case FLAG_KV_BYTES:
 		if (in->kv_cache_memory_bytes > 0)
 			gib(in->kv_cache_memory_bytes, v->value, sizeof v->value);

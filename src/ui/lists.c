@@ -83,6 +83,80 @@ contains(const char *hay, const char *needle)
 	return false;
 }
 
+/* Every space-separated word of q is in one of the texts. */
+static bool
+words_in(const char *q, const char *const *texts, size_t nt)
+{
+	char w[64];
+
+	while (*q != '\0') {
+		size_t n = 0, i;
+		bool found = false;
+
+		while (*q == ' ')
+			q++;
+		while (*q != '\0' && *q != ' ' && n + 1 < sizeof w)
+			w[n++] = *q++;
+		while (*q != '\0' && *q != ' ')
+			q++;	/* a word longer than w: its start is enough */
+		w[n] = '\0';
+		if (n == 0)
+			continue;
+		for (i = 0; i < nt && !found; i++)
+			found = contains(texts[i], w);
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+bool
+lists_gpu_row_matches(const struct catalogue *c, const struct gpu_row *r, const char *q)
+{
+	const struct gpu *g = &c->gpus[r->gpu];
+	const char *t[4] = { g->id, g->name, g->family,
+		r->kind == ROW_MIG ? g->mig[r->mig].name : NULL };
+
+	return words_in(q, t, 4);
+}
+
+size_t
+lists_gpu_filter(const struct catalogue *c, const struct gpu_row *all, size_t n,
+    const char *q, struct gpu_row *out)
+{
+	size_t i, j, k = 0, fam = 0;
+	bool fam_kept = true;
+
+	for (i = 0; i < n; i++) {
+		bool keep = false;
+
+		if (q == NULL || *q == '\0') {
+			out[k++] = all[i];
+			continue;
+		}
+		if (all[i].kind == ROW_FAMILY) {
+			fam = i;
+			fam_kept = false;
+			continue;
+		}
+		if (all[i].kind == ROW_GPU) {
+			keep = lists_gpu_row_matches(c, &all[i], q);
+			for (j = i + 1; j < n && all[j].kind == ROW_MIG && !keep; j++)
+				keep = lists_gpu_row_matches(c, &all[j], q);
+		} else {
+			keep = lists_gpu_row_matches(c, &all[i], q);
+		}
+		if (!keep)
+			continue;
+		if (!fam_kept) {
+			out[k++] = all[fam];
+			fam_kept = true;
+		}
+		out[k++] = all[i];
+	}
+	return k;
+}
+
 bool
 lists_model_matches(const struct model *m, const char *q)
 {

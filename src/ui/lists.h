@@ -23,6 +23,17 @@ struct gpu_row {
 
 /* Fills out[] (when not NULL) with up to max rows; returns the number of rows there are. */
 size_t lists_gpu_rows(const struct catalogue *, struct gpu_row *out, size_t max);
+/*
+ * The rows of all[] that match query, into out[] (room for n): a slice
+ * when every word of the query is in its card's id, name or family or in
+ * the slice's name; a card when it or one of its slices matches; a
+ * family heading when one of its cards is kept.  Case-insensitive; an
+ * empty query keeps every row.  Returns how many rows out[] holds.
+ */
+bool lists_gpu_row_matches(const struct catalogue *, const struct gpu_row *,
+    const char *query);
+size_t lists_gpu_filter(const struct catalogue *, const struct gpu_row *all, size_t n,
+    const char *query, struct gpu_row *out);
 /* The row of a card or slice, or -1. */
 int lists_gpu_find(const struct gpu_row *, size_t n, int gpu, int mig);
 /* The next selectable row from row in direction dir (skipping headings); row itself if none. */

@@ -79,6 +79,26 @@ pane_card_name(const struct app *a, const struct plan_input *in, char *buf,
 }
 
 void
+pane_plan_hardware(const struct app *a, char *buf, size_t len)
+{
+	const struct plan_input *in = calc_input(a->calc);
+	const struct plan *p = calc_plan(a->calc);
+	char card[96];
+	int world = p->world > 0 ? p->world : 1, reps = p->replicas > 0 ? p->replicas : 1;
+	int n = in->gpus > 0 ? in->gpus : world * reps;
+	size_t k;
+
+	pane_card_name(a, in, card, sizeof card);
+	k = (size_t)snprintf(buf, len, "%d %s %s", n, a->g->times, card);
+	if (k < len && p->tp > 1)
+		k += (size_t)snprintf(buf + k, len - k, ", TP %d", p->tp);
+	if (k < len && p->pp > 1)
+		k += (size_t)snprintf(buf + k, len - k, ", PP %d", p->pp);
+	if (k < len && reps > 1)
+		snprintf(buf + k, len - k, ", %d replicas", reps);
+}
+
+void
 pane_choice_name(const struct app *a, const struct calc_choice *ch, char *buf,
     size_t len)
 {
@@ -134,13 +154,20 @@ pane_hint(struct app *a, char *buf, size_t len)
 			const struct gpu_row *row = &a->gpu_rows[a->gpu_view.cursor];
 			const struct gpu *g = &a->cat->gpus[row->gpu];
 
-			if (row->kind == ROW_MIG)
+			if (row->kind == ROW_MIG &&
+			    g->mig[row->mig].total_gib > g->cuda_total_gib)
+				/* the catalogue's two figures come from two sources */
+				snprintf(buf, len, "%s: %.2f GiB by mig -lgip, the card "
+				    "%.2f by CUDA outside MIG mode (the driver's figures). "
+				    "Enter: use it", g->mig[row->mig].name,
+				    g->mig[row->mig].total_gib, g->cuda_total_gib);
+			else if (row->kind == ROW_MIG)
 				snprintf(buf, len, "%s %s: MIG slice, up to %d per card. "
-				    "Enter: use it; +/-: cards", g->name,
+				    "Enter: use it; +/-: cards; /: search", g->name,
 				    g->mig[row->mig].name, g->mig[row->mig].max_count);
 			else
-				snprintf(buf, len, "%s. Enter: use it; +/-: cards",
-				    g->name);
+				snprintf(buf, len, "%s. Enter: use it; +/-: cards; /: "
+				    "search", g->name);
 			return;
 		}
 		break;

@@ -35,6 +35,7 @@ enum prompt_kind {
 	PROMPT_FLAG,		/* a typed flag value */
 	PROMPT_TOKENS,		/* tokens per request */
 	PROMPT_SEARCH,		/* model search, filters as you type */
+	PROMPT_GPU_SEARCH,	/* card search, filters as you type */
 	PROMPT_WRITE,		/* file to write the command line to */
 	/* exchange (exchange_ui.c) */
 	PROMPT_COMMAND,		/* a pasted vllm serve command */
@@ -84,8 +85,11 @@ struct app {
 
 	/* view state */
 	enum pane_id	 focus;
-	struct gpu_row	*gpu_rows;
+	struct gpu_row	*gpu_rows;	/* the rows shown: all_gpu_rows filtered by gpu_search */
 	size_t		 n_gpu_rows;
+	struct gpu_row	*all_gpu_rows;
+	size_t		 n_all_gpu_rows;
+	char		 gpu_search[64];
 	int		*models;	/* filtered catalogue indexes; -1 = a local model,
 					 * -2 - k = the k-th cached id (model_search.h) */
 	size_t		 n_models;
@@ -146,6 +150,8 @@ int pane_help_lines(void);
 /* The card or slice name of an input ("rtx-pro-6000-server 2g.48gb"). */
 void pane_card_name(const struct app *, const struct plan_input *, char *buf,
     size_t len);
+/* The hardware the plan uses: "2 × rtx-pro-6000-server, TP 2", "4 × h200-nvl 1g.18gb, 4 replicas". */
+void pane_plan_hardware(const struct app *, char *buf, size_t len);
 /* Short name of a checkpoint choice ("nvidia/...-FP8", "online FP8"). */
 void pane_choice_name(const struct app *, const struct calc_choice *, char *buf,
     size_t len);

@@ -555,9 +555,9 @@ fit_draw(struct app *a)
 	w = b.w - 4;
 	vllm_version_format(in->version > 0 ? in->version : VLLM_VER_NEWEST, ver,
 	    sizeof ver);
-	snprintf(t, sizeof t, "%s requests of %s tokens at once   +/-: users (< > by "
+	snprintf(t, sizeof t, "%s request%s of %s tokens at once   +/-: users (< > by "
 	    "10)  %s%s: tokens  c: checkpoint %s  v: KV dtype %s",
-	    units_format_commas(v->users, n1, sizeof n1),
+	    units_format_commas(v->users, n1, sizeof n1), units_plural(v->users),
 	    units_format_commas(v->tokens, n2, sizeof n2), a->g->left, a->g->right,
 	    v->fix_ckpt ? "fixed" : "free", v->fix_kv ? "fixed" : "free");
 	draw_text(&a->theme, ROLE_HELP_KEY, 1, 2, w, t, a->g->ellipsis);
@@ -748,9 +748,10 @@ share_draw(struct app *a)
 	add(L, ROLE_HELP_TITLE, 0, "MIG instead");
 	for (i = 0; g && i < r->n; i++) {
 		if (r->m[i].mig >= 0 && (size_t)r->m[i].mig < g->n_mig)
-			add(L, ROLE_HELP, 2, "%s: %s, %lld requests", v->inst[i].label,
+			add(L, ROLE_HELP, 2, "%s: %s, %lld request%s", v->inst[i].label,
 			    g->mig[r->m[i].mig].name,
-			    (long long)r->m[i].on_mig.concurrency_at_tpr);
+			    (long long)r->m[i].on_mig.concurrency_at_tpr,
+			    units_plural(r->m[i].on_mig.concurrency_at_tpr));
 		else
 			add(L, ROLE_HELP, 2, "%s: no slice holds it", v->inst[i].label);
 	}
@@ -823,7 +824,7 @@ answers_view_speed(struct app *a, char *brief, size_t blen, char *full, size_t f
 	brief[0] = full[0] = '\0';
 	if (!e->known || p->concurrency_at_tpr <= 0)
 		return;
-	snprintf(brief, blen, ", ~%.0f tok/s each", e->load.tokens_per_s_user);
+	snprintf(brief, blen, ", est. %.0f tok/s each", e->load.tokens_per_s_user);
 	snprintf(full, flen, "Speed (est.): %.1f tok/s per user at %s, %.0f in all, "
 	    "%.1f alone", e->load.tokens_per_s_user, units_format_commas(e->load.users,
 	    n1, sizeof n1), e->load.tokens_per_s_total, e->single.tokens_per_s_user);

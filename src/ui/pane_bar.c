@@ -40,13 +40,27 @@ pane_bar_draw(struct app *a, const struct rect *r)
 	struct seg_bar b;
 	int w[SEG_COUNT], cap, width = r->w - 2, x0 = r->x + 1, s, x, i;
 	int budget, ly, lx, lrows, lo, hi, tw, t0;
-	char title[160], t[32];
+	char title[320], t[32], hw[160];
 	double scale;
 
 	segments_memory(p, &b);
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
-	snprintf(title, sizeof title, "Memory per GPU: %s GiB", units_format_gib(p->total,
-	    t, sizeof t));
+	pane_plan_hardware(a, hw, sizeof hw);
+	/* the planned hardware always shows: the card facts follow the cursor */
+	if (calc_input(a->calc)->overhead == OVERHEAD_RULE &&
+	    p->total != plan_card_total(a->cat, calc_input(a->calc))) {
+		char c[32];
+
+		/* the rule counts the driver's total, more than CUDA's */
+		snprintf(title, sizeof title, "Memory per %s: %s GiB (nvidia-smi; CUDA %s) "
+		    "on %s", calc_input(a->calc)->mig >= 0 ? "slice" : "GPU",
+		    units_format_gib(p->total, t, sizeof t), units_format_gib(
+		    plan_card_total(a->cat, calc_input(a->calc)), c, sizeof c), hw);
+	} else {
+		snprintf(title, sizeof title, "Memory per %s: %s GiB on %s",
+		    calc_input(a->calc)->mig >= 0 ? "slice" : "GPU",
+		    units_format_gib(p->total, t, sizeof t), hw);
+	}
 	if (r->h < 2 || width <= 0) {
 		pane_header(a, r, PANE_BAR, title, NULL);
 		return;

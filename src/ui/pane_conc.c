@@ -23,16 +23,23 @@ draw_requests(struct app *a, int y, int x, int w, const struct plan *p)
 
 	if (w < 12 || cap <= 0)
 		return;
-	snprintf(label, sizeof label, " %lld/%lld seqs", (long long)fit, (long long)cap);
+	/* room for the widest label, the cell's worth ("■=32") included */
+	snprintf(label, sizeof label, " %lld/%lld seqs, %s=%lld", (long long)fit,
+	    (long long)cap, a->g->request, (long long)cap);
 	lw = draw_width(label);
+	if (w - lw < 4) {	/* too narrow: without the cell's worth */
+		snprintf(label, sizeof label, " %lld/%lld seqs", (long long)fit,
+		    (long long)cap);
+		lw = draw_width(label);
+	}
 	cells = w - lw;
 	if (cells > 64)
 		cells = 64;
 	if (cells < 4)
 		return;
-	per = (cap + cells - 1) / cells;
-	if (per < 1)
-		per = 1;
+	/* a cell is worth a power of two requests: "■=32", not "■=45" */
+	for (per = 1; per * cells < cap; per *= 2)
+		;
 	cells = (int)((cap + per - 1) / per);
 	filled = (int)((fit + per - 1) / per);
 	for (i = 0; i < cells; i++)
@@ -88,22 +95,33 @@ pane_conc_draw(struct app *a, const struct rect *r)
 	used += draw_text(&a->theme, ROLE_SLIDER, y + 2, x + used, w - used, n1, NULL);
 	used += 1;
 	used += draw_text(&a->theme, ROLE_SLIDER, y + 2, x + used, 1, a->g->right, NULL);
+	answers_view_speed(a, sp_brief, sizeof sp_brief, sp_full, sizeof sp_full);
 	if (!starts)
 		snprintf(l3, sizeof l3, " tokens per request: no requests, vLLM "
 		    "does not start");
 	else if (p->replicas > 1)
-		snprintf(l3, sizeof l3, " tokens per request%s: %s requests %s %d "
-		    "replicas = %s", in->tokens_per_request > 0 ? "" : " (max-model-len)",
+		snprintf(l3, sizeof l3, " tokens per request%s: %s request%s %s %d "
+		    "replicas = %s", in->tokens_per_request > 0 ? "" :
+		    " (max-model-len)",
 		    units_format_commas(p->concurrency_at_tpr, n1, sizeof n1),
-		    a->g->times, p->replicas,
+		    units_plural(p->concurrency_at_tpr), a->g->times, p->replicas,
 		    units_format_commas(p->total_concurrency, n2, sizeof n2));
 	else
 		snprintf(l3, sizeof l3, " tokens per request%s: %s %s",
 		    in->tokens_per_request > 0 ? "" : " (max-model-len)",
 		    units_format_commas(p->concurrency_at_tpr, n1, sizeof n1),
 		    p->concurrency_at_tpr == 1 ? "request fits" : "requests fit");
-	/* the speed each user gets (estimate), when the line has room */
-	answers_view_speed(a, sp_brief, sizeof sp_brief, sp_full, sizeof sp_full);
+	/*
+	 * The speed each user gets, marked as an estimate, when the line has
+	 * room; on a narrow pane without "each".
+	 */
+	if (starts && sp_brief[0] != '\0' &&
+	    used + draw_width(l3) + draw_width(sp_brief) > w) {
+		char *each = strstr(sp_brief, " each");
+
+		if (each != NULL)
+			*each = '\0';
+	}
 	if (starts && sp_brief[0] != '\0' &&
 	    used + draw_width(l3) + draw_width(sp_brief) <= w)
 		strncat(l3, sp_brief, sizeof l3 - strlen(l3) - 1);

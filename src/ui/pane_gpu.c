@@ -28,29 +28,35 @@ draw_facts(struct app *a, const struct rect *r, int y, int n)
 	const struct plan *p = calc_plan(a->calc);
 	const struct gpu_row *row;
 	const struct gpu *g;
-	char l[5][160];
+	char l[5][160], cnt[48];
 	int cards, i;
+	bool planned;
 
 	if (a->n_gpu_rows == 0 || n <= 0)
 		return;
 	row = &a->gpu_rows[a->gpu_view.cursor];
 	g = &a->cat->gpus[row->gpu];
 	cards = in->gpus > 0 ? in->gpus : p->world * p->dp;
+	/* the facts follow the cursor; the count belongs to the planned card only */
+	planned = row->gpu == in->gpu && row->mig == (in->mig >= 0 ? in->mig : -1);
+	if (planned)
+		snprintf(cnt, sizeof cnt, "cards %d%s", cards, in->gpus > 0 || r->w < 30 ?
+		    "" : " (auto)");
+	else
+		snprintf(cnt, sizeof cnt, "not planned");
 	memset(l, 0, sizeof l);
 	if (row->kind == ROW_MIG) {
 		const struct mig_profile *m = &g->mig[row->mig];
 
 		snprintf(l[0], sizeof l[0], "%s %s", g->id, m->name);
 		snprintf(l[1], sizeof l[1], "%.2f GiB  %d SMs", m->total_gib, m->sm_count);
-		snprintf(l[2], sizeof l[2], "%d per card  cards %d%s", m->max_count,
-		    cards, in->gpus > 0 || r->w < 30 ? "" : " (auto)");
+		snprintf(l[2], sizeof l[2], "%d/card  %s", m->max_count, cnt);
 	} else {
 		snprintf(l[0], sizeof l[0], "%s", g->name);
 		snprintf(l[1], sizeof l[1], "%.2f GiB%s  %.0f GB/s", g->cuda_total_gib,
 		    r->w >= 30 ? " CUDA total" : "", g->bandwidth_gbs);
-		snprintf(l[2], sizeof l[2], "%s  cards %d%s", g->fp8 && g->fp4 ?
-		    "FP8 FP4" : g->fp8 ? "FP8" : g->fp4 ? "FP4" : "no FP8",
-		    cards, in->gpus > 0 || r->w < 30 ? "" : " (auto)");
+		snprintf(l[2], sizeof l[2], "%s  %s", g->fp8 && g->fp4 ?
+		    "FP8 FP4" : g->fp8 ? "FP8" : g->fp4 ? "FP4" : "no FP8", cnt);
 		if (g->price_per_hour > 0 && n == 3) {
 			size_t k = strlen(l[2]);
 
@@ -78,7 +84,12 @@ pane_gpu_draw(struct app *a, const struct rect *r)
 	bool focused = a->focus == PANE_GPU;
 
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
-	snprintf(right, sizeof right, "%d/%zu", a->gpu_view.cursor + 1, a->n_gpu_rows);
+	if (a->gpu_search[0] != '\0')
+		snprintf(right, sizeof right, "/%.8s %zu/%zu", a->gpu_search, a->n_gpu_rows,
+		    a->n_all_gpu_rows);
+	else
+		snprintf(right, sizeof right, "%d/%zu", a->gpu_view.cursor + 1,
+		    a->n_gpu_rows);
 	pane_header(a, r, PANE_GPU, "1 GPU", right);
 	pane_view_fit(&a->gpu_view, (int)a->n_gpu_rows, rows);
 	for (i = 0; i < rows && a->gpu_view.top + i < (int)a->n_gpu_rows; i++) {

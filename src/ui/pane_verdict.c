@@ -17,8 +17,9 @@ fix_effect(const struct app *a, const struct fix *f, char *buf, size_t len)
 	char n[32];
 
 	if (f->starts)
-		snprintf(buf, len, "%s starts, %s requests", a->g->arrow,
-		    units_format_commas(f->total_concurrency, n, sizeof n));
+		snprintf(buf, len, "%s starts, %s request%s", a->g->arrow,
+		    units_format_commas(f->total_concurrency, n, sizeof n),
+		    units_plural(f->total_concurrency));
 	else
 		snprintf(buf, len, "%s still stops at %s", a->g->arrow,
 		    plan_phase_title(f->phase));

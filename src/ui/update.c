@@ -57,6 +57,32 @@ update_filter_models(struct app *a)
 	a->dirty |= PANE_BIT(PANE_MODEL);
 }
 
+void
+update_filter_gpus(struct app *a)
+{
+	const struct plan_input *in = calc_input(a->calc);
+	int gpu = -1, mig = -1, row;
+
+	if (a->n_gpu_rows > 0 && a->gpu_rows[a->gpu_view.cursor].kind != ROW_FAMILY) {
+		gpu = a->gpu_rows[a->gpu_view.cursor].gpu;
+		mig = a->gpu_rows[a->gpu_view.cursor].mig;
+	}
+	a->n_gpu_rows = lists_gpu_filter(a->cat, a->all_gpu_rows, a->n_all_gpu_rows,
+	    a->gpu_search, a->gpu_rows);
+	/* the cursor stays on its card if shown, else the planned one, else the first */
+	row = lists_gpu_find(a->gpu_rows, a->n_gpu_rows, gpu, mig);
+	if (row < 0)
+		row = lists_gpu_find(a->gpu_rows, a->n_gpu_rows, in->gpu, in->mig);
+	if (row < 0)
+		row = a->n_gpu_rows > 0 ? lists_gpu_move(a->gpu_rows, a->n_gpu_rows, -1, 1) :
+		    0;
+	if (row >= (int)a->n_gpu_rows)
+		row = 0;
+	a->gpu_view.cursor = row;
+	a->gpu_view.top = 0;
+	a->dirty |= PANE_BIT(PANE_GPU) | PANE_BIT(PANE_STATUS);
+}
+
 int
 update_model_row(const struct app *a, const struct model *m)
 {
@@ -514,6 +540,28 @@ prompt_accept(struct app *a)
 		}
 		return;
 	}
+	case PROMPT_GPU_SEARCH:
+		prompt_close(a);
+		{
+			size_t i, hits = 0, hit = 0;
+
+			for (i = 0; i < a->n_gpu_rows; i++)
+				if (a->gpu_rows[i].kind != ROW_FAMILY &&
+				    lists_gpu_row_matches(a->cat, &a->gpu_rows[i],
+				    a->gpu_search) && (a->gpu_rows[i].kind == ROW_MIG ||
+				    i + 1 >= a->n_gpu_rows || a->gpu_rows[i + 1].kind != ROW_MIG ||
+				    !lists_gpu_row_matches(a->cat, &a->gpu_rows[i + 1],
+				    a->gpu_search))) {
+					hits++;
+					hit = i;
+				}
+			/* one card or slice matches (a card, not its slices): use it */
+			if (hits == 1) {
+				a->gpu_view.cursor = (int)hit;
+				choose(a);
+			}
+		}
+		return;
 	case PROMPT_WRITE:
 		if (a->prompt.text[0] == '\0') {
 			snprintf(err, sizeof err, "type a file name");
@@ -563,6 +611,10 @@ prompt_edited(struct app *a)
 		update_filter_models(a);
 		a->model_view.cursor = 0;
 		a->model_view.top = 0;
+	} else if (pr->kind == PROMPT_GPU_SEARCH) {
+		snprintf(a->gpu_search, sizeof a->gpu_search, "%.*s",
+		    (int)sizeof a->gpu_search - 1, pr->text);
+		update_filter_gpus(a);
 	}
 }
 
@@ -579,6 +631,12 @@ prompt_key(struct app *a, int c)
 			a->search[0] = '\0';
 			update_filter_models(a);
 			a->model_view.cursor = update_model_row(a, calc_input(a->calc)->model);
+		}
+		if (pr->kind == PROMPT_GPU_SEARCH) {
+			a->gpu_search[0] = '\0';
+			a->gpu_view.cursor = 0;	/* then back to the planned card */
+			a->n_gpu_rows = 0;
+			update_filter_gpus(a);
 		}
 		prompt_close(a);
 		return;
@@ -910,6 +968,9 @@ do_action(struct app *a, enum action act)
 	case ACT_SEARCH:
 		set_focus(a, PANE_MODEL);
 		update_open_prompt(a, PROMPT_SEARCH, "search models", a->search);
+		break;
+	case ACT_GPU_SEARCH:
+		update_open_prompt(a, PROMPT_GPU_SEARCH, "search cards", a->gpu_search);
 		break;
 	case ACT_APPLY_FIX:
 	case ACT_FIX_CHOOSE:

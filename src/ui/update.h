@@ -23,6 +23,8 @@ void update_set_input(struct app *, const struct plan_input *);
 /* Re-filters the model list with app.search. */
 void update_filter_models(struct app *);
 /* The model list row of a model (0 when it is filtered out). */
+/* Filters the GPU list by gpu_search; the cursor keeps its card when it can. */
+void update_filter_gpus(struct app *);
 int update_model_row(const struct app *, const struct model *);
 /* Puts the checkpoint cursor on the choice the input runs. */
 void update_cursor_to_choice(struct app *);

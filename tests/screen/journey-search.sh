@@ -4,7 +4,7 @@
 
 j_start 120 40 "--gpu h100-sxm --model meta-llama/Llama-3.1-8B-Instruct --ascii"
 j_wait "Llama 3.1 8B Instruct"
-j_keys / "qwen3 14"
+j_keys 2 / "qwen3 14"
 j_wait "/qwen3 14 1"
 j_keys Enter
 j_wait "model: Qwen/Qwen3-14B"

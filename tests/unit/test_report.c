@@ -103,5 +103,28 @@ Test(report, failing_plan_reports_phase_and_message)
 	s = report_markdown(&r);
 	cr_assert(strstr(s, "| Weights |") != NULL);
 	cr_assert(strstr(s, "```sh\nvllm serve") != NULL);
+	/* the verdict is a paragraph of its own, not part of the last bullet */
+	cr_assert(strstr(s, ".\n\n**Verdict: vLLM stops") != NULL, "%s", s);
+	cr_assert(strstr(s, ")\n\n- Speed") == NULL, "one list, no gap: %s", s);
+	free(s);
+}
+
+Test(report, the_sizing_rule_says_why_its_total_is_not_the_cards)
+{
+	struct report_in r;
+	struct plan_input in;
+	struct plan p;
+	struct fix f[FIX_MAX];
+	char *s;
+
+	make(&r, &in, &p, f, 0);
+	in.gpu = catalogue_find_gpu(r.cat, "h200-nvl");
+	in.overhead = OVERHEAD_RULE;
+	plan_compute(r.cat, &in, &p);
+	r.n_fixes = 0;
+	s = report_text(&r);
+	cr_assert(strstr(s, "Total memory 140.4 GiB") != NULL, "%s", s);
+	cr_assert(strstr(s, "driver's figure (nvidia-smi), 140.4 GiB; CUDA, and vLLM's "
+	    "profile, see 139.8 GiB") != NULL, "%s", s);
 	free(s);
 }

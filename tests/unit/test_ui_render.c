@@ -293,12 +293,82 @@ Test(render, choosing_a_mig_slice)
 	app_headless_free(&a);
 }
 
+Test(render, a_derived_default_is_no_change)
+{
+	struct plan_input in;
+	static const struct ui_options plain = { 0, 0, NULL, NULL };
+	struct app *a;
+	const char *l, *nl;
+	char row[256];
+
+	reference_input(&in);
+	in.max_num_seqs = 64;	/* vLLM then captures up to 2 x 64 = 128 */
+	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &plain, 50, 200);
+	cr_assert_not_null(a);
+	dump(a);
+	l = line_with("--max-cudagraph-capture-size");
+	cr_assert_not_null(l, "%s", screen);
+	nl = strchr(l, '\n');
+	snprintf(row, sizeof row, "%.*s", (int)(nl ? nl - l : 80), l);
+	/* the row ends where the flags pane does */
+	cr_assert_not_null(strstr(row, "128  128"), "value and default: %s", row);
+	cr_assert_null(strstr(row, "●"), "not marked as changed: %s", row);
+	l = line_with("--max-num-seqs");
+	cr_assert_not_null(l);
+	nl = strchr(l, '\n');
+	snprintf(row, sizeof row, "%.*s", (int)(nl ? nl - l : 80), l);
+	cr_assert_not_null(strstr(row, "●"), "max-num-seqs is: %s", row);
+	app_headless_free(&a);
+}
+
+Test(render, card_search_filters_the_gpu_list)
+{
+	struct app *a = start(24, 80, NULL);
+	const char *s;
+
+	/* the planned card is named whatever the cursor shows */
+	dump(a);
+	cr_assert_not_null(line_with("Memory per GPU: 94.97 GiB on 1 × rtx-pro-6000-server"),
+	    "%s", screen);
+	keys(a, "1/h200 1g");
+	dump(a);
+	cr_assert_not_null(line_with("/h200 1g "), "the header shows the query: %s", screen);
+	cr_assert_not_null(line_with("1g.18gb"), "%s", screen);
+	cr_assert_null(line_with("● rtx-pro-6000-server │"), "other cards are gone: %s",
+	    screen);
+	cr_assert_null(line_with("2g.35gb"), "slices that do not match are gone: %s",
+	    screen);
+	keys(a, "<Enter>j");
+	dump(a);
+	cr_assert_not_null(line_with("not planned"), "the facts are the cursor's, "
+	    "not the plan's: %s", screen);
+	cr_assert_not_null(line_with("on 1 × rtx-pro-6000-server"), "%s", screen);
+	keys(a, "<Enter>");
+	cr_assert_geq(app_headless_input(a)->mig, 0, "a 1g slice of an H200 is planned");
+	dump(a);
+	s = line_with("Memory per slice:");
+	cr_assert_not_null(s, "%s", screen);
+	cr_assert_not_null(strstr(s, "h200"), "%s", screen);
+	/* the search comes back prefilled; Esc clears it */
+	keys(a, "/<Esc>");
+	dump(a);
+	cr_assert_null(line_with("/h200"), "%s", screen);
+	cr_assert_not_null(line_with("/91 │"), "every row again: %s", screen);
+	/* a query that leaves one row uses it */
+	keys(a, "/pro 6000 server 4g.96<Enter>");
+	cr_assert_eq(app_headless_input(a)->mig, 2, "the 4g.96gb slice");
+	keys(a, "j");	/* the status line gives way to the hint */
+	dump(a);
+	cr_assert_not_null(line_with("4g.96gb: 95.12 GiB by mig -lgip"), "%s", screen);
+	app_headless_free(&a);
+}
+
 Test(render, model_search_picks_the_single_match)
 {
 	struct app *a = start(24, 80, NULL);
 	const struct model *m;
 
-	keys(a, "/qwen3 14<Enter>");
+	keys(a, "2/qwen3 14<Enter>");	/* in the GPU list / searches the cards */
 	m = app_headless_input(a)->model;
 	cr_assert_not_null(m);
 	cr_assert(strstr(m->name, "14B") != NULL, "%s", m->name);

@@ -33,6 +33,22 @@ Test(units, pyfloat_and_commas)
 	cr_assert_str_eq(units_format_commas(-1234567, b, sizeof b), "-1,234,567");
 }
 
+Test(units, plurals_and_articles_for_numbers)
+{
+	cr_assert_str_eq(units_plural(1), "");
+	cr_assert_str_eq(units_plural(0), "s");
+	cr_assert_str_eq(units_plural(2), "s");
+	cr_assert_str_eq(units_article(8192), "an", "an 8,192-token prompt");
+	cr_assert_str_eq(units_article(8), "an");
+	cr_assert_str_eq(units_article(80), "an");
+	cr_assert_str_eq(units_article(11000), "an", "eleven thousand");
+	cr_assert_str_eq(units_article(18432), "an");
+	cr_assert_str_eq(units_article(131072), "a");
+	cr_assert_str_eq(units_article(110), "a", "one hundred ten");
+	cr_assert_str_eq(units_article(4096), "a");
+	cr_assert_str_eq(units_article(800000), "an");
+}
+
 Test(units, human_readable_ints_like_vllm)
 {
 	int64_t v;
