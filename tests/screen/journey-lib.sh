@@ -24,8 +24,18 @@ J_SOCK="headroom-j$$"
 J_WORK=$(mktemp -d "${TMPDIR:-/tmp}/headroom-journey.XXXXXX")
 J_TIMEOUT=${J_TIMEOUT:-15}
 
+J_NSOCK=0
+
+# After kill-server the next server gets a socket of its own: starting one
+# on the socket of a server that is still shutting down races.
 j_tmux() {
 	"$TMUX_BIN" -L "$J_SOCK" -f /dev/null "$@"
+	j_rc=$?
+	if [ "${1:-}" = kill-server ]; then
+		J_NSOCK=$((J_NSOCK + 1))
+		J_SOCK="headroom-j$$-$J_NSOCK"
+	fi
+	return $j_rc
 }
 
 j_cleanup() {
