@@ -10,7 +10,7 @@ hub_start "$J_WORK"
 
 j_start 120 40 "--gpu h100-sxm"
 j_wait "2 Model"
-j_keys / "Qwen/Qwen2.5-0.5B-Instruct"
+j_keys 2 / "Qwen/Qwen2.5-0.5B-Instruct"
 j_wait "no model matches"
 j_keys Enter
 j_wait "model: Qwen/Qwen2.5-0.5B-Instruct (not in the catalogue; from http://127.0.0.1"
@@ -32,7 +32,7 @@ hub_stop
 J_ENV="HF_HUB_OFFLINE=1"
 j_start 120 40 "--gpu h100-sxm"
 j_wait "2 Model"
-j_keys / "qwen2.5-0.5"
+j_keys 2 / "qwen2.5-0.5"
 j_wait "(cache) Qwen/Qwen2.5-0.5B-Instruct"
 j_keys Enter
 j_wait "model: Qwen/Qwen2.5-0.5B-Instruct (not in the catalogue; from $J_WORK/cache/models--Qwen"
