@@ -17,6 +17,7 @@
 #include "core/vllm_version.h"
 #include "io/answers_cli.h"
 #include "io/cli_import.h"
+#include "io/shellwords.h"
 #include "io/model_dir.h"
 #include "io/model_find.h"
 #include "io/spec_config.h"
@@ -793,6 +794,17 @@ add_word(char *buf, size_t len, const char *w)
 }
 
 void
+cli_env_quote(const char *value, char *buf, size_t len)
+{
+	size_t o = strlen(buf);
+
+	if (shellwords_is_variable(value))
+		snprintf(buf + o, len > o ? len - o : 0, "\"%s\"", value);
+	else
+		cli_shell_quote(value, buf, len);
+}
+
+void
 cli_format_env(const struct plan_input *in, char *buf, size_t len)
 {
 	size_t i;
@@ -807,7 +819,7 @@ cli_format_env(const struct plan_input *in, char *buf, size_t len)
 		/* NAME= stays bare so the shell still sees an assignment */
 		snprintf(buf + o, len > o ? len - o : 0, "%.*s", (int)(eq - in->env[i] + 1),
 		    in->env[i]);
-		cli_shell_quote(eq + 1, buf, len);
+		cli_env_quote(eq + 1, buf, len);
 		o = strlen(buf);
 		snprintf(buf + o, len > o ? len - o : 0, " ");
 		pinned |= strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0;

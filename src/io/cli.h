@@ -110,6 +110,9 @@ void cli_format_env(const struct plan_input *, char *buf, size_t len);
 
 /* Appends s to buf as one POSIX shell word (quoted only when needed). */
 void cli_shell_quote(const char *s, char *buf, size_t len);
+/* As cli_shell_quote(), but a value that is one variable ("$HF_TOKEN") is
+ * written as "$HF_TOKEN", so the shell passes it on as the user wrote it. */
+void cli_env_quote(const char *value, char *buf, size_t len);
 
 /*
  * The model id a plan runs, from its model and checkpoint alone: the

@@ -7,6 +7,7 @@
  */
 #include "export.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -450,17 +451,53 @@ export_config(const struct report_in *r, char *err, size_t errlen)
 	return yamlout_finish(&y, err, errlen);
 }
 
+/* The port of a --port among the flags kept as given, or 8000, vLLM's
+ * default (vllm/entrypoints/openai/cli_args.py). */
+static long
+served_port(const struct plan_input *in)
+{
+	size_t i;
+
+	for (i = 0; i < in->n_extra_flags; i++) {
+		const char *f = in->extra_flags[i], *v = NULL;
+		char *end;
+		long port;
+
+		/* kept as words: "--port" "9000", or "--port=9000" */
+		if (strcmp(f, "--port") == 0 && i + 1 < in->n_extra_flags)
+			v = in->extra_flags[i + 1];
+		else if (strncmp(f, "--port=", 7) == 0)
+			v = f + 7;
+		if (v == NULL)
+			continue;
+		port = strtol(v, &end, 10);
+		if (end != v && *end == '\0' && port > 0 && port < 65536)
+			return port;
+	}
+	return 8000;
+}
+
 char *
 export_docker(const struct report_in *r, char *err, size_t errlen)
 {
 	struct strbuf y = { 0 };
 	const struct plan *p = r->plan;
 	const struct plan_input *in = r->in;
-	char *cmd, *args, v[32], card[256], dev[256], *q;
+	char *cmd, *args, v[32], card[256], dev[256], *q, local[PATH_MAX];
 	const char *devices = NULL;
+	/* a folder of the user's (not a Hub id read from the cache or the Hub) */
+	bool is_local = cli_model_is_local(r->cat, in->model) &&
+	    strcmp(cli_model_source(r->cat, in), "directory") == 0;
+	bool hf_token = false;
+	struct model mounted;
+	long port = served_port(in);
 	size_t i;
 	int n, k;
 
+	/* a local folder: mounted at its absolute path, which the command names */
+	local[0] = '\0';
+	if (is_local && realpath(cli_model_arg(r->cat, in), local) == NULL)
+		snprintf(local, sizeof local, "%s", cli_model_arg(r->cat, in));
 	/* the arguments after `vllm serve`, quoted as in the command */
 	{
 		struct plan_input bare = *in;
@@ -468,6 +505,11 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 		bare.env = NULL;
 		bare.n_env = 0;
 		bare.mig = -1;
+		if (is_local) {
+			mounted = *in->model;
+			mounted.id = local;
+			bare.model = &mounted;
+		}
 		cmd = command_text(r, &bare, err, errlen);
 	}
 	if (cmd == NULL || command_clean(cmd, err, errlen) != 0) {
@@ -486,9 +528,12 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 	    v, sizeof v));
 	textesc_append(&y, card);
 	strbuf_printf(&y, " (planned by headroom %s).\n", PACKAGE_VERSION);
-	for (i = 0; i < in->n_env; i++)
+	for (i = 0; i < in->n_env; i++) {
 		if (strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
 			devices = in->env[i] + 21;
+		if (strncmp(in->env[i], "HF_TOKEN=", 9) == 0)
+			hf_token = true;
+	}
 	if (in->mig >= 0) {
 		snprintf(dev, sizeof dev, "\"device=0:0\"");
 		strbuf_printf(&y, "# MIG: device=GPU:MIG-device, e.g. 0:0 (nvidia-smi -L); "
@@ -509,25 +554,31 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 		strbuf_printf(&y, "# %d replicas: run one container per replica, each on "
 		    "its own cards and port.\n", p->replicas);
 	q = shell_word(dev);
-	strbuf_printf(&y, "docker run --rm --gpus %s --ipc=host -p 8000:8000 \\\n",
-	    q);
+	strbuf_printf(&y, "docker run --rm --gpus %s --ipc=host -p %ld:%ld \\\n",
+	    q, port, port);
 	free(q);
-	strbuf_printf(&y, "  -v ~/.cache/huggingface:/root/.cache/huggingface "
-	    "--env HF_TOKEN \\\n");
+	/* the whole cache: a snapshot's files are links into its blobs/ */
+	strbuf_printf(&y, "  -v ~/.cache/huggingface:/root/.cache/huggingface%s "
+	    "\\\n", hf_token ? "" : " --env HF_TOKEN");
 	for (i = 0; i < in->n_env; i++) {
 		const char *eq = strchr(in->env[i], '=');
 
 		if (eq == NULL || strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
 			continue;
+		if (shellwords_is_variable(eq + 1)) {
+			/* "NAME=$VAR", as written: the shell passes the variable on */
+			strbuf_printf(&y, "  -e \"%s\" \\\n", in->env[i]);
+			continue;
+		}
 		q = shell_word(in->env[i]);
 		strbuf_printf(&y, "  -e %s \\\n", q);
 		free(q);
 	}
-	if (cli_model_is_local(r->cat, in->model)) {
+	if (is_local) {
 		struct strbuf m = { 0 };
 		char *ms;
 
-		strbuf_printf(&m, "%s:%s:ro", in->model->id, in->model->id);
+		strbuf_printf(&m, "%s:%s:ro", local, local);
 		ms = strbuf_take(&m);
 		q = shell_word(ms);
 		free(ms);

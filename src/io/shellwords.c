@@ -43,7 +43,14 @@ shellwords_add(struct shellwords *sw, const char *s, size_t n)
 		sw->w = realloc(sw->w, sw->cap * sizeof *sw->w);
 		if (sw->w == NULL)
 			abort();
+		if (sw->vars != NULL) {
+			sw->vars = realloc(sw->vars, sw->cap * sizeof *sw->vars);
+			if (sw->vars == NULL)
+				abort();
+		}
 	}
+	if (sw->vars != NULL)
+		sw->vars[sw->n] = NULL;
 	w = malloc(n + 1);
 	if (w == NULL)
 		abort();
@@ -58,9 +65,13 @@ shellwords_done(struct shellwords *sw)
 {
 	size_t i;
 
-	for (i = 0; i < sw->n; i++)
+	for (i = 0; i < sw->n; i++) {
 		free(sw->w[i]);
+		if (sw->vars != NULL)
+			free(sw->vars[i]);
+	}
 	free(sw->w);
+	free(sw->vars);
 	memset(sw, 0, sizeof *sw);
 }
 
@@ -186,22 +197,116 @@ operator_name(const char *p)
 }
 
 static int
-fail(struct shellwords *out, struct buf *b)
+fail(struct shellwords *out, struct buf *b, char **pending)
 {
+	free(*pending);
+	*pending = NULL;
 	free(b->s);
 	shellwords_done(out);
 	return -1;
 }
 
+/* Length of a plain reference at p ("$NAME" or "${NAME}"), 0 when not one; *name_len the name's. */
+static size_t
+plain_reference(const char *p, size_t *name_len)
+{
+	size_t i, start = p[1] == '{' ? 2 : 1;
+
+	if (p[0] != '$' || !(isalpha((unsigned char)p[start]) || p[start] == '_'))
+		return 0;
+	for (i = start; isalnum((unsigned char)p[i]) || p[i] == '_'; i++)
+		;
+	*name_len = i - start;
+	if (start == 2) {
+		if (p[i] != '}')
+			return 0;
+		return i + 1;
+	}
+	return i;
+}
+
+/*
+ * A '$' at p in keep-vars mode: a plain reference is copied into the word
+ * as "$NAME" and its refusal kept in *pending; returns the bytes consumed,
+ * or 0 when p is not a plain reference (check it as usual).
+ */
+static size_t
+keep_reference(const char *p, struct buf *b, char **pending)
+{
+	size_t name_len, n = plain_reference(p, &name_len), i;
+	const char *name = p + (p[1] == '{' ? 2 : 1);
+	char msg[512];
+
+	if (n == 0)
+		return 0;
+	buf_add(b, '$');
+	for (i = 0; i < name_len; i++)
+		buf_add(b, name[i]);
+	if (*pending == NULL) {
+		refuse(p, "a shell variable", msg, sizeof msg);
+		*pending = strdup(msg);
+		if (*pending == NULL)
+			abort();
+	}
+	return n;
+}
+
+int
+shellwords_is_variable(const char *s)
+{
+	size_t name_len;
+
+	return s != NULL && s[0] == '$' && s[1] != '{' &&
+	    plain_reference(s, &name_len) == strlen(s);
+}
+
+/* Appends the word in b to out, with the refusal it carries. */
+static void
+end_word(struct shellwords *out, struct buf *b, char **pending)
+{
+	shellwords_add(out, b->s ? b->s : "", b->n);
+	if (out->vars != NULL)
+		out->vars[out->n - 1] = *pending;
+	else
+		free(*pending);
+	*pending = NULL;
+}
+
+static int split(const char *text, struct shellwords *out, bool keep_vars,
+    char *err, size_t errlen);
+
 int
 shellwords_split(const char *text, struct shellwords *out, char *err,
+    size_t errlen)
+{
+	return split(text, out, false, err, errlen);
+}
+
+int
+shellwords_split_vars(const char *text, struct shellwords *out, char *err,
+    size_t errlen)
+{
+	return split(text, out, true, err, errlen);
+}
+
+static int
+split(const char *text, struct shellwords *out, bool keep_vars, char *err,
     size_t errlen)
 {
 	struct buf b = { 0 };
 	const char *p = text;
 	bool in_word = false;
+	char *pending = NULL;
+	size_t k;
 
 	memset(out, 0, sizeof *out);
+	if (keep_vars) {
+		out->cap = 16;
+		out->w = calloc(out->cap, sizeof *out->w);
+		out->vars = calloc(out->cap, sizeof *out->vars);
+		if (out->w == NULL || out->vars == NULL)
+			abort();
+	}
 	if (strlen(text) > SHELLWORDS_MAX_TEXT) {
 		snprintf(err, errlen, "the command is longer than %u KiB",
 		    SHELLWORDS_MAX_TEXT >> 10);
@@ -224,9 +329,9 @@ shellwords_split(const char *text, struct shellwords *out, char *err,
 			if (out->n >= SHELLWORDS_MAX_WORDS) {
 				snprintf(err, errlen, "more than %d words in the command",
 				    SHELLWORDS_MAX_WORDS);
-				return fail(out, &b);
+				return fail(out, &b, &pending);
 			}
-			shellwords_add(out, b.s ? b.s : "", b.n);
+			end_word(out, &b, &pending);
 			b.n = 0;
 			in_word = false;
 			p++;
@@ -262,7 +367,7 @@ shellwords_split(const char *text, struct shellwords *out, char *err,
 				shellwords_excerpt(p, 30, ex, sizeof ex);
 				snprintf(err, errlen, "unterminated single quote at '%s'",
 				    ex);
-				return fail(out, &b);
+				return fail(out, &b, &pending);
 			}
 			for (p++; p < q; p++)
 				buf_add(&b, *p);
@@ -280,7 +385,7 @@ shellwords_split(const char *text, struct shellwords *out, char *err,
 					shellwords_excerpt(start, 30, ex, sizeof ex);
 					snprintf(err, errlen, "unterminated double quote at "
 					    "'%s'", ex);
-					return fail(out, &b);
+					return fail(out, &b, &pending);
 				}
 				if (*p == '\\' && p[1] != '\0' && strchr("$`\"\\\n", p[1])) {
 					if (p[1] != '\n')
@@ -288,11 +393,16 @@ shellwords_split(const char *text, struct shellwords *out, char *err,
 					p++;
 					continue;
 				}
+				if (*p == '$' && keep_vars &&
+				    (k = keep_reference(p, &b, &pending)) != 0) {
+					p += k - 1;
+					continue;
+				}
 				if (*p == '$' && check_dollar(p, err, errlen) != 0)
-					return fail(out, &b);
+					return fail(out, &b, &pending);
 				if (*p == '`') {
 					refuse(p, "command substitution", err, errlen);
-					return fail(out, &b);
+					return fail(out, &b, &pending);
 				}
 				buf_add(&b, *p);
 			}
@@ -300,15 +410,20 @@ shellwords_split(const char *text, struct shellwords *out, char *err,
 			in_word = true;
 			continue;
 		}
+		if (c == '$' && keep_vars && (k = keep_reference(p, &b, &pending)) != 0) {
+			p += k;
+			in_word = true;
+			continue;
+		}
 		if (c == '$' && check_dollar(p, err, errlen) != 0)
-			return fail(out, &b);
+			return fail(out, &b, &pending);
 		if (c == '`') {
 			refuse(p, "command substitution", err, errlen);
-			return fail(out, &b);
+			return fail(out, &b, &pending);
 		}
 		if (strchr("|&;<>()", c) != NULL) {
 			refuse(p, operator_name(p), err, errlen);
-			return fail(out, &b);
+			return fail(out, &b, &pending);
 		}
 		buf_add(&b, c);
 		in_word = true;
@@ -318,10 +433,11 @@ shellwords_split(const char *text, struct shellwords *out, char *err,
 		if (out->n >= SHELLWORDS_MAX_WORDS) {
 			snprintf(err, errlen, "more than %d words in the command",
 			    SHELLWORDS_MAX_WORDS);
-			return fail(out, &b);
+			return fail(out, &b, &pending);
 		}
-		shellwords_add(out, b.s ? b.s : "", b.n);
+		end_word(out, &b, &pending);
 	}
+	free(pending);
 	free(b.s);
 	return 0;
 }

@@ -30,6 +30,13 @@
 struct shellwords {
 	char	**w;
 	size_t	  n, cap;
+	/*
+	 * With shellwords_split_vars() only: for each word, NULL, or the
+	 * refusal shellwords_split() would have given for a $NAME or ${NAME}
+	 * in it (the word then holds "$NAME" as written).  The caller accepts
+	 * the word where a variable may stand, or refuses with this message.
+	 */
+	char	**vars;
 };
 
 /*
@@ -39,6 +46,17 @@ struct shellwords {
  */
 int shellwords_split(const char *text, struct shellwords *out, char *err,
     size_t errlen);
+
+/*
+ * As shellwords_split(), but a plain parameter expansion ($NAME, ${NAME})
+ * is kept in its word as "$NAME" and noted in out->vars instead of
+ * refusing the whole text; everything else is refused as before.
+ */
+int shellwords_split_vars(const char *text, struct shellwords *out, char *err,
+    size_t errlen);
+
+/* True when s is exactly one plain variable reference: "$NAME". */
+int shellwords_is_variable(const char *s);
 
 /* Appends a copy of the n bytes at s (n = (size_t)-1: up to the NUL). */
 void shellwords_add(struct shellwords *, const char *s, size_t n);

@@ -283,6 +283,38 @@ value_is_mig(const char *v)
 	return false;
 }
 
+/*
+ * A VAR=value word that is kept: a variable may stand only as the whole
+ * value ("HF_TOKEN=$HF_TOKEN", as vLLM's docker instructions write it),
+ * and is kept as written; anything else with a variable is refused with
+ * the splitter's message.  A literal value that reads like a variable is
+ * refused too, since every writer writes "$NAME" back as one.
+ */
+static int
+check_env(const char *w, char **refusal, char *err, size_t errlen)
+{
+	const char *eq = strchr(w, '=');
+	char ex[120];
+
+	if (eq != NULL && shellwords_is_variable(eq + 1)) {
+		if (*refusal != NULL) {
+			free(*refusal);		/* accepted where it stands */
+			*refusal = NULL;
+			return 0;
+		}
+		shellwords_excerpt(w, 60, ex, sizeof ex);
+		snprintf(err, errlen, "'%s': a literal value that reads like a shell "
+		    "variable; write \"%.*s$VAR\" to pass the variable, or the value "
+		    "itself", ex, (int)(eq - w + 1), w);
+		return -1;
+	}
+	if (*refusal != NULL) {
+		snprintf(err, errlen, "%s", *refusal);
+		return -1;
+	}
+	return 0;
+}
+
 static void
 keep_env(struct vllm_args *a, const char *w)
 {
@@ -309,8 +341,8 @@ is_vllm_image(const char *w)
 }
 
 static size_t
-skip_docker(struct vllm_args *a, char **w, size_t n, size_t i, char *err,
-    size_t errlen)
+skip_docker(struct vllm_args *a, char **w, char **vars, size_t n, size_t i,
+    char *err, size_t errlen)
 {
 	for (; i < n; i++) {
 		const char *o = w[i];
@@ -330,11 +362,26 @@ skip_docker(struct vllm_args *a, char **w, size_t n, size_t i, char *err,
 		} else if (strncmp(o, "--gpus=", 7) == 0) {
 			a->mig |= value_is_mig(o + 7);
 		} else if ((strcmp(o, "-e") == 0 || strcmp(o, "--env") == 0) && i + 1 < n) {
-			if (is_assignment(w[i + 1]))
+			if (is_assignment(w[i + 1])) {
+				if (check_env(w[i + 1], &vars[i + 1], err, errlen) != 0)
+					return 0;
 				keep_env(a, w[i + 1]);
+			}
 			i++;
 		} else if (strncmp(o, "--env=", 6) == 0 && is_assignment(o + 6)) {
+			if (check_env(o + 6, &vars[i], err, errlen) != 0)
+				return 0;
 			keep_env(a, o + 6);
+		}
+		else if (vars[i] != NULL && o[0] == '-' && strchr(o, '=') != NULL &&
+		    strncmp(o, "--gpus=", 7) != 0) {
+			free(vars[i]);	/* --volume=$HOME/...: not read either */
+			vars[i] = NULL;
+		} else if (i + 1 < n && vars[i + 1] != NULL && o[0] == '-') {
+			/* other docker options (volumes, ports, names) do not change
+			 * the plan: a variable in their value is not read */
+			free(vars[i + 1]);
+			vars[i + 1] = NULL;
 		}
 	}
 	snprintf(err, errlen, "a docker command without a vllm/vllm-openai image");
@@ -392,7 +439,7 @@ vllmargs_from_command(const char *text, struct vllm_args *a, char *err,
 	char **w;
 
 	memset(a, 0, sizeof *a);
-	if (shellwords_split(text, &sw, err, errlen) != 0)
+	if (shellwords_split_vars(text, &sw, err, errlen) != 0)
 		return -1;
 	w = sw.w;
 	n = sw.n;
@@ -400,8 +447,11 @@ vllmargs_from_command(const char *text, struct vllm_args *a, char *err,
 	if (i < n && (strcmp(w[i], "$") == 0 || strcmp(w[i], "%") == 0))
 		i++;
 	for (;;) {
-		while (i < n && is_assignment(w[i]))
+		while (i < n && is_assignment(w[i])) {
+			if (check_env(w[i], &sw.vars[i], err, errlen) != 0)
+				goto fail;
 			keep_env(a, w[i++]);
+		}
 		if (i < n && (strcmp(base_name(w[i]), "env") == 0 ||
 		    strcmp(w[i], "exec") == 0 || strcmp(w[i], "nohup") == 0 ||
 		    strcmp(w[i], "sudo") == 0 || strcmp(w[i], "time") == 0)) {
@@ -447,7 +497,7 @@ vllmargs_from_command(const char *text, struct vllm_args *a, char *err,
 			snprintf(err, errlen, "a docker command that is not 'docker run'");
 			goto fail;
 		}
-		start = skip_docker(a, w, n, j + 1, err, errlen);
+		start = skip_docker(a, w, sw.vars, n, j + 1, err, errlen);
 		if (start == 0)
 			goto fail;
 		/* an image started with its entrypoint spelled out */
@@ -465,11 +515,23 @@ vllmargs_from_command(const char *text, struct vllm_args *a, char *err,
 		    "'docker run ... vllm/vllm-openai:TAG MODEL ...')", ex);
 		goto fail;
 	}
+	/* a variable anywhere else (the launcher, the vLLM arguments) */
+	for (i = 0; i < n; i++)
+		if (sw.vars[i] != NULL) {
+			snprintf(err, errlen, "%s", sw.vars[i]);
+			goto fail;
+		}
 	for (i = start; i < n; i++)
 		shellwords_add(&a->words, w[i], (size_t)-1);
 	shellwords_done(&sw);
 	return 0;
 fail:
+	/* a variable the text holds is the first thing to say */
+	for (i = 0; i < n; i++)
+		if (sw.vars[i] != NULL) {
+			snprintf(err, errlen, "%s", sw.vars[i]);
+			break;
+		}
 	vllmargs_done(a);
 	shellwords_done(&sw);
 	return -1;
