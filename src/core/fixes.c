@@ -12,11 +12,56 @@
 
 struct cand_list {
 	const struct catalogue *c;
+	const struct plan_input *base_in;
 	const struct plan *base;
 	struct fix *out;
 	size_t n, max;
 	int base_starts;
 };
+
+const char *
+fix_kind_name(enum fix_kind k)
+{
+	switch (k) {
+	case FIX_SAME_HARDWARE: return "same hardware";
+	case FIX_SHORTER_CONTEXT: return "shorter context";
+	case FIX_MORE_HARDWARE: return "more hardware";
+	}
+	return "?";
+}
+
+const char *
+fix_kind_id(enum fix_kind k)
+{
+	switch (k) {
+	case FIX_SAME_HARDWARE: return "same-hardware";
+	case FIX_SHORTER_CONTEXT: return "shorter-context";
+	case FIX_MORE_HARDWARE: return "more-hardware";
+	}
+	return "?";
+}
+
+/* Cards a plan occupies: those given, or one replica's TP x PP x DP. */
+static int64_t
+cards_of(const struct plan_input *in, const struct plan *p)
+{
+	int64_t need = (int64_t)p->world * p->dp;
+
+	return in->gpus > need ? in->gpus : need;
+}
+
+static enum fix_kind
+kind_of(const struct cand_list *l, const struct plan_input *in, const struct plan *p)
+{
+	const struct plan_input *b = l->base_in;
+
+	if (in->gpu != b->gpu || in->mig != b->mig || in->gpu_total_gib != b->gpu_total_gib ||
+	    cards_of(in, p) > cards_of(b, l->base))
+		return FIX_MORE_HARDWARE;
+	if (p->max_model_len < l->base->max_model_len)
+		return FIX_SHORTER_CONTEXT;
+	return FIX_SAME_HARDWARE;
+}
 
 static void
 add(struct cand_list *l, const struct plan_input *in, const char *flags,
@@ -31,12 +76,17 @@ add(struct cand_list *l, const struct plan_input *in, const char *flags,
 	for (i = 0; i < l->n; i++)
 		if (strcmp(l->out[i].flags, flags) == 0)
 			return;
+	/* never a context the model does not have (vLLM refuses it anyway) */
+	if (in->max_model_len > 0 && in->model != NULL && in->model->derived_max_len > 0 &&
+	    in->max_model_len > in->model->derived_max_len)
+		return;
 	plan_compute(l->c, in, &p);
+	/* a fix makes the plan start and carry at least one request */
+	if (p.phase != PHASE_NONE || p.total_concurrency < 1)
+		return;
 	if (l->base_starts) {
 		/* for a plan that starts, list only what carries more */
-		if (p.phase != PHASE_NONE)
-			return;
-		if (in->tokens_per_request > 0 ?
+		if (in->tokens_per_request > 0 || p.max_model_len == l->base->max_model_len ?
 		    p.total_concurrency <= l->base->total_concurrency :
 		    p.kv_tokens * p.replicas <= l->base->kv_tokens * l->base->replicas)
 			return;
@@ -46,6 +96,7 @@ add(struct cand_list *l, const struct plan_input *in, const char *flags,
 	snprintf(f->flags, sizeof f->flags, "%s", flags);
 	snprintf(f->summary, sizeof f->summary, "%s", summary);
 	f->input = *in;
+	f->kind = kind_of(l, in, &p);
 	f->starts = p.phase == PHASE_NONE;
 	f->phase = p.phase;
 	f->max_concurrency = p.max_concurrency;
@@ -58,6 +109,11 @@ add(struct cand_list *l, const struct plan_input *in, const char *flags,
 static int
 better(const struct fix *a, const struct fix *b, int by_requests)
 {
+	if (a->kind != b->kind)
+		return a->kind < b->kind;
+	/* of two shorter contexts, the one that keeps more of the user's */
+	if (a->kind == FIX_SHORTER_CONTEXT && a->max_model_len != b->max_model_len)
+		return a->max_model_len > b->max_model_len;
 	if (a->starts != b->starts)
 		return a->starts;
 	if (by_requests && a->total_concurrency != b->total_concurrency)
@@ -106,7 +162,7 @@ size_t
 fixes_compute(const struct catalogue *c, const struct plan_input *base,
     const struct plan *p, struct fix *out, size_t max)
 {
-	struct cand_list l = { c, p, out, 0, max, p->phase == PHASE_NONE };
+	struct cand_list l = { c, base, p, out, 0, max, p->phase == PHASE_NONE };
 	struct plan_input in;
 	const struct gpu *g = base->gpu >= 0 && (size_t)base->gpu < c->n_gpus ?
 	    &c->gpus[base->gpu] : NULL;
@@ -119,7 +175,16 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 		add(&l, &in, "--mig none", "Use whole cards: NCCL tensor parallelism "
 		    "does not work across MIG slices.");
 	}
-	/* context length */
+	/* context length: the model's own maximum when more was asked */
+	if (base->model != NULL && base->model->derived_max_len > 0 &&
+	    base->max_model_len > base->model->derived_max_len) {
+		in = *base;
+		in.max_model_len = base->model->derived_max_len;
+		snprintf(flags, sizeof flags, "--max-model-len %lld",
+		    (long long)in.max_model_len);
+		add(&l, &in, flags, "The longest context the model was trained for "
+		    "(its max_position_embeddings).");
+	}
 	if (p->estimated_max_model_len > 0) {
 		int64_t len = p->estimated_max_model_len;
 

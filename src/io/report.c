@@ -191,13 +191,14 @@ report_text(const struct report_in *r)
 			const struct fix *f = &r->fixes[i];
 
 			if (f->starts)
-				strbuf_printf(&o, "  %-42s starts; %.2fx at max length, %lld "
-				    "request%s at the slider. %s\n", f->flags,
-				    f->max_concurrency, (long long)f->total_concurrency,
+				strbuf_printf(&o, "  %-42s %s: starts; %.2fx at max length, "
+				    "%lld request%s at the slider. %s\n", f->flags,
+				    fix_kind_name(f->kind), f->max_concurrency,
+				    (long long)f->total_concurrency,
 				    f->total_concurrency == 1 ? "" : "s", f->summary);
 			else
-				strbuf_printf(&o, "  %-42s still stops (%s). %s\n", f->flags,
-				    plan_phase_name(f->phase), f->summary);
+				strbuf_printf(&o, "  %-42s %s: still stops (%s). %s\n", f->flags,
+				    fix_kind_name(f->kind), plan_phase_name(f->phase), f->summary);
 		}
 	}
 	cmd = report_command_line(r, r->in, NULL);
@@ -366,6 +367,7 @@ report_json(const struct report_in *r)
 		cJSON *fx = cJSON_CreateObject();
 
 		cJSON_AddStringToObject(fx, "flags", f->flags);
+		cJSON_AddStringToObject(fx, "kind", fix_kind_id(f->kind));
 		cJSON_AddBoolToObject(fx, "starts", f->starts);
 		if (f->starts)
 			cJSON_AddNullToObject(fx, "phase");
@@ -444,11 +446,12 @@ report_markdown(const struct report_in *r)
 		strbuf_printf(&o, "**Verdict: vLLM stops at the %s.**\n\n> %s\n\n",
 		    plan_phase_title(p->phase), p->message);
 	if (r->n_fixes > 0) {
-		strbuf_printf(&o, "| Change | Starts | Max concurrency | Requests at length |\n"
-		    "|---|---|---:|---:|\n");
+		strbuf_printf(&o, "| Change | Kind | Starts | Max concurrency | Requests at "
+		    "length |\n|---|---|---|---:|---:|\n");
 		for (i = 0; i < r->n_fixes && i < 8; i++)
-			strbuf_printf(&o, "| `%s` | %s | %.2fx | %lld |\n", r->fixes[i].flags,
-			    r->fixes[i].starts ? "yes" : "no", r->fixes[i].max_concurrency,
+			strbuf_printf(&o, "| `%s` | %s | %s | %.2fx | %lld |\n", r->fixes[i].flags,
+			    fix_kind_name(r->fixes[i].kind), r->fixes[i].starts ? "yes" : "no",
+			    r->fixes[i].max_concurrency,
 			    (long long)r->fixes[i].total_concurrency);
 		strbuf_printf(&o, "\n");
 	}

@@ -432,8 +432,11 @@ details_draw(struct app *a)
 	n = add_wrapped(lines, n, 256, nf > 0 ? "Fixes, best first" : "No fix found",
 	    w, 0, ROLE_HELP_TITLE);
 	for (i = 0; i < nf; i++) {
+		char s[sizeof f[i].summary + 32];
+
+		snprintf(s, sizeof s, "%s: %s", fix_kind_name(f[i].kind), f[i].summary);
 		n = add_wrapped(lines, n, 256, f[i].flags, w, 0, ROLE_HELP_KEY);
-		n = add_wrapped(lines, n, 256, f[i].summary, w, 2, ROLE_HELP);
+		n = add_wrapped(lines, n, 256, s, w, 2, ROLE_HELP);
 	}
 	if (a->overlay_top > n - rows)
 		a->overlay_top = n - rows > 0 ? n - rows : 0;

@@ -1,7 +1,7 @@
 /*
  * pane_verdict.c - whether vLLM starts; if not, the phase where it stops
- * and vLLM's own message; then the fixes, best first, each with its
- * effect.  The fix under the cursor is the one the apply key uses.
+ * and vLLM's own message; then the fixes, best first, each with what it
+ * keeps (same hardware, shorter context, more hardware) and its effect.  The fix under the cursor is the one the apply key uses.
  */
 #include "pane.h"
 
@@ -78,13 +78,17 @@ pane_verdict_draw(struct app *a, const struct rect *r)
 		bool cur = idx == a->fix_view.cursor;
 		enum role role = cur ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE) :
 		    ROLE_DEFAULT;
-		char eff[96], lead[32];
+		char eff[96], lead[32], kind[32];
 
 		if (cur)
 			draw_pad(&a->theme, role, y + i, r->x, r->w);
 		snprintf(lead, sizeof lead, "%s f ", cur ? a->g->cursor : " ");
 		used = draw_text(&a->theme, cur ? role : ROLE_KEY, y + i, x, w, cur ?
 		    lead : "  ", NULL);
+		/* what the fix keeps, first, so it shows at any width */
+		snprintf(kind, sizeof kind, "%-15s ", fix_kind_name(f[idx].kind));
+		used += draw_text(&a->theme, cur ? role : ROLE_MUTED, y + i, x + used,
+		    w - used, kind, a->g->ellipsis);
 		used += draw_text(&a->theme, cur ? role : ROLE_VALUE, y + i, x + used,
 		    w - used, f[idx].flags, a->g->ellipsis);
 		fix_effect(a, &f[idx], eff, sizeof eff);

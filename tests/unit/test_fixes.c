@@ -1,0 +1,296 @@
+/*
+ * test_fixes.c - fixes that fix: each listed fix makes the plan start (or
+ * carry more) with at least one request, is valid for the model, helps the
+ * phase by vLLM's own logic, and is ranked same hardware, then shorter
+ * context, then more hardware, saying which in every output.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/fixes.h"
+#include "core/units.h"
+#include "helpers.h"
+#include "io/report.h"
+
+struct base {
+	const char *gpu, *model, *ckpt;
+	int64_t max_model_len, tpr;
+	enum kv_dtype kv;
+	double other_gib;
+	int gpus, mig_slice;	/* mig_slice: index of the card's MIG profile, -1 none */
+};
+
+static const struct base bases[] = {
+	/* weights */
+	{ "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct", NULL, 0, 0, KV_AUTO, 0, 0, -1 },
+	{ "h100-sxm", "meta-llama/Llama-3.3-70B-Instruct", NULL, 8192, 0, KV_AUTO, 0, 0, -1 },
+	/* KV cache */
+	{ "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	    "nvidia/Llama-3.3-70B-Instruct-FP8", 0, 0, KV_FP8, 0, 0, -1 },
+	{ "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	    "nvidia/Llama-3.3-70B-Instruct-FP8", 0, 65536, KV_FP8, 0, 0, -1 },
+	{ "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	    "nvidia/Llama-3.3-70B-Instruct-FP8", 0, 0, KV_FP8, 0, 2, -1 },
+	{ "h100-sxm", "Qwen/Qwen3-32B", NULL, 0, 0, KV_AUTO, 0, 0, -1 },
+	/* free memory */
+	{ "h200-nvl", "Qwen/Qwen3-32B", NULL, 0, 0, KV_AUTO, 30, 0, -1 },
+	{ "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL, 0, 0, KV_AUTO, 20, 0, -1 },
+	/* config: a context above the model's */
+	{ "h200-nvl", "meta-llama/Llama-3.1-8B-Instruct", NULL, 262144, 0, KV_AUTO, 0, 0, -1 },
+	/* a MIG slice */
+	{ "h200-nvl", "Qwen/Qwen3-14B", NULL, 0, 0, KV_AUTO, 0, 0, 0 },
+	/* plans that start */
+	{ "h200-nvl", "Qwen/Qwen3-32B", NULL, 0, 0, KV_AUTO, 0, 0, -1 },
+	{ "h200-nvl", "meta-llama/Llama-3.3-70B-Instruct", "nvidia/Llama-3.3-70B-Instruct-FP8",
+	    8192, 8192, KV_FP8, 0, 0, -1 },
+};
+#define N_BASES (sizeof bases / sizeof bases[0])
+
+static void
+base_input(const struct base *b, struct plan_input *in)
+{
+	test_input(in, b->gpu, b->model, b->ckpt);
+	in->max_model_len = b->max_model_len;
+	in->tokens_per_request = b->tpr;
+	in->kv_dtype = b->kv;
+	in->other_usage_gib = b->other_gib;
+	in->gpus = b->gpus;
+	in->mig = b->mig_slice;
+}
+
+/* Every listed fix starts with a request or more, re-planned on its own input. */
+Test(fixes, every_fix_starts_and_carries_a_request)
+{
+	const struct catalogue *c = test_catalogue();
+	size_t b, i, n, listed = 0;
+
+	for (b = 0; b < N_BASES; b++) {
+		struct plan_input in;
+		struct plan p, q;
+		struct fix f[FIX_MAX];
+
+		base_input(&bases[b], &in);
+		plan_compute(c, &in, &p);
+		n = fixes_compute(c, &in, &p, f, FIX_MAX);
+		listed += n;
+		for (i = 0; i < n; i++) {
+			plan_compute(c, &f[i].input, &q);
+			cr_assert_eq(q.phase, PHASE_NONE, "%s on %s: '%s' does not start",
+			    bases[b].model, bases[b].gpu, f[i].flags);
+			cr_assert(f[i].starts);
+			cr_assert_geq(q.total_concurrency, 1, "%s on %s: '%s' starts with 0 "
+			    "requests", bases[b].model, bases[b].gpu, f[i].flags);
+			cr_assert_eq(q.total_concurrency, f[i].total_concurrency);
+			if (p.phase == PHASE_NONE)
+				cr_assert(bases[b].tpr > 0 || q.max_model_len == p.max_model_len ?
+				    q.total_concurrency > p.total_concurrency :
+				    q.kv_tokens * q.replicas > p.kv_tokens * p.replicas,
+				    "'%s' carries no more than the plan", f[i].flags);
+		}
+	}
+	cr_assert_gt(listed, 20, "only %zu fixes over all plans", listed);
+}
+
+/* The reproducer: requests of 65,536 tokens; no context below that. */
+Test(fixes, never_starts_with_no_request)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct fix f[FIX_MAX];
+	size_t n, i;
+
+	base_input(&bases[3], &in);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_KV_CACHE);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	cr_assert_gt(n, 0);
+	for (i = 0; i < n; i++) {
+		cr_assert_neq(strcmp(f[i].flags, "--max-model-len 32768"), 0,
+		    "a 32k context serves no request of 65,536 tokens");
+		cr_assert(f[i].max_model_len >= 65536, "'%s' leaves %lld tokens", f[i].flags,
+		    (long long)f[i].max_model_len);
+	}
+}
+
+/* Never a context above the model's maximum; the model's own maximum is offered. */
+Test(fixes, context_within_the_model)
+{
+	const struct catalogue *c = test_catalogue();
+	size_t b, i, n;
+	int offered = 0;
+
+	for (b = 0; b < N_BASES; b++) {
+		struct plan_input in;
+		struct plan p;
+		struct fix f[FIX_MAX];
+
+		base_input(&bases[b], &in);
+		plan_compute(c, &in, &p);
+		n = fixes_compute(c, &in, &p, f, FIX_MAX);
+		for (i = 0; i < n; i++) {
+			int64_t d = f[i].input.model->derived_max_len;
+
+			cr_assert(d <= 0 || f[i].max_model_len <= d, "'%s' gives %lld tokens to "
+			    "a %lld-token model", f[i].flags, (long long)f[i].max_model_len,
+			    (long long)d);
+			if (bases[b].max_model_len > d && f[i].max_model_len == d)
+				offered = 1;
+		}
+	}
+	cr_assert(offered, "the model's own maximum was not offered for a longer context");
+}
+
+/*
+ * The free-memory check compares each card's free memory with util x its
+ * total (vllm/v1/worker/utils.py request_memory): more cards do not change
+ * it, so no fix adds tensor or pipeline parallelism; asking for less or
+ * freeing the card does.
+ */
+Test(fixes, free_memory_needs_no_more_cards)
+{
+	const struct catalogue *c = test_catalogue();
+	size_t b, i, n;
+
+	for (b = 0; b < N_BASES; b++) {
+		struct plan_input in;
+		struct plan p;
+		struct fix f[FIX_MAX];
+		int util = 0;
+
+		base_input(&bases[b], &in);
+		plan_compute(c, &in, &p);
+		if (p.phase != PHASE_FREE_MEMORY)
+			continue;
+		n = fixes_compute(c, &in, &p, f, FIX_MAX);
+		cr_assert_gt(n, 0);
+		for (i = 0; i < n; i++) {
+			cr_assert(strstr(f[i].flags, "--tensor-parallel-size") == NULL &&
+			    strstr(f[i].flags, "--pipeline-parallel-size") == NULL,
+			    "'%s' for the free-memory check", f[i].flags);
+			util |= strstr(f[i].flags, "--gpu-memory-utilization") != NULL;
+		}
+		cr_assert(util, "no lower utilization offered");
+	}
+}
+
+/* Same hardware, then shorter context, then more hardware; and each kind is right. */
+Test(fixes, ranked_by_what_they_keep)
+{
+	const struct catalogue *c = test_catalogue();
+	size_t b, i, n;
+	int seen[3] = { 0, 0, 0 };
+
+	for (b = 0; b < N_BASES; b++) {
+		struct plan_input in;
+		struct plan p, q;
+		struct fix f[FIX_MAX];
+
+		base_input(&bases[b], &in);
+		plan_compute(c, &in, &p);
+		n = fixes_compute(c, &in, &p, f, FIX_MAX);
+		for (i = 0; i < n; i++) {
+			int64_t cards_b = in.gpus > p.world * p.dp ? in.gpus : p.world * p.dp;
+			int64_t cards_f;
+			bool hw;
+
+			plan_compute(c, &f[i].input, &q);
+			cards_f = f[i].input.gpus > q.world * q.dp ? f[i].input.gpus :
+			    q.world * q.dp;
+			hw = f[i].input.gpu != in.gpu || f[i].input.mig != in.mig ||
+			    cards_f > cards_b;
+			seen[f[i].kind] = 1;
+			if (hw)
+				cr_assert_eq(f[i].kind, FIX_MORE_HARDWARE, "'%s' is %s", f[i].flags,
+				    fix_kind_name(f[i].kind));
+			else if (q.max_model_len < p.max_model_len)
+				cr_assert_eq(f[i].kind, FIX_SHORTER_CONTEXT, "'%s' is %s",
+				    f[i].flags, fix_kind_name(f[i].kind));
+			else
+				cr_assert_eq(f[i].kind, FIX_SAME_HARDWARE, "'%s' is %s",
+				    f[i].flags, fix_kind_name(f[i].kind));
+			if (i > 0)
+				cr_assert_leq(f[i - 1].kind, f[i].kind, "'%s' (%s) before '%s' (%s)",
+				    f[i - 1].flags, fix_kind_name(f[i - 1].kind), f[i].flags,
+				    fix_kind_name(f[i].kind));
+		}
+	}
+	cr_assert(seen[0] && seen[1] && seen[2], "not every kind was seen");
+}
+
+/* With two cards already, TP 2 keeps the hardware. */
+Test(fixes, tensor_parallel_on_cards_one_has)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct fix f[FIX_MAX];
+	size_t n, i;
+	int found = 0;
+
+	base_input(&bases[4], &in);
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_NONE);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	for (i = 0; i < n; i++)
+		if (strcmp(f[i].flags, "--tensor-parallel-size 2") == 0) {
+			found = 1;
+			cr_assert_eq(f[i].kind, FIX_SAME_HARDWARE);
+		}
+	cr_assert(found, "no TP 2 on the two cards given");
+	base_input(&bases[2], &in);
+	plan_compute(c, &in, &p);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	for (i = 0; i < n; i++)
+		if (strcmp(f[i].flags, "--tensor-parallel-size 2") == 0)
+			cr_assert_eq(f[i].kind, FIX_MORE_HARDWARE, "TP 2 on one card buys one");
+}
+
+/* Every output says which kind each fix is. */
+Test(fixes, every_report_names_the_kind)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct fix f[FIX_MAX];
+	struct report_in r;
+	char *text, *md, *json, want[512];
+	cJSON *root, *arr, *x;
+	size_t n, i;
+
+	base_input(&bases[2], &in);
+	plan_compute(c, &in, &p);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	cr_assert_gt(n, 2);
+	memset(&r, 0, sizeof r);
+	r.cat = c;
+	r.in = &in;
+	r.plan = &p;
+	r.fixes = f;
+	r.n_fixes = n;
+	r.model_source = "catalogue";
+	text = report_text(&r);
+	md = report_markdown(&r);
+	json = report_json(&r);
+	root = cJSON_Parse(json);
+	cr_assert_not_null(root);
+	arr = cJSON_GetObjectItem(root, "fixes");
+	cr_assert_eq((size_t)cJSON_GetArraySize(arr), n);
+	for (i = 0; i < n && i < 8; i++) {
+		snprintf(want, sizeof want, "%-42.160s %s: ", f[i].flags, fix_kind_name(f[i].kind));
+		cr_assert(strstr(text, want) != NULL, "text lacks '%s'", want);
+		snprintf(want, sizeof want, "| `%.160s` | %s |", f[i].flags, fix_kind_name(f[i].kind));
+		cr_assert(strstr(md, want) != NULL, "markdown lacks '%s'", want);
+		x = cJSON_GetObjectItem(cJSON_GetArrayItem(arr, (int)i), "kind");
+		cr_assert(cJSON_IsString(x));
+		cr_assert_str_eq(x->valuestring, fix_kind_id(f[i].kind));
+	}
+	cJSON_Delete(root);
+	free(text);
+	free(md);
+	free(json);
+}
