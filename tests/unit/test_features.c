@@ -372,3 +372,39 @@ Test(spec, deepseek_mtp_layer_in_weights_and_kv)
 	plan_compute(c, &in, &b);
 	cr_assert_eq(b.phase, PHASE_CONFIG);
 }
+
+Test(catalogue, kimi_k2_and_minimax_m2_5_kv_by_hand)
+{
+	/* Kimi-K2 (DeepseekV3ForCausalLM): MLA, one 576-value latent per layer
+	 * and token on every rank: 61 x 576 x 2 = 70,272 bytes at TP 1 and 8,
+	 * 61 x 576 x 1 with an fp8 cache; block 64 on Hopper.
+	 * MiniMax-M2.5: 62 full-attention layers, 8 KV heads of 128:
+	 * 62 x 2 x 8 x 128 x 2 = 253,952 bytes per token at TP 1, 31,744 at
+	 * TP 8 (one KV head per rank). */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h200-sxm", "moonshotai/Kimi-K2-Instruct", NULL);
+	in.tp = 8;
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.bytes_per_token, 70272);
+	cr_assert_eq(p.block_size, 64);
+	cr_assert_eq(p.format, FMT_FP8_BLOCK);
+	in.kv_dtype = KV_FP8;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.bytes_per_token, 61 * 576);
+
+	test_input(&in, "h200-sxm", "MiniMaxAI/MiniMax-M2.5", NULL);
+	in.max_model_len = 8192;
+	in.tp = 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.bytes_per_token, 253952);
+	in.tp = 8;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.bytes_per_token, 31744);
+	cr_assert_eq(p.format, FMT_FP8_BLOCK);
+}
