@@ -204,7 +204,8 @@ if [ -x "$U" ]; then
 fi
 
 # The report and planner test scripts themselves, under the locale.
-for s in report.sh journey-export.sh journey-slider.sh journey-scenario.sh; do
+for s in report.sh journey-export.sh journey-slider.sh journey-scenario.sh \
+    journey-export-follows.sh; do
 	n=$((n + 1))
 	if LC_ALL=$L sh "$SRC/tests/screen/$s" >"$T/sub.log" 2>&1; then
 		echo "ok $n - $s under $L"

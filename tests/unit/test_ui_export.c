@@ -19,6 +19,7 @@
 #include "core/fixes.h"
 #include "helpers.h"
 #include "core/units.h"
+#include "core/vllm_version.h"
 #include "io/cli.h"
 #include "io/compare.h"
 #include "io/report.h"
@@ -601,4 +602,129 @@ Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini 
 	}
 	cr_assert_geq(negative, 1, "no plan refused at the KV cache for want of memory");
 	cr_assert_geq(none, 1, "no plan stopped before the KV cache");
+}
+
+/*
+ * The command-line words for a plan input the views hand to the planner
+ * (a fit-finder row, a shared-card instance, another release): card, slice,
+ * cards, model, checkpoint and the flags those views set.
+ */
+static void
+args_of(const struct plan_input *in, char *buf, size_t len)
+{
+	const struct catalogue *c = test_catalogue();
+	char v[32];
+
+	buf[0] = '=';
+	buf[1] = '\0';
+#define ADD(...) snprintf(buf + strlen(buf), len - strlen(buf), __VA_ARGS__)
+	ADD("--gpu %s", c->gpus[in->gpu].id);
+	if (in->mig >= 0)
+		ADD(" --mig %s", c->gpus[in->gpu].mig[in->mig].name);
+	if (in->gpus > 0)
+		ADD(" --gpus %d", in->gpus);
+	ADD(" --model %s", in->model->id);
+	if (in->ckpt >= 0)
+		ADD(" --checkpoint %s", c->ckpts[in->ckpt].id);
+	else if (in->format != FMT_COUNT)
+		ADD(" --checkpoint %s", ckpt_format_name(in->format));
+	if (in->quantization_fp8)
+		ADD(" --quantization fp8");
+	if (in->tp > 0)
+		ADD(" -tp %d", in->tp);
+	if (in->pp > 0)
+		ADD(" -pp %d", in->pp);
+	if (in->dp > 0)
+		ADD(" -dp %d", in->dp);
+	if (in->util > 0)
+		ADD(" --gpu-memory-utilization %.17g", in->util);
+	if (in->max_model_len == -1)
+		ADD(" --max-model-len auto");
+	else if (in->max_model_len > 0)
+		ADD(" --max-model-len %lld", (long long)in->max_model_len);
+	if (in->kv_dtype != KV_AUTO)
+		ADD(" --kv-cache-dtype %s", kv_dtype_name(in->kv_dtype));
+	if (in->max_num_seqs > 0)
+		ADD(" --max-num-seqs %d", in->max_num_seqs);
+	if (in->tokens_per_request > 0)
+		ADD(" --tokens-per-request %lld", (long long)in->tokens_per_request);
+	if (in->version > 0)
+		ADD(" --vllm-version %s", vllm_version_format(in->version, v, sizeof v));
+#undef ADD
+}
+
+/* Starts the planner on BASE, sends KEYS, and returns the words of the input it holds then. */
+static void
+args_after(const char *base, const char *keys, char *buf, size_t len)
+{
+	struct cli cli;
+	struct app *a;
+	char store[2048];
+	static const struct ui_options plain = { 0, 0, NULL, NULL };
+
+	cli_from(&cli, base, NULL, store, sizeof store);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.in, &plain, 40, 120);
+	cr_assert_not_null(a);
+	cr_assert_eq(app_headless_keys(a, keys), 0);
+	args_of(app_headless_input(a), buf, len);
+	app_headless_free(&a);
+	cli_done(&cli);
+}
+
+Test(uiexport, rows_of_the_answer_views)
+{
+	const char *seeds = "--gpu rtx-pro-6000-server --model meta-llama/Llama-3.3-70B-Instruct "
+	    "--checkpoint nvidia/Llama-3.3-70B-Instruct-FP8 --kv-cache-dtype fp8 "
+	    "--max-model-len 8192 --tokens-per-request 8192";
+	char more[1024];
+	const char *const views[] = {
+		"F<Enter>", "F<Down><Down><Enter>", "F>><Right><Enter>",	/* fit rows */
+		"S<Enter>",						/* shared card */
+		"U<Left><Left><Enter>",					/* another release */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof views / sizeof views[0]; i++) {
+		args_after(seeds, views[i], more, sizeof more);
+		check_change(views[i], seeds, views[i], more);
+	}
+}
+
+/* x: the command line with every flag is the command line's --explicit. */
+Test(uiexport, every_flag_or_only_changed_ones)
+{
+	struct cli cli, ex;
+	struct app *a;
+	struct plan p;
+	struct report_in rin;
+	char store[2048], store2[2048], k[512], err[256];
+	char *got, *want;
+	static const struct ui_options plain = { 0, 0, NULL, NULL };
+
+	cli_from(&cli, QWEN32, NULL, store, sizeof store);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.in, &plain, 40, 120);
+	cr_assert_not_null(a);
+	snprintf(k, sizeof k, "2/3.1 8b<Enter><Enter>xw<C-u>%s/x.sh<Enter>", tmpdir);
+	cr_assert_eq(app_headless_keys(a, k), 0);
+	got = read_back("x.sh");
+	cli_from(&ex, QWEN32, "--model meta-llama/Llama-3.1-8B-Instruct --explicit", store2,
+	    sizeof store2);
+	plan_compute(test_catalogue(), &ex.in, &p);
+	memset(&rin, 0, sizeof rin);
+	rin.cat = test_catalogue();
+	rin.in = &ex.in;
+	rin.plan = &p;
+	rin.model_source = ex.model_source;
+	rin.explicit_all = ex.explicit_all;
+	cr_assert(ex.explicit_all);
+	want = export_command(&rin, err, sizeof err);
+	cr_assert_not_null(want, "%s", err);
+	uncommented(want);
+	cr_assert_str_eq(got, want, "x then w:\n  %s  is not --explicit's\n  %s", got, want);
+	free(got);
+	free(want);
+	app_headless_free(&a);
+	cli_done(&ex);
+	cli_done(&cli);
+	check_change("x twice", QWEN32, "xx", NULL);
 }
