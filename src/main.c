@@ -26,6 +26,7 @@
 #include "io/report.h"
 #include "io/settings.h"
 #include "io/strbuf.h"
+#include "io/textesc.h"
 #include "ui/app.h"
 #include "ui/exchange_ui.h"
 
@@ -33,7 +34,7 @@ static void
 diag_stderr(void *ctx, const char *msg)
 {
 	(void)ctx;
-	fprintf(stderr, "headroom: %s\n", msg);
+	textesc_warn("%s", msg);
 }
 
 static void
@@ -140,12 +141,12 @@ load_settings(struct settings *s)
 	char err[1024];
 
 	if (settings_load(s, NULL, err, sizeof err) != 0) {
-		fprintf(stderr, "headroom: %s (settings ignored)\n", err);
+		textesc_warn("%s (settings ignored)", err);
 		return;
 	}
 	if (s->argc > 1 && cli_parse(s->argc, s->words, &probe, err,
 	    sizeof err) != 0) {
-		fprintf(stderr, "headroom: %s: %s (settings ignored)\n", s->path, err);
+		textesc_warn("%s: %s (settings ignored)", s->path, err);
 		cli_done(&probe);
 		settings_done(s);
 	} else if (s->argc > 1) {
@@ -175,7 +176,7 @@ main(int argc, char **argv)
 	load_settings(&set);
 	if (cli_parse_layered(set.argc, set.words, argc, argv, &cli, err,
 	    sizeof err) != 0) {
-		fprintf(stderr, "headroom: %s\n", err);
+		textesc_warn("%s", err);
 		cli_done(&cli);
 		return 2;
 	}
@@ -214,7 +215,7 @@ main(int argc, char **argv)
 		return status;
 	}
 	if (cli_resolve(&cat, &cli, err, sizeof err) != 0) {
-		fprintf(stderr, "headroom: %s%s%s%s\n", err, set.argc > 1 ?
+		textesc_warn("%s%s%s%s", err, set.argc > 1 ?
 		    " (defaults from " : "", set.argc > 1 ? set.path : "",
 		    set.argc > 1 ? ")" : "");
 		cli_done(&cli);

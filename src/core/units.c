@@ -250,3 +250,49 @@ units_parse_human_int(const char *s, int64_t *out)
 	*out = (int64_t)v;
 	return 0;
 }
+
+/* v as the file wrote it, near enough: 4294967328, 1e+300, inf. */
+static void
+number_text(double v, char *buf, size_t len)
+{
+	if (isfinite(v) && fabs(v) < 1e18 && v == floor(v))
+		units_snprintf(buf, len, "%.0f", v);
+	else
+		units_snprintf(buf, len, "%.15g", v);
+}
+
+int
+units_checked_int(double v, int64_t lo, int64_t hi, int64_t *out, char *why,
+    size_t whylen)
+{
+	char t[64];
+
+	number_text(v, t, sizeof t);
+	/* into int64_t only what fits: the cast of anything else is undefined */
+	if (!isfinite(v) || v < -9223372036854775808.0 || v >= 9223372036854775808.0 ||
+	    (int64_t)v < lo || (int64_t)v > hi) {
+		snprintf(why, whylen, "%s is out of range (%lld..%lld)", t, (long long)lo,
+		    (long long)hi);
+		return -1;
+	}
+	if (v != floor(v)) {
+		snprintf(why, whylen, "%s is not a whole number", t);
+		return -1;
+	}
+	*out = (int64_t)v;
+	return 0;
+}
+
+int
+units_checked_real(double v, double lo, double hi, char *why, size_t whylen)
+{
+	char t[64], a[32], b[32];
+
+	if (isfinite(v) && v >= lo && v <= hi)
+		return 0;
+	number_text(v, t, sizeof t);
+	units_snprintf(a, sizeof a, "%g", lo);
+	units_snprintf(b, sizeof b, "%g", hi);
+	snprintf(why, whylen, "%s is out of range (%s..%s)", t, a, b);
+	return -1;
+}

@@ -63,5 +63,16 @@ int units_vsnprintf(char *buf, size_t len, const char *fmt, va_list ap)
     __attribute__((format(printf, 3, 0)));
 /* Strict decimal double: the whole string must be a number. 0 ok, -1 bad. */
 int units_parse_double(const char *s, double *out);
+/*
+ * The one checked conversion of a number read from a file to an integer:
+ * 0 with v in *out when v is a whole number in [lo, hi]; otherwise -1 with
+ * the reason in why ("4294967328 is out of range (1..100000)", "32.5 is
+ * not a whole number", "inf is out of range (...)"), for the caller to put
+ * after "FILE: FIELD: ".  NaN and infinities are out of range.
+ */
+int units_checked_int(double v, int64_t lo, int64_t hi, int64_t *out, char *why,
+    size_t whylen);
+/* The same for a real number: 0 when lo <= v <= hi (and finite). */
+int units_checked_real(double v, double lo, double hi, char *why, size_t whylen);
 
 #endif

@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -556,10 +557,32 @@ calibration_load(const char *path, struct calibration *k, char *err,
 		    "such as \"0.19.0\"", path, line, col);
 		goto bad;
 	}
-	k->tp = get_num(root, "tensor-parallel-size", &d) == 0 ? (int)d : 1;
-	k->pp = get_num(root, "pipeline-parallel-size", &d) == 0 ? (int)d : 1;
-	k->max_num_batched_tokens = get_num(root, "max-num-batched-tokens", &d) == 0 ?
-	    (int)d : 0;
+	{
+		static const struct {
+			const char *key;
+			int64_t lo, hi, def;
+		} ints[] = {
+			{ "tensor-parallel-size", 1, 4096, 1 },
+			{ "pipeline-parallel-size", 1, 4096, 1 },
+			{ "max-num-batched-tokens", 0, INT32_MAX, 0 },
+		};
+		int *to[] = { &k->tp, &k->pp, &k->max_num_batched_tokens };
+		size_t i;
+
+		for (i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+			int64_t n = ints[i].def;
+			char why[160];
+
+			if (get_num(root, ints[i].key, &d) == 0 && units_checked_int(d,
+			    ints[i].lo, ints[i].hi, &n, why, sizeof why) != 0) {
+				yamltree_pos(root, ints[i].key, &line, &col);
+				snprintf(err, errlen, "%s:%d:%d: %s: %s", path, line, col,
+				    ints[i].key, why);
+				goto bad;
+			}
+			*to[i] = (int)n;
+		}
+	}
 	m = cJSON_GetObjectItemCaseSensitive(root, "measured-gib");
 	if (!cJSON_IsObject(m)) {
 		yamltree_pos(root, NULL, &line, &col);

@@ -72,6 +72,24 @@ num_field(struct ctx *x, const cJSON *o, const char *k, double *out, const char 
 	return 0;
 }
 
+/* An integer field in [lo, hi]: 0 ok, 1 absent, -1 not a number or out of range (reported). */
+static int
+int_field(struct ctx *x, const cJSON *o, const char *k, int64_t lo, int64_t hi,
+    int64_t *out, const char *what)
+{
+	double d;
+	char why[160];
+	int r = num_field(x, o, k, &d, what);
+
+	if (r != 0)
+		return r;
+	if (units_checked_int(d, lo, hi, out, why, sizeof why) != 0) {
+		report(x, o, k, "%s: %s: %s", what, k, why);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 bool_field(const cJSON *o, const char *k, int def)
 {
@@ -96,7 +114,7 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 	struct gpu g;
 	const char *id = str_field(e, "id"), *name = str_field(e, "name");
 	const cJSON *mig, *mp;
-	double d;
+	int64_t n;
 	int i;
 
 	memset(&g, 0, sizeof g);
@@ -119,6 +137,11 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 		    "of range (0, 4096]", id, g.cuda_total_gib);
 		return -1;
 	}
+	switch (int_field(x, e, "nvidia_smi_mib", 1, 1 << 24, &n, "gpu")) {
+	case 0: g.nvidia_smi_mib = n; break;
+	case 1: break;
+	default: return -1;	/* a card with a field out of range is not loaded */
+	}
 	g.id = xstrdup(id);
 	g.name = xstrdup(name ? name : id);
 	g.family = xstrdup(str_field(e, "family") ? str_field(e, "family") : "Other");
@@ -127,8 +150,6 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 	g.cuda_total_source = xstrdup(str_field(e, "cuda_total_source"));
 	g.price_date = xstrdup(str_field(e, "price_date"));
 	g.price_source = xstrdup(str_field(e, "price_source"));
-	if (num_field(x, e, "nvidia_smi_mib", &d, "gpu") == 0)
-		g.nvidia_smi_mib = (int64_t)d;
 	num_field(x, e, "memory_gb", &g.memory_gb, "gpu");
 	num_field(x, e, "bandwidth_gbs", &g.bandwidth_gbs, "gpu");
 	num_field(x, e, "nvlink_gbs", &g.nvlink_gbs, "gpu");
@@ -154,7 +175,8 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 		cJSON_ArrayForEach(mp, mig) {
 			struct mig_profile *p = &g.mig[g.n_mig];
 			const char *pn = str_field(mp, "profile");
-			double cnt = 1, tot = 0, sm = 0;
+			double tot = 0;
+			int64_t cnt = 1, sm = 0;
 
 			if (pn == NULL || num_field(x, mp, "cuda_total_gib", &tot, "mig") != 0 ||
 			    tot <= 0) {
@@ -162,8 +184,9 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 				    "MIG profile needs profile and cuda_total_gib > 0", id);
 				continue;
 			}
-			num_field(x, mp, "max_count", &cnt, "mig");
-			num_field(x, mp, "sm_count", &sm, "mig");
+			if (int_field(x, mp, "max_count", 1, 64, &cnt, "mig") < 0 ||
+			    int_field(x, mp, "sm_count", 0, 1 << 20, &sm, "mig") < 0)
+				continue;
 			p->name = xstrdup(pn);
 			p->max_count = (int)cnt;
 			p->total_gib = tot;
@@ -258,7 +281,6 @@ load_ckpt(struct ctx *x, struct catalogue *c, const cJSON *e)
 	struct checkpoint k;
 	const char *id = str_field(e, "id"), *model = str_field(e, "model");
 	const char *fmt = str_field(e, "format"), *kv = str_field(e, "kv_cache_dtype");
-	double d;
 	int i;
 
 	memset(&k, 0, sizeof k);
@@ -280,8 +302,9 @@ load_ckpt(struct ctx *x, struct catalogue *c, const cJSON *e)
 	}
 	if (num_field(x, e, "loaded_gib", &k.loaded_gib, "checkpoint") < 0)
 		return -1;
-	if (num_field(x, e, "size_bytes", &d, "checkpoint") == 0)
-		k.size_bytes = (int64_t)d;
+	if (int_field(x, e, "size_bytes", 1, (int64_t)1 << 50, &k.size_bytes,
+	    "checkpoint") < 0)
+		return -1;
 	k.id = xstrdup(id);
 	k.model_id = xstrdup(model);
 	k.producer = xstrdup(str_field(e, "producer"));

@@ -17,20 +17,11 @@
 #include "io/export.h"
 #include "io/report.h"
 #include "io/scenario.h"
+#include "io/textesc.h"
 #include "io/textfile.h"
 #include "io/vllmlog.h"
 
-static void __attribute__((format(printf, 1, 2)))
-say(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "headroom: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
+#define say textesc_warn	/* messages quote files and pastes: escaped */
 
 /* Prints text (path NULL or "-"), or writes it atomically to path; 0 or 2. */
 static int

@@ -6,17 +6,33 @@
  */
 #include "hfconfig.h"
 
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "core/units.h"
 #include "core/xalloc.h"
+#include "io/shellwords.h"
 
 struct cfg {
 	const cJSON *text;	/* text_config or the root */
 	const cJSON *root;
+	char	*err;		/* the first value out of range, and its key */
+	size_t	 errlen;
+	const char **bad;
+	bool	 failed;
 };
+
+/* Bounds of the counts a config.json gives (sane, far above any model). */
+#define MAX_LAYERS	100000
+#define MAX_DIM		(1 << 20)	/* hidden sizes, heads, head_dim, ranks */
+#define MAX_WIDE	(1 << 26)	/* intermediate sizes, vocabularies */
+#define MAX_LEN		((int64_t)1 << 34)	/* context lengths, tokens */
+#define VC		"vision_config"
 
 static const cJSON *
 get(const struct cfg *c, const char *key)
@@ -41,28 +57,88 @@ get_num(const struct cfg *c, const char *key, double *out)
 	return 0;
 }
 
+/*
+ * Keeps the first value out of range as the read's error (units_checked_int()),
+ * named as shown ("vision_config.depth"), its key for the caller to find.
+ */
 static int
-get_int(const struct cfg *c, const char *key, int def)
+checked_as(struct cfg *c, const char *key, const char *shown, double d, int64_t lo,
+    int64_t hi, int64_t *out)
 {
-	double d;
+	char why[160];
 
-	return get_num(c, key, &d) == 0 ? (int)d : def;
+	if (units_checked_int(d, lo, hi, out, why, sizeof why) == 0)
+		return 0;
+	if (!c->failed) {
+		c->failed = true;
+		*c->bad = key;
+		snprintf(c->err, c->errlen, "%s: %s", shown, why);
+	}
+	return -1;
 }
 
-/* First integer among keys; its key in *which.  -1 if none. */
-static long long
-first_int(const struct cfg *c, const char *const *keys, const char **which)
+static int
+checked(struct cfg *c, const char *key, double d, int64_t lo, int64_t hi,
+    int64_t *out)
+{
+	return checked_as(c, key, key, d, lo, hi, out);
+}
+
+/* An integer field in [lo, hi]; def when absent or out of range (the read fails). */
+static int
+get_int(struct cfg *c, const char *key, int lo, int hi, int def)
 {
 	double d;
+	int64_t n;
+
+	if (get_num(c, key, &d) != 0 || checked(c, key, d, lo, hi, &n) != 0)
+		return def;
+	return (int)n;
+}
+
+/* First integer among keys, in [lo, hi]; its key in *which.  -1 if none. */
+static long long
+first_int(struct cfg *c, const char *const *keys, const char **which, int64_t lo,
+    int64_t hi)
+{
+	double d;
+	int64_t n;
 
 	for (; *keys; keys++) {
 		if (get_num(c, *keys, &d) == 0) {
 			if (which)
 				*which = *keys;
-			return (long long)d;
+			return checked(c, *keys, d, lo, hi, &n) == 0 ? n : -1;
 		}
 	}
 	return -1;
+}
+
+/* "missing or invalid KEY", unless a value out of range said more already. */
+static int
+invalid(struct cfg *c, const char *key)
+{
+	if (!c->failed) {
+		*c->bad = key;
+		snprintf(c->err, c->errlen, "config: missing or invalid %s", key);
+	}
+	return -1;
+}
+
+/* An integer of the JSON object named obj (NULL: the root), like get_int(). */
+static int
+obj_int(struct cfg *c, const cJSON *o, const char *obj, const char *key, int lo,
+    int hi, int def)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	char shown[96];
+	int64_t n;
+
+	snprintf(shown, sizeof shown, "%s%s%s", obj ? obj : "", obj ? "." : "", key);
+	if (!cJSON_IsNumber(v) || checked_as(c, key, shown, v->valuedouble, lo, hi,
+	    &n) != 0)
+		return def;
+	return (int)n;
 }
 
 static int
@@ -226,6 +302,10 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 
 	*bad = NULL;
 	memset(m, 0, sizeof *m);
+	memset(&c, 0, sizeof c);
+	c.err = err;
+	c.errlen = errlen;
+	c.bad = bad;
 	if (!cJSON_IsObject(root)) {
 		snprintf(err, errlen, "config: expected a JSON object");
 		return -1;
@@ -252,30 +332,34 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	m->dtype_bytes = 2;
 	if (s && (strcmp(s, "float16") == 0 || strcmp(s, "half") == 0))
 		m->dtype_is_fp16 = 1;
+	else if (s && strcmp(s, "bfloat16") != 0 && strcmp(s, "float32") != 0 &&
+	    strcmp(s, "float") != 0 && strcmp(s, "auto") != 0) {
+		char ex[96];
+
+		/* vLLM's dtypes (vllm/config/model.py _STR_DTYPE_TO_TORCH_DTYPE) */
+		*bad = get_str(&c, "torch_dtype") ? "torch_dtype" : "dtype";
+		shellwords_excerpt(s, 40, ex, sizeof ex);
+		snprintf(err, errlen, "%s: '%s' is not a dtype vLLM runs (float16, "
+		    "bfloat16, float32)", *bad, ex);
+		return -1;
+	}
 	/* an fp32 checkpoint runs in bf16 on CUDA for generation (reference §1) */
 
-	n = first_int(&c, k_layers, &key);
-	if (n <= 0) {
-		*bad = "num_hidden_layers";
-		snprintf(err, errlen, "config: missing or invalid num_hidden_layers");
-		return -1;
-	}
+	n = first_int(&c, k_layers, &key, 1, MAX_LAYERS);
+	if (n <= 0)
+		return invalid(&c, "num_hidden_layers");
 	m->layers = (int)n;
-	n = first_int(&c, k_hidden, NULL);
-	if (n <= 0) {
-		*bad = "hidden_size";
-		snprintf(err, errlen, "config: missing or invalid hidden_size");
-		return -1;
-	}
+	n = first_int(&c, k_hidden, NULL, 1, MAX_DIM);
+	if (n <= 0)
+		return invalid(&c, "hidden_size");
 	m->hidden = (int)n;
-	n = first_int(&c, k_heads, NULL);
-	if (n <= 0) {
-		*bad = "num_attention_heads";
-		snprintf(err, errlen, "config: missing or invalid num_attention_heads");
-		return -1;
-	}
+	n = first_int(&c, k_heads, NULL, 1, MAX_DIM);
+	if (n <= 0)
+		return invalid(&c, "num_attention_heads");
 	m->heads = (int)n;
-	n = first_int(&c, k_kvh, &key);
+	n = first_int(&c, k_kvh, &key, 0, MAX_DIM);
+	if (c.failed)
+		return -1;
 	m->kv_heads = n > 0 ? (int)n : m->heads;
 	if (m->heads % m->kv_heads != 0) {
 		*bad = key;
@@ -283,29 +367,35 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		    "multiple of %s (%d)", m->heads, key, m->kv_heads);
 		return -1;
 	}
-	n = first_int(&c, k_hd, NULL);
+	n = first_int(&c, k_hd, NULL, 0, MAX_DIM);
 	m->head_dim = n > 0 ? (int)n : m->hidden / m->heads;
-	n = first_int(&c, k_inter, NULL);
+	n = first_int(&c, k_inter, NULL, 0, MAX_WIDE);
 	m->intermediate = n > 0 ? (int)n : 4 * m->hidden;
-	n = get_int(&c, "vocab_size", -1);
-	if (n <= 0) {
-		*bad = "vocab_size";
-		snprintf(err, errlen, "config: missing or invalid vocab_size");
-		return -1;
-	}
+	n = get_int(&c, "vocab_size", 1, MAX_WIDE, -1);
+	if (n <= 0)
+		return invalid(&c, "vocab_size");
 	m->vocab = (int)n;
 
 	/* derived max_model_len: the minimum over the length keys */
 	for (k = k_len; *k; k++) {
-		if (get_num(&c, *k, &d) == 0 && d > 0 && (best_len < 0 || d < best_len)) {
-			best_len = (long long)d;
+		int64_t l;
+
+		if (get_num(&c, *k, &d) == 0 && checked(&c, *k, d, 1, MAX_LEN, &l) == 0 &&
+		    (best_len < 0 || l < best_len)) {
+			best_len = l;
 			key = *k;
 		}
 	}
-	if (get_num(&c, "model_max_length", &d) == 0 && d > 0) {
-		best_len = (long long)d;
-		key = "model_max_length";
+	if (get_num(&c, "model_max_length", &d) == 0) {
+		int64_t l;
+
+		if (checked(&c, "model_max_length", d, 1, MAX_LEN, &l) == 0) {
+			best_len = l;
+			key = "model_max_length";
+		}
 	}
+	if (c.failed)
+		return -1;
 	if (best_len < 0) {
 		best_len = 2048;
 		key = "default";
@@ -331,14 +421,25 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		    strcmp(type, "su") != 0 && strcmp(type, "longrope") != 0 &&
 		    strcmp(type, "llama3") != 0 && strncmp(m->model_type, "gemma3", 6) != 0) {
 			double base = (double)best_len;
+			int64_t l;
 
 			if (strcmp(type, "yarn") == 0 && cJSON_IsNumber(orig))
 				base = orig->valuedouble;
-			m->derived_max_len = (int64_t)(base * fa->valuedouble);
+			/* vLLM's length is int(base * factor) */
+			if (checked_as(&c, "factor", "rope_scaling: the scaled length (factor "
+			    "x length)", floor(base * fa->valuedouble), 1, MAX_LEN, &l) != 0)
+				return -1;
+			m->derived_max_len = l;
 			m->rope_cache_len = m->derived_max_len;
 		}
-		if (strcmp(type, "longrope") == 0 && cJSON_IsNumber(orig))
-			m->derived_max_len = (int64_t)orig->valuedouble;
+		if (strcmp(type, "longrope") == 0 && cJSON_IsNumber(orig)) {
+			int64_t l;
+
+			if (checked(&c, "original_max_position_embeddings", orig->valuedouble, 1,
+			    MAX_LEN, &l) != 0)
+				return -1;
+			m->derived_max_len = l;
+		}
 	}
 	m->tie_embeddings = get_bool(&c, "tie_word_embeddings",
 	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "tie_word_embeddings")) ||
@@ -347,19 +448,26 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	    strncmp(m->model_type, "qwen2", 5) == 0;
 
 	/* MLA */
-	m->kv_lora_rank = get_int(&c, "kv_lora_rank", 0);
+	m->kv_lora_rank = get_int(&c, "kv_lora_rank", 0, MAX_DIM, 0);
 	if (m->kv_lora_rank > 0) {
 		m->mla = 1;
-		m->q_lora_rank = get_int(&c, "q_lora_rank", 0);
-		m->qk_rope_head_dim = get_int(&c, "qk_rope_head_dim", 64);
-		m->qk_nope_head_dim = get_int(&c, "qk_nope_head_dim", 128);
-		m->v_head_dim = get_int(&c, "v_head_dim", 128);
+		m->q_lora_rank = get_int(&c, "q_lora_rank", 0, MAX_DIM, 0);
+		m->qk_rope_head_dim = get_int(&c, "qk_rope_head_dim", 0, MAX_DIM, 64);
+		m->qk_nope_head_dim = get_int(&c, "qk_nope_head_dim", 0, MAX_DIM, 128);
+		m->v_head_dim = get_int(&c, "v_head_dim", 0, MAX_DIM, 128);
 		m->head_dim = m->kv_lora_rank + m->qk_rope_head_dim;
 		m->kv_heads = 1;
 		m->rotary_dim = m->qk_rope_head_dim;
 	} else {
+		char why[160];
+
 		d = 1.0;
 		get_num(&c, "partial_rotary_factor", &d);
+		if (units_checked_real(d, 0, 1, why, sizeof why) != 0) {
+			*bad = "partial_rotary_factor";
+			snprintf(err, errlen, "partial_rotary_factor: %s", why);
+			return -1;
+		}
 		m->rotary_dim = (int)(m->head_dim * d);
 	}
 
@@ -367,20 +475,22 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	m->mtp_layers = get_int(&c, "num_nextn_predict_layers", 0);
 
 	/* MoE */
-	n = first_int(&c, k_experts, NULL);
+	n = first_int(&c, k_experts, NULL, 0, MAX_DIM);
 	if (n > 1) {
 		m->n_experts = (int)n;
-		m->experts_per_tok = (int)first_int(&c, k_topk, NULL);
+		m->experts_per_tok = (int)first_int(&c, k_topk, NULL, 0, MAX_DIM);
 		if (m->experts_per_tok <= 0)
 			m->experts_per_tok = 2;
-		m->moe_intermediate = get_int(&c, "moe_intermediate_size", 0);
+		m->moe_intermediate = get_int(&c, "moe_intermediate_size", 0, MAX_WIDE, 0);
 		if (m->moe_intermediate <= 0)
 			m->moe_intermediate = m->intermediate;
-		m->dense_intermediate = get_int(&c, "intermediate_size_mlp", 0);
-		if (m->dense_intermediate <= 0 && get_int(&c, "moe_intermediate_size", 0) > 0)
+		m->dense_intermediate = get_int(&c, "intermediate_size_mlp", 0, MAX_WIDE, 0);
+		if (m->dense_intermediate <= 0 && m->moe_intermediate > 0 &&
+		    get(&c, "moe_intermediate_size") != NULL)
 			m->dense_intermediate = m->intermediate;
-		m->n_shared_experts = get_int(&c, "n_shared_experts", 0);
-		m->shared_intermediate = get_int(&c, "shared_expert_intermediate_size", 0);
+		m->n_shared_experts = get_int(&c, "n_shared_experts", 0, MAX_DIM, 0);
+		m->shared_intermediate = get_int(&c, "shared_expert_intermediate_size", 0,
+		    MAX_WIDE, 0);
 		if (m->shared_intermediate > 0 && m->n_shared_experts == 0)
 			m->n_shared_experts = 1;
 		else if (m->n_shared_experts > 0)
@@ -389,19 +499,19 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 			m->n_shared_experts = 1;
 			m->shared_intermediate = m->moe_intermediate;
 		}
-		m->first_dense_layers = get_int(&c, "first_k_dense_replace", 0);
-		m->moe_layer_step = get_int(&c, "interleave_moe_layer_step", 0);
+		m->first_dense_layers = get_int(&c, "first_k_dense_replace", 0, MAX_LAYERS, 0);
+		m->moe_layer_step = get_int(&c, "interleave_moe_layer_step", 0, MAX_LAYERS, 0);
 		if (m->moe_layer_step <= 0)
-			m->moe_layer_step = get_int(&c, "moe_layer_freq", 0);
+			m->moe_layer_step = get_int(&c, "moe_layer_freq", 0, MAX_LAYERS, 0);
 		if (m->moe_layer_step <= 0)
-			m->moe_layer_step = get_int(&c, "decoder_sparse_step", 1);
+			m->moe_layer_step = get_int(&c, "decoder_sparse_step", 0, MAX_LAYERS, 1);
 	}
 
 	/* attention layer kinds */
-	m->sliding_window = get_int(&c, "sliding_window", 0);
+	m->sliding_window = get_int(&c, "sliding_window", 0, INT32_MAX, 0);
 	if (get_bool(&c, "use_sliding_window", 1) == 0)
 		m->sliding_window = 0;
-	m->chunk_size = get_int(&c, "attention_chunk_size", 0);
+	m->chunk_size = get_int(&c, "attention_chunk_size", 0, MAX_DIM * 64, 0);
 	lt = get(&c, "layer_types");
 	if (cJSON_IsArray(lt)) {
 		if (cJSON_GetArraySize(lt) != m->layers) {
@@ -431,7 +541,7 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		if (strcmp(m->model_type, "gemma2") == 0)
 			pattern = 2;
 		else if (strncmp(m->model_type, "gemma3", 6) == 0)
-			pattern = get_int(&c, "sliding_window_pattern", 6);
+			pattern = get_int(&c, "sliding_window_pattern", 0, MAX_LAYERS, 6);
 		m->layer_kind = calloc((size_t)m->layers, 1);
 		if (m->layer_kind == NULL)
 			abort();
@@ -466,30 +576,31 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	/* multimodal */
 	vc = cJSON_GetObjectItemCaseSensitive(root, "vision_config");
 	if (cJSON_IsObject(vc)) {
-		const cJSON *ms = cJSON_GetObjectItemCaseSensitive(vc, "spatial_merge_size");
-		const cJSON *rms = cJSON_GetObjectItemCaseSensitive(root, "spatial_merge_size");
 		const cJSON *tpi = cJSON_GetObjectItemCaseSensitive(root, "mm_tokens_per_image");
-		const cJSON *vh = cJSON_GetObjectItemCaseSensitive(vc, "hidden_size");
 		const cJSON *vl = cJSON_GetObjectItemCaseSensitive(vc, "depth");
-		const cJSON *vp = cJSON_GetObjectItemCaseSensitive(vc, "patch_size");
-		const cJSON *vi = cJSON_GetObjectItemCaseSensitive(vc, "image_size");
-		const cJSON *vm = cJSON_GetObjectItemCaseSensitive(vc, "intermediate_size");
 
 		if (!cJSON_IsNumber(vl))
 			vl = cJSON_GetObjectItemCaseSensitive(vc, "num_hidden_layers");
 		m->multimodal = 1;
 		m->vision_params = vision_params(vc, m->hidden);
-		m->vision_hidden = cJSON_IsNumber(vh) ? vh->valueint : 0;
-		m->vision_layers = cJSON_IsNumber(vl) ? vl->valueint : 0;
-		m->vision_patch = cJSON_IsNumber(vp) ? vp->valueint : 14;
-		m->vision_merge = cJSON_IsNumber(ms) ? ms->valueint :
-		    cJSON_IsNumber(rms) ? rms->valueint : 1;
-		m->vision_image_size = cJSON_IsNumber(vi) ? vi->valueint : 0;
-		m->vision_intermediate = cJSON_IsNumber(vm) ? vm->valueint :
-		    4 * m->vision_hidden;
+		m->vision_hidden = obj_int(&c, vc, VC, "hidden_size", 0, MAX_DIM, 0);
+		m->vision_layers = cJSON_IsNumber(vl) ? obj_int(&c, vc, VC, vl->string, 0,
+		    MAX_LAYERS, 0) : 0;
+		m->vision_patch = obj_int(&c, vc, VC, "patch_size", 0, MAX_DIM, 14);
+		m->vision_merge = cJSON_GetObjectItemCaseSensitive(vc, "spatial_merge_size") ?
+		    obj_int(&c, vc, VC, "spatial_merge_size", 0, MAX_DIM, 1) :
+		    obj_int(&c, root, NULL, "spatial_merge_size", 0, MAX_DIM, 1);
+		m->vision_image_size = obj_int(&c, vc, VC, "image_size", 0, MAX_DIM, 0);
+		m->vision_intermediate = obj_int(&c, vc, VC, "intermediate_size", 0,
+		    MAX_WIDE, 4 * m->vision_hidden);
+		if (c.failed)
+			return -1;
 		if (cJSON_IsNumber(tpi)) {
 			/* Gemma 3: a fixed number of tokens per image */
-			m->mm_tokens_per_item = tpi->valueint;
+			m->mm_tokens_per_item = obj_int(&c, root, NULL, "mm_tokens_per_image", 1,
+			    INT32_MAX, 0);
+			if (c.failed)
+				return -1;
 		} else if (m->vision_image_size > 0 && m->vision_patch > 0) {
 			/* Pixtral: the largest image, one break token per row */
 			int side = m->vision_image_size / (m->vision_patch *
@@ -502,6 +613,8 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 			m->mm_tokens_per_item = 16384;
 		}
 	}
+	if (c.failed)
+		return -1;
 	m->default_checkpoint = xstrdup(ckpt_format_name(m->native_format));
 	return 0;
 }

@@ -14,12 +14,15 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/units.h"
 #include "io/hfconfig.h"
 #include "io/hfjson.h"
 #include "io/mistral_params.h"
+#include "io/shellwords.h"
 #include "io/textfile.h"
 
 #define MAX_HEADER (100u << 20)
+#define MAX_BYTES ((int64_t)1 << 50)	/* 1 PiB: more weights than any model has */
 
 /* 1-based line of the first occurrence of "key" in text, or 0. */
 static int
@@ -92,14 +95,40 @@ model_dir_safetensors_bytes(const char *path, char *err, size_t errlen)
 
 		if (strcmp(t->string, "__metadata__") == 0)
 			continue;
-		if (!cJSON_IsArray(off) || cJSON_GetArraySize(off) != 2) {
-			snprintf(err, errlen, "%s: tensor '%s': data_offsets missing",
-			    path, t->string);
+		const cJSON *b = cJSON_GetArrayItem(off, 0), *e = cJSON_GetArrayItem(off, 1);
+		int64_t begin, end;
+		char why[160], name[96];
+
+		shellwords_excerpt(t->string, 60, name, sizeof name);
+		if (!cJSON_IsArray(off) || cJSON_GetArraySize(off) != 2 ||
+		    !cJSON_IsNumber(b) || !cJSON_IsNumber(e)) {
+			snprintf(err, errlen, "%s: tensor '%s': data_offsets missing or not "
+			    "two numbers", path, name);
 			cJSON_Delete(root);
 			return -1;
 		}
-		total += (int64_t)(cJSON_GetArrayItem(off, 1)->valuedouble -
-		    cJSON_GetArrayItem(off, 0)->valuedouble);
+		if (units_checked_int(b->valuedouble, 0, MAX_BYTES, &begin, why,
+		    sizeof why) != 0 || units_checked_int(e->valuedouble, 0, MAX_BYTES,
+		    &end, why, sizeof why) != 0) {
+			snprintf(err, errlen, "%s: tensor '%s': data_offsets: %s", path, name,
+			    why);
+			cJSON_Delete(root);
+			return -1;
+		}
+		if (end < begin) {
+			snprintf(err, errlen, "%s: tensor '%s': data_offsets [%lld, %lld]: "
+			    "the end is before the start", path, name, (long long)begin,
+			    (long long)end);
+			cJSON_Delete(root);
+			return -1;
+		}
+		total += end - begin;
+		if (total > MAX_BYTES) {
+			snprintf(err, errlen, "%s: the tensors add up to more than %lld bytes",
+			    path, (long long)MAX_BYTES);
+			cJSON_Delete(root);
+			return -1;
+		}
 	}
 	cJSON_Delete(root);
 	return total;
@@ -262,6 +291,8 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 		const cJSON *ts = cJSON_GetObjectItemCaseSensitive(md, "total_size");
 
 		free(text);
+		char why[160];
+
 		if (!cJSON_IsNumber(ts) || ts->valuedouble <= 0) {
 			snprintf(err, errlen, "%s: metadata.total_size is missing or not "
 			    "a positive number", path);
@@ -269,7 +300,13 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 			model_done(m);
 			return -1;
 		}
-		*weight_bytes = (int64_t)ts->valuedouble;
+		if (units_checked_int(ts->valuedouble, 1, MAX_BYTES, weight_bytes, why,
+		    sizeof why) != 0) {
+			snprintf(err, errlen, "%s: metadata.total_size: %s", path, why);
+			cJSON_Delete(idx);
+			model_done(m);
+			return -1;
+		}
 		cJSON_Delete(idx);
 		return 0;
 	}

@@ -3,6 +3,7 @@
  */
 #include "textesc.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,8 +87,8 @@ escape_one(long cp, unsigned char byte, char out[16])
 		snprintf(out, 16, "\\u%04x", (unsigned)(cp & 0xffff));
 }
 
-void
-textesc_append(struct strbuf *b, const char *s)
+static void
+append(struct strbuf *b, const char *s, bool lines)
 {
 	size_t n = strlen(s), i = 0;
 
@@ -97,13 +98,43 @@ textesc_append(struct strbuf *b, const char *s)
 		long cp = textesc_decode(s + i, n - i, &len);
 		char e[16];
 
-		escape_one(cp, (unsigned char)s[i], e);
+		if (lines && cp == '\n')
+			e[0] = '\0';
+		else
+			escape_one(cp, (unsigned char)s[i], e);
 		if (e[0] != '\0')
 			strbuf_printf(b, "%s", e);
 		else
 			strbuf_printf(b, "%.*s", (int)len, s + i);
 		i += len;
 	}
+}
+
+void
+textesc_append(struct strbuf *b, const char *s)
+{
+	append(b, s, false);
+}
+
+void
+textesc_append_lines(struct strbuf *b, const char *s)
+{
+	append(b, s, true);
+}
+
+void
+textesc_warn(const char *fmt, ...)
+{
+	struct strbuf t = { 0 }, e = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vappend(&t.s, &t.n, &t.cap, fmt, ap);
+	va_end(ap);
+	textesc_append_lines(&e, t.s ? t.s : "");
+	fprintf(stderr, "headroom: %s\n", e.s);
+	free(t.s);
+	free(e.s);
 }
 
 void

@@ -31,6 +31,14 @@ bool textesc_is_control(long cp);
 const char *textesc_find(const char *s);
 /* Appends s escaped (see above) to b. */
 void textesc_append(struct strbuf *b, const char *s);
+/* The same, but a newline stays a line break (text of several lines). */
+void textesc_append_lines(struct strbuf *b, const char *s);
+/*
+ * Prints "headroom: MESSAGE\n" on standard error, the message escaped as by
+ * textesc_append_lines(): the one way headroom's messages reach the
+ * terminal, so no byte they quote from a file or a paste can act on it.
+ */
+void textesc_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
  * Appends s as Markdown text: escaped as above, so it stays on its line
  * and in its table cell, and with a backslash before each character that

@@ -17,6 +17,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/units.h"
 #include "io/builtin_data.h"
 #include "io/textfile.h"
 #include "io/xdg.h"
@@ -116,12 +117,13 @@ parse_colour(struct parse_ctx *x, const cJSON *owner, const char *key,
 		return 0;
 	}
 	if (cJSON_IsNumber(v)) {
-		double d = v->valuedouble;
+		int64_t n;
+		char why[160];
 
-		if (d < 0 || d > 255 || d != (int)d)
+		if (units_checked_int(v->valuedouble, 0, 255, &n, why, sizeof why) != 0)
 			return fail_at(x, owner, key, "%s: a palette index is a whole "
-			    "number from 0 to 255", key);
-		*out = (int)d;
+			    "number from 0 to 255: %s", key, why);
+		*out = (int)n;
 		return 0;
 	}
 	if (!cJSON_IsString(v))
@@ -304,9 +306,17 @@ theme_parse(const char *text, size_t len, const char *fname, struct theme *t,
 			}
 			snprintf(t->name, sizeof t->name, "%s", it->valuestring);
 		} else if (strcmp(it->string, "needs") == 0) {
-			if (cJSON_IsNumber(it) && it->valuedouble >= 2)
-				t->needs = (int)it->valuedouble;
-			else if (cJSON_IsString(it) && strcmp(it->valuestring, "truecolor") == 0)
+			int64_t n;
+			char why[160];
+
+			if (cJSON_IsNumber(it)) {
+				if (units_checked_int(it->valuedouble, 2, 16777216, &n, why,
+				    sizeof why) != 0) {
+					rc = fail_at(&x, root, "needs", "needs: %s", why);
+					goto out;
+				}
+				t->needs = (int)n;
+			} else if (cJSON_IsString(it) && strcmp(it->valuestring, "truecolor") == 0)
 				t->needs = 16777216;
 			else {
 				rc = fail_at(&x, root, "needs", "needs is 2, 8, 16, 256 or "

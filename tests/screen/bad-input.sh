@@ -26,7 +26,9 @@ while IFS="$tab" read -r area input setup args want says; do
 	case $area in '#'* | '') continue ;; esac
 	n=$((n + 1))
 	d=$W/case$n
-	mkdir -p "$d" "$XDG_CONFIG_HOME"
+	# each case its own configuration folder (user catalogues, profiles)
+	XDG_CONFIG_HOME=$d/xdg
+	mkdir -p "$d" "$XDG_CONFIG_HOME/headroom"
 	name="$area: $input"
 	if ! (cd "$d" && sh -c "$setup") </dev/null >"$W/setup.out" 2>&1; then
 		echo "not ok $n - $name: the setup failed"

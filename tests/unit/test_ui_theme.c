@@ -106,6 +106,12 @@ Test(theme, broken_files_name_file_line_and_column)
 	expect_error("roles:\n  title: { fg: \"#12345\" }\n", "bad.yaml:2:", "#rrggbb");
 	expect_error("roles: [\n", "bad.yaml:", "");
 	expect_error("colours: 1\n", "bad.yaml:1:", "unknown key 'colours'");
+	/* numbers out of range are errors, not casts */
+	expect_error("needs: 1e30\n", "bad.yaml:1:", "needs: 1e+30 is out of range (2..16777216)");
+	expect_error("needs: -8\n", "bad.yaml:1:", "-8 is out of range");
+	expect_error("needs: 8.5\n", "bad.yaml:1:", "8.5 is not a whole number");
+	expect_error("roles:\n  title: { fg: 1e30 }\n", "bad.yaml:2:", "1e+30 is out of range");
+	expect_error("roles:\n  title: { fg: 12.5 }\n", "bad.yaml:2:", "12.5 is not a whole number");
 }
 
 Test(theme, a_broken_theme_falls_back_with_a_message)

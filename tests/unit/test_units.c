@@ -2,6 +2,8 @@
  * test_units.c - vLLM's number formats and human-readable integers.
  */
 #include <criterion/criterion.h>
+#include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "core/units.h"
@@ -47,6 +49,36 @@ Test(units, plurals_and_articles_for_numbers)
 	cr_assert_str_eq(units_article(110), "a", "one hundred ten");
 	cr_assert_str_eq(units_article(4096), "a");
 	cr_assert_str_eq(units_article(800000), "an");
+}
+
+/* The one checked conversion from a file's number to an integer. */
+Test(units, checked_int_refuses_what_does_not_fit)
+{
+	char why[160];
+	int64_t n = -7;
+
+	cr_assert_eq(units_checked_int(32, 1, 100000, &n, why, sizeof why), 0);
+	cr_assert_eq(n, 32);
+	cr_assert_eq(units_checked_int(4294967328.0, 1, 100000, &n, why, sizeof why), -1);
+	cr_assert_str_eq(why, "4294967328 is out of range (1..100000)");
+	cr_assert_eq(units_checked_int(1e300, 1, 100000, &n, why, sizeof why), -1);
+	cr_assert_str_eq(why, "1e+300 is out of range (1..100000)");
+	cr_assert_eq(units_checked_int(INFINITY, 1, INT64_MAX, &n, why, sizeof why), -1);
+	cr_assert_str_eq(why, "inf is out of range (1..9223372036854775807)");
+	cr_assert_eq(units_checked_int(NAN, 0, 1, &n, why, sizeof why), -1);
+	/* 2^63 rounds to INT64_MAX as a double: refused, not cast */
+	cr_assert_eq(units_checked_int(9223372036854775808.0, 0, INT64_MAX, &n, why,
+	    sizeof why), -1);
+	cr_assert_eq(units_checked_int(-9223372036854775808.0, INT64_MIN, 0, &n, why,
+	    sizeof why), 0);
+	cr_assert_eq(n, INT64_MIN);
+	cr_assert_eq(units_checked_int(32.5, 1, 100, &n, why, sizeof why), -1);
+	cr_assert_str_eq(why, "32.5 is not a whole number");
+	cr_assert_eq(units_checked_int(-1, 0, 10, &n, why, sizeof why), -1);
+	cr_assert_str_eq(why, "-1 is out of range (0..10)");
+	cr_assert_eq(units_checked_real(0.5, 0, 1, why, sizeof why), 0);
+	cr_assert_eq(units_checked_real(1e30, 0, 1, why, sizeof why), -1);
+	cr_assert_str_eq(why, "1e+30 is out of range (0..1)");
 }
 
 Test(units, human_readable_ints_like_vllm)
