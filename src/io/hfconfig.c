@@ -472,7 +472,7 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	}
 
 	/* next-token layers, loaded only as a speculative-decoding draft */
-	m->mtp_layers = get_int(&c, "num_nextn_predict_layers", 0);
+	m->mtp_layers = get_int(&c, "num_nextn_predict_layers", 0, MAX_LAYERS, 0);
 
 	/* MoE */
 	n = first_int(&c, k_experts, NULL, 0, MAX_DIM);
