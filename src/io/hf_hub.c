@@ -586,27 +586,13 @@ fetch_file(struct fetch *f, const char *root, const char *rev, const char *commi
 	return ret;
 }
 
-int
-hf_hub_fetch(const char *root, const char *repo, const char *rev, char *dir,
-    size_t dirlen, char *commit, bool *missing, char *err, size_t errlen)
+/* Sets up a fetch of repo; -1 with err when offline or the id is not one. */
+static int
+fetch_init(struct fetch *f, const char *repo, const char *rev, char *endpoint,
+    size_t eplen, char *err, size_t errlen)
 {
 	static bool curl_ready;
-	static const char *const optional[] = { "hf_quant_config.json",
-		"model.safetensors.index.json", "params.json", NULL };
-	struct fetch f;
-	char endpoint[1024], url[4200];
-	struct resp r;
-	CURLcode rc;
-	cJSON *api = NULL;
-	const cJSON *sha, *sibs, *s;
-	const char *cfg;
-	bool mistral, any_plain = false;
-	int64_t total = 0;
-	int i, ret = -1;
 
-	*missing = false;
-	if (rev == NULL)
-		rev = "main";
 	if (hf_hub_offline()) {
 		snprintf(err, errlen, "HF_HUB_OFFLINE is set: not fetching %s", repo);
 		return -1;
@@ -614,42 +600,140 @@ hf_hub_fetch(const char *root, const char *repo, const char *rev, char *dir,
 	if (!hf_repo_id_valid(repo) || !hf_revision_valid(rev)) {
 		snprintf(err, errlen, "'%s' at '%s' is not a Hub repo id and revision",
 		    repo, rev);
-		*missing = true;
 		return -1;
 	}
 	if (!curl_ready) {
 		curl_global_init(CURL_GLOBAL_DEFAULT);
 		curl_ready = true;
 	}
-	memset(&f, 0, sizeof f);
-	f.repo = repo;
-	f.endpoint = hf_hub_endpoint(endpoint, sizeof endpoint);
-	read_token(f.token, sizeof f.token);
-	url_origin(f.endpoint, f.origin, sizeof f.origin);
-	f.timeout_ms = seconds_ms("HF_HUB_DOWNLOAD_TIMEOUT", 10000);
-	f.connect_ms = seconds_ms("HF_HUB_ETAG_TIMEOUT", 10000);
-	f.t0 = now();
-	f.what = "file list";
+	memset(f, 0, sizeof *f);
+	f->repo = repo;
+	f->endpoint = hf_hub_endpoint(endpoint, eplen);
+	read_token(f->token, sizeof f->token);
+	url_origin(f->endpoint, f->origin, sizeof f->origin);
+	f->timeout_ms = seconds_ms("HF_HUB_DOWNLOAD_TIMEOUT", 10000);
+	f->connect_ms = seconds_ms("HF_HUB_ETAG_TIMEOUT", 10000);
+	f->t0 = now();
+	return 0;
+}
 
-	/* the commit and the file list */
-	snprintf(url, sizeof url, "%s/api/models/%s/revision/", f.endpoint, repo);
+static void
+fetch_done(struct fetch *f)
+{
+	if (f->shown && (progress_set ? progress_fn != NULL : true))
+		(progress_set ? progress_fn : stderr_progress)(progress_ctx, NULL);
+	f->shown = false;
+}
+
+/* The API's answer for rev: the commit (41 bytes) and the siblings. */
+static cJSON *
+api_revision(struct fetch *f, const char *rev, char *commit, const cJSON **sibs,
+    bool *missing, char *err, size_t errlen)
+{
+	char url[4200];
+	struct resp r;
+	CURLcode rc;
+	cJSON *api;
+	const cJSON *sha;
+
+	f->what = "file list";
+	snprintf(url, sizeof url, "%s/api/models/%s/revision/", f->endpoint, f->repo);
 	put_encoded(url, sizeof url, rev, false);
-	rc = http_get(&f, url, 0, -1, MAX_JSON, &r);
+	rc = http_get(f, url, 0, -1, MAX_JSON, &r);
 	if (rc != CURLE_OK || r.status != 200) {
-		explain(&f, rc, &r, url, rev, missing, err, errlen);
+		explain(f, rc, &r, url, rev, missing, err, errlen);
 		resp_done(&r);
-		goto out;
+		return NULL;
 	}
 	api = r.body && !r.cut ? cJSON_Parse(r.body) : NULL;
 	resp_done(&r);
 	sha = cJSON_GetObjectItemCaseSensitive(api, "sha");
-	sibs = cJSON_GetObjectItemCaseSensitive(api, "siblings");
-	if (!cJSON_IsString(sha) || !hf_is_commit(sha->valuestring) || !cJSON_IsArray(sibs)) {
+	*sibs = cJSON_GetObjectItemCaseSensitive(api, "siblings");
+	if (!cJSON_IsString(sha) || !hf_is_commit(sha->valuestring) || !cJSON_IsArray(*sibs)) {
 		snprintf(err, errlen, "%s: not the Hub's answer (no commit sha and "
 		    "siblings)", url);
-		goto out;
+		cJSON_Delete(api);
+		return NULL;
 	}
 	snprintf(commit, 41, "%s", sha->valuestring);
+	return api;
+}
+
+static bool
+is_top_safetensors(const cJSON *n)
+{
+	size_t l = cJSON_IsString(n) ? strlen(n->valuestring) : 0;
+
+	return l > 12 && strcmp(n->valuestring + l - 12, ".safetensors") == 0 &&
+	    strchr(n->valuestring, '/') == NULL;
+}
+
+/*
+ * The tensor bytes of the files vLLM would load, from their headers, and
+ * headroom's record of them.  Mistral's format loads consolidated*.safetensors
+ * only; the Hugging Face format skips them when other shards exist.
+ */
+static int
+headers_total(struct fetch *f, const char *commit, const cJSON *sibs, bool mistral,
+    int64_t *total, char *err, size_t errlen)
+{
+	const cJSON *s;
+	bool any_plain = false;
+
+	*total = 0;
+	cJSON_ArrayForEach(s, sibs) {
+		const cJSON *n = cJSON_GetObjectItemCaseSensitive(s, "rfilename");
+
+		if (is_top_safetensors(n) && strncmp(n->valuestring, "consolidated", 12) != 0)
+			any_plain = true;
+	}
+	cJSON_ArrayForEach(s, sibs) {
+		const cJSON *n = cJSON_GetObjectItemCaseSensitive(s, "rfilename");
+		bool cons;
+		int64_t b;
+
+		if (!is_top_safetensors(n))
+			continue;
+		cons = strncmp(n->valuestring, "consolidated", 12) == 0;
+		if (mistral ? !cons : (cons && any_plain))
+			continue;
+		b = remote_header(f, commit, n->valuestring, err, errlen);
+		if (b < 0)
+			return -1;
+		*total += b;
+	}
+	/* recorded even when 0, so a repo without safetensors is not asked again */
+	if (hf_cache_weights_put(f->repo, commit, *total, err, errlen) != 0)
+		return -1;
+	return 0;
+}
+
+int
+hf_hub_fetch(const char *root, const char *repo, const char *rev, char *dir,
+    size_t dirlen, char *commit, bool *missing, char *err, size_t errlen)
+{
+	static const char *const optional[] = { "hf_quant_config.json",
+		"model.safetensors.index.json", "params.json", NULL };
+	struct fetch f;
+	char endpoint[1024], c2[41];
+	cJSON *api = NULL;
+	const cJSON *sibs;
+	const char *cfg;
+	bool mistral;
+	int64_t total = 0;
+	int i, ret = -1;
+
+	*missing = false;
+	if (rev == NULL)
+		rev = "main";
+	if (fetch_init(&f, repo, rev, endpoint, sizeof endpoint, err, errlen) != 0) {
+		*missing = !hf_hub_offline();
+		return -1;
+	}
+	/* the commit and the file list; every file then comes from that commit */
+	api = api_revision(&f, rev, commit, &sibs, missing, err, errlen);
+	if (api == NULL)
+		goto out;
 	mistral = !sibling(sibs, "config.json");
 	cfg = mistral ? "params.json" : "config.json";
 	if (mistral && !sibling(sibs, "params.json")) {
@@ -670,48 +754,36 @@ hf_hub_fetch(const char *root, const char *repo, const char *rev, char *dir,
 			goto out;
 	}
 	/* without an index: the safetensors headers the model loader would read */
-	if (mistral || !sibling(sibs, "model.safetensors.index.json")) {
-		cJSON_ArrayForEach(s, sibs) {
-			const cJSON *n = cJSON_GetObjectItemCaseSensitive(s, "rfilename");
-			size_t l = cJSON_IsString(n) ? strlen(n->valuestring) : 0;
-
-			if (l > 12 && strcmp(n->valuestring + l - 12, ".safetensors") == 0 &&
-			    strchr(n->valuestring, '/') == NULL &&
-			    strncmp(n->valuestring, "consolidated", 12) != 0)
-				any_plain = true;
-		}
-		cJSON_ArrayForEach(s, sibs) {
-			const cJSON *n = cJSON_GetObjectItemCaseSensitive(s, "rfilename");
-			size_t l = cJSON_IsString(n) ? strlen(n->valuestring) : 0;
-			bool cons;
-			int64_t b;
-
-			if (l <= 12 || strcmp(n->valuestring + l - 12, ".safetensors") != 0 ||
-			    strchr(n->valuestring, '/') != NULL)
-				continue;
-			cons = strncmp(n->valuestring, "consolidated", 12) == 0;
-			if (mistral ? !cons : (cons && any_plain))
-				continue;
-			b = remote_header(&f, commit, n->valuestring, err, errlen);
-			if (b < 0)
-				goto out;
-			total += b;
-		}
-		if (total > 0 && hf_cache_weights_put(repo, commit, total, err, errlen) != 0)
-			goto out;
-	}
-	{
-		char c2[41];
-
-		if (hf_cache_snapshot(root, repo, commit, dir, dirlen, c2, err, errlen) != 0)
-			goto out;
-	}
+	if ((mistral || !sibling(sibs, "model.safetensors.index.json")) &&
+	    headers_total(&f, commit, sibs, mistral, &total, err, errlen) != 0)
+		goto out;
+	if (hf_cache_snapshot(root, repo, commit, dir, dirlen, c2, err, errlen) != 0)
+		goto out;
 	ret = 0;
 out:
-	if (f.shown) {
-		if (progress_set ? progress_fn != NULL : true)
-			(progress_set ? progress_fn : stderr_progress)(progress_ctx, NULL);
-	}
+	fetch_done(&f);
 	cJSON_Delete(api);
 	return ret;
+}
+
+int64_t
+hf_hub_weights(const char *repo, const char *commit, bool mistral, char *err,
+    size_t errlen)
+{
+	struct fetch f;
+	char endpoint[1024], c2[41];
+	cJSON *api;
+	const cJSON *sibs;
+	bool missing = false;
+	int64_t total = -1;
+
+	if (fetch_init(&f, repo, commit, endpoint, sizeof endpoint, err, errlen) != 0)
+		return -1;
+	api = api_revision(&f, commit, c2, &sibs, &missing, err, errlen);
+	if (api != NULL && headers_total(&f, commit, sibs, mistral, &total, err,
+	    errlen) != 0)
+		total = -1;
+	fetch_done(&f);
+	cJSON_Delete(api);
+	return total;
 }

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* True when HF_HUB_OFFLINE is 1, ON, YES or TRUE (any case). */
 bool hf_hub_offline(void);
@@ -41,5 +42,14 @@ void hf_hub_set_progress(hf_hub_progress_fn fn, void *ctx);
  */
 int hf_hub_fetch(const char *root, const char *repo, const char *rev, char *dir,
     size_t dirlen, char *commit, bool *missing, char *err, size_t errlen);
+
+/*
+ * The tensor bytes of repo at commit from its safetensors headers (range
+ * requests), recorded for the next run; for a cached snapshot that has the
+ * config but no weights.  Returns the bytes (0: no safetensors), or -1
+ * with err.
+ */
+int64_t hf_hub_weights(const char *repo, const char *commit, bool mistral,
+    char *err, size_t errlen);
 
 #endif

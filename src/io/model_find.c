@@ -53,6 +53,8 @@ static int
 read_snapshot(const char *repo, const char *snap, const char *commit,
     const char *family, struct model *m, int64_t *wb, char *err, size_t errlen)
 {
+	int64_t rec;
+
 	if (model_dir_read(snap, m, wb, err, errlen) != 0)
 		return -1;
 	free(m->id);
@@ -61,8 +63,19 @@ read_snapshot(const char *repo, const char *snap, const char *commit,
 	m->name = xstrdup(repo);
 	free(m->family);
 	m->family = xstrdup(family);
-	if (*wb <= 0) {
-		int64_t b = hf_cache_weights_get(repo, commit);
+	if (*wb > 0)
+		return 0;
+	rec = hf_cache_weights_get(repo, commit);
+	if (rec >= 0) {
+		*wb = rec;
+		return 0;
+	}
+	if (!hf_hub_offline()) {
+		/* a snapshot with the config only: the headers over the network,
+		 * once (recorded); without them the planner derives the size */
+		char e2[512];
+		int64_t b = hf_hub_weights(repo, commit, m->source != NULL &&
+		    strstr(m->source, "params.json") != NULL, e2, sizeof e2);
 
 		*wb = b > 0 ? b : 0;
 	}

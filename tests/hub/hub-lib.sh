@@ -6,6 +6,7 @@
 HUB_PID=
 hub_start() {
 	hub_dir=$1
+	rm -f "$hub_dir/port"
 	py=$(command -v python3 || true)
 	if [ -z "$py" ]; then
 		echo "1..0 # SKIP python3 not found"

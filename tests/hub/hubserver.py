@@ -7,7 +7,8 @@ answers: /api/models/ORG/NAME/revision/REV (commit sha and siblings),
 through a 302 redirect to another host name (localhost) with X-Linked-Etag,
 HTTP Range requests there; 401 RepoNotFound for unknown repos, 404
 RevisionNotFound / EntryNotFound, gated/* refuses without the token
-"hf_test_token" (401) and with another (403), slow/* answers after 5 s.
+"hf_test_token" (401) and with another (403), slow/* answers after 5 s,
+slowok/* after 2 s.
 
 Usage: hubserver.py FIXTURES PORTFILE LOGFILE.  Binds 127.0.0.1 on a free
 port, writes the port to PORTFILE, logs "METHOD PATH auth=yes|no range=R"
@@ -86,6 +87,8 @@ class Hub(http.server.BaseHTTPRequestHandler):
             return self.error(404, "RevisionNotFound", "Invalid rev id: " + rev)
         if repo.startswith("slow/"):
             time.sleep(5)
+        if repo.startswith("slowok/"):
+            time.sleep(2)
         sib = [{"rfilename": f} for f in sorted(os.listdir(d))]
         self.send(200, json.dumps({"id": repo, "sha": c, "siblings": sib}).encode(),
                   [("Content-Type", "application/json")])

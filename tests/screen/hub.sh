@@ -53,6 +53,14 @@ HF_HUB_OFFLINE=1 check "offline from the cache" 0 '"source": "cache"' -- --model
 HF_HUB_OFFLINE=1 check "same bytes offline" 0 "Model loading took 0.92 GiB memory$" -- \
     --model $Q --report text
 ok "nothing was asked of the Hub" test ! -s "$W/log"
+# a cached config without weights: the headers once over the network, then never
+rm -rf "$W/xdg/headroom"
+check "config-only cache, online" 0 "Model loading took 0.92 GiB memory$" -- \
+    --model $Q --report text
+ok "the headers were read for it" grep -q "range=bytes=0-7" "$W/log"
+: >"$W/log"
+check "and recorded" 0 "Model loading took 0.92 GiB memory$" -- --model $Q --report text
+ok "no second request" test ! -s "$W/log"
 check "the export names the repo, not the snapshot" 0 "^vllm serve $Q\$" -- \
     --model $Q --export command
 check "--revision reaches the export" 0 "^vllm serve $Q --revision v1.0\$" -- \

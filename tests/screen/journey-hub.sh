@@ -39,3 +39,13 @@ j_wait "model: Qwen/Qwen2.5-0.5B-Instruct (not in the catalogue; from $J_WORK/ca
 j_wait "(cache) Qwen/Qwen2.5-0.5B-Instruct"
 j_keys q
 j_wait "headroom exited 0, terminal restored"
+
+# a fetch that takes a while shows a progress line on stderr, then clears it
+hub_start "$J_WORK"
+J_ENV="HF_HUB_DOWNLOAD_TIMEOUT=10"
+j_tmux kill-server
+j_start 120 10 "--gpu h100-sxm --model slowok/Fine --report text --output $J_WORK/r.txt"
+j_wait "headroom: fetching slowok/Fine file list from http://127.0.0.1"
+j_wait "headroom exited 0"
+j_screen | grep -q "headroom: fetching" && j_fail "the progress line was left on screen"
+grep -q "Model from outside the catalogue (hub)" "$J_WORK/r.txt" || j_fail "no plan"
