@@ -8,7 +8,8 @@ through a 302 redirect to another host name (localhost) with X-Linked-Etag,
 HTTP Range requests there; 401 RepoNotFound for unknown repos, 404
 RevisionNotFound / EntryNotFound, gated/* refuses without the token
 "hf_test_token" (401) and with another (403), slow/* answers after 5 s,
-slowok/* after 2 s.
+slowok/* after 2 s; old-org/Renamed redirects (307, relative) to
+Qwen/Qwen2.5-0.5B-Instruct; norange/* storage ignores Range.
 
 Usage: hubserver.py FIXTURES PORTFILE LOGFILE.  Binds 127.0.0.1 on a free
 port, writes the port to PORTFILE, logs "METHOD PATH auth=yes|no range=R"
@@ -25,6 +26,7 @@ import time
 ROOT, PORTFILE, LOGFILE = sys.argv[1], sys.argv[2], sys.argv[3]
 TOKEN = "hf_test_token"
 TAGS = {"v1.0": "1" * 40}  # a tag every repo has, at another commit
+RENAMED = {"old-org/Renamed": "Qwen/Qwen2.5-0.5B-Instruct"}  # 307 to the new name
 
 
 def commit_of(repo, rev):
@@ -62,6 +64,10 @@ class Hub(http.server.BaseHTTPRequestHandler):
             log.write("GET %s host=%s auth=%s range=%s\n" % (
                 self.path, self.headers.get("Host", "").split(":")[0],
                 "yes" if auth else "no", self.headers.get("Range", "-")))
+        for old, new in RENAMED.items():
+            if ("/" + old + "/") in self.path:
+                # a renamed repo: a relative redirect on the same host
+                return self.send(307, b"", [("Location", self.path.replace(old, new))])
         m = re.fullmatch(r"/api/models/([^/]+/[^/]+)/revision/([^/]+)", self.path)
         if m:
             return self.api(m.group(1), m.group(2).replace("%2F", "/"))
@@ -131,6 +137,8 @@ class Hub(http.server.BaseHTTPRequestHandler):
         with open(path, "rb") as f:
             body = f.read()
         rng = self.headers.get("Range")
+        if repo.startswith("norange/"):
+            rng = None  # a storage host that ignores Range: the whole file
         m = re.fullmatch(r"bytes=(\d+)-(\d+)", rng or "")
         if not m:
             return self.send(200, body, [("ETag", "cdn")])
@@ -140,8 +148,15 @@ class Hub(http.server.BaseHTTPRequestHandler):
             a, a + len(part) - 1, len(body)))])
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        # clients that cut a transfer (a cap, a time-out) are part of the tests
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def main():
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hub)
+    srv = Server(("127.0.0.1", 0), Hub)
     srv.daemon_threads = True
     tmp = PORTFILE + ".tmp"
     with open(tmp, "w") as f:

@@ -92,6 +92,21 @@ rm -rf "$W/cache/models--gated--Llama-Gated"
 check "gated with \$HF_HOME/token" 0 "Model loading took 14.9" -- \
     --model gated/Llama-Gated --gpu h100-sxm --report text
 
+# a renamed repo: the relative redirect is followed, with the token (same host)
+: >"$W/log"
+HF_TOKEN=hf_other_token check "a renamed repo follows its redirect" 0 \
+    "Model loading took 0.92 GiB memory$" -- --model old-org/Renamed --report text
+ok "the redirect kept the token on the Hub's host" \
+    grep -q "GET /api/models/Qwen/Qwen2.5-0.5B-Instruct/revision/main host=127.0.0.1 auth=yes" "$W/log"
+check "it is named as asked" 0 "^vllm serve old-org/Renamed\$" -- --model old-org/Renamed \
+    --export command
+# storage that ignores Range is cut at the cap, never downloaded
+check "a storage host ignoring Range" 2 "ignored the range request" -- \
+    --model norange/Big --report json
+# no progress line when stderr is not a terminal
+HF_HUB_DOWNLOAD_TIMEOUT=10 check "a slow fetch, stderr not a terminal" 0 "" -- \
+    --model slowok/Fine --report json
+ok "no progress line in a pipe" sh -c "! HF_HUB_CACHE='$W/c2' '$H' --model slowok/Fine --report json 2>&1 >/dev/null | grep -q fetching"
 # a slow server: cut at HF_HUB_DOWNLOAD_TIMEOUT, not waited for
 t0=$(date +%s)
 check "a slow Hub times out" 2 "no answer within 1.0 s" -- --model slow/Slow --report json
