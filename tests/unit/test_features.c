@@ -144,6 +144,30 @@ Test(lora, vllm_refusals)
 	cr_assert(strstr(p.message, "multi-head latent attention") != NULL, "%s",
 	    p.message);
 	cr_assert(lora_rank_valid(64) && lora_rank_valid(320) && !lora_rank_valid(24));
+
+	/* not modelled: LoRA (and MTP) on state layers (a hybrid's Mamba/GDN) */
+	{
+		struct model mm;
+		struct plan_lora l;
+		struct plan_spec sp;
+		char msg[PLAN_MSG_LEN];
+
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+		mm = *in.model;
+		mm.n_state_layers = 4;
+		mm.mtp_layers = 1;
+		memset(&l, 0, sizeof l);
+		l.enabled = true;
+		lora_resolve(&l, &l);
+		lora_check(&mm, &l, 1, msg, sizeof msg);
+		cr_assert(strstr(msg, "layers other than standard attention") != NULL,
+		    "%s", msg);
+		memset(&sp, 0, sizeof sp);
+		snprintf(sp.name, sizeof sp.name, "mtp");
+		sp.method = SPEC_MTP;
+		spec_check(&mm, &sp, msg, sizeof msg);
+		cr_assert(strstr(msg, "does not size them yet") != NULL, "%s", msg);
+	}
 }
 
 Test(offload, cpu_offload_moves_weights_to_kv)
