@@ -85,6 +85,7 @@ usage(FILE *f)
 "  --need USERS                 list the cards and plans that carry USERS\n"
 "                               requests of --tokens-per-request tokens\n"
 "  --cards ID,ID  --max-cards N limit the search (default: all, 8 cards)\n"
+"  --rank price|price-per-user|cards|headroom  order of the plans (price)\n"
 "  --instance SPEC              one of several vLLM instances sharing --gpu\n"
 "                               (repeat; SPEC: model=ID,util=0.45,...)\n"
 "  --compare-version X.Y.Z      the same plan under --vllm-version and X.Y.Z\n"

@@ -28,17 +28,45 @@ fit_max_model_len(int64_t tokens)
 	return (tokens + 1023) / 1024 * 1024;
 }
 
-int
-fit_row_cmp(const struct fit_row *a, const struct fit_row *b)
+static const char *const rank_names[FIT_RANKS] = {
+	[FIT_RANK_PRICE] = "price",
+	[FIT_RANK_PRICE_PER_USER] = "price-per-user",
+	[FIT_RANK_CARDS] = "cards",
+	[FIT_RANK_HEADROOM] = "headroom",
+};
+
+const char *
+fit_rank_name(enum fit_rank r)
 {
-	if (a->cards != b->cards)
-		return a->cards < b->cards ? -1 : 1;
-	if ((a->price_per_hour > 0) != (b->price_per_hour > 0))
-		return a->price_per_hour > 0 ? -1 : 1;
-	if (a->price_per_hour != b->price_per_hour)
-		return a->price_per_hour < b->price_per_hour ? -1 : 1;
-	if (a->headroom != b->headroom)
-		return a->headroom > b->headroom ? -1 : 1;
+	return (int)r >= 0 && r < FIT_RANKS ? rank_names[r] : "?";
+}
+
+int
+fit_rank_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i < FIT_RANKS; i++)
+		if (s != NULL && strcmp(s, rank_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+/* a known value before an unknown (0) one, then the smaller */
+static int
+cmp_price(double a, double b)
+{
+	if ((a > 0) != (b > 0))
+		return a > 0 ? -1 : 1;
+	if (a != b)
+		return a < b ? -1 : 1;
+	return 0;
+}
+
+/* What is left when the rank's own key ties: a stable, total order. */
+static int
+cmp_rest(const struct fit_row *a, const struct fit_row *b)
+{
 	if (a->tp != b->tp)
 		return a->tp < b->tp ? -1 : 1;
 	if (a->pp != b->pp)
@@ -56,26 +84,169 @@ fit_row_cmp(const struct fit_row *a, const struct fit_row *b)
 	return a->kv < b->kv ? -1 : a->kv > b->kv;
 }
 
-/* Inserts r into the sorted rows[0..*n), keeping at most max. */
-static void
-insert_row(struct fit_row *rows, size_t *n, size_t max, const struct fit_row *r)
+/* Fewest cards, then price, then headroom: how one plan's layout is chosen. */
+static int
+cmp_cards(const struct fit_row *a, const struct fit_row *b)
 {
-	size_t i = *n;
+	int c;
 
+	if (a->cards != b->cards)
+		return a->cards < b->cards ? -1 : 1;
+	if ((c = cmp_price(a->price_per_hour, b->price_per_hour)) != 0)
+		return c;
+	if (a->headroom != b->headroom)
+		return a->headroom > b->headroom ? -1 : 1;
+	return cmp_rest(a, b);
+}
+
+int
+fit_row_rank_cmp(enum fit_rank rank, const struct fit_row *a, const struct fit_row *b)
+{
+	int c = 0;
+
+	switch (rank) {
+	case FIT_RANK_CARDS:
+		return cmp_cards(a, b);
+	case FIT_RANK_HEADROOM:
+		if (a->headroom != b->headroom)
+			return a->headroom > b->headroom ? -1 : 1;
+		c = cmp_price(a->price_per_hour, b->price_per_hour);
+		break;
+	case FIT_RANK_PRICE_PER_USER:
+		c = cmp_price(a->price_per_user, b->price_per_user);
+		if (c == 0)
+			c = cmp_price(a->price_per_hour, b->price_per_hour);
+		break;
+	case FIT_RANK_PRICE:
+	default:
+		c = cmp_price(a->price_per_hour, b->price_per_hour);
+		break;
+	}
+	if (c != 0)
+		return c;
+	if (a->total != b->total)
+		return a->total > b->total ? -1 : 1;
+	if (a->cards != b->cards)
+		return a->cards < b->cards ? -1 : 1;
+	return cmp_rest(a, b);
+}
+
+int
+fit_row_cmp(const struct fit_row *a, const struct fit_row *b)
+{
+	return fit_row_rank_cmp(FIT_RANK_PRICE, a, b);
+}
+
+static bool
+same_hardware(const struct fit_row *a, const struct fit_row *b)
+{
+	return a->gpu == b->gpu && a->mig == b->mig && a->cards == b->cards &&
+	    a->slices == b->slices && a->tp == b->tp && a->pp == b->pp &&
+	    a->replicas == b->replicas;
+}
+
+/* 0 a published checkpoint, 1 online FP8, 2 a derived format */
+static int
+way_pref(bool derived, bool online)
+{
+	return derived ? 2 : online ? 1 : 0;
+}
+
+static void
+alt_of(const struct fit_row *r, struct fit_alt *x)
+{
+	x->ckpt = r->in.ckpt;
+	x->format = r->format;
+	x->quantization_fp8 = r->in.quantization_fp8;
+	x->derived = r->derived;
+	x->kv = r->kv;
+	x->per_replica = r->per_replica;
+	x->total = r->total;
+}
+
+/* Adds x to a row's alternatives: most requests first, then the preferred way. */
+static void
+add_alt(struct fit_row *g, const struct fit_alt *x)
+{
+	size_t i;
+
+	g->n_alts_found++;
+	for (i = g->n_alts; i > 0; i--) {
+		const struct fit_alt *y = &g->alt[i - 1];
+
+		if (y->total > x->total || (y->total == x->total &&
+		    way_pref(y->derived, y->quantization_fp8) <=
+		    way_pref(x->derived, x->quantization_fp8)))
+			break;
+	}
+	if (i >= FIT_MAX_ALTS)
+		return;
+	if (g->n_alts < FIT_MAX_ALTS)
+		g->n_alts++;
+	memmove(&g->alt[i + 1], &g->alt[i], (g->n_alts - 1 - i) * sizeof g->alt[0]);
+	g->alt[i] = *x;
+}
+
+/*
+ * Files r under its hardware option: as an alternative of the row on the
+ * same hardware (leading it when it carries more), else as a new row;
+ * when rows[] is full, a new row replaces the one ranked last if it ranks
+ * before it.  sort_rows() restores the order at the end.
+ */
+static void
+file_row(struct fit_row *rows, size_t *n, size_t max, const struct fit_row *r,
+    enum fit_rank rank, size_t *options)
+{
+	struct fit_alt x;
+	size_t i, worst;
+
+	for (i = 0; i < *n; i++) {
+		struct fit_row *g = &rows[i];
+
+		if (!same_hardware(g, r))
+			continue;
+		if (r->total > g->total || (r->total == g->total &&
+		    way_pref(r->derived, r->in.quantization_fp8) <
+		    way_pref(g->derived, g->in.quantization_fp8))) {
+			struct fit_row keep = *g;
+
+			*g = *r;
+			memcpy(g->alt, keep.alt, sizeof g->alt);
+			g->n_alts = keep.n_alts;
+			g->n_alts_found = keep.n_alts_found;
+			alt_of(&keep, &x);
+		} else {
+			alt_of(r, &x);
+		}
+		add_alt(g, &x);
+		return;
+	}
+	(*options)++;
 	if (max == 0)
 		return;
-	if (*n == max) {
-		if (fit_row_cmp(r, &rows[max - 1]) >= 0)
-			return;
-		i = max - 1;
-	} else {
-		(*n)++;
+	if (*n < max) {
+		rows[(*n)++] = *r;
+		return;
 	}
-	while (i > 0 && fit_row_cmp(r, &rows[i - 1]) < 0) {
-		rows[i] = rows[i - 1];
-		i--;
+	for (worst = 0, i = 1; i < *n; i++)
+		if (fit_row_rank_cmp(rank, &rows[i], &rows[worst]) > 0)
+			worst = i;
+	if (fit_row_rank_cmp(rank, r, &rows[worst]) < 0)
+		rows[worst] = *r;
+}
+
+static void
+sort_rows(struct fit_row *rows, size_t n, enum fit_rank rank)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		struct fit_row t = rows[i];
+
+		for (j = i; j > 0 && fit_row_rank_cmp(rank, &t, &rows[j - 1]) < 0; j--)
+			rows[j] = rows[j - 1];
+		rows[j] = t;
 	}
-	rows[i] = *r;
 }
 
 static bool
@@ -134,6 +305,8 @@ row_from_plan(struct fit_row *r, const struct fit_query *q, const struct gpu *g,
 		else
 			r->price_per_hour = g->price_per_hour * r->cards;
 	}
+	r->price_per_user = r->price_per_hour > 0 && r->total > 0 ?
+	    r->price_per_hour / (double)r->total : 0;
 }
 
 size_t
@@ -296,7 +469,7 @@ fit_find(const struct catalogue *c, const struct fit_query *q,
 						row_from_plan(&cand, q, g, &in, &p);
 						cand.total = p.concurrency_at_tpr * reps;
 						cand.headroom = (double)(cand.total - q->users) / q->users;
-						if (!have || fit_row_cmp(&cand, &best) < 0) {
+						if (!have || cmp_cards(&cand, &best) < 0) {
 							best = cand;
 							have = true;
 						}
@@ -320,11 +493,13 @@ fit_find(const struct catalogue *c, const struct fit_query *q,
 					}
 					row_from_plan(&best, q, g, &in, &p);
 					res->n_found++;
-					insert_row(rows, &n, max_rows, &best);
+					file_row(rows, &n, max_rows, &best, q->rank,
+					    &res->n_options);
 				}
 			}
 		}
 	}
+	sort_rows(rows, n, q->rank);
 	res->n_rows = n;
 	if (n == 0 && res->error[0] == '\0')
 		snprintf(res->error, sizeof res->error, "no card in the catalogue "

@@ -8,13 +8,19 @@
  * derived to), every KV-cache dtype the card supports and every tensor x
  * pipeline layout, and keeps, per card x slice x checkpoint x KV dtype,
  * the layout and replica count that carry the users on the fewest cards.
- * Each kept row is planned again with its final card count and must start
- * and carry the users; a row that does not is dropped, never listed.
+ * Each kept plan is planned again with its final card count and must start
+ * and carry the users; a plan that does not is dropped, never listed.
  *
- * Rows are ranked by cards used, then price per hour (unknown last), then
- * the headroom left (spare requests over the users), then fewer
- * tensor-parallel ranks.  Pure: plan_compute() into caller storage, no
- * allocation, so a whole-catalogue search can run on every slider step.
+ * A row is one hardware option: card, slice, cards, slices, TP x PP and
+ * replicas.  The plans that run the model on it in different ways
+ * (checkpoints, KV dtypes) are one row: the one carrying most requests
+ * (a published checkpoint before online FP8 on a tie) leads it, the
+ * others are its alternatives.  Rows are ranked by fit_query.rank: price
+ * per hour for the load (default), price per user-hour of what the row
+ * carries, cards used, or headroom (spare requests over the users); ties
+ * go to more requests, then fewer cards, fewer tensor-parallel ranks.
+ * Pure: plan_compute() into caller storage, no allocation, so a
+ * whole-catalogue search can run on every slider step.
  */
 #ifndef HEADROOM_FIT_H
 #define HEADROOM_FIT_H
@@ -29,6 +35,31 @@
 #define FIT_MAX_ROWS 256
 #define FIT_MAX_CARD_IDS 32
 #define FIT_DEFAULT_MAX_CARDS 8
+
+#define FIT_MAX_ALTS 8
+
+enum fit_rank {
+	FIT_RANK_PRICE,		/* $/h for the load, unknown prices last */
+	FIT_RANK_PRICE_PER_USER,/* $/h over the requests the row carries */
+	FIT_RANK_CARDS,		/* whole cards used (slices: the cards they sit on) */
+	FIT_RANK_HEADROOM,	/* spare requests over the users, most first */
+	FIT_RANKS
+};
+
+/* "price", "price-per-user", "cards", "headroom". */
+const char *fit_rank_name(enum fit_rank);
+/* The rank of a name above; -1 when s is none of them. */
+int fit_rank_parse(const char *s);
+
+/* Another way to run the model on a row's hardware. */
+struct fit_alt {
+	int	 ckpt;			/* catalogue checkpoint, -1 = derived */
+	enum ckpt_format format;
+	bool	 quantization_fp8;
+	bool	 derived;
+	enum kv_dtype kv;		/* as resolved */
+	int64_t	 per_replica, total;
+};
 
 struct fit_query {
 	const struct model *model;	/* required */
@@ -50,6 +81,7 @@ struct fit_query {
 	int	 max_cards;		/* 0 = FIT_DEFAULT_MAX_CARDS */
 	bool	 no_mig;		/* whole cards only */
 	const struct plan_input *base;	/* other vLLM flags to keep, or NULL */
+	enum fit_rank rank;		/* 0 = FIT_RANK_PRICE */
 };
 
 struct fit_row {
@@ -68,12 +100,18 @@ struct fit_row {
 	int64_t	 weights, kv_cache;	/* bytes per GPU */
 	int64_t	 kv_tokens;
 	double	 max_concurrency;
+	double	 price_per_user;	/* price_per_hour / total, 0 = unknown */
+	/* the other plans on the same hardware, most requests first */
+	struct fit_alt alt[FIT_MAX_ALTS];
+	size_t	 n_alts;		/* kept (<= FIT_MAX_ALTS) */
+	size_t	 n_alts_found;		/* found */
 };
 
 struct fit_result {
 	int64_t	 max_model_len;		/* used for every row */
 	size_t	 n_rows;		/* rows written (<= max_rows) */
-	size_t	 n_found;		/* rows that carry the load (may exceed n_rows) */
+	size_t	 n_found;		/* plans that carry the load, over all rows */
+	size_t	 n_options;		/* hardware options among them (may exceed n_rows) */
 	size_t	 n_planned;		/* plan_compute() calls */
 	size_t	 n_dropped;		/* rows the re-plan refused */
 	char	 error[256];		/* set when the query itself is impossible */
@@ -89,7 +127,9 @@ int64_t fit_max_model_len(int64_t tokens);
 size_t fit_find(const struct catalogue *, const struct fit_query *q,
     struct fit_row *rows, size_t max_rows, struct fit_result *res);
 
-/* Row ordering used by fit_find(): < 0 when a ranks before b. */
+/* Row ordering for a rank: < 0 when a ranks before b. */
+int fit_row_rank_cmp(enum fit_rank, const struct fit_row *a, const struct fit_row *b);
+/* The same for the default rank (price per hour). */
 int fit_row_cmp(const struct fit_row *a, const struct fit_row *b);
 
 #endif

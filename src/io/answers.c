@@ -86,6 +86,7 @@ run_fit(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	q.overhead = cli->in.overhead;
 	q.other_usage_gib = cli->in.other_usage_gib;
 	q.max_cards = cli->ans.max_cards;
+	q.rank = (enum fit_rank)cli->ans.rank;
 	q.base = &cli->in;
 	n = answers_cli_cards(c, cli->ans.cards, q.cards, FIT_MAX_CARD_IDS, err,
 	    sizeof err);

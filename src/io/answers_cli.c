@@ -12,6 +12,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/fit.h"
 #include "core/units.h"
 #include "core/vllm_flags.h"
 #include "core/vllm_version.h"
@@ -39,6 +40,15 @@ answers_cli_set(struct answers_opts *a, const char *name, const char *v,
 			return -1;
 		}
 		a->max_cards = (int)n;
+	} else if (strcmp(name, "rank") == 0) {
+		int r = fit_rank_parse(v);
+
+		if (r < 0) {
+			snprintf(err, errlen, "--rank: '%s' is not price, price-per-user, "
+			    "cards or headroom", v);
+			return -1;
+		}
+		a->rank = r;
 	} else if (strcmp(name, "instance") == 0) {
 		if (a->n_instances >= ANSWERS_MAX_INSTANCES) {
 			snprintf(err, errlen, "--instance: at most %d instances on one "

@@ -1,7 +1,7 @@
 /*
  * answers_opts.h - the command-line options of the questions headroom
  * answers besides "does this plan start": the fit finder (--need,
- * --cards, --max-cards), instances sharing a card (--instance) and the
+ * --cards, --max-cards, --rank), instances sharing a card (--instance) and the
  * upgrade check (--compare-version).  Held in struct cli; parsed and run
  * by src/io/answers_cli.c and src/io/answers.c.
  */
@@ -17,6 +17,7 @@ struct answers_opts {
 	int64_t	 need;			/* --need USERS; 0 = not asked */
 	const char *cards;		/* --cards ID,ID,... */
 	int	 max_cards;		/* --max-cards N; 0 = default */
+	int	 rank;			/* --rank: enum fit_rank, 0 = price per hour */
 	const char *instances[ANSWERS_MAX_INSTANCES];	/* --instance SPEC */
 	size_t	 n_instances;
 	int	 compare_version;	/* --compare-version X.Y.Z; 0 = not asked */

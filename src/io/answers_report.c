@@ -241,6 +241,84 @@ answers_mm_json(const struct plan *p)
 
 /* ---- the fit finder ---- */
 
+/* text as lines of at most width columns, each after indent spaces; words kept whole */
+static void
+put_wrapped(struct strbuf *s, int indent, int width, const char *text)
+{
+	int room = width - indent;
+
+	while (*text != '\0') {
+		int n = (int)strlen(text), cut = n;
+
+		if (n > room) {
+			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = room;
+		}
+		strbuf_printf(s, "%*s%.*s\n", indent, "", cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+	}
+}
+
+void
+answers_fit_hardware(const struct catalogue *c, const struct fit_row *r,
+    const char *times, char *buf, size_t len)
+{
+	char card[96];
+	size_t o;
+
+	card_label(c, r->gpu, r->mig, card, sizeof card);
+	if (r->mig >= 0)
+		o = (size_t)snprintf(buf, len, "%d %s %s slice%s", r->slices, times, card,
+		    units_plural(r->slices));
+	else
+		o = (size_t)snprintf(buf, len, "%d %s %s", r->cards, times, card);
+	if (o < len && r->tp > 1)
+		o += (size_t)snprintf(buf + o, len - o, ", TP %d", r->tp);
+	if (o < len && r->pp > 1)
+		o += (size_t)snprintf(buf + o, len - o, ", PP %d", r->pp);
+	if (o < len && r->replicas > 1 && r->mig < 0)
+		snprintf(buf + o, len - o, ", %d replicas", r->replicas);
+}
+
+void
+answers_fit_way(const struct catalogue *c, int ckpt, enum ckpt_format f,
+    bool online_fp8, char *buf, size_t len)
+{
+	struct plan_input in;
+
+	memset(&in, 0, sizeof in);
+	in.ckpt = ckpt;
+	in.quantization_fp8 = online_fp8;
+	ckpt_label(c, &in, f, buf, len);
+}
+
+void
+answers_fit_alts(const struct catalogue *c, const struct fit_row *r, char *buf,
+    size_t len)
+{
+	size_t i, o = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < r->n_alts && o < len; i++) {
+		const struct fit_alt *x = &r->alt[i];
+		char way[160], n[32];
+
+		answers_fit_way(c, x->ckpt, x->format, x->quantization_fp8, way, sizeof way);
+		if (x->kv != r->kv)
+			o += (size_t)snprintf(buf + o, len - o, "%s%s (KV %s, %s)", i ? ", " :
+			    "also ", way, kv_dtype_name(x->kv), commas(x->total, n));
+		else
+			o += (size_t)snprintf(buf + o, len - o, "%s%s (%s)", i ? ", " :
+			    "also ", way, commas(x->total, n));
+	}
+	if (o < len && r->n_alts_found > r->n_alts)
+		snprintf(buf + o, len - o, " and %zu more", r->n_alts_found - r->n_alts);
+}
+
 static void
 row_plan(const struct catalogue *c, const struct fit_row *r, struct plan *p,
     char *cmd, size_t len)
@@ -278,7 +356,7 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 {
 	const struct catalogue *c = v->cat;
 	const struct fit_query *q = v->q;
-	char cmd[4096], card[96], ck[160], a[32], b[32], why[512], ver[16];
+	char cmd[4096], ck[160], a[32], b[32], why[512], ver[16];
 	struct plan p;
 	struct speed_estimate e;
 	size_t i, show = v->text_rows > 0 ? v->text_rows : 15;
@@ -312,8 +390,10 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 			cJSON_AddItemToArray(arr, cJSON_CreateString(c->gpus[q->cards[i]].id));
 		cJSON_AddNumberToObject(o, "max_cards", q->max_cards > 0 ? q->max_cards :
 		    FIT_DEFAULT_MAX_CARDS);
+		cJSON_AddStringToObject(o, "rank", fit_rank_name(q->rank));
 		cJSON_AddNumberToObject(root, "plans_computed", (double)v->res->n_planned);
 		cJSON_AddNumberToObject(root, "plans_found", (double)v->res->n_found);
+		cJSON_AddNumberToObject(root, "hardware_options", (double)v->res->n_options);
 		if (v->n == 0)
 			cJSON_AddStringToObject(root, "error", v->res->error);
 		else
@@ -350,11 +430,38 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 			cJSON_AddNumberToObject(x, "headroom", r2(r->headroom));
 			cJSON_AddItemToObject(x, "price_per_hour_usd",
 			    strbuf_num_or_null(r2(r->price_per_hour), r->price_per_hour > 0));
+			cJSON_AddItemToObject(x, "price_per_user_hour_usd",
+			    strbuf_num_or_null(round(r->price_per_user * 1e4) / 1e4,
+			    r->price_per_user > 0));
 			cJSON_AddNumberToObject(x, "weights_gib", strbuf_gib2(r->weights));
 			cJSON_AddNumberToObject(x, "kv_cache_gib", strbuf_gib2(r->kv_cache));
 			cJSON_AddNumberToObject(x, "kv_tokens", (double)r->kv_tokens);
 			cJSON_AddItemToObject(x, "speed", speed_json(c, &e));
 			cJSON_AddStringToObject(x, "vllm_command", cmd);
+			{
+				cJSON *alts = cJSON_AddArrayToObject(x, "alternatives");
+				size_t k;
+
+				for (k = 0; k < r->n_alts; k++) {
+					const struct fit_alt *al = &r->alt[k];
+					cJSON *y = cJSON_CreateObject();
+
+					cJSON_AddStringToObject(y, "checkpoint",
+					    ckpt_format_name(al->format));
+					if (al->ckpt >= 0 && !al->quantization_fp8)
+						cJSON_AddStringToObject(y, "checkpoint_id",
+						    c->ckpts[al->ckpt].id);
+					else
+						cJSON_AddNullToObject(y, "checkpoint_id");
+					cJSON_AddBoolToObject(y, "online_fp8", al->quantization_fp8);
+					cJSON_AddStringToObject(y, "kv_cache_dtype",
+					    kv_dtype_name(al->kv));
+					cJSON_AddNumberToObject(y, "requests_total", (double)al->total);
+					cJSON_AddItemToArray(alts, y);
+				}
+				cJSON_AddNumberToObject(x, "alternatives_found",
+				    (double)r->n_alts_found);
+			}
 			cJSON_AddItemToArray(arr, x);
 		}
 		return json_done(root);
@@ -373,11 +480,14 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 			    units_plural(q->users),
 			    commas(q->tokens, a), q->model->id, ver, q->overhead ==
 			    OVERHEAD_RULE ? ", sizing rule" : "");
-		strbuf_printf(&s, "%smax_model_len %s; %zu plans computed, %zu carry the load%s; "
-		    "ranked by cards, then price per hour, then headroom.%s\n\n",
-		    md ? "" : "", commas(v->res->max_model_len, b), v->res->n_planned,
-		    v->res->n_found, v->res->n_found > v->n ? " (best kept)" : "",
-		    md ? "" : "");
+		strbuf_printf(&s, "max_model_len %s; %zu plans computed, %zu carry the load "
+		    "on %zu hardware option%s%s; ranked by %s (--rank price, price-per-user, "
+		    "cards or headroom).\n\n", commas(v->res->max_model_len, b),
+		    v->res->n_planned, v->res->n_found, v->res->n_options,
+		    units_plural((int64_t)v->res->n_options), v->res->n_options > v->n ?
+		    ", the best kept" : "", q->rank == FIT_RANK_PRICE ? "price per hour" :
+		    q->rank == FIT_RANK_PRICE_PER_USER ? "price per user-hour" :
+		    q->rank == FIT_RANK_CARDS ? "cards, then price" : "headroom, then price");
 		if (v->n == 0) {
 			strbuf_printf(&s, "%sNo plan: %s.\n", md ? "**" : "", v->res->error);
 			if (md)
@@ -385,41 +495,51 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 			return strbuf_take(&s);
 		}
 		if (md)
-			strbuf_printf(&s, "| # | Card | Cards | TP x PP x replicas | Checkpoint | KV | "
-			    "Requests | $/h | tokens/s per user |\n|---:|---|---:|---|---|---|"
-			    "---:|---:|---:|\n");
+			strbuf_printf(&s, "| # | Hardware | Users | $/h | $/user-h | tokens/s per "
+			    "user (est.) | Checkpoint, KV | Alternatives |\n|---:|---|---:|---:|"
+			    "---:|---:|---|---|\n");
+		else
+			strbuf_printf(&s, "%3s  %-34s %6s %7s %9s %10s\n", "#", "hardware",
+			    "users", "$/h", "$/user-h", "tok/s/user");
 		for (i = 0; i < v->n && i < show; i++) {
 			const struct fit_row *r = &v->rows[i];
-			char price[32];
+			char price[32], ppu[32], sp[32], hw[160], alts[1024];
 
 			row_plan(c, r, &p, cmd, sizeof cmd);
 			speed_estimate(c, &r->in, &p, (q->users + r->replicas - 1) /
 			    (r->replicas > 0 ? r->replicas : 1), &e);
-			card_label(c, r->gpu, r->mig, card, sizeof card);
+			answers_fit_hardware(c, r, "x", hw, sizeof hw);
 			ckpt_label(c, &r->in, r->format, ck, sizeof ck);
-			if (r->price_per_hour > 0)
-				snprintf(price, sizeof price, "$%.2f/h", r->price_per_hour);
-			else
-				snprintf(price, sizeof price, "price unknown");
+			answers_fit_alts(c, r, alts, sizeof alts);
+			snprintf(price, sizeof price, r->price_per_hour > 0 ? "%.2f" : "-",
+			    r->price_per_hour);
+			snprintf(ppu, sizeof ppu, r->price_per_user > 0 ? "%.4f" : "-",
+			    r->price_per_user);
+			snprintf(sp, sizeof sp, e.known ? "~%.0f" : "-",
+			    e.load.tokens_per_s_user);
 			if (md) {
-				strbuf_printf(&s, "| %zu | %s | %d | %d x %d x %d | %s | %s | %s | %s | %s |\n",
-				    i + 1, card, r->cards, r->tp, r->pp, r->replicas, ck,
-				    kv_dtype_name(r->kv), commas(r->total, a),
-				    r->price_per_hour > 0 ? (snprintf(price, sizeof price, "%.2f",
-				    r->price_per_hour), price) : "-", e.known ?
-				    (snprintf(b, sizeof b, "%.0f", e.load.tokens_per_s_user), b) : "-");
+				strbuf_printf(&s, "| %zu | %s | %s | %s | %s | %s | %s, KV %s | %s |\n",
+				    i + 1, hw, commas(r->total, a), price, ppu, sp, ck,
+				    kv_dtype_name(r->kv), alts[0] ? alts + 5 : "-");
 				continue;
 			}
-			strbuf_printf(&s, "%2zu. %s x%d%s, TP %d, PP %d%s; %s, KV %s; %s\n", i + 1,
-			    card, r->mig >= 0 ? r->slices : r->cards, r->mig >= 0 ?
-			    " slices" : "", r->tp, r->pp, r->mig >= 0 ? "" : "", ck,
-			    kv_dtype_name(r->kv), price);
+			if (strlen(hw) > 34)
+				memcpy(hw + 31, "...", 4);
+			strbuf_printf(&s, "%3zu  %-34s %6s %7s %9s %10s\n", i + 1, hw,
+			    commas(r->total, a), price, ppu, sp);
+			{
+				char line[1400];
+
+				snprintf(line, sizeof line, "%s, KV %s%s%s", ck,
+				    kv_dtype_name(r->kv), alts[0] ? "; " : "", alts);
+				put_wrapped(&s, 5, 80, line);
+			}
 			row_why(q, r, &e, why, sizeof why);
-			strbuf_printf(&s, "    why: %s\n", why);
+			put_wrapped(&s, 5, 80, why);
 			if (r->mig >= 0)
-				strbuf_printf(&s, "    run one per slice: %s\n", cmd);
+				strbuf_printf(&s, "     run one per slice: %s\n", cmd);
 			else
-				strbuf_printf(&s, "    %s\n", cmd);
+				strbuf_printf(&s, "     %s\n", cmd);
 		}
 		if (v->n > show)
 			strbuf_printf(&s, "%s... %zu more (--report json lists every row)\n",

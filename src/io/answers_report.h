@@ -44,6 +44,15 @@ struct answers_upgrade_view {
 };
 
 char *answers_fit_report(const struct answers_fit_view *, enum report_format);
+/* A row's hardware: "2 x rtx-pro-6000-server, TP 2", "4 x b200 1g.23gb slices"; times is "x" or "×". */
+void answers_fit_hardware(const struct catalogue *, const struct fit_row *,
+    const char *times, char *buf, size_t len);
+/* A way to run the model: a checkpoint id, "online fp8" or "nvfp4 (derived)". */
+void answers_fit_way(const struct catalogue *, int ckpt, enum ckpt_format,
+    bool online_fp8, char *buf, size_t len);
+/* A row's alternatives: "also RedHatAI/... (KV fp8, 76), online fp8 (KV fp8, 77)"; "" when none. */
+void answers_fit_alts(const struct catalogue *, const struct fit_row *, char *buf,
+    size_t len);
 char *answers_share_report(const struct answers_share_view *, enum report_format);
 char *answers_upgrade_report(const struct answers_upgrade_view *, enum report_format);
 

@@ -30,7 +30,7 @@ enum opt_id {
 	O_FROM_COMMAND, O_EXPORT, O_OUTPUT, O_SCENARIO, O_SAVE_SCENARIO, O_CHECK,
 	O_COMPARE, O_CALIBRATE, O_SAVE_CALIBRATION, O_FORCE,
 	/* answers (answers_cli.c) */
-	O_NEED, O_CARDS, O_MAX_CARDS, O_INSTANCE, O_COMPARE_VERSION,
+	O_NEED, O_CARDS, O_MAX_CARDS, O_INSTANCE, O_COMPARE_VERSION, O_RANK,
 	O_REVISION,		/* models outside the catalogue (model_find.c) */
 	/* vLLM's --config file (the other vLLM flags are rows of vllm_flags.c) */
 	V_CONFIG,
@@ -76,6 +76,7 @@ static const struct opt opts[] = {
 	{ "need", O_NEED, 1, 0 },
 	{ "cards", O_CARDS, 1, 0 },
 	{ "max-cards", O_MAX_CARDS, 1, 0 },
+	{ "rank", O_RANK, 1, 0 },
 	{ "instance", O_INSTANCE, 1, 0 },
 	{ "compare-version", O_COMPARE_VERSION, 1, 0 },
 	{ "config", V_CONFIG, 1, 1 },
@@ -384,6 +385,7 @@ apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
 	case O_NEED:
 	case O_CARDS:
 	case O_MAX_CARDS:
+	case O_RANK:
 	case O_INSTANCE:
 	case O_COMPARE_VERSION:
 		return answers_cli_set(&cli->ans, o->name, v, err, errlen);

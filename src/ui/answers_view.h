@@ -29,6 +29,8 @@ struct answers_view {
 	int	 cards[FIT_MAX_CARD_IDS];	/* --cards; n_cards 0 = all */
 	size_t	 n_cards;
 	int	 max_cards;			/* --max-cards; 0 = default */
+	int	 rank;				/* enum fit_rank */
+	int64_t	 max_model_len;			/* the plan's, kept (grown to the tokens); 0 = from the tokens */
 	struct fit_row rows[FIT_MAX_ROWS];
 	size_t	 n_rows;
 	struct fit_result res;

@@ -2,9 +2,12 @@
  * pane_answers.c - the answer overlays (see answers_view.h).
  *
  *   F  Plans for N users: the fit finder over the whole catalogue, one
- *      row per card x slice x checkpoint x KV dtype, best first; +/- and
- *      </> move the users, Left/Right the tokens, and the search runs again
- *      on every step (a few milliseconds).  Enter takes the row's plan.
+ *      row per hardware option (card, slice, count, layout) with the
+ *      checkpoints that also run on it, cheapest first (r: another rank);
+ *      +/- and </> move the users, Left/Right the tokens (up to the
+ *      model's maximum; the search keeps the plan's max-model-len, longer
+ *      when the requests outgrow it), and the search runs again on every
+ *      step (a few milliseconds).  Enter takes the row's plan.
  *   S  This card shared by several instances: each one's budget, the
  *      memory map, the startup orders that work, restarts, one command per
  *      instance, and the MIG slices instead.  +/- move the selected
@@ -29,6 +32,7 @@
 #include "core/vllm_version.h"
 #include "draw.h"
 #include "io/answers_cli.h"
+#include "io/answers_report.h"
 #include "io/cli.h"
 #include "keys.h"
 #include "pane.h"
@@ -110,6 +114,15 @@ now_ms(void)
 	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* The longest request the search can take: the model's maximum. */
+static int64_t
+fit_tokens_cap(struct app *a)
+{
+	const struct model *m = calc_input(a->calc)->model;
+
+	return m != NULL && m->derived_max_len > 0 ? m->derived_max_len : 0;
+}
+
 static void
 fit_run(struct app *a)
 {
@@ -135,11 +148,30 @@ fit_run(struct app *a)
 	memcpy(q.cards, v->cards, sizeof q.cards);
 	q.n_cards = v->n_cards;
 	q.max_cards = v->max_cards;
+	q.rank = (enum fit_rank)v->rank;
+	/* the plan's max-model-len, or longer when the requests grow past it */
+	if (v->max_model_len > 0) {
+		int64_t need = fit_max_model_len(v->tokens), cap = fit_tokens_cap(a);
+
+		q.max_model_len = v->max_model_len > need ? v->max_model_len : need;
+		if (cap > 0 && q.max_model_len > cap)
+			q.max_model_len = cap;
+	}
 	t0 = now_ms();
 	v->n_rows = fit_find(a->cat, &q, v->rows, FIT_MAX_ROWS, &v->res);
 	v->fit_ms = now_ms() - t0;
 	if (v->cursor >= (int)v->n_rows)
 		v->cursor = v->n_rows > 0 ? (int)v->n_rows - 1 : 0;
+}
+
+static void
+fit_clamp_tokens(struct app *a)
+{
+	struct answers_view *v = view(a);
+	int64_t cap = fit_tokens_cap(a);
+
+	if (cap > 0 && v->tokens > cap)
+		v->tokens = cap;
 }
 
 static void
@@ -212,6 +244,10 @@ answers_view_open(struct app *a, int overlay)
 			v->users = p->total_concurrency > 0 ? p->total_concurrency : 8;
 		if (v->tokens <= 0)
 			v->tokens = p->tokens_per_request > 0 ? p->tokens_per_request : 8192;
+		/* the plan's max-model-len when the user set one: rows run the same length */
+		v->max_model_len = in->max_model_len != 0 && p->max_model_len > 0 ?
+		    p->max_model_len : 0;
+		fit_clamp_tokens(a);
 		fit_run(a);
 		break;
 	case OVERLAY_SHARE:
@@ -316,6 +352,11 @@ fit_key(struct app *a, int c, struct plan_input *apply)
 		v->fix_kv = !v->fix_kv;
 		again = true;
 		break;
+	case 'r':
+		v->rank = (v->rank + 1) % FIT_RANKS;
+		v->cursor = v->top = 0;
+		again = true;
+		break;
 	case KEYS_ENTER:
 		if (v->n_rows > 0) {
 			*apply = v->rows[v->cursor].in;
@@ -363,8 +404,10 @@ fit_key(struct app *a, int c, struct plan_input *apply)
 	default:
 		break;
 	}
-	if (again)
+	if (again) {
+		fit_clamp_tokens(a);
 		fit_run(a);
+	}
 	return false;
 }
 
@@ -541,6 +584,64 @@ show_lines(struct app *a, const struct rect *b, int y0, struct lines *L, int *sc
 	}
 }
 
+/* s cut or padded with spaces to w columns (UTF-8 aware) into out */
+static void
+fit_cell(const char *s, int w, char *out, size_t len)
+{
+	size_t o = 0;
+	int used = 0;
+
+	while (*s != '\0' && o + 8 < len) {
+		char one[8];
+		int k = 1, cw;
+
+		while ((s[k] & 0xc0) == 0x80 && k < 6)
+			k++;
+		snprintf(one, sizeof one, "%.*s", k, s);
+		cw = draw_width(one);
+		if (used + cw > w)
+			break;
+		memcpy(out + o, s, (size_t)k);
+		o += (size_t)k;
+		used += cw;
+		s += k;
+	}
+	while (used < w && o + 1 < len) {
+		out[o++] = ' ';
+		used++;
+	}
+	out[o] = '\0';
+}
+
+/* A row's card and count ("2 × rtx-pro-6000-server", "4 × b200 1g.23gb"), layout apart. */
+static void
+fit_card_count(const struct app *a, const struct fit_row *r, char *buf, size_t len)
+{
+	const struct gpu *g = &a->cat->gpus[r->gpu];
+
+	if (r->mig >= 0 && (size_t)r->mig < g->n_mig)
+		snprintf(buf, len, "%d %s %s %s", r->slices, a->g->times, g->id,
+		    g->mig[r->mig].name);
+	else
+		snprintf(buf, len, "%d %s %s", r->cards, a->g->times, g->id);
+}
+
+static void
+fit_layout(const struct fit_row *r, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	if (r->tp > 1)
+		o += (size_t)snprintf(buf + o, len - o, "TP%d", r->tp);
+	if (r->pp > 1 && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%sPP%d", o ? " " : "", r->pp);
+	if (r->replicas > 1 && r->mig < 0 && o < len)
+		o += (size_t)snprintf(buf + o, len - o, "%sDP%d", o ? " " : "", r->replicas);
+	if (o == 0)
+		snprintf(buf, len, r->mig >= 0 ? "slices" : "1");
+}
+
 static void
 fit_draw(struct app *a)
 {
@@ -548,33 +649,38 @@ fit_draw(struct app *a)
 	const struct catalogue *c = a->cat;
 	const struct plan_input *in = calc_input(a->calc);
 	struct rect b;
-	char t[300], n1[32], n2[32], ver[16], cmd[CALC_CMD_LEN];
+	char t[1400], n1[32], n2[32], ver[16], cmd[CALC_CMD_LEN];
 	int y, rows, i, w;
 
 	frame(a, &b, "Plans that carry the users (F or Esc closes; Enter uses a row)");
 	w = b.w - 4;
 	vllm_version_format(in->version > 0 ? in->version : VLLM_VER_NEWEST, ver,
 	    sizeof ver);
-	snprintf(t, sizeof t, "%s request%s of %s tokens at once   +/-: users (< > by "
-	    "10)  %s%s: tokens  c: checkpoint %s  v: KV dtype %s",
+	snprintf(t, sizeof t, "%s request%s of %s tokens at once, by %s (r)  +/-: users "
+	    "(< > by 10)  %s%s: tokens  c: checkpoint %s  v: KV dtype %s",
 	    units_format_commas(v->users, n1, sizeof n1), units_plural(v->users),
-	    units_format_commas(v->tokens, n2, sizeof n2), a->g->left, a->g->right,
+	    units_format_commas(v->tokens, n2, sizeof n2),
+	    fit_rank_name((enum fit_rank)v->rank), a->g->left, a->g->right,
 	    v->fix_ckpt ? "fixed" : "free", v->fix_kv ? "fixed" : "free");
 	draw_text(&a->theme, ROLE_HELP_KEY, 1, 2, w, t, a->g->ellipsis);
-	snprintf(t, sizeof t, "%s, vLLM %s, %s; %zu plans computed in %.1f ms, %zu "
-	    "carry the load; ranked by cards, price, headroom", in->model ?
-	    in->model->id : "?", ver, in->overhead == OVERHEAD_RULE ? "sizing rule" :
-	    "estimate", v->res.n_planned, v->fit_ms, v->res.n_found);
+	snprintf(t, sizeof t, "max-model-len %s%s; %s, vLLM %s, %s; %zu plans in %.1f "
+	    "ms, %zu carry it on %zu options",
+	    units_format_commas(v->res.max_model_len, n1, sizeof n1),
+	    v->max_model_len > 0 ? " (the plan's)" : "", in->model ? in->model->id : "?",
+	    ver, in->overhead == OVERHEAD_RULE ? "sizing rule" : "estimate",
+	    v->res.n_planned, v->fit_ms, v->res.n_found, v->res.n_options);
 	draw_text(&a->theme, ROLE_MUTED, 2, 2, w, t, a->g->ellipsis);
 	if (v->n_rows == 0) {
 		draw_text(&a->theme, ROLE_VERDICT_FAIL, 4, 2, w, v->res.error,
 		    a->g->ellipsis);
 		return;
 	}
-	snprintf(t, sizeof t, "%3s %-24s %5s %-8s %-30s %-6s %8s %8s %9s", "#", "card",
-	    "cards", "TPxPPxR", "checkpoint", "KV", "requests", "$/h", "tok/s/usr");
+	/* the answer columns first: they fit 80 columns */
+	fit_cell("hardware", 26, n1, sizeof n1);
+	snprintf(t, sizeof t, "%3s %s %-7s %5s %6s %8s %5s  %s", "#", n1, "layout",
+	    "users", "$/h", "$/user-h", "tok/s", "+ways, checkpoint (tok/s per user, est.)");
 	draw_text(&a->theme, ROLE_HEADING, 3, 2, w, t, a->g->ellipsis);
-	rows = b.h - 4 - 3;
+	rows = b.h - 4 - 4;
 	if (rows < 1)
 		rows = 1;
 	if (v->cursor < v->top)
@@ -583,43 +689,53 @@ fit_draw(struct app *a)
 		v->top = v->cursor - rows + 1;
 	for (i = 0, y = 4; i < rows && v->top + i < (int)v->n_rows; i++, y++) {
 		const struct fit_row *r = &v->rows[v->top + i];
-		char card[64], ck[64], lay[16], price[16], sp[16];
+		char hw[96], cell[160], lay[24], ck[200], price[16], ppu[16], sp[16];
 		struct plan p;
 		struct speed_estimate e;
-		bool on_mig = r->mig >= 0 && (size_t)r->mig < c->gpus[r->gpu].n_mig;
 
-		snprintf(card, sizeof card, "%s%s%s", c->gpus[r->gpu].id, on_mig ? " " : "",
-		    on_mig ? c->gpus[r->gpu].mig[r->mig].name : "");
-		if (r->in.quantization_fp8)
-			snprintf(ck, sizeof ck, "online fp8");
-		else if (r->in.ckpt >= 0)
-			snprintf(ck, sizeof ck, "%s", c->ckpts[r->in.ckpt].id);
+		fit_card_count(a, r, hw, sizeof hw);
+		fit_cell(hw, 26, cell, sizeof cell);
+		fit_layout(r, lay, sizeof lay);
+		/* the number of other ways first: the id may not fit */
+		if (r->n_alts_found > 0)
+			snprintf(ck, sizeof ck, "+%zu ", r->n_alts_found);
 		else
-			snprintf(ck, sizeof ck, "%s (derived)", ckpt_format_name(r->format));
-		snprintf(lay, sizeof lay, "%dx%dx%d", r->tp, r->pp, r->replicas);
+			ck[0] = '\0';
+		answers_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8,
+		    ck + strlen(ck), sizeof ck - strlen(ck));
 		if (r->price_per_hour > 0)
 			snprintf(price, sizeof price, "%.2f", r->price_per_hour);
 		else
 			snprintf(price, sizeof price, "-");
+		if (r->price_per_user > 0)
+			snprintf(ppu, sizeof ppu, "%.4f", r->price_per_user);
+		else
+			snprintf(ppu, sizeof ppu, "-");
 		plan_compute(c, &r->in, &p);
 		speed_estimate(c, &r->in, &p, (v->users + r->replicas - 1) / r->replicas, &e);
 		if (e.known)
-			snprintf(sp, sizeof sp, "%.0f", e.load.tokens_per_s_user);
+			snprintf(sp, sizeof sp, "~%.0f", e.load.tokens_per_s_user);
 		else
 			snprintf(sp, sizeof sp, "-");
-		snprintf(t, sizeof t, "%3d %-24.24s %5d %-8s %-30.30s %-6s %8s %8s %9s",
-		    v->top + i + 1, card, r->mig >= 0 ? r->slices : r->cards, lay, ck,
-		    kv_dtype_name(r->kv), units_format_commas(r->total, n1, sizeof n1),
-		    price, sp);
+		snprintf(t, sizeof t, "%3d %s %-7.7s %5s %6s %8s %5s  %s KV %s",
+		    v->top + i + 1, cell, lay, units_format_commas(r->total, n1, sizeof n1),
+		    price, ppu, sp, ck, kv_dtype_name(r->kv));
 		draw_text(&a->theme, v->top + i == v->cursor ? ROLE_SELECTION : ROLE_HELP,
 		    y, 2, w, t, a->g->ellipsis);
 	}
 	{
 		const struct fit_row *r = &v->rows[v->cursor];
+		char ck[200], alts[1024];
 		struct plan p;
 
 		plan_compute(c, &r->in, &p);
 		cli_format_command(c, &r->in, &p, 0, cmd, sizeof cmd);
+		answers_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8, ck,
+		    sizeof ck);
+		answers_fit_alts(c, r, alts, sizeof alts);
+		snprintf(t, sizeof t, "%s, KV %s%s%s", ck, kv_dtype_name(r->kv),
+		    alts[0] ? "; " : "", alts);
+		draw_text(&a->theme, ROLE_HELP, b.h - 3, 2, w, t, a->g->ellipsis);
 		snprintf(t, sizeof t, "%s GiB weights and %s GiB KV cache per GPU, %s "
 		    "tokens; %+.0f%% over the users", units_format_gib(r->weights, n1,
 		    sizeof n1), units_format_gib(r->kv_cache, n2, sizeof n2),

@@ -204,6 +204,6 @@ Test(answers_report, fit_json_rows_replan)
 	cJSON_Delete(root);
 	free(s);
 	s = answers_fit_report(&v, REPORT_TEXT);
-	cr_assert(strstr(s, "h200-nvl x1") != NULL, "%s", s);
+	cr_assert(strstr(s, "1 x h200-nvl ") != NULL, "%s", s);
 	free(s);
 }

@@ -97,7 +97,11 @@ Test(fit, one_h200_nvl_carries_44_two_rtx_pro_6000_do_not)
 	cr_assert_geq(r->total, 44);
 	cr_assert(r->cards > 2 || r->tp > 1);
 	check_rows_carry(&q, rows, n);
-	/* the H200 NVL ranks before anything on two cards */
+	/* by price (the default) nothing before costs more than the H200 NVL */
+	cr_assert_leq(rows[0].price_per_hour, h->price_per_hour);
+	/* by cards the H200 NVL ranks before anything on two cards */
+	q.rank = FIT_RANK_CARDS;
+	n = fit_find(test_catalogue(), &q, rows, FIT_MAX_ROWS, &res);
 	cr_assert_eq(rows[0].cards, 1);
 }
 
@@ -122,10 +126,77 @@ Test(fit, both_carry_24)
 	cr_assert_eq(r->per_replica, 12);
 	cr_assert_eq(r->total, 24);
 	cr_assert_eq(r->in.dp, 2, "the replicas become --data-parallel-size 2");
-	/* same card count, the cheaper pair first: 2 x $1.57 < $6.35 */
+	/* by price the pair first: 2 x $1.57 < $6.35; by cards the one H200 NVL */
 	cr_assert_eq(h->cards, 1);
-	cr_assert(rows[0].gpu == h->gpu);
+	cr_assert(rows[0].gpu == r->gpu);
 	check_rows_carry(&q, rows, n);
+	{
+		int h200 = h->gpu;	/* rows[] is written again */
+
+		q.rank = FIT_RANK_CARDS;
+		n = fit_find(test_catalogue(), &q, rows, FIT_MAX_ROWS, &res);
+		cr_assert_eq(n, 2);
+		cr_assert_eq(rows[0].gpu, h200);
+	}
+}
+
+/* The seeds' question as a sales engineer asks it: any checkpoint, FP8 KV. */
+Test(fit, rows_are_hardware_options_cheapest_first)
+{
+	const struct catalogue *c = test_catalogue();
+	struct fit_query q;
+	struct fit_result res;
+	const struct fit_row *r;
+	size_t n, i, j;
+	int rank;
+
+	seed_query(&q, 44);
+	q.fixed_choice = false;
+	q.overhead = OVERHEAD_ESTIMATE;
+	n = fit_find(c, &q, rows, FIT_MAX_ROWS, &res);
+	cr_assert_gt(n, 0, "%s", res.error);
+	/* 2 x RTX PRO 6000 Server with TP 2 is there, and near the top */
+	r = find_row(rows, n, "rtx-pro-6000-server", 2, 2);
+	cr_assert_not_null(r, "2 x RTX PRO 6000 Server, TP 2 is not listed");
+	cr_assert_lt(r - rows, 15, "it is row %td, beyond the 15 shown", r - rows + 1);
+	cr_assert_float_eq(r->price_per_hour, 2 * 1.57, 1e-9);
+	cr_assert_geq(r->total, 44);
+	/* the other FP8 checkpoints are inside that row, not rows of their own */
+	cr_assert_geq(r->n_alts, 1, "no checkpoint alternatives in the row");
+	for (i = 0; i < r->n_alts; i++)
+		cr_assert(r->alt[i].ckpt != r->in.ckpt || r->alt[i].kv != r->kv ||
+		    r->alt[i].quantization_fp8 != r->in.quantization_fp8);
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			cr_assert(!(rows[i].gpu == rows[j].gpu && rows[i].mig == rows[j].mig &&
+			    rows[i].cards == rows[j].cards && rows[i].slices == rows[j].slices &&
+			    rows[i].tp == rows[j].tp && rows[i].pp == rows[j].pp &&
+			    rows[i].replicas == rows[j].replicas), "rows %zu and %zu are the "
+			    "same hardware", i, j);
+	cr_assert_eq(res.n_options, n, "every option kept (fewer than the room)");
+	cr_assert_geq(res.n_found, n);
+	/* each rank orders by its own key */
+	for (rank = 0; rank < FIT_RANKS; rank++) {
+		q.rank = (enum fit_rank)rank;
+		n = fit_find(c, &q, rows, FIT_MAX_ROWS, &res);
+		for (i = 1; i < n; i++)
+			cr_assert_leq(fit_row_rank_cmp(q.rank, &rows[i - 1], &rows[i]), 0,
+			    "%s: rows %zu/%zu", fit_rank_name(q.rank), i - 1, i);
+		for (i = 1; i < n; i++) {
+			if (q.rank == FIT_RANK_PRICE && rows[i].price_per_hour > 0)
+				cr_assert_leq(rows[i - 1].price_per_hour, rows[i].price_per_hour);
+			if (q.rank == FIT_RANK_CARDS)
+				cr_assert_leq(rows[i - 1].cards, rows[i].cards);
+			if (q.rank == FIT_RANK_HEADROOM)
+				cr_assert_geq(rows[i - 1].headroom, rows[i].headroom);
+			if (q.rank == FIT_RANK_PRICE_PER_USER && rows[i].price_per_user > 0)
+				cr_assert_leq(rows[i - 1].price_per_user, rows[i].price_per_user);
+		}
+	}
+	cr_assert_eq(fit_rank_parse("price-per-user"), FIT_RANK_PRICE_PER_USER);
+	cr_assert_eq(fit_rank_parse("headroom"), FIT_RANK_HEADROOM);
+	cr_assert_eq(fit_rank_parse("cheapest"), -1);
+	cr_assert_str_eq(fit_rank_name(FIT_RANK_CARDS), "cards");
 }
 
 Test(fit, never_lists_a_plan_that_cannot_carry_the_load)

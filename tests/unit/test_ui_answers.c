@@ -58,7 +58,14 @@ Test(answers_ui, fit_view_follows_the_users_and_plans_a_row)
 	    "the slider line shows the speed, as an estimate: %s", screen);
 	cr_assert_eq(app_headless_keys(a, "F"), 0);
 	cr_assert(strstr(dump(a), "Plans that carry the users") != NULL, "%s", screen);
-	cr_assert(strstr(screen, "plans computed in") != NULL);
+	cr_assert(strstr(screen, "plans in") != NULL, "%s", screen);
+	cr_assert(strstr(screen, "max-model-len 8,192 (the plan's)") != NULL,
+	    "F keeps the plan's max-model-len: %s", screen);
+	cr_assert(strstr(screen, "by price (r)") != NULL, "%s", screen);
+	cr_assert_eq(app_headless_keys(a, "rr"), 0);
+	cr_assert(strstr(dump(a), "by cards (r)") != NULL, "%s", screen);
+	cr_assert_eq(app_headless_keys(a, "rr"), 0);
+	cr_assert(strstr(dump(a), "by price (r)") != NULL, "r goes round: %s", screen);
 	cr_assert_eq(app_headless_keys(a, ">>"), 0);
 	cr_assert(strstr(dump(a), "requests of 8,192 tokens at once") != NULL);
 	cr_assert_eq(app_headless_keys(a, "<Right>"), 0);
@@ -68,6 +75,9 @@ Test(answers_ui, fit_view_follows_the_users_and_plans_a_row)
 	in = app_headless_input(a);
 	cr_assert_eq(in->tokens_per_request, 9216);
 	cr_assert_eq(in->max_model_len, 9216);
+	/* the tokens stop at the model's maximum, 131,072 for Llama 3.3 */
+	cr_assert_eq(app_headless_keys(a, "F]]]]]]]]"), 0);
+	cr_assert(strstr(dump(a), "of 131,072 tokens") != NULL, "%s", screen);
 	app_headless_free(&a);
 }
 
