@@ -11,6 +11,7 @@
 #include "answers_view.h"
 #include "exchange_ui.h"
 #include "draw.h"
+#include "model_search.h"
 #include "keys.h"
 
 void
@@ -171,10 +172,26 @@ pane_hint(struct app *a, char *buf, size_t len)
 			return;
 		}
 		break;
-	case PANE_MODEL:
-		snprintf(buf, len, "Enter: use this model; %s: search",
-		    action_key(ACT_SEARCH, k1, sizeof k1));
+	case PANE_MODEL: {
+		int mi = a->n_models > 0 && a->model_view.cursor < (int)a->n_models ?
+		    a->models[a->model_view.cursor] : 0;
+
+		/* outside the catalogue: where the model comes from */
+		if (mi <= -2)
+			snprintf(buf, len, "%s: in the Hugging Face cache, not in the "
+			    "catalogue. Enter: plan it from there; %s: search",
+			    model_search_id(a, (size_t)(-2 - mi)),
+			    action_key(ACT_SEARCH, k1, sizeof k1));
+		else if (mi == -1 && in->model != NULL)
+			snprintf(buf, len, "%s: not in the catalogue, read from %s; %s: "
+			    "search (a Hub id not listed: Enter)", in->model->id,
+			    in->model->source ? in->model->source : "a folder",
+			    action_key(ACT_SEARCH, k1, sizeof k1));
+		else
+			snprintf(buf, len, "Enter: use this model; %s: search (a Hub id "
+			    "not listed: Enter)", action_key(ACT_SEARCH, k1, sizeof k1));
 		return;
+	}
 	case PANE_CKPT: {
 		size_t n;
 		const struct calc_choice *ch = calc_choices(a->calc, &n);
