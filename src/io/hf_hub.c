@@ -580,8 +580,13 @@ fetch_file(struct fetch *f, const char *root, const char *rev, const char *commi
 	}
 	etag_or_hash(&r, blob, sizeof blob);
 	if (hf_cache_store(root, f->repo, rev, commit, file, blob, r.body ? r.body : "",
-	    r.len, err, errlen) != 0)
+	    r.len, err, errlen) != 0) {
+		size_t n = strlen(err);
+
+		snprintf(err + n, errlen - n, " (the Hugging Face cache %s must be "
+		    "writable; HF_HUB_CACHE names another)", root);
 		ret = -1;
+	}
 	resp_done(&r);
 	return ret;
 }

@@ -107,6 +107,10 @@ check "a storage host ignoring Range" 2 "ignored the range request" -- \
 HF_HUB_DOWNLOAD_TIMEOUT=10 check "a slow fetch, stderr not a terminal" 0 "" -- \
     --model slowok/Fine --report json
 ok "no progress line in a pipe" sh -c "! HF_HUB_CACHE='$W/c2' '$H' --model slowok/Fine --report json 2>&1 >/dev/null | grep -q fetching"
+# a cache that cannot be written says so (a file in the way: even root fails)
+: >"$W/notadir"
+HF_HUB_CACHE=$W/notadir/hub check "an unwritable cache" 2 "must be writable; HF_HUB_CACHE" -- \
+    --model Qwen/Qwen2.5-0.5B-Instruct --report json
 # a slow server: cut at HF_HUB_DOWNLOAD_TIMEOUT, not waited for
 t0=$(date +%s)
 check "a slow Hub times out" 2 "no answer within 1.0 s" -- --model slow/Slow --report json
