@@ -3,7 +3,8 @@
  *   one plan (µs), a catalogue-wide sweep (ms), the report process from
  *   start to exit (ms) and its peak RSS, keystroke to finished frame in
  *   the planner at 80x24 and 200x50 (median and p99, µs), start to first
- *   frame (ms).  Targets live in doc/estimates.md; this program only
+ *   frame (ms), loading a user catalogue of 10,000 and 40,000 entries
+ *   (ms; linear: about x4).  Targets live in doc/estimates.md; this program only
  *   measures.
  */
 #include <stdio.h>
@@ -192,6 +193,41 @@ main(int argc, char **argv)
 		    runs[20], runs[36]);
 		printf("report process peak RSS:                    %.2f MiB\n",
 		    ru.ru_maxrss / 1024.0);
+	}
+
+	/* a user catalogue of 10,000 and 40,000 cards and checkpoints: linear
+	 * loading takes about four times as long for four times the entries */
+	{
+		static const size_t sizes[] = { 10000, 40000 };
+		double ms[2];
+		size_t z;
+
+		for (z = 0; z < 2; z++) {
+			size_t cap = sizes[z] * 160 + 64, o = 0, e;
+			char *text = malloc(cap);
+			struct catalogue big;
+
+			if (text == NULL)
+				return 1;
+			o += (size_t)snprintf(text + o, cap - o, "gpus:\n");
+			for (e = 0; e < sizes[z]; e++)
+				o += (size_t)snprintf(text + o, cap - o, "  - id: card%zu\n"
+				    "    cuda_total_gib: 40\n", e);
+			o += (size_t)snprintf(text + o, cap - o, "checkpoints:\n");
+			for (e = 0; e < sizes[z]; e++)
+				o += (size_t)snprintf(text + o, cap - o, "  - id: me/ck%zu\n"
+				    "    model: Qwen/Qwen3-8B\n    format: bf16\n", e);
+			memset(&big, 0, sizeof big);
+			catalogue_load_builtin(&big, NULL, NULL);
+			t0 = now();
+			catalogue_load_text(&big, text, o, "big.yaml", NULL, NULL);
+			catalogue_link(&big, NULL, NULL);
+			ms[z] = (now() - t0) * 1e3;
+			catalogue_done(&big);
+			free(text);
+		}
+		printf("user catalogue, 10k and 40k cards + ckpts:  %.1f ms, %.1f ms "
+		    "(x%.1f for x4)\n", ms[0], ms[1], ms[1] / (ms[0] > 0 ? ms[0] : 1));
 	}
 
 	/* the interactive planner, headless */

@@ -4,7 +4,9 @@
  */
 #include "vllm_version.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 const int vllm_known_versions[] = {
@@ -57,6 +59,39 @@ vllm_version_range(char *buf, unsigned long len)
 	return buf;
 }
 
+/*
+ * A release as people write one: 2 to 4 dot-separated numbers (0.10.1.1 is
+ * a post release), then nothing or a tag (rc1, .post1, .dev0, +cu128).
+ * 0.19.0.0.0.0.0.1 is no release: it is refused, not read as 0.19.0.
+ */
+static int
+version_text_ok(const char *s)
+{
+	int parts = 0;
+
+	if (*s == 'v' || *s == 'V')
+		s++;
+	for (;;) {
+		if (!isdigit((unsigned char)*s))
+			return 0;
+		while (isdigit((unsigned char)*s))
+			s++;
+		parts++;
+		if (*s != '.' || !isdigit((unsigned char)s[1]))
+			break;
+		s++;
+	}
+	if (parts < 2 || parts > 4)
+		return 0;
+	if (*s == '.')
+		s++;	/* .post1, .dev0, .rc1 */
+	return *s == '\0' ? s[-1] != '.' : *s == '+' ? s[1] != '\0' :
+	    isalpha((unsigned char)*s) && isalpha((unsigned char)s[1]) ?
+	    strncmp(s, "post", 4) == 0 || strncmp(s, "dev", 3) == 0 ||
+	    strncmp(s, "rc", 2) == 0 : (*s == 'a' || *s == 'b') &&
+	    isdigit((unsigned char)s[1]);
+}
+
 int
 vllm_version_parse_known(const char *s, int *out, char *err,
     unsigned long errlen)
@@ -64,8 +99,8 @@ vllm_version_parse_known(const char *s, int *out, char *err,
 	char r[40];
 	int v;
 
-	if (vllm_version_parse(s, &v) != 0 || v < VLLM_VER_OLDEST ||
-	    v > VLLM_VER_NEWEST) {
+	if (!version_text_ok(s) || vllm_version_parse(s, &v) != 0 ||
+	    v < VLLM_VER_OLDEST || v > VLLM_VER_NEWEST) {
 		snprintf(err, errlen, "'%s' is not a release headroom models (%s)",
 		    s, vllm_version_range(r, sizeof r));
 		return -1;

@@ -18,6 +18,7 @@
 #include "core/xalloc.h"
 #include "io/builtin_data.h"
 #include "io/hfconfig.h"
+#include "io/idindex.h"
 #include "io/speed_load.h"
 #include "io/textfile.h"
 #include "io/xdg.h"
@@ -29,6 +30,8 @@ struct ctx {
 	catalogue_diag_fn diag;
 	void		*ctx;
 	int		 problems;
+	/* the ids already loaded: a file of any length loads in linear time */
+	struct idindex	 gpus, models, ckpts;
 };
 
 static void __attribute__((format(printf, 4, 5)))
@@ -195,14 +198,16 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 			g.n_mig++;
 		}
 	}
-	i = catalogue_find_gpu(c, id);
+	i = idindex_get(&x->gpus, id);
 	if (i >= 0) {
 		gpu_done(&c->gpus[i]);
 		c->gpus[i] = g;
 	} else {
 		c->gpus = grow(c->gpus, c->n_gpus, sizeof *c->gpus);
+		i = (int)c->n_gpus;
 		c->gpus[c->n_gpus++] = g;
 	}
+	idindex_put(&x->gpus, c->gpus[i].id, i);
 	return 0;
 }
 
@@ -262,16 +267,16 @@ load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
 			if (cJSON_IsString(a))
 				m.aliases[m.n_aliases++] = xstrdup(a->valuestring);
 	}
-	for (i = 0; (size_t)i < c->n_models; i++)
-		if (strcasecmp(c->models[i].id, id) == 0)
-			break;
-	if ((size_t)i < c->n_models) {
+	i = idindex_get(&x->models, id);
+	if (i >= 0) {
 		model_done(&c->models[i]);
 		c->models[i] = m;
 	} else {
 		c->models = grow(c->models, c->n_models, sizeof *c->models);
+		i = (int)c->n_models;
 		c->models[c->n_models++] = m;
 	}
+	idindex_put(&x->models, c->models[i].id, i);
 	return 0;
 }
 
@@ -311,14 +316,16 @@ load_ckpt(struct ctx *x, struct catalogue *c, const cJSON *e)
 	k.source = xstrdup(str_field(e, "source"));
 	k.status = xstrdup(str_field(e, "status"));
 	k.model_index = -1;
-	i = catalogue_find_ckpt(c, id);
+	i = idindex_get(&x->ckpts, id);
 	if (i >= 0) {
 		checkpoint_done(&c->ckpts[i]);
 		c->ckpts[i] = k;
 	} else {
 		c->ckpts = grow(c->ckpts, c->n_ckpts, sizeof *c->ckpts);
+		i = (int)c->n_ckpts;
 		c->ckpts[c->n_ckpts++] = k;
 	}
+	idindex_put(&x->ckpts, c->ckpts[i].id, i);
 	return 0;
 }
 
@@ -387,11 +394,25 @@ load_speed(struct ctx *x, struct catalogue *c, const cJSON *e)
 	return 0;
 }
 
+/* The ids loaded before this file (the built-in data, earlier files). */
+static void
+index_loaded(struct ctx *x, const struct catalogue *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_gpus; i++)
+		idindex_put(&x->gpus, c->gpus[i].id, (int)i);
+	for (i = 0; i < c->n_models; i++)
+		idindex_put(&x->models, c->models[i].id, (int)i);
+	for (i = 0; i < c->n_ckpts; i++)
+		idindex_put(&x->ckpts, c->ckpts[i].id, (int)i);
+}
+
 int
 catalogue_load_text(struct catalogue *c, const char *text, size_t len,
     const char *name, catalogue_diag_fn diag, void *ctx)
 {
-	struct ctx x = { name, diag, ctx, 0 };
+	struct ctx x = { name, diag, ctx, 0, { 0 }, { 0 }, { 0 } };
 	char err[512];
 	cJSON *root, *item, *e;
 
@@ -410,6 +431,7 @@ catalogue_load_text(struct catalogue *c, const char *text, size_t len,
 		cJSON_Delete(root);
 		return x.problems;
 	}
+	index_loaded(&x, c);
 	cJSON_ArrayForEach(item, root) {
 		int (*fn)(struct ctx *, struct catalogue *, const cJSON *) = NULL;
 
@@ -443,6 +465,9 @@ catalogue_load_text(struct catalogue *c, const char *text, size_t len,
 			fn(&x, c, e);
 		}
 	}
+	idindex_done(&x.gpus);
+	idindex_done(&x.models);
+	idindex_done(&x.ckpts);
 	cJSON_Delete(root);
 	return x.problems;
 }
@@ -537,13 +562,23 @@ catalogue_load_user(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
 int
 catalogue_link(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
 {
-	size_t i;
+	struct idindex ids = { 0 }, aliases = { 0 };
+	size_t i, j;
 	int r = 0;
 
+	/* catalogue_find_model() in linear time: ids first, then aliases, the
+	 * later entry winning in each */
+	for (i = 0; i < c->n_models; i++) {
+		idindex_put(&ids, c->models[i].id, (int)i);
+		for (j = 0; j < c->models[i].n_aliases; j++)
+			idindex_put(&aliases, c->models[i].aliases[j], (int)i);
+	}
 	for (i = 0; i < c->n_ckpts; i++) {
 		struct checkpoint *k = &c->ckpts[i];
 
-		k->model_index = catalogue_find_model(c, k->model_id);
+		k->model_index = idindex_get(&ids, k->model_id);
+		if (k->model_index < 0)
+			k->model_index = idindex_get(&aliases, k->model_id);
 		if (k->model_index < 0) {
 			char msg[512];
 
@@ -554,6 +589,8 @@ catalogue_link(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
 			r++;
 		}
 	}
+	idindex_done(&ids);
+	idindex_done(&aliases);
 	if (c->n_coeffs == 0) {
 		if (diag)
 			diag(ctx, "no estimate coefficients were loaded (estimates:)");

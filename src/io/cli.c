@@ -442,7 +442,12 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 			continue;
 		}
 		if (a[0] != '-' || a[1] == '\0' || (a[1] != '-' && !isalpha((unsigned char)a[1]))) {
-			if (cli->n_compare > 0 && cli->n_compare < CLI_MAX_COMPARE) {
+			if (cli->n_compare > 0) {
+				if (cli->n_compare >= CLI_MAX_COMPARE) {
+					snprintf(err, errlen, "--compare: at most %d files ('%s' "
+					    "is one more)", CLI_MAX_COMPARE, a);
+					return -1;
+				}
 				cli->compare[cli->n_compare++] = a;	/* --compare A B ... */
 				continue;
 			}

@@ -31,11 +31,32 @@ cJSON *
 hfjson_parse(const char *text, size_t len, int *err_line)
 {
 	/* "NaN" (3) grows to "null" (4): at most 4/3 of the input */
-	size_t cap = len + len / 3 + 8, i, o = 0;
-	char *buf = malloc(cap);
+	size_t cap = len + len / 3 + 8, i, o = 0, values = 1;
+	char *buf;
 	int in_str = 0;
 	cJSON *root;
 
+	/* every value but the first follows a ',', '[', '{' or ':' */
+	for (i = 0; i < len; i++) {
+		char c = text[i];
+
+		if (in_str) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_str = 0;
+		} else if (c == '"') {
+			in_str = 1;
+		} else if (c == ',' || c == '[' || c == '{' || c == ':') {
+			if (++values > HFJSON_MAX_VALUES) {
+				if (err_line != NULL)
+					*err_line = -1;
+				return NULL;
+			}
+		}
+	}
+	in_str = 0;
+	buf = malloc(cap);
 	if (buf == NULL)
 		abort();
 	for (i = 0; i < len; i++) {

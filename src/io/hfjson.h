@@ -16,9 +16,15 @@
 
 #include <cjson/cJSON.h>
 
+/* The most values (objects, arrays, numbers, strings ...) a file may hold:
+ * it bounds the parser's work and memory, far above any real config. */
+#define HFJSON_MAX_VALUES 1000000
+
 /*
  * Parses len bytes of text.  Returns the tree, or NULL with the 1-based
- * line of the error in *err_line (when err_line is not NULL).
+ * line of the error in *err_line (when err_line is not NULL), or -1 there
+ * when the text holds more than HFJSON_MAX_VALUES values (counted before
+ * anything is allocated for them).
  */
 cJSON *hfjson_parse(const char *text, size_t len, int *err_line);
 

@@ -22,6 +22,7 @@
 #include "io/textfile.h"
 
 #define MAX_HEADER (100u << 20)
+#define MAX_CONFIG (16u << 20)	/* config.json, params.json: real ones are KiB */
 #define MAX_BYTES ((int64_t)1 << 50)	/* 1 PiB: more weights than any model has */
 
 /* 1-based line of the first occurrence of "key" in text, or 0. */
@@ -83,7 +84,17 @@ model_dir_safetensors_bytes(const char *path, char *err, size_t errlen)
 	}
 	fclose(f);
 	hdr[hlen] = '\0';
-	root = cJSON_Parse(hdr);
+	{
+		int line = 0;
+
+		root = hfjson_parse(hdr, (size_t)hlen, &line);
+		if (root == NULL && line < 0) {
+			snprintf(err, errlen, "%s: header holds more than %d JSON values",
+			    path, HFJSON_MAX_VALUES);
+			free(hdr);
+			return -1;
+		}
+	}
 	free(hdr);
 	if (!cJSON_IsObject(root)) {
 		snprintf(err, errlen, "%s: header is not a JSON object", path);
@@ -139,9 +150,18 @@ static cJSON *
 parse_json(const char *path, const char *text, size_t len, char *err, size_t errlen)
 {
 	int line = 0;
-	cJSON *j = hfjson_parse(text, len, &line);
+	cJSON *j;
 
-	if (j == NULL)
+	if (len > MAX_CONFIG) {
+		snprintf(err, errlen, "%s: %zu bytes: too large for a model's config "
+		    "(%u MiB at most)", path, len, MAX_CONFIG >> 20);
+		return NULL;
+	}
+	j = hfjson_parse(text, len, &line);
+	if (j == NULL && line < 0)
+		snprintf(err, errlen, "%s: more than %d JSON values: too large for a "
+		    "model's config", path, HFJSON_MAX_VALUES);
+	else if (j == NULL)
 		snprintf(err, errlen, "%s:%d: not valid JSON", path, line);
 	return j;
 }
@@ -286,13 +306,22 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 	snprintf(path, sizeof path, "%s/model.safetensors.index.json", dir);
 	text = mistral ? NULL : textfile_read(path, &len, e2, sizeof e2);
 	if (text != NULL) {
-		cJSON *idx = cJSON_ParseWithLength(text, len);
+		int line = 0;
+		cJSON *idx = hfjson_parse(text, len, &line);
 		const cJSON *md = cJSON_GetObjectItemCaseSensitive(idx, "metadata");
 		const cJSON *ts = cJSON_GetObjectItemCaseSensitive(md, "total_size");
-
-		free(text);
 		char why[160];
 
+		free(text);
+		if (idx == NULL) {
+			if (line < 0)
+				snprintf(err, errlen, "%s: more than %d JSON values", path,
+				    HFJSON_MAX_VALUES);
+			else
+				snprintf(err, errlen, "%s:%d: not valid JSON", path, line);
+			model_done(m);
+			return -1;
+		}
 		if (!cJSON_IsNumber(ts) || ts->valuedouble <= 0) {
 			snprintf(err, errlen, "%s: metadata.total_size is missing or not "
 			    "a positive number", path);

@@ -5,6 +5,8 @@
  */
 #include "model_find.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +48,39 @@ has_config(const char *dir)
 		return true;
 	snprintf(p, sizeof p, "%s/params.json", dir);
 	return stat(p, &sb) == 0;
+}
+
+/*
+ * Something on disk (or written as a path) that is not a folder: true with
+ * the precise reason, rather than looking it up as a catalogue or Hub name.
+ */
+static bool
+path_problem(const char *id, char *err, size_t errlen)
+{
+	struct stat sb;
+	bool pathlike = id[0] == '/' || id[0] == '~' || strncmp(id, "./", 2) == 0 ||
+	    strncmp(id, "../", 3) == 0;
+
+	if (stat(id, &sb) == 0) {
+		snprintf(err, errlen, "'%s' is a %s, not a model folder (give the folder "
+		    "that holds config.json)", id, S_ISREG(sb.st_mode) ? "file" :
+		    S_ISFIFO(sb.st_mode) ? "FIFO" : "special file");
+		return true;
+	}
+	if (errno == ELOOP) {
+		snprintf(err, errlen, "'%s': a loop of symbolic links (%s)", id,
+		    strerror(errno));
+		return true;
+	}
+	if (lstat(id, &sb) == 0 && S_ISLNK(sb.st_mode)) {
+		snprintf(err, errlen, "'%s' is a symbolic link to nothing", id);
+		return true;
+	}
+	if (pathlike) {
+		snprintf(err, errlen, "'%s': %s", id, strerror(errno));
+		return true;
+	}
+	return false;
 }
 
 /* Reads a snapshot and names the model after its repo. */
@@ -103,6 +138,8 @@ model_find(const char *id, const char *rev, struct model *m, int64_t *wb,
 		snprintf(f->where, sizeof f->where, "%s", id);
 		return model_dir_read(id, m, wb, err, errlen) == 0 ? 0 : -1;
 	}
+	if (path_problem(id, err, errlen))
+		return -1;
 	if (!hf_repo_id_valid(id)) {
 		snprintf(err, errlen, "'%s' is neither a folder nor a Hub repo id", id);
 		return 1;

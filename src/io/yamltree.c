@@ -17,6 +17,10 @@
 #include "core/units.h"
 
 #define MAX_DEPTH 64
+/* Work and memory: a headroom file holds far fewer values, and keys are
+ * checked for duplicates one mapping at a time. */
+#define MAX_NODES 1000000
+#define MAX_KEYS 4096
 
 static cJSON *
 scalar_value(const yaml_event_t *ev)
@@ -63,10 +67,12 @@ yamltree_parse(const char *text, size_t len, char *err, size_t errlen)
 	cJSON *stack[MAX_DEPTH];
 	char *keys[MAX_DEPTH];
 	yaml_mark_t keymarks[MAX_DEPTH];
-	int depth = 0, done = 0, ok = 1;
+	int depth = 0, done = 0, ok = 1, nkeys[MAX_DEPTH];
+	size_t nodes = 0;
 	cJSON *root = NULL;
 
 	memset(keys, 0, sizeof keys);
+	memset(nkeys, 0, sizeof nkeys);
 	if (!yaml_parser_initialize(&parser)) {
 		snprintf(err, errlen, "0:0: cannot initialise the YAML parser");
 		return NULL;
@@ -85,6 +91,14 @@ yamltree_parse(const char *text, size_t len, char *err, size_t errlen)
 			break;
 		}
 		start = ev.start_mark;
+		if ((ev.type == YAML_SCALAR_EVENT || ev.type == YAML_SEQUENCE_START_EVENT ||
+		    ev.type == YAML_MAPPING_START_EVENT) && ++nodes > MAX_NODES) {
+			snprintf(err, errlen, "%zu:%zu: more than %d values: too large for "
+			    "a headroom file", start.line + 1, start.column + 1, MAX_NODES);
+			ok = 0;
+			yaml_event_delete(&ev);
+			break;
+		}
 		switch (ev.type) {
 		case YAML_STREAM_END_EVENT:
 			done = 1;
@@ -107,6 +121,12 @@ yamltree_parse(const char *text, size_t len, char *err, size_t errlen)
 				if (ev.data.scalar.value[0] == '@') {
 					snprintf(err, errlen, "%zu:%zu: keys may not start "
 					    "with '@'", start.line + 1, start.column + 1);
+					ok = 0;
+					break;
+				}
+				if (++nkeys[depth - 1] > MAX_KEYS) {
+					snprintf(err, errlen, "%zu:%zu: more than %d keys in one "
+					    "mapping", start.line + 1, start.column + 1, MAX_KEYS);
 					ok = 0;
 					break;
 				}
@@ -160,6 +180,7 @@ yamltree_parse(const char *text, size_t len, char *err, size_t errlen)
 		}
 		if (node != NULL && (ev.type == YAML_SEQUENCE_START_EVENT ||
 		    ev.type == YAML_MAPPING_START_EVENT)) {
+			nkeys[depth] = 0;
 			stack[depth++] = node;
 			node = NULL;
 		}

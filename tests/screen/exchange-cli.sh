@@ -118,4 +118,17 @@ for brk in '\n' '\342\200\250' '\302\205' '\r\n'; do
 	    test "$(grep -v '^#' "$W/inj2.yaml" | cut -d: -f1 | tr '\n' ' ')" = "model served-model-name "
 done
 
+# a save through a symbolic link writes the link's target and keeps the
+# link; a temporary file a killed save left behind goes with the next save
+mkdir -p "$W/ln"
+printf 'x: 1\n' > "$W/ln/target.yaml"
+ln -s target.yaml "$W/ln/link.yaml"
+: > "$W/ln/target.yaml.tmp.AbC123"
+touch -d '2 hours ago' "$W/ln/target.yaml.tmp.AbC123"
+check "save a scenario through a link" 0 "saved the scenario" -- --gpu h100-sxm \
+    --model Qwen/Qwen3-8B --save-scenario "$W/ln/link.yaml" --force
+ok "the link is still a link" test -L "$W/ln/link.yaml"
+ok "its target holds the scenario" grep -q '^headroom-scenario: ' "$W/ln/target.yaml"
+ok "the stale temporary file is gone" test ! -e "$W/ln/target.yaml.tmp.AbC123"
+
 check_summary
