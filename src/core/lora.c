@@ -19,6 +19,7 @@
 
 #include <stdio.h>
 
+#include "vllm_version.h"
 #include "weights.h"
 
 void
@@ -101,8 +102,8 @@ lora_stack_bytes(const struct model *m, const struct plan_lora *l, int tp,
 }
 
 void
-lora_check(const struct model *m, const struct plan_lora *l, int tp, char *msg,
-    size_t len)
+lora_check(const struct model *m, const struct plan_lora *l, int tp, int version,
+    char *msg, size_t len)
 {
 	msg[0] = '\0';
 	if (!l->enabled)
@@ -121,6 +122,10 @@ lora_check(const struct model *m, const struct plan_lora *l, int tp, char *msg,
 		snprintf(msg, len, "--enable-lora on %s: LoRA on multi-head latent "
 		    "attention layers is not modelled by headroom; plan without "
 		    "LoRA and add its buffers by hand.", m->id);
+	else if (m->n_experts > 0 && version < VLLM_VER(0, 11, 1))
+		snprintf(msg, len, "--enable-lora on %s: LoRA for fused MoE layers "
+		    "came with vLLM 0.11.1 (PR #21229); headroom does not model "
+		    "what earlier releases do with the experts.", m->id);
 	else if (m->ld != NULL || m->n_state_layers > 0 || m->n_nokv_layers > 0)
 		snprintf(msg, len, "--enable-lora on %s: LoRA on layers other than "
 		    "standard attention and MLP (state, per-block or shared layers) "

@@ -36,10 +36,12 @@ int64_t lora_stack_bytes(const struct model *m, const struct plan_lora *l,
 
 /*
  * Why vLLM (or headroom) cannot start this LoRA config, in vLLM's words
- * where vLLM has them; "" when it can.  Checks the resolved config.
+ * where vLLM has them; "" when it can.  Checks the resolved config for a
+ * release (VLLM_VER): LoRA on fused MoE layers exists from 0.11.1 (vLLM
+ * PR #21229); before, headroom does not model what MoE models get.
  */
 void lora_check(const struct model *m, const struct plan_lora *l, int tp,
-    char *msg, size_t len);
+    int version, char *msg, size_t len);
 
 /* Graph sets captured per capture size: 1 without LoRA, 2 with it. */
 int lora_graph_cases(const struct plan_lora *l);

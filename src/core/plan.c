@@ -438,7 +438,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	{
 		char b[PLAN_MSG_LEN];
 
-		lora_check(m, &lora, p->tp, b, sizeof b);
+		lora_check(m, &lora, p->tp, p->version, b, sizeof b);
 		if (b[0])
 			config_fail(p, "%s", b);
 		spec_check(m, &in->spec, b, sizeof b);

@@ -145,6 +145,17 @@ Test(lora, vllm_refusals)
 	    p.message);
 	cr_assert(lora_rank_valid(64) && lora_rank_valid(320) && !lora_rank_valid(24));
 
+	/* MoE experts got LoRA buffers in 0.11.1 (PR #21229) */
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-30B-A3B", NULL);
+	lora_on(&in, 1, 16);
+	in.version = VLLM_VER(0, 11, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "0.11.1") != NULL, "%s", p.message);
+	in.version = VLLM_VER(0, 11, 1);
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+
 	/* not modelled: LoRA (and MTP) on state layers (a hybrid's Mamba/GDN) */
 	{
 		struct model mm;
@@ -159,7 +170,7 @@ Test(lora, vllm_refusals)
 		memset(&l, 0, sizeof l);
 		l.enabled = true;
 		lora_resolve(&l, &l);
-		lora_check(&mm, &l, 1, msg, sizeof msg);
+		lora_check(&mm, &l, 1, 0, msg, sizeof msg);
 		cr_assert(strstr(msg, "layers other than standard attention") != NULL,
 		    "%s", msg);
 		memset(&sp, 0, sizeof sp);
