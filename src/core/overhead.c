@@ -14,17 +14,24 @@
 #define DEFAULT_GRAPHS 102.0	/* 51 PIECEWISE + 51 FULL at max_num_seqs 1024 */
 
 int
-overhead_capture_sizes(int mns, int mnbt, int max_capture, int *sizes, int max)
+overhead_capture_sizes(int mns, int mnbt, int max_capture, int cap, bool fine,
+    int *sizes, int max)
 {
 	int m, n = 0, s, has_mnbt = 0;
 
-	m = max_capture > 0 ? max_capture : (mns * 2 < 512 ? mns * 2 : 512);
+	m = max_capture > 0 ? max_capture : (mns * 2 < cap ? mns * 2 : cap);
 	if (m > mnbt)
 		m = mnbt;
-	for (s = 1; s <= 4; s *= 2)
-		if (s <= m && n < max)
+	if (fine) {
+		/* interactivity: every size up to 32, then the usual steps */
+		for (s = 1; s <= (m < 32 ? m : 32) && n < max; s++)
 			sizes[n++] = s;
-	for (s = 8; s < (m + 1 < 256 ? m + 1 : 256); s += 8)
+	} else {
+		for (s = 1; s <= 4; s *= 2)
+			if (s <= m && n < max)
+				sizes[n++] = s;
+	}
+	for (s = fine ? 40 : 8; s < (m + 1 < 256 ? m + 1 : 256); s += 8)
 		if (n < max)
 			sizes[n++] = s;
 	for (s = 256; s < m + 1; s += 16)

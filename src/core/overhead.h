@@ -8,6 +8,7 @@
 #ifndef HEADROOM_OVERHEAD_H
 #define HEADROOM_OVERHEAD_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "catalogue.h"
@@ -39,9 +40,10 @@ void overhead_estimate(const struct overhead_in *, struct overhead_out *);
 /*
  * vLLM's default CUDA-graph capture sizes: writes them to sizes[] (up to
  * max entries) and returns the count.  max_capture = 0 derives the maximum
- * as min(max_num_seqs x 2, 512).
+ * as min(max_num_seqs x 2, cap) (cap: 512 in every release).  fine: the
+ * interactivity performance mode, every size up to 32.
  */
 int overhead_capture_sizes(int max_num_seqs, int max_num_batched_tokens,
-    int max_capture, int *sizes, int max);
+    int max_capture, int cap, bool fine, int *sizes, int max);
 
 #endif

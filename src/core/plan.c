@@ -37,6 +37,7 @@ plan_input_init(struct plan_input *in)
 	in->format = FMT_COUNT;
 	in->kv_dtype = KV_AUTO;
 	in->n_capture_sizes = -1;
+	in->optimization_level = -1;
 	in->dtype_override = FMT_COUNT;
 	in->limit_mm_images = -1;
 	in->limit_mm_videos = -1;
@@ -307,6 +308,51 @@ plan_update_concurrency(const struct plan_input *in, struct plan *p)
 	p->total_concurrency = p->concurrency_at_tpr * p->replicas;
 }
 
+/*
+ * The CUDA-graph mode in force: --compilation-config cudagraph_mode, else
+ * the -O level's (vllm/config/vllm.py OPTIMIZATION_LEVEL_TO_CONFIG: O0 none,
+ * O1 piecewise, O2 and O3 full and piecewise), else full and piecewise.
+ */
+static enum plan_cg_mode
+graph_mode(const struct plan_input *in, const struct vllm_traits *t)
+{
+	if (in->cudagraph_mode != PLAN_CG_UNSET)
+		return (enum plan_cg_mode)in->cudagraph_mode;
+	if (in->optimization_level >= 0 && t->opt_levels)
+		return in->optimization_level == 0 ? PLAN_CG_NONE :
+		    in->optimization_level == 1 ? PLAN_CG_PIECEWISE :
+		    PLAN_CG_FULL_AND_PIECEWISE;
+	return PLAN_CG_FULL_AND_PIECEWISE;
+}
+
+/* Flag values the chosen release does not take, in vLLM's argparse words. */
+static void
+release_checks(const struct plan_input *in, const struct vllm_traits *t,
+    struct plan *p)
+{
+	int b = in->block_size;
+
+	if (b > 0 && !t->block_any && b != 1 && b != 8 && b != 16 && b != 32 &&
+	    b != 64 && b != 128 && !(b == 256 && t->block_256))
+		config_fail(p, "argument --block-size: invalid choice: %d (choose "
+		    "from 1, 8, 16, 32, 64, 128%s)", b, t->block_256 ? ", 256" : "");
+	if ((in->kv_dtype == KV_BFLOAT16 || in->kv_dtype == KV_FP8_DS_MLA) &&
+	    !t->kv_bf16_mla)
+		config_fail(p, "argument --kv-cache-dtype: invalid choice: '%s' "
+		    "(choose from 'auto', 'fp8', 'fp8_e4m3', 'fp8_e5m2', 'fp8_inc')",
+		    kv_dtype_name(in->kv_dtype));
+	if (in->cudagraph_mode != PLAN_CG_UNSET && !t->cudagraph_mode)
+		config_fail(p, "--compilation-config cudagraph_mode needs vLLM "
+		    "0.10.2 or later.");
+	if (in->optimization_level >= 0 && in->optimization_level != 3 &&
+	    !t->opt_levels)
+		config_fail(p, "-O%d: before vLLM 0.12.0 -O is a torch.compile "
+		    "level, whose CUDA graphs headroom does not model (-O3, the "
+		    "default, is).", in->optimization_level);
+	if (in->performance_mode != PLAN_PERF_UNSET && !t->perf_mode)
+		config_fail(p, "--performance-mode needs vLLM 0.17.0 or later.");
+}
+
 void
 plan_compute(const struct catalogue *c, const struct plan_input *in,
     struct plan *p)
@@ -324,6 +370,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	int nstage, s, best = 0, dtype_bytes, full_graphs = 0, i, n_graphs, q, nspec;
 	int64_t derived, exact = 0, kv_alloc, free_after;
 	double scale = 1.0, cc = 0;
+	enum plan_cg_mode cg;
 	bool big;
 
 	memset(p, 0, sizeof *p);
@@ -394,8 +441,13 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	{
 		char b[PLAN_MSG_LEN];
 
+		if (in->not_modelled != NULL)
+			config_fail(p, "%s: headroom does not model what this value "
+			    "does to memory, so it does not plan it.",
+			    in->not_modelled);
 		if (in->util > 1.0 || in->util < 0)
 			config_fail(p, "%s", msg_util_range(in->util, b, sizeof b));
+		release_checks(in, &t, p);
 		if (m->heads % p->tp != 0)
 			config_fail(p, "%s", msg_heads_not_divisible(m->heads, p->tp,
 			    b, sizeof b));
@@ -482,12 +534,20 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		config_fail(p, "--max-model-len must be positive, -1 or auto.");
 	}
 
-	/* --- scheduler defaults (reference §1.1) --- */
-	big = p->total >= 70 * GIB && !(g && (strstr(g->name, "A100") ||
-	    strstr(g->id, "a100")));
-	p->max_num_seqs = in->max_num_seqs > 0 ? in->max_num_seqs : big ? 1024 : 256;
+	/* --- scheduler defaults (reference §1.1, release traits) --- */
+	big = p->total >= units_bytes(t.big_card_gib) && !(g &&
+	    (strstr(g->name, "A100") || strstr(g->id, "a100")));
+	p->max_num_seqs = in->max_num_seqs > 0 ? in->max_num_seqs : big ?
+	    t.seqs_big : t.seqs_small;
 	p->max_num_batched_tokens = in->max_num_batched_tokens > 0 ?
-	    in->max_num_batched_tokens : big ? 8192 : 2048;
+	    in->max_num_batched_tokens : big ? t.batched_big : t.batched_small;
+	if (in->performance_mode == PLAN_PERF_THROUGHPUT) {
+		/* arg_utils.py: the defaults doubled, before the caps below */
+		if (in->max_num_seqs <= 0)
+			p->max_num_seqs *= 2;
+		if (in->max_num_batched_tokens <= 0)
+			p->max_num_batched_tokens *= 2;
+	}
 	if (in->max_num_batched_tokens <= 0) {
 		int64_t cap = (int64_t)p->max_num_seqs * p->max_model_len;
 
@@ -514,7 +574,8 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	q = spec_decode_query_len(m, &in->spec);
 	nspec = in->num_speculative_tokens > 0 ? in->num_speculative_tokens :
 	    q - 1;
-	if (in->enforce_eager) {
+	cg = graph_mode(in, &t);
+	if (in->enforce_eager || cg == PLAN_CG_NONE) {
 		p->n_capture_sizes = 0;
 	} else if (in->n_capture_sizes >= 0) {
 		int n = 0, j;
@@ -532,7 +593,9 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		p->n_capture_sizes = n;
 	} else {
 		p->n_capture_sizes = overhead_capture_sizes(p->max_num_seqs * q,
-		    p->max_num_batched_tokens, in->max_capture_size, sizes,
+		    p->max_num_batched_tokens, in->max_capture_size,
+		    t.max_capture_cap,
+		    in->performance_mode == PLAN_PERF_INTERACTIVITY, sizes,
 		    PLAN_MAX_CAPTURE);
 	}
 	p->max_capture_size = 0;
@@ -542,8 +605,15 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		if (sizes[i] <= p->max_num_seqs * q && sizes[i] >= q)
 			full_graphs++;
 	}
-	/* with LoRA every size is captured with and without adapters */
-	n_graphs = (p->n_capture_sizes + full_graphs) * lora_graph_cases(&lora);
+	/* piecewise graphs for every size, full ones for decode batches;
+	 * with LoRA every size is captured with and without adapters */
+	if (cg == PLAN_CG_PIECEWISE || cg == PLAN_CG_FULL)
+		n_graphs = p->n_capture_sizes;
+	else if (cg == PLAN_CG_FULL_DECODE_ONLY)
+		n_graphs = full_graphs;
+	else
+		n_graphs = p->n_capture_sizes + full_graphs;
+	n_graphs *= lora_graph_cases(&lora);
 
 	/* assumption: LoRA and drafts are features the V2 runner does not take */
 	p->v2_runner = m->n_experts == 0 && is_16bit(p->format) && !lora.enabled &&

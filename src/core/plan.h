@@ -28,6 +28,24 @@
 
 enum overhead_mode { OVERHEAD_ESTIMATE, OVERHEAD_RULE };
 
+/* --compilation-config cudagraph_mode (vllm/config/compilation.py). */
+enum plan_cg_mode {
+	PLAN_CG_UNSET,			/* the level's default */
+	PLAN_CG_NONE,
+	PLAN_CG_PIECEWISE,
+	PLAN_CG_FULL,
+	PLAN_CG_FULL_DECODE_ONLY,
+	PLAN_CG_FULL_AND_PIECEWISE,
+};
+
+/* --performance-mode (vllm/config/vllm.py). */
+enum plan_perf_mode {
+	PLAN_PERF_UNSET,		/* balanced */
+	PLAN_PERF_BALANCED,
+	PLAN_PERF_INTERACTIVITY,	/* capture sizes 1..32 in steps of 1 */
+	PLAN_PERF_THROUGHPUT,		/* default batch limits doubled */
+};
+
 /* The startup phase at which vLLM stops.  PHASE_NONE: it starts. */
 enum plan_phase {
 	PHASE_NONE,
@@ -117,6 +135,12 @@ struct plan_input {
 	int	 capture_sizes[PLAN_MAX_CAPTURE];
 	int	 n_capture_sizes;	/* -1 = unset; 0 = an explicit empty list */
 	int	 max_capture_size;
+	int	 optimization_level;	/* -O N, --optimization-level; -1 = unset */
+	int	 cudagraph_mode;	/* enum plan_cg_mode */
+	int	 performance_mode;	/* enum plan_perf_mode */
+	const char *not_modelled;	/* "--kv-cache-dtype=x": a value that moves
+					   memory in a way headroom does not
+					   model (phase config); NULL = none */
 	bool	 quantization_fp8;	/* --quantization fp8 on a 16-bit checkpoint */
 	enum ckpt_format dtype_override;/* --dtype float32 etc.; FMT_COUNT = auto */
 	int	 limit_mm_images;	/* -1 = vLLM default (999) */
@@ -144,6 +168,8 @@ struct plan_input {
 	const char *revision;		/* --revision of a Hub model, NULL = none */
 	char	*const *extra_flags;	/* flags headroom does not model */
 	size_t	 n_extra_flags;
+	const char *compilation_extra;	/* --compilation-config keys not modelled,
+					   as a JSON object's members */
 	char	*const *env;		/* VAR=value written before the command */
 	size_t	 n_env;
 	/* terms measured by a real startup (a calibration profile) */

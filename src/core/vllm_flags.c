@@ -18,28 +18,40 @@
 #define IN_OFF(f) offsetof(struct plan_input, f)
 #define PLAN_OFF(f) ((int)offsetof(struct plan, f))
 
+/* vllm/config/cache.py CacheDType: the values headroom sizes.  Newer ones
+ * (turboquant_*, int4_per_token_head, nvfp4_4over6, nvfp4_ds_mla) are
+ * kept as given and the plan says it does not model them. */
 static const struct vllm_flag_choice kv_dtypes[] = {
 	{ "auto", KV_AUTO, 0, 0 },
-	{ "bfloat16", KV_BFLOAT16, 0, 0 },
+	{ "bfloat16", KV_BFLOAT16, VLLM_SINCE_KV_BF16_MLA, 0 },
 	{ "float16", KV_FLOAT16, 0, 0 },
 	{ "fp8", KV_FP8, 0, 0 },
 	{ "fp8_e4m3", KV_FP8_E4M3, 0, 0 },
 	{ "fp8_e5m2", KV_FP8_E5M2, 0, 0 },
 	{ "fp8_inc", KV_FP8_INC, 0, 0 },
-	{ "fp8_ds_mla", KV_FP8_DS_MLA, 0, 0 },
+	{ "fp8_ds_mla", KV_FP8_DS_MLA, VLLM_SINCE_KV_BF16_MLA, 0 },
 	{ "fp8_per_token_head", KV_FP8_PER_TOKEN_HEAD, 0, 0 },
 	{ "int8_per_token_head", KV_INT8_PER_TOKEN_HEAD, 0, 0 },
-	{ "nvfp4", KV_NVFP4, 0, 0 },
+	{ "nvfp4", KV_NVFP4, VLLM_SINCE_KV_NVFP4, 0 },
 	{ "bf16", KV_BFLOAT16, 0, 2 },
 	{ "fp16", KV_FLOAT16, 0, 2 },
 	{ "half", KV_FLOAT16, 0, 2 },
 	{ NULL, 0, 0, 0 }
 };
 
+/* The planner's steps; the command line takes any positive size and the
+ * plan refuses those the release does not (release traits). */
 static const struct vllm_flag_choice block_sizes[] = {
 	{ "1", 1, 0, 0 }, { "8", 8, 0, 0 }, { "16", 16, 0, 0 },
 	{ "32", 32, 0, 0 }, { "64", 64, 0, 0 }, { "128", 128, 0, 0 },
-	{ "256", 256, 0, 0 }, { NULL, 0, 0, 0 }
+	{ "256", 256, VLLM_SINCE_BLOCK_256, 0 }, { NULL, 0, 0, 0 }
+};
+
+static const struct vllm_flag_choice perf_modes[] = {
+	{ "balanced", PLAN_PERF_BALANCED, VLLM_SINCE_PERF_MODE, 0 },
+	{ "interactivity", PLAN_PERF_INTERACTIVITY, VLLM_SINCE_PERF_MODE, 0 },
+	{ "throughput", PLAN_PERF_THROUGHPUT, VLLM_SINCE_PERF_MODE, 0 },
+	{ NULL, 0, 0, 0 }
 };
 
 static const struct vllm_flag_choice dtypes[] = {
@@ -107,7 +119,7 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    "element type of the KV cache", VFK_ENUM, VFS_ENUM,
 	    IN_OFF(kv_dtype), PLAN_OFF(kv_dtype), KV_AUTO, 0, 0, false, NULL,
 	    kv_dtypes, CALC_IN_KV, VFW_SET | VFW_ALL, KV_AUTO, VFSTEP_CHOICE,
-	    1, 1, 0, 0, true },
+	    1, 1, 0, 0, true, true, true },
 	[VF_KV_BYTES] = { "kv-cache-memory-bytes", "--kv-cache-memory-bytes", NULL, "kv-bytes",
 	    "fixed KV-cache size instead of the utilization budget (20G)",
 	    VFK_INT, VFS_I64, IN_OFF(kv_cache_memory_bytes), -1, 0, 0,
@@ -126,8 +138,9 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    VFW_SET | VFW_ALL | VFW_RESOLVED, 0, VFSTEP_SCALE, 0, 0, 16,
 	    1 << 22, true },
 	[VF_BLOCK_SIZE] = { "block-size", "--block-size", NULL, "block-size",
-	    "tokens per KV-cache block", VFK_ENUM, VFS_INT, IN_OFF(block_size),
-	    PLAN_OFF(block_size), 0, 0, 0, false, NULL, block_sizes, CALC_IN_KV,
+	    "tokens per KV-cache block", VFK_INT, VFS_INT, IN_OFF(block_size),
+	    PLAN_OFF(block_size), 0, 1, 1 << 20, false, NULL, block_sizes,
+	    CALC_IN_KV,
 	    VFW_SET | VFW_ALL | VFW_RESOLVED, 0, VFSTEP_CHOICE, 1, 2, 0, 0,
 	    true },
 	[VF_EAGER] = { "enforce-eager", "--enforce-eager", NULL, "enforce-eager",
@@ -160,9 +173,9 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    IN_OFF(mm_max_pixels), -1, 0, 0, 0, false, NULL, NULL,
 	    CALC_IN_MODEL, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
 	[VF_PREFIX_CACHING] = { "enable-prefix-caching", "--enable-prefix-caching", NULL, "prefix-caching",
-	    "reuse KV blocks of shared prefixes (no memory change)", VFK_BOOL,
-	    VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, CALC_IN_STYLE, 0, 0,
-	    VFSTEP_NONE, 0, 0, 0, 0, false },
+	    "reuse KV blocks of shared prefixes (state blocks of hybrid models)",
+	    VFK_BOOL, VFS_TRI, IN_OFF(prefix_caching), -1, 0, 0, 1, false, NULL,
+	    NULL, CALC_IN_KV, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
 	[VF_ENABLE_LORA] = { "enable-lora", "--enable-lora", NULL, "lora",
 	    "LoRA adapter slots: stacked buffers and a second set of graphs",
 	    VFK_BOOL, VFS_BOOL, IN_OFF(lora.enabled), -1, 0, 0, 1, false, NULL,
@@ -205,6 +218,28 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    VFS_ENUM, IN_OFF(kv_offloading_backend), -1, 0, 0, 0, false, NULL,
 	    kv_offload_backends, CALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0,
 	    0, 0, true },
+	[VF_OPT_LEVEL] = { "optimization-level", "--optimization-level", "O",
+	    "opt-level", "-O0 no CUDA graphs, -O1 piecewise, -O2/-O3 full and "
+	    "piecewise", VFK_INT, VFS_INT, IN_OFF(optimization_level), -1, -1,
+	    0, 3, false, NULL, NULL, CALC_IN_GRAPHS, VFW_SET | VFW_JOINED, 2,
+	    VFSTEP_ADD, 1, 1,
+	    0, 3, true },
+	[VF_COMPILATION_CONFIG] = { "compilation-config", "--compilation-config",
+	    "cc", "compilation", "torch.compile and CUDA graphs (cudagraph_mode, "
+	    "capture sizes)", VFK_JSON, VFS_NONE, IN_OFF(cudagraph_mode), -1, 0,
+	    0, 0, false, NULL, NULL, CALC_IN_GRAPHS, VFW_SET, 0, VFSTEP_NONE, 0,
+	    0, 0, 0, true },
+	[VF_PERFORMANCE_MODE] = { "performance-mode", "--performance-mode", NULL,
+	    "perf-mode", "throughput doubles the default batch limits; "
+	    "interactivity captures every batch size up to 32", VFK_ENUM,
+	    VFS_ENUM, IN_OFF(performance_mode), -1, PLAN_PERF_UNSET, 0, 0, false,
+	    NULL, perf_modes, CALC_IN_SCHED, VFW_SET, PLAN_PERF_UNSET,
+	    VFSTEP_CHOICE, 1, 1, 0, 0, true },
+	[VF_ASYNC_SCHEDULING] = { "async-scheduling", "--async-scheduling", NULL,
+	    "async-sched", "schedule the next step during the forward pass (no "
+	    "startup memory term found in vLLM's source)", VFK_BOOL, VFS_NONE, 0,
+	    -1, 0, 0, 1, false, NULL, NULL, CALC_IN_STYLE, 0, 0, VFSTEP_NONE, 0,
+	    0, 0, 0, false },
 };
 
 enum vllm_flag_id
@@ -286,6 +321,7 @@ vllm_flag_store(const struct vllm_flag *f, struct plan_input *in, double v)
 	case VFS_DOUBLE: *(double *)p = v; break;
 	case VFS_BOOL: *(bool *)p = v != 0; break;
 	case VFS_ENUM: *(int *)p = (int)v; break;
+	case VFS_TRI: *(int *)p = v > 0 ? 1 : v < 0 ? -1 : 0; break;
 	case VFS_NONE:
 	case VFS_CAPTURE:
 		break;
@@ -301,6 +337,7 @@ load(const struct vllm_flag *f, const void *p)
 	case VFS_DOUBLE: return *(const double *)p;
 	case VFS_BOOL: return *(const bool *)p;
 	case VFS_ENUM: return *(const int *)p;
+	case VFS_TRI: return *(const int *)p;
 	case VFS_NONE:
 	case VFS_CAPTURE:
 		break;
@@ -495,7 +532,7 @@ vllm_flag_parse(const struct vllm_flag *f, const char *text, bool negated,
 		}
 		if (f->store == VFS_NONE)
 			return VFP_KEEP;
-		vllm_flag_store(f, in, b);
+		vllm_flag_store(f, in, f->store == VFS_TRI ? (b ? 1 : -1) : b);
 		return VFP_SET;
 	}
 	if (text == NULL) {
@@ -669,6 +706,13 @@ vllm_flags_diff(const struct plan_input *a, const struct plan_input *b)
 			m |= 1u << f->group;
 		}
 	}
+	/* what the compilation-config row and open values leave */
+	if (a->cudagraph_mode != b->cudagraph_mode)
+		m |= 1u << vllm_flags[VF_COMPILATION_CONFIG].group;
+	if (a->compilation_extra != b->compilation_extra)
+		m |= 1u << CALC_IN_STYLE;
+	if (a->not_modelled != b->not_modelled)
+		m |= 1u << CALC_IN_MODEL;
 	return m;
 }
 
@@ -679,6 +723,9 @@ vllm_flags_reset_all(struct plan_input *in)
 
 	for (i = 0; i < VF_COUNT; i++)
 		vllm_flag_reset(&vllm_flags[i], in);
+	in->cudagraph_mode = PLAN_CG_UNSET;
+	in->compilation_extra = NULL;
+	in->not_modelled = NULL;
 }
 
 static double
@@ -732,14 +779,23 @@ vllm_flags_write(const struct plan_input *in, const struct plan *p, bool all,
 		if (!on)
 			continue;
 		if (f->kind == VFK_BOOL) {
+			if (x < 0)
+				snprintf(dash, sizeof dash, "--no-%s", f->name);
 			if (x != 0)
 				word(ctx, dash);
 			continue;
 		}
 		if (f->auto_word != NULL && load(f, cfield(f, in)) == -1)
 			x = -1;
+		vllm_flag_format(f, x, v, sizeof v);
+		if (f->write & VFW_JOINED) {
+			/* -O3: the one spelling every release reads */
+			snprintf(dash, sizeof dash, "-%s%s", f->shortf, v);
+			word(ctx, dash);
+			continue;
+		}
 		word(ctx, dash);
-		word(ctx, vllm_flag_format(f, x, v, sizeof v));
+		word(ctx, v);
 	}
 }
 

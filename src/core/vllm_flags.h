@@ -63,6 +63,10 @@ enum vllm_flag_id {
 	VF_CPU_OFFLOAD_GB,
 	VF_KV_OFFLOADING_SIZE,
 	VF_KV_OFFLOADING_BACKEND,
+	VF_OPT_LEVEL,
+	VF_COMPILATION_CONFIG,
+	VF_PERFORMANCE_MODE,
+	VF_ASYNC_SCHEDULING,
 	VF_COUNT
 };
 
@@ -83,6 +87,7 @@ enum vllm_flag_store {
 	VFS_DOUBLE,
 	VFS_BOOL,
 	VFS_ENUM,	/* an enum (int-sized) */
+	VFS_TRI,	/* int: 1 --flag, -1 --no-flag, 0 not given */
 	VFS_CAPTURE	/* capture_sizes[] and n_capture_sizes */
 };
 
@@ -101,6 +106,7 @@ enum vllm_flag_step {
 #define VFW_DIFF	(1u << 1)	/* the value in force is not vLLM's default */
 #define VFW_ALL		(1u << 2)	/* --explicit lists it */
 #define VFW_RESOLVED	(1u << 3)	/* write the plan's value, not the input's */
+#define VFW_JOINED	(1u << 4)	/* as one word with its short form: -O3 */
 
 struct vllm_flag_choice {
 	const char	*name;
@@ -131,6 +137,8 @@ struct vllm_flag {
 	double		 step_small, step_big, step_lo, step_hi;
 	bool		 modelled;	/* headroom computes what it changes */
 	bool		 open;		/* ENUM: other names are kept, not refused */
+	bool		 memory;	/* open: an unknown name moves memory, so the
+					   plan stops at the configuration check */
 };
 
 extern const struct vllm_flag vllm_flags[VF_COUNT];

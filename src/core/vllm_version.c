@@ -127,7 +127,23 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	t->v2_runner_qwen3 = v >= VLLM_VER(0, 22, 0);		/* #39337, 2026-05-14 */
 	t->v2_runner_dense = v >= VLLM_VER(0, 25, 0);		/* vLLM issue #49224 */
 	t->v2_runner_cg = v >= VLLM_VER(0, 28, 0);		/* #53306, 2026-08-21 */
-	t->kv_nvfp4 = v >= VLLM_VER(0, 32, 0);
+	t->kv_nvfp4 = v >= VLLM_SINCE_KV_NVFP4;
+	t->kv_bf16_mla = v >= VLLM_SINCE_KV_BF16_MLA;
+	t->block_256 = v >= VLLM_SINCE_BLOCK_256;
+	t->block_any = v >= VLLM_SINCE_BLOCK_ANY;
+	t->cudagraph_mode = v >= VLLM_SINCE_CUDAGRAPH_MODE;
+	t->opt_levels = v >= VLLM_SINCE_OPT_LEVELS;
+	t->perf_mode = v >= VLLM_SINCE_PERF_MODE;
+	/* the same figures in every release headroom models, 0.10.0 to the
+	 * newest: 70 GiB and not "a100" -> 1024 / 8192, else 256 / 2048 (#17885
+	 * added the A100 exception); no branch for B200 or other Blackwell
+	 * cards in vLLM's source (doc/vllm-versions.md) */
+	t->big_card_gib = 70;
+	t->seqs_big = 1024;
+	t->seqs_small = 256;
+	t->batched_big = 8192;
+	t->batched_small = 2048;
+	t->max_capture_cap = 512;
 	/* #21761 (v0.10.1) turned the hybrid manager off for chunked local
 	 * attention unless VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE;
 	 * #29627 made that variable default to 1.  Evidence: the 0.19.0

@@ -13,6 +13,19 @@
 #define VLLM_VER_NEWEST VLLM_VER(0, 32, 0)
 #define VLLM_VER_OLDEST VLLM_VER(0, 10, 0)
 
+/*
+ * First releases of flag values, shared by the release traits and the flag
+ * table (vllm_flags.c) so each boundary is written once.  Evidence per
+ * boundary in doc/vllm-versions.md.
+ */
+#define VLLM_SINCE_KV_BF16_MLA	VLLM_VER(0, 11, 1)	/* bfloat16, fp8_ds_mla */
+#define VLLM_SINCE_KV_NVFP4	VLLM_VER(0, 32, 0)
+#define VLLM_SINCE_BLOCK_256	VLLM_VER(0, 11, 1)
+#define VLLM_SINCE_BLOCK_ANY	VLLM_VER(0, 26, 0)	/* block_size: int, gt=0 */
+#define VLLM_SINCE_CUDAGRAPH_MODE VLLM_VER(0, 10, 2)	/* CUDAGraphMode, #20059 */
+#define VLLM_SINCE_OPT_LEVELS	VLLM_VER(0, 12, 0)	/* -O0..3 presets, #26847 */
+#define VLLM_SINCE_PERF_MODE	VLLM_VER(0, 17, 0)	/* --performance-mode, #34936 */
+
 /* The message wording families of the KV-cache errors. */
 enum kv_msg_style {
 	KV_MSG_OLD,	/* <= 2025-12: no URL, "%.2f" GiB, "models's" */
@@ -34,6 +47,19 @@ struct vllm_traits {
 	int	v2_runner_dense;	/* V2 runner default for dense models (0.25) */
 	int	v2_runner_cg;		/* the V2 runner reserves graph memory, #53306 */
 	int	kv_nvfp4;		/* --kv-cache-dtype nvfp4 on SM12x/SM10x (0.32) */
+	int	kv_bf16_mla;		/* --kv-cache-dtype bfloat16, fp8_ds_mla */
+	int	block_256;		/* --block-size 256 among the choices */
+	int	block_any;		/* any positive --block-size */
+	int	cudagraph_mode;		/* --compilation-config cudagraph_mode */
+	int	opt_levels;		/* -O0..3 are presets (before: compile levels) */
+	int	perf_mode;		/* --performance-mode */
+	/* scheduler defaults (arg_utils.py get_batch_defaults, OpenAI server):
+	 * cards with at least big_card_gib that are not A100s take the big
+	 * figures */
+	double	big_card_gib;
+	int	seqs_big, seqs_small;
+	int	batched_big, batched_small;
+	int	max_capture_cap;	/* default largest capture size: min(2 x seqs, cap) */
 	int	hma_chunked_local;	/* chunked-local layers keep the hybrid manager */
 	int	hybrid_prefix_caching;	/* prefix caching on by default for Mamba hybrids */
 	enum kv_msg_style kv_msg;

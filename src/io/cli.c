@@ -17,6 +17,7 @@
 #include "core/vllm_version.h"
 #include "io/answers_cli.h"
 #include "io/cli_import.h"
+#include "io/compilation_config.h"
 #include "io/shellwords.h"
 #include "io/model_dir.h"
 #include "io/model_find.h"
@@ -237,6 +238,32 @@ keep_extra(struct cli *cli, const char *arg, char *err, size_t errlen)
 	return 0;
 }
 
+static const char *
+keep_owned(void *ctx, const char *s)
+{
+	return cli_import_keep(ctx, s);
+}
+
+/* One dotted compilation-config member; *i moves past a separate value. */
+static int
+dotted_member(struct cli *cli, const char *dot, int argc, char **argv, int *i,
+    char *err, size_t errlen)
+{
+	char key[96];
+	size_t kl = strcspn(dot, "=");
+	const char *val = dot[kl] == '=' ? dot + kl + 1 : NULL;
+
+	snprintf(key, sizeof key, "%.*s", (int)kl, dot);
+	if (val == NULL && *i + 1 < argc)
+		val = argv[++*i];
+	if (val == NULL) {
+		snprintf(err, errlen, "--compilation-config.%s expects a value", key);
+		return -1;
+	}
+	return compilation_config_set(&cli->in, key, val, keep_owned, cli, err,
+	    errlen);
+}
+
 /* A vLLM flag: the table's parser, JSON rows to their readers. */
 static int
 apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
@@ -253,6 +280,8 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
 		return answers_cli_mm_kwargs(in, v, err, errlen);
 	case VF_SPECULATIVE_CONFIG:
 		return spec_config_parse(&in->spec, v, err, errlen);
+	case VF_COMPILATION_CONFIG:
+		return compilation_config_read(in, v, keep_owned, cli, err, errlen);
 	default:
 		break;
 	}
@@ -276,14 +305,18 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
 			    f->name);
 		else
 			snprintf(kept, sizeof kept, "--%s=%s", f->name, v);
-		return keep_extra(cli, kept, err, errlen);
+		if (keep_extra(cli, kept, err, errlen) != 0)
+			return -1;
+		/* a value of a flag that moves memory: the plan says so */
+		if (f->memory)
+			in->not_modelled = cli->extra[cli->n_extra - 1];
 	}
 	return 0;
 }
 
 static int
-apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
-    char *err, size_t errlen)
+apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
+    const char *v, char *err, size_t errlen)
 {
 	struct plan_input *in = &cli->in;
 	int64_t n;
@@ -367,8 +400,20 @@ apply(struct cli *cli, const struct opt *o, const char *name, const char *v,
 		return 0;
 	case O_OUTPUT: cli->output = v; return 0;
 	case O_SCENARIO:
-	case V_CONFIG:
 		return 0;	/* loaded before the other words (cli_import_prescan) */
+	case V_CONFIG:
+		if (strcmp(word, "--config") == 0)
+			return 0;	/* loaded first (cli_import_prescan) */
+		/* --config=FILE, --conf FILE: vLLM takes the option but reads
+		 * no file; carried as given */
+		snprintf(cli->import_note, sizeof cli->import_note, "vLLM reads a "
+		    "config file only from '--config FILE'; %s is not read", v);
+		{
+			char kept[1024];
+
+			snprintf(kept, sizeof kept, "--config=%s", v);
+			return keep_extra(cli, kept, err, errlen);
+		}
 	case O_SAVE_SCENARIO: cli->save_scenario = v; return 0;
 	case O_CHECK: cli->check = v; return 0;
 	case O_COMPARE:
@@ -430,6 +475,7 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 		char name[128], *eq;
 		const char *value = NULL;
 		struct hit o;
+		const char *dot;
 		int ambiguous, negated = 0;
 
 		if (strcmp(a, "--") == 0 && !vllm_mode) {
@@ -458,6 +504,30 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 			}
 			cli->model_id = a;
 			cli->model_from_file = false;
+			continue;
+		}
+		if ((dot = compilation_config_dotted(a)) != NULL) {
+			/* -cc.KEY=VALUE, --compilation-config.KEY VALUE */
+			if (dotted_member(cli, dot, argc, argv, &i, err, errlen) != 0)
+				return -1;
+			continue;
+		}
+		if (a[1] == 'O' && a[2] != '.') {
+			/* -O3, -O=3, -O 3 (a JSON value: the compilation config
+			 * -O stood for before vLLM 0.12) */
+			const char *lv = a[2] == '=' ? a + 3 : a[2] ? a + 2 : NULL;
+
+			if (lv == NULL && i + 1 < argc)
+				lv = argv[++i];
+			if (lv == NULL) {
+				snprintf(err, errlen, "-O expects a level from 0 to 3");
+				return -1;
+			}
+			if (lv[0] == '{' ? apply_flag(cli,
+			    &vllm_flags[VF_COMPILATION_CONFIG], lv, NULL, 0, 0, err,
+			    errlen) : apply_flag(cli, &vllm_flags[VF_OPT_LEVEL], lv, NULL,
+			    0, 0, err, errlen))
+				return -1;
 			continue;
 		}
 		if (a[1] != '-') {
@@ -536,7 +606,7 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 				return -1;
 			}
 			if (o.f ? apply_flag(cli, o.f, NULL, NULL, 0, negated, err,
-			    errlen) : apply(cli, o.o, o.o->name, NULL, err, errlen))
+			    errlen) : apply(cli, o.o, a, o.o->name, NULL, err, errlen))
 				return -1;
 			continue;
 		}
@@ -570,7 +640,7 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 			value = argv[++i];
 		}
 		if (o.f ? apply_flag(cli, o.f, value, NULL, 0, 0, err, errlen) :
-		    apply(cli, o.o, o.o->name, value, err, errlen))
+		    apply(cli, o.o, a, o.o->name, value, err, errlen))
 			return -1;
 	}
 	cli->in.extra_flags = cli->extra;
@@ -857,11 +927,17 @@ write_json(void *ctx, enum vllm_flag_id id, const struct plan_input *in)
 {
 	struct writer *wr = ctx;
 
+	char j[1024];
+
 	/* one writer for both multimodal objects, in this order */
 	if (id == VF_LIMIT_MM)
 		answers_cli_format_mm(in, wr->buf, wr->len);
-	else if (id == VF_SPECULATIVE_CONFIG)
+	if (id == VF_SPECULATIVE_CONFIG)
 		spec_config_format(&in->spec, wr->buf, wr->len);
+	if (id == VF_COMPILATION_CONFIG && compilation_config_json(in, j, sizeof j)) {
+		add_word(wr->buf, wr->len, "--compilation-config");
+		add_word(wr->buf, wr->len, j);
+	}
 }
 
 size_t

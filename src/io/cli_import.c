@@ -193,7 +193,9 @@ cli_import_prescan(struct cli *cli, int argc, char **argv, int vllm_mode,
 	(void)vllm_mode;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *eq = strchr(a, '='), **slot;
-		int is_config = cli_word_is_option(a, "config");
+		/* vLLM loads a config file only for the word "--config"
+		 * (argparse_utils.py: "--config" in args) */
+		int is_config = strcmp(a, "--config") == 0;
 
 		if (!is_config && !cli_word_is_option(a, "scenario"))
 			continue;

@@ -203,7 +203,9 @@ vllmargs_from_mapping(const cJSON *map, const char *path, struct vllm_args *a,
 			    "another one (config:)", path, line, col);
 			return -1;
 		}
-		add_entry(a, k, c, line, col, false);
+		/* False is --no-KEY, as load_config_file() writes it since
+		 * vLLM #51573 (doc/vllm-versions.md) */
+		add_entry(a, k, c, line, col, true);
 	}
 	return 0;
 }

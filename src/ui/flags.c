@@ -653,8 +653,18 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
 		if (parse_capture(s, &x, p->version, err, errlen) != 0)
 			return -1;
 	} else if (vf(f) != NULL) {
-		if (vllm_flag_parse(vf(f), s, false, p->version, &x, err,
-		    errlen) != VFP_SET) {
+		int rc = vllm_flag_parse(vf(f), s, false, p->version, &x, err, errlen);
+		char list[400];
+
+		if (rc == VFP_KEEP) {
+			/* a value the command line keeps as given: the planner
+			 * edits only what it plans */
+			snprintf(err, errlen, "'%s' is not a value headroom plans "
+			    "(choose from %s)", s, vllm_flag_choices(vf(f), p->version,
+			    list, sizeof list));
+			return -1;
+		}
+		if (rc != VFP_SET) {
 			drop_echo(err, vf(f));
 			return -1;
 		}

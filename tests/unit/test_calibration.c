@@ -55,8 +55,9 @@ Test(calibration, the_log_describes_its_own_plan)
 	cr_assert_float_eq(c.in.util, 0.95, 1e-12);
 	cr_assert_str_eq(test_catalogue()->gpus[c.in.gpu].id, "h100-sxm");
 	cr_assert(strstr(note, "h100-sxm") != NULL, "%s", note);
-	/* --no-enable-prefix-caching, kept */
-	cr_assert_eq(c.n_extra, 1);
+	/* --no-enable-prefix-caching, a row of the flag table */
+	cr_assert_eq(c.n_extra, 0);
+	cr_assert_eq(c.in.prefix_caching, -1);
 	plan_compute(test_catalogue(), &c.in, &p);
 	/* the KV arithmetic lands within a percent of the log */
 	cr_assert_float_eq(units_gib(p.available_kv), 58.11, 0.6);

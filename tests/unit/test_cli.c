@@ -49,7 +49,7 @@ Test(cli, errors_name_flag_and_value)
 	cr_assert_eq(PARSE(&cli, err, "--max-num-seqs", "lots"), -1);
 	cr_assert(strstr(err, "--max-num-seqs") && strstr(err, "'lots'"), "%s", err);
 	cli_done(&cli);
-	cr_assert_eq(PARSE(&cli, err, "--kv-cache-dtype", "fp7"), -1);
+	cr_assert_eq(PARSE(&cli, err, "--dtype", "fp7"), -1);
 	cr_assert(strstr(err, "invalid choice 'fp7'"), "%s", err);
 	cli_done(&cli);
 	cr_assert_eq(PARSE(&cli, err, "--report", "pdf"), -1);
@@ -60,7 +60,8 @@ Test(cli, errors_name_flag_and_value)
 	cli_done(&cli);
 	cr_assert_eq(PARSE(&cli, err, "--frobnicate"), -1);
 	cli_done(&cli);
-	cr_assert_eq(PARSE(&cli, err, "--block-size", "17"), -1);
+	cr_assert_eq(PARSE(&cli, err, "--block-size", "0"), -1);
+	cr_assert(strstr(err, "--block-size: '0'"), "%s", err);
 	cli_done(&cli);
 }
 
@@ -130,4 +131,128 @@ Test(cli, exported_command_quotes_and_defaults)
 		cli_format_command(c, &in, &p, 0, buf, sizeof buf);
 	}
 	cr_assert(strncmp(buf, "vllm serve '/models/my model' ", 30) == 0, "%s", buf);
+}
+
+/* Flags that move memory, each through the flag table and the engine. */
+static void
+plan_of(struct cli *cli, struct plan *p, char *err, size_t len, int argc,
+    char **argv)
+{
+	cr_assert_eq(cli_parse(argc, argv, cli, err, len), 0, "%s", err);
+	cr_assert_eq(cli_resolve(test_catalogue(), cli, err, len), 0, "%s", err);
+	plan_compute(test_catalogue(), &cli->in, p);
+}
+#define PLAN(cli, p, err, ...) plan_of(cli, p, err, sizeof err, \
+	ARGC("--gpu", "h100-sxm", "--model", "meta-llama/Llama-3.1-8B-Instruct", \
+	__VA_ARGS__), ARGV("--gpu", "h100-sxm", "--model", \
+	"meta-llama/Llama-3.1-8B-Instruct", __VA_ARGS__))
+
+Test(cli, no_graphs_plans_no_graph_memory)
+{
+	static const char *const none[][2] = { { "-O0", NULL },
+		{ "-O", "0" }, { "--optimization-level", "0" },
+		{ "-cc.cudagraph_mode=NONE", NULL },
+		{ "--compilation-config", "{\"cudagraph_mode\": \"NONE\"}" },
+		{ "--compilation-config.cudagraph_mode", "none" } };
+	struct cli cli;
+	struct plan p, base;
+	char err[512], buf[2048];
+	size_t i;
+
+	PLAN(&cli, &base, err, "--max-model-len", "8192");
+	cr_assert_gt(base.cuda_graphs, 0);
+	cli_done(&cli);
+	for (i = 0; i < sizeof none / sizeof none[0]; i++) {
+		if (none[i][1] != NULL)
+			PLAN(&cli, &p, err, "--max-model-len", "8192", none[i][0],
+			    none[i][1]);
+		else
+			PLAN(&cli, &p, err, "--max-model-len", "8192", none[i][0]);
+		cr_assert_eq(p.phase, PHASE_NONE, "%s: %s", none[i][0], p.message);
+		cr_assert_eq(p.cuda_graphs, 0, "%s plans graph memory", none[i][0]);
+		cr_assert_eq(p.n_capture_sizes, 0, "%s", none[i][0]);
+		cr_assert_gt(p.kv_cache, base.kv_cache, "%s", none[i][0]);
+		cli_format_command(test_catalogue(), &cli.in, &p, 0, buf, sizeof buf);
+		cr_assert(strstr(buf, "-O0") || strstr(buf, "NONE"), "%s", buf);
+		cli_done(&cli);
+	}
+	/* -O1: piecewise graphs only, fewer than the default's two kinds */
+	PLAN(&cli, &p, err, "--max-model-len", "8192", "-O1");
+	cr_assert_gt(p.cuda_graphs, 0);
+	cr_assert_lt(p.cuda_graphs, base.cuda_graphs);
+	cli_done(&cli);
+	/* before 0.12.0 -O0 was a compile level: not planned */
+	PLAN(&cli, &p, err, "--vllm-version", "0.11.0", "-O0");
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "-O0") != NULL, "%s", p.message);
+	cli_done(&cli);
+	/* members headroom does not model stop the plan, others travel */
+	PLAN(&cli, &p, err, "-cc.full_cuda_graph=true");
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "does not model") != NULL, "%s", p.message);
+	cli_done(&cli);
+	PLAN(&cli, &p, err, "--compilation-config", "{\"pass_config\": {\"x\": 1}}",
+	    "-cc.cudagraph_mode=PIECEWISE");
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cli_format_command(test_catalogue(), &cli.in, &p, 0, buf, sizeof buf);
+	cr_assert(strstr(buf, "--compilation-config '{\"cudagraph_mode\":"
+	    "\"PIECEWISE\",\"pass_config\":{\"x\":1}}'") != NULL, "%s", buf);
+	cli_done(&cli);
+}
+
+Test(cli, performance_mode_moves_the_defaults)
+{
+	struct cli cli;
+	struct plan p, base;
+	char err[512];
+
+	PLAN(&cli, &base, err, "--max-model-len", "8192");
+	cli_done(&cli);
+	PLAN(&cli, &p, err, "--max-model-len", "8192", "--performance-mode",
+	    "throughput");
+	cr_assert_eq(p.max_num_seqs, 2 * base.max_num_seqs);
+	cr_assert_eq(p.max_num_batched_tokens, 2 * base.max_num_batched_tokens);
+	cli_done(&cli);
+	PLAN(&cli, &p, err, "--max-model-len", "8192", "--performance-mode",
+	    "interactivity");
+	/* every size from 1 to 32 (32) where the default has 1, 2, 4, 8 ... 32 (7) */
+	cr_assert_eq(p.n_capture_sizes, base.n_capture_sizes + 25);
+	cli_done(&cli);
+	PLAN(&cli, &p, err, "--vllm-version", "0.16.0", "--performance-mode",
+	    "throughput");
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cli_done(&cli);
+}
+
+Test(cli, kv_dtypes_and_block_sizes_by_release)
+{
+	struct cli cli;
+	struct plan p;
+	char err[512], buf[2048];
+
+	/* an unknown value is kept and said to be not modelled */
+	PLAN(&cli, &p, err, "--kv-cache-dtype", "turboquant_k8v4");
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "--kv-cache-dtype=turboquant_k8v4") &&
+	    strstr(p.message, "does not model"), "%s", p.message);
+	cli_format_command(test_catalogue(), &cli.in, &p, 0, buf, sizeof buf);
+	cr_assert(strstr(buf, "--kv-cache-dtype=turboquant_k8v4"), "%s", buf);
+	cli_done(&cli);
+	PLAN(&cli, &p, err, "--vllm-version", "0.10.2", "--kv-cache-dtype",
+	    "bfloat16");
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "invalid choice: 'bfloat16'"), "%s", p.message);
+	cli_done(&cli);
+	/* any positive block size from 0.26.0; the choices before */
+	PLAN(&cli, &p, err, "--block-size", "24");
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.block_size, 24);
+	cli_done(&cli);
+	PLAN(&cli, &p, err, "--vllm-version", "0.25.0", "--block-size", "24");
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "invalid choice: 24"), "%s", p.message);
+	cli_done(&cli);
+	PLAN(&cli, &p, err, "--vllm-version", "0.10.0", "--block-size", "256");
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cli_done(&cli);
 }

@@ -246,10 +246,43 @@ Test(import, config_errors_name_file_line_and_column)
 	cli_done(&c);
 }
 
+/* vLLM reads a config file only from the two words "--config FILE" */
+Test(import, config_is_read_only_from_its_own_word)
+{
+	const char *path = xt_tmp("two.yaml", 0);
+	char eqarg[1100];
+	const char *args[] = { "--gpu", "h200-nvl", "--model", "Qwen/Qwen3-8B",
+		NULL, NULL };
+	struct cli c;
+
+	xt_write(path, "max-model-len: 4096\nenforce-eager: false\n");
+	snprintf(eqarg, sizeof eqarg, "--config=%s", path);
+	args[4] = eqarg;
+	xt_cli(&c, args);
+	cr_assert_eq(c.in.max_model_len, 0, "the file is not read");
+	cr_assert_eq(c.n_extra, 1);
+	cr_assert_str_eq(c.extra[0], eqarg, "carried as given");
+	cr_assert(strstr(c.import_note, "not read") != NULL, "%s", c.import_note);
+	cli_done(&c);
+	/* the two words read it; false is --no-KEY */
+	args[4] = "--config";
+	args[5] = path;
+	{
+		const char *two[] = { "--gpu", "h200-nvl", "--model", "Qwen/Qwen3-8B",
+			"--config", path, NULL };
+
+		xt_cli(&c, two);
+	}
+	cr_assert_eq(c.in.max_model_len, 4096);
+	cr_assert(!c.in.enforce_eager);
+	cr_assert_eq(c.n_extra, 0);
+	cli_done(&c);
+}
+
 Test(import, only_one_config_and_a_file_to_name)
 {
 	struct cli c;
-	const char *a1[] = { "--config", "a.yaml", "--config=b.yaml", NULL };
+	const char *a1[] = { "--config", "a.yaml", "--config", "b.yaml", NULL };
 	const char *a2[] = { "--model", "Qwen/Qwen3-8B", "--config", NULL };
 
 	cr_assert_eq(xt_cli_try(&c, a1, err, sizeof err), -1);

@@ -182,7 +182,7 @@ Test(scenario, bad_files_name_file_line_and_column)
 	bad("headroom-scenario: 1\nmodel: Qwen/Qwen3-8B\ngpus: many\n",
 	    "3:1: --gpus: 'many'");
 	bad("headroom-scenario: 1\nmodel: Qwen/Qwen3-8B\nvllm:\n  max-model-len: 8192\n"
-	    "  kv-cache-dtype: fp7\n", "5:3: --kv-cache-dtype: invalid choice 'fp7'");
+	    "  block-size: 0\n", "5:3: --block-size: '0' is not a whole number");
 	bad("headroom-scenario: 1\nmodel: Qwen/Qwen3-8B\nvllm: [1, 2]\n",
 	    "3:1: vllm: expected a mapping");
 	bad("headroom-scenario: 1\nenv: X=1\n", "2:1: env: expected a list");
