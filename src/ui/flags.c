@@ -265,9 +265,17 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		 * VllmConfig._set_cudagraph_sizes),
 		 * so --max-num-seqs 64 alone leaves it at its default of 128.
 		 */
-		int sizes[PLAN_MAX_CAPTURE], n = overhead_capture_sizes(p->max_num_seqs,
-		    p->max_num_batched_tokens, 0, sizes, PLAN_MAX_CAPTURE);
-		int dmax = n > 0 ? sizes[n - 1] : d->max_capture_size;
+		struct vllm_traits tr;
+		int sizes[PLAN_MAX_CAPTURE], n;
+
+		vllm_traits_get(p->version, &tr);
+		n = overhead_capture_sizes(p->max_num_seqs,
+		    p->max_num_batched_tokens, 0, tr.max_capture_cap,
+		    in->performance_mode == PLAN_PERF_INTERACTIVITY, sizes,
+		    PLAN_MAX_CAPTURE);
+		int dmax;
+
+		dmax = n > 0 ? sizes[n - 1] : d->max_capture_size;
 
 		if (in->enforce_eager || p->n_capture_sizes == 0)
 			snprintf(v->value, sizeof v->value, "none");
