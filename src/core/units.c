@@ -170,6 +170,17 @@ units_gib2(int64_t bytes)
 }
 
 double
+units_round2(double v)
+{
+	char b[64];
+
+	if (!isfinite(v))
+		return v;
+	units_snprintf(b, sizeof b, "%.2f", v);
+	return units_strtod(b, NULL);
+}
+
+double
 units_gib(int64_t bytes)
 {
 	return (double)bytes / (double)GIB;

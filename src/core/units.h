@@ -42,6 +42,8 @@ double units_gib2(int64_t bytes);
 const char *units_plural(int64_t n);
 /* "an" where n is said with a vowel first (8, 11, 18, 80-89, 8,192, 11,000 ...), else "a". */
 const char *units_article(int64_t n);
+/* v rounded to 2 decimals as "%.2f" prints it (vLLM's "%.2fx"): the double that text reads as. */
+double units_round2(double v);
 /* Bytes in GiB as a double. */
 double units_gib(int64_t bytes);
 /* GiB to bytes, rounded to the nearest byte. */

@@ -30,7 +30,7 @@ json_done(cJSON *root)
 static double
 r2(double v)
 {
-	return round(v * 100.0) / 100.0;
+	return units_round2(v);
 }
 
 static const char *

@@ -273,13 +273,13 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 			if (t[i].have) {
 				cJSON_AddNumberToObject(o, "log", t[i].log);
 				cJSON_AddNumberToObject(o, "headroom", t[i].count ? t[i].plan :
-				    round(t[i].plan * 100) / 100);
+				    units_round2(t[i].plan));
 				cJSON_AddNumberToObject(o, "error", t[i].count ?
-				    t[i].plan - t[i].log : round((t[i].plan - t[i].log) * 100) / 100);
+				    t[i].plan - t[i].log : units_round2(t[i].plan - t[i].log));
 			} else {
 				cJSON_AddNullToObject(o, "log");
 				cJSON_AddNumberToObject(o, "headroom", t[i].count ? t[i].plan :
-				    round(t[i].plan * 100) / 100);
+				    units_round2(t[i].plan));
 				cJSON_AddNullToObject(o, "error");
 			}
 			cJSON_AddItemToArray(arr, o);

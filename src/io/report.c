@@ -331,7 +331,7 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(o, "num_blocks", (double)p->num_blocks);
 	cJSON_AddNumberToObject(o, "tokens", (double)p->kv_tokens);
 	cJSON_AddNumberToObject(o, "max_concurrency",
-	    round(p->max_concurrency * 100.0) / 100.0);
+	    units_round2(p->max_concurrency));
 	cJSON_AddNumberToObject(o, "concurrency_at_tokens_per_request",
 	    (double)p->concurrency_at_tpr);
 	cJSON_AddNumberToObject(o, "groups", p->n_groups);
@@ -374,7 +374,7 @@ report_json(const struct report_in *r)
 		else
 			cJSON_AddStringToObject(fx, "phase", plan_phase_name(f->phase));
 		cJSON_AddNumberToObject(fx, "max_concurrency",
-		    round(f->max_concurrency * 100.0) / 100.0);
+		    units_round2(f->max_concurrency));
 		cJSON_AddNumberToObject(fx, "total_concurrency_at_tokens_per_request",
 		    (double)f->total_concurrency);
 		cJSON_AddStringToObject(fx, "summary", f->summary);

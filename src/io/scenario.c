@@ -237,7 +237,7 @@ scenario_figures(const struct plan *p)
 	cJSON_AddNumberToObject(f, "kv-tokens", (double)p->kv_tokens);
 	cJSON_AddNumberToObject(f, "max-model-len", (double)p->max_model_len);
 	cJSON_AddNumberToObject(f, "max-concurrency",
-	    round(p->max_concurrency * 100.0) / 100.0);
+	    units_round2(p->max_concurrency));
 	cJSON_AddNumberToObject(f, "concurrency-per-replica",
 	    (double)p->concurrency_at_tpr);
 	cJSON_AddNumberToObject(f, "replicas", p->replicas);

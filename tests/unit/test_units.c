@@ -123,3 +123,21 @@ Test(versions, parse_and_traits)
 	cr_assert_float_eq(t.default_util, 0.92, 1e-9);
 	cr_assert_eq(t.cg_in_budget, 1);
 }
+
+/*
+ * Round once: the number a JSON report writes is the one the text prints.
+ * 0.125 and 0.625 GiB are exact ties; Python's round() (vLLM's format_gib)
+ * and "%.2f" give 0.12 and 0.62, where round(x * 100) / 100 gave 0.13, 0.63.
+ */
+Test(units, numbers_are_what_the_text_says)
+{
+	char b[32];
+
+	cr_assert_str_eq(units_format_gib(GIB / 8, b, sizeof b), "0.12");
+	cr_assert(units_gib2(GIB / 8) == 0.12);
+	cr_assert_str_eq(units_format_gib(5 * GIB / 8, b, sizeof b), "0.62");
+	cr_assert(units_gib2(5 * GIB / 8) == 0.62);
+	cr_assert(units_gib2((int64_t)(15.7251 * GIB)) == 15.73);
+	cr_assert(units_round2(0.125) == 0.12);
+	cr_assert(units_round2(3.14159) == 3.14);
+}
