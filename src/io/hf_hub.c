@@ -21,6 +21,7 @@
 #include <curl/curl.h>
 
 #include "config.h"
+#include "core/units.h"
 #include "io/filestamp.h"
 #include "io/hf_cache.h"
 #include "io/model_dir.h"
@@ -129,7 +130,7 @@ seconds_ms(const char *name, long def)
 
 	if (v == NULL)
 		return def;
-	d = strtod(v, &end);
+	d = units_strtod(v, &end);
 	return *end == '\0' && d > 0 && d < 86400 ? (long)(d * 1000) : def;
 }
 

@@ -203,6 +203,18 @@ if [ -x "$U" ]; then
 	fi
 fi
 
+# One number parser: no source reads a number with the C library's
+# locale-dependent strtod/atof/strtof or scanf's %f/%g (units_strtod instead).
+n=$((n + 1))
+if grep -rnE '\b(strtod|strtof|strtold|atof)\(|scanf\([^;]*%l?[fge]' "$SRC/src" --include='*.c' |
+    grep -v '^[^:]*/src/core/units\.c:' >"$T/grep"; then
+	echo "not ok $n - a number parsed outside units_strtod()"
+	sed 's/^/# /' "$T/grep" | head -10
+	fails=$((fails + 1))
+else
+	echo "ok $n - every number is read by units_strtod()"
+fi
+
 # The report and planner test scripts themselves, under the locale.
 for s in report.sh journey-export.sh journey-slider.sh journey-scenario.sh \
     journey-export-follows.sh; do
