@@ -203,7 +203,17 @@ figures(const struct upgrade_result *r, struct upgrade_change *arr, size_t *n)
 	if (a->cg_in_budget != b->cg_in_budget)
 		add(arr, n, "CUDA graphs in the budget", a->cg_in_budget ? "yes" : "no",
 		    b->cg_in_budget ? "yes" : "no", NULL);
-	fig_gib(arr, n, "available KV cache memory", a->available_kv, b->available_kv);
+	{
+		/* the KV figure as every output shows it: none before vLLM computes it */
+		int64_t ka, kb;
+		bool ha = plan_kv_figure(a, &ka), hb = plan_kv_figure(b, &kb);
+
+		if (ha && hb)
+			fig_gib(arr, n, "available KV cache memory", ka, kb);
+		else if (ha != hb)
+			add(arr, n, "available KV cache memory", ha ? g(ka, x) : "none",
+			    hb ? g(kb, y) : "none", NULL);
+	}
 	fig_int(arr, n, "GPU KV cache size (tokens)", a->kv_tokens, b->kv_tokens);
 	if (fabs(a->max_concurrency - b->max_concurrency) >= 0.005) {
 		snprintf(x, sizeof x, "%.2fx", a->max_concurrency);

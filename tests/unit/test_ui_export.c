@@ -451,6 +451,15 @@ Test(uiexport, opened_scenario)
 	snprintf(more, sizeof more, "=--scenario %s --model meta-llama/Llama-3.1-8B-Instruct",
 	    path);
 	check_change("opened scenario, then a model", QWEN32, keys, more);
+	/* a vLLM config file: its model and flags on the planner's card */
+	text = "model: Qwen/Qwen3-14B\nmax-model-len: 24576\ngpu-memory-utilization: 0.87\n"
+	    "kv-cache-dtype: fp8\n";
+	snprintf(path, sizeof path, "%s/vllm.yaml", tmpdir);
+	cr_assert_eq(textfile_write_atomic(path, text, strlen(text), err, sizeof err), 0,
+	    "%s", err);
+	snprintf(keys, sizeof keys, "o<C-u>%s<Enter>", path);
+	snprintf(more, sizeof more, "=--gpu h200-nvl --config %s", path);
+	check_change("opened vLLM config", QWEN32, keys, more);
 }
 
 /* ---- one figure, one value ---- */
