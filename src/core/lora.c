@@ -132,6 +132,23 @@ lora_check(const struct model *m, const struct plan_lora *l, int tp, int version
 		    "is not modelled by headroom; plan without LoRA.", m->id);
 }
 
+int64_t
+lora_activation_bytes(const struct model *m, const struct plan_lora *l, int tp,
+    int max_num_batched_tokens, int model_dtype_bytes)
+{
+	int64_t mk, w13, w2;
+	int bytes = l->dtype > 0 ? 2 : model_dtype_bytes;
+
+	if (!l->enabled || m->n_experts <= 0 || max_num_batched_tokens <= 0)
+		return 0;
+	if (tp < 1)
+		tp = 1;
+	mk = (int64_t)max_num_batched_tokens * m->experts_per_tok;
+	w13 = 2 * mk * ((int64_t)l->max_rank + m->moe_intermediate / tp);
+	w2 = mk * ((int64_t)l->max_rank + m->hidden);
+	return (w13 > w2 ? w13 : w2) * bytes;
+}
+
 int
 lora_graph_cases(const struct plan_lora *l)
 {

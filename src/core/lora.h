@@ -43,6 +43,19 @@ int64_t lora_stack_bytes(const struct model *m, const struct plan_lora *l,
 void lora_check(const struct model *m, const struct plan_lora *l, int tp,
     int version, char *msg, size_t len);
 
+/*
+ * The transient buffers LoRA adds to the profile run's forward of
+ * max_num_batched_tokens tokens: for fused MoE layers
+ * (vllm/lora/ops/triton_ops/fused_moe_lora_op.py) the shrink output
+ * [slices, M, top_k, max_lora_rank] and the expand output [slices, M,
+ * top_k, N] in the model dtype, N = I/TP for gate_up (2 slices), H for
+ * down (1 slice); the larger of the two calls.  Linear layers' punica
+ * intermediates ([slices, M, r] fp32, a few MiB) are left out.  0 without
+ * LoRA or experts.
+ */
+int64_t lora_activation_bytes(const struct model *m, const struct plan_lora *l,
+    int tp, int max_num_batched_tokens, int model_dtype_bytes);
+
 /* Graph sets captured per capture size: 1 without LoRA, 2 with it. */
 int lora_graph_cases(const struct plan_lora *l);
 

@@ -711,6 +711,10 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 			oi.mm_cache_bytes = p->mm.encoder_cache;
 		}
 		overhead_estimate(&oi, &x->o);
+		/* LoRA's fused-MoE buffers in the profile forward (a measured
+		 * activation below replaces the sum) */
+		x->o.activation += lora_activation_bytes(m, &lora, p->tp,
+		    p->max_num_batched_tokens, dtype_bytes);
 		calibrate_stage(in, p, n_graphs, &x->weights, &x->o);
 		/* LoRA slots load with the model; --cpu-offload-gb moves weights
 		 * to pinned CPU memory, per GPU (vllm/config/offload.py) */

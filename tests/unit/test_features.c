@@ -443,3 +443,28 @@ Test(catalogue, kimi_k2_and_minimax_m2_5_kv_by_hand)
 	cr_assert_eq(p.bytes_per_token, 31744);
 	cr_assert_eq(p.format, FMT_FP8_BLOCK);
 }
+
+Test(lora, moe_buffers_in_the_profile_forward)
+{
+	/* Qwen3-30B-A3B, 8192 batched tokens, top 8, r 16, TP 1, bf16
+	 * (fused_moe_lora_op.py): gate_up 2 x 8192 x 8 x (16 + 768) = 102,760,448
+	 * elements, down 8192 x 8 x (16 + 2048) = 135,266,304: the larger x 2 B
+	 * = 270,532,608 bytes on top of the activation. Dense models: none. */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan a, b;
+	struct plan_lora l;
+
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-30B-A3B", NULL);
+	in.max_model_len = 8192;
+	memset(&l, 0, sizeof l);
+	l.enabled = true;
+	lora_resolve(&l, &l);
+	cr_assert_eq(lora_activation_bytes(in.model, &l, 1, 8192, 2), 270532608LL);
+	plan_compute(c, &in, &a);
+	in.lora = l;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.activation - a.activation, 270532608LL);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	cr_assert_eq(lora_activation_bytes(in.model, &l, 1, 8192, 2), 0);
+}
