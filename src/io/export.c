@@ -19,6 +19,7 @@
 #include "core/vllm_version.h"
 #include "io/cli.h"
 #include "io/exchange_report.h"
+#include "io/launch.h"
 #include "io/shellwords.h"
 #include "io/strbuf.h"
 #include "io/textesc.h"
@@ -392,27 +393,45 @@ card_line(const struct report_in *r, char *buf, size_t len)
 		snprintf(buf, len, "%d x %s", k.cards, g->name);
 }
 
+/*
+ * The plan's launch lines (launch.h), checked like one command when clean
+ * (a quote shows controls escaped instead); NULL with the reason in err.
+ * *n gets the number of lines.
+ */
+static char **
+launch_text(const struct report_in *r, int *n, bool clean, char *err, size_t errlen)
+{
+	char *cmd = command_text(r, r->in, err, errlen), **lines;
+	int i;
+
+	if (cmd == NULL || (clean && command_clean(cmd, err, errlen) != 0)) {
+		free(cmd);
+		return NULL;
+	}
+	free(cmd);
+	lines = launch_lines(r->cat, r->in, r->plan, r->explicit_all, n);
+	for (i = 0; clean && lines[i] != NULL; i++)
+		if (command_clean(lines[i], err, errlen) != 0) {
+			launch_free(lines);
+			return NULL;
+		}
+	return lines;
+}
+
 char *
 export_command(const struct report_in *r, char *err, size_t errlen)
 {
 	struct strbuf y = { 0 };
-	char *cmd = command_text(r, r->in, err, errlen);
-	const struct plan *p = r->plan;
+	int n, i;
+	char **lines = launch_text(r, &n, true, err, errlen), note[512];
 
-	if (cmd == NULL || command_clean(cmd, err, errlen) != 0) {
-		free(cmd);
+	if (lines == NULL)
 		return NULL;
-	}
-	if (r->in->mig >= 0) {
-		strbuf_printf(&y, "# One vLLM instance per MIG slice: put the slice's "
-		    "UUID (nvidia-smi -L) in\n# CUDA_VISIBLE_DEVICES.");
-		if (p->replicas > 1)
-			strbuf_printf(&y, " %d slices: start %d instances, each with its "
-			    "own\n# slice and --port.", p->replicas, p->replicas);
-		strbuf_printf(&y, "\n");
-	}
-	strbuf_printf(&y, "%s\n", cmd);
-	free(cmd);
+	launch_comment(r->in, n, note, sizeof note);
+	strbuf_printf(&y, "%s", note);
+	for (i = 0; lines[i] != NULL; i++)
+		strbuf_printf(&y, "%s\n", lines[i]);
+	launch_free(lines);
 	return strbuf_take(&y);
 }
 
@@ -700,7 +719,9 @@ export_quote(const struct report_in *r, char *err, size_t errlen)
 	const struct gpu *g = card_of(r->cat, in);
 	struct export_cost k;
 	char a[32], b[32], v[32], card[256], ck[512], tpr[32], len[32];
-	char *cmd = command_text(r, in, err, errlen);
+	int nlines, i;
+	char **lines = launch_text(r, &nlines, false, err, errlen);
+	char *cmd = lines != NULL ? launch_join(lines) : NULL;
 	bool rule = in->overhead == OVERHEAD_RULE;
 	double total = units_gib(p->total);
 	int64_t kvb;
@@ -838,12 +859,23 @@ export_quote(const struct report_in *r, char *err, size_t errlen)
 			if (run > most)
 				most = run;
 		}
-		/* a document, not a script: controls and line breaks shown escaped */
-		strbuf_printf(&y, "\n## Launch\n\n%.*ssh\n", most + 1, BACKTICKS);
-		textesc_append(&y, cmd);
-		strbuf_printf(&y, "\n%.*s\n", most + 1, BACKTICKS);
+		/* a document, not a script: controls and line breaks in a value
+		 * shown escaped; one line per replica */
+		strbuf_printf(&y, "\n## Launch\n\n");
+		if (nlines > 1)
+			strbuf_printf(&y, "%d replicas, each its own vLLM server on its own "
+			    "%s and port: start every line%s.\n\n", nlines, in->mig >= 0 ?
+			    "MIG slice" : "cards", in->mig >= 0 ? " with the slice's UUID "
+			    "(nvidia-smi -L) for its placeholder" : "");
+		strbuf_printf(&y, "%.*ssh\n", most + 1, BACKTICKS);
+		for (i = 0; lines[i] != NULL; i++) {
+			textesc_append(&y, lines[i]);
+			strbuf_printf(&y, "\n");
+		}
+		strbuf_printf(&y, "%.*s\n", most + 1, BACKTICKS);
 	}
 	free(cmd);
+	launch_free(lines);
 	md_free(&mp);
 	return strbuf_take(&y);
 }

@@ -555,13 +555,18 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 		update_key(a, c);
 		if (a->osc52_pending) {
 			/* after the frame, straight to the terminal: OSC 52 moves no cursor */
-			char enc[CALC_CMD_LEN * 2];
-			const char *cmd = calc_command(a->calc);
+			char *cmd = update_launch_text(a, NULL), *enc;
+			size_t n = cmd != NULL ? strlen(cmd) : 0;
 
 			render(a);
-			update_base64((const unsigned char *)cmd, strlen(cmd), enc, sizeof enc);
-			fprintf(a->term_out, "\033]52;c;%s\a", enc);
-			fflush(a->term_out);
+			enc = malloc(n / 3 * 4 + 8);
+			if (cmd != NULL && enc != NULL) {
+				update_base64((const unsigned char *)cmd, n, enc, n / 3 * 4 + 8);
+				fprintf(a->term_out, "\033]52;c;%s\a", enc);
+				fflush(a->term_out);
+			}
+			free(enc);
+			free(cmd);
 			a->osc52_pending = false;
 		}
 	}

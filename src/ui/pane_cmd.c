@@ -1,13 +1,18 @@
 /*
  * pane_cmd.c - the vllm serve line, always on screen: wrapped to the
- * pane's width and scrolled when it is longer than the pane.
+ * pane's width and scrolled when it is longer than the pane.  A plan
+ * whose replicas are separate servers shows one launch line per replica
+ * (io/launch.h), each starting with its own "$".
  */
 #include "pane.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "draw.h"
+#include "io/launch.h"
+#include "update.h"
 
 /* Splits the command into lines of w columns at spaces; returns the line count. */
 static int
@@ -40,21 +45,30 @@ wrap_lines(const char *s, int w, const char **starts, int *lens, int max)
 void
 pane_cmd_draw(struct app *a, const struct rect *r)
 {
-	const char *cmd = calc_command(a->calc);
+	char **cmd = update_launch_lines(a, NULL);
 	const char *starts[256];
-	int lens[256], n, i, w = r->w - 3;
+	int lens[256], n = 0, i, w = r->w - 3;
+	bool first[256];
 	bool focused = a->focus == PANE_CMD;
 	char line[CALC_CMD_LEN];
 
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
-	draw_text(&a->theme, focused ? ROLE_PANE_TITLE_FOCUS : ROLE_KEY, r->y, r->x,
-	    1, "$", NULL);
-	if (cmd[0] == '\0') {
+	if (cmd == NULL || cmd[0] == NULL || cmd[0][0] == '\0') {
+		draw_text(&a->theme, focused ? ROLE_PANE_TITLE_FOCUS : ROLE_KEY, r->y,
+		    r->x, 1, "$", NULL);
 		draw_text(&a->theme, ROLE_MUTED, r->y, r->x + 2, w, "(no command: "
 		    "choose a card and a model)", a->g->ellipsis);
+		launch_free(cmd);
 		return;
 	}
-	n = wrap_lines(cmd, w, starts, lens, 256);
+	/* each launch line wrapped on its own, its first row marked with "$" */
+	for (i = 0; cmd[i] != NULL && n < 256; i++) {
+		int k = n;
+
+		n += wrap_lines(cmd[i], w, starts + n, lens + n, 256 - n);
+		for (; k < n; k++)
+			first[k] = starts[k] == cmd[i];
+	}
 	if (a->cmd_view.top > n - r->h)
 		a->cmd_view.top = n - r->h > 0 ? n - r->h : 0;
 	if (a->cmd_view.top < 0)
@@ -62,9 +76,13 @@ pane_cmd_draw(struct app *a, const struct rect *r)
 	for (i = 0; i < r->h && a->cmd_view.top + i < n; i++) {
 		int k = a->cmd_view.top + i;
 
+		if (first[k])
+			draw_text(&a->theme, focused ? ROLE_PANE_TITLE_FOCUS : ROLE_KEY,
+			    r->y + i, r->x, 1, "$", NULL);
 		snprintf(line, sizeof line, "%.*s", lens[k], starts[k]);
 		draw_text(&a->theme, ROLE_COMMAND, r->y + i, r->x + 2, w, line, NULL);
 	}
+	launch_free(cmd);
 	if (a->cmd_view.top > 0)
 		draw_text(&a->theme, ROLE_MUTED, r->y, r->x + r->w - 1, 1,
 		    a->g->more_up, NULL);

@@ -15,6 +15,8 @@
 #include "answers_view.h"
 #include "exchange_ui.h"
 #include "core/units.h"
+#include "io/launch.h"
+#include "io/strbuf.h"
 #include "io/textfile.h"
 #include "io/hf_cache.h"
 #include "keys.h"
@@ -147,8 +149,10 @@ panes_for_input(unsigned groups)
 {
 	unsigned d = 0;
 
+	/* the card count sets the replicas: the bar's title and the launch lines */
 	if (groups & (1u << CALC_IN_CARD))
-		d |= PANE_BIT(PANE_GPU) | PANE_BIT(PANE_TITLE);
+		d |= PANE_BIT(PANE_GPU) | PANE_BIT(PANE_TITLE) | PANE_BIT(PANE_CMD) |
+		    PANE_BIT(PANE_BAR);
 	if (groups & (1u << CALC_IN_MODEL))
 		d |= PANE_BIT(PANE_MODEL) | PANE_BIT(PANE_CKPT) | PANE_BIT(PANE_TITLE);
 	if (groups & ~((1u << CALC_IN_SLIDER) | (1u << CALC_IN_CARD)))
@@ -405,28 +409,48 @@ cards_step(struct app *a, int dir)
 
 /* ---- the command line: file and clipboard ---- */
 
+char **
+update_launch_lines(struct app *a, int *n)
+{
+	if (calc_command(a->calc)[0] == '\0') {
+		if (n != NULL)
+			*n = 0;
+		return NULL;
+	}
+	return launch_lines(a->cat, calc_input(a->calc), calc_plan(a->calc),
+	    calc_explicit_all(a->calc), n);
+}
+
+char *
+update_launch_text(struct app *a, int *n)
+{
+	char **l = update_launch_lines(a, n), *t;
+
+	if (l == NULL)
+		return NULL;
+	t = launch_join(l);
+	launch_free(l);
+	return t;
+}
+
+/* The launch lines into a file, one per replica (--export command without its comment). */
 static int
 write_command(struct app *a, const char *path, char *err, size_t errlen)
 {
-	const char *cmd = calc_command(a->calc);
-	char *text;
-	size_t len = strlen(cmd);
-	int rc;
+	int n, rc;
+	char *cmd = update_launch_text(a, &n);
+	struct strbuf s = { 0 };
 
-	if (len == 0) {
+	if (cmd == NULL || cmd[0] == '\0') {
+		free(cmd);
 		snprintf(err, errlen, "no command line yet");
 		return -1;
 	}
-	text = malloc(len + 2);
-	if (text == NULL) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	memcpy(text, cmd, len);
-	text[len] = '\n';
-	text[len + 1] = '\0';
-	rc = textfile_write_atomic(path, text, len + 1, err, errlen);
-	free(text);
+	strbuf_printf(&s, "%s\n", cmd);
+	free(cmd);
+	cmd = strbuf_take(&s);
+	rc = textfile_write_atomic(path, cmd, strlen(cmd), err, errlen);
+	free(cmd);
 	return rc;
 }
 
@@ -456,18 +480,21 @@ update_base64(const unsigned char *in, size_t n, char *out, size_t cap)
 static void
 copy_command(struct app *a)
 {
-	const char *cmd = calc_command(a->calc);
-	char enc[CALC_CMD_LEN * 2];
+	int lines;
+	char *cmd = update_launch_text(a, &lines);
 	size_t n;
 
-	if (cmd[0] == '\0') {
+	if (cmd == NULL || cmd[0] == '\0') {
+		free(cmd);
 		update_set_status(a, ROLE_STATUS_ERROR, "no command line yet");
 		return;
 	}
-	n = update_base64((const unsigned char *)cmd, strlen(cmd), enc, sizeof enc);
+	n = (strlen(cmd) + 2) / 3 * 4;
+	free(cmd);
 	a->osc52_pending = !a->headless;
-	update_set_status(a, ROLE_STATUS_OK, "copied the command line to the clipboard "
-	    "(OSC 52, %zu bytes; the terminal must allow it)", n);
+	update_set_status(a, ROLE_STATUS_OK, "copied the %s to the clipboard "
+	    "(OSC 52, %zu bytes; the terminal must allow it)", lines > 1 ?
+	    "launch lines" : "command line", n);
 }
 
 /* ---- the prompt ---- */

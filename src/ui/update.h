@@ -31,6 +31,10 @@ void update_cursor_to_choice(struct app *);
 /* Shows a message on the status line in a theme role. */
 void update_set_status(struct app *, enum role, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The plan's launch lines (io/launch.h; launch_free()), NULL without a command. */
+char **update_launch_lines(struct app *, int *n);
+/* The same joined with '\n', malloc'd; NULL without a command. */
+char *update_launch_text(struct app *, int *n);
 /* Opens the status-line prompt of a kind with a label and starting text. */
 /*
  * Ctrl-C: with a prompt open it cancels the prompt (as Esc) and returns

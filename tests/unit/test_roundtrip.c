@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/plan.h"
+#include "io/launch.h"
 #include "core/vllm_version.h"
 #include "helpers.h"
 #include "io/cli.h"
@@ -319,6 +320,78 @@ assert_same_plan(const struct plan *a, const struct plan *b, const char *what)
 	cr_assert_str_eq(a->message, b->message, "%s", what);
 }
 
+/*
+ * in without what the launch lines set per replica (CUDA_VISIBLE_DEVICES,
+ * --port), into out; env and extra point into the caller's arrays.
+ */
+static void
+without_pinning(const struct plan_input *in, struct plan_input *out, char **env,
+    char **extra)
+{
+	size_t i, ne = 0, nx = 0;
+
+	*out = *in;
+	for (i = 0; i < in->n_env; i++)
+		if (strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) != 0)
+			env[ne++] = in->env[i];
+	for (i = 0; i < in->n_extra_flags; i++) {
+		if (strcmp(in->extra_flags[i], "--port") == 0) {
+			i++;
+			continue;
+		}
+		if (strncmp(in->extra_flags[i], "--port=", 7) != 0)
+			extra[nx++] = in->extra_flags[i];
+	}
+	out->env = env;
+	out->n_env = ne;
+	out->extra_flags = extra;
+	out->n_extra_flags = nx;
+}
+
+/*
+ * A command export of several launch lines (one per replica): the export
+ * is its comment and the lines; each line read back plans what the
+ * exported plan does, and carries its input but for the replica's
+ * devices and port.
+ */
+static void
+check_launch_lines(const struct gen *g, const struct cli *a, const struct plan *pa,
+    const char *out, bool with_env, const char *what)
+{
+	const struct catalogue *cat = test_catalogue();
+	int n, i;
+	char **lines = launch_lines(cat, &a->in, pa, a->explicit_all, &n), note[512];
+	const char *o = out;
+
+	launch_comment(&a->in, n, note, sizeof note);
+	cr_assert(strncmp(o, note, strlen(note)) == 0, "%s", what);
+	o += strlen(note);
+	for (i = 0; i < n; i++) {
+		char err[1024], *ea[64], *xa[MAX_WORDS], *eb[64], *xb[MAX_WORDS];
+		struct plan_input ia, ib;
+		struct cli b;
+		struct plan pb;
+		size_t len = strlen(lines[i]);
+
+		cr_assert(strncmp(o, lines[i], len) == 0 && o[len] == '\n',
+		    "line %d is not in the export: %s", i, what);
+		o += len + 1;
+		cr_assert_eq(parse_with(g, &b, "--from-command", lines[i], err, sizeof err),
+		    0, "%s\n%s", what, err);
+		plan_compute(cat, &b.in, &pb);
+		assert_same_plan(pa, &pb, what);
+		cr_assert_lt(a->in.n_env, 64);
+		cr_assert_lt(b.in.n_env, 64);
+		without_pinning(&a->in, &ia, ea, xa);
+		without_pinning(&b.in, &ib, eb, xb);
+		if (!a->explicit_all)	/* every flag written: inputs differ, plans not */
+			assert_same_input(&ia, &ib, with_env, what);
+		cli_done(&b);
+	}
+	cr_assert_str_eq(o, "", "%s", what);
+	launch_free(lines);
+}
+
 static int
 rounds(void)
 {
@@ -358,6 +431,13 @@ roundtrip(int form, uint64_t seed)
 		cr_assert_not_null(out, "%s: %s", g.cmd, err);
 		snprintf(what, sizeof what, "round %d, %s:\n%s\n%s", r,
 		    export_format_name(f), g.cmd, out);
+		if (f == EXPORT_COMMAND && launch_count(&a.in, &pa) > 1) {
+			check_launch_lines(&g, &a, &pa, out, form == 0, what);
+			free(out);
+			cli_done(&a);
+			done++;
+			continue;
+		}
 		if (f == EXPORT_CONFIG) {
 			xt_write(path, out);
 			cr_assert_eq(parse_with(&g, &b, "--config", path, err, sizeof err), 0,

@@ -413,6 +413,47 @@ Test(render, command_line_export_and_style)
 	app_headless_free(&a);
 }
 
+/* Two cards for a one-card plan: two servers, each line pinned and on its port. */
+Test(render, replicas_get_a_launch_line_each)
+{
+	struct app *a = start(50, 200, NULL);
+	char dir[] = "/tmp/headroom-rep-XXXXXX", path[256], k[400], err[256];
+	char *text;
+	const char *l;
+
+	keys(a, "1+");
+	cr_assert_eq(app_headless_input(a)->gpus, 2);
+	dump(a);
+	l = line_with("$ CUDA_VISIBLE_DEVICES=0 vllm serve");
+	cr_assert_not_null(l, "%s", screen);
+	cr_assert_not_null(line_with("$ CUDA_VISIBLE_DEVICES=1 vllm serve"), "%s", screen);
+	cr_assert_not_null(line_with("--port 8001"), "%s", screen);
+	cr_assert_not_null(line_with("on 2 × rtx-pro-6000-server, 2 replicas"), "%s",
+	    screen);
+	cr_assert_not_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/serve.sh", dir);
+	snprintf(k, sizeof k, "w<C-u>%s<Enter>", path);
+	keys(a, k);
+	text = textfile_read(path, NULL, err, sizeof err);
+	cr_assert_not_null(text, "%s", err);
+	cr_assert(strncmp(text, "CUDA_VISIBLE_DEVICES=0 vllm serve ", 34) == 0, "%s", text);
+	cr_assert_not_null(strstr(text, " --port 8000\nCUDA_VISIBLE_DEVICES=1 vllm serve "),
+	    "%s", text);
+	cr_assert_not_null(strstr(text, " --port 8001\n"), "%s", text);
+	free(text);
+	remove(path);
+	rmdir(dir);
+	keys(a, "y");
+	cr_assert_not_null(strstr(app_headless_status(a), "launch lines"), "%s",
+	    app_headless_status(a));
+	/* one card again: one line, no pinning */
+	keys(a, "-");
+	dump(a);
+	cr_assert_null(line_with("CUDA_VISIBLE_DEVICES"), "%s", screen);
+	cr_assert_not_null(line_with("$ vllm serve"), "%s", screen);
+	app_headless_free(&a);
+}
+
 Test(render, checkpoint_choices_show_why_they_fail)
 {
 	struct app *a = start(24, 80, NULL);
