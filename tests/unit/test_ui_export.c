@@ -483,6 +483,22 @@ after(const char *s, const char *key, char *out, size_t len)
 	out[n] = '\0';
 }
 
+/* A legend entry of the screen: the figure after name, or "". */
+static void
+legend(const char *screen, const char *name, char *got, size_t len)
+{
+	const char *q = screen;
+
+	got[0] = '\0';
+	while ((q = strstr(q, name)) != NULL) {
+		q += strlen(name);
+		if ((*q >= '0' && *q <= '9') || *q == '-') {
+			after(q - 1, " ", got, len);
+			return;
+		}
+	}
+}
+
 /*
  * The KV cache figure of plans that start, that refuse at the KV cache and
  * that stop before it: the bar's legend, the text, Markdown and JSON
@@ -519,7 +535,7 @@ Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini 
 		struct plan p;
 		struct report_in rin;
 		struct compare_col col;
-		char store[2048], want[32], got[64], err[256];
+		char store[2048], want[32], w2[32], got[64], err[256];
 		char *text, *md, *json, *quote, *cmp, qerr[512];
 		static char screen[1 << 16];
 		cJSON *root, *kv;
@@ -580,19 +596,31 @@ Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini 
 		a = app_headless_new((struct catalogue *)c, &cli.in, &plain, 40, 160);
 		cr_assert_not_null(a);
 		app_headless_dump(a, screen, sizeof screen);
-		{
-			/* the legend entry: " KV cache " followed by a figure */
-			const char *q = screen;
-
-			got[0] = '\0';
-			while ((q = strstr(q, " KV cache ")) != NULL) {
-				q += strlen(" KV cache ");
-				if ((*q >= '0' && *q <= '9') || *q == '-') {
-					after(q - 1, " ", got, sizeof got);
-					break;
-				}
-			}
+		/* the weights and the CUDA graphs: one value too */
+		units_format_gib(p.weights, w2, sizeof w2);
+		after(text, "Model loading took", got, sizeof got);
+		cr_assert_str_eq(got, w2, "%s: text weights %s, w2 %s", plans[i], got, w2);
+		after(strstr(quote, "## Memory per card"), "| Weights |", got, sizeof got);
+		cr_assert_str_eq(got, w2, "%s: quote weights %s", plans[i], got);
+		after(cmp, "  weights", got, sizeof got);
+		cr_assert_str_eq(got, w2, "%s: compare weights %s", plans[i], got);
+		legend(screen, " weights ", got, sizeof got);
+		cr_assert_str_eq(got, w2, "%s: legend weights %s", plans[i], got);
+		kv = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "memory_gib"), "weights");
+		cr_assert(cJSON_IsNumber(kv) && kv->valuedouble == units_gib2(p.weights));
+		if (p.cuda_graphs > 0) {
+			units_format_gib(p.cuda_graphs, w2, sizeof w2);
+			after(text, "Estimated CUDA graph memory:", got, sizeof got);
+			cr_assert_str_eq(got, w2, "%s: text graphs %s", plans[i], got);
+			after(cmp, "  CUDA graphs", got, sizeof got);
+			cr_assert_str_eq(got, w2, "%s: compare graphs %s", plans[i], got);
+			legend(screen, " CUDA graphs ", got, sizeof got);
+			cr_assert_str_eq(got, w2, "%s: legend graphs %s", plans[i], got);
+			kv = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "memory_gib"),
+			    "cuda_graphs");
+			cr_assert(cJSON_IsNumber(kv) && kv->valuedouble == units_gib2(p.cuda_graphs));
 		}
+		legend(screen, " KV cache ", got, sizeof got);
 		if (have && kvb > 0)
 			cr_assert_str_eq(got, want, "%s: the legend says %s, want %s\n%s",
 			    plans[i], got, want, screen);
