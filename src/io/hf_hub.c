@@ -47,7 +47,7 @@ struct fetch {
 	long	 timeout_ms, connect_ms;
 	double	 t0;
 	const char *what;		/* the file being fetched, for progress */
-	bool	 shown;
+	bool	 shown, cancelled;
 };
 
 static hf_hub_progress_fn progress_fn;
@@ -62,7 +62,7 @@ hf_hub_set_progress(hf_hub_progress_fn fn, void *ctx)
 	progress_set = true;
 }
 
-static void
+static int
 stderr_progress(void *ctx, const char *line)
 {
 	static int width;
@@ -80,6 +80,7 @@ stderr_progress(void *ctx, const char *line)
 			width = n;
 	}
 	fflush(stderr);
+	return 0;
 }
 
 static double
@@ -301,8 +302,11 @@ on_progress(void *ctx, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
 		return 0;
 	snprintf(line, sizeof line, "headroom: fetching %s %s from %s ... %lld KiB",
 	    f->repo, f->what, f->endpoint, (long long)(dlnow / 1024));
-	fn(progress_set ? progress_ctx : NULL, line);
 	f->shown = true;
+	if (fn(progress_set ? progress_ctx : NULL, line) != 0) {
+		f->cancelled = true;
+		return 1;	/* libcurl ends the transfer */
+	}
 	return 0;
 }
 
@@ -389,7 +393,9 @@ static void
 explain(const struct fetch *f, CURLcode rc, const struct resp *r, const char *url,
     const char *rev, bool *missing, char *err, size_t errlen)
 {
-	if (rc == CURLE_OPERATION_TIMEDOUT) {
+	if (rc == CURLE_ABORTED_BY_CALLBACK && f->cancelled) {
+		snprintf(err, errlen, "fetching %s from %s: cancelled", f->repo, f->endpoint);
+	} else if (rc == CURLE_OPERATION_TIMEDOUT) {
 		snprintf(err, errlen, "%s: no answer within %.1f s (HF_HUB_DOWNLOAD_TIMEOUT "
 		    "sets the time-out; HF_HUB_OFFLINE=1 plans from the cache only)", url,
 		    (double)f->timeout_ms / 1000);

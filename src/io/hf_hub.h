@@ -27,9 +27,10 @@ const char *hf_hub_endpoint(char *buf, size_t len);
 
 /*
  * Progress: called with a one-line message when a fetch has taken longer
- * than half a second, then as it goes, and with NULL when it ends.
+ * than half a second, then as it goes, and with NULL when it ends.  A
+ * non-zero return cancels the fetch (it fails with "cancelled").
  */
-typedef void (*hf_hub_progress_fn)(void *ctx, const char *line);
+typedef int (*hf_hub_progress_fn)(void *ctx, const char *line);
 void hf_hub_set_progress(hf_hub_progress_fn fn, void *ctx);
 
 /*

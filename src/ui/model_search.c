@@ -9,9 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <curses.h>
+
 #include "io/hf_cache.h"
 #include "io/hf_hub.h"
 #include "io/model_find.h"
+#include "keys.h"
 #include "pane.h"
 #include "update.h"
 
@@ -92,18 +95,31 @@ model_search_mark(const struct model *m)
 	return strcmp(s, "directory") == 0 ? "local" : s;
 }
 
-/* The fetch's progress on the status line, painted at once. */
-static void
+/*
+ * The fetch's progress on the status line, painted at once; Esc or Ctrl-C
+ * typed meanwhile cancels it (other keys wait for the planner).
+ */
+static int
 progress(void *ctx, const char *line)
 {
 	struct app *a = ctx;
+	int c, delay;
 
 	if (line == NULL)
-		return;
+		return 0;
 	if (strncmp(line, "headroom: ", 10) == 0)
 		line += 10;
-	update_set_status(a, ROLE_STATUS_OK, "%s", line);
+	update_set_status(a, ROLE_STATUS_OK, "%s (Esc: cancel)", line);
 	app_paint_now(a);
+	delay = wgetdelay(stdscr);
+	wtimeout(stdscr, 0);
+	c = wgetch(stdscr);
+	wtimeout(stdscr, delay);
+	if (c == KEYS_ESC || c == 3)
+		return 1;
+	if (c != ERR)
+		ungetch(c);
+	return 0;
 }
 
 int

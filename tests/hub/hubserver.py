@@ -8,7 +8,7 @@ through a 302 redirect to another host name (localhost) with X-Linked-Etag,
 HTTP Range requests there; 401 RepoNotFound for unknown repos, 404
 RevisionNotFound / EntryNotFound, gated/* refuses without the token
 "hf_test_token" (401) and with another (403), slow/* answers after 5 s,
-slowok/* after 2 s; old-org/Renamed redirects (307, relative) to
+slowok/* after 3 s; old-org/Renamed redirects (307, relative) to
 Qwen/Qwen2.5-0.5B-Instruct; norange/* storage ignores Range.
 
 Usage: hubserver.py FIXTURES PORTFILE LOGFILE.  Binds 127.0.0.1 on a free
@@ -94,7 +94,7 @@ class Hub(http.server.BaseHTTPRequestHandler):
         if repo.startswith("slow/"):
             time.sleep(5)
         if repo.startswith("slowok/"):
-            time.sleep(2)
+            time.sleep(3)
         sib = [{"rfilename": f} for f in sorted(os.listdir(d))]
         self.send(200, json.dumps({"id": repo, "sha": c, "siblings": sib}).encode(),
                   [("Content-Type", "application/json")])

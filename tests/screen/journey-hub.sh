@@ -40,8 +40,24 @@ j_wait "(cache) Qwen/Qwen2.5-0.5B-Instruct"
 j_keys q
 j_wait "headroom exited 0, terminal restored"
 
-# a fetch that takes a while shows a progress line on stderr, then clears it
+# a fetch that takes a while shows its progress on the status line; Esc cancels it
 hub_start "$J_WORK"
+J_ENV="HF_HUB_DOWNLOAD_TIMEOUT=10"
+j_tmux kill-server
+j_start 120 40 "--gpu h100-sxm"
+j_wait "2 Model"
+j_keys 2 / "slowok/Fine"
+j_wait "no model matches"
+j_keys Enter
+j_wait "fetching slowok/Fine file list from http://127.0.0.1"
+j_keys Escape
+j_wait "fetching slowok/Fine from http://127.0.0.1"
+j_wait ": cancelled"
+j_screen | grep -q "headroom  h100-sxm  Llama" || j_fail "the model changed"
+j_keys q
+j_wait "headroom exited 0, terminal restored"
+
+# on the command line the progress goes to stderr, then is cleared
 J_ENV="HF_HUB_DOWNLOAD_TIMEOUT=10"
 j_tmux kill-server
 j_start 120 10 "--gpu h100-sxm --model slowok/Fine --report text --output $J_WORK/r.txt"
