@@ -101,11 +101,19 @@ bool_field(const cJSON *o, const char *k, int def)
 	return cJSON_IsBool(v) ? cJSON_IsTrue(v) : def;
 }
 
+/*
+ * Room for entry n of an array only grow() allocates: its capacity is 16,
+ * then the power of two at or above n, doubled when n reaches it, so a
+ * catalogue of any length is copied a bounded number of times.
+ */
 static void *
 grow(void *arr, size_t n, size_t size)
 {
-	void *p = realloc(arr, (n + 1) * size);
+	void *p;
 
+	if (n != 0 && (n < 16 || (n & (n - 1)) != 0))
+		return arr;
+	p = realloc(arr, (n == 0 ? 16 : 2 * n) * size);
 	if (p == NULL)
 		abort();
 	return p;
