@@ -23,6 +23,7 @@
 #include "io/closeout.h"
 #include "io/cli.h"
 #include "io/exchange.h"
+#include "io/deploy.h"
 #include "io/report.h"
 #include "io/settings.h"
 #include "io/strbuf.h"
@@ -163,6 +164,7 @@ main(int argc, char **argv)
 	struct plan plan;
 	struct fix fixes[FIX_MAX];
 	struct report_in rin;
+	static struct placement place;
 	char err[1024];
 	size_t nfix;
 	char *out;
@@ -261,8 +263,10 @@ main(int argc, char **argv)
 		return status;
 	}
 	plan_compute(&cat, &cli.in, &plan);
-	nfix = fixes_compute(&cat, &cli.in, &plan, fixes, FIX_MAX);
 	memset(&rin, 0, sizeof rin);
+	rin.placement = deploy_place(&cat, &cli, &plan, &place);
+	nfix = fixes_compute(&cat, &cli.in, &plan, fixes, FIX_MAX);
+	rin.node = rin.placement != NULL ? &cat.nodes[cli.node] : NULL;
 	rin.cat = &cat;
 	rin.in = &cli.in;
 	rin.plan = &plan;

@@ -378,6 +378,31 @@ checkpoint_done(struct checkpoint *k)
 	memset(k, 0, sizeof *k);
 }
 
+int
+catalogue_find_node(const struct catalogue *c, const char *id)
+{
+	size_t i;
+
+	for (i = 0; id != NULL && i < c->n_nodes; i++)
+		if (strcmp(c->nodes[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+void
+catalogue_node_done(struct node *n)
+{
+	free(n->id);
+	free(n->name);
+	free(n->gpu_id);
+	free(n->inter_node);
+	free(n->source);
+	free(n->status);
+	free(n->price_date);
+	free(n->price_source);
+	memset(n, 0, sizeof *n);
+}
+
 void
 catalogue_done(struct catalogue *c)
 {
@@ -391,6 +416,9 @@ catalogue_done(struct catalogue *c)
 		checkpoint_done(&c->ckpts[i]);
 	for (i = 0; i < c->n_coeffs; i++)
 		free(c->coeffs[i].source);
+	for (i = 0; i < c->n_nodes; i++)
+		catalogue_node_done(&c->nodes[i]);
+	free(c->nodes);
 	free(c->gpus);
 	free(c->models);
 	free(c->ckpts);

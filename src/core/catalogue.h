@@ -221,9 +221,23 @@ struct speed_coeffs {
 	char	 source[512];
 };
 
+/* A server of several cards of one kind (data/nodes.yaml). */
+struct node {
+	char	*id, *name, *gpu_id, *inter_node, *source, *status;
+	int	 gpu;			/* index into catalogue.gpus, -1 = unresolved */
+	int	 gpus_per_node;
+	int	 nvlink_domain;		/* cards sharing NVLink; 0 = PCIe only */
+	double	 intra_gbs;		/* per card, one way, inside the domain */
+	double	 inter_gbs;		/* per card, one way, between nodes; 0 = none */
+	double	 price_per_hour;	/* USD for the whole node, 0 = no dated source */
+	char	*price_date, *price_source;
+};
+
 struct catalogue {
 	struct gpu	  *gpus;
 	size_t		   n_gpus;
+	struct node	  *nodes;
+	size_t		   n_nodes;
 	struct model	  *models;
 	size_t		   n_models;
 	struct checkpoint *ckpts;
@@ -239,6 +253,9 @@ int catalogue_find_gpu(const struct catalogue *, const char *id);
 int catalogue_find_model(const struct catalogue *, const char *id);
 int catalogue_find_ckpt(const struct catalogue *, const char *id);
 int catalogue_find_mig(const struct gpu *, const char *profile);
+int catalogue_find_node(const struct catalogue *, const char *id);
+/* Frees what a node owns (the loader replaces entries with it). */
+void catalogue_node_done(struct node *);
 /* The checkpoint of a model in a format, preferring exact sizes; -1 if none published. */
 int catalogue_model_ckpt(const struct catalogue *, int model, enum ckpt_format);
 /* Coefficients in force for a version (the newest set not after it). */

@@ -161,6 +161,11 @@ struct plan_input {
 	/* planner options */
 	int64_t	 tokens_per_request;	/* 0 = max_model_len */
 	double	 other_usage_gib;
+	/* the tensor-parallel link of a deployment on nodes (--node): its name
+	 * and one-way rate per card; NULL = the card's own NVLink or PCIe.
+	 * Read by the speed estimate only. */
+	const char *tp_link;
+	double	 tp_link_gbs;
 	enum overhead_mode overhead;
 	/* carried into exports only, never read by plan_compute(); what
 	 * `vllm serve` is given as the model follows from model and ckpt

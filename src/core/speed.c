@@ -197,7 +197,13 @@ speed_estimate(const struct catalogue *cat, const struct plan_input *in,
 
 	/* the tensor-parallel link */
 	if (p->tp > 1) {
-		if (g->nvlink_gbs > 0) {
+		if (in->tp_link != NULL && in->tp_link_gbs > 0) {
+			/* placed on nodes: the link the TP group really crosses */
+			e->link = in->tp_link;
+			e->link_gbs = in->tp_link_gbs;
+			e->allreduce_latency_us = strcmp(in->tp_link, "NVLink") == 0 ?
+			    c->allreduce_latency_nvlink_us : c->allreduce_latency_pcie_us;
+		} else if (g->nvlink_gbs > 0) {
 			e->link = "NVLink";
 			e->link_gbs = g->nvlink_gbs / 2.0;
 			e->allreduce_latency_us = c->allreduce_latency_nvlink_us;

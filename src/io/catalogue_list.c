@@ -13,7 +13,7 @@
 #include "io/strbuf.h"
 
 const char *const catalogue_list_kinds[] = { "gpus", "mig", "models",
-	"checkpoints", NULL };
+	"checkpoints", "nodes", NULL };
 
 bool
 catalogue_list_known(const char *what)
@@ -163,6 +163,45 @@ list_checkpoints(const struct catalogue *c, struct strbuf *b, cJSON *arr)
 	}
 }
 
+static void
+list_nodes(const struct catalogue *c, struct strbuf *b, cJSON *arr)
+{
+	size_t i;
+	char a[32];
+
+	if (b)
+		strbuf_printf(b, "%-22s %-20s %5s %7s %8s  %s\n", "ID", "GPU", "CARDS",
+		    "NVLINK", "$/h", "NAME");
+	for (i = 0; i < c->n_nodes; i++) {
+		const struct node *n = &c->nodes[i];
+
+		if (b) {
+			char d[16];
+
+			if (n->price_per_hour > 0)
+				snprintf(a, sizeof a, "%.2f", n->price_per_hour);
+			else
+				snprintf(a, sizeof a, "-");
+			if (n->nvlink_domain > 0)
+				snprintf(d, sizeof d, "%d", n->nvlink_domain);
+			else
+				snprintf(d, sizeof d, "none");
+			strbuf_printf(b, "%-22s %-20s %5d %7s %8s  %s\n", n->id, n->gpu_id,
+			    n->gpus_per_node, d, a, n->name);
+		} else {
+			cJSON *o = cJSON_CreateObject();
+
+			cJSON_AddStringToObject(o, "id", n->id);
+			cJSON_AddStringToObject(o, "name", n->name);
+			cJSON_AddStringToObject(o, "gpu", n->gpu_id);
+			cJSON_AddNumberToObject(o, "gpus_per_node", n->gpus_per_node);
+			cJSON_AddNumberToObject(o, "nvlink_domain", n->nvlink_domain);
+			cJSON_AddItemToObject(o, "price_per_hour", num_or_null(n->price_per_hour));
+			cJSON_AddItemToArray(arr, o);
+		}
+	}
+}
+
 char *
 catalogue_list(const struct catalogue *c, const char *what, bool json)
 {
@@ -177,6 +216,8 @@ catalogue_list(const struct catalogue *c, const char *what, bool json)
 		list_mig(c, tb, arr);
 	else if (strcmp(what, "models") == 0)
 		list_models(c, tb, arr);
+	else if (strcmp(what, "nodes") == 0)
+		list_nodes(c, tb, arr);
 	else
 		list_checkpoints(c, tb, arr);
 	if (!json)

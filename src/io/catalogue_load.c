@@ -391,6 +391,60 @@ load_estimate(struct ctx *x, struct catalogue *c, const cJSON *e)
 
 /* One entry of speed: (data/speed.yaml), read by io/speed_load.c. */
 static int
+load_node(struct ctx *x, struct catalogue *c, const cJSON *e)
+{
+	struct node nd;
+	const char *id = str_field(e, "id"), *gpu = str_field(e, "gpu");
+	double per = 0, dom = 0;
+	int i;
+
+	memset(&nd, 0, sizeof nd);
+	if (id == NULL || *id == '\0') {
+		report(x, e, "id", "node: missing id");
+		return -1;
+	}
+	if (gpu == NULL || *gpu == '\0') {
+		report(x, e, "gpu", "node '%s': needs gpu (a card id of the catalogue)", id);
+		return -1;
+	}
+	if (num_field(x, e, "gpus_per_node", &per, "node") != 0 || per < 1 ||
+	    per > 1024 || per != (double)(int)per) {
+		report(x, e, "gpus_per_node", "node '%s': gpus_per_node must be a whole "
+		    "number from 1 to 1024", id);
+		return -1;
+	}
+	if (num_field(x, e, "nvlink_domain", &dom, "node") == 0 &&
+	    (dom < 0 || dom > 100000 || dom != (double)(int)dom)) {
+		report(x, e, "nvlink_domain", "node '%s': nvlink_domain must be a whole "
+		    "number from 0 (PCIe only) up", id);
+		return -1;
+	}
+	nd.id = xstrdup(id);
+	nd.name = xstrdup(str_field(e, "name") ? str_field(e, "name") : id);
+	nd.gpu_id = xstrdup(gpu);
+	nd.gpu = -1;
+	nd.gpus_per_node = (int)per;
+	nd.nvlink_domain = (int)dom;
+	nd.inter_node = xstrdup(str_field(e, "inter_node"));
+	nd.source = xstrdup(str_field(e, "source"));
+	nd.status = xstrdup(str_field(e, "status"));
+	nd.price_date = xstrdup(str_field(e, "price_date"));
+	nd.price_source = xstrdup(str_field(e, "price_source"));
+	num_field(x, e, "intra_gbs", &nd.intra_gbs, "node");
+	num_field(x, e, "inter_gbs", &nd.inter_gbs, "node");
+	num_field(x, e, "price_usd_per_hour", &nd.price_per_hour, "node");
+	i = catalogue_find_node(c, id);
+	if (i >= 0) {
+		catalogue_node_done(&c->nodes[i]);
+		c->nodes[i] = nd;
+	} else {
+		c->nodes = grow(c->nodes, c->n_nodes, sizeof *c->nodes);
+		c->nodes[c->n_nodes++] = nd;
+	}
+	return 0;
+}
+
+static int
 load_speed(struct ctx *x, struct catalogue *c, const cJSON *e)
 {
 	char err[256];
@@ -455,9 +509,11 @@ catalogue_load_text(struct catalogue *c, const char *text, size_t len,
 			fn = load_estimate;
 		else if (strcmp(item->string, "speed") == 0)
 			fn = load_speed;
+		else if (strcmp(item->string, "nodes") == 0)
+			fn = load_node;
 		else {
 			report(&x, root, item->string, "unknown section '%s' (expected "
-			    "gpus, models, checkpoints, estimates or speed)", item->string);
+			    "gpus, models, checkpoints, estimates, speed or nodes)", item->string);
 			continue;
 		}
 		if (!cJSON_IsArray(item)) {
@@ -573,6 +629,21 @@ catalogue_link(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
 	struct idindex ids = { 0 }, aliases = { 0 };
 	size_t i, j;
 	int r = 0;
+
+	for (i = 0; i < c->n_nodes; i++) {
+		struct node *nd = &c->nodes[i];
+
+		nd->gpu = catalogue_find_gpu(c, nd->gpu_id);
+		if (nd->gpu < 0) {
+			char msg[512];
+
+			snprintf(msg, sizeof msg, "node '%s': card '%s' is not in the "
+			    "catalogue", nd->id, nd->gpu_id);
+			if (diag)
+				diag(ctx, msg);
+			r++;
+		}
+	}
 
 	/* catalogue_find_model() in linear time: ids first, then aliases, the
 	 * later entry winning in each */

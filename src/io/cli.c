@@ -24,7 +24,7 @@
 #include "io/spec_config.h"
 
 enum opt_id {
-	O_REPORT, O_GPU, O_MIG, O_GPUS, O_GPU_TOTAL, O_MODEL, O_CHECKPOINT,
+	O_REPORT, O_GPU, O_MIG, O_GPUS, O_NODE, O_NODES, O_GPU_TOTAL, O_MODEL, O_CHECKPOINT,
 	O_TPR, O_OTHER, O_VERSION_V, O_OVERHEAD, O_LIST, O_NO_COLOR, O_ASCII,
 	O_THEME, O_HELP, O_VERSION, O_EXPLICIT,
 	/* exchange (cli_import.c) */
@@ -49,6 +49,8 @@ static const struct opt opts[] = {
 	{ "gpu", O_GPU, 1, 0 },
 	{ "mig", O_MIG, 1, 0 },
 	{ "gpus", O_GPUS, 1, 0 },
+	{ "node", O_NODE, 1, 0 },
+	{ "nodes", O_NODES, 1, 0 },
 	{ "gpu-total-gib", O_GPU_TOTAL, 1, 0 },
 	{ "model", O_MODEL, 1, 1 },
 	{ "revision", O_REVISION, 1, 1 },
@@ -342,6 +344,12 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 			return -1;
 		in->gpus = (int)n;
 		return 0;
+	case O_NODE: cli->node_id = v; return 0;
+	case O_NODES:
+		if (parse_int(name, v, 1, 1024, &n, err, errlen))
+			return -1;
+		cli->nodes = (int)n;
+		return 0;
 	case O_GPU_TOTAL:
 		return parse_dbl(name, v, 0.5, 4096, &in->gpu_total_gib, err, errlen);
 	case O_MODEL: cli->model_id = v; return 0;
@@ -375,9 +383,10 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 		return 0;
 	case O_LIST:
 		if (strcmp(v, "gpus") && strcmp(v, "mig") && strcmp(v, "models") &&
-		    strcmp(v, "checkpoints") && strcmp(v, "options")) {
+		    strcmp(v, "checkpoints") && strcmp(v, "options") &&
+		    strcmp(v, "nodes")) {
 			snprintf(err, errlen, "--list: '%s' is not one of gpus, mig, "
-			    "models, checkpoints, options", v);
+			    "models, checkpoints, nodes, options", v);
 			return -1;
 		}
 		cli->list = v;
@@ -393,7 +402,8 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 	case O_EXPORT:
 		if (cli_import_export_format(v) < 0) {
 			snprintf(err, errlen, "--export: '%s' is not one of command, "
-			    "config, docker, json, quote", v);
+			    "config, docker, json, quote, ray, multinode, compose, "
+			    "kubernetes", v);
 			return -1;
 		}
 		cli->export_fmt = v;
@@ -673,6 +683,37 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 	const char *mid = cli->model_id;
 	int mi = -1, ki = -1;
 
+	cli->node = -1;
+	if (cli->node_id == NULL && cli->nodes > 0) {
+		snprintf(err, errlen, "--nodes: say which server with --node ID "
+		    "(--list nodes shows them)");
+		return -1;
+	}
+	if (cli->node_id != NULL) {
+		const struct node *nd;
+
+		cli->node = catalogue_find_node(c, cli->node_id);
+		if (cli->node < 0) {
+			size_t i, o = 0;
+
+			near[0] = '\0';
+			for (i = 0; i < c->n_nodes && o + 2 < sizeof near; i++)
+				o += (size_t)snprintf(near + o, sizeof near - o, "%s%s",
+				    i ? ", " : "", c->nodes[i].id);
+			snprintf(err, errlen, "--node: unknown server '%s'; known: %s",
+			    cli->node_id, near);
+			return -1;
+		}
+		nd = &c->nodes[cli->node];
+		if (cli->gpu_id != NULL && strcmp(cli->gpu_id, nd->gpu_id) != 0) {
+			snprintf(err, errlen, "--gpu %s: the node %s holds %s cards "
+			    "(leave --gpu out)", cli->gpu_id, nd->id, nd->gpu_id);
+			return -1;
+		}
+		cli->gpu_id = nd->gpu_id;
+		if (cli->nodes <= 0)
+			cli->nodes = 1;
+	}
 	if (cli->gpu_id == NULL && in->gpu_total_gib <= 0)
 		cli->gpu_id = "rtx-pro-6000-server";
 	if (cli->gpu_id != NULL) {
@@ -698,6 +739,35 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 			    cli->mig, g ? g->id : "a custom card",
 			    near[0] ? "; it has: " : " (it has none)", near);
 			return -1;
+		}
+	}
+	if (cli->node >= 0) {
+		/* the deployment's cards (or slices) are the ones available */
+		const struct node *nd = &c->nodes[cli->node];
+		int cards = cli->nodes * nd->gpus_per_node;
+
+		if (in->mig >= 0)
+			cards *= c->gpus[in->gpu].mig[in->mig].max_count;
+		if (in->gpus > cards) {
+			snprintf(err, errlen, "--gpus %d: %d node%s of %s hold%s %d %s",
+			    in->gpus, cli->nodes, cli->nodes == 1 ? "" : "s", nd->id,
+			    cli->nodes == 1 ? "s" : "", cards, in->mig >= 0 ? "slices" :
+			    "cards");
+			return -1;
+		}
+		if (in->gpus <= 0)
+			in->gpus = cards;
+		/* the link a TP group crosses: NVLink inside the domain, else PCIe
+		 * inside a node, else the network between nodes */
+		if (in->tp > nd->gpus_per_node && nd->nvlink_domain < in->tp) {
+			in->tp_link = "network";
+			in->tp_link_gbs = nd->inter_gbs;
+		} else if (nd->nvlink_domain >= in->tp && nd->nvlink_domain > 0) {
+			in->tp_link = "NVLink";
+			in->tp_link_gbs = nd->intra_gbs;
+		} else {
+			in->tp_link = "PCIe";
+			in->tp_link_gbs = nd->nvlink_domain == 0 ? nd->intra_gbs : 64;
 		}
 	}
 	if (mid == NULL) {

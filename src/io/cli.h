@@ -28,6 +28,9 @@ struct cli {
 	struct plan_input in;
 	enum report_format report;
 	const char	*gpu_id, *mig, *model_id, *checkpoint, *list, *theme;
+	const char	*node_id;		/* --node: a server of data/nodes.yaml */
+	int		 nodes;			/* --nodes, 0 = none given */
+	int		 node;			/* resolved index, -1 = no node */
 	bool		 no_color, ascii, help, version, explicit_all;
 	bool		 util_set;
 	char		*extra[CLI_MAX_EXTRA];	/* not-modelled flags, as given */

@@ -15,6 +15,7 @@
 #include "io/calibration.h"
 #include "io/compare.h"
 #include "io/export.h"
+#include "io/deploy.h"
 #include "io/report.h"
 #include "io/scenario.h"
 #include "io/textesc.h"
@@ -219,6 +220,7 @@ exchange_after_resolve(const struct catalogue *cat, struct cli *cli)
 	struct plan p;
 	struct fix fixes[FIX_MAX];
 	struct report_in rin;
+	static struct placement place;
 	char err[1024], note[4700];
 	char *out = NULL;
 	int rc, status;
@@ -240,6 +242,8 @@ exchange_after_resolve(const struct catalogue *cat, struct cli *cli)
 	}
 	plan_compute(cat, &cli->in, &p);
 	memset(&rin, 0, sizeof rin);
+	rin.placement = deploy_place(cat, cli, &p, &place);
+	rin.node = rin.placement != NULL ? &cat->nodes[cli->node] : NULL;
 	rin.cat = cat;
 	rin.in = &cli->in;
 	rin.plan = &p;

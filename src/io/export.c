@@ -19,6 +19,7 @@
 #include "core/vllm_version.h"
 #include "io/cli.h"
 #include "io/exchange_report.h"
+#include "io/export_cluster.h"
 #include "io/launch.h"
 #include "io/shellwords.h"
 #include "io/strbuf.h"
@@ -28,7 +29,8 @@
 #define BACKTICKS	"````````````````````````````````````````````````````````````````"
 
 static const char *const format_names[EXPORT_COUNT] = {
-	"command", "config", "docker", "json", "quote",
+	"command", "config", "docker", "json", "quote", "ray", "multinode",
+	"compose", "kubernetes",
 };
 
 int
@@ -472,8 +474,8 @@ export_config(const struct report_in *r, char *err, size_t errlen)
 
 /* The port of a --port among the flags kept as given, or 8000, vLLM's
  * default (vllm/entrypoints/openai/cli_args.py). */
-static long
-served_port(const struct plan_input *in)
+long
+export_port(const struct plan_input *in)
 {
 	size_t i;
 
@@ -509,7 +511,7 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 	    strcmp(cli_model_source(r->cat, in), "directory") == 0;
 	bool hf_token = false;
 	struct model mounted;
-	long port = served_port(in);
+	long port = export_port(in);
 	size_t i;
 	int n, k;
 
@@ -890,6 +892,10 @@ export_render(enum export_format f, const struct report_in *r, char *err,
 	case EXPORT_DOCKER: return export_docker(r, err, errlen);
 	case EXPORT_JSON: return report_json(r);
 	case EXPORT_QUOTE: return export_quote(r, err, errlen);
+	case EXPORT_RAY: return export_ray(r, err, errlen);
+	case EXPORT_MULTINODE: return export_multinode(r, err, errlen);
+	case EXPORT_COMPOSE: return export_compose(r, err, errlen);
+	case EXPORT_KUBERNETES: return export_kubernetes(r, err, errlen);
 	case EXPORT_COUNT: break;
 	}
 	snprintf(err, errlen, "unknown export format");

@@ -23,6 +23,10 @@ enum export_format {
 	EXPORT_DOCKER,		/* docker run ... vllm/vllm-openai:vX.Y.Z ... */
 	EXPORT_JSON,		/* the JSON report */
 	EXPORT_QUOTE,		/* Markdown quote sheet */
+	EXPORT_RAY,		/* Ray head and worker commands (export_cluster.h) */
+	EXPORT_MULTINODE,	/* vLLM's multi-node data parallel; replicas per node */
+	EXPORT_COMPOSE,		/* docker compose, one service per replica */
+	EXPORT_KUBERNETES,	/* Deployment + Service, or a LeaderWorkerSet */
 	EXPORT_COUNT
 };
 
@@ -68,6 +72,9 @@ char *export_command_line(const struct report_in *, char *err, size_t errlen);
 char *export_config(const struct report_in *, char *err, size_t errlen);
 char *export_docker(const struct report_in *, char *err, size_t errlen);
 char *export_quote(const struct report_in *, char *err, size_t errlen);
+
+/* The port the command serves on: its --port, else vLLM's 8000. */
+long export_port(const struct plan_input *);
 
 /* Any of the above, or the JSON report. */
 char *export_render(enum export_format, const struct report_in *, char *err,

@@ -18,6 +18,7 @@
 #include "io/answers_report.h"
 #include "io/cli.h"
 #include "io/exchange_report.h"
+#include "io/deploy.h"
 #include "io/strbuf.h"
 #include "io/textesc.h"
 
@@ -176,6 +177,7 @@ report_text(const struct report_in *r)
 		strbuf_printf(&o, "%s", more);
 	}
 	strbuf_printf(&o, "Outside vLLM's budget: %s GiB\n", gib(p->outside_budget, e));
+	deploy_text(&o, r->node, r->placement);
 
 	if (p->phase == PHASE_NONE) {
 		strbuf_printf(&o, "\nVerdict: vLLM starts.\n");
@@ -342,6 +344,7 @@ report_json(const struct report_in *r)
 	    (double)p->total_concurrency);
 	cJSON_AddItemToObject(root, "speed", answers_speed_json(r->cat, r->in, p));
 	cJSON_AddItemToObject(root, "multimodal", answers_mm_json(p));
+	cJSON_AddItemToObject(root, "placement", deploy_json(r->node, r->placement));
 	o = cJSON_AddObjectToObject(root, "verdict");
 	cJSON_AddBoolToObject(o, "starts", p->phase == PHASE_NONE);
 	if (p->phase == PHASE_NONE) {

@@ -20,6 +20,9 @@ struct report_in {
 	size_t			 n_fixes;
 	const char		*model_source;	/* "catalogue", "directory", "cache", "hub", "derived" */
 	int			 explicit_all;
+	/* on nodes (--node): the server and where the ranks land, else NULL */
+	const struct node	*node;
+	const struct placement	*placement;
 };
 
 /*

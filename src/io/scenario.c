@@ -18,6 +18,7 @@
 #include "core/units.h"
 #include "core/vllm_version.h"
 #include "io/cli_import.h"
+#include "core/placement.h"
 #include "io/export.h"
 #include "io/textfile.h"
 #include "io/vllmargs.h"
@@ -26,7 +27,7 @@
 
 /* Top-level keys that are headroom options, in the order they are written. */
 static const char *const option_keys[] = {
-	"vllm-version", "gpu", "gpu-total-gib", "mig", "gpus", "model",
+	"vllm-version", "gpu", "gpu-total-gib", "mig", "gpus", "node", "nodes", "model",
 	"checkpoint", "tokens-per-request", "other-usage", "overhead",
 };
 #define N_OPTION_KEYS (sizeof option_keys / sizeof option_keys[0])
@@ -391,6 +392,11 @@ scenario_write(const struct report_in *r, const char *name, char *err,
 	if (in->gpus > 0) {
 		yamlout_key(&y, "gpus");
 		yamlout_number(&y, in->gpus);
+	}
+	if (r->node != NULL && r->placement != NULL) {
+		key_string(&y, "node", r->node->id);
+		yamlout_key(&y, "nodes");
+		yamlout_number(&y, r->placement->nodes);
 	}
 	if (cli_model_is_local(r->cat, in->model)) {
 		/* a folder by its full path: the file may be opened from elsewhere */

@@ -1,0 +1,135 @@
+/*
+ * deploy.c - plans on nodes (see deploy.h).
+ */
+#include "deploy.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "io/cli.h"
+
+const struct placement *
+deploy_place(const struct catalogue *c, const struct cli *cli, struct plan *p,
+    struct placement *pl)
+{
+	const struct node *nd;
+	int slices = 0;
+
+	if (cli->node < 0 || (size_t)cli->node >= c->n_nodes)
+		return NULL;
+	nd = &c->nodes[cli->node];
+	if (cli->in.mig >= 0 && cli->in.gpu >= 0)
+		slices = c->gpus[cli->in.gpu].mig[cli->in.mig].max_count;
+	placement_compute(nd, cli->nodes, p->tp, p->pp, p->dp, p->replicas, slices, pl);
+	/* vLLM checks the world size when it parses its arguments, before any
+	 * other check headroom models (vllm/config/parallel.py) */
+	if (pl->refused) {
+		p->phase = PHASE_CONFIG;
+		snprintf(p->message, sizeof p->message, "%s", pl->message);
+	}
+	return pl;
+}
+
+cJSON *
+deploy_json(const struct node *nd, const struct placement *pl)
+{
+	cJSON *o, *arr, *nodes;
+	int i, n;
+
+	if (nd == NULL || pl == NULL)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "node", nd->id);
+	cJSON_AddStringToObject(o, "name", nd->name);
+	cJSON_AddNumberToObject(o, "nodes", pl->nodes);
+	cJSON_AddNumberToObject(o, "gpus_per_node", pl->gpus_per_node);
+	cJSON_AddNumberToObject(o, "nvlink_domain", nd->nvlink_domain);
+	cJSON_AddNumberToObject(o, "instance_gpus", pl->instance_gpus);
+	cJSON_AddNumberToObject(o, "nodes_per_instance", pl->nodes_per_instance);
+	cJSON_AddNumberToObject(o, "replicas", pl->replicas);
+	cJSON_AddBoolToObject(o, "refused", pl->refused);
+	if (pl->refused)
+		cJSON_AddStringToObject(o, "message", pl->message);
+	else
+		cJSON_AddNullToObject(o, "message");
+	arr = cJSON_AddArrayToObject(o, "notes");
+	for (i = 0; i < pl->n_notes; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(pl->notes[i]));
+	if (nd->price_per_hour > 0)
+		cJSON_AddNumberToObject(o, "price_per_hour_usd",
+		    nd->price_per_hour * pl->nodes);
+	else
+		cJSON_AddNullToObject(o, "price_per_hour_usd");
+	nodes = cJSON_AddArrayToObject(o, "layout");
+	for (n = 0; n < pl->nodes; n++) {
+		cJSON *node = cJSON_CreateObject(), *gpus = cJSON_CreateArray();
+
+		cJSON_AddNumberToObject(node, "node", n);
+		for (i = 0; i < pl->n_slots; i++) {
+			const struct placement_slot *s = &pl->slots[i];
+			cJSON *g;
+
+			if (s->node != n)
+				continue;
+			g = cJSON_CreateObject();
+			cJSON_AddNumberToObject(g, "gpu", s->gpu);
+			if (s->slice >= 0)
+				cJSON_AddNumberToObject(g, "mig_slice", s->slice);
+			if (s->replica < 0) {
+				cJSON_AddNullToObject(g, "replica");
+			} else {
+				cJSON_AddNumberToObject(g, "replica", s->replica);
+				cJSON_AddNumberToObject(g, "dp_rank", s->dp_rank);
+				cJSON_AddNumberToObject(g, "pp_stage", s->pp_stage);
+				cJSON_AddNumberToObject(g, "tp_rank", s->tp_rank);
+			}
+			cJSON_AddItemToArray(gpus, g);
+		}
+		cJSON_AddItemToObject(node, "gpus", gpus);
+		cJSON_AddItemToArray(nodes, node);
+	}
+	return o;
+}
+
+void
+deploy_text(struct strbuf *b, const struct node *nd, const struct placement *pl)
+{
+	int i, n;
+
+	if (nd == NULL || pl == NULL)
+		return;
+	strbuf_printf(b, "\nDeployment: %d x %s (%s), %d card%s each; %d "
+	    "replica%s of %d card%s\n", pl->nodes, nd->id, nd->name,
+	    pl->gpus_per_node, pl->gpus_per_node == 1 ? "" : "s", pl->replicas,
+	    pl->replicas == 1 ? "" : "s", pl->instance_gpus,
+	    pl->instance_gpus == 1 ? "" : "s");
+	for (n = 0; n < pl->nodes && n < 16; n++) {
+		strbuf_printf(b, "  node %d:", n);
+		for (i = 0; i < pl->n_slots; i++) {
+			const struct placement_slot *s = &pl->slots[i];
+
+			if (s->node != n)
+				continue;
+			if (s->replica < 0)
+				strbuf_printf(b, " %d%s=idle", s->gpu, s->slice >= 0 ? "." : "");
+			else if (s->slice >= 0)
+				strbuf_printf(b, " %d.%d=r%d", s->gpu, s->slice, s->replica);
+			else
+				strbuf_printf(b, " %d=r%d", s->gpu, s->replica);
+			if (s->replica >= 0 && s->slice < 0 && (pl->tp > 1 || pl->pp > 1 ||
+			    pl->dp > 1))
+				strbuf_printf(b, "(dp%d pp%d tp%d)", s->dp_rank, s->pp_stage,
+				    s->tp_rank);
+		}
+		strbuf_printf(b, "\n");
+	}
+	if (pl->nodes > 16)
+		strbuf_printf(b, "  ... %d more nodes laid out alike\n", pl->nodes - 16);
+	for (i = 0; i < pl->n_notes; i++)
+		strbuf_printf(b, "  note: %s\n", pl->notes[i]);
+	if (nd->price_per_hour > 0)
+		strbuf_printf(b, "  price: $%.2f per hour for %d node%s (%s, %s)\n",
+		    nd->price_per_hour * pl->nodes, pl->nodes, pl->nodes == 1 ? "" : "s",
+		    nd->price_source ? nd->price_source : "", nd->price_date ?
+		    nd->price_date : "");
+}

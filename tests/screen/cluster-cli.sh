@@ -1,0 +1,126 @@
+#!/bin/sh
+# cluster-cli.sh - plans on nodes and the cluster exports: placement
+# refusals in vLLM's words, Ray and multi-node launch lines run against stub
+# ray and vllm programs that record their argv, compose files parsed back,
+# Kubernetes manifests checked against the API schemas by the offline
+# validator in tests/k8s (installed by .ci/k8s.sh; SKIP without it).
+set -u
+H=${HEADROOM_BIN:-./headroom}
+TOP=${TOP_SRCDIR:-.}
+W=$(mktemp -d "${TMPDIR:-/tmp}/headroom-cluster.XXXXXX")
+trap 'rm -rf "$W"' EXIT
+XDG_CONFIG_HOME=$W/xdg
+export XDG_CONFIG_HOME
+. "$TOP/tests/screen/check-lib.sh"
+ok() {
+	name=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then echo "ok $n - $name"; else echo "not ok $n - $name"; fails=$((fails + 1)); fi
+}
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+M="--model meta-llama/Llama-3.3-70B-Instruct --max-model-len 8192"
+
+# --- placement ---
+check "TP 16 on one 8-GPU node: vLLM's world-size refusal" 1 \
+    "World size (16) is larger than the number of available GPUs (8) in this node" -- \
+    --node hgx-h100-8 -tp 16 $M --report text
+check "... over two nodes it starts, TP across the network noted" 0 \
+    "tensor parallel 16 spans nodes of 8 cards" -- --node hgx-h100-8 --nodes 2 -tp 16 $M --report text
+check "TP 4 over PCIe only is noted" 0 "tensor parallel 4 over PCIe only" -- \
+    --node rtx-pro-6000-server-8 -tp 4 $M --report text
+check "TP 4 over 2-way NVLink pairs is noted" 0 "larger than the NVLink domain of 2" -- \
+    --node h200-nvl-8x-bridge2 -tp 4 $M --report text
+check "the JSON report lays out the ranks" 0 '"tp_rank": 7' -- \
+    --node hgx-h100-8 --nodes 2 -tp 8 -pp 2 $M --report json
+check "--gpu must match the node's cards" 2 "holds h200-sxm cards" -- \
+    --node hgx-h200-8 --gpu h100-sxm $M --report text
+check "--nodes without --node is refused" 2 "say which server with --node" -- --nodes 2 --report text
+check "an unknown node is named" 2 "unknown server 'hgx-x'" -- --node hgx-x --report text
+check "MIG slices: one instance per slice, never joined" 0 '"replicas": 32' -- \
+    --node rtx-pro-6000-server-8 --mig 1g.24gb --model Qwen/Qwen3-8B --max-model-len 8192 --report json
+
+# --- stub programs ---
+mkdir -p "$W/bin"
+for p in ray vllm; do
+	cat >"$W/bin/$p" <<STUB
+#!/bin/sh
+{ printf '%s' "$p CVD=\${CUDA_VISIBLE_DEVICES:-}"; for a in "\$@"; do printf ' %s' "\$a"; done; echo; } >>"$W/calls.log"
+STUB
+	chmod +x "$W/bin/$p"
+done
+section() {	# section FILE N: run the N-th "# --- " section of FILE with the stubs
+	awk -v want="$2" '/^# --- /{k++; next} k==want' "$1" >"$W/section.sh"
+	(PATH="$W/bin:$PATH" HEAD_IP=10.0.0.1 sh "$W/section.sh")
+}
+called() { grep -q -- "$1" "$W/calls.log"; }
+
+"$H" --node hgx-h100-8 --nodes 2 -tp 8 -pp 2 $M --export ray --output "$W/ray.sh"
+: >"$W/calls.log"; section "$W/ray.sh" 1
+ok "ray: the head starts on node 0" called "^ray CVD= start --head --port=6379 --num-gpus=8$"
+: >"$W/calls.log"; section "$W/ray.sh" 2
+ok "ray: the worker joins the head" called "^ray CVD= start --address=10.0.0.1:6379 --num-gpus=8 --block$"
+: >"$W/calls.log"; section "$W/ray.sh" 3
+ok "ray: vllm serve with the Ray backend and the plan's flags" called \
+    "^vllm CVD= serve meta-llama/Llama-3.3-70B-Instruct --tensor-parallel-size 8 --pipeline-parallel-size 2 --max-model-len 8192 --distributed-executor-backend ray$"
+
+"$H" --node hgx-h100-8 --nodes 2 -tp 2 -dp 8 $M --export multinode --output "$W/dp.sh"
+: >"$W/calls.log"; section "$W/dp.sh" 1
+ok "multi-node DP: node 0 serves the API" called "serve .* --data-parallel-size 8 .*--data-parallel-size-local 4 --data-parallel-address 10.0.0.1 --data-parallel-rpc-port 13345$"
+: >"$W/calls.log"; section "$W/dp.sh" 2
+ok "multi-node DP: node 1 runs headless from rank 4" called "--headless --data-parallel-size-local 4 --data-parallel-start-rank 4 --data-parallel-address 10.0.0.1"
+
+"$H" --node hgx-h200-8 -tp 2 $M --export multinode --output "$W/rep.sh"
+: >"$W/calls.log"; section "$W/rep.sh" 1
+ok "replicas: four launch lines" [ "$(grep -c '^vllm' "$W/calls.log")" -eq 4 ]
+ok "... each on its own cards" called "^vllm CVD=6,7 serve"
+ok "... and its own port" called "--port 8003$"
+check "multinode refuses TP x PP over nodes (that is Ray's)" 2 "vLLM runs that with Ray" -- \
+    --node hgx-h100-8 --nodes 2 -tp 8 -pp 2 $M --export multinode
+
+# --- compose ---
+"$H" --node hgx-h200-8 -tp 4 $M --export compose --output "$W/compose.yaml"
+PY=/usr/bin/python3
+if "$PY" -c 'import yaml' 2>/dev/null; then
+	out=$("$PY" - "$W/compose.yaml" <<'PYEOF'
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+s = d["services"]
+for name in sorted(s):
+    v = s[name]
+    dev = v["deploy"]["resources"]["reservations"]["devices"][0]
+    print(name, ",".join(dev["device_ids"]), v["ports"][0], " ".join(v["command"]))
+PYEOF
+)
+	ok "compose parses: two services" [ "$(printf '%s\n' "$out" | grep -c .)" -eq 2 ]
+	ok "... on cards 0-3 and 4-7" sh -c 'printf "%s\n" "$1" | grep -q " 0,1,2,3 8000:8000 " && printf "%s\n" "$1" | grep -q " 4,5,6,7 8001:8000 "' _ "$out"
+	ok "... with the plan's vLLM flags" sh -c 'printf "%s\n" "$1" | grep -q "meta-llama/Llama-3.3-70B-Instruct --tensor-parallel-size 4 --max-model-len 8192$"' _ "$out"
+else
+	skip "compose parses" "python3-yaml is not installed"
+fi
+check "compose refuses several nodes" 2 "compose runs on one host" -- \
+    --node hgx-h100-8 --nodes 2 -tp 16 $M --export compose
+
+# --- Kubernetes ---
+"$H" --node hgx-h200-8 -tp 4 $M --export kubernetes --output "$W/k-deploy.yaml"
+"$H" --node hgx-h100-8 --nodes 4 -tp 8 -pp 2 $M --export kubernetes --output "$W/k-lws.yaml"
+"$H" --node rtx-pro-6000-server-8 --mig 2g.48gb --model Qwen/Qwen3-8B --export kubernetes \
+    --output "$W/k-mig.yaml"
+"$H" --gpu h100-sxm --gpus 2 --model Qwen/Qwen3-8B --export kubernetes --output "$W/k-host.yaml"
+ok "a single-node plan is a Deployment with its replicas" sh -c \
+    'grep -q "^kind: Deployment" "$1" && grep -q "^  replicas: 2$" "$1" && grep -q "nvidia.com/gpu: 4" "$1"' _ "$W/k-deploy.yaml"
+ok "a multi-node plan is a LeaderWorkerSet of 2 nodes" sh -c \
+    'grep -q "^kind: LeaderWorkerSet" "$1" && grep -q "size: 2" "$1"' _ "$W/k-lws.yaml"
+ok "MIG slices are requested as MIG resources" grep -q "nvidia.com/mig-2g.48gb: 1" "$W/k-mig.yaml"
+ok "probes on /health, token from a Secret, shared memory" sh -c \
+    'grep -q "path: /health" "$1" && grep -q "name: hf-token" "$1" && grep -q "medium: Memory" "$1"' _ "$W/k-deploy.yaml"
+V=$TOP/tests/k8s
+if command -v node >/dev/null 2>&1 && [ -d "$V/node_modules/kubernetes-models" ]; then
+	for f in k-deploy k-lws k-mig k-host; do
+		ok "kubernetes: $f validates against the API schemas" node "$V/validate.mjs" "$W/$f.yaml"
+	done
+	ok "kubernetes: the validator rejects a bad manifest" sh -c '! node "$1/validate.mjs" "$1/bad.yaml" 2>/dev/null' _ "$V"
+else
+	skip "kubernetes manifests validate" "the validator is not installed (npm ci --prefix tests/k8s)"
+fi
+check_summary
