@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "kv.h"
 #include "lora.h"
@@ -353,77 +354,96 @@ release_checks(const struct plan_input *in, const struct vllm_traits *t,
 		config_fail(p, "--performance-mode needs vLLM 0.17.0 or later.");
 }
 
-void
-plan_compute(const struct catalogue *c, const struct plan_input *in,
-    struct plan *p)
-{
-	const struct model *m = in->model;
-	const struct gpu *g = NULL;
-	const struct checkpoint *ck = NULL;
+/*
+ * One walk of vLLM's startup: what every phase below reads and leaves.
+ * The phases run in startup order; each fills its fields of the plan and
+ * records the first failure (config_fail() and the phase checks keep the
+ * first one), so later phases still compute every term.
+ */
+struct walk {
+	const struct catalogue *c;
+	const struct plan_input *in;
+	struct plan *p;
+	const struct model *m;
+	const struct gpu *g;		/* NULL: a custom card */
+	const struct checkpoint *ck;	/* NULL: a derived format */
 	const struct coeff_set *co;
 	struct vllm_traits t;
 	struct plan_lora lora;
-	struct stage st[16];
 	struct kv_params kp;
-	char kverr[KV_ERR_LEN];
-	int sizes[PLAN_MAX_CAPTURE];
-	int nstage, s, best = 0, dtype_bytes, full_graphs = 0, i, n_graphs, q, nspec;
-	int64_t derived, exact = 0, kv_alloc, free_after;
-	double scale = 1.0, cc = 0;
-	enum plan_cg_mode cg;
-	bool big;
+	struct stage st[16];
+	int	 sizes[PLAN_MAX_CAPTURE];
+	int	 nstage, best, dtype_bytes, n_graphs, q, nspec;
+	int64_t	 derived;		/* the model's longest length */
+	double	 scale, cc;		/* exact-weights scale; compute capability */
+};
 
-	memset(p, 0, sizeof *p);
+/* Settings the flags resolve to; false when nothing can be planned. */
+static bool
+walk_settings(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	struct plan *p = w->p;
+
 	p->version = in->version > 0 ? in->version : VLLM_VER_NEWEST;
-	vllm_traits_get(p->version, &t);
-	co = catalogue_coeffs(c, p->version);
-	if (in->gpu >= 0 && (size_t)in->gpu < c->n_gpus) {
-		g = &c->gpus[in->gpu];
-		cc = g->compute_capability;
+	vllm_traits_get(p->version, &w->t);
+	w->co = catalogue_coeffs(w->c, p->version);
+	if (in->gpu >= 0 && (size_t)in->gpu < w->c->n_gpus) {
+		w->g = &w->c->gpus[in->gpu];
+		w->cc = w->g->compute_capability;
 	}
-	if (in->ckpt >= 0 && (size_t)in->ckpt < c->n_ckpts)
-		ck = &c->ckpts[in->ckpt];
-
-	p->total = plan_card_total(c, in);
+	if (in->ckpt >= 0 && (size_t)in->ckpt < w->c->n_ckpts)
+		w->ck = &w->c->ckpts[in->ckpt];
+	p->total = plan_card_total(w->c, in);
 	p->other = units_bytes(in->other_usage_gib);
 	p->tp = in->tp > 0 ? in->tp : 1;
 	p->pp = in->pp > 0 ? in->pp : 1;
 	p->dp = in->dp > 0 ? in->dp : 1;
 	p->world = p->tp * p->pp;
-	p->util = in->util > 0 ? in->util : t.default_util;
+	p->util = in->util > 0 ? in->util : w->t.default_util;
 	p->enforce_eager = in->enforce_eager;
-	if (m == NULL || co == NULL) {
+	if (w->m == NULL || w->co == NULL) {
 		p->phase = PHASE_CONFIG;
-		snprintf(p->message, sizeof p->message, "%s",
-		    m == NULL ? "No model specified." : "No estimate coefficients loaded.");
-		return;
+		snprintf(p->message, sizeof p->message, "%s", w->m == NULL ?
+		    "No model specified." : "No estimate coefficients loaded.");
+		return false;
 	}
 	if (p->total <= 0) {
 		p->phase = PHASE_CONFIG;
 		snprintf(p->message, sizeof p->message, "No card chosen: give --gpu "
 		    "or --gpu-total-gib.");
-		return;
+		return false;
 	}
-	if (m->refusal != NULL) {
+	if (w->m->refusal != NULL) {
 		/* an architecture or field headroom does not model: no numbers */
 		p->phase = PHASE_CONFIG;
-		snprintf(p->message, sizeof p->message, "%s", m->refusal);
-		return;
+		snprintf(p->message, sizeof p->message, "%s", w->m->refusal);
+		return false;
 	}
-	p->assumption = m->assumption;
+	p->assumption = w->m->assumption;
+	return true;
+}
 
-	/* --- formats and dtypes --- */
+/* The weight format as loaded, the model dtype and the KV-cache dtype. */
+static void
+walk_formats(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	const struct checkpoint *ck = w->ck;
+	struct plan *p = w->p;
+
 	p->format = ck ? ck->format : in->format != FMT_COUNT ? in->format :
 	    m->native_format;
 	if (in->quantization_fp8 && is_16bit(p->format))
 		p->format = FMT_FP8;
-	dtype_bytes = m->dtype_bytes > 0 ? m->dtype_bytes : 2;
+	w->dtype_bytes = m->dtype_bytes > 0 ? m->dtype_bytes : 2;
 	if (in->dtype_override == FMT_FP32)
-		dtype_bytes = 4;
+		w->dtype_bytes = 4;
 	else if (in->dtype_override == FMT_BF16 || in->dtype_override == FMT_FP16)
-		dtype_bytes = 2;
+		w->dtype_bytes = 2;
 	if (p->format == FMT_FP32)
-		dtype_bytes = 4;
+		w->dtype_bytes = 4;
 	p->kv_dtype = in->kv_dtype;
 	if (p->kv_dtype == KV_AUTO) {
 		enum kv_dtype k = ck && ck->kv != KV_AUTO ? ck->kv : m->native_kv;
@@ -435,23 +455,28 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	 * sparse-attention MLA stores fp8 as the custom fp8_ds_mla layout */
 	if (m->mla && m->index_topk > 0 && kv_dtype_is_fp8(p->kv_dtype))
 		p->kv_dtype = KV_FP8_DS_MLA;
-	p->kv_bytes = kv_dtype_bytes(p->kv_dtype, dtype_bytes);
+	p->kv_bytes = kv_dtype_bytes(p->kv_dtype, w->dtype_bytes);
+}
 
-	/* --- configuration checks, vLLM's words where vLLM has them --- */
-	{
-		char b[PLAN_MSG_LEN];
+/* Configuration checks, in vLLM's words where vLLM has them. */
+static void
+walk_config_checks(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	const struct gpu *g = w->g;
+	struct plan *p = w->p;
+	char b[PLAN_MSG_LEN];
 
-		if (in->not_modelled != NULL)
-			config_fail(p, "%s: headroom does not model what this value "
-			    "does to memory, so it does not plan it.",
-			    in->not_modelled);
-		if (in->util > 1.0 || in->util < 0)
-			config_fail(p, "%s", msg_util_range(in->util, b, sizeof b));
-		release_checks(in, &t, p);
-		if (m->heads % p->tp != 0)
-			config_fail(p, "%s", msg_heads_not_divisible(m->heads, p->tp,
-			    b, sizeof b));
-	}
+	if (in->not_modelled != NULL)
+		config_fail(p, "%s: headroom does not model what this value does "
+		    "to memory, so it does not plan it.", in->not_modelled);
+	if (in->util > 1.0 || in->util < 0)
+		config_fail(p, "%s", msg_util_range(in->util, b, sizeof b));
+	release_checks(in, &w->t, p);
+	if (m->heads % p->tp != 0)
+		config_fail(p, "%s", msg_heads_not_divisible(m->heads, p->tp, b,
+		    sizeof b));
 	if (!m->mla && m->kv_heads > 0 && m->kv_heads < p->tp &&
 	    p->tp % m->kv_heads != 0)
 		config_fail(p, "Tensor parallel size %d is not a multiple of the "
@@ -471,7 +496,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		config_fail(p, "NVFP4 weights need Blackwell FP4 tensor cores "
 		    "(compute capability 10.0 or 12.0); the %s does not have them. "
 		    "Use an FP8 or AWQ checkpoint on this card.", g->name);
-	if (g && p->kv_dtype == KV_NVFP4 && (!g->fp4 || !t.kv_nvfp4))
+	if (g && p->kv_dtype == KV_NVFP4 && (!g->fp4 || !w->t.kv_nvfp4))
 		config_fail(p, "--kv-cache-dtype nvfp4 %s", !g->fp4 ?
 		    "needs a Blackwell card (FP4 tensor cores)." :
 		    "needs vLLM 0.32.0 or later.");
@@ -484,19 +509,24 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	if (p->pp > m->layers)
 		config_fail(p, "Pipeline parallel size %d exceeds the model's %d "
 		    "layers.", p->pp, m->layers);
+}
 
-	/* --- what else vLLM puts on the GPU: LoRA, drafts, offloading --- */
-	lora_resolve(&in->lora, &lora);
-	{
-		char b[PLAN_MSG_LEN];
+/* What else vLLM puts on the GPU: LoRA, drafts, offloading. */
+static void
+walk_extras_checks(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+	char b[PLAN_MSG_LEN];
 
-		lora_check(m, &lora, p->tp, p->version, b, sizeof b);
-		if (b[0])
-			config_fail(p, "%s", b);
-		spec_check(m, &in->spec, b, sizeof b);
-		if (b[0])
-			config_fail(p, "%s", b);
-	}
+	lora_resolve(&in->lora, &w->lora);
+	lora_check(m, &w->lora, p->tp, p->version, b, sizeof b);
+	if (b[0])
+		config_fail(p, "%s", b);
+	spec_check(m, &in->spec, b, sizeof b);
+	if (b[0])
+		config_fail(p, "%s", b);
 	if (in->kv_offloading_gib > 0 && in->kv_offloading_backend == 1)
 		config_fail(p, "--kv-offloading-backend lmcache: LMCache's own GPU "
 		    "buffers are not modelled by headroom; plan with the native "
@@ -513,34 +543,64 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		    "sit on the last stage).", in->spec.name);
 	if (in->cpu_offload_gib < 0)
 		config_fail(p, "--cpu-offload-gb must not be negative.");
+}
 
-	/* --- max_model_len (reference §1.2, §5.4) --- */
-	derived = m->derived_max_len > 0 ? m->derived_max_len : 2048;
-	p->max_model_len = derived;
+/* max_model_len (reference §1.2, §5.4). */
+static void
+walk_max_model_len(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+
+	w->derived = m->derived_max_len > 0 ? m->derived_max_len : 2048;
+	p->max_model_len = w->derived;
 	if (in->max_model_len == -1) {
 		p->max_model_len_auto = true;
-		if (!t.auto_max_model_len)
+		if (!w->t.auto_max_model_len)
 			config_fail(p, "--max-model-len auto (-1) needs vLLM 0.14.0 "
 			    "or later.");
 	} else if (in->max_model_len > 0) {
 		p->max_model_len = in->max_model_len;
-		if (in->max_model_len > derived && p->phase == PHASE_NONE) {
+		if (in->max_model_len > w->derived && p->phase == PHASE_NONE) {
 			p->phase = PHASE_CONFIG;
 			msg_max_len_too_long(in->max_model_len, m->derived_key ?
-			    m->derived_key : "max_position_embeddings", derived,
+			    m->derived_key : "max_position_embeddings", w->derived,
 			    p->message, sizeof p->message);
 		}
 	} else if (in->max_model_len < -1) {
 		config_fail(p, "--max-model-len must be positive, -1 or auto.");
 	}
+}
 
-	/* --- scheduler defaults (reference §1.1, release traits) --- */
-	big = p->total >= units_bytes(t.big_card_gib) && !(g &&
-	    (strstr(g->name, "A100") || strstr(g->id, "a100")));
+/* True when name contains word, ignoring case (vLLM lowercases the name). */
+static bool
+names(const char *name, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (; name != NULL && *name != '\0'; name++)
+		if (strncasecmp(name, word, n) == 0)
+			return true;
+	return false;
+}
+
+/* Scheduler defaults (reference §1.1, release traits) and the block size. */
+static void
+walk_scheduler(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct vllm_traits *t = &w->t;
+	const struct gpu *g = w->g;
+	struct plan *p = w->p;
+	bool big;
+
+	big = p->total >= units_bytes(t->big_card_gib) && !(g &&
+	    (names(g->name, t->small_card) || names(g->id, t->small_card)));
 	p->max_num_seqs = in->max_num_seqs > 0 ? in->max_num_seqs : big ?
-	    t.seqs_big : t.seqs_small;
+	    t->seqs_big : t->seqs_small;
 	p->max_num_batched_tokens = in->max_num_batched_tokens > 0 ?
-	    in->max_num_batched_tokens : big ? t.batched_big : t.batched_small;
+	    in->max_num_batched_tokens : big ? t->batched_big : t->batched_small;
 	if (in->performance_mode == PLAN_PERF_THROUGHPUT) {
 		/* arg_utils.py: the defaults doubled, before the caps below */
 		if (in->max_num_seqs <= 0)
@@ -561,20 +621,30 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		msg_batched_lt_seqs(p->max_num_batched_tokens, p->max_num_seqs,
 		    p->message, sizeof p->message);
 	}
-
-	/* --- block size: attention backend defaults --- */
+	/* the attention backend's default block */
 	if (in->block_size > 0)
 		p->block_size = in->block_size;
-	else if (m->mla)
-		p->block_size = cc >= 10.0 && cc < 11.0 ? 128 : 64;
+	else if (w->m->mla)
+		p->block_size = w->cc >= 10.0 && w->cc < 11.0 ? t->block_mla_sm100 :
+		    t->block_mla;
 	else
-		p->block_size = 16;
+		p->block_size = t->block_default;
+}
 
-	/* --- CUDA graphs (reference §2.5); drafts widen the decode batches --- */
-	q = spec_decode_query_len(m, &in->spec);
-	nspec = in->num_speculative_tokens > 0 ? in->num_speculative_tokens :
-	    q - 1;
-	cg = graph_mode(in, &t);
+/* CUDA graphs (reference §2.5): the sizes captured; drafts widen decode. */
+static void
+walk_graphs(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	const struct vllm_traits *t = &w->t;
+	struct plan *p = w->p;
+	enum plan_cg_mode cg = graph_mode(in, t);
+	int *sizes = w->sizes, i, full_graphs = 0;
+
+	w->q = spec_decode_query_len(m, &in->spec);
+	w->nspec = in->num_speculative_tokens > 0 ? in->num_speculative_tokens :
+	    w->q - 1;
 	if (in->enforce_eager || cg == PLAN_CG_NONE) {
 		p->n_capture_sizes = 0;
 	} else if (in->n_capture_sizes >= 0) {
@@ -592,9 +662,9 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 		}
 		p->n_capture_sizes = n;
 	} else {
-		p->n_capture_sizes = overhead_capture_sizes(p->max_num_seqs * q,
+		p->n_capture_sizes = overhead_capture_sizes(p->max_num_seqs * w->q,
 		    p->max_num_batched_tokens, in->max_capture_size,
-		    t.max_capture_cap,
+		    t->max_capture_cap,
 		    in->performance_mode == PLAN_PERF_INTERACTIVITY, sizes,
 		    PLAN_MAX_CAPTURE);
 	}
@@ -602,299 +672,383 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	for (i = 0; i < p->n_capture_sizes; i++) {
 		if (sizes[i] > p->max_capture_size)
 			p->max_capture_size = sizes[i];
-		if (sizes[i] <= p->max_num_seqs * q && sizes[i] >= q)
+		if (sizes[i] <= p->max_num_seqs * w->q && sizes[i] >= w->q)
 			full_graphs++;
 	}
 	/* piecewise graphs for every size, full ones for decode batches;
 	 * with LoRA every size is captured with and without adapters */
 	if (cg == PLAN_CG_PIECEWISE || cg == PLAN_CG_FULL)
-		n_graphs = p->n_capture_sizes;
+		w->n_graphs = p->n_capture_sizes;
 	else if (cg == PLAN_CG_FULL_DECODE_ONLY)
-		n_graphs = full_graphs;
+		w->n_graphs = full_graphs;
 	else
-		n_graphs = p->n_capture_sizes + full_graphs;
-	n_graphs *= lora_graph_cases(&lora);
+		w->n_graphs = p->n_capture_sizes + full_graphs;
+	w->n_graphs *= lora_graph_cases(&w->lora);
 
 	/* assumption: LoRA and drafts are features the V2 runner does not take */
-	p->v2_runner = m->n_experts == 0 && is_16bit(p->format) && !lora.enabled &&
-	    in->spec.method == SPEC_NONE &&
-	    ((t.v2_runner_qwen3 && m->architecture &&
+	p->v2_runner = m->n_experts == 0 && is_16bit(p->format) &&
+	    !w->lora.enabled && in->spec.method == SPEC_NONE &&
+	    ((t->v2_runner_qwen3 && m->architecture &&
 	    strcmp(m->architecture, "Qwen3ForCausalLM") == 0) ||
-	    (t.v2_runner_dense && !m->multimodal));
-	p->cg_in_budget = t.cg_in_budget && n_graphs > 0 &&
-	    (!p->v2_runner || t.v2_runner_cg);
+	    (t->v2_runner_dense && !m->multimodal));
+	p->cg_in_budget = t->cg_in_budget && w->n_graphs > 0 &&
+	    (!p->v2_runner || t->v2_runner_cg);
+}
 
-	/* --- weights: exact sizes scale the architecture's split --- */
-	{
-		/* file sizes lack the RoPE cache vLLM allocates at load */
-		int64_t rope = m->rotary_dim > 0 ? m->rope_cache_len * m->rotary_dim *
-		    (int64_t)dtype_bytes : 0;
+/* Weights: exact sizes (published, measured, a folder's) scale the split. */
+static void
+walk_weight_scale(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	const struct checkpoint *ck = w->ck;
+	struct plan *p = w->p;
+	/* file sizes lack the RoPE cache vLLM allocates at load */
+	int64_t rope = m->rotary_dim > 0 ? m->rope_cache_len * m->rotary_dim *
+	    (int64_t)w->dtype_bytes : 0, exact = 0;
+	struct weights_breakdown w1;
 
-		if (in->weight_bytes > 0 && !in->quantization_fp8)
-			exact = in->weight_bytes + rope;
-		else if (ck && ck->loaded_gib > 0 && ck->format == p->format &&
-		    dtype_bytes == 2 && m->native_format != FMT_MXFP4)
-			exact = units_bytes(ck->loaded_gib);	/* MXFP4: per backend below */
-		else if (ck && ck->size_bytes > 0 && ck->format == p->format &&
-		    dtype_bytes == 2)
-			exact = ck->size_bytes + rope;
-	}
-	if (exact > 0) {
-		struct weights_breakdown w1;
+	w->scale = 1.0;
+	if (in->weight_bytes > 0 && !in->quantization_fp8)
+		exact = in->weight_bytes + rope;
+	else if (ck && ck->loaded_gib > 0 && ck->format == p->format &&
+	    w->dtype_bytes == 2 && m->native_format != FMT_MXFP4)
+		exact = units_bytes(ck->loaded_gib);	/* MXFP4: per backend below */
+	else if (ck && ck->size_bytes > 0 && ck->format == p->format &&
+	    w->dtype_bytes == 2)
+		exact = ck->size_bytes + rope;
+	if (exact <= 0)
+		return;
+	weights_rank(m, p->format, w->dtype_bytes, 1, 1, 0, &w1);
+	if (w1.total > 0)
+		w->scale = (double)exact / w1.total;
+	p->weights_exact = true;
+}
 
-		weights_rank(m, p->format, dtype_bytes, 1, 1, 0, &w1);
-		if (w1.total > 0)
-			scale = (double)exact / w1.total;
-		p->weights_exact = true;
-	}
+/* The multimodal encoder budget (§2.4) and the KV-cache manager (§3, §4). */
+static void
+walk_kv_params(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct kv_params *kp = &w->kp;
+	struct plan *p = w->p;
+	double cc = w->cc;
 
-	/* --- multimodal encoder budget (reference §2.4) --- */
 	mm_budget_compute(m, in, p->max_model_len, p->max_num_seqs,
-	    p->max_num_batched_tokens, co->encoder_bytes_per_token, p->tp,
-	    dtype_bytes, &p->mm);
-
-	/* --- the KV-cache manager (reference §3, §4) --- */
-	memset(&kp, 0, sizeof kp);
-	kp.tp = p->tp;
-	kp.kv = p->kv_dtype;
-	kp.model_bytes = dtype_bytes;
-	kp.block_size = p->block_size;
+	    p->max_num_batched_tokens, w->co->encoder_bytes_per_token, p->tp,
+	    w->dtype_bytes, &p->mm);
+	memset(kp, 0, sizeof *kp);
+	kp->tp = p->tp;
+	kp->kv = p->kv_dtype;
+	kp->model_bytes = w->dtype_bytes;
+	kp->block_size = p->block_size;
 	/* smallest kernel block of the backend (HybridAttentionMambaModelConfig):
 	 * MLA 64 (CUTLASS MLA 128 on SM100), FlashInfer on SM100 with head
 	 * size 256 takes 32, other attention 16 */
-	kp.kernel_alignment = m->mla ? (cc >= 10.0 && cc < 11.0 ? 128 : 64) :
+	kp->kernel_alignment = m->mla ? (cc >= 10.0 && cc < 11.0 ? 128 : 64) :
 	    cc >= 10.0 && cc < 11.0 && m->head_dim == 256 ? 32 : 16;
-	kp.mnbt = p->max_num_batched_tokens;
+	kp->mnbt = p->max_num_batched_tokens;
 	p->hybrid_kv_manager = in->hybrid_kv_manager >= 0;
-	if (in->hybrid_kv_manager == 0 && m->n_chunked > 0 && !t.hma_chunked_local)
+	if (in->hybrid_kv_manager == 0 && m->n_chunked > 0 &&
+	    !w->t.hma_chunked_local)
 		p->hybrid_kv_manager = false;	/* the chunked-local default */
-	kp.hma = p->hybrid_kv_manager;
+	kp->hma = p->hybrid_kv_manager;
 	p->mamba_mode = MAMBA_MODE_NONE;
 	if (m->n_state_layers > 0 && (in->prefix_caching > 0 ||
-	    (in->prefix_caching == 0 && t.hybrid_prefix_caching)))
-		p->mamba_mode = m->st.prefix_all && nspec == 0 ?
+	    (in->prefix_caching == 0 && w->t.hybrid_prefix_caching)))
+		p->mamba_mode = m->st.prefix_all && w->nspec == 0 ?
 		    MAMBA_MODE_ALL : MAMBA_MODE_ALIGN;
-	kp.mamba_mode = p->mamba_mode;
-	kp.num_spec = nspec;
-	kp.extra_full_layers = in->draft_attention_layers;
+	kp->mamba_mode = p->mamba_mode;
+	kp->num_spec = w->nspec;
+	kp->extra_full_layers = in->draft_attention_layers;
 	/* MTP: the next-token layers' attention joins the groups (last stage) */
 	if (in->spec.method == SPEC_MTP && p->pp == 1) {
-		kp.extra_full_layers += m->mtp_layers;
+		kp->extra_full_layers += m->mtp_layers;
 		p->draft_layers = m->mtp_layers;
 	}
+}
 
-	/* --- per stage: weights, profile, KV --- */
-	nstage = p->pp < 16 ? p->pp : 16;
-	for (s = 0; s < nstage; s++) {
-		struct stage *x = &st[s];
-		struct overhead_in oi;
-		int first;
+/* One pipeline stage: weights, the profile run's terms, the KV layout. */
+static void
+walk_stage(struct walk *w, int s)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+	struct stage *x = &w->st[s];
+	struct overhead_in oi;
+	char kverr[KV_ERR_LEN];
+	int first;
 
-		weights_rank(m, p->format, dtype_bytes, p->tp, p->pp, s, &x->w);
-		x->weights = (int64_t)(x->w.total * scale);
-		x->layers = weights_stage_layers(m->layers, p->pp, s, &first);
-		memset(&oi, 0, sizeof oi);
-		oi.model = m;
-		oi.c = co;
-		oi.tp = p->tp;
-		oi.pp = p->pp;
-		oi.last_stage = s == p->pp - 1;
-		oi.layers_on_rank = x->layers;
-		oi.max_num_seqs = p->max_num_seqs;
-		oi.max_num_batched_tokens = p->max_num_batched_tokens;
-		oi.n_graphs = n_graphs;
-		oi.dtype_bytes = dtype_bytes;
-		oi.format = p->format;
-		if (s == 0 && p->mm.active) {
-			/* the vision encoder sits on the first pipeline stage */
-			oi.mm_encoder_bytes = p->mm.encoder_activation;
-			oi.mm_cache_bytes = p->mm.encoder_cache;
-		}
-		overhead_estimate(&oi, &x->o);
-		/* LoRA's fused-MoE buffers in the profile forward (a measured
-		 * activation below replaces the sum) */
-		x->o.activation += lora_activation_bytes(m, &lora, p->tp,
-		    p->max_num_batched_tokens, dtype_bytes);
-		calibrate_stage(in, p, n_graphs, &x->weights, &x->o);
-		/* LoRA slots load with the model; --cpu-offload-gb moves weights
-		 * to pinned CPU memory, per GPU (vllm/config/offload.py) */
-		x->lora = lora_stack_bytes(m, &lora, p->tp, first, x->layers, dtype_bytes);
-		x->weights += x->lora;
-		x->draft = 0;
-		if (in->spec.method == SPEC_MTP && s == p->pp - 1)
-			x->draft = (int64_t)weights_mtp_bytes(m, p->format, dtype_bytes,
-			    p->tp);
-		x->weights += x->draft;
-		if (p->format == FMT_MXFP4 && g != NULL)
-			x->weights += weights_mxfp4_padding(m, mxfp4_backend_for(cc,
-			    p->version, lora.enabled), p->tp, first, x->layers);
-		x->offloaded = 0;
-		if (in->cpu_offload_gib > 0) {
-			x->offloaded = units_bytes(in->cpu_offload_gib);
-			if (x->offloaded > x->weights - x->lora)
-				x->offloaded = x->weights - x->lora;
-			x->weights -= x->offloaded;
-		}
-
-		if (kv_layout_build(m, &kp, first, x->layers, &x->kv, kverr,
-		    sizeof kverr) != 0) {
-			config_fail(p, "%s", kverr);
-			memset(&x->kv, 0, sizeof x->kv);
-		}
+	weights_rank(m, p->format, w->dtype_bytes, p->tp, p->pp, s, &x->w);
+	x->weights = (int64_t)(x->w.total * w->scale);
+	x->layers = weights_stage_layers(m->layers, p->pp, s, &first);
+	memset(&oi, 0, sizeof oi);
+	oi.model = m;
+	oi.c = w->co;
+	oi.tp = p->tp;
+	oi.pp = p->pp;
+	oi.last_stage = s == p->pp - 1;
+	oi.layers_on_rank = x->layers;
+	oi.max_num_seqs = p->max_num_seqs;
+	oi.max_num_batched_tokens = p->max_num_batched_tokens;
+	oi.n_graphs = w->n_graphs;
+	oi.dtype_bytes = w->dtype_bytes;
+	oi.format = p->format;
+	if (s == 0 && p->mm.active) {
+		/* the vision encoder sits on the first pipeline stage */
+		oi.mm_encoder_bytes = p->mm.encoder_activation;
+		oi.mm_cache_bytes = p->mm.encoder_cache;
 	}
+	overhead_estimate(&oi, &x->o);
+	/* LoRA's fused-MoE buffers in the profile forward (a measured
+	 * activation below replaces the sum) */
+	x->o.activation += lora_activation_bytes(m, &w->lora, p->tp,
+	    p->max_num_batched_tokens, w->dtype_bytes);
+	calibrate_stage(in, p, w->n_graphs, &x->weights, &x->o);
+	/* LoRA slots load with the model; --cpu-offload-gb moves weights to
+	 * pinned CPU memory, per GPU (vllm/config/offload.py) */
+	x->lora = lora_stack_bytes(m, &w->lora, p->tp, first, x->layers,
+	    w->dtype_bytes);
+	x->weights += x->lora;
+	x->draft = 0;
+	if (in->spec.method == SPEC_MTP && s == p->pp - 1)
+		x->draft = (int64_t)weights_mtp_bytes(m, p->format, w->dtype_bytes,
+		    p->tp);
+	x->weights += x->draft;
+	if (p->format == FMT_MXFP4 && w->g != NULL)
+		x->weights += weights_mxfp4_padding(m, mxfp4_backend_for(w->cc,
+		    p->version, w->lora.enabled), p->tp, first, x->layers);
+	x->offloaded = 0;
+	if (in->cpu_offload_gib > 0) {
+		x->offloaded = units_bytes(in->cpu_offload_gib);
+		if (x->offloaded > x->weights - x->lora)
+			x->offloaded = x->weights - x->lora;
+		x->weights -= x->offloaded;
+	}
+	if (kv_layout_build(m, &w->kp, first, x->layers, &x->kv, kverr,
+	    sizeof kverr) != 0) {
+		config_fail(p, "%s", kverr);
+		memset(&x->kv, 0, sizeof x->kv);
+	}
+}
 
-	p->requested = t.requested_ceil ? (int64_t)ceil((double)p->total * p->util) :
-	    (int64_t)((double)p->total * p->util);
-	p->free = p->total - p->other - st[0].o.cuda_context;
-	for (s = 0; s < nstage; s++) {
-		struct stage *x = &st[s];
+/* The budget, each stage's KV memory, and the stage the plan reports. */
+static void
+walk_budget(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	struct plan *p = w->p;
+	struct stage *x;
+	int s;
 
+	p->requested = w->t.requested_ceil ? (int64_t)ceil((double)p->total *
+	    p->util) : (int64_t)((double)p->total * p->util);
+	p->free = p->total - p->other - w->st[0].o.cuda_context;
+	w->best = 0;
+	for (s = 0; s < w->nstage; s++) {
+		x = &w->st[s];
 		if (in->kv_cache_memory_bytes > 0)
 			x->available = in->kv_cache_memory_bytes;
 		else
 			x->available = p->requested - (x->weights + x->o.activation +
 			    x->o.non_torch) - (p->cg_in_budget ? x->o.cuda_graphs : 0);
 		x->num_blocks = kv_num_blocks(&x->kv, x->available);
-		if (s == 0 || x->num_blocks < st[best].num_blocks ||
-		    (x->num_blocks == st[best].num_blocks && x->available < st[best].available))
-			best = s;
+		if (s == 0 || x->num_blocks < w->st[w->best].num_blocks ||
+		    (x->num_blocks == w->st[w->best].num_blocks &&
+		    x->available < w->st[w->best].available))
+			w->best = s;
 	}
 	p->kv_memory_fixed = in->kv_cache_memory_bytes > 0;
-	{
-		struct stage *x = &st[best];
-
-		p->weights = x->weights;
-		p->lora_bytes = x->lora;
-		p->draft_weights = x->draft;
-		p->offloaded = x->offloaded;
-		p->activation = x->o.activation;
-		p->non_torch = x->o.non_torch;
-		p->cuda_graphs = x->o.cuda_graphs;
-		p->available_kv = x->available;
-		p->layers_per_rank = x->layers;
-		p->kv = x->kv;
-		p->page_bytes = x->kv.page;
-		p->group_size = x->kv.group_size;
-		p->n_full_groups = x->kv.n_full_groups;
-		p->n_groups = x->kv.n_groups;
-		p->padding_layers = x->kv.padding_layers;
-		p->bytes_per_token = x->kv.bytes_per_token;
-		p->state_bytes = x->kv.state_bytes;
-		if (x->kv.block_size > 0)
-			p->block_size = x->kv.block_size;
-	}
+	x = &w->st[w->best];
+	p->weights = x->weights;
+	p->lora_bytes = x->lora;
+	p->draft_weights = x->draft;
+	p->offloaded = x->offloaded;
+	p->activation = x->o.activation;
+	p->non_torch = x->o.non_torch;
+	p->cuda_graphs = x->o.cuda_graphs;
+	p->available_kv = x->available;
+	p->layers_per_rank = x->layers;
+	p->kv = x->kv;
+	p->page_bytes = x->kv.page;
+	p->group_size = x->kv.group_size;
+	p->n_full_groups = x->kv.n_full_groups;
+	p->n_groups = x->kv.n_groups;
+	p->padding_layers = x->kv.padding_layers;
+	p->bytes_per_token = x->kv.bytes_per_token;
+	p->state_bytes = x->kv.state_bytes;
+	if (x->kv.block_size > 0)
+		p->block_size = x->kv.block_size;
 	p->outside_budget = p->total - p->requested - p->other;
+}
 
-	/* --- auto-fit, then the KV checks on every rank --- */
+/* --max-model-len auto: the longest length every stage's cache holds. */
+static void
+walk_autofit(struct walk *w)
+{
+	struct plan *p = w->p;
+	int64_t fit = w->derived, e;
+	int s;
+
 	if (p->max_model_len_auto) {
-		int64_t fit = derived;
-
-		for (s = 0; s < nstage; s++) {
-			int64_t e = kv_estimate_max_len(&st[s].kv, st[s].available,
-			    derived);
+		for (s = 0; s < w->nstage; s++) {
+			e = kv_estimate_max_len(&w->st[s].kv, w->st[s].available,
+			    w->derived);
 			if (e < fit)
 				fit = e;
 		}
 		if (fit > 0)
 			p->max_model_len = fit;
 	}
-	p->tokens_per_request = in->tokens_per_request > 0 ?
-	    in->tokens_per_request : p->max_model_len;
+	p->tokens_per_request = w->in->tokens_per_request > 0 ?
+	    w->in->tokens_per_request : p->max_model_len;
+}
 
-	if (in->overhead == OVERHEAD_RULE) {
-		rule_plan(c, in, p, &st[best]);
-		plan_update_concurrency(in, p);
-		return;
+/* The free-memory check of the budget, then weight loading. */
+static void
+walk_memory_checks(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	struct plan *p = w->p;
+	int64_t need = p->weights;
+	int s;
+
+	if (p->free < p->requested && p->phase == PHASE_NONE) {
+		p->phase = PHASE_FREE_MEMORY;
+		msg_free_memory(&w->t, p->free, p->total, p->util, p->requested,
+		    p->message, sizeof p->message);
 	}
+	/* before #31914 online FP8 first loaded the 16-bit weights */
+	if (in->quantization_fp8 && p->version < VLLM_VER(0, 16, 0)) {
+		struct weights_breakdown wb;
 
-	if (p->free < p->requested)
-		if (p->phase == PHASE_NONE) {
-			p->phase = PHASE_FREE_MEMORY;
-			msg_free_memory(&t, p->free, p->total, p->util, p->requested,
-			    p->message, sizeof p->message);
-		}
-	{
-		int64_t need = p->weights;
-
-		/* before #31914 online FP8 first loaded the 16-bit weights */
-		if (in->quantization_fp8 && p->version < VLLM_VER(0, 16, 0)) {
-			struct weights_breakdown wb;
-
-			weights_rank(m, FMT_BF16, dtype_bytes, p->tp, p->pp, best, &wb);
-			need = (int64_t)wb.total;
-		}
-		for (s = 0; s < nstage; s++)
-			if (st[s].weights > need)
-				need = st[s].weights;
-		if (need > p->free && p->phase == PHASE_NONE) {
-			p->phase = PHASE_WEIGHTS;
-			msg_weights_oom(&t, need, p->free, p->message, sizeof p->message);
-		}
+		weights_rank(w->m, FMT_BF16, w->dtype_bytes, p->tp, p->pp, w->best,
+		    &wb);
+		need = (int64_t)wb.total;
 	}
+	for (s = 0; s < w->nstage; s++)
+		if (w->st[s].weights > need)
+			need = w->st[s].weights;
+	if (need > p->free && p->phase == PHASE_NONE) {
+		p->phase = PHASE_WEIGHTS;
+		msg_weights_oom(&w->t, need, p->free, p->message, sizeof p->message);
+	}
+}
 
-	p->num_blocks = st[best].num_blocks;
-	p->blocks_per_request = kv_blocks_per_request(&st[best].kv, p->max_model_len);
-	p->needed_one_request = kv_needed_bytes(&st[best].kv, p->max_model_len);
-	if (p->phase == PHASE_NONE) {
-		if (p->max_model_len_auto && p->max_model_len <= 0) {
-			p->phase = PHASE_KV_CACHE;
-			msg_autofit_failed(p->message, sizeof p->message);
-		}
-		for (s = 0; s < nstage && p->phase == PHASE_NONE; s++) {
-			struct stage *x = &st[s];
-			int64_t need = kv_needed_bytes(&x->kv, p->max_model_len);
+/* KV-cache sizing and its two checks on every rank; concurrency, tokens. */
+static void
+walk_kv_checks(struct walk *w)
+{
+	struct plan *p = w->p;
+	const struct kv_layout *kv = &w->st[w->best].kv;
+	int s;
+
+	p->num_blocks = w->st[w->best].num_blocks;
+	p->blocks_per_request = kv_blocks_per_request(kv, p->max_model_len);
+	p->needed_one_request = kv_needed_bytes(kv, p->max_model_len);
+	if (p->phase == PHASE_NONE && p->max_model_len_auto &&
+	    p->max_model_len <= 0) {
+		p->phase = PHASE_KV_CACHE;
+		msg_autofit_failed(p->message, sizeof p->message);
+	} else if (p->phase == PHASE_NONE) {
+		for (s = 0; s < w->nstage && p->phase == PHASE_NONE; s++) {
+			struct stage *x = &w->st[s];
+			int64_t need = kv_needed_bytes(&x->kv, p->max_model_len), e;
 
 			if (x->available <= 0) {
 				if (p->max_model_len_auto)
 					msg_autofit_failed(p->message, sizeof p->message);
 				else
-					msg_no_kv_memory(&t, p->message, sizeof p->message);
+					msg_no_kv_memory(&w->t, p->message, sizeof p->message);
 				p->phase = PHASE_KV_CACHE;
 			} else if (need > x->available) {
-				int64_t e = kv_estimate_max_len(&x->kv, x->available,
+				e = kv_estimate_max_len(&x->kv, x->available,
 				    p->max_model_len);
-
 				p->estimated_max_model_len = e;
 				p->phase = PHASE_KV_CACHE;
-				msg_kv_too_small(&t, p->max_model_len, need, x->available,
-				    e, p->message, sizeof p->message);
+				msg_kv_too_small(&w->t, p->max_model_len, need,
+				    x->available, e, p->message, sizeof p->message);
 			}
 		}
 	} else if (p->available_kv > 0 && p->needed_one_request > p->available_kv) {
-		p->estimated_max_model_len = kv_estimate_max_len(&st[best].kv,
-		    p->available_kv, p->max_model_len);
+		p->estimated_max_model_len = kv_estimate_max_len(kv, p->available_kv,
+		    p->max_model_len);
 	}
-
 	if (p->num_blocks > 0 && p->blocks_per_request > 0)
 		p->max_concurrency = (double)p->num_blocks / p->blocks_per_request;
-	if (t.tokens_from_concurrency)
+	if (w->t.tokens_from_concurrency)
 		p->kv_tokens = (int64_t)(p->max_concurrency * p->max_model_len);
 	else if (p->n_groups > 0)
 		p->kv_tokens = p->num_blocks / p->n_groups * p->block_size;
-	kv_alloc = p->num_blocks * p->page_bytes * p->group_size;
-	p->kv_cache = kv_alloc;
+	p->kv_cache = p->num_blocks * p->page_bytes * p->group_size;
+}
 
-	/* --- after KV allocation: graph capture, then the sampler warm-up --- */
-	free_after = p->total - p->other - st[best].o.cuda_context -
-	    (p->weights + p->non_torch + kv_alloc);
+/* After the KV allocation: graph capture, then the sampler warm-up. */
+static void
+walk_after_kv(struct walk *w)
+{
+	struct plan *p = w->p;
+	const struct stage *last = &w->st[w->nstage - 1];
+	int64_t free_after, left;
+	int reqs;
+
+	free_after = p->total - p->other - w->st[w->best].o.cuda_context -
+	    (p->weights + p->non_torch + p->kv_cache);
 	if (p->phase == PHASE_NONE && !p->cg_in_budget && p->cuda_graphs > 0 &&
 	    p->cuda_graphs > free_after) {
 		p->phase = PHASE_CUDA_GRAPHS;
 		msg_graph_oom(p->cuda_graphs, free_after, p->message, sizeof p->message);
 	}
-	if (p->phase == PHASE_NONE && st[nstage - 1].o.sampler > 0) {
-		int64_t left = free_after - p->cuda_graphs;
-
-		if (left < (int64_t)(co->sampler_warmup_fraction *
-		    (double)st[nstage - 1].o.sampler)) {
-			int reqs = p->max_num_seqs < p->max_num_batched_tokens ?
-			    p->max_num_seqs : p->max_num_batched_tokens;
-
-			p->phase = PHASE_SAMPLER_WARMUP;
-			msg_sampler_oom(reqs, p->message, sizeof p->message);
-		}
+	if (p->phase != PHASE_NONE || last->o.sampler <= 0)
+		return;
+	left = free_after - p->cuda_graphs;
+	if (left < (int64_t)(w->co->sampler_warmup_fraction *
+	    (double)last->o.sampler)) {
+		reqs = p->max_num_seqs < p->max_num_batched_tokens ?
+		    p->max_num_seqs : p->max_num_batched_tokens;
+		p->phase = PHASE_SAMPLER_WARMUP;
+		msg_sampler_oom(reqs, p->message, sizeof p->message);
 	}
+}
 
-	/* --- concurrency at the slider and replicas --- */
+void
+plan_compute(const struct catalogue *c, const struct plan_input *in,
+    struct plan *p)
+{
+	struct walk w;
+	int s;
+
+	memset(p, 0, sizeof *p);
+	memset(&w, 0, sizeof w);
+	w.c = c;
+	w.in = in;
+	w.p = p;
+	w.m = in->model;
+	if (!walk_settings(&w))
+		return;
+	walk_formats(&w);
+	walk_config_checks(&w);
+	walk_extras_checks(&w);
+	walk_max_model_len(&w);
+	walk_scheduler(&w);
+	walk_graphs(&w);
+	walk_weight_scale(&w);
+	walk_kv_params(&w);
+	w.nstage = p->pp < 16 ? p->pp : 16;
+	for (s = 0; s < w.nstage; s++)
+		walk_stage(&w, s);
+	walk_budget(&w);
+	walk_autofit(&w);
+	if (in->overhead == OVERHEAD_RULE) {
+		rule_plan(c, in, p, &w.st[w.best]);
+		plan_update_concurrency(in, p);
+		return;
+	}
+	walk_memory_checks(&w);
+	walk_kv_checks(&w);
+	walk_after_kv(&w);
+	/* concurrency at the slider and replicas */
 	plan_update_concurrency(in, p);
 }

@@ -139,11 +139,15 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	 * added the A100 exception); no branch for B200 or other Blackwell
 	 * cards in vLLM's source (doc/vllm-versions.md) */
 	t->big_card_gib = 70;
+	t->small_card = "a100";
 	t->seqs_big = 1024;
 	t->seqs_small = 256;
 	t->batched_big = 8192;
 	t->batched_small = 2048;
 	t->max_capture_cap = 512;
+	t->block_default = 16;
+	t->block_mla = 64;
+	t->block_mla_sm100 = 128;
 	/* #21761 (v0.10.1) turned the hybrid manager off for chunked local
 	 * attention unless VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE;
 	 * #29627 made that variable default to 1.  Evidence: the 0.19.0

@@ -57,9 +57,13 @@ struct vllm_traits {
 	 * cards with at least big_card_gib that are not A100s take the big
 	 * figures */
 	double	big_card_gib;
+	const char *small_card;		/* a name that keeps the small figures ("a100") */
 	int	seqs_big, seqs_small;
 	int	batched_big, batched_small;
 	int	max_capture_cap;	/* default largest capture size: min(2 x seqs, cap) */
+	/* default --block-size of the attention backend: MLA takes 64 (128
+	 * with CUTLASS MLA on SM100), other attention 16 */
+	int	block_default, block_mla, block_mla_sm100;
 	int	hma_chunked_local;	/* chunked-local layers keep the hybrid manager */
 	int	hybrid_prefix_caching;	/* prefix caching on by default for Mamba hybrids */
 	enum kv_msg_style kv_msg;
