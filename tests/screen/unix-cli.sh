@@ -105,6 +105,10 @@ done
 check "--list gpus JSON names ids" 0 '"id": "rtx-pro-6000-server"' -- --list gpus --report json
 check "--list mig JSON names profiles" 0 '"profile": "2g.48gb"' -- --list mig --report json
 
+# --- reproducible builds: no path of the build tree in the binary ---
+bdir=$(cd "$(dirname "$H")" && pwd -P)
+ok "the binary names no build-tree path" sh -c '! grep -a -q -F -- "$1" "$2"' _ "$bdir/" "$H"
+
 # --- settings and XDG layers ---
 mkdir -p "$W/xdg/headroom" "$W/site1/headroom" "$W/site2/headroom"
 "$H" --gpu rtx-pro-6000-server --model Qwen/Qwen3-8B --save-scenario "$W/rtx.yaml" >/dev/null 2>&1
