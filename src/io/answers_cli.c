@@ -255,7 +255,8 @@ resolve_model(const struct catalogue *c, const char *model, const char *ckpt,
 		}
 		if (mi < 0) {
 			snprintf(err, errlen, "--instance: unknown model '%s' (--list "
-			    "models shows all)", model);
+			    "models shows all; a model from outside the catalogue is "
+			    "named once with --model)", model);
 			return -1;
 		}
 		in->model = &c->models[mi];
@@ -374,10 +375,14 @@ answers_cli_instance(const struct catalogue *c, const struct plan_input *base,
 			return -1;
 		}
 	}
-	if (model == NULL && base != NULL && base->model != NULL) {
+	/* no model, or --model's own (which may come from outside the catalogue) */
+	if (base != NULL && base->model != NULL && (model == NULL ||
+	    (cli_model_is_local(c, base->model) && strcmp(model, base->model->id) == 0))) {
 		in->model = base->model;
 		in->ckpt = base->ckpt;
 		in->format = base->format;
+		in->weight_bytes = base->weight_bytes;
+		model = NULL;
 	}
 	return resolve_model(c, model, ckpt, in, err, errlen);
 }

@@ -65,6 +65,8 @@ ckpt_label(const struct catalogue *c, const struct plan_input *in,
 		snprintf(buf, len, "online fp8");
 	else if (in->ckpt >= 0 && (size_t)in->ckpt < c->n_ckpts)
 		snprintf(buf, len, "%s", c->ckpts[in->ckpt].id);
+	else if (cli_model_is_local(c, in->model))	/* its own files: not derived */
+		snprintf(buf, len, "%s (%s)", in->model->id, ckpt_format_name(f));
 	else
 		snprintf(buf, len, "%s (derived)", ckpt_format_name(f));
 	return buf;

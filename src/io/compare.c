@@ -162,9 +162,12 @@ build(const struct catalogue *cat, const struct compare_col *cols, size_t n,
 			ROW("Checkpoint", "%s", textesc_line(cat->ckpts[in->ckpt].id, CELL, e,
 			    sizeof e));
 		else
-			ROW("Checkpoint", "%s%s", ckpt_format_name(p->format),
-			    cols[c].model_source && strcmp(cols[c].model_source,
-			    "directory") == 0 ? " (local)" : " (derived)");
+			ROW("Checkpoint", "%s (%s)", ckpt_format_name(p->format),
+			    cols[c].model_source == NULL ? "derived" :
+			    strcmp(cols[c].model_source, "directory") == 0 ? "local" :
+			    strcmp(cols[c].model_source, "cache") == 0 ? "Hugging Face cache" :
+			    strcmp(cols[c].model_source, "hub") == 0 ? "Hugging Face Hub" :
+			    "derived");
 		ROW("Weights, KV cache", "%s, %s", ckpt_format_name(p->format),
 		    kv_dtype_name(p->kv_dtype));
 		ROW("vLLM", "%s", vllm_version_format(p->version, v, sizeof v));

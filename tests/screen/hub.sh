@@ -68,6 +68,13 @@ check "--revision reaches the export" 0 "^vllm serve $Q --revision v1.0\$" -- \
 ok "refs/v1.0 was written" grep -qx 1111111111111111111111111111111111111111 "$R/refs/v1.0"
 check "quote says where the model came from" 0 "not in headroom's catalogue" -- \
     --model $Q --export quote
+# the answers take it too: an instance of --model's Hub model, the fit finder
+check "an instance of the Hub model" 0 "1   $Q (bf16)" -- --model $Q \
+    --instance model=$Q,util=0.4 --instance model=Qwen/Qwen3-8B,util=0.5 --report text
+check "another Hub id as an instance says how" 2 "named once with --model" -- --model $Q \
+    --instance model=other/Model,util=0.4 --report text
+check "the fit finder names it, not derived" 0 "$Q (bf16), KV auto" -- --model $Q \
+    --need 50 --tokens-per-request 8192 --report text
 check "unknown revision" 2 "has no revision 'nope'" -- --model $Q --revision nope --report json
 check "unknown repo is an unknown model" 2 "unknown model 'nobody/Nothing-1B'.*no repo" -- \
     --model nobody/Nothing-1B --report json
