@@ -496,3 +496,27 @@ Test(mistral, field_map_sliding_window_quantization_and_refusals)
 	cr_assert_str_eq(bad, "quantization");
 	cr_assert_str_eq(mistral_params_key("num_hidden_layers"), "n_layers");
 }
+
+Test(hf_cache, a_folder_comes_before_the_cache)
+{
+	struct model m;
+	struct model_found f;
+	int64_t wb;
+	char err[1024], cwd[1024];
+	size_t n;
+	char *b = slurp(fixture("local-llama8b/config.json"), &n);
+
+	/* the cache has Qwen/Qwen2.5-0.5B-Instruct; so does a folder of that name */
+	cache_qwen();
+	put("Qwen/Qwen2.5-0.5B-Instruct/config.json", b, n);
+	free(b);
+	cr_assert_not_null(getcwd(cwd, sizeof cwd));
+	cr_assert_eq(chdir(top), 0);
+	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", NULL, &m, &wb, &f, err,
+	    sizeof err), 0, "%s", err);
+	cr_assert_eq(chdir(cwd), 0);
+	cr_assert_eq(f.origin, MODEL_FROM_FOLDER);
+	cr_assert_eq(m.layers, 32);	/* the folder's Llama, not the cached Qwen */
+	cr_assert_str_eq(model_find_source(&m), "directory");
+	model_done(&m);
+}
