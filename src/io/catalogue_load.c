@@ -208,14 +208,16 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 	}
 	i = idindex_get(&x->gpus, id);
 	if (i >= 0) {
+		/* the index borrows the old entry's id: hand it the new one first */
+		idindex_put(&x->gpus, g.id, i);
 		gpu_done(&c->gpus[i]);
 		c->gpus[i] = g;
 	} else {
 		c->gpus = grow(c->gpus, c->n_gpus, sizeof *c->gpus);
 		i = (int)c->n_gpus;
 		c->gpus[c->n_gpus++] = g;
+		idindex_put(&x->gpus, c->gpus[i].id, i);
 	}
-	idindex_put(&x->gpus, c->gpus[i].id, i);
 	return 0;
 }
 
@@ -277,14 +279,16 @@ load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
 	}
 	i = idindex_get(&x->models, id);
 	if (i >= 0) {
+		/* the index borrows the old entry's id: hand it the new one first */
+		idindex_put(&x->models, m.id, i);
 		model_done(&c->models[i]);
 		c->models[i] = m;
 	} else {
 		c->models = grow(c->models, c->n_models, sizeof *c->models);
 		i = (int)c->n_models;
 		c->models[c->n_models++] = m;
+		idindex_put(&x->models, c->models[i].id, i);
 	}
-	idindex_put(&x->models, c->models[i].id, i);
 	return 0;
 }
 
@@ -326,14 +330,16 @@ load_ckpt(struct ctx *x, struct catalogue *c, const cJSON *e)
 	k.model_index = -1;
 	i = idindex_get(&x->ckpts, id);
 	if (i >= 0) {
+		/* the index borrows the old entry's id: hand it the new one first */
+		idindex_put(&x->ckpts, k.id, i);
 		checkpoint_done(&c->ckpts[i]);
 		c->ckpts[i] = k;
 	} else {
 		c->ckpts = grow(c->ckpts, c->n_ckpts, sizeof *c->ckpts);
 		i = (int)c->n_ckpts;
 		c->ckpts[c->n_ckpts++] = k;
+		idindex_put(&x->ckpts, c->ckpts[i].id, i);
 	}
-	idindex_put(&x->ckpts, c->ckpts[i].id, i);
 	return 0;
 }
 

@@ -112,6 +112,59 @@ Test(yaml, user_file_overrides_builtin)
 	catalogue_done(&c);
 }
 
+/*
+ * An entry given again replaces the earlier one in place, for every kind,
+ * also when the id differs in case.  The id index borrows each entry's id,
+ * so the replaced entry's id must leave the index before it is freed (the
+ * sanitizer and valgrind runs see a use after free otherwise).
+ */
+Test(yaml, entries_given_twice_replace_in_place)
+{
+	static const char t[] =
+	    "gpus:\n"
+	    "  - {id: mine, name: First, cuda_total_gib: 70, memory_gb: 80}\n"
+	    "  - {id: MINE, name: Second, cuda_total_gib: 60, memory_gb: 80}\n"
+	    "models:\n"
+	    "  - id: me/model\n"
+	    "    name: First\n"
+	    "    config: {architectures: [LlamaForCausalLM], num_hidden_layers: 2,\n"
+	    "      hidden_size: 64, num_attention_heads: 4, num_key_value_heads: 4,\n"
+	    "      intermediate_size: 128, vocab_size: 1000,\n"
+	    "      max_position_embeddings: 4096, torch_dtype: bfloat16}\n"
+	    "  - id: Me/Model\n"
+	    "    name: Second\n"
+	    "    config: {architectures: [LlamaForCausalLM], num_hidden_layers: 4,\n"
+	    "      hidden_size: 64, num_attention_heads: 4, num_key_value_heads: 4,\n"
+	    "      intermediate_size: 128, vocab_size: 1000,\n"
+	    "      max_position_embeddings: 4096, torch_dtype: bfloat16}\n"
+	    "checkpoints:\n"
+	    "  - {id: me/ckpt, model: me/model, format: bf16, producer: First}\n"
+	    "  - {id: ME/CKPT, model: me/model, format: fp8, producer: Second}\n";
+	struct catalogue c;
+	int g, m, k;
+
+	memset(&c, 0, sizeof c);
+	cr_assert_eq(catalogue_load_text(&c, t, strlen(t), "user.yaml", NULL, NULL), 0);
+	cr_assert_eq(c.n_gpus, 1);
+	cr_assert_eq(c.n_models, 1);
+	cr_assert_eq(c.n_ckpts, 1);
+	/* again over itself: each entry replaced once more */
+	cr_assert_eq(catalogue_load_text(&c, t, strlen(t), "user.yaml", NULL, NULL), 0);
+	/* one problem: this file has no estimates */
+	cr_assert_eq(catalogue_link(&c, NULL, NULL), 1);
+	g = catalogue_find_gpu(&c, "mine");
+	m = catalogue_find_model(&c, "me/model");
+	k = catalogue_find_ckpt(&c, "me/ckpt");
+	cr_assert(g >= 0 && m >= 0 && k >= 0);
+	cr_assert_str_eq(c.gpus[g].name, "Second");
+	cr_assert_float_eq(c.gpus[g].cuda_total_gib, 60.0, 1e-9);
+	cr_assert_str_eq(c.models[m].name, "Second");
+	cr_assert_eq(c.models[m].layers, 4);
+	cr_assert_eq(c.ckpts[k].format, FMT_FP8);
+	cr_assert_eq(c.ckpts[k].model_index, m);
+	catalogue_done(&c);
+}
+
 Test(yaml, builtin_catalogue_has_what_the_planner_needs)
 {
 	const struct catalogue *c = test_catalogue();
