@@ -240,6 +240,14 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    "startup memory term found in vLLM's source)", VFK_BOOL, VFS_NONE, 0,
 	    -1, 0, 0, 1, false, NULL, NULL, CALC_IN_STYLE, 0, 0, VFSTEP_NONE, 0,
 	    0, 0, 0, false },
+	/* experts spread over TP x DP ranks instead of sharded by TP
+	 * (vllm/model_executor/layers/fused_moe/): with DP the expert memory
+	 * per rank changes, which headroom does not model yet, so it refuses */
+	[VF_EXPERT_PARALLEL] = { "enable-expert-parallel", "--enable-expert-parallel",
+	    NULL, "expert-par", "MoE experts spread over the TP x DP ranks (not "
+	    "modelled: the plan stops)", VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1,
+	    false, NULL, NULL, CALC_IN_STYLE, 0, 0, VFSTEP_NONE, 0, 0, 0, 0,
+	    false, false, true },
 };
 
 enum vllm_flag_id
@@ -711,7 +719,9 @@ vllm_flags_diff(const struct plan_input *a, const struct plan_input *b)
 		m |= 1u << vllm_flags[VF_COMPILATION_CONFIG].group;
 	if (a->compilation_extra != b->compilation_extra)
 		m |= 1u << CALC_IN_STYLE;
-	if (a->not_modelled != b->not_modelled)
+	/* the same words kept by two readers are the same input */
+	if ((a->not_modelled == NULL) != (b->not_modelled == NULL) ||
+	    (a->not_modelled != NULL && strcmp(a->not_modelled, b->not_modelled) != 0))
 		m |= 1u << CALC_IN_MODEL;
 	return m;
 }

@@ -40,6 +40,10 @@ check "an unknown node is named" 2 "unknown server 'hgx-x'" -- --node hgx-x --re
 check "MIG slices: one instance per slice, never joined" 0 '"replicas": 32' -- \
     --node rtx-pro-6000-server-8 --mig 1g.24gb --model Qwen/Qwen3-8B --max-model-len 8192 --report json
 
+check "expert parallelism is refused, not planned as TP" 1 \
+    "enable-expert-parallel: headroom does not model" -- --node hgx-h100-8 -tp 2 -dp 4 \
+    --max-model-len 8192 --report text -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel
+
 # --- stub programs ---
 mkdir -p "$W/bin"
 for p in ray vllm; do
