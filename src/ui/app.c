@@ -7,7 +7,8 @@
  * SIGHUP (their handler only sets a flag the loop checks; getch() wakes
  * up at least every 250 ms), and exit() from anywhere (an atexit hook
  * calls endwin()).  A signal that means the program is dying (SIGSEGV,
- * SIGABRT, SIGBUS, SIGFPE) cannot go through curses: its handler only
+ * SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, and SIGQUIT from
+ * Ctrl-\) cannot go through curses: its handler only
  * write()s the terminal's reset strings captured at start and puts back
  * the tty settings saved before newterm(), then re-raises the signal
  * with its default action, so the exit status and core dump stay what
@@ -55,7 +56,8 @@ static FILE *active_out;	/* its terminal, while bracketed paste is on */
 static bool atexit_done;
 
 /* what the fatal-signal handler restores, set up before it is installed */
-static const int fatal_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE };
+static const int fatal_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL,
+    SIGQUIT, SIGTRAP, SIGSYS };
 #define N_FATAL (sizeof fatal_signals / sizeof fatal_signals[0])
 static struct termios fatal_tty;	/* the settings before newterm() */
 static bool fatal_tty_ok;

@@ -31,7 +31,7 @@ done
 
 n=0
 # signal and the shell's 128 + its number (Linux)
-for pair in SEGV:139 ABRT:134 BUS:135 FPE:136; do
+for pair in SEGV:139 ABRT:134 BUS:135 FPE:136 ILL:132 QUIT:131; do
 	sig=${pair%:*}
 	code=${pair#*:}
 	n=$((n + 1))
@@ -44,3 +44,10 @@ for pair in SEGV:139 ABRT:134 BUS:135 FPE:136; do
 	j_tmux kill-server
 	J_SOCK="${J_SOCK}-$n"
 done
+
+# Ctrl-\ is SIGQUIT from the terminal itself
+J_SOCK="${J_SOCK}-quit"
+j_start 80 24 "$J_REF --max-model-len 32768"
+j_wait "Concurrency"
+j_keys 'C-\'
+j_wait "headroom exited 131, terminal restored"

@@ -59,8 +59,8 @@ j_start() {
 	shift 2
 	cat > "$J_WORK/run.sh" <<EOS
 #!/bin/sh
-# a handler (not "ignore"): the planner still gets Ctrl-C, this script lives on
-trap : INT
+# a handler (not "ignore"): the planner still gets Ctrl-C and Ctrl-\\, this script lives on
+trap : INT QUIT
 cd "$J_WORK"
 before=\$(stty -g)
 env ${J_ENV:-} "$HEADROOM_BIN" $*
