@@ -149,7 +149,8 @@ plan_of(struct cli *cli, struct plan *p, char *err, size_t len, int argc,
 
 Test(cli, no_graphs_plans_no_graph_memory)
 {
-	static const char *const none[][2] = { { "-O0", NULL },
+	/* not const: the words go into a char *argv[] */
+	static char *const none[][2] = { { "-O0", NULL },
 		{ "-O", "0" }, { "--optimization-level", "0" },
 		{ "-cc.cudagraph_mode=NONE", NULL },
 		{ "--compilation-config", "{\"cudagraph_mode\": \"NONE\"}" },
