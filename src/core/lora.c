@@ -152,6 +152,7 @@ lora_activation_bytes(const struct model *m, const struct plan_lora *l, int tp,
 int
 lora_graph_cases(const struct plan_lora *l)
 {
-	/* cudagraph_specialize_lora (default on): cases [0, max_loras + 1] */
-	return l->enabled ? 2 : 1;
+	/* cudagraph_specialize_lora (default on): cases [0, max_loras + 1];
+	 * off: [max_loras + 1] alone */
+	return l->enabled && !l->unspecialized ? 2 : 1;
 }

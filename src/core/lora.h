@@ -56,7 +56,8 @@ void lora_check(const struct model *m, const struct plan_lora *l, int tp,
 int64_t lora_activation_bytes(const struct model *m, const struct plan_lora *l,
     int tp, int max_num_batched_tokens, int model_dtype_bytes);
 
-/* Graph sets captured per capture size: 1 without LoRA, 2 with it. */
+/* Graph sets captured per capture size: 1 without LoRA, 2 with it (1 with
+ * --compilation-config cudagraph_specialize_lora false). */
 int lora_graph_cases(const struct plan_lora *l);
 
 #endif

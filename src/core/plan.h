@@ -92,6 +92,7 @@ struct plan_lora {
 	int	 max_cpu_loras;
 	int	 dtype;		/* --lora-dtype: 0 auto, 1 float16, 2 bfloat16 */
 	bool	 fully_sharded;		/* --fully-sharded-loras */
+	bool	 unspecialized;		/* -cc cudagraph_specialize_lora false */
 };
 
 /* --speculative-config methods, as vLLM names them (spec.h). */

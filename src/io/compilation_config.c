@@ -111,6 +111,17 @@ member(struct plan_input *in, const char *key, const cJSON *v,
 				return -1;
 		return 0;
 	}
+	if (strcmp(key, "cudagraph_specialize_lora") == 0) {
+		/* LoRA's second set of graphs (lora.h); kept for the export */
+		if (!cJSON_IsBool(v)) {
+			snprintf(err, errlen, "--compilation-config: "
+			    "cudagraph_specialize_lora must be true or false");
+			return -1;
+		}
+		in->lora.unspecialized = cJSON_IsFalse(v);
+		keep_member(in, key, v, keep, ctx);
+		return 0;
+	}
 	if (strcmp(key, "max_cudagraph_capture_size") == 0)
 		return row_number(&vllm_flags[VF_MAX_CAPTURE], v, in, err, errlen);
 	/* graph memory by other means: full_cuda_graph and use_cudagraph

@@ -21,6 +21,10 @@ check "lora on MLA is refused" 1 "LoRA on multi-head latent attention" -- \
     --gpu h100-sxm --model deepseek-ai/DeepSeek-V3 -tp 8 --enable-lora
 check "lora slots in the json report" 0 '"lora_gib": 0.08' -- \
     $G --enable-lora --report json
+check "one set of graphs without LoRA specialisation" 0 "Estimated CUDA graph memory: 0.91 GiB" -- \
+    $G --enable-lora -cc '{"cudagraph_specialize_lora": false}'
+check "two sets with it (the default)" 0 "Estimated CUDA graph memory: 1.82 GiB" -- \
+    $G --enable-lora
 check "pasted vllm line with lora" 0 '"not_modelled": \[\]' -- \
     --gpu h100-sxm --from-command "vllm serve meta-llama/Llama-3.1-8B-Instruct --enable-lora --max-lora-rank 32 --fully-sharded-loras" --report json
 
