@@ -3,7 +3,7 @@
 # Debian 12 (or later), using sudo when not run as root.  Safe to re-run.
 set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libcjson-dev
-clang libclang-rt-dev valgrind
+clang libclang-rt-dev valgrind clang-format
 libyaml-dev libcriterion-dev tmux
 ncurses-term locales
 zsh fish python3-jsonschema

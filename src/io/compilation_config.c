@@ -39,12 +39,13 @@ keep_member(struct plan_input *in, const char *key, const cJSON *v,
 	size_t n;
 
 	if (val == NULL || kq == NULL)
-		abort();	/* cJSON out of memory */
+		abort(); /* cJSON out of memory */
 	n = (in->compilation_extra ? strlen(in->compilation_extra) : 0) +
 	    strlen(kq) + strlen(val) + 4;
 	s = xmalloc(n);
-	snprintf(s, n, "%s%s%s:%s", in->compilation_extra ? in->compilation_extra :
-	    "", in->compilation_extra ? "," : "", kq, val);
+	snprintf(s, n, "%s%s%s:%s",
+	    in->compilation_extra ? in->compilation_extra : "",
+	    in->compilation_extra ? "," : "", kq, val);
 	in->compilation_extra = keep(ctx, s);
 	free(s);
 	cJSON_free(val);
@@ -70,13 +71,15 @@ row_number(const struct vllm_flag *f, const cJSON *v, struct plan_input *in,
 	char t[64];
 
 	if (!cJSON_IsNumber(v)) {
-		snprintf(err, errlen, "--compilation-config: %s must be a number",
-		    f->name);
+		snprintf(err, errlen,
+		    "--compilation-config: %s must be a number", f->name);
 		return -1;
 	}
 	units_snprintf(t, sizeof t, "%.17g", v->valuedouble);
-	return vllm_flag_parse(f, t, false, in->version, in, err, errlen) ==
-	    VFP_SET ? 0 : -1;
+	if (vllm_flag_parse(f, t, false, in->version, in, err, errlen) !=
+	    VFP_SET)
+		return -1;
+	return 0;
 }
 
 static int
@@ -92,7 +95,8 @@ member(struct plan_input *in, const char *key, const cJSON *v,
 				in->cudagraph_mode = (int)i;
 				return 0;
 			}
-		snprintf(err, errlen, "--compilation-config: cudagraph_mode must be "
+		snprintf(err, errlen,
+		    "--compilation-config: cudagraph_mode must be "
 		    "one of NONE, PIECEWISE, FULL, FULL_DECODE_ONLY, "
 		    "FULL_AND_PIECEWISE");
 		return -1;
@@ -101,7 +105,8 @@ member(struct plan_input *in, const char *key, const cJSON *v,
 		const struct vllm_flag *f = &vllm_flags[VF_CAPTURE_SIZES];
 
 		if (!cJSON_IsArray(v)) {
-			snprintf(err, errlen, "--compilation-config: "
+			snprintf(err, errlen,
+			    "--compilation-config: "
 			    "cudagraph_capture_sizes must be a list of sizes");
 			return -1;
 		}
@@ -123,12 +128,14 @@ member(struct plan_input *in, const char *key, const cJSON *v,
 		return 0;
 	}
 	if (strcmp(key, "max_cudagraph_capture_size") == 0)
-		return row_number(&vllm_flags[VF_MAX_CAPTURE], v, in, err, errlen);
+		return row_number(&vllm_flags[VF_MAX_CAPTURE], v, in, err,
+		    errlen);
 	/* graph memory by other means: full_cuda_graph and use_cudagraph
 	 * (before cudagraph_mode), compile modes without piecewise graphs */
-	if (strcmp(key, "full_cuda_graph") == 0 || strcmp(key, "use_cudagraph") == 0 ||
+	if (strcmp(key, "full_cuda_graph") == 0 ||
+	    strcmp(key, "use_cudagraph") == 0 ||
 	    ((strcmp(key, "mode") == 0 || strcmp(key, "level") == 0) &&
-	    !(cJSON_IsNumber(v) && v->valuedouble == 3))) {
+		!(cJSON_IsNumber(v) && v->valuedouble == 3))) {
 		not_modelled(in, key, keep, ctx);
 		keep_member(in, key, v, keep, ctx);
 		return 0;
@@ -145,13 +152,16 @@ compilation_config_read(struct plan_input *in, const char *json,
 	int rc = 0;
 
 	if (!cJSON_IsObject(root)) {
-		snprintf(err, errlen, "--compilation-config: '%s' is not a JSON "
-		    "object such as '{\"cudagraph_mode\": \"PIECEWISE\"}'", json);
+		snprintf(err, errlen,
+		    "--compilation-config: '%s' is not a JSON "
+		    "object such as '{\"cudagraph_mode\": \"PIECEWISE\"}'",
+		    json);
 		cJSON_Delete(root);
 		return -1;
 	}
 	cJSON_ArrayForEach(it, root)
-		if ((rc = member(in, it->string, it, keep, ctx, err, errlen)) != 0)
+		if ((rc = member(in, it->string, it, keep, ctx, err, errlen)) !=
+		    0)
 			break;
 	cJSON_Delete(root);
 	return rc;
@@ -167,8 +177,9 @@ compilation_config_set(struct plan_input *in, const char *key,
 	int rc;
 
 	if (v == NULL)
-		v = units_parse_human_int(value, &n) == 0 ?
-		    cJSON_CreateNumber((double)n) : cJSON_CreateString(value);
+		v = units_parse_human_int(value, &n) == 0
+		    ? cJSON_CreateNumber((double)n)
+		    : cJSON_CreateString(value);
 	if (v == NULL)
 		abort();
 	rc = member(in, key, v, keep, ctx, err, errlen);
