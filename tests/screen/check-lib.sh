@@ -24,6 +24,23 @@ check() {	# check NAME EXPECTED-STATUS PATTERN -- ARGS...
 	fi
 }
 
+ok() {	# ok NAME COMMAND...: a shell condition
+	name=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n - $name"
+	else
+		echo "not ok $n - $name"
+		fails=$((fails + 1))
+	fi
+}
+
+skip() {	# skip NAME WHY: a check this machine cannot run
+	n=$((n + 1))
+	echo "ok $n - $1 # SKIP $2"
+}
+
 check_summary() {	# the plan line, the counts, and the exit status
 	echo "1..$n"
 	echo "$((n - fails)) passed, $fails failed"

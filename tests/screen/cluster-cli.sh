@@ -12,13 +12,6 @@ trap 'rm -rf "$W"' EXIT
 XDG_CONFIG_HOME=$W/xdg
 export XDG_CONFIG_HOME
 . "$TOP/tests/screen/check-lib.sh"
-ok() {
-	name=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then echo "ok $n - $name"; else echo "not ok $n - $name"; fails=$((fails + 1)); fi
-}
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 M="--model meta-llama/Llama-3.3-70B-Instruct --max-model-len 8192"
 
 # --- placement ---

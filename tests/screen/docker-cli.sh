@@ -13,12 +13,6 @@ trap 'rm -rf "$W"' EXIT
 XDG_CONFIG_HOME=$W/xdg
 export XDG_CONFIG_HOME
 . "$TOP/tests/screen/check-lib.sh"
-ok() {
-	name=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then echo "ok $n - $name"; else echo "not ok $n - $name"; fails=$((fails + 1)); fi
-}
 mkdir -p "$W/bin" "$W/run"
 cat >"$W/bin/docker" <<'STUB'
 #!/bin/sh

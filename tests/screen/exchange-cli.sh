@@ -12,17 +12,6 @@ export XDG_CONFIG_HOME
 . "${TOP_SRCDIR:-.}/tests/screen/check-lib.sh"
 
 
-ok() {	# ok NAME COMMAND...: a shell condition
-	name=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		fails=$((fails + 1))
-	fi
-}
 
 CMD='CUDA_VISIBLE_DEVICES=0 vllm serve nvidia/Llama-3.3-70B-Instruct-FP8 \
     --max-model-len=8192 --kv_cache_dtype fp8 --served-model-name "llama 70b"'

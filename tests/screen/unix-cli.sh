@@ -11,17 +11,6 @@ XDG_CONFIG_HOME=$W/xdg
 export XDG_CONFIG_HOME
 . "$TOP/tests/screen/check-lib.sh"
 
-ok() {	# ok NAME COMMAND...: a shell condition
-	name=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		fails=$((fails + 1))
-	fi
-}
 
 piped() {	# piped NAME EXPECTED-STATUS PATTERN INPUT-FILE -- ARGS...
 	name=$1 want=$2 pat=$3 input=$4
