@@ -26,6 +26,22 @@
 #define CMD_FIRST	4096		/* the first buffer for a command */
 #define CMD_LIMIT	(4u << 20)	/* the longest command written */
 
+/*
+ * The finished text, with any control a name from a file or a command
+ * brought in (ESC, C1, a bare CR ...) escaped: the report goes to a
+ * terminal.  Its own line breaks stay.
+ */
+static char *
+shown_safe(struct strbuf *o)
+{
+	struct strbuf e = { 0 };
+	char *t = strbuf_take(o);
+
+	textesc_append_lines(&e, t);
+	free(t);
+	return strbuf_take(&e);
+}
+
 char *
 report_command_line(const struct report_in *r, const struct plan_input *in, int *cut)
 {
@@ -222,7 +238,7 @@ report_text(const struct report_in *r)
 		strbuf_printf(&o, "\nActivation, non-torch and CUDA-graph figures are estimates "
 		    "(data/estimates.yaml); weights%s and KV figures follow vLLM's "
 		    "arithmetic.\n", p->weights_exact ? " (published size)" : "");
-	return strbuf_take(&o);
+	return shown_safe(&o);
 }
 
 char *
@@ -475,5 +491,5 @@ report_markdown(const struct report_in *r)
 	    "figures follow vLLM's own arithmetic.\n", p->calibrated ?
 	    "calibrated from a real startup where marked, else estimates" :
 	    "estimates");
-	return strbuf_take(&o);
+	return shown_safe(&o);
 }
