@@ -471,22 +471,183 @@ cli_parse_layered(int dargc, char **dargv, int argc, char **argv,
 	return 0;
 }
 
+/* A word that is not an option: the model, or one more --compare file. */
+static int
+positional(struct cli *cli, const char *a, char *err, size_t errlen)
+{
+	if (cli->n_compare > 0) {
+		if (cli->n_compare >= CLI_MAX_COMPARE) {
+			snprintf(err, errlen, "--compare: at most %d files ('%s' "
+			    "is one more)", CLI_MAX_COMPARE, a);
+			return -1;
+		}
+		cli->compare[cli->n_compare++] = a;	/* --compare A B ... */
+		return 0;
+	}
+	if (cli->model_id != NULL && !cli->model_from_file) {
+		snprintf(err, errlen, "unexpected argument '%s' (the model is "
+		    "already '%s')", a, cli->model_id);
+		return -1;
+	}
+	cli->model_id = a;
+	cli->model_from_file = false;
+	return 0;
+}
+
+/*
+ * -O3, -O=3, -O 3 (a JSON value: the compilation config -O stood for
+ * before vLLM 0.12); *i moves past a separate value.
+ */
+static int
+opt_level_words(struct cli *cli, const char *a, int argc, char **argv, int *i,
+    char *err, size_t errlen)
+{
+	const char *lv = a[2] == '=' ? a + 3 : a[2] ? a + 2 : NULL;
+
+	if (lv == NULL && *i + 1 < argc)
+		lv = argv[++*i];
+	if (lv == NULL) {
+		snprintf(err, errlen, "-O expects a level from 0 to 3");
+		return -1;
+	}
+	return apply_flag(cli, &vllm_flags[lv[0] == '{' ? VF_COMPILATION_CONFIG :
+	    VF_OPT_LEVEL], lv, NULL, 0, 0, err, errlen);
+}
+
+/* Keeps a flag headroom does not model with its value, if it has one. */
+static int
+keep_unknown(struct cli *cli, const char *a, bool has_eq, int argc,
+    char **argv, int *i, bool digits, char *err, size_t errlen)
+{
+	if (keep_extra(cli, a, err, errlen))
+		return -1;
+	if (!has_eq && *i + 1 < argc && (argv[*i + 1][0] != '-' ||
+	    (digits && isdigit((unsigned char)argv[*i + 1][1]))))
+		return keep_extra(cli, argv[++*i], err, errlen);
+	return 0;
+}
+
+/*
+ * The option a word names: 0 with *o and *value, 1 when the word was kept
+ * as a flag headroom does not model, -1 with err.
+ */
+static int
+lookup(struct cli *cli, const char *a, int vllm_mode, int argc, char **argv,
+    int *i, struct hit *o, const char **value, int *negated, char *err,
+    size_t errlen)
+{
+	char name[128], *eq;
+	int ambiguous = 0;
+
+	o->o = NULL;
+	o->f = NULL;
+	if (a[1] != '-') {
+		/* short forms: the table's (-tp -pp -dp -q), -h and -V */
+		eq = strchr(a, '=');
+		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a - 1) :
+		    (int)strlen(a + 1), a + 1);
+		o->f = vllm_flag_by_short(name);
+		if (strcmp(name, "h") == 0)
+			*o = find_opt("help", &ambiguous);
+		else if (strcmp(name, "V") == 0)
+			*o = find_opt("version", &ambiguous);
+		*value = eq ? eq + 1 : NULL;
+		if (o->o != NULL || o->f != NULL)
+			return 0;
+		if (vllm_mode)
+			return keep_unknown(cli, a, eq != NULL, argc, argv, i, false,
+			    err, errlen) ? -1 : 1;
+		snprintf(err, errlen, "unknown option '%s' (see --help)", a);
+		return -1;
+	}
+	normalise(a + 2, name, sizeof name);
+	if ((eq = strchr(name, '=')) != NULL) {
+		*eq = '\0';
+		*value = strchr(a, '=') + 1;
+	}
+	*o = find_opt(name, &ambiguous);
+	if (o->o == NULL && o->f == NULL && strncmp(name, "no-", 3) == 0) {
+		*o = find_opt(name + 3, &ambiguous);
+		if ((o->o || o->f) && hit_takes(*o) != 0)
+			o->o = NULL, o->f = NULL;
+		*negated = o->o != NULL || o->f != NULL;
+	}
+	if (o->o != NULL || o->f != NULL)
+		return 0;
+	if (ambiguous) {
+		snprintf(err, errlen, "option '%s' is ambiguous (it is the start "
+		    "of several options)", a);
+		return -1;
+	}
+	if (vllm_mode)	/* a vLLM flag headroom does not model: keep it */
+		return keep_unknown(cli, a, eq != NULL, argc, argv, i, true, err,
+		    errlen) ? -1 : 1;
+	if (strncmp(name, "enable-", 7) == 0 || strchr(name, '-') != NULL)
+		snprintf(err, errlen, "unknown option '%s' (see --help; to pass a "
+		    "whole vLLM command use: headroom -- vllm serve MODEL ...)", a);
+	else
+		snprintf(err, errlen, "unknown option '%s' (see --help)", a);
+	return -1;
+}
+
+/* The option's value(s) as it takes them, then the option applied. */
+static int
+take_values(struct cli *cli, struct hit o, const char *a, const char *value,
+    int negated, int argc, char **argv, int *i, char *err, size_t errlen)
+{
+	char *list[PLAN_MAX_CAPTURE];
+	int n = 0;
+
+	if (hit_takes(o) == 0) {
+		if (value != NULL) {
+			snprintf(err, errlen, "--%s takes no value (got '%s')",
+			    hit_name(o), value);
+			return -1;
+		}
+		return o.f ? apply_flag(cli, o.f, NULL, NULL, 0, negated, err,
+		    errlen) : apply(cli, o.o, a, o.o->name, NULL, err, errlen);
+	}
+	if (hit_takes(o) == 2) {
+		if (value != NULL) {
+			list[n++] = (char *)value;
+		} else {
+			/* nargs="+": every word up to the next option */
+			while (*i + 1 < argc && (argv[*i + 1][0] != '-' ||
+			    isdigit((unsigned char)argv[*i + 1][1])) &&
+			    n < PLAN_MAX_CAPTURE)
+				list[n++] = argv[++*i];
+		}
+		if (n == 0) {
+			snprintf(err, errlen, "--%s expects one or more numbers",
+			    hit_name(o));
+			return -1;
+		}
+		return apply_flag(cli, o.f, NULL, list, n, 0, err, errlen);
+	}
+	if (value == NULL) {
+		if (*i + 1 >= argc) {
+			snprintf(err, errlen, "--%s expects a value", hit_name(o));
+			return -1;
+		}
+		value = argv[++*i];
+	}
+	return o.f ? apply_flag(cli, o.f, value, NULL, 0, 0, err, errlen) :
+	    apply(cli, o.o, a, o.o->name, value, err, errlen);
+}
+
 int
 cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
     char *err, size_t errlen)
 {
-	int i;
+	int i, rc;
 
 	/* vLLM's --config (and --scenario) first: the words given win */
 	if (cli_import_prescan(cli, argc, argv, vllm_mode, err, errlen) != 0)
 		return -1;
 	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		char name[128], *eq;
-		const char *value = NULL;
+		const char *a = argv[i], *value = NULL, *dot;
 		struct hit o;
-		const char *dot;
-		int ambiguous, negated = 0;
+		int negated = 0;
 
 		if (strcmp(a, "--") == 0 && !vllm_mode) {
 			/* headroom -- vllm serve MODEL [FLAGS] */
@@ -497,160 +658,24 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 			vllm_mode = 1;
 			continue;
 		}
-		if (a[0] != '-' || a[1] == '\0' || (a[1] != '-' && !isalpha((unsigned char)a[1]))) {
-			if (cli->n_compare > 0) {
-				if (cli->n_compare >= CLI_MAX_COMPARE) {
-					snprintf(err, errlen, "--compare: at most %d files ('%s' "
-					    "is one more)", CLI_MAX_COMPARE, a);
-					return -1;
-				}
-				cli->compare[cli->n_compare++] = a;	/* --compare A B ... */
-				continue;
-			}
-			if (cli->model_id != NULL && !cli->model_from_file) {
-				snprintf(err, errlen, "unexpected argument '%s' (the model "
-				    "is already '%s')", a, cli->model_id);
-				return -1;
-			}
-			cli->model_id = a;
-			cli->model_from_file = false;
-			continue;
-		}
-		if ((dot = compilation_config_dotted(a)) != NULL) {
+		if (a[0] != '-' || a[1] == '\0' || (a[1] != '-' &&
+		    !isalpha((unsigned char)a[1]))) {
+			rc = positional(cli, a, err, errlen);
+		} else if ((dot = compilation_config_dotted(a)) != NULL) {
 			/* -cc.KEY=VALUE, --compilation-config.KEY VALUE */
-			if (dotted_member(cli, dot, argc, argv, &i, err, errlen) != 0)
-				return -1;
-			continue;
-		}
-		if (a[1] == 'O' && a[2] != '.') {
-			/* -O3, -O=3, -O 3 (a JSON value: the compilation config
-			 * -O stood for before vLLM 0.12) */
-			const char *lv = a[2] == '=' ? a + 3 : a[2] ? a + 2 : NULL;
-
-			if (lv == NULL && i + 1 < argc)
-				lv = argv[++i];
-			if (lv == NULL) {
-				snprintf(err, errlen, "-O expects a level from 0 to 3");
-				return -1;
-			}
-			if (lv[0] == '{' ? apply_flag(cli,
-			    &vllm_flags[VF_COMPILATION_CONFIG], lv, NULL, 0, 0, err,
-			    errlen) : apply_flag(cli, &vllm_flags[VF_OPT_LEVEL], lv, NULL,
-			    0, 0, err, errlen))
-				return -1;
-			continue;
-		}
-		if (a[1] != '-') {
-			/* short forms: the table's (-tp -pp -dp -q), -h and -V */
-			const char *sn = a + 1;
-			char tmp[64];
-
-			eq = strchr(a, '=');
-			snprintf(tmp, sizeof tmp, "%.*s", eq ? (int)(eq - sn) : (int)strlen(sn), sn);
-			o.o = NULL;
-			o.f = vllm_flag_by_short(tmp);
-			if (strcmp(tmp, "h") == 0)
-				o = find_opt("help", &ambiguous);
-			else if (strcmp(tmp, "V") == 0)
-				o = find_opt("version", &ambiguous);
-			if (o.o == NULL && o.f == NULL) {
-				if (vllm_mode) {
-					if (keep_extra(cli, a, err, errlen))
-						return -1;
-					if (!eq && i + 1 < argc && argv[i + 1][0] != '-') {
-						if (keep_extra(cli, argv[++i], err, errlen))
-							return -1;
-					}
-					continue;
-				}
-				snprintf(err, errlen, "unknown option '%s' (see --help)", a);
-				return -1;
-			}
-			snprintf(name, sizeof name, "%s", hit_name(o));
-			value = eq ? eq + 1 : NULL;
+			rc = dotted_member(cli, dot, argc, argv, &i, err, errlen);
+		} else if (a[1] == 'O' && a[2] != '.') {
+			rc = opt_level_words(cli, a, argc, argv, &i, err, errlen);
 		} else {
-			normalise(a + 2, name, sizeof name);
-			eq = strchr(name, '=');
-			if (eq) {
-				*eq = '\0';
-				value = strchr(a, '=') + 1;
-			}
-			o = find_opt(name, &ambiguous);
-			if (o.o == NULL && o.f == NULL && strncmp(name, "no-", 3) == 0) {
-				o = find_opt(name + 3, &ambiguous);
-				if ((o.o || o.f) && hit_takes(o) != 0)
-					o.o = NULL, o.f = NULL;
-				negated = o.o != NULL || o.f != NULL;
-			}
-			if (o.o == NULL && o.f == NULL) {
-				if (ambiguous) {
-					snprintf(err, errlen, "option '%s' is ambiguous (it is "
-					    "the start of several options)", a);
-					return -1;
-				}
-				if (vllm_mode || strncmp(name, "enable-", 7) == 0 ||
-				    strstr(name, "-") != NULL) {
-					/* a vLLM flag headroom does not model: keep it */
-					if (!vllm_mode) {
-						snprintf(err, errlen, "unknown option '%s' (see "
-						    "--help; to pass a whole vLLM command use: "
-						    "headroom -- vllm serve MODEL ...)", a);
-						return -1;
-					}
-					if (keep_extra(cli, a, err, errlen))
-						return -1;
-					if (!eq && i + 1 < argc && (argv[i + 1][0] != '-' ||
-					    isdigit((unsigned char)argv[i + 1][1])))
-						if (keep_extra(cli, argv[++i], err, errlen))
-							return -1;
-					continue;
-				}
-				snprintf(err, errlen, "unknown option '%s' (see --help)", a);
-				return -1;
-			}
+			rc = lookup(cli, a, vllm_mode, argc, argv, &i, &o, &value,
+			    &negated, err, errlen);
+			if (rc == 0)
+				rc = take_values(cli, o, a, value, negated, argc, argv,
+				    &i, err, errlen);
+			else if (rc > 0)
+				rc = 0;
 		}
-		if (hit_takes(o) == 0) {
-			if (value != NULL) {
-				snprintf(err, errlen, "--%s takes no value (got '%s')",
-				    hit_name(o), value);
-				return -1;
-			}
-			if (o.f ? apply_flag(cli, o.f, NULL, NULL, 0, negated, err,
-			    errlen) : apply(cli, o.o, a, o.o->name, NULL, err, errlen))
-				return -1;
-			continue;
-		}
-		if (hit_takes(o) == 2) {
-			char *list[PLAN_MAX_CAPTURE];
-			int n = 0;
-
-			if (value != NULL) {
-				list[n++] = (char *)value;
-			} else {
-				/* nargs="+": every word up to the next option */
-				while (i + 1 < argc && (argv[i + 1][0] != '-' ||
-				    isdigit((unsigned char)argv[i + 1][1])) &&
-				    n < PLAN_MAX_CAPTURE)
-					list[n++] = argv[++i];
-			}
-			if (n == 0) {
-				snprintf(err, errlen, "--%s expects one or more numbers",
-				    hit_name(o));
-				return -1;
-			}
-			if (apply_flag(cli, o.f, NULL, list, n, 0, err, errlen))
-				return -1;
-			continue;
-		}
-		if (value == NULL) {
-			if (i + 1 >= argc) {
-				snprintf(err, errlen, "--%s expects a value", hit_name(o));
-				return -1;
-			}
-			value = argv[++i];
-		}
-		if (o.f ? apply_flag(cli, o.f, value, NULL, 0, 0, err, errlen) :
-		    apply(cli, o.o, a, o.o->name, value, err, errlen))
+		if (rc != 0)
 			return -1;
 	}
 	cli->in.extra_flags = cli->extra;

@@ -119,7 +119,8 @@ member(struct plan_input *in, const char *key, const cJSON *v,
 	if (strcmp(key, "cudagraph_specialize_lora") == 0) {
 		/* LoRA's second set of graphs (lora.h); kept for the export */
 		if (!cJSON_IsBool(v)) {
-			snprintf(err, errlen, "--compilation-config: "
+			snprintf(err, errlen,
+			    "--compilation-config: "
 			    "cudagraph_specialize_lora must be true or false");
 			return -1;
 		}
