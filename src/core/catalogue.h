@@ -96,6 +96,9 @@ enum layer_ffn { FFN_DENSE, FFN_MOE, FFN_NONE };
 struct layer_desc {
 	unsigned char mixer;		/* enum layer_mixer */
 	unsigned char ffn;		/* enum layer_ffn */
+	unsigned char k_eq_v;		/* Gemma 4 global layers: no v_proj */
+	unsigned char linear_mixer;	/* DeciLM replace_with_linear attention */
+	unsigned char linear_ffn;	/* DeciLM replace_with_linear FFN */
 	int	 heads, kv_heads, head_dim, v_head_dim;
 	int	 ffn_intermediate;
 };
@@ -141,6 +144,22 @@ struct model {
 	int	 index_head_dim, index_n_heads, index_topk;
 	int	 mtp_layers;		/* next-token layers loaded only for drafting */
 	int	 interleaved_swa;	/* MiMo-V2 / Gemma 4: SWA layers have own sizes */
+	int	 attn_output_gate;	/* q_proj also yields a gate (Qwen3-Next) */
+	int	 ffn_ungated;		/* relu2 MLP: up and down only (Nemotron-H) */
+	int	 moe_latent;		/* LatentMoE: experts work at this width */
+	int	 moe_with_dense;	/* a dense MLP beside the experts (Gemma 4) */
+	int	 ple_hidden, ple_vocab;	/* Gemma per-layer input embeddings */
+	/* quantization details beyond the format */
+	int	 quant_group;		/* int4 group size (0 = the format's 128) */
+	int	 quant_zero_points;	/* asymmetric int4: zero points stored */
+	int	 quant_g_idx;		/* act-order int4: g_idx stored */
+	unsigned quant_skip;		/* parts the checkpoint's ignore list keeps 16-bit:
+					   1 attention, 2 mixers, 4 dense MLP, 8 experts,
+					   16 shared experts */
+	/* mixed-precision checkpoints: 1 + the format of each part (same order),
+	 * 0 = the checkpoint's format; and of lm_head (0 = 16 bit) */
+	unsigned char part_fmt[5];
+	unsigned char lm_head_fmt;
 	/* a plan rests on this: why headroom assumes (NULL = verified family) */
 	char	*assumption;
 	/* headroom does not model this model: the refusal (NULL = modelled) */

@@ -708,15 +708,18 @@ walk_weight_scale(struct walk *w)
 	    (int64_t)w->dtype_bytes : 0, exact = 0;
 	struct weights_breakdown w1;
 
+	/* the files also hold the MTP layers vLLM loads only for drafting */
+	int64_t mtp = (int64_t)weights_mtp_bytes(m, p->format, w->dtype_bytes, 1);
+
 	w->scale = 1.0;
 	if (in->weight_bytes > 0 && !in->quantization_fp8)
-		exact = in->weight_bytes + rope;
+		exact = in->weight_bytes + rope - mtp;
 	else if (ck && ck->loaded_gib > 0 && ck->format == p->format &&
 	    w->dtype_bytes == 2 && m->native_format != FMT_MXFP4)
 		exact = units_bytes(ck->loaded_gib);	/* MXFP4: per backend below */
 	else if (ck && ck->size_bytes > 0 && ck->format == p->format &&
 	    w->dtype_bytes == 2)
-		exact = ck->size_bytes + rope;
+		exact = ck->size_bytes + rope - mtp;
 	if (exact <= 0)
 		return;
 	weights_rank(m, p->format, w->dtype_bytes, 1, 1, 0, &w1);
@@ -750,7 +753,10 @@ walk_kv_params(struct walk *w)
 	    cc >= 10.0 && cc < 11.0 && m->head_dim == 256 ? 32 : 16;
 	kp->mnbt = p->max_num_batched_tokens;
 	p->hybrid_kv_manager = in->hybrid_kv_manager >= 0;
-	if (in->hybrid_kv_manager == 0 && m->n_chunked > 0 &&
+	/* VllmConfig: attention_chunk_size in the config turns the manager off
+	 * unless VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE (default 1
+	 * from the release in hma_chunked_local) */
+	if (in->hybrid_kv_manager == 0 && m->chunk_size > 0 &&
 	    !w->t.hma_chunked_local)
 		p->hybrid_kv_manager = false;	/* the chunked-local default */
 	kp->hma = p->hybrid_kv_manager;

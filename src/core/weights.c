@@ -50,104 +50,180 @@ weights_is_moe_layer(const struct model *m, int layer)
 	return (layer + 1) % step == 0;
 }
 
-/* Parameters of one layer's linears, split by TP, and its replicated parts. */
+/* Parts of a layer, each quantized or not by the checkpoint. */
+enum part { P_ATTN, P_MIXER, P_DENSE, P_EXPERT, P_SHARED, P_UNQ, P_COUNT };
+
+/* Token mixer of a described layer (m->ld). */
 static void
-layer_params(const struct model *m, int layer, int tp, double *lin,
-    double *lin_unq, double *repl)
+mixer_params(const struct model *m, const struct layer_desc *d, int tp,
+    double *pt, double *repl)
+{
+	const struct state_arch *s = &m->st;
+	double h = m->hidden, t = tp;
+
+	switch (d->mixer) {
+	case MIXER_ATTENTION:
+	case MIXER_SHARED: {
+		double heads = d->heads > 0 ? d->heads : m->heads;
+		double kvh = d->kv_heads > 0 ? d->kv_heads : m->kv_heads;
+		double hd = d->head_dim > 0 ? d->head_dim : m->head_dim;
+		double vd = d->v_head_dim > 0 ? d->v_head_dim :
+		    m->v_head_dim > 0 ? m->v_head_dim : hd;
+		double kvr = kvh / t < 1 ? 1 : kvh / t;
+
+		/* q (and its output gate), k, v per rank; o row-parallel */
+		pt[P_ATTN] += h * heads * hd * (m->attn_output_gate ? 2 : 1) / t +
+		    h * kvr * hd + (d->k_eq_v ? 0 : h * kvr * vd) + heads * vd * h / t;
+		if (m->qkv_bias)
+			*repl += (heads / t + 2 * kvr) * hd * 2;
+		break;
+	}
+	case MIXER_MAMBA2: {
+		double ng = s->n_groups + (s->n_groups % tp ? tp - s->n_groups : 0);
+		double conv = s->mamba_intermediate + 2 * ng * s->d_state;
+
+		/* in_proj [z, x, B, C, dt], out_proj; conv1d, dt_bias, A, D, norm */
+		pt[P_MIXER] += h * (s->mamba_intermediate + conv + s->mamba_heads) / t +
+		    s->mamba_intermediate * h / t;
+		pt[P_UNQ] += conv * (s->d_conv + 1) / t + 3.0 * s->mamba_heads / t +
+		    s->mamba_intermediate / t;
+		break;
+	}
+	case MIXER_MAMBA1:
+		pt[P_MIXER] += h * 2 * s->mamba_intermediate / t +
+		    s->mamba_intermediate * h / t;
+		pt[P_UNQ] += s->mamba_intermediate * (s->d_conv + 1 + s->d_state + 1) / t;
+		break;
+	case MIXER_GDN: {
+		double kd = (double)s->lin_k_heads * s->lin_k_dim;
+		double vd = (double)s->lin_v_heads * s->lin_v_dim;
+
+		/* in_proj_qkvz, in_proj_ba, out_proj; conv1d, A_log, dt_bias, norm */
+		pt[P_MIXER] += h * (2 * kd + 2 * vd) / t + h * 2.0 * s->lin_v_heads / t +
+		    vd * h / t;
+		pt[P_UNQ] += (2 * kd + vd) * s->lin_conv / t + 2.0 * s->lin_v_heads / t;
+		*repl += s->lin_v_dim * 2.0;
+		break;
+	}
+	case MIXER_SHORT_CONV:
+		pt[P_MIXER] += h * 3 * h / t + h * h / t;
+		pt[P_UNQ] += h * s->conv_l_cache / t;
+		break;
+	case MIXER_NONE:
+		if (d->linear_mixer)
+			pt[P_ATTN] += h * h;
+		break;
+	}
+}
+
+/* Parameters of one layer, per part and split by TP, and its replicated parts. */
+static void
+layer_params(const struct model *m, int layer, int tp, double *pt, double *repl)
 {
 	double h = m->hidden, hd = m->head_dim, heads = m->heads;
-	double kvh = m->kv_heads, kvh_rank;
-	double attn, mlp = 0, unq = 0;
+	double kvh = m->kv_heads, kvh_rank, gu = m->ffn_ungated ? 2.0 : 3.0;
+	int ffn, li = layer < m->layers ? layer : m->layers - 1;
 
 	kvh_rank = kvh / tp < 1 ? 1 : kvh / tp;
 	if (m->mla) {
 		double qk = m->qk_nope_head_dim + m->qk_rope_head_dim;
 		double vh = m->v_head_dim > 0 ? m->v_head_dim : m->qk_nope_head_dim;
 
-		attn = 0;
 		if (m->q_lora_rank > 0) {
 			*repl += h * m->q_lora_rank * 2 + m->q_lora_rank * 2;
-			attn += m->q_lora_rank * heads * qk / tp;
+			pt[P_ATTN] += m->q_lora_rank * heads * qk / tp;
 		} else {
-			attn += h * heads * qk / tp;
+			pt[P_ATTN] += h * heads * qk / tp;
 		}
 		/* kv_a_proj_with_mqa is a replicated linear */
-		attn += h * (m->kv_lora_rank + m->qk_rope_head_dim);
-		attn += m->kv_lora_rank * heads * (m->qk_nope_head_dim + vh) / tp;
-		attn += heads * vh * h / tp;
+		pt[P_ATTN] += h * (m->kv_lora_rank + m->qk_rope_head_dim);
+		pt[P_ATTN] += m->kv_lora_rank * heads * (m->qk_nope_head_dim + vh) / tp;
+		pt[P_ATTN] += heads * vh * h / tp;
 		*repl += m->kv_lora_rank * 2;
+		if (m->index_topk > 0) {
+			/* the indexer's wq_b and wk (replicated), weights_proj, k_norm */
+			pt[P_ATTN] += (m->q_lora_rank > 0 ? m->q_lora_rank : h) *
+			    (double)m->index_n_heads * m->index_head_dim +
+			    h * m->index_head_dim;
+			*repl += (h * m->index_n_heads + 2.0 * m->index_head_dim) * 2;
+		}
+	} else if (m->ld != NULL) {
+		mixer_params(m, &m->ld[li], tp, pt, repl);
 	} else {
-		attn = h * heads * hd / tp + 2 * h * kvh_rank * hd +
+		pt[P_ATTN] += h * heads * hd / tp + 2 * h * kvh_rank * hd +
 		    heads * hd * h / tp;
 		if (m->qkv_bias)
 			*repl += ((heads / tp) + 2 * kvh_rank) * hd * 2;
 	}
-	if (weights_is_moe_layer(m, layer)) {
-		double experts = 3.0 * h * m->moe_intermediate * m->n_experts / tp;
-		double shared = 3.0 * h * m->shared_intermediate *
-		    (m->n_shared_experts > 0 ? m->n_shared_experts : 1) / tp;
+	ffn = m->ld != NULL ? m->ld[li].ffn : weights_is_moe_layer(m, layer) ? FFN_MOE :
+	    FFN_DENSE;
+	if (m->ld != NULL && m->mla && weights_is_moe_layer(m, layer) != (ffn == FFN_MOE))
+		ffn = weights_is_moe_layer(m, layer) ? FFN_MOE : FFN_DENSE;
+	if (ffn == FFN_MOE) {
+		double eh = m->moe_latent > 0 ? m->moe_latent : h;
 
-		mlp = experts;
+		pt[P_EXPERT] += gu * eh * m->moe_intermediate * m->n_experts / tp;
+		if (m->moe_latent > 0)
+			pt[P_SHARED] += 2 * h * m->moe_latent / tp;	/* latent projections */
 		if (m->shared_intermediate > 0)
-			unq += 0, mlp += shared;
+			pt[P_SHARED] += gu * h * m->shared_intermediate *
+			    (m->n_shared_experts > 0 ? m->n_shared_experts : 1) / tp;
+		if (m->moe_with_dense && m->dense_intermediate > 0)
+			pt[P_DENSE] += gu * h * m->dense_intermediate / tp;
 		*repl += h * m->n_experts * 2;	/* router gate, 16 bit */
-		if (m->native_format == FMT_MXFP4) {
-			/* gpt-oss: only the experts are MXFP4 */
-			*lin += experts;
-			*lin_unq += attn + (mlp - experts);
-			*repl += 2.0 * h * 2;
-			return;
-		}
-	} else {
-		int inter = m->n_experts > 0 && m->dense_intermediate > 0 ?
-		    m->dense_intermediate : m->intermediate;
+	} else if (ffn == FFN_DENSE) {
+		int inter = m->ld != NULL && m->ld[li].ffn_intermediate > 0 ?
+		    m->ld[li].ffn_intermediate : m->n_experts > 0 &&
+		    m->dense_intermediate > 0 ? m->dense_intermediate : m->intermediate;
 
-		mlp = 3.0 * h * inter / tp;
+		pt[P_DENSE] += gu * h * inter / tp;
+	} else if (m->ld != NULL && m->ld[li].linear_ffn) {
+		pt[P_DENSE] += h * h;
 	}
-	*lin += attn + mlp;
-	*lin_unq += unq;
 	*repl += 2.0 * h * 2;	/* two RMSNorms */
 }
 
-/* Bytes of one quantizable linear parameter in the checkpoint's format. */
+/* Bytes per parameter of a format for this model (int4 groups of any size). */
 static double
-linear_bpp(const struct model *m, enum ckpt_format fmt, int dtype_bytes)
+format_bpp(const struct model *m, enum ckpt_format fmt, int dtype_bytes)
 {
+	int g = m->quant_group > 0 ? m->quant_group : 128;
+
 	if (fmt == FMT_BF16 || fmt == FMT_FP16 || fmt == FMT_FP32)
 		return dtype_bytes;
 	if (fmt == FMT_MXFP4 && m->native_format != FMT_MXFP4)
 		return ckpt_format_bytes_per_param(fmt, m->hidden, m->hidden);
+	if (fmt == FMT_GPTQ && m->quant_group > 0 && !m->quant_g_idx)
+		/* compressed-tensors pack-quantized int4: int32-packed values and
+		 * a 16-bit scale per group, zero points when asymmetric */
+		return 0.5 + 2.0 / g + (m->quant_zero_points ? 0.5 / g : 0);
 	return ckpt_format_bytes_per_param(fmt, m->hidden,
 	    m->intermediate > 0 ? m->intermediate : m->hidden);
 }
 
-double
-weights_mtp_bytes(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
-    int tp)
+/* Bytes per parameter of a part, planned in fmt. */
+static double
+part_bpp(const struct model *m, enum part pt, enum ckpt_format fmt, int dtype_bytes)
 {
-	double lin = 0, lin_unq = 0, repl = 0, h = m->hidden, vocab_rows;
-	int i;
+	int as_published = fmt == m->native_format;
 
-	if (m->mtp_layers <= 0)
-		return 0;
-	if (tp < 1)
-		tp = 1;
-	for (i = 0; i < m->mtp_layers; i++)
-		layer_params(m, m->layers + i, tp, &lin, &lin_unq, &repl);
-	vocab_rows = (double)round_up(m->vocab, 64) / tp;
-	return lin * linear_bpp(m, fmt, dtype_bytes) + lin_unq * dtype_bytes +
-	    repl / 2.0 * dtype_bytes + m->mtp_layers * (3.0 * h + 2.0 * h * h +
-	    2.0 * vocab_rows * h) * dtype_bytes;
+	if (pt == P_UNQ)
+		return dtype_bytes;
+	if (m->native_format == FMT_MXFP4)	/* gpt-oss: only the experts are MXFP4 */
+		return pt == P_EXPERT ? format_bpp(m, fmt, dtype_bytes) : dtype_bytes;
+	if (as_published && (m->quant_skip & (1u << pt)))
+		return dtype_bytes;
+	if (as_published && m->part_fmt[pt] > 0)
+		return format_bpp(m, (enum ckpt_format)(m->part_fmt[pt] - 1), dtype_bytes);
+	return format_bpp(m, fmt, dtype_bytes);
 }
 
 void
 weights_rank(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
     int tp, int pp, int stage, struct weights_breakdown *w)
 {
-	double lin = 0, lin_unq = 0, repl = 0, bpp;
-	double vocab_rows;
+	double pt[P_COUNT] = { 0 }, repl = 0, vocab_rows;
 	int first, n, i;
-	enum ckpt_format lin_fmt = fmt;
 
 	if (tp < 1)
 		tp = 1;
@@ -155,18 +231,28 @@ weights_rank(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 		pp = 1;
 	n = weights_stage_layers(m->layers, pp, stage, &first);
 	for (i = first; i < first + n; i++)
-		layer_params(m, i, tp, &lin, &lin_unq, &repl);
+		layer_params(m, i, tp, pt, &repl);
 
-	bpp = linear_bpp(m, lin_fmt, dtype_bytes);
-
-	w->linear = lin * bpp + lin_unq * dtype_bytes;
+	w->linear = 0;
+	for (i = 0; i < P_COUNT; i++)
+		w->linear += pt[i] * part_bpp(m, (enum part)i, fmt, dtype_bytes);
 	w->other = repl / 2.0 * dtype_bytes;
 	vocab_rows = (double)round_up(m->vocab, 64) / tp;
 	w->embed = stage == 0 ? vocab_rows * m->hidden * dtype_bytes : 0;
+	if (stage == 0 && m->ple_hidden > 0) {
+		/* Gemma per-layer inputs: their embedding and projection */
+		w->embed += (double)round_up(m->ple_vocab, 64) / tp * m->layers *
+		    m->ple_hidden * dtype_bytes;
+		w->other += (double)m->hidden * m->layers * m->ple_hidden * dtype_bytes;
+	}
+	if (m->ple_hidden > 0)
+		w->other += 2.0 * m->hidden * m->ple_hidden * n * dtype_bytes;
 	w->lm_head = 0;
 	if (stage == pp - 1) {
 		if (!m->tie_embeddings || pp > 1)
-			w->lm_head = vocab_rows * m->hidden * dtype_bytes;
+			w->lm_head = vocab_rows * m->hidden * (fmt == m->native_format &&
+			    m->lm_head_fmt > 0 ? format_bpp(m, (enum ckpt_format)
+			    (m->lm_head_fmt - 1), dtype_bytes) : dtype_bytes);
 		w->other += (double)m->hidden * dtype_bytes;	/* final norm */
 	}
 	/* RoPE cos/sin cache, one per rank, in the model dtype */
@@ -215,6 +301,26 @@ weights_mxfp4_padding(const struct model *m, enum mxfp4_backend b, int tp,
 	for (l = first; l < first + n && l < m->layers; l++)
 		layers += weights_is_moe_layer(m, l);
 	return per * m->n_experts * layers;
+}
+
+double
+weights_mtp_bytes(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
+    int tp)
+{
+	double pt[P_COUNT] = { 0 }, repl = 0, h = m->hidden, vocab_rows, b = 0;
+	int i;
+
+	if (m->mtp_layers <= 0)
+		return 0;
+	if (tp < 1)
+		tp = 1;
+	for (i = 0; i < m->mtp_layers; i++)
+		layer_params(m, m->layers + i, tp, pt, &repl);
+	for (i = 0; i < P_COUNT; i++)
+		b += pt[i] * part_bpp(m, (enum part)i, fmt, dtype_bytes);
+	vocab_rows = (double)round_up(m->vocab, 64) / tp;
+	return b + repl / 2.0 * dtype_bytes + m->mtp_layers * (3.0 * h + 2.0 * h * h +
+	    2.0 * vocab_rows * h) * dtype_bytes;
 }
 
 double

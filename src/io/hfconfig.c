@@ -17,6 +17,7 @@
 #include "core/units.h"
 #include "core/xalloc.h"
 #include "io/shellwords.h"
+#include "io/hfarch.h"
 
 struct cfg {
 	const cJSON *text;	/* text_config or the root */
@@ -250,6 +251,201 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 	return -1;
 }
 
+/*
+ * What a quantization_config adds to the format: the int4 group size and
+ * zero points (compressed-tensors), and the parts its ignore list (or
+ * modules_to_not_convert) keeps in 16 bit.  Entries it cannot place are
+ * named in m->assumption.
+ */
+static void
+quant_details(const cJSON *qc, struct model *m)
+{
+	const cJSON *groups = cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
+	const cJSON *ig = cJSON_GetObjectItemCaseSensitive(qc, "ignore"), *e;
+	const cJSON *grp = cJSON_IsObject(groups) ? groups->child : NULL;
+	const cJSON *w = grp ? cJSON_GetObjectItemCaseSensitive(grp, "weights") : NULL;
+	const cJSON *gs = cJSON_GetObjectItemCaseSensitive(qc, "group_size");
+	char unplaced[256] = "";
+	size_t used = 0;
+
+	if (cJSON_IsObject(w)) {
+		const cJSON *g = cJSON_GetObjectItemCaseSensitive(w, "group_size");
+		const cJSON *sym = cJSON_GetObjectItemCaseSensitive(w, "symmetric");
+		const cJSON *ao = cJSON_GetObjectItemCaseSensitive(w, "actorder");
+
+		if (cJSON_IsNumber(g) && g->valueint > 0)
+			m->quant_group = g->valueint;
+		m->quant_zero_points = cJSON_IsFalse(sym);
+		m->quant_g_idx = cJSON_IsString(ao) && strcmp(ao->valuestring, "group") == 0;
+	} else if (cJSON_IsNumber(gs) && gs->valueint > 0 &&
+	    m->native_format == FMT_GPTQ) {
+		m->quant_group = gs->valueint;
+		m->quant_zero_points = 1;
+		m->quant_g_idx = 1;	/* GPTQ keeps g_idx */
+	}
+	if (!cJSON_IsArray(ig))
+		ig = cJSON_GetObjectItemCaseSensitive(qc, "modules_to_not_convert");
+	cJSON_ArrayForEach(e, ig) {
+		const char *t = cJSON_IsString(e) ? e->valuestring : "";
+
+		if (strstr(t, "lm_head") || strstr(t, "vision") || strstr(t, "visual") ||
+		    strstr(t, "mm_projector") || strstr(t, "embed") || strstr(t, "mtp") ||
+		    strstr(t, "router"))
+			continue;
+		if (strstr(t, "layers.") && strpbrk(strstr(t, "layers.") + 7, "0123456789") ==
+		    strstr(t, "layers.") + 7) {
+			/* one layer by name: not a part of every layer */
+			if (used < sizeof unplaced - 40)
+				used += (size_t)snprintf(unplaced + used, sizeof unplaced - used,
+				    "%s%s", used ? ", " : "", t);
+			continue;
+		}
+		if (strstr(t, "shared_expert"))
+			m->quant_skip |= 16;
+		else if (strstr(t, "linear_attn") || strstr(t, "mixer") || strstr(t, "mamba"))
+			m->quant_skip |= 2;
+		else if (strstr(t, "attn") || strstr(t, "attention"))
+			m->quant_skip |= 1;
+		else if (strstr(t, "experts"))
+			m->quant_skip |= 8;
+		else if (strstr(t, "mlp") && (strstr(t, "proj") || strstr(t, "fc")))
+			m->quant_skip |= 4;
+		else if (strstr(t, "gate"))
+			continue;	/* MoE router: 16 bit anyway */
+		else if (used < sizeof unplaced - 40)
+			used += (size_t)snprintf(unplaced + used, sizeof unplaced - used,
+			    "%s%s", used ? ", " : "", t);
+	}
+	if (used > 0) {
+		char buf[400];
+
+		snprintf(buf, sizeof buf, "quantization ignore entries taken as "
+		    "quantized: %s", unplaced);
+		free(m->assumption);
+		m->assumption = xstrdup(buf);
+	}
+}
+
+/* The part a module name or target belongs to: 0..4 as quant_skip, 5 lm_head, -1 none. */
+static int
+module_part(const char *t)
+{
+	if (strstr(t, "lm_head"))
+		return 5;
+	if (strstr(t, "shared_expert"))
+		return 4;
+	if (strstr(t, "linear_attn") || strstr(t, "mixer") || strstr(t, "mamba"))
+		return 1;
+	if (strstr(t, "attn") || strstr(t, "attention"))
+		return 0;
+	if (strstr(t, "experts"))
+		return 3;
+	if (strstr(t, "mlp") && (strstr(t, "proj") || strstr(t, "fc")))
+		return 2;
+	return -1;
+}
+
+/* Format of a compressed-tensors / ModelOpt weights scheme. */
+static enum ckpt_format
+scheme_format(const cJSON *w, int *group)
+{
+	const cJSON *bits = cJSON_GetObjectItemCaseSensitive(w, "num_bits");
+	const cJSON *type = cJSON_GetObjectItemCaseSensitive(w, "type");
+	const cJSON *strat = cJSON_GetObjectItemCaseSensitive(w, "strategy");
+	const cJSON *g = cJSON_GetObjectItemCaseSensitive(w, "group_size");
+	int b = cJSON_IsNumber(bits) ? bits->valueint : 8;
+	int isfloat = !cJSON_IsString(type) || strcmp(type->valuestring, "float") == 0;
+
+	if (cJSON_IsNumber(g) && g->valueint > 0)
+		*group = g->valueint;
+	if (b == 4)
+		return isfloat ? FMT_NVFP4 : FMT_GPTQ;
+	if (!isfloat)
+		return FMT_INT8;
+	if (cJSON_IsString(strat) && strcmp(strat->valuestring, "channel") == 0)
+		return FMT_FP8_CHANNEL;
+	if (cJSON_IsString(strat) && strcmp(strat->valuestring, "block") == 0)
+		return FMT_FP8_BLOCK;
+	return FMT_FP8;
+}
+
+static enum ckpt_format
+algo_format(const char *a)
+{
+	if (strstr(a, "NVFP4") || strstr(a, "FP4"))
+		return FMT_NVFP4;
+	if (strstr(a, "FP8"))
+		return FMT_FP8;
+	if (strstr(a, "INT4") || strstr(a, "AWQ"))
+		return FMT_AWQ;
+	if (strstr(a, "INT8"))
+		return FMT_INT8;
+	return FMT_COUNT;
+}
+
+/*
+ * Mixed precision: config_groups whose targets name modules, or ModelOpt's
+ * quantized_layers.  Each part takes the format of the group naming it;
+ * parts no group names stay 16-bit.  The checkpoint's format becomes the
+ * experts' (or the most common one).
+ */
+static void
+quant_parts(const cJSON *qc, struct model *m)
+{
+	const cJSON *groups = cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
+	const cJSON *ql = cJSON_GetObjectItemCaseSensitive(qc, "quantized_layers");
+	const cJSON *g, *t;
+	int named = 0, i, counts[FMT_COUNT] = { 0 }, best = -1;
+
+	cJSON_ArrayForEach(g, groups) {
+		const cJSON *w = cJSON_GetObjectItemCaseSensitive(g, "weights");
+		const cJSON *tg = cJSON_GetObjectItemCaseSensitive(g, "targets");
+		int grp = 0;
+		enum ckpt_format f;
+
+		if (!cJSON_IsObject(w))
+			continue;
+		f = scheme_format(w, &grp);
+		cJSON_ArrayForEach(t, tg) {
+			int pt;
+
+			if (!cJSON_IsString(t) || strcmp(t->valuestring, "Linear") == 0)
+				continue;
+			pt = module_part(t->valuestring);
+			named = 1;
+			if (pt == 5)
+				m->lm_head_fmt = (unsigned char)(f + 1);
+			else if (pt >= 0)
+				m->part_fmt[pt] = (unsigned char)(f + 1);
+			counts[f]++;
+		}
+	}
+	cJSON_ArrayForEach(t, ql) {
+		const cJSON *a = cJSON_GetObjectItemCaseSensitive(t, "quant_algo");
+		enum ckpt_format f = cJSON_IsString(a) ? algo_format(a->valuestring) : FMT_COUNT;
+		int pt = module_part(t->string);
+
+		if (f == FMT_COUNT)
+			continue;
+		named = 1;
+		if (pt == 5)
+			m->lm_head_fmt = (unsigned char)(f + 1);
+		else if (pt >= 0)
+			m->part_fmt[pt] = (unsigned char)(f + 1);
+		counts[f]++;
+	}
+	if (!named)
+		return;
+	for (i = 0; i < 5; i++)
+		if (m->part_fmt[i] == 0)
+			m->part_fmt[i] = FMT_BF16 + 1;	/* named by no group: 16 bit */
+	for (i = 0; i < FMT_COUNT; i++)
+		if (counts[i] > 0 && (best < 0 || counts[i] > counts[best]))
+			best = i;
+	m->native_format = m->n_experts > 0 && m->part_fmt[3] != FMT_BF16 + 1 ?
+	    (enum ckpt_format)(m->part_fmt[3] - 1) : (enum ckpt_format)best;
+}
+
 /* Rough parameter count of a vision tower (ViT blocks and merger). */
 static double
 vision_params(const cJSON *vc, int text_hidden)
@@ -326,6 +522,26 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		    cJSON_GetObjectItemCaseSensitive(root, "model_type")->valuestring : "";
 	m->model_type = xstrdup(s);
 
+	{
+		const char *why;
+
+		if (hfarch_is_refused(m->architecture, m->model_type, &why)) {
+			char buf[512];
+
+			snprintf(buf, sizeof buf, "%s: %s. headroom refuses rather than "
+			    "price it as standard attention.", *m->architecture ?
+			    m->architecture : m->model_type, why);
+			m->refusal = xstrdup(buf);
+			m->layers = m->hidden = m->heads = m->kv_heads = 1;
+			m->head_dim = m->vocab = 1;
+			m->intermediate = 4;
+			m->derived_max_len = m->max_position = 2048;
+			m->derived_key = xstrdup("default");
+			m->default_checkpoint = xstrdup("bf16");
+			m->dtype_bytes = 2;
+			return 0;
+		}
+	}
 	s = get_str(&c, "torch_dtype");
 	if (s == NULL)
 		s = get_str(&c, "dtype");
@@ -461,6 +677,8 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	} else {
 		char why[160];
 
+		/* K and V head sizes may differ (MiMo-V2: 192 and 128) */
+		m->v_head_dim = get_int(&c, "v_head_dim", 0, MAX_DIM, 0);
 		d = 1.0;
 		get_num(&c, "partial_rotary_factor", &d);
 		if (units_checked_real(d, 0, 1, why, sizeof why) != 0) {
@@ -571,6 +789,8 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 			*bad = "quantization_config";
 			return -1;
 		}
+		quant_details(qc, m);
+		quant_parts(qc, m);
 	}
 
 	/* multimodal */
@@ -616,7 +836,7 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	if (c.failed)
 		return -1;
 	m->default_checkpoint = xstrdup(ckpt_format_name(m->native_format));
-	return 0;
+	return hfarch_read(root, c.text, m, err, errlen, bad);
 }
 
 int

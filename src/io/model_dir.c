@@ -260,6 +260,30 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 		}
 		cfg = hf;
 	}
+	if (!mistral) {
+		/* a ModelOpt quantization_config without the KV algorithm: the
+		 * one hf_quant_config.json names (vLLM reads that file too) */
+		cJSON *qc = cJSON_GetObjectItemCaseSensitive(cfg, "quantization_config");
+		const cJSON *qm = cJSON_GetObjectItemCaseSensitive(qc, "quant_method");
+
+		if (cJSON_IsString(qm) && strcmp(qm->valuestring, "modelopt") == 0 &&
+		    cJSON_GetObjectItemCaseSensitive(qc, "kv_cache_quant_algo") == NULL) {
+			char qp[4200], *qt;
+			cJSON *hq;
+			const cJSON *sec, *kva;
+
+			snprintf(qp, sizeof qp, "%s/hf_quant_config.json", dir);
+			qt = textfile_read(qp, NULL, e2, sizeof e2);
+			hq = qt ? cJSON_Parse(qt) : NULL;
+			sec = cJSON_GetObjectItemCaseSensitive(hq, "quantization");
+			kva = cJSON_GetObjectItemCaseSensitive(sec ? sec : hq,
+			    "kv_cache_quant_algo");
+			if (cJSON_IsString(kva))
+				cJSON_AddStringToObject(qc, "kv_cache_quant_algo", kva->valuestring);
+			cJSON_Delete(hq);
+			free(qt);
+		}
+	}
 	/* ModelOpt keeps its quantization in a file of its own */
 	if (!mistral && cJSON_GetObjectItemCaseSensitive(cfg, "quantization_config") == NULL) {
 		char qp[4200];

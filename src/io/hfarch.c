@@ -1,0 +1,845 @@
+/*
+ * hfarch.c - per-family config reading.  Invariant: after hfarch_read()
+ * either m->refusal is set, or every layer of m is described the way vLLM
+ * builds it (m->ld set whenever a layer differs from the standard decoder
+ * layer), or m->assumption says what the plan rests on.
+ */
+#include "hfarch.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/xalloc.h"
+
+enum family {
+	FAM_STANDARD,		/* checked against real startups */
+	FAM_QWEN_NEXT,		/* Qwen3-Next, Qwen3.5, Qwen3.6: GDN + attention */
+	FAM_NEMOTRON_H,		/* Nemotron-H, Nemotron 3: hybrid_override_pattern */
+	FAM_GRANITE_H,		/* Granite 4.0-H: layer_types mamba / attention */
+	FAM_LFM2,		/* LFM2: layer_types conv / full_attention */
+	FAM_DECILM,		/* Llama-Nemotron NAS: block_configs */
+	FAM_GEMMA4,		/* global_head_dim, num_global_key_value_heads */
+	FAM_MIMO_V2,		/* hybrid_layer_pattern, swa_* sizes */
+	FAM_DSA,		/* DeepSeek-V3.2, GLM-5: MLA + indexer */
+	FAM_LLAMA4,		/* chunked local attention */
+	FAM_UNKNOWN
+};
+
+static const struct {
+	const char *arch;
+	enum family fam;
+} families[] = {
+	{ "LlamaForCausalLM", FAM_STANDARD }, { "MistralForCausalLM", FAM_STANDARD },
+	{ "Qwen2ForCausalLM", FAM_STANDARD }, { "Qwen3ForCausalLM", FAM_STANDARD },
+	{ "Qwen2MoeForCausalLM", FAM_STANDARD }, { "Qwen3MoeForCausalLM", FAM_STANDARD },
+	{ "GemmaForCausalLM", FAM_STANDARD }, { "Gemma2ForCausalLM", FAM_STANDARD },
+	{ "Gemma3ForCausalLM", FAM_STANDARD },
+	{ "Gemma3ForConditionalGeneration", FAM_STANDARD },
+	{ "GptOssForCausalLM", FAM_STANDARD }, { "DeepseekV2ForCausalLM", FAM_STANDARD },
+	{ "DeepseekV3ForCausalLM", FAM_STANDARD }, { "Phi3ForCausalLM", FAM_STANDARD },
+	{ "PhiForCausalLM", FAM_STANDARD }, { "GraniteForCausalLM", FAM_STANDARD },
+	{ "Qwen2VLForConditionalGeneration", FAM_STANDARD },
+	{ "Qwen2_5_VLForConditionalGeneration", FAM_STANDARD },
+	{ "Mistral3ForConditionalGeneration", FAM_STANDARD },
+	{ "MixtralForCausalLM", FAM_STANDARD },
+	{ "KimiVLForConditionalGeneration", FAM_STANDARD },
+	{ "LlavaNextForConditionalGeneration", FAM_STANDARD },
+	{ "Llama4ForConditionalGeneration", FAM_LLAMA4 },
+	{ "Llama4ForCausalLM", FAM_LLAMA4 },
+	{ "Qwen3NextForCausalLM", FAM_QWEN_NEXT },
+	{ "Qwen3_5ForConditionalGeneration", FAM_QWEN_NEXT },
+	{ "Qwen3_5MoeForConditionalGeneration", FAM_QWEN_NEXT },
+	{ "Qwen3_5ForCausalLM", FAM_QWEN_NEXT }, { "Qwen3_5MoeForCausalLM", FAM_QWEN_NEXT },
+	{ "NemotronHForCausalLM", FAM_NEMOTRON_H },
+	{ "GraniteMoeHybridForCausalLM", FAM_GRANITE_H },
+	{ "Lfm2ForCausalLM", FAM_LFM2 },
+	{ "DeciLMForCausalLM", FAM_DECILM },
+	{ "Gemma4ForConditionalGeneration", FAM_GEMMA4 },
+	{ "Gemma4ForCausalLM", FAM_GEMMA4 },
+	{ "MiMoV2FlashForCausalLM", FAM_MIMO_V2 },
+	{ "DeepseekV32ForCausalLM", FAM_DSA }, { "GlmMoeDsaForCausalLM", FAM_DSA },
+};
+
+/* Architectures whose caches or weights headroom does not model. */
+const struct hfarch_refusal hfarch_refused[] = {
+	{ "FalconH1ForCausalLM", "Falcon-H1 runs attention and Mamba side by side in "
+	    "every layer; headroom does not model parallel hybrid layers" },
+	{ "JambaForCausalLM", "Jamba (Mamba1 + attention + MoE) is not modelled" },
+	{ "BambaForCausalLM", "Bamba is not modelled" },
+	{ "Zamba2ForCausalLM", "Zamba2 (shared attention blocks over Mamba2) is not "
+	    "modelled" },
+	{ "MambaForCausalLM", "pure Mamba models are not modelled" },
+	{ "Mamba2ForCausalLM", "pure Mamba2 models are not modelled" },
+	{ "FalconMambaForCausalLM", "Falcon-Mamba is not modelled" },
+	{ "MiniMaxText01ForCausalLM", "MiniMax-Text-01 lightning (linear) attention "
+	    "is not modelled" },
+	{ "MiniMaxM1ForCausalLM", "MiniMax-M1 lightning (linear) attention is not "
+	    "modelled" },
+	{ "KimiLinearForCausalLM", "Kimi Linear (KDA) layers are not modelled" },
+	{ "Plamo2ForCausalLM", "PLaMo 2 (Mamba hybrid) is not modelled" },
+	{ "Phi4FlashForCausalLM", "Phi-4-flash (SambaY) is not modelled" },
+	{ "Gemma3nForConditionalGeneration", "Gemma 3n (AltUp, per-layer "
+	    "embeddings, KV sharing) is not modelled" },
+	{ "Gemma3nForCausalLM", "Gemma 3n is not modelled" },
+	{ "MllamaForConditionalGeneration", "Llama 3.2 Vision cross-attention "
+	    "layers are not modelled" },
+	{ "WhisperForConditionalGeneration", "encoder-decoder models "
+	    "(cross-attention caches) are not modelled" },
+	{ "DeepseekV4ForCausalLM", "DeepSeek-V4 compressed attention is not "
+	    "modelled" },
+	{ "Step3p5ForCausalLM", "Step-3.5 is not modelled" },
+	{ "BertModel", "encoder-only models are not modelled" },
+};
+const size_t hfarch_n_refused = sizeof hfarch_refused / sizeof hfarch_refused[0];
+
+/*
+ * Fields that change memory in ways only some families use.  A config
+ * that carries one its family does not read is refused, naming the field.
+ */
+static const char *const memory_fields[] = {
+	"hybrid_override_pattern", "layers_block_type", "block_configs",
+	"hybrid_layer_pattern", "linear_num_key_heads", "linear_num_value_heads",
+	"mamba_num_heads", "mamba_n_heads", "mamba_d_state", "ssm_state_size",
+	"index_topk", "index_head_dim", "num_kv_shared_layers", "global_head_dim",
+	"num_global_key_value_heads", "swa_num_key_value_heads", "swa_head_dim",
+	"cross_attention_layers", "attn_type_list", "full_attn_idxs",
+	"compress_ratios", "conv_L_cache", "mtp_hybrid_override_pattern",
+	NULL
+};
+
+/* The fields each family reads (beyond the standard ones). */
+static const char *const family_fields[][12] = {
+	[FAM_STANDARD] = { NULL },
+	[FAM_QWEN_NEXT] = { "linear_num_key_heads", "linear_num_value_heads", NULL },
+	[FAM_NEMOTRON_H] = { "hybrid_override_pattern", "mamba_num_heads",
+		"ssm_state_size", "mtp_hybrid_override_pattern", NULL },
+	[FAM_GRANITE_H] = { "mamba_n_heads", "mamba_d_state", "layers_block_type", NULL },
+	[FAM_LFM2] = { "conv_L_cache", NULL },
+	[FAM_DECILM] = { "block_configs", NULL },
+	[FAM_GEMMA4] = { "global_head_dim", "num_global_key_value_heads",
+		"num_kv_shared_layers", NULL },
+	[FAM_MIMO_V2] = { "hybrid_layer_pattern", "swa_num_key_value_heads",
+		"swa_head_dim", NULL },
+	[FAM_DSA] = { "index_topk", "index_head_dim", NULL },
+	[FAM_LLAMA4] = { NULL },
+	[FAM_UNKNOWN] = { NULL },
+};
+
+static const cJSON *
+item(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return v != NULL && !cJSON_IsNull(v) ? v : NULL;
+}
+
+struct src {
+	const cJSON *text, *root;
+};
+
+static const cJSON *
+get(const struct src *s, const char *k)
+{
+	const cJSON *v = item(s->text, k);
+
+	if (v == NULL && s->text != s->root)
+		v = item(s->root, k);
+	return v;
+}
+
+static int
+num(const struct src *s, const char *k, int def)
+{
+	const cJSON *v = get(s, k);
+
+	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? (int)v->valuedouble : def;
+}
+
+static const char *
+str(const struct src *s, const char *k)
+{
+	const cJSON *v = get(s, k);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static int
+boolean(const struct src *s, const char *k, int def)
+{
+	const cJSON *v = get(s, k);
+
+	return cJSON_IsBool(v) ? cJSON_IsTrue(v) : def;
+}
+
+/* torch dtype string -> bytes, 0 when not given or "auto". */
+static int
+dtype_bytes(const char *t)
+{
+	if (t == NULL || strcmp(t, "auto") == 0)
+		return 0;
+	if (strstr(t, "float32") || strcmp(t, "float") == 0)
+		return 4;
+	if (strstr(t, "16") || strcmp(t, "half") == 0)
+		return 2;
+	return -1;
+}
+
+int
+hfarch_is_refused(const char *arch, const char *mt, const char **why)
+{
+	size_t i;
+
+	for (i = 0; i < hfarch_n_refused; i++)
+		if ((arch && strcmp(arch, hfarch_refused[i].what) == 0) ||
+		    (mt && strcmp(mt, hfarch_refused[i].what) == 0)) {
+			*why = hfarch_refused[i].why;
+			return 1;
+		}
+	return 0;
+}
+
+static void __attribute__((format(printf, 2, 3)))
+refuse(struct model *m, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	if (m->refusal != NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	m->refusal = xstrdup(buf);
+}
+
+static void
+layers_alloc(struct model *m)
+{
+	int i;
+
+	if (m->ld != NULL)
+		return;
+	m->ld = calloc((size_t)(m->layers > 0 ? m->layers : 1), sizeof *m->ld);
+	if (m->ld == NULL)
+		abort();
+	for (i = 0; i < m->layers; i++)
+		m->ld[i].ffn = m->n_experts > 0 ? FFN_MOE : FFN_DENSE;
+}
+
+static void
+kinds_alloc(struct model *m)
+{
+	if (m->layer_kind != NULL)
+		return;
+	m->layer_kind = calloc((size_t)(m->layers > 0 ? m->layers : 1), 1);
+	if (m->layer_kind == NULL)
+		abort();
+}
+
+static void
+count_layers(struct model *m)
+{
+	int i;
+
+	m->n_state_layers = m->n_nokv_layers = 0;
+	m->n_sliding = m->n_chunked = 0;
+	for (i = 0; i < m->layers; i++) {
+		int mx = m->ld ? m->ld[i].mixer : MIXER_ATTENTION;
+
+		if (mx == MIXER_MAMBA1 || mx == MIXER_MAMBA2 || mx == MIXER_GDN ||
+		    mx == MIXER_SHORT_CONV)
+			m->n_state_layers++;
+		else if (mx != MIXER_ATTENTION)
+			m->n_nokv_layers++;
+		else if (m->layer_kind && m->layer_kind[i] == LAYER_SLIDING)
+			m->n_sliding++;
+		else if (m->layer_kind && m->layer_kind[i] == LAYER_CHUNKED)
+			m->n_chunked++;
+	}
+}
+
+static const char *const attention_words[] = {
+	"full_attention", "attention", "global", "sliding_attention", "sliding",
+	"chunked_attention", NULL
+};
+
+/* Is every layer_types word one an attention-only family uses? */
+static int
+check_layer_words(const struct src *s, struct model *m)
+{
+	const cJSON *lt = get(s, "layer_types"), *e;
+	int i = 0, k, ok;
+
+	cJSON_ArrayForEach(e, lt) {
+		const char *t = cJSON_IsString(e) ? e->valuestring : "";
+
+		for (ok = 0, k = 0; attention_words[k]; k++)
+			ok |= strcmp(t, attention_words[k]) == 0;
+		if (!ok) {
+			refuse(m, "%s: layer_types[%d] is '%s', a layer kind headroom "
+			    "does not model for this architecture.", m->architecture &&
+			    *m->architecture ? m->architecture : "config", i, t);
+			return 0;
+		}
+		i++;
+	}
+	return 1;
+}
+
+/* layer_types with known words; -1 and *bad for a malformed list. */
+static int
+read_layer_types(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *lt = get(s, "layer_types");
+	int i;
+
+	if (lt == NULL)
+		return 0;
+	if (!cJSON_IsArray(lt) || cJSON_GetArraySize(lt) != m->layers) {
+		*bad = "layer_types";
+		snprintf(err, errlen, "config: layer_types has %d entries but "
+		    "num_hidden_layers is %d", cJSON_GetArraySize(lt), m->layers);
+		return -1;
+	}
+	layers_alloc(m);
+	kinds_alloc(m);
+	for (i = 0; i < m->layers; i++) {
+		const cJSON *e = cJSON_GetArrayItem(lt, i);
+		const char *t = cJSON_IsString(e) ? e->valuestring : "";
+
+		m->layer_kind[i] = LAYER_FULL;
+		m->ld[i].mixer = MIXER_ATTENTION;
+		if (strcmp(t, "full_attention") == 0 || strcmp(t, "attention") == 0 ||
+		    strcmp(t, "global") == 0)
+			continue;
+		if (strcmp(t, "sliding_attention") == 0 || strcmp(t, "sliding") == 0) {
+			if (m->sliding_window > 0)
+				m->layer_kind[i] = LAYER_SLIDING;
+		} else if (strcmp(t, "chunked_attention") == 0) {
+			m->layer_kind[i] = LAYER_CHUNKED;
+		} else if (strcmp(t, "linear_attention") == 0) {
+			m->ld[i].mixer = MIXER_GDN;
+		} else if (strcmp(t, "mamba") == 0) {
+			m->ld[i].mixer = MIXER_MAMBA2;
+		} else if (strcmp(t, "conv") == 0) {
+			m->ld[i].mixer = MIXER_SHORT_CONV;
+		} else {
+			refuse(m, "%s: layer_types[%d] is '%s', a layer kind headroom "
+			    "does not model.", m->architecture && *m->architecture ?
+			    m->architecture : "config", i, t);
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* Qwen3-Next / Qwen3.5 / Qwen3.6 (qwen3_next.py, qwen3_5.py) */
+static int
+read_qwen_next(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	int i, interval = num(s, "full_attention_interval", 4);
+	const char *ssm = str(s, "mamba_ssm_dtype");
+
+	if (get(s, "layer_types") != NULL) {
+		if (read_layer_types(s, m, err, errlen, bad) != 0)
+			return -1;
+	} else {
+		layers_alloc(m);
+		for (i = 0; i < m->layers; i++)
+			m->ld[i].mixer = (i + 1) % (interval > 0 ? interval : 4) ?
+			    MIXER_GDN : MIXER_ATTENTION;
+	}
+	m->st.lin_k_heads = num(s, "linear_num_key_heads", 0);
+	m->st.lin_v_heads = num(s, "linear_num_value_heads", 0);
+	m->st.lin_k_dim = num(s, "linear_key_head_dim", 0);
+	m->st.lin_v_dim = num(s, "linear_value_head_dim", 0);
+	m->st.lin_conv = num(s, "linear_conv_kernel_dim", 4);
+	if (m->st.lin_k_heads <= 0 || m->st.lin_v_heads <= 0 ||
+	    m->st.lin_k_dim <= 0 || m->st.lin_v_dim <= 0) {
+		*bad = "linear_num_key_heads";
+		snprintf(err, errlen, "config: the linear-attention sizes "
+		    "(linear_num_key_heads, linear_num_value_heads, "
+		    "linear_key_head_dim, linear_value_head_dim) must be positive");
+		return -1;
+	}
+	m->st.ssm_dtype_bytes = dtype_bytes(ssm);
+	if (m->st.ssm_dtype_bytes < 0) {
+		*bad = "mamba_ssm_dtype";
+		snprintf(err, errlen, "config: mamba_ssm_dtype '%s' is not a dtype "
+		    "headroom knows", ssm);
+		return -1;
+	}
+	m->attn_output_gate = boolean(s, "attn_output_gate", 1);
+	m->mtp_layers = num(s, "mtp_num_hidden_layers", 0);
+	/* mlp_only_layers: dense MLP instead of MoE */
+	{
+		const cJSON *mo = get(s, "mlp_only_layers");
+		const cJSON *e;
+
+		cJSON_ArrayForEach(e, mo)
+			if (cJSON_IsNumber(e) && e->valueint >= 0 && e->valueint < m->layers)
+				m->ld[e->valueint].ffn = FFN_DENSE;
+	}
+	return 0;
+}
+
+/* Nemotron-H, Nemotron 3 (nemotron_h.py): one character per layer */
+static int
+read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const char *pat = str(s, "hybrid_override_pattern");
+	const char *ssm = str(s, "mamba_ssm_cache_dtype");
+	int i, n;
+
+	if (pat == NULL || (n = (int)strlen(pat)) != m->layers) {
+		*bad = "hybrid_override_pattern";
+		snprintf(err, errlen, "config: hybrid_override_pattern must have one "
+		    "character per layer (%d)", m->layers);
+		return -1;
+	}
+	layers_alloc(m);
+	for (i = 0; i < n; i++) {
+		struct layer_desc *d = &m->ld[i];
+
+		d->ffn = FFN_NONE;
+		switch (pat[i]) {
+		case 'M': d->mixer = MIXER_MAMBA2; break;
+		case '*': d->mixer = MIXER_ATTENTION; break;
+		case '-': d->mixer = MIXER_NONE; d->ffn = FFN_DENSE; break;
+		case 'E': d->mixer = MIXER_NONE; d->ffn = FFN_MOE; break;
+		default:
+			*bad = "hybrid_override_pattern";
+			snprintf(err, errlen, "config: hybrid_override_pattern[%d] is "
+			    "'%c'; headroom knows M, *, - and E", i, pat[i]);
+			return -1;
+		}
+	}
+	m->st.mamba_heads = num(s, "mamba_num_heads", 0);
+	m->st.mamba_head_dim = num(s, "mamba_head_dim", 0);
+	m->st.n_groups = num(s, "n_groups", 1);
+	m->st.d_state = num(s, "ssm_state_size", 0);
+	m->st.d_conv = num(s, "conv_kernel", 4);
+	m->st.chunk_size = num(s, "chunk_size", 256);
+	m->st.mamba_intermediate = m->st.mamba_heads * m->st.mamba_head_dim;
+	if (m->st.mamba_heads <= 0 || m->st.mamba_head_dim <= 0 || m->st.d_state <= 0) {
+		*bad = "mamba_num_heads";
+		snprintf(err, errlen, "config: mamba_num_heads, mamba_head_dim and "
+		    "ssm_state_size must be positive");
+		return -1;
+	}
+	/* NemotronHForCausalLMConfig: the config's dtype, else float16 */
+	m->st.ssm_dtype_bytes = ssm ? dtype_bytes(ssm) : 2;
+	if (m->st.ssm_dtype_bytes <= 0) {
+		*bad = "mamba_ssm_cache_dtype";
+		snprintf(err, errlen, "config: mamba_ssm_cache_dtype '%s' is not a "
+		    "dtype headroom knows", ssm ? ssm : "");
+		return -1;
+	}
+	/* NemotronHForCausalLM implements SupportsMambaPrefixCaching */
+	m->st.prefix_all = 1;
+	m->ffn_ungated = 1;	/* relu2: up and down only */
+	if (num(s, "attention_head_dim", 0) > 0)
+		m->head_dim = num(s, "attention_head_dim", 0);
+	if (m->n_experts > 0) {
+		m->shared_intermediate = num(s, "moe_shared_expert_intermediate_size", 0);
+		m->n_shared_experts = m->shared_intermediate > 0 ?
+		    num(s, "n_shared_experts", 1) : 0;
+		m->moe_latent = num(s, "moe_latent_size", 0);
+		m->first_dense_layers = 0;
+		m->moe_layer_step = 1;
+	}
+	m->mtp_layers = num(s, "num_nextn_predict_layers", 0);
+	return 0;
+}
+
+/* Granite 4.0-H (granitemoehybrid.py) */
+static int
+read_granite_h(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *lt = get(s, "layer_types");
+
+	if (lt == NULL)
+		lt = get(s, "layers_block_type");
+	if (lt != NULL && get(s, "layer_types") == NULL) {
+		*bad = "layers_block_type";
+		snprintf(err, errlen, "config: layers_block_type without layer_types "
+		    "is not read by headroom");
+		return -1;
+	}
+	if (read_layer_types(s, m, err, errlen, bad) != 0)
+		return -1;
+	m->st.mamba_heads = num(s, "mamba_n_heads", 0);
+	m->st.mamba_head_dim = num(s, "mamba_d_head", 0);
+	m->st.n_groups = num(s, "mamba_n_groups", 1);
+	m->st.d_state = num(s, "mamba_d_state", 0);
+	m->st.d_conv = num(s, "mamba_d_conv", 4);
+	m->st.chunk_size = num(s, "mamba_chunk_size", 256);
+	m->st.mamba_intermediate = num(s, "mamba_expand", 2) * m->hidden;
+	if (m->st.mamba_heads <= 0 || m->st.mamba_head_dim <= 0 || m->st.d_state <= 0) {
+		*bad = "mamba_n_heads";
+		snprintf(err, errlen, "config: mamba_n_heads, mamba_d_head and "
+		    "mamba_d_state must be positive");
+		return -1;
+	}
+	m->st.prefix_all = 1;
+	if (m->assumption == NULL)
+		m->assumption = xstrdup("Granite 4.0-H: no real vLLM startup checked "
+		    "yet; Mamba prefix caching taken as mode 'all' like Nemotron-H");
+	m->shared_intermediate = num(s, "shared_intermediate_size", 0);
+	if (m->shared_intermediate > 0)
+		m->n_shared_experts = 1;
+	return 0;
+}
+
+/* LFM2 (lfm2.py): conv layers and full attention */
+static int
+read_lfm2(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	int ff = num(s, "block_ff_dim", m->intermediate), mult = num(s, "block_multiple_of", 256);
+	const cJSON *fm = get(s, "block_ffn_dim_multiplier");
+
+	if (read_layer_types(s, m, err, errlen, bad) != 0)
+		return -1;
+	m->st.conv_l_cache = num(s, "conv_L_cache", 3);
+	/* Lfm2MLP: 2/3 of block_ff_dim, times the multiplier, to a multiple */
+	if (boolean(s, "block_auto_adjust_ff_dim", 0)) {
+		ff = 2 * ff / 3;
+		if (cJSON_IsNumber(fm))
+			ff = (int)(fm->valuedouble * ff);
+		if (mult > 0)
+			ff = mult * ((ff + mult - 1) / mult);
+	}
+	m->intermediate = ff;
+	return 0;
+}
+
+static int
+find_multiple(int n, int k)
+{
+	return n % k == 0 ? n : n + k - n % k;
+}
+
+/* DeciLM / Llama-Nemotron NAS (nemotron_nas.py): a config per block */
+static int
+read_decilm(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *bc = get(s, "block_configs"), *b;
+	int i = 0;
+
+	if (!cJSON_IsArray(bc) || cJSON_GetArraySize(bc) != m->layers) {
+		*bad = "block_configs";
+		snprintf(err, errlen, "config: block_configs must have one entry per "
+		    "layer (%d)", m->layers);
+		return -1;
+	}
+	layers_alloc(m);
+	cJSON_ArrayForEach(b, bc) {
+		const cJSON *a = item(b, "attention"), *f = item(b, "ffn");
+		struct layer_desc *d = &m->ld[i];
+
+		if (cJSON_IsTrue(item(a, "no_op"))) {
+			d->mixer = MIXER_NONE;
+		} else if (cJSON_IsTrue(item(a, "replace_with_linear"))) {
+			d->mixer = MIXER_NONE;
+			d->linear_mixer = 1;
+		} else {
+			const cJSON *g = item(a, "n_heads_in_group");
+
+			if (!cJSON_IsNumber(g) || g->valueint <= 0 ||
+			    m->heads % g->valueint != 0) {
+				*bad = "block_configs";
+				snprintf(err, errlen, "config: block_configs[%d].attention."
+				    "n_heads_in_group must divide num_attention_heads", i);
+				return -1;
+			}
+			if (item(a, "window_length") != NULL ||
+			    item(a, "num_sink_tokens") != NULL) {
+				*bad = "block_configs";
+				snprintf(err, errlen, "config: block_configs[%d].attention "
+				    "has a window or sink tokens; headroom does not model "
+				    "them", i);
+				return -1;
+			}
+			d->mixer = MIXER_ATTENTION;
+			d->kv_heads = m->heads / g->valueint;
+		}
+		if (cJSON_IsTrue(item(f, "no_op"))) {
+			d->ffn = FFN_NONE;
+		} else if (cJSON_IsTrue(item(f, "replace_with_linear"))) {
+			d->ffn = FFN_NONE;
+			d->linear_ffn = 1;
+		} else {
+			const cJSON *mult = item(f, "ffn_mult");
+
+			if (!cJSON_IsNumber(mult) || mult->valuedouble <= 0) {
+				*bad = "block_configs";
+				snprintf(err, errlen, "config: block_configs[%d].ffn.ffn_mult "
+				    "must be a positive number", i);
+				return -1;
+			}
+			/* _ffn_mult_to_intermediate_size() */
+			d->ffn = FFN_DENSE;
+			d->ffn_intermediate = find_multiple((int)(2 * mult->valuedouble *
+			    m->hidden / 3), 256);
+		}
+		i++;
+	}
+	/* the standard reader fell back to num_attention_heads for null */
+	m->kv_heads = m->heads / 8;
+	for (i = 0; i < m->layers; i++)
+		if (m->ld[i].mixer == MIXER_ATTENTION) {
+			m->kv_heads = m->ld[i].kv_heads;
+			break;
+		}
+	return 0;
+}
+
+/* Gemma 4 (gemma4.py): global layers with their own head size and KV heads */
+static int
+read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	int ghd = num(s, "global_head_dim", m->head_dim);
+	int gkv = num(s, "num_global_key_value_heads", m->kv_heads);
+	int shared = num(s, "num_kv_shared_layers", 0), i;
+	int k_eq_v = boolean(s, "attention_k_eq_v", 0);
+
+	if (read_layer_types(s, m, err, errlen, bad) != 0)
+		return -1;
+	layers_alloc(m);
+	if (shared < 0 || shared >= m->layers) {
+		*bad = "num_kv_shared_layers";
+		snprintf(err, errlen, "config: num_kv_shared_layers must be in [0, %d)",
+		    m->layers);
+		return -1;
+	}
+	for (i = 0; i < m->layers; i++) {
+		struct layer_desc *d = &m->ld[i];
+
+		if (m->layer_kind == NULL || m->layer_kind[i] == LAYER_FULL) {
+			d->head_dim = ghd;
+			d->v_head_dim = ghd;
+			d->kv_heads = gkv;
+			d->k_eq_v = (unsigned char)k_eq_v;
+		}
+		/* the last num_kv_shared_layers read an earlier layer's KV */
+		if (i >= m->layers - shared)
+			d->mixer = MIXER_SHARED;
+		if (m->n_experts > 0)
+			d->ffn = FFN_MOE;
+	}
+	if (m->n_experts > 0) {
+		/* enable_moe_block: a dense MLP beside the experts in every layer */
+		m->dense_intermediate = m->intermediate;
+		m->moe_with_dense = boolean(s, "enable_moe_block", 1);
+		m->experts_per_tok = num(s, "top_k_experts", m->experts_per_tok);
+	}
+	m->ple_hidden = num(s, "hidden_size_per_layer_input", 0);
+	m->ple_vocab = num(s, "vocab_size_per_layer_input", m->vocab);
+	m->interleaved_swa = 1;
+	return 0;
+}
+
+/* MiMo-V2-Flash (mimo_v2_flash.py): hybrid_layer_pattern 1 = sliding window */
+static int
+read_mimo_v2(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *hp = get(s, "hybrid_layer_pattern"), *mf = get(s, "moe_layer_freq");
+	int i, w = num(s, "sliding_window", num(s, "sliding_window_size", 0));
+	int skv = num(s, "swa_num_key_value_heads", m->kv_heads);
+	int shd = num(s, "swa_head_dim", m->head_dim);
+	int svd = num(s, "swa_v_head_dim", m->v_head_dim > 0 ? m->v_head_dim : shd);
+	int sh = num(s, "swa_num_attention_heads", m->heads);
+
+	if (!cJSON_IsArray(hp) || cJSON_GetArraySize(hp) != m->layers) {
+		*bad = "hybrid_layer_pattern";
+		snprintf(err, errlen, "config: hybrid_layer_pattern must have one "
+		    "entry per layer (%d)", m->layers);
+		return -1;
+	}
+	if (w <= 0) {
+		*bad = "sliding_window";
+		snprintf(err, errlen, "config: sliding_window must be positive");
+		return -1;
+	}
+	m->sliding_window = w;
+	layers_alloc(m);
+	kinds_alloc(m);
+	for (i = 0; i < m->layers; i++) {
+		const cJSON *e = cJSON_GetArrayItem(hp, i), *f = cJSON_GetArrayItem(mf, i);
+		struct layer_desc *d = &m->ld[i];
+
+		d->mixer = MIXER_ATTENTION;
+		m->layer_kind[i] = LAYER_FULL;
+		if (cJSON_IsNumber(e) && e->valueint == 1) {
+			m->layer_kind[i] = LAYER_SLIDING;
+			d->kv_heads = skv;
+			d->head_dim = shd;
+			d->v_head_dim = svd;
+			d->heads = sh;
+		}
+		if (cJSON_IsArray(mf))
+			d->ffn = cJSON_IsNumber(f) && f->valueint == 1 ? FFN_MOE : FFN_DENSE;
+	}
+	/* moe_layer_freq is a list here, not the step the standard reader takes */
+	m->moe_layer_step = 1;
+	m->first_dense_layers = 0;
+	if (m->n_experts > 0)
+		m->dense_intermediate = m->intermediate;
+	/* attention_chunk_size in this config is not chunked attention, but vLLM
+	 * still reads it as ModelConfig.attention_chunk_size (the HMA rule) */
+	m->interleaved_swa = 1;
+	m->mtp_layers = num(s, "num_nextn_predict_layers", 0);
+	return 0;
+}
+
+/* DeepSeek-V3.2 and GLM-5 (deepseek_v2.py with the indexer) */
+static int
+read_dsa(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	if (!m->mla) {
+		*bad = "kv_lora_rank";
+		snprintf(err, errlen, "config: sparse attention (index_topk) without "
+		    "MLA (kv_lora_rank)");
+		return -1;
+	}
+	m->index_head_dim = num(s, "index_head_dim", 128);
+	m->index_n_heads = num(s, "index_n_heads", 64);
+	m->index_topk = num(s, "index_topk", 0);
+	if (m->index_topk <= 0 || m->index_head_dim <= 0) {
+		*bad = "index_topk";
+		snprintf(err, errlen, "config: index_topk and index_head_dim must be "
+		    "positive");
+		return -1;
+	}
+	return 0;
+}
+
+/* Llama 4 (llama4.py): layers with RoPE use chunked local attention */
+static void
+read_llama4(const struct src *s, struct model *m)
+{
+	const cJSON *nr = get(s, "no_rope_layers");
+	int i, interval = num(s, "nope_layer_interval", 4);
+
+	if (m->chunk_size <= 0 || m->layer_kind != NULL)
+		return;
+	kinds_alloc(m);
+	for (i = 0; i < m->layers; i++) {
+		const cJSON *e = cJSON_GetArrayItem(nr, i);
+		int rope = cJSON_IsArray(nr) && cJSON_GetArraySize(nr) == m->layers ?
+		    cJSON_IsNumber(e) && e->valueint != 0 :
+		    (i + 1) % (interval > 0 ? interval : 4) != 0;
+
+		m->layer_kind[i] = rope ? LAYER_CHUNKED : LAYER_FULL;
+	}
+}
+
+static enum family
+family_of(const char *arch, const char *mt)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof families / sizeof families[0]; i++)
+		if (arch && strcmp(arch, families[i].arch) == 0)
+			return families[i].fam;
+	if (mt && (strcmp(mt, "qwen3_next") == 0 || strncmp(mt, "qwen3_5", 7) == 0))
+		return FAM_QWEN_NEXT;
+	if (mt && strcmp(mt, "nemotron_h") == 0)
+		return FAM_NEMOTRON_H;
+	return FAM_UNKNOWN;
+}
+
+static int
+family_reads(enum family f, const char *field)
+{
+	int i;
+
+	for (i = 0; family_fields[f][i] != NULL; i++)
+		if (strcmp(family_fields[f][i], field) == 0)
+			return 1;
+	return 0;
+}
+
+int
+hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
+    size_t errlen, const char **bad)
+{
+	struct src s = { text, root };
+	const char *arch = m->architecture, *mt = m->model_type, *why;
+	enum family f;
+	int i, r = 0;
+
+	if (hfarch_is_refused(arch, mt, &why)) {
+		refuse(m, "%s: %s. headroom refuses rather than price it as standard "
+		    "attention.", arch && *arch ? arch : mt, why);
+		return 0;
+	}
+	f = family_of(arch, mt);
+	/* a field that changes memory, which the family does not read */
+	for (i = 0; memory_fields[i] != NULL; i++) {
+		if (get(&s, memory_fields[i]) == NULL || family_reads(f, memory_fields[i]))
+			continue;
+		if (strcmp(memory_fields[i], "num_kv_shared_layers") == 0 &&
+		    num(&s, "num_kv_shared_layers", 0) == 0)
+			continue;
+		if (strcmp(memory_fields[i], "global_head_dim") == 0 &&
+		    num(&s, "global_head_dim", m->head_dim) == m->head_dim)
+			continue;
+		refuse(m, "%s: config field '%s' changes vLLM's memory in a way "
+		    "headroom does not model for this architecture.",
+		    arch && *arch ? arch : mt && *mt ? mt : "config", memory_fields[i]);
+		return 0;
+	}
+	switch (f) {
+	case FAM_QWEN_NEXT: r = read_qwen_next(&s, m, err, errlen, bad); break;
+	case FAM_NEMOTRON_H: r = read_nemotron_h(&s, m, err, errlen, bad); break;
+	case FAM_GRANITE_H: r = read_granite_h(&s, m, err, errlen, bad); break;
+	case FAM_LFM2: r = read_lfm2(&s, m, err, errlen, bad); break;
+	case FAM_DECILM: r = read_decilm(&s, m, err, errlen, bad); break;
+	case FAM_GEMMA4: r = read_gemma4(&s, m, err, errlen, bad); break;
+	case FAM_MIMO_V2: r = read_mimo_v2(&s, m, err, errlen, bad); break;
+	case FAM_DSA: r = read_dsa(&s, m, err, errlen, bad); break;
+	case FAM_LLAMA4:
+		check_layer_words(&s, m);
+		read_llama4(&s, m);
+		break;
+	case FAM_STANDARD:
+		check_layer_words(&s, m);
+		break;
+	case FAM_UNKNOWN: {
+		char buf[400];
+
+		snprintf(buf, sizeof buf, "architecture %s (model_type %s) is not one "
+		    "headroom has checked against vLLM; it is priced as standard "
+		    "attention from its standard fields",
+		    arch && *arch ? arch : "(none)", mt && *mt ? mt : "(none)");
+		free(m->assumption);
+		m->assumption = xstrdup(buf);
+		check_layer_words(&s, m);
+		break;
+	}
+	}
+	if (r != 0)
+		return -1;
+	if (m->mtp_layers <= 0)
+		m->mtp_layers = num(&s, "num_nextn_predict_layers", 0);
+	count_layers(m);
+	if (m->layer_kind != NULL && m->n_sliding == 0 && m->n_chunked == 0) {
+		free(m->layer_kind);
+		m->layer_kind = NULL;
+	}
+	return 0;
+}
