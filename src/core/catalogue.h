@@ -99,6 +99,7 @@ struct layer_desc {
 	unsigned char k_eq_v;		/* Gemma 4 global layers: no v_proj */
 	unsigned char linear_mixer;	/* DeciLM replace_with_linear attention */
 	unsigned char linear_ffn;	/* DeciLM replace_with_linear FFN */
+	unsigned char index_shared;	/* GLM-5.2 indexer_types shared: no indexer cache */
 	int	 heads, kv_heads, head_dim, v_head_dim;
 	int	 ffn_intermediate;
 };

@@ -225,7 +225,8 @@ build_specs(const struct model *m, const struct kv_params *p, struct spec *sp,
 			    p->kv, p->model_bytes);
 		}
 		n++;
-		if (m->mla && m->index_topk > 0 && m->index_head_dim > 0 && i < layers) {
+		if (m->mla && m->index_topk > 0 && m->index_head_dim > 0 && i < layers &&
+		    !(d != NULL && d->index_shared)) {
 			/* DeepseekV32IndexerCache: uint8 keys plus a float32 scale
 			 * per 128 elements, in an MLAAttentionSpec of its own */
 			struct spec *x = &sp[n++];

@@ -158,6 +158,11 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	 * all).  Evidence: the 0.20.0 Qwen3.6-27B startup (4 + 3 x 5 state
 	 * blocks); first known release, earlier ones plan prefix caching off. */
 	t->hybrid_prefix_caching = v >= VLLM_VER(0, 20, 0);
+	/* DeepSeek-V3.2 / GLM-5 with fp8 KV on Blackwell: the FLASHINFER_MLA_SPARSE
+	 * backend stores 576 fp8 bytes per token, not fp8_ds_mla's 656.
+	 * Evidence: the 0.26.0 GLM-5.2 GB200 startup (47,700 B per token =
+	 * 78 x 576 + 21 indexers x 132); first known release. */
+	t->sparse_mla_flashinfer = v >= VLLM_VER(0, 26, 0);
 	if (v >= VLLM_VER(0, 22, 0))
 		t->kv_msg = KV_MSG_CURRENT;			/* #42479, 2026-05-15 */
 	else if (v >= VLLM_VER(0, 14, 0))

@@ -140,7 +140,7 @@ layer_params(const struct model *m, int layer, int tp, double *pt, double *repl)
 		pt[P_ATTN] += m->kv_lora_rank * heads * (m->qk_nope_head_dim + vh) / tp;
 		pt[P_ATTN] += heads * vh * h / tp;
 		*repl += m->kv_lora_rank * 2;
-		if (m->index_topk > 0) {
+		if (m->index_topk > 0 && !(m->ld != NULL && m->ld[li].index_shared)) {
 			/* the indexer's wq_b and wk (replicated), weights_proj, k_norm */
 			pt[P_ATTN] += (m->q_lora_rank > 0 ? m->q_lora_rank : h) *
 			    (double)m->index_n_heads * m->index_head_dim +

@@ -48,6 +48,7 @@ static const struct {
 	{ "MixtralForCausalLM", FAM_STANDARD },
 	{ "KimiVLForConditionalGeneration", FAM_STANDARD },
 	{ "LlavaNextForConditionalGeneration", FAM_STANDARD },
+	{ "KimiK25ForConditionalGeneration", FAM_STANDARD },
 	{ "Llama4ForConditionalGeneration", FAM_LLAMA4 },
 	{ "Llama4ForCausalLM", FAM_LLAMA4 },
 	{ "Qwen3NextForCausalLM", FAM_QWEN_NEXT },
@@ -108,7 +109,7 @@ static const char *const memory_fields[] = {
 	"num_global_key_value_heads", "swa_num_key_value_heads", "swa_head_dim",
 	"cross_attention_layers", "attn_type_list", "full_attn_idxs",
 	"compress_ratios", "conv_L_cache", "mtp_hybrid_override_pattern",
-	NULL
+	"indexer_types", NULL
 };
 
 /* The fields each family reads (beyond the standard ones). */
@@ -124,7 +125,7 @@ static const char *const family_fields[][12] = {
 		"num_kv_shared_layers", NULL },
 	[FAM_MIMO_V2] = { "hybrid_layer_pattern", "swa_num_key_value_heads",
 		"swa_head_dim", NULL },
-	[FAM_DSA] = { "index_topk", "index_head_dim", NULL },
+	[FAM_DSA] = { "index_topk", "index_head_dim", "indexer_types", NULL },
 	[FAM_LLAMA4] = { NULL },
 	[FAM_UNKNOWN] = { NULL },
 };
@@ -723,6 +724,33 @@ read_dsa(const struct src *s, struct model *m, char *err, size_t errlen,
 		snprintf(err, errlen, "config: index_topk and index_head_dim must be "
 		    "positive");
 		return -1;
+	}
+	/* GLM-5.2: layers whose indexer is "shared" reuse an earlier one's */
+	{
+		const cJSON *it = get(s, "indexer_types"), *e;
+		int i = 0;
+
+		if (it == NULL)
+			return 0;
+		if (!cJSON_IsArray(it) || cJSON_GetArraySize(it) != m->layers) {
+			*bad = "indexer_types";
+			snprintf(err, errlen, "config: indexer_types must have one entry "
+			    "per layer (%d)", m->layers);
+			return -1;
+		}
+		layers_alloc(m);
+		cJSON_ArrayForEach(e, it) {
+			const char *t = cJSON_IsString(e) ? e->valuestring : "";
+
+			if (strcmp(t, "shared") == 0) {
+				m->ld[i].index_shared = 1;
+			} else if (strcmp(t, "full") != 0) {
+				refuse(m, "%s: indexer_types[%d] is '%s', an indexer kind "
+				    "headroom does not model.", m->architecture, i, t);
+				return 0;
+			}
+			i++;
+		}
 	}
 	return 0;
 }

@@ -184,6 +184,11 @@ report_text(const struct report_in *r)
 	    p->replicas == 1 ? "" : "s", (long long)p->total_concurrency);
 	if (p->warning[0])
 		strbuf_printf(&o, "Note: %s\n", p->warning);
+	if (p->assumption != NULL) {
+		strbuf_printf(&o, "Assumption: ");
+		textesc_append(&o, p->assumption);
+		strbuf_printf(&o, "\n");
+	}
 	{
 		char more[1024];
 
@@ -403,6 +408,13 @@ report_json(const struct report_in *r)
 	cJSON_AddStringToObject(root, "vllm_command", cmd);
 	free(cmd);
 	cJSON_AddItemToObject(root, "not_modelled", xreport_not_modelled_json(r->in));
+	{
+		/* what the plan rests on that headroom did not verify */
+		cJSON *as = cJSON_AddArrayToObject(root, "assumptions");
+
+		if (p->assumption != NULL)
+			cJSON_AddItemToArray(as, cJSON_CreateString(p->assumption));
+	}
 	s = strbuf_json(root);
 	cJSON_Delete(root);
 	return s;
@@ -458,6 +470,11 @@ report_markdown(const struct report_in *r)
 		strbuf_printf(&o, "%s", more);
 		answers_mm_text(p, "- ", more, sizeof more);
 		strbuf_printf(&o, "%s\n", more);
+	}
+	if (p->assumption != NULL) {
+		strbuf_printf(&o, "> Assumption: ");
+		textesc_append(&o, p->assumption);
+		strbuf_printf(&o, "\n\n");
 	}
 	if (p->phase == PHASE_NONE)
 		strbuf_printf(&o, "**Verdict: vLLM starts.**\n\n");

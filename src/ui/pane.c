@@ -444,6 +444,12 @@ details_draw(struct app *a)
 	    ROLE_VERDICT_OK : ROLE_VERDICT_FAIL);
 	n = add_wrapped(lines, n, 256, p->message, w, 0, ROLE_HELP);
 	n = add_wrapped(lines, n, 256, p->warning, w, 0, ROLE_WARNING);
+	if (p->assumption != NULL) {
+		char as[600];
+
+		snprintf(as, sizeof as, "Assumption: %s", p->assumption);
+		n = add_wrapped(lines, n, 256, as, w, 0, ROLE_WARNING);
+	}
 	f = calc_fixes(a->calc, &nf);
 	n = add_wrapped(lines, n, 256, " ", w, 0, ROLE_HELP);
 	n = add_wrapped(lines, n, 256, nf > 0 ? "Fixes, best first" : "No fix found",

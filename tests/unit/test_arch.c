@@ -1,0 +1,544 @@
+/*
+ * test_arch.c - the architectures of 2025-26 from their real config.json
+ * files (tests/fixtures/configs/, sources in SOURCES.md there): layer
+ * kinds, KV-cache specs, groups, pages, blocks, tokens and concurrency,
+ * each expected figure worked out by hand from vLLM's rules in the comment
+ * beside it (doc/estimates.md cites file and release of each rule).
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/kv.h"
+#include "core/plan.h"
+#include "core/weights.h"
+#include "io/hfarch.h"
+#include "io/hfconfig.h"
+#include "io/model_dir.h"
+#include "helpers.h"
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+static void
+load(const char *rel, struct model *m)
+{
+	char path[1024], err[512];
+	int64_t wb;
+
+	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
+	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s", err);
+}
+
+/* vLLM's defaults for a current release: block 16, mnbt 8192, HMA on */
+static void
+params(struct kv_params *p, int tp, enum kv_dtype kv, enum mamba_mode mode)
+{
+	memset(p, 0, sizeof *p);
+	p->tp = tp;
+	p->kv = kv;
+	p->model_bytes = 2;
+	p->block_size = 16;
+	p->kernel_alignment = 16;
+	p->mnbt = 8192;
+	p->hma = true;
+	p->mamba_mode = mode;
+}
+
+static void
+layout(const struct model *m, const struct kv_params *p, struct kv_layout *l)
+{
+	char err[KV_ERR_LEN];
+
+	cr_assert_eq(kv_layout_build(m, p, 0, m->layers, l, err, sizeof err), 0,
+	    "%s", err);
+}
+
+Test(arch, qwen35_27b_gated_delta_net_and_attention)
+{
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+
+	load("qwen3.5/Qwen3.5-27B", &m);
+	cr_assert_null(m.refusal);
+	cr_assert_eq(m.n_state_layers, 48);	/* 3 of every 4 layers */
+	cr_assert_eq(m.st.ssm_dtype_bytes, 4);	/* mamba_ssm_dtype float32 */
+	/*
+	 * TP 1, bf16.  Attention: 2 x 4 heads x 256 x 2 B = 4096 B per token.
+	 * GDN state: conv (4 - 1) x (2 x 16 x 128 + 48 x 128 = 10240) x 2 B
+	 * = 61,440 + recurrent 48 x 128 x 128 x 4 B = 3,145,728 -> 3,207,168.
+	 * Block = 16 x cdiv(3,207,168, 16 x 4096) = 16 x 49 = 784; page =
+	 * 784 x 4096 = 3,211,264 (state padded to it).  16 attention and 48
+	 * state layers: group size 16, 1 + 3 groups, no padding.
+	 */
+	params(&p, 1, KV_AUTO, MAMBA_MODE_ALIGN);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.state_bytes / 48, 3207168);
+	cr_assert_eq(l.attn_block_size, 784);
+	cr_assert_eq(l.page, 3211264);
+	cr_assert_eq(l.group_size, 16);
+	cr_assert_eq(l.n_groups, 4);
+	cr_assert_eq(l.padding_layers, 0);
+	cr_assert_eq(l.bytes_per_token, 16 * 4096);
+	/* 40 GiB: 42,949,672,960 // 3,211,264 // 16 = 835 blocks.  L = 131072:
+	 * cdiv(131072, 784) = 168 + 3 groups x 2 (align) = 174 per request */
+	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 835);
+	cr_assert_eq(kv_blocks_per_request(&l, 131072), 174);
+	/* prefix caching off (mode none): 1 state block per group -> 171 */
+	p.mamba_mode = MAMBA_MODE_NONE;
+	layout(&m, &p, &l);
+	cr_assert_eq(kv_blocks_per_request(&l, 131072), 171);
+	/* TP 2: 2048 B/token; state 3 x 5120 x 2 + 24 x 128 x 128 x 4 = 1,603,584;
+	 * 16 x cdiv(1,603,584, 32,768) = 784; page 784 x 2048 = 1,605,632 */
+	params(&p, 2, KV_AUTO, MAMBA_MODE_ALIGN);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 784);
+	cr_assert_eq(l.page, 1605632);
+	/* TP 4: 1024 B/token; state 801,792 -> 784; page 802,816 */
+	params(&p, 4, KV_AUTO, MAMBA_MODE_ALIGN);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.page, 802816);
+	/* TP 8: 4 KV heads replicated to 1 per rank (1024 B/token); state
+	 * 3 x 1280 x 2 + 6 x 65,536 = 400,896; 16 x cdiv(400,896, 16,384)
+	 * = 400; page 409,600 */
+	params(&p, 8, KV_AUTO, MAMBA_MODE_ALIGN);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 400);
+	cr_assert_eq(l.page, 409600);
+	/* fp8 KV, TP 1: 2048 B/token; state unchanged (conv in the model
+	 * dtype) -> 16 x cdiv(3,207,168, 32,768) = 1568; page 3,211,264 */
+	params(&p, 1, KV_FP8, MAMBA_MODE_ALIGN);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 1568);
+	cr_assert_eq(l.page, 3211264);
+	model_done(&m);
+}
+
+/*
+ * The 0.20.0 startup of Qwen3.6-27B with MTP (3 draft tokens), fp8 KV:
+ * "GPU KV cache size: 49,600 tokens", "1.30x" at 131,072 (newer-logs.json).
+ * Conv rows 3 + 3: state 6 x 10240 x 2 + 3,145,728 = 3,268,608; block
+ * 16 x cdiv(3,268,608, 32,768) = 1600; 17 attention layers (one MTP),
+ * 48 state: group size 17, 1 + 3 groups.  Blocks per request
+ * cdiv(131072, 1600) = 82 + 3 x (2 + 3) = 97; 126 blocks / 97 = 1.299
+ * -> "1.30x"; the old formula 126 // 4 x 1600 = 49,600 tokens.
+ */
+Test(arch, qwen36_27b_mtp_startup_of_0_20)
+{
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+
+	load("qwen3.5/Qwen3.6-27B-NVFP4", &m);
+	params(&p, 1, KV_FP8, MAMBA_MODE_ALIGN);
+	p.num_spec = 3;
+	p.extra_full_layers = 1;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 1600);
+	cr_assert_eq(l.group_size, 17);
+	cr_assert_eq(l.n_groups, 4);
+	cr_assert_eq(kv_blocks_per_request(&l, 131072), 97);
+	/* 6.56 GiB printed: 126 blocks of 17 x 3,276,800 B */
+	cr_assert_eq(kv_num_blocks(&l, (int64_t)(6.5625 * GIB)), 126);
+	cr_assert_eq(126 / l.n_groups * l.block_size, 49600);
+	model_done(&m);
+}
+
+Test(arch, nemotron3_nano_mamba2_all_mode)
+{
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+
+	load("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
+	cr_assert_null(m.refusal);
+	cr_assert_eq(m.n_state_layers, 23);	/* M */
+	cr_assert_eq(m.n_nokv_layers, 23);	/* E: MoE only, no cache */
+	cr_assert(m.st.prefix_all);
+	/*
+	 * Mamba2: I = 64 x 64 = 4096, 8 groups x 128 state: conv (4 - 1) x
+	 * (4096 + 2 x 8 x 128) x 2 B = 36,864; SSM 64 x 64 x 128 x 4 B
+	 * (mamba_ssm_cache_dtype float32) = 2,097,152 -> 2,134,016.
+	 * Attention 2 x 2 x 128 x 2 = 1024 B per token.  Mode all: chunk
+	 * lcm(128, 16) = 128, block 128 x cdiv(cdiv(2,134,016, 1024), 128)
+	 * = 128 x 17 = 2176; page 2,228,224.  6 attention, 23 state layers:
+	 * group size 6, 1 + 4 groups, 1 padding layer.
+	 */
+	params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.state_bytes / 23, 2134016);
+	cr_assert_eq(l.attn_block_size, 2176);
+	cr_assert_eq(l.page, 2176 * 1024);
+	cr_assert_eq(l.group_size, 6);
+	cr_assert_eq(l.n_groups, 5);
+	cr_assert_eq(l.padding_layers, 1);
+	/* L = 32768: cdiv(32768, 2176) = 16 blocks in every group: 5 x 16 */
+	cr_assert_eq(kv_blocks_per_request(&l, 32768), 80);
+	/* mode none: 16 x cdiv(2,134,016, 16,384) = 2096; 16 + 4 x 1 */
+	p.mamba_mode = MAMBA_MODE_NONE;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 2096);
+	cr_assert_eq(kv_blocks_per_request(&l, 32768), 16 + 4);
+	/* TP 2: n_groups 8 divides; state 3 x 3072 x 2 + 32 x 64 x 128 x 4 =
+	 * 1,067,008; attention 1 KV head: 512 B/token; none: 16 x cdiv(
+	 * 1,067,008, 8192) = 2096 */
+	params(&p, 2, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.state_bytes / 23, 1067008);
+	cr_assert_eq(l.attn_block_size, 2096);
+	/* fp8 KV, TP 1: 512 B/token -> 16 x cdiv(2,134,016, 8192) = 4176 */
+	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 4176);
+	model_done(&m);
+}
+
+Test(arch, nemotron3_super_config_with_infinity_loads)
+{
+	struct model m;
+
+	/* "time_step_limit": [0.0, Infinity] at line 62 of the real file */
+	load("nemotron-h/Nemotron-3-Super-120B-A12B-FP8", &m);
+	cr_assert_null(m.refusal);
+	cr_assert_eq(m.moe_latent, 1024);
+	cr_assert_eq(m.n_state_layers + m.n_nokv_layers + 8, m.layers);
+	model_done(&m);
+}
+
+Test(arch, decilm_block_configs)
+{
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	struct weights_breakdown w;
+
+	load("decilm/Llama-3_3-Nemotron-Super-49B-v1", &m);
+	cr_assert_null(m.refusal);
+	/* 49 blocks keep attention (n_heads_in_group 8: 64 / 8 = 8 KV heads),
+	 * 31 are no_op: one spec, one group of 49 layers, 2 x 8 x 128 x 2 =
+	 * 4096 B per token each */
+	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.group_size, 49);
+	cr_assert_eq(l.n_groups, 1);
+	cr_assert_eq(l.bytes_per_token, 49 * 4096);
+	cr_assert_eq(l.page, 16 * 4096);
+	/* TP 8: one KV head per rank, 512 B */
+	params(&p, 8, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.bytes_per_token, 49 * 512);
+	/* per-block FFN: weights of the published ~49.9B parameters, 16 bit */
+	weights_rank(&m, FMT_BF16, 2, 1, 1, 0, &w);
+	cr_assert(w.total / GIB > 92 && w.total / GIB < 94, "%.2f GiB", w.total / GIB);
+	model_done(&m);
+}
+
+Test(arch, gemma4_global_layers_own_head_size)
+{
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+
+	load("gemma4/gemma-4-26B-A4B", &m);
+	cr_assert_null(m.refusal);
+	/*
+	 * 25 sliding layers: 8 heads x (256 + 256) x 2 B = 8192 B per token,
+	 * page 131,072.  5 global layers: 2 heads x (512 + 512) x 2 = 4096,
+	 * page 65,536 -> block 32 to unify.  Group size 5: 1 + 5 groups.
+	 * L = 32768: cdiv(32768, 32) = 1024 + 5 x (cdiv(1023 + 8192, 16) + 1
+	 * = 577) = 3909.
+	 */
+	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.page, 131072);
+	cr_assert_eq(l.group_size, 5);
+	cr_assert_eq(l.n_groups, 6);
+	cr_assert_eq(kv_blocks_per_request(&l, 32768), 1024 + 5 * 577);
+	cr_assert_eq(l.bytes_per_token, 25 * 8192 + 5 * 4096);
+	/* TP 4: sliding 2 heads = 2048 B; global max(1, 2 // 4) = 1 head =
+	 * 2048 B: equal pages, both block 16 -> 2048 + 5 x 577 */
+	params(&p, 4, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.page, 16 * 2048);
+	cr_assert_eq(kv_blocks_per_request(&l, 32768), 2048 + 5 * 577);
+	/* fp8 halves every page: the same blocks */
+	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.page, 65536);
+	cr_assert_eq(kv_blocks_per_request(&l, 32768), 1024 + 5 * 577);
+	model_done(&m);
+}
+
+Test(arch, mimo_v2_k_and_v_head_sizes)
+{
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+
+	load("mimo-v2/MiMo-V2-Flash", &m);
+	cr_assert_null(m.refusal);
+	cr_assert_eq(m.n_sliding, 39);
+	/*
+	 * 9 global layers: 4 heads x (K 192 + V 128) x 2 B = 2560 B per token;
+	 * 39 sliding (window 128): 8 x 320 x 2 = 5120.  Pages 40,960 and
+	 * 81,920: the global block doubles to 32.  Group size 9: 1 + 5 groups,
+	 * 6 padding.  L = 32768: cdiv(32768, 32) = 1024 + 5 x (cdiv(127 +
+	 * 8192, 16) + 1 = 521).
+	 */
+	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.page, 81920);
+	cr_assert_eq(l.group_size, 9);
+	cr_assert_eq(l.n_groups, 6);
+	cr_assert_eq(l.padding_layers, 6);
+	cr_assert_eq(kv_blocks_per_request(&l, 32768), 1024 + 5 * 521);
+	/* TP 2 and fp8 scale both pages alike */
+	params(&p, 2, KV_FP8, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.page, 81920 / 4);
+	model_done(&m);
+}
+
+Test(arch, deepseek_v32_indexer_and_fp8_ds_mla)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	struct plan_input in;
+	struct plan pl;
+
+	load("dsa/DeepSeek-V3.2", &m);
+	cr_assert_eq(m.index_topk, 2048);
+	/*
+	 * Per layer an MLA spec (512 + 64 = 576 x 2 B = 1152 B per token) and
+	 * the indexer's (128 + 128 / 128 x 4 = 132 B, uint8): both
+	 * FullAttentionSpec kinds, one "uniform type" group whose page is the
+	 * sum over the 61 layers at block 64: 61 x 64 x 1284 = 5,012,736.
+	 */
+	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	p.block_size = 64;
+	layout(&m, &p, &l);
+	cr_assert(l.uniform_type);
+	cr_assert_eq(l.page, 61 * 64 * 1284);
+	cr_assert_eq(l.bytes_per_token, 61 * 1284);
+	/* fp8_ds_mla: 656 + 132 = 788 B; MLA is not split by TP */
+	p.kv = KV_FP8_DS_MLA;
+	p.tp = 8;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.page, 61 * 64 * 788);
+	/* 10 GiB // 3,076,352 = 3490 blocks; cdiv(131072, 64) = 2048 each */
+	cr_assert_eq(kv_num_blocks(&l, (int64_t)10 << 30), 3490);
+	cr_assert_eq(kv_blocks_per_request(&l, 131072), 2048);
+	/* the plan turns --kv-cache-dtype fp8 into fp8_ds_mla */
+	test_input(&in, "h200-nvl", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.tp = 8;
+	in.kv_dtype = KV_FP8;
+	in.max_model_len = 32768;
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.kv_dtype, KV_FP8_DS_MLA);
+	cr_assert_eq(pl.bytes_per_token, 61 * 788);
+	model_done(&m);
+}
+
+Test(arch, glm5_indexer)
+{
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+
+	load("dsa/GLM-5-FP8", &m);
+	cr_assert_null(m.refusal);
+	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	p.block_size = 64;
+	layout(&m, &p, &l);
+	/* 78 layers x (576 x 2 + 132) */
+	cr_assert_eq(l.bytes_per_token, 78 * 1284);
+	model_done(&m);
+}
+
+Test(arch, llama4_chunked_local_groups)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	struct plan_input in;
+	struct plan pl;
+
+	load("llama4/Llama-4-Scout-17B-16E-Instruct", &m);
+	/* every 4th layer has no RoPE and attends globally: 12 full, 36 chunked */
+	cr_assert_eq(m.n_chunked, 36);
+	/* TP 4: 2 heads x 256 x 2 B = 1024 B, page 16,384; group size 12,
+	 * 4 groups.  The 0.19.0 startup: 16.75 GiB -> 91,495 blocks printed
+	 * (17,988,... B // 16,384 // 12); 8192 tokens: 4 x 512 blocks */
+	params(&p, 4, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.group_size, 12);
+	cr_assert_eq(l.n_groups, 4);
+	cr_assert_eq(kv_num_blocks(&l, 91495LL * 12 * 16384), 91495);
+	cr_assert_eq(kv_blocks_per_request(&l, 8192), 2048);
+	/* L = 131072: full 8192 + 3 x cdiv(8192 + 8192, 16) = 3 x 1024 */
+	cr_assert_eq(kv_blocks_per_request(&l, 131072), 8192 + 3 * 1024);
+	/* manager off: one group of 48 */
+	p.hma = false;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.group_size, 48);
+	cr_assert_eq(kv_blocks_per_request(&l, 131072), 8192);
+	/* the release decides: on in 0.19.0, off before */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.tp = 4;
+	in.max_model_len = 131072;
+	in.version = VLLM_VER(0, 19, 0);
+	plan_compute(c, &in, &pl);
+	cr_assert(pl.hybrid_kv_manager);
+	cr_assert_eq(pl.n_groups, 4);
+	in.version = VLLM_VER(0, 18, 0);
+	plan_compute(c, &in, &pl);
+	cr_assert(!pl.hybrid_kv_manager);
+	cr_assert_eq(pl.n_groups, 1);
+	model_done(&m);
+}
+
+Test(arch, kimi_k25_int4_group_32_and_ignore_list)
+{
+	struct model m;
+	struct model bf;
+	struct weights_breakdown w, wb;
+
+	load("kimi/Kimi-K2.5", &m);
+	cr_assert_eq(m.native_format, FMT_GPTQ);
+	cr_assert_eq(m.quant_group, 32);
+	cr_assert(!m.quant_zero_points);
+	/* ignore: self_attn, shared_experts, dense mlp stay 16 bit */
+	cr_assert_eq(m.quant_skip, 1u | 4u | 16u);
+	weights_rank(&m, FMT_GPTQ, 2, 1, 1, 0, &w);
+	/* routed experts 384 x 3 x 7168 x 2048 x 60 layers = 1.0146e12 params
+	 * at 0.5 + 2 / 32 = 0.5625 B = 531.5 GiB; the rest (about 30B
+	 * parameters: attention, shared experts, dense layer, embeddings) at
+	 * 2 B: about 553 GiB in all */
+	cr_assert(w.total / GIB > 545 && w.total / GIB < 560, "%.1f GiB", w.total / GIB);
+	/* group 128 would give 0.5195 B: 8 % less on the experts */
+	bf = m;
+	bf.quant_group = 128;
+	weights_rank(&bf, FMT_GPTQ, 2, 1, 1, 0, &wb);
+	cr_assert(wb.total < w.total * 0.95);
+	model_done(&m);
+}
+
+Test(arch, mixed_precision_modelopt_parts)
+{
+	struct model m;
+
+	/* experts NVFP4, linear attention and attention FP8, KV FP8 */
+	load("qwen3.5/Qwen3.6-35B-A3B-NVFP4", &m);
+	cr_assert_eq(m.native_format, FMT_NVFP4);
+	cr_assert_eq(m.part_fmt[3], FMT_NVFP4 + 1);
+	cr_assert_eq(m.part_fmt[1], FMT_FP8 + 1);
+	cr_assert_eq(m.part_fmt[0], FMT_FP8 + 1);
+	cr_assert_eq(m.native_kv, KV_FP8);
+	model_done(&m);
+}
+
+/* Refusals: each row of doc/architectures.md has a test */
+static void
+refused_config(const char *json, const char *needle)
+{
+	const struct catalogue *c = test_catalogue();
+	cJSON *cfg = cJSON_Parse(json);
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	const char *bad;
+	char err[512];
+
+	cr_assert_not_null(cfg);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s", err);
+	cJSON_Delete(cfg);
+	cr_assert_not_null(m.refusal, "no refusal for %s", needle);
+	cr_assert(strstr(m.refusal, needle) != NULL, "%s", m.refusal);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, needle) != NULL, "%s", p.message);
+	cr_assert_eq(p.kv_tokens, 0);
+	model_done(&m);
+}
+
+#define STD "\"num_hidden_layers\":4,\"hidden_size\":256,\"num_attention_heads\":4," \
+	"\"vocab_size\":1000"
+
+Test(arch, refusal_table)
+{
+	size_t i;
+
+	/* every refused architecture, even with no standard fields */
+	for (i = 0; i < hfarch_n_refused; i++) {
+		char json[256];
+
+		snprintf(json, sizeof json, "{\"architectures\":[\"%s\"]}",
+		    hfarch_refused[i].what);
+		refused_config(json, hfarch_refused[i].what);
+	}
+	/* fields that change memory where the family does not read them */
+	refused_config("{\"architectures\":[\"LlamaForCausalLM\"]," STD
+	    ",\"hybrid_override_pattern\":\"M*M*\"}", "hybrid_override_pattern");
+	refused_config("{\"architectures\":[\"Qwen3ForCausalLM\"]," STD
+	    ",\"num_kv_shared_layers\":2}", "num_kv_shared_layers");
+	refused_config("{\"architectures\":[\"MistralForCausalLM\"]," STD
+	    ",\"index_topk\":2048}", "index_topk");
+	refused_config("{\"architectures\":[\"LlamaForCausalLM\"]," STD
+	    ",\"block_configs\":[]}", "block_configs");
+	refused_config("{\"architectures\":[\"FooForCausalLM\"]," STD
+	    ",\"linear_num_key_heads\":16}", "linear_num_key_heads");
+	/* a layer kind no family models */
+	refused_config("{\"architectures\":[\"Gemma3ForCausalLM\"]," STD
+	    ",\"layer_types\":[\"full_attention\",\"linear_attention\","
+	    "\"full_attention\",\"full_attention\"]}", "linear_attention");
+	refused_config("{\"architectures\":[\"Qwen3_5ForCausalLM\"]," STD
+	    ",\"linear_num_key_heads\":16,\"linear_num_value_heads\":32,"
+	    "\"linear_key_head_dim\":128,\"linear_value_head_dim\":128,"
+	    "\"layer_types\":[\"full_attention\",\"lightning\","
+	    "\"full_attention\",\"full_attention\"]}", "lightning");
+}
+
+Test(arch, unverified_architecture_says_so)
+{
+	const struct catalogue *c = test_catalogue();
+	cJSON *cfg = cJSON_Parse("{\"architectures\":[\"FooForCausalLM\"],"
+	    "\"model_type\":\"foo\"," STD "}");
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	const char *bad;
+	char err[512];
+
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s", err);
+	cJSON_Delete(cfg);
+	cr_assert_null(m.refusal);
+	cr_assert_not_null(m.assumption);
+	cr_assert(strstr(m.assumption, "FooForCausalLM") != NULL);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE);
+	cr_assert_str_eq(p.assumption, m.assumption);
+	model_done(&m);
+}
+
+/* Standard families are unchanged: a plain Llama has no per-layer table */
+Test(arch, standard_models_keep_the_uniform_path)
+{
+	const struct catalogue *c = test_catalogue();
+	int i = catalogue_find_model(c, "meta-llama/Llama-3.1-8B-Instruct");
+
+	cr_assert_geq(i, 0);
+	cr_assert_null(c->models[i].ld);
+	cr_assert_null(c->models[i].assumption);
+	cr_assert_null(c->models[i].refusal);
+}
