@@ -454,8 +454,8 @@ walk_formats(struct walk *w)
 	/* DeepseekV32ForCausalLM.verify_and_update_config (models/config.py):
 	 * sparse-attention MLA stores fp8 as the custom fp8_ds_mla layout */
 	if (m->mla && m->index_topk > 0 && kv_dtype_is_fp8(p->kv_dtype) &&
-	    p->kv_dtype != KV_FP8_DS_MLA && !(cc >= 10.0 && cc < 11.0 &&
-	    t.sparse_mla_flashinfer))
+	    p->kv_dtype != KV_FP8_DS_MLA && !(w->cc >= 10.0 && w->cc < 11.0 &&
+	    w->t.sparse_mla_flashinfer))
 		p->kv_dtype = KV_FP8_DS_MLA;
 	p->kv_bytes = kv_dtype_bytes(p->kv_dtype, w->dtype_bytes);
 }
