@@ -15,9 +15,11 @@
 #include <cjson/cJSON.h>
 
 #include "core/plan.h"
+#include "core/spec.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
 #include "io/catalogue_load.h"
+#include "io/model_dir.h"
 #include "io/textfile.h"
 
 struct stat_acc {
@@ -57,6 +59,78 @@ diag(void *ctx, const char *m)
 {
 	(void)ctx;
 	fprintf(stderr, "fidelity: %s\n", m);
+}
+
+/*
+ * Models outside the catalogue whose real config.json is kept in
+ * tests/fixtures/configs/ (sources in SOURCES.md there): the cases of
+ * these models are planned from the config, as `--model DIR` would.
+ */
+static const struct {
+	const char *id;		/* the case's model_id starts with this */
+	const char *dir;
+	int text_only;		/* the run loaded the language model only */
+} fixture_models[] = {
+	{ "nvidia/Qwen3.6-35B-A3B-NVFP4", "qwen3.5/Qwen3.6-35B-A3B-NVFP4", 0 },
+	{ "RedHatAI/Qwen3.6-35B-A3B-NVFP4", "qwen3.5/Qwen3.6-35B-A3B-NVFP4", 0 },
+	{ "qwen3.6-35b-a3b-nvfp4", "qwen3.5/Qwen3.6-35B-A3B-NVFP4", 0 },
+	{ "sakamakismile/Qwen3.6-27B-Text-NVFP4-MTP", "qwen3.5/Qwen3.6-27B-NVFP4", 1 },
+	{ "GLM-5.2-NVFP4", "dsa/GLM-5.2-NVFP4", 0 },
+};
+#define N_FIXTURES (sizeof fixture_models / sizeof fixture_models[0])
+static struct model fixture_loaded[N_FIXTURES];
+static int fixture_state[N_FIXTURES];	/* 0 not tried, 1 loaded, -1 failed */
+static char top_srcdir[1024] = ".";
+
+static const struct model *
+fixture_model(const char *id)
+{
+	size_t i;
+
+	for (i = 0; id != NULL && i < N_FIXTURES; i++) {
+		char path[1200], err[512];
+		int64_t wb;
+
+		if (strncmp(id, fixture_models[i].id, strlen(fixture_models[i].id)) != 0)
+			continue;
+		if (fixture_state[i] == 0) {
+			snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s", top_srcdir,
+			    fixture_models[i].dir);
+			fixture_state[i] = model_dir_read(path, &fixture_loaded[i], &wb, err,
+			    sizeof err) == 0 ? 1 : -1;
+			if (fixture_state[i] < 0)
+				fprintf(stderr, "fidelity: %s\n", err);
+			else if (fixture_models[i].text_only) {
+				fixture_loaded[i].multimodal = 0;
+				fixture_loaded[i].vision_params = 0;
+			}
+		}
+		return fixture_state[i] > 0 ? &fixture_loaded[i] : NULL;
+	}
+	return NULL;
+}
+
+/* The family a case is summarised under. */
+static const char *
+family_of(const struct model *m)
+{
+	const char *a = m->architecture ? m->architecture : "";
+
+	if (strstr(a, "Qwen3_5") || strstr(a, "Qwen3Next"))
+		return "Qwen3.5/3.6 (gated delta net)";
+	if (m->index_topk > 0)
+		return "MLA + indexer (GLM-5, DeepSeek-V3.2)";
+	if (m->mla)
+		return "MLA (DeepSeek V2/V3, Kimi)";
+	if (strstr(a, "Llama4"))
+		return "Llama 4 (chunked local)";
+	if (m->n_state_layers > 0)
+		return "other hybrid";
+	if (m->n_sliding > 0)
+		return "sliding window (Gemma 2/3, gpt-oss)";
+	if (m->n_experts > 0)
+		return "MoE attention";
+	return "dense attention";
 }
 
 /* Builds the input of a case; returns 0, or -1 with the reason it is skipped. */
@@ -148,11 +222,19 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		}
 	}
 	if (mi < 0) {
-		*why = "model not in the catalogue";
-		return -1;
+		const struct model *fx = fixture_model(mid);
+
+		if (fx == NULL) {
+			*why = "model not in the catalogue";
+			return -1;
+		}
+		in->model = fx;
+		in->ckpt = -1;
+		ki = -2;
+	} else {
+		in->model = &cat->models[mi];
+		in->ckpt = ki;
 	}
-	in->model = &cat->models[mi];
-	in->ckpt = ki;
 	if (in->format != FMT_COUNT && ki < 0)
 		ki = -2;	/* a derived checkpoint of that format */
 	if (prec && strstr(prec, "--quantization fp8"))
@@ -161,7 +243,7 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		in->dtype_override = FMT_FP32;
 	if (ki == -2) {
 		ki = -1;
-	} else if (ki < 0) {
+	} else if (ki < 0 && mi >= 0) {
 		if (prec && strstr(prec, "w4a16"))
 			in->format = FMT_GPTQ;
 		else if (prec && strstr(prec, "w8a8"))
@@ -196,6 +278,19 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		in->block_size = (int)v;
 	if (flags && strstr(flags, "--block-size=128"))
 		in->block_size = 128;
+	if (flags && strstr(flags, "speculative_config={'method': '")) {
+		const char *mth = strstr(flags, "speculative_config={'method': '") + 31;
+		const char *nt = strstr(flags, "'num_speculative_tokens': ");
+		size_t l = strcspn(mth, "'");
+
+		if (l >= sizeof in->spec.name)
+			l = sizeof in->spec.name - 1;
+		memcpy(in->spec.name, mth, l);
+		in->spec.name[l] = '\0';
+		in->spec.method = spec_method_parse(in->spec.name);
+		if (nt)
+			in->spec.num_tokens = atoi(nt + 26);
+	}
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "enforce_eager")))
 		in->enforce_eager = true;
 	if (kv && strcmp(kv, "auto") != 0 && kv_dtype_parse(kv, &in->kv_dtype) != 0) {
@@ -215,12 +310,32 @@ main(int argc, char **argv)
 	struct stat_acc e_w = { 0 }, e_a = { 0 }, e_n = { 0 }, e_cg = { 0 };
 	struct stat_acc x_tok = { 0 }, x_conc = { 0 };
 	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0, exact_tok = 0;
+	struct {
+		const char *name;
+		struct stat_acc kvpct, xtok, xconc;
+		int n, exact;
+	} fam[16];
+	int n_fam = 0, fi;
 	char err[512];
 	size_t len;
 	char *text;
 	cJSON *root, *c;
 
+	memset(fam, 0, sizeof fam);
 	memset(&cat, 0, sizeof cat);
+	/* the source tree: the first file's path less tests/calibration/... */
+	if (argc > 1 && strstr(argv[1], "tests/calibration/") != NULL) {
+		size_t l = (size_t)(strstr(argv[1], "tests/calibration/") - argv[1]);
+
+		if (l == 0) {
+			snprintf(top_srcdir, sizeof top_srcdir, ".");
+		} else {
+			if (l >= sizeof top_srcdir)
+				l = sizeof top_srcdir - 1;
+			memcpy(top_srcdir, argv[1], l);
+			top_srcdir[l] = '\0';
+		}
+	}
 	catalogue_load_builtin(&cat, diag, NULL);
 	catalogue_link(&cat, diag, NULL);
 	/* every file named is an array of cases; they are planned as one set */
@@ -265,6 +380,13 @@ main(int argc, char **argv)
 		}
 		plan_compute(&cat, &in, &p);
 		planned++;
+		for (fi = 0; fi < n_fam; fi++)
+			if (strcmp(fam[fi].name, family_of(in.model)) == 0)
+				break;
+		if (fi == n_fam && n_fam < 16)
+			fam[n_fam++].name = family_of(in.model);
+		if (fi < 16)
+			fam[fi].n++;
 		kv = num(rep, "available_kv_cache_gib", &okkv);
 		w = num(rep, "model_loading_gib", &okw);
 		a = num(rep, "torch_peak_increase_gib", &oka);
@@ -284,6 +406,8 @@ main(int argc, char **argv)
 		if (okkv) {
 			acc(&e_kv, units_gib(p.available_kv) - kv);
 			acc(&e_kvpct, 100.0 * (units_gib(p.available_kv) - kv) / total);
+			if (fi < 16)
+				acc(&fam[fi].kvpct, 100.0 * (units_gib(p.available_kv) - kv) / total);
 		}
 		if (oktok && tok > 0)
 			acc(&e_tok, 100.0 * ((double)p.kv_tokens - tok) / tok);
@@ -298,11 +422,20 @@ main(int argc, char **argv)
 			acc(&x_tok, 100.0 * ((double)px.kv_tokens - tok) / tok);
 			if (okconc && conc > 0)
 				acc(&x_conc, 100.0 * (px.max_concurrency - conc) / conc);
+			if (fi < 16) {
+				acc(&fam[fi].xtok, 100.0 * ((double)px.kv_tokens - tok) / tok);
+				if (okconc && conc > 0)
+					acc(&fam[fi].xconc, 100.0 * (px.max_concurrency - conc) /
+					    conc);
+			}
 			/* the log rounds KV GiB to 2 decimals: tokens agree within it */
 			if (fabs((double)px.kv_tokens - tok) <= 0.005 * GIB /
 			    (double)(px.bytes_per_token > 0 ? px.bytes_per_token : 1) +
-			    px.block_size * 2)
+			    px.block_size * 2) {
 				exact_tok++;
+				if (fi < 16)
+					fam[fi].exact++;
+			}
 			else
 				printf("  kv-exact outside rounding: %s: %lld vs %.0f tokens\n",
 				    id, (long long)px.kv_tokens, tok);
@@ -355,6 +488,15 @@ main(int argc, char **argv)
 	printf("  kv-exact pass: concurrency max |e| %.3f %% (n=%d)\n", x_conc.max_abs,
 	    x_conc.n);
 	printf("  verdict (starts / phase) %d of %d agree\n", verdict_ok, verdict_n);
+	printf("\nPer family (available KV error in %% of the card, estimated terms; "
+	    "kv-exact: the logged KV memory fed back in):\n");
+	printf("  %-40s %5s %10s %10s %18s %12s\n", "family", "cases", "KV mean|e|",
+	    "KV max|e|", "kv-exact tokens", "conc max|e|");
+	for (fi = 0; fi < n_fam; fi++)
+		printf("  %-40s %5d %9.2f%% %9.2f%% %8.3f%% (%d/%d) %11.3f%%\n",
+		    fam[fi].name, fam[fi].n, fam[fi].kvpct.n ? fam[fi].kvpct.sum_abs /
+		    fam[fi].kvpct.n : 0, fam[fi].kvpct.max_abs, fam[fi].xtok.max_abs,
+		    fam[fi].exact, fam[fi].xtok.n, fam[fi].xconc.max_abs);
 	cJSON_Delete(root);
 	catalogue_done(&cat);
 	return 0;

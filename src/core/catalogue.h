@@ -144,6 +144,8 @@ struct model {
 	/* DeepSeek-V3.2 / GLM-5 sparse attention: the indexer's K cache */
 	int	 index_head_dim, index_n_heads, index_topk;
 	int	 mtp_layers;		/* next-token layers loaded only for drafting */
+	int	 mtp_shared_head;	/* Qwen3.5: MTP layers use the model's embedding
+					   and lm_head; each is a full-attention layer */
 	int	 interleaved_swa;	/* MiMo-V2 / Gemma 4: SWA layers have own sizes */
 	int	 attn_output_gate;	/* q_proj also yields a gate (Qwen3-Next) */
 	int	 ffn_ungated;		/* relu2 MLP: up and down only (Nemotron-H) */

@@ -68,7 +68,8 @@ spec_check(const struct model *m, const struct plan_spec *s, char *msg,
 			    "model's multi-token-prediction layers; the config of %s has "
 			    "no num_nextn_predict_layers.", s->name, m != NULL ? m->id :
 			    "the model");
-		else if (m->ld != NULL || m->n_state_layers > 0 || m->n_nokv_layers > 0)
+		else if ((m->ld != NULL || m->n_state_layers > 0 || m->n_nokv_layers > 0) &&
+		    !m->mtp_shared_head)
 			snprintf(msg, len, "--speculative-config: method '%s' loads %s's "
 			    "multi-token-prediction layers; for its layer kinds headroom "
 			    "does not size them yet. Plan without speculative decoding, "

@@ -318,7 +318,8 @@ weights_mtp_bytes(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 		layer_params(m, m->layers + i, tp, pt, &repl);
 	for (i = 0; i < P_COUNT; i++)
 		b += pt[i] * part_bpp(m, (enum part)i, fmt, dtype_bytes);
-	vocab_rows = (double)round_up(m->vocab, 64) / tp;
+	/* DeepSeek: its own embedding and head; Qwen3.5: the model's (mtp.fc) */
+	vocab_rows = m->mtp_shared_head ? 0 : (double)round_up(m->vocab, 64) / tp;
 	return b + repl / 2.0 * dtype_bytes + m->mtp_layers * (3.0 * h + 2.0 * h * h +
 	    2.0 * vocab_rows * h) * dtype_bytes;
 }

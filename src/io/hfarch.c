@@ -378,6 +378,7 @@ read_qwen_next(const struct src *s, struct model *m, char *err, size_t errlen,
 	}
 	m->attn_output_gate = boolean(s, "attn_output_gate", 1);
 	m->mtp_layers = num(s, "mtp_num_hidden_layers", 0);
+	m->mtp_shared_head = !boolean(s, "mtp_use_dedicated_embeddings", 0);
 	/* mlp_only_layers: dense MLP instead of MoE */
 	{
 		const cJSON *mo = get(s, "mlp_only_layers");
