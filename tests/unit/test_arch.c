@@ -542,3 +542,36 @@ Test(arch, standard_models_keep_the_uniform_path)
 	cr_assert_null(c->models[i].assumption);
 	cr_assert_null(c->models[i].refusal);
 }
+
+/*
+ * Weights from the architecture against the totals the model cards state
+ * (parameters, billions): Llama-3.3-Nemotron-Super-49B 49.9, Nemotron 3
+ * Nano 31.6, MiMo-V2-Flash 309, DeepSeek-V3.2 671 (without its 14B MTP
+ * module, which vLLM loads only for drafting), GLM-5 744, Nemotron-H 56B.
+ */
+Test(arch, parameter_counts_match_the_published_totals)
+{
+	static const struct {
+		const char *dir;
+		double published;
+	} cases[] = {
+		{ "decilm/Llama-3_3-Nemotron-Super-49B-v1", 49.9 },
+		{ "nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", 31.6 },
+		{ "mimo-v2/MiMo-V2-Flash", 309 },
+		{ "dsa/DeepSeek-V3.2", 671 },
+		{ "dsa/GLM-5-FP8", 744 },
+		{ "nemotron-h/Nemotron-H-56B-Base-8K", 56 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct model m;
+		double b;
+
+		load(cases[i].dir, &m);
+		b = weights_param_count(&m);
+		cr_assert(b > cases[i].published * 0.985 && b < cases[i].published * 1.015,
+		    "%s: %.2fB against %.1fB", cases[i].dir, b, cases[i].published);
+		model_done(&m);
+	}
+}
