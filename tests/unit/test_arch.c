@@ -575,3 +575,69 @@ Test(arch, parameter_counts_match_the_published_totals)
 		model_done(&m);
 	}
 }
+
+/*
+ * Gemma 4 E4B, with the text_config fields the model publishes (42 layers,
+ * [5 sliding + 1 global] x 7, window 512, 2 KV heads, head 256, global
+ * head 512, the last 18 layers reading earlier layers' KV).  The 0.22.1
+ * startup on an RTX 3090 Ti (newer-logs.json): 4.1 GiB, "Maximum
+ * concurrency for 32,768 tokens per request: 6.85x".  24 layers hold KV:
+ * 20 sliding (2 x 512 x 2 = 2048 B per token, page 32,768 -> block 32 to
+ * match) and 4 global (2 x 1024 x 2 = 4096 B, page 65,536).  Group size 4:
+ * 1 + 5 groups.  mnbt 2048 (a card under 70 GiB): cdiv(32768, 16) = 2048 +
+ * 5 x (cdiv(511 + 2048, 32) + 1 = 81) = 2453 blocks; 4.1 GiB // 65,536 // 4
+ * = 16,793 blocks; 16,793 / 2453 = 6.846 -> "6.85x".
+ */
+Test(arch, gemma4_e4b_kv_sharing_against_its_startup)
+{
+	static const char *const json = "{\"architectures\":"
+	    "[\"Gemma4ForConditionalGeneration\"],\"model_type\":\"gemma4\","
+	    "\"text_config\":{\"model_type\":\"gemma4_text\",\"hidden_size\":2560,"
+	    "\"num_hidden_layers\":42,\"intermediate_size\":10240,"
+	    "\"num_attention_heads\":8,\"num_key_value_heads\":2,\"head_dim\":256,"
+	    "\"global_head_dim\":512,\"vocab_size\":262144,"
+	    "\"max_position_embeddings\":131072,\"sliding_window\":512,"
+	    "\"num_kv_shared_layers\":18,\"hidden_size_per_layer_input\":256,"
+	    "\"vocab_size_per_layer_input\":262144,\"attention_k_eq_v\":false,"
+	    "\"enable_moe_block\":false,\"tie_word_embeddings\":true,\"layer_types\":["
+	    "\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"full_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"full_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"full_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"full_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"full_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"full_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
+	    "\"sliding_attention\",\"sliding_attention\",\"full_attention\"]}}";
+	cJSON *cfg = cJSON_Parse(json);
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	const char *bad;
+	char err[512];
+	int64_t blocks, bpr;
+
+	cr_assert_not_null(cfg);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s", err);
+	cJSON_Delete(cfg);
+	cr_assert_null(m.refusal);
+	cr_assert_eq(m.n_nokv_layers, 18);
+	params(&p, 1, KV_AUTO, MAMBA_MODE_ALIGN);
+	p.mnbt = 2048;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.layers, 24);
+	cr_assert_eq(l.page, 65536);
+	cr_assert_eq(l.group_size, 4);
+	cr_assert_eq(l.n_groups, 6);
+	bpr = kv_blocks_per_request(&l, 32768);
+	cr_assert_eq(bpr, 2048 + 5 * 81);
+	blocks = kv_num_blocks(&l, (int64_t)(4.1 * GIB));
+	cr_assert_eq(blocks, 16793);
+	cr_assert_float_eq((double)blocks / bpr, 6.85, 0.005);
+	model_done(&m);
+}
