@@ -727,6 +727,25 @@ vllm_flags_diff(const struct plan_input *a, const struct plan_input *b)
 }
 
 void
+vllm_flags_copy_given(struct plan_input *dst, const struct plan_input *src)
+{
+	size_t i;
+
+	for (i = 0; i < VF_COUNT; i++) {
+		const struct vllm_flag *f = &vllm_flags[i];
+
+		if (f->store == VFS_CAPTURE && src->n_capture_sizes >= 0) {
+			memcpy(dst->capture_sizes, src->capture_sizes,
+			    sizeof dst->capture_sizes);
+			dst->n_capture_sizes = src->n_capture_sizes;
+		} else if (f->store != VFS_NONE && f->store != VFS_CAPTURE &&
+		    vllm_flag_is_set(f, src)) {
+			vllm_flag_store(f, dst, load(f, cfield(f, src)));
+		}
+	}
+}
+
+void
 vllm_flags_reset_all(struct plan_input *in)
 {
 	size_t i;

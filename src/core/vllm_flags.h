@@ -195,6 +195,8 @@ double vllm_flag_cycle(const struct vllm_flag *f, double cur, int version);
 
 /* The groups whose flag fields differ between a and b (1u << CALC_IN_*). */
 unsigned vllm_flags_diff(const struct plan_input *a, const struct plan_input *b);
+/* Copies into dst every flag src gives (the rows with a field of their own). */
+void vllm_flags_copy_given(struct plan_input *dst, const struct plan_input *src);
 /* Every flag of in back to "not given". */
 void vllm_flags_reset_all(struct plan_input *in);
 

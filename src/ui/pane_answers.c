@@ -454,11 +454,10 @@ share_key(struct app *a, int c, struct plan_input *apply)
 		apply->model = si->in.model;
 		apply->ckpt = si->in.ckpt;
 		apply->format = si->in.format;
+		/* the vLLM flags the instance gives, then the share's budget */
+		vllm_flags_copy_given(apply, &si->in);
 		apply->quantization_fp8 = si->in.quantization_fp8;
 		apply->util = v->share.m[v->inst_cursor].util;
-		apply->max_model_len = si->in.max_model_len;
-		apply->kv_dtype = si->in.kv_dtype;
-		apply->max_num_seqs = si->in.max_num_seqs;
 		apply->mig = -1;
 		a->overlay = OVERLAY_NONE;
 		a->full = true;

@@ -400,3 +400,23 @@ Test(flags, steps_stay_inside_the_row_range)
 	cr_assert_float_eq(vllm_flag_step_value(&vllm_flags[VF_UTIL], 0.01, -1, false,
 	    0, 0), 0.01, 1e-12);
 }
+
+Test(flags, copying_takes_only_what_is_given)
+{
+	struct plan_input a, b;
+
+	plan_input_init(&a);
+	plan_input_init(&b);
+	a.max_num_seqs = 64;
+	a.kv_dtype = KV_FP8;
+	a.max_num_batched_tokens = 4096;
+	b.tp = 2;
+	b.max_model_len = 8192;
+	vllm_flags_copy_given(&b, &a);
+	cr_assert_eq(b.max_num_seqs, 64);
+	cr_assert_eq(b.kv_dtype, KV_FP8);
+	cr_assert_eq(b.max_num_batched_tokens, 4096);
+	cr_assert_eq(b.tp, 2, "a flag the source does not give stays");
+	cr_assert_eq(b.max_model_len, 8192);
+	cr_assert_eq(b.n_capture_sizes, -1);
+}
