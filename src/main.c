@@ -29,6 +29,7 @@
 #include "io/strbuf.h"
 #include "io/textesc.h"
 #include "ui/app.h"
+#include "ui/deploy_view.h"
 #include "ui/exchange_ui.h"
 
 static void
@@ -240,6 +241,7 @@ main(int argc, char **argv)
 
 			if (cli.scenario != NULL)	/* s saves back to it */
 				xui_preset_scenario(cli.scenario, &cli.scenario_stamp);
+			deploy_view_preset(cli.node, cli.nodes);	/* the D view's server */
 
 			status = app_run_answers(&cat, &cli.in, &uo,
 			    answers_wanted(&cli) != ANSWERS_NONE ? &cli.ans : NULL);

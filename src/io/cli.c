@@ -18,6 +18,7 @@
 #include "io/answers_cli.h"
 #include "io/cli_import.h"
 #include "io/compilation_config.h"
+#include "io/deploy.h"
 #include "io/shellwords.h"
 #include "io/model_dir.h"
 #include "io/model_find.h"
@@ -784,16 +785,7 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 			in->gpus = cards;
 		/* the link a TP group crosses: NVLink inside the domain, else PCIe
 		 * inside a node, else the network between nodes */
-		if (in->tp > nd->gpus_per_node && nd->nvlink_domain < in->tp) {
-			in->tp_link = "network";
-			in->tp_link_gbs = nd->inter_gbs;
-		} else if (nd->nvlink_domain >= in->tp && nd->nvlink_domain > 0) {
-			in->tp_link = "NVLink";
-			in->tp_link_gbs = nd->intra_gbs;
-		} else {
-			in->tp_link = "PCIe";
-			in->tp_link_gbs = nd->nvlink_domain == 0 ? nd->intra_gbs : 64;
-		}
+		deploy_tp_link(nd, in->tp, &in->tp_link, &in->tp_link_gbs);
 	}
 	if (mid == NULL) {
 		/* the default scenario: the seeds' model in NVIDIA's FP8 checkpoint */

@@ -30,6 +30,46 @@ deploy_place(const struct catalogue *c, const struct cli *cli, struct plan *p,
 	return pl;
 }
 
+void
+deploy_place_host(const struct catalogue *c, const struct plan_input *in,
+    const struct plan *p, struct node *host, struct placement *pl)
+{
+	const struct gpu *g = in->gpu >= 0 && (size_t)in->gpu < c->n_gpus ?
+	    &c->gpus[in->gpu] : NULL;
+	int inst = p->tp * p->pp * p->dp, reps = p->replicas > 0 ? p->replicas : 1,
+	    slices = 0;
+
+	memset(host, 0, sizeof *host);
+	host->id = "host";
+	host->name = "one host";
+	host->gpu = in->gpu;
+	if (in->mig >= 0 && g != NULL) {
+		slices = g->mig[in->mig].max_count;
+		host->gpus_per_node = (reps + slices - 1) / slices;
+	} else {
+		host->gpus_per_node = inst * reps;
+	}
+	if (host->gpus_per_node < 1)
+		host->gpus_per_node = 1;
+	host->nvlink_domain = g != NULL && g->nvlink_gbs > 0 ? host->gpus_per_node : 0;
+	placement_compute(host, 1, p->tp, p->pp, p->dp, reps, slices, pl);
+}
+
+void
+deploy_tp_link(const struct node *nd, int tp, const char **link, double *gbs)
+{
+	if (tp > nd->gpus_per_node && nd->nvlink_domain < tp) {
+		*link = "network";
+		*gbs = nd->inter_gbs;
+	} else if (nd->nvlink_domain >= tp && nd->nvlink_domain > 0) {
+		*link = "NVLink";
+		*gbs = nd->intra_gbs;
+	} else {
+		*link = "PCIe";
+		*gbs = nd->nvlink_domain == 0 ? nd->intra_gbs : 64;
+	}
+}
+
 cJSON *
 deploy_json(const struct node *nd, const struct placement *pl)
 {

@@ -22,6 +22,21 @@ struct cli;
 const struct placement *deploy_place(const struct catalogue *, const struct cli *,
     struct plan *p, struct placement *pl);
 
+/*
+ * No --node: one host holding the cards the plan uses (its replicas, or the
+ * cards its MIG slices take), NVLink among them when the card has it.
+ * Fills host (its strings are literals) and pl.
+ */
+void deploy_place_host(const struct catalogue *, const struct plan_input *,
+    const struct plan *p, struct node *host, struct placement *pl);
+
+/*
+ * The link a TP group of tp cards crosses on nodes of nd: NVLink inside
+ * the domain, else PCIe inside a node, else the network between nodes.
+ */
+void deploy_tp_link(const struct node *nd, int tp, const char **link,
+    double *gbs);
+
 /* The placement as the JSON report's "placement" (null without nodes). */
 cJSON *deploy_json(const struct node *, const struct placement *);
 /* The placement as lines of the text report (nothing without nodes). */

@@ -18,6 +18,7 @@
 #include "core/vllm_version.h"
 #include "core/xalloc.h"
 #include "io/cli.h"
+#include "io/deploy.h"
 #include "io/export.h"
 #include "io/shellwords.h"
 #include "io/strbuf.h"
@@ -77,7 +78,7 @@ launch_init(struct launch *L, const struct report_in *r, char *err, size_t errle
 	const struct plan *p = r->plan;
 	struct plan_input bare = *r->in;
 	char *checked, *line;
-	int cut, slices = 0;
+	int cut;
 
 	memset(L, 0, sizeof *L);
 	L->r = r;
@@ -109,27 +110,8 @@ launch_init(struct launch *L, const struct report_in *r, char *err, size_t errle
 		return 0;
 	}
 	/* no --node: one host with the cards the plan uses */
-	{
-		const struct gpu *g = r->in->gpu >= 0 && (size_t)r->in->gpu < r->cat->n_gpus ?
-		    &r->cat->gpus[r->in->gpu] : NULL;
-		int inst = p->tp * p->pp * p->dp, reps = p->replicas > 0 ? p->replicas : 1;
-
-		L->host.id = "host";
-		L->host.name = "one host";
-		L->host.gpu = r->in->gpu;
-		if (r->in->mig >= 0 && g != NULL) {
-			slices = g->mig[r->in->mig].max_count;
-			L->host.gpus_per_node = (reps + slices - 1) / slices;
-		} else {
-			L->host.gpus_per_node = inst * reps;
-		}
-		if (L->host.gpus_per_node < 1)
-			L->host.gpus_per_node = 1;
-		L->host.nvlink_domain = g != NULL && g->nvlink_gbs > 0 ?
-		    L->host.gpus_per_node : 0;
-		L->nd = &L->host;
-		placement_compute(&L->host, 1, p->tp, p->pp, p->dp, reps, slices, L->pl);
-	}
+	deploy_place_host(r->cat, r->in, p, &L->host, L->pl);
+	L->nd = &L->host;
 	return 0;
 }
 

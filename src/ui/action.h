@@ -62,6 +62,7 @@ enum action_ctx {
 	X(FIT_VIEW, CTX_GLOBAL, "F", "plans that carry N users on any card (fit finder)") \
 	X(SHARE_VIEW, CTX_GLOBAL, "S", "several instances on this card, or MIG slices") \
 	X(UPGRADE_VIEW, CTX_GLOBAL, "U", "this plan under another vLLM release") \
+	X(DEPLOY_VIEW, CTX_GLOBAL, "D", "deployment: nodes x cards, what runs where; cluster files") \
 	X(CHOOSE, CTX_PICK, "<Enter> <Space>", "use the card, model or checkpoint") \
 	X(GPU_SEARCH, CTX_GPU, "/", "search the cards (words of id, name, family, slice)") \
 	X(CARDS_INC, CTX_GPU, "+ =", "one card more (replicas)") \

@@ -36,6 +36,7 @@
 #include <term.h>
 
 #include "answers_view.h"
+#include "deploy_view.h"
 #include "draw.h"
 #include "exchange_ui.h"
 #include "io/cli.h"
@@ -379,6 +380,7 @@ app_free(struct app **ap)
 	calc_free(&a->calc);
 	xui_free(&a->xui);
 	answers_view_free(&a->answers);
+	deploy_view_free(&a->deploy);
 	free(a->gpu_rows);
 	free(a->all_gpu_rows);
 	free(a->models);

@@ -9,6 +9,7 @@
 
 #include "action.h"
 #include "answers_view.h"
+#include "deploy_view.h"
 #include "exchange_ui.h"
 #include "draw.h"
 #include "model_search.h"
@@ -483,4 +484,6 @@ pane_overlay_draw(struct app *a)
 		xui_overlay_draw(a);
 	else if (answers_view_owns(a->overlay))
 		answers_view_draw(a);
+	else if (deploy_view_owns(a->overlay))
+		deploy_view_draw(a);
 }

@@ -42,7 +42,8 @@ enum prompt_kind {
 	PROMPT_OPEN,		/* a scenario, vLLM config or log to open */
 	PROMPT_SAVE,		/* the scenario file to save */
 	PROMPT_COMPARE,		/* scenario files to compare with */
-	PROMPT_CALIBRATE	/* a vLLM startup log */
+	PROMPT_CALIBRATE,	/* a vLLM startup log */
+	PROMPT_DEPLOY_EXPORT	/* a cluster file from the deployment view */
 };
 
 struct prompt {
@@ -61,10 +62,12 @@ struct list_view {
 };
 
 enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DETAILS, OVERLAY_COMPARE,
-	OVERLAY_CALIBRATE, OVERLAY_FIT, OVERLAY_SHARE, OVERLAY_UPGRADE };
+	OVERLAY_CALIBRATE, OVERLAY_FIT, OVERLAY_SHARE, OVERLAY_UPGRADE,
+	OVERLAY_DEPLOY };
 
 struct xui;	/* exchange_ui.c */
 struct answers_view;	/* pane_answers.c: fit finder, shared card, upgrade */
+struct deploy_view;	/* pane_deploy.c: nodes x cards */
 
 struct app {
 	struct catalogue *cat;
@@ -116,6 +119,7 @@ struct app {
 	bool		 osc52_pending;	/* copy the command once the frame is out */
 	struct xui	*xui;		/* paste, open, save, compare, calibrate */
 	struct answers_view *answers;	/* F, S and U views, NULL until opened */
+	struct deploy_view *deploy;	/* D view, NULL until opened */
 	struct model_search *msearch;	/* cached ids, models read from the cache or Hub */
 };
 

@@ -13,6 +13,7 @@
 
 #include "action.h"
 #include "answers_view.h"
+#include "deploy_view.h"
 #include "exchange_ui.h"
 #include "core/units.h"
 #include "io/launch.h"
@@ -616,6 +617,11 @@ prompt_accept(struct app *a)
 		prompt_close(a);
 		return;
 	}
+	case PROMPT_DEPLOY_EXPORT:
+		if (deploy_view_prompt_accept(a, err, sizeof err) != 0)
+			break;
+		prompt_close(a);
+		return;
 	case PROMPT_NONE:
 		return;
 	}
@@ -1037,6 +1043,9 @@ do_action(struct app *a, enum action act)
 	case ACT_UPGRADE_VIEW:
 		answers_view_open(a, OVERLAY_UPGRADE);
 		break;
+	case ACT_DEPLOY_VIEW:
+		deploy_view_open(a);
+		break;
 	case ACT_CHOOSE:
 		choose(a);
 		break;
@@ -1087,6 +1096,11 @@ overlay_key(struct app *a, int c)
 			update_set_status(a, ROLE_STATUS_OK, "the planner now shows that plan "
 			    "(u undoes)");
 		}
+		a->dirty |= PANE_BIT(PANE_STATUS);
+		return;
+	}
+	if (deploy_view_owns(a->overlay)) {
+		deploy_view_key(a, c);
 		a->dirty |= PANE_BIT(PANE_STATUS);
 		return;
 	}

@@ -1,0 +1,548 @@
+/*
+ * pane_deploy.c - the deployment view (see deploy_view.h).
+ *
+ *   D  What runs where: a grid of the deployment's nodes (rows) by cards
+ *      (columns), each card with its replica and its ranks, as vLLM lays
+ *      them out (TP fastest, then PP, then DP); the notes, vLLM's refusal
+ *      and the price above it.  Left/Right pick the server of the
+ *      catalogue (or one host with the plan's cards), +/- the number of
+ *      nodes; both change the planner's input (card, cards, TP link) as
+ *      --node and --nodes do, undoable.  r, m, c, k write the Ray,
+ *      multi-node, compose and Kubernetes files through a prompt.
+ *
+ * Lines are built from the placement computed by the keys; nothing here
+ * computes a figure while drawing.
+ */
+#include "deploy_view.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "action.h"
+#include "draw.h"
+#include "io/cli.h"
+#include "io/deploy.h"
+#include "io/textfile.h"
+#include "keys.h"
+#include "pane.h"
+#include "update.h"
+
+#define MAX_LINES 400
+#define LINE_LEN 300
+#define LABEL_W 8	/* "node 12 " */
+#define CELL_W 8	/* a card's column, its gap included */
+#define MAX_NODES 64
+
+struct line {
+	char	 s[LINE_LEN];
+	enum role role;
+};
+
+struct lines {
+	struct line l[MAX_LINES];
+	int	 n;
+};
+
+static int preset_node = -1, preset_nodes = 1;
+
+void
+deploy_view_preset(int node, int nodes)
+{
+	preset_node = node;
+	preset_nodes = nodes > 0 ? nodes : 1;
+}
+
+static struct deploy_view *
+view(struct app *a)
+{
+	if (a->deploy == NULL) {
+		a->deploy = calloc(1, sizeof *a->deploy);
+		if (a->deploy == NULL)
+			abort();
+		a->deploy->node = preset_node >= 0 && (size_t)preset_node <
+		    a->cat->n_nodes ? preset_node : -1;
+		a->deploy->nodes = a->deploy->node >= 0 ? preset_nodes : 1;
+		preset_node = -1;
+		preset_nodes = 1;
+	}
+	return a->deploy;
+}
+
+void
+deploy_view_free(struct deploy_view **v)
+{
+	free(*v);
+	*v = NULL;
+}
+
+bool
+deploy_view_owns(int overlay)
+{
+	return overlay == OVERLAY_DEPLOY;
+}
+
+/* ---- placing ---- */
+
+static const struct node *
+chosen_node(struct app *a)
+{
+	struct deploy_view *v = view(a);
+
+	return v->node >= 0 ? &a->cat->nodes[v->node] : &v->host;
+}
+
+/* Slices per card of the input's MIG profile, 0 on whole cards. */
+static int
+mig_slices(const struct app *a, const struct plan_input *in)
+{
+	if (in->mig >= 0 && in->gpu >= 0 && (size_t)in->gpu < a->cat->n_gpus)
+		return a->cat->gpus[in->gpu].mig[in->mig].max_count;
+	return 0;
+}
+
+/* The planner's plan on the chosen server, as deploy_place() does it. */
+static void
+place(struct app *a)
+{
+	struct deploy_view *v = view(a);
+	const struct plan_input *in = calc_input(a->calc);
+	const struct plan *p = calc_plan(a->calc);
+
+	if (v->node >= 0)
+		placement_compute(&a->cat->nodes[v->node], v->nodes, p->tp, p->pp,
+		    p->dp, p->replicas, mig_slices(a, in), &v->pl);
+	else
+		deploy_place_host(a->cat, in, p, &v->host, &v->pl);
+	v->scroll = 0;
+}
+
+/* The planner's input on nodes x the chosen server, as --node --nodes set it. */
+static void
+retarget(struct app *a)
+{
+	struct deploy_view *v = view(a);
+	struct plan_input in = *calc_input(a->calc);
+
+	if (v->node >= 0) {
+		const struct node *nd = &a->cat->nodes[v->node];
+		int slices;
+
+		if (in.gpu != nd->gpu) {
+			in.gpu = nd->gpu;
+			in.mig = -1;
+			in.gpu_total_gib = 0;
+		}
+		slices = mig_slices(a, &in);
+		in.gpus = v->nodes * nd->gpus_per_node * (slices > 0 ? slices : 1);
+		deploy_tp_link(nd, in.tp, &in.tp_link, &in.tp_link_gbs);
+	} else {
+		in.tp_link = NULL;
+		in.tp_link_gbs = 0;
+	}
+	update_set_input(a, &in);
+	calc_update(a->calc);
+	place(a);
+}
+
+void
+deploy_view_open(struct app *a)
+{
+	struct deploy_view *v = view(a);
+	const struct plan_input *in = calc_input(a->calc);
+
+	/* a card chosen since in the GPU list is no longer the server's */
+	if (v->node >= 0 && a->cat->nodes[v->node].gpu != in->gpu) {
+		update_set_status(a, ROLE_STATUS, "the plan's card is not %s's: "
+		    "one host shown (%s %s picks a server)", a->cat->nodes[v->node].id,
+		    a->g->left, a->g->right);
+		v->node = -1;
+		v->nodes = 1;
+	}
+	place(a);
+	a->overlay = OVERLAY_DEPLOY;
+	a->full = true;
+}
+
+/* Servers whose card is in the catalogue: the next one after (or before) i. */
+static int
+step_node(const struct app *a, int i, int dir)
+{
+	int n = (int)a->cat->n_nodes, k;
+
+	for (k = 0; k <= n; k++) {
+		i += dir;
+		if (i < -1)
+			i = n - 1;
+		if (i >= n)
+			i = -1;
+		if (i < 0 || a->cat->nodes[i].gpu >= 0)
+			return i;
+	}
+	return -1;
+}
+
+static int
+max_nodes(const struct app *a)
+{
+	const struct deploy_view *v = a->deploy;
+	const struct node *nd = &a->cat->nodes[v->node];
+	int slices = mig_slices(a, calc_input(a->calc)), per, m;
+
+	per = nd->gpus_per_node * (slices > 0 ? slices : 1);
+	m = per > 0 ? PLACEMENT_MAX_SLOTS / per : 1;
+	return m < MAX_NODES ? (m > 0 ? m : 1) : MAX_NODES;
+}
+
+static const char *
+default_path(enum export_format f)
+{
+	switch (f) {
+	case EXPORT_RAY: return "ray-cluster.sh";
+	case EXPORT_MULTINODE: return "vllm-nodes.sh";
+	case EXPORT_COMPOSE: return "compose.yaml";
+	case EXPORT_KUBERNETES: return "vllm-kubernetes.yaml";
+	default: return "headroom-export";
+	}
+}
+
+static void
+ask_export(struct app *a, enum export_format f)
+{
+	char label[64];
+
+	view(a)->pending = f;
+	snprintf(label, sizeof label, "write the %s files to", export_format_name(f));
+	update_open_prompt(a, PROMPT_DEPLOY_EXPORT, label, default_path(f));
+}
+
+void
+deploy_view_key(struct app *a, int c)
+{
+	struct deploy_view *v = view(a);
+	enum action act = action_for_key(PANE_COUNT, c);
+
+	if (c == KEYS_ESC || act == ACT_QUIT || act == ACT_DEPLOY_VIEW) {
+		a->overlay = OVERLAY_NONE;
+		a->full = true;
+		return;
+	}
+	a->full = true;
+	switch (c) {
+	case '+':
+	case '=':
+	case '-':
+		if (v->node < 0) {
+			update_set_status(a, ROLE_STATUS_ERROR, "one host: pick a server "
+			    "first (%s %s)", a->g->left, a->g->right);
+			return;
+		}
+		if (c == '-' ? v->nodes <= 1 : v->nodes >= max_nodes(a)) {
+			update_set_status(a, ROLE_STATUS_ERROR, "%s", c == '-' ?
+			    "one node at least" : "no more nodes in this view");
+			return;
+		}
+		v->nodes += c == '-' ? -1 : 1;
+		retarget(a);
+		return;
+	case 'r':
+		ask_export(a, EXPORT_RAY);
+		return;
+	case 'm':
+		ask_export(a, EXPORT_MULTINODE);
+		return;
+	case 'c':
+		ask_export(a, EXPORT_COMPOSE);
+		return;
+	case 'k':
+		ask_export(a, EXPORT_KUBERNETES);
+		return;
+	default:
+		break;
+	}
+	switch (act) {
+	case ACT_SLIDER_DEC:
+	case ACT_SLIDER_INC:
+		v->node = step_node(a, v->node, act == ACT_SLIDER_INC ? 1 : -1);
+		if (v->node >= 0 && v->nodes > max_nodes(a))
+			v->nodes = max_nodes(a);
+		if (v->node < 0)
+			v->nodes = 1;
+		retarget(a);
+		break;
+	case ACT_UP:
+		if (v->scroll > 0)
+			v->scroll--;
+		break;
+	case ACT_DOWN:
+		v->scroll++;	/* the draw clamps it */
+		break;
+	case ACT_PAGE_UP:
+		v->scroll = v->scroll > a->rows / 2 ? v->scroll - a->rows / 2 : 0;
+		break;
+	case ACT_PAGE_DOWN:
+		v->scroll += a->rows / 2;
+		break;
+	case ACT_FIRST:
+		v->scroll = 0;
+		break;
+	default:
+		break;
+	}
+}
+
+int
+deploy_view_prompt_accept(struct app *a, char *err, size_t errlen)
+{
+	struct deploy_view *v = view(a);
+	const struct plan_input *in = calc_input(a->calc);
+	const char *path = a->prompt.text;
+	struct report_in rin;
+	char *text;
+	int rc;
+
+	if (path[0] == '\0') {
+		snprintf(err, errlen, "type a file name");
+		return -1;
+	}
+	memset(&rin, 0, sizeof rin);
+	rin.cat = a->cat;
+	rin.in = in;
+	rin.plan = calc_plan(a->calc);
+	rin.fixes = calc_fixes(a->calc, &rin.n_fixes);
+	rin.model_source = cli_model_source(a->cat, in);
+	rin.explicit_all = calc_explicit_all(a->calc);
+	if (v->node >= 0) {
+		rin.node = &a->cat->nodes[v->node];
+		rin.placement = &v->pl;
+	}
+	text = export_render(v->pending, &rin, err, errlen);
+	if (text == NULL)
+		return -1;
+	rc = textfile_write_atomic(path, text, strlen(text), err, errlen);
+	free(text);
+	if (rc != 0)
+		return -1;
+	update_set_status(a, ROLE_STATUS_OK, "wrote the %s files to %s",
+	    export_format_name(v->pending), path);
+	return 0;
+}
+
+/* ---- drawing ---- */
+
+static void __attribute__((format(printf, 3, 4)))
+add(struct lines *L, enum role role, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (L->n >= MAX_LINES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(L->l[L->n].s, LINE_LEN, fmt, ap);
+	va_end(ap);
+	L->l[L->n].role = role;
+	L->n++;
+}
+
+static void
+add_wrapped(struct lines *L, enum role role, int w, const char *prefix, const char *s)
+{
+	const char *starts[16];
+	int lens[16], n, i, pw = (int)strlen(prefix);
+
+	n = draw_wrap_lines(s, w - pw > 20 ? w - pw : 20, starts, lens, 16);
+	for (i = 0; i < n; i++)
+		add(L, role, "%s%.*s", i == 0 ? prefix : "", lens[i], starts[i]);
+}
+
+/* What a whole card holds: its replica ("r0", "idle") and its ranks ("p1 t7"). */
+static void
+card_cell(const struct placement *pl, const struct placement_slot *s, char *top,
+    char *bottom, size_t len)
+{
+	bottom[0] = '\0';
+	if (s->replica < 0) {
+		snprintf(top, len, "idle");
+		return;
+	}
+	snprintf(top, len, "r%d", s->replica);
+	if (pl->dp > 1)
+		snprintf(bottom, len, "d%d p%d t%d", s->dp_rank, s->pp_stage, s->tp_rank);
+	else if (pl->pp > 1)
+		snprintf(bottom, len, "p%d t%d", s->pp_stage, s->tp_rank);
+	else if (pl->tp > 1)
+		snprintf(bottom, len, "t%d", s->tp_rank);
+}
+
+/* A MIG card: the replicas of its slices ("r0-r6") and how many are busy. */
+static void
+slice_cell(const struct placement *pl, int node, int gpu, char *top, char *bottom,
+    size_t len)
+{
+	int i, lo = -1, hi = -1, busy = 0, all = 0;
+
+	for (i = 0; i < pl->n_slots; i++) {
+		const struct placement_slot *s = &pl->slots[i];
+
+		if (s->node != node || s->gpu != gpu)
+			continue;
+		all++;
+		if (s->replica < 0)
+			continue;
+		busy++;
+		if (lo < 0 || s->replica < lo)
+			lo = s->replica;
+		if (s->replica > hi)
+			hi = s->replica;
+	}
+	if (busy == 0)
+		snprintf(top, len, "idle");
+	else if (lo == hi)
+		snprintf(top, len, "r%d", lo);
+	else
+		snprintf(top, len, "r%d-%d", lo, hi);
+	snprintf(bottom, len, "%d/%d sl", busy, all);
+}
+
+static const struct placement_slot *
+slot_at(const struct placement *pl, int node, int gpu)
+{
+	int i;
+
+	for (i = 0; i < pl->n_slots; i++)
+		if (pl->slots[i].node == node && pl->slots[i].gpu == gpu)
+			return &pl->slots[i];
+	return NULL;
+}
+
+/* The grid: per node a label, then its cards in rows of cpr columns, two lines each. */
+static void
+add_grid(struct lines *L, const struct placement *pl, int w)
+{
+	int cpr = (w - LABEL_W) / CELL_W, n, g0, g;
+	char top[LINE_LEN], bot[LINE_LEN], t[48], b[48];
+
+	if (cpr < 1)
+		cpr = 1;
+	for (n = 0; n < pl->nodes; n++) {
+		for (g0 = 0; g0 < pl->gpus_per_node; g0 += cpr) {
+			size_t ot, ob;
+
+			ot = (size_t)snprintf(top, sizeof top, "%-*s", LABEL_W, "");
+			ob = (size_t)snprintf(bot, sizeof bot, "%-*s", LABEL_W, "");
+			if (g0 == 0)
+				ot = (size_t)snprintf(top, sizeof top, "node %-*d", LABEL_W - 5, n);
+			/* the card numbers, then what each holds */
+			for (g = g0; g < pl->gpus_per_node && g < g0 + cpr; g++) {
+				char num[16];
+
+				snprintf(num, sizeof num, "gpu%d", g);
+				if (ot < sizeof top)
+					ot += (size_t)snprintf(top + ot, sizeof top - ot, "%-*.*s",
+					    CELL_W, CELL_W - 1, num);
+			}
+			add(L, ROLE_HELP_KEY, "%s", top);
+			ot = (size_t)snprintf(top, sizeof top, "%-*s", LABEL_W, "");
+			for (g = g0; g < pl->gpus_per_node && g < g0 + cpr; g++) {
+				const struct placement_slot *s = slot_at(pl, n, g);
+
+				t[0] = b[0] = '\0';
+				if (s != NULL && pl->slices_per_gpu > 0)
+					slice_cell(pl, n, g, t, b, sizeof t);
+				else if (s != NULL)
+					card_cell(pl, s, t, b, sizeof t);
+				if (ot < sizeof top)
+					ot += (size_t)snprintf(top + ot, sizeof top - ot, "%-*.*s",
+					    CELL_W, CELL_W - 1, t);
+				if (ob < sizeof bot)
+					ob += (size_t)snprintf(bot + ob, sizeof bot - ob, "%-*.*s",
+					    CELL_W, CELL_W - 1, b);
+			}
+			add(L, ROLE_HELP, "%s", top);
+			if (pl->tp > 1 || pl->pp > 1 || pl->dp > 1 || pl->slices_per_gpu > 0)
+				add(L, ROLE_HELP, "%s", bot);
+		}
+	}
+}
+
+void
+deploy_view_draw(struct app *a)
+{
+	struct deploy_view *v = view(a);
+	const struct placement *pl = &v->pl;
+	const struct node *nd = chosen_node(a);
+	const struct plan *p = calc_plan(a->calc);
+	const struct gpu *g = nd->gpu >= 0 && (size_t)nd->gpu < a->cat->n_gpus ?
+	    &a->cat->gpus[nd->gpu] : NULL;
+	struct lines *L = malloc(sizeof *L);
+	struct rect b;
+	char t[600];
+	int w, i, rows, k;
+
+	if (L == NULL)
+		abort();
+	L->n = 0;
+	b.y = 0;
+	b.x = 0;
+	b.w = a->cols;
+	b.h = a->rows - 1;
+	w = b.w - 4;
+	draw_clear(&a->theme, ROLE_HELP, &b);
+	draw_text(&a->theme, ROLE_HELP_TITLE, 0, 2, w, "Deployment: what runs where "
+	    "(D or Esc closes)", a->g->ellipsis);
+	snprintf(t, sizeof t, "%s%s server  +/- nodes  %s%s scroll  write: r ray  "
+	    "m multinode  c compose  k kubernetes", a->g->left, a->g->right,
+	    a->g->more_up, a->g->more_down);
+	draw_text(&a->theme, ROLE_KEY, 1, 2, w, t, a->g->ellipsis);
+
+	if (v->node >= 0)
+		snprintf(t, sizeof t, "%d %s %s (%s): %d %s %s each", pl->nodes,
+		    a->g->times, nd->id, nd->name, nd->gpus_per_node, a->g->times,
+		    g ? g->id : "?");
+	else
+		snprintf(t, sizeof t, "One host with the plan's cards: %d %s %s%s",
+		    pl->gpus_per_node, a->g->times, g ? g->id : "custom card",
+		    g && g->nvlink_gbs > 0 ? ", NVLink" : "");
+	add_wrapped(L, ROLE_HELP_TITLE, w, "", t);
+	if (v->node >= 0 && nd->nvlink_domain > 0)
+		add(L, ROLE_HELP, "NVLink domain %d card%s; %.0f GB/s per card inside it, "
+		    "%.0f GB/s between nodes (one way)", nd->nvlink_domain,
+		    nd->nvlink_domain == 1 ? "" : "s", nd->intra_gbs, nd->inter_gbs);
+	else if (v->node >= 0)
+		add(L, ROLE_HELP, "No NVLink: PCIe between the cards, %.0f GB/s per card; "
+		    "%.0f GB/s between nodes (one way)", nd->intra_gbs, nd->inter_gbs);
+	snprintf(t, sizeof t, " over %d nodes", pl->nodes_per_instance);
+	add(L, ROLE_HELP, "One instance: TP %d %s PP %d %s DP %d = %d card%s%s; "
+	    "%d replica%s", pl->tp, a->g->times, pl->pp, a->g->times, pl->dp,
+	    pl->instance_gpus, pl->instance_gpus == 1 ? "" : "s",
+	    pl->nodes_per_instance > 1 ? t : "", pl->replicas,
+	    pl->replicas == 1 ? "" : "s");
+	if (v->node >= 0 && nd->price_per_hour > 0) {
+		snprintf(t, sizeof t, "$%.2f per hour for %d node%s ($%.2f each; %s, %s)",
+		    nd->price_per_hour * pl->nodes, pl->nodes, pl->nodes == 1 ? "" : "s",
+		    nd->price_per_hour, nd->price_source ? nd->price_source : "",
+		    nd->price_date ? nd->price_date : "");
+		add_wrapped(L, ROLE_HELP, w, "Price: ", t);
+	} else if (v->node >= 0)
+		add(L, ROLE_MUTED, "Price: no dated price for this server");
+	if (pl->refused)
+		add_wrapped(L, ROLE_VERDICT_FAIL, w, "vLLM refuses: ", pl->message);
+	else if (p->phase != PHASE_NONE)
+		add_wrapped(L, ROLE_VERDICT_FAIL, w, "The plan does not start: ", p->message);
+	else
+		add(L, ROLE_VERDICT_OK, "vLLM starts this placement");
+	for (i = 0; i < pl->n_notes; i++)
+		add_wrapped(L, ROLE_WARNING, w, "note: ", pl->notes[i]);
+	add(L, ROLE_MUTED, "r replica, d data-parallel rank, p pipeline stage, "
+	    "t tensor-parallel rank");
+	add_grid(L, pl, w);
+
+	rows = b.h - 2;
+	if (v->scroll > L->n - rows)
+		v->scroll = L->n - rows > 0 ? L->n - rows : 0;
+	for (k = 0; k < rows && v->scroll + k < L->n; k++)
+		draw_text(&a->theme, L->l[v->scroll + k].role, 2 + k, 2, w,
+		    L->l[v->scroll + k].s, a->g->ellipsis);
+	free(L);
+}

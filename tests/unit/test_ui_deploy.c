@@ -1,0 +1,215 @@
+/*
+ * test_ui_deploy.c - the planner's deployment view (D) on a virtual
+ * terminal: the nodes x cards grid of a plan started from --node/--nodes,
+ * vLLM's refusal, the node count changed inside the view, and the cluster
+ * files it writes, which must be the command line's own exports of the
+ * same plan.
+ */
+#include <criterion/criterion.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/plan.h"
+#include "helpers.h"
+#include "io/cli.h"
+#include "io/deploy.h"
+#include "io/export.h"
+#include "io/report.h"
+#include "io/textfile.h"
+#include "ui/app.h"
+#include "ui/deploy_view.h"
+
+#define MAX_ARGS 32
+
+static char screen[1 << 16];
+static char tmpdir[256];
+
+static void
+setup(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	unsetenv("NO_COLOR");
+	unsetenv("HEADROOM_THEMES_DIR");
+	if (getenv("TERM") == NULL)
+		setenv("TERM", "xterm-256color", 1);
+	snprintf(tmpdir, sizeof tmpdir, "%s/headroom-uideploy.XXXXXX",
+	    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	cr_assert_not_null(mkdtemp(tmpdir));
+}
+
+static void
+teardown(void)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", tmpdir);
+}
+
+TestSuite(uideploy, .init = setup, .fini = teardown);
+
+/* headroom ARGS resolved into cli, as main() does before the planner. */
+static void
+cli_of(struct cli *cli, const char *args, char *store, size_t len)
+{
+	char *argv[MAX_ARGS], *w, err[512];
+	int argc = 1;
+
+	snprintf(store, len, "%s", args);
+	argv[0] = "headroom";
+	for (w = strtok(store, " "); w != NULL && argc < MAX_ARGS - 1; w = strtok(NULL, " "))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	cr_assert_eq(cli_parse(argc, argv, cli, err, sizeof err), 0, "%s: %s", args, err);
+	cr_assert_eq(cli_resolve(test_catalogue(), cli, err, sizeof err), 0, "%s: %s",
+	    args, err);
+}
+
+/* The planner on 80 x 24 started from the cli, with the D view open. */
+static struct app *
+open_view(struct cli *cli)
+{
+	static const struct ui_options plain = { 0, 0, NULL, NULL };
+	struct app *a;
+
+	deploy_view_preset(cli->node, cli->nodes);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli->in, &plain,
+	    24, 80);
+	cr_assert_not_null(a, "no virtual terminal");
+	cr_assert_eq(app_headless_keys(a, "D"), 0);
+	app_headless_dump(a, screen, sizeof screen);
+	return a;
+}
+
+/* The row of the screen holding text, -1 when none. */
+static int
+row_of(const char *text)
+{
+	const char *hit = strstr(screen, text), *s;
+	int row = 0;
+
+	if (hit == NULL)
+		return -1;
+	for (s = screen; s < hit; s++)
+		row += *s == '\n';
+	return row;
+}
+
+Test(uideploy, two_h100_nodes_tp8_pp2_grid)
+{
+	struct cli cli;
+	char store[512];
+	struct app *a;
+	int r0, r1;
+
+	cli_of(&cli, "--node hgx-h100-8 --nodes 2 --tensor-parallel-size 8 --pipeline-parallel-size 2", store, sizeof store);
+	a = open_view(&cli);
+	cr_assert_not_null(strstr(screen, "Deployment: what runs where"), "%s", screen);
+	cr_assert_not_null(strstr(screen, "2 × hgx-h100-8"), "%s", screen);
+	cr_assert_not_null(strstr(screen, "TP 8 × PP 2 × DP 1 = 16 cards"), "%s", screen);
+	cr_assert_not_null(strstr(screen, "vLLM starts this placement"), "%s", screen);
+	r0 = row_of("node 0");
+	r1 = row_of("node 1");
+	cr_assert(r0 >= 0 && r1 > r0 && r1 < 23, "both nodes on the 80x24 screen:\n%s",
+	    screen);
+	/* stage 0 on node 0, stage 1 on node 1, TP ranks 0..7 across the cards */
+	cr_assert_not_null(strstr(screen, "p0 t0   p0 t1"), "%s", screen);
+	cr_assert_not_null(strstr(screen, "p1 t6   p1 t7"), "%s", screen);
+	cr_assert_gt(row_of("p1 t0"), r1, "%s", screen);
+	cr_assert_lt(row_of("p0 t7"), r1, "%s", screen);
+	/* the pipeline spans the nodes: vLLM needs Ray, and says so in a note */
+	cr_assert_not_null(strstr(screen, "note: "), "%s", screen);
+	cr_assert_not_null(strstr(screen, "Price: $"), "%s", screen);
+	app_headless_free(&a);
+	cli_done(&cli);
+}
+
+Test(uideploy, tp16_on_one_node_is_vllms_refusal)
+{
+	struct cli cli;
+	char store[512];
+	struct app *a;
+
+	cli_of(&cli, "--node hgx-h100-8 --tensor-parallel-size 16", store, sizeof store);
+	a = open_view(&cli);
+	cr_assert_not_null(strstr(screen, "vLLM refuses: World size (16) is larger "),
+	    "%s", screen);
+	/* + adds a node: TP 16 now spans two nodes and vLLM starts it */
+	cr_assert_eq(app_headless_keys(a, "+"), 0);
+	app_headless_dump(a, screen, sizeof screen);
+	cr_assert_null(strstr(screen, "World size"), "%s", screen);
+	cr_assert_not_null(strstr(screen, "2 × hgx-h100-8"), "%s", screen);
+	cr_assert_geq(row_of("node 1"), 0, "%s", screen);
+	cr_assert_eq(app_headless_input(a)->gpus, 16);
+	/* u undoes it as any other change, once the view is closed */
+	cr_assert_eq(app_headless_keys(a, "<Esc>u"), 0);
+	cr_assert_eq(app_headless_input(a)->gpus, 8);
+	app_headless_free(&a);
+	cli_done(&cli);
+}
+
+Test(uideploy, kubernetes_from_the_view_is_the_command_lines)
+{
+	struct cli cli, two;
+	char store[512], store2[512], keys[512], path[400], err[256], *got, *want;
+	struct placement pl;
+	struct report_in rin;
+	struct plan p;
+	struct app *a;
+
+	cli_of(&cli, "--node hgx-h100-8 --tensor-parallel-size 8 --pipeline-parallel-size 2", store, sizeof store);
+	a = open_view(&cli);
+	snprintf(path, sizeof path, "%s/k8s.yaml", tmpdir);
+	/* a second node, then k and the path */
+	snprintf(keys, sizeof keys, "+k%s<Enter>", path);
+	cr_assert_eq(app_headless_keys(a, keys), 0);
+	cr_assert_not_null(strstr(app_headless_status(a), "wrote the kubernetes"),
+	    "%s", app_headless_status(a));
+	got = textfile_read(path, NULL, err, sizeof err);
+	cr_assert_not_null(got, "%s", err);
+	cr_assert_not_null(strstr(got, "kind: LeaderWorkerSet"), "%s", got);
+
+	cli_of(&two, "--node hgx-h100-8 --nodes 2 --tensor-parallel-size 8 --pipeline-parallel-size 2", store2, sizeof store2);
+	plan_compute(test_catalogue(), &two.in, &p);
+	memset(&rin, 0, sizeof rin);
+	rin.cat = test_catalogue();
+	rin.in = &two.in;
+	rin.plan = &p;
+	rin.model_source = cli_model_source(test_catalogue(), &two.in);
+	rin.placement = deploy_place(test_catalogue(), &two, &p, &pl);
+	rin.node = &test_catalogue()->nodes[two.node];
+	want = export_render(EXPORT_KUBERNETES, &rin, err, sizeof err);
+	cr_assert_not_null(want, "%s", err);
+	cr_assert_str_eq(got, want);
+	free(got);
+	free(want);
+	app_headless_free(&a);
+	cli_done(&cli);
+	cli_done(&two);
+}
+
+Test(uideploy, without_a_node_one_host_then_a_server_picked)
+{
+	struct cli cli;
+	char store[512];
+	struct app *a;
+
+	cli_of(&cli, "--gpu h100-sxm --tensor-parallel-size 2 --gpus 4", store, sizeof store);
+	a = open_view(&cli);
+	cr_assert_not_null(strstr(screen, "One host with the plan's cards: 4 × h100-sxm"),
+	    "%s", screen);
+	cr_assert_not_null(strstr(screen, "r0      r0      r1      r1"), "%s", screen);
+	/* Right: the first server of the catalogue; its card becomes the plan's */
+	cr_assert_eq(app_headless_keys(a, "<Right>"), 0);
+	app_headless_dump(a, screen, sizeof screen);
+	snprintf(store, sizeof store, "1 × %s (", test_catalogue()->nodes[0].id);
+	cr_assert_not_null(strstr(screen, store), "%s in\n%s", store, screen);
+	cr_assert_geq(app_headless_input(a)->gpus, 1);
+	cr_assert_eq(app_headless_input(a)->gpu,
+	    test_catalogue()->nodes[0].gpu);
+	app_headless_free(&a);
+	cli_done(&cli);
+}
