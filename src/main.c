@@ -92,6 +92,7 @@ usage(FILE *f)
 "                               (repeat; SPEC: model=ID,util=0.45,...)\n"
 "  --compare-version X.Y.Z      the same plan under --vllm-version and X.Y.Z\n"
 "  --explicit                   export every flag, not only non-defaults\n"
+"  --currency CODE=RATE[@DATE]  show prices in CODE at RATE per USD (EUR=0.86)\n"
 "  --no-color, --ascii, --theme NAME\n"
 "  -h, --help, -V, --version\n"
 "\n"
@@ -201,6 +202,7 @@ main(int argc, char **argv)
 	catalogue_load_builtin(&cat, diag_stderr, NULL);
 	catalogue_load_user(&cat, diag_stderr, NULL);
 	catalogue_link(&cat, diag_stderr, NULL);
+	cat.currency = cli.currency;	/* every price writer reads it there */
 	if (cli.list) {
 		out = strcmp(cli.list, "options") == 0 ?
 		    list_options(cli.report == REPORT_JSON) :

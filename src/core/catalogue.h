@@ -255,6 +255,17 @@ struct node {
 	char	*price_date, *price_source;
 };
 
+/*
+ * The currency human-facing prices are shown in (io/price.h): the catalogue
+ * holds USD; a rate the user gives (--currency CODE=RATE[@DATE]) converts
+ * them for display.  code "" = USD as catalogued.
+ */
+struct price_currency {
+	char	 code[4];		/* three upper-case letters, "" = none */
+	double	 rate;			/* units of code per USD, > 0 */
+	char	 date[11];		/* YYYY-MM-DD of the rate, "" = undated */
+};
+
 struct catalogue {
 	struct gpu	  *gpus;
 	size_t		   n_gpus;
@@ -268,6 +279,7 @@ struct catalogue {
 	size_t		   n_coeffs;
 	char		  *coeff_source;
 	struct speed_coeffs speed;
+	struct price_currency currency;	/* shown prices (--currency), set by main */
 };
 
 /* Look-ups return an index or -1.  Model ids match the id or an alias, case-insensitively. */

@@ -15,6 +15,7 @@
 #include "config.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
+#include "io/price.h"
 #include "io/strbuf.h"
 
 /* Prints and frees a report tree. */
@@ -396,6 +397,7 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 		cJSON_AddNumberToObject(root, "plans_computed", (double)v->res->n_planned);
 		cJSON_AddNumberToObject(root, "plans_found", (double)v->res->n_found);
 		cJSON_AddNumberToObject(root, "hardware_options", (double)v->res->n_options);
+		cJSON_AddItemToObject(root, "currency", price_currency_json(&c->currency));
 		if (v->n == 0)
 			cJSON_AddStringToObject(root, "error", v->res->error);
 		else
@@ -496,13 +498,23 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 				strbuf_printf(&s, "**\n");
 			return strbuf_take(&s);
 		}
-		if (md)
-			strbuf_printf(&s, "| # | Hardware | Users | $/h | $/user-h | tokens/s per "
-			    "user (est.) | Checkpoint, KV | Alternatives |\n|---:|---|---:|---:|"
-			    "---:|---:|---|---|\n");
-		else
-			strbuf_printf(&s, "%3s  %-34s %6s %7s %9s %10s\n", "#", "hardware",
-			    "users", "$/h", "$/user-h", "tok/s/user");
+		{
+			const char *u = price_unit(&c->currency);
+			char ph[16], pu[24], note[200];
+
+			snprintf(ph, sizeof ph, "%s/h", u);
+			snprintf(pu, sizeof pu, "%s/user-h", u);
+			if (price_converted(&c->currency))
+				strbuf_printf(&s, "%s.\n\n",
+				    price_note(&c->currency, note, sizeof note));
+			if (md)
+				strbuf_printf(&s, "| # | Hardware | Users | %s | %s | tokens/s "
+				    "per user (est.) | Checkpoint, KV | Alternatives |\n|---:|"
+				    "---|---:|---:|---:|---:|---|---|\n", ph, pu);
+			else
+				strbuf_printf(&s, "%3s  %-34s %6s %7s %9s %10s\n", "#",
+				    "hardware", "users", ph, pu, "tok/s/user");
+		}
 		for (i = 0; i < v->n && i < show; i++) {
 			const struct fit_row *r = &v->rows[i];
 			char price[32], ppu[32], sp[32], hw[160], alts[1024];
@@ -514,9 +526,9 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 			ckpt_label(c, &r->in, r->format, ck, sizeof ck);
 			answers_fit_alts(c, r, alts, sizeof alts);
 			snprintf(price, sizeof price, r->price_per_hour > 0 ? "%.2f" : "-",
-			    r->price_per_hour);
+			    price_amount(&c->currency, r->price_per_hour));
 			snprintf(ppu, sizeof ppu, r->price_per_user > 0 ? "%.4f" : "-",
-			    r->price_per_user);
+			    price_amount(&c->currency, r->price_per_user));
 			snprintf(sp, sizeof sp, e.known ? "~%.0f" : "-",
 			    e.load.tokens_per_s_user);
 			if (md) {

@@ -22,12 +22,13 @@
 #include "io/shellwords.h"
 #include "io/model_dir.h"
 #include "io/model_find.h"
+#include "io/price.h"
 #include "io/spec_config.h"
 
 enum opt_id {
 	O_REPORT, O_GPU, O_MIG, O_GPUS, O_NODE, O_NODES, O_GPU_TOTAL, O_MODEL, O_CHECKPOINT,
 	O_TPR, O_OTHER, O_VERSION_V, O_OVERHEAD, O_LIST, O_NO_COLOR, O_ASCII,
-	O_THEME, O_HELP, O_VERSION, O_EXPLICIT,
+	O_THEME, O_HELP, O_VERSION, O_EXPLICIT, O_CURRENCY,
 	/* exchange (cli_import.c) */
 	O_FROM_COMMAND, O_EXPORT, O_OUTPUT, O_SCENARIO, O_SAVE_SCENARIO, O_CHECK,
 	O_COMPARE, O_CALIBRATE, O_SAVE_CALIBRATION, O_FORCE,
@@ -67,6 +68,7 @@ static const struct opt opts[] = {
 	{ "help", O_HELP, 0, 0 },
 	{ "version", O_VERSION, 0, 0 },
 	{ "explicit", O_EXPLICIT, 0, 0 },
+	{ "currency", O_CURRENCY, 1, 0 },
 	{ "from-command", O_FROM_COMMAND, 1, 0 },
 	{ "export", O_EXPORT, 1, 0 },
 	{ "output", O_OUTPUT, 1, 0 },
@@ -398,6 +400,15 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 	case O_HELP: cli->help = true; return 0;
 	case O_VERSION: cli->version = true; return 0;
 	case O_EXPLICIT: cli->explicit_all = true; return 0;
+	case O_CURRENCY: {
+		char e[200];
+
+		if (price_currency_parse(v, &cli->currency, e, sizeof e) != 0) {
+			snprintf(err, errlen, "--currency: %s", e);
+			return -1;
+		}
+		return 0;
+	}
 	case O_FROM_COMMAND:
 		return cli_import_command(cli, v, err, errlen);
 	case O_EXPORT:

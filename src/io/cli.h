@@ -53,6 +53,7 @@ struct cli {
 	char		 import_note[256];	/* what an import could not use */
 	struct filestamp scenario_stamp;	/* the --scenario file as loaded */
 	struct answers_opts ans;		/* --need, --instance, ... (answers.c) */
+	struct price_currency currency;		/* --currency CODE=RATE[@DATE] (price.h) */
 	char		**owned;		/* imported words the fields point into */
 	size_t		 n_owned, cap_owned;
 };

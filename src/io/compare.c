@@ -17,6 +17,7 @@
 #include "core/vllm_version.h"
 #include "io/exchange_report.h"
 #include "io/export.h"
+#include "io/price.h"
 #include "io/report.h"
 #include "io/scenario.h"
 #include "io/strbuf.h"
@@ -205,11 +206,13 @@ build(const struct catalogue *cat, const struct compare_col *cols, size_t n,
 		ROW("Replicas", "%d", p->replicas);
 		ROW("Total users", "%lld", (long long)p->total_concurrency);
 		if (k.card_per_hour > 0)
-			ROW("Price per hour", "$%.2f", k.per_hour);
+			ROW("Price per hour", "%s", price_format(&cat->currency,
+			    k.per_hour, 2, v, sizeof v));
 		else
 			ROW("Price per hour", "-");
 		if (k.per_user_hour > 0)
-			ROW("Price per user-hour", "$%.4f", k.per_user_hour);
+			ROW("Price per user-hour", "%s", price_format(&cat->currency,
+			    k.per_user_hour, 4, v, sizeof v));
 		else
 			ROW("Price per user-hour", "-");
 #undef ROW
@@ -269,6 +272,11 @@ compare_text(const struct catalogue *cat, const struct compare_col *cols,
 			line[--o] = '\0';
 		strbuf_printf(&y, "%s\n", line);
 	}
+	if (price_converted(&cat->currency)) {
+		char note[200];
+
+		strbuf_printf(&y, "\n%s\n", price_note(&cat->currency, note, sizeof note));
+	}
 	free(t.cell);
 	return strbuf_take(&y);
 }
@@ -302,6 +310,13 @@ compare_markdown(const struct catalogue *cat, const struct compare_col *cols,
 			textesc_markdown(&y, t.cell[c][r]);
 			strbuf_printf(&y, " |");
 		}
+		strbuf_printf(&y, "\n");
+	}
+	if (price_converted(&cat->currency)) {
+		char note[200];
+
+		strbuf_printf(&y, "\n");
+		textesc_markdown(&y, price_note(&cat->currency, note, sizeof note));
 		strbuf_printf(&y, "\n");
 	}
 	free(t.cell);

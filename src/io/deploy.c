@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "io/cli.h"
+#include "io/price.h"
 
 const struct placement *
 deploy_place(const struct catalogue *c, const struct cli *cli, struct plan *p,
@@ -132,7 +133,8 @@ deploy_json(const struct node *nd, const struct placement *pl)
 }
 
 void
-deploy_text(struct strbuf *b, const struct node *nd, const struct placement *pl)
+deploy_text(struct strbuf *b, const struct node *nd, const struct placement *pl,
+    const struct price_currency *cur)
 {
 	int i, n;
 
@@ -167,9 +169,15 @@ deploy_text(struct strbuf *b, const struct node *nd, const struct placement *pl)
 		strbuf_printf(b, "  ... %d more nodes laid out alike\n", pl->nodes - 16);
 	for (i = 0; i < pl->n_notes; i++)
 		strbuf_printf(b, "  note: %s\n", pl->notes[i]);
-	if (nd->price_per_hour > 0)
-		strbuf_printf(b, "  price: $%.2f per hour for %d node%s (%s, %s)\n",
-		    nd->price_per_hour * pl->nodes, pl->nodes, pl->nodes == 1 ? "" : "s",
+	if (nd->price_per_hour > 0) {
+		char pr[64], note[200];
+
+		strbuf_printf(b, "  price: %s per hour for %d node%s (%s, %s)\n",
+		    price_format(cur, nd->price_per_hour * pl->nodes, 2, pr, sizeof pr),
+		    pl->nodes, pl->nodes == 1 ? "" : "s",
 		    nd->price_source ? nd->price_source : "", nd->price_date ?
 		    nd->price_date : "");
+		if (price_converted(cur))
+			strbuf_printf(b, "  note: %s\n", price_note(cur, note, sizeof note));
+	}
 }

@@ -39,7 +39,9 @@ void deploy_tp_link(const struct node *nd, int tp, const char **link,
 
 /* The placement as the JSON report's "placement" (null without nodes). */
 cJSON *deploy_json(const struct node *, const struct placement *);
-/* The placement as lines of the text report (nothing without nodes). */
-void deploy_text(struct strbuf *, const struct node *, const struct placement *);
+/* The placement as lines of the text report (nothing without nodes), its
+ * price in cur (price.h; NULL = USD). */
+void deploy_text(struct strbuf *, const struct node *, const struct placement *,
+    const struct price_currency *cur);
 
 #endif

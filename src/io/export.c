@@ -21,6 +21,7 @@
 #include "io/exchange_report.h"
 #include "io/export_cluster.h"
 #include "io/launch.h"
+#include "io/price.h"
 #include "io/shellwords.h"
 #include "io/strbuf.h"
 #include "io/textesc.h"
@@ -771,10 +772,15 @@ export_quote(const struct report_in *r, char *err, size_t errlen)
 		strbuf_printf(&y, "| Concurrent users | none: vLLM does not start "
 		    "(%s) |\n", plan_phase_title(p->phase));
 	if (k.card_per_hour > 0) {
-		strbuf_printf(&y, "| Price | $%.2f per card-hour x %d = **$%.2f per "
-		    "hour**", k.card_per_hour, k.cards, k.per_hour);
+		const struct price_currency *cur = &r->cat->currency;
+		char p1[64], p2[64];
+
+		strbuf_printf(&y, "| Price | %s per card-hour x %d = **%s per "
+		    "hour**", price_format(cur, k.card_per_hour, 2, p1, sizeof p1),
+		    k.cards, price_format(cur, k.per_hour, 2, p2, sizeof p2));
 		if (k.per_user_hour > 0)
-			strbuf_printf(&y, ", $%.4f per concurrent user-hour", k.per_user_hour);
+			strbuf_printf(&y, ", %s per concurrent user-hour",
+			    price_format(cur, k.per_user_hour, 4, p1, sizeof p1));
 		strbuf_printf(&y, " |\n");
 	} else {
 		strbuf_printf(&y, "| Price | no dated price in the catalogue for this "
@@ -835,10 +841,16 @@ export_quote(const struct report_in *r, char *err, size_t errlen)
 	if (k.slices > 0)
 		bullet(&y, "MIG slices cannot be joined by tensor parallelism: each "
 		    "slice runs its own vLLM instance.");
-	if (k.card_per_hour > 0)
+	if (k.card_per_hour > 0) {
+		char note[200];
+
 		bullet(&y, "Price: %s, dated %s. Host, storage and network are not "
 		    "included.", md(&mp, k.source ? k.source : "catalogue"),
 		    md(&mp, k.date ? k.date : "?"));
+		if (price_converted(&r->cat->currency))
+			bullet(&y, "Currency: %s.", md(&mp,
+			    price_note(&r->cat->currency, note, sizeof note)));
+	}
 	{
 		char nm[1024];
 

@@ -19,6 +19,7 @@
 #include "io/cli.h"
 #include "io/exchange_report.h"
 #include "io/deploy.h"
+#include "io/price.h"
 #include "io/strbuf.h"
 #include "io/textesc.h"
 
@@ -198,7 +199,7 @@ report_text(const struct report_in *r)
 		strbuf_printf(&o, "%s", more);
 	}
 	strbuf_printf(&o, "Outside vLLM's budget: %s GiB\n", gib(p->outside_budget, e));
-	deploy_text(&o, r->node, r->placement);
+	deploy_text(&o, r->node, r->placement, &r->cat->currency);
 
 	if (p->phase == PHASE_NONE) {
 		strbuf_printf(&o, "\nVerdict: vLLM starts.\n");
@@ -366,6 +367,7 @@ report_json(const struct report_in *r)
 	cJSON_AddItemToObject(root, "speed", answers_speed_json(r->cat, r->in, p));
 	cJSON_AddItemToObject(root, "multimodal", answers_mm_json(p));
 	cJSON_AddItemToObject(root, "placement", deploy_json(r->node, r->placement));
+	cJSON_AddItemToObject(root, "currency", price_currency_json(&r->cat->currency));
 	o = cJSON_AddObjectToObject(root, "verdict");
 	cJSON_AddBoolToObject(o, "starts", p->phase == PHASE_NONE);
 	if (p->phase == PHASE_NONE) {

@@ -12,13 +12,14 @@
 
 #include "core/units.h"
 #include "core/xalloc.h"
+#include "io/price.h"
 #include "io/xdg.h"
 #include "io/yamltree.h"
 
 /* options whose value is a word; the flags (no value) follow */
 const char *const settings_keys[] = { "gpu", "mig", "gpus", "vllm-version",
 	"theme", "tokens-per-request", "overhead", "other-usage", "no-color",
-	"ascii", "explicit", NULL };
+	"ascii", "explicit", "currency", NULL };
 static const char *const flag_keys[] = { "no-color", "ascii", "explicit", NULL };
 
 static bool
@@ -86,7 +87,7 @@ take(struct settings *s, const cJSON *root, const cJSON *v, char *err, size_t er
 	if (!in_list(settings_keys, k))
 		return fail(err, errlen, s, root, k, "not a setting (settings are "
 		    "gpu, mig, gpus, vllm-version, theme, tokens-per-request, "
-		    "overhead, other-usage, no-color, ascii, explicit)");
+		    "overhead, other-usage, no-color, ascii, explicit, currency)");
 	if (s->argc + 2 > SETTINGS_MAX_WORDS)
 		return fail(err, errlen, s, root, k, "too many settings");
 	yamltree_pos(root, k, &line, &col);
@@ -97,6 +98,16 @@ take(struct settings *s, const cJSON *root, const cJSON *v, char *err, size_t er
 		if (cJSON_IsTrue(v))
 			add_word(s, word, line);
 		return 0;
+	}
+	if (strcmp(k, "currency") == 0) {
+		struct price_currency c;
+		char why[200];
+
+		if (!cJSON_IsString(v))
+			return fail(err, errlen, s, root, k, "expected CODE=RATE or "
+			    "CODE=RATE@YYYY-MM-DD in quotes (e.g. \"EUR=0.86@2026-11-30\")");
+		if (price_currency_parse(v->valuestring, &c, why, sizeof why) != 0)
+			return fail(err, errlen, s, root, k, why);
 	}
 	if (cJSON_IsString(v)) {
 		add_word(s, word, line);

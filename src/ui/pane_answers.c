@@ -34,6 +34,7 @@
 #include "io/answers_cli.h"
 #include "io/answers_report.h"
 #include "io/cli.h"
+#include "io/price.h"
 #include "keys.h"
 #include "pane.h"
 
@@ -676,8 +677,16 @@ fit_draw(struct app *a)
 	}
 	/* the answer columns first: they fit 80 columns */
 	fit_cell("hardware", 26, n1, sizeof n1);
-	snprintf(t, sizeof t, "%3s %s %-7s %5s %6s %8s %5s  %s", "#", n1, "layout",
-	    "users", "$/h", "$/user-h", "tok/s", "+ways, checkpoint (tok/s per user, est.)");
+	{
+		char ph[16], pu[16];
+
+		snprintf(ph, sizeof ph, "%s/h", price_unit(&c->currency));
+		snprintf(pu, sizeof pu, price_converted(&c->currency) ? "%s/u-h" :
+		    "%s/user-h", price_unit(&c->currency));
+		snprintf(t, sizeof t, "%3s %s %-7s %5s %6s %8s %5s  %s", "#", n1,
+		    "layout", "users", ph, pu, "tok/s",
+		    "+ways, checkpoint (tok/s per user, est.)");
+	}
 	draw_text(&a->theme, ROLE_HEADING, 3, 2, w, t, a->g->ellipsis);
 	rows = b.h - 4 - 4;
 	if (rows < 1)
@@ -703,11 +712,13 @@ fit_draw(struct app *a)
 		answers_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8,
 		    ck + strlen(ck), sizeof ck - strlen(ck));
 		if (r->price_per_hour > 0)
-			snprintf(price, sizeof price, "%.2f", r->price_per_hour);
+			snprintf(price, sizeof price, "%.2f",
+			    price_amount(&c->currency, r->price_per_hour));
 		else
 			snprintf(price, sizeof price, "-");
 		if (r->price_per_user > 0)
-			snprintf(ppu, sizeof ppu, "%.4f", r->price_per_user);
+			snprintf(ppu, sizeof ppu, "%.4f",
+			    price_amount(&c->currency, r->price_per_user));
 		else
 			snprintf(ppu, sizeof ppu, "-");
 		plan_compute(c, &r->in, &p);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "io/price.h"
 
 static int
 facts_rows(const struct rect *r)
@@ -28,7 +29,7 @@ draw_facts(struct app *a, const struct rect *r, int y, int n)
 	const struct plan *p = calc_plan(a->calc);
 	const struct gpu_row *row;
 	const struct gpu *g;
-	char l[5][160], cnt[48];
+	char l[5][160], cnt[48], pr[48];
 	int cards, i;
 	bool planned;
 
@@ -60,10 +61,12 @@ draw_facts(struct app *a, const struct rect *r, int y, int n)
 		if (g->price_per_hour > 0 && n == 3) {
 			size_t k = strlen(l[2]);
 
-			snprintf(l[2] + k, sizeof l[2] - k, "  $%.2f/h", g->price_per_hour);
+			snprintf(l[2] + k, sizeof l[2] - k, "  %s/h", price_format(
+			    &a->cat->currency, g->price_per_hour, 2, pr, sizeof pr));
 		}
 		if (g->price_per_hour > 0)
-			snprintf(l[3], sizeof l[3], "$%.2f/h (%s)", g->price_per_hour,
+			snprintf(l[3], sizeof l[3], "%s/h (%s)", price_format(
+			    &a->cat->currency, g->price_per_hour, 2, pr, sizeof pr),
 			    g->price_date ? g->price_date : "undated");
 		else
 			snprintf(l[3], sizeof l[3], "no dated price");
