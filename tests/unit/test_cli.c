@@ -164,11 +164,13 @@ Test(cli, no_graphs_plans_no_graph_memory)
 	cr_assert_gt(base.cuda_graphs, 0);
 	cli_done(&cli);
 	for (i = 0; i < sizeof none / sizeof none[0]; i++) {
-		if (none[i][1] != NULL)
-			PLAN(&cli, &p, err, "--max-model-len", "8192", none[i][0],
-			    none[i][1]);
+		/* argv words are char *; these are never written */
+		char *flag = (char *)none[i][0], *value = (char *)none[i][1];
+
+		if (value != NULL)
+			PLAN(&cli, &p, err, "--max-model-len", "8192", flag, value);
 		else
-			PLAN(&cli, &p, err, "--max-model-len", "8192", none[i][0]);
+			PLAN(&cli, &p, err, "--max-model-len", "8192", flag);
 		cr_assert_eq(p.phase, PHASE_NONE, "%s: %s", none[i][0], p.message);
 		cr_assert_eq(p.cuda_graphs, 0, "%s plans graph memory", none[i][0]);
 		cr_assert_eq(p.n_capture_sizes, 0, "%s", none[i][0]);
