@@ -489,11 +489,11 @@ deploy_view_draw(struct app *a)
 	b.h = a->rows - 1;
 	w = b.w - 4;
 	draw_clear(&a->theme, ROLE_HELP, &b);
-	draw_text(&a->theme, ROLE_HELP_TITLE, 0, 2, w, "Deployment: what runs where "
-	    "(D or Esc closes)", a->g->ellipsis);
-	snprintf(t, sizeof t, "%s%s server  +/- nodes  %s%s scroll  write: r ray  "
-	    "m multinode  c compose  k kubernetes", a->g->left, a->g->right,
-	    a->g->more_up, a->g->more_down);
+	snprintf(t, sizeof t, "Deployment: what runs where (D or Esc closes, %s%s "
+	    "scroll)", a->g->more_up, a->g->more_down);
+	draw_text(&a->theme, ROLE_HELP_TITLE, 0, 2, w, t, a->g->ellipsis);
+	snprintf(t, sizeof t, "%s%s server  +/- nodes  write: r ray  m multinode  "
+	    "c compose  k kubernetes", a->g->left, a->g->right);
 	draw_text(&a->theme, ROLE_KEY, 1, 2, w, t, a->g->ellipsis);
 
 	if (v->node >= 0)
@@ -513,7 +513,12 @@ deploy_view_draw(struct app *a)
 		add(L, ROLE_HELP, "No NVLink: PCIe between the cards, %.0f GB/s per card; "
 		    "%.0f GB/s between nodes (one way)", nd->intra_gbs, nd->inter_gbs);
 	snprintf(t, sizeof t, " over %d nodes", pl->nodes_per_instance);
-	add(L, ROLE_HELP, "One instance: TP %d %s PP %d %s DP %d = %d card%s%s; "
+	if (pl->slices_per_gpu > 0)
+		add(L, ROLE_HELP, "One instance per MIG slice, %d slices per card; "
+		    "%d replica%s", pl->slices_per_gpu, pl->replicas,
+		    pl->replicas == 1 ? "" : "s");
+	else
+		add(L, ROLE_HELP, "One instance: TP %d %s PP %d %s DP %d = %d card%s%s; "
 	    "%d replica%s", pl->tp, a->g->times, pl->pp, a->g->times, pl->dp,
 	    pl->instance_gpus, pl->instance_gpus == 1 ? "" : "s",
 	    pl->nodes_per_instance > 1 ? t : "", pl->replicas,
@@ -544,5 +549,10 @@ deploy_view_draw(struct app *a)
 	for (k = 0; k < rows && v->scroll + k < L->n; k++)
 		draw_text(&a->theme, L->l[v->scroll + k].role, 2 + k, 2, w,
 		    L->l[v->scroll + k].s, a->g->ellipsis);
+	/* more above or below */
+	if (v->scroll > 0)
+		draw_text(&a->theme, ROLE_KEY, 2, b.w - 2, 1, a->g->more_up, "");
+	if (v->scroll + rows < L->n)
+		draw_text(&a->theme, ROLE_KEY, 1 + rows, b.w - 2, 1, a->g->more_down, "");
 	free(L);
 }

@@ -70,18 +70,25 @@ cli_of(struct cli *cli, const char *args, char *store, size_t len)
 
 /* The planner on 80 x 24 started from the cli, with the D view open. */
 static struct app *
-open_view(struct cli *cli)
+open_view_opt(struct cli *cli, const struct ui_options *opt)
 {
-	static const struct ui_options plain = { 0, 0, NULL, NULL };
 	struct app *a;
 
 	deploy_view_preset(cli->node, cli->nodes);
-	a = app_headless_new((struct catalogue *)test_catalogue(), &cli->in, &plain,
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli->in, opt,
 	    24, 80);
 	cr_assert_not_null(a, "no virtual terminal");
 	cr_assert_eq(app_headless_keys(a, "D"), 0);
 	app_headless_dump(a, screen, sizeof screen);
 	return a;
+}
+
+static struct app *
+open_view(struct cli *cli)
+{
+	static const struct ui_options plain = { 0, 0, NULL, NULL };
+
+	return open_view_opt(cli, &plain);
 }
 
 /* The row of the screen holding text, -1 when none. */
@@ -210,6 +217,27 @@ Test(uideploy, without_a_node_one_host_then_a_server_picked)
 	cr_assert_geq(app_headless_input(a)->gpus, 1);
 	cr_assert_eq(app_headless_input(a)->gpu,
 	    test_catalogue()->nodes[0].gpu);
+	app_headless_free(&a);
+	cli_done(&cli);
+}
+
+Test(uideploy, mig_slices_per_card_and_ascii)
+{
+	static const struct ui_options ascii = { 1, 1, NULL, NULL };
+	struct cli cli;
+	char store[512];
+	struct app *a;
+
+	cli_of(&cli, "--node hgx-h100-8 --mig 1g.10gb --model Qwen/Qwen3-0.6B", store,
+	    sizeof store);
+	a = open_view_opt(&cli, &ascii);
+	cr_assert_not_null(strstr(screen, "1 x hgx-h100-8"), "%s", screen);
+	cr_assert_not_null(strstr(screen, "One instance per MIG slice, 7 slices per card; "
+	    "56 replicas"), "%s", screen);
+	cr_assert_not_null(strstr(screen, "r0-6    r7-13"), "%s", screen);
+	cr_assert_not_null(strstr(screen, "7/7 sl"), "%s", screen);
+	for (const char *s = screen; *s != '\0'; s++)
+		cr_assert_lt((unsigned char)*s, 0x80, "not ASCII:\n%s", screen);
 	app_headless_free(&a);
 	cli_done(&cli);
 }
