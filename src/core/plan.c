@@ -534,7 +534,7 @@ walk_extras_checks(struct walk *w)
 		    "buffers are not modelled by headroom; plan with the native "
 		    "backend or without KV offloading.");
 	else if (in->kv_offloading_gib > 0 && (m->n_state_layers > 0 ||
-	    ((m->n_sliding > 0 || m->n_chunked > 0) && in->hybrid_kv_manager >= 0)))
+	    ((m->n_sliding > 0 || m->n_chunked > 0) && in->disable_hybrid_kv_manager <= 0)))
 		config_fail(p, "--kv-offloading-size on %s: with a KV connector vLLM "
 		    "may turn the hybrid KV cache manager off for its sliding-window "
 		    "or chunked layers (and its state layers), depending on the release; "
@@ -754,11 +754,11 @@ walk_kv_params(struct walk *w)
 	kp->kernel_alignment = m->mla ? (cc >= 10.0 && cc < 11.0 ? 128 : 64) :
 	    cc >= 10.0 && cc < 11.0 && m->head_dim == 256 ? 32 : 16;
 	kp->mnbt = p->max_num_batched_tokens;
-	p->hybrid_kv_manager = in->hybrid_kv_manager >= 0;
+	p->hybrid_kv_manager = in->disable_hybrid_kv_manager <= 0;
 	/* VllmConfig: attention_chunk_size in the config turns the manager off
 	 * unless VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE (default 1
 	 * from the release in hma_chunked_local) */
-	if (in->hybrid_kv_manager == 0 && m->chunk_size > 0 &&
+	if (in->disable_hybrid_kv_manager == 0 && m->chunk_size > 0 &&
 	    !w->t.hma_chunked_local)
 		p->hybrid_kv_manager = false;	/* the chunked-local default */
 	kp->hma = p->hybrid_kv_manager;

@@ -151,7 +151,7 @@ struct plan_input {
 	int	 mm_image_width, mm_image_height;/* size hints in --limit-mm-per-prompt, 0 = none */
 	/* KV-cache manager choices; 0 = vLLM's default for the version */
 	int	 prefix_caching;	/* --enable-prefix-caching 1, --no-... -1 */
-	int	 hybrid_kv_manager;	/* --disable-hybrid-kv-cache-manager -1, --no-... 1 */
+	int	 disable_hybrid_kv_manager;/* --disable-hybrid-kv-cache-manager 1, --no-... -1 */
 	int	 num_speculative_tokens;/* drafting: state conv rows and spec blocks */
 	int	 draft_attention_layers;/* draft layers with attention of the model's spec */
 	struct plan_lora lora;		/* --enable-lora ... */

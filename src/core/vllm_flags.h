@@ -52,6 +52,7 @@ enum vllm_flag_id {
 	VF_LIMIT_MM,
 	VF_MM_KWARGS,
 	VF_PREFIX_CACHING,
+	VF_DISABLE_HMA,
 	/* what else vLLM puts on the GPU (lora.h, spec.h) */
 	VF_ENABLE_LORA,
 	VF_MAX_LORAS,

@@ -401,6 +401,15 @@ Test(arch, llama4_chunked_local_groups)
 	plan_compute(c, &in, &pl);
 	cr_assert(!pl.hybrid_kv_manager);
 	cr_assert_eq(pl.n_groups, 1);
+	/* --disable-hybrid-kv-cache-manager in 0.19.0, and --no-... in 0.18.0 */
+	in.version = VLLM_VER(0, 19, 0);
+	in.disable_hybrid_kv_manager = 1;
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.n_groups, 1);
+	in.version = VLLM_VER(0, 18, 0);
+	in.disable_hybrid_kv_manager = -1;
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.n_groups, 4);
 	model_done(&m);
 }
 
@@ -505,6 +514,25 @@ Test(arch, refusal_table)
 	    "\"linear_key_head_dim\":128,\"linear_value_head_dim\":128,"
 	    "\"layer_types\":[\"full_attention\",\"lightning\","
 	    "\"full_attention\",\"full_attention\"]}", "lightning");
+}
+
+/* vLLM cannot turn state layers into full attention: its ValueError */
+Test(arch, hybrid_manager_off_with_state_layers_is_refused)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+
+	load("qwen3.5/Qwen3.5-27B", &m);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.disable_hybrid_kv_manager = 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "failed to convert the KV cache specs") != NULL,
+	    "%s", p.message);
+	model_done(&m);
 }
 
 Test(arch, unverified_architecture_says_so)
