@@ -10,6 +10,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/units.h"
+#include "io/price.h"
 #include "io/strbuf.h"
 
 const char *const catalogue_list_kinds[] = { "gpus", "mig", "models",
@@ -40,21 +41,30 @@ ckpt_gib(const struct checkpoint *k)
 	return k->size_bytes > 0 ? units_gib(k->size_bytes) : 0;
 }
 
+/* "$/h", or "EUR/h" with a currency set (price.h) */
+static const char *
+unit_per_hour(const struct catalogue *c, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/h", price_unit(&c->currency));
+	return buf;
+}
+
 static void
 list_gpus(const struct catalogue *c, struct strbuf *b, cJSON *arr)
 {
 	size_t i, j;
-	char a[32];
+	char a[32], u[16];
 
 	if (b)
 		strbuf_printf(b, "%-22s %-10s %9s %8s  %s\n", "ID", "FAMILY",
-		    "CUDA GiB", "$/h", "NAME");
+		    "CUDA GiB", unit_per_hour(c, u, sizeof u), "NAME");
 	for (i = 0; i < c->n_gpus; i++) {
 		const struct gpu *g = &c->gpus[i];
 
 		if (b) {
 			if (g->price_per_hour > 0)
-				snprintf(a, sizeof a, "%.2f", g->price_per_hour);
+				snprintf(a, sizeof a, "%.2f",
+				    price_amount(&c->currency, g->price_per_hour));
 			else
 				snprintf(a, sizeof a, "-");
 			strbuf_printf(b, "%-22s %-10s %9.2f %8s  %s\n", g->id, g->family,
@@ -167,11 +177,11 @@ static void
 list_nodes(const struct catalogue *c, struct strbuf *b, cJSON *arr)
 {
 	size_t i;
-	char a[32];
+	char a[32], u[16];
 
 	if (b)
 		strbuf_printf(b, "%-22s %-20s %5s %7s %8s  %s\n", "ID", "GPU", "CARDS",
-		    "NVLINK", "$/h", "NAME");
+		    "NVLINK", unit_per_hour(c, u, sizeof u), "NAME");
 	for (i = 0; i < c->n_nodes; i++) {
 		const struct node *n = &c->nodes[i];
 
@@ -179,7 +189,8 @@ list_nodes(const struct catalogue *c, struct strbuf *b, cJSON *arr)
 			char d[16];
 
 			if (n->price_per_hour > 0)
-				snprintf(a, sizeof a, "%.2f", n->price_per_hour);
+				snprintf(a, sizeof a, "%.2f",
+				    price_amount(&c->currency, n->price_per_hour));
 			else
 				snprintf(a, sizeof a, "-");
 			if (n->nvlink_domain > 0)
@@ -220,6 +231,12 @@ catalogue_list(const struct catalogue *c, const char *what, bool json)
 		list_nodes(c, tb, arr);
 	else
 		list_checkpoints(c, tb, arr);
+	if (!json && price_converted(&c->currency) && (strcmp(what, "gpus") == 0 ||
+	    strcmp(what, "nodes") == 0)) {
+		char note[200];
+
+		strbuf_printf(&b, "\n%s\n", price_note(&c->currency, note, sizeof note));
+	}
 	if (!json)
 		return strbuf_take(&b);
 	out = strbuf_json(arr);

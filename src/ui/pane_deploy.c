@@ -24,6 +24,7 @@
 #include "draw.h"
 #include "io/cli.h"
 #include "io/deploy.h"
+#include "io/price.h"
 #include "io/textfile.h"
 #include "keys.h"
 #include "pane.h"
@@ -524,11 +525,19 @@ deploy_view_draw(struct app *a)
 	    pl->nodes_per_instance > 1 ? t : "", pl->replicas,
 	    pl->replicas == 1 ? "" : "s");
 	if (v->node >= 0 && nd->price_per_hour > 0) {
-		snprintf(t, sizeof t, "$%.2f per hour for %d node%s ($%.2f each; %s, %s)",
-		    nd->price_per_hour * pl->nodes, pl->nodes, pl->nodes == 1 ? "" : "s",
-		    nd->price_per_hour, nd->price_source ? nd->price_source : "",
+		const struct price_currency *cur = &a->cat->currency;
+		char p1[48], p2[48], note[200];
+
+		snprintf(t, sizeof t, "%s per hour for %d node%s (%s each; %s, %s)",
+		    price_format(cur, nd->price_per_hour * pl->nodes, 2, p1, sizeof p1),
+		    pl->nodes, pl->nodes == 1 ? "" : "s",
+		    price_format(cur, nd->price_per_hour, 2, p2, sizeof p2),
+		    nd->price_source ? nd->price_source : "",
 		    nd->price_date ? nd->price_date : "");
 		add_wrapped(L, ROLE_HELP, w, "Price: ", t);
+		if (price_converted(cur))
+			add_wrapped(L, ROLE_MUTED, w, "", price_note(cur, note,
+			    sizeof note));
 	} else if (v->node >= 0)
 		add(L, ROLE_MUTED, "Price: no dated price for this server");
 	if (pl->refused)

@@ -82,6 +82,10 @@ check "compare: prices in EUR" 0 "Price per hour.*EUR $(usd_times "$usd" 0.86)" 
 check "compare: the conversion is said" 0 "prices converted from USD at 0.86 EUR" -- \
     --currency EUR=0.86 --compare "$W/a.yaml" "$W/b.yaml" --report text
 
+check "--list gpus: the price column in EUR" 0 "^h200-nvl .* $(usd_times "$usd" 0.86)  " -- --list gpus --currency EUR=0.86
+check "--list nodes: the conversion is said" 0 "prices converted from USD at 0.86 EUR per USD" -- --list nodes --currency EUR=0.86
+check "--list gpus JSON stays in USD" 0 "\"price_per_hour\": $usd" -- --list gpus --currency EUR=0.86 --report json
+
 # --- refused values name the option ---
 check "lower-case code refused" 2 "--currency: 'eur' is not a currency code" -- $P --currency eur=0.86 --report text
 check "comma decimal refused" 2 "--currency: '0,86' is not a positive rate" -- $P --currency EUR=0,86 --report text
