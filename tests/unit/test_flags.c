@@ -78,14 +78,13 @@ samples_of(const struct vllm_flag *f, struct samples *s)
 	}
 }
 
-/* The words of one flag on a command line. */
+/* The words of one flag on a command line; the option is written into dash (64 bytes). */
 static int
-words(const struct vllm_flag *f, const char *v, const char **w, bool shortf)
+words(const struct vllm_flag *f, const char *v, const char **w, bool shortf,
+    char *dash)
 {
 	int n = 0;
-	char *dash = malloc(64);
 
-	cr_assert_not_null(dash);
 	snprintf(dash, 64, "%s%s", shortf ? "-" : "", shortf ? f->shortf : f->opt);
 	if (f->kind == VFK_BOOL) {
 		if (strcmp(v, "false") == 0)
@@ -211,7 +210,7 @@ accepted_everywhere(const struct vllm_flag *f, const char *v)
 {
 	const struct catalogue *cat = test_catalogue();
 	const char *w[4];
-	char err[1024], what[128], cmd[512], yaml[256];
+	char err[1024], what[128], cmd[512], yaml[256], da[64], db[64], dc[64];
 	const char *path = xt_tmp("flag.yaml", 0);
 	struct cli a, b;
 	struct plan pa, pb;
@@ -219,18 +218,18 @@ accepted_everywhere(const struct vllm_flag *f, const char *v)
 	int n;
 
 	snprintf(what, sizeof what, "%s %s", f->opt, v);
-	n = words(f, v, w, false);
+	n = words(f, v, w, false, da);
 	cr_assert_eq(run(w, n, &a, err, sizeof err), 0, "%s: %s", what, err);
 	plan_compute(cat, &a.in, &pa);
 	/* the short form */
 	if (f->shortf != NULL) {
-		n = words(f, v, w, true);
+		n = words(f, v, w, true, db);
 		cr_assert_eq(run(w, n, &b, err, sizeof err), 0, "%s: %s", what, err);
 		cr_assert_eq(vllm_flags_diff(&a.in, &b.in), 0, "%s: short form", what);
 		cli_done(&b);
 	}
 	/* a pasted command */
-	n = words(f, v, w, false);
+	n = words(f, v, w, false, dc);
 	snprintf(cmd, sizeof cmd, "vllm serve meta-llama/Llama-3.1-8B-Instruct %s %s",
 	    w[0], n > 1 ? w[1] : "");
 	w[0] = "--from-command";
@@ -283,7 +282,7 @@ refused_everywhere(const struct vllm_flag *f, const char *v)
 {
 	const struct catalogue *cat = test_catalogue();
 	const char *w[4];
-	char e1[1024], e2[1024], what[128], cmd[512], yaml[256], spec[128];
+	char e1[1024], e2[1024], what[128], cmd[512], yaml[256], spec[128], da[64];
 	const char *path = xt_tmp("bad.yaml", 0), *r;
 	struct cli a;
 	struct plan p;
@@ -292,7 +291,7 @@ refused_everywhere(const struct vllm_flag *f, const char *v)
 	int n;
 
 	snprintf(what, sizeof what, "%s %s", f->opt, v);
-	n = words(f, v, w, false);
+	n = words(f, v, w, false, da);
 	cr_assert_eq(run(w, n, &a, e1, sizeof e1), -1, "%s is accepted", what);
 	cli_done(&a);
 	r = reason(e1, f, v);
