@@ -241,3 +241,81 @@ Test(uideploy, mig_slices_per_card_and_ascii)
 	app_headless_free(&a);
 	cli_done(&cli);
 }
+
+/* What the command line's --export FORMAT gives for args: the text, or NULL and why. */
+static char *
+cli_export(const char *args, enum export_format f, char *err, size_t errlen)
+{
+	struct cli cli;
+	char store[512];
+	struct placement *pl = malloc(sizeof *pl);
+	struct report_in rin;
+	struct plan p;
+	char *text;
+
+	cr_assert_not_null(pl);
+	cli_of(&cli, args, store, sizeof store);
+	plan_compute(test_catalogue(), &cli.in, &p);
+	memset(&rin, 0, sizeof rin);
+	rin.cat = test_catalogue();
+	rin.in = &cli.in;
+	rin.plan = &p;
+	rin.model_source = cli_model_source(test_catalogue(), &cli.in);
+	rin.placement = deploy_place(test_catalogue(), &cli, &p, pl);
+	rin.node = rin.placement ? &test_catalogue()->nodes[cli.node] : NULL;
+	text = export_render(f, &rin, err, errlen);
+	free(pl);
+	cli_done(&cli);
+	return text;
+}
+
+/* Each of r, m, c, k writes what --export writes, or refuses with its reason. */
+Test(uideploy, every_cluster_file_from_the_view_is_the_command_lines)
+{
+	static const char *const args[] = {
+		"--node hgx-h100-8 --nodes 2 --tensor-parallel-size 8",
+		"--gpu h100-sxm --tensor-parallel-size 2 --gpus 4",
+	};
+	static const struct {
+		enum export_format f;
+		const char *key;
+	} fmts[] = { { EXPORT_RAY, "r" }, { EXPORT_MULTINODE, "m" },
+		{ EXPORT_COMPOSE, "c" }, { EXPORT_KUBERNETES, "k" } };
+	size_t i, j;
+	int written = 0, refused = 0;
+
+	for (i = 0; i < sizeof args / sizeof args[0]; i++)
+		for (j = 0; j < sizeof fmts / sizeof fmts[0]; j++) {
+			struct cli cli;
+			char store[512], path[400], keys[600], err[512], err2[256], *want,
+			    *got;
+			struct app *a;
+
+			want = cli_export(args[i], fmts[j].f, err, sizeof err);
+			cli_of(&cli, args[i], store, sizeof store);
+			a = open_view(&cli);
+			snprintf(path, sizeof path, "%s/out-%zu-%zu", tmpdir, i, j);
+			snprintf(keys, sizeof keys, "%s%s<Enter>", fmts[j].key, path);
+			cr_assert_eq(app_headless_keys(a, keys), 0);
+			got = textfile_read(path, NULL, err2, sizeof err2);
+			if (want != NULL) {
+				cr_assert_not_null(got, "%s %s: %s", args[i], fmts[j].key, err2);
+				cr_assert_str_eq(got, want, "%s %s", args[i], fmts[j].key);
+				written++;
+			} else {
+				/* the prompt stays open with the command line's reason */
+				cr_assert_null(got, "%s %s wrote a file", args[i], fmts[j].key);
+				app_headless_dump(a, screen, sizeof screen);
+				err[20] = '\0';	/* the prompt row cuts the rest */
+				cr_assert_not_null(strstr(screen, err), "%s %s: '%s' not in\n%s",
+				    args[i], fmts[j].key, err, screen);
+				refused++;
+			}
+			free(want);
+			free(got);
+			app_headless_free(&a);
+			cli_done(&cli);
+		}
+	cr_assert_geq(written, 4);
+	cr_assert_geq(refused, 1);	/* compose of two nodes */
+}
