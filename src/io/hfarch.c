@@ -866,6 +866,16 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	if (m->mtp_layers <= 0)
 		m->mtp_layers = num(&s, "num_nextn_predict_layers", 0);
 	count_layers(m);
+	/* the KV rules of state layers are vLLM's; the profile-run terms are
+	 * not: the activation and encoder coefficients come from attention-only
+	 * models, and real Qwen3.5/3.6 startups differ widely (make fidelity) */
+	if (m->n_state_layers > 0 && m->assumption == NULL)
+		m->assumption = xstrdup("hybrid state layers: KV cache and state follow "
+		    "vLLM's rules, but the activation-peak (and multimodal encoder) "
+		    "estimates are fitted on attention-only models; with every term "
+		    "estimated, real Qwen3.5/3.6 startups left 16-69 % of the card "
+		    "less (or more) KV cache than planned. Calibrate from a real "
+		    "startup (--calibrate LOG --save-calibration) before quoting");
 	if (m->layer_kind != NULL && m->n_sliding == 0 && m->n_chunked == 0) {
 		free(m->layer_kind);
 		m->layer_kind = NULL;

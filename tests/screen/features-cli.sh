@@ -60,4 +60,13 @@ check "kv offloading with sliding layers is refused" 1 "--kv-offloading-size on 
 check "offload size must be a number" 2 "--cpu-offload-gb: 'lots' is not a number from 0 to 65536" -- \
     $G --cpu-offload-gb lots
 
+# hybrid state models: the profile-run estimates are said to be unverified
+check "a hybrid GDN model says its estimates rest on attention-only fits" 0 \
+    "activation-peak (and multimodal encoder) estimates are fitted on attention-only models" -- \
+    --gpu h100-sxm --model "${TOP_SRCDIR:-.}/tests/fixtures/configs/qwen3.5/Qwen3.5-27B" \
+    --max-model-len 8192 --report json
+check "... and a Mamba2 one too" 0 "hybrid state layers" -- --gpu h100-sxm -tp 2 \
+    --model "${TOP_SRCDIR:-.}/tests/fixtures/configs/nemotron-h/Nemotron-H-56B-Base-8K" \
+    --max-model-len 8192 --report text
+
 check_summary
