@@ -331,12 +331,12 @@ static void
 release_checks(const struct plan_input *in, const struct vllm_traits *t,
     struct plan *p)
 {
-	int b = in->block_size;
+	char list[80];
 
-	if (b > 0 && !t->block_any && b != 1 && b != 8 && b != 16 && b != 32 &&
-	    b != 64 && b != 128 && !(b == 256 && t->block_256))
+	if (in->block_size > 0 && !vllm_block_size_ok(t->version, in->block_size))
 		config_fail(p, "argument --block-size: invalid choice: %d (choose "
-		    "from 1, 8, 16, 32, 64, 128%s)", b, t->block_256 ? ", 256" : "");
+		    "from %s)", in->block_size, vllm_block_choices_text(t->version,
+		    list, sizeof list));
 	if ((in->kv_dtype == KV_BFLOAT16 || in->kv_dtype == KV_FP8_DS_MLA) &&
 	    !t->kv_bf16_mla)
 		config_fail(p, "argument --kv-cache-dtype: invalid choice: '%s' "

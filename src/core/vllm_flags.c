@@ -39,14 +39,6 @@ static const struct vllm_flag_choice kv_dtypes[] = {
 	{ NULL, 0, 0, 0 }
 };
 
-/* The planner's steps; the command line takes any positive size and the
- * plan refuses those the release does not (release traits). */
-static const struct vllm_flag_choice block_sizes[] = {
-	{ "1", 1, 0, 0 }, { "8", 8, 0, 0 }, { "16", 16, 0, 0 },
-	{ "32", 32, 0, 0 }, { "64", 64, 0, 0 }, { "128", 128, 0, 0 },
-	{ "256", 256, VLLM_SINCE_BLOCK_256, 0 }, { NULL, 0, 0, 0 }
-};
-
 static const struct vllm_flag_choice perf_modes[] = {
 	{ "balanced", PLAN_PERF_BALANCED, VLLM_SINCE_PERF_MODE, 0 },
 	{ "interactivity", PLAN_PERF_INTERACTIVITY, VLLM_SINCE_PERF_MODE, 0 },
@@ -139,9 +131,9 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    1 << 22, true },
 	[VF_BLOCK_SIZE] = { "block-size", "--block-size", NULL, "block-size",
 	    "tokens per KV-cache block", VFK_INT, VFS_INT, IN_OFF(block_size),
-	    PLAN_OFF(block_size), 0, 1, 1 << 20, false, NULL, block_sizes,
+	    PLAN_OFF(block_size), 0, 1, 1 << 20, false, NULL, NULL,
 	    CALC_IN_KV,
-	    VFW_SET | VFW_ALL | VFW_RESOLVED, 0, VFSTEP_CHOICE, 1, 2, 0, 0,
+	    VFW_SET | VFW_ALL | VFW_RESOLVED, 0, VFSTEP_BLOCKS, 1, 2, 0, 0,
 	    true },
 	[VF_EAGER] = { "enforce-eager", "--enforce-eager", NULL, "enforce-eager",
 	    "no CUDA graphs: less memory, slower decode", VFK_BOOL, VFS_BOOL,
@@ -660,10 +652,36 @@ choice_at(const struct vllm_flag *f, int version, int k)
 	return 0;
 }
 
+/* The block sizes the planner steps through in a release; their count. */
+static int
+block_steps(int version, int *out)
+{
+	unsigned i;
+	int n = 0;
+
+	for (i = 0; i < vllm_n_block_choices; i++)
+		if (vllm_block_choices[i] != 256 || vllm_block_size_ok(version, 256))
+			out[n++] = vllm_block_choices[i];
+	return n;
+}
+
+/* Index of the first block size at or above v (the last when none). */
+static int
+block_index(const int *list, int n, double v)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (list[i] >= v)
+			return i;
+	return n - 1;
+}
+
 double
 vllm_flag_step_value(const struct vllm_flag *f, double cur, int dir, bool big,
     int version, int64_t top)
 {
+	int blocks[16], n, i;
 	double v;
 
 	switch (f->step) {
@@ -679,18 +697,21 @@ vllm_flag_step_value(const struct vllm_flag *f, double cur, int dir, bool big,
 		v = cur < f->step_lo ? f->step_lo : cur;
 		v = dir > 0 ? v * (big ? 8 : 2) : floor(v / (big ? 8 : 2));
 		return clampd(v, f->step_lo, f->step_hi);
-	case VFSTEP_CHOICE: {
-		int n, i = choice_index(f, version, cur, &n);
-
+	case VFSTEP_CHOICE:
+		i = choice_index(f, version, cur, &n);
 		i += (dir > 0 ? 1 : -1) * (int)(big ? f->step_big : f->step_small);
 		if (n == 0)
 			return cur;
 		return choice_at(f, version, i < 0 ? 0 : i >= n ? n - 1 : i);
-	}
 	case VFSTEP_TOGGLE:
 		return dir > 0;
 	case VFSTEP_LENGTH:
 		return length_step(cur, (double)top, dir, big);
+	case VFSTEP_BLOCKS:
+		n = block_steps(version, blocks);
+		i = block_index(blocks, n, cur) + (dir > 0 ? 1 : -1) *
+		    (int)(big ? f->step_big : f->step_small);
+		return blocks[i < 0 ? 0 : i >= n ? n - 1 : i];
 	case VFSTEP_NONE:
 		break;
 	}
@@ -840,6 +861,11 @@ vllm_flag_cycle(const struct vllm_flag *f, double cur, int version)
 
 	if (f->kind == VFK_BOOL)
 		return cur == 0;
+	if (f->step == VFSTEP_BLOCKS) {
+		int blocks[16], nb = block_steps(version, blocks);
+
+		return blocks[(block_index(blocks, nb, cur) + 1) % nb];
+	}
 	if (f->choices == NULL)
 		return cur;
 	i = choice_index(f, version, cur, &n);

@@ -100,7 +100,8 @@ enum vllm_flag_step {
 	VFSTEP_SCALE,	/* x2 or /2, x8 or /8 when big, clamped */
 	VFSTEP_CHOICE,	/* the next or previous choice */
 	VFSTEP_TOGGLE,	/* on with +, off with - */
-	VFSTEP_LENGTH	/* powers of two up to the model's longest length */
+	VFSTEP_LENGTH,	/* powers of two up to the model's longest length */
+	VFSTEP_BLOCKS	/* the release's block-size choices (vllm_version.h) */
 };
 
 /* Writer policy bits: when vllm_flags_write() writes a row. */

@@ -49,6 +49,43 @@ vllm_version_format(int v, char *buf, unsigned long len)
 	return buf;
 }
 
+const int vllm_block_choices[] = { 1, 8, 16, 32, 64, 128, 256 };
+const unsigned vllm_n_block_choices =
+    sizeof vllm_block_choices / sizeof vllm_block_choices[0];
+
+int
+vllm_block_size_ok(int version, int b)
+{
+	unsigned i;
+
+	if (version <= 0)
+		version = VLLM_VER_NEWEST;
+	if (b <= 0)
+		return 0;
+	if (version >= VLLM_SINCE_BLOCK_ANY)
+		return 1;
+	for (i = 0; i < vllm_n_block_choices; i++)
+		if (vllm_block_choices[i] == b)
+			return b != 256 || version >= VLLM_SINCE_BLOCK_256;
+	return 0;
+}
+
+char *
+vllm_block_choices_text(int version, char *buf, unsigned long len)
+{
+	unsigned i;
+	size_t o = 0;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (i = 0; i < vllm_n_block_choices && o < len; i++)
+		if (vllm_block_size_ok(version > 0 && version < VLLM_SINCE_BLOCK_ANY ?
+		    version : VLLM_SINCE_BLOCK_ANY - 1, vllm_block_choices[i]))
+			o += (size_t)snprintf(buf + o, len - o, "%s%d", o ? ", " : "",
+			    vllm_block_choices[i]);
+	return buf;
+}
+
 char *
 vllm_version_range(char *buf, unsigned long len)
 {

@@ -85,6 +85,17 @@ char *vllm_version_range(char *buf, unsigned long len);
 char *vllm_version_format(int v, char *buf, unsigned long len);
 /* Traits of a version (any version; older than the oldest known clamps). */
 void vllm_traits_get(int version, struct vllm_traits *out);
+/*
+ * --block-size: the choices of the releases before any positive size
+ * (VLLM_SINCE_BLOCK_ANY), 256 among them from VLLM_SINCE_BLOCK_256; the
+ * planner steps through them in every release.
+ */
+extern const int vllm_block_choices[];
+extern const unsigned vllm_n_block_choices;
+/* True when release version (0 = newest) takes --block-size b. */
+int vllm_block_size_ok(int version, int b);
+/* The choices a release lists, "1, 8, ..., 256", into buf; returns buf. */
+char *vllm_block_choices_text(int version, char *buf, unsigned long len);
 /* Known release numbers, newest last, for listings and checks. */
 extern const int vllm_known_versions[];
 extern const unsigned vllm_n_known_versions;
