@@ -34,8 +34,8 @@ double price_amount(const struct price_currency *c, double usd);
 /* The column unit: "$" in USD, else the code ("EUR"), as in "EUR/h". */
 const char *price_unit(const struct price_currency *c);
 /* "$2.70" or "EUR 2.32": usd converted, with decimals places; returns buf. */
-const char *price_format(const struct price_currency *c, double usd, int decimals,
-    char *buf, size_t len);
+const char *price_format(const struct price_currency *c, double usd,
+    int decimals, char *buf, size_t len);
 /*
  * "prices converted from USD at 0.86 EUR per USD (rate given by the user,
  * 2026-11-30)", or "" when none is set; returns buf.
