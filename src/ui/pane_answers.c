@@ -738,6 +738,9 @@ fit_draw(struct app *a)
 		char ck[200], alts[1024];
 		struct plan p;
 
+		if (price_converted(&c->currency))	/* the line under the rows */
+			draw_text(&a->theme, ROLE_MUTED, b.h - 4, 2, w, price_note(
+			    &c->currency, t, sizeof t), a->g->ellipsis);
 		plan_compute(c, &r->in, &p);
 		cli_format_command(c, &r->in, &p, 0, cmd, sizeof cmd);
 		answers_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8, ck,
