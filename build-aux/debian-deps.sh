@@ -8,6 +8,8 @@ libyaml-dev libcriterion-dev tmux
 ncurses-term locales
 zsh fish python3-jsonschema
 libcurl4-openssl-dev python3"
+# the HTML quote's browser test (.ci/html.sh) only
+if [ "${HEADROOM_WITH_BROWSER:-0}" = 1 ]; then pkgs="$pkgs chromium"; fi
 missing=
 for p in $pkgs; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

@@ -74,6 +74,7 @@ usage(FILE *f)
 "  --config FILE.yaml           vLLM's config file (the command line wins)\n"
 "  --export command|config|docker|json|quote\n"
 "                               print the plan in that form\n"
+"  --format html|markdown       the quote's form (--export quote)\n"
 "  --output FILE                write the export or report there, atomically\n"
 "  --scenario FILE              load a saved scenario (options given win)\n"
 "  --save-scenario FILE         save the plan as a scenario (--force replaces\n"

@@ -34,6 +34,7 @@ enum opt_id {
 	O_COMPARE, O_CALIBRATE, O_SAVE_CALIBRATION, O_FORCE,
 	/* answers (answers_cli.c) */
 	O_NEED, O_CARDS, O_MAX_CARDS, O_INSTANCE, O_COMPARE_VERSION, O_RANK,
+	O_FORMAT,		/* the quote's: --format html|markdown */
 	O_REVISION,		/* models outside the catalogue (model_find.c) */
 	/* vLLM's --config file (the other vLLM flags are rows of vllm_flags.c) */
 	V_CONFIG,
@@ -83,6 +84,7 @@ static const struct opt opts[] = {
 	{ "cards", O_CARDS, 1, 0 },
 	{ "max-cards", O_MAX_CARDS, 1, 0 },
 	{ "rank", O_RANK, 1, 0 },
+	{ "format", O_FORMAT, 1, 0 },
 	{ "instance", O_INSTANCE, 1, 0 },
 	{ "compare-version", O_COMPARE_VERSION, 1, 0 },
 	{ "config", V_CONFIG, 1, 1 },
@@ -419,6 +421,15 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 			return -1;
 		}
 		cli->export_fmt = v;
+		return 0;
+	case O_FORMAT:
+		if (strcmp(v, "html") != 0 && strcmp(v, "markdown") != 0 &&
+		    strcmp(v, "md") != 0) {
+			snprintf(err, errlen, "--format: '%s' is not html or markdown (the "
+			    "quote's format)", v);
+			return -1;
+		}
+		cli->export_style = v;
 		return 0;
 	case O_OUTPUT: cli->output = v; return 0;
 	case O_SCENARIO:

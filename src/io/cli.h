@@ -41,6 +41,7 @@ struct cli {
 	char		 model_source[16];	/* "catalogue", "directory", "cache", "hub", "derived" */
 	const char	*revision;		/* --revision (branch, tag or commit) */
 	/* exchange with vLLM and files (cli_import.c, doc/formats.md) */
+	const char	*export_style;	/* --format html|markdown (the quote's) */
 	const char	*export_fmt, *output, *scenario, *save_scenario, *check,
 			*calibrate, *config;
 	const char	*compare[CLI_MAX_COMPARE];	/* --compare FILE... */

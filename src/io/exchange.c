@@ -16,6 +16,7 @@
 #include "io/compare.h"
 #include "io/export.h"
 #include "io/deploy.h"
+#include "io/quote_html.h"
 #include "io/report.h"
 #include "io/scenario.h"
 #include "io/textesc.h"
@@ -280,7 +281,16 @@ exchange_after_resolve(const struct catalogue *cat, struct cli *cli)
 
 		if (export_format_parse(cli->export_fmt, &f) != 0)
 			return 2;
-		out = export_render(f, &rin, err, sizeof err);
+		if (cli->export_style != NULL && f != EXPORT_QUOTE) {
+			say("--format %s: only the quote has a format (--export quote)",
+			    cli->export_style);
+			return 2;
+		}
+		if (f == EXPORT_QUOTE && cli->export_style != NULL &&
+		    strcmp(cli->export_style, "html") == 0)
+			out = quote_html(&rin, err, sizeof err);
+		else
+			out = export_render(f, &rin, err, sizeof err);
 		if (out == NULL) {
 			say("--export %s: %s", cli->export_fmt, err);
 			return 2;

@@ -894,6 +894,18 @@ export_quote(const struct report_in *r, char *err, size_t errlen)
 	return strbuf_take(&y);
 }
 
+void
+export_card_text(const struct report_in *r, char *buf, size_t len)
+{
+	card_line(r, buf, len);
+}
+
+void
+export_checkpoint_text(const struct report_in *r, char *buf, size_t len)
+{
+	checkpoint_text(r, buf, len);
+}
+
 char *
 export_render(enum export_format f, const struct report_in *r, char *err,
     size_t errlen)

@@ -76,6 +76,10 @@ char *export_quote(const struct report_in *, char *err, size_t errlen);
 /* The port the command serves on: its --port, else vLLM's 8000. */
 long export_port(const struct plan_input *);
 
+/* The quote's card line ("2 x NVIDIA H200 NVL") and checkpoint text, plain. */
+void export_card_text(const struct report_in *, char *buf, size_t len);
+void export_checkpoint_text(const struct report_in *, char *buf, size_t len);
+
 /* Any of the above, or the JSON report. */
 char *export_render(enum export_format, const struct report_in *, char *err,
     size_t errlen);

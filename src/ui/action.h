@@ -51,6 +51,7 @@ enum action_ctx {
 	X(DETAILS, CTX_GLOBAL, "i", "vLLM's whole message and every fix") \
 	X(WRITE, CTX_GLOBAL, "w", "write the command line to a file") \
 	X(COPY, CTX_GLOBAL, "y", "copy the command line (OSC 52)") \
+	X(WRITE_QUOTE, CTX_GLOBAL, "Q", "write a quote sheet (HTML; Markdown for .md)") \
 	X(EXPLICIT, CTX_GLOBAL, "x", "command line: every flag or changed ones") \
 	X(REDRAW, CTX_GLOBAL, "<C-l>", "redraw the screen") \
 	X(PASTE_COMMAND, CTX_GLOBAL, "p", "paste or type a vllm serve command") \

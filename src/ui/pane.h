@@ -37,6 +37,7 @@ enum prompt_kind {
 	PROMPT_SEARCH,		/* model search, filters as you type */
 	PROMPT_GPU_SEARCH,	/* card search, filters as you type */
 	PROMPT_WRITE,		/* file to write the command line to */
+	PROMPT_QUOTE,		/* file to write the quote sheet to */
 	/* exchange (exchange_ui.c) */
 	PROMPT_COMMAND,		/* a pasted vllm serve command */
 	PROMPT_OPEN,		/* a scenario, vLLM config or log to open */

@@ -16,7 +16,9 @@
 #include "deploy_view.h"
 #include "exchange_ui.h"
 #include "core/units.h"
+#include "io/export.h"
 #include "io/launch.h"
+#include "io/quote_html.h"
 #include "io/strbuf.h"
 #include "io/textfile.h"
 #include "io/hf_cache.h"
@@ -28,6 +30,7 @@
 #define TAG_CARDS	2
 #define TAG_FLAG	100	/* + flag id */
 #define DEFAULT_EXPORT	"vllm-serve.sh"
+#define DEFAULT_QUOTE	"quote.html"
 
 /* ---- lists ---- */
 
@@ -455,6 +458,39 @@ write_command(struct app *a, const char *path, char *err, size_t errlen)
 	return rc;
 }
 
+/*
+ * The quote sheet of the plan on screen: HTML, or Markdown when the name
+ * ends in .md; written through a temporary file and a rename.
+ */
+static int
+write_quote(struct app *a, const char *path, char *err, size_t errlen)
+{
+	struct report_in r = { 0 };
+	size_t n = strlen(path), nf;
+	char *text;
+	int rc;
+
+	if (calc_command(a->calc)[0] == '\0') {
+		snprintf(err, errlen, "no plan yet: choose a card and a model");
+		return -1;
+	}
+	r.cat = a->cat;
+	r.in = calc_input(a->calc);
+	r.plan = calc_plan(a->calc);
+	r.fixes = calc_fixes(a->calc, &nf);
+	r.n_fixes = nf;
+	r.explicit_all = calc_explicit_all(a->calc);
+	if (n > 3 && strcmp(path + n - 3, ".md") == 0)
+		text = export_quote(&r, err, errlen);
+	else
+		text = quote_html(&r, err, errlen);
+	if (text == NULL)
+		return -1;
+	rc = textfile_write_atomic(path, text, strlen(text), err, errlen);
+	free(text);
+	return rc;
+}
+
 size_t
 update_base64(const unsigned char *in, size_t n, char *out, size_t cap)
 {
@@ -589,6 +625,17 @@ prompt_accept(struct app *a)
 				choose(a);
 			}
 		}
+		return;
+	case PROMPT_QUOTE:
+		if (a->prompt.text[0] == '\0') {
+			snprintf(err, sizeof err, "type a file name");
+			break;
+		}
+		if (write_quote(a, a->prompt.text, err, sizeof err) != 0)
+			break;
+		update_set_status(a, ROLE_STATUS_OK, "wrote the quote sheet to %s",
+		    a->prompt.text);
+		prompt_close(a);
 		return;
 	case PROMPT_WRITE:
 		if (a->prompt.text[0] == '\0') {
@@ -1014,6 +1061,9 @@ do_action(struct app *a, enum action act)
 		break;
 	case ACT_COPY:
 		copy_command(a);
+		break;
+	case ACT_WRITE_QUOTE:
+		update_open_prompt(a, PROMPT_QUOTE, "write the quote sheet to", DEFAULT_QUOTE);
 		break;
 	case ACT_EXPLICIT:
 		calc_set_explicit_all(a->calc, !calc_explicit_all(a->calc));

@@ -442,6 +442,27 @@ Test(render, replicas_get_a_launch_line_each)
 	cr_assert_not_null(strstr(text, " --port 8001\n"), "%s", text);
 	free(text);
 	remove(path);
+	/* Q: the quote sheet of the plan on screen, HTML or Markdown */
+	snprintf(path, sizeof path, "%s/quote.html", dir);
+	snprintf(k, sizeof k, "Q<C-u>%s<Enter>", path);
+	keys(a, k);
+	cr_assert_not_null(strstr(app_headless_status(a), "wrote the quote sheet"), "%s",
+	    app_headless_status(a));
+	text = textfile_read(path, NULL, err, sizeof err);
+	cr_assert_not_null(text, "%s", err);
+	cr_assert(strncmp(text, "<!DOCTYPE html>", 15) == 0, "%s", text);
+	cr_assert_not_null(strstr(text, "id=\"users\">6<"), "2 replicas x 3: %s", text);
+	cr_assert_not_null(strstr(text, "CUDA_VISIBLE_DEVICES=1 vllm serve"), "%s", text);
+	free(text);
+	remove(path);
+	snprintf(path, sizeof path, "%s/quote.md", dir);
+	snprintf(k, sizeof k, "Q<C-u>%s<Enter>", path);
+	keys(a, k);
+	text = textfile_read(path, NULL, err, sizeof err);
+	cr_assert_not_null(text, "%s", err);
+	cr_assert(strncmp(text, "# Quote: ", 9) == 0, "%s", text);
+	free(text);
+	remove(path);
 	rmdir(dir);
 	keys(a, "y");
 	cr_assert_not_null(strstr(app_headless_status(a), "launch lines"), "%s",
