@@ -22,8 +22,8 @@
 #include "io/strbuf.h"
 #include "io/textesc.h"
 
-#define BAR_W	720	/* SVG units */
-#define OPT_MAX	7	/* the plan and its first fixes that start */
+#define BAR_W 720 /* SVG units */
+#define OPT_MAX 7 /* the plan and its first fixes that start */
 
 static const char *const seg_fill[SEG_COUNT] = {
 	[SEG_WEIGHTS] = "#3b78c4",
@@ -66,7 +66,8 @@ esc_text(struct strbuf *b, const char *s, bool flat)
 		} else if (cp == '\n') {
 			strbuf_printf(b, flat ? "\\n" : "\n");
 		} else if (textesc_is_control(cp)) {
-			strbuf_printf(b, cp < 0x100 ? "\\x%02lX" : "\\u%04lX", cp);
+			strbuf_printf(b, cp < 0x100 ? "\\x%02lX" : "\\u%04lX",
+			    cp);
 		} else {
 			strbuf_printf(b, "%.*s", (int)len, s + i);
 		}
@@ -93,30 +94,34 @@ row(struct strbuf *b, const char *label, const char *id, const char *value)
 }
 
 static const char style[] =
-	"<style>\n"
-	"*{-webkit-print-color-adjust:exact;print-color-adjust:exact;box-sizing:border-box}\n"
-	"body{font-family:\"DejaVu Sans\",Arial,Helvetica,sans-serif;color:#1d2329;"
-	"max-width:800px;margin:24px auto;padding:0 16px;line-height:1.4;font-size:14px}\n"
-	"h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:22px 0 8px;"
-	"border-bottom:1px solid #d4d8dd;padding-bottom:3px}\n"
-	".sub{color:#5b6570;margin:0 0 14px}\n"
-	"table{border-collapse:collapse;width:100%}th,td{text-align:left;"
-	"padding:4px 8px;border-bottom:1px solid #e6e9ec;vertical-align:top}\n"
-	"th{width:32%;font-weight:600;color:#3c4651}td.n,th.n{text-align:right}\n"
-	".verdict-ok{color:#1f7a3d;font-weight:700}.verdict-fail{color:#a32020;"
-	"font-weight:700}\n"
-	".legend{list-style:none;padding:0;margin:6px 0 0;display:flex;flex-wrap:wrap;"
-	"gap:4px 14px}.legend li{white-space:nowrap}figure{margin:0 0 10px}\n"
-	".sw{display:inline-block;width:11px;height:11px;margin-right:5px;"
-	"vertical-align:-1px;border:1px solid #0003}\n"
-	"pre{background:#f3f5f7;border:1px solid #dde1e5;padding:8px;white-space:pre-wrap;"
-	"overflow-wrap:anywhere;font-size:12px}\n"
-	"svg{display:block;width:100%;height:auto}svg text{font-family:inherit}\n"
-	".msg{background:#fbeaea;border-left:3px solid #a32020;padding:6px 10px}\n"
-	"@page{size:A4;margin:14mm}\n"
-	"@media print{body{margin:0;max-width:none;font-size:11pt}"
-	"section,figure,table,pre{break-inside:avoid}h2{break-after:avoid}}\n"
-	"</style>\n";
+    "<style>\n"
+    "*{-webkit-print-color-adjust:exact;print-color-adjust:exact;box-sizing:"
+    "border-box}\n"
+    "body{font-family:\"DejaVu Sans\",Arial,Helvetica,sans-serif;color:#1d2329;"
+    "max-width:800px;margin:24px auto;padding:0 "
+    "16px;line-height:1.4;font-size:14px}\n"
+    "h1{font-size:22px;margin:0 0 4px}h2{font-size:16px;margin:22px 0 8px;"
+    "border-bottom:1px solid #d4d8dd;padding-bottom:3px}\n"
+    ".sub{color:#5b6570;margin:0 0 14px}\n"
+    "table{border-collapse:collapse;width:100%}th,td{text-align:left;"
+    "padding:4px 8px;border-bottom:1px solid #e6e9ec;vertical-align:top}\n"
+    "th{width:32%;font-weight:600;color:#3c4651}td.n,th.n{text-align:right}\n"
+    ".verdict-ok{color:#1f7a3d;font-weight:700}.verdict-fail{color:#a32020;"
+    "font-weight:700}\n"
+    ".legend{list-style:none;padding:0;margin:6px 0 "
+    "0;display:flex;flex-wrap:wrap;"
+    "gap:4px 14px}.legend li{white-space:nowrap}figure{margin:0 0 10px}\n"
+    ".sw{display:inline-block;width:11px;height:11px;margin-right:5px;"
+    "vertical-align:-1px;border:1px solid #0003}\n"
+    "pre{background:#f3f5f7;border:1px solid "
+    "#dde1e5;padding:8px;white-space:pre-wrap;"
+    "overflow-wrap:anywhere;font-size:12px}\n"
+    "svg{display:block;width:100%;height:auto}svg text{font-family:inherit}\n"
+    ".msg{background:#fbeaea;border-left:3px solid #a32020;padding:6px 10px}\n"
+    "@page{size:A4;margin:14mm}\n"
+    "@media print{body{margin:0;max-width:none;font-size:11pt}"
+    "section,figure,table,pre{break-inside:avoid}h2{break-after:avoid}}\n"
+    "</style>\n";
 
 /* The memory per card: one stacked bar, the budget's end marked, a legend. */
 static void
@@ -131,10 +136,15 @@ memory_svg(struct strbuf *b, const struct plan *p)
 	scale = bar.sum > bar.total ? bar.sum : bar.total;
 	if (scale <= 0)
 		scale = 1;
-	strbuf_printf(b, "<figure id=\"memory-bar\" style=\"margin:0\">\n"
-	    "<svg viewBox=\"0 0 %d 48\" role=\"img\" aria-label=\"memory per card\">\n", BAR_W);
-	strbuf_printf(b, "<rect x=\"0\" y=\"12\" width=\"%d\" height=\"28\" "
-	    "fill=\"#ffffff\" stroke=\"#8a939c\"/>\n", BAR_W);
+	strbuf_printf(b,
+	    "<figure id=\"memory-bar\" style=\"margin:0\">\n"
+	    "<svg viewBox=\"0 0 %d 48\" role=\"img\" aria-label=\"memory per "
+	    "card\">\n",
+	    BAR_W);
+	strbuf_printf(b,
+	    "<rect x=\"0\" y=\"12\" width=\"%d\" height=\"28\" "
+	    "fill=\"#ffffff\" stroke=\"#8a939c\"/>\n",
+	    BAR_W);
 	for (s = 0; s < SEG_COUNT; s++) {
 		double w = bar.value[s] / scale * BAR_W;
 
@@ -142,42 +152,51 @@ memory_svg(struct strbuf *b, const struct plan *p)
 			continue;
 		strbuf_printf(b, "<rect class=\"seg\" data-seg=\"");
 		esc(b, segments_role_name((enum seg_role)s));
-		strbuf_printf(b, "\" x=\"%.2f\" y=\"12\" width=\"%.2f\" height=\"28\" "
-		    "fill=\"%s\"><title>", x, w, seg_fill[s]);
+		strbuf_printf(b,
+		    "\" x=\"%.2f\" y=\"12\" width=\"%.2f\" height=\"28\" "
+		    "fill=\"%s\"><title>",
+		    x, w, seg_fill[s]);
 		esc(b, segments_role_name((enum seg_role)s));
-		strbuf_printf(b, " %s GiB</title></rect>\n", units_format_gib(
-		    (int64_t)bar.value[s], v, sizeof v));
+		strbuf_printf(b, " %s GiB</title></rect>\n",
+		    units_format_gib((int64_t)bar.value[s], v, sizeof v));
 		x += w;
 	}
 	if (bar.total > 0 && bar.sum > bar.total)
-		strbuf_printf(b, "<line x1=\"%.2f\" y1=\"4\" x2=\"%.2f\" y2=\"44\" "
-		    "stroke=\"#a32020\" stroke-width=\"2\"/>\n", bar.total / scale * BAR_W,
-		    bar.total / scale * BAR_W);
+		strbuf_printf(b,
+		    "<line x1=\"%.2f\" y1=\"4\" x2=\"%.2f\" y2=\"44\" "
+		    "stroke=\"#a32020\" stroke-width=\"2\"/>\n",
+		    bar.total / scale * BAR_W, bar.total / scale * BAR_W);
 	if (bar.budget_end > 0) {
 		double bx = bar.budget_end / scale * BAR_W;
 
-		strbuf_printf(b, "<line x1=\"%.2f\" y1=\"6\" x2=\"%.2f\" y2=\"42\" "
-		    "stroke=\"#1d2329\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>\n"
-		    "<text x=\"%.2f\" y=\"9\" font-size=\"9\" text-anchor=\"end\" "
-		    "fill=\"#1d2329\">vLLM's budget</text>\n", bx, bx, bx - 2);
+		strbuf_printf(b,
+		    "<line x1=\"%.2f\" y1=\"6\" x2=\"%.2f\" y2=\"42\" "
+		    "stroke=\"#1d2329\" stroke-width=\"1.5\" "
+		    "stroke-dasharray=\"3 2\"/>\n"
+		    "<text x=\"%.2f\" y=\"9\" font-size=\"9\" "
+		    "text-anchor=\"end\" "
+		    "fill=\"#1d2329\">vLLM's budget</text>\n",
+		    bx, bx, bx - 2);
 	}
 	strbuf_printf(b, "</svg>\n<ul class=\"legend\">\n");
 	for (s = 0; s < SEG_COUNT; s++) {
 		if (bar.value[s] <= 0)
 			continue;
-		strbuf_printf(b, "<li><span class=\"sw\" style=\"background:%s\"></span>",
+		strbuf_printf(b,
+		    "<li><span class=\"sw\" style=\"background:%s\"></span>",
 		    seg_fill[s]);
 		esc(b, segments_role_name((enum seg_role)s));
-		strbuf_printf(b, " %s GiB%s</li>\n", units_format_gib((int64_t)bar.value[s],
-		    v, sizeof v), bar.estimated[s] ? " (estimate)" : "");
+		strbuf_printf(b, " %s GiB%s</li>\n",
+		    units_format_gib((int64_t)bar.value[s], v, sizeof v),
+		    bar.estimated[s] ? " (estimate)" : "");
 	}
 	strbuf_printf(b, "</ul>\n</figure>\n");
 }
 
 struct option_row {
-	char	 label[200];
-	int64_t	 users;
-	double	 per_hour;
+	char label[200];
+	int64_t users;
+	double per_hour;
 };
 
 /* The plan and the fixes that start, compared: users as bars, price beside. */
@@ -192,7 +211,8 @@ options_svg(struct strbuf *b, const struct report_in *r)
 
 	export_cost(r->cat, r->in, r->plan, &k);
 	snprintf(o[0].label, sizeof o[0].label, "this plan");
-	o[0].users = r->plan->phase == PHASE_NONE ? r->plan->total_concurrency : 0;
+	o[0].users =
+	    r->plan->phase == PHASE_NONE ? r->plan->total_concurrency : 0;
 	o[0].per_hour = k.per_hour;
 	n = 1;
 	for (i = 0; i < r->n_fixes && n < OPT_MAX; i++) {
@@ -214,8 +234,10 @@ options_svg(struct strbuf *b, const struct report_in *r)
 		if (o[i].users > most)
 			most = o[i].users;
 	h = (int)n * 26 + 8;
-	strbuf_printf(b, "<figure id=\"options\" style=\"margin:0\">\n<svg viewBox=\"0 0 "
-	    "%d %d\" role=\"img\" aria-label=\"options compared\">\n", BAR_W, h);
+	strbuf_printf(b,
+	    "<figure id=\"options\" style=\"margin:0\">\n<svg viewBox=\"0 0 "
+	    "%d %d\" role=\"img\" aria-label=\"options compared\">\n",
+	    BAR_W, h);
 	for (i = 0; i < n; i++) {
 		int y = (int)i * 26 + 4;
 		double w = (double)o[i].users / (double)most * 270;
@@ -223,16 +245,20 @@ options_svg(struct strbuf *b, const struct report_in *r)
 
 		units_format_commas(o[i].users, u, sizeof u);
 		if (o[i].per_hour > 0)
-			snprintf(price, sizeof price, ", $%.2f/h", o[i].per_hour);
+			snprintf(price, sizeof price, ", $%.2f/h",
+			    o[i].per_hour);
 		else
 			price[0] = '\0';
-		strbuf_printf(b, "<text x=\"0\" y=\"%d\" font-size=\"11\" fill=\"#1d2329\">",
+		strbuf_printf(b,
+		    "<text x=\"0\" y=\"%d\" font-size=\"11\" fill=\"#1d2329\">",
 		    y + 15);
 		esc(b, o[i].label);
-		strbuf_printf(b, "</text>\n<rect class=\"option\" x=\"300\" y=\"%d\" "
-		    "width=\"%.2f\" height=\"18\" fill=\"%s\"/>\n<text x=\"%.2f\" y=\"%d\" "
-		    "font-size=\"11\" fill=\"#1d2329\">%s user%s%s</text>\n", y, w,
-		    i == 0 ? "#3b78c4" : "#7fa7d9", 304 + w, y + 13, u,
+		strbuf_printf(b,
+		    "</text>\n<rect class=\"option\" x=\"300\" y=\"%d\" "
+		    "width=\"%.2f\" height=\"18\" fill=\"%s\"/>\n<text "
+		    "x=\"%.2f\" y=\"%d\" "
+		    "font-size=\"11\" fill=\"#1d2329\">%s user%s%s</text>\n",
+		    y, w, i == 0 ? "#3b78c4" : "#7fa7d9", 304 + w, y + 13, u,
 		    units_plural(o[i].users), price);
 	}
 	strbuf_printf(b, "</svg>\n</figure>\n");
@@ -261,9 +287,12 @@ quote_html(const struct report_in *r, char *err, size_t errlen)
 	export_checkpoint_text(r, ck, sizeof ck);
 	vllm_version_format(p->version, v, sizeof v);
 
-	strbuf_printf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	    "<meta charset=\"utf-8\">\n<meta name=\"generator\" content=\"headroom %s\">\n"
-	    "<title>Quote: ", PACKAGE_VERSION);
+	strbuf_printf(&b,
+	    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<meta name=\"generator\" "
+	    "content=\"headroom %s\">\n"
+	    "<title>Quote: ",
+	    PACKAGE_VERSION);
 	esc(&b, m ? (m->name ? m->name : m->id) : "?");
 	strbuf_printf(&b, " on ");
 	esc(&b, card);
@@ -271,40 +300,49 @@ quote_html(const struct report_in *r, char *err, size_t errlen)
 	esc(&b, m ? (m->name ? m->name : m->id) : "?");
 	strbuf_printf(&b, " on ");
 	esc(&b, card);
-	strbuf_printf(&b, "</h1>\n<p class=\"sub\">Prepared with headroom %s for vLLM ",
+	strbuf_printf(&b,
+	    "</h1>\n<p class=\"sub\">Prepared with headroom %s for vLLM ",
 	    PACKAGE_VERSION);
 	esc(&b, v);
-	strbuf_printf(&b, ". Memory figures are per card (per MIG slice on a slice).</p>\n");
+	strbuf_printf(&b,
+	    ". Memory figures are per card (per MIG slice on a slice).</p>\n");
 
 	/* the proposal */
-	strbuf_printf(&b, "<section id=\"proposal\">\n<h2>Proposal</h2>\n<table>\n");
+	strbuf_printf(&b,
+	    "<section id=\"proposal\">\n<h2>Proposal</h2>\n<table>\n");
 	row(&b, "Hardware", "hardware", card);
 	row(&b, "Model", NULL, m ? m->id : "?");
 	row(&b, "Checkpoint", NULL, ck);
 	snprintf(line, sizeof line, "%s, block size %d, max_model_len %s",
-	    kv_dtype_name(p->kv_dtype), p->block_size, units_format_commas(
-	    p->max_model_len, t, sizeof t));
+	    kv_dtype_name(p->kv_dtype), p->block_size,
+	    units_format_commas(p->max_model_len, t, sizeof t));
 	row(&b, "KV cache", NULL, line);
 	units_format_commas(p->tokens_per_request, t2, sizeof t2);
-	strbuf_printf(&b, "<tr><th>Concurrent users</th><td><strong id=\"users\">%lld"
-	    "</strong> requests of ", p->phase == PHASE_NONE ?
-	    (long long)p->total_concurrency : 0LL);
+	strbuf_printf(&b,
+	    "<tr><th>Concurrent users</th><td><strong id=\"users\">%lld"
+	    "</strong> requests of ",
+	    p->phase == PHASE_NONE ? (long long)p->total_concurrency : 0LL);
 	esc(&b, t2);
 	strbuf_printf(&b, " tokens at once</td></tr>\n");
 	if (k.per_hour > 0) {
-		strbuf_printf(&b, "<tr><th>Price</th><td>$<span id=\"price-per-hour\">%.2f"
-		    "</span> per hour", k.per_hour);
+		strbuf_printf(&b,
+		    "<tr><th>Price</th><td>$<span id=\"price-per-hour\">%.2f"
+		    "</span> per hour",
+		    k.per_hour);
 		if (k.per_user_hour > 0)
-			strbuf_printf(&b, ", $%.4f per user-hour", k.per_user_hour);
+			strbuf_printf(&b, ", $%.4f per user-hour",
+			    k.per_user_hour);
 		strbuf_printf(&b, "</td></tr>\n");
 	} else {
 		row(&b, "Price", NULL, "no dated price in the catalogue");
 	}
 	if (p->phase == PHASE_NONE)
-		strbuf_printf(&b, "<tr><th>Verdict</th><td class=\"verdict-ok\" "
+		strbuf_printf(&b,
+		    "<tr><th>Verdict</th><td class=\"verdict-ok\" "
 		    "id=\"verdict\">vLLM starts.</td></tr>\n");
 	else {
-		strbuf_printf(&b, "<tr><th>Verdict</th><td class=\"verdict-fail\" "
+		strbuf_printf(&b,
+		    "<tr><th>Verdict</th><td class=\"verdict-fail\" "
 		    "id=\"verdict\">vLLM stops at the ");
 		esc(&b, plan_phase_title(p->phase));
 		strbuf_printf(&b, ".</td></tr>\n");
@@ -318,32 +356,45 @@ quote_html(const struct report_in *r, char *err, size_t errlen)
 	strbuf_printf(&b, "</section>\n");
 
 	/* memory */
-	strbuf_printf(&b, "<section id=\"memory\">\n<h2>Memory per card</h2>\n");
+	strbuf_printf(&b,
+	    "<section id=\"memory\">\n<h2>Memory per card</h2>\n");
 	memory_svg(&b, p);
-	strbuf_printf(&b, "<table>\n<tr><th>Card memory, as CUDA reports it</th>"
+	strbuf_printf(&b,
+	    "<table>\n<tr><th>Card memory, as CUDA reports it</th>"
 	    "<td class=\"n\"><span id=\"total-gib\">%s</span> GiB</td></tr>\n",
 	    units_format_gib(p->total, t, sizeof t));
-	strbuf_printf(&b, "<tr><th>Weights</th><td class=\"n\"><span id=\"weights-gib\">"
-	    "%s</span> GiB</td></tr>\n", units_format_gib(p->weights, t, sizeof t));
+	strbuf_printf(&b,
+	    "<tr><th>Weights</th><td class=\"n\"><span id=\"weights-gib\">"
+	    "%s</span> GiB</td></tr>\n",
+	    units_format_gib(p->weights, t, sizeof t));
 	if (plan_kv_figure(p, &kvb))
-		strbuf_printf(&b, "<tr><th>KV cache</th><td class=\"n\"><span "
-		    "id=\"kv-cache-gib\">%s</span> GiB</td></tr>\n", units_format_gib(kvb,
-		    t, sizeof t));
-	strbuf_printf(&b, "<tr><th>GPU KV cache size</th><td class=\"n\"><span "
-	    "id=\"kv-tokens\">%s</span> tokens</td></tr>\n</table>\n</section>\n",
+		strbuf_printf(&b,
+		    "<tr><th>KV cache</th><td class=\"n\"><span "
+		    "id=\"kv-cache-gib\">%s</span> GiB</td></tr>\n",
+		    units_format_gib(kvb, t, sizeof t));
+	strbuf_printf(&b,
+	    "<tr><th>GPU KV cache size</th><td class=\"n\"><span "
+	    "id=\"kv-tokens\">%s</span> "
+	    "tokens</td></tr>\n</table>\n</section>\n",
 	    units_format_commas(p->kv_tokens, t, sizeof t));
 
 	/* the options */
-	strbuf_printf(&b, "<section id=\"compare\">\n<h2>Options compared</h2>\n"
-	    "<p class=\"sub\">Users: requests of %s tokens resident at once, over all "
-	    "replicas; each option planned in full.</p>\n", t2);
+	strbuf_printf(&b,
+	    "<section id=\"compare\">\n<h2>Options compared</h2>\n"
+	    "<p class=\"sub\">Users: requests of %s tokens resident at once, "
+	    "over all "
+	    "replicas; each option planned in full.</p>\n",
+	    t2);
 	options_svg(&b, r);
 	strbuf_printf(&b, "</section>\n");
 
 	/* limits and launch */
-	strbuf_printf(&b, "<section id=\"limits\">\n<h2>Limits and assumptions</h2>\n<ul>\n"
-	    "<li>Activation peak, non-torch and CUDA-graph memory are estimates; "
-	    "weights and KV figures follow vLLM's own arithmetic.</li>\n<li>Planned for "
+	strbuf_printf(&b,
+	    "<section id=\"limits\">\n<h2>Limits and assumptions</h2>\n<ul>\n"
+	    "<li>Activation peak, non-torch and CUDA-graph memory are "
+	    "estimates; "
+	    "weights and KV figures follow vLLM's own "
+	    "arithmetic.</li>\n<li>Planned for "
 	    "vLLM ");
 	esc(&b, v);
 	strbuf_printf(&b, "; other releases size memory differently.</li>\n");
@@ -352,18 +403,21 @@ quote_html(const struct report_in *r, char *err, size_t errlen)
 		esc(&b, k.source ? k.source : "catalogue");
 		strbuf_printf(&b, ", dated ");
 		esc(&b, k.date ? k.date : "?");
-		strbuf_printf(&b, ". Host, storage and network are not included.</li>\n");
+		strbuf_printf(&b,
+		    ". Host, storage and network are not included.</li>\n");
 	}
 	if (p->warning[0] != '\0') {
 		strbuf_printf(&b, "<li>");
 		esc(&b, p->warning);
 		strbuf_printf(&b, "</li>\n");
 	}
-	strbuf_printf(&b, "</ul>\n</section>\n<section id=\"launch\">\n<h2>Launch</h2>\n");
+	strbuf_printf(&b,
+	    "</ul>\n</section>\n<section id=\"launch\">\n<h2>Launch</h2>\n");
 	if (n > 1)
-		strbuf_printf(&b, "<p>%d replicas, each its own vLLM server on its own %s "
-		    "and port: start every line.</p>\n", n, in->mig >= 0 ? "MIG slice" :
-		    "cards");
+		strbuf_printf(&b,
+		    "<p>%d replicas, each its own vLLM server on its own %s "
+		    "and port: start every line.</p>\n",
+		    n, in->mig >= 0 ? "MIG slice" : "cards");
 	strbuf_printf(&b, "<pre id=\"launch-lines\">");
 	for (i = 0; lines[i] != NULL; i++) {
 		esc_text(&b, lines[i], true);
