@@ -5,11 +5,15 @@ set -u
 fails=0
 n=0
 
-check() {	# check NAME EXPECTED-STATUS PATTERN -- ARGS...
+check() {	# check NAME EXPECTED-STATUS PATTERN -- ARGS... (stdin: $CHECK_INPUT if set)
 	name=$1 want=$2 pat=$3
 	shift 4
 	n=$((n + 1))
-	out=$("$H" "$@" 2>&1)
+	if [ -n "${CHECK_INPUT:-}" ]; then
+		out=$("$H" "$@" <"$CHECK_INPUT" 2>&1)
+	else
+		out=$("$H" "$@" 2>&1)
+	fi
 	got=$?
 	if [ "$got" -ne "$want" ]; then
 		echo "not ok $n - $name: exit $got, wanted $want"

@@ -42,7 +42,10 @@ mkdir -p "$W/bin"
 for p in ray vllm; do
 	cat >"$W/bin/$p" <<STUB
 #!/bin/sh
-{ printf '%s' "$p CVD=\${CUDA_VISIBLE_DEVICES:-}"; for a in "\$@"; do printf ' %s' "\$a"; done; echo; } >>"$W/calls.log"
+# one write per call: replicas run these at the same time
+line="$p CVD=\${CUDA_VISIBLE_DEVICES:-}"
+for a in "\$@"; do line="\$line \$a"; done
+printf '%s\n' "\$line" >>"$W/calls.log"
 STUB
 	chmod +x "$W/bin/$p"
 done

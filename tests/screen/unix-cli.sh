@@ -13,22 +13,11 @@ export XDG_CONFIG_HOME
 
 
 piped() {	# piped NAME EXPECTED-STATUS PATTERN INPUT-FILE -- ARGS...
-	name=$1 want=$2 pat=$3 input=$4
-	shift 5
-	n=$((n + 1))
-	out=$("$H" "$@" <"$input" 2>&1)
-	got=$?
-	if [ "$got" -ne "$want" ]; then
-		echo "not ok $n - $name: exit $got, wanted $want"
-		echo "$out" | sed 's/^/# /' | head -20
-		fails=$((fails + 1))
-	elif [ -n "$pat" ] && ! printf '%s\n' "$out" | grep -q -- "$pat"; then
-		echo "not ok $n - $name: output lacks '$pat'"
-		echo "$out" | sed 's/^/# /' | head -20
-		fails=$((fails + 1))
-	else
-		echo "ok $n - $name"
-	fi
+	p_name=$1 p_want=$2 p_pat=$3
+	CHECK_INPUT=$4
+	shift 4
+	check "$p_name" "$p_want" "$p_pat" "$@"
+	CHECK_INPUT=
 }
 
 # --- standard input and output ---
