@@ -30,7 +30,7 @@
 #include "io/textesc.h"
 #include "ui/app.h"
 #include "ui/deploy_view.h"
-#include "ui/exchange_ui.h"
+#include "ui/import.h"
 
 static void
 diag_stderr(void *ctx, const char *msg)
@@ -243,7 +243,7 @@ main(int argc, char **argv)
 			struct ui_options uo = { cli.no_color, cli.ascii, cli.theme, NULL };
 
 			if (cli.scenario != NULL)	/* s saves back to it */
-				xui_preset_scenario(cli.scenario, &cli.scenario_stamp);
+				import_preset_scenario(cli.scenario, &cli.scenario_stamp);
 			deploy_view_preset(cli.node, cli.nodes);	/* the D view's server */
 
 			status = app_run_answers(&cat, &cli.in, &uo,

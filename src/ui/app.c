@@ -35,10 +35,10 @@
 
 #include <term.h>
 
-#include "answers_view.h"
+#include "overlay_fit.h"
 #include "deploy_view.h"
 #include "draw.h"
-#include "exchange_ui.h"
+#include "import.h"
 #include "io/cli.h"
 #include "io/hf_hub.h"
 #include "keys.h"
@@ -378,7 +378,7 @@ app_free(struct app **ap)
 	}
 	paste_done(&a->paste);
 	calc_free(&a->calc);
-	xui_free(&a->xui);
+	import_free(&a->import);
 	answers_view_free(&a->answers);
 	deploy_view_free(&a->deploy);
 	free(a->gpu_rows);
@@ -485,7 +485,7 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 		snprintf(a->status, sizeof a->status, "%s", msg);
 		a->status_role = ROLE_STATUS_ERROR;
 	}
-	xui_take_preset(a);
+	import_take_preset(a);
 	update_relayout(a);
 	/* show the rows before the cursor too, not only the ones after */
 	center_view(&a->gpu_view, pane_list_rows(&a->lay.pane[PANE_GPU]) - 3);

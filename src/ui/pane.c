@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "action.h"
-#include "answers_view.h"
+#include "overlay_fit.h"
 #include "deploy_view.h"
-#include "exchange_ui.h"
+#include "import.h"
 #include "draw.h"
 #include "model_search.h"
 #include "keys.h"
@@ -480,8 +480,8 @@ pane_overlay_draw(struct app *a)
 		help_draw(a);
 	else if (a->overlay == OVERLAY_DETAILS)
 		details_draw(a);
-	else if (xui_overlay_is_mine(a))
-		xui_overlay_draw(a);
+	else if (import_overlay_is_mine(a))
+		import_overlay_draw(a);
 	else if (answers_view_owns(a->overlay))
 		answers_view_draw(a);
 	else if (deploy_view_owns(a->overlay))

@@ -38,7 +38,7 @@ enum prompt_kind {
 	PROMPT_GPU_SEARCH,	/* card search, filters as you type */
 	PROMPT_WRITE,		/* file to write the command line to */
 	PROMPT_QUOTE,		/* file to write the quote sheet to */
-	/* exchange (exchange_ui.c) */
+	/* exchange (import.c) */
 	PROMPT_COMMAND,		/* a pasted vllm serve command */
 	PROMPT_OPEN,		/* a scenario, vLLM config or log to open */
 	PROMPT_SAVE,		/* the scenario file to save */
@@ -66,8 +66,8 @@ enum overlay { OVERLAY_NONE, OVERLAY_HELP, OVERLAY_DETAILS, OVERLAY_COMPARE,
 	OVERLAY_CALIBRATE, OVERLAY_FIT, OVERLAY_SHARE, OVERLAY_UPGRADE,
 	OVERLAY_DEPLOY };
 
-struct xui;	/* exchange_ui.c */
-struct answers_view;	/* pane_answers.c: fit finder, shared card, upgrade */
+struct import_state;	/* import.c */
+struct answers_view;	/* overlay_fit.c: fit finder, shared card, upgrade */
 struct deploy_view;	/* pane_deploy.c: nodes x cards */
 
 struct app {
@@ -118,7 +118,7 @@ struct app {
 	unsigned	 painted;	/* what the last frame repainted */
 	bool		 quit;
 	bool		 osc52_pending;	/* copy the command once the frame is out */
-	struct xui	*xui;		/* paste, open, save, compare, calibrate */
+	struct import_state *import;	/* paste, open, save, compare, calibrate */
 	struct answers_view *answers;	/* F, S and U views, NULL until opened */
 	struct deploy_view *deploy;	/* D view, NULL until opened */
 	struct model_search *msearch;	/* cached ids, models read from the cache or Hub */

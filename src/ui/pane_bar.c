@@ -13,7 +13,7 @@
 #include "core/segments.h"
 #include "core/units.h"
 #include "draw.h"
-#include "exchange_ui.h"
+#include "import.h"
 
 static const enum role seg_roles[SEG_COUNT] = {
 	[SEG_WEIGHTS] = ROLE_BAR_WEIGHTS,
@@ -149,7 +149,7 @@ pane_bar_draw(struct app *a, const struct rect *r)
 		share = b.total > 0 ? 100.0 * val / b.total : 0;
 		snprintf(e, sizeof e, " %s %s GiB %.0f%%%s", name,
 		    units_format_gib((int64_t)val, v, sizeof v), share,
-		    s < SEG_COUNT ? xui_term_mark(calc_plan(a->calc), s, b.estimated[s]) :
+		    s < SEG_COUNT ? import_term_mark(calc_plan(a->calc), s, b.estimated[s]) :
 		    "");
 		ew = draw_width(e) + 1;
 		if (lx > 0 && lx + ew + 1 > width) {

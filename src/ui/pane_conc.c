@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "core/units.h"
-#include "answers_view.h"
+#include "overlay_fit.h"
 #include "draw.h"
 
 /* Requests as cells: filled for those that fit, free up to max-num-seqs. */

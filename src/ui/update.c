@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "action.h"
-#include "answers_view.h"
+#include "overlay_fit.h"
 #include "deploy_view.h"
-#include "exchange_ui.h"
+#include "import.h"
 #include "core/units.h"
 #include "io/export.h"
 #include "io/launch.h"
@@ -653,7 +653,7 @@ prompt_accept(struct app *a)
 	case PROMPT_SAVE:
 	case PROMPT_COMPARE:
 	case PROMPT_CALIBRATE: {
-		int rc = xui_prompt_accept(a, err, sizeof err);
+		int rc = import_prompt_accept(a, err, sizeof err);
 
 		if (rc == 1) {
 			a->dirty |= PANE_BIT(PANE_STATUS);
@@ -827,7 +827,7 @@ prompt_paste(struct app *a)
 	if (paste_count_lines(p->text, p->len) > 1 && (pr->kind != PROMPT_COMMAND ||
 	    paste_classify(p->text, p->len) == PASTE_LOG)) {
 		prompt_close(a);
-		xui_paste(a, p->text, p->len, p->cut);
+		import_paste(a, p->text, p->len, p->cut);
 		return;
 	}
 	if (pr->fresh) {	/* a paste over the value shown replaces it, as typing does */
@@ -862,7 +862,7 @@ paste_take(struct app *a)
 	if (a->prompt.kind != PROMPT_NONE)
 		prompt_paste(a);
 	else
-		xui_paste(a, p->text, p->len, p->cut);
+		import_paste(a, p->text, p->len, p->cut);
 }
 
 /* ---- actions ---- */
@@ -1082,7 +1082,7 @@ do_action(struct app *a, enum action act)
 	case ACT_SAVE_SCENARIO:
 	case ACT_COMPARE:
 	case ACT_CALIBRATE:
-		xui_action(a, act);
+		import_action(a, act);
 		break;
 	case ACT_FIT_VIEW:
 		answers_view_open(a, OVERLAY_FIT);
@@ -1134,8 +1134,8 @@ overlay_key(struct app *a, int c)
 {
 	enum action act = action_for_key(PANE_COUNT, c);
 
-	if (xui_overlay_is_mine(a)) {
-		xui_overlay_key(a, c);
+	if (import_overlay_is_mine(a)) {
+		import_overlay_key(a, c);
 		return;
 	}
 	if (answers_view_owns(a->overlay)) {

@@ -1,6 +1,6 @@
 /*
- * exchange_ui.c - paste, open, save, compare and calibrate in the planner
- * (see exchange_ui.h).
+ * import.c - paste, open, save, compare and calibrate in the planner
+ * (see import.h).
  *
  * An import is parsed into a struct cli of its own (kept until the app
  * ends), then merged into the planner's input: a pasted command or a vLLM
@@ -8,7 +8,7 @@
  * card, request length, other usage and mode; a scenario brings the whole
  * state.  The overlays show text rendered once when they open.
  */
-#include "exchange_ui.h"
+#include "import.h"
 
 #include <glob.h>
 #include <stdio.h>
@@ -39,7 +39,7 @@
 #define HEADROOM_THEMEDIR ""
 #endif
 
-struct xui {
+struct import_state {
 	struct cli	**clis;		/* imports the inputs point into */
 	size_t		 n_clis, cap_clis;
 	char		 scenario[XUI_PATH];	/* opened or saved here */
@@ -72,16 +72,16 @@ default_compare(char *buf, size_t len)
 		snprintf(buf, len, "data/scenarios/*.yaml");
 }
 
-static struct xui *
+static struct import_state *
 state(struct app *a)
 {
-	if (a->xui == NULL) {
-		a->xui = calloc(1, sizeof *a->xui);
-		if (a->xui == NULL)
+	if (a->import == NULL) {
+		a->import = calloc(1, sizeof *a->import);
+		if (a->import == NULL)
 			abort();
-		default_compare(a->xui->compare, sizeof a->xui->compare);
+		default_compare(a->import->compare, sizeof a->import->compare);
 	}
-	return a->xui;
+	return a->import;
 }
 
 /* main()'s hand-over to the next planner (one process, one planner) */
@@ -89,16 +89,16 @@ static char preset_path[XUI_PATH];
 static struct filestamp preset_stamp;
 
 void
-xui_preset_scenario(const char *path, const struct filestamp *st)
+import_preset_scenario(const char *path, const struct filestamp *st)
 {
 	snprintf(preset_path, sizeof preset_path, "%s", path);
 	preset_stamp = *st;
 }
 
 void
-xui_take_preset(struct app *a)
+import_take_preset(struct app *a)
 {
-	struct xui *x;
+	struct import_state *x;
 
 	if (preset_path[0] == '\0')
 		return;
@@ -109,9 +109,9 @@ xui_take_preset(struct app *a)
 }
 
 void
-xui_free(struct xui **xp)
+import_free(struct import_state **xp)
 {
-	struct xui *x = *xp;
+	struct import_state *x = *xp;
 	size_t i;
 
 	if (x == NULL)
@@ -129,7 +129,7 @@ xui_free(struct xui **xp)
 static struct cli *
 new_cli(struct app *a)
 {
-	struct xui *x = state(a);
+	struct import_state *x = state(a);
 	struct cli *c = calloc(1, sizeof *c);
 
 	if (c == NULL)
@@ -148,7 +148,7 @@ new_cli(struct app *a)
 static void
 drop_cli(struct app *a)
 {
-	struct xui *x = state(a);
+	struct import_state *x = state(a);
 
 	if (x->n_clis == 0)
 		return;
@@ -167,7 +167,7 @@ model_is_local(const struct app *a, const struct model *m)
 static void
 set_text(struct app *a, const char *title, char *text, enum overlay which)
 {
-	struct xui *x = state(a);
+	struct import_state *x = state(a);
 
 	free(x->text);
 	x->text = text;
@@ -290,7 +290,7 @@ paste_command(struct app *a, char *err, size_t errlen)
 static int
 open_scenario(struct app *a, const char *path, char *err, size_t errlen)
 {
-	struct xui *x = state(a);
+	struct import_state *x = state(a);
 	struct cli *c = new_cli(a);
 	char *argv[3] = { "headroom", "--scenario", NULL };
 
@@ -344,7 +344,7 @@ open_file(struct app *a, char *err, size_t errlen)
 static int
 save_scenario(struct app *a, char *err, size_t errlen)
 {
-	struct xui *x = state(a);
+	struct import_state *x = state(a);
 	const char *path = a->prompt.text;
 	const struct plan_input *in = calc_input(a->calc);
 	struct report_in rin;
@@ -403,7 +403,7 @@ save_scenario(struct app *a, char *err, size_t errlen)
 static int
 compare(struct app *a, char *err, size_t errlen)
 {
-	struct xui *x = state(a);
+	struct import_state *x = state(a);
 	struct shellwords sw;
 	struct compare_set set;
 	struct compare_col cols[CLI_MAX_COMPARE + 1];
@@ -467,7 +467,7 @@ static int
 calibrate_text(struct app *a, const char *text, size_t len, const char *source,
     const char *what, char *err, size_t errlen)
 {
-	struct xui *x = state(a);
+	struct import_state *x = state(a);
 	const struct plan_input *cur = calc_input(a->calc);
 	const struct gpu *g = cur->gpu >= 0 && (size_t)cur->gpu < a->cat->n_gpus ?
 	    &a->cat->gpus[cur->gpu] : NULL;
@@ -535,7 +535,7 @@ calibrate(struct app *a, const char *path, char *err, size_t errlen)
 /* ---- a paste outside the prompts ---- */
 
 void
-xui_paste(struct app *a, const char *text, size_t len, bool cut)
+import_paste(struct app *a, const char *text, size_t len, bool cut)
 {
 	enum paste_kind kind = paste_classify(text, len);
 	char err[1024], ex[96];
@@ -576,9 +576,9 @@ xui_paste(struct app *a, const char *text, size_t len, bool cut)
 /* ---- actions, prompts, overlay ---- */
 
 void
-xui_action(struct app *a, enum action act)
+import_action(struct app *a, enum action act)
 {
-	struct xui *x = state(a);
+	struct import_state *x = state(a);
 
 	switch (act) {
 	case ACT_PASTE_COMMAND:
@@ -605,7 +605,7 @@ xui_action(struct app *a, enum action act)
 }
 
 int
-xui_prompt_accept(struct app *a, char *err, size_t errlen)
+import_prompt_accept(struct app *a, char *err, size_t errlen)
 {
 	switch (a->prompt.kind) {
 	case PROMPT_COMMAND:
@@ -625,15 +625,15 @@ xui_prompt_accept(struct app *a, char *err, size_t errlen)
 }
 
 bool
-xui_overlay_is_mine(const struct app *a)
+import_overlay_is_mine(const struct app *a)
 {
 	return a->overlay == OVERLAY_COMPARE || a->overlay == OVERLAY_CALIBRATE;
 }
 
 void
-xui_overlay_draw(struct app *a)
+import_overlay_draw(struct app *a)
 {
-	struct xui *x = state(a);
+	struct import_state *x = state(a);
 	struct rect box;
 	const char *p;
 	int row = 0, rows, y;
@@ -665,9 +665,9 @@ xui_overlay_draw(struct app *a)
 }
 
 void
-xui_overlay_key(struct app *a, int c)
+import_overlay_key(struct app *a, int c)
 {
-	struct xui *x = state(a);
+	struct import_state *x = state(a);
 	enum action act = action_for_key(PANE_COUNT, c);
 
 	if (c == KEYS_ESC || act == ACT_QUIT || (a->overlay == OVERLAY_COMPARE &&
@@ -716,7 +716,7 @@ xui_overlay_key(struct app *a, int c)
 }
 
 const char *
-xui_term_mark(const struct plan *p, int seg, bool estimated)
+import_term_mark(const struct plan *p, int seg, bool estimated)
 {
 	unsigned bit = 0;
 

@@ -1,5 +1,5 @@
 /*
- * answers_view.h - the planner's answer views, drawn over the panes like
+ * overlay_fit.h - the planner's answer views, drawn over the panes like
  * the help: which cards carry N users (F, the fit finder), several
  * instances on this card and the MIG alternative (S), this plan under
  * another vLLM release (U); and the speed note of the concurrency pane.

@@ -1,5 +1,5 @@
 /*
- * pane_answers.c - the answer overlays (see answers_view.h).
+ * overlay_fit.c - the answer overlays (see overlay_fit.h).
  *
  *   F  Plans for N users: the fit finder over the whole catalogue, one
  *      row per hardware option (card, slice, count, layout) with the
@@ -17,7 +17,7 @@
  *
  * Drawing works on lines (text, role, indent) so that long views scroll.
  */
-#include "answers_view.h"
+#include "overlay_fit.h"
 
 #include <stdarg.h>
 #include <stdio.h>
