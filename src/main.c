@@ -17,12 +17,12 @@
 #include "core/plan.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
-#include "io/answers.h"
+#include "io/sizing_modes.h"
 #include "io/catalogue_list.h"
 #include "io/catalogue_load.h"
 #include "io/closeout.h"
 #include "io/cli.h"
-#include "io/exchange.h"
+#include "io/file_modes.h"
 #include "io/deploy.h"
 #include "io/report.h"
 #include "io/settings.h"
@@ -214,9 +214,9 @@ main(int argc, char **argv)
 		catalogue_done(&cat);
 		return 0;
 	}
-	answers_prepare(&cli);
-	/* --compare, --check, --calibrate: modes of their own (io/exchange.c) */
-	if ((status = exchange_before_resolve(&cat, &cli, argc, argv)) >= 0) {
+	sizing_modes_prepare(&cli);
+	/* --compare, --check, --calibrate: modes of their own (io/file_modes.c) */
+	if ((status = file_modes_before_resolve(&cat, &cli, argc, argv)) >= 0) {
 		cli_done(&cli);
 		catalogue_done(&cat);
 		return status;
@@ -230,7 +230,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	/* --export, --output, --save-scenario; calibration profiles */
-	if ((status = exchange_after_resolve(&cat, &cli)) >= 0) {
+	if ((status = file_modes_after_resolve(&cat, &cli)) >= 0) {
 		cli_done(&cli);
 		catalogue_done(&cat);
 		return status;
@@ -247,7 +247,7 @@ main(int argc, char **argv)
 			deploy_view_preset(cli.node, cli.nodes);	/* the D view's server */
 
 			status = app_run_answers(&cat, &cli.in, &uo,
-			    answers_wanted(&cli) != ANSWERS_NONE ? &cli.ans : NULL);
+			    sizing_modes_wanted(&cli) != SIZING_NONE ? &cli.sizing : NULL);
 			if (status >= 0) {
 				cli_done(&cli);
 				catalogue_done(&cat);
@@ -261,8 +261,8 @@ main(int argc, char **argv)
 		}
 		cli.report = REPORT_TEXT;
 	}
-	if (answers_wanted(&cli) != ANSWERS_NONE) {
-		status = answers_run(&cat, &cli, stdout, stderr);
+	if (sizing_modes_wanted(&cli) != SIZING_NONE) {
+		status = sizing_modes_run(&cat, &cli, stdout, stderr);
 		cli_done(&cli);
 		catalogue_done(&cat);
 		return status;

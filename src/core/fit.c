@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "calc.h"
+#include "recalc.h"
 #include "units.h"
 
 /* tensor x pipeline layouts, by the cards one replica takes */
@@ -265,7 +265,7 @@ card_wanted(const struct fit_query *q, int g)
 /* The KV dtypes worth trying on a card for a checkpoint. */
 static size_t
 kv_candidates(const struct fit_query *q, const struct catalogue *c,
-    const struct gpu *g, const struct calc_choice *ch, enum kv_dtype *out)
+    const struct gpu *g, const struct recalc_choice *ch, enum kv_dtype *out)
 {
 	size_t n = 0;
 	enum kv_dtype ck_kv = ch->ckpt >= 0 ? c->ckpts[ch->ckpt].kv : KV_AUTO;
@@ -313,7 +313,7 @@ size_t
 fit_find(const struct catalogue *c, const struct fit_query *q,
     struct fit_row *rows, size_t max_rows, struct fit_result *res)
 {
-	struct calc_choice choices[CALC_MAX_CHOICES];
+	struct recalc_choice choices[RECALC_MAX_CHOICES];
 	struct plan_input base;
 	struct plan p;
 	size_t n_choices = 0, n = 0, ci, gi, k;
@@ -381,7 +381,7 @@ fit_find(const struct catalogue *c, const struct fit_query *q,
 		li.ckpt = -1;
 		li.format = FMT_COUNT;
 		li.quantization_fp8 = false;
-		n_choices = calc_list_choices(c, &li, choices, CALC_MAX_CHOICES);
+		n_choices = recalc_list_choices(c, &li, choices, RECALC_MAX_CHOICES);
 		/* the list leads with the input's own (native, unnamed) choice;
 		 * drop it where a published checkpoint of that format exists.
 		 * Formats nobody published are dropped too: no `vllm serve`
@@ -440,7 +440,7 @@ fit_find(const struct catalogue *c, const struct fit_query *q,
 						in = base;
 						in.gpu = (int)gi;
 						in.mig = mig;
-						calc_apply_choice(&in, &choices[ci]);
+						recalc_apply_choice(&in, &choices[ci]);
 						in.kv_dtype = kvs[ki];
 						in.tp = tp;
 						in.pp = pp;

@@ -22,7 +22,7 @@ struct overhead_in {
 	int	 max_num_seqs, max_num_batched_tokens;
 	int	 n_graphs;		/* CUDA graphs captured (0 when eager) */
 	int	 dtype_bytes;
-	int64_t	 mm_encoder_bytes;	/* vision-encoder peak of the profile (mm.h) */
+	int64_t	 mm_encoder_bytes;	/* vision-encoder peak of the profile (multimodal.h) */
 	int64_t	 mm_cache_bytes;	/* encoder outputs held during the forward */
 	enum ckpt_format format;
 };

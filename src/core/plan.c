@@ -19,7 +19,7 @@
 #include "kv.h"
 #include "lora.h"
 #include "messages.h"
-#include "mm.h"
+#include "multimodal.h"
 #include "overhead.h"
 #include "spec.h"
 #include "units.h"
@@ -740,7 +740,7 @@ walk_kv_params(struct walk *w)
 	struct plan *p = w->p;
 	double cc = w->cc;
 
-	mm_budget_compute(m, in, p->max_model_len, p->max_num_seqs,
+	multimodal_budget_compute(m, in, p->max_model_len, p->max_num_seqs,
 	    p->max_num_batched_tokens, w->co->encoder_bytes_per_token, p->tp,
 	    w->dtype_bytes, &p->mm);
 	memset(kp, 0, sizeof *kp);

@@ -20,7 +20,7 @@
 
 #include "catalogue.h"
 #include "kv.h"
-#include "mm.h"
+#include "multimodal.h"
 #include "vllm_version.h"
 
 #define PLAN_MAX_CAPTURE 128
@@ -235,8 +235,8 @@ struct plan {
 	int64_t	 estimated_max_model_len;	/* 0 when vLLM prints none */
 	char	 message[PLAN_MSG_LEN];		/* vLLM's words, or headroom's for config */
 	char	 warning[256];			/* a non-fatal note */
-	/* multimodal models: the encoder budget vLLM profiles (mm.h) */
-	struct mm_budget mm;
+	/* multimodal models: the encoder budget vLLM profiles (multimodal.h) */
+	struct multimodal_budget mm;
 	/* rule-of-thumb mode: the seeds' users-per-card figure */
 	int64_t	 rule_cache;
 	int64_t	 rule_users;

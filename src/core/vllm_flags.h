@@ -30,7 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "calc_input.h"
+#include "recalc_input.h"
 #include "plan.h"
 
 enum vllm_flag_id {
@@ -133,7 +133,7 @@ struct vllm_flag {
 	bool		 lo_open;	/* lo itself is refused */
 	const char	*auto_word;	/* a word meaning -1 ("auto"), or NULL */
 	const struct vllm_flag_choice *choices;	/* ENUM: ends with a NULL name */
-	enum calc_input	 group;
+	enum recalc_input	 group;
 	unsigned	 write;		/* VFW_* */
 	double		 dflt;		/* vLLM's default when it is a constant */
 	enum vllm_flag_step step;
@@ -195,7 +195,7 @@ double vllm_flag_step_value(const struct vllm_flag *f, double cur, int dir,
 /* Space in the planner: a boolean flipped, or the next choice (wrapping). */
 double vllm_flag_cycle(const struct vllm_flag *f, double cur, int version);
 
-/* The groups whose flag fields differ between a and b (1u << CALC_IN_*). */
+/* The groups whose flag fields differ between a and b (1u << RECALC_IN_*). */
 unsigned vllm_flags_diff(const struct plan_input *a, const struct plan_input *b);
 /* Copies into dst every flag src gives (the rows with a field of their own). */
 void vllm_flags_copy_given(struct plan_input *dst, const struct plan_input *src);

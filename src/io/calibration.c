@@ -23,7 +23,7 @@
 #include "core/xalloc.h"
 #include "core/vllm_version.h"
 #include "io/cli_import.h"
-#include "io/exchange_report.h"
+#include "io/provenance.h"
 #include "io/textfile.h"
 #include "io/xdg.h"
 #include "io/vllmargs.h"

@@ -15,7 +15,7 @@
 #include "core/units.h"
 #include "core/vllm_flags.h"
 #include "core/vllm_version.h"
-#include "io/answers_cli.h"
+#include "io/sizing_cli.h"
 #include "io/cli_import.h"
 #include "io/compilation_config.h"
 #include "io/deploy.h"
@@ -32,7 +32,7 @@ enum opt_id {
 	/* exchange (cli_import.c) */
 	O_FROM_COMMAND, O_EXPORT, O_OUTPUT, O_SCENARIO, O_SAVE_SCENARIO, O_CHECK,
 	O_COMPARE, O_CALIBRATE, O_SAVE_CALIBRATION, O_FORCE,
-	/* answers (answers_cli.c) */
+	/* answers (sizing_cli.c) */
 	O_NEED, O_CARDS, O_MAX_CARDS, O_INSTANCE, O_COMPARE_VERSION, O_RANK,
 	O_FORMAT,		/* the quote's: --format html|markdown */
 	O_REVISION,		/* models outside the catalogue (model_find.c) */
@@ -282,9 +282,9 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
 
 	switch (vllm_flag_id_of(f)) {
 	case VF_LIMIT_MM:
-		return answers_cli_limit_mm(in, v, err, errlen);
+		return sizing_cli_limit_mm(in, v, err, errlen);
 	case VF_MM_KWARGS:
-		return answers_cli_mm_kwargs(in, v, err, errlen);
+		return sizing_cli_mm_kwargs(in, v, err, errlen);
 	case VF_SPECULATIVE_CONFIG:
 		return spec_config_parse(&in->spec, v, err, errlen);
 	case VF_COMPILATION_CONFIG:
@@ -466,7 +466,7 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 	case O_RANK:
 	case O_INSTANCE:
 	case O_COMPARE_VERSION:
-		return answers_cli_set(&cli->ans, o->name, v, err, errlen);
+		return sizing_cli_set(&cli->sizing, o->name, v, err, errlen);
 	}
 	return 0;
 }
@@ -1040,7 +1040,7 @@ write_json(void *ctx, enum vllm_flag_id id, const struct plan_input *in)
 
 	/* one writer for both multimodal objects, in this order */
 	if (id == VF_LIMIT_MM)
-		answers_cli_format_mm(in, wr->buf, wr->len);
+		sizing_cli_format_mm(in, wr->buf, wr->len);
 	if (id == VF_SPECULATIVE_CONFIG)
 		spec_config_format(&in->spec, wr->buf, wr->len);
 	if (id == VF_COMPILATION_CONFIG && compilation_config_json(in, j, sizeof j)) {

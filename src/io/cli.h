@@ -15,7 +15,7 @@
 
 #include "core/catalogue.h"
 #include "core/plan.h"
-#include "io/answers_opts.h"
+#include "io/sizing_opts.h"
 #include "io/filestamp.h"
 
 enum report_format { REPORT_NONE, REPORT_TEXT, REPORT_JSON, REPORT_MARKDOWN };
@@ -53,7 +53,7 @@ struct cli {
 	bool		 mig_pinned;		/* the command pins a MIG slice */
 	char		 import_note[256];	/* what an import could not use */
 	struct filestamp scenario_stamp;	/* the --scenario file as loaded */
-	struct answers_opts ans;		/* --need, --instance, ... (answers.c) */
+	struct sizing_opts sizing;		/* --need, --instance, ... (sizing_modes.c) */
 	struct price_currency currency;		/* --currency CODE=RATE[@DATE] (price.h) */
 	char		**owned;		/* imported words the fields point into */
 	size_t		 n_owned, cap_owned;

@@ -15,7 +15,7 @@
 
 #include "core/units.h"
 #include "core/vllm_version.h"
-#include "io/exchange_report.h"
+#include "io/provenance.h"
 #include "io/export.h"
 #include "io/price.h"
 #include "io/report.h"

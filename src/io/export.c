@@ -18,7 +18,7 @@
 #include "core/units.h"
 #include "core/vllm_version.h"
 #include "io/cli.h"
-#include "io/exchange_report.h"
+#include "io/provenance.h"
 #include "io/export_cluster.h"
 #include "io/launch.h"
 #include "io/price.h"
@@ -854,7 +854,7 @@ export_quote(const struct report_in *r, char *err, size_t errlen)
 	{
 		char nm[1024];
 
-		xreport_not_modelled(in, nm, sizeof nm);
+		provenance_not_modelled(in, nm, sizeof nm);
 		if (nm[0] != '\0')
 			bullet(&y, "Not modelled (carried into the command as given): %s.",
 			    md(&mp, nm));

@@ -15,9 +15,9 @@
 #include "config.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
-#include "io/answers_report.h"
+#include "io/sizing_report.h"
 #include "io/cli.h"
-#include "io/exchange_report.h"
+#include "io/provenance.h"
 #include "io/deploy.h"
 #include "io/price.h"
 #include "io/strbuf.h"
@@ -149,11 +149,11 @@ report_text(const struct report_in *r)
 	if (r->in->overhead == OVERHEAD_ESTIMATE) {
 		strbuf_printf(&o, "  torch peak memory increase: %s GiB; non-torch forward "
 		    "increase memory: %s GiB (%s)\n", gib(p->activation, a),
-		    gib(p->non_torch, b), xreport_basis_pair(p));
+		    gib(p->non_torch, b), provenance_basis_pair(p));
 		if (p->n_capture_sizes > 0)
 			strbuf_printf(&o, "  Estimated CUDA graph memory: %s GiB total (%s; %s "
 			    "vLLM's budget, %d capture sizes up to %d)\n",
-			    gib(p->cuda_graphs, a), xreport_basis(p, PLAN_CAL_CUDA_GRAPHS),
+			    gib(p->cuda_graphs, a), provenance_basis(p, PLAN_CAL_CUDA_GRAPHS),
 			    p->cg_in_budget ? "inside" : "outside",
 			    p->n_capture_sizes, p->max_capture_size);
 		else
@@ -193,9 +193,9 @@ report_text(const struct report_in *r)
 	{
 		char more[1024];
 
-		answers_speed_text(r->cat, r->in, p, "", more, sizeof more);
+		sizing_report_speed_text(r->cat, r->in, p, "", more, sizeof more);
 		strbuf_printf(&o, "%s", more);
-		answers_mm_text(p, "", more, sizeof more);
+		sizing_report_mm_text(p, "", more, sizeof more);
 		strbuf_printf(&o, "%s", more);
 	}
 	strbuf_printf(&o, "Outside vLLM's budget: %s GiB\n", gib(p->outside_budget, e));
@@ -233,7 +233,7 @@ report_text(const struct report_in *r)
 	{
 		char nm[2048];
 
-		xreport_not_modelled(r->in, nm, sizeof nm);
+		provenance_not_modelled(r->in, nm, sizeof nm);
 		if (nm[0] != '\0')
 			strbuf_printf(&o, "Not modelled (kept in the command as given): %s\n", nm);
 	}
@@ -347,7 +347,7 @@ report_json(const struct report_in *r)
 	}
 	if (!p->weights_exact)
 		cJSON_AddItemToArray(arr, cJSON_CreateString("weights"));
-	xreport_calibrated_json(p, cJSON_AddArrayToObject(o, "calibrated"));
+	provenance_calibrated_json(p, cJSON_AddArrayToObject(o, "calibrated"));
 
 	o = cJSON_AddObjectToObject(root, "kv");
 	cJSON_AddNumberToObject(o, "bytes_per_token", (double)p->bytes_per_token);
@@ -364,8 +364,8 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(root, "replicas", p->replicas);
 	cJSON_AddNumberToObject(root, "total_concurrency_at_tokens_per_request",
 	    (double)p->total_concurrency);
-	cJSON_AddItemToObject(root, "speed", answers_speed_json(r->cat, r->in, p));
-	cJSON_AddItemToObject(root, "multimodal", answers_mm_json(p));
+	cJSON_AddItemToObject(root, "speed", sizing_report_speed_json(r->cat, r->in, p));
+	cJSON_AddItemToObject(root, "multimodal", sizing_report_mm_json(p));
 	cJSON_AddItemToObject(root, "placement", deploy_json(r->node, r->placement));
 	cJSON_AddItemToObject(root, "currency", price_currency_json(&r->cat->currency));
 	o = cJSON_AddObjectToObject(root, "verdict");
@@ -409,7 +409,7 @@ report_json(const struct report_in *r)
 	cmd = report_command_line(r, r->in, NULL);
 	cJSON_AddStringToObject(root, "vllm_command", cmd);
 	free(cmd);
-	cJSON_AddItemToObject(root, "not_modelled", xreport_not_modelled_json(r->in));
+	cJSON_AddItemToObject(root, "not_modelled", provenance_not_modelled_json(r->in));
 	{
 		/* what the plan rests on that headroom did not verify */
 		cJSON *as = cJSON_AddArrayToObject(root, "assumptions");
@@ -445,11 +445,11 @@ report_markdown(const struct report_in *r)
 	strbuf_printf(&o, "| Total (as CUDA reports it) | %s |\n", gib(p->total, a));
 	strbuf_printf(&o, "| vLLM budget (utilization %.4g) | %s |\n", p->util, gib(p->requested, a));
 	strbuf_printf(&o, "| Weights | %s |\n", gib(p->weights, a));
-	strbuf_printf(&o, "| Activation peak (%s) | %s |\n", xreport_basis(p,
+	strbuf_printf(&o, "| Activation peak (%s) | %s |\n", provenance_basis(p,
 	    PLAN_CAL_ACTIVATION), gib(p->activation, a));
-	strbuf_printf(&o, "| Non-torch (%s) | %s |\n", xreport_basis(p, PLAN_CAL_NON_TORCH),
+	strbuf_printf(&o, "| Non-torch (%s) | %s |\n", provenance_basis(p, PLAN_CAL_NON_TORCH),
 	    gib(p->non_torch, a));
-	strbuf_printf(&o, "| CUDA graphs (%s) | %s |\n", xreport_basis(p,
+	strbuf_printf(&o, "| CUDA graphs (%s) | %s |\n", provenance_basis(p,
 	    PLAN_CAL_CUDA_GRAPHS), gib(p->cuda_graphs, a));
 	if (plan_kv_figure(p, &kvb))
 		strbuf_printf(&o, "| KV cache | %s |\n", gib(kvb, a));
@@ -468,9 +468,9 @@ report_markdown(const struct report_in *r)
 		char more[1024];
 
 		/* the list's last bullets, then a blank line: the verdict is no bullet */
-		answers_speed_text(r->cat, r->in, p, "- ", more, sizeof more);
+		sizing_report_speed_text(r->cat, r->in, p, "- ", more, sizeof more);
 		strbuf_printf(&o, "%s", more);
-		answers_mm_text(p, "- ", more, sizeof more);
+		sizing_report_mm_text(p, "- ", more, sizeof more);
 		strbuf_printf(&o, "%s\n", more);
 	}
 	if (p->assumption != NULL) {
@@ -502,7 +502,7 @@ report_markdown(const struct report_in *r)
 	{
 		char nm[2048];
 
-		xreport_not_modelled(r->in, nm, sizeof nm);
+		provenance_not_modelled(r->in, nm, sizeof nm);
 		if (nm[0] != '\0')
 			strbuf_printf(&o, "Not modelled (kept in the command as given): `%s`\n\n", nm);
 	}

@@ -1,6 +1,6 @@
 /*
  * app.c - the planner's life cycle and loop: a key goes to update_key()
- * (actions, calc_update(), the panes to repaint), then render() repaints
+ * (actions, recalc_update(), the panes to repaint), then render() repaints
  * those panes and ends with one doupdate().
  *
  * The terminal is restored on every way out: q, SIGINT, SIGTERM and
@@ -377,7 +377,7 @@ app_free(struct app **ap)
 			close(a->feed_fd);
 	}
 	paste_done(&a->paste);
-	calc_free(&a->calc);
+	recalc_free(&a->calc);
 	import_free(&a->import);
 	answers_view_free(&a->answers);
 	deploy_view_free(&a->deploy);
@@ -406,7 +406,7 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	if (opt != NULL)
 		a->opt = *opt;
 	a->headless = headless;
-	a->calc = calc_new(cat, in, cli_format_command);
+	a->calc = recalc_new(cat, in, cli_format_command);
 	a->n_gpu_rows = a->n_all_gpu_rows = lists_gpu_rows(cat, NULL, 0);
 	a->gpu_rows = calloc(a->n_gpu_rows + 1, sizeof *a->gpu_rows);
 	a->all_gpu_rows = calloc(a->n_gpu_rows + 1, sizeof *a->gpu_rows);
@@ -473,7 +473,7 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	theme_apply(&a->theme, a->colour);
 	bkgdset(theme_attr(&a->theme, ROLE_DEFAULT) | ' ');
 
-	calc_update(a->calc);
+	recalc_update(a->calc);
 	update_filter_models(a);
 	a->model_view.cursor = update_model_row(a, in->model);
 	row = lists_gpu_find(a->gpu_rows, a->n_gpu_rows, in->gpu, in->mig);
@@ -501,7 +501,7 @@ app_run(struct catalogue *cat, struct plan_input *in, const struct ui_options *o
 
 int
 app_run_answers(struct catalogue *cat, struct plan_input *in,
-    const struct ui_options *opt, const struct answers_opts *answers)
+    const struct ui_options *opt, const struct sizing_opts *answers)
 {
 	struct sigaction sa, stop, old_int, old_term, old_hup, old_tstp,
 	    old_fatal[N_FATAL];
@@ -574,7 +574,7 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 			a->osc52_pending = false;
 		}
 	}
-	*in = *calc_input(a->calc);
+	*in = *recalc_input(a->calc);
 	app_free(&a);
 	fatal_uninstall(old_fatal);
 	if (app_signal)
@@ -769,7 +769,7 @@ app_headless_interrupt(struct app *a)
 const struct plan_input *
 app_headless_input(struct app *a)
 {
-	return calc_input(a->calc);
+	return recalc_input(a->calc);
 }
 
 const char *

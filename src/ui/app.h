@@ -14,7 +14,7 @@
 
 #include "core/catalogue.h"
 #include "core/plan.h"
-#include "io/answers_opts.h"
+#include "io/sizing_opts.h"
 
 struct ui_options {
 	int	 no_color;	/* monochrome attributes, as with NO_COLOR */
@@ -27,7 +27,7 @@ struct ui_options {
 int app_run(struct catalogue *cat, struct plan_input *in, const struct ui_options *opt);
 /* The same, opening first the view --need, --instance or --compare-version asks for. */
 int app_run_answers(struct catalogue *cat, struct plan_input *in,
-    const struct ui_options *opt, const struct answers_opts *answers);
+    const struct ui_options *opt, const struct sizing_opts *answers);
 
 /*
  * Replays a key script (key names as in src/ui/keys.h, e.g. "jj<Right>f")

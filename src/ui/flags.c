@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/mm.h"
+#include "core/multimodal.h"
 #include "core/overhead.h"
 #include "core/units.h"
 #include "core/vllm_flags.h"
@@ -23,7 +23,7 @@
 struct flag_row {
 	enum vllm_flag_id vf;		/* VF_COUNT: not a vLLM flag row */
 	const char	*label, *name, *help;
-	enum calc_input	 group;
+	enum recalc_input	 group;
 	bool		 toggle;
 };
 
@@ -42,21 +42,21 @@ static const struct flag_row rows[FLAG_COUNT] = {
 	[FLAG_KV_BYTES] = { VF_KV_BYTES, NULL, NULL, NULL, 0, false },
 	[FLAG_MM_IMAGES] = { VF_COUNT, "mm-images", "--limit-mm-per-prompt.image",
 	    "images one prompt may carry; 0 turns images and their encoder "
-	    "budget off", CALC_IN_MODEL, true },
+	    "budget off", RECALC_IN_MODEL, true },
 	[FLAG_MM_VIDEOS] = { VF_COUNT, "mm-videos", "--limit-mm-per-prompt.video",
-	    "videos one prompt may carry; 0 turns video off", CALC_IN_MODEL,
+	    "videos one prompt may carry; 0 turns video off", RECALC_IN_MODEL,
 	    true },
 	[FLAG_MM_MAX_PIXELS] = { VF_COUNT, "max-pixels",
 	    "--mm-processor-kwargs.max_pixels", "largest image the processor keeps, in pixels (or type 1280x720)",
-	    CALC_IN_MODEL, false },
+	    RECALC_IN_MODEL, false },
 	[FLAG_OTHER] = { VF_COUNT, "other-usage", "--other-usage",
 	    "GiB other processes hold on each card (planner option)",
-	    CALC_IN_BUDGET, false },
+	    RECALC_IN_BUDGET, false },
 	[FLAG_VERSION] = { VF_COUNT, "vllm-version", "--vllm-version",
-	    "the vLLM release to plan for (planner option)", CALC_IN_VERSION, false },
+	    "the vLLM release to plan for (planner option)", RECALC_IN_VERSION, false },
 	[FLAG_OVERHEAD] = { VF_COUNT, "overhead", "--overhead",
 	    "estimate vLLM's profile run, or the sizing rule (planner option)",
-	    CALC_IN_VERSION, true },
+	    RECALC_IN_VERSION, true },
 };
 
 /* The table row behind a pane row, or NULL for a planner option. */
@@ -69,21 +69,21 @@ vf(enum flag_id f)
 
 /* steps of a per-prompt limit; the last is vLLM's default */
 static const int mm_limits[] = { 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512,
-	MM_DEFAULT_LIMIT };
+	MULTIMODAL_DEFAULT_LIMIT };
 
 /* max_pixels as --mm-processor-kwargs takes it: one 28 x 28 token and up */
 #define MM_MIN_PIXELS	784
 #define MM_MAX_PIXELS	1000000000
 
 static bool
-row_applies(enum flag_id f, enum mm_kind k)
+row_applies(enum flag_id f, enum multimodal_kind k)
 {
 	switch (f) {
 	case FLAG_MM_IMAGES:
-		return k != MM_NONE;
+		return k != MULTIMODAL_NONE;
 	case FLAG_MM_VIDEOS:
 	case FLAG_MM_MAX_PIXELS:
-		return k == MM_DYNAMIC;
+		return k == MULTIMODAL_DYNAMIC;
 	default:
 		return f < FLAG_COUNT;
 	}
@@ -92,7 +92,7 @@ row_applies(enum flag_id f, enum mm_kind k)
 size_t
 flags_rows(const struct plan_input *in, enum flag_id *out, size_t max)
 {
-	enum mm_kind k = mm_kind_of(in->model);
+	enum multimodal_kind k = multimodal_kind_of(in->model);
 	size_t n = 0;
 	int f;
 
@@ -126,8 +126,8 @@ mm_given(enum flag_id f, const struct plan_input *in)
 static int
 mm_planned(enum flag_id f, const struct plan *p)
 {
-	if (p->mm.kind == MM_NONE)
-		return MM_DEFAULT_LIMIT;
+	if (p->mm.kind == MULTIMODAL_NONE)
+		return MULTIMODAL_DEFAULT_LIMIT;
 	return f == FLAG_MM_IMAGES ? p->mm.limit_image : p->mm.limit_video;
 }
 
@@ -135,7 +135,7 @@ mm_planned(enum flag_id f, const struct plan *p)
 static int
 mm_limit(enum flag_id f, const struct plan_input *in, const struct plan *p)
 {
-	if (p->mm.kind == MM_NONE && mm_given(f, in) >= 0)
+	if (p->mm.kind == MULTIMODAL_NONE && mm_given(f, in) >= 0)
 		return mm_given(f, in);
 	return mm_planned(f, p);
 }
@@ -143,7 +143,7 @@ mm_limit(enum flag_id f, const struct plan_input *in, const struct plan *p)
 static int64_t
 mm_pixels(const struct plan_input *in, const struct plan *p)
 {
-	if (p->mm.kind != MM_NONE)
+	if (p->mm.kind != MULTIMODAL_NONE)
 		return p->mm.max_pixels;
 	return in->mm_max_pixels;
 }
@@ -172,12 +172,12 @@ flags_help(enum flag_id f)
 	return f < FLAG_COUNT ? rows[f].help : "";
 }
 
-enum calc_input
+enum recalc_input
 flags_group(enum flag_id f)
 {
 	if (vf(f) != NULL)
 		return vf(f)->group;
-	return f < FLAG_COUNT ? rows[f].group : CALC_IN_COUNT;
+	return f < FLAG_COUNT ? rows[f].group : RECALC_IN_COUNT;
 }
 
 bool
@@ -394,7 +394,7 @@ flags_step(enum flag_id f, struct plan_input *in, const struct plan *p,
 
 		vllm_flag_store(r, in, vllm_flag_step_value(r, step_from(r, in, p),
 		    dir, big, p->version, top));
-		return calc_input_diff(&before, in) != 0;
+		return recalc_input_diff(&before, in) != 0;
 	}
 	switch (f) {
 	case FLAG_CAPTURE:
@@ -458,7 +458,7 @@ flags_step(enum flag_id f, struct plan_input *in, const struct plan *p,
 	default:
 		break;
 	}
-	return calc_input_diff(&before, in) != 0;
+	return recalc_input_diff(&before, in) != 0;
 }
 
 bool
@@ -489,7 +489,7 @@ flags_toggle(enum flag_id f, struct plan_input *in, const struct plan *p)
 	default:
 		return flags_step(f, in, p, 1, false);
 	}
-	return calc_input_diff(&before, in) != 0;
+	return recalc_input_diff(&before, in) != 0;
 }
 
 bool
@@ -516,7 +516,7 @@ flags_reset(enum flag_id f, struct plan_input *in)
 	case FLAG_OVERHEAD: in->overhead = OVERHEAD_ESTIMATE; break;
 	default: break;
 	}
-	return calc_input_diff(&before, in) != 0;
+	return recalc_input_diff(&before, in) != 0;
 }
 
 /* Positive integer in vLLM's human form (32k, 1M); 0 and -1 on error. */

@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "core/calc.h"
+#include "core/recalc.h"
 #include "core/plan.h"
 
 enum flag_id {
@@ -54,7 +54,7 @@ struct flag_view {
 const char *flags_label(enum flag_id);		/* short: "max-model-len" */
 const char *flags_name(enum flag_id);		/* "--max-model-len", or a planner option */
 const char *flags_help(enum flag_id);
-enum calc_input flags_group(enum flag_id);
+enum recalc_input flags_group(enum flag_id);
 bool flags_is_toggle(enum flag_id);		/* space flips it */
 
 /*

@@ -228,7 +228,7 @@ static int
 import_vllm(struct app *a, char **argv, int argc, const char *what, char *err,
     size_t errlen)
 {
-	const struct plan_input *cur = calc_input(a->calc);
+	const struct plan_input *cur = recalc_input(a->calc);
 	struct plan_input in;
 	struct cli *c = new_cli(a);
 
@@ -346,7 +346,7 @@ save_scenario(struct app *a, char *err, size_t errlen)
 {
 	struct import_state *x = state(a);
 	const char *path = a->prompt.text;
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 	struct report_in rin;
 	struct filestamp *st;
 	bool force;
@@ -359,7 +359,7 @@ save_scenario(struct app *a, char *err, size_t errlen)
 	memset(&rin, 0, sizeof rin);
 	rin.cat = a->cat;
 	rin.in = in;
-	rin.plan = calc_plan(a->calc);
+	rin.plan = recalc_plan(a->calc);
 	rin.model_source = cli_model_source(a->cat, in);
 	{
 		/* the scenario opened keeps its name */
@@ -444,8 +444,8 @@ compare(struct app *a, char *err, size_t errlen)
 		return -1;
 	cols[0].label = "this plan";
 	cols[0].file = NULL;
-	cols[0].in = calc_input(a->calc);
-	cols[0].plan = calc_plan(a->calc);
+	cols[0].in = recalc_input(a->calc);
+	cols[0].plan = recalc_plan(a->calc);
 	cols[0].model_source = cli_model_source(a->cat, cols[0].in);
 	ncol = compare_set_cols(&set, cols, 1, CLI_MAX_COMPARE + 1);
 	snprintf(x->compare, sizeof x->compare, "%s", a->prompt.text);
@@ -468,7 +468,7 @@ calibrate_text(struct app *a, const char *text, size_t len, const char *source,
     const char *what, char *err, size_t errlen)
 {
 	struct import_state *x = state(a);
-	const struct plan_input *cur = calc_input(a->calc);
+	const struct plan_input *cur = recalc_input(a->calc);
 	const struct gpu *g = cur->gpu >= 0 && (size_t)cur->gpu < a->cat->n_gpus ?
 	    &a->cat->gpus[cur->gpu] : NULL;
 	struct vllm_log log;

@@ -31,8 +31,8 @@
 #include "core/vllm_flags.h"
 #include "core/vllm_version.h"
 #include "draw.h"
-#include "io/answers_cli.h"
-#include "io/answers_report.h"
+#include "io/sizing_cli.h"
+#include "io/sizing_report.h"
 #include "io/cli.h"
 #include "io/price.h"
 #include "keys.h"
@@ -119,7 +119,7 @@ now_ms(void)
 static int64_t
 fit_tokens_cap(struct app *a)
 {
-	const struct model *m = calc_input(a->calc)->model;
+	const struct model *m = recalc_input(a->calc)->model;
 
 	return m != NULL && m->derived_max_len > 0 ? m->derived_max_len : 0;
 }
@@ -128,7 +128,7 @@ static void
 fit_run(struct app *a)
 {
 	struct answers_view *v = view(a);
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 	struct fit_query q;
 	double t0;
 
@@ -179,7 +179,7 @@ static void
 share_run(struct app *a)
 {
 	struct answers_view *v = view(a);
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 	struct share_query q;
 
 	memset(&q, 0, sizeof q);
@@ -197,7 +197,7 @@ upgrade_run(struct app *a)
 {
 	struct answers_view *v = view(a);
 
-	upgrade_compare(a->cat, calc_input(a->calc), calc_input(a->calc)->version,
+	upgrade_compare(a->cat, recalc_input(a->calc), recalc_input(a->calc)->version,
 	    v->to_version, &v->upgrade);
 }
 
@@ -206,7 +206,7 @@ static void
 inst_from_planner(struct app *a, struct share_instance *si, double util, size_t k)
 {
 	memset(si, 0, sizeof *si);
-	si->in = *calc_input(a->calc);
+	si->in = *recalc_input(a->calc);
 	si->in.mig = -1;
 	si->in.tp = si->in.pp = si->in.dp = 0;
 	si->in.gpus = 0;
@@ -232,8 +232,8 @@ void
 answers_view_open(struct app *a, int overlay)
 {
 	struct answers_view *v = view(a);
-	const struct plan *p = calc_plan(a->calc);
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 
 	a->overlay = (enum overlay)overlay;
 	a->overlay_top = 0;
@@ -276,7 +276,7 @@ answers_view_open(struct app *a, int overlay)
 }
 
 void
-answers_view_start(struct app *a, const struct answers_opts *o)
+answers_view_start(struct app *a, const struct sizing_opts *o)
 {
 	struct answers_view *v;
 	size_t i;
@@ -290,7 +290,7 @@ answers_view_start(struct app *a, const struct answers_opts *o)
 		v->n_inst = 0;
 		for (i = 0; i < o->n_instances && i < SHARE_MAX; i++) {
 			snprintf(label, sizeof label, "%zu", i + 1);
-			if (answers_cli_instance(a->cat, calc_input(a->calc),
+			if (sizing_cli_instance(a->cat, recalc_input(a->calc),
 			    o->instances[i], label, &v->inst[v->n_inst], err,
 			    sizeof err) == 0)
 				v->n_inst++;
@@ -304,7 +304,7 @@ answers_view_start(struct app *a, const struct answers_opts *o)
 		v->fix_ckpt = o->checkpoint_given;
 		v->fix_kv = o->kv_given;
 		v->max_cards = o->max_cards;
-		n = answers_cli_cards(a->cat, o->cards, v->cards, FIT_MAX_CARD_IDS, err,
+		n = sizing_cli_cards(a->cat, o->cards, v->cards, FIT_MAX_CARD_IDS, err,
 		    sizeof err);
 		v->n_cards = n > 0 ? (size_t)n : 0;
 		answers_view_open(a, OVERLAY_FIT);
@@ -451,7 +451,7 @@ share_key(struct app *a, int c, struct plan_input *apply)
 		}
 		break;
 	case KEYS_ENTER:
-		*apply = *calc_input(a->calc);
+		*apply = *recalc_input(a->calc);
 		apply->model = si->in.model;
 		apply->ckpt = si->in.ckpt;
 		apply->format = si->in.format;
@@ -497,7 +497,7 @@ upgrade_key(struct app *a, int c, struct plan_input *apply)
 	int i = version_index(v->to_version);
 
 	if (c == KEYS_ENTER) {
-		*apply = *calc_input(a->calc);
+		*apply = *recalc_input(a->calc);
 		apply->version = v->to_version;
 		a->overlay = OVERLAY_NONE;
 		a->full = true;
@@ -647,9 +647,9 @@ fit_draw(struct app *a)
 {
 	struct answers_view *v = view(a);
 	const struct catalogue *c = a->cat;
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 	struct rect b;
-	char t[1400], n1[32], n2[32], ver[16], cmd[CALC_CMD_LEN];
+	char t[1400], n1[32], n2[32], ver[16], cmd[RECALC_CMD_LEN];
 	int y, rows, i, w;
 
 	frame(a, &b, "Plans that carry the users (F or Esc closes; Enter uses a row)");
@@ -709,7 +709,7 @@ fit_draw(struct app *a)
 			snprintf(ck, sizeof ck, "+%zu ", r->n_alts_found);
 		else
 			ck[0] = '\0';
-		answers_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8,
+		sizing_report_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8,
 		    ck + strlen(ck), sizeof ck - strlen(ck));
 		if (r->price_per_hour > 0)
 			snprintf(price, sizeof price, "%.2f",
@@ -743,9 +743,9 @@ fit_draw(struct app *a)
 			    &c->currency, t, sizeof t), a->g->ellipsis);
 		plan_compute(c, &r->in, &p);
 		cli_format_command(c, &r->in, &p, 0, cmd, sizeof cmd);
-		answers_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8, ck,
+		sizing_report_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8, ck,
 		    sizeof ck);
-		answers_fit_alts(c, r, alts, sizeof alts);
+		sizing_report_fit_alts(c, r, alts, sizeof alts);
 		snprintf(t, sizeof t, "%s, KV %s%s%s", ck, kv_dtype_name(r->kv),
 		    alts[0] ? "; " : "", alts);
 		draw_text(&a->theme, ROLE_HELP, b.h - 3, 2, w, t, a->g->ellipsis);
@@ -764,11 +764,11 @@ share_draw(struct app *a)
 	struct answers_view *v = view(a);
 	const struct share_result *r = &v->share;
 	const struct catalogue *c = a->cat;
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 	const struct gpu *g = in->gpu >= 0 ? &c->gpus[in->gpu] : NULL;
 	struct lines *L = malloc(sizeof *L);
 	struct rect b;
-	char n1[32], n2[32], n3[32], cmd[CALC_CMD_LEN];
+	char n1[32], n2[32], n3[32], cmd[RECALC_CMD_LEN];
 	int barw, pos, k, y;
 	size_t i;
 
@@ -946,8 +946,8 @@ answers_view_draw(struct app *a)
 void
 answers_view_speed(struct app *a, char *brief, size_t blen, char *full, size_t flen)
 {
-	const struct plan *p = calc_plan(a->calc);
-	const struct speed_estimate *e = calc_speed(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
+	const struct speed_estimate *e = recalc_speed(a->calc);
 	char n1[32];
 
 	brief[0] = full[0] = '\0';

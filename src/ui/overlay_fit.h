@@ -18,7 +18,7 @@
 #include "core/fit.h"
 #include "core/share.h"
 #include "core/upgrade.h"
-#include "io/answers_opts.h"
+#include "io/sizing_opts.h"
 
 struct app;
 
@@ -57,7 +57,7 @@ void answers_view_open(struct app *, int overlay);
  * Opens the view the command line asked for (--need, --instance,
  * --compare-version), with its numbers; does nothing for none.
  */
-void answers_view_start(struct app *, const struct answers_opts *);
+void answers_view_start(struct app *, const struct sizing_opts *);
 
 /* True for the overlays this module draws. */
 bool answers_view_owns(int overlay);

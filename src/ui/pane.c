@@ -83,8 +83,8 @@ pane_card_name(const struct app *a, const struct plan_input *in, char *buf,
 void
 pane_plan_hardware(const struct app *a, char *buf, size_t len)
 {
-	const struct plan_input *in = calc_input(a->calc);
-	const struct plan *p = calc_plan(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
 	char card[96];
 	int world = p->world > 0 ? p->world : 1, reps = p->replicas > 0 ? p->replicas : 1;
 	int n = in->gpus > 0 ? in->gpus : world * reps;
@@ -101,7 +101,7 @@ pane_plan_hardware(const struct app *a, char *buf, size_t len)
 }
 
 void
-pane_choice_name(const struct app *a, const struct calc_choice *ch, char *buf,
+pane_choice_name(const struct app *a, const struct recalc_choice *ch, char *buf,
     size_t len)
 {
 	if (ch->quantization_fp8)
@@ -117,8 +117,8 @@ pane_choice_name(const struct app *a, const struct calc_choice *ch, char *buf,
 void
 pane_title_draw(struct app *a, const struct rect *r)
 {
-	const struct plan *p = calc_plan(a->calc);
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 	char card[96], line[512], ver[16], right[96];
 
 	pane_card_name(a, in, card, sizeof card);
@@ -146,8 +146,8 @@ pane_title_draw(struct app *a, const struct rect *r)
 void
 pane_hint(struct app *a, char *buf, size_t len)
 {
-	const struct plan_input *in = calc_input(a->calc);
-	const struct plan *p = calc_plan(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
 	char k1[16], k2[16];
 
 	switch (a->focus) {
@@ -195,11 +195,11 @@ pane_hint(struct app *a, char *buf, size_t len)
 	}
 	case PANE_CKPT: {
 		size_t n;
-		const struct calc_choice *ch = calc_choices(a->calc, &n);
+		const struct recalc_choice *ch = recalc_choices(a->calc, &n);
 
 		if (n > 0 && a->ckpt_view.cursor < (int)n) {
 			char name[160];
-			const struct calc_choice *c = &ch[a->ckpt_view.cursor];
+			const struct recalc_choice *c = &ch[a->ckpt_view.cursor];
 
 			pane_choice_name(a, c, name, sizeof name);
 			if (c->phase == PHASE_NONE)
@@ -217,7 +217,7 @@ pane_hint(struct app *a, char *buf, size_t len)
 
 		if (f == FLAG_COUNT)
 			break;
-		flags_view(f, in, p, calc_defaults(a->calc), &v);
+		flags_view(f, in, p, recalc_defaults(a->calc), &v);
 		snprintf(buf, len, "%s = %s (default %s): %s. +/- PgUp/PgDn, Enter "
 		    "types, d resets", flags_name(f), v.value, v.deflt, flags_help(f));
 		return;
@@ -229,7 +229,7 @@ pane_hint(struct app *a, char *buf, size_t len)
 		return;
 	case PANE_CMD:
 		snprintf(buf, len, "w: write to a file  y: copy (OSC 52)  x: %s",
-		    calc_explicit_all(a->calc) ? "only changed flags" : "every flag");
+		    recalc_explicit_all(a->calc) ? "only changed flags" : "every flag");
 		return;
 	default:
 		break;
@@ -421,7 +421,7 @@ add_wrapped(struct detail_line *out, int n, int max, const char *text, int w,
 static void
 details_draw(struct app *a)
 {
-	const struct plan *p = calc_plan(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
 	const struct fix *f;
 	struct detail_line lines[256];
 	size_t nf, i;
@@ -451,7 +451,7 @@ details_draw(struct app *a)
 		snprintf(as, sizeof as, "Assumption: %s", p->assumption);
 		n = add_wrapped(lines, n, 256, as, w, 0, ROLE_WARNING);
 	}
-	f = calc_fixes(a->calc, &nf);
+	f = recalc_fixes(a->calc, &nf);
 	n = add_wrapped(lines, n, 256, " ", w, 0, ROLE_HELP);
 	n = add_wrapped(lines, n, 256, nf > 0 ? "Fixes, best first" : "No fix found",
 	    w, 0, ROLE_HELP_TITLE);

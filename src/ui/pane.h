@@ -1,7 +1,7 @@
 /*
  * pane.h - the planner's state (struct app) and the panes that draw it.
  *
- * Model / view / update: the model is the calc (src/core/calc.h) holding
+ * Model / view / update: the model is the calc (src/core/recalc.h) holding
  * the plan input and everything derived from it; the update step is
  * app.c mapping keys to actions that edit the input or the view state
  * below; the view is one draw function per pane.  A pane draws only from
@@ -17,7 +17,7 @@
 
 #include <curses.h>
 
-#include "core/calc.h"
+#include "core/recalc.h"
 #include "app.h"
 #include "flags.h"
 #include "glyphs.h"
@@ -72,7 +72,7 @@ struct deploy_view;	/* pane_deploy.c: nodes x cards */
 
 struct app {
 	struct catalogue *cat;
-	struct calc	*calc;
+	struct recalc	*calc;
 	struct ui_options opt;
 	struct theme	 theme;
 	bool		 colour;
@@ -158,7 +158,7 @@ void pane_card_name(const struct app *, const struct plan_input *, char *buf,
 /* The hardware the plan uses: "2 × rtx-pro-6000-server, TP 2", "4 × h200-nvl 1g.18gb, 4 replicas". */
 void pane_plan_hardware(const struct app *, char *buf, size_t len);
 /* Short name of a checkpoint choice ("nvidia/...-FP8", "online FP8"). */
-void pane_choice_name(const struct app *, const struct calc_choice *, char *buf,
+void pane_choice_name(const struct app *, const struct recalc_choice *, char *buf,
     size_t len);
 
 #endif

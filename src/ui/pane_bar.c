@@ -36,7 +36,7 @@ seg_glyph(const struct app *a, int s)
 void
 pane_bar_draw(struct app *a, const struct rect *r)
 {
-	const struct plan *p = calc_plan(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
 	struct seg_bar b;
 	int w[SEG_COUNT], cap, width = r->w - 2, x0 = r->x + 1, s, x, i;
 	int budget, ly, lx, lrows, lo, hi, tw, t0;
@@ -47,18 +47,18 @@ pane_bar_draw(struct app *a, const struct rect *r)
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
 	pane_plan_hardware(a, hw, sizeof hw);
 	/* the planned hardware always shows: the card facts follow the cursor */
-	if (calc_input(a->calc)->overhead == OVERHEAD_RULE &&
-	    p->total != plan_card_total(a->cat, calc_input(a->calc))) {
+	if (recalc_input(a->calc)->overhead == OVERHEAD_RULE &&
+	    p->total != plan_card_total(a->cat, recalc_input(a->calc))) {
 		char c[32];
 
 		/* the rule counts the driver's total, more than CUDA's */
 		snprintf(title, sizeof title, "Memory per %s: %s GiB (nvidia-smi; CUDA %s) "
-		    "on %s", calc_input(a->calc)->mig >= 0 ? "slice" : "GPU",
+		    "on %s", recalc_input(a->calc)->mig >= 0 ? "slice" : "GPU",
 		    units_format_gib(p->total, t, sizeof t), units_format_gib(
-		    plan_card_total(a->cat, calc_input(a->calc)), c, sizeof c), hw);
+		    plan_card_total(a->cat, recalc_input(a->calc)), c, sizeof c), hw);
 	} else {
 		snprintf(title, sizeof title, "Memory per %s: %s GiB on %s",
-		    calc_input(a->calc)->mig >= 0 ? "slice" : "GPU",
+		    recalc_input(a->calc)->mig >= 0 ? "slice" : "GPU",
 		    units_format_gib(p->total, t, sizeof t), hw);
 	}
 	if (r->h < 2 || width <= 0) {
@@ -149,7 +149,7 @@ pane_bar_draw(struct app *a, const struct rect *r)
 		share = b.total > 0 ? 100.0 * val / b.total : 0;
 		snprintf(e, sizeof e, " %s %s GiB %.0f%%%s", name,
 		    units_format_gib((int64_t)val, v, sizeof v), share,
-		    s < SEG_COUNT ? import_term_mark(calc_plan(a->calc), s, b.estimated[s]) :
+		    s < SEG_COUNT ? import_term_mark(recalc_plan(a->calc), s, b.estimated[s]) :
 		    "");
 		ew = draw_width(e) + 1;
 		if (lx > 0 && lx + ew + 1 > width) {

@@ -50,7 +50,7 @@ pane_cmd_draw(struct app *a, const struct rect *r)
 	int lens[256], n = 0, i, w = r->w - 3;
 	bool first[256];
 	bool focused = a->focus == PANE_CMD;
-	char line[CALC_CMD_LEN];
+	char line[RECALC_CMD_LEN];
 
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
 	if (cmd == NULL || cmd[0] == NULL || cmd[0][0] == '\0') {

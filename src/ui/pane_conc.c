@@ -54,8 +54,8 @@ draw_requests(struct app *a, int y, int x, int w, const struct plan *p)
 void
 pane_conc_draw(struct app *a, const struct rect *r)
 {
-	const struct plan *p = calc_plan(a->calc);
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 	char l1[160], l2[160], l3[256], n1[32], n2[32], n3[32];
 	char sp_brief[64], sp_full[256];
 	int y = r->y + 1, w = r->w - 2, x = r->x + 1, used, rows = r->h - 1;

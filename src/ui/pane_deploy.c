@@ -108,8 +108,8 @@ static void
 place(struct app *a)
 {
 	struct deploy_view *v = view(a);
-	const struct plan_input *in = calc_input(a->calc);
-	const struct plan *p = calc_plan(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
 
 	if (v->node >= 0)
 		placement_compute(&a->cat->nodes[v->node], v->nodes, p->tp, p->pp,
@@ -124,7 +124,7 @@ static void
 retarget(struct app *a)
 {
 	struct deploy_view *v = view(a);
-	struct plan_input in = *calc_input(a->calc);
+	struct plan_input in = *recalc_input(a->calc);
 
 	if (v->node >= 0) {
 		const struct node *nd = &a->cat->nodes[v->node];
@@ -143,7 +143,7 @@ retarget(struct app *a)
 		in.tp_link_gbs = 0;
 	}
 	update_set_input(a, &in);
-	calc_update(a->calc);
+	recalc_update(a->calc);
 	place(a);
 }
 
@@ -151,7 +151,7 @@ void
 deploy_view_open(struct app *a)
 {
 	struct deploy_view *v = view(a);
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 
 	/* a card chosen since in the GPU list is no longer the server's */
 	if (v->node >= 0 && a->cat->nodes[v->node].gpu != in->gpu) {
@@ -189,7 +189,7 @@ max_nodes(const struct app *a)
 {
 	const struct deploy_view *v = a->deploy;
 	const struct node *nd = &a->cat->nodes[v->node];
-	int slices = mig_slices(a, calc_input(a->calc)), per, m;
+	int slices = mig_slices(a, recalc_input(a->calc)), per, m;
 
 	per = nd->gpus_per_node * (slices > 0 ? slices : 1);
 	m = per > 0 ? PLACEMENT_MAX_SLOTS / per : 1;
@@ -297,7 +297,7 @@ int
 deploy_view_prompt_accept(struct app *a, char *err, size_t errlen)
 {
 	struct deploy_view *v = view(a);
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 	const char *path = a->prompt.text;
 	struct report_in rin;
 	char *text;
@@ -310,10 +310,10 @@ deploy_view_prompt_accept(struct app *a, char *err, size_t errlen)
 	memset(&rin, 0, sizeof rin);
 	rin.cat = a->cat;
 	rin.in = in;
-	rin.plan = calc_plan(a->calc);
-	rin.fixes = calc_fixes(a->calc, &rin.n_fixes);
+	rin.plan = recalc_plan(a->calc);
+	rin.fixes = recalc_fixes(a->calc, &rin.n_fixes);
 	rin.model_source = cli_model_source(a->cat, in);
-	rin.explicit_all = calc_explicit_all(a->calc);
+	rin.explicit_all = recalc_explicit_all(a->calc);
 	if (v->node >= 0) {
 		rin.node = &a->cat->nodes[v->node];
 		rin.placement = &v->pl;
@@ -473,7 +473,7 @@ deploy_view_draw(struct app *a)
 	struct deploy_view *v = view(a);
 	const struct placement *pl = &v->pl;
 	const struct node *nd = chosen_node(a);
-	const struct plan *p = calc_plan(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
 	const struct gpu *g = nd->gpu >= 0 && (size_t)nd->gpu < a->cat->n_gpus ?
 	    &a->cat->gpus[nd->gpu] : NULL;
 	struct lines *L = malloc(sizeof *L);

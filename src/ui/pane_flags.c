@@ -14,9 +14,9 @@
 void
 pane_flags_draw(struct app *a, const struct rect *r)
 {
-	const struct plan_input *in = calc_input(a->calc);
-	const struct plan *p = calc_plan(a->calc);
-	const struct plan *d = calc_defaults(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
+	const struct plan *d = recalc_defaults(a->calc);
 	int rows = pane_list_rows(r), i, vw, dw, lw, n;
 	bool focused = a->focus == PANE_FLAGS;
 	enum flag_id ids[FLAG_COUNT];

@@ -25,8 +25,8 @@ facts_rows(const struct rect *r)
 static void
 draw_facts(struct app *a, const struct rect *r, int y, int n)
 {
-	const struct plan_input *in = calc_input(a->calc);
-	const struct plan *p = calc_plan(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
 	const struct gpu_row *row;
 	const struct gpu *g;
 	char l[5][160], cnt[48], pr[48];
@@ -81,7 +81,7 @@ draw_facts(struct app *a, const struct rect *r, int y, int n)
 void
 pane_gpu_draw(struct app *a, const struct rect *r)
 {
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 	int fr = facts_rows(r), rows = pane_list_rows(r) - fr, i;
 	char right[32];
 	bool focused = a->focus == PANE_GPU;

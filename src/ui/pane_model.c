@@ -14,7 +14,7 @@
 void
 pane_model_draw(struct app *a, const struct rect *r)
 {
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 	int rows = pane_list_rows(r), i;
 	char right[80];
 	bool focused = a->focus == PANE_MODEL;
@@ -61,21 +61,21 @@ pane_model_draw(struct app *a, const struct rect *r)
 void
 pane_ckpt_draw(struct app *a, const struct rect *r)
 {
-	const struct plan_input *in = calc_input(a->calc);
-	const struct calc_choice *ch;
+	const struct plan_input *in = recalc_input(a->calc);
+	const struct recalc_choice *ch;
 	size_t n;
 	int rows = pane_list_rows(r), i, pad = r->w >= 40 ? 11 : 5;
 	bool focused = a->focus == PANE_CKPT;
 
-	ch = calc_choices(a->calc, &n);
+	ch = recalc_choices(a->calc, &n);
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
 	pane_header(a, r, PANE_CKPT, "3 Checkpoint", NULL);
 	pane_view_fit(&a->ckpt_view, (int)n, rows);
 	for (i = 0; i < rows && a->ckpt_view.top + i < (int)n; i++) {
 		int idx = a->ckpt_view.top + i, y = r->y + 1 + i, x = r->x;
-		const struct calc_choice *c = &ch[idx];
+		const struct recalc_choice *c = &ch[idx];
 		bool cur = idx == a->ckpt_view.cursor;
-		bool chosen = calc_choice_matches(c, in);
+		bool chosen = recalc_choice_matches(c, in);
 		bool ok = c->phase == PHASE_NONE;
 		enum role role = cur ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE) :
 		    ROLE_DEFAULT;

@@ -28,14 +28,14 @@ fix_effect(const struct app *a, const struct fix *f, char *buf, size_t len)
 void
 pane_verdict_draw(struct app *a, const struct rect *r)
 {
-	const struct plan *p = calc_plan(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
 	const struct fix *f;
 	size_t nf;
 	int rows = r->h - 1, fix_rows, msg_rows, i, x = r->x + 1, w = r->w - 2, y;
 	char text[PLAN_MSG_LEN + 128];
 	bool starts = p->phase == PHASE_NONE, focused = a->focus == PANE_VERDICT;
 
-	f = calc_fixes(a->calc, &nf);
+	f = recalc_fixes(a->calc, &nf);
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
 	pane_header(a, r, PANE_VERDICT, "5 Verdict", starts ? "starts" :
 	    plan_phase_name(p->phase));

@@ -44,7 +44,7 @@ model_is_local(const struct app *a, const struct model *m)
 void
 update_filter_models(struct app *a)
 {
-	const struct model *cur = calc_input(a->calc)->model;
+	const struct model *cur = recalc_input(a->calc)->model;
 	size_t n = 0, k, nc;
 	int *rows;
 
@@ -66,7 +66,7 @@ update_filter_models(struct app *a)
 void
 update_filter_gpus(struct app *a)
 {
-	const struct plan_input *in = calc_input(a->calc);
+	const struct plan_input *in = recalc_input(a->calc);
 	int gpu = -1, mig = -1, row;
 
 	if (a->n_gpu_rows > 0 && a->gpu_rows[a->gpu_view.cursor].kind != ROW_FAMILY) {
@@ -106,12 +106,12 @@ update_model_row(const struct app *a, const struct model *m)
 void
 update_cursor_to_choice(struct app *a)
 {
-	const struct calc_choice *ch;
+	const struct recalc_choice *ch;
 	size_t n, i;
 
-	ch = calc_choices(a->calc, &n);
+	ch = recalc_choices(a->calc, &n);
 	for (i = 0; i < n; i++)
-		if (calc_choice_matches(&ch[i], calc_input(a->calc))) {
+		if (recalc_choice_matches(&ch[i], recalc_input(a->calc))) {
 			a->ckpt_view.cursor = (int)i;
 			return;
 		}
@@ -125,25 +125,25 @@ panes_for_change(unsigned chg)
 	unsigned d = 0;
 
 	/* the GPU pane's facts count the cards of TP x PP x DP */
-	if (chg & CALC_CHG(CALC_N_SETTINGS))
+	if (chg & RECALC_CHG(RECALC_N_SETTINGS))
 		d |= PANE_BIT(PANE_FLAGS) | PANE_BIT(PANE_CONC) | PANE_BIT(PANE_TITLE) |
 		    PANE_BIT(PANE_BAR) | PANE_BIT(PANE_GPU);
-	if (chg & (CALC_CHG(CALC_N_BUDGET) | CALC_CHG(CALC_N_WEIGHTS) |
-	    CALC_CHG(CALC_N_PROFILE) | CALC_CHG(CALC_N_KV)))
+	if (chg & (RECALC_CHG(RECALC_N_BUDGET) | RECALC_CHG(RECALC_N_WEIGHTS) |
+	    RECALC_CHG(RECALC_N_PROFILE) | RECALC_CHG(RECALC_N_KV)))
 		d |= PANE_BIT(PANE_BAR) | PANE_BIT(PANE_CONC);
-	if (chg & CALC_CHG(CALC_N_VERDICT))
+	if (chg & RECALC_CHG(RECALC_N_VERDICT))
 		d |= PANE_BIT(PANE_VERDICT) | PANE_BIT(PANE_TITLE) | PANE_BIT(PANE_CONC);
-	if (chg & CALC_CHG(CALC_N_CONCURRENCY))
+	if (chg & RECALC_CHG(RECALC_N_CONCURRENCY))
 		d |= PANE_BIT(PANE_CONC);
-	if (chg & CALC_CHG(CALC_N_DEFAULTS))
+	if (chg & RECALC_CHG(RECALC_N_DEFAULTS))
 		d |= PANE_BIT(PANE_FLAGS);
-	if (chg & CALC_CHG(CALC_N_CHOICES))
+	if (chg & RECALC_CHG(RECALC_N_CHOICES))
 		d |= PANE_BIT(PANE_CKPT);
-	if (chg & CALC_CHG(CALC_N_FIXES))
+	if (chg & RECALC_CHG(RECALC_N_FIXES))
 		d |= PANE_BIT(PANE_VERDICT);
-	if (chg & CALC_CHG(CALC_N_COMMAND))
+	if (chg & RECALC_CHG(RECALC_N_COMMAND))
 		d |= PANE_BIT(PANE_CMD);
-	if (chg & CALC_CHG(CALC_N_SPEED))
+	if (chg & RECALC_CHG(RECALC_N_SPEED))
 		d |= PANE_BIT(PANE_CONC);
 	return d;
 }
@@ -154,14 +154,14 @@ panes_for_input(unsigned groups)
 	unsigned d = 0;
 
 	/* the card count sets the replicas: the bar's title and the launch lines */
-	if (groups & (1u << CALC_IN_CARD))
+	if (groups & (1u << RECALC_IN_CARD))
 		d |= PANE_BIT(PANE_GPU) | PANE_BIT(PANE_TITLE) | PANE_BIT(PANE_CMD) |
 		    PANE_BIT(PANE_BAR);
-	if (groups & (1u << CALC_IN_MODEL))
+	if (groups & (1u << RECALC_IN_MODEL))
 		d |= PANE_BIT(PANE_MODEL) | PANE_BIT(PANE_CKPT) | PANE_BIT(PANE_TITLE);
-	if (groups & ~((1u << CALC_IN_SLIDER) | (1u << CALC_IN_CARD)))
+	if (groups & ~((1u << RECALC_IN_SLIDER) | (1u << RECALC_IN_CARD)))
 		d |= PANE_BIT(PANE_FLAGS);
-	if (groups & (1u << CALC_IN_SLIDER))
+	if (groups & (1u << RECALC_IN_SLIDER))
 		d |= PANE_BIT(PANE_CONC);
 	return d;
 }
@@ -197,17 +197,17 @@ undo_push(struct app *a, int tag)
 		memmove(&a->undo[0], &a->undo[1], (UNDO_MAX - 1) * sizeof a->undo[0]);
 		a->n_undo--;
 	}
-	a->undo[a->n_undo++] = *calc_input(a->calc);
+	a->undo[a->n_undo++] = *recalc_input(a->calc);
 	a->last_tag = tag;
 }
 
 static void
 apply_input(struct app *a, const struct plan_input *in, int tag)
 {
-	if (calc_input_diff(calc_input(a->calc), in) == 0)
+	if (recalc_input_diff(recalc_input(a->calc), in) == 0)
 		return;
 	undo_push(a, tag);
-	calc_set_input(a->calc, in);
+	recalc_set_input(a->calc, in);
 }
 
 void
@@ -230,8 +230,8 @@ slider_step(int64_t max_len)
 static void
 slider_move(struct app *a, enum action act)
 {
-	const struct plan *p = calc_plan(a->calc);
-	struct plan_input in = *calc_input(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
+	struct plan_input in = *recalc_input(a->calc);
 	int64_t cur = p->tokens_per_request > 0 ? p->tokens_per_request :
 	    p->max_model_len, len = p->max_model_len, step = slider_step(len), v;
 
@@ -267,7 +267,7 @@ slider_move(struct app *a, enum action act)
 static void
 choose_outside(struct app *a, const char *id, bool hub)
 {
-	struct plan_input in = *calc_input(a->calc);
+	struct plan_input in = *recalc_input(a->calc);
 	const struct model *m;
 	int64_t wb;
 	char err[1024], idc[256];
@@ -293,7 +293,7 @@ choose_outside(struct app *a, const char *id, bool hub)
 static void
 choose(struct app *a)
 {
-	struct plan_input in = *calc_input(a->calc);
+	struct plan_input in = *recalc_input(a->calc);
 
 	if (a->focus == PANE_GPU && a->n_gpu_rows > 0) {
 		const struct gpu_row *row = &a->gpu_rows[a->gpu_view.cursor];
@@ -335,14 +335,14 @@ choose(struct app *a)
 		apply_input(a, &in, TAG_NONE);
 		update_set_status(a, ROLE_STATUS_OK, "model: %s", m->id);
 	} else if (a->focus == PANE_CKPT) {
-		const struct calc_choice *ch;
+		const struct recalc_choice *ch;
 		size_t n;
 
-		ch = calc_choices(a->calc, &n);
+		ch = recalc_choices(a->calc, &n);
 		if (a->ckpt_view.cursor >= (int)n)
 			return;
-		calc_apply_choice(&in, &ch[a->ckpt_view.cursor]);
-		in.weight_bytes = calc_input(a->calc)->weight_bytes;
+		recalc_apply_choice(&in, &ch[a->ckpt_view.cursor]);
+		in.weight_bytes = recalc_input(a->calc)->weight_bytes;
 		apply_input(a, &in, TAG_NONE);
 	}
 }
@@ -354,7 +354,7 @@ apply_fix(struct app *a)
 	size_t n;
 	int i = a->fix_view.cursor;
 
-	f = calc_fixes(a->calc, &n);
+	f = recalc_fixes(a->calc, &n);
 	if (n == 0) {
 		update_set_status(a, ROLE_STATUS_ERROR, "no fix to apply");
 		return;
@@ -375,9 +375,9 @@ apply_fix(struct app *a)
 static void
 flag_edit(struct app *a, enum action act)
 {
-	enum flag_id f = flags_at(calc_input(a->calc), a->flag_view.cursor);
-	struct plan_input in = *calc_input(a->calc);
-	const struct plan *p = calc_plan(a->calc);
+	enum flag_id f = flags_at(recalc_input(a->calc), a->flag_view.cursor);
+	struct plan_input in = *recalc_input(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
 	bool changed;
 
 	if (f == FLAG_COUNT)
@@ -401,8 +401,8 @@ flag_edit(struct app *a, enum action act)
 static void
 cards_step(struct app *a, int dir)
 {
-	struct plan_input in = *calc_input(a->calc);
-	const struct plan *p = calc_plan(a->calc);
+	struct plan_input in = *recalc_input(a->calc);
+	const struct plan *p = recalc_plan(a->calc);
 	int cur = in.gpus > 0 ? in.gpus : p->world * p->dp;
 
 	if (cur < 1)
@@ -416,13 +416,13 @@ cards_step(struct app *a, int dir)
 char **
 update_launch_lines(struct app *a, int *n)
 {
-	if (calc_command(a->calc)[0] == '\0') {
+	if (recalc_command(a->calc)[0] == '\0') {
 		if (n != NULL)
 			*n = 0;
 		return NULL;
 	}
-	return launch_lines(a->cat, calc_input(a->calc), calc_plan(a->calc),
-	    calc_explicit_all(a->calc), n);
+	return launch_lines(a->cat, recalc_input(a->calc), recalc_plan(a->calc),
+	    recalc_explicit_all(a->calc), n);
 }
 
 char *
@@ -470,16 +470,16 @@ write_quote(struct app *a, const char *path, char *err, size_t errlen)
 	char *text;
 	int rc;
 
-	if (calc_command(a->calc)[0] == '\0') {
+	if (recalc_command(a->calc)[0] == '\0') {
 		snprintf(err, errlen, "no plan yet: choose a card and a model");
 		return -1;
 	}
 	r.cat = a->cat;
-	r.in = calc_input(a->calc);
-	r.plan = calc_plan(a->calc);
-	r.fixes = calc_fixes(a->calc, &nf);
+	r.in = recalc_input(a->calc);
+	r.plan = recalc_plan(a->calc);
+	r.fixes = recalc_fixes(a->calc, &nf);
 	r.n_fixes = nf;
-	r.explicit_all = calc_explicit_all(a->calc);
+	r.explicit_all = recalc_explicit_all(a->calc);
 	if (n > 3 && strcmp(path + n - 3, ".md") == 0)
 		text = export_quote(&r, err, errlen);
 	else
@@ -559,13 +559,13 @@ prompt_close(struct app *a)
 static void
 prompt_accept(struct app *a)
 {
-	struct plan_input in = *calc_input(a->calc);
+	struct plan_input in = *recalc_input(a->calc);
 	char err[256];
 
 	err[0] = '\0';
 	switch (a->prompt.kind) {
 	case PROMPT_FLAG:
-		if (flags_parse(a->prompt.flag, a->prompt.text, &in, calc_plan(a->calc),
+		if (flags_parse(a->prompt.flag, a->prompt.text, &in, recalc_plan(a->calc),
 		    err, sizeof err) != 0)
 			break;
 		apply_input(a, &in, TAG_NONE);
@@ -600,7 +600,7 @@ prompt_accept(struct app *a)
 			a->search[0] = '\0';
 			choose_outside(a, id, true);
 			update_filter_models(a);
-			a->model_view.cursor = update_model_row(a, calc_input(a->calc)->model);
+			a->model_view.cursor = update_model_row(a, recalc_input(a->calc)->model);
 		}
 		return;
 	}
@@ -710,7 +710,7 @@ prompt_key(struct app *a, int c)
 		if (pr->kind == PROMPT_SEARCH) {
 			a->search[0] = '\0';
 			update_filter_models(a);
-			a->model_view.cursor = update_model_row(a, calc_input(a->calc)->model);
+			a->model_view.cursor = update_model_row(a, recalc_input(a->calc)->model);
 		}
 		if (pr->kind == PROMPT_GPU_SEARCH) {
 			a->gpu_search[0] = '\0';
@@ -907,14 +907,14 @@ focused_view(struct app *a, int *n, int *rows)
 		*n = (int)a->n_models;
 		return &a->model_view;
 	case PANE_CKPT:
-		calc_choices(a->calc, &nn);
+		recalc_choices(a->calc, &nn);
 		*n = (int)nn;
 		return &a->ckpt_view;
 	case PANE_FLAGS:
-		*n = (int)flags_rows(calc_input(a->calc), NULL, 0);
+		*n = (int)flags_rows(recalc_input(a->calc), NULL, 0);
 		return &a->flag_view;
 	case PANE_VERDICT:
-		calc_fixes(a->calc, &nn);
+		recalc_fixes(a->calc, &nn);
 		*n = (int)nn;
 		return &a->fix_view;
 	case PANE_CMD:
@@ -1002,7 +1002,7 @@ do_action(struct app *a, enum action act)
 			update_set_status(a, ROLE_STATUS, "nothing to undo");
 			break;
 		}
-		calc_set_input(a->calc, &a->undo[--a->n_undo]);
+		recalc_set_input(a->calc, &a->undo[--a->n_undo]);
 		update_set_status(a, ROLE_STATUS_OK, "undone (%d more)", a->n_undo);
 		break;
 	case ACT_NEXT_PANE:
@@ -1032,14 +1032,14 @@ do_action(struct app *a, enum action act)
 		slider_move(a, act);
 		break;
 	case ACT_SLIDER_TYPE: {
-		const struct plan *p = calc_plan(a->calc);
+		const struct plan *p = recalc_plan(a->calc);
 
 		snprintf(buf, sizeof buf, "%lld", (long long)p->tokens_per_request);
 		update_open_prompt(a, PROMPT_TOKENS, "tokens per request (or max)", buf);
 		break;
 	}
 	case ACT_SLIDER_FULL: {
-		struct plan_input in = *calc_input(a->calc);
+		struct plan_input in = *recalc_input(a->calc);
 
 		in.tokens_per_request = 0;
 		apply_input(a, &in, TAG_NONE);
@@ -1066,9 +1066,9 @@ do_action(struct app *a, enum action act)
 		update_open_prompt(a, PROMPT_QUOTE, "write the quote sheet to", DEFAULT_QUOTE);
 		break;
 	case ACT_EXPLICIT:
-		calc_set_explicit_all(a->calc, !calc_explicit_all(a->calc));
+		recalc_set_explicit_all(a->calc, !recalc_explicit_all(a->calc));
 		update_set_status(a, ROLE_STATUS, "command line: %s",
-		    calc_explicit_all(a->calc) ? "every flag" :
+		    recalc_explicit_all(a->calc) ? "every flag" :
 		    "flags that differ from vLLM's defaults");
 		break;
 	case ACT_REDRAW:
@@ -1114,11 +1114,11 @@ do_action(struct app *a, enum action act)
 		flag_edit(a, act);
 		break;
 	case ACT_FLAG_TYPE: {
-		enum flag_id f = flags_at(calc_input(a->calc), a->flag_view.cursor);
+		enum flag_id f = flags_at(recalc_input(a->calc), a->flag_view.cursor);
 
 		if (f == FLAG_COUNT)
 			break;
-		flags_edit_text(f, calc_input(a->calc), calc_plan(a->calc), buf,
+		flags_edit_text(f, recalc_input(a->calc), recalc_plan(a->calc), buf,
 		    sizeof buf);
 		update_open_prompt(a, PROMPT_FLAG, flags_name(f), buf);
 		a->prompt.flag = f;
@@ -1185,7 +1185,7 @@ overlay_key(struct app *a, int c)
 static void
 take_key(struct app *a, int c)
 {
-	struct plan_input before = *calc_input(a->calc);
+	struct plan_input before = *recalc_input(a->calc);
 	unsigned chg;
 
 	c = keys_normalize(c);
@@ -1214,14 +1214,14 @@ take_key(struct app *a, int c)
 		overlay_key(a, c);
 	else
 		do_action(a, action_for_key(a->focus, c));
-	chg = calc_update(a->calc);
+	chg = recalc_update(a->calc);
 	a->dirty |= panes_for_change(chg) |
-	    panes_for_input(calc_input_diff(&before, calc_input(a->calc)));
-	if (chg & CALC_CHG(CALC_N_CHOICES))
+	    panes_for_input(recalc_input_diff(&before, recalc_input(a->calc)));
+	if (chg & RECALC_CHG(RECALC_N_CHOICES))
 		update_cursor_to_choice(a);
-	if (calc_input_diff(&before, calc_input(a->calc)) & (1u << CALC_IN_MODEL)) {
+	if (recalc_input_diff(&before, recalc_input(a->calc)) & (1u << RECALC_IN_MODEL)) {
 		update_filter_models(a);
-		a->model_view.cursor = update_model_row(a, calc_input(a->calc)->model);
+		a->model_view.cursor = update_model_row(a, recalc_input(a->calc)->model);
 	}
 	a->dirty |= PANE_BIT(PANE_STATUS);
 }

@@ -13,7 +13,7 @@
 
 #include "core/vllm_flags.h"
 #include "helpers.h"
-#include "io/answers_cli.h"
+#include "io/sizing_cli.h"
 #include "io/cli.h"
 #include "io/export.h"
 #include "io/scenario.h"
@@ -312,7 +312,7 @@ refused_everywhere(const struct vllm_flag *f, const char *v)
 	cr_assert_str_eq(strstr(e2, f->opt), e1, "%s in a config: %s", what, e2);
 	/* --instance, for the flags it takes */
 	snprintf(spec, sizeof spec, "%s=%s", f->name, v);
-	if (answers_cli_instance(cat, NULL, spec, "x", &si, e2, sizeof e2) == -1 &&
+	if (sizing_cli_instance(cat, NULL, spec, "x", &si, e2, sizeof e2) == -1 &&
 	    strstr(e2, "unknown key") == NULL)
 		cr_assert_str_eq(strstr(e2, f->opt), e1, "%s in --instance", what);
 	/* typed in the planner: the prompt shows flag and text, then the reason */

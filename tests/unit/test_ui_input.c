@@ -100,7 +100,7 @@ planned(struct plan_input *in, struct plan *p, struct plan *d)
 
 	plan_compute(test_catalogue(), in, p);
 	din = *in;
-	calc_input_for_defaults(&din);
+	recalc_input_for_defaults(&din);
 	plan_compute(test_catalogue(), &din, d);
 }
 

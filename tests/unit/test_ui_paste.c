@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/calc.h"
+#include "core/recalc.h"
 #include "core/units.h"
 #include "helpers.h"
 #include "io/cli.h"
@@ -416,7 +416,7 @@ planned(const struct plan_input *in, struct plan *p, struct plan *d)
 	struct plan_input din = *in;
 
 	plan_compute(test_catalogue(), in, p);
-	calc_input_for_defaults(&din);
+	recalc_input_for_defaults(&din);
 	plan_compute(test_catalogue(), &din, d);
 }
 
@@ -444,7 +444,7 @@ Test(mmflags, edits_change_the_encoder_budget)
 	struct plan_input in;
 	struct plan p, d;
 	struct flag_view v;
-	char err[256], cmd[CALC_CMD_LEN];
+	char err[256], cmd[RECALC_CMD_LEN];
 	int64_t tokens, act;
 
 	test_input(&in, "h100-sxm", QWEN_VL, NULL);

@@ -1,10 +1,10 @@
 /*
- * answers.c - from command line to answer (see answers.h).  Builds the
+ * sizing_modes.c - from command line to answer (see sizing_modes.h).  Builds the
  * core queries (fit_query, share_query, upgrade) from struct cli, runs
  * them into static storage (the fit rows are large) and hands the result
- * to the writers of answers_report.c.
+ * to the writers of sizing_report.c.
  */
-#include "answers.h"
+#include "sizing_modes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,28 +12,28 @@
 #include "core/fit.h"
 #include "core/share.h"
 #include "core/upgrade.h"
-#include "io/answers_cli.h"
-#include "io/answers_report.h"
+#include "io/sizing_cli.h"
+#include "io/sizing_report.h"
 
-enum answers_kind
-answers_wanted(const struct cli *cli)
+enum sizing_mode
+sizing_modes_wanted(const struct cli *cli)
 {
-	if (cli->ans.n_instances > 0)
-		return ANSWERS_SHARE;
-	if (cli->ans.need > 0)
-		return ANSWERS_FIT;
-	if (cli->ans.compare_version > 0)
-		return ANSWERS_UPGRADE;
-	return ANSWERS_NONE;
+	if (cli->sizing.n_instances > 0)
+		return SIZING_SHARE;
+	if (cli->sizing.need > 0)
+		return SIZING_FIT;
+	if (cli->sizing.compare_version > 0)
+		return SIZING_UPGRADE;
+	return SIZING_NONE;
 }
 
 void
-answers_prepare(struct cli *cli)
+sizing_modes_prepare(struct cli *cli)
 {
-	if (cli->ans.need > 0 && cli->ans.cards == NULL && cli->gpu_id != NULL)
-		cli->ans.cards = cli->gpu_id;
-	cli->ans.checkpoint_given = cli->checkpoint != NULL;
-	cli->ans.kv_given = cli->in.kv_dtype != KV_AUTO;
+	if (cli->sizing.need > 0 && cli->sizing.cards == NULL && cli->gpu_id != NULL)
+		cli->sizing.cards = cli->gpu_id;
+	cli->sizing.checkpoint_given = cli->checkpoint != NULL;
+	cli->sizing.kv_given = cli->in.kv_dtype != KV_AUTO;
 }
 
 static int
@@ -51,14 +51,14 @@ run_fit(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	static struct fit_row rows[FIT_MAX_ROWS];
 	struct fit_query q;
 	struct fit_result res;
-	struct answers_fit_view v;
+	struct sizing_report_fit_view v;
 	char err[256];
 	int n;
 	size_t nrows;
 
 	memset(&q, 0, sizeof q);
 	q.model = cli->in.model;
-	q.users = cli->ans.need;
+	q.users = cli->sizing.need;
 	q.tokens = cli->in.tokens_per_request > 0 ? cli->in.tokens_per_request :
 	    cli->in.max_model_len > 0 ? cli->in.max_model_len : 0;
 	if (q.tokens <= 0) {
@@ -67,7 +67,7 @@ run_fit(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 		return 2;
 	}
 	q.max_model_len = cli->in.max_model_len > 0 ? cli->in.max_model_len : 0;
-	if (cli->ans.checkpoint_given) {
+	if (cli->sizing.checkpoint_given) {
 		q.fixed_choice = true;
 		q.ckpt = cli->in.ckpt;
 		q.format = cli->in.format;
@@ -78,17 +78,17 @@ run_fit(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 		q.format = FMT_COUNT;
 		q.quantization_fp8 = true;
 	}
-	if (cli->ans.kv_given) {
+	if (cli->sizing.kv_given) {
 		q.fixed_kv = true;
 		q.kv = cli->in.kv_dtype;
 	}
 	q.version = cli->in.version;
 	q.overhead = cli->in.overhead;
 	q.other_usage_gib = cli->in.other_usage_gib;
-	q.max_cards = cli->ans.max_cards;
-	q.rank = (enum fit_rank)cli->ans.rank;
+	q.max_cards = cli->sizing.max_cards;
+	q.rank = (enum fit_rank)cli->sizing.rank;
 	q.base = &cli->in;
-	n = answers_cli_cards(c, cli->ans.cards, q.cards, FIT_MAX_CARD_IDS, err,
+	n = sizing_cli_cards(c, cli->sizing.cards, q.cards, FIT_MAX_CARD_IDS, err,
 	    sizeof err);
 	if (n < 0) {
 		fprintf(errf, "headroom: %s\n", err);
@@ -103,7 +103,7 @@ run_fit(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	v.n = nrows;
 	v.res = &res;
 	v.text_rows = 15;
-	if (emit(answers_fit_report(&v, cli->report), out) != 0)
+	if (emit(sizing_report_fit(&v, cli->report), out) != 0)
 		return 2;
 	return nrows > 0 ? 0 : 1;
 }
@@ -114,7 +114,7 @@ run_share(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	static struct share_instance inst[SHARE_MAX];
 	static struct share_result ra, rb;
 	struct share_query q;
-	struct answers_share_view v;
+	struct sizing_report_share_view v;
 	char err[512], label[8];
 	size_t i;
 	bool ok;
@@ -128,9 +128,9 @@ run_share(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 		fprintf(errf, "headroom: --instance needs a catalogue card (--gpu ID)\n");
 		return 2;
 	}
-	for (i = 0; i < cli->ans.n_instances; i++) {
+	for (i = 0; i < cli->sizing.n_instances; i++) {
 		snprintf(label, sizeof label, "%u", (unsigned)(i + 1) % 1000u);
-		if (answers_cli_instance(c, &cli->in, cli->ans.instances[i], label,
+		if (sizing_cli_instance(c, &cli->in, cli->sizing.instances[i], label,
 		    &inst[i], err, sizeof err) != 0) {
 			fprintf(errf, "headroom: %s\n", err);
 			return 2;
@@ -138,7 +138,7 @@ run_share(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	}
 	memset(&q, 0, sizeof q);
 	q.inst = inst;
-	q.n = cli->ans.n_instances;
+	q.n = cli->sizing.n_instances;
 	q.gpu = cli->in.gpu;
 	q.other_usage_gib = cli->in.other_usage_gib;
 	q.version = cli->in.version > 0 ? cli->in.version : VLLM_VER_NEWEST;
@@ -148,16 +148,16 @@ run_share(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	v.q = &q;
 	v.r = &ra;
 	ok = ra.all_start && !ra.over_one;
-	if (cli->ans.compare_version > 0) {
+	if (cli->sizing.compare_version > 0) {
 		struct share_query qb = q;
 
-		qb.version = cli->ans.compare_version;
+		qb.version = cli->sizing.compare_version;
 		share_compute(c, &qb, &rb);
 		v.r_to = &rb;
-		v.to_version = cli->ans.compare_version;
+		v.to_version = cli->sizing.compare_version;
 		ok = rb.all_start && !rb.over_one;
 	}
-	if (emit(answers_share_report(&v, cli->report), out) != 0)
+	if (emit(sizing_report_share(&v, cli->report), out) != 0)
 		return 2;
 	return ok ? 0 : 1;
 }
@@ -166,30 +166,30 @@ static int
 run_upgrade(const struct catalogue *c, struct cli *cli, FILE *out)
 {
 	static struct upgrade_result u;
-	struct answers_upgrade_view v;
+	struct sizing_report_upgrade_view v;
 
-	upgrade_compare(c, &cli->in, cli->in.version, cli->ans.compare_version, &u);
+	upgrade_compare(c, &cli->in, cli->in.version, cli->sizing.compare_version, &u);
 	v.cat = c;
 	v.in = &cli->in;
 	v.u = &u;
-	if (emit(answers_upgrade_report(&v, cli->report), out) != 0)
+	if (emit(sizing_report_upgrade(&v, cli->report), out) != 0)
 		return 2;
 	return u.starts_b ? 0 : 1;
 }
 
 int
-answers_run(const struct catalogue *c, struct cli *cli, FILE *out, FILE *err)
+sizing_modes_run(const struct catalogue *c, struct cli *cli, FILE *out, FILE *err)
 {
 	if (cli->report == REPORT_NONE)
 		cli->report = REPORT_TEXT;
-	switch (answers_wanted(cli)) {
-	case ANSWERS_FIT:
+	switch (sizing_modes_wanted(cli)) {
+	case SIZING_FIT:
 		return run_fit(c, cli, out, err);
-	case ANSWERS_SHARE:
+	case SIZING_SHARE:
 		return run_share(c, cli, out, err);
-	case ANSWERS_UPGRADE:
+	case SIZING_UPGRADE:
 		return run_upgrade(c, cli, out);
-	case ANSWERS_NONE:
+	case SIZING_NONE:
 		break;
 	}
 	return 2;

@@ -1,5 +1,5 @@
 /*
- * test_mm.c - the multimodal encoder budget: vLLM's formulas (reference
+ * test_multimodal.c - the multimodal encoder budget: vLLM's formulas (reference
  * §2.4), the Qwen2-VL tokens per image (max_pixels / 28^2), videos of as
  * many frames as the sequence holds, and limits that change what is
  * profiled and so what is left for the KV cache.
@@ -7,7 +7,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "core/mm.h"
+#include "core/multimodal.h"
 #include "helpers.h"
 
 static void
@@ -32,7 +32,7 @@ max64(int64_t a, int64_t b)
 static void
 check_formulas(const struct plan *p)
 {
-	const struct mm_budget *b = &p->mm;
+	const struct multimodal_budget *b = &p->mm;
 	int64_t limit;
 
 	if (!b->active)
@@ -54,7 +54,7 @@ Test(mm, qwen_defaults_profile_a_long_video)
 	vl(&in);
 	plan_compute(test_catalogue(), &in, &p);
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
-	cr_assert_eq(p.mm.kind, MM_DYNAMIC);
+	cr_assert_eq(p.mm.kind, MULTIMODAL_DYNAMIC);
 	/* the checkpoint's max_pixels 12845056 = 16384 x 28 x 28 */
 	cr_assert_eq(p.mm.max_pixels, 12845056);
 	cr_assert_eq(p.mm.tokens_per_image, 16384);
@@ -118,7 +118,7 @@ Test(mm, other_families)
 	test_input(&in, "h100-sxm", "google/gemma-3-27b-it", NULL);
 	in.max_model_len = 8192;
 	plan_compute(c, &in, &p);
-	cr_assert_eq(p.mm.kind, MM_FIXED);
+	cr_assert_eq(p.mm.kind, MULTIMODAL_FIXED);
 	cr_assert_eq(p.mm.tokens_per_image, 256);
 	cr_assert_eq(p.mm.tokens_per_video, 0);
 	cr_assert_eq(p.mm.encoder_budget, p.max_num_batched_tokens);
@@ -129,12 +129,12 @@ Test(mm, other_families)
 	test_input(&in, "h100-sxm", "mistralai/Mistral-Small-3.1-24B-Instruct-2503", NULL);
 	in.max_model_len = 16384;
 	plan_compute(c, &in, &p);
-	cr_assert_eq(p.mm.kind, MM_TILED);
+	cr_assert_eq(p.mm.kind, MULTIMODAL_TILED);
 	cr_assert_eq(p.mm.tokens_per_image, 55 * 56);
 	check_formulas(&p);
 	/* a text model has none of it */
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	plan_compute(c, &in, &p);
-	cr_assert_eq(p.mm.kind, MM_NONE);
+	cr_assert_eq(p.mm.kind, MULTIMODAL_NONE);
 	cr_assert(!p.mm.active);
 }

@@ -1,5 +1,5 @@
 /*
- * exchange.h - the command-line modes that read or write vLLM's and
+ * file_modes.h - the command-line modes that read or write vLLM's and
  * headroom's files instead of (or besides) the ordinary report:
  *
  *   --compare A.yaml B.yaml ...   scenarios side by side
@@ -8,20 +8,20 @@
  *   --export command|config|docker|json|quote [--output FILE]
  *   --save-scenario FILE [--force]
  *
- * main() calls exchange_before_resolve() once the catalogue is loaded and
- * exchange_after_resolve() once the input is resolved.  Each returns the
+ * main() calls file_modes_before_resolve() once the catalogue is loaded and
+ * file_modes_after_resolve() once the input is resolved.  Each returns the
  * exit status of a mode it ran (0, 1 or 2 as in headroom(1)), or -1 when
  * headroom should go on with its report or planner.  Messages go to
  * stderr as "headroom: ...".
  */
-#ifndef HEADROOM_EXCHANGE_H
-#define HEADROOM_EXCHANGE_H
+#ifndef HEADROOM_FILE_MODES_H
+#define HEADROOM_FILE_MODES_H
 
 #include "core/catalogue.h"
 #include "io/cli.h"
 
-int exchange_before_resolve(const struct catalogue *, struct cli *, int argc,
+int file_modes_before_resolve(const struct catalogue *, struct cli *, int argc,
     char **argv);
-int exchange_after_resolve(const struct catalogue *, struct cli *);
+int file_modes_after_resolve(const struct catalogue *, struct cli *);
 
 #endif

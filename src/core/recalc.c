@@ -1,5 +1,5 @@
 /*
- * calc.c - the dependency graph behind the planner's screen.
+ * recalc.c - the dependency graph behind the planner's screen.
  *
  * Each node has a dirty flag, a recompute counter and a dependency entry:
  * the input groups it reads and the nodes it reads.  Node values live in
@@ -9,7 +9,7 @@
  * other nodes own their own arrays.  Nodes are numbered in dependency
  * order, so one pass over the enum recomputes them correctly.
  */
-#include "calc.h"
+#include "recalc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,14 +19,14 @@
 #include "vllm_flags.h"
 
 #define IN(g)	(1u << (g))
-#define IN_ALL	((1u << CALC_IN_COUNT) - 1)
-#define IN_PLAN	(IN_ALL & ~IN(CALC_IN_SLIDER) & ~IN(CALC_IN_STYLE))
+#define IN_ALL	((1u << RECALC_IN_COUNT) - 1)
+#define IN_PLAN	(IN_ALL & ~IN(RECALC_IN_SLIDER) & ~IN(RECALC_IN_STYLE))
 #define NODE(n)	(1u << (n))
-#define PLAN_NODES (NODE(CALC_N_SETTINGS) | NODE(CALC_N_BUDGET) | \
-	NODE(CALC_N_WEIGHTS) | NODE(CALC_N_PROFILE) | NODE(CALC_N_KV) | \
-	NODE(CALC_N_VERDICT))
+#define PLAN_NODES (NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_BUDGET) | \
+	NODE(RECALC_N_WEIGHTS) | NODE(RECALC_N_PROFILE) | NODE(RECALC_N_KV) | \
+	NODE(RECALC_N_VERDICT))
 
-struct calc_dep {
+struct recalc_dep {
 	const char	*name;
 	unsigned	 inputs;	/* IN() groups read */
 	unsigned	 nodes;		/* NODE()s read */
@@ -37,40 +37,40 @@ struct calc_dep {
  * of the plan; with pipeline stages they read everything, because the
  * plan reports the stage with the fewest KV blocks (see node_inputs()).
  */
-static const struct calc_dep deps[CALC_N_COUNT] = {
-	[CALC_N_SETTINGS] = { "settings", IN_PLAN, 0 },
-	[CALC_N_BUDGET] = { "budget", IN(CALC_IN_CARD) | IN(CALC_IN_MODEL) |
-	    IN(CALC_IN_BUDGET) | IN(CALC_IN_VERSION), 0 },
-	[CALC_N_WEIGHTS] = { "weights", IN(CALC_IN_CARD) | IN(CALC_IN_MODEL) |
-	    IN(CALC_IN_PARALLEL) | IN(CALC_IN_VERSION) | IN(CALC_IN_EXTRAS), 0 },
-	[CALC_N_PROFILE] = { "profile", IN_PLAN & ~IN(CALC_IN_BUDGET), 0 },
-	[CALC_N_KV] = { "kv", IN_PLAN, NODE(CALC_N_SETTINGS) | NODE(CALC_N_BUDGET) |
-	    NODE(CALC_N_WEIGHTS) | NODE(CALC_N_PROFILE) },
-	[CALC_N_VERDICT] = { "verdict", IN_PLAN, NODE(CALC_N_SETTINGS) |
-	    NODE(CALC_N_BUDGET) | NODE(CALC_N_WEIGHTS) | NODE(CALC_N_PROFILE) |
-	    NODE(CALC_N_KV) },
-	[CALC_N_CONCURRENCY] = { "concurrency", IN(CALC_IN_SLIDER) |
-	    IN(CALC_IN_CARD) | IN(CALC_IN_MODEL) | IN(CALC_IN_PARALLEL) |
-	    IN(CALC_IN_VERSION), NODE(CALC_N_SETTINGS) | NODE(CALC_N_KV) |
-	    NODE(CALC_N_VERDICT) },
-	[CALC_N_DEFAULTS] = { "defaults", IN(CALC_IN_CARD) | IN(CALC_IN_MODEL) |
-	    IN(CALC_IN_BUDGET) | IN(CALC_IN_VERSION), 0 },
-	[CALC_N_CHOICES] = { "choices", IN_PLAN, 0 },
-	[CALC_N_FIXES] = { "fixes", IN_PLAN | IN(CALC_IN_SLIDER),
-	    PLAN_NODES | NODE(CALC_N_CONCURRENCY) },
-	[CALC_N_COMMAND] = { "command", IN_PLAN | IN(CALC_IN_STYLE),
-	    NODE(CALC_N_SETTINGS) | NODE(CALC_N_KV) | NODE(CALC_N_VERDICT) },
-	[CALC_N_SPEED] = { "speed", IN_PLAN | IN(CALC_IN_SLIDER),
-	    PLAN_NODES | NODE(CALC_N_CONCURRENCY) },
+static const struct recalc_dep deps[RECALC_N_COUNT] = {
+	[RECALC_N_SETTINGS] = { "settings", IN_PLAN, 0 },
+	[RECALC_N_BUDGET] = { "budget", IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) |
+	    IN(RECALC_IN_BUDGET) | IN(RECALC_IN_VERSION), 0 },
+	[RECALC_N_WEIGHTS] = { "weights", IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) |
+	    IN(RECALC_IN_PARALLEL) | IN(RECALC_IN_VERSION) | IN(RECALC_IN_EXTRAS), 0 },
+	[RECALC_N_PROFILE] = { "profile", IN_PLAN & ~IN(RECALC_IN_BUDGET), 0 },
+	[RECALC_N_KV] = { "kv", IN_PLAN, NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_BUDGET) |
+	    NODE(RECALC_N_WEIGHTS) | NODE(RECALC_N_PROFILE) },
+	[RECALC_N_VERDICT] = { "verdict", IN_PLAN, NODE(RECALC_N_SETTINGS) |
+	    NODE(RECALC_N_BUDGET) | NODE(RECALC_N_WEIGHTS) | NODE(RECALC_N_PROFILE) |
+	    NODE(RECALC_N_KV) },
+	[RECALC_N_CONCURRENCY] = { "concurrency", IN(RECALC_IN_SLIDER) |
+	    IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) | IN(RECALC_IN_PARALLEL) |
+	    IN(RECALC_IN_VERSION), NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_KV) |
+	    NODE(RECALC_N_VERDICT) },
+	[RECALC_N_DEFAULTS] = { "defaults", IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) |
+	    IN(RECALC_IN_BUDGET) | IN(RECALC_IN_VERSION), 0 },
+	[RECALC_N_CHOICES] = { "choices", IN_PLAN, 0 },
+	[RECALC_N_FIXES] = { "fixes", IN_PLAN | IN(RECALC_IN_SLIDER),
+	    PLAN_NODES | NODE(RECALC_N_CONCURRENCY) },
+	[RECALC_N_COMMAND] = { "command", IN_PLAN | IN(RECALC_IN_STYLE),
+	    NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_KV) | NODE(RECALC_N_VERDICT) },
+	[RECALC_N_SPEED] = { "speed", IN_PLAN | IN(RECALC_IN_SLIDER),
+	    PLAN_NODES | NODE(RECALC_N_CONCURRENCY) },
 };
 
-struct calc {
+struct recalc {
 	const struct catalogue *cat;
-	calc_command_fn	 cmd_fn;
+	recalc_command_fn	 cmd_fn;
 	struct plan_input in;
 	bool		 explicit_all;
-	bool		 dirty[CALC_N_COUNT];
-	unsigned long	 count[CALC_N_COUNT];
+	bool		 dirty[RECALC_N_COUNT];
+	unsigned long	 count[RECALC_N_COUNT];
 	unsigned long	 kernel_runs;
 	struct plan	 plan;
 	struct plan	 scratch;	/* the kernel's output */
@@ -78,19 +78,19 @@ struct calc {
 	struct fix	 fixes[FIX_MAX];
 	struct fix	 fixes_old[FIX_MAX];
 	size_t		 n_fixes;
-	struct calc_choice choices[CALC_MAX_CHOICES];
+	struct recalc_choice choices[RECALC_MAX_CHOICES];
 	size_t		 n_choices;
-	char		 command[CALC_CMD_LEN];
-	char		 command_old[CALC_CMD_LEN];
+	char		 command[RECALC_CMD_LEN];
+	char		 command_old[RECALC_CMD_LEN];
 	struct speed_estimate speed;
 };
 
 static unsigned
-node_inputs(const struct calc *c, enum calc_node n)
+node_inputs(const struct recalc *c, enum recalc_node n)
 {
 	unsigned in = deps[n].inputs;
 
-	if ((n == CALC_N_WEIGHTS || n == CALC_N_PROFILE) && c->in.pp > 1)
+	if ((n == RECALC_N_WEIGHTS || n == RECALC_N_PROFILE) && c->in.pp > 1)
 		in |= IN_PLAN;
 	return in;
 }
@@ -166,7 +166,7 @@ copy_concurrency(struct plan *d, const struct plan *s)
 	memcpy(d->warning, s->warning, sizeof d->warning);
 }
 
-static void copy_fields(enum calc_node, struct plan *, const struct plan *);
+static void copy_fields(enum recalc_node, struct plan *, const struct plan *);
 
 /* KV sizing owns everything the other nodes do not. */
 static void
@@ -175,30 +175,30 @@ copy_kv(struct plan *d, const struct plan *s)
 	struct plan t = *s;
 	int n;
 
-	for (n = 0; n <= CALC_N_CONCURRENCY; n++)
-		if (n != CALC_N_KV)
+	for (n = 0; n <= RECALC_N_CONCURRENCY; n++)
+		if (n != RECALC_N_KV)
 			copy_fields(n, &t, d);
 	*d = t;
 }
 
 static void
-copy_fields(enum calc_node n, struct plan *d, const struct plan *s)
+copy_fields(enum recalc_node n, struct plan *d, const struct plan *s)
 {
 	switch (n) {
-	case CALC_N_SETTINGS: copy_settings(d, s); break;
-	case CALC_N_BUDGET: copy_budget(d, s); break;
-	case CALC_N_WEIGHTS: copy_weights(d, s); break;
-	case CALC_N_PROFILE: copy_profile(d, s); break;
-	case CALC_N_KV: copy_kv(d, s); break;
-	case CALC_N_VERDICT: copy_verdict(d, s); break;
-	case CALC_N_CONCURRENCY: copy_concurrency(d, s); break;
+	case RECALC_N_SETTINGS: copy_settings(d, s); break;
+	case RECALC_N_BUDGET: copy_budget(d, s); break;
+	case RECALC_N_WEIGHTS: copy_weights(d, s); break;
+	case RECALC_N_PROFILE: copy_profile(d, s); break;
+	case RECALC_N_KV: copy_kv(d, s); break;
+	case RECALC_N_VERDICT: copy_verdict(d, s); break;
+	case RECALC_N_CONCURRENCY: copy_concurrency(d, s); break;
 	default: break;
 	}
 }
 
 /* Do a and b agree on the fields node n owns? */
 static bool
-fields_equal(enum calc_node n, const struct plan *a, const struct plan *b)
+fields_equal(enum recalc_node n, const struct plan *a, const struct plan *b)
 {
 	struct plan t = *a;
 
@@ -242,20 +242,20 @@ same_calibration(const struct plan_calibration *a, const struct plan_calibration
 }
 
 unsigned
-calc_input_diff(const struct plan_input *a, const struct plan_input *b)
+recalc_input_diff(const struct plan_input *a, const struct plan_input *b)
 {
 	/* the vLLM flags, each in its row's group (vllm_flags.c) */
 	unsigned m = vllm_flags_diff(a, b);
 
 	if (!same_card(a, b))
-		m |= IN(CALC_IN_CARD);
+		m |= IN(RECALC_IN_CARD);
 	if (!same_model(a, b))
-		m |= IN(CALC_IN_MODEL);
+		m |= IN(RECALC_IN_MODEL);
 	if (a->other_usage_gib != b->other_usage_gib)
-		m |= IN(CALC_IN_BUDGET);
+		m |= IN(RECALC_IN_BUDGET);
 	if (a->version != b->version || a->overhead != b->overhead ||
 	    !same_calibration(&a->cal, &b->cal))
-		m |= IN(CALC_IN_VERSION);
+		m |= IN(RECALC_IN_VERSION);
 	if (memcmp(&a->lora, &b->lora, sizeof a->lora) != 0 ||
 	    a->spec.method != b->spec.method ||
 	    a->spec.num_tokens != b->spec.num_tokens ||
@@ -264,19 +264,19 @@ calc_input_diff(const struct plan_input *a, const struct plan_input *b)
 	    a->cpu_offload_gib != b->cpu_offload_gib ||
 	    a->kv_offloading_gib != b->kv_offloading_gib ||
 	    a->kv_offloading_backend != b->kv_offloading_backend)
-		m |= IN(CALC_IN_EXTRAS);
+		m |= IN(RECALC_IN_EXTRAS);
 	if (a->tokens_per_request != b->tokens_per_request)
-		m |= IN(CALC_IN_SLIDER);
+		m |= IN(RECALC_IN_SLIDER);
 	/* words carried into the command only (an imported command) */
 	if (a->revision != b->revision || a->extra_flags != b->extra_flags ||
 	    a->n_extra_flags != b->n_extra_flags || a->env != b->env ||
 	    a->n_env != b->n_env)
-		m |= IN(CALC_IN_STYLE);
+		m |= IN(RECALC_IN_STYLE);
 	return m;
 }
 
 void
-calc_input_for_defaults(struct plan_input *in)
+recalc_input_for_defaults(struct plan_input *in)
 {
 	/* the weights as loaded belong to the model choice, not to defaults */
 	bool fp8 = in->quantization_fp8;
@@ -312,7 +312,7 @@ model_index(const struct catalogue *cat, const struct model *m)
 }
 
 bool
-calc_choice_matches(const struct calc_choice *ch, const struct plan_input *in)
+recalc_choice_matches(const struct recalc_choice *ch, const struct plan_input *in)
 {
 	if (ch->ckpt != in->ckpt || ch->quantization_fp8 != in->quantization_fp8)
 		return false;
@@ -322,7 +322,7 @@ calc_choice_matches(const struct calc_choice *ch, const struct plan_input *in)
 }
 
 static size_t
-add_choice(struct calc_choice *out, size_t n, size_t max, int ckpt,
+add_choice(struct recalc_choice *out, size_t n, size_t max, int ckpt,
     enum ckpt_format f, bool qfp8, bool derived)
 {
 	if (n >= max)
@@ -336,8 +336,8 @@ add_choice(struct calc_choice *out, size_t n, size_t max, int ckpt,
 }
 
 size_t
-calc_list_choices(const struct catalogue *cat, const struct plan_input *in,
-    struct calc_choice *out, size_t max)
+recalc_list_choices(const struct catalogue *cat, const struct plan_input *in,
+    struct recalc_choice *out, size_t max)
 {
 	static const enum ckpt_format order[] = {
 		FMT_FP32, FMT_BF16, FMT_FP16, FMT_FP8, FMT_FP8_CHANNEL,
@@ -381,7 +381,7 @@ calc_list_choices(const struct catalogue *cat, const struct plan_input *in,
 			n = add_choice(out, n, max, -1, derivable[i], false, true);
 	/* whatever the input holds stays selectable */
 	for (i = 0; i < n; i++)
-		if (calc_choice_matches(&out[i], in))
+		if (recalc_choice_matches(&out[i], in))
 			return n;
 	if (n == max)
 		n--;
@@ -395,7 +395,7 @@ calc_list_choices(const struct catalogue *cat, const struct plan_input *in,
 }
 
 void
-calc_apply_choice(struct plan_input *in, const struct calc_choice *ch)
+recalc_apply_choice(struct plan_input *in, const struct recalc_choice *ch)
 {
 	in->ckpt = ch->ckpt;
 	in->quantization_fp8 = ch->quantization_fp8;
@@ -407,11 +407,11 @@ calc_apply_choice(struct plan_input *in, const struct calc_choice *ch)
 
 /* ---- the calc ---- */
 
-struct calc *
-calc_new(const struct catalogue *cat, const struct plan_input *in,
-    calc_command_fn cmd)
+struct recalc *
+recalc_new(const struct catalogue *cat, const struct plan_input *in,
+    recalc_command_fn cmd)
 {
-	struct calc *c = calloc(1, sizeof *c);
+	struct recalc *c = calloc(1, sizeof *c);
 	int n;
 
 	if (c == NULL)
@@ -419,13 +419,13 @@ calc_new(const struct catalogue *cat, const struct plan_input *in,
 	c->cat = cat;
 	c->cmd_fn = cmd;
 	c->in = *in;
-	for (n = 0; n < CALC_N_COUNT; n++)
+	for (n = 0; n < RECALC_N_COUNT; n++)
 		c->dirty[n] = true;
 	return c;
 }
 
 void
-calc_free(struct calc **cp)
+recalc_free(struct recalc **cp)
 {
 	if (cp == NULL || *cp == NULL)
 		return;
@@ -434,60 +434,60 @@ calc_free(struct calc **cp)
 }
 
 const struct plan_input *
-calc_input(const struct calc *c)
+recalc_input(const struct recalc *c)
 {
 	return &c->in;
 }
 
 struct plan_input *
-calc_input_edit(struct calc *c)
+recalc_input_edit(struct recalc *c)
 {
 	return &c->in;
 }
 
 void
-calc_touch(struct calc *c, enum calc_input g)
+recalc_touch(struct recalc *c, enum recalc_input g)
 {
 	int n;
 
-	if ((int)g < 0 || g >= CALC_IN_COUNT)
+	if ((int)g < 0 || g >= RECALC_IN_COUNT)
 		return;
-	for (n = 0; n < CALC_N_COUNT; n++)
+	for (n = 0; n < RECALC_N_COUNT; n++)
 		if (node_inputs(c, n) & IN(g))
 			c->dirty[n] = true;
 }
 
 static void
-touch_mask(struct calc *c, unsigned mask)
+touch_mask(struct recalc *c, unsigned mask)
 {
 	int g;
 
-	for (g = 0; g < CALC_IN_COUNT; g++)
+	for (g = 0; g < RECALC_IN_COUNT; g++)
 		if (mask & IN(g))
-			calc_touch(c, g);
+			recalc_touch(c, g);
 }
 
 void
-calc_set_input(struct calc *c, const struct plan_input *in)
+recalc_set_input(struct recalc *c, const struct plan_input *in)
 {
-	unsigned m = calc_input_diff(&c->in, in);
+	unsigned m = recalc_input_diff(&c->in, in);
 
 	c->in = *in;
 	touch_mask(c, m);
 }
 
 void
-calc_set_card(struct calc *c, int gpu, int mig)
+recalc_set_card(struct recalc *c, int gpu, int mig)
 {
 	struct plan_input in = c->in;
 
 	in.gpu = gpu;
 	in.mig = mig;
-	calc_set_input(c, &in);
+	recalc_set_input(c, &in);
 }
 
 void
-calc_set_model(struct calc *c, const struct model *m, int ckpt)
+recalc_set_model(struct recalc *c, const struct model *m, int ckpt)
 {
 	struct plan_input in = c->in;
 
@@ -495,76 +495,76 @@ calc_set_model(struct calc *c, const struct model *m, int ckpt)
 	in.ckpt = ckpt;
 	in.format = FMT_COUNT;
 	in.quantization_fp8 = false;
-	calc_set_input(c, &in);
+	recalc_set_input(c, &in);
 }
 
 void
-calc_set_choice(struct calc *c, const struct calc_choice *ch)
+recalc_set_choice(struct recalc *c, const struct recalc_choice *ch)
 {
 	struct plan_input in = c->in;
 
-	calc_apply_choice(&in, ch);
-	calc_set_input(c, &in);
+	recalc_apply_choice(&in, ch);
+	recalc_set_input(c, &in);
 }
 
 void
-calc_set_tokens_per_request(struct calc *c, int64_t tokens)
+recalc_set_tokens_per_request(struct recalc *c, int64_t tokens)
 {
 	struct plan_input in = c->in;
 
 	in.tokens_per_request = tokens > 0 ? tokens : 0;
-	calc_set_input(c, &in);
+	recalc_set_input(c, &in);
 }
 
 void
-calc_set_explicit_all(struct calc *c, bool on)
+recalc_set_explicit_all(struct recalc *c, bool on)
 {
 	if (c->explicit_all == on)
 		return;
 	c->explicit_all = on;
-	calc_touch(c, CALC_IN_STYLE);
+	recalc_touch(c, RECALC_IN_STYLE);
 }
 
 bool
-calc_explicit_all(const struct calc *c)
+recalc_explicit_all(const struct recalc *c)
 {
 	return c->explicit_all;
 }
 
 bool
-calc_dirty(const struct calc *c)
+recalc_dirty(const struct recalc *c)
 {
 	int n;
 
-	for (n = 0; n < CALC_N_COUNT; n++)
+	for (n = 0; n < RECALC_N_COUNT; n++)
 		if (c->dirty[n])
 			return true;
 	return false;
 }
 
 static void
-mark_dependents(struct calc *c, enum calc_node n)
+mark_dependents(struct recalc *c, enum recalc_node n)
 {
 	int d;
 
-	for (d = n + 1; d < CALC_N_COUNT; d++)
+	for (d = n + 1; d < RECALC_N_COUNT; d++)
 		if (deps[d].nodes & NODE(n))
 			c->dirty[d] = true;
 }
 
 static bool
-update_plan_nodes(struct calc *c)
+update_plan_nodes(struct recalc *c)
 {
 	int n;
 	bool any = false;
 
-	for (n = CALC_N_SETTINGS; n <= CALC_N_VERDICT; n++)
+	for (n = RECALC_N_SETTINGS; n <= RECALC_N_VERDICT; n++)
 		any |= c->dirty[n];
 	if (!any)
 		return false;
 	plan_compute(c->cat, &c->in, &c->scratch);
 	c->kernel_runs++;
-	for (n = CALC_N_SETTINGS; n <= CALC_N_VERDICT; n++) {
+	for (n = RECALC_N_SETTINGS; n <= RECALC_N_VERDICT; n++) {
 		if (!c->dirty[n])
 			continue;
 		copy_fields(n, &c->plan, &c->scratch);
@@ -574,17 +574,17 @@ update_plan_nodes(struct calc *c)
 }
 
 static void
-fill_choices(struct calc *c)
+fill_choices(struct recalc *c)
 {
 	size_t i;
 
 	memset(c->choices, 0, sizeof c->choices);
-	c->n_choices = calc_list_choices(c->cat, &c->in, c->choices, CALC_MAX_CHOICES);
+	c->n_choices = recalc_list_choices(c->cat, &c->in, c->choices, RECALC_MAX_CHOICES);
 	for (i = 0; i < c->n_choices; i++) {
-		struct calc_choice *ch = &c->choices[i];
+		struct recalc_choice *ch = &c->choices[i];
 		struct plan_input in = c->in;
 
-		calc_apply_choice(&in, ch);
+		recalc_apply_choice(&in, ch);
 		plan_compute(c->cat, &in, &c->scratch);
 		ch->phase = c->scratch.phase;
 		ch->max_concurrency = c->scratch.max_concurrency;
@@ -600,149 +600,149 @@ fill_choices(struct calc *c)
 }
 
 unsigned
-calc_update(struct calc *c)
+recalc_update(struct recalc *c)
 {
 	unsigned changed = 0;
 	struct plan before = c->plan;
 	int n;
 
 	if (update_plan_nodes(c)) {
-		for (n = CALC_N_SETTINGS; n <= CALC_N_VERDICT; n++) {
+		for (n = RECALC_N_SETTINGS; n <= RECALC_N_VERDICT; n++) {
 			if (!c->dirty[n])
 				continue;
 			c->dirty[n] = false;
 			if (!fields_equal(n, &before, &c->plan)) {
-				changed |= CALC_CHG(n);
+				changed |= RECALC_CHG(n);
 				mark_dependents(c, n);
 			}
 		}
 	}
-	if (c->dirty[CALC_N_CONCURRENCY]) {
-		c->dirty[CALC_N_CONCURRENCY] = false;
-		c->count[CALC_N_CONCURRENCY]++;
+	if (c->dirty[RECALC_N_CONCURRENCY]) {
+		c->dirty[RECALC_N_CONCURRENCY] = false;
+		c->count[RECALC_N_CONCURRENCY]++;
 		plan_update_concurrency(&c->in, &c->plan);
-		if (!fields_equal(CALC_N_CONCURRENCY, &before, &c->plan)) {
-			changed |= CALC_CHG(CALC_N_CONCURRENCY);
-			mark_dependents(c, CALC_N_CONCURRENCY);
+		if (!fields_equal(RECALC_N_CONCURRENCY, &before, &c->plan)) {
+			changed |= RECALC_CHG(RECALC_N_CONCURRENCY);
+			mark_dependents(c, RECALC_N_CONCURRENCY);
 		}
 	}
-	if (c->dirty[CALC_N_DEFAULTS]) {
+	if (c->dirty[RECALC_N_DEFAULTS]) {
 		struct plan_input din = c->in;
 		struct plan old = c->defaults;
 
-		c->dirty[CALC_N_DEFAULTS] = false;
-		c->count[CALC_N_DEFAULTS]++;
-		calc_input_for_defaults(&din);
+		c->dirty[RECALC_N_DEFAULTS] = false;
+		c->count[RECALC_N_DEFAULTS]++;
+		recalc_input_for_defaults(&din);
 		plan_compute(c->cat, &din, &c->defaults);
 		if (memcmp(&old, &c->defaults, sizeof old) != 0)
-			changed |= CALC_CHG(CALC_N_DEFAULTS);
+			changed |= RECALC_CHG(RECALC_N_DEFAULTS);
 	}
-	if (c->dirty[CALC_N_CHOICES]) {
-		struct calc_choice old[CALC_MAX_CHOICES];
+	if (c->dirty[RECALC_N_CHOICES]) {
+		struct recalc_choice old[RECALC_MAX_CHOICES];
 		size_t n_old = c->n_choices;
 
 		memcpy(old, c->choices, sizeof old);
-		c->dirty[CALC_N_CHOICES] = false;
-		c->count[CALC_N_CHOICES]++;
+		c->dirty[RECALC_N_CHOICES] = false;
+		c->count[RECALC_N_CHOICES]++;
 		fill_choices(c);
 		if (n_old != c->n_choices || memcmp(old, c->choices, sizeof old) != 0)
-			changed |= CALC_CHG(CALC_N_CHOICES);
+			changed |= RECALC_CHG(RECALC_N_CHOICES);
 	}
-	if (c->dirty[CALC_N_FIXES]) {
+	if (c->dirty[RECALC_N_FIXES]) {
 		size_t n_old = c->n_fixes;
 
 		memcpy(c->fixes_old, c->fixes, sizeof c->fixes);
 		memset(c->fixes, 0, sizeof c->fixes);
-		c->dirty[CALC_N_FIXES] = false;
-		c->count[CALC_N_FIXES]++;
+		c->dirty[RECALC_N_FIXES] = false;
+		c->count[RECALC_N_FIXES]++;
 		c->n_fixes = fixes_compute(c->cat, &c->in, &c->plan, c->fixes, FIX_MAX);
 		if (c->n_fixes > FIX_MAX)
 			c->n_fixes = FIX_MAX;
 		if (n_old != c->n_fixes ||
 		    memcmp(c->fixes_old, c->fixes, sizeof c->fixes) != 0)
-			changed |= CALC_CHG(CALC_N_FIXES);
+			changed |= RECALC_CHG(RECALC_N_FIXES);
 	}
-	if (c->dirty[CALC_N_COMMAND]) {
+	if (c->dirty[RECALC_N_COMMAND]) {
 		memcpy(c->command_old, c->command, sizeof c->command);
-		c->dirty[CALC_N_COMMAND] = false;
-		c->count[CALC_N_COMMAND]++;
+		c->dirty[RECALC_N_COMMAND] = false;
+		c->count[RECALC_N_COMMAND]++;
 		c->command[0] = '\0';
 		if (c->cmd_fn != NULL)
 			c->cmd_fn(c->cat, &c->in, &c->plan, c->explicit_all,
 			    c->command, sizeof c->command);
 		c->command[sizeof c->command - 1] = '\0';
 		if (strcmp(c->command_old, c->command) != 0)
-			changed |= CALC_CHG(CALC_N_COMMAND);
+			changed |= RECALC_CHG(RECALC_N_COMMAND);
 	}
-	if (c->dirty[CALC_N_SPEED]) {
+	if (c->dirty[RECALC_N_SPEED]) {
 		struct speed_estimate old;
 
 		old = c->speed;
-		c->dirty[CALC_N_SPEED] = false;
-		c->count[CALC_N_SPEED]++;
+		c->dirty[RECALC_N_SPEED] = false;
+		c->count[RECALC_N_SPEED]++;
 		speed_estimate(c->cat, &c->in, &c->plan, 0, &c->speed);
 		if (memcmp(&old, &c->speed, sizeof old) != 0)
-			changed |= CALC_CHG(CALC_N_SPEED);
+			changed |= RECALC_CHG(RECALC_N_SPEED);
 	}
 	return changed;
 }
 
 const struct speed_estimate *
-calc_speed(const struct calc *c)
+recalc_speed(const struct recalc *c)
 {
 	return &c->speed;
 }
 
 const struct plan *
-calc_plan(const struct calc *c)
+recalc_plan(const struct recalc *c)
 {
 	return &c->plan;
 }
 
 const struct plan *
-calc_defaults(const struct calc *c)
+recalc_defaults(const struct recalc *c)
 {
 	return &c->defaults;
 }
 
 const struct fix *
-calc_fixes(const struct calc *c, size_t *n)
+recalc_fixes(const struct recalc *c, size_t *n)
 {
 	*n = c->n_fixes;
 	return c->fixes;
 }
 
-const struct calc_choice *
-calc_choices(const struct calc *c, size_t *n)
+const struct recalc_choice *
+recalc_choices(const struct recalc *c, size_t *n)
 {
 	*n = c->n_choices;
 	return c->choices;
 }
 
 const char *
-calc_command(const struct calc *c)
+recalc_command(const struct recalc *c)
 {
 	return c->command;
 }
 
 unsigned long
-calc_recomputes(const struct calc *c, enum calc_node n)
+recalc_recomputes(const struct recalc *c, enum recalc_node n)
 {
-	if ((int)n < 0 || n >= CALC_N_COUNT)
+	if ((int)n < 0 || n >= RECALC_N_COUNT)
 		return 0;
 	return c->count[n];
 }
 
 unsigned long
-calc_kernel_runs(const struct calc *c)
+recalc_kernel_runs(const struct recalc *c)
 {
 	return c->kernel_runs;
 }
 
 const char *
-calc_node_name(enum calc_node n)
+recalc_node_name(enum recalc_node n)
 {
-	if ((int)n < 0 || n >= CALC_N_COUNT)
+	if ((int)n < 0 || n >= RECALC_N_COUNT)
 		return "?";
 	return deps[n].name;
 }

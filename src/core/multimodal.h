@@ -1,5 +1,5 @@
 /*
- * mm.h - vLLM's multimodal encoder budget and what its profile run
+ * multimodal.h - vLLM's multimodal encoder budget and what its profile run
  * reserves for it (reference §2.4).
  *
  * At startup vLLM takes, for each enabled modality (limit > 0), the most
@@ -20,8 +20,8 @@
  * kept in the encoder cache count in the torch peak, so they come out of
  * the KV cache.  Pure arithmetic, no allocation.
  */
-#ifndef HEADROOM_MM_H
-#define HEADROOM_MM_H
+#ifndef HEADROOM_MULTIMODAL_H
+#define HEADROOM_MULTIMODAL_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -31,18 +31,18 @@
 struct plan_input;
 
 /* How a model turns an image into tokens. */
-enum mm_kind {
-	MM_NONE,	/* text-only model */
-	MM_DYNAMIC,	/* Qwen2-VL family: any size up to max_pixels, video */
-	MM_FIXED,	/* Gemma 3: every image becomes the same tokens */
-	MM_TILED	/* Pixtral: up to image_size, one break token per row */
+enum multimodal_kind {
+	MULTIMODAL_NONE,	/* text-only model */
+	MULTIMODAL_DYNAMIC,	/* Qwen2-VL family: any size up to max_pixels, video */
+	MULTIMODAL_FIXED,	/* Gemma 3: every image becomes the same tokens */
+	MULTIMODAL_TILED	/* Pixtral: up to image_size, one break token per row */
 };
 
-#define MM_DEFAULT_LIMIT 999		/* vLLM's limit for an unset modality */
-#define MM_QWEN_MAX_FRAMES 600		/* qwen2_vl.py _MAX_FRAMES_PER_VIDEO */
+#define MULTIMODAL_DEFAULT_LIMIT 999		/* vLLM's limit for an unset modality */
+#define MULTIMODAL_QWEN_MAX_FRAMES 600		/* qwen2_vl.py _MAX_FRAMES_PER_VIDEO */
 
-struct mm_budget {
-	enum mm_kind kind;
+struct multimodal_budget {
+	enum multimodal_kind kind;
 	bool	 active;		/* some modality is enabled and profiled */
 	bool	 text_only;		/* a multimodal model with every modality at 0 */
 	bool	 size_hint;		/* max_pixels or width/height were given */
@@ -62,20 +62,20 @@ struct mm_budget {
 };
 
 /* The image-to-token rule of a model. */
-enum mm_kind mm_kind_of(const struct model *);
+enum multimodal_kind multimodal_kind_of(const struct model *);
 
 /*
  * Computes the budget for a model and the multimodal fields of in
  * (limits, max_pixels, size hints) at the scheduler settings given.
  * encoder_bytes_per_token is the estimate coefficient (bytes per ViT
  * token per unit of vision width, data/estimates.yaml).  A text-only
- * model gives kind MM_NONE and zeros.
+ * model gives kind MULTIMODAL_NONE and zeros.
  */
-void mm_budget_compute(const struct model *, const struct plan_input *in,
+void multimodal_budget_compute(const struct model *, const struct plan_input *in,
     int64_t max_model_len, int max_num_seqs, int max_num_batched_tokens,
-    double encoder_bytes_per_token, int tp, int dtype_bytes, struct mm_budget *out);
+    double encoder_bytes_per_token, int tp, int dtype_bytes, struct multimodal_budget *out);
 
 /* Image tokens for a Qwen2-VL-family max_pixels: max_pixels / (patch x merge)^2. */
-int64_t mm_tokens_for_pixels(const struct model *, int64_t max_pixels);
+int64_t multimodal_tokens_for_pixels(const struct model *, int64_t max_pixels);
 
 #endif

@@ -1,10 +1,10 @@
 /*
- * answers_report.c - writers of the answers (see answers_report.h).
+ * sizing_report.c - writers of the answers (see sizing_report.h).
  * Text is for a terminal (columns that line up at 80+ characters), JSON
  * follows the plan report's conventions (GiB per GPU, null for what a plan
  * does not have), Markdown is a table per answer.
  */
-#include "answers_report.h"
+#include "sizing_report.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -76,7 +76,7 @@ ckpt_label(const struct catalogue *c, const struct plan_input *in,
 /* ---- speed ---- */
 
 void
-answers_speed_text(const struct catalogue *c, const struct plan_input *in,
+sizing_report_speed_text(const struct catalogue *c, const struct plan_input *in,
     const struct plan *p, const char *ind, char *buf, size_t len)
 {
 	struct speed_estimate e;
@@ -166,7 +166,7 @@ speed_json(const struct catalogue *c, const struct speed_estimate *e)
 }
 
 cJSON *
-answers_speed_json(const struct catalogue *c, const struct plan_input *in,
+sizing_report_speed_json(const struct catalogue *c, const struct plan_input *in,
     const struct plan *p)
 {
 	struct speed_estimate e;
@@ -178,14 +178,14 @@ answers_speed_json(const struct catalogue *c, const struct plan_input *in,
 /* ---- multimodal ---- */
 
 void
-answers_mm_text(const struct plan *p, const char *ind, char *buf, size_t len)
+sizing_report_mm_text(const struct plan *p, const char *ind, char *buf, size_t len)
 {
-	const struct mm_budget *m = &p->mm;
+	const struct multimodal_budget *m = &p->mm;
 	char a[32], b[32], d[32], f[32];
 	size_t o = 0;
 
 	buf[0] = '\0';
-	if (m->kind == MM_NONE)
+	if (m->kind == MULTIMODAL_NONE)
 		return;
 	if (m->text_only) {
 		snprintf(buf, len, "%sMultimodal: every modality is off (limit 0): no "
@@ -212,12 +212,12 @@ answers_mm_text(const struct plan *p, const char *ind, char *buf, size_t len)
 }
 
 cJSON *
-answers_mm_json(const struct plan *p)
+sizing_report_mm_json(const struct plan *p)
 {
-	const struct mm_budget *m = &p->mm;
+	const struct multimodal_budget *m = &p->mm;
 	cJSON *o;
 
-	if (m->kind == MM_NONE)
+	if (m->kind == MULTIMODAL_NONE)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
 	cJSON_AddBoolToObject(o, "profiled", m->active);
@@ -267,7 +267,7 @@ put_wrapped(struct strbuf *s, int indent, int width, const char *text)
 }
 
 void
-answers_fit_hardware(const struct catalogue *c, const struct fit_row *r,
+sizing_report_fit_hardware(const struct catalogue *c, const struct fit_row *r,
     const char *times, char *buf, size_t len)
 {
 	char card[96];
@@ -288,7 +288,7 @@ answers_fit_hardware(const struct catalogue *c, const struct fit_row *r,
 }
 
 void
-answers_fit_way(const struct catalogue *c, int ckpt, enum ckpt_format f,
+sizing_report_fit_way(const struct catalogue *c, int ckpt, enum ckpt_format f,
     bool online_fp8, char *buf, size_t len)
 {
 	struct plan_input in;
@@ -300,7 +300,7 @@ answers_fit_way(const struct catalogue *c, int ckpt, enum ckpt_format f,
 }
 
 void
-answers_fit_alts(const struct catalogue *c, const struct fit_row *r, char *buf,
+sizing_report_fit_alts(const struct catalogue *c, const struct fit_row *r, char *buf,
     size_t len)
 {
 	size_t i, o = 0;
@@ -310,7 +310,7 @@ answers_fit_alts(const struct catalogue *c, const struct fit_row *r, char *buf,
 		const struct fit_alt *x = &r->alt[i];
 		char way[160], n[32];
 
-		answers_fit_way(c, x->ckpt, x->format, x->quantization_fp8, way, sizeof way);
+		sizing_report_fit_way(c, x->ckpt, x->format, x->quantization_fp8, way, sizeof way);
 		if (x->kv != r->kv)
 			o += (size_t)snprintf(buf + o, len - o, "%s%s (KV %s, %s)", i ? ", " :
 			    "also ", way, kv_dtype_name(x->kv), commas(x->total, n));
@@ -355,7 +355,7 @@ row_why(const struct fit_query *q, const struct fit_row *r,
 }
 
 char *
-answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
+sizing_report_fit(const struct sizing_report_fit_view *v, enum report_format fmt)
 {
 	const struct catalogue *c = v->cat;
 	const struct fit_query *q = v->q;
@@ -522,9 +522,9 @@ answers_fit_report(const struct answers_fit_view *v, enum report_format fmt)
 			row_plan(c, r, &p, cmd, sizeof cmd);
 			speed_estimate(c, &r->in, &p, (q->users + r->replicas - 1) /
 			    (r->replicas > 0 ? r->replicas : 1), &e);
-			answers_fit_hardware(c, r, "x", hw, sizeof hw);
+			sizing_report_fit_hardware(c, r, "x", hw, sizeof hw);
 			ckpt_label(c, &r->in, r->format, ck, sizeof ck);
-			answers_fit_alts(c, r, alts, sizeof alts);
+			sizing_report_fit_alts(c, r, alts, sizeof alts);
 			snprintf(price, sizeof price, r->price_per_hour > 0 ? "%.2f" : "-",
 			    price_amount(&c->currency, r->price_per_hour));
 			snprintf(ppu, sizeof ppu, r->price_per_user > 0 ? "%.4f" : "-",
@@ -621,7 +621,7 @@ map_line(struct strbuf *s, const struct share_result *r)
 }
 
 static void
-share_text(struct strbuf *s, const struct answers_share_view *v,
+share_text(struct strbuf *s, const struct sizing_report_share_view *v,
     const struct share_result *r, int version, int md)
 {
 	const struct catalogue *c = v->cat;
@@ -704,7 +704,7 @@ share_text(struct strbuf *s, const struct answers_share_view *v,
 }
 
 static void
-mig_text(struct strbuf *s, const struct answers_share_view *v, int md)
+mig_text(struct strbuf *s, const struct sizing_report_share_view *v, int md)
 {
 	const struct share_result *r = v->r;
 	const struct catalogue *c = v->cat;
@@ -742,7 +742,7 @@ mig_text(struct strbuf *s, const struct answers_share_view *v, int md)
 }
 
 static cJSON *
-share_json(const struct answers_share_view *v, const struct share_result *r,
+share_json(const struct sizing_report_share_view *v, const struct share_result *r,
     int version)
 {
 	const struct catalogue *c = v->cat;
@@ -818,7 +818,7 @@ share_json(const struct answers_share_view *v, const struct share_result *r,
 }
 
 char *
-answers_share_report(const struct answers_share_view *v, enum report_format fmt)
+sizing_report_share(const struct sizing_report_share_view *v, enum report_format fmt)
 {
 	const struct catalogue *c = v->cat;
 	int from = v->q->version > 0 ? v->q->version : VLLM_VER_NEWEST;
@@ -933,7 +933,7 @@ side_json(const struct catalogue *c, const struct plan_input *in, int version,
 }
 
 char *
-answers_upgrade_report(const struct answers_upgrade_view *v, enum report_format fmt)
+sizing_report_upgrade(const struct sizing_report_upgrade_view *v, enum report_format fmt)
 {
 	const struct upgrade_result *u = v->u;
 	const struct catalogue *c = v->cat;

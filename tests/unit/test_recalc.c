@@ -1,5 +1,5 @@
 /*
- * test_calc.c - the incremental core: what an edit recomputes, the change
+ * test_recalc.c - the incremental core: what an edit recomputes, the change
  * mask, the slider helper against plan_compute(), checkpoint choices, and
  * a property test of random edit sequences against from-scratch results.
  * THOROUGH=1 in the environment runs the property test ten times longer.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/calc.h"
+#include "core/recalc.h"
 #include "core/units.h"
 #include "helpers.h"
 
@@ -32,195 +32,195 @@ fake_command(const struct catalogue *cat, const struct plan_input *in,
 	return n > 0 ? (size_t)n : 0;
 }
 
-static struct calc *
+static struct recalc *
 new_calc(struct plan_input *in)
 {
-	struct calc *c;
+	struct recalc *c;
 
 	test_input(in, GPU, LLAMA70, LLAMA70_FP8);
 	in->kv_dtype = KV_FP8;
 	in->max_model_len = 32768;
-	c = calc_new(test_catalogue(), in, fake_command);
+	c = recalc_new(test_catalogue(), in, fake_command);
 	cr_assert_not_null(c);
-	calc_update(c);
+	recalc_update(c);
 	return c;
 }
 
 static void
-snapshot(const struct calc *c, unsigned long *out)
+snapshot(const struct recalc *c, unsigned long *out)
 {
 	int n;
 
-	for (n = 0; n < CALC_N_COUNT; n++)
-		out[n] = calc_recomputes(c, n);
+	for (n = 0; n < RECALC_N_COUNT; n++)
+		out[n] = recalc_recomputes(c, n);
 }
 
 static void
-assert_plan_equals_scratch(const struct calc *c, const char *what)
+assert_plan_equals_scratch(const struct recalc *c, const char *what)
 {
 	struct plan p;
 
-	plan_compute(test_catalogue(), calc_input(c), &p);
-	cr_assert(memcmp(&p, calc_plan(c), sizeof p) == 0,
+	plan_compute(test_catalogue(), recalc_input(c), &p);
+	cr_assert(memcmp(&p, recalc_plan(c), sizeof p) == 0,
 	    "%s: incremental plan differs from a full recompute "
 	    "(conc %lld vs %lld, blocks %lld vs %lld, phase %d vs %d)", what,
-	    (long long)calc_plan(c)->concurrency_at_tpr,
-	    (long long)p.concurrency_at_tpr, (long long)calc_plan(c)->num_blocks,
-	    (long long)p.num_blocks, calc_plan(c)->phase, p.phase);
+	    (long long)recalc_plan(c)->concurrency_at_tpr,
+	    (long long)p.concurrency_at_tpr, (long long)recalc_plan(c)->num_blocks,
+	    (long long)p.num_blocks, recalc_plan(c)->phase, p.phase);
 }
 
 Test(calc, first_update_computes_every_node_once)
 {
 	struct plan_input in;
-	struct calc *c = new_calc(&in);
+	struct recalc *c = new_calc(&in);
 	int n;
 
-	for (n = 0; n < CALC_N_COUNT; n++)
-		cr_assert_eq(calc_recomputes(c, n), 1, "node %s", calc_node_name(n));
-	cr_assert_eq(calc_kernel_runs(c), 1);
-	cr_assert(!calc_dirty(c));
+	for (n = 0; n < RECALC_N_COUNT; n++)
+		cr_assert_eq(recalc_recomputes(c, n), 1, "node %s", recalc_node_name(n));
+	cr_assert_eq(recalc_kernel_runs(c), 1);
+	cr_assert(!recalc_dirty(c));
 	assert_plan_equals_scratch(c, "start");
-	cr_assert_eq(calc_plan(c)->phase, PHASE_NONE, "%s", calc_plan(c)->message);
-	cr_assert(strstr(calc_command(c), "vllm serve meta-llama/") != NULL);
-	calc_free(&c);
+	cr_assert_eq(recalc_plan(c)->phase, PHASE_NONE, "%s", recalc_plan(c)->message);
+	cr_assert(strstr(recalc_command(c), "vllm serve meta-llama/") != NULL);
+	recalc_free(&c);
 	cr_assert_null(c);
 }
 
 Test(calc, slider_recomputes_concurrency_but_not_weights_or_kv_sizing)
 {
 	struct plan_input in;
-	struct calc *c = new_calc(&in);
-	unsigned long before[CALC_N_COUNT];
-	unsigned long kernel = calc_kernel_runs(c);
-	int64_t conc_full = calc_plan(c)->concurrency_at_tpr;
+	struct recalc *c = new_calc(&in);
+	unsigned long before[RECALC_N_COUNT];
+	unsigned long kernel = recalc_kernel_runs(c);
+	int64_t conc_full = recalc_plan(c)->concurrency_at_tpr;
 	unsigned mask;
 
 	snapshot(c, before);
-	calc_set_tokens_per_request(c, 4096);
-	mask = calc_update(c);
-	cr_assert(mask & CALC_CHG(CALC_N_CONCURRENCY));
-	cr_assert_eq(mask & CALC_CHG_PLAN, 0, "no plan node changed value");
-	cr_assert_eq(calc_recomputes(c, CALC_N_CONCURRENCY),
-	    before[CALC_N_CONCURRENCY] + 1);
-	cr_assert_eq(calc_recomputes(c, CALC_N_WEIGHTS), before[CALC_N_WEIGHTS]);
-	cr_assert_eq(calc_recomputes(c, CALC_N_KV), before[CALC_N_KV]);
-	cr_assert_eq(calc_recomputes(c, CALC_N_PROFILE), before[CALC_N_PROFILE]);
-	cr_assert_eq(calc_recomputes(c, CALC_N_SETTINGS), before[CALC_N_SETTINGS]);
-	cr_assert_eq(calc_recomputes(c, CALC_N_CHOICES), before[CALC_N_CHOICES]);
-	cr_assert_eq(calc_recomputes(c, CALC_N_COMMAND), before[CALC_N_COMMAND],
+	recalc_set_tokens_per_request(c, 4096);
+	mask = recalc_update(c);
+	cr_assert(mask & RECALC_CHG(RECALC_N_CONCURRENCY));
+	cr_assert_eq(mask & RECALC_CHG_PLAN, 0, "no plan node changed value");
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_CONCURRENCY),
+	    before[RECALC_N_CONCURRENCY] + 1);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_WEIGHTS), before[RECALC_N_WEIGHTS]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_KV), before[RECALC_N_KV]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_PROFILE), before[RECALC_N_PROFILE]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_SETTINGS), before[RECALC_N_SETTINGS]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_CHOICES), before[RECALC_N_CHOICES]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_COMMAND), before[RECALC_N_COMMAND],
 	    "the command line does not carry the slider");
-	cr_assert_eq(calc_kernel_runs(c), kernel, "plan_compute did not run");
-	cr_assert_gt(calc_plan(c)->concurrency_at_tpr, conc_full,
+	cr_assert_eq(recalc_kernel_runs(c), kernel, "plan_compute did not run");
+	cr_assert_gt(recalc_plan(c)->concurrency_at_tpr, conc_full,
 	    "shorter requests: more of them fit");
 	assert_plan_equals_scratch(c, "slider");
-	calc_free(&c);
+	recalc_free(&c);
 }
 
 Test(calc, slider_refreshes_the_speed_node_from_the_new_concurrency)
 {
 	struct plan_input in;
-	struct calc *c = new_calc(&in);
-	unsigned long before[CALC_N_COUNT];
+	struct recalc *c = new_calc(&in);
+	unsigned long before[RECALC_N_COUNT];
 	struct speed_estimate fresh;
 	unsigned mask;
 
 	snapshot(c, before);
-	calc_set_tokens_per_request(c, 4096);
-	mask = calc_update(c);
-	cr_assert_eq(calc_recomputes(c, CALC_N_SPEED), before[CALC_N_SPEED] + 1);
-	speed_estimate(test_catalogue(), calc_input(c), calc_plan(c), 0, &fresh);
-	cr_assert(calc_speed(c)->known == fresh.known);
-	cr_assert_float_eq(calc_speed(c)->load.tokens_per_s_user,
+	recalc_set_tokens_per_request(c, 4096);
+	mask = recalc_update(c);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_SPEED), before[RECALC_N_SPEED] + 1);
+	speed_estimate(test_catalogue(), recalc_input(c), recalc_plan(c), 0, &fresh);
+	cr_assert(recalc_speed(c)->known == fresh.known);
+	cr_assert_float_eq(recalc_speed(c)->load.tokens_per_s_user,
 	    fresh.load.tokens_per_s_user, 1e-9);
 	if (fresh.known)
-		cr_assert(mask & CALC_CHG(CALC_N_SPEED), "more users: each is slower");
-	calc_free(&c);
+		cr_assert(mask & RECALC_CHG(RECALC_N_SPEED), "more users: each is slower");
+	recalc_free(&c);
 }
 
 Test(calc, kv_dtype_reruns_kv_sizing_but_not_weights)
 {
 	struct plan_input in;
-	struct calc *c = new_calc(&in);
-	unsigned long before[CALC_N_COUNT];
-	struct plan_input e = *calc_input(c);
+	struct recalc *c = new_calc(&in);
+	unsigned long before[RECALC_N_COUNT];
+	struct plan_input e = *recalc_input(c);
 	unsigned mask;
 
 	snapshot(c, before);
 	e.kv_dtype = KV_AUTO;		/* back to BF16 KV: half the tokens */
-	calc_set_input(c, &e);
-	mask = calc_update(c);
-	cr_assert(mask & CALC_CHG(CALC_N_KV));
-	cr_assert(mask & CALC_CHG(CALC_N_SETTINGS), "the resolved dtype changed");
-	cr_assert_eq(mask & CALC_CHG(CALC_N_WEIGHTS), 0);
-	cr_assert_eq(calc_recomputes(c, CALC_N_KV), before[CALC_N_KV] + 1);
-	cr_assert_eq(calc_recomputes(c, CALC_N_WEIGHTS), before[CALC_N_WEIGHTS]);
-	cr_assert_eq(calc_recomputes(c, CALC_N_BUDGET), before[CALC_N_BUDGET]);
-	cr_assert_eq(calc_recomputes(c, CALC_N_FIXES), before[CALC_N_FIXES] + 1);
+	recalc_set_input(c, &e);
+	mask = recalc_update(c);
+	cr_assert(mask & RECALC_CHG(RECALC_N_KV));
+	cr_assert(mask & RECALC_CHG(RECALC_N_SETTINGS), "the resolved dtype changed");
+	cr_assert_eq(mask & RECALC_CHG(RECALC_N_WEIGHTS), 0);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_KV), before[RECALC_N_KV] + 1);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_WEIGHTS), before[RECALC_N_WEIGHTS]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_BUDGET), before[RECALC_N_BUDGET]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_FIXES), before[RECALC_N_FIXES] + 1);
 	assert_plan_equals_scratch(c, "kv dtype");
-	calc_free(&c);
+	recalc_free(&c);
 }
 
 Test(calc, pipeline_stages_make_weights_read_the_budget)
 {
 	struct plan_input in;
-	struct calc *c = new_calc(&in);
-	struct plan_input e = *calc_input(c);
+	struct recalc *c = new_calc(&in);
+	struct plan_input e = *recalc_input(c);
 	unsigned long w;
 
-	w = calc_recomputes(c, CALC_N_WEIGHTS);
+	w = recalc_recomputes(c, RECALC_N_WEIGHTS);
 	e.util = 0.8;
-	calc_set_input(c, &e);
-	calc_update(c);
-	cr_assert_eq(calc_recomputes(c, CALC_N_WEIGHTS), w, "PP 1: util leaves weights");
+	recalc_set_input(c, &e);
+	recalc_update(c);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_WEIGHTS), w, "PP 1: util leaves weights");
 	e.pp = 2;
-	calc_set_input(c, &e);
-	calc_update(c);
-	w = calc_recomputes(c, CALC_N_WEIGHTS);
+	recalc_set_input(c, &e);
+	recalc_update(c);
+	w = recalc_recomputes(c, RECALC_N_WEIGHTS);
 	e.util = 0.85;
-	calc_set_input(c, &e);
-	calc_update(c);
-	cr_assert_eq(calc_recomputes(c, CALC_N_WEIGHTS), w + 1,
+	recalc_set_input(c, &e);
+	recalc_update(c);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_WEIGHTS), w + 1,
 	    "PP 2: the reported stage depends on the KV blocks");
 	assert_plan_equals_scratch(c, "pp");
-	calc_free(&c);
+	recalc_free(&c);
 }
 
 Test(calc, unchanged_input_recomputes_nothing)
 {
 	struct plan_input in;
-	struct calc *c = new_calc(&in);
-	unsigned long before[CALC_N_COUNT];
+	struct recalc *c = new_calc(&in);
+	unsigned long before[RECALC_N_COUNT];
 	int n;
 
 	snapshot(c, before);
-	calc_set_input(c, calc_input(c));
-	calc_set_tokens_per_request(c, calc_input(c)->tokens_per_request);
-	calc_set_explicit_all(c, calc_explicit_all(c));
-	cr_assert(!calc_dirty(c));
-	cr_assert_eq(calc_update(c), 0);
-	for (n = 0; n < CALC_N_COUNT; n++)
-		cr_assert_eq(calc_recomputes(c, n), before[n], "node %s",
-		    calc_node_name(n));
-	calc_free(&c);
+	recalc_set_input(c, recalc_input(c));
+	recalc_set_tokens_per_request(c, recalc_input(c)->tokens_per_request);
+	recalc_set_explicit_all(c, recalc_explicit_all(c));
+	cr_assert(!recalc_dirty(c));
+	cr_assert_eq(recalc_update(c), 0);
+	for (n = 0; n < RECALC_N_COUNT; n++)
+		cr_assert_eq(recalc_recomputes(c, n), before[n], "node %s",
+		    recalc_node_name(n));
+	recalc_free(&c);
 }
 
 Test(calc, command_style_touches_only_the_command)
 {
 	struct plan_input in;
-	struct calc *c = new_calc(&in);
-	unsigned long before[CALC_N_COUNT];
+	struct recalc *c = new_calc(&in);
+	unsigned long before[RECALC_N_COUNT];
 	unsigned mask;
 	int n;
 
 	snapshot(c, before);
-	calc_set_explicit_all(c, true);
-	mask = calc_update(c);
-	cr_assert_eq(mask, CALC_CHG(CALC_N_COMMAND));
-	for (n = 0; n < CALC_N_COUNT; n++)
-		cr_assert_eq(calc_recomputes(c, n), before[n] + (n == CALC_N_COMMAND),
-		    "node %s", calc_node_name(n));
-	cr_assert(strstr(calc_command(c), "--all") != NULL);
-	calc_free(&c);
+	recalc_set_explicit_all(c, true);
+	mask = recalc_update(c);
+	cr_assert_eq(mask, RECALC_CHG(RECALC_N_COMMAND));
+	for (n = 0; n < RECALC_N_COUNT; n++)
+		cr_assert_eq(recalc_recomputes(c, n), before[n] + (n == RECALC_N_COMMAND),
+		    "node %s", recalc_node_name(n));
+	cr_assert(strstr(recalc_command(c), "--all") != NULL);
+	recalc_free(&c);
 }
 
 Test(calc, edits_that_cancel_out_change_no_value)
@@ -228,26 +228,26 @@ Test(calc, edits_that_cancel_out_change_no_value)
 	/* two edits that cancel out before an update: the nodes that read the
 	 * group rerun, but no value changes, so nothing has to be repainted */
 	struct plan_input in;
-	struct calc *c = new_calc(&in);
-	struct plan_input e = *calc_input(c);
-	unsigned long fixes = calc_recomputes(c, CALC_N_FIXES);
+	struct recalc *c = new_calc(&in);
+	struct plan_input e = *recalc_input(c);
+	unsigned long fixes = recalc_recomputes(c, RECALC_N_FIXES);
 	unsigned mask;
 
 	e.util = 0.5;
-	calc_set_input(c, &e);
+	recalc_set_input(c, &e);
 	e.util = in.util;
-	calc_set_input(c, &e);
-	mask = calc_update(c);
+	recalc_set_input(c, &e);
+	mask = recalc_update(c);
 	cr_assert_eq(mask, 0);
-	cr_assert_eq(calc_recomputes(c, CALC_N_FIXES), fixes + 1,
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_FIXES), fixes + 1,
 	    "the budget group was touched, so fixes re-ran with the input");
-	calc_free(&c);
+	recalc_free(&c);
 }
 
 Test(calc, raising_max_model_len_reaches_the_kv_phase_and_fixes_follow)
 {
 	struct plan_input in;
-	struct calc *c;
+	struct recalc *c;
 	struct plan_input e;
 	const struct fix *f;
 	size_t nf;
@@ -257,26 +257,26 @@ Test(calc, raising_max_model_len_reaches_the_kv_phase_and_fixes_follow)
 	in.mig = catalogue_find_mig(&test_catalogue()->gpus[in.gpu], "4g.96gb");
 	in.kv_dtype = KV_FP8;
 	in.max_model_len = 8192;
-	c = calc_new(test_catalogue(), &in, fake_command);
-	calc_update(c);
-	cr_assert_eq(calc_plan(c)->phase, PHASE_NONE, "%s", calc_plan(c)->message);
-	e = *calc_input(c);
+	c = recalc_new(test_catalogue(), &in, fake_command);
+	recalc_update(c);
+	cr_assert_eq(recalc_plan(c)->phase, PHASE_NONE, "%s", recalc_plan(c)->message);
+	e = *recalc_input(c);
 	e.util = 0.75;
 	e.max_model_len = 131072;
-	calc_set_input(c, &e);
-	mask = calc_update(c);
-	cr_assert(mask & CALC_CHG(CALC_N_VERDICT));
-	cr_assert(mask & CALC_CHG(CALC_N_FIXES));
-	cr_assert_eq(calc_plan(c)->phase, PHASE_KV_CACHE, "%s", calc_plan(c)->message);
-	f = calc_fixes(c, &nf);
+	recalc_set_input(c, &e);
+	mask = recalc_update(c);
+	cr_assert(mask & RECALC_CHG(RECALC_N_VERDICT));
+	cr_assert(mask & RECALC_CHG(RECALC_N_FIXES));
+	cr_assert_eq(recalc_plan(c)->phase, PHASE_KV_CACHE, "%s", recalc_plan(c)->message);
+	f = recalc_fixes(c, &nf);
 	cr_assert_gt(nf, 0);
 	cr_assert(f[0].starts, "the best fix starts: %s", f[0].flags);
 	/* applying it is a plain input replacement */
-	calc_set_input(c, &f[0].input);
-	calc_update(c);
-	cr_assert_eq(calc_plan(c)->phase, PHASE_NONE, "%s", calc_plan(c)->message);
+	recalc_set_input(c, &f[0].input);
+	recalc_update(c);
+	cr_assert_eq(recalc_plan(c)->phase, PHASE_NONE, "%s", recalc_plan(c)->message);
 	assert_plan_equals_scratch(c, "fix");
-	calc_free(&c);
+	recalc_free(&c);
 }
 
 /* ---- the slider helper against plan_compute() ---- */
@@ -363,17 +363,17 @@ Test(calc, choices_mark_what_cannot_run_on_the_slice)
 {
 	const struct catalogue *cat = test_catalogue();
 	struct plan_input in;
-	struct calc *c;
-	const struct calc_choice *ch;
+	struct recalc *c;
+	const struct recalc_choice *ch;
 	size_t n, i;
 	int bf16 = -1, fp8 = -1;
 
 	test_input(&in, GPU, LLAMA70, LLAMA70_FP8);
 	in.mig = catalogue_find_mig(&cat->gpus[in.gpu], "2g.48gb");
 	cr_assert_geq(in.mig, 0);
-	c = calc_new(cat, &in, NULL);
-	calc_update(c);
-	ch = calc_choices(c, &n);
+	c = recalc_new(cat, &in, NULL);
+	recalc_update(c);
+	ch = recalc_choices(c, &n);
 	cr_assert_geq(n, 3);
 	for (i = 0; i < n; i++) {
 		if (ch[i].ckpt >= 0 && ch[i].format == FMT_BF16)
@@ -387,27 +387,27 @@ Test(calc, choices_mark_what_cannot_run_on_the_slice)
 	cr_assert(strstr(ch[bf16].reason, "weight loading") != NULL, "%s",
 	    ch[bf16].reason);
 	cr_assert_neq(ch[fp8].phase, PHASE_NONE, "68 GiB of FP8 does not fit either");
-	cr_assert_str_empty(calc_command(c), "no command function: empty line");
-	calc_free(&c);
+	cr_assert_str_empty(recalc_command(c), "no command function: empty line");
+	recalc_free(&c);
 }
 
 Test(calc, choices_name_missing_fp4_cores)
 {
 	const struct catalogue *cat = test_catalogue();
 	struct plan_input in;
-	struct calc_choice ch[CALC_MAX_CHOICES];
-	struct calc *c;
-	const struct calc_choice *got;
+	struct recalc_choice ch[RECALC_MAX_CHOICES];
+	struct recalc *c;
+	const struct recalc_choice *got;
 	size_t n, i;
 	int seen = 0;
 
 	test_input(&in, "h100-sxm", LLAMA70, NULL);
-	n = calc_list_choices(cat, &in, ch, CALC_MAX_CHOICES);
+	n = recalc_list_choices(cat, &in, ch, RECALC_MAX_CHOICES);
 	for (i = 0; i < n; i++)
 		cr_assert(ch[i].format != FMT_COUNT);
-	c = calc_new(cat, &in, NULL);
-	calc_update(c);
-	got = calc_choices(c, &n);
+	c = recalc_new(cat, &in, NULL);
+	recalc_update(c);
+	got = recalc_choices(c, &n);
 	for (i = 0; i < n; i++)
 		if (got[i].format == FMT_NVFP4) {
 			cr_assert_eq(got[i].phase, PHASE_CONFIG);
@@ -415,21 +415,21 @@ Test(calc, choices_name_missing_fp4_cores)
 			seen++;
 		}
 	cr_assert_gt(seen, 0, "an NVFP4 choice is listed (published or derived)");
-	calc_free(&c);
+	recalc_free(&c);
 }
 
 Test(calc, choices_include_online_fp8_and_the_current_input)
 {
 	const struct catalogue *cat = test_catalogue();
 	struct plan_input in;
-	struct calc_choice ch[CALC_MAX_CHOICES];
+	struct recalc_choice ch[RECALC_MAX_CHOICES];
 	size_t n, i;
 	int online = 0, current = 0;
 
 	test_input(&in, GPU, LLAMA70, NULL);
 	in.ckpt = -1;
 	in.format = FMT_GPTQ;
-	n = calc_list_choices(cat, &in, ch, CALC_MAX_CHOICES);
+	n = recalc_list_choices(cat, &in, ch, RECALC_MAX_CHOICES);
 	for (i = 0; i < n; i++) {
 		online += ch[i].quantization_fp8;
 		current += ch[i].ckpt == -1 && ch[i].format == FMT_GPTQ;
@@ -439,7 +439,7 @@ Test(calc, choices_include_online_fp8_and_the_current_input)
 	for (i = 0; i < n; i++) {
 		struct plan_input x = in;
 
-		calc_apply_choice(&x, &ch[i]);
+		recalc_apply_choice(&x, &ch[i]);
 		if (ch[i].quantization_fp8) {
 			struct plan p;
 
@@ -455,19 +455,19 @@ Test(calc, input_diff_names_each_group)
 
 	test_input(&a, GPU, LLAMA70, NULL);
 	b = a;
-	cr_assert_eq(calc_input_diff(&a, &b), 0);
+	cr_assert_eq(recalc_input_diff(&a, &b), 0);
 	b.tokens_per_request = 5;
-	cr_assert_eq(calc_input_diff(&a, &b), 1u << CALC_IN_SLIDER);
+	cr_assert_eq(recalc_input_diff(&a, &b), 1u << RECALC_IN_SLIDER);
 	b = a;
 	b.capture_sizes[3] = 9;
-	cr_assert_eq(calc_input_diff(&a, &b), 0, "beyond n_capture_sizes");
+	cr_assert_eq(recalc_input_diff(&a, &b), 0, "beyond n_capture_sizes");
 	b.n_capture_sizes = 4;
-	cr_assert_eq(calc_input_diff(&a, &b), 1u << CALC_IN_GRAPHS);
+	cr_assert_eq(recalc_input_diff(&a, &b), 1u << RECALC_IN_GRAPHS);
 	b = a;
 	b.pp = 2;
 	b.max_num_seqs = 8;
-	cr_assert_eq(calc_input_diff(&a, &b),
-	    (1u << CALC_IN_PARALLEL) | (1u << CALC_IN_SCHED));
+	cr_assert_eq(recalc_input_diff(&a, &b),
+	    (1u << RECALC_IN_PARALLEL) | (1u << RECALC_IN_SCHED));
 }
 
 /* ---- property test: incremental == from scratch ---- */
@@ -482,7 +482,7 @@ rnd(unsigned long *s)
 #define PICK(s, arr) ((arr)[rnd(s) % (sizeof (arr) / sizeof (arr)[0])])
 
 static void
-random_edit(unsigned long *s, const struct catalogue *cat, struct calc *c)
+random_edit(unsigned long *s, const struct catalogue *cat, struct recalc *c)
 {
 	static const int tps[] = { 0, 1, 2, 4, 8 };
 	static const int pps[] = { 0, 0, 1, 2, 3 };
@@ -493,12 +493,12 @@ random_edit(unsigned long *s, const struct catalogue *cat, struct calc *c)
 	static const int blocks[] = { 0, 16, 32, 64, 128 };
 	static const int64_t tprs[] = { 0, 1, 100, 1024, 8192, 65536, 200000 };
 	static const double others[] = { 0, 0, 1.5, 10 };
-	struct plan_input e = *calc_input(c);
-	int g = (int)(rnd(s) % CALC_IN_COUNT);
+	struct plan_input e = *recalc_input(c);
+	int g = (int)(rnd(s) % RECALC_IN_COUNT);
 	size_t k;
 
 	switch (g) {
-	case CALC_IN_CARD:
+	case RECALC_IN_CARD:
 		e.gpu = (int)(rnd(s) % (cat->n_gpus + 1)) - 1;
 		e.mig = -1;
 		if (e.gpu >= 0 && cat->gpus[e.gpu].n_mig > 0 && rnd(s) % 2)
@@ -506,7 +506,7 @@ random_edit(unsigned long *s, const struct catalogue *cat, struct calc *c)
 		e.gpus = (int)(rnd(s) % 5);
 		e.gpu_total_gib = rnd(s) % 8 == 0 ? 40.0 : 0;
 		break;
-	case CALC_IN_MODEL:
+	case RECALC_IN_MODEL:
 		if (rnd(s) % 2) {
 			e.model = &cat->models[rnd(s) % cat->n_models];
 			e.ckpt = -1;
@@ -524,26 +524,26 @@ random_edit(unsigned long *s, const struct catalogue *cat, struct calc *c)
 			e.quantization_fp8 = rnd(s) % 4 == 0;
 		}
 		break;
-	case CALC_IN_PARALLEL:
+	case RECALC_IN_PARALLEL:
 		e.tp = PICK(s, tps);
 		e.pp = PICK(s, pps);
 		e.dp = (int)(rnd(s) % 3);
 		break;
-	case CALC_IN_BUDGET:
+	case RECALC_IN_BUDGET:
 		e.util = PICK(s, utils);
 		e.kv_cache_memory_bytes = rnd(s) % 5 == 0 ? (int64_t)(rnd(s) % 30) * GIB : 0;
 		e.other_usage_gib = PICK(s, others);
 		break;
-	case CALC_IN_KV:
+	case RECALC_IN_KV:
 		e.kv_dtype = (enum kv_dtype)(rnd(s) % KV_COUNT);
 		e.block_size = PICK(s, blocks);
 		e.max_model_len = PICK(s, lens);
 		break;
-	case CALC_IN_SCHED:
+	case RECALC_IN_SCHED:
 		e.max_num_seqs = PICK(s, seqs);
 		e.max_num_batched_tokens = PICK(s, mnbts);
 		break;
-	case CALC_IN_GRAPHS:
+	case RECALC_IN_GRAPHS:
 		e.enforce_eager = rnd(s) % 4 == 0;
 		e.max_capture_size = rnd(s) % 2 ? 0 : 64;
 		e.n_capture_sizes = -1;
@@ -553,55 +553,55 @@ random_edit(unsigned long *s, const struct catalogue *cat, struct calc *c)
 				e.capture_sizes[k] = (int)(1 + rnd(s) % 300);
 		}
 		break;
-	case CALC_IN_VERSION:
+	case RECALC_IN_VERSION:
 		e.version = rnd(s) % 3 == 0 ? 0 :
 		    vllm_known_versions[rnd(s) % vllm_n_known_versions];
 		e.overhead = rnd(s) % 5 == 0 ? OVERHEAD_RULE : OVERHEAD_ESTIMATE;
 		break;
-	case CALC_IN_SLIDER:
+	case RECALC_IN_SLIDER:
 		e.tokens_per_request = rnd(s) % 2 ? PICK(s, tprs) :
 		    (int64_t)(rnd(s) % 140000);
 		break;
-	case CALC_IN_STYLE:
-		calc_set_explicit_all(c, !calc_explicit_all(c));
+	case RECALC_IN_STYLE:
+		recalc_set_explicit_all(c, !recalc_explicit_all(c));
 		return;
 	}
 	if (rnd(s) % 2) {
-		calc_set_input(c, &e);
+		recalc_set_input(c, &e);
 	} else {
 		/* the direct path: edit in place, touch what was edited */
-		*calc_input_edit(c) = e;
-		calc_touch(c, g);
+		*recalc_input_edit(c) = e;
+		recalc_touch(c, g);
 	}
 }
 
 static void
-assert_matches_scratch(const struct catalogue *cat, const struct calc *c,
+assert_matches_scratch(const struct catalogue *cat, const struct recalc *c,
     unsigned long seed, int step)
 {
-	const struct plan_input *in = calc_input(c);
+	const struct plan_input *in = recalc_input(c);
 	struct plan p, d;
 	struct plan_input din = *in;
 	static struct fix fx[FIX_MAX];
-	struct calc_choice ch[CALC_MAX_CHOICES];
+	struct recalc_choice ch[RECALC_MAX_CHOICES];
 	const struct fix *got;
-	const struct calc_choice *gch;
-	char cmd[CALC_CMD_LEN];
+	const struct recalc_choice *gch;
+	char cmd[RECALC_CMD_LEN];
 	size_t nf, ngot, nch, i;
 
 	plan_compute(cat, in, &p);
-	cr_assert(memcmp(&p, calc_plan(c), sizeof p) == 0,
+	cr_assert(memcmp(&p, recalc_plan(c), sizeof p) == 0,
 	    "seed %lu step %d: plan differs (phase %d/%d conc %lld/%lld w %lld/%lld)",
-	    seed, step, p.phase, calc_plan(c)->phase,
-	    (long long)p.concurrency_at_tpr, (long long)calc_plan(c)->concurrency_at_tpr,
-	    (long long)p.weights, (long long)calc_plan(c)->weights);
-	calc_input_for_defaults(&din);
+	    seed, step, p.phase, recalc_plan(c)->phase,
+	    (long long)p.concurrency_at_tpr, (long long)recalc_plan(c)->concurrency_at_tpr,
+	    (long long)p.weights, (long long)recalc_plan(c)->weights);
+	recalc_input_for_defaults(&din);
 	plan_compute(cat, &din, &d);
-	cr_assert(memcmp(&d, calc_defaults(c), sizeof d) == 0,
+	cr_assert(memcmp(&d, recalc_defaults(c), sizeof d) == 0,
 	    "seed %lu step %d: defaults differ", seed, step);
 	memset(fx, 0, sizeof fx);
 	nf = fixes_compute(cat, in, &p, fx, FIX_MAX);
-	got = calc_fixes(c, &ngot);
+	got = recalc_fixes(c, &ngot);
 	cr_assert_eq(nf, ngot, "seed %lu step %d: %zu fixes vs %zu", seed, step,
 	    nf, ngot);
 	for (i = 0; i < nf; i++)
@@ -609,22 +609,22 @@ assert_matches_scratch(const struct catalogue *cat, const struct calc *c,
 		    "seed %lu step %d: fix %zu differs (%s / %s)", seed, step, i,
 		    fx[i].flags, got[i].flags);
 	memset(ch, 0, sizeof ch);
-	nch = calc_list_choices(cat, in, ch, CALC_MAX_CHOICES);
-	gch = calc_choices(c, &ngot);
+	nch = recalc_list_choices(cat, in, ch, RECALC_MAX_CHOICES);
+	gch = recalc_choices(c, &ngot);
 	cr_assert_eq(nch, ngot, "seed %lu step %d: choices", seed, step);
 	for (i = 0; i < nch; i++) {
 		struct plan_input x = *in;
 		struct plan q;
 
-		calc_apply_choice(&x, &ch[i]);
+		recalc_apply_choice(&x, &ch[i]);
 		plan_compute(cat, &x, &q);
 		cr_assert_eq(gch[i].ckpt, ch[i].ckpt);
 		cr_assert_eq(gch[i].phase, q.phase, "seed %lu step %d: choice %zu",
 		    seed, step, i);
 		cr_assert_eq(gch[i].max_concurrency, q.max_concurrency);
 	}
-	fake_command(cat, in, &p, calc_explicit_all(c), cmd, sizeof cmd);
-	cr_assert_str_eq(cmd, calc_command(c), "seed %lu step %d", seed, step);
+	fake_command(cat, in, &p, recalc_explicit_all(c), cmd, sizeof cmd);
+	cr_assert_str_eq(cmd, recalc_command(c), "seed %lu step %d", seed, step);
 }
 
 Test(calc, random_edit_sequences_match_a_full_recompute, .timeout = 120)
@@ -637,24 +637,24 @@ Test(calc, random_edit_sequences_match_a_full_recompute, .timeout = 120)
 	for (k = 0; k < seeds; k++) {
 		unsigned long seed = 0x9e3779b9ul * (unsigned long)(k + 1), s = seed;
 		struct plan_input in;
-		struct calc *c;
+		struct recalc *c;
 		int step;
 
 		test_input(&in, GPU, LLAMA70, LLAMA70_FP8);
-		c = calc_new(cat, &in, fake_command);
+		c = recalc_new(cat, &in, fake_command);
 		cr_assert_not_null(c);
-		calc_update(c);
+		recalc_update(c);
 		assert_matches_scratch(cat, c, seed, -1);
 		for (step = 0; step < 250; step++) {
 			int edits = 1 + (int)(rnd(&s) % 3), e;
 
 			for (e = 0; e < edits; e++)
 				random_edit(&s, cat, c);
-			calc_update(c);
-			cr_assert(!calc_dirty(c));
+			recalc_update(c);
+			cr_assert(!recalc_dirty(c));
 			assert_matches_scratch(cat, c, seed, step);
 		}
-		calc_free(&c);
+		recalc_free(&c);
 	}
 }
 
@@ -663,33 +663,33 @@ Test(calc, change_mask_is_empty_exactly_when_nothing_moved)
 	/* whenever the mask says a node is unchanged, its value really is */
 	const struct catalogue *cat = test_catalogue();
 	struct plan_input in;
-	struct calc *c;
+	struct recalc *c;
 	unsigned long s = 77;
 	int step;
 
 	test_input(&in, GPU, LLAMA70, LLAMA70_FP8);
-	c = calc_new(cat, &in, fake_command);
-	calc_update(c);
+	c = recalc_new(cat, &in, fake_command);
+	recalc_update(c);
 	for (step = 0; step < 300; step++) {
-		struct plan before = *calc_plan(c);
-		char cmd[CALC_CMD_LEN];
+		struct plan before = *recalc_plan(c);
+		char cmd[RECALC_CMD_LEN];
 		unsigned mask;
 
-		snprintf(cmd, sizeof cmd, "%s", calc_command(c));
+		snprintf(cmd, sizeof cmd, "%s", recalc_command(c));
 		random_edit(&s, cat, c);
-		mask = calc_update(c);
-		if (!(mask & CALC_CHG(CALC_N_VERDICT)))
-			cr_assert_eq(before.phase, calc_plan(c)->phase, "step %d", step);
-		if (!(mask & CALC_CHG(CALC_N_WEIGHTS)))
-			cr_assert_eq(before.weights, calc_plan(c)->weights, "step %d", step);
-		if (!(mask & CALC_CHG(CALC_N_KV)))
-			cr_assert_eq(before.num_blocks, calc_plan(c)->num_blocks, "step %d",
+		mask = recalc_update(c);
+		if (!(mask & RECALC_CHG(RECALC_N_VERDICT)))
+			cr_assert_eq(before.phase, recalc_plan(c)->phase, "step %d", step);
+		if (!(mask & RECALC_CHG(RECALC_N_WEIGHTS)))
+			cr_assert_eq(before.weights, recalc_plan(c)->weights, "step %d", step);
+		if (!(mask & RECALC_CHG(RECALC_N_KV)))
+			cr_assert_eq(before.num_blocks, recalc_plan(c)->num_blocks, "step %d",
 			    step);
-		if (!(mask & CALC_CHG(CALC_N_CONCURRENCY)))
+		if (!(mask & RECALC_CHG(RECALC_N_CONCURRENCY)))
 			cr_assert_eq(before.concurrency_at_tpr,
-			    calc_plan(c)->concurrency_at_tpr, "step %d", step);
-		if (!(mask & CALC_CHG(CALC_N_COMMAND)))
-			cr_assert_str_eq(cmd, calc_command(c), "step %d", step);
+			    recalc_plan(c)->concurrency_at_tpr, "step %d", step);
+		if (!(mask & RECALC_CHG(RECALC_N_COMMAND)))
+			cr_assert_str_eq(cmd, recalc_command(c), "step %d", step);
 	}
-	calc_free(&c);
+	recalc_free(&c);
 }

@@ -1,5 +1,5 @@
 /*
- * test_answers.c - the answer options on the command line, vLLM's
+ * test_sizing.c - the answer options on the command line, vLLM's
  * multimodal flags and their export, and the reports: the plan's JSON
  * "speed" object and the fit, shared-card and upgrade reports.
  */
@@ -10,9 +10,9 @@
 #include <cjson/cJSON.h>
 
 #include "core/fit.h"
-#include "io/answers.h"
-#include "io/answers_cli.h"
-#include "io/answers_report.h"
+#include "io/sizing_modes.h"
+#include "io/sizing_cli.h"
+#include "io/sizing_report.h"
 #include "io/cli.h"
 #include "io/report.h"
 #include "helpers.h"
@@ -29,18 +29,18 @@ Test(answers_cli, options_and_errors)
 
 	cr_assert_eq(PARSE(&cli, err, "--need", "44", "--cards", "h200-nvl,l40s",
 	    "--max-cards", "4", "--tokens-per-request", "8k"), 0, "%s", err);
-	cr_assert_eq(cli.ans.need, 44);
-	cr_assert_str_eq(cli.ans.cards, "h200-nvl,l40s");
-	cr_assert_eq(cli.ans.max_cards, 4);
-	cr_assert_eq(answers_wanted(&cli), ANSWERS_FIT);
+	cr_assert_eq(cli.sizing.need, 44);
+	cr_assert_str_eq(cli.sizing.cards, "h200-nvl,l40s");
+	cr_assert_eq(cli.sizing.max_cards, 4);
+	cr_assert_eq(sizing_modes_wanted(&cli), SIZING_FIT);
 	cli_done(&cli);
 
 	cr_assert_eq(PARSE(&cli, err, "--instance", "model=Qwen/Qwen3-8B,util=0.45",
 	    "--instance", "model=meta-llama/Llama-3.2-1B,util=0.3",
 	    "--compare-version", "0.19.0"), 0, "%s", err);
-	cr_assert_eq(cli.ans.n_instances, 2);
-	cr_assert_eq(cli.ans.compare_version, VLLM_VER(0, 19, 0));
-	cr_assert_eq(answers_wanted(&cli), ANSWERS_SHARE);
+	cr_assert_eq(cli.sizing.n_instances, 2);
+	cr_assert_eq(cli.sizing.compare_version, VLLM_VER(0, 19, 0));
+	cr_assert_eq(sizing_modes_wanted(&cli), SIZING_SHARE);
 	cli_done(&cli);
 
 	cr_assert_eq(PARSE(&cli, err, "--need", "0"), -1);
@@ -96,7 +96,7 @@ Test(answers_cli, instance_specs)
 	char err[512];
 
 	plan_input_init(&base);
-	cr_assert_eq(answers_cli_instance(c, &base, "model=nvidia/Llama-3.3-70B-Instruct-FP8,"
+	cr_assert_eq(sizing_cli_instance(c, &base, "model=nvidia/Llama-3.3-70B-Instruct-FP8,"
 	    "util=0.6,max-model-len=8k,kv-cache-dtype=fp8,name=chat", "1", &si, err,
 	    sizeof err), 0, "%s", err);
 	cr_assert_str_eq(si.label, "chat");
@@ -106,15 +106,15 @@ Test(answers_cli, instance_specs)
 	cr_assert_eq(si.in.kv_dtype, KV_FP8);
 	cr_assert_geq(si.in.ckpt, 0);
 	cr_assert_str_eq(c->ckpts[si.in.ckpt].id, "nvidia/Llama-3.3-70B-Instruct-FP8");
-	cr_assert_eq(answers_cli_instance(c, &base, "model=Qwen/Qwen3-8B", "2", &si,
+	cr_assert_eq(sizing_cli_instance(c, &base, "model=Qwen/Qwen3-8B", "2", &si,
 	    err, sizeof err), 0, "%s", err);
 	cr_assert(!si.util_explicit);
-	cr_assert_eq(answers_cli_instance(c, &base, "model=Qwen/Qwen3-8B,util=1.5", "3",
+	cr_assert_eq(sizing_cli_instance(c, &base, "model=Qwen/Qwen3-8B,util=1.5", "3",
 	    &si, err, sizeof err), -1);
 	cr_assert(strstr(err, "util") != NULL);
-	cr_assert_eq(answers_cli_instance(c, &base, "model=nope/none", "4", &si, err,
+	cr_assert_eq(sizing_cli_instance(c, &base, "model=nope/none", "4", &si, err,
 	    sizeof err), -1);
-	cr_assert_eq(answers_cli_instance(c, &base, "colour=red", "5", &si, err,
+	cr_assert_eq(sizing_cli_instance(c, &base, "colour=red", "5", &si, err,
 	    sizeof err), -1);
 	cr_assert(strstr(err, "unknown key") != NULL);
 }
@@ -166,7 +166,7 @@ Test(answers_report, fit_json_rows_replan)
 	const struct catalogue *c = test_catalogue();
 	struct fit_query q;
 	struct fit_result res;
-	struct answers_fit_view v;
+	struct sizing_report_fit_view v;
 	struct plan_input in;
 	cJSON *root, *arr, *row;
 	char *s;
@@ -189,7 +189,7 @@ Test(answers_report, fit_json_rows_replan)
 	v.rows = rows;
 	v.n = fit_find(c, &q, rows, FIT_MAX_ROWS, &res);
 	v.res = &res;
-	s = answers_fit_report(&v, REPORT_JSON);
+	s = sizing_report_fit(&v, REPORT_JSON);
 	root = cJSON_Parse(s);
 	cr_assert_not_null(root, "%s", s);
 	arr = cJSON_GetObjectItem(root, "rows");
@@ -203,7 +203,7 @@ Test(answers_report, fit_json_rows_replan)
 	}
 	cJSON_Delete(root);
 	free(s);
-	s = answers_fit_report(&v, REPORT_TEXT);
+	s = sizing_report_fit(&v, REPORT_TEXT);
 	cr_assert(strstr(s, "1 x h200-nvl ") != NULL, "%s", s);
 	free(s);
 }

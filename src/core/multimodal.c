@@ -1,30 +1,30 @@
 /*
- * mm.c - the multimodal budget (see mm.h).  Token counts follow vLLM's
+ * multimodal.c - the multimodal budget (see multimodal.h).  Token counts follow vLLM's
  * processing-info classes: Qwen2-VL's smart resize to multiples of
  * patch x merge pixels (max_pixels / 28^2 tokens at the largest size) and
  * its video of as many frame pairs as the sequence holds after one image;
  * Gemma 3's fixed tokens per image; Pixtral's rows x (columns + 1).
  */
-#include "mm.h"
+#include "multimodal.h"
 
 #include <string.h>
 
 #include "plan.h"
 
-enum mm_kind
-mm_kind_of(const struct model *m)
+enum multimodal_kind
+multimodal_kind_of(const struct model *m)
 {
 	if (m == NULL || !m->multimodal)
-		return MM_NONE;
+		return MULTIMODAL_NONE;
 	if (m->model_type && (strncmp(m->model_type, "qwen2_vl", 8) == 0 ||
 	    strncmp(m->model_type, "qwen2_5_vl", 10) == 0 ||
 	    strncmp(m->model_type, "qwen3_vl", 8) == 0))
-		return MM_DYNAMIC;
+		return MULTIMODAL_DYNAMIC;
 	if (m->model_type && strncmp(m->model_type, "gemma3", 6) == 0)
-		return MM_FIXED;
+		return MULTIMODAL_FIXED;
 	if (m->vision_image_size > 0)
-		return MM_TILED;
-	return m->vision_merge > 1 ? MM_DYNAMIC : MM_FIXED;
+		return MULTIMODAL_TILED;
+	return m->vision_merge > 1 ? MULTIMODAL_DYNAMIC : MULTIMODAL_FIXED;
 }
 
 static int64_t
@@ -37,7 +37,7 @@ unit_of(const struct model *m)
 }
 
 int64_t
-mm_tokens_for_pixels(const struct model *m, int64_t max_pixels)
+multimodal_tokens_for_pixels(const struct model *m, int64_t max_pixels)
 {
 	int64_t u = unit_of(m), t;
 
@@ -66,30 +66,30 @@ max64(int64_t a, int64_t b)
 }
 
 void
-mm_budget_compute(const struct model *m, const struct plan_input *in,
+multimodal_budget_compute(const struct model *m, const struct plan_input *in,
     int64_t max_model_len, int max_num_seqs, int mnbt, double coeff, int tp,
-    int dtype_bytes, struct mm_budget *b)
+    int dtype_bytes, struct multimodal_budget *b)
 {
 	int64_t patches_image = 0, patches_video = 0, patches, merge2, limit;
 	int64_t w = in->mm_image_width, h = in->mm_image_height;
 
 	memset(b, 0, sizeof *b);
-	b->kind = mm_kind_of(m);
-	if (b->kind == MM_NONE)
+	b->kind = multimodal_kind_of(m);
+	if (b->kind == MULTIMODAL_NONE)
 		return;
-	b->limit_image = in->limit_mm_images < 0 ? MM_DEFAULT_LIMIT : in->limit_mm_images;
-	b->limit_video = in->limit_mm_videos < 0 ? MM_DEFAULT_LIMIT : in->limit_mm_videos;
+	b->limit_image = in->limit_mm_images < 0 ? MULTIMODAL_DEFAULT_LIMIT : in->limit_mm_images;
+	b->limit_video = in->limit_mm_videos < 0 ? MULTIMODAL_DEFAULT_LIMIT : in->limit_mm_videos;
 	b->size_hint = in->mm_max_pixels > 0 || (w > 0 && h > 0);
 	merge2 = (int64_t)(m->vision_merge > 0 ? m->vision_merge : 1) *
 	    (m->vision_merge > 0 ? m->vision_merge : 1);
 
 	switch (b->kind) {
-	case MM_DYNAMIC: {
+	case MULTIMODAL_DYNAMIC: {
 		int64_t u = unit_of(m);
 
 		b->max_pixels = in->mm_max_pixels > 0 ? in->mm_max_pixels :
 		    (int64_t)m->mm_tokens_per_item * u * u;
-		b->tokens_per_image = mm_tokens_for_pixels(m, b->max_pixels);
+		b->tokens_per_image = multimodal_tokens_for_pixels(m, b->max_pixels);
 		if (w > 0 && h > 0)
 			b->tokens_per_image = min64(b->tokens_per_image,
 			    round_div(w, u) * round_div(h, u));
@@ -104,15 +104,15 @@ mm_budget_compute(const struct model *m, const struct plan_input *in,
 
 			if (pairs < 1)
 				pairs = 1;
-			if (pairs > MM_QWEN_MAX_FRAMES / 2)
-				pairs = MM_QWEN_MAX_FRAMES / 2;
+			if (pairs > MULTIMODAL_QWEN_MAX_FRAMES / 2)
+				pairs = MULTIMODAL_QWEN_MAX_FRAMES / 2;
 			b->video_frames = 2 * pairs;
 			b->tokens_per_video = pairs * b->tokens_per_image;
 			patches_video = b->tokens_per_video * merge2;
 		}
 		break;
 	}
-	case MM_FIXED: {
+	case MULTIMODAL_FIXED: {
 		int64_t side = m->vision_image_size > 0 && m->vision_patch > 0 ?
 		    m->vision_image_size / m->vision_patch : 0;
 
@@ -121,7 +121,7 @@ mm_budget_compute(const struct model *m, const struct plan_input *in,
 		b->limit_video = 0;
 		break;
 	}
-	case MM_TILED: {
+	case MULTIMODAL_TILED: {
 		int64_t u = unit_of(m), n = m->vision_image_size / u;
 		int64_t nh = n, nw = n, mg = m->vision_merge > 0 ? m->vision_merge : 1;
 
@@ -136,7 +136,7 @@ mm_budget_compute(const struct model *m, const struct plan_input *in,
 		b->limit_video = 0;
 		break;
 	}
-	case MM_NONE:
+	case MULTIMODAL_NONE:
 		break;
 	}
 	if (b->limit_image <= 0)
@@ -164,7 +164,7 @@ mm_budget_compute(const struct model *m, const struct plan_input *in,
 	    (int64_t)max_num_seqs * b->items_per_prompt));
 	b->profiled_tokens = b->items_per_batch * b->max_tok_per_item;
 	b->encoder_patches = b->items_per_batch * patches;
-	if (b->kind == MM_DYNAMIC) {
+	if (b->kind == MULTIMODAL_DYNAMIC) {
 		/* fitted on Qwen2.5-VL startups (data/estimates.yaml) */
 		b->encoder_activation = (int64_t)(coeff * (double)b->encoder_patches *
 		    (m->vision_hidden > 0 ? m->vision_hidden : 1024) / (tp > 0 ? tp : 1));

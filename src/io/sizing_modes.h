@@ -1,11 +1,11 @@
 /*
- * answers.h - runs the questions of answers_opts.h from a parsed command
+ * sizing_modes.h - runs the questions of sizing_opts.h from a parsed command
  * line: which cards carry N users (--need), several instances on one card
  * (--instance), the same plan under two releases (--compare-version), and
  * prints the answer in the report format asked for.
  */
-#ifndef HEADROOM_ANSWERS_H
-#define HEADROOM_ANSWERS_H
+#ifndef HEADROOM_SIZING_MODES_H
+#define HEADROOM_SIZING_MODES_H
 
 #include <stdio.h>
 
@@ -13,15 +13,15 @@
 #include "io/cli.h"
 
 /* The question the command line asks: 0 none (a plain plan), or one of these. */
-enum answers_kind { ANSWERS_NONE, ANSWERS_FIT, ANSWERS_SHARE, ANSWERS_UPGRADE };
+enum sizing_mode { SIZING_NONE, SIZING_FIT, SIZING_SHARE, SIZING_UPGRADE };
 
-enum answers_kind answers_wanted(const struct cli *);
+enum sizing_mode sizing_modes_wanted(const struct cli *);
 
 /*
  * Call after cli_parse() and before cli_resolve(): with --need, a --gpu
  * given on the command line restricts the search like --cards.
  */
-void answers_prepare(struct cli *);
+void sizing_modes_prepare(struct cli *);
 
 /*
  * Answers the question and prints it to out in cli->report (text when
@@ -30,6 +30,6 @@ void answers_prepare(struct cli *);
  * still starts after the upgrade), 1 when not, 2 for bad input (the
  * message is printed to err).
  */
-int answers_run(const struct catalogue *, struct cli *, FILE *out, FILE *err);
+int sizing_modes_run(const struct catalogue *, struct cli *, FILE *out, FILE *err);
 
 #endif

@@ -1,8 +1,8 @@
 /*
- * exchange_report.c - report pieces for imports and calibration (see
- * exchange_report.h).
+ * provenance.c - report pieces for imports and calibration (see
+ * provenance.h).
  */
-#include "exchange_report.h"
+#include "provenance.h"
 
 #include "io/strbuf.h"
 
@@ -13,13 +13,13 @@
 #include "io/shellwords.h"
 
 const char *
-xreport_basis(const struct plan *p, unsigned term)
+provenance_basis(const struct plan *p, unsigned term)
 {
 	return p->calibrated & term ? "calibrated" : "estimate";
 }
 
 const char *
-xreport_basis_pair(const struct plan *p)
+provenance_basis_pair(const struct plan *p)
 {
 	unsigned both = PLAN_CAL_ACTIVATION | PLAN_CAL_NON_TORCH;
 
@@ -70,7 +70,7 @@ join_one(void *ctx, const char *g)
 }
 
 void
-xreport_not_modelled(const struct plan_input *in, char *buf, size_t len)
+provenance_not_modelled(const struct plan_input *in, char *buf, size_t len)
 {
 	struct joiner j = { buf, len, 0 };
 
@@ -86,7 +86,7 @@ add_one(void *ctx, const char *g)
 }
 
 cJSON *
-xreport_not_modelled_json(const struct plan_input *in)
+provenance_not_modelled_json(const struct plan_input *in)
 {
 	cJSON *arr = cJSON_CreateArray();
 
@@ -95,7 +95,7 @@ xreport_not_modelled_json(const struct plan_input *in)
 }
 
 void
-xreport_calibrated_json(const struct plan *p, cJSON *arr)
+provenance_calibrated_json(const struct plan *p, cJSON *arr)
 {
 	if (p->calibrated & PLAN_CAL_WEIGHTS)
 		cJSON_AddItemToArray(arr, cJSON_CreateString("weights"));

@@ -1,9 +1,9 @@
 /*
- * exchange.c - the file and vLLM exchange modes of the command line (see
- * exchange.h).  Invariant: a mode either finishes with an exit status or
+ * file_modes.c - the file and vLLM exchange modes of the command line (see
+ * file_modes.h).  Invariant: a mode either finishes with an exit status or
  * leaves cli as it found it, so the report and the planner still run.
  */
-#include "exchange.h"
+#include "file_modes.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -175,7 +175,7 @@ run_calibrate(const struct catalogue *cat, struct cli *cli, int argc, char **arg
 }
 
 int
-exchange_before_resolve(const struct catalogue *cat, struct cli *cli, int argc,
+file_modes_before_resolve(const struct catalogue *cat, struct cli *cli, int argc,
     char **argv)
 {
 	if (cli->n_compare > 0)
@@ -216,7 +216,7 @@ mig_pin_check(const struct catalogue *cat, const struct cli *cli)
 }
 
 int
-exchange_after_resolve(const struct catalogue *cat, struct cli *cli)
+file_modes_after_resolve(const struct catalogue *cat, struct cli *cli)
 {
 	struct plan p;
 	struct fix fixes[FIX_MAX];

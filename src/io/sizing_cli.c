@@ -1,9 +1,9 @@
 /*
- * answers_cli.c - the answer options and vLLM's multimodal flags (see
- * answers_cli.h).  Values are checked here so that the core only ever
+ * sizing_cli.c - the answer options and vLLM's multimodal flags (see
+ * sizing_cli.h).  Values are checked here so that the core only ever
  * sees numbers in range.
  */
-#include "answers_cli.h"
+#include "sizing_cli.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -19,7 +19,7 @@
 #include "io/cli.h"
 
 int
-answers_cli_set(struct answers_opts *a, const char *name, const char *v,
+sizing_cli_set(struct sizing_opts *a, const char *name, const char *v,
     char *err, size_t errlen)
 {
 	int64_t n;
@@ -50,9 +50,9 @@ answers_cli_set(struct answers_opts *a, const char *name, const char *v,
 		}
 		a->rank = r;
 	} else if (strcmp(name, "instance") == 0) {
-		if (a->n_instances >= ANSWERS_MAX_INSTANCES) {
+		if (a->n_instances >= SIZING_MAX_INSTANCES) {
 			snprintf(err, errlen, "--instance: at most %d instances on one "
-			    "card", ANSWERS_MAX_INSTANCES);
+			    "card", SIZING_MAX_INSTANCES);
 			return -1;
 		}
 		a->instances[a->n_instances++] = v;
@@ -97,7 +97,7 @@ count_of(const cJSON *v, int *count, int *w, int *h)
 }
 
 int
-answers_cli_limit_mm(struct plan_input *in, const char *json, char *err,
+sizing_cli_limit_mm(struct plan_input *in, const char *json, char *err,
     size_t errlen)
 {
 	cJSON *root = cJSON_Parse(json), *it;
@@ -140,7 +140,7 @@ answers_cli_limit_mm(struct plan_input *in, const char *json, char *err,
 }
 
 int
-answers_cli_mm_kwargs(struct plan_input *in, const char *json, char *err,
+sizing_cli_mm_kwargs(struct plan_input *in, const char *json, char *err,
     size_t errlen)
 {
 	cJSON *root = cJSON_Parse(json);
@@ -166,7 +166,7 @@ answers_cli_mm_kwargs(struct plan_input *in, const char *json, char *err,
 }
 
 void
-answers_cli_format_mm(const struct plan_input *in, char *buf, size_t len)
+sizing_cli_format_mm(const struct plan_input *in, char *buf, size_t len)
 {
 	char j[160], *p = j;
 	size_t o;
@@ -203,7 +203,7 @@ answers_cli_format_mm(const struct plan_input *in, char *buf, size_t len)
 }
 
 int
-answers_cli_cards(const struct catalogue *c, const char *list, int *out,
+sizing_cli_cards(const struct catalogue *c, const char *list, int *out,
     size_t max, char *err, size_t errlen)
 {
 	char word[96];
@@ -313,7 +313,7 @@ instance_flag(const char *key)
 }
 
 int
-answers_cli_instance(const struct catalogue *c, const struct plan_input *base,
+sizing_cli_instance(const struct catalogue *c, const struct plan_input *base,
     const char *spec, const char *label, struct share_instance *si, char *err,
     size_t errlen)
 {

@@ -1,5 +1,5 @@
 /*
- * answers_report.h - the answers as text, JSON and Markdown: the fit
+ * sizing_report.h - the answers as text, JSON and Markdown: the fit
  * finder's ranked plans, a card shared by several instances (with its
  * memory map, startup orders, commands and the MIG alternative), the
  * upgrade check, and the speed estimate that the plan report shows beside
@@ -7,8 +7,8 @@
  * Figures come from the core modules (fit, share, upgrade, speed); the
  * writers only re-plan a row to print its command.
  */
-#ifndef HEADROOM_ANSWERS_REPORT_H
-#define HEADROOM_ANSWERS_REPORT_H
+#ifndef HEADROOM_SIZING_REPORT_H
+#define HEADROOM_SIZING_REPORT_H
 
 #include <stddef.h>
 
@@ -20,7 +20,7 @@
 #include "core/upgrade.h"
 #include "io/cli.h"
 
-struct answers_fit_view {
+struct sizing_report_fit_view {
 	const struct catalogue	*cat;
 	const struct fit_query	*q;
 	const struct fit_row	*rows;
@@ -29,7 +29,7 @@ struct answers_fit_view {
 	size_t			 text_rows;	/* rows the text and Markdown show */
 };
 
-struct answers_share_view {
+struct sizing_report_share_view {
 	const struct catalogue	*cat;
 	const struct share_query *q;
 	const struct share_result *r;		/* under q->version */
@@ -37,37 +37,37 @@ struct answers_share_view {
 	int			 to_version;
 };
 
-struct answers_upgrade_view {
+struct sizing_report_upgrade_view {
 	const struct catalogue	*cat;
 	const struct plan_input	*in;
 	const struct upgrade_result *u;
 };
 
-char *answers_fit_report(const struct answers_fit_view *, enum report_format);
+char *sizing_report_fit(const struct sizing_report_fit_view *, enum report_format);
 /* A row's hardware: "2 x rtx-pro-6000-server, TP 2", "4 x b200 1g.23gb slices"; times is "x" or "×". */
-void answers_fit_hardware(const struct catalogue *, const struct fit_row *,
+void sizing_report_fit_hardware(const struct catalogue *, const struct fit_row *,
     const char *times, char *buf, size_t len);
 /* A way to run the model: a checkpoint id, "online fp8" or "nvfp4 (derived)". */
-void answers_fit_way(const struct catalogue *, int ckpt, enum ckpt_format,
+void sizing_report_fit_way(const struct catalogue *, int ckpt, enum ckpt_format,
     bool online_fp8, char *buf, size_t len);
 /* A row's alternatives: "also RedHatAI/... (KV fp8, 76), online fp8 (KV fp8, 77)"; "" when none. */
-void answers_fit_alts(const struct catalogue *, const struct fit_row *, char *buf,
+void sizing_report_fit_alts(const struct catalogue *, const struct fit_row *, char *buf,
     size_t len);
-char *answers_share_report(const struct answers_share_view *, enum report_format);
-char *answers_upgrade_report(const struct answers_upgrade_view *, enum report_format);
+char *sizing_report_share(const struct sizing_report_share_view *, enum report_format);
+char *sizing_report_upgrade(const struct sizing_report_upgrade_view *, enum report_format);
 
 /*
  * The speed of a plan, for the plan report: one or two lines of text
  * ("Speed (estimate): ...") written to buf, and the JSON object "speed"
  * (never NULL; {"known": false, ...} when it cannot be estimated).
  */
-void answers_speed_text(const struct catalogue *, const struct plan_input *,
+void sizing_report_speed_text(const struct catalogue *, const struct plan_input *,
     const struct plan *, const char *indent, char *buf, size_t len);
-cJSON *answers_speed_json(const struct catalogue *, const struct plan_input *,
+cJSON *sizing_report_speed_json(const struct catalogue *, const struct plan_input *,
     const struct plan *);
 
 /* The multimodal budget of a plan as text lines ("" for text models). */
-void answers_mm_text(const struct plan *, const char *indent, char *buf, size_t len);
-cJSON *answers_mm_json(const struct plan *);
+void sizing_report_mm_text(const struct plan *, const char *indent, char *buf, size_t len);
+cJSON *sizing_report_mm_json(const struct plan *);
 
 #endif
