@@ -114,6 +114,9 @@ struct state_arch {
 	int	 lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, lin_conv;
 	int	 conv_l_cache;		/* short conv kernel (LFM2 conv_L_cache) */
 	int	 prefix_all;		/* vLLM's class supports mamba_cache_mode all */
+	int	 dt_rank;		/* Mamba1 time_step_rank (x_proj, dt_proj) */
+	int	 mamba_bias;		/* Mamba use_bias: in_proj and out_proj biases */
+	int	 conv_bias;		/* Mamba use_conv_bias */
 };
 
 /*

@@ -354,6 +354,15 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 				sp[i].page = bs * attn1;	/* mamba_page_size_padded */
 		}
 		l->state_page_padded = bs * attn1;
+	} else if (has_state && p->mamba_mode == MAMBA_MODE_NONE &&
+	    p->max_model_len > 0) {
+		/* attention-free (MambaModelConfig.verify_and_update_config):
+		 * without prefix caching mamba_block_size = max_model_len, so
+		 * one block holds a request; with it, the cache block size */
+		for (i = 0; i < nsp; i++)
+			sp[i].block_size = p->max_model_len;
+		bs = p->max_model_len;
+		l->attn_block_size = bs;
 	}
 	for (i = 0; i < nsp; i++)
 		if (sp[i].kind != KV_KIND_STATE)

@@ -53,6 +53,8 @@ struct kv_params {
 	enum mamba_mode mamba_mode;
 	int	 num_spec;	/* speculative tokens: conv rows and state blocks */
 	int	 extra_full_layers; /* draft (MTP/EAGLE) attention layers, same spec */
+	int	 max_model_len;	/* attention-free models: mamba_block_size in mode
+				   none (0 = block_size) */
 };
 
 /* One group type: layers of one spec, split into n_groups groups. */

@@ -770,6 +770,8 @@ walk_kv_params(struct walk *w)
 	kp->mamba_mode = p->mamba_mode;
 	kp->num_spec = w->nspec;
 	kp->extra_full_layers = in->draft_attention_layers;
+	kp->max_model_len = p->max_model_len > 0 && p->max_model_len < INT32_MAX ?
+	    (int)p->max_model_len : 0;
 	/* MTP: the next-token layers' attention joins the groups (last stage) */
 	if (in->spec.method == SPEC_MTP && p->pp == 1) {
 		kp->extra_full_layers += m->mtp_layers;

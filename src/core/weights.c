@@ -51,7 +51,14 @@ weights_is_moe_layer(const struct model *m, int layer)
 }
 
 /* Parts of a layer, each quantized or not by the checkpoint. */
-enum part { P_ATTN, P_MIXER, P_DENSE, P_EXPERT, P_SHARED, P_UNQ, P_COUNT };
+enum part { P_ATTN, P_MIXER, P_DENSE, P_EXPERT, P_SHARED, P_UNQ, P_F32, P_COUNT };
+
+static int
+is_state(int mixer)
+{
+	return mixer == MIXER_MAMBA1 || mixer == MIXER_MAMBA2 || mixer == MIXER_GDN ||
+	    mixer == MIXER_SHORT_CONV;
+}
 
 /* Token mixer of a described layer (m->ld). */
 static void
@@ -89,11 +96,21 @@ mixer_params(const struct model *m, const struct layer_desc *d, int tp,
 		    s->mamba_intermediate / t;
 		break;
 	}
-	case MIXER_MAMBA1:
-		pt[P_MIXER] += h * 2 * s->mamba_intermediate / t +
-		    s->mamba_intermediate * h / t;
-		pt[P_UNQ] += s->mamba_intermediate * (s->d_conv + 1 + s->d_state + 1) / t;
+	case MIXER_MAMBA1: {
+		double in = s->mamba_intermediate, r = s->dt_rank;
+
+		/* MambaMixer (layers/mamba/mamba_mixer.py): in_proj h -> 2I,
+		 * x_proj I -> R + 2N (row-parallel), dt_proj R -> I, out_proj
+		 * I -> h; conv1d I x K, dt_proj's bias and D in the model dtype,
+		 * A (I x N) in float32 */
+		pt[P_MIXER] += (h * 2 * in + in * (r + 2.0 * s->d_state) + r * in +
+		    in * h) / t;
+		pt[P_UNQ] += in * (s->d_conv + (s->conv_bias ? 1 : 0) + 2) / t;
+		pt[P_F32] += in * s->d_state / t;
+		if (s->mamba_bias)
+			pt[P_UNQ] += 2 * in / t + h;
 		break;
+	}
 	case MIXER_GDN: {
 		double kd = (double)s->lin_k_heads * s->lin_k_dim;
 		double vd = (double)s->lin_v_heads * s->lin_v_dim;
@@ -180,7 +197,9 @@ layer_params(const struct model *m, int layer, int tp, double *pt, double *repl)
 	} else if (m->ld != NULL && m->ld[li].linear_ffn) {
 		pt[P_DENSE] += h * h;
 	}
-	*repl += 2.0 * h * 2;	/* two RMSNorms */
+	/* two RMSNorms; a layer that only mixes (Mamba, Nemotron-H M) has one */
+	*repl += (m->ld != NULL && m->ld[li].ffn == FFN_NONE &&
+	    !m->ld[li].linear_ffn && is_state(m->ld[li].mixer) ? 1.0 : 2.0) * h * 2;
 }
 
 /* Bytes per parameter of a format for this model (int4 groups of any size). */
@@ -209,6 +228,8 @@ part_bpp(const struct model *m, enum part pt, enum ckpt_format fmt, int dtype_by
 
 	if (pt == P_UNQ)
 		return dtype_bytes;
+	if (pt == P_F32)	/* float32 whatever the model dtype (1 counts parameters) */
+		return dtype_bytes == 1 ? 1 : 4;
 	if (m->native_format == FMT_MXFP4)	/* gpt-oss: only the experts are MXFP4 */
 		return pt == P_EXPERT ? format_bpp(m, fmt, dtype_bytes) : dtype_bytes;
 	if (as_published && (m->quant_skip & (1u << pt)))

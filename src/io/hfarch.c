@@ -26,6 +26,8 @@ enum family {
 	FAM_MIMO_V2,		/* hybrid_layer_pattern, swa_* sizes */
 	FAM_DSA,		/* DeepSeek-V3.2, GLM-5: MLA + indexer */
 	FAM_LLAMA4,		/* chunked local attention */
+	FAM_MAMBA,		/* Mamba, Falcon-Mamba: Mamba1 layers only */
+	FAM_MAMBA2,		/* Mamba2 (Codestral Mamba): Mamba2 layers only */
 	FAM_UNKNOWN
 };
 
@@ -63,6 +65,8 @@ static const struct {
 	{ "Gemma4ForCausalLM", FAM_GEMMA4 },
 	{ "MiMoV2FlashForCausalLM", FAM_MIMO_V2 },
 	{ "DeepseekV32ForCausalLM", FAM_DSA }, { "GlmMoeDsaForCausalLM", FAM_DSA },
+	{ "MambaForCausalLM", FAM_MAMBA }, { "FalconMambaForCausalLM", FAM_MAMBA },
+	{ "Mamba2ForCausalLM", FAM_MAMBA2 },
 };
 
 /* Architectures whose caches or weights headroom does not model. */
@@ -73,9 +77,6 @@ const struct hfarch_refusal hfarch_refused[] = {
 	{ "BambaForCausalLM", "Bamba is not modelled" },
 	{ "Zamba2ForCausalLM", "Zamba2 (shared attention blocks over Mamba2) is not "
 	    "modelled" },
-	{ "MambaForCausalLM", "pure Mamba models are not modelled" },
-	{ "Mamba2ForCausalLM", "pure Mamba2 models are not modelled" },
-	{ "FalconMambaForCausalLM", "Falcon-Mamba is not modelled" },
 	{ "MiniMaxText01ForCausalLM", "MiniMax-Text-01 lightning (linear) attention "
 	    "is not modelled" },
 	{ "MiniMaxM1ForCausalLM", "MiniMax-M1 lightning (linear) attention is not "
@@ -127,6 +128,8 @@ static const char *const family_fields[][12] = {
 		"swa_head_dim", NULL },
 	[FAM_DSA] = { "index_topk", "index_head_dim", "indexer_types", NULL },
 	[FAM_LLAMA4] = { NULL },
+	[FAM_MAMBA] = { NULL },
+	[FAM_MAMBA2] = { NULL },
 	[FAM_UNKNOWN] = { NULL },
 };
 
@@ -187,6 +190,16 @@ dtype_bytes(const char *t)
 	if (strstr(t, "16") || strcmp(t, "half") == 0)
 		return 2;
 	return -1;
+}
+
+static enum family family_of(const char *arch, const char *mt);
+
+int
+hfarch_attention_free(const char *arch)
+{
+	enum family f = family_of(arch, NULL);
+
+	return f == FAM_MAMBA || f == FAM_MAMBA2;
 }
 
 int
@@ -776,6 +789,81 @@ read_llama4(const struct src *s, struct model *m)
 	}
 }
 
+/* every layer a recurrent mixer and nothing else (attention-free) */
+static void
+state_only_layers(struct model *m, int mixer)
+{
+	int i;
+
+	layers_alloc(m);
+	for (i = 0; i < m->layers; i++) {
+		m->ld[i].mixer = (unsigned char)mixer;
+		m->ld[i].ffn = FFN_NONE;
+	}
+	m->heads = m->kv_heads = m->head_dim = 0;
+	m->rotary_dim = 0;
+	m->n_experts = 0;
+	m->st.prefix_all = 1;	/* SupportsMambaPrefixCaching */
+	if (m->assumption == NULL)
+		m->assumption = xstrdup("attention-free Mamba model: no real vLLM "
+		    "startup checked yet; state pages, blocks and tokens follow "
+		    "vLLM's rules (mamba_block_size = max_model_len without "
+		    "prefix caching, mode 'all' with it), and the activation and "
+		    "CUDA-graph estimates are fitted on attention models");
+}
+
+/* Mamba, Falcon-Mamba (mamba.py, layers/mamba/mamba_mixer.py) */
+static int
+read_mamba(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *r = get(s, "time_step_rank");
+
+	m->st.mamba_intermediate = num(s, "intermediate_size",
+	    num(s, "expand", 2) * m->hidden);
+	m->st.d_state = num(s, "state_size", 16);
+	m->st.d_conv = num(s, "conv_kernel", 4);
+	/* transformers' MambaConfig: "auto" is ceil(hidden / 16) */
+	m->st.dt_rank = cJSON_IsNumber(r) ? (int)r->valuedouble :
+	    (m->hidden + 15) / 16;
+	m->st.mamba_bias = boolean(s, "use_bias", 0);
+	m->st.conv_bias = boolean(s, "use_conv_bias", 1);
+	if (m->st.mamba_intermediate <= 0 || m->st.d_state <= 0 ||
+	    m->st.d_conv <= 1 || m->st.dt_rank <= 0) {
+		*bad = "intermediate_size";
+		snprintf(err, errlen, "config: intermediate_size, state_size, "
+		    "time_step_rank must be positive and conv_kernel above 1");
+		return -1;
+	}
+	state_only_layers(m, MIXER_MAMBA1);
+	return 0;
+}
+
+/* Mamba2 (mamba2.py, layers/mamba/mamba_mixer2.py) */
+static int
+read_mamba2(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	m->st.mamba_heads = num(s, "num_heads", 0);
+	m->st.mamba_head_dim = num(s, "head_dim", 64);
+	m->st.n_groups = num(s, "n_groups", 1);
+	m->st.d_state = num(s, "state_size", 128);
+	m->st.d_conv = num(s, "conv_kernel", 4);
+	m->st.chunk_size = num(s, "chunk_size", 256);
+	/* get_mamba_state_shape_from_config: expand x hidden */
+	m->st.mamba_intermediate = num(s, "expand", 2) * m->hidden;
+	m->st.conv_bias = boolean(s, "use_conv_bias", 1);
+	if (m->st.mamba_heads <= 0 || m->st.mamba_head_dim <= 0 ||
+	    m->st.d_state <= 0 || m->st.n_groups <= 0 || m->st.d_conv <= 1) {
+		*bad = "num_heads";
+		snprintf(err, errlen, "config: num_heads, head_dim, n_groups and "
+		    "state_size must be positive and conv_kernel above 1");
+		return -1;
+	}
+	state_only_layers(m, MIXER_MAMBA2);
+	return 0;
+}
+
 static enum family
 family_of(const char *arch, const char *mt)
 {
@@ -841,6 +929,8 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	case FAM_GEMMA4: r = read_gemma4(&s, m, err, errlen, bad); break;
 	case FAM_MIMO_V2: r = read_mimo_v2(&s, m, err, errlen, bad); break;
 	case FAM_DSA: r = read_dsa(&s, m, err, errlen, bad); break;
+	case FAM_MAMBA: r = read_mamba(&s, m, err, errlen, bad); break;
+	case FAM_MAMBA2: r = read_mamba2(&s, m, err, errlen, bad); break;
 	case FAM_LLAMA4:
 		check_layer_words(&s, m);
 		read_llama4(&s, m);

@@ -33,6 +33,10 @@ extern const size_t hfarch_n_refused;
  */
 int hfarch_is_refused(const char *arch, const char *model_type, const char **why);
 
+/* True when architectures[0] names a model without attention layers (no
+ * num_attention_heads to read). */
+int hfarch_attention_free(const char *arch);
+
 /*
  * Completes *m from the config (text is text_config or the root).  An
  * unmodelled architecture or field sets m->refusal (the plan then stops in

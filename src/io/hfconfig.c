@@ -570,6 +570,8 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		return invalid(&c, "hidden_size");
 	m->hidden = (int)n;
 	n = first_int(&c, k_heads, NULL, 1, MAX_DIM);
+	if (n <= 0 && !c.failed && hfarch_attention_free(m->architecture))
+		n = 1;	/* no attention: hfarch.c clears the heads */
 	if (n <= 0)
 		return invalid(&c, "num_attention_heads");
 	m->heads = (int)n;

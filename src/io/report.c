@@ -175,6 +175,9 @@ report_text(const struct report_in *r)
 	strbuf_printf(&o, "\nKV cache: %s, block size %d, %lld bytes per token per GPU, "
 	    "%lld blocks", kv_dtype_name(p->kv_dtype), p->block_size,
 	    (long long)p->bytes_per_token, (long long)p->num_blocks);
+	if (p->state_bytes > 0)
+		strbuf_printf(&o, ", %lld bytes of recurrent state per request per GPU",
+		    (long long)p->state_bytes);
 	if (p->n_groups > 1)
 		strbuf_printf(&o, ", %d groups of %d layers (%d padding)", p->n_groups,
 		    p->group_size, p->padding_layers);

@@ -453,6 +453,128 @@ Test(arch, mixed_precision_modelopt_parts)
 	model_done(&m);
 }
 
+/*
+ * Falcon-Mamba-7B (FalconMambaForCausalLM, mamba.py): 64 Mamba1 layers, no
+ * attention.  MambaStateShapeCalculator.mamba1_state_shape: conv
+ * (conv_kernel - 1) x intermediate / TP, SSM intermediate / TP x state_size,
+ * both in the model dtype (mamba1_state_dtype, cache dtypes auto).  TP 1:
+ * 3 x 8192 x 2 = 49,152 + 8192 x 16 x 2 = 262,144 -> 311,296 B per layer.
+ * One spec for all 64 layers: one group of 64.  No length key in the
+ * config: vLLM's default 2048.  Prefix caching off (mode none):
+ * mamba_block_size = max_model_len = 2048, one block per request.
+ * 40 GiB: 42,949,672,960 // 311,296 = 137,970 // 64 = 2155 blocks;
+ * concurrency 2155 / 1; "GPU KV cache size" int(2155 x 2048) = 4,413,440.
+ * TP 2/4/8 halve the state: 155,648 / 77,824 / 38,912 B -> 4311 / 8623 /
+ * 17,246 blocks.  fp8 KV leaves the state alone (mamba_cache_dtype auto
+ * is the model dtype, not the KV cache dtype).  Mode all (prefix
+ * caching, SupportsMambaPrefixCaching): block 16, cdiv(2048, 16) = 128
+ * blocks per request.
+ */
+Test(arch, falcon_mamba_7b_attention_free)
+{
+	static const int64_t state[] = { 311296, 155648, 77824, 38912 };
+	static const int64_t blocks[] = { 2155, 4311, 8623, 17246 };
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	struct plan_input in;
+	struct plan pl;
+	int i;
+
+	load("mamba/falcon-mamba-7b", &m);
+	cr_assert_null(m.refusal);
+	cr_assert_not_null(m.assumption);
+	cr_assert_eq(m.n_state_layers, 64);
+	cr_assert_eq(m.derived_max_len, 2048);
+	for (i = 0; i < 4; i++) {
+		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		p.max_model_len = 2048;
+		layout(&m, &p, &l);
+		cr_assert_eq(l.state_bytes, 64 * state[i], "TP %d", 1 << i);
+		cr_assert_eq(l.page, state[i]);
+		cr_assert_eq(l.group_size, 64);
+		cr_assert_eq(l.n_groups, 1);
+		cr_assert_eq(l.block_size, 2048);
+		cr_assert_eq(l.bytes_per_token, 0);
+		cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), blocks[i]);
+		cr_assert_eq(kv_blocks_per_request(&l, 2048), 1);
+	}
+	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	p.max_model_len = 2048;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.page, 311296);
+	params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
+	p.max_model_len = 2048;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.block_size, 16);
+	cr_assert_eq(kv_blocks_per_request(&l, 2048), 128);
+	/* the plan: prefix caching off, 40 GiB of KV -> 2155 x 2048 tokens */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.prefix_caching = -1;
+	in.kv_cache_memory_bytes = (int64_t)40 << 30;
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_NONE, "%s", pl.message);
+	cr_assert_eq(pl.num_blocks, 2155);
+	cr_assert_float_eq(pl.max_concurrency, 2155.0, 1e-9);
+	cr_assert_eq(pl.kv_tokens, 2155LL * 2048);
+	cr_assert_str_eq(pl.assumption, m.assumption);
+	/* TP 3 does not divide 8192: vLLM's divide() asserts */
+	in.tp = 3;
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_CONFIG);
+	model_done(&m);
+}
+
+/*
+ * Mamba2 (Mamba2ForCausalLM, mamba2.py) with the sizes of
+ * mistralai/Mamba-Codestral-7B-v0.1's config.json: hidden 4096, 64 layers,
+ * 128 heads of 64, 8 groups, state 128, expand 2, conv 4.
+ * mamba2_state_shape: conv (4 - 1) x (8192 + 2 x 8 x 128 = 10,240) / TP,
+ * SSM 128 / TP x 64 x 128, bf16 (mamba_ssm_cache_dtype auto).  TP 1:
+ * 61,440 + 2,097,152 = 2,158,592 B; 40 GiB // 2,158,592 // 64 = 310 blocks.
+ * TP 2: 5120 channels, 64 heads: 1,079,296 -> 621; TP 4: 539,648 -> 1243;
+ * TP 8 (8 groups divide): 269,824 -> 2487.  L = 32768 in mode none: one
+ * block per request; the old token formula 310 // 1 x 32768.
+ */
+Test(arch, mamba2_codestral_sizes)
+{
+	static const char *const json = "{\"architectures\":[\"Mamba2ForCausalLM\"],"
+	    "\"model_type\":\"mamba2\",\"hidden_size\":4096,\"num_hidden_layers\":64,"
+	    "\"num_heads\":128,\"head_dim\":64,\"n_groups\":8,\"state_size\":128,"
+	    "\"expand\":2,\"conv_kernel\":4,\"chunk_size\":256,\"vocab_size\":32768,"
+	    "\"use_bias\":false,\"use_conv_bias\":true,\"tie_word_embeddings\":false,"
+	    "\"torch_dtype\":\"bfloat16\"}";
+	static const int64_t state[] = { 2158592, 1079296, 539648, 269824 };
+	static const int64_t blocks[] = { 310, 621, 1243, 2487 };
+	cJSON *cfg = cJSON_Parse(json);
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	const char *bad;
+	char err[512];
+	int i;
+
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s", err);
+	cJSON_Delete(cfg);
+	cr_assert_null(m.refusal);
+	cr_assert_eq(m.n_state_layers, 64);
+	for (i = 0; i < 4; i++) {
+		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		p.max_model_len = 32768;
+		layout(&m, &p, &l);
+		cr_assert_eq(l.page, state[i], "TP %d", 1 << i);
+		cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), blocks[i]);
+		cr_assert_eq(kv_blocks_per_request(&l, 32768), 1);
+		cr_assert_eq(l.block_size, 32768);
+	}
+	/* Codestral Mamba's 7.29B parameters: 64 x 109.6M + 2 x 134M */
+	cr_assert(weights_param_count(&m) > 7.29 * 0.985 &&
+	    weights_param_count(&m) < 7.29 * 1.015, "%.3fB", weights_param_count(&m));
+	model_done(&m);
+}
+
 /* Refusals: each row of doc/architectures.md has a test */
 static void
 refused_config(const char *json, const char *needle)
@@ -575,7 +697,8 @@ Test(arch, standard_models_keep_the_uniform_path)
  * Weights from the architecture against the totals the model cards state
  * (parameters, billions): Llama-3.3-Nemotron-Super-49B 49.9, Nemotron 3
  * Nano 31.6, MiMo-V2-Flash 309, DeepSeek-V3.2 671 (without its 14B MTP
- * module, which vLLM loads only for drafting), GLM-5 744, Nemotron-H 56B.
+ * module, which vLLM loads only for drafting), GLM-5 744, Nemotron-H 56B,
+ * Falcon-Mamba-7B 7.27 (the model card).
  */
 Test(arch, parameter_counts_match_the_published_totals)
 {
@@ -589,6 +712,7 @@ Test(arch, parameter_counts_match_the_published_totals)
 		{ "dsa/DeepSeek-V3.2", 671 },
 		{ "dsa/GLM-5-FP8", 744 },
 		{ "nemotron-h/Nemotron-H-56B-Base-8K", 56 },
+		{ "mamba/falcon-mamba-7b", 7.27 },
 	};
 	size_t i;
 
