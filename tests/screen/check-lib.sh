@@ -45,6 +45,26 @@ skip() {	# skip NAME WHY: a check this machine cannot run
 	echo "ok $n - $1 # SKIP $2"
 }
 
+comma_locale() {	# comma_locale DIR: sets L to a comma-decimal locale (the
+	# system's, or one localedef builds into DIR/loc, then LOCPATH is
+	# exported); L is empty when there is none and none can be built.
+	L=
+	for cand in de_DE.UTF-8 de_DE.utf8 fr_FR.UTF-8 fr_FR.utf8; do
+		if [ "$(LC_ALL=$cand locale decimal_point 2>/dev/null)" = "," ]; then
+			L=$cand
+			return 0
+		fi
+	done
+	command -v localedef >/dev/null 2>&1 || return 0
+	mkdir -p "$1/loc"
+	localedef -i de_DE -f UTF-8 "$1/loc/de_DE.UTF-8" >/dev/null 2>&1
+	if [ "$(LOCPATH=$1/loc LC_ALL=de_DE.UTF-8 locale decimal_point 2>/dev/null)" = "," ]; then
+		LOCPATH=$1/loc
+		export LOCPATH
+		L=de_DE.UTF-8
+	fi
+}
+
 check_summary() {	# the plan line, the counts, and the exit status
 	echo "1..$n"
 	echo "$((n - fails)) passed, $fails failed"

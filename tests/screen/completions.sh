@@ -5,19 +5,7 @@
 set -u
 H=${HEADROOM_BIN:-./headroom}
 TOP=${TOP_SRCDIR:-.}
-n=0 fails=0
-ok() {	# ok NAME COMMAND...
-	name=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		fails=$((fails + 1))
-	fi
-}
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+. "$TOP/tests/screen/check-lib.sh"
 
 # the completion calls `headroom`: put the binary under test first on PATH
 B=$(mktemp -d "${TMPDIR:-/tmp}/headroom-comp.XXXXXX")
@@ -70,6 +58,4 @@ else
 	skip "fish: the completion parses" "fish is not installed"
 fi
 
-echo "1..$n"
-echo "$((n - fails)) passed, $fails failed"
-[ "$fails" -eq 0 ]
+check_summary

@@ -115,22 +115,7 @@ check "settings: a bad code is refused" 0 "settings.yaml:1:1: currency: 'EU' is 
 rm -f "$SET"
 
 # --- a comma-decimal locale changes nothing ---
-L=
-for cand in de_DE.UTF-8 de_DE.utf8 fr_FR.UTF-8 fr_FR.utf8; do
-	if [ "$(LC_ALL=$cand locale decimal_point 2>/dev/null)" = "," ]; then
-		L=$cand
-		break
-	fi
-done
-if [ -z "$L" ] && command -v localedef >/dev/null 2>&1; then
-	mkdir -p "$W/loc"
-	localedef -i de_DE -f UTF-8 "$W/loc/de_DE.UTF-8" >/dev/null 2>&1
-	if [ "$(LOCPATH=$W/loc LC_ALL=de_DE.UTF-8 locale decimal_point 2>/dev/null)" = "," ]; then
-		LOCPATH=$W/loc
-		export LOCPATH
-		L=de_DE.UTF-8
-	fi
-fi
+comma_locale "$W"
 if [ -n "$L" ]; then
 	printf 'currency: "EUR=0.9137@2026-11-30"\n' >"$SET"
 	LC_ALL=C.UTF-8 "$H" $P --export quote >"$W/c.md" 2>&1

@@ -14,18 +14,6 @@ trap 'hub_stop; rm -rf "$W"' EXIT
 trap 'exit 1' INT TERM
 . "$TOP/tests/screen/check-lib.sh"
 
-ok() {	# ok NAME COMMAND...: a shell condition
-	name=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $name"
-	else
-		echo "not ok $n - $name"
-		fails=$((fails + 1))
-	fi
-}
-
 hub_start "$W"
 HF_HUB_DOWNLOAD_TIMEOUT=1
 export HF_HUB_DOWNLOAD_TIMEOUT

@@ -12,29 +12,14 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/headroom-locale.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 
 # A comma-decimal locale: the system's, or one built into $T/loc.
-L=
-for cand in de_DE.UTF-8 de_DE.utf8 fr_FR.UTF-8 fr_FR.utf8; do
-	if [ "$(LC_ALL=$cand locale decimal_point 2>/dev/null)" = "," ]; then
-		L=$cand
-		break
-	fi
-done
-if [ -z "$L" ] && command -v localedef >/dev/null 2>&1; then
-	mkdir -p "$T/loc"
-	localedef -i de_DE -f UTF-8 "$T/loc/de_DE.UTF-8" >/dev/null 2>&1
-	if [ "$(LOCPATH=$T/loc LC_ALL=de_DE.UTF-8 locale decimal_point 2>/dev/null)" = "," ]; then
-		LOCPATH=$T/loc
-		export LOCPATH
-		L=de_DE.UTF-8
-	fi
-fi
+. "$SRC/tests/screen/check-lib.sh"
+comma_locale "$T"
 if [ -z "$L" ]; then
 	echo "SKIP: no comma-decimal locale (install Debian's locales package for localedef)"
 	exit 77
 fi
 echo "# comma-decimal locale: $L${LOCPATH:+ (LOCPATH=$LOCPATH)}"
 
-. "$SRC/tests/screen/check-lib.sh"
 
 # same NAME -- ARGS...: runs headroom in the C locale and in $L (stdout,
 # stderr and exit status; files named in $T/c and $T/l) and compares.
