@@ -308,11 +308,11 @@ main(int argc, char **argv)
 	struct catalogue cat;
 	struct stat_acc e_kv = { 0 }, e_kvpct = { 0 }, e_tok = { 0 }, e_conc = { 0 };
 	struct stat_acc e_w = { 0 }, e_a = { 0 }, e_n = { 0 }, e_cg = { 0 };
-	struct stat_acc x_tok = { 0 }, x_conc = { 0 };
+	struct stat_acc x_tok = { 0 }, x_conc = { 0 }, e_rem = { 0 };
 	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0, exact_tok = 0;
 	struct {
 		const char *name;
-		struct stat_acc kvpct, xtok, xconc;
+		struct stat_acc kvpct, xtok, xconc, rem;
 		int n, exact;
 	} fam[16];
 	int n_fam = 0, fi;
@@ -371,7 +371,8 @@ main(int argc, char **argv)
 		struct plan_input in;
 		struct plan p, px;
 		double kv, w, a, n, cg, tok, conc, total;
-		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok;
+		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok, have_rem = 0;
+		double rem_log = 0, rem_est = 0;
 
 		if (case_input(&cat, c, &in, &why) != 0) {
 			printf("%-58.58s skipped: %s\n", id, why);
@@ -408,6 +409,28 @@ main(int argc, char **argv)
 			acc(&e_kvpct, 100.0 * (units_gib(p.available_kv) - kv) / total);
 			if (fi < 16)
 				acc(&fam[fi].kvpct, 100.0 * (units_gib(p.available_kv) - kv) / total);
+		}
+		/*
+		 * The remainder: what vLLM kept inside the budget besides the
+		 * weights, the KV cache and the graph estimate (activation peak
+		 * and non-torch memory), from the logged weights and KV memory
+		 * and the planned budget; compared with headroom's activation +
+		 * non-torch estimate, it isolates the profile-run estimates from
+		 * the weights.
+		 */
+		if (okw && okkv && !in.kv_cache_memory_bytes && p.phase != PHASE_CONFIG) {
+			double cgi = 0, cge;
+
+			if (p.cg_in_budget) {
+				cge = num(rep, "cuda_graph_estimated_gib", &ok);
+				cgi = ok ? cge : units_gib(p.cuda_graphs);
+			}
+			rem_log = units_gib(p.requested) - w - kv - cgi;
+			rem_est = units_gib(p.activation) + units_gib(p.non_torch);
+			acc(&e_rem, 100.0 * (rem_est - rem_log) / total);
+			if (fi < 16)
+				acc(&fam[fi].rem, 100.0 * (rem_est - rem_log) / total);
+			have_rem = 1;
 		}
 		if (oktok && tok > 0)
 			acc(&e_tok, 100.0 * ((double)p.kv_tokens - tok) / tok);
@@ -464,6 +487,10 @@ main(int argc, char **argv)
 		    okconc ? conc : NAN, p.max_concurrency,
 		    v_ok ? "ok" : "MISMATCH ", v_ok ? "" :
 		    (p.phase == PHASE_NONE ? "(predicted start)" : plan_phase_name(p.phase)));
+		if (have_rem)
+			printf("  %-56.56s remainder (activation + non-torch): log %.2f GiB, "
+			    "estimate %.2f GiB (%+.2f %% of the card)\n", id, rem_log, rem_est,
+			    100.0 * (rem_est - rem_log) / total);
 	}
 	printf("\nSummary over %d planned cases (%d skipped):\n", planned, skipped);
 	printf("  weights error           mean |e| %.3f GiB, max %.3f GiB (n=%d)\n",
@@ -487,16 +514,19 @@ main(int argc, char **argv)
 	    x_tok.max_abs, exact_tok, x_tok.n);
 	printf("  kv-exact pass: concurrency max |e| %.3f %% (n=%d)\n", x_conc.max_abs,
 	    x_conc.n);
+	printf("  remainder (act + nt)    mean |e| %.2f %% of card, max %.2f %% (n=%d)\n",
+	    e_rem.n ? e_rem.sum_abs / e_rem.n : 0, e_rem.max_abs, e_rem.n);
 	printf("  verdict (starts / phase) %d of %d agree\n", verdict_ok, verdict_n);
 	printf("\nPer family (available KV error in %% of the card, estimated terms; "
 	    "kv-exact: the logged KV memory fed back in):\n");
-	printf("  %-40s %5s %10s %10s %18s %12s\n", "family", "cases", "KV mean|e|",
-	    "KV max|e|", "kv-exact tokens", "conc max|e|");
+	printf("  %-40s %5s %10s %10s %18s %12s %16s\n", "family", "cases", "KV mean|e|",
+	    "KV max|e|", "kv-exact tokens", "conc max|e|", "remainder max|e|");
 	for (fi = 0; fi < n_fam; fi++)
-		printf("  %-40s %5d %9.2f%% %9.2f%% %8.3f%% (%d/%d) %11.3f%%\n",
+		printf("  %-40s %5d %9.2f%% %9.2f%% %8.3f%% (%d/%d) %11.3f%% %9.2f%% (n=%d)\n",
 		    fam[fi].name, fam[fi].n, fam[fi].kvpct.n ? fam[fi].kvpct.sum_abs /
 		    fam[fi].kvpct.n : 0, fam[fi].kvpct.max_abs, fam[fi].xtok.max_abs,
-		    fam[fi].exact, fam[fi].xtok.n, fam[fi].xconc.max_abs);
+		    fam[fi].exact, fam[fi].xtok.n, fam[fi].xconc.max_abs,
+		    fam[fi].rem.max_abs, fam[fi].rem.n);
 	cJSON_Delete(root);
 	catalogue_done(&cat);
 	return 0;

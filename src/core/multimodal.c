@@ -27,6 +27,14 @@ multimodal_kind_of(const struct model *m)
 	return m->vision_merge > 1 ? MULTIMODAL_DYNAMIC : MULTIMODAL_FIXED;
 }
 
+/* Qwen3-VL and Qwen3.5 towers: a video's pixels are bounded in total. */
+static int
+video_total_capped(const struct model *m)
+{
+	return m->model_type && (strncmp(m->model_type, "qwen3_vl", 8) == 0 ||
+	    strncmp(m->model_type, "qwen3_5", 7) == 0);
+}
+
 static int64_t
 unit_of(const struct model *m)
 {
@@ -108,6 +116,19 @@ multimodal_budget_compute(const struct model *m, const struct plan_input *in,
 				pairs = MULTIMODAL_QWEN_MAX_FRAMES / 2;
 			b->video_frames = 2 * pairs;
 			b->tokens_per_video = pairs * b->tokens_per_image;
+			if (video_total_capped(m)) {
+				/* Qwen3-VL's video processor bounds the pixels of
+				 * all frames together (size longest_edge); each pair
+				 * of frames makes one temporal patch */
+				int64_t cap = MULTIMODAL_QWEN3_VIDEO_MAX_PIXELS /
+				    (u * u * 2);
+
+				if (b->tokens_per_video > cap) {
+					b->tokens_per_video = cap;
+					pairs = cap / b->tokens_per_image;
+					b->video_frames = 2 * (pairs > 1 ? pairs : 1);
+				}
+			}
 			patches_video = b->tokens_per_video * merge2;
 		}
 		break;

@@ -40,6 +40,8 @@ enum multimodal_kind {
 
 #define MULTIMODAL_DEFAULT_LIMIT 999		/* vLLM's limit for an unset modality */
 #define MULTIMODAL_QWEN_MAX_FRAMES 600		/* qwen2_vl.py _MAX_FRAMES_PER_VIDEO */
+/* Qwen3-VL video processor: size longest_edge, pixels of all frames */
+#define MULTIMODAL_QWEN3_VIDEO_MAX_PIXELS 25165824
 
 struct multimodal_budget {
 	enum multimodal_kind kind;

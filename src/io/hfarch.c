@@ -957,15 +957,26 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		m->mtp_layers = num(&s, "num_nextn_predict_layers", 0);
 	count_layers(m);
 	/* the KV rules of state layers are vLLM's; the profile-run terms are
-	 * not: the activation and encoder coefficients come from attention-only
-	 * models, and real Qwen3.5/3.6 startups differ widely (make fidelity) */
-	if (m->n_state_layers > 0 && m->assumption == NULL)
-		m->assumption = xstrdup("hybrid state layers: KV cache and state follow "
-		    "vLLM's rules, but the activation-peak (and multimodal encoder) "
-		    "estimates are fitted on attention-only models; with every term "
-		    "estimated, real Qwen3.5/3.6 startups left 16-69 % of the card "
-		    "less (or more) KV cache than planned. Calibrate from a real "
-		    "startup (--calibrate LOG --save-calibration) before quoting");
+	 * not: the activation and graph coefficients come from attention-only
+	 * models.  Gated delta net models are measured against real startups
+	 * (make fidelity, doc/estimates.md); the other state families are not */
+	if (m->n_state_layers > 0 && m->assumption == NULL && m->st.lin_v_heads > 0)
+		m->assumption = xstrdup("hybrid state layers (gated delta net): KV "
+		    "cache and state follow vLLM's rules; the activation-peak, "
+		    "encoder and graph estimates are fitted on attention-only "
+		    "models and, against four real Qwen3.6 startups (vLLM "
+		    "0.20-0.22), left 0.4-1.0 % of the card more or less for the "
+		    "activation peak and non-torch memory than vLLM kept "
+		    "(attention-only models: 0.3 % on average). Calibrate from a "
+		    "real startup (--calibrate LOG --save-calibration) before "
+		    "quoting");
+	else if (m->n_state_layers > 0 && m->assumption == NULL)
+		m->assumption = xstrdup("hybrid state layers: KV cache and state "
+		    "follow vLLM's rules, but the activation-peak and graph "
+		    "estimates are fitted on attention-only models and no real "
+		    "startup of this family (Mamba2, short convolution) has been "
+		    "measured against them. Calibrate from a real startup "
+		    "(--calibrate LOG --save-calibration) before quoting");
 	if (m->layer_kind != NULL && m->n_sliding == 0 && m->n_chunked == 0) {
 		free(m->layer_kind);
 		m->layer_kind = NULL;

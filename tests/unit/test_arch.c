@@ -6,12 +6,14 @@
  * beside it (doc/estimates.md cites file and release of each rule).
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/kv.h"
 #include "core/plan.h"
+#include "core/vllm_version.h"
 #include "core/weights.h"
 #include "io/hfarch.h"
 #include "io/hfconfig.h"
@@ -791,5 +793,55 @@ Test(arch, gemma4_e4b_kv_sharing_against_its_startup)
 	blocks = kv_num_blocks(&l, (int64_t)(4.1 * GIB));
 	cr_assert_eq(blocks, 16793);
 	cr_assert_float_eq((double)blocks / bpr, 6.85, 0.005);
+	model_done(&m);
+}
+
+/*
+ * Qwen3.6-35B-A3B's vision tower profiles one image, as the 0.20.0 and
+ * 0.22.1 startups print ("Encoder cache will be initialized with a budget
+ * of 16384 tokens, and profiled with 1 image items"): Qwen3-VL's video
+ * processor bounds a video's pixels in total (25,165,824 = 12,288 tokens),
+ * so no video outgrows an image.  The remainder against the RTX 5090 pair
+ * of 0.20.0 (utilization 0.9: 3.07 GiB of KV cache, 0.7: -3.31 GiB, the
+ * same 21.86 GiB of weights, graph estimates 0.39 and 0.42 GiB): 0.2 x
+ * total = 3.07 + 3.31 + 0.39 - 0.42, total 31.75 GiB, so vLLM kept
+ * 0.9 x 31.75 - 21.86 - 3.07 - 0.39 = 3.26 GiB for the activation peak
+ * and non-torch memory; the estimate is held within 0.4 GiB of it.
+ */
+Test(arch, qwen36_vision_profiles_one_image_against_its_startups)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	double rem;
+
+	load("qwen3.5/Qwen3.6-35B-A3B-NVFP4", &m);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.gpu = -1;
+	in.gpu_total_gib = 31.75;
+	in.version = VLLM_VER(0, 20, 0);
+	in.util = 0.9;
+	in.max_model_len = 65536;
+	in.max_num_seqs = 1;
+	in.max_num_batched_tokens = 4096;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_str_eq(p.mm.modality, "image");
+	cr_assert_eq(p.mm.encoder_budget, 16384);
+	cr_assert_eq(p.mm.items_per_batch, 1);
+	cr_assert_eq(p.mm.tokens_per_video, 12288, "25165824 / (32 x 32 x 2)");
+	rem = (double)(p.activation + p.non_torch) / GIB;
+	cr_assert(fabs(rem - 3.26) < 0.4, "activation + non-torch %.2f GiB", rem);
+	/* the GB10 startup of 0.22.1: the same budget at 262,144 tokens */
+	in.max_model_len = 262144;
+	in.max_num_seqs = 5;
+	in.max_num_batched_tokens = 8192;
+	in.version = VLLM_VER(0, 22, 1);
+	plan_compute(c, &in, &p);
+	cr_assert_str_eq(p.mm.modality, "image");
+	cr_assert_eq(p.mm.encoder_budget, 16384);
 	model_done(&m);
 }
