@@ -149,6 +149,8 @@ struct model {
 	int	 mtp_layers;		/* next-token layers loaded only for drafting */
 	int	 mtp_shared_head;	/* Qwen3.5: MTP layers use the model's embedding
 					   and lm_head; each is a full-attention layer */
+	int	 draft_vocab;		/* EAGLE-3 head: draft_vocab_size (0 = vocab) */
+	int	 target_hidden;		/* EAGLE-3 head: target_hidden_size (0 = hidden) */
 	int	 interleaved_swa;	/* MiMo-V2 / Gemma 4: SWA layers have own sizes */
 	int	 attn_output_gate;	/* q_proj also yields a gate (Qwen3-Next) */
 	int	 ffn_ungated;		/* relu2 MLP: up and down only (Nemotron-H) */

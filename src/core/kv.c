@@ -221,8 +221,14 @@ build_specs(const struct model *m, const struct kv_params *p, struct spec *sp,
 			    k == LAYER_CHUNKED ? KV_KIND_CHUNKED : KV_KIND_FULL;
 			s->window = k == LAYER_SLIDING ? m->sliding_window :
 			    k == LAYER_CHUNKED ? m->chunk_size : 0;
-			s->token_bytes = attn_token_bytes(m->mla, kvh, hs, hsv, p->tp,
-			    p->kv, p->model_bytes);
+			if (i >= layers && p->extra_kv_heads > 0)
+				/* a drafter's own attention (EAGLE head, draft model) */
+				s->token_bytes = attn_token_bytes(0, p->extra_kv_heads,
+				    p->extra_head_dim, p->extra_head_dim, p->tp, p->kv,
+				    p->model_bytes);
+			else
+				s->token_bytes = attn_token_bytes(m->mla, kvh, hs, hsv,
+				    p->tp, p->kv, p->model_bytes);
 		}
 		n++;
 		if (m->mla && m->index_topk > 0 && m->index_head_dim > 0 && i < layers &&

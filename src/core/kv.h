@@ -55,6 +55,9 @@ struct kv_params {
 	int	 extra_full_layers; /* draft (MTP/EAGLE) attention layers, same spec */
 	int	 max_model_len;	/* attention-free models: mamba_block_size in mode
 				   none (0 = block_size) */
+	/* a drafter's layers: plain full attention of these sizes instead of
+	 * the model's spec (0 = the model's spec) */
+	int	 extra_kv_heads, extra_head_dim;
 };
 
 /* One group type: layers of one spec, split into n_groups groups. */

@@ -529,6 +529,11 @@ walk_extras_checks(struct walk *w)
 	spec_check(m, &in->spec, b, sizeof b);
 	if (b[0])
 		config_fail(p, "%s", b);
+	spec_check_drafter(m, in->draft, &in->spec, p->tp, p->pp, p->version, b,
+	    sizeof b);
+	if (b[0])
+		config_fail(p, "%s", b);
+	p->spec_assumption = spec_assumption(&in->spec);
 	if (in->kv_offloading_gib > 0 && in->kv_offloading_backend == 1)
 		config_fail(p, "--kv-offloading-backend lmcache: LMCache's own GPU "
 		    "buffers are not modelled by headroom; plan with the native "
@@ -777,6 +782,15 @@ walk_kv_params(struct walk *w)
 		kp->extra_full_layers += m->mtp_layers;
 		p->draft_layers = m->mtp_layers;
 	}
+	/* EAGLE heads and draft models: their attention layers, with their
+	 * own KV heads and head size, join the groups (load_model() of
+	 * vllm/v1/spec_decode/eagle.py names them apart from the target's) */
+	if (spec_has_drafter(&in->spec) && in->draft != NULL && p->pp == 1) {
+		kp->extra_full_layers += in->draft->layers;
+		kp->extra_kv_heads = in->draft->kv_heads;
+		kp->extra_head_dim = in->draft->head_dim;
+		p->draft_layers = in->draft->layers;
+	}
 }
 
 /* One pipeline stage: weights, the profile run's terms, the KV layout. */
@@ -826,6 +840,11 @@ walk_stage(struct walk *w, int s)
 	if (in->spec.method == SPEC_MTP && s == p->pp - 1)
 		x->draft = (int64_t)weights_mtp_bytes(m, p->format, w->dtype_bytes,
 		    p->tp);
+	else if (spec_has_drafter(&in->spec) && in->draft != NULL && p->pp == 1)
+		x->draft = (int64_t)weights_draft_bytes(in->draft, m,
+		    in->spec.method == SPEC_EAGLE ? WEIGHTS_EAGLE :
+		    in->spec.method == SPEC_EAGLE3 ? WEIGHTS_EAGLE3 :
+		    WEIGHTS_DRAFT_MODEL, w->dtype_bytes, p->tp, p->pp);
 	x->weights += x->draft;
 	if (p->format == FMT_MXFP4 && w->g != NULL)
 		x->weights += weights_mxfp4_padding(m, mxfp4_backend_for(w->cc,

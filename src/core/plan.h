@@ -101,14 +101,19 @@ enum spec_method {
 	SPEC_NGRAM,		/* "ngram": drafts from the prompt, no GPU memory */
 	SPEC_SUFFIX,		/* "suffix": suffix-tree drafts on the CPU */
 	SPEC_MTP,		/* "mtp" and the per-family *_mtp names */
-	SPEC_OTHER		/* eagle, eagle3, draft_model, medusa, ...: refused */
+	SPEC_EAGLE,		/* "eagle": an EAGLE-1 head (llama_eagle.py) */
+	SPEC_EAGLE3,		/* "eagle3": an EAGLE-3 head (llama_eagle3.py) */
+	SPEC_DRAFT_MODEL,	/* "draft_model": a whole smaller model */
+	SPEC_OTHER		/* medusa, mlp_speculator, dflash, ...: refused */
 };
 
 struct plan_spec {
 	enum spec_method method;
 	int	 num_tokens;		/* num_speculative_tokens */
+	int	 draft_tp;		/* draft_tensor_parallel_size, 0 = not given */
 	char	 name[40];		/* the method as given */
 	char	 model[200];		/* the draft model as given, "" = none */
+	char	 unmodelled[40];	/* a key that moves memory, not modelled */
 };
 
 struct plan_input {
@@ -156,6 +161,8 @@ struct plan_input {
 	int	 draft_attention_layers;/* draft layers with attention of the model's spec */
 	struct plan_lora lora;		/* --enable-lora ... */
 	struct plan_spec spec;		/* --speculative-config */
+	const struct model *draft;	/* its drafter's config (EAGLE head or
+					   draft model), NULL = not read */
 	double	 cpu_offload_gib;	/* --cpu-offload-gb, per GPU */
 	double	 kv_offloading_gib;	/* --kv-offloading-size (CPU), 0 = off */
 	int	 kv_offloading_backend;/* 0 native, 1 lmcache */
@@ -225,6 +232,7 @@ struct plan {
 	enum mamba_mode mamba_mode;
 	bool	 hybrid_kv_manager;	/* the hybrid KV cache manager is on */
 	const char *assumption;		/* what the plan rests on (the model's), or NULL */
+	const char *spec_assumption;	/* what a drafter's figures rest on, or NULL */
 	/* concurrency at the slider */
 	int64_t	 blocks_at_tpr;
 	int64_t	 concurrency_at_tpr;	/* whole requests, capped by max_num_seqs */

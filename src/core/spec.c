@@ -1,12 +1,15 @@
 /*
  * spec.c - which --speculative-config methods headroom plans, and what
- * they change.  Invariant: a method that puts a draft model, a draft
- * head or MTP layers on the GPU is refused, never priced as free.
+ * they change.  Invariant: a draft model, a draft head or MTP layers on
+ * the GPU are either sized (weights and KV layers) or refused, never
+ * priced as free.
  */
 #include "spec.h"
 
 #include <stdio.h>
 #include <string.h>
+
+#include "vllm_version.h"
 
 enum spec_method
 spec_method_parse(const char *name)
@@ -27,6 +30,12 @@ spec_method_parse(const char *name)
 	for (i = 0; i < sizeof mtp / sizeof mtp[0]; i++)
 		if (strcmp(name, mtp[i]) == 0)
 			return SPEC_MTP;
+	if (strcmp(name, "eagle") == 0)
+		return SPEC_EAGLE;
+	if (strcmp(name, "eagle3") == 0)
+		return SPEC_EAGLE3;
+	if (strcmp(name, "draft_model") == 0)
+		return SPEC_DRAFT_MODEL;
 	return SPEC_OTHER;
 }
 
@@ -75,12 +84,170 @@ spec_check(const struct model *m, const struct plan_spec *s, char *msg,
 			    "does not size them yet. Plan without speculative decoding, "
 			    "or with method 'ngram'.", s->name, m->id);
 		return;
+	case SPEC_EAGLE:
+	case SPEC_EAGLE3:
+	case SPEC_DRAFT_MODEL:
+		/* SpeculativeConfig._verify_args (vllm/config/speculative.py) */
+		if (s->num_tokens <= 0)
+			snprintf(msg, len, "num_speculative_tokens must be provided with "
+			    "speculative model unless the draft model config contains an "
+			    "n_predict parameter.");
+		else if (s->model[0] == '\0')
+			snprintf(msg, len, "--speculative-config: method '%s' needs the "
+			    "drafter's \"model\" (a Hub id, a folder or a catalogue id).",
+			    s->name);
+		return;
 	case SPEC_OTHER:
 		snprintf(msg, len, "--speculative-config: method '%s'%s%s%s is not "
 		    "modelled by headroom (a draft model or head adds weights and KV "
 		    "cache it cannot size). Plan without speculative decoding, or with "
-		    "method 'ngram'.", s->name, s->model[0] ? " (model " : "",
-		    s->model, s->model[0] ? ")" : "");
+		    "method 'ngram', 'eagle', 'eagle3' or 'draft_model'.", s->name,
+		    s->model[0] ? " (model " : "", s->model, s->model[0] ? ")" : "");
 		return;
+	}
+}
+
+int
+spec_has_drafter(const struct plan_spec *s)
+{
+	return s->method == SPEC_EAGLE || s->method == SPEC_EAGLE3 ||
+	    s->method == SPEC_DRAFT_MODEL;
+}
+
+/* model_type contains word (vLLM tests `in` on hf_text_config.model_type). */
+static int
+type_has(const struct model *m, const char *word)
+{
+	return m->model_type != NULL && strstr(m->model_type, word) != NULL;
+}
+
+/* A drafter of full-attention layers of one size, dense MLP, no MLA. */
+static int
+plain_layers(const struct model *d)
+{
+	return !d->mla && d->ld == NULL && d->layer_kind == NULL &&
+	    d->n_state_layers == 0 && d->n_nokv_layers == 0 && d->n_experts == 0 &&
+	    d->n_sliding == 0 && d->n_chunked == 0 && d->layers > 0 &&
+	    d->kv_heads > 0 && d->head_dim > 0 && d->mtp_layers == 0 &&
+	    !d->multimodal;
+}
+
+void
+spec_check_drafter(const struct model *m, const struct model *d,
+    const struct plan_spec *s, int tp, int pp, int version, char *msg,
+    size_t len)
+{
+	/* vllm/config/speculative.py, _verify_args (v0.10 to v0.16) */
+	static const char *const eagle3_targets[] = {
+		"llama", "qwen", "minicpm", "gpt_oss",
+	};
+	size_t i;
+	int ok = 0;
+
+	msg[0] = '\0';
+	if (!spec_has_drafter(s))
+		return;
+	if (s->method == SPEC_DRAFT_MODEL && version > 0 &&
+	    version < VLLM_SINCE_SPEC_DRAFT_MODEL) {
+		snprintf(msg, len, "Speculative decoding with draft model is not "
+		    "supported yet. Please consider using other speculative decoding "
+		    "methods such as ngram, medusa, eagle, or mtp.");
+		return;
+	}
+	if (s->unmodelled[0]) {
+		snprintf(msg, len, "--speculative-config: \"%s\" changes what the "
+		    "drafter takes in a way headroom does not model; plan without it.",
+		    s->unmodelled);
+		return;
+	}
+	/* _verify_and_get_draft_tp */
+	if (s->draft_tp > 0 && s->draft_tp != 1 && s->draft_tp != tp) {
+		snprintf(msg, len, "speculative_draft_tensor_parallel_size=%d cannot be "
+		    "other value than 1 or target model tensor_parallel_size",
+		    s->draft_tp);
+		return;
+	}
+	if (s->method == SPEC_DRAFT_MODEL && s->draft_tp > 0 && s->draft_tp != tp) {
+		snprintf(msg, len, "--speculative-config: draft_tensor_parallel_size "
+		    "%d: vLLM's V1 draft model runs at the target's tensor-parallel "
+		    "size (%d); headroom does not plan other sizes.", s->draft_tp, tp);
+		return;
+	}
+	if (pp > 1) {
+		snprintf(msg, len, "--speculative-config: method '%s' with pipeline "
+		    "parallelism is not modelled by headroom (the drafter sits on the "
+		    "last stage with its own embedding).", s->name);
+		return;
+	}
+	if (s->method == SPEC_EAGLE3 && m != NULL) {
+		for (i = 0; i < sizeof eagle3_targets / sizeof eagle3_targets[0]; i++)
+			ok |= type_has(m, eagle3_targets[i]);
+		if (!ok) {
+			snprintf(msg, len, "Eagle3 is only supported for ['llama', "
+			    "'qwen', 'minicpm', 'gpt_oss'] models. Got "
+			    "self.target_model_config.hf_text_config.model_type='%s'",
+			    m->model_type != NULL ? m->model_type : "");
+			return;
+		}
+	}
+	if (d == NULL) {
+		snprintf(msg, len, "--speculative-config: the config of the drafter "
+		    "'%s' was not read; headroom does not size a drafter it has not "
+		    "read.", s->model);
+		return;
+	}
+	if (d->refusal != NULL) {
+		snprintf(msg, len, "--speculative-config: drafter %s: %s", s->model,
+		    d->refusal);
+		return;
+	}
+	if (!plain_layers(d) || ((s->method == SPEC_EAGLE ||
+	    s->method == SPEC_EAGLE3) && !type_has(d, "llama"))) {
+		snprintf(msg, len, "--speculative-config: method '%s' with drafter "
+		    "%s (%s): headroom sizes %s of standard full-attention layers "
+		    "only; it does not size this one yet.", s->name, s->model,
+		    d->architecture != NULL ? d->architecture : "no architecture",
+		    s->method == SPEC_DRAFT_MODEL ? "draft models" :
+		    "EAGLE heads of Llama layout");
+		return;
+	}
+	if (s->method == SPEC_DRAFT_MODEL && m != NULL && d->vocab != m->vocab) {
+		snprintf(msg, len, "--speculative-config: the draft model's vocab_size "
+		    "(%d) differs from the target's (%d); vLLM's draft models must "
+		    "share the target's vocabulary.", d->vocab, m->vocab);
+		return;
+	}
+}
+
+const char *
+spec_assumption(const struct plan_spec *s)
+{
+	switch (s->method) {
+	case SPEC_EAGLE:
+	case SPEC_EAGLE3:
+		return "EAGLE head: it shares the target's embedding (vLLM shares it "
+		    "when the head's checkpoint holds none or an identical copy); "
+		    "the activation-peak and CUDA-graph estimates cover the target "
+		    "model, not the head's own forward";
+	case SPEC_DRAFT_MODEL:
+		return "draft model: the activation-peak and CUDA-graph estimates "
+		    "cover the target model, not the draft model's own forward";
+	default:
+		return NULL;
+	}
+}
+
+const char *
+spec_draft_label(const struct plan_spec *s)
+{
+	switch (s->method) {
+	case SPEC_EAGLE:
+		return "EAGLE draft head";
+	case SPEC_EAGLE3:
+		return "EAGLE-3 draft head";
+	case SPEC_DRAFT_MODEL:
+		return "draft model";
+	default:
+		return "next-token (MTP) draft layers";
 	}
 }

@@ -11,8 +11,12 @@
  * num_nextn_predict_layers next-token layers (weights.h:
  * weights_mtp_bytes) whose attention joins the KV-cache groups; it is
  * planned for models of standard layers and refused for the others.
- * Methods with a separate draft model or head (eagle, eagle3,
- * draft_model, medusa, mlp_speculator, ...) are refused by name.  Pure.
+ * EAGLE-1 and EAGLE-3 heads of Llama layout and whole draft models of
+ * standard full-attention layers are planned from the drafter's config
+ * (plan_input.draft): their weights (weights.h: weights_draft_bytes) and
+ * their attention layers, which join the KV-cache groups with their own
+ * KV heads and head size.  Other methods (medusa, mlp_speculator, dflash,
+ * ...) and other drafters are refused by name.  Pure.
  */
 #ifndef HEADROOM_SPEC_H
 #define HEADROOM_SPEC_H
@@ -37,5 +41,23 @@ int spec_decode_query_len(const struct model *, const struct plan_spec *);
 /* Why headroom refuses this speculative config; "" when it plans it. */
 void spec_check(const struct model *, const struct plan_spec *, char *msg,
     size_t len);
+
+/* True for the methods that load a drafter from its own config. */
+int spec_has_drafter(const struct plan_spec *);
+
+/*
+ * Why headroom refuses the drafter d (NULL: its config was not read) of
+ * method eagle, eagle3 or draft_model next to target m at TP tp, PP pp in
+ * release version; "" when it plans it, or for other methods.
+ */
+void spec_check_drafter(const struct model *m, const struct model *d,
+    const struct plan_spec *, int tp, int pp, int version, char *msg,
+    size_t len);
+
+/* What the drafter's figures rest on (a constant), NULL without one. */
+const char *spec_assumption(const struct plan_spec *);
+
+/* "EAGLE-3 draft head" and the like, for the weight line of a report. */
+const char *spec_draft_label(const struct plan_spec *);
 
 #endif

@@ -4,6 +4,8 @@
  */
 #include "weights.h"
 
+#include <stdbool.h>
+
 static int64_t
 round_up(int64_t v, int64_t m)
 {
@@ -343,6 +345,56 @@ weights_mtp_bytes(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 	vocab_rows = m->mtp_shared_head ? 0 : (double)round_up(m->vocab, 64) / tp;
 	return b + repl / 2.0 * dtype_bytes + m->mtp_layers * (3.0 * h + 2.0 * h * h +
 	    2.0 * vocab_rows * h) * dtype_bytes;
+}
+
+double
+weights_draft_bytes(const struct model *d, const struct model *t,
+    enum weights_drafter kind, int dtype_bytes, int tp, int pp)
+{
+	double pt[P_COUNT] = { 0 }, repl = 0, h = d->hidden, b = 0, rope = 0;
+	double heads = d->heads, kvh = d->kv_heads, hd = d->head_dim, kvr, dv;
+	int i;
+	bool own_rope;
+
+	if (tp < 1)
+		tp = 1;
+	own_rope = d->rotary_dim > 0 && d->rope_cache_len > 0 &&
+	    (d->rope_cache_len != t->rope_cache_len || d->rotary_dim != t->rotary_dim);
+	if (own_rope)
+		rope = (double)d->rope_cache_len * d->rotary_dim * dtype_bytes;
+	if (kind == WEIGHTS_DRAFT_MODEL) {
+		struct weights_breakdown w;
+
+		weights_rank(d, d->native_format, dtype_bytes, tp, 1, 0, &w);
+		return w.total - (own_rope || d->rotary_dim <= 0 ? 0 :
+		    (double)d->rope_cache_len * d->rotary_dim * dtype_bytes);
+	}
+	for (i = 0; i < d->layers; i++)
+		layer_params(d, i, tp, pt, &repl);
+	kvr = kvh / tp < 1 ? 1 : kvh / tp;
+	if (kind == WEIGHTS_EAGLE3) {
+		/* layer 0's qkv_proj reads [embeds, hidden]: H more inputs */
+		pt[P_ATTN] += h * (heads * hd / tp + 2 * kvr * hd);
+		repl += 2.0 * h * d->layers + 2.0 * h;	/* hidden_norm, norm */
+	} else {
+		repl -= 2.0 * h;	/* layer 0: input_layernorm is Identity */
+	}
+	for (i = 0; i < P_COUNT; i++)
+		b += pt[i] * part_bpp(d, (enum part)i, d->native_format, dtype_bytes);
+	b += repl / 2.0 * dtype_bytes + rope;
+	if (kind == WEIGHTS_EAGLE3) {
+		double th = d->target_hidden > 0 ? d->target_hidden : h;
+
+		dv = d->draft_vocab > 0 ? d->draft_vocab : d->vocab;
+		b += 3.0 * th * h * dtype_bytes;			/* fc */
+		b += (double)round_up((int64_t)dv, 64) / tp * h * dtype_bytes;
+		b += dv * 8.0;					/* d2t */
+	} else {
+		b += 2.0 * h * h * dtype_bytes;			/* fc */
+	}
+	if (pp > 1 || d->hidden != t->hidden || d->vocab != t->vocab)
+		b += (double)round_up(d->vocab, 64) / tp * h * dtype_bytes;
+	return b;
 }
 
 double

@@ -65,6 +65,29 @@ int64_t weights_mxfp4_padding(const struct model *, enum mxfp4_backend,
 double weights_mtp_bytes(const struct model *, enum ckpt_format, int dtype_bytes,
     int tp);
 
+/* Drafters that load from their own config (--speculative-config). */
+enum weights_drafter {
+	WEIGHTS_EAGLE,		/* llama_eagle.py: EagleLlamaForCausalLM */
+	WEIGHTS_EAGLE3,		/* llama_eagle3.py: Eagle3LlamaForCausalLM */
+	WEIGHTS_DRAFT_MODEL	/* a whole model (v1/spec_decode/draft_model.py) */
+};
+
+/*
+ * Bytes drafter d of target t holds on one rank at TP tp, in the model
+ * dtype (vLLM gives the draft the target's dtype) and d's own format.
+ * EAGLE-1: its decoder layers (the first without input_layernorm) and fc
+ * [2H -> H] (replicated); embedding and lm_head are the target's.
+ * EAGLE-3: its layers (the first reads 2H: embeddings and hidden states,
+ * each with its hidden_norm), the final norm, fc [3 x target_hidden -> H]
+ * (replicated), its own lm_head of draft_vocab_size rows (split by TP) and
+ * draft_id_to_target_id (int64, replicated); the embedding is the
+ * target's when pp is 1 and the shapes match.  A draft model: the whole
+ * model, its own embedding and head.  Each adds a RoPE cache of its own
+ * unless it has the target's length and rotary size.
+ */
+double weights_draft_bytes(const struct model *d, const struct model *t,
+    enum weights_drafter, int dtype_bytes, int tp, int pp);
+
 /* Whether layer i of m holds routed experts (first_dense_layers, moe_layer_step). */
 int weights_is_moe_layer(const struct model *, int layer);
 

@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "core/spec.h"
 #include "core/units.h"
 #include "core/vllm_flags.h"
 #include "core/vllm_version.h"
@@ -723,6 +724,47 @@ suggest(const struct catalogue *c, char kind, const char *id, char *out, size_t 
 	}
 }
 
+/*
+ * The drafter of --speculative-config (an EAGLE head or a draft model):
+ * a catalogue id, else a folder, the Hugging Face cache, the Hub, as the
+ * model itself is found.
+ */
+static int
+cli_resolve_drafter(const struct catalogue *c, struct cli *cli, char *err,
+    size_t errlen)
+{
+	struct plan_input *in = &cli->in;
+	const char *id = in->spec.model;
+	struct model_found mf;
+	int64_t wb = 0;
+	char why[1024];
+	int mi, ki, rc;
+
+	if (!spec_has_drafter(&in->spec) || id[0] == '\0')
+		return 0;
+	if (cli->have_draft) {
+		model_done(&cli->draft);
+		cli->have_draft = false;
+	}
+	in->draft = NULL;
+	mi = catalogue_find_model(c, id);
+	if (mi < 0 && (ki = catalogue_find_ckpt(c, id)) >= 0)
+		mi = c->ckpts[ki].model_index;
+	if (mi >= 0) {
+		in->draft = &c->models[mi];
+		return 0;
+	}
+	rc = model_find(id, NULL, &cli->draft, &wb, &mf, why, sizeof why);
+	if (rc != 0) {
+		snprintf(err, errlen, "--speculative-config: %s drafter '%s': %s",
+		    rc > 0 ? "unknown" : "cannot read the", id, why);
+		return -1;
+	}
+	cli->have_draft = true;
+	in->draft = &cli->draft;
+	return 0;
+}
+
 int
 cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen)
 {
@@ -878,7 +920,7 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 	    in->format != in->model->native_format) {
 		snprintf(cli->model_source, sizeof cli->model_source, "derived");
 	}
-	return 0;
+	return cli_resolve_drafter(c, cli, err, errlen);
 }
 
 void
@@ -893,6 +935,8 @@ cli_done(struct cli *cli)
 	free(cli->owned);
 	if (cli->have_local)
 		model_done(&cli->local);
+	if (cli->have_draft)
+		model_done(&cli->draft);
 	free(cli->local_dir);
 	memset(cli, 0, sizeof *cli);
 }

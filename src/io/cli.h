@@ -37,6 +37,8 @@ struct cli {
 	size_t		 n_extra;
 	struct model	 local;			/* --model DIR */
 	bool		 have_local;
+	struct model	 draft;			/* --speculative-config's drafter */
+	bool		 have_draft;
 	char		*local_dir;
 	char		 model_source[16];	/* "catalogue", "directory", "cache", "hub", "derived" */
 	const char	*revision;		/* --revision (branch, tag or commit) */

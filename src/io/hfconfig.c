@@ -693,6 +693,9 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 
 	/* next-token layers, loaded only as a speculative-decoding draft */
 	m->mtp_layers = get_int(&c, "num_nextn_predict_layers", 0, MAX_LAYERS, 0);
+	/* an EAGLE-3 head's own output vocabulary and the width it reads */
+	m->draft_vocab = get_int(&c, "draft_vocab_size", 0, MAX_WIDE, 0);
+	m->target_hidden = get_int(&c, "target_hidden_size", 0, MAX_WIDE, 0);
 
 	/* MoE */
 	n = first_int(&c, k_experts, NULL, 0, MAX_DIM);

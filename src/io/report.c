@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "config.h"
+#include "core/spec.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
 #include "io/sizing_report.h"
@@ -138,9 +139,10 @@ report_text(const struct report_in *r)
 		strbuf_printf(&o, "    of which LoRA slots (--max-loras x --max-lora-rank): "
 		    "%s GiB\n", gib(p->lora_bytes, a));
 	if (p->draft_weights > 0)
-		strbuf_printf(&o, "    of which next-token (MTP) draft layers: %s GiB "
+		strbuf_printf(&o, "    of which %s: %s GiB "
 		    "(%d more attention layer%s in the KV cache)\n",
-		    gib(p->draft_weights, a), p->draft_layers,
+		    spec_draft_label(&r->in->spec), gib(p->draft_weights, a),
+		    p->draft_layers,
 		    p->draft_layers == 1 ? "" : "s");
 	if (p->offloaded > 0)
 		strbuf_printf(&o, "    after --cpu-offload-gb moved %s GiB to CPU memory "
@@ -191,6 +193,11 @@ report_text(const struct report_in *r)
 	if (p->assumption != NULL) {
 		strbuf_printf(&o, "Assumption: ");
 		textesc_append(&o, p->assumption);
+		strbuf_printf(&o, "\n");
+	}
+	if (p->spec_assumption != NULL) {
+		strbuf_printf(&o, "Assumption: ");
+		textesc_append(&o, p->spec_assumption);
 		strbuf_printf(&o, "\n");
 	}
 	{
@@ -419,6 +426,8 @@ report_json(const struct report_in *r)
 
 		if (p->assumption != NULL)
 			cJSON_AddItemToArray(as, cJSON_CreateString(p->assumption));
+		if (p->spec_assumption != NULL)
+			cJSON_AddItemToArray(as, cJSON_CreateString(p->spec_assumption));
 	}
 	s = strbuf_json(root);
 	cJSON_Delete(root);
@@ -479,6 +488,11 @@ report_markdown(const struct report_in *r)
 	if (p->assumption != NULL) {
 		strbuf_printf(&o, "> Assumption: ");
 		textesc_append(&o, p->assumption);
+		strbuf_printf(&o, "\n\n");
+	}
+	if (p->spec_assumption != NULL) {
+		strbuf_printf(&o, "> Assumption: ");
+		textesc_append(&o, p->spec_assumption);
 		strbuf_printf(&o, "\n\n");
 	}
 	if (p->phase == PHASE_NONE)

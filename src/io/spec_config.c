@@ -1,7 +1,10 @@
 /*
  * spec_config.c - --speculative-config JSON.  Keys vLLM reads that change
  * no memory headroom models (prompt_lookup_max, ...) are accepted and not
- * written back; the method, model and num_speculative_tokens are.
+ * written back; the method, model, num_speculative_tokens and
+ * draft_tensor_parallel_size are.  Keys that move the drafter's memory in
+ * ways headroom does not model are kept by name (plan_spec.unmodelled) so
+ * that the plan refuses them.
  */
 #include "spec_config.h"
 
@@ -44,6 +47,34 @@ spec_config_parse(struct plan_spec *s, const char *v, char *err, size_t errlen)
 	}
 	if (x != NULL)
 		s->num_tokens = (int)x->valuedouble;
+	x = cJSON_GetObjectItemCaseSensitive(j, "draft_tensor_parallel_size");
+	if (x != NULL && !cJSON_IsNull(x) && (!cJSON_IsNumber(x) ||
+	    x->valuedouble < 1 || x->valuedouble > 1024 ||
+	    x->valuedouble != (double)(int)x->valuedouble)) {
+		cJSON_Delete(j);
+		snprintf(err, errlen, "--speculative-config: "
+		    "draft_tensor_parallel_size must be a whole number from 1 to 1024");
+		return -1;
+	}
+	if (x != NULL && cJSON_IsNumber(x))
+		s->draft_tp = (int)x->valuedouble;
+	{
+		/* keys that change the drafter's memory in ways headroom does
+		 * not model (its cache dtype, its quantization, parallel drafts) */
+		static const char *const moving[] = {
+			"kv_cache_dtype", "quantization", "parallel_drafting",
+		};
+		size_t k;
+
+		for (k = 0; k < sizeof moving / sizeof moving[0]; k++) {
+			x = cJSON_GetObjectItemCaseSensitive(j, moving[k]);
+			if (x != NULL && !cJSON_IsNull(x) && !cJSON_IsFalse(x)) {
+				snprintf(s->unmodelled, sizeof s->unmodelled, "%s",
+				    moving[k]);
+				break;
+			}
+		}
+	}
 	if (model != NULL)
 		snprintf(s->model, sizeof s->model, "%s", model);
 	/* vLLM infers the method from the model when it is not given */
@@ -79,6 +110,8 @@ spec_config_format(const struct plan_spec *s, char *buf, size_t len)
 		cJSON_AddStringToObject(j, "model", s->model);
 	if (s->num_tokens > 0)
 		cJSON_AddNumberToObject(j, "num_speculative_tokens", s->num_tokens);
+	if (s->draft_tp > 0)
+		cJSON_AddNumberToObject(j, "draft_tensor_parallel_size", s->draft_tp);
 	t = cJSON_PrintUnformatted(j);
 	if (t != NULL) {
 		o = strlen(buf);

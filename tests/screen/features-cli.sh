@@ -32,12 +32,32 @@ check "ngram plans" 0 "--speculative-config '{\"method\":\"ngram\",\"num_specula
     $G --speculative-config '{"method": "ngram", "num_speculative_tokens": 4, "prompt_lookup_max": 5}' --export command
 check "-sc short form" 0 "Verdict: vLLM starts" -- \
     $G -sc '{"method": "ngram", "num_speculative_tokens": 2}'
-check "eagle3 is refused by name" 1 "method 'eagle3' (model yuhuili/EAGLE3-LLaMA3.1-Instruct-8B) is not modelled" -- \
+E3="${TOP_SRCDIR:-.}/tests/fixtures/configs/eagle/EAGLE3-LLaMA3.1-Instruct-8B"
+check "eagle3 plans its head from the drafter's config" 0 \
+    "of which EAGLE-3 draft head: 0.79 GiB (1 more attention layer in the KV cache)" -- \
+    $G --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}"
+check "... its layer joins the KV cache" 0 "135168 bytes per token per GPU" -- \
+    $G --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}"
+check "... and the json report says what it rests on" 0 '"EAGLE head: it shares the target' -- \
+    $G --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}" --report json
+check "draft_tensor_parallel_size is written back" 0 '"draft_tensor_parallel_size":1}' -- \
+    $G -tp 2 --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3, \"draft_tensor_parallel_size\": 1}" --export command
+check "a draft TP vLLM refuses" 1 "speculative_draft_tensor_parallel_size=2 cannot be other value than 1 or target model tensor_parallel_size" -- \
+    $G -tp 4 --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3, \"draft_tensor_parallel_size\": 2}"
+check "a drafter key that moves memory is refused" 1 '"kv_cache_dtype" changes what the drafter takes' -- \
+    $G --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3, \"kv_cache_dtype\": \"fp8\"}"
+check "a Hub drafter offline and not cached" 2 "--speculative-config: unknown drafter 'yuhuili/EAGLE3-LLaMA3.1-Instruct-8B'" -- \
     $G --speculative-config '{"method": "eagle3", "model": "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", "num_speculative_tokens": 3}'
+check "eagle3 on a target vLLM does not take" 1 "Eagle3 is only supported for "  -- \
+    --gpu h100-sxm --model google/gemma-3-27b-it --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}"
+check "medusa is refused by name" 1 "method 'medusa' (model x/medusa-head) is not modelled" -- \
+    $G --speculative-config '{"method": "medusa", "model": "x/medusa-head", "num_speculative_tokens": 3}'
 check "an unknown method is refused by name" 1 "method 'lookahead_v9' is not modelled" -- \
     $G --speculative-config '{"method": "lookahead_v9", "num_speculative_tokens": 3}'
-check "a draft model without a method" 1 "method 'draft_model' (model meta-llama/Llama-3.2-1B)" -- \
+check "a draft model without a method is a draft_model" 0 "of which draft model: " -- \
     $G --speculative-config '{"model": "meta-llama/Llama-3.2-1B", "num_speculative_tokens": 3}'
+check "draft_model before vLLM took it" 1 "Speculative decoding with draft model is not supported yet." -- \
+    $G --vllm-version 0.13.0 --speculative-config '{"model": "meta-llama/Llama-3.2-1B", "num_speculative_tokens": 3}'
 check "mtp without next-token layers is refused" 1 "has no num_nextn_predict_layers" -- \
     $G --speculative-config '{"method": "mtp", "num_speculative_tokens": 1}'
 check "deepseek mtp plans its draft layer" 0 "next-token (MTP) draft layers" -- \

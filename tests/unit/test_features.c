@@ -7,6 +7,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/lora.h"
@@ -14,6 +15,7 @@
 #include "core/spec.h"
 #include "core/units.h"
 #include "core/weights.h"
+#include "io/model_dir.h"
 #include "helpers.h"
 
 static void
@@ -276,7 +278,7 @@ Test(spec, draft_methods_are_refused_by_name)
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan p;
-	const char *m[] = { "eagle", "eagle3", "draft_model", "medusa", "dflash",
+	const char *m[] = { "medusa", "mlp_speculator", "dflash",
 		"some_new_method" };
 	size_t i;
 
@@ -467,4 +469,191 @@ Test(lora, moe_buffers_in_the_profile_forward)
 	cr_assert_eq(b.activation - a.activation, 270532608LL);
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	cr_assert_eq(lora_activation_bytes(in.model, &l, 1, 8192, 2), 0);
+}
+
+/* A drafter's config.json from tests/fixtures/configs (SOURCES.md there). */
+static void
+drafter_load(const char *rel, struct model *m)
+{
+	char path[1024], err[512];
+	int64_t wb;
+
+	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
+	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s", err);
+}
+
+static void
+drafter_set(struct plan_input *in, const char *method, const char *model,
+    const struct model *d, int k)
+{
+	spec_set(in, method, k);
+	snprintf(in->spec.model, sizeof in->spec.model, "%s", model);
+	in->draft = d;
+}
+
+Test(spec, eagle3_head_weights_and_kv_by_hand)
+{
+	/* EAGLE-3 head for Llama-3.1-8B (llama_eagle3.py), H 4096, 32 heads,
+	 * 8 KV heads of 128, I 14336, one layer, draft_vocab_size 32000, TP 1:
+	 * layer: q 16,777,216 + k, v 8,388,608 + o 16,777,216; its qkv_proj
+	 * reads [embeds, hidden] (2H): + 4096 x (4096 + 2048) = 25,165,824;
+	 * MLP 3 x 4096 x 14336 = 176,160,768; = 243,269,632 params x 2 B
+	 * = 486,539,264.  input, post-attention, hidden and final norms
+	 * 4 x 4096 x 2 = 32,768.  fc [3 x 4096 -> 4096] 100,663,296.  lm_head
+	 * 32,000 x 4096 x 2 = 262,144,000.  d2t 32,000 x 8 = 256,000.  Its
+	 * RoPE (2048 positions x 128, not the target's) 524,288.  The
+	 * embedding is the target's.  Sum 850,159,616.
+	 * KV: the head's layer joins the one group: 33 x 2 x 8 x 128 x 2
+	 * = 135,168 bytes per token.
+	 * TP 2: attention 20,971,520 + 12,582,912, MLP 88,080,384 -> x 2 B
+	 * 243,269,632; lm_head 16,000 rows 131,072,000; fc, norms, d2t, RoPE
+	 * replicated: 475,817,984.  KV 33 x 2 x 4 x 128 x 2 = 67,584. */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan a, b;
+	struct model d;
+
+	memset(&d, 0, sizeof d);
+	drafter_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
+	cr_assert_eq(d.draft_vocab, 32000);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	plan_compute(c, &in, &a);
+	drafter_set(&in, "eagle3", "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", &d, 3);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+	cr_assert_eq(b.draft_weights, 850159616LL, "%lld", (long long)b.draft_weights);
+	cr_assert_eq(b.weights - a.weights, b.draft_weights);
+	cr_assert_eq(b.draft_layers, 1);
+	cr_assert_eq(a.bytes_per_token, 131072);
+	cr_assert_eq(b.bytes_per_token, 135168);
+	cr_assert_eq(b.n_groups, 1);
+	cr_assert_eq(b.page_bytes, a.page_bytes);
+	cr_assert(b.spec_assumption != NULL);
+	/* decode queries of 1 + 3 tokens: M = min(1024 x 4 x 2, 512) = 512 */
+	cr_assert_eq(b.max_capture_size, 512);
+	in.tp = 2;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+	cr_assert_eq(b.draft_weights, 475817984LL, "%lld", (long long)b.draft_weights);
+	cr_assert_eq(b.bytes_per_token, 67584);
+	/* EAGLE-1 layout of the same shapes (llama_eagle.py): the layer
+	 * without the wider qkv, one norm less (input_layernorm is Identity),
+	 * no final norm, fc [2H -> H], lm_head and embedding the target's:
+	 * 218,103,808 x 2 + 8,192 + 67,108,864 + 524,288 = 503,848,960 */
+	cr_assert_eq((int64_t)weights_draft_bytes(&d, in.model, WEIGHTS_EAGLE, 2, 1,
+	    1), 503848960LL);
+	/* PP 2 would keep its own embedding; vLLM puts the drafter on the
+	 * last stage: not modelled */
+	in.tp = 1;
+	in.pp = 2;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_CONFIG);
+	cr_assert(strstr(b.message, "pipeline parallelism") != NULL, "%s", b.message);
+	model_done(&d);
+}
+
+Test(spec, draft_model_joins_the_group_with_its_own_page)
+{
+	/* Llama-3.2-1B as the draft of Llama-3.1-8B: 16 layers of 8 KV heads
+	 * of 64 (2 x 8 x 64 x 2 = 2,048 bytes per token and layer) beside the
+	 * target's 32 of 4,096: every layer full attention, pages differ, so
+	 * one UniformTypeKVCacheSpecs group: 131,072 + 32,768 = 163,840 bytes
+	 * per token.  Weights: the whole 1B model (its own embedding, tied
+	 * head, its own RoPE of 64 rotary dims). */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in, d1;
+	struct plan a, b;
+	struct weights_breakdown w;
+
+	test_input(&d1, "h100-sxm", "meta-llama/Llama-3.2-1B", NULL);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	plan_compute(c, &in, &a);
+	drafter_set(&in, "draft_model", "meta-llama/Llama-3.2-1B", d1.model, 4);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+	cr_assert_eq(b.bytes_per_token, 163840);
+	cr_assert_eq(b.n_groups, 1);
+	cr_assert_eq(b.draft_layers, 16);
+	weights_rank(d1.model, d1.model->native_format, 2, 1, 1, 0, &w);
+	cr_assert_eq(b.draft_weights, (int64_t)w.total);
+	cr_assert(test_gib(b.draft_weights) > 2.2 && test_gib(b.draft_weights) < 2.4,
+	    "%.3f", test_gib(b.draft_weights));
+	/* draft_model came to the V1 engine with #24322; 0.13.0 refuses it */
+	in.version = VLLM_VER(0, 13, 0);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_CONFIG);
+	cr_assert(strstr(b.message, "Speculative decoding with draft model is not "
+	    "supported yet") != NULL, "%s", b.message);
+	/* a draft TP other than the target's */
+	in.version = 0;
+	in.spec.draft_tp = 1;
+	in.tp = 2;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_CONFIG);
+	cr_assert(strstr(b.message, "draft_tensor_parallel_size 1") != NULL, "%s",
+	    b.message);
+}
+
+Test(spec, drafter_refusals_in_vllms_words)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct model d;
+
+	memset(&d, 0, sizeof d);
+	drafter_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
+	/* _verify_and_get_draft_tp: 1 or the target's TP */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	drafter_set(&in, "eagle3", "x", &d, 3);
+	in.tp = 4;
+	in.spec.draft_tp = 2;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert_str_eq(p.message, "speculative_draft_tensor_parallel_size=2 cannot "
+	    "be other value than 1 or target model tensor_parallel_size");
+	/* 1 is taken (and, in V1, runs at the target's TP: issue #31345) */
+	in.spec.draft_tp = 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	/* no num_speculative_tokens */
+	drafter_set(&in, "eagle3", "x", &d, 0);
+	in.tp = 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "num_speculative_tokens must be provided") != NULL,
+	    "%s", p.message);
+	/* EAGLE-3 targets vLLM takes */
+	test_input(&in, "h100-sxm", "google/gemma-3-27b-it", NULL);
+	drafter_set(&in, "eagle3", "x", &d, 3);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "Eagle3 is only supported for ['llama', 'qwen', "
+	    "'minicpm', 'gpt_oss'] models.") != NULL, "%s", p.message);
+	/* a drafter whose config was not read, a key that moves memory */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	drafter_set(&in, "eagle", "somewhere/else", NULL, 3);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "'somewhere/else' was not read") != NULL, "%s",
+	    p.message);
+	drafter_set(&in, "eagle3", "x", &d, 3);
+	snprintf(in.spec.unmodelled, sizeof in.spec.unmodelled, "kv_cache_dtype");
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "\"kv_cache_dtype\"") != NULL, "%s", p.message);
+	/* an MLA drafter (DeepSeek's own EAGLE layout) is not sized */
+	test_input(&in, "h200-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	{
+		struct plan_input ds;
+
+		test_input(&ds, "h200-sxm", "deepseek-ai/DeepSeek-V3", NULL);
+		drafter_set(&in, "draft_model", "deepseek-ai/DeepSeek-V3", ds.model, 3);
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_CONFIG);
+		cr_assert(strstr(p.message, "does not size this one yet") != NULL, "%s",
+		    p.message);
+	}
+	model_done(&d);
 }
