@@ -12,6 +12,9 @@
 #include "units.h"
 
 #define DEFAULT_GRAPHS 102.0	/* 51 PIECEWISE + 51 FULL at max_num_seqs 1024 */
+/* vllm/envs.py VLLM_FUSED_MOE_CHUNK_SIZE: fused_experts() works on at most
+ * this many tokens at a time (VLLM_ENABLE_FUSED_MOE_ACTIVATION_CHUNKING 1) */
+#define FUSED_MOE_CHUNK 16384.0
 
 int
 overhead_capture_sizes(int mns, int mnbt, int max_capture, int cap, bool fine,
@@ -52,7 +55,7 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 	const struct coeff_set *c = in->c;
 	double reqs, sampler = 0, forward, moe = 0, act, nt, cg = 0;
 	double tp = in->tp > 0 ? in->tp : 1;
-	double inter_rank;
+	double inter_rank, moe_tp = in->moe_tp > 0 ? in->moe_tp : tp, moe_tokens;
 
 	reqs = in->max_num_seqs < in->max_num_batched_tokens ?
 	    in->max_num_seqs : in->max_num_batched_tokens;
@@ -66,11 +69,19 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 	    (c->forward_bytes_per_token_hidden * m->hidden +
 	    c->forward_bytes_per_token_inter * inter_rank) *
 	    (in->dtype_bytes > 2 ? in->dtype_bytes / 2.0 : 1.0);
+	/* with DP the MoE layers see every DP rank's batch (the all-gather of
+	 * allgather_reducescatter, or of the TP x DP group without EP), in
+	 * chunks of FUSED_MOE_CHUNK tokens */
+	moe_tokens = in->max_num_batched_tokens;
+	if (in->moe_gather > 1) {
+		moe_tokens *= in->moe_gather;
+		if (moe_tokens > FUSED_MOE_CHUNK)
+			moe_tokens = FUSED_MOE_CHUNK;
+	}
 	if (m->n_experts > 0 && in->format != FMT_MXFP4 &&
 	    m->native_format != FMT_MXFP4)
-		moe = c->moe_bytes_per_token_expert_inter *
-		    in->max_num_batched_tokens * m->experts_per_tok *
-		    m->moe_intermediate / tp;
+		moe = c->moe_bytes_per_token_expert_inter * moe_tokens *
+		    m->experts_per_tok * m->moe_intermediate / moe_tp;
 	act = (sampler > forward ? sampler : forward) + moe +
 	    c->activation_base_gib * GIB;
 	/* the encoder runs first and frees its activations; its outputs stay
@@ -79,7 +90,8 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 		act = (double)in->mm_encoder_bytes;
 	act += (double)in->mm_cache_bytes;
 
-	if (in->tp > 1)
+	/* the collective buffers of a TP group, or of the MoE layers' group */
+	if (in->tp > 1 || (m->n_experts > 0 && in->moe_gather > 1))
 		nt = c->non_torch_tp_gib;
 	else if (in->pp > 1)
 		nt = c->non_torch_pp_gib;

@@ -17,6 +17,9 @@ struct overhead_in {
 	const struct model *model;
 	const struct coeff_set *c;
 	int	 tp, pp;
+	int	 moe_tp;		/* the split inside each expert (experts.h); 0: tp */
+	int	 moe_gather;		/* DP ranks whose tokens every MoE layer
+				   gathers (all-gather over TP x DP); 0, 1: none */
 	int	 last_stage;		/* runs the sampler */
 	int	 layers_on_rank;
 	int	 max_num_seqs, max_num_batched_tokens;

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "experts.h"
+
 static void __attribute__((format(printf, 2, 3)))
 note(struct placement *p, const char *fmt, ...)
 {
@@ -163,4 +165,26 @@ placement_compute(const struct node *nd, int nodes, int tp, int pp, int dp,
 	if (!p->refused && wanted > p->replicas)
 		note(p, "%d replicas wanted, %d fit on %d node%s", wanted, p->replicas,
 		    p->nodes, p->nodes == 1 ? "" : "s");
+}
+
+void
+placement_assign_experts(struct placement *p, int n_experts, bool ep)
+{
+	int i, group = p->tp * p->dp;
+
+	p->n_experts = n_experts > 0 ? n_experts : 0;
+	p->ep = p->n_experts > 0 && ep && group > 1 && p->slices_per_gpu == 0;
+	for (i = 0; i < p->n_slots; i++) {
+		struct placement_slot *s = &p->slots[i];
+
+		s->ep_rank = s->expert_first = s->expert_count = 0;
+		if (s->replica < 0 || p->n_experts == 0)
+			continue;
+		s->ep_rank = s->dp_rank * p->tp + s->tp_rank;
+		if (p->ep)
+			s->expert_count = experts_local(p->n_experts, group,
+			    s->ep_rank, &s->expert_first);
+		else
+			s->expert_count = p->n_experts;
+	}
 }

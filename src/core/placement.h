@@ -29,6 +29,9 @@ struct placement_slot {
 	int	 node, gpu, slice;	/* slice: MIG instance on the card, -1 whole card */
 	int	 replica;		/* -1: idle */
 	int	 dp_rank, pp_stage, tp_rank;
+	/* MoE (placement_assign_experts()): the rank in the TP x DP group of
+	 * the MoE layers and the routed experts it holds, whole under EP */
+	int	 ep_rank, expert_first, expert_count;
 };
 
 struct placement {
@@ -39,6 +42,8 @@ struct placement {
 	int	 nodes_per_instance;	/* > 1: the instance spans nodes */
 	bool	 tp_crosses_nodes, tp_over_pcie, tp_beyond_nvlink, pp_crosses_nodes,
 		 dp_crosses_nodes;
+	int	 n_experts;		/* routed experts of the model, 0: dense */
+	bool	 ep;			/* expert parallel: whole experts per rank */
 	bool	 refused;		/* vLLM would not start */
 	char	 message[512];		/* vLLM's words when refused */
 	char	 notes[PLACEMENT_MAX_NOTES][256];	/* warnings, worst first */
@@ -55,5 +60,13 @@ struct placement {
  */
 void placement_compute(const struct node *nd, int nodes, int tp, int pp, int dp,
     int wanted, int mig_slices, struct placement *p);
+
+/*
+ * The routed experts each busy card holds (experts.h): its rank in the
+ * MoE layers' TP x DP group (dp_rank x tp + tp_rank, one group per
+ * pipeline stage), then with ep the experts determine_expert_map() gives
+ * it, else all of them, each split over the group.  n_experts 0: dense.
+ */
+void placement_assign_experts(struct placement *p, int n_experts, bool ep);
 
 #endif

@@ -371,6 +371,7 @@ struct walk {
 	struct vllm_traits t;
 	struct plan_lora lora;
 	struct kv_params kp;
+	struct experts_split es;	/* the MoE split of rank 0 (the most experts) */
 	struct stage st[16];
 	int	 sizes[PLAN_MAX_CAPTURE];
 	int	 nstage, best, dtype_bytes, n_graphs, q, nspec;
@@ -421,6 +422,12 @@ walk_settings(struct walk *w)
 		return false;
 	}
 	p->assumption = w->m->assumption;
+	experts_split_for(w->m->n_experts, p->tp, p->dp, in->expert_parallel > 0, 0,
+	    &w->es);
+	p->expert_parallel = w->es.ep;
+	p->ep_size = w->es.ep ? w->es.group : 0;
+	p->experts_per_rank = w->es.experts;
+	p->moe_tp = w->m->n_experts > 0 ? w->es.moe_tp : 0;
 	return true;
 }
 
@@ -511,6 +518,14 @@ walk_config_checks(struct walk *w)
 	if (p->pp > m->layers)
 		config_fail(p, "Pipeline parallel size %d exceeds the model's %d "
 		    "layers.", p->pp, m->layers);
+	/* ParallelConfig.use_sequence_parallel_moe: EP with TP > 1 and DP > 1
+	 * splits each batch over the TP ranks and replicates shared experts */
+	if (w->es.ep && p->tp > 1 && p->dp > 1)
+		config_fail(p, "--enable-expert-parallel with tensor parallel %d and "
+		    "data parallel %d: vLLM then runs the MoE layers sequence-parallel "
+		    "(each TP rank a slice of the batch, shared experts replicated), "
+		    "which headroom does not model. Plan TP x 1 or 1 x DP.", p->tp,
+		    p->dp);
 }
 
 /* What else vLLM puts on the GPU: LoRA, drafts, offloading. */
@@ -550,6 +565,10 @@ walk_extras_checks(struct walk *w)
 		    "sit on the last stage).", in->spec.name);
 	if (in->cpu_offload_gib < 0)
 		config_fail(p, "--cpu-offload-gb must not be negative.");
+	if (w->es.ep && w->lora.enabled && m->n_experts > 0)
+		config_fail(p, "--enable-lora with --enable-expert-parallel: "
+		    "headroom does not model LoRA slots on expert-parallel MoE "
+		    "layers, so it does not plan it.");
 }
 
 /* max_model_len (reference §1.2, §5.4). */
@@ -805,7 +824,8 @@ walk_stage(struct walk *w, int s)
 	char kverr[KV_ERR_LEN];
 	int first;
 
-	weights_rank(m, p->format, w->dtype_bytes, p->tp, p->pp, s, &x->w);
+	weights_rank_split(m, p->format, w->dtype_bytes, p->tp, p->pp, s, &w->es,
+	    &x->w);
 	x->weights = (int64_t)(x->w.total * w->scale);
 	x->layers = weights_stage_layers(m->layers, p->pp, s, &first);
 	memset(&oi, 0, sizeof oi);
@@ -813,6 +833,8 @@ walk_stage(struct walk *w, int s)
 	oi.c = w->co;
 	oi.tp = p->tp;
 	oi.pp = p->pp;
+	oi.moe_tp = w->es.moe_tp;
+	oi.moe_gather = m->n_experts > 0 ? p->dp : 1;
 	oi.last_stage = s == p->pp - 1;
 	oi.layers_on_rank = x->layers;
 	oi.max_num_seqs = p->max_num_seqs;
@@ -838,8 +860,8 @@ walk_stage(struct walk *w, int s)
 	x->weights += x->lora;
 	x->draft = 0;
 	if (in->spec.method == SPEC_MTP && s == p->pp - 1)
-		x->draft = (int64_t)weights_mtp_bytes(m, p->format, w->dtype_bytes,
-		    p->tp);
+		x->draft = (int64_t)weights_mtp_bytes_split(m, p->format,
+		    w->dtype_bytes, p->tp, &w->es);
 	else if (spec_has_drafter(&in->spec) && in->draft != NULL && p->pp == 1)
 		x->draft = (int64_t)weights_draft_bytes(in->draft, m,
 		    in->spec.method == SPEC_EAGLE ? WEIGHTS_EAGLE :
@@ -847,8 +869,8 @@ walk_stage(struct walk *w, int s)
 		    WEIGHTS_DRAFT_MODEL, w->dtype_bytes, p->tp, p->pp);
 	x->weights += x->draft;
 	if (p->format == FMT_MXFP4 && w->g != NULL)
-		x->weights += weights_mxfp4_padding(m, mxfp4_backend_for(w->cc,
-		    p->version, w->lora.enabled), p->tp, first, x->layers);
+		x->weights += weights_mxfp4_padding_split(m, mxfp4_backend_for(w->cc,
+		    p->version, w->lora.enabled), &w->es, first, x->layers);
 	x->offloaded = 0;
 	if (in->cpu_offload_gib > 0) {
 		x->offloaded = units_bytes(in->cpu_offload_gib);
@@ -953,8 +975,8 @@ walk_memory_checks(struct walk *w)
 	if (in->quantization_fp8 && p->version < VLLM_VER(0, 16, 0)) {
 		struct weights_breakdown wb;
 
-		weights_rank(w->m, FMT_BF16, w->dtype_bytes, p->tp, p->pp, w->best,
-		    &wb);
+		weights_rank_split(w->m, FMT_BF16, w->dtype_bytes, p->tp, p->pp,
+		    w->best, &w->es, &wb);
 		need = (int64_t)wb.total;
 	}
 	for (s = 0; s < w->nstage; s++)

@@ -166,6 +166,8 @@ struct plan_input {
 	double	 cpu_offload_gib;	/* --cpu-offload-gb, per GPU */
 	double	 kv_offloading_gib;	/* --kv-offloading-size (CPU), 0 = off */
 	int	 kv_offloading_backend;/* 0 native, 1 lmcache */
+	int	 expert_parallel;	/* --enable-expert-parallel 1, --no-... -1 */
+	int	 all2all_backend;	/* --all2all-backend: 0 allgather_reducescatter */
 	/* planner options */
 	int64_t	 tokens_per_request;	/* 0 = max_model_len */
 	double	 other_usage_gib;
@@ -193,6 +195,11 @@ struct plan {
 	/* resolved settings */
 	int	 version;
 	int	 tp, pp, dp, world;
+	/* MoE split (experts.h): EP in force, its size (TP x DP), routed
+	 * experts on the reported rank (rank 0: the most), the split inside
+	 * each expert; 0 for dense models */
+	bool	 expert_parallel;
+	int	 ep_size, experts_per_rank, moe_tp;
 	double	 util;
 	int64_t	 max_model_len;		/* after auto-fit when asked */
 	bool	 max_model_len_auto;

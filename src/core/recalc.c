@@ -105,6 +105,10 @@ copy_settings(struct plan *d, const struct plan *s)
 	d->pp = s->pp;
 	d->dp = s->dp;
 	d->world = s->world;
+	d->expert_parallel = s->expert_parallel;
+	d->ep_size = s->ep_size;
+	d->experts_per_rank = s->experts_per_rank;
+	d->moe_tp = s->moe_tp;
 	d->util = s->util;
 	d->max_model_len = s->max_model_len;
 	d->max_model_len_auto = s->max_model_len_auto;

@@ -173,6 +173,20 @@ speed_estimate(const struct catalogue *cat, const struct plan_input *in,
 	if (experts > 0 && total_params > 0 && m->experts_per_tok > 0) {
 		double share = experts / total_params;
 
+		if (p->dp > 1 || p->expert_parallel) {
+			/* the rank's own share: its experts (an EP share, or all
+			 * cut over TP x DP) against its attention split by TP only */
+			struct experts_split es;
+			struct weights_breakdown wr;
+
+			experts_split_for(m->n_experts, p->tp, p->dp,
+			    p->expert_parallel, 0, &es);
+			weights_rank_split(m, FMT_BF16, 1, p->tp, p->pp, 0, &es, &wr);
+			if (wr.total > 0)
+				share = experts * es.experts / m->n_experts / es.moe_tp /
+				    wr.total;
+		}
+
 		if (share > 1)
 			share = 1;
 		e->expert_bytes = e->weights_read * share;

@@ -80,6 +80,12 @@ static const struct vllm_flag_choice quantizations[] = {
 	{ "fp8", 1, 0, 0 }, { NULL, 0, 0, 0 }
 };
 
+/* vllm/config/parallel.py All2AllBackend: the one whose buffers vLLM's
+ * profile run measures; other names are kept and the plan stops */
+static const struct vllm_flag_choice all2all_backends[] = {
+	{ "allgather_reducescatter", 0, 0, 0 }, { NULL, 0, 0, 0 }
+};
+
 const struct vllm_flag vllm_flags[VF_COUNT] = {
 	[VF_TP] = { "tensor-parallel-size", "--tensor-parallel-size", "tp", "tensor-par",
 	    "cards one replica's layers are split across", VFK_INT, VFS_INT,
@@ -237,14 +243,29 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    "startup memory term found in vLLM's source)", VFK_BOOL, VFS_NONE, 0,
 	    -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_STYLE, 0, 0, VFSTEP_NONE, 0,
 	    0, 0, 0, false },
-	/* experts spread over TP x DP ranks instead of sharded by TP
-	 * (vllm/model_executor/layers/fused_moe/): with DP the expert memory
-	 * per rank changes, which headroom does not model yet, so it refuses */
+	/* vllm/model_executor/layers/fused_moe/config.py FusedMoEParallelConfig:
+	 * whole experts per rank over the TP x DP ranks (experts.h) */
 	[VF_EXPERT_PARALLEL] = { "enable-expert-parallel", "--enable-expert-parallel",
-	    NULL, "expert-par", "MoE experts spread over the TP x DP ranks (not "
-	    "modelled: the plan stops)", VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1,
-	    false, NULL, NULL, RECALC_IN_STYLE, 0, 0, VFSTEP_NONE, 0, 0, 0, 0,
-	    false, false, true },
+	    NULL, "expert-par", "MoE experts whole on each of the TP x DP ranks "
+	    "instead of split inside every expert", VFK_BOOL, VFS_TRI,
+	    IN_OFF(expert_parallel), -1, 0, 0, 1, false, NULL, NULL,
+	    RECALC_IN_PARALLEL, VFW_SET, 0, VFSTEP_TOGGLE, 0, 0, 0, 1, true },
+	/* vllm/config/parallel.py all2all_backend (default
+	 * allgather_reducescatter): the others allocate their own dispatch
+	 * buffers (DeepEP, pplx, NIXL, FlashInfer), which headroom does not
+	 * model, so the plan stops */
+	[VF_ALL2ALL_BACKEND] = { "all2all-backend", "--all2all-backend", NULL,
+	    "all2all", "expert-parallel token exchange (only "
+	    "allgather_reducescatter is modelled)", VFK_ENUM, VFS_ENUM,
+	    IN_OFF(all2all_backend), -1, 0, 0, 0, false, NULL, all2all_backends,
+	    RECALC_IN_PARALLEL, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true, true,
+	    true },
+	/* EPLB (vllm/distributed/eplb/): redundant experts, load statistics
+	 * and the buffers of each rearrangement, not modelled */
+	[VF_ENABLE_EPLB] = { "enable-eplb", "--enable-eplb", NULL, "eplb",
+	    "expert-parallel load balancer (not modelled: the plan stops)",
+	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_STYLE,
+	    0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
 };
 
 enum vllm_flag_id

@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 
+#include "experts.h"
+
 static int64_t
 round_up(int64_t v, int64_t m)
 {
@@ -135,9 +137,11 @@ mixer_params(const struct model *m, const struct layer_desc *d, int tp,
 	}
 }
 
-/* Parameters of one layer, per part and split by TP, and its replicated parts. */
+/* Parameters of one layer, per part and split by TP (the routed experts as
+ * es says), and its replicated parts. */
 static void
-layer_params(const struct model *m, int layer, int tp, double *pt, double *repl)
+layer_params(const struct model *m, int layer, int tp,
+    const struct experts_split *es, double *pt, double *repl)
 {
 	double h = m->hidden, hd = m->head_dim, heads = m->heads;
 	double kvh = m->kv_heads, kvh_rank, gu = m->ffn_ungated ? 2.0 : 3.0;
@@ -181,7 +185,8 @@ layer_params(const struct model *m, int layer, int tp, double *pt, double *repl)
 	if (ffn == FFN_MOE) {
 		double eh = m->moe_latent > 0 ? m->moe_latent : h;
 
-		pt[P_EXPERT] += gu * eh * m->moe_intermediate * m->n_experts / tp;
+		pt[P_EXPERT] += gu * eh * m->moe_intermediate * (double)es->experts /
+		    es->moe_tp;
 		if (m->moe_latent > 0)
 			pt[P_SHARED] += 2 * h * m->moe_latent / tp;	/* latent projections */
 		if (m->shared_intermediate > 0)
@@ -241,11 +246,29 @@ part_bpp(const struct model *m, enum part pt, enum ckpt_format fmt, int dtype_by
 	return format_bpp(m, fmt, dtype_bytes);
 }
 
+/* The split of plain tensor parallelism: every expert cut by TP. */
+static void
+tp_split(const struct model *m, int tp, struct experts_split *es)
+{
+	experts_split_for(m->n_experts, tp, 1, false, 0, es);
+}
+
 void
 weights_rank(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
     int tp, int pp, int stage, struct weights_breakdown *w)
 {
-	double pt[P_COUNT] = { 0 }, repl = 0, vocab_rows;
+	struct experts_split es;
+
+	tp_split(m, tp < 1 ? 1 : tp, &es);
+	weights_rank_split(m, fmt, dtype_bytes, tp, pp, stage, &es, w);
+}
+
+void
+weights_rank_split(const struct model *m, enum ckpt_format fmt,
+    int dtype_bytes, int tp, int pp, int stage, const struct experts_split *es,
+    struct weights_breakdown *w)
+{
+	double pt[P_COUNT] = { 0 }, repl = 0, vocab_rows, maps = 0;
 	int first, n, i;
 
 	if (tp < 1)
@@ -253,13 +276,17 @@ weights_rank(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 	if (pp < 1)
 		pp = 1;
 	n = weights_stage_layers(m->layers, pp, stage, &first);
-	for (i = first; i < first + n; i++)
-		layer_params(m, i, tp, pt, &repl);
+	for (i = first; i < first + n; i++) {
+		layer_params(m, i, tp, es, pt, &repl);
+		/* FusedMoE registers its int32 expert map under EP */
+		if (es->ep && weights_is_moe_layer(m, i))
+			maps += 4.0 * es->global;
+	}
 
 	w->linear = 0;
 	for (i = 0; i < P_COUNT; i++)
 		w->linear += pt[i] * part_bpp(m, (enum part)i, fmt, dtype_bytes);
-	w->other = repl / 2.0 * dtype_bytes;
+	w->other = repl / 2.0 * dtype_bytes + maps;
 	vocab_rows = (double)round_up(m->vocab, 64) / tp;
 	w->embed = stage == 0 ? vocab_rows * m->hidden * dtype_bytes : 0;
 	if (stage == 0 && m->ple_hidden > 0) {
@@ -304,7 +331,18 @@ int64_t
 weights_mxfp4_padding(const struct model *m, enum mxfp4_backend b, int tp,
     int first, int n)
 {
-	int64_t h = m->hidden, i = m->moe_intermediate / (tp > 0 ? tp : 1);
+	struct experts_split es;
+
+	tp_split(m, tp < 1 ? 1 : tp, &es);
+	return weights_mxfp4_padding_split(m, b, &es, first, n);
+}
+
+int64_t
+weights_mxfp4_padding_split(const struct model *m, enum mxfp4_backend b,
+    const struct experts_split *es, int first, int n)
+{
+	int64_t h = m->hidden, i = m->moe_intermediate / (es->moe_tp > 0 ?
+	    es->moe_tp : 1);
 	int64_t hp = h, ip = i, k13, k2, per, layers = 0;
 	int l;
 
@@ -323,12 +361,22 @@ weights_mxfp4_padding(const struct model *m, enum mxfp4_backend b, int tp,
 	per = mxfp4_expert_bytes(k13, hp, ip, k2) - mxfp4_expert_bytes(h, h, i, i);
 	for (l = first; l < first + n && l < m->layers; l++)
 		layers += weights_is_moe_layer(m, l);
-	return per * m->n_experts * layers;
+	return per * es->experts * layers;
 }
 
 double
 weights_mtp_bytes(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
     int tp)
+{
+	struct experts_split es;
+
+	tp_split(m, tp < 1 ? 1 : tp, &es);
+	return weights_mtp_bytes_split(m, fmt, dtype_bytes, tp, &es);
+}
+
+double
+weights_mtp_bytes_split(const struct model *m, enum ckpt_format fmt,
+    int dtype_bytes, int tp, const struct experts_split *es)
 {
 	double pt[P_COUNT] = { 0 }, repl = 0, h = m->hidden, vocab_rows, b = 0;
 	int i;
@@ -338,7 +386,7 @@ weights_mtp_bytes(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 	if (tp < 1)
 		tp = 1;
 	for (i = 0; i < m->mtp_layers; i++)
-		layer_params(m, m->layers + i, tp, pt, &repl);
+		layer_params(m, m->layers + i, tp, es, pt, &repl);
 	for (i = 0; i < P_COUNT; i++)
 		b += pt[i] * part_bpp(m, (enum part)i, fmt, dtype_bytes);
 	/* DeepSeek: its own embedding and head; Qwen3.5: the model's (mtp.fc) */
@@ -353,11 +401,13 @@ weights_draft_bytes(const struct model *d, const struct model *t,
 {
 	double pt[P_COUNT] = { 0 }, repl = 0, h = d->hidden, b = 0, rope = 0;
 	double heads = d->heads, kvh = d->kv_heads, hd = d->head_dim, kvr, dv;
+	struct experts_split es;
 	int i;
 	bool own_rope;
 
 	if (tp < 1)
 		tp = 1;
+	tp_split(d, tp, &es);
 	own_rope = d->rotary_dim > 0 && d->rope_cache_len > 0 &&
 	    (d->rope_cache_len != t->rope_cache_len || d->rotary_dim != t->rotary_dim);
 	if (own_rope)
@@ -370,7 +420,7 @@ weights_draft_bytes(const struct model *d, const struct model *t,
 		    (double)d->rope_cache_len * d->rotary_dim * dtype_bytes);
 	}
 	for (i = 0; i < d->layers; i++)
-		layer_params(d, i, tp, pt, &repl);
+		layer_params(d, i, tp, &es, pt, &repl);
 	kvr = kvh / tp < 1 ? 1 : kvh / tp;
 	if (kind == WEIGHTS_EAGLE3) {
 		/* layer 0's qkv_proj reads [embeds, hidden]: H more inputs */

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "catalogue.h"
+#include "experts.h"
 
 struct weights_breakdown {
 	double	 linear;	/* quantizable linears of the rank's layers */
@@ -28,6 +29,16 @@ struct weights_breakdown {
  */
 void weights_rank(const struct model *, enum ckpt_format, int dtype_bytes,
     int tp, int pp, int stage, struct weights_breakdown *);
+
+/*
+ * The same with the routed experts split as es says (experts.h: expert
+ * parallel, or TP x DP without it); attention, shared experts, embeddings
+ * and head keep the tp split.  Under EP it counts FusedMoE's int32 expert
+ * map (es->global entries per MoE layer).
+ */
+void weights_rank_split(const struct model *, enum ckpt_format, int dtype_bytes,
+    int tp, int pp, int stage, const struct experts_split *es,
+    struct weights_breakdown *);
 
 /* Layers on a pipeline stage, as vLLM's get_pp_indices() splits them. */
 int weights_stage_layers(int layers, int pp, int stage, int *first);
@@ -52,6 +63,10 @@ enum mxfp4_backend {
  */
 int64_t weights_mxfp4_padding(const struct model *, enum mxfp4_backend,
     int tp, int first, int n);
+
+/* The same for the experts and the per-expert split of es. */
+int64_t weights_mxfp4_padding_split(const struct model *, enum mxfp4_backend,
+    const struct experts_split *es, int first, int n);
 
 /*
  * Bytes of the next-token-prediction (MTP) layers vLLM loads as the
@@ -87,6 +102,10 @@ enum weights_drafter {
  */
 double weights_draft_bytes(const struct model *d, const struct model *t,
     enum weights_drafter, int dtype_bytes, int tp, int pp);
+
+/* The same with the MTP layer's experts split as es says. */
+double weights_mtp_bytes_split(const struct model *, enum ckpt_format,
+    int dtype_bytes, int tp, const struct experts_split *es);
 
 /* Whether layer i of m holds routed experts (first_dense_layers, moe_layer_step). */
 int weights_is_moe_layer(const struct model *, int layer);

@@ -9,6 +9,14 @@
 #include "io/cli.h"
 #include "io/price.h"
 
+int
+deploy_instances(const struct plan *p)
+{
+	int dp = p->dp > 0 ? p->dp : 1, n = p->replicas / dp;
+
+	return n > 0 ? n : 1;
+}
+
 const struct placement *
 deploy_place(const struct catalogue *c, const struct cli *cli, struct plan *p,
     struct placement *pl)
@@ -21,7 +29,10 @@ deploy_place(const struct catalogue *c, const struct cli *cli, struct plan *p,
 	nd = &c->nodes[cli->node];
 	if (cli->in.mig >= 0 && cli->in.gpu >= 0)
 		slices = c->gpus[cli->in.gpu].mig[cli->in.mig].max_count;
-	placement_compute(nd, cli->nodes, p->tp, p->pp, p->dp, p->replicas, slices, pl);
+	placement_compute(nd, cli->nodes, p->tp, p->pp, p->dp,
+	    slices > 0 ? p->replicas : deploy_instances(p), slices, pl);
+	placement_assign_experts(pl, cli->in.model ? cli->in.model->n_experts : 0,
+	    p->expert_parallel);
 	/* vLLM checks the world size when it parses its arguments, before any
 	 * other check headroom models (vllm/config/parallel.py) */
 	if (pl->refused) {
@@ -37,14 +48,14 @@ deploy_place_host(const struct catalogue *c, const struct plan_input *in,
 {
 	const struct gpu *g = in->gpu >= 0 && (size_t)in->gpu < c->n_gpus ?
 	    &c->gpus[in->gpu] : NULL;
-	int inst = p->tp * p->pp * p->dp, reps = p->replicas > 0 ? p->replicas : 1,
-	    slices = 0;
+	int inst = p->tp * p->pp * p->dp, reps = deploy_instances(p), slices = 0;
 
 	memset(host, 0, sizeof *host);
 	host->id = "host";
 	host->name = "one host";
 	host->gpu = in->gpu;
 	if (in->mig >= 0 && g != NULL) {
+		reps = p->replicas > 0 ? p->replicas : 1;
 		slices = g->mig[in->mig].max_count;
 		host->gpus_per_node = (reps + slices - 1) / slices;
 	} else {
@@ -54,6 +65,8 @@ deploy_place_host(const struct catalogue *c, const struct plan_input *in,
 		host->gpus_per_node = 1;
 	host->nvlink_domain = g != NULL && g->nvlink_gbs > 0 ? host->gpus_per_node : 0;
 	placement_compute(host, 1, p->tp, p->pp, p->dp, reps, slices, pl);
+	placement_assign_experts(pl, in->model ? in->model->n_experts : 0,
+	    p->expert_parallel);
 }
 
 void
@@ -69,6 +82,19 @@ deploy_tp_link(const struct node *nd, int tp, const char **link, double *gbs)
 		*link = "PCIe";
 		*gbs = nd->nvlink_domain == 0 ? nd->intra_gbs : 64;
 	}
+}
+
+/* A busy card's routed experts: its MoE rank, the first and how many. */
+static void
+add_experts_json(cJSON *g, const struct placement *pl,
+    const struct placement_slot *s)
+{
+	cJSON *e = cJSON_AddObjectToObject(g, "experts");
+
+	cJSON_AddNumberToObject(e, "ep_rank", s->ep_rank);
+	cJSON_AddNumberToObject(e, "first", s->expert_first);
+	cJSON_AddNumberToObject(e, "count", s->expert_count);
+	cJSON_AddNumberToObject(e, "split", pl->ep ? 1 : pl->tp * pl->dp);
 }
 
 cJSON *
@@ -88,6 +114,7 @@ deploy_json(const struct node *nd, const struct placement *pl)
 	cJSON_AddNumberToObject(o, "instance_gpus", pl->instance_gpus);
 	cJSON_AddNumberToObject(o, "nodes_per_instance", pl->nodes_per_instance);
 	cJSON_AddNumberToObject(o, "replicas", pl->replicas);
+	cJSON_AddBoolToObject(o, "expert_parallel", pl->ep);
 	cJSON_AddBoolToObject(o, "refused", pl->refused);
 	if (pl->refused)
 		cJSON_AddStringToObject(o, "message", pl->message);
@@ -123,6 +150,8 @@ deploy_json(const struct node *nd, const struct placement *pl)
 				cJSON_AddNumberToObject(g, "dp_rank", s->dp_rank);
 				cJSON_AddNumberToObject(g, "pp_stage", s->pp_stage);
 				cJSON_AddNumberToObject(g, "tp_rank", s->tp_rank);
+				if (pl->n_experts > 0)
+					add_experts_json(g, pl, s);
 			}
 			cJSON_AddItemToArray(gpus, g);
 		}
@@ -160,13 +189,25 @@ deploy_text(struct strbuf *b, const struct node *nd, const struct placement *pl,
 				strbuf_printf(b, " %d=r%d", s->gpu, s->replica);
 			if (s->replica >= 0 && s->slice < 0 && (pl->tp > 1 || pl->pp > 1 ||
 			    pl->dp > 1))
-				strbuf_printf(b, "(dp%d pp%d tp%d)", s->dp_rank, s->pp_stage,
-				    s->tp_rank);
+				strbuf_printf(b, "(dp%d pp%d tp%d%s", s->dp_rank, s->pp_stage,
+				    s->tp_rank, pl->ep ? "" : ")");
+			if (s->replica >= 0 && s->slice < 0 && pl->ep)
+				strbuf_printf(b, " experts %d-%d)", s->expert_first,
+				    s->expert_first + s->expert_count - 1);
 		}
 		strbuf_printf(b, "\n");
 	}
 	if (pl->nodes > 16)
 		strbuf_printf(b, "  ... %d more nodes laid out alike\n", pl->nodes - 16);
+	if (pl->ep)
+		strbuf_printf(b, "  experts: %d routed experts whole over the %d ranks "
+		    "of each stage (expert parallel, linear placement); attention "
+		    "split by TP %d on every DP rank\n", pl->n_experts, pl->tp * pl->dp,
+		    pl->tp);
+	else if (pl->n_experts > 0 && pl->tp * pl->dp > 1 && pl->slices_per_gpu == 0)
+		strbuf_printf(b, "  experts: all %d routed experts on every card, each "
+		    "split over the %d ranks of TP %d x DP %d\n", pl->n_experts,
+		    pl->tp * pl->dp, pl->tp, pl->dp);
 	for (i = 0; i < pl->n_notes; i++)
 		strbuf_printf(b, "  note: %s\n", pl->notes[i]);
 	if (nd->price_per_hour > 0) {

@@ -15,6 +15,13 @@
 struct cli;
 
 /*
+ * The vLLM instances the plan's cards hold: its replicas over its DP size
+ * (plan.replicas counts every DP rank, an engine with its own KV cache),
+ * at least 1.
+ */
+int deploy_instances(const struct plan *p);
+
+/*
  * Places the plan on the cli's nodes into pl and returns pl, or NULL when
  * no --node was given.  A placement vLLM refuses turns a starting plan
  * into a refusal at the config phase with vLLM's message.

@@ -135,6 +135,15 @@ report_text(const struct report_in *r)
 	    gib(p->requested, c), p->util);
 	strbuf_printf(&o, "  Model loading took %s GiB memory%s\n", gib(p->weights, a),
 	    p->weights_exact ? "" : " (derived from the architecture)");
+	if (p->expert_parallel)
+		strbuf_printf(&o, "    MoE: %d of %d routed experts whole on this GPU "
+		    "(expert parallel over TP %d x DP %d = %d ranks); attention split "
+		    "by TP %d\n", p->experts_per_rank, r->in->model->n_experts, p->tp,
+		    p->dp, p->ep_size, p->tp);
+	else if (p->moe_tp > 1 && p->dp > 1)
+		strbuf_printf(&o, "    MoE: every routed expert split over TP %d x DP %d "
+		    "= %d ranks (vLLM flattens TP across DP in the MoE layers); "
+		    "attention split by TP %d\n", p->tp, p->dp, p->moe_tp, p->tp);
 	if (p->lora_bytes > 0)
 		strbuf_printf(&o, "    of which LoRA slots (--max-loras x --max-lora-rank): "
 		    "%s GiB\n", gib(p->lora_bytes, a));
@@ -371,6 +380,20 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(o, "groups", p->n_groups);
 	cJSON_AddNumberToObject(o, "needed_for_one_request_gib", strbuf_gib2(p->needed_one_request));
 
+	if (r->in->model != NULL && r->in->model->n_experts > 0 && p->moe_tp > 0) {
+		o = cJSON_AddObjectToObject(root, "moe");
+		cJSON_AddNumberToObject(o, "routed_experts", r->in->model->n_experts);
+		cJSON_AddBoolToObject(o, "expert_parallel", p->expert_parallel);
+		cJSON_AddNumberToObject(o, "group_ranks", p->tp * p->dp);
+		if (p->expert_parallel)
+			cJSON_AddNumberToObject(o, "ep_size", p->ep_size);
+		else
+			cJSON_AddNullToObject(o, "ep_size");
+		cJSON_AddNumberToObject(o, "experts_per_gpu", p->experts_per_rank);
+		cJSON_AddNumberToObject(o, "expert_split", p->moe_tp);
+	} else {
+		cJSON_AddNullToObject(root, "moe");
+	}
 	cJSON_AddNumberToObject(root, "replicas", p->replicas);
 	cJSON_AddNumberToObject(root, "total_concurrency_at_tokens_per_request",
 	    (double)p->total_concurrency);

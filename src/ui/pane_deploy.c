@@ -111,10 +111,13 @@ place(struct app *a)
 	const struct plan_input *in = recalc_input(a->calc);
 	const struct plan *p = recalc_plan(a->calc);
 
-	if (v->node >= 0)
+	if (v->node >= 0) {
 		placement_compute(&a->cat->nodes[v->node], v->nodes, p->tp, p->pp,
-		    p->dp, p->replicas, mig_slices(a, in), &v->pl);
-	else
+		    p->dp, mig_slices(a, in) > 0 ? p->replicas : deploy_instances(p),
+		    mig_slices(a, in), &v->pl);
+		placement_assign_experts(&v->pl, in->model ? in->model->n_experts :
+		    0, p->expert_parallel);
+	} else
 		deploy_place_host(a->cat, in, p, &v->host, &v->pl);
 	v->scroll = 0;
 }
@@ -422,16 +425,17 @@ static void
 add_grid(struct lines *L, const struct placement *pl, int w)
 {
 	int cpr = (w - LABEL_W) / CELL_W, n, g0, g;
-	char top[LINE_LEN], bot[LINE_LEN], t[48], b[48];
+	char top[LINE_LEN], bot[LINE_LEN], exp[LINE_LEN], t[48], b[48], e[48];
 
 	if (cpr < 1)
 		cpr = 1;
 	for (n = 0; n < pl->nodes; n++) {
 		for (g0 = 0; g0 < pl->gpus_per_node; g0 += cpr) {
-			size_t ot, ob;
+			size_t ot, ob, oe;
 
 			ot = (size_t)snprintf(top, sizeof top, "%-*s", LABEL_W, "");
 			ob = (size_t)snprintf(bot, sizeof bot, "%-*s", LABEL_W, "");
+			oe = (size_t)snprintf(exp, sizeof exp, "%-*s", LABEL_W, "");
 			if (g0 == 0)
 				ot = (size_t)snprintf(top, sizeof top, "node %-*d", LABEL_W - 5, n);
 			/* the card numbers, then what each holds */
@@ -448,7 +452,10 @@ add_grid(struct lines *L, const struct placement *pl, int w)
 			for (g = g0; g < pl->gpus_per_node && g < g0 + cpr; g++) {
 				const struct placement_slot *s = slot_at(pl, n, g);
 
-				t[0] = b[0] = '\0';
+				t[0] = b[0] = e[0] = '\0';
+				if (s != NULL && pl->ep && s->replica >= 0)
+					snprintf(e, sizeof e, "e%d-%d", s->expert_first,
+					    s->expert_first + s->expert_count - 1);
 				if (s != NULL && pl->slices_per_gpu > 0)
 					slice_cell(pl, n, g, t, b, sizeof t);
 				else if (s != NULL)
@@ -459,10 +466,15 @@ add_grid(struct lines *L, const struct placement *pl, int w)
 				if (ob < sizeof bot)
 					ob += (size_t)snprintf(bot + ob, sizeof bot - ob, "%-*.*s",
 					    CELL_W, CELL_W - 1, b);
+				if (oe < sizeof exp)
+					oe += (size_t)snprintf(exp + oe, sizeof exp - oe, "%-*.*s",
+					    CELL_W, CELL_W - 1, e);
 			}
 			add(L, ROLE_HELP, "%s", top);
 			if (pl->tp > 1 || pl->pp > 1 || pl->dp > 1 || pl->slices_per_gpu > 0)
 				add(L, ROLE_HELP, "%s", bot);
+			if (pl->ep)
+				add(L, ROLE_HELP, "%s", exp);
 		}
 	}
 }
@@ -548,8 +560,21 @@ deploy_view_draw(struct app *a)
 		add(L, ROLE_VERDICT_OK, "vLLM starts this placement");
 	for (i = 0; i < pl->n_notes; i++)
 		add_wrapped(L, ROLE_WARNING, w, "note: ", pl->notes[i]);
+	if (pl->ep) {
+		snprintf(t, sizeof t, "%d routed experts whole over the %d ranks of "
+		    "TP %d %s DP %d (expert parallel); attention split by TP on every "
+		    "DP rank", pl->n_experts, pl->tp * pl->dp, pl->tp, a->g->times,
+		    pl->dp);
+		add_wrapped(L, ROLE_HELP, w, "Experts: ", t);
+	} else if (pl->n_experts > 0 && pl->tp * pl->dp > 1 &&
+	    pl->slices_per_gpu == 0) {
+		snprintf(t, sizeof t, "all %d routed experts on every card, each split "
+		    "over the %d ranks of TP %s DP", pl->n_experts, pl->tp * pl->dp,
+		    a->g->times);
+		add_wrapped(L, ROLE_HELP, w, "Experts: ", t);
+	}
 	add(L, ROLE_MUTED, "r replica, d data-parallel rank, p pipeline stage, "
-	    "t tensor-parallel rank");
+	    "t tensor-parallel rank%s", pl->ep ? ", e experts" : "");
 	add_grid(L, pl, w);
 
 	rows = b.h - 2;

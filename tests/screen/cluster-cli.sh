@@ -33,9 +33,29 @@ check "an unknown node is named" 2 "unknown server 'hgx-x'" -- --node hgx-x --re
 check "MIG slices: one instance per slice, never joined" 0 '"replicas": 32' -- \
     --node rtx-pro-6000-server-8 --mig 1g.24gb --model Qwen/Qwen3-8B --max-model-len 8192 --report json
 
-check "expert parallelism is refused, not planned as TP" 1 \
-    "enable-expert-parallel: headroom does not model" -- --node hgx-h100-8 -tp 2 -dp 4 \
-    --max-model-len 8192 --report text -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel
+# --- expert parallelism ---
+E="--node hgx-h100-8 --max-model-len 8192"
+check "EP: each card names the experts it holds" 0 "1=r0(dp1 pp0 tp0 experts 16-31)" -- \
+    $E -tp 1 -dp 8 --report text -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel
+check "EP: the report says how many experts a GPU holds" 0 \
+    "MoE: 16 of 128 routed experts whole on this GPU" -- \
+    $E -tp 1 -dp 8 --report text -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel
+check "EP: the JSON report has the split and each card's experts" 0 '"ep_size": 8' -- \
+    $E -tp 1 -dp 8 --report json -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel
+check "EP with TP 2 x DP 4 (sequence-parallel MoE) is refused by name" 1 \
+    "sequence-parallel" -- $E -tp 2 -dp 4 --report text -- vllm serve Qwen/Qwen3-30B-A3B \
+    --enable-expert-parallel
+check "EPLB is refused by name" 1 "enable-eplb: headroom does not model" -- \
+    $E -tp 1 -dp 8 --report text -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel \
+    --enable-eplb
+check "an all2all backend with its own buffers is refused by name" 1 \
+    "all2all-backend=deepep_low_latency: headroom does not model" -- $E -tp 1 -dp 8 \
+    --report text -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel \
+    --all2all-backend deepep_low_latency
+for f in command config docker ray multinode compose kubernetes; do
+	check "EP: --export $f carries --enable-expert-parallel" 0 "enable-expert-parallel" -- \
+	    $E -tp 1 -dp 8 --export $f -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel
+done
 
 # --- stub programs ---
 mkdir -p "$W/bin"
