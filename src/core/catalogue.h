@@ -100,6 +100,7 @@ struct layer_desc {
 	unsigned char linear_mixer;	/* DeciLM replace_with_linear attention */
 	unsigned char linear_ffn;	/* DeciLM replace_with_linear FFN */
 	unsigned char index_shared;	/* GLM-5.2 indexer_types shared: no indexer cache */
+	unsigned char parallel_attn;	/* Falcon-H1: attention beside the state mixer */
 	int	 heads, kv_heads, head_dim, v_head_dim;
 	int	 ffn_intermediate;
 };

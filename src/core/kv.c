@@ -206,10 +206,17 @@ build_specs(const struct model *m, const struct kv_params *p, struct spec *sp,
 			s->page = b;
 			s->spec_blocks = p->num_spec;
 			n++;
-			continue;
-		}
-		if (mx != MIXER_ATTENTION)
+			if (d == NULL || !d->parallel_attn)
+				continue;
+			/* Falcon-H1: the layer's attention registers a spec of its
+			 * own beside the Mamba one (falcon_h1.py) */
+			s = &sp[n];
+			memset(s, 0, sizeof *s);
+			s->layer = i;
+			s->block_size = p->block_size;
+		} else if (mx != MIXER_ATTENTION) {
 			continue;	/* no_op, KV shared with another layer */
+		}
 		{
 			int kvh = d && d->kv_heads > 0 ? d->kv_heads : m->kv_heads;
 			int hs = d && d->head_dim > 0 ? d->head_dim : hs0;

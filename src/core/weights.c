@@ -172,6 +172,12 @@ layer_params(const struct model *m, int layer, int tp,
 		}
 	} else if (m->ld != NULL) {
 		mixer_params(m, &m->ld[li], tp, pt, repl);
+		if (m->ld[li].parallel_attn) {
+			struct layer_desc a = m->ld[li];
+
+			a.mixer = MIXER_ATTENTION;
+			mixer_params(m, &a, tp, pt, repl);
+		}
 	} else {
 		pt[P_ATTN] += h * heads * hd / tp + 2 * h * kvh_rank * hd +
 		    heads * hd * h / tp;

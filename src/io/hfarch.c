@@ -28,6 +28,9 @@ enum family {
 	FAM_LLAMA4,		/* chunked local attention */
 	FAM_MAMBA,		/* Mamba, Falcon-Mamba: Mamba1 layers only */
 	FAM_MAMBA2,		/* Mamba2 (Codestral Mamba): Mamba2 layers only */
+	FAM_BAMBA,		/* Bamba: attn_layer_indices, Mamba2 elsewhere */
+	FAM_JAMBA,		/* Jamba: Mamba1 + attention + MoE by period */
+	FAM_FALCON_H1,		/* Falcon-H1: attention and Mamba2 in every layer */
 	FAM_UNKNOWN
 };
 
@@ -67,14 +70,12 @@ static const struct {
 	{ "DeepseekV32ForCausalLM", FAM_DSA }, { "GlmMoeDsaForCausalLM", FAM_DSA },
 	{ "MambaForCausalLM", FAM_MAMBA }, { "FalconMambaForCausalLM", FAM_MAMBA },
 	{ "Mamba2ForCausalLM", FAM_MAMBA2 },
+	{ "BambaForCausalLM", FAM_BAMBA }, { "JambaForCausalLM", FAM_JAMBA },
+	{ "FalconH1ForCausalLM", FAM_FALCON_H1 },
 };
 
 /* Architectures whose caches or weights headroom does not model. */
 const struct hfarch_refusal hfarch_refused[] = {
-	{ "FalconH1ForCausalLM", "Falcon-H1 runs attention and Mamba side by side in "
-	    "every layer; headroom does not model parallel hybrid layers" },
-	{ "JambaForCausalLM", "Jamba (Mamba1 + attention + MoE) is not modelled" },
-	{ "BambaForCausalLM", "Bamba is not modelled" },
 	{ "Zamba2ForCausalLM", "Zamba2 (shared attention blocks over Mamba2) is not "
 	    "modelled" },
 	{ "MiniMaxText01ForCausalLM", "MiniMax-Text-01 lightning (linear) attention "
@@ -130,6 +131,9 @@ static const char *const family_fields[][12] = {
 	[FAM_LLAMA4] = { NULL },
 	[FAM_MAMBA] = { NULL },
 	[FAM_MAMBA2] = { NULL },
+	[FAM_BAMBA] = { "mamba_n_heads", "mamba_d_state", "layers_block_type", NULL },
+	[FAM_JAMBA] = { "mamba_d_state", NULL },
+	[FAM_FALCON_H1] = { "mamba_n_heads", "mamba_d_state", NULL },
 	[FAM_UNKNOWN] = { NULL },
 };
 
@@ -864,6 +868,170 @@ read_mamba2(const struct src *s, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
+/* The mamba_* fields of Mamba2 hybrids (Bamba, Falcon-H1, Granite 4.0-H). */
+static int
+read_mamba2_fields(const struct src *s, struct model *m, int intermediate,
+    char *err, size_t errlen, const char **bad)
+{
+	m->st.mamba_heads = num(s, "mamba_n_heads", 0);
+	m->st.mamba_head_dim = num(s, "mamba_d_head", 0);
+	m->st.n_groups = num(s, "mamba_n_groups", 1);
+	m->st.d_state = num(s, "mamba_d_state", 0);
+	m->st.d_conv = num(s, "mamba_d_conv", 4);
+	m->st.chunk_size = num(s, "mamba_chunk_size", 256);
+	m->st.mamba_intermediate = intermediate;
+	if (m->st.mamba_heads <= 0 || m->st.mamba_head_dim <= 0 ||
+	    m->st.d_state <= 0 || m->st.n_groups <= 0 || intermediate <= 0) {
+		*bad = "mamba_n_heads";
+		snprintf(err, errlen, "config: mamba_n_heads, mamba_d_head, "
+		    "mamba_n_groups, mamba_d_state and the Mamba width must be "
+		    "positive");
+		return -1;
+	}
+	m->st.prefix_all = 1;	/* SupportsMambaPrefixCaching */
+	return 0;
+}
+
+static void
+hybrid_assumption(struct model *m, const char *family)
+{
+	char buf[400];
+
+	if (m->assumption != NULL)
+		return;
+	snprintf(buf, sizeof buf, "%s: no real vLLM startup checked yet; state "
+	    "pages, block alignment and groups follow vLLM's rules (prefix "
+	    "caching in mode 'all', SupportsMambaPrefixCaching), the activation "
+	    "and CUDA-graph estimates are fitted on attention models", family);
+	m->assumption = xstrdup(buf);
+}
+
+/* Bamba (bamba.py): attention at attn_layer_indices, Mamba2 elsewhere */
+static int
+read_bamba(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *ai = get(s, "attn_layer_indices"), *e;
+	int i;
+
+	if (get(s, "layers_block_type") != NULL && ai == NULL) {
+		const cJSON *lb = get(s, "layers_block_type");
+
+		if (!cJSON_IsArray(lb) || cJSON_GetArraySize(lb) != m->layers) {
+			*bad = "layers_block_type";
+			snprintf(err, errlen, "config: layers_block_type must have one "
+			    "entry per layer (%d)", m->layers);
+			return -1;
+		}
+	}
+	layers_alloc(m);
+	for (i = 0; i < m->layers; i++)
+		m->ld[i].mixer = MIXER_MAMBA2;
+	if (ai != NULL) {
+		if (!cJSON_IsArray(ai)) {
+			*bad = "attn_layer_indices";
+			snprintf(err, errlen, "config: attn_layer_indices must be a list "
+			    "of layer numbers");
+			return -1;
+		}
+		cJSON_ArrayForEach(e, ai) {
+			if (!cJSON_IsNumber(e) || e->valuedouble < 0 ||
+			    e->valuedouble >= m->layers) {
+				*bad = "attn_layer_indices";
+				snprintf(err, errlen, "config: attn_layer_indices holds a "
+				    "number outside 0..%d", m->layers - 1);
+				return -1;
+			}
+			m->ld[e->valueint].mixer = MIXER_ATTENTION;
+		}
+	} else {
+		const cJSON *lb = get(s, "layers_block_type");
+
+		for (i = 0; i < m->layers; i++) {
+			e = cJSON_GetArrayItem(lb, i);
+			if (cJSON_IsString(e) && strcmp(e->valuestring, "attention") == 0)
+				m->ld[i].mixer = MIXER_ATTENTION;
+		}
+	}
+	if (read_mamba2_fields(s, m, num(s, "mamba_expand", 2) * m->hidden, err,
+	    errlen, bad) != 0)
+		return -1;
+	/* BambaAttentionDecoderLayer: head_dim = hidden / heads; RoPE over
+	 * attn_rotary_emb dimensions when the config gives them */
+	m->head_dim = m->heads > 0 ? m->hidden / m->heads : m->head_dim;
+	if (num(s, "attn_rotary_emb", 0) > 0 && get(s, "partial_rotary_factor") == NULL)
+		m->rotary_dim = num(s, "attn_rotary_emb", 0);
+	hybrid_assumption(m, "Bamba");
+	return 0;
+}
+
+/* Jamba (jamba.py): attention every attn_layer_period layers, Mamba1 else;
+ * experts every expert_layer_period layers */
+static int
+read_jamba(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	int ap = num(s, "attn_layer_period", 8), ao = num(s, "attn_layer_offset", 4);
+	int ep = num(s, "expert_layer_period", 2), eo = num(s, "expert_layer_offset", 1);
+	const cJSON *r = get(s, "mamba_dt_rank");
+	int i;
+
+	if (ap <= 0 || ao < 0 || ao >= ap || ep <= 0 || eo < 0 || eo >= ep) {
+		*bad = "attn_layer_period";
+		snprintf(err, errlen, "config: attn_layer_period / expert_layer_period "
+		    "must be positive and their offsets below them");
+		return -1;
+	}
+	layers_alloc(m);
+	for (i = 0; i < m->layers; i++) {
+		m->ld[i].mixer = i % ap == ao ? MIXER_ATTENTION : MIXER_MAMBA1;
+		m->ld[i].ffn = m->n_experts > 1 && i % ep == eo ? FFN_MOE : FFN_DENSE;
+	}
+	m->st.d_state = num(s, "mamba_d_state", 16);
+	m->st.d_conv = num(s, "mamba_d_conv", 4);
+	m->st.mamba_intermediate = num(s, "mamba_expand", 2) * m->hidden;
+	m->st.dt_rank = cJSON_IsNumber(r) ? (int)r->valuedouble : (m->hidden + 15) / 16;
+	m->st.conv_bias = boolean(s, "mamba_conv_bias", 1);
+	m->st.mamba_bias = boolean(s, "mamba_proj_bias", 0);
+	/* get_mamba_chunk_size(): no chunk key, Mamba1's default 2048 */
+	m->st.chunk_size = num(s, "mamba_chunk_size", num(s, "chunk_size", 2048));
+	if (m->st.d_state <= 0 || m->st.d_conv <= 1 || m->st.mamba_intermediate <= 0 ||
+	    m->st.dt_rank <= 0) {
+		*bad = "mamba_d_state";
+		snprintf(err, errlen, "config: mamba_d_state, mamba_expand and "
+		    "mamba_dt_rank must be positive and mamba_d_conv above 1");
+		return -1;
+	}
+	m->st.prefix_all = 1;
+	/* JambaAttentionDecoderLayer: no rotary embedding, head_dim = h / heads */
+	m->rotary_dim = 0;
+	m->head_dim = m->heads > 0 ? m->hidden / m->heads : m->head_dim;
+	m->dense_intermediate = m->intermediate;
+	hybrid_assumption(m, "Jamba");
+	return 0;
+}
+
+/* Falcon-H1 (falcon_h1.py): every layer runs attention and Mamba2 side by
+ * side; each registers its own cache spec */
+static int
+read_falcon_h1(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	int dssm = num(s, "mamba_d_ssm", 0), i;
+
+	if (dssm <= 0)
+		dssm = num(s, "mamba_expand", 2) * m->hidden;
+	layers_alloc(m);
+	for (i = 0; i < m->layers; i++) {
+		m->ld[i].mixer = MIXER_MAMBA2;
+		m->ld[i].parallel_attn = 1;
+	}
+	if (read_mamba2_fields(s, m, dssm, err, errlen, bad) != 0)
+		return -1;
+	hybrid_assumption(m, "Falcon-H1");
+	return 0;
+}
+
 static enum family
 family_of(const char *arch, const char *mt)
 {
@@ -931,6 +1099,9 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	case FAM_DSA: r = read_dsa(&s, m, err, errlen, bad); break;
 	case FAM_MAMBA: r = read_mamba(&s, m, err, errlen, bad); break;
 	case FAM_MAMBA2: r = read_mamba2(&s, m, err, errlen, bad); break;
+	case FAM_BAMBA: r = read_bamba(&s, m, err, errlen, bad); break;
+	case FAM_JAMBA: r = read_jamba(&s, m, err, errlen, bad); break;
+	case FAM_FALCON_H1: r = read_falcon_h1(&s, m, err, errlen, bad); break;
 	case FAM_LLAMA4:
 		check_layer_words(&s, m);
 		read_llama4(&s, m);

@@ -577,6 +577,238 @@ Test(arch, mamba2_codestral_sizes)
 	model_done(&m);
 }
 
+static void
+load_json(const char *json, struct model *m)
+{
+	cJSON *cfg = cJSON_Parse(json);
+	const char *bad;
+	char err[512];
+
+	cr_assert_not_null(cfg);
+	cr_assert_eq(hfconfig_read(cfg, m, err, sizeof err, &bad), 0, "%s", err);
+	cJSON_Delete(cfg);
+	cr_assert_null(m->refusal, "%s", m->refusal);
+	cr_assert_not_null(m->assumption);
+}
+
+/* the page and attention block of each TP size, bf16, mode none */
+static void
+check_tp(const struct model *m, const int64_t *state, const int *block,
+    const int64_t *page)
+{
+	struct kv_params p;
+	struct kv_layout l;
+	int i, n = m->n_state_layers;
+
+	for (i = 0; i < 4; i++) {
+		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		layout(m, &p, &l);
+		cr_assert_eq(l.state_bytes, n * state[i], "TP %d: %lld", 1 << i,
+		    (long long)l.state_bytes);
+		cr_assert_eq(l.attn_block_size, block[i], "TP %d: %d", 1 << i,
+		    l.attn_block_size);
+		cr_assert_eq(l.page, page[i], "TP %d", 1 << i);
+	}
+}
+
+/*
+ * Falcon-H1-7B (FalconH1ForCausalLM, falcon_h1.py), the sizes of
+ * tiiuae/Falcon-H1-7B-Instruct's config.json (transformers' FalconH1Config
+ * table: 44 layers, hidden 3072, 12 attention heads, 2 KV heads of 128, 24
+ * Mamba heads of 128, d_state 256; mamba_d_ssm 3072, 1 group, conv 4).
+ * Every layer runs attention and Mamba2 side by side: FalconH1ParallelHybrid
+ * registers the attention as model.layers.i and the Mamba mixer as
+ * model.layers.(44 + i), so 88 specs: 44 full attention, 44 state.
+ * State (mamba2_state_shape, bf16): conv 3 x (3072 + 2 x 1 x 256 = 3584)
+ * x 2 = 21,504 + SSM 24 x 128 x 256 x 2 = 1,572,864 -> 1,594,368 B.
+ * Attention 2 x 2 x 128 x 2 = 1024 B per token.  Mode none: block 16 x
+ * cdiv(1,594,368, 16 x 1024) = 16 x 98 = 1568, page 1568 x 1024 =
+ * 1,605,632 (state padded).  Two groups of 44 (equal counts), no padding.
+ * 40 GiB // 1,605,632 = 26,749 // 44 = 607 blocks; L = 262,144:
+ * cdiv(262144, 1568) = 168 + 1 state block = 169 per request.
+ * TP 2: groups padded to 2: conv (3072 + 1024) / 2 = 2048 x 3 x 2 = 12,288
+ * + 12 x 128 x 256 x 2 = 786,432 -> 798,720; 1 KV head: 512 B; block 16 x
+ * cdiv(798,720, 8192) = 1568; page 802,816.  TP 4: (3072 + 2048) / 4 = 1280
+ * -> 7,680 + 393,216 = 400,896; KV heads replicated (512 B); block 784,
+ * page 401,408.  TP 8: (3072 + 4096) / 8 = 896 -> 5,376 + 196,608 =
+ * 201,984; block 400, page 204,800 -- but 12 attention heads do not divide
+ * by 8: vLLM refuses TP 8.  fp8 KV (TP 1): 512 B per token, state in bf16:
+ * block 16 x cdiv(1,594,368, 8192) = 3120, page 1,597,440.
+ */
+Test(arch, falcon_h1_7b_parallel_attention_and_mamba)
+{
+	static const int64_t state[] = { 1594368, 798720, 400896, 201984 };
+	static const int block[] = { 1568, 1568, 784, 400 };
+	static const int64_t page[] = { 1605632, 802816, 401408, 204800 };
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	struct plan_input in;
+	struct plan pl;
+
+	load_json("{\"architectures\":[\"FalconH1ForCausalLM\"],\"model_type\":"
+	    "\"falcon_h1\",\"hidden_size\":3072,\"num_hidden_layers\":44,"
+	    "\"num_attention_heads\":12,\"num_key_value_heads\":2,\"head_dim\":128,"
+	    "\"intermediate_size\":12288,\"vocab_size\":130048,"
+	    "\"tie_word_embeddings\":false,\"mamba_d_state\":256,"
+	    "\"mamba_n_groups\":1,\"mamba_n_heads\":24,\"mamba_d_head\":128,"
+	    "\"mamba_d_ssm\":3072,\"mamba_expand\":2,\"mamba_d_conv\":4,"
+	    "\"mamba_chunk_size\":128,\"max_position_embeddings\":262144,"
+	    "\"torch_dtype\":\"bfloat16\"}", &m);
+	cr_assert_eq(m.n_state_layers, 44);
+	check_tp(&m, state, block, page);
+	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_layers, 44);
+	cr_assert_eq(l.state_layers, 44);
+	cr_assert_eq(l.bytes_per_token, 44 * 1024);
+	cr_assert_eq(l.group_size, 44);
+	cr_assert_eq(l.n_groups, 2);
+	cr_assert_eq(l.padding_layers, 0);
+	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 607);
+	cr_assert_eq(kv_blocks_per_request(&l, 262144), 169);
+	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 3120);
+	cr_assert_eq(l.page, 1597440);
+	/* mode all: lcm(128, 16) = 128 x cdiv(cdiv(1,594,368, 1024) = 1557,
+	 * 128) = 1664; every group cdiv(L, 1664) blocks */
+	params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 1664);
+	cr_assert_eq(kv_blocks_per_request(&l, 262144), 2 * 158);
+	/* the plan refuses TP 8 as vLLM's attention layer asserts */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.tp = 8;
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_CONFIG);
+	in.tp = 2;
+	in.prefix_caching = -1;
+	in.kv_cache_memory_bytes = (int64_t)40 << 30;
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_NONE, "%s", pl.message);
+	cr_assert_eq(pl.page_bytes, 802816);
+	cr_assert_str_eq(pl.assumption, m.assumption);
+	model_done(&m);
+}
+
+/*
+ * Jamba 1.5 Mini (JambaForCausalLM, jamba.py), the sizes of
+ * ai21labs/AI21-Jamba-1.5-Mini's config.json: 32 layers, hidden 4096,
+ * attention every 8th layer from 4 (4 layers, 32 heads, 8 KV heads of 128,
+ * no RoPE), Mamba1 elsewhere (expand 2, d_state 16, conv 4, dt_rank 256),
+ * 16 experts of 14336 (top 2) every 2nd layer from 1.
+ * State (mamba1_state_shape, bf16): conv 3 x 8192 x 2 = 49,152 + SSM 8192
+ * x 16 x 2 = 262,144 -> 311,296 B.  Attention 2 x 8 x 128 x 2 = 4096 B per
+ * token.  Mode none: block 16 x cdiv(311,296, 65,536) = 80, page 327,680.
+ * 4 attention and 28 state layers: group size 4 (28 >= 1.5 x 4), 1 + 7
+ * groups, no padding.  40 GiB // 327,680 // 4 = 32,768 blocks; L =
+ * 262,144: cdiv(262144, 80) = 3277 + 7 = 3284 per request.  Mode all:
+ * get_mamba_chunk_size() has no key for Mamba1 and falls back to 2048:
+ * lcm(2048, 16) x cdiv(cdiv(311,296, 4096) = 76, 2048) = 2048 tokens a
+ * block, 8 groups x 128 blocks.  TP 2/4/8 halve state and attention alike
+ * (8 KV heads): block 80 throughout, pages 163,840 / 81,920 / 40,960.
+ * fp8 KV: 2048 B per token, block 16 x cdiv(311,296, 32,768) = 160.
+ * Weights: 28 x 105.1M (Mamba) + 4 x 41.9M (attention) + 16 x 2.818B
+ * (experts) + 16 x 176M (dense) + 2 x 268M (embeddings) = 51.6B, the
+ * model card's 52B total.
+ */
+Test(arch, jamba_mini_mamba1_attention_moe)
+{
+	static const int64_t state[] = { 311296, 155648, 77824, 38912 };
+	static const int block[] = { 80, 80, 80, 80 };
+	static const int64_t page[] = { 327680, 163840, 81920, 40960 };
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	double b;
+
+	load_json("{\"architectures\":[\"JambaForCausalLM\"],\"model_type\":\"jamba\","
+	    "\"hidden_size\":4096,\"num_hidden_layers\":32,\"num_attention_heads\":32,"
+	    "\"num_key_value_heads\":8,\"intermediate_size\":14336,"
+	    "\"num_experts\":16,\"num_experts_per_tok\":2,\"attn_layer_period\":8,"
+	    "\"attn_layer_offset\":4,\"expert_layer_period\":2,"
+	    "\"expert_layer_offset\":1,\"mamba_d_state\":16,\"mamba_d_conv\":4,"
+	    "\"mamba_expand\":2,\"mamba_dt_rank\":256,\"mamba_conv_bias\":true,"
+	    "\"mamba_proj_bias\":false,\"vocab_size\":65536,"
+	    "\"max_position_embeddings\":262144,\"tie_word_embeddings\":false,"
+	    "\"torch_dtype\":\"bfloat16\"}", &m);
+	cr_assert_eq(m.n_state_layers, 28);
+	cr_assert_eq(m.ld[4].mixer, MIXER_ATTENTION);
+	cr_assert_eq(m.ld[1].ffn, FFN_MOE);
+	cr_assert_eq(m.ld[2].ffn, FFN_DENSE);
+	check_tp(&m, state, block, page);
+	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.group_size, 4);
+	cr_assert_eq(l.n_groups, 8);
+	cr_assert_eq(l.padding_layers, 0);
+	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 32768);
+	cr_assert_eq(kv_blocks_per_request(&l, 262144), 3284);
+	params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 2048);
+	cr_assert_eq(kv_blocks_per_request(&l, 262144), 8 * 128);
+	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 160);
+	b = weights_param_count(&m);
+	cr_assert(b > 51.6 * 0.985 && b < 51.6 * 1.015, "%.2fB", b);
+	model_done(&m);
+}
+
+/*
+ * Bamba-9B (BambaForCausalLM, bamba.py), the sizes of
+ * ibm-ai-platform/Bamba-9B's config.json: 32 layers, attention at
+ * attn_layer_indices 9, 18, 27 (32 heads, 8 KV heads, head_dim 4096 / 32 =
+ * 128), Mamba2 elsewhere (128 heads of 64, 1 group, d_state 128, expand 2,
+ * conv 4).  State: conv 3 x (8192 + 2 x 128 = 8448) x 2 = 50,688 + SSM
+ * 128 x 64 x 128 x 2 = 2,097,152 -> 2,147,840 B; attention 4096 B per
+ * token; mode none: block 16 x cdiv(2,147,840, 65,536) = 528, page
+ * 2,162,688.  3 attention, 29 state layers: group size 3, 1 + 10 groups,
+ * 1 padding layer.  40 GiB // 2,162,688 // 3 = 6619 blocks; L = 32768:
+ * cdiv(32768, 528) = 63 + 10 = 73 per request.  TP 2/4/8 pad the group to
+ * TP: conv (8192 + 2 x TP x 128) / TP: 1,074,688 / 538,112 / 269,824 B;
+ * the attention halves with them: block 528 throughout.  Weights 29 x
+ * 278.4M + 3 x 218.1M + 2 x 525M = 9.78B (the model card's 9.78B).
+ */
+Test(arch, bamba_9b_attention_indices)
+{
+	static const int64_t state[] = { 2147840, 1074688, 538112, 269824 };
+	static const int block[] = { 528, 528, 528, 528 };
+	static const int64_t page[] = { 2162688, 1081344, 540672, 270336 };
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	double b;
+
+	load_json("{\"architectures\":[\"BambaForCausalLM\"],\"model_type\":\"bamba\","
+	    "\"hidden_size\":4096,\"num_hidden_layers\":32,\"num_attention_heads\":32,"
+	    "\"num_key_value_heads\":8,\"intermediate_size\":14336,"
+	    "\"attn_layer_indices\":[9,18,27],\"mamba_n_heads\":128,"
+	    "\"mamba_d_head\":64,\"mamba_n_groups\":1,\"mamba_d_state\":128,"
+	    "\"mamba_d_conv\":4,\"mamba_expand\":2,\"mamba_chunk_size\":256,"
+	    "\"attn_rotary_emb\":64,\"vocab_size\":128256,"
+	    "\"max_position_embeddings\":262144,\"tie_word_embeddings\":false,"
+	    "\"torch_dtype\":\"bfloat16\"}", &m);
+	cr_assert_eq(m.n_state_layers, 29);
+	cr_assert_eq(m.ld[9].mixer, MIXER_ATTENTION);
+	cr_assert_eq(m.rotary_dim, 64);
+	check_tp(&m, state, block, page);
+	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.group_size, 3);
+	cr_assert_eq(l.n_groups, 11);
+	cr_assert_eq(l.padding_layers, 1);
+	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 6619);
+	cr_assert_eq(kv_blocks_per_request(&l, 32768), 73);
+	b = weights_param_count(&m);
+	cr_assert(b > 9.78 * 0.985 && b < 9.78 * 1.015, "%.2fB", b);
+	model_done(&m);
+}
+
 /* Refusals: each row of doc/architectures.md has a test */
 static void
 refused_config(const char *json, const char *needle)
