@@ -657,6 +657,49 @@ walk_scheduler(struct walk *w)
 		p->block_size = t->block_default;
 }
 
+/*
+ * CompilationConfig.adjust_cudagraph_sizes_for_spec_decode (vllm/config/
+ * compilation.py): with FULL decode graphs and decode queries of q > 1
+ * tokens, every size is rounded up to a multiple of q; those above the
+ * largest size are dropped, the rest deduplicated and sorted; q itself
+ * when none is left; the largest becomes max_cudagraph_capture_size.
+ */
+static void
+align_sizes_for_drafts(struct plan *p, int *sizes, int q)
+{
+	int i, j, n = 0, max = 0, r, t;
+
+	for (i = 0; i < p->n_capture_sizes; i++)
+		if (sizes[i] > max)
+			max = sizes[i];
+	for (i = 0; i < p->n_capture_sizes; i++) {
+		int dup = 0;
+
+		r = (sizes[i] + q - 1) / q * q;
+		if (r > max)
+			continue;
+		for (j = 0; j < n; j++)
+			dup |= sizes[j] == r;
+		if (!dup)
+			sizes[n++] = r;	/* n <= i: the slot was read already */
+	}
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && sizes[j - 1] > sizes[j]; j--) {
+			t = sizes[j];
+			sizes[j] = sizes[j - 1];
+			sizes[j - 1] = t;
+		}
+	if (n == 0 && q <= max)
+		sizes[n++] = q;
+	if (n == 0)
+		config_fail(p, "No valid cudagraph sizes after rounding to multiple "
+		    "of %d (num_speculative_tokens + 1 or tp if sequence parallelism "
+		    "is enabled) please adjust num_speculative_tokens (%d) or "
+		    "max_cudagraph_capture_size (%d) or cudagraph_capture_sizes",
+		    q, q - 1, max);
+	p->n_capture_sizes = n;
+}
+
 /* CUDA graphs (reference §2.5): the sizes captured; drafts widen decode. */
 static void
 walk_graphs(struct walk *w)
@@ -694,6 +737,10 @@ walk_graphs(struct walk *w)
 		    in->performance_mode == PLAN_PERF_INTERACTIVITY, sizes,
 		    PLAN_MAX_CAPTURE);
 	}
+	if (w->q > 1 && p->n_capture_sizes > 0 && (cg == PLAN_CG_FULL ||
+	    cg == PLAN_CG_FULL_DECODE_ONLY || cg == PLAN_CG_FULL_AND_PIECEWISE) &&
+	    p->version >= VLLM_SINCE_SPEC_GRAPH_ALIGN)
+		align_sizes_for_drafts(p, sizes, w->q);
 	p->max_capture_size = 0;
 	for (i = 0; i < p->n_capture_sizes; i++) {
 		if (sizes[i] > p->max_capture_size)

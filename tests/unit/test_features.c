@@ -246,8 +246,11 @@ Test(spec, ngram_widens_the_graph_range)
 {
 	/* max_num_seqs 8, max_num_batched_tokens 2048, no drafts: M = min(8x2, 512)
 	 * = 16 -> sizes 1 2 4 8 16 (5).  ngram k = 3: decode query 4, M = min(8 x 4
-	 * x 2, 512) = 64 -> 1 2 4 8 16 24 32 40 48 56 64 (11); FULL decode graphs
-	 * only for sizes 4..32 (vllm/v1/cudagraph_dispatcher.py). */
+	 * x 2, 512) = 64 -> 1 2 4 8 16 24 32 40 48 56 64, rounded up to multiples
+	 * of 4 with FULL decode graphs (adjust_cudagraph_sizes_for_spec_decode):
+	 * 4 8 16 24 32 40 48 56 64 (9); FULL decode graphs only for sizes 4..32
+	 * (vllm/v1/cudagraph_dispatcher.py): 5.  Before 0.12.0, and with
+	 * piecewise graphs only, the sizes stay as generated: 11. */
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan a, b;
@@ -261,15 +264,31 @@ Test(spec, ngram_widens_the_graph_range)
 	spec_set(&in, "ngram", 3);
 	plan_compute(c, &in, &b);
 	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
-	cr_assert_eq(b.n_capture_sizes, 11);
+	cr_assert_eq(b.n_capture_sizes, 9);
 	cr_assert_eq(b.max_capture_size, 64);
 	/* no draft weights, no KV layers */
 	cr_assert_eq(b.weights, a.weights);
 	cr_assert_eq(b.page_bytes, a.page_bytes);
 	cr_assert_eq(b.layers_per_rank, a.layers_per_rank);
-	/* graphs: 5 + 4 FULL before, 11 + 5 FULL after (linear estimate) */
-	cr_assert(b.cuda_graphs * 9 > a.cuda_graphs * 16 - 9 &&
-	    b.cuda_graphs * 9 < a.cuda_graphs * 16 + 9);
+	/* graphs: 5 + 4 FULL before, 9 + 5 FULL after (linear estimate) */
+	cr_assert(b.cuda_graphs * 9 > a.cuda_graphs * 14 - 9 &&
+	    b.cuda_graphs * 9 < a.cuda_graphs * 14 + 9);
+	/* k = 2: queries of 3, M = 48: 1 2 4 8 16 24 32 40 48 round up to
+	 * 3 3 6 9 18 24 33 42 48: 3 6 9 18 24 33 42 48 (8) */
+	spec_set(&in, "ngram", 2);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.n_capture_sizes, 8);
+	cr_assert_eq(b.max_capture_size, 48);
+	/* 0.11.0: sizes as generated */
+	spec_set(&in, "ngram", 3);
+	in.version = VLLM_VER(0, 11, 0);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.n_capture_sizes, 11);
+	/* piecewise graphs only: no rounding */
+	in.version = 0;
+	in.cudagraph_mode = PLAN_CG_PIECEWISE;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.n_capture_sizes, 11);
 	cr_assert_eq(spec_decode_query_len(in.model, &in.spec), 4);
 }
 
