@@ -243,10 +243,10 @@ main(int argc, char **argv)
 			struct ui_options uo = { cli.no_color, cli.ascii, cli.theme, NULL };
 
 			if (cli.scenario != NULL)	/* s saves back to it */
-				import_preset_scenario(cli.scenario, &cli.scenario_stamp);
+				import_preset_scenario(cli.scenario, &cli.imp.scenario_stamp);
 			deploy_view_preset(cli.node, cli.nodes);	/* the D view's server */
 
-			status = app_run_answers(&cat, &cli.in, &uo,
+			status = app_run_answers(&cat, &cli.imp.in, &uo,
 			    sizing_modes_wanted(&cli) != SIZING_NONE ? &cli.sizing : NULL);
 			if (status >= 0) {
 				cli_done(&cli);
@@ -267,17 +267,17 @@ main(int argc, char **argv)
 		catalogue_done(&cat);
 		return status;
 	}
-	plan_compute(&cat, &cli.in, &plan);
+	plan_compute(&cat, &cli.imp.in, &plan);
 	memset(&rin, 0, sizeof rin);
 	rin.placement = deploy_place(&cat, &cli, &plan, &place);
-	nfix = fixes_compute(&cat, &cli.in, &plan, fixes, FIX_MAX);
+	nfix = fixes_compute(&cat, &cli.imp.in, &plan, fixes, FIX_MAX);
 	rin.node = rin.placement != NULL ? &cat.nodes[cli.node] : NULL;
 	rin.cat = &cat;
-	rin.in = &cli.in;
+	rin.in = &cli.imp.in;
 	rin.plan = &plan;
 	rin.fixes = fixes;
 	rin.n_fixes = nfix;
-	rin.model_source = cli.model_source;
+	rin.model_source = cli.imp.model_source;
 	rin.explicit_all = cli.explicit_all;
 	if (cli.report == REPORT_JSON)
 		out = report_json(&rin);

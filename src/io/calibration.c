@@ -43,7 +43,7 @@ calibration_cli(const struct catalogue *cat, const struct vllm_log *l,
 	size_t o = 0;
 
 	memset(cli, 0, sizeof *cli);
-	plan_input_init(&cli->in);
+	plan_import_init(&cli->imp);
 	note[0] = '\0';
 	if (l->have & VLOG_ARGS) {
 		struct vllm_args va;
@@ -73,7 +73,7 @@ calibration_cli(const struct catalogue *cat, const struct vllm_log *l,
 				    vllm_version_format(l->version, e, sizeof e),
 				    vllm_version_format(ver, v, sizeof v));
 		}
-		cli->in.version = ver;
+		cli->imp.in.version = ver;
 	}
 	/* the user's options win over the log's */
 	if (cli_parse_words(cli, argc, argv, 0, err, errlen) != 0)
@@ -83,7 +83,7 @@ calibration_cli(const struct catalogue *cat, const struct vllm_log *l,
 		    "'non-default args' line): give --model");
 		return -1;
 	}
-	if (!(l->have & VLOG_VERSION) && cli->in.version == 0 && o < notelen)
+	if (!(l->have & VLOG_VERSION) && cli->imp.in.version == 0 && o < notelen)
 		o += (size_t)snprintf(note + o, notelen - o, "The log does not name "
 		    "its vLLM version; planned as the newest (--vllm-version "
 		    "chooses). ");
@@ -92,7 +92,7 @@ calibration_cli(const struct catalogue *cat, const struct vllm_log *l,
 		size_t i;
 		int best = -1;
 
-		if (cli->gpu_id == NULL && cli->in.gpu_total_gib <= 0 && total > 0) {
+		if (cli->gpu_id == NULL && cli->imp.in.gpu_total_gib <= 0 && total > 0) {
 			for (i = 0; i < cat->n_gpus; i++)
 				if (fabs(cat->gpus[i].cuda_total_gib - total) < 0.05) {
 					best = (int)i;
@@ -106,27 +106,24 @@ calibration_cli(const struct catalogue *cat, const struct vllm_log *l,
 					    "as logged (--gpu chooses another). ", cli->gpu_id,
 					    total);
 			} else {
-				cli->in.gpu_total_gib = total;
+				cli->imp.in.gpu_total_gib = total;
 				if (o < notelen)
 					o += (size_t)snprintf(note + o, notelen - o, "Card: none "
 					    "in the catalogue reports %.2f GiB; planned as a "
 					    "custom card of that size. ", total);
 			}
-		} else if (cli->gpu_id == NULL && cli->in.gpu_total_gib <= 0 && o < notelen) {
+		} else if (cli->gpu_id == NULL && cli->imp.in.gpu_total_gib <= 0 && o < notelen) {
 			o += (size_t)snprintf(note + o, notelen - o, "The log does not say "
 			    "how much memory the card has; give --gpu. ");
 		}
-		if (cli->gpu_id != NULL && total > 0 && cli->in.gpu_total_gib <= 0) {
+		if (cli->gpu_id != NULL && total > 0 && cli->imp.in.gpu_total_gib <= 0) {
 			int g = catalogue_find_gpu(cat, cli->gpu_id);
 
 			if (g >= 0 && fabs(cat->gpus[g].cuda_total_gib - total) >= 0.01)
-				cli->in.gpu_total_gib = total;	/* what this card reported */
+				cli->imp.in.gpu_total_gib = total;	/* what this card reported */
 		}
 	}
-	cli->in.extra_flags = cli->extra;
-	cli->in.n_extra_flags = cli->n_extra;
-	cli->in.env = cli->env;
-	cli->in.n_env = cli->n_env;
+	plan_import_bind(&cli->imp);
 	return 0;
 }
 

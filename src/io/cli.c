@@ -234,22 +234,15 @@ parse_dbl(const char *flag, const char *v, double lo, double hi, double *out,
 static int
 keep_extra(struct cli *cli, const char *arg, char *err, size_t errlen)
 {
-	if (cli->n_extra >= CLI_MAX_EXTRA) {
-		snprintf(err, errlen, "too many flags headroom does not model (more "
-		    "than %d)", CLI_MAX_EXTRA);
-		return -1;
-	}
-	cli->extra[cli->n_extra] = strdup(arg);
-	if (cli->extra[cli->n_extra] == NULL)
-		abort();
-	cli->n_extra++;
-	return 0;
+	return plan_import_add_extra(&cli->imp, arg, err, errlen);
 }
 
 static const char *
 keep_owned(void *ctx, const char *s)
 {
-	return cli_import_keep(ctx, s);
+	struct cli *cli = ctx;
+
+	return plan_import_keep(&cli->imp, s);
 }
 
 /* One dotted compilation-config member; *i moves past a separate value. */
@@ -268,7 +261,7 @@ dotted_member(struct cli *cli, const char *dot, int argc, char **argv, int *i,
 		snprintf(err, errlen, "--compilation-config.%s expects a value", key);
 		return -1;
 	}
-	return compilation_config_set(&cli->in, key, val, keep_owned, cli, err,
+	return compilation_config_set(&cli->imp.in, key, val, keep_owned, cli, err,
 	    errlen);
 }
 
@@ -277,7 +270,7 @@ static int
 apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
     char **list, int nlist, int negated, char *err, size_t errlen)
 {
-	struct plan_input *in = &cli->in;
+	struct plan_input *in = &cli->imp.in;
 	char kept[256];
 	int i, rc;
 
@@ -317,7 +310,7 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
 			return -1;
 		/* a value of a flag that moves memory: the plan says so */
 		if (f->memory)
-			in->not_modelled = cli->extra[cli->n_extra - 1];
+			in->not_modelled = cli->imp.extra[cli->imp.n_extra - 1];
 	}
 	return 0;
 }
@@ -326,7 +319,7 @@ static int
 apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
     const char *v, char *err, size_t errlen)
 {
-	struct plan_input *in = &cli->in;
+	struct plan_input *in = &cli->imp.in;
 	int64_t n;
 
 	switch (o->id) {
@@ -440,7 +433,7 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 			return 0;	/* loaded first (cli_import_prescan) */
 		/* --config=FILE, --conf FILE: vLLM takes the option but reads
 		 * no file; carried as given */
-		snprintf(cli->import_note, sizeof cli->import_note, "vLLM reads a "
+		snprintf(cli->imp.note, sizeof cli->imp.note, "vLLM reads a "
 		    "config file only from '--config FILE'; %s is not read", v);
 		{
 			char kept[1024];
@@ -483,15 +476,12 @@ cli_parse_layered(int dargc, char **dargv, int argc, char **argv,
     struct cli *cli, char *err, size_t errlen)
 {
 	memset(cli, 0, sizeof *cli);
-	plan_input_init(&cli->in);
+	plan_import_init(&cli->imp);
 	if (dargc > 1 && cli_parse_words(cli, dargc, dargv, 0, err, errlen) != 0)
 		return -1;
 	if (cli_parse_words(cli, argc, argv, 0, err, errlen) != 0)
 		return -1;
-	cli->in.extra_flags = cli->extra;
-	cli->in.n_extra_flags = cli->n_extra;
-	cli->in.env = cli->env;
-	cli->in.n_env = cli->n_env;
+	plan_import_bind(&cli->imp);
 	return 0;
 }
 
@@ -702,8 +692,8 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 		if (rc != 0)
 			return -1;
 	}
-	cli->in.extra_flags = cli->extra;
-	cli->in.n_extra_flags = cli->n_extra;
+	cli->imp.in.extra_flags = cli->imp.extra;
+	cli->imp.in.n_extra_flags = cli->imp.n_extra;
 	return 0;
 }
 
@@ -733,7 +723,7 @@ static int
 cli_resolve_drafter(const struct catalogue *c, struct cli *cli, char *err,
     size_t errlen)
 {
-	struct plan_input *in = &cli->in;
+	struct plan_input *in = &cli->imp.in;
 	const char *id = in->spec.model;
 	struct model_found mf;
 	int64_t wb = 0;
@@ -742,9 +732,9 @@ cli_resolve_drafter(const struct catalogue *c, struct cli *cli, char *err,
 
 	if (!spec_has_drafter(&in->spec) || id[0] == '\0')
 		return 0;
-	if (cli->have_draft) {
-		model_done(&cli->draft);
-		cli->have_draft = false;
+	if (cli->imp.have_draft) {
+		model_done(&cli->imp.draft);
+		cli->imp.have_draft = false;
 	}
 	in->draft = NULL;
 	mi = catalogue_find_model(c, id);
@@ -754,21 +744,21 @@ cli_resolve_drafter(const struct catalogue *c, struct cli *cli, char *err,
 		in->draft = &c->models[mi];
 		return 0;
 	}
-	rc = model_find(id, NULL, &cli->draft, &wb, &mf, why, sizeof why);
+	rc = model_find(id, NULL, &cli->imp.draft, &wb, &mf, why, sizeof why);
 	if (rc != 0) {
 		snprintf(err, errlen, "--speculative-config: %s drafter '%s': %s",
 		    rc > 0 ? "unknown" : "cannot read the", id, why);
 		return -1;
 	}
-	cli->have_draft = true;
-	in->draft = &cli->draft;
+	cli->imp.have_draft = true;
+	in->draft = &cli->imp.draft;
 	return 0;
 }
 
 int
 cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen)
 {
-	struct plan_input *in = &cli->in;
+	struct plan_input *in = &cli->imp.in;
 	char near[400];
 	const char *mid = cli->model_id;
 	int mi = -1, ki = -1;
@@ -868,7 +858,7 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 		struct model_found mf;
 		int64_t wb = 0;
 		char why[1024];
-		int rc = model_find(mid, cli->revision, &cli->local, &wb, &mf, why,
+		int rc = model_find(mid, cli->revision, &cli->imp.local, &wb, &mf, why,
 		    sizeof why);
 
 		if (rc < 0) {
@@ -882,26 +872,26 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 			    "id also works)", mid, why, near);
 			return -1;
 		}
-		cli->have_local = true;
-		cli->local_dir = strdup(mid);
-		in->model = &cli->local;
+		cli->imp.have_local = true;
+		cli->imp.local_dir = strdup(mid);
+		in->model = &cli->imp.local;
 		in->weight_bytes = wb;
-		snprintf(cli->model_source, sizeof cli->model_source, "%s",
+		snprintf(cli->imp.model_source, sizeof cli->imp.model_source, "%s",
 		    model_origin_name(mf.origin));
 	} else {
 		in->model = &c->models[mi];
-		snprintf(cli->model_source, sizeof cli->model_source, "catalogue");
+		snprintf(cli->imp.model_source, sizeof cli->imp.model_source, "catalogue");
 	}
 	if (cli->checkpoint != NULL) {
 		enum ckpt_format f;
 		int k = catalogue_find_ckpt(c, cli->checkpoint);
 
-		if (k >= 0 && (cli->have_local || c->ckpts[k].model_index == mi)) {
+		if (k >= 0 && (cli->imp.have_local || c->ckpts[k].model_index == mi)) {
 			ki = k;
 		} else if (ckpt_format_parse(cli->checkpoint, &f) == 0) {
-			ki = cli->have_local ? -1 : catalogue_model_ckpt(c, mi, f);
+			ki = cli->imp.have_local ? -1 : catalogue_model_ckpt(c, mi, f);
 			in->format = f;
-			if (cli->have_local && f != in->model->native_format)
+			if (cli->imp.have_local && f != in->model->native_format)
 				in->weight_bytes = 0;
 		} else {
 			snprintf(err, errlen, "--checkpoint: '%s' is neither a format "
@@ -910,15 +900,15 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 			    cli->checkpoint, in->model->id);
 			return -1;
 		}
-	} else if (ki < 0 && !cli->have_local) {
+	} else if (ki < 0 && !cli->imp.have_local) {
 		ki = catalogue_model_ckpt(c, mi, in->model->native_format);
 	}
 	in->ckpt = ki;
 	if (ki >= 0) {
 		in->format = c->ckpts[ki].format;
-	} else if (!cli->have_local && in->format != FMT_COUNT &&
+	} else if (!cli->imp.have_local && in->format != FMT_COUNT &&
 	    in->format != in->model->native_format) {
-		snprintf(cli->model_source, sizeof cli->model_source, "derived");
+		snprintf(cli->imp.model_source, sizeof cli->imp.model_source, "derived");
 	}
 	return cli_resolve_drafter(c, cli, err, errlen);
 }
@@ -926,18 +916,7 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 void
 cli_done(struct cli *cli)
 {
-	size_t i;
-
-	for (i = 0; i < cli->n_extra; i++)
-		free(cli->extra[i]);
-	for (i = 0; i < cli->n_owned; i++)
-		free(cli->owned[i]);
-	free(cli->owned);
-	if (cli->have_local)
-		model_done(&cli->local);
-	if (cli->have_draft)
-		model_done(&cli->draft);
-	free(cli->local_dir);
+	plan_import_done(&cli->imp);
 	memset(cli, 0, sizeof *cli);
 }
 

@@ -17,15 +17,14 @@
 #include "core/plan.h"
 #include "io/sizing_opts.h"
 #include "io/filestamp.h"
+#include "io/plan_import.h"
 
 enum report_format { REPORT_NONE, REPORT_TEXT, REPORT_JSON, REPORT_MARKDOWN };
 
-#define CLI_MAX_EXTRA 64
-#define CLI_MAX_ENV 16
 #define CLI_MAX_COMPARE 32
 
 struct cli {
-	struct plan_input in;
+	struct plan_import imp;			/* the plan input and what it owns */
 	enum report_format report;
 	const char	*gpu_id, *mig, *model_id, *checkpoint, *list, *theme;
 	const char	*node_id;		/* --node: a server of data/nodes.yaml */
@@ -33,14 +32,6 @@ struct cli {
 	int		 node;			/* resolved index, -1 = no node */
 	bool		 no_color, ascii, help, version, explicit_all;
 	bool		 util_set;
-	char		*extra[CLI_MAX_EXTRA];	/* not-modelled flags, as given */
-	size_t		 n_extra;
-	struct model	 local;			/* --model DIR */
-	bool		 have_local;
-	struct model	 draft;			/* --speculative-config's drafter */
-	bool		 have_draft;
-	char		*local_dir;
-	char		 model_source[16];	/* "catalogue", "directory", "cache", "hub", "derived" */
 	const char	*revision;		/* --revision (branch, tag or commit) */
 	/* exchange with vLLM and files (cli_import.c, doc/formats.md) */
 	const char	*export_style;	/* --format html|markdown (the quote's) */
@@ -50,15 +41,8 @@ struct cli {
 	size_t		 n_compare;
 	bool		 save_calibration, force;
 	bool		 model_from_file;	/* a positional MODEL may replace it */
-	char		*env[CLI_MAX_ENV];	/* VAR=value before a pasted command */
-	size_t		 n_env;
-	bool		 mig_pinned;		/* the command pins a MIG slice */
-	char		 import_note[256];	/* what an import could not use */
-	struct filestamp scenario_stamp;	/* the --scenario file as loaded */
 	struct sizing_opts sizing;		/* --need, --instance, ... (sizing_modes.c) */
 	struct price_currency currency;		/* --currency CODE=RATE[@DATE] (price.h) */
-	char		**owned;		/* imported words the fields point into */
-	size_t		 n_owned, cap_owned;
 };
 
 /*

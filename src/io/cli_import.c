@@ -13,29 +13,6 @@
 #include "io/export.h"
 #include "io/scenario.h"
 
-static void
-own(struct cli *cli, char *s)
-{
-	if (cli->n_owned == cli->cap_owned) {
-		cli->cap_owned = cli->cap_owned ? cli->cap_owned * 2 : 32;
-		cli->owned = realloc(cli->owned, cli->cap_owned * sizeof *cli->owned);
-		if (cli->owned == NULL)
-			abort();
-	}
-	cli->owned[cli->n_owned++] = s;
-}
-
-char *
-cli_import_keep(struct cli *cli, const char *s)
-{
-	char *d = strdup(s);
-
-	if (d == NULL)
-		abort();
-	own(cli, d);
-	return d;
-}
-
 /* Moves the words of a list into cli; the list is left empty. */
 static void
 own_words(struct cli *cli, struct shellwords *sw)
@@ -43,7 +20,7 @@ own_words(struct cli *cli, struct shellwords *sw)
 	size_t i;
 
 	for (i = 0; i < sw->n; i++)
-		own(cli, sw->w[i]);
+		plan_import_own(&cli->imp, sw->w[i]);
 	free(sw->w);
 	memset(sw, 0, sizeof *sw);
 }
@@ -78,7 +55,7 @@ cli_import_args(struct cli *cli, struct vllm_args *va, const char *path,
 	for (g = 0; g < va->n_group; g++) {
 		const struct vllm_arg_group *gr = &va->group[g];
 		char **w = va->words.w + gr->first;
-		size_t before = cli->n_extra;
+		size_t before = cli->imp.n_extra;
 		int list = strcmp(w[0], "--cudagraph-capture-sizes") == 0;
 		int n = gr->n > 2 && !list ? 2 : (int)gr->n;
 		char **vec = argv;
@@ -107,23 +84,23 @@ cli_import_args(struct cli *cli, struct vllm_args *va, const char *path,
 		}
 		if (gr->n > 2 && !list) {
 			/* more values: only a flag headroom does not model takes them */
-			if (cli->n_extra == before) {
+			if (cli->imp.n_extra == before) {
 				snprintf(e, sizeof e, "%s takes one value, not a list", w[0]);
 				prefix_error(path, gr->line, gr->col, e, err, errlen);
 				own_words(cli, &va->words);
 				return -1;
 			}
 			for (k = 2; k < gr->n; k++) {
-				if (cli->n_extra >= CLI_MAX_EXTRA) {
+				if (cli->imp.n_extra >= PLAN_IMPORT_MAX_EXTRA) {
 					prefix_error(path, gr->line, gr->col, "too many flags "
 					    "headroom does not model", err, errlen);
 					own_words(cli, &va->words);
 					return -1;
 				}
-				cli->extra[cli->n_extra] = strdup(w[k]);
-				if (cli->extra[cli->n_extra] == NULL)
+				cli->imp.extra[cli->imp.n_extra] = strdup(w[k]);
+				if (cli->imp.extra[cli->imp.n_extra] == NULL)
 					abort();
-				cli->n_extra++;
+				cli->imp.n_extra++;
 			}
 		}
 		if (strcmp(w[0], "--model") == 0 || (g == 0 && w[0][0] != '-'))
@@ -146,26 +123,26 @@ cli_import_command(struct cli *cli, const char *text, char *err, size_t errlen)
 		return -1;
 	}
 	for (i = 0; i < va.env.n; i++) {
-		if (cli->n_env >= CLI_MAX_ENV) {
+		if (cli->imp.n_env >= PLAN_IMPORT_MAX_ENV) {
 			snprintf(err, errlen, "--from-command: more than %d VAR=value "
-			    "assignments", CLI_MAX_ENV);
+			    "assignments", PLAN_IMPORT_MAX_ENV);
 			vllmargs_done(&va);
 			return -1;
 		}
-		cli->env[cli->n_env++] = va.env.w[i];
+		cli->imp.env[cli->imp.n_env++] = va.env.w[i];
 	}
 	own_words(cli, &va.env);
-	cli->mig_pinned |= va.mig;
-	if (va.version > 0 && cli->in.version == 0) {
+	cli->imp.mig_pinned |= va.mig;
+	if (va.version > 0 && cli->imp.in.version == 0) {
 		if (va.version < VLLM_VER_OLDEST || va.version > VLLM_VER_NEWEST)
-			snprintf(cli->import_note, sizeof cli->import_note, "the image's "
+			snprintf(cli->imp.note, sizeof cli->imp.note, "the image's "
 			    "vLLM is outside the releases headroom models; planned as the "
 			    "newest");
 		else
-			cli->in.version = va.version;
+			cli->imp.in.version = va.version;
 	}
 	if (va.note[0] != '\0')
-		snprintf(cli->import_note, sizeof cli->import_note, "%s", va.note);
+		snprintf(cli->imp.note, sizeof cli->imp.note, "%s", va.note);
 	argv = calloc(va.words.n + 2, sizeof *argv);
 	if (argv == NULL)
 		abort();

@@ -34,9 +34,6 @@ int cli_import_command(struct cli *, const char *text, char *err, size_t errlen)
 int cli_import_args(struct cli *, struct vllm_args *, const char *path,
     int vllm_mode, char *err, size_t errlen);
 
-/* Keeps s alive as long as cli; returns the copy. */
-char *cli_import_keep(struct cli *, const char *s);
-
 /* The --export format number (enum export_format), or -1 for an unknown name. */
 int cli_import_export_format(const char *name);
 

@@ -81,7 +81,7 @@ compare_set_load(struct compare_set *set, const struct catalogue *cat,
 		it->label = name ? name : strdup(lab);
 		if (it->label == NULL)
 			abort();
-		plan_compute(cat, &it->cli.in, &it->plan);
+		plan_compute(cat, &it->cli.imp.in, &it->plan);
 	}
 	return 0;
 }
@@ -109,9 +109,9 @@ compare_set_cols(const struct compare_set *set, struct compare_col *out,
 	for (i = 0; i < set->n && n < max; i++, n++) {
 		out[n].label = set->items[i].label;
 		out[n].file = set->items[i].path;
-		out[n].in = &set->items[i].cli.in;
+		out[n].in = &set->items[i].cli.imp.in;
 		out[n].plan = &set->items[i].plan;
-		out[n].model_source = set->items[i].cli.model_source;
+		out[n].model_source = set->items[i].cli.imp.model_source;
 	}
 	return n;
 }

@@ -27,11 +27,11 @@ deploy_place(const struct catalogue *c, const struct cli *cli, struct plan *p,
 	if (cli->node < 0 || (size_t)cli->node >= c->n_nodes)
 		return NULL;
 	nd = &c->nodes[cli->node];
-	if (cli->in.mig >= 0 && cli->in.gpu >= 0)
-		slices = c->gpus[cli->in.gpu].mig[cli->in.mig].max_count;
+	if (cli->imp.in.mig >= 0 && cli->imp.in.gpu >= 0)
+		slices = c->gpus[cli->imp.in.gpu].mig[cli->imp.in.mig].max_count;
 	placement_compute(nd, cli->nodes, p->tp, p->pp, p->dp,
 	    slices > 0 ? p->replicas : deploy_instances(p), slices, pl);
-	placement_assign_experts(pl, cli->in.model ? cli->in.model->n_experts : 0,
+	placement_assign_experts(pl, cli->imp.in.model ? cli->imp.in.model->n_experts : 0,
 	    p->expert_parallel);
 	/* vLLM checks the world size when it parses its arguments, before any
 	 * other check headroom models (vllm/config/parallel.py) */

@@ -99,7 +99,7 @@ run_check(const struct catalogue *cat, struct cli *cli, int argc, char **argv)
 		say("--check: %s", err);
 		goto out;
 	}
-	plan_compute(cat, &c.in, &p);
+	plan_compute(cat, &c.imp.in, &p);
 	now = scenario_figures(&p);
 	moved = scenario_diff_figures(saved, now, &diff);
 	cJSON_Delete(now);
@@ -151,13 +151,13 @@ run_calibrate(const struct catalogue *cat, struct cli *cli, int argc, char **arg
 		vllmlog_done(&log);
 		return 2;
 	}
-	plan_compute(cat, &c.in, &p);
-	out = calibration_report(cat, &log, &c.in, &p, cli->calibrate, note,
+	plan_compute(cat, &c.imp.in, &p);
+	out = calibration_report(cat, &log, &c.imp.in, &p, cli->calibrate, note,
 	    cli->report == REPORT_JSON);
 	rc = emit(cli->output, out);
 	free(out);
 	if (rc == 0 && cli->save_calibration) {
-		calibration_from_log(cat, &log, &c.in, &p, cli->calibrate, &k);
+		calibration_from_log(cat, &log, &c.imp.in, &p, cli->calibrate, &k);
 		if (!(k.terms & (PLAN_CAL_ACTIVATION | PLAN_CAL_NON_TORCH))) {
 			say("--save-calibration: nothing measured to store: %s",
 			    vllmlog_missing(&log, miss, sizeof miss));
@@ -198,9 +198,9 @@ mig_pin_check(const struct catalogue *cat, const struct cli *cli)
 	char list[400];
 	size_t i, o = 0;
 
-	if (!cli->mig_pinned || cli->in.mig >= 0)
+	if (!cli->imp.mig_pinned || cli->imp.in.mig >= 0)
 		return 0;
-	g = cli->in.gpu >= 0 ? &cat->gpus[cli->in.gpu] : NULL;
+	g = cli->imp.in.gpu >= 0 ? &cat->gpus[cli->imp.in.gpu] : NULL;
 	list[0] = '\0';
 	for (i = 0; g != NULL && i < g->n_mig && o + 2 < sizeof list; i++)
 		o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "",
@@ -228,9 +228,9 @@ file_modes_after_resolve(const struct catalogue *cat, struct cli *cli)
 
 	if (mig_pin_check(cat, cli) != 0)
 		return 2;
-	if (cli->import_note[0] != '\0')
-		say("note: %s", cli->import_note);
-	if (cli->in.cal.terms == 0 && calibration_apply(cat, &cli->in, note,
+	if (cli->imp.note[0] != '\0')
+		say("note: %s", cli->imp.note);
+	if (cli->imp.in.cal.terms == 0 && calibration_apply(cat, &cli->imp.in, note,
 	    sizeof note) && cli->report != REPORT_NONE)
 		say("calibrated terms from %s", note);
 	if (cli->export_fmt == NULL && cli->save_scenario == NULL &&
@@ -241,21 +241,21 @@ file_modes_after_resolve(const struct catalogue *cat, struct cli *cli)
 		    "FILE)");
 		return 2;
 	}
-	plan_compute(cat, &cli->in, &p);
+	plan_compute(cat, &cli->imp.in, &p);
 	memset(&rin, 0, sizeof rin);
 	rin.placement = deploy_place(cat, cli, &p, &place);
 	rin.node = rin.placement != NULL ? &cat->nodes[cli->node] : NULL;
 	rin.cat = cat;
-	rin.in = &cli->in;
+	rin.in = &cli->imp.in;
 	rin.plan = &p;
 	rin.fixes = fixes;
-	rin.n_fixes = fixes_compute(cat, &cli->in, &p, fixes, FIX_MAX);
-	rin.model_source = cli->model_source;
+	rin.n_fixes = fixes_compute(cat, &cli->imp.in, &p, fixes, FIX_MAX);
+	rin.model_source = cli->imp.model_source;
 	rin.explicit_all = cli->explicit_all;
 	status = p.phase == PHASE_NONE ? 0 : 1;
 	if (cli->save_scenario != NULL) {
 		char *name = NULL, *text;
-		struct filestamp *st = cli->scenario != NULL ? &cli->scenario_stamp : NULL;
+		struct filestamp *st = cli->scenario != NULL ? &cli->imp.scenario_stamp : NULL;
 		cJSON *fig = NULL;
 
 		/* a scenario saved again keeps its name */

@@ -196,18 +196,18 @@ scenario_import(struct cli *cli, const char *path, char *err, size_t errlen)
 				    "VAR=value", path, line, col);
 				goto out;
 			}
-			if (cli->n_env >= CLI_MAX_ENV) {
+			if (cli->imp.n_env >= PLAN_IMPORT_MAX_ENV) {
 				snprintf(err, errlen, "%s:%d:%d: env: at most %d entries",
-				    path, line, col, CLI_MAX_ENV);
+				    path, line, col, PLAN_IMPORT_MAX_ENV);
 				goto out;
 			}
-			cli->env[cli->n_env++] = cli_import_keep(cli, e->valuestring);
+			cli->imp.env[cli->imp.n_env++] = plan_import_keep(&cli->imp, e->valuestring);
 			if (strncmp(e->valuestring, "CUDA_VISIBLE_DEVICES=", 21) == 0 &&
 			    strstr(e->valuestring, "MIG-") != NULL)
-				cli->mig_pinned = true;
+				cli->imp.mig_pinned = true;
 		}
 	}
-	filestamp_take(&cli->scenario_stamp, path, text, len);
+	filestamp_take(&cli->imp.scenario_stamp, path, text, len);
 	rc = 0;
 out:
 	vllmargs_done(&va);

@@ -33,7 +33,7 @@ sizing_modes_prepare(struct cli *cli)
 	if (cli->sizing.need > 0 && cli->sizing.cards == NULL && cli->gpu_id != NULL)
 		cli->sizing.cards = cli->gpu_id;
 	cli->sizing.checkpoint_given = cli->checkpoint != NULL;
-	cli->sizing.kv_given = cli->in.kv_dtype != KV_AUTO;
+	cli->sizing.kv_given = cli->imp.in.kv_dtype != KV_AUTO;
 }
 
 static int
@@ -57,37 +57,37 @@ run_fit(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	size_t nrows;
 
 	memset(&q, 0, sizeof q);
-	q.model = cli->in.model;
+	q.model = cli->imp.in.model;
 	q.users = cli->sizing.need;
-	q.tokens = cli->in.tokens_per_request > 0 ? cli->in.tokens_per_request :
-	    cli->in.max_model_len > 0 ? cli->in.max_model_len : 0;
+	q.tokens = cli->imp.in.tokens_per_request > 0 ? cli->imp.in.tokens_per_request :
+	    cli->imp.in.max_model_len > 0 ? cli->imp.in.max_model_len : 0;
 	if (q.tokens <= 0) {
 		fprintf(errf, "headroom: --need: say how long a request is with "
 		    "--tokens-per-request N (prompt + output tokens)\n");
 		return 2;
 	}
-	q.max_model_len = cli->in.max_model_len > 0 ? cli->in.max_model_len : 0;
+	q.max_model_len = cli->imp.in.max_model_len > 0 ? cli->imp.in.max_model_len : 0;
 	if (cli->sizing.checkpoint_given) {
 		q.fixed_choice = true;
-		q.ckpt = cli->in.ckpt;
-		q.format = cli->in.format;
-		q.quantization_fp8 = cli->in.quantization_fp8;
-	} else if (cli->in.quantization_fp8) {
+		q.ckpt = cli->imp.in.ckpt;
+		q.format = cli->imp.in.format;
+		q.quantization_fp8 = cli->imp.in.quantization_fp8;
+	} else if (cli->imp.in.quantization_fp8) {
 		q.fixed_choice = true;
-		q.ckpt = cli->in.ckpt;
+		q.ckpt = cli->imp.in.ckpt;
 		q.format = FMT_COUNT;
 		q.quantization_fp8 = true;
 	}
 	if (cli->sizing.kv_given) {
 		q.fixed_kv = true;
-		q.kv = cli->in.kv_dtype;
+		q.kv = cli->imp.in.kv_dtype;
 	}
-	q.version = cli->in.version;
-	q.overhead = cli->in.overhead;
-	q.other_usage_gib = cli->in.other_usage_gib;
+	q.version = cli->imp.in.version;
+	q.overhead = cli->imp.in.overhead;
+	q.other_usage_gib = cli->imp.in.other_usage_gib;
 	q.max_cards = cli->sizing.max_cards;
 	q.rank = (enum fit_rank)cli->sizing.rank;
-	q.base = &cli->in;
+	q.base = &cli->imp.in;
 	n = sizing_cli_cards(c, cli->sizing.cards, q.cards, FIT_MAX_CARD_IDS, err,
 	    sizeof err);
 	if (n < 0) {
@@ -119,18 +119,18 @@ run_share(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	size_t i;
 	bool ok;
 
-	if (cli->in.mig >= 0) {
+	if (cli->imp.in.mig >= 0) {
 		fprintf(errf, "headroom: --instance shares a whole card; drop --mig "
 		    "(the report compares MIG slices itself)\n");
 		return 2;
 	}
-	if (cli->in.gpu < 0) {
+	if (cli->imp.in.gpu < 0) {
 		fprintf(errf, "headroom: --instance needs a catalogue card (--gpu ID)\n");
 		return 2;
 	}
 	for (i = 0; i < cli->sizing.n_instances; i++) {
 		snprintf(label, sizeof label, "%u", (unsigned)(i + 1) % 1000u);
-		if (sizing_cli_instance(c, &cli->in, cli->sizing.instances[i], label,
+		if (sizing_cli_instance(c, &cli->imp.in, cli->sizing.instances[i], label,
 		    &inst[i], err, sizeof err) != 0) {
 			fprintf(errf, "headroom: %s\n", err);
 			return 2;
@@ -139,9 +139,9 @@ run_share(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	memset(&q, 0, sizeof q);
 	q.inst = inst;
 	q.n = cli->sizing.n_instances;
-	q.gpu = cli->in.gpu;
-	q.other_usage_gib = cli->in.other_usage_gib;
-	q.version = cli->in.version > 0 ? cli->in.version : VLLM_VER_NEWEST;
+	q.gpu = cli->imp.in.gpu;
+	q.other_usage_gib = cli->imp.in.other_usage_gib;
+	q.version = cli->imp.in.version > 0 ? cli->imp.in.version : VLLM_VER_NEWEST;
 	share_compute(c, &q, &ra);
 	memset(&v, 0, sizeof v);
 	v.cat = c;
@@ -168,9 +168,9 @@ run_upgrade(const struct catalogue *c, struct cli *cli, FILE *out)
 	static struct upgrade_result u;
 	struct sizing_report_upgrade_view v;
 
-	upgrade_compare(c, &cli->in, cli->in.version, cli->sizing.compare_version, &u);
+	upgrade_compare(c, &cli->imp.in, cli->imp.in.version, cli->sizing.compare_version, &u);
 	v.cat = c;
-	v.in = &cli->in;
+	v.in = &cli->imp.in;
 	v.u = &u;
 	if (emit(sizing_report_upgrade(&v, cli->report), out) != 0)
 		return 2;

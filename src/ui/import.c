@@ -215,7 +215,7 @@ adopt_card(struct app *a, struct cli *c, const struct plan_input *cur)
 		if (cur->mig >= 0 && (size_t)cur->mig < g->n_mig)
 			c->mig = g->mig[cur->mig].name;
 	} else {
-		c->in.gpu_total_gib = cur->gpu_total_gib;
+		c->imp.in.gpu_total_gib = cur->gpu_total_gib;
 	}
 	if (c->model_id == NULL && cur->model != NULL && !model_is_local(a, cur->model)) {
 		c->model_id = cur->model->id;
@@ -234,7 +234,7 @@ import_vllm(struct app *a, char **argv, int argc, const char *what, char *err,
 
 	if (cli_parse(argc, argv, c, err, errlen) != 0)
 		goto fail;
-	if (c->mig_pinned && cur->mig < 0) {
+	if (c->imp.mig_pinned && cur->mig < 0) {
 		snprintf(err, errlen, "the command pins a MIG slice (MIG-<uuid>): "
 		    "choose the slice in the GPU list first");
 		goto fail;
@@ -242,13 +242,13 @@ import_vllm(struct app *a, char **argv, int argc, const char *what, char *err,
 	adopt_card(a, c, cur);
 	if (cli_resolve(a->cat, c, err, errlen) != 0)
 		goto fail;
-	merge_vllm(cur, &c->in, &in);
+	merge_vllm(cur, &c->imp.in, &in);
 	update_set_input(a, &in);
-	if (c->import_note[0] != '\0')
-		update_set_status(a, ROLE_WARNING, "%s: %s", what, c->import_note);
+	if (c->imp.note[0] != '\0')
+		update_set_status(a, ROLE_WARNING, "%s: %s", what, c->imp.note);
 	else
 		update_set_status(a, ROLE_STATUS_OK, "%s: %s%s (u undoes it)", what,
-		    in.model ? in.model->id : "?", c->n_extra ? ", with flags headroom "
+		    in.model ? in.model->id : "?", c->imp.n_extra ? ", with flags headroom "
 		    "does not model kept" : "");
 	return 0;
 fail:
@@ -300,9 +300,9 @@ open_scenario(struct app *a, const char *path, char *err, size_t errlen)
 		drop_cli(a);
 		return -1;
 	}
-	update_set_input(a, &c->in);
+	update_set_input(a, &c->imp.in);
 	snprintf(x->scenario, sizeof x->scenario, "%s", path);
-	x->stamp = c->scenario_stamp;
+	x->stamp = c->imp.scenario_stamp;
 	update_set_status(a, ROLE_STATUS_OK, "opened the scenario %s (s saves it back; u undoes)",
 	    path);
 	return 0;
@@ -495,15 +495,15 @@ calibrate_text(struct app *a, const char *text, size_t len, const char *source,
 		vllmlog_done(&log);
 		return -1;
 	}
-	plan_compute(a->cat, &c->in, &p);
+	plan_compute(a->cat, &c->imp.in, &p);
 	set_text(a, "Calibration: the log against headroom's plan (s stores the "
-	    "profile; Esc closes)", calibration_report(a->cat, &log, &c->in, &p,
+	    "profile; Esc closes)", calibration_report(a->cat, &log, &c->imp.in, &p,
 	    source, note, false), OVERLAY_CALIBRATE);
-	calibration_from_log(a->cat, &log, &c->in, &p, source, &x->cal);
+	calibration_from_log(a->cat, &log, &c->imp.in, &p, source, &x->cal);
 	x->have_cal = (x->cal.terms & (PLAN_CAL_ACTIVATION | PLAN_CAL_NON_TORCH)) != 0;
 	vllmlog_done(&log);
 	/* the planner now shows the log's settings with the measured terms */
-	in = c->in;
+	in = c->imp.in;
 	if (x->have_cal)
 		calibration_to_input(a->cat, &x->cal, &in);
 	in.tokens_per_request = cur->tokens_per_request;

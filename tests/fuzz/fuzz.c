@@ -125,14 +125,14 @@ fuzz_plan_cli(struct cli *cli)
 
 	if (cli_resolve(c, cli, err, sizeof err) != 0)
 		return;
-	plan_compute(c, &cli->in, &p);
+	plan_compute(c, &cli->imp.in, &p);
 	memset(&rin, 0, sizeof rin);
 	rin.cat = c;
-	rin.in = &cli->in;
+	rin.in = &cli->imp.in;
 	rin.plan = &p;
-	rin.n_fixes = fixes_compute(c, &cli->in, &p, fixes, FIX_MAX);
+	rin.n_fixes = fixes_compute(c, &cli->imp.in, &p, fixes, FIX_MAX);
 	rin.fixes = fixes;
-	rin.model_source = cli->model_source;
+	rin.model_source = cli->imp.model_source;
 	rin.explicit_all = cli->explicit_all;
 	free(report_text(&rin));
 	free(report_markdown(&rin));

@@ -49,23 +49,23 @@ Test(calibration, the_log_describes_its_own_plan)
 
 	read_log("v0.19-llama8b-h100-tp1.log", &l);
 	log_cli(&l, &c, 1, argv);
-	cr_assert_str_eq(c.in.model->id, "meta-llama/Llama-3.1-8B-Instruct");
-	cr_assert_eq(c.in.version, VLLM_VER(0, 19, 0));
-	cr_assert_eq(c.in.max_model_len, 8192);
-	cr_assert_float_eq(c.in.util, 0.95, 1e-12);
-	cr_assert_str_eq(test_catalogue()->gpus[c.in.gpu].id, "h100-sxm");
+	cr_assert_str_eq(c.imp.in.model->id, "meta-llama/Llama-3.1-8B-Instruct");
+	cr_assert_eq(c.imp.in.version, VLLM_VER(0, 19, 0));
+	cr_assert_eq(c.imp.in.max_model_len, 8192);
+	cr_assert_float_eq(c.imp.in.util, 0.95, 1e-12);
+	cr_assert_str_eq(test_catalogue()->gpus[c.imp.in.gpu].id, "h100-sxm");
 	cr_assert(strstr(note, "h100-sxm") != NULL, "%s", note);
 	/* --no-enable-prefix-caching, a row of the flag table */
-	cr_assert_eq(c.n_extra, 0);
-	cr_assert_eq(c.in.prefix_caching, -1);
-	plan_compute(test_catalogue(), &c.in, &p);
+	cr_assert_eq(c.imp.n_extra, 0);
+	cr_assert_eq(c.imp.in.prefix_caching, -1);
+	plan_compute(test_catalogue(), &c.imp.in, &p);
 	/* the KV arithmetic lands within a percent of the log */
 	cr_assert_float_eq(units_gib(p.available_kv), 58.11, 0.6);
-	rep = calibration_report(test_catalogue(), &l, &c.in, &p, "x.log", note, false);
+	rep = calibration_report(test_catalogue(), &l, &c.imp.in, &p, "x.log", note, false);
 	cr_assert(strstr(rep, "Available KV cache memory, GiB") &&
 	    strstr(rep, "58.11") && strstr(rep, "476,016"), "%s", rep);
 	free(rep);
-	rep = calibration_report(test_catalogue(), &l, &c.in, &p, "x.log", note, true);
+	rep = calibration_report(test_catalogue(), &l, &c.imp.in, &p, "x.log", note, true);
 	cr_assert(strstr(rep, "\"terms\"") && strstr(rep, "\"log_vllm_version\": \"0.19.0\""),
 	    "%s", rep);
 	free(rep);
@@ -81,8 +81,8 @@ Test(calibration, options_given_win_over_the_log)
 
 	read_log("v0.19-llama8b-h100-tp1.log", &l);
 	log_cli(&l, &c, 5, argv);
-	cr_assert_str_eq(test_catalogue()->gpus[c.in.gpu].id, "h100-pcie");
-	cr_assert_eq(c.in.max_model_len, 4096);
+	cr_assert_str_eq(test_catalogue()->gpus[c.imp.in.gpu].id, "h100-pcie");
+	cr_assert_eq(c.imp.in.max_model_len, 4096);
 	cli_done(&c);
 	vllmlog_done(&l);
 }
@@ -115,8 +115,8 @@ Test(calibration, profiles_are_stored_found_and_used)
 	setenv("XDG_DATA_HOME", xt_tmp("xdg-data", 0), 1);
 	read_log("v0.19-llama8b-h100-tp1.log", &l);
 	log_cli(&l, &c, 1, argv);
-	plan_compute(test_catalogue(), &c.in, &p);
-	calibration_from_log(test_catalogue(), &l, &c.in, &p, "v.log", &k);
+	plan_compute(test_catalogue(), &c.imp.in, &p);
+	calibration_from_log(test_catalogue(), &l, &c.imp.in, &p, "v.log", &k);
 	cr_assert_eq(k.terms, PLAN_CAL_WEIGHTS | PLAN_CAL_ACTIVATION |
 	    PLAN_CAL_NON_TORCH | PLAN_CAL_CUDA_GRAPHS);
 	cr_assert_eq(calibration_save(&k, path, sizeof path, err, sizeof err), 0, "%s",
@@ -131,7 +131,7 @@ Test(calibration, profiles_are_stored_found_and_used)
 	cr_assert_eq(back.max_num_batched_tokens, p.max_num_batched_tokens);
 
 	/* a later plan of the same card, model, version: calibrated */
-	in = c.in;
+	in = c.imp.in;
 	memset(&in.cal, 0, sizeof in.cal);
 	cr_assert_eq(calibration_apply(test_catalogue(), &in, note, sizeof note), 1);
 	cr_assert_str_eq(note, path);
@@ -192,11 +192,11 @@ Test(calibration, info_only_logs_split_the_rest_of_the_budget)
 
 	read_log("v0.10-qwen2-7b-a100-tp2-info.log", &l);
 	log_cli(&l, &c, 7, argv);
-	cr_assert_eq(c.in.tp, 2);
-	cr_assert_float_eq(c.in.util, 0.25, 1e-12);
-	cr_assert_eq(c.in.max_model_len, 16384);
-	plan_compute(test_catalogue(), &c.in, &p);
-	calibration_from_log(test_catalogue(), &l, &c.in, &p, "v.log", &k);
+	cr_assert_eq(c.imp.in.tp, 2);
+	cr_assert_float_eq(c.imp.in.util, 0.25, 1e-12);
+	cr_assert_eq(c.imp.in.max_model_len, 16384);
+	plan_compute(test_catalogue(), &c.imp.in, &p);
+	calibration_from_log(test_catalogue(), &l, &c.imp.in, &p, "v.log", &k);
 	cr_assert(k.terms & PLAN_CAL_WEIGHTS);
 	cr_assert(!(k.terms & PLAN_CAL_NON_TORCH));
 	cr_assert(k.terms & PLAN_CAL_CUDA_GRAPHS);

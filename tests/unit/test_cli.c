@@ -27,17 +27,17 @@ Test(cli, spellings_prefixes_and_values)
 	    "--max-model-len", "32k", "--kv-cache-d", "fp8", "--enforce-eager",
 	    "--kv-cache-memory-bytes", "20G", "--cudagraph-capture-sizes", "1", "2",
 	    "4"), 0, "%s", err);
-	cr_assert_eq(cli.in.tp, 2);
-	cr_assert_float_eq(cli.in.util, 0.85, 1e-12);
-	cr_assert_eq(cli.in.max_model_len, 32000);
-	cr_assert_eq(cli.in.kv_dtype, KV_FP8);
-	cr_assert(cli.in.enforce_eager);
-	cr_assert_eq(cli.in.kv_cache_memory_bytes, (int64_t)20 << 30);
-	cr_assert_eq(cli.in.n_capture_sizes, 3);
+	cr_assert_eq(cli.imp.in.tp, 2);
+	cr_assert_float_eq(cli.imp.in.util, 0.85, 1e-12);
+	cr_assert_eq(cli.imp.in.max_model_len, 32000);
+	cr_assert_eq(cli.imp.in.kv_dtype, KV_FP8);
+	cr_assert(cli.imp.in.enforce_eager);
+	cr_assert_eq(cli.imp.in.kv_cache_memory_bytes, (int64_t)20 << 30);
+	cr_assert_eq(cli.imp.in.n_capture_sizes, 3);
 	cli_done(&cli);
 	cr_assert_eq(PARSE(&cli, err, "--max-model-len", "auto", "--no-enforce-eager"), 0);
-	cr_assert_eq(cli.in.max_model_len, -1);
-	cr_assert(!cli.in.enforce_eager);
+	cr_assert_eq(cli.imp.in.max_model_len, -1);
+	cr_assert(!cli.imp.in.enforce_eager);
 	cli_done(&cli);
 }
 
@@ -74,10 +74,10 @@ Test(cli, vllm_command_after_double_dash_keeps_unknown_flags)
 	    "--tensor-parallel-size", "2", "--served-model-name", "qwen",
 	    "--trust-remote-code"), 0, "%s", err);
 	cr_assert_str_eq(cli.model_id, "Qwen/Qwen3-8B");
-	cr_assert_eq(cli.in.tp, 2);
-	cr_assert_eq(cli.n_extra, 3);
-	cr_assert_str_eq(cli.extra[0], "--served-model-name");
-	cr_assert_str_eq(cli.extra[1], "qwen");
+	cr_assert_eq(cli.imp.in.tp, 2);
+	cr_assert_eq(cli.imp.n_extra, 3);
+	cr_assert_str_eq(cli.imp.extra[0], "--served-model-name");
+	cr_assert_str_eq(cli.imp.extra[1], "qwen");
 	cli_done(&cli);
 }
 
@@ -93,8 +93,8 @@ Test(cli, resolve_suggests_closest_ids)
 	cli_done(&cli);
 	cr_assert_eq(PARSE(&cli, err, "--model", "llama-3.3-70b", "--checkpoint", "fp8"), 0);
 	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), 0, "%s", err);
-	cr_assert_eq(cli.in.format, FMT_FP8);
-	cr_assert_geq(cli.in.ckpt, 0);
+	cr_assert_eq(cli.imp.in.format, FMT_FP8);
+	cr_assert_geq(cli.imp.in.ckpt, 0);
 	cli_done(&cli);
 	cr_assert_eq(PARSE(&cli, err, "--gpu", "rtx-pro-6000-server", "--mig", "3g.72gb"), 0);
 	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), -1);
@@ -140,7 +140,7 @@ plan_of(struct cli *cli, struct plan *p, char *err, size_t len, int argc,
 {
 	cr_assert_eq(cli_parse(argc, argv, cli, err, len), 0, "%s", err);
 	cr_assert_eq(cli_resolve(test_catalogue(), cli, err, len), 0, "%s", err);
-	plan_compute(test_catalogue(), &cli->in, p);
+	plan_compute(test_catalogue(), &cli->imp.in, p);
 }
 #define PLAN(cli, p, err, ...) plan_of(cli, p, err, sizeof err, \
 	ARGC("--gpu", "h100-sxm", "--model", "meta-llama/Llama-3.1-8B-Instruct", \
@@ -175,7 +175,7 @@ Test(cli, no_graphs_plans_no_graph_memory)
 		cr_assert_eq(p.cuda_graphs, 0, "%s plans graph memory", none[i][0]);
 		cr_assert_eq(p.n_capture_sizes, 0, "%s", none[i][0]);
 		cr_assert_gt(p.kv_cache, base.kv_cache, "%s", none[i][0]);
-		cli_format_command(test_catalogue(), &cli.in, &p, 0, buf, sizeof buf);
+		cli_format_command(test_catalogue(), &cli.imp.in, &p, 0, buf, sizeof buf);
 		cr_assert(strstr(buf, "-O0") || strstr(buf, "NONE"), "%s", buf);
 		cli_done(&cli);
 	}
@@ -197,7 +197,7 @@ Test(cli, no_graphs_plans_no_graph_memory)
 	PLAN(&cli, &p, err, "--compilation-config", "{\"pass_config\": {\"x\": 1}}",
 	    "-cc.cudagraph_mode=PIECEWISE");
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
-	cli_format_command(test_catalogue(), &cli.in, &p, 0, buf, sizeof buf);
+	cli_format_command(test_catalogue(), &cli.imp.in, &p, 0, buf, sizeof buf);
 	cr_assert(strstr(buf, "--compilation-config '{\"cudagraph_mode\":"
 	    "\"PIECEWISE\",\"pass_config\":{\"x\":1}}'") != NULL, "%s", buf);
 	cli_done(&cli);
@@ -238,7 +238,7 @@ Test(cli, kv_dtypes_and_block_sizes_by_release)
 	cr_assert_eq(p.phase, PHASE_CONFIG);
 	cr_assert(strstr(p.message, "--kv-cache-dtype=turboquant_k8v4") &&
 	    strstr(p.message, "does not model"), "%s", p.message);
-	cli_format_command(test_catalogue(), &cli.in, &p, 0, buf, sizeof buf);
+	cli_format_command(test_catalogue(), &cli.imp.in, &p, 0, buf, sizeof buf);
 	cr_assert(strstr(buf, "--kv-cache-dtype=turboquant_k8v4"), "%s", buf);
 	cli_done(&cli);
 	PLAN(&cli, &p, err, "--vllm-version", "0.10.2", "--kv-cache-dtype",

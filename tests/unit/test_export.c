@@ -40,7 +40,7 @@ render(const char *const *args, enum export_format f)
 	char err[512], *out;
 
 	xt_cli(&c, args);
-	plan_compute(test_catalogue(), &c.in, &p);
+	plan_compute(test_catalogue(), &c.imp.in, &p);
 	xt_report_in(&r, &c, &p);
 	out = export_render(f, &r, err, sizeof err);
 	cr_assert_not_null(out, "%s", err);
@@ -112,11 +112,11 @@ Test(export, mig_slices_are_pinned_and_priced_by_card)
 	char buf[4096];
 
 	xt_cli(&c, mig_args);
-	plan_compute(test_catalogue(), &c.in, &p);
-	cli_format_command(test_catalogue(), &c.in, &p, 0, buf, sizeof buf);
+	plan_compute(test_catalogue(), &c.imp.in, &p);
+	cli_format_command(test_catalogue(), &c.imp.in, &p, 0, buf, sizeof buf);
 	cr_assert(strncmp(buf, "CUDA_VISIBLE_DEVICES='MIG-<uuid>' vllm serve ", 45) == 0,
 	    "%s", buf);
-	export_cost(test_catalogue(), &c.in, &p, &k);
+	export_cost(test_catalogue(), &c.imp.in, &p, &k);
 	cr_assert_eq(k.slices, 2);
 	cr_assert_eq(k.cards, 1);
 	cr_assert_float_eq(k.per_hour, k.card_per_hour, 1e-9);

@@ -133,18 +133,18 @@ same_value(const struct vllm_flag *f, const struct cli *a, const struct plan *pa
 	int i;
 
 	if (f->store == VFS_CAPTURE) {
-		if (a->in.enforce_eager)
+		if (a->imp.in.enforce_eager)
 			return true;
-		if (a->in.n_capture_sizes != b->in.n_capture_sizes)
+		if (a->imp.in.n_capture_sizes != b->imp.in.n_capture_sizes)
 			return false;
-		for (i = 0; i < a->in.n_capture_sizes; i++)
-			if (a->in.capture_sizes[i] != b->in.capture_sizes[i])
+		for (i = 0; i < a->imp.in.n_capture_sizes; i++)
+			if (a->imp.in.capture_sizes[i] != b->imp.in.capture_sizes[i])
 				return false;
 		return true;
 	}
 	if (f->store == VFS_NONE)
-		return a->n_extra == b->n_extra;
-	return vllm_flag_value(f, &a->in, pa) == vllm_flag_value(f, &b->in, pb);
+		return a->imp.n_extra == b->imp.n_extra;
+	return vllm_flag_value(f, &a->imp.in, pa) == vllm_flag_value(f, &b->imp.in, pb);
 }
 
 /* The pane row of a table row, FLAG_COUNT when the planner has none. */
@@ -176,7 +176,7 @@ through_writers(const struct vllm_flag *f, const struct cli *a, const char *what
 
 	for (all = 0; all < 2; all++) {
 		x.explicit_all = all;
-		plan_compute(cat, &x.in, &pa);
+		plan_compute(cat, &x.imp.in, &pa);
 		for (k = 0; k < sizeof forms / sizeof forms[0] + 1; k++) {
 			const char *w[2];
 
@@ -196,7 +196,7 @@ through_writers(const struct vllm_flag *f, const struct cli *a, const char *what
 			}
 			cr_assert_eq(run(w, 2, &b, err, sizeof err), 0, "%s, writer %zu: "
 			    "%s\n%s", what, k, err, out);
-			plan_compute(cat, &b.in, &pb);
+			plan_compute(cat, &b.imp.in, &pb);
 			cr_assert(same_value(f, &x, &pa, &b, &pb), "%s does not survive "
 			    "writer %zu (explicit %d):\n%s", what, k, all, out);
 			free(out);
@@ -220,12 +220,12 @@ accepted_everywhere(const struct vllm_flag *f, const char *v)
 	snprintf(what, sizeof what, "%s %s", f->opt, v);
 	n = words(f, v, w, false, da);
 	cr_assert_eq(run(w, n, &a, err, sizeof err), 0, "%s: %s", what, err);
-	plan_compute(cat, &a.in, &pa);
+	plan_compute(cat, &a.imp.in, &pa);
 	/* the short form */
 	if (f->shortf != NULL) {
 		n = words(f, v, w, true, db);
 		cr_assert_eq(run(w, n, &b, err, sizeof err), 0, "%s: %s", what, err);
-		cr_assert_eq(vllm_flags_diff(&a.in, &b.in), 0, "%s: short form", what);
+		cr_assert_eq(vllm_flags_diff(&a.imp.in, &b.imp.in), 0, "%s: short form", what);
 		cli_done(&b);
 	}
 	/* a pasted command */
@@ -235,8 +235,8 @@ accepted_everywhere(const struct vllm_flag *f, const char *v)
 	w[0] = "--from-command";
 	w[1] = cmd;
 	cr_assert_eq(run(w, 2, &b, err, sizeof err), 0, "%s: %s", what, err);
-	cr_assert_eq(vllm_flags_diff(&a.in, &b.in), 0, "%s: pasted", what);
-	cr_assert_eq(a.n_extra, b.n_extra, "%s: pasted", what);
+	cr_assert_eq(vllm_flags_diff(&a.imp.in, &b.imp.in), 0, "%s: pasted", what);
+	cr_assert_eq(a.imp.n_extra, b.imp.n_extra, "%s: pasted", what);
 	cli_done(&b);
 	/* a vLLM config file */
 	snprintf(yaml, sizeof yaml, "%s: %s\n", f->name, f->kind == VFK_LIST ?
@@ -246,17 +246,17 @@ accepted_everywhere(const struct vllm_flag *f, const char *v)
 	w[1] = path;
 	cr_assert_eq(run(w, 2, &b, err, sizeof err), 0, "%s: %s", what, err);
 	if (f->kind != VFK_LIST)
-		cr_assert_eq(vllm_flags_diff(&a.in, &b.in), 0, "%s: config", what);
-	cr_assert_eq(a.n_extra, b.n_extra, "%s: config", what);
+		cr_assert_eq(vllm_flags_diff(&a.imp.in, &b.imp.in), 0, "%s: config", what);
+	cr_assert_eq(a.imp.n_extra, b.imp.n_extra, "%s: config", what);
 	cli_done(&b);
 	/* typed in the planner */
 	if (row != FLAG_COUNT && f->kind != VFK_BOOL) {
-		struct plan_input in = a.in;
+		struct plan_input in = a.imp.in;
 
 		vllm_flag_reset(f, &in);
 		cr_assert_eq(flags_parse(row, v, &in, &pa, err, sizeof err), 0,
 		    "%s: typed: %s", what, err);
-		cr_assert_eq(vllm_flags_diff(&a.in, &in), 0, "%s: typed", what);
+		cr_assert_eq(vllm_flags_diff(&a.imp.in, &in), 0, "%s: typed", what);
 	}
 	through_writers(f, &a, what);
 	(void)pb;
@@ -320,12 +320,12 @@ refused_everywhere(const struct vllm_flag *f, const char *v)
 		struct plan_input in;
 
 		xt_cli(&a, (const char *const[]){ BASE, NULL });
-		in = a.in;
+		in = a.imp.in;
 		plan_compute(cat, &in, &p);
 		cr_assert_eq(flags_parse(row, v, &in, &p, e2, sizeof e2), -1,
 		    "%s typed is accepted", what);
 		cr_assert_str_eq(e2, r, "%s typed", what);
-		cr_assert_eq(vllm_flags_diff(&a.in, &in), 0, "%s typed changed the "
+		cr_assert_eq(vllm_flags_diff(&a.imp.in, &in), 0, "%s typed changed the "
 		    "input", what);
 		cli_done(&a);
 	}

@@ -373,11 +373,11 @@ Test(hf_cache, cli_plans_a_cached_model_and_exports_the_repo_id)
 	cache_qwen();
 	cr_assert_eq(cli_parse(5, argv, &cli, err, sizeof err), 0, "%s", err);
 	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), 0, "%s", err);
-	cr_assert_str_eq(cli.model_source, "cache");
-	cr_assert(strstr(cli_model_where(c, cli.in.model), "snapshots/" C2) != NULL, "%s",
-	    cli_model_where(c, cli.in.model));
-	plan_compute(c, &cli.in, &p);
-	cli_format_command(c, &cli.in, &p, 0, cmd, sizeof cmd);
+	cr_assert_str_eq(cli.imp.model_source, "cache");
+	cr_assert(strstr(cli_model_where(c, cli.imp.in.model), "snapshots/" C2) != NULL, "%s",
+	    cli_model_where(c, cli.imp.in.model));
+	plan_compute(c, &cli.imp.in, &p);
+	cli_format_command(c, &cli.imp.in, &p, 0, cmd, sizeof cmd);
 	cr_assert(strncmp(cmd, "vllm serve Qwen/Qwen2.5-0.5B-Instruct --revision v1.0",
 	    53) == 0, "%s", cmd);
 	cr_assert(strstr(cmd, "snapshots") == NULL, "%s", cmd);
@@ -397,7 +397,7 @@ Test(hf_cache, catalogue_comes_before_the_cache)
 	    "/config.json", "{}");
 	cr_assert_eq(cli_parse(3, argv, &cli, err, sizeof err), 0, "%s", err);
 	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), 0, "%s", err);
-	cr_assert_str_eq(cli.model_source, "catalogue");
+	cr_assert_str_eq(cli.imp.model_source, "catalogue");
 	cli_done(&cli);
 }
 

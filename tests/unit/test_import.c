@@ -83,15 +83,15 @@ Test(import, from_command_on_the_command_line)
 	    NULL };
 
 	xt_cli(&c, args);
-	cr_assert_str_eq(c.in.model->id, "Qwen/Qwen3-8B");
-	cr_assert_eq(c.in.max_model_len, 16000);
-	cr_assert_eq(c.in.tp, 2);
-	cr_assert_float_eq(c.in.util, 0.85, 1e-12);
-	cr_assert_eq(c.in.kv_dtype, KV_FP8);
-	cr_assert_eq(c.n_extra, 3);
-	cr_assert_str_eq(c.extra[1], "q 8");
-	cr_assert_eq(c.n_env, 1);
-	cr_assert_str_eq(c.in.env[0], "CUDA_VISIBLE_DEVICES=3");
+	cr_assert_str_eq(c.imp.in.model->id, "Qwen/Qwen3-8B");
+	cr_assert_eq(c.imp.in.max_model_len, 16000);
+	cr_assert_eq(c.imp.in.tp, 2);
+	cr_assert_float_eq(c.imp.in.util, 0.85, 1e-12);
+	cr_assert_eq(c.imp.in.kv_dtype, KV_FP8);
+	cr_assert_eq(c.imp.n_extra, 3);
+	cr_assert_str_eq(c.imp.extra[1], "q 8");
+	cr_assert_eq(c.imp.n_env, 1);
+	cr_assert_str_eq(c.imp.in.env[0], "CUDA_VISIBLE_DEVICES=3");
 	cli_done(&c);
 }
 
@@ -136,10 +136,10 @@ Test(import, config_after_double_dash)
 	xt_write(path, "model: Qwen/Qwen3-8B\nmax-num-seqs: 64\nport: 8001\n");
 	args[6] = path;
 	xt_cli(&c, args);
-	cr_assert_str_eq(c.in.model->id, "Qwen/Qwen3-8B");
-	cr_assert_eq(c.in.max_num_seqs, 8);
-	cr_assert_eq(c.n_extra, 2);
-	cr_assert_str_eq(c.extra[1], "8001");
+	cr_assert_str_eq(c.imp.in.model->id, "Qwen/Qwen3-8B");
+	cr_assert_eq(c.imp.in.max_num_seqs, 8);
+	cr_assert_eq(c.imp.n_extra, 2);
+	cr_assert_str_eq(c.imp.extra[1], "8001");
 	cli_done(&c);
 }
 
@@ -163,16 +163,16 @@ Test(import, config_file_semantics)
 	    "gpu-memory-utilization: 0.9\n");
 	args[3] = path;
 	xt_cli(&c, args);
-	cr_assert_eq(c.in.max_model_len, 8192);
-	cr_assert_eq(c.in.kv_dtype, KV_FP8);
-	cr_assert(!c.in.enforce_eager);
-	cr_assert_eq(c.in.n_capture_sizes, 3);
-	cr_assert_float_eq(c.in.util, 0.9, 1e-12);
+	cr_assert_eq(c.imp.in.max_model_len, 8192);
+	cr_assert_eq(c.imp.in.kv_dtype, KV_FP8);
+	cr_assert(!c.imp.in.enforce_eager);
+	cr_assert_eq(c.imp.in.n_capture_sizes, 3);
+	cr_assert_float_eq(c.imp.in.util, 0.9, 1e-12);
 	/* trust-remote-code, served-model-name a b, limit-mm as JSON */
-	cr_assert_eq(c.n_extra, 4, "%zu", c.n_extra);
-	cr_assert_str_eq(c.extra[0], "--trust-remote-code");
-	cr_assert_str_eq(c.extra[2], "a");
-	cr_assert_str_eq(c.extra[3], "b");
+	cr_assert_eq(c.imp.n_extra, 4, "%zu", c.imp.n_extra);
+	cr_assert_str_eq(c.imp.extra[0], "--trust-remote-code");
+	cr_assert_str_eq(c.imp.extra[2], "a");
+	cr_assert_str_eq(c.imp.extra[3], "b");
 	cli_done(&c);
 }
 
@@ -189,17 +189,17 @@ Test(import, command_line_wins_over_the_config_file)
 	    "max-num-seqs: 64\n");
 	a1[3] = path;
 	xt_cli(&c, a1);
-	cr_assert_eq(c.in.max_model_len, 4096);
-	cr_assert_eq(c.in.max_num_seqs, 64);
-	cr_assert_str_eq(c.in.model->id, "Qwen/Qwen3-8B");
+	cr_assert_eq(c.imp.in.max_model_len, 4096);
+	cr_assert_eq(c.imp.in.max_num_seqs, 64);
+	cr_assert_str_eq(c.imp.in.model->id, "Qwen/Qwen3-8B");
 	cli_done(&c);
 	/* the same inside a pasted command, --config in the middle */
 	snprintf(cmd, sizeof cmd, "vllm serve --max-num-seqs 32 --config %s", path);
 	a2[1] = cmd;
 	xt_cli(&c, a2);
-	cr_assert_eq(c.in.max_num_seqs, 32);
-	cr_assert_eq(c.in.max_model_len, 8192);
-	cr_assert_str_eq(c.in.model->id, "meta-llama/Llama-3.1-8B-Instruct");
+	cr_assert_eq(c.imp.in.max_num_seqs, 32);
+	cr_assert_eq(c.imp.in.max_model_len, 8192);
+	cr_assert_str_eq(c.imp.in.model->id, "meta-llama/Llama-3.1-8B-Instruct");
 	cli_done(&c);
 }
 
@@ -259,10 +259,10 @@ Test(import, config_is_read_only_from_its_own_word)
 	snprintf(eqarg, sizeof eqarg, "--config=%s", path);
 	args[4] = eqarg;
 	xt_cli(&c, args);
-	cr_assert_eq(c.in.max_model_len, 0, "the file is not read");
-	cr_assert_eq(c.n_extra, 1);
-	cr_assert_str_eq(c.extra[0], eqarg, "carried as given");
-	cr_assert(strstr(c.import_note, "not read") != NULL, "%s", c.import_note);
+	cr_assert_eq(c.imp.in.max_model_len, 0, "the file is not read");
+	cr_assert_eq(c.imp.n_extra, 1);
+	cr_assert_str_eq(c.imp.extra[0], eqarg, "carried as given");
+	cr_assert(strstr(c.imp.note, "not read") != NULL, "%s", c.imp.note);
 	cli_done(&c);
 	/* the two words read it; false is --no-KEY */
 	args[4] = "--config";
@@ -273,9 +273,9 @@ Test(import, config_is_read_only_from_its_own_word)
 
 		xt_cli(&c, two);
 	}
-	cr_assert_eq(c.in.max_model_len, 4096);
-	cr_assert(!c.in.enforce_eager);
-	cr_assert_eq(c.n_extra, 0);
+	cr_assert_eq(c.imp.in.max_model_len, 4096);
+	cr_assert(!c.imp.in.enforce_eager);
+	cr_assert_eq(c.imp.n_extra, 0);
 	cli_done(&c);
 }
 
@@ -307,7 +307,7 @@ Test(import, config_values_with_hostile_text)
 	cli_done(&c);
 	xt_write(path, "served-model-name: \"$(rm -rf /) `id` 'q' \\\"x\\\"\\n2\"\n");
 	xt_cli(&c, args);
-	cr_assert_str_eq(c.extra[1], "$(rm -rf /) `id` 'q' \"x\"\n2");
+	cr_assert_str_eq(c.imp.extra[1], "$(rm -rf /) `id` 'q' \"x\"\n2");
 	cli_done(&c);
 }
 

@@ -23,9 +23,9 @@ lines_for(const char *const *args, int *n, struct cli *c, struct plan *p)
 	char **l, *t;
 
 	xt_cli(c, args);
-	plan_compute(test_catalogue(), &c->in, p);
+	plan_compute(test_catalogue(), &c->imp.in, p);
 	cr_assert_eq(p->phase, PHASE_NONE, "%s", p->message);
-	l = launch_lines(test_catalogue(), &c->in, p, 0, n);
+	l = launch_lines(test_catalogue(), &c->imp.in, p, 0, n);
 	t = launch_join(l);
 	launch_free(l);
 	return t;

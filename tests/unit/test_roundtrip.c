@@ -360,10 +360,10 @@ check_launch_lines(const struct gen *g, const struct cli *a, const struct plan *
 {
 	const struct catalogue *cat = test_catalogue();
 	int n, i;
-	char **lines = launch_lines(cat, &a->in, pa, a->explicit_all, &n), note[512];
+	char **lines = launch_lines(cat, &a->imp.in, pa, a->explicit_all, &n), note[512];
 	const char *o = out;
 
-	launch_comment(&a->in, n, note, sizeof note);
+	launch_comment(&a->imp.in, n, note, sizeof note);
 	cr_assert(strncmp(o, note, strlen(note)) == 0, "%s", what);
 	o += strlen(note);
 	for (i = 0; i < n; i++) {
@@ -378,12 +378,12 @@ check_launch_lines(const struct gen *g, const struct cli *a, const struct plan *
 		o += len + 1;
 		cr_assert_eq(parse_with(g, &b, "--from-command", lines[i], err, sizeof err),
 		    0, "%s\n%s", what, err);
-		plan_compute(cat, &b.in, &pb);
+		plan_compute(cat, &b.imp.in, &pb);
 		assert_same_plan(pa, &pb, what);
-		cr_assert_lt(a->in.n_env, 64);
-		cr_assert_lt(b.in.n_env, 64);
-		without_pinning(&a->in, &ia, ea, xa);
-		without_pinning(&b.in, &ib, eb, xb);
+		cr_assert_lt(a->imp.in.n_env, 64);
+		cr_assert_lt(b.imp.in.n_env, 64);
+		without_pinning(&a->imp.in, &ia, ea, xa);
+		without_pinning(&b.imp.in, &ib, eb, xb);
 		if (!a->explicit_all)	/* every flag written: inputs differ, plans not */
 			assert_same_input(&ia, &ib, with_env, what);
 		cli_done(&b);
@@ -425,13 +425,13 @@ roundtrip(int form, uint64_t seed)
 			continue;	/* a plan the command line refuses is not a plan */
 		}
 		a.explicit_all = form == 1;
-		plan_compute(cat, &a.in, &pa);
+		plan_compute(cat, &a.imp.in, &pa);
 		xt_report_in(&rin, &a, &pa);
 		out = export_render(f, &rin, err, sizeof err);
 		cr_assert_not_null(out, "%s: %s", g.cmd, err);
 		snprintf(what, sizeof what, "round %d, %s:\n%s\n%s", r,
 		    export_format_name(f), g.cmd, out);
-		if (f == EXPORT_COMMAND && launch_count(&a.in, &pa) > 1) {
+		if (f == EXPORT_COMMAND && launch_count(&a.imp.in, &pa) > 1) {
 			check_launch_lines(&g, &a, &pa, out, form == 0, what);
 			free(out);
 			cli_done(&a);
@@ -446,9 +446,9 @@ roundtrip(int form, uint64_t seed)
 			cr_assert_eq(parse_with(&g, &b, "--from-command", out, err,
 			    sizeof err), 0, "%s\n%s", what, err);
 		}
-		plan_compute(cat, &b.in, &pb);
+		plan_compute(cat, &b.imp.in, &pb);
 		if (form != 1)
-			assert_same_input(&a.in, &b.in, form == 0, what);
+			assert_same_input(&a.imp.in, &b.imp.in, form == 0, what);
 		assert_same_plan(&pa, &pb, what);
 		free(out);
 		cli_done(&a);

@@ -25,7 +25,7 @@ write_scenario(const char *const *args, const char *name, struct plan *p)
 	char *text;
 
 	xt_cli(&c, args);
-	plan_compute(test_catalogue(), &c.in, p);
+	plan_compute(test_catalogue(), &c.imp.in, p);
 	xt_report_in(&r, &c, p);
 	text = scenario_write(&r, name, err, sizeof err);
 	cr_assert_not_null(text, "%s", err);
@@ -49,22 +49,22 @@ Test(scenario, written_and_loaded_back_is_the_same_plan)
 
 	xt_write(path, text);
 	xt_cli(&c, load);
-	cr_assert_str_eq(c.in.model->id, "Qwen/Qwen3-8B");
-	cr_assert_geq(c.in.mig, 0);
-	cr_assert_eq(c.in.gpus, 2);
-	cr_assert_eq(c.in.tokens_per_request, 4096);
-	cr_assert_float_eq(c.in.other_usage_gib, 0.5, 1e-12);
-	cr_assert_eq(c.in.max_model_len, 16000);
-	cr_assert_eq(c.in.kv_dtype, KV_FP8);
-	cr_assert(c.in.enforce_eager);
-	cr_assert_eq(c.n_extra, 2);
-	cr_assert_str_eq(c.extra[1], "q \"8\"\nb");
-	cr_assert_eq(c.n_env, 1);
-	cr_assert_str_eq(c.env[0], "HF_HUB_OFFLINE=1");
-	plan_compute(test_catalogue(), &c.in, &q);
+	cr_assert_str_eq(c.imp.in.model->id, "Qwen/Qwen3-8B");
+	cr_assert_geq(c.imp.in.mig, 0);
+	cr_assert_eq(c.imp.in.gpus, 2);
+	cr_assert_eq(c.imp.in.tokens_per_request, 4096);
+	cr_assert_float_eq(c.imp.in.other_usage_gib, 0.5, 1e-12);
+	cr_assert_eq(c.imp.in.max_model_len, 16000);
+	cr_assert_eq(c.imp.in.kv_dtype, KV_FP8);
+	cr_assert(c.imp.in.enforce_eager);
+	cr_assert_eq(c.imp.n_extra, 2);
+	cr_assert_str_eq(c.imp.extra[1], "q \"8\"\nb");
+	cr_assert_eq(c.imp.n_env, 1);
+	cr_assert_str_eq(c.imp.env[0], "HF_HUB_OFFLINE=1");
+	plan_compute(test_catalogue(), &c.imp.in, &q);
 	cr_assert_eq(p.available_kv, q.available_kv);
 	cr_assert_eq(p.total_concurrency, q.total_concurrency);
-	cr_assert(c.scenario_stamp.set);
+	cr_assert(c.imp.scenario_stamp.set);
 	cli_done(&c);
 	free(text);
 }
@@ -82,9 +82,9 @@ Test(scenario, the_command_line_wins_over_the_file)
 
 	xt_write(path, text);
 	xt_cli(&c, load);
-	cr_assert_eq(c.in.max_model_len, 4096);
-	cr_assert_eq(c.in.max_num_seqs, 64);
-	cr_assert_str_eq(test_catalogue()->gpus[c.in.gpu].id, "h100-sxm");
+	cr_assert_eq(c.imp.in.max_model_len, 4096);
+	cr_assert_eq(c.imp.in.max_num_seqs, 64);
+	cr_assert_str_eq(test_catalogue()->gpus[c.imp.in.gpu].id, "h100-sxm");
 	cli_done(&c);
 	free(text);
 }
@@ -199,7 +199,7 @@ Test(scenario, values_yaml_cannot_hold_are_refused)
 	struct report_in r;
 
 	xt_cli(&c, args);
-	plan_compute(test_catalogue(), &c.in, &p);
+	plan_compute(test_catalogue(), &c.imp.in, &p);
 	xt_report_in(&r, &c, &p);
 	cr_assert_null(scenario_write(&r, NULL, err, sizeof err));
 	cr_assert(strstr(err, "UTF-8") != NULL, "%s", err);

@@ -61,14 +61,14 @@ Test(answers_cli, multimodal_flags_round_trip)
 	cr_assert_eq(PARSE(&cli, err, "--model", "Qwen/Qwen2.5-VL-7B-Instruct",
 	    "--limit-mm-per-prompt", "{\"image\":2,\"video\":0}",
 	    "--mm-processor-kwargs", "{\"max_pixels\": 1003520}"), 0, "%s", err);
-	cr_assert_eq(cli.in.limit_mm_images, 2);
-	cr_assert_eq(cli.in.limit_mm_videos, 0);
-	cr_assert_eq(cli.in.limit_mm_audios, -1);
-	cr_assert_eq(cli.in.mm_max_pixels, 1003520);
+	cr_assert_eq(cli.imp.in.limit_mm_images, 2);
+	cr_assert_eq(cli.imp.in.limit_mm_videos, 0);
+	cr_assert_eq(cli.imp.in.limit_mm_audios, -1);
+	cr_assert_eq(cli.imp.in.mm_max_pixels, 1003520);
 	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), 0, "%s", err);
-	plan_compute(c, &cli.in, &p);
+	plan_compute(c, &cli.imp.in, &p);
 	cr_assert_eq(p.mm.tokens_per_image, 1280);
-	cli_format_command(c, &cli.in, &p, 0, cmd, sizeof cmd);
+	cli_format_command(c, &cli.imp.in, &p, 0, cmd, sizeof cmd);
 	cr_assert(strstr(cmd, "--limit-mm-per-prompt '{\"image\":2,\"video\":0}'") != NULL,
 	    "%s", cmd);
 	cr_assert(strstr(cmd, "--mm-processor-kwargs '{\"max_pixels\":1003520}'") != NULL,
@@ -78,8 +78,8 @@ Test(answers_cli, multimodal_flags_round_trip)
 	/* size hints in the object form */
 	cr_assert_eq(PARSE(&cli, err, "--limit-mm-per-prompt",
 	    "{\"image\":{\"count\":1,\"width\":512,\"height\":512},\"video\":0}"), 0, "%s", err);
-	cr_assert_eq(cli.in.limit_mm_images, 1);
-	cr_assert_eq(cli.in.mm_image_width, 512);
+	cr_assert_eq(cli.imp.in.limit_mm_images, 1);
+	cr_assert_eq(cli.imp.in.mm_image_width, 512);
 	cli_done(&cli);
 
 	cr_assert_eq(PARSE(&cli, err, "--limit-mm-per-prompt", "image=2"), -1);

@@ -75,7 +75,7 @@ open_view_opt(struct cli *cli, const struct ui_options *opt)
 	struct app *a;
 
 	deploy_view_preset(cli->node, cli->nodes);
-	a = app_headless_new((struct catalogue *)test_catalogue(), &cli->in, opt,
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli->imp.in, opt,
 	    24, 80);
 	cr_assert_not_null(a, "no virtual terminal");
 	cr_assert_eq(app_headless_keys(a, "D"), 0);
@@ -180,12 +180,12 @@ Test(uideploy, kubernetes_from_the_view_is_the_command_lines)
 	cr_assert_not_null(strstr(got, "kind: LeaderWorkerSet"), "%s", got);
 
 	cli_of(&two, "--node hgx-h100-8 --nodes 2 --tensor-parallel-size 8 --pipeline-parallel-size 2", store2, sizeof store2);
-	plan_compute(test_catalogue(), &two.in, &p);
+	plan_compute(test_catalogue(), &two.imp.in, &p);
 	memset(&rin, 0, sizeof rin);
 	rin.cat = test_catalogue();
-	rin.in = &two.in;
+	rin.in = &two.imp.in;
 	rin.plan = &p;
-	rin.model_source = cli_model_source(test_catalogue(), &two.in);
+	rin.model_source = cli_model_source(test_catalogue(), &two.imp.in);
 	rin.placement = deploy_place(test_catalogue(), &two, &p, &pl);
 	rin.node = &test_catalogue()->nodes[two.node];
 	want = export_render(EXPORT_KUBERNETES, &rin, err, sizeof err);
@@ -255,12 +255,12 @@ cli_export(const char *args, enum export_format f, char *err, size_t errlen)
 
 	cr_assert_not_null(pl);
 	cli_of(&cli, args, store, sizeof store);
-	plan_compute(test_catalogue(), &cli.in, &p);
+	plan_compute(test_catalogue(), &cli.imp.in, &p);
 	memset(&rin, 0, sizeof rin);
 	rin.cat = test_catalogue();
-	rin.in = &cli.in;
+	rin.in = &cli.imp.in;
 	rin.plan = &p;
-	rin.model_source = cli_model_source(test_catalogue(), &cli.in);
+	rin.model_source = cli_model_source(test_catalogue(), &cli.imp.in);
 	rin.placement = deploy_place(test_catalogue(), &cli, &p, pl);
 	rin.node = rin.placement ? &test_catalogue()->nodes[cli.node] : NULL;
 	text = export_render(f, &rin, err, errlen);

@@ -134,7 +134,7 @@ cli_exports(const char *base, const char *more, struct exports *e)
 		cli_from(&cli, more + 1, NULL, store, sizeof store);
 	else
 		cli_from(&cli, base, more, store, sizeof store);
-	exports_of(&cli.in, e);
+	exports_of(&cli.imp.in, e);
 	cli_done(&cli);
 }
 
@@ -186,7 +186,7 @@ check_change(const char *what, const char *base, const char *keys, const char *m
 	static const struct ui_options plain = { 0, 0, NULL, NULL };
 
 	cli_from(&cli, base, NULL, store, sizeof store);
-	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.in, &plain, 40, 120);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.imp.in, &plain, 40, 120);
 	cr_assert_not_null(a, "no virtual terminal");
 	cr_assert_eq(app_headless_keys(a, keys), 0, "%s: bad keys %s", what, keys);
 	snprintf(k, sizeof k, "<Esc>w<C-u>%s/cmd.sh<Enter>", tmpdir);
@@ -268,7 +268,7 @@ flag_keys(const char *base, enum flag_id f, const char *then, char *buf, size_t 
 	size_t n, i;
 
 	cli_from(&cli, base, NULL, store, sizeof store);
-	n = flags_rows(&cli.in, ids, FLAG_COUNT);
+	n = flags_rows(&cli.imp.in, ids, FLAG_COUNT);
 	snprintf(buf, len, "4<Home>");
 	for (i = 0; i < n && ids[i] != f; i++)
 		snprintf(buf + strlen(buf), len - strlen(buf), "j");
@@ -375,8 +375,8 @@ check_fix(const char *base, size_t i)
 	size_t n, j;
 
 	cli_from(&cli, base, NULL, store, sizeof store);
-	plan_compute(test_catalogue(), &cli.in, &p);
-	n = fixes_compute(test_catalogue(), &cli.in, &p, fx, FIX_MAX);
+	plan_compute(test_catalogue(), &cli.imp.in, &p);
+	n = fixes_compute(test_catalogue(), &cli.imp.in, &p, fx, FIX_MAX);
 	cli_done(&cli);
 	if (i >= n)
 		return 0;
@@ -544,7 +544,7 @@ Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini 
 		struct app *a;
 
 		cli_from(&cli, plans[i], NULL, store, sizeof store);
-		plan_compute(c, &cli.in, &p);
+		plan_compute(c, &cli.imp.in, &p);
 		have = plan_kv_figure(&p, &kvb);
 		if (have)
 			units_format_gib(kvb, want, sizeof want);
@@ -554,9 +554,9 @@ Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini 
 		none += !have;
 		memset(&rin, 0, sizeof rin);
 		rin.cat = c;
-		rin.in = &cli.in;
+		rin.in = &cli.imp.in;
 		rin.plan = &p;
-		rin.model_source = cli.model_source;
+		rin.model_source = cli.imp.model_source;
 		text = report_text(&rin);
 		md = report_markdown(&rin);
 		json = report_json(&rin);
@@ -564,9 +564,9 @@ Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini 
 		cr_assert_not_null(quote, "%s", qerr);
 		col.label = "x";
 		col.file = NULL;
-		col.in = &cli.in;
+		col.in = &cli.imp.in;
 		col.plan = &p;
-		col.model_source = cli.model_source;
+		col.model_source = cli.imp.model_source;
 		cmp = compare_text(c, &col, 1, 30);
 
 		after(text, "Available KV cache memory:", got, sizeof got);
@@ -593,7 +593,7 @@ Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini 
 			    plans[i]);
 		}
 		/* the planner's legend */
-		a = app_headless_new((struct catalogue *)c, &cli.in, &plain, 40, 160);
+		a = app_headless_new((struct catalogue *)c, &cli.imp.in, &plain, 40, 160);
 		cr_assert_not_null(a);
 		app_headless_dump(a, screen, sizeof screen);
 		/* the weights and the CUDA graphs: one value too */
@@ -700,7 +700,7 @@ args_after(const char *base, const char *keys, char *buf, size_t len)
 	static const struct ui_options plain = { 0, 0, NULL, NULL };
 
 	cli_from(&cli, base, NULL, store, sizeof store);
-	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.in, &plain, 40, 120);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.imp.in, &plain, 40, 120);
 	cr_assert_not_null(a);
 	cr_assert_eq(app_headless_keys(a, keys), 0);
 	args_of(app_headless_input(a), buf, len);
@@ -739,19 +739,19 @@ Test(uiexport, every_flag_or_only_changed_ones)
 	static const struct ui_options plain = { 0, 0, NULL, NULL };
 
 	cli_from(&cli, QWEN32, NULL, store, sizeof store);
-	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.in, &plain, 40, 120);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.imp.in, &plain, 40, 120);
 	cr_assert_not_null(a);
 	snprintf(k, sizeof k, "2/3.1 8b<Enter><Enter>xw<C-u>%s/x.sh<Enter>", tmpdir);
 	cr_assert_eq(app_headless_keys(a, k), 0);
 	got = read_back("x.sh");
 	cli_from(&ex, QWEN32, "--model meta-llama/Llama-3.1-8B-Instruct --explicit", store2,
 	    sizeof store2);
-	plan_compute(test_catalogue(), &ex.in, &p);
+	plan_compute(test_catalogue(), &ex.imp.in, &p);
 	memset(&rin, 0, sizeof rin);
 	rin.cat = test_catalogue();
-	rin.in = &ex.in;
+	rin.in = &ex.imp.in;
 	rin.plan = &p;
-	rin.model_source = ex.model_source;
+	rin.model_source = ex.imp.model_source;
 	rin.explicit_all = ex.explicit_all;
 	cr_assert(ex.explicit_all);
 	want = export_command(&rin, err, sizeof err);

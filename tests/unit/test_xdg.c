@@ -76,7 +76,7 @@ Test(settings, defaults_lie_beneath_the_command_line)
 	cr_assert_eq(cli_parse_layered(s.argc, s.words, 3, argv, &c, err, sizeof err), 0,
 	    "%s", err);
 	cr_assert_str_eq(c.gpu_id, "l40s", "the command line wins");
-	cr_assert_eq(c.in.tokens_per_request, 8192);
+	cr_assert_eq(c.imp.in.tokens_per_request, 8192);
 	cr_assert(c.no_color);
 	cli_done(&c);
 	cr_assert_eq(cli_parse_layered(s.argc, s.words, 1, none, &c, err, sizeof err), 0);

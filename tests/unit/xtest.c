@@ -139,8 +139,8 @@ xt_report_in(struct report_in *r, const struct cli *c, const struct plan *p)
 {
 	memset(r, 0, sizeof *r);
 	r->cat = test_catalogue();
-	r->in = &c->in;
+	r->in = &c->imp.in;
 	r->plan = p;
-	r->model_source = c->model_source;
+	r->model_source = c->imp.model_source;
 	r->explicit_all = c->explicit_all;
 }
