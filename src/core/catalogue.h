@@ -100,7 +100,8 @@ struct layer_desc {
 	unsigned char linear_mixer;	/* DeciLM replace_with_linear attention */
 	unsigned char linear_ffn;	/* DeciLM replace_with_linear FFN */
 	unsigned char index_shared;	/* GLM-5.2 indexer_types shared: no indexer cache */
-	unsigned char parallel_attn;	/* Falcon-H1: attention beside the state mixer */
+	unsigned char parallel_attn;	/* attention beside the state mixer: 1 its own
+					   (Falcon-H1), 2 a shared block's (Zamba2) */
 	int	 heads, kv_heads, head_dim, v_head_dim;
 	int	 ffn_intermediate;
 };
@@ -158,6 +159,11 @@ struct model {
 	int	 moe_latent;		/* LatentMoE: experts work at this width */
 	int	 moe_with_dense;	/* a dense MLP beside the experts (Gemma 4) */
 	int	 ple_hidden, ple_vocab;	/* Gemma per-layer input embeddings */
+	/* Zamba2: transformer blocks shared by the hybrid layers */
+	int	 shared_blocks;		/* num_mem_blocks (0 = none) */
+	int	 shared_attn_hidden;	/* attention_hidden_size (2 x hidden) */
+	int	 adapter_rank;		/* per-hybrid-layer LoRA adapters */
+	int	 shared_attn_adapter;	/* q/k/v adapters too */
 	/* quantization details beyond the format */
 	int	 quant_group;		/* int4 group size (0 = the format's 128) */
 	int	 quant_zero_points;	/* asymmetric int4: zero points stored */

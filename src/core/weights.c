@@ -172,7 +172,17 @@ layer_params(const struct model *m, int layer, int tp,
 		}
 	} else if (m->ld != NULL) {
 		mixer_params(m, &m->ld[li], tp, pt, repl);
-		if (m->ld[li].parallel_attn) {
+		if (m->ld[li].parallel_attn == 2) {
+			/* Zamba2 hybrid layer: its linear (replicated) and the
+			 * shared block's adapters; the block itself is counted
+			 * once (shared_block_params) */
+			double r = m->adapter_rank, ah = m->shared_attn_hidden;
+
+			pt[P_ATTN] += h * h;
+			pt[P_DENSE] += (h * r + r * 2.0 * m->intermediate) / tp;
+			if (m->shared_attn_adapter)
+				pt[P_ATTN] += 3 * (ah * r + r * ah) / tp;
+		} else if (m->ld[li].parallel_attn) {
 			struct layer_desc a = m->ld[li];
 
 			a.mixer = MIXER_ATTENTION;
@@ -213,6 +223,24 @@ layer_params(const struct model *m, int layer, int tp,
 	/* two RMSNorms; a layer that only mixes (Mamba, Nemotron-H M) has one */
 	*repl += (m->ld != NULL && m->ld[li].ffn == FFN_NONE &&
 	    !m->ld[li].linear_ffn && is_state(m->ld[li].mixer) ? 1.0 : 2.0) * h * 2;
+}
+
+/*
+ * Zamba2's shared transformer blocks (zamba2.py Zamba2AttentionDecoderLayer):
+ * MHA over the concatenated 2h input (attention_hidden_size in and for each
+ * of q, k, v),
+ * o_proj, a gated MLP and two norms, num_mem_blocks times.
+ */
+static void
+shared_block_params(const struct model *m, int tp, double *pt, double *repl)
+{
+	double h = m->hidden, ah = m->shared_attn_hidden, t = tp;
+
+	if (m->shared_blocks <= 0)
+		return;
+	pt[P_ATTN] += m->shared_blocks * (ah * 3 * ah / t + ah * h / t);
+	pt[P_DENSE] += m->shared_blocks * 3.0 * h * m->intermediate / t;
+	*repl += m->shared_blocks * 3.0 * h * 2;
 }
 
 /* Bytes per parameter of a format for this model (int4 groups of any size). */
@@ -288,6 +316,8 @@ weights_rank_split(const struct model *m, enum ckpt_format fmt,
 		if (es->ep && weights_is_moe_layer(m, i))
 			maps += 4.0 * es->global;
 	}
+	if (stage == 0)
+		shared_block_params(m, tp, pt, &repl);
 
 	w->linear = 0;
 	for (i = 0; i < P_COUNT; i++)

@@ -31,6 +31,7 @@ enum family {
 	FAM_BAMBA,		/* Bamba: attn_layer_indices, Mamba2 elsewhere */
 	FAM_JAMBA,		/* Jamba: Mamba1 + attention + MoE by period */
 	FAM_FALCON_H1,		/* Falcon-H1: attention and Mamba2 in every layer */
+	FAM_ZAMBA2,		/* Zamba2: Mamba2 layers, shared attention blocks */
 	FAM_UNKNOWN
 };
 
@@ -71,13 +72,11 @@ static const struct {
 	{ "MambaForCausalLM", FAM_MAMBA }, { "FalconMambaForCausalLM", FAM_MAMBA },
 	{ "Mamba2ForCausalLM", FAM_MAMBA2 },
 	{ "BambaForCausalLM", FAM_BAMBA }, { "JambaForCausalLM", FAM_JAMBA },
-	{ "FalconH1ForCausalLM", FAM_FALCON_H1 },
+	{ "FalconH1ForCausalLM", FAM_FALCON_H1 }, { "Zamba2ForCausalLM", FAM_ZAMBA2 },
 };
 
 /* Architectures whose caches or weights headroom does not model. */
 const struct hfarch_refusal hfarch_refused[] = {
-	{ "Zamba2ForCausalLM", "Zamba2 (shared attention blocks over Mamba2) is not "
-	    "modelled" },
 	{ "MiniMaxText01ForCausalLM", "MiniMax-Text-01 lightning (linear) attention "
 	    "is not modelled" },
 	{ "MiniMaxM1ForCausalLM", "MiniMax-M1 lightning (linear) attention is not "
@@ -134,6 +133,7 @@ static const char *const family_fields[][12] = {
 	[FAM_BAMBA] = { "mamba_n_heads", "mamba_d_state", "layers_block_type", NULL },
 	[FAM_JAMBA] = { "mamba_d_state", NULL },
 	[FAM_FALCON_H1] = { "mamba_n_heads", "mamba_d_state", NULL },
+	[FAM_ZAMBA2] = { "mamba_d_state", "layers_block_type", NULL },
 	[FAM_UNKNOWN] = { NULL },
 };
 
@@ -1032,6 +1032,79 @@ read_falcon_h1(const struct src *s, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
+/*
+ * Zamba2 (zamba2.py): a Mamba2 mixer in every layer; each "hybrid" layer
+ * also runs one of num_mem_blocks shared transformer blocks, whose
+ * Attention object is the hybrid layer's own (one KV cache each, MHA over
+ * attention_head_dim).  Defaults are transformers' Zamba2Config.
+ */
+static int
+read_zamba2(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *lb = get(s, "layers_block_type"), *e;
+	int i = 0, ah = num(s, "attention_hidden_size", 2 * m->hidden);
+	int ahd, heads = m->heads, expand = num(s, "mamba_expand", 2);
+
+	if (!cJSON_IsArray(lb) || cJSON_GetArraySize(lb) != m->layers) {
+		*bad = "layers_block_type";
+		snprintf(err, errlen, "config: layers_block_type must list 'mamba' or "
+		    "'hybrid' for each of the %d layers", m->layers);
+		return -1;
+	}
+	ahd = num(s, "attention_head_dim", heads > 0 ? ah / heads : 0);
+	if (heads <= 0 || ahd <= 0 || ahd * heads != ah) {
+		*bad = "attention_head_dim";
+		snprintf(err, errlen, "config: attention_head_dim x "
+		    "num_attention_heads must equal attention_hidden_size (%d)", ah);
+		return -1;
+	}
+	layers_alloc(m);
+	cJSON_ArrayForEach(e, lb) {
+		struct layer_desc *d = &m->ld[i++];
+
+		d->mixer = MIXER_MAMBA2;
+		d->ffn = FFN_NONE;
+		if (cJSON_IsString(e) && strcmp(e->valuestring, "hybrid") == 0) {
+			d->parallel_attn = 2;
+			d->kv_heads = heads;	/* Attention(num_kv_heads=None) */
+			d->head_dim = ahd;
+		}
+	}
+	/* ModelConfig.get_head_size() is attention_head_dim for zamba2 */
+	m->head_dim = ahd;
+	m->rotary_dim = boolean(s, "use_mem_rope", 0) ? ahd : 0;
+	m->shared_blocks = num(s, "num_mem_blocks", 1);
+	m->shared_attn_hidden = ah;
+	m->adapter_rank = num(s, "adapter_rank", 128);
+	m->shared_attn_adapter = boolean(s, "use_shared_attention_adapter", 0);
+	m->tie_embeddings = 1;	/* lm_head.tie_weights() unconditionally */
+	m->st.mamba_head_dim = num(s, "mamba_headdim", 64);
+	if (m->st.mamba_head_dim <= 0 || expand <= 0) {
+		*bad = "mamba_headdim";
+		snprintf(err, errlen, "config: mamba_headdim and mamba_expand must be "
+		    "positive");
+		return -1;
+	}
+	m->st.mamba_heads = num(s, "n_mamba_heads", expand * m->hidden /
+	    m->st.mamba_head_dim);
+	m->st.n_groups = num(s, "mamba_ngroups", 1);
+	m->st.d_state = num(s, "mamba_d_state", 64);
+	m->st.d_conv = num(s, "mamba_d_conv", 4);
+	m->st.chunk_size = num(s, "chunk_size", 256);
+	m->st.mamba_intermediate = expand * m->hidden;
+	m->st.conv_bias = boolean(s, "use_conv_bias", 1);
+	if (m->st.mamba_heads <= 0 || m->st.n_groups <= 0 || m->st.d_state <= 0) {
+		*bad = "n_mamba_heads";
+		snprintf(err, errlen, "config: n_mamba_heads, mamba_ngroups and "
+		    "mamba_d_state must be positive");
+		return -1;
+	}
+	m->st.prefix_all = 1;
+	hybrid_assumption(m, "Zamba2");
+	return 0;
+}
+
 static enum family
 family_of(const char *arch, const char *mt)
 {
@@ -1102,6 +1175,7 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	case FAM_BAMBA: r = read_bamba(&s, m, err, errlen, bad); break;
 	case FAM_JAMBA: r = read_jamba(&s, m, err, errlen, bad); break;
 	case FAM_FALCON_H1: r = read_falcon_h1(&s, m, err, errlen, bad); break;
+	case FAM_ZAMBA2: r = read_zamba2(&s, m, err, errlen, bad); break;
 	case FAM_LLAMA4:
 		check_layer_words(&s, m);
 		read_llama4(&s, m);

@@ -809,6 +809,64 @@ Test(arch, bamba_9b_attention_indices)
 	model_done(&m);
 }
 
+/*
+ * Zamba2 (Zamba2ForCausalLM, zamba2.py) with Zamba2-2.7B's sizes (hidden
+ * 2560, 54 layers, 32 heads, 2 shared blocks, Mamba2 of 80 heads x 64,
+ * d_state 64, 1 group; attention_hidden_size 5120, attention_head_dim 160)
+ * and 9 hybrid layers (every 6th from 5).  Every layer has a Mamba2 mixer;
+ * each hybrid layer also owns an Attention object of the shared block
+ * (one KV cache per hybrid layer, num_kv_heads = heads): 54 state and 9
+ * attention specs.  State: conv 3 x (5120 + 2 x 64 = 5248) x 2 = 31,488 +
+ * SSM 80 x 64 x 64 x 2 = 655,360 -> 686,848 B.  Attention 2 x 32 x 160 x 2
+ * = 20,480 B per token (get_head_size() is attention_head_dim for zamba2).
+ * Mode none: block 16 x cdiv(686,848, 327,680) = 48, page 983,040.  Group
+ * size 9: 1 + 6 groups.  40 GiB // 983,040 // 9 = 4854 blocks; L = 4096:
+ * cdiv(4096, 48) = 86 + 6 = 92 per request.  TP 2/4/8 (groups padded to
+ * TP): 343,808 / 172,288 / 86,528 B, attention 10,240 / 5,120 / 2,560:
+ * block 48 throughout.  fp8: 10,240 B per token, block 16 x cdiv(686,848,
+ * 163,840) = 80.  Weights: 54 x 39.9M (Mamba) + 9 x 9.5M (the hybrid
+ * layers' linear and adapters) + 2 x 170.4M (shared blocks) + 81.9M
+ * (tied embedding) = 2.66B.
+ */
+Test(arch, zamba2_shared_attention_blocks)
+{
+	static const int64_t state[] = { 686848, 343808, 172288, 86528 };
+	static const int block[] = { 48, 48, 48, 48 };
+	static const int64_t page[] = { 983040, 491520, 245760, 122880 };
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	double b;
+
+	load_json("{\"architectures\":[\"Zamba2ForCausalLM\"],\"model_type\":\"zamba2\","
+	    "\"hidden_size\":2560,\"num_hidden_layers\":54,\"num_attention_heads\":32,"
+	    "\"num_key_value_heads\":32,\"intermediate_size\":10240,"
+	    "\"vocab_size\":32000,\"num_mem_blocks\":2,\"mamba_headdim\":64,"
+	    "\"mamba_expand\":2,\"n_mamba_heads\":80,\"mamba_ngroups\":1,"
+	    "\"mamba_d_state\":64,\"mamba_d_conv\":4,\"chunk_size\":256,"
+	    "\"attention_hidden_size\":5120,\"attention_head_dim\":160,"
+	    "\"adapter_rank\":128,\"use_shared_attention_adapter\":false,"
+	    "\"use_mem_rope\":false,\"max_position_embeddings\":4096,"
+	    "\"torch_dtype\":\"bfloat16\",\"layers_block_type\":[\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\"]}", &m);
+	cr_assert_eq(m.n_state_layers, 54);
+	cr_assert_eq(m.ld[5].parallel_attn, 2);
+	check_tp(&m, state, block, page);
+	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_layers, 9);
+	cr_assert_eq(l.bytes_per_token, 9 * 20480);
+	cr_assert_eq(l.group_size, 9);
+	cr_assert_eq(l.n_groups, 7);
+	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 4854);
+	cr_assert_eq(kv_blocks_per_request(&l, 4096), 92);
+	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 80);
+	b = weights_param_count(&m);
+	cr_assert(b > 2.66 * 0.99 && b < 2.66 * 1.01, "%.3fB", b);
+	model_done(&m);
+}
+
 /* Refusals: each row of doc/architectures.md has a test */
 static void
 refused_config(const char *json, const char *needle)
