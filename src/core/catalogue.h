@@ -62,6 +62,8 @@ struct gpu {
 	double	 bandwidth_gbs;
 	double	 compute_capability;
 	int	 fp8, fp4;		/* native tensor-core support */
+	int	 unified;		/* CPU and GPU share one memory pool (GB10):
+					   vLLM's free figure is the host's */
 	double	 nvlink_gbs, pcie_gbs;
 	double	 bf16_tflops;		/* 0 when unknown */
 	double	 tdp_w;

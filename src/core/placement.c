@@ -136,7 +136,8 @@ placement_compute(const struct node *nd, int nodes, int tp, int pp, int dp,
 		/* a TP group starts at a multiple of tp inside its instance */
 		p->tp_crosses_nodes = p->tp > p->gpus_per_node ||
 		    p->gpus_per_node % p->tp != 0;
-		p->tp_over_pcie = domain == 0;
+		/* one card per node: no link inside the node to speak of */
+		p->tp_over_pcie = domain == 0 && p->gpus_per_node > 1;
 		p->tp_beyond_nvlink = domain > 0 && p->tp > domain;
 	}
 	p->pp_crosses_nodes = p->tp * p->pp > p->gpus_per_node;

@@ -28,6 +28,23 @@
 #define RULE_UTIL 0.9
 #define RULE_RESERVE_GIB 3.0
 
+/*
+ * GB10 (DGX Spark): CUDA's total is the pool the OS and the CPU side share
+ * (121.69 GiB); vLLM's startup check compares the requested share with
+ * the free memory it reads when the worker starts, on unified memory the
+ * host's (psutil's available memory from vllm#35356, CUDA's MemFree figure
+ * before, vllm#48140), which depends on what else runs and on the page
+ * cache: headroom cannot know it.
+ */
+const char plan_unified_note[] = "unified memory (GB10): the card's total is "
+    "the memory the OS and every process share, and vLLM's startup check "
+    "reads what the host has free when it starts (page cache and other "
+    "programs count), which headroom cannot know; it plans with "
+    "--other-usage as all that is taken. DGX Spark startups report 102 to "
+    "111 GiB free of 121.69 GiB, below the 111.95 GiB that the 0.92 default "
+    "asks, so recipes give --gpu-memory-utilization 0.85 or less; and the "
+    "profile run can take more than the budget there (vLLM issue 46307).";
+
 void
 plan_input_init(struct plan_input *in)
 {
@@ -422,6 +439,8 @@ walk_settings(struct walk *w)
 		return false;
 	}
 	p->assumption = w->m->assumption;
+	if (w->g != NULL && w->g->unified && in->mig < 0)
+		p->card_assumption = plan_unified_note;
 	experts_split_for(w->m->n_experts, p->tp, p->dp, in->expert_parallel > 0, 0,
 	    &w->es);
 	p->expert_parallel = w->es.ep;

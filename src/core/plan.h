@@ -240,6 +240,8 @@ struct plan {
 	bool	 hybrid_kv_manager;	/* the hybrid KV cache manager is on */
 	const char *assumption;		/* what the plan rests on (the model's), or NULL */
 	const char *spec_assumption;	/* what a drafter's figures rest on, or NULL */
+	const char *card_assumption;	/* what a unified-memory card's figures
+					   rest on (plan_unified_note), or NULL */
 	/* concurrency at the slider */
 	int64_t	 blocks_at_tpr;
 	int64_t	 concurrency_at_tpr;	/* whole requests, capped by max_num_seqs */
@@ -258,6 +260,9 @@ struct plan {
 	/* PLAN_CAL_* terms taken from in->cal instead of estimated */
 	unsigned calibrated;
 };
+
+/* The sentence every output carries for a unified-memory card. */
+extern const char plan_unified_note[];
 
 /* Fills an input with "everything unset": newest version, whole card, auto. */
 void plan_input_init(struct plan_input *);

@@ -178,6 +178,7 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 	}
 	g.fp8 = bool_field(e, "fp8", g.compute_capability >= 8.9);
 	g.fp4 = bool_field(e, "fp4", g.compute_capability >= 10.0);
+	g.unified = bool_field(e, "unified_memory", 0);
 	mig = cJSON_GetObjectItemCaseSensitive(e, "mig");
 	if (cJSON_IsArray(mig)) {
 		g.mig = calloc((size_t)cJSON_GetArraySize(mig) + 1, sizeof *g.mig);

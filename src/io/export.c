@@ -838,6 +838,8 @@ export_quote(const struct report_in *r, char *err, size_t errlen)
 		    p->calibrated ? "calibrated from a real startup where the table "
 		    "says so, estimates otherwise" : "estimates fitted on real startups");
 	bullet(&y, "Planned for vLLM %s; other releases size memory differently.", v);
+	if (p->card_assumption != NULL)
+		bullet(&y, "Assumption: %s", md(&mp, p->card_assumption));
 	if (k.slices > 0)
 		bullet(&y, "MIG slices cannot be joined by tensor parallelism: each "
 		    "slice runs its own vLLM instance.");

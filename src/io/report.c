@@ -209,6 +209,11 @@ report_text(const struct report_in *r)
 		textesc_append(&o, p->spec_assumption);
 		strbuf_printf(&o, "\n");
 	}
+	if (p->card_assumption != NULL) {
+		strbuf_printf(&o, "Assumption: ");
+		textesc_append(&o, p->card_assumption);
+		strbuf_printf(&o, "\n");
+	}
 	{
 		char more[1024];
 
@@ -451,6 +456,8 @@ report_json(const struct report_in *r)
 			cJSON_AddItemToArray(as, cJSON_CreateString(p->assumption));
 		if (p->spec_assumption != NULL)
 			cJSON_AddItemToArray(as, cJSON_CreateString(p->spec_assumption));
+		if (p->card_assumption != NULL)
+			cJSON_AddItemToArray(as, cJSON_CreateString(p->card_assumption));
 	}
 	s = strbuf_json(root);
 	cJSON_Delete(root);
@@ -516,6 +523,11 @@ report_markdown(const struct report_in *r)
 	if (p->spec_assumption != NULL) {
 		strbuf_printf(&o, "> Assumption: ");
 		textesc_append(&o, p->spec_assumption);
+		strbuf_printf(&o, "\n\n");
+	}
+	if (p->card_assumption != NULL) {
+		strbuf_printf(&o, "> Assumption: ");
+		textesc_append(&o, p->card_assumption);
 		strbuf_printf(&o, "\n\n");
 	}
 	if (p->phase == PHASE_NONE)

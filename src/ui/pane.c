@@ -451,6 +451,12 @@ details_draw(struct app *a)
 		snprintf(as, sizeof as, "Assumption: %s", p->assumption);
 		n = add_wrapped(lines, n, 256, as, w, 0, ROLE_WARNING);
 	}
+	if (p->card_assumption != NULL) {
+		char as[600];
+
+		snprintf(as, sizeof as, "Assumption: %s", p->card_assumption);
+		n = add_wrapped(lines, n, 256, as, w, 0, ROLE_WARNING);
+	}
 	f = recalc_fixes(a->calc, &nf);
 	n = add_wrapped(lines, n, 256, " ", w, 0, ROLE_HELP);
 	n = add_wrapped(lines, n, 256, nf > 0 ? "Fixes, best first" : "No fix found",

@@ -57,6 +57,15 @@ for f in command config docker ray multinode compose kubernetes; do
 	    $E -tp 1 -dp 8 --export $f -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel
 done
 
+# --- DGX Spark (GB10, unified memory) ---
+S="--node dgx-spark --model Qwen/Qwen3-30B-A3B --max-model-len 8192"
+check "DGX Spark: the text report says its figures rest on unified memory" 0 \
+    "Assumption: unified memory (GB10)" -- $S --report text
+check "DGX Spark: so does the JSON report" 0 '"unified memory (GB10)' -- $S --report json
+check "DGX Spark: and the quote" 0 "unified memory (GB10)" -- $S --export quote
+check "DGX Spark: two units over ConnectX-7 cross the network, not PCIe" 0 \
+    "spans nodes of 1 cards" -- $S --nodes 2 -tp 2 --report text
+
 # --- stub programs ---
 mkdir -p "$W/bin"
 for p in ray vllm; do

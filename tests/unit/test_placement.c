@@ -351,3 +351,31 @@ Test(placement, ep_refusals_name_what_is_not_modelled)
 	cr_assert(!pl.expert_parallel);
 	cr_assert_eq(pl.phase, PHASE_NONE, "%s", pl.message);
 }
+
+Test(placement, dgx_spark_says_its_unified_memory_is_not_exact)
+{
+	struct plan_input in;
+	struct plan pl;
+
+	test_input(&in, "gb10", "Qwen/Qwen3-30B-A3B", NULL);
+	plan_compute(test_catalogue(), &in, &pl);
+	/* CUDA's total on GB10 is the shared pool: 121.69 GiB, of which the
+	 * 0.92 default asks 111.95 GiB */
+	cr_assert_float_eq(test_gib(pl.total), 121.69, 0.005);
+	cr_assert_float_eq(test_gib(pl.requested), 111.95, 0.01);
+	cr_assert(pl.card_assumption != NULL);
+	cr_assert(strstr(pl.card_assumption, "unified memory") != NULL);
+	/* a discrete card says nothing of the kind */
+	test_input(&in, "h200-sxm", "Qwen/Qwen3-30B-A3B", NULL);
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert_null(pl.card_assumption);
+}
+
+Test(placement, tp_over_two_one_card_nodes_crosses_the_network_not_pcie)
+{
+	struct node n = node(1, 0);
+
+	placement_compute(&n, 2, 2, 1, 1, 0, 0, &p);
+	cr_assert(p.tp_crosses_nodes);
+	cr_assert(!p.tp_over_pcie);
+}
