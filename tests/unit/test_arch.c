@@ -1135,3 +1135,63 @@ Test(arch, qwen36_vision_profiles_one_image_against_its_startups)
 	cr_assert_eq(p.mm.encoder_budget, 16384);
 	model_done(&m);
 }
+
+/*
+ * A short-convolution hybrid against a real startup: LFM2.5-1.2B-Instruct,
+ * vLLM 0.26.0 on a 16.0 GiB Hopper MIG slice at utilization 0.95,
+ * max_num_seqs 256, max_num_batched_tokens 1024, float16 (the saved
+ * container log of tests/calibration/newer-logs.json): "0.26 GiB for peak
+ * activation, 0.16 GiB for non-torch memory".  The architecture is
+ * LiquidAI/LFM2-1.2B's config.json (hidden 2048, 16 layers with attention
+ * at 2, 5, 8, 10, 12, 14, 32 heads, 8 KV heads, conv_L_cache 3,
+ * block_ff_dim 12288 auto-adjusted to 8192, vocab 65536), which
+ * LFM2.5-1.2B keeps (1,170,340,608 parameters); layer_types is written from
+ * its full_attn_idxs as transformers' Lfm2Config does.  The profile is
+ * sampler-bound: 256 x 65,536 logits.
+ */
+Test(arch, lfm2_short_conv_against_its_startup)
+{
+	const struct catalogue *c = test_catalogue();
+	cJSON *cfg = cJSON_Parse("{\"architectures\":[\"Lfm2ForCausalLM\"],"
+	    "\"model_type\":\"lfm2\",\"hidden_size\":2048,\"num_hidden_layers\":16,"
+	    "\"num_attention_heads\":32,\"num_key_value_heads\":8,"
+	    "\"vocab_size\":65536,\"max_position_embeddings\":128000,"
+	    "\"conv_L_cache\":3,\"conv_bias\":false,\"block_ff_dim\":12288,"
+	    "\"block_multiple_of\":256,\"block_ffn_dim_multiplier\":1.0,"
+	    "\"block_auto_adjust_ff_dim\":true,\"intermediate_size\":8192,"
+	    "\"torch_dtype\":\"bfloat16\",\"layer_types\":[\"conv\",\"conv\","
+	    "\"full_attention\",\"conv\",\"conv\",\"full_attention\",\"conv\","
+	    "\"conv\",\"full_attention\",\"conv\",\"full_attention\",\"conv\","
+	    "\"full_attention\",\"conv\",\"full_attention\",\"conv\"]}");
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	const char *bad;
+	char err[512];
+
+	cr_assert_not_null(cfg);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s", err);
+	cJSON_Delete(cfg);
+	cr_assert_eq(m.n_state_layers, 10);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.gpu = -1;
+	in.gpu_total_gib = 16.0;
+	in.version = VLLM_VER(0, 26, 0);
+	in.util = 0.95;
+	in.max_model_len = 32768;
+	in.max_num_seqs = 256;
+	in.max_num_batched_tokens = 1024;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert(fabs(test_gib(p.activation) - 0.26) < 0.05, "activation %.2f GiB",
+	    test_gib(p.activation));
+	cr_assert(fabs(test_gib(p.non_torch) - 0.16) < 0.1, "non-torch %.2f GiB",
+	    test_gib(p.non_torch));
+	cr_assert(fabs(test_gib(p.activation + p.non_torch) - 0.42) < 0.1,
+	    "activation + non-torch %.2f GiB", test_gib(p.activation + p.non_torch));
+	cr_assert_not_null(p.assumption);
+	cr_assert(strstr(p.assumption, "LFM2.5-1.2B") != NULL, "%s", p.assumption);
+	model_done(&m);
+}
