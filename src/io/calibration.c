@@ -42,8 +42,7 @@ calibration_cli(const struct catalogue *cat, const struct vllm_log *l,
 	char e[1024], v[32];
 	size_t o = 0;
 
-	memset(cli, 0, sizeof *cli);
-	plan_import_init(&cli->imp);
+	cli_init(cli);
 	note[0] = '\0';
 	if (l->have & VLOG_ARGS) {
 		struct vllm_args va;

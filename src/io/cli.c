@@ -465,6 +465,13 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 	return 0;
 }
 
+void
+cli_init(struct cli *cli)
+{
+	memset(cli, 0, sizeof *cli);
+	plan_import_init(&cli->imp);
+}
+
 int
 cli_parse(int argc, char **argv, struct cli *cli, char *err, size_t errlen)
 {
@@ -475,8 +482,7 @@ int
 cli_parse_layered(int dargc, char **dargv, int argc, char **argv,
     struct cli *cli, char *err, size_t errlen)
 {
-	memset(cli, 0, sizeof *cli);
-	plan_import_init(&cli->imp);
+	cli_init(cli);
 	if (dargc > 1 && cli_parse_words(cli, dargc, dargv, 0, err, errlen) != 0)
 		return -1;
 	if (cli_parse_words(cli, argc, argv, 0, err, errlen) != 0)
@@ -918,6 +924,15 @@ cli_done(struct cli *cli)
 {
 	plan_import_done(&cli->imp);
 	memset(cli, 0, sizeof *cli);
+}
+
+struct plan_import *
+cli_take_import(struct cli *cli)
+{
+	struct plan_import *imp = plan_import_new();
+
+	plan_import_move(imp, &cli->imp);
+	return imp;
 }
 
 void

@@ -45,6 +45,9 @@ struct cli {
 	struct price_currency currency;		/* --currency CODE=RATE[@DATE] (price.h) */
 };
 
+/* An empty command line: nothing given, the import empty. */
+void cli_init(struct cli *cli);
+
 /*
  * Parses argv into cli (zeroed first).  Returns 0, or -1 with a message
  * naming the flag and value in err (exit status 2).
@@ -83,6 +86,13 @@ int cli_resolve(const struct catalogue *, struct cli *cli, char *err, size_t err
 
 /* Frees what cli owns. */
 void cli_done(struct cli *cli);
+
+/*
+ * The import cli holds (its plan input and all it points to), moved into a
+ * new heap struct that outlives cli; cli keeps an empty one.  Strings of
+ * cli's own fields that came from the import move with it.
+ */
+struct plan_import *cli_take_import(struct cli *cli);
 
 /*
  * Writes the `vllm serve ...` line for a plan: only flags that differ from

@@ -110,22 +110,21 @@ cli_import_args(struct cli *cli, struct vllm_args *va, const char *path,
 	return 0;
 }
 
-int
-cli_import_command(struct cli *cli, const char *text, char *err, size_t errlen)
+/* A pasted command into cli; errors without the option's name. */
+static int
+pasted(struct cli *cli, const char *text, char *err, size_t errlen)
 {
 	struct vllm_args va;
-	char e[1024], **argv;
+	char **argv;
 	size_t i;
 	int rc;
 
-	if (vllmargs_from_command(text, &va, e, sizeof e) != 0) {
-		snprintf(err, errlen, "--from-command: %s", e);
+	if (vllmargs_from_command(text, &va, err, errlen) != 0)
 		return -1;
-	}
 	for (i = 0; i < va.env.n; i++) {
 		if (cli->imp.n_env >= PLAN_IMPORT_MAX_ENV) {
-			snprintf(err, errlen, "--from-command: more than %d VAR=value "
-			    "assignments", PLAN_IMPORT_MAX_ENV);
+			snprintf(err, errlen, "more than %d VAR=value assignments",
+			    PLAN_IMPORT_MAX_ENV);
 			vllmargs_done(&va);
 			return -1;
 		}
@@ -149,14 +148,79 @@ cli_import_command(struct cli *cli, const char *text, char *err, size_t errlen)
 	argv[0] = "vllm serve";
 	for (i = 0; i < va.words.n; i++)
 		argv[i + 1] = va.words.w[i];
-	rc = cli_parse_words(cli, (int)va.words.n + 1, argv, 1, e, sizeof e);
+	rc = cli_parse_words(cli, (int)va.words.n + 1, argv, 1, err, errlen);
 	free(argv);
 	own_words(cli, &va.words);
 	vllmargs_done(&va);
-	if (rc != 0) {
+	return rc != 0 ? -1 : 0;
+}
+
+int
+cli_import_command(struct cli *cli, const char *text, char *err, size_t errlen)
+{
+	char e[1024];
+
+	if (pasted(cli, text, e, sizeof e) != 0) {
 		snprintf(err, errlen, "--from-command: %s", e);
 		return -1;
 	}
+	return 0;
+}
+
+static int
+load_scenario(struct cli *cli, const char *path, char *err, size_t errlen)
+{
+	if (scenario_import(cli, path, err, errlen) != 0)
+		return -1;
+	cli->scenario = path;
+	return 0;
+}
+
+static int
+load_config(struct cli *cli, const char *path, char *err, size_t errlen)
+{
+	struct vllm_args va;
+	int rc;
+
+	memset(&va, 0, sizeof va);
+	rc = vllmargs_from_config(path, &va, err, errlen) != 0 ||
+	    cli_import_args(cli, &va, path, 1, err, errlen) != 0 ? -1 : 0;
+	vllmargs_done(&va);
+	if (rc == 0)
+		cli->config = path;
+	return rc;
+}
+
+int
+cli_import_open_scenario(struct cli *cli, const char *path, char *err,
+    size_t errlen)
+{
+	cli_init(cli);
+	if (load_scenario(cli, plan_import_keep(&cli->imp, path), err, errlen) != 0)
+		return -1;
+	plan_import_bind(&cli->imp);
+	return 0;
+}
+
+int
+cli_import_open_config(struct cli *cli, const char *path, char *err,
+    size_t errlen)
+{
+	cli_init(cli);
+	if (load_config(cli, plan_import_keep(&cli->imp, path), err, errlen) != 0)
+		return -1;
+	plan_import_bind(&cli->imp);
+	return 0;
+}
+
+int
+cli_import_open_command(struct cli *cli, const char *text, char *err,
+    size_t errlen)
+{
+	cli_init(cli);
+	if (pasted(cli, text, err, errlen) != 0)
+		return -1;
+	plan_import_bind(&cli->imp);
 	return 0;
 }
 
@@ -195,25 +259,9 @@ cli_import_prescan(struct cli *cli, int argc, char **argv, int vllm_mode,
 			*slot = argv[++i];
 		}
 	}
-	if (spath != NULL) {
-		if (scenario_import(cli, spath, err, errlen) != 0)
-			return -1;
-		cli->scenario = spath;
-	}
-	if (cpath != NULL) {
-		struct vllm_args va;
-
-		memset(&va, 0, sizeof va);
-		if (vllmargs_from_config(cpath, &va, err, errlen) != 0) {
-			vllmargs_done(&va);
-			return -1;
-		}
-		if (cli_import_args(cli, &va, cpath, 1, err, errlen) != 0) {
-			vllmargs_done(&va);
-			return -1;
-		}
-		vllmargs_done(&va);
-		cli->config = cpath;
-	}
+	if (spath != NULL && load_scenario(cli, spath, err, errlen) != 0)
+		return -1;
+	if (cpath != NULL && load_config(cli, cpath, err, errlen) != 0)
+		return -1;
 	return 0;
 }

@@ -34,6 +34,20 @@ int cli_import_command(struct cli *, const char *text, char *err, size_t errlen)
 int cli_import_args(struct cli *, struct vllm_args *, const char *path,
     int vllm_mode, char *err, size_t errlen);
 
+/*
+ * The planner's imports, each into cli (initialised first) as the one
+ * option would be on a command line of its own: --scenario PATH,
+ * --config PATH, --from-command TEXT (whose errors do not name the
+ * option).  cli_resolve() then gives the plan input, and
+ * cli_take_import() hands it over with what it owns.
+ */
+int cli_import_open_scenario(struct cli *, const char *path, char *err,
+    size_t errlen);
+int cli_import_open_config(struct cli *, const char *path, char *err,
+    size_t errlen);
+int cli_import_open_command(struct cli *, const char *text, char *err,
+    size_t errlen);
+
 /* The --export format number (enum export_format), or -1 for an unknown name. */
 int cli_import_export_format(const char *name);
 

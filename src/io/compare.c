@@ -16,6 +16,8 @@
 #include "core/units.h"
 #include "core/vllm_version.h"
 #include "io/provenance.h"
+#include "io/cli.h"
+#include "io/cli_import.h"
 #include "io/export.h"
 #include "io/price.h"
 #include "io/report.h"
@@ -58,20 +60,22 @@ compare_set_load(struct compare_set *set, const struct catalogue *cat,
 		abort();
 	for (i = 0; i < n; i++) {
 		struct compare_item *it = &set->items[i];
-		char *argv[3] = { "headroom", "--scenario", NULL };
+		struct cli c;
 		char *name = NULL, lab[256];
 		cJSON *fig = NULL;
 
 		it->path = strdup(paths[i]);
 		if (it->path == NULL)
 			abort();
-		argv[2] = it->path;
 		set->n = i + 1;
-		if (cli_parse(3, argv, &it->cli, err, errlen) != 0 ||
-		    cli_resolve(cat, &it->cli, err, errlen) != 0) {
+		if (cli_import_open_scenario(&c, it->path, err, errlen) != 0 ||
+		    cli_resolve(cat, &c, err, errlen) != 0) {
+			cli_done(&c);
 			compare_set_done(set);
 			return -1;
 		}
+		it->imp = cli_take_import(&c);
+		cli_done(&c);
 		if (scenario_peek(paths[i], &name, &fig, err, errlen) != 0) {
 			compare_set_done(set);
 			return -1;
@@ -81,7 +85,7 @@ compare_set_load(struct compare_set *set, const struct catalogue *cat,
 		it->label = name ? name : strdup(lab);
 		if (it->label == NULL)
 			abort();
-		plan_compute(cat, &it->cli.imp.in, &it->plan);
+		plan_compute(cat, &it->imp->in, &it->plan);
 	}
 	return 0;
 }
@@ -94,7 +98,7 @@ compare_set_done(struct compare_set *set)
 	for (i = 0; i < set->n; i++) {
 		free(set->items[i].label);
 		free(set->items[i].path);
-		cli_done(&set->items[i].cli);
+		plan_import_free(&set->items[i].imp);
 	}
 	free(set->items);
 	memset(set, 0, sizeof *set);
@@ -109,9 +113,9 @@ compare_set_cols(const struct compare_set *set, struct compare_col *out,
 	for (i = 0; i < set->n && n < max; i++, n++) {
 		out[n].label = set->items[i].label;
 		out[n].file = set->items[i].path;
-		out[n].in = &set->items[i].cli.imp.in;
+		out[n].in = &set->items[i].imp->in;
 		out[n].plan = &set->items[i].plan;
-		out[n].model_source = set->items[i].cli.imp.model_source;
+		out[n].model_source = set->items[i].imp->model_source;
 	}
 	return n;
 }

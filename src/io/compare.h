@@ -3,7 +3,7 @@
  * cards used and price (doc/formats.md, "Compare").
  *
  * A column is a plan with its input and a label.  compare_set_load()
- * reads scenario files into columns (each owns the struct cli its input
+ * reads scenario files into columns (each owns the plan_import its input
  * points into); the planner adds the plan on screen as a column of its
  * own.  The writers only format: every figure comes from struct plan or
  * export_cost().
@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "core/plan.h"
-#include "io/cli.h"
+#include "io/plan_import.h"
 
 struct compare_col {
 	const char		*label;
@@ -26,7 +26,7 @@ struct compare_col {
 
 struct compare_item {
 	char		*label, *path;
-	struct cli	 cli;
+	struct plan_import *imp;
 	struct plan	 plan;
 };
 

@@ -2,8 +2,8 @@
  * import.c - paste, open, save, compare and calibrate in the planner
  * (see import.h).
  *
- * An import is parsed into a struct cli of its own (kept until the app
- * ends), then merged into the planner's input: a pasted command or a vLLM
+ * An import is parsed into a struct cli, whose plan_import (the input
+ * and what it points to) the state keeps until the app ends, then merged into the planner's input: a pasted command or a vLLM
  * config file brings vLLM's flags and the model, and keeps the planner's
  * card, request length, other usage and mode; a scenario brings the whole
  * state.  The overlays show text rendered once when they open.
@@ -21,6 +21,7 @@
 #include "draw.h"
 #include "io/calibration.h"
 #include "io/cli.h"
+#include "io/cli_import.h"
 #include "io/compare.h"
 #include "io/filestamp.h"
 #include "io/scenario.h"
@@ -40,8 +41,8 @@
 #endif
 
 struct import_state {
-	struct cli	**clis;		/* imports the inputs point into */
-	size_t		 n_clis, cap_clis;
+	struct plan_import **imports;	/* what the inputs point into */
+	size_t		 n_imports, cap_imports;
 	char		 scenario[XUI_PATH];	/* opened or saved here */
 	struct filestamp stamp;		/* of that file, as read or written */
 	char		 armed[XUI_PATH];	/* a refused save: Enter again forces */
@@ -116,45 +117,32 @@ import_free(struct import_state **xp)
 
 	if (x == NULL)
 		return;
-	for (i = 0; i < x->n_clis; i++) {
-		cli_done(x->clis[i]);
-		free(x->clis[i]);
-	}
-	free(x->clis);
+	for (i = 0; i < x->n_imports; i++)
+		plan_import_free(&x->imports[i]);
+	free(x->imports);
 	free(x->text);
 	free(x);
 	*xp = NULL;
 }
 
-static struct cli *
-new_cli(struct app *a)
+/*
+ * Keeps the import c resolved to for as long as the app (undo steps may
+ * return to its input) and frees c; returns the kept input.
+ */
+static const struct plan_input *
+keep_import(struct app *a, struct cli *c)
 {
 	struct import_state *x = state(a);
-	struct cli *c = calloc(1, sizeof *c);
 
-	if (c == NULL)
-		abort();
-	if (x->n_clis == x->cap_clis) {
-		x->cap_clis = x->cap_clis ? x->cap_clis * 2 : 8;
-		x->clis = realloc(x->clis, x->cap_clis * sizeof *x->clis);
-		if (x->clis == NULL)
+	if (x->n_imports == x->cap_imports) {
+		x->cap_imports = x->cap_imports ? x->cap_imports * 2 : 8;
+		x->imports = realloc(x->imports, x->cap_imports * sizeof *x->imports);
+		if (x->imports == NULL)
 			abort();
 	}
-	x->clis[x->n_clis++] = c;
-	return c;
-}
-
-/* Drops the cli made last (an import that failed). */
-static void
-drop_cli(struct app *a)
-{
-	struct import_state *x = state(a);
-
-	if (x->n_clis == 0)
-		return;
-	x->n_clis--;
-	cli_done(x->clis[x->n_clis]);
-	free(x->clis[x->n_clis]);
+	x->imports[x->n_imports] = cli_take_import(c);
+	cli_done(c);
+	return &x->imports[x->n_imports++]->in;
 }
 
 static bool
@@ -224,15 +212,17 @@ adopt_card(struct app *a, struct cli *c, const struct plan_input *cur)
 	}
 }
 
+/* A vLLM command or config parsed into c (rc: how that went), imported. */
 static int
-import_vllm(struct app *a, char **argv, int argc, const char *what, char *err,
+import_vllm(struct app *a, struct cli *c, int rc, const char *what, char *err,
     size_t errlen)
 {
 	const struct plan_input *cur = recalc_input(a->calc);
 	struct plan_input in;
-	struct cli *c = new_cli(a);
+	char note[sizeof c->imp.note];
+	size_t n_extra;
 
-	if (cli_parse(argc, argv, c, err, errlen) != 0)
+	if (rc != 0)
 		goto fail;
 	if (c->imp.mig_pinned && cur->mig < 0) {
 		snprintf(err, errlen, "the command pins a MIG slice (MIG-<uuid>): "
@@ -242,20 +232,19 @@ import_vllm(struct app *a, char **argv, int argc, const char *what, char *err,
 	adopt_card(a, c, cur);
 	if (cli_resolve(a->cat, c, err, errlen) != 0)
 		goto fail;
-	merge_vllm(cur, &c->imp.in, &in);
+	snprintf(note, sizeof note, "%s", c->imp.note);
+	n_extra = c->imp.n_extra;
+	merge_vllm(cur, keep_import(a, c), &in);
 	update_set_input(a, &in);
-	if (c->imp.note[0] != '\0')
-		update_set_status(a, ROLE_WARNING, "%s: %s", what, c->imp.note);
+	if (note[0] != '\0')
+		update_set_status(a, ROLE_WARNING, "%s: %s", what, note);
 	else
 		update_set_status(a, ROLE_STATUS_OK, "%s: %s%s (u undoes it)", what,
-		    in.model ? in.model->id : "?", c->imp.n_extra ? ", with flags headroom "
+		    in.model ? in.model->id : "?", n_extra ? ", with flags headroom "
 		    "does not model kept" : "");
 	return 0;
 fail:
-	/* the option's name means nothing on the planner's prompt */
-	if (strncmp(err, "--from-command: ", 16) == 0)
-		memmove(err, err + 16, strlen(err + 16) + 1);
-	drop_cli(a);
+	cli_done(c);
 	return -1;
 }
 
@@ -264,10 +253,10 @@ static int
 import_command(struct app *a, const char *text, const char *what, char *err,
     size_t errlen)
 {
-	char *argv[3] = { "headroom", "--from-command", NULL };
+	struct cli c;
+	int rc = cli_import_open_command(&c, text, err, errlen);
 
-	argv[2] = (char *)text;
-	return import_vllm(a, argv, 3, what, err, errlen);
+	return import_vllm(a, &c, rc, what, err, errlen);
 }
 
 static int
@@ -291,18 +280,16 @@ static int
 open_scenario(struct app *a, const char *path, char *err, size_t errlen)
 {
 	struct import_state *x = state(a);
-	struct cli *c = new_cli(a);
-	char *argv[3] = { "headroom", "--scenario", NULL };
+	struct cli c;
 
-	argv[2] = (char *)path;
-	if (cli_parse(3, argv, c, err, errlen) != 0 ||
-	    cli_resolve(a->cat, c, err, errlen) != 0) {
-		drop_cli(a);
+	if (cli_import_open_scenario(&c, path, err, errlen) != 0 ||
+	    cli_resolve(a->cat, &c, err, errlen) != 0) {
+		cli_done(&c);
 		return -1;
 	}
-	update_set_input(a, &c->imp.in);
+	x->stamp = c.imp.scenario_stamp;
+	update_set_input(a, keep_import(a, &c));
 	snprintf(x->scenario, sizeof x->scenario, "%s", path);
-	x->stamp = c->imp.scenario_stamp;
 	update_set_status(a, ROLE_STATUS_OK, "opened the scenario %s (s saves it back; u undoes)",
 	    path);
 	return 0;
@@ -333,9 +320,10 @@ open_file(struct app *a, char *err, size_t errlen)
 	if (scen)
 		return open_scenario(a, path, err, errlen);
 	{
-		char *argv[3] = { "headroom", "--config", (char *)path };
+		struct cli c;
+		int rc = cli_import_open_config(&c, path, err, errlen);
 
-		return import_vllm(a, argv, 3, "config", err, errlen);
+		return import_vllm(a, &c, rc, "config", err, errlen);
 	}
 }
 
@@ -472,7 +460,7 @@ calibrate_text(struct app *a, const char *text, size_t len, const char *source,
 	const struct gpu *g = cur->gpu >= 0 && (size_t)cur->gpu < a->cat->n_gpus ?
 	    &a->cat->gpus[cur->gpu] : NULL;
 	struct vllm_log log;
-	struct cli *c;
+	struct cli c;
 	struct plan p;
 	struct plan_input in;
 	char note[1024], *argv[5] = { "headroom", NULL, NULL, NULL, NULL };
@@ -488,22 +476,21 @@ calibrate_text(struct app *a, const char *text, size_t len, const char *source,
 		argv[argc++] = "--gpu";
 		argv[argc++] = g->id;
 	}
-	c = new_cli(a);
-	if (calibration_cli(a->cat, &log, argc, argv, c, note, sizeof note, err,
-	    errlen) != 0 || cli_resolve(a->cat, c, err, errlen) != 0) {
-		drop_cli(a);
+	if (calibration_cli(a->cat, &log, argc, argv, &c, note, sizeof note, err,
+	    errlen) != 0 || cli_resolve(a->cat, &c, err, errlen) != 0) {
+		cli_done(&c);
 		vllmlog_done(&log);
 		return -1;
 	}
-	plan_compute(a->cat, &c->imp.in, &p);
+	in = *keep_import(a, &c);
+	plan_compute(a->cat, &in, &p);
 	set_text(a, "Calibration: the log against headroom's plan (s stores the "
-	    "profile; Esc closes)", calibration_report(a->cat, &log, &c->imp.in, &p,
+	    "profile; Esc closes)", calibration_report(a->cat, &log, &in, &p,
 	    source, note, false), OVERLAY_CALIBRATE);
-	calibration_from_log(a->cat, &log, &c->imp.in, &p, source, &x->cal);
+	calibration_from_log(a->cat, &log, &in, &p, source, &x->cal);
 	x->have_cal = (x->cal.terms & (PLAN_CAL_ACTIVATION | PLAN_CAL_NON_TORCH)) != 0;
 	vllmlog_done(&log);
 	/* the planner now shows the log's settings with the measured terms */
-	in = c->imp.in;
 	if (x->have_cal)
 		calibration_to_input(a->cat, &x->cal, &in);
 	in.tokens_per_request = cur->tokens_per_request;

@@ -7,8 +7,8 @@
  * calibration).
  *
  * State lives in struct import_state, owned by the app (app.import); it also owns
- * every struct cli an import was parsed into, because plan inputs on the
- * undo stack keep pointing into them until the planner ends.
+ * the plan_import of every import (io/plan_import.h), because plan inputs on
+ * the undo stack keep pointing into them until the planner ends.
  */
 #ifndef HEADROOM_UI_EXCHANGE_UI_H
 #define HEADROOM_UI_EXCHANGE_UI_H
