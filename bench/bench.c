@@ -4,9 +4,13 @@
  *   start to exit (ms) and its peak RSS, keystroke to finished frame in
  *   the planner at 80x24 and 200x50 (median and p99, µs), start to first
  *   frame (ms), loading a user catalogue of 10,000 and 40,000 entries
- *   (ms; linear: about x4).  Targets live in doc/estimates.md; this program only
- *   measures.
+ *   (ms; linear: about x4), and the report process against
+ *   `headroom --version` (the cost of starting the binary): median wall
+ *   time of 30 runs of each, interleaved, and with valgrind on the PATH the
+ *   instructions each executes (callgrind, stable on a loaded machine).
+ *   Targets live in doc/estimates.md; this program only measures.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +40,116 @@ cmp_dbl(const void *a, const void *b)
 	double x = *(const double *)a, y = *(const double *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+/* the report the process figures are of */
+#define REPORT_ARGS "--report", "json", "--gpu", "h200-nvl", "--model", \
+	"nvidia/Llama-3.3-70B-Instruct-FP8"
+
+/*
+ * Runs argv with stdout (and with quiet, stderr) on /dev/null and, when
+ * xdg is not NULL, XDG_CONFIG_HOME and XDG_CONFIG_DIRS there, so that only
+ * the built-in catalogue loads.  With err_fd >= 0 stderr goes there.
+ * Returns the wall time in ms, or -1 when it did not exit 0.
+ */
+static double
+run_child(char *const *av, const char *xdg, int err_fd)
+{
+	double t0 = now();
+	pid_t pid = fork();
+	int st;
+
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null < 0 || dup2(null, STDOUT_FILENO) < 0)
+			_exit(126);
+		if (err_fd >= 0 && dup2(err_fd, STDERR_FILENO) < 0)
+			_exit(126);
+		if (xdg != NULL && (setenv("XDG_CONFIG_HOME", xdg, 1) != 0 ||
+		    setenv("XDG_CONFIG_DIRS", xdg, 1) != 0))
+			_exit(126);
+		execvp(av[0], av);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) ||
+	    WEXITSTATUS(st) != 0)
+		return -1;
+	return (now() - t0) * 1e3;
+}
+
+/* Instructions callgrind counts for av (0 when valgrind cannot run it). */
+static long long
+instructions(char *const *av, const char *xdg)
+{
+	char *vav[16], log[64], line[256];
+	long long ir = 0;
+	FILE *f;
+	int fd, i, n = 0;
+
+	snprintf(log, sizeof log, "/tmp/headroom-bench-cg.%ld", (long)getpid());
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		return 0;
+	vav[n++] = "valgrind";
+	vav[n++] = "--tool=callgrind";
+	vav[n++] = "--callgrind-out-file=/dev/null";
+	for (i = 0; av[i] != NULL && n < 15; i++)
+		vav[n++] = av[i];
+	vav[n] = NULL;
+	if (run_child(vav, xdg, fd) >= 0 && (f = fopen(log, "r")) != NULL) {
+		while (fgets(line, sizeof line, f) != NULL) {
+			const char *c = strstr(line, "Collected : ");
+
+			if (c != NULL)
+				ir = atoll(c + 12);
+		}
+		fclose(f);
+	}
+	close(fd);
+	unlink(log);
+	return ir;
+}
+
+/* The report process against the binary's own start (--version). */
+static void
+bench_report_vs_start(const char *bin)
+{
+	char *ver[] = { (char *)bin, "--version", NULL };
+	char *rep[] = { (char *)bin, REPORT_ARGS, NULL };
+	char xdg[] = "/tmp/headroom-bench-xdg.XXXXXX";
+	double tv[30], tr[30];
+	long long iv, ir;
+	int r;
+
+	if (mkdtemp(xdg) == NULL) {
+		printf("report vs --version: no temporary folder\n");
+		return;
+	}
+	for (r = 0; r < 30; r++) {
+		tv[r] = run_child(ver, xdg, -1);
+		tr[r] = run_child(rep, xdg, -1);
+		if (tv[r] < 0 || tr[r] < 0) {
+			printf("report vs --version: %s failed\n", bin);
+			rmdir(xdg);
+			return;
+		}
+	}
+	qsort(tv, 30, sizeof tv[0], cmp_dbl);
+	qsort(tr, 30, sizeof tr[0], cmp_dbl);
+	printf("headroom --version process:                 %.2f ms median (30 runs)\n",
+	    (tv[14] + tv[15]) / 2);
+	printf("report process (built-in catalogue only):   %.2f ms median (30 runs), "
+	    "+%.2f ms over --version\n", (tr[14] + tr[15]) / 2,
+	    (tr[14] + tr[15]) / 2 - (tv[14] + tv[15]) / 2);
+	iv = instructions(ver, xdg);
+	ir = instructions(rep, xdg);
+	if (iv > 0 && ir > 0)
+		printf("instructions (callgrind): --version %lld, report %lld "
+		    "(x%.2f)\n", iv, ir, (double)ir / (double)iv);
+	else
+		printf("instructions (callgrind): valgrind not found\n");
+	rmdir(xdg);
 }
 
 int
@@ -177,8 +291,7 @@ main(int argc, char **argv)
 		if (pid == 0) {
 			if (freopen("/dev/null", "w", stdout) == NULL)
 				_exit(126);
-			execl(bin, bin, "--report", "json", "--gpu", "h200-nvl", "--model",
-			    "nvidia/Llama-3.3-70B-Instruct-FP8", (char *)NULL);
+			execl(bin, bin, REPORT_ARGS, (char *)NULL);
 			_exit(127);
 		}
 		waitpid(pid, &st, 0);
@@ -194,6 +307,8 @@ main(int argc, char **argv)
 		printf("report process peak RSS:                    %.2f MiB\n",
 		    ru.ru_maxrss / 1024.0);
 	}
+
+	bench_report_vs_start(bin);
 
 	/* a user catalogue of 10,000 and 40,000 cards and checkpoints: linear
 	 * loading takes about four times as long for four times the entries */

@@ -1,5 +1,6 @@
-# embed.awk - turns text files into a C source of string constants.
-# Usage: awk -f embed.awk [-v table=NAME] data/a.yaml data/b.yaml
+# embed.awk - turns text files into a C source of string constants: the
+# built-in themes (the catalogue is compiled by src/gen/catalogue_gen.c).
+# Usage: awk -f embed.awk [-v table=NAME] themes/a.yaml themes/b.yaml
 # The table is builtin_files (with builtin_n_files) unless -v table=NAME
 # names another, e.g. builtin_themes for themes/*.yaml.
 BEGIN {

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "xalloc.h"
+
 static const char *const fmt_names[FMT_COUNT] = {
 	[FMT_BF16] = "bf16",	     [FMT_FP16] = "fp16",
 	[FMT_FP32] = "fp32",	     [FMT_FP8] = "fp8",
@@ -321,6 +323,96 @@ catalogue_suggest(const struct catalogue *c, char kind, const char *id,
 		out[j] = (int)i;
 	}
 	return used;
+}
+
+/* A copy of s the copy owns; NULL stays NULL (xstrdup() would give ""). */
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? xstrdup(s) : NULL;
+}
+
+/* A copy of n elements of size bytes at p; NULL stays NULL. */
+static void *
+dup_array(const void *p, size_t n, size_t size)
+{
+	void *d;
+
+	if (p == NULL)
+		return NULL;
+	d = xcalloc(n ? n : 1, size);
+	memcpy(d, p, n * size);
+	return d;
+}
+
+void
+gpu_copy(struct gpu *dst, const struct gpu *src)
+{
+	size_t i;
+
+	*dst = *src;
+	dst->id = dup_or_null(src->id);
+	dst->name = dup_or_null(src->name);
+	dst->family = dup_or_null(src->family);
+	dst->source = dup_or_null(src->source);
+	dst->status = dup_or_null(src->status);
+	dst->cuda_total_source = dup_or_null(src->cuda_total_source);
+	dst->price_date = dup_or_null(src->price_date);
+	dst->price_source = dup_or_null(src->price_source);
+	dst->mig = dup_array(src->mig, src->n_mig, sizeof *src->mig);
+	for (i = 0; i < src->n_mig; i++) {
+		dst->mig[i].name = dup_or_null(src->mig[i].name);
+		dst->mig[i].source = dup_or_null(src->mig[i].source);
+	}
+}
+
+void
+model_copy(struct model *dst, const struct model *src)
+{
+	/* the per-layer arrays hold one entry per layer, and at least one */
+	size_t nl = src->layers > 0 ? (size_t)src->layers : 1, i;
+
+	*dst = *src;
+	dst->id = dup_or_null(src->id);
+	dst->name = dup_or_null(src->name);
+	dst->family = dup_or_null(src->family);
+	dst->architecture = dup_or_null(src->architecture);
+	dst->model_type = dup_or_null(src->model_type);
+	dst->source = dup_or_null(src->source);
+	dst->derived_key = dup_or_null(src->derived_key);
+	dst->default_checkpoint = dup_or_null(src->default_checkpoint);
+	dst->layer_kind = dup_array(src->layer_kind, nl, sizeof *src->layer_kind);
+	dst->ld = dup_array(src->ld, nl, sizeof *src->ld);
+	dst->assumption = dup_or_null(src->assumption);
+	dst->refusal = dup_or_null(src->refusal);
+	dst->aliases = dup_array(src->aliases, src->n_aliases, sizeof *src->aliases);
+	for (i = 0; i < src->n_aliases; i++)
+		dst->aliases[i] = dup_or_null(src->aliases[i]);
+}
+
+void
+checkpoint_copy(struct checkpoint *dst, const struct checkpoint *src)
+{
+	*dst = *src;
+	dst->id = dup_or_null(src->id);
+	dst->model_id = dup_or_null(src->model_id);
+	dst->producer = dup_or_null(src->producer);
+	dst->source = dup_or_null(src->source);
+	dst->status = dup_or_null(src->status);
+}
+
+void
+catalogue_node_copy(struct node *dst, const struct node *src)
+{
+	*dst = *src;
+	dst->id = dup_or_null(src->id);
+	dst->name = dup_or_null(src->name);
+	dst->gpu_id = dup_or_null(src->gpu_id);
+	dst->inter_node = dup_or_null(src->inter_node);
+	dst->source = dup_or_null(src->source);
+	dst->status = dup_or_null(src->status);
+	dst->price_date = dup_or_null(src->price_date);
+	dst->price_source = dup_or_null(src->price_source);
 }
 
 void

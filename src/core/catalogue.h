@@ -328,6 +328,15 @@ int kv_dtype_parse(const char *, enum kv_dtype *);
 int kv_dtype_bytes(enum kv_dtype, int model_bytes);
 int kv_dtype_is_fp8(enum kv_dtype);
 
+/*
+ * Deep copies: dst (uninitialised) gets copies of every string and array
+ * of src it then owns, freed by the matching *_done(); NULL stays NULL.
+ */
+void gpu_copy(struct gpu *dst, const struct gpu *src);
+void model_copy(struct model *dst, const struct model *src);
+void checkpoint_copy(struct checkpoint *dst, const struct checkpoint *src);
+void catalogue_node_copy(struct node *dst, const struct node *src);
+
 /* Frees everything the catalogue owns and zeroes it. */
 void catalogue_done(struct catalogue *);
 void model_done(struct model *);

@@ -16,7 +16,6 @@
 
 #include "core/vllm_version.h"
 #include "core/xalloc.h"
-#include "io/builtin_data.h"
 #include "io/hfconfig.h"
 #include "io/idindex.h"
 #include "io/speed_load.h"
@@ -119,6 +118,93 @@ grow(void *arr, size_t n, size_t size)
 	return p;
 }
 
+/*
+ * The put_*() functions take an entry that passed its checks (the
+ * catalogue owns it from then on): it replaces the entry of the same id
+ * (from_version for coefficients) or is appended.
+ */
+static void
+put_gpu(struct ctx *x, struct catalogue *c, const struct gpu *g)
+{
+	int i = idindex_get(&x->gpus, g->id);
+
+	if (i >= 0) {
+		/* the index borrows the old entry's id: hand it the new one first */
+		idindex_put(&x->gpus, g->id, i);
+		gpu_done(&c->gpus[i]);
+		c->gpus[i] = *g;
+	} else {
+		c->gpus = grow(c->gpus, c->n_gpus, sizeof *c->gpus);
+		i = (int)c->n_gpus;
+		c->gpus[c->n_gpus++] = *g;
+		idindex_put(&x->gpus, c->gpus[i].id, i);
+	}
+}
+
+static void
+put_model(struct ctx *x, struct catalogue *c, const struct model *m)
+{
+	int i = idindex_get(&x->models, m->id);
+
+	if (i >= 0) {
+		idindex_put(&x->models, m->id, i);
+		model_done(&c->models[i]);
+		c->models[i] = *m;
+	} else {
+		c->models = grow(c->models, c->n_models, sizeof *c->models);
+		i = (int)c->n_models;
+		c->models[c->n_models++] = *m;
+		idindex_put(&x->models, c->models[i].id, i);
+	}
+}
+
+static void
+put_ckpt(struct ctx *x, struct catalogue *c, const struct checkpoint *k)
+{
+	int i = idindex_get(&x->ckpts, k->id);
+
+	if (i >= 0) {
+		idindex_put(&x->ckpts, k->id, i);
+		checkpoint_done(&c->ckpts[i]);
+		c->ckpts[i] = *k;
+	} else {
+		c->ckpts = grow(c->ckpts, c->n_ckpts, sizeof *c->ckpts);
+		i = (int)c->n_ckpts;
+		c->ckpts[c->n_ckpts++] = *k;
+		idindex_put(&x->ckpts, c->ckpts[i].id, i);
+	}
+}
+
+static void
+put_coeffs(struct catalogue *c, const struct coeff_set *s)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_coeffs; i++) {
+		if (c->coeffs[i].from_version == s->from_version) {
+			free(c->coeffs[i].source);
+			c->coeffs[i] = *s;
+			return;
+		}
+	}
+	c->coeffs = grow(c->coeffs, c->n_coeffs, sizeof *c->coeffs);
+	c->coeffs[c->n_coeffs++] = *s;
+}
+
+static void
+put_node(struct catalogue *c, const struct node *nd)
+{
+	int i = catalogue_find_node(c, nd->id);
+
+	if (i >= 0) {
+		catalogue_node_done(&c->nodes[i]);
+		c->nodes[i] = *nd;
+	} else {
+		c->nodes = grow(c->nodes, c->n_nodes, sizeof *c->nodes);
+		c->nodes[c->n_nodes++] = *nd;
+	}
+}
+
 static int
 load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 {
@@ -126,7 +212,6 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 	const char *id = str_field(e, "id"), *name = str_field(e, "name");
 	const cJSON *mig, *mp;
 	int64_t n;
-	int i;
 
 	memset(&g, 0, sizeof g);
 	if (id == NULL || *id == '\0') {
@@ -207,18 +292,7 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 			g.n_mig++;
 		}
 	}
-	i = idindex_get(&x->gpus, id);
-	if (i >= 0) {
-		/* the index borrows the old entry's id: hand it the new one first */
-		idindex_put(&x->gpus, g.id, i);
-		gpu_done(&c->gpus[i]);
-		c->gpus[i] = g;
-	} else {
-		c->gpus = grow(c->gpus, c->n_gpus, sizeof *c->gpus);
-		i = (int)c->n_gpus;
-		c->gpus[c->n_gpus++] = g;
-		idindex_put(&x->gpus, c->gpus[i].id, i);
-	}
+	put_gpu(x, c, &g);
 	return 0;
 }
 
@@ -231,7 +305,6 @@ load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
 	const cJSON *al, *a;
 	const char *bad = NULL;
 	char err[512];
-	int i;
 
 	if (id == NULL || *id == '\0') {
 		report(x, e, "id", "model: missing id");
@@ -278,18 +351,7 @@ load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
 			if (cJSON_IsString(a))
 				m.aliases[m.n_aliases++] = xstrdup(a->valuestring);
 	}
-	i = idindex_get(&x->models, id);
-	if (i >= 0) {
-		/* the index borrows the old entry's id: hand it the new one first */
-		idindex_put(&x->models, m.id, i);
-		model_done(&c->models[i]);
-		c->models[i] = m;
-	} else {
-		c->models = grow(c->models, c->n_models, sizeof *c->models);
-		i = (int)c->n_models;
-		c->models[c->n_models++] = m;
-		idindex_put(&x->models, c->models[i].id, i);
-	}
+	put_model(x, c, &m);
 	return 0;
 }
 
@@ -299,7 +361,6 @@ load_ckpt(struct ctx *x, struct catalogue *c, const cJSON *e)
 	struct checkpoint k;
 	const char *id = str_field(e, "id"), *model = str_field(e, "model");
 	const char *fmt = str_field(e, "format"), *kv = str_field(e, "kv_cache_dtype");
-	int i;
 
 	memset(&k, 0, sizeof k);
 	if (id == NULL || model == NULL) {
@@ -329,18 +390,7 @@ load_ckpt(struct ctx *x, struct catalogue *c, const cJSON *e)
 	k.source = xstrdup(str_field(e, "source"));
 	k.status = xstrdup(str_field(e, "status"));
 	k.model_index = -1;
-	i = idindex_get(&x->ckpts, id);
-	if (i >= 0) {
-		/* the index borrows the old entry's id: hand it the new one first */
-		idindex_put(&x->ckpts, k.id, i);
-		checkpoint_done(&c->ckpts[i]);
-		c->ckpts[i] = k;
-	} else {
-		c->ckpts = grow(c->ckpts, c->n_ckpts, sizeof *c->ckpts);
-		i = (int)c->n_ckpts;
-		c->ckpts[c->n_ckpts++] = k;
-		idindex_put(&x->ckpts, c->ckpts[i].id, i);
-	}
+	put_ckpt(x, c, &k);
 	return 0;
 }
 
@@ -384,15 +434,7 @@ load_estimate(struct ctx *x, struct catalogue *c, const cJSON *e)
 		*(double *)((char *)&s + fields[i].off) = v;
 	}
 	s.source = xstrdup(str_field(e, "source"));
-	for (i = 0; i < c->n_coeffs; i++) {
-		if (c->coeffs[i].from_version == s.from_version) {
-			free(c->coeffs[i].source);
-			c->coeffs[i] = s;
-			return 0;
-		}
-	}
-	c->coeffs = grow(c->coeffs, c->n_coeffs, sizeof *c->coeffs);
-	c->coeffs[c->n_coeffs++] = s;
+	put_coeffs(c, &s);
 	return 0;
 }
 
@@ -403,7 +445,6 @@ load_node(struct ctx *x, struct catalogue *c, const cJSON *e)
 	struct node nd;
 	const char *id = str_field(e, "id"), *gpu = str_field(e, "gpu");
 	double per = 0, dom = 0;
-	int i;
 
 	memset(&nd, 0, sizeof nd);
 	if (id == NULL || *id == '\0') {
@@ -440,14 +481,7 @@ load_node(struct ctx *x, struct catalogue *c, const cJSON *e)
 	num_field(x, e, "intra_gbs", &nd.intra_gbs, "node");
 	num_field(x, e, "inter_gbs", &nd.inter_gbs, "node");
 	num_field(x, e, "price_usd_per_hour", &nd.price_per_hour, "node");
-	i = catalogue_find_node(c, id);
-	if (i >= 0) {
-		catalogue_node_done(&c->nodes[i]);
-		c->nodes[i] = nd;
-	} else {
-		c->nodes = grow(c->nodes, c->n_nodes, sizeof *c->nodes);
-		c->nodes[c->n_nodes++] = nd;
-	}
+	put_node(c, &nd);
 	return 0;
 }
 
@@ -562,16 +596,50 @@ catalogue_load_file(struct catalogue *c, const char *path,
 	return r;
 }
 
-int
-catalogue_load_builtin(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
+void
+catalogue_load_copy(struct catalogue *c, const struct catalogue *src)
 {
+	struct ctx x = { "", NULL, NULL, 0, { 0 }, { 0 }, { 0 } };
 	size_t i;
-	int r = 0;
 
-	for (i = 0; i < builtin_n_files; i++)
-		r += catalogue_load_text(c, builtin_files[i].text, builtin_files[i].len,
-		    builtin_files[i].name, diag, ctx);
-	return r;
+	index_loaded(&x, c);
+	for (i = 0; i < src->n_gpus; i++) {
+		struct gpu g;
+
+		gpu_copy(&g, &src->gpus[i]);
+		put_gpu(&x, c, &g);
+	}
+	for (i = 0; i < src->n_models; i++) {
+		struct model m;
+
+		model_copy(&m, &src->models[i]);
+		put_model(&x, c, &m);
+	}
+	for (i = 0; i < src->n_ckpts; i++) {
+		struct checkpoint k;
+
+		checkpoint_copy(&k, &src->ckpts[i]);
+		k.model_index = -1;
+		put_ckpt(&x, c, &k);
+	}
+	for (i = 0; i < src->n_coeffs; i++) {
+		struct coeff_set s = src->coeffs[i];
+
+		s.source = s.source != NULL ? xstrdup(s.source) : NULL;
+		put_coeffs(c, &s);
+	}
+	if (src->speed.loaded)
+		c->speed = src->speed;
+	for (i = 0; i < src->n_nodes; i++) {
+		struct node nd;
+
+		catalogue_node_copy(&nd, &src->nodes[i]);
+		nd.gpu = -1;
+		put_node(c, &nd);
+	}
+	idindex_done(&x.gpus);
+	idindex_done(&x.models);
+	idindex_done(&x.ckpts);
 }
 
 static int

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "core/catalogue.h"
+#include "io/builtin_data.h"
 
 /* Receives each problem found while loading, already formatted. */
 typedef void (*catalogue_diag_fn)(void *ctx, const char *message);
@@ -26,8 +27,27 @@ int catalogue_load_text(struct catalogue *c, const char *text, size_t len,
 /* Reads and loads a file; a missing or unreadable file is one problem. */
 int catalogue_load_file(struct catalogue *c, const char *path,
     catalogue_diag_fn diag, void *ctx);
-/* Loads the catalogue compiled into the binary (the YAML files of data/). */
-int catalogue_load_builtin(struct catalogue *c, catalogue_diag_fn diag, void *ctx);
+/*
+ * Adds deep copies of src's entries to c, as loading a file of them would:
+ * an entry replaces c's entry of the same id.  src stays the caller's;
+ * checkpoints and nodes are linked again by catalogue_link().
+ */
+void catalogue_load_copy(struct catalogue *c, const struct catalogue *src);
+/*
+ * Loads the catalogue compiled into the binary: the YAML files of data/,
+ * checked and turned into constant tables at build time
+ * (src/gen/catalogue_gen.c), so it has no problem to report: it returns 0
+ * and never calls diag.  Inline
+ * so that the generator, which links this module, needs no tables.
+ */
+static inline int
+catalogue_load_builtin(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
+{
+	(void)diag;
+	(void)ctx;
+	catalogue_load_copy(c, &builtin_catalogue);
+	return 0;
+}
 /*
  * Loads the site and user layers: every *.yaml (but settings.yaml) in each
  * $XDG_CONFIG_DIRS/headroom (the first listed wins), then in
