@@ -65,6 +65,33 @@ place_mig(struct placement *p, int wanted)
 	    "does not run across MIG instances)");
 }
 
+bool
+placement_refusal(int gpus_per_node, int cards, int tp, int pp, int dp,
+    char *msg, size_t len)
+{
+	int per = gpus_per_node > 0 ? gpus_per_node : 1, nodes;
+
+	tp = tp > 0 ? tp : 1;
+	pp = pp > 0 ? pp : 1;
+	dp = dp > 0 ? dp : 1;
+	nodes = (cards + per - 1) / per;
+	msg[0] = '\0';
+	if (tp * pp * dp <= cards)
+		return false;
+	if (nodes <= 1 && tp * pp > per)
+		/* vllm/config/parallel.py, the mp executor's check */
+		snprintf(msg, len, "World size (%d) is larger than the number of "
+		    "available GPUs (%d) in this node. If this is intentional and "
+		    "you are using:\n- ray, set '--distributed-executor-backend "
+		    "ray'.\n- multiprocessing, set '--nnodes' appropriately.",
+		    tp * pp, per);
+	else
+		/* vllm/v1/executor/ray_utils.py, initialize_ray_cluster() */
+		snprintf(msg, len, "The number of required GPUs exceeds the total "
+		    "number of available GPUs in the placement group.");
+	return true;
+}
+
 void
 placement_compute(const struct node *nd, int nodes, int tp, int pp, int dp,
     int wanted, int mig_slices, struct placement *p)
@@ -87,22 +114,8 @@ placement_compute(const struct node *nd, int nodes, int tp, int pp, int dp,
 	}
 	p->nodes_per_instance = (p->instance_gpus + p->gpus_per_node - 1) /
 	    p->gpus_per_node;
-	if (p->instance_gpus > cards) {
-		p->refused = true;
-		if (p->nodes == 1 && p->tp * p->pp > p->gpus_per_node)
-			/* vllm/config/parallel.py, the mp executor's check */
-			snprintf(p->message, sizeof p->message, "World size (%d) is "
-			    "larger than the number of available GPUs (%d) in this "
-			    "node. If this is intentional and you are using:\n- ray, "
-			    "set '--distributed-executor-backend ray'.\n- "
-			    "multiprocessing, set '--nnodes' appropriately.",
-			    p->tp * p->pp, p->gpus_per_node);
-		else
-			/* vllm/v1/executor/ray_utils.py, initialize_ray_cluster() */
-			snprintf(p->message, sizeof p->message, "The number of required "
-			    "GPUs exceeds the total number of available GPUs in the "
-			    "placement group.");
-	}
+	p->refused = placement_refusal(p->gpus_per_node, cards, p->tp, p->pp,
+	    p->dp, p->message, sizeof p->message);
 	p->replicas = p->refused ? 0 : instances_that_fit(p);
 	if (wanted > 0 && wanted < p->replicas)
 		p->replicas = wanted;

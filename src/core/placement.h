@@ -18,6 +18,7 @@
 #define HEADROOM_PLACEMENT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "catalogue.h"
 
@@ -60,6 +61,15 @@ struct placement {
  */
 void placement_compute(const struct node *nd, int nodes, int tp, int pp, int dp,
     int wanted, int mig_slices, struct placement *p);
+
+/*
+ * vLLM's refusal, in its words, of one instance of tp x pp x dp cards on
+ * cards in all, gpus_per_node to a node: the world-size check on one node,
+ * else Ray's placement-group check.  Returns true and fills msg when vLLM
+ * refuses; false with msg "" when it fits.
+ */
+bool placement_refusal(int gpus_per_node, int cards, int tp, int pp, int dp,
+    char *msg, size_t len);
 
 /*
  * The routed experts each busy card holds (experts.h): its rank in the

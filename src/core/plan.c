@@ -21,6 +21,7 @@
 #include "messages.h"
 #include "multimodal.h"
 #include "overhead.h"
+#include "placement.h"
 #include "spec.h"
 #include "units.h"
 #include "weights.h"
@@ -496,6 +497,12 @@ walk_config_checks(struct walk *w)
 	struct plan *p = w->p;
 	char b[PLAN_MSG_LEN];
 
+	/* on nodes vLLM checks the world size while parsing its arguments,
+	 * before anything else: its words, as the placement gives them */
+	if (in->gpus > 0 && in->node_gpus > 0 && in->mig < 0 &&
+	    placement_refusal(in->node_gpus, in->gpus, p->tp, p->pp, p->dp, b,
+	    sizeof b))
+		config_fail(p, "%s", b);
 	if (in->not_modelled != NULL)
 		config_fail(p, "%s: headroom does not model what this value does "
 		    "to memory, so it does not plan it.", in->not_modelled);
@@ -531,7 +538,7 @@ walk_config_checks(struct walk *w)
 	if (p->kv_dtype == KV_FP8_DS_MLA && !m->mla)
 		config_fail(p, "--kv-cache-dtype fp8_ds_mla is only for MLA models "
 		    "(DeepSeek); %s uses ordinary attention.", m->id);
-	if (in->gpus > 0 && in->gpus < p->world * p->dp)
+	if (in->gpus > 0 && in->gpus < p->world * p->dp && in->node_gpus <= 0)
 		config_fail(p, "The plan needs %d GPUs (TP x PP x DP) but only %d "
 		    "are available (--gpus).", p->world * p->dp, in->gpus);
 	if (p->pp > m->layers)

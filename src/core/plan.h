@@ -176,6 +176,8 @@ struct plan_input {
 	 * Read by the speed estimate only. */
 	const char *tp_link;
 	double	 tp_link_gbs;
+	int	 node_gpus;		/* cards per node on --node (gpus is then
+					   the nodes' cards); 0 = one host */
 	enum overhead_mode overhead;
 	/* carried into exports only, never read by plan_compute(); what
 	 * `vllm serve` is given as the model follows from model and ckpt

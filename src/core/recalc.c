@@ -217,7 +217,8 @@ static bool
 same_card(const struct plan_input *a, const struct plan_input *b)
 {
 	return a->gpu == b->gpu && a->mig == b->mig &&
-	    a->gpu_total_gib == b->gpu_total_gib && a->gpus == b->gpus;
+	    a->gpu_total_gib == b->gpu_total_gib && a->gpus == b->gpus &&
+	    a->node_gpus == b->node_gpus;
 }
 
 static bool

@@ -843,6 +843,8 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err, size_t errlen
 		}
 		if (in->gpus <= 0)
 			in->gpus = cards;
+		if (in->mig < 0)
+			in->node_gpus = nd->gpus_per_node;
 		/* the link a TP group crosses: NVLink inside the domain, else PCIe
 		 * inside a node, else the network between nodes */
 		deploy_tp_link(nd, in->tp, &in->tp_link, &in->tp_link_gbs);

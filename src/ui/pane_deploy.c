@@ -140,10 +140,12 @@ retarget(struct app *a)
 		}
 		slices = mig_slices(a, &in);
 		in.gpus = v->nodes * nd->gpus_per_node * (slices > 0 ? slices : 1);
+		in.node_gpus = slices > 0 ? 0 : nd->gpus_per_node;
 		deploy_tp_link(nd, in.tp, &in.tp_link, &in.tp_link_gbs);
 	} else {
 		in.tp_link = NULL;
 		in.tp_link_gbs = 0;
+		in.node_gpus = 0;
 	}
 	update_set_input(a, &in);
 	recalc_update(a->calc);

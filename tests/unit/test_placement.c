@@ -379,3 +379,32 @@ Test(placement, tp_over_two_one_card_nodes_crosses_the_network_not_pcie)
 	cr_assert(p.tp_crosses_nodes);
 	cr_assert(!p.tp_over_pcie);
 }
+
+Test(placement, the_plan_on_nodes_refuses_in_vllms_words)
+{
+	struct plan_input in;
+	struct plan pl;
+
+	/* --node hgx-h100-8: 8 cards of a node, TP 16 */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.3-70B-Instruct", NULL);
+	in.gpus = 8;
+	in.node_gpus = 8;
+	in.tp = 16;
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_CONFIG);
+	cr_assert(strncmp(pl.message, "World size (16) is larger than the number "
+	    "of available GPUs (8) in this node.", 60) == 0, "%s", pl.message);
+	cr_assert_null(strstr(pl.message, "needs 16 GPUs"));
+	/* two nodes, TP 8 x DP 4 = 32 cards: Ray's placement-group words */
+	in.gpus = 16;
+	in.tp = 8;
+	in.dp = 4;
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_CONFIG);
+	cr_assert(strstr(pl.message, "exceeds the total number of available GPUs "
+	    "in the placement group") != NULL, "%s", pl.message);
+	/* without --node headroom's own words stay */
+	in.node_gpus = 0;
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert(strstr(pl.message, "needs 32 GPUs") != NULL, "%s", pl.message);
+}

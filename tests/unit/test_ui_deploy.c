@@ -154,6 +154,10 @@ Test(uideploy, tp16_on_one_node_is_vllms_refusal)
 	/* u undoes it as any other change, once the view is closed */
 	cr_assert_eq(app_headless_keys(a, "<Esc>u"), 0);
 	cr_assert_eq(app_headless_input(a)->gpus, 8);
+	/* the main verdict pane gives vLLM's words too, not headroom's own */
+	app_headless_dump(a, screen, sizeof screen);
+	cr_assert_not_null(strstr(screen, "World size (16)"), "%s", screen);
+	cr_assert_null(strstr(screen, "needs 16 GPUs"), "%s", screen);
 	app_headless_free(&a);
 	cli_done(&cli);
 }
