@@ -29,7 +29,7 @@
 #include "io/strbuf.h"
 #include "io/textesc.h"
 #include "ui/app.h"
-#include "ui/deploy_view.h"
+#include "ui/overlay_deploy.h"
 #include "ui/import.h"
 
 static void
@@ -244,7 +244,7 @@ main(int argc, char **argv)
 
 			if (cli.scenario != NULL)	/* s saves back to it */
 				import_preset_scenario(cli.scenario, &cli.imp.scenario_stamp);
-			deploy_view_preset(cli.node, cli.nodes);	/* the D view's server */
+			overlay_deploy_preset(cli.node, cli.nodes);	/* the D view's server */
 
 			status = app_run_answers(&cat, &cli.imp.in, &uo,
 			    sizing_modes_wanted(&cli) != SIZING_NONE ? &cli.sizing : NULL);

@@ -1,7 +1,7 @@
 /*
  * app.c - the planner's life cycle and loop: a key goes to update_key()
- * (actions, recalc_update(), the panes to repaint), then render() repaints
- * those panes and ends with one doupdate().
+ * (actions, recalc_update(), the panes to repaint), then render_frame()
+ * repaints those panes and ends with one doupdate().
  *
  * The terminal is restored on every way out: q, SIGINT, SIGTERM and
  * SIGHUP (their handler only sets a flag the loop checks; getch() wakes
@@ -35,15 +35,16 @@
 
 #include <term.h>
 
-#include "overlay_fit.h"
-#include "deploy_view.h"
-#include "draw.h"
+#include "app_state.h"
 #include "import.h"
+#include "io/base64.h"
 #include "io/cli.h"
 #include "io/hf_hub.h"
 #include "keys.h"
 #include "model_search.h"
+#include "overlay.h"
 #include "pane.h"
+#include "render.h"
 #include "update.h"
 
 #define PASTE_ON	"\033[?2004h"
@@ -257,91 +258,6 @@ read_key(struct app *a, int wait_ms)
 	return ERR;
 }
 
-/* ---- drawing ---- */
-
-typedef void (*pane_draw_fn)(struct app *, const struct rect *);
-
-static const pane_draw_fn pane_draw[PANE_COUNT] = {
-	[PANE_TITLE] = pane_title_draw,
-	[PANE_GPU] = pane_gpu_draw,
-	[PANE_MODEL] = pane_model_draw,
-	[PANE_CKPT] = pane_ckpt_draw,
-	[PANE_FLAGS] = pane_flags_draw,
-	[PANE_BAR] = pane_bar_draw,
-	[PANE_CONC] = pane_conc_draw,
-	[PANE_VERDICT] = pane_verdict_draw,
-	[PANE_CMD] = pane_cmd_draw,
-	[PANE_STATUS] = pane_status_draw,
-};
-
-static void
-draw_separators(struct app *a)
-{
-	int i, j;
-
-	for (i = 0; i < 3; i++) {
-		if (a->lay.sep_x[i] < 0)
-			continue;
-		for (j = 0; j < a->lay.sep_h[i]; j++)
-			draw_text(&a->theme, ROLE_SEPARATOR, a->lay.sep_y[i] + j,
-			    a->lay.sep_x[i], 1, a->g->vline, NULL);
-	}
-}
-
-static void
-render(struct app *a)
-{
-	int p;
-
-	if (a->full) {
-		erase();
-		a->dirty = PANE_ALL;
-	}
-	a->painted = 0;
-	if (a->lay.too_small) {
-		if (a->dirty != 0)
-			pane_too_small_draw(a);
-		a->painted = a->dirty;
-		a->dirty = 0;
-		a->full = false;
-		curs_set(0);
-		wnoutrefresh(stdscr);
-		doupdate();
-		return;
-	}
-	for (p = 0; p < PANE_COUNT; p++) {
-		if (!(a->dirty & PANE_BIT(p)) || a->lay.pane[p].h <= 0 || p == PANE_STATUS)
-			continue;
-		pane_draw[p](a, &a->lay.pane[p]);
-		a->painted |= PANE_BIT(p);
-	}
-	if (a->full)
-		draw_separators(a);
-	if (a->overlay != OVERLAY_NONE) {
-		pane_overlay_draw(a);
-	}
-	/* the status row last: it leaves the cursor in the prompt */
-	if (a->dirty & PANE_BIT(PANE_STATUS)) {
-		pane_status_draw(a, &a->lay.pane[PANE_STATUS]);
-		a->painted |= PANE_BIT(PANE_STATUS);
-	}
-	if (a->prompt.kind != PROMPT_NONE) {
-		curs_set(1);
-	} else {
-		curs_set(0);
-	}
-	a->dirty = 0;
-	a->full = false;
-	wnoutrefresh(stdscr);
-	doupdate();
-}
-
-void
-app_paint_now(struct app *a)
-{
-	render(a);
-}
-
 /* ---- life cycle ---- */
 
 static void
@@ -379,8 +295,7 @@ app_free(struct app **ap)
 	paste_done(&a->paste);
 	recalc_free(&a->calc);
 	import_free(&a->import);
-	answers_view_free(&a->answers);
-	deploy_view_free(&a->deploy);
+	overlay_done_all(a);
 	free(a->gpu_rows);
 	free(a->all_gpu_rows);
 	free(a->models);
@@ -403,6 +318,7 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 		return NULL;
 	a->feed_fd = -1;
 	a->cat = cat;
+	overlay_init_all(a);
 	if (opt != NULL)
 		a->opt = *opt;
 	a->headless = headless;
@@ -527,7 +443,7 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 	app_signal = 0;
 	a = app_new(cat, in, opt, false, 0, 0);
 	if (a != NULL && answers != NULL && !a->lay.too_small)
-		answers_view_start(a, answers);
+		overlay_start(a, answers);
 	if (a == NULL) {
 		restore_terminal();
 		fprintf(stderr, "headroom: cannot start the terminal interface\n");
@@ -547,7 +463,7 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 			suspend(a, &stop);
 
 		if (a->dirty != 0 || a->full)
-			render(a);
+			render_frame(a);
 		c = read_key(a, 250);
 		if (c == ERR) {
 			/* a terminal that never sends the end marker */
@@ -562,10 +478,10 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 			char *cmd = update_launch_text(a, NULL), *enc;
 			size_t n = cmd != NULL ? strlen(cmd) : 0;
 
-			render(a);
+			render_frame(a);
 			enc = malloc(n / 3 * 4 + 8);
 			if (cmd != NULL && enc != NULL) {
-				update_base64((const unsigned char *)cmd, n, enc, n / 3 * 4 + 8);
+				base64_encode((const unsigned char *)cmd, n, enc, n / 3 * 4 + 8);
 				fprintf(a->term_out, "\033]52;c;%s\a", enc);
 				fflush(a->term_out);
 			}
@@ -595,7 +511,7 @@ app_headless_new(struct catalogue *cat, const struct plan_input *in,
 	struct app *a = app_new(cat, in, opt, true, rows, cols);
 
 	if (a != NULL)
-		render(a);
+		render_frame(a);
 	return a;
 }
 
@@ -611,7 +527,7 @@ app_headless_keys(struct app *a, const char *keys)
 		if (c < 0)
 			return -1;
 		update_key(a, c);
-		render(a);
+		render_frame(a);
 	}
 	return 0;
 }
@@ -665,7 +581,7 @@ app_headless_bytes(struct app *a, const char *bytes, size_t n)
 		drain_input(a);
 	}
 	drain_input(a);
-	render(a);
+	render_frame(a);
 	return 0;
 }
 
@@ -675,7 +591,7 @@ app_headless_resize(struct app *a, int rows, int cols)
 	set_term(a->screen);
 	resize_term(rows, cols);
 	update_key(a, KEY_RESIZE);
-	render(a);
+	render_frame(a);
 }
 
 size_t
@@ -762,7 +678,7 @@ app_headless_interrupt(struct app *a)
 
 	set_term(a->screen);
 	r = update_interrupt(a);
-	render(a);
+	render_frame(a);
 	return r;
 }
 
@@ -845,7 +761,7 @@ app_bench_keys(struct catalogue *cat, struct plan_input *in, int rows, int cols,
 		double t = now_us();
 
 		update_key(a, codes[i]);
-		render(a);
+		render_frame(a);
 		times[i] = now_us() - t;
 	}
 	qsort(times, (size_t)n, sizeof *times, cmp_double);

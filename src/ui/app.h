@@ -15,13 +15,7 @@
 #include "core/catalogue.h"
 #include "core/plan.h"
 #include "io/sizing_opts.h"
-
-struct ui_options {
-	int	 no_color;	/* monochrome attributes, as with NO_COLOR */
-	int	 ascii;		/* ASCII glyphs even in a UTF-8 locale */
-	const char *theme;	/* name or path; NULL = default */
-	const char *themes_dir;	/* extra folder to look for NAME.yaml; may be NULL */
-};
+#include "options.h"
 
 /* Runs the planner until the user quits; returns the exit status (0). in is the starting input. */
 int app_run(struct catalogue *cat, struct plan_input *in, const struct ui_options *opt);

@@ -1,44 +1,33 @@
 /*
- * import.c - paste, open, save, compare and calibrate in the planner
- * (see import.h).
+ * import.c - paste, open and save in the planner (see import.h).
  *
  * An import is parsed into a struct cli, whose plan_import (the input
- * and what it points to) the state keeps until the app ends, then merged into the planner's input: a pasted command or a vLLM
- * config file brings vLLM's flags and the model, and keeps the planner's
- * card, request length, other usage and mode; a scenario brings the whole
- * state.  The overlays show text rendered once when they open.
+ * and what it points to) the state keeps until the app ends, then merged
+ * into the planner's input: a pasted command or a vLLM config file brings
+ * vLLM's flags and the model, and keeps the planner's card, request
+ * length, other usage and mode; a scenario brings the whole
+ * state.  A startup log, pasted or opened, goes to the calibration
+ * (overlay_calibrate.h).
  */
 #include "import.h"
 
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "core/segments.h"
-#include "core/units.h"
-#include "draw.h"
-#include "io/calibration.h"
+#include "app_state.h"
+#include "core/xalloc.h"
 #include "io/cli.h"
 #include "io/cli_import.h"
-#include "io/compare.h"
 #include "io/filestamp.h"
 #include "io/scenario.h"
-#include "io/shellwords.h"
 #include "io/textfile.h"
-#include "io/vllmlog.h"
 #include "io/yamltree.h"
-#include "keys.h"
-#include "pane.h"
+#include "overlay.h"
+#include "overlay_calibrate.h"
 #include "paste.h"
-#include "update.h"
 
 #define XUI_PATH 4096
-
-#ifndef HEADROOM_THEMEDIR
-#define HEADROOM_THEMEDIR ""
-#endif
 
 struct import_state {
 	struct plan_import **imports;	/* what the inputs point into */
@@ -46,42 +35,13 @@ struct import_state {
 	char		 scenario[XUI_PATH];	/* opened or saved here */
 	struct filestamp stamp;		/* of that file, as read or written */
 	char		 armed[XUI_PATH];	/* a refused save: Enter again forces */
-	char		 compare[XUI_PATH];	/* the last compare list */
-	char		*text;		/* what the overlay shows */
-	char		 title[160];
-	int		 top, left;
-	struct calibration cal;		/* from the last log */
-	bool		 have_cal;
 };
-
-/*
- * The example scenarios for the compare prompt: the current folder's
- * data/scenarios, or the installed ones (next to the installed themes).
- */
-static void
-default_compare(char *buf, size_t len)
-{
-	const char *themes = HEADROOM_THEMEDIR;
-	const char *slash = strrchr(themes, '/');
-	struct stat sb;
-
-	if (stat("data/scenarios", &sb) == 0 && S_ISDIR(sb.st_mode))
-		snprintf(buf, len, "data/scenarios/*.yaml");
-	else if (slash != NULL)
-		snprintf(buf, len, "%.*s/scenarios/*.yaml", (int)(slash - themes), themes);
-	else
-		snprintf(buf, len, "data/scenarios/*.yaml");
-}
 
 static struct import_state *
 state(struct app *a)
 {
-	if (a->import == NULL) {
-		a->import = calloc(1, sizeof *a->import);
-		if (a->import == NULL)
-			abort();
-		default_compare(a->import->compare, sizeof a->import->compare);
-	}
+	if (a->import == NULL)
+		a->import = xcalloc(1, sizeof *a->import);
 	return a->import;
 }
 
@@ -120,7 +80,6 @@ import_free(struct import_state **xp)
 	for (i = 0; i < x->n_imports; i++)
 		plan_import_free(&x->imports[i]);
 	free(x->imports);
-	free(x->text);
 	free(x);
 	*xp = NULL;
 }
@@ -136,9 +95,7 @@ keep_import(struct app *a, struct cli *c)
 
 	if (x->n_imports == x->cap_imports) {
 		x->cap_imports = x->cap_imports ? x->cap_imports * 2 : 8;
-		x->imports = realloc(x->imports, x->cap_imports * sizeof *x->imports);
-		if (x->imports == NULL)
-			abort();
+		x->imports = xrealloc(x->imports, x->cap_imports * sizeof *x->imports);
 	}
 	x->imports[x->n_imports] = cli_take_import(c);
 	cli_done(c);
@@ -150,21 +107,6 @@ model_is_local(const struct app *a, const struct model *m)
 {
 	return m != NULL && (a->cat->models == NULL || m < a->cat->models ||
 	    m >= a->cat->models + a->cat->n_models);
-}
-
-static void
-set_text(struct app *a, const char *title, char *text, enum overlay which)
-{
-	struct import_state *x = state(a);
-
-	free(x->text);
-	x->text = text;
-	snprintf(x->title, sizeof x->title, "%s", title);
-	x->top = 0;
-	x->left = 0;
-	a->overlay = which;
-	a->overlay_top = 0;
-	a->full = true;
 }
 
 /* ---- imports ---- */
@@ -235,11 +177,11 @@ import_vllm(struct app *a, struct cli *c, int rc, const char *what, char *err,
 	snprintf(note, sizeof note, "%s", c->imp.note);
 	n_extra = c->imp.n_extra;
 	merge_vllm(cur, keep_import(a, c), &in);
-	update_set_input(a, &in);
+	app_state_set_input(a, &in);
 	if (note[0] != '\0')
-		update_set_status(a, ROLE_WARNING, "%s: %s", what, note);
+		app_state_set_status(a, ROLE_WARNING, "%s: %s", what, note);
 	else
-		update_set_status(a, ROLE_STATUS_OK, "%s: %s%s (u undoes it)", what,
+		app_state_set_status(a, ROLE_STATUS_OK, "%s: %s%s (u undoes it)", what,
 		    in.model ? in.model->id : "?", n_extra ? ", with flags headroom "
 		    "does not model kept" : "");
 	return 0;
@@ -288,14 +230,12 @@ open_scenario(struct app *a, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	x->stamp = c.imp.scenario_stamp;
-	update_set_input(a, keep_import(a, &c));
+	app_state_set_input(a, keep_import(a, &c));
 	snprintf(x->scenario, sizeof x->scenario, "%s", path);
-	update_set_status(a, ROLE_STATUS_OK, "opened the scenario %s (s saves it back; u undoes)",
+	app_state_set_status(a, ROLE_STATUS_OK, "opened the scenario %s (s saves it back; u undoes)",
 	    path);
 	return 0;
 }
-
-static int calibrate(struct app *, const char *path, char *err, size_t errlen);
 
 static int
 open_file(struct app *a, char *err, size_t errlen)
@@ -311,7 +251,7 @@ open_file(struct app *a, char *err, size_t errlen)
 	}
 	if (!(n > 5 && strcmp(path + n - 5, ".yaml") == 0) &&
 	    !(n > 4 && strcmp(path + n - 4, ".yml") == 0))
-		return calibrate(a, path, err, errlen);	/* a startup log */
+		return overlay_calibrate_file(a, path, err, errlen);	/* a startup log */
 	root = yamltree_load(path, err, errlen);
 	if (root == NULL)
 		return -1;
@@ -382,141 +322,8 @@ save_scenario(struct app *a, char *err, size_t errlen)
 		}
 	}
 	snprintf(x->scenario, sizeof x->scenario, "%s", path);
-	update_set_status(a, ROLE_STATUS_OK, "saved the scenario %s", path);
+	app_state_set_status(a, ROLE_STATUS_OK, "saved the scenario %s", path);
 	return 0;
-}
-
-/* ---- compare ---- */
-
-static int
-compare(struct app *a, char *err, size_t errlen)
-{
-	struct import_state *x = state(a);
-	struct shellwords sw;
-	struct compare_set set;
-	struct compare_col cols[CLI_MAX_COMPARE + 1];
-	const char *paths[CLI_MAX_COMPARE];
-	char *store[CLI_MAX_COMPARE];
-	size_t i, n = 0, ncol;
-	glob_t g;
-	int rc;
-
-	if (shellwords_split(a->prompt.text, &sw, err, errlen) != 0)
-		return -1;
-	for (i = 0; i < sw.n && n < CLI_MAX_COMPARE; i++) {
-		size_t k;
-
-		memset(&g, 0, sizeof g);
-		if (glob(sw.w[i], GLOB_NOCHECK, NULL, &g) != 0) {
-			globfree(&g);
-			continue;
-		}
-		for (k = 0; k < g.gl_pathc && n < CLI_MAX_COMPARE; k++) {
-			store[n] = strdup(g.gl_pathv[k]);
-			if (store[n] == NULL)
-				abort();
-			paths[n] = store[n];
-			n++;
-		}
-		globfree(&g);
-	}
-	shellwords_done(&sw);
-	if (n == 0) {
-		snprintf(err, errlen, "name one or more scenario files");
-		return -1;
-	}
-	rc = compare_set_load(&set, a->cat, paths, n, err, errlen);
-	for (i = 0; i < n; i++)
-		free(store[i]);
-	if (rc != 0)
-		return -1;
-	cols[0].label = "this plan";
-	cols[0].file = NULL;
-	cols[0].in = recalc_input(a->calc);
-	cols[0].plan = recalc_plan(a->calc);
-	cols[0].model_source = cli_model_source(a->cat, cols[0].in);
-	ncol = compare_set_cols(&set, cols, 1, CLI_MAX_COMPARE + 1);
-	snprintf(x->compare, sizeof x->compare, "%s", a->prompt.text);
-	set_text(a, "Compare (Esc or c closes; arrows scroll)",
-	    compare_text(a->cat, cols, ncol, 24), OVERLAY_COMPARE);
-	compare_set_done(&set);
-	return 0;
-}
-
-/* ---- calibrate ---- */
-
-/*
- * Calibrates from the text of a log: the side-by-side view opens and the
- * plan takes the log's settings with its measured terms.  source names
- * the log in the view and a stored profile (a path, or "(pasted)"); what
- * names it on the status line.
- */
-static int
-calibrate_text(struct app *a, const char *text, size_t len, const char *source,
-    const char *what, char *err, size_t errlen)
-{
-	struct import_state *x = state(a);
-	const struct plan_input *cur = recalc_input(a->calc);
-	const struct gpu *g = cur->gpu >= 0 && (size_t)cur->gpu < a->cat->n_gpus ?
-	    &a->cat->gpus[cur->gpu] : NULL;
-	struct vllm_log log;
-	struct cli c;
-	struct plan p;
-	struct plan_input in;
-	char note[1024], *argv[5] = { "headroom", NULL, NULL, NULL, NULL };
-	int argc = 1;
-	double total;
-
-	if (vllmlog_parse(text, len, &log, err, errlen) != 0)
-		return -1;
-	/* the planner's card, unless the log says it ran on another */
-	total = log.have & VLOG_TOTAL ? log.total : log.v0_total;
-	if (g != NULL && (total <= 0 || (cur->mig < 0 && total - g->cuda_total_gib < 0.05 &&
-	    g->cuda_total_gib - total < 0.05))) {
-		argv[argc++] = "--gpu";
-		argv[argc++] = g->id;
-	}
-	if (calibration_cli(a->cat, &log, argc, argv, &c, note, sizeof note, err,
-	    errlen) != 0 || cli_resolve(a->cat, &c, err, errlen) != 0) {
-		cli_done(&c);
-		vllmlog_done(&log);
-		return -1;
-	}
-	in = *keep_import(a, &c);
-	plan_compute(a->cat, &in, &p);
-	set_text(a, "Calibration: the log against headroom's plan (s stores the "
-	    "profile; Esc closes)", calibration_report(a->cat, &log, &in, &p,
-	    source, note, false), OVERLAY_CALIBRATE);
-	calibration_from_log(a->cat, &log, &in, &p, source, &x->cal);
-	x->have_cal = (x->cal.terms & (PLAN_CAL_ACTIVATION | PLAN_CAL_NON_TORCH)) != 0;
-	vllmlog_done(&log);
-	/* the planner now shows the log's settings with the measured terms */
-	if (x->have_cal)
-		calibration_to_input(a->cat, &x->cal, &in);
-	in.tokens_per_request = cur->tokens_per_request;
-	update_set_input(a, &in);
-	update_set_status(a, ROLE_STATUS_OK, "calibrated from %s: the plan now uses the "
-	    "measured terms (u undoes)", what);
-	return 0;
-}
-
-static int
-calibrate(struct app *a, const char *path, char *err, size_t errlen)
-{
-	char *text;
-	size_t len;
-	int rc;
-
-	if (path[0] == '\0') {
-		snprintf(err, errlen, "type the path of a vLLM startup log");
-		return -1;
-	}
-	text = textfile_read(path, &len, err, errlen);
-	if (text == NULL)
-		return -1;
-	rc = calibrate_text(a, text, len, path, path, err, errlen);
-	free(text);
-	return rc;
 }
 
 /* ---- a paste outside the prompts ---- */
@@ -531,7 +338,7 @@ import_paste(struct app *a, const char *text, size_t len, bool cut)
 
 	err[0] = '\0';
 	if (kind == PASTE_OTHER) {
-		update_set_status(a, ROLE_STATUS_ERROR, "pasted %zu line%s (%zu "
+		app_state_set_status(a, ROLE_STATUS_ERROR, "pasted %zu line%s (%zu "
 		    "bytes%s) starting \"%s\": not a vLLM startup log or a vllm "
 		    "serve command, left alone", lines, lines == 1 ? "" : "s", len,
 		    cut ? ", cut at 1 MiB" : "",
@@ -539,17 +346,14 @@ import_paste(struct app *a, const char *text, size_t len, bool cut)
 		return;
 	}
 	/* an open view gives way to the result */
-	if (a->overlay != OVERLAY_NONE) {
-		a->overlay = OVERLAY_NONE;
-		a->full = true;
-	}
+	overlay_close(a);
 	if (kind == PASTE_LOG)
-		rc = calibrate_text(a, text, len, "(pasted)", "the pasted log",
+		rc = overlay_calibrate_text(a, text, len, "(pasted)", "the pasted log",
 		    err, sizeof err);
 	else
 		rc = import_command(a, text, "pasted command", err, sizeof err);
 	if (rc != 0)
-		update_set_status(a, ROLE_STATUS_ERROR, "pasted %s: %s",
+		app_state_set_status(a, ROLE_STATUS_ERROR, "pasted %s: %s",
 		    kind == PASTE_LOG ? "log" : "command", err);
 	if (cut) {
 		/* a log starts up in its first lines; so long a command fails */
@@ -560,7 +364,7 @@ import_paste(struct app *a, const char *text, size_t len, bool cut)
 	}
 }
 
-/* ---- actions, prompts, overlay ---- */
+/* ---- actions and prompts ---- */
 
 void
 import_action(struct app *a, enum action act)
@@ -569,22 +373,16 @@ import_action(struct app *a, enum action act)
 
 	switch (act) {
 	case ACT_PASTE_COMMAND:
-		update_open_prompt(a, PROMPT_COMMAND, "vllm serve command", "");
+		app_state_open_prompt(a, PROMPT_COMMAND, "vllm serve command", "");
 		break;
 	case ACT_OPEN_FILE:
-		update_open_prompt(a, PROMPT_OPEN, "open scenario, vLLM config or log",
+		app_state_open_prompt(a, PROMPT_OPEN, "open scenario, vLLM config or log",
 		    x->scenario);
 		break;
 	case ACT_SAVE_SCENARIO:
 		x->armed[0] = '\0';
-		update_open_prompt(a, PROMPT_SAVE, "save the scenario to", x->scenario[0] ?
+		app_state_open_prompt(a, PROMPT_SAVE, "save the scenario to", x->scenario[0] ?
 		    x->scenario : "scenario.yaml");
-		break;
-	case ACT_COMPARE:
-		update_open_prompt(a, PROMPT_COMPARE, "compare with scenario files", x->compare);
-		break;
-	case ACT_CALIBRATE:
-		update_open_prompt(a, PROMPT_CALIBRATE, "calibrate from vLLM log", "vllm.log");
 		break;
 	default:
 		break;
@@ -601,121 +399,8 @@ import_prompt_accept(struct app *a, char *err, size_t errlen)
 		return open_file(a, err, errlen);
 	case PROMPT_SAVE:
 		return save_scenario(a, err, errlen);
-	case PROMPT_COMPARE:
-		return compare(a, err, errlen);
-	case PROMPT_CALIBRATE:
-		return calibrate(a, a->prompt.text, err, errlen);
 	default:
 		break;
 	}
 	return 0;
-}
-
-bool
-import_overlay_is_mine(const struct app *a)
-{
-	return a->overlay == OVERLAY_COMPARE || a->overlay == OVERLAY_CALIBRATE;
-}
-
-void
-import_overlay_draw(struct app *a)
-{
-	struct import_state *x = state(a);
-	struct rect box;
-	const char *p;
-	int row = 0, rows, y;
-
-	box.x = 0;
-	box.y = 0;
-	box.w = a->cols;
-	box.h = a->rows - 1;
-	draw_clear(&a->theme, ROLE_HELP, &box);
-	draw_text(&a->theme, ROLE_HELP_TITLE, 0, 2, box.w - 4, x->title, a->g->ellipsis);
-	rows = box.h - 2;
-	if (x->top < 0)
-		x->top = 0;
-	for (p = x->text ? x->text : "", y = 2; *p != '\0' && y - 2 < rows; row++) {
-		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		char line[1024];
-
-		if (row >= x->top) {
-			size_t skip = (size_t)x->left < n ? (size_t)x->left : n;
-
-			snprintf(line, sizeof line, "%.*s", (int)(n - skip), p + skip);
-			draw_text(&a->theme, row == 0 ? ROLE_HELP_KEY : ROLE_HELP, y, 2,
-			    box.w - 4, line, a->g->ellipsis);
-			y++;
-		}
-		p = nl ? nl + 1 : p + n;
-	}
-}
-
-void
-import_overlay_key(struct app *a, int c)
-{
-	struct import_state *x = state(a);
-	enum action act = action_for_key(PANE_COUNT, c);
-
-	if (c == KEYS_ESC || act == ACT_QUIT || (a->overlay == OVERLAY_COMPARE &&
-	    act == ACT_COMPARE)) {
-		a->overlay = OVERLAY_NONE;
-		a->full = true;
-		return;
-	}
-	switch (act) {
-	case ACT_UP:
-		if (x->top > 0)
-			x->top--;
-		break;
-	case ACT_DOWN:
-		x->top++;
-		break;
-	case ACT_SLIDER_DEC:
-		x->left = x->left >= 8 ? x->left - 8 : 0;
-		break;
-	case ACT_SLIDER_INC:
-		x->left += 8;
-		break;
-	case ACT_SAVE_SCENARIO:
-		if (a->overlay == OVERLAY_CALIBRATE) {
-			char path[4600], err[512];
-
-			if (!x->have_cal)
-				update_set_status(a, ROLE_STATUS_ERROR, "the log measured nothing to "
-				    "store (no activation or non-torch figure)");
-			else if (calibration_save(&x->cal, path, sizeof path, err,
-			    sizeof err) != 0)
-				update_set_status(a, ROLE_STATUS_ERROR, "%s", err);
-			else
-				update_set_status(a, ROLE_STATUS_OK, "stored the calibration profile %s",
-				    path);
-			a->overlay = OVERLAY_NONE;
-			a->full = true;
-			return;
-		}
-		break;
-	default:
-		break;
-	}
-	a->dirty |= PANE_BIT(PANE_STATUS);
-	a->full = true;
-}
-
-const char *
-import_term_mark(const struct plan *p, int seg, bool estimated)
-{
-	unsigned bit = 0;
-
-	switch (seg) {
-	case SEG_WEIGHTS: bit = PLAN_CAL_WEIGHTS; break;
-	case SEG_ACTIVATION: bit = PLAN_CAL_ACTIVATION; break;
-	case SEG_NON_TORCH: bit = PLAN_CAL_NON_TORCH; break;
-	case SEG_GRAPHS_IN:
-	case SEG_GRAPHS_OUT: bit = PLAN_CAL_CUDA_GRAPHS; break;
-	default: break;
-	}
-	if (bit != 0 && (p->calibrated & bit))
-		return " cal.";
-	return estimated ? " est." : "";
 }

@@ -14,9 +14,9 @@
 #include "io/hf_cache.h"
 #include "io/hf_hub.h"
 #include "io/model_find.h"
+#include "app_state.h"
 #include "keys.h"
-#include "pane.h"
-#include "update.h"
+#include "render.h"
 
 struct loaded {
 	struct model	*m;
@@ -109,8 +109,8 @@ progress(void *ctx, const char *line)
 		return 0;
 	if (strncmp(line, "headroom: ", 10) == 0)
 		line += 10;
-	update_set_status(a, ROLE_STATUS_OK, "%s (Esc: cancel)", line);
-	app_paint_now(a);
+	app_state_set_status(a, ROLE_STATUS_OK, "%s (Esc: cancel)", line);
+	render_frame(a);
 	delay = wgetdelay(stdscr);
 	wtimeout(stdscr, 0);
 	c = wgetch(stdscr);
@@ -154,9 +154,9 @@ model_search_load(struct app *a, const char *id, bool hub, const struct model **
 		}
 	}
 	if (hub && !hf_hub_offline()) {
-		update_set_status(a, ROLE_STATUS_OK, "looking for %s in the Hugging Face "
+		app_state_set_status(a, ROLE_STATUS_OK, "looking for %s in the Hugging Face "
 		    "cache, then on the Hub ...", id);
-		app_paint_now(a);
+		render_frame(a);
 	}
 	rc = model_find(id, NULL, m, wb, &f, err, errlen);
 	if (rc != 0) {

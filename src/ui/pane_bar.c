@@ -13,7 +13,6 @@
 #include "core/segments.h"
 #include "core/units.h"
 #include "draw.h"
-#include "import.h"
 
 static const enum role seg_roles[SEG_COUNT] = {
 	[SEG_WEIGHTS] = ROLE_BAR_WEIGHTS,
@@ -26,6 +25,25 @@ static const enum role seg_roles[SEG_COUNT] = {
 	[SEG_OUTSIDE] = ROLE_BAR_OUTSIDE,
 	[SEG_OTHER] = ROLE_BAR_OTHER,
 };
+
+/* The legend mark of a term: " cal." when measured, " est." when estimated. */
+static const char *
+term_mark(const struct plan *p, int seg, bool estimated)
+{
+	unsigned bit = 0;
+
+	switch (seg) {
+	case SEG_WEIGHTS: bit = PLAN_CAL_WEIGHTS; break;
+	case SEG_ACTIVATION: bit = PLAN_CAL_ACTIVATION; break;
+	case SEG_NON_TORCH: bit = PLAN_CAL_NON_TORCH; break;
+	case SEG_GRAPHS_IN:
+	case SEG_GRAPHS_OUT: bit = PLAN_CAL_CUDA_GRAPHS; break;
+	default: break;
+	}
+	if (bit != 0 && (p->calibrated & bit))
+		return " cal.";
+	return estimated ? " est." : "";
+}
 
 static const char *
 seg_glyph(const struct app *a, int s)
@@ -149,7 +167,7 @@ pane_bar_draw(struct app *a, const struct rect *r)
 		share = b.total > 0 ? 100.0 * val / b.total : 0;
 		snprintf(e, sizeof e, " %s %s GiB %.0f%%%s", name,
 		    units_format_gib((int64_t)val, v, sizeof v), share,
-		    s < SEG_COUNT ? import_term_mark(recalc_plan(a->calc), s, b.estimated[s]) :
+		    s < SEG_COUNT ? term_mark(recalc_plan(a->calc), s, b.estimated[s]) :
 		    "");
 		ew = draw_width(e) + 1;
 		if (lx > 0 && lx + ew + 1 > width) {

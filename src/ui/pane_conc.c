@@ -9,9 +9,35 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/speed.h"
 #include "core/units.h"
-#include "overlay_fit.h"
 #include "draw.h"
+
+/*
+ * The speed of the planner's plan, short ("~33 tok/s each") for the
+ * slider line and long for a row of its own; "" when it is unknown.
+ */
+static void
+speed_note(struct app *a, char *brief, size_t blen, char *full, size_t flen)
+{
+	const struct plan *p = recalc_plan(a->calc);
+	const struct speed_estimate *e = recalc_speed(a->calc);
+	char n1[32];
+
+	brief[0] = full[0] = '\0';
+	if (!e->known || p->concurrency_at_tpr <= 0)
+		return;
+	snprintf(brief, blen, ", est. %.0f tok/s each", e->load.tokens_per_s_user);
+	snprintf(full, flen, "Speed (est.): %.1f tok/s per user at %s, %.0f in all, "
+	    "%.1f alone", e->load.tokens_per_s_user, units_format_commas(e->load.users,
+	    n1, sizeof n1), e->load.tokens_per_s_total, e->single.tokens_per_s_user);
+	if (e->prefill_known) {
+		size_t o = strlen(full);
+
+		snprintf(full + o, flen > o ? flen - o : 0, "; prefill %.1f s",
+		    e->prefill_s);
+	}
+}
 
 /* Requests as cells: filled for those that fit, free up to max-num-seqs. */
 static void
@@ -95,7 +121,7 @@ pane_conc_draw(struct app *a, const struct rect *r)
 	used += draw_text(&a->theme, ROLE_SLIDER, y + 2, x + used, w - used, n1, NULL);
 	used += 1;
 	used += draw_text(&a->theme, ROLE_SLIDER, y + 2, x + used, 1, a->g->right, NULL);
-	answers_view_speed(a, sp_brief, sizeof sp_brief, sp_full, sizeof sp_full);
+	speed_note(a, sp_brief, sizeof sp_brief, sp_full, sizeof sp_full);
 	if (!starts)
 		snprintf(l3, sizeof l3, " tokens per request: no requests, vLLM "
 		    "does not start");

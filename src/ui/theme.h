@@ -25,7 +25,7 @@
 
 #include <curses.h>
 
-#include "app.h"
+#include "options.h"
 
 /* X(id, name) in parent-before-child order */
 #define THEME_ROLES(X) \

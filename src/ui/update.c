@@ -12,9 +12,11 @@
 #include <string.h>
 
 #include "action.h"
-#include "overlay_fit.h"
-#include "deploy_view.h"
 #include "import.h"
+#include "overlay_calibrate.h"
+#include "overlay_compare.h"
+#include "overlay.h"
+#include "overlay_deploy.h"
 #include "core/units.h"
 #include "io/export.h"
 #include "io/launch.h"
@@ -24,11 +26,8 @@
 #include "io/hf_cache.h"
 #include "keys.h"
 #include "model_search.h"
+#include "pane.h"
 
-#define TAG_NONE	0
-#define TAG_SLIDER	1
-#define TAG_CARDS	2
-#define TAG_FLAG	100	/* + flag id */
 #define DEFAULT_EXPORT	"vllm-serve.sh"
 #define DEFAULT_QUOTE	"quote.html"
 
@@ -167,18 +166,6 @@ panes_for_input(unsigned groups)
 }
 
 void
-update_set_status(struct app *a, enum role role, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(a->status, sizeof a->status, fmt, ap);
-	va_end(ap);
-	a->status_role = role;
-	a->dirty |= PANE_BIT(PANE_STATUS);
-}
-
-void
 update_relayout(struct app *a)
 {
 	getmaxyx(stdscr, a->rows, a->cols);
@@ -187,35 +174,6 @@ update_relayout(struct app *a)
 }
 
 /* ---- edits ---- */
-
-static void
-undo_push(struct app *a, int tag)
-{
-	if (tag != TAG_NONE && tag == a->last_tag)
-		return;
-	if (a->n_undo == UNDO_MAX) {
-		memmove(&a->undo[0], &a->undo[1], (UNDO_MAX - 1) * sizeof a->undo[0]);
-		a->n_undo--;
-	}
-	a->undo[a->n_undo++] = *recalc_input(a->calc);
-	a->last_tag = tag;
-}
-
-static void
-apply_input(struct app *a, const struct plan_input *in, int tag)
-{
-	if (recalc_input_diff(recalc_input(a->calc), in) == 0)
-		return;
-	undo_push(a, tag);
-	recalc_set_input(a->calc, in);
-}
-
-void
-update_set_input(struct app *a, const struct plan_input *in)
-{
-	a->last_tag = TAG_NONE;
-	apply_input(a, in, TAG_NONE);
-}
 
 static int64_t
 slider_step(int64_t max_len)
@@ -236,7 +194,7 @@ slider_move(struct app *a, enum action act)
 	    p->max_model_len, len = p->max_model_len, step = slider_step(len), v;
 
 	if (len <= 0) {
-		update_set_status(a, ROLE_STATUS_ERROR, "no plan yet: choose a card and a model");
+		app_state_set_status(a, ROLE_STATUS_ERROR, "no plan yet: choose a card and a model");
 		return;
 	}
 	switch (act) {
@@ -260,7 +218,7 @@ slider_move(struct app *a, enum action act)
 		v = 1;
 	/* at or past max-model-len the slider follows max-model-len */
 	in.tokens_per_request = v >= len ? 0 : v;
-	apply_input(a, &in, TAG_SLIDER);
+	app_state_apply(a, &in, TAG_SLIDER);
 }
 
 /* Plans a model from outside the catalogue: the cache, or (hub) the Hub too. */
@@ -274,7 +232,7 @@ choose_outside(struct app *a, const char *id, bool hub)
 
 	snprintf(idc, sizeof idc, "%s", id);
 	if (model_search_load(a, idc, hub, &m, &wb, err, sizeof err) != 0) {
-		update_set_status(a, ROLE_STATUS_ERROR, "%s", err);
+		app_state_set_status(a, ROLE_STATUS_ERROR, "%s", err);
 		return;
 	}
 	if (m == in.model)
@@ -285,8 +243,8 @@ choose_outside(struct app *a, const char *id, bool hub)
 	in.format = FMT_COUNT;
 	in.ckpt = -1;
 	in.revision = NULL;
-	apply_input(a, &in, TAG_NONE);
-	update_set_status(a, ROLE_STATUS_OK, "model: %s (not in the catalogue; from %s)",
+	app_state_apply(a, &in, TAG_NONE);
+	app_state_set_status(a, ROLE_STATUS_OK, "model: %s (not in the catalogue; from %s)",
 	    m->id, m->source ? m->source : model_search_mark(m));
 }
 
@@ -303,8 +261,8 @@ choose(struct app *a)
 		in.gpu = row->gpu;
 		in.mig = row->mig;
 		in.gpu_total_gib = 0;
-		apply_input(a, &in, TAG_NONE);
-		update_set_status(a, ROLE_STATUS_OK, "card: %s%s%s", a->cat->gpus[row->gpu].id,
+		app_state_apply(a, &in, TAG_NONE);
+		app_state_set_status(a, ROLE_STATUS_OK, "card: %s%s%s", a->cat->gpus[row->gpu].id,
 		    row->mig >= 0 ? " " : "", row->mig >= 0 ?
 		    a->cat->gpus[row->gpu].mig[row->mig].name : "");
 	} else if (a->focus == PANE_MODEL && a->n_models > 0) {
@@ -332,8 +290,8 @@ choose(struct app *a)
 		if (k < 0)
 			k = catalogue_model_ckpt(a->cat, mi, m->native_format);
 		in.ckpt = k;
-		apply_input(a, &in, TAG_NONE);
-		update_set_status(a, ROLE_STATUS_OK, "model: %s", m->id);
+		app_state_apply(a, &in, TAG_NONE);
+		app_state_set_status(a, ROLE_STATUS_OK, "model: %s", m->id);
 	} else if (a->focus == PANE_CKPT) {
 		const struct recalc_choice *ch;
 		size_t n;
@@ -343,7 +301,7 @@ choose(struct app *a)
 			return;
 		recalc_apply_choice(&in, &ch[a->ckpt_view.cursor]);
 		in.weight_bytes = recalc_input(a->calc)->weight_bytes;
-		apply_input(a, &in, TAG_NONE);
+		app_state_apply(a, &in, TAG_NONE);
 	}
 }
 
@@ -356,7 +314,7 @@ apply_fix(struct app *a)
 
 	f = recalc_fixes(a->calc, &n);
 	if (n == 0) {
-		update_set_status(a, ROLE_STATUS_ERROR, "no fix to apply");
+		app_state_set_status(a, ROLE_STATUS_ERROR, "no fix to apply");
 		return;
 	}
 	if (i < 0 || i >= (int)n)
@@ -365,10 +323,10 @@ apply_fix(struct app *a)
 		char flags[sizeof f[i].flags];
 
 		snprintf(flags, sizeof flags, "%s", f[i].flags);
-		apply_input(a, &f[i].input, TAG_NONE);
+		app_state_apply(a, &f[i].input, TAG_NONE);
 		a->fix_view.cursor = 0;
 		a->fix_view.top = 0;
-		update_set_status(a, ROLE_STATUS_OK, "applied: %s (u undoes it)", flags);
+		app_state_set_status(a, ROLE_STATUS_OK, "applied: %s (u undoes it)", flags);
 	}
 }
 
@@ -392,10 +350,10 @@ flag_edit(struct app *a, enum action act)
 	default: changed = false; break;
 	}
 	if (!changed) {
-		update_set_status(a, ROLE_STATUS, "%s: at its limit", flags_name(f));
+		app_state_set_status(a, ROLE_STATUS, "%s: at its limit", flags_name(f));
 		return;
 	}
-	apply_input(a, &in, TAG_FLAG + (int)f);
+	app_state_apply(a, &in, TAG_FLAG + (int)f);
 }
 
 static void
@@ -408,7 +366,7 @@ cards_step(struct app *a, int dir)
 	if (cur < 1)
 		cur = 1;
 	in.gpus = cur + dir < 1 ? 1 : cur + dir > 4096 ? 4096 : cur + dir;
-	apply_input(a, &in, TAG_CARDS);
+	app_state_apply(a, &in, TAG_CARDS);
 }
 
 /* ---- the command line: file and clipboard ---- */
@@ -491,29 +449,6 @@ write_quote(struct app *a, const char *path, char *err, size_t errlen)
 	return rc;
 }
 
-size_t
-update_base64(const unsigned char *in, size_t n, char *out, size_t cap)
-{
-	static const char tbl[] =
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	size_t i, o = 0;
-
-	for (i = 0; i < n && o + 5 < cap; i += 3) {
-		unsigned v = (unsigned)in[i] << 16;
-
-		if (i + 1 < n)
-			v |= (unsigned)in[i + 1] << 8;
-		if (i + 2 < n)
-			v |= in[i + 2];
-		out[o++] = tbl[(v >> 18) & 63];
-		out[o++] = tbl[(v >> 12) & 63];
-		out[o++] = i + 1 < n ? tbl[(v >> 6) & 63] : '=';
-		out[o++] = i + 2 < n ? tbl[v & 63] : '=';
-	}
-	out[o] = '\0';
-	return o;
-}
-
 static void
 copy_command(struct app *a)
 {
@@ -523,31 +458,18 @@ copy_command(struct app *a)
 
 	if (cmd == NULL || cmd[0] == '\0') {
 		free(cmd);
-		update_set_status(a, ROLE_STATUS_ERROR, "no command line yet");
+		app_state_set_status(a, ROLE_STATUS_ERROR, "no command line yet");
 		return;
 	}
 	n = (strlen(cmd) + 2) / 3 * 4;
 	free(cmd);
 	a->osc52_pending = !a->headless;
-	update_set_status(a, ROLE_STATUS_OK, "copied the %s to the clipboard "
+	app_state_set_status(a, ROLE_STATUS_OK, "copied the %s to the clipboard "
 	    "(OSC 52, %zu bytes; the terminal must allow it)", lines > 1 ?
 	    "launch lines" : "command line", n);
 }
 
 /* ---- the prompt ---- */
-
-void
-update_open_prompt(struct app *a, enum prompt_kind kind, const char *label,
-    const char *text)
-{
-	memset(&a->prompt, 0, sizeof a->prompt);
-	a->prompt.kind = kind;
-	snprintf(a->prompt.label, sizeof a->prompt.label, "%s", label);
-	snprintf(a->prompt.text, sizeof a->prompt.text, "%s", text);
-	a->prompt.len = strlen(a->prompt.text);
-	a->prompt.fresh = a->prompt.len > 0;
-	a->dirty |= PANE_BIT(PANE_STATUS);
-}
 
 static void
 prompt_close(struct app *a)
@@ -568,7 +490,7 @@ prompt_accept(struct app *a)
 		if (flags_parse(a->prompt.flag, a->prompt.text, &in, recalc_plan(a->calc),
 		    err, sizeof err) != 0)
 			break;
-		apply_input(a, &in, TAG_NONE);
+		app_state_apply(a, &in, TAG_NONE);
 		prompt_close(a);
 		return;
 	case PROMPT_TOKENS: {
@@ -584,7 +506,7 @@ prompt_accept(struct app *a)
 		} else {
 			in.tokens_per_request = v;
 		}
-		apply_input(a, &in, TAG_NONE);
+		app_state_apply(a, &in, TAG_NONE);
 		prompt_close(a);
 		return;
 	}
@@ -633,7 +555,7 @@ prompt_accept(struct app *a)
 		}
 		if (write_quote(a, a->prompt.text, err, sizeof err) != 0)
 			break;
-		update_set_status(a, ROLE_STATUS_OK, "wrote the quote sheet to %s",
+		app_state_set_status(a, ROLE_STATUS_OK, "wrote the quote sheet to %s",
 		    a->prompt.text);
 		prompt_close(a);
 		return;
@@ -644,15 +566,23 @@ prompt_accept(struct app *a)
 		}
 		if (write_command(a, a->prompt.text, err, sizeof err) != 0)
 			break;
-		update_set_status(a, ROLE_STATUS_OK, "wrote the command line to %s",
+		app_state_set_status(a, ROLE_STATUS_OK, "wrote the command line to %s",
 		    a->prompt.text);
+		prompt_close(a);
+		return;
+	case PROMPT_COMPARE:
+		if (overlay_compare_accept(a, err, sizeof err) != 0)
+			break;
+		prompt_close(a);
+		return;
+	case PROMPT_CALIBRATE:
+		if (overlay_calibrate_accept(a, err, sizeof err) != 0)
+			break;
 		prompt_close(a);
 		return;
 	case PROMPT_COMMAND:
 	case PROMPT_OPEN:
-	case PROMPT_SAVE:
-	case PROMPT_COMPARE:
-	case PROMPT_CALIBRATE: {
+	case PROMPT_SAVE: {
 		int rc = import_prompt_accept(a, err, sizeof err);
 
 		if (rc == 1) {
@@ -665,7 +595,7 @@ prompt_accept(struct app *a)
 		return;
 	}
 	case PROMPT_DEPLOY_EXPORT:
-		if (deploy_view_prompt_accept(a, err, sizeof err) != 0)
+		if (overlay_deploy_prompt_accept(a, err, sizeof err) != 0)
 			break;
 		prompt_close(a);
 		return;
@@ -761,7 +691,7 @@ update_interrupt(struct app *a)
 	if (a->prompt.kind == PROMPT_NONE)
 		return false;
 	prompt_key(a, KEYS_ESC);
-	update_set_status(a, ROLE_STATUS, "cancelled (Ctrl-C in a prompt cancels it; "
+	app_state_set_status(a, ROLE_STATUS, "cancelled (Ctrl-C in a prompt cancels it; "
 	    "q quits)");
 	return true;
 }
@@ -782,7 +712,7 @@ update_unknown_key(struct app *a, const char *seq)
 	shown[n] = '\0';
 	if (a->prompt.kind != PROMPT_NONE)
 		return;		/* the prompt keeps the line; the key is ignored all the same */
-	update_set_status(a, ROLE_STATUS, "ignored the key ESC %s (not a key of "
+	app_state_set_status(a, ROLE_STATUS, "ignored the key ESC %s (not a key of "
 	    "TERM=%s)", shown, term != NULL && *term != '\0' ? term : "unset");
 }
 
@@ -987,23 +917,18 @@ do_action(struct app *a, enum action act)
 		a->quit = true;
 		break;
 	case ACT_HELP:
-		a->overlay = a->overlay == OVERLAY_HELP ? OVERLAY_NONE : OVERLAY_HELP;
-		a->overlay_top = 0;
-		a->full = true;
+		overlay_open(a, OVERLAY_HELP);
 		break;
 	case ACT_DETAILS:
-		a->overlay = a->overlay == OVERLAY_DETAILS ? OVERLAY_NONE :
-		    OVERLAY_DETAILS;
-		a->overlay_top = 0;
-		a->full = true;
+		overlay_open(a, OVERLAY_DETAILS);
 		break;
 	case ACT_UNDO:
 		if (a->n_undo == 0) {
-			update_set_status(a, ROLE_STATUS, "nothing to undo");
+			app_state_set_status(a, ROLE_STATUS, "nothing to undo");
 			break;
 		}
 		recalc_set_input(a->calc, &a->undo[--a->n_undo]);
-		update_set_status(a, ROLE_STATUS_OK, "undone (%d more)", a->n_undo);
+		app_state_set_status(a, ROLE_STATUS_OK, "undone (%d more)", a->n_undo);
 		break;
 	case ACT_NEXT_PANE:
 		cycle_focus(a, 1);
@@ -1035,39 +960,39 @@ do_action(struct app *a, enum action act)
 		const struct plan *p = recalc_plan(a->calc);
 
 		snprintf(buf, sizeof buf, "%lld", (long long)p->tokens_per_request);
-		update_open_prompt(a, PROMPT_TOKENS, "tokens per request (or max)", buf);
+		app_state_open_prompt(a, PROMPT_TOKENS, "tokens per request (or max)", buf);
 		break;
 	}
 	case ACT_SLIDER_FULL: {
 		struct plan_input in = *recalc_input(a->calc);
 
 		in.tokens_per_request = 0;
-		apply_input(a, &in, TAG_NONE);
+		app_state_apply(a, &in, TAG_NONE);
 		break;
 	}
 	case ACT_SEARCH:
 		set_focus(a, PANE_MODEL);
-		update_open_prompt(a, PROMPT_SEARCH, "search models", a->search);
+		app_state_open_prompt(a, PROMPT_SEARCH, "search models", a->search);
 		break;
 	case ACT_GPU_SEARCH:
-		update_open_prompt(a, PROMPT_GPU_SEARCH, "search cards", a->gpu_search);
+		app_state_open_prompt(a, PROMPT_GPU_SEARCH, "search cards", a->gpu_search);
 		break;
 	case ACT_APPLY_FIX:
 	case ACT_FIX_CHOOSE:
 		apply_fix(a);
 		break;
 	case ACT_WRITE:
-		update_open_prompt(a, PROMPT_WRITE, "write the command line to", DEFAULT_EXPORT);
+		app_state_open_prompt(a, PROMPT_WRITE, "write the command line to", DEFAULT_EXPORT);
 		break;
 	case ACT_COPY:
 		copy_command(a);
 		break;
 	case ACT_WRITE_QUOTE:
-		update_open_prompt(a, PROMPT_QUOTE, "write the quote sheet to", DEFAULT_QUOTE);
+		app_state_open_prompt(a, PROMPT_QUOTE, "write the quote sheet to", DEFAULT_QUOTE);
 		break;
 	case ACT_EXPLICIT:
 		recalc_set_explicit_all(a->calc, !recalc_explicit_all(a->calc));
-		update_set_status(a, ROLE_STATUS, "command line: %s",
+		app_state_set_status(a, ROLE_STATUS, "command line: %s",
 		    recalc_explicit_all(a->calc) ? "every flag" :
 		    "flags that differ from vLLM's defaults");
 		break;
@@ -1080,21 +1005,25 @@ do_action(struct app *a, enum action act)
 	case ACT_PASTE_COMMAND:
 	case ACT_OPEN_FILE:
 	case ACT_SAVE_SCENARIO:
-	case ACT_COMPARE:
-	case ACT_CALIBRATE:
 		import_action(a, act);
 		break;
+	case ACT_COMPARE:
+		overlay_compare_ask(a);
+		break;
+	case ACT_CALIBRATE:
+		overlay_calibrate_ask(a);
+		break;
 	case ACT_FIT_VIEW:
-		answers_view_open(a, OVERLAY_FIT);
+		overlay_open(a, OVERLAY_FIT);
 		break;
 	case ACT_SHARE_VIEW:
-		answers_view_open(a, OVERLAY_SHARE);
+		overlay_open(a, OVERLAY_SHARE);
 		break;
 	case ACT_UPGRADE_VIEW:
-		answers_view_open(a, OVERLAY_UPGRADE);
+		overlay_open(a, OVERLAY_UPGRADE);
 		break;
 	case ACT_DEPLOY_VIEW:
-		deploy_view_open(a);
+		overlay_open(a, OVERLAY_DEPLOY);
 		break;
 	case ACT_CHOOSE:
 		choose(a);
@@ -1120,7 +1049,7 @@ do_action(struct app *a, enum action act)
 			break;
 		flags_edit_text(f, recalc_input(a->calc), recalc_plan(a->calc), buf,
 		    sizeof buf);
-		update_open_prompt(a, PROMPT_FLAG, flags_name(f), buf);
+		app_state_open_prompt(a, PROMPT_FLAG, flags_name(f), buf);
 		a->prompt.flag = f;
 		break;
 	}
@@ -1129,55 +1058,16 @@ do_action(struct app *a, enum action act)
 	}
 }
 
+/* A key while an overlay is open; Enter on a view's answer plans it, undoably. */
 static void
-overlay_key(struct app *a, int c)
+take_overlay_key(struct app *a, int c)
 {
-	enum action act = action_for_key(PANE_COUNT, c);
+	struct plan_input in;
 
-	if (import_overlay_is_mine(a)) {
-		import_overlay_key(a, c);
-		return;
-	}
-	if (answers_view_owns(a->overlay)) {
-		struct plan_input in;
-
-		if (answers_view_key(a, c, &in)) {
-			apply_input(a, &in, TAG_NONE);
-			update_set_status(a, ROLE_STATUS_OK, "the planner now shows that plan "
-			    "(u undoes)");
-		}
-		a->dirty |= PANE_BIT(PANE_STATUS);
-		return;
-	}
-	if (deploy_view_owns(a->overlay)) {
-		deploy_view_key(a, c);
-		a->dirty |= PANE_BIT(PANE_STATUS);
-		return;
-	}
-
-	switch (act) {
-	case ACT_UP:
-		if (a->overlay_top > 0)
-			a->overlay_top--;
-		break;
-	case ACT_DOWN:
-		/* the details overlay clamps its own end when it draws */
-		if (a->overlay == OVERLAY_DETAILS ||
-		    a->overlay_top + a->rows - 4 < pane_help_lines())
-			a->overlay_top++;
-		break;
-	case ACT_QUIT:
-	case ACT_HELP:
-	case ACT_DETAILS:
-		a->overlay = OVERLAY_NONE;
-		a->full = true;
-		return;
-	default:
-		if (c == KEYS_ESC) {
-			a->overlay = OVERLAY_NONE;
-			a->full = true;
-		}
-		return;
+	if (overlay_key(a, c, &in)) {
+		app_state_apply(a, &in, TAG_NONE);
+		app_state_set_status(a, ROLE_STATUS_OK, "the planner now shows that plan "
+		    "(u undoes)");
 	}
 	a->dirty |= PANE_BIT(PANE_STATUS);
 }
@@ -1211,7 +1101,7 @@ take_key(struct app *a, int c)
 	else if (a->prompt.kind != PROMPT_NONE)
 		prompt_key(a, c);
 	else if (a->overlay != OVERLAY_NONE)
-		overlay_key(a, c);
+		take_overlay_key(a, c);
 	else
 		do_action(a, action_for_key(a->focus, c));
 	chg = recalc_update(a->calc);

@@ -19,7 +19,7 @@
 #include "io/report.h"
 #include "io/textfile.h"
 #include "ui/app.h"
-#include "ui/deploy_view.h"
+#include "ui/overlay_deploy.h"
 
 #define MAX_ARGS 32
 
@@ -74,7 +74,7 @@ open_view_opt(struct cli *cli, const struct ui_options *opt)
 {
 	struct app *a;
 
-	deploy_view_preset(cli->node, cli->nodes);
+	overlay_deploy_preset(cli->node, cli->nodes);
 	a = app_headless_new((struct catalogue *)test_catalogue(), &cli->imp.in, opt,
 	    24, 80);
 	cr_assert_not_null(a, "no virtual terminal");

@@ -1,5 +1,10 @@
 /*
- * pane_deploy.c - the deployment view (see deploy_view.h).
+ * overlay_deploy.c - the deployment view (D), drawn over the panes: the
+ * nodes x cards of the deployment and what runs on each card (replica,
+ * data-parallel rank, pipeline stage, tensor-parallel rank), the notes,
+ * vLLM's refusal when there is one, and the price; the server and the
+ * number of nodes picked inside it; and the cluster exports (ray,
+ * multinode, compose, kubernetes) written from it.
  *
  *   D  What runs where: a grid of the deployment's nodes (rows) by cards
  *      (columns), each card with its replica and its ranks, as vLLM lays
@@ -10,78 +15,68 @@
  *      --node and --nodes do, undoable.  r, m, c, k write the Ray,
  *      multi-node, compose and Kubernetes files through a prompt.
  *
- * Lines are built from the placement computed by the keys; nothing here
+ * The placement is computed (placement_compute(), deploy_place_host())
+ * when the view opens and when one of its keys changes the server or the
+ * node count, and kept in the state; lines are built from it, nothing here
  * computes a figure while drawing.
  */
-#include "deploy_view.h"
+#include "overlay_deploy.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "action.h"
+#include "app_state.h"
+#include "core/placement.h"
 #include "draw.h"
 #include "io/cli.h"
 #include "io/deploy.h"
+#include "io/export.h"
 #include "io/price.h"
 #include "io/textfile.h"
 #include "keys.h"
-#include "pane.h"
-#include "update.h"
+#include "overlay.h"
 
 #define MAX_LINES 400
-#define LINE_LEN 300
 #define LABEL_W 8	/* "node 12 " */
 #define CELL_W 8	/* a card's column, its gap included */
 #define MAX_NODES 64
 
-struct line {
-	char	 s[LINE_LEN];
-	enum role role;
-};
-
-struct lines {
-	struct line l[MAX_LINES];
-	int	 n;
+struct deploy_view {
+	int	 node;		/* index into catalogue.nodes; -1 = one host */
+	int	 nodes;		/* how many of them (1 for the host) */
+	struct node host;	/* the one host, when node < 0 */
+	struct placement pl;
+	enum export_format pending;	/* what the open prompt writes */
 };
 
 static int preset_node = -1, preset_nodes = 1;
 
 void
-deploy_view_preset(int node, int nodes)
+overlay_deploy_preset(int node, int nodes)
 {
 	preset_node = node;
 	preset_nodes = nodes > 0 ? nodes : 1;
 }
 
+/* The first time the view opens: the server the command line gave. */
+static void
+deploy_init(struct app *a, struct overlay *o)
+{
+	struct deploy_view *v = o->state;
+
+	v->node = preset_node >= 0 && (size_t)preset_node < a->cat->n_nodes ?
+	    preset_node : -1;
+	v->nodes = v->node >= 0 ? preset_nodes : 1;
+	preset_node = -1;
+	preset_nodes = 1;
+}
+
 static struct deploy_view *
 view(struct app *a)
 {
-	if (a->deploy == NULL) {
-		a->deploy = calloc(1, sizeof *a->deploy);
-		if (a->deploy == NULL)
-			abort();
-		a->deploy->node = preset_node >= 0 && (size_t)preset_node <
-		    a->cat->n_nodes ? preset_node : -1;
-		a->deploy->nodes = a->deploy->node >= 0 ? preset_nodes : 1;
-		preset_node = -1;
-		preset_nodes = 1;
-	}
-	return a->deploy;
-}
-
-void
-deploy_view_free(struct deploy_view **v)
-{
-	free(*v);
-	*v = NULL;
-}
-
-bool
-deploy_view_owns(int overlay)
-{
-	return overlay == OVERLAY_DEPLOY;
+	return overlay_state(a, OVERLAY_DEPLOY);
 }
 
 /* ---- placing ---- */
@@ -119,7 +114,7 @@ place(struct app *a)
 		    0, p->expert_parallel);
 	} else
 		deploy_place_host(a->cat, in, p, &v->host, &v->pl);
-	v->scroll = 0;
+	a->overlays[OVERLAY_DEPLOY].top = 0;
 }
 
 /* The planner's input on nodes x the chosen server, as --node --nodes set it. */
@@ -147,28 +142,26 @@ retarget(struct app *a)
 		in.tp_link_gbs = 0;
 		in.node_gpus = 0;
 	}
-	update_set_input(a, &in);
+	app_state_set_input(a, &in);
 	recalc_update(a->calc);
 	place(a);
 }
 
-void
-deploy_view_open(struct app *a)
+static void
+deploy_open(struct app *a, struct overlay *o)
 {
-	struct deploy_view *v = view(a);
+	struct deploy_view *v = o->state;
 	const struct plan_input *in = recalc_input(a->calc);
 
 	/* a card chosen since in the GPU list is no longer the server's */
 	if (v->node >= 0 && a->cat->nodes[v->node].gpu != in->gpu) {
-		update_set_status(a, ROLE_STATUS, "the plan's card is not %s's: "
+		app_state_set_status(a, ROLE_STATUS, "the plan's card is not %s's: "
 		    "one host shown (%s %s picks a server)", a->cat->nodes[v->node].id,
 		    a->g->left, a->g->right);
 		v->node = -1;
 		v->nodes = 1;
 	}
 	place(a);
-	a->overlay = OVERLAY_DEPLOY;
-	a->full = true;
 }
 
 /* Servers whose card is in the catalogue: the next one after (or before) i. */
@@ -192,7 +185,7 @@ step_node(const struct app *a, int i, int dir)
 static int
 max_nodes(const struct app *a)
 {
-	const struct deploy_view *v = a->deploy;
+	const struct deploy_view *v = a->overlays[OVERLAY_DEPLOY].state;
 	const struct node *nd = &a->cat->nodes[v->node];
 	int slices = mig_slices(a, recalc_input(a->calc)), per, m;
 
@@ -220,86 +213,62 @@ ask_export(struct app *a, enum export_format f)
 
 	view(a)->pending = f;
 	snprintf(label, sizeof label, "write the %s files to", export_format_name(f));
-	update_open_prompt(a, PROMPT_DEPLOY_EXPORT, label, default_path(f));
+	app_state_open_prompt(a, PROMPT_DEPLOY_EXPORT, label, default_path(f));
 }
 
-void
-deploy_view_key(struct app *a, int c)
+static enum overlay_key
+deploy_key(struct app *a, struct overlay *o, int c, enum action act,
+    struct plan_input *apply)
 {
-	struct deploy_view *v = view(a);
-	enum action act = action_for_key(PANE_COUNT, c);
+	struct deploy_view *v = o->state;
 
-	if (c == KEYS_ESC || act == ACT_QUIT || act == ACT_DEPLOY_VIEW) {
-		a->overlay = OVERLAY_NONE;
-		a->full = true;
-		return;
-	}
-	a->full = true;
+	(void)apply;
 	switch (c) {
 	case '+':
 	case '=':
 	case '-':
 		if (v->node < 0) {
-			update_set_status(a, ROLE_STATUS_ERROR, "one host: pick a server "
+			app_state_set_status(a, ROLE_STATUS_ERROR, "one host: pick a server "
 			    "first (%s %s)", a->g->left, a->g->right);
-			return;
+			return OVERLAY_KEY_TAKEN;
 		}
 		if (c == '-' ? v->nodes <= 1 : v->nodes >= max_nodes(a)) {
-			update_set_status(a, ROLE_STATUS_ERROR, "%s", c == '-' ?
+			app_state_set_status(a, ROLE_STATUS_ERROR, "%s", c == '-' ?
 			    "one node at least" : "no more nodes in this view");
-			return;
+			return OVERLAY_KEY_TAKEN;
 		}
 		v->nodes += c == '-' ? -1 : 1;
 		retarget(a);
-		return;
+		return OVERLAY_KEY_TAKEN;
 	case 'r':
 		ask_export(a, EXPORT_RAY);
-		return;
+		return OVERLAY_KEY_TAKEN;
 	case 'm':
 		ask_export(a, EXPORT_MULTINODE);
-		return;
+		return OVERLAY_KEY_TAKEN;
 	case 'c':
 		ask_export(a, EXPORT_COMPOSE);
-		return;
+		return OVERLAY_KEY_TAKEN;
 	case 'k':
 		ask_export(a, EXPORT_KUBERNETES);
-		return;
+		return OVERLAY_KEY_TAKEN;
 	default:
 		break;
 	}
-	switch (act) {
-	case ACT_SLIDER_DEC:
-	case ACT_SLIDER_INC:
+	if (act == ACT_SLIDER_DEC || act == ACT_SLIDER_INC) {
 		v->node = step_node(a, v->node, act == ACT_SLIDER_INC ? 1 : -1);
 		if (v->node >= 0 && v->nodes > max_nodes(a))
 			v->nodes = max_nodes(a);
 		if (v->node < 0)
 			v->nodes = 1;
 		retarget(a);
-		break;
-	case ACT_UP:
-		if (v->scroll > 0)
-			v->scroll--;
-		break;
-	case ACT_DOWN:
-		v->scroll++;	/* the draw clamps it */
-		break;
-	case ACT_PAGE_UP:
-		v->scroll = v->scroll > a->rows / 2 ? v->scroll - a->rows / 2 : 0;
-		break;
-	case ACT_PAGE_DOWN:
-		v->scroll += a->rows / 2;
-		break;
-	case ACT_FIRST:
-		v->scroll = 0;
-		break;
-	default:
-		break;
+		return OVERLAY_KEY_TAKEN;
 	}
+	return OVERLAY_KEY_IGNORED;	/* Up/Down, PgUp/PgDn (half a screen), Home scroll */
 }
 
 int
-deploy_view_prompt_accept(struct app *a, char *err, size_t errlen)
+overlay_deploy_prompt_accept(struct app *a, char *err, size_t errlen)
 {
 	struct deploy_view *v = view(a);
 	const struct plan_input *in = recalc_input(a->calc);
@@ -330,36 +299,25 @@ deploy_view_prompt_accept(struct app *a, char *err, size_t errlen)
 	free(text);
 	if (rc != 0)
 		return -1;
-	update_set_status(a, ROLE_STATUS_OK, "wrote the %s files to %s",
+	app_state_set_status(a, ROLE_STATUS_OK, "wrote the %s files to %s",
 	    export_format_name(v->pending), path);
 	return 0;
 }
 
 /* ---- drawing ---- */
 
-static void __attribute__((format(printf, 3, 4)))
-add(struct lines *L, enum role role, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (L->n >= MAX_LINES)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(L->l[L->n].s, LINE_LEN, fmt, ap);
-	va_end(ap);
-	L->l[L->n].role = role;
-	L->n++;
-}
-
+/* A long text wrapped to w columns, the first line after prefix. */
 static void
-add_wrapped(struct lines *L, enum role role, int w, const char *prefix, const char *s)
+add_wrapped(struct overlay_lines *L, enum role role, int w, const char *prefix,
+    const char *s)
 {
 	const char *starts[16];
 	int lens[16], n, i, pw = (int)strlen(prefix);
 
 	n = draw_wrap_lines(s, w - pw > 20 ? w - pw : 20, starts, lens, 16);
 	for (i = 0; i < n; i++)
-		add(L, role, "%s%.*s", i == 0 ? prefix : "", lens[i], starts[i]);
+		overlay_lines_add(L, role, 0, "%s%.*s", i == 0 ? prefix : "", lens[i],
+		    starts[i]);
 }
 
 /* What a whole card holds: its replica ("r0", "idle") and its ranks ("p1 t7"). */
@@ -424,10 +382,11 @@ slot_at(const struct placement *pl, int node, int gpu)
 
 /* The grid: per node a label, then its cards in rows of cpr columns, two lines each. */
 static void
-add_grid(struct lines *L, const struct placement *pl, int w)
+add_grid(struct overlay_lines *L, const struct placement *pl, int w)
 {
 	int cpr = (w - LABEL_W) / CELL_W, n, g0, g;
-	char top[LINE_LEN], bot[LINE_LEN], exp[LINE_LEN], t[48], b[48], e[48];
+	char top[OVERLAY_LINE_LEN], bot[OVERLAY_LINE_LEN], exp[OVERLAY_LINE_LEN];
+	char t[48], b[48], e[48];
 
 	if (cpr < 1)
 		cpr = 1;
@@ -449,7 +408,7 @@ add_grid(struct lines *L, const struct placement *pl, int w)
 					ot += (size_t)snprintf(top + ot, sizeof top - ot, "%-*.*s",
 					    CELL_W, CELL_W - 1, num);
 			}
-			add(L, ROLE_HELP_KEY, "%s", top);
+			overlay_lines_add(L, ROLE_HELP_KEY, 0, "%s", top);
 			ot = (size_t)snprintf(top, sizeof top, "%-*s", LABEL_W, "");
 			for (g = g0; g < pl->gpus_per_node && g < g0 + cpr; g++) {
 				const struct placement_slot *s = slot_at(pl, n, g);
@@ -472,32 +431,30 @@ add_grid(struct lines *L, const struct placement *pl, int w)
 					oe += (size_t)snprintf(exp + oe, sizeof exp - oe, "%-*.*s",
 					    CELL_W, CELL_W - 1, e);
 			}
-			add(L, ROLE_HELP, "%s", top);
+			overlay_lines_add(L, ROLE_HELP, 0, "%s", top);
 			if (pl->tp > 1 || pl->pp > 1 || pl->dp > 1 || pl->slices_per_gpu > 0)
-				add(L, ROLE_HELP, "%s", bot);
+				overlay_lines_add(L, ROLE_HELP, 0, "%s", bot);
 			if (pl->ep)
-				add(L, ROLE_HELP, "%s", exp);
+				overlay_lines_add(L, ROLE_HELP, 0, "%s", exp);
 		}
 	}
 }
 
-void
-deploy_view_draw(struct app *a)
+static void
+deploy_draw(struct app *a, struct overlay *o)
 {
-	struct deploy_view *v = view(a);
+	struct deploy_view *v = o->state;
 	const struct placement *pl = &v->pl;
 	const struct node *nd = chosen_node(a);
 	const struct plan *p = recalc_plan(a->calc);
 	const struct gpu *g = nd->gpu >= 0 && (size_t)nd->gpu < a->cat->n_gpus ?
 	    &a->cat->gpus[nd->gpu] : NULL;
-	struct lines *L = malloc(sizeof *L);
+	struct overlay_lines lines, *L = &lines;
 	struct rect b;
 	char t[600];
 	int w, i, rows, k;
 
-	if (L == NULL)
-		abort();
-	L->n = 0;
+	overlay_lines_init(L, MAX_LINES);
 	b.y = 0;
 	b.x = 0;
 	b.w = a->cols;
@@ -521,19 +478,19 @@ deploy_view_draw(struct app *a)
 		    g && g->nvlink_gbs > 0 ? ", NVLink" : "");
 	add_wrapped(L, ROLE_HELP_TITLE, w, "", t);
 	if (v->node >= 0 && nd->nvlink_domain > 0)
-		add(L, ROLE_HELP, "NVLink domain %d card%s; %.0f GB/s per card inside it, "
+		overlay_lines_add(L, ROLE_HELP, 0, "NVLink domain %d card%s; %.0f GB/s per card inside it, "
 		    "%.0f GB/s between nodes (one way)", nd->nvlink_domain,
 		    nd->nvlink_domain == 1 ? "" : "s", nd->intra_gbs, nd->inter_gbs);
 	else if (v->node >= 0)
-		add(L, ROLE_HELP, "No NVLink: PCIe between the cards, %.0f GB/s per card; "
+		overlay_lines_add(L, ROLE_HELP, 0, "No NVLink: PCIe between the cards, %.0f GB/s per card; "
 		    "%.0f GB/s between nodes (one way)", nd->intra_gbs, nd->inter_gbs);
 	snprintf(t, sizeof t, " over %d nodes", pl->nodes_per_instance);
 	if (pl->slices_per_gpu > 0)
-		add(L, ROLE_HELP, "One instance per MIG slice, %d slices per card; "
+		overlay_lines_add(L, ROLE_HELP, 0, "One instance per MIG slice, %d slices per card; "
 		    "%d replica%s", pl->slices_per_gpu, pl->replicas,
 		    pl->replicas == 1 ? "" : "s");
 	else
-		add(L, ROLE_HELP, "One instance: TP %d %s PP %d %s DP %d = %d card%s%s; "
+		overlay_lines_add(L, ROLE_HELP, 0, "One instance: TP %d %s PP %d %s DP %d = %d card%s%s; "
 	    "%d replica%s", pl->tp, a->g->times, pl->pp, a->g->times, pl->dp,
 	    pl->instance_gpus, pl->instance_gpus == 1 ? "" : "s",
 	    pl->nodes_per_instance > 1 ? t : "", pl->replicas,
@@ -553,13 +510,13 @@ deploy_view_draw(struct app *a)
 			add_wrapped(L, ROLE_MUTED, w, "", price_note(cur, note,
 			    sizeof note));
 	} else if (v->node >= 0)
-		add(L, ROLE_MUTED, "Price: no dated price for this server");
+		overlay_lines_add(L, ROLE_MUTED, 0, "Price: no dated price for this server");
 	if (pl->refused)
 		add_wrapped(L, ROLE_VERDICT_FAIL, w, "vLLM refuses: ", pl->message);
 	else if (p->phase != PHASE_NONE)
 		add_wrapped(L, ROLE_VERDICT_FAIL, w, "The plan does not start: ", p->message);
 	else
-		add(L, ROLE_VERDICT_OK, "vLLM starts this placement");
+		overlay_lines_add(L, ROLE_VERDICT_OK, 0, "vLLM starts this placement");
 	for (i = 0; i < pl->n_notes; i++)
 		add_wrapped(L, ROLE_WARNING, w, "note: ", pl->notes[i]);
 	if (pl->ep) {
@@ -575,20 +532,32 @@ deploy_view_draw(struct app *a)
 		    a->g->times);
 		add_wrapped(L, ROLE_HELP, w, "Experts: ", t);
 	}
-	add(L, ROLE_MUTED, "r replica, d data-parallel rank, p pipeline stage, "
-	    "t tensor-parallel rank%s", pl->ep ? ", e experts" : "");
+	overlay_lines_add(L, ROLE_MUTED, 0, "r replica, d data-parallel rank, "
+	    "p pipeline stage, t tensor-parallel rank%s", pl->ep ? ", e experts" : "");
 	add_grid(L, pl, w);
 
 	rows = b.h - 2;
-	if (v->scroll > L->n - rows)
-		v->scroll = L->n - rows > 0 ? L->n - rows : 0;
-	for (k = 0; k < rows && v->scroll + k < L->n; k++)
-		draw_text(&a->theme, L->l[v->scroll + k].role, 2 + k, 2, w,
-		    L->l[v->scroll + k].s, a->g->ellipsis);
+	if (o->top > L->n - rows)
+		o->top = L->n - rows > 0 ? L->n - rows : 0;
+	for (k = 0; k < rows && o->top + k < L->n; k++)
+		draw_text(&a->theme, L->l[o->top + k].role, 2 + k, 2, w,
+		    L->l[o->top + k].s, a->g->ellipsis);
 	/* more above or below */
-	if (v->scroll > 0)
+	if (o->top > 0)
 		draw_text(&a->theme, ROLE_KEY, 2, b.w - 2, 1, a->g->more_up, "");
-	if (v->scroll + rows < L->n)
+	if (o->top + rows < L->n)
 		draw_text(&a->theme, ROLE_KEY, 1 + rows, b.w - 2, 1, a->g->more_down, "");
-	free(L);
+	overlay_lines_done(L);
 }
+
+const struct overlay_ops overlay_deploy_ops = {
+	.name = "deploy",
+	.toggle = { ACT_DEPLOY_VIEW, ACT_NONE },
+	.scroll = OVERLAY_SCROLL_LINES | OVERLAY_SCROLL_PAGES | OVERLAY_SCROLL_HOME,
+	.page = 0,
+	.state_size = sizeof(struct deploy_view),
+	.init = deploy_init,
+	.open = deploy_open,
+	.draw = deploy_draw,
+	.key = deploy_key,
+};

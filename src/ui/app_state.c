@@ -1,0 +1,65 @@
+/*
+ * app_state.c - the edits every part of the planner may make (see
+ * app_state.h): the plan input with its undo stack, the status line and
+ * the prompt.
+ */
+#include "app_state.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static void
+undo_push(struct app *a, int tag)
+{
+	if (tag != TAG_NONE && tag == a->last_tag)
+		return;
+	if (a->n_undo == UNDO_MAX) {
+		memmove(&a->undo[0], &a->undo[1],
+		    (UNDO_MAX - 1) * sizeof a->undo[0]);
+		a->n_undo--;
+	}
+	a->undo[a->n_undo++] = *recalc_input(a->calc);
+	a->last_tag = tag;
+}
+
+void
+app_state_apply(struct app *a, const struct plan_input *in, int tag)
+{
+	if (recalc_input_diff(recalc_input(a->calc), in) == 0)
+		return;
+	undo_push(a, tag);
+	recalc_set_input(a->calc, in);
+}
+
+void
+app_state_set_input(struct app *a, const struct plan_input *in)
+{
+	a->last_tag = TAG_NONE;
+	app_state_apply(a, in, TAG_NONE);
+}
+
+void
+app_state_set_status(struct app *a, enum role role, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(a->status, sizeof a->status, fmt, ap);
+	va_end(ap);
+	a->status_role = role;
+	a->dirty |= PANE_BIT(PANE_STATUS);
+}
+
+void
+app_state_open_prompt(struct app *a, enum prompt_kind kind, const char *label,
+    const char *text)
+{
+	memset(&a->prompt, 0, sizeof a->prompt);
+	a->prompt.kind = kind;
+	snprintf(a->prompt.label, sizeof a->prompt.label, "%s", label);
+	snprintf(a->prompt.text, sizeof a->prompt.text, "%s", text);
+	a->prompt.len = strlen(a->prompt.text);
+	a->prompt.fresh = a->prompt.len > 0;
+	a->dirty |= PANE_BIT(PANE_STATUS);
+}

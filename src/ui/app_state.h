@@ -1,0 +1,146 @@
+/*
+ * app_state.h - the planner's state (struct app) and the three edits any
+ * part of the planner may make: the plan input (undoable), the status
+ * line, and the prompt.
+ *
+ * Model / view / update: the model is the calc (src/core/recalc.h) holding
+ * the plan input and everything derived from it; the update step
+ * (update.c) maps keys to actions that edit the input, the view state of
+ * the panes, or an overlay's state; the view is one set of operations per
+ * pane (pane.h) and per overlay (overlay.h).  A pane draws only from the
+ * calc's results and its view state, inside its rectangle, and computes
+ * no figure of its own.  A frame (render.c) repaints a pane only when its
+ * bit is set in app.dirty: from the repaint masks the panes declare for
+ * the calc's changes and the input's groups, or from a view change.
+ */
+#ifndef HEADROOM_UI_APP_STATE_H
+#define HEADROOM_UI_APP_STATE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <curses.h>
+
+#include "core/recalc.h"
+#include "flags.h"
+#include "glyphs.h"
+#include "layout.h"
+#include "lists.h"
+#include "options.h"
+#include "overlay_ops.h"
+#include "paste.h"
+#include "theme.h"
+
+#define PANE_BIT(p) (1u << (p))
+#define PANE_ALL ((1u << PANE_COUNT) - 1)
+#define UNDO_MAX 256
+
+/* Tags of undoable edits: edits with the same tag in a row share one undo entry. */
+#define TAG_NONE 0
+#define TAG_SLIDER 1
+#define TAG_CARDS 2
+#define TAG_FLAG 100 /* + flag id */
+
+enum prompt_kind {
+	PROMPT_NONE,
+	PROMPT_FLAG, /* a typed flag value */
+	PROMPT_TOKENS, /* tokens per request */
+	PROMPT_SEARCH, /* model search, filters as you type */
+	PROMPT_GPU_SEARCH, /* card search, filters as you type */
+	PROMPT_WRITE, /* file to write the command line to */
+	PROMPT_QUOTE, /* file to write the quote sheet to */
+	PROMPT_COMMAND, /* a pasted vllm serve command (import.c) */
+	PROMPT_OPEN, /* a scenario, vLLM config or log to open (import.c) */
+	PROMPT_SAVE, /* the scenario file to save (import.c) */
+	PROMPT_COMPARE, /* scenario files to compare with (overlay_compare.c) */
+	PROMPT_CALIBRATE, /* a vLLM startup log (overlay_calibrate.c) */
+	PROMPT_DEPLOY_EXPORT /* a cluster file from the deployment view */
+};
+
+struct prompt {
+	enum prompt_kind kind;
+	enum flag_id flag;
+	char label[64];
+	char text[4096]; /* a pasted command can be long */
+	size_t len;
+	char error[256]; /* why the typed value was refused */
+	bool fresh; /* text given, not typed: a typed character replaces it */
+};
+
+/* A scrolled list: the cursor row and the first row shown. */
+struct list_view {
+	int cursor, top;
+};
+
+struct import_state; /* import.c */
+struct model_search; /* model_search.c */
+
+struct app {
+	struct catalogue *cat;
+	struct recalc *calc;
+	struct ui_options opt;
+	struct theme theme;
+	bool colour;
+	const struct glyphs *g;
+	struct layout lay;
+
+	/* the terminal */
+	SCREEN *screen;
+	FILE *term_out, *term_in; /* headless: /dev/null; a pipe */
+	int feed_fd; /* headless: app_headless_bytes() writes here */
+	bool headless;
+	bool paste_mode; /* bracketed paste asked of the terminal */
+	int rows, cols;
+
+	/* view state */
+	enum pane_id focus;
+	struct gpu_row *gpu_rows; /* all_gpu_rows filtered by gpu_search */
+	size_t n_gpu_rows;
+	struct gpu_row *all_gpu_rows;
+	size_t n_all_gpu_rows;
+	char gpu_search[64];
+	/* filtered catalogue indexes; -1 = a local model, -2 - k = the k-th
+	 * cached id (model_search.h) */
+	int *models;
+	size_t n_models;
+	char search[64];
+	struct list_view gpu_view, model_view, ckpt_view, flag_view, fix_view,
+	    cmd_view;
+	enum overlay_id overlay; /* the one open, OVERLAY_NONE */
+	struct overlay overlays[OVERLAY_COUNT];
+	struct prompt prompt;
+	struct paste paste; /* a paste coming in */
+	char status[512];
+	enum role status_role;
+
+	/* undo: the inputs before each change (TAG_ above) */
+	struct plan_input undo[UNDO_MAX];
+	int n_undo;
+	int last_tag;
+
+	/* repaint */
+	unsigned dirty; /* PANE_BIT()s to repaint */
+	bool full; /* clear the screen and repaint all */
+	unsigned painted; /* what the last frame repainted */
+	bool quit;
+	bool osc52_pending; /* copy the command once the frame is out */
+	struct import_state *import; /* paste, open, save */
+	struct model_search *msearch; /* ids and models from the cache, Hub */
+};
+
+/*
+ * Makes in the plan input, as one undoable edit; with a tag other than
+ * TAG_NONE, edits with the same tag in a row share one undo entry.  No
+ * change, no entry.  The calc recomputes at recalc_update().
+ */
+void app_state_apply(struct app *, const struct plan_input *in, int tag);
+/* The same as an edit of its own (imports, scenarios, the views' Enter). */
+void app_state_set_input(struct app *, const struct plan_input *);
+/* Shows a message on the status line in a theme role. */
+void app_state_set_status(struct app *, enum role, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Opens the status-line prompt of a kind with a label and starting text. */
+void app_state_open_prompt(struct app *, enum prompt_kind, const char *label,
+    const char *text);
+
+#endif

@@ -1,0 +1,76 @@
+/*
+ * overlay_details.c - the verdict in full (i): where vLLM stops and its
+ * whole message, the warning and the assumption, then every fix with its
+ * flags and effect.  Up/Down scroll; it has no state.
+ */
+#include "overlay.h"
+
+#include <stdio.h>
+
+#include "app_state.h"
+#include "draw.h"
+
+static void
+details_draw(struct app *a, struct overlay *o)
+{
+	const struct plan *p = recalc_plan(a->calc);
+	const struct fix *f;
+	struct overlay_lines L;
+	size_t nf, i;
+	struct rect box;
+	char head[256];
+	int w;
+
+	overlay_frame(a, &box,
+	    "Verdict in full (Esc or i closes, Up/Down scroll)");
+	if (box.w > 100) {
+		box.x += (box.w - 100) / 2;
+		box.w = 100;
+	}
+	w = box.w - 4;
+	overlay_lines_init(&L, 256);
+	if (p->phase == PHASE_NONE)
+		snprintf(head, sizeof head, "%s vLLM starts.", a->g->ok);
+	else
+		snprintf(head, sizeof head,
+		    "%s vLLM stops at the %s (%s):", a->g->fail,
+		    plan_phase_title(p->phase), plan_phase_name(p->phase));
+	overlay_lines_wrapped(&L,
+	    p->phase == PHASE_NONE ? ROLE_VERDICT_OK : ROLE_VERDICT_FAIL, 0, w,
+	    head);
+	overlay_lines_wrapped(&L, ROLE_HELP, 0, w, p->message);
+	overlay_lines_wrapped(&L, ROLE_WARNING, 0, w, p->warning);
+	if (p->assumption != NULL) {
+		char as[600];
+
+		snprintf(as, sizeof as, "Assumption: %s", p->assumption);
+		overlay_lines_wrapped(&L, ROLE_WARNING, 0, w, as);
+	}
+	if (p->card_assumption != NULL) {
+		char as[600];
+
+		snprintf(as, sizeof as, "Assumption: %s", p->card_assumption);
+		overlay_lines_wrapped(&L, ROLE_WARNING, 0, w, as);
+	}
+	f = recalc_fixes(a->calc, &nf);
+	overlay_lines_wrapped(&L, ROLE_HELP, 0, w, " ");
+	overlay_lines_wrapped(&L, ROLE_HELP_TITLE, 0, w,
+	    nf > 0 ? "Fixes, best first" : "No fix found");
+	for (i = 0; i < nf; i++) {
+		char s[sizeof f[i].summary + 32];
+
+		snprintf(s, sizeof s, "%s: %s", fix_kind_name(f[i].kind),
+		    f[i].summary);
+		overlay_lines_wrapped(&L, ROLE_HELP_KEY, 0, w, f[i].flags);
+		overlay_lines_wrapped(&L, ROLE_HELP, 2, w, s);
+	}
+	overlay_lines_draw(a, &box, box.y + 2, &L, &o->top);
+	overlay_lines_done(&L);
+}
+
+const struct overlay_ops overlay_details_ops = {
+	.name = "details",
+	.toggle = { ACT_HELP, ACT_DETAILS },
+	.scroll = OVERLAY_SCROLL_LINES,
+	.draw = details_draw,
+};
