@@ -453,6 +453,7 @@ model_done(struct model *m)
 	free(m->ld);
 	free(m->assumption);
 	free(m->refusal);
+	free(m->speculators_method);
 	for (i = 0; i < m->n_aliases; i++)
 		free(m->aliases[i]);
 	free(m->aliases);

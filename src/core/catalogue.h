@@ -155,6 +155,11 @@ struct model {
 					   and lm_head; each is a full-attention layer */
 	int	 draft_vocab;		/* EAGLE-3 head: draft_vocab_size (0 = vocab) */
 	int	 target_hidden;		/* EAGLE-3 head: target_hidden_size (0 = hidden) */
+	/* a speculators-format drafter (speculators_model_type): its method
+	 * ("eagle3", "eagle", ...; NULL = not one) and the speculative_tokens
+	 * of its default proposal method (0 = none) */
+	char	*speculators_method;
+	int	 speculators_tokens;
 	int	 interleaved_swa;	/* MiMo-V2 / Gemma 4: SWA layers have own sizes */
 	int	 attn_output_gate;	/* q_proj also yields a gate (Qwen3-Next) */
 	int	 ffn_ungated;		/* relu2 MLP: up and down only (Nemotron-H) */

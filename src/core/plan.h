@@ -114,6 +114,7 @@ struct plan_spec {
 	char	 name[40];		/* the method as given */
 	char	 model[200];		/* the draft model as given, "" = none */
 	char	 unmodelled[40];	/* a key that moves memory, not modelled */
+	bool	 method_inferred;	/* no "method": vLLM's guess from the model */
 };
 
 struct plan_input {

@@ -137,9 +137,13 @@ spec_check_drafter(const struct model *m, const struct model *d,
     const struct plan_spec *s, int tp, int pp, int version, char *msg,
     size_t len)
 {
-	/* vllm/config/speculative.py, _verify_args (v0.10 to v0.16) */
+	/* vllm/config/speculative.py, _verify_args: the list of 2025-12 (issue
+	 * #31254) and the model types a later list adds; later releases serve
+	 * EAGLE-3 heads of other targets (Gemma 4), so the check stops at
+	 * VLLM_UNTIL_EAGLE3_TARGETS */
 	static const char *const eagle3_targets[] = {
-		"llama", "qwen", "minicpm", "gpt_oss",
+		"llama", "qwen", "minicpm", "gpt_oss", "hunyuan_vl",
+		"hunyuan_v1_dense", "afmoe",
 	};
 	size_t i;
 	int ok = 0;
@@ -179,7 +183,8 @@ spec_check_drafter(const struct model *m, const struct model *d,
 		    "last stage with its own embedding).", s->name);
 		return;
 	}
-	if (s->method == SPEC_EAGLE3 && m != NULL) {
+	if (s->method == SPEC_EAGLE3 && m != NULL &&
+	    (version <= 0 ? VLLM_VER_NEWEST : version) <= VLLM_UNTIL_EAGLE3_TARGETS) {
 		for (i = 0; i < sizeof eagle3_targets / sizeof eagle3_targets[0]; i++)
 			ok |= type_has(m, eagle3_targets[i]);
 		if (!ok) {

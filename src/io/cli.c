@@ -758,6 +758,18 @@ cli_resolve_drafter(const struct catalogue *c, struct cli *cli, char *err,
 	}
 	cli->imp.have_draft = true;
 	in->draft = &cli->imp.draft;
+	/* a speculators-format head names its method and token count; what
+	 * the command gives wins (SpeculatorsConfig, EngineArgs) */
+	if (cli->imp.draft.speculators_method != NULL && in->spec.method_inferred) {
+		snprintf(in->spec.name, sizeof in->spec.name, "%s",
+		    cli->imp.draft.speculators_method);
+		in->spec.method = spec_method_parse(in->spec.name);
+		in->spec.method_inferred = false;
+		if (!spec_has_drafter(&in->spec))
+			in->draft = NULL;	/* refused by name in the plan */
+	}
+	if (cli->imp.draft.speculators_tokens > 0 && in->spec.num_tokens <= 0)
+		in->spec.num_tokens = cli->imp.draft.speculators_tokens;
 	return 0;
 }
 

@@ -35,6 +35,41 @@ struct cfg {
 #define MAX_LEN		((int64_t)1 << 34)	/* context lengths, tokens */
 #define VC		"vision_config"
 
+/*
+ * speculators_model_type and the speculative_tokens of the proposal method
+ * speculators_config.default_proposal_method names, else of the first
+ * (SpeculatorsConfig.extract_vllm_speculative_config).
+ */
+static void
+read_speculators(const cJSON *root, struct model *m)
+{
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(root,
+	    "speculators_model_type");
+	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(root, "speculators_config");
+	const cJSON *pm, *dflt, *e, *pick = NULL, *k;
+
+	if (!cJSON_IsString(t))
+		return;
+	m->speculators_method = xstrdup(t->valuestring);
+	pm = cJSON_GetObjectItemCaseSensitive(sc, "proposal_methods");
+	dflt = cJSON_GetObjectItemCaseSensitive(sc, "default_proposal_method");
+	cJSON_ArrayForEach(e, pm) {
+		const cJSON *pt = cJSON_GetObjectItemCaseSensitive(e, "proposal_type");
+
+		if (pick == NULL)
+			pick = e;
+		if (cJSON_IsString(dflt) && cJSON_IsString(pt) &&
+		    strcmp(pt->valuestring, dflt->valuestring) == 0) {
+			pick = e;
+			break;
+		}
+	}
+	k = cJSON_GetObjectItemCaseSensitive(pick, "speculative_tokens");
+	if (cJSON_IsNumber(k) && k->valuedouble >= 1 && k->valuedouble <= 64 &&
+	    k->valuedouble == (double)(int)k->valuedouble)
+		m->speculators_tokens = (int)k->valuedouble;
+}
+
 static const cJSON *
 get(const struct cfg *c, const char *key)
 {
@@ -510,6 +545,11 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
 	if (tc == NULL)
 		tc = cJSON_GetObjectItemCaseSensitive(root, "llm_config");
+	/* a speculators-format drafter (vllm/transformers_utils/configs/
+	 * speculators/base.py): the layers are described apart */
+	if (tc == NULL && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root,
+	    "speculators_model_type")))
+		tc = cJSON_GetObjectItemCaseSensitive(root, "transformer_layer_config");
 	c.text = cJSON_IsObject(tc) ? tc : root;
 
 	v = cJSON_GetObjectItemCaseSensitive(root, "architectures");
@@ -696,6 +736,7 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	/* an EAGLE-3 head's own output vocabulary and the width it reads */
 	m->draft_vocab = get_int(&c, "draft_vocab_size", 0, MAX_WIDE, 0);
 	m->target_hidden = get_int(&c, "target_hidden_size", 0, MAX_WIDE, 0);
+	read_speculators(root, m);
 
 	/* MoE */
 	n = first_int(&c, k_experts, NULL, 0, MAX_DIM);

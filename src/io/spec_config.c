@@ -8,14 +8,28 @@
  */
 #include "spec_config.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cjson/cJSON.h>
 
 #include "core/spec.h"
 #include "io/cli.h"
+
+/* True when word occurs in name, ignoring case (vLLM lowers the name). */
+static bool
+name_has(const char *name, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (; *name != '\0'; name++)
+		if (strncasecmp(name, word, n) == 0)
+			return true;
+	return false;
+}
 
 int
 spec_config_parse(struct plan_spec *s, const char *v, char *err, size_t errlen)
@@ -77,10 +91,21 @@ spec_config_parse(struct plan_spec *s, const char *v, char *err, size_t errlen)
 	}
 	if (model != NULL)
 		snprintf(s->model, sizeof s->model, "%s", model);
-	/* vLLM infers the method from the model when it is not given */
-	if (method == NULL && model != NULL)
-		method = strcmp(model, "ngram") == 0 || strcmp(model, "[ngram]") == 0 ?
-		    "ngram" : "draft_model";
+	/* vLLM infers the method from the model when it is not given
+	 * (SpeculativeConfig.__post_init__): by name ("eagle-" or "eagle3" in
+	 * it, lower-cased), else a draft model; a speculators-format config
+	 * names its own (cli.c, once the drafter is read) */
+	if (method == NULL && model != NULL) {
+		s->method_inferred = true;
+		if (strcmp(model, "ngram") == 0 || strcmp(model, "[ngram]") == 0)
+			method = "ngram";
+		else if (name_has(model, "eagle-"))
+			method = "eagle";
+		else if (name_has(model, "eagle3"))
+			method = "eagle3";
+		else
+			method = "draft_model";
+	}
 	if (method == NULL) {
 		cJSON_Delete(j);
 		snprintf(err, errlen, "--speculative-config: '%s' names neither a "

@@ -49,7 +49,9 @@ check "a drafter key that moves memory is refused" 1 '"kv_cache_dtype" changes w
 check "a Hub drafter offline and not cached" 2 "--speculative-config: unknown drafter 'yuhuili/EAGLE3-LLaMA3.1-Instruct-8B'" -- \
     $G --speculative-config '{"method": "eagle3", "model": "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", "num_speculative_tokens": 3}'
 check "eagle3 on a target vLLM does not take" 1 "Eagle3 is only supported for "  -- \
-    --gpu h100-sxm --model google/gemma-3-27b-it --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}"
+    --gpu h100-sxm --model google/gemma-3-27b-it --vllm-version 0.16.0 --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}"
+check "an eagle3 drafter named without a method is an eagle3 head" 0 "of which EAGLE-3 draft head: 0.79 GiB" -- \
+    $G --speculative-config "{\"model\": \"$E3\", \"num_speculative_tokens\": 3}"
 check "medusa is refused by name" 1 "method 'medusa' (model x/medusa-head) is not modelled" -- \
     $G --speculative-config '{"method": "medusa", "model": "x/medusa-head", "num_speculative_tokens": 3}'
 check "an unknown method is refused by name" 1 "method 'lookahead_v9' is not modelled" -- \

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "core/lora.h"
@@ -643,9 +644,10 @@ Test(spec, drafter_refusals_in_vllms_words)
 	cr_assert_eq(p.phase, PHASE_CONFIG);
 	cr_assert(strstr(p.message, "num_speculative_tokens must be provided") != NULL,
 	    "%s", p.message);
-	/* EAGLE-3 targets vLLM takes */
+	/* EAGLE-3 targets vLLM takes (the list is checked up to 0.16.0) */
 	test_input(&in, "h100-sxm", "google/gemma-3-27b-it", NULL);
 	drafter_set(&in, "eagle3", "x", &d, 3);
+	in.version = VLLM_VER(0, 16, 0);
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
 	cr_assert(strstr(p.message, "Eagle3 is only supported for ['llama', 'qwen', "
@@ -674,5 +676,57 @@ Test(spec, drafter_refusals_in_vllms_words)
 		cr_assert(strstr(p.message, "does not size this one yet") != NULL, "%s",
 		    p.message);
 	}
+	model_done(&d);
+}
+
+Test(spec, speculators_format_head_reads_as_the_plain_one)
+{
+	/* The same EAGLE-3 head in the speculators layout (transformer_layer_config
+	 * holds the layer; draft_vocab_size and speculators_config at the top),
+	 * written here from the fixture's fields: vLLM's SpeculatorsConfig
+	 * reads it as the plain head, so the bytes are the fixture's
+	 * 850,159,616 and speculative_tokens gives num_speculative_tokens. */
+	static const char cfg[] =
+	    "{\"architectures\": [\"Eagle3Speculator\"],"
+	    " \"speculators_model_type\": \"eagle3\", \"draft_vocab_size\": 32000,"
+	    " \"target_hidden_size\": null, \"norm_before_residual\": true,"
+	    " \"speculators_config\": {\"algorithm\": \"eagle3\","
+	    "  \"default_proposal_method\": \"greedy\", \"proposal_methods\": ["
+	    "  {\"proposal_type\": \"greedy\", \"speculative_tokens\": 3}],"
+	    "  \"verifier\": {\"name_or_path\": \"meta-llama/Llama-3.1-8B-Instruct\"}},"
+	    " \"transformer_layer_config\": {\"model_type\": \"llama\","
+	    "  \"hidden_size\": 4096, \"intermediate_size\": 14336,"
+	    "  \"max_position_embeddings\": 2048, \"num_attention_heads\": 32,"
+	    "  \"num_key_value_heads\": 8, \"num_hidden_layers\": 1,"
+	    "  \"rms_norm_eps\": 1e-05, \"vocab_size\": 128256,"
+	    "  \"torch_dtype\": \"bfloat16\"}}";
+	const struct catalogue *c = test_catalogue();
+	char dir[] = "/tmp/headroom-specXXXXXX", path[64], err[256];
+	struct plan_input in;
+	struct model d;
+	struct plan p;
+	int64_t wb;
+	FILE *f;
+
+	cr_assert(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof path, "%s/config.json", dir);
+	f = fopen(path, "w");
+	cr_assert(f != NULL);
+	fputs(cfg, f);
+	fclose(f);
+	memset(&d, 0, sizeof d);
+	cr_assert_eq(model_dir_read(dir, &d, &wb, err, sizeof err), 0, "%s", err);
+	remove(path);
+	rmdir(dir);
+	cr_assert_str_eq(d.speculators_method, "eagle3");
+	cr_assert_eq(d.speculators_tokens, 3);
+	cr_assert_eq(d.layers, 1);
+	cr_assert_eq(d.draft_vocab, 32000);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	drafter_set(&in, "eagle3", "RedHatAI/x-speculator.eagle3", &d, 3);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.draft_weights, 850159616LL, "%lld", (long long)p.draft_weights);
+	cr_assert_eq(p.bytes_per_token, 135168);
 	model_done(&d);
 }
