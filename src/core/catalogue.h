@@ -186,6 +186,9 @@ struct model {
 	char	*assumption;
 	/* headroom does not model this model: the refusal (NULL = modelled) */
 	char	*refusal;
+	/* the vLLM releases that serve the architecture (0 = no bound):
+	 * last_release is the one vLLM's _PREVIOUSLY_SUPPORTED_MODELS names */
+	int	 first_release, last_release;
 	/* MLA */
 	int	 mla, kv_lora_rank, q_lora_rank, qk_rope_head_dim, qk_nope_head_dim;
 	/* MoE: n_experts == 0 means dense */

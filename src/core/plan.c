@@ -433,6 +433,25 @@ walk_settings(struct walk *w)
 		    "or --gpu-total-gib.");
 		return false;
 	}
+	if (w->m->last_release > 0 && p->version > w->m->last_release) {
+		/* vLLM's registry (_raise_for_unsupported): removed architectures */
+		p->phase = PHASE_CONFIG;
+		snprintf(p->message, sizeof p->message, "Model architecture %s was "
+		    "supported in vLLM until v%d.%d.%d, and is not supported anymore. "
+		    "Please use an older version of vLLM if you want to use this "
+		    "model architecture.", w->m->architecture, w->m->last_release /
+		    10000, w->m->last_release / 100 % 100, w->m->last_release % 100);
+		return false;
+	}
+	if (w->m->first_release > 0 && p->version < w->m->first_release) {
+		p->phase = PHASE_CONFIG;
+		snprintf(p->message, sizeof p->message, "%s: vLLM before %d.%d.%d runs "
+		    "this architecture on its V0 engine only; headroom models the V1 "
+		    "engine and does not plan it.", w->m->architecture,
+		    w->m->first_release / 10000, w->m->first_release / 100 % 100,
+		    w->m->first_release % 100);
+		return false;
+	}
 	if (w->m->refusal != NULL) {
 		/* an architecture or field headroom does not model: no numbers */
 		p->phase = PHASE_CONFIG;

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/vllm_version.h"
 #include "core/xalloc.h"
 
 enum family {
@@ -77,24 +78,31 @@ static const struct {
 
 /* Architectures whose caches or weights headroom does not model. */
 const struct hfarch_refusal hfarch_refused[] = {
+	/* last: the release vLLM's _PREVIOUSLY_SUPPORTED_MODELS names (removal
+	 * pull requests in doc/architectures.md); later releases refuse with
+	 * vLLM's own words */
 	{ "MiniMaxText01ForCausalLM", "MiniMax-Text-01 lightning (linear) attention "
-	    "is not modelled" },
+	    "is not modelled", VLLM_VER(0, 23, 0) },
 	{ "MiniMaxM1ForCausalLM", "MiniMax-M1 lightning (linear) attention is not "
-	    "modelled" },
-	{ "KimiLinearForCausalLM", "Kimi Linear (KDA) layers are not modelled" },
-	{ "Plamo2ForCausalLM", "PLaMo 2 (Mamba hybrid) is not modelled" },
-	{ "Phi4FlashForCausalLM", "Phi-4-flash (SambaY) is not modelled" },
+	    "modelled", VLLM_VER(0, 23, 0) },
+	{ "MiniMaxForCausalLM", "MiniMax-Text-01 lightning (linear) attention is "
+	    "not modelled", VLLM_VER(0, 23, 0) },
+	{ "KimiLinearForCausalLM", "Kimi Linear (KDA) layers are not modelled", 0 },
+	{ "Plamo2ForCausalLM", "PLaMo 2 (Mamba hybrid) is not modelled",
+	    VLLM_VER(0, 26, 0) },
+	{ "Phi4FlashForCausalLM", "Phi-4-flash (SambaY) ran on vLLM's V0 engine "
+	    "only; headroom models the V1 engine", VLLM_VER(0, 10, 2) },
 	{ "Gemma3nForConditionalGeneration", "Gemma 3n (AltUp, per-layer "
-	    "embeddings, KV sharing) is not modelled" },
-	{ "Gemma3nForCausalLM", "Gemma 3n is not modelled" },
+	    "embeddings, KV sharing) is not modelled", 0 },
+	{ "Gemma3nForCausalLM", "Gemma 3n is not modelled", 0 },
 	{ "MllamaForConditionalGeneration", "Llama 3.2 Vision cross-attention "
-	    "layers are not modelled" },
+	    "layers are not modelled", VLLM_VER(0, 10, 2) },
 	{ "WhisperForConditionalGeneration", "encoder-decoder models "
-	    "(cross-attention caches) are not modelled" },
+	    "(cross-attention caches) are not modelled", 0 },
 	{ "DeepseekV4ForCausalLM", "DeepSeek-V4 compressed attention is not "
-	    "modelled" },
-	{ "Step3p5ForCausalLM", "Step-3.5 is not modelled" },
-	{ "BertModel", "encoder-only models are not modelled" },
+	    "modelled", 0 },
+	{ "Step3p5ForCausalLM", "Step-3.5 is not modelled", 0 },
+	{ "BertModel", "encoder-only models are not modelled", 0 },
 };
 const size_t hfarch_n_refused = sizeof hfarch_refused / sizeof hfarch_refused[0];
 
@@ -217,6 +225,19 @@ hfarch_is_refused(const char *arch, const char *mt, const char **why)
 			*why = hfarch_refused[i].why;
 			return 1;
 		}
+	return 0;
+}
+
+int
+hfarch_last_release(const char *arch)
+{
+	size_t i;
+
+	for (i = 0; i < hfarch_n_refused; i++)
+		if (arch && strcmp(arch, hfarch_refused[i].what) == 0)
+			return hfarch_refused[i].last;
+	if (family_of(arch, NULL) == FAM_BAMBA)
+		return VLLM_VER(0, 23, 0);	/* #45990 removed bamba.py */
 	return 0;
 }
 
@@ -840,6 +861,7 @@ read_mamba(const struct src *s, struct model *m, char *err, size_t errlen,
 		return -1;
 	}
 	state_only_layers(m, MIXER_MAMBA1);
+	m->first_release = VLLM_VER(0, 10, 1);	/* Mamba1 on V1: #21249 */
 	return 0;
 }
 
@@ -962,6 +984,7 @@ read_bamba(const struct src *s, struct model *m, char *err, size_t errlen,
 	if (num(s, "attn_rotary_emb", 0) > 0 && get(s, "partial_rotary_factor") == NULL)
 		m->rotary_dim = num(s, "attn_rotary_emb", 0);
 	hybrid_assumption(m, "Bamba");
+	m->last_release = VLLM_VER(0, 23, 0);	/* #45990 */
 	return 0;
 }
 
@@ -1008,6 +1031,7 @@ read_jamba(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->head_dim = m->heads > 0 ? m->hidden / m->heads : m->head_dim;
 	m->dense_intermediate = m->intermediate;
 	hybrid_assumption(m, "Jamba");
+	m->first_release = VLLM_VER(0, 10, 1);	/* Mamba1 on V1: #21249 */
 	return 0;
 }
 

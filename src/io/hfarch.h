@@ -23,6 +23,7 @@
 struct hfarch_refusal {
 	const char *what;	/* architecture, model_type or field */
 	const char *why;
+	int	 last;		/* VLLM_VER of the last release serving it, 0 = any */
 };
 extern const struct hfarch_refusal hfarch_refused[];
 extern const size_t hfarch_n_refused;
@@ -32,6 +33,10 @@ extern const size_t hfarch_n_refused;
  * refused; then *why is the refusal sentence.
  */
 int hfarch_is_refused(const char *arch, const char *model_type, const char **why);
+
+/* VLLM_VER of the last release whose registry has architectures[0], or 0
+ * when no release removed it (vLLM's _PREVIOUSLY_SUPPORTED_MODELS). */
+int hfarch_last_release(const char *arch);
 
 /* True when architectures[0] names a model without attention layers (no
  * num_attention_heads to read). */

@@ -572,6 +572,7 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 			    "price it as standard attention.", *m->architecture ?
 			    m->architecture : m->model_type, why);
 			m->refusal = xstrdup(buf);
+			m->last_release = hfarch_last_release(m->architecture);
 			m->layers = m->hidden = m->heads = m->kv_heads = 1;
 			m->head_dim = m->vocab = 1;
 			m->intermediate = 4;

@@ -526,6 +526,12 @@ Test(arch, falcon_mamba_7b_attention_free)
 	in.tp = 3;
 	plan_compute(c, &in, &pl);
 	cr_assert_eq(pl.phase, PHASE_CONFIG);
+	/* Mamba1 runs on V1 from #21249 (first in 0.10.1) */
+	in.tp = 1;
+	in.version = VLLM_VER(0, 10, 0);
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_CONFIG);
+	cr_assert(strstr(pl.message, "V0 engine") != NULL, "%s", pl.message);
 	model_done(&m);
 }
 
@@ -779,6 +785,9 @@ Test(arch, bamba_9b_attention_indices)
 	static const int64_t state[] = { 2147840, 1074688, 538112, 269824 };
 	static const int block[] = { 528, 528, 528, 528 };
 	static const int64_t page[] = { 2162688, 1081344, 540672, 270336 };
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan pl;
 	struct model m;
 	struct kv_params p;
 	struct kv_layout l;
@@ -806,6 +815,21 @@ Test(arch, bamba_9b_attention_indices)
 	cr_assert_eq(kv_blocks_per_request(&l, 32768), 73);
 	b = weights_param_count(&m);
 	cr_assert(b > 9.78 * 0.985 && b < 9.78 * 1.015, "%.2fB", b);
+	/* #45990 removed bamba.py after 0.23.0: later releases refuse in
+	 * vLLM's words (registry.py _raise_for_unsupported) */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.version = VLLM_VER(0, 24, 0);
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_CONFIG);
+	cr_assert_str_eq(pl.message, "Model architecture BambaForCausalLM was "
+	    "supported in vLLM until v0.23.0, and is not supported anymore. "
+	    "Please use an older version of vLLM if you want to use this model "
+	    "architecture.");
+	in.version = VLLM_VER(0, 23, 0);
+	in.max_model_len = 32768;
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_NONE, "%s", pl.message);
 	model_done(&m);
 }
 
@@ -928,6 +952,58 @@ Test(arch, refusal_table)
 	    "\"linear_key_head_dim\":128,\"linear_value_head_dim\":128,"
 	    "\"layer_types\":[\"full_attention\",\"lightning\","
 	    "\"full_attention\",\"full_attention\"]}", "lightning");
+}
+
+/* Architectures vLLM removed: its own words after the last release
+ * (registry.py _PREVIOUSLY_SUPPORTED_MODELS), headroom's before */
+Test(arch, removed_architectures_refuse_in_vllms_words)
+{
+	static const struct {
+		const char *arch, *last;
+		int before, after;
+	} cases[] = {
+		{ "MiniMaxText01ForCausalLM", "v0.23.0", VLLM_VER(0, 23, 0),
+		    VLLM_VER(0, 24, 0) },
+		{ "MiniMaxM1ForCausalLM", "v0.23.0", VLLM_VER(0, 23, 0),
+		    VLLM_VER(0, 24, 0) },
+		{ "Plamo2ForCausalLM", "v0.26.0", VLLM_VER(0, 26, 0),
+		    VLLM_VER(0, 27, 0) },
+		{ "Phi4FlashForCausalLM", "v0.10.2", VLLM_VER(0, 10, 2),
+		    VLLM_VER(0, 11, 0) },
+	};
+	const struct catalogue *c = test_catalogue();
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char json[256], want[512];
+		cJSON *cfg;
+		struct model m;
+		struct plan_input in;
+		struct plan p;
+		const char *bad;
+		char err[512];
+
+		snprintf(json, sizeof json, "{\"architectures\":[\"%s\"]}",
+		    cases[i].arch);
+		cfg = cJSON_Parse(json);
+		cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s", err);
+		cJSON_Delete(cfg);
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+		in.model = &m;
+		in.version = cases[i].after;
+		plan_compute(c, &in, &p);
+		snprintf(want, sizeof want, "Model architecture %s was supported in "
+		    "vLLM until %s, and is not supported anymore. Please use an older "
+		    "version of vLLM if you want to use this model architecture.",
+		    cases[i].arch, cases[i].last);
+		cr_assert_eq(p.phase, PHASE_CONFIG);
+		cr_assert_str_eq(p.message, want);
+		in.version = cases[i].before;
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_CONFIG);
+		cr_assert_str_eq(p.message, m.refusal);
+		model_done(&m);
+	}
 }
 
 /* vLLM cannot turn state layers into full attention: its ValueError */
