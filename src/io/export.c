@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "core/placement.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
 #include "io/cli.h"
@@ -412,7 +413,7 @@ launch_text(const struct report_in *r, int *n, bool clean, char *err, size_t err
 		return NULL;
 	}
 	free(cmd);
-	lines = launch_lines(r->cat, r->in, r->plan, r->explicit_all, n);
+	lines = launch_lines_placed(r, r->placement, n);
 	for (i = 0; clean && lines[i] != NULL; i++)
 		if (command_clean(lines[i], err, errlen) != 0) {
 			launch_free(lines);
@@ -432,8 +433,21 @@ export_command(const struct report_in *r, char *err, size_t errlen)
 		return NULL;
 	launch_comment(r->in, n, note, sizeof note);
 	strbuf_printf(&y, "%s", note);
-	for (i = 0; lines[i] != NULL; i++)
+	for (i = 0; lines[i] != NULL; i++) {
+		const struct placement *pl = r->placement;
+		char dev[64];
+		int node, prev = -1;
+
+		/* on several nodes the cards are numbered per node: say whose */
+		if (pl != NULL && pl->nodes > 1 && n > 1) {
+			if (i > 0)
+				launch_placed_devices(pl, i - 1, dev, sizeof dev, &prev);
+			launch_placed_devices(pl, i, dev, sizeof dev, &node);
+			if (node >= 0 && node != prev)
+				strbuf_printf(&y, "# on node %d:\n", node);
+		}
 		strbuf_printf(&y, "%s\n", lines[i]);
+	}
 	launch_free(lines);
 	return strbuf_take(&y);
 }

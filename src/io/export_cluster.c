@@ -20,6 +20,7 @@
 #include "io/cli.h"
 #include "io/deploy.h"
 #include "io/export.h"
+#include "io/launch.h"
 #include "io/shellwords.h"
 #include "io/strbuf.h"
 #include "io/textesc.h"
@@ -154,24 +155,9 @@ static void
 replica_devices(const struct placement *pl, int r, int want_node, char *buf,
     size_t len, int *node)
 {
-	size_t o = 0;
-	int i;
-
-	buf[0] = '\0';
-	*node = -1;
-	for (i = 0; i < pl->n_slots && o + 8 < len; i++) {
-		const struct placement_slot *s = &pl->slots[i];
-
-		if (s->replica != r || (want_node >= 0 && s->node != want_node))
-			continue;
-		if (*node < 0)
-			*node = s->node;
-		if (s->slice >= 0)
-			o += (size_t)snprintf(buf + o, len - o, "%sMIG-<uuid of GPU %d "
-			    "slice %d>", o ? "," : "", s->gpu, s->slice);
-		else
-			o += (size_t)snprintf(buf + o, len - o, "%s%d", o ? "," : "", s->gpu);
-	}
+	launch_placed_devices(pl, r, buf, len, node);
+	if (want_node >= 0 && *node != want_node)
+		buf[0] = '\0';
 }
 
 static void
@@ -299,7 +285,7 @@ export_multinode(const struct report_in *r, char *err, size_t errlen)
 		bool any = false;
 
 		for (rep = 0; rep < pl->replicas; rep++) {
-			char dev[4096];
+			char dev[4096], *line;
 			int node;
 
 			replica_devices(pl, rep, n, dev, sizeof dev, &node);
@@ -308,10 +294,9 @@ export_multinode(const struct report_in *r, char *err, size_t errlen)
 			if (!any)
 				strbuf_printf(&b, "\n# --- node %d ---\n", n);
 			any = true;
-			strbuf_printf(&b, "CUDA_VISIBLE_DEVICES=%s ", dev);
-			append_env(&b, &L);
-			append_words(&b, &L, 0);
-			strbuf_printf(&b, " --port %ld &\n", L.port + rep);
+			line = launch_replica_line(r, dev, L.port + rep);
+			strbuf_printf(&b, "%s &\n", line);
+			free(line);
 		}
 	}
 	if (pl->replicas == 0)

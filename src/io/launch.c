@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/placement.h"
 #include "core/units.h"
+#include "core/xalloc.h"
 #include "io/report.h"
 #include "io/strbuf.h"
 
@@ -123,34 +125,17 @@ launch_comment(const struct plan_input *in, int n, char *buf, size_t len)
 		buf[0] = '\0';
 }
 
-char **
-launch_lines(const struct catalogue *c, const struct plan_input *in,
-    const struct plan *p, int all, int *np)
+char *
+launch_replica_line(const struct report_in *r, const char *devices, long port)
 {
-	struct report_in r = { .cat = c, .in = in, .plan = p, .explicit_all = all };
-	int n = launch_count(in, p), world = p->world > 0 ? p->world : 1, i;
-	long port = user_port(in);
-	const char **env, **extra;
-	char dev[256], portbuf[32];
-	char *envs = NULL, **out = calloc((size_t)n + 1, sizeof *out);
+	const struct plan_input *in = r->in;
+	struct plan_input ri = *in;
+	const char **env = xcalloc(in->n_env + 2, sizeof *env),
+	    **extra = xcalloc(in->n_extra_flags + 3, sizeof *extra);
+	char portbuf[32], *pin = NULL, *line;
 	size_t ne = 0, nx = 0, k;
 
-	if (out == NULL)
-		abort();
-	if (np != NULL)
-		*np = n;
-	if (n <= 1) {
-		out[0] = report_command_line(&r, in, NULL);
-		return out;
-	}
-	if (port <= 0 || port > 65535 - n)
-		port = LAUNCH_BASE_PORT;
-	env = calloc(in->n_env + 1, sizeof *env);
-	extra = calloc(in->n_extra_flags + 3, sizeof *extra);
-	envs = malloc(sizeof CVD + sizeof dev);
-	if (env == NULL || extra == NULL || envs == NULL)
-		abort();
-	/* the plan's own pinning and port give way to each replica's */
+	/* the plan's own pinning and port give way to the replica's */
 	for (k = 0; k < in->n_env; k++)
 		if (strncmp(in->env[k], CVD, strlen(CVD)) != 0)
 			env[ne++] = in->env[k];
@@ -163,24 +148,86 @@ launch_lines(const struct catalogue *c, const struct plan_input *in,
 			continue;
 		extra[nx++] = in->extra_flags[k];
 	}
-	for (i = 0; i < n; i++) {
-		struct plan_input ri = *in;
-
-		replica_devices(in, i, n, world, dev, sizeof dev);
-		snprintf(envs, sizeof CVD + sizeof dev, "%s%s", CVD, dev);
-		env[ne] = envs;
-		snprintf(portbuf, sizeof portbuf, "%ld", port + i);
-		extra[nx] = "--port";
-		extra[nx + 1] = portbuf;
-		ri.env = (char *const *)env;
-		ri.n_env = ne + 1;
-		ri.extra_flags = (char *const *)extra;
-		ri.n_extra_flags = nx + 2;
-		out[i] = report_command_line(&r, &ri, NULL);
+	if (devices != NULL) {
+		pin = xmalloc(strlen(CVD) + strlen(devices) + 1);
+		sprintf(pin, "%s%s", CVD, devices);
+		env[ne++] = pin;
 	}
+	snprintf(portbuf, sizeof portbuf, "%ld", port);
+	extra[nx++] = "--port";
+	extra[nx++] = portbuf;
+	ri.env = (char *const *)env;
+	ri.n_env = ne;
+	ri.extra_flags = (char *const *)extra;
+	ri.n_extra_flags = nx;
+	line = report_command_line(r, &ri, NULL);
+	free(pin);
 	free(env);
 	free(extra);
-	free(envs);
+	return line;
+}
+
+void
+launch_placed_devices(const struct placement *pl, int r, char *buf, size_t len,
+    int *node)
+{
+	size_t o = 0;
+	int i;
+
+	buf[0] = '\0';
+	*node = -1;
+	for (i = 0; i < pl->n_slots && o + 8 < len; i++) {
+		const struct placement_slot *s = &pl->slots[i];
+
+		if (s->replica != r || (*node >= 0 && s->node != *node))
+			continue;
+		if (*node < 0)
+			*node = s->node;
+		if (s->slice >= 0)
+			o += (size_t)snprintf(buf + o, len - o, "%sMIG-<uuid of GPU %d "
+			    "slice %d>", o ? "," : "", s->gpu, s->slice);
+		else
+			o += (size_t)snprintf(buf + o, len - o, "%s%d", o ? "," : "", s->gpu);
+	}
+}
+
+char **
+launch_lines(const struct catalogue *c, const struct plan_input *in,
+    const struct plan *p, int all, int *np)
+{
+	struct report_in r = { .cat = c, .in = in, .plan = p, .explicit_all = all };
+
+	return launch_lines_placed(&r, NULL, np);
+}
+
+char **
+launch_lines_placed(const struct report_in *r, const struct placement *pl,
+    int *np)
+{
+	const struct plan_input *in = r->in;
+	const struct plan *p = r->plan;
+	int n = launch_count(in, p), world = p->world > 0 ? p->world : 1, i, node;
+	long port = user_port(in);
+	char dev[4096], **out;
+
+	if (pl != NULL && n > 1 && pl->replicas > 0 && pl->replicas < n)
+		n = pl->replicas;	/* the cards of the nodes hold fewer */
+	out = xcalloc((size_t)n + 1, sizeof *out);
+	if (np != NULL)
+		*np = n;
+	if (n <= 1) {
+		out[0] = report_command_line(r, in, NULL);
+		return out;
+	}
+	if (port <= 0 || port > 65535 - n)
+		port = LAUNCH_BASE_PORT;
+	for (i = 0; i < n; i++) {
+		if (pl != NULL && pl->replicas > i)
+			launch_placed_devices(pl, i, dev, sizeof dev, &node);
+		else
+			replica_devices(in, i, n, world, dev, sizeof dev);
+		out[i] = launch_replica_line(r, dev, port + i);
+	}
 	return out;
 }
 

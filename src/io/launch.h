@@ -18,6 +18,9 @@
 
 #include "core/catalogue.h"
 #include "core/plan.h"
+#include "io/report.h"
+
+struct placement;
 
 #define LAUNCH_BASE_PORT 8000
 
@@ -32,6 +35,29 @@ int launch_count(const struct plan_input *, const struct plan *);
  */
 char **launch_lines(const struct catalogue *, const struct plan_input *,
     const struct plan *, int all, int *n);
+/*
+ * The same with the devices of each replica from pl (node-local card
+ * numbers, MIG slices as 'MIG-<uuid of GPU g slice s>'), as vLLM's ranks
+ * land on --node's servers; pl NULL: counted from 0 as launch_lines().
+ */
+char **launch_lines_placed(const struct report_in *, const struct placement *pl,
+    int *n);
+
+/*
+ * One replica's launch line, the one builder of every per-replica command
+ * (--export command, the planner, the quote, --export multinode): the
+ * plan's command with CUDA_VISIBLE_DEVICES=devices (NULL: none) in place of
+ * the plan's own and --port port in place of the plan's own, each value
+ * quoted for the shell; malloc'd.
+ */
+char *launch_replica_line(const struct report_in *, const char *devices,
+    long port);
+
+/* The cards of replica r on pl as a CUDA_VISIBLE_DEVICES value, its node in
+ * *node (-1 when it holds none). */
+void launch_placed_devices(const struct placement *pl, int r, char *buf,
+    size_t len, int *node);
+
 /* The lines joined with '\n' (no newline after the last), malloc'd. */
 char *launch_join(char *const *lines);
 void launch_free(char **lines);

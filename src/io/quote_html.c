@@ -277,7 +277,7 @@ quote_html(const struct report_in *r, char *err, size_t errlen)
 	int64_t kvb;
 	int n, i;
 
-	lines = launch_lines(r->cat, in, p, r->explicit_all, &n);
+	lines = launch_lines_placed(r, r->placement, &n);
 	if (lines == NULL) {
 		snprintf(err, errlen, "no launch line");
 		return NULL;

@@ -9,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/placement.h"
 #include "core/plan.h"
 #include "helpers.h"
 #include "io/cli.h"
+#include "io/deploy.h"
 #include "io/export.h"
 #include "io/launch.h"
 #include "io/shellwords.h"
@@ -165,5 +167,71 @@ Test(launch, mig_slices_each_get_a_uuid_placeholder)
 	cr_assert_not_null(strstr(q, t), "%s", q);
 	free(q);
 	free(t);
+	cli_done(&c);
+}
+
+Test(launch, command_and_multinode_share_each_replicas_line)
+{
+	static const char *const args[] = { "--node", "hgx-h100-8", "--nodes", "2",
+	    "-tp", "4", "--model", "Qwen/Qwen3-8B", "--max-model-len", "8192", NULL };
+	struct cli c;
+	struct plan p;
+	struct placement pl;
+	struct report_in r;
+	char b[4096], want[4200], err[256];
+	char *cmd, *mn;
+	int i, lines = 0;
+
+	xt_cli(&c, args);
+	plan_compute(test_catalogue(), &c.imp.in, &p);
+	xt_report_in(&r, &c, &p);
+	r.placement = deploy_place(test_catalogue(), &c, &p, &pl);
+	cr_assert_not_null(r.placement);
+	r.node = &test_catalogue()->nodes[c.node];
+	cmd = export_render(EXPORT_COMMAND, &r, err, sizeof err);
+	mn = export_render(EXPORT_MULTINODE, &r, err, sizeof err);
+	cr_assert_not_null(cmd, "%s", err);
+	cr_assert_not_null(mn, "%s", err);
+	/* cards are numbered per node, the node named before its lines */
+	cr_assert_not_null(strstr(cmd, "# on node 1:\nCUDA_VISIBLE_DEVICES=0,1,2,3 vllm"),
+	    "%s", cmd);
+	cr_assert_null(strstr(cmd, "CUDA_VISIBLE_DEVICES=8,"), "%s", cmd);
+	/* every replica's line of the command export is the multinode one */
+	for (i = 0; i < count(cmd, "\n"); i++) {
+		line(cmd, i, b, sizeof b);
+		if (strncmp(b, "CUDA_VISIBLE_DEVICES=", 21) != 0)
+			continue;
+		lines++;
+		snprintf(want, sizeof want, "%s &\n", b);
+		cr_assert_not_null(strstr(mn, want), "%s not in\n%s", b, mn);
+	}
+	cr_assert_eq(lines, 4, "%s", cmd);
+	free(cmd);
+	free(mn);
+	cli_done(&c);
+}
+
+Test(launch, mig_placeholders_on_nodes_are_quoted_for_the_shell)
+{
+	static const char *const args[] = { "--node", "rtx-pro-6000-server-8", "--mig",
+	    "1g.24gb", "--model", "Qwen/Qwen3-8B", "--max-model-len", "8192", NULL };
+	struct cli c;
+	struct plan p;
+	struct placement pl;
+	struct report_in r;
+	char err[256];
+	char *mn;
+
+	xt_cli(&c, args);
+	plan_compute(test_catalogue(), &c.imp.in, &p);
+	xt_report_in(&r, &c, &p);
+	r.placement = deploy_place(test_catalogue(), &c, &p, &pl);
+	r.node = &test_catalogue()->nodes[c.node];
+	mn = export_render(EXPORT_MULTINODE, &r, err, sizeof err);
+	cr_assert_not_null(mn, "%s", err);
+	cr_assert_not_null(strstr(mn, "CUDA_VISIBLE_DEVICES='MIG-<uuid of GPU 0 slice 1>' "
+	    "vllm serve"), "%s", mn);
+	cr_assert_null(strstr(mn, "=MIG-<"), "unquoted: %s", mn);
+	free(mn);
 	cli_done(&c);
 }
