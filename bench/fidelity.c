@@ -312,8 +312,8 @@ main(int argc, char **argv)
 	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0, exact_tok = 0;
 	struct {
 		const char *name;
-		struct stat_acc kvpct, xtok, xconc, rem;
-		int n, exact;
+		struct stat_acc kvpct, xtok, xconc, rem, hkv, hrem;
+		int n, exact, held;
 	} fam[16];
 	int n_fam = 0, fi;
 	char err[512];
@@ -356,8 +356,17 @@ main(int argc, char **argv)
 			fprintf(stderr, "fidelity: %s: not a JSON array\n", path);
 			return 2;
 		}
-		while (cJSON_GetArraySize(part) > 0)
-			cJSON_AddItemToArray(root, cJSON_DetachItemFromArray(part, 0));
+		/* the coefficients were fitted on vllm-logs.json (data/estimates.yaml):
+		 * every other file's cases are held out */
+		while (cJSON_GetArraySize(part) > 0) {
+			cJSON *it = cJSON_DetachItemFromArray(part, 0);
+			size_t pl = strlen(path);
+
+			if (cJSON_IsObject(it))
+				cJSON_AddBoolToObject(it, "_held_out", !(pl >= 14 &&
+				    strcmp(path + pl - 14, "vllm-logs.json") == 0));
+			cJSON_AddItemToArray(root, it);
+		}
 		cJSON_Delete(part);
 	}
 	printf("%-58s %7s %7s %7s %7s | %8s %8s %7s | %9s %9s | %6s %6s | %s\n",
@@ -371,7 +380,7 @@ main(int argc, char **argv)
 		struct plan_input in;
 		struct plan p, px;
 		double kv, w, a, n, cg, tok, conc, total;
-		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok, have_rem = 0;
+		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok, have_rem = 0, held;
 		double rem_log = 0, rem_est = 0;
 
 		if (case_input(&cat, c, &in, &why) != 0) {
@@ -386,8 +395,11 @@ main(int argc, char **argv)
 				break;
 		if (fi == n_fam && n_fam < 16)
 			fam[n_fam++].name = family_of(in.model);
-		if (fi < 16)
+		held = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "_held_out"));
+		if (fi < 16) {
 			fam[fi].n++;
+			fam[fi].held += held;
+		}
 		kv = num(rep, "available_kv_cache_gib", &okkv);
 		w = num(rep, "model_loading_gib", &okw);
 		a = num(rep, "torch_peak_increase_gib", &oka);
@@ -409,6 +421,8 @@ main(int argc, char **argv)
 			acc(&e_kvpct, 100.0 * (units_gib(p.available_kv) - kv) / total);
 			if (fi < 16)
 				acc(&fam[fi].kvpct, 100.0 * (units_gib(p.available_kv) - kv) / total);
+			if (fi < 16 && held)
+				acc(&fam[fi].hkv, 100.0 * (units_gib(p.available_kv) - kv) / total);
 		}
 		/*
 		 * The remainder: what vLLM kept inside the budget besides the
@@ -430,6 +444,8 @@ main(int argc, char **argv)
 			acc(&e_rem, 100.0 * (rem_est - rem_log) / total);
 			if (fi < 16)
 				acc(&fam[fi].rem, 100.0 * (rem_est - rem_log) / total);
+			if (fi < 16 && held)
+				acc(&fam[fi].hrem, 100.0 * (rem_est - rem_log) / total);
 			have_rem = 1;
 		}
 		if (oktok && tok > 0)
@@ -489,8 +505,8 @@ main(int argc, char **argv)
 		    (p.phase == PHASE_NONE ? "(predicted start)" : plan_phase_name(p.phase)));
 		if (have_rem)
 			printf("  %-56.56s remainder (activation + non-torch): log %.2f GiB, "
-			    "estimate %.2f GiB (%+.2f %% of the card)\n", id, rem_log, rem_est,
-			    100.0 * (rem_est - rem_log) / total);
+			    "estimate %.2f GiB (%+.2f %% of the card)%s\n", id, rem_log, rem_est,
+			    100.0 * (rem_est - rem_log) / total, held ? ", held out" : "");
 	}
 	printf("\nSummary over %d planned cases (%d skipped):\n", planned, skipped);
 	printf("  weights error           mean |e| %.3f GiB, max %.3f GiB (n=%d)\n",
@@ -527,6 +543,17 @@ main(int argc, char **argv)
 		    fam[fi].kvpct.n : 0, fam[fi].kvpct.max_abs, fam[fi].xtok.max_abs,
 		    fam[fi].exact, fam[fi].xtok.n, fam[fi].xconc.max_abs,
 		    fam[fi].rem.max_abs, fam[fi].rem.n);
+	printf("\nHeld out (cases not in the set the coefficients were fitted on, "
+	    "%% of the card):\n");
+	printf("  %-40s %5s %10s %10s %15s %15s\n", "family", "held", "KV mean|e|",
+	    "KV max|e|", "remainder mean", "remainder max");
+	for (fi = 0; fi < n_fam; fi++)
+		if (fam[fi].held > 0)
+			printf("  %-40s %5d %9.2f%% %9.2f%% %14.2f%% %14.2f%% (n=%d)\n",
+			    fam[fi].name, fam[fi].held, fam[fi].hkv.n ?
+			    fam[fi].hkv.sum_abs / fam[fi].hkv.n : 0, fam[fi].hkv.max_abs,
+			    fam[fi].hrem.n ? fam[fi].hrem.sum_abs / fam[fi].hrem.n : 0,
+			    fam[fi].hrem.max_abs, fam[fi].hrem.n);
 	cJSON_Delete(root);
 	catalogue_done(&cat);
 	return 0;
