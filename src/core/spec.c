@@ -72,7 +72,11 @@ spec_check(const struct model *m, const struct plan_spec *s, char *msg,
 			    "num_speculative_tokens (a positive number).", s->name);
 		return;
 	case SPEC_MTP:
-		if (m == NULL || m->mtp_layers <= 0)
+		if (s->unmodelled[0])
+			snprintf(msg, len, "--speculative-config: \"%s\" changes what the "
+			    "drafter takes in a way headroom does not model; plan without "
+			    "it.", s->unmodelled);
+		else if (m == NULL || m->mtp_layers <= 0)
 			snprintf(msg, len, "--speculative-config: method '%s' needs the "
 			    "model's multi-token-prediction layers; the config of %s has "
 			    "no num_nextn_predict_layers.", s->name, m != NULL ? m->id :

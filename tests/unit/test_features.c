@@ -423,6 +423,12 @@ Test(spec, deepseek_mtp_layer_in_weights_and_kv)
 	    b.draft_weights < 2078490624LL + 150 * MIB, "%lld",
 	    (long long)b.draft_weights);
 	cr_assert_eq(b.weights - a.weights, b.draft_weights);
+	/* a cache dtype of the drafter's own is not modelled */
+	snprintf(in.spec.unmodelled, sizeof in.spec.unmodelled, "kv_cache_dtype");
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_CONFIG);
+	cr_assert(strstr(b.message, "\"kv_cache_dtype\"") != NULL, "%s", b.message);
+	in.spec.unmodelled[0] = '\0';
 	/* pipeline stages: the layers sit on the last one, not modelled */
 	in.tp = 4;
 	in.pp = 2;
