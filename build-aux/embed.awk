@@ -19,11 +19,21 @@ FNR == 1 {
 	fname[nfiles] = FILENAME
 }
 {
-	line = $0
-	gsub(/\\/, "\\\\", line)
-	gsub(/"/, "\\\"", line)
-	gsub(/\t/, "\\t", line)
-	gsub(/\?\?/, "?\\?", line)
+	# one character at a time: a gsub() replacement treats backslashes
+	# itself, so a backslash in the data (a regex) would not be doubled
+	line = ""
+	for (i = 1; i <= length($0); i++) {
+		c = substr($0, i, 1)
+		if (c == "\\")
+			c = "\\\\"
+		else if (c == "\"")
+			c = "\\\""
+		else if (c == "\t")
+			c = "\\t"
+		else if (c == "?" && substr($0, i + 1, 1) == "?")
+			c = "?\\"
+		line = line c
+	}
 	printf "\"%s\\n\"\n", line
 }
 END {

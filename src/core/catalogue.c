@@ -399,6 +399,10 @@ checkpoint_copy(struct checkpoint *dst, const struct checkpoint *src)
 	dst->producer = dup_or_null(src->producer);
 	dst->source = dup_or_null(src->source);
 	dst->status = dup_or_null(src->status);
+	if (src->arch != NULL) {
+		dst->arch = xmalloc(sizeof *dst->arch);
+		model_copy(dst->arch, src->arch);
+	}
 }
 
 void
@@ -468,6 +472,10 @@ checkpoint_done(struct checkpoint *k)
 	free(k->producer);
 	free(k->source);
 	free(k->status);
+	if (k->arch != NULL) {
+		model_done(k->arch);
+		free(k->arch);
+	}
 	memset(k, 0, sizeof *k);
 }
 

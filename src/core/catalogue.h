@@ -220,6 +220,10 @@ struct checkpoint {
 	int64_t	 size_bytes;		/* safetensors total, 0 = unknown */
 	enum kv_dtype kv;		/* set by the checkpoint, KV_AUTO otherwise */
 	int	 model_index;		/* into catalogue.models, -1 = unresolved */
+	/* the checkpoint's own config.json as read (a quantized export whose
+	 * quantization_config differs from its model's), owned; plans of this
+	 * checkpoint use it in place of the model.  NULL = the model's */
+	struct model *arch;
 };
 
 /*

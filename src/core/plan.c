@@ -1169,6 +1169,12 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	w.in = in;
 	w.p = p;
 	w.m = in->model;
+	/* a quantized export with a config.json of its own is planned from it,
+	 * as vLLM reads that file (the model's entry gives the rest) */
+	if (in->ckpt >= 0 && (size_t)in->ckpt < c->n_ckpts &&
+	    c->ckpts[in->ckpt].arch != NULL && c->ckpts[in->ckpt].model_index >= 0 &&
+	    in->model == &c->models[c->ckpts[in->ckpt].model_index])
+		w.m = c->ckpts[in->ckpt].arch;
 	if (!walk_settings(&w))
 		return;
 	walk_formats(&w);

@@ -296,6 +296,59 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 	return 0;
 }
 
+/*
+ * A config mapping as config.json gives it: a copy without the "@pos"
+ * members yamltree adds, so that hfconfig_read() sees what it sees in a
+ * file (a mapping's first member is its first key).  Freed by the caller.
+ */
+static cJSON *
+config_copy(const cJSON *cfg)
+{
+	cJSON *c = cJSON_Duplicate(cfg, 1), *stack[64], *it;
+	int n = 0;
+
+	if (c == NULL)
+		abort();
+	stack[n++] = c;
+	while (n > 0) {
+		cJSON *o = stack[--n];
+
+		cJSON_DeleteItemFromObjectCaseSensitive(o, "@pos");
+		for (it = o->child; it != NULL; it = it->next)
+			if ((cJSON_IsObject(it) || cJSON_IsArray(it)) && n < 64)
+				stack[n++] = it;
+	}
+	return c;
+}
+
+/*
+ * Reads a config mapping into *m as --model DIR reads config.json; 0, or -1
+ * reported at the offending key ("what 'id': ...").
+ */
+static int
+read_config(struct ctx *x, const cJSON *cfg, const char *what, const char *id,
+    struct model *m)
+{
+	cJSON *plain = config_copy(cfg);
+	const char *bad = NULL;
+	char err[512], key[128] = "";
+	int r = hfconfig_read(plain, m, err, sizeof err, &bad);
+
+	if (r != 0 && bad != NULL)
+		snprintf(key, sizeof key, "%s", bad);
+	cJSON_Delete(plain);
+	if (r != 0) {
+		const cJSON *tc = cJSON_GetObjectItemCaseSensitive(cfg, "text_config");
+		const cJSON *where = cfg;
+
+		if (key[0] && cJSON_IsObject(tc) && cJSON_GetObjectItemCaseSensitive(tc, key))
+			where = tc;
+		report(x, where, key[0] ? key : NULL, "%s '%s': %s", what, id, err);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
 {
@@ -303,8 +356,6 @@ load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
 	const char *id = str_field(e, "id");
 	const cJSON *cfg = cJSON_GetObjectItemCaseSensitive(e, "config");
 	const cJSON *al, *a;
-	const char *bad = NULL;
-	char err[512];
 
 	if (id == NULL || *id == '\0') {
 		report(x, e, "id", "model: missing id");
@@ -315,15 +366,8 @@ load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
 		    "config.json fields)", id);
 		return -1;
 	}
-	if (hfconfig_read(cfg, &m, err, sizeof err, &bad) != 0) {
-		const cJSON *tc = cJSON_GetObjectItemCaseSensitive(cfg, "text_config");
-		const cJSON *where = cfg;
-
-		if (bad && cJSON_IsObject(tc) && cJSON_GetObjectItemCaseSensitive(tc, bad))
-			where = tc;
-		report(x, where, bad, "model '%s': %s", id, err);
+	if (read_config(x, cfg, "model", id, &m) != 0)
 		return -1;
-	}
 	m.id = xstrdup(id);
 	m.name = xstrdup(str_field(e, "name") ? str_field(e, "name") : id);
 	m.family = xstrdup(str_field(e, "family") ? str_field(e, "family") : "Other");
@@ -355,6 +399,52 @@ load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
 	return 0;
 }
 
+/*
+ * A checkpoint's own config.json (config:), read as --model DIR reads it: its
+ * quantization_config must give the entry's format, and a KV format it sets
+ * becomes the checkpoint's.  0 (k->arch set, or none given) or -1, reported.
+ */
+static int
+load_ckpt_config(struct ctx *x, const cJSON *e, const char *id, struct checkpoint *k)
+{
+	const cJSON *cfg = cJSON_GetObjectItemCaseSensitive(e, "config");
+	struct model *a;
+
+	if (cfg == NULL)
+		return 0;
+	if (!cJSON_IsObject(cfg)) {
+		report(x, e, "config", "checkpoint '%s': config must be a mapping (the "
+		    "checkpoint's config.json fields)", id);
+		return -1;
+	}
+	a = xcalloc(1, sizeof *a);
+	if (read_config(x, cfg, "checkpoint", id, a) != 0) {
+		free(a);
+		return -1;
+	}
+	/* a refused architecture stops before its quantization is read */
+	if (a->refusal == NULL && a->native_format != k->format) {
+		report(x, e, "format", "checkpoint '%s': format '%s', but its config's "
+		    "quantization_config reads as '%s'", id, ckpt_format_name(k->format),
+		    ckpt_format_name(a->native_format));
+		model_done(a);
+		free(a);
+		return -1;
+	}
+	if (a->native_kv != KV_AUTO && k->kv != KV_AUTO && a->native_kv != k->kv) {
+		report(x, e, "kv_cache_dtype", "checkpoint '%s': kv_cache_dtype '%s', but "
+		    "its config's quantization_config sets '%s'", id, kv_dtype_name(k->kv),
+		    kv_dtype_name(a->native_kv));
+		model_done(a);
+		free(a);
+		return -1;
+	}
+	if (k->kv == KV_AUTO)
+		k->kv = a->native_kv;
+	k->arch = a;
+	return 0;
+}
+
 static int
 load_ckpt(struct ctx *x, struct catalogue *c, const cJSON *e)
 {
@@ -383,6 +473,8 @@ load_ckpt(struct ctx *x, struct catalogue *c, const cJSON *e)
 		return -1;
 	if (int_field(x, e, "size_bytes", 1, (int64_t)1 << 50, &k.size_bytes,
 	    "checkpoint") < 0)
+		return -1;
+	if (load_ckpt_config(x, e, id, &k) != 0)
 		return -1;
 	k.id = xstrdup(id);
 	k.model_id = xstrdup(model);
@@ -741,6 +833,18 @@ catalogue_link(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
 			if (diag)
 				diag(ctx, msg);
 			r++;
+		} else if (k->arch != NULL) {
+			const struct model *m = &c->models[k->model_index];
+
+			free(k->arch->id);
+			free(k->arch->name);
+			free(k->arch->family);
+			free(k->arch->source);
+			k->arch->id = xstrdup(m->id);
+			k->arch->name = xstrdup(m->name);
+			k->arch->family = xstrdup(m->family);
+			k->arch->source = xstrdup(k->source);
+			k->arch->params_b = m->params_b;
 		}
 	}
 	idindex_done(&ids);

@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,12 @@ scalar_value(const yaml_event_t *ev)
 		return cJSON_CreateTrue();
 	if (strcmp(v, "false") == 0 || strcmp(v, "False") == 0 || strcmp(v, "FALSE") == 0)
 		return cJSON_CreateFalse();
+	/* YAML's core schema spells infinity .inf (a config.json's Infinity) */
+	if (strcmp(v, ".inf") == 0 || strcmp(v, "+.inf") == 0 || strcmp(v, ".Inf") == 0 ||
+	    strcmp(v, ".INF") == 0)
+		return cJSON_CreateNumber(HUGE_VAL);
+	if (strcmp(v, "-.inf") == 0 || strcmp(v, "-.Inf") == 0 || strcmp(v, "-.INF") == 0)
+		return cJSON_CreateNumber(-HUGE_VAL);
 	if (isdigit((unsigned char)v[0]) || ((v[0] == '-' || v[0] == '+' || v[0] == '.') &&
 	    n > 1 && (isdigit((unsigned char)v[1]) || v[1] == '.'))) {
 		errno = 0;

@@ -1,0 +1,335 @@
+/*
+ * test_catalogue.c - the built-in catalogue's current families: every entry
+ * loads, its architecture adds up to the published total, and a catalogue
+ * entry (or a quantized export's checkpoint) plans exactly as the real
+ * config.json of tests/fixtures/configs/ does with --model DIR.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/plan.h"
+#include "core/weights.h"
+#include "io/catalogue_load.h"
+#include "io/model_dir.h"
+#include "helpers.h"
+
+/* The entries of the current families; refused = headroom refuses the
+ * architecture, and so must its catalogue entry. */
+static const struct {
+	const char *id;
+	int refused;
+} models[] = {
+	{ "Qwen/Qwen3.5-27B", 0 },
+	{ "Qwen/Qwen3.5-35B-A3B", 0 },
+	{ "Qwen/Qwen3.5-122B-A10B", 0 },
+	{ "Qwen/Qwen3.5-397B-A17B", 0 },
+	{ "Qwen/Qwen3-VL-8B-Instruct", 0 },
+	{ "Qwen/Qwen3-VL-30B-A3B-Instruct", 0 },
+	{ "Qwen/Qwen3-VL-235B-A22B-Instruct", 0 },
+	{ "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", 0 },
+	{ "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16", 0 },
+	{ "nvidia/Nemotron-H-56B-Base-8K", 0 },
+	{ "google/gemma-4-26B-A4B", 0 },
+	{ "deepseek-ai/DeepSeek-V3.2", 0 },
+	{ "deepseek-ai/DeepSeek-V4-Flash", 1 },
+	{ "deepseek-ai/DeepSeek-V4-Pro", 1 },
+	{ "zai-org/GLM-5", 0 },
+	{ "zai-org/GLM-5.1", 0 },
+	{ "moonshotai/Kimi-K2.5", 0 },
+	{ "MiniMaxAI/MiniMax-M2.7", 1 },
+	{ "meta-llama/Llama-4-Scout-17B-16E-Instruct", 0 },
+	{ "meta-llama/Llama-4-Maverick-17B-128E-Instruct", 0 },
+};
+
+/* Quantized exports that carry their own config.json, and its format. */
+static const struct {
+	const char *id, *model;
+	enum ckpt_format format;
+	enum kv_dtype kv;
+} exports[] = {
+	{ "nvidia/Qwen3.5-122B-A10B-NVFP4", "Qwen/Qwen3.5-122B-A10B", FMT_NVFP4,
+	    KV_FP8 },
+	{ "nvidia/Qwen3.5-397B-A17B-NVFP4", "Qwen/Qwen3.5-397B-A17B", FMT_NVFP4,
+	    KV_FP8 },
+	{ "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4",
+	    "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", FMT_NVFP4, KV_FP8 },
+	{ "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-FP8",
+	    "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16", FMT_FP8, KV_FP8 },
+	{ "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4",
+	    "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16", FMT_NVFP4,
+	    KV_FP8 },
+	{ "nvidia/Gemma-4-26B-A4B-NVFP4", "google/gemma-4-26B-A4B", FMT_NVFP4,
+	    KV_FP8 },
+	{ "nvidia/DeepSeek-V3.2-NVFP4", "deepseek-ai/DeepSeek-V3.2", FMT_NVFP4,
+	    KV_FP8 },
+	{ "zai-org/GLM-5-FP8", "zai-org/GLM-5", FMT_FP8_BLOCK, KV_AUTO },
+	{ "nvidia/GLM-5-NVFP4", "zai-org/GLM-5", FMT_NVFP4, KV_FP8 },
+	{ "zai-org/GLM-5.1-FP8", "zai-org/GLM-5.1", FMT_FP8_BLOCK, KV_AUTO },
+	{ "nvidia/GLM-5.1-NVFP4", "zai-org/GLM-5.1", FMT_NVFP4, KV_FP8 },
+	{ "nvidia/Kimi-K2.5-NVFP4", "moonshotai/Kimi-K2.5", FMT_NVFP4,
+	    KV_AUTO },
+};
+
+Test(catalogue, current_families_load)
+{
+	const struct catalogue *c = test_catalogue();
+	size_t i;
+
+	for (i = 0; i < sizeof models / sizeof models[0]; i++) {
+		int mi = catalogue_find_model(c, models[i].id);
+
+		cr_assert_geq(mi, 0, "%s is not in the catalogue",
+		    models[i].id);
+		cr_assert_eq(c->models[mi].refusal != NULL, models[i].refused,
+		    "%s: refusal %s", models[i].id,
+		    c->models[mi].refusal ? c->models[mi].refusal : "(none)");
+		/* every model can be planned from one of its checkpoints */
+		cr_assert_geq(catalogue_model_ckpt(c, mi,
+				  c->models[mi].native_format),
+		    0, "%s has no checkpoint in its own format", models[i].id);
+	}
+	for (i = 0; i < sizeof exports / sizeof exports[0]; i++) {
+		int k = catalogue_find_ckpt(c, exports[i].id);
+		const struct checkpoint *ck;
+
+		cr_assert_geq(k, 0, "%s is not in the catalogue",
+		    exports[i].id);
+		ck = &c->ckpts[k];
+		cr_assert_eq(ck->model_index,
+		    catalogue_find_model(c, exports[i].model), "%s",
+		    exports[i].id);
+		cr_assert_not_null(ck->arch, "%s carries no config",
+		    exports[i].id);
+		cr_assert_eq(ck->format, exports[i].format, "%s",
+		    exports[i].id);
+		cr_assert_eq(ck->arch->native_format, exports[i].format, "%s",
+		    exports[i].id);
+		cr_assert_eq(ck->kv, exports[i].kv, "%s: kv %s", exports[i].id,
+		    kv_dtype_name(ck->kv));
+		cr_assert_str_eq(ck->arch->name,
+		    c->models[ck->model_index].name);
+	}
+}
+
+/*
+ * The architecture against the total each entry cites (params_b): within
+ * 3%, as published totals are rounded ("27B", "1.04T") and some count the
+ * vision tower apart (Gemma 4: 25.2B with a ~0.55B encoder beside it).
+ */
+Test(catalogue, parameter_counts_match_the_cited_totals)
+{
+	const struct catalogue *c = test_catalogue();
+	size_t i, checked = 0;
+
+	for (i = 0; i < sizeof models / sizeof models[0]; i++) {
+		const struct model *m =
+		    &c->models[catalogue_find_model(c, models[i].id)];
+		double b;
+
+		if (m->refusal != NULL || m->params_b <= 0)
+			continue;
+		b = weights_param_count(m);
+		cr_assert(fabs(b / m->params_b - 1) <= 0.03,
+		    "%s: %.2fB against %.2fB "
+		    "published",
+		    m->id, b, m->params_b);
+		checked++;
+	}
+	cr_assert_geq(checked, 15);
+}
+
+static void
+fixture(const char *rel, char *path, size_t len)
+{
+	snprintf(path, len, "%s/tests/fixtures/configs/%s",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
+}
+
+/*
+ * One plan of a catalogue entry and one of the real config.json (--model
+ * DIR, the same weight bytes), on one card.  Every figure vLLM prints and
+ * headroom derives from the architecture must be the same.
+ */
+static void
+same_plan(const char *dir, const char *id, const char *ckpt, const char *gpu,
+    int tp, enum kv_dtype kv, int hybrid)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input a, b;
+	struct plan pa, pb;
+	struct model m;
+	char path[1024], err[512];
+	int64_t wb;
+
+	fixture(dir, path, sizeof path);
+	cr_assert_eq(model_dir_read(path, &m, &wb, err, sizeof err), 0, "%s",
+	    err);
+	test_input(&a, gpu, id, ckpt);
+	a.tp = tp;
+	a.kv_dtype = kv;
+	b = a;
+	b.model = &m;
+	b.ckpt = -1;
+	b.format = FMT_COUNT;
+	/* the folder's weight bytes are the checkpoint's, when it publishes them */
+	b.weight_bytes = a.ckpt >= 0 ? c->ckpts[a.ckpt].size_bytes : 0;
+	plan_compute(c, &a, &pa);
+	plan_compute(c, &b, &pb);
+	cr_assert_eq(pa.phase, pb.phase, "%s: phase %d against %d (%s / %s)",
+	    id, pa.phase, pb.phase, pa.message, pb.message);
+	cr_assert_str_eq(pa.message, pb.message, "%s", id);
+	cr_assert_eq(pa.format, pb.format, "%s", id);
+	cr_assert_eq(pa.kv_dtype, pb.kv_dtype, "%s", id);
+	cr_assert_eq(pa.max_model_len, pb.max_model_len, "%s", id);
+	cr_assert_eq(pa.weights, pb.weights, "%s: weights %lld against %lld",
+	    id, (long long)pa.weights, (long long)pb.weights);
+	cr_assert_eq(pa.bytes_per_token, pb.bytes_per_token,
+	    "%s: %lld B/token "
+	    "against %lld",
+	    id, (long long)pa.bytes_per_token, (long long)pb.bytes_per_token);
+	cr_assert_eq(pa.page_bytes, pb.page_bytes, "%s", id);
+	cr_assert_eq(pa.block_size, pb.block_size, "%s", id);
+	cr_assert_eq(pa.group_size, pb.group_size, "%s", id);
+	cr_assert_eq(pa.n_groups, pb.n_groups, "%s", id);
+	cr_assert_eq(pa.state_bytes, pb.state_bytes, "%s", id);
+	cr_assert_eq(pa.num_blocks, pb.num_blocks,
+	    "%s: %lld blocks against %lld", id, (long long)pa.num_blocks,
+	    (long long)pb.num_blocks);
+	cr_assert_eq(pa.kv_tokens, pb.kv_tokens, "%s", id);
+	cr_assert_eq(pa.blocks_per_request, pb.blocks_per_request, "%s", id);
+	cr_assert_float_eq(pa.max_concurrency, pb.max_concurrency, 1e-9, "%s",
+	    id);
+	cr_assert_eq(pa.concurrency_at_tpr, pb.concurrency_at_tpr, "%s", id);
+	if (pa.phase == PHASE_NONE) {
+		/* the comparison says something: a cache, and state for hybrids */
+		cr_assert_gt(pa.num_blocks, 0, "%s", id);
+		cr_assert_eq(pa.state_bytes > 0, hybrid, "%s: state %lld", id,
+		    (long long)pa.state_bytes);
+	}
+	model_done(&m);
+}
+
+Test(catalogue, qwen35_plans_as_its_config)
+{
+	same_plan("qwen3.5/Qwen3.5-27B", "Qwen/Qwen3.5-27B", NULL, "h200-sxm",
+	    1, KV_AUTO, 1);
+	same_plan("qwen3.5/Qwen3.5-35B-A3B", "Qwen/Qwen3.5-35B-A3B", NULL,
+	    "h100-sxm", 2, KV_FP8, 1);
+}
+
+Test(catalogue, nemotron_plans_as_its_config)
+{
+	same_plan("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16",
+	    "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", NULL, "h100-sxm", 1,
+	    KV_AUTO, 1);
+	same_plan("nemotron-h/Nemotron-H-56B-Base-8K",
+	    "nvidia/Nemotron-H-56B-Base-8K", NULL, "h200-sxm", 1, KV_AUTO, 1);
+	/* the FP8 export: its hf_quant_config.json (mixed precision, FP8 KV)
+	 * comes with the checkpoint's own config */
+	same_plan("nemotron-h/Nemotron-3-Super-120B-A12B-FP8",
+	    "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16",
+	    "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-FP8", "h200-sxm", 2,
+	    KV_AUTO, 1);
+	same_plan("nemotron-h/Nemotron-3-Super-120B-A12B-FP8",
+	    "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16",
+	    "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-FP8", "b200", 8, KV_AUTO,
+	    1);
+}
+
+Test(catalogue, gemma4_plans_as_its_config)
+{
+	same_plan("gemma4/gemma-4-26B-A4B", "google/gemma-4-26B-A4B", NULL,
+	    "h100-sxm", 1, KV_AUTO, 0);
+	same_plan("gemma4/gemma-4-26B-A4B", "google/gemma-4-26B-A4B", NULL,
+	    "l40s", 2, KV_FP8, 0);
+}
+
+Test(catalogue, sparse_mla_plans_as_its_config)
+{
+	same_plan("dsa/DeepSeek-V3.2", "deepseek-ai/DeepSeek-V3.2", NULL,
+	    "b200", 8, KV_FP8, 0);
+	same_plan("dsa/DeepSeek-V3.2", "deepseek-ai/DeepSeek-V3.2", NULL,
+	    "h200-sxm", 8, KV_AUTO, 0);
+	same_plan("dsa/GLM-5-FP8", "zai-org/GLM-5", "zai-org/GLM-5-FP8", "b200",
+	    8, KV_AUTO, 0);
+	same_plan("kimi/Kimi-K2.5", "moonshotai/Kimi-K2.5", NULL, "b200", 8,
+	    KV_AUTO, 0);
+}
+
+Test(catalogue, llama4_plans_as_its_config)
+{
+	same_plan("llama4/Llama-4-Scout-17B-16E-Instruct",
+	    "meta-llama/Llama-4-Scout-17B-16E-Instruct", NULL, "h200-sxm", 2,
+	    KV_AUTO, 0);
+}
+
+/* DeepSeek-V4 is refused from its config.json: its entry refuses alike */
+Test(catalogue, refused_family_refuses_from_the_catalogue)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	same_plan("dsa/DeepSeek-V4-Flash", "deepseek-ai/DeepSeek-V4-Flash",
+	    NULL, "b200", 8, KV_AUTO, 0);
+	test_input(&in, "b200", "deepseek-ai/DeepSeek-V4-Pro", NULL);
+	in.tp = 8;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert_not_null(strstr(p.message, "DeepSeek-V4"), "%s", p.message);
+	cr_assert_eq(p.num_blocks, 0);
+}
+
+/* A checkpoint's config whose quantization contradicts its format is refused */
+Test(catalogue, export_config_must_match_its_format)
+{
+	static const char yaml[] = "checkpoints:\n"
+				   "  - id: x/bad-fp8\n"
+				   "    model: Qwen/Qwen3-8B\n"
+				   "    format: nvfp4\n"
+				   "    config:\n"
+				   "      architectures: [Qwen3ForCausalLM]\n"
+				   "      model_type: qwen3\n"
+				   "      num_hidden_layers: 36\n"
+				   "      hidden_size: 4096\n"
+				   "      num_attention_heads: 32\n"
+				   "      num_key_value_heads: 8\n"
+				   "      head_dim: 128\n"
+				   "      intermediate_size: 12288\n"
+				   "      vocab_size: 151936\n"
+				   "      max_position_embeddings: 40960\n"
+				   "      quantization_config: {quant_method: "
+				   "fp8, weight_block_size: [128, 128]}\n"
+				   "  - id: x/good-fp8\n"
+				   "    model: Qwen/Qwen3-8B\n"
+				   "    format: fp8-block\n"
+				   "    config:\n"
+				   "      architectures: [Qwen3ForCausalLM]\n"
+				   "      model_type: qwen3\n"
+				   "      num_hidden_layers: 36\n"
+				   "      hidden_size: 4096\n"
+				   "      num_attention_heads: 32\n"
+				   "      num_key_value_heads: 8\n"
+				   "      head_dim: 128\n"
+				   "      intermediate_size: 12288\n"
+				   "      vocab_size: 151936\n"
+				   "      max_position_embeddings: 40960\n"
+				   "      time_step_limit: [0.0, .inf]\n"
+				   "      quantization_config: {quant_method: "
+				   "fp8, weight_block_size: [128, 128]}\n";
+	struct catalogue c;
+	int n;
+
+	memset(&c, 0, sizeof c);
+	n = catalogue_load_text(&c, yaml, sizeof yaml - 1, "t.yaml", NULL,
+	    NULL);
+	cr_assert_eq(n, 1);
+	cr_assert_eq(c.n_ckpts, 1);
+	cr_assert_str_eq(c.ckpts[0].id, "x/good-fp8");
+	cr_assert_not_null(c.ckpts[0].arch);
+	cr_assert_eq(c.ckpts[0].arch->native_format, FMT_FP8_BLOCK);
+	catalogue_done(&c);
+}
