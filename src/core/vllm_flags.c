@@ -850,6 +850,21 @@ vllm_flags_write(const struct plan_input *in, const struct plan *p, bool all,
 		}
 		x = (f->write & VFW_RESOLVED) ? vllm_flag_value(f, in, p) :
 		    load(f, cfield(f, in));
+		/* vLLM aligns a hybrid model's attention block to its state page
+		 * itself (HybridAttentionMambaModelConfig): the flag keeps the
+		 * size given, and --explicit leaves the choice to vLLM */
+		if (vllm_flag_id_of(f) == VF_BLOCK_SIZE && p->state_bytes > 0) {
+			if (!set)
+				continue;
+			x = load(f, cfield(f, in));
+		}
+		/* a plan refused before it resolved the setting (a model headroom
+		 * does not model) holds no value: the input's, or nothing */
+		if ((f->write & VFW_RESOLVED) && f->kind == VFK_INT && x < f->lo) {
+			if (!set)
+				continue;
+			x = load(f, cfield(f, in));
+		}
 		on = ((f->write & VFW_SET) && set) || ((f->write & VFW_ALL) && all) ||
 		    ((f->write & VFW_DIFF) && x != release_default(f, p->version));
 		if (!on)
