@@ -53,7 +53,8 @@ struct field {
 	enum kind kind;
 	const struct rec *sub; /* K_STRUCT, K_ARRAY of K_STRUCT */
 	enum kind elem; /* K_ARRAY: K_STR, K_UCHAR or K_STRUCT */
-	const char *count; /* K_ARRAY: the member holding the count */
+	const char *count; /* K_ARRAY: the member holding the count; NULL:
+			      one element (a pointer to a single struct) */
 };
 
 struct rec {
@@ -254,6 +255,8 @@ static const struct field ckpt_fields[] = {
 	FLD(struct checkpoint, size_bytes, K_I64),
 	FLD(struct checkpoint, kv, K_KV),
 	FLD(struct checkpoint, model_index, K_INT),
+	/* one model or NULL: an array without a count member */
+	ARR(struct checkpoint, arch, K_STRUCT, &model_rec, NULL),
 };
 static const struct rec ckpt_rec = REC(struct checkpoint, ckpt_fields);
 
@@ -413,9 +416,14 @@ find_field(const struct rec *r, const char *name)
 static size_t
 array_count(const struct rec *r, const void *obj, const struct field *f)
 {
-	const struct field *cf = find_field(r, f->count);
-	const char *p = (const char *)obj + cf->off;
+	const struct field *cf;
+	const char *p;
 	int v;
+
+	if (f->count == NULL)
+		return 1;
+	cf = find_field(r, f->count);
+	p = (const char *)obj + cf->off;
 
 	if (cf->kind == K_SIZE)
 		return *(const size_t *)p;

@@ -185,11 +185,16 @@ same_ckpt(const struct checkpoint *a, const struct checkpoint *b)
 	same_str(a->producer, b->producer, "checkpoint producer", a->id);
 	same_str(a->source, b->source, "checkpoint source", a->id);
 	same_str(a->status, b->status, "checkpoint status", a->id);
+	cr_assert_eq(a->arch == NULL, b->arch == NULL,
+	    "checkpoint '%s': config", a->id);
 	same_bytes(a, b, sizeof *a,
 	    OFFS(OFF(struct checkpoint, id), OFF(struct checkpoint, model_id),
 		OFF(struct checkpoint, producer),
-		OFF(struct checkpoint, source), OFF(struct checkpoint, status)),
-	    5, "checkpoint", a->id);
+		OFF(struct checkpoint, source), OFF(struct checkpoint, status),
+		OFF(struct checkpoint, arch)),
+	    6, "checkpoint", a->id);
+	if (a->arch != NULL)
+		same_model(a->arch, b->arch);
 }
 
 static void
