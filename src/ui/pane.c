@@ -1,6 +1,7 @@
 /*
- * pane.c - what the panes share: headers, list scrolling, hints, and the
- * screen-wide pieces (title row, status row, "too small").
+ * pane.c - what the panes share: the table of their operations and the
+ * repaint masks read from it, headers, list scrolling, the names of cards
+ * and checkpoints, and the "too small" screen.
  */
 #include "pane.h"
 
@@ -9,6 +10,37 @@
 
 #include "action.h"
 #include "draw.h"
+
+static const struct pane_ops *const pane_table[PANE_COUNT] = {
+	[PANE_TITLE] = &pane_title_ops,
+	[PANE_GPU] = &pane_gpu_ops,
+	[PANE_MODEL] = &pane_model_ops,
+	[PANE_CKPT] = &pane_ckpt_ops,
+	[PANE_FLAGS] = &pane_flags_ops,
+	[PANE_BAR] = &pane_bar_ops,
+	[PANE_CONC] = &pane_conc_ops,
+	[PANE_VERDICT] = &pane_verdict_ops,
+	[PANE_CMD] = &pane_cmd_ops,
+	[PANE_STATUS] = &pane_status_ops,
+};
+
+const struct pane_ops *
+pane_ops_of(enum pane_id id)
+{
+	return id >= 0 && id < PANE_COUNT ? pane_table[id] : NULL;
+}
+
+unsigned
+pane_repaint_mask(unsigned chg, unsigned groups)
+{
+	unsigned d = 0;
+	int p;
+
+	for (p = 0; p < PANE_COUNT; p++)
+		if ((pane_table[p]->on_change & chg) || (pane_table[p]->on_input & groups))
+			d |= PANE_BIT(p);
+	return d;
+}
 
 void
 pane_header(struct app *a, const struct rect *r, enum pane_id id,
@@ -109,54 +141,3 @@ pane_choice_name(const struct app *a, const struct recalc_choice *ch, char *buf,
 		snprintf(buf, len, "local weights");
 }
 
-void
-pane_title_draw(struct app *a, const struct rect *r)
-{
-	const struct plan *p = recalc_plan(a->calc);
-	const struct plan_input *in = recalc_input(a->calc);
-	char card[96], line[512], ver[16], right[96];
-
-	pane_card_name(a, in, card, sizeof card);
-	vllm_version_format(p->version, ver, sizeof ver);
-	if (in->gpus > 0)
-		snprintf(line, sizeof line, "headroom  %s %s %d  %s  %s  vLLM %s", card,
-		    a->g->times, in->gpus, in->model ? (in->model->name ?
-		    in->model->name : in->model->id) : "no model",
-		    ckpt_format_name(p->format), ver);
-	else
-		snprintf(line, sizeof line, "headroom  %s  %s  %s  vLLM %s", card,
-		    in->model ? (in->model->name ? in->model->name : in->model->id) :
-		    "no model", ckpt_format_name(p->format), ver);
-	if (p->phase == PHASE_NONE)
-		snprintf(right, sizeof right, "%s starts", a->g->ok);
-	else
-		snprintf(right, sizeof right, "%s fails: %s", a->g->fail,
-		    plan_phase_title(p->phase));
-	draw_pad(&a->theme, ROLE_TITLE, r->y, r->x, r->w);
-	draw_text(&a->theme, ROLE_TITLE, r->y, r->x + 1, r->w - draw_width(right) - 4,
-	    line, a->g->ellipsis);
-	draw_text_right(&a->theme, ROLE_TITLE, r->y, r->x, r->w - 1, right);
-}
-
-void
-pane_too_small_draw(struct app *a)
-{
-	char msg[128];
-	int y = a->rows / 2, w;
-
-	erase();
-	snprintf(msg, sizeof msg, "terminal too small: %dx%d (headroom needs %dx%d)",
-	    a->cols, a->rows, LAYOUT_MIN_COLS, LAYOUT_MIN_ROWS);
-	w = draw_width(msg);
-	if (w > a->cols)
-		w = a->cols;
-	draw_text(&a->theme, ROLE_WARNING, y > 0 ? y - 1 : 0, (a->cols - w) / 2,
-	    a->cols, msg, a->g->ellipsis);
-	snprintf(msg, sizeof msg, "enlarge the window, or press q to quit");
-	w = draw_width(msg);
-	if (w > a->cols)
-		w = a->cols;
-	if (y < a->rows)
-		draw_text(&a->theme, ROLE_MUTED, y, (a->cols - w) / 2, a->cols, msg,
-		    a->g->ellipsis);
-}

@@ -1,7 +1,8 @@
 /*
  * pane.h - the panes of the planner and what they share.
  *
- * A pane draws only from the calc's results and its view state (struct
+ * A pane is a set of operations (pane_ops.h), one file each (pane_gpu.c
+ * ...).  It draws only from the calc's results and its view state (struct
  * app, app_state.h), inside its rectangle, and computes no figure of its
  * own.
  */
@@ -14,18 +15,17 @@
 #include "app_state.h"
 #include "core/recalc.h"
 #include "layout.h"
+#include "pane_ops.h"
 
-/* Panes (pane_*.c): each draws inside its rectangle only. */
-void pane_title_draw(struct app *, const struct rect *);
-void pane_gpu_draw(struct app *, const struct rect *);
-void pane_model_draw(struct app *, const struct rect *);
-void pane_ckpt_draw(struct app *, const struct rect *);
-void pane_flags_draw(struct app *, const struct rect *);
-void pane_bar_draw(struct app *, const struct rect *);
-void pane_conc_draw(struct app *, const struct rect *);
-void pane_verdict_draw(struct app *, const struct rect *);
-void pane_cmd_draw(struct app *, const struct rect *);
-void pane_status_draw(struct app *, const struct rect *);
+/* The operations of a pane (pane_*.c). */
+const struct pane_ops *pane_ops_of(enum pane_id);
+/*
+ * The panes to repaint after a key: those whose on_change meets chg
+ * (recalc_update()'s mask) or whose on_input meets groups (the input
+ * groups the key edited, as PANE_IN() bits).
+ */
+unsigned pane_repaint_mask(unsigned chg, unsigned groups);
+/* The "terminal too small" screen, instead of every pane. */
 void pane_too_small_draw(struct app *);
 
 /* Shared by the panes (pane.c). */

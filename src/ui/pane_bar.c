@@ -51,7 +51,7 @@ seg_glyph(const struct app *a, int s)
 	return a->theme.mono ? a->g->seg_mono[s] : a->g->block;
 }
 
-void
+static void
 pane_bar_draw(struct app *a, const struct rect *r)
 {
 	const struct plan *p = recalc_plan(a->calc);
@@ -184,3 +184,13 @@ pane_bar_draw(struct app *a, const struct rect *r)
 		lx += ew + 1;
 	}
 }
+
+/* the card count sets the replicas in its title */
+const struct pane_ops pane_bar_ops = {
+	.name = "bar",
+	.on_change = RECALC_CHG(RECALC_N_SETTINGS) | RECALC_CHG(RECALC_N_BUDGET) |
+	    RECALC_CHG(RECALC_N_WEIGHTS) | RECALC_CHG(RECALC_N_PROFILE) |
+	    RECALC_CHG(RECALC_N_KV),
+	.on_input = PANE_IN(RECALC_IN_CARD),
+	.draw = pane_bar_draw,
+};

@@ -42,7 +42,7 @@ wrap_lines(const char *s, int w, const char **starts, int *lens, int max)
 	return n;
 }
 
-void
+static void
 pane_cmd_draw(struct app *a, const struct rect *r)
 {
 	char **cmd = update_launch_lines(a, NULL);
@@ -90,3 +90,11 @@ pane_cmd_draw(struct app *a, const struct rect *r)
 		draw_text(&a->theme, ROLE_MUTED, r->y + r->h - 1, r->x + r->w - 1, 1,
 		    a->g->more_down, NULL);
 }
+
+/* the card count sets the launch lines */
+const struct pane_ops pane_cmd_ops = {
+	.name = "cmd",
+	.on_change = RECALC_CHG(RECALC_N_COMMAND),
+	.on_input = PANE_IN(RECALC_IN_CARD),
+	.draw = pane_cmd_draw,
+};

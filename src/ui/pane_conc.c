@@ -77,7 +77,7 @@ draw_requests(struct app *a, int y, int x, int w, const struct plan *p)
 	draw_text(&a->theme, ROLE_MUTED, y, x + cells, w - cells, label, a->g->ellipsis);
 }
 
-void
+static void
 pane_conc_draw(struct app *a, const struct rect *r)
 {
 	const struct plan *p = recalc_plan(a->calc);
@@ -168,3 +168,14 @@ pane_conc_draw(struct app *a, const struct rect *r)
 			    a->g->ellipsis);
 	}
 }
+
+/* the KV cache, the slider, the requests and the speed */
+const struct pane_ops pane_conc_ops = {
+	.name = "conc",
+	.on_change = RECALC_CHG(RECALC_N_SETTINGS) | RECALC_CHG(RECALC_N_BUDGET) |
+	    RECALC_CHG(RECALC_N_WEIGHTS) | RECALC_CHG(RECALC_N_PROFILE) |
+	    RECALC_CHG(RECALC_N_KV) | RECALC_CHG(RECALC_N_VERDICT) |
+	    RECALC_CHG(RECALC_N_CONCURRENCY) | RECALC_CHG(RECALC_N_SPEED),
+	.on_input = PANE_IN(RECALC_IN_SLIDER),
+	.draw = pane_conc_draw,
+};

@@ -11,7 +11,7 @@
 
 #include "draw.h"
 
-void
+static void
 pane_flags_draw(struct app *a, const struct rect *r)
 {
 	const struct plan_input *in = recalc_input(a->calc);
@@ -65,3 +65,11 @@ pane_flags_draw(struct app *a, const struct rect *r)
 			    x + 1 + lw + 1 + vw + 2, dw, v.deflt, a->g->ellipsis);
 	}
 }
+
+/* values in force and vLLM's defaults; every flag group */
+const struct pane_ops pane_flags_ops = {
+	.name = "flags",
+	.on_change = RECALC_CHG(RECALC_N_SETTINGS) | RECALC_CHG(RECALC_N_DEFAULTS),
+	.on_input = PANE_IN_ALL & ~(PANE_IN(RECALC_IN_SLIDER) | PANE_IN(RECALC_IN_CARD)),
+	.draw = pane_flags_draw,
+};

@@ -78,7 +78,7 @@ draw_facts(struct app *a, const struct rect *r, int y, int n)
 		    r->w - 1, l[i], a->g->ellipsis);
 }
 
-void
+static void
 pane_gpu_draw(struct app *a, const struct rect *r)
 {
 	const struct plan_input *in = recalc_input(a->calc);
@@ -130,3 +130,11 @@ pane_gpu_draw(struct app *a, const struct rect *r)
 	if (fr > 0)
 		draw_facts(a, r, r->y + r->h - fr, fr);
 }
+
+/* its facts count the cards of TP x PP x DP */
+const struct pane_ops pane_gpu_ops = {
+	.name = "gpu",
+	.on_change = RECALC_CHG(RECALC_N_SETTINGS),
+	.on_input = PANE_IN(RECALC_IN_CARD),
+	.draw = pane_gpu_draw,
+};

@@ -11,7 +11,7 @@
 #include "draw.h"
 #include "model_search.h"
 
-void
+static void
 pane_model_draw(struct app *a, const struct rect *r)
 {
 	const struct plan_input *in = recalc_input(a->calc);
@@ -58,7 +58,7 @@ pane_model_draw(struct app *a, const struct rect *r)
 	}
 }
 
-void
+static void
 pane_ckpt_draw(struct app *a, const struct rect *r)
 {
 	const struct plan_input *in = recalc_input(a->calc);
@@ -101,3 +101,19 @@ pane_ckpt_draw(struct app *a, const struct rect *r)
 		    text, a->g->ellipsis);
 	}
 }
+
+/* the model in use is marked */
+const struct pane_ops pane_model_ops = {
+	.name = "model",
+	.on_change = 0,
+	.on_input = PANE_IN(RECALC_IN_MODEL),
+	.draw = pane_model_draw,
+};
+
+/* the choices of the model and whether each starts */
+const struct pane_ops pane_ckpt_ops = {
+	.name = "ckpt",
+	.on_change = RECALC_CHG(RECALC_N_CHOICES),
+	.on_input = PANE_IN(RECALC_IN_MODEL),
+	.draw = pane_ckpt_draw,
+};

@@ -131,7 +131,7 @@ pane_hint(struct app *a, char *buf, size_t len)
 	snprintf(buf, len, "Tab: next pane  Left/Right: tokens per request");
 }
 
-void
+static void
 pane_status_draw(struct app *a, const struct rect *r)
 {
 	char hint[512], help[32];
@@ -197,3 +197,11 @@ pane_status_draw(struct app *a, const struct rect *r)
 	    a->g->ellipsis);
 	draw_text_right(&a->theme, ROLE_STATUS, r->y, r->x, r->w, help);
 }
+
+/* repainted after every key */
+const struct pane_ops pane_status_ops = {
+	.name = "status",
+	.on_change = 0,
+	.on_input = 0,
+	.draw = pane_status_draw,
+};

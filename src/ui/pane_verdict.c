@@ -25,7 +25,7 @@ fix_effect(const struct app *a, const struct fix *f, char *buf, size_t len)
 		    plan_phase_title(f->phase));
 }
 
-void
+static void
 pane_verdict_draw(struct app *a, const struct rect *r)
 {
 	const struct plan *p = recalc_plan(a->calc);
@@ -105,3 +105,11 @@ pane_verdict_draw(struct app *a, const struct rect *r)
 			    w - used - 2, f[idx].summary, a->g->ellipsis);
 	}
 }
+
+/* the verdict and its fixes */
+const struct pane_ops pane_verdict_ops = {
+	.name = "verdict",
+	.on_change = RECALC_CHG(RECALC_N_VERDICT) | RECALC_CHG(RECALC_N_FIXES),
+	.on_input = 0,
+	.draw = pane_verdict_draw,
+};

@@ -9,21 +9,6 @@
 #include "overlay.h"
 #include "pane.h"
 
-typedef void (*pane_draw_fn)(struct app *, const struct rect *);
-
-static const pane_draw_fn pane_draw[PANE_COUNT] = {
-	[PANE_TITLE] = pane_title_draw,
-	[PANE_GPU] = pane_gpu_draw,
-	[PANE_MODEL] = pane_model_draw,
-	[PANE_CKPT] = pane_ckpt_draw,
-	[PANE_FLAGS] = pane_flags_draw,
-	[PANE_BAR] = pane_bar_draw,
-	[PANE_CONC] = pane_conc_draw,
-	[PANE_VERDICT] = pane_verdict_draw,
-	[PANE_CMD] = pane_cmd_draw,
-	[PANE_STATUS] = pane_status_draw,
-};
-
 static void
 draw_separators(struct app *a)
 {
@@ -64,7 +49,7 @@ render_frame(struct app *a)
 		if (!(a->dirty & PANE_BIT(p)) || a->lay.pane[p].h <= 0 ||
 		    p == PANE_STATUS)
 			continue;
-		pane_draw[p](a, &a->lay.pane[p]);
+		pane_ops_of((enum pane_id)p)->draw(a, &a->lay.pane[p]);
 		a->painted |= PANE_BIT(p);
 	}
 	if (a->full)
@@ -73,7 +58,7 @@ render_frame(struct app *a)
 		overlay_draw(a);
 	/* the status row last: it leaves the cursor in the prompt */
 	if (a->dirty & PANE_BIT(PANE_STATUS)) {
-		pane_status_draw(a, &a->lay.pane[PANE_STATUS]);
+		pane_status_ops.draw(a, &a->lay.pane[PANE_STATUS]);
 		a->painted |= PANE_BIT(PANE_STATUS);
 	}
 	curs_set(a->prompt.kind != PROMPT_NONE ? 1 : 0);

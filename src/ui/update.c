@@ -116,55 +116,6 @@ update_cursor_to_choice(struct app *a)
 		}
 }
 
-/* ---- repaint bookkeeping ---- */
-
-static unsigned
-panes_for_change(unsigned chg)
-{
-	unsigned d = 0;
-
-	/* the GPU pane's facts count the cards of TP x PP x DP */
-	if (chg & RECALC_CHG(RECALC_N_SETTINGS))
-		d |= PANE_BIT(PANE_FLAGS) | PANE_BIT(PANE_CONC) | PANE_BIT(PANE_TITLE) |
-		    PANE_BIT(PANE_BAR) | PANE_BIT(PANE_GPU);
-	if (chg & (RECALC_CHG(RECALC_N_BUDGET) | RECALC_CHG(RECALC_N_WEIGHTS) |
-	    RECALC_CHG(RECALC_N_PROFILE) | RECALC_CHG(RECALC_N_KV)))
-		d |= PANE_BIT(PANE_BAR) | PANE_BIT(PANE_CONC);
-	if (chg & RECALC_CHG(RECALC_N_VERDICT))
-		d |= PANE_BIT(PANE_VERDICT) | PANE_BIT(PANE_TITLE) | PANE_BIT(PANE_CONC);
-	if (chg & RECALC_CHG(RECALC_N_CONCURRENCY))
-		d |= PANE_BIT(PANE_CONC);
-	if (chg & RECALC_CHG(RECALC_N_DEFAULTS))
-		d |= PANE_BIT(PANE_FLAGS);
-	if (chg & RECALC_CHG(RECALC_N_CHOICES))
-		d |= PANE_BIT(PANE_CKPT);
-	if (chg & RECALC_CHG(RECALC_N_FIXES))
-		d |= PANE_BIT(PANE_VERDICT);
-	if (chg & RECALC_CHG(RECALC_N_COMMAND))
-		d |= PANE_BIT(PANE_CMD);
-	if (chg & RECALC_CHG(RECALC_N_SPEED))
-		d |= PANE_BIT(PANE_CONC);
-	return d;
-}
-
-static unsigned
-panes_for_input(unsigned groups)
-{
-	unsigned d = 0;
-
-	/* the card count sets the replicas: the bar's title and the launch lines */
-	if (groups & (1u << RECALC_IN_CARD))
-		d |= PANE_BIT(PANE_GPU) | PANE_BIT(PANE_TITLE) | PANE_BIT(PANE_CMD) |
-		    PANE_BIT(PANE_BAR);
-	if (groups & (1u << RECALC_IN_MODEL))
-		d |= PANE_BIT(PANE_MODEL) | PANE_BIT(PANE_CKPT) | PANE_BIT(PANE_TITLE);
-	if (groups & ~((1u << RECALC_IN_SLIDER) | (1u << RECALC_IN_CARD)))
-		d |= PANE_BIT(PANE_FLAGS);
-	if (groups & (1u << RECALC_IN_SLIDER))
-		d |= PANE_BIT(PANE_CONC);
-	return d;
-}
-
 void
 update_relayout(struct app *a)
 {
@@ -1105,8 +1056,8 @@ take_key(struct app *a, int c)
 	else
 		do_action(a, action_for_key(a->focus, c));
 	chg = recalc_update(a->calc);
-	a->dirty |= panes_for_change(chg) |
-	    panes_for_input(recalc_input_diff(&before, recalc_input(a->calc)));
+	a->dirty |= pane_repaint_mask(chg, recalc_input_diff(&before,
+	    recalc_input(a->calc)));
 	if (chg & RECALC_CHG(RECALC_N_CHOICES))
 		update_cursor_to_choice(a);
 	if (recalc_input_diff(&before, recalc_input(a->calc)) & (1u << RECALC_IN_MODEL)) {
