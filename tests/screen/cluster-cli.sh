@@ -143,9 +143,38 @@ ok "a multi-node plan is a LeaderWorkerSet of 2 nodes" sh -c \
 ok "MIG slices are requested as MIG resources" grep -q "nvidia.com/mig-2g.48gb: 1" "$W/k-mig.yaml"
 ok "probes on /health, token from a Secret, shared memory" sh -c \
     'grep -q "path: /health" "$1" && grep -q "name: hf-token" "$1" && grep -q "medium: Memory" "$1"' _ "$W/k-deploy.yaml"
+"$H" --node hgx-h200-8 -tp 1 -dp 8 --max-model-len 8192 --export kubernetes \
+    --output "$W/k-ep.yaml" -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel
+"$H" --node hgx-h100-8 --nodes 2 -tp 2 -dp 8 $M --export kubernetes --output "$W/k-dp.yaml"
+ok "an expert-parallel plan carries the flag into its pods" grep -q -- \
+    "--enable-expert-parallel" "$W/k-ep.yaml"
+
+# --- golden files: every manifest and compose file as written ---
+"$H" --node rtx-pro-6000-server-8 --mig 2g.48gb --model Qwen/Qwen3-8B --export compose \
+    --output "$W/compose-mig.yaml"
+"$H" --gpu h100-sxm --gpus 2 --model Qwen/Qwen3-8B --export compose --output "$W/compose-host.yaml"
+"$H" --node hgx-h200-8 -tp 1 -dp 8 --max-model-len 8192 --export compose \
+    --output "$W/compose-ep.yaml" -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel
+VER=$("$H" --version | awk 'NR == 1 { print $2 }')
+golden() {	# golden NAME FILE: FILE is tests/golden/NAME, the version as @VERSION@
+	g=$TOP/tests/golden/$1
+	sed "s/headroom $VER/headroom @VERSION@/g" "$2" >"$W/golden.tmp"
+	[ -z "${HEADROOM_UPDATE_GOLDEN:-}" ] || cp "$W/golden.tmp" "$g"
+	if ! cmp -s "$W/golden.tmp" "$g"; then
+		diff -u "$g" "$W/golden.tmp" 2>&1 | head -30 | sed 's/^/# /'
+	fi
+	ok "golden: $1 (HEADROOM_UPDATE_GOLDEN=1 rewrites it)" cmp -s "$W/golden.tmp" "$g"
+}
+for f in k-deploy k-lws k-mig k-host k-ep k-dp; do
+	golden "cluster-$f.yaml" "$W/$f.yaml"
+done
+for f in compose compose-mig compose-host compose-ep; do
+	golden "cluster-$f.yaml" "$W/$f.yaml"
+done
+
 V=$TOP/tests/k8s
 if command -v node >/dev/null 2>&1 && [ -d "$V/node_modules/kubernetes-models" ]; then
-	for f in k-deploy k-lws k-mig k-host; do
+	for f in k-deploy k-lws k-mig k-host k-ep k-dp; do
 		ok "kubernetes: $f validates against the API schemas" node "$V/validate.mjs" "$W/$f.yaml"
 	done
 	ok "kubernetes: the validator rejects a bad manifest" sh -c '! node "$1/validate.mjs" "$1/bad.yaml" 2>/dev/null' _ "$V"
