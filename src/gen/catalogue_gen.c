@@ -28,6 +28,7 @@
 #include "core/catalogue.h"
 #include "core/units.h"
 #include "io/catalogue_load.h"
+#include "io/yamltree.h"
 
 enum kind {
 	K_INT, /* int */
@@ -670,12 +671,90 @@ put_record(FILE *out, const struct rec *r, const void *obj, const char *prefix,
 
 static int problems;
 
+/* the link problems already reported with their file and line */
+static char placed[64][512];
+static size_t n_placed;
+
 static void
 diag(void *ctx, const char *msg)
 {
 	(void)ctx;
 	fprintf(stderr, "%s\n", msg);
 	problems++;
+}
+
+/* A problem of catalogue_link() not already reported with its place. */
+static void
+link_diag(void *ctx, const char *msg)
+{
+	size_t i;
+
+	for (i = 0; i < n_placed; i++)
+		if (strstr(placed[i], msg) != NULL)
+			return;
+	diag(ctx, msg);
+}
+
+static void
+place(const char *file, const cJSON *e, const char *key, const char *msg)
+{
+	int line, col;
+
+	yamltree_pos(e, key, &line, &col);
+	if (n_placed < sizeof placed / sizeof placed[0])
+		snprintf(placed[n_placed++], sizeof placed[0], "%s:%d:%d: %s",
+		    file, line, col, msg);
+	fprintf(stderr, "%s:%d:%d: %s\n", file, line, col, msg);
+	problems++;
+}
+
+/*
+ * The links catalogue_link() makes, checked where the file names them, so
+ * that a checkpoint of an unknown model or a node of an unknown card is
+ * reported as file:line:column too.
+ */
+static void
+check_links(const struct catalogue *c, const char *file)
+{
+	const cJSON *sec, *e;
+	char err[512], msg[400];
+	cJSON *root = yamltree_load(file, err, sizeof err);
+
+	if (root == NULL)
+		return; /* the loader has reported it */
+	sec = cJSON_GetObjectItemCaseSensitive(root, "checkpoints");
+	if (!cJSON_IsArray(sec))
+		sec = NULL;
+	cJSON_ArrayForEach(e, sec) {
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
+		const cJSON *m = cJSON_GetObjectItemCaseSensitive(e, "model");
+
+		if (cJSON_IsString(id) && cJSON_IsString(m) &&
+		    catalogue_find_model(c, m->valuestring) < 0) {
+			snprintf(msg, sizeof msg,
+			    "checkpoint '%s': model '%s' is "
+			    "not in the catalogue",
+			    id->valuestring, m->valuestring);
+			place(file, e, "model", msg);
+		}
+	}
+	sec = cJSON_GetObjectItemCaseSensitive(root, "nodes");
+	if (!cJSON_IsArray(sec))
+		sec = NULL;
+	cJSON_ArrayForEach(e, sec) {
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
+		const cJSON *g = cJSON_GetObjectItemCaseSensitive(e, "gpu");
+
+		if (cJSON_IsString(id) && cJSON_IsString(g) &&
+		    catalogue_find_gpu(c, g->valuestring) < 0) {
+			snprintf(msg, sizeof msg,
+			    "node '%s': card '%s' is not in "
+			    "the catalogue",
+			    id->valuestring, g->valuestring);
+			place(file, e, "gpu", msg);
+		}
+	}
+	cJSON_Delete(root);
 }
 
 int
@@ -698,7 +777,9 @@ main(int argc, char **argv)
 	memset(&c, 0, sizeof c);
 	for (a = 1; a < argc; a++)
 		catalogue_load_file(&c, argv[a], diag, NULL);
-	catalogue_link(&c, diag, NULL);
+	for (a = 1; a < argc; a++)
+		check_links(&c, argv[a]);
+	catalogue_link(&c, link_diag, NULL);
 	if (problems > 0) {
 		fprintf(stderr,
 		    "catalogue_gen: %d problem%s in the built-in "

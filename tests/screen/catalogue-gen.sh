@@ -38,8 +38,20 @@ gen_fails "a figure that is not a number" \
 printf 'gpus:\n  - id: [x\n' >syntax.yaml
 gen_fails "a YAML syntax error" "^syntax.yaml:3:" est.yaml syntax.yaml
 printf 'checkpoints:\n  - id: a/b\n    model: nobody/none\n    format: bf16\n' >link.yaml
-gen_fails "a checkpoint of a model not in the catalogue" \
-    "checkpoint 'a/b': model 'nobody/none' is not in the catalogue" est.yaml link.yaml
+gen_fails "a checkpoint of a model not in the catalogue, with its place" \
+    "^link.yaml:3:5: checkpoint 'a/b': model 'nobody/none' is not in the catalogue" \
+    est.yaml link.yaml
+n=$((n + 1))
+if [ "$(grep -c "model 'nobody/none'" err.txt)" -eq 1 ]; then
+	echo "ok $n - the link problem is reported once"
+else
+	echo "not ok $n - the link problem is reported once"
+	sed 's/^/# /' err.txt
+	fails=$((fails + 1))
+fi
+printf 'nodes:\n  - id: n1\n    gpu: nocard\n    gpus_per_node: 2\n' >node.yaml
+gen_fails "a node of a card not in the catalogue, with its place" \
+    "^node.yaml:3:5: node 'n1': card 'nocard' is not in the catalogue" est.yaml node.yaml
 gen_fails "no estimate coefficients" "no estimate coefficients" nototal.yaml
 gen_fails "a missing file" "missing.yaml" est.yaml missing.yaml
 
