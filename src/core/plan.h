@@ -182,7 +182,7 @@ struct plan_input {
 	enum overhead_mode overhead;
 	/* carried into exports only, never read by plan_compute(); what
 	 * `vllm serve` is given as the model follows from model and ckpt
-	 * (cli_model_arg()), never from a copy that could go stale */
+	 * (serve_command_model()), never from a copy that could go stale */
 	const char *revision;		/* --revision of a Hub model, NULL = none */
 	char	*const *extra_flags;	/* flags headroom does not model */
 	size_t	 n_extra_flags;

@@ -75,7 +75,7 @@ enum recalc_node {
 #define RECALC_CMD_LEN	4096
 #define RECALC_MAX_CHOICES 24
 
-/* Writes the vllm serve line for a plan; returns its length (cli_format_command). */
+/* Writes the vllm serve line for a plan; returns its length (serve_command_format). */
 typedef size_t (*recalc_command_fn)(const struct catalogue *,
     const struct plan_input *, const struct plan *, int explicit_all,
     char *buf, size_t len);

@@ -24,6 +24,7 @@
 #include "core/vllm_version.h"
 #include "io/cli_import.h"
 #include "io/provenance.h"
+#include "io/serve_command.h"
 #include "io/textfile.h"
 #include "io/xdg.h"
 #include "io/vllmargs.h"
@@ -252,7 +253,7 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 	else
 		snprintf(lver, sizeof lver, "unknown");
 	vllmlog_missing(l, miss, sizeof miss);
-	cli_format_command(cat, in, p, 0, cmd, sizeof cmd);
+	serve_command_format(cat, in, p, 0, cmd, sizeof cmd);
 
 	if (json) {
 		cJSON *root = cJSON_CreateObject(), *arr, *o;

@@ -16,6 +16,7 @@
 #include "core/units.h"
 #include "core/vllm_flags.h"
 #include "core/vllm_version.h"
+#include "io/multimodal_flags.h"
 #include "io/sizing_cli.h"
 #include "io/cli_import.h"
 #include "io/compilation_config.h"
@@ -276,9 +277,9 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
 
 	switch (vllm_flag_id_of(f)) {
 	case VF_LIMIT_MM:
-		return sizing_cli_limit_mm(in, v, err, errlen);
+		return multimodal_flags_read_limits(in, v, err, errlen);
 	case VF_MM_KWARGS:
-		return sizing_cli_mm_kwargs(in, v, err, errlen);
+		return multimodal_flags_read_kwargs(in, v, err, errlen);
 	case VF_SPECULATIVE_CONFIG:
 		return spec_config_parse(&in->spec, v, err, errlen);
 	case VF_COMPILATION_CONFIG:
@@ -947,191 +948,4 @@ cli_take_import(struct cli *cli)
 
 	plan_import_move(imp, &cli->imp);
 	return imp;
-}
-
-void
-cli_shell_quote(const char *s, char *buf, size_t len)
-{
-	size_t o = strlen(buf);
-	const char *p;
-	int plain = *s != '\0';
-
-	for (p = s; *p; p++)
-		if (!(isalnum((unsigned char)*p) || strchr("-_./=:,+@%", *p)))
-			plain = 0;
-	if (plain) {
-		snprintf(buf + o, len > o ? len - o : 0, "%s", s);
-		return;
-	}
-	if (o + 1 < len)
-		buf[o++] = '\'';
-	for (p = s; *p && o + 5 < len; p++) {
-		if (*p == '\'') {
-			memcpy(buf + o, "'\\''", 4);
-			o += 4;
-		} else {
-			buf[o++] = *p;
-		}
-	}
-	if (o + 1 < len)
-		buf[o++] = '\'';
-	buf[o < len ? o : len - 1] = '\0';
-}
-
-const char *
-cli_model_arg(const struct catalogue *c, const struct plan_input *in)
-{
-	/* a local folder is served by its path (its id), whatever catalogue
-	 * checkpoint lent it its facts */
-	if (in->ckpt >= 0 && (size_t)in->ckpt < c->n_ckpts &&
-	    !cli_model_is_local(c, in->model))
-		return c->ckpts[in->ckpt].id;
-	return in->model ? in->model->id : "MODEL";
-}
-
-bool
-cli_model_is_local(const struct catalogue *c, const struct model *m)
-{
-	size_t i;
-
-	if (m == NULL)
-		return false;
-	for (i = 0; i < c->n_models; i++)
-		if (m == &c->models[i])
-			return false;
-	return true;
-}
-
-const char *
-cli_model_source(const struct catalogue *c, const struct plan_input *in)
-{
-	if (cli_model_is_local(c, in->model))
-		return model_find_source(in->model);
-	if (in->ckpt < 0 && in->model != NULL && in->format != FMT_COUNT &&
-	    in->format != in->model->native_format)
-		return "derived";
-	return "catalogue";
-}
-
-const char *
-cli_model_where(const struct catalogue *c, const struct model *m)
-{
-	return cli_model_is_local(c, m) && m->source && *m->source ? m->source : NULL;
-}
-
-static void
-add_word(char *buf, size_t len, const char *w)
-{
-	size_t o = strlen(buf);
-
-	if (o + 1 < len) {
-		buf[o++] = ' ';
-		buf[o] = '\0';
-	}
-	cli_shell_quote(w, buf, len);
-}
-
-void
-cli_env_quote(const char *value, char *buf, size_t len)
-{
-	size_t o = strlen(buf);
-
-	if (shellwords_is_variable(value))
-		snprintf(buf + o, len > o ? len - o : 0, "\"%s\"", value);
-	else
-		cli_shell_quote(value, buf, len);
-}
-
-void
-cli_format_env(const struct plan_input *in, char *buf, size_t len)
-{
-	size_t i;
-	int pinned = 0;
-
-	for (i = 0; i < in->n_env; i++) {
-		const char *eq = strchr(in->env[i], '=');
-		size_t o = strlen(buf);
-
-		if (eq == NULL)
-			continue;
-		/* NAME= stays bare so the shell still sees an assignment */
-		snprintf(buf + o, len > o ? len - o : 0, "%.*s", (int)(eq - in->env[i] + 1),
-		    in->env[i]);
-		cli_env_quote(eq + 1, buf, len);
-		o = strlen(buf);
-		snprintf(buf + o, len > o ? len - o : 0, " ");
-		pinned |= strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0;
-	}
-	if (in->mig >= 0 && !pinned) {
-		/* one MIG slice per instance: its UUID from nvidia-smi -L */
-		size_t o = strlen(buf);
-
-		snprintf(buf + o, len > o ? len - o : 0, "CUDA_VISIBLE_DEVICES='MIG-<uuid>' ");
-	}
-}
-
-struct writer {
-	char	*buf;
-	size_t	 len;
-};
-
-static void
-write_word(void *ctx, const char *w)
-{
-	struct writer *wr = ctx;
-
-	add_word(wr->buf, wr->len, w);
-}
-
-static void
-write_json(void *ctx, enum vllm_flag_id id, const struct plan_input *in)
-{
-	struct writer *wr = ctx;
-
-	char j[1024];
-
-	/* one writer for both multimodal objects, in this order */
-	if (id == VF_LIMIT_MM)
-		sizing_cli_format_mm(in, wr->buf, wr->len);
-	if (id == VF_SPECULATIVE_CONFIG)
-		spec_config_format(&in->spec, wr->buf, wr->len);
-	if (id == VF_COMPILATION_CONFIG && compilation_config_json(in, j, sizeof j)) {
-		add_word(wr->buf, wr->len, "--compilation-config");
-		add_word(wr->buf, wr->len, j);
-	}
-}
-
-size_t
-cli_format_command(const struct catalogue *c, const struct plan_input *in,
-    const struct plan *p, int all, char *buf, size_t len)
-{
-	struct writer w;
-	size_t i;
-
-	buf[0] = '\0';
-	cli_format_env(in, buf, len);
-	snprintf(buf + strlen(buf), len > strlen(buf) ? len - strlen(buf) : 0,
-	    "vllm serve");
-	{
-		/* a folder named like a flag (-x, --model=y) is a path: ./-x */
-		const char *m = cli_model_arg(c, in);
-		size_t o = strlen(buf);
-
-		if (m[0] == '-' && o + 3 < len) {
-			snprintf(buf + o, len - o, " ./");
-			cli_shell_quote(m, buf, len);
-		} else {
-			add_word(buf, len, m);
-		}
-	}
-	if (in->revision != NULL) {
-		add_word(buf, len, "--revision");
-		add_word(buf, len, in->revision);
-	}
-	w.buf = buf;
-	w.len = len;
-	vllm_flags_write(in, p, all != 0, write_word, write_json, &w);
-	for (i = 0; i < in->n_extra_flags; i++)
-		add_word(buf, len, in->extra_flags[i]);
-	return strlen(buf);
 }

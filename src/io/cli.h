@@ -18,8 +18,7 @@
 #include "io/sizing_opts.h"
 #include "io/filestamp.h"
 #include "io/plan_import.h"
-
-enum report_format { REPORT_NONE, REPORT_TEXT, REPORT_JSON, REPORT_MARKDOWN };
+#include "io/report_format.h"
 
 #define CLI_MAX_COMPARE 32
 
@@ -93,38 +92,5 @@ void cli_done(struct cli *cli);
  * cli's own fields that came from the import move with it.
  */
 struct plan_import *cli_take_import(struct cli *cli);
-
-/*
- * Writes the `vllm serve ...` line for a plan: only flags that differ from
- * vLLM's defaults for the version (all of them with explicit_all), each
- * argument POSIX shell-quoted.  Returns the length written.
- */
-size_t cli_format_command(const struct catalogue *, const struct plan_input *,
-    const struct plan *, int explicit_all, char *buf, size_t len);
-
-/*
- * Appends the VAR=value assignments of in->env (values quoted), and for a
- * MIG slice without CUDA_VISIBLE_DEVICES the placeholder
- * CUDA_VISIBLE_DEVICES='MIG-<uuid>', each followed by a space.
- */
-void cli_format_env(const struct plan_input *, char *buf, size_t len);
-
-/* Appends s to buf as one POSIX shell word (quoted only when needed). */
-void cli_shell_quote(const char *s, char *buf, size_t len);
-/* As cli_shell_quote(), but a value that is one variable ("$HF_TOKEN") is
- * written as "$HF_TOKEN", so the shell passes it on as the user wrote it. */
-void cli_env_quote(const char *value, char *buf, size_t len);
-
-/*
- * The model id a plan runs, from its model and checkpoint alone: the
- * checkpoint repo, the model id, or a local folder's path.
- */
-const char *cli_model_arg(const struct catalogue *, const struct plan_input *);
-/* True when m is not one of the catalogue's models (a --model DIR). */
-bool cli_model_is_local(const struct catalogue *, const struct model *m);
-/* "directory", "derived" or "catalogue", from the plan input alone. */
-const char *cli_model_source(const struct catalogue *, const struct plan_input *);
-/* Where a model from outside the catalogue came from (its source), or NULL. */
-const char *cli_model_where(const struct catalogue *, const struct model *m);
 
 #endif

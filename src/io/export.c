@@ -2,7 +2,7 @@
  * export.c - the export writers (see export.h).
  *
  * The config file and the docker line are derived from the words of the
- * command cli_format_command() writes, split again with shellwords_split()
+ * command serve_command_format() writes, split again with shellwords_split()
  * (the quoting is POSIX, so the split gives the exact words back).
  */
 #include "export.h"
@@ -19,10 +19,12 @@
 #include "core/units.h"
 #include "core/vllm_version.h"
 #include "io/cli.h"
+#include "io/model_find.h"
 #include "io/provenance.h"
 #include "io/export_cluster.h"
 #include "io/launch.h"
 #include "io/price.h"
+#include "io/serve_command.h"
 #include "io/shellwords.h"
 #include "io/strbuf.h"
 #include "io/textesc.h"
@@ -135,7 +137,7 @@ shell_unsafe(const char *s)
 	return NULL;
 }
 
-/* s as one shell word (cli_shell_quote()); the caller frees it. */
+/* s as one shell word (shellwords_quote()); the caller frees it. */
 static char *
 shell_word(const char *s)
 {
@@ -145,7 +147,7 @@ shell_word(const char *s)
 	if (q == NULL)
 		abort();
 	q[0] = '\0';
-	cli_shell_quote(s, q, len);
+	shellwords_quote(s, q, len);
 	return q;
 }
 
@@ -522,8 +524,8 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 	char *cmd, *args, v[32], card[256], dev[256], *q, local[PATH_MAX];
 	const char *devices = NULL;
 	/* a folder of the user's (not a Hub id read from the cache or the Hub) */
-	bool is_local = cli_model_is_local(r->cat, in->model) &&
-	    strcmp(cli_model_source(r->cat, in), "directory") == 0;
+	bool is_local = model_find_is_local(r->cat, in->model) &&
+	    strcmp(model_find_input_source(r->cat, in), "directory") == 0;
 	bool hf_token = false;
 	struct model mounted;
 	long port = export_port(in);
@@ -532,8 +534,8 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 
 	/* a local folder: mounted at its absolute path, which the command names */
 	local[0] = '\0';
-	if (is_local && realpath(cli_model_arg(r->cat, in), local) == NULL)
-		snprintf(local, sizeof local, "%s", cli_model_arg(r->cat, in));
+	if (is_local && realpath(serve_command_model(r->cat, in), local) == NULL)
+		snprintf(local, sizeof local, "%s", serve_command_model(r->cat, in));
 	/* the arguments after `vllm serve`, quoted as in the command */
 	{
 		struct plan_input bare = *in;
@@ -714,10 +716,10 @@ checkpoint_text(const struct report_in *r, char *buf, size_t len)
 		    "(%s weights)", in->model ? in->model->id : "?",
 		    in->revision ? " at revision " : "", in->revision ? in->revision : "",
 		    strcmp(r->model_source, "cache") == 0 ? "the Hugging Face cache" :
-		    "the Hugging Face Hub", cli_model_where(r->cat, in->model) ?
-		    cli_model_where(r->cat, in->model) : "",
+		    "the Hugging Face Hub", model_find_where(r->cat, in->model) ?
+		    model_find_where(r->cat, in->model) : "",
 		    ckpt_format_name(r->plan->format));
-	else if (cli_model_is_local(r->cat, in->model))
+	else if (model_find_is_local(r->cat, in->model))
 		snprintf(buf, len, "local folder %s (%s weights)", in->model->id,
 		    ckpt_format_name(r->plan->format));
 	else

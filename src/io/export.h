@@ -3,7 +3,7 @@
  * command, a vLLM --config file, a `docker run` line, the JSON report and
  * a quote sheet for a customer (doc/formats.md).
  *
- * Every writer starts from cli_format_command(), the one place that
+ * Every writer starts from serve_command_format(), the one place that
  * decides which flags differ from vLLM's defaults, so the command, the
  * config file and the docker line always carry the same flags.  Each
  * returns a malloc'd NUL-terminated string ending in a newline.

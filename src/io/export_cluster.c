@@ -17,7 +17,6 @@
 #include "core/placement.h"
 #include "core/vllm_version.h"
 #include "core/xalloc.h"
-#include "io/cli.h"
 #include "io/deploy.h"
 #include "io/export.h"
 #include "io/launch.h"
@@ -126,7 +125,7 @@ append_words(struct strbuf *b, const struct launch *L, size_t from)
 		char q[8192];
 
 		q[0] = '\0';
-		cli_shell_quote(L->words.w[i], q, sizeof q);
+		shellwords_quote(L->words.w[i], q, sizeof q);
 		strbuf_printf(b, "%s%s", i > from ? " " : "", q);
 	}
 }
@@ -145,7 +144,7 @@ append_env(struct strbuf *b, const struct launch *L)
 		if (eq == NULL || strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
 			continue;
 		q[0] = '\0';
-		cli_env_quote(eq + 1, q, sizeof q);
+		shellwords_quote_env(eq + 1, q, sizeof q);
 		strbuf_printf(b, "%.*s%s ", (int)(eq - in->env[i] + 1), in->env[i], q);
 	}
 }

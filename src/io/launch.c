@@ -1,6 +1,6 @@
 /*
  * launch.c - one launch line per replica (see launch.h).  Each line is
- * cli_format_command() of a copy of the input whose environment pins the
+ * serve_command_format() of a copy of the input whose environment pins the
  * replica's devices and whose extra flags end with the replica's --port;
  * the plan's own CUDA_VISIBLE_DEVICES and --port are replaced, never
  * repeated.
@@ -15,6 +15,7 @@
 #include "core/units.h"
 #include "core/xalloc.h"
 #include "io/report.h"
+#include "io/serve_command.h"
 #include "io/strbuf.h"
 
 #define CVD "CUDA_VISIBLE_DEVICES="

@@ -30,7 +30,7 @@ int launch_count(const struct plan_input *, const struct plan *);
 /*
  * The launch lines, a NULL-terminated array of malloc'd commands (a value
  * may hold a line break, so they are not joined here); all as
- * cli_format_command()'s explicit_all.  *n (when not NULL) gets how many.
+ * serve_command_format()'s explicit_all.  *n (when not NULL) gets how many.
  * Free with launch_free().
  */
 char **launch_lines(const struct catalogue *, const struct plan_input *,

@@ -182,3 +182,33 @@ model_find(const char *id, const char *rev, struct model *m, int64_t *wb,
 	m->source = xstrdup(f->where);
 	return 0;
 }
+
+bool
+model_find_is_local(const struct catalogue *c, const struct model *m)
+{
+	size_t i;
+
+	if (m == NULL)
+		return false;
+	for (i = 0; i < c->n_models; i++)
+		if (m == &c->models[i])
+			return false;
+	return true;
+}
+
+const char *
+model_find_input_source(const struct catalogue *c, const struct plan_input *in)
+{
+	if (model_find_is_local(c, in->model))
+		return model_find_source(in->model);
+	if (in->ckpt < 0 && in->model != NULL && in->format != FMT_COUNT &&
+	    in->format != in->model->native_format)
+		return "derived";
+	return "catalogue";
+}
+
+const char *
+model_find_where(const struct catalogue *c, const struct model *m)
+{
+	return model_find_is_local(c, m) && m->source && *m->source ? m->source : NULL;
+}

@@ -8,10 +8,12 @@
 #ifndef HEADROOM_MODEL_FIND_H
 #define HEADROOM_MODEL_FIND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "core/catalogue.h"
+#include "core/plan.h"
 
 enum model_origin { MODEL_FROM_FOLDER, MODEL_FROM_CACHE, MODEL_FROM_HUB };
 
@@ -36,5 +38,13 @@ const char *model_find_source(const struct model *m);
 
 /* The report's name of an origin: "directory", "cache" or "hub". */
 const char *model_origin_name(enum model_origin);
+
+/* True when m is not one of the catalogue's models (a --model DIR). */
+bool model_find_is_local(const struct catalogue *, const struct model *m);
+/* "directory", "derived" or "catalogue", from the plan input alone. */
+const char *model_find_input_source(const struct catalogue *, const struct plan_input *);
+/* Where a model from outside the catalogue came from (its source), or NULL. */
+const char *model_find_where(const struct catalogue *, const struct model *m);
+
 
 #endif

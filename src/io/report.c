@@ -16,8 +16,9 @@
 #include "core/spec.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
+#include "io/model_find.h"
+#include "io/serve_command.h"
 #include "io/sizing_report.h"
-#include "io/cli.h"
 #include "io/provenance.h"
 #include "io/deploy.h"
 #include "io/price.h"
@@ -57,7 +58,7 @@ report_command_line(const struct report_in *r, const struct plan_input *in, int 
 			abort();
 		/* the writers cut at the end of their buffer, leaving it within a
 		 * few bytes of full: a line well short of the end is whole */
-		n = cli_format_command(r->cat, in, r->plan, r->explicit_all, cmd, cap);
+		n = serve_command_format(r->cat, in, r->plan, r->explicit_all, cmd, cap);
 		if (n + 64 < cap || cap >= CMD_LIMIT) {
 			if (cut != NULL)
 				*cut = n + 64 >= cap;
@@ -116,10 +117,10 @@ report_text(const struct report_in *r)
 	strbuf_printf(&o, "headroom %s: vLLM %s on %s x%d, %s (%s)\n", PACKAGE_VERSION, v,
 	    name, p->world * p->dp, r->in->model ? r->in->model->id : "?",
 	    ckpt_format_name(p->format));
-	if (cli_model_where(r->cat, r->in->model) != NULL)
+	if (model_find_where(r->cat, r->in->model) != NULL)
 		strbuf_printf(&o, "Model from outside the catalogue (%s): %s\n",
 		    r->model_source ? r->model_source : "directory",
-		    cli_model_where(r->cat, r->in->model));
+		    model_find_where(r->cat, r->in->model));
 	if (r->in->overhead == OVERHEAD_RULE) {
 		strbuf_printf(&o, "Mode: sizing rule (cache = 0.9 x driver memory - 3 GiB - "
 		    "weights), not vLLM's profile.\n");
@@ -313,8 +314,8 @@ report_json(const struct report_in *r)
 	else
 		cJSON_AddNullToObject(o, "checkpoint_id");
 	cJSON_AddStringToObject(o, "source", r->model_source ? r->model_source : "catalogue");
-	if (cli_model_where(r->cat, r->in->model) != NULL)
-		cJSON_AddStringToObject(o, "origin", cli_model_where(r->cat, r->in->model));
+	if (model_find_where(r->cat, r->in->model) != NULL)
+		cJSON_AddStringToObject(o, "origin", model_find_where(r->cat, r->in->model));
 	else
 		cJSON_AddNullToObject(o, "origin");
 	if (r->in->revision != NULL)
@@ -476,10 +477,10 @@ report_markdown(const struct report_in *r)
 	card_name(r, name, sizeof name);
 	vllm_version_format(p->version, v, sizeof v);
 	strbuf_printf(&o, "# vLLM plan: %s on %s\n\n", r->in->model ? r->in->model->id : "?", name);
-	if (cli_model_where(r->cat, r->in->model) != NULL)
+	if (model_find_where(r->cat, r->in->model) != NULL)
 		strbuf_printf(&o, "Model from outside the catalogue (%s): `%s`\n\n",
 		    r->model_source ? r->model_source : "directory",
-		    cli_model_where(r->cat, r->in->model));
+		    model_find_where(r->cat, r->in->model));
 	strbuf_printf(&o, "vLLM %s, %s weights, KV cache %s, TP %d, PP %d, DP %d, "
 	    "max_model_len %lld.\n\n", v, ckpt_format_name(p->format),
 	    kv_dtype_name(p->kv_dtype), p->tp, p->pp, p->dp, (long long)p->max_model_len);

@@ -26,7 +26,7 @@ struct report_in {
 };
 
 /*
- * The vllm serve line for in (cli_format_command()), whole, malloc'd; *cut
+ * The vllm serve line for in (serve_command_format()), whole, malloc'd; *cut
  * (when not NULL) is set when it passed 4 MiB and was cut there.
  */
 char *report_command_line(const struct report_in *, const struct plan_input *in,

@@ -20,6 +20,7 @@
 #include "io/cli_import.h"
 #include "core/placement.h"
 #include "io/export.h"
+#include "io/model_find.h"
 #include "io/textfile.h"
 #include "io/vllmargs.h"
 #include "io/yamlout.h"
@@ -398,7 +399,7 @@ scenario_write(const struct report_in *r, const char *name, char *err,
 		yamlout_key(&y, "nodes");
 		yamlout_number(&y, r->placement->nodes);
 	}
-	if (cli_model_is_local(r->cat, in->model)) {
+	if (model_find_is_local(r->cat, in->model)) {
 		/* a folder by its full path: the file may be opened from elsewhere */
 		char real[4096];
 

@@ -441,3 +441,43 @@ split(const char *text, struct shellwords *out, bool keep_vars, char *err,
 	free(b.s);
 	return 0;
 }
+
+void
+shellwords_quote(const char *s, char *buf, size_t len)
+{
+	size_t o = strlen(buf);
+	const char *p;
+	int plain = *s != '\0';
+
+	for (p = s; *p; p++)
+		if (!(isalnum((unsigned char)*p) || strchr("-_./=:,+@%", *p)))
+			plain = 0;
+	if (plain) {
+		snprintf(buf + o, len > o ? len - o : 0, "%s", s);
+		return;
+	}
+	if (o + 1 < len)
+		buf[o++] = '\'';
+	for (p = s; *p && o + 5 < len; p++) {
+		if (*p == '\'') {
+			memcpy(buf + o, "'\\''", 4);
+			o += 4;
+		} else {
+			buf[o++] = *p;
+		}
+	}
+	if (o + 1 < len)
+		buf[o++] = '\'';
+	buf[o < len ? o : len - 1] = '\0';
+}
+
+void
+shellwords_quote_env(const char *value, char *buf, size_t len)
+{
+	size_t o = strlen(buf);
+
+	if (shellwords_is_variable(value))
+		snprintf(buf + o, len > o ? len - o : 0, "\"%s\"", value);
+	else
+		shellwords_quote(value, buf, len);
+}

@@ -71,4 +71,10 @@ void shellwords_done(struct shellwords *);
  */
 void shellwords_excerpt(const char *s, size_t max, char *buf, size_t len);
 
+/* Appends s to buf as one POSIX shell word (quoted only when needed). */
+void shellwords_quote(const char *s, char *buf, size_t len);
+/* As shellwords_quote(), but a value that is one variable ("$HF_TOKEN") is
+ * written as "$HF_TOKEN", so the shell passes it on as the user wrote it. */
+void shellwords_quote_env(const char *value, char *buf, size_t len);
+
 #endif

@@ -17,6 +17,7 @@
 #include "core/vllm_flags.h"
 #include "core/vllm_version.h"
 #include "io/cli.h"
+#include "io/model_find.h"
 
 int
 sizing_cli_set(struct sizing_opts *a, const char *name, const char *v,
@@ -70,136 +71,6 @@ sizing_cli_set(struct sizing_opts *a, const char *name, const char *v,
 		return -1;
 	}
 	return 0;
-}
-
-static int
-count_of(const cJSON *v, int *count, int *w, int *h)
-{
-	const cJSON *c;
-
-	if (cJSON_IsNumber(v)) {
-		*count = v->valueint;
-		return v->valuedouble >= 0 && v->valuedouble == (double)v->valueint ? 0 : -1;
-	}
-	if (!cJSON_IsObject(v))
-		return -1;
-	c = cJSON_GetObjectItemCaseSensitive(v, "count");
-	*count = cJSON_IsNumber(c) ? c->valueint : 1;
-	if (*count < 0)
-		return -1;
-	c = cJSON_GetObjectItemCaseSensitive(v, "width");
-	if (cJSON_IsNumber(c) && w)
-		*w = c->valueint;
-	c = cJSON_GetObjectItemCaseSensitive(v, "height");
-	if (cJSON_IsNumber(c) && h)
-		*h = c->valueint;
-	return 0;
-}
-
-int
-sizing_cli_limit_mm(struct plan_input *in, const char *json, char *err,
-    size_t errlen)
-{
-	cJSON *root = cJSON_Parse(json), *it;
-	int rc = 0;
-
-	if (!cJSON_IsObject(root)) {
-		snprintf(err, errlen, "--limit-mm-per-prompt: '%s' is not a JSON object "
-		    "such as '{\"image\":2,\"video\":0}'", json);
-		cJSON_Delete(root);
-		return -1;
-	}
-	in->limit_mm_images = in->limit_mm_videos = in->limit_mm_audios = -1;
-	in->mm_image_width = in->mm_image_height = 0;
-	cJSON_ArrayForEach(it, root) {
-		int count = 0, w = 0, h = 0;
-
-		if (count_of(it, &count, &w, &h) != 0 || count > 10000) {
-			snprintf(err, errlen, "--limit-mm-per-prompt: \"%s\" must be a "
-			    "count from 0 or {\"count\": N, ...}", it->string);
-			rc = -1;
-			break;
-		}
-		if (strcmp(it->string, "image") == 0) {
-			in->limit_mm_images = count;
-			in->mm_image_width = w;
-			in->mm_image_height = h;
-		} else if (strcmp(it->string, "video") == 0) {
-			in->limit_mm_videos = count;
-		} else if (strcmp(it->string, "audio") == 0) {
-			in->limit_mm_audios = count;
-		} else {
-			snprintf(err, errlen, "--limit-mm-per-prompt: unknown modality "
-			    "\"%s\" (image, video, audio)", it->string);
-			rc = -1;
-			break;
-		}
-	}
-	cJSON_Delete(root);
-	return rc;
-}
-
-int
-sizing_cli_mm_kwargs(struct plan_input *in, const char *json, char *err,
-    size_t errlen)
-{
-	cJSON *root = cJSON_Parse(json);
-	const cJSON *mp;
-
-	if (!cJSON_IsObject(root)) {
-		snprintf(err, errlen, "--mm-processor-kwargs: '%s' is not a JSON "
-		    "object such as '{\"max_pixels\": 1003520}'", json);
-		cJSON_Delete(root);
-		return -1;
-	}
-	mp = cJSON_GetObjectItemCaseSensitive(root, "max_pixels");
-	if (mp != NULL && (!cJSON_IsNumber(mp) || mp->valuedouble < 784 ||
-	    mp->valuedouble > 1e9)) {
-		snprintf(err, errlen, "--mm-processor-kwargs: max_pixels must be a "
-		    "number of pixels from 784 (one 28 x 28 token)");
-		cJSON_Delete(root);
-		return -1;
-	}
-	in->mm_max_pixels = mp ? (int64_t)mp->valuedouble : 0;
-	cJSON_Delete(root);
-	return 0;
-}
-
-void
-sizing_cli_format_mm(const struct plan_input *in, char *buf, size_t len)
-{
-	char j[160], *p = j;
-	size_t o;
-	int n = 0;
-
-	if (in->limit_mm_images >= 0 || in->limit_mm_videos >= 0 ||
-	    in->limit_mm_audios >= 0) {
-		p += snprintf(p, sizeof j - (size_t)(p - j), "{");
-		if (in->limit_mm_images >= 0 && in->mm_image_width > 0 &&
-		    in->mm_image_height > 0)
-			p += snprintf(p, sizeof j - (size_t)(p - j), "\"image\":{\"count\":%d,"
-			    "\"width\":%d,\"height\":%d}", in->limit_mm_images,
-			    in->mm_image_width, in->mm_image_height), n++;
-		else if (in->limit_mm_images >= 0)
-			p += snprintf(p, sizeof j - (size_t)(p - j), "\"image\":%d",
-			    in->limit_mm_images), n++;
-		if (in->limit_mm_videos >= 0)
-			p += snprintf(p, sizeof j - (size_t)(p - j), "%s\"video\":%d",
-			    n++ ? "," : "", in->limit_mm_videos);
-		if (in->limit_mm_audios >= 0)
-			p += snprintf(p, sizeof j - (size_t)(p - j), "%s\"audio\":%d",
-			    n++ ? "," : "", in->limit_mm_audios);
-		snprintf(p, sizeof j - (size_t)(p - j), "}");
-		o = strlen(buf);
-		snprintf(buf + o, len > o ? len - o : 0, " --limit-mm-per-prompt ");
-		cli_shell_quote(j, buf, len);
-	}
-	if (in->mm_max_pixels > 0) {
-		snprintf(j, sizeof j, "{\"max_pixels\":%lld}", (long long)in->mm_max_pixels);
-		o = strlen(buf);
-		snprintf(buf + o, len > o ? len - o : 0, " --mm-processor-kwargs ");
-		cli_shell_quote(j, buf, len);
-	}
 }
 
 int
@@ -377,7 +248,7 @@ sizing_cli_instance(const struct catalogue *c, const struct plan_input *base,
 	}
 	/* no model, or --model's own (which may come from outside the catalogue) */
 	if (base != NULL && base->model != NULL && (model == NULL ||
-	    (cli_model_is_local(c, base->model) && strcmp(model, base->model->id) == 0))) {
+	    (model_find_is_local(c, base->model) && strcmp(model, base->model->id) == 0))) {
 		in->model = base->model;
 		in->ckpt = base->ckpt;
 		in->format = base->format;

@@ -1,6 +1,6 @@
 /*
- * sizing_cli.h - parsing of the answer options (sizing_opts.h) and of
- * vLLM's multimodal flags, and their part of the exported command line.
+ * sizing_cli.h - parsing of the answer options (sizing_opts.h): the
+ * cards to try, the instances sharing a card.
  * Never prints, never exits: a rejection is a message naming the flag.
  */
 #ifndef HEADROOM_SIZING_CLI_H
@@ -20,24 +20,6 @@
  */
 int sizing_cli_set(struct sizing_opts *, const char *name, const char *value,
     char *err, size_t errlen);
-
-/*
- * --limit-mm-per-prompt JSON: counts per modality ({"image":2,"video":0})
- * or objects with a count and size hints ({"image":{"count":1,"width":512,
- * "height":512}}).  Sets the limit_mm_* and mm_image_* fields of in.
- */
-int sizing_cli_limit_mm(struct plan_input *in, const char *json, char *err,
-    size_t errlen);
-
-/* --mm-processor-kwargs JSON: max_pixels (others are not modelled). */
-int sizing_cli_mm_kwargs(struct plan_input *in, const char *json, char *err,
-    size_t errlen);
-
-/*
- * Appends " --limit-mm-per-prompt '{...}'" and " --mm-processor-kwargs
- * '{...}'" for the multimodal fields of in that are set.
- */
-void sizing_cli_format_mm(const struct plan_input *in, char *buf, size_t len);
 
 /*
  * Parses --cards into catalogue indexes; returns how many (0 = all) or -1

@@ -15,7 +15,9 @@
 #include "config.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
+#include "io/model_find.h"
 #include "io/price.h"
+#include "io/serve_command.h"
 #include "io/strbuf.h"
 
 /* Prints and frees a report tree. */
@@ -66,7 +68,7 @@ ckpt_label(const struct catalogue *c, const struct plan_input *in,
 		snprintf(buf, len, "online fp8");
 	else if (in->ckpt >= 0 && (size_t)in->ckpt < c->n_ckpts)
 		snprintf(buf, len, "%s", c->ckpts[in->ckpt].id);
-	else if (cli_model_is_local(c, in->model))	/* its own files: not derived */
+	else if (model_find_is_local(c, in->model))	/* its own files: not derived */
 		snprintf(buf, len, "%s (%s)", in->model->id, ckpt_format_name(f));
 	else
 		snprintf(buf, len, "%s (derived)", ckpt_format_name(f));
@@ -327,7 +329,7 @@ row_plan(const struct catalogue *c, const struct fit_row *r, struct plan *p,
     char *cmd, size_t len)
 {
 	plan_compute(c, &r->in, p);
-	cli_format_command(c, &r->in, p, 0, cmd, len);
+	serve_command_format(c, &r->in, p, 0, cmd, len);
 }
 
 static void
@@ -585,7 +587,7 @@ member_command(const struct catalogue *c, const struct share_query *q, size_t i,
 	in.env = env;
 	in.n_env = 1;
 	in.other_usage_gib = 0;
-	cli_format_command(c, &in, p, 0, cmd, len);
+	serve_command_format(c, &in, p, 0, cmd, len);
 	o = strlen(cmd);
 	if (i > 0)
 		snprintf(cmd + o, len > o ? len - o : 0, " --port %zu", 8000 + i);
@@ -927,7 +929,7 @@ side_json(const struct catalogue *c, const struct plan_input *in, int version,
 	cJSON_AddNumberToObject(o, "max_concurrency", r2(p->max_concurrency));
 	cJSON_AddNumberToObject(o, "total_concurrency_at_tokens_per_request",
 	    (double)p->total_concurrency);
-	cli_format_command(c, &vi, p, 0, cmd, sizeof cmd);
+	serve_command_format(c, &vi, p, 0, cmd, sizeof cmd);
 	cJSON_AddStringToObject(o, "vllm_command", cmd);
 	return o;
 }
@@ -1022,7 +1024,7 @@ sizing_report_upgrade(const struct sizing_report_upgrade_view *v, enum report_fo
 			struct plan p;
 
 			plan_compute(c, &vi, &p);
-			cli_format_command(c, &vi, &p, 0, cmd, sizeof cmd);
+			serve_command_format(c, &vi, &p, 0, cmd, sizeof cmd);
 		}
 		strbuf_printf(&s, "\n%sCommand for %s%s:%s\n%s%s\n%s", md ? "" : "", vb,
 		    u->keep_util > 0 ? " (with the advice)" : "", md ? "\n\n```sh" : "",

@@ -18,7 +18,7 @@
 #include "core/share.h"
 #include "core/speed.h"
 #include "core/upgrade.h"
-#include "io/cli.h"
+#include "io/report_format.h"
 
 struct sizing_report_fit_view {
 	const struct catalogue	*cat;

@@ -17,7 +17,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/spec.h"
-#include "io/cli.h"
+#include "io/shellwords.h"
 
 /* True when word occurs in name, ignoring case (vLLM lowers the name). */
 static bool
@@ -141,7 +141,7 @@ spec_config_format(const struct plan_spec *s, char *buf, size_t len)
 	if (t != NULL) {
 		o = strlen(buf);
 		snprintf(buf + o, len > o ? len - o : 0, " --speculative-config ");
-		cli_shell_quote(t, buf, len);
+		shellwords_quote(t, buf, len);
 	}
 	free(t);
 	cJSON_Delete(j);

@@ -46,6 +46,7 @@
 #include "pane.h"
 #include "render.h"
 #include "update.h"
+#include "io/serve_command.h"
 
 #define PASTE_ON	"\033[?2004h"
 #define PASTE_OFF	"\033[?2004l"
@@ -322,7 +323,7 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	if (opt != NULL)
 		a->opt = *opt;
 	a->headless = headless;
-	a->calc = recalc_new(cat, in, cli_format_command);
+	a->calc = recalc_new(cat, in, serve_command_format);
 	a->n_gpu_rows = a->n_all_gpu_rows = lists_gpu_rows(cat, NULL, 0);
 	a->gpu_rows = calloc(a->n_gpu_rows + 1, sizeof *a->gpu_rows);
 	a->all_gpu_rows = calloc(a->n_gpu_rows + 1, sizeof *a->gpu_rows);

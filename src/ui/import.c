@@ -20,6 +20,7 @@
 #include "io/cli.h"
 #include "io/cli_import.h"
 #include "io/filestamp.h"
+#include "io/model_find.h"
 #include "io/scenario.h"
 #include "io/textfile.h"
 #include "io/yamltree.h"
@@ -288,7 +289,7 @@ save_scenario(struct app *a, char *err, size_t errlen)
 	rin.cat = a->cat;
 	rin.in = in;
 	rin.plan = recalc_plan(a->calc);
-	rin.model_source = cli_model_source(a->cat, in);
+	rin.model_source = model_find_input_source(a->cat, in);
 	{
 		/* the scenario opened keeps its name */
 		char *name = NULL;

@@ -16,6 +16,7 @@
 #include "core/xalloc.h"
 #include "io/cli.h"
 #include "io/compare.h"
+#include "io/model_find.h"
 #include "io/shellwords.h"
 
 #define COMPARE_PATH 4096
@@ -113,7 +114,7 @@ overlay_compare_accept(struct app *a, char *err, size_t errlen)
 	cols[0].file = NULL;
 	cols[0].in = recalc_input(a->calc);
 	cols[0].plan = recalc_plan(a->calc);
-	cols[0].model_source = cli_model_source(a->cat, cols[0].in);
+	cols[0].model_source = model_find_input_source(a->cat, cols[0].in);
 	ncol = compare_set_cols(&set, cols, 1, CLI_MAX_COMPARE + 1);
 	snprintf(v->list, sizeof v->list, "%s", a->prompt.text);
 	free(v->text);

@@ -33,6 +33,7 @@
 #include "io/cli.h"
 #include "io/deploy.h"
 #include "io/export.h"
+#include "io/model_find.h"
 #include "io/price.h"
 #include "io/textfile.h"
 #include "keys.h"
@@ -286,7 +287,7 @@ overlay_deploy_prompt_accept(struct app *a, char *err, size_t errlen)
 	rin.in = in;
 	rin.plan = recalc_plan(a->calc);
 	rin.fixes = recalc_fixes(a->calc, &rin.n_fixes);
-	rin.model_source = cli_model_source(a->cat, in);
+	rin.model_source = model_find_input_source(a->cat, in);
 	rin.explicit_all = recalc_explicit_all(a->calc);
 	if (v->node >= 0) {
 		rin.node = &a->cat->nodes[v->node];

@@ -22,6 +22,7 @@
 #include "core/units.h"
 #include "core/vllm_version.h"
 #include "draw.h"
+#include "io/serve_command.h"
 #include "io/sizing_cli.h"
 #include "io/sizing_report.h"
 #include "io/cli.h"
@@ -401,7 +402,7 @@ fit_draw(struct app *a, struct overlay *o)
 			draw_text(&a->theme, ROLE_MUTED, b.h - 4, 2, w, price_note(
 			    &c->currency, t, sizeof t), a->g->ellipsis);
 		plan_compute(c, &r->in, &p);
-		cli_format_command(c, &r->in, &p, 0, cmd, sizeof cmd);
+		serve_command_format(c, &r->in, &p, 0, cmd, sizeof cmd);
 		sizing_report_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8, ck,
 		    sizeof ck);
 		sizing_report_fit_alts(c, r, alts, sizeof alts);

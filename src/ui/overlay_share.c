@@ -19,6 +19,7 @@
 #include "core/units.h"
 #include "core/vllm_flags.h"
 #include "draw.h"
+#include "io/serve_command.h"
 #include "io/sizing_cli.h"
 #include "io/cli.h"
 #include "keys.h"
@@ -303,7 +304,8 @@ share_draw(struct app *a, struct overlay *o)
 		ci.env = env;
 		ci.n_env = 1;
 		ci.version = in->version;
-		cli_format_command(c, &ci, &r->m[i].alone, 0, cmd, sizeof cmd);
+		serve_command_format(c, &ci, &r->m[i].alone, 0, cmd,
+		    sizeof cmd);
 		off = strlen(cmd);
 		if (i > 0)
 			snprintf(cmd + off, sizeof cmd - off, " --port %zu",

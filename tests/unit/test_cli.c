@@ -7,6 +7,8 @@
 
 #include "io/cli.h"
 #include "helpers.h"
+#include "io/serve_command.h"
+#include "io/shellwords.h"
 
 static int
 parse(struct cli *cli, char *err, size_t len, int argc, char **argv)
@@ -109,17 +111,17 @@ Test(cli, exported_command_quotes_and_defaults)
 	struct plan p;
 	char buf[2048] = "";
 
-	cli_shell_quote("a b'c$(rm -rf /)", buf, sizeof buf);
+	shellwords_quote("a b'c$(rm -rf /)", buf, sizeof buf);
 	cr_assert_str_eq(buf, "'a b'\\''c$(rm -rf /)'");
 	test_input(&in, "h200-nvl", "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP8");
 	in.kv_dtype = KV_FP8;
 	in.max_model_len = 8192;
 	plan_compute(c, &in, &p);
-	cli_format_command(c, &in, &p, 0, buf, sizeof buf);
+	serve_command_format(c, &in, &p, 0, buf, sizeof buf);
 	cr_assert_str_eq(buf, "vllm serve nvidia/Llama-3.3-70B-Instruct-FP8 "
 	    "--max-model-len 8192 --kv-cache-dtype fp8");
-	cli_format_command(c, &in, &p, 1, buf, sizeof buf);
+	serve_command_format(c, &in, &p, 1, buf, sizeof buf);
 	cr_assert(strstr(buf, "--gpu-memory-utilization 0.92") != NULL, "%s", buf);
 	cr_assert(strstr(buf, "--max-num-seqs 1024") != NULL, "%s", buf);
 	{
@@ -128,7 +130,7 @@ Test(cli, exported_command_quotes_and_defaults)
 
 		folder.id = "/models/my model";
 		in.model = &folder;
-		cli_format_command(c, &in, &p, 0, buf, sizeof buf);
+		serve_command_format(c, &in, &p, 0, buf, sizeof buf);
 	}
 	cr_assert(strncmp(buf, "vllm serve '/models/my model' ", 30) == 0, "%s", buf);
 }
@@ -175,7 +177,7 @@ Test(cli, no_graphs_plans_no_graph_memory)
 		cr_assert_eq(p.cuda_graphs, 0, "%s plans graph memory", none[i][0]);
 		cr_assert_eq(p.n_capture_sizes, 0, "%s", none[i][0]);
 		cr_assert_gt(p.kv_cache, base.kv_cache, "%s", none[i][0]);
-		cli_format_command(test_catalogue(), &cli.imp.in, &p, 0, buf, sizeof buf);
+		serve_command_format(test_catalogue(), &cli.imp.in, &p, 0, buf, sizeof buf);
 		cr_assert(strstr(buf, "-O0") || strstr(buf, "NONE"), "%s", buf);
 		cli_done(&cli);
 	}
@@ -197,7 +199,7 @@ Test(cli, no_graphs_plans_no_graph_memory)
 	PLAN(&cli, &p, err, "--compilation-config", "{\"pass_config\": {\"x\": 1}}",
 	    "-cc.cudagraph_mode=PIECEWISE");
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
-	cli_format_command(test_catalogue(), &cli.imp.in, &p, 0, buf, sizeof buf);
+	serve_command_format(test_catalogue(), &cli.imp.in, &p, 0, buf, sizeof buf);
 	cr_assert(strstr(buf, "--compilation-config '{\"cudagraph_mode\":"
 	    "\"PIECEWISE\",\"pass_config\":{\"x\":1}}'") != NULL, "%s", buf);
 	cli_done(&cli);
@@ -238,7 +240,7 @@ Test(cli, kv_dtypes_and_block_sizes_by_release)
 	cr_assert_eq(p.phase, PHASE_CONFIG);
 	cr_assert(strstr(p.message, "--kv-cache-dtype=turboquant_k8v4") &&
 	    strstr(p.message, "does not model"), "%s", p.message);
-	cli_format_command(test_catalogue(), &cli.imp.in, &p, 0, buf, sizeof buf);
+	serve_command_format(test_catalogue(), &cli.imp.in, &p, 0, buf, sizeof buf);
 	cr_assert(strstr(buf, "--kv-cache-dtype=turboquant_k8v4"), "%s", buf);
 	cli_done(&cli);
 	PLAN(&cli, &p, err, "--vllm-version", "0.10.2", "--kv-cache-dtype",

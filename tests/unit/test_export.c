@@ -13,6 +13,7 @@
 #include "helpers.h"
 #include "io/cli.h"
 #include "io/export.h"
+#include "io/serve_command.h"
 #include "io/shellwords.h"
 #include "io/vllmargs.h"
 #include "xtest.h"
@@ -113,7 +114,7 @@ Test(export, mig_slices_are_pinned_and_priced_by_card)
 
 	xt_cli(&c, mig_args);
 	plan_compute(test_catalogue(), &c.imp.in, &p);
-	cli_format_command(test_catalogue(), &c.imp.in, &p, 0, buf, sizeof buf);
+	serve_command_format(test_catalogue(), &c.imp.in, &p, 0, buf, sizeof buf);
 	cr_assert(strncmp(buf, "CUDA_VISIBLE_DEVICES='MIG-<uuid>' vllm serve ", 45) == 0,
 	    "%s", buf);
 	export_cost(test_catalogue(), &c.imp.in, &p, &k);
@@ -170,7 +171,7 @@ Test(export, no_value_breaks_out_of_its_argument)
 	for (m = 0; m < sizeof models / sizeof models[0]; m++) {
 		hostile_input(&in, extra, &n, models[m], env);
 		plan_compute(test_catalogue(), &in, &p);
-		cli_format_command(test_catalogue(), &in, &p, 0, buf, 65536);
+		serve_command_format(test_catalogue(), &in, &p, 0, buf, 65536);
 		cr_assert_eq(shellwords_split(buf, &sw, err, sizeof err), 0, "%s\n%s",
 		    err, buf);
 		cr_assert_str_eq(sw.w[0], env[0]);

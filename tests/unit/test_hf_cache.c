@@ -17,6 +17,7 @@
 #include "io/model_dir.h"
 #include "io/model_find.h"
 #include "helpers.h"
+#include "io/serve_command.h"
 
 #define C1 "0123456789abcdef0123456789abcdef01234567"
 #define C2 "89abcdef0123456789abcdef0123456789abcdef"
@@ -374,10 +375,10 @@ Test(hf_cache, cli_plans_a_cached_model_and_exports_the_repo_id)
 	cr_assert_eq(cli_parse(5, argv, &cli, err, sizeof err), 0, "%s", err);
 	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), 0, "%s", err);
 	cr_assert_str_eq(cli.imp.model_source, "cache");
-	cr_assert(strstr(cli_model_where(c, cli.imp.in.model), "snapshots/" C2) != NULL, "%s",
-	    cli_model_where(c, cli.imp.in.model));
+	cr_assert(strstr(model_find_where(c, cli.imp.in.model), "snapshots/" C2) != NULL, "%s",
+	    model_find_where(c, cli.imp.in.model));
 	plan_compute(c, &cli.imp.in, &p);
-	cli_format_command(c, &cli.imp.in, &p, 0, cmd, sizeof cmd);
+	serve_command_format(c, &cli.imp.in, &p, 0, cmd, sizeof cmd);
 	cr_assert(strncmp(cmd, "vllm serve Qwen/Qwen2.5-0.5B-Instruct --revision v1.0",
 	    53) == 0, "%s", cmd);
 	cr_assert(strstr(cmd, "snapshots") == NULL, "%s", cmd);

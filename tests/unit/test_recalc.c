@@ -12,12 +12,13 @@
 #include "core/recalc.h"
 #include "core/units.h"
 #include "helpers.h"
+#include "io/serve_command.h"
 
 #define GPU "rtx-pro-6000-server"
 #define LLAMA70 "meta-llama/Llama-3.3-70B-Instruct"
 #define LLAMA70_FP8 "nvidia/Llama-3.3-70B-Instruct-FP8"
 
-/* A stand-in for cli_format_command(): deterministic and input-sensitive. */
+/* A stand-in for serve_command_format(): deterministic and input-sensitive. */
 static size_t
 fake_command(const struct catalogue *cat, const struct plan_input *in,
     const struct plan *p, int explicit_all, char *buf, size_t len)

@@ -23,6 +23,7 @@
 #include "io/cli.h"
 #include "io/export.h"
 #include "xtest.h"
+#include "io/shellwords.h"
 
 #define MAX_WORDS 96
 
@@ -61,7 +62,7 @@ cmd_add(struct gen *g, const char *w)
 {
 	char q[1024] = "";
 
-	cli_shell_quote(w, q, sizeof q);
+	shellwords_quote(w, q, sizeof q);
 	strncat(g->cmd, " ", sizeof g->cmd - strlen(g->cmd) - 1);
 	strncat(g->cmd, q, sizeof g->cmd - strlen(g->cmd) - 1);
 }

@@ -10,6 +10,8 @@
 #include <cjson/cJSON.h>
 
 #include "core/fit.h"
+#include "io/multimodal_flags.h"
+#include "io/serve_command.h"
 #include "io/sizing_modes.h"
 #include "io/sizing_cli.h"
 #include "io/sizing_report.h"
@@ -68,7 +70,7 @@ Test(answers_cli, multimodal_flags_round_trip)
 	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), 0, "%s", err);
 	plan_compute(c, &cli.imp.in, &p);
 	cr_assert_eq(p.mm.tokens_per_image, 1280);
-	cli_format_command(c, &cli.imp.in, &p, 0, cmd, sizeof cmd);
+	serve_command_format(c, &cli.imp.in, &p, 0, cmd, sizeof cmd);
 	cr_assert(strstr(cmd, "--limit-mm-per-prompt '{\"image\":2,\"video\":0}'") != NULL,
 	    "%s", cmd);
 	cr_assert(strstr(cmd, "--mm-processor-kwargs '{\"max_pixels\":1003520}'") != NULL,

@@ -16,6 +16,7 @@
 #include "io/cli.h"
 #include "io/deploy.h"
 #include "io/export.h"
+#include "io/model_find.h"
 #include "io/report.h"
 #include "io/textfile.h"
 #include "ui/app.h"
@@ -189,7 +190,7 @@ Test(uideploy, kubernetes_from_the_view_is_the_command_lines)
 	rin.cat = test_catalogue();
 	rin.in = &two.imp.in;
 	rin.plan = &p;
-	rin.model_source = cli_model_source(test_catalogue(), &two.imp.in);
+	rin.model_source = model_find_input_source(test_catalogue(), &two.imp.in);
 	rin.placement = deploy_place(test_catalogue(), &two, &p, &pl);
 	rin.node = &test_catalogue()->nodes[two.node];
 	want = export_render(EXPORT_KUBERNETES, &rin, err, sizeof err);
@@ -264,7 +265,7 @@ cli_export(const char *args, enum export_format f, char *err, size_t errlen)
 	rin.cat = test_catalogue();
 	rin.in = &cli.imp.in;
 	rin.plan = &p;
-	rin.model_source = cli_model_source(test_catalogue(), &cli.imp.in);
+	rin.model_source = model_find_input_source(test_catalogue(), &cli.imp.in);
 	rin.placement = deploy_place(test_catalogue(), &cli, &p, pl);
 	rin.node = rin.placement ? &test_catalogue()->nodes[cli.node] : NULL;
 	text = export_render(f, &rin, err, errlen);

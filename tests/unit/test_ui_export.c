@@ -22,6 +22,7 @@
 #include "core/vllm_version.h"
 #include "io/cli.h"
 #include "io/compare.h"
+#include "io/model_find.h"
 #include "io/report.h"
 #include "io/export.h"
 #include "io/scenario.h"
@@ -86,7 +87,7 @@ exports_of(const struct plan_input *in, struct exports *e)
 	rin.cat = c;
 	rin.in = in;
 	rin.plan = &p;
-	rin.model_source = cli_model_source(c, in);
+	rin.model_source = model_find_input_source(c, in);
 	e->command = export_command(&rin, err, sizeof err);
 	cr_assert_not_null(e->command, "%s", err);
 	e->scenario = scenario_write(&rin, NULL, err, sizeof err);

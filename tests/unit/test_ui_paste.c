@@ -19,6 +19,7 @@
 #include "core/units.h"
 #include "helpers.h"
 #include "io/cli.h"
+#include "io/serve_command.h"
 #include "io/textfile.h"
 #include "ui/app.h"
 #include "ui/flags.h"
@@ -467,7 +468,7 @@ Test(mmflags, edits_change_the_encoder_budget)
 	flags_view(FLAG_MM_MAX_PIXELS, &in, &p, &d, &v);
 	cr_assert(v.differs);
 	cr_assert_str_eq(v.deflt, "12,845,056", "the default stays the checkpoint's");
-	cli_format_command(test_catalogue(), &in, &p, 0, cmd, sizeof cmd);
+	serve_command_format(test_catalogue(), &in, &p, 0, cmd, sizeof cmd);
 	cr_assert_not_null(strstr(cmd, "--mm-processor-kwargs '{\"max_pixels\":6422528}'"),
 	    "%s", cmd);
 
@@ -496,7 +497,7 @@ Test(mmflags, edits_change_the_encoder_budget)
 	flags_view(FLAG_MM_VIDEOS, &in, &p, &d, &v);
 	cr_assert(v.differs && v.set);
 	cr_assert_str_eq(v.value, "0");
-	cli_format_command(test_catalogue(), &in, &p, 0, cmd, sizeof cmd);
+	serve_command_format(test_catalogue(), &in, &p, 0, cmd, sizeof cmd);
 	cr_assert_not_null(strstr(cmd, "--limit-mm-per-prompt '{\"image\":128,"
 	    "\"video\":0}'"), "%s", cmd);
 	cr_assert_eq(flags_parse(FLAG_MM_IMAGES, "0", &in, &p, err, sizeof err), 0);

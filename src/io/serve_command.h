@@ -1,0 +1,36 @@
+/*
+ * serve_command.h - the `vllm serve` line of a plan: the model vLLM is
+ * given, the environment assignments before it and the flags that differ
+ * from vLLM's defaults, each word POSIX shell-quoted.  Every export
+ * (export.h, launch.h, the cluster files) starts from this one writer.
+ */
+#ifndef HEADROOM_SERVE_COMMAND_H
+#define HEADROOM_SERVE_COMMAND_H
+
+#include <stddef.h>
+
+#include "core/catalogue.h"
+#include "core/plan.h"
+
+/*
+ * Writes the `vllm serve ...` line for a plan: only flags that differ from
+ * vLLM's defaults for the version (all of them with explicit_all), each
+ * argument POSIX shell-quoted.  Returns the length written.
+ */
+size_t serve_command_format(const struct catalogue *, const struct plan_input *,
+    const struct plan *, int explicit_all, char *buf, size_t len);
+
+/*
+ * Appends the VAR=value assignments of in->env (values quoted), and for a
+ * MIG slice without CUDA_VISIBLE_DEVICES the placeholder
+ * CUDA_VISIBLE_DEVICES='MIG-<uuid>', each followed by a space.
+ */
+void serve_command_env(const struct plan_input *, char *buf, size_t len);
+
+/*
+ * The model id a plan runs, from its model and checkpoint alone: the
+ * checkpoint repo, the model id, or a local folder's path.
+ */
+const char *serve_command_model(const struct catalogue *,
+    const struct plan_input *);
+#endif
