@@ -897,10 +897,12 @@ walk_kv_params(struct walk *w)
 	 * own KV heads and head size, join the groups (load_model() of
 	 * vllm/v1/spec_decode/eagle.py names them apart from the target's) */
 	if (spec_has_drafter(&in->spec) && in->draft != NULL && p->pp == 1) {
-		kp->extra_full_layers += in->draft->layers;
+		int n = spec_draft_layers(in->draft, &in->spec, p->version);
+
+		kp->extra_full_layers += n;
 		kp->extra_kv_heads = in->draft->kv_heads;
 		kp->extra_head_dim = in->draft->head_dim;
-		p->draft_layers = in->draft->layers;
+		p->draft_layers = n;
 	}
 }
 
@@ -958,7 +960,8 @@ walk_stage(struct walk *w, int s)
 		x->draft = (int64_t)weights_draft_bytes(in->draft, m,
 		    in->spec.method == SPEC_EAGLE ? WEIGHTS_EAGLE :
 		    in->spec.method == SPEC_EAGLE3 ? WEIGHTS_EAGLE3 :
-		    WEIGHTS_DRAFT_MODEL, w->dtype_bytes, p->tp, p->pp);
+		    WEIGHTS_DRAFT_MODEL, spec_draft_layers(in->draft, &in->spec,
+		    p->version), w->dtype_bytes, p->tp, p->pp);
 	x->weights += x->draft;
 	if (p->format == FMT_MXFP4 && w->g != NULL)
 		x->weights += weights_mxfp4_padding_split(m, mxfp4_backend_for(w->cc,

@@ -228,6 +228,17 @@ spec_check_drafter(const struct model *m, const struct model *d,
 	}
 }
 
+int
+spec_draft_layers(const struct model *d, const struct plan_spec *s, int version)
+{
+	if (d == NULL)
+		return 0;
+	if (s->method == SPEC_EAGLE3 && d->layers > 1 && version > 0 &&
+	    version < VLLM_SINCE_EAGLE3_LAYERS)
+		return 1;
+	return d->layers;
+}
+
 const char *
 spec_assumption(const struct plan_spec *s)
 {

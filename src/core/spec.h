@@ -54,6 +54,14 @@ void spec_check_drafter(const struct model *m, const struct model *d,
     const struct plan_spec *, int tp, int pp, int version, char *msg,
     size_t len);
 
+/*
+ * Decoder layers vLLM builds for drafter d in release version: its
+ * num_hidden_layers, but one for an EAGLE-3 head before multi-layer heads
+ * (VLLM_SINCE_EAGLE3_LAYERS, #26164: llama_eagle3.py built one "midlayer").
+ */
+int spec_draft_layers(const struct model *d, const struct plan_spec *,
+    int version);
+
 /* What the drafter's figures rest on (a constant), NULL without one. */
 const char *spec_assumption(const struct plan_spec *);
 

@@ -26,6 +26,7 @@
 #define VLLM_SINCE_OPT_LEVELS	VLLM_VER(0, 12, 0)	/* -O0..3 presets, #26847 */
 #define VLLM_SINCE_PERF_MODE	VLLM_VER(0, 17, 0)	/* --performance-mode, #34936 */
 #define VLLM_SINCE_SPEC_DRAFT_MODEL VLLM_VER(0, 15, 0)	/* method draft_model in V1, #24322 */
+#define VLLM_SINCE_EAGLE3_LAYERS VLLM_VER(0, 11, 1)	/* EAGLE-3 heads of several layers, #26164 */
 #define VLLM_UNTIL_EAGLE3_TARGETS VLLM_VER(0, 16, 0)	/* last release checked against the EAGLE-3 target list */
 #define VLLM_SINCE_SPEC_GRAPH_ALIGN VLLM_VER(0, 12, 0)	/* capture sizes in steps of 1 + k, #28315 */
 

@@ -433,7 +433,7 @@ weights_mtp_bytes_split(const struct model *m, enum ckpt_format fmt,
 
 double
 weights_draft_bytes(const struct model *d, const struct model *t,
-    enum weights_drafter kind, int dtype_bytes, int tp, int pp)
+    enum weights_drafter kind, int layers, int dtype_bytes, int tp, int pp)
 {
 	double pt[P_COUNT] = { 0 }, repl = 0, h = d->hidden, b = 0, rope = 0;
 	double heads = d->heads, kvh = d->kv_heads, hd = d->head_dim, kvr, dv;
@@ -455,13 +455,13 @@ weights_draft_bytes(const struct model *d, const struct model *t,
 		return w.total - (own_rope || d->rotary_dim <= 0 ? 0 :
 		    (double)d->rope_cache_len * d->rotary_dim * dtype_bytes);
 	}
-	for (i = 0; i < d->layers; i++)
+	for (i = 0; i < layers; i++)
 		layer_params(d, i, tp, &es, pt, &repl);
 	kvr = kvh / tp < 1 ? 1 : kvh / tp;
 	if (kind == WEIGHTS_EAGLE3) {
 		/* layer 0's qkv_proj reads [embeds, hidden]: H more inputs */
 		pt[P_ATTN] += h * (heads * hd / tp + 2 * kvr * hd);
-		repl += 2.0 * h * d->layers + 2.0 * h;	/* hidden_norm, norm */
+		repl += 2.0 * h * layers + 2.0 * h;	/* hidden_norm, norm */
 	} else {
 		repl -= 2.0 * h;	/* layer 0: input_layernorm is Identity */
 	}

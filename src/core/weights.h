@@ -98,10 +98,11 @@ enum weights_drafter {
  * draft_id_to_target_id (int64, replicated); the embedding is the
  * target's when pp is 1 and the shapes match.  A draft model: the whole
  * model, its own embedding and head.  Each adds a RoPE cache of its own
- * unless it has the target's length and rotary size.
+ * unless it has the target's length and rotary size.  layers: the
+ * decoder layers vLLM builds for an EAGLE head (spec_draft_layers()).
  */
 double weights_draft_bytes(const struct model *d, const struct model *t,
-    enum weights_drafter, int dtype_bytes, int tp, int pp);
+    enum weights_drafter, int layers, int dtype_bytes, int tp, int pp);
 
 /* The same with the MTP layer's experts split as es says. */
 double weights_mtp_bytes_split(const struct model *, enum ckpt_format,

@@ -567,8 +567,17 @@ Test(spec, eagle3_head_weights_and_kv_by_hand)
 	 * without the wider qkv, one norm less (input_layernorm is Identity),
 	 * no final norm, fc [2H -> H], lm_head and embedding the target's:
 	 * 218,103,808 x 2 + 8,192 + 67,108,864 + 524,288 = 503,848,960 */
-	cr_assert_eq((int64_t)weights_draft_bytes(&d, in.model, WEIGHTS_EAGLE, 2, 1,
-	    1), 503848960LL);
+	cr_assert_eq((int64_t)weights_draft_bytes(&d, in.model, WEIGHTS_EAGLE, 1, 2,
+	    1, 1), 503848960LL);
+	/* two layers (PR #26164, from 0.11.1): the second reads H, with its own
+	 * hidden_norm: + 218,103,808 x 2 + 3 x 4096 x 2 = 436,232,192; before
+	 * 0.11.1 vLLM built one layer whatever num_hidden_layers said */
+	d.layers = 2;
+	cr_assert_eq((int64_t)weights_draft_bytes(&d, in.model, WEIGHTS_EAGLE3, 2, 2,
+	    1, 1), 850159616LL + 436232192LL);
+	cr_assert_eq(spec_draft_layers(&d, &in.spec, VLLM_VER(0, 11, 0)), 1);
+	cr_assert_eq(spec_draft_layers(&d, &in.spec, VLLM_VER(0, 11, 1)), 2);
+	d.layers = 1;
 	/* PP 2 would keep its own embedding; vLLM puts the drafter on the
 	 * last stage: not modelled */
 	in.tp = 1;
