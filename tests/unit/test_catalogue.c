@@ -40,6 +40,8 @@ static const struct {
 	{ "zai-org/GLM-5.1", 0 },
 	{ "moonshotai/Kimi-K2.5", 0 },
 	{ "MiniMaxAI/MiniMax-M2.7", 1 },
+	{ "Qwen/Qwen3.6-35B-A3B", 0 },
+	{ "google/gemma-4-31B-it", 0 },
 	{ "meta-llama/Llama-4-Scout-17B-16E-Instruct", 0 },
 	{ "meta-llama/Llama-4-Maverick-17B-128E-Instruct", 0 },
 };
@@ -71,6 +73,10 @@ static const struct {
 	{ "nvidia/GLM-5.1-NVFP4", "zai-org/GLM-5.1", FMT_NVFP4, KV_FP8 },
 	{ "nvidia/Kimi-K2.5-NVFP4", "moonshotai/Kimi-K2.5", FMT_NVFP4,
 	    KV_AUTO },
+	{ "nvidia/Qwen3.6-35B-A3B-NVFP4", "Qwen/Qwen3.6-35B-A3B", FMT_NVFP4,
+	    KV_FP8 },
+	{ "nvidia/Gemma-4-31B-IT-NVFP4", "google/gemma-4-31B-it", FMT_NVFP4,
+	    KV_FP8 },
 };
 
 Test(catalogue, current_families_load)
@@ -332,4 +338,62 @@ Test(catalogue, export_config_must_match_its_format)
 	cr_assert_not_null(c.ckpts[0].arch);
 	cr_assert_eq(c.ckpts[0].arch->native_format, FMT_FP8_BLOCK);
 	catalogue_done(&c);
+}
+
+/* The NVFP4 exports with their own config.json (ModelOpt), against the
+ * real folders: mixed precision, FP8 KV from hf_quant_config.json. */
+Test(catalogue, nvfp4_exports_plan_as_their_config)
+{
+	same_plan("gemma4/Gemma-4-31B-IT-NVFP4", "google/gemma-4-31B-it",
+	    "nvidia/Gemma-4-31B-IT-NVFP4", "b200", 1, KV_AUTO, 0);
+	same_plan("gemma4/Gemma-4-31B-IT-NVFP4", "google/gemma-4-31B-it",
+	    "nvidia/Gemma-4-31B-IT-NVFP4", "rtx-pro-6000-server", 2, KV_AUTO,
+	    0);
+}
+
+/*
+ * nvidia/Qwen3.6-35B-A3B-NVFP4 with vLLM's own load figure (0.22.1rc1,
+ * 'Model loading took 21.93 GiB', TP 1): the plan's weights are that
+ * figure, and the KV layout is the real config's.  The architecture alone
+ * gives 20.49 GiB, within 10% of it.
+ */
+Test(catalogue, logged_weights_of_an_export)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input a, b;
+	struct plan pa, pb;
+	struct model m;
+	char path[1024], err[512];
+	int64_t wb;
+	int k = catalogue_find_ckpt(c, "nvidia/Qwen3.6-35B-A3B-NVFP4");
+
+	cr_assert_geq(k, 0);
+	cr_assert_float_eq(c->ckpts[k].loaded_gib, 21.93, 1e-9);
+	test_input(&a, "b200", "Qwen/Qwen3.6-35B-A3B",
+	    "nvidia/Qwen3.6-35B-A3B-NVFP4");
+	plan_compute(c, &a, &pa);
+	cr_assert_eq(pa.phase, PHASE_NONE, "%s", pa.message);
+	cr_assert(pa.weights_exact);
+	cr_assert(fabs(test_gib(pa.weights) - 21.93) < 0.005, "%.3f GiB",
+	    test_gib(pa.weights));
+	fixture("qwen3.5/Qwen3.6-35B-A3B-NVFP4", path, sizeof path);
+	cr_assert_eq(model_dir_read(path, &m, &wb, err, sizeof err), 0, "%s",
+	    err);
+	b = a;
+	b.model = &m;
+	b.ckpt = -1;
+	b.format = FMT_COUNT;
+	plan_compute(c, &b, &pb);
+	cr_assert(!pb.weights_exact);
+	cr_assert(fabs(test_gib(pb.weights) / 21.93 - 1) < 0.10, "%.3f GiB",
+	    test_gib(pb.weights));
+	cr_assert_eq(pa.format, pb.format);
+	cr_assert_eq(pa.kv_dtype, pb.kv_dtype);
+	cr_assert_eq(pa.bytes_per_token, pb.bytes_per_token);
+	cr_assert_eq(pa.page_bytes, pb.page_bytes);
+	cr_assert_eq(pa.block_size, pb.block_size);
+	cr_assert_eq(pa.n_groups, pb.n_groups);
+	cr_assert_eq(pa.state_bytes, pb.state_bytes);
+	cr_assert_gt(pa.state_bytes, 0);
+	model_done(&m);
 }
