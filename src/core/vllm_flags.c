@@ -246,7 +246,7 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	/* vllm/model_executor/layers/fused_moe/config.py FusedMoEParallelConfig:
 	 * whole experts per rank over the TP x DP ranks (experts.h) */
 	[VF_EXPERT_PARALLEL] = { "enable-expert-parallel", "--enable-expert-parallel",
-	    NULL, "expert-par", "MoE experts whole on each of the TP x DP ranks "
+	    "ep", "expert-par", "MoE experts whole on each of the TP x DP ranks "
 	    "instead of split inside every expert", VFK_BOOL, VFS_TRI,
 	    IN_OFF(expert_parallel), -1, 0, 0, 1, false, NULL, NULL,
 	    RECALC_IN_PARALLEL, VFW_SET, 0, VFSTEP_TOGGLE, 0, 0, 0, 1, true },

@@ -416,7 +416,7 @@ add_grid(struct overlay_lines *L, const struct placement *pl, int w)
 
 				t[0] = b[0] = e[0] = '\0';
 				if (s != NULL && pl->ep && s->replica >= 0)
-					snprintf(e, sizeof e, "e%d-%d", s->expert_first,
+					snprintf(e, sizeof e, "%d-%d", s->expert_first,
 					    s->expert_first + s->expert_count - 1);
 				if (s != NULL && pl->slices_per_gpu > 0)
 					slice_cell(pl, n, g, t, b, sizeof t);
@@ -534,7 +534,10 @@ deploy_draw(struct app *a, struct overlay *o)
 		add_wrapped(L, ROLE_HELP, w, "Experts: ", t);
 	}
 	overlay_lines_add(L, ROLE_MUTED, 0, "r replica, d data-parallel rank, "
-	    "p pipeline stage, t tensor-parallel rank%s", pl->ep ? ", e experts" : "");
+	    "p pipeline stage, t tensor-parallel rank");
+	if (pl->ep)
+		overlay_lines_add(L, ROLE_MUTED, 0, "under each card: the routed "
+		    "experts it holds");
 	add_grid(L, pl, w);
 
 	rows = b.h - 2;

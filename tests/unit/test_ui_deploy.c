@@ -324,3 +324,23 @@ Test(uideploy, every_cluster_file_from_the_view_is_the_command_lines)
 	cr_assert_geq(written, 4);
 	cr_assert_geq(refused, 1);	/* compose of two nodes */
 }
+
+Test(uideploy, expert_parallel_cards_show_their_experts)
+{
+	struct cli cli;
+	char store[512];
+	struct app *a;
+
+	cli_of(&cli, "--node hgx-h200-8 --tensor-parallel-size 1 --data-parallel-size 8 "
+	    "--model Qwen/Qwen3-30B-A3B --max-model-len 8192 --enable-expert-parallel",
+	    store, sizeof store);
+	a = open_view(&cli);
+	cr_assert_not_null(strstr(screen, "Experts: 128 routed experts whole over the 8"),
+	    "%s", screen);
+	/* a third line per card: the experts it holds, as determine_expert_map */
+	cr_assert_not_null(strstr(screen, "0-15    16-31   32-47"), "%s", screen);
+	cr_assert_not_null(strstr(screen, "112-127"), "%s", screen);
+	cr_assert(row_of("112-127") < 23, "the grid fits 80x24:\n%s", screen);
+	app_headless_free(&a);
+	cli_done(&cli);
+}
