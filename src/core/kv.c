@@ -489,6 +489,21 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 		bucket_of[i] = j;
 		count[j]++;
 	}
+	if (p->extra_kv_heads > 0) {
+		/* the drafter's layers in more than one bucket: more than one group */
+		int db = -1;
+
+		for (i = 0; i < nsp; i++) {
+			if (sp[i].layer < m->layers)
+				continue;
+			if (db >= 0 && bucket_of[i] != db) {
+				snprintf(err, errlen, "All drafting layers should belong "
+				    "to the same kv cache group");
+				return -1;
+			}
+			db = bucket_of[i];
+		}
+	}
 	lo = hi = count[0];
 	for (j = 1; j < nb; j++) {
 		if (count[j] < lo)
@@ -515,6 +530,19 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 		l->padding_layers += ng * gs - count[j];
 		if (l->block_size == 0 || t->block_size < l->block_size)
 			l->block_size = t->block_size;
+		/* a drafter's layers share one group's attention metadata:
+		 * validate_same_kv_cache_group() (vllm/v1/spec_decode/eagle.py) */
+		if (p->extra_kv_heads > 0 && ng > 1) {
+			int nd = 0;
+
+			for (k = 0; k < nsp; k++)
+				nd += bucket_of[k] == j && sp[k].layer >= m->layers;
+			if (nd > 1) {
+				snprintf(err, errlen, "All drafting layers should belong "
+				    "to the same kv cache group");
+				return -1;
+			}
+		}
 		/* group g holds the bucket's layers g, g + ng, g + 2 ng, ... */
 		for (g = 0; g < ng; g++) {
 			int idx = 0, on = 0;

@@ -745,3 +745,37 @@ Test(spec, speculators_format_head_reads_as_the_plain_one)
 	cr_assert_eq(p.bytes_per_token, 135168);
 	model_done(&d);
 }
+
+Test(spec, drafting_layers_in_one_group_or_vllms_assertion)
+{
+	/* gpt-oss-20b: 12 sliding and 12 full layers of 8 KV heads of 64.  A
+	 * drafter of that spec (the fixture's head with 8 x 64 heads, for the
+	 * arithmetic) joins the full bucket.  2 layers: 12 sliding vs 14 full,
+	 * 14 < 1.5 x 12 so groups of 14: one full group, the drafter in it.
+	 * 6 layers: 18 >= 18, groups of 12: the full bucket splits in two,
+	 * layers[i::2], and the drafter's layers land in both -- vLLM's
+	 * validate_same_kv_cache_group() asserts. */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct model d;
+
+	memset(&d, 0, sizeof d);
+	drafter_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
+	d.kv_heads = 8;
+	d.head_dim = 64;
+	d.layers = 2;
+	test_input(&in, "h100-sxm", "openai/gpt-oss-20b", NULL);
+	drafter_set(&in, "eagle3", "x", &d, 3);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.n_groups, 2);
+	cr_assert_eq(p.group_size, 14);
+	d.layers = 6;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert_str_eq(p.message, "All drafting layers should belong to the same "
+	    "kv cache group");
+	d.layers = 1;
+	model_done(&d);
+}
