@@ -205,7 +205,7 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    NULL, NULL, RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 1,
 	    true },
 	[VF_SPECULATIVE_CONFIG] = { "speculative-config", "--speculative-config", "sc",
-	    "speculative", "speculative decoding (JSON: method, num_speculative_tokens)",
+	    "speculative", "speculative decoding (JSON: method, model, num_speculative_tokens)",
 	    VFK_JSON, VFS_NONE, IN_OFF(spec), -1, 0, 0, 0, false, NULL, NULL,
 	    RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
 	[VF_CPU_OFFLOAD_GB] = { "cpu-offload-gb", "--cpu-offload-gb", NULL, "cpu-offload",
