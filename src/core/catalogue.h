@@ -84,6 +84,7 @@ enum layer_mixer {
 	MIXER_MAMBA2,
 	MIXER_SHORT_CONV,	/* LFM2 convolution */
 	MIXER_GDN,		/* gated delta net (Qwen3-Next, Qwen3.5) */
+	MIXER_KDA,		/* Kimi delta attention (Kimi Linear): GDN's state */
 	MIXER_COUNT
 };
 

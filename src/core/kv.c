@@ -92,7 +92,7 @@ static int
 is_state_mixer(int mx)
 {
 	return mx == MIXER_MAMBA1 || mx == MIXER_MAMBA2 || mx == MIXER_SHORT_CONV ||
-	    mx == MIXER_GDN;
+	    mx == MIXER_GDN || mx == MIXER_KDA;
 }
 
 /*
@@ -123,6 +123,8 @@ state_bytes_of(const struct model *m, int mixer, const struct kv_params *p)
 		return (s->mamba_intermediate / tp) * (s->d_conv - 1) * cb +
 		    (s->mamba_intermediate / tp) * s->d_state * sb;
 	case MIXER_GDN:
+	case MIXER_KDA:	/* kda_state_shape: q, k, v conv rows over 3 x H x D, the
+			 * recurrent H / TP x D x D (ssm_dtype_bytes 4: float32) */
 		conv_dim = 2 * (int64_t)s->lin_k_heads * s->lin_k_dim +
 		    (int64_t)s->lin_v_heads * s->lin_v_dim;
 		if (conv_dim % tp || s->lin_v_heads % tp)
@@ -190,7 +192,7 @@ build_specs(const struct model *m, const struct kv_params *p, struct spec *sp,
 			if (b < 0) {
 				snprintf(err, errlen, "Tensor parallel size %d does not divide "
 				    "the state dimensions of the model's %s layers; vLLM's "
-				    "divide() asserts.", p->tp, mx == MIXER_GDN ?
+				    "divide() asserts.", p->tp, mx == MIXER_GDN || mx == MIXER_KDA ?
 				    "linear-attention" : mx == MIXER_SHORT_CONV ? "conv" :
 				    "Mamba");
 				return -1;

@@ -61,7 +61,7 @@ static int
 is_state(int mixer)
 {
 	return mixer == MIXER_MAMBA1 || mixer == MIXER_MAMBA2 || mixer == MIXER_GDN ||
-	    mixer == MIXER_SHORT_CONV;
+	    mixer == MIXER_SHORT_CONV || mixer == MIXER_KDA;
 }
 
 /* Token mixer of a described layer (m->ld). */
@@ -126,6 +126,18 @@ mixer_params(const struct model *m, const struct layer_desc *d, int tp,
 		*repl += s->lin_v_dim * 2.0;
 		break;
 	}
+	case MIXER_KDA: {
+		double hd = (double)s->lin_v_heads * s->lin_v_dim, dk = s->lin_v_dim;
+
+		/* KimiDeltaAttention (layers/kda.py): q, k, v, b, f_b, g_b and
+		 * o projections split by TP, f_a and g_a replicated; the three
+		 * conv1d, dt_bias and A_log in float32; o_norm over head_dim */
+		pt[P_MIXER] += (3 * h * hd + h * s->lin_v_heads + 2 * dk * hd + hd * h) / t +
+		    2 * h * dk;
+		pt[P_F32] += (hd * (3.0 * s->lin_conv + 1) + s->lin_v_heads) / t;
+		*repl += dk * 2;
+		break;
+	}
 	case MIXER_SHORT_CONV:
 		pt[P_MIXER] += h * 3 * h / t + h * h / t;
 		pt[P_UNQ] += h * s->conv_l_cache / t;
@@ -148,7 +160,7 @@ layer_params(const struct model *m, int layer, int tp,
 	int ffn, li = layer < m->layers ? layer : m->layers - 1;
 
 	kvh_rank = kvh / tp < 1 ? 1 : kvh / tp;
-	if (m->mla) {
+	if (m->mla && (m->ld == NULL || m->ld[li].mixer == MIXER_ATTENTION)) {
 		double qk = m->qk_nope_head_dim + m->qk_rope_head_dim;
 		double vh = m->v_head_dim > 0 ? m->v_head_dim : m->qk_nope_head_dim;
 

@@ -33,6 +33,7 @@ enum family {
 	FAM_JAMBA,		/* Jamba: Mamba1 + attention + MoE by period */
 	FAM_FALCON_H1,		/* Falcon-H1: attention and Mamba2 in every layer */
 	FAM_ZAMBA2,		/* Zamba2: Mamba2 layers, shared attention blocks */
+	FAM_KIMI_LINEAR,	/* Kimi Linear: KDA layers and MLA */
 	FAM_UNKNOWN
 };
 
@@ -74,6 +75,7 @@ static const struct {
 	{ "Mamba2ForCausalLM", FAM_MAMBA2 },
 	{ "BambaForCausalLM", FAM_BAMBA }, { "JambaForCausalLM", FAM_JAMBA },
 	{ "FalconH1ForCausalLM", FAM_FALCON_H1 }, { "Zamba2ForCausalLM", FAM_ZAMBA2 },
+	{ "KimiLinearForCausalLM", FAM_KIMI_LINEAR },
 };
 
 /* Architectures whose caches or weights headroom does not model. */
@@ -87,7 +89,6 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "modelled", VLLM_VER(0, 23, 0) },
 	{ "MiniMaxForCausalLM", "MiniMax-Text-01 lightning (linear) attention is "
 	    "not modelled", VLLM_VER(0, 23, 0) },
-	{ "KimiLinearForCausalLM", "Kimi Linear (KDA) layers are not modelled", 0 },
 	{ "Plamo2ForCausalLM", "PLaMo 2 (Mamba hybrid) is not modelled",
 	    VLLM_VER(0, 26, 0) },
 	{ "Phi4FlashForCausalLM", "Phi-4-flash (SambaY) ran on vLLM's V0 engine "
@@ -118,7 +119,7 @@ static const char *const memory_fields[] = {
 	"num_global_key_value_heads", "swa_num_key_value_heads", "swa_head_dim",
 	"cross_attention_layers", "attn_type_list", "full_attn_idxs",
 	"compress_ratios", "conv_L_cache", "mtp_hybrid_override_pattern",
-	"indexer_types", NULL
+	"indexer_types", "linear_attn_config", NULL
 };
 
 /* The fields each family reads (beyond the standard ones). */
@@ -142,6 +143,7 @@ static const char *const family_fields[][12] = {
 	[FAM_JAMBA] = { "mamba_d_state", NULL },
 	[FAM_FALCON_H1] = { "mamba_n_heads", "mamba_d_state", NULL },
 	[FAM_ZAMBA2] = { "mamba_d_state", "layers_block_type", NULL },
+	[FAM_KIMI_LINEAR] = { "linear_attn_config", NULL },
 	[FAM_UNKNOWN] = { NULL },
 };
 
@@ -290,7 +292,7 @@ count_layers(struct model *m)
 		int mx = m->ld ? m->ld[i].mixer : MIXER_ATTENTION;
 
 		if (mx == MIXER_MAMBA1 || mx == MIXER_MAMBA2 || mx == MIXER_GDN ||
-		    mx == MIXER_SHORT_CONV)
+		    mx == MIXER_SHORT_CONV || mx == MIXER_KDA)
 			m->n_state_layers++;
 		else if (mx != MIXER_ATTENTION)
 			m->n_nokv_layers++;
@@ -923,8 +925,10 @@ hybrid_assumption(struct model *m, const char *family)
 		return;
 	snprintf(buf, sizeof buf, "%s: no real vLLM startup checked yet; state "
 	    "pages, block alignment and groups follow vLLM's rules (prefix "
-	    "caching in mode 'all', SupportsMambaPrefixCaching), the activation "
-	    "and CUDA-graph estimates are fitted on attention models", family);
+	    "caching in mode '%s'%s), the activation and CUDA-graph estimates "
+	    "are fitted on attention models", family, m->st.prefix_all ? "all" :
+	    "align", m->st.prefix_all ? ", SupportsMambaPrefixCaching" :
+	    ": no SupportsMambaPrefixCaching");
 	m->assumption = xstrdup(buf);
 }
 
@@ -1129,6 +1133,78 @@ read_zamba2(const struct src *s, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
+/*
+ * Kimi Linear (kimi_linear.py, layers/kda.py): KDA on the layers
+ * linear_attn_config.kda_layers names (1-based, KimiLinearConfig
+ * is_kda_layer), MLA without RoPE on the others; experts from
+ * first_k_dense_replace on.
+ */
+static int
+read_kimi_linear(const struct src *s, struct model *m, char *err,
+    size_t errlen, const char **bad)
+{
+	const cJSON *la = get(s, "linear_attn_config"), *kl, *e;
+	int i, freq = num(s, "moe_layer_freq", 1), shared = num(s, "num_shared_experts", 0);
+
+	kl = cJSON_GetObjectItemCaseSensitive(la, "kda_layers");
+	if (!cJSON_IsObject(la) || !cJSON_IsArray(kl)) {
+		*bad = "linear_attn_config";
+		snprintf(err, errlen, "config: linear_attn_config.kda_layers must list "
+		    "the KDA layers");
+		return -1;
+	}
+	if (!m->mla) {
+		*bad = "kv_lora_rank";
+		snprintf(err, errlen, "config: Kimi Linear's attention layers are MLA "
+		    "(kv_lora_rank)");
+		return -1;
+	}
+	if (freq != 1) {
+		refuse(m, "%s: moe_layer_freq %d (experts on every %d-th layer) is "
+		    "not modelled.", m->architecture, freq, freq);
+		return 0;
+	}
+	layers_alloc(m);
+	cJSON_ArrayForEach(e, kl) {
+		if (!cJSON_IsNumber(e) || e->valuedouble < 1 ||
+		    e->valuedouble > m->layers) {
+			*bad = "linear_attn_config";
+			snprintf(err, errlen, "config: linear_attn_config.kda_layers holds "
+			    "a layer outside 1..%d", m->layers);
+			return -1;
+		}
+		m->ld[e->valueint - 1].mixer = MIXER_KDA;
+	}
+	e = cJSON_GetObjectItemCaseSensitive(la, "num_heads");
+	m->st.lin_k_heads = m->st.lin_v_heads = cJSON_IsNumber(e) ? e->valueint : 0;
+	e = cJSON_GetObjectItemCaseSensitive(la, "head_dim");
+	m->st.lin_k_dim = m->st.lin_v_dim = cJSON_IsNumber(e) ? e->valueint : 0;
+	e = cJSON_GetObjectItemCaseSensitive(la, "short_conv_kernel_size");
+	m->st.lin_conv = cJSON_IsNumber(e) ? e->valueint : 4;
+	if (m->st.lin_v_heads <= 0 || m->st.lin_v_dim <= 0 || m->st.lin_conv <= 1) {
+		*bad = "linear_attn_config";
+		snprintf(err, errlen, "config: linear_attn_config.num_heads and "
+		    "head_dim must be positive and short_conv_kernel_size above 1");
+		return -1;
+	}
+	m->st.ssm_dtype_bytes = 4;	/* kda_state_dtype: recurrent in float32 */
+	if (boolean(s, "mla_use_nope", 0))
+		m->rotary_dim = 0;	/* KimiMLAAttention: rotary_emb None */
+	m->experts_per_tok = num(s, "num_experts_per_token", m->experts_per_tok);
+	if (m->n_experts > 0) {
+		m->first_dense_layers = num(s, "first_k_dense_replace", 0);
+		m->moe_layer_step = 1;
+		m->dense_intermediate = m->intermediate;
+		/* KimiMoE: shared experts of moe_intermediate x num_shared_experts */
+		m->n_shared_experts = shared;
+		m->shared_intermediate = shared > 0 ? m->moe_intermediate : 0;
+		for (i = 0; i < m->layers; i++)
+			m->ld[i].ffn = i >= m->first_dense_layers ? FFN_MOE : FFN_DENSE;
+	}
+	hybrid_assumption(m, "Kimi Linear");
+	return 0;
+}
+
 static enum family
 family_of(const char *arch, const char *mt)
 {
@@ -1200,6 +1276,7 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	case FAM_JAMBA: r = read_jamba(&s, m, err, errlen, bad); break;
 	case FAM_FALCON_H1: r = read_falcon_h1(&s, m, err, errlen, bad); break;
 	case FAM_ZAMBA2: r = read_zamba2(&s, m, err, errlen, bad); break;
+	case FAM_KIMI_LINEAR: r = read_kimi_linear(&s, m, err, errlen, bad); break;
 	case FAM_LLAMA4:
 		check_layer_words(&s, m);
 		read_llama4(&s, m);

@@ -891,6 +891,85 @@ Test(arch, zamba2_shared_attention_blocks)
 	model_done(&m);
 }
 
+/*
+ * Kimi Linear (KimiLinearForCausalLM, kimi_linear.py) with the fields of
+ * moonshotai/Kimi-Linear-48B-A3B-Instruct's config.json: 27 layers, hidden
+ * 2304, linear_attn_config.kda_layers (1-based) all but 4, 8, ... 24, 27:
+ * 20 KDA layers of 32 heads x 128, conv 4; 7 MLA layers (kv_lora_rank 512
+ * + rope 64, no RoPE applied); 256 experts of 1024 from layer 1, 1 shared.
+ * KDA state (kda_state_shape, kda_state_dtype): conv (4 - 1) x 3 x 32 x 128
+ * x 2 B = 73,728 + recurrent 32 x 128 x 128 x 4 B (float32) = 2,097,152 ->
+ * 2,170,880 B.  MLA 576 x 2 = 1152 B per token on every rank.  Block 64
+ * (MLA backends' alignment): 64 x cdiv(2,170,880, 64 x 1152) = 1920, page
+ * 2,211,840.  7 MLA, 20 KDA layers: group size 7, 1 + 3 groups, 1 padding
+ * layer.  40 GiB // 2,211,840 // 7 = 2774 blocks; L = 131072:
+ * cdiv(131072, 1920) = 69 + 3 = 72 per request (mode none).  TP 2/4/8
+ * split only the KDA state: 1,085,440 / 542,720 / 271,360 B -> blocks
+ * 960 / 512 / 256.  fp8 KV: 576 B per token, block 64 x cdiv(2,170,880,
+ * 36,864) = 3776.  No SupportsMambaPrefixCaching: prefix caching is mode
+ * align.
+ */
+Test(arch, kimi_linear_kda_and_mla)
+{
+	static const int64_t state[] = { 2170880, 1085440, 542720, 271360 };
+	static const int block[] = { 1920, 960, 512, 256 };
+	static const int64_t page[] = { 2211840, 1105920, 589824, 294912 };
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	int i;
+	double b;
+
+	load_json("{\"architectures\":[\"KimiLinearForCausalLM\"],\"model_type\":"
+	    "\"kimi_linear\",\"vocab_size\":163840,\"hidden_size\":2304,"
+	    "\"head_dim\":72,\"intermediate_size\":9216,\"num_hidden_layers\":27,"
+	    "\"num_attention_heads\":32,\"num_key_value_heads\":32,"
+	    "\"tie_word_embeddings\":false,\"first_k_dense_replace\":1,"
+	    "\"moe_intermediate_size\":1024,\"moe_layer_freq\":1,"
+	    "\"num_experts\":256,\"num_experts_per_token\":8,"
+	    "\"num_shared_experts\":1,\"q_lora_rank\":null,\"kv_lora_rank\":512,"
+	    "\"qk_nope_head_dim\":128,\"qk_rope_head_dim\":64,\"v_head_dim\":128,"
+	    "\"mla_use_nope\":true,\"num_nextn_predict_layers\":0,"
+	    "\"model_max_length\":1048576,\"torch_dtype\":\"bfloat16\","
+	    "\"linear_attn_config\":{\"full_attn_layers\":[4,8,12,16,20,24,27],"
+	    "\"head_dim\":128,\"kda_layers\":[1,2,3,5,6,7,9,10,11,13,14,15,17,18,"
+	    "19,21,22,23,25,26],\"num_heads\":32,\"short_conv_kernel_size\":4}}", &m);
+	cr_assert_eq(m.n_state_layers, 20);
+	cr_assert_eq(m.ld[3].mixer, MIXER_ATTENTION);
+	cr_assert_eq(m.ld[26].mixer, MIXER_ATTENTION);
+	cr_assert(!m.st.prefix_all);
+	for (i = 0; i < 4; i++) {
+		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		p.block_size = 64;
+		p.kernel_alignment = 64;
+		layout(&m, &p, &l);
+		cr_assert_eq(l.state_bytes, 20 * state[i], "TP %d", 1 << i);
+		cr_assert_eq(l.attn_block_size, block[i], "TP %d: %d", 1 << i,
+		    l.attn_block_size);
+		cr_assert_eq(l.page, page[i]);
+		cr_assert_eq(l.bytes_per_token, 7 * 1152);
+	}
+	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	p.block_size = 64;
+	p.kernel_alignment = 64;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.group_size, 7);
+	cr_assert_eq(l.n_groups, 4);
+	cr_assert_eq(l.padding_layers, 1);
+	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 2774);
+	cr_assert_eq(kv_blocks_per_request(&l, 131072), 72);
+	p.kv = KV_FP8;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 3776);
+	cr_assert_eq(l.page, 2174976);
+	/* 26 x 1.812B (experts) + 20 x 39.5M (KDA) + 7 x 29.1M (MLA) + 26 x
+	 * 7.1M (shared) + 63.7M (dense layer 0) + 0.755B (embeddings) = 49.1B;
+	 * the name's "48B" rounds it */
+	b = weights_param_count(&m);
+	cr_assert(b > 49.1 * 0.995 && b < 49.1 * 1.005, "%.2fB", b);
+	model_done(&m);
+}
+
 /* Refusals: each row of doc/architectures.md has a test */
 static void
 refused_config(const char *json, const char *needle)
