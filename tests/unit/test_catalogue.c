@@ -209,6 +209,9 @@ same_plan(const char *dir, const char *id, const char *ckpt, const char *gpu,
 	cr_assert_float_eq(pa.max_concurrency, pb.max_concurrency, 1e-9, "%s",
 	    id);
 	cr_assert_eq(pa.concurrency_at_tpr, pb.concurrency_at_tpr, "%s", id);
+	cr_assert_eq(pa.activation, pb.activation, "%s", id);
+	cr_assert_eq(pa.cuda_graphs, pb.cuda_graphs, "%s", id);
+	cr_assert_eq(pa.available_kv, pb.available_kv, "%s", id);
 	if (pa.phase == PHASE_NONE) {
 		/* the comparison says something: a cache, and state for hybrids */
 		cr_assert_gt(pa.num_blocks, 0, "%s", id);
@@ -265,6 +268,15 @@ Test(catalogue, sparse_mla_plans_as_its_config)
 	    KV_AUTO, 0);
 }
 
+/* a multimodal MoE: the vision tower's weights and encoder budget */
+Test(catalogue, qwen3_vl_plans_as_its_config)
+{
+	same_plan("qwen3-vl/Qwen3-VL-30B-A3B-Instruct",
+	    "Qwen/Qwen3-VL-30B-A3B-Instruct", NULL, "h100-sxm", 1, KV_AUTO, 0);
+	same_plan("qwen3-vl/Qwen3-VL-30B-A3B-Instruct",
+	    "Qwen/Qwen3-VL-30B-A3B-Instruct", NULL, "l40s", 4, KV_FP8, 0);
+}
+
 Test(catalogue, llama4_plans_as_its_config)
 {
 	same_plan("llama4/Llama-4-Scout-17B-16E-Instruct",
@@ -281,6 +293,8 @@ Test(catalogue, refused_family_refuses_from_the_catalogue)
 
 	same_plan("dsa/DeepSeek-V4-Flash", "deepseek-ai/DeepSeek-V4-Flash",
 	    NULL, "b200", 8, KV_AUTO, 0);
+	same_plan("minimax/MiniMax-M2.7", "MiniMaxAI/MiniMax-M2.7", NULL,
+	    "b200", 4, KV_AUTO, 0);
 	test_input(&in, "b200", "deepseek-ai/DeepSeek-V4-Pro", NULL);
 	in.tp = 8;
 	plan_compute(c, &in, &p);
