@@ -17,6 +17,7 @@
 #include "core/plan.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
+#include "io/options.h"
 #include "io/sizing_modes.h"
 #include "io/catalogue_list.h"
 #include "io/catalogue_load.h"
@@ -119,7 +120,7 @@ list_options(bool json)
 
 	if (json)
 		strbuf_printf(&b, "[");
-	for (i = 0; (name = cli_option_at(i, &takes)) != NULL; i++) {
+	for (i = 0; (name = options_at(i, &takes)) != NULL; i++) {
 		if (json)
 			strbuf_printf(&b, "%s\n  {\"name\": \"--%s\", \"takes\": \"%s\"}",
 			    i ? "," : "", name, takes == 0 ? "nothing" :
@@ -269,7 +270,8 @@ main(int argc, char **argv)
 	}
 	plan_compute(&cat, &cli.imp.in, &plan);
 	memset(&rin, 0, sizeof rin);
-	rin.placement = deploy_place(&cat, &cli, &plan, &place);
+	rin.placement = deploy_place(&cat, &cli.imp.in, cli.node, cli.nodes, &plan,
+	    &place);
 	nfix = fixes_compute(&cat, &cli.imp.in, &plan, fixes, FIX_MAX);
 	rin.node = rin.placement != NULL ? &cat.nodes[cli.node] : NULL;
 	rin.cat = &cat;

@@ -24,188 +24,9 @@
 #include "io/shellwords.h"
 #include "io/model_dir.h"
 #include "io/model_find.h"
+#include "io/options.h"
 #include "io/price.h"
 #include "io/spec_config.h"
-
-enum opt_id {
-	O_REPORT, O_GPU, O_MIG, O_GPUS, O_NODE, O_NODES, O_GPU_TOTAL, O_MODEL, O_CHECKPOINT,
-	O_TPR, O_OTHER, O_VERSION_V, O_OVERHEAD, O_LIST, O_NO_COLOR, O_ASCII,
-	O_THEME, O_HELP, O_VERSION, O_EXPLICIT, O_CURRENCY,
-	/* exchange (cli_import.c) */
-	O_FROM_COMMAND, O_EXPORT, O_OUTPUT, O_SCENARIO, O_SAVE_SCENARIO, O_CHECK,
-	O_COMPARE, O_CALIBRATE, O_SAVE_CALIBRATION, O_FORCE,
-	/* answers (sizing_cli.c) */
-	O_NEED, O_CARDS, O_MAX_CARDS, O_INSTANCE, O_COMPARE_VERSION, O_RANK,
-	O_FORMAT,		/* the quote's: --format html|markdown */
-	O_REVISION,		/* models outside the catalogue (model_find.c) */
-	/* vLLM's --config file (the other vLLM flags are rows of vllm_flags.c) */
-	V_CONFIG,
-};
-
-struct opt {
-	const char	*name;
-	enum opt_id	 id;
-	int		 takes;		/* 0 flag, 1 value, 2 list */
-	int		 vllm;
-};
-
-static const struct opt opts[] = {
-	{ "report", O_REPORT, 1, 0 },
-	{ "gpu", O_GPU, 1, 0 },
-	{ "mig", O_MIG, 1, 0 },
-	{ "gpus", O_GPUS, 1, 0 },
-	{ "node", O_NODE, 1, 0 },
-	{ "nodes", O_NODES, 1, 0 },
-	{ "gpu-total-gib", O_GPU_TOTAL, 1, 0 },
-	{ "model", O_MODEL, 1, 1 },
-	{ "revision", O_REVISION, 1, 1 },
-	{ "checkpoint", O_CHECKPOINT, 1, 0 },
-	{ "tokens-per-request", O_TPR, 1, 0 },
-	{ "other-usage", O_OTHER, 1, 0 },
-	{ "vllm-version", O_VERSION_V, 1, 0 },
-	{ "overhead", O_OVERHEAD, 1, 0 },
-	{ "list", O_LIST, 1, 0 },
-	{ "no-color", O_NO_COLOR, 0, 0 },
-	{ "ascii", O_ASCII, 0, 0 },
-	{ "theme", O_THEME, 1, 0 },
-	{ "help", O_HELP, 0, 0 },
-	{ "version", O_VERSION, 0, 0 },
-	{ "explicit", O_EXPLICIT, 0, 0 },
-	{ "currency", O_CURRENCY, 1, 0 },
-	{ "from-command", O_FROM_COMMAND, 1, 0 },
-	{ "export", O_EXPORT, 1, 0 },
-	{ "output", O_OUTPUT, 1, 0 },
-	{ "scenario", O_SCENARIO, 1, 0 },
-	{ "save-scenario", O_SAVE_SCENARIO, 1, 0 },
-	{ "check", O_CHECK, 1, 0 },
-	{ "compare", O_COMPARE, 1, 0 },
-	{ "calibrate", O_CALIBRATE, 1, 0 },
-	{ "save-calibration", O_SAVE_CALIBRATION, 0, 0 },
-	{ "force", O_FORCE, 0, 0 },
-	{ "need", O_NEED, 1, 0 },
-	{ "cards", O_CARDS, 1, 0 },
-	{ "max-cards", O_MAX_CARDS, 1, 0 },
-	{ "rank", O_RANK, 1, 0 },
-	{ "format", O_FORMAT, 1, 0 },
-	{ "instance", O_INSTANCE, 1, 0 },
-	{ "compare-version", O_COMPARE_VERSION, 1, 0 },
-	{ "config", V_CONFIG, 1, 1 },
-};
-#define N_OPTS (sizeof opts / sizeof opts[0])
-
-static void
-normalise(const char *in, char *out, size_t len)
-{
-	size_t i;
-
-	for (i = 0; in[i] && i + 1 < len; i++)
-		out[i] = in[i] == '_' ? '-' : in[i];
-	out[i] = '\0';
-}
-
-/* An option: one of headroom's (o) or a vLLM flag (f). */
-struct hit {
-	const struct opt	*o;
-	const struct vllm_flag	*f;
-};
-
-static int
-hit_takes(struct hit h)
-{
-	if (h.o != NULL)
-		return h.o->takes;
-	return h.f->kind == VFK_BOOL ? 0 : h.f->kind == VFK_LIST ? 2 : 1;
-}
-
-static const char *
-hit_name(struct hit h)
-{
-	return h.o != NULL ? h.o->name : h.f->name;
-}
-
-/* Exact name, else the unique prefix over both tables (argparse allow_abbrev). */
-static struct hit
-find_opt(const char *name, int *ambiguous)
-{
-	struct hit h = { NULL, NULL }, none = { NULL, NULL };
-	size_t i, n = strlen(name), hits = 0;
-
-	*ambiguous = 0;
-	for (i = 0; i < N_OPTS; i++)
-		if (strcmp(opts[i].name, name) == 0) {
-			h.o = &opts[i];
-			return h;
-		}
-	for (i = 0; i < VF_COUNT; i++)
-		if (strcmp(vllm_flags[i].name, name) == 0) {
-			h.f = &vllm_flags[i];
-			return h;
-		}
-	for (i = 0; i < N_OPTS; i++)
-		if (strncmp(opts[i].name, name, n) == 0) {
-			h.o = &opts[i];
-			hits++;
-		}
-	for (i = 0; i < VF_COUNT; i++)
-		if (strncmp(vllm_flags[i].name, name, n) == 0) {
-			h.f = &vllm_flags[i];
-			hits++;
-		}
-	if (hits > 1)
-		*ambiguous = 1;
-	return hits == 1 ? h : none;
-}
-
-static struct hit
-word_opt(const char *word)
-{
-	struct hit none = { NULL, NULL };
-	char n[128], *eq;
-	int ambiguous;
-
-	if (strncmp(word, "--", 2) != 0 || word[2] == '\0')
-		return none;
-	normalise(word + 2, n, sizeof n);
-	if ((eq = strchr(n, '=')) != NULL)
-		*eq = '\0';
-	return find_opt(n, &ambiguous);
-}
-
-int
-cli_word_is_option(const char *word, const char *name)
-{
-	struct hit h = word_opt(word);
-
-	return (h.o != NULL || h.f != NULL) && strcmp(hit_name(h), name) == 0;
-}
-
-int
-cli_option_takes(const char *word, const char **name)
-{
-	struct hit h = word_opt(word);
-
-	if (h.o == NULL && h.f == NULL)
-		return -1;
-	if (name != NULL)
-		*name = hit_name(h);
-	return hit_takes(h);
-}
-
-const char *
-cli_option_at(size_t i, int *takes)
-{
-	struct hit h = { NULL, NULL };
-
-	if (i < N_OPTS)
-		h.o = &opts[i];
-	else if (i - N_OPTS < VF_COUNT)
-		h.f = &vllm_flags[i - N_OPTS];
-	else
-		return NULL;
-	if (takes != NULL)
-		*takes = hit_takes(h);
-	return hit_name(h);
-}
 
 static int
 parse_int(const char *flag, const char *v, int64_t lo, int64_t hi, int64_t *out,
@@ -317,14 +138,14 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
 }
 
 static int
-apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
+apply(struct cli *cli, const struct options_entry *o, const char *word, const char *name,
     const char *v, char *err, size_t errlen)
 {
 	struct plan_input *in = &cli->imp.in;
 	int64_t n;
 
 	switch (o->id) {
-	case O_REPORT:
+	case OPTIONS_REPORT:
 		if (strcmp(v, "text") == 0)
 			cli->report = REPORT_TEXT;
 		else if (strcmp(v, "json") == 0)
@@ -337,32 +158,32 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 			return -1;
 		}
 		return 0;
-	case O_GPU: cli->gpu_id = v; return 0;
-	case O_MIG: cli->mig = v; return 0;
-	case O_GPUS:
+	case OPTIONS_GPU: cli->gpu_id = v; return 0;
+	case OPTIONS_MIG: cli->mig = v; return 0;
+	case OPTIONS_GPUS:
 		if (parse_int(name, v, 1, 4096, &n, err, errlen))
 			return -1;
 		in->gpus = (int)n;
 		return 0;
-	case O_NODE: cli->node_id = v; return 0;
-	case O_NODES:
+	case OPTIONS_NODE: cli->node_id = v; return 0;
+	case OPTIONS_NODES:
 		if (parse_int(name, v, 1, 1024, &n, err, errlen))
 			return -1;
 		cli->nodes = (int)n;
 		return 0;
-	case O_GPU_TOTAL:
+	case OPTIONS_GPU_TOTAL:
 		return parse_dbl(name, v, 0.5, 4096, &in->gpu_total_gib, err, errlen);
-	case O_MODEL: cli->model_id = v; return 0;
-	case O_REVISION: cli->revision = v; in->revision = v; return 0;
-	case O_CHECKPOINT: cli->checkpoint = v; return 0;
-	case O_TPR:
+	case OPTIONS_MODEL: cli->model_id = v; return 0;
+	case OPTIONS_REVISION: cli->revision = v; in->revision = v; return 0;
+	case OPTIONS_CHECKPOINT: cli->checkpoint = v; return 0;
+	case OPTIONS_TPR:
 		if (parse_int(name, v, 1, 100000000, &n, err, errlen))
 			return -1;
 		in->tokens_per_request = n;
 		return 0;
-	case O_OTHER:
+	case OPTIONS_OTHER:
 		return parse_dbl(name, v, 0, 4096, &in->other_usage_gib, err, errlen);
-	case O_VERSION_V: {
+	case OPTIONS_VERSION_V: {
 		char e[200];
 
 		if (vllm_version_parse_known(v, &in->version, e, sizeof e) != 0) {
@@ -371,7 +192,7 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 		}
 		return 0;
 	}
-	case O_OVERHEAD:
+	case OPTIONS_OVERHEAD:
 		if (strcmp(v, "estimate") == 0)
 			in->overhead = OVERHEAD_ESTIMATE;
 		else if (strcmp(v, "rule") == 0)
@@ -381,7 +202,7 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 			return -1;
 		}
 		return 0;
-	case O_LIST:
+	case OPTIONS_LIST:
 		if (strcmp(v, "gpus") && strcmp(v, "mig") && strcmp(v, "models") &&
 		    strcmp(v, "checkpoints") && strcmp(v, "options") &&
 		    strcmp(v, "nodes")) {
@@ -391,13 +212,13 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 		}
 		cli->list = v;
 		return 0;
-	case O_NO_COLOR: cli->no_color = true; return 0;
-	case O_ASCII: cli->ascii = true; return 0;
-	case O_THEME: cli->theme = v; return 0;
-	case O_HELP: cli->help = true; return 0;
-	case O_VERSION: cli->version = true; return 0;
-	case O_EXPLICIT: cli->explicit_all = true; return 0;
-	case O_CURRENCY: {
+	case OPTIONS_NO_COLOR: cli->no_color = true; return 0;
+	case OPTIONS_ASCII: cli->ascii = true; return 0;
+	case OPTIONS_THEME: cli->theme = v; return 0;
+	case OPTIONS_HELP: cli->help = true; return 0;
+	case OPTIONS_VERSION: cli->version = true; return 0;
+	case OPTIONS_EXPLICIT: cli->explicit_all = true; return 0;
+	case OPTIONS_CURRENCY: {
 		char e[200];
 
 		if (price_currency_parse(v, &cli->currency, e, sizeof e) != 0) {
@@ -406,9 +227,9 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 		}
 		return 0;
 	}
-	case O_FROM_COMMAND:
+	case OPTIONS_FROM_COMMAND:
 		return cli_import_command(cli, v, err, errlen);
-	case O_EXPORT:
+	case OPTIONS_EXPORT:
 		if (cli_import_export_format(v) < 0) {
 			snprintf(err, errlen, "--export: '%s' is not one of command, "
 			    "config, docker, json, quote, ray, multinode, compose, "
@@ -417,7 +238,7 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 		}
 		cli->export_fmt = v;
 		return 0;
-	case O_FORMAT:
+	case OPTIONS_FORMAT:
 		if (strcmp(v, "html") != 0 && strcmp(v, "markdown") != 0 &&
 		    strcmp(v, "md") != 0) {
 			snprintf(err, errlen, "--format: '%s' is not html or markdown (the "
@@ -426,10 +247,10 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 		}
 		cli->export_style = v;
 		return 0;
-	case O_OUTPUT: cli->output = v; return 0;
-	case O_SCENARIO:
+	case OPTIONS_OUTPUT: cli->output = v; return 0;
+	case OPTIONS_SCENARIO:
 		return 0;	/* loaded before the other words (cli_import_prescan) */
-	case V_CONFIG:
+	case OPTIONS_CONFIG:
 		if (strcmp(word, "--config") == 0)
 			return 0;	/* loaded first (cli_import_prescan) */
 		/* --config=FILE, --conf FILE: vLLM takes the option but reads
@@ -442,9 +263,9 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 			snprintf(kept, sizeof kept, "--config=%s", v);
 			return keep_extra(cli, kept, err, errlen);
 		}
-	case O_SAVE_SCENARIO: cli->save_scenario = v; return 0;
-	case O_CHECK: cli->check = v; return 0;
-	case O_COMPARE:
+	case OPTIONS_SAVE_SCENARIO: cli->save_scenario = v; return 0;
+	case OPTIONS_CHECK: cli->check = v; return 0;
+	case OPTIONS_COMPARE:
 		if (cli->n_compare >= CLI_MAX_COMPARE) {
 			snprintf(err, errlen, "--compare: at most %d files",
 			    CLI_MAX_COMPARE);
@@ -452,15 +273,15 @@ apply(struct cli *cli, const struct opt *o, const char *word, const char *name,
 		}
 		cli->compare[cli->n_compare++] = v;
 		return 0;
-	case O_CALIBRATE: cli->calibrate = v; return 0;
-	case O_SAVE_CALIBRATION: cli->save_calibration = true; return 0;
-	case O_FORCE: cli->force = true; return 0;
-	case O_NEED:
-	case O_CARDS:
-	case O_MAX_CARDS:
-	case O_RANK:
-	case O_INSTANCE:
-	case O_COMPARE_VERSION:
+	case OPTIONS_CALIBRATE: cli->calibrate = v; return 0;
+	case OPTIONS_SAVE_CALIBRATION: cli->save_calibration = true; return 0;
+	case OPTIONS_FORCE: cli->force = true; return 0;
+	case OPTIONS_NEED:
+	case OPTIONS_CARDS:
+	case OPTIONS_MAX_CARDS:
+	case OPTIONS_RANK:
+	case OPTIONS_INSTANCE:
+	case OPTIONS_COMPARE_VERSION:
 		return sizing_cli_set(&cli->sizing, o->name, v, err, errlen);
 	}
 	return 0;
@@ -554,7 +375,7 @@ keep_unknown(struct cli *cli, const char *a, bool has_eq, int argc,
  */
 static int
 lookup(struct cli *cli, const char *a, int vllm_mode, int argc, char **argv,
-    int *i, struct hit *o, const char **value, int *negated, char *err,
+    int *i, struct options_hit *o, const char **value, int *negated, char *err,
     size_t errlen)
 {
 	char name[128], *eq;
@@ -569,9 +390,9 @@ lookup(struct cli *cli, const char *a, int vllm_mode, int argc, char **argv,
 		    (int)strlen(a + 1), a + 1);
 		o->f = vllm_flag_by_short(name);
 		if (strcmp(name, "h") == 0)
-			*o = find_opt("help", &ambiguous);
+			*o = options_find("help", &ambiguous);
 		else if (strcmp(name, "V") == 0)
-			*o = find_opt("version", &ambiguous);
+			*o = options_find("version", &ambiguous);
 		*value = eq ? eq + 1 : NULL;
 		if (o->o != NULL || o->f != NULL)
 			return 0;
@@ -581,15 +402,15 @@ lookup(struct cli *cli, const char *a, int vllm_mode, int argc, char **argv,
 		snprintf(err, errlen, "unknown option '%s' (see --help)", a);
 		return -1;
 	}
-	normalise(a + 2, name, sizeof name);
+	options_normalise(a + 2, name, sizeof name);
 	if ((eq = strchr(name, '=')) != NULL) {
 		*eq = '\0';
 		*value = strchr(a, '=') + 1;
 	}
-	*o = find_opt(name, &ambiguous);
+	*o = options_find(name, &ambiguous);
 	if (o->o == NULL && o->f == NULL && strncmp(name, "no-", 3) == 0) {
-		*o = find_opt(name + 3, &ambiguous);
-		if ((o->o || o->f) && hit_takes(*o) != 0)
+		*o = options_find(name + 3, &ambiguous);
+		if ((o->o || o->f) && options_hit_takes(*o) != 0)
 			o->o = NULL, o->f = NULL;
 		*negated = o->o != NULL || o->f != NULL;
 	}
@@ -613,22 +434,22 @@ lookup(struct cli *cli, const char *a, int vllm_mode, int argc, char **argv,
 
 /* The option's value(s) as it takes them, then the option applied. */
 static int
-take_values(struct cli *cli, struct hit o, const char *a, const char *value,
+take_values(struct cli *cli, struct options_hit o, const char *a, const char *value,
     int negated, int argc, char **argv, int *i, char *err, size_t errlen)
 {
 	char *list[PLAN_MAX_CAPTURE];
 	int n = 0;
 
-	if (hit_takes(o) == 0) {
+	if (options_hit_takes(o) == 0) {
 		if (value != NULL) {
 			snprintf(err, errlen, "--%s takes no value (got '%s')",
-			    hit_name(o), value);
+			    options_hit_name(o), value);
 			return -1;
 		}
 		return o.f ? apply_flag(cli, o.f, NULL, NULL, 0, negated, err,
 		    errlen) : apply(cli, o.o, a, o.o->name, NULL, err, errlen);
 	}
-	if (hit_takes(o) == 2) {
+	if (options_hit_takes(o) == 2) {
 		if (value != NULL) {
 			list[n++] = (char *)value;
 		} else {
@@ -640,14 +461,14 @@ take_values(struct cli *cli, struct hit o, const char *a, const char *value,
 		}
 		if (n == 0) {
 			snprintf(err, errlen, "--%s expects one or more numbers",
-			    hit_name(o));
+			    options_hit_name(o));
 			return -1;
 		}
 		return apply_flag(cli, o.f, NULL, list, n, 0, err, errlen);
 	}
 	if (value == NULL) {
 		if (*i + 1 >= argc) {
-			snprintf(err, errlen, "--%s expects a value", hit_name(o));
+			snprintf(err, errlen, "--%s expects a value", options_hit_name(o));
 			return -1;
 		}
 		value = argv[++*i];
@@ -667,7 +488,7 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 		return -1;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *value = NULL, *dot;
-		struct hit o;
+		struct options_hit o;
 		int negated = 0;
 
 		if (strcmp(a, "--") == 0 && !vllm_mode) {

@@ -69,12 +69,6 @@ int cli_parse_layered(int dargc, char **dargv, int argc, char **argv,
 int cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
     char *err, size_t errlen);
 
-/* The i-th long option accepted (name without "--", takes: 0 flag, 1 value, 2 list); NULL past the last. */
-const char *cli_option_at(size_t i, int *takes);
-/* True when a command-line word ("--conf=x.yaml") names option name ("config"). */
-int cli_word_is_option(const char *word, const char *name);
-/* What option a word names: -1 none, else 0 flag, 1 value, 2 list (*name = its long name). */
-int cli_option_takes(const char *word, const char **name);
 
 /*
  * Resolves ids against the catalogue (card, MIG slice, model or local

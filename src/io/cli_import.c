@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "core/vllm_version.h"
-#include "io/export.h"
+#include "io/export_format.h"
+#include "io/options.h"
 #include "io/scenario.h"
 
 /* Moves the words of a list into cli; the list is left empty. */
@@ -238,7 +239,7 @@ cli_import_prescan(struct cli *cli, int argc, char **argv, int vllm_mode,
 		 * (argparse_utils.py: "--config" in args) */
 		int is_config = strcmp(a, "--config") == 0;
 
-		if (!is_config && !cli_word_is_option(a, "scenario"))
+		if (!is_config && !options_word_is(a, "scenario"))
 			continue;
 		slot = is_config ? &cpath : &spath;
 		if (*slot != NULL) {

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "io/cli.h"
 #include "io/price.h"
 
 int
@@ -18,20 +17,20 @@ deploy_instances(const struct plan *p)
 }
 
 const struct placement *
-deploy_place(const struct catalogue *c, const struct cli *cli, struct plan *p,
-    struct placement *pl)
+deploy_place(const struct catalogue *c, const struct plan_input *in, int node,
+    int nodes, struct plan *p, struct placement *pl)
 {
 	const struct node *nd;
 	int slices = 0;
 
-	if (cli->node < 0 || (size_t)cli->node >= c->n_nodes)
+	if (node < 0 || (size_t)node >= c->n_nodes)
 		return NULL;
-	nd = &c->nodes[cli->node];
-	if (cli->imp.in.mig >= 0 && cli->imp.in.gpu >= 0)
-		slices = c->gpus[cli->imp.in.gpu].mig[cli->imp.in.mig].max_count;
-	placement_compute(nd, cli->nodes, p->tp, p->pp, p->dp,
+	nd = &c->nodes[node];
+	if (in->mig >= 0 && in->gpu >= 0)
+		slices = c->gpus[in->gpu].mig[in->mig].max_count;
+	placement_compute(nd, nodes, p->tp, p->pp, p->dp,
 	    slices > 0 ? p->replicas : deploy_instances(p), slices, pl);
-	placement_assign_experts(pl, cli->imp.in.model ? cli->imp.in.model->n_experts : 0,
+	placement_assign_experts(pl, in->model ? in->model->n_experts : 0,
 	    p->expert_parallel);
 	/* vLLM checks the world size when it parses its arguments, before any
 	 * other check headroom models (vllm/config/parallel.py) */

@@ -12,8 +12,6 @@
 #include "core/plan.h"
 #include "io/strbuf.h"
 
-struct cli;
-
 /*
  * The vLLM instances the plan's cards hold: its replicas over its DP size
  * (plan.replicas counts every DP rank, an engine with its own KV cache),
@@ -22,12 +20,14 @@ struct cli;
 int deploy_instances(const struct plan *p);
 
 /*
- * Places the plan on the cli's nodes into pl and returns pl, or NULL when
- * no --node was given.  A placement vLLM refuses turns a starting plan
+ * Places the plan of input in on nodes servers of the catalogue's node
+ * (--node, --nodes; node -1 = none given) into pl and returns pl, or NULL
+ * when no --node was given.  A placement vLLM refuses turns a starting plan
  * into a refusal at the config phase with vLLM's message.
  */
-const struct placement *deploy_place(const struct catalogue *, const struct cli *,
-    struct plan *p, struct placement *pl);
+const struct placement *deploy_place(const struct catalogue *,
+    const struct plan_input *in, int node, int nodes, struct plan *p,
+    struct placement *pl);
 
 /*
  * No --node: one host holding the cards the plan uses (its replicas, or the

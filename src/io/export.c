@@ -18,10 +18,9 @@
 #include "core/placement.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
-#include "io/cli.h"
 #include "io/model_find.h"
+#include "io/options.h"
 #include "io/provenance.h"
-#include "io/export_cluster.h"
 #include "io/launch.h"
 #include "io/price.h"
 #include "io/serve_command.h"
@@ -31,38 +30,6 @@
 #include "io/yamlout.h"
 
 #define BACKTICKS	"````````````````````````````````````````````````````````````````"
-
-static const char *const format_names[EXPORT_COUNT] = {
-	"command", "config", "docker", "json", "quote", "ray", "multinode",
-	"compose", "kubernetes",
-};
-
-int
-export_format_parse(const char *s, enum export_format *out)
-{
-	int i;
-
-	for (i = 0; i < EXPORT_COUNT; i++)
-		if (strcmp(s, format_names[i]) == 0) {
-			*out = (enum export_format)i;
-			return 0;
-		}
-	if (strcmp(s, "yaml") == 0) {
-		*out = EXPORT_CONFIG;
-		return 0;
-	}
-	if (strcmp(s, "markdown") == 0 || strcmp(s, "md") == 0) {
-		*out = EXPORT_QUOTE;
-		return 0;
-	}
-	return -1;
-}
-
-const char *
-export_format_name(enum export_format f)
-{
-	return f < EXPORT_COUNT ? format_names[f] : "?";
-}
 
 static const struct gpu *
 card_of(const struct catalogue *c, const struct plan_input *in)
@@ -339,7 +306,7 @@ export_config_map(const struct report_in *r, int with_model, char *err,
 		} else {
 			size_t j = i + 1, nv;
 
-			takes = cli_option_takes(a, &name);
+			takes = options_takes(a, &name);
 			if (takes == 0)
 				nv = 0;
 			else if (takes == 1)
@@ -922,24 +889,4 @@ void
 export_checkpoint_text(const struct report_in *r, char *buf, size_t len)
 {
 	checkpoint_text(r, buf, len);
-}
-
-char *
-export_render(enum export_format f, const struct report_in *r, char *err,
-    size_t errlen)
-{
-	switch (f) {
-	case EXPORT_COMMAND: return export_command(r, err, errlen);
-	case EXPORT_CONFIG: return export_config(r, err, errlen);
-	case EXPORT_DOCKER: return export_docker(r, err, errlen);
-	case EXPORT_JSON: return report_json(r);
-	case EXPORT_QUOTE: return export_quote(r, err, errlen);
-	case EXPORT_RAY: return export_ray(r, err, errlen);
-	case EXPORT_MULTINODE: return export_multinode(r, err, errlen);
-	case EXPORT_COMPOSE: return export_compose(r, err, errlen);
-	case EXPORT_KUBERNETES: return export_kubernetes(r, err, errlen);
-	case EXPORT_COUNT: break;
-	}
-	snprintf(err, errlen, "unknown export format");
-	return NULL;
 }

@@ -17,23 +17,6 @@
 
 #include "io/report.h"
 
-enum export_format {
-	EXPORT_COMMAND,		/* vllm serve ... (one line, shell-quoted) */
-	EXPORT_CONFIG,		/* vLLM --config YAML */
-	EXPORT_DOCKER,		/* docker run ... vllm/vllm-openai:vX.Y.Z ... */
-	EXPORT_JSON,		/* the JSON report */
-	EXPORT_QUOTE,		/* Markdown quote sheet */
-	EXPORT_RAY,		/* Ray head and worker commands (export_cluster.h) */
-	EXPORT_MULTINODE,	/* vLLM's multi-node data parallel; replicas per node */
-	EXPORT_COMPOSE,		/* docker compose, one service per replica */
-	EXPORT_KUBERNETES,	/* Deployment + Service, or a LeaderWorkerSet */
-	EXPORT_COUNT
-};
-
-/* "command", "config", "docker", "json", "quote" (also "markdown", "yaml"). */
-int export_format_parse(const char *, enum export_format *);
-const char *export_format_name(enum export_format);
-
 /* What the plan costs to rent: cards (or the cards holding its slices) x price. */
 struct export_cost {
 	int	 cards;			/* whole cards the plan occupies */
@@ -79,9 +62,5 @@ long export_port(const struct plan_input *);
 /* The quote's card line ("2 x NVIDIA H200 NVL") and checkpoint text, plain. */
 void export_card_text(const struct report_in *, char *buf, size_t len);
 void export_checkpoint_text(const struct report_in *, char *buf, size_t len);
-
-/* Any of the above, or the JSON report. */
-char *export_render(enum export_format, const struct report_in *, char *err,
-    size_t errlen);
 
 #endif

@@ -16,6 +16,7 @@
 #include "io/compare.h"
 #include "io/export.h"
 #include "io/deploy.h"
+#include "io/export_format.h"
 #include "io/quote_html.h"
 #include "io/report.h"
 #include "io/scenario.h"
@@ -243,7 +244,8 @@ file_modes_after_resolve(const struct catalogue *cat, struct cli *cli)
 	}
 	plan_compute(cat, &cli->imp.in, &p);
 	memset(&rin, 0, sizeof rin);
-	rin.placement = deploy_place(cat, cli, &p, &place);
+	rin.placement = deploy_place(cat, &cli->imp.in, cli->node, cli->nodes, &p,
+	    &place);
 	rin.node = rin.placement != NULL ? &cat->nodes[cli->node] : NULL;
 	rin.cat = cat;
 	rin.in = &cli->imp.in;

@@ -1,5 +1,5 @@
 /*
- * sizing_cli.c - the answer options and vLLM's multimodal flags (see
+ * sizing_cli.c - the answer options (see
  * sizing_cli.h).  Values are checked here so that the core only ever
  * sees numbers in range.
  */
@@ -16,7 +16,6 @@
 #include "core/units.h"
 #include "core/vllm_flags.h"
 #include "core/vllm_version.h"
-#include "io/cli.h"
 #include "io/model_find.h"
 
 int

@@ -33,6 +33,7 @@
 #include "io/cli.h"
 #include "io/deploy.h"
 #include "io/export.h"
+#include "io/export_format.h"
 #include "io/model_find.h"
 #include "io/price.h"
 #include "io/textfile.h"

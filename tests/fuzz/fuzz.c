@@ -15,6 +15,7 @@
 #include "core/plan.h"
 #include "io/catalogue_load.h"
 #include "io/export.h"
+#include "io/export_format.h"
 #include "io/report.h"
 
 static struct catalogue cat;

@@ -13,6 +13,7 @@
 #include "helpers.h"
 #include "io/cli.h"
 #include "io/export.h"
+#include "io/export_format.h"
 #include "io/serve_command.h"
 #include "io/shellwords.h"
 #include "io/vllmargs.h"

@@ -13,6 +13,7 @@
 
 #include "core/vllm_flags.h"
 #include "helpers.h"
+#include "io/export_format.h"
 #include "io/sizing_cli.h"
 #include "io/cli.h"
 #include "io/export.h"

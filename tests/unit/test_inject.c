@@ -18,6 +18,7 @@
 #include "core/plan.h"
 #include "helpers.h"
 #include "io/export.h"
+#include "io/export_format.h"
 #include "io/report.h"
 #include "io/scenario.h"
 #include "io/shellwords.h"

@@ -15,6 +15,7 @@
 #include "io/cli.h"
 #include "io/deploy.h"
 #include "io/export.h"
+#include "io/export_format.h"
 #include "io/launch.h"
 #include "io/shellwords.h"
 #include "xtest.h"
@@ -185,7 +186,8 @@ Test(launch, command_and_multinode_share_each_replicas_line)
 	xt_cli(&c, args);
 	plan_compute(test_catalogue(), &c.imp.in, &p);
 	xt_report_in(&r, &c, &p);
-	r.placement = deploy_place(test_catalogue(), &c, &p, &pl);
+	r.placement = deploy_place(test_catalogue(), &c.imp.in, c.node, c.nodes,
+	    &p, &pl);
 	cr_assert_not_null(r.placement);
 	r.node = &test_catalogue()->nodes[c.node];
 	cmd = export_render(EXPORT_COMMAND, &r, err, sizeof err);
@@ -225,7 +227,8 @@ Test(launch, mig_placeholders_on_nodes_are_quoted_for_the_shell)
 	xt_cli(&c, args);
 	plan_compute(test_catalogue(), &c.imp.in, &p);
 	xt_report_in(&r, &c, &p);
-	r.placement = deploy_place(test_catalogue(), &c, &p, &pl);
+	r.placement = deploy_place(test_catalogue(), &c.imp.in, c.node, c.nodes,
+	    &p, &pl);
 	r.node = &test_catalogue()->nodes[c.node];
 	mn = export_render(EXPORT_MULTINODE, &r, err, sizeof err);
 	cr_assert_not_null(mn, "%s", err);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/plan.h"
+#include "io/export_format.h"
 #include "io/launch.h"
 #include "core/vllm_version.h"
 #include "helpers.h"

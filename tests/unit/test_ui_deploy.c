@@ -16,6 +16,7 @@
 #include "io/cli.h"
 #include "io/deploy.h"
 #include "io/export.h"
+#include "io/export_format.h"
 #include "io/model_find.h"
 #include "io/report.h"
 #include "io/textfile.h"
@@ -191,7 +192,8 @@ Test(uideploy, kubernetes_from_the_view_is_the_command_lines)
 	rin.in = &two.imp.in;
 	rin.plan = &p;
 	rin.model_source = model_find_input_source(test_catalogue(), &two.imp.in);
-	rin.placement = deploy_place(test_catalogue(), &two, &p, &pl);
+	rin.placement = deploy_place(test_catalogue(), &two.imp.in, two.node, two.nodes,
+	    &p, &pl);
 	rin.node = &test_catalogue()->nodes[two.node];
 	want = export_render(EXPORT_KUBERNETES, &rin, err, sizeof err);
 	cr_assert_not_null(want, "%s", err);
@@ -266,7 +268,8 @@ cli_export(const char *args, enum export_format f, char *err, size_t errlen)
 	rin.in = &cli.imp.in;
 	rin.plan = &p;
 	rin.model_source = model_find_input_source(test_catalogue(), &cli.imp.in);
-	rin.placement = deploy_place(test_catalogue(), &cli, &p, pl);
+	rin.placement = deploy_place(test_catalogue(), &cli.imp.in, cli.node,
+	    cli.nodes, &p, pl);
 	rin.node = rin.placement ? &test_catalogue()->nodes[cli.node] : NULL;
 	text = export_render(f, &rin, err, errlen);
 	free(pl);
