@@ -6,7 +6,7 @@
  *   frame (ms), loading a user catalogue of 10,000 and 40,000 entries
  *   (ms; linear: about x4), and the report process against
  *   `headroom --version` (the cost of starting the binary): median wall
- *   time of 30 runs of each, interleaved, and with valgrind on the PATH the
+ *   and CPU time of 30 runs of each, interleaved, and with valgrind on the PATH the
  *   instructions each executes (callgrind, stable on a loaded machine).
  *   Targets live in doc/estimates.md; this program only measures.
  */
@@ -50,13 +50,15 @@ cmp_dbl(const void *a, const void *b)
  * Runs argv with stdout (and with quiet, stderr) on /dev/null and, when
  * xdg is not NULL, XDG_CONFIG_HOME and XDG_CONFIG_DIRS there, so that only
  * the built-in catalogue loads.  With err_fd >= 0 stderr goes there.
- * Returns the wall time in ms, or -1 when it did not exit 0.
+ * Returns the wall time in ms, or -1 when it did not exit 0; *cpu (if not
+ * NULL) gets the user + system time, in ms.
  */
 static double
-run_child(char *const *av, const char *xdg, int err_fd)
+run_child(char *const *av, const char *xdg, int err_fd, double *cpu)
 {
 	double t0 = now();
 	pid_t pid = fork();
+	struct rusage ru;
 	int st;
 
 	if (pid == 0) {
@@ -72,9 +74,12 @@ run_child(char *const *av, const char *xdg, int err_fd)
 		execvp(av[0], av);
 		_exit(127);
 	}
-	if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) ||
+	if (pid < 0 || wait4(pid, &st, 0, &ru) != pid || !WIFEXITED(st) ||
 	    WEXITSTATUS(st) != 0)
 		return -1;
+	if (cpu != NULL)
+		*cpu = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+		    (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
 	return (now() - t0) * 1e3;
 }
 
@@ -97,7 +102,7 @@ instructions(char *const *av, const char *xdg)
 	for (i = 0; av[i] != NULL && n < 15; i++)
 		vav[n++] = av[i];
 	vav[n] = NULL;
-	if (run_child(vav, xdg, fd) >= 0 && (f = fopen(log, "r")) != NULL) {
+	if (run_child(vav, xdg, fd, NULL) >= 0 && (f = fopen(log, "r")) != NULL) {
 		while (fgets(line, sizeof line, f) != NULL) {
 			const char *c = strstr(line, "Collected : ");
 
@@ -118,7 +123,7 @@ bench_report_vs_start(const char *bin)
 	char *ver[] = { (char *)bin, "--version", NULL };
 	char *rep[] = { (char *)bin, REPORT_ARGS, NULL };
 	char xdg[] = "/tmp/headroom-bench-xdg.XXXXXX";
-	double tv[30], tr[30];
+	double tv[30], tr[30], cv[30], cr[30];
 	long long iv, ir;
 	int r;
 
@@ -127,8 +132,8 @@ bench_report_vs_start(const char *bin)
 		return;
 	}
 	for (r = 0; r < 30; r++) {
-		tv[r] = run_child(ver, xdg, -1);
-		tr[r] = run_child(rep, xdg, -1);
+		tv[r] = run_child(ver, xdg, -1, &cv[r]);
+		tr[r] = run_child(rep, xdg, -1, &cr[r]);
 		if (tv[r] < 0 || tr[r] < 0) {
 			printf("report vs --version: %s failed\n", bin);
 			rmdir(xdg);
@@ -137,11 +142,16 @@ bench_report_vs_start(const char *bin)
 	}
 	qsort(tv, 30, sizeof tv[0], cmp_dbl);
 	qsort(tr, 30, sizeof tr[0], cmp_dbl);
-	printf("headroom --version process:                 %.2f ms median (30 runs)\n",
-	    (tv[14] + tv[15]) / 2);
-	printf("report process (built-in catalogue only):   %.2f ms median (30 runs), "
-	    "+%.2f ms over --version\n", (tr[14] + tr[15]) / 2,
-	    (tr[14] + tr[15]) / 2 - (tv[14] + tv[15]) / 2);
+	qsort(cv, 30, sizeof cv[0], cmp_dbl);
+	qsort(cr, 30, sizeof cr[0], cmp_dbl);
+	printf("headroom --version process:                 %.2f ms median, "
+	    "CPU %.2f ms (30 runs)\n", (tv[14] + tv[15]) / 2, (cv[14] + cv[15]) / 2);
+	printf("report process (built-in catalogue only):   %.2f ms median, "
+	    "CPU %.2f ms (30 runs, interleaved)\n", (tr[14] + tr[15]) / 2,
+	    (cr[14] + cr[15]) / 2);
+	printf("report over --version:                      +%.2f ms wall, "
+	    "+%.2f ms CPU (medians)\n", (tr[14] + tr[15]) / 2 - (tv[14] + tv[15]) / 2,
+	    (cr[14] + cr[15]) / 2 - (cv[14] + cv[15]) / 2);
 	iv = instructions(ver, xdg);
 	ir = instructions(rep, xdg);
 	if (iv > 0 && ir > 0)
