@@ -262,14 +262,6 @@ read_key(struct app *a, int wait_ms)
 /* ---- life cycle ---- */
 
 static void
-center_view(struct list_view *v, int rows)
-{
-	v->top = rows > 2 ? v->cursor - rows / 3 : v->cursor;
-	if (v->top < 0)
-		v->top = 0;
-}
-
-static void
 app_free(struct app **ap)
 {
 	struct app *a = *ap;
@@ -297,9 +289,7 @@ app_free(struct app **ap)
 	recalc_free(&a->calc);
 	import_free(&a->import);
 	overlay_done_all(a);
-	free(a->gpu_rows);
-	free(a->all_gpu_rows);
-	free(a->models);
+	pane_done_all(a);
 	model_search_free(&a->msearch);
 	hf_hub_set_progress(NULL, NULL);
 	free(a);
@@ -313,7 +303,6 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	struct app *a = calloc(1, sizeof *a);
 	const char *term = getenv("TERM");
 	char msg[512];
-	int row;
 
 	if (a == NULL)
 		return NULL;
@@ -324,19 +313,12 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 		a->opt = *opt;
 	a->headless = headless;
 	a->calc = recalc_new(cat, in, serve_command_format);
-	a->n_gpu_rows = a->n_all_gpu_rows = lists_gpu_rows(cat, NULL, 0);
-	a->gpu_rows = calloc(a->n_gpu_rows + 1, sizeof *a->gpu_rows);
-	a->all_gpu_rows = calloc(a->n_gpu_rows + 1, sizeof *a->gpu_rows);
-	a->models = calloc(cat->n_models + 2, sizeof *a->models);
-	if (a->calc == NULL || a->gpu_rows == NULL || a->all_gpu_rows == NULL ||
-	    a->models == NULL) {
+	if (a->calc == NULL) {
 		app_free(&a);
 		return NULL;
 	}
-	lists_gpu_rows(cat, a->gpu_rows, a->n_gpu_rows);
 	/* Hub fetches report on the status line, never on the curses screen's stderr */
 	model_search_attach(a);
-	memcpy(a->all_gpu_rows, a->gpu_rows, a->n_gpu_rows * sizeof *a->gpu_rows);
 	a->g = glyphs_pick(a->opt.ascii);
 	a->colour = theme_colour_wanted(&a->opt);
 	msg[0] = '\0';
@@ -391,12 +373,6 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	bkgdset(theme_attr(&a->theme, ROLE_DEFAULT) | ' ');
 
 	recalc_update(a->calc);
-	update_filter_models(a);
-	a->model_view.cursor = update_model_row(a, in->model);
-	row = lists_gpu_find(a->gpu_rows, a->n_gpu_rows, in->gpu, in->mig);
-	a->gpu_view.cursor = row >= 0 ? row :
-	    lists_gpu_move(a->gpu_rows, a->n_gpu_rows, -1, 1);
-	update_cursor_to_choice(a);
 	a->focus = PANE_GPU;
 	if (msg[0] != '\0') {
 		snprintf(a->status, sizeof a->status, "%s", msg);
@@ -404,9 +380,7 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	}
 	import_take_preset(a);
 	update_relayout(a);
-	/* show the rows before the cursor too, not only the ones after */
-	center_view(&a->gpu_view, pane_list_rows(&a->lay.pane[PANE_GPU]) - 3);
-	center_view(&a->model_view, pane_list_rows(&a->lay.pane[PANE_MODEL]));
+	pane_init_all(a);	/* the lists and their cursors, on the planned card and model */
 	return a;
 }
 

@@ -25,9 +25,9 @@
 #include "flags.h"
 #include "glyphs.h"
 #include "layout.h"
-#include "lists.h"
 #include "options.h"
 #include "overlay_ops.h"
+#include "pane_ops.h"
 #include "paste.h"
 #include "theme.h"
 
@@ -67,11 +67,6 @@ struct prompt {
 	bool fresh; /* text given, not typed: a typed character replaces it */
 };
 
-/* A scrolled list: the cursor row and the first row shown. */
-struct list_view {
-	int cursor, top;
-};
-
 struct import_state; /* import.c */
 struct model_search; /* model_search.c */
 
@@ -94,18 +89,7 @@ struct app {
 
 	/* view state */
 	enum pane_id focus;
-	struct gpu_row *gpu_rows; /* all_gpu_rows filtered by gpu_search */
-	size_t n_gpu_rows;
-	struct gpu_row *all_gpu_rows;
-	size_t n_all_gpu_rows;
-	char gpu_search[64];
-	/* filtered catalogue indexes; -1 = a local model, -2 - k = the k-th
-	 * cached id (model_search.h) */
-	int *models;
-	size_t n_models;
-	char search[64];
-	struct list_view gpu_view, model_view, ckpt_view, flag_view, fix_view,
-	    cmd_view;
+	struct pane panes[PANE_COUNT]; /* their operations and view state */
 	enum overlay_id overlay; /* the one open, OVERLAY_NONE */
 	struct overlay overlays[OVERLAY_COUNT];
 	struct prompt prompt;

@@ -6,9 +6,11 @@
 #include "pane.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "action.h"
+#include "core/xalloc.h"
 #include "draw.h"
 
 static const struct pane_ops *const pane_table[PANE_COUNT] = {
@@ -40,6 +42,114 @@ pane_repaint_mask(unsigned chg, unsigned groups)
 		if ((pane_table[p]->on_change & chg) || (pane_table[p]->on_input & groups))
 			d |= PANE_BIT(p);
 	return d;
+}
+
+void
+pane_init_all(struct app *a)
+{
+	int p;
+
+	for (p = 0; p < PANE_COUNT; p++) {
+		a->panes[p].ops = pane_table[p];
+		a->panes[p].state = pane_table[p]->state_size > 0 ?
+		    xcalloc(1, pane_table[p]->state_size) : NULL;
+	}
+	for (p = 0; p < PANE_COUNT; p++)
+		if (pane_table[p]->init != NULL)
+			pane_table[p]->init(a, a->panes[p].state);
+}
+
+void
+pane_done_all(struct app *a)
+{
+	int p;
+
+	for (p = 0; p < PANE_COUNT; p++) {
+		if (a->panes[p].ops == NULL)
+			continue;
+		if (a->panes[p].state != NULL && a->panes[p].ops->done != NULL)
+			a->panes[p].ops->done(a->panes[p].state);
+		free(a->panes[p].state);
+		a->panes[p].state = NULL;
+	}
+}
+
+void
+pane_draw(struct app *a, enum pane_id id, const struct rect *r)
+{
+	pane_table[id]->draw(a, a->panes[id].state, r);
+}
+
+bool
+pane_act(struct app *a, enum pane_id id, enum action act)
+{
+	if (id < 0 || id >= PANE_COUNT || pane_table[id]->action == NULL)
+		return false;
+	return pane_table[id]->action(a, a->panes[id].state, act);
+}
+
+bool
+pane_hint(struct app *a, char *buf, size_t len)
+{
+	const struct pane_ops *ops = pane_ops_of(a->focus);
+
+	return ops != NULL && ops->hint != NULL &&
+	    ops->hint(a, a->panes[a->focus].state, buf, len);
+}
+
+void
+pane_follow_all(struct app *a, unsigned chg, unsigned groups)
+{
+	int p;
+
+	for (p = 0; p < PANE_COUNT; p++)
+		if (pane_table[p]->follow != NULL)
+			pane_table[p]->follow(a, a->panes[p].state, chg, groups);
+}
+
+void
+pane_prompt(struct app *a, enum pane_id id, enum pane_prompt ev)
+{
+	if (pane_table[id]->prompt != NULL)
+		pane_table[id]->prompt(a, a->panes[id].state, ev);
+}
+
+bool
+pane_list_move(struct list_view *v, int n, int rows, enum action act,
+    int *target)
+{
+	int t;
+
+	switch (act) {
+	case ACT_UP: t = v->cursor - 1; break;
+	case ACT_DOWN: t = v->cursor + 1; break;
+	case ACT_PAGE_UP: t = v->cursor - (rows > 0 ? rows : 1); break;
+	case ACT_PAGE_DOWN: t = v->cursor + (rows > 0 ? rows : 1); break;
+	case ACT_FIRST: t = 0; break;
+	case ACT_LAST: t = n - 1; break;
+	default: return false;
+	}
+	if (t >= n)
+		t = n - 1;
+	if (t < 0)
+		t = 0;
+	*target = t;
+	return true;
+}
+
+bool
+pane_list_action(struct app *a, enum pane_id id, struct list_view *v, int n,
+    enum action act)
+{
+	int target;
+
+	if (!pane_list_move(v, n, pane_list_rows(&a->lay.pane[id]), act, &target))
+		return false;
+	if (n > 0) {
+		v->cursor = target;
+		a->dirty |= PANE_BIT(id) | PANE_BIT(PANE_STATUS);
+	}
+	return true;
 }
 
 void

@@ -15,7 +15,13 @@
 #include "app_state.h"
 #include "core/recalc.h"
 #include "layout.h"
+#include "lists.h"
 #include "pane_ops.h"
+
+/* A scrolled list: the cursor row and the first row shown. */
+struct list_view {
+	int cursor, top;
+};
 
 /* The operations of a pane (pane_*.c). */
 const struct pane_ops *pane_ops_of(enum pane_id);
@@ -25,6 +31,32 @@ const struct pane_ops *pane_ops_of(enum pane_id);
  * groups the key edited, as PANE_IN() bits).
  */
 unsigned pane_repaint_mask(unsigned chg, unsigned groups);
+/* Gives every pane its state (zeroed) and runs the panes' init(). */
+void pane_init_all(struct app *);
+/* Frees the panes' states. */
+void pane_done_all(struct app *);
+/* Draws a pane in r. */
+void pane_draw(struct app *, enum pane_id, const struct rect *r);
+/* Offers an action to a pane (the focused one, or the one a global action
+ * names); true when it took it. */
+bool pane_act(struct app *, enum pane_id, enum action);
+/* The focused pane's hint for the status row; false when it has none. */
+bool pane_hint(struct app *, char *buf, size_t len);
+/* Lets every pane follow a key's edit (pane_ops.follow). */
+void pane_follow_all(struct app *, unsigned chg, unsigned groups);
+/* Tells a pane what happened to its search prompt. */
+void pane_prompt(struct app *, enum pane_id, enum pane_prompt);
+/*
+ * Up, Down, PgUp, PgDn (rows at a time), Home, End on a list of n rows:
+ * the row the cursor goes to, kept inside [0, n), in *target; false for
+ * another action.
+ */
+bool pane_list_move(struct list_view *, int n, int rows, enum action,
+    int *target);
+/* The same applied to a list pane's cursor (the pane and status repaint);
+ * true when act was a move. */
+bool pane_list_action(struct app *, enum pane_id, struct list_view *, int n,
+    enum action);
 /* The "terminal too small" screen, instead of every pane. */
 void pane_too_small_draw(struct app *);
 
@@ -35,8 +67,6 @@ void pane_header(struct app *, const struct rect *, enum pane_id, const char *ti
 int pane_list_rows(const struct rect *);
 /* Keeps a cursor inside [0, n) and the rows shown around it. */
 void pane_view_fit(struct list_view *, int n, int rows);
-/* The text of the status line's hint for the focused item. */
-void pane_hint(struct app *, char *buf, size_t len);
 /* The card or slice name of an input ("rtx-pro-6000-server 2g.48gb"). */
 void pane_card_name(const struct app *, const struct plan_input *, char *buf,
     size_t len);

@@ -52,7 +52,7 @@ seg_glyph(const struct app *a, int s)
 }
 
 static void
-pane_bar_draw(struct app *a, const struct rect *r)
+pane_bar_draw(struct app *a, void *state, const struct rect *r)
 {
 	const struct plan *p = recalc_plan(a->calc);
 	struct seg_bar b;
@@ -60,6 +60,8 @@ pane_bar_draw(struct app *a, const struct rect *r)
 	int budget, ly, lx, lrows, lo, hi, tw, t0;
 	char title[320], t[32], hw[160];
 	double scale;
+
+	(void)state;
 
 	segments_memory(p, &b);
 	draw_clear(&a->theme, ROLE_DEFAULT, r);

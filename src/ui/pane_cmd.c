@@ -14,6 +14,10 @@
 #include "io/launch.h"
 #include "update.h"
 
+struct cmd_pane {
+	int top;	/* the first row shown; the draw clamps it */
+};
+
 /* Splits the command into lines of w columns at spaces; returns the line count. */
 static int
 wrap_lines(const char *s, int w, const char **starts, int *lens, int max)
@@ -43,8 +47,9 @@ wrap_lines(const char *s, int w, const char **starts, int *lens, int max)
 }
 
 static void
-pane_cmd_draw(struct app *a, const struct rect *r)
+pane_cmd_draw(struct app *a, void *state, const struct rect *r)
 {
+	struct cmd_pane *cp = state;
 	char **cmd = update_launch_lines(a, NULL);
 	const char *starts[256];
 	int lens[256], n = 0, i, w = r->w - 3;
@@ -69,12 +74,12 @@ pane_cmd_draw(struct app *a, const struct rect *r)
 		for (; k < n; k++)
 			first[k] = starts[k] == cmd[i];
 	}
-	if (a->cmd_view.top > n - r->h)
-		a->cmd_view.top = n - r->h > 0 ? n - r->h : 0;
-	if (a->cmd_view.top < 0)
-		a->cmd_view.top = 0;
-	for (i = 0; i < r->h && a->cmd_view.top + i < n; i++) {
-		int k = a->cmd_view.top + i;
+	if (cp->top > n - r->h)
+		cp->top = n - r->h > 0 ? n - r->h : 0;
+	if (cp->top < 0)
+		cp->top = 0;
+	for (i = 0; i < r->h && cp->top + i < n; i++) {
+		int k = cp->top + i;
 
 		if (first[k])
 			draw_text(&a->theme, focused ? ROLE_PANE_TITLE_FOCUS : ROLE_KEY,
@@ -83,12 +88,49 @@ pane_cmd_draw(struct app *a, const struct rect *r)
 		draw_text(&a->theme, ROLE_COMMAND, r->y + i, r->x + 2, w, line, NULL);
 	}
 	launch_free(cmd);
-	if (a->cmd_view.top > 0)
+	if (cp->top > 0)
 		draw_text(&a->theme, ROLE_MUTED, r->y, r->x + r->w - 1, 1,
 		    a->g->more_up, NULL);
-	if (a->cmd_view.top + r->h < n)
+	if (cp->top + r->h < n)
 		draw_text(&a->theme, ROLE_MUTED, r->y + r->h - 1, r->x + r->w - 1, 1,
 		    a->g->more_down, NULL);
+}
+
+/* Up, Down, PgUp, PgDn, Home, End scroll the command line a row at a time. */
+static bool
+cmd_action(struct app *a, void *state, enum action act)
+{
+	struct cmd_pane *cp = state;
+
+	switch (act) {
+	case ACT_UP:
+	case ACT_PAGE_UP:
+		cp->top--;
+		break;
+	case ACT_FIRST:
+		cp->top = 0;
+		break;
+	case ACT_DOWN:
+	case ACT_PAGE_DOWN:
+	case ACT_LAST:
+		cp->top++;
+		break;
+	default:
+		return false;
+	}
+	if (cp->top < 0)
+		cp->top = 0;
+	a->dirty |= PANE_BIT(PANE_CMD);
+	return true;
+}
+
+static bool
+cmd_hint(struct app *a, void *state, char *buf, size_t len)
+{
+	(void)state;
+	snprintf(buf, len, "w: write to a file  y: copy (OSC 52)  x: %s",
+	    recalc_explicit_all(a->calc) ? "only changed flags" : "every flag");
+	return true;
 }
 
 /* the card count sets the launch lines */
@@ -96,5 +138,8 @@ const struct pane_ops pane_cmd_ops = {
 	.name = "cmd",
 	.on_change = RECALC_CHG(RECALC_N_COMMAND),
 	.on_input = PANE_IN(RECALC_IN_CARD),
+	.state_size = sizeof(struct cmd_pane),
 	.draw = pane_cmd_draw,
+	.action = cmd_action,
+	.hint = cmd_hint,
 };

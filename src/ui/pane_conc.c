@@ -78,7 +78,7 @@ draw_requests(struct app *a, int y, int x, int w, const struct plan *p)
 }
 
 static void
-pane_conc_draw(struct app *a, const struct rect *r)
+pane_conc_draw(struct app *a, void *state, const struct rect *r)
 {
 	const struct plan *p = recalc_plan(a->calc);
 	const struct plan_input *in = recalc_input(a->calc);
@@ -86,6 +86,8 @@ pane_conc_draw(struct app *a, const struct rect *r)
 	char sp_brief[64], sp_full[256];
 	int y = r->y + 1, w = r->w - 2, x = r->x + 1, used, rows = r->h - 1;
 	bool starts = p->phase == PHASE_NONE;
+
+	(void)state;
 
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
 	pane_header(a, r, PANE_CONC, "Concurrency", in->overhead == OVERHEAD_RULE ?

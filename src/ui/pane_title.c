@@ -11,11 +11,13 @@
 #include "draw.h"
 
 static void
-pane_title_draw(struct app *a, const struct rect *r)
+pane_title_draw(struct app *a, void *state, const struct rect *r)
 {
 	const struct plan *p = recalc_plan(a->calc);
 	const struct plan_input *in = recalc_input(a->calc);
 	char card[96], line[512], ver[16], right[96];
+
+	(void)state;
 
 	pane_card_name(a, in, card, sizeof card);
 	vllm_version_format(p->version, ver, sizeof ver);

@@ -11,6 +11,10 @@
 #include "core/units.h"
 #include "draw.h"
 
+struct verdict_pane {
+	struct list_view view;	/* the fixes; the one under the cursor is f's */
+};
+
 static void
 fix_effect(const struct app *a, const struct fix *f, char *buf, size_t len)
 {
@@ -26,8 +30,9 @@ fix_effect(const struct app *a, const struct fix *f, char *buf, size_t len)
 }
 
 static void
-pane_verdict_draw(struct app *a, const struct rect *r)
+pane_verdict_draw(struct app *a, void *state, const struct rect *r)
 {
+	struct verdict_pane *vp = state;
 	const struct plan *p = recalc_plan(a->calc);
 	const struct fix *f;
 	size_t nf;
@@ -74,12 +79,12 @@ pane_verdict_draw(struct app *a, const struct rect *r)
 		    "No single change found that makes it start.", a->g->ellipsis);
 		return;
 	}
-	if (a->fix_view.cursor >= (int)nf)
-		a->fix_view.cursor = (int)nf - 1;
-	pane_view_fit(&a->fix_view, (int)nf, fix_rows);
-	for (i = 0; i < fix_rows && a->fix_view.top + i < (int)nf; i++) {
-		int idx = a->fix_view.top + i, used;
-		bool cur = idx == a->fix_view.cursor;
+	if (vp->view.cursor >= (int)nf)
+		vp->view.cursor = (int)nf - 1;
+	pane_view_fit(&vp->view, (int)nf, fix_rows);
+	for (i = 0; i < fix_rows && vp->view.top + i < (int)nf; i++) {
+		int idx = vp->view.top + i, used;
+		bool cur = idx == vp->view.cursor;
 		enum role role = cur ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE) :
 		    ROLE_DEFAULT;
 		char eff[96], lead[32], kind[32];
@@ -106,10 +111,63 @@ pane_verdict_draw(struct app *a, const struct rect *r)
 	}
 }
 
+/* f or Enter: the fix under the cursor becomes the input, undoably. */
+static void
+apply_fix(struct app *a, struct verdict_pane *vp)
+{
+	const struct fix *f;
+	size_t n;
+	int i = vp->view.cursor;
+	char flags[sizeof f->flags];
+
+	f = recalc_fixes(a->calc, &n);
+	if (n == 0) {
+		app_state_set_status(a, ROLE_STATUS_ERROR, "no fix to apply");
+		return;
+	}
+	if (i < 0 || i >= (int)n)
+		i = 0;
+	snprintf(flags, sizeof flags, "%s", f[i].flags);
+	app_state_apply(a, &f[i].input, TAG_NONE);
+	vp->view.cursor = 0;
+	vp->view.top = 0;
+	app_state_set_status(a, ROLE_STATUS_OK, "applied: %s (u undoes it)", flags);
+}
+
+static bool
+verdict_action(struct app *a, void *state, enum action act)
+{
+	struct verdict_pane *vp = state;
+	size_t n;
+
+	if (act == ACT_FIX_CHOOSE || act == ACT_APPLY_FIX) {
+		apply_fix(a, vp);
+		return true;
+	}
+	recalc_fixes(a->calc, &n);
+	return pane_list_action(a, PANE_VERDICT, &vp->view, (int)n, act);
+}
+
+static bool
+verdict_hint(struct app *a, void *state, char *buf, size_t len)
+{
+	char k1[16], k2[16];
+
+	(void)a;
+	(void)state;
+	snprintf(buf, len, "Up/Down: pick a fix; %s or Enter applies it; %s: "
+	    "vLLM's whole message", action_key(ACT_APPLY_FIX, k1, sizeof k1),
+	    action_key(ACT_DETAILS, k2, sizeof k2));
+	return true;
+}
+
 /* the verdict and its fixes */
 const struct pane_ops pane_verdict_ops = {
 	.name = "verdict",
 	.on_change = RECALC_CHG(RECALC_N_VERDICT) | RECALC_CHG(RECALC_N_FIXES),
 	.on_input = 0,
+	.state_size = sizeof(struct verdict_pane),
 	.draw = pane_verdict_draw,
+	.action = verdict_action,
+	.hint = verdict_hint,
 };

@@ -49,7 +49,7 @@ render_frame(struct app *a)
 		if (!(a->dirty & PANE_BIT(p)) || a->lay.pane[p].h <= 0 ||
 		    p == PANE_STATUS)
 			continue;
-		pane_ops_of((enum pane_id)p)->draw(a, &a->lay.pane[p]);
+		pane_draw(a, (enum pane_id)p, &a->lay.pane[p]);
 		a->painted |= PANE_BIT(p);
 	}
 	if (a->full)
@@ -58,7 +58,7 @@ render_frame(struct app *a)
 		overlay_draw(a);
 	/* the status row last: it leaves the cursor in the prompt */
 	if (a->dirty & PANE_BIT(PANE_STATUS)) {
-		pane_status_ops.draw(a, &a->lay.pane[PANE_STATUS]);
+		pane_draw(a, PANE_STATUS, &a->lay.pane[PANE_STATUS]);
 		a->painted |= PANE_BIT(PANE_STATUS);
 	}
 	curs_set(a->prompt.kind != PROMPT_NONE ? 1 : 0);

@@ -31,91 +31,6 @@
 #define DEFAULT_EXPORT	"vllm-serve.sh"
 #define DEFAULT_QUOTE	"quote.html"
 
-/* ---- lists ---- */
-
-static bool
-model_is_local(const struct app *a, const struct model *m)
-{
-	return m != NULL && (a->cat->models == NULL || m < a->cat->models ||
-	    m >= a->cat->models + a->cat->n_models);
-}
-
-void
-update_filter_models(struct app *a)
-{
-	const struct model *cur = recalc_input(a->calc)->model;
-	size_t n = 0, k, nc;
-	int *rows;
-
-	/* after the catalogue, the Hugging Face cache's other models */
-	nc = model_search_cached(a, a->search, model_is_local(a, cur) ? cur->id : NULL);
-	rows = realloc(a->models, (a->cat->n_models + 2 + nc) * sizeof *rows);
-	if (rows == NULL)
-		abort();
-	a->models = rows;
-	if (model_is_local(a, cur) && lists_model_matches(cur, a->search))
-		a->models[n++] = -1;
-	n += lists_models(a->cat, a->search, a->models + n, a->cat->n_models);
-	for (k = 0; k < nc; k++)
-		a->models[n++] = -2 - (int)k;
-	a->n_models = n;
-	a->dirty |= PANE_BIT(PANE_MODEL);
-}
-
-void
-update_filter_gpus(struct app *a)
-{
-	const struct plan_input *in = recalc_input(a->calc);
-	int gpu = -1, mig = -1, row;
-
-	if (a->n_gpu_rows > 0 && a->gpu_rows[a->gpu_view.cursor].kind != ROW_FAMILY) {
-		gpu = a->gpu_rows[a->gpu_view.cursor].gpu;
-		mig = a->gpu_rows[a->gpu_view.cursor].mig;
-	}
-	a->n_gpu_rows = lists_gpu_filter(a->cat, a->all_gpu_rows, a->n_all_gpu_rows,
-	    a->gpu_search, a->gpu_rows);
-	/* the cursor stays on its card if shown, else the planned one, else the first */
-	row = lists_gpu_find(a->gpu_rows, a->n_gpu_rows, gpu, mig);
-	if (row < 0)
-		row = lists_gpu_find(a->gpu_rows, a->n_gpu_rows, in->gpu, in->mig);
-	if (row < 0)
-		row = a->n_gpu_rows > 0 ? lists_gpu_move(a->gpu_rows, a->n_gpu_rows, -1, 1) :
-		    0;
-	if (row >= (int)a->n_gpu_rows)
-		row = 0;
-	a->gpu_view.cursor = row;
-	a->gpu_view.top = 0;
-	a->dirty |= PANE_BIT(PANE_GPU) | PANE_BIT(PANE_STATUS);
-}
-
-int
-update_model_row(const struct app *a, const struct model *m)
-{
-	size_t i;
-
-	for (i = 0; i < a->n_models; i++) {
-		int mi = a->models[i];
-
-		if ((mi == -1 && model_is_local(a, m)) || (mi >= 0 && &a->cat->models[mi] == m))
-			return (int)i;
-	}
-	return 0;
-}
-
-void
-update_cursor_to_choice(struct app *a)
-{
-	const struct recalc_choice *ch;
-	size_t n, i;
-
-	ch = recalc_choices(a->calc, &n);
-	for (i = 0; i < n; i++)
-		if (recalc_choice_matches(&ch[i], recalc_input(a->calc))) {
-			a->ckpt_view.cursor = (int)i;
-			return;
-		}
-}
-
 void
 update_relayout(struct app *a)
 {
@@ -170,154 +85,6 @@ slider_move(struct app *a, enum action act)
 	/* at or past max-model-len the slider follows max-model-len */
 	in.tokens_per_request = v >= len ? 0 : v;
 	app_state_apply(a, &in, TAG_SLIDER);
-}
-
-/* Plans a model from outside the catalogue: the cache, or (hub) the Hub too. */
-static void
-choose_outside(struct app *a, const char *id, bool hub)
-{
-	struct plan_input in = *recalc_input(a->calc);
-	const struct model *m;
-	int64_t wb;
-	char err[1024], idc[256];
-
-	snprintf(idc, sizeof idc, "%s", id);
-	if (model_search_load(a, idc, hub, &m, &wb, err, sizeof err) != 0) {
-		app_state_set_status(a, ROLE_STATUS_ERROR, "%s", err);
-		return;
-	}
-	if (m == in.model)
-		return;
-	in.model = m;
-	in.weight_bytes = wb;
-	in.quantization_fp8 = false;
-	in.format = FMT_COUNT;
-	in.ckpt = -1;
-	in.revision = NULL;
-	app_state_apply(a, &in, TAG_NONE);
-	app_state_set_status(a, ROLE_STATUS_OK, "model: %s (not in the catalogue; from %s)",
-	    m->id, m->source ? m->source : model_search_mark(m));
-}
-
-static void
-choose(struct app *a)
-{
-	struct plan_input in = *recalc_input(a->calc);
-
-	if (a->focus == PANE_GPU && a->n_gpu_rows > 0) {
-		const struct gpu_row *row = &a->gpu_rows[a->gpu_view.cursor];
-
-		if (row->kind == ROW_FAMILY)
-			return;
-		in.gpu = row->gpu;
-		in.mig = row->mig;
-		in.gpu_total_gib = 0;
-		app_state_apply(a, &in, TAG_NONE);
-		app_state_set_status(a, ROLE_STATUS_OK, "card: %s%s%s", a->cat->gpus[row->gpu].id,
-		    row->mig >= 0 ? " " : "", row->mig >= 0 ?
-		    a->cat->gpus[row->gpu].mig[row->mig].name : "");
-	} else if (a->focus == PANE_MODEL && a->n_models > 0) {
-		int mi = a->models[a->model_view.cursor], k;
-		const struct model *m;
-		enum ckpt_format f;
-
-		if (mi == -1)
-			return;	/* the local model is already the one in use */
-		if (mi <= -2) {
-			choose_outside(a, model_search_id(a, (size_t)(-2 - mi)), false);
-			return;
-		}
-		m = &a->cat->models[mi];
-		if (m == in.model)
-			return;
-		in.model = m;
-		in.weight_bytes = 0;
-		in.quantization_fp8 = false;
-		in.format = FMT_COUNT;
-		in.revision = NULL;	/* a --revision was the Hub model's */
-		k = -1;
-		if (m->default_checkpoint && ckpt_format_parse(m->default_checkpoint, &f) == 0)
-			k = catalogue_model_ckpt(a->cat, mi, f);
-		if (k < 0)
-			k = catalogue_model_ckpt(a->cat, mi, m->native_format);
-		in.ckpt = k;
-		app_state_apply(a, &in, TAG_NONE);
-		app_state_set_status(a, ROLE_STATUS_OK, "model: %s", m->id);
-	} else if (a->focus == PANE_CKPT) {
-		const struct recalc_choice *ch;
-		size_t n;
-
-		ch = recalc_choices(a->calc, &n);
-		if (a->ckpt_view.cursor >= (int)n)
-			return;
-		recalc_apply_choice(&in, &ch[a->ckpt_view.cursor]);
-		in.weight_bytes = recalc_input(a->calc)->weight_bytes;
-		app_state_apply(a, &in, TAG_NONE);
-	}
-}
-
-static void
-apply_fix(struct app *a)
-{
-	const struct fix *f;
-	size_t n;
-	int i = a->fix_view.cursor;
-
-	f = recalc_fixes(a->calc, &n);
-	if (n == 0) {
-		app_state_set_status(a, ROLE_STATUS_ERROR, "no fix to apply");
-		return;
-	}
-	if (i < 0 || i >= (int)n)
-		i = 0;
-	{
-		char flags[sizeof f[i].flags];
-
-		snprintf(flags, sizeof flags, "%s", f[i].flags);
-		app_state_apply(a, &f[i].input, TAG_NONE);
-		a->fix_view.cursor = 0;
-		a->fix_view.top = 0;
-		app_state_set_status(a, ROLE_STATUS_OK, "applied: %s (u undoes it)", flags);
-	}
-}
-
-static void
-flag_edit(struct app *a, enum action act)
-{
-	enum flag_id f = flags_at(recalc_input(a->calc), a->flag_view.cursor);
-	struct plan_input in = *recalc_input(a->calc);
-	const struct plan *p = recalc_plan(a->calc);
-	bool changed;
-
-	if (f == FLAG_COUNT)
-		return;
-	switch (act) {
-	case ACT_FLAG_INC: changed = flags_step(f, &in, p, 1, false); break;
-	case ACT_FLAG_DEC: changed = flags_step(f, &in, p, -1, false); break;
-	case ACT_FLAG_BIG_INC: changed = flags_step(f, &in, p, 1, true); break;
-	case ACT_FLAG_BIG_DEC: changed = flags_step(f, &in, p, -1, true); break;
-	case ACT_FLAG_TOGGLE: changed = flags_toggle(f, &in, p); break;
-	case ACT_FLAG_RESET: changed = flags_reset(f, &in); break;
-	default: changed = false; break;
-	}
-	if (!changed) {
-		app_state_set_status(a, ROLE_STATUS, "%s: at its limit", flags_name(f));
-		return;
-	}
-	app_state_apply(a, &in, TAG_FLAG + (int)f);
-}
-
-static void
-cards_step(struct app *a, int dir)
-{
-	struct plan_input in = *recalc_input(a->calc);
-	const struct plan *p = recalc_plan(a->calc);
-	int cur = in.gpus > 0 ? in.gpus : p->world * p->dp;
-
-	if (cur < 1)
-		cur = 1;
-	in.gpus = cur + dir < 1 ? 1 : cur + dir > 4096 ? 4096 : cur + dir;
-	app_state_apply(a, &in, TAG_CARDS);
 }
 
 /* ---- the command line: file and clipboard ---- */
@@ -461,43 +228,13 @@ prompt_accept(struct app *a)
 		prompt_close(a);
 		return;
 	}
-	case PROMPT_SEARCH: {
-		char id[sizeof a->search];
-
-		snprintf(id, sizeof id, "%s", a->search);
+	case PROMPT_SEARCH:
 		prompt_close(a);
-		if (a->n_models == 1) {
-			choose(a);
-		} else if (a->n_models == 0 && hf_repo_id_valid(id)) {
-			/* an id nowhere in the lists: the cache, then the Hub */
-			a->search[0] = '\0';
-			choose_outside(a, id, true);
-			update_filter_models(a);
-			a->model_view.cursor = update_model_row(a, recalc_input(a->calc)->model);
-		}
+		pane_prompt(a, PANE_MODEL, PANE_PROMPT_ACCEPTED);
 		return;
-	}
 	case PROMPT_GPU_SEARCH:
 		prompt_close(a);
-		{
-			size_t i, hits = 0, hit = 0;
-
-			for (i = 0; i < a->n_gpu_rows; i++)
-				if (a->gpu_rows[i].kind != ROW_FAMILY &&
-				    lists_gpu_row_matches(a->cat, &a->gpu_rows[i],
-				    a->gpu_search) && (a->gpu_rows[i].kind == ROW_MIG ||
-				    i + 1 >= a->n_gpu_rows || a->gpu_rows[i + 1].kind != ROW_MIG ||
-				    !lists_gpu_row_matches(a->cat, &a->gpu_rows[i + 1],
-				    a->gpu_search))) {
-					hits++;
-					hit = i;
-				}
-			/* one card or slice matches (a card, not its slices): use it */
-			if (hits == 1) {
-				a->gpu_view.cursor = (int)hit;
-				choose(a);
-			}
-		}
+		pane_prompt(a, PANE_GPU, PANE_PROMPT_ACCEPTED);
 		return;
 	case PROMPT_QUOTE:
 		if (a->prompt.text[0] == '\0') {
@@ -566,17 +303,10 @@ prompt_edited(struct app *a)
 
 	pr->error[0] = '\0';
 	a->dirty |= PANE_BIT(PANE_STATUS);
-	if (pr->kind == PROMPT_SEARCH) {
-		snprintf(a->search, sizeof a->search, "%.*s", (int)sizeof a->search - 1,
-		    pr->text);
-		update_filter_models(a);
-		a->model_view.cursor = 0;
-		a->model_view.top = 0;
-	} else if (pr->kind == PROMPT_GPU_SEARCH) {
-		snprintf(a->gpu_search, sizeof a->gpu_search, "%.*s",
-		    (int)sizeof a->gpu_search - 1, pr->text);
-		update_filter_gpus(a);
-	}
+	if (pr->kind == PROMPT_SEARCH)
+		pane_prompt(a, PANE_MODEL, PANE_PROMPT_EDITED);
+	else if (pr->kind == PROMPT_GPU_SEARCH)
+		pane_prompt(a, PANE_GPU, PANE_PROMPT_EDITED);
 }
 
 static void
@@ -588,17 +318,10 @@ prompt_key(struct app *a, int c)
 	pr->fresh = false;	/* whatever the key, the text is the user's now */
 	switch (c) {
 	case KEYS_ESC:
-		if (pr->kind == PROMPT_SEARCH) {
-			a->search[0] = '\0';
-			update_filter_models(a);
-			a->model_view.cursor = update_model_row(a, recalc_input(a->calc)->model);
-		}
-		if (pr->kind == PROMPT_GPU_SEARCH) {
-			a->gpu_search[0] = '\0';
-			a->gpu_view.cursor = 0;	/* then back to the planned card */
-			a->n_gpu_rows = 0;
-			update_filter_gpus(a);
-		}
+		if (pr->kind == PROMPT_SEARCH)
+			pane_prompt(a, PANE_MODEL, PANE_PROMPT_CANCELLED);
+		if (pr->kind == PROMPT_GPU_SEARCH)
+			pane_prompt(a, PANE_GPU, PANE_PROMPT_CANCELLED);
 		prompt_close(a);
 		return;
 	case KEYS_ENTER:
@@ -774,83 +497,10 @@ cycle_focus(struct app *a, int dir)
 	set_focus(a, focus_order[i]);
 }
 
-static struct list_view *
-focused_view(struct app *a, int *n, int *rows)
-{
-	size_t nn;
-
-	*rows = pane_list_rows(&a->lay.pane[a->focus]);
-	switch (a->focus) {
-	case PANE_GPU:
-		*n = (int)a->n_gpu_rows;
-		return &a->gpu_view;
-	case PANE_MODEL:
-		*n = (int)a->n_models;
-		return &a->model_view;
-	case PANE_CKPT:
-		recalc_choices(a->calc, &nn);
-		*n = (int)nn;
-		return &a->ckpt_view;
-	case PANE_FLAGS:
-		*n = (int)flags_rows(recalc_input(a->calc), NULL, 0);
-		return &a->flag_view;
-	case PANE_VERDICT:
-		recalc_fixes(a->calc, &nn);
-		*n = (int)nn;
-		return &a->fix_view;
-	case PANE_CMD:
-		*n = 64;
-		*rows = a->lay.pane[PANE_CMD].h;
-		return &a->cmd_view;
-	default:
-		*n = 0;
-		return NULL;
-	}
-}
-
-static void
-move_cursor(struct app *a, enum action act)
-{
-	int n, rows, target;
-	struct list_view *v = focused_view(a, &n, &rows);
-
-	if (v == NULL || n <= 0)
-		return;
-	if (a->focus == PANE_CMD) {
-		/* the command line scrolls; its pane clamps the top */
-		v->top += act == ACT_UP || act == ACT_PAGE_UP ? -1 : act == ACT_FIRST ?
-		    -v->top : 1;
-		if (v->top < 0)
-			v->top = 0;
-		a->dirty |= PANE_BIT(PANE_CMD);
-		return;
-	}
-	if (rows < 1)
-		rows = 1;
-	switch (act) {
-	case ACT_UP: target = v->cursor - 1; break;
-	case ACT_DOWN: target = v->cursor + 1; break;
-	case ACT_PAGE_UP: target = v->cursor - rows; break;
-	case ACT_PAGE_DOWN: target = v->cursor + rows; break;
-	case ACT_FIRST: target = 0; break;
-	default: target = n - 1; break;
-	}
-	if (target < 0)
-		target = 0;
-	if (target >= n)
-		target = n - 1;
-	if (a->focus == PANE_GPU && a->gpu_rows[target].kind == ROW_FAMILY) {
-		int dir = target >= v->cursor ? 1 : -1;
-		int t = lists_gpu_move(a->gpu_rows, a->n_gpu_rows, target, dir);
-
-		if (t == target)
-			t = lists_gpu_move(a->gpu_rows, a->n_gpu_rows, target, -dir);
-		target = t;
-	}
-	v->cursor = target;
-	a->dirty |= PANE_BIT(a->focus) | PANE_BIT(PANE_STATUS);
-}
-
+/*
+ * An action: the focused pane takes the actions of its context (and the
+ * cursor moves); the rest are the planner's.
+ */
 static void
 do_action(struct app *a, enum action act)
 {
@@ -861,6 +511,8 @@ do_action(struct app *a, enum action act)
 	    act != ACT_FLAG_INC && act != ACT_FLAG_DEC && act != ACT_FLAG_BIG_INC &&
 	    act != ACT_FLAG_BIG_DEC && act != ACT_CARDS_INC && act != ACT_CARDS_DEC)
 		a->last_tag = TAG_NONE;
+	if (act != ACT_NONE && pane_act(a, a->focus, act))
+		return;
 	switch (act) {
 	case ACT_NONE:
 		break;
@@ -899,8 +551,7 @@ do_action(struct app *a, enum action act)
 	case ACT_PAGE_DOWN:
 	case ACT_FIRST:
 	case ACT_LAST:
-		move_cursor(a, act);
-		break;
+		break;	/* the focused pane's, when it has a list */
 	case ACT_SLIDER_DEC:
 	case ACT_SLIDER_INC:
 	case ACT_SLIDER_HALVE:
@@ -923,14 +574,10 @@ do_action(struct app *a, enum action act)
 	}
 	case ACT_SEARCH:
 		set_focus(a, PANE_MODEL);
-		app_state_open_prompt(a, PROMPT_SEARCH, "search models", a->search);
-		break;
-	case ACT_GPU_SEARCH:
-		app_state_open_prompt(a, PROMPT_GPU_SEARCH, "search cards", a->gpu_search);
+		pane_act(a, PANE_MODEL, ACT_SEARCH);
 		break;
 	case ACT_APPLY_FIX:
-	case ACT_FIX_CHOOSE:
-		apply_fix(a);
+		pane_act(a, PANE_VERDICT, ACT_APPLY_FIX);
 		break;
 	case ACT_WRITE:
 		app_state_open_prompt(a, PROMPT_WRITE, "write the command line to", DEFAULT_EXPORT);
@@ -977,33 +624,18 @@ do_action(struct app *a, enum action act)
 		overlay_open(a, OVERLAY_DEPLOY);
 		break;
 	case ACT_CHOOSE:
-		choose(a);
-		break;
+	case ACT_GPU_SEARCH:
 	case ACT_CARDS_INC:
-		cards_step(a, 1);
-		break;
 	case ACT_CARDS_DEC:
-		cards_step(a, -1);
-		break;
 	case ACT_FLAG_INC:
 	case ACT_FLAG_DEC:
 	case ACT_FLAG_BIG_INC:
 	case ACT_FLAG_BIG_DEC:
 	case ACT_FLAG_TOGGLE:
 	case ACT_FLAG_RESET:
-		flag_edit(a, act);
-		break;
-	case ACT_FLAG_TYPE: {
-		enum flag_id f = flags_at(recalc_input(a->calc), a->flag_view.cursor);
-
-		if (f == FLAG_COUNT)
-			break;
-		flags_edit_text(f, recalc_input(a->calc), recalc_plan(a->calc), buf,
-		    sizeof buf);
-		app_state_open_prompt(a, PROMPT_FLAG, flags_name(f), buf);
-		a->prompt.flag = f;
-		break;
-	}
+	case ACT_FLAG_TYPE:
+	case ACT_FIX_CHOOSE:
+		break;	/* the panes' own, taken above when focused */
 	case ACT_COUNT:
 		break;
 	}
@@ -1027,7 +659,7 @@ static void
 take_key(struct app *a, int c)
 {
 	struct plan_input before = *recalc_input(a->calc);
-	unsigned chg;
+	unsigned chg, groups;
 
 	c = keys_normalize(c);
 	if (c == KEY_RESIZE) {
@@ -1056,14 +688,9 @@ take_key(struct app *a, int c)
 	else
 		do_action(a, action_for_key(a->focus, c));
 	chg = recalc_update(a->calc);
-	a->dirty |= pane_repaint_mask(chg, recalc_input_diff(&before,
-	    recalc_input(a->calc)));
-	if (chg & RECALC_CHG(RECALC_N_CHOICES))
-		update_cursor_to_choice(a);
-	if (recalc_input_diff(&before, recalc_input(a->calc)) & (1u << RECALC_IN_MODEL)) {
-		update_filter_models(a);
-		a->model_view.cursor = update_model_row(a, recalc_input(a->calc)->model);
-	}
+	groups = recalc_input_diff(&before, recalc_input(a->calc));
+	a->dirty |= pane_repaint_mask(chg, groups);
+	pane_follow_all(a, chg, groups);
 	a->dirty |= PANE_BIT(PANE_STATUS);
 }
 

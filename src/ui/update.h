@@ -19,14 +19,6 @@
 void update_key(struct app *, int code);
 /* Reads the screen size and lays the panes out again (a full repaint follows). */
 void update_relayout(struct app *);
-/* Re-filters the model list with app.search. */
-void update_filter_models(struct app *);
-/* Filters the GPU list by gpu_search; the cursor keeps its card when it can. */
-void update_filter_gpus(struct app *);
-/* The model list row of a model (0 when it is filtered out). */
-int update_model_row(const struct app *, const struct model *);
-/* Puts the checkpoint cursor on the choice the input runs. */
-void update_cursor_to_choice(struct app *);
 /* The plan's launch lines (io/launch.h; launch_free()), NULL without a command. */
 char **update_launch_lines(struct app *, int *n);
 /* The same joined with '\n', malloc'd; NULL without a command. */
