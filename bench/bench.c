@@ -6,8 +6,9 @@
  *   frame (ms), loading a user catalogue of 10,000 and 40,000 entries
  *   (ms; linear: about x4), and the report process against
  *   `headroom --version` (the cost of starting the binary): median wall
- *   and CPU time of 30 runs of each, interleaved, and with valgrind on the PATH the
- *   instructions each executes (callgrind, stable on a loaded machine).
+ *   and CPU time of 30 runs of each, interleaved, and with valgrind on the
+ *   PATH the instructions each executes (callgrind, stable on a loaded
+ *   machine).
  *   Targets live in doc/estimates.md; this program only measures.
  */
 #include <fcntl.h>
