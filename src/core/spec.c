@@ -199,6 +199,14 @@ spec_check_drafter(const struct model *m, const struct model *d,
 			return;
 		}
 	}
+	if (m != NULL && m->mla) {
+		/* a standard-attention drafter beside latent-attention pages
+		 * (and fp8_ds_mla caches): not traced in vLLM */
+		snprintf(msg, len, "--speculative-config: method '%s' next to %s's "
+		    "multi-head latent attention is not modelled by headroom.",
+		    s->name, m->id);
+		return;
+	}
 	if (d == NULL) {
 		snprintf(msg, len, "--speculative-config: the config of the drafter "
 		    "'%s' was not read; headroom does not size a drafter it has not "

@@ -679,6 +679,14 @@ Test(spec, drafter_refusals_in_vllms_words)
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
 	cr_assert(strstr(p.message, "\"kv_cache_dtype\"") != NULL, "%s", p.message);
+	/* a drafter beside an MLA target (Kimi-K2 EAGLE-3 heads) */
+	test_input(&in, "h200-sxm", "deepseek-ai/DeepSeek-V3", NULL);
+	drafter_set(&in, "eagle3", "x", &d, 3);
+	in.tp = 8;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "multi-head latent attention is not modelled") !=
+	    NULL, "%s", p.message);
 	/* an MLA drafter (DeepSeek's own EAGLE layout) is not sized */
 	test_input(&in, "h200-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	{
