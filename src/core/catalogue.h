@@ -190,6 +190,7 @@ struct model {
 	/* the vLLM releases that serve the architecture (0 = no bound):
 	 * last_release is the one vLLM's _PREVIOUSLY_SUPPORTED_MODELS names */
 	int	 first_release, last_release;
+	int	 no_pp;			/* the class lacks SupportsPP */
 	/* MLA */
 	int	 mla, kv_lora_rank, q_lora_rank, qk_rope_head_dim, qk_nope_head_dim;
 	/* MoE: n_experts == 0 means dense */

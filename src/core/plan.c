@@ -531,6 +531,10 @@ walk_config_checks(struct walk *w)
 	if (m->heads % p->tp != 0)
 		config_fail(p, "%s", msg_heads_not_divisible(m->heads, p->tp, b,
 		    sizeof b));
+	/* ModelConfig.verify_with_parallel_config: is_pp_supported_model */
+	if (m->no_pp && p->pp > 1)
+		config_fail(p, "Pipeline parallelism is not supported for this model. "
+		    "Supported models implement the `SupportsPP` interface.");
 	if (!m->mla && m->kv_heads > 0 && m->kv_heads < p->tp &&
 	    p->tp % m->kv_heads != 0)
 		config_fail(p, "Tensor parallel size %d is not a multiple of the "

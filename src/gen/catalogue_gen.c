@@ -214,6 +214,7 @@ static const struct field model_fields[] = {
 	FLD(struct model, refusal, K_STR),
 	FLD(struct model, first_release, K_INT),
 	FLD(struct model, last_release, K_INT),
+	FLD(struct model, no_pp, K_INT),
 	FLD(struct model, mla, K_INT),
 	FLD(struct model, kv_lora_rank, K_INT),
 	FLD(struct model, q_lora_rank, K_INT),

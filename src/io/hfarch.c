@@ -889,6 +889,7 @@ read_mamba2(const struct src *s, struct model *m, char *err, size_t errlen,
 		return -1;
 	}
 	state_only_layers(m, MIXER_MAMBA2);
+	m->no_pp = 1;	/* Mamba2ForCausalLM does not implement SupportsPP */
 	return 0;
 }
 
@@ -1129,6 +1130,7 @@ read_zamba2(const struct src *s, struct model *m, char *err, size_t errlen,
 		return -1;
 	}
 	m->st.prefix_all = 1;
+	m->no_pp = 1;	/* Zamba2ForCausalLM does not implement SupportsPP */
 	hybrid_assumption(m, "Zamba2");
 	return 0;
 }

@@ -577,6 +577,20 @@ Test(arch, mamba2_codestral_sizes)
 		cr_assert_eq(kv_blocks_per_request(&l, 32768), 1);
 		cr_assert_eq(l.block_size, 32768);
 	}
+	/* Mamba2ForCausalLM lacks SupportsPP: vLLM's NotImplementedError */
+	{
+		const struct catalogue *c = test_catalogue();
+		struct plan_input in;
+		struct plan pl;
+
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+		in.model = &m;
+		in.pp = 2;
+		plan_compute(c, &in, &pl);
+		cr_assert_eq(pl.phase, PHASE_CONFIG);
+		cr_assert(strstr(pl.message, "`SupportsPP` interface") != NULL, "%s",
+		    pl.message);
+	}
 	/* Codestral Mamba's 7.29B parameters: 64 x 109.6M + 2 x 134M */
 	cr_assert(weights_param_count(&m) > 7.29 * 0.985 &&
 	    weights_param_count(&m) < 7.29 * 1.015, "%.3fB", weights_param_count(&m));
