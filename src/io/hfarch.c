@@ -1258,6 +1258,12 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		if (strcmp(memory_fields[i], "global_head_dim") == 0 &&
 		    num(&s, "global_head_dim", m->head_dim) == m->head_dim)
 			continue;
+		/* vllm/model_executor/models/minimax_m2.py (main @01d9958): every
+		 * MiniMaxM2DecoderLayer is full attention; the class never reads
+		 * attn_type_list (MiniMax-Text-01's field, all 1 in M2.x configs) */
+		if (strcmp(memory_fields[i], "attn_type_list") == 0 && arch != NULL &&
+		    strcmp(arch, "MiniMaxM2ForCausalLM") == 0)
+			continue;
 		refuse(m, "%s: config field '%s' changes vLLM's memory in a way "
 		    "headroom does not model for this architecture.",
 		    arch && *arch ? arch : mt && *mt ? mt : "config", memory_fields[i]);
