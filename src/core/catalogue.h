@@ -195,6 +195,7 @@ struct model {
 	int	 mla, kv_lora_rank, q_lora_rank, qk_rope_head_dim, qk_nope_head_dim;
 	/* MoE: n_experts == 0 means dense */
 	int	 n_experts, experts_per_tok, moe_intermediate;
+	int	 n_expert_group;	/* n_group: grouped top-k routing (DeepSeek) */
 	int	 n_shared_experts, shared_intermediate;
 	int	 first_dense_layers, moe_layer_step;
 	int	 dense_intermediate;	/* MLP size of non-MoE layers of a MoE model */

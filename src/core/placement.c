@@ -182,16 +182,19 @@ placement_compute(const struct node *nd, int nodes, int tp, int pp, int dp,
 }
 
 void
-placement_assign_experts(struct placement *p, int n_experts, bool ep)
+placement_assign_experts(struct placement *p, int n_experts, bool ep,
+    bool round_robin)
 {
 	int i, group = p->tp * p->dp;
 
 	p->n_experts = n_experts > 0 ? n_experts : 0;
 	p->ep = p->n_experts > 0 && ep && group > 1 && p->slices_per_gpu == 0;
+	p->round_robin = p->ep && round_robin;
 	for (i = 0; i < p->n_slots; i++) {
 		struct placement_slot *s = &p->slots[i];
 
 		s->ep_rank = s->expert_first = s->expert_count = 0;
+		s->expert_stride = 1;
 		if (s->replica < 0 || p->n_experts == 0)
 			continue;
 		s->ep_rank = s->dp_rank * p->tp + s->tp_rank;
@@ -200,5 +203,10 @@ placement_assign_experts(struct placement *p, int n_experts, bool ep)
 			    s->ep_rank, &s->expert_first);
 		else
 			s->expert_count = p->n_experts;
+		if (p->round_robin) {
+			/* torch.arange(ep_rank, E, ep_size): as many as linear */
+			s->expert_first = s->ep_rank;
+			s->expert_stride = group;
+		}
 	}
 }

@@ -33,6 +33,7 @@ struct placement_slot {
 	/* MoE (placement_assign_experts()): the rank in the TP x DP group of
 	 * the MoE layers and the routed experts it holds, whole under EP */
 	int	 ep_rank, expert_first, expert_count;
+	int	 expert_stride;		/* 1 linear; the EP size round_robin */
 };
 
 struct placement {
@@ -45,6 +46,7 @@ struct placement {
 		 dp_crosses_nodes;
 	int	 n_experts;		/* routed experts of the model, 0: dense */
 	bool	 ep;			/* expert parallel: whole experts per rank */
+	bool	 round_robin;		/* experts r, r + EP, ... (else a block) */
 	bool	 refused;		/* vLLM would not start */
 	char	 message[512];		/* vLLM's words when refused */
 	char	 notes[PLACEMENT_MAX_NOTES][256];	/* warnings, worst first */
@@ -75,8 +77,10 @@ bool placement_refusal(int gpus_per_node, int cards, int tp, int pp, int dp,
  * The routed experts each busy card holds (experts.h): its rank in the
  * MoE layers' TP x DP group (dp_rank x tp + tp_rank, one group per
  * pipeline stage), then with ep the experts determine_expert_map() gives
- * it, else all of them, each split over the group.  n_experts 0: dense.
+ * it (a block, or with round_robin every EP-th from its rank), else all
+ * of them, each split over the group.  n_experts 0: dense.
  */
-void placement_assign_experts(struct placement *p, int n_experts, bool ep);
+void placement_assign_experts(struct placement *p, int n_experts, bool ep,
+    bool round_robin);
 
 #endif

@@ -464,6 +464,11 @@ walk_settings(struct walk *w)
 	experts_split_for(w->m->n_experts, p->tp, p->dp, in->expert_parallel > 0, 0,
 	    &w->es);
 	p->expert_parallel = w->es.ep;
+	/* determine_expert_placement_strategy(): round_robin needs expert
+	 * groups and no redundant experts, and with DP the all2all kernels of
+	 * allgather_reducescatter keep linear */
+	p->experts_round_robin = w->es.ep && in->expert_placement == 1 &&
+	    w->m->n_expert_group > 1 && p->dp == 1;
 	p->ep_size = w->es.ep ? w->es.group : 0;
 	p->experts_per_rank = w->es.experts;
 	p->moe_tp = w->m->n_experts > 0 ? w->es.moe_tp : 0;
@@ -525,6 +530,11 @@ walk_config_checks(struct walk *w)
 	if (in->not_modelled != NULL)
 		config_fail(p, "%s: headroom does not model what this value does "
 		    "to memory, so it does not plan it.", in->not_modelled);
+	if (in->pcp > 1 || in->dcp > 1)
+		config_fail(p, "--%s-context-parallel-size %d: headroom does not "
+		    "model context parallelism (the KV cache split over ranks), so it "
+		    "does not plan it.", in->pcp > 1 ? "prefill" : "decode",
+		    in->pcp > 1 ? in->pcp : in->dcp);
 	if (in->util > 1.0 || in->util < 0)
 		config_fail(p, "%s", msg_util_range(in->util, b, sizeof b));
 	release_checks(in, &w->t, p);

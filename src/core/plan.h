@@ -169,6 +169,9 @@ struct plan_input {
 	int	 kv_offloading_backend;/* 0 native, 1 lmcache */
 	int	 expert_parallel;	/* --enable-expert-parallel 1, --no-... -1 */
 	int	 all2all_backend;	/* --all2all-backend: 0 allgather_reducescatter */
+	int	 expert_placement;	/* --expert-placement-strategy: 0 linear,
+					   1 round_robin */
+	int	 pcp, dcp;		/* context parallel sizes; 0, 1: none */
 	/* planner options */
 	int64_t	 tokens_per_request;	/* 0 = max_model_len */
 	double	 other_usage_gib;
@@ -202,6 +205,7 @@ struct plan {
 	 * experts on the reported rank (rank 0: the most), the split inside
 	 * each expert; 0 for dense models */
 	bool	 expert_parallel;
+	bool	 experts_round_robin;	/* round_robin kept (experts.h) */
 	int	 ep_size, experts_per_rank, moe_tp;
 	double	 util;
 	int64_t	 max_model_len;		/* after auto-fit when asked */

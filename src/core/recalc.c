@@ -106,6 +106,7 @@ copy_settings(struct plan *d, const struct plan *s)
 	d->dp = s->dp;
 	d->world = s->world;
 	d->expert_parallel = s->expert_parallel;
+	d->experts_round_robin = s->experts_round_robin;
 	d->ep_size = s->ep_size;
 	d->experts_per_rank = s->experts_per_rank;
 	d->moe_tp = s->moe_tp;

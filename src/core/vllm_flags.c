@@ -86,6 +86,11 @@ static const struct vllm_flag_choice all2all_backends[] = {
 	{ "allgather_reducescatter", 0, 0, 0 }, { NULL, 0, 0, 0 }
 };
 
+/* vllm/config/parallel.py ExpertPlacementStrategy */
+static const struct vllm_flag_choice expert_placements[] = {
+	{ "linear", 0, 0, 0 }, { "round_robin", 1, 0, 0 }, { NULL, 0, 0, 0 }
+};
+
 const struct vllm_flag vllm_flags[VF_COUNT] = {
 	[VF_TP] = { "tensor-parallel-size", "--tensor-parallel-size", "tp", "tensor-par",
 	    "cards one replica's layers are split across", VFK_INT, VFS_INT,
@@ -266,6 +271,26 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    "expert-parallel load balancer (not modelled: the plan stops)",
 	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_STYLE,
 	    0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	/* vllm/config/parallel.py expert_placement_strategy; round_robin only
+	 * where determine_expert_placement_strategy() keeps it (experts.h) */
+	[VF_EXPERT_PLACEMENT] = { "expert-placement-strategy",
+	    "--expert-placement-strategy", NULL, "expert-place", "which experts "
+	    "each EP rank holds: a block (linear) or every EP-th (round_robin)",
+	    VFK_ENUM, VFS_ENUM, IN_OFF(expert_placement), -1, 0, 0, 0, false,
+	    NULL, expert_placements, RECALC_IN_PARALLEL, VFW_SET, 0,
+	    VFSTEP_CHOICE, 1, 1, 0, 0, true },
+	/* context parallelism (vllm/config/parallel.py): the KV cache split
+	 * over ranks and, for prefill, the MoE group widened; not modelled */
+	[VF_PCP] = { "prefill-context-parallel-size", "--prefill-context-parallel-size",
+	    "pcp", "prefill-cp", "prefill context parallel ranks (more than 1 is "
+	    "not modelled: the plan stops)", VFK_INT, VFS_INT, IN_OFF(pcp), -1, 0,
+	    1, 1024, false, NULL, NULL, RECALC_IN_PARALLEL, VFW_SET, 1,
+	    VFSTEP_NONE, 0, 0, 0, 0, true },
+	[VF_DCP] = { "decode-context-parallel-size", "--decode-context-parallel-size",
+	    "dcp", "decode-cp", "decode context parallel ranks (more than 1 is not "
+	    "modelled: the plan stops)", VFK_INT, VFS_INT, IN_OFF(dcp), -1, 0, 1,
+	    1024, false, NULL, NULL, RECALC_IN_PARALLEL, VFW_SET, 1, VFSTEP_NONE,
+	    0, 0, 0, 0, true },
 };
 
 enum vllm_flag_id

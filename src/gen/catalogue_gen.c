@@ -223,6 +223,7 @@ static const struct field model_fields[] = {
 	FLD(struct model, n_experts, K_INT),
 	FLD(struct model, experts_per_tok, K_INT),
 	FLD(struct model, moe_intermediate, K_INT),
+	FLD(struct model, n_expert_group, K_INT),
 	FLD(struct model, n_shared_experts, K_INT),
 	FLD(struct model, shared_intermediate, K_INT),
 	FLD(struct model, first_dense_layers, K_INT),

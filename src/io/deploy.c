@@ -31,7 +31,7 @@ deploy_place(const struct catalogue *c, const struct plan_input *in, int node,
 	placement_compute(nd, nodes, p->tp, p->pp, p->dp,
 	    slices > 0 ? p->replicas : deploy_instances(p), slices, pl);
 	placement_assign_experts(pl, in->model ? in->model->n_experts : 0,
-	    p->expert_parallel);
+	    p->expert_parallel, p->experts_round_robin);
 	/* vLLM checks the world size when it parses its arguments, before any
 	 * other check headroom models (vllm/config/parallel.py) */
 	if (pl->refused) {
@@ -65,7 +65,7 @@ deploy_place_host(const struct catalogue *c, const struct plan_input *in,
 	host->nvlink_domain = g != NULL && g->nvlink_gbs > 0 ? host->gpus_per_node : 0;
 	placement_compute(host, 1, p->tp, p->pp, p->dp, reps, slices, pl);
 	placement_assign_experts(pl, in->model ? in->model->n_experts : 0,
-	    p->expert_parallel);
+	    p->expert_parallel, p->experts_round_robin);
 }
 
 void
@@ -93,6 +93,7 @@ add_experts_json(cJSON *g, const struct placement *pl,
 	cJSON_AddNumberToObject(e, "ep_rank", s->ep_rank);
 	cJSON_AddNumberToObject(e, "first", s->expert_first);
 	cJSON_AddNumberToObject(e, "count", s->expert_count);
+	cJSON_AddNumberToObject(e, "stride", s->expert_stride);
 	cJSON_AddNumberToObject(e, "split", pl->ep ? 1 : pl->tp * pl->dp);
 }
 
@@ -190,7 +191,11 @@ deploy_text(struct strbuf *b, const struct node *nd, const struct placement *pl,
 			    pl->dp > 1))
 				strbuf_printf(b, "(dp%d pp%d tp%d%s", s->dp_rank, s->pp_stage,
 				    s->tp_rank, pl->ep ? "" : ")");
-			if (s->replica >= 0 && s->slice < 0 && pl->ep)
+			if (s->replica >= 0 && s->slice < 0 && pl->round_robin)
+				strbuf_printf(b, " experts %d, %d ... %d)", s->expert_first,
+				    s->expert_first + s->expert_stride, s->expert_first +
+				    (s->expert_count - 1) * s->expert_stride);
+			else if (s->replica >= 0 && s->slice < 0 && pl->ep)
 				strbuf_printf(b, " experts %d-%d)", s->expert_first,
 				    s->expert_first + s->expert_count - 1);
 		}
@@ -200,9 +205,9 @@ deploy_text(struct strbuf *b, const struct node *nd, const struct placement *pl,
 		strbuf_printf(b, "  ... %d more nodes laid out alike\n", pl->nodes - 16);
 	if (pl->ep)
 		strbuf_printf(b, "  experts: %d routed experts whole over the %d ranks "
-		    "of each stage (expert parallel, linear placement); attention "
+		    "of each stage (expert parallel, %s placement); attention "
 		    "split by TP %d on every DP rank\n", pl->n_experts, pl->tp * pl->dp,
-		    pl->tp);
+		    pl->round_robin ? "round_robin" : "linear", pl->tp);
 	else if (pl->n_experts > 0 && pl->tp * pl->dp > 1 && pl->slices_per_gpu == 0)
 		strbuf_printf(b, "  experts: all %d routed experts on every card, each "
 		    "split over the %d ranks of TP %d x DP %d\n", pl->n_experts,

@@ -746,6 +746,7 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		m->experts_per_tok = (int)first_int(&c, k_topk, NULL, 0, MAX_DIM);
 		if (m->experts_per_tok <= 0)
 			m->experts_per_tok = 2;
+		m->n_expert_group = get_int(&c, "n_group", 0, MAX_DIM, 0);
 		m->moe_intermediate = get_int(&c, "moe_intermediate_size", 0, MAX_WIDE, 0);
 		if (m->moe_intermediate <= 0)
 			m->moe_intermediate = m->intermediate;

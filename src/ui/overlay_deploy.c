@@ -113,7 +113,7 @@ place(struct app *a)
 		    p->dp, mig_slices(a, in) > 0 ? p->replicas : deploy_instances(p),
 		    mig_slices(a, in), &v->pl);
 		placement_assign_experts(&v->pl, in->model ? in->model->n_experts :
-		    0, p->expert_parallel);
+		    0, p->expert_parallel, p->experts_round_robin);
 	} else
 		deploy_place_host(a->cat, in, p, &v->host, &v->pl);
 	a->overlays[OVERLAY_DEPLOY].top = 0;
@@ -417,7 +417,9 @@ add_grid(struct overlay_lines *L, const struct placement *pl, int w)
 
 				t[0] = b[0] = e[0] = '\0';
 				if (s != NULL && pl->ep && s->replica >= 0)
-					snprintf(e, sizeof e, "%d-%d", s->expert_first,
+					snprintf(e, sizeof e, pl->round_robin ? "%d,%d.." :
+					    "%d-%d", s->expert_first, pl->round_robin ?
+					    s->expert_first + s->expert_stride :
 					    s->expert_first + s->expert_count - 1);
 				if (s != NULL && pl->slices_per_gpu > 0)
 					slice_cell(pl, n, g, t, b, sizeof t);

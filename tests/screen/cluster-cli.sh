@@ -52,6 +52,14 @@ check "an all2all backend with its own buffers is refused by name" 1 \
     "all2all-backend=deepep_low_latency: headroom does not model" -- $E -tp 1 -dp 8 \
     --report text -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel \
     --all2all-backend deepep_low_latency
+check "EP: -ep is --enable-expert-parallel" 0 "MoE: 16 of 128 routed experts" -- \
+    $E -tp 1 -dp 8 --report text -- vllm serve Qwen/Qwen3-30B-A3B -ep
+check "EP: round_robin where vLLM keeps it (expert groups, no DP)" 0 \
+    "3=r0(dp0 pp0 tp3 experts 3, 11 ... 251)" -- --node hgx-h200-8 --report text -- \
+    vllm serve deepseek-ai/DeepSeek-V3 -tp 8 -ep --expert-placement-strategy round_robin
+check "context parallelism is refused by name" 1 \
+    "decode-context-parallel-size 8: headroom does not model context parallelism" -- \
+    --node hgx-h200-8 --report text -- vllm serve deepseek-ai/DeepSeek-V3 -tp 8 -dcp 8
 for f in command config docker ray multinode compose kubernetes; do
 	check "EP: --export $f carries --enable-expert-parallel" 0 "enable-expert-parallel" -- \
 	    $E -tp 1 -dp 8 --export $f -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel

@@ -185,7 +185,7 @@ Test(placement, every_card_of_an_ep_instance_names_its_experts)
 	int i;
 
 	placement_compute(&n, 1, 1, 1, 8, 0, 0, &p);
-	placement_assign_experts(&p, 256, true);
+	placement_assign_experts(&p, 256, true, false);
 	cr_assert(p.ep);
 	for (i = 0; i < 8; i++) {
 		cr_assert_eq(p.slots[i].ep_rank, i);
@@ -194,13 +194,13 @@ Test(placement, every_card_of_an_ep_instance_names_its_experts)
 	}
 	/* TP 2 x DP 4: the EP rank is dp_rank x tp + tp_rank */
 	placement_compute(&n, 1, 2, 1, 4, 0, 0, &p);
-	placement_assign_experts(&p, 128, true);
+	placement_assign_experts(&p, 128, true, false);
 	cr_assert_eq(p.slots[5].dp_rank, 2);
 	cr_assert_eq(p.slots[5].tp_rank, 1);
 	cr_assert_eq(p.slots[5].ep_rank, 5);
 	cr_assert_eq(p.slots[5].expert_first, 80);
 	/* without EP every card holds all of them, each cut in 8 */
-	placement_assign_experts(&p, 128, false);
+	placement_assign_experts(&p, 128, false, false);
 	cr_assert(!p.ep);
 	cr_assert_eq(p.slots[5].expert_count, 128);
 }
@@ -407,4 +407,53 @@ Test(placement, the_plan_on_nodes_refuses_in_vllms_words)
 	in.node_gpus = 0;
 	plan_compute(test_catalogue(), &in, &pl);
 	cr_assert(strstr(pl.message, "needs 32 GPUs") != NULL, "%s", pl.message);
+}
+
+Test(placement, round_robin_where_vllm_keeps_it)
+{
+	struct node n = node(8, 8);
+	struct plan_input in;
+	struct plan pl;
+
+	/* DeepSeek-V3 (n_group 8) on EP 8 over TP 8: rank 3 holds 3, 11, ... */
+	test_input(&in, "h200-sxm", "deepseek-ai/DeepSeek-V3", NULL);
+	in.tp = 8;
+	in.expert_parallel = 1;
+	in.expert_placement = 1;
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert(pl.experts_round_robin);
+	placement_compute(&n, 1, 8, 1, 1, 0, 0, &p);
+	placement_assign_experts(&p, 256, true, pl.experts_round_robin);
+	cr_assert_eq(p.slots[3].expert_first, 3);
+	cr_assert_eq(p.slots[3].expert_stride, 8);
+	cr_assert_eq(p.slots[3].expert_count, 32);
+	/* with DP the allgather_reducescatter kernels fall back to linear */
+	in.tp = 1;
+	in.dp = 8;
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert(!pl.experts_round_robin);
+	/* and models without expert groups never take it (Qwen3) */
+	test_input(&in, "h200-sxm", "Qwen/Qwen3-235B-A22B", "bf16");
+	in.tp = 8;
+	in.expert_parallel = 1;
+	in.expert_placement = 1;
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert(!pl.experts_round_robin);
+}
+
+Test(placement, context_parallelism_is_refused_by_name)
+{
+	struct plan_input in;
+	struct plan pl;
+
+	test_input(&in, "h200-sxm", "deepseek-ai/DeepSeek-V3", NULL);
+	in.tp = 8;
+	in.dcp = 8;
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_CONFIG);
+	cr_assert(strstr(pl.message, "--decode-context-parallel-size 8") != NULL, "%s",
+	    pl.message);
+	in.dcp = 1;
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_NONE, "%s", pl.message);
 }
