@@ -290,6 +290,7 @@ app_free(struct app **ap)
 	import_free(&a->import);
 	overlay_done_all(a);
 	pane_done_all(a);
+	undo_free(&a->undo);
 	model_search_free(&a->msearch);
 	hf_hub_set_progress(NULL, NULL);
 	free(a);
@@ -309,6 +310,7 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	a->feed_fd = -1;
 	a->cat = cat;
 	overlay_init_all(a);
+	a->undo = undo_new();
 	if (opt != NULL)
 		a->opt = *opt;
 	a->headless = headless;

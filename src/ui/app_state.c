@@ -9,33 +9,19 @@
 #include <stdio.h>
 #include <string.h>
 
-static void
-undo_push(struct app *a, int tag)
-{
-	if (tag != TAG_NONE && tag == a->last_tag)
-		return;
-	if (a->n_undo == UNDO_MAX) {
-		memmove(&a->undo[0], &a->undo[1],
-		    (UNDO_MAX - 1) * sizeof a->undo[0]);
-		a->n_undo--;
-	}
-	a->undo[a->n_undo++] = *recalc_input(a->calc);
-	a->last_tag = tag;
-}
-
 void
 app_state_apply(struct app *a, const struct plan_input *in, int tag)
 {
 	if (recalc_input_diff(recalc_input(a->calc), in) == 0)
 		return;
-	undo_push(a, tag);
+	undo_push(a->undo, recalc_input(a->calc), tag);
 	recalc_set_input(a->calc, in);
 }
 
 void
 app_state_set_input(struct app *a, const struct plan_input *in)
 {
-	a->last_tag = TAG_NONE;
+	undo_break(a->undo);
 	app_state_apply(a, in, TAG_NONE);
 }
 

@@ -30,16 +30,10 @@
 #include "pane_ops.h"
 #include "paste.h"
 #include "theme.h"
+#include "undo.h"
 
 #define PANE_BIT(p) (1u << (p))
 #define PANE_ALL ((1u << PANE_COUNT) - 1)
-#define UNDO_MAX 256
-
-/* Tags of undoable edits: edits with the same tag in a row share one undo entry. */
-#define TAG_NONE 0
-#define TAG_SLIDER 1
-#define TAG_CARDS 2
-#define TAG_FLAG 100 /* + flag id */
 
 enum prompt_kind {
 	PROMPT_NONE,
@@ -97,10 +91,7 @@ struct app {
 	char status[512];
 	enum role status_role;
 
-	/* undo: the inputs before each change (TAG_ above) */
-	struct plan_input undo[UNDO_MAX];
-	int n_undo;
-	int last_tag;
+	struct undo *undo; /* the inputs before each edit (undo.h) */
 
 	/* repaint */
 	unsigned dirty; /* PANE_BIT()s to repaint */

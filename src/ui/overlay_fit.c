@@ -41,7 +41,10 @@ struct fit_view {
 	size_t	 n_rows;
 	struct fit_result res;
 	double	 fit_ms;
+	double	 tok_s[FIT_MAX_ROWS];	/* per user on each row (est.), < 0 unknown */
 	int	 cursor, top;
+	char	 cmd[RECALC_CMD_LEN];	/* the vllm serve line of row cmd_row */
+	int	 cmd_row;		/* -1: none yet */
 };
 
 static double
@@ -65,6 +68,7 @@ fit_tokens_cap(struct app *a)
 static void
 fit_run(struct app *a, struct fit_view *v)
 {
+	size_t i;
 	const struct plan_input *in = recalc_input(a->calc);
 	struct fit_query q;
 	double t0;
@@ -100,6 +104,33 @@ fit_run(struct app *a, struct fit_view *v)
 	v->fit_ms = now_ms() - t0;
 	if (v->cursor >= (int)v->n_rows)
 		v->cursor = v->n_rows > 0 ? (int)v->n_rows - 1 : 0;
+	/* each row's speed, for the users it carries per replica */
+	for (i = 0; i < v->n_rows; i++) {
+		const struct fit_row *r = &v->rows[i];
+		struct plan p;
+		struct speed_estimate e;
+
+		plan_compute(a->cat, &r->in, &p);
+		speed_estimate(a->cat, &r->in, &p, (v->users + r->replicas - 1) /
+		    r->replicas, &e);
+		v->tok_s[i] = e.known ? e.load.tokens_per_s_user : -1;
+	}
+	v->cmd_row = -1;
+}
+
+/* The vllm serve line of the row under the cursor, when it moved. */
+static void
+fit_command(struct app *a, struct fit_view *v)
+{
+	const struct fit_row *r;
+	struct plan p;
+
+	if (v->n_rows == 0 || v->cmd_row == v->cursor)
+		return;
+	r = &v->rows[v->cursor];
+	plan_compute(a->cat, &r->in, &p);
+	serve_command_format(a->cat, &r->in, &p, 0, v->cmd, sizeof v->cmd);
+	v->cmd_row = v->cursor;
 }
 
 static void
@@ -127,6 +158,7 @@ fit_open(struct app *a, struct overlay *o)
 	    p->max_model_len : 0;
 	fit_clamp_tokens(a, v);
 	fit_run(a, v);
+	fit_command(a, v);
 }
 
 /* --need N (--cards, --max-cards, a checkpoint or KV dtype given) */
@@ -241,6 +273,7 @@ fit_key(struct app *a, struct overlay *o, int c, enum action act,
 		fit_clamp_tokens(a, v);
 		fit_run(a, v);
 	}
+	fit_command(a, v);
 	return OVERLAY_KEY_TAKEN;
 }
 
@@ -309,7 +342,7 @@ fit_draw(struct app *a, struct overlay *o)
 	const struct catalogue *c = a->cat;
 	const struct plan_input *in = recalc_input(a->calc);
 	struct rect b;
-	char t[1400], n1[32], n2[32], ver[16], cmd[RECALC_CMD_LEN];
+	char t[1400], n1[32], n2[32], ver[16];
 	int y, rows, i, w;
 
 	overlay_frame(a, &b, "Plans that carry the users (F or Esc closes; Enter uses a row)");
@@ -358,8 +391,6 @@ fit_draw(struct app *a, struct overlay *o)
 	for (i = 0, y = 4; i < rows && v->top + i < (int)v->n_rows; i++, y++) {
 		const struct fit_row *r = &v->rows[v->top + i];
 		char hw[96], cell[160], lay[24], ck[200], price[16], ppu[16], sp[16];
-		struct plan p;
-		struct speed_estimate e;
 
 		fit_card_count(a, r, hw, sizeof hw);
 		fit_cell(hw, 26, cell, sizeof cell);
@@ -381,10 +412,8 @@ fit_draw(struct app *a, struct overlay *o)
 			    price_amount(&c->currency, r->price_per_user));
 		else
 			snprintf(ppu, sizeof ppu, "-");
-		plan_compute(c, &r->in, &p);
-		speed_estimate(c, &r->in, &p, (v->users + r->replicas - 1) / r->replicas, &e);
-		if (e.known)
-			snprintf(sp, sizeof sp, "~%.0f", e.load.tokens_per_s_user);
+		if (v->tok_s[v->top + i] >= 0)
+			snprintf(sp, sizeof sp, "~%.0f", v->tok_s[v->top + i]);
 		else
 			snprintf(sp, sizeof sp, "-");
 		snprintf(t, sizeof t, "%3d %s %-7.7s %5s %6s %8s %5s  %s KV %s",
@@ -396,13 +425,10 @@ fit_draw(struct app *a, struct overlay *o)
 	{
 		const struct fit_row *r = &v->rows[v->cursor];
 		char ck[200], alts[1024];
-		struct plan p;
 
 		if (price_converted(&c->currency))	/* the line under the rows */
 			draw_text(&a->theme, ROLE_MUTED, b.h - 4, 2, w, price_note(
 			    &c->currency, t, sizeof t), a->g->ellipsis);
-		plan_compute(c, &r->in, &p);
-		serve_command_format(c, &r->in, &p, 0, cmd, sizeof cmd);
 		sizing_report_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8, ck,
 		    sizeof ck);
 		sizing_report_fit_alts(c, r, alts, sizeof alts);
@@ -414,7 +440,8 @@ fit_draw(struct app *a, struct overlay *o)
 		    sizeof n1), units_format_gib(r->kv_cache, n2, sizeof n2),
 		    units_format_commas(r->kv_tokens, ver, sizeof ver), r->headroom * 100);
 		draw_text(&a->theme, ROLE_HELP, b.h - 2, 2, w, t, a->g->ellipsis);
-		draw_text(&a->theme, ROLE_COMMAND, b.h - 1, 2, w, cmd, a->g->ellipsis);
+		draw_text(&a->theme, ROLE_COMMAND, b.h - 1, 2, w,
+		    v->cmd_row == v->cursor ? v->cmd : "", a->g->ellipsis);
 	}
 }
 

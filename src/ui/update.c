@@ -510,7 +510,7 @@ do_action(struct app *a, enum action act)
 	    act != ACT_SLIDER_HALVE && act != ACT_SLIDER_DOUBLE &&
 	    act != ACT_FLAG_INC && act != ACT_FLAG_DEC && act != ACT_FLAG_BIG_INC &&
 	    act != ACT_FLAG_BIG_DEC && act != ACT_CARDS_INC && act != ACT_CARDS_DEC)
-		a->last_tag = TAG_NONE;
+		undo_break(a->undo);
 	if (act != ACT_NONE && pane_act(a, a->focus, act))
 		return;
 	switch (act) {
@@ -525,14 +525,18 @@ do_action(struct app *a, enum action act)
 	case ACT_DETAILS:
 		overlay_open(a, OVERLAY_DETAILS);
 		break;
-	case ACT_UNDO:
-		if (a->n_undo == 0) {
+	case ACT_UNDO: {
+		struct plan_input in;
+
+		if (!undo_pop(a->undo, &in)) {
 			app_state_set_status(a, ROLE_STATUS, "nothing to undo");
 			break;
 		}
-		recalc_set_input(a->calc, &a->undo[--a->n_undo]);
-		app_state_set_status(a, ROLE_STATUS_OK, "undone (%d more)", a->n_undo);
+		recalc_set_input(a->calc, &in);
+		app_state_set_status(a, ROLE_STATUS_OK, "undone (%d more)",
+		    undo_count(a->undo));
 		break;
+	}
 	case ACT_NEXT_PANE:
 		cycle_focus(a, 1);
 		break;
