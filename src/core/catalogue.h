@@ -161,6 +161,8 @@ struct model {
 	 * of its default proposal method (0 = none) */
 	char	*speculators_method;
 	int	 speculators_tokens;
+	int	 eagle_no_aux;		/* eagle_config.use_aux_hidden_state false:
+					   an EAGLE-3 head without fc */
 	int	 interleaved_swa;	/* MiMo-V2 / Gemma 4: SWA layers have own sizes */
 	int	 attn_output_gate;	/* q_proj also yields a gate (Qwen3-Next) */
 	int	 ffn_ungated;		/* relu2 MLP: up and down only (Nemotron-H) */

@@ -484,7 +484,8 @@ weights_draft_bytes(const struct model *d, const struct model *t,
 		double th = d->target_hidden > 0 ? d->target_hidden : h;
 
 		dv = d->draft_vocab > 0 ? d->draft_vocab : d->vocab;
-		b += 3.0 * th * h * dtype_bytes;			/* fc */
+		if (!d->eagle_no_aux)
+			b += 3.0 * th * h * dtype_bytes;		/* fc */
 		b += (double)round_up((int64_t)dv, 64) / tp * h * dtype_bytes;
 		b += dv * 8.0;					/* d2t */
 	} else {

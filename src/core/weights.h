@@ -94,7 +94,7 @@ enum weights_drafter {
  * [2H -> H] (replicated); embedding and lm_head are the target's.
  * EAGLE-3: its layers (the first reads 2H: embeddings and hidden states,
  * each with its hidden_norm), the final norm, fc [3 x target_hidden -> H]
- * (replicated), its own lm_head of draft_vocab_size rows (split by TP) and
+ * (replicated; none when eagle_config.use_aux_hidden_state is false), its own lm_head of draft_vocab_size rows (split by TP) and
  * draft_id_to_target_id (int64, replicated); the embedding is the
  * target's when pp is 1 and the shapes match.  A draft model: the whole
  * model, its own embedding and head.  Each adds a RoPE cache of its own

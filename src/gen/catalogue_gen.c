@@ -193,6 +193,7 @@ static const struct field model_fields[] = {
 	FLD(struct model, target_hidden, K_INT),
 	FLD(struct model, speculators_method, K_STR),
 	FLD(struct model, speculators_tokens, K_INT),
+	FLD(struct model, eagle_no_aux, K_INT),
 	FLD(struct model, interleaved_swa, K_INT),
 	FLD(struct model, attn_output_gate, K_INT),
 	FLD(struct model, ffn_ungated, K_INT),

@@ -738,6 +738,14 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	m->draft_vocab = get_int(&c, "draft_vocab_size", 0, MAX_WIDE, 0);
 	m->target_hidden = get_int(&c, "target_hidden_size", 0, MAX_WIDE, 0);
 	read_speculators(root, m);
+	{
+		/* LlamaModel of llama_eagle3.py: no fc without aux hidden states */
+		const cJSON *ec = cJSON_GetObjectItemCaseSensitive(root, "eagle_config");
+		const cJSON *ua = cJSON_GetObjectItemCaseSensitive(ec,
+		    "use_aux_hidden_state");
+
+		m->eagle_no_aux = cJSON_IsFalse(ua);
+	}
 
 	/* MoE */
 	n = first_int(&c, k_experts, NULL, 0, MAX_DIM);

@@ -575,6 +575,11 @@ Test(spec, eagle3_head_weights_and_kv_by_hand)
 	d.layers = 2;
 	cr_assert_eq((int64_t)weights_draft_bytes(&d, in.model, WEIGHTS_EAGLE3, 2, 2,
 	    1, 1), 850159616LL + 436232192LL);
+	/* eagle_config.use_aux_hidden_state false: no fc (100,663,296 less) */
+	d.eagle_no_aux = 1;
+	cr_assert_eq((int64_t)weights_draft_bytes(&d, in.model, WEIGHTS_EAGLE3, 2, 2,
+	    1, 1), 850159616LL + 436232192LL - 100663296LL);
+	d.eagle_no_aux = 0;
 	cr_assert_eq(spec_draft_layers(&d, &in.spec, VLLM_VER(0, 11, 0)), 1);
 	cr_assert_eq(spec_draft_layers(&d, &in.spec, VLLM_VER(0, 11, 1)), 2);
 	d.layers = 1;
