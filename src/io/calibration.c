@@ -22,7 +22,7 @@
 #include "core/units.h"
 #include "core/xalloc.h"
 #include "core/vllm_version.h"
-#include "io/cli_import.h"
+#include "io/cli.h"
 #include "io/provenance.h"
 #include "io/serve_command.h"
 #include "io/textfile.h"

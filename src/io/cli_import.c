@@ -1,9 +1,11 @@
 /*
  * cli_import.c - pasted commands, --config and --scenario into struct cli
- * (see cli_import.h).  Invariant: every string a cli field points to
- * after an import is in cli->owned, freed by cli_done().
+ * (see cli.h).  Invariant: every string a cli field points to after an
+ * import is kept by its plan_import (plan_import_own()), freed by
+ * cli_done() or with the import taken from it.
  */
-#include "cli_import.h"
+
+#include "cli.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,11 +15,10 @@
 
 #include "core/units.h"
 #include "core/vllm_version.h"
-#include "io/provenance.h"
 #include "io/cli.h"
-#include "io/cli_import.h"
 #include "io/export.h"
 #include "io/price.h"
+#include "io/provenance.h"
 #include "io/report.h"
 #include "io/scenario.h"
 #include "io/strbuf.h"

@@ -16,9 +16,9 @@
 
 #include "config.h"
 #include "core/units.h"
-#include "core/vllm_version.h"
-#include "io/cli_import.h"
 #include "core/placement.h"
+#include "core/vllm_version.h"
+#include "io/cli.h"
 #include "io/export.h"
 #include "io/model_find.h"
 #include "io/textfile.h"

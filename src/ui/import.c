@@ -18,7 +18,6 @@
 #include "app_state.h"
 #include "core/xalloc.h"
 #include "io/cli.h"
-#include "io/cli_import.h"
 #include "io/filestamp.h"
 #include "io/model_find.h"
 #include "io/scenario.h"

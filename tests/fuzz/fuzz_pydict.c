@@ -9,7 +9,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "io/cli_import.h"
+#include "io/cli.h"
 #include "io/vllmargs.h"
 
 int

@@ -12,7 +12,6 @@
 #include "core/vllm_flags.h"
 #include "helpers.h"
 #include "io/cli.h"
-#include "io/cli_import.h"
 #include "io/plan_import.h"
 #include "xtest.h"
 
