@@ -106,8 +106,14 @@ sizing_report_speed_text(const struct catalogue *c, const struct plan_input *in,
 		o += (size_t)snprintf(buf + o, len - o, "%sPrefill: not estimated (the "
 		    "catalogue has no compute rate for this card).\n", ind);
 	if (o < len && e.link)
-		snprintf(buf + o, len - o, "%sTensor-parallel all-reduce over %s "
-		    "(assumed): %.2f ms of each step.\n", ind, e.link, e.load.allreduce_ms);
+		o += (size_t)snprintf(buf + o, len - o, "%sTensor-parallel all-reduce "
+		    "over %s (assumed): %.2f ms of each step.\n", ind, e.link,
+		    e.load.allreduce_ms);
+	/* the MoE layers gather every DP rank's tokens (experts.h) */
+	if (o < len && in->model != NULL && in->model->n_experts > 0 && p->dp > 1)
+		snprintf(buf + o, len - o, "%sNot counted: the MoE layers' token "
+		    "exchange over the %d ranks of TP x DP (all-gather and "
+		    "reduce-scatter of every layer).\n", ind, p->tp * p->dp);
 }
 
 static cJSON *
