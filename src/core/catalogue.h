@@ -85,6 +85,7 @@ enum layer_mixer {
 	MIXER_SHORT_CONV,	/* LFM2 convolution */
 	MIXER_GDN,		/* gated delta net (Qwen3-Next, Qwen3.5) */
 	MIXER_KDA,		/* Kimi delta attention (Kimi Linear): GDN's state */
+	MIXER_LIGHTNING,	/* MiniMax lightning (linear) attention */
 	MIXER_COUNT
 };
 
@@ -193,6 +194,9 @@ struct model {
 	 * last_release is the one vLLM's _PREVIOUSLY_SUPPORTED_MODELS names */
 	int	 first_release, last_release;
 	int	 no_pp;			/* the class lacks SupportsPP */
+	/* MiniMax-Text-01: float32 lm_head, router and RoPE cache; the RoPE
+	 * rows min(max_position, max_model_len) */
+	int	 lm_head_fp32, router_fp32, rope_fp32, rope_upto_len;
 	/* MLA */
 	int	 mla, kv_lora_rank, q_lora_rank, qk_rope_head_dim, qk_nope_head_dim;
 	/* MoE: n_experts == 0 means dense */

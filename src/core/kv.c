@@ -92,7 +92,7 @@ static int
 is_state_mixer(int mx)
 {
 	return mx == MIXER_MAMBA1 || mx == MIXER_MAMBA2 || mx == MIXER_SHORT_CONV ||
-	    mx == MIXER_GDN || mx == MIXER_KDA;
+	    mx == MIXER_GDN || mx == MIXER_KDA || mx == MIXER_LIGHTNING;
 }
 
 /*
@@ -131,6 +131,12 @@ state_bytes_of(const struct model *m, int mixer, const struct kv_params *p)
 			return -1;
 		return (int64_t)(s->lin_conv - 1 + p->num_spec) * (conv_dim / tp) * cb +
 		    (s->lin_v_heads / tp) * s->lin_v_dim * s->lin_k_dim * sb;
+	case MIXER_LIGHTNING:
+		/* linear_attention_state_shape: heads // TP x head_dim x head_dim
+		 * in mamba_cache_dtype (auto: the model dtype) */
+		if (m->heads % tp)
+			return -1;
+		return (m->heads / tp) * (int64_t)m->head_dim * m->head_dim * cb;
 	case MIXER_SHORT_CONV:
 		if (m->hidden % tp)
 			return -1;

@@ -391,6 +391,7 @@ struct walk {
 	struct kv_params kp;
 	struct experts_split es;	/* the MoE split of rank 0 (the most experts) */
 	struct stage st[16];
+	struct model mc;		/* the model with its RoPE rows at max_model_len */
 	int	 sizes[PLAN_MAX_CAPTURE];
 	int	 nstage, best, dtype_bytes, n_graphs, q, nspec;
 	int64_t	 derived;		/* the model's longest length */
@@ -836,8 +837,7 @@ walk_weight_scale(struct walk *w)
 	const struct checkpoint *ck = w->ck;
 	struct plan *p = w->p;
 	/* file sizes lack the RoPE cache vLLM allocates at load */
-	int64_t rope = m->rotary_dim > 0 ? m->rope_cache_len * m->rotary_dim *
-	    (int64_t)w->dtype_bytes : 0, exact = 0;
+	int64_t rope = (int64_t)weights_rope_bytes(m, w->dtype_bytes), exact = 0;
 	struct weights_breakdown w1;
 
 	/* the files also hold the MTP layers vLLM loads only for drafting */
@@ -1198,6 +1198,14 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	walk_config_checks(&w);
 	walk_extras_checks(&w);
 	walk_max_model_len(&w);
+	if (w.m->rope_upto_len && p->max_model_len > 0 &&
+	    p->max_model_len < w.m->rope_cache_len) {
+		/* get_rope(max_position=min(max_position_embeddings,
+		 * max_model_len)): MiniMax-Text-01, PLaMo 2 */
+		w.mc = *w.m;
+		w.mc.rope_cache_len = p->max_model_len;
+		w.m = &w.mc;
+	}
 	walk_scheduler(&w);
 	walk_graphs(&w);
 	walk_weight_scale(&w);

@@ -61,7 +61,8 @@ static int
 is_state(int mixer)
 {
 	return mixer == MIXER_MAMBA1 || mixer == MIXER_MAMBA2 || mixer == MIXER_GDN ||
-	    mixer == MIXER_SHORT_CONV || mixer == MIXER_KDA;
+	    mixer == MIXER_SHORT_CONV || mixer == MIXER_KDA ||
+	    mixer == MIXER_LIGHTNING;
 }
 
 /* Token mixer of a described layer (m->ld). */
@@ -136,6 +137,15 @@ mixer_params(const struct model *m, const struct layer_desc *d, int tp,
 		    2 * h * dk;
 		pt[P_F32] += (hd * (3.0 * s->lin_conv + 1) + s->lin_v_heads) / t;
 		*repl += dk * 2;
+		break;
+	}
+	case MIXER_LIGHTNING: {
+		double in = (double)m->heads * m->head_dim;
+
+		/* MiniMaxText01LinearAttention: qkv_proj h -> 3 x inner,
+		 * output_gate, out_proj; its RMSNorm split by TP */
+		pt[P_MIXER] += (3 * h * in + h * in + in * h) / t;
+		pt[P_UNQ] += in / t;
 		break;
 	}
 	case MIXER_SHORT_CONV:
@@ -222,7 +232,10 @@ layer_params(const struct model *m, int layer, int tp,
 			    (m->n_shared_experts > 0 ? m->n_shared_experts : 1) / tp;
 		if (m->moe_with_dense && m->dense_intermediate > 0)
 			pt[P_DENSE] += gu * h * m->dense_intermediate / tp;
-		*repl += h * m->n_experts * 2;	/* router gate, 16 bit */
+		if (m->router_fp32)	/* MiniMax: the gate in float32 */
+			pt[P_F32] += h * m->n_experts + (m->shared_intermediate > 0 ? h : 0);
+		else
+			*repl += h * m->n_experts * 2;	/* router gate, 16 bit */
 	} else if (ffn == FFN_DENSE) {
 		int inter = m->ld != NULL && m->ld[li].ffn_intermediate > 0 ?
 		    m->ld[li].ffn_intermediate : m->n_experts > 0 &&
@@ -348,14 +361,14 @@ weights_rank_split(const struct model *m, enum ckpt_format fmt,
 	w->lm_head = 0;
 	if (stage == pp - 1) {
 		if (!m->tie_embeddings || pp > 1)
-			w->lm_head = vocab_rows * m->hidden * (fmt == m->native_format &&
+			w->lm_head = vocab_rows * m->hidden * (m->lm_head_fp32 ?
+			    (dtype_bytes == 1 ? 1 : 4) : fmt == m->native_format &&
 			    m->lm_head_fmt > 0 ? format_bpp(m, (enum ckpt_format)
 			    (m->lm_head_fmt - 1), dtype_bytes) : dtype_bytes);
 		w->other += (double)m->hidden * dtype_bytes;	/* final norm */
 	}
 	/* RoPE cos/sin cache, one per rank, in the model dtype */
-	if (m->rotary_dim > 0 && m->rope_cache_len > 0)
-		w->other += (double)m->rope_cache_len * m->rotary_dim * dtype_bytes;
+	w->other += weights_rope_bytes(m, dtype_bytes);
 	if (stage == 0 && m->vision_params > 0)
 		w->other += m->vision_params / tp * dtype_bytes;
 	w->total = w->linear + w->embed + w->lm_head + w->other;
@@ -503,6 +516,14 @@ weights_param_count(const struct model *m)
 
 	/* at one byte per "parameter" in a 1-byte dtype, bytes = params */
 	weights_rank(m, FMT_BF16, 1, 1, 1, 0, &w);
-	return (w.total - (m->rotary_dim > 0 ? (double)m->rope_cache_len *
-	    m->rotary_dim : 0)) / 1e9;
+	return (w.total - weights_rope_bytes(m, 1)) / 1e9;
+}
+
+double
+weights_rope_bytes(const struct model *m, int dtype_bytes)
+{
+	if (m->rotary_dim <= 0 || m->rope_cache_len <= 0)
+		return 0;
+	return (double)m->rope_cache_len * m->rotary_dim * (m->rope_fp32 &&
+	    dtype_bytes > 1 ? 4 : dtype_bytes);
 }

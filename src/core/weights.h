@@ -114,4 +114,8 @@ int weights_is_moe_layer(const struct model *, int layer);
 /* Total parameters of the model (billions), derived from the architecture. */
 double weights_param_count(const struct model *);
 
+/* Bytes of the model's RoPE cos/sin cache on a rank (float32 where the model
+ * builds it so; dtype_bytes 1 counts elements). */
+double weights_rope_bytes(const struct model *, int dtype_bytes);
+
 #endif

@@ -34,6 +34,7 @@ enum family {
 	FAM_FALCON_H1,		/* Falcon-H1: attention and Mamba2 in every layer */
 	FAM_ZAMBA2,		/* Zamba2: Mamba2 layers, shared attention blocks */
 	FAM_KIMI_LINEAR,	/* Kimi Linear: KDA layers and MLA */
+	FAM_MINIMAX,		/* MiniMax-Text-01 / M1: lightning attention */
 	FAM_UNKNOWN
 };
 
@@ -76,6 +77,8 @@ static const struct {
 	{ "BambaForCausalLM", FAM_BAMBA }, { "JambaForCausalLM", FAM_JAMBA },
 	{ "FalconH1ForCausalLM", FAM_FALCON_H1 }, { "Zamba2ForCausalLM", FAM_ZAMBA2 },
 	{ "KimiLinearForCausalLM", FAM_KIMI_LINEAR },
+	{ "MiniMaxText01ForCausalLM", FAM_MINIMAX }, { "MiniMaxM1ForCausalLM", FAM_MINIMAX },
+	{ "MiniMaxForCausalLM", FAM_MINIMAX },
 };
 
 /* Architectures whose caches or weights headroom does not model. */
@@ -83,12 +86,6 @@ const struct hfarch_refusal hfarch_refused[] = {
 	/* last: the release vLLM's _PREVIOUSLY_SUPPORTED_MODELS names (removal
 	 * pull requests in doc/architectures.md); later releases refuse with
 	 * vLLM's own words */
-	{ "MiniMaxText01ForCausalLM", "MiniMax-Text-01 lightning (linear) attention "
-	    "is not modelled", VLLM_VER(0, 23, 0) },
-	{ "MiniMaxM1ForCausalLM", "MiniMax-M1 lightning (linear) attention is not "
-	    "modelled", VLLM_VER(0, 23, 0) },
-	{ "MiniMaxForCausalLM", "MiniMax-Text-01 lightning (linear) attention is "
-	    "not modelled", VLLM_VER(0, 23, 0) },
 	{ "Plamo2ForCausalLM", "PLaMo 2 (Mamba hybrid) is not modelled",
 	    VLLM_VER(0, 26, 0) },
 	{ "Phi4FlashForCausalLM", "Phi-4-flash (SambaY) ran on vLLM's V0 engine "
@@ -144,6 +141,7 @@ static const char *const family_fields[][12] = {
 	[FAM_FALCON_H1] = { "mamba_n_heads", "mamba_d_state", NULL },
 	[FAM_ZAMBA2] = { "mamba_d_state", "layers_block_type", NULL },
 	[FAM_KIMI_LINEAR] = { "linear_attn_config", NULL },
+	[FAM_MINIMAX] = { "attn_type_list", NULL },
 	[FAM_UNKNOWN] = { NULL },
 };
 
@@ -240,6 +238,8 @@ hfarch_last_release(const char *arch)
 			return hfarch_refused[i].last;
 	if (family_of(arch, NULL) == FAM_BAMBA)
 		return VLLM_VER(0, 23, 0);	/* #45990 removed bamba.py */
+	if (family_of(arch, NULL) == FAM_MINIMAX)
+		return VLLM_VER(0, 23, 0);	/* #45993 removed minimax_text_01.py */
 	return 0;
 }
 
@@ -292,7 +292,7 @@ count_layers(struct model *m)
 		int mx = m->ld ? m->ld[i].mixer : MIXER_ATTENTION;
 
 		if (mx == MIXER_MAMBA1 || mx == MIXER_MAMBA2 || mx == MIXER_GDN ||
-		    mx == MIXER_SHORT_CONV || mx == MIXER_KDA)
+		    mx == MIXER_SHORT_CONV || mx == MIXER_KDA || mx == MIXER_LIGHTNING)
 			m->n_state_layers++;
 		else if (mx != MIXER_ATTENTION)
 			m->n_nokv_layers++;
@@ -1207,6 +1207,58 @@ read_kimi_linear(const struct src *s, struct model *m, char *err,
 	return 0;
 }
 
+/*
+ * MiniMax-Text-01 / MiniMax-M1 (minimax_text_01.py, served up to 0.23.0):
+ * attn_type_list 0 = lightning (linear) attention, 1 = softmax attention
+ * (or layer_types linear_attention / full_attention); experts in every
+ * layer; lm_head, router gate and RoPE cache in float32, the RoPE over
+ * min(max_position_embeddings, max_model_len) rows.
+ */
+static int
+read_minimax(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *at = get(s, "attn_type_list"), *lt = get(s, "layer_types"), *e;
+	int i = 0, shared = num(s, "shared_intermediate_size", 0);
+
+	layers_alloc(m);
+	if (cJSON_IsArray(at) && cJSON_GetArraySize(at) == m->layers) {
+		cJSON_ArrayForEach(e, at)
+			m->ld[i++].mixer = cJSON_IsNumber(e) && e->valueint == 0 ?
+			    MIXER_LIGHTNING : MIXER_ATTENTION;
+	} else if (cJSON_IsArray(lt) && cJSON_GetArraySize(lt) == m->layers) {
+		cJSON_ArrayForEach(e, lt) {
+			const char *t = cJSON_IsString(e) ? e->valuestring : "";
+
+			if (strcmp(t, "linear_attention") != 0 &&
+			    strcmp(t, "full_attention") != 0) {
+				refuse(m, "%s: layer_types[%d] is '%s', a layer kind "
+				    "headroom does not model.", m->architecture, i, t);
+				return 0;
+			}
+			m->ld[i++].mixer = strcmp(t, "linear_attention") == 0 ?
+			    MIXER_LIGHTNING : MIXER_ATTENTION;
+		}
+	} else if (at != NULL || lt != NULL) {
+		*bad = at != NULL ? "attn_type_list" : "layer_types";
+		snprintf(err, errlen, "config: %s must have one entry per layer (%d)",
+		    *bad, m->layers);
+		return -1;
+	}
+	if (m->n_experts > 0)
+		for (i = 0; i < m->layers; i++)
+			m->ld[i].ffn = FFN_MOE;
+	if (shared > 0) {
+		m->shared_intermediate = shared;
+		m->n_shared_experts = 1;
+	}
+	m->rotary_dim = num(s, "rotary_dim", m->head_dim);
+	m->lm_head_fp32 = m->router_fp32 = m->rope_fp32 = m->rope_upto_len = 1;
+	m->last_release = VLLM_VER(0, 23, 0);	/* #45993 */
+	hybrid_assumption(m, "MiniMax-Text-01/M1");
+	return 0;
+}
+
 static enum family
 family_of(const char *arch, const char *mt)
 {
@@ -1285,6 +1337,7 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	case FAM_FALCON_H1: r = read_falcon_h1(&s, m, err, errlen, bad); break;
 	case FAM_ZAMBA2: r = read_zamba2(&s, m, err, errlen, bad); break;
 	case FAM_KIMI_LINEAR: r = read_kimi_linear(&s, m, err, errlen, bad); break;
+	case FAM_MINIMAX: r = read_minimax(&s, m, err, errlen, bad); break;
 	case FAM_LLAMA4:
 		check_layer_words(&s, m);
 		read_llama4(&s, m);

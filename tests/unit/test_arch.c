@@ -984,6 +984,81 @@ Test(arch, kimi_linear_kda_and_mla)
 	model_done(&m);
 }
 
+/*
+ * MiniMax-M1 (MiniMaxM1ForCausalLM, minimax_text_01.py; the real config.json
+ * in tests/fixtures/configs/minimax): 80 layers, attn_type_list 1 on every
+ * 8th layer: 10 softmax-attention layers (8 KV heads of 128), 70 lightning
+ * layers.  linear_attention_state_shape: 64 / TP heads x 128 x 128 in the
+ * model dtype: TP 1 2,097,152 B; attention 2 x 8 x 128 x 2 = 4096 B per
+ * token; block 16 x cdiv(2,097,152, 65,536) = 512, page 2,097,152 (no
+ * padding).  Group size 10: 1 + 7 groups.  40 GiB // 2,097,152 // 10 =
+ * 2048 blocks; L = 131072: cdiv(131072, 512) = 256 + 7 = 263 per request
+ * (mode none), 256 + 7 x 2 = 270 (align: no SupportsMambaPrefixCaching).
+ * TP 2/4/8 halve state and attention alike: block 512, pages 1,048,576 /
+ * 524,288 / 262,144.  fp8 KV: 2048 B per token, block 1024.  The RoPE
+ * cache is float32 over min(10,240,000, max_model_len) rows of 64: 32 MiB
+ * more at L = 262,144 than at 131,072.  vLLM served it up to 0.23.0.
+ */
+Test(arch, minimax_m1_lightning_attention)
+{
+	static const int64_t state[] = { 2097152, 1048576, 524288, 262144 };
+	static const int block[] = { 512, 512, 512, 512 };
+	static const int64_t page[] = { 2097152, 1048576, 524288, 262144 };
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	struct plan_input in;
+	struct plan pl;
+	int64_t w131k;
+	double b;
+
+	load("minimax/MiniMax-M1", &m);
+	cr_assert_null(m.refusal);
+	cr_assert_eq(m.n_state_layers, 70);
+	cr_assert_eq(m.rotary_dim, 64);
+	check_tp(&m, state, block, page);
+	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.group_size, 10);
+	cr_assert_eq(l.n_groups, 8);
+	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 2048);
+	cr_assert_eq(kv_blocks_per_request(&l, 131072), 263);
+	p.mamba_mode = MAMBA_MODE_ALIGN;
+	layout(&m, &p, &l);
+	cr_assert_eq(kv_blocks_per_request(&l, 131072), 270);
+	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 1024);
+	/* the model card's 456B parameters */
+	b = weights_param_count(&m);
+	cr_assert(b > 456 * 0.99 && b < 456 * 1.01, "%.1fB", b);
+	/* the plan: 0.23.0 at TP 8, the RoPE rows follow max_model_len */
+	test_input(&in, "h200-nvl", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;	/* weights from the architecture, not a published size */
+	in.tp = 8;
+	in.version = VLLM_VER(0, 23, 0);
+	in.max_model_len = 131072;
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_NONE, "%s", pl.message);
+	cr_assert_eq(pl.page_bytes, 262144);
+	w131k = pl.weights;
+	in.max_model_len = 262144;
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.weights - w131k, 131072LL * 64 * 4, "%lld",
+	    (long long)(pl.weights - w131k));
+	/* #45993 removed it after 0.23.0 */
+	in.version = VLLM_VER(0, 24, 0);
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_CONFIG);
+	cr_assert_str_eq(pl.message, "Model architecture MiniMaxM1ForCausalLM was "
+	    "supported in vLLM until v0.23.0, and is not supported anymore. "
+	    "Please use an older version of vLLM if you want to use this model "
+	    "architecture.");
+	model_done(&m);
+}
+
 /* Refusals: each row of doc/architectures.md has a test */
 static void
 refused_config(const char *json, const char *needle)
@@ -1055,10 +1130,6 @@ Test(arch, removed_architectures_refuse_in_vllms_words)
 		const char *arch, *last;
 		int before, after;
 	} cases[] = {
-		{ "MiniMaxText01ForCausalLM", "v0.23.0", VLLM_VER(0, 23, 0),
-		    VLLM_VER(0, 24, 0) },
-		{ "MiniMaxM1ForCausalLM", "v0.23.0", VLLM_VER(0, 23, 0),
-		    VLLM_VER(0, 24, 0) },
 		{ "Plamo2ForCausalLM", "v0.26.0", VLLM_VER(0, 26, 0),
 		    VLLM_VER(0, 27, 0) },
 		{ "Phi4FlashForCausalLM", "v0.10.2", VLLM_VER(0, 10, 2),
