@@ -296,6 +296,19 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 	return 0;
 }
 
+/* Removes the "@pos" members of o and of everything below it (yamltree
+ * nests no deeper than its MAX_DEPTH, so the recursion is bounded). */
+static void
+strip_positions(cJSON *o)
+{
+	cJSON *it;
+
+	cJSON_DeleteItemFromObjectCaseSensitive(o, "@pos");
+	for (it = o->child; it != NULL; it = it->next)
+		if (cJSON_IsObject(it) || cJSON_IsArray(it))
+			strip_positions(it);
+}
+
 /*
  * A config mapping as config.json gives it: a copy without the "@pos"
  * members yamltree adds, so that hfconfig_read() sees what it sees in a
@@ -304,20 +317,11 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 static cJSON *
 config_copy(const cJSON *cfg)
 {
-	cJSON *c = cJSON_Duplicate(cfg, 1), *stack[64], *it;
-	int n = 0;
+	cJSON *c = cJSON_Duplicate(cfg, 1);
 
 	if (c == NULL)
 		abort();
-	stack[n++] = c;
-	while (n > 0) {
-		cJSON *o = stack[--n];
-
-		cJSON_DeleteItemFromObjectCaseSensitive(o, "@pos");
-		for (it = o->child; it != NULL; it = it->next)
-			if ((cJSON_IsObject(it) || cJSON_IsArray(it)) && n < 64)
-				stack[n++] = it;
-	}
+	strip_positions(c);
 	return c;
 }
 

@@ -435,3 +435,40 @@ Test(catalogue, logged_weights_of_an_export)
 	cr_assert_gt(pa.state_bytes, 0);
 	model_done(&m);
 }
+
+/*
+ * A config read from YAML sees no position members at any depth: here a
+ * compressed-tensors group size behind 70 mappings read as in a file.
+ */
+Test(catalogue, config_read_as_a_file_behind_wide_mappings)
+{
+	char yaml[8192];
+	size_t o = 0;
+	struct catalogue c;
+	int i;
+
+	o += (size_t)snprintf(yaml + o, sizeof yaml - o,
+	    "models:\n  - id: x/wide\n    config:\n"
+	    "      architectures: [Qwen3ForCausalLM]\n"
+	    "      num_hidden_layers: 4\n      hidden_size: 1024\n"
+	    "      num_attention_heads: 8\n      num_key_value_heads: 8\n"
+	    "      intermediate_size: 2048\n      vocab_size: 1000\n"
+	    "      max_position_embeddings: 4096\n");
+	for (i = 0; i < 70; i++)
+		o += (size_t)snprintf(yaml + o, sizeof yaml - o,
+		    "      x%d: {a: {b: 1}}\n", i);
+	o += (size_t)snprintf(yaml + o, sizeof yaml - o,
+	    "      quantization_config:\n"
+	    "        quant_method: compressed-tensors\n"
+	    "        config_groups:\n"
+	    "          group_0:\n"
+	    "            weights: {num_bits: 4, type: int, group_size: 32, "
+	    "symmetric: true, strategy: group}\n"
+	    "            targets: [Linear]\n");
+	cr_assert_lt(o, sizeof yaml);
+	memset(&c, 0, sizeof c);
+	cr_assert_eq(catalogue_load_text(&c, yaml, o, "t.yaml", NULL, NULL), 0);
+	cr_assert_eq(c.n_models, 1);
+	cr_assert_eq(c.models[0].quant_group, 32);
+	catalogue_done(&c);
+}
