@@ -26,6 +26,7 @@ static const struct {
 	{ "Qwen/Qwen3.5-35B-A3B", 0 },
 	{ "Qwen/Qwen3.5-122B-A10B", 0 },
 	{ "Qwen/Qwen3.5-397B-A17B", 0 },
+	{ "Qwen/Qwen3-VL-4B-Instruct", 0 },
 	{ "Qwen/Qwen3-VL-8B-Instruct", 0 },
 	{ "Qwen/Qwen3-VL-30B-A3B-Instruct", 0 },
 	{ "Qwen/Qwen3-VL-235B-A22B-Instruct", 0 },
