@@ -452,7 +452,7 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 		update_key(a, c);
 		if (a->osc52_pending) {
 			/* after the frame, straight to the terminal: OSC 52 moves no cursor */
-			char *cmd = update_launch_text(a, NULL), *enc;
+			char *cmd = app_state_launch_text(a, NULL), *enc;
 			size_t n = cmd != NULL ? strlen(cmd) : 0;
 
 			render_frame(a);

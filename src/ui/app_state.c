@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "io/launch.h"
+
 void
 app_state_apply(struct app *a, const struct plan_input *in, int tag)
 {
@@ -48,4 +50,28 @@ app_state_open_prompt(struct app *a, enum prompt_kind kind, const char *label,
 	a->prompt.len = strlen(a->prompt.text);
 	a->prompt.fresh = a->prompt.len > 0;
 	a->dirty |= PANE_BIT(PANE_STATUS);
+}
+
+char **
+app_state_launch_lines(struct app *a, int *n)
+{
+	if (recalc_command(a->calc)[0] == '\0') {
+		if (n != NULL)
+			*n = 0;
+		return NULL;
+	}
+	return launch_lines(a->cat, recalc_input(a->calc), recalc_plan(a->calc),
+	    recalc_explicit_all(a->calc), n);
+}
+
+char *
+app_state_launch_text(struct app *a, int *n)
+{
+	char **l = app_state_launch_lines(a, n), *t;
+
+	if (l == NULL)
+		return NULL;
+	t = launch_join(l);
+	launch_free(l);
+	return t;
 }

@@ -118,4 +118,9 @@ void app_state_set_status(struct app *, enum role, const char *fmt, ...)
 void app_state_open_prompt(struct app *, enum prompt_kind, const char *label,
     const char *text);
 
+/* The plan's launch lines (io/launch.h; launch_free()), NULL without a command. */
+char **app_state_launch_lines(struct app *, int *n);
+/* The same joined with '\n', malloc'd; NULL without a command. */
+char *app_state_launch_text(struct app *, int *n);
+
 #endif

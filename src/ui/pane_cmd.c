@@ -12,7 +12,6 @@
 
 #include "draw.h"
 #include "io/launch.h"
-#include "update.h"
 
 struct cmd_pane {
 	int top;	/* the first row shown; the draw clamps it */
@@ -50,7 +49,7 @@ static void
 pane_cmd_draw(struct app *a, void *state, const struct rect *r)
 {
 	struct cmd_pane *cp = state;
-	char **cmd = update_launch_lines(a, NULL);
+	char **cmd = app_state_launch_lines(a, NULL);
 	const char *starts[256];
 	int lens[256], n = 0, i, w = r->w - 3;
 	bool first[256];

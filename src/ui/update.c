@@ -1,8 +1,11 @@
 /*
- * update.c - the update step: a key becomes an action (action.h), the
- * action edits the plan input through the calc or changes the view state,
- * and the calc's change mask says which panes to repaint.  Edits keep an
- * undo stack of inputs; the prompt handles typed values.
+ * update.c - the update step: a key becomes an action (action.h); the
+ * focused pane takes the actions of its context (pane_ops.h), an open
+ * overlay every key (overlay.h), the rest are the planner's own (focus,
+ * slider, undo, files, the views).  An action edits the plan input through
+ * app_state_apply() (undoable) or changes a view state; after the key the
+ * core recomputes and the panes' repaint masks say which panes repaint.
+ * The prompt handles typed values and pastes.
  */
 #include "update.h"
 
@@ -19,13 +22,10 @@
 #include "overlay_deploy.h"
 #include "core/units.h"
 #include "io/export.h"
-#include "io/launch.h"
 #include "io/quote_html.h"
 #include "io/strbuf.h"
 #include "io/textfile.h"
-#include "io/hf_cache.h"
 #include "keys.h"
-#include "model_search.h"
 #include "pane.h"
 
 #define DEFAULT_EXPORT	"vllm-serve.sh"
@@ -89,36 +89,12 @@ slider_move(struct app *a, enum action act)
 
 /* ---- the command line: file and clipboard ---- */
 
-char **
-update_launch_lines(struct app *a, int *n)
-{
-	if (recalc_command(a->calc)[0] == '\0') {
-		if (n != NULL)
-			*n = 0;
-		return NULL;
-	}
-	return launch_lines(a->cat, recalc_input(a->calc), recalc_plan(a->calc),
-	    recalc_explicit_all(a->calc), n);
-}
-
-char *
-update_launch_text(struct app *a, int *n)
-{
-	char **l = update_launch_lines(a, n), *t;
-
-	if (l == NULL)
-		return NULL;
-	t = launch_join(l);
-	launch_free(l);
-	return t;
-}
-
 /* The launch lines into a file, one per replica (--export command without its comment). */
 static int
 write_command(struct app *a, const char *path, char *err, size_t errlen)
 {
 	int n, rc;
-	char *cmd = update_launch_text(a, &n);
+	char *cmd = app_state_launch_text(a, &n);
 	struct strbuf s = { 0 };
 
 	if (cmd == NULL || cmd[0] == '\0') {
@@ -171,7 +147,7 @@ static void
 copy_command(struct app *a)
 {
 	int lines;
-	char *cmd = update_launch_text(a, &lines);
+	char *cmd = app_state_launch_text(a, &lines);
 	size_t n;
 
 	if (cmd == NULL || cmd[0] == '\0') {

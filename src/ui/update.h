@@ -19,10 +19,6 @@
 void update_key(struct app *, int code);
 /* Reads the screen size and lays the panes out again (a full repaint follows). */
 void update_relayout(struct app *);
-/* The plan's launch lines (io/launch.h; launch_free()), NULL without a command. */
-char **update_launch_lines(struct app *, int *n);
-/* The same joined with '\n', malloc'd; NULL without a command. */
-char *update_launch_text(struct app *, int *n);
 /*
  * Ctrl-C: with a prompt open it cancels the prompt (as Esc) and returns
  * true; otherwise false, and the planner ends as on SIGINT.
