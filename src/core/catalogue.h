@@ -86,6 +86,7 @@ enum layer_mixer {
 	MIXER_GDN,		/* gated delta net (Qwen3-Next, Qwen3.5) */
 	MIXER_KDA,		/* Kimi delta attention (Kimi Linear): GDN's state */
 	MIXER_LIGHTNING,	/* MiniMax lightning (linear) attention */
+	MIXER_PLAMO2,		/* PLaMo 2 Mamba: Mamba2's state, its own projections */
 	MIXER_COUNT
 };
 

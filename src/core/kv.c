@@ -92,7 +92,8 @@ static int
 is_state_mixer(int mx)
 {
 	return mx == MIXER_MAMBA1 || mx == MIXER_MAMBA2 || mx == MIXER_SHORT_CONV ||
-	    mx == MIXER_GDN || mx == MIXER_KDA || mx == MIXER_LIGHTNING;
+	    mx == MIXER_GDN || mx == MIXER_KDA || mx == MIXER_LIGHTNING ||
+	    mx == MIXER_PLAMO2;
 }
 
 /*
@@ -111,6 +112,7 @@ state_bytes_of(const struct model *m, int mixer, const struct kv_params *p)
 
 	switch (mixer) {
 	case MIXER_MAMBA2:
+	case MIXER_PLAMO2:	/* mamba2_state_shape with n_groups 0 */
 		ng = s->n_groups + (s->n_groups % tp ? tp - s->n_groups : 0);
 		conv_dim = s->mamba_intermediate + 2 * ng * s->d_state;
 		if (conv_dim % tp || s->mamba_heads % tp)

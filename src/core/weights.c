@@ -62,7 +62,7 @@ is_state(int mixer)
 {
 	return mixer == MIXER_MAMBA1 || mixer == MIXER_MAMBA2 || mixer == MIXER_GDN ||
 	    mixer == MIXER_SHORT_CONV || mixer == MIXER_KDA ||
-	    mixer == MIXER_LIGHTNING;
+	    mixer == MIXER_LIGHTNING || mixer == MIXER_PLAMO2;
 }
 
 /* Token mixer of a described layer (m->ld). */
@@ -137,6 +137,20 @@ mixer_params(const struct model *m, const struct layer_desc *d, int tp,
 		    2 * h * dk;
 		pt[P_F32] += (hd * (3.0 * s->lin_conv + 1) + s->lin_v_heads) / t;
 		*repl += dk * 2;
+		break;
+	}
+	case MIXER_PLAMO2: {
+		double in = s->mamba_intermediate, r = h / 16 > 64 ? h / 16 : 64;
+		double n = s->d_state, hh = s->mamba_heads;
+
+		/* Plamo2MambaMixer (mamba2/plamo2_mixer2.py): in_proj h -> 2I,
+		 * bcdt_proj I -> R + 2N, dt_proj R -> heads, out_proj; conv1d
+		 * without bias, D and dt_bias per head, A in float32; dt, B and
+		 * C norms replicated */
+		pt[P_MIXER] += (h * 2 * in + in * (r + 2 * n) + r * hh + in * h) / t;
+		pt[P_UNQ] += (in * s->d_conv + 2 * hh) / t;
+		pt[P_F32] += hh / t;
+		*repl += (r + 2 * n) * 2;
 		break;
 	}
 	case MIXER_LIGHTNING: {

@@ -35,6 +35,7 @@ enum family {
 	FAM_ZAMBA2,		/* Zamba2: Mamba2 layers, shared attention blocks */
 	FAM_KIMI_LINEAR,	/* Kimi Linear: KDA layers and MLA */
 	FAM_MINIMAX,		/* MiniMax-Text-01 / M1: lightning attention */
+	FAM_PLAMO2,		/* PLaMo 2: Mamba every other layer by mamba_step */
 	FAM_UNKNOWN
 };
 
@@ -78,7 +79,7 @@ static const struct {
 	{ "FalconH1ForCausalLM", FAM_FALCON_H1 }, { "Zamba2ForCausalLM", FAM_ZAMBA2 },
 	{ "KimiLinearForCausalLM", FAM_KIMI_LINEAR },
 	{ "MiniMaxText01ForCausalLM", FAM_MINIMAX }, { "MiniMaxM1ForCausalLM", FAM_MINIMAX },
-	{ "MiniMaxForCausalLM", FAM_MINIMAX },
+	{ "MiniMaxForCausalLM", FAM_MINIMAX }, { "Plamo2ForCausalLM", FAM_PLAMO2 },
 };
 
 /* Architectures whose caches or weights headroom does not model. */
@@ -86,8 +87,6 @@ const struct hfarch_refusal hfarch_refused[] = {
 	/* last: the release vLLM's _PREVIOUSLY_SUPPORTED_MODELS names (removal
 	 * pull requests in doc/architectures.md); later releases refuse with
 	 * vLLM's own words */
-	{ "Plamo2ForCausalLM", "PLaMo 2 (Mamba hybrid) is not modelled",
-	    VLLM_VER(0, 26, 0) },
 	{ "Phi4FlashForCausalLM", "Phi-4-flash (SambaY) ran on vLLM's V0 engine "
 	    "only; headroom models the V1 engine", VLLM_VER(0, 10, 2) },
 	{ "Gemma3nForConditionalGeneration", "Gemma 3n (AltUp, per-layer "
@@ -142,6 +141,7 @@ static const char *const family_fields[][12] = {
 	[FAM_ZAMBA2] = { "mamba_d_state", "layers_block_type", NULL },
 	[FAM_KIMI_LINEAR] = { "linear_attn_config", NULL },
 	[FAM_MINIMAX] = { "attn_type_list", NULL },
+	[FAM_PLAMO2] = { "mamba_d_state", "mamba_num_heads", NULL },
 	[FAM_UNKNOWN] = { NULL },
 };
 
@@ -240,6 +240,8 @@ hfarch_last_release(const char *arch)
 		return VLLM_VER(0, 23, 0);	/* #45990 removed bamba.py */
 	if (family_of(arch, NULL) == FAM_MINIMAX)
 		return VLLM_VER(0, 23, 0);	/* #45993 removed minimax_text_01.py */
+	if (family_of(arch, NULL) == FAM_PLAMO2)
+		return VLLM_VER(0, 26, 0);
 	return 0;
 }
 
@@ -292,7 +294,8 @@ count_layers(struct model *m)
 		int mx = m->ld ? m->ld[i].mixer : MIXER_ATTENTION;
 
 		if (mx == MIXER_MAMBA1 || mx == MIXER_MAMBA2 || mx == MIXER_GDN ||
-		    mx == MIXER_SHORT_CONV || mx == MIXER_KDA || mx == MIXER_LIGHTNING)
+		    mx == MIXER_SHORT_CONV || mx == MIXER_KDA || mx == MIXER_LIGHTNING ||
+		    mx == MIXER_PLAMO2)
 			m->n_state_layers++;
 		else if (mx != MIXER_ATTENTION)
 			m->n_nokv_layers++;
@@ -1259,6 +1262,53 @@ read_minimax(const struct src *s, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
+/*
+ * PLaMo 2 (plamo2.py, served up to 0.26.0): Mamba where is_mamba(i) --
+ * i % mamba_step != mamba_step / 2 -- attention elsewhere (hidden_size_per_
+ * head, GQA), a dense MLP in every layer; the Mamba state is
+ * mamba2_state_shape with n_groups 0; the RoPE over min(max_position_
+ * embeddings, max_model_len) rows.
+ */
+static int
+read_plamo2(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	int step = num(s, "mamba_step", 2), i;
+
+	if (step <= 1) {
+		*bad = "mamba_step";
+		snprintf(err, errlen, "config: mamba_step must be above 1");
+		return -1;
+	}
+	layers_alloc(m);
+	for (i = 0; i < m->layers; i++) {
+		int mamba = m->layers <= step / 2 ? i != m->layers - 1 :
+		    i % step != step / 2;
+
+		m->ld[i].mixer = mamba ? MIXER_PLAMO2 : MIXER_ATTENTION;
+	}
+	m->st.mamba_heads = num(s, "mamba_num_heads", 0);
+	m->st.mamba_head_dim = m->head_dim;	/* hidden_size_per_head */
+	m->st.n_groups = 0;
+	m->st.d_state = num(s, "mamba_d_state", 64);
+	m->st.d_conv = num(s, "mamba_d_conv", 4);
+	m->st.chunk_size = num(s, "mamba_chunk_size", 256);
+	m->st.mamba_intermediate = m->st.mamba_heads * m->head_dim;
+	if (m->st.mamba_heads <= 0 || m->st.d_state <= 0 || m->st.d_conv <= 1) {
+		*bad = "mamba_num_heads";
+		snprintf(err, errlen, "config: mamba_num_heads and mamba_d_state must "
+		    "be positive and mamba_d_conv above 1");
+		return -1;
+	}
+	m->rope_upto_len = 1;
+	/* #23956 (2025-08-29): still V0-only; V1 from the release that
+	 * dropped V0 */
+	m->first_release = VLLM_VER(0, 11, 0);
+	m->last_release = VLLM_VER(0, 26, 0);
+	hybrid_assumption(m, "PLaMo 2");
+	return 0;
+}
+
 static enum family
 family_of(const char *arch, const char *mt)
 {
@@ -1338,6 +1388,7 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	case FAM_ZAMBA2: r = read_zamba2(&s, m, err, errlen, bad); break;
 	case FAM_KIMI_LINEAR: r = read_kimi_linear(&s, m, err, errlen, bad); break;
 	case FAM_MINIMAX: r = read_minimax(&s, m, err, errlen, bad); break;
+	case FAM_PLAMO2: r = read_plamo2(&s, m, err, errlen, bad); break;
 	case FAM_LLAMA4:
 		check_layer_words(&s, m);
 		read_llama4(&s, m);

@@ -1059,6 +1059,79 @@ Test(arch, minimax_m1_lightning_attention)
 	model_done(&m);
 }
 
+/*
+ * PLaMo 2 1B (Plamo2ForCausalLM, plamo2.py), the fields of
+ * pfnet/plamo-2-1b's config.json: 16 layers, hidden 2048, mamba_step 2:
+ * Mamba on even layers, attention (16 heads, 1 KV head of 128) on odd ones;
+ * Mamba 32 heads of 128, d_state 64, conv 4.  mamba2_state_shape with
+ * n_groups 0: conv 3 x 4096 x 2 = 24,576 + SSM 32 x 128 x 64 x 2 = 524,288
+ * -> 548,864 B; attention 2 x 1 x 128 x 2 = 512 B per token; block 16 x
+ * cdiv(548,864, 8192) = 1072, page 548,864.  8 + 8 layers: two groups of
+ * 8.  40 GiB // 548,864 // 8 = 9781 blocks.  TP 2/4/8: the KV head is
+ * replicated (512 B), the state halves: 274,432 / 137,216 / 68,608 B ->
+ * blocks 544 / 272 / 144.  Weights 8 x 26.3M (Mamba) + 8 x 8.9M
+ * (attention) + 16 x 50.3M (MLP) + 205M (tied embedding) = 1.29B.  The
+ * RoPE over min(10,485,760, max_model_len) rows.  vLLM served it from
+ * 0.11 (V1) up to 0.26.0.
+ */
+Test(arch, plamo2_1b_mamba_step)
+{
+	static const int64_t state[] = { 548864, 274432, 137216, 68608 };
+	static const int block[] = { 1072, 544, 272, 144 };
+	static const int64_t page[] = { 548864, 278528, 139264, 73728 };
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	struct plan_input in;
+	struct plan pl;
+	int64_t w32k;
+	double b;
+
+	load_json("{\"architectures\":[\"Plamo2ForCausalLM\"],\"model_type\":\"plamo2\","
+	    "\"hidden_size\":2048,\"num_hidden_layers\":16,\"rms_norm_eps\":1e-06,"
+	    "\"tie_word_embeddings\":true,\"num_attention_heads\":16,"
+	    "\"num_key_value_heads\":1,\"hidden_size_per_head\":128,"
+	    "\"max_position_embeddings\":10485760,\"attention_window_size\":2048,"
+	    "\"mamba_d_state\":64,\"mamba_d_conv\":4,\"mamba_num_heads\":32,"
+	    "\"mamba_step\":2,\"mamba_chunk_size\":256,\"mamba_enabled\":true,"
+	    "\"intermediate_size\":8192,\"vocab_size\":100000,"
+	    "\"torch_dtype\":\"bfloat16\"}", &m);
+	cr_assert_eq(m.n_state_layers, 8);
+	cr_assert_eq(m.ld[0].mixer, MIXER_PLAMO2);
+	cr_assert_eq(m.ld[1].mixer, MIXER_ATTENTION);
+	check_tp(&m, state, block, page);
+	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.group_size, 8);
+	cr_assert_eq(l.n_groups, 2);
+	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 9781);
+	b = weights_param_count(&m);
+	cr_assert(b > 1.29 * 0.99 && b < 1.29 * 1.01, "%.3fB", b);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.version = VLLM_VER(0, 26, 0);
+	in.max_model_len = 32768;
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_NONE, "%s", pl.message);
+	w32k = pl.weights;
+	in.max_model_len = 65536;
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.weights - w32k, 32768LL * 128 * 2);
+	in.version = VLLM_VER(0, 27, 0);
+	plan_compute(c, &in, &pl);
+	cr_assert_str_eq(pl.message, "Model architecture Plamo2ForCausalLM was "
+	    "supported in vLLM until v0.26.0, and is not supported anymore. "
+	    "Please use an older version of vLLM if you want to use this model "
+	    "architecture.");
+	in.version = VLLM_VER(0, 10, 2);
+	plan_compute(c, &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_CONFIG);
+	cr_assert(strstr(pl.message, "V0 engine") != NULL, "%s", pl.message);
+	model_done(&m);
+}
+
 /* Refusals: each row of doc/architectures.md has a test */
 static void
 refused_config(const char *json, const char *needle)
@@ -1130,8 +1203,6 @@ Test(arch, removed_architectures_refuse_in_vllms_words)
 		const char *arch, *last;
 		int before, after;
 	} cases[] = {
-		{ "Plamo2ForCausalLM", "v0.26.0", VLLM_VER(0, 26, 0),
-		    VLLM_VER(0, 27, 0) },
 		{ "Phi4FlashForCausalLM", "v0.10.2", VLLM_VER(0, 10, 2),
 		    VLLM_VER(0, 11, 0) },
 	};
