@@ -36,6 +36,7 @@
 #include <term.h>
 
 #include "app_state.h"
+#include "core/xalloc.h"
 #include "import.h"
 #include "io/base64.h"
 #include "io/cli.h"
@@ -51,6 +52,15 @@
 #define PASTE_ON	"\033[?2004h"
 #define PASTE_OFF	"\033[?2004l"
 #define PASTE_IDLE	4	/* quiet getch() timeouts that end an open paste */
+
+/* The terminal the planner draws on, and how it was set up. */
+struct app_terminal {
+	SCREEN *screen;
+	FILE *term_out, *term_in;	/* headless: /dev/null; a pipe */
+	int feed_fd;		/* headless: app_headless_bytes() writes here */
+	bool headless;
+	bool paste_mode;	/* bracketed paste asked of the terminal */
+};
 
 static volatile sig_atomic_t app_signal;
 static volatile sig_atomic_t app_stop;	/* SIGTSTP: Ctrl-Z */
@@ -130,7 +140,7 @@ fatal_install(const struct app *a, struct sigaction old[N_FATAL])
 	fatal_add("rmkx");
 	fatal_add("rmcup");
 	fatal_add(PASTE_OFF);
-	fatal_out_fd = fileno(a->term_out);
+	fatal_out_fd = fileno(a->term->term_out);
 	memset(&ss, 0, sizeof ss);
 	ss.ss_sp = fatal_stack;
 	ss.ss_size = sizeof fatal_stack;
@@ -158,12 +168,12 @@ fatal_uninstall(const struct sigaction old[N_FATAL])
 static void
 paste_mode(struct app *a, bool on)
 {
-	if (a->headless || a->paste_mode == on)
+	if (a->term->headless || a->term->paste_mode == on)
 		return;
-	fputs(on ? PASTE_ON : PASTE_OFF, a->term_out);
-	fflush(a->term_out);
-	a->paste_mode = on;
-	active_out = on ? a->term_out : NULL;
+	fputs(on ? PASTE_ON : PASTE_OFF, a->term->term_out);
+	fflush(a->term->term_out);
+	a->term->paste_mode = on;
+	active_out = on ? a->term->term_out : NULL;
 }
 
 /*
@@ -268,22 +278,22 @@ app_free(struct app **ap)
 
 	if (a == NULL)
 		return;
-	if (a->screen != NULL) {
-		set_term(a->screen);
+	if (a->term->screen != NULL) {
+		set_term(a->term->screen);
 		if (!isendwin())
 			endwin();
-		if (active_screen == a->screen)
+		if (active_screen == a->term->screen)
 			active_screen = NULL;
-		delscreen(a->screen);
+		delscreen(a->term->screen);
 	}
 	paste_mode(a, false);
-	if (a->headless) {
-		if (a->term_out)
-			fclose(a->term_out);
-		if (a->term_in)
-			fclose(a->term_in);
-		if (a->feed_fd >= 0)
-			close(a->feed_fd);
+	if (a->term->headless) {
+		if (a->term->term_out)
+			fclose(a->term->term_out);
+		if (a->term->term_in)
+			fclose(a->term->term_in);
+		if (a->term->feed_fd >= 0)
+			close(a->term->feed_fd);
 	}
 	paste_done(&a->paste);
 	recalc_free(&a->calc);
@@ -293,6 +303,7 @@ app_free(struct app **ap)
 	undo_free(&a->undo);
 	model_search_free(&a->msearch);
 	hf_hub_set_progress(NULL, NULL);
+	free(a->term);
 	free(a);
 	*ap = NULL;
 }
@@ -301,19 +312,18 @@ static struct app *
 app_new(struct catalogue *cat, const struct plan_input *in,
     const struct ui_options *opt, bool headless, int rows, int cols)
 {
-	struct app *a = calloc(1, sizeof *a);
+	struct app *a = xcalloc(1, sizeof *a);
 	const char *term = getenv("TERM");
 	char msg[512];
 
-	if (a == NULL)
-		return NULL;
-	a->feed_fd = -1;
+	a->term = xcalloc(1, sizeof *a->term);
+	a->term->feed_fd = -1;
 	a->cat = cat;
 	overlay_init_all(a);
 	a->undo = undo_new();
 	if (opt != NULL)
 		a->opt = *opt;
-	a->headless = headless;
+	a->term->headless = headless;
 	a->calc = recalc_new(cat, in, serve_command_format);
 	if (a->calc == NULL) {
 		app_free(&a);
@@ -329,36 +339,36 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	if (headless) {
 		int fds[2];
 
-		a->term_out = fopen("/dev/null", "w");
-		if (a->term_out == NULL || pipe(fds) != 0) {
+		a->term->term_out = fopen("/dev/null", "w");
+		if (a->term->term_out == NULL || pipe(fds) != 0) {
 			app_free(&a);
 			return NULL;
 		}
-		a->feed_fd = fds[1];
-		a->term_in = fdopen(fds[0], "r");
-		if (a->term_in == NULL) {
+		a->term->feed_fd = fds[1];
+		a->term->term_in = fdopen(fds[0], "r");
+		if (a->term->term_in == NULL) {
 			close(fds[0]);
 			app_free(&a);
 			return NULL;
 		}
-		a->screen = newterm(term && *term && strcmp(term, "dumb") != 0 ? term :
-		    "xterm-256color", a->term_out, a->term_in);
-		if (a->screen == NULL)
-			a->screen = newterm("xterm-256color", a->term_out, a->term_in);
+		a->term->screen = newterm(term && *term && strcmp(term, "dumb") != 0 ? term :
+		    "xterm-256color", a->term->term_out, a->term->term_in);
+		if (a->term->screen == NULL)
+			a->term->screen = newterm("xterm-256color", a->term->term_out, a->term->term_in);
 	} else {
-		a->term_out = stdout;
-		a->term_in = stdin;
+		a->term->term_out = stdout;
+		a->term->term_in = stdin;
 		fatal_in_fd = fileno(stdin);
 		fatal_tty_ok = tcgetattr(fatal_in_fd, &fatal_tty) == 0;
-		a->screen = newterm(NULL, stdout, stdin);
+		a->term->screen = newterm(NULL, stdout, stdin);
 	}
-	if (a->screen == NULL) {
+	if (a->term->screen == NULL) {
 		app_free(&a);
 		return NULL;
 	}
-	set_term(a->screen);
+	set_term(a->term->screen);
 	if (!headless)
-		active_screen = a->screen;
+		active_screen = a->term->screen;
 	if (headless)
 		resize_term(rows, cols);
 	cbreak();
@@ -459,8 +469,8 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 			enc = malloc(n / 3 * 4 + 8);
 			if (cmd != NULL && enc != NULL) {
 				base64_encode((const unsigned char *)cmd, n, enc, n / 3 * 4 + 8);
-				fprintf(a->term_out, "\033]52;c;%s\a", enc);
-				fflush(a->term_out);
+				fprintf(a->term->term_out, "\033]52;c;%s\a", enc);
+				fflush(a->term->term_out);
 			}
 			free(enc);
 			free(cmd);
@@ -497,7 +507,7 @@ app_headless_keys(struct app *a, const char *keys)
 {
 	const char *s = keys;
 
-	set_term(a->screen);
+	set_term(a->term->screen);
 	while (*s != '\0') {
 		int c = keys_parse_one(&s);
 
@@ -533,7 +543,7 @@ app_headless_bytes(struct app *a, const char *bytes, size_t n)
 {
 	size_t off = 0;
 
-	set_term(a->screen);
+	set_term(a->term->screen);
 	timeout(0);
 	while (off < n) {
 		size_t k = n - off < 4096 ? n - off : 4096, e;
@@ -546,7 +556,7 @@ app_headless_bytes(struct app *a, const char *bytes, size_t n)
 					break;
 				}
 		while (k > 0) {
-			ssize_t w = write(a->feed_fd, bytes + off, k);
+			ssize_t w = write(a->term->feed_fd, bytes + off, k);
 
 			if (w < 0 && errno == EINTR)
 				continue;
@@ -565,7 +575,7 @@ app_headless_bytes(struct app *a, const char *bytes, size_t n)
 void
 app_headless_resize(struct app *a, int rows, int cols)
 {
-	set_term(a->screen);
+	set_term(a->term->screen);
 	resize_term(rows, cols);
 	update_key(a, KEY_RESIZE);
 	render_frame(a);
@@ -577,7 +587,7 @@ app_headless_dump(struct app *a, char *buf, size_t len)
 	size_t o = 0;
 	int y;
 
-	set_term(a->screen);
+	set_term(a->term->screen);
 	if (len == 0)
 		return 0;
 	for (y = 0; y < a->rows; y++) {
@@ -607,7 +617,7 @@ app_headless_dump(struct app *a, char *buf, size_t len)
 unsigned long
 app_headless_attr(struct app *a, int y, int x)
 {
-	set_term(a->screen);
+	set_term(a->term->screen);
 	return (unsigned long)(mvinch(y, x) & (A_ATTRIBUTES | A_COLOR));
 }
 
@@ -630,7 +640,7 @@ app_headless_cell_colours(struct app *a, int y, int x, short *fg, short *bg)
 	attr_t at;
 	short pair = 0;
 
-	set_term(a->screen);
+	set_term(a->term->screen);
 	/* mvinch() folds a wide character into the colour bits */
 	if (mvin_wch(y, x, &cc) == ERR || getcchar(&cc, wc, &at, &pair, NULL) == ERR)
 		pair = 0;
@@ -640,7 +650,7 @@ app_headless_cell_colours(struct app *a, int y, int x, short *fg, short *bg)
 int
 app_headless_role_colours(struct app *a, int role, short *fg, short *bg)
 {
-	set_term(a->screen);
+	set_term(a->term->screen);
 	if (role < 0 || role >= ROLE_COUNT) {
 		*fg = *bg = -1;
 		return 0;
@@ -653,7 +663,7 @@ app_headless_interrupt(struct app *a)
 {
 	int r;
 
-	set_term(a->screen);
+	set_term(a->term->screen);
 	r = update_interrupt(a);
 	render_frame(a);
 	return r;

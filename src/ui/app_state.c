@@ -40,6 +40,20 @@ app_state_set_status(struct app *a, enum role role, const char *fmt, ...)
 }
 
 void
+app_state_repaint(struct app *a, unsigned panes)
+{
+	a->dirty |= panes;
+}
+
+void
+app_state_open_flag_prompt(struct app *a, enum flag_id f, const char *label,
+    const char *text)
+{
+	app_state_open_prompt(a, PROMPT_FLAG, label, text);
+	a->prompt.flag = f;
+}
+
+void
 app_state_open_prompt(struct app *a, enum prompt_kind kind, const char *label,
     const char *text)
 {

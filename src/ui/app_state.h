@@ -61,6 +61,7 @@ struct prompt {
 	bool fresh; /* text given, not typed: a typed character replaces it */
 };
 
+struct app_terminal; /* app.c */
 struct import_state; /* import.c */
 struct model_search; /* model_search.c */
 
@@ -73,12 +74,8 @@ struct app {
 	const struct glyphs *g;
 	struct layout lay;
 
-	/* the terminal */
-	SCREEN *screen;
-	FILE *term_out, *term_in; /* headless: /dev/null; a pipe */
-	int feed_fd; /* headless: app_headless_bytes() writes here */
-	bool headless;
-	bool paste_mode; /* bracketed paste asked of the terminal */
+	/* the terminal (app.c) and its size */
+	struct app_terminal *term;
 	int rows, cols;
 
 	/* view state */
@@ -114,8 +111,13 @@ void app_state_set_input(struct app *, const struct plan_input *);
 /* Shows a message on the status line in a theme role. */
 void app_state_set_status(struct app *, enum role, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Marks panes (PANE_BIT()s) to repaint in the next frame: a view changed. */
+void app_state_repaint(struct app *, unsigned panes);
 /* Opens the status-line prompt of a kind with a label and starting text. */
 void app_state_open_prompt(struct app *, enum prompt_kind, const char *label,
+    const char *text);
+/* Opens PROMPT_FLAG for a flag of the Flags pane with the value to edit. */
+void app_state_open_flag_prompt(struct app *, enum flag_id, const char *label,
     const char *text);
 
 /* The plan's launch lines (io/launch.h; launch_free()), NULL without a command. */

@@ -102,7 +102,7 @@ mig_slices(const struct app *a, const struct plan_input *in)
 
 /* The planner's plan on the chosen server, as deploy_place() does it. */
 static void
-place(struct app *a)
+place(struct app *a, struct overlay *o)
 {
 	struct deploy_view *v = view(a);
 	const struct plan_input *in = recalc_input(a->calc);
@@ -116,12 +116,12 @@ place(struct app *a)
 		    0, p->expert_parallel, p->experts_round_robin);
 	} else
 		deploy_place_host(a->cat, in, p, &v->host, &v->pl);
-	a->overlays[OVERLAY_DEPLOY].top = 0;
+	o->top = 0;
 }
 
 /* The planner's input on nodes x the chosen server, as --node --nodes set it. */
 static void
-retarget(struct app *a)
+retarget(struct app *a, struct overlay *o)
 {
 	struct deploy_view *v = view(a);
 	struct plan_input in = *recalc_input(a->calc);
@@ -146,7 +146,7 @@ retarget(struct app *a)
 	}
 	app_state_set_input(a, &in);
 	recalc_update(a->calc);
-	place(a);
+	place(a, o);
 }
 
 static void
@@ -163,7 +163,7 @@ deploy_open(struct app *a, struct overlay *o)
 		v->node = -1;
 		v->nodes = 1;
 	}
-	place(a);
+	place(a, o);
 }
 
 /* Servers whose card is in the catalogue: the next one after (or before) i. */
@@ -240,7 +240,7 @@ deploy_key(struct app *a, struct overlay *o, int c, enum action act,
 			return OVERLAY_KEY_TAKEN;
 		}
 		v->nodes += c == '-' ? -1 : 1;
-		retarget(a);
+		retarget(a, o);
 		return OVERLAY_KEY_TAKEN;
 	case 'r':
 		ask_export(a, EXPORT_RAY);
@@ -263,7 +263,7 @@ deploy_key(struct app *a, struct overlay *o, int c, enum action act,
 			v->nodes = max_nodes(a);
 		if (v->node < 0)
 			v->nodes = 1;
-		retarget(a);
+		retarget(a, o);
 		return OVERLAY_KEY_TAKEN;
 	}
 	return OVERLAY_KEY_IGNORED;	/* Up/Down, PgUp/PgDn (half a screen), Home scroll */

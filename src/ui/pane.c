@@ -147,7 +147,7 @@ pane_list_action(struct app *a, enum pane_id id, struct list_view *v, int n,
 		return false;
 	if (n > 0) {
 		v->cursor = target;
-		a->dirty |= PANE_BIT(id) | PANE_BIT(PANE_STATUS);
+		app_state_repaint(a, PANE_BIT(id) | PANE_BIT(PANE_STATUS));
 	}
 	return true;
 }

@@ -119,7 +119,7 @@ cmd_action(struct app *a, void *state, enum action act)
 	}
 	if (cp->top < 0)
 		cp->top = 0;
-	a->dirty |= PANE_BIT(PANE_CMD);
+	app_state_repaint(a, PANE_BIT(PANE_CMD));
 	return true;
 }
 

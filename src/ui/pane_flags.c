@@ -120,8 +120,7 @@ flags_action(struct app *a, void *state, enum action act)
 			return true;
 		flags_edit_text(f, recalc_input(a->calc), recalc_plan(a->calc), buf,
 		    sizeof buf);
-		app_state_open_prompt(a, PROMPT_FLAG, flags_name(f), buf);
-		a->prompt.flag = f;
+		app_state_open_flag_prompt(a, f, flags_name(f), buf);
 		return true;
 	default:
 		return pane_list_action(a, PANE_FLAGS, &fp->view,

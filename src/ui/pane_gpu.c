@@ -167,7 +167,7 @@ gpu_pane_filter(struct app *a, struct gpu_pane *gp)
 		row = 0;
 	gp->view.cursor = row;
 	gp->view.top = 0;
-	a->dirty |= PANE_BIT(PANE_GPU) | PANE_BIT(PANE_STATUS);
+	app_state_repaint(a, PANE_BIT(PANE_GPU) | PANE_BIT(PANE_STATUS));
 }
 
 /* Every card and slice, the cursor on the planned one, a third down the pane. */
@@ -270,7 +270,7 @@ gpu_action(struct app *a, void *state, enum action act)
 		target = t;
 	}
 	gp->view.cursor = target;
-	a->dirty |= PANE_BIT(PANE_GPU) | PANE_BIT(PANE_STATUS);
+	app_state_repaint(a, PANE_BIT(PANE_GPU) | PANE_BIT(PANE_STATUS));
 	return true;
 }
 

@@ -97,7 +97,7 @@ model_pane_filter(struct app *a, struct model_pane *mp)
 	for (k = 0; k < nc; k++)
 		mp->models[n++] = -2 - (int)k;
 	mp->n_models = n;
-	a->dirty |= PANE_BIT(PANE_MODEL);
+	app_state_repaint(a, PANE_BIT(PANE_MODEL));
 }
 
 /* The row of a model (0 when it is filtered out). */

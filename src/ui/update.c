@@ -157,7 +157,7 @@ copy_command(struct app *a)
 	}
 	n = (strlen(cmd) + 2) / 3 * 4;
 	free(cmd);
-	a->osc52_pending = !a->headless;
+	a->osc52_pending = true;	/* app_run() sends it; a headless planner does not */
 	app_state_set_status(a, ROLE_STATUS_OK, "copied the %s to the clipboard "
 	    "(OSC 52, %zu bytes; the terminal must allow it)", lines > 1 ?
 	    "launch lines" : "command line", n);
