@@ -194,6 +194,7 @@ struct model {
 	/* the vLLM releases that serve the architecture (0 = no bound):
 	 * last_release is the one vLLM's _PREVIOUSLY_SUPPORTED_MODELS names */
 	int	 first_release, last_release;
+	int	 first_v0;		/* before first_release: V0 only (0: unknown to vLLM) */
 	int	 no_pp;			/* the class lacks SupportsPP */
 	/* MiniMax-Text-01: float32 lm_head, router and RoPE cache; the RoPE
 	 * rows min(max_position, max_model_len) */

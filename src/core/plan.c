@@ -446,9 +446,11 @@ walk_settings(struct walk *w)
 	}
 	if (w->m->first_release > 0 && p->version < w->m->first_release) {
 		p->phase = PHASE_CONFIG;
-		snprintf(p->message, sizeof p->message, "%s: vLLM before %d.%d.%d runs "
-		    "this architecture on its V0 engine only; headroom models the V1 "
-		    "engine and does not plan it.", w->m->architecture,
+		snprintf(p->message, sizeof p->message, w->m->first_v0 ? "%s: vLLM "
+		    "before %d.%d.%d runs this architecture on its V0 engine only; "
+		    "headroom models the V1 engine and does not plan it." : "%s: vLLM "
+		    "before %d.%d.%d does not know this architecture (its registry "
+		    "has no entry for it).", w->m->architecture,
 		    w->m->first_release / 10000, w->m->first_release / 100 % 100,
 		    w->m->first_release % 100);
 		return false;

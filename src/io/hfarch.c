@@ -867,6 +867,7 @@ read_mamba(const struct src *s, struct model *m, char *err, size_t errlen,
 	}
 	state_only_layers(m, MIXER_MAMBA1);
 	m->first_release = VLLM_VER(0, 10, 1);	/* Mamba1 on V1: #21249 */
+	m->first_v0 = 1;
 	return 0;
 }
 
@@ -1040,6 +1041,7 @@ read_jamba(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->dense_intermediate = m->intermediate;
 	hybrid_assumption(m, "Jamba");
 	m->first_release = VLLM_VER(0, 10, 1);	/* Mamba1 on V1: #21249 */
+	m->first_v0 = 1;
 	return 0;
 }
 
@@ -1206,6 +1208,9 @@ read_kimi_linear(const struct src *s, struct model *m, char *err,
 		for (i = 0; i < m->layers; i++)
 			m->ld[i].ffn = i >= m->first_dense_layers ? FFN_MOE : FFN_DENSE;
 	}
+	/* vllm-project/recipes #108 (2025-10-31) still needed a nightly after
+	 * 0.11.0: the first release with kimi_linear.py is 0.11.1 */
+	m->first_release = VLLM_VER(0, 11, 1);
 	hybrid_assumption(m, "Kimi Linear");
 	return 0;
 }
@@ -1304,6 +1309,7 @@ read_plamo2(const struct src *s, struct model *m, char *err, size_t errlen,
 	/* #23956 (2025-08-29): still V0-only; V1 from the release that
 	 * dropped V0 */
 	m->first_release = VLLM_VER(0, 11, 0);
+	m->first_v0 = 1;
 	m->last_release = VLLM_VER(0, 26, 0);
 	hybrid_assumption(m, "PLaMo 2");
 	return 0;

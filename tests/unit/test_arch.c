@@ -976,6 +976,20 @@ Test(arch, kimi_linear_kda_and_mla)
 	layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 3776);
 	cr_assert_eq(l.page, 2174976);
+	/* before 0.11.1 vLLM has no kimi_linear.py */
+	{
+		const struct catalogue *c = test_catalogue();
+		struct plan_input in;
+		struct plan pl;
+
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+		in.model = &m;
+		in.version = VLLM_VER(0, 11, 0);
+		plan_compute(c, &in, &pl);
+		cr_assert_eq(pl.phase, PHASE_CONFIG);
+		cr_assert(strstr(pl.message, "does not know this architecture") != NULL,
+		    "%s", pl.message);
+	}
 	/* 26 x 1.812B (experts) + 20 x 39.5M (KDA) + 7 x 29.1M (MLA) + 26 x
 	 * 7.1M (shared) + 63.7M (dense layer 0) + 0.755B (embeddings) = 49.1B;
 	 * the name's "48B" rounds it */
