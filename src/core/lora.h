@@ -14,11 +14,26 @@
 #ifndef HEADROOM_LORA_H
 #define HEADROOM_LORA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "catalogue.h"
-#include "plan.h"
+
+/*
+ * --enable-lora and the flags that size its buffers (vllm/config/lora.py).
+ * Zero means vLLM's default: max_loras 1, max_lora_rank 16, max_cpu_loras
+ * = max_loras, lora_dtype auto (the model dtype).
+ */
+struct plan_lora {
+	bool enabled;
+	int max_loras;
+	int max_rank;
+	int max_cpu_loras;
+	int dtype; /* --lora-dtype: 0 auto, 1 float16, 2 bfloat16 */
+	bool fully_sharded; /* --fully-sharded-loras */
+	bool unspecialized; /* -cc cudagraph_specialize_lora false */
+};
 
 /* vLLM's defaults filled in: max_loras 1, rank 16, max_cpu_loras = max_loras. */
 void lora_resolve(const struct plan_lora *in, struct plan_lora *out);

@@ -9,7 +9,6 @@
 
 #include <string.h>
 
-#include "plan.h"
 
 enum multimodal_kind
 multimodal_kind_of(const struct model *m)
@@ -74,20 +73,21 @@ max64(int64_t a, int64_t b)
 }
 
 void
-multimodal_budget_compute(const struct model *m, const struct plan_input *in,
+multimodal_budget_compute(const struct model *m,
+    const struct multimodal_request *rq,
     int64_t max_model_len, int max_num_seqs, int mnbt, double coeff, int tp,
     int dtype_bytes, struct multimodal_budget *b)
 {
 	int64_t patches_image = 0, patches_video = 0, patches, merge2, limit;
-	int64_t w = in->mm_image_width, h = in->mm_image_height;
+	int64_t w = rq->image_width, h = rq->image_height;
 
 	memset(b, 0, sizeof *b);
 	b->kind = multimodal_kind_of(m);
 	if (b->kind == MULTIMODAL_NONE)
 		return;
-	b->limit_image = in->limit_mm_images < 0 ? MULTIMODAL_DEFAULT_LIMIT : in->limit_mm_images;
-	b->limit_video = in->limit_mm_videos < 0 ? MULTIMODAL_DEFAULT_LIMIT : in->limit_mm_videos;
-	b->size_hint = in->mm_max_pixels > 0 || (w > 0 && h > 0);
+	b->limit_image = rq->limit_images < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_images;
+	b->limit_video = rq->limit_videos < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_videos;
+	b->size_hint = rq->max_pixels > 0 || (w > 0 && h > 0);
 	merge2 = (int64_t)(m->vision_merge > 0 ? m->vision_merge : 1) *
 	    (m->vision_merge > 0 ? m->vision_merge : 1);
 
@@ -95,7 +95,7 @@ multimodal_budget_compute(const struct model *m, const struct plan_input *in,
 	case MULTIMODAL_DYNAMIC: {
 		int64_t u = unit_of(m);
 
-		b->max_pixels = in->mm_max_pixels > 0 ? in->mm_max_pixels :
+		b->max_pixels = rq->max_pixels > 0 ? rq->max_pixels :
 		    (int64_t)m->mm_tokens_per_item * u * u;
 		b->tokens_per_image = multimodal_tokens_for_pixels(m, b->max_pixels);
 		if (w > 0 && h > 0)

@@ -28,8 +28,6 @@
 
 #include "catalogue.h"
 
-struct plan_input;
-
 /* How a model turns an image into tokens. */
 enum multimodal_kind {
 	MULTIMODAL_NONE,	/* text-only model */
@@ -66,14 +64,22 @@ struct multimodal_budget {
 /* The image-to-token rule of a model. */
 enum multimodal_kind multimodal_kind_of(const struct model *);
 
+/* The multimodal flags of a plan input (plan.h) the budget reads. */
+struct multimodal_request {
+	int	 limit_images, limit_videos;	/* --limit-mm-per-prompt, -1 = default */
+	int64_t	 max_pixels;		/* --mm-processor-kwargs, 0 = checkpoint's */
+	int	 image_width, image_height;	/* size hints, 0 = none */
+};
+
 /*
- * Computes the budget for a model and the multimodal fields of in
- * (limits, max_pixels, size hints) at the scheduler settings given.
+ * Computes the budget for a model and the multimodal flags rq at the
+ * scheduler settings given.
  * encoder_bytes_per_token is the estimate coefficient (bytes per ViT
  * token per unit of vision width, data/estimates.yaml).  A text-only
  * model gives kind MULTIMODAL_NONE and zeros.
  */
-void multimodal_budget_compute(const struct model *, const struct plan_input *in,
+void multimodal_budget_compute(const struct model *,
+    const struct multimodal_request *rq,
     int64_t max_model_len, int max_num_seqs, int max_num_batched_tokens,
     double encoder_bytes_per_token, int tp, int dtype_bytes, struct multimodal_budget *out);
 

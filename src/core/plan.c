@@ -871,8 +871,10 @@ walk_kv_params(struct walk *w)
 	struct kv_params *kp = &w->kp;
 	struct plan *p = w->p;
 	double cc = w->cc;
+	struct multimodal_request rq = { in->limit_mm_images, in->limit_mm_videos,
+		in->mm_max_pixels, in->mm_image_width, in->mm_image_height };
 
-	multimodal_budget_compute(m, in, p->max_model_len, p->max_num_seqs,
+	multimodal_budget_compute(m, &rq, p->max_model_len, p->max_num_seqs,
 	    p->max_num_batched_tokens, w->co->encoder_bytes_per_token, p->tp,
 	    w->dtype_bytes, &p->mm);
 	memset(kp, 0, sizeof *kp);

@@ -20,7 +20,9 @@
 
 #include "catalogue.h"
 #include "kv.h"
+#include "lora.h"
 #include "multimodal.h"
+#include "spec.h"
 #include "vllm_version.h"
 
 #define PLAN_MAX_CAPTURE 128
@@ -78,43 +80,6 @@ struct plan_calibration {
 	int	 max_num_batched_tokens;	/* resolved, when measured */
 	const struct model *model;
 	enum ckpt_format format;
-};
-
-/*
- * --enable-lora and the flags that size its buffers (vllm/config/lora.py).
- * Zero means vLLM's default: max_loras 1, max_lora_rank 16, max_cpu_loras
- * = max_loras, lora_dtype auto (the model dtype).
- */
-struct plan_lora {
-	bool	 enabled;
-	int	 max_loras;
-	int	 max_rank;
-	int	 max_cpu_loras;
-	int	 dtype;		/* --lora-dtype: 0 auto, 1 float16, 2 bfloat16 */
-	bool	 fully_sharded;		/* --fully-sharded-loras */
-	bool	 unspecialized;		/* -cc cudagraph_specialize_lora false */
-};
-
-/* --speculative-config methods, as vLLM names them (spec.h). */
-enum spec_method {
-	SPEC_NONE,
-	SPEC_NGRAM,		/* "ngram": drafts from the prompt, no GPU memory */
-	SPEC_SUFFIX,		/* "suffix": suffix-tree drafts on the CPU */
-	SPEC_MTP,		/* "mtp" and the per-family *_mtp names */
-	SPEC_EAGLE,		/* "eagle": an EAGLE-1 head (llama_eagle.py) */
-	SPEC_EAGLE3,		/* "eagle3": an EAGLE-3 head (llama_eagle3.py) */
-	SPEC_DRAFT_MODEL,	/* "draft_model": a whole smaller model */
-	SPEC_OTHER		/* medusa, mlp_speculator, dflash, ...: refused */
-};
-
-struct plan_spec {
-	enum spec_method method;
-	int	 num_tokens;		/* num_speculative_tokens */
-	int	 draft_tp;		/* draft_tensor_parallel_size, 0 = not given */
-	char	 name[40];		/* the method as given */
-	char	 model[200];		/* the draft model as given, "" = none */
-	char	 unmodelled[40];	/* a key that moves memory, not modelled */
-	bool	 method_inferred;	/* no "method": vLLM's guess from the model */
 };
 
 struct plan_input {

@@ -21,10 +21,32 @@
 #ifndef HEADROOM_SPEC_H
 #define HEADROOM_SPEC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "catalogue.h"
-#include "plan.h"
+
+/* --speculative-config methods, as vLLM names them (spec.h). */
+enum spec_method {
+	SPEC_NONE,
+	SPEC_NGRAM, /* "ngram": drafts from the prompt, no GPU memory */
+	SPEC_SUFFIX, /* "suffix": suffix-tree drafts on the CPU */
+	SPEC_MTP, /* "mtp" and the per-family *_mtp names */
+	SPEC_EAGLE, /* "eagle": an EAGLE-1 head (llama_eagle.py) */
+	SPEC_EAGLE3, /* "eagle3": an EAGLE-3 head (llama_eagle3.py) */
+	SPEC_DRAFT_MODEL, /* "draft_model": a whole smaller model */
+	SPEC_OTHER /* medusa, mlp_speculator, dflash, ...: refused */
+};
+
+struct plan_spec {
+	enum spec_method method;
+	int num_tokens; /* num_speculative_tokens */
+	int draft_tp; /* draft_tensor_parallel_size, 0 = not given */
+	char name[40]; /* the method as given */
+	char model[200]; /* the draft model as given, "" = none */
+	char unmodelled[40]; /* a key that moves memory, not modelled */
+	bool method_inferred; /* no "method": vLLM's guess from the model */
+};
 
 /* The method for a vLLM method name ("ngram", "eagle3", "deepseek_mtp" ...). */
 enum spec_method spec_method_parse(const char *name);

@@ -291,7 +291,7 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 		else
 			cJSON_AddNullToObject(root, "missing");
 		cJSON_AddStringToObject(root, "note", note ? note : "");
-		s = strbuf_json(root);
+		s = textesc_json(root);
 		cJSON_Delete(root);
 		return s;
 	}

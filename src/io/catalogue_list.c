@@ -12,6 +12,7 @@
 #include "core/units.h"
 #include "io/price.h"
 #include "io/strbuf.h"
+#include "io/textesc.h"
 
 const char *const catalogue_list_kinds[] = { "gpus", "mig", "models",
 	"checkpoints", "nodes", NULL };
@@ -239,7 +240,7 @@ catalogue_list(const struct catalogue *c, const char *what, bool json)
 	}
 	if (!json)
 		return strbuf_take(&b);
-	out = strbuf_json(arr);
+	out = textesc_json(arr);
 	cJSON_Delete(arr);
 	return out;
 }

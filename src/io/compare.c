@@ -377,7 +377,7 @@ compare_json(const struct catalogue *cat, const struct compare_col *cols,
 			cJSON_AddNullToObject(x, "price_per_user_hour_usd");
 		cJSON_AddItemToArray(arr, o);
 	}
-	out = strbuf_json(arr);
+	out = textesc_json(arr);
 	cJSON_Delete(arr);
 	return out;
 }

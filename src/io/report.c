@@ -460,7 +460,7 @@ report_json(const struct report_in *r)
 		if (p->card_assumption != NULL)
 			cJSON_AddItemToArray(as, cJSON_CreateString(p->card_assumption));
 	}
-	s = strbuf_json(root);
+	s = textesc_json(root);
 	cJSON_Delete(root);
 	return s;
 }

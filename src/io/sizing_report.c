@@ -19,12 +19,13 @@
 #include "io/price.h"
 #include "io/serve_command.h"
 #include "io/strbuf.h"
+#include "io/textesc.h"
 
 /* Prints and frees a report tree. */
 static char *
 json_done(cJSON *root)
 {
-	char *s = strbuf_json(root);
+	char *s = textesc_json(root);
 
 	cJSON_Delete(root);
 	return s;

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "core/units.h"
-#include "io/textesc.h"
 
 void
 strbuf_vappend(char **s, size_t *n, size_t *cap, const char *fmt, va_list ap)
@@ -55,47 +54,6 @@ strbuf_take(struct strbuf *b)
 	s = b->s;
 	memset(b, 0, sizeof *b);
 	return s;
-}
-
-char *
-strbuf_json(const cJSON *root)
-{
-	char *s = cJSON_Print(root);
-	struct strbuf t = { 0 };
-	size_t k = 0, n;
-	int bol = 1;
-
-	if (s == NULL)
-		abort();
-	n = strlen(s);
-	/*
-	 * cJSON indents with tabs and writes ":\t"; strings never hold a raw
-	 * tab (cJSON escapes it), so both can be rewritten safely.  cJSON
-	 * copies other bytes as they are: those that are not UTF-8 become
-	 * U+FFFD and the controls cJSON leaves raw (DEL, C1, U+2028, U+2029,
-	 * the bidirectional overrides, textesc.h) \u escapes, so the report
-	 * is valid UTF-8 and shows nothing a terminal acts on.  Such bytes
-	 * occur only inside strings: everything else cJSON writes is ASCII.
-	 */
-	while (k < n) {
-		size_t len;
-		long cp = textesc_decode(s + k, n - k, &len);
-
-		if (s[k] == '\t') {
-			strbuf_printf(&t, "%s", bol ? "  " : " ");
-		} else if (cp < 0) {
-			strbuf_printf(&t, "\\ufffd");
-		} else if (cp >= 0x7f && textesc_is_control(cp)) {
-			strbuf_printf(&t, "\\u%04x", (unsigned)cp);
-		} else {
-			strbuf_printf(&t, "%.*s", (int)len, s + k);
-			bol = s[k] == '\n';
-		}
-		k += len;
-	}
-	strbuf_printf(&t, "\n");
-	cJSON_free(s);
-	return strbuf_take(&t);
 }
 
 double

@@ -26,11 +26,6 @@ void strbuf_printf(struct strbuf *, const char *fmt, ...)
 /* The string (never NULL, "" when empty); the caller frees it; b is emptied. */
 char *strbuf_take(struct strbuf *b);
 
-/*
- * A cJSON tree as headroom prints JSON: two-space indentation, "key": value,
- * a final newline.  The caller frees the result.
- */
-char *strbuf_json(const cJSON *root);
 /* GiB of bytes rounded to 2 decimals, for JSON numbers. */
 double strbuf_gib2(int64_t bytes);
 /* A number, or null when have is 0. */

@@ -17,6 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 #include "io/strbuf.h"
 
 /*
@@ -51,5 +53,11 @@ void textesc_markdown(struct strbuf *b, const char *s);
  * bytes; returns buf.
  */
 char *textesc_line(const char *s, size_t max, char *buf, size_t len);
+
+/*
+ * A cJSON tree as headroom prints JSON: two-space indentation, "key": value,
+ * a final newline, bytes that are not UTF-8 and controls \u escaped.  The caller frees the result.
+ */
+char *textesc_json(const cJSON *root);
 
 #endif
