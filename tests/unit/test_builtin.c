@@ -279,6 +279,21 @@ Test(builtin, loaded_copy_equals_what_the_loader_reads)
 	catalogue_done(&y);
 }
 
+Test(builtin, copied_again_replaces_every_entry)
+{
+	struct catalogue y, b;
+
+	load_yaml(&y);
+	memset(&b, 0, sizeof b);
+	catalogue_load_builtin(&b, NULL, NULL);
+	/* each entry of the second copy replaces the first's of its id */
+	catalogue_load_copy(&b, &builtin_catalogue);
+	cr_assert_eq(catalogue_link(&b, NULL, NULL), 0);
+	same_catalogue(&y, &b);
+	catalogue_done(&b);
+	catalogue_done(&y);
+}
+
 Test(builtin, the_comparison_sees_any_member)
 {
 	const struct model *a = &builtin_catalogue.models[0];
