@@ -247,7 +247,7 @@ main(int argc, char **argv)
 				import_preset_scenario(cli.scenario, &cli.imp.scenario_stamp);
 			overlay_deploy_preset(cli.node, cli.nodes);	/* the D view's server */
 
-			status = app_run_answers(&cat, &cli.imp.in, &uo,
+			status = app_run_sizing(&cat, &cli.imp.in, &uo,
 			    sizing_modes_wanted(&cli) != SIZING_NONE ? &cli.sizing : NULL);
 			if (status >= 0) {
 				cli_done(&cli);

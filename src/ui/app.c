@@ -399,12 +399,12 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 int
 app_run(struct catalogue *cat, struct plan_input *in, const struct ui_options *opt)
 {
-	return app_run_answers(cat, in, opt, NULL);
+	return app_run_sizing(cat, in, opt, NULL);
 }
 
 int
-app_run_answers(struct catalogue *cat, struct plan_input *in,
-    const struct ui_options *opt, const struct sizing_opts *answers)
+app_run_sizing(struct catalogue *cat, struct plan_input *in,
+    const struct ui_options *opt, const struct sizing_opts *sizing)
 {
 	struct sigaction sa, stop, old_int, old_term, old_hup, old_tstp,
 	    old_fatal[N_FATAL];
@@ -429,8 +429,8 @@ app_run_answers(struct catalogue *cat, struct plan_input *in,
 	}
 	app_signal = 0;
 	a = app_new(cat, in, opt, false, 0, 0);
-	if (a != NULL && answers != NULL && !a->lay.too_small)
-		overlay_start(a, answers);
+	if (a != NULL && sizing != NULL && !a->lay.too_small)
+		overlay_start(a, sizing);
 	if (a == NULL) {
 		restore_terminal();
 		fprintf(stderr, "headroom: cannot start the terminal interface\n");

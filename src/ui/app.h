@@ -20,8 +20,8 @@
 /* Runs the planner until the user quits; returns the exit status (0). in is the starting input. */
 int app_run(struct catalogue *cat, struct plan_input *in, const struct ui_options *opt);
 /* The same, opening first the view --need, --instance or --compare-version asks for. */
-int app_run_answers(struct catalogue *cat, struct plan_input *in,
-    const struct ui_options *opt, const struct sizing_opts *answers);
+int app_run_sizing(struct catalogue *cat, struct plan_input *in,
+    const struct ui_options *opt, const struct sizing_opts *sizing);
 
 /*
  * Replays a key script (key names as in src/ui/keys.h, e.g. "jj<Right>f")

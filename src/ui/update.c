@@ -473,33 +473,60 @@ cycle_focus(struct app *a, int dir)
 	set_focus(a, focus_order[i]);
 }
 
+/* The actions that open an overlay. */
+static const enum overlay_id opens[ACT_COUNT] = {
+	[ACT_HELP] = OVERLAY_HELP,
+	[ACT_DETAILS] = OVERLAY_DETAILS,
+	[ACT_FIT_VIEW] = OVERLAY_FIT,
+	[ACT_SHARE_VIEW] = OVERLAY_SHARE,
+	[ACT_UPGRADE_VIEW] = OVERLAY_UPGRADE,
+	[ACT_DEPLOY_VIEW] = OVERLAY_DEPLOY,
+};
+
+/* Edits that repeated share one undo entry: a run of slider, flag or card steps. */
+static bool
+keeps_run(enum action act)
+{
+	switch (act) {
+	case ACT_SLIDER_DEC:
+	case ACT_SLIDER_INC:
+	case ACT_SLIDER_HALVE:
+	case ACT_SLIDER_DOUBLE:
+	case ACT_FLAG_INC:
+	case ACT_FLAG_DEC:
+	case ACT_FLAG_BIG_INC:
+	case ACT_FLAG_BIG_DEC:
+	case ACT_CARDS_INC:
+	case ACT_CARDS_DEC:
+		return true;
+	default:
+		return false;
+	}
+}
+
 /*
  * An action: the focused pane takes the actions of its context (and the
- * cursor moves); the rest are the planner's.
+ * cursor moves); an overlay opens; the rest are the planner's.  The
+ * panes' own actions (choose, step a flag, ...) do nothing elsewhere.
  */
 static void
 do_action(struct app *a, enum action act)
 {
 	char buf[128];
 
-	if (act != ACT_NONE && act != ACT_SLIDER_DEC && act != ACT_SLIDER_INC &&
-	    act != ACT_SLIDER_HALVE && act != ACT_SLIDER_DOUBLE &&
-	    act != ACT_FLAG_INC && act != ACT_FLAG_DEC && act != ACT_FLAG_BIG_INC &&
-	    act != ACT_FLAG_BIG_DEC && act != ACT_CARDS_INC && act != ACT_CARDS_DEC)
-		undo_break(a->undo);
-	if (act != ACT_NONE && pane_act(a, a->focus, act))
+	if (act == ACT_NONE || act >= ACT_COUNT)
 		return;
+	if (!keeps_run(act))
+		undo_break(a->undo);
+	if (pane_act(a, a->focus, act))
+		return;
+	if (opens[act] != OVERLAY_NONE) {
+		overlay_open(a, opens[act]);
+		return;
+	}
 	switch (act) {
-	case ACT_NONE:
-		break;
 	case ACT_QUIT:
 		a->quit = true;
-		break;
-	case ACT_HELP:
-		overlay_open(a, OVERLAY_HELP);
-		break;
-	case ACT_DETAILS:
-		overlay_open(a, OVERLAY_DETAILS);
 		break;
 	case ACT_UNDO: {
 		struct plan_input in;
@@ -525,13 +552,6 @@ do_action(struct app *a, enum action act)
 	case ACT_FOCUS_FLAGS: set_focus(a, PANE_FLAGS); break;
 	case ACT_FOCUS_VERDICT: set_focus(a, PANE_VERDICT); break;
 	case ACT_FOCUS_CMD: set_focus(a, PANE_CMD); break;
-	case ACT_UP:
-	case ACT_DOWN:
-	case ACT_PAGE_UP:
-	case ACT_PAGE_DOWN:
-	case ACT_FIRST:
-	case ACT_LAST:
-		break;	/* the focused pane's, when it has a list */
 	case ACT_SLIDER_DEC:
 	case ACT_SLIDER_INC:
 	case ACT_SLIDER_HALVE:
@@ -578,8 +598,6 @@ do_action(struct app *a, enum action act)
 		clearok(curscr, TRUE);
 		a->full = true;
 		break;
-	case ACT_PASTE:
-		break;	/* update_key() takes the markers before any pane */
 	case ACT_PASTE_COMMAND:
 	case ACT_OPEN_FILE:
 	case ACT_SAVE_SCENARIO:
@@ -591,33 +609,8 @@ do_action(struct app *a, enum action act)
 	case ACT_CALIBRATE:
 		overlay_calibrate_ask(a);
 		break;
-	case ACT_FIT_VIEW:
-		overlay_open(a, OVERLAY_FIT);
-		break;
-	case ACT_SHARE_VIEW:
-		overlay_open(a, OVERLAY_SHARE);
-		break;
-	case ACT_UPGRADE_VIEW:
-		overlay_open(a, OVERLAY_UPGRADE);
-		break;
-	case ACT_DEPLOY_VIEW:
-		overlay_open(a, OVERLAY_DEPLOY);
-		break;
-	case ACT_CHOOSE:
-	case ACT_GPU_SEARCH:
-	case ACT_CARDS_INC:
-	case ACT_CARDS_DEC:
-	case ACT_FLAG_INC:
-	case ACT_FLAG_DEC:
-	case ACT_FLAG_BIG_INC:
-	case ACT_FLAG_BIG_DEC:
-	case ACT_FLAG_TOGGLE:
-	case ACT_FLAG_RESET:
-	case ACT_FLAG_TYPE:
-	case ACT_FIX_CHOOSE:
-		break;	/* the panes' own, taken above when focused */
-	case ACT_COUNT:
-		break;
+	default:
+		break;	/* the cursor keys, a pane's own action, the paste markers */
 	}
 }
 

@@ -1,5 +1,5 @@
 /*
- * test_ui_answers.c - the planner's answer views on a virtual terminal:
+ * test_ui_sizing.c - the planner's sizing views on a virtual terminal:
  * F (fit finder), S (instances sharing the card), U (another release);
  * each opens over the panes, reacts to its keys, and Esc brings the
  * planner back; Enter in F puts the chosen plan into the planner.
@@ -23,7 +23,7 @@ setup(void)
 		setenv("TERM", "xterm-256color", 1);
 }
 
-TestSuite(answers_ui, .init = setup);
+TestSuite(sizing_ui, .init = setup);
 
 static struct app *
 start(void)
@@ -49,7 +49,7 @@ dump(struct app *a)
 	return screen;
 }
 
-Test(answers_ui, fit_view_follows_the_users_and_plans_a_row)
+Test(sizing_ui, fit_view_follows_the_users_and_plans_a_row)
 {
 	struct app *a = start();
 	const struct plan_input *in;
@@ -81,7 +81,7 @@ Test(answers_ui, fit_view_follows_the_users_and_plans_a_row)
 	app_headless_free(&a);
 }
 
-Test(answers_ui, share_and_upgrade_views)
+Test(sizing_ui, share_and_upgrade_views)
 {
 	struct app *a = start();
 
