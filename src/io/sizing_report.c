@@ -78,6 +78,14 @@ ckpt_label(const struct catalogue *c, const struct plan_input *in,
 
 /* ---- speed ---- */
 
+/* True when the MoE layers exchange tokens over TP x DP, which the speed
+ * estimate leaves out (experts.h). */
+static bool
+speed_omits_moe_exchange(const struct plan_input *in, const struct plan *p)
+{
+	return in->model != NULL && in->model->n_experts > 0 && p->dp > 1;
+}
+
 void
 sizing_report_speed_text(const struct catalogue *c, const struct plan_input *in,
     const struct plan *p, const char *ind, char *buf, size_t len)
@@ -111,7 +119,7 @@ sizing_report_speed_text(const struct catalogue *c, const struct plan_input *in,
 		    "over %s (assumed): %.2f ms of each step.\n", ind, e.link,
 		    e.load.allreduce_ms);
 	/* the MoE layers gather every DP rank's tokens (experts.h) */
-	if (o < len && in->model != NULL && in->model->n_experts > 0 && p->dp > 1)
+	if (o < len && speed_omits_moe_exchange(in, p))
 		snprintf(buf + o, len - o, "%sNot counted: the MoE layers' token "
 		    "exchange over the %d ranks of TP x DP (all-gather and "
 		    "reduce-scatter of every layer).\n", ind, p->tp * p->dp);
@@ -134,7 +142,8 @@ speed_point_json(const struct speed_point *pt)
 }
 
 static cJSON *
-speed_json(const struct catalogue *c, const struct speed_estimate *e)
+speed_json(const struct catalogue *c, const struct speed_estimate *e,
+    const struct plan_input *in, const struct plan *p)
 {
 	cJSON *o = cJSON_CreateObject();
 
@@ -170,6 +179,15 @@ speed_json(const struct catalogue *c, const struct speed_estimate *e)
 		cJSON_AddStringToObject(o, "compute_rate", e->rate_note);
 	else
 		cJSON_AddNullToObject(o, "compute_rate");
+	if (speed_omits_moe_exchange(in, p)) {
+		char nc[160];
+
+		snprintf(nc, sizeof nc, "the MoE layers' token exchange over the "
+		    "%d ranks of TP x DP (all-gather and reduce-scatter of every "
+		    "layer)", p->tp * p->dp);
+		cJSON_AddStringToObject(o, "not_counted", nc);
+	} else
+		cJSON_AddNullToObject(o, "not_counted");
 	cJSON_AddStringToObject(o, "assumptions", c->speed.source);
 	return o;
 }
@@ -181,7 +199,7 @@ sizing_report_speed_json(const struct catalogue *c, const struct plan_input *in,
 	struct speed_estimate e;
 
 	speed_estimate(c, in, p, 0, &e);
-	return speed_json(c, &e);
+	return speed_json(c, &e, in, p);
 }
 
 /* ---- multimodal ---- */
@@ -449,7 +467,7 @@ sizing_report_fit(const struct sizing_report_fit_view *v, enum report_format fmt
 			cJSON_AddNumberToObject(x, "weights_gib", strbuf_gib2(r->weights));
 			cJSON_AddNumberToObject(x, "kv_cache_gib", strbuf_gib2(r->kv_cache));
 			cJSON_AddNumberToObject(x, "kv_tokens", (double)r->kv_tokens);
-			cJSON_AddItemToObject(x, "speed", speed_json(c, &e));
+			cJSON_AddItemToObject(x, "speed", speed_json(c, &e, &r->in, &p));
 			cJSON_AddStringToObject(x, "vllm_command", cmd);
 			{
 				cJSON *alts = cJSON_AddArrayToObject(x, "alternatives");

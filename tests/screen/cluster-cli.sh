@@ -52,6 +52,14 @@ check "an all2all backend with its own buffers is refused by name" 1 \
     "all2all-backend=deepep_low_latency: headroom does not model" -- $E -tp 1 -dp 8 \
     --report text -- vllm serve Qwen/Qwen3-30B-A3B --enable-expert-parallel \
     --all2all-backend deepep_low_latency
+check "EP: the text speed says the MoE token exchange is not counted" 0 \
+    "Not counted: the MoE layers' token exchange over the 8 ranks" -- \
+    $E -tp 1 -dp 8 --report text -- vllm serve Qwen/Qwen3-30B-A3B -ep
+check "EP: the JSON speed says it too" 0 \
+    '"not_counted": "the MoE layers. token exchange over the 8 ranks' -- \
+    $E -tp 1 -dp 8 --report json -- vllm serve Qwen/Qwen3-30B-A3B -ep
+check "TP 8 alone: the JSON speed counts everything" 0 '"not_counted": null' -- \
+    $E -tp 8 --report json -- vllm serve Qwen/Qwen3-30B-A3B
 check "EP: -ep is --enable-expert-parallel" 0 "MoE: 16 of 128 routed experts" -- \
     $E -tp 1 -dp 8 --report text -- vllm serve Qwen/Qwen3-30B-A3B -ep
 check "EP: round_robin where vLLM keeps it (expert groups, no DP)" 0 \
