@@ -1,7 +1,7 @@
 #!/bin/sh
 # include-cycles.sh [SRCDIR] - prints every include cycle among the modules
-# of SRCDIR (default src/, from the directory this is run in) and exits 1
-# if there is one, 0 if there is none.
+# of SRCDIR (default: the src/ beside this script's folder) and exits 1 if
+# there is one, 0 if there is none.  make check runs it.
 #
 # A module is x.c with x.h.  Module x depends on module y when x.c or x.h
 # has `#include "y.h"` (looked up beside the including file first, then
@@ -15,6 +15,10 @@
 # Each strongly connected group is searched on its own; a group with more
 # than 200 cycles prints its first 200 and counts the rest.
 set -u
+if [ $# -eq 0 ]; then
+	# make check runs it from the build tree: the sources are beside it
+	cd "$(dirname "$0")/.." || exit 2
+fi
 src=${1:-src}
 [ -d "$src" ] || { echo "include-cycles: no directory $src" >&2; exit 2; }
 
