@@ -173,70 +173,53 @@ share_key(struct app *a, struct overlay *o, int c, enum action act,
 	return OVERLAY_KEY_IGNORED; /* PgUp/PgDn scroll */
 }
 
+/* The memory map of the card on row y, barw columns: other, each instance, free. */
 static void
-share_draw(struct app *a, struct overlay *o)
+draw_map(struct app *a, const struct share_result *r, int y, int barw)
 {
-	struct share_view *v = o->state;
+	static const enum role seg[] = { ROLE_BAR_WEIGHTS, ROLE_BAR_KV,
+		ROLE_BAR_ACTIVATION, ROLE_BAR_GRAPHS, ROLE_BAR_NON_TORCH,
+		ROLE_BAR_OUTSIDE };
+	double scale = r->total > 0 ? (double)barw / r->total : 0;
+	int pos = 0, k;
+	size_t i;
+
+	k = (int)(r->other * scale + 0.5);
+	if (k > 0)
+		draw_repeat(&a->theme, ROLE_BAR_OTHER, y, 2, k,
+		    a->colour ? a->g->block : "#");
+	pos += k;
+	for (i = 0; i < r->n && pos < barw; i++) {
+		char lab[8];
+
+		snprintf(lab, sizeof lab, "%zu", (i + 1) % 10);
+		k = (int)(r->m[i].held * scale + 0.5);
+		if (pos + k > barw)
+			k = barw - pos;
+		draw_repeat(&a->theme, seg[i % 6], y, 2 + pos, k,
+		    a->colour ? a->g->block : lab);
+		if (k > 2 && a->colour)
+			draw_text(&a->theme, ROLE_HELP_KEY, y, 2 + pos + k / 2,
+			    1, lab, NULL);
+		pos += k;
+	}
+	if (pos < barw)
+		draw_repeat(&a->theme, ROLE_BAR_SLACK, y, 2 + pos, barw - pos,
+		    ".");
+}
+
+/* The rows under the map: the instances, whether they start, commands, MIG. */
+static void
+share_lines(struct app *a, struct share_view *v, struct overlay_lines *L, int w)
+{
 	const struct share_result *r = &v->share;
 	const struct catalogue *c = a->cat;
 	const struct plan_input *in = recalc_input(a->calc);
 	const struct gpu *g = in->gpu >= 0 ? &c->gpus[in->gpu] : NULL;
-	struct overlay_lines L;
-	struct rect b;
 	char n1[32], n2[32], n3[32], cmd[RECALC_CMD_LEN];
-	int barw, pos, k, y;
 	size_t i;
 
-	overlay_lines_init(&L, MAX_LINES);
-	overlay_frame(a, &b,
-	    "This card shared by several vLLM instances (S or Esc closes)");
-	draw_text(&a->theme, ROLE_HELP_KEY, 1, 2, b.w - 4,
-	    "Up/Down: instance  +/-: its "
-	    "--gpu-memory-utilization  a: add the planner's plan  d: drop  "
-	    "Enter: plan it",
-	    a->g->ellipsis);
-	snprintf(cmd, sizeof cmd,
-	    "%s: %s GiB; fractions sum to %.2f; %s GiB left",
-	    g ? g->id : "custom card",
-	    units_format_gib(r->total, n1, sizeof n1), r->sum_util,
-	    units_format_gib(r->left, n2, sizeof n2));
-	draw_text(&a->theme,
-	    r->over_one || !r->fits ? ROLE_VERDICT_FAIL : ROLE_HELP, 2, 2,
-	    b.w - 4, cmd, a->g->ellipsis);
-	/* the memory map: other, each instance, free */
-	y = 3;
-	barw = b.w - 4;
-	pos = 0;
-	{
-		double scale = r->total > 0 ? (double)barw / r->total : 0;
-		static const enum role seg[] = { ROLE_BAR_WEIGHTS, ROLE_BAR_KV,
-			ROLE_BAR_ACTIVATION, ROLE_BAR_GRAPHS,
-			ROLE_BAR_NON_TORCH, ROLE_BAR_OUTSIDE };
-
-		k = (int)(r->other * scale + 0.5);
-		if (k > 0)
-			draw_repeat(&a->theme, ROLE_BAR_OTHER, y, 2, k,
-			    a->colour ? a->g->block : "#");
-		pos += k;
-		for (i = 0; i < r->n && pos < barw; i++) {
-			char lab[8];
-
-			snprintf(lab, sizeof lab, "%zu", (i + 1) % 10);
-			k = (int)(r->m[i].held * scale + 0.5);
-			if (pos + k > barw)
-				k = barw - pos;
-			draw_repeat(&a->theme, seg[i % 6], y, 2 + pos, k,
-			    a->colour ? a->g->block : lab);
-			if (k > 2 && a->colour)
-				draw_text(&a->theme, ROLE_HELP_KEY, y,
-				    2 + pos + k / 2, 1, lab, NULL);
-			pos += k;
-		}
-		if (pos < barw)
-			draw_repeat(&a->theme, ROLE_BAR_SLACK, y, 2 + pos,
-			    barw - pos, ".");
-	}
-	overlay_lines_add(&L, ROLE_HEADING, 0,
+	overlay_lines_add(L, ROLE_HEADING, 0,
 	    "%-3s %-34s %6s %8s %8s %8s %8s  %s", "#", "model", "util",
 	    "budget", "holds", "KV GiB", "requests", "starts");
 	for (i = 0; i < r->n; i++) {
@@ -246,7 +229,7 @@ share_draw(struct app *a, struct overlay *o)
 		    : si->in.model                ? si->in.model->id
 						  : "?";
 
-		overlay_lines_add(&L,
+		overlay_lines_add(L,
 		    (int)i == v->inst_cursor ? ROLE_SELECTION : ROLE_HELP, 0,
 		    "%-3s %-34.34s %5.2f%s %8s %8s %8s %8lld  %s", si->label,
 		    id, m->util, si->util_explicit ? " " : "*",
@@ -260,13 +243,12 @@ share_draw(struct app *a, struct overlay *o)
 	}
 	for (i = 0; i < r->n; i++)
 		if (!v->inst[i].util_explicit)
-			overlay_lines_add(&L, ROLE_WARNING, 0,
+			overlay_lines_add(L, ROLE_WARNING, 0,
 			    "* instance %s sets no fraction: vLLM's "
 			    "default takes that much of the whole card",
 			    v->inst[i].label);
 	if (r->reason[0]) {
-		overlay_lines_wrapped(&L, ROLE_VERDICT_FAIL, 0, b.w - 4,
-		    r->reason);
+		overlay_lines_wrapped(L, ROLE_VERDICT_FAIL, 0, w, r->reason);
 	} else if (r->all_start) {
 		char ord[128];
 		int off = 0;
@@ -275,7 +257,7 @@ share_draw(struct app *a, struct overlay *o)
 			off += snprintf(ord + off, sizeof ord - (size_t)off,
 			    "%s%s", i ? " then " : "",
 			    v->inst[r->order[i]].label);
-		overlay_lines_add(&L, ROLE_VERDICT_OK, 0,
+		overlay_lines_add(L, ROLE_VERDICT_OK, 0,
 		    "%s all start: %s (%zu of %zu startup orders "
 		    "work)",
 		    a->g->ok, r->n_orders_ok == r->n_orders ? "any order" : ord,
@@ -289,10 +271,10 @@ share_draw(struct app *a, struct overlay *o)
 			off += snprintf(rs + off, sizeof rs - (size_t)off,
 			    " %s %s", v->inst[i].label,
 			    r->m[i].restart_ok ? "ok" : "FAILS");
-		overlay_lines_add(&L, ROLE_HELP, 0,
+		overlay_lines_add(L, ROLE_HELP, 0,
 		    "restart while the others run:%s", rs);
 	}
-	overlay_lines_add(&L, ROLE_HELP_TITLE, 0, "commands");
+	overlay_lines_add(L, ROLE_HELP_TITLE, 0, "commands");
 	for (i = 0; i < r->n; i++) {
 		struct plan_input ci = v->inst[i].in;
 		static char *const env[] = { "CUDA_VISIBLE_DEVICES=0" };
@@ -310,26 +292,58 @@ share_draw(struct app *a, struct overlay *o)
 		if (i > 0)
 			snprintf(cmd + off, sizeof cmd - off, " --port %zu",
 			    8000 + i);
-		overlay_lines_wrapped(&L, ROLE_COMMAND, 2, b.w - 4, cmd);
+		overlay_lines_wrapped(L, ROLE_COMMAND, 2, w, cmd);
 	}
-	overlay_lines_add(&L, ROLE_HELP_TITLE, 0, "MIG instead");
+	overlay_lines_add(L, ROLE_HELP_TITLE, 0, "MIG instead");
 	for (i = 0; g && i < r->n; i++) {
 		if (r->m[i].mig >= 0 && (size_t)r->m[i].mig < g->n_mig)
-			overlay_lines_add(&L, ROLE_HELP, 2,
+			overlay_lines_add(L, ROLE_HELP, 2,
 			    "%s: %s, %lld request%s", v->inst[i].label,
 			    g->mig[r->m[i].mig].name,
 			    (long long)r->m[i].on_mig.concurrency_at_tpr,
 			    units_plural(r->m[i].on_mig.concurrency_at_tpr));
 		else
-			overlay_lines_add(&L, ROLE_HELP, 2,
+			overlay_lines_add(L, ROLE_HELP, 2,
 			    "%s: no slice holds it", v->inst[i].label);
 	}
 	snprintf(cmd, sizeof cmd, "%s%s", r->mig_note,
 	    r->mig_fits           ? ": fits one card"
 		: r->mig_possible ? ": does not fit one card"
 				  : "");
-	overlay_lines_wrapped(&L, r->mig_fits ? ROLE_VERDICT_OK : ROLE_WARNING,
-	    2, b.w - 4, cmd);
+	overlay_lines_wrapped(L, r->mig_fits ? ROLE_VERDICT_OK : ROLE_WARNING,
+	    2, w, cmd);
+}
+
+static void
+share_draw(struct app *a, struct overlay *o)
+{
+	struct share_view *v = o->state;
+	const struct share_result *r = &v->share;
+	const struct catalogue *c = a->cat;
+	const struct plan_input *in = recalc_input(a->calc);
+	const struct gpu *g = in->gpu >= 0 ? &c->gpus[in->gpu] : NULL;
+	struct overlay_lines L;
+	struct rect b;
+	char n1[32], n2[32], cmd[RECALC_CMD_LEN];
+
+	overlay_lines_init(&L, MAX_LINES);
+	overlay_frame(a, &b,
+	    "This card shared by several vLLM instances (S or Esc closes)");
+	draw_text(&a->theme, ROLE_HELP_KEY, 1, 2, b.w - 4,
+	    "Up/Down: instance  +/-: its "
+	    "--gpu-memory-utilization  a: add the planner's plan  d: drop  "
+	    "Enter: plan it",
+	    a->g->ellipsis);
+	snprintf(cmd, sizeof cmd,
+	    "%s: %s GiB; fractions sum to %.2f; %s GiB left",
+	    g ? g->id : "custom card",
+	    units_format_gib(r->total, n1, sizeof n1), r->sum_util,
+	    units_format_gib(r->left, n2, sizeof n2));
+	draw_text(&a->theme,
+	    r->over_one || !r->fits ? ROLE_VERDICT_FAIL : ROLE_HELP, 2, 2,
+	    b.w - 4, cmd, a->g->ellipsis);
+	draw_map(a, r, 3, b.w - 4);
+	share_lines(a, v, &L, b.w - 4);
 	overlay_lines_draw(a, &b, 5, &L, &o->top);
 	overlay_lines_done(&L);
 }
