@@ -43,7 +43,8 @@ unit_of(const struct model *m)
 	return u > 0 ? u : 14;
 }
 
-int64_t
+/* Image tokens for a Qwen2-VL-family max_pixels: max_pixels / (patch x merge)^2. */
+static int64_t
 multimodal_tokens_for_pixels(const struct model *m, int64_t max_pixels)
 {
 	int64_t u = unit_of(m), t;

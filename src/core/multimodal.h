@@ -83,7 +83,4 @@ void multimodal_budget_compute(const struct model *,
     int64_t max_model_len, int max_num_seqs, int max_num_batched_tokens,
     double encoder_bytes_per_token, int tp, int dtype_bytes, struct multimodal_budget *out);
 
-/* Image tokens for a Qwen2-VL-family max_pixels: max_pixels / (patch x merge)^2. */
-int64_t multimodal_tokens_for_pixels(const struct model *, int64_t max_pixels);
-
 #endif

@@ -484,37 +484,6 @@ recalc_set_input(struct recalc *c, const struct plan_input *in)
 }
 
 void
-recalc_set_card(struct recalc *c, int gpu, int mig)
-{
-	struct plan_input in = c->in;
-
-	in.gpu = gpu;
-	in.mig = mig;
-	recalc_set_input(c, &in);
-}
-
-void
-recalc_set_model(struct recalc *c, const struct model *m, int ckpt)
-{
-	struct plan_input in = c->in;
-
-	in.model = m;
-	in.ckpt = ckpt;
-	in.format = FMT_COUNT;
-	in.quantization_fp8 = false;
-	recalc_set_input(c, &in);
-}
-
-void
-recalc_set_choice(struct recalc *c, const struct recalc_choice *ch)
-{
-	struct plan_input in = c->in;
-
-	recalc_apply_choice(&in, ch);
-	recalc_set_input(c, &in);
-}
-
-void
 recalc_set_tokens_per_request(struct recalc *c, int64_t tokens)
 {
 	struct plan_input in = c->in;

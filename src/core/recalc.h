@@ -117,9 +117,6 @@ struct plan_input *recalc_input_edit(struct recalc *);
 /* Marks the nodes that depend on an input group dirty. */
 void recalc_touch(struct recalc *, enum recalc_input);
 
-void recalc_set_card(struct recalc *, int gpu, int mig);
-void recalc_set_model(struct recalc *, const struct model *, int ckpt);
-void recalc_set_choice(struct recalc *, const struct recalc_choice *);
 void recalc_set_tokens_per_request(struct recalc *, int64_t tokens);
 void recalc_set_explicit_all(struct recalc *, bool);
 bool recalc_explicit_all(const struct recalc *);

@@ -368,7 +368,7 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 
 /* ---- profiles ---- */
 
-const char *
+static const char *
 calibration_dir(char *buf, size_t len)
 {
 	return xdg_user_dir(XDG_BASE_DATA, "/calibration", buf, len);

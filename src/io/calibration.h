@@ -49,9 +49,6 @@ char *calibration_report(const struct catalogue *, const struct vllm_log *,
     const struct plan_input *, const struct plan *, const char *logpath,
     const char *note, bool json);
 
-/* Writes "$XDG_DATA_HOME/headroom/calibration" (or ~/.local/share/...) into buf; NULL when neither is absolute. */
-const char *calibration_dir(char *buf, size_t len);
-
 /* Saves a profile (atomically; folders made); its path goes to path_out. */
 int calibration_save(const struct calibration *, char *path_out, size_t len,
     char *err, size_t errlen);

@@ -17,17 +17,6 @@
 const char *const catalogue_list_kinds[] = { "gpus", "mig", "models",
 	"checkpoints", "nodes", NULL };
 
-bool
-catalogue_list_known(const char *what)
-{
-	size_t i;
-
-	for (i = 0; what != NULL && catalogue_list_kinds[i] != NULL; i++)
-		if (strcmp(what, catalogue_list_kinds[i]) == 0)
-			return true;
-	return false;
-}
-
 static cJSON *
 num_or_null(double v)
 {

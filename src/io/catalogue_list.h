@@ -13,8 +13,6 @@
 /* "gpus", "mig", "models", "checkpoints", NULL-terminated. */
 extern const char *const catalogue_list_kinds[];
 
-/* True when what names a list. */
-bool catalogue_list_known(const char *what);
 /* The listing as text (json false) or as a JSON array; the caller frees it. */
 char *catalogue_list(const struct catalogue *, const char *what, bool json);
 

@@ -195,7 +195,8 @@ get_str(const struct cfg *c, const char *key)
 	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
-int
+/* Maps a quantization_config object to a weight format and KV dtype. */
+static int
 hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
     char *err, size_t errlen)
 {

@@ -21,8 +21,4 @@
 int hfconfig_read(const cJSON *cfg, struct model *m, char *err, size_t errlen,
     const char **bad_key);
 
-/* Maps a quantization_config object to a weight format and KV dtype. */
-int hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
-    char *err, size_t errlen);
-
 #endif

@@ -38,7 +38,12 @@ add_word(char *buf, size_t len, const char *w)
 	shellwords_quote(w, buf, len);
 }
 
-void
+/*
+ * Appends the VAR=value assignments of in->env (values quoted), and for a
+ * MIG slice without CUDA_VISIBLE_DEVICES the placeholder
+ * CUDA_VISIBLE_DEVICES='MIG-<uuid>', each followed by a space.
+ */
+static void
 serve_command_env(const struct plan_input *in, char *buf, size_t len)
 {
 	size_t i;

@@ -21,13 +21,6 @@ size_t serve_command_format(const struct catalogue *, const struct plan_input *,
     const struct plan *, int explicit_all, char *buf, size_t len);
 
 /*
- * Appends the VAR=value assignments of in->env (values quoted), and for a
- * MIG slice without CUDA_VISIBLE_DEVICES the placeholder
- * CUDA_VISIBLE_DEVICES='MIG-<uuid>', each followed by a space.
- */
-void serve_command_env(const struct plan_input *, char *buf, size_t len);
-
-/*
  * The model id a plan runs, from its model and checkpoint alone: the
  * checkpoint repo, the model id, or a local folder's path.
  */

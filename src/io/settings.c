@@ -59,13 +59,6 @@ settings_done(struct settings *s)
 	s->argc = 0;
 }
 
-const char *
-settings_where(const struct settings *s, int i, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s:%d", s->path, i >= 0 && i < s->argc ? s->line[i] : 0);
-	return buf;
-}
-
 static int
 fail(char *err, size_t errlen, const struct settings *s, const cJSON *root,
     const char *key, const char *what)

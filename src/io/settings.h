@@ -33,7 +33,5 @@ extern const char *const settings_keys[];
  */
 int settings_load(struct settings *s, const char *path, char *err, size_t errlen);
 void settings_done(struct settings *s);
-/* "file:line" of the word at index i (for messages), into buf. */
-const char *settings_where(const struct settings *s, int i, char *buf, size_t len);
 
 #endif

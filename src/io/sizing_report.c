@@ -293,7 +293,8 @@ put_wrapped(struct strbuf *s, int indent, int width, const char *text)
 	}
 }
 
-void
+/* A row's hardware: "2 x rtx-pro-6000-server, TP 2", "4 x b200 1g.23gb slices"; times is "x" or "×". */
+static void
 sizing_report_fit_hardware(const struct catalogue *c, const struct fit_row *r,
     const char *times, char *buf, size_t len)
 {

@@ -44,9 +44,6 @@ struct sizing_report_upgrade_view {
 };
 
 char *sizing_report_fit(const struct sizing_report_fit_view *, enum report_format);
-/* A row's hardware: "2 x rtx-pro-6000-server, TP 2", "4 x b200 1g.23gb slices"; times is "x" or "×". */
-void sizing_report_fit_hardware(const struct catalogue *, const struct fit_row *,
-    const char *times, char *buf, size_t len);
 /* A way to run the model: a checkpoint id, "online fp8" or "nvfp4 (derived)". */
 void sizing_report_fit_way(const struct catalogue *, int ckpt, enum ckpt_format,
     bool online_fp8, char *buf, size_t len);
