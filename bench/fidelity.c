@@ -72,9 +72,9 @@ static const struct {
 	int text_only;		/* the run loaded the language model only */
 } fixture_models[] = {
 	{ "nvidia/Qwen3.6-35B-A3B-NVFP4", "qwen3.5/Qwen3.6-35B-A3B-NVFP4", 0 },
-	{ "RedHatAI/Qwen3.6-35B-A3B-NVFP4", "qwen3.5/Qwen3.6-35B-A3B-NVFP4", 0 },
+	{ "RedHatAI/Qwen3.6-35B-A3B-NVFP4", "qwen3.5/Qwen3.6-35B-A3B-NVFP4-RedHatAI", 0 },
 	{ "qwen3.6-35b-a3b-nvfp4", "qwen3.5/Qwen3.6-35B-A3B-NVFP4", 0 },
-	{ "sakamakismile/Qwen3.6-27B-Text-NVFP4-MTP", "qwen3.5/Qwen3.6-27B-NVFP4", 1 },
+	{ "sakamakismile/Qwen3.6-27B-Text-NVFP4-MTP", "qwen3.5/Qwen3.6-27B-Text-NVFP4-MTP", 1 },
 	{ "GLM-5.2-NVFP4", "dsa/GLM-5.2-NVFP4", 0 },
 };
 #define N_FIXTURES (sizeof fixture_models / sizeof fixture_models[0])

@@ -111,6 +111,9 @@ struct layer_desc {
 	int	 ffn_intermediate;
 };
 
+/* quant_skip: the ignore list names the MTP layers (ModelOpt "mtp*") */
+#define MODEL_SKIP_MTP	128u
+
 /* Recurrent-state layers (Mamba, GDN, short conv) of a hybrid model. */
 struct state_arch {
 	int	 mamba_heads, mamba_head_dim, n_groups, d_state, d_conv;
@@ -182,7 +185,8 @@ struct model {
 	int	 quant_g_idx;		/* act-order int4: g_idx stored */
 	unsigned quant_skip;		/* parts the checkpoint's ignore list keeps 16-bit:
 					   1 attention, 2 mixers, 4 dense MLP, 8 experts,
-					   16 shared experts */
+					   16 shared experts, MODEL_SKIP_MTP the MTP
+					   layers */
 	/* mixed-precision checkpoints: 1 + the format of each part (same order),
 	 * 0 = the checkpoint's format; and of lm_head (0 = 16 bit) */
 	unsigned char part_fmt[5];

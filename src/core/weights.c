@@ -454,7 +454,7 @@ weights_mtp_bytes_split(const struct model *m, enum ckpt_format fmt,
     int dtype_bytes, int tp, const struct experts_split *es)
 {
 	double pt[P_COUNT] = { 0 }, repl = 0, h = m->hidden, vocab_rows, b = 0;
-	int i;
+	int i, unq;
 
 	if (m->mtp_layers <= 0)
 		return 0;
@@ -462,8 +462,12 @@ weights_mtp_bytes_split(const struct model *m, enum ckpt_format fmt,
 		tp = 1;
 	for (i = 0; i < m->mtp_layers; i++)
 		layer_params(m, m->layers + i, tp, es, pt, &repl);
+	/* a checkpoint whose ignore list names the MTP layers keeps them in
+	 * the model dtype (ModelOpt "mtp*": vLLM gives them no quant method) */
+	unq = fmt == m->native_format && (m->quant_skip & MODEL_SKIP_MTP);
 	for (i = 0; i < P_COUNT; i++)
-		b += pt[i] * part_bpp(m, (enum part)i, fmt, dtype_bytes);
+		b += pt[i] * (unq && i != P_F32 ? dtype_bytes :
+		    part_bpp(m, (enum part)i, fmt, dtype_bytes));
 	/* DeepSeek: its own embedding and head; Qwen3.5: the model's (mtp.fc) */
 	vocab_rows = m->mtp_shared_head ? 0 : (double)round_up(m->vocab, 64) / tp;
 	return b + repl / 2.0 * dtype_bytes + m->mtp_layers * (3.0 * h + 2.0 * h * h +

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "core/units.h"
+#include "core/weights.h"
 #include "core/xalloc.h"
 #include "io/shellwords.h"
 #include "io/hfarch.h"
@@ -287,20 +288,32 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 	return -1;
 }
 
+/* Layers an ignore list names one by one, per part (quant_skip's order). */
+#define QL_MAX	1024
+struct quant_layers {
+	unsigned char seen[5][QL_MAX];
+	int	 any[5];
+};
+
+static int module_part(const char *t);
+
 /*
  * What a quantization_config adds to the format: the int4 group size and
  * zero points (compressed-tensors), and the parts its ignore list (or
- * modules_to_not_convert) keeps in 16 bit.  Entries it cannot place are
- * named in m->assumption.
+ * modules_to_not_convert, or ModelOpt's exclude_modules) keeps in 16 bit.
+ * Entries naming one layer's module are collected in ql, to be weighed
+ * against the layers that have that part (quant_layers_resolve()); entries
+ * it cannot place are named in m->assumption.
  */
 static void
-quant_details(const cJSON *qc, struct model *m)
+quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 {
 	const cJSON *groups = cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
 	const cJSON *ig = cJSON_GetObjectItemCaseSensitive(qc, "ignore"), *e;
 	const cJSON *grp = cJSON_IsObject(groups) ? groups->child : NULL;
 	const cJSON *w = grp ? cJSON_GetObjectItemCaseSensitive(grp, "weights") : NULL;
 	const cJSON *gs = cJSON_GetObjectItemCaseSensitive(qc, "group_size");
+	const cJSON *sec = cJSON_GetObjectItemCaseSensitive(qc, "quantization");
 	char unplaced[256] = "";
 	size_t used = 0;
 
@@ -321,19 +334,37 @@ quant_details(const cJSON *qc, struct model *m)
 	}
 	if (!cJSON_IsArray(ig))
 		ig = cJSON_GetObjectItemCaseSensitive(qc, "modules_to_not_convert");
+	if (!cJSON_IsArray(ig))
+		ig = cJSON_GetObjectItemCaseSensitive(qc, "exclude_modules");
+	if (!cJSON_IsArray(ig) && cJSON_IsObject(sec))
+		ig = cJSON_GetObjectItemCaseSensitive(sec, "exclude_modules");
 	cJSON_ArrayForEach(e, ig) {
 		const char *t = cJSON_IsString(e) ? e->valuestring : "";
+		const char *lp = strstr(t, "layers.");
 
-		if (strstr(t, "lm_head") || strstr(t, "vision") || strstr(t, "visual") ||
-		    strstr(t, "mm_projector") || strstr(t, "embed") || strstr(t, "mtp") ||
-		    strstr(t, "router"))
+		if (strstr(t, "mtp")) {
+			m->quant_skip |= MODEL_SKIP_MTP;
 			continue;
-		if (strstr(t, "layers.") && strpbrk(strstr(t, "layers.") + 7, "0123456789") ==
-		    strstr(t, "layers.") + 7) {
-			/* one layer by name: not a part of every layer */
-			if (used < sizeof unplaced - 40)
+		}
+		/* the shared expert's scalar gate (hidden -> 1), not the expert */
+		if (strstr(t, "lm_head") || strstr(t, "vision") || strstr(t, "visual") ||
+		    strstr(t, "mm_projector") || strstr(t, "embed") ||
+		    strstr(t, "router") || strstr(t, "shared_expert_gate"))
+			continue;
+		if (lp && lp[7] >= '0' && lp[7] <= '9') {
+			/* one layer's module: counted against the part's layers */
+			long li = strtol(lp + 7, NULL, 10);
+			int pt = module_part(t);
+
+			if (pt >= 0 && pt < 5 && li < QL_MAX) {
+				ql->seen[pt][li] = 1;
+				ql->any[pt] = 1;
+			} else if (pt < 0 && strstr(t, "gate") && !strstr(t, "proj")) {
+				/* a layer's MoE router: 16 bit anyway */
+			} else if (used < sizeof unplaced - 40) {
 				used += (size_t)snprintf(unplaced + used, sizeof unplaced - used,
 				    "%s%s", used ? ", " : "", t);
+			}
 			continue;
 		}
 		if (strstr(t, "shared_expert"))
@@ -362,12 +393,80 @@ quant_details(const cJSON *qc, struct model *m)
 	}
 }
 
+/* Whether layer i has the part (quant_skip's order) in the model's layout. */
+static int
+layer_has_part(const struct model *m, int i, int pt)
+{
+	const struct layer_desc *d = m->ld != NULL ? &m->ld[i] : NULL;
+	int moe = d != NULL ? d->ffn == FFN_MOE : weights_is_moe_layer(m, i);
+
+	switch (pt) {
+	case 0:
+		return d == NULL || d->mixer == MIXER_ATTENTION ||
+		    d->mixer == MIXER_SHARED || d->parallel_attn;
+	case 1:
+		return d != NULL && (d->mixer == MIXER_MAMBA1 || d->mixer == MIXER_MAMBA2 ||
+		    d->mixer == MIXER_GDN || d->mixer == MIXER_SHORT_CONV);
+	case 2:
+		return d != NULL ? d->ffn == FFN_DENSE : !moe;
+	case 3:
+		return moe;
+	default:
+		return moe && m->shared_intermediate > 0;
+	}
+}
+
+/*
+ * An ignore list written out layer by layer (llm-compressor saves its
+ * regexes as every matching module's path): a part named in every layer
+ * that has it stays 16-bit; one named in only some layers is taken as
+ * quantized, and m->assumption says so.
+ */
+static void
+quant_layers_resolve(const struct quant_layers *ql, struct model *m)
+{
+	static const char *const names[5] = { "attention", "state mixer",
+		"dense MLP", "experts", "shared expert" };
+	char buf[400] = "";
+	size_t used = 0;
+	int pt, i;
+
+	for (pt = 0; pt < 5; pt++) {
+		int have = 0, named = 0;
+
+		if (!ql->any[pt])
+			continue;
+		for (i = 0; i < m->layers && i < QL_MAX; i++)
+			if (layer_has_part(m, i, pt)) {
+				have++;
+				named += ql->seen[pt][i];
+			}
+		if (have > 0 && named == have)
+			m->quant_skip |= 1u << pt;
+		else if (used < sizeof buf - 80)
+			used += (size_t)snprintf(buf + used, sizeof buf - used,
+			    "%s%s of %d of %d layers", used ? ", " : "", names[pt],
+			    named, have);
+	}
+	if (used > 0) {
+		char msg[600];
+
+		snprintf(msg, sizeof msg, "%s%squantization ignore entries taken as "
+		    "quantized (not every layer named): %s", m->assumption ?
+		    m->assumption : "", m->assumption ? "; " : "", buf);
+		free(m->assumption);
+		m->assumption = xstrdup(msg);
+	}
+}
+
 /* The part a module name or target belongs to: 0..4 as quant_skip, 5 lm_head, -1 none. */
 static int
 module_part(const char *t)
 {
 	if (strstr(t, "lm_head"))
 		return 5;
+	if (strstr(t, "shared_expert_gate"))
+		return -1;
 	if (strstr(t, "shared_expert"))
 		return 4;
 	if (strstr(t, "linear_attn") || strstr(t, "mixer") || strstr(t, "mamba"))
@@ -482,7 +581,12 @@ quant_parts(const cJSON *qc, struct model *m)
 	    (enum ckpt_format)(m->part_fmt[3] - 1) : (enum ckpt_format)best;
 }
 
-/* Rough parameter count of a vision tower (ViT blocks and merger). */
+/*
+ * Rough parameter count of a vision tower: ViT blocks, patch and position
+ * embeddings, the merger and the deepstack mergers (Qwen3-VL).  A SiLU
+ * tower (Qwen2.5-VL, Pixtral) has a gated MLP (gate, up, down); a GELU one
+ * (Qwen3-VL and Qwen3.5's qwen3_vl.py Qwen3_VisionMLP, SigLIP) fc1 and fc2.
+ */
 static double
 vision_params(const cJSON *vc, int text_hidden)
 {
@@ -490,7 +594,13 @@ vision_params(const cJSON *vc, int text_hidden)
 	const cJSON *d = cJSON_GetObjectItemCaseSensitive(vc, "depth");
 	const cJSON *i = cJSON_GetObjectItemCaseSensitive(vc, "intermediate_size");
 	const cJSON *o = cJSON_GetObjectItemCaseSensitive(vc, "out_hidden_size");
-	double hh, dd, ii, oo, merge = 4;
+	const cJSON *act = cJSON_GetObjectItemCaseSensitive(vc, "hidden_act");
+	const cJSON *ds = cJSON_GetObjectItemCaseSensitive(vc, "deepstack_visual_indexes");
+	const cJSON *pe = cJSON_GetObjectItemCaseSensitive(vc, "num_position_embeddings");
+	const cJSON *ps = cJSON_GetObjectItemCaseSensitive(vc, "patch_size");
+	const cJSON *tp = cJSON_GetObjectItemCaseSensitive(vc, "temporal_patch_size");
+	const cJSON *ic = cJSON_GetObjectItemCaseSensitive(vc, "in_channels");
+	double hh, dd, ii, oo, merge = 4, mlp = 3, mergers = 1, emb = 0;
 
 	if (d == NULL)
 		d = cJSON_GetObjectItemCaseSensitive(vc, "num_hidden_layers");
@@ -500,14 +610,23 @@ vision_params(const cJSON *vc, int text_hidden)
 	dd = d->valuedouble;
 	ii = cJSON_IsNumber(i) ? i->valuedouble : 4 * hh;
 	oo = cJSON_IsNumber(o) ? o->valuedouble : text_hidden;
-	/* attention 4h^2 + gated MLP 3 h i per block; merger (4h -> 4h -> out) */
-	return dd * (4 * hh * hh + 3 * hh * ii) + merge * hh * merge * hh +
-	    merge * hh * oo;
+	if (cJSON_IsString(act) && strstr(act->valuestring, "gelu") != NULL)
+		mlp = 2;
+	if (cJSON_IsArray(ds))
+		mergers += cJSON_GetArraySize(ds);
+	if (cJSON_IsNumber(pe))
+		emb += pe->valuedouble * hh;
+	if (cJSON_IsNumber(ps) && cJSON_IsNumber(tp))
+		emb += (cJSON_IsNumber(ic) ? ic->valuedouble : 3) * tp->valuedouble *
+		    ps->valuedouble * ps->valuedouble * hh;
+	/* attention 4h^2 + MLP per block; each merger (4h -> 4h -> out) */
+	return dd * (4 * hh * hh + mlp * hh * ii) + emb +
+	    mergers * (merge * hh * merge * hh + merge * hh * oo);
 }
 
 static int
 read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
-    const char **bad)
+    const char **bad, struct quant_layers *ql)
 {
 	static const char *const k_layers[] = { "num_hidden_layers", "n_layer", "num_layers", NULL };
 	static const char *const k_hidden[] = { "hidden_size", "n_embd", "d_model", NULL };
@@ -846,7 +965,7 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 			*bad = "quantization_config";
 			return -1;
 		}
-		quant_details(qc, m);
+		quant_details(qc, m, ql);
 		quant_parts(qc, m);
 	}
 
@@ -900,8 +1019,12 @@ int
 hfconfig_read(const cJSON *root, struct model *m, char *err, size_t errlen,
     const char **bad)
 {
-	int r = read_model(root, m, err, errlen, bad);
+	struct quant_layers *ql = xcalloc(1, sizeof *ql);
+	int r = read_model(root, m, err, errlen, bad, ql);
 
+	if (r == 0)
+		quant_layers_resolve(ql, m);
+	free(ql);
 	/* a rejected config leaves nothing allocated behind */
 	if (r != 0)
 		model_done(m);
