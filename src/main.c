@@ -160,18 +160,113 @@ load_settings(struct settings *s)
 	}
 }
 
+/* The plan report (--report, or text when the planner cannot run). */
+static int
+run_report(const struct catalogue *cat, struct cli *cli)
+{
+	static struct placement place;
+	struct fix fixes[FIX_MAX];
+	struct report_in rin;
+	struct plan plan;
+	char *out;
+
+	plan_compute(cat, &cli->imp.in, &plan);
+	memset(&rin, 0, sizeof rin);
+	rin.placement = deploy_place(cat, &cli->imp.in, cli->node, cli->nodes,
+	    &plan, &place);
+	rin.node = rin.placement != NULL ? &cat->nodes[cli->node] : NULL;
+	rin.cat = cat;
+	rin.in = &cli->imp.in;
+	rin.plan = &plan;
+	rin.fixes = fixes;
+	rin.n_fixes = fixes_compute(cat, &cli->imp.in, &plan, fixes, FIX_MAX);
+	rin.model_source = cli->imp.model_source;
+	rin.explicit_all = cli->explicit_all;
+	if (cli->report == REPORT_JSON)
+		out = report_json(&rin);
+	else if (cli->report == REPORT_MARKDOWN)
+		out = report_markdown(&rin);
+	else
+		out = report_text(&rin);
+	fputs(out, stdout);
+	free(out);
+	return plan.phase == PHASE_NONE ? 0 : 1;
+}
+
+/*
+ * The interactive planner, when no --report was asked for and the
+ * terminal can hold it.  Returns its exit status, or -1 when headroom
+ * prints the text report instead (cli->report is then REPORT_TEXT).
+ */
+static int
+run_planner(struct catalogue *cat, struct cli *cli)
+{
+	const char *term = getenv("TERM");
+	int status;
+
+	if (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) && term && *term &&
+	    strcmp(term, "dumb") != 0) {
+		struct ui_options uo = { cli->no_color, cli->ascii, cli->theme, NULL };
+
+		if (cli->scenario != NULL)	/* s saves back to it */
+			import_preset_scenario(cli->scenario, &cli->imp.scenario_stamp);
+		overlay_deploy_preset(cli->node, cli->nodes);	/* the D view's server */
+		status = app_run_sizing(cat, &cli->imp.in, &uo,
+		    sizing_modes_wanted(cli) != SIZING_NONE ? &cli->sizing : NULL);
+		if (status >= 0)
+			return status;
+	} else if (isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "headroom: this terminal (TERM=%s) cannot run "
+		    "the interactive planner; printing the text report (use "
+		    "--report text|json|markdown to choose).\n",
+		    term && *term ? term : "unset");
+	}
+	cli->report = REPORT_TEXT;
+	return -1;
+}
+
+/* Everything after the catalogue is loaded: the mode the command line asks for. */
+static int
+run(struct catalogue *cat, struct cli *cli, int argc, char **argv)
+{
+	char err[1024];
+	char *out;
+	int status;
+
+	if (cli->list) {
+		out = strcmp(cli->list, "options") == 0 ?
+		    list_options(cli->report == REPORT_JSON) :
+		    catalogue_list(cat, cli->list, cli->report == REPORT_JSON);
+		fputs(out, stdout);
+		free(out);
+		return 0;
+	}
+	sizing_modes_prepare(cli);
+	/* --compare, --check, --calibrate: modes of their own (io/file_modes.c) */
+	if ((status = file_modes_before_resolve(cat, cli, argc, argv)) >= 0)
+		return status;
+	if (cli_resolve(cat, cli, err, sizeof err) != 0) {
+		textesc_warn("%s%s%s%s", err, set.argc > 1 ?
+		    " (defaults from " : "", set.argc > 1 ? set.path : "",
+		    set.argc > 1 ? ")" : "");
+		return 2;
+	}
+	/* --export, --output, --save-scenario; calibration profiles */
+	if ((status = file_modes_after_resolve(cat, cli)) >= 0)
+		return status;
+	if (cli->report == REPORT_NONE && (status = run_planner(cat, cli)) >= 0)
+		return status;
+	if (sizing_modes_wanted(cli) != SIZING_NONE)
+		return sizing_modes_run(cat, cli, stdout, stderr);
+	return run_report(cat, cli);
+}
+
 int
 main(int argc, char **argv)
 {
 	struct catalogue cat;
 	struct cli cli;
-	struct plan plan;
-	struct fix fixes[FIX_MAX];
-	struct report_in rin;
-	static struct placement place;
 	char err[1024];
-	size_t nfix;
-	char *out;
 	int status;
 
 	/* The user's locale for characters and their width; numbers in the C
@@ -205,91 +300,7 @@ main(int argc, char **argv)
 	catalogue_load_user(&cat, diag_stderr, NULL);
 	catalogue_link(&cat, diag_stderr, NULL);
 	cat.currency = cli.currency;	/* every price writer reads it there */
-	if (cli.list) {
-		out = strcmp(cli.list, "options") == 0 ?
-		    list_options(cli.report == REPORT_JSON) :
-		    catalogue_list(&cat, cli.list, cli.report == REPORT_JSON);
-		fputs(out, stdout);
-		free(out);
-		cli_done(&cli);
-		catalogue_done(&cat);
-		return 0;
-	}
-	sizing_modes_prepare(&cli);
-	/* --compare, --check, --calibrate: modes of their own (io/file_modes.c) */
-	if ((status = file_modes_before_resolve(&cat, &cli, argc, argv)) >= 0) {
-		cli_done(&cli);
-		catalogue_done(&cat);
-		return status;
-	}
-	if (cli_resolve(&cat, &cli, err, sizeof err) != 0) {
-		textesc_warn("%s%s%s%s", err, set.argc > 1 ?
-		    " (defaults from " : "", set.argc > 1 ? set.path : "",
-		    set.argc > 1 ? ")" : "");
-		cli_done(&cli);
-		catalogue_done(&cat);
-		return 2;
-	}
-	/* --export, --output, --save-scenario; calibration profiles */
-	if ((status = file_modes_after_resolve(&cat, &cli)) >= 0) {
-		cli_done(&cli);
-		catalogue_done(&cat);
-		return status;
-	}
-	if (cli.report == REPORT_NONE) {
-		const char *term = getenv("TERM");
-
-		if (isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) && term &&
-		    *term && strcmp(term, "dumb") != 0) {
-			struct ui_options uo = { cli.no_color, cli.ascii, cli.theme, NULL };
-
-			if (cli.scenario != NULL)	/* s saves back to it */
-				import_preset_scenario(cli.scenario, &cli.imp.scenario_stamp);
-			overlay_deploy_preset(cli.node, cli.nodes);	/* the D view's server */
-
-			status = app_run_sizing(&cat, &cli.imp.in, &uo,
-			    sizing_modes_wanted(&cli) != SIZING_NONE ? &cli.sizing : NULL);
-			if (status >= 0) {
-				cli_done(&cli);
-				catalogue_done(&cat);
-				return status;
-			}
-		} else if (isatty(STDOUT_FILENO)) {
-			fprintf(stderr, "headroom: this terminal (TERM=%s) cannot run "
-			    "the interactive planner; printing the text report (use "
-			    "--report text|json|markdown to choose).\n",
-			    term && *term ? term : "unset");
-		}
-		cli.report = REPORT_TEXT;
-	}
-	if (sizing_modes_wanted(&cli) != SIZING_NONE) {
-		status = sizing_modes_run(&cat, &cli, stdout, stderr);
-		cli_done(&cli);
-		catalogue_done(&cat);
-		return status;
-	}
-	plan_compute(&cat, &cli.imp.in, &plan);
-	memset(&rin, 0, sizeof rin);
-	rin.placement = deploy_place(&cat, &cli.imp.in, cli.node, cli.nodes, &plan,
-	    &place);
-	nfix = fixes_compute(&cat, &cli.imp.in, &plan, fixes, FIX_MAX);
-	rin.node = rin.placement != NULL ? &cat.nodes[cli.node] : NULL;
-	rin.cat = &cat;
-	rin.in = &cli.imp.in;
-	rin.plan = &plan;
-	rin.fixes = fixes;
-	rin.n_fixes = nfix;
-	rin.model_source = cli.imp.model_source;
-	rin.explicit_all = cli.explicit_all;
-	if (cli.report == REPORT_JSON)
-		out = report_json(&rin);
-	else if (cli.report == REPORT_MARKDOWN)
-		out = report_markdown(&rin);
-	else
-		out = report_text(&rin);
-	fputs(out, stdout);
-	free(out);
-	status = plan.phase == PHASE_NONE ? 0 : 1;
+	status = run(&cat, &cli, argc, argv);
 	cli_done(&cli);
 	catalogue_done(&cat);
 	return status;

@@ -90,14 +90,12 @@ cli_resolve_drafter(const struct catalogue *c, struct cli *cli, char *err,
 	return 0;
 }
 
-int
-cli_resolve(const struct catalogue *c, struct cli *cli, char *err,
+/* --node and --nodes: the server, whose cards --gpu may not contradict. */
+static int
+resolve_node(const struct catalogue *c, struct cli *cli, char *err,
     size_t errlen)
 {
-	struct plan_input *in = &cli->imp.in;
 	char near[400];
-	const char *mid = cli->model_id;
-	int mi = -1, ki = -1;
 
 	cli->node = -1;
 	if (cli->node_id == NULL && cli->nodes > 0) {
@@ -135,6 +133,17 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err,
 		if (cli->nodes <= 0)
 			cli->nodes = 1;
 	}
+	return 0;
+}
+
+/* The card (the default one when nothing names it) and its MIG slice. */
+static int
+resolve_card(const struct catalogue *c, struct cli *cli, char *err,
+    size_t errlen)
+{
+	struct plan_input *in = &cli->imp.in;
+	char near[400];
+
 	if (cli->gpu_id == NULL && in->gpu_total_gib <= 0)
 		cli->gpu_id = "rtx-pro-6000-server";
 	if (cli->gpu_id != NULL) {
@@ -166,29 +175,54 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err,
 			return -1;
 		}
 	}
-	if (cli->node >= 0) {
-		/* the deployment's cards (or slices) are the ones available */
-		const struct node *nd = &c->nodes[cli->node];
-		int cards = cli->nodes * nd->gpus_per_node;
+	return 0;
+}
 
-		if (in->mig >= 0)
-			cards *= c->gpus[in->gpu].mig[in->mig].max_count;
-		if (in->gpus > cards) {
-			snprintf(err, errlen,
-			    "--gpus %d: %d node%s of %s hold%s %d %s", in->gpus,
-			    cli->nodes, cli->nodes == 1 ? "" : "s", nd->id,
-			    cli->nodes == 1 ? "s" : "", cards,
-			    in->mig >= 0 ? "slices" : "cards");
-			return -1;
-		}
-		if (in->gpus <= 0)
-			in->gpus = cards;
-		if (in->mig < 0)
-			in->node_gpus = nd->gpus_per_node;
-		/* the link a TP group crosses: NVLink inside the domain, else PCIe
-		 * inside a node, else the network between nodes */
-		deploy_tp_link(nd, in->tp, &in->tp_link, &in->tp_link_gbs);
+/* On nodes: the cards (or slices) they hold, and the link TP crosses. */
+static int
+resolve_deployment(const struct catalogue *c, struct cli *cli, char *err,
+    size_t errlen)
+{
+	struct plan_input *in = &cli->imp.in;
+
+	if (cli->node < 0)
+		return 0;
+	/* the deployment's cards (or slices) are the ones available */
+	const struct node *nd = &c->nodes[cli->node];
+	int cards = cli->nodes * nd->gpus_per_node;
+
+	if (in->mig >= 0)
+		cards *= c->gpus[in->gpu].mig[in->mig].max_count;
+	if (in->gpus > cards) {
+		snprintf(err, errlen, "--gpus %d: %d node%s of %s hold%s %d %s",
+		    in->gpus, cli->nodes, cli->nodes == 1 ? "" : "s", nd->id,
+		    cli->nodes == 1 ? "s" : "", cards,
+		    in->mig >= 0 ? "slices" : "cards");
+		return -1;
 	}
+	if (in->gpus <= 0)
+		in->gpus = cards;
+	if (in->mig < 0)
+		in->node_gpus = nd->gpus_per_node;
+	/* the link a TP group crosses: NVLink inside the domain, else PCIe
+	 * inside a node, else the network between nodes */
+	deploy_tp_link(nd, in->tp, &in->tp_link, &in->tp_link_gbs);
+	return 0;
+}
+
+/*
+ * The model: a catalogue id (or a checkpoint's), else a folder, the
+ * Hugging Face cache, the Hub.  *mi and *ki get the catalogue model and
+ * checkpoint, -1 when there is none.
+ */
+static int
+resolve_model(const struct catalogue *c, struct cli *cli, int *mi, int *ki,
+    char *err, size_t errlen)
+{
+	struct plan_input *in = &cli->imp.in;
+	const char *mid = cli->model_id;
+	char near[400];
+
 	if (mid == NULL) {
 		/* the default scenario: the seeds' model in NVIDIA's FP8 checkpoint */
 		mid = "meta-llama/Llama-3.3-70B-Instruct";
@@ -196,13 +230,13 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err,
 			cli->checkpoint = "nvidia/Llama-3.3-70B-Instruct-FP8";
 	}
 	/* a catalogue id, else a folder, the Hugging Face cache, the Hub */
-	mi = catalogue_find_model(c, mid);
-	if (mi < 0) {
-		ki = catalogue_find_ckpt(c, mid);
-		if (ki >= 0)
-			mi = c->ckpts[ki].model_index;
+	*mi = catalogue_find_model(c, mid);
+	if (*mi < 0) {
+		*ki = catalogue_find_ckpt(c, mid);
+		if (*ki >= 0)
+			*mi = c->ckpts[*ki].model_index;
 	}
-	if (mi < 0) {
+	if (*mi < 0) {
 		struct model_found mf;
 		int64_t wb = 0;
 		char why[1024];
@@ -230,10 +264,20 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err,
 		snprintf(cli->imp.model_source, sizeof cli->imp.model_source,
 		    "%s", model_origin_name(mf.origin));
 	} else {
-		in->model = &c->models[mi];
+		in->model = &c->models[*mi];
 		snprintf(cli->imp.model_source, sizeof cli->imp.model_source,
 		    "catalogue");
 	}
+	return 0;
+}
+
+/* The checkpoint or weight format (--checkpoint), from the model's ki. */
+static int
+resolve_checkpoint(const struct catalogue *c, struct cli *cli, int mi, int ki,
+    char *err, size_t errlen)
+{
+	struct plan_input *in = &cli->imp.in;
+
 	if (cli->checkpoint != NULL) {
 		enum ckpt_format f;
 		int k = catalogue_find_ckpt(c, cli->checkpoint);
@@ -270,5 +314,20 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err,
 		snprintf(cli->imp.model_source, sizeof cli->imp.model_source,
 		    "derived");
 	}
+	return 0;
+}
+
+int
+cli_resolve(const struct catalogue *c, struct cli *cli, char *err,
+    size_t errlen)
+{
+	int mi = -1, ki = -1;
+
+	if (resolve_node(c, cli, err, errlen) != 0 ||
+	    resolve_card(c, cli, err, errlen) != 0 ||
+	    resolve_deployment(c, cli, err, errlen) != 0 ||
+	    resolve_model(c, cli, &mi, &ki, err, errlen) != 0 ||
+	    resolve_checkpoint(c, cli, mi, ki, err, errlen) != 0)
+		return -1;
 	return cli_resolve_drafter(c, cli, err, errlen);
 }
