@@ -123,7 +123,8 @@ static const char *const family_fields[][12] = {
 	[FAM_STANDARD] = { NULL },
 	[FAM_QWEN_NEXT] = { "linear_num_key_heads", "linear_num_value_heads", NULL },
 	[FAM_NEMOTRON_H] = { "hybrid_override_pattern", "mamba_num_heads",
-		"ssm_state_size", "mtp_hybrid_override_pattern", NULL },
+		"ssm_state_size", "mtp_hybrid_override_pattern",
+		"layers_block_type", NULL },
 	[FAM_GRANITE_H] = { "mamba_n_heads", "mamba_d_state", "layers_block_type", NULL },
 	[FAM_LFM2] = { "conv_L_cache", NULL },
 	[FAM_DECILM] = { "block_configs", NULL },
@@ -434,6 +435,46 @@ read_qwen_next(const struct src *s, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
+/*
+ * layers_block_type as transformers' NemotronHConfig reads it (models/
+ * nemotron_h/configuration_nemotron_h.py): the list wins over
+ * hybrid_override_pattern, and the model (nemotron_h.py) reads it back as
+ * that pattern, mamba M, moe E, attention *, mlp - (vLLM's MLP layer).
+ * The pattern is written into buf (n + 1 bytes); -1 on a word it lacks.
+ */
+static int
+nemotron_h_pattern(const cJSON *lb, char *buf, int n, char *err, size_t errlen,
+    const char **bad)
+{
+	static const struct {
+		const char *word;
+		char c;
+	} words[] = { { "mamba", 'M' }, { "moe", 'E' }, { "attention", '*' },
+		{ "mlp", '-' } };
+	const cJSON *e;
+	int i = 0;
+	size_t k;
+
+	cJSON_ArrayForEach(e, lb) {
+		for (k = 0; k < sizeof words / sizeof words[0]; k++)
+			if (cJSON_IsString(e) && strcmp(e->valuestring, words[k].word) == 0)
+				break;
+		if (k == sizeof words / sizeof words[0] || i >= n) {
+			*bad = "layers_block_type";
+			if (i >= n)
+				snprintf(err, errlen, "config: layers_block_type must have "
+				    "one word per layer (%d)", n);
+			else
+				snprintf(err, errlen, "config: layers_block_type[%d] is not "
+				    "one of mamba, moe, attention, mlp", i);
+			return -1;
+		}
+		buf[i++] = words[k].c;
+	}
+	buf[i] = '\0';
+	return 0;
+}
+
 /* Nemotron-H, Nemotron 3 (nemotron_h.py): one character per layer */
 static int
 read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
@@ -441,9 +482,20 @@ read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
 {
 	const char *pat = str(s, "hybrid_override_pattern");
 	const char *ssm = str(s, "mamba_ssm_cache_dtype");
+	const cJSON *lb = get(s, "layers_block_type");
+	char *words = NULL;
 	int i, n;
 
+	if (cJSON_IsArray(lb)) {
+		words = xmalloc((size_t)m->layers + 1);
+		if (nemotron_h_pattern(lb, words, m->layers, err, errlen, bad) != 0) {
+			free(words);
+			return -1;
+		}
+		pat = words;
+	}
 	if (pat == NULL || (n = (int)strlen(pat)) != m->layers) {
+		free(words);
 		*bad = "hybrid_override_pattern";
 		snprintf(err, errlen, "config: hybrid_override_pattern must have one "
 		    "character per layer (%d)", m->layers);
@@ -463,9 +515,11 @@ read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
 			*bad = "hybrid_override_pattern";
 			snprintf(err, errlen, "config: hybrid_override_pattern[%d] is "
 			    "'%c'; headroom knows M, *, - and E", i, pat[i]);
+			free(words);
 			return -1;
 		}
 	}
+	free(words);
 	m->st.mamba_heads = num(s, "mamba_num_heads", 0);
 	m->st.mamba_head_dim = num(s, "mamba_head_dim", 0);
 	m->st.n_groups = num(s, "n_groups", 1);

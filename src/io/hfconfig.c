@@ -723,6 +723,16 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	/* an fp32 checkpoint runs in bf16 on CUDA for generation (reference §1) */
 
 	n = first_int(&c, k_layers, &key, 1, MAX_LAYERS);
+	/* transformers' NemotronHConfig (models/nemotron_h/
+	 * configuration_nemotron_h.py): num_hidden_layers is the length of
+	 * layers_block_type, a given num_hidden_layers ignored (Nemotron 3
+	 * Ultra's config.json has none) */
+	if (strcmp(m->model_type, "nemotron_h") == 0 &&
+	    cJSON_IsArray(get(&c, "layers_block_type")) &&
+	    cJSON_GetArraySize(get(&c, "layers_block_type")) > 0 &&
+	    cJSON_GetArraySize(get(&c, "layers_block_type")) <= MAX_LAYERS) {
+		n = cJSON_GetArraySize(get(&c, "layers_block_type"));
+	}
 	if (n <= 0)
 		return invalid(&c, "num_hidden_layers");
 	m->layers = (int)n;

@@ -209,6 +209,99 @@ Test(arch, nemotron3_super_config_with_infinity_loads)
 	model_done(&m);
 }
 
+/*
+ * Nemotron 3 Ultra 550B-A55B: its config.json gives the layers as
+ * layers_block_type (108 words: 48 mamba, 48 moe, 12 attention) and no
+ * num_hidden_layers; transformers' NemotronHConfig takes the count from
+ * the list, nemotron_h.py reads it back as hybrid_override_pattern.
+ * Mamba2: 256 heads x 64 = I 16384, 8 groups x 128 state, conv 4, SSM in
+ * float32; attention 2 KV heads x 128.  Per rank:
+ *   TP 1: conv 3 x (16384 + 2 x 8 x 128) x 2 B = 110,592; SSM 256 x 64 x
+ *         128 x 4 B = 8,388,608 -> 8,499,200; attention 2 x 2 x 128 x 2 =
+ *         1024 B/token
+ *   TP 2: 3 x (8192 + 2 x 4 x 128) x 2 = 55,296 + 4,194,304 = 4,249,600;
+ *         1 KV head: 512 B/token
+ *   TP 4: 3 x (4096 + 512) x 2 = 27,648 + 2,097,152 = 2,124,800; 2 KV
+ *         heads replicated to 1 per rank: 512 B/token
+ *   TP 8: 3 x (2048 + 256) x 2 = 13,824 + 1,048,576 = 1,062,400; 512
+ * Mode none: block 16 x cdiv(state, 16 x bytes/token): TP 1 16 x
+ * cdiv(8,499,200, 16,384) = 16 x 519 = 8304; TP 2 16 x cdiv(4,249,600,
+ * 8192) = 8304; TP 4 16 x cdiv(2,124,800, 8192) = 16 x 260 = 4160; TP 8
+ * 16 x cdiv(1,062,400, 8192) = 16 x 130 = 2080.
+ * Mode all: chunk 128: 128 x cdiv(cdiv(state, bytes/token), 128): TP 1
+ * cdiv(8,499,200, 1024) = 8300 -> 128 x 65 = 8320; TP 2 8300 -> 8320;
+ * TP 4 4150 -> 128 x 33 = 4224; TP 8 2075 -> 128 x 17 = 2176.
+ * 12 attention and 48 state layers: group size 12, 1 + 4 groups, none
+ * padded.
+ */
+Test(arch, nemotron3_ultra_layers_block_type)
+{
+	static const int64_t state[] = { 8499200, 4249600, 2124800, 1062400 };
+	static const int none[] = { 8304, 8304, 4160, 2080 };
+	static const int all[] = { 8320, 8320, 4224, 2176 };
+	static const int bpt[] = { 1024, 512, 512, 512 };
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	int i;
+
+	load("nemotron-h/Nemotron-3-Ultra-550B-A55B-BF16", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.layers, 108);
+	cr_assert_eq(m.n_state_layers, 48);	/* mamba */
+	cr_assert_eq(m.n_nokv_layers, 48);	/* moe: no cache */
+	cr_assert_eq(m.mtp_layers, 1);		/* mtp_layers_block_type */
+	cr_assert_eq(m.moe_latent, 2048);
+	for (i = 0; i < 4; i++) {
+		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		layout(&m, &p, &l);
+		cr_assert_eq(l.state_bytes / 48, state[i], "TP %d", 1 << i);
+		cr_assert_eq(l.bytes_per_token, 12 * bpt[i], "TP %d", 1 << i);
+		cr_assert_eq(l.attn_block_size, none[i], "TP %d", 1 << i);
+		cr_assert_eq(l.group_size, 12);
+		cr_assert_eq(l.n_groups, 5);
+		cr_assert_eq(l.padding_layers, 0);
+		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_ALL);
+		layout(&m, &p, &l);
+		cr_assert_eq(l.attn_block_size, all[i], "TP %d", 1 << i);
+		cr_assert_eq(l.page, (int64_t)all[i] * bpt[i], "TP %d", 1 << i);
+	}
+	/* fp8 KV, TP 8: 256 B/token; none 16 x cdiv(1,062,400, 4096) = 16 x
+	 * 260 = 4160; all cdiv(1,062,400, 256) = 4150 -> 128 x 33 = 4224 */
+	params(&p, 8, KV_FP8, MAMBA_MODE_NONE);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 4160);
+	params(&p, 8, KV_FP8, MAMBA_MODE_ALL);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.attn_block_size, 4224);
+	/* L = 262,144, mode all, TP 8: cdiv(262144, 2176) = 121 blocks in
+	 * each of the 5 groups */
+	params(&p, 8, KV_AUTO, MAMBA_MODE_ALL);
+	layout(&m, &p, &l);
+	cr_assert_eq(kv_blocks_per_request(&l, 262144), 5 * 121);
+	model_done(&m);
+}
+
+/* layers_block_type words outside transformers' list stop at that word */
+Test(arch, nemotron_h_layers_block_type_unknown_word)
+{
+	static const char *const json = "{\"architectures\":[\"NemotronHForCausalLM\"],"
+	    "\"model_type\":\"nemotron_h\",\"hidden_size\":1024,\"vocab_size\":1000,"
+	    "\"num_attention_heads\":8,\"num_key_value_heads\":2,\"head_dim\":128,"
+	    "\"intermediate_size\":4096,\"mamba_num_heads\":16,\"mamba_head_dim\":64,"
+	    "\"ssm_state_size\":128,\"n_groups\":8,"
+	    "\"layers_block_type\":[\"mamba\",\"attention\",\"gdn\"]}";
+	cJSON *cfg = cJSON_Parse(json);
+	struct model m;
+	const char *bad = NULL;
+	char err[512];
+
+	cr_assert_neq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0);
+	cJSON_Delete(cfg);
+	cr_assert_str_eq(bad, "layers_block_type");
+	cr_assert(strstr(err, "layers_block_type[2]") != NULL, "%s", err);
+}
+
 Test(arch, decilm_block_configs)
 {
 	struct model m;
@@ -1315,7 +1408,8 @@ Test(arch, standard_models_keep_the_uniform_path)
  * (parameters, billions): Llama-3.3-Nemotron-Super-49B 49.9, Nemotron 3
  * Nano 31.6, MiMo-V2-Flash 309, DeepSeek-V3.2 671 (without its 14B MTP
  * module, which vLLM loads only for drafting), GLM-5 744, Nemotron-H 56B,
- * Falcon-Mamba-7B 7.27 (the model card).
+ * Falcon-Mamba-7B 7.27 (the model card), Nemotron 3 Ultra 550 (its name,
+ * 550B-A55B).
  */
 Test(arch, parameter_counts_match_the_published_totals)
 {
@@ -1329,6 +1423,7 @@ Test(arch, parameter_counts_match_the_published_totals)
 		{ "dsa/DeepSeek-V3.2", 671 },
 		{ "dsa/GLM-5-FP8", 744 },
 		{ "nemotron-h/Nemotron-H-56B-Base-8K", 56 },
+		{ "nemotron-h/Nemotron-3-Ultra-550B-A55B-BF16", 550 },
 		{ "mamba/falcon-mamba-7b", 7.27 },
 	};
 	size_t i;

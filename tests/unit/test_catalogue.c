@@ -32,6 +32,7 @@ static const struct {
 	{ "Qwen/Qwen3-VL-235B-A22B-Instruct", 0 },
 	{ "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", 0 },
 	{ "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16", 0 },
+	{ "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16", 0 },
 	{ "nvidia/Nemotron-H-56B-Base-8K", 0 },
 	{ "google/gemma-4-26B-A4B", 0 },
 	{ "deepseek-ai/DeepSeek-V3.2", 0 },
@@ -241,6 +242,10 @@ Test(catalogue, nemotron_plans_as_its_config)
 	    KV_AUTO, 1);
 	same_plan("nemotron-h/Nemotron-H-56B-Base-8K",
 	    "nvidia/Nemotron-H-56B-Base-8K", NULL, "h200-sxm", 1, KV_AUTO, 1);
+	/* layers_block_type and no num_hidden_layers, in both */
+	same_plan("nemotron-h/Nemotron-3-Ultra-550B-A55B-BF16",
+	    "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16", NULL, "b200", 8,
+	    KV_AUTO, 1);
 	/* the FP8 export: its hf_quant_config.json (mixed precision, FP8 KV)
 	 * comes with the checkpoint's own config */
 	same_plan("nemotron-h/Nemotron-3-Super-120B-A12B-FP8",
