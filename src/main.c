@@ -164,24 +164,12 @@ load_settings(struct settings *s)
 static int
 run_report(const struct catalogue *cat, struct cli *cli)
 {
-	static struct placement place;
 	struct fix fixes[FIX_MAX];
 	struct report_in rin;
 	struct plan plan;
 	char *out;
 
-	plan_compute(cat, &cli->imp.in, &plan);
-	memset(&rin, 0, sizeof rin);
-	rin.placement = deploy_place(cat, &cli->imp.in, cli->node, cli->nodes,
-	    &plan, &place);
-	rin.node = rin.placement != NULL ? &cat->nodes[cli->node] : NULL;
-	rin.cat = cat;
-	rin.in = &cli->imp.in;
-	rin.plan = &plan;
-	rin.fixes = fixes;
-	rin.n_fixes = fixes_compute(cat, &cli->imp.in, &plan, fixes, FIX_MAX);
-	rin.model_source = cli->imp.model_source;
-	rin.explicit_all = cli->explicit_all;
+	file_modes_plan(cat, cli, &plan, fixes, &rin);
 	if (cli->report == REPORT_JSON)
 		out = report_json(&rin);
 	else if (cli->report == REPORT_MARKDOWN)

@@ -216,14 +216,83 @@ mig_pin_check(const struct catalogue *cat, const struct cli *cli)
 	return 2;
 }
 
+void
+file_modes_plan(const struct catalogue *cat, const struct cli *cli,
+    struct plan *p, struct fix *fixes, struct report_in *rin)
+{
+	static struct placement place;
+
+	plan_compute(cat, &cli->imp.in, p);
+	memset(rin, 0, sizeof *rin);
+	rin->placement = deploy_place(cat, &cli->imp.in, cli->node, cli->nodes, p,
+	    &place);
+	rin->node = rin->placement != NULL ? &cat->nodes[cli->node] : NULL;
+	rin->cat = cat;
+	rin->in = &cli->imp.in;
+	rin->plan = p;
+	rin->fixes = fixes;
+	rin->n_fixes = fixes_compute(cat, &cli->imp.in, p, fixes, FIX_MAX);
+	rin->model_source = cli->imp.model_source;
+	rin->explicit_all = cli->explicit_all;
+}
+
+/* --save-scenario: the plan written back, keeping the name it had. */
+static int
+save_scenario(struct cli *cli, const struct report_in *rin)
+{
+	struct filestamp *st = cli->scenario != NULL ? &cli->imp.scenario_stamp :
+	    NULL;
+	char *name = NULL, *text, err[1024];
+	cJSON *fig = NULL;
+
+	/* a scenario saved again keeps its name */
+	if (cli->scenario != NULL &&
+	    scenario_peek(cli->scenario, &name, &fig, err, sizeof err) == 0)
+		cJSON_Delete(fig);
+	text = scenario_write(rin, name, err, sizeof err);
+	free(name);
+	if (text == NULL || scenario_save(cli->save_scenario, text, st,
+	    cli->force, err, sizeof err) != 0) {
+		say("--save-scenario: %s", err);
+		free(text);
+		return 2;
+	}
+	free(text);
+	say("saved the scenario %s", cli->save_scenario);
+	return 0;
+}
+
+/* --export FORMAT (--format for the quote): the text, or NULL after saying why. */
+static char *
+render_export(const struct cli *cli, const struct report_in *rin)
+{
+	enum export_format f;
+	char err[1024], *out;
+
+	if (export_format_parse(cli->export_fmt, &f) != 0)
+		return NULL;
+	if (cli->export_style != NULL && f != EXPORT_QUOTE) {
+		say("--format %s: only the quote has a format (--export quote)",
+		    cli->export_style);
+		return NULL;
+	}
+	if (f == EXPORT_QUOTE && cli->export_style != NULL &&
+	    strcmp(cli->export_style, "html") == 0)
+		out = quote_html(rin, err, sizeof err);
+	else
+		out = export_render(f, rin, err, sizeof err);
+	if (out == NULL)
+		say("--export %s: %s", cli->export_fmt, err);
+	return out;
+}
+
 int
 file_modes_after_resolve(const struct catalogue *cat, struct cli *cli)
 {
 	struct plan p;
 	struct fix fixes[FIX_MAX];
 	struct report_in rin;
-	static struct placement place;
-	char err[1024], note[4700];
+	char note[4700];
 	char *out = NULL;
 	int rc, status;
 
@@ -242,61 +311,17 @@ file_modes_after_resolve(const struct catalogue *cat, struct cli *cli)
 		    "FILE)");
 		return 2;
 	}
-	plan_compute(cat, &cli->imp.in, &p);
-	memset(&rin, 0, sizeof rin);
-	rin.placement = deploy_place(cat, &cli->imp.in, cli->node, cli->nodes, &p,
-	    &place);
-	rin.node = rin.placement != NULL ? &cat->nodes[cli->node] : NULL;
-	rin.cat = cat;
-	rin.in = &cli->imp.in;
-	rin.plan = &p;
-	rin.fixes = fixes;
-	rin.n_fixes = fixes_compute(cat, &cli->imp.in, &p, fixes, FIX_MAX);
-	rin.model_source = cli->imp.model_source;
-	rin.explicit_all = cli->explicit_all;
+	file_modes_plan(cat, cli, &p, fixes, &rin);
 	status = p.phase == PHASE_NONE ? 0 : 1;
 	if (cli->save_scenario != NULL) {
-		char *name = NULL, *text;
-		struct filestamp *st = cli->scenario != NULL ? &cli->imp.scenario_stamp : NULL;
-		cJSON *fig = NULL;
-
-		/* a scenario saved again keeps its name */
-		if (cli->scenario != NULL &&
-		    scenario_peek(cli->scenario, &name, &fig, err, sizeof err) == 0)
-			cJSON_Delete(fig);
-		text = scenario_write(&rin, name, err, sizeof err);
-		free(name);
-
-		if (text == NULL || scenario_save(cli->save_scenario, text, st,
-		    cli->force, err, sizeof err) != 0) {
-			say("--save-scenario: %s", err);
-			free(text);
+		if (save_scenario(cli, &rin) != 0)
 			return 2;
-		}
-		free(text);
-		say("saved the scenario %s", cli->save_scenario);
 		if (cli->export_fmt == NULL && cli->report == REPORT_NONE)
 			return status;
 	}
 	if (cli->export_fmt != NULL) {
-		enum export_format f;
-
-		if (export_format_parse(cli->export_fmt, &f) != 0)
+		if ((out = render_export(cli, &rin)) == NULL)
 			return 2;
-		if (cli->export_style != NULL && f != EXPORT_QUOTE) {
-			say("--format %s: only the quote has a format (--export quote)",
-			    cli->export_style);
-			return 2;
-		}
-		if (f == EXPORT_QUOTE && cli->export_style != NULL &&
-		    strcmp(cli->export_style, "html") == 0)
-			out = quote_html(&rin, err, sizeof err);
-		else
-			out = export_render(f, &rin, err, sizeof err);
-		if (out == NULL) {
-			say("--export %s: %s", cli->export_fmt, err);
-			return 2;
-		}
 	} else if (cli->output != NULL) {
 		if (cli->report == REPORT_JSON)
 			out = report_json(&rin);

@@ -18,10 +18,20 @@
 #define HEADROOM_FILE_MODES_H
 
 #include "core/catalogue.h"
+#include "core/fixes.h"
 #include "io/cli.h"
+#include "io/report.h"
 
 int file_modes_before_resolve(const struct catalogue *, struct cli *, int argc,
     char **argv);
 int file_modes_after_resolve(const struct catalogue *, struct cli *);
+
+/*
+ * The plan of a resolved command line and the report input every writer
+ * takes: placed on its nodes (the placement lives in static storage, one
+ * at a time), with its ranked fixes in fixes[FIX_MAX].
+ */
+void file_modes_plan(const struct catalogue *, const struct cli *,
+    struct plan *p, struct fix *fixes, struct report_in *rin);
 
 #endif

@@ -94,31 +94,25 @@ scalar_text(const cJSON *v, char *buf, size_t len)
 	return 0;
 }
 
-int
-scenario_import(struct cli *cli, const char *path, char *err, size_t errlen)
+/* The format line and the keys: only those a scenario has. */
+static int
+check_keys(const cJSON *root, const char *path, char *err, size_t errlen)
 {
-	struct vllm_args va;
-	char *text, value[4096], flag[64];
-	size_t len, i;
-	cJSON *root, *c, *fmt;
-	int line, col, rc = -1;
+	const cJSON *c, *fmt;
+	int line, col;
 
-	root = read_tree(path, &text, &len, err, errlen);
-	if (root == NULL)
-		return -1;
-	memset(&va, 0, sizeof va);
 	if (!scenario_is(root)) {
 		snprintf(err, errlen, "%s:1:1: not a headroom scenario (no "
 		    "'headroom-scenario: %d' line); a vLLM config file goes to "
 		    "--config", path, SCENARIO_FORMAT);
-		goto out;
+		return -1;
 	}
 	fmt = cJSON_GetObjectItemCaseSensitive(root, "headroom-scenario");
 	if (!cJSON_IsNumber(fmt) || fmt->valuedouble != SCENARIO_FORMAT) {
 		yamltree_pos(root, "headroom-scenario", &line, &col);
 		snprintf(err, errlen, "%s:%d:%d: headroom-scenario: this headroom "
 		    "reads format %d", path, line, col, SCENARIO_FORMAT);
-		goto out;
+		return -1;
 	}
 	cJSON_ArrayForEach(c, root) {
 		if (c->string[0] == '@')
@@ -132,10 +126,21 @@ scenario_import(struct cli *cli, const char *path, char *err, size_t errlen)
 			    "has vllm-version, gpu, gpu-total-gib, mig, gpus, model, "
 			    "checkpoint, tokens-per-request, other-usage, overhead, "
 			    "vllm, env, name, command and figures)", path, line, col, ex);
-			goto out;
+			return -1;
 		}
 	}
-	/* headroom's options, as flag groups with their positions */
+	return 0;
+}
+
+/* headroom's options, as flag groups with their positions, into va. */
+static int
+option_groups(const cJSON *root, const char *path, struct vllm_args *va,
+    char *err, size_t errlen)
+{
+	char value[4096], flag[64];
+	size_t i;
+	int line, col;
+
 	for (i = 0; i < N_OPTION_KEYS; i++) {
 		const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, option_keys[i]);
 		struct vllm_arg_group *g;
@@ -146,23 +151,82 @@ scenario_import(struct cli *cli, const char *path, char *err, size_t errlen)
 		if (scalar_text(v, value, sizeof value) != 0) {
 			snprintf(err, errlen, "%s:%d:%d: %s: expected a single value",
 			    path, line, col, option_keys[i]);
-			goto out;
+			return -1;
 		}
 		snprintf(flag, sizeof flag, "--%s", option_keys[i]);
-		if (va.n_group == va.cap_group) {
-			va.cap_group = va.cap_group ? va.cap_group * 2 : 16;
-			va.group = realloc(va.group, va.cap_group * sizeof *va.group);
-			if (va.group == NULL)
+		if (va->n_group == va->cap_group) {
+			va->cap_group = va->cap_group ? va->cap_group * 2 : 16;
+			va->group = realloc(va->group, va->cap_group * sizeof *va->group);
+			if (va->group == NULL)
 				abort();
 		}
-		g = &va.group[va.n_group++];
-		g->first = va.words.n;
+		g = &va->group[va->n_group++];
+		g->first = va->words.n;
 		g->n = 2;
 		g->line = line;
 		g->col = col;
-		shellwords_add(&va.words, flag, (size_t)-1);
-		shellwords_add(&va.words, value, (size_t)-1);
+		shellwords_add(&va->words, flag, (size_t)-1);
+		shellwords_add(&va->words, value, (size_t)-1);
 	}
+	return 0;
+}
+
+/* env: the VAR=value assignments, kept by the import. */
+static int
+import_env(struct cli *cli, const cJSON *root, const char *path, char *err,
+    size_t errlen)
+{
+	const cJSON *c;
+	int line, col;
+
+	c = cJSON_GetObjectItemCaseSensitive(root, "env");
+	if (c != NULL && !cJSON_IsNull(c)) {
+		const cJSON *e;
+
+		yamltree_pos(root, "env", &line, &col);
+		if (!cJSON_IsArray(c)) {
+			snprintf(err, errlen, "%s:%d:%d: env: expected a list of "
+			    "VAR=value strings", path, line, col);
+			return -1;
+		}
+		cJSON_ArrayForEach(e, c) {
+			if (!cJSON_IsString(e) || strchr(e->valuestring, '=') == NULL ||
+			    e->valuestring[0] == '=') {
+				snprintf(err, errlen, "%s:%d:%d: env: each entry is "
+				    "VAR=value", path, line, col);
+				return -1;
+			}
+			if (cli->imp.n_env >= PLAN_IMPORT_MAX_ENV) {
+				snprintf(err, errlen, "%s:%d:%d: env: at most %d entries",
+				    path, line, col, PLAN_IMPORT_MAX_ENV);
+				return -1;
+			}
+			cli->imp.env[cli->imp.n_env++] = plan_import_keep(&cli->imp, e->valuestring);
+			if (strncmp(e->valuestring, "CUDA_VISIBLE_DEVICES=", 21) == 0 &&
+			    strstr(e->valuestring, "MIG-") != NULL)
+				cli->imp.mig_pinned = true;
+		}
+	}
+	return 0;
+}
+
+int
+scenario_import(struct cli *cli, const char *path, char *err, size_t errlen)
+{
+	struct vllm_args va;
+	char *text;
+	size_t len;
+	cJSON *root, *c;
+	int line, col, rc = -1;
+
+	root = read_tree(path, &text, &len, err, errlen);
+	if (root == NULL)
+		return -1;
+	memset(&va, 0, sizeof va);
+	if (check_keys(root, path, err, errlen) != 0)
+		goto out;
+	if (option_groups(root, path, &va, err, errlen) != 0)
+		goto out;
 	if (cli_import_args(cli, &va, path, 0, err, errlen) != 0)
 		goto out;
 	vllmargs_done(&va);
@@ -180,34 +244,8 @@ scenario_import(struct cli *cli, const char *path, char *err, size_t errlen)
 			goto out;
 		vllmargs_done(&va);
 	}
-	c = cJSON_GetObjectItemCaseSensitive(root, "env");
-	if (c != NULL && !cJSON_IsNull(c)) {
-		const cJSON *e;
-
-		yamltree_pos(root, "env", &line, &col);
-		if (!cJSON_IsArray(c)) {
-			snprintf(err, errlen, "%s:%d:%d: env: expected a list of "
-			    "VAR=value strings", path, line, col);
-			goto out;
-		}
-		cJSON_ArrayForEach(e, c) {
-			if (!cJSON_IsString(e) || strchr(e->valuestring, '=') == NULL ||
-			    e->valuestring[0] == '=') {
-				snprintf(err, errlen, "%s:%d:%d: env: each entry is "
-				    "VAR=value", path, line, col);
-				goto out;
-			}
-			if (cli->imp.n_env >= PLAN_IMPORT_MAX_ENV) {
-				snprintf(err, errlen, "%s:%d:%d: env: at most %d entries",
-				    path, line, col, PLAN_IMPORT_MAX_ENV);
-				goto out;
-			}
-			cli->imp.env[cli->imp.n_env++] = plan_import_keep(&cli->imp, e->valuestring);
-			if (strncmp(e->valuestring, "CUDA_VISIBLE_DEVICES=", 21) == 0 &&
-			    strstr(e->valuestring, "MIG-") != NULL)
-				cli->imp.mig_pinned = true;
-		}
-	}
+	if (import_env(cli, root, path, err, errlen) != 0)
+		goto out;
 	filestamp_take(&cli->imp.scenario_stamp, path, text, len);
 	rc = 0;
 out:
