@@ -292,6 +292,7 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 #define QL_MAX	1024
 struct quant_layers {
 	unsigned char seen[5][QL_MAX];
+	unsigned char whole[QL_MAX];	/* "model.layers.3*": every part */
 	int	 any[5];
 };
 
@@ -356,7 +357,12 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 			long li = strtol(lp + 7, NULL, 10);
 			int pt = module_part(t);
 
-			if (pt >= 0 && pt < 5 && li < QL_MAX) {
+			const char *rest = lp + 7 + strspn(lp + 7, "0123456789");
+
+			if (li < QL_MAX && (strcmp(rest, "*") == 0 || strcmp(rest, ".*") == 0 ||
+			    *rest == '\0')) {
+				ql->whole[li] = 1;
+			} else if (pt >= 0 && pt < 5 && li < QL_MAX) {
 				ql->seen[pt][li] = 1;
 				ql->any[pt] = 1;
 			} else if (pt < 0 && strstr(t, "gate") && !strstr(t, "proj")) {
@@ -398,7 +404,9 @@ static int
 layer_has_part(const struct model *m, int i, int pt)
 {
 	const struct layer_desc *d = m->ld != NULL ? &m->ld[i] : NULL;
-	int moe = d != NULL ? d->ffn == FFN_MOE : weights_is_moe_layer(m, i);
+	/* MLA models' layer descriptions leave the FFN to first_k_dense_replace
+	 * (weights.c layer_params) */
+	int moe = d != NULL && !m->mla ? d->ffn == FFN_MOE : weights_is_moe_layer(m, i);
 
 	switch (pt) {
 	case 0:
@@ -408,7 +416,7 @@ layer_has_part(const struct model *m, int i, int pt)
 		return d != NULL && (d->mixer == MIXER_MAMBA1 || d->mixer == MIXER_MAMBA2 ||
 		    d->mixer == MIXER_GDN || d->mixer == MIXER_SHORT_CONV);
 	case 2:
-		return d != NULL ? d->ffn == FFN_DENSE : !moe;
+		return d != NULL && !m->mla ? d->ffn == FFN_DENSE : !moe;
 	case 3:
 		return moe;
 	default:
@@ -418,9 +426,11 @@ layer_has_part(const struct model *m, int i, int pt)
 
 /*
  * An ignore list written out layer by layer (llm-compressor saves its
- * regexes as every matching module's path): a part named in every layer
- * that has it stays 16-bit; one named in only some layers is taken as
- * quantized, and m->assumption says so.
+ * regexes as every matching module's path; ModelOpt names whole layers,
+ * "model.layers.0*"): a part named in every layer that has it, by its
+ * module or the whole layer, stays 16-bit; one named in only some layers
+ * is taken as quantized, and m->assumption says so.  A whole layer past
+ * the decoder's is an MTP layer.
  */
 static void
 quant_layers_resolve(const struct quant_layers *ql, struct model *m)
@@ -431,19 +441,21 @@ quant_layers_resolve(const struct quant_layers *ql, struct model *m)
 	size_t used = 0;
 	int pt, i;
 
+	/* a whole layer past the decoder's is an MTP layer (DeepSeek, GLM) */
+	for (i = m->layers; i < m->layers + m->mtp_layers && i < QL_MAX; i++)
+		if (ql->whole[i])
+			m->quant_skip |= MODEL_SKIP_MTP;
 	for (pt = 0; pt < 5; pt++) {
 		int have = 0, named = 0;
 
-		if (!ql->any[pt])
-			continue;
 		for (i = 0; i < m->layers && i < QL_MAX; i++)
 			if (layer_has_part(m, i, pt)) {
 				have++;
-				named += ql->seen[pt][i];
+				named += ql->seen[pt][i] || ql->whole[i];
 			}
 		if (have > 0 && named == have)
 			m->quant_skip |= 1u << pt;
-		else if (used < sizeof buf - 80)
+		else if (named > 0 && used < sizeof buf - 80)
 			used += (size_t)snprintf(buf + used, sizeof buf - used,
 			    "%s%s of %d of %d layers", used ? ", " : "", names[pt],
 			    named, have);

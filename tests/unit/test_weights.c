@@ -244,3 +244,29 @@ Test(weights, qwen35_vision_tower_parameters)
 	    "%.1f M", m.vision_params / 1e6);
 	model_done(&m);
 }
+
+/*
+ * nvidia/GLM-5.2-NVFP4's ignore list (config.json) names whole layers:
+ * "model.layers.0*", "model.layers.1.*", "model.layers.2.*" (the three dense
+ * layers), "model.layers.78*" (the MTP layer), and self_attn* and
+ * shared_experts* of layers 3 to 77.  So attention, the dense MLP, the
+ * shared experts and the MTP layer stay BF16 and only the routed experts
+ * are NVFP4 (the vLLM 0.26.0 GB200 startup of newer-logs.json loads
+ * 106.69 GiB per rank at TP 4 / EP 4; make fidelity: 0.78 GiB under it,
+ * 6.47 GiB under when the ignore list was not read).
+ */
+Test(weights, glm52_ignore_list_of_whole_layers)
+{
+	struct model m;
+
+	load("dsa/GLM-5.2-NVFP4", &m);
+	cr_assert(m.quant_skip & 1, "attention");
+	cr_assert(m.quant_skip & 4, "dense MLP of layers 0-2");
+	cr_assert_eq(m.quant_skip & 8, 0, "routed experts quantized");
+	cr_assert(m.quant_skip & 16, "shared experts");
+	cr_assert(m.quant_skip & MODEL_SKIP_MTP, "layer 78 is the MTP layer");
+	cr_assert(m.assumption == NULL ||
+		strstr(m.assumption, "quantization ignore") == NULL,
+	    "%s", m.assumption);
+	model_done(&m);
+}
