@@ -26,8 +26,10 @@ static const struct {
 	{ "Qwen/Qwen3.5-35B-A3B", 0 },
 	{ "Qwen/Qwen3.5-122B-A10B", 0 },
 	{ "Qwen/Qwen3.5-397B-A17B", 0 },
+	{ "Qwen/Qwen3-VL-2B-Instruct", 0 },
 	{ "Qwen/Qwen3-VL-4B-Instruct", 0 },
 	{ "Qwen/Qwen3-VL-8B-Instruct", 0 },
+	{ "Qwen/Qwen3-VL-32B-Instruct", 0 },
 	{ "Qwen/Qwen3-VL-30B-A3B-Instruct", 0 },
 	{ "Qwen/Qwen3-VL-235B-A22B-Instruct", 0 },
 	{ "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", 0 },
@@ -285,6 +287,17 @@ Test(catalogue, qwen3_vl_plans_as_its_config)
 	    "Qwen/Qwen3-VL-30B-A3B-Instruct", NULL, "h100-sxm", 1, KV_AUTO, 0);
 	same_plan("qwen3-vl/Qwen3-VL-30B-A3B-Instruct",
 	    "Qwen/Qwen3-VL-30B-A3B-Instruct", NULL, "l40s", 4, KV_FP8, 0);
+}
+
+/* the dense ones: tied embeddings (2B), an mrope block (32B) */
+Test(catalogue, qwen3_vl_dense_plans_as_its_config)
+{
+	same_plan("qwen3-vl/Qwen3-VL-2B-Instruct", "Qwen/Qwen3-VL-2B-Instruct",
+	    NULL, "l4", 1, KV_AUTO, 0);
+	same_plan("qwen3-vl/Qwen3-VL-32B-Instruct",
+	    "Qwen/Qwen3-VL-32B-Instruct", NULL, "h100-sxm", 2, KV_AUTO, 0);
+	same_plan("qwen3-vl/Qwen3-VL-32B-Instruct",
+	    "Qwen/Qwen3-VL-32B-Instruct", NULL, "l40s", 2, KV_FP8, 0);
 }
 
 /*
