@@ -96,8 +96,14 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "layers are not modelled", VLLM_VER(0, 10, 2) },
 	{ "WhisperForConditionalGeneration", "encoder-decoder models "
 	    "(cross-attention caches) are not modelled", 0 },
+	/* vllm/model_executor/layers/deepseek_v4_attention.py and
+	 * v1/attention/backends/mla/sparse_swa.py (doc/architectures.md) */
 	{ "DeepseekV4ForCausalLM", "DeepSeek-V4 compressed attention is not "
-	    "modelled", 0 },
+	    "modelled: the c4a and c128a compressed MLA caches (fp8_ds_mla, "
+	    "584-byte entries, 576-byte page alignment), the sliding-window "
+	    "cache every layer keeps, the compressors' state and the c4a "
+	    "indexer cache, how vLLM shares their pages in one pool, and the "
+	    "prefill gather workspace that grows with max_model_len", 0 },
 	{ "Step3p5ForCausalLM", "Step-3.5 is not modelled", 0 },
 	{ "BertModel", "encoder-only models are not modelled", 0 },
 };

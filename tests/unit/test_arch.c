@@ -1302,6 +1302,45 @@ Test(arch, refusal_table)
 	    "\"full_attention\",\"full_attention\"]}", "lightning");
 }
 
+/*
+ * DeepSeek-V4 (vLLM 0.20.0 and later) stays refused, and the refusal names
+ * every part of its cache vLLM lays out apart: the real Flash config.json
+ * (compress_ratios 0/4/128, sliding_window 128, the indexer) at every TP
+ * size and with the fp8 KV cache, the only one vLLM takes for it.
+ */
+Test(arch, deepseek_v4_refusal_names_what_is_not_modelled)
+{
+	static const char *const parts[] = { "c4a and c128a compressed MLA",
+		"fp8_ds_mla", "sliding-window cache", "compressors' state",
+		"indexer cache", "one pool", "prefill gather workspace" };
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct model m;
+	size_t i;
+	int tp;
+
+	load("dsa/DeepSeek-V4-Flash", &m);
+	cr_assert_not_null(m.refusal);
+	for (i = 0; i < sizeof parts / sizeof parts[0]; i++)
+		cr_assert(strstr(m.refusal, parts[i]) != NULL, "%s: %s", parts[i],
+		    m.refusal);
+	/* the whole sentence reaches the plan, not cut at 512 bytes */
+	cr_assert(strstr(m.refusal, "standard attention.") != NULL, "%s",
+	    m.refusal);
+	for (tp = 1; tp <= 8; tp *= 2) {
+		test_input(&in, "b200", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+		in.model = &m;
+		in.tp = tp;
+		in.kv_dtype = tp == 8 ? KV_FP8 : KV_AUTO;
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_CONFIG, "TP %d", tp);
+		cr_assert(strstr(p.message, "c4a and c128a") != NULL, "%s", p.message);
+		cr_assert_eq(p.num_blocks, 0);
+	}
+	model_done(&m);
+}
+
 /* Architectures vLLM removed: its own words after the last release
  * (registry.py _PREVIOUSLY_SUPPORTED_MODELS), headroom's before */
 Test(arch, removed_architectures_refuse_in_vllms_words)
