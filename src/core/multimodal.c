@@ -73,6 +73,77 @@ max64(int64_t a, int64_t b)
 	return a > b ? a : b;
 }
 
+/*
+ * Qwen2-VL family: the largest image at max_pixels (or the size hint) and
+ * a video of as many frame pairs as the sequence holds after one image.
+ * *pi and *pv get the vision-encoder patches of each.
+ */
+static void
+dynamic_tokens(const struct model *m, const struct multimodal_request *rq,
+    int64_t max_model_len, int64_t merge2, struct multimodal_budget *b,
+    int64_t *pi, int64_t *pv)
+{
+	int64_t w = rq->image_width, h = rq->image_height;
+	int64_t u = unit_of(m);
+
+	b->max_pixels = rq->max_pixels > 0 ? rq->max_pixels :
+	    (int64_t)m->mm_tokens_per_item * u * u;
+	b->tokens_per_image = multimodal_tokens_for_pixels(m, b->max_pixels);
+	if (w > 0 && h > 0)
+		b->tokens_per_image = min64(b->tokens_per_image,
+		    round_div(w, u) * round_div(h, u));
+	*pi = b->tokens_per_image * merge2;
+	if (b->limit_video > 0) {
+		/* frames of the largest image size that fit the sequence
+		 * after one image (when images are on); frames are padded to
+		 * pairs, each pair one image's worth of tokens */
+		int64_t room = max_model_len -
+		    (b->limit_image > 0 ? b->tokens_per_image : 0);
+		int64_t pairs = room / b->tokens_per_image;
+
+		if (pairs < 1)
+			pairs = 1;
+		if (pairs > MULTIMODAL_QWEN_MAX_FRAMES / 2)
+			pairs = MULTIMODAL_QWEN_MAX_FRAMES / 2;
+		b->video_frames = 2 * pairs;
+		b->tokens_per_video = pairs * b->tokens_per_image;
+		if (video_total_capped(m)) {
+			/* Qwen3-VL's video processor bounds the pixels of
+			 * all frames together (size longest_edge); each pair
+			 * of frames makes one temporal patch */
+			int64_t cap = MULTIMODAL_QWEN3_VIDEO_MAX_PIXELS /
+			    (u * u * 2);
+
+			if (b->tokens_per_video > cap) {
+				b->tokens_per_video = cap;
+				pairs = cap / b->tokens_per_image;
+				b->video_frames = 2 * (pairs > 1 ? pairs : 1);
+			}
+		}
+		*pv = b->tokens_per_video * merge2;
+	}
+}
+
+/*
+ * The vision encoder's activation peak for n patches, per rank: for the
+ * Qwen2-VL family the fitted coefficient (data/estimates.yaml), else the
+ * hidden state and MLP intermediate of every patch in 16 bits, twice.
+ */
+static int64_t
+encoder_activation(const struct model *m, enum multimodal_kind kind,
+    int64_t n, double coeff, int tp)
+{
+	int vh = m->vision_hidden > 0 ? m->vision_hidden : 1024;
+	int vi = m->vision_intermediate > 0 ? m->vision_intermediate : 4 * vh;
+
+	if (tp <= 0)
+		tp = 1;
+	if (kind == MULTIMODAL_DYNAMIC)	/* fitted on Qwen2.5-VL startups */
+		return (int64_t)(coeff * (double)n * vh / tp);
+	/* no startup to fit on: derived from the shapes */
+	return (int64_t)(4.0 * (double)n * (vh + vi) / tp);
+}
+
 void
 multimodal_budget_compute(const struct model *m,
     const struct multimodal_request *rq,
@@ -93,47 +164,10 @@ multimodal_budget_compute(const struct model *m,
 	    (m->vision_merge > 0 ? m->vision_merge : 1);
 
 	switch (b->kind) {
-	case MULTIMODAL_DYNAMIC: {
-		int64_t u = unit_of(m);
-
-		b->max_pixels = rq->max_pixels > 0 ? rq->max_pixels :
-		    (int64_t)m->mm_tokens_per_item * u * u;
-		b->tokens_per_image = multimodal_tokens_for_pixels(m, b->max_pixels);
-		if (w > 0 && h > 0)
-			b->tokens_per_image = min64(b->tokens_per_image,
-			    round_div(w, u) * round_div(h, u));
-		patches_image = b->tokens_per_image * merge2;
-		if (b->limit_video > 0) {
-			/* frames of the largest image size that fit the sequence
-			 * after one image (when images are on); frames are padded to
-			 * pairs, each pair one image's worth of tokens */
-			int64_t room = max_model_len -
-			    (b->limit_image > 0 ? b->tokens_per_image : 0);
-			int64_t pairs = room / b->tokens_per_image;
-
-			if (pairs < 1)
-				pairs = 1;
-			if (pairs > MULTIMODAL_QWEN_MAX_FRAMES / 2)
-				pairs = MULTIMODAL_QWEN_MAX_FRAMES / 2;
-			b->video_frames = 2 * pairs;
-			b->tokens_per_video = pairs * b->tokens_per_image;
-			if (video_total_capped(m)) {
-				/* Qwen3-VL's video processor bounds the pixels of
-				 * all frames together (size longest_edge); each pair
-				 * of frames makes one temporal patch */
-				int64_t cap = MULTIMODAL_QWEN3_VIDEO_MAX_PIXELS /
-				    (u * u * 2);
-
-				if (b->tokens_per_video > cap) {
-					b->tokens_per_video = cap;
-					pairs = cap / b->tokens_per_image;
-					b->video_frames = 2 * (pairs > 1 ? pairs : 1);
-				}
-			}
-			patches_video = b->tokens_per_video * merge2;
-		}
+	case MULTIMODAL_DYNAMIC:
+		dynamic_tokens(m, rq, max_model_len, merge2, b, &patches_image,
+		    &patches_video);
 		break;
-	}
 	case MULTIMODAL_FIXED: {
 		int64_t side = m->vision_image_size > 0 && m->vision_patch > 0 ?
 		    m->vision_image_size / m->vision_patch : 0;
@@ -186,19 +220,8 @@ multimodal_budget_compute(const struct model *m,
 	    (int64_t)max_num_seqs * b->items_per_prompt));
 	b->profiled_tokens = b->items_per_batch * b->max_tok_per_item;
 	b->encoder_patches = b->items_per_batch * patches;
-	if (b->kind == MULTIMODAL_DYNAMIC) {
-		/* fitted on Qwen2.5-VL startups (data/estimates.yaml) */
-		b->encoder_activation = (int64_t)(coeff * (double)b->encoder_patches *
-		    (m->vision_hidden > 0 ? m->vision_hidden : 1024) / (tp > 0 ? tp : 1));
-	} else {
-		/* no startup to fit on: the hidden state and the MLP intermediate
-		 * of every patch in 16 bits, twice over (derived from the shapes) */
-		int vh = m->vision_hidden > 0 ? m->vision_hidden : 1024;
-		int vi = m->vision_intermediate > 0 ? m->vision_intermediate : 4 * vh;
-
-		b->encoder_activation = (int64_t)(4.0 * (double)b->encoder_patches *
-		    (vh + vi) / (tp > 0 ? tp : 1));
-	}
+	b->encoder_activation = encoder_activation(m, b->kind, b->encoder_patches,
+	    coeff, tp);
 	b->encoder_cache = b->profiled_tokens * (int64_t)m->hidden *
 	    (dtype_bytes > 0 ? dtype_bytes : 2);
 }

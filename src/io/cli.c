@@ -131,6 +131,67 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
 	return 0;
 }
 
+/* The options of the file and vLLM modes (--export, --scenario, --compare, ...). */
+static int
+apply_exchange(struct cli *cli, const struct options_entry *o, const char *word,
+    const char *v, char *err, size_t errlen)
+{
+	switch (o->id) {
+	case OPTIONS_FROM_COMMAND:
+		return cli_import_command(cli, v, err, errlen);
+	case OPTIONS_EXPORT:
+		if (cli_import_export_format(v) < 0) {
+			snprintf(err, errlen, "--export: '%s' is not one of command, "
+			    "config, docker, json, quote, ray, multinode, compose, "
+			    "kubernetes", v);
+			return -1;
+		}
+		cli->export_fmt = v;
+		return 0;
+	case OPTIONS_FORMAT:
+		if (strcmp(v, "html") != 0 && strcmp(v, "markdown") != 0 &&
+		    strcmp(v, "md") != 0) {
+			snprintf(err, errlen, "--format: '%s' is not html or markdown (the "
+			    "quote's format)", v);
+			return -1;
+		}
+		cli->export_style = v;
+		return 0;
+	case OPTIONS_OUTPUT: cli->output = v; return 0;
+	case OPTIONS_SCENARIO:
+		return 0;	/* loaded before the other words (cli_import_prescan) */
+	case OPTIONS_CONFIG:
+		if (strcmp(word, "--config") == 0)
+			return 0;	/* loaded first (cli_import_prescan) */
+		/* --config=FILE, --conf FILE: vLLM takes the option but reads
+		 * no file; carried as given */
+		snprintf(cli->imp.note, sizeof cli->imp.note, "vLLM reads a "
+		    "config file only from '--config FILE'; %s is not read", v);
+		{
+			char kept[1024];
+
+			snprintf(kept, sizeof kept, "--config=%s", v);
+			return keep_extra(cli, kept, err, errlen);
+		}
+	case OPTIONS_SAVE_SCENARIO: cli->save_scenario = v; return 0;
+	case OPTIONS_CHECK: cli->check = v; return 0;
+	case OPTIONS_COMPARE:
+		if (cli->n_compare >= CLI_MAX_COMPARE) {
+			snprintf(err, errlen, "--compare: at most %d files",
+			    CLI_MAX_COMPARE);
+			return -1;
+		}
+		cli->compare[cli->n_compare++] = v;
+		return 0;
+	case OPTIONS_CALIBRATE: cli->calibrate = v; return 0;
+	case OPTIONS_SAVE_CALIBRATION: cli->save_calibration = true; return 0;
+	case OPTIONS_FORCE: cli->force = true; return 0;
+	default:
+		break;
+	}
+	return 0;
+}
+
 static int
 apply(struct cli *cli, const struct options_entry *o, const char *word, const char *name,
     const char *v, char *err, size_t errlen)
@@ -222,54 +283,18 @@ apply(struct cli *cli, const struct options_entry *o, const char *word, const ch
 		return 0;
 	}
 	case OPTIONS_FROM_COMMAND:
-		return cli_import_command(cli, v, err, errlen);
 	case OPTIONS_EXPORT:
-		if (cli_import_export_format(v) < 0) {
-			snprintf(err, errlen, "--export: '%s' is not one of command, "
-			    "config, docker, json, quote, ray, multinode, compose, "
-			    "kubernetes", v);
-			return -1;
-		}
-		cli->export_fmt = v;
-		return 0;
 	case OPTIONS_FORMAT:
-		if (strcmp(v, "html") != 0 && strcmp(v, "markdown") != 0 &&
-		    strcmp(v, "md") != 0) {
-			snprintf(err, errlen, "--format: '%s' is not html or markdown (the "
-			    "quote's format)", v);
-			return -1;
-		}
-		cli->export_style = v;
-		return 0;
-	case OPTIONS_OUTPUT: cli->output = v; return 0;
+	case OPTIONS_OUTPUT:
 	case OPTIONS_SCENARIO:
-		return 0;	/* loaded before the other words (cli_import_prescan) */
 	case OPTIONS_CONFIG:
-		if (strcmp(word, "--config") == 0)
-			return 0;	/* loaded first (cli_import_prescan) */
-		/* --config=FILE, --conf FILE: vLLM takes the option but reads
-		 * no file; carried as given */
-		snprintf(cli->imp.note, sizeof cli->imp.note, "vLLM reads a "
-		    "config file only from '--config FILE'; %s is not read", v);
-		{
-			char kept[1024];
-
-			snprintf(kept, sizeof kept, "--config=%s", v);
-			return keep_extra(cli, kept, err, errlen);
-		}
-	case OPTIONS_SAVE_SCENARIO: cli->save_scenario = v; return 0;
-	case OPTIONS_CHECK: cli->check = v; return 0;
+	case OPTIONS_SAVE_SCENARIO:
+	case OPTIONS_CHECK:
 	case OPTIONS_COMPARE:
-		if (cli->n_compare >= CLI_MAX_COMPARE) {
-			snprintf(err, errlen, "--compare: at most %d files",
-			    CLI_MAX_COMPARE);
-			return -1;
-		}
-		cli->compare[cli->n_compare++] = v;
-		return 0;
-	case OPTIONS_CALIBRATE: cli->calibrate = v; return 0;
-	case OPTIONS_SAVE_CALIBRATION: cli->save_calibration = true; return 0;
-	case OPTIONS_FORCE: cli->force = true; return 0;
+	case OPTIONS_CALIBRATE:
+	case OPTIONS_SAVE_CALIBRATION:
+	case OPTIONS_FORCE:
+		return apply_exchange(cli, o, word, v, err, errlen);
 	case OPTIONS_NEED:
 	case OPTIONS_CARDS:
 	case OPTIONS_MAX_CARDS:
