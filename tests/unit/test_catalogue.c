@@ -67,6 +67,11 @@ static const struct {
 	{ "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-NVFP4",
 	    "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16", FMT_NVFP4,
 	    KV_FP8 },
+	{ "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-FP8",
+	    "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16", FMT_FP8, KV_FP8 },
+	{ "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4",
+	    "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16", FMT_NVFP4,
+	    KV_FP8 },
 	{ "nvidia/Gemma-4-26B-A4B-NVFP4", "google/gemma-4-26B-A4B", FMT_NVFP4,
 	    KV_FP8 },
 	{ "nvidia/DeepSeek-V3.2-NVFP4", "deepseek-ai/DeepSeek-V3.2", FMT_NVFP4,
@@ -247,6 +252,14 @@ Test(catalogue, nemotron_plans_as_its_config)
 	/* layers_block_type and no num_hidden_layers, in both */
 	same_plan("nemotron-h/Nemotron-3-Ultra-550B-A55B-BF16",
 	    "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16", NULL, "b200", 8,
+	    KV_AUTO, 1);
+	same_plan("nemotron-h/Nemotron-3-Ultra-550B-A55B-FP8",
+	    "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16",
+	    "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-FP8", "h200-sxm", 8,
+	    KV_AUTO, 1);
+	same_plan("nemotron-h/Nemotron-3-Ultra-550B-A55B-NVFP4",
+	    "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16",
+	    "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-NVFP4", "b200", 4,
 	    KV_AUTO, 1);
 	/* the FP8 export: its hf_quant_config.json (mixed precision, FP8 KV)
 	 * comes with the checkpoint's own config */
