@@ -17,37 +17,40 @@
 #include "helpers.h"
 
 /* The entries of the current families; refused = headroom refuses the
- * architecture, and so must its catalogue entry. */
+ * architecture, and so must its catalogue entry; mtp = the cited total
+ * counts the MTP layer (a safetensors total), which vLLM loads only to
+ * draft. */
 static const struct {
 	const char *id;
-	int refused;
+	int refused, mtp;
 } models[] = {
-	{ "Qwen/Qwen3.5-27B", 0 },
-	{ "Qwen/Qwen3.5-35B-A3B", 0 },
-	{ "Qwen/Qwen3.5-122B-A10B", 0 },
-	{ "Qwen/Qwen3.5-397B-A17B", 0 },
-	{ "Qwen/Qwen3-VL-2B-Instruct", 0 },
-	{ "Qwen/Qwen3-VL-4B-Instruct", 0 },
-	{ "Qwen/Qwen3-VL-8B-Instruct", 0 },
-	{ "Qwen/Qwen3-VL-32B-Instruct", 0 },
-	{ "Qwen/Qwen3-VL-30B-A3B-Instruct", 0 },
-	{ "Qwen/Qwen3-VL-235B-A22B-Instruct", 0 },
-	{ "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", 0 },
-	{ "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16", 0 },
-	{ "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16", 0 },
-	{ "nvidia/Nemotron-H-56B-Base-8K", 0 },
-	{ "google/gemma-4-26B-A4B", 0 },
-	{ "deepseek-ai/DeepSeek-V3.2", 0 },
-	{ "deepseek-ai/DeepSeek-V4-Flash", 1 },
-	{ "deepseek-ai/DeepSeek-V4-Pro", 1 },
-	{ "zai-org/GLM-5", 0 },
-	{ "zai-org/GLM-5.1", 0 },
-	{ "moonshotai/Kimi-K2.5", 0 },
-	{ "MiniMaxAI/MiniMax-M2.7", 0 },
-	{ "Qwen/Qwen3.6-35B-A3B", 0 },
-	{ "google/gemma-4-31B-it", 0 },
-	{ "meta-llama/Llama-4-Scout-17B-16E-Instruct", 0 },
-	{ "meta-llama/Llama-4-Maverick-17B-128E-Instruct", 0 },
+	{ "Qwen/Qwen3.5-27B", 0, 0 },
+	{ "Qwen/Qwen3.5-35B-A3B", 0, 0 },
+	{ "Qwen/Qwen3.5-122B-A10B", 0, 0 },
+	{ "Qwen/Qwen3.5-397B-A17B", 0, 0 },
+	{ "Qwen/Qwen3-VL-2B-Instruct", 0, 0 },
+	{ "Qwen/Qwen3-VL-4B-Instruct", 0, 0 },
+	{ "Qwen/Qwen3-VL-8B-Instruct", 0, 0 },
+	{ "Qwen/Qwen3-VL-32B-Instruct", 0, 0 },
+	{ "Qwen/Qwen3-VL-30B-A3B-Instruct", 0, 0 },
+	{ "Qwen/Qwen3-VL-235B-A22B-Instruct", 0, 0 },
+	{ "nvidia/NVIDIA-Nemotron-3-Nano-30B-A3B-BF16", 0, 0 },
+	{ "nvidia/NVIDIA-Nemotron-3-Super-120B-A12B-BF16", 0, 0 },
+	{ "nvidia/NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16", 0, 0 },
+	{ "nvidia/Nemotron-H-56B-Base-8K", 0, 0 },
+	{ "google/gemma-4-26B-A4B", 0, 0 },
+	{ "deepseek-ai/DeepSeek-V3.2", 0, 0 },
+	{ "deepseek-ai/DeepSeek-V4-Flash", 1, 0 },
+	{ "deepseek-ai/DeepSeek-V4-Pro", 1, 0 },
+	{ "zai-org/GLM-4.7-Flash", 0, 1 },
+	{ "zai-org/GLM-5", 0, 0 },
+	{ "zai-org/GLM-5.1", 0, 0 },
+	{ "moonshotai/Kimi-K2.5", 0, 0 },
+	{ "MiniMaxAI/MiniMax-M2.7", 0, 0 },
+	{ "Qwen/Qwen3.6-35B-A3B", 0, 0 },
+	{ "google/gemma-4-31B-it", 0, 0 },
+	{ "meta-llama/Llama-4-Scout-17B-16E-Instruct", 0, 0 },
+	{ "meta-llama/Llama-4-Maverick-17B-128E-Instruct", 0, 0 },
 };
 
 /* Quantized exports that carry their own config.json, and its format. */
@@ -151,6 +154,10 @@ Test(catalogue, parameter_counts_match_the_cited_totals)
 		if (m->refusal != NULL || m->params_b <= 0)
 			continue;
 		b = weights_param_count(m);
+		if (models[i].mtp) {
+			cr_assert_gt(m->mtp_layers, 0, "%s", m->id);
+			b += weights_mtp_bytes(m, FMT_BF16, 1, 1) / 1e9;
+		}
 		cr_assert(fabs(b / m->params_b - 1) <= 0.03,
 		    "%s: %.2fB against %.2fB "
 		    "published",
@@ -333,6 +340,41 @@ Test(catalogue, minimax_m2_plans_as_its_config)
 	    "b200", 4, KV_AUTO, 0);
 	same_plan("minimax/MiniMax-M2.7", "MiniMaxAI/MiniMax-M2.7", NULL,
 	    "h200-sxm", 8, KV_FP8, 0);
+}
+
+/*
+ * GLM-4.7-Flash (Glm4MoeLiteForCausalLM) is not an architecture headroom
+ * has checked against vLLM: its entry plans as its config.json does, MLA
+ * cache included, and carries the same assumption.
+ */
+Test(catalogue, unchecked_architecture_plans_as_its_config)
+{
+	const struct catalogue *c = test_catalogue();
+	int mi = catalogue_find_model(c, "zai-org/GLM-4.7-Flash");
+	struct plan_input in;
+	struct plan p;
+	struct model m;
+	char path[1024], err[512];
+	int64_t wb;
+
+	cr_assert_geq(mi, 0);
+	cr_assert_null(c->models[mi].refusal);
+	fixture("glm4-moe-lite/GLM-4.7-Flash", path, sizeof path);
+	cr_assert_eq(model_dir_read(path, &m, &wb, err, sizeof err), 0, "%s",
+	    err);
+	cr_assert_not_null(m.assumption);
+	cr_assert_not_null(c->models[mi].assumption);
+	cr_assert_str_eq(c->models[mi].assumption, m.assumption);
+	model_done(&m);
+	same_plan("glm4-moe-lite/GLM-4.7-Flash", "zai-org/GLM-4.7-Flash", NULL,
+	    "h100-sxm", 1, KV_AUTO, 0);
+	/* the MLA latent: 47 layers x (512 + 64 rope) x 2 bytes */
+	test_input(&in, "h100-sxm", "zai-org/GLM-4.7-Flash", NULL);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.bytes_per_token, 47 * 576 * 2);
+	same_plan("glm4-moe-lite/GLM-4.7-Flash", "zai-org/GLM-4.7-Flash", NULL,
+	    "l40s", 2, KV_FP8, 0);
 }
 
 Test(catalogue, llama4_plans_as_its_config)
