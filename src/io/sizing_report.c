@@ -382,215 +382,246 @@ row_why(const struct fit_query *q, const struct fit_row *r,
 		    "full load", e->load.tokens_per_s_user);
 }
 
-char *
-sizing_report_fit(const struct sizing_report_fit_view *v, enum report_format fmt)
+/* One row of the fit finder as JSON: its plan, speed, command, alternatives. */
+static cJSON *
+fit_row_json(const struct catalogue *c, const struct fit_query *q,
+    const struct fit_row *r, size_t rank)
+{
+	cJSON *x = cJSON_CreateObject();
+	char cmd[4096];
+	struct plan p;
+	struct speed_estimate e;
+
+	row_plan(c, r, &p, cmd, sizeof cmd);
+	speed_estimate(c, &r->in, &p, (q->users + r->replicas - 1) /
+	    (r->replicas > 0 ? r->replicas : 1), &e);
+	cJSON_AddNumberToObject(x, "rank", (double)rank);
+	cJSON_AddStringToObject(x, "gpu", c->gpus[r->gpu].id);
+	if (r->mig >= 0)
+		cJSON_AddStringToObject(x, "mig", c->gpus[r->gpu].mig[r->mig].name);
+	else
+		cJSON_AddNullToObject(x, "mig");
+	cJSON_AddNumberToObject(x, "cards", r->cards);
+	cJSON_AddItemToObject(x, "slices", strbuf_num_or_null(r->slices, r->mig >= 0));
+	cJSON_AddNumberToObject(x, "tensor_parallel_size", r->tp);
+	cJSON_AddNumberToObject(x, "pipeline_parallel_size", r->pp);
+	cJSON_AddNumberToObject(x, "replicas", r->replicas);
+	cJSON_AddStringToObject(x, "checkpoint", ckpt_format_name(r->format));
+	if (r->in.ckpt >= 0 && !r->in.quantization_fp8)
+		cJSON_AddStringToObject(x, "checkpoint_id", c->ckpts[r->in.ckpt].id);
+	else
+		cJSON_AddNullToObject(x, "checkpoint_id");
+	cJSON_AddBoolToObject(x, "online_fp8", r->in.quantization_fp8);
+	cJSON_AddBoolToObject(x, "derived", r->derived);
+	cJSON_AddStringToObject(x, "kv_cache_dtype", kv_dtype_name(r->kv));
+	cJSON_AddNumberToObject(x, "requests_per_replica", (double)r->per_replica);
+	cJSON_AddNumberToObject(x, "requests_total", (double)r->total);
+	cJSON_AddNumberToObject(x, "headroom", r2(r->headroom));
+	cJSON_AddItemToObject(x, "price_per_hour_usd",
+	    strbuf_num_or_null(r2(r->price_per_hour), r->price_per_hour > 0));
+	cJSON_AddItemToObject(x, "price_per_user_hour_usd",
+	    strbuf_num_or_null(round(r->price_per_user * 1e4) / 1e4,
+	    r->price_per_user > 0));
+	cJSON_AddNumberToObject(x, "weights_gib", strbuf_gib2(r->weights));
+	cJSON_AddNumberToObject(x, "kv_cache_gib", strbuf_gib2(r->kv_cache));
+	cJSON_AddNumberToObject(x, "kv_tokens", (double)r->kv_tokens);
+	cJSON_AddItemToObject(x, "speed", speed_json(c, &e, &r->in, &p));
+	cJSON_AddStringToObject(x, "vllm_command", cmd);
+	{
+		cJSON *alts = cJSON_AddArrayToObject(x, "alternatives");
+		size_t k;
+
+		for (k = 0; k < r->n_alts; k++) {
+			const struct fit_alt *al = &r->alt[k];
+			cJSON *y = cJSON_CreateObject();
+
+			cJSON_AddStringToObject(y, "checkpoint",
+			    ckpt_format_name(al->format));
+			if (al->ckpt >= 0 && !al->quantization_fp8)
+				cJSON_AddStringToObject(y, "checkpoint_id",
+				    c->ckpts[al->ckpt].id);
+			else
+				cJSON_AddNullToObject(y, "checkpoint_id");
+			cJSON_AddBoolToObject(y, "online_fp8", al->quantization_fp8);
+			cJSON_AddStringToObject(y, "kv_cache_dtype",
+			    kv_dtype_name(al->kv));
+			cJSON_AddNumberToObject(y, "requests_total", (double)al->total);
+			cJSON_AddItemToArray(alts, y);
+		}
+		cJSON_AddNumberToObject(x, "alternatives_found",
+		    (double)r->n_alts_found);
+	}
+	return x;
+}
+
+/* The fit finder's rows as JSON: every row, its command, its speed. */
+static char *
+fit_json(const struct sizing_report_fit_view *v, const char *ver)
 {
 	const struct catalogue *c = v->cat;
 	const struct fit_query *q = v->q;
-	char cmd[4096], ck[160], a[32], b[32], why[512], ver[16];
+	size_t i;
+	cJSON *root = cJSON_CreateObject(), *o, *arr;
+
+	cJSON_AddStringToObject(root, "headroom_version", PACKAGE_VERSION);
+	cJSON_AddStringToObject(root, "vllm_version", ver);
+	o = cJSON_AddObjectToObject(root, "query");
+	cJSON_AddStringToObject(o, "model", q->model ? q->model->id : "");
+	cJSON_AddNumberToObject(o, "users", (double)q->users);
+	cJSON_AddNumberToObject(o, "tokens_per_request", (double)q->tokens);
+	cJSON_AddNumberToObject(o, "max_model_len", (double)v->res->max_model_len);
+	cJSON_AddStringToObject(o, "overhead", q->overhead == OVERHEAD_RULE ?
+	    "rule" : "estimate");
+	if (q->fixed_choice)
+		cJSON_AddStringToObject(o, "checkpoint", q->quantization_fp8 ?
+		    "online fp8" : q->ckpt >= 0 ? c->ckpts[q->ckpt].id :
+		    ckpt_format_name(q->format != FMT_COUNT ? q->format :
+		    q->model->native_format));
+	else
+		cJSON_AddNullToObject(o, "checkpoint");
+	if (q->fixed_kv)
+		cJSON_AddStringToObject(o, "kv_cache_dtype", kv_dtype_name(q->kv));
+	else
+		cJSON_AddNullToObject(o, "kv_cache_dtype");
+	arr = cJSON_AddArrayToObject(o, "cards");
+	for (i = 0; i < q->n_cards; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(c->gpus[q->cards[i]].id));
+	cJSON_AddNumberToObject(o, "max_cards", q->max_cards > 0 ? q->max_cards :
+	    FIT_DEFAULT_MAX_CARDS);
+	cJSON_AddStringToObject(o, "rank", fit_rank_name(q->rank));
+	cJSON_AddNumberToObject(root, "plans_computed", (double)v->res->n_planned);
+	cJSON_AddNumberToObject(root, "plans_found", (double)v->res->n_found);
+	cJSON_AddNumberToObject(root, "hardware_options", (double)v->res->n_options);
+	cJSON_AddItemToObject(root, "currency", price_currency_json(&c->currency));
+	if (v->n == 0)
+		cJSON_AddStringToObject(root, "error", v->res->error);
+	else
+		cJSON_AddNullToObject(root, "error");
+	arr = cJSON_AddArrayToObject(root, "rows");
+	for (i = 0; i < v->n; i++)
+		cJSON_AddItemToArray(arr, fit_row_json(c, q, &v->rows[i], i + 1));
+	return json_done(root);
+}
+
+/* One row of the fit finder as text (its lines), or as a Markdown table row. */
+static void
+fit_row_text(struct strbuf *s, const struct catalogue *c,
+    const struct fit_query *q, const struct fit_row *r, size_t rank, int md)
+{
+	char price[32], ppu[32], sp[32], hw[160], alts[1024];
+	char cmd[4096], ck[160], a[32], why[512];
 	struct plan p;
 	struct speed_estimate e;
-	size_t i, show = v->text_rows > 0 ? v->text_rows : 15;
 
-	vllm_version_format(q->version > 0 ? q->version : VLLM_VER_NEWEST, ver, sizeof ver);
-	if (fmt == REPORT_JSON) {
-		cJSON *root = cJSON_CreateObject(), *o, *arr;
-
-		cJSON_AddStringToObject(root, "headroom_version", PACKAGE_VERSION);
-		cJSON_AddStringToObject(root, "vllm_version", ver);
-		o = cJSON_AddObjectToObject(root, "query");
-		cJSON_AddStringToObject(o, "model", q->model ? q->model->id : "");
-		cJSON_AddNumberToObject(o, "users", (double)q->users);
-		cJSON_AddNumberToObject(o, "tokens_per_request", (double)q->tokens);
-		cJSON_AddNumberToObject(o, "max_model_len", (double)v->res->max_model_len);
-		cJSON_AddStringToObject(o, "overhead", q->overhead == OVERHEAD_RULE ?
-		    "rule" : "estimate");
-		if (q->fixed_choice)
-			cJSON_AddStringToObject(o, "checkpoint", q->quantization_fp8 ?
-			    "online fp8" : q->ckpt >= 0 ? c->ckpts[q->ckpt].id :
-			    ckpt_format_name(q->format != FMT_COUNT ? q->format :
-			    q->model->native_format));
-		else
-			cJSON_AddNullToObject(o, "checkpoint");
-		if (q->fixed_kv)
-			cJSON_AddStringToObject(o, "kv_cache_dtype", kv_dtype_name(q->kv));
-		else
-			cJSON_AddNullToObject(o, "kv_cache_dtype");
-		arr = cJSON_AddArrayToObject(o, "cards");
-		for (i = 0; i < q->n_cards; i++)
-			cJSON_AddItemToArray(arr, cJSON_CreateString(c->gpus[q->cards[i]].id));
-		cJSON_AddNumberToObject(o, "max_cards", q->max_cards > 0 ? q->max_cards :
-		    FIT_DEFAULT_MAX_CARDS);
-		cJSON_AddStringToObject(o, "rank", fit_rank_name(q->rank));
-		cJSON_AddNumberToObject(root, "plans_computed", (double)v->res->n_planned);
-		cJSON_AddNumberToObject(root, "plans_found", (double)v->res->n_found);
-		cJSON_AddNumberToObject(root, "hardware_options", (double)v->res->n_options);
-		cJSON_AddItemToObject(root, "currency", price_currency_json(&c->currency));
-		if (v->n == 0)
-			cJSON_AddStringToObject(root, "error", v->res->error);
-		else
-			cJSON_AddNullToObject(root, "error");
-		arr = cJSON_AddArrayToObject(root, "rows");
-		for (i = 0; i < v->n; i++) {
-			const struct fit_row *r = &v->rows[i];
-			cJSON *x = cJSON_CreateObject();
-
-			row_plan(c, r, &p, cmd, sizeof cmd);
-			speed_estimate(c, &r->in, &p, (q->users + r->replicas - 1) /
-			    (r->replicas > 0 ? r->replicas : 1), &e);
-			cJSON_AddNumberToObject(x, "rank", (double)(i + 1));
-			cJSON_AddStringToObject(x, "gpu", c->gpus[r->gpu].id);
-			if (r->mig >= 0)
-				cJSON_AddStringToObject(x, "mig", c->gpus[r->gpu].mig[r->mig].name);
-			else
-				cJSON_AddNullToObject(x, "mig");
-			cJSON_AddNumberToObject(x, "cards", r->cards);
-			cJSON_AddItemToObject(x, "slices", strbuf_num_or_null(r->slices, r->mig >= 0));
-			cJSON_AddNumberToObject(x, "tensor_parallel_size", r->tp);
-			cJSON_AddNumberToObject(x, "pipeline_parallel_size", r->pp);
-			cJSON_AddNumberToObject(x, "replicas", r->replicas);
-			cJSON_AddStringToObject(x, "checkpoint", ckpt_format_name(r->format));
-			if (r->in.ckpt >= 0 && !r->in.quantization_fp8)
-				cJSON_AddStringToObject(x, "checkpoint_id", c->ckpts[r->in.ckpt].id);
-			else
-				cJSON_AddNullToObject(x, "checkpoint_id");
-			cJSON_AddBoolToObject(x, "online_fp8", r->in.quantization_fp8);
-			cJSON_AddBoolToObject(x, "derived", r->derived);
-			cJSON_AddStringToObject(x, "kv_cache_dtype", kv_dtype_name(r->kv));
-			cJSON_AddNumberToObject(x, "requests_per_replica", (double)r->per_replica);
-			cJSON_AddNumberToObject(x, "requests_total", (double)r->total);
-			cJSON_AddNumberToObject(x, "headroom", r2(r->headroom));
-			cJSON_AddItemToObject(x, "price_per_hour_usd",
-			    strbuf_num_or_null(r2(r->price_per_hour), r->price_per_hour > 0));
-			cJSON_AddItemToObject(x, "price_per_user_hour_usd",
-			    strbuf_num_or_null(round(r->price_per_user * 1e4) / 1e4,
-			    r->price_per_user > 0));
-			cJSON_AddNumberToObject(x, "weights_gib", strbuf_gib2(r->weights));
-			cJSON_AddNumberToObject(x, "kv_cache_gib", strbuf_gib2(r->kv_cache));
-			cJSON_AddNumberToObject(x, "kv_tokens", (double)r->kv_tokens);
-			cJSON_AddItemToObject(x, "speed", speed_json(c, &e, &r->in, &p));
-			cJSON_AddStringToObject(x, "vllm_command", cmd);
-			{
-				cJSON *alts = cJSON_AddArrayToObject(x, "alternatives");
-				size_t k;
-
-				for (k = 0; k < r->n_alts; k++) {
-					const struct fit_alt *al = &r->alt[k];
-					cJSON *y = cJSON_CreateObject();
-
-					cJSON_AddStringToObject(y, "checkpoint",
-					    ckpt_format_name(al->format));
-					if (al->ckpt >= 0 && !al->quantization_fp8)
-						cJSON_AddStringToObject(y, "checkpoint_id",
-						    c->ckpts[al->ckpt].id);
-					else
-						cJSON_AddNullToObject(y, "checkpoint_id");
-					cJSON_AddBoolToObject(y, "online_fp8", al->quantization_fp8);
-					cJSON_AddStringToObject(y, "kv_cache_dtype",
-					    kv_dtype_name(al->kv));
-					cJSON_AddNumberToObject(y, "requests_total", (double)al->total);
-					cJSON_AddItemToArray(alts, y);
-				}
-				cJSON_AddNumberToObject(x, "alternatives_found",
-				    (double)r->n_alts_found);
-			}
-			cJSON_AddItemToArray(arr, x);
-		}
-		return json_done(root);
+	row_plan(c, r, &p, cmd, sizeof cmd);
+	speed_estimate(c, &r->in, &p, (q->users + r->replicas - 1) /
+	    (r->replicas > 0 ? r->replicas : 1), &e);
+	sizing_report_fit_hardware(c, r, "x", hw, sizeof hw);
+	ckpt_label(c, &r->in, r->format, ck, sizeof ck);
+	sizing_report_fit_alts(c, r, alts, sizeof alts);
+	snprintf(price, sizeof price, r->price_per_hour > 0 ? "%.2f" : "-",
+	    price_amount(&c->currency, r->price_per_hour));
+	snprintf(ppu, sizeof ppu, r->price_per_user > 0 ? "%.4f" : "-",
+	    price_amount(&c->currency, r->price_per_user));
+	snprintf(sp, sizeof sp, e.known ? "~%.0f" : "-",
+	    e.load.tokens_per_s_user);
+	if (md) {
+		strbuf_printf(s, "| %zu | %s | %s | %s | %s | %s | %s, KV %s | %s |\n",
+		    rank, hw, commas(r->total, a), price, ppu, sp, ck,
+		    kv_dtype_name(r->kv), alts[0] ? alts + 5 : "-");
+		return;
 	}
-
+	if (strlen(hw) > 34)
+		memcpy(hw + 31, "...", 4);
+	strbuf_printf(s, "%3zu  %-34s %6s %7s %9s %10s\n", rank, hw,
+	    commas(r->total, a), price, ppu, sp);
 	{
-		struct strbuf s = { 0 };
-		int md = fmt == REPORT_MARKDOWN;
+		char line[1400];
 
+		snprintf(line, sizeof line, "%s, KV %s%s%s", ck,
+		    kv_dtype_name(r->kv), alts[0] ? "; " : "", alts);
+		put_wrapped(s, 5, 80, line);
+	}
+	row_why(q, r, &e, why, sizeof why);
+	put_wrapped(s, 5, 80, why);
+	if (r->mig >= 0)
+		strbuf_printf(s, "     run one per slice: %s\n", cmd);
+	else
+		strbuf_printf(s, "     %s\n", cmd);
+}
+
+/* The fit finder's first rows as text, or as Markdown (md). */
+static char *
+fit_text(const struct sizing_report_fit_view *v, const char *ver, int md)
+{
+	const struct catalogue *c = v->cat;
+	const struct fit_query *q = v->q;
+	char a[32], b[32];
+	size_t i, show = v->text_rows > 0 ? v->text_rows : 15;
+	struct strbuf s = { 0 };
+
+
+	if (md)
+		strbuf_printf(&s, "# Plans for %lld users of %s\n\n", (long long)q->users,
+		    q->model->id);
+	else
+		strbuf_printf(&s, "headroom %s: plans for %lld request%s of %s tokens at once, "
+		    "%s (vLLM %s%s)\n", PACKAGE_VERSION, (long long)q->users,
+		    units_plural(q->users),
+		    commas(q->tokens, a), q->model->id, ver, q->overhead ==
+		    OVERHEAD_RULE ? ", sizing rule" : "");
+	strbuf_printf(&s, "max_model_len %s; %zu plans computed, %zu carry the load "
+	    "on %zu hardware option%s%s; ranked by %s (--rank price, price-per-user, "
+	    "cards or headroom).\n\n", commas(v->res->max_model_len, b),
+	    v->res->n_planned, v->res->n_found, v->res->n_options,
+	    units_plural((int64_t)v->res->n_options), v->res->n_options > v->n ?
+	    ", the best kept" : "", q->rank == FIT_RANK_PRICE ? "price per hour" :
+	    q->rank == FIT_RANK_PRICE_PER_USER ? "price per user-hour" :
+	    q->rank == FIT_RANK_CARDS ? "cards, then price" : "headroom, then price");
+	if (v->n == 0) {
+		strbuf_printf(&s, "%sNo plan: %s.\n", md ? "**" : "", v->res->error);
 		if (md)
-			strbuf_printf(&s, "# Plans for %lld users of %s\n\n", (long long)q->users,
-			    q->model->id);
-		else
-			strbuf_printf(&s, "headroom %s: plans for %lld request%s of %s tokens at once, "
-			    "%s (vLLM %s%s)\n", PACKAGE_VERSION, (long long)q->users,
-			    units_plural(q->users),
-			    commas(q->tokens, a), q->model->id, ver, q->overhead ==
-			    OVERHEAD_RULE ? ", sizing rule" : "");
-		strbuf_printf(&s, "max_model_len %s; %zu plans computed, %zu carry the load "
-		    "on %zu hardware option%s%s; ranked by %s (--rank price, price-per-user, "
-		    "cards or headroom).\n\n", commas(v->res->max_model_len, b),
-		    v->res->n_planned, v->res->n_found, v->res->n_options,
-		    units_plural((int64_t)v->res->n_options), v->res->n_options > v->n ?
-		    ", the best kept" : "", q->rank == FIT_RANK_PRICE ? "price per hour" :
-		    q->rank == FIT_RANK_PRICE_PER_USER ? "price per user-hour" :
-		    q->rank == FIT_RANK_CARDS ? "cards, then price" : "headroom, then price");
-		if (v->n == 0) {
-			strbuf_printf(&s, "%sNo plan: %s.\n", md ? "**" : "", v->res->error);
-			if (md)
-				strbuf_printf(&s, "**\n");
-			return strbuf_take(&s);
-		}
-		{
-			const char *u = price_unit(&c->currency);
-			char ph[16], pu[24], note[200];
-
-			snprintf(ph, sizeof ph, "%s/h", u);
-			snprintf(pu, sizeof pu, "%s/user-h", u);
-			if (price_converted(&c->currency))
-				strbuf_printf(&s, "%s.\n\n",
-				    price_note(&c->currency, note, sizeof note));
-			if (md)
-				strbuf_printf(&s, "| # | Hardware | Users | %s | %s | tokens/s "
-				    "per user (est.) | Checkpoint, KV | Alternatives |\n|---:|"
-				    "---|---:|---:|---:|---:|---|---|\n", ph, pu);
-			else
-				strbuf_printf(&s, "%3s  %-34s %6s %7s %9s %10s\n", "#",
-				    "hardware", "users", ph, pu, "tok/s/user");
-		}
-		for (i = 0; i < v->n && i < show; i++) {
-			const struct fit_row *r = &v->rows[i];
-			char price[32], ppu[32], sp[32], hw[160], alts[1024];
-
-			row_plan(c, r, &p, cmd, sizeof cmd);
-			speed_estimate(c, &r->in, &p, (q->users + r->replicas - 1) /
-			    (r->replicas > 0 ? r->replicas : 1), &e);
-			sizing_report_fit_hardware(c, r, "x", hw, sizeof hw);
-			ckpt_label(c, &r->in, r->format, ck, sizeof ck);
-			sizing_report_fit_alts(c, r, alts, sizeof alts);
-			snprintf(price, sizeof price, r->price_per_hour > 0 ? "%.2f" : "-",
-			    price_amount(&c->currency, r->price_per_hour));
-			snprintf(ppu, sizeof ppu, r->price_per_user > 0 ? "%.4f" : "-",
-			    price_amount(&c->currency, r->price_per_user));
-			snprintf(sp, sizeof sp, e.known ? "~%.0f" : "-",
-			    e.load.tokens_per_s_user);
-			if (md) {
-				strbuf_printf(&s, "| %zu | %s | %s | %s | %s | %s | %s, KV %s | %s |\n",
-				    i + 1, hw, commas(r->total, a), price, ppu, sp, ck,
-				    kv_dtype_name(r->kv), alts[0] ? alts + 5 : "-");
-				continue;
-			}
-			if (strlen(hw) > 34)
-				memcpy(hw + 31, "...", 4);
-			strbuf_printf(&s, "%3zu  %-34s %6s %7s %9s %10s\n", i + 1, hw,
-			    commas(r->total, a), price, ppu, sp);
-			{
-				char line[1400];
-
-				snprintf(line, sizeof line, "%s, KV %s%s%s", ck,
-				    kv_dtype_name(r->kv), alts[0] ? "; " : "", alts);
-				put_wrapped(&s, 5, 80, line);
-			}
-			row_why(q, r, &e, why, sizeof why);
-			put_wrapped(&s, 5, 80, why);
-			if (r->mig >= 0)
-				strbuf_printf(&s, "     run one per slice: %s\n", cmd);
-			else
-				strbuf_printf(&s, "     %s\n", cmd);
-		}
-		if (v->n > show)
-			strbuf_printf(&s, "%s... %zu more (--report json lists every row)\n",
-			    md ? "\n" : "", v->n - show);
-		strbuf_printf(&s, "\n%sFigures per GPU; requests are whole requests resident at "
-		    "once (block-rounded, capped by max-num-seqs); speeds are estimates "
-		    "(doc/answers.md).\n", md ? "" : "");
+			strbuf_printf(&s, "**\n");
 		return strbuf_take(&s);
 	}
+	{
+		const char *u = price_unit(&c->currency);
+		char ph[16], pu[24], note[200];
+
+		snprintf(ph, sizeof ph, "%s/h", u);
+		snprintf(pu, sizeof pu, "%s/user-h", u);
+		if (price_converted(&c->currency))
+			strbuf_printf(&s, "%s.\n\n",
+			    price_note(&c->currency, note, sizeof note));
+		if (md)
+			strbuf_printf(&s, "| # | Hardware | Users | %s | %s | tokens/s "
+			    "per user (est.) | Checkpoint, KV | Alternatives |\n|---:|"
+			    "---|---:|---:|---:|---:|---|---|\n", ph, pu);
+		else
+			strbuf_printf(&s, "%3s  %-34s %6s %7s %9s %10s\n", "#",
+			    "hardware", "users", ph, pu, "tok/s/user");
+	}
+	for (i = 0; i < v->n && i < show; i++)
+		fit_row_text(&s, c, q, &v->rows[i], i + 1, md);
+	if (v->n > show)
+		strbuf_printf(&s, "%s... %zu more (--report json lists every row)\n",
+		    md ? "\n" : "", v->n - show);
+	strbuf_printf(&s, "\n%sFigures per GPU; requests are whole requests resident at "
+	    "once (block-rounded, capped by max-num-seqs); speeds are estimates "
+	    "(doc/answers.md).\n", md ? "" : "");
+	return strbuf_take(&s);
+}
+
+char *
+sizing_report_fit(const struct sizing_report_fit_view *v, enum report_format fmt)
+{
+	const struct fit_query *q = v->q;
+	char ver[16];
+
+	vllm_version_format(q->version > 0 ? q->version : VLLM_VER_NEWEST, ver, sizeof ver);
+	if (fmt == REPORT_JSON)
+		return fit_json(v, ver);
+	return fit_text(v, ver, fmt == REPORT_MARKDOWN);
 }
 
 /* ---- instances on one card ---- */
