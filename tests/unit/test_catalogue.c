@@ -24,6 +24,7 @@ static const struct {
 	const char *id;
 	int refused, mtp;
 } models[] = {
+	{ "Qwen/Qwen3-Next-80B-A3B-Instruct", 0, 0 },
 	{ "Qwen/Qwen3.5-27B", 0, 0 },
 	{ "Qwen/Qwen3.5-35B-A3B", 0, 0 },
 	{ "Qwen/Qwen3.5-122B-A10B", 0, 0 },
@@ -247,6 +248,15 @@ Test(catalogue, qwen35_plans_as_its_config)
 	    1, KV_AUTO, 1);
 	same_plan("qwen3.5/Qwen3.5-35B-A3B", "Qwen/Qwen3.5-35B-A3B", NULL,
 	    "h100-sxm", 2, KV_FP8, 1);
+}
+
+/* Qwen3-Next: the layer pattern from full_attention_interval alone */
+Test(catalogue, qwen3_next_plans_as_its_config)
+{
+	same_plan("qwen3-next/Qwen3-Next-80B-A3B-Instruct",
+	    "Qwen/Qwen3-Next-80B-A3B-Instruct", NULL, "h200-sxm", 2, KV_AUTO, 1);
+	same_plan("qwen3-next/Qwen3-Next-80B-A3B-Instruct",
+	    "Qwen/Qwen3-Next-80B-A3B-Instruct", NULL, "h100-sxm", 4, KV_FP8, 1);
 }
 
 Test(catalogue, nemotron_plans_as_its_config)
