@@ -575,6 +575,77 @@ fill_choices(struct recalc *c)
 	}
 }
 
+/*
+ * The nodes after the plan, each recomputed when dirty; each returns
+ * whether its value changed.
+ */
+static bool
+update_defaults(struct recalc *c)
+{
+	struct plan_input din = c->in;
+	struct plan old = c->defaults;
+
+	c->dirty[RECALC_N_DEFAULTS] = false;
+	c->count[RECALC_N_DEFAULTS]++;
+	recalc_input_for_defaults(&din);
+	plan_compute(c->cat, &din, &c->defaults);
+	return memcmp(&old, &c->defaults, sizeof old) != 0;
+}
+
+static bool
+update_choices(struct recalc *c)
+{
+	struct recalc_choice old[RECALC_MAX_CHOICES];
+	size_t n_old = c->n_choices;
+
+	memcpy(old, c->choices, sizeof old);
+	c->dirty[RECALC_N_CHOICES] = false;
+	c->count[RECALC_N_CHOICES]++;
+	fill_choices(c);
+	return n_old != c->n_choices || memcmp(old, c->choices, sizeof old) != 0;
+}
+
+static bool
+update_fixes(struct recalc *c)
+{
+	size_t n_old = c->n_fixes;
+
+	memcpy(c->fixes_old, c->fixes, sizeof c->fixes);
+	memset(c->fixes, 0, sizeof c->fixes);
+	c->dirty[RECALC_N_FIXES] = false;
+	c->count[RECALC_N_FIXES]++;
+	c->n_fixes = fixes_compute(c->cat, &c->in, &c->plan, c->fixes, FIX_MAX);
+	if (c->n_fixes > FIX_MAX)
+		c->n_fixes = FIX_MAX;
+	return n_old != c->n_fixes ||
+	    memcmp(c->fixes_old, c->fixes, sizeof c->fixes) != 0;
+}
+
+static bool
+update_command(struct recalc *c)
+{
+	memcpy(c->command_old, c->command, sizeof c->command);
+	c->dirty[RECALC_N_COMMAND] = false;
+	c->count[RECALC_N_COMMAND]++;
+	c->command[0] = '\0';
+	if (c->cmd_fn != NULL)
+		c->cmd_fn(c->cat, &c->in, &c->plan, c->explicit_all, c->command,
+		    sizeof c->command);
+	c->command[sizeof c->command - 1] = '\0';
+	return strcmp(c->command_old, c->command) != 0;
+}
+
+static bool
+update_speed(struct recalc *c)
+{
+	struct speed_estimate old = c->speed;
+
+	c->dirty[RECALC_N_SPEED] = false;
+	c->count[RECALC_N_SPEED]++;
+	speed_estimate(c->cat, &c->in, &c->plan, 0, &c->speed);
+	return memcmp(&old, &c->speed, sizeof old) != 0;
+}
+
 unsigned
 recalc_update(struct recalc *c)
 {
@@ -602,64 +673,16 @@ recalc_update(struct recalc *c)
 			mark_dependents(c, RECALC_N_CONCURRENCY);
 		}
 	}
-	if (c->dirty[RECALC_N_DEFAULTS]) {
-		struct plan_input din = c->in;
-		struct plan old = c->defaults;
-
-		c->dirty[RECALC_N_DEFAULTS] = false;
-		c->count[RECALC_N_DEFAULTS]++;
-		recalc_input_for_defaults(&din);
-		plan_compute(c->cat, &din, &c->defaults);
-		if (memcmp(&old, &c->defaults, sizeof old) != 0)
-			changed |= RECALC_CHG(RECALC_N_DEFAULTS);
-	}
-	if (c->dirty[RECALC_N_CHOICES]) {
-		struct recalc_choice old[RECALC_MAX_CHOICES];
-		size_t n_old = c->n_choices;
-
-		memcpy(old, c->choices, sizeof old);
-		c->dirty[RECALC_N_CHOICES] = false;
-		c->count[RECALC_N_CHOICES]++;
-		fill_choices(c);
-		if (n_old != c->n_choices || memcmp(old, c->choices, sizeof old) != 0)
-			changed |= RECALC_CHG(RECALC_N_CHOICES);
-	}
-	if (c->dirty[RECALC_N_FIXES]) {
-		size_t n_old = c->n_fixes;
-
-		memcpy(c->fixes_old, c->fixes, sizeof c->fixes);
-		memset(c->fixes, 0, sizeof c->fixes);
-		c->dirty[RECALC_N_FIXES] = false;
-		c->count[RECALC_N_FIXES]++;
-		c->n_fixes = fixes_compute(c->cat, &c->in, &c->plan, c->fixes, FIX_MAX);
-		if (c->n_fixes > FIX_MAX)
-			c->n_fixes = FIX_MAX;
-		if (n_old != c->n_fixes ||
-		    memcmp(c->fixes_old, c->fixes, sizeof c->fixes) != 0)
-			changed |= RECALC_CHG(RECALC_N_FIXES);
-	}
-	if (c->dirty[RECALC_N_COMMAND]) {
-		memcpy(c->command_old, c->command, sizeof c->command);
-		c->dirty[RECALC_N_COMMAND] = false;
-		c->count[RECALC_N_COMMAND]++;
-		c->command[0] = '\0';
-		if (c->cmd_fn != NULL)
-			c->cmd_fn(c->cat, &c->in, &c->plan, c->explicit_all,
-			    c->command, sizeof c->command);
-		c->command[sizeof c->command - 1] = '\0';
-		if (strcmp(c->command_old, c->command) != 0)
-			changed |= RECALC_CHG(RECALC_N_COMMAND);
-	}
-	if (c->dirty[RECALC_N_SPEED]) {
-		struct speed_estimate old;
-
-		old = c->speed;
-		c->dirty[RECALC_N_SPEED] = false;
-		c->count[RECALC_N_SPEED]++;
-		speed_estimate(c->cat, &c->in, &c->plan, 0, &c->speed);
-		if (memcmp(&old, &c->speed, sizeof old) != 0)
-			changed |= RECALC_CHG(RECALC_N_SPEED);
-	}
+	if (c->dirty[RECALC_N_DEFAULTS] && update_defaults(c))
+		changed |= RECALC_CHG(RECALC_N_DEFAULTS);
+	if (c->dirty[RECALC_N_CHOICES] && update_choices(c))
+		changed |= RECALC_CHG(RECALC_N_CHOICES);
+	if (c->dirty[RECALC_N_FIXES] && update_fixes(c))
+		changed |= RECALC_CHG(RECALC_N_FIXES);
+	if (c->dirty[RECALC_N_COMMAND] && update_command(c))
+		changed |= RECALC_CHG(RECALC_N_COMMAND);
+	if (c->dirty[RECALC_N_SPEED] && update_speed(c))
+		changed |= RECALC_CHG(RECALC_N_SPEED);
 	return changed;
 }
 
