@@ -170,12 +170,7 @@ run_report(const struct catalogue *cat, struct cli *cli)
 	char *out;
 
 	file_modes_plan(cat, cli, &plan, fixes, &rin);
-	if (cli->report == REPORT_JSON)
-		out = report_json(&rin);
-	else if (cli->report == REPORT_MARKDOWN)
-		out = report_markdown(&rin);
-	else
-		out = report_text(&rin);
+	out = report_render(&rin, cli->report);
 	fputs(out, stdout);
 	free(out);
 	return plan.phase == PHASE_NONE ? 0 : 1;

@@ -194,37 +194,37 @@ load_config(struct cli *cli, const char *path, char *err, size_t errlen)
 	return rc;
 }
 
+/* One import alone into cli (initialised first); arg is kept by the import. */
+static int
+open_one(struct cli *cli, int (*load)(struct cli *, const char *, char *,
+    size_t), const char *arg, char *err, size_t errlen)
+{
+	cli_init(cli);
+	if (load(cli, plan_import_keep(&cli->imp, arg), err, errlen) != 0)
+		return -1;
+	plan_import_bind(&cli->imp);
+	return 0;
+}
+
 int
 cli_import_open_scenario(struct cli *cli, const char *path, char *err,
     size_t errlen)
 {
-	cli_init(cli);
-	if (load_scenario(cli, plan_import_keep(&cli->imp, path), err, errlen) != 0)
-		return -1;
-	plan_import_bind(&cli->imp);
-	return 0;
+	return open_one(cli, load_scenario, path, err, errlen);
 }
 
 int
 cli_import_open_config(struct cli *cli, const char *path, char *err,
     size_t errlen)
 {
-	cli_init(cli);
-	if (load_config(cli, plan_import_keep(&cli->imp, path), err, errlen) != 0)
-		return -1;
-	plan_import_bind(&cli->imp);
-	return 0;
+	return open_one(cli, load_config, path, err, errlen);
 }
 
 int
 cli_import_open_command(struct cli *cli, const char *text, char *err,
     size_t errlen)
 {
-	cli_init(cli);
-	if (pasted(cli, text, err, errlen) != 0)
-		return -1;
-	plan_import_bind(&cli->imp);
-	return 0;
+	return open_one(cli, pasted, text, err, errlen);
 }
 
 int

@@ -323,12 +323,7 @@ file_modes_after_resolve(const struct catalogue *cat, struct cli *cli)
 		if ((out = render_export(cli, &rin)) == NULL)
 			return 2;
 	} else if (cli->output != NULL) {
-		if (cli->report == REPORT_JSON)
-			out = report_json(&rin);
-		else if (cli->report == REPORT_MARKDOWN)
-			out = report_markdown(&rin);
-		else
-			out = report_text(&rin);
+		out = report_render(&rin, cli->report);
 	} else {
 		return -1;	/* --save-scenario with --report: the report follows */
 	}

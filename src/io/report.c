@@ -565,3 +565,13 @@ report_markdown(const struct report_in *r)
 	    "estimates");
 	return shown_safe(&o);
 }
+
+char *
+report_render(const struct report_in *r, enum report_format f)
+{
+	if (f == REPORT_JSON)
+		return report_json(r);
+	if (f == REPORT_MARKDOWN)
+		return report_markdown(r);
+	return report_text(r);
+}

@@ -11,6 +11,7 @@
 
 #include "core/fixes.h"
 #include "core/plan.h"
+#include "io/report_format.h"
 
 struct report_in {
 	const struct catalogue	*cat;
@@ -43,5 +44,8 @@ char *report_text(const struct report_in *);
 
 char *report_json(const struct report_in *);
 char *report_markdown(const struct report_in *);
+
+/* The plan in format f: JSON, Markdown, else text (report_text()). */
+char *report_render(const struct report_in *, enum report_format f);
 
 #endif
