@@ -192,27 +192,15 @@ apply_exchange(struct cli *cli, const struct options_entry *o, const char *word,
 	return 0;
 }
 
+/* The options of the plan: card, nodes, model, request length, release. */
 static int
-apply(struct cli *cli, const struct options_entry *o, const char *word, const char *name,
+apply_plan(struct cli *cli, const struct options_entry *o, const char *name,
     const char *v, char *err, size_t errlen)
 {
 	struct plan_input *in = &cli->imp.in;
 	int64_t n;
 
 	switch (o->id) {
-	case OPTIONS_REPORT:
-		if (strcmp(v, "text") == 0)
-			cli->report = REPORT_TEXT;
-		else if (strcmp(v, "json") == 0)
-			cli->report = REPORT_JSON;
-		else if (strcmp(v, "markdown") == 0 || strcmp(v, "md") == 0)
-			cli->report = REPORT_MARKDOWN;
-		else {
-			snprintf(err, errlen, "--report: '%s' is not one of text, json, "
-			    "markdown", v);
-			return -1;
-		}
-		return 0;
 	case OPTIONS_GPU: cli->gpu_id = v; return 0;
 	case OPTIONS_MIG: cli->mig = v; return 0;
 	case OPTIONS_GPUS:
@@ -257,6 +245,44 @@ apply(struct cli *cli, const struct options_entry *o, const char *word, const ch
 			return -1;
 		}
 		return 0;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static int
+apply(struct cli *cli, const struct options_entry *o, const char *word, const char *name,
+    const char *v, char *err, size_t errlen)
+{
+	switch (o->id) {
+	case OPTIONS_REPORT:
+		if (strcmp(v, "text") == 0)
+			cli->report = REPORT_TEXT;
+		else if (strcmp(v, "json") == 0)
+			cli->report = REPORT_JSON;
+		else if (strcmp(v, "markdown") == 0 || strcmp(v, "md") == 0)
+			cli->report = REPORT_MARKDOWN;
+		else {
+			snprintf(err, errlen, "--report: '%s' is not one of text, json, "
+			    "markdown", v);
+			return -1;
+		}
+		return 0;
+	case OPTIONS_GPU:
+	case OPTIONS_MIG:
+	case OPTIONS_GPUS:
+	case OPTIONS_NODE:
+	case OPTIONS_NODES:
+	case OPTIONS_GPU_TOTAL:
+	case OPTIONS_MODEL:
+	case OPTIONS_REVISION:
+	case OPTIONS_CHECKPOINT:
+	case OPTIONS_TPR:
+	case OPTIONS_OTHER:
+	case OPTIONS_VERSION_V:
+	case OPTIONS_OVERHEAD:
+		return apply_plan(cli, o, name, v, err, errlen);
 	case OPTIONS_LIST:
 		if (strcmp(v, "gpus") && strcmp(v, "mig") && strcmp(v, "models") &&
 		    strcmp(v, "checkpoints") && strcmp(v, "options") &&
