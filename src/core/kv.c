@@ -107,8 +107,20 @@ state_bytes_of(const struct model *m, int mixer, const struct kv_params *p)
 	const struct state_arch *s = &m->st;
 	int64_t tp = p->tp > 0 ? p->tp : 1;
 	int64_t cb = s->conv_dtype_bytes > 0 ? s->conv_dtype_bytes : p->model_bytes;
-	int64_t sb = s->ssm_dtype_bytes > 0 ? s->ssm_dtype_bytes : cb;
-	int64_t conv_dim, ng;
+	int64_t sb, conv_dim, ng;
+
+	/* _mamba_state_dtype (vllm/model_executor/layers/mamba/mamba_utils.py):
+	 * the conv state in mamba_cache_dtype (auto: the model dtype); the SSM
+	 * state in mamba_ssm_cache_dtype, auto following the conv state unless
+	 * the model's config hook set it (NemotronH, Qwen3.5: ssm_dtype_bytes);
+	 * an explicit flag wins over the hook */
+	if (p->conv_bytes > 0)
+		cb = p->conv_bytes;
+	sb = p->ssm_bytes > 0 ? p->ssm_bytes :
+	    s->ssm_dtype_bytes > 0 ? s->ssm_dtype_bytes : cb;
+	/* kda_state_dtype: the recurrent state is float32 whatever the flag */
+	if (mixer == MIXER_KDA)
+		sb = s->ssm_dtype_bytes > 0 ? s->ssm_dtype_bytes : 4;
 
 	switch (mixer) {
 	case MIXER_MAMBA2:

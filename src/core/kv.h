@@ -52,6 +52,8 @@ struct kv_params {
 	bool	 hma;		/* hybrid KV cache manager on */
 	enum mamba_mode mamba_mode;
 	int	 num_spec;	/* speculative tokens: conv rows and state blocks */
+	int	 conv_bytes;	/* --mamba-cache-dtype's element size; 0 = auto */
+	int	 ssm_bytes;	/* --mamba-ssm-cache-dtype's element size; 0 = auto */
 	int	 extra_full_layers; /* draft (MTP/EAGLE) attention layers, same spec */
 	int	 max_model_len;	/* attention-free models: mamba_block_size in mode
 				   none (0 = block_size) */

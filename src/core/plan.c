@@ -344,6 +344,23 @@ graph_mode(const struct plan_input *in, const struct vllm_traits *t)
 	return PLAN_CG_FULL_AND_PIECEWISE;
 }
 
+/* MambaDType of a release: float16 from VLLM_SINCE_MAMBA_FLOAT16, bfloat16
+ * from VLLM_SINCE_MAMBA_BFLOAT16 (doc/vllm-versions.md). */
+static void
+mamba_dtype_check(const char *flag, int d, int version, struct plan *p)
+{
+	static const char *const names[] = { "auto", "float32", "float16",
+		"bfloat16" };
+	int n = version >= VLLM_SINCE_MAMBA_BFLOAT16 ? 4 :
+	    version >= VLLM_SINCE_MAMBA_FLOAT16 ? 3 : 2;
+
+	if (d < n || d > PLAN_MAMBA_BFLOAT16)
+		return;
+	config_fail(p, "argument %s: invalid choice: '%s' (choose from %s)", flag,
+	    names[d], n == 3 ? "'auto', 'float32', 'float16'" :
+	    "'auto', 'float32'");
+}
+
 /* Flag values the chosen release does not take, in vLLM's argparse words. */
 static void
 release_checks(const struct plan_input *in, const struct vllm_traits *t,
@@ -360,6 +377,10 @@ release_checks(const struct plan_input *in, const struct vllm_traits *t,
 		config_fail(p, "argument --kv-cache-dtype: invalid choice: '%s' "
 		    "(choose from 'auto', 'fp8', 'fp8_e4m3', 'fp8_e5m2', 'fp8_inc')",
 		    kv_dtype_name(in->kv_dtype));
+	mamba_dtype_check("--mamba-cache-dtype", in->mamba_cache_dtype,
+	    t->version, p);
+	mamba_dtype_check("--mamba-ssm-cache-dtype", in->mamba_ssm_cache_dtype,
+	    t->version, p);
 	if (in->cudagraph_mode != PLAN_CG_UNSET && !t->cudagraph_mode)
 		config_fail(p, "--compilation-config cudagraph_mode needs vLLM "
 		    "0.10.2 or later.");
@@ -862,6 +883,18 @@ walk_weight_scale(struct walk *w)
 	p->weights_exact = true;
 }
 
+/* Element size of a MambaDType value (STR_DTYPE_TO_TORCH_DTYPE); 0 = auto. */
+static int
+mamba_dtype_bytes(int d)
+{
+	switch (d) {
+	case PLAN_MAMBA_FLOAT32: return 4;
+	case PLAN_MAMBA_FLOAT16:
+	case PLAN_MAMBA_BFLOAT16: return 2;
+	default: return 0;
+	}
+}
+
 /* The multimodal encoder budget (§2.4) and the KV-cache manager (§3, §4). */
 static void
 walk_kv_params(struct walk *w)
@@ -903,6 +936,8 @@ walk_kv_params(struct walk *w)
 		    MAMBA_MODE_ALL : MAMBA_MODE_ALIGN;
 	kp->mamba_mode = p->mamba_mode;
 	kp->num_spec = w->nspec;
+	kp->conv_bytes = mamba_dtype_bytes(in->mamba_cache_dtype);
+	kp->ssm_bytes = mamba_dtype_bytes(in->mamba_ssm_cache_dtype);
 	kp->extra_full_layers = in->draft_attention_layers;
 	kp->max_model_len = p->max_model_len > 0 && p->max_model_len < INT32_MAX ?
 	    (int)p->max_model_len : 0;

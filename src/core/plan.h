@@ -48,6 +48,16 @@ enum plan_perf_mode {
 	PLAN_PERF_THROUGHPUT,		/* default batch limits doubled */
 };
 
+/* --mamba-cache-dtype, --mamba-ssm-cache-dtype (vllm/config/cache.py
+ * MambaDType); auto: the conv state in the model dtype, the SSM state as
+ * the conv state unless the model's config hook sets it. */
+enum plan_mamba_dtype {
+	PLAN_MAMBA_AUTO,
+	PLAN_MAMBA_FLOAT32,
+	PLAN_MAMBA_FLOAT16,
+	PLAN_MAMBA_BFLOAT16,
+};
+
 /* The startup phase at which vLLM stops.  PHASE_NONE: it starts. */
 enum plan_phase {
 	PHASE_NONE,
@@ -123,6 +133,8 @@ struct plan_input {
 	/* KV-cache manager choices; 0 = vLLM's default for the version */
 	int	 prefix_caching;	/* --enable-prefix-caching 1, --no-... -1 */
 	int	 disable_hybrid_kv_manager;/* --disable-hybrid-kv-cache-manager 1, --no-... -1 */
+	int	 mamba_cache_dtype;	/* --mamba-cache-dtype: enum plan_mamba_dtype */
+	int	 mamba_ssm_cache_dtype;	/* --mamba-ssm-cache-dtype: enum plan_mamba_dtype */
 	int	 num_speculative_tokens;/* drafting: state conv rows and spec blocks */
 	int	 draft_attention_layers;/* draft layers with attention of the model's spec */
 	struct plan_lora lora;		/* --enable-lora ... */

@@ -86,6 +86,28 @@ static const struct vllm_flag_choice all2all_backends[] = {
 	{ "allgather_reducescatter", 0, 0, 0 }, { NULL, 0, 0, 0 }
 };
 
+/* vllm/config/cache.py MambaDType: auto, float32 in every release headroom
+ * knows; float16 and bfloat16 added later (doc/vllm-versions.md) */
+static const struct vllm_flag_choice mamba_dtypes[] = {
+	{ "auto", PLAN_MAMBA_AUTO, 0, 0 },
+	{ "float32", PLAN_MAMBA_FLOAT32, 0, 0 },
+	{ "float16", PLAN_MAMBA_FLOAT16, VLLM_SINCE_MAMBA_FLOAT16, 0 },
+	{ "bfloat16", PLAN_MAMBA_BFLOAT16, VLLM_SINCE_MAMBA_BFLOAT16, 0 },
+	{ NULL, 0, 0, 0 }
+};
+
+/* vllm/config/cache.py MambaCacheMode; any value stops the plan */
+static const struct vllm_flag_choice mamba_cache_modes[] = {
+	{ "none", 0, 0, 0 }, { "align", 1, 0, 0 }, { "all", 2, 0, 0 },
+	{ NULL, 0, 0, 0 }
+};
+
+/* vllm/config/multimodal.py MMEncoderTPMode: weights (the default) plans
+ * on, data (the encoder replicated on every TP rank) stops the plan */
+static const struct vllm_flag_choice mm_encoder_tp_modes[] = {
+	{ "weights", 0, 0, 0 }, { "data", 1, 0, 0 }, { NULL, 0, 0, 0 }
+};
+
 /* vllm/config/parallel.py ExpertPlacementStrategy */
 static const struct vllm_flag_choice expert_placements[] = {
 	{ "linear", 0, 0, 0 }, { "round_robin", 1, 0, 0 }, { NULL, 0, 0, 0 }
@@ -184,6 +206,36 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    "one KV group: sliding and chunked layers keep every token",
 	    VFK_BOOL, VFS_TRI, IN_OFF(disable_hybrid_kv_manager), -1, 0, 0, 1, false,
 	    NULL, NULL, RECALC_IN_KV, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
+	/* MambaStateDtypeCalculator (vllm/model_executor/layers/mamba/
+	 * mamba_utils.py): the conv state (and the one state of linear
+	 * attention and short conv) in mamba_cache_dtype, the SSM state of
+	 * Mamba, Mamba2 and GDN layers in mamba_ssm_cache_dtype (kv.c) */
+	[VF_MAMBA_CACHE_DTYPE] = { "mamba-cache-dtype", "--mamba-cache-dtype", NULL,
+	    "mamba-dtype", "element type of the Mamba / linear-attention conv "
+	    "state (auto: the model's)", VFK_ENUM, VFS_ENUM,
+	    IN_OFF(mamba_cache_dtype), -1, PLAN_MAMBA_AUTO, 0, 0, false, NULL,
+	    mamba_dtypes, RECALC_IN_KV, VFW_SET, PLAN_MAMBA_AUTO, VFSTEP_NONE, 0,
+	    0, 0, 0, true },
+	[VF_MAMBA_SSM_CACHE_DTYPE] = { "mamba-ssm-cache-dtype",
+	    "--mamba-ssm-cache-dtype", NULL, "ssm-dtype", "element type of the "
+	    "Mamba / GDN temporal state (auto: the model's config, else the conv "
+	    "state's)", VFK_ENUM, VFS_ENUM, IN_OFF(mamba_ssm_cache_dtype), -1,
+	    PLAN_MAMBA_AUTO, 0, 0, false, NULL, mamba_dtypes, RECALC_IN_KV,
+	    VFW_SET, PLAN_MAMBA_AUTO, VFSTEP_NONE, 0, 0, 0, 0, true },
+	/* cache_config.mamba_block_size: the tokens of one state block, and with
+	 * it the attention block of a hybrid model; not modelled */
+	[VF_MAMBA_BLOCK_SIZE] = { "mamba-block-size", "--mamba-block-size", NULL,
+	    "mamba-block", "tokens per Mamba state block (not modelled: the plan "
+	    "stops)", VFK_INT, VFS_NONE, 0, -1, 0, 1, 1 << 20, false, NULL, NULL,
+	    RECALC_IN_KV, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	/* cache_config.mamba_cache_mode: state blocks kept per request (none,
+	 * align, all); headroom derives it from prefix caching, an explicit
+	 * mode is not modelled */
+	[VF_MAMBA_CACHE_MODE] = { "mamba-cache-mode", "--mamba-cache-mode", NULL,
+	    "mamba-mode", "Mamba state blocks kept for prefix caching (not "
+	    "modelled: the plan stops)", VFK_ENUM, VFS_NONE, 0, -1, 0, 0, 0,
+	    false, NULL, mamba_cache_modes, RECALC_IN_KV, 0, 0, VFSTEP_NONE, 0, 0,
+	    0, 0, false, false, true },
 	[VF_ENABLE_LORA] = { "enable-lora", "--enable-lora", NULL, "lora",
 	    "LoRA adapter slots: stacked buffers and a second set of graphs",
 	    VFK_BOOL, VFS_BOOL, IN_OFF(lora.enabled), -1, 0, 0, 1, false, NULL,
@@ -291,6 +343,54 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    "modelled: the plan stops)", VFK_INT, VFS_INT, IN_OFF(dcp), -1, 0, 1,
 	    1024, false, NULL, NULL, RECALC_IN_PARALLEL, VFW_SET, 1, VFSTEP_NONE,
 	    0, 0, 0, 0, true },
+	/* cache_config.num_gpu_blocks_override: the KV cache's block count
+	 * instead of the one the budget gives */
+	[VF_NUM_GPU_BLOCKS_OVERRIDE] = { "num-gpu-blocks-override",
+	    "--num-gpu-blocks-override", NULL, "gpu-blocks", "fixed count of KV "
+	    "blocks (not modelled: the plan stops)", VFK_INT, VFS_NONE, 0, -1, 0,
+	    1, 1099511627776.0, false, NULL, NULL, RECALC_IN_KV, 0, 0,
+	    VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	/* cache_config.kv_sharing_fast_prefill: a second attention metadata
+	 * and the prefill path of KV-sharing layers (Gemma 3n) */
+	[VF_KV_SHARING_FAST_PREFILL] = { "kv-sharing-fast-prefill",
+	    "--kv-sharing-fast-prefill", NULL, "kv-share-prefill", "skip prefill "
+	    "of KV-sharing layers (not modelled: the plan stops)", VFK_BOOL,
+	    VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_KV, 0, 0,
+	    VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	/* parallel_config.enable_dbo: dual-batch overlap, micro-batches with
+	 * their own CUDA graphs and buffers */
+	[VF_ENABLE_DBO] = { "enable-dbo", "--enable-dbo", NULL, "dbo",
+	    "dual-batch overlap (not modelled: the plan stops)", VFK_BOOL,
+	    VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_GRAPHS, 0, 0,
+	    VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	/* multimodal_config.mm_encoder_tp_mode data: the vision encoder's
+	 * weights whole on every TP rank */
+	[VF_MM_ENCODER_TP_MODE] = { "mm-encoder-tp-mode", "--mm-encoder-tp-mode",
+	    NULL, "mm-encoder-tp", "weights: the encoder split over TP; data: "
+	    "whole on each rank (not modelled: the plan stops)", VFK_ENUM,
+	    VFS_NONE, 0, -1, 0, 0, 0, false, NULL, mm_encoder_tp_modes,
+	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true,
+	    true },
+	/* multimodal_config.skip_mm_profiling: the profile run leaves out the
+	 * encoder, so its activations are not in the budget */
+	[VF_SKIP_MM_PROFILING] = { "skip-mm-profiling", "--skip-mm-profiling",
+	    NULL, "skip-mm-profile", "profile without the multimodal encoder (not "
+	    "modelled: the plan stops)", VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1,
+	    false, NULL, NULL, RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0,
+	    false, false, true },
+	/* model_config.hf_overrides: the config headroom read is not the one
+	 * vLLM builds the model from */
+	[VF_HF_OVERRIDES] = { "hf-overrides", "--hf-overrides", NULL,
+	    "hf-overrides", "changes to the model's config (not modelled: the "
+	    "plan stops)", VFK_JSON, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, NULL,
+	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	/* kv_transfer_config: a KV connector (NIXL, LMCache, P2P NCCL) with
+	 * its own buffers */
+	[VF_KV_TRANSFER_CONFIG] = { "kv-transfer-config", "--kv-transfer-config",
+	    NULL, "kv-transfer", "KV connector for disaggregated serving (not "
+	    "modelled: the plan stops)", VFK_JSON, VFS_NONE, 0, -1, 0, 0, 0,
+	    false, NULL, NULL, RECALC_IN_EXTRAS, 0, 0, VFSTEP_NONE, 0, 0, 0, 0,
+	    false, false, true },
 };
 
 enum vllm_flag_id
@@ -590,7 +690,7 @@ vllm_flag_parse(const struct vllm_flag *f, const char *text, bool negated,
 		snprintf(err, errlen, "--%s expects a value", f->name);
 		return -1;
 	}
-	if (f->kind == VFK_JSON || f->store == VFS_NONE)
+	if (f->kind == VFK_JSON)
 		return VFP_KEEP;
 	if (f->auto_word != NULL && (strcasecmp(text, f->auto_word) == 0 ||
 	    strcmp(text, "-1") == 0)) {
@@ -603,6 +703,8 @@ vllm_flag_parse(const struct vllm_flag *f, const char *text, bool negated,
 
 		for (c = f->choices; c->name != NULL; c++)
 			if (strcmp(c->name, text) == 0) {
+				if (f->store == VFS_NONE)
+					return VFP_KEEP;
 				vllm_flag_store(f, in, c->value);
 				return VFP_SET;
 			}
@@ -623,9 +725,30 @@ vllm_flag_parse(const struct vllm_flag *f, const char *text, bool negated,
 	default:
 		if (parse_number(f, text, &v, err, errlen) != 0)
 			return -1;
+		if (f->store == VFS_NONE)
+			return VFP_KEEP;
 		vllm_flag_store(f, in, v);
 		return VFP_SET;
 	}
+}
+
+bool
+vllm_flag_refuses(const struct vllm_flag *f, const char *text, bool negated)
+{
+	bool b = !negated;
+
+	if (!f->memory)
+		return false;
+	if (f->kind == VFK_BOOL) {
+		if (text != NULL && parse_bool_word(text, &b) != 0)
+			return true;
+		return b;
+	}
+	if (f->kind == VFK_ENUM && f->keep_first && f->choices != NULL &&
+	    text != NULL && f->choices[0].name != NULL &&
+	    strcmp(text, f->choices[0].name) == 0)
+		return false;
+	return true;
 }
 
 static double

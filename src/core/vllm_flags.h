@@ -53,6 +53,10 @@ enum vllm_flag_id {
 	VF_MM_KWARGS,
 	VF_PREFIX_CACHING,
 	VF_DISABLE_HMA,
+	VF_MAMBA_CACHE_DTYPE,
+	VF_MAMBA_SSM_CACHE_DTYPE,
+	VF_MAMBA_BLOCK_SIZE,
+	VF_MAMBA_CACHE_MODE,
 	/* what else vLLM puts on the GPU (lora.h, spec.h) */
 	VF_ENABLE_LORA,
 	VF_MAX_LORAS,
@@ -74,6 +78,15 @@ enum vllm_flag_id {
 	VF_EXPERT_PLACEMENT,
 	VF_PCP,
 	VF_DCP,
+	/* flags that move memory in ways headroom does not model: a value
+	 * stops the plan at the configuration check, naming the flag */
+	VF_NUM_GPU_BLOCKS_OVERRIDE,
+	VF_KV_SHARING_FAST_PREFILL,
+	VF_ENABLE_DBO,
+	VF_MM_ENCODER_TP_MODE,
+	VF_SKIP_MM_PROFILING,
+	VF_HF_OVERRIDES,
+	VF_KV_TRANSFER_CONFIG,
 	VF_COUNT
 };
 
@@ -146,7 +159,11 @@ struct vllm_flag {
 	bool		 modelled;	/* headroom computes what it changes */
 	bool		 open;		/* ENUM: other names are kept, not refused */
 	bool		 memory;	/* open: an unknown name moves memory, so the
-					   plan stops at the configuration check */
+					   plan stops at the configuration check;
+					   not stored (VFS_NONE): any value does,
+					   but false (BOOL) and, with keep_first,
+					   the first choice (ENUM, vLLM's default) */
+	bool		 keep_first;
 };
 
 extern const struct vllm_flag vllm_flags[VF_COUNT];
@@ -177,6 +194,12 @@ int vllm_flag_parse(const struct vllm_flag *f, const char *text, bool negated,
     int version, struct plan_input *in, char *err, size_t errlen);
 /* Clears a LIST row before its items are parsed. */
 void vllm_flag_list_begin(const struct vllm_flag *f, struct plan_input *in);
+
+/*
+ * True when a valid value of row f (text as for vllm_flag_parse()) moves
+ * memory in a way headroom does not model: the plan must stop naming it.
+ */
+bool vllm_flag_refuses(const struct vllm_flag *f, const char *text, bool negated);
 
 /* Sets row f of in back to "not given". */
 void vllm_flag_reset(const struct vllm_flag *f, struct plan_input *in);

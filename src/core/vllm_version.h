@@ -29,6 +29,8 @@
 #define VLLM_SINCE_EAGLE3_LAYERS VLLM_VER(0, 11, 1)	/* EAGLE-3 heads of several layers, #26164 */
 #define VLLM_UNTIL_EAGLE3_TARGETS VLLM_VER(0, 16, 0)	/* last release checked against the EAGLE-3 target list */
 #define VLLM_SINCE_SPEC_GRAPH_ALIGN VLLM_VER(0, 12, 0)	/* capture sizes in steps of 1 + k, #28315 */
+#define VLLM_SINCE_MAMBA_FLOAT16	VLLM_VER(0, 13, 0)	/* MambaDType float16, #29978 */
+#define VLLM_SINCE_MAMBA_BFLOAT16	VLLM_VER(0, 22, 0)	/* MambaDType bfloat16, #41680 */
 
 /* The message wording families of the KV-cache errors. */
 enum kv_msg_style {

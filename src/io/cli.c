@@ -87,7 +87,7 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
     char **list, int nlist, int negated, char *err, size_t errlen)
 {
 	struct plan_input *in = &cli->imp.in;
-	char kept[256];
+	char kept[4096];
 	int i, rc;
 
 	switch (vllm_flag_id_of(f)) {
@@ -125,7 +125,7 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
 		if (keep_extra(cli, kept, err, errlen) != 0)
 			return -1;
 		/* a value of a flag that moves memory: the plan says so */
-		if (f->memory)
+		if (vllm_flag_refuses(f, v, negated))
 			in->not_modelled = cli->imp.extra[cli->imp.n_extra - 1];
 	}
 	return 0;

@@ -1654,3 +1654,50 @@ Test(arch, lfm2_short_conv_against_its_startup)
 	cr_assert(strstr(p.assumption, "LFM2.5-1.2B") != NULL, "%s", p.assumption);
 	model_done(&m);
 }
+
+/*
+ * --mamba-cache-dtype and --mamba-ssm-cache-dtype (_mamba_state_dtype in
+ * vllm/model_executor/layers/mamba/mamba_utils.py): the conv state in the
+ * first, the SSM state in the second, an explicit value over the config's.
+ */
+Test(arch, mamba_state_dtype_flags)
+{
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+
+	load("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
+	/* SSM bfloat16: 36,864 + 64 x 64 x 128 x 2 = 1,085,440; mode all:
+	 * 128 x cdiv(cdiv(1,085,440, 1024), 128) = 128 x 9 = 1152 */
+	params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
+	p.ssm_bytes = 2;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.state_bytes / 23, 1085440);
+	cr_assert_eq(l.attn_block_size, 1152);
+	/* SSM float32 as the config says: 2,134,016, block 2176 */
+	p.ssm_bytes = 4;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.state_bytes / 23, 2134016);
+	cr_assert_eq(l.attn_block_size, 2176);
+	/* conv float32, SSM auto (the config's float32): 3 x 6144 x 4 =
+	 * 73,728 + 2,097,152 = 2,170,880 */
+	p.ssm_bytes = 0;
+	p.conv_bytes = 4;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.state_bytes / 23, 2170880);
+	model_done(&m);
+
+	/* Qwen3.5-27B, 48 GDN layers: conv 2 x 16 x 128 + 48 x 128 = 10,240
+	 * channels x 3 rows; recurrent 48 x 128 x 128 */
+	load("qwen3.5/Qwen3.5-27B", &m);
+	params(&p, 1, KV_AUTO, MAMBA_MODE_ALIGN);
+	layout(&m, &p, &l);
+	cr_assert_eq(l.state_bytes / 48, 3 * 10240 * 2 + 786432 * 4);
+	p.ssm_bytes = 2;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.state_bytes / 48, 3 * 10240 * 2 + 786432 * 2);
+	p.conv_bytes = 4;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.state_bytes / 48, 3 * 10240 * 4 + 786432 * 2);
+	model_done(&m);
+}

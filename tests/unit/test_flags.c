@@ -420,3 +420,124 @@ Test(flags, copying_takes_only_what_is_given)
 	cr_assert_eq(b.max_model_len, 8192);
 	cr_assert_eq(b.n_capture_sizes, -1);
 }
+
+static void
+plan_words(const char *const *extra, struct plan *p)
+{
+	const char *args[16] = { "--gpu", "h100-sxm", "--model", NULL };
+	struct cli c;
+	int n = 3, i;
+
+	args[n++] = xt_src("tests/fixtures/configs/nemotron-h/"
+	    "Nemotron-3-Nano-30B-A3B-BF16", 0);
+	for (i = 0; extra[i] != NULL; i++)
+		args[n++] = extra[i];
+	args[n] = NULL;
+	xt_cli(&c, args);
+	plan_compute(test_catalogue(), &c.imp.in, p);
+	cli_done(&c);
+}
+
+/* The Mamba state dtypes from the command line to the plan (test_arch.c
+ * works the bytes by hand), with the values of each release. */
+Test(flags, mamba_state_dtypes_reach_the_plan)
+{
+	struct plan p;
+	struct cli c;
+	char cmd[1024];
+
+	plan_words((const char *const[]){ NULL }, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.state_bytes, 23 * 2134016);	/* the config's float32 */
+	plan_words((const char *const[]){ "--mamba-ssm-cache-dtype", "bfloat16",
+	    NULL }, &p);
+	cr_assert_eq(p.state_bytes, 23 * 1085440);
+	snprintf(cmd, sizeof cmd, "vllm serve %s --mamba-ssm-cache-dtype float16 "
+	    "--mamba-cache-dtype float32", xt_src("tests/fixtures/configs/"
+	    "nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", 1));
+	xt_cli(&c, (const char *const[]){ "--gpu", "h100-sxm", "--from-command",
+	    cmd, NULL });
+	plan_compute(test_catalogue(), &c.imp.in, &p);
+	cli_done(&c);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.state_bytes, 23 * (3 * 6144 * 4 + 524288 * 2));
+	/* float16 from 0.13.0, bfloat16 from 0.22.0, in argparse's words */
+	plan_words((const char *const[]){ "--vllm-version", "0.12.0",
+	    "--mamba-ssm-cache-dtype", "float16", NULL }, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert_str_eq(p.message, "argument --mamba-ssm-cache-dtype: invalid "
+	    "choice: 'float16' (choose from 'auto', 'float32')");
+	plan_words((const char *const[]){ "--vllm-version", "0.21.0",
+	    "--mamba-cache-dtype", "bfloat16", NULL }, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert_str_eq(p.message, "argument --mamba-cache-dtype: invalid "
+	    "choice: 'bfloat16' (choose from 'auto', 'float32', 'float16')");
+	plan_words((const char *const[]){ "--vllm-version", "0.13.0",
+	    "--mamba-ssm-cache-dtype", "float16", NULL }, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.state_bytes, 23 * 1085440);
+}
+
+/* Every row that moves memory headroom does not model stops the plan at
+ * the configuration check naming the flag; vLLM's default value of it
+ * (false, or the first choice of a keep_first row) plans on. */
+Test(flags, rows_not_modelled_refuse_by_name)
+{
+	const struct catalogue *cat = test_catalogue();
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < VF_COUNT; i++) {
+		const struct vllm_flag *f = &vllm_flags[i];
+		const char *args[8] = { BASE };
+		const char *v = NULL, *dflt = NULL;
+		struct cli c;
+		struct plan p;
+		char no[80];
+
+		if (f->store != VFS_NONE || !f->memory)
+			continue;
+		if (f->kind == VFK_INT)
+			v = "2";
+		else if (f->kind == VFK_JSON)
+			v = "{}";
+		else if (f->kind == VFK_ENUM) {
+			int k = 0;
+
+			while (f->choices[k + 1].name != NULL)
+				k++;
+			v = f->choices[k].name;
+			if (f->keep_first)
+				dflt = f->choices[0].name;
+		}
+		args[4] = f->opt;
+		args[5] = v;
+		args[6] = NULL;
+		xt_cli(&c, args);
+		plan_compute(cat, &c.imp.in, &p);
+		cr_assert_eq(p.phase, PHASE_CONFIG, "%s %s plans", f->opt, v ? v : "");
+		cr_assert_not_null(strstr(p.message, f->opt), "%s: %s", f->opt,
+		    p.message);
+		cr_assert_not_null(strstr(p.message, "headroom does not model"),
+		    "%s", p.message);
+		cli_done(&c);
+		/* vLLM's default: no memory moved, the plan goes on */
+		if (f->kind == VFK_BOOL) {
+			snprintf(no, sizeof no, "--no-%s", f->name);
+			args[4] = no;
+			args[5] = NULL;
+		} else if (dflt != NULL) {
+			args[5] = dflt;
+		} else {
+			n++;
+			continue;
+		}
+		xt_cli(&c, args);
+		plan_compute(cat, &c.imp.in, &p);
+		cr_assert_eq(p.phase, PHASE_NONE, "%s %s: %s", args[4],
+		    args[5] ? args[5] : "", p.message);
+		cli_done(&c);
+		n++;
+	}
+	cr_assert_geq(n, 9, "only %d rows refuse by name", n);
+}
