@@ -694,89 +694,94 @@ checkpoint_text(const struct report_in *r, char *buf, size_t len)
 		    "from the architecture)", ckpt_format_name(r->plan->format));
 }
 
-char *
-export_quote(const struct report_in *r, char *err, size_t errlen)
+/* What the sections of a quote share. */
+struct quote {
+	struct strbuf	 y;
+	struct mdpool	 mp;
+	const struct report_in *r;
+	const struct gpu *g;
+	struct export_cost k;
+	char		 v[32], ck[512], tpr[32], len[32];
+	bool		 rule;
+};
+
+/* The proposal: card, count, model, users, price, verdict. */
+static void
+quote_proposal(struct quote *q)
 {
-	struct strbuf y = { 0 };
-	struct mdpool mp = { { 0 }, 0 };
+	const struct report_in *r = q->r;
 	const struct plan *p = r->plan;
 	const struct plan_input *in = r->in;
+	const struct export_cost k = q->k;
 	const struct model *m = in->model;
-	const struct gpu *g = card_of(r->cat, in);
-	struct export_cost k;
-	char a[32], b[32], v[32], card[256], ck[512], tpr[32], len[32];
-	int nlines, i;
-	char **lines = launch_text(r, &nlines, false, err, errlen);
-	char *cmd = lines != NULL ? launch_join(lines) : NULL;
-	bool rule = in->overhead == OVERHEAD_RULE;
-	double total = units_gib(p->total);
-	int64_t kvb;
+	const struct gpu *g = q->g;
+	const char *ck = q->ck, *tpr = q->tpr, *len = q->len;
 
-	if (cmd == NULL)
-		return NULL;
-	export_cost(r->cat, in, p, &k);
-	card_line(r, card, sizeof card);
-	checkpoint_text(r, ck, sizeof ck);
-	vllm_version_format(p->version, v, sizeof v);
-	units_format_commas(p->tokens_per_request, tpr, sizeof tpr);
-	units_format_commas(p->max_model_len, len, sizeof len);
-
-	strbuf_printf(&y, "# Quote: %s on %s\n\n", md(&mp, m ? (m->name ? m->name :
-	    m->id) : "?"), md(&mp, card));
-	strbuf_printf(&y, "Prepared with headroom %s for vLLM %s. Memory figures "
-	    "are per card\n(per MIG slice on a slice) unless stated.\n\n",
-	    PACKAGE_VERSION, v);
-
-	strbuf_printf(&y, "## Proposal\n\n| Item | Value |\n|---|---|\n");
+	strbuf_printf(&q->y, "## Proposal\n\n| Item | Value |\n|---|---|\n");
 	if (g != NULL)
-		strbuf_printf(&y, "| Card | %s (`%s`)%s%s |\n", md(&mp, g->name),
-		    md(&mp, g->id), k.slices ? ", MIG slice " : "", k.slices ?
-		    md(&mp, g->mig[in->mig].name) : "");
+		strbuf_printf(&q->y, "| Card | %s (`%s`)%s%s |\n", md(&q->mp, g->name),
+		    md(&q->mp, g->id), k.slices ? ", MIG slice " : "", k.slices ?
+		    md(&q->mp, g->mig[in->mig].name) : "");
 	else
-		strbuf_printf(&y, "| Card | custom, %.2f GiB as CUDA reports it |\n",
+		strbuf_printf(&q->y, "| Card | custom, %.2f GiB as CUDA reports it |\n",
 		    in->gpu_total_gib);
 	if (k.slices > 0)
-		strbuf_printf(&y, "| Count | %d slice%s on %d card%s (%d slices per "
+		strbuf_printf(&q->y, "| Count | %d slice%s on %d card%s (%d slices per "
 		    "card) |\n", k.slices, k.slices == 1 ? "" : "s", k.cards,
 		    k.cards == 1 ? "" : "s", k.slices_per_card);
 	else
-		strbuf_printf(&y, "| Count | %d card%s: TP %d x PP %d, %d replica%s |\n",
+		strbuf_printf(&q->y, "| Count | %d card%s: TP %d x PP %d, %d replica%s |\n",
 		    k.cards, k.cards == 1 ? "" : "s", p->tp, p->pp, p->replicas,
 		    p->replicas == 1 ? "" : "s");
-	strbuf_printf(&y, "| Model | %s |\n", md(&mp, m ? m->id : "?"));
-	strbuf_printf(&y, "| Checkpoint | %s |\n", md(&mp, ck));
-	strbuf_printf(&y, "| KV cache | %s, block size %d, max_model_len %s |\n",
+	strbuf_printf(&q->y, "| Model | %s |\n", md(&q->mp, m ? m->id : "?"));
+	strbuf_printf(&q->y, "| Checkpoint | %s |\n", md(&q->mp, ck));
+	strbuf_printf(&q->y, "| KV cache | %s, block size %d, max_model_len %s |\n",
 	    kv_dtype_name(p->kv_dtype), p->block_size, len);
 	if (p->phase == PHASE_NONE)
-		strbuf_printf(&y, "| Concurrent users | **%lld** requests of %s tokens "
+		strbuf_printf(&q->y, "| Concurrent users | **%lld** requests of %s tokens "
 		    "at once (%lld per replica) |\n", (long long)p->total_concurrency,
 		    tpr, (long long)p->concurrency_at_tpr);
 	else
-		strbuf_printf(&y, "| Concurrent users | none: vLLM does not start "
+		strbuf_printf(&q->y, "| Concurrent users | none: vLLM does not start "
 		    "(%s) |\n", plan_phase_title(p->phase));
 	if (k.card_per_hour > 0) {
 		const struct price_currency *cur = &r->cat->currency;
 		char p1[64], p2[64];
 
-		strbuf_printf(&y, "| Price | %s per card-hour x %d = **%s per "
+		strbuf_printf(&q->y, "| Price | %s per card-hour x %d = **%s per "
 		    "hour**", price_format(cur, k.card_per_hour, 2, p1, sizeof p1),
 		    k.cards, price_format(cur, k.per_hour, 2, p2, sizeof p2));
 		if (k.per_user_hour > 0)
-			strbuf_printf(&y, ", %s per concurrent user-hour",
+			strbuf_printf(&q->y, ", %s per concurrent user-hour",
 			    price_format(cur, k.per_user_hour, 4, p1, sizeof p1));
-		strbuf_printf(&y, " |\n");
+		strbuf_printf(&q->y, " |\n");
 	} else {
-		strbuf_printf(&y, "| Price | no dated price in the catalogue for this "
+		strbuf_printf(&q->y, "| Price | no dated price in the catalogue for this "
 		    "card |\n");
 	}
-	strbuf_printf(&y, "| Verdict | %s |\n\n", p->phase == PHASE_NONE ?
+	strbuf_printf(&q->y, "| Verdict | %s |\n\n", p->phase == PHASE_NONE ?
 	    "vLLM starts" : plan_phase_title(p->phase));
 	if (p->phase != PHASE_NONE)
-		strbuf_printf(&y, "> %s\n\n", md(&mp, p->message));
+		strbuf_printf(&q->y, "> %s\n\n", md(&q->mp, p->message));
 
-	strbuf_printf(&y, "## Memory per card\n\n| Term | GiB | Share | Basis |\n"
+}
+
+/* Memory per card, term by term, with what each rests on. */
+static void
+quote_memory(struct quote *q)
+{
+	const struct report_in *r = q->r;
+	const struct plan *p = r->plan;
+	const struct gpu *g = q->g;
+	const char *len = q->len;
+	bool rule = q->rule;
+	double total = units_gib(p->total);
+	char a[32], b[32];
+	int64_t kvb;
+
+	strbuf_printf(&q->y, "## Memory per card\n\n| Term | GiB | Share | Basis |\n"
 	    "|---|---:|---:|---|\n");
-#define ROW(label, bytes, why) strbuf_printf(&y, "| %s | %s | %.0f%% | %s |\n", \
+#define ROW(label, bytes, why) strbuf_printf(&q->y, "| %s | %s | %.0f%% | %s |\n", \
 	label, gib(bytes, a), total > 0 ? 100.0 * units_gib(bytes) / total : 0.0, why)
 	ROW("Card memory, as CUDA reports it", p->total, g ? "catalogue" : "given");
 	if (p->other > 0)
@@ -799,41 +804,54 @@ export_quote(const struct report_in *r, char *err, size_t errlen)
 		ROW("KV cache", kvb, p->kv_memory_fixed ? "--kv-cache-memory-bytes" :
 		    kvb > 0 ? "what the budget leaves" : "short of memory: vLLM refuses");
 	else
-		strbuf_printf(&y, "| KV cache | none | - | vLLM stops before it |\n");
+		strbuf_printf(&q->y, "| KV cache | none | - | vLLM stops before it |\n");
 	ROW("Outside vLLM's budget", p->outside_budget, "headroom for the driver");
 #undef ROW
 	units_format_commas(p->kv_tokens, b, sizeof b);
-	strbuf_printf(&y, "\nvLLM would log: \"GPU KV cache size: %s tokens\" and "
+	strbuf_printf(&q->y, "\nvLLM would log: \"GPU KV cache size: %s tokens\" and "
 	    "\"Maximum concurrency for\n%s tokens per request: %.2fx\".\n\n", b, len,
 	    p->max_concurrency);
 
-	strbuf_printf(&y, "## Limits and assumptions\n\n");
-	bullet(&y, "Users means requests of %s tokens (prompt + output) whose KV "
+}
+
+/* What the figures mean and what they leave out. */
+static void
+quote_limits(struct quote *q)
+{
+	const struct report_in *r = q->r;
+	const struct plan *p = r->plan;
+	const struct plan_input *in = r->in;
+	const struct export_cost k = q->k;
+	const char *v = q->v, *tpr = q->tpr, *len = q->len;
+	bool rule = q->rule;
+
+	strbuf_printf(&q->y, "## Limits and assumptions\n\n");
+	bullet(&q->y, "Users means requests of %s tokens (prompt + output) whose KV "
 	    "cache is resident at once, at most --max-num-seqs %d per replica. "
 	    "Longer requests fit fewer; requests longer than max_model_len (%s) "
 	    "are refused.", tpr, p->max_num_seqs, len);
 	if (rule)
-		bullet(&y, "Sized with the rule of thumb (cache = 0.9 x card memory - "
+		bullet(&q->y, "Sized with the rule of thumb (cache = 0.9 x card memory - "
 		    "3 GiB - weights), not vLLM's profile.");
 	else
-		bullet(&y, "Activation peak, non-torch and CUDA-graph memory are %s; "
+		bullet(&q->y, "Activation peak, non-torch and CUDA-graph memory are %s; "
 		    "weights and KV figures follow vLLM's own arithmetic.",
 		    p->calibrated ? "calibrated from a real startup where the table "
 		    "says so, estimates otherwise" : "estimates fitted on real startups");
-	bullet(&y, "Planned for vLLM %s; other releases size memory differently.", v);
+	bullet(&q->y, "Planned for vLLM %s; other releases size memory differently.", v);
 	if (p->card_assumption != NULL)
-		bullet(&y, "Assumption: %s", md(&mp, p->card_assumption));
+		bullet(&q->y, "Assumption: %s", md(&q->mp, p->card_assumption));
 	if (k.slices > 0)
-		bullet(&y, "MIG slices cannot be joined by tensor parallelism: each "
+		bullet(&q->y, "MIG slices cannot be joined by tensor parallelism: each "
 		    "slice runs its own vLLM instance.");
 	if (k.card_per_hour > 0) {
 		char note[200];
 
-		bullet(&y, "Price: %s, dated %s. Host, storage and network are not "
-		    "included.", md(&mp, k.source ? k.source : "catalogue"),
-		    md(&mp, k.date ? k.date : "?"));
+		bullet(&q->y, "Price: %s, dated %s. Host, storage and network are not "
+		    "included.", md(&q->mp, k.source ? k.source : "catalogue"),
+		    md(&q->mp, k.date ? k.date : "?"));
 		if (price_converted(&r->cat->currency))
-			bullet(&y, "Currency: %s.", md(&mp,
+			bullet(&q->y, "Currency: %s.", md(&q->mp,
 			    price_note(&r->cat->currency, note, sizeof note)));
 	}
 	{
@@ -841,11 +859,20 @@ export_quote(const struct report_in *r, char *err, size_t errlen)
 
 		provenance_not_modelled(in, nm, sizeof nm);
 		if (nm[0] != '\0')
-			bullet(&y, "Not modelled (carried into the command as given): %s.",
-			    md(&mp, nm));
+			bullet(&q->y, "Not modelled (carried into the command as given): %s.",
+			    md(&q->mp, nm));
 	}
 	if (p->warning[0] != '\0')
-		bullet(&y, "%s", md(&mp, p->warning));
+		bullet(&q->y, "%s", md(&q->mp, p->warning));
+
+}
+
+/* The launch lines, fenced so that no value can close the fence. */
+static void
+quote_launch(struct quote *q, char **lines, int nlines, const char *cmd)
+{
+	const struct plan_input *in = q->r->in;
+	int i;
 
 	{
 		/* a fence longer than any run of backticks in the command: a value
@@ -860,23 +887,58 @@ export_quote(const struct report_in *r, char *err, size_t errlen)
 		}
 		/* a document, not a script: controls and line breaks in a value
 		 * shown escaped; one line per replica */
-		strbuf_printf(&y, "\n## Launch\n\n");
+		strbuf_printf(&q->y, "\n## Launch\n\n");
 		if (nlines > 1)
-			strbuf_printf(&y, "%d replicas, each its own vLLM server on its own "
+			strbuf_printf(&q->y, "%d replicas, each its own vLLM server on its own "
 			    "%s and port: start every line%s.\n\n", nlines, in->mig >= 0 ?
 			    "MIG slice" : "cards", in->mig >= 0 ? " with the slice's UUID "
 			    "(nvidia-smi -L) for its placeholder" : "");
-		strbuf_printf(&y, "%.*ssh\n", most + 1, BACKTICKS);
+		strbuf_printf(&q->y, "%.*ssh\n", most + 1, BACKTICKS);
 		for (i = 0; lines[i] != NULL; i++) {
-			textesc_append(&y, lines[i]);
-			strbuf_printf(&y, "\n");
+			textesc_append(&q->y, lines[i]);
+			strbuf_printf(&q->y, "\n");
 		}
-		strbuf_printf(&y, "%.*s\n", most + 1, BACKTICKS);
+		strbuf_printf(&q->y, "%.*s\n", most + 1, BACKTICKS);
 	}
+}
+
+char *
+export_quote(const struct report_in *r, char *err, size_t errlen)
+{
+	struct quote q;
+	const struct plan *p = r->plan;
+	const struct model *m = r->in->model;
+	char card[256];
+	int nlines;
+	char **lines = launch_text(r, &nlines, false, err, errlen);
+	char *cmd = lines != NULL ? launch_join(lines) : NULL;
+
+	if (cmd == NULL)
+		return NULL;
+	memset(&q, 0, sizeof q);
+	q.r = r;
+	q.g = card_of(r->cat, r->in);
+	q.rule = r->in->overhead == OVERHEAD_RULE;
+	export_cost(r->cat, r->in, p, &q.k);
+	card_line(r, card, sizeof card);
+	checkpoint_text(r, q.ck, sizeof q.ck);
+	vllm_version_format(p->version, q.v, sizeof q.v);
+	units_format_commas(p->tokens_per_request, q.tpr, sizeof q.tpr);
+	units_format_commas(p->max_model_len, q.len, sizeof q.len);
+
+	strbuf_printf(&q.y, "# Quote: %s on %s\n\n", md(&q.mp, m ? (m->name ?
+	    m->name : m->id) : "?"), md(&q.mp, card));
+	strbuf_printf(&q.y, "Prepared with headroom %s for vLLM %s. Memory figures "
+	    "are per card\n(per MIG slice on a slice) unless stated.\n\n",
+	    PACKAGE_VERSION, q.v);
+	quote_proposal(&q);
+	quote_memory(&q);
+	quote_limits(&q);
+	quote_launch(&q, lines, nlines, cmd);
 	free(cmd);
 	launch_free(lines);
-	md_free(&mp);
-	return strbuf_take(&y);
+	md_free(&q.mp);
+	return strbuf_take(&q.y);
 }
 
 void
