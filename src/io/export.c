@@ -482,6 +482,66 @@ export_port(const struct plan_input *in)
 	return 8000;
 }
 
+/*
+ * docker's --gpus value for the plan into dev: the MIG device (with a
+ * comment into y), the cards CUDA_VISIBLE_DEVICES names, else the first
+ * world x dp cards.  *hf_token: the environment sets HF_TOKEN.
+ */
+static void
+docker_devices(const struct plan *p, const struct plan_input *in,
+    struct strbuf *y, char *dev, size_t len, bool *hf_token)
+{
+	const char *devices = NULL;
+	size_t i;
+	int n, k;
+
+	for (i = 0; i < in->n_env; i++) {
+		if (strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
+			devices = in->env[i] + 21;
+		if (strncmp(in->env[i], "HF_TOKEN=", 9) == 0)
+			*hf_token = true;
+	}
+	if (in->mig >= 0) {
+		snprintf(dev, len, "\"device=0:0\"");
+		strbuf_printf(y, "# MIG: device=GPU:MIG-device, e.g. 0:0 (nvidia-smi -L); "
+		    "one container per slice.\n");
+	} else if (devices != NULL && devices[0] != '\0' &&
+	    strspn(devices, "0123456789,") == strlen(devices)) {
+		snprintf(dev, len, "\"device=%s\"", devices);
+	} else {
+		n = p->world * p->dp;
+		if (n < 1)
+			n = 1;
+		k = snprintf(dev, len, "\"device=");
+		for (i = 0; i < (size_t)n && k + 8 < (int)len; i++)
+			k += snprintf(dev + k, len - (size_t)k, "%s%zu", i ? "," : "", i);
+		snprintf(dev + k, len - (size_t)k, "\"");
+	}
+}
+
+/* The -e options of the environment, CUDA_VISIBLE_DEVICES left out. */
+static void
+docker_env(struct strbuf *y, const struct plan_input *in)
+{
+	size_t i;
+	char *q;
+
+	for (i = 0; i < in->n_env; i++) {
+		const char *eq = strchr(in->env[i], '=');
+
+		if (eq == NULL || strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
+			continue;
+		if (shellwords_is_variable(eq + 1)) {
+			/* "NAME=$VAR", as written: the shell passes the variable on */
+			strbuf_printf(y, "  -e \"%s\" \\\n", in->env[i]);
+			continue;
+		}
+		q = shell_word(in->env[i]);
+		strbuf_printf(y, "  -e %s \\\n", q);
+		free(q);
+	}
+}
+
 char *
 export_docker(const struct report_in *r, char *err, size_t errlen)
 {
@@ -489,7 +549,6 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 	const struct plan *p = r->plan;
 	const struct plan_input *in = r->in;
 	char *cmd, *args, v[32], card[256], dev[256], *q, local[PATH_MAX];
-	const char *devices = NULL;
 	/* a folder of the user's (not a Hub id read from the cache or the Hub) */
 	bool is_local = model_find_is_local(r->cat, in->model) &&
 	    strcmp(model_find_input_source(r->cat, in), "directory") == 0;
@@ -497,7 +556,6 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 	struct model mounted;
 	long port = export_port(in);
 	size_t i;
-	int n, k;
 
 	/* a local folder: mounted at its absolute path, which the command names */
 	local[0] = '\0';
@@ -533,28 +591,7 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 	    v, sizeof v));
 	textesc_append(&y, card);
 	strbuf_printf(&y, " (planned by headroom %s).\n", PACKAGE_VERSION);
-	for (i = 0; i < in->n_env; i++) {
-		if (strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
-			devices = in->env[i] + 21;
-		if (strncmp(in->env[i], "HF_TOKEN=", 9) == 0)
-			hf_token = true;
-	}
-	if (in->mig >= 0) {
-		snprintf(dev, sizeof dev, "\"device=0:0\"");
-		strbuf_printf(&y, "# MIG: device=GPU:MIG-device, e.g. 0:0 (nvidia-smi -L); "
-		    "one container per slice.\n");
-	} else if (devices != NULL && devices[0] != '\0' &&
-	    strspn(devices, "0123456789,") == strlen(devices)) {
-		snprintf(dev, sizeof dev, "\"device=%s\"", devices);
-	} else {
-		n = p->world * p->dp;
-		if (n < 1)
-			n = 1;
-		k = snprintf(dev, sizeof dev, "\"device=");
-		for (i = 0; i < (size_t)n && k + 8 < (int)sizeof dev; i++)
-			k += snprintf(dev + k, sizeof dev - (size_t)k, "%s%zu", i ? "," : "", i);
-		snprintf(dev + k, sizeof dev - (size_t)k, "\"");
-	}
+	docker_devices(p, in, &y, dev, sizeof dev, &hf_token);
 	if (p->replicas > 1 && in->mig < 0)
 		strbuf_printf(&y, "# %d replicas: run one container per replica, each on "
 		    "its own cards and port.\n", p->replicas);
@@ -565,20 +602,7 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 	/* the whole cache: a snapshot's files are links into its blobs/ */
 	strbuf_printf(&y, "  -v ~/.cache/huggingface:/root/.cache/huggingface%s "
 	    "\\\n", hf_token ? "" : " --env HF_TOKEN");
-	for (i = 0; i < in->n_env; i++) {
-		const char *eq = strchr(in->env[i], '=');
-
-		if (eq == NULL || strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
-			continue;
-		if (shellwords_is_variable(eq + 1)) {
-			/* "NAME=$VAR", as written: the shell passes the variable on */
-			strbuf_printf(&y, "  -e \"%s\" \\\n", in->env[i]);
-			continue;
-		}
-		q = shell_word(in->env[i]);
-		strbuf_printf(&y, "  -e %s \\\n", q);
-		free(q);
-	}
+	docker_env(&y, in);
 	if (is_local) {
 		struct strbuf m = { 0 };
 		char *ms;
