@@ -309,18 +309,16 @@ row_from_plan(struct fit_row *r, const struct fit_query *q, const struct gpu *g,
 	    r->price_per_hour / (double)r->total : 0;
 }
 
-size_t
-fit_find(const struct catalogue *c, const struct fit_query *q,
-    struct fit_row *rows, size_t max_rows, struct fit_result *res)
+/*
+ * Checks the query and settles the context every row is planned with:
+ * the query's, else the one its tokens need within the model's.  Returns
+ * that length, or 0 with res->error set.
+ */
+static int64_t
+fit_check_query(const struct fit_query *q, struct fit_result *res)
 {
-	struct recalc_choice choices[RECALC_MAX_CHOICES];
-	struct plan_input base;
-	struct plan p;
-	size_t n_choices = 0, n = 0, ci, gi, k;
 	int64_t L, derived;
-	int max_cards;
 
-	memset(res, 0, sizeof *res);
 	if (q->model == NULL) {
 		snprintf(res->error, sizeof res->error, "no model given");
 		return 0;
@@ -346,22 +344,41 @@ fit_find(const struct catalogue *c, const struct fit_query *q,
 		    (long long)derived, (long long)L);
 		return 0;
 	}
-	max_cards = q->max_cards > 0 ? q->max_cards : FIT_DEFAULT_MAX_CARDS;
+	return L;
+}
 
+/* The input every candidate starts from: the query's base with the
+ * model, context and load of the query and no hardware or layout. */
+static void
+fit_init_base(struct plan_input *base, const struct fit_query *q, int64_t L)
+{
 	if (q->base)
-		base = *q->base;
+		*base = *q->base;
 	else
-		plan_input_init(&base);
-	base.model = q->model;
-	base.version = q->version;
-	base.overhead = q->overhead;
-	base.other_usage_gib = q->other_usage_gib;
-	base.max_model_len = L;
-	base.tokens_per_request = q->tokens;
-	base.gpu_total_gib = 0;
-	base.tp = base.pp = base.dp = 0;
-	base.gpus = 0;
-	base.kv_cache_memory_bytes = 0;
+		plan_input_init(base);
+	base->model = q->model;
+	base->version = q->version;
+	base->overhead = q->overhead;
+	base->other_usage_gib = q->other_usage_gib;
+	base->max_model_len = L;
+	base->tokens_per_request = q->tokens;
+	base->gpu_total_gib = 0;
+	base->tp = base->pp = base->dp = 0;
+	base->gpus = 0;
+	base->kv_cache_memory_bytes = 0;
+}
+
+/*
+ * Fills choices[] with the checkpoints to try: the query's one when it
+ * fixes it, else every published one (and FP8 quantized while loading),
+ * without duplicates.  Returns how many.
+ */
+static size_t
+fit_list_choices(const struct catalogue *c, const struct fit_query *q,
+    const struct plan_input *base, struct recalc_choice *choices)
+{
+	struct plan_input li = *base;
+	size_t n_choices, ci, k;
 
 	if (q->fixed_choice) {
 		memset(&choices[0], 0, sizeof choices[0]);
@@ -374,124 +391,186 @@ fit_find(const struct catalogue *c, const struct fit_query *q,
 			choices[0].format = FMT_FP8;
 		choices[0].derived = q->ckpt < 0 && !q->quantization_fp8 &&
 		    choices[0].format != q->model->native_format;
-		n_choices = 1;
-	} else {
-		struct plan_input li = base;
+		return 1;
+	}
+	li.ckpt = -1;
+	li.format = FMT_COUNT;
+	li.quantization_fp8 = false;
+	n_choices = recalc_list_choices(c, &li, choices, RECALC_MAX_CHOICES);
+	/* the list leads with the input's own (native, unnamed) choice;
+	 * drop it where a published checkpoint of that format exists.
+	 * Formats nobody published are dropped too: no `vllm serve`
+	 * line could load them (they stay reachable with --checkpoint). */
+	for (ci = 0; ci < n_choices; ci++) {
+		bool dup = choices[ci].derived;
 
-		li.ckpt = -1;
-		li.format = FMT_COUNT;
-		li.quantization_fp8 = false;
-		n_choices = recalc_list_choices(c, &li, choices, RECALC_MAX_CHOICES);
-		/* the list leads with the input's own (native, unnamed) choice;
-		 * drop it where a published checkpoint of that format exists.
-		 * Formats nobody published are dropped too: no `vllm serve`
-		 * line could load them (they stay reachable with --checkpoint). */
-		for (ci = 0; ci < n_choices; ci++) {
-			bool dup = choices[ci].derived;
-
-			for (k = 0; k < n_choices && !dup; k++)
-				dup = k != ci && choices[ci].ckpt < 0 &&
-				    !choices[ci].quantization_fp8 && choices[k].ckpt >= 0 &&
-				    !choices[k].quantization_fp8 &&
-				    choices[k].format == choices[ci].format;
-			dup = dup || (ci > 0 && memcmp(&choices[ci], &choices[ci - 1],
-			    sizeof choices[ci]) == 0);
-			if (dup) {
-				memmove(&choices[ci], &choices[ci + 1],
-				    (n_choices - ci - 1) * sizeof choices[0]);
-				n_choices--;
-				ci--;
-			}
+		for (k = 0; k < n_choices && !dup; k++)
+			dup = k != ci && choices[ci].ckpt < 0 &&
+			    !choices[ci].quantization_fp8 && choices[k].ckpt >= 0 &&
+			    !choices[k].quantization_fp8 &&
+			    choices[k].format == choices[ci].format;
+		dup = dup || (ci > 0 && memcmp(&choices[ci], &choices[ci - 1],
+		    sizeof choices[ci]) == 0);
+		if (dup) {
+			memmove(&choices[ci], &choices[ci + 1],
+			    (n_choices - ci - 1) * sizeof choices[0]);
+			n_choices--;
+			ci--;
 		}
 	}
+	return n_choices;
+}
+
+/* One hardware option and way of serving it that fit_find() tries. */
+struct fit_try {
+	const struct gpu *g;
+	int gi, mig, max_cards;
+	const struct recalc_choice *choice;
+	enum kv_dtype kv;
+};
+
+/*
+ * Plans t over the layouts, fewest cards first, and keeps in *best the
+ * one that carries the users on the fewest cards (cmp_cards()).  Returns
+ * whether one did.
+ */
+static bool
+fit_pick_layout(const struct catalogue *c, const struct fit_query *q,
+    const struct plan_input *base, const struct fit_try *t,
+    struct fit_result *res, struct fit_row *best)
+{
+	struct fit_row cand;
+	struct plan_input in;
+	struct plan p;
+	bool have = false;
+	size_t li;
+
+	for (li = 0; li < N_LAYOUTS; li++) {
+		int tp = layouts[li].tp, pp = layouts[li].pp;
+		int world = tp * pp;
+		int64_t reps;
+
+		if (t->mig >= 0 && world > 1)
+			break;
+		if (world > t->max_cards || (have && best->cards <= world))
+			break;
+		in = *base;
+		in.gpu = t->gi;
+		in.mig = t->mig;
+		recalc_apply_choice(&in, t->choice);
+		in.kv_dtype = t->kv;
+		in.tp = tp;
+		in.pp = pp;
+		plan_compute(c, &in, &p);
+		res->n_planned++;
+		if (p.phase != PHASE_NONE || p.concurrency_at_tpr <= 0)
+			continue;
+		reps = (q->users + p.concurrency_at_tpr - 1) / p.concurrency_at_tpr;
+		memset(&cand, 0, sizeof cand);
+		cand.gpu = t->gi;
+		cand.mig = t->mig;
+		cand.replicas = (int)reps;
+		if (t->mig >= 0) {
+			int per = t->g->mig[t->mig].max_count > 0 ?
+			    t->g->mig[t->mig].max_count : 1;
+
+			cand.slices = (int)reps;
+			cand.cards = (int)((reps + per - 1) / per);
+		} else {
+			cand.cards = (int)(reps * world);
+		}
+		if (reps > t->max_cards * 8 || cand.cards > t->max_cards)
+			continue;
+		cand.derived = t->choice->derived;
+		row_from_plan(&cand, q, t->g, &in, &p);
+		cand.total = p.concurrency_at_tpr * reps;
+		cand.headroom = (double)(cand.total - q->users) / q->users;
+		if (!have || cmp_cards(&cand, best) < 0) {
+			*best = cand;
+			have = true;
+		}
+	}
+	return have;
+}
+
+/*
+ * Plans *best as it would be listed, on its cards and replicas, and
+ * refreshes it from that plan.  Returns false (counted as dropped) when
+ * that plan does not start or carries fewer than the users.
+ */
+static bool
+fit_replan_row(const struct catalogue *c, const struct fit_query *q,
+    const struct gpu *g, struct fit_result *res, struct fit_row *best)
+{
+	struct plan_input in = best->in;
+	struct plan p;
+
+	if (best->mig >= 0) {
+		in.gpus = best->slices;
+		in.dp = 0;
+	} else {
+		in.gpus = best->cards;
+		in.dp = best->replicas > 1 ? best->replicas : 0;
+	}
+	plan_compute(c, &in, &p);
+	res->n_planned++;
+	if (p.phase != PHASE_NONE || p.total_concurrency < q->users) {
+		res->n_dropped++;
+		return false;
+	}
+	row_from_plan(best, q, g, &in, &p);
+	return true;
+}
+
+/* Whether the MIG profile mig of g is the whole card under another name
+ * (7g.141gb, 4g.96gb), which fit_find() already tries as mig -1. */
+static bool
+fit_skip_mig(const struct gpu *g, int mig)
+{
+	return mig >= 0 && g->mig[mig].max_count == 1 &&
+	    g->mig[mig].total_gib >= g->cuda_total_gib - 0.01;
+}
+
+size_t
+fit_find(const struct catalogue *c, const struct fit_query *q,
+    struct fit_row *rows, size_t max_rows, struct fit_result *res)
+{
+	struct recalc_choice choices[RECALC_MAX_CHOICES];
+	struct plan_input base;
+	struct fit_try t;
+	size_t n_choices, n = 0, ci, gi, ki;
+	int64_t L;
+
+	memset(res, 0, sizeof *res);
+	L = fit_check_query(q, res);
+	if (L == 0)
+		return 0;
+	t.max_cards = q->max_cards > 0 ? q->max_cards : FIT_DEFAULT_MAX_CARDS;
+	fit_init_base(&base, q, L);
+	n_choices = fit_list_choices(c, q, &base, choices);
 
 	for (gi = 0; gi < c->n_gpus; gi++) {
-		const struct gpu *g = &c->gpus[gi];
-		int mig;
-
-		if (!card_wanted(q, (int)gi))
+		t.g = &c->gpus[gi];
+		t.gi = (int)gi;
+		if (!card_wanted(q, t.gi))
 			continue;
-		for (mig = -1; mig < (int)g->n_mig; mig++) {
-			if (mig >= 0 && q->no_mig)
+		for (t.mig = -1; t.mig < (int)t.g->n_mig; t.mig++) {
+			if (t.mig >= 0 && q->no_mig)
 				break;
-			/* the full-card profile (7g.141gb, 4g.96gb) is the whole card */
-			if (mig >= 0 && g->mig[mig].max_count == 1 &&
-			    g->mig[mig].total_gib >= g->cuda_total_gib - 0.01)
+			if (fit_skip_mig(t.g, t.mig))
 				continue;
 			for (ci = 0; ci < n_choices; ci++) {
 				enum kv_dtype kvs[4];
-				size_t nkv = kv_candidates(q, c, g, &choices[ci], kvs), ki;
+				size_t nkv = kv_candidates(q, c, t.g, &choices[ci], kvs);
 
+				t.choice = &choices[ci];
 				for (ki = 0; ki < nkv; ki++) {
-					struct fit_row best, cand;
-					struct plan_input in;
-					bool have = false;
-					size_t li;
+					struct fit_row best;
 
-					for (li = 0; li < N_LAYOUTS; li++) {
-						int tp = layouts[li].tp, pp = layouts[li].pp;
-						int world = tp * pp;
-						int64_t reps;
-
-						if (mig >= 0 && world > 1)
-							break;
-						if (world > max_cards || (have && best.cards <= world))
-							break;
-						in = base;
-						in.gpu = (int)gi;
-						in.mig = mig;
-						recalc_apply_choice(&in, &choices[ci]);
-						in.kv_dtype = kvs[ki];
-						in.tp = tp;
-						in.pp = pp;
-						plan_compute(c, &in, &p);
-						res->n_planned++;
-						if (p.phase != PHASE_NONE || p.concurrency_at_tpr <= 0)
-							continue;
-						reps = (q->users + p.concurrency_at_tpr - 1) /
-						    p.concurrency_at_tpr;
-						memset(&cand, 0, sizeof cand);
-						cand.gpu = (int)gi;
-						cand.mig = mig;
-						cand.replicas = (int)reps;
-						if (mig >= 0) {
-							int per = g->mig[mig].max_count > 0 ?
-							    g->mig[mig].max_count : 1;
-
-							cand.slices = (int)reps;
-							cand.cards = (int)((reps + per - 1) / per);
-						} else {
-							cand.cards = (int)(reps * world);
-						}
-						if (reps > max_cards * 8 || cand.cards > max_cards)
-							continue;
-						cand.derived = choices[ci].derived;
-						row_from_plan(&cand, q, g, &in, &p);
-						cand.total = p.concurrency_at_tpr * reps;
-						cand.headroom = (double)(cand.total - q->users) / q->users;
-						if (!have || cmp_cards(&cand, &best) < 0) {
-							best = cand;
-							have = true;
-						}
-					}
-					if (!have)
+					t.kv = kvs[ki];
+					if (!fit_pick_layout(c, q, &base, &t, res, &best) ||
+					    !fit_replan_row(c, q, t.g, res, &best))
 						continue;
-					/* plan the row as listed: its cards and replicas */
-					in = best.in;
-					if (best.mig >= 0) {
-						in.gpus = best.slices;
-						in.dp = 0;
-					} else {
-						in.gpus = best.cards;
-						in.dp = best.replicas > 1 ? best.replicas : 0;
-					}
-					plan_compute(c, &in, &p);
-					res->n_planned++;
-					if (p.phase != PHASE_NONE || p.total_concurrency < q->users) {
-						res->n_dropped++;
-						continue;
-					}
-					row_from_plan(&best, q, g, &in, &p);
 					res->n_found++;
 					file_row(rows, &n, max_rows, &best, q->rank,
 					    &res->n_options);
@@ -505,6 +584,6 @@ fit_find(const struct catalogue *c, const struct fit_query *q,
 		snprintf(res->error, sizeof res->error, "no card in the catalogue "
 		    "carries %lld request%s of %lld tokens on %d card%s or fewer",
 		    (long long)q->users, units_plural(q->users), (long long)q->tokens,
-		    max_cards, units_plural(max_cards));
+		    t.max_cards, units_plural(t.max_cards));
 	return n;
 }

@@ -158,21 +158,20 @@ try_format(struct cand_list *l, const struct plan_input *base, enum ckpt_format 
 	add(l, &in, flags, why);
 }
 
-size_t
-fixes_compute(const struct catalogue *c, const struct plan_input *base,
-    const struct plan *p, struct fix *out, size_t max)
+/* The MIG and context fixes: whole cards for TP, and the context lengths
+ * that fit (the model's own, vLLM's estimate, 32k, auto). */
+static void
+fixes_try_context(struct cand_list *l)
 {
-	struct cand_list l = { c, base, p, out, 0, max, p->phase == PHASE_NONE };
+	const struct plan_input *base = l->base_in;
+	const struct plan *p = l->base;
 	struct plan_input in;
-	const struct gpu *g = base->gpu >= 0 && (size_t)base->gpu < c->n_gpus ?
-	    &c->gpus[base->gpu] : NULL;
-	char flags[160], sum[200];
-	size_t i, j;
+	char flags[160];
 
 	if (p->phase == PHASE_CONFIG && base->mig >= 0 && p->world > 1) {
 		in = *base;
 		in.mig = -1;
-		add(&l, &in, "--mig none", "Use whole cards: NCCL tensor parallelism "
+		add(l, &in, "--mig none", "Use whole cards: NCCL tensor parallelism "
 		    "does not work across MIG slices.");
 	}
 	/* context length: the model's own maximum when more was asked */
@@ -182,7 +181,7 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 		in.max_model_len = base->model->derived_max_len;
 		snprintf(flags, sizeof flags, "--max-model-len %lld",
 		    (long long)in.max_model_len);
-		add(&l, &in, flags, "The longest context the model was trained for "
+		add(l, &in, flags, "The longest context the model was trained for "
 		    "(its max_position_embeddings).");
 	}
 	if (p->estimated_max_model_len > 0) {
@@ -193,40 +192,59 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 		in = *base;
 		in.max_model_len = len;
 		snprintf(flags, sizeof flags, "--max-model-len %lld", (long long)len);
-		add(&l, &in, flags, "Declare the context that fits (vLLM's estimated "
+		add(l, &in, flags, "Declare the context that fits (vLLM's estimated "
 		    "maximum, rounded down); longer prompts get an error.");
 	}
 	if (p->max_model_len > 32768) {
 		in = *base;
 		in.max_model_len = 32768;
-		add(&l, &in, "--max-model-len 32768", "Declare a 32k context.");
+		add(l, &in, "--max-model-len 32768", "Declare a 32k context.");
 	}
 	if (p->max_model_len > 8192 && (p->phase == PHASE_KV_CACHE ||
 	    p->phase == PHASE_NONE)) {
 		in = *base;
 		in.max_model_len = -1;
-		add(&l, &in, "--max-model-len auto", "Let vLLM pick the longest "
+		add(l, &in, "--max-model-len auto", "Let vLLM pick the longest "
 		    "context that fits (one request at full length).");
 	}
-	/* KV precision */
+}
+
+/* KV precision: FP8, and NVFP4 on a card (g, may be NULL) that has FP4. */
+static void
+fixes_try_kv_dtype(struct cand_list *l, const struct gpu *g)
+{
+	const struct plan *p = l->base;
+	struct plan_input in;
+
 	if (!kv_dtype_is_fp8(p->kv_dtype) && p->kv_dtype != KV_NVFP4) {
-		in = *base;
+		in = *l->base_in;
 		in.kv_dtype = KV_FP8;
-		add(&l, &in, "--kv-cache-dtype fp8", "Halve the KV cache per token; "
+		add(l, &in, "--kv-cache-dtype fp8", "Halve the KV cache per token; "
 		    "check quality on long inputs.");
 	}
 	if (g && g->fp4 && p->kv_dtype != KV_NVFP4) {
-		in = *base;
+		in = *l->base_in;
 		in.kv_dtype = KV_NVFP4;
-		add(&l, &in, "--kv-cache-dtype nvfp4", "4-bit KV cache on Blackwell "
+		add(l, &in, "--kv-cache-dtype nvfp4", "4-bit KV cache on Blackwell "
 		    "(vLLM 0.32 or later).");
 	}
-	/* budget */
+}
+
+/* The memory budget: more of the card, or less of it when the plan stops
+ * at free memory, warm-up or graphs; other processes stopped. */
+static void
+fixes_try_budget(struct cand_list *l)
+{
+	const struct plan_input *base = l->base_in;
+	const struct plan *p = l->base;
+	struct plan_input in;
+	char flags[160];
+
 	if (p->util < 0.95 && p->phase != PHASE_FREE_MEMORY &&
 	    p->phase != PHASE_SAMPLER_WARMUP && p->phase != PHASE_CUDA_GRAPHS) {
 		in = *base;
 		in.util = 0.95;
-		add(&l, &in, "--gpu-memory-utilization 0.95", "Give vLLM more of "
+		add(l, &in, "--gpu-memory-utilization 0.95", "Give vLLM more of "
 		    "the card; less headroom for allocations outside its budget.");
 	}
 	if (p->phase == PHASE_FREE_MEMORY || p->phase == PHASE_SAMPLER_WARMUP ||
@@ -242,7 +260,7 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 			in = *base;
 			in.util = u;
 			units_snprintf(flags, sizeof flags, "--gpu-memory-utilization %.2f", u);
-			add(&l, &in, flags, p->phase == PHASE_FREE_MEMORY ?
+			add(l, &in, flags, p->phase == PHASE_FREE_MEMORY ?
 			    "Ask only for what is free on the card." :
 			    "Leave more memory outside vLLM's budget for warm-up and graphs.");
 		}
@@ -250,14 +268,24 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 	if (p->phase == PHASE_FREE_MEMORY && base->other_usage_gib > 0) {
 		in = *base;
 		in.other_usage_gib = 0;
-		add(&l, &in, "(stop the other processes)", "Free the memory other "
+		add(l, &in, "(stop the other processes)", "Free the memory other "
 		    "processes hold on the card.");
 	}
-	/* scheduler and graphs */
+}
+
+/* The scheduler and CUDA graphs: fewer sequences, a smaller batch, eager
+ * mode, fewer capture sizes. */
+static void
+fixes_try_scheduler(struct cand_list *l)
+{
+	const struct plan_input *base = l->base_in;
+	const struct plan *p = l->base;
+	struct plan_input in;
+
 	if (p->max_num_seqs > 256) {
 		in = *base;
 		in.max_num_seqs = 256;
-		add(&l, &in, "--max-num-seqs 256", "Smaller sampler warm-up and "
+		add(l, &in, "--max-num-seqs 256", "Smaller sampler warm-up and "
 		    "fewer CUDA graphs.");
 	}
 	if (p->max_num_batched_tokens > 2048) {
@@ -265,13 +293,13 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 		in.max_num_batched_tokens = 2048;
 		if (in.max_num_seqs > 2048 || (in.max_num_seqs == 0 && p->max_num_seqs > 2048))
 			in.max_num_seqs = 2048;
-		add(&l, &in, "--max-num-batched-tokens 2048", "Lower the activation "
+		add(l, &in, "--max-num-batched-tokens 2048", "Lower the activation "
 		    "peak of the profile run; slower prefill.");
 	}
 	if (!p->enforce_eager && p->n_capture_sizes > 0) {
 		in = *base;
 		in.enforce_eager = true;
-		add(&l, &in, "--enforce-eager", "No CUDA graphs: frees their memory, "
+		add(l, &in, "--enforce-eager", "No CUDA graphs: frees their memory, "
 		    "slower decode. Use to diagnose.");
 		in = *base;
 		in.n_capture_sizes = 5;
@@ -280,10 +308,20 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 		in.capture_sizes[2] = 4;
 		in.capture_sizes[3] = 8;
 		in.capture_sizes[4] = 16;
-		add(&l, &in, "--cudagraph-capture-sizes 1 2 4 8 16", "Capture fewer "
+		add(l, &in, "--cudagraph-capture-sizes 1 2 4 8 16", "Capture fewer "
 		    "graphs; large batches run without graphs.");
 	}
-	/* parallelism */
+}
+
+/* Twice the tensor parallelism, when the heads divide and no MIG slice. */
+static void
+fixes_try_parallel(struct cand_list *l)
+{
+	const struct plan_input *base = l->base_in;
+	const struct plan *p = l->base;
+	struct plan_input in;
+	char flags[160], sum[200];
+
 	if (base->mig < 0 && p->tp < 8 && base->model &&
 	    base->model->heads % (p->tp * 2) == 0) {
 		in = *base;
@@ -292,21 +330,42 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 			in.gpus = in.tp * p->pp * p->dp;
 		snprintf(flags, sizeof flags, "--tensor-parallel-size %d", in.tp);
 		snprintf(sum, sizeof sum, "Shard the weights over %d cards.", in.tp);
-		add(&l, &in, flags, sum);
+		add(l, &in, flags, sum);
 	}
-	/* checkpoint */
+}
+
+/* Smaller checkpoint formats the card (g, may be NULL) can run. */
+static void
+fixes_try_checkpoint(struct cand_list *l, const struct gpu *g)
+{
+	const struct plan_input *base = l->base_in;
+	const struct plan *p = l->base;
+
 	if (is16(p->format)) {
 		if (g == NULL || g->fp8)
-			try_format(&l, base, FMT_FP8, "An FP8 checkpoint halves the weights.");
+			try_format(l, base, FMT_FP8, "An FP8 checkpoint halves the weights.");
 		if (g && g->fp4)
-			try_format(&l, base, FMT_NVFP4, "An NVFP4 checkpoint quarters the weights.");
-		try_format(&l, base, FMT_AWQ, "A 4-bit AWQ checkpoint; check quality.");
+			try_format(l, base, FMT_NVFP4, "An NVFP4 checkpoint quarters the weights.");
+		try_format(l, base, FMT_AWQ, "A 4-bit AWQ checkpoint; check quality.");
 	} else if (p->format == FMT_FP8 || p->format == FMT_FP8_BLOCK ||
 	    p->format == FMT_FP8_CHANNEL) {
 		if (g && g->fp4)
-			try_format(&l, base, FMT_NVFP4, "An NVFP4 checkpoint halves FP8 weights.");
+			try_format(l, base, FMT_NVFP4, "An NVFP4 checkpoint halves FP8 weights.");
 	}
-	/* bigger slice or card */
+}
+
+/* A bigger MIG slice (or the whole card), then the next larger card of
+ * the catalogue when the plan does not start. */
+static void
+fixes_try_hardware(struct cand_list *l, const struct gpu *g)
+{
+	const struct catalogue *c = l->c;
+	const struct plan_input *base = l->base_in;
+	const struct plan *p = l->base;
+	struct plan_input in;
+	char flags[160], sum[200];
+	size_t i;
+
 	if (g && base->mig >= 0) {
 		double cur = g->mig[base->mig].total_gib;
 		int bestm = -1;
@@ -319,10 +378,10 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 		if (bestm >= 0) {
 			in.mig = bestm;
 			snprintf(flags, sizeof flags, "--mig %s", g->mig[bestm].name);
-			add(&l, &in, flags, "The next larger MIG slice.");
+			add(l, &in, flags, "The next larger MIG slice.");
 		} else {
 			in.mig = -1;
-			add(&l, &in, "--mig none", "The whole card.");
+			add(l, &in, "--mig none", "The whole card.");
 		}
 	}
 	if (g && base->gpu_total_gib <= 0 && p->phase != PHASE_NONE) {
@@ -342,17 +401,43 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 			    base->mig >= 0 ? " --mig none" : "");
 			snprintf(sum, sizeof sum, "A card with more memory (%s).",
 			    c->gpus[bestg].name);
-			add(&l, &in, flags, sum);
+			add(l, &in, flags, sum);
 		}
 	}
-	/* rank: insertion sort, stable */
-	for (i = 1; i < l.n; i++) {
+}
+
+/* Ranks the n fixes of out by better(): insertion sort, stable. */
+static void
+fixes_rank(struct fix *out, size_t n, int by_requests)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
 		struct fix tmp = out[i];
 
-		for (j = i; j > 0 && better(&tmp, &out[j - 1],
-		    base->tokens_per_request > 0); j--)
+		for (j = i; j > 0 && better(&tmp, &out[j - 1], by_requests); j--)
 			out[j] = out[j - 1];
 		out[j] = tmp;
 	}
+}
+
+size_t
+fixes_compute(const struct catalogue *c, const struct plan_input *base,
+    const struct plan *p, struct fix *out, size_t max)
+{
+	struct cand_list l = { c, base, p, out, 0, max, p->phase == PHASE_NONE };
+	const struct gpu *g = base->gpu >= 0 && (size_t)base->gpu < c->n_gpus ?
+	    &c->gpus[base->gpu] : NULL;
+
+	/* the order is the order of listing before ranking: add() keeps the
+	 * first of two equal flag lines and stops at max */
+	fixes_try_context(&l);
+	fixes_try_kv_dtype(&l, g);
+	fixes_try_budget(&l);
+	fixes_try_scheduler(&l);
+	fixes_try_parallel(&l);
+	fixes_try_checkpoint(&l, g);
+	fixes_try_hardware(&l, g);
+	fixes_rank(out, l.n, base->tokens_per_request > 0);
 	return l.n;
 }
