@@ -408,14 +408,7 @@ report_json(const struct report_in *r)
 	cJSON_AddItemToObject(root, "placement", deploy_json(r->node, r->placement));
 	cJSON_AddItemToObject(root, "currency", price_currency_json(&r->cat->currency));
 	o = cJSON_AddObjectToObject(root, "verdict");
-	cJSON_AddBoolToObject(o, "starts", p->phase == PHASE_NONE);
-	if (p->phase == PHASE_NONE) {
-		cJSON_AddNullToObject(o, "phase");
-		cJSON_AddNullToObject(o, "message");
-	} else {
-		cJSON_AddStringToObject(o, "phase", plan_phase_name(p->phase));
-		cJSON_AddStringToObject(o, "message", p->message);
-	}
+	sizing_report_verdict_json(o, p->phase, p->message);
 	cJSON_AddItemToObject(o, "estimated_max_model_len",
 	    strbuf_num_or_null((double)p->estimated_max_model_len, p->estimated_max_model_len > 0));
 	if (p->warning[0])

@@ -125,6 +125,19 @@ sizing_report_speed_text(const struct catalogue *c, const struct plan_input *in,
 		    "reduce-scatter of every layer).\n", ind, p->tp * p->dp);
 }
 
+void
+sizing_report_verdict_json(cJSON *o, enum plan_phase phase, const char *message)
+{
+	cJSON_AddBoolToObject(o, "starts", phase == PHASE_NONE);
+	if (phase == PHASE_NONE) {
+		cJSON_AddNullToObject(o, "phase");
+		cJSON_AddNullToObject(o, "message");
+	} else {
+		cJSON_AddStringToObject(o, "phase", plan_phase_name(phase));
+		cJSON_AddStringToObject(o, "message", message);
+	}
+}
+
 static cJSON *
 speed_point_json(const struct speed_point *pt)
 {
@@ -848,14 +861,7 @@ share_json(const struct sizing_report_share_view *v, const struct share_result *
 		cJSON_AddNumberToObject(x, "holds_gib", strbuf_gib2(m->held));
 		cJSON_AddNumberToObject(x, "kv_cache_gib", strbuf_gib2(m->started.available_kv));
 		cJSON_AddNumberToObject(x, "requests", (double)m->started.concurrency_at_tpr);
-		cJSON_AddBoolToObject(x, "starts", m->started.phase == PHASE_NONE);
-		if (m->started.phase == PHASE_NONE) {
-			cJSON_AddNullToObject(x, "phase");
-			cJSON_AddNullToObject(x, "message");
-		} else {
-			cJSON_AddStringToObject(x, "phase", plan_phase_name(m->started.phase));
-			cJSON_AddStringToObject(x, "message", m->started.message);
-		}
+		sizing_report_verdict_json(x, m->started.phase, m->started.message);
 		cJSON_AddBoolToObject(x, "restart_while_others_run", m->restart_ok);
 		if (g && m->mig >= 0 && (size_t)m->mig < g->n_mig) {
 			cJSON_AddStringToObject(x, "mig_slice", g->mig[m->mig].name);
@@ -968,14 +974,7 @@ side_json(const struct catalogue *c, const struct plan_input *in, int version,
 	vi.version = version;
 	cJSON_AddStringToObject(o, "vllm_version", vllm_version_format(version, ver,
 	    sizeof ver));
-	cJSON_AddBoolToObject(o, "starts", p->phase == PHASE_NONE);
-	if (p->phase == PHASE_NONE) {
-		cJSON_AddNullToObject(o, "phase");
-		cJSON_AddNullToObject(o, "message");
-	} else {
-		cJSON_AddStringToObject(o, "phase", plan_phase_name(p->phase));
-		cJSON_AddStringToObject(o, "message", p->message);
-	}
+	sizing_report_verdict_json(o, p->phase, p->message);
 	cJSON_AddNumberToObject(o, "gpu_memory_utilization", p->util);
 	cJSON_AddNumberToObject(o, "requested_gib", strbuf_gib2(p->requested));
 	cJSON_AddNumberToObject(o, "cuda_graphs_gib", strbuf_gib2(p->cuda_graphs));

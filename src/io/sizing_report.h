@@ -67,4 +67,8 @@ cJSON *sizing_report_speed_json(const struct catalogue *, const struct plan_inpu
 void sizing_report_mm_text(const struct plan *, const char *indent, char *buf, size_t len);
 cJSON *sizing_report_mm_json(const struct plan *);
 
+/* Adds "starts", "phase" and "message" to o: true with two nulls when phase
+ * is PHASE_NONE, else false with the phase's name and message. */
+void sizing_report_verdict_json(cJSON *o, enum plan_phase phase, const char *message);
+
 #endif
