@@ -28,51 +28,52 @@ env(const char *name)
 	return v != NULL && *v != '\0' ? v : NULL;
 }
 
+/* $HOME, or -1 when it is unset */
+static int
+home_dir(char *buf, size_t len)
+{
+	const char *h = env("HOME");
+
+	if (h == NULL)
+		return -1;
+	snprintf(buf, len, "%s", h);
+	return 0;
+}
+
+/* ${var:-$(parent)/leaf}: -1 when var is unset and parent has no answer */
+static int
+dir_from_env(const char *var, int (*parent)(char *, size_t), const char *leaf,
+    char *buf, size_t len)
+{
+	const char *v = env(var);
+	char up[4096];
+
+	if (v != NULL) {
+		snprintf(buf, len, "%s", v);
+		return 0;
+	}
+	if (parent(up, sizeof up) != 0)
+		return -1;
+	return snprintf(buf, len, "%s/%s", up, leaf) < 0 ? -1 : 0;
+}
+
 /* ${XDG_CACHE_HOME:-$HOME/.cache} */
 static int
 user_cache(char *buf, size_t len)
 {
-	const char *x = env("XDG_CACHE_HOME"), *h = env("HOME");
-
-	if (x != NULL)
-		snprintf(buf, len, "%s", x);
-	else if (h != NULL)
-		snprintf(buf, len, "%s/.cache", h);
-	else
-		return -1;
-	return 0;
+	return dir_from_env("XDG_CACHE_HOME", home_dir, ".cache", buf, len);
 }
 
 int
 hf_home(char *buf, size_t len)
 {
-	const char *h = env("HF_HOME");
-	char c[4096];
-
-	if (h != NULL) {
-		snprintf(buf, len, "%s", h);
-		return 0;
-	}
-	if (user_cache(c, sizeof c) != 0)
-		return -1;
-	snprintf(buf, len, "%s/huggingface", c);
-	return 0;
+	return dir_from_env("HF_HOME", user_cache, "huggingface", buf, len);
 }
 
 int
 hf_cache_root(char *buf, size_t len)
 {
-	const char *c = env("HF_HUB_CACHE");
-	char h[4096];
-
-	if (c != NULL) {
-		snprintf(buf, len, "%s", c);
-		return 0;
-	}
-	if (hf_home(h, sizeof h) != 0)
-		return -1;
-	snprintf(buf, len, "%s/hub", h);
-	return 0;
+	return dir_from_env("HF_HUB_CACHE", hf_home, "hub", buf, len);
 }
 
 static bool
