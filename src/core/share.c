@@ -196,24 +196,14 @@ mig_alternative(const struct catalogue *c, const struct share_query *q,
 		    r->mig_units, r->mig_mem_used, r->mig_mem, g->id);
 }
 
-void
-share_compute(const struct catalogue *c, const struct share_query *q,
+/* Plans each instance alone, with only the other processes on the card,
+ * and sums what they ask for and hold. */
+static void
+share_plan_alone(const struct catalogue *c, const struct share_query *q,
     struct share_result *r)
 {
-	int perm[SHARE_MAX], ident[SHARE_MAX];
-	struct plan scratch[SHARE_MAX];
-	char a[32], b[32], d[32], e[32];
-	size_t i, j;
-	int fail;
+	size_t i;
 
-	memset(r, 0, sizeof *r);
-	r->n = q->n < SHARE_MAX ? q->n : SHARE_MAX;
-	r->fail_at = -1;
-	if (r->n == 0) {
-		snprintf(r->reason, sizeof r->reason, "no instances given");
-		return;
-	}
-	/* each alone, with only the other processes on the card */
 	for (i = 0; i < r->n; i++) {
 		struct share_member *m = &r->m[i];
 
@@ -228,13 +218,29 @@ share_compute(const struct catalogue *c, const struct share_query *q,
 		r->sum_held += m->held;
 		r->total = m->alone.total;
 		r->other = m->alone.other;
-		ident[i] = perm[i] = (int)i;
 	}
 	r->left = r->total - r->other - r->sum_held;
 	r->over_one = r->sum_util > 1.0 + 1e-9;
 	r->fits = r->left >= 0;
+}
 
-	/* the order as listed, then every order */
+/*
+ * Starts the instances one after the other: in the order as listed, then
+ * in every order.  Keeps the first order in which all start (the listed
+ * one when it does) and each member's plan in it, else the plans of the
+ * listed order.
+ */
+static void
+share_try_orders(const struct catalogue *c, const struct share_query *q,
+    struct share_result *r)
+{
+	int perm[SHARE_MAX], ident[SHARE_MAX];
+	struct plan scratch[SHARE_MAX];
+	size_t i;
+	int fail;
+
+	for (i = 0; i < r->n; i++)
+		ident[i] = perm[i] = (int)i;
 	fail = try_order(c, q, r, ident, scratch);
 	r->given_order_ok = fail < 0;
 	r->fail_at = fail;
@@ -260,8 +266,15 @@ share_compute(const struct catalogue *c, const struct share_query *q,
 	if (!r->all_start)
 		for (i = 0; i < r->n; i++)
 			r->m[i].started = scratch[i];
+}
 
-	/* restarting one while the others run: it is the last to start */
+/* Restarting one while the others run: it is the last to start. */
+static void
+share_check_restarts(const struct catalogue *c, const struct share_query *q,
+    struct share_result *r)
+{
+	size_t i, j;
+
 	for (i = 0; i < r->n; i++) {
 		int64_t other = r->other;
 		struct plan p;
@@ -272,6 +285,13 @@ share_compute(const struct catalogue *c, const struct share_query *q,
 		plan_member(c, q, i, other, -1, &p);
 		r->m[i].restart_ok = p.phase == PHASE_NONE;
 	}
+}
+
+/* Says in r->reason why the instances do not share the card, if so. */
+static void
+share_write_reason(const struct share_query *q, struct share_result *r)
+{
+	char a[32], b[32], d[32], e[32];
 
 	if (r->over_one)
 		snprintf(r->reason, sizeof r->reason, "The fractions sum to %.2f. Each "
@@ -299,5 +319,22 @@ share_compute(const struct catalogue *c, const struct share_query *q,
 		    q->inst[r->fail_at >= 0 ? r->fail_at : 0].label,
 		    plan_phase_title(p->phase), p->message);
 	}
+}
+
+void
+share_compute(const struct catalogue *c, const struct share_query *q,
+    struct share_result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->n = q->n < SHARE_MAX ? q->n : SHARE_MAX;
+	r->fail_at = -1;
+	if (r->n == 0) {
+		snprintf(r->reason, sizeof r->reason, "no instances given");
+		return;
+	}
+	share_plan_alone(c, q, r);
+	share_try_orders(c, q, r);
+	share_check_restarts(c, q, r);
+	share_write_reason(q, r);
 	mig_alternative(c, q, r);
 }

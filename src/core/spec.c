@@ -136,10 +136,58 @@ plain_layers(const struct model *d)
 	    !d->multimodal;
 }
 
-void
-spec_check_drafter(const struct model *m, const struct model *d,
-    const struct plan_spec *s, int tp, int pp, int version, char *msg,
-    size_t len)
+/*
+ * The checks of the method against the release and the layout: draft
+ * models before vLLM took them, keys headroom does not model, the
+ * drafter's tensor parallelism, pipeline parallelism.  Returns true with
+ * msg set when one refuses.
+ */
+static bool
+spec_check_layout(const struct plan_spec *s, int tp, int pp, int version,
+    char *msg, size_t len)
+{
+	if (s->method == SPEC_DRAFT_MODEL && version > 0 &&
+	    version < VLLM_SINCE_SPEC_DRAFT_MODEL) {
+		snprintf(msg, len, "Speculative decoding with draft model is not "
+		    "supported yet. Please consider using other speculative decoding "
+		    "methods such as ngram, medusa, eagle, or mtp.");
+		return true;
+	}
+	if (s->unmodelled[0]) {
+		snprintf(msg, len, "--speculative-config: \"%s\" changes what the "
+		    "drafter takes in a way headroom does not model; plan without it.",
+		    s->unmodelled);
+		return true;
+	}
+	/* _verify_and_get_draft_tp */
+	if (s->draft_tp > 0 && s->draft_tp != 1 && s->draft_tp != tp) {
+		snprintf(msg, len, "speculative_draft_tensor_parallel_size=%d cannot be "
+		    "other value than 1 or target model tensor_parallel_size",
+		    s->draft_tp);
+		return true;
+	}
+	if (s->method == SPEC_DRAFT_MODEL && s->draft_tp > 0 && s->draft_tp != tp) {
+		snprintf(msg, len, "--speculative-config: draft_tensor_parallel_size "
+		    "%d: vLLM's V1 draft model runs at the target's tensor-parallel "
+		    "size (%d); headroom does not plan other sizes.", s->draft_tp, tp);
+		return true;
+	}
+	if (pp > 1) {
+		snprintf(msg, len, "--speculative-config: method '%s' with pipeline "
+		    "parallelism is not modelled by headroom (the drafter sits on the "
+		    "last stage with its own embedding).", s->name);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The checks of the target m (may be NULL): EAGLE-3's list of model
+ * types, latent attention.  Returns true with msg set when one refuses.
+ */
+static bool
+spec_check_target(const struct model *m, const struct plan_spec *s,
+    int version, char *msg, size_t len)
 {
 	/* vllm/config/speculative.py, _verify_args: the list of 2025-12 (issue
 	 * #31254) and the model types a later list adds; later releases serve
@@ -152,41 +200,6 @@ spec_check_drafter(const struct model *m, const struct model *d,
 	size_t i;
 	int ok = 0;
 
-	msg[0] = '\0';
-	if (!spec_has_drafter(s))
-		return;
-	if (s->method == SPEC_DRAFT_MODEL && version > 0 &&
-	    version < VLLM_SINCE_SPEC_DRAFT_MODEL) {
-		snprintf(msg, len, "Speculative decoding with draft model is not "
-		    "supported yet. Please consider using other speculative decoding "
-		    "methods such as ngram, medusa, eagle, or mtp.");
-		return;
-	}
-	if (s->unmodelled[0]) {
-		snprintf(msg, len, "--speculative-config: \"%s\" changes what the "
-		    "drafter takes in a way headroom does not model; plan without it.",
-		    s->unmodelled);
-		return;
-	}
-	/* _verify_and_get_draft_tp */
-	if (s->draft_tp > 0 && s->draft_tp != 1 && s->draft_tp != tp) {
-		snprintf(msg, len, "speculative_draft_tensor_parallel_size=%d cannot be "
-		    "other value than 1 or target model tensor_parallel_size",
-		    s->draft_tp);
-		return;
-	}
-	if (s->method == SPEC_DRAFT_MODEL && s->draft_tp > 0 && s->draft_tp != tp) {
-		snprintf(msg, len, "--speculative-config: draft_tensor_parallel_size "
-		    "%d: vLLM's V1 draft model runs at the target's tensor-parallel "
-		    "size (%d); headroom does not plan other sizes.", s->draft_tp, tp);
-		return;
-	}
-	if (pp > 1) {
-		snprintf(msg, len, "--speculative-config: method '%s' with pipeline "
-		    "parallelism is not modelled by headroom (the drafter sits on the "
-		    "last stage with its own embedding).", s->name);
-		return;
-	}
 	if (s->method == SPEC_EAGLE3 && m != NULL &&
 	    (version <= 0 ? VLLM_VER_NEWEST : version) <= VLLM_UNTIL_EAGLE3_TARGETS) {
 		for (i = 0; i < sizeof eagle3_targets / sizeof eagle3_targets[0]; i++)
@@ -196,7 +209,7 @@ spec_check_drafter(const struct model *m, const struct model *d,
 			    "'qwen', 'minicpm', 'gpt_oss'] models. Got "
 			    "self.target_model_config.hf_text_config.model_type='%s'",
 			    m->model_type != NULL ? m->model_type : "");
-			return;
+			return true;
 		}
 	}
 	if (m != NULL && m->mla) {
@@ -205,8 +218,20 @@ spec_check_drafter(const struct model *m, const struct model *d,
 		snprintf(msg, len, "--speculative-config: method '%s' next to %s's "
 		    "multi-head latent attention is not modelled by headroom.",
 		    s->name, m->id);
-		return;
+		return true;
 	}
+	return false;
+}
+
+/*
+ * The checks of the drafter d (NULL: its config was not read) against
+ * what headroom sizes and the target m (may be NULL): read, not refused,
+ * plain layers, the target's vocabulary.  Sets msg when one refuses.
+ */
+static void
+spec_check_draft_model(const struct model *m, const struct model *d,
+    const struct plan_spec *s, char *msg, size_t len)
+{
 	if (d == NULL) {
 		snprintf(msg, len, "--speculative-config: the config of the drafter "
 		    "'%s' was not read; headroom does not size a drafter it has not "
@@ -234,6 +259,20 @@ spec_check_drafter(const struct model *m, const struct model *d,
 		    "share the target's vocabulary.", d->vocab, m->vocab);
 		return;
 	}
+}
+
+void
+spec_check_drafter(const struct model *m, const struct model *d,
+    const struct plan_spec *s, int tp, int pp, int version, char *msg,
+    size_t len)
+{
+	msg[0] = '\0';
+	if (!spec_has_drafter(s))
+		return;
+	if (spec_check_layout(s, tp, pp, version, msg, len) ||
+	    spec_check_target(m, s, version, msg, len))
+		return;
+	spec_check_draft_model(m, d, s, msg, len);
 }
 
 int

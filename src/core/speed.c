@@ -103,66 +103,71 @@ speed_at(const struct speed_estimate *e, int64_t users, struct speed_point *pt)
 	    (e->replicas > 0 ? e->replicas : 1);
 }
 
-void
-speed_estimate(const struct catalogue *cat, const struct plan_input *in,
-    const struct plan *p, int64_t users, struct speed_estimate *e)
+/*
+ * The card the plan runs on, or NULL with e->why set when no estimate can
+ * be made (no coefficients, a custom card, no bandwidth, no start).
+ */
+static const struct gpu *
+speed_find_gpu(const struct catalogue *cat, const struct plan_input *in,
+    const struct plan *p, struct speed_estimate *e)
 {
-	const struct model *m = in->model;
 	const struct gpu *g;
-	const struct speed_coeffs *c = &cat->speed;
-	double mem_share = 1.0, sm_share = 1.0, total_params, experts, vision = 0;
-	double avg, frac_swa = 0, attn_flops, hd;
-	int64_t T;
-	int full_sm = 0;
-	size_t i;
 
-	memset(e, 0, sizeof *e);
-	e->c = c;
-	e->model = m;
-	if (!c->loaded) {
+	if (!cat->speed.loaded) {
 		snprintf(e->why, sizeof e->why, "no speed coefficients loaded "
 		    "(data/speed.yaml)");
-		return;
+		return NULL;
 	}
-	if (m == NULL || in->gpu < 0 || (size_t)in->gpu >= cat->n_gpus) {
+	if (in->model == NULL || in->gpu < 0 || (size_t)in->gpu >= cat->n_gpus) {
 		snprintf(e->why, sizeof e->why, "no bandwidth known for a custom card");
-		return;
+		return NULL;
 	}
 	g = &cat->gpus[in->gpu];
 	if (g->bandwidth_gbs <= 0) {
 		snprintf(e->why, sizeof e->why, "the catalogue has no memory "
 		    "bandwidth for %s", g->id);
-		return;
+		return NULL;
 	}
 	if (p->phase != PHASE_NONE) {
 		snprintf(e->why, sizeof e->why, "vLLM does not start with this plan");
-		return;
+		return NULL;
 	}
-	/* a MIG slice: its share of the memory system and of the SMs */
+	return g;
+}
+
+/* A MIG slice's share of the card's memory system and of its SMs (1 and
+ * 1 for the whole card). */
+static void
+speed_slice_shares(const struct gpu *g, int mig, double *mem_share,
+    double *sm_share)
+{
+	int full_sm = 0;
+	size_t i;
+
+	*mem_share = *sm_share = 1.0;
 	for (i = 0; i < g->n_mig; i++)
 		if (g->mig[i].sm_count > full_sm)
 			full_sm = g->mig[i].sm_count;
-	if (in->mig >= 0 && (size_t)in->mig < g->n_mig) {
-		const struct mig_profile *mp = &g->mig[in->mig];
+	if (mig >= 0 && (size_t)mig < g->n_mig) {
+		const struct mig_profile *mp = &g->mig[mig];
 
 		if (g->cuda_total_gib > 0)
-			mem_share = mp->total_gib / g->cuda_total_gib;
+			*mem_share = mp->total_gib / g->cuda_total_gib;
 		if (full_sm > 0 && mp->sm_count > 0)
-			sm_share = (double)mp->sm_count / full_sm;
+			*sm_share = (double)mp->sm_count / full_sm;
 	}
-	if (mem_share > 1)
-		mem_share = 1;
-	e->known = true;
-	e->bandwidth_gbs = g->bandwidth_gbs * mem_share;
-	e->efficiency = c->decode_bandwidth_efficiency;
-	e->tp = p->tp;
-	e->pp = p->pp;
-	e->replicas = p->replicas > 0 ? p->replicas : 1;
-	e->hidden = m->hidden;
-	e->layers_per_stage = p->layers_per_rank > 0 ? p->layers_per_rank :
-	    m->layers / (p->pp > 0 ? p->pp : 1);
+	if (*mem_share > 1)
+		*mem_share = 1;
+}
 
-	/* weights read per step: the rank's weights without the vision tower */
+/* Weights read per step: the rank's weights without the vision tower,
+ * split into dense and expert bytes; and the parameters active per token. */
+static void
+speed_set_weights_read(const struct model *m, const struct plan *p,
+    struct speed_estimate *e)
+{
+	double total_params, experts, vision = 0;
+
 	total_params = weights_param_count(m) * 1e9;
 	experts = expert_params(m);
 	if (m->vision_params > 0 && p->pp == 1)
@@ -198,8 +203,16 @@ speed_estimate(const struct catalogue *cat, const struct plan_input *in,
 	    m->n_experts) : 0);
 	if (e->active_params < 0)
 		e->active_params = 0;
+}
 
-	/* KV read per request: the context averages T/2; sliding layers cap it */
+/* KV read per request: the context averages T/2; sliding layers cap it. */
+static void
+speed_set_kv_read(const struct model *m, const struct plan *p,
+    struct speed_estimate *e)
+{
+	double avg, frac_swa = 0;
+	int64_t T;
+
 	T = p->tokens_per_request > 0 ? p->tokens_per_request : p->max_model_len;
 	e->request_tokens = T;
 	avg = T / 2.0;
@@ -208,44 +221,89 @@ speed_estimate(const struct catalogue *cat, const struct plan_input *in,
 	e->kv_per_request = (double)p->bytes_per_token * ((1 - frac_swa) * avg +
 	    frac_swa * (m->sliding_window > 0 && m->sliding_window < avg ?
 	    m->sliding_window : avg));
+}
 
-	/* the tensor-parallel link */
-	if (p->tp > 1) {
-		if (in->tp_link != NULL && in->tp_link_gbs > 0) {
-			/* placed on nodes: the link the TP group really crosses */
-			e->link = in->tp_link;
-			e->link_gbs = in->tp_link_gbs;
-			e->allreduce_latency_us = strcmp(in->tp_link, "NVLink") == 0 ?
-			    c->allreduce_latency_nvlink_us : c->allreduce_latency_pcie_us;
-		} else if (g->nvlink_gbs > 0) {
-			e->link = "NVLink";
-			e->link_gbs = g->nvlink_gbs / 2.0;
-			e->allreduce_latency_us = c->allreduce_latency_nvlink_us;
-		} else {
-			e->link = "PCIe";
-			e->link_gbs = (g->pcie_gbs > 0 ? g->pcie_gbs : 64) / 2.0;
-			e->allreduce_latency_us = c->allreduce_latency_pcie_us;
-		}
+/* The link the tensor-parallel group's all-reduce crosses. */
+static void
+speed_set_link(const struct speed_coeffs *c, const struct gpu *g,
+    const struct plan_input *in, const struct plan *p, struct speed_estimate *e)
+{
+	if (p->tp <= 1)
+		return;
+	if (in->tp_link != NULL && in->tp_link_gbs > 0) {
+		/* placed on nodes: the link the TP group really crosses */
+		e->link = in->tp_link;
+		e->link_gbs = in->tp_link_gbs;
+		e->allreduce_latency_us = strcmp(in->tp_link, "NVLink") == 0 ?
+		    c->allreduce_latency_nvlink_us : c->allreduce_latency_pcie_us;
+	} else if (g->nvlink_gbs > 0) {
+		e->link = "NVLink";
+		e->link_gbs = g->nvlink_gbs / 2.0;
+		e->allreduce_latency_us = c->allreduce_latency_nvlink_us;
+	} else {
+		e->link = "PCIe";
+		e->link_gbs = (g->pcie_gbs > 0 ? g->pcie_gbs : 64) / 2.0;
+		e->allreduce_latency_us = c->allreduce_latency_pcie_us;
 	}
+}
 
-	/* compute: prefill, and the compute floor of a decode step */
+/* Compute: the card's rate for the format on its SM share, and the
+ * prefill time of one request of e->request_tokens (needs
+ * speed_set_weights_read() and speed_set_kv_read() first). */
+static void
+speed_set_prefill(const struct speed_coeffs *c, const struct gpu *g,
+    const struct model *m, const struct plan *p, double sm_share,
+    struct speed_estimate *e)
+{
+	double f, heads = m->heads, layers_full, layers_swa, attn_flops, hd;
+	int64_t T = e->request_tokens;
+
 	e->rate_note = "";
-	if (g->bf16_tflops > 0) {
-		double f = rate_factor(c, g, p->format, &e->rate_note);
-		double heads = m->heads, layers_full, layers_swa;
+	if (g->bf16_tflops <= 0)
+		return;
+	f = rate_factor(c, g, p->format, &e->rate_note);
+	e->tflops = g->bf16_tflops * sm_share * f;
+	e->prefill_known = true;
+	hd = m->mla ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
+	layers_swa = m->n_sliding;
+	layers_full = m->layers - layers_swa;
+	attn_flops = 2.0 * heads * hd * ((double)T * T * layers_full +
+	    (double)T * (m->sliding_window > 0 && m->sliding_window < T ?
+	    m->sliding_window : T) * layers_swa);
+	e->prefill_s = (2.0 * e->active_params * T + attn_flops) /
+	    ((p->tp > 0 ? p->tp : 1) * e->tflops * 1e12 *
+	    c->prefill_compute_efficiency);
+}
 
-		e->tflops = g->bf16_tflops * sm_share * f;
-		e->prefill_known = true;
-		hd = m->mla ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
-		layers_swa = m->n_sliding;
-		layers_full = m->layers - layers_swa;
-		attn_flops = 2.0 * heads * hd * ((double)T * T * layers_full +
-		    (double)T * (m->sliding_window > 0 && m->sliding_window < T ?
-		    m->sliding_window : T) * layers_swa);
-		e->prefill_s = (2.0 * e->active_params * T + attn_flops) /
-		    ((p->tp > 0 ? p->tp : 1) * e->tflops * 1e12 *
-		    c->prefill_compute_efficiency);
-	}
+void
+speed_estimate(const struct catalogue *cat, const struct plan_input *in,
+    const struct plan *p, int64_t users, struct speed_estimate *e)
+{
+	const struct model *m = in->model;
+	const struct gpu *g;
+	const struct speed_coeffs *c = &cat->speed;
+	double mem_share, sm_share;
+
+	memset(e, 0, sizeof *e);
+	e->c = c;
+	e->model = m;
+	g = speed_find_gpu(cat, in, p, e);
+	if (g == NULL)
+		return;
+	speed_slice_shares(g, in->mig, &mem_share, &sm_share);
+	e->known = true;
+	e->bandwidth_gbs = g->bandwidth_gbs * mem_share;
+	e->efficiency = c->decode_bandwidth_efficiency;
+	e->tp = p->tp;
+	e->pp = p->pp;
+	e->replicas = p->replicas > 0 ? p->replicas : 1;
+	e->hidden = m->hidden;
+	e->layers_per_stage = p->layers_per_rank > 0 ? p->layers_per_rank :
+	    m->layers / (p->pp > 0 ? p->pp : 1);
+	speed_set_weights_read(m, p, e);
+	speed_set_kv_read(m, p, e);
+	speed_set_link(c, g, in, p, e);
+	speed_set_prefill(c, g, m, p, sm_share, e);
 	if (users <= 0)
 		users = p->concurrency_at_tpr > 0 ? p->concurrency_at_tpr : 1;
 	speed_at(e, 1, &e->single);

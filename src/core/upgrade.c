@@ -48,19 +48,19 @@ phase_text(const struct plan *p)
 	return p->phase == PHASE_NONE ? "starts" : plan_phase_name(p->phase);
 }
 
+/* The memory budget: the default utilization, where CUDA-graph memory
+ * comes from, the rounding of the request. */
 static void
-behaviour(const struct plan_input *in, const struct upgrade_result *r,
-    struct upgrade_change *arr, size_t *n)
+upgrade_list_budget_changes(const struct plan_input *in,
+    const struct upgrade_result *r, const struct vllm_traits *ta,
+    const struct vllm_traits *tb, struct upgrade_change *arr, size_t *n)
 {
-	struct vllm_traits ta, tb;
 	const struct plan *a = &r->a, *b = &r->b;
 	char x[32], y[32], z[32], f[32], t[32];
 
-	vllm_traits_get(r->from, &ta);
-	vllm_traits_get(r->to, &tb);
-	if (ta.default_util != tb.default_util) {
-		units_format_pyfloat(ta.default_util, f, sizeof f);
-		units_format_pyfloat(tb.default_util, t, sizeof t);
+	if (ta->default_util != tb->default_util) {
+		units_format_pyfloat(ta->default_util, f, sizeof f);
+		units_format_pyfloat(tb->default_util, t, sizeof t);
 		if (in->util > 0) {
 			add(arr, n, "default --gpu-memory-utilization", f, t, "none here: "
 			    "this plan sets it explicitly (%g)", in->util);
@@ -73,64 +73,91 @@ behaviour(const struct plan_input *in, const struct upgrade_result *r,
 			    g(b->total, z), units_gib(b->requested - a->requested));
 		}
 	}
-	if (ta.cg_in_budget != tb.cg_in_budget) {
+	if (ta->cg_in_budget != tb->cg_in_budget) {
 		const char *out = "captured after the KV cache, outside the budget";
 		const char *ins = "estimated first and reserved inside the budget";
 
 		if (a->n_capture_sizes == 0 && b->n_capture_sizes == 0)
-			add(arr, n, "CUDA-graph memory", ta.cg_in_budget ? ins : out,
-			    tb.cg_in_budget ? ins : out, NULL);
+			add(arr, n, "CUDA-graph memory", ta->cg_in_budget ? ins : out,
+			    tb->cg_in_budget ? ins : out, NULL);
 		else
-			add(arr, n, "CUDA-graph memory", ta.cg_in_budget ? ins : out,
-			    tb.cg_in_budget ? ins : out, "the %s GiB graph estimate %s the budget before the "
+			add(arr, n, "CUDA-graph memory", ta->cg_in_budget ? ins : out,
+			    tb->cg_in_budget ? ins : out, "the %s GiB graph estimate %s the budget before the "
 			    "KV cache is sized (available KV memory, with every change: %s -> %s GiB)",
-			    g(b->cuda_graphs, x), tb.cg_in_budget ? "now comes out of" :
+			    g(b->cuda_graphs, x), tb->cg_in_budget ? "now comes out of" :
 			    "no longer comes out of", g(a->available_kv, y),
 			    g(b->available_kv, z));
 	}
-	if (ta.requested_ceil != tb.requested_ceil)
-		add(arr, n, "budget rounding", ta.requested_ceil ? "ceil(total x util)" :
-		    "total x util (unrounded)", tb.requested_ceil ? "ceil(total x util)" :
+	if (ta->requested_ceil != tb->requested_ceil)
+		add(arr, n, "budget rounding", ta->requested_ceil ? "ceil(total x util)" :
+		    "total x util (unrounded)", tb->requested_ceil ? "ceil(total x util)" :
 		    "total x util (unrounded)", NULL);
-	if (ta.tokens_from_concurrency != tb.tokens_from_concurrency) {
+}
+
+/* The KV cache's size: the token count's formula, --max-model-len auto. */
+static void
+upgrade_list_kv_size_changes(const struct plan_input *in,
+    const struct upgrade_result *r, const struct vllm_traits *ta,
+    const struct vllm_traits *tb, struct upgrade_change *arr, size_t *n)
+{
+	const struct plan *a = &r->a, *b = &r->b;
+
+	if (ta->tokens_from_concurrency != tb->tokens_from_concurrency) {
 		const char *o = "num_blocks // groups x block_size";
 		const char *c = "int(max concurrency x max_model_len)";
 
 		if (a->kv_tokens != b->kv_tokens && a->num_blocks == b->num_blocks)
 			add(arr, n, "\"GPU KV cache size\" formula",
-			    ta.tokens_from_concurrency ? c : o,
-			    tb.tokens_from_concurrency ? c : o, "the log prints %lld "
+			    ta->tokens_from_concurrency ? c : o,
+			    tb->tokens_from_concurrency ? c : o, "the log prints %lld "
 			    "instead of %lld tokens for the same cache", (long long)b->kv_tokens,
 			    (long long)a->kv_tokens);
 		else
 			add(arr, n, "\"GPU KV cache size\" formula",
-			    ta.tokens_from_concurrency ? c : o,
-			    tb.tokens_from_concurrency ? c : o, NULL);
+			    ta->tokens_from_concurrency ? c : o,
+			    tb->tokens_from_concurrency ? c : o, NULL);
 	}
-	if (ta.auto_max_model_len != tb.auto_max_model_len)
-		add(arr, n, "--max-model-len auto / -1", ta.auto_max_model_len ?
+	if (ta->auto_max_model_len != tb->auto_max_model_len)
+		add(arr, n, "--max-model-len auto / -1", ta->auto_max_model_len ?
 		    "fits the longest length the cache holds" : "not available",
-		    tb.auto_max_model_len ? "fits the longest length the cache holds" :
+		    tb->auto_max_model_len ? "fits the longest length the cache holds" :
 		    "not available", in->max_model_len == -1 ? "this plan asks for auto" :
 		    NULL);
-	if (ta.format_gib != tb.format_gib)
-		add(arr, n, "GiB in log lines and messages", ta.format_gib ?
-		    "format_gib: 72.85, 14.0" : "%.2f: 72.85, 14.00", tb.format_gib ?
+}
+
+/* The wording of log lines and messages. */
+static void
+upgrade_list_log_changes(const struct vllm_traits *ta,
+    const struct vllm_traits *tb, struct upgrade_change *arr, size_t *n)
+{
+	if (ta->format_gib != tb->format_gib)
+		add(arr, n, "GiB in log lines and messages", ta->format_gib ?
+		    "format_gib: 72.85, 14.0" : "%.2f: 72.85, 14.00", tb->format_gib ?
 		    "format_gib: 72.85, 14.0" : "%.2f: 72.85, 14.00", NULL);
-	if (ta.device_in_free_msg != tb.device_in_free_msg)
-		add(arr, n, "free-memory message", ta.device_in_free_msg ?
+	if (ta->device_in_free_msg != tb->device_in_free_msg)
+		add(arr, n, "free-memory message", ta->device_in_free_msg ?
 		    "names the device (cuda:0)" : "no device name",
-		    tb.device_in_free_msg ? "names the device (cuda:0)" : "no device name",
+		    tb->device_in_free_msg ? "names the device (cuda:0)" : "no device name",
 		    NULL);
-	if (ta.loading_msg_memory != tb.loading_msg_memory)
-		add(arr, n, "weights log line", ta.loading_msg_memory ?
+	if (ta->loading_msg_memory != tb->loading_msg_memory)
+		add(arr, n, "weights log line", ta->loading_msg_memory ?
 		    "Model loading took X GiB memory" : "Model loading took X GiB",
-		    tb.loading_msg_memory ? "Model loading took X GiB memory" :
+		    tb->loading_msg_memory ? "Model loading took X GiB memory" :
 		    "Model loading took X GiB", NULL);
-	if (ta.v2_runner_qwen3 != tb.v2_runner_qwen3 || ta.v2_runner_dense != tb.v2_runner_dense) {
+}
+
+/* The V2 model runner: where it is the default, its graph memory. */
+static void
+upgrade_list_runner_changes(const struct upgrade_result *r,
+    const struct vllm_traits *ta, const struct vllm_traits *tb,
+    struct upgrade_change *arr, size_t *n)
+{
+	const struct plan *a = &r->a, *b = &r->b;
+
+	if (ta->v2_runner_qwen3 != tb->v2_runner_qwen3 || ta->v2_runner_dense != tb->v2_runner_dense) {
 		const char *s[3] = { "off", "dense 16-bit Qwen3", "dense 16-bit text models" };
-		int ia = ta.v2_runner_dense ? 2 : ta.v2_runner_qwen3 ? 1 : 0;
-		int ib = tb.v2_runner_dense ? 2 : tb.v2_runner_qwen3 ? 1 : 0;
+		int ia = ta->v2_runner_dense ? 2 : ta->v2_runner_qwen3 ? 1 : 0;
+		int ib = tb->v2_runner_dense ? 2 : tb->v2_runner_qwen3 ? 1 : 0;
 
 		if (a->v2_runner != b->v2_runner)
 			add(arr, n, "V2 model runner by default", s[ia], s[ib], "this plan "
@@ -139,27 +166,52 @@ behaviour(const struct plan_input *in, const struct upgrade_result *r,
 		else
 			add(arr, n, "V2 model runner by default", s[ia], s[ib], NULL);
 	}
-	if (ta.v2_runner_cg != tb.v2_runner_cg)
-		add(arr, n, "V2 runner graph memory", ta.v2_runner_cg ?
-		    "reserved inside the budget" : "not estimated (0)", tb.v2_runner_cg ?
+	if (ta->v2_runner_cg != tb->v2_runner_cg)
+		add(arr, n, "V2 runner graph memory", ta->v2_runner_cg ?
+		    "reserved inside the budget" : "not estimated (0)", tb->v2_runner_cg ?
 		    "reserved inside the budget" : "not estimated (0)",
 		    a->v2_runner || b->v2_runner ? "this plan runs on the V2 runner" : NULL);
-	if (ta.kv_nvfp4 != tb.kv_nvfp4)
-		add(arr, n, "--kv-cache-dtype nvfp4", ta.kv_nvfp4 ? "on Blackwell" :
-		    "not available", tb.kv_nvfp4 ? "on Blackwell" : "not available",
+}
+
+/* The KV cache's NVFP4 dtype and the wording of its error. */
+static void
+upgrade_list_kv_cache_changes(const struct plan_input *in,
+    const struct upgrade_result *r, const struct vllm_traits *ta,
+    const struct vllm_traits *tb, struct upgrade_change *arr, size_t *n)
+{
+	const struct plan *a = &r->a, *b = &r->b;
+
+	if (ta->kv_nvfp4 != tb->kv_nvfp4)
+		add(arr, n, "--kv-cache-dtype nvfp4", ta->kv_nvfp4 ? "on Blackwell" :
+		    "not available", tb->kv_nvfp4 ? "on Blackwell" : "not available",
 		    in->kv_dtype == KV_NVFP4 ? "this plan asks for it" : NULL);
-	if (ta.kv_msg != tb.kv_msg) {
+	if (ta->kv_msg != tb->kv_msg) {
 		static const char *const w[] = {
 			"no URL, \"models's\", %.2f GiB",
 			"docs URL, \"models's\", format_gib",
 			"\"model's\", CPU-backend note",
 		};
 
-		add(arr, n, "KV-cache error wording", w[ta.kv_msg], w[tb.kv_msg],
+		add(arr, n, "KV-cache error wording", w[ta->kv_msg], w[tb->kv_msg],
 		    a->phase == PHASE_KV_CACHE && b->phase == PHASE_KV_CACHE &&
 		    strcmp(a->message, b->message) != 0 ? "this plan's message reads "
 		    "differently (both below)" : NULL);
 	}
+}
+
+static void
+behaviour(const struct plan_input *in, const struct upgrade_result *r,
+    struct upgrade_change *arr, size_t *n)
+{
+	struct vllm_traits ta, tb;
+
+	vllm_traits_get(r->from, &ta);
+	vllm_traits_get(r->to, &tb);
+	upgrade_list_budget_changes(in, r, &ta, &tb, arr, n);
+	upgrade_list_kv_size_changes(in, r, &ta, &tb, arr, n);
+	upgrade_list_log_changes(&ta, &tb, arr, n);
+	upgrade_list_runner_changes(r, &ta, &tb, arr, n);
+	upgrade_list_kv_cache_changes(in, r, &ta, &tb, arr, n);
 }
 
 static void
