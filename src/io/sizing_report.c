@@ -990,101 +990,115 @@ side_json(const struct catalogue *c, const struct plan_input *in, int version,
 	return o;
 }
 
-char *
-sizing_report_upgrade(const struct sizing_report_upgrade_view *v, enum report_format fmt)
+/* The upgrade check as JSON: both sides, the changes and the figures. */
+static char *
+upgrade_json(const struct sizing_report_upgrade_view *v, const char *va,
+    const char *vb, const char *card)
 {
 	const struct upgrade_result *u = v->u;
 	const struct catalogue *c = v->cat;
-	char va[16], vb[16], card[96];
+	cJSON *root = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(root, "headroom_version", PACKAGE_VERSION);
+	cJSON_AddStringToObject(root, "from", va);
+	cJSON_AddStringToObject(root, "to", vb);
+	cJSON_AddStringToObject(root, "gpu", card);
+	cJSON_AddStringToObject(root, "model", v->in->model ? v->in->model->id : "");
+	cJSON_AddBoolToObject(root, "starts_before", u->starts_a);
+	cJSON_AddBoolToObject(root, "starts_after", u->starts_b);
+	cJSON_AddBoolToObject(root, "breaks", u->breaks);
+	cJSON_AddStringToObject(root, "verdict", u->verdict);
+	if (u->advice[0])
+		cJSON_AddStringToObject(root, "advice", u->advice);
+	else
+		cJSON_AddNullToObject(root, "advice");
+	cJSON_AddItemToObject(root, "changes", changes_json(u->changes, u->n_changes));
+	cJSON_AddItemToObject(root, "figures", changes_json(u->figures, u->n_figures));
+	cJSON_AddItemToObject(root, "before", side_json(c, v->in, u->from, &u->a));
+	cJSON_AddItemToObject(root, "after", side_json(c, v->in, u->to, &u->b));
+	return json_done(root);
+}
+
+/* The upgrade check as text, or as Markdown (md). */
+static char *
+upgrade_text(const struct sizing_report_upgrade_view *v, const char *va,
+    const char *vb, const char *card, int md)
+{
+	const struct upgrade_result *u = v->u;
+	const struct catalogue *c = v->cat;
 	size_t i;
+	struct strbuf s = { 0 };
+	char cmd[4096];
+	struct plan_input vi = *v->in;
 
-	vllm_version_format(u->from, va, sizeof va);
-	vllm_version_format(u->to, vb, sizeof vb);
-	card_label(c, v->in->gpu, v->in->mig, card, sizeof card);
-	if (fmt == REPORT_JSON) {
-		cJSON *root = cJSON_CreateObject();
+	if (md)
+		strbuf_printf(&s, "# Upgrade check: vLLM %s -> %s\n\n%s on %s.\n\n**%s**\n\n",
+		    va, vb, v->in->model ? v->in->model->id : "?", card, u->verdict);
+	else
+		strbuf_printf(&s, "headroom %s: upgrade check, vLLM %s -> %s, %s on %s\n\n"
+		    "Verdict: %s\n", PACKAGE_VERSION, va, vb, v->in->model ?
+		    v->in->model->id : "?", card, u->verdict);
+	if (u->advice[0])
+		strbuf_printf(&s, "%s%s\n", md ? "> " : "Advice: ", u->advice);
+	strbuf_printf(&s, "\n%s%zu release difference%s this plan depends on:%s\n",
+	    md ? "## " : "", u->n_changes, u->n_changes == 1 ? "" : "s",
+	    md ? "\n\n| Behaviour | " : "");
+	if (md)
+		strbuf_printf(&s, "%s | %s | Effect on this plan |\n|---|---|---|---|\n", va, vb);
+	for (i = 0; i < u->n_changes; i++) {
+		const struct upgrade_change *ch = &u->changes[i];
 
-		cJSON_AddStringToObject(root, "headroom_version", PACKAGE_VERSION);
-		cJSON_AddStringToObject(root, "from", va);
-		cJSON_AddStringToObject(root, "to", vb);
-		cJSON_AddStringToObject(root, "gpu", card);
-		cJSON_AddStringToObject(root, "model", v->in->model ? v->in->model->id : "");
-		cJSON_AddBoolToObject(root, "starts_before", u->starts_a);
-		cJSON_AddBoolToObject(root, "starts_after", u->starts_b);
-		cJSON_AddBoolToObject(root, "breaks", u->breaks);
-		cJSON_AddStringToObject(root, "verdict", u->verdict);
-		if (u->advice[0])
-			cJSON_AddStringToObject(root, "advice", u->advice);
+		if (md)
+			strbuf_printf(&s, "| %s | %s | %s | %s |\n", ch->what, ch->from, ch->to,
+			    ch->effect[0] ? ch->effect : "-");
 		else
-			cJSON_AddNullToObject(root, "advice");
-		cJSON_AddItemToObject(root, "changes", changes_json(u->changes, u->n_changes));
-		cJSON_AddItemToObject(root, "figures", changes_json(u->figures, u->n_figures));
-		cJSON_AddItemToObject(root, "before", side_json(c, v->in, u->from, &u->a));
-		cJSON_AddItemToObject(root, "after", side_json(c, v->in, u->to, &u->b));
-		return json_done(root);
+			strbuf_printf(&s, "  %-36s %s -> %s\n%s%s%s", ch->what, ch->from, ch->to,
+			    ch->effect[0] ? "      " : "", ch->effect,
+			    ch->effect[0] ? "\n" : "");
 	}
+	strbuf_printf(&s, "\n%sFigures that move:%s\n", md ? "## " : "", md ?
+	    "\n\n| Figure | Before | After | Change |\n|---|---:|---:|---|" : "");
+	for (i = 0; i < u->n_figures; i++) {
+		const struct upgrade_change *ch = &u->figures[i];
+
+		if (md)
+			strbuf_printf(&s, "| %s | %s | %s | %s |\n", ch->what, ch->from, ch->to,
+			    ch->effect);
+		else
+			strbuf_printf(&s, "  %-36s %14s -> %-14s %s\n", ch->what, ch->from, ch->to,
+			    ch->effect);
+	}
+	if (u->n_figures == 0)
+		strbuf_printf(&s, "  none\n");
+	if (u->a.phase != PHASE_NONE)
+		strbuf_printf(&s, "\n%s%s: %s\n", md ? "> " : "Message under ", va, u->a.message);
+	if (u->b.phase != PHASE_NONE)
+		strbuf_printf(&s, "%s%s%s: %s\n", u->a.phase != PHASE_NONE ? "" : "\n",
+		    md ? "> " : "Message under ", vb, u->b.message);
+	vi.version = u->to;
+	if (u->keep_util > 0)
+		vi.util = u->keep_util;
 	{
-		struct strbuf s = { 0 };
-		int md = fmt == REPORT_MARKDOWN;
-		char cmd[4096];
-		struct plan_input vi = *v->in;
+		struct plan p;
 
-		if (md)
-			strbuf_printf(&s, "# Upgrade check: vLLM %s -> %s\n\n%s on %s.\n\n**%s**\n\n",
-			    va, vb, v->in->model ? v->in->model->id : "?", card, u->verdict);
-		else
-			strbuf_printf(&s, "headroom %s: upgrade check, vLLM %s -> %s, %s on %s\n\n"
-			    "Verdict: %s\n", PACKAGE_VERSION, va, vb, v->in->model ?
-			    v->in->model->id : "?", card, u->verdict);
-		if (u->advice[0])
-			strbuf_printf(&s, "%s%s\n", md ? "> " : "Advice: ", u->advice);
-		strbuf_printf(&s, "\n%s%zu release difference%s this plan depends on:%s\n",
-		    md ? "## " : "", u->n_changes, u->n_changes == 1 ? "" : "s",
-		    md ? "\n\n| Behaviour | " : "");
-		if (md)
-			strbuf_printf(&s, "%s | %s | Effect on this plan |\n|---|---|---|---|\n", va, vb);
-		for (i = 0; i < u->n_changes; i++) {
-			const struct upgrade_change *ch = &u->changes[i];
-
-			if (md)
-				strbuf_printf(&s, "| %s | %s | %s | %s |\n", ch->what, ch->from, ch->to,
-				    ch->effect[0] ? ch->effect : "-");
-			else
-				strbuf_printf(&s, "  %-36s %s -> %s\n%s%s%s", ch->what, ch->from, ch->to,
-				    ch->effect[0] ? "      " : "", ch->effect,
-				    ch->effect[0] ? "\n" : "");
-		}
-		strbuf_printf(&s, "\n%sFigures that move:%s\n", md ? "## " : "", md ?
-		    "\n\n| Figure | Before | After | Change |\n|---|---:|---:|---|" : "");
-		for (i = 0; i < u->n_figures; i++) {
-			const struct upgrade_change *ch = &u->figures[i];
-
-			if (md)
-				strbuf_printf(&s, "| %s | %s | %s | %s |\n", ch->what, ch->from, ch->to,
-				    ch->effect);
-			else
-				strbuf_printf(&s, "  %-36s %14s -> %-14s %s\n", ch->what, ch->from, ch->to,
-				    ch->effect);
-		}
-		if (u->n_figures == 0)
-			strbuf_printf(&s, "  none\n");
-		if (u->a.phase != PHASE_NONE)
-			strbuf_printf(&s, "\n%s%s: %s\n", md ? "> " : "Message under ", va, u->a.message);
-		if (u->b.phase != PHASE_NONE)
-			strbuf_printf(&s, "%s%s%s: %s\n", u->a.phase != PHASE_NONE ? "" : "\n",
-			    md ? "> " : "Message under ", vb, u->b.message);
-		vi.version = u->to;
-		if (u->keep_util > 0)
-			vi.util = u->keep_util;
-		{
-			struct plan p;
-
-			plan_compute(c, &vi, &p);
-			serve_command_format(c, &vi, &p, 0, cmd, sizeof cmd);
-		}
-		strbuf_printf(&s, "\n%sCommand for %s%s:%s\n%s%s\n%s", md ? "" : "", vb,
-		    u->keep_util > 0 ? " (with the advice)" : "", md ? "\n\n```sh" : "",
-		    md ? "" : "  ", cmd, md ? "```\n" : "");
-		return strbuf_take(&s);
+		plan_compute(c, &vi, &p);
+		serve_command_format(c, &vi, &p, 0, cmd, sizeof cmd);
 	}
+	strbuf_printf(&s, "\n%sCommand for %s%s:%s\n%s%s\n%s", md ? "" : "", vb,
+	    u->keep_util > 0 ? " (with the advice)" : "", md ? "\n\n```sh" : "",
+	    md ? "" : "  ", cmd, md ? "```\n" : "");
+	return strbuf_take(&s);
+}
+
+char *
+sizing_report_upgrade(const struct sizing_report_upgrade_view *v, enum report_format fmt)
+{
+	char va[16], vb[16], card[96];
+
+	vllm_version_format(v->u->from, va, sizeof va);
+	vllm_version_format(v->u->to, vb, sizeof vb);
+	card_label(v->cat, v->in->gpu, v->in->mig, card, sizeof card);
+	if (fmt == REPORT_JSON)
+		return upgrade_json(v, va, vb, card);
+	return upgrade_text(v, va, vb, card, fmt == REPORT_MARKDOWN);
 }
