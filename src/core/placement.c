@@ -92,34 +92,13 @@ placement_refusal(int gpus_per_node, int cards, int tp, int pp, int dp,
 	return true;
 }
 
-void
-placement_compute(const struct node *nd, int nodes, int tp, int pp, int dp,
-    int wanted, int mig_slices, struct placement *p)
+/* The cards of the nodes (up to PLACEMENT_MAX_SLOTS), then which rank of
+ * which replica each holds. */
+static void
+placement_fill_slots(struct placement *p, int cards)
 {
-	int cards, i, r, k, domain;
+	int i, r, k;
 
-	memset(p, 0, sizeof *p);
-	p->nodes = nodes > 0 ? nodes : 1;
-	p->gpus_per_node = nd->gpus_per_node > 0 ? nd->gpus_per_node : 1;
-	p->tp = tp > 0 ? tp : 1;
-	p->pp = pp > 0 ? pp : 1;
-	p->dp = dp > 0 ? dp : 1;
-	p->slices_per_gpu = mig_slices > 0 ? mig_slices : 0;
-	p->instance_gpus = p->tp * p->pp * p->dp;
-	cards = p->nodes * p->gpus_per_node;
-	if (p->slices_per_gpu > 0) {
-		p->nodes_per_instance = 1;
-		place_mig(p, wanted);
-		return;
-	}
-	p->nodes_per_instance = (p->instance_gpus + p->gpus_per_node - 1) /
-	    p->gpus_per_node;
-	p->refused = placement_refusal(p->gpus_per_node, cards, p->tp, p->pp,
-	    p->dp, p->message, sizeof p->message);
-	p->replicas = p->refused ? 0 : instances_that_fit(p);
-	if (wanted > 0 && wanted < p->replicas)
-		p->replicas = wanted;
-	/* the cards, then what each holds */
 	for (i = 0; i < cards && i < PLACEMENT_MAX_SLOTS; i++) {
 		struct placement_slot *s = &p->slots[p->n_slots++];
 
@@ -143,8 +122,15 @@ placement_compute(const struct node *nd, int nodes, int tp, int pp, int dp,
 			s->dp_rank = k / (p->tp * p->pp);
 		}
 	}
-	/* what the layout costs: worst first */
-	domain = nd->nvlink_domain;
+}
+
+/* What the layout costs on nodes nd, worst first: the links each group
+ * crosses, each with its note; and the replicas wanted that do not fit. */
+static void
+placement_note_costs(const struct node *nd, int wanted, struct placement *p)
+{
+	int domain = nd->nvlink_domain;
+
 	if (p->tp > 1) {
 		/* a TP group starts at a multiple of tp inside its instance */
 		p->tp_crosses_nodes = p->tp > p->gpus_per_node ||
@@ -179,6 +165,37 @@ placement_compute(const struct node *nd, int nodes, int tp, int pp, int dp,
 	if (!p->refused && wanted > p->replicas)
 		note(p, "%d replicas wanted, %d fit on %d node%s", wanted, p->replicas,
 		    p->nodes, p->nodes == 1 ? "" : "s");
+}
+
+void
+placement_compute(const struct node *nd, int nodes, int tp, int pp, int dp,
+    int wanted, int mig_slices, struct placement *p)
+{
+	int cards;
+
+	memset(p, 0, sizeof *p);
+	p->nodes = nodes > 0 ? nodes : 1;
+	p->gpus_per_node = nd->gpus_per_node > 0 ? nd->gpus_per_node : 1;
+	p->tp = tp > 0 ? tp : 1;
+	p->pp = pp > 0 ? pp : 1;
+	p->dp = dp > 0 ? dp : 1;
+	p->slices_per_gpu = mig_slices > 0 ? mig_slices : 0;
+	p->instance_gpus = p->tp * p->pp * p->dp;
+	cards = p->nodes * p->gpus_per_node;
+	if (p->slices_per_gpu > 0) {
+		p->nodes_per_instance = 1;
+		place_mig(p, wanted);
+		return;
+	}
+	p->nodes_per_instance = (p->instance_gpus + p->gpus_per_node - 1) /
+	    p->gpus_per_node;
+	p->refused = placement_refusal(p->gpus_per_node, cards, p->tp, p->pp,
+	    p->dp, p->message, sizeof p->message);
+	p->replicas = p->refused ? 0 : instances_that_fit(p);
+	if (wanted > 0 && wanted < p->replicas)
+		p->replicas = wanted;
+	placement_fill_slots(p, cards);
+	placement_note_costs(nd, wanted, p);
 }
 
 void

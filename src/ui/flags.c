@@ -223,12 +223,89 @@ shown(const struct vllm_flag *r, double x, char *buf, size_t len)
 		vllm_flag_format(r, x, buf, len);
 }
 
+/* --max-model-len: the length in force, "auto=" when vLLM picks it. */
+static void
+flags_view_context(const struct plan_input *in, const struct plan *p,
+    const struct plan *d, struct flag_view *v)
+{
+	char t[32];
+
+	commas(p->max_model_len, t, sizeof t);
+	if (in->max_model_len == -1)
+		snprintf(v->value, sizeof v->value, "auto=%s", t);
+	else
+		snprintf(v->value, sizeof v->value, "%s", t);
+	commas(d->max_model_len, v->deflt, sizeof v->deflt);
+	v->set = in->max_model_len != 0;
+	v->differs = in->max_model_len == -1 ||
+	    p->max_model_len != d->max_model_len;
+}
+
+/* The largest CUDA-graph capture size, against the default vLLM derives
+ * from the other flags of this plan. */
+static void
+flags_view_capture(const struct plan_input *in, const struct plan *p,
+    const struct plan *d, struct flag_view *v)
+{
+	/*
+	 * vLLM derives the default from the other flags: the largest
+	 * size is min(2 x max_num_seqs, 512), capped by
+	 * max_num_batched_tokens (vllm/config/vllm.py,
+	 * VllmConfig._set_cudagraph_sizes),
+	 * so --max-num-seqs 64 alone leaves it at its default of 128.
+	 */
+	struct vllm_traits tr;
+	int sizes[PLAN_MAX_CAPTURE], n;
+
+	vllm_traits_get(p->version, &tr);
+	n = overhead_capture_sizes(p->max_num_seqs,
+	    p->max_num_batched_tokens, 0, tr.max_capture_cap,
+	    in->performance_mode == PLAN_PERF_INTERACTIVITY, sizes,
+	    PLAN_MAX_CAPTURE);
+	int dmax;
+
+	dmax = n > 0 ? sizes[n - 1] : d->max_capture_size;
+
+	if (in->enforce_eager || p->n_capture_sizes == 0)
+		snprintf(v->value, sizeof v->value, "none");
+	else if (in->n_capture_sizes >= 0)
+		snprintf(v->value, sizeof v->value, "%d (%d sizes)",
+		    p->max_capture_size, p->n_capture_sizes);
+	else
+		commas(p->max_capture_size, v->value, sizeof v->value);
+	commas(dmax, v->deflt, sizeof v->deflt);
+	v->set = in->max_capture_size > 0 || in->n_capture_sizes >= 0;
+	v->differs = !in->enforce_eager && (p->max_capture_size != dmax ||
+	    p->n_capture_sizes != n);
+}
+
+/* The multimodal rows: items per prompt (f) or the largest image. */
+static void
+flags_view_mm(enum flag_id f, const struct plan_input *in, const struct plan *p,
+    const struct plan *d, struct flag_view *v)
+{
+	if (f == FLAG_MM_MAX_PIXELS) {
+		int64_t x = mm_pixels(in, p);
+
+		commas(x, v->value, sizeof v->value);
+		commas(d->mm.max_pixels, v->deflt, sizeof v->deflt);
+		v->set = in->mm_max_pixels > 0;
+		v->differs = x != d->mm.max_pixels;
+	} else {
+		int x = mm_limit(f, in, p), y = mm_planned(f, d);
+
+		snprintf(v->value, sizeof v->value, "%d", x);
+		snprintf(v->deflt, sizeof v->deflt, "%d", y);
+		v->set = mm_given(f, in) >= 0;
+		v->differs = x != y;
+	}
+}
+
 void
 flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
     const struct plan *d, struct flag_view *v)
 {
 	const struct vllm_flag *r = vf(f);
-	char t[32];
 
 	memset(v, 0, sizeof *v);
 	if (plain(f)) {
@@ -242,54 +319,16 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 	}
 	switch (f) {
 	case FLAG_MAX_MODEL_LEN:
-		commas(p->max_model_len, t, sizeof t);
-		if (in->max_model_len == -1)
-			snprintf(v->value, sizeof v->value, "auto=%s", t);
-		else
-			snprintf(v->value, sizeof v->value, "%s", t);
-		commas(d->max_model_len, v->deflt, sizeof v->deflt);
-		v->set = in->max_model_len != 0;
-		v->differs = in->max_model_len == -1 ||
-		    p->max_model_len != d->max_model_len;
+		flags_view_context(in, p, d, v);
 		break;
 	case FLAG_EAGER:
 		snprintf(v->value, sizeof v->value, "%s", in->enforce_eager ? "on" : "off");
 		snprintf(v->deflt, sizeof v->deflt, "off");
 		v->set = v->differs = in->enforce_eager;
 		break;
-	case FLAG_CAPTURE: {
-		/*
-		 * vLLM derives the default from the other flags: the largest
-		 * size is min(2 x max_num_seqs, 512), capped by
-		 * max_num_batched_tokens (vllm/config/vllm.py,
-		 * VllmConfig._set_cudagraph_sizes),
-		 * so --max-num-seqs 64 alone leaves it at its default of 128.
-		 */
-		struct vllm_traits tr;
-		int sizes[PLAN_MAX_CAPTURE], n;
-
-		vllm_traits_get(p->version, &tr);
-		n = overhead_capture_sizes(p->max_num_seqs,
-		    p->max_num_batched_tokens, 0, tr.max_capture_cap,
-		    in->performance_mode == PLAN_PERF_INTERACTIVITY, sizes,
-		    PLAN_MAX_CAPTURE);
-		int dmax;
-
-		dmax = n > 0 ? sizes[n - 1] : d->max_capture_size;
-
-		if (in->enforce_eager || p->n_capture_sizes == 0)
-			snprintf(v->value, sizeof v->value, "none");
-		else if (in->n_capture_sizes >= 0)
-			snprintf(v->value, sizeof v->value, "%d (%d sizes)",
-			    p->max_capture_size, p->n_capture_sizes);
-		else
-			commas(p->max_capture_size, v->value, sizeof v->value);
-		commas(dmax, v->deflt, sizeof v->deflt);
-		v->set = in->max_capture_size > 0 || in->n_capture_sizes >= 0;
-		v->differs = !in->enforce_eager && (p->max_capture_size != dmax ||
-		    p->n_capture_sizes != n);
+	case FLAG_CAPTURE:
+		flags_view_capture(in, p, d, v);
 		break;
-	}
 	case FLAG_KV_BYTES:
 		if (in->kv_cache_memory_bytes > 0)
 			gib(in->kv_cache_memory_bytes, v->value, sizeof v->value);
@@ -299,24 +338,10 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		v->set = v->differs = in->kv_cache_memory_bytes > 0;
 		break;
 	case FLAG_MM_IMAGES:
-	case FLAG_MM_VIDEOS: {
-		int x = mm_limit(f, in, p), y = mm_planned(f, d);
-
-		snprintf(v->value, sizeof v->value, "%d", x);
-		snprintf(v->deflt, sizeof v->deflt, "%d", y);
-		v->set = mm_given(f, in) >= 0;
-		v->differs = x != y;
+	case FLAG_MM_VIDEOS:
+	case FLAG_MM_MAX_PIXELS:
+		flags_view_mm(f, in, p, d, v);
 		break;
-	}
-	case FLAG_MM_MAX_PIXELS: {
-		int64_t x = mm_pixels(in, p);
-
-		commas(x, v->value, sizeof v->value);
-		commas(d->mm.max_pixels, v->deflt, sizeof v->deflt);
-		v->set = in->mm_max_pixels > 0;
-		v->differs = x != d->mm.max_pixels;
-		break;
-	}
 	case FLAG_OTHER:
 		snprintf(v->value, sizeof v->value, "%g GiB", in->other_usage_gib);
 		snprintf(v->deflt, sizeof v->deflt, "0 GiB");
@@ -626,42 +651,33 @@ drop_echo(char *err, const struct vllm_flag *r)
 		memmove(err, err + n + 2, strlen(err + n + 2) + 1);
 }
 
-int
-flags_parse(enum flag_id f, const char *text, struct plan_input *in,
-    const struct plan *p, char *err, size_t errlen)
+/*
+ * Reads text into the value of the table's row f (as vLLM reads it, with
+ * a typed percentage of --gpu-memory-utilization and "none" for
+ * --kv-cache-memory-bytes) into *x.  s is the trimmed text, n its length;
+ * it may rewrite s.  Returns 0, or -1 with err set.
+ */
+static int
+flags_parse_vllm(enum flag_id f, char *s, size_t slen, size_t n,
+    struct plan_input *x, const struct plan *p, char *err, size_t errlen)
 {
-	struct plan_input x = *in;
-	char s[128];
-	size_t n;
-	int64_t v;
-
-	while (*text == ' ')
-		text++;
-	snprintf(s, sizeof s, "%s", text);
-	n = strlen(s);
-	while (n > 0 && s[n - 1] == ' ')
-		s[--n] = '\0';
-	if (n == 0) {
-		snprintf(err, errlen, "type a value, or press Esc");
-		return -1;
-	}
 	if (f == FLAG_UTIL && s[n - 1] == '%') {
 		double u;
 
 		/* 90% is typed for 0.9; the table's validator then judges it */
 		s[n - 1] = '\0';
 		if (units_parse_double(s, &u) == 0)
-			units_format_pyfloat(u / 100, s, sizeof s);
+			units_format_pyfloat(u / 100, s, slen);
 		else
 			s[n - 1] = '%';
 	}
 	if (f == FLAG_KV_BYTES && (strcasecmp(s, "none") == 0 || strcmp(s, "0") == 0)) {
-		vllm_flag_reset(vf(f), &x);
+		vllm_flag_reset(vf(f), x);
 	} else if (f == FLAG_CAPTURE) {
-		if (parse_capture(s, &x, p->version, err, errlen) != 0)
+		if (parse_capture(s, x, p->version, err, errlen) != 0)
 			return -1;
 	} else if (vf(f) != NULL) {
-		int rc = vllm_flag_parse(vf(f), s, false, p->version, &x, err, errlen);
+		int rc = vllm_flag_parse(vf(f), s, false, p->version, x, err, errlen);
 		char list[400];
 
 		if (rc == VFP_KEEP) {
@@ -677,6 +693,20 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
 			return -1;
 		}
 	}
+	return 0;
+}
+
+/*
+ * Reads s (trimmed, n bytes; it may cut a "GiB" off) into the rows
+ * outside the table's plain values: multimodal limits, other processes'
+ * memory, the release, the overhead model.  Returns 0, or -1 with err set.
+ */
+static int
+flags_parse_own(enum flag_id f, char *s, size_t n, struct plan_input *x,
+    char *err, size_t errlen)
+{
+	int64_t v;
+
 	switch (f) {
 	case FLAG_MM_IMAGES:
 	case FLAG_MM_VIDEOS:
@@ -684,12 +714,12 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
 		    "images per prompt (0 turns images off)" :
 		    "videos per prompt (0 turns video off)", err, errlen) != 0)
 			return -1;
-		set_mm_limit(f, &x, (int)v);
+		set_mm_limit(f, x, (int)v);
 		break;
 	case FLAG_MM_MAX_PIXELS:
 		if (parse_pixels(s, &v, err, errlen) != 0)
 			return -1;
-		x.mm_max_pixels = v;
+		x->mm_max_pixels = v;
 		break;
 	case FLAG_OTHER: {
 		double g;
@@ -701,7 +731,7 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
 			    "1.5");
 			return -1;
 		}
-		x.other_usage_gib = g;
+		x->other_usage_gib = g;
 		break;
 	}
 	case FLAG_VERSION: {
@@ -709,14 +739,14 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
 
 		if (vllm_version_parse_known(s, &ver, err, errlen) != 0)
 			return -1;
-		x.version = ver;
+		x->version = ver;
 		break;
 	}
 	case FLAG_OVERHEAD:
 		if (strcasecmp(s, "estimate") == 0)
-			x.overhead = OVERHEAD_ESTIMATE;
+			x->overhead = OVERHEAD_ESTIMATE;
 		else if (strcasecmp(s, "rule") == 0)
-			x.overhead = OVERHEAD_RULE;
+			x->overhead = OVERHEAD_RULE;
 		else {
 			snprintf(err, errlen, "estimate or rule");
 			return -1;
@@ -727,6 +757,30 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
 	default:
 		break;
 	}
+	return 0;
+}
+
+int
+flags_parse(enum flag_id f, const char *text, struct plan_input *in,
+    const struct plan *p, char *err, size_t errlen)
+{
+	struct plan_input x = *in;
+	char s[128];
+	size_t n;
+
+	while (*text == ' ')
+		text++;
+	snprintf(s, sizeof s, "%s", text);
+	n = strlen(s);
+	while (n > 0 && s[n - 1] == ' ')
+		s[--n] = '\0';
+	if (n == 0) {
+		snprintf(err, errlen, "type a value, or press Esc");
+		return -1;
+	}
+	if (flags_parse_vllm(f, s, sizeof s, n, &x, p, err, errlen) != 0 ||
+	    flags_parse_own(f, s, n, &x, err, errlen) != 0)
+		return -1;
 	*in = x;
 	return 0;
 }

@@ -51,63 +51,66 @@ seg_glyph(const struct app *a, int s)
 	return a->theme.mono ? a->g->seg_mono[s] : a->g->block;
 }
 
+/* The title: the memory per card (the driver's total too under the
+ * rule's overhead) and the planned hardware. */
 static void
-pane_bar_draw(struct app *a, void *state, const struct rect *r)
+pane_bar_format_title(struct app *a, const struct plan *p, char *title,
+    size_t len)
 {
-	const struct plan *p = recalc_plan(a->calc);
-	struct seg_bar b;
-	int w[SEG_COUNT], cap, width = r->w - 2, x0 = r->x + 1, s, x, i;
-	int budget, ly, lx, lrows, lo, hi, tw, t0;
-	char title[320], t[32], hw[160];
-	double scale;
+	const struct plan_input *in = recalc_input(a->calc);
+	char t[32], hw[160];
 
-	(void)state;
-
-	segments_memory(p, &b);
-	draw_clear(&a->theme, ROLE_DEFAULT, r);
 	pane_plan_hardware(a, hw, sizeof hw);
 	/* the planned hardware always shows: the card facts follow the cursor */
-	if (recalc_input(a->calc)->overhead == OVERHEAD_RULE &&
-	    p->total != plan_card_total(a->cat, recalc_input(a->calc))) {
+	if (in->overhead == OVERHEAD_RULE && p->total != plan_card_total(a->cat, in)) {
 		char c[32];
 
 		/* the rule counts the driver's total, more than CUDA's */
-		snprintf(title, sizeof title, "Memory per %s: %s GiB (nvidia-smi; CUDA %s) "
-		    "on %s", recalc_input(a->calc)->mig >= 0 ? "slice" : "GPU",
+		snprintf(title, len, "Memory per %s: %s GiB (nvidia-smi; CUDA %s) "
+		    "on %s", in->mig >= 0 ? "slice" : "GPU",
 		    units_format_gib(p->total, t, sizeof t), units_format_gib(
-		    plan_card_total(a->cat, recalc_input(a->calc)), c, sizeof c), hw);
+		    plan_card_total(a->cat, in), c, sizeof c), hw);
 	} else {
-		snprintf(title, sizeof title, "Memory per %s: %s GiB on %s",
-		    recalc_input(a->calc)->mig >= 0 ? "slice" : "GPU",
+		snprintf(title, len, "Memory per %s: %s GiB on %s",
+		    in->mig >= 0 ? "slice" : "GPU",
 		    units_format_gib(p->total, t, sizeof t), hw);
 	}
-	if (r->h < 2 || width <= 0) {
-		pane_header(a, r, PANE_BAR, title, NULL);
-		return;
-	}
-	cap = segments_layout(b.value, SEG_COUNT, b.total, width, w);
-	scale = b.sum > b.total ? b.sum : b.total;
+}
 
-	/* the bar; cells past the card's capacity in the over role */
-	x = 0;
+/* The bar row: w[s] cells per segment; cells past the card's capacity
+ * (cap) in the over role. */
+static void
+pane_bar_draw_cells(struct app *a, const struct rect *r, const int *w, int cap)
+{
+	int x0 = r->x + 1, x = 0, s, i;
+
 	for (s = 0; s < SEG_COUNT; s++)
 		for (i = 0; i < w[s]; i++, x++)
 			draw_text(&a->theme, x >= cap ? ROLE_BAR_OVER : seg_roles[s],
 			    r->y + 1, x0 + x, 1, x >= cap ? a->g->over : seg_glyph(a, s),
 			    NULL);
+}
 
-	/*
-	 * Marks on the header row, over the last cell inside each edge.  The
-	 * title goes where no mark is: on the left, else on the right.
-	 */
-	budget = b.total > 0 ? segments_edge(b.budget_end, scale, width) : 0;
+/*
+ * The header row: marks over the last cell inside each edge (the budget's
+ * end, the card's when the bar overflows at cap) and the title where no
+ * mark is: on the left, else on the right.
+ */
+static void
+pane_bar_draw_header(struct app *a, const struct rect *r,
+    const struct seg_bar *b, const char *title, int cap)
+{
+	int width = r->w - 2, x0 = r->x + 1, budget, lo, hi, tw, t0;
+	double scale = b->sum > b->total ? b->sum : b->total;
+
+	budget = b->total > 0 ? segments_edge(b->budget_end, scale, width) : 0;
 	lo = width;
 	hi = -1;
 	if (budget > 0) {
 		lo = budget - 1;
 		hi = budget - 1;
 	}
-	if (b.over > 0 && cap > 0) {
+	if (b->over > 0 && cap > 0) {
 		lo = cap - 1 < lo ? cap - 1 : lo;
 		hi = cap - 1 > hi ? cap - 1 : hi;
 	}
@@ -130,19 +133,25 @@ pane_bar_draw(struct app *a, void *state, const struct rect *r)
 
 		/* the word too, when it hits neither the title nor the other mark */
 		if (l0 >= 0 && (l0 > t0 + tw || budget - 2 < t0) &&
-		    !(b.over > 0 && cap - 1 >= l0 && cap - 1 < budget))
+		    !(b->over > 0 && cap - 1 >= l0 && cap - 1 < budget))
 			draw_text(&a->theme, ROLE_BAR_BUDGET, r->y, x0 + l0, lw, lbl, NULL);
 		draw_text(&a->theme, ROLE_BAR_BUDGET, r->y, x0 + budget - 1, 1,
 		    a->g->budget, NULL);
 	}
-	if (b.over > 0 && cap > 0)
+	if (b->over > 0 && cap > 0)
 		draw_text(&a->theme, ROLE_BAR_OVER, r->y, x0 + cap - 1, 1,
 		    a->g->capacity, NULL);
+}
 
-	/* legend, flowed over the remaining rows */
-	ly = r->y + 2;
-	lrows = r->h - 2;
-	lx = 0;
+/* The legend, flowed over the rows under the bar: each term drawn (w[s]
+ * cells) with its GiB, its share of the card and its mark. */
+static void
+pane_bar_draw_legend(struct app *a, const struct rect *r,
+    const struct seg_bar *b, const int *w)
+{
+	int width = r->w - 2, x0 = r->x + 1, ly = r->y + 2, lrows = r->h - 2;
+	int lx = 0, s;
+
 	for (s = 0; s <= SEG_COUNT && lrows > 0; s++) {
 		char e[128], v[32];
 		int ew;
@@ -151,13 +160,13 @@ pane_bar_draw(struct app *a, void *state, const struct rect *r)
 		enum role role;
 
 		if (s == SEG_COUNT) {
-			if (b.over <= 0)
+			if (b->over <= 0)
 				break;
-			val = b.over;
+			val = b->over;
 			name = "over capacity";
 			role = ROLE_BAR_OVER;
 		} else {
-			val = b.value[s];
+			val = b->value[s];
 			name = segments_role_name((enum seg_role)s);
 			role = seg_roles[s];
 			if (val <= 0)
@@ -166,10 +175,10 @@ pane_bar_draw(struct app *a, void *state, const struct rect *r)
 			if (s == SEG_SLACK && w[s] == 0)
 				continue;
 		}
-		share = b.total > 0 ? 100.0 * val / b.total : 0;
+		share = b->total > 0 ? 100.0 * val / b->total : 0;
 		snprintf(e, sizeof e, " %s %s GiB %.0f%%%s", name,
 		    units_format_gib((int64_t)val, v, sizeof v), share,
-		    s < SEG_COUNT ? term_mark(recalc_plan(a->calc), s, b.estimated[s]) :
+		    s < SEG_COUNT ? term_mark(recalc_plan(a->calc), s, b->estimated[s]) :
 		    "");
 		ew = draw_width(e) + 1;
 		if (lx > 0 && lx + ew + 1 > width) {
@@ -185,6 +194,29 @@ pane_bar_draw(struct app *a, void *state, const struct rect *r)
 		    a->g->ellipsis);
 		lx += ew + 1;
 	}
+}
+
+static void
+pane_bar_draw(struct app *a, void *state, const struct rect *r)
+{
+	const struct plan *p = recalc_plan(a->calc);
+	struct seg_bar b;
+	int w[SEG_COUNT], cap, width = r->w - 2;
+	char title[320];
+
+	(void)state;
+
+	segments_memory(p, &b);
+	draw_clear(&a->theme, ROLE_DEFAULT, r);
+	pane_bar_format_title(a, p, title, sizeof title);
+	if (r->h < 2 || width <= 0) {
+		pane_header(a, r, PANE_BAR, title, NULL);
+		return;
+	}
+	cap = segments_layout(b.value, SEG_COUNT, b.total, width, w);
+	pane_bar_draw_cells(a, r, w, cap);
+	pane_bar_draw_header(a, r, &b, title, cap);
+	pane_bar_draw_legend(a, r, &b, w);
 }
 
 /* the card count sets the replicas in its title */
