@@ -108,6 +108,9 @@ static const struct vllm_flag_choice mm_encoder_tp_modes[] = {
 	{ "weights", 0, 0, 0 }, { "data", 1, 0, 0 }, { NULL, 0, 0, 0 }
 };
 
+/* no choice of its own: every value is kept and stops the plan */
+static const struct vllm_flag_choice any_value[] = { { NULL, 0, 0, 0 } };
+
 /* vllm/config/parallel.py ExpertPlacementStrategy */
 static const struct vllm_flag_choice expert_placements[] = {
 	{ "linear", 0, 0, 0 }, { "round_robin", 1, 0, 0 }, { NULL, 0, 0, 0 }
@@ -391,6 +394,42 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    "modelled: the plan stops)", VFK_JSON, VFS_NONE, 0, -1, 0, 0, 0,
 	    false, NULL, NULL, RECALC_IN_EXTRAS, 0, 0, VFSTEP_NONE, 0, 0, 0, 0,
 	    false, false, true },
+	/* cache_config.attn_group_size: layers per KV-cache group of a hybrid
+	 * model instead of vLLM's heuristic (padding layers, capacity) */
+	[VF_ATTN_GROUP_SIZE] = { "attn-group-size", "--attn-group-size", NULL,
+	    "attn-group", "layers per KV-cache group (not modelled: the plan "
+	    "stops)", VFK_INT, VFS_NONE, 0, -1, 0, 1, 1024, false, NULL, NULL,
+	    RECALC_IN_KV, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	/* cache_config.use_replayssm: a ring of recent SSM inputs beside each
+	 * Mamba2 state (replayssm_buffer_len rows) */
+	[VF_USE_REPLAYSSM] = { "use-replayssm", "--use-replayssm", NULL,
+	    "replayssm", "ReplaySSM decode: SSM input history in the state (not "
+	    "modelled: the plan stops)", VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1,
+	    false, NULL, NULL, RECALC_IN_KV, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false,
+	    false, true },
+	/* cache_config.kv_cache_dtype_skip_layers: layers (indices or
+	 * attention types) left out of KV-cache quantization, their pages
+	 * 16-bit (skip_page_size_padded) */
+	[VF_KV_SKIP_LAYERS] = { "kv-cache-dtype-skip-layers",
+	    "--kv-cache-dtype-skip-layers", NULL, "kv-skip-layers", "layers kept "
+	    "out of KV quantization (not modelled: the plan stops)", VFK_ENUM,
+	    VFS_NONE, 0, -1, 0, 0, 0, false, NULL, any_value, RECALC_IN_KV, 0, 0,
+	    VFSTEP_NONE, 0, 0, 0, 0, false, true, true },
+	/* model_config.disable_sliding_window: sliding-window layers keep every
+	 * token (and max_model_len is capped to the window) */
+	[VF_DISABLE_SLIDING_WINDOW] = { "disable-sliding-window",
+	    "--disable-sliding-window", NULL, "no-sliding", "full attention in "
+	    "sliding-window layers (not modelled: the plan stops)", VFK_BOOL,
+	    VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_KV, 0, 0,
+	    VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	/* scheduler_config.enable_chunked_prefill: on by default; off, the
+	 * batch budget grows to the longest prompt (max_model_len), and with it
+	 * the profile run's activations */
+	[VF_CHUNKED_PREFILL] = { "enable-chunked-prefill",
+	    "--enable-chunked-prefill", NULL, "chunked-prefill", "prefills in "
+	    "chunks (vLLM's default; --no-... is not modelled: the plan stops)",
+	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_SCHED,
+	    0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true, true },
 };
 
 enum vllm_flag_id
@@ -742,7 +781,7 @@ vllm_flag_refuses(const struct vllm_flag *f, const char *text, bool negated)
 	if (f->kind == VFK_BOOL) {
 		if (text != NULL && parse_bool_word(text, &b) != 0)
 			return true;
-		return b;
+		return f->keep_first ? !b : b;
 	}
 	if (f->kind == VFK_ENUM && f->keep_first && f->choices != NULL &&
 	    text != NULL && f->choices[0].name != NULL &&

@@ -87,6 +87,11 @@ enum vllm_flag_id {
 	VF_SKIP_MM_PROFILING,
 	VF_HF_OVERRIDES,
 	VF_KV_TRANSFER_CONFIG,
+	VF_ATTN_GROUP_SIZE,
+	VF_USE_REPLAYSSM,
+	VF_KV_SKIP_LAYERS,
+	VF_DISABLE_SLIDING_WINDOW,
+	VF_CHUNKED_PREFILL,
 	VF_COUNT
 };
 
@@ -161,8 +166,9 @@ struct vllm_flag {
 	bool		 memory;	/* open: an unknown name moves memory, so the
 					   plan stops at the configuration check;
 					   not stored (VFS_NONE): any value does,
-					   but false (BOOL) and, with keep_first,
-					   the first choice (ENUM, vLLM's default) */
+					   but vLLM's default: false (BOOL) or,
+					   with keep_first, true (BOOL) and the
+					   first choice (ENUM) */
 	bool		 keep_first;
 };
 

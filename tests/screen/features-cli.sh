@@ -91,4 +91,40 @@ check "... and a Mamba2 one too" 0 "no real startup of this family (Mamba2, Mamb
     --model "${TOP_SRCDIR:-.}/tests/fixtures/configs/nemotron-h/Nemotron-H-56B-Base-8K" \
     --max-model-len 8192 --report text
 
+# Mamba state dtypes (23 Mamba2 layers: conv 3 x 6144 x 2 B + SSM 64 x 64 x 128
+# in the flag's dtype; tests/unit/test_arch.c works them by hand)
+NANO="${TOP_SRCDIR:-.}/tests/fixtures/configs/nemotron-h/Nemotron-3-Nano-30B-A3B-BF16"
+check "the config's float32 SSM state" 0 "block size 2176, 6144 bytes per token per GPU, 725 blocks, 49082368 bytes of recurrent state" -- \
+    --gpu h100-sxm --model "$NANO"
+check "a pasted --mamba-ssm-cache-dtype bfloat16 halves it" 0 "block size 1152, 6144 bytes per token per GPU, 1369 blocks, 24965120 bytes of recurrent state" -- \
+    --gpu h100-sxm --from-command "vllm serve $NANO --mamba-ssm-cache-dtype bfloat16"
+check "... and is written back" 0 "--mamba-ssm-cache-dtype bfloat16" -- \
+    --gpu h100-sxm --model "$NANO" --mamba-ssm-cache-dtype bfloat16 --export command
+check "float16 before vLLM took it" 1 "argument --mamba-ssm-cache-dtype: invalid choice: 'float16' (choose from 'auto', 'float32')" -- \
+    --gpu h100-sxm --model "$NANO" --vllm-version 0.12.0 --mamba-ssm-cache-dtype float16
+check "a dtype vLLM has no choice for" 2 "--mamba-cache-dtype: invalid choice 'fp8' (choose from auto, float32, float16, bfloat16)" -- \
+    --gpu h100-sxm --model "$NANO" --mamba-cache-dtype fp8
+check "--mamba-block-size is refused by name" 1 "--mamba-block-size=512: headroom does not model what this value does to memory" -- \
+    --gpu h100-sxm --from-command "vllm serve $NANO --mamba-block-size 512"
+check "--mamba-cache-mode is refused by name" 1 "--mamba-cache-mode=all: headroom does not model" -- \
+    --gpu h100-sxm --model "$NANO" --mamba-cache-mode all
+check "--hf-overrides is refused by name" 1 "--hf-overrides={\"num_hidden_layers\": 2}: headroom does not model" -- \
+    --gpu h100-sxm --from-command "vllm serve $NANO --hf-overrides '{\"num_hidden_layers\": 2}'"
+check "--num-gpu-blocks-override is refused by name" 1 "--num-gpu-blocks-override=1000: headroom does not model" -- \
+    $G --num-gpu-blocks-override 1000
+check "--enable-dbo is refused by name" 1 "--enable-dbo: headroom does not model" -- \
+    --gpu h100-sxm --from-command "vllm serve meta-llama/Llama-3.1-8B-Instruct --enable-dbo"
+check "--no-enable-dbo (the default) plans" 0 "Verdict: vLLM starts" -- \
+    $G --no-enable-dbo
+check "--mm-encoder-tp-mode data is refused by name" 1 "--mm-encoder-tp-mode=data: headroom does not model" -- \
+    $G --mm-encoder-tp-mode data
+check "--mm-encoder-tp-mode weights (the default) plans" 0 "Verdict: vLLM starts" -- \
+    $G --mm-encoder-tp-mode weights
+check "--no-enable-chunked-prefill is refused by name" 1 "--no-enable-chunked-prefill: headroom does not model" -- \
+    --gpu h100-sxm --from-command "vllm serve meta-llama/Llama-3.1-8B-Instruct --no-enable-chunked-prefill"
+check "--enable-chunked-prefill (the default) plans" 0 "Verdict: vLLM starts" -- \
+    $G --enable-chunked-prefill
+check "--disable-sliding-window is refused by name" 1 "--disable-sliding-window: headroom does not model" -- \
+    --gpu h100-sxm --model google/gemma-3-27b-it --disable-sliding-window
+
 check_summary
