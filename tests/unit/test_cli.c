@@ -26,7 +26,7 @@ Test(cli, spellings_prefixes_and_values)
 	char err[512];
 
 	cr_assert_eq(PARSE(&cli, err, "-tp", "2", "--gpu_memory_utilization=0.85",
-	    "--max-model-len", "32k", "--kv-cache-d", "fp8", "--enforce-eager",
+	    "--max-model-len", "32k", "--kv-cache-dtype", "fp8", "--enforce-e",
 	    "--kv-cache-memory-bytes", "20G", "--cudagraph-capture-sizes", "1", "2",
 	    "4"), 0, "%s", err);
 	cr_assert_eq(cli.imp.in.tp, 2);
@@ -36,6 +36,10 @@ Test(cli, spellings_prefixes_and_values)
 	cr_assert(cli.imp.in.enforce_eager);
 	cr_assert_eq(cli.imp.in.kv_cache_memory_bytes, (int64_t)20 << 30);
 	cr_assert_eq(cli.imp.in.n_capture_sizes, 3);
+	cli_done(&cli);
+	/* --kv-cache-dtype is also the start of --kv-cache-dtype-skip-layers */
+	cr_assert_eq(PARSE(&cli, err, "--kv-cache-d", "fp8"), -1);
+	cr_assert(strstr(err, "ambiguous") != NULL, "%s", err);
 	cli_done(&cli);
 	cr_assert_eq(PARSE(&cli, err, "--max-model-len", "auto", "--no-enforce-eager"), 0);
 	cr_assert_eq(cli.imp.in.max_model_len, -1);
