@@ -254,7 +254,8 @@ Test(catalogue, qwen35_plans_as_its_config)
 Test(catalogue, qwen3_next_plans_as_its_config)
 {
 	same_plan("qwen3-next/Qwen3-Next-80B-A3B-Instruct",
-	    "Qwen/Qwen3-Next-80B-A3B-Instruct", NULL, "h200-sxm", 2, KV_AUTO, 1);
+	    "Qwen/Qwen3-Next-80B-A3B-Instruct", NULL, "h200-sxm", 2, KV_AUTO,
+	    1);
 	same_plan("qwen3-next/Qwen3-Next-80B-A3B-Instruct",
 	    "Qwen/Qwen3-Next-80B-A3B-Instruct", NULL, "h100-sxm", 4, KV_FP8, 1);
 }
