@@ -444,33 +444,29 @@ add_grid(struct overlay_lines *L, const struct placement *pl, int w)
 	}
 }
 
+/* The title row and the keys row, w columns from column 2. */
 static void
-deploy_draw(struct app *a, struct overlay *o)
+deploy_draw_title(struct app *a, int w)
 {
-	struct deploy_view *v = o->state;
-	const struct placement *pl = &v->pl;
-	const struct node *nd = chosen_node(a);
-	const struct plan *p = recalc_plan(a->calc);
-	const struct gpu *g = nd->gpu >= 0 && (size_t)nd->gpu < a->cat->n_gpus ?
-	    &a->cat->gpus[nd->gpu] : NULL;
-	struct overlay_lines lines, *L = &lines;
-	struct rect b;
 	char t[600];
-	int w, i, rows, k;
 
-	overlay_lines_init(L, MAX_LINES);
-	b.y = 0;
-	b.x = 0;
-	b.w = a->cols;
-	b.h = a->rows - 1;
-	w = b.w - 4;
-	draw_clear(&a->theme, ROLE_HELP, &b);
 	snprintf(t, sizeof t, "Deployment: what runs where (D or Esc closes, %s%s "
 	    "scroll)", a->g->more_up, a->g->more_down);
 	draw_text(&a->theme, ROLE_HELP_TITLE, 0, 2, w, t, a->g->ellipsis);
 	snprintf(t, sizeof t, "%s%s server  +/- nodes  write: r ray  m multinode  "
 	    "c compose  k kubernetes", a->g->left, a->g->right);
 	draw_text(&a->theme, ROLE_KEY, 1, 2, w, t, a->g->ellipsis);
+}
+
+/* The hardware: the server (or the plan's one host) and its links, the
+ * instance's layout and replicas, the server's price. */
+static void
+deploy_add_hardware(struct overlay_lines *L, struct app *a,
+    const struct deploy_view *v, const struct node *nd, const struct gpu *g,
+    int w)
+{
+	const struct placement *pl = &v->pl;
+	char t[600];
 
 	if (v->node >= 0)
 		snprintf(t, sizeof t, "%d %s %s (%s): %d %s %s each", pl->nodes,
@@ -515,6 +511,17 @@ deploy_draw(struct app *a, struct overlay *o)
 			    sizeof note));
 	} else if (v->node >= 0)
 		overlay_lines_add(L, ROLE_MUTED, 0, "Price: no dated price for this server");
+}
+
+/* Whether vLLM starts the placement pl of plan p, its notes, where the
+ * experts sit, and the legend of the grid. */
+static void
+deploy_add_verdict(struct overlay_lines *L, struct app *a,
+    const struct placement *pl, const struct plan *p, int w)
+{
+	char t[600];
+	int i;
+
 	if (pl->refused)
 		add_wrapped(L, ROLE_VERDICT_FAIL, w, "vLLM refuses: ", pl->message);
 	else if (p->phase != PHASE_NONE)
@@ -541,9 +548,16 @@ deploy_draw(struct app *a, struct overlay *o)
 	if (pl->ep)
 		overlay_lines_add(L, ROLE_MUTED, 0, "under each card: the routed "
 		    "experts it holds");
-	add_grid(L, pl, w);
+}
 
-	rows = b.h - 2;
+/* The lines of L under the two title rows of b from o->top (clamped),
+ * w columns wide, with the marks of more above or below. */
+static void
+deploy_draw_lines(struct app *a, struct overlay *o,
+    const struct overlay_lines *L, const struct rect *b, int w)
+{
+	int rows = b->h - 2, k;
+
 	if (o->top > L->n - rows)
 		o->top = L->n - rows > 0 ? L->n - rows : 0;
 	for (k = 0; k < rows && o->top + k < L->n; k++)
@@ -551,9 +565,36 @@ deploy_draw(struct app *a, struct overlay *o)
 		    L->l[o->top + k].s, a->g->ellipsis);
 	/* more above or below */
 	if (o->top > 0)
-		draw_text(&a->theme, ROLE_KEY, 2, b.w - 2, 1, a->g->more_up, "");
+		draw_text(&a->theme, ROLE_KEY, 2, b->w - 2, 1, a->g->more_up, "");
 	if (o->top + rows < L->n)
-		draw_text(&a->theme, ROLE_KEY, 1 + rows, b.w - 2, 1, a->g->more_down, "");
+		draw_text(&a->theme, ROLE_KEY, 1 + rows, b->w - 2, 1, a->g->more_down, "");
+}
+
+static void
+deploy_draw(struct app *a, struct overlay *o)
+{
+	struct deploy_view *v = o->state;
+	const struct placement *pl = &v->pl;
+	const struct node *nd = chosen_node(a);
+	const struct plan *p = recalc_plan(a->calc);
+	const struct gpu *g = nd->gpu >= 0 && (size_t)nd->gpu < a->cat->n_gpus ?
+	    &a->cat->gpus[nd->gpu] : NULL;
+	struct overlay_lines lines, *L = &lines;
+	struct rect b;
+	int w;
+
+	overlay_lines_init(L, MAX_LINES);
+	b.y = 0;
+	b.x = 0;
+	b.w = a->cols;
+	b.h = a->rows - 1;
+	w = b.w - 4;
+	draw_clear(&a->theme, ROLE_HELP, &b);
+	deploy_draw_title(a, w);
+	deploy_add_hardware(L, a, v, nd, g, w);
+	deploy_add_verdict(L, a, pl, p, w);
+	add_grid(L, pl, w);
+	deploy_draw_lines(a, o, L, &b, w);
 	overlay_lines_done(L);
 }
 

@@ -182,57 +182,45 @@ fit_start(struct app *a, struct overlay *o, const struct sizing_opts *opts)
 	return true;
 }
 
-static enum overlay_key
-fit_key(struct app *a, struct overlay *o, int c, enum action act,
-    struct plan_input *apply)
+/* The question's own keys: users, a fixed checkpoint or KV dtype, the
+ * ranking.  Returns whether the question changed. */
+static bool
+fit_key_change_query(struct fit_view *v, int c)
 {
-	struct fit_view *v = o->state;
-	int rows = a->rows - 8;
-	bool again = false;
-
-	if (rows < 1)
-		rows = 1;
 	switch (c) {
 	case '+':
 	case '=':
 		v->users++;
-		again = true;
-		break;
+		return true;
 	case '-':
 		if (v->users > 1)
 			v->users--;
-		again = true;
-		break;
+		return true;
 	case '>':
 		v->users += 10;
-		again = true;
-		break;
+		return true;
 	case '<':
 		v->users = v->users > 10 ? v->users - 10 : 1;
-		again = true;
-		break;
+		return true;
 	case 'c':
 		v->fix_ckpt = !v->fix_ckpt;
-		again = true;
-		break;
+		return true;
 	case 'v':
 		v->fix_kv = !v->fix_kv;
-		again = true;
-		break;
+		return true;
 	case 'r':
 		v->rank = (v->rank + 1) % FIT_RANKS;
 		v->cursor = v->top = 0;
-		again = true;
-		break;
-	case KEYS_ENTER:
-		if (v->n_rows > 0) {
-			*apply = v->rows[v->cursor].in;
-			return OVERLAY_KEY_APPLY;
-		}
-		return OVERLAY_KEY_TAKEN;
+		return true;
 	default:
-		break;
+		return false;
 	}
+}
+
+/* The cursor over the rows, a page being rows rows. */
+static void
+fit_key_move_cursor(struct fit_view *v, enum action act, int rows)
+{
 	switch (act) {
 	case ACT_UP:
 		if (v->cursor > 0)
@@ -250,25 +238,55 @@ fit_key(struct app *a, struct overlay *o, int c, enum action act,
 		if (v->cursor >= (int)v->n_rows)
 			v->cursor = v->n_rows > 0 ? (int)v->n_rows - 1 : 0;
 		break;
-	case ACT_SLIDER_INC:
-		v->tokens += 1024;
-		again = true;
-		break;
-	case ACT_SLIDER_DEC:
-		v->tokens = v->tokens > 1024 ? v->tokens - 1024 : 256;
-		again = true;
-		break;
-	case ACT_SLIDER_DOUBLE:
-		v->tokens *= 2;
-		again = true;
-		break;
-	case ACT_SLIDER_HALVE:
-		v->tokens = v->tokens > 512 ? v->tokens / 2 : 256;
-		again = true;
-		break;
 	default:
 		break;
 	}
+}
+
+/* The tokens per request, on the slider's actions.  Returns whether they
+ * changed. */
+static bool
+fit_key_change_tokens(struct fit_view *v, enum action act)
+{
+	switch (act) {
+	case ACT_SLIDER_INC:
+		v->tokens += 1024;
+		return true;
+	case ACT_SLIDER_DEC:
+		v->tokens = v->tokens > 1024 ? v->tokens - 1024 : 256;
+		return true;
+	case ACT_SLIDER_DOUBLE:
+		v->tokens *= 2;
+		return true;
+	case ACT_SLIDER_HALVE:
+		v->tokens = v->tokens > 512 ? v->tokens / 2 : 256;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static enum overlay_key
+fit_key(struct app *a, struct overlay *o, int c, enum action act,
+    struct plan_input *apply)
+{
+	struct fit_view *v = o->state;
+	int rows = a->rows - 8;
+	bool again;
+
+	if (rows < 1)
+		rows = 1;
+	if (c == KEYS_ENTER) {
+		if (v->n_rows > 0) {
+			*apply = v->rows[v->cursor].in;
+			return OVERLAY_KEY_APPLY;
+		}
+		return OVERLAY_KEY_TAKEN;
+	}
+	again = fit_key_change_query(v, c);
+	fit_key_move_cursor(v, act, rows);
+	if (fit_key_change_tokens(v, act))
+		again = true;
 	if (again) {
 		fit_clamp_tokens(a, v);
 		fit_run(a, v);
@@ -335,18 +353,14 @@ fit_layout(const struct fit_row *r, char *buf, size_t len)
 		snprintf(buf, len, r->mig >= 0 ? "slices" : "1");
 }
 
+/* The question (rows 1 and 2): users, tokens, ranking and what is fixed;
+ * the context, model, release and what the search cost. */
 static void
-fit_draw(struct app *a, struct overlay *o)
+fit_draw_query(struct app *a, const struct fit_view *v, int w)
 {
-	struct fit_view *v = o->state;
-	const struct catalogue *c = a->cat;
 	const struct plan_input *in = recalc_input(a->calc);
-	struct rect b;
 	char t[1400], n1[32], n2[32], ver[16];
-	int y, rows, i, w;
 
-	overlay_frame(a, &b, "Plans that carry the users (F or Esc closes; Enter uses a row)");
-	w = b.w - 4;
 	vllm_version_format(in->version > 0 ? in->version : VLLM_VER_NEWEST, ver,
 	    sizeof ver);
 	snprintf(t, sizeof t, "%s request%s of %s tokens at once, by %s (r)  +/-: users "
@@ -363,24 +377,110 @@ fit_draw(struct app *a, struct overlay *o)
 	    ver, in->overhead == OVERHEAD_RULE ? "sizing rule" : "estimate",
 	    v->res.n_planned, v->fit_ms, v->res.n_found, v->res.n_options);
 	draw_text(&a->theme, ROLE_MUTED, 2, 2, w, t, a->g->ellipsis);
+}
+
+/* The heading of the rows (row 3): the answer columns first, they fit
+ * 80 columns. */
+static void
+fit_draw_heading(struct app *a, int w)
+{
+	const struct catalogue *c = a->cat;
+	char t[1400], n1[32], ph[16], pu[16];
+
+	fit_cell("hardware", 26, n1, sizeof n1);
+	snprintf(ph, sizeof ph, "%s/h", price_unit(&c->currency));
+	snprintf(pu, sizeof pu, price_converted(&c->currency) ? "%s/u-h" :
+	    "%s/user-h", price_unit(&c->currency));
+	snprintf(t, sizeof t, "%3s %s %-7s %5s %6s %8s %5s  %s", "#", n1,
+	    "layout", "users", ph, pu, "tok/s",
+	    "+ways, checkpoint (tok/s per user, est.)");
+	draw_text(&a->theme, ROLE_HEADING, 3, 2, w, t, a->g->ellipsis);
+}
+
+/* Row i of the list at screen row y, selected when under the cursor. */
+static void
+fit_draw_row(struct app *a, const struct fit_view *v, int i, int y, int w)
+{
+	const struct catalogue *c = a->cat;
+	const struct fit_row *r = &v->rows[i];
+	char t[1400], n1[32];
+	char hw[96], cell[160], lay[24], ck[200], price[16], ppu[16], sp[16];
+
+	fit_card_count(a, r, hw, sizeof hw);
+	fit_cell(hw, 26, cell, sizeof cell);
+	fit_layout(r, lay, sizeof lay);
+	/* the number of other ways first: the id may not fit */
+	if (r->n_alts_found > 0)
+		snprintf(ck, sizeof ck, "+%zu ", r->n_alts_found);
+	else
+		ck[0] = '\0';
+	sizing_report_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8,
+	    ck + strlen(ck), sizeof ck - strlen(ck));
+	if (r->price_per_hour > 0)
+		snprintf(price, sizeof price, "%.2f",
+		    price_amount(&c->currency, r->price_per_hour));
+	else
+		snprintf(price, sizeof price, "-");
+	if (r->price_per_user > 0)
+		snprintf(ppu, sizeof ppu, "%.4f",
+		    price_amount(&c->currency, r->price_per_user));
+	else
+		snprintf(ppu, sizeof ppu, "-");
+	if (v->tok_s[i] >= 0)
+		snprintf(sp, sizeof sp, "~%.0f", v->tok_s[i]);
+	else
+		snprintf(sp, sizeof sp, "-");
+	snprintf(t, sizeof t, "%3d %s %-7.7s %5s %6s %8s %5s  %s KV %s",
+	    i + 1, cell, lay, units_format_commas(r->total, n1, sizeof n1),
+	    price, ppu, sp, ck, kv_dtype_name(r->kv));
+	draw_text(&a->theme, i == v->cursor ? ROLE_SELECTION : ROLE_HELP,
+	    y, 2, w, t, a->g->ellipsis);
+}
+
+/* Under the rows of b: the price note, then the row under the cursor in
+ * full (its way, alternatives, memory, headroom) and its command. */
+static void
+fit_draw_detail(struct app *a, const struct fit_view *v, const struct rect *b,
+    int w)
+{
+	const struct catalogue *c = a->cat;
+	const struct fit_row *r = &v->rows[v->cursor];
+	char t[1400], n1[32], n2[32], n3[16], ck[200], alts[1024];
+
+	if (price_converted(&c->currency))	/* the line under the rows */
+		draw_text(&a->theme, ROLE_MUTED, b->h - 4, 2, w, price_note(
+		    &c->currency, t, sizeof t), a->g->ellipsis);
+	sizing_report_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8, ck,
+	    sizeof ck);
+	sizing_report_fit_alts(c, r, alts, sizeof alts);
+	snprintf(t, sizeof t, "%s, KV %s%s%s", ck, kv_dtype_name(r->kv),
+	    alts[0] ? "; " : "", alts);
+	draw_text(&a->theme, ROLE_HELP, b->h - 3, 2, w, t, a->g->ellipsis);
+	snprintf(t, sizeof t, "%s GiB weights and %s GiB KV cache per GPU, %s "
+	    "tokens; %+.0f%% over the users", units_format_gib(r->weights, n1,
+	    sizeof n1), units_format_gib(r->kv_cache, n2, sizeof n2),
+	    units_format_commas(r->kv_tokens, n3, sizeof n3), r->headroom * 100);
+	draw_text(&a->theme, ROLE_HELP, b->h - 2, 2, w, t, a->g->ellipsis);
+	draw_text(&a->theme, ROLE_COMMAND, b->h - 1, 2, w,
+	    v->cmd_row == v->cursor ? v->cmd : "", a->g->ellipsis);
+}
+
+static void
+fit_draw(struct app *a, struct overlay *o)
+{
+	struct fit_view *v = o->state;
+	struct rect b;
+	int y, rows, i, w;
+
+	overlay_frame(a, &b, "Plans that carry the users (F or Esc closes; Enter uses a row)");
+	w = b.w - 4;
+	fit_draw_query(a, v, w);
 	if (v->n_rows == 0) {
 		draw_text(&a->theme, ROLE_VERDICT_FAIL, 4, 2, w, v->res.error,
 		    a->g->ellipsis);
 		return;
 	}
-	/* the answer columns first: they fit 80 columns */
-	fit_cell("hardware", 26, n1, sizeof n1);
-	{
-		char ph[16], pu[16];
-
-		snprintf(ph, sizeof ph, "%s/h", price_unit(&c->currency));
-		snprintf(pu, sizeof pu, price_converted(&c->currency) ? "%s/u-h" :
-		    "%s/user-h", price_unit(&c->currency));
-		snprintf(t, sizeof t, "%3s %s %-7s %5s %6s %8s %5s  %s", "#", n1,
-		    "layout", "users", ph, pu, "tok/s",
-		    "+ways, checkpoint (tok/s per user, est.)");
-	}
-	draw_text(&a->theme, ROLE_HEADING, 3, 2, w, t, a->g->ellipsis);
+	fit_draw_heading(a, w);
 	rows = b.h - 4 - 4;
 	if (rows < 1)
 		rows = 1;
@@ -388,61 +488,9 @@ fit_draw(struct app *a, struct overlay *o)
 		v->top = v->cursor;
 	if (v->cursor >= v->top + rows)
 		v->top = v->cursor - rows + 1;
-	for (i = 0, y = 4; i < rows && v->top + i < (int)v->n_rows; i++, y++) {
-		const struct fit_row *r = &v->rows[v->top + i];
-		char hw[96], cell[160], lay[24], ck[200], price[16], ppu[16], sp[16];
-
-		fit_card_count(a, r, hw, sizeof hw);
-		fit_cell(hw, 26, cell, sizeof cell);
-		fit_layout(r, lay, sizeof lay);
-		/* the number of other ways first: the id may not fit */
-		if (r->n_alts_found > 0)
-			snprintf(ck, sizeof ck, "+%zu ", r->n_alts_found);
-		else
-			ck[0] = '\0';
-		sizing_report_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8,
-		    ck + strlen(ck), sizeof ck - strlen(ck));
-		if (r->price_per_hour > 0)
-			snprintf(price, sizeof price, "%.2f",
-			    price_amount(&c->currency, r->price_per_hour));
-		else
-			snprintf(price, sizeof price, "-");
-		if (r->price_per_user > 0)
-			snprintf(ppu, sizeof ppu, "%.4f",
-			    price_amount(&c->currency, r->price_per_user));
-		else
-			snprintf(ppu, sizeof ppu, "-");
-		if (v->tok_s[v->top + i] >= 0)
-			snprintf(sp, sizeof sp, "~%.0f", v->tok_s[v->top + i]);
-		else
-			snprintf(sp, sizeof sp, "-");
-		snprintf(t, sizeof t, "%3d %s %-7.7s %5s %6s %8s %5s  %s KV %s",
-		    v->top + i + 1, cell, lay, units_format_commas(r->total, n1, sizeof n1),
-		    price, ppu, sp, ck, kv_dtype_name(r->kv));
-		draw_text(&a->theme, v->top + i == v->cursor ? ROLE_SELECTION : ROLE_HELP,
-		    y, 2, w, t, a->g->ellipsis);
-	}
-	{
-		const struct fit_row *r = &v->rows[v->cursor];
-		char ck[200], alts[1024];
-
-		if (price_converted(&c->currency))	/* the line under the rows */
-			draw_text(&a->theme, ROLE_MUTED, b.h - 4, 2, w, price_note(
-			    &c->currency, t, sizeof t), a->g->ellipsis);
-		sizing_report_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8, ck,
-		    sizeof ck);
-		sizing_report_fit_alts(c, r, alts, sizeof alts);
-		snprintf(t, sizeof t, "%s, KV %s%s%s", ck, kv_dtype_name(r->kv),
-		    alts[0] ? "; " : "", alts);
-		draw_text(&a->theme, ROLE_HELP, b.h - 3, 2, w, t, a->g->ellipsis);
-		snprintf(t, sizeof t, "%s GiB weights and %s GiB KV cache per GPU, %s "
-		    "tokens; %+.0f%% over the users", units_format_gib(r->weights, n1,
-		    sizeof n1), units_format_gib(r->kv_cache, n2, sizeof n2),
-		    units_format_commas(r->kv_tokens, ver, sizeof ver), r->headroom * 100);
-		draw_text(&a->theme, ROLE_HELP, b.h - 2, 2, w, t, a->g->ellipsis);
-		draw_text(&a->theme, ROLE_COMMAND, b.h - 1, 2, w,
-		    v->cmd_row == v->cursor ? v->cmd : "", a->g->ellipsis);
-	}
+	for (i = 0, y = 4; i < rows && v->top + i < (int)v->n_rows; i++, y++)
+		fit_draw_row(a, v, v->top + i, y, w);
+	fit_draw_detail(a, v, &b, w);
 }
 
 const struct overlay_ops overlay_fit_ops = {
