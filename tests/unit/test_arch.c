@@ -1069,6 +1069,16 @@ Test(arch, kimi_linear_kda_and_mla)
 	layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 3776);
 	cr_assert_eq(l.page, 2174976);
+	/* kda_state_dtype: the recurrent state stays float32 whatever
+	 * --mamba-ssm-cache-dtype says; --mamba-cache-dtype float32 doubles
+	 * the conv rows: 3 x 3 x 32 x 128 x 4 = 147,456 + 2,097,152 */
+	p.kv = KV_AUTO;
+	p.ssm_bytes = 2;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.state_bytes, 20 * 2170880);
+	p.conv_bytes = 4;
+	layout(&m, &p, &l);
+	cr_assert_eq(l.state_bytes, 20 * (147456 + 2097152));
 	/* before 0.11.1 vLLM has no kimi_linear.py */
 	{
 		const struct catalogue *c = test_catalogue();
