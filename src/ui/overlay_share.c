@@ -208,15 +208,15 @@ draw_map(struct app *a, const struct share_result *r, int y, int barw)
 		    ".");
 }
 
-/* The rows under the map: the instances, whether they start, commands, MIG. */
+/* The table of the instances: what each asks for, holds and carries, and
+ * whether it starts; a warning for each that sets no fraction. */
 static void
-share_lines(struct app *a, struct share_view *v, struct overlay_lines *L, int w)
+share_add_instances(struct app *a, struct share_view *v,
+    struct overlay_lines *L)
 {
 	const struct share_result *r = &v->share;
 	const struct catalogue *c = a->cat;
-	const struct plan_input *in = recalc_input(a->calc);
-	const struct gpu *g = in->gpu >= 0 ? &c->gpus[in->gpu] : NULL;
-	char n1[32], n2[32], n3[32], cmd[RECALC_CMD_LEN];
+	char n1[32], n2[32], n3[32];
 	size_t i;
 
 	overlay_lines_add(L, ROLE_HEADING, 0,
@@ -247,11 +247,23 @@ share_lines(struct app *a, struct share_view *v, struct overlay_lines *L, int w)
 			    "* instance %s sets no fraction: vLLM's "
 			    "default takes that much of the whole card",
 			    v->inst[i].label);
+}
+
+/* The verdict: why they do not share the card, or the orders in which
+ * all start; then which of them restarts while the others run. */
+static void
+share_add_verdict(struct app *a, struct share_view *v, struct overlay_lines *L,
+    int w)
+{
+	const struct share_result *r = &v->share;
+	char rs[160];
+	size_t i;
+	int off = 0;
+
 	if (r->reason[0]) {
 		overlay_lines_wrapped(L, ROLE_VERDICT_FAIL, 0, w, r->reason);
 	} else if (r->all_start) {
 		char ord[128];
-		int off = 0;
 
 		for (i = 0; i < r->n && off + 8 < (int)sizeof ord; i++)
 			off += snprintf(ord + off, sizeof ord - (size_t)off,
@@ -263,17 +275,25 @@ share_lines(struct app *a, struct share_view *v, struct overlay_lines *L, int w)
 		    a->g->ok, r->n_orders_ok == r->n_orders ? "any order" : ord,
 		    r->n_orders_ok, r->n_orders);
 	}
-	{
-		char rs[160];
-		int off = 0;
+	off = 0;
+	for (i = 0; i < r->n && off + 20 < (int)sizeof rs; i++)
+		off += snprintf(rs + off, sizeof rs - (size_t)off, " %s %s",
+		    v->inst[i].label, r->m[i].restart_ok ? "ok" : "FAILS");
+	overlay_lines_add(L, ROLE_HELP, 0, "restart while the others run:%s",
+	    rs);
+}
 
-		for (i = 0; i < r->n && off + 20 < (int)sizeof rs; i++)
-			off += snprintf(rs + off, sizeof rs - (size_t)off,
-			    " %s %s", v->inst[i].label,
-			    r->m[i].restart_ok ? "ok" : "FAILS");
-		overlay_lines_add(L, ROLE_HELP, 0,
-		    "restart while the others run:%s", rs);
-	}
+/* The `vllm serve` line of each instance on the plan's card, each on its
+ * own port. */
+static void
+share_add_commands(struct app *a, struct share_view *v, struct overlay_lines *L,
+    int w)
+{
+	const struct share_result *r = &v->share;
+	const struct plan_input *in = recalc_input(a->calc);
+	char cmd[RECALC_CMD_LEN];
+	size_t i;
+
 	overlay_lines_add(L, ROLE_HELP_TITLE, 0, "commands");
 	for (i = 0; i < r->n; i++) {
 		struct plan_input ci = v->inst[i].in;
@@ -286,7 +306,7 @@ share_lines(struct app *a, struct share_view *v, struct overlay_lines *L, int w)
 		ci.env = env;
 		ci.n_env = 1;
 		ci.version = in->version;
-		serve_command_format(c, &ci, &r->m[i].alone, 0, cmd,
+		serve_command_format(a->cat, &ci, &r->m[i].alone, 0, cmd,
 		    sizeof cmd);
 		off = strlen(cmd);
 		if (i > 0)
@@ -294,6 +314,20 @@ share_lines(struct app *a, struct share_view *v, struct overlay_lines *L, int w)
 			    8000 + i);
 		overlay_lines_wrapped(L, ROLE_COMMAND, 2, w, cmd);
 	}
+}
+
+/* The MIG alternative: the slice each instance would take, and whether
+ * the slices fit one card. */
+static void
+share_add_mig(struct app *a, struct share_view *v, struct overlay_lines *L,
+    int w)
+{
+	const struct share_result *r = &v->share;
+	const struct plan_input *in = recalc_input(a->calc);
+	const struct gpu *g = in->gpu >= 0 ? &a->cat->gpus[in->gpu] : NULL;
+	char note[RECALC_CMD_LEN];
+	size_t i;
+
 	overlay_lines_add(L, ROLE_HELP_TITLE, 0, "MIG instead");
 	for (i = 0; g && i < r->n; i++) {
 		if (r->m[i].mig >= 0 && (size_t)r->m[i].mig < g->n_mig)
@@ -306,12 +340,22 @@ share_lines(struct app *a, struct share_view *v, struct overlay_lines *L, int w)
 			overlay_lines_add(L, ROLE_HELP, 2,
 			    "%s: no slice holds it", v->inst[i].label);
 	}
-	snprintf(cmd, sizeof cmd, "%s%s", r->mig_note,
+	snprintf(note, sizeof note, "%s%s", r->mig_note,
 	    r->mig_fits           ? ": fits one card"
 		: r->mig_possible ? ": does not fit one card"
 				  : "");
 	overlay_lines_wrapped(L, r->mig_fits ? ROLE_VERDICT_OK : ROLE_WARNING,
-	    2, w, cmd);
+	    2, w, note);
+}
+
+/* The rows under the map: the instances, whether they start, commands, MIG. */
+static void
+share_lines(struct app *a, struct share_view *v, struct overlay_lines *L, int w)
+{
+	share_add_instances(a, v, L);
+	share_add_verdict(a, v, L, w);
+	share_add_commands(a, v, L, w);
+	share_add_mig(a, v, L, w);
 }
 
 static void

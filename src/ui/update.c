@@ -172,38 +172,78 @@ prompt_close(struct app *a)
 	a->dirty |= PANE_BIT(PANE_STATUS);
 }
 
+/* The flag prompt: the typed value into the flag, one undoable edit.
+ * Returns 0, or -1 with err set. */
+static int
+prompt_accept_flag(struct app *a, char *err, size_t errlen)
+{
+	struct plan_input in = *recalc_input(a->calc);
+
+	if (flags_parse(a->prompt.flag, a->prompt.text, &in, recalc_plan(a->calc),
+	    err, errlen) != 0)
+		return -1;
+	app_state_apply(a, &in, TAG_NONE);
+	return 0;
+}
+
+/* The tokens prompt: a count (8192, 8k) or max (0), one undoable edit.
+ * Returns 0, or -1 with err set. */
+static int
+prompt_accept_tokens(struct app *a, char *err, size_t errlen)
+{
+	struct plan_input in = *recalc_input(a->calc);
+	int64_t v;
+
+	if (strcmp(a->prompt.text, "max") == 0 || strcmp(a->prompt.text, "0") == 0) {
+		in.tokens_per_request = 0;
+	} else if (units_parse_human_int(a->prompt.text, &v) != 0 || v < 1 ||
+	    v > ((int64_t)1 << 31)) {
+		snprintf(err, errlen, "a number of tokens such as 8192 or 8k, "
+		    "or max");
+		return -1;
+	} else {
+		in.tokens_per_request = v;
+	}
+	app_state_apply(a, &in, TAG_NONE);
+	return 0;
+}
+
+/* A file prompt: write() the thing named what to the typed path and say
+ * so.  Returns 0, or -1 with err set. */
+static int
+prompt_accept_file(struct app *a, int (*write)(struct app *, const char *,
+    char *, size_t), const char *what, char *err, size_t errlen)
+{
+	if (a->prompt.text[0] == '\0') {
+		snprintf(err, errlen, "type a file name");
+		return -1;
+	}
+	if (write(a, a->prompt.text, err, errlen) != 0)
+		return -1;
+	app_state_set_status(a, ROLE_STATUS_OK, "wrote the %s to %s", what,
+	    a->prompt.text);
+	return 0;
+}
+
+/*
+ * Enter in the prompt: each kind takes its text (0: done, the prompt
+ * closes; -1: refused, it stays open with the reason; the command prompt
+ * may ask for a continuation line).
+ */
 static void
 prompt_accept(struct app *a)
 {
-	struct plan_input in = *recalc_input(a->calc);
 	char err[256];
+	int rc = -1;
 
 	err[0] = '\0';
 	switch (a->prompt.kind) {
 	case PROMPT_FLAG:
-		if (flags_parse(a->prompt.flag, a->prompt.text, &in, recalc_plan(a->calc),
-		    err, sizeof err) != 0)
-			break;
-		app_state_apply(a, &in, TAG_NONE);
-		prompt_close(a);
-		return;
-	case PROMPT_TOKENS: {
-		int64_t v;
-
-		if (strcmp(a->prompt.text, "max") == 0 || strcmp(a->prompt.text, "0") == 0) {
-			in.tokens_per_request = 0;
-		} else if (units_parse_human_int(a->prompt.text, &v) != 0 || v < 1 ||
-		    v > ((int64_t)1 << 31)) {
-			snprintf(err, sizeof err, "a number of tokens such as 8192 or 8k, "
-			    "or max");
-			break;
-		} else {
-			in.tokens_per_request = v;
-		}
-		app_state_apply(a, &in, TAG_NONE);
-		prompt_close(a);
-		return;
-	}
+		rc = prompt_accept_flag(a, err, sizeof err);
+		break;
+	case PROMPT_TOKENS:
+		rc = prompt_accept_tokens(a, err, sizeof err);
+		break;
 	case PROMPT_SEARCH:
 		prompt_close(a);
 		pane_prompt(a, PANE_MODEL, PANE_PROMPT_ACCEPTED);
@@ -213,57 +253,35 @@ prompt_accept(struct app *a)
 		pane_prompt(a, PANE_GPU, PANE_PROMPT_ACCEPTED);
 		return;
 	case PROMPT_QUOTE:
-		if (a->prompt.text[0] == '\0') {
-			snprintf(err, sizeof err, "type a file name");
-			break;
-		}
-		if (write_quote(a, a->prompt.text, err, sizeof err) != 0)
-			break;
-		app_state_set_status(a, ROLE_STATUS_OK, "wrote the quote sheet to %s",
-		    a->prompt.text);
-		prompt_close(a);
-		return;
+		rc = prompt_accept_file(a, write_quote, "quote sheet", err, sizeof err);
+		break;
 	case PROMPT_WRITE:
-		if (a->prompt.text[0] == '\0') {
-			snprintf(err, sizeof err, "type a file name");
-			break;
-		}
-		if (write_command(a, a->prompt.text, err, sizeof err) != 0)
-			break;
-		app_state_set_status(a, ROLE_STATUS_OK, "wrote the command line to %s",
-		    a->prompt.text);
-		prompt_close(a);
-		return;
+		rc = prompt_accept_file(a, write_command, "command line", err,
+		    sizeof err);
+		break;
 	case PROMPT_COMPARE:
-		if (overlay_compare_accept(a, err, sizeof err) != 0)
-			break;
-		prompt_close(a);
-		return;
+		rc = overlay_compare_accept(a, err, sizeof err);
+		break;
 	case PROMPT_CALIBRATE:
-		if (overlay_calibrate_accept(a, err, sizeof err) != 0)
-			break;
-		prompt_close(a);
-		return;
+		rc = overlay_calibrate_accept(a, err, sizeof err);
+		break;
 	case PROMPT_COMMAND:
 	case PROMPT_OPEN:
-	case PROMPT_SAVE: {
-		int rc = import_prompt_accept(a, err, sizeof err);
-
+	case PROMPT_SAVE:
+		rc = import_prompt_accept(a, err, sizeof err);
 		if (rc == 1) {
 			a->dirty |= PANE_BIT(PANE_STATUS);
 			return;		/* a continuation line */
 		}
-		if (rc != 0)
-			break;
-		prompt_close(a);
+		break;
+	case PROMPT_DEPLOY_EXPORT:
+		rc = overlay_deploy_prompt_accept(a, err, sizeof err);
+		break;
+	case PROMPT_NONE:
 		return;
 	}
-	case PROMPT_DEPLOY_EXPORT:
-		if (overlay_deploy_prompt_accept(a, err, sizeof err) != 0)
-			break;
+	if (rc == 0) {
 		prompt_close(a);
-		return;
-	case PROMPT_NONE:
 		return;
 	}
 	/* refused: the prompt stays open with the reason */
@@ -504,6 +522,80 @@ keeps_run(enum action act)
 	}
 }
 
+/* Undo: the last edit's input back, or a status saying there is none. */
+static void
+update_undo_edit(struct app *a)
+{
+	struct plan_input in;
+
+	if (!undo_pop(a->undo, &in)) {
+		app_state_set_status(a, ROLE_STATUS, "nothing to undo");
+		return;
+	}
+	recalc_set_input(a->calc, &in);
+	app_state_set_status(a, ROLE_STATUS_OK, "undone (%d more)",
+	    undo_count(a->undo));
+}
+
+/* The tokens prompt, opened on the plan's tokens per request. */
+static void
+update_ask_tokens(struct app *a)
+{
+	const struct plan *p = recalc_plan(a->calc);
+	char buf[128];
+
+	snprintf(buf, sizeof buf, "%lld", (long long)p->tokens_per_request);
+	app_state_open_prompt(a, PROMPT_TOKENS, "tokens per request (or max)", buf);
+}
+
+/* Requests at the full context (tokens per request 0), one undoable edit. */
+static void
+update_use_full_context(struct app *a)
+{
+	struct plan_input in = *recalc_input(a->calc);
+
+	in.tokens_per_request = 0;
+	app_state_apply(a, &in, TAG_NONE);
+}
+
+/* The command line with every flag, or only those that differ from
+ * vLLM's defaults. */
+static void
+update_toggle_explicit(struct app *a)
+{
+	recalc_set_explicit_all(a->calc, !recalc_explicit_all(a->calc));
+	app_state_set_status(a, ROLE_STATUS, "command line: %s",
+	    recalc_explicit_all(a->calc) ? "every flag" :
+	    "flags that differ from vLLM's defaults");
+}
+
+/* The actions that move the focus to one pane. */
+static const struct {
+	enum action act;
+	enum pane_id pane;
+} focus_actions[] = {
+	{ ACT_FOCUS_GPU, PANE_GPU },
+	{ ACT_FOCUS_MODEL, PANE_MODEL },
+	{ ACT_FOCUS_CKPT, PANE_CKPT },
+	{ ACT_FOCUS_FLAGS, PANE_FLAGS },
+	{ ACT_FOCUS_VERDICT, PANE_VERDICT },
+	{ ACT_FOCUS_CMD, PANE_CMD },
+};
+
+/* Moves the focus when act is one of focus_actions[]; returns whether. */
+static bool
+update_take_focus_action(struct app *a, enum action act)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof focus_actions / sizeof focus_actions[0]; i++)
+		if (focus_actions[i].act == act) {
+			set_focus(a, focus_actions[i].pane);
+			return true;
+		}
+	return false;
+}
+
 /*
  * An action: the focused pane takes the actions of its context (and the
  * cursor moves); an overlay opens; the rest are the planner's.  The
@@ -512,8 +604,6 @@ keeps_run(enum action act)
 static void
 do_action(struct app *a, enum action act)
 {
-	char buf[128];
-
 	if (act == ACT_NONE || act >= ACT_COUNT)
 		return;
 	if (!keeps_run(act))
@@ -524,54 +614,33 @@ do_action(struct app *a, enum action act)
 		overlay_open(a, opens[act]);
 		return;
 	}
+	if (update_take_focus_action(a, act))
+		return;
 	switch (act) {
 	case ACT_QUIT:
 		a->quit = true;
 		break;
-	case ACT_UNDO: {
-		struct plan_input in;
-
-		if (!undo_pop(a->undo, &in)) {
-			app_state_set_status(a, ROLE_STATUS, "nothing to undo");
-			break;
-		}
-		recalc_set_input(a->calc, &in);
-		app_state_set_status(a, ROLE_STATUS_OK, "undone (%d more)",
-		    undo_count(a->undo));
+	case ACT_UNDO:
+		update_undo_edit(a);
 		break;
-	}
 	case ACT_NEXT_PANE:
 		cycle_focus(a, 1);
 		break;
 	case ACT_PREV_PANE:
 		cycle_focus(a, -1);
 		break;
-	case ACT_FOCUS_GPU: set_focus(a, PANE_GPU); break;
-	case ACT_FOCUS_MODEL: set_focus(a, PANE_MODEL); break;
-	case ACT_FOCUS_CKPT: set_focus(a, PANE_CKPT); break;
-	case ACT_FOCUS_FLAGS: set_focus(a, PANE_FLAGS); break;
-	case ACT_FOCUS_VERDICT: set_focus(a, PANE_VERDICT); break;
-	case ACT_FOCUS_CMD: set_focus(a, PANE_CMD); break;
 	case ACT_SLIDER_DEC:
 	case ACT_SLIDER_INC:
 	case ACT_SLIDER_HALVE:
 	case ACT_SLIDER_DOUBLE:
 		slider_move(a, act);
 		break;
-	case ACT_SLIDER_TYPE: {
-		const struct plan *p = recalc_plan(a->calc);
-
-		snprintf(buf, sizeof buf, "%lld", (long long)p->tokens_per_request);
-		app_state_open_prompt(a, PROMPT_TOKENS, "tokens per request (or max)", buf);
+	case ACT_SLIDER_TYPE:
+		update_ask_tokens(a);
 		break;
-	}
-	case ACT_SLIDER_FULL: {
-		struct plan_input in = *recalc_input(a->calc);
-
-		in.tokens_per_request = 0;
-		app_state_apply(a, &in, TAG_NONE);
+	case ACT_SLIDER_FULL:
+		update_use_full_context(a);
 		break;
-	}
 	case ACT_SEARCH:
 		set_focus(a, PANE_MODEL);
 		pane_act(a, PANE_MODEL, ACT_SEARCH);
@@ -589,10 +658,7 @@ do_action(struct app *a, enum action act)
 		app_state_open_prompt(a, PROMPT_QUOTE, "write the quote sheet to", DEFAULT_QUOTE);
 		break;
 	case ACT_EXPLICIT:
-		recalc_set_explicit_all(a->calc, !recalc_explicit_all(a->calc));
-		app_state_set_status(a, ROLE_STATUS, "command line: %s",
-		    recalc_explicit_all(a->calc) ? "every flag" :
-		    "flags that differ from vLLM's defaults");
+		update_toggle_explicit(a);
 		break;
 	case ACT_REDRAW:
 		clearok(curscr, TRUE);
