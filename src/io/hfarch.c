@@ -481,6 +481,54 @@ nemotron_h_pattern(const cJSON *lb, char *buf, int n, char *err, size_t errlen,
 	return 0;
 }
 
+/* The config keys of a Mamba2 mixer's sizes in one family, and the defaults
+ * of the two that have one in some families. */
+struct mamba2_keys {
+	const char *heads, *head_dim, *groups, *state, *conv, *chunk;
+	int head_dim_def, state_def;
+};
+
+static const struct mamba2_keys NEMOTRON_H_KEYS = {
+	"mamba_num_heads", "mamba_head_dim", "n_groups", "ssm_state_size",
+	"conv_kernel", "chunk_size", 0, 0
+};
+static const struct mamba2_keys MAMBA2_KEYS = {
+	"num_heads", "head_dim", "n_groups", "state_size", "conv_kernel",
+	"chunk_size", 64, 128
+};
+/* Bamba, Falcon-H1, Granite 4.0-H */
+static const struct mamba2_keys MAMBA_PREFIXED_KEYS = {
+	"mamba_n_heads", "mamba_d_head", "mamba_n_groups", "mamba_d_state",
+	"mamba_d_conv", "mamba_chunk_size", 0, 0
+};
+
+/* Reads the heads, head size, groups, state size, conv kernel (default 4)
+ * and chunk size (default 256) of a Mamba2 mixer under the keys k names. */
+static void
+read_mamba2_sizes(const struct src *s, struct model *m, const struct mamba2_keys *k)
+{
+	m->st.mamba_heads = num(s, k->heads, 0);
+	m->st.mamba_head_dim = num(s, k->head_dim, k->head_dim_def);
+	m->st.n_groups = num(s, k->groups, 1);
+	m->st.d_state = num(s, k->state, k->state_def);
+	m->st.d_conv = num(s, k->conv, 4);
+	m->st.chunk_size = num(s, k->chunk, 256);
+}
+
+/* -1 with the heads key as *bad unless heads, head size and state size are
+ * positive */
+static int
+check_mamba2_sizes(const struct model *m, const struct mamba2_keys *k, char *err,
+    size_t errlen, const char **bad)
+{
+	if (m->st.mamba_heads > 0 && m->st.mamba_head_dim > 0 && m->st.d_state > 0)
+		return 0;
+	*bad = k->heads;
+	snprintf(err, errlen, "config: %s, %s and %s must be positive", k->heads,
+	    k->head_dim, k->state);
+	return -1;
+}
+
 /* Nemotron-H, Nemotron 3 (nemotron_h.py): one character per layer */
 static int
 read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
@@ -526,19 +574,10 @@ read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
 		}
 	}
 	free(words);
-	m->st.mamba_heads = num(s, "mamba_num_heads", 0);
-	m->st.mamba_head_dim = num(s, "mamba_head_dim", 0);
-	m->st.n_groups = num(s, "n_groups", 1);
-	m->st.d_state = num(s, "ssm_state_size", 0);
-	m->st.d_conv = num(s, "conv_kernel", 4);
-	m->st.chunk_size = num(s, "chunk_size", 256);
+	read_mamba2_sizes(s, m, &NEMOTRON_H_KEYS);
 	m->st.mamba_intermediate = m->st.mamba_heads * m->st.mamba_head_dim;
-	if (m->st.mamba_heads <= 0 || m->st.mamba_head_dim <= 0 || m->st.d_state <= 0) {
-		*bad = "mamba_num_heads";
-		snprintf(err, errlen, "config: mamba_num_heads, mamba_head_dim and "
-		    "ssm_state_size must be positive");
+	if (check_mamba2_sizes(m, &NEMOTRON_H_KEYS, err, errlen, bad) != 0)
 		return -1;
-	}
 	/* NemotronHForCausalLMConfig: the config's dtype, else float16 */
 	m->st.ssm_dtype_bytes = ssm ? dtype_bytes(ssm) : 2;
 	if (m->st.ssm_dtype_bytes <= 0) {
@@ -581,19 +620,10 @@ read_granite_h(const struct src *s, struct model *m, char *err, size_t errlen,
 	}
 	if (read_layer_types(s, m, err, errlen, bad) != 0)
 		return -1;
-	m->st.mamba_heads = num(s, "mamba_n_heads", 0);
-	m->st.mamba_head_dim = num(s, "mamba_d_head", 0);
-	m->st.n_groups = num(s, "mamba_n_groups", 1);
-	m->st.d_state = num(s, "mamba_d_state", 0);
-	m->st.d_conv = num(s, "mamba_d_conv", 4);
-	m->st.chunk_size = num(s, "mamba_chunk_size", 256);
+	read_mamba2_sizes(s, m, &MAMBA_PREFIXED_KEYS);
 	m->st.mamba_intermediate = num(s, "mamba_expand", 2) * m->hidden;
-	if (m->st.mamba_heads <= 0 || m->st.mamba_head_dim <= 0 || m->st.d_state <= 0) {
-		*bad = "mamba_n_heads";
-		snprintf(err, errlen, "config: mamba_n_heads, mamba_d_head and "
-		    "mamba_d_state must be positive");
+	if (check_mamba2_sizes(m, &MAMBA_PREFIXED_KEYS, err, errlen, bad) != 0)
 		return -1;
-	}
 	m->st.prefix_all = 1;
 	if (m->assumption == NULL)
 		m->assumption = xstrdup("Granite 4.0-H: no real vLLM startup checked "
@@ -936,12 +966,7 @@ static int
 read_mamba2(const struct src *s, struct model *m, char *err, size_t errlen,
     const char **bad)
 {
-	m->st.mamba_heads = num(s, "num_heads", 0);
-	m->st.mamba_head_dim = num(s, "head_dim", 64);
-	m->st.n_groups = num(s, "n_groups", 1);
-	m->st.d_state = num(s, "state_size", 128);
-	m->st.d_conv = num(s, "conv_kernel", 4);
-	m->st.chunk_size = num(s, "chunk_size", 256);
+	read_mamba2_sizes(s, m, &MAMBA2_KEYS);
 	/* get_mamba_state_shape_from_config: expand x hidden */
 	m->st.mamba_intermediate = num(s, "expand", 2) * m->hidden;
 	m->st.conv_bias = boolean(s, "use_conv_bias", 1);
@@ -962,12 +987,7 @@ static int
 read_mamba2_fields(const struct src *s, struct model *m, int intermediate,
     char *err, size_t errlen, const char **bad)
 {
-	m->st.mamba_heads = num(s, "mamba_n_heads", 0);
-	m->st.mamba_head_dim = num(s, "mamba_d_head", 0);
-	m->st.n_groups = num(s, "mamba_n_groups", 1);
-	m->st.d_state = num(s, "mamba_d_state", 0);
-	m->st.d_conv = num(s, "mamba_d_conv", 4);
-	m->st.chunk_size = num(s, "mamba_chunk_size", 256);
+	read_mamba2_sizes(s, m, &MAMBA_PREFIXED_KEYS);
 	m->st.mamba_intermediate = intermediate;
 	if (m->st.mamba_heads <= 0 || m->st.mamba_head_dim <= 0 ||
 	    m->st.d_state <= 0 || m->st.n_groups <= 0 || intermediate <= 0) {
