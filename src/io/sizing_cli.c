@@ -227,7 +227,7 @@ sizing_cli_instance(const struct catalogue *c, const struct plan_input *base,
 			in->tokens_per_request = n;
 		} else if ((f = instance_flag(key)) != NULL) {
 			/* a vLLM flag: the table's parser, as on the command line */
-			char e[400];
+			char e[400] = "";
 
 			if (vllm_flag_parse(f, eq ? v : NULL, false, in->version, in, e,
 			    sizeof e) != VFP_SET) {

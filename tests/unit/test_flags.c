@@ -544,3 +544,14 @@ Test(flags, rows_not_modelled_refuse_by_name)
 	}
 	cr_assert_geq(n, 14, "only %d rows refuse by name", n);
 }
+
+/* --instance takes only modelled values: a kept one says so (no stale text) */
+Test(flags, instance_refuses_a_kept_value)
+{
+	struct share_instance si;
+	char err[512];
+
+	cr_assert_eq(sizing_cli_instance(test_catalogue(), NULL,
+	    "kv-cache-dtype=turboquant_k8v4", "x", &si, err, sizeof err), -1);
+	cr_assert_not_null(strstr(err, "that flag is not modelled here"), "%s", err);
+}
