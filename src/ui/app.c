@@ -308,12 +308,72 @@ app_free(struct app **ap)
 	*ap = NULL;
 }
 
+/*
+ * The curses screen into a->term: on the terminal (stdin, stdout, whose
+ * settings the fatal-signal handler restores), or headless on /dev/null
+ * fed through a pipe, under $TERM unless curses does not know it.
+ * Returns false when it cannot; app_free() closes what was opened.
+ */
+static bool
+app_open_screen(struct app *a, bool headless)
+{
+	const char *term = getenv("TERM");
+
+	if (headless) {
+		int fds[2];
+
+		a->term->term_out = fopen("/dev/null", "w");
+		if (a->term->term_out == NULL || pipe(fds) != 0)
+			return false;
+		a->term->feed_fd = fds[1];
+		a->term->term_in = fdopen(fds[0], "r");
+		if (a->term->term_in == NULL) {
+			close(fds[0]);
+			return false;
+		}
+		a->term->screen = newterm(term && *term && strcmp(term, "dumb") != 0 ? term :
+		    "xterm-256color", a->term->term_out, a->term->term_in);
+		if (a->term->screen == NULL)
+			a->term->screen = newterm("xterm-256color", a->term->term_out, a->term->term_in);
+	} else {
+		a->term->term_out = stdout;
+		a->term->term_in = stdin;
+		fatal_in_fd = fileno(stdin);
+		fatal_tty_ok = tcgetattr(fatal_in_fd, &fatal_tty) == 0;
+		a->term->screen = newterm(NULL, stdout, stdin);
+	}
+	return a->term->screen != NULL;
+}
+
+/* The screen's modes: raw keys, the paste markers, no cursor, the theme;
+ * a headless screen rows x cols. */
+static void
+app_setup_screen(struct app *a, bool headless, int rows, int cols)
+{
+	set_term(a->term->screen);
+	if (!headless)
+		active_screen = a->term->screen;
+	if (headless)
+		resize_term(rows, cols);
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	/* the paste markers: no terminal description names them as keys */
+	define_key(KEYS_PASTE_BEGIN_SEQ, KEYS_PASTE_BEGIN);
+	define_key(KEYS_PASTE_END_SEQ, KEYS_PASTE_END);
+	set_escdelay(25);
+	curs_set(0);
+	theme_apply(&a->theme, a->colour);
+	bkgdset(theme_attr(&a->theme, ROLE_DEFAULT) | ' ');
+}
+
 static struct app *
 app_new(struct catalogue *cat, const struct plan_input *in,
     const struct ui_options *opt, bool headless, int rows, int cols)
 {
 	struct app *a = xcalloc(1, sizeof *a);
-	const char *term = getenv("TERM");
 	char msg[512];
 
 	a->term = xcalloc(1, sizeof *a->term);
@@ -336,53 +396,11 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	msg[0] = '\0';
 	theme_load(&a->opt, a->colour, &a->theme, msg, sizeof msg);
 
-	if (headless) {
-		int fds[2];
-
-		a->term->term_out = fopen("/dev/null", "w");
-		if (a->term->term_out == NULL || pipe(fds) != 0) {
-			app_free(&a);
-			return NULL;
-		}
-		a->term->feed_fd = fds[1];
-		a->term->term_in = fdopen(fds[0], "r");
-		if (a->term->term_in == NULL) {
-			close(fds[0]);
-			app_free(&a);
-			return NULL;
-		}
-		a->term->screen = newterm(term && *term && strcmp(term, "dumb") != 0 ? term :
-		    "xterm-256color", a->term->term_out, a->term->term_in);
-		if (a->term->screen == NULL)
-			a->term->screen = newterm("xterm-256color", a->term->term_out, a->term->term_in);
-	} else {
-		a->term->term_out = stdout;
-		a->term->term_in = stdin;
-		fatal_in_fd = fileno(stdin);
-		fatal_tty_ok = tcgetattr(fatal_in_fd, &fatal_tty) == 0;
-		a->term->screen = newterm(NULL, stdout, stdin);
-	}
-	if (a->term->screen == NULL) {
+	if (!app_open_screen(a, headless)) {
 		app_free(&a);
 		return NULL;
 	}
-	set_term(a->term->screen);
-	if (!headless)
-		active_screen = a->term->screen;
-	if (headless)
-		resize_term(rows, cols);
-	cbreak();
-	noecho();
-	nonl();
-	intrflush(stdscr, FALSE);
-	keypad(stdscr, TRUE);
-	/* the paste markers: no terminal description names them as keys */
-	define_key(KEYS_PASTE_BEGIN_SEQ, KEYS_PASTE_BEGIN);
-	define_key(KEYS_PASTE_END_SEQ, KEYS_PASTE_END);
-	set_escdelay(25);
-	curs_set(0);
-	theme_apply(&a->theme, a->colour);
-	bkgdset(theme_attr(&a->theme, ROLE_DEFAULT) | ' ');
+	app_setup_screen(a, headless, rows, cols);
 
 	recalc_update(a->calc);
 	a->focus = PANE_GPU;
@@ -394,6 +412,26 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	update_relayout(a);
 	pane_init_all(a);	/* the lists and their cursors, on the planned card and model */
 	return a;
+}
+
+/* The copy asked for: after the frame, the launch text straight to the
+ * terminal as OSC 52 (it moves no cursor). */
+static void
+app_send_osc52(struct app *a)
+{
+	char *cmd = app_state_launch_text(a, NULL), *enc;
+	size_t n = cmd != NULL ? strlen(cmd) : 0;
+
+	render_frame(a);
+	enc = malloc(n / 3 * 4 + 8);
+	if (cmd != NULL && enc != NULL) {
+		base64_encode((const unsigned char *)cmd, n, enc, n / 3 * 4 + 8);
+		fprintf(a->term->term_out, "\033]52;c;%s\a", enc);
+		fflush(a->term->term_out);
+	}
+	free(enc);
+	free(cmd);
+	a->osc52_pending = false;
 }
 
 int
@@ -460,22 +498,8 @@ app_run_sizing(struct catalogue *cat, struct plan_input *in,
 		}
 		idle = 0;
 		update_key(a, c);
-		if (a->osc52_pending) {
-			/* after the frame, straight to the terminal: OSC 52 moves no cursor */
-			char *cmd = app_state_launch_text(a, NULL), *enc;
-			size_t n = cmd != NULL ? strlen(cmd) : 0;
-
-			render_frame(a);
-			enc = malloc(n / 3 * 4 + 8);
-			if (cmd != NULL && enc != NULL) {
-				base64_encode((const unsigned char *)cmd, n, enc, n / 3 * 4 + 8);
-				fprintf(a->term->term_out, "\033]52;c;%s\a", enc);
-				fflush(a->term->term_out);
-			}
-			free(enc);
-			free(cmd);
-			a->osc52_pending = false;
-		}
+		if (a->osc52_pending)
+			app_send_osc52(a);
 	}
 	*in = *recalc_input(a->calc);
 	app_free(&a);

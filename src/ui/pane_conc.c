@@ -77,12 +77,73 @@ draw_requests(struct app *a, int y, int x, int w, const struct plan *p)
 	draw_text(&a->theme, ROLE_MUTED, y, x + cells, w - cells, label, a->g->ellipsis);
 }
 
+/* The slider's arrows around the tokens per request, at row y from
+ * column x; returns the columns it took. */
+static int
+pane_conc_draw_slider(struct app *a, const struct plan *p, int y, int x, int w)
+{
+	char n1[32], n3[32];
+	int used;
+
+	used = draw_text(&a->theme, ROLE_SLIDER, y, x, 2, a->g->left, NULL) + 1;
+	snprintf(n1, sizeof n1, "%s", units_format_commas(p->tokens_per_request, n3,
+	    sizeof n3));
+	used += draw_text(&a->theme, ROLE_SLIDER, y, x + used, w - used, n1, NULL);
+	used += 1;
+	used += draw_text(&a->theme, ROLE_SLIDER, y, x + used, 1, a->g->right, NULL);
+	return used;
+}
+
+/*
+ * The text after the slider: the requests that fit (over the replicas),
+ * and the speed each user gets (sp_brief, cut to no "each" on a narrow
+ * pane) when the line has room after used of w columns.
+ */
+static void
+pane_conc_format_fits(struct app *a, const struct plan *p,
+    const struct plan_input *in, int used, int w, char *sp_brief, char *l3,
+    size_t len)
+{
+	bool starts = p->phase == PHASE_NONE;
+	char n1[32], n2[32];
+
+	if (!starts)
+		snprintf(l3, len, " tokens per request: no requests, vLLM "
+		    "does not start");
+	else if (p->replicas > 1)
+		snprintf(l3, len, " tokens per request%s: %s request%s %s %d "
+		    "replicas = %s", in->tokens_per_request > 0 ? "" :
+		    " (max-model-len)",
+		    units_format_commas(p->concurrency_at_tpr, n1, sizeof n1),
+		    units_plural(p->concurrency_at_tpr), a->g->times, p->replicas,
+		    units_format_commas(p->total_concurrency, n2, sizeof n2));
+	else
+		snprintf(l3, len, " tokens per request%s: %s %s",
+		    in->tokens_per_request > 0 ? "" : " (max-model-len)",
+		    units_format_commas(p->concurrency_at_tpr, n1, sizeof n1),
+		    p->concurrency_at_tpr == 1 ? "request fits" : "requests fit");
+	/*
+	 * The speed each user gets, marked as an estimate, when the line has
+	 * room; on a narrow pane without "each".
+	 */
+	if (starts && sp_brief[0] != '\0' &&
+	    used + draw_width(l3) + draw_width(sp_brief) > w) {
+		char *each = strstr(sp_brief, " each");
+
+		if (each != NULL)
+			*each = '\0';
+	}
+	if (starts && sp_brief[0] != '\0' &&
+	    used + draw_width(l3) + draw_width(sp_brief) <= w)
+		strncat(l3, sp_brief, len - strlen(l3) - 1);
+}
+
 static void
 pane_conc_draw(struct app *a, void *state, const struct rect *r)
 {
 	const struct plan *p = recalc_plan(a->calc);
 	const struct plan_input *in = recalc_input(a->calc);
-	char l1[160], l2[160], l3[256], n1[32], n2[32], n3[32];
+	char l1[160], l2[160], l3[256], n1[32], n2[32];
 	char sp_brief[64], sp_full[256];
 	int y = r->y + 1, w = r->w - 2, x = r->x + 1, used, rows = r->h - 1;
 	bool starts = p->phase == PHASE_NONE;
@@ -116,43 +177,9 @@ pane_conc_draw(struct app *a, void *state, const struct rect *r)
 	if (rows < 3)
 		return;
 
-	/* the slider */
-	used = draw_text(&a->theme, ROLE_SLIDER, y + 2, x, 2, a->g->left, NULL) + 1;
-	snprintf(n1, sizeof n1, "%s", units_format_commas(p->tokens_per_request, n3,
-	    sizeof n3));
-	used += draw_text(&a->theme, ROLE_SLIDER, y + 2, x + used, w - used, n1, NULL);
-	used += 1;
-	used += draw_text(&a->theme, ROLE_SLIDER, y + 2, x + used, 1, a->g->right, NULL);
+	used = pane_conc_draw_slider(a, p, y + 2, x, w);
 	speed_note(a, sp_brief, sizeof sp_brief, sp_full, sizeof sp_full);
-	if (!starts)
-		snprintf(l3, sizeof l3, " tokens per request: no requests, vLLM "
-		    "does not start");
-	else if (p->replicas > 1)
-		snprintf(l3, sizeof l3, " tokens per request%s: %s request%s %s %d "
-		    "replicas = %s", in->tokens_per_request > 0 ? "" :
-		    " (max-model-len)",
-		    units_format_commas(p->concurrency_at_tpr, n1, sizeof n1),
-		    units_plural(p->concurrency_at_tpr), a->g->times, p->replicas,
-		    units_format_commas(p->total_concurrency, n2, sizeof n2));
-	else
-		snprintf(l3, sizeof l3, " tokens per request%s: %s %s",
-		    in->tokens_per_request > 0 ? "" : " (max-model-len)",
-		    units_format_commas(p->concurrency_at_tpr, n1, sizeof n1),
-		    p->concurrency_at_tpr == 1 ? "request fits" : "requests fit");
-	/*
-	 * The speed each user gets, marked as an estimate, when the line has
-	 * room; on a narrow pane without "each".
-	 */
-	if (starts && sp_brief[0] != '\0' &&
-	    used + draw_width(l3) + draw_width(sp_brief) > w) {
-		char *each = strstr(sp_brief, " each");
-
-		if (each != NULL)
-			*each = '\0';
-	}
-	if (starts && sp_brief[0] != '\0' &&
-	    used + draw_width(l3) + draw_width(sp_brief) <= w)
-		strncat(l3, sp_brief, sizeof l3 - strlen(l3) - 1);
+	pane_conc_format_fits(a, p, in, used, w, sp_brief, l3, sizeof l3);
 	used += draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_VERDICT_FAIL, y + 2,
 	    x + used, w - used, l3, a->g->ellipsis);
 	if (p->warning[0] != '\0' && rows >= 4)
