@@ -363,12 +363,17 @@ sizing_report_fit_alts(const struct catalogue *c, const struct fit_row *r, char 
 		snprintf(buf + o, len - o, " and %zu more", r->n_alts_found - r->n_alts);
 }
 
+/* A fit row's plan, its speed at its replicas' share of the users, and its
+ * serve line. */
 static void
-row_plan(const struct catalogue *c, const struct fit_row *r, struct plan *p,
-    char *cmd, size_t len)
+row_plan(const struct catalogue *c, const struct fit_query *q,
+    const struct fit_row *r, struct plan *p, struct speed_estimate *e, char *cmd,
+    size_t len)
 {
 	plan_compute(c, &r->in, p);
 	serve_command_format(c, &r->in, p, 0, cmd, len);
+	speed_estimate(c, &r->in, p, (q->users + r->replicas - 1) /
+	    (r->replicas > 0 ? r->replicas : 1), e);
 }
 
 static void
@@ -405,9 +410,7 @@ fit_row_json(const struct catalogue *c, const struct fit_query *q,
 	struct plan p;
 	struct speed_estimate e;
 
-	row_plan(c, r, &p, cmd, sizeof cmd);
-	speed_estimate(c, &r->in, &p, (q->users + r->replicas - 1) /
-	    (r->replicas > 0 ? r->replicas : 1), &e);
+	row_plan(c, q, r, &p, &e, cmd, sizeof cmd);
 	cJSON_AddNumberToObject(x, "rank", (double)rank);
 	cJSON_AddStringToObject(x, "gpu", c->gpus[r->gpu].id);
 	if (r->mig >= 0)
@@ -526,9 +529,7 @@ fit_row_text(struct strbuf *s, const struct catalogue *c,
 	struct plan p;
 	struct speed_estimate e;
 
-	row_plan(c, r, &p, cmd, sizeof cmd);
-	speed_estimate(c, &r->in, &p, (q->users + r->replicas - 1) /
-	    (r->replicas > 0 ? r->replicas : 1), &e);
+	row_plan(c, q, r, &p, &e, cmd, sizeof cmd);
 	sizing_report_fit_hardware(c, r, "x", hw, sizeof hw);
 	ckpt_label(c, &r->in, r->format, ck, sizeof ck);
 	sizing_report_fit_alts(c, r, alts, sizeof alts);
@@ -716,22 +717,15 @@ share_text(struct strbuf *s, const struct sizing_report_share_view *v,
 
 		ckpt_label(c, &q->inst[i].in, m->alone.format, ck, sizeof ck);
 		snprintf(u, sizeof u, "%.2f%s", m->util, q->inst[i].util_explicit ? "" : "*");
-		if (md)
-			strbuf_printf(s, "| %s | %s | %s | %s | %s | %s | %s | %lld | %s |\n",
-			    q->inst[i].label, ck, u, gib(m->requested, a),
-			    gib(m->context, b), gib(m->held, d),
-			    gib(m->started.available_kv, e2),
-			    (long long)m->started.concurrency_at_tpr,
-			    m->started.phase == PHASE_NONE ? "yes" :
-			    plan_phase_name(m->started.phase));
-		else
-			strbuf_printf(s, "  %-3s %-34.34s %5s %8s %8s %8s %8s %8lld  %s\n",
-			    q->inst[i].label, ck, u, gib(m->requested, a),
-			    gib(m->context, b), gib(m->held, d),
-			    gib(m->started.available_kv, e2),
-			    (long long)m->started.concurrency_at_tpr,
-			    m->started.phase == PHASE_NONE ? "yes" :
-			    plan_phase_name(m->started.phase));
+		strbuf_printf(s, md ?
+		    "| %s | %s | %s | %s | %s | %s | %s | %lld | %s |\n" :
+		    "  %-3s %-34.34s %5s %8s %8s %8s %8s %8lld  %s\n",
+		    q->inst[i].label, ck, u, gib(m->requested, a),
+		    gib(m->context, b), gib(m->held, d),
+		    gib(m->started.available_kv, e2),
+		    (long long)m->started.concurrency_at_tpr,
+		    m->started.phase == PHASE_NONE ? "yes" :
+		    plan_phase_name(m->started.phase));
 	}
 	if (!md)
 		map_line(s, r);
