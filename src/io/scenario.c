@@ -377,6 +377,57 @@ key_string(struct yamlout *y, const char *key, const char *v)
 	yamlout_string(y, v);
 }
 
+/* headroom's own options of the plan, in the order they are read back. */
+static void
+write_options(struct yamlout *y, const struct report_in *r)
+{
+	const struct plan_input *in = r->in;
+
+	if (in->gpu >= 0 && (size_t)in->gpu < r->cat->n_gpus) {
+		const struct gpu *g = &r->cat->gpus[in->gpu];
+
+		key_string(y, "gpu", g->id);
+		if (in->mig >= 0 && (size_t)in->mig < g->n_mig)
+			key_string(y, "mig", g->mig[in->mig].name);
+	}
+	if (in->gpu_total_gib > 0) {
+		yamlout_key(y, "gpu-total-gib");
+		yamlout_number(y, in->gpu_total_gib);
+	}
+	if (in->gpus > 0) {
+		yamlout_key(y, "gpus");
+		yamlout_number(y, in->gpus);
+	}
+	if (r->node != NULL && r->placement != NULL) {
+		key_string(y, "node", r->node->id);
+		yamlout_key(y, "nodes");
+		yamlout_number(y, r->placement->nodes);
+	}
+	if (model_find_is_local(r->cat, in->model)) {
+		/* a folder by its full path: the file may be opened from elsewhere */
+		char real[4096];
+
+		key_string(y, "model", realpath(in->model->id, real) != NULL &&
+		    yamlout_utf8_valid(real) ? real : in->model->id);
+	}
+	else if (in->model != NULL)
+		key_string(y, "model", in->model->id);
+	if (in->ckpt >= 0 && (size_t)in->ckpt < r->cat->n_ckpts)
+		key_string(y, "checkpoint", r->cat->ckpts[in->ckpt].id);
+	else if (in->format != FMT_COUNT)
+		key_string(y, "checkpoint", ckpt_format_name(in->format));
+	if (in->tokens_per_request > 0) {
+		yamlout_key(y, "tokens-per-request");
+		yamlout_number(y, (double)in->tokens_per_request);
+	}
+	if (in->other_usage_gib > 0) {
+		yamlout_key(y, "other-usage");
+		yamlout_number(y, in->other_usage_gib);
+	}
+	if (in->overhead == OVERHEAD_RULE)
+		key_string(y, "overhead", "rule");
+}
+
 char *
 scenario_write(const struct report_in *r, const char *name, char *err,
     size_t errlen)
@@ -417,49 +468,7 @@ scenario_write(const struct report_in *r, const char *name, char *err,
 	if (name != NULL && name[0] != '\0')
 		key_string(&y, "name", name);
 	key_string(&y, "vllm-version", vllm_version_format(p->version, v, sizeof v));
-	if (in->gpu >= 0 && (size_t)in->gpu < r->cat->n_gpus) {
-		const struct gpu *g = &r->cat->gpus[in->gpu];
-
-		key_string(&y, "gpu", g->id);
-		if (in->mig >= 0 && (size_t)in->mig < g->n_mig)
-			key_string(&y, "mig", g->mig[in->mig].name);
-	}
-	if (in->gpu_total_gib > 0) {
-		yamlout_key(&y, "gpu-total-gib");
-		yamlout_number(&y, in->gpu_total_gib);
-	}
-	if (in->gpus > 0) {
-		yamlout_key(&y, "gpus");
-		yamlout_number(&y, in->gpus);
-	}
-	if (r->node != NULL && r->placement != NULL) {
-		key_string(&y, "node", r->node->id);
-		yamlout_key(&y, "nodes");
-		yamlout_number(&y, r->placement->nodes);
-	}
-	if (model_find_is_local(r->cat, in->model)) {
-		/* a folder by its full path: the file may be opened from elsewhere */
-		char real[4096];
-
-		key_string(&y, "model", realpath(in->model->id, real) != NULL &&
-		    yamlout_utf8_valid(real) ? real : in->model->id);
-	}
-	else if (in->model != NULL)
-		key_string(&y, "model", in->model->id);
-	if (in->ckpt >= 0 && (size_t)in->ckpt < r->cat->n_ckpts)
-		key_string(&y, "checkpoint", r->cat->ckpts[in->ckpt].id);
-	else if (in->format != FMT_COUNT)
-		key_string(&y, "checkpoint", ckpt_format_name(in->format));
-	if (in->tokens_per_request > 0) {
-		yamlout_key(&y, "tokens-per-request");
-		yamlout_number(&y, (double)in->tokens_per_request);
-	}
-	if (in->other_usage_gib > 0) {
-		yamlout_key(&y, "other-usage");
-		yamlout_number(&y, in->other_usage_gib);
-	}
-	if (in->overhead == OVERHEAD_RULE)
-		key_string(&y, "overhead", "rule");
+	write_options(&y, r);
 	if (cJSON_GetArraySize(map) > 0) {
 		yamlout_key(&y, "vllm");
 		yamlout_map_begin(&y);
