@@ -47,6 +47,19 @@ launch_done(struct launch *L)
 	free(L->pl);
 }
 
+/* 0 when the placement holds an instance; else -1 with the reason in err,
+ * and L done. */
+static int
+launch_refuse_empty(struct launch *L, char *err, size_t errlen)
+{
+	if (L->pl->replicas != 0)
+		return 0;
+	snprintf(err, errlen, "no instance fits: %s", L->pl->refused ?
+	    L->pl->message : "not enough cards");
+	launch_done(L);
+	return -1;
+}
+
 /* vllm-<model>, lower case, [a-z0-9-], at most 50 characters. */
 static void
 service_name(const char *model, char *out, size_t len)
@@ -369,12 +382,8 @@ export_compose(const struct report_in *r, char *err, size_t errlen)
 		launch_done(&L);
 		return NULL;
 	}
-	if (L.pl->replicas == 0) {
-		snprintf(err, errlen, "no instance fits: %s", L.pl->refused ?
-		    L.pl->message : "not enough cards");
-		launch_done(&L);
+	if (launch_refuse_empty(&L, err, errlen) != 0)
 		return NULL;
-	}
 	doc = cJSON_CreateObject();
 	services = cJSON_AddObjectToObject(doc, "services");
 	for (rep = 0; rep < L.pl->replicas; rep++) {
@@ -557,6 +566,21 @@ pod_spec(cJSON *ctr, const char *claim)
 	return s;
 }
 
+/* A Kubernetes object of apiVersion api and kind kind, named after the
+ * service, whose spec (*spec) asks for the placement's replicas. */
+static cJSON *
+workload(const struct launch *L, const char *api, const char *kind, cJSON **spec)
+{
+	cJSON *d = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(d, "apiVersion", api);
+	cJSON_AddStringToObject(d, "kind", kind);
+	cJSON_AddItemToObject(d, "metadata", meta(L->name, L->name));
+	*spec = cJSON_AddObjectToObject(d, "spec");
+	cJSON_AddNumberToObject(*spec, "replicas", L->pl->replicas);
+	return d;
+}
+
 static cJSON *
 service(const struct launch *L, const char *name, const char *app, cJSON *extra_sel)
 {
@@ -638,21 +662,13 @@ export_kubernetes(const struct report_in *r, char *err, size_t errlen)
 
 	if (launch_init(&L, r, err, errlen) != 0)
 		return NULL;
-	if (L.pl->replicas == 0) {
-		snprintf(err, errlen, "no instance fits: %s", L.pl->refused ?
-		    L.pl->message : "not enough cards");
-		launch_done(&L);
+	if (launch_refuse_empty(&L, err, errlen) != 0)
 		return NULL;
-	}
 	snprintf(cname, sizeof cname, "%s-hf-cache", L.name);
 	if (L.pl->nodes_per_instance == 1) {
-		cJSON *d = cJSON_CreateObject(), *spec, *sel, *tmpl, *ml, *cmd;
+		cJSON *spec, *sel, *tmpl, *ml, *cmd;
+		cJSON *d = workload(&L, "apps/v1", "Deployment", &spec);
 
-		cJSON_AddStringToObject(d, "apiVersion", "apps/v1");
-		cJSON_AddStringToObject(d, "kind", "Deployment");
-		cJSON_AddItemToObject(d, "metadata", meta(L.name, L.name));
-		spec = cJSON_AddObjectToObject(d, "spec");
-		cJSON_AddNumberToObject(spec, "replicas", L.pl->replicas);
 		sel = cJSON_AddObjectToObject(spec, "selector");
 		ml = cJSON_AddObjectToObject(sel, "matchLabels");
 		cJSON_AddStringToObject(ml, "app", L.name);
@@ -672,14 +688,11 @@ export_kubernetes(const struct report_in *r, char *err, size_t errlen)
 		docs[n++] = d;
 		docs[n++] = service(&L, L.name, L.name, NULL);
 	} else {
-		cJSON *d = cJSON_CreateObject(), *spec, *lwt, *cmd, *sel;
+		cJSON *spec, *lwt, *cmd, *sel;
+		cJSON *d = workload(&L, "leaderworkerset.x-k8s.io/v1", "LeaderWorkerSet",
+		    &spec);
 		char *s;
 
-		cJSON_AddStringToObject(d, "apiVersion", "leaderworkerset.x-k8s.io/v1");
-		cJSON_AddStringToObject(d, "kind", "LeaderWorkerSet");
-		cJSON_AddItemToObject(d, "metadata", meta(L.name, L.name));
-		spec = cJSON_AddObjectToObject(d, "spec");
-		cJSON_AddNumberToObject(spec, "replicas", L.pl->replicas);
 		lwt = cJSON_AddObjectToObject(spec, "leaderWorkerTemplate");
 		cJSON_AddNumberToObject(lwt, "size", L.pl->nodes_per_instance);
 		cJSON_AddStringToObject(lwt, "restartPolicy", "RecreateGroupOnPodRestart");
