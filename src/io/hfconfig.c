@@ -530,6 +530,18 @@ algo_format(const char *a)
 	return FMT_COUNT;
 }
 
+/* Part pt (as module_part()) is stored in format f, which one more group
+ * names (counts[f]). */
+static void
+part_take_format(struct model *m, int pt, enum ckpt_format f, int counts[])
+{
+	if (pt == 5)
+		m->lm_head_fmt = (unsigned char)(f + 1);
+	else if (pt >= 0)
+		m->part_fmt[pt] = (unsigned char)(f + 1);
+	counts[f]++;
+}
+
 /*
  * Mixed precision: config_groups whose targets name modules, or ModelOpt's
  * quantized_layers.  Each part takes the format of the group naming it;
@@ -560,11 +572,7 @@ quant_parts(const cJSON *qc, struct model *m)
 				continue;
 			pt = module_part(t->valuestring);
 			named = 1;
-			if (pt == 5)
-				m->lm_head_fmt = (unsigned char)(f + 1);
-			else if (pt >= 0)
-				m->part_fmt[pt] = (unsigned char)(f + 1);
-			counts[f]++;
+			part_take_format(m, pt, f, counts);
 		}
 	}
 	cJSON_ArrayForEach(t, ql) {
@@ -575,11 +583,7 @@ quant_parts(const cJSON *qc, struct model *m)
 		if (f == FMT_COUNT)
 			continue;
 		named = 1;
-		if (pt == 5)
-			m->lm_head_fmt = (unsigned char)(f + 1);
-		else if (pt >= 0)
-			m->part_fmt[pt] = (unsigned char)(f + 1);
-		counts[f]++;
+		part_take_format(m, pt, f, counts);
 	}
 	if (!named)
 		return;
