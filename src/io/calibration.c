@@ -437,13 +437,9 @@ calibration_save(const struct calibration *k, char *path_out, size_t len,
 	vllm_version_format(k->version, v, sizeof v);
 	snprintf(path_out, len, "%s/%s%s%s--%s--%s--v%s--tp%dpp%d.yaml", dir, g,
 	    k->mig[0] ? "-" : "", k->mig, m, k->format, v, k->tp, k->pp);
-	yamlout_init(&y);
-	yamlout_comment(&y, "headroom calibration profile (doc/formats.md): terms "
-	    "a real vLLM startup");
-	yamlout_comment(&y, "measured; plans of this card, model, format, "
-	    "version, TP and PP use them.");
-	yamlout_key(&y, "headroom-calibration");
-	yamlout_number(&y, PROFILE_FORMAT);
+	yamlout_init_file(&y, "headroom calibration profile (doc/formats.md): terms "
+	    "a real vLLM startup", "measured; plans of this card, model, format, "
+	    "version, TP and PP use them.", "headroom-calibration", PROFILE_FORMAT);
 	yamlout_key(&y, "gpu");
 	yamlout_string(&y, k->gpu);
 	if (k->mig[0]) {

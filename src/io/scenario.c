@@ -458,13 +458,9 @@ scenario_write(const struct report_in *r, const char *name, char *err,
 			cJSON_Delete(map);
 			return NULL;
 		}
-	yamlout_init(&y);
-	yamlout_comment(&y, "headroom scenario (doc/formats.md): headroom --scenario "
-	    "FILE opens it,");
-	yamlout_comment(&y, "headroom --check FILE re-plans it and lists the "
-	    "figures that moved.");
-	yamlout_key(&y, "headroom-scenario");
-	yamlout_number(&y, SCENARIO_FORMAT);
+	yamlout_init_file(&y, "headroom scenario (doc/formats.md): headroom --scenario "
+	    "FILE opens it,", "headroom --check FILE re-plans it and lists the "
+	    "figures that moved.", "headroom-scenario", SCENARIO_FORMAT);
 	if (name != NULL && name[0] != '\0')
 		key_string(&y, "name", name);
 	key_string(&y, "vllm-version", vllm_version_format(p->version, v, sizeof v));

@@ -63,6 +63,17 @@ yamlout_init(struct yamlout *y)
 }
 
 void
+yamlout_init_file(struct yamlout *y, const char *comment1, const char *comment2,
+    const char *key, int format)
+{
+	yamlout_init(y);
+	yamlout_comment(y, "%s", comment1);
+	yamlout_comment(y, "%s", comment2);
+	yamlout_key(y, key);
+	yamlout_number(y, format);
+}
+
+void
 yamlout_done(struct yamlout *y)
 {
 	yaml_emitter_delete(&y->em);

@@ -41,6 +41,10 @@ struct yamlout {
 };
 
 void yamlout_init(struct yamlout *);
+/* yamlout_init(), then a file of headroom's own: two comment lines and its
+ * first entry, "key: format". */
+void yamlout_init_file(struct yamlout *, const char *comment1, const char *comment2,
+    const char *key, int format);
 /* Frees what is left (after yamlout_finish() or instead of it). */
 void yamlout_done(struct yamlout *);
 /* One comment line "# TEXT", its controls escaped. */
