@@ -302,6 +302,27 @@ Test(arch, nemotron_h_layers_block_type_unknown_word)
 	cr_assert(strstr(err, "layers_block_type[2]") != NULL, "%s", err);
 }
 
+/* A Mamba2 size of zero is refused naming the family's own keys */
+Test(arch, nemotron_h_mamba_sizes_must_be_positive)
+{
+	static const char *const json = "{\"architectures\":[\"NemotronHForCausalLM\"],"
+	    "\"model_type\":\"nemotron_h\",\"hidden_size\":1024,\"vocab_size\":1000,"
+	    "\"num_attention_heads\":8,\"num_key_value_heads\":2,\"head_dim\":128,"
+	    "\"intermediate_size\":4096,\"mamba_num_heads\":16,\"mamba_head_dim\":0,"
+	    "\"ssm_state_size\":128,\"n_groups\":8,\"num_hidden_layers\":2,"
+	    "\"hybrid_override_pattern\":\"M*\"}";
+	cJSON *cfg = cJSON_Parse(json);
+	struct model m;
+	const char *bad = NULL;
+	char err[512];
+
+	cr_assert_neq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0);
+	cJSON_Delete(cfg);
+	cr_assert_str_eq(bad, "mamba_num_heads");
+	cr_assert_str_eq(err, "config: mamba_num_heads, mamba_head_dim and "
+	    "ssm_state_size must be positive");
+}
+
 Test(arch, decilm_block_configs)
 {
 	struct model m;
