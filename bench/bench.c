@@ -44,8 +44,9 @@ cmp_dbl(const void *a, const void *b)
 }
 
 /* the report the process figures are of */
-#define REPORT_ARGS "--report", "json", "--gpu", "h200-nvl", "--model", \
-	"nvidia/Llama-3.3-70B-Instruct-FP8"
+#define REPORT_ARGS                                                            \
+	"--report", "json", "--gpu", "h200-nvl", "--model",                    \
+	    "nvidia/Llama-3.3-70B-Instruct-FP8"
 
 /*
  * Runs argv with stdout (and with quiet, stderr) on /dev/null and, when
@@ -69,8 +70,9 @@ run_child(char *const *av, const char *xdg, int err_fd, double *cpu)
 			_exit(126);
 		if (err_fd >= 0 && dup2(err_fd, STDERR_FILENO) < 0)
 			_exit(126);
-		if (xdg != NULL && (setenv("XDG_CONFIG_HOME", xdg, 1) != 0 ||
-		    setenv("XDG_CONFIG_DIRS", xdg, 1) != 0))
+		if (xdg != NULL &&
+		    (setenv("XDG_CONFIG_HOME", xdg, 1) != 0 ||
+			setenv("XDG_CONFIG_DIRS", xdg, 1) != 0))
 			_exit(126);
 		execvp(av[0], av);
 		_exit(127);
@@ -103,7 +105,8 @@ instructions(char *const *av, const char *xdg)
 	for (i = 0; av[i] != NULL && n < 15; i++)
 		vav[n++] = av[i];
 	vav[n] = NULL;
-	if (run_child(vav, xdg, fd, NULL) >= 0 && (f = fopen(log, "r")) != NULL) {
+	if (run_child(vav, xdg, fd, NULL) >= 0 &&
+	    (f = fopen(log, "r")) != NULL) {
 		while (fgets(line, sizeof line, f) != NULL) {
 			const char *c = strstr(line, "Collected : ");
 
@@ -146,18 +149,21 @@ bench_report_vs_start(const char *bin)
 	qsort(cv, 30, sizeof cv[0], cmp_dbl);
 	qsort(cr, 30, sizeof cr[0], cmp_dbl);
 	printf("headroom --version process:                 %.2f ms median, "
-	    "CPU %.2f ms (30 runs)\n", (tv[14] + tv[15]) / 2, (cv[14] + cv[15]) / 2);
+	       "CPU %.2f ms (30 runs)\n",
+	    (tv[14] + tv[15]) / 2, (cv[14] + cv[15]) / 2);
 	printf("report process (built-in catalogue only):   %.2f ms median, "
-	    "CPU %.2f ms (30 runs, interleaved)\n", (tr[14] + tr[15]) / 2,
-	    (cr[14] + cr[15]) / 2);
+	       "CPU %.2f ms (30 runs, interleaved)\n",
+	    (tr[14] + tr[15]) / 2, (cr[14] + cr[15]) / 2);
 	printf("report over --version:                      +%.2f ms wall, "
-	    "+%.2f ms CPU (medians)\n", (tr[14] + tr[15]) / 2 - (tv[14] + tv[15]) / 2,
+	       "+%.2f ms CPU (medians)\n",
+	    (tr[14] + tr[15]) / 2 - (tv[14] + tv[15]) / 2,
 	    (cr[14] + cr[15]) / 2 - (cv[14] + cv[15]) / 2);
 	iv = instructions(ver, xdg);
 	ir = instructions(rep, xdg);
 	if (iv > 0 && ir > 0)
 		printf("instructions (callgrind): --version %lld, report %lld "
-		    "(x%.2f)\n", iv, ir, (double)ir / (double)iv);
+		       "(x%.2f)\n",
+		    iv, ir, (double)ir / (double)iv);
 	else
 		printf("instructions (callgrind): valgrind not found\n");
 	rmdir(xdg);
@@ -171,7 +177,8 @@ main(int argc, char **argv)
 	struct plan_input in;
 	struct plan p;
 	static const enum kv_dtype kvs[] = { KV_AUTO, KV_FP8 };
-	static const enum ckpt_format fmts[] = { FMT_COUNT, FMT_FP8, FMT_NVFP4, FMT_AWQ };
+	static const enum ckpt_format fmts[] = { FMT_COUNT, FMT_FP8, FMT_NVFP4,
+		FMT_AWQ };
 	double t0, t1, runs[41];
 	volatile int64_t sink = 0;
 	long n = 0, i;
@@ -185,8 +192,10 @@ main(int argc, char **argv)
 	/* one plan */
 	plan_input_init(&in);
 	in.gpu = catalogue_find_gpu(&cat, "rtx-pro-6000-server");
-	in.model = &cat.models[catalogue_find_model(&cat, "meta-llama/Llama-3.3-70B-Instruct")];
-	in.ckpt = catalogue_find_ckpt(&cat, "nvidia/Llama-3.3-70B-Instruct-FP8");
+	in.model = &cat.models[catalogue_find_model(&cat,
+	    "meta-llama/Llama-3.3-70B-Instruct")];
+	in.ckpt =
+	    catalogue_find_ckpt(&cat, "nvidia/Llama-3.3-70B-Instruct-FP8");
 	in.kv_dtype = KV_FP8;
 	in.max_model_len = 32768;
 	for (r = 0; r < 5; r++) {
@@ -200,7 +209,8 @@ main(int argc, char **argv)
 		runs[r] = (t1 - t0) / 200000 * 1e6;
 	}
 	qsort(runs, 5, sizeof runs[0], cmp_dbl);
-	printf("plan (Llama 3.3 70B FP8, RTX PRO 6000):      %.3f us per plan (median of 5 x 200k)\n",
+	printf("plan (Llama 3.3 70B FP8, RTX PRO 6000):      %.3f us per plan "
+	       "(median of 5 x 200k)\n",
 	    runs[2]);
 
 	/* a failing plan, which also runs the estimated-maximum search */
@@ -220,26 +230,40 @@ main(int argc, char **argv)
 		for (g = 0; g < cat.n_gpus; g++)
 			for (mig = -1; mig < (int)cat.gpus[g].n_mig; mig++)
 				for (m = 0; m < cat.n_models; m++)
-					for (f = 0; f < sizeof fmts / sizeof fmts[0]; f++)
+					for (f = 0;
+					     f < sizeof fmts / sizeof fmts[0];
+					     f++)
 						for (tp = 1; tp <= 8; tp *= 2)
-							for (k = 0; k < 2; k++) {
-								if (mig >= 0 && tp > 1)
+							for (k = 0; k < 2;
+							     k++) {
+								if (mig >= 0 &&
+								    tp > 1)
 									continue;
-								plan_input_init(&in);
+								plan_input_init(
+								    &in);
 								in.gpu = (int)g;
 								in.mig = mig;
-								in.model = &cat.models[m];
-								in.format = fmts[f];
+								in.model =
+								    &cat.models
+									 [m];
+								in.format =
+								    fmts[f];
 								in.tp = tp;
-								in.kv_dtype = kvs[k];
-								plan_compute(&cat, &in, &p);
-								sink += p.num_blocks;
+								in.kv_dtype =
+								    kvs[k];
+								plan_compute(
+								    &cat, &in,
+								    &p);
+								sink +=
+								    p.num_blocks;
 								n++;
 							}
 		runs[r] = (now() - t0) * 1e3;
 	}
 	qsort(runs, 5, sizeof runs[0], cmp_dbl);
-	printf("catalogue sweep (%ld plans):                 %.2f ms (median of 5)\n", n, runs[2]);
+	printf("catalogue sweep (%ld plans):                 %.2f ms (median "
+	       "of 5)\n",
+	    n, runs[2]);
 
 	/* fixes of a failing plan */
 	{
@@ -247,14 +271,17 @@ main(int argc, char **argv)
 
 		in.gpu = catalogue_find_gpu(&cat, "rtx-pro-6000-server");
 		in.mig = -1;
-		in.model = &cat.models[catalogue_find_model(&cat, "meta-llama/Llama-3.3-70B-Instruct")];
-		in.ckpt = catalogue_find_ckpt(&cat, "nvidia/Llama-3.3-70B-Instruct-FP8");
+		in.model = &cat.models[catalogue_find_model(&cat,
+		    "meta-llama/Llama-3.3-70B-Instruct")];
+		in.ckpt = catalogue_find_ckpt(&cat,
+		    "nvidia/Llama-3.3-70B-Instruct-FP8");
 		in.tp = 1;
 		in.max_model_len = 131072;
 		plan_compute(&cat, &in, &p);
 		t0 = now();
 		for (i = 0; i < 2000; i++)
-			sink += (int64_t)fixes_compute(&cat, &in, &p, fx, FIX_MAX);
+			sink +=
+			    (int64_t)fixes_compute(&cat, &in, &p, fx, FIX_MAX);
 		printf("ranked fixes of a failing plan:             %.2f us\n",
 		    (now() - t0) / 2000 * 1e6);
 	}
@@ -273,21 +300,25 @@ main(int argc, char **argv)
 		q.tokens = 8192;
 		for (r = 0; r < 5; r++) {
 			t0 = now();
-			sink += (int64_t)fit_find(&cat, &q, rows, FIT_MAX_ROWS, &res);
+			sink += (int64_t)fit_find(&cat, &q, rows, FIT_MAX_ROWS,
+			    &res);
 			runs[r] = (now() - t0) * 1e3;
 		}
 		qsort(runs, 5, sizeof runs[0], cmp_dbl);
-		printf("fit finder, whole catalogue (%zu plans):    %.2f ms (median of 5)\n",
+		printf("fit finder, whole catalogue (%zu plans):    %.2f ms "
+		       "(median of 5)\n",
 		    res.n_planned, runs[2]);
 		/* dragging the users slider: one search per step */
 		for (i = 0; i < 40; i++) {
 			q.users = 1 + i * 5;
 			t0 = now();
-			sink += (int64_t)fit_find(&cat, &q, rows, FIT_MAX_ROWS, &res);
+			sink += (int64_t)fit_find(&cat, &q, rows, FIT_MAX_ROWS,
+			    &res);
 			steps[i] = (now() - t0) * 1e3;
 		}
 		qsort(steps, 40, sizeof steps[0], cmp_dbl);
-		printf("fit finder, users slider step:              %.2f ms median, %.2f ms max\n",
+		printf("fit finder, users slider step:              %.2f ms "
+		       "median, %.2f ms max\n",
 		    steps[20], steps[39]);
 	}
 
@@ -313,7 +344,8 @@ main(int argc, char **argv)
 		struct rusage ru;
 
 		getrusage(RUSAGE_CHILDREN, &ru);
-		printf("report process, start to exit:              %.2f ms median, %.2f ms p90 (41 runs)\n",
+		printf("report process, start to exit:              %.2f ms "
+		       "median, %.2f ms p90 (41 runs)\n",
 		    runs[20], runs[36]);
 		printf("report process peak RSS:                    %.2f MiB\n",
 		    ru.ru_maxrss / 1024.0);
@@ -337,49 +369,67 @@ main(int argc, char **argv)
 				return 1;
 			o += (size_t)snprintf(text + o, cap - o, "gpus:\n");
 			for (e = 0; e < sizes[z]; e++)
-				o += (size_t)snprintf(text + o, cap - o, "  - id: card%zu\n"
-				    "    cuda_total_gib: 40\n", e);
-			o += (size_t)snprintf(text + o, cap - o, "checkpoints:\n");
+				o += (size_t)snprintf(text + o, cap - o,
+				    "  - id: card%zu\n"
+				    "    cuda_total_gib: 40\n",
+				    e);
+			o += (size_t)snprintf(text + o, cap - o,
+			    "checkpoints:\n");
 			for (e = 0; e < sizes[z]; e++)
-				o += (size_t)snprintf(text + o, cap - o, "  - id: me/ck%zu\n"
-				    "    model: Qwen/Qwen3-8B\n    format: bf16\n", e);
+				o += (size_t)snprintf(text + o, cap - o,
+				    "  - id: me/ck%zu\n"
+				    "    model: Qwen/Qwen3-8B\n    format: "
+				    "bf16\n",
+				    e);
 			memset(&big, 0, sizeof big);
 			catalogue_load_builtin(&big, NULL, NULL);
 			t0 = now();
-			catalogue_load_text(&big, text, o, "big.yaml", NULL, NULL);
+			catalogue_load_text(&big, text, o, "big.yaml", NULL,
+			    NULL);
 			catalogue_link(&big, NULL, NULL);
 			ms[z] = (now() - t0) * 1e3;
 			catalogue_done(&big);
 			free(text);
 		}
-		printf("user catalogue, 10k and 40k cards + ckpts:  %.1f ms, %.1f ms "
-		    "(x%.1f for x4)\n", ms[0], ms[1], ms[1] / (ms[0] > 0 ? ms[0] : 1));
+		printf("user catalogue, 10k and 40k cards + ckpts:  %.1f ms, "
+		       "%.1f ms "
+		       "(x%.1f for x4)\n",
+		    ms[0], ms[1], ms[1] / (ms[0] > 0 ? ms[0] : 1));
 	}
 
 	/* the interactive planner, headless */
 	{
-		static const struct { int rows, cols; } sizes[] = { { 24, 80 }, { 50, 200 } };
+		static const struct {
+			int rows, cols;
+		} sizes[] = { { 24, 80 }, { 50, 200 } };
 		/* edits that re-plan: slider steps, then flag steps in the flags pane */
-		const char *keys = "<Right><Right><Right><Left><Left><Left>]][[<Right><Left>"
-		    "4<Down>++--<Down>++--<Down><Space><Space><Down>++--<Right><Left>";
+		const char *keys =
+		    "<Right><Right><Right><Left><Left><Left>]][[<Right><Left>"
+		    "4<Down>++--<Down>++--<Down><Space><Space><Down>++--<Right>"
+		    "<Left>";
 
 		for (s = 0; s < 2; s++) {
 			double med, p99, first;
 
 			plan_input_init(&in);
-			in.gpu = catalogue_find_gpu(&cat, "rtx-pro-6000-server");
+			in.gpu =
+			    catalogue_find_gpu(&cat, "rtx-pro-6000-server");
 			in.model = &cat.models[catalogue_find_model(&cat,
 			    "meta-llama/Llama-3.3-70B-Instruct")];
-			in.ckpt = catalogue_find_ckpt(&cat, "nvidia/Llama-3.3-70B-Instruct-FP8");
-			if (app_bench_keys(&cat, &in, sizes[s].rows, sizes[s].cols, keys,
-			    &med, &p99, &first) != 0) {
-				printf("planner %dx%d: could not run headless\n", sizes[s].cols,
-				    sizes[s].rows);
+			in.ckpt = catalogue_find_ckpt(&cat,
+			    "nvidia/Llama-3.3-70B-Instruct-FP8");
+			if (app_bench_keys(&cat, &in, sizes[s].rows,
+				sizes[s].cols, keys, &med, &p99, &first) != 0) {
+				printf("planner %dx%d: could not run "
+				       "headless\n",
+				    sizes[s].cols, sizes[s].rows);
 				continue;
 			}
-			printf("planner %3dx%-3d keystroke -> frame:          %.1f us median, %.1f us p99\n",
+			printf("planner %3dx%-3d keystroke -> frame:          "
+			       "%.1f us median, %.1f us p99\n",
 			    sizes[s].cols, sizes[s].rows, med, p99);
-			printf("planner %3dx%-3d start -> first frame:        %.2f ms\n",
+			printf("planner %3dx%-3d start -> first frame:        "
+			       "%.2f ms\n",
 			    sizes[s].cols, sizes[s].rows, first);
 		}
 	}

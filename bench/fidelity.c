@@ -23,8 +23,8 @@
 #include "io/textfile.h"
 
 struct stat_acc {
-	double	 sum_abs, max_abs, sum_sq;
-	int	 n;
+	double sum_abs, max_abs, sum_sq;
+	int n;
 };
 
 static void
@@ -67,19 +67,21 @@ diag(void *ctx, const char *m)
  * these models are planned from the config, as `--model DIR` would.
  */
 static const struct {
-	const char *id;		/* the case's model_id starts with this */
+	const char *id; /* the case's model_id starts with this */
 	const char *dir;
-	int text_only;		/* the run loaded the language model only */
+	int text_only; /* the run loaded the language model only */
 } fixture_models[] = {
 	{ "nvidia/Qwen3.6-35B-A3B-NVFP4", "qwen3.5/Qwen3.6-35B-A3B-NVFP4", 0 },
-	{ "RedHatAI/Qwen3.6-35B-A3B-NVFP4", "qwen3.5/Qwen3.6-35B-A3B-NVFP4-RedHatAI", 0 },
+	{ "RedHatAI/Qwen3.6-35B-A3B-NVFP4",
+	    "qwen3.5/Qwen3.6-35B-A3B-NVFP4-RedHatAI", 0 },
 	{ "qwen3.6-35b-a3b-nvfp4", "qwen3.5/Qwen3.6-35B-A3B-NVFP4", 0 },
-	{ "sakamakismile/Qwen3.6-27B-Text-NVFP4-MTP", "qwen3.5/Qwen3.6-27B-Text-NVFP4-MTP", 1 },
+	{ "sakamakismile/Qwen3.6-27B-Text-NVFP4-MTP",
+	    "qwen3.5/Qwen3.6-27B-Text-NVFP4-MTP", 1 },
 	{ "GLM-5.2-NVFP4", "dsa/GLM-5.2-NVFP4", 0 },
 };
 #define N_FIXTURES (sizeof fixture_models / sizeof fixture_models[0])
 static struct model fixture_loaded[N_FIXTURES];
-static int fixture_state[N_FIXTURES];	/* 0 not tried, 1 loaded, -1 failed */
+static int fixture_state[N_FIXTURES]; /* 0 not tried, 1 loaded, -1 failed */
 static char top_srcdir[1024] = ".";
 
 static const struct model *
@@ -91,13 +93,18 @@ fixture_model(const char *id)
 		char path[1200], err[512];
 		int64_t wb;
 
-		if (strncmp(id, fixture_models[i].id, strlen(fixture_models[i].id)) != 0)
+		if (strncmp(id, fixture_models[i].id,
+			strlen(fixture_models[i].id)) != 0)
 			continue;
 		if (fixture_state[i] == 0) {
-			snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s", top_srcdir,
+			snprintf(path, sizeof path,
+			    "%s/tests/fixtures/configs/%s", top_srcdir,
 			    fixture_models[i].dir);
-			fixture_state[i] = model_dir_read(path, &fixture_loaded[i], &wb, err,
-			    sizeof err) == 0 ? 1 : -1;
+			fixture_state[i] =
+			    model_dir_read(path, &fixture_loaded[i], &wb, err,
+				sizeof err) == 0
+			    ? 1
+			    : -1;
 			if (fixture_state[i] < 0)
 				fprintf(stderr, "fidelity: %s\n", err);
 			else if (fixture_models[i].text_only) {
@@ -140,8 +147,10 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 {
 	const cJSON *gpu = cJSON_GetObjectItemCaseSensitive(c, "gpu");
 	const char *gname = str(gpu, "model"), *mid = str(c, "model_id");
-	const char *prec = str(c, "checkpoint_precision"), *ver = str(c, "vllm_version");
-	const char *kv = str(c, "kv_cache_dtype"), *flags = str(c, "other_flags");
+	const char *prec = str(c, "checkpoint_precision"),
+		   *ver = str(c, "vllm_version");
+	const char *kv = str(c, "kv_cache_dtype"),
+		   *flags = str(c, "other_flags");
 	const char *arch = str(c, "arch_ref");
 	char idbuf[256];
 	double v;
@@ -155,16 +164,22 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	static const struct {
 		const char *pattern, *id;
 	} cards[] = {
-		{ "H100", "h100-sxm" }, { "A100 80GB", "a100-80gb-sxm" },
-		{ "A100 40GB", "a100-40gb" }, { "RTX PRO 6000", "rtx-pro-6000-server" },
-		{ "RTX 5090", "rtx-5090" }, { "RTX 4090", "rtx-4090" },
-		{ "GB200", "gb200" }, { "B200", "b200" }, { "H200", "h200-nvl" },
+		{ "H100", "h100-sxm" },
+		{ "A100 80GB", "a100-80gb-sxm" },
+		{ "A100 40GB", "a100-40gb" },
+		{ "RTX PRO 6000", "rtx-pro-6000-server" },
+		{ "RTX 5090", "rtx-5090" },
+		{ "RTX 4090", "rtx-4090" },
+		{ "GB200", "gb200" },
+		{ "B200", "b200" },
+		{ "H200", "h200-nvl" },
 		{ "L40S", "l40s" },
 	};
 	size_t k;
 
 	in->gpu = -1;
-	for (k = 0; gname && k < sizeof cards / sizeof cards[0] && in->gpu < 0; k++)
+	for (k = 0; gname && k < sizeof cards / sizeof cards[0] && in->gpu < 0;
+	     k++)
 		if (strstr(gname, cards[k].pattern))
 			in->gpu = catalogue_find_gpu(cat, cards[k].id);
 	v = num(gpu, "total_memory_gib_reported", &ok);
@@ -172,7 +187,8 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		in->gpu_total_gib = v;
 	if (in->gpu < 0 && !ok) {
 		/* an unnamed card: the total implied by vLLM's graph advisory */
-		const cJSON *der = cJSON_GetObjectItemCaseSensitive(c, "derived");
+		const cJSON *der =
+		    cJSON_GetObjectItemCaseSensitive(c, "derived");
 
 		v = num(der, "implied_total_memory_gib_from_advisory", &ok);
 		if (ok)
@@ -186,8 +202,10 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	if (strchr(idbuf, ' '))
 		*strchr(idbuf, ' ') = '\0';
 	ki = catalogue_find_ckpt(cat, idbuf);
-	mi = ki >= 0 ? cat->ckpts[ki].model_index : catalogue_find_model(cat, idbuf);
-	if (mi < 0 && arch && strstr(idbuf, "vision") == NULL && strstr(idbuf, "-VL") == NULL)
+	mi = ki >= 0 ? cat->ckpts[ki].model_index
+		     : catalogue_find_model(cat, idbuf);
+	if (mi < 0 && arch && strstr(idbuf, "vision") == NULL &&
+	    strstr(idbuf, "-VL") == NULL)
 		mi = catalogue_find_model(cat, arch);
 	if (mi < 0) {
 		/* a published variant of a catalogue model: drop known suffixes */
@@ -195,8 +213,10 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 			const char *suffix;
 			enum ckpt_format f;
 		} sfx[] = {
-			{ "-FP8", FMT_FP8_BLOCK }, { "-AWQ", FMT_AWQ },
-			{ "-Instruct-2507", FMT_COUNT }, { "-2507", FMT_COUNT },
+			{ "-FP8", FMT_FP8_BLOCK },
+			{ "-AWQ", FMT_AWQ },
+			{ "-Instruct-2507", FMT_COUNT },
+			{ "-2507", FMT_COUNT },
 		};
 		enum ckpt_format f = FMT_COUNT;
 		size_t k2;
@@ -205,9 +225,12 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		while (mi < 0 && again) {
 			again = 0;
 			for (k2 = 0; k2 < sizeof sfx / sizeof sfx[0]; k2++) {
-				size_t n = strlen(idbuf), m = strlen(sfx[k2].suffix);
+				size_t n = strlen(idbuf),
+				       m = strlen(sfx[k2].suffix);
 
-				if (n > m && strcmp(idbuf + n - m, sfx[k2].suffix) == 0) {
+				if (n > m &&
+				    strcmp(idbuf + n - m, sfx[k2].suffix) ==
+					0) {
 					idbuf[n - m] = '\0';
 					if (sfx[k2].f != FMT_COUNT)
 						f = sfx[k2].f;
@@ -236,7 +259,7 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		in->ckpt = ki;
 	}
 	if (in->format != FMT_COUNT && ki < 0)
-		ki = -2;	/* a derived checkpoint of that format */
+		ki = -2; /* a derived checkpoint of that format */
 	if (prec && strstr(prec, "--quantization fp8"))
 		in->quantization_fp8 = true;
 	if (prec && strstr(prec, "float32"))
@@ -251,7 +274,8 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		else if (prec && strstr(prec, "FP8-dynamic"))
 			in->format = FMT_FP8_CHANNEL;
 		else
-			in->ckpt = catalogue_model_ckpt(cat, mi, in->model->native_format);
+			in->ckpt = catalogue_model_ckpt(cat, mi,
+			    in->model->native_format);
 	}
 	v = num(c, "tensor_parallel_size", &ok);
 	in->tp = ok ? (int)v : 1;
@@ -279,7 +303,8 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	if (flags && strstr(flags, "--block-size=128"))
 		in->block_size = 128;
 	if (flags && strstr(flags, "speculative_config={'method': '")) {
-		const char *mth = strstr(flags, "speculative_config={'method': '") + 31;
+		const char *mth =
+		    strstr(flags, "speculative_config={'method': '") + 31;
 		const char *nt = strstr(flags, "'num_speculative_tokens': ");
 		size_t l = strcspn(mth, "'");
 
@@ -293,7 +318,8 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	}
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "enforce_eager")))
 		in->enforce_eager = true;
-	if (kv && strcmp(kv, "auto") != 0 && kv_dtype_parse(kv, &in->kv_dtype) != 0) {
+	if (kv && strcmp(kv, "auto") != 0 &&
+	    kv_dtype_parse(kv, &in->kv_dtype) != 0) {
 		*why = "kv dtype";
 		return -1;
 	}
@@ -303,13 +329,16 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 int
 main(int argc, char **argv)
 {
-	const char *path = argc > 1 ? argv[1] : "tests/calibration/vllm-logs.json";
+	const char *path =
+	    argc > 1 ? argv[1] : "tests/calibration/vllm-logs.json";
 	int argi;
 	struct catalogue cat;
-	struct stat_acc e_kv = { 0 }, e_kvpct = { 0 }, e_tok = { 0 }, e_conc = { 0 };
+	struct stat_acc e_kv = { 0 }, e_kvpct = { 0 }, e_tok = { 0 },
+			e_conc = { 0 };
 	struct stat_acc e_w = { 0 }, e_a = { 0 }, e_n = { 0 }, e_cg = { 0 };
 	struct stat_acc x_tok = { 0 }, x_conc = { 0 }, e_rem = { 0 };
-	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0, exact_tok = 0;
+	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0,
+	    exact_tok = 0;
 	struct {
 		const char *name;
 		struct stat_acc kvpct, xtok, xconc, rem, hkv, hrem;
@@ -325,7 +354,8 @@ main(int argc, char **argv)
 	memset(&cat, 0, sizeof cat);
 	/* the source tree: the first file's path less tests/calibration/... */
 	if (argc > 1 && strstr(argv[1], "tests/calibration/") != NULL) {
-		size_t l = (size_t)(strstr(argv[1], "tests/calibration/") - argv[1]);
+		size_t l =
+		    (size_t)(strstr(argv[1], "tests/calibration/") - argv[1]);
 
 		if (l == 0) {
 			snprintf(top_srcdir, sizeof top_srcdir, ".");
@@ -353,7 +383,8 @@ main(int argc, char **argv)
 		part = cJSON_ParseWithLength(text, len);
 		free(text);
 		if (!cJSON_IsArray(part)) {
-			fprintf(stderr, "fidelity: %s: not a JSON array\n", path);
+			fprintf(stderr, "fidelity: %s: not a JSON array\n",
+			    path);
 			return 2;
 		}
 		/* the coefficients were fitted on vllm-logs.json (data/estimates.yaml):
@@ -363,24 +394,29 @@ main(int argc, char **argv)
 			size_t pl = strlen(path);
 
 			if (cJSON_IsObject(it))
-				cJSON_AddBoolToObject(it, "_held_out", !(pl >= 14 &&
-				    strcmp(path + pl - 14, "vllm-logs.json") == 0));
+				cJSON_AddBoolToObject(it, "_held_out",
+				    !(pl >= 14 &&
+					strcmp(path + pl - 14,
+					    "vllm-logs.json") == 0));
 			cJSON_AddItemToArray(root, it);
 		}
 		cJSON_Delete(part);
 	}
 	printf("%-58s %7s %7s %7s %7s | %8s %8s %7s | %9s %9s | %6s %6s | %s\n",
-	    "case", "W", "act", "nt", "cg", "KV log", "KV est", "err%", "tokens",
-	    "tok est", "conc", "est", "verdict");
+	    "case", "W", "act", "nt", "cg", "KV log", "KV est", "err%",
+	    "tokens", "tok est", "conc", "est", "verdict");
 	cJSON_ArrayForEach(c, root) {
-		const cJSON *rep = cJSON_GetObjectItemCaseSensitive(c, "reported");
-		const cJSON *mc = cJSON_GetObjectItemCaseSensitive(rep, "max_concurrency");
+		const cJSON *rep =
+		    cJSON_GetObjectItemCaseSensitive(c, "reported");
+		const cJSON *mc =
+		    cJSON_GetObjectItemCaseSensitive(rep, "max_concurrency");
 		const char *id = str(c, "id"), *outcome = str(c, "outcome");
 		const char *phase = str(c, "failure_phase"), *why = NULL;
 		struct plan_input in;
 		struct plan p, px;
 		double kv, w, a, n, cg, tok, conc, total;
-		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok, have_rem = 0, held;
+		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok,
+		    have_rem = 0, held;
 		double rem_log = 0, rem_est = 0;
 
 		if (case_input(&cat, c, &in, &why) != 0) {
@@ -395,7 +431,8 @@ main(int argc, char **argv)
 				break;
 		if (fi == n_fam && n_fam < 16)
 			fam[n_fam++].name = family_of(in.model);
-		held = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "_held_out"));
+		held = cJSON_IsTrue(
+		    cJSON_GetObjectItemCaseSensitive(c, "_held_out"));
 		if (fi < 16) {
 			fam[fi].n++;
 			fam[fi].held += held;
@@ -418,11 +455,16 @@ main(int argc, char **argv)
 			acc(&e_cg, units_gib(p.cuda_graphs) - cg);
 		if (okkv) {
 			acc(&e_kv, units_gib(p.available_kv) - kv);
-			acc(&e_kvpct, 100.0 * (units_gib(p.available_kv) - kv) / total);
+			acc(&e_kvpct,
+			    100.0 * (units_gib(p.available_kv) - kv) / total);
 			if (fi < 16)
-				acc(&fam[fi].kvpct, 100.0 * (units_gib(p.available_kv) - kv) / total);
+				acc(&fam[fi].kvpct,
+				    100.0 * (units_gib(p.available_kv) - kv) /
+					total);
 			if (fi < 16 && held)
-				acc(&fam[fi].hkv, 100.0 * (units_gib(p.available_kv) - kv) / total);
+				acc(&fam[fi].hkv,
+				    100.0 * (units_gib(p.available_kv) - kv) /
+					total);
 		}
 		/*
 		 * The remainder: what vLLM kept inside the budget besides the
@@ -432,7 +474,8 @@ main(int argc, char **argv)
 		 * non-torch estimate, it isolates the profile-run estimates from
 		 * the weights.
 		 */
-		if (okw && okkv && !in.kv_cache_memory_bytes && p.phase != PHASE_CONFIG) {
+		if (okw && okkv && !in.kv_cache_memory_bytes &&
+		    p.phase != PHASE_CONFIG) {
 			double cgi = 0, cge;
 
 			if (p.cg_in_budget) {
@@ -440,12 +483,15 @@ main(int argc, char **argv)
 				cgi = ok ? cge : units_gib(p.cuda_graphs);
 			}
 			rem_log = units_gib(p.requested) - w - kv - cgi;
-			rem_est = units_gib(p.activation) + units_gib(p.non_torch);
+			rem_est =
+			    units_gib(p.activation) + units_gib(p.non_torch);
 			acc(&e_rem, 100.0 * (rem_est - rem_log) / total);
 			if (fi < 16)
-				acc(&fam[fi].rem, 100.0 * (rem_est - rem_log) / total);
+				acc(&fam[fi].rem,
+				    100.0 * (rem_est - rem_log) / total);
 			if (fi < 16 && held)
-				acc(&fam[fi].hrem, 100.0 * (rem_est - rem_log) / total);
+				acc(&fam[fi].hrem,
+				    100.0 * (rem_est - rem_log) / total);
 			have_rem = 1;
 		}
 		if (oktok && tok > 0)
@@ -460,99 +506,142 @@ main(int argc, char **argv)
 			plan_compute(&cat, &ix, &px);
 			acc(&x_tok, 100.0 * ((double)px.kv_tokens - tok) / tok);
 			if (okconc && conc > 0)
-				acc(&x_conc, 100.0 * (px.max_concurrency - conc) / conc);
+				acc(&x_conc,
+				    100.0 * (px.max_concurrency - conc) / conc);
 			if (fi < 16) {
-				acc(&fam[fi].xtok, 100.0 * ((double)px.kv_tokens - tok) / tok);
+				acc(&fam[fi].xtok,
+				    100.0 * ((double)px.kv_tokens - tok) / tok);
 				if (okconc && conc > 0)
-					acc(&fam[fi].xconc, 100.0 * (px.max_concurrency - conc) /
-					    conc);
+					acc(&fam[fi].xconc,
+					    100.0 *
+						(px.max_concurrency - conc) /
+						conc);
 			}
 			/* the log rounds KV GiB to 2 decimals: tokens agree within it */
 			if (fabs((double)px.kv_tokens - tok) <= 0.005 * GIB /
-			    (double)(px.bytes_per_token > 0 ? px.bytes_per_token : 1) +
-			    px.block_size * 2) {
+				    (double)(px.bytes_per_token > 0
+					    ? px.bytes_per_token
+					    : 1) +
+				px.block_size * 2) {
 				exact_tok++;
 				if (fi < 16)
 					fam[fi].exact++;
-			}
-			else
-				printf("  kv-exact outside rounding: %s: %lld vs %.0f tokens\n",
+			} else
+				printf("  kv-exact outside rounding: %s: %lld "
+				       "vs %.0f tokens\n",
 				    id, (long long)px.kv_tokens, tok);
 		}
-		v_ok = (outcome && strcmp(outcome, "ok") == 0) == (p.phase == PHASE_NONE);
+		v_ok = (outcome && strcmp(outcome, "ok") == 0) ==
+		    (p.phase == PHASE_NONE);
 		if (v_ok && phase && p.phase != PHASE_NONE) {
 			const char *ph = plan_phase_name(p.phase);
 
-			v_ok = (strstr(phase, "sampler") && strcmp(ph, "sampler-warmup") == 0) ||
-			    (strstr(phase, "weight") && strcmp(ph, "weights") == 0) ||
-			    (strstr(phase, "kv_cache") && strcmp(ph, "kv-cache") == 0) ||
-			    (strstr(phase, "free_memory") && strcmp(ph, "free-memory") == 0) ||
-			    (strstr(phase, "cuda_graph") && strcmp(ph, "cuda-graphs") == 0);
+			v_ok = (strstr(phase, "sampler") &&
+				   strcmp(ph, "sampler-warmup") == 0) ||
+			    (strstr(phase, "weight") &&
+				strcmp(ph, "weights") == 0) ||
+			    (strstr(phase, "kv_cache") &&
+				strcmp(ph, "kv-cache") == 0) ||
+			    (strstr(phase, "free_memory") &&
+				strcmp(ph, "free-memory") == 0) ||
+			    (strstr(phase, "cuda_graph") &&
+				strcmp(ph, "cuda-graphs") == 0);
 		}
 		verdict_n++;
 		verdict_ok += v_ok;
-		printf("%-58.58s %+7.2f %+7.2f %+7.2f %+7.2f | %8.2f %8.2f %+6.1f%% | "
-		    "%9.0f %9lld | %6.2f %6.2f | %s%s\n", id,
-		    okw ? units_gib(p.weights) - w : NAN,
+		printf("%-58.58s %+7.2f %+7.2f %+7.2f %+7.2f | %8.2f %8.2f "
+		       "%+6.1f%% | "
+		       "%9.0f %9lld | %6.2f %6.2f | %s%s\n",
+		    id, okw ? units_gib(p.weights) - w : NAN,
 		    oka ? units_gib(p.activation) - a : NAN,
 		    okn ? units_gib(p.non_torch) - n : NAN,
-		    okcg ? units_gib(p.cuda_graphs) - cg : NAN,
-		    okkv ? kv : NAN, units_gib(p.available_kv),
-		    okkv ? 100.0 * (units_gib(p.available_kv) - kv) / total : NAN,
+		    okcg ? units_gib(p.cuda_graphs) - cg : NAN, okkv ? kv : NAN,
+		    units_gib(p.available_kv),
+		    okkv ? 100.0 * (units_gib(p.available_kv) - kv) / total
+			 : NAN,
 		    oktok ? tok : NAN, (long long)p.kv_tokens,
 		    okconc ? conc : NAN, p.max_concurrency,
-		    v_ok ? "ok" : "MISMATCH ", v_ok ? "" :
-		    (p.phase == PHASE_NONE ? "(predicted start)" : plan_phase_name(p.phase)));
+		    v_ok ? "ok" : "MISMATCH ",
+		    v_ok ? ""
+			 : (p.phase == PHASE_NONE ? "(predicted start)"
+						  : plan_phase_name(p.phase)));
 		if (have_rem)
-			printf("  %-56.56s remainder (activation + non-torch): log %.2f GiB, "
-			    "estimate %.2f GiB (%+.2f %% of the card)%s\n", id, rem_log, rem_est,
-			    100.0 * (rem_est - rem_log) / total, held ? ", held out" : "");
+			printf("  %-56.56s remainder (activation + non-torch): "
+			       "log %.2f GiB, "
+			       "estimate %.2f GiB (%+.2f %% of the card)%s\n",
+			    id, rem_log, rem_est,
+			    100.0 * (rem_est - rem_log) / total,
+			    held ? ", held out" : "");
 	}
-	printf("\nSummary over %d planned cases (%d skipped):\n", planned, skipped);
-	printf("  weights error           mean |e| %.3f GiB, max %.3f GiB (n=%d)\n",
+	printf("\nSummary over %d planned cases (%d skipped):\n", planned,
+	    skipped);
+	printf("  weights error           mean |e| %.3f GiB, max %.3f GiB "
+	       "(n=%d)\n",
 	    e_w.n ? e_w.sum_abs / e_w.n : 0, e_w.max_abs, e_w.n);
-	printf("  activation error        mean |e| %.3f GiB, max %.3f GiB (n=%d)\n",
+	printf("  activation error        mean |e| %.3f GiB, max %.3f GiB "
+	       "(n=%d)\n",
 	    e_a.n ? e_a.sum_abs / e_a.n : 0, e_a.max_abs, e_a.n);
-	printf("  non-torch error         mean |e| %.3f GiB, max %.3f GiB (n=%d)\n",
+	printf("  non-torch error         mean |e| %.3f GiB, max %.3f GiB "
+	       "(n=%d)\n",
 	    e_n.n ? e_n.sum_abs / e_n.n : 0, e_n.max_abs, e_n.n);
-	printf("  CUDA graph error        mean |e| %.3f GiB, max %.3f GiB (n=%d)\n",
+	printf("  CUDA graph error        mean |e| %.3f GiB, max %.3f GiB "
+	       "(n=%d)\n",
 	    e_cg.n ? e_cg.sum_abs / e_cg.n : 0, e_cg.max_abs, e_cg.n);
-	printf("  available KV error      mean |e| %.3f GiB, max %.3f GiB (n=%d)\n",
+	printf("  available KV error      mean |e| %.3f GiB, max %.3f GiB "
+	       "(n=%d)\n",
 	    e_kv.n ? e_kv.sum_abs / e_kv.n : 0, e_kv.max_abs, e_kv.n);
-	printf("  available KV error      mean |e| %.2f %% of card, max %.2f %%\n",
+	printf("  available KV error      mean |e| %.2f %% of card, max %.2f "
+	       "%%\n",
 	    e_kvpct.n ? e_kvpct.sum_abs / e_kvpct.n : 0, e_kvpct.max_abs);
-	printf("  KV tokens error         mean |e| %.2f %%, max %.2f %% (n=%d)\n",
+	printf("  KV tokens error         mean |e| %.2f %%, max %.2f %% "
+	       "(n=%d)\n",
 	    e_tok.n ? e_tok.sum_abs / e_tok.n : 0, e_tok.max_abs, e_tok.n);
-	printf("  max concurrency error   mean |e| %.2f %%, max %.2f %% (n=%d)\n",
+	printf("  max concurrency error   mean |e| %.2f %%, max %.2f %% "
+	       "(n=%d)\n",
 	    e_conc.n ? e_conc.sum_abs / e_conc.n : 0, e_conc.max_abs, e_conc.n);
-	printf("  kv-exact pass: tokens   mean |e| %.3f %%, max %.3f %%; %d of %d within "
-	    "the log's rounding\n", x_tok.n ? x_tok.sum_abs / x_tok.n : 0,
-	    x_tok.max_abs, exact_tok, x_tok.n);
-	printf("  kv-exact pass: concurrency max |e| %.3f %% (n=%d)\n", x_conc.max_abs,
-	    x_conc.n);
-	printf("  remainder (act + nt)    mean |e| %.2f %% of card, max %.2f %% (n=%d)\n",
+	printf("  kv-exact pass: tokens   mean |e| %.3f %%, max %.3f %%; %d of "
+	       "%d within "
+	       "the log's rounding\n",
+	    x_tok.n ? x_tok.sum_abs / x_tok.n : 0, x_tok.max_abs, exact_tok,
+	    x_tok.n);
+	printf("  kv-exact pass: concurrency max |e| %.3f %% (n=%d)\n",
+	    x_conc.max_abs, x_conc.n);
+	printf("  remainder (act + nt)    mean |e| %.2f %% of card, max %.2f "
+	       "%% (n=%d)\n",
 	    e_rem.n ? e_rem.sum_abs / e_rem.n : 0, e_rem.max_abs, e_rem.n);
-	printf("  verdict (starts / phase) %d of %d agree\n", verdict_ok, verdict_n);
-	printf("\nPer family (available KV error in %% of the card, estimated terms; "
-	    "kv-exact: the logged KV memory fed back in):\n");
-	printf("  %-40s %5s %10s %10s %18s %12s %16s\n", "family", "cases", "KV mean|e|",
-	    "KV max|e|", "kv-exact tokens", "conc max|e|", "remainder max|e|");
+	printf("  verdict (starts / phase) %d of %d agree\n", verdict_ok,
+	    verdict_n);
+	printf("\nPer family (available KV error in %% of the card, estimated "
+	       "terms; "
+	       "kv-exact: the logged KV memory fed back in):\n");
+	printf("  %-40s %5s %10s %10s %18s %12s %16s\n", "family", "cases",
+	    "KV mean|e|", "KV max|e|", "kv-exact tokens", "conc max|e|",
+	    "remainder max|e|");
 	for (fi = 0; fi < n_fam; fi++)
-		printf("  %-40s %5d %9.2f%% %9.2f%% %8.3f%% (%d/%d) %11.3f%% %9.2f%% (n=%d)\n",
-		    fam[fi].name, fam[fi].n, fam[fi].kvpct.n ? fam[fi].kvpct.sum_abs /
-		    fam[fi].kvpct.n : 0, fam[fi].kvpct.max_abs, fam[fi].xtok.max_abs,
-		    fam[fi].exact, fam[fi].xtok.n, fam[fi].xconc.max_abs,
-		    fam[fi].rem.max_abs, fam[fi].rem.n);
-	printf("\nHeld out (cases not in the set the coefficients were fitted on, "
+		printf("  %-40s %5d %9.2f%% %9.2f%% %8.3f%% (%d/%d) %11.3f%% "
+		       "%9.2f%% (n=%d)\n",
+		    fam[fi].name, fam[fi].n,
+		    fam[fi].kvpct.n ? fam[fi].kvpct.sum_abs / fam[fi].kvpct.n
+				    : 0,
+		    fam[fi].kvpct.max_abs, fam[fi].xtok.max_abs, fam[fi].exact,
+		    fam[fi].xtok.n, fam[fi].xconc.max_abs, fam[fi].rem.max_abs,
+		    fam[fi].rem.n);
+	printf(
+	    "\nHeld out (cases not in the set the coefficients were fitted on, "
 	    "%% of the card):\n");
-	printf("  %-40s %5s %10s %10s %15s %15s\n", "family", "held", "KV mean|e|",
-	    "KV max|e|", "remainder mean", "remainder max");
+	printf("  %-40s %5s %10s %10s %15s %15s\n", "family", "held",
+	    "KV mean|e|", "KV max|e|", "remainder mean", "remainder max");
 	for (fi = 0; fi < n_fam; fi++)
 		if (fam[fi].held > 0)
-			printf("  %-40s %5d %9.2f%% %9.2f%% %14.2f%% %14.2f%% (n=%d)\n",
-			    fam[fi].name, fam[fi].held, fam[fi].hkv.n ?
-			    fam[fi].hkv.sum_abs / fam[fi].hkv.n : 0, fam[fi].hkv.max_abs,
-			    fam[fi].hrem.n ? fam[fi].hrem.sum_abs / fam[fi].hrem.n : 0,
+			printf("  %-40s %5d %9.2f%% %9.2f%% %14.2f%% %14.2f%% "
+			       "(n=%d)\n",
+			    fam[fi].name, fam[fi].held,
+			    fam[fi].hkv.n ? fam[fi].hkv.sum_abs / fam[fi].hkv.n
+					  : 0,
+			    fam[fi].hkv.max_abs,
+			    fam[fi].hrem.n
+				? fam[fi].hrem.sum_abs / fam[fi].hrem.n
+				: 0,
 			    fam[fi].hrem.max_abs, fam[fi].hrem.n);
 	cJSON_Delete(root);
 	catalogue_done(&cat);

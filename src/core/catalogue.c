@@ -12,11 +12,16 @@
 #include "xalloc.h"
 
 static const char *const fmt_names[FMT_COUNT] = {
-	[FMT_BF16] = "bf16",	     [FMT_FP16] = "fp16",
-	[FMT_FP32] = "fp32",	     [FMT_FP8] = "fp8",
-	[FMT_FP8_CHANNEL] = "fp8-channel", [FMT_FP8_BLOCK] = "fp8-block",
-	[FMT_INT8] = "int8",	     [FMT_AWQ] = "awq",
-	[FMT_GPTQ] = "gptq",	     [FMT_NVFP4] = "nvfp4",
+	[FMT_BF16] = "bf16",
+	[FMT_FP16] = "fp16",
+	[FMT_FP32] = "fp32",
+	[FMT_FP8] = "fp8",
+	[FMT_FP8_CHANNEL] = "fp8-channel",
+	[FMT_FP8_BLOCK] = "fp8-block",
+	[FMT_INT8] = "int8",
+	[FMT_AWQ] = "awq",
+	[FMT_GPTQ] = "gptq",
+	[FMT_NVFP4] = "nvfp4",
 	[FMT_MXFP4] = "mxfp4",
 };
 
@@ -47,13 +52,20 @@ ckpt_format_parse(const char *s, enum ckpt_format *out)
 		const char *name;
 		enum ckpt_format f;
 	} extra[] = {
-		{ "bfloat16", FMT_BF16 }, { "float16", FMT_FP16 },
-		{ "half", FMT_FP16 },	  { "float32", FMT_FP32 },
-		{ "float", FMT_FP32 },	  { "fp8-tensor", FMT_FP8 },
-		{ "fp8_block", FMT_FP8_BLOCK }, { "fp8-dynamic", FMT_FP8_CHANNEL },
-		{ "w8a8", FMT_INT8 },	  { "int4", FMT_AWQ },
-		{ "awq-int4", FMT_AWQ },  { "gptq-int4", FMT_GPTQ },
-		{ "w4a16", FMT_GPTQ },	  { "fp4", FMT_NVFP4 },
+		{ "bfloat16", FMT_BF16 },
+		{ "float16", FMT_FP16 },
+		{ "half", FMT_FP16 },
+		{ "float32", FMT_FP32 },
+		{ "float", FMT_FP32 },
+		{ "fp8-tensor", FMT_FP8 },
+		{ "fp8_block", FMT_FP8_BLOCK },
+		{ "fp8-dynamic", FMT_FP8_CHANNEL },
+		{ "w8a8", FMT_INT8 },
+		{ "int4", FMT_AWQ },
+		{ "awq-int4", FMT_AWQ },
+		{ "gptq-int4", FMT_GPTQ },
+		{ "w4a16", FMT_GPTQ },
+		{ "fp4", FMT_NVFP4 },
 		{ "modelopt_fp4", FMT_NVFP4 },
 	};
 	size_t i;
@@ -84,27 +96,17 @@ ckpt_format_bytes_per_param(enum ckpt_format f, int in, int out)
 		out = 4096;
 	switch (f) {
 	case FMT_BF16:
-	case FMT_FP16:
-		return 2.0;
-	case FMT_FP32:
-		return 4.0;
-	case FMT_FP8:
-		return 1.0;
+	case FMT_FP16: return 2.0;
+	case FMT_FP32: return 4.0;
+	case FMT_FP8: return 1.0;
 	case FMT_FP8_CHANNEL:
-	case FMT_INT8:
-		return 1.0 + 4.0 / in;
-	case FMT_FP8_BLOCK:
-		return 1.0 + 4.0 / 16384.0;
-	case FMT_AWQ:
-		return 0.5 + 2.5 / g;
-	case FMT_GPTQ:
-		return 0.5 + 2.5 / g + 4.0 / out;
-	case FMT_NVFP4:
-		return 0.5625;
-	case FMT_MXFP4:
-		return 0.53125;
-	case FMT_COUNT:
-		break;
+	case FMT_INT8: return 1.0 + 4.0 / in;
+	case FMT_FP8_BLOCK: return 1.0 + 4.0 / 16384.0;
+	case FMT_AWQ: return 0.5 + 2.5 / g;
+	case FMT_GPTQ: return 0.5 + 2.5 / g + 4.0 / out;
+	case FMT_NVFP4: return 0.5625;
+	case FMT_MXFP4: return 0.53125;
+	case FMT_COUNT: break;
 	}
 	return 2.0;
 }
@@ -148,15 +150,11 @@ int
 kv_dtype_bytes(enum kv_dtype k, int model_bytes)
 {
 	switch (k) {
-	case KV_AUTO:
-		return model_bytes;
+	case KV_AUTO: return model_bytes;
 	case KV_BFLOAT16:
-	case KV_FLOAT16:
-		return 2;
-	case KV_NVFP4:
-		return 0;
-	default:
-		return 1;
+	case KV_FLOAT16: return 2;
+	case KV_NVFP4: return 0;
+	default: return 1;
 	}
 }
 
@@ -222,7 +220,8 @@ catalogue_model_ckpt(const struct catalogue *c, int model, enum ckpt_format f)
 
 		if (k->model_index != model || k->format != f)
 			continue;
-		if (best < 0 || (k->loaded_gib > 0 && c->ckpts[best].loaded_gib <= 0))
+		if (best < 0 ||
+		    (k->loaded_gib > 0 && c->ckpts[best].loaded_gib <= 0))
 			best = (int)i;
 	}
 	return best;
@@ -261,7 +260,9 @@ edit_distance(const char *a, const char *b)
 		row[0] = i;
 		for (j = 1; j <= lb; j++) {
 			size_t cost = tolower((unsigned char)a[i - 1]) ==
-			    tolower((unsigned char)b[j - 1]) ? 0 : 1;
+				tolower((unsigned char)b[j - 1])
+			    ? 0
+			    : 1;
 			tmp = row[j];
 			row[j] = prev + cost;
 			if (row[j - 1] + 1 < row[j])
@@ -293,7 +294,9 @@ catalogue_suggest(const struct catalogue *c, char kind, const char *id,
 
 	if (n > 16)
 		n = 16;
-	count = kind == 'g' ? c->n_gpus : kind == 'm' ? c->n_models : c->n_ckpts;
+	count = kind == 'g' ? c->n_gpus
+	    : kind == 'm'   ? c->n_models
+			    : c->n_ckpts;
 	for (i = 0; i < count; i++) {
 		size_t s;
 
@@ -304,7 +307,8 @@ catalogue_suggest(const struct catalogue *c, char kind, const char *id,
 		else {
 			s = name_score(id, c->models[i].id);
 			for (j = 0; j < c->models[i].n_aliases; j++) {
-				size_t t = name_score(id, c->models[i].aliases[j]);
+				size_t t =
+				    name_score(id, c->models[i].aliases[j]);
 				if (t < s)
 					s = t;
 			}
@@ -381,11 +385,13 @@ model_copy(struct model *dst, const struct model *src)
 	dst->source = dup_or_null(src->source);
 	dst->derived_key = dup_or_null(src->derived_key);
 	dst->default_checkpoint = dup_or_null(src->default_checkpoint);
-	dst->layer_kind = dup_array(src->layer_kind, nl, sizeof *src->layer_kind);
+	dst->layer_kind =
+	    dup_array(src->layer_kind, nl, sizeof *src->layer_kind);
 	dst->ld = dup_array(src->ld, nl, sizeof *src->ld);
 	dst->assumption = dup_or_null(src->assumption);
 	dst->refusal = dup_or_null(src->refusal);
-	dst->aliases = dup_array(src->aliases, src->n_aliases, sizeof *src->aliases);
+	dst->aliases =
+	    dup_array(src->aliases, src->n_aliases, sizeof *src->aliases);
 	for (i = 0; i < src->n_aliases; i++)
 		dst->aliases[i] = dup_or_null(src->aliases[i]);
 }

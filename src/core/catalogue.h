@@ -18,14 +18,14 @@ enum ckpt_format {
 	FMT_BF16,
 	FMT_FP16,
 	FMT_FP32,
-	FMT_FP8,		/* per-tensor scales (ModelOpt, fp8.py) */
-	FMT_FP8_CHANNEL,	/* compressed-tensors per-channel */
-	FMT_FP8_BLOCK,		/* 128x128 block scales (DeepSeek, Qwen FP8) */
-	FMT_INT8,		/* w8a8 per-channel */
-	FMT_AWQ,		/* int4 group 128 */
-	FMT_GPTQ,		/* int4 group 128 */
+	FMT_FP8, /* per-tensor scales (ModelOpt, fp8.py) */
+	FMT_FP8_CHANNEL, /* compressed-tensors per-channel */
+	FMT_FP8_BLOCK, /* 128x128 block scales (DeepSeek, Qwen FP8) */
+	FMT_INT8, /* w8a8 per-channel */
+	FMT_AWQ, /* int4 group 128 */
+	FMT_GPTQ, /* int4 group 128 */
 	FMT_NVFP4,
-	FMT_MXFP4,		/* gpt-oss experts */
+	FMT_MXFP4, /* gpt-oss experts */
 	FMT_COUNT
 };
 
@@ -46,52 +46,60 @@ enum kv_dtype {
 };
 
 struct mig_profile {
-	char	*name;		/* "1g.24gb" */
-	int	 max_count;	/* instances of this profile per card */
-	double	 total_gib;	/* memory a process on the slice sees */
-	int	 sm_count;
-	char	*source;
+	char *name; /* "1g.24gb" */
+	int max_count; /* instances of this profile per card */
+	double total_gib; /* memory a process on the slice sees */
+	int sm_count;
+	char *source;
 };
 
 struct gpu {
-	char	*id, *name, *family, *source, *status;
-	double	 memory_gb;		/* marketing capacity */
-	int64_t	 nvidia_smi_mib;	/* what the driver shows */
-	double	 cuda_total_gib;	/* what CUDA reports: vLLM's total */
-	char	*cuda_total_source;
-	double	 bandwidth_gbs;
-	double	 compute_capability;
-	int	 fp8, fp4;		/* native tensor-core support */
-	int	 unified;		/* CPU and GPU share one memory pool (GB10):
+	char *id, *name, *family, *source, *status;
+	double memory_gb; /* marketing capacity */
+	int64_t nvidia_smi_mib; /* what the driver shows */
+	double cuda_total_gib; /* what CUDA reports: vLLM's total */
+	char *cuda_total_source;
+	double bandwidth_gbs;
+	double compute_capability;
+	int fp8, fp4; /* native tensor-core support */
+	int unified; /* CPU and GPU share one memory pool (GB10):
 					   vLLM's free figure is the host's */
-	double	 nvlink_gbs, pcie_gbs;
-	double	 bf16_tflops;		/* 0 when unknown */
-	double	 tdp_w;
-	double	 price_per_hour;	/* USD, 0 when no dated source */
-	char	*price_date, *price_source;
+	double nvlink_gbs, pcie_gbs;
+	double bf16_tflops; /* 0 when unknown */
+	double tdp_w;
+	double price_per_hour; /* USD, 0 when no dated source */
+	char *price_date, *price_source;
 	struct mig_profile *mig;
-	size_t	 n_mig;
+	size_t n_mig;
 };
 
-enum layer_attn { LAYER_FULL, LAYER_SLIDING, LAYER_CHUNKED };
+enum layer_attn {
+	LAYER_FULL,
+	LAYER_SLIDING,
+	LAYER_CHUNKED
+};
 
 /* What mixes tokens in a decoder layer, as vLLM builds the layer. */
 enum layer_mixer {
-	MIXER_ATTENTION,	/* softmax attention (or MLA), kind in layer_kind */
-	MIXER_NONE,		/* no token mixing: no cache (DeciLM no_op) */
-	MIXER_SHARED,		/* reads another layer's KV: no cache of its own */
+	MIXER_ATTENTION, /* softmax attention (or MLA), kind in layer_kind */
+	MIXER_NONE, /* no token mixing: no cache (DeciLM no_op) */
+	MIXER_SHARED, /* reads another layer's KV: no cache of its own */
 	MIXER_MAMBA1,
 	MIXER_MAMBA2,
-	MIXER_SHORT_CONV,	/* LFM2 convolution */
-	MIXER_GDN,		/* gated delta net (Qwen3-Next, Qwen3.5) */
-	MIXER_KDA,		/* Kimi delta attention (Kimi Linear): GDN's state */
-	MIXER_LIGHTNING,	/* MiniMax lightning (linear) attention */
-	MIXER_PLAMO2,		/* PLaMo 2 Mamba: Mamba2's state, its own projections */
+	MIXER_SHORT_CONV, /* LFM2 convolution */
+	MIXER_GDN, /* gated delta net (Qwen3-Next, Qwen3.5) */
+	MIXER_KDA, /* Kimi delta attention (Kimi Linear): GDN's state */
+	MIXER_LIGHTNING, /* MiniMax lightning (linear) attention */
+	MIXER_PLAMO2, /* PLaMo 2 Mamba: Mamba2's state, its own projections */
 	MIXER_COUNT
 };
 
 /* MLP of a decoder layer. */
-enum layer_ffn { FFN_DENSE, FFN_MOE, FFN_NONE };
+enum layer_ffn {
+	FFN_DENSE,
+	FFN_MOE,
+	FFN_NONE
+};
 
 /*
  * One decoder layer when the model is not uniform.  Zero sizes mean "the
@@ -99,34 +107,36 @@ enum layer_ffn { FFN_DENSE, FFN_MOE, FFN_NONE };
  * model, ffn_intermediate to its intermediate.
  */
 struct layer_desc {
-	unsigned char mixer;		/* enum layer_mixer */
-	unsigned char ffn;		/* enum layer_ffn */
-	unsigned char k_eq_v;		/* Gemma 4 global layers: no v_proj */
-	unsigned char linear_mixer;	/* DeciLM replace_with_linear attention */
-	unsigned char linear_ffn;	/* DeciLM replace_with_linear FFN */
-	unsigned char index_shared;	/* GLM-5.2 indexer_types shared: no indexer cache */
-	unsigned char parallel_attn;	/* attention beside the state mixer: 1 its own
+	unsigned char mixer; /* enum layer_mixer */
+	unsigned char ffn; /* enum layer_ffn */
+	unsigned char k_eq_v; /* Gemma 4 global layers: no v_proj */
+	unsigned char linear_mixer; /* DeciLM replace_with_linear attention */
+	unsigned char linear_ffn; /* DeciLM replace_with_linear FFN */
+	unsigned char
+	    index_shared; /* GLM-5.2 indexer_types shared: no indexer cache */
+	unsigned char
+	    parallel_attn; /* attention beside the state mixer: 1 its own
 					   (Falcon-H1), 2 a shared block's (Zamba2) */
-	int	 heads, kv_heads, head_dim, v_head_dim;
-	int	 ffn_intermediate;
+	int heads, kv_heads, head_dim, v_head_dim;
+	int ffn_intermediate;
 };
 
 /* quant_skip: the ignore list names the MTP layers (ModelOpt "mtp*") */
-#define MODEL_SKIP_MTP	128u
+#define MODEL_SKIP_MTP 128u
 
 /* Recurrent-state layers (Mamba, GDN, short conv) of a hybrid model. */
 struct state_arch {
-	int	 mamba_heads, mamba_head_dim, n_groups, d_state, d_conv;
-	int	 mamba_intermediate;	/* heads x head_dim, or expand x hidden */
-	int	 chunk_size;		/* Mamba2 SSD chunk */
-	int	 ssm_dtype_bytes;	/* temporal state; 0 = model dtype */
-	int	 conv_dtype_bytes;	/* conv state; 0 = model dtype */
-	int	 lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, lin_conv;
-	int	 conv_l_cache;		/* short conv kernel (LFM2 conv_L_cache) */
-	int	 prefix_all;		/* vLLM's class supports mamba_cache_mode all */
-	int	 dt_rank;		/* Mamba1 time_step_rank (x_proj, dt_proj) */
-	int	 mamba_bias;		/* Mamba use_bias: in_proj and out_proj biases */
-	int	 conv_bias;		/* Mamba use_conv_bias */
+	int mamba_heads, mamba_head_dim, n_groups, d_state, d_conv;
+	int mamba_intermediate; /* heads x head_dim, or expand x hidden */
+	int chunk_size; /* Mamba2 SSD chunk */
+	int ssm_dtype_bytes; /* temporal state; 0 = model dtype */
+	int conv_dtype_bytes; /* conv state; 0 = model dtype */
+	int lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, lin_conv;
+	int conv_l_cache; /* short conv kernel (LFM2 conv_L_cache) */
+	int prefix_all; /* vLLM's class supports mamba_cache_mode all */
+	int dt_rank; /* Mamba1 time_step_rank (x_proj, dt_proj) */
+	int mamba_bias; /* Mamba use_bias: in_proj and out_proj biases */
+	int conv_bias; /* Mamba use_conv_bias */
 };
 
 /*
@@ -134,56 +144,57 @@ struct state_arch {
  * multimodal models).  Zero means "not present" for optional fields.
  */
 struct model {
-	char	*id, *name, *family, *architecture, *model_type, *source;
-	char	**aliases;
-	size_t	 n_aliases;
-	int	 dtype_bytes;		/* of torch_dtype: 2 (bf16/fp16) or 4 */
-	int	 dtype_is_fp16;
-	int	 layers, hidden, heads, kv_heads, head_dim, v_head_dim;
-	int	 intermediate, vocab;
-	int64_t	 max_position;		/* max_position_embeddings (min over keys) */
-	int64_t	 derived_max_len;	/* after RoPE scaling, vLLM's derived length */
-	char	*derived_key;		/* config key the length came from */
-	int	 tie_embeddings;
-	int	 qkv_bias;
-	int	 sliding_window;
-	int	 n_sliding, n_chunked;	/* layers of each kind; the rest are full */
-	int	 chunk_size;
-	unsigned char *layer_kind;	/* enum layer_attn per layer, or NULL = all full */
-	struct layer_desc *ld;		/* per layer, or NULL = every layer standard */
-	int	 n_state_layers;	/* Mamba / GDN / conv layers */
-	int	 n_nokv_layers;		/* layers without a cache of their own */
+	char *id, *name, *family, *architecture, *model_type, *source;
+	char **aliases;
+	size_t n_aliases;
+	int dtype_bytes; /* of torch_dtype: 2 (bf16/fp16) or 4 */
+	int dtype_is_fp16;
+	int layers, hidden, heads, kv_heads, head_dim, v_head_dim;
+	int intermediate, vocab;
+	int64_t max_position; /* max_position_embeddings (min over keys) */
+	int64_t derived_max_len; /* after RoPE scaling, vLLM's derived length */
+	char *derived_key; /* config key the length came from */
+	int tie_embeddings;
+	int qkv_bias;
+	int sliding_window;
+	int n_sliding, n_chunked; /* layers of each kind; the rest are full */
+	int chunk_size;
+	unsigned char
+	    *layer_kind; /* enum layer_attn per layer, or NULL = all full */
+	struct layer_desc *ld; /* per layer, or NULL = every layer standard */
+	int n_state_layers; /* Mamba / GDN / conv layers */
+	int n_nokv_layers; /* layers without a cache of their own */
 	struct state_arch st;
 	/* DeepSeek-V3.2 / GLM-5 sparse attention: the indexer's K cache */
-	int	 index_head_dim, index_n_heads, index_topk;
-	int	 mtp_layers;		/* next-token layers loaded only for drafting */
-	int	 mtp_shared_head;	/* Qwen3.5: MTP layers use the model's embedding
+	int index_head_dim, index_n_heads, index_topk;
+	int mtp_layers; /* next-token layers loaded only for drafting */
+	int mtp_shared_head; /* Qwen3.5: MTP layers use the model's embedding
 					   and lm_head; each is a full-attention layer */
-	int	 draft_vocab;		/* EAGLE-3 head: draft_vocab_size (0 = vocab) */
-	int	 target_hidden;		/* EAGLE-3 head: target_hidden_size (0 = hidden) */
+	int draft_vocab; /* EAGLE-3 head: draft_vocab_size (0 = vocab) */
+	int target_hidden; /* EAGLE-3 head: target_hidden_size (0 = hidden) */
 	/* a speculators-format drafter (speculators_model_type): its method
 	 * ("eagle3", "eagle", ...; NULL = not one) and the speculative_tokens
 	 * of its default proposal method (0 = none) */
-	char	*speculators_method;
-	int	 speculators_tokens;
-	int	 eagle_no_aux;		/* eagle_config.use_aux_hidden_state false:
+	char *speculators_method;
+	int speculators_tokens;
+	int eagle_no_aux; /* eagle_config.use_aux_hidden_state false:
 					   an EAGLE-3 head without fc */
-	int	 interleaved_swa;	/* MiMo-V2 / Gemma 4: SWA layers have own sizes */
-	int	 attn_output_gate;	/* q_proj also yields a gate (Qwen3-Next) */
-	int	 ffn_ungated;		/* relu2 MLP: up and down only (Nemotron-H) */
-	int	 moe_latent;		/* LatentMoE: experts work at this width */
-	int	 moe_with_dense;	/* a dense MLP beside the experts (Gemma 4) */
-	int	 ple_hidden, ple_vocab;	/* Gemma per-layer input embeddings */
+	int interleaved_swa; /* MiMo-V2 / Gemma 4: SWA layers have own sizes */
+	int attn_output_gate; /* q_proj also yields a gate (Qwen3-Next) */
+	int ffn_ungated; /* relu2 MLP: up and down only (Nemotron-H) */
+	int moe_latent; /* LatentMoE: experts work at this width */
+	int moe_with_dense; /* a dense MLP beside the experts (Gemma 4) */
+	int ple_hidden, ple_vocab; /* Gemma per-layer input embeddings */
 	/* Zamba2: transformer blocks shared by the hybrid layers */
-	int	 shared_blocks;		/* num_mem_blocks (0 = none) */
-	int	 shared_attn_hidden;	/* attention_hidden_size (2 x hidden) */
-	int	 adapter_rank;		/* per-hybrid-layer LoRA adapters */
-	int	 shared_attn_adapter;	/* q/k/v adapters too */
+	int shared_blocks; /* num_mem_blocks (0 = none) */
+	int shared_attn_hidden; /* attention_hidden_size (2 x hidden) */
+	int adapter_rank; /* per-hybrid-layer LoRA adapters */
+	int shared_attn_adapter; /* q/k/v adapters too */
 	/* quantization details beyond the format */
-	int	 quant_group;		/* int4 group size (0 = the format's 128) */
-	int	 quant_zero_points;	/* asymmetric int4: zero points stored */
-	int	 quant_g_idx;		/* act-order int4: g_idx stored */
-	unsigned quant_skip;		/* parts the checkpoint's ignore list keeps 16-bit:
+	int quant_group; /* int4 group size (0 = the format's 128) */
+	int quant_zero_points; /* asymmetric int4: zero points stored */
+	int quant_g_idx; /* act-order int4: g_idx stored */
+	unsigned quant_skip; /* parts the checkpoint's ignore list keeps 16-bit:
 					   1 attention, 2 mixers, 4 dense MLP, 8 experts,
 					   16 shared experts, MODEL_SKIP_MTP the MTP
 					   layers */
@@ -192,49 +203,49 @@ struct model {
 	unsigned char part_fmt[5];
 	unsigned char lm_head_fmt;
 	/* a plan rests on this: why headroom assumes (NULL = verified family) */
-	char	*assumption;
+	char *assumption;
 	/* headroom does not model this model: the refusal (NULL = modelled) */
-	char	*refusal;
+	char *refusal;
 	/* the vLLM releases that serve the architecture (0 = no bound):
 	 * last_release is the one vLLM's _PREVIOUSLY_SUPPORTED_MODELS names */
-	int	 first_release, last_release;
-	int	 first_v0;		/* before first_release: V0 only (0: unknown to vLLM) */
-	int	 no_pp;			/* the class lacks SupportsPP */
+	int first_release, last_release;
+	int first_v0; /* before first_release: V0 only (0: unknown to vLLM) */
+	int no_pp; /* the class lacks SupportsPP */
 	/* MiniMax-Text-01: float32 lm_head, router and RoPE cache; the RoPE
 	 * rows min(max_position, max_model_len) */
-	int	 lm_head_fp32, router_fp32, rope_fp32, rope_upto_len;
+	int lm_head_fp32, router_fp32, rope_fp32, rope_upto_len;
 	/* MLA */
-	int	 mla, kv_lora_rank, q_lora_rank, qk_rope_head_dim, qk_nope_head_dim;
+	int mla, kv_lora_rank, q_lora_rank, qk_rope_head_dim, qk_nope_head_dim;
 	/* MoE: n_experts == 0 means dense */
-	int	 n_experts, experts_per_tok, moe_intermediate;
-	int	 n_expert_group;	/* n_group: grouped top-k routing (DeepSeek) */
-	int	 n_shared_experts, shared_intermediate;
-	int	 first_dense_layers, moe_layer_step;
-	int	 dense_intermediate;	/* MLP size of non-MoE layers of a MoE model */
-	int	 rotary_dim;
-	int64_t	 rope_cache_len;	/* rows of the RoPE cos/sin cache */
+	int n_experts, experts_per_tok, moe_intermediate;
+	int n_expert_group; /* n_group: grouped top-k routing (DeepSeek) */
+	int n_shared_experts, shared_intermediate;
+	int first_dense_layers, moe_layer_step;
+	int dense_intermediate; /* MLP size of non-MoE layers of a MoE model */
+	int rotary_dim;
+	int64_t rope_cache_len; /* rows of the RoPE cos/sin cache */
 	/* multimodal */
-	int	 multimodal;
-	double	 vision_params;		/* parameters of the vision tower + projector */
-	int	 mm_tokens_per_item;	/* max tokens one image becomes */
-	int	 vision_hidden, vision_layers;	/* the vision tower (ViT) */
-	int	 vision_intermediate;		/* its MLP width */
-	int	 vision_patch, vision_merge;	/* patch edge (pixels), spatial merge */
-	int	 vision_image_size;		/* fixed or largest input edge, 0 = dynamic */
+	int multimodal;
+	double vision_params; /* parameters of the vision tower + projector */
+	int mm_tokens_per_item; /* max tokens one image becomes */
+	int vision_hidden, vision_layers; /* the vision tower (ViT) */
+	int vision_intermediate; /* its MLP width */
+	int vision_patch, vision_merge; /* patch edge (pixels), spatial merge */
+	int vision_image_size; /* fixed or largest input edge, 0 = dynamic */
 	/* native format of the published weights */
 	enum ckpt_format native_format;
-	enum kv_dtype	 native_kv;	/* KV_AUTO unless the checkpoint sets one */
-	double	 params_b;		/* published total, billions (0 = unknown) */
-	char	*default_checkpoint;
+	enum kv_dtype native_kv; /* KV_AUTO unless the checkpoint sets one */
+	double params_b; /* published total, billions (0 = unknown) */
+	char *default_checkpoint;
 };
 
 struct checkpoint {
-	char	*id, *model_id, *producer, *source, *status;
+	char *id, *model_id, *producer, *source, *status;
 	enum ckpt_format format;
-	double	 loaded_gib;		/* vLLM "Model loading took" at TP 1, 0 = unknown */
-	int64_t	 size_bytes;		/* safetensors total, 0 = unknown */
-	enum kv_dtype kv;		/* set by the checkpoint, KV_AUTO otherwise */
-	int	 model_index;		/* into catalogue.models, -1 = unresolved */
+	double loaded_gib; /* vLLM "Model loading took" at TP 1, 0 = unknown */
+	int64_t size_bytes; /* safetensors total, 0 = unknown */
+	enum kv_dtype kv; /* set by the checkpoint, KV_AUTO otherwise */
+	int model_index; /* into catalogue.models, -1 = unresolved */
 	/* the checkpoint's own config.json as read (a quantized export whose
 	 * quantization_config differs from its model's), owned; plans of this
 	 * checkpoint use it in place of the model.  NULL = the model's */
@@ -246,23 +257,29 @@ struct checkpoint {
  * applies from its version on, until the next set's version.
  */
 struct coeff_set {
-	int	 from_version;			/* VLLM_VER() of the first release */
-	double	 sampler_bytes_per_logit;	/* torch peak of the sampler warm-up */
-	double	 forward_bytes_per_token_hidden;/* dense forward, per token per hidden unit */
-	double	 forward_bytes_per_token_inter;	/* per token per intermediate unit (per rank) */
-	double	 moe_bytes_per_token_expert_inter; /* MoE workspace, per token per top-k x moe_inter */
-	double	 activation_base_gib;
-	double	 non_torch_tp1_gib;
-	double	 non_torch_tp_gib;		/* TP > 1: custom all-reduce and NCCL buffers */
-	double	 cg_base_gib;			/* CUDA graphs at the default 51 sizes */
-	double	 cg_per_layer_gib;
-	double	 cg_moe_factor;
-	double	 cg_tp_exponent;		/* per-layer part scales as tp^-x */
-	double	 non_torch_pp_gib;		/* TP 1 with pipeline stages */
-	double	 cuda_context_gib;		/* held before vLLM's snapshot */
-	double	 sampler_warmup_fraction;	/* of the sampler peak, needed after capture */
-	double	 encoder_bytes_per_token;	/* multimodal profile, per encoder token */
-	char	*source;
+	int from_version; /* VLLM_VER() of the first release */
+	double sampler_bytes_per_logit; /* torch peak of the sampler warm-up */
+	double
+	    forward_bytes_per_token_hidden; /* dense forward, per token per hidden unit */
+	double
+	    forward_bytes_per_token_inter; /* per token per intermediate unit (per rank) */
+	double
+	    moe_bytes_per_token_expert_inter; /* MoE workspace, per token per top-k x moe_inter */
+	double activation_base_gib;
+	double non_torch_tp1_gib;
+	double
+	    non_torch_tp_gib; /* TP > 1: custom all-reduce and NCCL buffers */
+	double cg_base_gib; /* CUDA graphs at the default 51 sizes */
+	double cg_per_layer_gib;
+	double cg_moe_factor;
+	double cg_tp_exponent; /* per-layer part scales as tp^-x */
+	double non_torch_pp_gib; /* TP 1 with pipeline stages */
+	double cuda_context_gib; /* held before vLLM's snapshot */
+	double
+	    sampler_warmup_fraction; /* of the sampler peak, needed after capture */
+	double
+	    encoder_bytes_per_token; /* multimodal profile, per encoder token */
+	char *source;
 };
 
 /*
@@ -272,28 +289,30 @@ struct coeff_set {
  * catalogue has none, and then no speed is estimated.
  */
 struct speed_coeffs {
-	int	 loaded;
-	double	 decode_bandwidth_efficiency;	/* achieved / quoted memory bandwidth */
-	double	 prefill_compute_efficiency;	/* achieved / quoted dense tensor FLOPS */
-	double	 link_efficiency;		/* achieved / quoted one-direction link rate */
-	double	 allreduce_latency_nvlink_us;	/* fixed cost of one all-reduce */
-	double	 allreduce_latency_pcie_us;
-	double	 allreduces_per_layer;		/* tensor-parallel all-reduces per layer */
-	double	 fp8_compute_factor;		/* FP8 tensor rate / BF16 rate */
-	double	 fp4_compute_factor;		/* FP4 tensor rate / BF16 rate */
-	char	 source[512];
+	int loaded;
+	double
+	    decode_bandwidth_efficiency; /* achieved / quoted memory bandwidth */
+	double
+	    prefill_compute_efficiency; /* achieved / quoted dense tensor FLOPS */
+	double link_efficiency; /* achieved / quoted one-direction link rate */
+	double allreduce_latency_nvlink_us; /* fixed cost of one all-reduce */
+	double allreduce_latency_pcie_us;
+	double allreduces_per_layer; /* tensor-parallel all-reduces per layer */
+	double fp8_compute_factor; /* FP8 tensor rate / BF16 rate */
+	double fp4_compute_factor; /* FP4 tensor rate / BF16 rate */
+	char source[512];
 };
 
 /* A server of several cards of one kind (data/nodes.yaml). */
 struct node {
-	char	*id, *name, *gpu_id, *inter_node, *source, *status;
-	int	 gpu;			/* index into catalogue.gpus, -1 = unresolved */
-	int	 gpus_per_node;
-	int	 nvlink_domain;		/* cards sharing NVLink; 0 = PCIe only */
-	double	 intra_gbs;		/* per card, one way, inside the domain */
-	double	 inter_gbs;		/* per card, one way, between nodes; 0 = none */
-	double	 price_per_hour;	/* USD for the whole node, 0 = no dated source */
-	char	*price_date, *price_source;
+	char *id, *name, *gpu_id, *inter_node, *source, *status;
+	int gpu; /* index into catalogue.gpus, -1 = unresolved */
+	int gpus_per_node;
+	int nvlink_domain; /* cards sharing NVLink; 0 = PCIe only */
+	double intra_gbs; /* per card, one way, inside the domain */
+	double inter_gbs; /* per card, one way, between nodes; 0 = none */
+	double price_per_hour; /* USD for the whole node, 0 = no dated source */
+	char *price_date, *price_source;
 };
 
 /*
@@ -302,25 +321,26 @@ struct node {
  * them for display.  code "" = USD as catalogued.
  */
 struct price_currency {
-	char	 code[4];		/* three upper-case letters, "" = none */
-	double	 rate;			/* units of code per USD, > 0 */
-	char	 date[11];		/* YYYY-MM-DD of the rate, "" = undated */
+	char code[4]; /* three upper-case letters, "" = none */
+	double rate; /* units of code per USD, > 0 */
+	char date[11]; /* YYYY-MM-DD of the rate, "" = undated */
 };
 
 struct catalogue {
-	struct gpu	  *gpus;
-	size_t		   n_gpus;
-	struct node	  *nodes;
-	size_t		   n_nodes;
-	struct model	  *models;
-	size_t		   n_models;
+	struct gpu *gpus;
+	size_t n_gpus;
+	struct node *nodes;
+	size_t n_nodes;
+	struct model *models;
+	size_t n_models;
 	struct checkpoint *ckpts;
-	size_t		   n_ckpts;
-	struct coeff_set  *coeffs;
-	size_t		   n_coeffs;
-	char		  *coeff_source;
+	size_t n_ckpts;
+	struct coeff_set *coeffs;
+	size_t n_coeffs;
+	char *coeff_source;
 	struct speed_coeffs speed;
-	struct price_currency currency;	/* shown prices (--currency), set by main */
+	struct price_currency
+	    currency; /* shown prices (--currency), set by main */
 };
 
 /* Look-ups return an index or -1.  Model ids match the id or an alias, case-insensitively. */
@@ -347,7 +367,8 @@ size_t catalogue_suggest(const struct catalogue *, char kind, const char *id,
 const char *ckpt_format_name(enum ckpt_format);
 int ckpt_format_parse(const char *, enum ckpt_format *);
 /* Bytes per quantized linear parameter, with scale overhead (reference §6). */
-double ckpt_format_bytes_per_param(enum ckpt_format, int in_features, int out_features);
+double ckpt_format_bytes_per_param(enum ckpt_format, int in_features,
+    int out_features);
 
 const char *kv_dtype_name(enum kv_dtype);
 int kv_dtype_parse(const char *, enum kv_dtype *);

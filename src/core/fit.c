@@ -14,9 +14,18 @@
 #include "units.h"
 
 /* tensor x pipeline layouts, by the cards one replica takes */
-static const struct { int tp, pp; } layouts[] = {
-	{ 1, 1 }, { 2, 1 }, { 1, 2 }, { 4, 1 }, { 2, 2 }, { 1, 4 },
-	{ 8, 1 }, { 4, 2 }, { 2, 4 },
+static const struct {
+	int tp, pp;
+} layouts[] = {
+	{ 1, 1 },
+	{ 2, 1 },
+	{ 1, 2 },
+	{ 4, 1 },
+	{ 2, 2 },
+	{ 1, 4 },
+	{ 8, 1 },
+	{ 4, 2 },
+	{ 2, 4 },
 };
 #define N_LAYOUTS (sizeof layouts / sizeof layouts[0])
 
@@ -100,13 +109,13 @@ cmp_cards(const struct fit_row *a, const struct fit_row *b)
 }
 
 int
-fit_row_rank_cmp(enum fit_rank rank, const struct fit_row *a, const struct fit_row *b)
+fit_row_rank_cmp(enum fit_rank rank, const struct fit_row *a,
+    const struct fit_row *b)
 {
 	int c = 0;
 
 	switch (rank) {
-	case FIT_RANK_CARDS:
-		return cmp_cards(a, b);
+	case FIT_RANK_CARDS: return cmp_cards(a, b);
 	case FIT_RANK_HEADROOM:
 		if (a->headroom != b->headroom)
 			return a->headroom > b->headroom ? -1 : 1;
@@ -118,9 +127,7 @@ fit_row_rank_cmp(enum fit_rank rank, const struct fit_row *a, const struct fit_r
 			c = cmp_price(a->price_per_hour, b->price_per_hour);
 		break;
 	case FIT_RANK_PRICE:
-	default:
-		c = cmp_price(a->price_per_hour, b->price_per_hour);
-		break;
+	default: c = cmp_price(a->price_per_hour, b->price_per_hour); break;
 	}
 	if (c != 0)
 		return c;
@@ -174,16 +181,18 @@ add_alt(struct fit_row *g, const struct fit_alt *x)
 	for (i = g->n_alts; i > 0; i--) {
 		const struct fit_alt *y = &g->alt[i - 1];
 
-		if (y->total > x->total || (y->total == x->total &&
-		    way_pref(y->derived, y->quantization_fp8) <=
-		    way_pref(x->derived, x->quantization_fp8)))
+		if (y->total > x->total ||
+		    (y->total == x->total &&
+			way_pref(y->derived, y->quantization_fp8) <=
+			    way_pref(x->derived, x->quantization_fp8)))
 			break;
 	}
 	if (i >= FIT_MAX_ALTS)
 		return;
 	if (g->n_alts < FIT_MAX_ALTS)
 		g->n_alts++;
-	memmove(&g->alt[i + 1], &g->alt[i], (g->n_alts - 1 - i) * sizeof g->alt[0]);
+	memmove(&g->alt[i + 1], &g->alt[i],
+	    (g->n_alts - 1 - i) * sizeof g->alt[0]);
 	g->alt[i] = *x;
 }
 
@@ -205,9 +214,10 @@ file_row(struct fit_row *rows, size_t *n, size_t max, const struct fit_row *r,
 
 		if (!same_hardware(g, r))
 			continue;
-		if (r->total > g->total || (r->total == g->total &&
-		    way_pref(r->derived, r->in.quantization_fp8) <
-		    way_pref(g->derived, g->in.quantization_fp8))) {
+		if (r->total > g->total ||
+		    (r->total == g->total &&
+			way_pref(r->derived, r->in.quantization_fp8) <
+			    way_pref(g->derived, g->in.quantization_fp8))) {
 			struct fit_row keep = *g;
 
 			*g = *r;
@@ -243,7 +253,8 @@ sort_rows(struct fit_row *rows, size_t n, enum fit_rank rank)
 	for (i = 1; i < n; i++) {
 		struct fit_row t = rows[i];
 
-		for (j = i; j > 0 && fit_row_rank_cmp(rank, &t, &rows[j - 1]) < 0; j--)
+		for (j = i;
+		     j > 0 && fit_row_rank_cmp(rank, &t, &rows[j - 1]) < 0; j--)
 			rows[j] = rows[j - 1];
 		rows[j] = t;
 	}
@@ -275,7 +286,8 @@ kv_candidates(const struct fit_query *q, const struct catalogue *c,
 		return n;
 	}
 	out[n++] = KV_AUTO;
-	if (g->fp8 && !kv_dtype_is_fp8(ck_kv) && !kv_dtype_is_fp8(q->model->native_kv))
+	if (g->fp8 && !kv_dtype_is_fp8(ck_kv) &&
+	    !kv_dtype_is_fp8(q->model->native_kv))
 		out[n++] = KV_FP8;
 	if (g->fp4 && !q->model->mla && ck_kv != KV_NVFP4)
 		out[n++] = KV_NVFP4;
@@ -293,7 +305,8 @@ row_from_plan(struct fit_row *r, const struct fit_query *q, const struct gpu *g,
 	r->kv = p->kv_dtype;
 	r->per_replica = p->concurrency_at_tpr;
 	r->total = p->total_concurrency;
-	r->headroom = q->users > 0 ? (double)(r->total - q->users) / q->users : 0;
+	r->headroom =
+	    q->users > 0 ? (double)(r->total - q->users) / q->users : 0;
 	r->weights = p->weights;
 	r->kv_cache = p->kv_cache;
 	r->kv_tokens = p->kv_tokens;
@@ -301,12 +314,15 @@ row_from_plan(struct fit_row *r, const struct fit_query *q, const struct gpu *g,
 	if (g->price_per_hour > 0) {
 		if (r->mig >= 0)
 			r->price_per_hour = g->price_per_hour * r->slices /
-			    (g->mig[r->mig].max_count > 0 ? g->mig[r->mig].max_count : 1);
+			    (g->mig[r->mig].max_count > 0
+				    ? g->mig[r->mig].max_count
+				    : 1);
 		else
 			r->price_per_hour = g->price_per_hour * r->cards;
 	}
-	r->price_per_user = r->price_per_hour > 0 && r->total > 0 ?
-	    r->price_per_hour / (double)r->total : 0;
+	r->price_per_user = r->price_per_hour > 0 && r->total > 0
+	    ? r->price_per_hour / (double)r->total
+	    : 0;
 }
 
 /*
@@ -324,24 +340,30 @@ fit_check_query(const struct fit_query *q, struct fit_result *res)
 		return 0;
 	}
 	if (q->users < 1 || q->tokens < 1) {
-		snprintf(res->error, sizeof res->error, "the users and the tokens "
+		snprintf(res->error, sizeof res->error,
+		    "the users and the tokens "
 		    "per request must be at least 1");
 		return 0;
 	}
-	derived = q->model->derived_max_len > 0 ? q->model->derived_max_len : 2048;
-	L = q->max_model_len > 0 ? q->max_model_len : fit_max_model_len(q->tokens);
+	derived =
+	    q->model->derived_max_len > 0 ? q->model->derived_max_len : 2048;
+	L = q->max_model_len > 0 ? q->max_model_len
+				 : fit_max_model_len(q->tokens);
 	if (q->max_model_len <= 0 && L > derived && q->tokens <= derived)
 		L = derived;
 	res->max_model_len = L;
 	if (q->tokens > L) {
-		snprintf(res->error, sizeof res->error, "requests of %lld tokens are "
-		    "longer than max_model_len %lld", (long long)q->tokens, (long long)L);
+		snprintf(res->error, sizeof res->error,
+		    "requests of %lld tokens are "
+		    "longer than max_model_len %lld",
+		    (long long)q->tokens, (long long)L);
 		return 0;
 	}
 	if (L > derived) {
-		snprintf(res->error, sizeof res->error, "%s takes at most %lld tokens "
-		    "(its derived max_model_len); %lld were asked for", q->model->id,
-		    (long long)derived, (long long)L);
+		snprintf(res->error, sizeof res->error,
+		    "%s takes at most %lld tokens "
+		    "(its derived max_model_len); %lld were asked for",
+		    q->model->id, (long long)derived, (long long)L);
 		return 0;
 	}
 	return L;
@@ -383,9 +405,10 @@ fit_list_choices(const struct catalogue *c, const struct fit_query *q,
 	if (q->fixed_choice) {
 		memset(&choices[0], 0, sizeof choices[0]);
 		choices[0].ckpt = q->ckpt;
-		choices[0].format = q->ckpt >= 0 && (size_t)q->ckpt < c->n_ckpts ?
-		    c->ckpts[q->ckpt].format : q->format != FMT_COUNT ? q->format :
-		    q->model->native_format;
+		choices[0].format = q->ckpt >= 0 && (size_t)q->ckpt < c->n_ckpts
+		    ? c->ckpts[q->ckpt].format
+		    : q->format != FMT_COUNT ? q->format
+					     : q->model->native_format;
 		choices[0].quantization_fp8 = q->quantization_fp8;
 		if (q->quantization_fp8)
 			choices[0].format = FMT_FP8;
@@ -406,11 +429,14 @@ fit_list_choices(const struct catalogue *c, const struct fit_query *q,
 
 		for (k = 0; k < n_choices && !dup; k++)
 			dup = k != ci && choices[ci].ckpt < 0 &&
-			    !choices[ci].quantization_fp8 && choices[k].ckpt >= 0 &&
+			    !choices[ci].quantization_fp8 &&
+			    choices[k].ckpt >= 0 &&
 			    !choices[k].quantization_fp8 &&
 			    choices[k].format == choices[ci].format;
-		dup = dup || (ci > 0 && memcmp(&choices[ci], &choices[ci - 1],
-		    sizeof choices[ci]) == 0);
+		dup = dup ||
+		    (ci > 0 &&
+			memcmp(&choices[ci], &choices[ci - 1],
+			    sizeof choices[ci]) == 0);
 		if (dup) {
 			memmove(&choices[ci], &choices[ci + 1],
 			    (n_choices - ci - 1) * sizeof choices[0]);
@@ -465,14 +491,16 @@ fit_pick_layout(const struct catalogue *c, const struct fit_query *q,
 		res->n_planned++;
 		if (p.phase != PHASE_NONE || p.concurrency_at_tpr <= 0)
 			continue;
-		reps = (q->users + p.concurrency_at_tpr - 1) / p.concurrency_at_tpr;
+		reps = (q->users + p.concurrency_at_tpr - 1) /
+		    p.concurrency_at_tpr;
 		memset(&cand, 0, sizeof cand);
 		cand.gpu = t->gi;
 		cand.mig = t->mig;
 		cand.replicas = (int)reps;
 		if (t->mig >= 0) {
-			int per = t->g->mig[t->mig].max_count > 0 ?
-			    t->g->mig[t->mig].max_count : 1;
+			int per = t->g->mig[t->mig].max_count > 0
+			    ? t->g->mig[t->mig].max_count
+			    : 1;
 
 			cand.slices = (int)reps;
 			cand.cards = (int)((reps + per - 1) / per);
@@ -561,19 +589,22 @@ fit_find(const struct catalogue *c, const struct fit_query *q,
 				continue;
 			for (ci = 0; ci < n_choices; ci++) {
 				enum kv_dtype kvs[4];
-				size_t nkv = kv_candidates(q, c, t.g, &choices[ci], kvs);
+				size_t nkv =
+				    kv_candidates(q, c, t.g, &choices[ci], kvs);
 
 				t.choice = &choices[ci];
 				for (ki = 0; ki < nkv; ki++) {
 					struct fit_row best;
 
 					t.kv = kvs[ki];
-					if (!fit_pick_layout(c, q, &base, &t, res, &best) ||
-					    !fit_replan_row(c, q, t.g, res, &best))
+					if (!fit_pick_layout(c, q, &base, &t,
+						res, &best) ||
+					    !fit_replan_row(c, q, t.g, res,
+						&best))
 						continue;
 					res->n_found++;
-					file_row(rows, &n, max_rows, &best, q->rank,
-					    &res->n_options);
+					file_row(rows, &n, max_rows, &best,
+					    q->rank, &res->n_options);
 				}
 			}
 		}
@@ -581,9 +612,12 @@ fit_find(const struct catalogue *c, const struct fit_query *q,
 	sort_rows(rows, n, q->rank);
 	res->n_rows = n;
 	if (n == 0 && res->error[0] == '\0')
-		snprintf(res->error, sizeof res->error, "no card in the catalogue "
-		    "carries %lld request%s of %lld tokens on %d card%s or fewer",
-		    (long long)q->users, units_plural(q->users), (long long)q->tokens,
-		    t.max_cards, units_plural(t.max_cards));
+		snprintf(res->error, sizeof res->error,
+		    "no card in the catalogue "
+		    "carries %lld request%s of %lld tokens on %d card%s or "
+		    "fewer",
+		    (long long)q->users, units_plural(q->users),
+		    (long long)q->tokens, t.max_cards,
+		    units_plural(t.max_cards));
 	return n;
 }

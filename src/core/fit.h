@@ -39,10 +39,10 @@
 #define FIT_MAX_ALTS 8
 
 enum fit_rank {
-	FIT_RANK_PRICE,		/* $/h for the load, unknown prices last */
-	FIT_RANK_PRICE_PER_USER,/* $/h over the requests the row carries */
-	FIT_RANK_CARDS,		/* whole cards used (slices: the cards they sit on) */
-	FIT_RANK_HEADROOM,	/* spare requests over the users, most first */
+	FIT_RANK_PRICE, /* $/h for the load, unknown prices last */
+	FIT_RANK_PRICE_PER_USER, /* $/h over the requests the row carries */
+	FIT_RANK_CARDS, /* whole cards used (slices: the cards they sit on) */
+	FIT_RANK_HEADROOM, /* spare requests over the users, most first */
 	FIT_RANKS
 };
 
@@ -53,68 +53,69 @@ int fit_rank_parse(const char *s);
 
 /* Another way to run the model on a row's hardware. */
 struct fit_alt {
-	int	 ckpt;			/* catalogue checkpoint, -1 = derived */
+	int ckpt; /* catalogue checkpoint, -1 = derived */
 	enum ckpt_format format;
-	bool	 quantization_fp8;
-	bool	 derived;
-	enum kv_dtype kv;		/* as resolved */
-	int64_t	 per_replica, total;
+	bool quantization_fp8;
+	bool derived;
+	enum kv_dtype kv; /* as resolved */
+	int64_t per_replica, total;
 };
 
 struct fit_query {
-	const struct model *model;	/* required */
-	int64_t	 users;			/* requests of `tokens` at once, >= 1 */
-	int64_t	 tokens;		/* prompt + output of a request, >= 1 */
-	int64_t	 max_model_len;		/* 0 = tokens rounded up (fit_max_model_len) */
+	const struct model *model; /* required */
+	int64_t users; /* requests of `tokens` at once, >= 1 */
+	int64_t tokens; /* prompt + output of a request, >= 1 */
+	int64_t max_model_len; /* 0 = tokens rounded up (fit_max_model_len) */
 	/* a fixed way to run the model; free when fixed_choice is false */
-	bool	 fixed_choice;
-	int	 ckpt;			/* catalogue checkpoint, -1 = derived format */
-	enum ckpt_format format;	/* when ckpt == -1 (FMT_COUNT = native) */
-	bool	 quantization_fp8;
-	bool	 fixed_kv;
+	bool fixed_choice;
+	int ckpt; /* catalogue checkpoint, -1 = derived format */
+	enum ckpt_format format; /* when ckpt == -1 (FMT_COUNT = native) */
+	bool quantization_fp8;
+	bool fixed_kv;
 	enum kv_dtype kv;
-	int	 version;		/* VLLM_VER(); 0 = newest */
+	int version; /* VLLM_VER(); 0 = newest */
 	enum overhead_mode overhead;
-	double	 other_usage_gib;	/* on every card */
-	int	 cards[FIT_MAX_CARD_IDS];/* catalogue indexes to try; n_cards 0 = all */
-	size_t	 n_cards;
-	int	 max_cards;		/* 0 = FIT_DEFAULT_MAX_CARDS */
-	bool	 no_mig;		/* whole cards only */
-	const struct plan_input *base;	/* other vLLM flags to keep, or NULL */
-	enum fit_rank rank;		/* 0 = FIT_RANK_PRICE */
+	double other_usage_gib; /* on every card */
+	int cards
+	    [FIT_MAX_CARD_IDS]; /* catalogue indexes to try; n_cards 0 = all */
+	size_t n_cards;
+	int max_cards; /* 0 = FIT_DEFAULT_MAX_CARDS */
+	bool no_mig; /* whole cards only */
+	const struct plan_input *base; /* other vLLM flags to keep, or NULL */
+	enum fit_rank rank; /* 0 = FIT_RANK_PRICE */
 };
 
 struct fit_row {
-	struct plan_input in;		/* plans this row (card count, replicas set) */
-	int	 gpu, mig;		/* catalogue card, slice or -1 */
-	int	 cards;			/* whole cards used (slices: cards they sit on) */
-	int	 slices;		/* MIG slices used, 0 for whole cards */
-	int	 tp, pp, replicas;
-	bool	 derived;		/* a format with no published checkpoint */
+	struct plan_input in; /* plans this row (card count, replicas set) */
+	int gpu, mig; /* catalogue card, slice or -1 */
+	int cards; /* whole cards used (slices: cards they sit on) */
+	int slices; /* MIG slices used, 0 for whole cards */
+	int tp, pp, replicas;
+	bool derived; /* a format with no published checkpoint */
 	enum ckpt_format format;
-	enum kv_dtype kv;		/* as resolved */
-	int64_t	 per_replica;		/* requests resident at once, one replica */
-	int64_t	 total;			/* over all replicas */
-	double	 headroom;		/* (total - users) / users */
-	double	 price_per_hour;	/* USD, 0 = unknown */
-	int64_t	 weights, kv_cache;	/* bytes per GPU */
-	int64_t	 kv_tokens;
-	double	 max_concurrency;
-	double	 price_per_user;	/* price_per_hour / total, 0 = unknown */
+	enum kv_dtype kv; /* as resolved */
+	int64_t per_replica; /* requests resident at once, one replica */
+	int64_t total; /* over all replicas */
+	double headroom; /* (total - users) / users */
+	double price_per_hour; /* USD, 0 = unknown */
+	int64_t weights, kv_cache; /* bytes per GPU */
+	int64_t kv_tokens;
+	double max_concurrency;
+	double price_per_user; /* price_per_hour / total, 0 = unknown */
 	/* the other plans on the same hardware, most requests first */
 	struct fit_alt alt[FIT_MAX_ALTS];
-	size_t	 n_alts;		/* kept (<= FIT_MAX_ALTS) */
-	size_t	 n_alts_found;		/* found */
+	size_t n_alts; /* kept (<= FIT_MAX_ALTS) */
+	size_t n_alts_found; /* found */
 };
 
 struct fit_result {
-	int64_t	 max_model_len;		/* used for every row */
-	size_t	 n_rows;		/* rows written (<= max_rows) */
-	size_t	 n_found;		/* plans that carry the load, over all rows */
-	size_t	 n_options;		/* hardware options among them (may exceed n_rows) */
-	size_t	 n_planned;		/* plan_compute() calls */
-	size_t	 n_dropped;		/* rows the re-plan refused */
-	char	 error[256];		/* set when the query itself is impossible */
+	int64_t max_model_len; /* used for every row */
+	size_t n_rows; /* rows written (<= max_rows) */
+	size_t n_found; /* plans that carry the load, over all rows */
+	size_t n_options; /* hardware options among them (may exceed n_rows) */
+	size_t n_planned; /* plan_compute() calls */
+	size_t n_dropped; /* rows the re-plan refused */
+	char error[256]; /* set when the query itself is impossible */
 };
 
 /* max_model_len for a request length: rounded up to a multiple of 1024. */
@@ -128,7 +129,8 @@ size_t fit_find(const struct catalogue *, const struct fit_query *q,
     struct fit_row *rows, size_t max_rows, struct fit_result *res);
 
 /* Row ordering for a rank: < 0 when a ranks before b. */
-int fit_row_rank_cmp(enum fit_rank, const struct fit_row *a, const struct fit_row *b);
+int fit_row_rank_cmp(enum fit_rank, const struct fit_row *a,
+    const struct fit_row *b);
 /* The same for the default rank (price per hour). */
 int fit_row_cmp(const struct fit_row *a, const struct fit_row *b);
 

@@ -51,11 +51,13 @@ cards_of(const struct plan_input *in, const struct plan *p)
 }
 
 static enum fix_kind
-kind_of(const struct cand_list *l, const struct plan_input *in, const struct plan *p)
+kind_of(const struct cand_list *l, const struct plan_input *in,
+    const struct plan *p)
 {
 	const struct plan_input *b = l->base_in;
 
-	if (in->gpu != b->gpu || in->mig != b->mig || in->gpu_total_gib != b->gpu_total_gib ||
+	if (in->gpu != b->gpu || in->mig != b->mig ||
+	    in->gpu_total_gib != b->gpu_total_gib ||
 	    cards_of(in, p) > cards_of(b, l->base))
 		return FIX_MORE_HARDWARE;
 	if (p->max_model_len < l->base->max_model_len)
@@ -77,7 +79,8 @@ add(struct cand_list *l, const struct plan_input *in, const char *flags,
 		if (strcmp(l->out[i].flags, flags) == 0)
 			return;
 	/* never a context the model does not have (vLLM refuses it anyway) */
-	if (in->max_model_len > 0 && in->model != NULL && in->model->derived_max_len > 0 &&
+	if (in->max_model_len > 0 && in->model != NULL &&
+	    in->model->derived_max_len > 0 &&
 	    in->max_model_len > in->model->derived_max_len)
 		return;
 	plan_compute(l->c, in, &p);
@@ -86,9 +89,11 @@ add(struct cand_list *l, const struct plan_input *in, const char *flags,
 		return;
 	if (l->base_starts) {
 		/* for a plan that starts, list only what carries more */
-		if (in->tokens_per_request > 0 || p.max_model_len == l->base->max_model_len ?
-		    p.total_concurrency <= l->base->total_concurrency :
-		    p.kv_tokens * p.replicas <= l->base->kv_tokens * l->base->replicas)
+		if (in->tokens_per_request > 0 ||
+			    p.max_model_len == l->base->max_model_len
+			? p.total_concurrency <= l->base->total_concurrency
+			: p.kv_tokens * p.replicas <=
+			    l->base->kv_tokens * l->base->replicas)
 			return;
 	}
 	f = &l->out[l->n++];
@@ -102,7 +107,8 @@ add(struct cand_list *l, const struct plan_input *in, const char *flags,
 	f->max_concurrency = p.max_concurrency;
 	f->concurrency_at_tpr = p.concurrency_at_tpr;
 	f->total_concurrency = p.total_concurrency;
-	f->total_kv_tokens = p.phase == PHASE_NONE ? p.kv_tokens * p.replicas : 0;
+	f->total_kv_tokens =
+	    p.phase == PHASE_NONE ? p.kv_tokens * p.replicas : 0;
 	f->max_model_len = p.max_model_len;
 }
 
@@ -112,7 +118,8 @@ better(const struct fix *a, const struct fix *b, int by_requests)
 	if (a->kind != b->kind)
 		return a->kind < b->kind;
 	/* of two shorter contexts, the one that keeps more of the user's */
-	if (a->kind == FIX_SHORTER_CONTEXT && a->max_model_len != b->max_model_len)
+	if (a->kind == FIX_SHORTER_CONTEXT &&
+	    a->max_model_len != b->max_model_len)
 		return a->max_model_len > b->max_model_len;
 	if (a->starts != b->starts)
 		return a->starts;
@@ -130,8 +137,8 @@ is16(enum ckpt_format f)
 }
 
 static void
-try_format(struct cand_list *l, const struct plan_input *base, enum ckpt_format f,
-    const char *why)
+try_format(struct cand_list *l, const struct plan_input *base,
+    enum ckpt_format f, const char *why)
 {
 	struct plan_input in = *base;
 	const struct model *m = base->model;
@@ -171,7 +178,8 @@ fixes_try_context(struct cand_list *l)
 	if (p->phase == PHASE_CONFIG && base->mig >= 0 && p->world > 1) {
 		in = *base;
 		in.mig = -1;
-		add(l, &in, "--mig none", "Use whole cards: NCCL tensor parallelism "
+		add(l, &in, "--mig none",
+		    "Use whole cards: NCCL tensor parallelism "
 		    "does not work across MIG slices.");
 	}
 	/* context length: the model's own maximum when more was asked */
@@ -181,7 +189,8 @@ fixes_try_context(struct cand_list *l)
 		in.max_model_len = base->model->derived_max_len;
 		snprintf(flags, sizeof flags, "--max-model-len %lld",
 		    (long long)in.max_model_len);
-		add(l, &in, flags, "The longest context the model was trained for "
+		add(l, &in, flags,
+		    "The longest context the model was trained for "
 		    "(its max_position_embeddings).");
 	}
 	if (p->estimated_max_model_len > 0) {
@@ -191,8 +200,10 @@ fixes_try_context(struct cand_list *l)
 			len = len / 1024 * 1024;
 		in = *base;
 		in.max_model_len = len;
-		snprintf(flags, sizeof flags, "--max-model-len %lld", (long long)len);
-		add(l, &in, flags, "Declare the context that fits (vLLM's estimated "
+		snprintf(flags, sizeof flags, "--max-model-len %lld",
+		    (long long)len);
+		add(l, &in, flags,
+		    "Declare the context that fits (vLLM's estimated "
 		    "maximum, rounded down); longer prompts get an error.");
 	}
 	if (p->max_model_len > 32768) {
@@ -200,11 +211,12 @@ fixes_try_context(struct cand_list *l)
 		in.max_model_len = 32768;
 		add(l, &in, "--max-model-len 32768", "Declare a 32k context.");
 	}
-	if (p->max_model_len > 8192 && (p->phase == PHASE_KV_CACHE ||
-	    p->phase == PHASE_NONE)) {
+	if (p->max_model_len > 8192 &&
+	    (p->phase == PHASE_KV_CACHE || p->phase == PHASE_NONE)) {
 		in = *base;
 		in.max_model_len = -1;
-		add(l, &in, "--max-model-len auto", "Let vLLM pick the longest "
+		add(l, &in, "--max-model-len auto",
+		    "Let vLLM pick the longest "
 		    "context that fits (one request at full length).");
 	}
 }
@@ -219,13 +231,15 @@ fixes_try_kv_dtype(struct cand_list *l, const struct gpu *g)
 	if (!kv_dtype_is_fp8(p->kv_dtype) && p->kv_dtype != KV_NVFP4) {
 		in = *l->base_in;
 		in.kv_dtype = KV_FP8;
-		add(l, &in, "--kv-cache-dtype fp8", "Halve the KV cache per token; "
+		add(l, &in, "--kv-cache-dtype fp8",
+		    "Halve the KV cache per token; "
 		    "check quality on long inputs.");
 	}
 	if (g && g->fp4 && p->kv_dtype != KV_NVFP4) {
 		in = *l->base_in;
 		in.kv_dtype = KV_NVFP4;
-		add(l, &in, "--kv-cache-dtype nvfp4", "4-bit KV cache on Blackwell "
+		add(l, &in, "--kv-cache-dtype nvfp4",
+		    "4-bit KV cache on Blackwell "
 		    "(vLLM 0.32 or later).");
 	}
 }
@@ -244,8 +258,10 @@ fixes_try_budget(struct cand_list *l)
 	    p->phase != PHASE_SAMPLER_WARMUP && p->phase != PHASE_CUDA_GRAPHS) {
 		in = *base;
 		in.util = 0.95;
-		add(l, &in, "--gpu-memory-utilization 0.95", "Give vLLM more of "
-		    "the card; less headroom for allocations outside its budget.");
+		add(l, &in, "--gpu-memory-utilization 0.95",
+		    "Give vLLM more of "
+		    "the card; less headroom for allocations outside its "
+		    "budget.");
 	}
 	if (p->phase == PHASE_FREE_MEMORY || p->phase == PHASE_SAMPLER_WARMUP ||
 	    p->phase == PHASE_CUDA_GRAPHS) {
@@ -259,16 +275,20 @@ fixes_try_budget(struct cand_list *l)
 		if (u > 0.05) {
 			in = *base;
 			in.util = u;
-			units_snprintf(flags, sizeof flags, "--gpu-memory-utilization %.2f", u);
-			add(l, &in, flags, p->phase == PHASE_FREE_MEMORY ?
-			    "Ask only for what is free on the card." :
-			    "Leave more memory outside vLLM's budget for warm-up and graphs.");
+			units_snprintf(flags, sizeof flags,
+			    "--gpu-memory-utilization %.2f", u);
+			add(l, &in, flags,
+			    p->phase == PHASE_FREE_MEMORY
+				? "Ask only for what is free on the card."
+				: "Leave more memory outside vLLM's budget for "
+				  "warm-up and graphs.");
 		}
 	}
 	if (p->phase == PHASE_FREE_MEMORY && base->other_usage_gib > 0) {
 		in = *base;
 		in.other_usage_gib = 0;
-		add(l, &in, "(stop the other processes)", "Free the memory other "
+		add(l, &in, "(stop the other processes)",
+		    "Free the memory other "
 		    "processes hold on the card.");
 	}
 }
@@ -285,21 +305,25 @@ fixes_try_scheduler(struct cand_list *l)
 	if (p->max_num_seqs > 256) {
 		in = *base;
 		in.max_num_seqs = 256;
-		add(l, &in, "--max-num-seqs 256", "Smaller sampler warm-up and "
+		add(l, &in, "--max-num-seqs 256",
+		    "Smaller sampler warm-up and "
 		    "fewer CUDA graphs.");
 	}
 	if (p->max_num_batched_tokens > 2048) {
 		in = *base;
 		in.max_num_batched_tokens = 2048;
-		if (in.max_num_seqs > 2048 || (in.max_num_seqs == 0 && p->max_num_seqs > 2048))
+		if (in.max_num_seqs > 2048 ||
+		    (in.max_num_seqs == 0 && p->max_num_seqs > 2048))
 			in.max_num_seqs = 2048;
-		add(l, &in, "--max-num-batched-tokens 2048", "Lower the activation "
+		add(l, &in, "--max-num-batched-tokens 2048",
+		    "Lower the activation "
 		    "peak of the profile run; slower prefill.");
 	}
 	if (!p->enforce_eager && p->n_capture_sizes > 0) {
 		in = *base;
 		in.enforce_eager = true;
-		add(l, &in, "--enforce-eager", "No CUDA graphs: frees their memory, "
+		add(l, &in, "--enforce-eager",
+		    "No CUDA graphs: frees their memory, "
 		    "slower decode. Use to diagnose.");
 		in = *base;
 		in.n_capture_sizes = 5;
@@ -308,7 +332,8 @@ fixes_try_scheduler(struct cand_list *l)
 		in.capture_sizes[2] = 4;
 		in.capture_sizes[3] = 8;
 		in.capture_sizes[4] = 16;
-		add(l, &in, "--cudagraph-capture-sizes 1 2 4 8 16", "Capture fewer "
+		add(l, &in, "--cudagraph-capture-sizes 1 2 4 8 16",
+		    "Capture fewer "
 		    "graphs; large batches run without graphs.");
 	}
 }
@@ -328,8 +353,10 @@ fixes_try_parallel(struct cand_list *l)
 		in.tp = p->tp * 2;
 		if (in.gpus > 0 && in.gpus < in.tp * p->pp * p->dp)
 			in.gpus = in.tp * p->pp * p->dp;
-		snprintf(flags, sizeof flags, "--tensor-parallel-size %d", in.tp);
-		snprintf(sum, sizeof sum, "Shard the weights over %d cards.", in.tp);
+		snprintf(flags, sizeof flags, "--tensor-parallel-size %d",
+		    in.tp);
+		snprintf(sum, sizeof sum, "Shard the weights over %d cards.",
+		    in.tp);
 		add(l, &in, flags, sum);
 	}
 }
@@ -343,14 +370,18 @@ fixes_try_checkpoint(struct cand_list *l, const struct gpu *g)
 
 	if (is16(p->format)) {
 		if (g == NULL || g->fp8)
-			try_format(l, base, FMT_FP8, "An FP8 checkpoint halves the weights.");
+			try_format(l, base, FMT_FP8,
+			    "An FP8 checkpoint halves the weights.");
 		if (g && g->fp4)
-			try_format(l, base, FMT_NVFP4, "An NVFP4 checkpoint quarters the weights.");
-		try_format(l, base, FMT_AWQ, "A 4-bit AWQ checkpoint; check quality.");
+			try_format(l, base, FMT_NVFP4,
+			    "An NVFP4 checkpoint quarters the weights.");
+		try_format(l, base, FMT_AWQ,
+		    "A 4-bit AWQ checkpoint; check quality.");
 	} else if (p->format == FMT_FP8 || p->format == FMT_FP8_BLOCK ||
 	    p->format == FMT_FP8_CHANNEL) {
 		if (g && g->fp4)
-			try_format(l, base, FMT_NVFP4, "An NVFP4 checkpoint halves FP8 weights.");
+			try_format(l, base, FMT_NVFP4,
+			    "An NVFP4 checkpoint halves FP8 weights.");
 	}
 }
 
@@ -371,13 +402,15 @@ fixes_try_hardware(struct cand_list *l, const struct gpu *g)
 		int bestm = -1;
 
 		for (i = 0; i < g->n_mig; i++)
-			if (g->mig[i].total_gib > cur && (bestm < 0 ||
-			    g->mig[i].total_gib < g->mig[bestm].total_gib))
+			if (g->mig[i].total_gib > cur &&
+			    (bestm < 0 ||
+				g->mig[i].total_gib < g->mig[bestm].total_gib))
 				bestm = (int)i;
 		in = *base;
 		if (bestm >= 0) {
 			in.mig = bestm;
-			snprintf(flags, sizeof flags, "--mig %s", g->mig[bestm].name);
+			snprintf(flags, sizeof flags, "--mig %s",
+			    g->mig[bestm].name);
 			add(l, &in, flags, "The next larger MIG slice.");
 		} else {
 			in.mig = -1;
@@ -388,18 +421,23 @@ fixes_try_hardware(struct cand_list *l, const struct gpu *g)
 		int bestg = -1;
 
 		for (i = 0; i < c->n_gpus; i++) {
-			if (c->gpus[i].cuda_total_gib <= g->cuda_total_gib + 0.5)
+			if (c->gpus[i].cuda_total_gib <=
+			    g->cuda_total_gib + 0.5)
 				continue;
-			if (bestg < 0 || c->gpus[i].cuda_total_gib < c->gpus[bestg].cuda_total_gib)
+			if (bestg < 0 ||
+			    c->gpus[i].cuda_total_gib <
+				c->gpus[bestg].cuda_total_gib)
 				bestg = (int)i;
 		}
 		if (bestg >= 0) {
 			in = *base;
 			in.gpu = bestg;
 			in.mig = -1;
-			snprintf(flags, sizeof flags, "--gpu %s%s", c->gpus[bestg].id,
+			snprintf(flags, sizeof flags, "--gpu %s%s",
+			    c->gpus[bestg].id,
 			    base->mig >= 0 ? " --mig none" : "");
-			snprintf(sum, sizeof sum, "A card with more memory (%s).",
+			snprintf(sum, sizeof sum,
+			    "A card with more memory (%s).",
 			    c->gpus[bestg].name);
 			add(l, &in, flags, sum);
 		}
@@ -415,7 +453,8 @@ fixes_rank(struct fix *out, size_t n, int by_requests)
 	for (i = 1; i < n; i++) {
 		struct fix tmp = out[i];
 
-		for (j = i; j > 0 && better(&tmp, &out[j - 1], by_requests); j--)
+		for (j = i; j > 0 && better(&tmp, &out[j - 1], by_requests);
+		     j--)
 			out[j] = out[j - 1];
 		out[j] = tmp;
 	}
@@ -425,9 +464,11 @@ size_t
 fixes_compute(const struct catalogue *c, const struct plan_input *base,
     const struct plan *p, struct fix *out, size_t max)
 {
-	struct cand_list l = { c, base, p, out, 0, max, p->phase == PHASE_NONE };
-	const struct gpu *g = base->gpu >= 0 && (size_t)base->gpu < c->n_gpus ?
-	    &c->gpus[base->gpu] : NULL;
+	struct cand_list l = { c, base, p, out, 0, max,
+		p->phase == PHASE_NONE };
+	const struct gpu *g = base->gpu >= 0 && (size_t)base->gpu < c->n_gpus
+	    ? &c->gpus[base->gpu]
+	    : NULL;
 
 	/* the order is the order of listing before ranking: add() keeps the
 	 * first of two equal flag lines and stops at max */

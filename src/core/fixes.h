@@ -29,9 +29,9 @@
 #define FIX_MAX 16
 
 enum fix_kind {
-	FIX_SAME_HARDWARE,	/* the same cards, slices and context */
-	FIX_SHORTER_CONTEXT,	/* the same hardware, a shorter max-model-len */
-	FIX_MORE_HARDWARE,	/* more cards, a larger slice or another card */
+	FIX_SAME_HARDWARE, /* the same cards, slices and context */
+	FIX_SHORTER_CONTEXT, /* the same hardware, a shorter max-model-len */
+	FIX_MORE_HARDWARE, /* more cards, a larger slice or another card */
 };
 
 /* "same hardware", "shorter context", "more hardware". */
@@ -40,17 +40,17 @@ const char *fix_kind_name(enum fix_kind);
 const char *fix_kind_id(enum fix_kind);
 
 struct fix {
-	char	 flags[160];	/* e.g. "--kv-cache-dtype fp8" */
-	char	 summary[200];	/* what it changes and costs */
-	struct plan_input input;/* the changed input */
+	char flags[160]; /* e.g. "--kv-cache-dtype fp8" */
+	char summary[200]; /* what it changes and costs */
+	struct plan_input input; /* the changed input */
 	enum fix_kind kind;
-	bool	 starts;
+	bool starts;
 	enum plan_phase phase;
-	double	 max_concurrency;
-	int64_t	 concurrency_at_tpr;
-	int64_t	 total_concurrency;
-	int64_t	 total_kv_tokens;	/* GPU KV cache size x replicas */
-	int64_t	 max_model_len;
+	double max_concurrency;
+	int64_t concurrency_at_tpr;
+	int64_t total_concurrency;
+	int64_t total_kv_tokens; /* GPU KV cache size x replicas */
+	int64_t max_model_len;
 };
 
 /*

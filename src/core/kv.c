@@ -13,13 +13,13 @@
 
 /* One layer's cache spec (a layer may hold two: MLA and its indexer). */
 struct spec {
-	unsigned char kind;	/* enum kv_kind */
-	int	 window;
-	int	 block_size;
-	int	 spec_blocks;
-	int	 layer;		/* decoder layer it belongs to */
-	int64_t	 token_bytes;	/* attention: bytes per token; 0 for state */
-	int64_t	 page;
+	unsigned char kind; /* enum kv_kind */
+	int window;
+	int block_size;
+	int spec_blocks;
+	int layer; /* decoder layer it belongs to */
+	int64_t token_bytes; /* attention: bytes per token; 0 for state */
+	int64_t page;
 };
 
 static int64_t
@@ -72,14 +72,14 @@ attn_token_bytes(int mla, int kv_heads, int hs, int hsv, int tp,
 }
 
 int64_t
-kv_page_bytes(const struct model *m, enum kv_dtype kv, int model_bytes,
-    int tp, int bs)
+kv_page_bytes(const struct model *m, enum kv_dtype kv, int model_bytes, int tp,
+    int bs)
 {
 	int hs = m->mla ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
 	int hsv = m->v_head_dim > 0 && !m->mla ? m->v_head_dim : hs;
 
-	return (int64_t)bs * attn_token_bytes(m->mla, m->kv_heads, hs, hsv, tp,
-	    kv, model_bytes);
+	return (int64_t)bs *
+	    attn_token_bytes(m->mla, m->kv_heads, hs, hsv, tp, kv, model_bytes);
 }
 
 static int
@@ -91,9 +91,9 @@ mixer_of(const struct model *m, int i)
 static int
 is_state_mixer(int mx)
 {
-	return mx == MIXER_MAMBA1 || mx == MIXER_MAMBA2 || mx == MIXER_SHORT_CONV ||
-	    mx == MIXER_GDN || mx == MIXER_KDA || mx == MIXER_LIGHTNING ||
-	    mx == MIXER_PLAMO2;
+	return mx == MIXER_MAMBA1 || mx == MIXER_MAMBA2 ||
+	    mx == MIXER_SHORT_CONV || mx == MIXER_GDN || mx == MIXER_KDA ||
+	    mx == MIXER_LIGHTNING || mx == MIXER_PLAMO2;
 }
 
 /*
@@ -106,7 +106,8 @@ state_bytes_of(const struct model *m, int mixer, const struct kv_params *p)
 {
 	const struct state_arch *s = &m->st;
 	int64_t tp = p->tp > 0 ? p->tp : 1;
-	int64_t cb = s->conv_dtype_bytes > 0 ? s->conv_dtype_bytes : p->model_bytes;
+	int64_t cb =
+	    s->conv_dtype_bytes > 0 ? s->conv_dtype_bytes : p->model_bytes;
 	int64_t sb, conv_dim, ng;
 
 	/* _mamba_state_dtype (vllm/model_executor/layers/mamba/mamba_utils.py):
@@ -116,20 +117,22 @@ state_bytes_of(const struct model *m, int mixer, const struct kv_params *p)
 	 * an explicit flag wins over the hook */
 	if (p->conv_bytes > 0)
 		cb = p->conv_bytes;
-	sb = p->ssm_bytes > 0 ? p->ssm_bytes :
-	    s->ssm_dtype_bytes > 0 ? s->ssm_dtype_bytes : cb;
+	sb = p->ssm_bytes > 0        ? p->ssm_bytes
+	    : s->ssm_dtype_bytes > 0 ? s->ssm_dtype_bytes
+				     : cb;
 	/* kda_state_dtype: the recurrent state is float32 whatever the flag */
 	if (mixer == MIXER_KDA)
 		sb = s->ssm_dtype_bytes > 0 ? s->ssm_dtype_bytes : 4;
 
 	switch (mixer) {
 	case MIXER_MAMBA2:
-	case MIXER_PLAMO2:	/* mamba2_state_shape with n_groups 0 */
+	case MIXER_PLAMO2: /* mamba2_state_shape with n_groups 0 */
 		ng = s->n_groups + (s->n_groups % tp ? tp - s->n_groups : 0);
 		conv_dim = s->mamba_intermediate + 2 * ng * s->d_state;
 		if (conv_dim % tp || s->mamba_heads % tp)
 			return -1;
-		return (int64_t)(s->d_conv - 1 + p->num_spec) * (conv_dim / tp) * cb +
+		return (int64_t)(s->d_conv - 1 + p->num_spec) *
+		    (conv_dim / tp) * cb +
 		    (s->mamba_heads / tp) * s->mamba_head_dim * s->d_state * sb;
 	case MIXER_MAMBA1:
 		if (s->mamba_intermediate % tp)
@@ -137,20 +140,22 @@ state_bytes_of(const struct model *m, int mixer, const struct kv_params *p)
 		return (s->mamba_intermediate / tp) * (s->d_conv - 1) * cb +
 		    (s->mamba_intermediate / tp) * s->d_state * sb;
 	case MIXER_GDN:
-	case MIXER_KDA:	/* kda_state_shape: q, k, v conv rows over 3 x H x D, the
+	case MIXER_KDA: /* kda_state_shape: q, k, v conv rows over 3 x H x D, the
 			 * recurrent H / TP x D x D (ssm_dtype_bytes 4: float32) */
 		conv_dim = 2 * (int64_t)s->lin_k_heads * s->lin_k_dim +
 		    (int64_t)s->lin_v_heads * s->lin_v_dim;
 		if (conv_dim % tp || s->lin_v_heads % tp)
 			return -1;
-		return (int64_t)(s->lin_conv - 1 + p->num_spec) * (conv_dim / tp) * cb +
+		return (int64_t)(s->lin_conv - 1 + p->num_spec) *
+		    (conv_dim / tp) * cb +
 		    (s->lin_v_heads / tp) * s->lin_v_dim * s->lin_k_dim * sb;
 	case MIXER_LIGHTNING:
 		/* linear_attention_state_shape: heads // TP x head_dim x head_dim
 		 * in mamba_cache_dtype (auto: the model dtype) */
 		if (m->heads % tp)
 			return -1;
-		return (m->heads / tp) * (int64_t)m->head_dim * m->head_dim * cb;
+		return (m->heads / tp) * (int64_t)m->head_dim * m->head_dim *
+		    cb;
 	case MIXER_SHORT_CONV:
 		if (m->hidden % tp)
 			return -1;
@@ -194,32 +199,43 @@ build_specs(const struct model *m, const struct kv_params *p, struct spec *sp,
 	hs0 = m->mla ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
 	hsv0 = m->v_head_dim > 0 && !m->mla ? m->v_head_dim : hs0;
 	if (layers + p->extra_full_layers > KV_MAX_LAYERS / 2) {
-		snprintf(err, errlen, "config: %d layers; headroom lays out at most "
-		    "%d", layers + p->extra_full_layers, KV_MAX_LAYERS / 2);
+		snprintf(err, errlen,
+		    "config: %d layers; headroom lays out at most "
+		    "%d",
+		    layers + p->extra_full_layers, KV_MAX_LAYERS / 2);
 		return -1;
 	}
 	for (i = 0; i < layers + p->extra_full_layers; i++) {
 		int mx = i < layers ? mixer_of(m, i) : MIXER_ATTENTION;
-		const struct layer_desc *d = m->ld != NULL && i < layers ? &m->ld[i] : NULL;
+		const struct layer_desc *d =
+		    m->ld != NULL && i < layers ? &m->ld[i] : NULL;
 		struct spec *s = &sp[n];
 
 		memset(s, 0, sizeof *s);
-		s->layer = i;	/* draft layers past the last sit on the last stage */
+		s->layer =
+		    i; /* draft layers past the last sit on the last stage */
 		s->block_size = p->block_size;
 		if (is_state_mixer(mx)) {
 			int64_t b = state_bytes_of(m, mx, p);
 
 			if (b < 0) {
-				snprintf(err, errlen, "Tensor parallel size %d does not divide "
-				    "the state dimensions of the model's %s layers; vLLM's "
-				    "divide() asserts.", p->tp, mx == MIXER_GDN || mx == MIXER_KDA ?
-				    "linear-attention" : mx == MIXER_SHORT_CONV ? "conv" :
-				    "Mamba");
+				snprintf(err, errlen,
+				    "Tensor parallel size %d does not divide "
+				    "the state dimensions of the model's %s "
+				    "layers; vLLM's "
+				    "divide() asserts.",
+				    p->tp,
+				    mx == MIXER_GDN || mx == MIXER_KDA
+					? "linear-attention"
+					: mx == MIXER_SHORT_CONV ? "conv"
+								 : "Mamba");
 				return -1;
 			}
 			if (state != -2 && b != state) {
-				snprintf(err, errlen, "config: the model mixes recurrent "
-				    "layers of different state sizes; headroom does not "
+				snprintf(err, errlen,
+				    "config: the model mixes recurrent "
+				    "layers of different state sizes; headroom "
+				    "does not "
 				    "model that");
 				return -1;
 			}
@@ -237,31 +253,36 @@ build_specs(const struct model *m, const struct kv_params *p, struct spec *sp,
 			s->layer = i;
 			s->block_size = p->block_size;
 		} else if (mx != MIXER_ATTENTION) {
-			continue;	/* no_op, KV shared with another layer */
+			continue; /* no_op, KV shared with another layer */
 		}
 		{
-			int kvh = d && d->kv_heads > 0 ? d->kv_heads : m->kv_heads;
+			int kvh =
+			    d && d->kv_heads > 0 ? d->kv_heads : m->kv_heads;
 			int hs = d && d->head_dim > 0 ? d->head_dim : hs0;
-			int hsv = d && d->v_head_dim > 0 ? d->v_head_dim :
-			    d && d->head_dim > 0 && !m->mla ? d->head_dim : hsv0;
+			int hsv = d && d->v_head_dim > 0      ? d->v_head_dim
+			    : d && d->head_dim > 0 && !m->mla ? d->head_dim
+							      : hsv0;
 			int k = i < layers ? layer_kind_of(m, i) : LAYER_FULL;
 
-			s->kind = k == LAYER_SLIDING ? KV_KIND_SLIDING :
-			    k == LAYER_CHUNKED ? KV_KIND_CHUNKED : KV_KIND_FULL;
-			s->window = k == LAYER_SLIDING ? m->sliding_window :
-			    k == LAYER_CHUNKED ? m->chunk_size : 0;
+			s->kind = k == LAYER_SLIDING ? KV_KIND_SLIDING
+			    : k == LAYER_CHUNKED     ? KV_KIND_CHUNKED
+						     : KV_KIND_FULL;
+			s->window = k == LAYER_SLIDING ? m->sliding_window
+			    : k == LAYER_CHUNKED       ? m->chunk_size
+						       : 0;
 			if (i >= layers && p->extra_kv_heads > 0)
 				/* a drafter's own attention (EAGLE head, draft model) */
-				s->token_bytes = attn_token_bytes(0, p->extra_kv_heads,
-				    p->extra_head_dim, p->extra_head_dim, p->tp, p->kv,
-				    p->model_bytes);
+				s->token_bytes =
+				    attn_token_bytes(0, p->extra_kv_heads,
+					p->extra_head_dim, p->extra_head_dim,
+					p->tp, p->kv, p->model_bytes);
 			else
-				s->token_bytes = attn_token_bytes(m->mla, kvh, hs, hsv,
-				    p->tp, p->kv, p->model_bytes);
+				s->token_bytes = attn_token_bytes(m->mla, kvh,
+				    hs, hsv, p->tp, p->kv, p->model_bytes);
 		}
 		n++;
-		if (m->mla && m->index_topk > 0 && m->index_head_dim > 0 && i < layers &&
-		    !(d != NULL && d->index_shared)) {
+		if (m->mla && m->index_topk > 0 && m->index_head_dim > 0 &&
+		    i < layers && !(d != NULL && d->index_shared)) {
 			/* DeepseekV32IndexerCache: uint8 keys plus a float32 scale
 			 * per 128 elements, in an MLAAttentionSpec of its own */
 			struct spec *x = &sp[n++];
@@ -270,7 +291,8 @@ build_specs(const struct model *m, const struct kv_params *p, struct spec *sp,
 			x->layer = i;
 			x->kind = KV_KIND_FULL;
 			x->block_size = p->block_size;
-			x->token_bytes = m->index_head_dim + m->index_head_dim / 128 * 4;
+			x->token_bytes =
+			    m->index_head_dim + m->index_head_dim / 128 * 4;
 		}
 	}
 	*n_out = n;
@@ -301,12 +323,15 @@ uniform_type(const struct spec *sp, int n)
 	int i;
 
 	for (i = 1; i < n; i++) {
-		if (sp[i].block_size != sp[0].block_size || sp[i].kind != sp[0].kind)
+		if (sp[i].block_size != sp[0].block_size ||
+		    sp[i].kind != sp[0].kind)
 			return 0;
-		if (sp[0].kind == KV_KIND_SLIDING || sp[0].kind == KV_KIND_CHUNKED)
+		if (sp[0].kind == KV_KIND_SLIDING ||
+		    sp[0].kind == KV_KIND_CHUNKED)
 			if (sp[i].window != sp[0].window)
 				return 0;
-		if (sp[0].kind == KV_KIND_STATE && sp[i].spec_blocks != sp[0].spec_blocks)
+		if (sp[0].kind == KV_KIND_STATE &&
+		    sp[i].spec_blocks != sp[0].spec_blocks)
 			return 0;
 	}
 	return 1;
@@ -363,15 +388,18 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 	/* hybrid attention + state: raise the attention block until one
 	 * attention page holds a state, then pad the state page to it */
 	if (has_state && has_attn) {
-		int hs0 = m->mla ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
-		int64_t attn1, align = p->kernel_alignment > bs ? p->kernel_alignment : bs;
+		int hs0 = m->mla ? m->kv_lora_rank + m->qk_rope_head_dim
+				 : m->head_dim;
+		int64_t attn1,
+		    align = p->kernel_alignment > bs ? p->kernel_alignment : bs;
 		int64_t want;
 
 		/* FullAttentionSpec(block_size=1, model's KV heads and head size) */
-		attn1 = attn_token_bytes(m->mla, m->kv_heads, hs0, hs0, p->tp, p->kv,
-		    p->model_bytes);
+		attn1 = attn_token_bytes(m->mla, m->kv_heads, hs0, hs0, p->tp,
+		    p->kv, p->model_bytes);
 		if (p->mamba_mode == MAMBA_MODE_ALL) {
-			int64_t base = m->st.chunk_size > 0 ? m->st.chunk_size : 256;
+			int64_t base =
+			    m->st.chunk_size > 0 ? m->st.chunk_size : 256;
 			int64_t chunk = base / gcd64(base, align) * align;
 
 			want = chunk * cdiv(cdiv(state_page, attn1), chunk);
@@ -386,7 +414,8 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 		for (i = 0; i < nsp; i++) {
 			sp[i].block_size = bs;
 			if (sp[i].kind == KV_KIND_STATE)
-				sp[i].page = bs * attn1;	/* mamba_page_size_padded */
+				sp[i].page =
+				    bs * attn1; /* mamba_page_size_padded */
 		}
 		l->state_page_padded = bs * attn1;
 	} else if (has_state && p->mamba_mode == MAMBA_MODE_NONE &&
@@ -404,20 +433,24 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 			sp[i].page = sp[i].block_size * sp[i].token_bytes;
 
 	/* --disable-hybrid-kv-cache-manager: unify_hybrid_kv_cache_specs() */
-	if (!p->hma && nsp > 0 && !all_equal(sp, nsp) && !uniform_type(sp, nsp)) {
+	if (!p->hma && nsp > 0 && !all_equal(sp, nsp) &&
+	    !uniform_type(sp, nsp)) {
 		int has_full = 0;
 
 		for (i = 0; i < nsp; i++)
 			has_full |= sp[i].kind == KV_KIND_FULL;
 		if (has_full)
 			for (i = 0; i < nsp; i++)
-				if (sp[i].kind == KV_KIND_SLIDING || sp[i].kind == KV_KIND_CHUNKED) {
+				if (sp[i].kind == KV_KIND_SLIDING ||
+				    sp[i].kind == KV_KIND_CHUNKED) {
 					sp[i].kind = KV_KIND_FULL;
 					sp[i].window = 0;
 				}
 		if (!all_equal(sp, nsp) && !uniform_type(sp, nsp)) {
-			snprintf(err, errlen, "Hybrid KV cache manager is disabled but "
-			    "failed to convert the KV cache specs to one unified type.");
+			snprintf(err, errlen,
+			    "Hybrid KV cache manager is disabled but "
+			    "failed to convert the KV cache specs to one "
+			    "unified type.");
 			return -1;
 		}
 	}
@@ -431,7 +464,8 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 			l->state_bytes += state_page;
 		} else {
 			l->bytes_per_token += sp[i].token_bytes;
-			if (i == 0 || sp[i - 1].layer != sp[i].layer || sp[i - 1].kind == KV_KIND_STATE)
+			if (i == 0 || sp[i - 1].layer != sp[i].layer ||
+			    sp[i - 1].kind == KV_KIND_STATE)
 				l->attn_layers++;
 		}
 		if (sp[i].kind == KV_KIND_SLIDING && l->sliding_window == 0)
@@ -485,12 +519,15 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 		if (sp[i].page == maxpage)
 			continue;
 		if (sp[i].page <= 0 || maxpage % sp[i].page != 0) {
-			snprintf(err, errlen, "The page size of the layer is not "
-			    "divisible by the maximum page size. Cannot unify by "
+			snprintf(err, errlen,
+			    "The page size of the layer is not "
+			    "divisible by the maximum page size. Cannot unify "
+			    "by "
 			    "adjusting block_size.");
 			return -1;
 		}
-		sp[i].block_size = (int)(sp[i].block_size * (maxpage / sp[i].page));
+		sp[i].block_size =
+		    (int)(sp[i].block_size * (maxpage / sp[i].page));
 		sp[i].page = maxpage;
 	}
 	/* _get_kv_cache_groups_uniform_page_size(): bucket by spec */
@@ -500,7 +537,8 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 				break;
 		if (j == nb) {
 			if (nb == KV_MAX_TYPES) {
-				snprintf(err, errlen, "config: more than %d kinds of "
+				snprintf(err, errlen,
+				    "config: more than %d kinds of "
 				    "layer cache; headroom does not model that",
 				    KV_MAX_TYPES);
 				return -1;
@@ -519,7 +557,8 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 			if (sp[i].layer < m->layers)
 				continue;
 			if (db >= 0 && bucket_of[i] != db) {
-				snprintf(err, errlen, "All drafting layers should belong "
+				snprintf(err, errlen,
+				    "All drafting layers should belong "
 				    "to the same kv cache group");
 				return -1;
 			}
@@ -534,7 +573,7 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 			hi = count[j];
 	}
 	gs = lo;
-	if (2 * hi < 3 * lo)	/* max < 1.5 x min: use max */
+	if (2 * hi < 3 * lo) /* max < 1.5 x min: use max */
 		gs = hi;
 	l->page = maxpage;
 	l->block_size = 0;
@@ -558,9 +597,11 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 			int nd = 0;
 
 			for (k = 0; k < nsp; k++)
-				nd += bucket_of[k] == j && sp[k].layer >= m->layers;
+				nd += bucket_of[k] == j &&
+				    sp[k].layer >= m->layers;
 			if (nd > 1) {
-				snprintf(err, errlen, "All drafting layers should belong "
+				snprintf(err, errlen,
+				    "All drafting layers should belong "
 				    "to the same kv cache group");
 				return -1;
 			}
@@ -572,7 +613,8 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 			for (k = 0; k < nsp; k++) {
 				if (bucket_of[k] != j)
 					continue;
-				if (idx % ng == g && on_rank(&sp[k], first, n, m->layers))
+				if (idx % ng == g &&
+				    on_rank(&sp[k], first, n, m->layers))
 					on++;
 				idx++;
 			}
@@ -584,8 +626,8 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 }
 
 void
-kv_layout_init(struct kv_layout *l, int64_t page, int bs, int n_full,
-    int n_swa, int window, int mnbt)
+kv_layout_init(struct kv_layout *l, int64_t page, int bs, int n_full, int n_swa,
+    int window, int mnbt)
 {
 	int lo, hi, gs;
 
@@ -615,7 +657,7 @@ kv_layout_init(struct kv_layout *l, int64_t page, int bs, int n_full,
 	lo = n_full < n_swa ? n_full : n_swa;
 	hi = n_full < n_swa ? n_swa : n_full;
 	gs = lo;
-	if (2 * hi < 3 * lo)	/* max < 1.5 x min: use max */
+	if (2 * hi < 3 * lo) /* max < 1.5 x min: use max */
 		gs = hi;
 	l->group_size = gs;
 	l->n_full_groups = (n_full + gs - 1) / gs;
@@ -684,15 +726,14 @@ int64_t
 kv_num_blocks(const struct kv_layout *l, int64_t available)
 {
 	if (l->attention_free)
-		return 1;	/* BlockPool's null block */
+		return 1; /* BlockPool's null block */
 	if (available <= 0 || l->page <= 0 || l->group_size <= 0)
 		return 0;
 	return available / l->page / l->group_size;
 }
 
 int64_t
-kv_estimate_max_len(const struct kv_layout *l, int64_t available,
-    int64_t upper)
+kv_estimate_max_len(const struct kv_layout *l, int64_t available, int64_t upper)
 {
 	int64_t lo = 1, hi = upper, best = 0;
 

@@ -27,74 +27,80 @@
 #include "catalogue.h"
 
 #define KV_MAX_TYPES 8
-#define KV_MAX_LAYERS 320	/* decoder layers headroom lays out */
+#define KV_MAX_LAYERS 320 /* decoder layers headroom lays out */
 #define KV_ERR_LEN 320
 
 /* Spec kinds, by how many token slots a request keeps. */
 enum kv_kind {
-	KV_KIND_FULL,		/* FullAttentionSpec, MLAAttentionSpec (and indexer) */
-	KV_KIND_SLIDING,	/* SlidingWindowSpec */
-	KV_KIND_CHUNKED,	/* ChunkedLocalAttentionSpec */
-	KV_KIND_STATE		/* MambaSpec */
+	KV_KIND_FULL, /* FullAttentionSpec, MLAAttentionSpec (and indexer) */
+	KV_KIND_SLIDING, /* SlidingWindowSpec */
+	KV_KIND_CHUNKED, /* ChunkedLocalAttentionSpec */
+	KV_KIND_STATE /* MambaSpec */
 };
 
 /* cache_config.mamba_cache_mode */
-enum mamba_mode { MAMBA_MODE_NONE, MAMBA_MODE_ALIGN, MAMBA_MODE_ALL };
+enum mamba_mode {
+	MAMBA_MODE_NONE,
+	MAMBA_MODE_ALIGN,
+	MAMBA_MODE_ALL
+};
 
 /* What vLLM's configuration decides before it builds the specs. */
 struct kv_params {
-	int	 tp;
-	enum kv_dtype kv;	/* resolved cache dtype (fp8_ds_mla already applied) */
-	int	 model_bytes;	/* 2 (bf16/fp16) or 4 */
-	int	 block_size;	/* cache_config.block_size before hybrid alignment */
-	int	 kernel_alignment; /* smallest kernel block size of the backend */
-	int	 mnbt;		/* max_num_batched_tokens */
-	bool	 hma;		/* hybrid KV cache manager on */
+	int tp;
+	enum kv_dtype
+	    kv; /* resolved cache dtype (fp8_ds_mla already applied) */
+	int model_bytes; /* 2 (bf16/fp16) or 4 */
+	int block_size; /* cache_config.block_size before hybrid alignment */
+	int kernel_alignment; /* smallest kernel block size of the backend */
+	int mnbt; /* max_num_batched_tokens */
+	bool hma; /* hybrid KV cache manager on */
 	enum mamba_mode mamba_mode;
-	int	 num_spec;	/* speculative tokens: conv rows and state blocks */
-	int	 conv_bytes;	/* --mamba-cache-dtype's element size; 0 = auto */
-	int	 ssm_bytes;	/* --mamba-ssm-cache-dtype's element size; 0 = auto */
-	int	 extra_full_layers; /* draft (MTP/EAGLE) attention layers, same spec */
-	int	 max_model_len;	/* attention-free models: mamba_block_size in mode
+	int num_spec; /* speculative tokens: conv rows and state blocks */
+	int conv_bytes; /* --mamba-cache-dtype's element size; 0 = auto */
+	int ssm_bytes; /* --mamba-ssm-cache-dtype's element size; 0 = auto */
+	int extra_full_layers; /* draft (MTP/EAGLE) attention layers, same spec */
+	int max_model_len; /* attention-free models: mamba_block_size in mode
 				   none (0 = block_size) */
 	/* a drafter's layers: plain full attention of these sizes instead of
 	 * the model's spec (0 = the model's spec) */
-	int	 extra_kv_heads, extra_head_dim;
+	int extra_kv_heads, extra_head_dim;
 };
 
 /* One group type: layers of one spec, split into n_groups groups. */
 struct kv_type {
-	unsigned char kind;	/* enum kv_kind */
-	int	 window;	/* sliding window or attention chunk, tokens */
-	int	 block_size;	/* tokens per block for this type */
-	int	 spec_blocks;	/* state: speculative blocks */
-	int	 n_layers;	/* layers of this spec in the whole model */
-	int	 n_groups;
+	unsigned char kind; /* enum kv_kind */
+	int window; /* sliding window or attention chunk, tokens */
+	int block_size; /* tokens per block for this type */
+	int spec_blocks; /* state: speculative blocks */
+	int n_layers; /* layers of this spec in the whole model */
+	int n_groups;
 };
 
 struct kv_layout {
-	int64_t	 page;		/* bytes of one block of one layer (uniform type:
+	int64_t page; /* bytes of one block of one layer (uniform type:
 				   of all the rank's layers together) */
-	int	 block_size;	/* smallest block size of the groups */
-	int	 attn_block_size;	/* attention block size after alignment */
-	int	 layers;	/* layers with a cache on this rank */
-	int	 group_size;	/* tensors: layers per group on this rank */
-	int	 n_groups;
-	int	 n_full_groups;	/* groups of full-attention kind */
-	int	 n_swa_groups;	/* all other groups */
-	int	 padding_layers;	/* of the whole model */
-	bool	 uniform_type;	/* UniformTypeKVCacheSpecs: one group, summed pages */
-	bool	 attention_free;
+	int block_size; /* smallest block size of the groups */
+	int attn_block_size; /* attention block size after alignment */
+	int layers; /* layers with a cache on this rank */
+	int group_size; /* tensors: layers per group on this rank */
+	int n_groups;
+	int n_full_groups; /* groups of full-attention kind */
+	int n_swa_groups; /* all other groups */
+	int padding_layers; /* of the whole model */
+	bool
+	    uniform_type; /* UniformTypeKVCacheSpecs: one group, summed pages */
+	bool attention_free;
 	enum mamba_mode mamba_mode;
-	int	 max_num_batched_tokens;
-	int	 sliding_window;	/* of the first sliding type, for display */
-	int	 n_types;
+	int max_num_batched_tokens;
+	int sliding_window; /* of the first sliding type, for display */
+	int n_types;
 	struct kv_type type[KV_MAX_TYPES];
 	/* per rank, for display and the rule of thumb */
-	int64_t	 bytes_per_token;	/* attention KV of the rank's layers */
-	int64_t	 state_bytes;		/* one request's recurrent state (unpadded) */
-	int64_t	 state_page_padded;	/* the state page after padding */
-	int	 attn_layers, state_layers;
+	int64_t bytes_per_token; /* attention KV of the rank's layers */
+	int64_t state_bytes; /* one request's recurrent state (unpadded) */
+	int64_t state_page_padded; /* the state page after padding */
+	int attn_layers, state_layers;
 };
 
 /* Per-layer page bytes of a uniform attention model on a rank (all layers alike). */
@@ -113,8 +119,8 @@ void kv_layout_init(struct kv_layout *, int64_t page, int block_size,
  * Returns 0, or -1 with vLLM's words (or headroom's, naming the field)
  * in err when vLLM refuses the specs.
  */
-int kv_layout_build(const struct model *m, const struct kv_params *,
-    int first, int n, struct kv_layout *out, char *err, size_t errlen);
+int kv_layout_build(const struct model *m, const struct kv_params *, int first,
+    int n, struct kv_layout *out, char *err, size_t errlen);
 
 /* Bytes of one request's recurrent state on a rank (0 without state layers). */
 int64_t kv_state_bytes(const struct model *m, const struct kv_params *);

@@ -81,55 +81,79 @@ lora_stack_bytes(const struct model *m, const struct plan_lora *l, int tp,
 		elems += column(h, (heads / tp + 2 * kvh_rank) * hd, 3, r, r_a);
 		elems += row(heads * hd / tp, out_row, r);
 		if (weights_is_moe_layer(m, i)) {
-			double e = m->n_experts, inter = m->moe_intermediate / (double)tp;
+			double e = m->n_experts,
+			       inter = m->moe_intermediate / (double)tp;
 
-			elems += e * (2 * r_a * h + 2 * inter * r + r * inter + out_row * r);
-			elems += r * h + e * r;		/* router gate (replicated) */
+			elems += e *
+			    (2 * r_a * h + 2 * inter * r + r * inter +
+				out_row * r);
+			elems += r * h + e * r; /* router gate (replicated) */
 			if (m->shared_intermediate > 0) {
 				double si = (double)m->shared_intermediate *
-				    (m->n_shared_experts > 0 ? m->n_shared_experts : 1) / tp;
+				    (m->n_shared_experts > 0
+					    ? m->n_shared_experts
+					    : 1) /
+				    tp;
 
-				elems += column(h, 2 * si, 2, r, r_a) + row(si, out_row, r);
+				elems += column(h, 2 * si, 2, r, r_a) +
+				    row(si, out_row, r);
 			}
 		} else {
-			double inter = (m->n_experts > 0 && m->dense_intermediate > 0 ?
-			    m->dense_intermediate : m->intermediate) / (double)tp;
+			double inter =
+			    (m->n_experts > 0 && m->dense_intermediate > 0
+				    ? m->dense_intermediate
+				    : m->intermediate) /
+			    (double)tp;
 
-			elems += column(h, 2 * inter, 2, r, r_a) + row(inter, out_row, r);
+			elems += column(h, 2 * inter, 2, r, r_a) +
+			    row(inter, out_row, r);
 		}
 	}
 	return (int64_t)(elems * l->max_loras * bytes);
 }
 
 void
-lora_check(const struct model *m, const struct plan_lora *l, int tp, int version,
-    char *msg, size_t len)
+lora_check(const struct model *m, const struct plan_lora *l, int tp,
+    int version, char *msg, size_t len)
 {
 	msg[0] = '\0';
 	if (!l->enabled)
 		return;
 	if (!lora_rank_valid(l->max_rank))
-		snprintf(msg, len, "--max-lora-rank: invalid choice '%d' (choose from "
-		    "1, 8, 16, 32, 64, 128, 256, 320, 512)", l->max_rank);
+		snprintf(msg, len,
+		    "--max-lora-rank: invalid choice '%d' (choose from "
+		    "1, 8, 16, 32, 64, 128, 256, 320, 512)",
+		    l->max_rank);
 	else if (l->max_cpu_loras < l->max_loras)
-		snprintf(msg, len, "max_cpu_loras (%d) must be >= max_loras (%d)",
+		snprintf(msg, len,
+		    "max_cpu_loras (%d) must be >= max_loras (%d)",
 		    l->max_cpu_loras, l->max_loras);
 	else if (l->fully_sharded && tp > 1 && l->max_rank % tp != 0)
-		snprintf(msg, len, "%d is not divisible by %d (--fully-sharded-loras "
+		snprintf(msg, len,
+		    "%d is not divisible by %d (--fully-sharded-loras "
 		    "splits --max-lora-rank across the tensor-parallel ranks)",
 		    l->max_rank, tp);
 	else if (m->mla)
-		snprintf(msg, len, "--enable-lora on %s: LoRA on multi-head latent "
-		    "attention layers is not modelled by headroom; plan without "
-		    "LoRA and add its buffers by hand.", m->id);
+		snprintf(msg, len,
+		    "--enable-lora on %s: LoRA on multi-head latent "
+		    "attention layers is not modelled by headroom; plan "
+		    "without "
+		    "LoRA and add its buffers by hand.",
+		    m->id);
 	else if (m->n_experts > 0 && version < VLLM_VER(0, 11, 1))
-		snprintf(msg, len, "--enable-lora on %s: LoRA for fused MoE layers "
-		    "came with vLLM 0.11.1 (PR #21229); headroom does not model "
-		    "what earlier releases do with the experts.", m->id);
+		snprintf(msg, len,
+		    "--enable-lora on %s: LoRA for fused MoE layers "
+		    "came with vLLM 0.11.1 (PR #21229); headroom does not "
+		    "model "
+		    "what earlier releases do with the experts.",
+		    m->id);
 	else if (m->ld != NULL || m->n_state_layers > 0 || m->n_nokv_layers > 0)
-		snprintf(msg, len, "--enable-lora on %s: LoRA on layers other than "
-		    "standard attention and MLP (state, per-block or shared layers) "
-		    "is not modelled by headroom; plan without LoRA.", m->id);
+		snprintf(msg, len,
+		    "--enable-lora on %s: LoRA on layers other than "
+		    "standard attention and MLP (state, per-block or shared "
+		    "layers) "
+		    "is not modelled by headroom; plan without LoRA.",
+		    m->id);
 }
 
 int64_t

@@ -9,15 +9,15 @@
 
 #include <string.h>
 
-
 enum multimodal_kind
 multimodal_kind_of(const struct model *m)
 {
 	if (m == NULL || !m->multimodal)
 		return MULTIMODAL_NONE;
-	if (m->model_type && (strncmp(m->model_type, "qwen2_vl", 8) == 0 ||
-	    strncmp(m->model_type, "qwen2_5_vl", 10) == 0 ||
-	    strncmp(m->model_type, "qwen3_vl", 8) == 0))
+	if (m->model_type &&
+	    (strncmp(m->model_type, "qwen2_vl", 8) == 0 ||
+		strncmp(m->model_type, "qwen2_5_vl", 10) == 0 ||
+		strncmp(m->model_type, "qwen3_vl", 8) == 0))
 		return MULTIMODAL_DYNAMIC;
 	if (m->model_type && strncmp(m->model_type, "gemma3", 6) == 0)
 		return MULTIMODAL_FIXED;
@@ -30,8 +30,9 @@ multimodal_kind_of(const struct model *m)
 static int
 video_total_capped(const struct model *m)
 {
-	return m->model_type && (strncmp(m->model_type, "qwen3_vl", 8) == 0 ||
-	    strncmp(m->model_type, "qwen3_5", 7) == 0);
+	return m->model_type &&
+	    (strncmp(m->model_type, "qwen3_vl", 8) == 0 ||
+		strncmp(m->model_type, "qwen3_5", 7) == 0);
 }
 
 static int64_t
@@ -86,8 +87,9 @@ dynamic_tokens(const struct model *m, const struct multimodal_request *rq,
 	int64_t w = rq->image_width, h = rq->image_height;
 	int64_t u = unit_of(m);
 
-	b->max_pixels = rq->max_pixels > 0 ? rq->max_pixels :
-	    (int64_t)m->mm_tokens_per_item * u * u;
+	b->max_pixels = rq->max_pixels > 0
+	    ? rq->max_pixels
+	    : (int64_t)m->mm_tokens_per_item * u * u;
 	b->tokens_per_image = multimodal_tokens_for_pixels(m, b->max_pixels);
 	if (w > 0 && h > 0)
 		b->tokens_per_image = min64(b->tokens_per_image,
@@ -111,8 +113,8 @@ dynamic_tokens(const struct model *m, const struct multimodal_request *rq,
 			/* Qwen3-VL's video processor bounds the pixels of
 			 * all frames together (size longest_edge); each pair
 			 * of frames makes one temporal patch */
-			int64_t cap = MULTIMODAL_QWEN3_VIDEO_MAX_PIXELS /
-			    (u * u * 2);
+			int64_t cap =
+			    MULTIMODAL_QWEN3_VIDEO_MAX_PIXELS / (u * u * 2);
 
 			if (b->tokens_per_video > cap) {
 				b->tokens_per_video = cap;
@@ -130,15 +132,15 @@ dynamic_tokens(const struct model *m, const struct multimodal_request *rq,
  * hidden state and MLP intermediate of every patch in 16 bits, twice.
  */
 static int64_t
-encoder_activation(const struct model *m, enum multimodal_kind kind,
-    int64_t n, double coeff, int tp)
+encoder_activation(const struct model *m, enum multimodal_kind kind, int64_t n,
+    double coeff, int tp)
 {
 	int vh = m->vision_hidden > 0 ? m->vision_hidden : 1024;
 	int vi = m->vision_intermediate > 0 ? m->vision_intermediate : 4 * vh;
 
 	if (tp <= 0)
 		tp = 1;
-	if (kind == MULTIMODAL_DYNAMIC)	/* fitted on Qwen2.5-VL startups */
+	if (kind == MULTIMODAL_DYNAMIC) /* fitted on Qwen2.5-VL startups */
 		return (int64_t)(coeff * (double)n * vh / tp);
 	/* no startup to fit on: derived from the shapes */
 	return (int64_t)(4.0 * (double)n * (vh + vi) / tp);
@@ -146,9 +148,9 @@ encoder_activation(const struct model *m, enum multimodal_kind kind,
 
 void
 multimodal_budget_compute(const struct model *m,
-    const struct multimodal_request *rq,
-    int64_t max_model_len, int max_num_seqs, int mnbt, double coeff, int tp,
-    int dtype_bytes, struct multimodal_budget *b)
+    const struct multimodal_request *rq, int64_t max_model_len,
+    int max_num_seqs, int mnbt, double coeff, int tp, int dtype_bytes,
+    struct multimodal_budget *b)
 {
 	int64_t patches_image = 0, patches_video = 0, patches, merge2, limit;
 	int64_t w = rq->image_width, h = rq->image_height;
@@ -157,8 +159,10 @@ multimodal_budget_compute(const struct model *m,
 	b->kind = multimodal_kind_of(m);
 	if (b->kind == MULTIMODAL_NONE)
 		return;
-	b->limit_image = rq->limit_images < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_images;
-	b->limit_video = rq->limit_videos < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_videos;
+	b->limit_image =
+	    rq->limit_images < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_images;
+	b->limit_video =
+	    rq->limit_videos < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_videos;
 	b->size_hint = rq->max_pixels > 0 || (w > 0 && h > 0);
 	merge2 = (int64_t)(m->vision_merge > 0 ? m->vision_merge : 1) *
 	    (m->vision_merge > 0 ? m->vision_merge : 1);
@@ -169,17 +173,21 @@ multimodal_budget_compute(const struct model *m,
 		    &patches_video);
 		break;
 	case MULTIMODAL_FIXED: {
-		int64_t side = m->vision_image_size > 0 && m->vision_patch > 0 ?
-		    m->vision_image_size / m->vision_patch : 0;
+		int64_t side = m->vision_image_size > 0 && m->vision_patch > 0
+		    ? m->vision_image_size / m->vision_patch
+		    : 0;
 
-		b->tokens_per_image = m->mm_tokens_per_item > 0 ? m->mm_tokens_per_item : 256;
-		patches_image = side > 0 ? side * side : b->tokens_per_image * merge2;
+		b->tokens_per_image =
+		    m->mm_tokens_per_item > 0 ? m->mm_tokens_per_item : 256;
+		patches_image =
+		    side > 0 ? side * side : b->tokens_per_image * merge2;
 		b->limit_video = 0;
 		break;
 	}
 	case MULTIMODAL_TILED: {
 		int64_t u = unit_of(m), n = m->vision_image_size / u;
-		int64_t nh = n, nw = n, mg = m->vision_merge > 0 ? m->vision_merge : 1;
+		int64_t nh = n, nw = n,
+			mg = m->vision_merge > 0 ? m->vision_merge : 1;
 
 		if (n < 1)
 			n = nh = nw = 1;
@@ -192,8 +200,7 @@ multimodal_budget_compute(const struct model *m,
 		b->limit_video = 0;
 		break;
 	}
-	case MULTIMODAL_NONE:
-		break;
+	case MULTIMODAL_NONE: break;
 	}
 	if (b->limit_image <= 0)
 		b->tokens_per_image = patches_image = 0;
@@ -215,13 +222,15 @@ multimodal_budget_compute(const struct model *m,
 		limit = b->limit_image;
 	}
 	b->encoder_budget = max64(mnbt, b->max_tok_per_item);
-	b->items_per_prompt = max64(1, min64(limit, max_model_len / b->max_tok_per_item));
-	b->items_per_batch = max64(1, min64(b->encoder_budget / b->max_tok_per_item,
-	    (int64_t)max_num_seqs * b->items_per_prompt));
+	b->items_per_prompt =
+	    max64(1, min64(limit, max_model_len / b->max_tok_per_item));
+	b->items_per_batch = max64(1,
+	    min64(b->encoder_budget / b->max_tok_per_item,
+		(int64_t)max_num_seqs * b->items_per_prompt));
 	b->profiled_tokens = b->items_per_batch * b->max_tok_per_item;
 	b->encoder_patches = b->items_per_batch * patches;
-	b->encoder_activation = encoder_activation(m, b->kind, b->encoder_patches,
-	    coeff, tp);
+	b->encoder_activation =
+	    encoder_activation(m, b->kind, b->encoder_patches, coeff, tp);
 	b->encoder_cache = b->profiled_tokens * (int64_t)m->hidden *
 	    (dtype_bytes > 0 ? dtype_bytes : 2);
 }

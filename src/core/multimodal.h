@@ -30,35 +30,35 @@
 
 /* How a model turns an image into tokens. */
 enum multimodal_kind {
-	MULTIMODAL_NONE,	/* text-only model */
-	MULTIMODAL_DYNAMIC,	/* Qwen2-VL family: any size up to max_pixels, video */
-	MULTIMODAL_FIXED,	/* Gemma 3: every image becomes the same tokens */
-	MULTIMODAL_TILED	/* Pixtral: up to image_size, one break token per row */
+	MULTIMODAL_NONE, /* text-only model */
+	MULTIMODAL_DYNAMIC, /* Qwen2-VL family: any size up to max_pixels, video */
+	MULTIMODAL_FIXED, /* Gemma 3: every image becomes the same tokens */
+	MULTIMODAL_TILED /* Pixtral: up to image_size, one break token per row */
 };
 
-#define MULTIMODAL_DEFAULT_LIMIT 999		/* vLLM's limit for an unset modality */
-#define MULTIMODAL_QWEN_MAX_FRAMES 600		/* qwen2_vl.py _MAX_FRAMES_PER_VIDEO */
+#define MULTIMODAL_DEFAULT_LIMIT 999 /* vLLM's limit for an unset modality */
+#define MULTIMODAL_QWEN_MAX_FRAMES 600 /* qwen2_vl.py _MAX_FRAMES_PER_VIDEO */
 /* Qwen3-VL video processor: size longest_edge, pixels of all frames */
 #define MULTIMODAL_QWEN3_VIDEO_MAX_PIXELS 25165824
 
 struct multimodal_budget {
 	enum multimodal_kind kind;
-	bool	 active;		/* some modality is enabled and profiled */
-	bool	 text_only;		/* a multimodal model with every modality at 0 */
-	bool	 size_hint;		/* max_pixels or width/height were given */
-	int	 limit_image, limit_video;	/* in force */
-	int64_t	 max_pixels;		/* Qwen2-VL family: in force */
-	int64_t	 tokens_per_image;	/* largest image profiled, 0 = off */
-	int64_t	 tokens_per_video;	/* largest video profiled, 0 = off or none */
-	int64_t	 video_frames;
-	const char *modality;		/* "image", "video" or NULL */
-	int64_t	 max_tok_per_item;
-	int64_t	 encoder_budget;
-	int64_t	 items_per_prompt, items_per_batch;
-	int64_t	 profiled_tokens;	/* items_per_batch x max_tok_per_item */
-	int64_t	 encoder_patches;	/* vision-encoder tokens of those items */
-	int64_t	 encoder_activation;	/* bytes per rank (estimate) */
-	int64_t	 encoder_cache;		/* bytes of embeddings held during the run */
+	bool active; /* some modality is enabled and profiled */
+	bool text_only; /* a multimodal model with every modality at 0 */
+	bool size_hint; /* max_pixels or width/height were given */
+	int limit_image, limit_video; /* in force */
+	int64_t max_pixels; /* Qwen2-VL family: in force */
+	int64_t tokens_per_image; /* largest image profiled, 0 = off */
+	int64_t tokens_per_video; /* largest video profiled, 0 = off or none */
+	int64_t video_frames;
+	const char *modality; /* "image", "video" or NULL */
+	int64_t max_tok_per_item;
+	int64_t encoder_budget;
+	int64_t items_per_prompt, items_per_batch;
+	int64_t profiled_tokens; /* items_per_batch x max_tok_per_item */
+	int64_t encoder_patches; /* vision-encoder tokens of those items */
+	int64_t encoder_activation; /* bytes per rank (estimate) */
+	int64_t encoder_cache; /* bytes of embeddings held during the run */
 };
 
 /* The image-to-token rule of a model. */
@@ -66,9 +66,10 @@ enum multimodal_kind multimodal_kind_of(const struct model *);
 
 /* The multimodal flags of a plan input (plan.h) the budget reads. */
 struct multimodal_request {
-	int	 limit_images, limit_videos;	/* --limit-mm-per-prompt, -1 = default */
-	int64_t	 max_pixels;		/* --mm-processor-kwargs, 0 = checkpoint's */
-	int	 image_width, image_height;	/* size hints, 0 = none */
+	int limit_images,
+	    limit_videos; /* --limit-mm-per-prompt, -1 = default */
+	int64_t max_pixels; /* --mm-processor-kwargs, 0 = checkpoint's */
+	int image_width, image_height; /* size hints, 0 = none */
 };
 
 /*
@@ -79,8 +80,9 @@ struct multimodal_request {
  * model gives kind MULTIMODAL_NONE and zeros.
  */
 void multimodal_budget_compute(const struct model *,
-    const struct multimodal_request *rq,
-    int64_t max_model_len, int max_num_seqs, int max_num_batched_tokens,
-    double encoder_bytes_per_token, int tp, int dtype_bytes, struct multimodal_budget *out);
+    const struct multimodal_request *rq, int64_t max_model_len,
+    int max_num_seqs, int max_num_batched_tokens,
+    double encoder_bytes_per_token, int tp, int dtype_bytes,
+    struct multimodal_budget *out);
 
 #endif

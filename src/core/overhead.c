@@ -11,7 +11,7 @@
 
 #include "units.h"
 
-#define DEFAULT_GRAPHS 102.0	/* 51 PIECEWISE + 51 FULL at max_num_seqs 1024 */
+#define DEFAULT_GRAPHS 102.0 /* 51 PIECEWISE + 51 FULL at max_num_seqs 1024 */
 /* vllm/envs.py VLLM_FUSED_MOE_CHUNK_SIZE: fused_experts() works on at most
  * this many tokens at a time (VLLM_ENABLE_FUSED_MOE_ACTIVATION_CHUNKING 1) */
 #define FUSED_MOE_CHUNK 16384.0
@@ -55,19 +55,24 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 	const struct coeff_set *c = in->c;
 	double reqs, sampler = 0, forward, moe = 0, act, nt, cg = 0;
 	double tp = in->tp > 0 ? in->tp : 1;
-	double inter_rank, moe_tp = in->moe_tp > 0 ? in->moe_tp : tp, moe_tokens;
+	double inter_rank, moe_tp = in->moe_tp > 0 ? in->moe_tp : tp,
+			   moe_tokens;
 
-	reqs = in->max_num_seqs < in->max_num_batched_tokens ?
-	    in->max_num_seqs : in->max_num_batched_tokens;
+	reqs = in->max_num_seqs < in->max_num_batched_tokens
+	    ? in->max_num_seqs
+	    : in->max_num_batched_tokens;
 	if (in->last_stage)
 		sampler = c->sampler_bytes_per_logit * reqs * m->vocab;
-	inter_rank = (m->n_experts > 0 && m->dense_intermediate > 0 ?
-	    m->dense_intermediate : m->intermediate) / tp;
+	inter_rank = (m->n_experts > 0 && m->dense_intermediate > 0
+			     ? m->dense_intermediate
+			     : m->intermediate) /
+	    tp;
 	if (m->n_experts > 0 && m->intermediate <= 0)
-		inter_rank = m->moe_intermediate * (double)m->experts_per_tok / tp;
+		inter_rank =
+		    m->moe_intermediate * (double)m->experts_per_tok / tp;
 	forward = in->max_num_batched_tokens *
 	    (c->forward_bytes_per_token_hidden * m->hidden +
-	    c->forward_bytes_per_token_inter * inter_rank) *
+		c->forward_bytes_per_token_inter * inter_rank) *
 	    (in->dtype_bytes > 2 ? in->dtype_bytes / 2.0 : 1.0);
 	/* with DP the MoE layers see every DP rank's batch (the all-gather of
 	 * allgather_reducescatter, or of the TP x DP group without EP), in
@@ -99,8 +104,9 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 		nt = c->non_torch_tp1_gib;
 
 	if (in->n_graphs > 0) {
-		cg = c->cg_base_gib + c->cg_per_layer_gib * in->layers_on_rank *
-		    pow(tp, -c->cg_tp_exponent);
+		cg = c->cg_base_gib +
+		    c->cg_per_layer_gib * in->layers_on_rank *
+			pow(tp, -c->cg_tp_exponent);
 		if (m->n_experts > 0)
 			cg *= c->cg_moe_factor;
 		cg *= in->n_graphs / DEFAULT_GRAPHS;

@@ -16,26 +16,27 @@
 struct overhead_in {
 	const struct model *model;
 	const struct coeff_set *c;
-	int	 tp, pp;
-	int	 moe_tp;		/* the split inside each expert (experts.h); 0: tp */
-	int	 moe_gather;		/* DP ranks whose tokens every MoE layer
+	int tp, pp;
+	int moe_tp; /* the split inside each expert (experts.h); 0: tp */
+	int moe_gather; /* DP ranks whose tokens every MoE layer
 				   gathers (all-gather over TP x DP); 0, 1: none */
-	int	 last_stage;		/* runs the sampler */
-	int	 layers_on_rank;
-	int	 max_num_seqs, max_num_batched_tokens;
-	int	 n_graphs;		/* CUDA graphs captured (0 when eager) */
-	int	 dtype_bytes;
-	int64_t	 mm_encoder_bytes;	/* vision-encoder peak of the profile (multimodal.h) */
-	int64_t	 mm_cache_bytes;	/* encoder outputs held during the forward */
+	int last_stage; /* runs the sampler */
+	int layers_on_rank;
+	int max_num_seqs, max_num_batched_tokens;
+	int n_graphs; /* CUDA graphs captured (0 when eager) */
+	int dtype_bytes;
+	int64_t
+	    mm_encoder_bytes; /* vision-encoder peak of the profile (multimodal.h) */
+	int64_t mm_cache_bytes; /* encoder outputs held during the forward */
 	enum ckpt_format format;
 };
 
 struct overhead_out {
-	int64_t	 activation;	/* torch peak increase */
-	int64_t	 sampler;	/* its sampler part, needed again after capture */
-	int64_t	 non_torch;
-	int64_t	 cuda_graphs;
-	int64_t	 cuda_context;
+	int64_t activation; /* torch peak increase */
+	int64_t sampler; /* its sampler part, needed again after capture */
+	int64_t non_torch;
+	int64_t cuda_graphs;
+	int64_t cuda_context;
 };
 
 void overhead_estimate(const struct overhead_in *, struct overhead_out *);

@@ -51,7 +51,8 @@ place_mig(struct placement *p, int wanted)
 	p->replicas = cards * p->slices_per_gpu;
 	if (wanted > 0 && wanted < p->replicas)
 		p->replicas = wanted;
-	for (i = 0; i < cards * p->slices_per_gpu && i < PLACEMENT_MAX_SLOTS; i++) {
+	for (i = 0; i < cards * p->slices_per_gpu && i < PLACEMENT_MAX_SLOTS;
+	     i++) {
 		struct placement_slot *s = &p->slots[p->n_slots++];
 		int card = i / p->slices_per_gpu;
 
@@ -61,7 +62,8 @@ place_mig(struct placement *p, int wanted)
 		s->replica = i < p->replicas ? i : -1;
 		s->dp_rank = s->pp_stage = s->tp_rank = 0;
 	}
-	note(p, "MIG: one instance per slice; slices are never joined (NCCL "
+	note(p,
+	    "MIG: one instance per slice; slices are never joined (NCCL "
 	    "does not run across MIG instances)");
 }
 
@@ -80,14 +82,18 @@ placement_refusal(int gpus_per_node, int cards, int tp, int pp, int dp,
 		return false;
 	if (nodes <= 1 && tp * pp > per)
 		/* vllm/config/parallel.py, the mp executor's check */
-		snprintf(msg, len, "World size (%d) is larger than the number of "
-		    "available GPUs (%d) in this node. If this is intentional and "
-		    "you are using:\n- ray, set '--distributed-executor-backend "
+		snprintf(msg, len,
+		    "World size (%d) is larger than the number of "
+		    "available GPUs (%d) in this node. If this is intentional "
+		    "and "
+		    "you are using:\n- ray, set "
+		    "'--distributed-executor-backend "
 		    "ray'.\n- multiprocessing, set '--nnodes' appropriately.",
 		    tp * pp, per);
 	else
 		/* vllm/v1/executor/ray_utils.py, initialize_ray_cluster() */
-		snprintf(msg, len, "The number of required GPUs exceeds the total "
+		snprintf(msg, len,
+		    "The number of required GPUs exceeds the total "
 		    "number of available GPUs in the placement group.");
 	return true;
 }
@@ -133,38 +139,55 @@ placement_note_costs(const struct node *nd, int wanted, struct placement *p)
 
 	if (p->tp > 1) {
 		/* a TP group starts at a multiple of tp inside its instance */
-		p->tp_crosses_nodes = p->tp > p->gpus_per_node ||
-		    p->gpus_per_node % p->tp != 0;
+		p->tp_crosses_nodes =
+		    p->tp > p->gpus_per_node || p->gpus_per_node % p->tp != 0;
 		/* one card per node: no link inside the node to speak of */
 		p->tp_over_pcie = domain == 0 && p->gpus_per_node > 1;
 		p->tp_beyond_nvlink = domain > 0 && p->tp > domain;
 	}
 	p->pp_crosses_nodes = p->tp * p->pp > p->gpus_per_node;
-	p->dp_crosses_nodes = p->instance_gpus > p->gpus_per_node && !p->pp_crosses_nodes;
+	p->dp_crosses_nodes =
+	    p->instance_gpus > p->gpus_per_node && !p->pp_crosses_nodes;
 	if (p->tp_crosses_nodes && !(domain >= p->tp))
-		note(p, "tensor parallel %d spans nodes of %d cards: every layer's "
-		    "all-reduce crosses the network (%s); keep TP inside a node and "
-		    "put pipeline stages across nodes", p->tp, p->gpus_per_node,
+		note(p,
+		    "tensor parallel %d spans nodes of %d cards: every layer's "
+		    "all-reduce crosses the network (%s); keep TP inside a "
+		    "node and "
+		    "put pipeline stages across nodes",
+		    p->tp, p->gpus_per_node,
 		    nd->inter_node ? nd->inter_node : "between nodes");
 	else if (p->tp_crosses_nodes)
-		note(p, "tensor parallel %d spans trays of %d cards inside one NVLink "
-		    "domain of %d", p->tp, p->gpus_per_node, domain);
+		note(p,
+		    "tensor parallel %d spans trays of %d cards inside one "
+		    "NVLink "
+		    "domain of %d",
+		    p->tp, p->gpus_per_node, domain);
 	if (p->tp_over_pcie)
-		note(p, "tensor parallel %d over PCIe only (no NVLink on %s): the "
-		    "all-reduce of every layer goes through PCIe; vLLM's custom "
-		    "all-reduce is off without P2P", p->tp, nd->name);
+		note(p,
+		    "tensor parallel %d over PCIe only (no NVLink on %s): the "
+		    "all-reduce of every layer goes through PCIe; vLLM's "
+		    "custom "
+		    "all-reduce is off without P2P",
+		    p->tp, nd->name);
 	else if (p->tp_beyond_nvlink && !p->tp_crosses_nodes)
-		note(p, "tensor parallel %d is larger than the NVLink domain of %d "
-		    "cards: part of every all-reduce goes over PCIe", p->tp, domain);
+		note(p,
+		    "tensor parallel %d is larger than the NVLink domain of %d "
+		    "cards: part of every all-reduce goes over PCIe",
+		    p->tp, domain);
 	if (p->pp_crosses_nodes)
-		note(p, "one instance (TP %d x PP %d) spans %d nodes: launch it with "
-		    "Ray (--export ray)", p->tp, p->pp, p->nodes_per_instance);
+		note(p,
+		    "one instance (TP %d x PP %d) spans %d nodes: launch it "
+		    "with "
+		    "Ray (--export ray)",
+		    p->tp, p->pp, p->nodes_per_instance);
 	if (p->dp_crosses_nodes)
-		note(p, "data parallel %d over %d nodes: vLLM's multi-node data "
-		    "parallel (--export multinode)", p->dp, p->nodes_per_instance);
+		note(p,
+		    "data parallel %d over %d nodes: vLLM's multi-node data "
+		    "parallel (--export multinode)",
+		    p->dp, p->nodes_per_instance);
 	if (!p->refused && wanted > p->replicas)
-		note(p, "%d replicas wanted, %d fit on %d node%s", wanted, p->replicas,
-		    p->nodes, p->nodes == 1 ? "" : "s");
+		note(p, "%d replicas wanted, %d fit on %d node%s", wanted,
+		    p->replicas, p->nodes, p->nodes == 1 ? "" : "s");
 }
 
 void
@@ -187,8 +210,8 @@ placement_compute(const struct node *nd, int nodes, int tp, int pp, int dp,
 		place_mig(p, wanted);
 		return;
 	}
-	p->nodes_per_instance = (p->instance_gpus + p->gpus_per_node - 1) /
-	    p->gpus_per_node;
+	p->nodes_per_instance =
+	    (p->instance_gpus + p->gpus_per_node - 1) / p->gpus_per_node;
 	p->refused = placement_refusal(p->gpus_per_node, cards, p->tp, p->pp,
 	    p->dp, p->message, sizeof p->message);
 	p->replicas = p->refused ? 0 : instances_that_fit(p);

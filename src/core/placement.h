@@ -27,32 +27,33 @@
 
 /* One card (or MIG slice) of the deployment and what runs on it. */
 struct placement_slot {
-	int	 node, gpu, slice;	/* slice: MIG instance on the card, -1 whole card */
-	int	 replica;		/* -1: idle */
-	int	 dp_rank, pp_stage, tp_rank;
+	int node, gpu,
+	    slice; /* slice: MIG instance on the card, -1 whole card */
+	int replica; /* -1: idle */
+	int dp_rank, pp_stage, tp_rank;
 	/* MoE (placement_assign_experts()): the rank in the TP x DP group of
 	 * the MoE layers and the routed experts it holds, whole under EP */
-	int	 ep_rank, expert_first, expert_count;
-	int	 expert_stride;		/* 1 linear; the EP size round_robin */
+	int ep_rank, expert_first, expert_count;
+	int expert_stride; /* 1 linear; the EP size round_robin */
 };
 
 struct placement {
-	int	 nodes, gpus_per_node, slices_per_gpu;
-	int	 tp, pp, dp;
-	int	 instance_gpus;		/* tp * pp * dp: one instance */
-	int	 replicas;		/* instances that fit */
-	int	 nodes_per_instance;	/* > 1: the instance spans nodes */
-	bool	 tp_crosses_nodes, tp_over_pcie, tp_beyond_nvlink, pp_crosses_nodes,
-		 dp_crosses_nodes;
-	int	 n_experts;		/* routed experts of the model, 0: dense */
-	bool	 ep;			/* expert parallel: whole experts per rank */
-	bool	 round_robin;		/* experts r, r + EP, ... (else a block) */
-	bool	 refused;		/* vLLM would not start */
-	char	 message[512];		/* vLLM's words when refused */
-	char	 notes[PLACEMENT_MAX_NOTES][256];	/* warnings, worst first */
-	int	 n_notes;
+	int nodes, gpus_per_node, slices_per_gpu;
+	int tp, pp, dp;
+	int instance_gpus; /* tp * pp * dp: one instance */
+	int replicas; /* instances that fit */
+	int nodes_per_instance; /* > 1: the instance spans nodes */
+	bool tp_crosses_nodes, tp_over_pcie, tp_beyond_nvlink, pp_crosses_nodes,
+	    dp_crosses_nodes;
+	int n_experts; /* routed experts of the model, 0: dense */
+	bool ep; /* expert parallel: whole experts per rank */
+	bool round_robin; /* experts r, r + EP, ... (else a block) */
+	bool refused; /* vLLM would not start */
+	char message[512]; /* vLLM's words when refused */
+	char notes[PLACEMENT_MAX_NOTES][256]; /* warnings, worst first */
+	int n_notes;
 	struct placement_slot slots[PLACEMENT_MAX_SLOTS];
-	int	 n_slots;
+	int n_slots;
 };
 
 /*

@@ -37,7 +37,8 @@
  * before, vllm#48140), which depends on what else runs and on the page
  * cache: headroom cannot know it.
  */
-const char plan_unified_note[] = "unified memory (GB10): the card's total is "
+const char plan_unified_note[] =
+    "unified memory (GB10): the card's total is "
     "the memory the OS and every process share, and vLLM's startup check "
     "reads what the host has free when it starts (page cache and other "
     "programs count), which headroom cannot know; it plans with "
@@ -178,8 +179,10 @@ mxfp4_backend_for(double cc, int version, bool lora)
 	if (cc >= 10.0 && cc < 11.0)
 		return MXFP4_FLASHINFER;
 	if (cc < 10.0)
-		return version >= VLLM_VER(0, 11, 0) && version < VLLM_VER(0, 19, 0) ?
-		    MXFP4_TRITON_HOPPER : MXFP4_MARLIN;
+		return version >= VLLM_VER(0, 11, 0) &&
+			version < VLLM_VER(0, 19, 0)
+		    ? MXFP4_TRITON_HOPPER
+		    : MXFP4_MARLIN;
 	return MXFP4_TRITON;
 }
 
@@ -188,8 +191,8 @@ struct stage {
 	struct weights_breakdown w;
 	struct overhead_out o;
 	struct kv_layout kv;
-	int64_t	 weights, available, num_blocks, lora, offloaded, draft;
-	int	 layers;
+	int64_t weights, available, num_blocks, lora, offloaded, draft;
+	int layers;
 };
 
 /*
@@ -211,8 +214,9 @@ calibrate_stage(const struct plan_input *in, struct plan *p, int n_graphs,
 		p->weights_exact = true;
 		p->calibrated |= PLAN_CAL_WEIGHTS;
 	}
-	if ((k->terms & PLAN_CAL_ACTIVATION) && (k->max_num_batched_tokens == 0 ||
-	    k->max_num_batched_tokens == p->max_num_batched_tokens)) {
+	if ((k->terms & PLAN_CAL_ACTIVATION) &&
+	    (k->max_num_batched_tokens == 0 ||
+		k->max_num_batched_tokens == p->max_num_batched_tokens)) {
 		o->activation = k->activation;
 		p->calibrated |= PLAN_CAL_ACTIVATION;
 	}
@@ -227,8 +231,8 @@ calibrate_stage(const struct plan_input *in, struct plan *p, int n_graphs,
 }
 
 static void
-rule_plan(const struct catalogue *c, const struct plan_input *in, struct plan *p,
-    const struct stage *s)
+rule_plan(const struct catalogue *c, const struct plan_input *in,
+    struct plan *p, const struct stage *s)
 {
 	double driver = plan_card_driver_gib(c, in);
 	int64_t cache;
@@ -245,25 +249,33 @@ rule_plan(const struct catalogue *c, const struct plan_input *in, struct plan *p
 	p->available_kv = cache;
 	p->kv_cache = cache > 0 ? cache : 0;
 	p->outside_budget = p->total - p->requested - p->other;
-	p->kv_tokens = p->bytes_per_token > 0 && cache > 0 ? cache / p->bytes_per_token : 0;
-	p->max_concurrency = p->max_model_len > 0 ? (double)p->kv_tokens / p->max_model_len : 0;
+	p->kv_tokens = p->bytes_per_token > 0 && cache > 0
+	    ? cache / p->bytes_per_token
+	    : 0;
+	p->max_concurrency =
+	    p->max_model_len > 0 ? (double)p->kv_tokens / p->max_model_len : 0;
 	p->needed_one_request = p->bytes_per_token * p->max_model_len;
 	if (p->phase != PHASE_NONE)
 		return;
 	if (s->weights > p->requested - p->activation) {
 		p->phase = PHASE_WEIGHTS;
-		snprintf(p->message, sizeof p->message, "By the sizing rule "
-		    "(0.9 x %.1f GiB - 3 GiB) the card keeps %.1f GiB for weights "
-		    "and cache; the weights alone need %.1f GiB per card.", driver,
-		    units_gib(p->requested - p->activation), units_gib(s->weights));
+		snprintf(p->message, sizeof p->message,
+		    "By the sizing rule "
+		    "(0.9 x %.1f GiB - 3 GiB) the card keeps %.1f GiB for "
+		    "weights "
+		    "and cache; the weights alone need %.1f GiB per card.",
+		    driver, units_gib(p->requested - p->activation),
+		    units_gib(s->weights));
 	} else if (p->needed_one_request > cache) {
 		p->phase = PHASE_KV_CACHE;
 		p->estimated_max_model_len = p->kv_tokens;
-		snprintf(p->message, sizeof p->message, "By the sizing rule the "
-		    "cache holds %.1f GiB; one request of %lld tokens needs %.1f GiB. "
-		    "Estimated maximum model length: %lld.", units_gib(cache),
-		    (long long)p->max_model_len, units_gib(p->needed_one_request),
-		    (long long)p->kv_tokens);
+		snprintf(p->message, sizeof p->message,
+		    "By the sizing rule the "
+		    "cache holds %.1f GiB; one request of %lld tokens needs "
+		    "%.1f GiB. "
+		    "Estimated maximum model length: %lld.",
+		    units_gib(cache), (long long)p->max_model_len,
+		    units_gib(p->needed_one_request), (long long)p->kv_tokens);
 	}
 }
 
@@ -297,7 +309,8 @@ plan_update_concurrency(const struct plan_input *in, struct plan *p)
 	/* the walk stopped before the scheduler: no card, model or coefficients */
 	if (p->max_num_seqs <= 0)
 		return;
-	tpr = in->tokens_per_request > 0 ? in->tokens_per_request : p->max_model_len;
+	tpr = in->tokens_per_request > 0 ? in->tokens_per_request
+					 : p->max_model_len;
 	p->tokens_per_request = tpr;
 	avail = in->gpus > 0 ? in->gpus : (int64_t)p->world * p->dp;
 	p->replicas = p->world > 0 ? (int)(avail / p->world) : 0;
@@ -313,13 +326,17 @@ plan_update_concurrency(const struct plan_input *in, struct plan *p)
 		p->concurrency_at_tpr = p->rule_users;
 	} else {
 		p->blocks_at_tpr = blocks_for(p, tpr);
-		if (p->num_blocks > 1 && p->blocks_at_tpr > 0 && tpr <= p->max_model_len)
-			p->concurrency_at_tpr = (p->num_blocks - 1) / p->blocks_at_tpr;
+		if (p->num_blocks > 1 && p->blocks_at_tpr > 0 &&
+		    tpr <= p->max_model_len)
+			p->concurrency_at_tpr =
+			    (p->num_blocks - 1) / p->blocks_at_tpr;
 		if (p->concurrency_at_tpr > p->max_num_seqs)
 			p->concurrency_at_tpr = p->max_num_seqs;
 		if (tpr > p->max_model_len)
-			snprintf(p->warning, sizeof p->warning, "Requests of %lld tokens "
-			    "are longer than max_model_len (%lld): vLLM rejects them.",
+			snprintf(p->warning, sizeof p->warning,
+			    "Requests of %lld tokens "
+			    "are longer than max_model_len (%lld): vLLM "
+			    "rejects them.",
 			    (long long)tpr, (long long)p->max_model_len);
 	}
 	if (p->phase != PHASE_NONE)
@@ -338,9 +355,9 @@ graph_mode(const struct plan_input *in, const struct vllm_traits *t)
 	if (in->cudagraph_mode != PLAN_CG_UNSET)
 		return (enum plan_cg_mode)in->cudagraph_mode;
 	if (in->optimization_level >= 0 && t->opt_levels)
-		return in->optimization_level == 0 ? PLAN_CG_NONE :
-		    in->optimization_level == 1 ? PLAN_CG_PIECEWISE :
-		    PLAN_CG_FULL_AND_PIECEWISE;
+		return in->optimization_level == 0 ? PLAN_CG_NONE
+		    : in->optimization_level == 1  ? PLAN_CG_PIECEWISE
+						   : PLAN_CG_FULL_AND_PIECEWISE;
 	return PLAN_CG_FULL_AND_PIECEWISE;
 }
 
@@ -351,14 +368,15 @@ mamba_dtype_check(const char *flag, int d, int version, struct plan *p)
 {
 	static const char *const names[] = { "auto", "float32", "float16",
 		"bfloat16" };
-	int n = version >= VLLM_SINCE_MAMBA_BFLOAT16 ? 4 :
-	    version >= VLLM_SINCE_MAMBA_FLOAT16 ? 3 : 2;
+	int n = version >= VLLM_SINCE_MAMBA_BFLOAT16 ? 4
+	    : version >= VLLM_SINCE_MAMBA_FLOAT16    ? 3
+						     : 2;
 
 	if (d < n || d > PLAN_MAMBA_BFLOAT16)
 		return;
-	config_fail(p, "argument %s: invalid choice: '%s' (choose from %s)", flag,
-	    names[d], n == 3 ? "'auto', 'float32', 'float16'" :
-	    "'auto', 'float32'");
+	config_fail(p, "argument %s: invalid choice: '%s' (choose from %s)",
+	    flag, names[d],
+	    n == 3 ? "'auto', 'float32', 'float16'" : "'auto', 'float32'");
 }
 
 /* Flag values the chosen release does not take, in vLLM's argparse words. */
@@ -368,29 +386,39 @@ release_checks(const struct plan_input *in, const struct vllm_traits *t,
 {
 	char list[80];
 
-	if (in->block_size > 0 && !vllm_block_size_ok(t->version, in->block_size))
-		config_fail(p, "argument --block-size: invalid choice: %d (choose "
-		    "from %s)", in->block_size, vllm_block_choices_text(t->version,
-		    list, sizeof list));
+	if (in->block_size > 0 &&
+	    !vllm_block_size_ok(t->version, in->block_size))
+		config_fail(p,
+		    "argument --block-size: invalid choice: %d (choose "
+		    "from %s)",
+		    in->block_size,
+		    vllm_block_choices_text(t->version, list, sizeof list));
 	if ((in->kv_dtype == KV_BFLOAT16 || in->kv_dtype == KV_FP8_DS_MLA) &&
 	    !t->kv_bf16_mla)
-		config_fail(p, "argument --kv-cache-dtype: invalid choice: '%s' "
-		    "(choose from 'auto', 'fp8', 'fp8_e4m3', 'fp8_e5m2', 'fp8_inc')",
+		config_fail(p,
+		    "argument --kv-cache-dtype: invalid choice: '%s' "
+		    "(choose from 'auto', 'fp8', 'fp8_e4m3', 'fp8_e5m2', "
+		    "'fp8_inc')",
 		    kv_dtype_name(in->kv_dtype));
 	mamba_dtype_check("--mamba-cache-dtype", in->mamba_cache_dtype,
 	    t->version, p);
 	mamba_dtype_check("--mamba-ssm-cache-dtype", in->mamba_ssm_cache_dtype,
 	    t->version, p);
 	if (in->cudagraph_mode != PLAN_CG_UNSET && !t->cudagraph_mode)
-		config_fail(p, "--compilation-config cudagraph_mode needs vLLM "
+		config_fail(p,
+		    "--compilation-config cudagraph_mode needs vLLM "
 		    "0.10.2 or later.");
 	if (in->optimization_level >= 0 && in->optimization_level != 3 &&
 	    !t->opt_levels)
-		config_fail(p, "-O%d: before vLLM 0.12.0 -O is a torch.compile "
-		    "level, whose CUDA graphs headroom does not model (-O3, the "
-		    "default, is).", in->optimization_level);
+		config_fail(p,
+		    "-O%d: before vLLM 0.12.0 -O is a torch.compile "
+		    "level, whose CUDA graphs headroom does not model (-O3, "
+		    "the "
+		    "default, is).",
+		    in->optimization_level);
 	if (in->performance_mode != PLAN_PERF_UNSET && !t->perf_mode)
-		config_fail(p, "--performance-mode needs vLLM 0.17.0 or later.");
+		config_fail(p,
+		    "--performance-mode needs vLLM 0.17.0 or later.");
 }
 
 /*
@@ -404,19 +432,20 @@ struct walk {
 	const struct plan_input *in;
 	struct plan *p;
 	const struct model *m;
-	const struct gpu *g;		/* NULL: a custom card */
-	const struct checkpoint *ck;	/* NULL: a derived format */
+	const struct gpu *g; /* NULL: a custom card */
+	const struct checkpoint *ck; /* NULL: a derived format */
 	const struct coeff_set *co;
 	struct vllm_traits t;
 	struct plan_lora lora;
 	struct kv_params kp;
-	struct experts_split es;	/* the MoE split of rank 0 (the most experts) */
+	struct experts_split
+	    es; /* the MoE split of rank 0 (the most experts) */
 	struct stage st[16];
-	struct model mc;		/* the model with its RoPE rows at max_model_len */
-	int	 sizes[PLAN_MAX_CAPTURE];
-	int	 nstage, best, dtype_bytes, n_graphs, q, nspec;
-	int64_t	 derived;		/* the model's longest length */
-	double	 scale, cc;		/* exact-weights scale; compute capability */
+	struct model mc; /* the model with its RoPE rows at max_model_len */
+	int sizes[PLAN_MAX_CAPTURE];
+	int nstage, best, dtype_bytes, n_graphs, q, nspec;
+	int64_t derived; /* the model's longest length */
+	double scale, cc; /* exact-weights scale; compute capability */
 };
 
 /* Settings the flags resolve to; false when nothing can be planned. */
@@ -445,35 +474,46 @@ walk_settings(struct walk *w)
 	p->enforce_eager = in->enforce_eager;
 	if (w->m == NULL || w->co == NULL) {
 		p->phase = PHASE_CONFIG;
-		snprintf(p->message, sizeof p->message, "%s", w->m == NULL ?
-		    "No model specified." : "No estimate coefficients loaded.");
+		snprintf(p->message, sizeof p->message, "%s",
+		    w->m == NULL ? "No model specified."
+				 : "No estimate coefficients loaded.");
 		return false;
 	}
 	if (p->total <= 0) {
 		p->phase = PHASE_CONFIG;
-		snprintf(p->message, sizeof p->message, "No card chosen: give --gpu "
+		snprintf(p->message, sizeof p->message,
+		    "No card chosen: give --gpu "
 		    "or --gpu-total-gib.");
 		return false;
 	}
 	if (w->m->last_release > 0 && p->version > w->m->last_release) {
 		/* vLLM's registry (_raise_for_unsupported): removed architectures */
 		p->phase = PHASE_CONFIG;
-		snprintf(p->message, sizeof p->message, "Model architecture %s was "
-		    "supported in vLLM until v%d.%d.%d, and is not supported anymore. "
-		    "Please use an older version of vLLM if you want to use this "
-		    "model architecture.", w->m->architecture, w->m->last_release /
-		    10000, w->m->last_release / 100 % 100, w->m->last_release % 100);
+		snprintf(p->message, sizeof p->message,
+		    "Model architecture %s was "
+		    "supported in vLLM until v%d.%d.%d, and is not supported "
+		    "anymore. "
+		    "Please use an older version of vLLM if you want to use "
+		    "this "
+		    "model architecture.",
+		    w->m->architecture, w->m->last_release / 10000,
+		    w->m->last_release / 100 % 100, w->m->last_release % 100);
 		return false;
 	}
 	if (w->m->first_release > 0 && p->version < w->m->first_release) {
 		p->phase = PHASE_CONFIG;
-		snprintf(p->message, sizeof p->message, w->m->first_v0 ? "%s: vLLM "
-		    "before %d.%d.%d runs this architecture on its V0 engine only; "
-		    "headroom models the V1 engine and does not plan it." : "%s: vLLM "
-		    "before %d.%d.%d does not know this architecture (its registry "
-		    "has no entry for it).", w->m->architecture,
-		    w->m->first_release / 10000, w->m->first_release / 100 % 100,
-		    w->m->first_release % 100);
+		snprintf(p->message, sizeof p->message,
+		    w->m->first_v0
+			? "%s: vLLM "
+			  "before %d.%d.%d runs this architecture on its V0 "
+			  "engine only; "
+			  "headroom models the V1 engine and does not plan it."
+			: "%s: vLLM "
+			  "before %d.%d.%d does not know this architecture "
+			  "(its registry "
+			  "has no entry for it).",
+		    w->m->architecture, w->m->first_release / 10000,
+		    w->m->first_release / 100 % 100, w->m->first_release % 100);
 		return false;
 	}
 	if (w->m->refusal != NULL) {
@@ -485,8 +525,8 @@ walk_settings(struct walk *w)
 	p->assumption = w->m->assumption;
 	if (w->g != NULL && w->g->unified && in->mig < 0)
 		p->card_assumption = plan_unified_note;
-	experts_split_for(w->m->n_experts, p->tp, p->dp, in->expert_parallel > 0, 0,
-	    &w->es);
+	experts_split_for(w->m->n_experts, p->tp, p->dp,
+	    in->expert_parallel > 0, 0, &w->es);
 	p->expert_parallel = w->es.ep;
 	/* determine_expert_placement_strategy(): round_robin needs expert
 	 * groups and no redundant experts, and with DP the all2all kernels of
@@ -508,20 +548,23 @@ walk_formats(struct walk *w)
 	const struct checkpoint *ck = w->ck;
 	struct plan *p = w->p;
 
-	p->format = ck ? ck->format : in->format != FMT_COUNT ? in->format :
-	    m->native_format;
+	p->format = ck                ? ck->format
+	    : in->format != FMT_COUNT ? in->format
+				      : m->native_format;
 	if (in->quantization_fp8 && is_16bit(p->format))
 		p->format = FMT_FP8;
 	w->dtype_bytes = m->dtype_bytes > 0 ? m->dtype_bytes : 2;
 	if (in->dtype_override == FMT_FP32)
 		w->dtype_bytes = 4;
-	else if (in->dtype_override == FMT_BF16 || in->dtype_override == FMT_FP16)
+	else if (in->dtype_override == FMT_BF16 ||
+	    in->dtype_override == FMT_FP16)
 		w->dtype_bytes = 2;
 	if (p->format == FMT_FP32)
 		w->dtype_bytes = 4;
 	p->kv_dtype = in->kv_dtype;
 	if (p->kv_dtype == KV_AUTO) {
-		enum kv_dtype k = ck && ck->kv != KV_AUTO ? ck->kv : m->native_kv;
+		enum kv_dtype k =
+		    ck && ck->kv != KV_AUTO ? ck->kv : m->native_kv;
 
 		if (k != KV_AUTO)
 			p->kv_dtype = k;
@@ -529,8 +572,8 @@ walk_formats(struct walk *w)
 	/* DeepseekV32ForCausalLM.verify_and_update_config (models/config.py):
 	 * sparse-attention MLA stores fp8 as the custom fp8_ds_mla layout */
 	if (m->mla && m->index_topk > 0 && kv_dtype_is_fp8(p->kv_dtype) &&
-	    p->kv_dtype != KV_FP8_DS_MLA && !(w->cc >= 10.0 && w->cc < 11.0 &&
-	    w->t.sparse_mla_flashinfer))
+	    p->kv_dtype != KV_FP8_DS_MLA &&
+	    !(w->cc >= 10.0 && w->cc < 11.0 && w->t.sparse_mla_flashinfer))
 		p->kv_dtype = KV_FP8_DS_MLA;
 	p->kv_bytes = kv_dtype_bytes(p->kv_dtype, w->dtype_bytes);
 }
@@ -549,66 +592,90 @@ walk_config_checks(struct walk *w)
 	 * before anything else: its words, as the placement gives them */
 	if (in->gpus > 0 && in->node_gpus > 0 && in->mig < 0 &&
 	    placement_refusal(in->node_gpus, in->gpus, p->tp, p->pp, p->dp, b,
-	    sizeof b))
+		sizeof b))
 		config_fail(p, "%s", b);
 	if (in->not_modelled != NULL)
-		config_fail(p, "%s: headroom does not model what this value does "
-		    "to memory, so it does not plan it.", in->not_modelled);
+		config_fail(p,
+		    "%s: headroom does not model what this value does "
+		    "to memory, so it does not plan it.",
+		    in->not_modelled);
 	if (in->pcp > 1 || in->dcp > 1)
-		config_fail(p, "--%s-context-parallel-size %d: headroom does not "
-		    "model context parallelism (the KV cache split over ranks), so it "
-		    "does not plan it.", in->pcp > 1 ? "prefill" : "decode",
+		config_fail(p,
+		    "--%s-context-parallel-size %d: headroom does not "
+		    "model context parallelism (the KV cache split over "
+		    "ranks), so it "
+		    "does not plan it.",
+		    in->pcp > 1 ? "prefill" : "decode",
 		    in->pcp > 1 ? in->pcp : in->dcp);
 	if (in->util > 1.0 || in->util < 0)
 		config_fail(p, "%s", msg_util_range(in->util, b, sizeof b));
 	release_checks(in, &w->t, p);
 	if (m->heads % p->tp != 0)
-		config_fail(p, "%s", msg_heads_not_divisible(m->heads, p->tp, b,
-		    sizeof b));
+		config_fail(p, "%s",
+		    msg_heads_not_divisible(m->heads, p->tp, b, sizeof b));
 	/* ModelConfig.verify_with_parallel_config: is_pp_supported_model */
 	if (m->no_pp && p->pp > 1)
-		config_fail(p, "Pipeline parallelism is not supported for this model. "
+		config_fail(p,
+		    "Pipeline parallelism is not supported for this model. "
 		    "Supported models implement the `SupportsPP` interface.");
 	if (!m->mla && m->kv_heads > 0 && m->kv_heads < p->tp &&
 	    p->tp % m->kv_heads != 0)
-		config_fail(p, "Tensor parallel size %d is not a multiple of the "
+		config_fail(p,
+		    "Tensor parallel size %d is not a multiple of the "
 		    "model's %d KV heads; vLLM's attention layer asserts it.",
 		    p->tp, m->kv_heads);
 	if (in->mig >= 0 && p->world > 1)
-		config_fail(p, "Tensor and pipeline parallelism cannot span MIG "
-		    "slices: NCCL does not support MIG (NVIDIA MIG User Guide). Use "
+		config_fail(p,
+		    "Tensor and pipeline parallelism cannot span MIG "
+		    "slices: NCCL does not support MIG (NVIDIA MIG User "
+		    "Guide). Use "
 		    "one slice per vLLM instance (TP 1) and run replicas with "
-		    "--data-parallel-size or separate instances, or use whole cards.");
+		    "--data-parallel-size or separate instances, or use whole "
+		    "cards.");
 	if (g && format_needs_fp8(p->format) && !g->fp8)
-		config_fail(p, "%s weights need FP8 tensor cores (compute "
-		    "capability 8.9 or later); the %s has none. Use a BF16, AWQ or "
-		    "GPTQ checkpoint on this card.", ckpt_format_name(p->format),
-		    g->name);
+		config_fail(p,
+		    "%s weights need FP8 tensor cores (compute "
+		    "capability 8.9 or later); the %s has none. Use a BF16, "
+		    "AWQ or "
+		    "GPTQ checkpoint on this card.",
+		    ckpt_format_name(p->format), g->name);
 	if (g && p->format == FMT_NVFP4 && !g->fp4)
-		config_fail(p, "NVFP4 weights need Blackwell FP4 tensor cores "
-		    "(compute capability 10.0 or 12.0); the %s does not have them. "
-		    "Use an FP8 or AWQ checkpoint on this card.", g->name);
+		config_fail(p,
+		    "NVFP4 weights need Blackwell FP4 tensor cores "
+		    "(compute capability 10.0 or 12.0); the %s does not have "
+		    "them. "
+		    "Use an FP8 or AWQ checkpoint on this card.",
+		    g->name);
 	if (g && p->kv_dtype == KV_NVFP4 && (!g->fp4 || !w->t.kv_nvfp4))
-		config_fail(p, "--kv-cache-dtype nvfp4 %s", !g->fp4 ?
-		    "needs a Blackwell card (FP4 tensor cores)." :
-		    "needs vLLM 0.32.0 or later.");
+		config_fail(p, "--kv-cache-dtype nvfp4 %s",
+		    !g->fp4 ? "needs a Blackwell card (FP4 tensor cores)."
+			    : "needs vLLM 0.32.0 or later.");
 	if (p->kv_dtype == KV_FP8_DS_MLA && !m->mla)
-		config_fail(p, "--kv-cache-dtype fp8_ds_mla is only for MLA models "
-		    "(DeepSeek); %s uses ordinary attention.", m->id);
+		config_fail(p,
+		    "--kv-cache-dtype fp8_ds_mla is only for MLA models "
+		    "(DeepSeek); %s uses ordinary attention.",
+		    m->id);
 	if (in->gpus > 0 && in->gpus < p->world * p->dp && in->node_gpus <= 0)
-		config_fail(p, "The plan needs %d GPUs (TP x PP x DP) but only %d "
-		    "are available (--gpus).", p->world * p->dp, in->gpus);
+		config_fail(p,
+		    "The plan needs %d GPUs (TP x PP x DP) but only %d "
+		    "are available (--gpus).",
+		    p->world * p->dp, in->gpus);
 	if (p->pp > m->layers)
-		config_fail(p, "Pipeline parallel size %d exceeds the model's %d "
-		    "layers.", p->pp, m->layers);
+		config_fail(p,
+		    "Pipeline parallel size %d exceeds the model's %d "
+		    "layers.",
+		    p->pp, m->layers);
 	/* ParallelConfig.use_sequence_parallel_moe: EP with TP > 1 and DP > 1
 	 * splits each batch over the TP ranks and replicates shared experts */
 	if (w->es.ep && p->tp > 1 && p->dp > 1)
-		config_fail(p, "--enable-expert-parallel with tensor parallel %d and "
-		    "data parallel %d: vLLM then runs the MoE layers sequence-parallel "
-		    "(each TP rank a slice of the batch, shared experts replicated), "
-		    "which headroom does not model. Plan TP x 1 or 1 x DP.", p->tp,
-		    p->dp);
+		config_fail(p,
+		    "--enable-expert-parallel with tensor parallel %d and "
+		    "data parallel %d: vLLM then runs the MoE layers "
+		    "sequence-parallel "
+		    "(each TP rank a slice of the batch, shared experts "
+		    "replicated), "
+		    "which headroom does not model. Plan TP x 1 or 1 x DP.",
+		    p->tp, p->dp);
 }
 
 /* What else vLLM puts on the GPU: LoRA, drafts, offloading. */
@@ -633,23 +700,35 @@ walk_extras_checks(struct walk *w)
 		config_fail(p, "%s", b);
 	p->spec_assumption = spec_assumption(&in->spec);
 	if (in->kv_offloading_gib > 0 && in->kv_offloading_backend == 1)
-		config_fail(p, "--kv-offloading-backend lmcache: LMCache's own GPU "
-		    "buffers are not modelled by headroom; plan with the native "
+		config_fail(p,
+		    "--kv-offloading-backend lmcache: LMCache's own GPU "
+		    "buffers are not modelled by headroom; plan with the "
+		    "native "
 		    "backend or without KV offloading.");
-	else if (in->kv_offloading_gib > 0 && (m->n_state_layers > 0 ||
-	    ((m->n_sliding > 0 || m->n_chunked > 0) && in->disable_hybrid_kv_manager <= 0)))
-		config_fail(p, "--kv-offloading-size on %s: with a KV connector vLLM "
-		    "may turn the hybrid KV cache manager off for its sliding-window "
-		    "or chunked layers (and its state layers), depending on the release; "
-		    "headroom does not model that. Plan without KV offloading.", m->id);
+	else if (in->kv_offloading_gib > 0 &&
+	    (m->n_state_layers > 0 ||
+		((m->n_sliding > 0 || m->n_chunked > 0) &&
+		    in->disable_hybrid_kv_manager <= 0)))
+		config_fail(p,
+		    "--kv-offloading-size on %s: with a KV connector vLLM "
+		    "may turn the hybrid KV cache manager off for its "
+		    "sliding-window "
+		    "or chunked layers (and its state layers), depending on "
+		    "the release; "
+		    "headroom does not model that. Plan without KV offloading.",
+		    m->id);
 	if (in->spec.method == SPEC_MTP && p->pp > 1)
-		config_fail(p, "--speculative-config: method '%s' with pipeline "
-		    "parallelism is not modelled by headroom (the next-token layers "
-		    "sit on the last stage).", in->spec.name);
+		config_fail(p,
+		    "--speculative-config: method '%s' with pipeline "
+		    "parallelism is not modelled by headroom (the next-token "
+		    "layers "
+		    "sit on the last stage).",
+		    in->spec.name);
 	if (in->cpu_offload_gib < 0)
 		config_fail(p, "--cpu-offload-gb must not be negative.");
 	if (w->es.ep && w->lora.enabled && m->n_experts > 0)
-		config_fail(p, "--enable-lora with --enable-expert-parallel: "
+		config_fail(p,
+		    "--enable-lora with --enable-expert-parallel: "
 		    "headroom does not model LoRA slots on expert-parallel MoE "
 		    "layers, so it does not plan it.");
 }
@@ -667,15 +746,17 @@ walk_max_model_len(struct walk *w)
 	if (in->max_model_len == -1) {
 		p->max_model_len_auto = true;
 		if (!w->t.auto_max_model_len)
-			config_fail(p, "--max-model-len auto (-1) needs vLLM 0.14.0 "
+			config_fail(p,
+			    "--max-model-len auto (-1) needs vLLM 0.14.0 "
 			    "or later.");
 	} else if (in->max_model_len > 0) {
 		p->max_model_len = in->max_model_len;
 		if (in->max_model_len > w->derived && p->phase == PHASE_NONE) {
 			p->phase = PHASE_CONFIG;
-			msg_max_len_too_long(in->max_model_len, m->derived_key ?
-			    m->derived_key : "max_position_embeddings", w->derived,
-			    p->message, sizeof p->message);
+			msg_max_len_too_long(in->max_model_len,
+			    m->derived_key ? m->derived_key
+					   : "max_position_embeddings",
+			    w->derived, p->message, sizeof p->message);
 		}
 	} else if (in->max_model_len < -1) {
 		config_fail(p, "--max-model-len must be positive, -1 or auto.");
@@ -704,12 +785,16 @@ walk_scheduler(struct walk *w)
 	struct plan *p = w->p;
 	bool big;
 
-	big = p->total >= units_bytes(t->big_card_gib) && !(g &&
-	    (names(g->name, t->small_card) || names(g->id, t->small_card)));
-	p->max_num_seqs = in->max_num_seqs > 0 ? in->max_num_seqs : big ?
-	    t->seqs_big : t->seqs_small;
-	p->max_num_batched_tokens = in->max_num_batched_tokens > 0 ?
-	    in->max_num_batched_tokens : big ? t->batched_big : t->batched_small;
+	big = p->total >= units_bytes(t->big_card_gib) &&
+	    !(g &&
+		(names(g->name, t->small_card) || names(g->id, t->small_card)));
+	p->max_num_seqs = in->max_num_seqs > 0 ? in->max_num_seqs
+	    : big                              ? t->seqs_big
+					       : t->seqs_small;
+	p->max_num_batched_tokens = in->max_num_batched_tokens > 0
+	    ? in->max_num_batched_tokens
+	    : big ? t->batched_big
+		  : t->batched_small;
 	if (in->performance_mode == PLAN_PERF_THROUGHPUT) {
 		/* arg_utils.py: the defaults doubled, before the caps below */
 		if (in->max_num_seqs <= 0)
@@ -723,9 +808,11 @@ walk_scheduler(struct walk *w)
 		if (cap < p->max_num_batched_tokens)
 			p->max_num_batched_tokens = (int)cap;
 	}
-	if (in->max_num_seqs <= 0 && p->max_num_seqs > p->max_num_batched_tokens)
+	if (in->max_num_seqs <= 0 &&
+	    p->max_num_seqs > p->max_num_batched_tokens)
 		p->max_num_seqs = p->max_num_batched_tokens;
-	if (p->max_num_batched_tokens < p->max_num_seqs && p->phase == PHASE_NONE) {
+	if (p->max_num_batched_tokens < p->max_num_seqs &&
+	    p->phase == PHASE_NONE) {
 		p->phase = PHASE_CONFIG;
 		msg_batched_lt_seqs(p->max_num_batched_tokens, p->max_num_seqs,
 		    p->message, sizeof p->message);
@@ -734,8 +821,9 @@ walk_scheduler(struct walk *w)
 	if (in->block_size > 0)
 		p->block_size = in->block_size;
 	else if (w->m->mla)
-		p->block_size = w->cc >= 10.0 && w->cc < 11.0 ? t->block_mla_sm100 :
-		    t->block_mla;
+		p->block_size = w->cc >= 10.0 && w->cc < 11.0
+		    ? t->block_mla_sm100
+		    : t->block_mla;
 	else
 		p->block_size = t->block_default;
 }
@@ -764,7 +852,7 @@ align_sizes_for_drafts(struct plan *p, int *sizes, int q)
 		for (j = 0; j < n; j++)
 			dup |= sizes[j] == r;
 		if (!dup)
-			sizes[n++] = r;	/* n <= i: the slot was read already */
+			sizes[n++] = r; /* n <= i: the slot was read already */
 	}
 	for (i = 1; i < n; i++)
 		for (j = i; j > 0 && sizes[j - 1] > sizes[j]; j--) {
@@ -775,10 +863,13 @@ align_sizes_for_drafts(struct plan *p, int *sizes, int q)
 	if (n == 0 && q <= max)
 		sizes[n++] = q;
 	if (n == 0)
-		config_fail(p, "No valid cudagraph sizes after rounding to multiple "
-		    "of %d (num_speculative_tokens + 1 or tp if sequence parallelism "
+		config_fail(p,
+		    "No valid cudagraph sizes after rounding to multiple "
+		    "of %d (num_speculative_tokens + 1 or tp if sequence "
+		    "parallelism "
 		    "is enabled) please adjust num_speculative_tokens (%d) or "
-		    "max_cudagraph_capture_size (%d) or cudagraph_capture_sizes",
+		    "max_cudagraph_capture_size (%d) or "
+		    "cudagraph_capture_sizes",
 		    q, q - 1, max);
 	p->n_capture_sizes = n;
 }
@@ -795,14 +886,15 @@ walk_graphs(struct walk *w)
 	int *sizes = w->sizes, i, full_graphs = 0;
 
 	w->q = spec_decode_query_len(m, &in->spec);
-	w->nspec = in->num_speculative_tokens > 0 ? in->num_speculative_tokens :
-	    w->q - 1;
+	w->nspec = in->num_speculative_tokens > 0 ? in->num_speculative_tokens
+						  : w->q - 1;
 	if (in->enforce_eager || cg == PLAN_CG_NONE) {
 		p->n_capture_sizes = 0;
 	} else if (in->n_capture_sizes >= 0) {
 		int n = 0, j;
 
-		for (i = 0; i < in->n_capture_sizes && i < PLAN_MAX_CAPTURE; i++) {
+		for (i = 0; i < in->n_capture_sizes && i < PLAN_MAX_CAPTURE;
+		     i++) {
 			int v = in->capture_sizes[i], dup = 0;
 
 			if (v <= 0 || v > p->max_num_batched_tokens)
@@ -814,14 +906,16 @@ walk_graphs(struct walk *w)
 		}
 		p->n_capture_sizes = n;
 	} else {
-		p->n_capture_sizes = overhead_capture_sizes(p->max_num_seqs * w->q,
-		    p->max_num_batched_tokens, in->max_capture_size,
-		    t->max_capture_cap,
-		    in->performance_mode == PLAN_PERF_INTERACTIVITY, sizes,
-		    PLAN_MAX_CAPTURE);
+		p->n_capture_sizes =
+		    overhead_capture_sizes(p->max_num_seqs * w->q,
+			p->max_num_batched_tokens, in->max_capture_size,
+			t->max_capture_cap,
+			in->performance_mode == PLAN_PERF_INTERACTIVITY, sizes,
+			PLAN_MAX_CAPTURE);
 	}
-	if (w->q > 1 && p->n_capture_sizes > 0 && (cg == PLAN_CG_FULL ||
-	    cg == PLAN_CG_FULL_DECODE_ONLY || cg == PLAN_CG_FULL_AND_PIECEWISE) &&
+	if (w->q > 1 && p->n_capture_sizes > 0 &&
+	    (cg == PLAN_CG_FULL || cg == PLAN_CG_FULL_DECODE_ONLY ||
+		cg == PLAN_CG_FULL_AND_PIECEWISE) &&
 	    p->version >= VLLM_SINCE_SPEC_GRAPH_ALIGN)
 		align_sizes_for_drafts(p, sizes, w->q);
 	p->max_capture_size = 0;
@@ -845,8 +939,8 @@ walk_graphs(struct walk *w)
 	p->v2_runner = m->n_experts == 0 && is_16bit(p->format) &&
 	    !w->lora.enabled && in->spec.method == SPEC_NONE &&
 	    ((t->v2_runner_qwen3 && m->architecture &&
-	    strcmp(m->architecture, "Qwen3ForCausalLM") == 0) ||
-	    (t->v2_runner_dense && !m->multimodal));
+		 strcmp(m->architecture, "Qwen3ForCausalLM") == 0) ||
+		(t->v2_runner_dense && !m->multimodal));
 	p->cg_in_budget = t->cg_in_budget && w->n_graphs > 0 &&
 	    (!p->v2_runner || t->v2_runner_cg);
 }
@@ -860,18 +954,21 @@ walk_weight_scale(struct walk *w)
 	const struct checkpoint *ck = w->ck;
 	struct plan *p = w->p;
 	/* file sizes lack the RoPE cache vLLM allocates at load */
-	int64_t rope = (int64_t)weights_rope_bytes(m, w->dtype_bytes), exact = 0;
+	int64_t rope = (int64_t)weights_rope_bytes(m, w->dtype_bytes),
+		exact = 0;
 	struct weights_breakdown w1;
 
 	/* the files also hold the MTP layers vLLM loads only for drafting */
-	int64_t mtp = (int64_t)weights_mtp_bytes(m, p->format, w->dtype_bytes, 1);
+	int64_t mtp =
+	    (int64_t)weights_mtp_bytes(m, p->format, w->dtype_bytes, 1);
 
 	w->scale = 1.0;
 	if (in->weight_bytes > 0 && !in->quantization_fp8)
 		exact = in->weight_bytes + rope - mtp;
 	else if (ck && ck->loaded_gib > 0 && ck->format == p->format &&
 	    w->dtype_bytes == 2 && m->native_format != FMT_MXFP4)
-		exact = units_bytes(ck->loaded_gib);	/* MXFP4: per backend below */
+		exact =
+		    units_bytes(ck->loaded_gib); /* MXFP4: per backend below */
 	else if (ck && ck->size_bytes > 0 && ck->format == p->format &&
 	    w->dtype_bytes == 2)
 		exact = ck->size_bytes + rope - mtp;
@@ -904,8 +1001,9 @@ walk_kv_params(struct walk *w)
 	struct kv_params *kp = &w->kp;
 	struct plan *p = w->p;
 	double cc = w->cc;
-	struct multimodal_request rq = { in->limit_mm_images, in->limit_mm_videos,
-		in->mm_max_pixels, in->mm_image_width, in->mm_image_height };
+	struct multimodal_request rq = { in->limit_mm_images,
+		in->limit_mm_videos, in->mm_max_pixels, in->mm_image_width,
+		in->mm_image_height };
 
 	multimodal_budget_compute(m, &rq, p->max_model_len, p->max_num_seqs,
 	    p->max_num_batched_tokens, w->co->encoder_bytes_per_token, p->tp,
@@ -918,8 +1016,9 @@ walk_kv_params(struct walk *w)
 	/* smallest kernel block of the backend (HybridAttentionMambaModelConfig):
 	 * MLA 64 (CUTLASS MLA 128 on SM100), FlashInfer on SM100 with head
 	 * size 256 takes 32, other attention 16 */
-	kp->kernel_alignment = m->mla ? (cc >= 10.0 && cc < 11.0 ? 128 : 64) :
-	    cc >= 10.0 && cc < 11.0 && m->head_dim == 256 ? 32 : 16;
+	kp->kernel_alignment = m->mla ? (cc >= 10.0 && cc < 11.0 ? 128 : 64)
+	    : cc >= 10.0 && cc < 11.0 && m->head_dim == 256 ? 32
+							    : 16;
 	kp->mnbt = p->max_num_batched_tokens;
 	p->hybrid_kv_manager = in->disable_hybrid_kv_manager <= 0;
 	/* VllmConfig: attention_chunk_size in the config turns the manager off
@@ -927,20 +1026,23 @@ walk_kv_params(struct walk *w)
 	 * from the release in hma_chunked_local) */
 	if (in->disable_hybrid_kv_manager == 0 && m->chunk_size > 0 &&
 	    !w->t.hma_chunked_local)
-		p->hybrid_kv_manager = false;	/* the chunked-local default */
+		p->hybrid_kv_manager = false; /* the chunked-local default */
 	kp->hma = p->hybrid_kv_manager;
 	p->mamba_mode = MAMBA_MODE_NONE;
-	if (m->n_state_layers > 0 && (in->prefix_caching > 0 ||
-	    (in->prefix_caching == 0 && w->t.hybrid_prefix_caching)))
-		p->mamba_mode = m->st.prefix_all && w->nspec == 0 ?
-		    MAMBA_MODE_ALL : MAMBA_MODE_ALIGN;
+	if (m->n_state_layers > 0 &&
+	    (in->prefix_caching > 0 ||
+		(in->prefix_caching == 0 && w->t.hybrid_prefix_caching)))
+		p->mamba_mode = m->st.prefix_all && w->nspec == 0
+		    ? MAMBA_MODE_ALL
+		    : MAMBA_MODE_ALIGN;
 	kp->mamba_mode = p->mamba_mode;
 	kp->num_spec = w->nspec;
 	kp->conv_bytes = mamba_dtype_bytes(in->mamba_cache_dtype);
 	kp->ssm_bytes = mamba_dtype_bytes(in->mamba_ssm_cache_dtype);
 	kp->extra_full_layers = in->draft_attention_layers;
-	kp->max_model_len = p->max_model_len > 0 && p->max_model_len < INT32_MAX ?
-	    (int)p->max_model_len : 0;
+	kp->max_model_len = p->max_model_len > 0 && p->max_model_len < INT32_MAX
+	    ? (int)p->max_model_len
+	    : 0;
 	/* MTP: the next-token layers' attention joins the groups (last stage) */
 	if (in->spec.method == SPEC_MTP && p->pp == 1) {
 		kp->extra_full_layers += m->mtp_layers;
@@ -971,8 +1073,8 @@ walk_stage(struct walk *w, int s)
 	char kverr[KV_ERR_LEN];
 	int first;
 
-	weights_rank_split(m, p->format, w->dtype_bytes, p->tp, p->pp, s, &w->es,
-	    &x->w);
+	weights_rank_split(m, p->format, w->dtype_bytes, p->tp, p->pp, s,
+	    &w->es, &x->w);
 	x->weights = (int64_t)(x->w.total * w->scale);
 	x->layers = weights_stage_layers(m->layers, p->pp, s, &first);
 	memset(&oi, 0, sizeof oi);
@@ -1011,14 +1113,16 @@ walk_stage(struct walk *w, int s)
 		    w->dtype_bytes, p->tp, &w->es);
 	else if (spec_has_drafter(&in->spec) && in->draft != NULL && p->pp == 1)
 		x->draft = (int64_t)weights_draft_bytes(in->draft, m,
-		    in->spec.method == SPEC_EAGLE ? WEIGHTS_EAGLE :
-		    in->spec.method == SPEC_EAGLE3 ? WEIGHTS_EAGLE3 :
-		    WEIGHTS_DRAFT_MODEL, spec_draft_layers(in->draft, &in->spec,
-		    p->version), w->dtype_bytes, p->tp, p->pp);
+		    in->spec.method == SPEC_EAGLE        ? WEIGHTS_EAGLE
+			: in->spec.method == SPEC_EAGLE3 ? WEIGHTS_EAGLE3
+							 : WEIGHTS_DRAFT_MODEL,
+		    spec_draft_layers(in->draft, &in->spec, p->version),
+		    w->dtype_bytes, p->tp, p->pp);
 	x->weights += x->draft;
 	if (p->format == FMT_MXFP4 && w->g != NULL)
-		x->weights += weights_mxfp4_padding_split(m, mxfp4_backend_for(w->cc,
-		    p->version, w->lora.enabled), &w->es, first, x->layers);
+		x->weights += weights_mxfp4_padding_split(m,
+		    mxfp4_backend_for(w->cc, p->version, w->lora.enabled),
+		    &w->es, first, x->layers);
 	x->offloaded = 0;
 	if (in->cpu_offload_gib > 0) {
 		x->offloaded = units_bytes(in->cpu_offload_gib);
@@ -1027,7 +1131,7 @@ walk_stage(struct walk *w, int s)
 		x->weights -= x->offloaded;
 	}
 	if (kv_layout_build(m, &w->kp, first, x->layers, &x->kv, kverr,
-	    sizeof kverr) != 0) {
+		sizeof kverr) != 0) {
 		config_fail(p, "%s", kverr);
 		memset(&x->kv, 0, sizeof x->kv);
 	}
@@ -1042,8 +1146,9 @@ walk_budget(struct walk *w)
 	struct stage *x;
 	int s;
 
-	p->requested = w->t.requested_ceil ? (int64_t)ceil((double)p->total *
-	    p->util) : (int64_t)((double)p->total * p->util);
+	p->requested = w->t.requested_ceil
+	    ? (int64_t)ceil((double)p->total * p->util)
+	    : (int64_t)((double)p->total * p->util);
 	p->free = p->total - p->other - w->st[0].o.cuda_context;
 	w->best = 0;
 	for (s = 0; s < w->nstage; s++) {
@@ -1051,12 +1156,13 @@ walk_budget(struct walk *w)
 		if (in->kv_cache_memory_bytes > 0)
 			x->available = in->kv_cache_memory_bytes;
 		else
-			x->available = p->requested - (x->weights + x->o.activation +
-			    x->o.non_torch) - (p->cg_in_budget ? x->o.cuda_graphs : 0);
+			x->available = p->requested -
+			    (x->weights + x->o.activation + x->o.non_torch) -
+			    (p->cg_in_budget ? x->o.cuda_graphs : 0);
 		x->num_blocks = kv_num_blocks(&x->kv, x->available);
 		if (s == 0 || x->num_blocks < w->st[w->best].num_blocks ||
 		    (x->num_blocks == w->st[w->best].num_blocks &&
-		    x->available < w->st[w->best].available))
+			x->available < w->st[w->best].available))
 			w->best = s;
 	}
 	p->kv_memory_fixed = in->kv_cache_memory_bytes > 0;
@@ -1093,16 +1199,17 @@ walk_autofit(struct walk *w)
 
 	if (p->max_model_len_auto) {
 		for (s = 0; s < w->nstage; s++) {
-			e = kv_estimate_max_len(&w->st[s].kv, w->st[s].available,
-			    w->derived);
+			e = kv_estimate_max_len(&w->st[s].kv,
+			    w->st[s].available, w->derived);
 			if (e < fit)
 				fit = e;
 		}
 		if (fit > 0)
 			p->max_model_len = fit;
 	}
-	p->tokens_per_request = w->in->tokens_per_request > 0 ?
-	    w->in->tokens_per_request : p->max_model_len;
+	p->tokens_per_request = w->in->tokens_per_request > 0
+	    ? w->in->tokens_per_request
+	    : p->max_model_len;
 }
 
 /* The free-memory check of the budget, then weight loading. */
@@ -1132,7 +1239,8 @@ walk_memory_checks(struct walk *w)
 			need = w->st[s].weights;
 	if (need > p->free && p->phase == PHASE_NONE) {
 		p->phase = PHASE_WEIGHTS;
-		msg_weights_oom(&w->t, need, p->free, p->message, sizeof p->message);
+		msg_weights_oom(&w->t, need, p->free, p->message,
+		    sizeof p->message);
 	}
 }
 
@@ -1154,13 +1262,17 @@ walk_kv_checks(struct walk *w)
 	} else if (p->phase == PHASE_NONE) {
 		for (s = 0; s < w->nstage && p->phase == PHASE_NONE; s++) {
 			struct stage *x = &w->st[s];
-			int64_t need = kv_needed_bytes(&x->kv, p->max_model_len), e;
+			int64_t need =
+				    kv_needed_bytes(&x->kv, p->max_model_len),
+				e;
 
 			if (x->available <= 0) {
 				if (p->max_model_len_auto)
-					msg_autofit_failed(p->message, sizeof p->message);
+					msg_autofit_failed(p->message,
+					    sizeof p->message);
 				else
-					msg_no_kv_memory(&w->t, p->message, sizeof p->message);
+					msg_no_kv_memory(&w->t, p->message,
+					    sizeof p->message);
 				p->phase = PHASE_KV_CACHE;
 			} else if (need > x->available) {
 				e = kv_estimate_max_len(&x->kv, x->available,
@@ -1168,15 +1280,18 @@ walk_kv_checks(struct walk *w)
 				p->estimated_max_model_len = e;
 				p->phase = PHASE_KV_CACHE;
 				msg_kv_too_small(&w->t, p->max_model_len, need,
-				    x->available, e, p->message, sizeof p->message);
+				    x->available, e, p->message,
+				    sizeof p->message);
 			}
 		}
-	} else if (p->available_kv > 0 && p->needed_one_request > p->available_kv) {
-		p->estimated_max_model_len = kv_estimate_max_len(kv, p->available_kv,
-		    p->max_model_len);
+	} else if (p->available_kv > 0 &&
+	    p->needed_one_request > p->available_kv) {
+		p->estimated_max_model_len =
+		    kv_estimate_max_len(kv, p->available_kv, p->max_model_len);
 	}
 	if (p->num_blocks > 0 && p->blocks_per_request > 0)
-		p->max_concurrency = (double)p->num_blocks / p->blocks_per_request;
+		p->max_concurrency =
+		    (double)p->num_blocks / p->blocks_per_request;
 	if (w->t.tokens_from_concurrency)
 		p->kv_tokens = (int64_t)(p->max_concurrency * p->max_model_len);
 	else if (p->n_groups > 0)
@@ -1198,15 +1313,17 @@ walk_after_kv(struct walk *w)
 	if (p->phase == PHASE_NONE && !p->cg_in_budget && p->cuda_graphs > 0 &&
 	    p->cuda_graphs > free_after) {
 		p->phase = PHASE_CUDA_GRAPHS;
-		msg_graph_oom(p->cuda_graphs, free_after, p->message, sizeof p->message);
+		msg_graph_oom(p->cuda_graphs, free_after, p->message,
+		    sizeof p->message);
 	}
 	if (p->phase != PHASE_NONE || last->o.sampler <= 0)
 		return;
 	left = free_after - p->cuda_graphs;
 	if (left < (int64_t)(w->co->sampler_warmup_fraction *
-	    (double)last->o.sampler)) {
-		reqs = p->max_num_seqs < p->max_num_batched_tokens ?
-		    p->max_num_seqs : p->max_num_batched_tokens;
+		       (double)last->o.sampler)) {
+		reqs = p->max_num_seqs < p->max_num_batched_tokens
+		    ? p->max_num_seqs
+		    : p->max_num_batched_tokens;
 		p->phase = PHASE_SAMPLER_WARMUP;
 		msg_sampler_oom(reqs, p->message, sizeof p->message);
 	}
@@ -1228,7 +1345,8 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	/* a quantized export with a config.json of its own is planned from it,
 	 * as vLLM reads that file (the model's entry gives the rest) */
 	if (in->ckpt >= 0 && (size_t)in->ckpt < c->n_ckpts &&
-	    c->ckpts[in->ckpt].arch != NULL && c->ckpts[in->ckpt].model_index >= 0 &&
+	    c->ckpts[in->ckpt].arch != NULL &&
+	    c->ckpts[in->ckpt].model_index >= 0 &&
 	    in->model == &c->models[c->ckpts[in->ckpt].model_index])
 		w.m = c->ckpts[in->ckpt].arch;
 	if (!walk_settings(&w))

@@ -28,11 +28,14 @@
 #define PLAN_MAX_CAPTURE 128
 #define PLAN_MSG_LEN 1024
 
-enum overhead_mode { OVERHEAD_ESTIMATE, OVERHEAD_RULE };
+enum overhead_mode {
+	OVERHEAD_ESTIMATE,
+	OVERHEAD_RULE
+};
 
 /* --compilation-config cudagraph_mode (vllm/config/compilation.py). */
 enum plan_cg_mode {
-	PLAN_CG_UNSET,			/* the level's default */
+	PLAN_CG_UNSET, /* the level's default */
 	PLAN_CG_NONE,
 	PLAN_CG_PIECEWISE,
 	PLAN_CG_FULL,
@@ -42,10 +45,10 @@ enum plan_cg_mode {
 
 /* --performance-mode (vllm/config/vllm.py). */
 enum plan_perf_mode {
-	PLAN_PERF_UNSET,		/* balanced */
+	PLAN_PERF_UNSET, /* balanced */
 	PLAN_PERF_BALANCED,
-	PLAN_PERF_INTERACTIVITY,	/* capture sizes 1..32 in steps of 1 */
-	PLAN_PERF_THROUGHPUT,		/* default batch limits doubled */
+	PLAN_PERF_INTERACTIVITY, /* capture sizes 1..32 in steps of 1 */
+	PLAN_PERF_THROUGHPUT, /* default batch limits doubled */
 };
 
 /* --mamba-cache-dtype, --mamba-ssm-cache-dtype (vllm/config/cache.py
@@ -78,169 +81,177 @@ enum plan_phase {
  * activation peak) the same max_num_batched_tokens.  CUDA-graph memory
  * is used only when graphs are captured.
  */
-#define PLAN_CAL_WEIGHTS	(1u << 0)
-#define PLAN_CAL_ACTIVATION	(1u << 1)
-#define PLAN_CAL_NON_TORCH	(1u << 2)
-#define PLAN_CAL_CUDA_GRAPHS	(1u << 3)
+#define PLAN_CAL_WEIGHTS (1u << 0)
+#define PLAN_CAL_ACTIVATION (1u << 1)
+#define PLAN_CAL_NON_TORCH (1u << 2)
+#define PLAN_CAL_CUDA_GRAPHS (1u << 3)
 
 struct plan_calibration {
-	unsigned terms;			/* PLAN_CAL_* present; 0 = no profile */
-	int64_t	 weights, activation, non_torch, cuda_graphs;	/* bytes per rank */
-	int	 gpu, mig, version, tp, pp;
-	int	 max_num_batched_tokens;	/* resolved, when measured */
+	unsigned terms; /* PLAN_CAL_* present; 0 = no profile */
+	int64_t weights, activation, non_torch,
+	    cuda_graphs; /* bytes per rank */
+	int gpu, mig, version, tp, pp;
+	int max_num_batched_tokens; /* resolved, when measured */
 	const struct model *model;
 	enum ckpt_format format;
 };
 
 struct plan_input {
 	/* the card: a catalogue entry, optionally one MIG slice of it */
-	int	 gpu;			/* index into catalogue.gpus, -1 = custom */
-	int	 mig;			/* index into gpu.mig, -1 = whole card */
-	double	 gpu_total_gib;		/* > 0 overrides the card's CUDA total */
-	int	 gpus;			/* cards available, 0 = tp * pp * dp */
+	int gpu; /* index into catalogue.gpus, -1 = custom */
+	int mig; /* index into gpu.mig, -1 = whole card */
+	double gpu_total_gib; /* > 0 overrides the card's CUDA total */
+	int gpus; /* cards available, 0 = tp * pp * dp */
 	/* the model */
-	const struct model *model;	/* catalogue or local; never NULL to compute */
-	int	 ckpt;			/* index into catalogue.ckpts, -1 = derived */
-	enum ckpt_format format;	/* weight format when ckpt == -1 */
-	int64_t	 weight_bytes;		/* > 0: exact weight bytes at TP 1 (local dir) */
+	const struct model
+	    *model; /* catalogue or local; never NULL to compute */
+	int ckpt; /* index into catalogue.ckpts, -1 = derived */
+	enum ckpt_format format; /* weight format when ckpt == -1 */
+	int64_t weight_bytes; /* > 0: exact weight bytes at TP 1 (local dir) */
 	/* vLLM flags; 0 = unset unless said otherwise */
-	int	 version;		/* VLLM_VER(); 0 = newest known */
-	int	 tp, pp, dp;
-	double	 util;			/* --gpu-memory-utilization */
-	int64_t	 max_model_len;		/* -1 = auto */
+	int version; /* VLLM_VER(); 0 = newest known */
+	int tp, pp, dp;
+	double util; /* --gpu-memory-utilization */
+	int64_t max_model_len; /* -1 = auto */
 	enum kv_dtype kv_dtype;
-	int64_t	 kv_cache_memory_bytes;
-	int	 max_num_seqs;
-	int	 max_num_batched_tokens;
-	int	 block_size;
-	bool	 enforce_eager;
-	int	 capture_sizes[PLAN_MAX_CAPTURE];
-	int	 n_capture_sizes;	/* -1 = unset; 0 = an explicit empty list */
-	int	 max_capture_size;
-	int	 optimization_level;	/* -O N, --optimization-level; -1 = unset */
-	int	 cudagraph_mode;	/* enum plan_cg_mode */
-	int	 performance_mode;	/* enum plan_perf_mode */
-	const char *not_modelled;	/* "--kv-cache-dtype=x": a value that moves
+	int64_t kv_cache_memory_bytes;
+	int max_num_seqs;
+	int max_num_batched_tokens;
+	int block_size;
+	bool enforce_eager;
+	int capture_sizes[PLAN_MAX_CAPTURE];
+	int n_capture_sizes; /* -1 = unset; 0 = an explicit empty list */
+	int max_capture_size;
+	int optimization_level; /* -O N, --optimization-level; -1 = unset */
+	int cudagraph_mode; /* enum plan_cg_mode */
+	int performance_mode; /* enum plan_perf_mode */
+	const char *not_modelled; /* "--kv-cache-dtype=x": a value that moves
 					   memory in a way headroom does not
 					   model (phase config); NULL = none */
-	bool	 quantization_fp8;	/* --quantization fp8 on a 16-bit checkpoint */
-	enum ckpt_format dtype_override;/* --dtype float32 etc.; FMT_COUNT = auto */
-	int	 limit_mm_images;	/* -1 = vLLM default (999) */
-	int	 limit_mm_videos;	/* -1 = vLLM default (999) */
-	int	 limit_mm_audios;	/* -1 = vLLM default (999) */
-	int64_t	 mm_max_pixels;		/* --mm-processor-kwargs max_pixels, 0 = checkpoint's */
-	int	 mm_image_width, mm_image_height;/* size hints in --limit-mm-per-prompt, 0 = none */
+	bool quantization_fp8; /* --quantization fp8 on a 16-bit checkpoint */
+	enum ckpt_format
+	    dtype_override; /* --dtype float32 etc.; FMT_COUNT = auto */
+	int limit_mm_images; /* -1 = vLLM default (999) */
+	int limit_mm_videos; /* -1 = vLLM default (999) */
+	int limit_mm_audios; /* -1 = vLLM default (999) */
+	int64_t
+	    mm_max_pixels; /* --mm-processor-kwargs max_pixels, 0 = checkpoint's */
+	int mm_image_width,
+	    mm_image_height; /* size hints in --limit-mm-per-prompt, 0 = none */
 	/* KV-cache manager choices; 0 = vLLM's default for the version */
-	int	 prefix_caching;	/* --enable-prefix-caching 1, --no-... -1 */
-	int	 disable_hybrid_kv_manager;/* --disable-hybrid-kv-cache-manager 1, --no-... -1 */
-	int	 mamba_cache_dtype;	/* --mamba-cache-dtype: enum plan_mamba_dtype */
-	int	 mamba_ssm_cache_dtype;	/* --mamba-ssm-cache-dtype: enum plan_mamba_dtype */
-	int	 num_speculative_tokens;/* drafting: state conv rows and spec blocks */
-	int	 draft_attention_layers;/* draft layers with attention of the model's spec */
-	struct plan_lora lora;		/* --enable-lora ... */
-	struct plan_spec spec;		/* --speculative-config */
-	const struct model *draft;	/* its drafter's config (EAGLE head or
+	int prefix_caching; /* --enable-prefix-caching 1, --no-... -1 */
+	int disable_hybrid_kv_manager; /* --disable-hybrid-kv-cache-manager 1, --no-... -1 */
+	int mamba_cache_dtype; /* --mamba-cache-dtype: enum plan_mamba_dtype */
+	int mamba_ssm_cache_dtype; /* --mamba-ssm-cache-dtype: enum plan_mamba_dtype */
+	int num_speculative_tokens; /* drafting: state conv rows and spec blocks */
+	int draft_attention_layers; /* draft layers with attention of the model's spec */
+	struct plan_lora lora; /* --enable-lora ... */
+	struct plan_spec spec; /* --speculative-config */
+	const struct model *draft; /* its drafter's config (EAGLE head or
 					   draft model), NULL = not read */
-	double	 cpu_offload_gib;	/* --cpu-offload-gb, per GPU */
-	double	 kv_offloading_gib;	/* --kv-offloading-size (CPU), 0 = off */
-	int	 kv_offloading_backend;/* 0 native, 1 lmcache */
-	int	 expert_parallel;	/* --enable-expert-parallel 1, --no-... -1 */
-	int	 all2all_backend;	/* --all2all-backend: 0 allgather_reducescatter */
-	int	 expert_placement;	/* --expert-placement-strategy: 0 linear,
+	double cpu_offload_gib; /* --cpu-offload-gb, per GPU */
+	double kv_offloading_gib; /* --kv-offloading-size (CPU), 0 = off */
+	int kv_offloading_backend; /* 0 native, 1 lmcache */
+	int expert_parallel; /* --enable-expert-parallel 1, --no-... -1 */
+	int all2all_backend; /* --all2all-backend: 0 allgather_reducescatter */
+	int expert_placement; /* --expert-placement-strategy: 0 linear,
 					   1 round_robin */
-	int	 pcp, dcp;		/* context parallel sizes; 0, 1: none */
+	int pcp, dcp; /* context parallel sizes; 0, 1: none */
 	/* planner options */
-	int64_t	 tokens_per_request;	/* 0 = max_model_len */
-	double	 other_usage_gib;
+	int64_t tokens_per_request; /* 0 = max_model_len */
+	double other_usage_gib;
 	/* the tensor-parallel link of a deployment on nodes (--node): its name
 	 * and one-way rate per card; NULL = the card's own NVLink or PCIe.
 	 * Read by the speed estimate only. */
 	const char *tp_link;
-	double	 tp_link_gbs;
-	int	 node_gpus;		/* cards per node on --node (gpus is then
+	double tp_link_gbs;
+	int node_gpus; /* cards per node on --node (gpus is then
 					   the nodes' cards); 0 = one host */
 	enum overhead_mode overhead;
 	/* carried into exports only, never read by plan_compute(); what
 	 * `vllm serve` is given as the model follows from model and ckpt
 	 * (serve_command_model()), never from a copy that could go stale */
-	const char *revision;		/* --revision of a Hub model, NULL = none */
-	char	*const *extra_flags;	/* flags headroom does not model */
-	size_t	 n_extra_flags;
-	const char *compilation_extra;	/* --compilation-config keys not modelled,
+	const char *revision; /* --revision of a Hub model, NULL = none */
+	char *const *extra_flags; /* flags headroom does not model */
+	size_t n_extra_flags;
+	const char
+	    *compilation_extra; /* --compilation-config keys not modelled,
 					   as a JSON object's members */
-	char	*const *env;		/* VAR=value written before the command */
-	size_t	 n_env;
+	char *const *env; /* VAR=value written before the command */
+	size_t n_env;
 	/* terms measured by a real startup (a calibration profile) */
 	struct plan_calibration cal;
 };
 
 struct plan {
 	/* resolved settings */
-	int	 version;
-	int	 tp, pp, dp, world;
+	int version;
+	int tp, pp, dp, world;
 	/* MoE split (experts.h): EP in force, its size (TP x DP), routed
 	 * experts on the reported rank (rank 0: the most), the split inside
 	 * each expert; 0 for dense models */
-	bool	 expert_parallel;
-	bool	 experts_round_robin;	/* round_robin kept (experts.h) */
-	int	 ep_size, experts_per_rank, moe_tp;
-	double	 util;
-	int64_t	 max_model_len;		/* after auto-fit when asked */
-	bool	 max_model_len_auto;
-	enum kv_dtype kv_dtype;		/* as resolved (auto -> model's) */
-	int	 kv_bytes;		/* element bytes (0 for nvfp4) */
-	int	 max_num_seqs, max_num_batched_tokens, block_size;
-	bool	 enforce_eager;
-	int	 n_capture_sizes, max_capture_size;
+	bool expert_parallel;
+	bool experts_round_robin; /* round_robin kept (experts.h) */
+	int ep_size, experts_per_rank, moe_tp;
+	double util;
+	int64_t max_model_len; /* after auto-fit when asked */
+	bool max_model_len_auto;
+	enum kv_dtype kv_dtype; /* as resolved (auto -> model's) */
+	int kv_bytes; /* element bytes (0 for nvfp4) */
+	int max_num_seqs, max_num_batched_tokens, block_size;
+	bool enforce_eager;
+	int n_capture_sizes, max_capture_size;
 	enum ckpt_format format;
-	bool	 v2_runner;
-	int64_t	 tokens_per_request;
+	bool v2_runner;
+	int64_t tokens_per_request;
 	/* memory, bytes per rank */
-	int64_t	 total, other, free, requested;
-	int64_t	 weights, activation, non_torch, cuda_graphs;
-	int64_t	 available_kv;		/* "Available KV cache memory" (may be < 0) */
-	int64_t	 kv_cache;		/* bytes the KV tensors take: blocks x block bytes */
-	int64_t	 outside_budget;	/* total - requested - other */
-	bool	 cg_in_budget;
-	bool	 weights_exact;		/* from published or measured sizes */
-	bool	 kv_memory_fixed;	/* --kv-cache-memory-bytes path */
-	int64_t	 lora_bytes;		/* LoRA slots, counted in the weights */
-	int64_t	 offloaded;		/* weights moved to the CPU (--cpu-offload-gb) */
-	int64_t	 draft_weights;		/* speculative-decoding layers, in the weights */
-	int	 draft_layers;		/* their attention layers, in the KV groups */
+	int64_t total, other, free, requested;
+	int64_t weights, activation, non_torch, cuda_graphs;
+	int64_t available_kv; /* "Available KV cache memory" (may be < 0) */
+	int64_t kv_cache; /* bytes the KV tensors take: blocks x block bytes */
+	int64_t outside_budget; /* total - requested - other */
+	bool cg_in_budget;
+	bool weights_exact; /* from published or measured sizes */
+	bool kv_memory_fixed; /* --kv-cache-memory-bytes path */
+	int64_t lora_bytes; /* LoRA slots, counted in the weights */
+	int64_t offloaded; /* weights moved to the CPU (--cpu-offload-gb) */
+	int64_t draft_weights; /* speculative-decoding layers, in the weights */
+	int draft_layers; /* their attention layers, in the KV groups */
 	/* KV layout */
-	int64_t	 page_bytes;		/* one block of one layer */
-	int	 group_size, n_groups, n_full_groups, padding_layers;
-	int	 layers_per_rank;
-	int64_t	 bytes_per_token;	/* all layers of this rank, one token */
-	int64_t	 num_blocks;
-	int64_t	 blocks_per_request;	/* at max_model_len */
-	double	 max_concurrency;	/* "Maximum concurrency ...: %.2fx" */
-	int64_t	 kv_tokens;		/* "GPU KV cache size: N tokens" */
-	int64_t	 needed_one_request;	/* KV bytes for one max-length request */
-	struct kv_layout kv;		/* the layout of the reported rank */
-	int64_t	 state_bytes;		/* one request's recurrent state on the rank */
+	int64_t page_bytes; /* one block of one layer */
+	int group_size, n_groups, n_full_groups, padding_layers;
+	int layers_per_rank;
+	int64_t bytes_per_token; /* all layers of this rank, one token */
+	int64_t num_blocks;
+	int64_t blocks_per_request; /* at max_model_len */
+	double max_concurrency; /* "Maximum concurrency ...: %.2fx" */
+	int64_t kv_tokens; /* "GPU KV cache size: N tokens" */
+	int64_t needed_one_request; /* KV bytes for one max-length request */
+	struct kv_layout kv; /* the layout of the reported rank */
+	int64_t state_bytes; /* one request's recurrent state on the rank */
 	enum mamba_mode mamba_mode;
-	bool	 hybrid_kv_manager;	/* the hybrid KV cache manager is on */
-	const char *assumption;		/* what the plan rests on (the model's), or NULL */
-	const char *spec_assumption;	/* what a drafter's figures rest on, or NULL */
-	const char *card_assumption;	/* what a unified-memory card's figures
+	bool hybrid_kv_manager; /* the hybrid KV cache manager is on */
+	const char
+	    *assumption; /* what the plan rests on (the model's), or NULL */
+	const char
+	    *spec_assumption; /* what a drafter's figures rest on, or NULL */
+	const char *card_assumption; /* what a unified-memory card's figures
 					   rest on (plan_unified_note), or NULL */
 	/* concurrency at the slider */
-	int64_t	 blocks_at_tpr;
-	int64_t	 concurrency_at_tpr;	/* whole requests, capped by max_num_seqs */
-	int	 replicas;
-	int64_t	 total_concurrency;
+	int64_t blocks_at_tpr;
+	int64_t concurrency_at_tpr; /* whole requests, capped by max_num_seqs */
+	int replicas;
+	int64_t total_concurrency;
 	/* verdict */
 	enum plan_phase phase;
-	int64_t	 estimated_max_model_len;	/* 0 when vLLM prints none */
-	char	 message[PLAN_MSG_LEN];		/* vLLM's words, or headroom's for config */
-	char	 warning[256];			/* a non-fatal note */
+	int64_t estimated_max_model_len; /* 0 when vLLM prints none */
+	char message[PLAN_MSG_LEN]; /* vLLM's words, or headroom's for config */
+	char warning[256]; /* a non-fatal note */
 	/* multimodal models: the encoder budget vLLM profiles (multimodal.h) */
 	struct multimodal_budget mm;
 	/* rule-of-thumb mode: the seeds' users-per-card figure */
-	int64_t	 rule_cache;
-	int64_t	 rule_users;
+	int64_t rule_cache;
+	int64_t rule_users;
 	/* PLAN_CAL_* terms taken from in->cal instead of estimated */
 	unsigned calibrated;
 };
@@ -271,7 +282,8 @@ void plan_update_concurrency(const struct plan_input *, struct plan *);
 /* Memory the card (or slice) reports, bytes, for an input. */
 int64_t plan_card_total(const struct catalogue *, const struct plan_input *);
 /* The card's driver-reported memory (nvidia-smi) in GiB, for the rule. */
-double plan_card_driver_gib(const struct catalogue *, const struct plan_input *);
+double plan_card_driver_gib(const struct catalogue *,
+    const struct plan_input *);
 
 /*
  * The KV cache figure every output shows (bar legend, reports, JSON, quote,
@@ -282,7 +294,7 @@ double plan_card_driver_gib(const struct catalogue *, const struct plan_input *)
  */
 bool plan_kv_figure(const struct plan *, int64_t *bytes);
 
-const char *plan_phase_name(enum plan_phase);	/* "kv-cache", or NULL for none */
-const char *plan_phase_title(enum plan_phase);	/* "KV cache sizing" */
+const char *plan_phase_name(enum plan_phase); /* "kv-cache", or NULL for none */
+const char *plan_phase_title(enum plan_phase); /* "KV cache sizing" */
 
 #endif

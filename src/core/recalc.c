@@ -18,18 +18,19 @@
 #include "kv.h"
 #include "vllm_flags.h"
 
-#define IN(g)	(1u << (g))
-#define IN_ALL	((1u << RECALC_IN_COUNT) - 1)
-#define IN_PLAN	(IN_ALL & ~IN(RECALC_IN_SLIDER) & ~IN(RECALC_IN_STYLE))
-#define NODE(n)	(1u << (n))
-#define PLAN_NODES (NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_BUDGET) | \
-	NODE(RECALC_N_WEIGHTS) | NODE(RECALC_N_PROFILE) | NODE(RECALC_N_KV) | \
-	NODE(RECALC_N_VERDICT))
+#define IN(g) (1u << (g))
+#define IN_ALL ((1u << RECALC_IN_COUNT) - 1)
+#define IN_PLAN (IN_ALL & ~IN(RECALC_IN_SLIDER) & ~IN(RECALC_IN_STYLE))
+#define NODE(n) (1u << (n))
+#define PLAN_NODES                                                             \
+	(NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_BUDGET) |                     \
+	    NODE(RECALC_N_WEIGHTS) | NODE(RECALC_N_PROFILE) |                  \
+	    NODE(RECALC_N_KV) | NODE(RECALC_N_VERDICT))
 
 struct recalc_dep {
-	const char	*name;
-	unsigned	 inputs;	/* IN() groups read */
-	unsigned	 nodes;		/* NODE()s read */
+	const char *name;
+	unsigned inputs; /* IN() groups read */
+	unsigned nodes; /* NODE()s read */
 };
 
 /*
@@ -39,49 +40,59 @@ struct recalc_dep {
  */
 static const struct recalc_dep deps[RECALC_N_COUNT] = {
 	[RECALC_N_SETTINGS] = { "settings", IN_PLAN, 0 },
-	[RECALC_N_BUDGET] = { "budget", IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) |
-	    IN(RECALC_IN_BUDGET) | IN(RECALC_IN_VERSION), 0 },
-	[RECALC_N_WEIGHTS] = { "weights", IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) |
-	    IN(RECALC_IN_PARALLEL) | IN(RECALC_IN_VERSION) | IN(RECALC_IN_EXTRAS), 0 },
-	[RECALC_N_PROFILE] = { "profile", IN_PLAN & ~IN(RECALC_IN_BUDGET), 0 },
-	[RECALC_N_KV] = { "kv", IN_PLAN, NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_BUDGET) |
-	    NODE(RECALC_N_WEIGHTS) | NODE(RECALC_N_PROFILE) },
-	[RECALC_N_VERDICT] = { "verdict", IN_PLAN, NODE(RECALC_N_SETTINGS) |
-	    NODE(RECALC_N_BUDGET) | NODE(RECALC_N_WEIGHTS) | NODE(RECALC_N_PROFILE) |
-	    NODE(RECALC_N_KV) },
-	[RECALC_N_CONCURRENCY] = { "concurrency", IN(RECALC_IN_SLIDER) |
+	[RECALC_N_BUDGET] = { "budget",
+	    IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) | IN(RECALC_IN_BUDGET) |
+		IN(RECALC_IN_VERSION),
+	    0 },
+	[RECALC_N_WEIGHTS] = { "weights",
 	    IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) | IN(RECALC_IN_PARALLEL) |
-	    IN(RECALC_IN_VERSION), NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_KV) |
-	    NODE(RECALC_N_VERDICT) },
-	[RECALC_N_DEFAULTS] = { "defaults", IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) |
-	    IN(RECALC_IN_BUDGET) | IN(RECALC_IN_VERSION), 0 },
+		IN(RECALC_IN_VERSION) | IN(RECALC_IN_EXTRAS),
+	    0 },
+	[RECALC_N_PROFILE] = { "profile", IN_PLAN & ~IN(RECALC_IN_BUDGET), 0 },
+	[RECALC_N_KV] = { "kv", IN_PLAN,
+	    NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_BUDGET) |
+		NODE(RECALC_N_WEIGHTS) | NODE(RECALC_N_PROFILE) },
+	[RECALC_N_VERDICT] = { "verdict", IN_PLAN,
+	    NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_BUDGET) |
+		NODE(RECALC_N_WEIGHTS) | NODE(RECALC_N_PROFILE) |
+		NODE(RECALC_N_KV) },
+	[RECALC_N_CONCURRENCY] = { "concurrency",
+	    IN(RECALC_IN_SLIDER) | IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) |
+		IN(RECALC_IN_PARALLEL) | IN(RECALC_IN_VERSION),
+	    NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_KV) |
+		NODE(RECALC_N_VERDICT) },
+	[RECALC_N_DEFAULTS] = { "defaults",
+	    IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) | IN(RECALC_IN_BUDGET) |
+		IN(RECALC_IN_VERSION),
+	    0 },
 	[RECALC_N_CHOICES] = { "choices", IN_PLAN, 0 },
 	[RECALC_N_FIXES] = { "fixes", IN_PLAN | IN(RECALC_IN_SLIDER),
 	    PLAN_NODES | NODE(RECALC_N_CONCURRENCY) },
 	[RECALC_N_COMMAND] = { "command", IN_PLAN | IN(RECALC_IN_STYLE),
-	    NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_KV) | NODE(RECALC_N_VERDICT) },
+	    NODE(RECALC_N_SETTINGS) | NODE(RECALC_N_KV) |
+		NODE(RECALC_N_VERDICT) },
 	[RECALC_N_SPEED] = { "speed", IN_PLAN | IN(RECALC_IN_SLIDER),
 	    PLAN_NODES | NODE(RECALC_N_CONCURRENCY) },
 };
 
 struct recalc {
 	const struct catalogue *cat;
-	recalc_command_fn	 cmd_fn;
+	recalc_command_fn cmd_fn;
 	struct plan_input in;
-	bool		 explicit_all;
-	bool		 dirty[RECALC_N_COUNT];
-	unsigned long	 count[RECALC_N_COUNT];
-	unsigned long	 kernel_runs;
-	struct plan	 plan;
-	struct plan	 scratch;	/* the kernel's output */
-	struct plan	 defaults;
-	struct fix	 fixes[FIX_MAX];
-	struct fix	 fixes_old[FIX_MAX];
-	size_t		 n_fixes;
+	bool explicit_all;
+	bool dirty[RECALC_N_COUNT];
+	unsigned long count[RECALC_N_COUNT];
+	unsigned long kernel_runs;
+	struct plan plan;
+	struct plan scratch; /* the kernel's output */
+	struct plan defaults;
+	struct fix fixes[FIX_MAX];
+	struct fix fixes_old[FIX_MAX];
+	size_t n_fixes;
 	struct recalc_choice choices[RECALC_MAX_CHOICES];
-	size_t		 n_choices;
-	char		 command[RECALC_CMD_LEN];
-	char		 command_old[RECALC_CMD_LEN];
+	size_t n_choices;
+	char command[RECALC_CMD_LEN];
+	char command_old[RECALC_CMD_LEN];
 	struct speed_estimate speed;
 };
 
@@ -236,14 +247,16 @@ same_model(const struct plan_input *a, const struct plan_input *b)
 }
 
 static bool
-same_calibration(const struct plan_calibration *a, const struct plan_calibration *b)
+same_calibration(const struct plan_calibration *a,
+    const struct plan_calibration *b)
 {
 	if (a->terms == 0 && b->terms == 0)
 		return true;
 	return a->terms == b->terms && a->weights == b->weights &&
 	    a->activation == b->activation && a->non_torch == b->non_torch &&
-	    a->cuda_graphs == b->cuda_graphs && a->gpu == b->gpu && a->mig == b->mig &&
-	    a->version == b->version && a->tp == b->tp && a->pp == b->pp &&
+	    a->cuda_graphs == b->cuda_graphs && a->gpu == b->gpu &&
+	    a->mig == b->mig && a->version == b->version && a->tp == b->tp &&
+	    a->pp == b->pp &&
 	    a->max_num_batched_tokens == b->max_num_batched_tokens &&
 	    a->model == b->model && a->format == b->format;
 }
@@ -319,9 +332,11 @@ model_index(const struct catalogue *cat, const struct model *m)
 }
 
 bool
-recalc_choice_matches(const struct recalc_choice *ch, const struct plan_input *in)
+recalc_choice_matches(const struct recalc_choice *ch,
+    const struct plan_input *in)
 {
-	if (ch->ckpt != in->ckpt || ch->quantization_fp8 != in->quantization_fp8)
+	if (ch->ckpt != in->ckpt ||
+	    ch->quantization_fp8 != in->quantization_fp8)
 		return false;
 	if (ch->ckpt >= 0 || ch->quantization_fp8)
 		return true;
@@ -347,8 +362,17 @@ recalc_list_choices(const struct catalogue *cat, const struct plan_input *in,
     struct recalc_choice *out, size_t max)
 {
 	static const enum ckpt_format order[] = {
-		FMT_FP32, FMT_BF16, FMT_FP16, FMT_FP8, FMT_FP8_CHANNEL,
-		FMT_FP8_BLOCK, FMT_INT8, FMT_AWQ, FMT_GPTQ, FMT_NVFP4, FMT_MXFP4,
+		FMT_FP32,
+		FMT_BF16,
+		FMT_FP16,
+		FMT_FP8,
+		FMT_FP8_CHANNEL,
+		FMT_FP8_BLOCK,
+		FMT_INT8,
+		FMT_AWQ,
+		FMT_GPTQ,
+		FMT_NVFP4,
+		FMT_MXFP4,
 	};
 	static const enum ckpt_format derivable[] = { FMT_AWQ, FMT_NVFP4 };
 	const struct model *m = in->model;
@@ -365,15 +389,16 @@ recalc_list_choices(const struct catalogue *cat, const struct plan_input *in,
 
 			if (ck->model_index != mi || ck->format != order[i])
 				continue;
-			n = add_choice(out, n, max, (int)k, ck->format, false, false);
+			n = add_choice(out, n, max, (int)k, ck->format, false,
+			    false);
 			have[ck->format] = true;
 			if (is_16bit(ck->format) && first16 < 0)
 				first16 = (int)k;
 		}
 	if (mi < 0) {
 		/* a local model: its own weights, in the format given */
-		enum ckpt_format f = in->format != FMT_COUNT ? in->format :
-		    m->native_format;
+		enum ckpt_format f =
+		    in->format != FMT_COUNT ? in->format : m->native_format;
 
 		n = add_choice(out, n, max, -1, f, false, false);
 		have[f] = true;
@@ -385,7 +410,8 @@ recalc_list_choices(const struct catalogue *cat, const struct plan_input *in,
 		n = add_choice(out, n, max, first16, FMT_FP8, true, false);
 	for (i = 0; mi >= 0 && i < sizeof derivable / sizeof derivable[0]; i++)
 		if (!have[derivable[i]])
-			n = add_choice(out, n, max, -1, derivable[i], false, true);
+			n = add_choice(out, n, max, -1, derivable[i], false,
+			    true);
 	/* whatever the input holds stays selectable */
 	for (i = 0; i < n; i++)
 		if (recalc_choice_matches(&out[i], in))
@@ -393,9 +419,12 @@ recalc_list_choices(const struct catalogue *cat, const struct plan_input *in,
 	if (n == max)
 		n--;
 	memmove(&out[1], &out[0], n * sizeof out[0]);
-	add_choice(out, 0, max, in->ckpt, in->ckpt >= 0 && in->ckpt < (int)cat->n_ckpts ?
-	    cat->ckpts[in->ckpt].format : in->format != FMT_COUNT ? in->format :
-	    m->native_format, in->quantization_fp8, in->ckpt < 0);
+	add_choice(out, 0, max, in->ckpt,
+	    in->ckpt >= 0 && in->ckpt < (int)cat->n_ckpts
+		? cat->ckpts[in->ckpt].format
+		: in->format != FMT_COUNT ? in->format
+					  : m->native_format,
+	    in->quantization_fp8, in->ckpt < 0);
 	if (in->quantization_fp8)
 		out[0].format = FMT_FP8;
 	return n + 1;
@@ -555,7 +584,8 @@ fill_choices(struct recalc *c)
 	size_t i;
 
 	memset(c->choices, 0, sizeof c->choices);
-	c->n_choices = recalc_list_choices(c->cat, &c->in, c->choices, RECALC_MAX_CHOICES);
+	c->n_choices =
+	    recalc_list_choices(c->cat, &c->in, c->choices, RECALC_MAX_CHOICES);
 	for (i = 0; i < c->n_choices; i++) {
 		struct recalc_choice *ch = &c->choices[i];
 		struct plan_input in = c->in;
@@ -569,9 +599,9 @@ fill_choices(struct recalc *c)
 			snprintf(ch->reason, sizeof ch->reason, "%.*s",
 			    (int)sizeof ch->reason - 1, c->scratch.message);
 		else if (ch->phase != PHASE_NONE)
-			snprintf(ch->reason, sizeof ch->reason, "fails at %s: %.*s",
-			    plan_phase_title(ch->phase), (int)sizeof ch->reason / 2,
-			    c->scratch.message);
+			snprintf(ch->reason, sizeof ch->reason,
+			    "fails at %s: %.*s", plan_phase_title(ch->phase),
+			    (int)sizeof ch->reason / 2, c->scratch.message);
 	}
 }
 
@@ -602,7 +632,8 @@ update_choices(struct recalc *c)
 	c->dirty[RECALC_N_CHOICES] = false;
 	c->count[RECALC_N_CHOICES]++;
 	fill_choices(c);
-	return n_old != c->n_choices || memcmp(old, c->choices, sizeof old) != 0;
+	return n_old != c->n_choices ||
+	    memcmp(old, c->choices, sizeof old) != 0;
 }
 
 static bool

@@ -51,45 +51,46 @@
 #include "speed.h"
 
 enum recalc_node {
-	RECALC_N_SETTINGS,	/* resolved flags (version, util, lengths, defaults) */
-	RECALC_N_BUDGET,		/* total, other, free, requested, outside_budget */
-	RECALC_N_WEIGHTS,		/* weights, weights_exact */
-	RECALC_N_PROFILE,		/* activation, non-torch, CUDA graphs */
-	RECALC_N_KV,		/* KV layout, blocks, tokens, max concurrency */
-	RECALC_N_VERDICT,		/* phase, message, estimated max length */
-	RECALC_N_CONCURRENCY,	/* requests at the slider, replicas, total */
-	RECALC_N_DEFAULTS,	/* the plan with every vLLM flag unset */
-	RECALC_N_CHOICES,		/* checkpoints of the model and whether they start */
+	RECALC_N_SETTINGS, /* resolved flags (version, util, lengths, defaults) */
+	RECALC_N_BUDGET, /* total, other, free, requested, outside_budget */
+	RECALC_N_WEIGHTS, /* weights, weights_exact */
+	RECALC_N_PROFILE, /* activation, non-torch, CUDA graphs */
+	RECALC_N_KV, /* KV layout, blocks, tokens, max concurrency */
+	RECALC_N_VERDICT, /* phase, message, estimated max length */
+	RECALC_N_CONCURRENCY, /* requests at the slider, replicas, total */
+	RECALC_N_DEFAULTS, /* the plan with every vLLM flag unset */
+	RECALC_N_CHOICES, /* checkpoints of the model and whether they start */
 	RECALC_N_FIXES,
 	RECALC_N_COMMAND,
-	RECALC_N_SPEED,		/* speed per user at the slider (estimate) */
+	RECALC_N_SPEED, /* speed per user at the slider (estimate) */
 	RECALC_N_COUNT
 };
 
-#define RECALC_CHG(node)	(1u << (node))
-#define RECALC_CHG_PLAN	(RECALC_CHG(RECALC_N_SETTINGS) | RECALC_CHG(RECALC_N_BUDGET) | \
-	RECALC_CHG(RECALC_N_WEIGHTS) | RECALC_CHG(RECALC_N_PROFILE) | RECALC_CHG(RECALC_N_KV) | \
-	RECALC_CHG(RECALC_N_VERDICT))
-#define RECALC_CHG_ALL	((1u << RECALC_N_COUNT) - 1)
+#define RECALC_CHG(node) (1u << (node))
+#define RECALC_CHG_PLAN                                                        \
+	(RECALC_CHG(RECALC_N_SETTINGS) | RECALC_CHG(RECALC_N_BUDGET) |         \
+	    RECALC_CHG(RECALC_N_WEIGHTS) | RECALC_CHG(RECALC_N_PROFILE) |      \
+	    RECALC_CHG(RECALC_N_KV) | RECALC_CHG(RECALC_N_VERDICT))
+#define RECALC_CHG_ALL ((1u << RECALC_N_COUNT) - 1)
 
-#define RECALC_CMD_LEN	4096
+#define RECALC_CMD_LEN 4096
 #define RECALC_MAX_CHOICES 24
 
 /* Writes the vllm serve line for a plan; returns its length (serve_command_format). */
 typedef size_t (*recalc_command_fn)(const struct catalogue *,
-    const struct plan_input *, const struct plan *, int explicit_all,
-    char *buf, size_t len);
+    const struct plan_input *, const struct plan *, int explicit_all, char *buf,
+    size_t len);
 
 /* One way to run the model: a published checkpoint or a derived format. */
 struct recalc_choice {
-	int	 ckpt;			/* index into catalogue.ckpts, -1 = derived */
-	enum ckpt_format format;	/* of the weights as loaded */
-	bool	 quantization_fp8;	/* --quantization fp8 on a 16-bit checkpoint */
-	bool	 derived;		/* no published checkpoint in this format */
-	enum plan_phase phase;		/* where it stops with the current flags */
-	char	 reason[200];		/* why it does not start; "" when it does */
-	double	 max_concurrency;
-	int64_t	 weights;
+	int ckpt; /* index into catalogue.ckpts, -1 = derived */
+	enum ckpt_format format; /* of the weights as loaded */
+	bool quantization_fp8; /* --quantization fp8 on a 16-bit checkpoint */
+	bool derived; /* no published checkpoint in this format */
+	enum plan_phase phase; /* where it stops with the current flags */
+	char reason[200]; /* why it does not start; "" when it does */
+	double max_concurrency;
+	int64_t weights;
 };
 
 struct recalc;
@@ -149,12 +150,14 @@ const char *recalc_node_name(enum recalc_node);
  * fills out[] with the checkpoint choices of in->model, unevaluated.
  * recalc_input_for_defaults() clears every vLLM flag of in.
  */
-unsigned recalc_input_diff(const struct plan_input *, const struct plan_input *);
-size_t recalc_list_choices(const struct catalogue *, const struct plan_input *in,
-    struct recalc_choice *out, size_t max);
+unsigned recalc_input_diff(const struct plan_input *,
+    const struct plan_input *);
+size_t recalc_list_choices(const struct catalogue *,
+    const struct plan_input *in, struct recalc_choice *out, size_t max);
 void recalc_apply_choice(struct plan_input *, const struct recalc_choice *);
 /* Whether the input runs this choice (same checkpoint, format, online FP8). */
-bool recalc_choice_matches(const struct recalc_choice *, const struct plan_input *);
+bool recalc_choice_matches(const struct recalc_choice *,
+    const struct plan_input *);
 void recalc_input_for_defaults(struct plan_input *);
 
 #endif

@@ -56,7 +56,7 @@ segments_layout(const double *values, size_t n, double total, int width,
 	for (i = 0; i < n; i++) {
 		cum += clean(values[i]);
 		edge = segments_edge(cum, scale, width);
-		if (edge < prev)	/* rounding noise; edges never go back */
+		if (edge < prev) /* rounding noise; edges never go back */
 			edge = prev;
 		out_widths[i] = edge - prev;
 		prev = edge;
@@ -100,14 +100,15 @@ segments_memory(const struct plan *p, struct seg_bar *b)
 			b->value[SEG_KV] = clean((double)kv);
 	}
 	demand = b->value[SEG_WEIGHTS] + b->value[SEG_ACTIVATION] +
-	    b->value[SEG_NON_TORCH] + b->value[SEG_GRAPHS_IN] + b->value[SEG_KV];
+	    b->value[SEG_NON_TORCH] + b->value[SEG_GRAPHS_IN] +
+	    b->value[SEG_KV];
 	b->budget_end = clean((double)p->requested);
 	b->value[SEG_SLACK] = clean(b->budget_end - demand);
 	in_budget = demand + b->value[SEG_SLACK];
 	b->over_budget = clean(demand - b->budget_end);
 	b->value[SEG_OTHER] = clean((double)p->other);
-	b->value[SEG_OUTSIDE] = clean(b->total - b->value[SEG_OTHER] - in_budget -
-	    b->value[SEG_GRAPHS_OUT]);
+	b->value[SEG_OUTSIDE] = clean(b->total - b->value[SEG_OTHER] -
+	    in_budget - b->value[SEG_GRAPHS_OUT]);
 	b->sum = 0;
 	for (i = 0; i < SEG_COUNT; i++)
 		b->sum += b->value[i];

@@ -41,23 +41,23 @@ enum seg_role {
 	SEG_WEIGHTS,
 	SEG_ACTIVATION,
 	SEG_NON_TORCH,
-	SEG_GRAPHS_IN,		/* CUDA graphs reserved inside the budget */
+	SEG_GRAPHS_IN, /* CUDA graphs reserved inside the budget */
 	SEG_KV,
-	SEG_SLACK,		/* budget left after whole KV blocks */
-	SEG_GRAPHS_OUT,		/* CUDA graphs captured outside the budget */
-	SEG_OUTSIDE,		/* outside vLLM's budget, unused */
-	SEG_OTHER,		/* other processes */
+	SEG_SLACK, /* budget left after whole KV blocks */
+	SEG_GRAPHS_OUT, /* CUDA graphs captured outside the budget */
+	SEG_OUTSIDE, /* outside vLLM's budget, unused */
+	SEG_OTHER, /* other processes */
 	SEG_COUNT
 };
 
 struct seg_bar {
-	double	 value[SEG_COUNT];	/* bytes */
-	bool	 estimated[SEG_COUNT];	/* from fitted coefficients */
-	double	 total;			/* the card's memory: the capacity */
-	double	 budget_end;		/* bytes from the left where the budget ends */
-	double	 sum;			/* of value[] */
-	double	 over;			/* sum - total when positive: over capacity */
-	double	 over_budget;		/* demand inside the budget beyond it */
+	double value[SEG_COUNT]; /* bytes */
+	bool estimated[SEG_COUNT]; /* from fitted coefficients */
+	double total; /* the card's memory: the capacity */
+	double budget_end; /* bytes from the left where the budget ends */
+	double sum; /* of value[] */
+	double over; /* sum - total when positive: over capacity */
+	double over_budget; /* demand inside the budget beyond it */
 };
 
 /* Bar values of a plan (every figure comes from the plan). */

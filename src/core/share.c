@@ -102,7 +102,8 @@ next_perm(int *a, size_t n)
 }
 
 void
-share_mig_units(const struct gpu *g, int mig, int *cu, int *mu, int *ct, int *mt)
+share_mig_units(const struct gpu *g, int mig, int *cu, int *mu, int *ct,
+    int *mt)
 {
 	double full = 0;
 	size_t i;
@@ -141,7 +142,8 @@ mig_alternative(const struct catalogue *c, const struct share_query *q,
 		return;
 	g = &c->gpus[q->gpu];
 	if (g->n_mig == 0) {
-		snprintf(r->mig_note, sizeof r->mig_note, "%s has no MIG", g->id);
+		snprintf(r->mig_note, sizeof r->mig_note, "%s has no MIG",
+		    g->id);
 		return;
 	}
 	r->mig_possible = true;
@@ -153,15 +155,18 @@ mig_alternative(const struct catalogue *c, const struct share_query *q,
 		for (k = 0; k < g->n_mig && k < 64; k++)
 			order[n++] = (int)k;
 		for (a = 1; a < n; a++)
-			for (b = a; b > 0 && g->mig[order[b]].total_gib <
-			    g->mig[order[b - 1]].total_gib; b--) {
+			for (b = a; b > 0 &&
+			     g->mig[order[b]].total_gib <
+				 g->mig[order[b - 1]].total_gib;
+			     b--) {
 				int t = order[b];
 
 				order[b] = order[b - 1];
 				order[b - 1] = t;
 			}
 		for (a = 0; a < n; a++) {
-			plan_member(c, q, i, units_bytes(0), order[a], &r->m[i].on_mig);
+			plan_member(c, q, i, units_bytes(0), order[a],
+			    &r->m[i].on_mig);
 			if (r->m[i].on_mig.phase == PHASE_NONE) {
 				r->m[i].mig = order[a];
 				break;
@@ -176,7 +181,8 @@ mig_alternative(const struct catalogue *c, const struct share_query *q,
 
 		if (r->m[i].mig < 0)
 			continue;
-		share_mig_units(g, r->m[i].mig, &cu, &mu, &r->mig_units, &r->mig_mem);
+		share_mig_units(g, r->m[i].mig, &cu, &mu, &r->mig_units,
+		    &r->mig_mem);
 		r->mig_units_used += cu;
 		r->mig_mem_used += mu;
 		if (r->m[i].mig < 64)
@@ -188,12 +194,15 @@ mig_alternative(const struct catalogue *c, const struct share_query *q,
 		if (counts[k] > g->mig[k].max_count)
 			r->mig_fits = false;
 	for (i = 0; i < r->n && o + 2 < (int)sizeof r->mig_note; i++)
-		o += snprintf(r->mig_note + o, sizeof r->mig_note - (size_t)o, "%s%s",
-		    i ? " + " : "", r->m[i].mig >= 0 ? g->mig[r->m[i].mig].name : "none");
+		o += snprintf(r->mig_note + o, sizeof r->mig_note - (size_t)o,
+		    "%s%s", i ? " + " : "",
+		    r->m[i].mig >= 0 ? g->mig[r->m[i].mig].name : "none");
 	if (o + 2 < (int)sizeof r->mig_note && r->mig_possible)
-		snprintf(r->mig_note + o, sizeof r->mig_note - (size_t)o, ": %d of %d "
-		    "compute and %d of %d memory slices of one %s", r->mig_units_used,
-		    r->mig_units, r->mig_mem_used, r->mig_mem, g->id);
+		snprintf(r->mig_note + o, sizeof r->mig_note - (size_t)o,
+		    ": %d of %d "
+		    "compute and %d of %d memory slices of one %s",
+		    r->mig_units_used, r->mig_units, r->mig_mem_used,
+		    r->mig_mem, g->id);
 }
 
 /* Plans each instance alone, with only the other processes on the card,
@@ -207,7 +216,8 @@ share_plan_alone(const struct catalogue *c, const struct share_query *q,
 	for (i = 0; i < r->n; i++) {
 		struct share_member *m = &r->m[i];
 
-		plan_member(c, q, i, units_bytes(q->other_usage_gib), -1, &m->alone);
+		plan_member(c, q, i, units_bytes(q->other_usage_gib), -1,
+		    &m->alone);
 		m->util = m->alone.util;
 		m->requested = m->alone.requested;
 		m->context = m->alone.total - m->alone.other - m->alone.free;
@@ -294,27 +304,40 @@ share_write_reason(const struct share_query *q, struct share_result *r)
 	char a[32], b[32], d[32], e[32];
 
 	if (r->over_one)
-		snprintf(r->reason, sizeof r->reason, "The fractions sum to %.2f. Each "
-		    "--gpu-memory-utilization is a fraction of the whole card (requested "
-		    "= total x util), so together they ask for %s GiB of a %s GiB card: "
-		    "the instance started last stops at vLLM's free-memory check. Lower "
-		    "them until they sum under 1 with room for %zu CUDA contexts (%s GiB) "
-		    "and other processes.", r->sum_util, units_format_gib(r->sum_requested,
-		    a, sizeof a), units_format_gib(r->total, b, sizeof b), r->n,
+		snprintf(r->reason, sizeof r->reason,
+		    "The fractions sum to %.2f. Each "
+		    "--gpu-memory-utilization is a fraction of the whole card "
+		    "(requested "
+		    "= total x util), so together they ask for %s GiB of a %s "
+		    "GiB card: "
+		    "the instance started last stops at vLLM's free-memory "
+		    "check. Lower "
+		    "them until they sum under 1 with room for %zu CUDA "
+		    "contexts (%s GiB) "
+		    "and other processes.",
+		    r->sum_util,
+		    units_format_gib(r->sum_requested, a, sizeof a),
+		    units_format_gib(r->total, b, sizeof b), r->n,
 		    units_format_gib(r->sum_context, d, sizeof d));
 	else if (!r->fits)
-		snprintf(r->reason, sizeof r->reason, "The budgets (%s GiB) and CUDA "
-		    "contexts (%s GiB) of the instances and other processes (%s GiB) "
-		    "need more than the card's %s GiB, although the fractions sum to "
-		    "%.2f: the instance started last stops at vLLM's free-memory check.",
+		snprintf(r->reason, sizeof r->reason,
+		    "The budgets (%s GiB) and CUDA "
+		    "contexts (%s GiB) of the instances and other processes "
+		    "(%s GiB) "
+		    "need more than the card's %s GiB, although the fractions "
+		    "sum to "
+		    "%.2f: the instance started last stops at vLLM's "
+		    "free-memory check.",
 		    units_format_gib(r->sum_held - r->sum_context, a, sizeof a),
 		    units_format_gib(r->sum_context, b, sizeof b),
 		    units_format_gib(r->other, d, sizeof d),
 		    units_format_gib(r->total, e, sizeof e), r->sum_util);
 	else if (!r->all_start) {
-		const struct plan *p = &r->m[r->fail_at >= 0 ? (size_t)r->fail_at : 0].started;
+		const struct plan *p =
+		    &r->m[r->fail_at >= 0 ? (size_t)r->fail_at : 0].started;
 
-		snprintf(r->reason, sizeof r->reason, "In no order do all instances "
+		snprintf(r->reason, sizeof r->reason,
+		    "In no order do all instances "
 		    "start. As listed, instance %s stops at the %s: %.1000s",
 		    q->inst[r->fail_at >= 0 ? r->fail_at : 0].label,
 		    plan_phase_title(p->phase), p->message);

@@ -34,8 +34,8 @@ expert_params(const struct model *m)
 
 /* Dense-rate multiplier for the weight format on this card (assumed). */
 static double
-rate_factor(const struct speed_coeffs *c, const struct gpu *g, enum ckpt_format f,
-    const char **note)
+rate_factor(const struct speed_coeffs *c, const struct gpu *g,
+    enum ckpt_format f, const char **note)
 {
 	switch (f) {
 	case FMT_FP8:
@@ -56,8 +56,7 @@ rate_factor(const struct speed_coeffs *c, const struct gpu *g, enum ckpt_format 
 			return c->fp4_compute_factor;
 		}
 		break;
-	default:
-		break;
+	default: break;
 	}
 	*note = "BF16 (weights dequantized to 16 bit)";
 	if (f == FMT_BF16 || f == FMT_FP16 || f == FMT_FP32)
@@ -82,15 +81,18 @@ speed_at(const struct speed_estimate *e, int64_t users, struct speed_point *pt)
 	b = ceil((double)users / pp);
 	w = e->weights_read;
 	if (e->expert_bytes > 0)
-		w += e->expert_bytes * (1.0 - pow(1.0 - e->expert_fraction_per_token, b));
-	mem = (w + b * e->kv_per_request) / (e->bandwidth_gbs * 1e9 * e->efficiency);
+		w += e->expert_bytes *
+		    (1.0 - pow(1.0 - e->expert_fraction_per_token, b));
+	mem = (w + b * e->kv_per_request) /
+	    (e->bandwidth_gbs * 1e9 * e->efficiency);
 	if (e->tflops > 0)
 		comp = 2.0 * e->active_params / ((double)tp * pp) * b /
 		    (e->tflops * 1e12 * c->prefill_compute_efficiency);
 	if (tp > 1 && e->link_gbs > 0)
 		ar = c->allreduces_per_layer * e->layers_per_stage *
-		    (e->allreduce_latency_us * 1e-6 + 2.0 * (tp - 1) / tp * b *
-		    e->hidden * 2.0 / (e->link_gbs * 1e9 * c->link_efficiency));
+		    (e->allreduce_latency_us * 1e-6 +
+			2.0 * (tp - 1) / tp * b * e->hidden * 2.0 /
+			    (e->link_gbs * 1e9 * c->link_efficiency));
 	step = (mem > comp ? mem : comp) + ar;
 	pt->memory_ms = mem * 1e3;
 	pt->compute_ms = comp * 1e3;
@@ -99,8 +101,8 @@ speed_at(const struct speed_estimate *e, int64_t users, struct speed_point *pt)
 	pt->step_ms = pp * step * 1e3;
 	pt->tokens_per_s_user = 1.0 / (pp * step);
 	pt->tokens_per_s_replica = pt->tokens_per_s_user * users;
-	pt->tokens_per_s_total = pt->tokens_per_s_replica *
-	    (e->replicas > 0 ? e->replicas : 1);
+	pt->tokens_per_s_total =
+	    pt->tokens_per_s_replica * (e->replicas > 0 ? e->replicas : 1);
 }
 
 /*
@@ -114,22 +116,28 @@ speed_find_gpu(const struct catalogue *cat, const struct plan_input *in,
 	const struct gpu *g;
 
 	if (!cat->speed.loaded) {
-		snprintf(e->why, sizeof e->why, "no speed coefficients loaded "
+		snprintf(e->why, sizeof e->why,
+		    "no speed coefficients loaded "
 		    "(data/speed.yaml)");
 		return NULL;
 	}
-	if (in->model == NULL || in->gpu < 0 || (size_t)in->gpu >= cat->n_gpus) {
-		snprintf(e->why, sizeof e->why, "no bandwidth known for a custom card");
+	if (in->model == NULL || in->gpu < 0 ||
+	    (size_t)in->gpu >= cat->n_gpus) {
+		snprintf(e->why, sizeof e->why,
+		    "no bandwidth known for a custom card");
 		return NULL;
 	}
 	g = &cat->gpus[in->gpu];
 	if (g->bandwidth_gbs <= 0) {
-		snprintf(e->why, sizeof e->why, "the catalogue has no memory "
-		    "bandwidth for %s", g->id);
+		snprintf(e->why, sizeof e->why,
+		    "the catalogue has no memory "
+		    "bandwidth for %s",
+		    g->id);
 		return NULL;
 	}
 	if (p->phase != PHASE_NONE) {
-		snprintf(e->why, sizeof e->why, "vLLM does not start with this plan");
+		snprintf(e->why, sizeof e->why,
+		    "vLLM does not start with this plan");
 		return NULL;
 	}
 	return g;
@@ -186,21 +194,25 @@ speed_set_weights_read(const struct model *m, const struct plan *p,
 
 			experts_split_for(m->n_experts, p->tp, p->dp,
 			    p->expert_parallel, 0, &es);
-			weights_rank_split(m, FMT_BF16, 1, p->tp, p->pp, 0, &es, &wr);
+			weights_rank_split(m, FMT_BF16, 1, p->tp, p->pp, 0, &es,
+			    &wr);
 			if (wr.total > 0)
-				share = experts * es.experts / m->n_experts / es.moe_tp /
-				    wr.total;
+				share = experts * es.experts / m->n_experts /
+				    es.moe_tp / wr.total;
 		}
 
 		if (share > 1)
 			share = 1;
 		e->expert_bytes = e->weights_read * share;
 		e->weights_read -= e->expert_bytes;
-		e->expert_fraction_per_token = (double)m->experts_per_tok / m->n_experts;
+		e->expert_fraction_per_token =
+		    (double)m->experts_per_tok / m->n_experts;
 	}
-	e->active_params = total_params - (m->vision_params > 0 ? m->vision_params : 0) -
-	    (experts > 0 && m->n_experts > 0 ? experts * (1.0 - (double)m->experts_per_tok /
-	    m->n_experts) : 0);
+	e->active_params = total_params -
+	    (m->vision_params > 0 ? m->vision_params : 0) -
+	    (experts > 0 && m->n_experts > 0 ? experts *
+			(1.0 - (double)m->experts_per_tok / m->n_experts)
+					     : 0);
 	if (e->active_params < 0)
 		e->active_params = 0;
 }
@@ -213,14 +225,18 @@ speed_set_kv_read(const struct model *m, const struct plan *p,
 	double avg, frac_swa = 0;
 	int64_t T;
 
-	T = p->tokens_per_request > 0 ? p->tokens_per_request : p->max_model_len;
+	T = p->tokens_per_request > 0 ? p->tokens_per_request
+				      : p->max_model_len;
 	e->request_tokens = T;
 	avg = T / 2.0;
 	if (m->layers > 0 && m->n_sliding > 0)
 		frac_swa = (double)m->n_sliding / m->layers;
-	e->kv_per_request = (double)p->bytes_per_token * ((1 - frac_swa) * avg +
-	    frac_swa * (m->sliding_window > 0 && m->sliding_window < avg ?
-	    m->sliding_window : avg));
+	e->kv_per_request = (double)p->bytes_per_token *
+	    ((1 - frac_swa) * avg +
+		frac_swa *
+		    (m->sliding_window > 0 && m->sliding_window < avg
+			    ? m->sliding_window
+			    : avg));
 }
 
 /* The link the tensor-parallel group's all-reduce crosses. */
@@ -234,8 +250,9 @@ speed_set_link(const struct speed_coeffs *c, const struct gpu *g,
 		/* placed on nodes: the link the TP group really crosses */
 		e->link = in->tp_link;
 		e->link_gbs = in->tp_link_gbs;
-		e->allreduce_latency_us = strcmp(in->tp_link, "NVLink") == 0 ?
-		    c->allreduce_latency_nvlink_us : c->allreduce_latency_pcie_us;
+		e->allreduce_latency_us = strcmp(in->tp_link, "NVLink") == 0
+		    ? c->allreduce_latency_nvlink_us
+		    : c->allreduce_latency_pcie_us;
 	} else if (g->nvlink_gbs > 0) {
 		e->link = "NVLink";
 		e->link_gbs = g->nvlink_gbs / 2.0;
@@ -267,12 +284,16 @@ speed_set_prefill(const struct speed_coeffs *c, const struct gpu *g,
 	hd = m->mla ? m->qk_nope_head_dim + m->qk_rope_head_dim : m->head_dim;
 	layers_swa = m->n_sliding;
 	layers_full = m->layers - layers_swa;
-	attn_flops = 2.0 * heads * hd * ((double)T * T * layers_full +
-	    (double)T * (m->sliding_window > 0 && m->sliding_window < T ?
-	    m->sliding_window : T) * layers_swa);
+	attn_flops = 2.0 * heads * hd *
+	    ((double)T * T * layers_full +
+		(double)T *
+		    (m->sliding_window > 0 && m->sliding_window < T
+			    ? m->sliding_window
+			    : T) *
+		    layers_swa);
 	e->prefill_s = (2.0 * e->active_params * T + attn_flops) /
 	    ((p->tp > 0 ? p->tp : 1) * e->tflops * 1e12 *
-	    c->prefill_compute_efficiency);
+		c->prefill_compute_efficiency);
 }
 
 void
@@ -298,8 +319,9 @@ speed_estimate(const struct catalogue *cat, const struct plan_input *in,
 	e->pp = p->pp;
 	e->replicas = p->replicas > 0 ? p->replicas : 1;
 	e->hidden = m->hidden;
-	e->layers_per_stage = p->layers_per_rank > 0 ? p->layers_per_rank :
-	    m->layers / (p->pp > 0 ? p->pp : 1);
+	e->layers_per_stage = p->layers_per_rank > 0
+	    ? p->layers_per_rank
+	    : m->layers / (p->pp > 0 ? p->pp : 1);
 	speed_set_weights_read(m, p, e);
 	speed_set_kv_read(m, p, e);
 	speed_set_link(c, g, in, p, e);

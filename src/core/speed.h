@@ -37,39 +37,39 @@
 #include "plan.h"
 
 struct speed_point {
-	int64_t	 users;			/* requests decoding at once, one replica */
-	double	 step_ms;		/* interval between two tokens of one user */
-	double	 memory_ms, compute_ms, allreduce_ms;	/* of one stage step */
-	bool	 compute_bound;
-	double	 tokens_per_s_user;
-	double	 tokens_per_s_replica;
-	double	 tokens_per_s_total;	/* over all replicas */
+	int64_t users; /* requests decoding at once, one replica */
+	double step_ms; /* interval between two tokens of one user */
+	double memory_ms, compute_ms, allreduce_ms; /* of one stage step */
+	bool compute_bound;
+	double tokens_per_s_user;
+	double tokens_per_s_replica;
+	double tokens_per_s_total; /* over all replicas */
 };
 
 struct speed_estimate {
-	bool	 known;			/* false: why says what is missing */
-	char	 why[160];
-	double	 bandwidth_gbs;		/* of the card or slice, quoted */
-	double	 efficiency;		/* decode bandwidth efficiency */
-	double	 weights_read;		/* bytes per rank and step (dense part) */
-	double	 expert_bytes;		/* MoE: expert bytes per rank (all experts) */
-	double	 expert_fraction_per_token; /* k / E */
-	double	 kv_per_request;	/* bytes per rank, one request at T/2 */
-	int64_t	 request_tokens;	/* T */
-	int	 tp, pp, replicas, layers_per_stage;
-	const char *link;		/* "NVLink", "PCIe" or NULL (TP 1) */
-	double	 link_gbs;		/* one direction, as quoted */
-	double	 allreduce_latency_us;
-	double	 active_params;		/* per token, whole model */
-	bool	 prefill_known;
-	double	 tflops;		/* dense rate used, one GPU or slice */
-	const char *rate_note;		/* "BF16", "FP8 = 2 x BF16 (assumed)" */
-	double	 prefill_s;		/* a prompt of T tokens */
-	struct speed_point single;	/* one user */
-	struct speed_point load;	/* at the users asked for */
+	bool known; /* false: why says what is missing */
+	char why[160];
+	double bandwidth_gbs; /* of the card or slice, quoted */
+	double efficiency; /* decode bandwidth efficiency */
+	double weights_read; /* bytes per rank and step (dense part) */
+	double expert_bytes; /* MoE: expert bytes per rank (all experts) */
+	double expert_fraction_per_token; /* k / E */
+	double kv_per_request; /* bytes per rank, one request at T/2 */
+	int64_t request_tokens; /* T */
+	int tp, pp, replicas, layers_per_stage;
+	const char *link; /* "NVLink", "PCIe" or NULL (TP 1) */
+	double link_gbs; /* one direction, as quoted */
+	double allreduce_latency_us;
+	double active_params; /* per token, whole model */
+	bool prefill_known;
+	double tflops; /* dense rate used, one GPU or slice */
+	const char *rate_note; /* "BF16", "FP8 = 2 x BF16 (assumed)" */
+	double prefill_s; /* a prompt of T tokens */
+	struct speed_point single; /* one user */
+	struct speed_point load; /* at the users asked for */
 	const struct speed_coeffs *c;
 	const struct model *model;
-	int	 hidden;
+	int hidden;
 };
 
 /*
@@ -82,6 +82,7 @@ void speed_estimate(const struct catalogue *, const struct plan_input *in,
     const struct plan *p, int64_t users, struct speed_estimate *out);
 
 /* The step at another concurrency (users per replica) of the same estimate. */
-void speed_at(const struct speed_estimate *, int64_t users, struct speed_point *out);
+void speed_at(const struct speed_estimate *, int64_t users,
+    struct speed_point *out);
 
 #endif

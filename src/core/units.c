@@ -109,7 +109,8 @@ units_format_pyfloat(double v, char *buf, size_t len)
 	if (strchr(buf, 'e') != NULL && fabs(v) >= 1e-4 && fabs(v) < 1e16) {
 		int decimals = prec - 1 - (int)floor(log10(fabs(v)));
 
-		units_snprintf(buf, len, "%.*f", decimals > 0 ? decimals : 0, v);
+		units_snprintf(buf, len, "%.*f", decimals > 0 ? decimals : 0,
+		    v);
 	}
 	if (strchr(buf, '.') == NULL && strchr(buf, 'e') == NULL &&
 	    strlen(buf) + 3 <= len)
@@ -129,7 +130,7 @@ units_article(int64_t n)
 	int64_t lead;
 
 	if (n < 0)
-		return "a";	/* "minus" */
+		return "a"; /* "minus" */
 	/* the leading group of three digits is what is said first */
 	for (lead = n; lead >= 1000; lead /= 1000)
 		;
@@ -229,10 +230,22 @@ units_parse_human_int(const char *s, int64_t *out)
 	case 'm': mult = 1e6; break;
 	case 'g': mult = 1e9; break;
 	case 't': mult = 1e12; break;
-	case 'K': mult = 1024.0; binary = 1; break;
-	case 'M': mult = 1024.0 * 1024; binary = 1; break;
-	case 'G': mult = 1024.0 * 1024 * 1024; binary = 1; break;
-	case 'T': mult = 1024.0 * 1024 * 1024 * 1024; binary = 1; break;
+	case 'K':
+		mult = 1024.0;
+		binary = 1;
+		break;
+	case 'M':
+		mult = 1024.0 * 1024;
+		binary = 1;
+		break;
+	case 'G':
+		mult = 1024.0 * 1024 * 1024;
+		binary = 1;
+		break;
+	case 'T':
+		mult = 1024.0 * 1024 * 1024 * 1024;
+		binary = 1;
+		break;
 	default: suf = 0; break;
 	}
 	if (suf != 0)
@@ -245,7 +258,8 @@ units_parse_human_int(const char *s, int64_t *out)
 
 		errno = 0;
 		iv = strtoll(num, &end, 10);
-		if (errno != 0 || *end != '\0' || !(isdigit((unsigned char)num[0]) || num[0] == '-'))
+		if (errno != 0 || *end != '\0' ||
+		    !(isdigit((unsigned char)num[0]) || num[0] == '-'))
 			return -1;
 		v = (double)iv * mult;
 		if (fabs(v) > 9.0e18)
@@ -280,10 +294,10 @@ units_checked_int(double v, int64_t lo, int64_t hi, int64_t *out, char *why,
 
 	number_text(v, t, sizeof t);
 	/* into int64_t only what fits: the cast of anything else is undefined */
-	if (!isfinite(v) || v < -9223372036854775808.0 || v >= 9223372036854775808.0 ||
-	    (int64_t)v < lo || (int64_t)v > hi) {
-		snprintf(why, whylen, "%s is out of range (%lld..%lld)", t, (long long)lo,
-		    (long long)hi);
+	if (!isfinite(v) || v < -9223372036854775808.0 ||
+	    v >= 9223372036854775808.0 || (int64_t)v < lo || (int64_t)v > hi) {
+		snprintf(why, whylen, "%s is out of range (%lld..%lld)", t,
+		    (long long)lo, (long long)hi);
 		return -1;
 	}
 	if (v != floor(v)) {

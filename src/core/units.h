@@ -75,6 +75,7 @@ int units_parse_double(const char *s, double *out);
 int units_checked_int(double v, int64_t lo, int64_t hi, int64_t *out, char *why,
     size_t whylen);
 /* The same for a real number: 0 when lo <= v <= hi (and finite). */
-int units_checked_real(double v, double lo, double hi, char *why, size_t whylen);
+int units_checked_real(double v, double lo, double hi, char *why,
+    size_t whylen);
 
 #endif

@@ -62,36 +62,54 @@ upgrade_list_budget_changes(const struct plan_input *in,
 		units_format_pyfloat(ta->default_util, f, sizeof f);
 		units_format_pyfloat(tb->default_util, t, sizeof t);
 		if (in->util > 0) {
-			add(arr, n, "default --gpu-memory-utilization", f, t, "none here: "
-			    "this plan sets it explicitly (%g)", in->util);
+			add(arr, n, "default --gpu-memory-utilization", f, t,
+			    "none here: "
+			    "this plan sets it explicitly (%g)",
+			    in->util);
 			arr[*n - 1].affects = false;
 		} else {
-			add(arr, n, "default --gpu-memory-utilization", f, t, "this plan "
-			    "leaves it unset: vLLM asks for %s GiB instead of %s GiB of the "
-			    "%s GiB card (%+.2f GiB), and the free-memory check needs that "
-			    "much free", g(b->requested, x), g(a->requested, y),
-			    g(b->total, z), units_gib(b->requested - a->requested));
+			add(arr, n, "default --gpu-memory-utilization", f, t,
+			    "this plan "
+			    "leaves it unset: vLLM asks for %s GiB instead of "
+			    "%s GiB of the "
+			    "%s GiB card (%+.2f GiB), and the free-memory "
+			    "check needs that "
+			    "much free",
+			    g(b->requested, x), g(a->requested, y),
+			    g(b->total, z),
+			    units_gib(b->requested - a->requested));
 		}
 	}
 	if (ta->cg_in_budget != tb->cg_in_budget) {
-		const char *out = "captured after the KV cache, outside the budget";
-		const char *ins = "estimated first and reserved inside the budget";
+		const char *out =
+		    "captured after the KV cache, outside the budget";
+		const char *ins =
+		    "estimated first and reserved inside the budget";
 
 		if (a->n_capture_sizes == 0 && b->n_capture_sizes == 0)
-			add(arr, n, "CUDA-graph memory", ta->cg_in_budget ? ins : out,
+			add(arr, n, "CUDA-graph memory",
+			    ta->cg_in_budget ? ins : out,
 			    tb->cg_in_budget ? ins : out, NULL);
 		else
-			add(arr, n, "CUDA-graph memory", ta->cg_in_budget ? ins : out,
-			    tb->cg_in_budget ? ins : out, "the %s GiB graph estimate %s the budget before the "
-			    "KV cache is sized (available KV memory, with every change: %s -> %s GiB)",
-			    g(b->cuda_graphs, x), tb->cg_in_budget ? "now comes out of" :
-			    "no longer comes out of", g(a->available_kv, y),
-			    g(b->available_kv, z));
+			add(arr, n, "CUDA-graph memory",
+			    ta->cg_in_budget ? ins : out,
+			    tb->cg_in_budget ? ins : out,
+			    "the %s GiB graph estimate %s the budget before "
+			    "the "
+			    "KV cache is sized (available KV memory, with "
+			    "every change: %s -> %s GiB)",
+			    g(b->cuda_graphs, x),
+			    tb->cg_in_budget ? "now comes out of"
+					     : "no longer comes out of",
+			    g(a->available_kv, y), g(b->available_kv, z));
 	}
 	if (ta->requested_ceil != tb->requested_ceil)
-		add(arr, n, "budget rounding", ta->requested_ceil ? "ceil(total x util)" :
-		    "total x util (unrounded)", tb->requested_ceil ? "ceil(total x util)" :
-		    "total x util (unrounded)", NULL);
+		add(arr, n, "budget rounding",
+		    ta->requested_ceil ? "ceil(total x util)"
+				       : "total x util (unrounded)",
+		    tb->requested_ceil ? "ceil(total x util)"
+				       : "total x util (unrounded)",
+		    NULL);
 }
 
 /* The KV cache's size: the token count's formula, --max-model-len auto. */
@@ -106,23 +124,28 @@ upgrade_list_kv_size_changes(const struct plan_input *in,
 		const char *o = "num_blocks // groups x block_size";
 		const char *c = "int(max concurrency x max_model_len)";
 
-		if (a->kv_tokens != b->kv_tokens && a->num_blocks == b->num_blocks)
+		if (a->kv_tokens != b->kv_tokens &&
+		    a->num_blocks == b->num_blocks)
 			add(arr, n, "\"GPU KV cache size\" formula",
 			    ta->tokens_from_concurrency ? c : o,
-			    tb->tokens_from_concurrency ? c : o, "the log prints %lld "
-			    "instead of %lld tokens for the same cache", (long long)b->kv_tokens,
-			    (long long)a->kv_tokens);
+			    tb->tokens_from_concurrency ? c : o,
+			    "the log prints %lld "
+			    "instead of %lld tokens for the same cache",
+			    (long long)b->kv_tokens, (long long)a->kv_tokens);
 		else
 			add(arr, n, "\"GPU KV cache size\" formula",
 			    ta->tokens_from_concurrency ? c : o,
 			    tb->tokens_from_concurrency ? c : o, NULL);
 	}
 	if (ta->auto_max_model_len != tb->auto_max_model_len)
-		add(arr, n, "--max-model-len auto / -1", ta->auto_max_model_len ?
-		    "fits the longest length the cache holds" : "not available",
-		    tb->auto_max_model_len ? "fits the longest length the cache holds" :
-		    "not available", in->max_model_len == -1 ? "this plan asks for auto" :
-		    NULL);
+		add(arr, n, "--max-model-len auto / -1",
+		    ta->auto_max_model_len
+			? "fits the longest length the cache holds"
+			: "not available",
+		    tb->auto_max_model_len
+			? "fits the longest length the cache holds"
+			: "not available",
+		    in->max_model_len == -1 ? "this plan asks for auto" : NULL);
 }
 
 /* The wording of log lines and messages. */
@@ -131,19 +154,26 @@ upgrade_list_log_changes(const struct vllm_traits *ta,
     const struct vllm_traits *tb, struct upgrade_change *arr, size_t *n)
 {
 	if (ta->format_gib != tb->format_gib)
-		add(arr, n, "GiB in log lines and messages", ta->format_gib ?
-		    "format_gib: 72.85, 14.0" : "%.2f: 72.85, 14.00", tb->format_gib ?
-		    "format_gib: 72.85, 14.0" : "%.2f: 72.85, 14.00", NULL);
+		add(arr, n, "GiB in log lines and messages",
+		    ta->format_gib ? "format_gib: 72.85, 14.0"
+				   : "%.2f: 72.85, 14.00",
+		    tb->format_gib ? "format_gib: 72.85, 14.0"
+				   : "%.2f: 72.85, 14.00",
+		    NULL);
 	if (ta->device_in_free_msg != tb->device_in_free_msg)
-		add(arr, n, "free-memory message", ta->device_in_free_msg ?
-		    "names the device (cuda:0)" : "no device name",
-		    tb->device_in_free_msg ? "names the device (cuda:0)" : "no device name",
+		add(arr, n, "free-memory message",
+		    ta->device_in_free_msg ? "names the device (cuda:0)"
+					   : "no device name",
+		    tb->device_in_free_msg ? "names the device (cuda:0)"
+					   : "no device name",
 		    NULL);
 	if (ta->loading_msg_memory != tb->loading_msg_memory)
-		add(arr, n, "weights log line", ta->loading_msg_memory ?
-		    "Model loading took X GiB memory" : "Model loading took X GiB",
-		    tb->loading_msg_memory ? "Model loading took X GiB memory" :
-		    "Model loading took X GiB", NULL);
+		add(arr, n, "weights log line",
+		    ta->loading_msg_memory ? "Model loading took X GiB memory"
+					   : "Model loading took X GiB",
+		    tb->loading_msg_memory ? "Model loading took X GiB memory"
+					   : "Model loading took X GiB",
+		    NULL);
 }
 
 /* The V2 model runner: where it is the default, its graph memory. */
@@ -154,23 +184,31 @@ upgrade_list_runner_changes(const struct upgrade_result *r,
 {
 	const struct plan *a = &r->a, *b = &r->b;
 
-	if (ta->v2_runner_qwen3 != tb->v2_runner_qwen3 || ta->v2_runner_dense != tb->v2_runner_dense) {
-		const char *s[3] = { "off", "dense 16-bit Qwen3", "dense 16-bit text models" };
+	if (ta->v2_runner_qwen3 != tb->v2_runner_qwen3 ||
+	    ta->v2_runner_dense != tb->v2_runner_dense) {
+		const char *s[3] = { "off", "dense 16-bit Qwen3",
+			"dense 16-bit text models" };
 		int ia = ta->v2_runner_dense ? 2 : ta->v2_runner_qwen3 ? 1 : 0;
 		int ib = tb->v2_runner_dense ? 2 : tb->v2_runner_qwen3 ? 1 : 0;
 
 		if (a->v2_runner != b->v2_runner)
-			add(arr, n, "V2 model runner by default", s[ia], s[ib], "this plan "
-			    "runs on the %s runner under %s", b->v2_runner ? "V2" : "V1",
-			    "the newer release");
+			add(arr, n, "V2 model runner by default", s[ia], s[ib],
+			    "this plan "
+			    "runs on the %s runner under %s",
+			    b->v2_runner ? "V2" : "V1", "the newer release");
 		else
-			add(arr, n, "V2 model runner by default", s[ia], s[ib], NULL);
+			add(arr, n, "V2 model runner by default", s[ia], s[ib],
+			    NULL);
 	}
 	if (ta->v2_runner_cg != tb->v2_runner_cg)
-		add(arr, n, "V2 runner graph memory", ta->v2_runner_cg ?
-		    "reserved inside the budget" : "not estimated (0)", tb->v2_runner_cg ?
-		    "reserved inside the budget" : "not estimated (0)",
-		    a->v2_runner || b->v2_runner ? "this plan runs on the V2 runner" : NULL);
+		add(arr, n, "V2 runner graph memory",
+		    ta->v2_runner_cg ? "reserved inside the budget"
+				     : "not estimated (0)",
+		    tb->v2_runner_cg ? "reserved inside the budget"
+				     : "not estimated (0)",
+		    a->v2_runner || b->v2_runner
+			? "this plan runs on the V2 runner"
+			: NULL);
 }
 
 /* The KV cache's NVFP4 dtype and the wording of its error. */
@@ -182,8 +220,9 @@ upgrade_list_kv_cache_changes(const struct plan_input *in,
 	const struct plan *a = &r->a, *b = &r->b;
 
 	if (ta->kv_nvfp4 != tb->kv_nvfp4)
-		add(arr, n, "--kv-cache-dtype nvfp4", ta->kv_nvfp4 ? "on Blackwell" :
-		    "not available", tb->kv_nvfp4 ? "on Blackwell" : "not available",
+		add(arr, n, "--kv-cache-dtype nvfp4",
+		    ta->kv_nvfp4 ? "on Blackwell" : "not available",
+		    tb->kv_nvfp4 ? "on Blackwell" : "not available",
 		    in->kv_dtype == KV_NVFP4 ? "this plan asks for it" : NULL);
 	if (ta->kv_msg != tb->kv_msg) {
 		static const char *const w[] = {
@@ -192,10 +231,13 @@ upgrade_list_kv_cache_changes(const struct plan_input *in,
 			"\"model's\", CPU-backend note",
 		};
 
-		add(arr, n, "KV-cache error wording", w[ta->kv_msg], w[tb->kv_msg],
+		add(arr, n, "KV-cache error wording", w[ta->kv_msg],
+		    w[tb->kv_msg],
 		    a->phase == PHASE_KV_CACHE && b->phase == PHASE_KV_CACHE &&
-		    strcmp(a->message, b->message) != 0 ? "this plan's message reads "
-		    "differently (both below)" : NULL);
+			    strcmp(a->message, b->message) != 0
+			? "this plan's message reads "
+			  "differently (both below)"
+			: NULL);
 	}
 }
 
@@ -215,7 +257,8 @@ behaviour(const struct plan_input *in, const struct upgrade_result *r,
 }
 
 static void
-fig_gib(struct upgrade_change *arr, size_t *n, const char *what, int64_t a, int64_t b)
+fig_gib(struct upgrade_change *arr, size_t *n, const char *what, int64_t a,
+    int64_t b)
 {
 	char x[32], y[32];
 
@@ -225,7 +268,8 @@ fig_gib(struct upgrade_change *arr, size_t *n, const char *what, int64_t a, int6
 }
 
 static void
-fig_int(struct upgrade_change *arr, size_t *n, const char *what, int64_t a, int64_t b)
+fig_int(struct upgrade_change *arr, size_t *n, const char *what, int64_t a,
+    int64_t b)
 {
 	char x[32], y[32];
 
@@ -253,7 +297,8 @@ figures(const struct upgrade_result *r, struct upgrade_change *arr, size_t *n)
 	fig_gib(arr, n, "non-torch", a->non_torch, b->non_torch);
 	fig_gib(arr, n, "CUDA graphs", a->cuda_graphs, b->cuda_graphs);
 	if (a->cg_in_budget != b->cg_in_budget)
-		add(arr, n, "CUDA graphs in the budget", a->cg_in_budget ? "yes" : "no",
+		add(arr, n, "CUDA graphs in the budget",
+		    a->cg_in_budget ? "yes" : "no",
 		    b->cg_in_budget ? "yes" : "no", NULL);
 	{
 		/* the KV figure as every output shows it: none before vLLM computes it */
@@ -263,10 +308,12 @@ figures(const struct upgrade_result *r, struct upgrade_change *arr, size_t *n)
 		if (ha && hb)
 			fig_gib(arr, n, "available KV cache memory", ka, kb);
 		else if (ha != hb)
-			add(arr, n, "available KV cache memory", ha ? g(ka, x) : "none",
-			    hb ? g(kb, y) : "none", NULL);
+			add(arr, n, "available KV cache memory",
+			    ha ? g(ka, x) : "none", hb ? g(kb, y) : "none",
+			    NULL);
 	}
-	fig_int(arr, n, "GPU KV cache size (tokens)", a->kv_tokens, b->kv_tokens);
+	fig_int(arr, n, "GPU KV cache size (tokens)", a->kv_tokens,
+	    b->kv_tokens);
 	if (fabs(a->max_concurrency - b->max_concurrency) >= 0.005) {
 		snprintf(x, sizeof x, "%.2fx", a->max_concurrency);
 		snprintf(y, sizeof y, "%.2fx", b->max_concurrency);
@@ -278,7 +325,8 @@ figures(const struct upgrade_result *r, struct upgrade_change *arr, size_t *n)
 		add(arr, n, "verdict", phase_text(a), phase_text(b), NULL);
 	else if (a->phase != PHASE_NONE && strcmp(a->message, b->message) != 0)
 		add(arr, n, "message", "vLLM's words of the older release",
-		    "vLLM's words of the newer release", "same phase, other wording");
+		    "vLLM's words of the newer release",
+		    "same phase, other wording");
 }
 
 void
@@ -305,20 +353,27 @@ upgrade_compare(const struct catalogue *c, const struct plan_input *in,
 	vllm_version_format(r->to, vb, sizeof vb);
 
 	if (r->starts_a && r->starts_b)
-		snprintf(r->verdict, sizeof r->verdict, "Starts under %s and under %s; "
-		    "requests of %lld tokens at once: %lld -> %lld.", va, vb,
-		    (long long)r->b.tokens_per_request, (long long)r->a.total_concurrency,
+		snprintf(r->verdict, sizeof r->verdict,
+		    "Starts under %s and under %s; "
+		    "requests of %lld tokens at once: %lld -> %lld.",
+		    va, vb, (long long)r->b.tokens_per_request,
+		    (long long)r->a.total_concurrency,
 		    (long long)r->b.total_concurrency);
 	else if (r->breaks)
-		snprintf(r->verdict, sizeof r->verdict, "Starts under %s but NOT under "
-		    "%s: it stops at the %s. %.400s", va, vb,
-		    plan_phase_title(r->b.phase), r->b.message);
+		snprintf(r->verdict, sizeof r->verdict,
+		    "Starts under %s but NOT under "
+		    "%s: it stops at the %s. %.400s",
+		    va, vb, plan_phase_title(r->b.phase), r->b.message);
 	else if (r->fixes)
-		snprintf(r->verdict, sizeof r->verdict, "Stops under %s (at the %s) but "
-		    "starts under %s.", va, plan_phase_title(r->a.phase), vb);
+		snprintf(r->verdict, sizeof r->verdict,
+		    "Stops under %s (at the %s) but "
+		    "starts under %s.",
+		    va, plan_phase_title(r->a.phase), vb);
 	else
-		snprintf(r->verdict, sizeof r->verdict, "Stops under both: at the %s "
-		    "under %s, at the %s under %s.", plan_phase_title(r->a.phase), va,
+		snprintf(r->verdict, sizeof r->verdict,
+		    "Stops under both: at the %s "
+		    "under %s, at the %s under %s.",
+		    plan_phase_title(r->a.phase), va,
 		    plan_phase_title(r->b.phase), vb);
 
 	if (r->breaks) {
@@ -332,18 +387,27 @@ upgrade_compare(const struct catalogue *c, const struct plan_input *in,
 			plan_compute(c, &ib, &p);
 			if (p.phase == PHASE_NONE) {
 				r->keep_util = ta.default_util;
-				units_format_pyfloat(ta.default_util, x, sizeof x);
-				snprintf(r->advice, sizeof r->advice, "Set "
-				    "--gpu-memory-utilization %s explicitly (the old default): "
-				    "it starts under %s with %lld requests at once. Write the "
-				    "fraction into every service file so a new default cannot "
-				    "move it.", x, vb, (long long)p.total_concurrency);
+				units_format_pyfloat(ta.default_util, x,
+				    sizeof x);
+				snprintf(r->advice, sizeof r->advice,
+				    "Set "
+				    "--gpu-memory-utilization %s explicitly "
+				    "(the old default): "
+				    "it starts under %s with %lld requests at "
+				    "once. Write the "
+				    "fraction into every service file so a new "
+				    "default cannot "
+				    "move it.",
+				    x, vb, (long long)p.total_concurrency);
 			}
 		}
 		if (r->keep_util == 0 && !ta.cg_in_budget && tb.cg_in_budget &&
 		    r->b.phase == PHASE_KV_CACHE && r->b.total > 0) {
-			double u = round((r->b.util + (double)r->b.cuda_graphs /
-			    r->b.total) * 1e4) / 1e4;
+			double u =
+			    round((r->b.util +
+				      (double)r->b.cuda_graphs / r->b.total) *
+				1e4) /
+			    1e4;
 
 			if (u > 1.0)
 				u = 1.0;
@@ -351,9 +415,12 @@ upgrade_compare(const struct catalogue *c, const struct plan_input *in,
 			plan_compute(c, &ib, &p);
 			if (p.phase == PHASE_NONE) {
 				r->keep_util = u;
-				snprintf(r->advice, sizeof r->advice, "Raise "
-				    "--gpu-memory-utilization to %.4g, vLLM's own suggestion "
-				    "(util + graph memory / total), to keep the KV cache of %s.",
+				snprintf(r->advice, sizeof r->advice,
+				    "Raise "
+				    "--gpu-memory-utilization to %.4g, vLLM's "
+				    "own suggestion "
+				    "(util + graph memory / total), to keep "
+				    "the KV cache of %s.",
 				    u, va);
 			}
 		}

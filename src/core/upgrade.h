@@ -23,24 +23,24 @@
 #define UPGRADE_MAX 32
 
 struct upgrade_change {
-	char	 what[64];		/* "default --gpu-memory-utilization" */
-	char	 from[96], to[96];	/* under A, under B */
-	char	 effect[256];		/* on this plan; "" when none */
-	bool	 affects;		/* this plan's figures or verdict change */
+	char what[64]; /* "default --gpu-memory-utilization" */
+	char from[96], to[96]; /* under A, under B */
+	char effect[256]; /* on this plan; "" when none */
+	bool affects; /* this plan's figures or verdict change */
 };
 
 struct upgrade_result {
-	int	 from, to;
+	int from, to;
 	struct plan a, b;
-	bool	 starts_a, starts_b;
-	bool	 breaks;		/* starts under A, not under B */
-	bool	 fixes;			/* starts under B, not under A */
-	size_t	 n_changes, n_figures;
-	struct upgrade_change changes[UPGRADE_MAX];	/* release behaviour */
-	struct upgrade_change figures[UPGRADE_MAX];	/* plan figures that move */
-	char	 verdict[600];
-	char	 advice[400];		/* what keeps A's behaviour, "" if nothing */
-	double	 keep_util;		/* util that starts under B, 0 = none found */
+	bool starts_a, starts_b;
+	bool breaks; /* starts under A, not under B */
+	bool fixes; /* starts under B, not under A */
+	size_t n_changes, n_figures;
+	struct upgrade_change changes[UPGRADE_MAX]; /* release behaviour */
+	struct upgrade_change figures[UPGRADE_MAX]; /* plan figures that move */
+	char verdict[600];
+	char advice[400]; /* what keeps A's behaviour, "" if nothing */
+	double keep_util; /* util that starts under B, 0 = none found */
 };
 
 void upgrade_compare(const struct catalogue *, const struct plan_input *in,

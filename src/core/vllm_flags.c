@@ -21,23 +21,17 @@
 /* vllm/config/cache.py CacheDType: the values headroom sizes.  Newer ones
  * (turboquant_*, int4_per_token_head, nvfp4_4over6, nvfp4_ds_mla) are
  * kept as given and the plan says it does not model them. */
-static const struct vllm_flag_choice kv_dtypes[] = {
-	{ "auto", KV_AUTO, 0, 0 },
+static const struct vllm_flag_choice kv_dtypes[] = { { "auto", KV_AUTO, 0, 0 },
 	{ "bfloat16", KV_BFLOAT16, VLLM_SINCE_KV_BF16_MLA, 0 },
-	{ "float16", KV_FLOAT16, 0, 0 },
-	{ "fp8", KV_FP8, 0, 0 },
-	{ "fp8_e4m3", KV_FP8_E4M3, 0, 0 },
-	{ "fp8_e5m2", KV_FP8_E5M2, 0, 0 },
+	{ "float16", KV_FLOAT16, 0, 0 }, { "fp8", KV_FP8, 0, 0 },
+	{ "fp8_e4m3", KV_FP8_E4M3, 0, 0 }, { "fp8_e5m2", KV_FP8_E5M2, 0, 0 },
 	{ "fp8_inc", KV_FP8_INC, 0, 0 },
 	{ "fp8_ds_mla", KV_FP8_DS_MLA, VLLM_SINCE_KV_BF16_MLA, 0 },
 	{ "fp8_per_token_head", KV_FP8_PER_TOKEN_HEAD, 0, 0 },
 	{ "int8_per_token_head", KV_INT8_PER_TOKEN_HEAD, 0, 0 },
 	{ "nvfp4", KV_NVFP4, VLLM_SINCE_KV_NVFP4, 0 },
-	{ "bf16", KV_BFLOAT16, 0, 2 },
-	{ "fp16", KV_FLOAT16, 0, 2 },
-	{ "half", KV_FLOAT16, 0, 2 },
-	{ NULL, 0, 0, 0 }
-};
+	{ "bf16", KV_BFLOAT16, 0, 2 }, { "fp16", KV_FLOAT16, 0, 2 },
+	{ "half", KV_FLOAT16, 0, 2 }, { NULL, 0, 0, 0 } };
 
 static const struct vllm_flag_choice perf_modes[] = {
 	{ "balanced", PLAN_PERF_BALANCED, VLLM_SINCE_PERF_MODE, 0 },
@@ -46,28 +40,19 @@ static const struct vllm_flag_choice perf_modes[] = {
 	{ NULL, 0, 0, 0 }
 };
 
-static const struct vllm_flag_choice dtypes[] = {
-	{ "auto", FMT_COUNT, 0, 0 },
-	{ "half", FMT_FP16, 0, 1 },
-	{ "float16", FMT_FP16, 0, 0 },
-	{ "bfloat16", FMT_BF16, 0, 0 },
-	{ "float", FMT_FP32, 0, 1 },
-	{ "float32", FMT_FP32, 0, 0 },
-	{ NULL, 0, 0, 0 }
-};
+static const struct vllm_flag_choice dtypes[] = { { "auto", FMT_COUNT, 0, 0 },
+	{ "half", FMT_FP16, 0, 1 }, { "float16", FMT_FP16, 0, 0 },
+	{ "bfloat16", FMT_BF16, 0, 0 }, { "float", FMT_FP32, 0, 1 },
+	{ "float32", FMT_FP32, 0, 0 }, { NULL, 0, 0, 0 } };
 
 /* vllm/config/lora.py: MaxLoRARanks and LoRADType */
-static const struct vllm_flag_choice lora_ranks[] = {
-	{ "1", 1, 0, 0 }, { "8", 8, 0, 0 }, { "16", 16, 0, 0 },
-	{ "32", 32, 0, 0 }, { "64", 64, 0, 0 }, { "128", 128, 0, 0 },
-	{ "256", 256, 0, 0 }, { "320", 320, 0, 0 }, { "512", 512, 0, 0 },
-	{ NULL, 0, 0, 0 }
-};
+static const struct vllm_flag_choice lora_ranks[] = { { "1", 1, 0, 0 },
+	{ "8", 8, 0, 0 }, { "16", 16, 0, 0 }, { "32", 32, 0, 0 },
+	{ "64", 64, 0, 0 }, { "128", 128, 0, 0 }, { "256", 256, 0, 0 },
+	{ "320", 320, 0, 0 }, { "512", 512, 0, 0 }, { NULL, 0, 0, 0 } };
 
-static const struct vllm_flag_choice lora_dtypes[] = {
-	{ "auto", 0, 0, 0 }, { "float16", 1, 0, 0 }, { "bfloat16", 2, 0, 0 },
-	{ NULL, 0, 0, 0 }
-};
+static const struct vllm_flag_choice lora_dtypes[] = { { "auto", 0, 0, 0 },
+	{ "float16", 1, 0, 0 }, { "bfloat16", 2, 0, 0 }, { NULL, 0, 0, 0 } };
 
 /* vllm/config/cache.py: KVOffloadingBackend */
 static const struct vllm_flag_choice kv_offload_backends[] = {
@@ -76,9 +61,8 @@ static const struct vllm_flag_choice kv_offload_backends[] = {
 
 /* --quantization: only fp8 on a 16-bit checkpoint is modelled here; other
  * methods are read from the checkpoint, so the words are kept as given. */
-static const struct vllm_flag_choice quantizations[] = {
-	{ "fp8", 1, 0, 0 }, { NULL, 0, 0, 0 }
-};
+static const struct vllm_flag_choice quantizations[] = { { "fp8", 1, 0, 0 },
+	{ NULL, 0, 0, 0 } };
 
 /* vllm/config/parallel.py All2AllBackend: the one whose buffers vLLM's
  * profile run measures; other names are kept and the plan stops */
@@ -97,10 +81,9 @@ static const struct vllm_flag_choice mamba_dtypes[] = {
 };
 
 /* vllm/config/cache.py MambaCacheMode; any value stops the plan */
-static const struct vllm_flag_choice mamba_cache_modes[] = {
-	{ "none", 0, 0, 0 }, { "align", 1, 0, 0 }, { "all", 2, 0, 0 },
-	{ NULL, 0, 0, 0 }
-};
+static const struct vllm_flag_choice mamba_cache_modes[] = { { "none", 0, 0,
+								 0 },
+	{ "align", 1, 0, 0 }, { "all", 2, 0, 0 }, { NULL, 0, 0, 0 } };
 
 /* vllm/config/multimodal.py MMEncoderTPMode: weights (the default) plans
  * on, data (the encoder replicated on every TP rank) stops the plan */
@@ -117,49 +100,51 @@ static const struct vllm_flag_choice expert_placements[] = {
 };
 
 const struct vllm_flag vllm_flags[VF_COUNT] = {
-	[VF_TP] = { "tensor-parallel-size", "--tensor-parallel-size", "tp", "tensor-par",
-	    "cards one replica's layers are split across", VFK_INT, VFS_INT,
-	    IN_OFF(tp), PLAN_OFF(tp), 0, 1, 1024, false, NULL, NULL,
-	    RECALC_IN_PARALLEL, VFW_DIFF | VFW_ALL | VFW_RESOLVED, 1,
+	[VF_TP] = { "tensor-parallel-size", "--tensor-parallel-size", "tp",
+	    "tensor-par", "cards one replica's layers are split across",
+	    VFK_INT, VFS_INT, IN_OFF(tp), PLAN_OFF(tp), 0, 1, 1024, false, NULL,
+	    NULL, RECALC_IN_PARALLEL, VFW_DIFF | VFW_ALL | VFW_RESOLVED, 1,
 	    VFSTEP_SCALE, 0, 0, 1, 64, true },
-	[VF_PP] = { "pipeline-parallel-size", "--pipeline-parallel-size", "pp", "pipeline-par",
-	    "pipeline stages of one replica", VFK_INT, VFS_INT,
+	[VF_PP] = { "pipeline-parallel-size", "--pipeline-parallel-size", "pp",
+	    "pipeline-par", "pipeline stages of one replica", VFK_INT, VFS_INT,
 	    IN_OFF(pp), PLAN_OFF(pp), 0, 1, 1024, false, NULL, NULL,
 	    RECALC_IN_PARALLEL, VFW_DIFF | VFW_ALL | VFW_RESOLVED, 1,
 	    VFSTEP_ADD, 1, 4, 1, 64, true },
-	[VF_DP] = { "data-parallel-size", "--data-parallel-size", "dp", "data-par",
-	    "replicas served by one vLLM", VFK_INT, VFS_INT,
+	[VF_DP] = { "data-parallel-size", "--data-parallel-size", "dp",
+	    "data-par", "replicas served by one vLLM", VFK_INT, VFS_INT,
 	    IN_OFF(dp), PLAN_OFF(dp), 0, 1, 1024, false, NULL, NULL,
 	    RECALC_IN_PARALLEL, VFW_DIFF | VFW_ALL | VFW_RESOLVED, 1,
 	    VFSTEP_ADD, 1, 4, 1, 256, true },
-	[VF_UTIL] = { "gpu-memory-utilization", "--gpu-memory-utilization", NULL, "util",
-	    "share of the card's memory vLLM may use", VFK_FLOAT, VFS_DOUBLE,
-	    IN_OFF(util), PLAN_OFF(util), 0, 0, 1, true, NULL, NULL,
+	[VF_UTIL] = { "gpu-memory-utilization", "--gpu-memory-utilization",
+	    NULL, "util", "share of the card's memory vLLM may use", VFK_FLOAT,
+	    VFS_DOUBLE, IN_OFF(util), PLAN_OFF(util), 0, 0, 1, true, NULL, NULL,
 	    RECALC_IN_BUDGET, VFW_SET | VFW_DIFF | VFW_ALL | VFW_RESOLVED, 0.9,
 	    VFSTEP_ADD, 0.01, 0.05, 0.01, 1, true },
-	[VF_MAX_MODEL_LEN] = { "max-model-len", "--max-model-len", NULL, "max-model-len",
-	    "longest request (prompt + output); space: auto", VFK_INT, VFS_I64,
-	    IN_OFF(max_model_len), PLAN_OFF(max_model_len), 0, 1,
-	    2147483648.0, false, "auto", NULL, RECALC_IN_KV,
+	[VF_MAX_MODEL_LEN] = { "max-model-len", "--max-model-len", NULL,
+	    "max-model-len", "longest request (prompt + output); space: auto",
+	    VFK_INT, VFS_I64, IN_OFF(max_model_len), PLAN_OFF(max_model_len), 0,
+	    1, 2147483648.0, false, "auto", NULL, RECALC_IN_KV,
 	    VFW_SET | VFW_ALL | VFW_RESOLVED, 0, VFSTEP_LENGTH, 0, 0, 256, 0,
 	    true },
-	[VF_KV_DTYPE] = { "kv-cache-dtype", "--kv-cache-dtype", NULL, "kv-dtype",
-	    "element type of the KV cache", VFK_ENUM, VFS_ENUM,
+	[VF_KV_DTYPE] = { "kv-cache-dtype", "--kv-cache-dtype", NULL,
+	    "kv-dtype", "element type of the KV cache", VFK_ENUM, VFS_ENUM,
 	    IN_OFF(kv_dtype), PLAN_OFF(kv_dtype), KV_AUTO, 0, 0, false, NULL,
 	    kv_dtypes, RECALC_IN_KV, VFW_SET | VFW_ALL, KV_AUTO, VFSTEP_CHOICE,
 	    1, 1, 0, 0, true, true, true },
-	[VF_KV_BYTES] = { "kv-cache-memory-bytes", "--kv-cache-memory-bytes", NULL, "kv-bytes",
+	[VF_KV_BYTES] = { "kv-cache-memory-bytes", "--kv-cache-memory-bytes",
+	    NULL, "kv-bytes",
 	    "fixed KV-cache size instead of the utilization budget (20G)",
 	    VFK_INT, VFS_I64, IN_OFF(kv_cache_memory_bytes), -1, 0, 0,
 	    1125899906842624.0, false, NULL, NULL, RECALC_IN_BUDGET, VFW_SET, 0,
 	    VFSTEP_ADD, (double)GIB, 8.0 * (double)GIB, 0, 1125899906842624.0,
 	    true },
-	[VF_MAX_NUM_SEQS] = { "max-num-seqs", "--max-num-seqs", NULL, "max-num-seqs",
-	    "most requests in one batch", VFK_INT, VFS_INT,
+	[VF_MAX_NUM_SEQS] = { "max-num-seqs", "--max-num-seqs", NULL,
+	    "max-num-seqs", "most requests in one batch", VFK_INT, VFS_INT,
 	    IN_OFF(max_num_seqs), PLAN_OFF(max_num_seqs), 0, 1, 1 << 20, false,
 	    NULL, NULL, RECALC_IN_SCHED, VFW_SET | VFW_ALL | VFW_RESOLVED, 0,
 	    VFSTEP_SCALE, 0, 0, 1, 65536, true },
-	[VF_MAX_BATCHED] = { "max-num-batched-tokens", "--max-num-batched-tokens", NULL, "max-batched",
+	[VF_MAX_BATCHED] = { "max-num-batched-tokens",
+	    "--max-num-batched-tokens", NULL, "max-batched",
 	    "most tokens in one scheduler step", VFK_INT, VFS_INT,
 	    IN_OFF(max_num_batched_tokens), PLAN_OFF(max_num_batched_tokens), 0,
 	    1, 1 << 24, false, NULL, NULL, RECALC_IN_SCHED,
@@ -168,90 +153,107 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	[VF_BLOCK_SIZE] = { "block-size", "--block-size", NULL, "block-size",
 	    "tokens per KV-cache block", VFK_INT, VFS_INT, IN_OFF(block_size),
 	    PLAN_OFF(block_size), 0, 1, 1 << 20, false, NULL, NULL,
-	    RECALC_IN_KV,
-	    VFW_SET | VFW_ALL | VFW_RESOLVED, 0, VFSTEP_BLOCKS, 1, 2, 0, 0,
+	    RECALC_IN_KV, VFW_SET | VFW_ALL | VFW_RESOLVED, 0, VFSTEP_BLOCKS, 1,
+	    2, 0, 0, true },
+	[VF_EAGER] = { "enforce-eager", "--enforce-eager", NULL,
+	    "enforce-eager", "no CUDA graphs: less memory, slower decode",
+	    VFK_BOOL, VFS_BOOL, IN_OFF(enforce_eager), -1, 0, 0, 1, false, NULL,
+	    NULL, RECALC_IN_GRAPHS, VFW_SET, 0, VFSTEP_TOGGLE, 0, 0, 0, 1,
 	    true },
-	[VF_EAGER] = { "enforce-eager", "--enforce-eager", NULL, "enforce-eager",
-	    "no CUDA graphs: less memory, slower decode", VFK_BOOL, VFS_BOOL,
-	    IN_OFF(enforce_eager), -1, 0, 0, 1, false, NULL, NULL,
-	    RECALC_IN_GRAPHS, VFW_SET, 0, VFSTEP_TOGGLE, 0, 0, 0, 1, true },
-	[VF_CAPTURE_SIZES] = { "cudagraph-capture-sizes", "--cudagraph-capture-sizes", NULL, "capture-sizes",
+	[VF_CAPTURE_SIZES] = { "cudagraph-capture-sizes",
+	    "--cudagraph-capture-sizes", NULL, "capture-sizes",
 	    "batch sizes captured as CUDA graphs", VFK_LIST, VFS_CAPTURE,
 	    IN_OFF(capture_sizes), -1, -1, 1, 1 << 20, false, NULL, NULL,
 	    RECALC_IN_GRAPHS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
-	[VF_MAX_CAPTURE] = { "max-cudagraph-capture-size", "--max-cudagraph-capture-size", NULL, "max-capture",
+	[VF_MAX_CAPTURE] = { "max-cudagraph-capture-size",
+	    "--max-cudagraph-capture-size", NULL, "max-capture",
 	    "largest batch captured as a CUDA graph (or type a list: 1,2,4,8)",
-	    VFK_INT, VFS_INT, IN_OFF(max_capture_size), PLAN_OFF(max_capture_size),
-	    0, 1, 1 << 20, false, NULL, NULL, RECALC_IN_GRAPHS, VFW_SET, 0,
-	    VFSTEP_SCALE, 0, 0, 1, 8192, true },
-	[VF_QUANTIZATION] = { "quantization", "--quantization", "q", "quantization",
-	    "fp8: quantize 16-bit weights online", VFK_ENUM, VFS_BOOL,
-	    IN_OFF(quantization_fp8), -1, 0, 0, 0, false, NULL, quantizations,
-	    RECALC_IN_MODEL, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true, true },
-	[VF_DTYPE] = { "dtype", "--dtype", NULL, "dtype", "data type of the weights",
-	    VFK_ENUM, VFS_ENUM, IN_OFF(dtype_override), -1, FMT_COUNT, 0, 0,
-	    false, NULL, dtypes, RECALC_IN_MODEL, VFW_SET, FMT_COUNT, VFSTEP_NONE,
-	    0, 0, 0, 0, true },
-	[VF_LIMIT_MM] = { "limit-mm-per-prompt", "--limit-mm-per-prompt", NULL, "mm-limits",
-	    "items of each modality one prompt may carry", VFK_JSON, VFS_NONE,
-	    IN_OFF(limit_mm_images), -1, -1, 0, 0, false, NULL, NULL,
+	    VFK_INT, VFS_INT, IN_OFF(max_capture_size),
+	    PLAN_OFF(max_capture_size), 0, 1, 1 << 20, false, NULL, NULL,
+	    RECALC_IN_GRAPHS, VFW_SET, 0, VFSTEP_SCALE, 0, 0, 1, 8192, true },
+	[VF_QUANTIZATION] = { "quantization", "--quantization", "q",
+	    "quantization", "fp8: quantize 16-bit weights online", VFK_ENUM,
+	    VFS_BOOL, IN_OFF(quantization_fp8), -1, 0, 0, 0, false, NULL,
+	    quantizations, RECALC_IN_MODEL, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0,
+	    true, true },
+	[VF_DTYPE] = { "dtype", "--dtype", NULL, "dtype",
+	    "data type of the weights", VFK_ENUM, VFS_ENUM,
+	    IN_OFF(dtype_override), -1, FMT_COUNT, 0, 0, false, NULL, dtypes,
+	    RECALC_IN_MODEL, VFW_SET, FMT_COUNT, VFSTEP_NONE, 0, 0, 0, 0,
+	    true },
+	[VF_LIMIT_MM] = { "limit-mm-per-prompt", "--limit-mm-per-prompt", NULL,
+	    "mm-limits", "items of each modality one prompt may carry",
+	    VFK_JSON, VFS_NONE, IN_OFF(limit_mm_images), -1, -1, 0, 0, false,
+	    NULL, NULL, RECALC_IN_MODEL, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0,
+	    true },
+	[VF_MM_KWARGS] = { "mm-processor-kwargs", "--mm-processor-kwargs", NULL,
+	    "mm-kwargs", "multimodal processor settings (max_pixels)", VFK_JSON,
+	    VFS_NONE, IN_OFF(mm_max_pixels), -1, 0, 0, 0, false, NULL, NULL,
 	    RECALC_IN_MODEL, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
-	[VF_MM_KWARGS] = { "mm-processor-kwargs", "--mm-processor-kwargs", NULL, "mm-kwargs",
-	    "multimodal processor settings (max_pixels)", VFK_JSON, VFS_NONE,
-	    IN_OFF(mm_max_pixels), -1, 0, 0, 0, false, NULL, NULL,
-	    RECALC_IN_MODEL, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
-	[VF_PREFIX_CACHING] = { "enable-prefix-caching", "--enable-prefix-caching", NULL, "prefix-caching",
-	    "reuse KV blocks of shared prefixes (state blocks of hybrid models)",
+	[VF_PREFIX_CACHING] = { "enable-prefix-caching",
+	    "--enable-prefix-caching", NULL, "prefix-caching",
+	    "reuse KV blocks of shared prefixes (state blocks of hybrid "
+	    "models)",
 	    VFK_BOOL, VFS_TRI, IN_OFF(prefix_caching), -1, 0, 0, 1, false, NULL,
 	    NULL, RECALC_IN_KV, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
 	[VF_DISABLE_HMA] = { "disable-hybrid-kv-cache-manager",
 	    "--disable-hybrid-kv-cache-manager", NULL, "no-hybrid-kv",
 	    "one KV group: sliding and chunked layers keep every token",
-	    VFK_BOOL, VFS_TRI, IN_OFF(disable_hybrid_kv_manager), -1, 0, 0, 1, false,
-	    NULL, NULL, RECALC_IN_KV, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
+	    VFK_BOOL, VFS_TRI, IN_OFF(disable_hybrid_kv_manager), -1, 0, 0, 1,
+	    false, NULL, NULL, RECALC_IN_KV, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0,
+	    0, true },
 	/* MambaStateDtypeCalculator (vllm/model_executor/layers/mamba/
 	 * mamba_utils.py): the conv state (and the one state of linear
 	 * attention and short conv) in mamba_cache_dtype, the SSM state of
 	 * Mamba, Mamba2 and GDN layers in mamba_ssm_cache_dtype (kv.c) */
-	[VF_MAMBA_CACHE_DTYPE] = { "mamba-cache-dtype", "--mamba-cache-dtype", NULL,
-	    "mamba-dtype", "element type of the Mamba / linear-attention conv "
-	    "state (auto: the model's)", VFK_ENUM, VFS_ENUM,
-	    IN_OFF(mamba_cache_dtype), -1, PLAN_MAMBA_AUTO, 0, 0, false, NULL,
-	    mamba_dtypes, RECALC_IN_KV, VFW_SET, PLAN_MAMBA_AUTO, VFSTEP_NONE, 0,
-	    0, 0, 0, true },
+	[VF_MAMBA_CACHE_DTYPE] = { "mamba-cache-dtype", "--mamba-cache-dtype",
+	    NULL, "mamba-dtype",
+	    "element type of the Mamba / linear-attention conv "
+	    "state (auto: the model's)",
+	    VFK_ENUM, VFS_ENUM, IN_OFF(mamba_cache_dtype), -1, PLAN_MAMBA_AUTO,
+	    0, 0, false, NULL, mamba_dtypes, RECALC_IN_KV, VFW_SET,
+	    PLAN_MAMBA_AUTO, VFSTEP_NONE, 0, 0, 0, 0, true },
 	[VF_MAMBA_SSM_CACHE_DTYPE] = { "mamba-ssm-cache-dtype",
-	    "--mamba-ssm-cache-dtype", NULL, "ssm-dtype", "element type of the "
-	    "Mamba / GDN temporal state (auto: the model's config, else the conv "
-	    "state's)", VFK_ENUM, VFS_ENUM, IN_OFF(mamba_ssm_cache_dtype), -1,
+	    "--mamba-ssm-cache-dtype", NULL, "ssm-dtype",
+	    "element type of the "
+	    "Mamba / GDN temporal state (auto: the model's config, else the "
+	    "conv "
+	    "state's)",
+	    VFK_ENUM, VFS_ENUM, IN_OFF(mamba_ssm_cache_dtype), -1,
 	    PLAN_MAMBA_AUTO, 0, 0, false, NULL, mamba_dtypes, RECALC_IN_KV,
 	    VFW_SET, PLAN_MAMBA_AUTO, VFSTEP_NONE, 0, 0, 0, 0, true },
 	/* cache_config.mamba_block_size: the tokens of one state block, and with
 	 * it the attention block of a hybrid model; not modelled */
-	[VF_MAMBA_BLOCK_SIZE] = { "mamba-block-size", "--mamba-block-size", NULL,
-	    "mamba-block", "tokens per Mamba state block (not modelled: the plan "
-	    "stops)", VFK_INT, VFS_NONE, 0, -1, 0, 1, 1 << 20, false, NULL, NULL,
+	[VF_MAMBA_BLOCK_SIZE] = { "mamba-block-size", "--mamba-block-size",
+	    NULL, "mamba-block",
+	    "tokens per Mamba state block (not modelled: the plan "
+	    "stops)",
+	    VFK_INT, VFS_NONE, 0, -1, 0, 1, 1 << 20, false, NULL, NULL,
 	    RECALC_IN_KV, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
 	/* cache_config.mamba_cache_mode: state blocks kept per request (none,
 	 * align, all); headroom derives it from prefix caching, an explicit
 	 * mode is not modelled */
-	[VF_MAMBA_CACHE_MODE] = { "mamba-cache-mode", "--mamba-cache-mode", NULL,
-	    "mamba-mode", "Mamba state blocks kept for prefix caching (not "
-	    "modelled: the plan stops)", VFK_ENUM, VFS_NONE, 0, -1, 0, 0, 0,
-	    false, NULL, mamba_cache_modes, RECALC_IN_KV, 0, 0, VFSTEP_NONE, 0, 0,
-	    0, 0, false, false, true },
+	[VF_MAMBA_CACHE_MODE] = { "mamba-cache-mode", "--mamba-cache-mode",
+	    NULL, "mamba-mode",
+	    "Mamba state blocks kept for prefix caching (not "
+	    "modelled: the plan stops)",
+	    VFK_ENUM, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, mamba_cache_modes,
+	    RECALC_IN_KV, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
 	[VF_ENABLE_LORA] = { "enable-lora", "--enable-lora", NULL, "lora",
 	    "LoRA adapter slots: stacked buffers and a second set of graphs",
 	    VFK_BOOL, VFS_BOOL, IN_OFF(lora.enabled), -1, 0, 0, 1, false, NULL,
-	    NULL, RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_TOGGLE, 0, 0, 0, 1, true },
+	    NULL, RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_TOGGLE, 0, 0, 0, 1,
+	    true },
 	[VF_MAX_LORAS] = { "max-loras", "--max-loras", NULL, "max-loras",
 	    "LoRA adapters in one batch (slots on the GPU)", VFK_INT, VFS_INT,
 	    IN_OFF(lora.max_loras), -1, 0, 1, 4096, false, NULL, NULL,
 	    RECALC_IN_EXTRAS, VFW_SET, 1, VFSTEP_SCALE, 0, 0, 1, 256, true },
-	[VF_MAX_LORA_RANK] = { "max-lora-rank", "--max-lora-rank", NULL, "lora-rank",
-	    "largest LoRA rank a slot holds", VFK_ENUM, VFS_INT,
+	[VF_MAX_LORA_RANK] = { "max-lora-rank", "--max-lora-rank", NULL,
+	    "lora-rank", "largest LoRA rank a slot holds", VFK_ENUM, VFS_INT,
 	    IN_OFF(lora.max_rank), -1, 0, 0, 0, false, NULL, lora_ranks,
 	    RECALC_IN_EXTRAS, VFW_SET, 16, VFSTEP_CHOICE, 1, 2, 0, 0, true },
-	[VF_MAX_CPU_LORAS] = { "max-cpu-loras", "--max-cpu-loras", NULL, "cpu-loras",
+	[VF_MAX_CPU_LORAS] = { "max-cpu-loras", "--max-cpu-loras", NULL,
+	    "cpu-loras",
 	    "LoRA adapters cached in CPU memory (at least max-loras)", VFK_INT,
 	    VFS_INT, IN_OFF(lora.max_cpu_loras), -1, 0, 1, 65536, false, NULL,
 	    NULL, RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
@@ -259,107 +261,126 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    "element type of the LoRA slots", VFK_ENUM, VFS_ENUM,
 	    IN_OFF(lora.dtype), -1, 0, 0, 0, false, NULL, lora_dtypes,
 	    RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
-	[VF_FULLY_SHARDED_LORAS] = { "fully-sharded-loras", "--fully-sharded-loras", NULL,
-	    "sharded-loras", "split the LoRA slots across tensor-parallel ranks",
-	    VFK_BOOL, VFS_BOOL, IN_OFF(lora.fully_sharded), -1, 0, 0, 1, false,
-	    NULL, NULL, RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 1,
-	    true },
-	[VF_SPECULATIVE_CONFIG] = { "speculative-config", "--speculative-config", "sc",
-	    "speculative", "speculative decoding (JSON: method, model, num_speculative_tokens)",
+	[VF_FULLY_SHARDED_LORAS] = { "fully-sharded-loras",
+	    "--fully-sharded-loras", NULL, "sharded-loras",
+	    "split the LoRA slots across tensor-parallel ranks", VFK_BOOL,
+	    VFS_BOOL, IN_OFF(lora.fully_sharded), -1, 0, 0, 1, false, NULL,
+	    NULL, RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 1, true },
+	[VF_SPECULATIVE_CONFIG] = { "speculative-config",
+	    "--speculative-config", "sc", "speculative",
+	    "speculative decoding (JSON: method, model, "
+	    "num_speculative_tokens)",
 	    VFK_JSON, VFS_NONE, IN_OFF(spec), -1, 0, 0, 0, false, NULL, NULL,
 	    RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
-	[VF_CPU_OFFLOAD_GB] = { "cpu-offload-gb", "--cpu-offload-gb", NULL, "cpu-offload",
-	    "GiB of weights per GPU kept in CPU memory", VFK_FLOAT, VFS_DOUBLE,
-	    IN_OFF(cpu_offload_gib), -1, 0, 0, 65536, false, NULL, NULL,
-	    RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
-	[VF_KV_OFFLOADING_SIZE] = { "kv-offloading-size", "--kv-offloading-size", NULL,
-	    "kv-offload", "GiB of CPU memory for offloaded KV blocks", VFK_FLOAT,
-	    VFS_DOUBLE, IN_OFF(kv_offloading_gib), -1, 0, 0, 65536, false, NULL,
-	    NULL, RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
-	[VF_KV_OFFLOADING_BACKEND] = { "kv-offloading-backend", "--kv-offloading-backend",
-	    NULL, "kv-offload-by", "where offloaded KV blocks go", VFK_ENUM,
-	    VFS_ENUM, IN_OFF(kv_offloading_backend), -1, 0, 0, 0, false, NULL,
-	    kv_offload_backends, RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0,
+	[VF_CPU_OFFLOAD_GB] = { "cpu-offload-gb", "--cpu-offload-gb", NULL,
+	    "cpu-offload", "GiB of weights per GPU kept in CPU memory",
+	    VFK_FLOAT, VFS_DOUBLE, IN_OFF(cpu_offload_gib), -1, 0, 0, 65536,
+	    false, NULL, NULL, RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0,
 	    0, 0, true },
-	[VF_OPT_LEVEL] = { "optimization-level", "--optimization-level", "O",
-	    "opt-level", "-O0 no CUDA graphs, -O1 piecewise, -O2/-O3 full and "
-	    "piecewise", VFK_INT, VFS_INT, IN_OFF(optimization_level), -1, -1,
-	    0, 3, false, NULL, NULL, RECALC_IN_GRAPHS, VFW_SET | VFW_JOINED, 2,
-	    VFSTEP_ADD, 1, 1,
-	    0, 3, true },
-	[VF_COMPILATION_CONFIG] = { "compilation-config", "--compilation-config",
-	    "cc", "compilation", "torch.compile and CUDA graphs (cudagraph_mode, "
-	    "capture sizes)", VFK_JSON, VFS_NONE, IN_OFF(cudagraph_mode), -1, 0,
-	    0, 0, false, NULL, NULL, RECALC_IN_GRAPHS, VFW_SET, 0, VFSTEP_NONE, 0,
+	[VF_KV_OFFLOADING_SIZE] = { "kv-offloading-size",
+	    "--kv-offloading-size", NULL, "kv-offload",
+	    "GiB of CPU memory for offloaded KV blocks", VFK_FLOAT, VFS_DOUBLE,
+	    IN_OFF(kv_offloading_gib), -1, 0, 0, 65536, false, NULL, NULL,
+	    RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
+	[VF_KV_OFFLOADING_BACKEND] = { "kv-offloading-backend",
+	    "--kv-offloading-backend", NULL, "kv-offload-by",
+	    "where offloaded KV blocks go", VFK_ENUM, VFS_ENUM,
+	    IN_OFF(kv_offloading_backend), -1, 0, 0, 0, false, NULL,
+	    kv_offload_backends, RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0,
 	    0, 0, 0, true },
-	[VF_PERFORMANCE_MODE] = { "performance-mode", "--performance-mode", NULL,
-	    "perf-mode", "throughput doubles the default batch limits; "
-	    "interactivity captures every batch size up to 32", VFK_ENUM,
-	    VFS_ENUM, IN_OFF(performance_mode), -1, PLAN_PERF_UNSET, 0, 0, false,
-	    NULL, perf_modes, RECALC_IN_SCHED, VFW_SET, PLAN_PERF_UNSET,
-	    VFSTEP_CHOICE, 1, 1, 0, 0, true },
-	[VF_ASYNC_SCHEDULING] = { "async-scheduling", "--async-scheduling", NULL,
-	    "async-sched", "schedule the next step during the forward pass (no "
-	    "startup memory term found in vLLM's source)", VFK_BOOL, VFS_NONE, 0,
-	    -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_STYLE, 0, 0, VFSTEP_NONE, 0,
-	    0, 0, 0, false },
+	[VF_OPT_LEVEL] = { "optimization-level", "--optimization-level", "O",
+	    "opt-level",
+	    "-O0 no CUDA graphs, -O1 piecewise, -O2/-O3 full and "
+	    "piecewise",
+	    VFK_INT, VFS_INT, IN_OFF(optimization_level), -1, -1, 0, 3, false,
+	    NULL, NULL, RECALC_IN_GRAPHS, VFW_SET | VFW_JOINED, 2, VFSTEP_ADD,
+	    1, 1, 0, 3, true },
+	[VF_COMPILATION_CONFIG] = { "compilation-config",
+	    "--compilation-config", "cc", "compilation",
+	    "torch.compile and CUDA graphs (cudagraph_mode, "
+	    "capture sizes)",
+	    VFK_JSON, VFS_NONE, IN_OFF(cudagraph_mode), -1, 0, 0, 0, false,
+	    NULL, NULL, RECALC_IN_GRAPHS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0,
+	    true },
+	[VF_PERFORMANCE_MODE] = { "performance-mode", "--performance-mode",
+	    NULL, "perf-mode",
+	    "throughput doubles the default batch limits; "
+	    "interactivity captures every batch size up to 32",
+	    VFK_ENUM, VFS_ENUM, IN_OFF(performance_mode), -1, PLAN_PERF_UNSET,
+	    0, 0, false, NULL, perf_modes, RECALC_IN_SCHED, VFW_SET,
+	    PLAN_PERF_UNSET, VFSTEP_CHOICE, 1, 1, 0, 0, true },
+	[VF_ASYNC_SCHEDULING] = { "async-scheduling", "--async-scheduling",
+	    NULL, "async-sched",
+	    "schedule the next step during the forward pass (no "
+	    "startup memory term found in vLLM's source)",
+	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL,
+	    RECALC_IN_STYLE, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false },
 	/* vllm/model_executor/layers/fused_moe/config.py FusedMoEParallelConfig:
 	 * whole experts per rank over the TP x DP ranks (experts.h) */
-	[VF_EXPERT_PARALLEL] = { "enable-expert-parallel", "--enable-expert-parallel",
-	    "ep", "expert-par", "MoE experts whole on each of the TP x DP ranks "
-	    "instead of split inside every expert", VFK_BOOL, VFS_TRI,
-	    IN_OFF(expert_parallel), -1, 0, 0, 1, false, NULL, NULL,
-	    RECALC_IN_PARALLEL, VFW_SET, 0, VFSTEP_TOGGLE, 0, 0, 0, 1, true },
+	[VF_EXPERT_PARALLEL] = { "enable-expert-parallel",
+	    "--enable-expert-parallel", "ep", "expert-par",
+	    "MoE experts whole on each of the TP x DP ranks "
+	    "instead of split inside every expert",
+	    VFK_BOOL, VFS_TRI, IN_OFF(expert_parallel), -1, 0, 0, 1, false,
+	    NULL, NULL, RECALC_IN_PARALLEL, VFW_SET, 0, VFSTEP_TOGGLE, 0, 0, 0,
+	    1, true },
 	/* vllm/config/parallel.py all2all_backend (default
 	 * allgather_reducescatter): the others allocate their own dispatch
 	 * buffers (DeepEP, pplx, NIXL, FlashInfer), which headroom does not
 	 * model, so the plan stops */
 	[VF_ALL2ALL_BACKEND] = { "all2all-backend", "--all2all-backend", NULL,
-	    "all2all", "expert-parallel token exchange (only "
-	    "allgather_reducescatter is modelled)", VFK_ENUM, VFS_ENUM,
-	    IN_OFF(all2all_backend), -1, 0, 0, 0, false, NULL, all2all_backends,
-	    RECALC_IN_PARALLEL, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true, true,
-	    true },
+	    "all2all",
+	    "expert-parallel token exchange (only "
+	    "allgather_reducescatter is modelled)",
+	    VFK_ENUM, VFS_ENUM, IN_OFF(all2all_backend), -1, 0, 0, 0, false,
+	    NULL, all2all_backends, RECALC_IN_PARALLEL, VFW_SET, 0, VFSTEP_NONE,
+	    0, 0, 0, 0, true, true, true },
 	/* EPLB (vllm/distributed/eplb/): redundant experts, load statistics
 	 * and the buffers of each rearrangement, not modelled */
 	[VF_ENABLE_EPLB] = { "enable-eplb", "--enable-eplb", NULL, "eplb",
 	    "expert-parallel load balancer (not modelled: the plan stops)",
-	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_STYLE,
-	    0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL,
+	    RECALC_IN_STYLE, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false,
+	    true },
 	/* vllm/config/parallel.py expert_placement_strategy; round_robin only
 	 * where determine_expert_placement_strategy() keeps it (experts.h) */
 	[VF_EXPERT_PLACEMENT] = { "expert-placement-strategy",
-	    "--expert-placement-strategy", NULL, "expert-place", "which experts "
+	    "--expert-placement-strategy", NULL, "expert-place",
+	    "which experts "
 	    "each EP rank holds: a block (linear) or every EP-th (round_robin)",
 	    VFK_ENUM, VFS_ENUM, IN_OFF(expert_placement), -1, 0, 0, 0, false,
 	    NULL, expert_placements, RECALC_IN_PARALLEL, VFW_SET, 0,
 	    VFSTEP_CHOICE, 1, 1, 0, 0, true },
 	/* context parallelism (vllm/config/parallel.py): the KV cache split
 	 * over ranks and, for prefill, the MoE group widened; not modelled */
-	[VF_PCP] = { "prefill-context-parallel-size", "--prefill-context-parallel-size",
-	    "pcp", "prefill-cp", "prefill context parallel ranks (more than 1 is "
-	    "not modelled: the plan stops)", VFK_INT, VFS_INT, IN_OFF(pcp), -1, 0,
-	    1, 1024, false, NULL, NULL, RECALC_IN_PARALLEL, VFW_SET, 1,
-	    VFSTEP_NONE, 0, 0, 0, 0, true },
-	[VF_DCP] = { "decode-context-parallel-size", "--decode-context-parallel-size",
-	    "dcp", "decode-cp", "decode context parallel ranks (more than 1 is not "
-	    "modelled: the plan stops)", VFK_INT, VFS_INT, IN_OFF(dcp), -1, 0, 1,
-	    1024, false, NULL, NULL, RECALC_IN_PARALLEL, VFW_SET, 1, VFSTEP_NONE,
-	    0, 0, 0, 0, true },
+	[VF_PCP] = { "prefill-context-parallel-size",
+	    "--prefill-context-parallel-size", "pcp", "prefill-cp",
+	    "prefill context parallel ranks (more than 1 is "
+	    "not modelled: the plan stops)",
+	    VFK_INT, VFS_INT, IN_OFF(pcp), -1, 0, 1, 1024, false, NULL, NULL,
+	    RECALC_IN_PARALLEL, VFW_SET, 1, VFSTEP_NONE, 0, 0, 0, 0, true },
+	[VF_DCP] = { "decode-context-parallel-size",
+	    "--decode-context-parallel-size", "dcp", "decode-cp",
+	    "decode context parallel ranks (more than 1 is not "
+	    "modelled: the plan stops)",
+	    VFK_INT, VFS_INT, IN_OFF(dcp), -1, 0, 1, 1024, false, NULL, NULL,
+	    RECALC_IN_PARALLEL, VFW_SET, 1, VFSTEP_NONE, 0, 0, 0, 0, true },
 	/* cache_config.num_gpu_blocks_override: the KV cache's block count
 	 * instead of the one the budget gives */
 	[VF_NUM_GPU_BLOCKS_OVERRIDE] = { "num-gpu-blocks-override",
-	    "--num-gpu-blocks-override", NULL, "gpu-blocks", "fixed count of KV "
-	    "blocks (not modelled: the plan stops)", VFK_INT, VFS_NONE, 0, -1, 0,
-	    1, 1099511627776.0, false, NULL, NULL, RECALC_IN_KV, 0, 0,
-	    VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	    "--num-gpu-blocks-override", NULL, "gpu-blocks",
+	    "fixed count of KV "
+	    "blocks (not modelled: the plan stops)",
+	    VFK_INT, VFS_NONE, 0, -1, 0, 1, 1099511627776.0, false, NULL, NULL,
+	    RECALC_IN_KV, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
 	/* cache_config.kv_sharing_fast_prefill: a second attention metadata
 	 * and the prefill path of KV-sharing layers (Gemma 3n) */
 	[VF_KV_SHARING_FAST_PREFILL] = { "kv-sharing-fast-prefill",
-	    "--kv-sharing-fast-prefill", NULL, "kv-share-prefill", "skip prefill "
-	    "of KV-sharing layers (not modelled: the plan stops)", VFK_BOOL,
-	    VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_KV, 0, 0,
-	    VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	    "--kv-sharing-fast-prefill", NULL, "kv-share-prefill",
+	    "skip prefill "
+	    "of KV-sharing layers (not modelled: the plan stops)",
+	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_KV,
+	    0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
 	/* parallel_config.enable_dbo: dual-batch overlap, micro-batches with
 	 * their own CUDA graphs and buffers */
 	[VF_ENABLE_DBO] = { "enable-dbo", "--enable-dbo", NULL, "dbo",
@@ -368,68 +389,83 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
 	/* multimodal_config.mm_encoder_tp_mode data: the vision encoder's
 	 * weights whole on every TP rank */
-	[VF_MM_ENCODER_TP_MODE] = { "mm-encoder-tp-mode", "--mm-encoder-tp-mode",
-	    NULL, "mm-encoder-tp", "weights: the encoder split over TP; data: "
-	    "whole on each rank (not modelled: the plan stops)", VFK_ENUM,
-	    VFS_NONE, 0, -1, 0, 0, 0, false, NULL, mm_encoder_tp_modes,
-	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true,
-	    true },
+	[VF_MM_ENCODER_TP_MODE] = { "mm-encoder-tp-mode",
+	    "--mm-encoder-tp-mode", NULL, "mm-encoder-tp",
+	    "weights: the encoder split over TP; data: "
+	    "whole on each rank (not modelled: the plan stops)",
+	    VFK_ENUM, VFS_NONE, 0, -1, 0, 0, 0, false, NULL,
+	    mm_encoder_tp_modes, RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0,
+	    false, false, true, true },
 	/* multimodal_config.skip_mm_profiling: the profile run leaves out the
 	 * encoder, so its activations are not in the budget */
 	[VF_SKIP_MM_PROFILING] = { "skip-mm-profiling", "--skip-mm-profiling",
-	    NULL, "skip-mm-profile", "profile without the multimodal encoder (not "
-	    "modelled: the plan stops)", VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1,
-	    false, NULL, NULL, RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0,
-	    false, false, true },
+	    NULL, "skip-mm-profile",
+	    "profile without the multimodal encoder (not "
+	    "modelled: the plan stops)",
+	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL,
+	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false,
+	    true },
 	/* model_config.hf_overrides: the config headroom read is not the one
 	 * vLLM builds the model from */
 	[VF_HF_OVERRIDES] = { "hf-overrides", "--hf-overrides", NULL,
-	    "hf-overrides", "changes to the model's config (not modelled: the "
-	    "plan stops)", VFK_JSON, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, NULL,
-	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	    "hf-overrides",
+	    "changes to the model's config (not modelled: the "
+	    "plan stops)",
+	    VFK_JSON, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, NULL,
+	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false,
+	    true },
 	/* kv_transfer_config: a KV connector (NIXL, LMCache, P2P NCCL) with
 	 * its own buffers */
-	[VF_KV_TRANSFER_CONFIG] = { "kv-transfer-config", "--kv-transfer-config",
-	    NULL, "kv-transfer", "KV connector for disaggregated serving (not "
-	    "modelled: the plan stops)", VFK_JSON, VFS_NONE, 0, -1, 0, 0, 0,
-	    false, NULL, NULL, RECALC_IN_EXTRAS, 0, 0, VFSTEP_NONE, 0, 0, 0, 0,
-	    false, false, true },
+	[VF_KV_TRANSFER_CONFIG] = { "kv-transfer-config",
+	    "--kv-transfer-config", NULL, "kv-transfer",
+	    "KV connector for disaggregated serving (not "
+	    "modelled: the plan stops)",
+	    VFK_JSON, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, NULL,
+	    RECALC_IN_EXTRAS, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false,
+	    true },
 	/* cache_config.attn_group_size: layers per KV-cache group of a hybrid
 	 * model instead of vLLM's heuristic (padding layers, capacity) */
 	[VF_ATTN_GROUP_SIZE] = { "attn-group-size", "--attn-group-size", NULL,
-	    "attn-group", "layers per KV-cache group (not modelled: the plan "
-	    "stops)", VFK_INT, VFS_NONE, 0, -1, 0, 1, 1024, false, NULL, NULL,
+	    "attn-group",
+	    "layers per KV-cache group (not modelled: the plan "
+	    "stops)",
+	    VFK_INT, VFS_NONE, 0, -1, 0, 1, 1024, false, NULL, NULL,
 	    RECALC_IN_KV, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
 	/* cache_config.use_replayssm: a ring of recent SSM inputs beside each
 	 * Mamba2 state (replayssm_buffer_len rows) */
 	[VF_USE_REPLAYSSM] = { "use-replayssm", "--use-replayssm", NULL,
-	    "replayssm", "ReplaySSM decode: SSM input history in the state (not "
-	    "modelled: the plan stops)", VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1,
-	    false, NULL, NULL, RECALC_IN_KV, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false,
-	    false, true },
+	    "replayssm",
+	    "ReplaySSM decode: SSM input history in the state (not "
+	    "modelled: the plan stops)",
+	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_KV,
+	    0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
 	/* cache_config.kv_cache_dtype_skip_layers: layers (indices or
 	 * attention types) left out of KV-cache quantization, their pages
 	 * 16-bit (skip_page_size_padded) */
 	[VF_KV_SKIP_LAYERS] = { "kv-cache-dtype-skip-layers",
-	    "--kv-cache-dtype-skip-layers", NULL, "kv-skip-layers", "layers kept "
-	    "out of KV quantization (not modelled: the plan stops)", VFK_ENUM,
-	    VFS_NONE, 0, -1, 0, 0, 0, false, NULL, any_value, RECALC_IN_KV, 0, 0,
-	    VFSTEP_NONE, 0, 0, 0, 0, false, true, true },
+	    "--kv-cache-dtype-skip-layers", NULL, "kv-skip-layers",
+	    "layers kept "
+	    "out of KV quantization (not modelled: the plan stops)",
+	    VFK_ENUM, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, any_value,
+	    RECALC_IN_KV, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, true, true },
 	/* model_config.disable_sliding_window: sliding-window layers keep every
 	 * token (and max_model_len is capped to the window) */
 	[VF_DISABLE_SLIDING_WINDOW] = { "disable-sliding-window",
-	    "--disable-sliding-window", NULL, "no-sliding", "full attention in "
-	    "sliding-window layers (not modelled: the plan stops)", VFK_BOOL,
-	    VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_KV, 0, 0,
-	    VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
+	    "--disable-sliding-window", NULL, "no-sliding",
+	    "full attention in "
+	    "sliding-window layers (not modelled: the plan stops)",
+	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_KV,
+	    0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true },
 	/* scheduler_config.enable_chunked_prefill: on by default; off, the
 	 * batch budget grows to the longest prompt (max_model_len), and with it
 	 * the profile run's activations */
 	[VF_CHUNKED_PREFILL] = { "enable-chunked-prefill",
-	    "--enable-chunked-prefill", NULL, "chunked-prefill", "prefills in "
+	    "--enable-chunked-prefill", NULL, "chunked-prefill",
+	    "prefills in "
 	    "chunks (vLLM's default; --no-... is not modelled: the plan stops)",
-	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL, RECALC_IN_SCHED,
-	    0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true, true },
+	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL,
+	    RECALC_IN_SCHED, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true,
+	    true },
 };
 
 enum vllm_flag_id
@@ -483,7 +519,8 @@ vllm_flag_by_short(const char *shortf)
 	size_t i;
 
 	for (i = 0; i < VF_COUNT; i++)
-		if (vllm_flags[i].shortf && strcmp(vllm_flags[i].shortf, shortf) == 0)
+		if (vllm_flags[i].shortf &&
+		    strcmp(vllm_flags[i].shortf, shortf) == 0)
 			return &vllm_flags[i];
 	return NULL;
 }
@@ -513,8 +550,7 @@ vllm_flag_store(const struct vllm_flag *f, struct plan_input *in, double v)
 	case VFS_ENUM: *(int *)p = (int)v; break;
 	case VFS_TRI: *(int *)p = v > 0 ? 1 : v < 0 ? -1 : 0; break;
 	case VFS_NONE:
-	case VFS_CAPTURE:
-		break;
+	case VFS_CAPTURE: break;
 	}
 }
 
@@ -529,8 +565,7 @@ load(const struct vllm_flag *f, const void *p)
 	case VFS_ENUM: return *(const int *)p;
 	case VFS_TRI: return *(const int *)p;
 	case VFS_NONE:
-	case VFS_CAPTURE:
-		break;
+	case VFS_CAPTURE: break;
 	}
 	return 0;
 }
@@ -591,8 +626,8 @@ vllm_flag_choices(const struct vllm_flag *f, int version, char *buf, size_t len)
 		if (c->alias == 2 || !choice_valid(c, version))
 			continue;
 		if (o < len)
-			o += (size_t)snprintf(buf + o, len - o, "%s%s", o ? ", " : "",
-			    c->name);
+			o += (size_t)snprintf(buf + o, len - o, "%s%s",
+			    o ? ", " : "", c->name);
 	}
 	return buf;
 }
@@ -619,8 +654,7 @@ vllm_flag_format(const struct vllm_flag *f, double v, char *buf, size_t len)
 		return buf;
 	}
 	switch (f->kind) {
-	case VFK_FLOAT:
-		return units_format_pyfloat(v, buf, len);
+	case VFK_FLOAT: return units_format_pyfloat(v, buf, len);
 	case VFK_ENUM:
 		if (f->store == VFS_INT)
 			break;
@@ -630,8 +664,7 @@ vllm_flag_format(const struct vllm_flag *f, double v, char *buf, size_t len)
 	case VFK_BOOL:
 		snprintf(buf, len, "%s", v != 0 ? "true" : "false");
 		return buf;
-	default:
-		break;
+	default: break;
 	}
 	snprintf(buf, len, "%lld", (long long)v);
 	return buf;
@@ -686,19 +719,22 @@ parse_number(const struct vllm_flag *f, const char *s, double *out, char *err,
 		if (units_parse_double(s, out) == 0 && in_range(f, *out))
 			return 0;
 		range_text(f, r, sizeof r);
-		snprintf(err, errlen, "--%s: '%s' is not a number %s", f->name, s, r);
+		snprintf(err, errlen, "--%s: '%s' is not a number %s", f->name,
+		    s, r);
 		return -1;
 	} else {
 		int64_t n;
 
-		if (units_parse_human_int(s, &n) == 0 && in_range(f, (double)n)) {
+		if (units_parse_human_int(s, &n) == 0 &&
+		    in_range(f, (double)n)) {
 			*out = (double)n;
 			return 0;
 		}
 		range_text(f, r, sizeof r);
-		snprintf(err, errlen, "--%s: '%s' is not a whole number %s%s "
-		    "(suffixes k, m, g and K, M, G are accepted)", f->name, s, r,
-		    f->auto_word ? ", or auto" : "");
+		snprintf(err, errlen,
+		    "--%s: '%s' is not a whole number %s%s "
+		    "(suffixes k, m, g and K, M, G are accepted)",
+		    f->name, s, r, f->auto_word ? ", or auto" : "");
 		return -1;
 	}
 }
@@ -715,8 +751,9 @@ vllm_flag_parse(const struct vllm_flag *f, const char *text, bool negated,
 		b = !negated;
 		if (text != NULL) {
 			if (negated || parse_bool_word(text, &b) != 0) {
-				snprintf(err, errlen, "--%s: '%s' is not true or false",
-				    f->name, text);
+				snprintf(err, errlen,
+				    "--%s: '%s' is not true or false", f->name,
+				    text);
 				return -1;
 			}
 		}
@@ -731,8 +768,8 @@ vllm_flag_parse(const struct vllm_flag *f, const char *text, bool negated,
 	}
 	if (f->kind == VFK_JSON)
 		return VFP_KEEP;
-	if (f->auto_word != NULL && (strcasecmp(text, f->auto_word) == 0 ||
-	    strcmp(text, "-1") == 0)) {
+	if (f->auto_word != NULL &&
+	    (strcasecmp(text, f->auto_word) == 0 || strcmp(text, "-1") == 0)) {
 		vllm_flag_store(f, in, -1);
 		return VFP_SET;
 	}
@@ -749,8 +786,9 @@ vllm_flag_parse(const struct vllm_flag *f, const char *text, bool negated,
 			}
 		if (f->open)
 			return VFP_KEEP;
-		snprintf(err, errlen, "--%s: invalid choice '%s' (choose from %s)",
-		    f->name, text, vllm_flag_choices(f, version, list, sizeof list));
+		snprintf(err, errlen,
+		    "--%s: invalid choice '%s' (choose from %s)", f->name, text,
+		    vllm_flag_choices(f, version, list, sizeof list));
 		return -1;
 	}
 	case VFK_LIST:
@@ -868,7 +906,8 @@ block_steps(int version, int *out)
 	int n = 0;
 
 	for (i = 0; i < vllm_n_block_choices; i++)
-		if (vllm_block_choices[i] != 256 || vllm_block_size_ok(version, 256))
+		if (vllm_block_choices[i] != 256 ||
+		    vllm_block_size_ok(version, 256))
 			out[n++] = vllm_block_choices[i];
 	return n;
 }
@@ -907,21 +946,20 @@ vllm_flag_step_value(const struct vllm_flag *f, double cur, int dir, bool big,
 		return clampd(v, f->step_lo, f->step_hi);
 	case VFSTEP_CHOICE:
 		i = choice_index(f, version, cur, &n);
-		i += (dir > 0 ? 1 : -1) * (int)(big ? f->step_big : f->step_small);
+		i += (dir > 0 ? 1 : -1) *
+		    (int)(big ? f->step_big : f->step_small);
 		if (n == 0)
 			return cur;
 		return choice_at(f, version, i < 0 ? 0 : i >= n ? n - 1 : i);
-	case VFSTEP_TOGGLE:
-		return dir > 0;
-	case VFSTEP_LENGTH:
-		return length_step(cur, (double)top, dir, big);
+	case VFSTEP_TOGGLE: return dir > 0;
+	case VFSTEP_LENGTH: return length_step(cur, (double)top, dir, big);
 	case VFSTEP_BLOCKS:
 		n = block_steps(version, blocks);
-		i = block_index(blocks, n, cur) + (dir > 0 ? 1 : -1) *
-		    (int)(big ? f->step_big : f->step_small);
+		i = block_index(blocks, n, cur) +
+		    (dir > 0 ? 1 : -1) *
+			(int)(big ? f->step_big : f->step_small);
 		return blocks[i < 0 ? 0 : i >= n ? n - 1 : i];
-	case VFSTEP_NONE:
-		break;
+	case VFSTEP_NONE: break;
 	}
 	return cur;
 }
@@ -938,10 +976,13 @@ vllm_flags_diff(const struct plan_input *a, const struct plan_input *b)
 		if (f->store == VFS_CAPTURE) {
 			int n = a->n_capture_sizes;
 
-			if (n != b->n_capture_sizes || (n > 0 &&
-			    memcmp(a->capture_sizes, b->capture_sizes,
-			    (size_t)(n < PLAN_MAX_CAPTURE ? n : PLAN_MAX_CAPTURE) *
-			    sizeof a->capture_sizes[0]) != 0))
+			if (n != b->n_capture_sizes ||
+			    (n > 0 &&
+				memcmp(a->capture_sizes, b->capture_sizes,
+				    (size_t)(n < PLAN_MAX_CAPTURE
+					    ? n
+					    : PLAN_MAX_CAPTURE) *
+					sizeof a->capture_sizes[0]) != 0))
 				m |= 1u << f->group;
 		} else if (f->store != VFS_NONE &&
 		    load(f, cfield(f, a)) != load(f, cfield(f, b))) {
@@ -955,7 +996,8 @@ vllm_flags_diff(const struct plan_input *a, const struct plan_input *b)
 		m |= 1u << RECALC_IN_STYLE;
 	/* the same words kept by two readers are the same input */
 	if ((a->not_modelled == NULL) != (b->not_modelled == NULL) ||
-	    (a->not_modelled != NULL && strcmp(a->not_modelled, b->not_modelled) != 0))
+	    (a->not_modelled != NULL &&
+		strcmp(a->not_modelled, b->not_modelled) != 0))
 		m |= 1u << RECALC_IN_MODEL;
 	return m;
 }
@@ -1030,13 +1072,14 @@ vllm_flags_write(const struct plan_input *in, const struct plan *p, bool all,
 				continue;
 			word(ctx, dash);
 			for (k = 0; k < in->n_capture_sizes; k++) {
-				snprintf(v, sizeof v, "%d", in->capture_sizes[k]);
+				snprintf(v, sizeof v, "%d",
+				    in->capture_sizes[k]);
 				word(ctx, v);
 			}
 			continue;
 		}
-		x = (f->write & VFW_RESOLVED) ? vllm_flag_value(f, in, p) :
-		    load(f, cfield(f, in));
+		x = (f->write & VFW_RESOLVED) ? vllm_flag_value(f, in, p)
+					      : load(f, cfield(f, in));
 		/* vLLM aligns a hybrid model's attention block to its state page
 		 * itself (HybridAttentionMambaModelConfig): the flag keeps the
 		 * size given, and --explicit leaves the choice to vLLM */
@@ -1047,13 +1090,16 @@ vllm_flags_write(const struct plan_input *in, const struct plan *p, bool all,
 		}
 		/* a plan refused before it resolved the setting (a model headroom
 		 * does not model) holds no value: the input's, or nothing */
-		if ((f->write & VFW_RESOLVED) && f->kind == VFK_INT && x < f->lo) {
+		if ((f->write & VFW_RESOLVED) && f->kind == VFK_INT &&
+		    x < f->lo) {
 			if (!set)
 				continue;
 			x = load(f, cfield(f, in));
 		}
-		on = ((f->write & VFW_SET) && set) || ((f->write & VFW_ALL) && all) ||
-		    ((f->write & VFW_DIFF) && x != release_default(f, p->version));
+		on = ((f->write & VFW_SET) && set) ||
+		    ((f->write & VFW_ALL) && all) ||
+		    ((f->write & VFW_DIFF) &&
+			x != release_default(f, p->version));
 		if (!on)
 			continue;
 		if (f->kind == VFK_BOOL) {

@@ -96,80 +96,81 @@ enum vllm_flag_id {
 };
 
 enum vllm_flag_kind {
-	VFK_INT,	/* vLLM's human-readable integer: 32k, 1M, 20G */
+	VFK_INT, /* vLLM's human-readable integer: 32k, 1M, 20G */
 	VFK_FLOAT,
-	VFK_ENUM,	/* one of the row's choices (per release) */
-	VFK_BOOL,	/* --flag / --no-flag */
-	VFK_LIST,	/* one or more integers */
-	VFK_JSON	/* a JSON object (parsed in src/io) */
+	VFK_ENUM, /* one of the row's choices (per release) */
+	VFK_BOOL, /* --flag / --no-flag */
+	VFK_LIST, /* one or more integers */
+	VFK_JSON /* a JSON object (parsed in src/io) */
 };
 
 /* How the field of struct plan_input holds the value. */
 enum vllm_flag_store {
-	VFS_NONE,	/* not modelled: the words are kept as given */
+	VFS_NONE, /* not modelled: the words are kept as given */
 	VFS_INT,
 	VFS_I64,
 	VFS_DOUBLE,
 	VFS_BOOL,
-	VFS_ENUM,	/* an enum (int-sized) */
-	VFS_TRI,	/* int: 1 --flag, -1 --no-flag, 0 not given */
-	VFS_CAPTURE	/* capture_sizes[] and n_capture_sizes */
+	VFS_ENUM, /* an enum (int-sized) */
+	VFS_TRI, /* int: 1 --flag, -1 --no-flag, 0 not given */
+	VFS_CAPTURE /* capture_sizes[] and n_capture_sizes */
 };
 
 /* How the planner steps a value with +/- (big: PgUp/PgDn). */
 enum vllm_flag_step {
 	VFSTEP_NONE,
-	VFSTEP_ADD,	/* +/- small or big, clamped to the step range */
-	VFSTEP_SCALE,	/* x2 or /2, x8 or /8 when big, clamped */
-	VFSTEP_CHOICE,	/* the next or previous choice */
-	VFSTEP_TOGGLE,	/* on with +, off with - */
-	VFSTEP_LENGTH,	/* powers of two up to the model's longest length */
-	VFSTEP_BLOCKS	/* the release's block-size choices (vllm_version.h) */
+	VFSTEP_ADD, /* +/- small or big, clamped to the step range */
+	VFSTEP_SCALE, /* x2 or /2, x8 or /8 when big, clamped */
+	VFSTEP_CHOICE, /* the next or previous choice */
+	VFSTEP_TOGGLE, /* on with +, off with - */
+	VFSTEP_LENGTH, /* powers of two up to the model's longest length */
+	VFSTEP_BLOCKS /* the release's block-size choices (vllm_version.h) */
 };
 
 /* Writer policy bits: when vllm_flags_write() writes a row. */
-#define VFW_SET		(1u << 0)	/* the input gives it */
-#define VFW_DIFF	(1u << 1)	/* the value in force is not vLLM's default */
-#define VFW_ALL		(1u << 2)	/* --explicit lists it */
-#define VFW_RESOLVED	(1u << 3)	/* write the plan's value, not the input's */
-#define VFW_JOINED	(1u << 4)	/* as one word with its short form: -O3 */
+#define VFW_SET (1u << 0) /* the input gives it */
+#define VFW_DIFF (1u << 1) /* the value in force is not vLLM's default */
+#define VFW_ALL (1u << 2) /* --explicit lists it */
+#define VFW_RESOLVED (1u << 3) /* write the plan's value, not the input's */
+#define VFW_JOINED (1u << 4) /* as one word with its short form: -O3 */
 
 struct vllm_flag_choice {
-	const char	*name;
-	int		 value;		/* the enum stored in the field */
-	int		 since;		/* first release with it; 0 = always */
-	int		 alias;		/* 1: accepted, listed, not written; 2: accepted only */
+	const char *name;
+	int value; /* the enum stored in the field */
+	int since; /* first release with it; 0 = always */
+	int alias; /* 1: accepted, listed, not written; 2: accepted only */
 };
 
 struct vllm_flag {
-	const char	*name;		/* long name without "--": "max-num-seqs" */
-	const char	*opt;		/* the same with "--" */
-	const char	*shortf;	/* short form without "-": "tp", or NULL */
-	const char	*label;		/* the planner's short label */
-	const char	*help;		/* the planner's one-line help */
+	const char *name; /* long name without "--": "max-num-seqs" */
+	const char *opt; /* the same with "--" */
+	const char *shortf; /* short form without "-": "tp", or NULL */
+	const char *label; /* the planner's short label */
+	const char *help; /* the planner's one-line help */
 	enum vllm_flag_kind kind;
 	enum vllm_flag_store store;
-	size_t		 in_off;	/* field of struct plan_input */
-	int		 plan_off;	/* field of struct plan in force; -1 none */
-	int64_t		 unset;		/* the field's "not given" value */
-	double		 lo, hi;	/* accepted range (INT, FLOAT, LIST items) */
-	bool		 lo_open;	/* lo itself is refused */
-	const char	*auto_word;	/* a word meaning -1 ("auto"), or NULL */
-	const struct vllm_flag_choice *choices;	/* ENUM: ends with a NULL name */
-	enum recalc_input	 group;
-	unsigned	 write;		/* VFW_* */
-	double		 dflt;		/* vLLM's default when it is a constant */
+	size_t in_off; /* field of struct plan_input */
+	int plan_off; /* field of struct plan in force; -1 none */
+	int64_t unset; /* the field's "not given" value */
+	double lo, hi; /* accepted range (INT, FLOAT, LIST items) */
+	bool lo_open; /* lo itself is refused */
+	const char *auto_word; /* a word meaning -1 ("auto"), or NULL */
+	const struct vllm_flag_choice
+	    *choices; /* ENUM: ends with a NULL name */
+	enum recalc_input group;
+	unsigned write; /* VFW_* */
+	double dflt; /* vLLM's default when it is a constant */
 	enum vllm_flag_step step;
-	double		 step_small, step_big, step_lo, step_hi;
-	bool		 modelled;	/* headroom computes what it changes */
-	bool		 open;		/* ENUM: other names are kept, not refused */
-	bool		 memory;	/* open: an unknown name moves memory, so the
+	double step_small, step_big, step_lo, step_hi;
+	bool modelled; /* headroom computes what it changes */
+	bool open; /* ENUM: other names are kept, not refused */
+	bool memory; /* open: an unknown name moves memory, so the
 					   plan stops at the configuration check;
 					   not stored (VFS_NONE): any value does,
 					   but vLLM's default: false (BOOL) or,
 					   with keep_first, true (BOOL) and the
 					   first choice (ENUM) */
-	bool		 keep_first;
+	bool keep_first;
 };
 
 extern const struct vllm_flag vllm_flags[VF_COUNT];
@@ -185,8 +186,8 @@ const struct vllm_flag *vllm_flag_by_short(const char *shortf);
 enum vllm_flag_id vllm_flag_id_of(const struct vllm_flag *);
 
 /* vllm_flag_parse() results besides -1 (refused, err says why). */
-#define VFP_SET		0	/* stored in the input */
-#define VFP_KEEP	1	/* valid, not modelled: keep the words as given */
+#define VFP_SET 0 /* stored in the input */
+#define VFP_KEEP 1 /* valid, not modelled: keep the words as given */
 
 /*
  * Parses text as row f's value for release `version` (0 = newest) into in.
@@ -205,7 +206,8 @@ void vllm_flag_list_begin(const struct vllm_flag *f, struct plan_input *in);
  * True when a valid value of row f (text as for vllm_flag_parse()) moves
  * memory in a way headroom does not model: the plan must stop naming it.
  */
-bool vllm_flag_refuses(const struct vllm_flag *f, const char *text, bool negated);
+bool vllm_flag_refuses(const struct vllm_flag *f, const char *text,
+    bool negated);
 
 /* Sets row f of in back to "not given". */
 void vllm_flag_reset(const struct vllm_flag *f, struct plan_input *in);
@@ -215,9 +217,11 @@ bool vllm_flag_is_set(const struct vllm_flag *f, const struct plan_input *in);
 double vllm_flag_value(const struct vllm_flag *f, const struct plan_input *in,
     const struct plan *p);
 /* Stores a number into row f of in (INT, FLOAT, ENUM, BOOL rows). */
-void vllm_flag_store(const struct vllm_flag *f, struct plan_input *in, double v);
+void vllm_flag_store(const struct vllm_flag *f, struct plan_input *in,
+    double v);
 /* Text of a value of row f: "0.9", "8192", "fp8", "auto". */
-char *vllm_flag_format(const struct vllm_flag *f, double v, char *buf, size_t len);
+char *vllm_flag_format(const struct vllm_flag *f, double v, char *buf,
+    size_t len);
 
 /*
  * The value one step from cur (dir > 0 up); big for PgUp/PgDn.  Returns cur
@@ -230,9 +234,11 @@ double vllm_flag_step_value(const struct vllm_flag *f, double cur, int dir,
 double vllm_flag_cycle(const struct vllm_flag *f, double cur, int version);
 
 /* The groups whose flag fields differ between a and b (1u << RECALC_IN_*). */
-unsigned vllm_flags_diff(const struct plan_input *a, const struct plan_input *b);
+unsigned vllm_flags_diff(const struct plan_input *a,
+    const struct plan_input *b);
 /* Copies into dst every flag src gives (the rows with a field of their own). */
-void vllm_flags_copy_given(struct plan_input *dst, const struct plan_input *src);
+void vllm_flags_copy_given(struct plan_input *dst,
+    const struct plan_input *src);
 /* Every flag of in back to "not given". */
 void vllm_flags_reset_all(struct plan_input *in);
 

@@ -10,15 +10,33 @@
 #include <stdlib.h>
 
 const int vllm_known_versions[] = {
-	VLLM_VER(0, 10, 0), VLLM_VER(0, 10, 1), VLLM_VER(0, 10, 2),
-	VLLM_VER(0, 11, 0), VLLM_VER(0, 11, 1), VLLM_VER(0, 11, 2),
-	VLLM_VER(0, 12, 0), VLLM_VER(0, 13, 0), VLLM_VER(0, 14, 0),
-	VLLM_VER(0, 15, 0), VLLM_VER(0, 16, 0), VLLM_VER(0, 17, 0),
-	VLLM_VER(0, 18, 0), VLLM_VER(0, 19, 0), VLLM_VER(0, 20, 0),
-	VLLM_VER(0, 21, 0), VLLM_VER(0, 22, 0), VLLM_VER(0, 23, 0),
-	VLLM_VER(0, 24, 0), VLLM_VER(0, 25, 0), VLLM_VER(0, 26, 0),
-	VLLM_VER(0, 27, 0), VLLM_VER(0, 28, 0), VLLM_VER(0, 29, 0),
-	VLLM_VER(0, 30, 0), VLLM_VER(0, 31, 0), VLLM_VER(0, 32, 0),
+	VLLM_VER(0, 10, 0),
+	VLLM_VER(0, 10, 1),
+	VLLM_VER(0, 10, 2),
+	VLLM_VER(0, 11, 0),
+	VLLM_VER(0, 11, 1),
+	VLLM_VER(0, 11, 2),
+	VLLM_VER(0, 12, 0),
+	VLLM_VER(0, 13, 0),
+	VLLM_VER(0, 14, 0),
+	VLLM_VER(0, 15, 0),
+	VLLM_VER(0, 16, 0),
+	VLLM_VER(0, 17, 0),
+	VLLM_VER(0, 18, 0),
+	VLLM_VER(0, 19, 0),
+	VLLM_VER(0, 20, 0),
+	VLLM_VER(0, 21, 0),
+	VLLM_VER(0, 22, 0),
+	VLLM_VER(0, 23, 0),
+	VLLM_VER(0, 24, 0),
+	VLLM_VER(0, 25, 0),
+	VLLM_VER(0, 26, 0),
+	VLLM_VER(0, 27, 0),
+	VLLM_VER(0, 28, 0),
+	VLLM_VER(0, 29, 0),
+	VLLM_VER(0, 30, 0),
+	VLLM_VER(0, 31, 0),
+	VLLM_VER(0, 32, 0),
 };
 const unsigned vllm_n_known_versions =
     sizeof vllm_known_versions / sizeof vllm_known_versions[0];
@@ -35,8 +53,9 @@ vllm_version_parse(const char *s, int *out)
 		s++;
 	n = sscanf(s, "%d.%d.%d%c", &a, &b, &c, &tail);
 	if (n == 4 && (tail < '0' || tail > '9'))
-		n = 3;	/* 0.10.1.1, 0.9.2rc1, 0.11.0+cu128, "0.15.0 (note)" */
-	if (n < 2 || n > 3 || a < 0 || b < 0 || c < 0 || a > 99 || b > 99 || c > 99)
+		n = 3; /* 0.10.1.1, 0.9.2rc1, 0.11.0+cu128, "0.15.0 (note)" */
+	if (n < 2 || n > 3 || a < 0 || b < 0 || c < 0 || a > 99 || b > 99 ||
+	    c > 99)
 		return -1;
 	*out = VLLM_VER(a, b, c);
 	return 0;
@@ -79,10 +98,13 @@ vllm_block_choices_text(int version, char *buf, unsigned long len)
 	if (len > 0)
 		buf[0] = '\0';
 	for (i = 0; i < vllm_n_block_choices && o < len; i++)
-		if (vllm_block_size_ok(version > 0 && version < VLLM_SINCE_BLOCK_ANY ?
-		    version : VLLM_SINCE_BLOCK_ANY - 1, vllm_block_choices[i]))
-			o += (size_t)snprintf(buf + o, len - o, "%s%d", o ? ", " : "",
-			    vllm_block_choices[i]);
+		if (vllm_block_size_ok(version > 0 &&
+				version < VLLM_SINCE_BLOCK_ANY
+			    ? version
+			    : VLLM_SINCE_BLOCK_ANY - 1,
+			vllm_block_choices[i]))
+			o += (size_t)snprintf(buf + o, len - o, "%s%d",
+			    o ? ", " : "", vllm_block_choices[i]);
 	return buf;
 }
 
@@ -91,8 +113,9 @@ vllm_version_range(char *buf, unsigned long len)
 {
 	char a[16], b[16];
 
-	snprintf(buf, len, "%s to %s", vllm_version_format(VLLM_VER_OLDEST, a,
-	    sizeof a), vllm_version_format(VLLM_VER_NEWEST, b, sizeof b));
+	snprintf(buf, len, "%s to %s",
+	    vllm_version_format(VLLM_VER_OLDEST, a, sizeof a),
+	    vllm_version_format(VLLM_VER_NEWEST, b, sizeof b));
 	return buf;
 }
 
@@ -121,12 +144,13 @@ version_text_ok(const char *s)
 	if (parts < 2 || parts > 4)
 		return 0;
 	if (*s == '.')
-		s++;	/* .post1, .dev0, .rc1 */
-	return *s == '\0' ? s[-1] != '.' : *s == '+' ? s[1] != '\0' :
-	    isalpha((unsigned char)*s) && isalpha((unsigned char)s[1]) ?
-	    strncmp(s, "post", 4) == 0 || strncmp(s, "dev", 3) == 0 ||
-	    strncmp(s, "rc", 2) == 0 : (*s == 'a' || *s == 'b') &&
-	    isdigit((unsigned char)s[1]);
+		s++; /* .post1, .dev0, .rc1 */
+	return *s == '\0' ? s[-1] != '.'
+	    : *s == '+'   ? s[1] != '\0'
+	    : isalpha((unsigned char)*s) && isalpha((unsigned char)s[1])
+	    ? strncmp(s, "post", 4) == 0 || strncmp(s, "dev", 3) == 0 ||
+		strncmp(s, "rc", 2) == 0
+	    : (*s == 'a' || *s == 'b') && isdigit((unsigned char)s[1]);
 }
 
 int
@@ -138,8 +162,9 @@ vllm_version_parse_known(const char *s, int *out, char *err,
 
 	if (!version_text_ok(s) || vllm_version_parse(s, &v) != 0 ||
 	    v < VLLM_VER_OLDEST || v > VLLM_VER_NEWEST) {
-		snprintf(err, errlen, "'%s' is not a release headroom models (%s)",
-		    s, vllm_version_range(r, sizeof r));
+		snprintf(err, errlen,
+		    "'%s' is not a release headroom models (%s)", s,
+		    vllm_version_range(r, sizeof r));
 		return -1;
 	}
 	*out = v;
@@ -155,15 +180,19 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	 * (2026-05-01) already print it: 0.20.0 carried the change. */
 	t->default_util = v >= VLLM_VER(0, 20, 0) ? 0.92 : 0.9;
 	t->cg_in_budget = v >= VLLM_VER(0, 20, 0);
-	t->requested_ceil = v >= VLLM_VER(0, 14, 0);		/* #29493, 2026-01-07 */
-	t->format_gib = v >= VLLM_VER(0, 14, 0);		/* #31865, 2026-01-08 */
-	t->tokens_from_concurrency = v >= VLLM_VER(0, 21, 0);	/* #41069, 2026-04-28 */
-	t->auto_max_model_len = v >= VLLM_VER(0, 14, 0);	/* #29431, 2025-12-24 */
-	t->device_in_free_msg = v >= VLLM_VER(0, 13, 0);	/* #30868, 2025-12-17 */
-	t->loading_msg_memory = v >= VLLM_VER(0, 11, 1);	/* #28178, 2025-11-09 */
-	t->v2_runner_qwen3 = v >= VLLM_VER(0, 22, 0);		/* #39337, 2026-05-14 */
-	t->v2_runner_dense = v >= VLLM_VER(0, 25, 0);		/* vLLM issue #49224 */
-	t->v2_runner_cg = v >= VLLM_VER(0, 28, 0);		/* #53306, 2026-08-21 */
+	t->requested_ceil = v >= VLLM_VER(0, 14, 0); /* #29493, 2026-01-07 */
+	t->format_gib = v >= VLLM_VER(0, 14, 0); /* #31865, 2026-01-08 */
+	t->tokens_from_concurrency =
+	    v >= VLLM_VER(0, 21, 0); /* #41069, 2026-04-28 */
+	t->auto_max_model_len =
+	    v >= VLLM_VER(0, 14, 0); /* #29431, 2025-12-24 */
+	t->device_in_free_msg =
+	    v >= VLLM_VER(0, 13, 0); /* #30868, 2025-12-17 */
+	t->loading_msg_memory =
+	    v >= VLLM_VER(0, 11, 1); /* #28178, 2025-11-09 */
+	t->v2_runner_qwen3 = v >= VLLM_VER(0, 22, 0); /* #39337, 2026-05-14 */
+	t->v2_runner_dense = v >= VLLM_VER(0, 25, 0); /* vLLM issue #49224 */
+	t->v2_runner_cg = v >= VLLM_VER(0, 28, 0); /* #53306, 2026-08-21 */
 	t->kv_nvfp4 = v >= VLLM_SINCE_KV_NVFP4;
 	t->kv_bf16_mla = v >= VLLM_SINCE_KV_BF16_MLA;
 	t->block_256 = v >= VLLM_SINCE_BLOCK_256;
@@ -201,7 +230,7 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	 * 78 x 576 + 21 indexers x 132); first known release. */
 	t->sparse_mla_flashinfer = v >= VLLM_VER(0, 26, 0);
 	if (v >= VLLM_VER(0, 22, 0))
-		t->kv_msg = KV_MSG_CURRENT;			/* #42479, 2026-05-15 */
+		t->kv_msg = KV_MSG_CURRENT; /* #42479, 2026-05-15 */
 	else if (v >= VLLM_VER(0, 14, 0))
 		t->kv_msg = KV_MSG_URL;
 	else

@@ -9,7 +9,7 @@
 #ifndef HEADROOM_VLLM_VERSION_H
 #define HEADROOM_VLLM_VERSION_H
 
-#define VLLM_VER(a, b, c) ((a) * 10000 + (b) * 100 + (c))
+#define VLLM_VER(a, b, c) ((a)*10000 + (b)*100 + (c))
 #define VLLM_VER_NEWEST VLLM_VER(0, 32, 0)
 #define VLLM_VER_OLDEST VLLM_VER(0, 10, 0)
 
@@ -18,61 +18,69 @@
  * table (vllm_flags.c) so each boundary is written once.  Evidence per
  * boundary in doc/vllm-versions.md.
  */
-#define VLLM_SINCE_KV_BF16_MLA	VLLM_VER(0, 11, 1)	/* bfloat16, fp8_ds_mla */
-#define VLLM_SINCE_KV_NVFP4	VLLM_VER(0, 32, 0)
-#define VLLM_SINCE_BLOCK_256	VLLM_VER(0, 11, 1)
-#define VLLM_SINCE_BLOCK_ANY	VLLM_VER(0, 26, 0)	/* block_size: int, gt=0 */
-#define VLLM_SINCE_CUDAGRAPH_MODE VLLM_VER(0, 10, 2)	/* CUDAGraphMode, #20059 */
-#define VLLM_SINCE_OPT_LEVELS	VLLM_VER(0, 12, 0)	/* -O0..3 presets, #26847 */
-#define VLLM_SINCE_PERF_MODE	VLLM_VER(0, 17, 0)	/* --performance-mode, #34936 */
-#define VLLM_SINCE_SPEC_DRAFT_MODEL VLLM_VER(0, 15, 0)	/* method draft_model in V1, #24322 */
-#define VLLM_SINCE_EAGLE3_LAYERS VLLM_VER(0, 11, 1)	/* EAGLE-3 heads of several layers, #26164 */
-#define VLLM_UNTIL_EAGLE3_TARGETS VLLM_VER(0, 16, 0)	/* last release checked against the EAGLE-3 target list */
-#define VLLM_SINCE_SPEC_GRAPH_ALIGN VLLM_VER(0, 12, 0)	/* capture sizes in steps of 1 + k, #28315 */
-#define VLLM_SINCE_MAMBA_FLOAT16	VLLM_VER(0, 13, 0)	/* MambaDType float16, #29978 */
-#define VLLM_SINCE_MAMBA_BFLOAT16	VLLM_VER(0, 22, 0)	/* MambaDType bfloat16, #41680 */
+#define VLLM_SINCE_KV_BF16_MLA VLLM_VER(0, 11, 1) /* bfloat16, fp8_ds_mla */
+#define VLLM_SINCE_KV_NVFP4 VLLM_VER(0, 32, 0)
+#define VLLM_SINCE_BLOCK_256 VLLM_VER(0, 11, 1)
+#define VLLM_SINCE_BLOCK_ANY VLLM_VER(0, 26, 0) /* block_size: int, gt=0 */
+#define VLLM_SINCE_CUDAGRAPH_MODE VLLM_VER(0, 10, 2) /* CUDAGraphMode, #20059 */
+#define VLLM_SINCE_OPT_LEVELS VLLM_VER(0, 12, 0) /* -O0..3 presets, #26847 */
+#define VLLM_SINCE_PERF_MODE VLLM_VER(0, 17, 0) /* --performance-mode, #34936 */
+#define VLLM_SINCE_SPEC_DRAFT_MODEL                                            \
+	VLLM_VER(0, 15, 0) /* method draft_model in V1, #24322 */
+#define VLLM_SINCE_EAGLE3_LAYERS                                               \
+	VLLM_VER(0, 11, 1) /* EAGLE-3 heads of several layers, #26164 */
+#define VLLM_UNTIL_EAGLE3_TARGETS                                              \
+	VLLM_VER(0, 16,                                                        \
+	    0) /* last release checked against the EAGLE-3 target list */
+#define VLLM_SINCE_SPEC_GRAPH_ALIGN                                            \
+	VLLM_VER(0, 12, 0) /* capture sizes in steps of 1 + k, #28315 */
+#define VLLM_SINCE_MAMBA_FLOAT16                                               \
+	VLLM_VER(0, 13, 0) /* MambaDType float16, #29978 */
+#define VLLM_SINCE_MAMBA_BFLOAT16                                              \
+	VLLM_VER(0, 22, 0) /* MambaDType bfloat16, #41680 */
 
 /* The message wording families of the KV-cache errors. */
 enum kv_msg_style {
-	KV_MSG_OLD,	/* <= 2025-12: no URL, "%.2f" GiB, "models's" */
-	KV_MSG_URL,	/* 2026-01 .. 2026-05-14: URL, format_gib, "models's" */
-	KV_MSG_CURRENT	/* #42479: "model's", CPU-backend wording */
+	KV_MSG_OLD, /* <= 2025-12: no URL, "%.2f" GiB, "models's" */
+	KV_MSG_URL, /* 2026-01 .. 2026-05-14: URL, format_gib, "models's" */
+	KV_MSG_CURRENT /* #42479: "model's", CPU-backend wording */
 };
 
 struct vllm_traits {
-	int	version;
-	double	default_util;		/* 0.9, 0.92 since #38284 (v0.20.0) */
-	int	cg_in_budget;		/* CUDA-graph estimate subtracted (v0.20.0) */
-	int	requested_ceil;		/* ceil(total x util), #29493 */
-	int	format_gib;		/* messages use format_gib, #31865 */
-	int	tokens_from_concurrency;/* "GPU KV cache size" = int(conc x L), #41069 */
-	int	auto_max_model_len;	/* --max-model-len auto/-1, #29431 */
-	int	device_in_free_msg;	/* "on device cuda:0", #30868 */
-	int	loading_msg_memory;	/* "GiB memory and" (#28178) */
-	int	v2_runner_qwen3;	/* V2 runner default for dense Qwen3, #39337 */
-	int	v2_runner_dense;	/* V2 runner default for dense models (0.25) */
-	int	v2_runner_cg;		/* the V2 runner reserves graph memory, #53306 */
-	int	kv_nvfp4;		/* --kv-cache-dtype nvfp4 on SM12x/SM10x (0.32) */
-	int	kv_bf16_mla;		/* --kv-cache-dtype bfloat16, fp8_ds_mla */
-	int	block_256;		/* --block-size 256 among the choices */
-	int	block_any;		/* any positive --block-size */
-	int	cudagraph_mode;		/* --compilation-config cudagraph_mode */
-	int	opt_levels;		/* -O0..3 are presets (before: compile levels) */
-	int	perf_mode;		/* --performance-mode */
+	int version;
+	double default_util; /* 0.9, 0.92 since #38284 (v0.20.0) */
+	int cg_in_budget; /* CUDA-graph estimate subtracted (v0.20.0) */
+	int requested_ceil; /* ceil(total x util), #29493 */
+	int format_gib; /* messages use format_gib, #31865 */
+	int tokens_from_concurrency; /* "GPU KV cache size" = int(conc x L), #41069 */
+	int auto_max_model_len; /* --max-model-len auto/-1, #29431 */
+	int device_in_free_msg; /* "on device cuda:0", #30868 */
+	int loading_msg_memory; /* "GiB memory and" (#28178) */
+	int v2_runner_qwen3; /* V2 runner default for dense Qwen3, #39337 */
+	int v2_runner_dense; /* V2 runner default for dense models (0.25) */
+	int v2_runner_cg; /* the V2 runner reserves graph memory, #53306 */
+	int kv_nvfp4; /* --kv-cache-dtype nvfp4 on SM12x/SM10x (0.32) */
+	int kv_bf16_mla; /* --kv-cache-dtype bfloat16, fp8_ds_mla */
+	int block_256; /* --block-size 256 among the choices */
+	int block_any; /* any positive --block-size */
+	int cudagraph_mode; /* --compilation-config cudagraph_mode */
+	int opt_levels; /* -O0..3 are presets (before: compile levels) */
+	int perf_mode; /* --performance-mode */
 	/* scheduler defaults (arg_utils.py get_batch_defaults, OpenAI server):
 	 * cards with at least big_card_gib that are not A100s take the big
 	 * figures */
-	double	big_card_gib;
-	const char *small_card;		/* a name that keeps the small figures ("a100") */
-	int	seqs_big, seqs_small;
-	int	batched_big, batched_small;
-	int	max_capture_cap;	/* default largest capture size: min(2 x seqs, cap) */
+	double big_card_gib;
+	const char
+	    *small_card; /* a name that keeps the small figures ("a100") */
+	int seqs_big, seqs_small;
+	int batched_big, batched_small;
+	int max_capture_cap; /* default largest capture size: min(2 x seqs, cap) */
 	/* default --block-size of the attention backend: MLA takes 64 (128
 	 * with CUTLASS MLA on SM100), other attention 16 */
-	int	block_default, block_mla, block_mla_sm100;
-	int	hma_chunked_local;	/* chunked-local layers keep the hybrid manager */
-	int	hybrid_prefix_caching;	/* prefix caching on by default for Mamba hybrids */
-	int	sparse_mla_flashinfer;	/* SM100: FlashInfer sparse MLA keeps plain fp8 */
+	int block_default, block_mla, block_mla_sm100;
+	int hma_chunked_local; /* chunked-local layers keep the hybrid manager */
+	int hybrid_prefix_caching; /* prefix caching on by default for Mamba hybrids */
+	int sparse_mla_flashinfer; /* SM100: FlashInfer sparse MLA keeps plain fp8 */
 	enum kv_msg_style kv_msg;
 };
 

@@ -55,14 +55,24 @@ weights_is_moe_layer(const struct model *m, int layer)
 }
 
 /* Parts of a layer, each quantized or not by the checkpoint. */
-enum part { P_ATTN, P_MIXER, P_DENSE, P_EXPERT, P_SHARED, P_UNQ, P_F32, P_COUNT };
+enum part {
+	P_ATTN,
+	P_MIXER,
+	P_DENSE,
+	P_EXPERT,
+	P_SHARED,
+	P_UNQ,
+	P_F32,
+	P_COUNT
+};
 
 static int
 is_state(int mixer)
 {
-	return mixer == MIXER_MAMBA1 || mixer == MIXER_MAMBA2 || mixer == MIXER_GDN ||
-	    mixer == MIXER_SHORT_CONV || mixer == MIXER_KDA ||
-	    mixer == MIXER_LIGHTNING || mixer == MIXER_PLAMO2;
+	return mixer == MIXER_MAMBA1 || mixer == MIXER_MAMBA2 ||
+	    mixer == MIXER_GDN || mixer == MIXER_SHORT_CONV ||
+	    mixer == MIXER_KDA || mixer == MIXER_LIGHTNING ||
+	    mixer == MIXER_PLAMO2;
 }
 
 /* Token mixer of a described layer (m->ld). */
@@ -79,26 +89,31 @@ mixer_params(const struct model *m, const struct layer_desc *d, int tp,
 		double heads = d->heads > 0 ? d->heads : m->heads;
 		double kvh = d->kv_heads > 0 ? d->kv_heads : m->kv_heads;
 		double hd = d->head_dim > 0 ? d->head_dim : m->head_dim;
-		double vd = d->v_head_dim > 0 ? d->v_head_dim :
-		    m->v_head_dim > 0 ? m->v_head_dim : hd;
+		double vd = d->v_head_dim > 0 ? d->v_head_dim
+		    : m->v_head_dim > 0       ? m->v_head_dim
+					      : hd;
 		double kvr = kvh / t < 1 ? 1 : kvh / t;
 
 		/* q (and its output gate), k, v per rank; o row-parallel */
-		pt[P_ATTN] += h * heads * hd * (m->attn_output_gate ? 2 : 1) / t +
-		    h * kvr * hd + (d->k_eq_v ? 0 : h * kvr * vd) + heads * vd * h / t;
+		pt[P_ATTN] +=
+		    h * heads * hd * (m->attn_output_gate ? 2 : 1) / t +
+		    h * kvr * hd + (d->k_eq_v ? 0 : h * kvr * vd) +
+		    heads * vd * h / t;
 		if (m->qkv_bias)
 			*repl += (heads / t + 2 * kvr) * hd * 2;
 		break;
 	}
 	case MIXER_MAMBA2: {
-		double ng = s->n_groups + (s->n_groups % tp ? tp - s->n_groups : 0);
+		double ng =
+		    s->n_groups + (s->n_groups % tp ? tp - s->n_groups : 0);
 		double conv = s->mamba_intermediate + 2 * ng * s->d_state;
 
 		/* in_proj [z, x, B, C, dt], out_proj; conv1d, dt_bias, A, D, norm */
-		pt[P_MIXER] += h * (s->mamba_intermediate + conv + s->mamba_heads) / t +
+		pt[P_MIXER] +=
+		    h * (s->mamba_intermediate + conv + s->mamba_heads) / t +
 		    s->mamba_intermediate * h / t;
-		pt[P_UNQ] += conv * (s->d_conv + 1) / t + 3.0 * s->mamba_heads / t +
-		    s->mamba_intermediate / t;
+		pt[P_UNQ] += conv * (s->d_conv + 1) / t +
+		    3.0 * s->mamba_heads / t + s->mamba_intermediate / t;
 		break;
 	}
 	case MIXER_MAMBA1: {
@@ -108,8 +123,9 @@ mixer_params(const struct model *m, const struct layer_desc *d, int tp,
 		 * x_proj I -> R + 2N (row-parallel), dt_proj R -> I, out_proj
 		 * I -> h; conv1d I x K, dt_proj's bias and D in the model dtype,
 		 * A (I x N) in float32 */
-		pt[P_MIXER] += (h * 2 * in + in * (r + 2.0 * s->d_state) + r * in +
-		    in * h) / t;
+		pt[P_MIXER] += (h * 2 * in + in * (r + 2.0 * s->d_state) +
+				   r * in + in * h) /
+		    t;
 		pt[P_UNQ] += in * (s->d_conv + (s->conv_bias ? 1 : 0) + 2) / t;
 		pt[P_F32] += in * s->d_state / t;
 		if (s->mamba_bias)
@@ -121,33 +137,40 @@ mixer_params(const struct model *m, const struct layer_desc *d, int tp,
 		double vd = (double)s->lin_v_heads * s->lin_v_dim;
 
 		/* in_proj_qkvz, in_proj_ba, out_proj; conv1d, A_log, dt_bias, norm */
-		pt[P_MIXER] += h * (2 * kd + 2 * vd) / t + h * 2.0 * s->lin_v_heads / t +
-		    vd * h / t;
-		pt[P_UNQ] += (2 * kd + vd) * s->lin_conv / t + 2.0 * s->lin_v_heads / t;
+		pt[P_MIXER] += h * (2 * kd + 2 * vd) / t +
+		    h * 2.0 * s->lin_v_heads / t + vd * h / t;
+		pt[P_UNQ] +=
+		    (2 * kd + vd) * s->lin_conv / t + 2.0 * s->lin_v_heads / t;
 		*repl += s->lin_v_dim * 2.0;
 		break;
 	}
 	case MIXER_KDA: {
-		double hd = (double)s->lin_v_heads * s->lin_v_dim, dk = s->lin_v_dim;
+		double hd = (double)s->lin_v_heads * s->lin_v_dim,
+		       dk = s->lin_v_dim;
 
 		/* KimiDeltaAttention (layers/kda.py): q, k, v, b, f_b, g_b and
 		 * o projections split by TP, f_a and g_a replicated; the three
 		 * conv1d, dt_bias and A_log in float32; o_norm over head_dim */
-		pt[P_MIXER] += (3 * h * hd + h * s->lin_v_heads + 2 * dk * hd + hd * h) / t +
+		pt[P_MIXER] +=
+		    (3 * h * hd + h * s->lin_v_heads + 2 * dk * hd + hd * h) /
+			t +
 		    2 * h * dk;
-		pt[P_F32] += (hd * (3.0 * s->lin_conv + 1) + s->lin_v_heads) / t;
+		pt[P_F32] +=
+		    (hd * (3.0 * s->lin_conv + 1) + s->lin_v_heads) / t;
 		*repl += dk * 2;
 		break;
 	}
 	case MIXER_PLAMO2: {
-		double in = s->mamba_intermediate, r = h / 16 > 64 ? h / 16 : 64;
+		double in = s->mamba_intermediate,
+		       r = h / 16 > 64 ? h / 16 : 64;
 		double n = s->d_state, hh = s->mamba_heads;
 
 		/* Plamo2MambaMixer (mamba2/plamo2_mixer2.py): in_proj h -> 2I,
 		 * bcdt_proj I -> R + 2N, dt_proj R -> heads, out_proj; conv1d
 		 * without bias, D and dt_bias per head, A in float32; dt, B and
 		 * C norms replicated */
-		pt[P_MIXER] += (h * 2 * in + in * (r + 2 * n) + r * hh + in * h) / t;
+		pt[P_MIXER] +=
+		    (h * 2 * in + in * (r + 2 * n) + r * hh + in * h) / t;
 		pt[P_UNQ] += (in * s->d_conv + 2 * hh) / t;
 		pt[P_F32] += hh / t;
 		*repl += (r + 2 * n) * 2;
@@ -186,7 +209,8 @@ layer_params(const struct model *m, int layer, int tp,
 	kvh_rank = kvh / tp < 1 ? 1 : kvh / tp;
 	if (m->mla && (m->ld == NULL || m->ld[li].mixer == MIXER_ATTENTION)) {
 		double qk = m->qk_nope_head_dim + m->qk_rope_head_dim;
-		double vh = m->v_head_dim > 0 ? m->v_head_dim : m->qk_nope_head_dim;
+		double vh =
+		    m->v_head_dim > 0 ? m->v_head_dim : m->qk_nope_head_dim;
 
 		if (m->q_lora_rank > 0) {
 			*repl += h * m->q_lora_rank * 2 + m->q_lora_rank * 2;
@@ -196,15 +220,20 @@ layer_params(const struct model *m, int layer, int tp,
 		}
 		/* kv_a_proj_with_mqa is a replicated linear */
 		pt[P_ATTN] += h * (m->kv_lora_rank + m->qk_rope_head_dim);
-		pt[P_ATTN] += m->kv_lora_rank * heads * (m->qk_nope_head_dim + vh) / tp;
+		pt[P_ATTN] +=
+		    m->kv_lora_rank * heads * (m->qk_nope_head_dim + vh) / tp;
 		pt[P_ATTN] += heads * vh * h / tp;
 		*repl += m->kv_lora_rank * 2;
-		if (m->index_topk > 0 && !(m->ld != NULL && m->ld[li].index_shared)) {
+		if (m->index_topk > 0 &&
+		    !(m->ld != NULL && m->ld[li].index_shared)) {
 			/* the indexer's wq_b and wk (replicated), weights_proj, k_norm */
-			pt[P_ATTN] += (m->q_lora_rank > 0 ? m->q_lora_rank : h) *
-			    (double)m->index_n_heads * m->index_head_dim +
+			pt[P_ATTN] +=
+			    (m->q_lora_rank > 0 ? m->q_lora_rank : h) *
+				(double)m->index_n_heads * m->index_head_dim +
 			    h * m->index_head_dim;
-			*repl += (h * m->index_n_heads + 2.0 * m->index_head_dim) * 2;
+			*repl +=
+			    (h * m->index_n_heads + 2.0 * m->index_head_dim) *
+			    2;
 		}
 	} else if (m->ld != NULL) {
 		mixer_params(m, &m->ld[li], tp, pt, repl);
@@ -230,30 +259,38 @@ layer_params(const struct model *m, int layer, int tp,
 		if (m->qkv_bias)
 			*repl += ((heads / tp) + 2 * kvh_rank) * hd * 2;
 	}
-	ffn = m->ld != NULL ? m->ld[li].ffn : weights_is_moe_layer(m, layer) ? FFN_MOE :
-	    FFN_DENSE;
-	if (m->ld != NULL && m->mla && weights_is_moe_layer(m, layer) != (ffn == FFN_MOE))
+	ffn = m->ld != NULL                  ? m->ld[li].ffn
+	    : weights_is_moe_layer(m, layer) ? FFN_MOE
+					     : FFN_DENSE;
+	if (m->ld != NULL && m->mla &&
+	    weights_is_moe_layer(m, layer) != (ffn == FFN_MOE))
 		ffn = weights_is_moe_layer(m, layer) ? FFN_MOE : FFN_DENSE;
 	if (ffn == FFN_MOE) {
 		double eh = m->moe_latent > 0 ? m->moe_latent : h;
 
-		pt[P_EXPERT] += gu * eh * m->moe_intermediate * (double)es->experts /
-		    es->moe_tp;
+		pt[P_EXPERT] += gu * eh * m->moe_intermediate *
+		    (double)es->experts / es->moe_tp;
 		if (m->moe_latent > 0)
-			pt[P_SHARED] += 2 * h * m->moe_latent / tp;	/* latent projections */
+			pt[P_SHARED] +=
+			    2 * h * m->moe_latent / tp; /* latent projections */
 		if (m->shared_intermediate > 0)
 			pt[P_SHARED] += gu * h * m->shared_intermediate *
-			    (m->n_shared_experts > 0 ? m->n_shared_experts : 1) / tp;
+			    (m->n_shared_experts > 0 ? m->n_shared_experts
+						     : 1) /
+			    tp;
 		if (m->moe_with_dense && m->dense_intermediate > 0)
 			pt[P_DENSE] += gu * h * m->dense_intermediate / tp;
-		if (m->router_fp32)	/* MiniMax: the gate in float32 */
-			pt[P_F32] += h * m->n_experts + (m->shared_intermediate > 0 ? h : 0);
+		if (m->router_fp32) /* MiniMax: the gate in float32 */
+			pt[P_F32] += h * m->n_experts +
+			    (m->shared_intermediate > 0 ? h : 0);
 		else
-			*repl += h * m->n_experts * 2;	/* router gate, 16 bit */
+			*repl += h * m->n_experts * 2; /* router gate, 16 bit */
 	} else if (ffn == FFN_DENSE) {
-		int inter = m->ld != NULL && m->ld[li].ffn_intermediate > 0 ?
-		    m->ld[li].ffn_intermediate : m->n_experts > 0 &&
-		    m->dense_intermediate > 0 ? m->dense_intermediate : m->intermediate;
+		int inter = m->ld != NULL && m->ld[li].ffn_intermediate > 0
+		    ? m->ld[li].ffn_intermediate
+		    : m->n_experts > 0 && m->dense_intermediate > 0
+		    ? m->dense_intermediate
+		    : m->intermediate;
 
 		pt[P_DENSE] += gu * h * inter / tp;
 	} else if (m->ld != NULL && m->ld[li].linear_ffn) {
@@ -261,7 +298,10 @@ layer_params(const struct model *m, int layer, int tp,
 	}
 	/* two RMSNorms; a layer that only mixes (Mamba, Nemotron-H M) has one */
 	*repl += (m->ld != NULL && m->ld[li].ffn == FFN_NONE &&
-	    !m->ld[li].linear_ffn && is_state(m->ld[li].mixer) ? 1.0 : 2.0) * h * 2;
+			     !m->ld[li].linear_ffn && is_state(m->ld[li].mixer)
+			 ? 1.0
+			 : 2.0) *
+	    h * 2;
 }
 
 /*
@@ -302,20 +342,25 @@ format_bpp(const struct model *m, enum ckpt_format fmt, int dtype_bytes)
 
 /* Bytes per parameter of a part, planned in fmt. */
 static double
-part_bpp(const struct model *m, enum part pt, enum ckpt_format fmt, int dtype_bytes)
+part_bpp(const struct model *m, enum part pt, enum ckpt_format fmt,
+    int dtype_bytes)
 {
 	int as_published = fmt == m->native_format;
 
 	if (pt == P_UNQ)
 		return dtype_bytes;
-	if (pt == P_F32)	/* float32 whatever the model dtype (1 counts parameters) */
+	if (pt ==
+	    P_F32) /* float32 whatever the model dtype (1 counts parameters) */
 		return dtype_bytes == 1 ? 1 : 4;
-	if (m->native_format == FMT_MXFP4)	/* gpt-oss: only the experts are MXFP4 */
-		return pt == P_EXPERT ? format_bpp(m, fmt, dtype_bytes) : dtype_bytes;
+	if (m->native_format ==
+	    FMT_MXFP4) /* gpt-oss: only the experts are MXFP4 */
+		return pt == P_EXPERT ? format_bpp(m, fmt, dtype_bytes)
+				      : dtype_bytes;
 	if (as_published && (m->quant_skip & (1u << pt)))
 		return dtype_bytes;
 	if (as_published && m->part_fmt[pt] > 0)
-		return format_bpp(m, (enum ckpt_format)(m->part_fmt[pt] - 1), dtype_bytes);
+		return format_bpp(m, (enum ckpt_format)(m->part_fmt[pt] - 1),
+		    dtype_bytes);
 	return format_bpp(m, fmt, dtype_bytes);
 }
 
@@ -337,8 +382,8 @@ weights_rank(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 }
 
 void
-weights_rank_split(const struct model *m, enum ckpt_format fmt,
-    int dtype_bytes, int tp, int pp, int stage, const struct experts_split *es,
+weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
+    int tp, int pp, int stage, const struct experts_split *es,
     struct weights_breakdown *w)
 {
 	double pt[P_COUNT] = { 0 }, repl = 0, vocab_rows, maps = 0;
@@ -360,26 +405,33 @@ weights_rank_split(const struct model *m, enum ckpt_format fmt,
 
 	w->linear = 0;
 	for (i = 0; i < P_COUNT; i++)
-		w->linear += pt[i] * part_bpp(m, (enum part)i, fmt, dtype_bytes);
+		w->linear +=
+		    pt[i] * part_bpp(m, (enum part)i, fmt, dtype_bytes);
 	w->other = repl / 2.0 * dtype_bytes + maps;
 	vocab_rows = (double)round_up(m->vocab, 64) / tp;
 	w->embed = stage == 0 ? vocab_rows * m->hidden * dtype_bytes : 0;
 	if (stage == 0 && m->ple_hidden > 0) {
 		/* Gemma per-layer inputs: their embedding and projection */
-		w->embed += (double)round_up(m->ple_vocab, 64) / tp * m->layers *
-		    m->ple_hidden * dtype_bytes;
-		w->other += (double)m->hidden * m->layers * m->ple_hidden * dtype_bytes;
+		w->embed += (double)round_up(m->ple_vocab, 64) / tp *
+		    m->layers * m->ple_hidden * dtype_bytes;
+		w->other +=
+		    (double)m->hidden * m->layers * m->ple_hidden * dtype_bytes;
 	}
 	if (m->ple_hidden > 0)
 		w->other += 2.0 * m->hidden * m->ple_hidden * n * dtype_bytes;
 	w->lm_head = 0;
 	if (stage == pp - 1) {
 		if (!m->tie_embeddings || pp > 1)
-			w->lm_head = vocab_rows * m->hidden * (m->lm_head_fp32 ?
-			    (dtype_bytes == 1 ? 1 : 4) : fmt == m->native_format &&
-			    m->lm_head_fmt > 0 ? format_bpp(m, (enum ckpt_format)
-			    (m->lm_head_fmt - 1), dtype_bytes) : dtype_bytes);
-		w->other += (double)m->hidden * dtype_bytes;	/* final norm */
+			w->lm_head = vocab_rows * m->hidden *
+			    (m->lm_head_fp32 ? (dtype_bytes == 1 ? 1 : 4)
+				    : fmt == m->native_format &&
+					m->lm_head_fmt > 0
+				    ? format_bpp(m,
+					  (enum ckpt_format)(
+					      m->lm_head_fmt - 1),
+					  dtype_bytes)
+				    : dtype_bytes);
+		w->other += (double)m->hidden * dtype_bytes; /* final norm */
 	}
 	/* RoPE cos/sin cache, one per rank, in the model dtype */
 	w->other += weights_rope_bytes(m, dtype_bytes);
@@ -416,24 +468,31 @@ int64_t
 weights_mxfp4_padding_split(const struct model *m, enum mxfp4_backend b,
     const struct experts_split *es, int first, int n)
 {
-	int64_t h = m->hidden, i = m->moe_intermediate / (es->moe_tp > 0 ?
-	    es->moe_tp : 1);
+	int64_t h = m->hidden,
+		i = m->moe_intermediate / (es->moe_tp > 0 ? es->moe_tp : 1);
 	int64_t hp = h, ip = i, k13, k2, per, layers = 0;
 	int l;
 
 	if (m->native_format != FMT_MXFP4 || m->n_experts <= 0)
 		return 0;
 	switch (b) {
-	case MXFP4_MARLIN: ip = up(i, 128); hp = up(h, 256); break;
+	case MXFP4_MARLIN:
+		ip = up(i, 128);
+		hp = up(h, 256);
+		break;
 	case MXFP4_TRITON: ip = up(i, 64); break;
 	case MXFP4_TRITON_HOPPER: ip = up(i, 64); break;
-	case MXFP4_FLASHINFER: ip = up(i, 256); hp = up(h, 256); break;
+	case MXFP4_FLASHINFER:
+		ip = up(i, 256);
+		hp = up(h, 256);
+		break;
 	}
 	/* the Hopper layout pads what each GEMM contracts over: H for w13,
 	 * I for w2 (inferred, see doc/estimates.md) */
 	k13 = b == MXFP4_TRITON_HOPPER ? up(hp, 256) : hp;
 	k2 = b == MXFP4_TRITON_HOPPER ? up(ip, 256) : ip;
-	per = mxfp4_expert_bytes(k13, hp, ip, k2) - mxfp4_expert_bytes(h, h, i, i);
+	per = mxfp4_expert_bytes(k13, hp, ip, k2) -
+	    mxfp4_expert_bytes(h, h, i, i);
 	for (l = first; l < first + n && l < m->layers; l++)
 		layers += weights_is_moe_layer(m, l);
 	return per * es->experts * layers;
@@ -466,12 +525,16 @@ weights_mtp_bytes_split(const struct model *m, enum ckpt_format fmt,
 	 * the model dtype (ModelOpt "mtp*": vLLM gives them no quant method) */
 	unq = fmt == m->native_format && (m->quant_skip & MODEL_SKIP_MTP);
 	for (i = 0; i < P_COUNT; i++)
-		b += pt[i] * (unq && i != P_F32 ? dtype_bytes :
-		    part_bpp(m, (enum part)i, fmt, dtype_bytes));
+		b += pt[i] *
+		    (unq && i != P_F32
+			    ? dtype_bytes
+			    : part_bpp(m, (enum part)i, fmt, dtype_bytes));
 	/* DeepSeek: its own embedding and head; Qwen3.5: the model's (mtp.fc) */
-	vocab_rows = m->mtp_shared_head ? 0 : (double)round_up(m->vocab, 64) / tp;
-	return b + repl / 2.0 * dtype_bytes + m->mtp_layers * (3.0 * h + 2.0 * h * h +
-	    2.0 * vocab_rows * h) * dtype_bytes;
+	vocab_rows =
+	    m->mtp_shared_head ? 0 : (double)round_up(m->vocab, 64) / tp;
+	return b + repl / 2.0 * dtype_bytes +
+	    m->mtp_layers * (3.0 * h + 2.0 * h * h + 2.0 * vocab_rows * h) *
+	    dtype_bytes;
 }
 
 double
@@ -488,15 +551,19 @@ weights_draft_bytes(const struct model *d, const struct model *t,
 		tp = 1;
 	tp_split(d, tp, &es);
 	own_rope = d->rotary_dim > 0 && d->rope_cache_len > 0 &&
-	    (d->rope_cache_len != t->rope_cache_len || d->rotary_dim != t->rotary_dim);
+	    (d->rope_cache_len != t->rope_cache_len ||
+		d->rotary_dim != t->rotary_dim);
 	if (own_rope)
 		rope = (double)d->rope_cache_len * d->rotary_dim * dtype_bytes;
 	if (kind == WEIGHTS_DRAFT_MODEL) {
 		struct weights_breakdown w;
 
 		weights_rank(d, d->native_format, dtype_bytes, tp, 1, 0, &w);
-		return w.total - (own_rope || d->rotary_dim <= 0 ? 0 :
-		    (double)d->rope_cache_len * d->rotary_dim * dtype_bytes);
+		return w.total -
+		    (own_rope || d->rotary_dim <= 0
+			    ? 0
+			    : (double)d->rope_cache_len * d->rotary_dim *
+				dtype_bytes);
 	}
 	for (i = 0; i < layers; i++)
 		layer_params(d, i, tp, &es, pt, &repl);
@@ -504,23 +571,24 @@ weights_draft_bytes(const struct model *d, const struct model *t,
 	if (kind == WEIGHTS_EAGLE3) {
 		/* layer 0's qkv_proj reads [embeds, hidden]: H more inputs */
 		pt[P_ATTN] += h * (heads * hd / tp + 2 * kvr * hd);
-		repl += 2.0 * h * layers + 2.0 * h;	/* hidden_norm, norm */
+		repl += 2.0 * h * layers + 2.0 * h; /* hidden_norm, norm */
 	} else {
-		repl -= 2.0 * h;	/* layer 0: input_layernorm is Identity */
+		repl -= 2.0 * h; /* layer 0: input_layernorm is Identity */
 	}
 	for (i = 0; i < P_COUNT; i++)
-		b += pt[i] * part_bpp(d, (enum part)i, d->native_format, dtype_bytes);
+		b += pt[i] *
+		    part_bpp(d, (enum part)i, d->native_format, dtype_bytes);
 	b += repl / 2.0 * dtype_bytes + rope;
 	if (kind == WEIGHTS_EAGLE3) {
 		double th = d->target_hidden > 0 ? d->target_hidden : h;
 
 		dv = d->draft_vocab > 0 ? d->draft_vocab : d->vocab;
 		if (!d->eagle_no_aux)
-			b += 3.0 * th * h * dtype_bytes;		/* fc */
+			b += 3.0 * th * h * dtype_bytes; /* fc */
 		b += (double)round_up((int64_t)dv, 64) / tp * h * dtype_bytes;
-		b += dv * 8.0;					/* d2t */
+		b += dv * 8.0; /* d2t */
 	} else {
-		b += 2.0 * h * h * dtype_bytes;			/* fc */
+		b += 2.0 * h * h * dtype_bytes; /* fc */
 	}
 	if (pp > 1 || d->hidden != t->hidden || d->vocab != t->vocab)
 		b += (double)round_up(d->vocab, 64) / tp * h * dtype_bytes;
@@ -542,6 +610,6 @@ weights_rope_bytes(const struct model *m, int dtype_bytes)
 {
 	if (m->rotary_dim <= 0 || m->rope_cache_len <= 0)
 		return 0;
-	return (double)m->rope_cache_len * m->rotary_dim * (m->rope_fp32 &&
-	    dtype_bytes > 1 ? 4 : dtype_bytes);
+	return (double)m->rope_cache_len * m->rotary_dim *
+	    (m->rope_fp32 && dtype_bytes > 1 ? 4 : dtype_bytes);
 }

@@ -16,11 +16,11 @@
 #include "experts.h"
 
 struct weights_breakdown {
-	double	 linear;	/* quantizable linears of the rank's layers */
-	double	 embed;		/* input embedding (first stage) */
-	double	 lm_head;	/* output head (last stage) */
-	double	 other;		/* norms, gates, biases, RoPE cache, vision */
-	double	 total;
+	double linear; /* quantizable linears of the rank's layers */
+	double embed; /* input embedding (first stage) */
+	double lm_head; /* output head (last stage) */
+	double other; /* norms, gates, biases, RoPE cache, vision */
+	double total;
 };
 
 /*
@@ -50,10 +50,10 @@ int weights_stage_layers(int layers, int pp, int stage, int *first);
  * w2 [E, H', I'/2] (uint8) with e8m0 scales per 32 and bf16 biases.
  */
 enum mxfp4_backend {
-	MXFP4_MARLIN,		/* weight-only: I' = up(I, 128), H' = up(H, 256) */
-	MXFP4_TRITON,		/* OAI triton kernels: I' = up(I, 64) */
-	MXFP4_TRITON_HOPPER,	/* + Hopper value layout: contraction dims up(x, 256) */
-	MXFP4_FLASHINFER,	/* SM100 FlashInfer/TRT-LLM: both up(x, 256) */
+	MXFP4_MARLIN, /* weight-only: I' = up(I, 128), H' = up(H, 256) */
+	MXFP4_TRITON, /* OAI triton kernels: I' = up(I, 64) */
+	MXFP4_TRITON_HOPPER, /* + Hopper value layout: contraction dims up(x, 256) */
+	MXFP4_FLASHINFER, /* SM100 FlashInfer/TRT-LLM: both up(x, 256) */
 };
 
 /*
@@ -61,8 +61,8 @@ enum mxfp4_backend {
  * [first, first + n) of an MXFP4 checkpoint on one rank (0 for other
  * models).  Checkpoint files hold the unpadded tensors.
  */
-int64_t weights_mxfp4_padding(const struct model *, enum mxfp4_backend,
-    int tp, int first, int n);
+int64_t weights_mxfp4_padding(const struct model *, enum mxfp4_backend, int tp,
+    int first, int n);
 
 /* The same for the experts and the per-expert split of es. */
 int64_t weights_mxfp4_padding_split(const struct model *, enum mxfp4_backend,
@@ -77,14 +77,14 @@ int64_t weights_mxfp4_padding_split(const struct model *, enum mxfp4_backend,
  * model dtype), and its own vocab embedding and shared_head.head (split by
  * TP, model dtype).  0 when m has none.
  */
-double weights_mtp_bytes(const struct model *, enum ckpt_format, int dtype_bytes,
-    int tp);
+double weights_mtp_bytes(const struct model *, enum ckpt_format,
+    int dtype_bytes, int tp);
 
 /* Drafters that load from their own config (--speculative-config). */
 enum weights_drafter {
-	WEIGHTS_EAGLE,		/* llama_eagle.py: EagleLlamaForCausalLM */
-	WEIGHTS_EAGLE3,		/* llama_eagle3.py: Eagle3LlamaForCausalLM */
-	WEIGHTS_DRAFT_MODEL	/* a whole model (v1/spec_decode/draft_model.py) */
+	WEIGHTS_EAGLE, /* llama_eagle.py: EagleLlamaForCausalLM */
+	WEIGHTS_EAGLE3, /* llama_eagle3.py: Eagle3LlamaForCausalLM */
+	WEIGHTS_DRAFT_MODEL /* a whole model (v1/spec_decode/draft_model.py) */
 };
 
 /*

@@ -23,9 +23,9 @@ extern const char *const builtin_catalogue_files[];
 extern const size_t builtin_catalogue_n_files;
 
 struct builtin_file {
-	const char	*name;	/* "themes/default.yaml" */
-	const char	*text;
-	size_t		 len;
+	const char *name; /* "themes/default.yaml" */
+	const char *text;
+	size_t len;
 };
 
 /* the themes/ files, for the planner (src/ui/builtin_themes.c) */

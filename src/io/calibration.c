@@ -36,9 +36,9 @@
 #define PROFILE_FORMAT 1
 
 int
-calibration_cli(const struct catalogue *cat, const struct vllm_log *l,
-    int argc, char **argv, struct cli *cli, char *note, size_t notelen,
-    char *err, size_t errlen)
+calibration_cli(const struct catalogue *cat, const struct vllm_log *l, int argc,
+    char **argv, struct cli *cli, char *note, size_t notelen, char *err,
+    size_t errlen)
 {
 	char e[1024], v[32];
 	size_t o = 0;
@@ -49,14 +49,17 @@ calibration_cli(const struct catalogue *cat, const struct vllm_log *l,
 		struct vllm_args va;
 
 		if (vllmargs_from_pydict(l->args, &va, e, sizeof e) != 0) {
-			snprintf(err, errlen, "the log's non-default args: %s", e);
+			snprintf(err, errlen, "the log's non-default args: %s",
+			    e);
 			return -1;
 		}
 		if (va.note[0] != '\0')
-			o += (size_t)snprintf(note + o, notelen - o, "%s. ", va.note);
+			o += (size_t)snprintf(note + o, notelen - o, "%s. ",
+			    va.note);
 		if (cli_import_args(cli, &va, NULL, 1, e, sizeof e) != 0) {
 			vllmargs_done(&va);
-			snprintf(err, errlen, "the log's non-default args: %s", e);
+			snprintf(err, errlen, "the log's non-default args: %s",
+			    e);
 			return -1;
 		}
 		vllmargs_done(&va);
@@ -66,11 +69,15 @@ calibration_cli(const struct catalogue *cat, const struct vllm_log *l,
 		int ver = l->version;
 
 		if (ver < VLLM_VER_OLDEST || ver > VLLM_VER_NEWEST) {
-			ver = ver < VLLM_VER_OLDEST ? VLLM_VER_OLDEST : VLLM_VER_NEWEST;
+			ver = ver < VLLM_VER_OLDEST ? VLLM_VER_OLDEST
+						    : VLLM_VER_NEWEST;
 			if (o < notelen)
-				o += (size_t)snprintf(note + o, notelen - o, "vLLM %s is "
-				    "outside the releases headroom models; planned as %s. ",
-				    vllm_version_format(l->version, e, sizeof e),
+				o += (size_t)snprintf(note + o, notelen - o,
+				    "vLLM %s is "
+				    "outside the releases headroom models; "
+				    "planned as %s. ",
+				    vllm_version_format(l->version, e,
+					sizeof e),
 				    vllm_version_format(ver, v, sizeof v));
 		}
 		cli->imp.in.version = ver;
@@ -79,12 +86,15 @@ calibration_cli(const struct catalogue *cat, const struct vllm_log *l,
 	if (cli_parse_words(cli, argc, argv, 0, err, errlen) != 0)
 		return -1;
 	if (cli->model_id == NULL) {
-		snprintf(err, errlen, "the log does not name the model (no "
+		snprintf(err, errlen,
+		    "the log does not name the model (no "
 		    "'non-default args' line): give --model");
 		return -1;
 	}
-	if (!(l->have & VLOG_VERSION) && cli->imp.in.version == 0 && o < notelen)
-		o += (size_t)snprintf(note + o, notelen - o, "The log does not name "
+	if (!(l->have & VLOG_VERSION) && cli->imp.in.version == 0 &&
+	    o < notelen)
+		o += (size_t)snprintf(note + o, notelen - o,
+		    "The log does not name "
 		    "its vLLM version; planned as the newest (--vllm-version "
 		    "chooses). ");
 	{
@@ -92,35 +102,50 @@ calibration_cli(const struct catalogue *cat, const struct vllm_log *l,
 		size_t i;
 		int best = -1;
 
-		if (cli->gpu_id == NULL && cli->imp.in.gpu_total_gib <= 0 && total > 0) {
+		if (cli->gpu_id == NULL && cli->imp.in.gpu_total_gib <= 0 &&
+		    total > 0) {
 			for (i = 0; i < cat->n_gpus; i++)
-				if (fabs(cat->gpus[i].cuda_total_gib - total) < 0.05) {
+				if (fabs(cat->gpus[i].cuda_total_gib - total) <
+				    0.05) {
 					best = (int)i;
 					break;
 				}
 			if (best >= 0) {
 				cli->gpu_id = cat->gpus[best].id;
 				if (o < notelen)
-					o += (size_t)snprintf(note + o, notelen - o, "Card: %s, "
-					    "the first catalogue card whose CUDA total is %.2f GiB "
-					    "as logged (--gpu chooses another). ", cli->gpu_id,
-					    total);
+					o += (size_t)snprintf(note + o,
+					    notelen - o,
+					    "Card: %s, "
+					    "the first catalogue card whose "
+					    "CUDA total is %.2f GiB "
+					    "as logged (--gpu chooses "
+					    "another). ",
+					    cli->gpu_id, total);
 			} else {
 				cli->imp.in.gpu_total_gib = total;
 				if (o < notelen)
-					o += (size_t)snprintf(note + o, notelen - o, "Card: none "
-					    "in the catalogue reports %.2f GiB; planned as a "
-					    "custom card of that size. ", total);
+					o += (size_t)snprintf(note + o,
+					    notelen - o,
+					    "Card: none "
+					    "in the catalogue reports %.2f "
+					    "GiB; planned as a "
+					    "custom card of that size. ",
+					    total);
 			}
-		} else if (cli->gpu_id == NULL && cli->imp.in.gpu_total_gib <= 0 && o < notelen) {
-			o += (size_t)snprintf(note + o, notelen - o, "The log does not say "
+		} else if (cli->gpu_id == NULL &&
+		    cli->imp.in.gpu_total_gib <= 0 && o < notelen) {
+			o += (size_t)snprintf(note + o, notelen - o,
+			    "The log does not say "
 			    "how much memory the card has; give --gpu. ");
 		}
-		if (cli->gpu_id != NULL && total > 0 && cli->imp.in.gpu_total_gib <= 0) {
+		if (cli->gpu_id != NULL && total > 0 &&
+		    cli->imp.in.gpu_total_gib <= 0) {
 			int g = catalogue_find_gpu(cat, cli->gpu_id);
 
-			if (g >= 0 && fabs(cat->gpus[g].cuda_total_gib - total) >= 0.01)
-				cli->imp.in.gpu_total_gib = total;	/* what this card reported */
+			if (g >= 0 &&
+			    fabs(cat->gpus[g].cuda_total_gib - total) >= 0.01)
+				cli->imp.in.gpu_total_gib =
+				    total; /* what this card reported */
 		}
 	}
 	plan_import_bind(&cli->imp);
@@ -132,15 +157,18 @@ calibration_from_log(const struct catalogue *cat, const struct vllm_log *l,
     const struct plan_input *in, const struct plan *p, const char *logpath,
     struct calibration *k)
 {
-	const struct gpu *g = in->gpu >= 0 && (size_t)in->gpu < cat->n_gpus ?
-	    &cat->gpus[in->gpu] : NULL;
+	const struct gpu *g = in->gpu >= 0 && (size_t)in->gpu < cat->n_gpus
+	    ? &cat->gpus[in->gpu]
+	    : NULL;
 
 	memset(k, 0, sizeof *k);
 	snprintf(k->gpu, sizeof k->gpu, "%s", g ? g->id : "custom");
 	if (g && in->mig >= 0 && (size_t)in->mig < g->n_mig)
 		snprintf(k->mig, sizeof k->mig, "%s", g->mig[in->mig].name);
-	snprintf(k->model, sizeof k->model, "%s", in->model ? in->model->id : "");
-	snprintf(k->format, sizeof k->format, "%s", ckpt_format_name(p->format));
+	snprintf(k->model, sizeof k->model, "%s",
+	    in->model ? in->model->id : "");
+	snprintf(k->format, sizeof k->format, "%s",
+	    ckpt_format_name(p->format));
 	snprintf(k->log, sizeof k->log, "%s", logpath ? logpath : "");
 	k->version = p->version;
 	k->tp = p->tp;
@@ -156,10 +184,13 @@ calibration_from_log(const struct catalogue *cat, const struct vllm_log *l,
 		k->terms |= PLAN_CAL_ACTIVATION | PLAN_CAL_NON_TORCH;
 	} else if ((l->have & VLOG_KV) && (l->have & VLOG_WEIGHTS)) {
 		/* INFO only: the rest of the budget, split with the non-torch estimate */
-		double budget = l->have & VLOG_V0_BUDGET ? l->v0_budget :
-		    units_gib(p->requested);
-		double cg = p->cg_in_budget ? (l->have & VLOG_CG_EST ? l->cg_estimate :
-		    units_gib(p->cuda_graphs)) : 0;
+		double budget = l->have & VLOG_V0_BUDGET
+		    ? l->v0_budget
+		    : units_gib(p->requested);
+		double cg = p->cg_in_budget
+		    ? (l->have & VLOG_CG_EST ? l->cg_estimate
+					     : units_gib(p->cuda_graphs))
+		    : 0;
 		double rest = budget - l->weights - l->available_kv - cg;
 		double nt = units_gib(p->non_torch);
 
@@ -181,11 +212,11 @@ calibration_from_log(const struct catalogue *cat, const struct vllm_log *l,
 /* ---- the side-by-side report ---- */
 
 struct term {
-	const char	*name;
-	bool		 have;
-	double		 log, plan;
-	bool		 count;		/* tokens or blocks, not GiB */
-	const char	*suffix;
+	const char *name;
+	bool have;
+	double log, plan;
+	bool count; /* tokens or blocks, not GiB */
+	const char *suffix;
 };
 
 static void
@@ -215,24 +246,38 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 		budget_log = l->v0_budget;
 		have_budget = true;
 	} else if (l->have & VLOG_TOTAL) {
-		budget_log = ceil(l->total * (double)GIB * p->util) / (double)GIB;
+		budget_log =
+		    ceil(l->total * (double)GIB * p->util) / (double)GIB;
 		have_budget = true;
 	}
-	units_format_commas(l->have & VLOG_CONC ? l->conc_len : p->max_model_len, a,
-	    sizeof a);
+	units_format_commas(l->have & VLOG_CONC ? l->conc_len
+						: p->max_model_len,
+	    a, sizeof a);
 	snprintf(conc, sizeof conc, "Maximum concurrency for %s tokens", a);
-#define TERM(nm, h, lv, pv, cnt, suf) do { t[n].name = nm; t[n].have = h; \
-	t[n].log = lv; t[n].plan = pv; t[n].count = cnt; t[n].suffix = suf; n++; } while (0)
-	TERM("Total memory, GiB", (l->have & (VLOG_TOTAL | VLOG_V0_BUDGET)) != 0,
-	    l->have & VLOG_TOTAL ? l->total : l->v0_total, units_gib(p->total), false, NULL);
+#define TERM(nm, h, lv, pv, cnt, suf)                                          \
+	do {                                                                   \
+		t[n].name = nm;                                                \
+		t[n].have = h;                                                 \
+		t[n].log = lv;                                                 \
+		t[n].plan = pv;                                                \
+		t[n].count = cnt;                                              \
+		t[n].suffix = suf;                                             \
+		n++;                                                           \
+	} while (0)
+	TERM("Total memory, GiB",
+	    (l->have & (VLOG_TOTAL | VLOG_V0_BUDGET)) != 0,
+	    l->have & VLOG_TOTAL ? l->total : l->v0_total, units_gib(p->total),
+	    false, NULL);
 	TERM("Budget (total x utilization), GiB", have_budget, budget_log,
 	    units_gib(p->requested), false, NULL);
 	TERM("Weights (Model loading took), GiB", (l->have & VLOG_WEIGHTS) != 0,
 	    l->weights, units_gib(p->weights), false, NULL);
-	TERM("Activation (torch peak increase), GiB", (l->have & (VLOG_PROFILE |
-	    VLOG_V0_PROFILE)) != 0, l->torch_peak, units_gib(p->activation), false, NULL);
-	TERM("Non-torch increase, GiB", (l->have & (VLOG_PROFILE | VLOG_V0_PROFILE)) != 0,
-	    l->non_torch, units_gib(p->non_torch), false, NULL);
+	TERM("Activation (torch peak increase), GiB",
+	    (l->have & (VLOG_PROFILE | VLOG_V0_PROFILE)) != 0, l->torch_peak,
+	    units_gib(p->activation), false, NULL);
+	TERM("Non-torch increase, GiB",
+	    (l->have & (VLOG_PROFILE | VLOG_V0_PROFILE)) != 0, l->non_torch,
+	    units_gib(p->non_torch), false, NULL);
 	TERM("CUDA graphs (estimated), GiB", (l->have & VLOG_CG_EST) != 0,
 	    l->cg_estimate, units_gib(p->cuda_graphs), false, NULL);
 	TERM("CUDA graphs (after capture), GiB", (l->have & VLOG_CG_TOOK) != 0,
@@ -243,7 +288,8 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 	    (double)l->kv_tokens, (double)p->kv_tokens, true, NULL);
 	TERM("GPU blocks", (l->have & VLOG_BLOCKS) != 0, (double)l->gpu_blocks,
 	    (double)p->num_blocks, true, NULL);
-	TERM(conc, (l->have & VLOG_CONC) != 0 && l->conc_len == p->max_model_len,
+	TERM(conc,
+	    (l->have & VLOG_CONC) != 0 && l->conc_len == p->max_model_len,
 	    l->conc_x, p->max_concurrency, false, "x");
 #undef TERM
 	calibration_from_log(cat, l, in, p, logpath, &k);
@@ -269,19 +315,24 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 			cJSON_AddStringToObject(o, "term", t[i].name);
 			if (t[i].have) {
 				cJSON_AddNumberToObject(o, "log", t[i].log);
-				cJSON_AddNumberToObject(o, "headroom", t[i].count ? t[i].plan :
-				    units_round2(t[i].plan));
-				cJSON_AddNumberToObject(o, "error", t[i].count ?
-				    t[i].plan - t[i].log : units_round2(t[i].plan - t[i].log));
+				cJSON_AddNumberToObject(o, "headroom",
+				    t[i].count ? t[i].plan
+					       : units_round2(t[i].plan));
+				cJSON_AddNumberToObject(o, "error",
+				    t[i].count
+					? t[i].plan - t[i].log
+					: units_round2(t[i].plan - t[i].log));
 			} else {
 				cJSON_AddNullToObject(o, "log");
-				cJSON_AddNumberToObject(o, "headroom", t[i].count ? t[i].plan :
-				    units_round2(t[i].plan));
+				cJSON_AddNumberToObject(o, "headroom",
+				    t[i].count ? t[i].plan
+					       : units_round2(t[i].plan));
 				cJSON_AddNullToObject(o, "error");
 			}
 			cJSON_AddItemToArray(arr, o);
 		}
-		cJSON_AddBoolToObject(root, "headroom_starts", p->phase == PHASE_NONE);
+		cJSON_AddBoolToObject(root, "headroom_starts",
+		    p->phase == PHASE_NONE);
 		if (l->have & VLOG_ERROR)
 			cJSON_AddStringToObject(root, "log_error", l->error);
 		else
@@ -298,7 +349,8 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 	/* the log's text, its name and what came from it may hold controls */
 	strbuf_printf(&y, "vLLM %s startup log: ", lver);
 	textesc_append(&y, logpath ? textfile_name(logpath) : "-");
-	strbuf_printf(&y, "\nheadroom %s planned the same settings for vLLM %s:\n  ",
+	strbuf_printf(&y,
+	    "\nheadroom %s planned the same settings for vLLM %s:\n  ",
 	    PACKAGE_VERSION, ver);
 	textesc_append(&y, cmd);
 	strbuf_printf(&y, "\n");
@@ -318,50 +370,57 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 	for (i = 0; i < n; i++) {
 		if (!t[i].have) {
 			fmt_value(&t[i], t[i].plan, b, sizeof b);
-			strbuf_printf(&y, "%-38s %12s %12s\n", t[i].name, "-", b);
+			strbuf_printf(&y, "%-38s %12s %12s\n", t[i].name, "-",
+			    b);
 			continue;
 		}
 		fmt_value(&t[i], t[i].log, a, sizeof a);
 		fmt_value(&t[i], t[i].plan, b, sizeof b);
 		if (t[i].count)
-			snprintf(c, sizeof c, "%+lld", (long long)llround(t[i].plan - t[i].log));
+			snprintf(c, sizeof c, "%+lld",
+			    (long long)llround(t[i].plan - t[i].log));
 		else
 			snprintf(c, sizeof c, "%+.2f", t[i].plan - t[i].log);
 		strbuf_printf(&y, "%-38s %12s %12s %10s", t[i].name, a, b, c);
 		if (fabs(t[i].log) > 1e-9)
-			strbuf_printf(&y, " %+7.1f%%", 100.0 * (t[i].plan - t[i].log) /
-			    fabs(t[i].log));
+			strbuf_printf(&y, " %+7.1f%%",
+			    100.0 * (t[i].plan - t[i].log) / fabs(t[i].log));
 		strbuf_printf(&y, "\n");
 	}
 	if (miss[0])
 		strbuf_printf(&y, "\nMissing: %s.\n", miss);
-	if (l->have & VLOG_ERROR)
-	{
+	if (l->have & VLOG_ERROR) {
 		strbuf_printf(&y, "\nThe log reports an error: ");
 		textesc_append(&y, l->error);
 		strbuf_printf(&y, "\n");
 	}
 	if (p->phase == PHASE_NONE)
-		strbuf_printf(&y, "headroom's verdict for these settings: vLLM starts.\n");
+		strbuf_printf(&y,
+		    "headroom's verdict for these settings: vLLM starts.\n");
 	else
-		strbuf_printf(&y, "headroom's verdict for these settings: vLLM stops "
-		    "at the %s.\n", plan_phase_title(p->phase));
+		strbuf_printf(&y,
+		    "headroom's verdict for these settings: vLLM stops "
+		    "at the %s.\n",
+		    plan_phase_title(p->phase));
 	if (k.terms != 0) {
 		strbuf_printf(&y, "\n--save-calibration stores");
 		if (k.terms & PLAN_CAL_WEIGHTS)
 			strbuf_printf(&y, " weights %.2f,", k.weights);
 		if (k.terms & PLAN_CAL_ACTIVATION)
-			strbuf_printf(&y, " activation %.2f%s,", k.activation, k.split ?
-			    " (split from the rest of the budget)" : "");
+			strbuf_printf(&y, " activation %.2f%s,", k.activation,
+			    k.split ? " (split from the rest of the budget)"
+				    : "");
 		if (k.terms & PLAN_CAL_NON_TORCH)
 			strbuf_printf(&y, " non-torch %.2f,", k.non_torch);
 		if (k.terms & PLAN_CAL_CUDA_GRAPHS)
 			strbuf_printf(&y, " CUDA graphs %.2f,", k.cuda_graphs);
-		y.n--;	/* the last comma */
+		y.n--; /* the last comma */
 		y.s[y.n] = '\0';
-		strbuf_printf(&y, " GiB as a profile for %s%s%s + %s (%s) + vLLM %s, TP %d, "
-		    "PP %d.\n", k.gpu, k.mig[0] ? " " : "", k.mig, k.model, k.format,
-		    ver, k.tp, k.pp);
+		strbuf_printf(&y,
+		    " GiB as a profile for %s%s%s + %s (%s) + vLLM %s, TP %d, "
+		    "PP %d.\n",
+		    k.gpu, k.mig[0] ? " " : "", k.mig, k.model, k.format, ver,
+		    k.tp, k.pp);
 	}
 	return strbuf_take(&y);
 }
@@ -409,8 +468,10 @@ file_part(const char *s, char *out, size_t len)
 			out[o++] = '-';
 			out[o++] = '-';
 		} else {
-			out[o++] = (isalnum((unsigned char)ch) || ch == '.' || ch == '-' || ch == '_') ?
-			    ch : '_';
+			out[o++] = (isalnum((unsigned char)ch) || ch == '.' ||
+				       ch == '-' || ch == '_')
+			    ? ch
+			    : '_';
 		}
 	}
 	out[o] = '\0';
@@ -426,7 +487,8 @@ calibration_save(const struct calibration *k, char *path_out, size_t len,
 	int rc;
 
 	if (calibration_dir(dir, sizeof dir) == NULL) {
-		snprintf(err, errlen, "neither XDG_DATA_HOME nor HOME is an absolute "
+		snprintf(err, errlen,
+		    "neither XDG_DATA_HOME nor HOME is an absolute "
 		    "folder: no place for calibration profiles");
 		return -1;
 	}
@@ -437,9 +499,12 @@ calibration_save(const struct calibration *k, char *path_out, size_t len,
 	vllm_version_format(k->version, v, sizeof v);
 	snprintf(path_out, len, "%s/%s%s%s--%s--%s--v%s--tp%dpp%d.yaml", dir, g,
 	    k->mig[0] ? "-" : "", k->mig, m, k->format, v, k->tp, k->pp);
-	yamlout_init_file(&y, "headroom calibration profile (doc/formats.md): terms "
-	    "a real vLLM startup", "measured; plans of this card, model, format, "
-	    "version, TP and PP use them.", "headroom-calibration", PROFILE_FORMAT);
+	yamlout_init_file(&y,
+	    "headroom calibration profile (doc/formats.md): terms "
+	    "a real vLLM startup",
+	    "measured; plans of this card, model, format, "
+	    "version, TP and PP use them.",
+	    "headroom-calibration", PROFILE_FORMAT);
 	yamlout_key(&y, "gpu");
 	yamlout_string(&y, k->gpu);
 	if (k->mig[0]) {
@@ -463,7 +528,8 @@ calibration_save(const struct calibration *k, char *path_out, size_t len,
 		yamlout_string(&y, k->log);
 	}
 	if (k->split)
-		yamlout_comment(&y, "activation: the rest of the budget less the "
+		yamlout_comment(&y,
+		    "activation: the rest of the budget less the "
 		    "non-torch estimate (no DEBUG profiling line)");
 	yamlout_key(&y, "measured-gib");
 	yamlout_map_begin(&y);
@@ -533,9 +599,12 @@ calibration_load(const char *path, struct calibration *k, char *err,
 	root = yamltree_load(path, err, errlen);
 	if (root == NULL)
 		return -1;
-	if (get_num(root, "headroom-calibration", &d) != 0 || d != PROFILE_FORMAT) {
-		snprintf(err, errlen, "%s:1:1: not a headroom calibration profile "
-		    "(headroom-calibration: %d)", path, PROFILE_FORMAT);
+	if (get_num(root, "headroom-calibration", &d) != 0 ||
+	    d != PROFILE_FORMAT) {
+		snprintf(err, errlen,
+		    "%s:1:1: not a headroom calibration profile "
+		    "(headroom-calibration: %d)",
+		    path, PROFILE_FORMAT);
 		goto bad;
 	}
 	get_str(root, "gpu", k->gpu, sizeof k->gpu);
@@ -546,8 +615,10 @@ calibration_load(const char *path, struct calibration *k, char *err,
 	if (get_str(root, "vllm-version", ver, sizeof ver) != 0 ||
 	    vllm_version_parse(ver, &k->version) != 0) {
 		yamltree_pos(root, "vllm-version", &line, &col);
-		snprintf(err, errlen, "%s:%d:%d: vllm-version: expected a release "
-		    "such as \"0.19.0\"", path, line, col);
+		snprintf(err, errlen,
+		    "%s:%d:%d: vllm-version: expected a release "
+		    "such as \"0.19.0\"",
+		    path, line, col);
 		goto bad;
 	}
 	{
@@ -566,11 +637,12 @@ calibration_load(const char *path, struct calibration *k, char *err,
 			int64_t n = ints[i].def;
 			char why[160];
 
-			if (get_num(root, ints[i].key, &d) == 0 && units_checked_int(d,
-			    ints[i].lo, ints[i].hi, &n, why, sizeof why) != 0) {
+			if (get_num(root, ints[i].key, &d) == 0 &&
+			    units_checked_int(d, ints[i].lo, ints[i].hi, &n,
+				why, sizeof why) != 0) {
 				yamltree_pos(root, ints[i].key, &line, &col);
-				snprintf(err, errlen, "%s:%d:%d: %s: %s", path, line, col,
-				    ints[i].key, why);
+				snprintf(err, errlen, "%s:%d:%d: %s: %s", path,
+				    line, col, ints[i].key, why);
 				goto bad;
 			}
 			*to[i] = (int)n;
@@ -579,8 +651,8 @@ calibration_load(const char *path, struct calibration *k, char *err,
 	m = cJSON_GetObjectItemCaseSensitive(root, "measured-gib");
 	if (!cJSON_IsObject(m)) {
 		yamltree_pos(root, NULL, &line, &col);
-		snprintf(err, errlen, "%s:%d:%d: no measured-gib: mapping", path, line,
-		    col);
+		snprintf(err, errlen, "%s:%d:%d: no measured-gib: mapping",
+		    path, line, col);
 		goto bad;
 	}
 	if (get_num(m, "weights", &k->weights) == 0)
@@ -592,8 +664,10 @@ calibration_load(const char *path, struct calibration *k, char *err,
 	if (get_num(m, "cuda-graphs", &k->cuda_graphs) == 0)
 		k->terms |= PLAN_CAL_CUDA_GRAPHS;
 	if (k->gpu[0] == '\0' || k->model[0] == '\0' || k->format[0] == '\0') {
-		snprintf(err, errlen, "%s:1:1: a profile needs gpu, model and "
-		    "weights-format", path);
+		snprintf(err, errlen,
+		    "%s:1:1: a profile needs gpu, model and "
+		    "weights-format",
+		    path);
 		goto bad;
 	}
 	cJSON_Delete(root);
@@ -608,7 +682,8 @@ calibration_to_input(const struct catalogue *cat, const struct calibration *k,
     struct plan_input *in)
 {
 	struct plan_calibration *c = &in->cal;
-	int g = strcmp(k->gpu, "custom") == 0 ? -1 : catalogue_find_gpu(cat, k->gpu);
+	int g = strcmp(k->gpu, "custom") == 0 ? -1
+					      : catalogue_find_gpu(cat, k->gpu);
 	int mi = catalogue_find_model(cat, k->model);
 	enum ckpt_format f = FMT_COUNT;
 
@@ -616,11 +691,14 @@ calibration_to_input(const struct catalogue *cat, const struct calibration *k,
 	if (ckpt_format_parse(k->format, &f) != 0)
 		return;
 	c->gpu = g;
-	c->mig = g >= 0 && k->mig[0] ? catalogue_find_mig(&cat->gpus[g], k->mig) : -1;
+	c->mig = g >= 0 && k->mig[0] ? catalogue_find_mig(&cat->gpus[g], k->mig)
+				     : -1;
 	/* a local model is the input's own when its id matches */
-	c->model = mi >= 0 ? &cat->models[mi] : in->model != NULL &&
-	    in->model->id != NULL && strcmp(in->model->id, k->model) == 0 ?
-	    in->model : NULL;
+	c->model = mi >= 0 ? &cat->models[mi]
+	    : in->model != NULL && in->model->id != NULL &&
+		strcmp(in->model->id, k->model) == 0
+	    ? in->model
+	    : NULL;
 	if (c->model == NULL)
 		return;
 	c->format = f;
@@ -649,7 +727,8 @@ apply_from(const char *dir, const struct catalogue *cat, struct plan_input *in,
 	d = opendir(dir);
 	if (d == NULL)
 		return 0;
-	g = in->gpu >= 0 && (size_t)in->gpu < cat->n_gpus ? &cat->gpus[in->gpu] : NULL;
+	g = in->gpu >= 0 && (size_t)in->gpu < cat->n_gpus ? &cat->gpus[in->gpu]
+							  : NULL;
 	while (!found && (e = readdir(d)) != NULL) {
 		struct calibration k;
 		size_t n = strlen(e->d_name);
@@ -660,7 +739,8 @@ apply_from(const char *dir, const struct catalogue *cat, struct plan_input *in,
 		if (calibration_load(path, &k, err, sizeof err) != 0)
 			continue;
 		if (strcmp(k.gpu, g ? g->id : "custom") != 0 ||
-		    strcmp(k.mig, g && in->mig >= 0 ? g->mig[in->mig].name : "") != 0 ||
+		    strcmp(k.mig,
+			g && in->mig >= 0 ? g->mig[in->mig].name : "") != 0 ||
 		    strcmp(k.model, in->model->id) != 0 ||
 		    strcmp(k.format, ckpt_format_name(p->format)) != 0 ||
 		    k.version != p->version || k.tp != p->tp || k.pp != p->pp)
@@ -695,6 +775,7 @@ calibration_apply(const struct catalogue *cat, struct plan_input *in,
 	    apply_from(dir, cat, in, &p, note, notelen))
 		return 1;
 	/* profiles saved by earlier releases, under the config folder */
-	return xdg_user_dir(XDG_BASE_CONFIG, "/calibration", dir, sizeof dir) != NULL &&
+	return xdg_user_dir(XDG_BASE_CONFIG, "/calibration", dir, sizeof dir) !=
+	    NULL &&
 	    apply_from(dir, cat, in, &p, note, notelen);
 }

@@ -21,12 +21,12 @@
 #include "io/vllmlog.h"
 
 struct calibration {
-	char	 gpu[64], mig[32], model[256], format[16];
-	int	 version, tp, pp, max_num_batched_tokens;
-	unsigned terms;				/* PLAN_CAL_* measured */
-	double	 weights, activation, non_torch, cuda_graphs;	/* GiB */
-	char	 log[1024];			/* the log it came from */
-	bool	 split;				/* activation/non-torch split from their sum */
+	char gpu[64], mig[32], model[256], format[16];
+	int version, tp, pp, max_num_batched_tokens;
+	unsigned terms; /* PLAN_CAL_* measured */
+	double weights, activation, non_torch, cuda_graphs; /* GiB */
+	char log[1024]; /* the log it came from */
+	bool split; /* activation/non-torch split from their sum */
 };
 
 /*
@@ -35,9 +35,9 @@ struct calibration {
  * from the memory the log reports when none was given.  cli is zeroed
  * first; note gets what the user should know.  Returns 0 or -1 + err.
  */
-int calibration_cli(const struct catalogue *, const struct vllm_log *,
-    int argc, char **argv, struct cli *cli, char *note, size_t notelen,
-    char *err, size_t errlen);
+int calibration_cli(const struct catalogue *, const struct vllm_log *, int argc,
+    char **argv, struct cli *cli, char *note, size_t notelen, char *err,
+    size_t errlen);
 
 /* The terms a log measured, for the plan p of input in. */
 void calibration_from_log(const struct catalogue *, const struct vllm_log *,

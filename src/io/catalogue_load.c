@@ -25,12 +25,12 @@
 #include "core/units.h"
 
 struct ctx {
-	const char	*name;
+	const char *name;
 	catalogue_diag_fn diag;
-	void		*ctx;
-	int		 problems;
+	void *ctx;
+	int problems;
 	/* the ids already loaded: a file of any length loads in linear time */
-	struct idindex	 gpus, models, ckpts;
+	struct idindex gpus, models, ckpts;
 };
 
 static void __attribute__((format(printf, 4, 5)))
@@ -60,7 +60,8 @@ str_field(const cJSON *o, const char *k)
 
 /* Number field: 0 ok, 1 absent, -1 present but not a number (reported). */
 static int
-num_field(struct ctx *x, const cJSON *o, const char *k, double *out, const char *what)
+num_field(struct ctx *x, const cJSON *o, const char *k, double *out,
+    const char *what)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
 
@@ -222,25 +223,30 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 		double mib;
 
 		if (num_field(x, e, "nvidia_smi_mib", &mib, "gpu") != 0) {
-			report(x, e, "cuda_total_gib", "gpu '%s': needs cuda_total_gib "
-			    "(the total CUDA reports, GiB) or nvidia_smi_mib", id);
+			report(x, e, "cuda_total_gib",
+			    "gpu '%s': needs cuda_total_gib "
+			    "(the total CUDA reports, GiB) or nvidia_smi_mib",
+			    id);
 			return -1;
 		}
 		g.cuda_total_gib = mib / 1024.0 - 0.46;
 	}
 	if (g.cuda_total_gib <= 0 || g.cuda_total_gib > 4096) {
-		report(x, e, "cuda_total_gib", "gpu '%s': cuda_total_gib %.2f is out "
-		    "of range (0, 4096]", id, g.cuda_total_gib);
+		report(x, e, "cuda_total_gib",
+		    "gpu '%s': cuda_total_gib %.2f is out "
+		    "of range (0, 4096]",
+		    id, g.cuda_total_gib);
 		return -1;
 	}
 	switch (int_field(x, e, "nvidia_smi_mib", 1, 1 << 24, &n, "gpu")) {
 	case 0: g.nvidia_smi_mib = n; break;
 	case 1: break;
-	default: return -1;	/* a card with a field out of range is not loaded */
+	default: return -1; /* a card with a field out of range is not loaded */
 	}
 	g.id = xstrdup(id);
 	g.name = xstrdup(name ? name : id);
-	g.family = xstrdup(str_field(e, "family") ? str_field(e, "family") : "Other");
+	g.family =
+	    xstrdup(str_field(e, "family") ? str_field(e, "family") : "Other");
 	g.source = xstrdup(str_field(e, "source"));
 	g.status = xstrdup(str_field(e, "status"));
 	g.cuda_total_source = xstrdup(str_field(e, "cuda_total_source"));
@@ -254,19 +260,22 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 	num_field(x, e, "tdp_w", &g.tdp_w, "gpu");
 	num_field(x, e, "price_usd_per_hour", &g.price_per_hour, "gpu");
 	{
-		const cJSON *cc = cJSON_GetObjectItemCaseSensitive(e, "compute_capability");
+		const cJSON *cc =
+		    cJSON_GetObjectItemCaseSensitive(e, "compute_capability");
 
 		if (cJSON_IsNumber(cc))
 			g.compute_capability = cc->valuedouble;
 		else if (cJSON_IsString(cc))
-			g.compute_capability = units_strtod(cc->valuestring, NULL);
+			g.compute_capability =
+			    units_strtod(cc->valuestring, NULL);
 	}
 	g.fp8 = bool_field(e, "fp8", g.compute_capability >= 8.9);
 	g.fp4 = bool_field(e, "fp4", g.compute_capability >= 10.0);
 	g.unified = bool_field(e, "unified_memory", 0);
 	mig = cJSON_GetObjectItemCaseSensitive(e, "mig");
 	if (cJSON_IsArray(mig)) {
-		g.mig = calloc((size_t)cJSON_GetArraySize(mig) + 1, sizeof *g.mig);
+		g.mig =
+		    calloc((size_t)cJSON_GetArraySize(mig) + 1, sizeof *g.mig);
 		if (g.mig == NULL)
 			abort();
 		cJSON_ArrayForEach(mp, mig) {
@@ -275,14 +284,21 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 			double tot = 0;
 			int64_t cnt = 1, sm = 0;
 
-			if (pn == NULL || num_field(x, mp, "cuda_total_gib", &tot, "mig") != 0 ||
+			if (pn == NULL ||
+			    num_field(x, mp, "cuda_total_gib", &tot, "mig") !=
+				0 ||
 			    tot <= 0) {
-				report(x, mp, pn ? "cuda_total_gib" : "profile", "gpu '%s': "
-				    "MIG profile needs profile and cuda_total_gib > 0", id);
+				report(x, mp, pn ? "cuda_total_gib" : "profile",
+				    "gpu '%s': "
+				    "MIG profile needs profile and "
+				    "cuda_total_gib > 0",
+				    id);
 				continue;
 			}
-			if (int_field(x, mp, "max_count", 1, 64, &cnt, "mig") < 0 ||
-			    int_field(x, mp, "sm_count", 0, 1 << 20, &sm, "mig") < 0)
+			if (int_field(x, mp, "max_count", 1, 64, &cnt, "mig") <
+				0 ||
+			    int_field(x, mp, "sm_count", 0, 1 << 20, &sm,
+				"mig") < 0)
 				continue;
 			p->name = xstrdup(pn);
 			p->max_count = (int)cnt;
@@ -342,12 +358,15 @@ read_config(struct ctx *x, const cJSON *cfg, const char *what, const char *id,
 		snprintf(key, sizeof key, "%s", bad);
 	cJSON_Delete(plain);
 	if (r != 0) {
-		const cJSON *tc = cJSON_GetObjectItemCaseSensitive(cfg, "text_config");
+		const cJSON *tc =
+		    cJSON_GetObjectItemCaseSensitive(cfg, "text_config");
 		const cJSON *where = cfg;
 
-		if (key[0] && cJSON_IsObject(tc) && cJSON_GetObjectItemCaseSensitive(tc, key))
+		if (key[0] && cJSON_IsObject(tc) &&
+		    cJSON_GetObjectItemCaseSensitive(tc, key))
 			where = tc;
-		report(x, where, key[0] ? key : NULL, "%s '%s': %s", what, id, err);
+		report(x, where, key[0] ? key : NULL, "%s '%s': %s", what, id,
+		    err);
 		return -1;
 	}
 	return 0;
@@ -366,23 +385,29 @@ load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
 		return -1;
 	}
 	if (!cJSON_IsObject(cfg)) {
-		report(x, e, "config", "model '%s': missing config (the model's "
-		    "config.json fields)", id);
+		report(x, e, "config",
+		    "model '%s': missing config (the model's "
+		    "config.json fields)",
+		    id);
 		return -1;
 	}
 	if (read_config(x, cfg, "model", id, &m) != 0)
 		return -1;
 	m.id = xstrdup(id);
 	m.name = xstrdup(str_field(e, "name") ? str_field(e, "name") : id);
-	m.family = xstrdup(str_field(e, "family") ? str_field(e, "family") : "Other");
+	m.family =
+	    xstrdup(str_field(e, "family") ? str_field(e, "family") : "Other");
 	m.source = xstrdup(str_field(e, "source"));
 	num_field(x, e, "params_b", &m.params_b, "model");
 	if (str_field(e, "default_checkpoint")) {
 		enum ckpt_format f;
 
-		if (ckpt_format_parse(str_field(e, "default_checkpoint"), &f) != 0) {
-			report(x, e, "default_checkpoint", "model '%s': unknown "
-			    "default_checkpoint '%s'", id, str_field(e, "default_checkpoint"));
+		if (ckpt_format_parse(str_field(e, "default_checkpoint"), &f) !=
+		    0) {
+			report(x, e, "default_checkpoint",
+			    "model '%s': unknown "
+			    "default_checkpoint '%s'",
+			    id, str_field(e, "default_checkpoint"));
 			model_done(&m);
 			return -1;
 		}
@@ -392,12 +417,14 @@ load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
 	}
 	al = cJSON_GetObjectItemCaseSensitive(e, "aliases");
 	if (cJSON_IsArray(al)) {
-		m.aliases = calloc((size_t)cJSON_GetArraySize(al) + 1, sizeof *m.aliases);
+		m.aliases = calloc((size_t)cJSON_GetArraySize(al) + 1,
+		    sizeof *m.aliases);
 		if (m.aliases == NULL)
 			abort();
 		cJSON_ArrayForEach(a, al)
 			if (cJSON_IsString(a))
-				m.aliases[m.n_aliases++] = xstrdup(a->valuestring);
+				m.aliases[m.n_aliases++] =
+				    xstrdup(a->valuestring);
 	}
 	put_model(x, c, &m);
 	return 0;
@@ -409,7 +436,8 @@ load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
  * becomes the checkpoint's.  0 (k->arch set, or none given) or -1, reported.
  */
 static int
-load_ckpt_config(struct ctx *x, const cJSON *e, const char *id, struct checkpoint *k)
+load_ckpt_config(struct ctx *x, const cJSON *e, const char *id,
+    struct checkpoint *k)
 {
 	const cJSON *cfg = cJSON_GetObjectItemCaseSensitive(e, "config");
 	struct model *a;
@@ -417,8 +445,10 @@ load_ckpt_config(struct ctx *x, const cJSON *e, const char *id, struct checkpoin
 	if (cfg == NULL)
 		return 0;
 	if (!cJSON_IsObject(cfg)) {
-		report(x, e, "config", "checkpoint '%s': config must be a mapping (the "
-		    "checkpoint's config.json fields)", id);
+		report(x, e, "config",
+		    "checkpoint '%s': config must be a mapping (the "
+		    "checkpoint's config.json fields)",
+		    id);
 		return -1;
 	}
 	a = xcalloc(1, sizeof *a);
@@ -428,17 +458,21 @@ load_ckpt_config(struct ctx *x, const cJSON *e, const char *id, struct checkpoin
 	}
 	/* a refused architecture stops before its quantization is read */
 	if (a->refusal == NULL && a->native_format != k->format) {
-		report(x, e, "format", "checkpoint '%s': format '%s', but its config's "
-		    "quantization_config reads as '%s'", id, ckpt_format_name(k->format),
+		report(x, e, "format",
+		    "checkpoint '%s': format '%s', but its config's "
+		    "quantization_config reads as '%s'",
+		    id, ckpt_format_name(k->format),
 		    ckpt_format_name(a->native_format));
 		model_done(a);
 		free(a);
 		return -1;
 	}
-	if (a->native_kv != KV_AUTO && k->kv != KV_AUTO && a->native_kv != k->kv) {
-		report(x, e, "kv_cache_dtype", "checkpoint '%s': kv_cache_dtype '%s', but "
-		    "its config's quantization_config sets '%s'", id, kv_dtype_name(k->kv),
-		    kv_dtype_name(a->native_kv));
+	if (a->native_kv != KV_AUTO && k->kv != KV_AUTO &&
+	    a->native_kv != k->kv) {
+		report(x, e, "kv_cache_dtype",
+		    "checkpoint '%s': kv_cache_dtype '%s', but "
+		    "its config's quantization_config sets '%s'",
+		    id, kv_dtype_name(k->kv), kv_dtype_name(a->native_kv));
 		model_done(a);
 		free(a);
 		return -1;
@@ -454,29 +488,36 @@ load_ckpt(struct ctx *x, struct catalogue *c, const cJSON *e)
 {
 	struct checkpoint k;
 	const char *id = str_field(e, "id"), *model = str_field(e, "model");
-	const char *fmt = str_field(e, "format"), *kv = str_field(e, "kv_cache_dtype");
+	const char *fmt = str_field(e, "format"),
+		   *kv = str_field(e, "kv_cache_dtype");
 
 	memset(&k, 0, sizeof k);
 	if (id == NULL || model == NULL) {
-		report(x, e, id ? "model" : "id", "checkpoint: needs id and model");
+		report(x, e, id ? "model" : "id",
+		    "checkpoint: needs id and model");
 		return -1;
 	}
 	if (fmt == NULL || ckpt_format_parse(fmt, &k.format) != 0) {
-		report(x, e, "format", "checkpoint '%s': format '%s' is not one of "
-		    "bf16, fp16, fp8, fp8-channel, fp8-block, int8, awq, gptq, nvfp4, "
-		    "mxfp4", id, fmt ? fmt : "(missing)");
+		report(x, e, "format",
+		    "checkpoint '%s': format '%s' is not one of "
+		    "bf16, fp16, fp8, fp8-channel, fp8-block, int8, awq, gptq, "
+		    "nvfp4, "
+		    "mxfp4",
+		    id, fmt ? fmt : "(missing)");
 		return -1;
 	}
 	k.kv = KV_AUTO;
 	if (kv != NULL && kv_dtype_parse(kv, &k.kv) != 0) {
-		report(x, e, "kv_cache_dtype", "checkpoint '%s': unknown "
-		    "kv_cache_dtype '%s'", id, kv);
+		report(x, e, "kv_cache_dtype",
+		    "checkpoint '%s': unknown "
+		    "kv_cache_dtype '%s'",
+		    id, kv);
 		return -1;
 	}
 	if (num_field(x, e, "loaded_gib", &k.loaded_gib, "checkpoint") < 0)
 		return -1;
 	if (int_field(x, e, "size_bytes", 1, (int64_t)1 << 50, &k.size_bytes,
-	    "checkpoint") < 0)
+		"checkpoint") < 0)
 		return -1;
 	if (load_ckpt_config(x, e, id, &k) != 0)
 		return -1;
@@ -498,12 +539,21 @@ load_estimate(struct ctx *x, struct catalogue *c, const cJSON *e)
 		size_t off;
 	} fields[] = {
 #define F(k) { #k, offsetof(struct coeff_set, k) }
-		F(sampler_bytes_per_logit), F(forward_bytes_per_token_hidden),
-		F(forward_bytes_per_token_inter), F(moe_bytes_per_token_expert_inter),
-		F(activation_base_gib), F(non_torch_tp1_gib), F(non_torch_tp_gib),
-		F(cg_base_gib), F(cg_per_layer_gib), F(cg_moe_factor),
-		F(cg_tp_exponent), F(non_torch_pp_gib), F(cuda_context_gib),
-		F(sampler_warmup_fraction), F(encoder_bytes_per_token),
+		F(sampler_bytes_per_logit),
+		F(forward_bytes_per_token_hidden),
+		F(forward_bytes_per_token_inter),
+		F(moe_bytes_per_token_expert_inter),
+		F(activation_base_gib),
+		F(non_torch_tp1_gib),
+		F(non_torch_tp_gib),
+		F(cg_base_gib),
+		F(cg_per_layer_gib),
+		F(cg_moe_factor),
+		F(cg_tp_exponent),
+		F(non_torch_pp_gib),
+		F(cuda_context_gib),
+		F(sampler_warmup_fraction),
+		F(encoder_bytes_per_token),
 #undef F
 	};
 	struct coeff_set s;
@@ -511,8 +561,10 @@ load_estimate(struct ctx *x, struct catalogue *c, const cJSON *e)
 	size_t i;
 
 	memset(&s, 0, sizeof s);
-	if (!cJSON_IsString(fv) || vllm_version_parse(fv->valuestring, &s.from_version) != 0) {
-		report(x, e, "from_version", "estimates: from_version must be a "
+	if (!cJSON_IsString(fv) ||
+	    vllm_version_parse(fv->valuestring, &s.from_version) != 0) {
+		report(x, e, "from_version",
+		    "estimates: from_version must be a "
 		    "quoted version such as \"0.19.0\"");
 		return -1;
 	}
@@ -523,8 +575,8 @@ load_estimate(struct ctx *x, struct catalogue *c, const cJSON *e)
 		if (r < 0)
 			return -1;
 		if (r > 0) {
-			report(x, e, NULL, "estimates %s: missing %s", fv->valuestring,
-			    fields[i].key);
+			report(x, e, NULL, "estimates %s: missing %s",
+			    fv->valuestring, fields[i].key);
 			return -1;
 		}
 		*(double *)((char *)&s + fields[i].off) = v;
@@ -548,19 +600,24 @@ load_node(struct ctx *x, struct catalogue *c, const cJSON *e)
 		return -1;
 	}
 	if (gpu == NULL || *gpu == '\0') {
-		report(x, e, "gpu", "node '%s': needs gpu (a card id of the catalogue)", id);
+		report(x, e, "gpu",
+		    "node '%s': needs gpu (a card id of the catalogue)", id);
 		return -1;
 	}
 	if (num_field(x, e, "gpus_per_node", &per, "node") != 0 || per < 1 ||
 	    per > 1024 || per != (double)(int)per) {
-		report(x, e, "gpus_per_node", "node '%s': gpus_per_node must be a whole "
-		    "number from 1 to 1024", id);
+		report(x, e, "gpus_per_node",
+		    "node '%s': gpus_per_node must be a whole "
+		    "number from 1 to 1024",
+		    id);
 		return -1;
 	}
 	if (num_field(x, e, "nvlink_domain", &dom, "node") == 0 &&
 	    (dom < 0 || dom > 100000 || dom != (double)(int)dom)) {
-		report(x, e, "nvlink_domain", "node '%s': nvlink_domain must be a whole "
-		    "number from 0 (PCIe only) up", id);
+		report(x, e, "nvlink_domain",
+		    "node '%s': nvlink_domain must be a whole "
+		    "number from 0 (PCIe only) up",
+		    id);
 		return -1;
 	}
 	nd.id = xstrdup(id);
@@ -625,14 +682,16 @@ catalogue_load_text(struct catalogue *c, const char *text, size_t len,
 		return 1;
 	}
 	if (!cJSON_IsObject(root)) {
-		report(&x, NULL, NULL, "expected a mapping with gpus, models, "
+		report(&x, NULL, NULL,
+		    "expected a mapping with gpus, models, "
 		    "checkpoints or estimates");
 		cJSON_Delete(root);
 		return x.problems;
 	}
 	index_loaded(&x, c);
 	cJSON_ArrayForEach(item, root) {
-		int (*fn)(struct ctx *, struct catalogue *, const cJSON *) = NULL;
+		int (*fn)(struct ctx *, struct catalogue *, const cJSON *) =
+		    NULL;
 
 		if (item->string[0] == '@')
 			continue;
@@ -649,18 +708,24 @@ catalogue_load_text(struct catalogue *c, const char *text, size_t len,
 		else if (strcmp(item->string, "nodes") == 0)
 			fn = load_node;
 		else {
-			report(&x, root, item->string, "unknown section '%s' (expected "
-			    "gpus, models, checkpoints, estimates, speed or nodes)", item->string);
+			report(&x, root, item->string,
+			    "unknown section '%s' (expected "
+			    "gpus, models, checkpoints, estimates, speed or "
+			    "nodes)",
+			    item->string);
 			continue;
 		}
 		if (!cJSON_IsArray(item)) {
-			report(&x, root, item->string, "'%s' must be a list", item->string);
+			report(&x, root, item->string, "'%s' must be a list",
+			    item->string);
 			continue;
 		}
 		cJSON_ArrayForEach(e, item) {
 			if (!cJSON_IsObject(e)) {
-				report(&x, root, item->string, "every entry of '%s' must be "
-				    "a mapping", item->string);
+				report(&x, root, item->string,
+				    "every entry of '%s' must be "
+				    "a mapping",
+				    item->string);
 				continue;
 			}
 			fn(&x, c, e);
@@ -746,7 +811,8 @@ cmp_str(const void *a, const void *b)
 
 /* Loads every *.yaml of dir but settings.yaml, in name order. */
 static int
-load_dir(struct catalogue *c, const char *dir, catalogue_diag_fn diag, void *ctx)
+load_dir(struct catalogue *c, const char *dir, catalogue_diag_fn diag,
+    void *ctx)
 {
 	char path[4352];
 	char *names[256];
@@ -761,8 +827,9 @@ load_dir(struct catalogue *c, const char *dir, catalogue_diag_fn diag, void *ctx
 	while ((de = readdir(d)) != NULL && n < 256) {
 		size_t l = strlen(de->d_name);
 
-		if (l > 5 && (strcmp(de->d_name + l - 5, ".yaml") == 0 ||
-		    strcmp(de->d_name + l - 4, ".yml") == 0) &&
+		if (l > 5 &&
+		    (strcmp(de->d_name + l - 5, ".yaml") == 0 ||
+			strcmp(de->d_name + l - 4, ".yml") == 0) &&
 		    strcmp(de->d_name, "settings.yaml") != 0)
 			names[n++] = xstrdup(de->d_name);
 	}
@@ -808,8 +875,10 @@ catalogue_link(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
 		if (nd->gpu < 0) {
 			char msg[512];
 
-			snprintf(msg, sizeof msg, "node '%s': card '%s' is not in the "
-			    "catalogue", nd->id, nd->gpu_id);
+			snprintf(msg, sizeof msg,
+			    "node '%s': card '%s' is not in the "
+			    "catalogue",
+			    nd->id, nd->gpu_id);
 			if (diag)
 				diag(ctx, msg);
 			r++;
@@ -832,8 +901,10 @@ catalogue_link(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
 		if (k->model_index < 0) {
 			char msg[512];
 
-			snprintf(msg, sizeof msg, "checkpoint '%s': model '%s' is not in "
-			    "the catalogue", k->id, k->model_id);
+			snprintf(msg, sizeof msg,
+			    "checkpoint '%s': model '%s' is not in "
+			    "the catalogue",
+			    k->id, k->model_id);
 			if (diag)
 				diag(ctx, msg);
 			r++;
@@ -855,7 +926,9 @@ catalogue_link(struct catalogue *c, catalogue_diag_fn diag, void *ctx)
 	idindex_done(&aliases);
 	if (c->n_coeffs == 0) {
 		if (diag)
-			diag(ctx, "no estimate coefficients were loaded (estimates:)");
+			diag(ctx,
+			    "no estimate coefficients were loaded "
+			    "(estimates:)");
 		r++;
 	}
 	return r;

@@ -27,9 +27,10 @@ parse_int(const char *flag, const char *v, int64_t lo, int64_t hi, int64_t *out,
     char *err, size_t errlen)
 {
 	if (units_parse_human_int(v, out) != 0 || *out < lo || *out > hi) {
-		snprintf(err, errlen, "--%s: '%s' is not a whole number from %lld "
-		    "to %lld (suffixes k, m, g and K, M, G are accepted)", flag, v,
-		    (long long)lo, (long long)hi);
+		snprintf(err, errlen,
+		    "--%s: '%s' is not a whole number from %lld "
+		    "to %lld (suffixes k, m, g and K, M, G are accepted)",
+		    flag, v, (long long)lo, (long long)hi);
 		return -1;
 	}
 	return 0;
@@ -40,8 +41,9 @@ parse_dbl(const char *flag, const char *v, double lo, double hi, double *out,
     char *err, size_t errlen)
 {
 	if (units_parse_double(v, out) != 0 || *out < lo || *out > hi) {
-		snprintf(err, errlen, "--%s: '%s' is not a number from %g to %g",
-		    flag, v, lo, hi);
+		snprintf(err, errlen,
+		    "--%s: '%s' is not a number from %g to %g", flag, v, lo,
+		    hi);
 		return -1;
 	}
 	return 0;
@@ -74,11 +76,12 @@ dotted_member(struct cli *cli, const char *dot, int argc, char **argv, int *i,
 	if (val == NULL && *i + 1 < argc)
 		val = argv[++*i];
 	if (val == NULL) {
-		snprintf(err, errlen, "--compilation-config.%s expects a value", key);
+		snprintf(err, errlen, "--compilation-config.%s expects a value",
+		    key);
 		return -1;
 	}
-	return compilation_config_set(&cli->imp.in, key, val, keep_owned, cli, err,
-	    errlen);
+	return compilation_config_set(&cli->imp.in, key, val, keep_owned, cli,
+	    err, errlen);
 }
 
 /* A vLLM flag: the table's parser, JSON rows to their readers. */
@@ -98,15 +101,15 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
 	case VF_SPECULATIVE_CONFIG:
 		return spec_config_parse(&in->spec, v, err, errlen);
 	case VF_COMPILATION_CONFIG:
-		return compilation_config_read(in, v, keep_owned, cli, err, errlen);
-	default:
-		break;
+		return compilation_config_read(in, v, keep_owned, cli, err,
+		    errlen);
+	default: break;
 	}
 	if (f->kind == VFK_LIST) {
 		vllm_flag_list_begin(f, in);
 		for (i = 0; i < nlist; i++)
-			if (vllm_flag_parse(f, list[i], false, in->version, in, err,
-			    errlen) < 0)
+			if (vllm_flag_parse(f, list[i], false, in->version, in,
+				err, errlen) < 0)
 				return -1;
 		return 0;
 	}
@@ -118,8 +121,8 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
 	if (rc == VFP_KEEP) {
 		/* a valid value headroom does not model: carried as given */
 		if (f->kind == VFK_BOOL)
-			snprintf(kept, sizeof kept, "--%s%s", negated ? "no-" : "",
-			    f->name);
+			snprintf(kept, sizeof kept, "--%s%s",
+			    negated ? "no-" : "", f->name);
 		else
 			snprintf(kept, sizeof kept, "--%s=%s", f->name, v);
 		if (keep_extra(cli, kept, err, errlen) != 0)
@@ -141,9 +144,12 @@ apply_exchange(struct cli *cli, const struct options_entry *o, const char *word,
 		return cli_import_command(cli, v, err, errlen);
 	case OPTIONS_EXPORT:
 		if (cli_import_export_format(v) < 0) {
-			snprintf(err, errlen, "--export: '%s' is not one of command, "
-			    "config, docker, json, quote, ray, multinode, compose, "
-			    "kubernetes", v);
+			snprintf(err, errlen,
+			    "--export: '%s' is not one of command, "
+			    "config, docker, json, quote, ray, multinode, "
+			    "compose, "
+			    "kubernetes",
+			    v);
 			return -1;
 		}
 		cli->export_fmt = v;
@@ -151,22 +157,26 @@ apply_exchange(struct cli *cli, const struct options_entry *o, const char *word,
 	case OPTIONS_FORMAT:
 		if (strcmp(v, "html") != 0 && strcmp(v, "markdown") != 0 &&
 		    strcmp(v, "md") != 0) {
-			snprintf(err, errlen, "--format: '%s' is not html or markdown (the "
-			    "quote's format)", v);
+			snprintf(err, errlen,
+			    "--format: '%s' is not html or markdown (the "
+			    "quote's format)",
+			    v);
 			return -1;
 		}
 		cli->export_style = v;
 		return 0;
 	case OPTIONS_OUTPUT: cli->output = v; return 0;
 	case OPTIONS_SCENARIO:
-		return 0;	/* loaded before the other words (cli_import_prescan) */
+		return 0; /* loaded before the other words (cli_import_prescan) */
 	case OPTIONS_CONFIG:
 		if (strcmp(word, "--config") == 0)
-			return 0;	/* loaded first (cli_import_prescan) */
+			return 0; /* loaded first (cli_import_prescan) */
 		/* --config=FILE, --conf FILE: vLLM takes the option but reads
 		 * no file; carried as given */
-		snprintf(cli->imp.note, sizeof cli->imp.note, "vLLM reads a "
-		    "config file only from '--config FILE'; %s is not read", v);
+		snprintf(cli->imp.note, sizeof cli->imp.note,
+		    "vLLM reads a "
+		    "config file only from '--config FILE'; %s is not read",
+		    v);
 		{
 			char kept[1024];
 
@@ -186,8 +196,7 @@ apply_exchange(struct cli *cli, const struct options_entry *o, const char *word,
 	case OPTIONS_CALIBRATE: cli->calibrate = v; return 0;
 	case OPTIONS_SAVE_CALIBRATION: cli->save_calibration = true; return 0;
 	case OPTIONS_FORCE: cli->force = true; return 0;
-	default:
-		break;
+	default: break;
 	}
 	return 0;
 }
@@ -215,9 +224,13 @@ apply_plan(struct cli *cli, const struct options_entry *o, const char *name,
 		cli->nodes = (int)n;
 		return 0;
 	case OPTIONS_GPU_TOTAL:
-		return parse_dbl(name, v, 0.5, 4096, &in->gpu_total_gib, err, errlen);
+		return parse_dbl(name, v, 0.5, 4096, &in->gpu_total_gib, err,
+		    errlen);
 	case OPTIONS_MODEL: cli->model_id = v; return 0;
-	case OPTIONS_REVISION: cli->revision = v; in->revision = v; return 0;
+	case OPTIONS_REVISION:
+		cli->revision = v;
+		in->revision = v;
+		return 0;
 	case OPTIONS_CHECKPOINT: cli->checkpoint = v; return 0;
 	case OPTIONS_TPR:
 		if (parse_int(name, v, 1, 100000000, &n, err, errlen))
@@ -225,11 +238,13 @@ apply_plan(struct cli *cli, const struct options_entry *o, const char *name,
 		in->tokens_per_request = n;
 		return 0;
 	case OPTIONS_OTHER:
-		return parse_dbl(name, v, 0, 4096, &in->other_usage_gib, err, errlen);
+		return parse_dbl(name, v, 0, 4096, &in->other_usage_gib, err,
+		    errlen);
 	case OPTIONS_VERSION_V: {
 		char e[200];
 
-		if (vllm_version_parse_known(v, &in->version, e, sizeof e) != 0) {
+		if (vllm_version_parse_known(v, &in->version, e, sizeof e) !=
+		    0) {
 			snprintf(err, errlen, "--vllm-version: %s", e);
 			return -1;
 		}
@@ -241,19 +256,19 @@ apply_plan(struct cli *cli, const struct options_entry *o, const char *name,
 		else if (strcmp(v, "rule") == 0)
 			in->overhead = OVERHEAD_RULE;
 		else {
-			snprintf(err, errlen, "--overhead: '%s' is not estimate or rule", v);
+			snprintf(err, errlen,
+			    "--overhead: '%s' is not estimate or rule", v);
 			return -1;
 		}
 		return 0;
-	default:
-		break;
+	default: break;
 	}
 	return 0;
 }
 
 static int
-apply(struct cli *cli, const struct options_entry *o, const char *word, const char *name,
-    const char *v, char *err, size_t errlen)
+apply(struct cli *cli, const struct options_entry *o, const char *word,
+    const char *name, const char *v, char *err, size_t errlen)
 {
 	switch (o->id) {
 	case OPTIONS_REPORT:
@@ -264,8 +279,10 @@ apply(struct cli *cli, const struct options_entry *o, const char *word, const ch
 		else if (strcmp(v, "markdown") == 0 || strcmp(v, "md") == 0)
 			cli->report = REPORT_MARKDOWN;
 		else {
-			snprintf(err, errlen, "--report: '%s' is not one of text, json, "
-			    "markdown", v);
+			snprintf(err, errlen,
+			    "--report: '%s' is not one of text, json, "
+			    "markdown",
+			    v);
 			return -1;
 		}
 		return 0;
@@ -281,14 +298,15 @@ apply(struct cli *cli, const struct options_entry *o, const char *word, const ch
 	case OPTIONS_TPR:
 	case OPTIONS_OTHER:
 	case OPTIONS_VERSION_V:
-	case OPTIONS_OVERHEAD:
-		return apply_plan(cli, o, name, v, err, errlen);
+	case OPTIONS_OVERHEAD: return apply_plan(cli, o, name, v, err, errlen);
 	case OPTIONS_LIST:
-		if (strcmp(v, "gpus") && strcmp(v, "mig") && strcmp(v, "models") &&
-		    strcmp(v, "checkpoints") && strcmp(v, "options") &&
-		    strcmp(v, "nodes")) {
-			snprintf(err, errlen, "--list: '%s' is not one of gpus, mig, "
-			    "models, checkpoints, nodes, options", v);
+		if (strcmp(v, "gpus") && strcmp(v, "mig") &&
+		    strcmp(v, "models") && strcmp(v, "checkpoints") &&
+		    strcmp(v, "options") && strcmp(v, "nodes")) {
+			snprintf(err, errlen,
+			    "--list: '%s' is not one of gpus, mig, "
+			    "models, checkpoints, nodes, options",
+			    v);
 			return -1;
 		}
 		cli->list = v;
@@ -319,8 +337,7 @@ apply(struct cli *cli, const struct options_entry *o, const char *word, const ch
 	case OPTIONS_COMPARE:
 	case OPTIONS_CALIBRATE:
 	case OPTIONS_SAVE_CALIBRATION:
-	case OPTIONS_FORCE:
-		return apply_exchange(cli, o, word, v, err, errlen);
+	case OPTIONS_FORCE: return apply_exchange(cli, o, word, v, err, errlen);
 	case OPTIONS_NEED:
 	case OPTIONS_CARDS:
 	case OPTIONS_MAX_CARDS:
@@ -350,7 +367,8 @@ cli_parse_layered(int dargc, char **dargv, int argc, char **argv,
     struct cli *cli, char *err, size_t errlen)
 {
 	cli_init(cli);
-	if (dargc > 1 && cli_parse_words(cli, dargc, dargv, 0, err, errlen) != 0)
+	if (dargc > 1 &&
+	    cli_parse_words(cli, dargc, dargv, 0, err, errlen) != 0)
 		return -1;
 	if (cli_parse_words(cli, argc, argv, 0, err, errlen) != 0)
 		return -1;
@@ -364,16 +382,20 @@ positional(struct cli *cli, const char *a, char *err, size_t errlen)
 {
 	if (cli->n_compare > 0) {
 		if (cli->n_compare >= CLI_MAX_COMPARE) {
-			snprintf(err, errlen, "--compare: at most %d files ('%s' "
-			    "is one more)", CLI_MAX_COMPARE, a);
+			snprintf(err, errlen,
+			    "--compare: at most %d files ('%s' "
+			    "is one more)",
+			    CLI_MAX_COMPARE, a);
 			return -1;
 		}
-		cli->compare[cli->n_compare++] = a;	/* --compare A B ... */
+		cli->compare[cli->n_compare++] = a; /* --compare A B ... */
 		return 0;
 	}
 	if (cli->model_id != NULL && !cli->model_from_file) {
-		snprintf(err, errlen, "unexpected argument '%s' (the model is "
-		    "already '%s')", a, cli->model_id);
+		snprintf(err, errlen,
+		    "unexpected argument '%s' (the model is "
+		    "already '%s')",
+		    a, cli->model_id);
 		return -1;
 	}
 	cli->model_id = a;
@@ -397,19 +419,21 @@ opt_level_words(struct cli *cli, const char *a, int argc, char **argv, int *i,
 		snprintf(err, errlen, "-O expects a level from 0 to 3");
 		return -1;
 	}
-	return apply_flag(cli, &vllm_flags[lv[0] == '{' ? VF_COMPILATION_CONFIG :
-	    VF_OPT_LEVEL], lv, NULL, 0, 0, err, errlen);
+	return apply_flag(cli,
+	    &vllm_flags[lv[0] == '{' ? VF_COMPILATION_CONFIG : VF_OPT_LEVEL],
+	    lv, NULL, 0, 0, err, errlen);
 }
 
 /* Keeps a flag headroom does not model with its value, if it has one. */
 static int
-keep_unknown(struct cli *cli, const char *a, bool has_eq, int argc,
-    char **argv, int *i, bool digits, char *err, size_t errlen)
+keep_unknown(struct cli *cli, const char *a, bool has_eq, int argc, char **argv,
+    int *i, bool digits, char *err, size_t errlen)
 {
 	if (keep_extra(cli, a, err, errlen))
 		return -1;
-	if (!has_eq && *i + 1 < argc && (argv[*i + 1][0] != '-' ||
-	    (digits && isdigit((unsigned char)argv[*i + 1][1]))))
+	if (!has_eq && *i + 1 < argc &&
+	    (argv[*i + 1][0] != '-' ||
+		(digits && isdigit((unsigned char)argv[*i + 1][1]))))
 		return keep_extra(cli, argv[++*i], err, errlen);
 	return 0;
 }
@@ -431,8 +455,8 @@ lookup(struct cli *cli, const char *a, int vllm_mode, int argc, char **argv,
 	if (a[1] != '-') {
 		/* short forms: the table's (-tp -pp -dp -q), -h and -V */
 		eq = strchr(a, '=');
-		snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - a - 1) :
-		    (int)strlen(a + 1), a + 1);
+		snprintf(name, sizeof name, "%.*s",
+		    eq ? (int)(eq - a - 1) : (int)strlen(a + 1), a + 1);
 		o->f = vllm_flag_by_short(name);
 		if (strcmp(name, "h") == 0)
 			*o = options_find("help", &ambiguous);
@@ -442,8 +466,10 @@ lookup(struct cli *cli, const char *a, int vllm_mode, int argc, char **argv,
 		if (o->o != NULL || o->f != NULL)
 			return 0;
 		if (vllm_mode)
-			return keep_unknown(cli, a, eq != NULL, argc, argv, i, false,
-			    err, errlen) ? -1 : 1;
+			return keep_unknown(cli, a, eq != NULL, argc, argv, i,
+				   false, err, errlen)
+			    ? -1
+			    : 1;
 		snprintf(err, errlen, "unknown option '%s' (see --help)", a);
 		return -1;
 	}
@@ -462,16 +488,22 @@ lookup(struct cli *cli, const char *a, int vllm_mode, int argc, char **argv,
 	if (o->o != NULL || o->f != NULL)
 		return 0;
 	if (ambiguous) {
-		snprintf(err, errlen, "option '%s' is ambiguous (it is the start "
-		    "of several options)", a);
+		snprintf(err, errlen,
+		    "option '%s' is ambiguous (it is the start "
+		    "of several options)",
+		    a);
 		return -1;
 	}
-	if (vllm_mode)	/* a vLLM flag headroom does not model: keep it */
-		return keep_unknown(cli, a, eq != NULL, argc, argv, i, true, err,
-		    errlen) ? -1 : 1;
+	if (vllm_mode) /* a vLLM flag headroom does not model: keep it */
+		return keep_unknown(cli, a, eq != NULL, argc, argv, i, true,
+			   err, errlen)
+		    ? -1
+		    : 1;
 	if (strncmp(name, "enable-", 7) == 0 || strchr(name, '-') != NULL)
-		snprintf(err, errlen, "unknown option '%s' (see --help; to pass a "
-		    "whole vLLM command use: headroom -- vllm serve MODEL ...)", a);
+		snprintf(err, errlen,
+		    "unknown option '%s' (see --help; to pass a "
+		    "whole vLLM command use: headroom -- vllm serve MODEL ...)",
+		    a);
 	else
 		snprintf(err, errlen, "unknown option '%s' (see --help)", a);
 	return -1;
@@ -479,8 +511,9 @@ lookup(struct cli *cli, const char *a, int vllm_mode, int argc, char **argv,
 
 /* The option's value(s) as it takes them, then the option applied. */
 static int
-take_values(struct cli *cli, struct options_hit o, const char *a, const char *value,
-    int negated, int argc, char **argv, int *i, char *err, size_t errlen)
+take_values(struct cli *cli, struct options_hit o, const char *a,
+    const char *value, int negated, int argc, char **argv, int *i, char *err,
+    size_t errlen)
 {
 	char *list[PLAN_MAX_CAPTURE];
 	int n = 0;
@@ -491,21 +524,24 @@ take_values(struct cli *cli, struct options_hit o, const char *a, const char *va
 			    options_hit_name(o), value);
 			return -1;
 		}
-		return o.f ? apply_flag(cli, o.f, NULL, NULL, 0, negated, err,
-		    errlen) : apply(cli, o.o, a, o.o->name, NULL, err, errlen);
+		return o.f
+		    ? apply_flag(cli, o.f, NULL, NULL, 0, negated, err, errlen)
+		    : apply(cli, o.o, a, o.o->name, NULL, err, errlen);
 	}
 	if (options_hit_takes(o) == 2) {
 		if (value != NULL) {
 			list[n++] = (char *)value;
 		} else {
 			/* nargs="+": every word up to the next option */
-			while (*i + 1 < argc && (argv[*i + 1][0] != '-' ||
-			    isdigit((unsigned char)argv[*i + 1][1])) &&
+			while (*i + 1 < argc &&
+			    (argv[*i + 1][0] != '-' ||
+				isdigit((unsigned char)argv[*i + 1][1])) &&
 			    n < PLAN_MAX_CAPTURE)
 				list[n++] = argv[++*i];
 		}
 		if (n == 0) {
-			snprintf(err, errlen, "--%s expects one or more numbers",
+			snprintf(err, errlen,
+			    "--%s expects one or more numbers",
 			    options_hit_name(o));
 			return -1;
 		}
@@ -513,13 +549,14 @@ take_values(struct cli *cli, struct options_hit o, const char *a, const char *va
 	}
 	if (value == NULL) {
 		if (*i + 1 >= argc) {
-			snprintf(err, errlen, "--%s expects a value", options_hit_name(o));
+			snprintf(err, errlen, "--%s expects a value",
+			    options_hit_name(o));
 			return -1;
 		}
 		value = argv[++*i];
 	}
-	return o.f ? apply_flag(cli, o.f, value, NULL, 0, 0, err, errlen) :
-	    apply(cli, o.o, a, o.o->name, value, err, errlen);
+	return o.f ? apply_flag(cli, o.f, value, NULL, 0, 0, err, errlen)
+		   : apply(cli, o.o, a, o.o->name, value, err, errlen);
 }
 
 int
@@ -545,20 +582,22 @@ cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
 			vllm_mode = 1;
 			continue;
 		}
-		if (a[0] != '-' || a[1] == '\0' || (a[1] != '-' &&
-		    !isalpha((unsigned char)a[1]))) {
+		if (a[0] != '-' || a[1] == '\0' ||
+		    (a[1] != '-' && !isalpha((unsigned char)a[1]))) {
 			rc = positional(cli, a, err, errlen);
 		} else if ((dot = compilation_config_dotted(a)) != NULL) {
 			/* -cc.KEY=VALUE, --compilation-config.KEY VALUE */
-			rc = dotted_member(cli, dot, argc, argv, &i, err, errlen);
+			rc = dotted_member(cli, dot, argc, argv, &i, err,
+			    errlen);
 		} else if (a[1] == 'O' && a[2] != '.') {
-			rc = opt_level_words(cli, a, argc, argv, &i, err, errlen);
+			rc = opt_level_words(cli, a, argc, argv, &i, err,
+			    errlen);
 		} else {
-			rc = lookup(cli, a, vllm_mode, argc, argv, &i, &o, &value,
-			    &negated, err, errlen);
+			rc = lookup(cli, a, vllm_mode, argc, argv, &i, &o,
+			    &value, &negated, err, errlen);
 			if (rc == 0)
-				rc = take_values(cli, o, a, value, negated, argc, argv,
-				    &i, err, errlen);
+				rc = take_values(cli, o, a, value, negated,
+				    argc, argv, &i, err, errlen);
 			else if (rc > 0)
 				rc = 0;
 		}

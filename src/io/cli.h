@@ -24,25 +24,27 @@
 #define CLI_MAX_COMPARE 32
 
 struct cli {
-	struct plan_import imp;			/* the plan input and what it owns */
+	struct plan_import imp; /* the plan input and what it owns */
 	enum report_format report;
-	const char	*gpu_id, *mig, *model_id, *checkpoint, *list, *theme;
-	const char	*node_id;		/* --node: a server of data/nodes.yaml */
-	int		 nodes;			/* --nodes, 0 = none given */
-	int		 node;			/* resolved index, -1 = no node */
-	bool		 no_color, ascii, help, version, explicit_all;
-	bool		 util_set;
-	const char	*revision;		/* --revision (branch, tag or commit) */
+	const char *gpu_id, *mig, *model_id, *checkpoint, *list, *theme;
+	const char *node_id; /* --node: a server of data/nodes.yaml */
+	int nodes; /* --nodes, 0 = none given */
+	int node; /* resolved index, -1 = no node */
+	bool no_color, ascii, help, version, explicit_all;
+	bool util_set;
+	const char *revision; /* --revision (branch, tag or commit) */
 	/* exchange with vLLM and files (cli_import.c, doc/formats.md) */
-	const char	*export_style;	/* --format html|markdown (the quote's) */
-	const char	*export_fmt, *output, *scenario, *save_scenario, *check,
-			*calibrate, *config;
-	const char	*compare[CLI_MAX_COMPARE];	/* --compare FILE... */
-	size_t		 n_compare;
-	bool		 save_calibration, force;
-	bool		 model_from_file;	/* a positional MODEL may replace it */
-	struct sizing_opts sizing;		/* --need, --instance, ... (sizing_modes.c) */
-	struct price_currency currency;		/* --currency CODE=RATE[@DATE] (price.h) */
+	const char *export_style; /* --format html|markdown (the quote's) */
+	const char *export_fmt, *output, *scenario, *save_scenario, *check,
+	    *calibrate, *config;
+	const char *compare[CLI_MAX_COMPARE]; /* --compare FILE... */
+	size_t n_compare;
+	bool save_calibration, force;
+	bool model_from_file; /* a positional MODEL may replace it */
+	struct sizing_opts
+	    sizing; /* --need, --instance, ... (sizing_modes.c) */
+	struct price_currency
+	    currency; /* --currency CODE=RATE[@DATE] (price.h) */
 };
 
 /* An empty command line: nothing given, the import empty. */
@@ -70,13 +72,13 @@ int cli_parse_layered(int dargc, char **dargv, int argc, char **argv,
 int cli_parse_words(struct cli *cli, int argc, char **argv, int vllm_mode,
     char *err, size_t errlen);
 
-
 /*
  * Resolves ids against the catalogue (card, MIG slice, model or local
  * folder, checkpoint) and fills cli->in.  Returns 0, or -1 with a message
  * listing the closest ids in err.
  */
-int cli_resolve(const struct catalogue *, struct cli *cli, char *err, size_t errlen);
+int cli_resolve(const struct catalogue *, struct cli *cli, char *err,
+    size_t errlen);
 
 /* Frees what cli owns. */
 void cli_done(struct cli *cli);
@@ -108,7 +110,8 @@ int cli_import_prescan(struct cli *, int argc, char **argv, int vllm_mode,
     char *err, size_t errlen);
 
 /* --from-command TEXT: the pasted command's flags, env and MIG pinning. */
-int cli_import_command(struct cli *, const char *text, char *err, size_t errlen);
+int cli_import_command(struct cli *, const char *text, char *err,
+    size_t errlen);
 
 /*
  * Parses the flag groups of an import into cli, one group at a time, so an

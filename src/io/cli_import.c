@@ -68,7 +68,9 @@ cli_import_args(struct cli *cli, struct vllm_args *va, const char *path,
 			continue;
 		if (list) {
 			/* a list flag takes all its values */
-			size_t m = gr->n < PLAN_MAX_CAPTURE + 1 ? gr->n : PLAN_MAX_CAPTURE + 1;
+			size_t m = gr->n < PLAN_MAX_CAPTURE + 1
+			    ? gr->n
+			    : PLAN_MAX_CAPTURE + 1;
 
 			big[0] = "headroom";
 			for (k = 0; k < m; k++)
@@ -80,7 +82,8 @@ cli_import_args(struct cli *cli, struct vllm_args *va, const char *path,
 			argv[1] = w[0];
 			argv[2] = n > 1 ? w[1] : NULL;
 		}
-		if (cli_parse_words(cli, n + 1, vec, vllm_mode, e, sizeof e) != 0) {
+		if (cli_parse_words(cli, n + 1, vec, vllm_mode, e, sizeof e) !=
+		    0) {
 			prefix_error(path, gr->line, gr->col, e, err, errlen);
 			own_words(cli, &va->words);
 			return -1;
@@ -88,15 +91,19 @@ cli_import_args(struct cli *cli, struct vllm_args *va, const char *path,
 		if (gr->n > 2 && !list) {
 			/* more values: only a flag headroom does not model takes them */
 			if (cli->imp.n_extra == before) {
-				snprintf(e, sizeof e, "%s takes one value, not a list", w[0]);
-				prefix_error(path, gr->line, gr->col, e, err, errlen);
+				snprintf(e, sizeof e,
+				    "%s takes one value, not a list", w[0]);
+				prefix_error(path, gr->line, gr->col, e, err,
+				    errlen);
 				own_words(cli, &va->words);
 				return -1;
 			}
 			for (k = 2; k < gr->n; k++) {
 				if (cli->imp.n_extra >= PLAN_IMPORT_MAX_EXTRA) {
-					prefix_error(path, gr->line, gr->col, "too many flags "
-					    "headroom does not model", err, errlen);
+					prefix_error(path, gr->line, gr->col,
+					    "too many flags "
+					    "headroom does not model",
+					    err, errlen);
 					own_words(cli, &va->words);
 					return -1;
 				}
@@ -126,7 +133,8 @@ pasted(struct cli *cli, const char *text, char *err, size_t errlen)
 		return -1;
 	for (i = 0; i < va.env.n; i++) {
 		if (cli->imp.n_env >= PLAN_IMPORT_MAX_ENV) {
-			snprintf(err, errlen, "more than %d VAR=value assignments",
+			snprintf(err, errlen,
+			    "more than %d VAR=value assignments",
 			    PLAN_IMPORT_MAX_ENV);
 			vllmargs_done(&va);
 			return -1;
@@ -136,9 +144,12 @@ pasted(struct cli *cli, const char *text, char *err, size_t errlen)
 	own_words(cli, &va.env);
 	cli->imp.mig_pinned |= va.mig;
 	if (va.version > 0 && cli->imp.in.version == 0) {
-		if (va.version < VLLM_VER_OLDEST || va.version > VLLM_VER_NEWEST)
-			snprintf(cli->imp.note, sizeof cli->imp.note, "the image's "
-			    "vLLM is outside the releases headroom models; planned as the "
+		if (va.version < VLLM_VER_OLDEST ||
+		    va.version > VLLM_VER_NEWEST)
+			snprintf(cli->imp.note, sizeof cli->imp.note,
+			    "the image's "
+			    "vLLM is outside the releases headroom models; "
+			    "planned as the "
 			    "newest");
 		else
 			cli->imp.in.version = va.version;
@@ -187,7 +198,9 @@ load_config(struct cli *cli, const char *path, char *err, size_t errlen)
 
 	memset(&va, 0, sizeof va);
 	rc = vllmargs_from_config(path, &va, err, errlen) != 0 ||
-	    cli_import_args(cli, &va, path, 1, err, errlen) != 0 ? -1 : 0;
+		cli_import_args(cli, &va, path, 1, err, errlen) != 0
+	    ? -1
+	    : 0;
 	vllmargs_done(&va);
 	if (rc == 0)
 		cli->config = path;
@@ -196,8 +209,9 @@ load_config(struct cli *cli, const char *path, char *err, size_t errlen)
 
 /* One import alone into cli (initialised first); arg is kept by the import. */
 static int
-open_one(struct cli *cli, int (*load)(struct cli *, const char *, char *,
-    size_t), const char *arg, char *err, size_t errlen)
+open_one(struct cli *cli,
+    int (*load)(struct cli *, const char *, char *, size_t), const char *arg,
+    char *err, size_t errlen)
 {
 	cli_init(cli);
 	if (load(cli, plan_import_keep(&cli->imp, arg), err, errlen) != 0)
@@ -245,18 +259,26 @@ cli_import_prescan(struct cli *cli, int argc, char **argv, int vllm_mode,
 			continue;
 		slot = is_config ? &cpath : &spath;
 		if (*slot != NULL) {
-			snprintf(err, errlen, is_config ? "More than one config file "
-			    "specified! (--config %s and --config %s)" : "--scenario: "
-			    "one scenario at a time (%s and %s)", *slot,
-			    eq ? eq + 1 : i + 1 < argc ? argv[i + 1] : "");
+			snprintf(err, errlen,
+			    is_config
+				? "More than one config file "
+				  "specified! (--config %s and --config %s)"
+				: "--scenario: "
+				  "one scenario at a time (%s and %s)",
+			    *slot,
+			    eq                 ? eq + 1
+				: i + 1 < argc ? argv[i + 1]
+					       : "");
 			return -1;
 		}
 		if (eq != NULL) {
 			*slot = eq + 1;
 		} else if (i + 1 >= argc) {
-			snprintf(err, errlen, is_config ? "No config file specified! "
-			    "Please check your command-line arguments." :
-			    "--scenario expects a file");
+			snprintf(err, errlen,
+			    is_config
+				? "No config file specified! "
+				  "Please check your command-line arguments."
+				: "--scenario expects a file");
 			return -1;
 		} else {
 			*slot = argv[++i];

@@ -28,7 +28,8 @@ closeout_stdout(void)
 	if (!failed)
 		return;
 	if (e != 0)
-		fprintf(stderr, "headroom: write error on standard output: %s\n",
+		fprintf(stderr,
+		    "headroom: write error on standard output: %s\n",
 		    strerror(e));
 	else
 		fprintf(stderr, "headroom: write error on standard output\n");

@@ -28,9 +28,9 @@
 #define MAX_ROWS 32
 
 struct table {
-	const char	*label[MAX_ROWS];
-	char		(*cell)[MAX_ROWS][CELL];	/* cell[col][row] */
-	int		 rows;
+	const char *label[MAX_ROWS];
+	char (*cell)[MAX_ROWS][CELL]; /* cell[col][row] */
+	int rows;
 };
 
 static void
@@ -138,15 +138,21 @@ build(const struct catalogue *cat, const struct compare_col *cols, size_t n,
 	for (c = 0; c < n; c++) {
 		const struct plan_input *in = cols[c].in;
 		const struct plan *p = cols[c].plan;
-		const struct gpu *g = in->gpu >= 0 && (size_t)in->gpu < cat->n_gpus ?
-		    &cat->gpus[in->gpu] : NULL;
+		const struct gpu *g =
+		    in->gpu >= 0 && (size_t)in->gpu < cat->n_gpus
+		    ? &cat->gpus[in->gpu]
+		    : NULL;
 		struct export_cost k;
-		char (*x)[CELL] = t->cell[c], v[32], gb[32], e[CELL];
+		char(*x)[CELL] = t->cell[c], v[32], gb[32], e[CELL];
 
 		export_cost(cat, in, p, &k);
 		r = 0;
-#define ROW(lab, ...) do { t->label[r] = lab; \
-	snprintf(x[r], CELL, __VA_ARGS__); r++; } while (0)
+#define ROW(lab, ...)                                                          \
+	do {                                                                   \
+		t->label[r] = lab;                                             \
+		snprintf(x[r], CELL, __VA_ARGS__);                             \
+		r++;                                                           \
+	} while (0)
 		/* names and ids from files: shown escaped (textesc.h) */
 		ROW("", "%s", textesc_line(cols[c].label, CELL, e, sizeof e));
 		if (g == NULL)
@@ -160,18 +166,24 @@ build(const struct catalogue *cat, const struct compare_col *cols, size_t n,
 			    k.slices == 1 ? "" : "s");
 		else
 			ROW("Cards used", "%d", k.cards);
-		ROW("Model", "%s", textesc_line(in->model ? in->model->id : "?", CELL, e,
-		    sizeof e));
+		ROW("Model", "%s",
+		    textesc_line(in->model ? in->model->id : "?", CELL, e,
+			sizeof e));
 		if (in->ckpt >= 0 && (size_t)in->ckpt < cat->n_ckpts)
-			ROW("Checkpoint", "%s", textesc_line(cat->ckpts[in->ckpt].id, CELL, e,
-			    sizeof e));
+			ROW("Checkpoint", "%s",
+			    textesc_line(cat->ckpts[in->ckpt].id, CELL, e,
+				sizeof e));
 		else
-			ROW("Checkpoint", "%s (%s)", ckpt_format_name(p->format),
-			    cols[c].model_source == NULL ? "derived" :
-			    strcmp(cols[c].model_source, "directory") == 0 ? "local" :
-			    strcmp(cols[c].model_source, "cache") == 0 ? "Hugging Face cache" :
-			    strcmp(cols[c].model_source, "hub") == 0 ? "Hugging Face Hub" :
-			    "derived");
+			ROW("Checkpoint", "%s (%s)",
+			    ckpt_format_name(p->format),
+			    cols[c].model_source == NULL ? "derived"
+				: strcmp(cols[c].model_source, "directory") == 0
+				? "local"
+				: strcmp(cols[c].model_source, "cache") == 0
+				? "Hugging Face cache"
+				: strcmp(cols[c].model_source, "hub") == 0
+				? "Hugging Face Hub"
+				: "derived");
 		ROW("Weights, KV cache", "%s, %s", ckpt_format_name(p->format),
 		    kv_dtype_name(p->kv_dtype));
 		ROW("vLLM", "%s", vllm_version_format(p->version, v, sizeof v));
@@ -186,7 +198,8 @@ build(const struct catalogue *cat, const struct compare_col *cols, size_t n,
 		ROW("  total", "%s", gibs(p->total, gb));
 		ROW("  weights", "%s", gibs(p->weights, gb));
 		if (in->overhead == OVERHEAD_RULE) {
-			ROW("  activation", "%s (rule)", gibs(p->activation, gb));
+			ROW("  activation", "%s (rule)",
+			    gibs(p->activation, gb));
 			ROW("  non-torch", "-");
 			ROW("  CUDA graphs", "-");
 		} else {
@@ -205,17 +218,20 @@ build(const struct catalogue *cat, const struct compare_col *cols, size_t n,
 		units_format_commas(p->kv_tokens, v, sizeof v);
 		ROW("KV cache tokens", "%s", v);
 		ROW("Max concurrency", "%.2fx", p->max_concurrency);
-		ROW("Users per replica", "%lld", (long long)p->concurrency_at_tpr);
+		ROW("Users per replica", "%lld",
+		    (long long)p->concurrency_at_tpr);
 		ROW("Replicas", "%d", p->replicas);
 		ROW("Total users", "%lld", (long long)p->total_concurrency);
 		if (k.card_per_hour > 0)
-			ROW("Price per hour", "%s", price_format(&cat->currency,
-			    k.per_hour, 2, v, sizeof v));
+			ROW("Price per hour", "%s",
+			    price_format(&cat->currency, k.per_hour, 2, v,
+				sizeof v));
 		else
 			ROW("Price per hour", "-");
 		if (k.per_user_hour > 0)
-			ROW("Price per user-hour", "%s", price_format(&cat->currency,
-			    k.per_user_hour, 4, v, sizeof v));
+			ROW("Price per user-hour", "%s",
+			    price_format(&cat->currency, k.per_user_hour, 4, v,
+				sizeof v));
 		else
 			ROW("Price per user-hour", "-");
 #undef ROW
@@ -268,8 +284,8 @@ compare_text(const struct catalogue *cat, const struct compare_col *cols,
 			char f[CELL + 4];
 
 			fit(t.cell[c][r], w[c], f, sizeof f);
-			o += snprintf(line + o, sizeof line - (size_t)o, "  %-*s",
-			    w[c], f);
+			o += snprintf(line + o, sizeof line - (size_t)o,
+			    "  %-*s", w[c], f);
 		}
 		while (o > 0 && line[o - 1] == ' ')
 			line[--o] = '\0';
@@ -278,7 +294,8 @@ compare_text(const struct catalogue *cat, const struct compare_col *cols,
 	if (price_converted(&cat->currency)) {
 		char note[200];
 
-		strbuf_printf(&y, "\n%s\n", price_note(&cat->currency, note, sizeof note));
+		strbuf_printf(&y, "\n%s\n",
+		    price_note(&cat->currency, note, sizeof note));
 	}
 	free(t.cell);
 	return strbuf_take(&y);
@@ -306,8 +323,8 @@ compare_markdown(const struct catalogue *cat, const struct compare_col *cols,
 		strbuf_printf(&y, "---:|");
 	strbuf_printf(&y, "\n");
 	for (r = 1; r < t.rows; r++) {
-		strbuf_printf(&y, "| %s |", t.label[r][0] == ' ' ? t.label[r] + 2 :
-		    t.label[r]);
+		strbuf_printf(&y, "| %s |",
+		    t.label[r][0] == ' ' ? t.label[r] + 2 : t.label[r]);
 		for (c = 0; c < n; c++) {
 			strbuf_printf(&y, " ");
 			textesc_markdown(&y, t.cell[c][r]);
@@ -319,7 +336,8 @@ compare_markdown(const struct catalogue *cat, const struct compare_col *cols,
 		char note[200];
 
 		strbuf_printf(&y, "\n");
-		textesc_markdown(&y, price_note(&cat->currency, note, sizeof note));
+		textesc_markdown(&y,
+		    price_note(&cat->currency, note, sizeof note));
 		strbuf_printf(&y, "\n");
 	}
 	free(t.cell);
@@ -361,10 +379,12 @@ compare_json(const struct catalogue *cat, const struct compare_col *cols,
 		cJSON_AddNumberToObject(x, "cards", k.cards);
 		cJSON_AddNumberToObject(x, "mig_slices", k.slices);
 		if (k.card_per_hour > 0) {
-			cJSON_AddNumberToObject(x, "price_per_card_hour_usd", k.card_per_hour);
+			cJSON_AddNumberToObject(x, "price_per_card_hour_usd",
+			    k.card_per_hour);
 			cJSON_AddNumberToObject(x, "price_per_hour_usd",
 			    (double)(long long)(k.per_hour * 100 + 0.5) / 100);
-			cJSON_AddStringToObject(x, "price_date", k.date ? k.date : "");
+			cJSON_AddStringToObject(x, "price_date",
+			    k.date ? k.date : "");
 		} else {
 			cJSON_AddNullToObject(x, "price_per_card_hour_usd");
 			cJSON_AddNullToObject(x, "price_per_hour_usd");
@@ -372,7 +392,8 @@ compare_json(const struct catalogue *cat, const struct compare_col *cols,
 		}
 		if (k.per_user_hour > 0)
 			cJSON_AddNumberToObject(x, "price_per_user_hour_usd",
-			    (double)(long long)(k.per_user_hour * 10000 + 0.5) / 10000);
+			    (double)(long long)(k.per_user_hour * 10000 + 0.5) /
+				10000);
 		else
 			cJSON_AddNullToObject(x, "price_per_user_hour_usd");
 		cJSON_AddItemToArray(arr, o);

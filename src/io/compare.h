@@ -17,22 +17,22 @@
 #include "io/plan_import.h"
 
 struct compare_col {
-	const char		*label;
-	const char		*file;		/* NULL for the plan on screen */
-	const struct plan_input	*in;
-	const struct plan	*plan;
-	const char		*model_source;
+	const char *label;
+	const char *file; /* NULL for the plan on screen */
+	const struct plan_input *in;
+	const struct plan *plan;
+	const char *model_source;
 };
 
 struct compare_item {
-	char		*label, *path;
+	char *label, *path;
 	struct plan_import *imp;
-	struct plan	 plan;
+	struct plan plan;
 };
 
 struct compare_set {
 	struct compare_item *items;
-	size_t		 n;
+	size_t n;
 };
 
 /*

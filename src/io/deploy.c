@@ -45,9 +45,11 @@ void
 deploy_place_host(const struct catalogue *c, const struct plan_input *in,
     const struct plan *p, struct node *host, struct placement *pl)
 {
-	const struct gpu *g = in->gpu >= 0 && (size_t)in->gpu < c->n_gpus ?
-	    &c->gpus[in->gpu] : NULL;
-	int inst = p->tp * p->pp * p->dp, reps = deploy_instances(p), slices = 0;
+	const struct gpu *g = in->gpu >= 0 && (size_t)in->gpu < c->n_gpus
+	    ? &c->gpus[in->gpu]
+	    : NULL;
+	int inst = p->tp * p->pp * p->dp, reps = deploy_instances(p),
+	    slices = 0;
 
 	memset(host, 0, sizeof *host);
 	host->id = "host";
@@ -62,7 +64,8 @@ deploy_place_host(const struct catalogue *c, const struct plan_input *in,
 	}
 	if (host->gpus_per_node < 1)
 		host->gpus_per_node = 1;
-	host->nvlink_domain = g != NULL && g->nvlink_gbs > 0 ? host->gpus_per_node : 0;
+	host->nvlink_domain =
+	    g != NULL && g->nvlink_gbs > 0 ? host->gpus_per_node : 0;
 	placement_compute(host, 1, p->tp, p->pp, p->dp, reps, slices, pl);
 	placement_assign_experts(pl, in->model ? in->model->n_experts : 0,
 	    p->expert_parallel, p->experts_round_robin);
@@ -112,7 +115,8 @@ deploy_json(const struct node *nd, const struct placement *pl)
 	cJSON_AddNumberToObject(o, "gpus_per_node", pl->gpus_per_node);
 	cJSON_AddNumberToObject(o, "nvlink_domain", nd->nvlink_domain);
 	cJSON_AddNumberToObject(o, "instance_gpus", pl->instance_gpus);
-	cJSON_AddNumberToObject(o, "nodes_per_instance", pl->nodes_per_instance);
+	cJSON_AddNumberToObject(o, "nodes_per_instance",
+	    pl->nodes_per_instance);
 	cJSON_AddNumberToObject(o, "replicas", pl->replicas);
 	cJSON_AddBoolToObject(o, "expert_parallel", pl->ep);
 	cJSON_AddBoolToObject(o, "refused", pl->refused);
@@ -142,14 +146,19 @@ deploy_json(const struct node *nd, const struct placement *pl)
 			g = cJSON_CreateObject();
 			cJSON_AddNumberToObject(g, "gpu", s->gpu);
 			if (s->slice >= 0)
-				cJSON_AddNumberToObject(g, "mig_slice", s->slice);
+				cJSON_AddNumberToObject(g, "mig_slice",
+				    s->slice);
 			if (s->replica < 0) {
 				cJSON_AddNullToObject(g, "replica");
 			} else {
-				cJSON_AddNumberToObject(g, "replica", s->replica);
-				cJSON_AddNumberToObject(g, "dp_rank", s->dp_rank);
-				cJSON_AddNumberToObject(g, "pp_stage", s->pp_stage);
-				cJSON_AddNumberToObject(g, "tp_rank", s->tp_rank);
+				cJSON_AddNumberToObject(g, "replica",
+				    s->replica);
+				cJSON_AddNumberToObject(g, "dp_rank",
+				    s->dp_rank);
+				cJSON_AddNumberToObject(g, "pp_stage",
+				    s->pp_stage);
+				cJSON_AddNumberToObject(g, "tp_rank",
+				    s->tp_rank);
 				if (pl->n_experts > 0)
 					add_experts_json(g, pl, s);
 			}
@@ -169,9 +178,11 @@ deploy_text(struct strbuf *b, const struct node *nd, const struct placement *pl,
 
 	if (nd == NULL || pl == NULL)
 		return;
-	strbuf_printf(b, "\nDeployment: %d x %s (%s), %d card%s each; %d "
-	    "replica%s of %d card%s\n", pl->nodes, nd->id, nd->name,
-	    pl->gpus_per_node, pl->gpus_per_node == 1 ? "" : "s", pl->replicas,
+	strbuf_printf(b,
+	    "\nDeployment: %d x %s (%s), %d card%s each; %d "
+	    "replica%s of %d card%s\n",
+	    pl->nodes, nd->id, nd->name, pl->gpus_per_node,
+	    pl->gpus_per_node == 1 ? "" : "s", pl->replicas,
 	    pl->replicas == 1 ? "" : "s", pl->instance_gpus,
 	    pl->instance_gpus == 1 ? "" : "s");
 	for (n = 0; n < pl->nodes && n < 16; n++) {
@@ -182,47 +193,62 @@ deploy_text(struct strbuf *b, const struct node *nd, const struct placement *pl,
 			if (s->node != n)
 				continue;
 			if (s->replica < 0)
-				strbuf_printf(b, " %d%s=idle", s->gpu, s->slice >= 0 ? "." : "");
+				strbuf_printf(b, " %d%s=idle", s->gpu,
+				    s->slice >= 0 ? "." : "");
 			else if (s->slice >= 0)
-				strbuf_printf(b, " %d.%d=r%d", s->gpu, s->slice, s->replica);
+				strbuf_printf(b, " %d.%d=r%d", s->gpu, s->slice,
+				    s->replica);
 			else
 				strbuf_printf(b, " %d=r%d", s->gpu, s->replica);
-			if (s->replica >= 0 && s->slice < 0 && (pl->tp > 1 || pl->pp > 1 ||
-			    pl->dp > 1))
-				strbuf_printf(b, "(dp%d pp%d tp%d%s", s->dp_rank, s->pp_stage,
-				    s->tp_rank, pl->ep ? "" : ")");
+			if (s->replica >= 0 && s->slice < 0 &&
+			    (pl->tp > 1 || pl->pp > 1 || pl->dp > 1))
+				strbuf_printf(b, "(dp%d pp%d tp%d%s",
+				    s->dp_rank, s->pp_stage, s->tp_rank,
+				    pl->ep ? "" : ")");
 			if (s->replica >= 0 && s->slice < 0 && pl->round_robin)
-				strbuf_printf(b, " experts %d, %d ... %d)", s->expert_first,
-				    s->expert_first + s->expert_stride, s->expert_first +
-				    (s->expert_count - 1) * s->expert_stride);
+				strbuf_printf(b, " experts %d, %d ... %d)",
+				    s->expert_first,
+				    s->expert_first + s->expert_stride,
+				    s->expert_first +
+					(s->expert_count - 1) *
+					    s->expert_stride);
 			else if (s->replica >= 0 && s->slice < 0 && pl->ep)
-				strbuf_printf(b, " experts %d-%d)", s->expert_first,
+				strbuf_printf(b, " experts %d-%d)",
+				    s->expert_first,
 				    s->expert_first + s->expert_count - 1);
 		}
 		strbuf_printf(b, "\n");
 	}
 	if (pl->nodes > 16)
-		strbuf_printf(b, "  ... %d more nodes laid out alike\n", pl->nodes - 16);
+		strbuf_printf(b, "  ... %d more nodes laid out alike\n",
+		    pl->nodes - 16);
 	if (pl->ep)
-		strbuf_printf(b, "  experts: %d routed experts whole over the %d ranks "
+		strbuf_printf(b,
+		    "  experts: %d routed experts whole over the %d ranks "
 		    "of each stage (expert parallel, %s placement); attention "
-		    "split by TP %d on every DP rank\n", pl->n_experts, pl->tp * pl->dp,
+		    "split by TP %d on every DP rank\n",
+		    pl->n_experts, pl->tp * pl->dp,
 		    pl->round_robin ? "round_robin" : "linear", pl->tp);
-	else if (pl->n_experts > 0 && pl->tp * pl->dp > 1 && pl->slices_per_gpu == 0)
-		strbuf_printf(b, "  experts: all %d routed experts on every card, each "
-		    "split over the %d ranks of TP %d x DP %d\n", pl->n_experts,
-		    pl->tp * pl->dp, pl->tp, pl->dp);
+	else if (pl->n_experts > 0 && pl->tp * pl->dp > 1 &&
+	    pl->slices_per_gpu == 0)
+		strbuf_printf(b,
+		    "  experts: all %d routed experts on every card, each "
+		    "split over the %d ranks of TP %d x DP %d\n",
+		    pl->n_experts, pl->tp * pl->dp, pl->tp, pl->dp);
 	for (i = 0; i < pl->n_notes; i++)
 		strbuf_printf(b, "  note: %s\n", pl->notes[i]);
 	if (nd->price_per_hour > 0) {
 		char pr[64], note[200];
 
-		strbuf_printf(b, "  price: %s per hour for %d node%s (%s, %s)\n",
-		    price_format(cur, nd->price_per_hour * pl->nodes, 2, pr, sizeof pr),
+		strbuf_printf(b,
+		    "  price: %s per hour for %d node%s (%s, %s)\n",
+		    price_format(cur, nd->price_per_hour * pl->nodes, 2, pr,
+			sizeof pr),
 		    pl->nodes, pl->nodes == 1 ? "" : "s",
-		    nd->price_source ? nd->price_source : "", nd->price_date ?
-		    nd->price_date : "");
+		    nd->price_source ? nd->price_source : "",
+		    nd->price_date ? nd->price_date : "");
 		if (price_converted(cur))
-			strbuf_printf(b, "  note: %s\n", price_note(cur, note, sizeof note));
+			strbuf_printf(b, "  note: %s\n",
+			    price_note(cur, note, sizeof note));
 	}
 }

@@ -29,12 +29,14 @@
 #include "io/textesc.h"
 #include "io/yamlout.h"
 
-#define BACKTICKS	"````````````````````````````````````````````````````````````````"
+#define BACKTICKS                                                              \
+	"````````````````````````````````````````````````````````````````"
 
 static const struct gpu *
 card_of(const struct catalogue *c, const struct plan_input *in)
 {
-	return in->gpu >= 0 && (size_t)in->gpu < c->n_gpus ? &c->gpus[in->gpu] : NULL;
+	return in->gpu >= 0 && (size_t)in->gpu < c->n_gpus ? &c->gpus[in->gpu]
+							   : NULL;
 }
 
 void
@@ -46,7 +48,9 @@ export_cost(const struct catalogue *c, const struct plan_input *in,
 
 	memset(k, 0, sizeof *k);
 	if (g != NULL && in->mig >= 0 && (size_t)in->mig < g->n_mig) {
-		int per = g->mig[in->mig].max_count > 0 ? g->mig[in->mig].max_count : 1;
+		int per = g->mig[in->mig].max_count > 0
+		    ? g->mig[in->mig].max_count
+		    : 1;
 
 		k->slices = replicas * (p->world > 0 ? p->world : 1);
 		k->slices_per_card = per;
@@ -60,7 +64,8 @@ export_cost(const struct catalogue *c, const struct plan_input *in,
 		k->date = g->price_date;
 		k->source = g->price_source;
 		if (p->phase == PHASE_NONE && p->total_concurrency > 0)
-			k->per_user_hour = k->per_hour / (double)p->total_concurrency;
+			k->per_user_hour =
+			    k->per_hour / (double)p->total_concurrency;
 	}
 }
 
@@ -96,8 +101,8 @@ shell_unsafe(const char *s)
 		size_t len;
 		long cp = textesc_decode(s + i, n - i, &len);
 
-		if (cp >= 0 && cp != '\n' && cp != '\t' && cp != 0x2028 && cp != 0x2029 &&
-		    textesc_is_control(cp))
+		if (cp >= 0 && cp != '\n' && cp != '\t' && cp != 0x2028 &&
+		    cp != 0x2029 && textesc_is_control(cp))
 			return s + i;
 		i += len;
 	}
@@ -130,9 +135,11 @@ command_clean(const char *cmd, char *err, size_t errlen)
 	for (w = bad; w > cmd && w[-1] != ' '; w--)
 		;
 	textesc_line(w, 60, ex, sizeof ex);
-	snprintf(err, errlen, "a value holds a terminal control character (%s), "
+	snprintf(err, errlen,
+	    "a value holds a terminal control character (%s), "
 	    "which a shell command cannot carry safely: remove it, or export a "
-	    "config file", ex);
+	    "config file",
+	    ex);
 	return -1;
 }
 
@@ -155,7 +162,8 @@ command_words(const struct report_in *r, struct shellwords *w, size_t *first,
 		i++;
 	if (i + 1 >= w->n || strcmp(w->w[i], "vllm") != 0 ||
 	    strcmp(w->w[i + 1], "serve") != 0) {
-		snprintf(err, errlen, "the command does not start with vllm serve");
+		snprintf(err, errlen,
+		    "the command does not start with vllm serve");
 		shellwords_done(w);
 		return -1;
 	}
@@ -170,7 +178,8 @@ typed_value(const char *v)
 	double d;
 	char back[64];
 
-	if (units_parse_double(v, &d) == 0 && strspn(v, "0123456789.-") == strlen(v)) {
+	if (units_parse_double(v, &d) == 0 &&
+	    strspn(v, "0123456789.-") == strlen(v)) {
 		if (d == floor(d) && fabs(d) < 9007199254740992.0)
 			snprintf(back, sizeof back, "%lld", (long long)d);
 		else
@@ -211,12 +220,17 @@ all_utf8(const cJSON *v, const char **bad)
 static const char *
 long_name(const char *shortf)
 {
-	static const struct { const char *s, *l; } t[] = {
-		{ "-tp", "tensor-parallel-size" }, { "-pp", "pipeline-parallel-size" },
-		{ "-dp", "data-parallel-size" }, { "-q", "quantization" },
+	static const struct {
+		const char *s, *l;
+	} t[] = {
+		{ "-tp", "tensor-parallel-size" },
+		{ "-pp", "pipeline-parallel-size" },
+		{ "-dp", "data-parallel-size" },
+		{ "-q", "quantization" },
 		{ "-dcp", "decode-context-parallel-size" },
 		{ "-pcp", "prefill-context-parallel-size" },
-		{ "-sc", "speculative-config" }, { "-cc", "compilation-config" },
+		{ "-sc", "speculative-config" },
+		{ "-cc", "compilation-config" },
 		{ "-O", "optimization-level" },
 	};
 	size_t i;
@@ -260,7 +274,8 @@ export_config_map(const struct report_in *r, int with_model, char *err,
 		cJSON *v;
 
 		if (a[0] != '-') {
-			snprintf(err, errlen, "unexpected word '%s' in the command", a);
+			snprintf(err, errlen,
+			    "unexpected word '%s' in the command", a);
 			goto fail;
 		}
 		if (a[1] != '-') {
@@ -268,16 +283,22 @@ export_config_map(const struct report_in *r, int with_model, char *err,
 			char sf[16];
 			const char *ln;
 
-			snprintf(sf, sizeof sf, "%.*s", a[1] == 'O' ? 2 : (int)(eq ?
-			    eq - a : (ptrdiff_t)strlen(a)), a);
+			snprintf(sf, sizeof sf, "%.*s",
+			    a[1] == 'O'
+				? 2
+				: (int)(eq ? eq - a : (ptrdiff_t)strlen(a)),
+			    a);
 			ln = long_name(sf);
 			if (ln == NULL || strchr(a, '.') != NULL) {
 				char ex[80];
 
 				shellwords_excerpt(a, 40, ex, sizeof ex);
-				snprintf(err, errlen, "'%s' has no long option name "
-				    "headroom knows, and a vLLM config file holds only long "
-				    "names: export the command instead", ex);
+				snprintf(err, errlen,
+				    "'%s' has no long option name "
+				    "headroom knows, and a vLLM config file "
+				    "holds only long "
+				    "names: export the command instead",
+				    ex);
 				goto fail;
 			}
 			snprintf(key, sizeof key, "%s", ln);
@@ -298,8 +319,8 @@ export_config_map(const struct report_in *r, int with_model, char *err,
 			cJSON_AddItemToObject(map, key, v);
 			continue;
 		}
-		snprintf(key, sizeof key, "%.*s", eq ? (int)(eq - a - 2) :
-		    (int)strlen(a + 2), a + 2);
+		snprintf(key, sizeof key, "%.*s",
+		    eq ? (int)(eq - a - 2) : (int)strlen(a + 2), a + 2);
 		if (eq != NULL) {
 			v = typed_value(eq + 1);
 			i++;
@@ -312,9 +333,12 @@ export_config_map(const struct report_in *r, int with_model, char *err,
 			else if (takes == 1)
 				nv = j < w.n ? 1 : 0;
 			else
-				for (nv = 0; j + nv < w.n && is_value_word(w.w[j + nv]); nv++)
+				for (nv = 0;
+				     j + nv < w.n && is_value_word(w.w[j + nv]);
+				     nv++)
 					;
-			if (takes == 1 && name != NULL && strcmp(key, name) != 0)
+			if (takes == 1 && name != NULL &&
+			    strcmp(key, name) != 0)
 				snprintf(key, sizeof key, "%s", name);
 			if (nv == 0) {
 				v = cJSON_CreateTrue();
@@ -325,7 +349,8 @@ export_config_map(const struct report_in *r, int with_model, char *err,
 
 				v = cJSON_CreateArray();
 				for (k = 0; k < nv; k++)
-					cJSON_AddItemToArray(v, typed_value(w.w[j + k]));
+					cJSON_AddItemToArray(v,
+					    typed_value(w.w[j + k]));
 			}
 			i = j + nv;
 		}
@@ -337,8 +362,10 @@ export_config_map(const struct report_in *r, int with_model, char *err,
 		char ex[120];
 
 		shellwords_excerpt(bad, 60, ex, sizeof ex);
-		snprintf(err, errlen, "'%s' is not valid UTF-8, which a YAML file "
-		    "cannot hold: export the command instead", ex);
+		snprintf(err, errlen,
+		    "'%s' is not valid UTF-8, which a YAML file "
+		    "cannot hold: export the command instead",
+		    ex);
 		cJSON_Delete(map);
 		return NULL;
 	}
@@ -358,10 +385,12 @@ card_line(const struct report_in *r, char *buf, size_t len)
 
 	export_cost(r->cat, r->in, p, &k);
 	if (g == NULL)
-		units_snprintf(buf, len, "%d x a %.2f GiB card", k.cards, r->in->gpu_total_gib);
+		units_snprintf(buf, len, "%d x a %.2f GiB card", k.cards,
+		    r->in->gpu_total_gib);
 	else if (k.slices > 0)
-		snprintf(buf, len, "%d x %s MIG %s (on %d card%s)", k.slices, g->name,
-		    g->mig[r->in->mig].name, k.cards, k.cards == 1 ? "" : "s");
+		snprintf(buf, len, "%d x %s MIG %s (on %d card%s)", k.slices,
+		    g->name, g->mig[r->in->mig].name, k.cards,
+		    k.cards == 1 ? "" : "s");
 	else
 		snprintf(buf, len, "%d x %s", k.cards, g->name);
 }
@@ -372,7 +401,8 @@ card_line(const struct report_in *r, char *buf, size_t len)
  * *n gets the number of lines.
  */
 static char **
-launch_text(const struct report_in *r, int *n, bool clean, char *err, size_t errlen)
+launch_text(const struct report_in *r, int *n, bool clean, char *err,
+    size_t errlen)
 {
 	char *cmd = command_text(r, r->in, err, errlen), **lines;
 	int i;
@@ -410,7 +440,8 @@ export_command(const struct report_in *r, char *err, size_t errlen)
 		/* on several nodes the cards are numbered per node: say whose */
 		if (pl != NULL && pl->nodes > 1 && n > 1) {
 			if (i > 0)
-				launch_placed_devices(pl, i - 1, dev, sizeof dev, &prev);
+				launch_placed_devices(pl, i - 1, dev,
+				    sizeof dev, &prev);
 			launch_placed_devices(pl, i, dev, sizeof dev, &node);
 			if (node >= 0 && node != prev)
 				strbuf_printf(&y, "# on node %d:\n", node);
@@ -440,13 +471,16 @@ export_config(const struct report_in *r, char *err, size_t errlen)
 	card_line(r, card, sizeof card);
 	yamlout_init(&y);
 	yamlout_comment(&y, "vLLM config file: vllm serve --config FILE.yaml");
-	yamlout_comment(&y, "Planned by headroom %s for vLLM %s on %s.", PACKAGE_VERSION,
-	    vllm_version_format(r->plan->version, v, sizeof v), card);
+	yamlout_comment(&y, "Planned by headroom %s for vLLM %s on %s.",
+	    PACKAGE_VERSION, vllm_version_format(r->plan->version, v, sizeof v),
+	    card);
 	for (i = 0; i < r->in->n_env; i++)
-		yamlout_comment(&y, "Set in the environment (a config file cannot): %s",
+		yamlout_comment(&y,
+		    "Set in the environment (a config file cannot): %s",
 		    r->in->env[i]);
 	if (r->in->mig >= 0)
-		yamlout_comment(&y, "MIG slice: start vLLM with CUDA_VISIBLE_DEVICES="
+		yamlout_comment(&y,
+		    "MIG slice: start vLLM with CUDA_VISIBLE_DEVICES="
 		    "MIG-<uuid> (nvidia-smi -L).");
 	cJSON_ArrayForEach(c, map) {
 		yamlout_key(&y, c->string);
@@ -503,7 +537,8 @@ docker_devices(const struct plan *p, const struct plan_input *in,
 	}
 	if (in->mig >= 0) {
 		snprintf(dev, len, "\"device=0:0\"");
-		strbuf_printf(y, "# MIG: device=GPU:MIG-device, e.g. 0:0 (nvidia-smi -L); "
+		strbuf_printf(y,
+		    "# MIG: device=GPU:MIG-device, e.g. 0:0 (nvidia-smi -L); "
 		    "one container per slice.\n");
 	} else if (devices != NULL && devices[0] != '\0' &&
 	    strspn(devices, "0123456789,") == strlen(devices)) {
@@ -514,7 +549,8 @@ docker_devices(const struct plan *p, const struct plan_input *in,
 			n = 1;
 		k = snprintf(dev, len, "\"device=");
 		for (i = 0; i < (size_t)n && k + 8 < (int)len; i++)
-			k += snprintf(dev + k, len - (size_t)k, "%s%zu", i ? "," : "", i);
+			k += snprintf(dev + k, len - (size_t)k, "%s%zu",
+			    i ? "," : "", i);
 		snprintf(dev + k, len - (size_t)k, "\"");
 	}
 }
@@ -529,7 +565,8 @@ docker_env(struct strbuf *y, const struct plan_input *in)
 	for (i = 0; i < in->n_env; i++) {
 		const char *eq = strchr(in->env[i], '=');
 
-		if (eq == NULL || strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
+		if (eq == NULL ||
+		    strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
 			continue;
 		if (shellwords_is_variable(eq + 1)) {
 			/* "NAME=$VAR", as written: the shell passes the variable on */
@@ -559,8 +596,10 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 
 	/* a local folder: mounted at its absolute path, which the command names */
 	local[0] = '\0';
-	if (is_local && realpath(serve_command_model(r->cat, in), local) == NULL)
-		snprintf(local, sizeof local, "%s", serve_command_model(r->cat, in));
+	if (is_local &&
+	    realpath(serve_command_model(r->cat, in), local) == NULL)
+		snprintf(local, sizeof local, "%s",
+		    serve_command_model(r->cat, in));
 	/* the arguments after `vllm serve`, quoted as in the command */
 	{
 		struct plan_input bare = *in;
@@ -587,21 +626,26 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 		}
 	args = strncmp(cmd, "vllm serve ", 11) == 0 ? cmd + 11 : cmd;
 	card_line(r, card, sizeof card);
-	strbuf_printf(&y, "# vLLM %s in its container on ", vllm_version_format(p->version,
-	    v, sizeof v));
+	strbuf_printf(&y, "# vLLM %s in its container on ",
+	    vllm_version_format(p->version, v, sizeof v));
 	textesc_append(&y, card);
 	strbuf_printf(&y, " (planned by headroom %s).\n", PACKAGE_VERSION);
 	docker_devices(p, in, &y, dev, sizeof dev, &hf_token);
 	if (p->replicas > 1 && in->mig < 0)
-		strbuf_printf(&y, "# %d replicas: run one container per replica, each on "
-		    "its own cards and port.\n", p->replicas);
+		strbuf_printf(&y,
+		    "# %d replicas: run one container per replica, each on "
+		    "its own cards and port.\n",
+		    p->replicas);
 	q = shell_word(dev);
-	strbuf_printf(&y, "docker run --rm --gpus %s --ipc=host -p %ld:%ld \\\n",
-	    q, port, port);
+	strbuf_printf(&y,
+	    "docker run --rm --gpus %s --ipc=host -p %ld:%ld \\\n", q, port,
+	    port);
 	free(q);
 	/* the whole cache: a snapshot's files are links into its blobs/ */
-	strbuf_printf(&y, "  -v ~/.cache/huggingface:/root/.cache/huggingface%s "
-	    "\\\n", hf_token ? "" : " --env HF_TOKEN");
+	strbuf_printf(&y,
+	    "  -v ~/.cache/huggingface:/root/.cache/huggingface%s "
+	    "\\\n",
+	    hf_token ? "" : " --env HF_TOKEN");
 	docker_env(&y, in);
 	if (is_local) {
 		struct strbuf m = { 0 };
@@ -624,8 +668,8 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 /* Text from the catalogue, the model folder or the command as Markdown
  * text (textesc_markdown()); the pool owns the strings it hands out. */
 struct mdpool {
-	char	*s[24];
-	size_t	 n;
+	char *s[24];
+	size_t n;
 };
 
 static const char *
@@ -635,7 +679,7 @@ md(struct mdpool *pool, const char *text)
 
 	textesc_markdown(&out, text ? text : "");
 	if (pool->n == sizeof pool->s / sizeof pool->s[0])
-		abort();	/* a writer asks for more than it frees */
+		abort(); /* a writer asks for more than it frees */
 	pool->s[pool->n] = strbuf_take(&out);
 	return pool->s[pool->n++];
 }
@@ -688,8 +732,8 @@ gib(int64_t b, char *buf)
 static const char *
 basis(const struct plan *p, unsigned bit, const char *otherwise)
 {
-	return p->calibrated & bit ? "calibrated (measured on a real startup)" :
-	    otherwise;
+	return p->calibrated & bit ? "calibrated (measured on a real startup)"
+				   : otherwise;
 }
 
 static void
@@ -698,35 +742,45 @@ checkpoint_text(const struct report_in *r, char *buf, size_t len)
 	const struct plan_input *in = r->in;
 
 	if (in->ckpt >= 0 && (size_t)in->ckpt < r->cat->n_ckpts)
-		snprintf(buf, len, "%s (%s weights%s)", r->cat->ckpts[in->ckpt].id,
-		    ckpt_format_name(r->plan->format), in->quantization_fp8 ?
-		    ", quantized to FP8 online" : "");
-	else if (r->model_source && (strcmp(r->model_source, "cache") == 0 ||
-	    strcmp(r->model_source, "hub") == 0))
-		snprintf(buf, len, "%s%s%s, not in headroom's catalogue: read from %s %s "
-		    "(%s weights)", in->model ? in->model->id : "?",
-		    in->revision ? " at revision " : "", in->revision ? in->revision : "",
-		    strcmp(r->model_source, "cache") == 0 ? "the Hugging Face cache" :
-		    "the Hugging Face Hub", model_find_where(r->cat, in->model) ?
-		    model_find_where(r->cat, in->model) : "",
+		snprintf(buf, len, "%s (%s weights%s)",
+		    r->cat->ckpts[in->ckpt].id,
+		    ckpt_format_name(r->plan->format),
+		    in->quantization_fp8 ? ", quantized to FP8 online" : "");
+	else if (r->model_source &&
+	    (strcmp(r->model_source, "cache") == 0 ||
+		strcmp(r->model_source, "hub") == 0))
+		snprintf(buf, len,
+		    "%s%s%s, not in headroom's catalogue: read from %s %s "
+		    "(%s weights)",
+		    in->model ? in->model->id : "?",
+		    in->revision ? " at revision " : "",
+		    in->revision ? in->revision : "",
+		    strcmp(r->model_source, "cache") == 0
+			? "the Hugging Face cache"
+			: "the Hugging Face Hub",
+		    model_find_where(r->cat, in->model)
+			? model_find_where(r->cat, in->model)
+			: "",
 		    ckpt_format_name(r->plan->format));
 	else if (model_find_is_local(r->cat, in->model))
-		snprintf(buf, len, "local folder %s (%s weights)", in->model->id,
-		    ckpt_format_name(r->plan->format));
+		snprintf(buf, len, "local folder %s (%s weights)",
+		    in->model->id, ckpt_format_name(r->plan->format));
 	else
-		snprintf(buf, len, "%s weights (no published checkpoint; sizes derived "
-		    "from the architecture)", ckpt_format_name(r->plan->format));
+		snprintf(buf, len,
+		    "%s weights (no published checkpoint; sizes derived "
+		    "from the architecture)",
+		    ckpt_format_name(r->plan->format));
 }
 
 /* What the sections of a quote share. */
 struct quote {
-	struct strbuf	 y;
-	struct mdpool	 mp;
+	struct strbuf y;
+	struct mdpool mp;
 	const struct report_in *r;
 	const struct gpu *g;
 	struct export_cost k;
-	char		 v[32], ck[512], tpr[32], len[32];
-	bool		 rule;
+	char v[32], ck[512], tpr[32], len[32];
+	bool rule;
 };
 
 /* The proposal: card, count, model, users, price, verdict. */
@@ -743,51 +797,65 @@ quote_proposal(struct quote *q)
 
 	strbuf_printf(&q->y, "## Proposal\n\n| Item | Value |\n|---|---|\n");
 	if (g != NULL)
-		strbuf_printf(&q->y, "| Card | %s (`%s`)%s%s |\n", md(&q->mp, g->name),
-		    md(&q->mp, g->id), k.slices ? ", MIG slice " : "", k.slices ?
-		    md(&q->mp, g->mig[in->mig].name) : "");
+		strbuf_printf(&q->y, "| Card | %s (`%s`)%s%s |\n",
+		    md(&q->mp, g->name), md(&q->mp, g->id),
+		    k.slices ? ", MIG slice " : "",
+		    k.slices ? md(&q->mp, g->mig[in->mig].name) : "");
 	else
-		strbuf_printf(&q->y, "| Card | custom, %.2f GiB as CUDA reports it |\n",
+		strbuf_printf(&q->y,
+		    "| Card | custom, %.2f GiB as CUDA reports it |\n",
 		    in->gpu_total_gib);
 	if (k.slices > 0)
-		strbuf_printf(&q->y, "| Count | %d slice%s on %d card%s (%d slices per "
-		    "card) |\n", k.slices, k.slices == 1 ? "" : "s", k.cards,
+		strbuf_printf(&q->y,
+		    "| Count | %d slice%s on %d card%s (%d slices per "
+		    "card) |\n",
+		    k.slices, k.slices == 1 ? "" : "s", k.cards,
 		    k.cards == 1 ? "" : "s", k.slices_per_card);
 	else
-		strbuf_printf(&q->y, "| Count | %d card%s: TP %d x PP %d, %d replica%s |\n",
+		strbuf_printf(&q->y,
+		    "| Count | %d card%s: TP %d x PP %d, %d replica%s |\n",
 		    k.cards, k.cards == 1 ? "" : "s", p->tp, p->pp, p->replicas,
 		    p->replicas == 1 ? "" : "s");
 	strbuf_printf(&q->y, "| Model | %s |\n", md(&q->mp, m ? m->id : "?"));
 	strbuf_printf(&q->y, "| Checkpoint | %s |\n", md(&q->mp, ck));
-	strbuf_printf(&q->y, "| KV cache | %s, block size %d, max_model_len %s |\n",
+	strbuf_printf(&q->y,
+	    "| KV cache | %s, block size %d, max_model_len %s |\n",
 	    kv_dtype_name(p->kv_dtype), p->block_size, len);
 	if (p->phase == PHASE_NONE)
-		strbuf_printf(&q->y, "| Concurrent users | **%lld** requests of %s tokens "
-		    "at once (%lld per replica) |\n", (long long)p->total_concurrency,
-		    tpr, (long long)p->concurrency_at_tpr);
+		strbuf_printf(&q->y,
+		    "| Concurrent users | **%lld** requests of %s tokens "
+		    "at once (%lld per replica) |\n",
+		    (long long)p->total_concurrency, tpr,
+		    (long long)p->concurrency_at_tpr);
 	else
-		strbuf_printf(&q->y, "| Concurrent users | none: vLLM does not start "
-		    "(%s) |\n", plan_phase_title(p->phase));
+		strbuf_printf(&q->y,
+		    "| Concurrent users | none: vLLM does not start "
+		    "(%s) |\n",
+		    plan_phase_title(p->phase));
 	if (k.card_per_hour > 0) {
 		const struct price_currency *cur = &r->cat->currency;
 		char p1[64], p2[64];
 
-		strbuf_printf(&q->y, "| Price | %s per card-hour x %d = **%s per "
-		    "hour**", price_format(cur, k.card_per_hour, 2, p1, sizeof p1),
+		strbuf_printf(&q->y,
+		    "| Price | %s per card-hour x %d = **%s per "
+		    "hour**",
+		    price_format(cur, k.card_per_hour, 2, p1, sizeof p1),
 		    k.cards, price_format(cur, k.per_hour, 2, p2, sizeof p2));
 		if (k.per_user_hour > 0)
 			strbuf_printf(&q->y, ", %s per concurrent user-hour",
-			    price_format(cur, k.per_user_hour, 4, p1, sizeof p1));
+			    price_format(cur, k.per_user_hour, 4, p1,
+				sizeof p1));
 		strbuf_printf(&q->y, " |\n");
 	} else {
-		strbuf_printf(&q->y, "| Price | no dated price in the catalogue for this "
+		strbuf_printf(&q->y,
+		    "| Price | no dated price in the catalogue for this "
 		    "card |\n");
 	}
-	strbuf_printf(&q->y, "| Verdict | %s |\n\n", p->phase == PHASE_NONE ?
-	    "vLLM starts" : plan_phase_title(p->phase));
+	strbuf_printf(&q->y, "| Verdict | %s |\n\n",
+	    p->phase == PHASE_NONE ? "vLLM starts"
+				   : plan_phase_title(p->phase));
 	if (p->phase != PHASE_NONE)
 		strbuf_printf(&q->y, "> %s\n\n", md(&q->mp, p->message));
-
 }
 
 /* Memory per card, term by term, with what each rests on. */
@@ -803,39 +871,51 @@ quote_memory(struct quote *q)
 	char a[32], b[32];
 	int64_t kvb;
 
-	strbuf_printf(&q->y, "## Memory per card\n\n| Term | GiB | Share | Basis |\n"
+	strbuf_printf(&q->y,
+	    "## Memory per card\n\n| Term | GiB | Share | Basis |\n"
 	    "|---|---:|---:|---|\n");
-#define ROW(label, bytes, why) strbuf_printf(&q->y, "| %s | %s | %.0f%% | %s |\n", \
-	label, gib(bytes, a), total > 0 ? 100.0 * units_gib(bytes) / total : 0.0, why)
-	ROW("Card memory, as CUDA reports it", p->total, g ? "catalogue" : "given");
+#define ROW(label, bytes, why)                                                 \
+	strbuf_printf(&q->y, "| %s | %s | %.0f%% | %s |\n", label,             \
+	    gib(bytes, a), total > 0 ? 100.0 * units_gib(bytes) / total : 0.0, \
+	    why)
+	ROW("Card memory, as CUDA reports it", p->total,
+	    g ? "catalogue" : "given");
 	if (p->other > 0)
 		ROW("Held by other processes", p->other, "given");
-	ROW("vLLM's budget (gpu_memory_utilization)", p->requested, "the flag x card");
-	ROW("Weights", p->weights, basis(p, PLAN_CAL_WEIGHTS, p->weights_exact ?
-	    "published checkpoint size" : "estimate (from the architecture)"));
+	ROW("vLLM's budget (gpu_memory_utilization)", p->requested,
+	    "the flag x card");
+	ROW("Weights", p->weights,
+	    basis(p, PLAN_CAL_WEIGHTS,
+		p->weights_exact ? "published checkpoint size"
+				 : "estimate (from the architecture)"));
 	if (rule) {
 		ROW("Reserve (sizing rule)", p->activation, "rule of thumb");
 	} else {
-		ROW("Activation peak", p->activation, basis(p, PLAN_CAL_ACTIVATION,
-		    "estimate"));
-		ROW("Non-torch memory", p->non_torch, basis(p, PLAN_CAL_NON_TORCH,
-		    "estimate"));
-		ROW("CUDA graphs", p->cuda_graphs, basis(p, PLAN_CAL_CUDA_GRAPHS,
-		    p->cg_in_budget ? "estimate, inside the budget" :
-		    "estimate, outside the budget"));
+		ROW("Activation peak", p->activation,
+		    basis(p, PLAN_CAL_ACTIVATION, "estimate"));
+		ROW("Non-torch memory", p->non_torch,
+		    basis(p, PLAN_CAL_NON_TORCH, "estimate"));
+		ROW("CUDA graphs", p->cuda_graphs,
+		    basis(p, PLAN_CAL_CUDA_GRAPHS,
+			p->cg_in_budget ? "estimate, inside the budget"
+					: "estimate, outside the budget"));
 	}
 	if (plan_kv_figure(p, &kvb))
-		ROW("KV cache", kvb, p->kv_memory_fixed ? "--kv-cache-memory-bytes" :
-		    kvb > 0 ? "what the budget leaves" : "short of memory: vLLM refuses");
+		ROW("KV cache", kvb,
+		    p->kv_memory_fixed ? "--kv-cache-memory-bytes"
+			: kvb > 0      ? "what the budget leaves"
+				       : "short of memory: vLLM refuses");
 	else
-		strbuf_printf(&q->y, "| KV cache | none | - | vLLM stops before it |\n");
-	ROW("Outside vLLM's budget", p->outside_budget, "headroom for the driver");
+		strbuf_printf(&q->y,
+		    "| KV cache | none | - | vLLM stops before it |\n");
+	ROW("Outside vLLM's budget", p->outside_budget,
+	    "headroom for the driver");
 #undef ROW
 	units_format_commas(p->kv_tokens, b, sizeof b);
-	strbuf_printf(&q->y, "\nvLLM would log: \"GPU KV cache size: %s tokens\" and "
-	    "\"Maximum concurrency for\n%s tokens per request: %.2fx\".\n\n", b, len,
-	    p->max_concurrency);
-
+	strbuf_printf(&q->y,
+	    "\nvLLM would log: \"GPU KV cache size: %s tokens\" and "
+	    "\"Maximum concurrency for\n%s tokens per request: %.2fx\".\n\n",
+	    b, len, p->max_concurrency);
 }
 
 /* What the figures mean and what they leave out. */
@@ -850,45 +930,59 @@ quote_limits(struct quote *q)
 	bool rule = q->rule;
 
 	strbuf_printf(&q->y, "## Limits and assumptions\n\n");
-	bullet(&q->y, "Users means requests of %s tokens (prompt + output) whose KV "
+	bullet(&q->y,
+	    "Users means requests of %s tokens (prompt + output) whose KV "
 	    "cache is resident at once, at most --max-num-seqs %d per replica. "
-	    "Longer requests fit fewer; requests longer than max_model_len (%s) "
-	    "are refused.", tpr, p->max_num_seqs, len);
+	    "Longer requests fit fewer; requests longer than max_model_len "
+	    "(%s) "
+	    "are refused.",
+	    tpr, p->max_num_seqs, len);
 	if (rule)
-		bullet(&q->y, "Sized with the rule of thumb (cache = 0.9 x card memory - "
+		bullet(&q->y,
+		    "Sized with the rule of thumb (cache = 0.9 x card memory - "
 		    "3 GiB - weights), not vLLM's profile.");
 	else
-		bullet(&q->y, "Activation peak, non-torch and CUDA-graph memory are %s; "
+		bullet(&q->y,
+		    "Activation peak, non-torch and CUDA-graph memory are %s; "
 		    "weights and KV figures follow vLLM's own arithmetic.",
-		    p->calibrated ? "calibrated from a real startup where the table "
-		    "says so, estimates otherwise" : "estimates fitted on real startups");
-	bullet(&q->y, "Planned for vLLM %s; other releases size memory differently.", v);
+		    p->calibrated
+			? "calibrated from a real startup where the table "
+			  "says so, estimates otherwise"
+			: "estimates fitted on real startups");
+	bullet(&q->y,
+	    "Planned for vLLM %s; other releases size memory differently.", v);
 	if (p->card_assumption != NULL)
 		bullet(&q->y, "Assumption: %s", md(&q->mp, p->card_assumption));
 	if (k.slices > 0)
-		bullet(&q->y, "MIG slices cannot be joined by tensor parallelism: each "
+		bullet(&q->y,
+		    "MIG slices cannot be joined by tensor parallelism: each "
 		    "slice runs its own vLLM instance.");
 	if (k.card_per_hour > 0) {
 		char note[200];
 
-		bullet(&q->y, "Price: %s, dated %s. Host, storage and network are not "
-		    "included.", md(&q->mp, k.source ? k.source : "catalogue"),
+		bullet(&q->y,
+		    "Price: %s, dated %s. Host, storage and network are not "
+		    "included.",
+		    md(&q->mp, k.source ? k.source : "catalogue"),
 		    md(&q->mp, k.date ? k.date : "?"));
 		if (price_converted(&r->cat->currency))
-			bullet(&q->y, "Currency: %s.", md(&q->mp,
-			    price_note(&r->cat->currency, note, sizeof note)));
+			bullet(&q->y, "Currency: %s.",
+			    md(&q->mp,
+				price_note(&r->cat->currency, note,
+				    sizeof note)));
 	}
 	{
 		char nm[1024];
 
 		provenance_not_modelled(in, nm, sizeof nm);
 		if (nm[0] != '\0')
-			bullet(&q->y, "Not modelled (carried into the command as given): %s.",
+			bullet(&q->y,
+			    "Not modelled (carried into the command as given): "
+			    "%s.",
 			    md(&q->mp, nm));
 	}
 	if (p->warning[0] != '\0')
 		bullet(&q->y, "%s", md(&q->mp, p->warning));
-
 }
 
 /* The launch lines, fenced so that no value can close the fence. */
@@ -913,10 +1007,13 @@ quote_launch(struct quote *q, char **lines, int nlines, const char *cmd)
 		 * shown escaped; one line per replica */
 		strbuf_printf(&q->y, "\n## Launch\n\n");
 		if (nlines > 1)
-			strbuf_printf(&q->y, "%d replicas, each its own vLLM server on its own "
-			    "%s and port: start every line%s.\n\n", nlines, in->mig >= 0 ?
-			    "MIG slice" : "cards", in->mig >= 0 ? " with the slice's UUID "
-			    "(nvidia-smi -L) for its placeholder" : "");
+			strbuf_printf(&q->y,
+			    "%d replicas, each its own vLLM server on its own "
+			    "%s and port: start every line%s.\n\n",
+			    nlines, in->mig >= 0 ? "MIG slice" : "cards",
+			    in->mig >= 0 ? " with the slice's UUID "
+					   "(nvidia-smi -L) for its placeholder"
+					 : "");
 		strbuf_printf(&q->y, "%.*ssh\n", most + 1, BACKTICKS);
 		for (i = 0; lines[i] != NULL; i++) {
 			textesc_append(&q->y, lines[i]);
@@ -950,9 +1047,10 @@ export_quote(const struct report_in *r, char *err, size_t errlen)
 	units_format_commas(p->tokens_per_request, q.tpr, sizeof q.tpr);
 	units_format_commas(p->max_model_len, q.len, sizeof q.len);
 
-	strbuf_printf(&q.y, "# Quote: %s on %s\n\n", md(&q.mp, m ? (m->name ?
-	    m->name : m->id) : "?"), md(&q.mp, card));
-	strbuf_printf(&q.y, "Prepared with headroom %s for vLLM %s. Memory figures "
+	strbuf_printf(&q.y, "# Quote: %s on %s\n\n",
+	    md(&q.mp, m ? (m->name ? m->name : m->id) : "?"), md(&q.mp, card));
+	strbuf_printf(&q.y,
+	    "Prepared with headroom %s for vLLM %s. Memory figures "
 	    "are per card\n(per MIG slice on a slice) unless stated.\n\n",
 	    PACKAGE_VERSION, q.v);
 	quote_proposal(&q);

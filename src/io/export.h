@@ -19,13 +19,14 @@
 
 /* What the plan costs to rent: cards (or the cards holding its slices) x price. */
 struct export_cost {
-	int	 cards;			/* whole cards the plan occupies */
-	int	 slices;		/* MIG slices used; 0 on whole cards */
-	int	 slices_per_card;	/* of this profile */
-	double	 card_per_hour;		/* USD per card-hour; 0 = no dated price */
-	double	 per_hour;		/* cards x card_per_hour */
-	double	 per_user_hour;		/* per_hour / users at the request length; 0 = none */
-	const char *date, *source;	/* of the price (catalogue strings) */
+	int cards; /* whole cards the plan occupies */
+	int slices; /* MIG slices used; 0 on whole cards */
+	int slices_per_card; /* of this profile */
+	double card_per_hour; /* USD per card-hour; 0 = no dated price */
+	double per_hour; /* cards x card_per_hour */
+	double
+	    per_user_hour; /* per_hour / users at the request length; 0 = none */
+	const char *date, *source; /* of the price (catalogue strings) */
 };
 
 void export_cost(const struct catalogue *, const struct plan_input *,

@@ -26,17 +26,18 @@
 #include "io/yamldoc.h"
 
 #define RAY_PORT 6379
-#define DP_RPC_PORT 13345	/* vLLM's docs use this port for --data-parallel-rpc-port */
+#define DP_RPC_PORT                                                            \
+	13345 /* vLLM's docs use this port for --data-parallel-rpc-port */
 
 /* What every cluster export starts from. */
 struct launch {
-	struct shellwords words;	/* vllm serve MODEL FLAGS..., no environment */
-	const struct node *nd;		/* the server: --node's, or one host */
+	struct shellwords words; /* vllm serve MODEL FLAGS..., no environment */
+	const struct node *nd; /* the server: --node's, or one host */
 	struct node host;
-	struct placement *pl;		/* owned */
-	long	 port;
-	char	 version[32];
-	char	 name[64];		/* a DNS-1123 name for the service */
+	struct placement *pl; /* owned */
+	long port;
+	char version[32];
+	char name[64]; /* a DNS-1123 name for the service */
 	const struct report_in *r;
 };
 
@@ -54,8 +55,8 @@ launch_refuse_empty(struct launch *L, char *err, size_t errlen)
 {
 	if (L->pl->replicas != 0)
 		return 0;
-	snprintf(err, errlen, "no instance fits: %s", L->pl->refused ?
-	    L->pl->message : "not enough cards");
+	snprintf(err, errlen, "no instance fits: %s",
+	    L->pl->refused ? L->pl->message : "not enough cards");
 	launch_done(L);
 	return -1;
 }
@@ -86,7 +87,8 @@ service_name(const char *model, char *out, size_t len)
 }
 
 static int
-launch_init(struct launch *L, const struct report_in *r, char *err, size_t errlen)
+launch_init(struct launch *L, const struct report_in *r, char *err,
+    size_t errlen)
 {
 	const struct plan *p = r->plan;
 	struct plan_input bare = *r->in;
@@ -107,7 +109,8 @@ launch_init(struct launch *L, const struct report_in *r, char *err, size_t errle
 	if (cut || shellwords_split(line, &L->words, err, errlen) != 0 ||
 	    L->words.n < 3) {
 		if (cut)
-			snprintf(err, errlen, "the command would be longer than 4 MiB");
+			snprintf(err, errlen,
+			    "the command would be longer than 4 MiB");
 		free(line);
 		launch_done(L);
 		return -1;
@@ -115,7 +118,8 @@ launch_init(struct launch *L, const struct report_in *r, char *err, size_t errle
 	free(line);
 	L->port = export_port(r->in);
 	vllm_version_format(p->version, L->version, sizeof L->version);
-	service_name(r->in->model ? r->in->model->id : "model", L->name, sizeof L->name);
+	service_name(r->in->model ? r->in->model->id : "model", L->name,
+	    sizeof L->name);
 	L->pl = xmalloc(sizeof *L->pl);
 	if (r->node != NULL && r->placement != NULL) {
 		L->nd = r->node;
@@ -154,11 +158,13 @@ append_env(struct strbuf *b, const struct launch *L)
 		const char *eq = strchr(in->env[i], '=');
 		char q[4096];
 
-		if (eq == NULL || strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
+		if (eq == NULL ||
+		    strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0)
 			continue;
 		q[0] = '\0';
 		shellwords_quote_env(eq + 1, q, sizeof q);
-		strbuf_printf(b, "%.*s%s ", (int)(eq - in->env[i] + 1), in->env[i], q);
+		strbuf_printf(b, "%.*s%s ", (int)(eq - in->env[i] + 1),
+		    in->env[i], q);
 	}
 }
 
@@ -177,8 +183,10 @@ header(struct strbuf *b, const struct launch *L, const char *what)
 {
 	char line[512];
 
-	snprintf(line, sizeof line, "%s for vLLM %s on %d x %s (planned by headroom "
-	    "%s).", what, L->version, L->pl->nodes, L->nd->name, PACKAGE_VERSION);
+	snprintf(line, sizeof line,
+	    "%s for vLLM %s on %d x %s (planned by headroom "
+	    "%s).",
+	    what, L->version, L->pl->nodes, L->nd->name, PACKAGE_VERSION);
 	strbuf_printf(b, "# ");
 	textesc_append(b, line);
 	strbuf_printf(b, "\n");
@@ -198,47 +206,59 @@ export_ray(const struct report_in *r, char *err, size_t errlen)
 		return NULL;
 	pl = L.pl;
 	if (pl->slices_per_gpu > 0) {
-		snprintf(err, errlen, "MIG slices are never joined: a plan on slices "
-		    "runs one instance per slice (--export multinode or compose)");
+		snprintf(err, errlen,
+		    "MIG slices are never joined: a plan on slices "
+		    "runs one instance per slice (--export multinode or "
+		    "compose)");
 		launch_done(&L);
 		return NULL;
 	}
 	per = pl->nodes_per_instance;
 	header(&b, &L, "Ray clusters");
-	strbuf_printf(&b, "# One instance: TP %d x PP %d x DP %d = %d GPUs on %d node%s; "
-	    "%d instance%s, each its own Ray cluster.\n# On each node, set HEAD_IP to "
-	    "the address of that instance's first node.\n", pl->tp, pl->pp, pl->dp,
-	    pl->instance_gpus, per, per == 1 ? "" : "s", pl->replicas,
-	    pl->replicas == 1 ? "" : "s");
+	strbuf_printf(&b,
+	    "# One instance: TP %d x PP %d x DP %d = %d GPUs on %d node%s; "
+	    "%d instance%s, each its own Ray cluster.\n# On each node, set "
+	    "HEAD_IP to "
+	    "the address of that instance's first node.\n",
+	    pl->tp, pl->pp, pl->dp, pl->instance_gpus, per, per == 1 ? "" : "s",
+	    pl->replicas, pl->replicas == 1 ? "" : "s");
 	for (rep = 0; rep < pl->replicas; rep++) {
 		char dev[4096];
 		int first, node;
 
 		replica_devices(pl, rep, -1, dev, sizeof dev, &first);
-		strbuf_printf(&b, "\n# --- instance %d, node %d (head) ---\n", rep, first);
+		strbuf_printf(&b, "\n# --- instance %d, node %d (head) ---\n",
+		    rep, first);
 		if (per == 1)
-			strbuf_printf(&b, "export CUDA_VISIBLE_DEVICES=%s\n", dev);
-		strbuf_printf(&b, "ray start --head --port=%d --num-gpus=%d\n", RAY_PORT,
-		    per == 1 ? pl->instance_gpus : pl->gpus_per_node);
+			strbuf_printf(&b, "export CUDA_VISIBLE_DEVICES=%s\n",
+			    dev);
+		strbuf_printf(&b, "ray start --head --port=%d --num-gpus=%d\n",
+		    RAY_PORT, per == 1 ? pl->instance_gpus : pl->gpus_per_node);
 		for (k = 1; k < per; k++) {
 			node = first + k;
-			strbuf_printf(&b, "\n# --- instance %d, node %d (worker) ---\n",
-			    rep, node);
-			strbuf_printf(&b, "ray start --address=\"$HEAD_IP:%d\" --num-gpus=%d "
-			    "--block\n", RAY_PORT, pl->gpus_per_node);
+			strbuf_printf(&b,
+			    "\n# --- instance %d, node %d (worker) ---\n", rep,
+			    node);
+			strbuf_printf(&b,
+			    "ray start --address=\"$HEAD_IP:%d\" --num-gpus=%d "
+			    "--block\n",
+			    RAY_PORT, pl->gpus_per_node);
 		}
-		strbuf_printf(&b, "\n# --- instance %d, node %d, once `ray status` shows "
-		    "%d GPUs ---\n", rep, first, pl->instance_gpus);
+		strbuf_printf(&b,
+		    "\n# --- instance %d, node %d, once `ray status` shows "
+		    "%d GPUs ---\n",
+		    rep, first, pl->instance_gpus);
 		append_env(&b, &L);
 		append_words(&b, &L, 0);
 		strbuf_printf(&b, " --distributed-executor-backend ray");
 		if (rep > 0 || L.port != 8000)
-			strbuf_printf(&b, " --port %ld", L.port + (per == 1 ? rep : 0));
+			strbuf_printf(&b, " --port %ld",
+			    L.port + (per == 1 ? rep : 0));
 		strbuf_printf(&b, "\n");
 	}
 	if (pl->replicas == 0)
-		strbuf_printf(&b, "\n# No instance fits: %s\n", pl->refused ? pl->message :
-		    "not enough cards");
+		strbuf_printf(&b, "\n# No instance fits: %s\n",
+		    pl->refused ? pl->message : "not enough cards");
 	launch_done(&L);
 	return strbuf_take(&b);
 }
@@ -257,9 +277,10 @@ export_multinode(const struct report_in *r, char *err, size_t errlen)
 		return NULL;
 	pl = L.pl;
 	if (pl->pp_crosses_nodes) {
-		snprintf(err, errlen, "one instance's TP %d x PP %d spans %d nodes: vLLM "
-		    "runs that with Ray (--export ray)", pl->tp, pl->pp,
-		    pl->nodes_per_instance);
+		snprintf(err, errlen,
+		    "one instance's TP %d x PP %d spans %d nodes: vLLM "
+		    "runs that with Ray (--export ray)",
+		    pl->tp, pl->pp, pl->nodes_per_instance);
 		launch_done(&L);
 		return NULL;
 	}
@@ -267,31 +288,40 @@ export_multinode(const struct report_in *r, char *err, size_t errlen)
 	if (pl->dp > 1 && pl->nodes_per_instance > 1) {
 		int local = pl->gpus_per_node / (pl->tp * pl->pp);
 
-		strbuf_printf(&b, "# vLLM's multi-node data parallel: %d ranks of TP %d x "
-		    "PP %d, %d per node; set HEAD_IP to node 0's address on every node.\n",
+		strbuf_printf(&b,
+		    "# vLLM's multi-node data parallel: %d ranks of TP %d x "
+		    "PP %d, %d per node; set HEAD_IP to node 0's address on "
+		    "every node.\n",
 		    pl->dp, pl->tp, pl->pp, local);
 		for (rep = 0; rep < pl->replicas; rep++)
 			for (n = 0; n < pl->nodes_per_instance; n++) {
 				int node = rep * pl->nodes_per_instance + n;
 
-				strbuf_printf(&b, "\n# --- node %d%s ---\n", node, n == 0 ?
-				    " (API server)" : " (headless)");
+				strbuf_printf(&b, "\n# --- node %d%s ---\n",
+				    node,
+				    n == 0 ? " (API server)" : " (headless)");
 				append_env(&b, &L);
 				append_words(&b, &L, 0);
 				if (n > 0)
 					strbuf_printf(&b, " --headless");
-				strbuf_printf(&b, " --data-parallel-size-local %d", local);
+				strbuf_printf(&b,
+				    " --data-parallel-size-local %d", local);
 				if (n > 0)
-					strbuf_printf(&b, " --data-parallel-start-rank %d", n * local);
-				strbuf_printf(&b, " --data-parallel-address \"$HEAD_IP\" "
-				    "--data-parallel-rpc-port %d\n", DP_RPC_PORT);
+					strbuf_printf(&b,
+					    " --data-parallel-start-rank %d",
+					    n * local);
+				strbuf_printf(&b,
+				    " --data-parallel-address \"$HEAD_IP\" "
+				    "--data-parallel-rpc-port %d\n",
+				    DP_RPC_PORT);
 			}
 		launch_done(&L);
 		return strbuf_take(&b);
 	}
-	strbuf_printf(&b, "# %d replica%s of %d card%s each, one vllm serve per "
-	    "replica on its own cards and port.\n", pl->replicas,
-	    pl->replicas == 1 ? "" : "s", pl->instance_gpus,
+	strbuf_printf(&b,
+	    "# %d replica%s of %d card%s each, one vllm serve per "
+	    "replica on its own cards and port.\n",
+	    pl->replicas, pl->replicas == 1 ? "" : "s", pl->instance_gpus,
 	    pl->instance_gpus == 1 ? "" : "s");
 	for (n = 0; n < pl->nodes; n++) {
 		bool any = false;
@@ -312,8 +342,8 @@ export_multinode(const struct report_in *r, char *err, size_t errlen)
 		}
 	}
 	if (pl->replicas == 0)
-		strbuf_printf(&b, "\n# No instance fits: %s\n", pl->refused ? pl->message :
-		    "not enough cards");
+		strbuf_printf(&b, "\n# No instance fits: %s\n",
+		    pl->refused ? pl->message : "not enough cards");
 	strbuf_printf(&b, "wait\n");
 	launch_done(&L);
 	return strbuf_take(&b);
@@ -346,10 +376,12 @@ env_object(const struct launch *L, bool compose)
 		const char *eq = strchr(in->env[i], '=');
 		char key[256];
 
-		if (eq == NULL || strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0 ||
+		if (eq == NULL ||
+		    strncmp(in->env[i], "CUDA_VISIBLE_DEVICES=", 21) == 0 ||
 		    (size_t)(eq - in->env[i]) >= sizeof key)
 			continue;
-		snprintf(key, sizeof key, "%.*s", (int)(eq - in->env[i]), in->env[i]);
+		snprintf(key, sizeof key, "%.*s", (int)(eq - in->env[i]),
+		    in->env[i]);
 		if (compose && strcmp(key, "HF_TOKEN") == 0)
 			continue;
 		cJSON_DeleteItemFromObject(o, key);
@@ -377,8 +409,10 @@ export_compose(const struct report_in *r, char *err, size_t errlen)
 	if (launch_init(&L, r, err, errlen) != 0)
 		return NULL;
 	if (L.pl->nodes > 1 || L.pl->nodes_per_instance > 1) {
-		snprintf(err, errlen, "compose runs on one host; %d nodes need "
-		    "--export kubernetes, ray or multinode", L.pl->nodes);
+		snprintf(err, errlen,
+		    "compose runs on one host; %d nodes need "
+		    "--export kubernetes, ray or multinode",
+		    L.pl->nodes);
 		launch_done(&L);
 		return NULL;
 	}
@@ -397,7 +431,8 @@ export_compose(const struct report_in *r, char *err, size_t errlen)
 		{
 			char img[64];
 
-			snprintf(img, sizeof img, "vllm/vllm-openai:v%s", L.version);
+			snprintf(img, sizeof img, "vllm/vllm-openai:v%s",
+			    L.version);
 			cJSON_AddStringToObject(s, "image", img);
 		}
 		/* the image's entrypoint is `vllm serve` */
@@ -407,8 +442,9 @@ export_compose(const struct report_in *r, char *err, size_t errlen)
 		snprintf(port, sizeof port, "%ld:%ld", L.port + rep, L.port);
 		cJSON_AddItemToArray(ports, cJSON_CreateString(port));
 		vols = cJSON_AddArrayToObject(s, "volumes");
-		cJSON_AddItemToArray(vols, cJSON_CreateString(
-		    "~/.cache/huggingface:/root/.cache/huggingface"));
+		cJSON_AddItemToArray(vols,
+		    cJSON_CreateString(
+			"~/.cache/huggingface:/root/.cache/huggingface"));
 		cJSON_AddItemToObject(s, "environment", env_object(&L, true));
 		replica_devices(L.pl, rep, 0, dlist, sizeof dlist, &node);
 		devs = cJSON_CreateArray();
@@ -419,7 +455,8 @@ export_compose(const struct report_in *r, char *err, size_t errlen)
 			char one[128];
 
 			q = strchr(p, ',');
-			snprintf(one, sizeof one, "%.*s", q ? (int)(q - p) : (int)strlen(p), p);
+			snprintf(one, sizeof one, "%.*s",
+			    q ? (int)(q - p) : (int)strlen(p), p);
 			cJSON_AddItemToArray(ids, cJSON_CreateString(one));
 		}
 		caps = cJSON_AddArrayToObject(dev, "capabilities");
@@ -428,14 +465,18 @@ export_compose(const struct report_in *r, char *err, size_t errlen)
 		{
 			cJSON *dep = cJSON_AddObjectToObject(s, "deploy");
 			cJSON *res = cJSON_AddObjectToObject(dep, "resources");
-			cJSON *resv = cJSON_AddObjectToObject(res, "reservations");
+			cJSON *resv =
+			    cJSON_AddObjectToObject(res, "reservations");
 
 			cJSON_AddItemToObject(resv, "devices", devs);
 		}
 	}
-	snprintf(head, sizeof head, "docker compose file for vLLM %s (planned by "
-	    "headroom %s): %d replica%s, one service each on its own cards and port.\n"
-	    "Start: docker compose up -d", L.version, PACKAGE_VERSION, L.pl->replicas,
+	snprintf(head, sizeof head,
+	    "docker compose file for vLLM %s (planned by "
+	    "headroom %s): %d replica%s, one service each on its own cards and "
+	    "port.\n"
+	    "Start: docker compose up -d",
+	    L.version, PACKAGE_VERSION, L.pl->replicas,
 	    L.pl->replicas == 1 ? "" : "s");
 	docs[0] = doc;
 	out = yamldoc_emit(docs, 1, head, err, errlen);
@@ -461,7 +502,8 @@ meta(const char *name, const char *app)
 static cJSON *
 probe(long port, int period, int failures)
 {
-	cJSON *p = cJSON_CreateObject(), *h = cJSON_AddObjectToObject(p, "httpGet");
+	cJSON *p = cJSON_CreateObject(),
+	      *h = cJSON_AddObjectToObject(p, "httpGet");
 
 	cJSON_AddStringToObject(h, "path", "/health");
 	cJSON_AddNumberToObject(h, "port", (double)port);
@@ -513,15 +555,19 @@ container(const struct launch *L, const char *name, cJSON *command, cJSON *args,
 		cJSON_Delete(vars);
 	}
 	if (serving) {
-		cJSON *ports = cJSON_AddArrayToObject(c, "ports"), *pt = cJSON_CreateObject();
+		cJSON *ports = cJSON_AddArrayToObject(c, "ports"),
+		      *pt = cJSON_CreateObject();
 
 		cJSON_AddStringToObject(pt, "name", "http");
 		cJSON_AddNumberToObject(pt, "containerPort", (double)L->port);
 		cJSON_AddItemToArray(ports, pt);
 		/* loading takes minutes: a startup probe holds the others off */
-		cJSON_AddItemToObject(c, "startupProbe", probe(L->port, 10, 180));
-		cJSON_AddItemToObject(c, "readinessProbe", probe(L->port, 10, 3));
-		cJSON_AddItemToObject(c, "livenessProbe", probe(L->port, 30, 3));
+		cJSON_AddItemToObject(c, "startupProbe",
+		    probe(L->port, 10, 180));
+		cJSON_AddItemToObject(c, "readinessProbe",
+		    probe(L->port, 10, 3));
+		cJSON_AddItemToObject(c, "livenessProbe",
+		    probe(L->port, 30, 3));
 	}
 	res = cJSON_AddObjectToObject(c, "resources");
 	lim = cJSON_AddObjectToObject(res, "limits");
@@ -569,7 +615,8 @@ pod_spec(cJSON *ctr, const char *claim)
 /* A Kubernetes object of apiVersion api and kind kind, named after the
  * service, whose spec (*spec) asks for the placement's replicas. */
 static cJSON *
-workload(const struct launch *L, const char *api, const char *kind, cJSON **spec)
+workload(const struct launch *L, const char *api, const char *kind,
+    cJSON **spec)
 {
 	cJSON *d = cJSON_CreateObject();
 
@@ -582,7 +629,8 @@ workload(const struct launch *L, const char *api, const char *kind, cJSON **spec
 }
 
 static cJSON *
-service(const struct launch *L, const char *name, const char *app, cJSON *extra_sel)
+service(const struct launch *L, const char *name, const char *app,
+    cJSON *extra_sel)
 {
 	cJSON *s = cJSON_CreateObject(), *spec, *sel, *ports, *pt;
 
@@ -622,8 +670,8 @@ claim(const struct launch *L, const char *name, bool many)
 	cJSON_AddItemToObject(c, "metadata", meta(name, L->name));
 	spec = cJSON_AddObjectToObject(c, "spec");
 	modes = cJSON_AddArrayToObject(spec, "accessModes");
-	cJSON_AddItemToArray(modes, cJSON_CreateString(many ? "ReadWriteMany" :
-	    "ReadWriteOnce"));
+	cJSON_AddItemToArray(modes,
+	    cJSON_CreateString(many ? "ReadWriteMany" : "ReadWriteOnce"));
 	res = cJSON_AddObjectToObject(spec, "resources");
 	req = cJSON_AddObjectToObject(res, "requests");
 	snprintf(size, sizeof size, "%.0fGi", gib < 20 ? 20 : gib);
@@ -638,14 +686,17 @@ lws_script(const struct launch *L, bool leader)
 	struct strbuf b = { 0 };
 
 	if (!leader) {
-		strbuf_printf(&b, "ray start --address=$(LWS_LEADER_ADDRESS):%d "
-		    "--num-gpus=%d --block", RAY_PORT, L->pl->gpus_per_node);
+		strbuf_printf(&b,
+		    "ray start --address=$(LWS_LEADER_ADDRESS):%d "
+		    "--num-gpus=%d --block",
+		    RAY_PORT, L->pl->gpus_per_node);
 		return strbuf_take(&b);
 	}
-	strbuf_printf(&b, "ray start --head --port=%d --num-gpus=%d && "
+	strbuf_printf(&b,
+	    "ray start --head --port=%d --num-gpus=%d && "
 	    "until [ \"$(ray status 2>/dev/null | grep -c node_)\" -ge "
-	    "$(LWS_GROUP_SIZE) ]; do sleep 5; done && exec ", RAY_PORT,
-	    L->pl->gpus_per_node);
+	    "$(LWS_GROUP_SIZE) ]; do sleep 5; done && exec ",
+	    RAY_PORT, L->pl->gpus_per_node);
 	append_words(&b, L, 0);
 	strbuf_printf(&b, " --distributed-executor-backend ray");
 	return strbuf_take(&b);
@@ -682,38 +733,45 @@ export_kubernetes(const struct report_in *r, char *err, size_t errlen)
 		cmd = cJSON_CreateArray();
 		cJSON_AddItemToArray(cmd, cJSON_CreateString("vllm"));
 		cJSON_AddItemToArray(cmd, cJSON_CreateString("serve"));
-		cJSON_AddItemToObject(tmpl, "spec", pod_spec(container(&L, "vllm", cmd,
-		    words_array(&L, 2), true, L.pl->instance_gpus), cname));
+		cJSON_AddItemToObject(tmpl, "spec",
+		    pod_spec(container(&L, "vllm", cmd, words_array(&L, 2),
+				 true, L.pl->instance_gpus),
+			cname));
 		docs[n++] = claim(&L, cname, L.pl->replicas > 1);
 		docs[n++] = d;
 		docs[n++] = service(&L, L.name, L.name, NULL);
 	} else {
 		cJSON *spec, *lwt, *cmd, *sel;
-		cJSON *d = workload(&L, "leaderworkerset.x-k8s.io/v1", "LeaderWorkerSet",
-		    &spec);
+		cJSON *d = workload(&L, "leaderworkerset.x-k8s.io/v1",
+		    "LeaderWorkerSet", &spec);
 		char *s;
 
 		lwt = cJSON_AddObjectToObject(spec, "leaderWorkerTemplate");
 		cJSON_AddNumberToObject(lwt, "size", L.pl->nodes_per_instance);
-		cJSON_AddStringToObject(lwt, "restartPolicy", "RecreateGroupOnPodRestart");
+		cJSON_AddStringToObject(lwt, "restartPolicy",
+		    "RecreateGroupOnPodRestart");
 		for (i = 0; i < 2; i++) {
 			cJSON *t = cJSON_CreateObject(), *tm, *tl;
 
 			tm = cJSON_AddObjectToObject(t, "metadata");
 			tl = cJSON_AddObjectToObject(tm, "labels");
 			cJSON_AddStringToObject(tl, "app", L.name);
-			cJSON_AddStringToObject(tl, "role", i == 0 ? "leader" : "worker");
+			cJSON_AddStringToObject(tl, "role",
+			    i == 0 ? "leader" : "worker");
 			cmd = cJSON_CreateArray();
 			cJSON_AddItemToArray(cmd, cJSON_CreateString("sh"));
 			cJSON_AddItemToArray(cmd, cJSON_CreateString("-c"));
 			s = lws_script(&L, i == 0);
 			cJSON_AddItemToArray(cmd, cJSON_CreateString(s));
 			free(s);
-			cJSON_AddItemToObject(t, "spec", pod_spec(container(&L, i == 0 ?
-			    "vllm-leader" : "vllm-worker", cmd, NULL, i == 0,
-			    L.pl->gpus_per_node), cname));
-			cJSON_AddItemToObject(lwt, i == 0 ? "leaderTemplate" : "workerTemplate",
-			    t);
+			cJSON_AddItemToObject(t, "spec",
+			    pod_spec(container(&L,
+					 i == 0 ? "vllm-leader" : "vllm-worker",
+					 cmd, NULL, i == 0,
+					 L.pl->gpus_per_node),
+				cname));
+			cJSON_AddItemToObject(lwt,
+			    i == 0 ? "leaderTemplate" : "workerTemplate", t);
 		}
 		docs[n++] = claim(&L, cname, true);
 		docs[n++] = d;
@@ -721,16 +779,22 @@ export_kubernetes(const struct report_in *r, char *err, size_t errlen)
 		cJSON_AddStringToObject(sel, "role", "leader");
 		docs[n++] = service(&L, L.name, L.name, sel);
 	}
-	snprintf(head, sizeof head, "Kubernetes manifests for vLLM %s on %d x %s "
+	snprintf(head, sizeof head,
+	    "Kubernetes manifests for vLLM %s on %d x %s "
 	    "(planned by headroom %s): %d replica%s of %d GPU%s%s.\n"
-	    "The Hugging Face token comes from the Secret hf-token (key token): "
+	    "The Hugging Face token comes from the Secret hf-token (key "
+	    "token): "
 	    "kubectl create secret generic hf-token --from-literal=token=...%s",
 	    L.version, L.pl->nodes, L.nd->name, PACKAGE_VERSION, L.pl->replicas,
 	    L.pl->replicas == 1 ? "" : "s", L.pl->instance_gpus,
-	    L.pl->instance_gpus == 1 ? "" : "s", L.pl->nodes_per_instance > 1 ?
-	    ", each a LeaderWorkerSet group over nodes" : "",
-	    L.pl->nodes_per_instance > 1 ? "\nLeaderWorkerSet needs its controller "
-	    "(sigs.k8s.io/lws) installed in the cluster." : "");
+	    L.pl->instance_gpus == 1 ? "" : "s",
+	    L.pl->nodes_per_instance > 1
+		? ", each a LeaderWorkerSet group over nodes"
+		: "",
+	    L.pl->nodes_per_instance > 1
+		? "\nLeaderWorkerSet needs its controller "
+		  "(sigs.k8s.io/lws) installed in the cluster."
+		: "");
 	for (i = 0; i < n; i++)
 		cdocs[i] = docs[i];
 	out = yamldoc_emit(cdocs, n, head, err, errlen);

@@ -24,7 +24,7 @@
 #include "io/textfile.h"
 #include "io/vllmlog.h"
 
-#define say textesc_warn	/* messages quote files and pastes: escaped */
+#define say textesc_warn /* messages quote files and pastes: escaped */
 
 /* Prints text (path NULL or "-"), or writes it atomically to path; 0 or 2. */
 static int
@@ -32,7 +32,8 @@ emit(const char *path, const char *text)
 {
 	char err[1024];
 
-	if (textfile_write_atomic(path != NULL ? path : "-", text, strlen(text), err, sizeof err) != 0) {
+	if (textfile_write_atomic(path != NULL ? path : "-", text, strlen(text),
+		err, sizeof err) != 0) {
 		say("%s", err);
 		return 2;
 	}
@@ -49,7 +50,7 @@ run_compare(const struct catalogue *cat, struct cli *cli)
 	int rc;
 
 	if (compare_set_load(&set, cat, cli->compare, cli->n_compare, err,
-	    sizeof err) != 0) {
+		sizeof err) != 0) {
 		say("--compare: %s", err);
 		return 2;
 	}
@@ -81,8 +82,10 @@ run_check(const struct catalogue *cat, struct cli *cli, int argc, char **argv)
 		return 2;
 	}
 	if (saved == NULL) {
-		say("--check: %s has no figures: block (save it with --save-scenario "
-		    "first)", path);
+		say("--check: %s has no figures: block (save it with "
+		    "--save-scenario "
+		    "first)",
+		    path);
 		free(name);
 		return 2;
 	}
@@ -105,13 +108,13 @@ run_check(const struct catalogue *cat, struct cli *cli, int argc, char **argv)
 	moved = scenario_diff_figures(saved, now, &diff);
 	cJSON_Delete(now);
 	if (moved == 0) {
-		printf("%s: every figure as saved (%d checked)\n", textfile_name(path),
-		    cJSON_GetArraySize(saved));
+		printf("%s: every figure as saved (%d checked)\n",
+		    textfile_name(path), cJSON_GetArraySize(saved));
 		rc = 0;
 	} else {
-		printf("%s: %d figure%s moved since the scenario was saved:\n%s",
-		    textfile_name(path),
-		    moved, moved == 1 ? "" : "s", diff);
+		printf("%s: %d figure%s moved since the scenario was "
+		       "saved:\n%s",
+		    textfile_name(path), moved, moved == 1 ? "" : "s", diff);
 		rc = 1;
 	}
 	free(diff);
@@ -124,7 +127,8 @@ out:
 }
 
 static int
-run_calibrate(const struct catalogue *cat, struct cli *cli, int argc, char **argv)
+run_calibrate(const struct catalogue *cat, struct cli *cli, int argc,
+    char **argv)
 {
 	struct vllm_log log;
 	struct cli c;
@@ -146,7 +150,8 @@ run_calibrate(const struct catalogue *cat, struct cli *cli, int argc, char **arg
 	}
 	free(text);
 	if (calibration_cli(cat, &log, argc, argv, &c, note, sizeof note, err,
-	    sizeof err) != 0 || cli_resolve(cat, &c, err, sizeof err) != 0) {
+		sizeof err) != 0 ||
+	    cli_resolve(cat, &c, err, sizeof err) != 0) {
 		say("--calibrate: %s: %s", cli->calibrate, err);
 		cli_done(&c);
 		vllmlog_done(&log);
@@ -158,12 +163,14 @@ run_calibrate(const struct catalogue *cat, struct cli *cli, int argc, char **arg
 	rc = emit(cli->output, out);
 	free(out);
 	if (rc == 0 && cli->save_calibration) {
-		calibration_from_log(cat, &log, &c.imp.in, &p, cli->calibrate, &k);
+		calibration_from_log(cat, &log, &c.imp.in, &p, cli->calibrate,
+		    &k);
 		if (!(k.terms & (PLAN_CAL_ACTIVATION | PLAN_CAL_NON_TORCH))) {
 			say("--save-calibration: nothing measured to store: %s",
 			    vllmlog_missing(&log, miss, sizeof miss));
 			rc = 2;
-		} else if (calibration_save(&k, path, sizeof path, err, sizeof err) != 0) {
+		} else if (calibration_save(&k, path, sizeof path, err,
+			       sizeof err) != 0) {
 			say("--save-calibration: %s", err);
 			rc = 2;
 		} else {
@@ -176,8 +183,8 @@ run_calibrate(const struct catalogue *cat, struct cli *cli, int argc, char **arg
 }
 
 int
-file_modes_before_resolve(const struct catalogue *cat, struct cli *cli, int argc,
-    char **argv)
+file_modes_before_resolve(const struct catalogue *cat, struct cli *cli,
+    int argc, char **argv)
 {
 	if (cli->n_compare > 0)
 		return run_compare(cat, cli);
@@ -204,15 +211,20 @@ mig_pin_check(const struct catalogue *cat, const struct cli *cli)
 	g = cli->imp.in.gpu >= 0 ? &cat->gpus[cli->imp.in.gpu] : NULL;
 	list[0] = '\0';
 	for (i = 0; g != NULL && i < g->n_mig && o + 2 < sizeof list; i++)
-		o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "",
-		    g->mig[i].name);
+		o += (size_t)snprintf(list + o, sizeof list - o, "%s%s",
+		    i ? ", " : "", g->mig[i].name);
 	if (g != NULL && list[0] != '\0')
-		say("the command pins a MIG slice (MIG-<uuid> or device=N:M): say "
-		    "which profile with --mig (%s has %s)", g->id, list);
+		say("the command pins a MIG slice (MIG-<uuid> or device=N:M): "
+		    "say "
+		    "which profile with --mig (%s has %s)",
+		    g->id, list);
 	else
-		say("the command pins a MIG slice (MIG-<uuid> or device=N:M), but %s "
-		    "has no MIG profiles: choose the card with --gpu and the slice "
-		    "with --mig", g ? g->id : "a custom card");
+		say("the command pins a MIG slice (MIG-<uuid> or device=N:M), "
+		    "but %s "
+		    "has no MIG profiles: choose the card with --gpu and the "
+		    "slice "
+		    "with --mig",
+		    g ? g->id : "a custom card");
 	return 2;
 }
 
@@ -224,8 +236,8 @@ file_modes_plan(const struct catalogue *cat, const struct cli *cli,
 
 	plan_compute(cat, &cli->imp.in, p);
 	memset(rin, 0, sizeof *rin);
-	rin->placement = deploy_place(cat, &cli->imp.in, cli->node, cli->nodes, p,
-	    &place);
+	rin->placement =
+	    deploy_place(cat, &cli->imp.in, cli->node, cli->nodes, p, &place);
 	rin->node = rin->placement != NULL ? &cat->nodes[cli->node] : NULL;
 	rin->cat = cat;
 	rin->in = &cli->imp.in;
@@ -240,8 +252,8 @@ file_modes_plan(const struct catalogue *cat, const struct cli *cli,
 static int
 save_scenario(struct cli *cli, const struct report_in *rin)
 {
-	struct filestamp *st = cli->scenario != NULL ? &cli->imp.scenario_stamp :
-	    NULL;
+	struct filestamp *st =
+	    cli->scenario != NULL ? &cli->imp.scenario_stamp : NULL;
 	char *name = NULL, *text, err[1024];
 	cJSON *fig = NULL;
 
@@ -251,8 +263,9 @@ save_scenario(struct cli *cli, const struct report_in *rin)
 		cJSON_Delete(fig);
 	text = scenario_write(rin, name, err, sizeof err);
 	free(name);
-	if (text == NULL || scenario_save(cli->save_scenario, text, st,
-	    cli->force, err, sizeof err) != 0) {
+	if (text == NULL ||
+	    scenario_save(cli->save_scenario, text, st, cli->force, err,
+		sizeof err) != 0) {
 		say("--save-scenario: %s", err);
 		free(text);
 		return 2;
@@ -300,14 +313,17 @@ file_modes_after_resolve(const struct catalogue *cat, struct cli *cli)
 		return 2;
 	if (cli->imp.note[0] != '\0')
 		say("note: %s", cli->imp.note);
-	if (cli->imp.in.cal.terms == 0 && calibration_apply(cat, &cli->imp.in, note,
-	    sizeof note) && cli->report != REPORT_NONE)
+	if (cli->imp.in.cal.terms == 0 &&
+	    calibration_apply(cat, &cli->imp.in, note, sizeof note) &&
+	    cli->report != REPORT_NONE)
 		say("calibrated terms from %s", note);
 	if (cli->export_fmt == NULL && cli->save_scenario == NULL &&
 	    cli->output == NULL)
 		return -1;
-	if (cli->export_fmt != NULL && cli->report != REPORT_NONE && cli->output == NULL) {
-		say("--export and --report both print: choose one (or add --output "
+	if (cli->export_fmt != NULL && cli->report != REPORT_NONE &&
+	    cli->output == NULL) {
+		say("--export and --report both print: choose one (or add "
+		    "--output "
 		    "FILE)");
 		return 2;
 	}
@@ -325,7 +341,7 @@ file_modes_after_resolve(const struct catalogue *cat, struct cli *cli)
 	} else if (cli->output != NULL) {
 		out = report_render(&rin, cli->report);
 	} else {
-		return -1;	/* --save-scenario with --report: the report follows */
+		return -1; /* --save-scenario with --report: the report follows */
 	}
 	rc = emit(cli->output, out);
 	free(out);

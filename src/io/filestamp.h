@@ -16,9 +16,9 @@
 #include <stdint.h>
 
 struct filestamp {
-	bool	 set;
-	char	 path[4096];		/* realpath() when taken */
-	int64_t	 size, mtime_ns;
+	bool set;
+	char path[4096]; /* realpath() when taken */
+	int64_t size, mtime_ns;
 	uint64_t hash;
 };
 

@@ -99,8 +99,8 @@ hf_repo_id_valid(const char *id)
 			return false;
 		}
 	}
-	return id[0] != '.' && id[0] != '-' && (slash == NULL || (slash[1] != '.' &&
-	    slash[1] != '-'));
+	return id[0] != '.' && id[0] != '-' &&
+	    (slash == NULL || (slash[1] != '.' && slash[1] != '-'));
 }
 
 bool
@@ -109,7 +109,8 @@ hf_revision_valid(const char *rev)
 	const char *p;
 
 	if (rev == NULL || *rev == '\0' || strlen(rev) > 200 || *rev == '/' ||
-	    strstr(rev, "..") || strstr(rev, "//") || rev[strlen(rev) - 1] == '/')
+	    strstr(rev, "..") || strstr(rev, "//") ||
+	    rev[strlen(rev) - 1] == '/')
 		return false;
 	for (p = rev; *p; p++)
 		if (!name_char((unsigned char)*p) && *p != '/')
@@ -123,7 +124,8 @@ hf_is_commit(const char *rev)
 	size_t i;
 
 	for (i = 0; i < 40; i++)
-		if (!isxdigit((unsigned char)rev[i]) || isupper((unsigned char)rev[i]))
+		if (!isxdigit((unsigned char)rev[i]) ||
+		    isupper((unsigned char)rev[i]))
 			return false;
 	return rev[40] == '\0';
 }
@@ -131,8 +133,8 @@ hf_is_commit(const char *rev)
 static bool
 file_name_valid(const char *name)
 {
-	return name != NULL && *name != '\0' && *name != '/' && strstr(name, "..") == NULL &&
-	    strchr(name, '\\') == NULL;
+	return name != NULL && *name != '\0' && *name != '/' &&
+	    strstr(name, "..") == NULL && strchr(name, '\\') == NULL;
 }
 
 static void
@@ -184,14 +186,15 @@ hf_cache_snapshot(const char *root, const char *repo, const char *rev,
 	if (rev == NULL)
 		rev = "main";
 	if (!hf_repo_id_valid(repo) || !hf_revision_valid(rev)) {
-		snprintf(err, errlen, "'%s' at '%s' is not a Hub repo id and revision",
-		    repo, rev);
+		snprintf(err, errlen,
+		    "'%s' at '%s' is not a Hub repo id and revision", repo,
+		    rev);
 		return -1;
 	}
 	repo_dir(root, repo, base, sizeof base);
 	if (stat(base, &sb) != 0) {
-		snprintf(err, errlen, "%s is not in the Hugging Face cache (%s)", repo,
-		    root);
+		snprintf(err, errlen,
+		    "%s is not in the Hugging Face cache (%s)", repo, root);
 		return 1;
 	}
 	snprintf(path, sizeof path, "%s/refs/%s", base, rev);
@@ -210,14 +213,17 @@ hf_cache_snapshot(const char *root, const char *repo, const char *rev,
 	} else if (hf_is_commit(rev)) {
 		memcpy(commit, rev, 41);
 	} else {
-		snprintf(err, errlen, "%s: the cache has no revision '%s' (no %s)", repo,
-		    rev, path);
+		snprintf(err, errlen,
+		    "%s: the cache has no revision '%s' (no %s)", repo, rev,
+		    path);
 		return 1;
 	}
 	snprintf(dir, dirlen, "%s/snapshots/%s", base, commit);
 	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-		snprintf(err, errlen, "%s: revision '%s' (commit %s) has no snapshot "
-		    "in the cache (no %s)", repo, rev, commit, dir);
+		snprintf(err, errlen,
+		    "%s: revision '%s' (commit %s) has no snapshot "
+		    "in the cache (no %s)",
+		    repo, rev, commit, dir);
 		return 1;
 	}
 	return 0;
@@ -247,16 +253,19 @@ hf_cache_store(const char *root, const char *repo, const char *rev,
 	size_t o = 0;
 	struct stat sb;
 
-	if (!hf_repo_id_valid(repo) || !hf_is_commit(commit) || !file_name_valid(name) ||
-	    etag == NULL || *etag == '\0' || strlen(etag) > 128) {
-		snprintf(err, errlen, "cannot store %s of %s in the cache: bad name",
-		    name, repo);
+	if (!hf_repo_id_valid(repo) || !hf_is_commit(commit) ||
+	    !file_name_valid(name) || etag == NULL || *etag == '\0' ||
+	    strlen(etag) > 128) {
+		snprintf(err, errlen,
+		    "cannot store %s of %s in the cache: bad name", name, repo);
 		return -1;
 	}
 	for (p = etag; *p; p++)
 		if (!isalnum((unsigned char)*p) && *p != '-') {
-			snprintf(err, errlen, "cannot store %s of %s: etag '%s' is not "
-			    "a plain name", name, repo, etag);
+			snprintf(err, errlen,
+			    "cannot store %s of %s: etag '%s' is not "
+			    "a plain name",
+			    name, repo, etag);
 			return -1;
 		}
 	repo_dir(root, repo, base, sizeof base);
@@ -273,7 +282,8 @@ hf_cache_store(const char *root, const char *repo, const char *rev,
 	o = (size_t)snprintf(target, sizeof target, "../../");
 	for (p = name; *p; p++)
 		if (*p == '/' && o + 4 < sizeof target)
-			o += (size_t)snprintf(target + o, sizeof target - o, "../");
+			o += (size_t)snprintf(target + o, sizeof target - o,
+			    "../");
 	snprintf(target + o, sizeof target - o, "blobs/%s", etag);
 	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", link, (long)getpid());
 	unlink(tmp);
@@ -291,8 +301,10 @@ hf_cache_store_missing(const char *root, const char *repo, const char *rev,
 {
 	char base[4096], path[4400];
 
-	if (!hf_repo_id_valid(repo) || !hf_is_commit(commit) || !file_name_valid(name)) {
-		snprintf(err, errlen, "cannot record %s of %s: bad name", name, repo);
+	if (!hf_repo_id_valid(repo) || !hf_is_commit(commit) ||
+	    !file_name_valid(name)) {
+		snprintf(err, errlen, "cannot record %s of %s: bad name", name,
+		    repo);
 		return -1;
 	}
 	repo_dir(root, repo, base, sizeof base);
@@ -310,7 +322,8 @@ hf_cache_known_missing(const char *root, const char *repo, const char *commit,
 	char base[4096], path[4400];
 	struct stat sb;
 
-	if (!hf_repo_id_valid(repo) || !hf_is_commit(commit) || !file_name_valid(name))
+	if (!hf_repo_id_valid(repo) || !hf_is_commit(commit) ||
+	    !file_name_valid(name))
 		return false;
 	repo_dir(root, repo, base, sizeof base);
 	snprintf(path, sizeof path, "%s/.no_exist/%s/%s", base, commit, name);
@@ -336,7 +349,8 @@ hf_cache_list(const char *root, const char *needle, char ***ids)
 	while ((de = readdir(d)) != NULL) {
 		char id[256], *sep;
 
-		if (strncmp(de->d_name, "models--", 8) != 0 || strlen(de->d_name) > 200)
+		if (strncmp(de->d_name, "models--", 8) != 0 ||
+		    strlen(de->d_name) > 200)
 			continue;
 		snprintf(id, sizeof id, "%s", de->d_name + 8);
 		sep = strstr(id, "--");
@@ -346,7 +360,8 @@ hf_cache_list(const char *root, const char *needle, char ***ids)
 		}
 		if (!hf_repo_id_valid(id))
 			continue;
-		if (needle != NULL && *needle != '\0' && strcasestr(id, needle) == NULL)
+		if (needle != NULL && *needle != '\0' &&
+		    strcasestr(id, needle) == NULL)
 			continue;
 		if (n == cap) {
 			cap = cap ? cap * 2 : 16;

@@ -27,27 +27,27 @@
 #include "io/model_dir.h"
 #include "io/textfile.h"
 
-#define MAX_JSON	(32u << 20)	/* config, index, API answer */
-#define MAX_HEADER	(100u << 20)	/* a safetensors header (model_dir.c) */
-#define MAX_HOPS	10
-#define PROGRESS_AFTER	0.5		/* seconds before the progress line shows */
+#define MAX_JSON (32u << 20) /* config, index, API answer */
+#define MAX_HEADER (100u << 20) /* a safetensors header (model_dir.c) */
+#define MAX_HOPS 10
+#define PROGRESS_AFTER 0.5 /* seconds before the progress line shows */
 
 struct resp {
-	long	 status;
-	char	*body;
-	size_t	 len, cap;
-	bool	 cut;			/* the cap was reached */
-	char	 commit[64], etag[160], error_code[64], error_msg[256];
+	long status;
+	char *body;
+	size_t len, cap;
+	bool cut; /* the cap was reached */
+	char commit[64], etag[160], error_code[64], error_msg[256];
 };
 
 struct fetch {
 	const char *repo, *endpoint;
-	char	 token[512];
-	char	 origin[512];		/* scheme://host:port of the endpoint */
-	long	 timeout_ms, connect_ms;
-	double	 t0;
-	const char *what;		/* the file being fetched, for progress */
-	bool	 shown, cancelled;
+	char token[512];
+	char origin[512]; /* scheme://host:port of the endpoint */
+	long timeout_ms, connect_ms;
+	double t0;
+	const char *what; /* the file being fetched, for progress */
+	bool shown, cancelled;
 };
 
 static hf_hub_progress_fn progress_fn;
@@ -105,8 +105,9 @@ hf_hub_offline(void)
 {
 	const char *v = env("HF_HUB_OFFLINE");
 
-	return v != NULL && (strcmp(v, "1") == 0 || strcasecmp(v, "on") == 0 ||
-	    strcasecmp(v, "yes") == 0 || strcasecmp(v, "true") == 0);
+	return v != NULL &&
+	    (strcmp(v, "1") == 0 || strcasecmp(v, "on") == 0 ||
+		strcasecmp(v, "yes") == 0 || strcasecmp(v, "true") == 0);
 }
 
 const char *
@@ -168,7 +169,7 @@ read_token(char *buf, size_t len)
 		buf[--n] = '\0';
 	n = strspn(buf, " \t\r\n");
 	memmove(buf, buf + n, strlen(buf + n) + 1);
-	if (strpbrk(buf, "\r\n") != NULL)	/* never a header injection */
+	if (strpbrk(buf, "\r\n") != NULL) /* never a header injection */
 		buf[0] = '\0';
 }
 
@@ -186,7 +187,8 @@ url_origin(const char *url, char *buf, size_t len)
 	if (curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
 	    curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) == CURLUE_OK &&
 	    curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK &&
-	    curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) == CURLUE_OK)
+	    curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) ==
+		CURLUE_OK)
 		snprintf(buf, len, "%s://%s:%s", scheme, host, port);
 	curl_free(scheme);
 	curl_free(host);
@@ -205,8 +207,8 @@ put_encoded(char *buf, size_t len, const char *s, bool keep_slash)
 	for (; *s && o + 4 < len; s++) {
 		unsigned char c = (unsigned char)*s;
 
-		if (isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' ||
-		    (keep_slash && c == '/'))
+		if (isalnum(c) || c == '-' || c == '_' || c == '.' ||
+		    c == '~' || (keep_slash && c == '/'))
 			buf[o++] = (char)c;
 		else
 			o += (size_t)snprintf(buf + o, len - o, "%%%02X", c);
@@ -264,23 +266,32 @@ on_header(char *line, size_t size, size_t n, void *ctx)
 {
 	struct resp *r = ctx;
 	size_t len = size * n;
-	static const char k_commit[] = "x-repo-commit:", k_linked[] = "x-linked-etag:",
-	    k_etag[] = "etag:", k_code[] = "x-error-code:", k_msg[] = "x-error-message:";
+	static const char k_commit[] = "x-repo-commit:",
+			  k_linked[] = "x-linked-etag:", k_etag[] = "etag:",
+			  k_code[] = "x-error-code:",
+			  k_msg[] = "x-error-message:";
 
 	/* values from the first response of a redirect chain win (the Hub's own) */
-	if (len > sizeof k_commit - 1 && strncasecmp(line, k_commit, sizeof k_commit - 1) == 0 &&
+	if (len > sizeof k_commit - 1 &&
+	    strncasecmp(line, k_commit, sizeof k_commit - 1) == 0 &&
 	    r->commit[0] == '\0')
-		header_value(line, len, sizeof k_commit - 1, r->commit, sizeof r->commit, false);
+		header_value(line, len, sizeof k_commit - 1, r->commit,
+		    sizeof r->commit, false);
 	else if (len > sizeof k_linked - 1 &&
 	    strncasecmp(line, k_linked, sizeof k_linked - 1) == 0)
-		header_value(line, len, sizeof k_linked - 1, r->etag, sizeof r->etag, true);
-	else if (len > sizeof k_etag - 1 && strncasecmp(line, k_etag, sizeof k_etag - 1) == 0 &&
+		header_value(line, len, sizeof k_linked - 1, r->etag,
+		    sizeof r->etag, true);
+	else if (len > sizeof k_etag - 1 &&
+	    strncasecmp(line, k_etag, sizeof k_etag - 1) == 0 &&
 	    r->etag[0] == '\0')
-		header_value(line, len, sizeof k_etag - 1, r->etag, sizeof r->etag, true);
-	else if (len > sizeof k_code - 1 && strncasecmp(line, k_code, sizeof k_code - 1) == 0)
+		header_value(line, len, sizeof k_etag - 1, r->etag,
+		    sizeof r->etag, true);
+	else if (len > sizeof k_code - 1 &&
+	    strncasecmp(line, k_code, sizeof k_code - 1) == 0)
 		header_value(line, len, sizeof k_code - 1, r->error_code,
 		    sizeof r->error_code, false);
-	else if (len > sizeof k_msg - 1 && strncasecmp(line, k_msg, sizeof k_msg - 1) == 0)
+	else if (len > sizeof k_msg - 1 &&
+	    strncasecmp(line, k_msg, sizeof k_msg - 1) == 0)
 		header_value(line, len, sizeof k_msg - 1, r->error_msg,
 		    sizeof r->error_msg, false);
 	return len;
@@ -291,8 +302,9 @@ on_progress(void *ctx, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
     curl_off_t ulnow)
 {
 	struct fetch *f = ctx;
-	hf_hub_progress_fn fn = progress_set ? progress_fn :
-	    isatty(STDERR_FILENO) ? stderr_progress : NULL;
+	hf_hub_progress_fn fn = progress_set ? progress_fn
+	    : isatty(STDERR_FILENO)          ? stderr_progress
+					     : NULL;
 	char line[300];
 
 	(void)dltotal;
@@ -300,12 +312,13 @@ on_progress(void *ctx, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
 	(void)ulnow;
 	if (fn == NULL || now() - f->t0 < PROGRESS_AFTER)
 		return 0;
-	snprintf(line, sizeof line, "headroom: fetching %s %s from %s ... %lld KiB",
-	    f->repo, f->what, f->endpoint, (long long)(dlnow / 1024));
+	snprintf(line, sizeof line,
+	    "headroom: fetching %s %s from %s ... %lld KiB", f->repo, f->what,
+	    f->endpoint, (long long)(dlnow / 1024));
 	f->shown = true;
 	if (fn(progress_set ? progress_ctx : NULL, line) != 0) {
 		f->cancelled = true;
-		return 1;	/* libcurl ends the transfer */
+		return 1; /* libcurl ends the transfer */
 	}
 	return 0;
 }
@@ -337,17 +350,21 @@ http_get(struct fetch *f, const char *url0, long long from, long long to,
 		r->len = 0;
 		r->cut = false;
 		url_origin(url, origin, sizeof origin);
-		if (f->token[0] != '\0' && origin[0] != '\0' && strcmp(origin, f->origin) == 0) {
-			snprintf(hdr, sizeof hdr, "Authorization: Bearer %s", f->token);
+		if (f->token[0] != '\0' && origin[0] != '\0' &&
+		    strcmp(origin, f->origin) == 0) {
+			snprintf(hdr, sizeof hdr, "Authorization: Bearer %s",
+			    f->token);
 			h = curl_slist_append(h, hdr);
 		}
 		if (to >= 0) {
-			snprintf(hdr, sizeof hdr, "Range: bytes=%lld-%lld", from, to);
+			snprintf(hdr, sizeof hdr, "Range: bytes=%lld-%lld",
+			    from, to);
 			h = curl_slist_append(h, hdr);
 		}
 		curl_easy_setopt(c, CURLOPT_URL, url);
 		curl_easy_setopt(c, CURLOPT_HTTPHEADER, h);
-		curl_easy_setopt(c, CURLOPT_USERAGENT, "headroom/" PACKAGE_VERSION);
+		curl_easy_setopt(c, CURLOPT_USERAGENT,
+		    "headroom/" PACKAGE_VERSION);
 		curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
 		curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
 		curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, f->connect_ms);
@@ -365,9 +382,11 @@ http_get(struct fetch *f, const char *url0, long long from, long long to,
 		rc = curl_easy_perform(c);
 		curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &r->status);
 		if (rc == CURLE_WRITE_ERROR && r->cut)
-			rc = CURLE_OK;		/* our cap, not the network */
+			rc = CURLE_OK; /* our cap, not the network */
 		if (rc == CURLE_OK && r->status >= 300 && r->status < 400 &&
-		    curl_easy_getinfo(c, CURLINFO_REDIRECT_URL, &loc) == CURLE_OK && loc) {
+		    curl_easy_getinfo(c, CURLINFO_REDIRECT_URL, &loc) ==
+			CURLE_OK &&
+		    loc) {
 			snprintf(url, sizeof url, "%s", loc);
 			curl_slist_free_all(h);
 			curl_easy_cleanup(c);
@@ -390,44 +409,57 @@ resp_done(struct resp *r)
 
 /* Turns a failed answer into a message; *missing when the repo/revision is not there. */
 static void
-explain(const struct fetch *f, CURLcode rc, const struct resp *r, const char *url,
-    const char *rev, bool *missing, char *err, size_t errlen)
+explain(const struct fetch *f, CURLcode rc, const struct resp *r,
+    const char *url, const char *rev, bool *missing, char *err, size_t errlen)
 {
 	if (rc == CURLE_ABORTED_BY_CALLBACK && f->cancelled) {
-		snprintf(err, errlen, "fetching %s from %s: cancelled", f->repo, f->endpoint);
+		snprintf(err, errlen, "fetching %s from %s: cancelled", f->repo,
+		    f->endpoint);
 	} else if (rc == CURLE_OPERATION_TIMEDOUT) {
-		snprintf(err, errlen, "%s: no answer within %.1f s (HF_HUB_DOWNLOAD_TIMEOUT "
-		    "sets the time-out; HF_HUB_OFFLINE=1 plans from the cache only)", url,
-		    (double)f->timeout_ms / 1000);
-	} else if (rc == CURLE_COULDNT_RESOLVE_HOST || rc == CURLE_COULDNT_CONNECT ||
-	    rc == CURLE_COULDNT_RESOLVE_PROXY) {
-		snprintf(err, errlen, "cannot reach %s (%s): no network? HF_HUB_OFFLINE=1 "
-		    "plans from the Hugging Face cache only", f->endpoint,
-		    curl_easy_strerror(rc));
+		snprintf(err, errlen,
+		    "%s: no answer within %.1f s (HF_HUB_DOWNLOAD_TIMEOUT "
+		    "sets the time-out; HF_HUB_OFFLINE=1 plans from the cache "
+		    "only)",
+		    url, (double)f->timeout_ms / 1000);
+	} else if (rc == CURLE_COULDNT_RESOLVE_HOST ||
+	    rc == CURLE_COULDNT_CONNECT || rc == CURLE_COULDNT_RESOLVE_PROXY) {
+		snprintf(err, errlen,
+		    "cannot reach %s (%s): no network? HF_HUB_OFFLINE=1 "
+		    "plans from the Hugging Face cache only",
+		    f->endpoint, curl_easy_strerror(rc));
 	} else if (rc == CURLE_TOO_MANY_REDIRECTS) {
-		snprintf(err, errlen, "%s: more than %d redirects", url, MAX_HOPS);
+		snprintf(err, errlen, "%s: more than %d redirects", url,
+		    MAX_HOPS);
 	} else if (rc != CURLE_OK) {
 		snprintf(err, errlen, "%s: %s", url, curl_easy_strerror(rc));
-	} else if (strcmp(r->error_code, "GatedRepo") == 0 || r->status == 403 ||
+	} else if (strcmp(r->error_code, "GatedRepo") == 0 ||
+	    r->status == 403 ||
 	    (r->status == 401 && strcmp(r->error_code, "RepoNotFound") != 0 &&
-	    f->token[0] == '\0')) {
-		snprintf(err, errlen, "%s is gated or private (HTTP %ld%s%s): accept its "
-		    "licence or ask for access on %s/%s, then set HF_TOKEN (or the token "
-		    "file, HF_TOKEN_PATH) to a token of that account%s", f->repo,
-		    r->status, r->error_msg[0] ? ": " : "", r->error_msg, f->endpoint,
-		    f->repo, f->token[0] ? "; the token given was refused" : "");
-	} else if (r->status == 401 || strcmp(r->error_code, "RepoNotFound") == 0) {
+		f->token[0] == '\0')) {
+		snprintf(err, errlen,
+		    "%s is gated or private (HTTP %ld%s%s): accept its "
+		    "licence or ask for access on %s/%s, then set HF_TOKEN (or "
+		    "the token "
+		    "file, HF_TOKEN_PATH) to a token of that account%s",
+		    f->repo, r->status, r->error_msg[0] ? ": " : "",
+		    r->error_msg, f->endpoint, f->repo,
+		    f->token[0] ? "; the token given was refused" : "");
+	} else if (r->status == 401 ||
+	    strcmp(r->error_code, "RepoNotFound") == 0) {
 		*missing = true;
-		snprintf(err, errlen, "no repo %s on %s (or it is private: set HF_TOKEN)",
+		snprintf(err, errlen,
+		    "no repo %s on %s (or it is private: set HF_TOKEN)",
 		    f->repo, f->endpoint);
 	} else if (strcmp(r->error_code, "RevisionNotFound") == 0) {
 		*missing = true;
-		snprintf(err, errlen, "%s has no revision '%s' on %s", f->repo, rev,
-		    f->endpoint);
+		snprintf(err, errlen, "%s has no revision '%s' on %s", f->repo,
+		    rev, f->endpoint);
 	} else if (r->status == 404) {
 		*missing = true;
-		snprintf(err, errlen, "%s: not found (no such repo, revision or file; "
-		    "HTTP 404)", url);
+		snprintf(err, errlen,
+		    "%s: not found (no such repo, revision or file; "
+		    "HTTP 404)",
+		    url);
 	} else {
 		snprintf(err, errlen, "%s: HTTP %ld%s%s", url, r->status,
 		    r->error_msg[0] ? ": " : "", r->error_msg);
@@ -466,7 +498,8 @@ sibling(const cJSON *sibs, const char *name)
 	const cJSON *s;
 
 	cJSON_ArrayForEach(s, sibs) {
-		const cJSON *n = cJSON_GetObjectItemCaseSensitive(s, "rfilename");
+		const cJSON *n =
+		    cJSON_GetObjectItemCaseSensitive(s, "rfilename");
 
 		if (cJSON_IsString(n) && strcmp(n->valuestring, name) == 0)
 			return true;
@@ -497,7 +530,8 @@ remote_header(struct fetch *f, const char *commit, const char *file, char *err,
 		return -1;
 	}
 	if (r.len < 8) {
-		snprintf(err, errlen, "%s: too short for a safetensors header", url);
+		snprintf(err, errlen, "%s: too short for a safetensors header",
+		    url);
 		resp_done(&r);
 		return -1;
 	}
@@ -505,8 +539,8 @@ remote_header(struct fetch *f, const char *commit, const char *file, char *err,
 		hlen = hlen << 8 | (unsigned char)r.body[i];
 	resp_done(&r);
 	if (hlen == 0 || hlen > MAX_HEADER) {
-		snprintf(err, errlen, "%s: header length %llu is not plausible", url,
-		    (unsigned long long)hlen);
+		snprintf(err, errlen, "%s: header length %llu is not plausible",
+		    url, (unsigned long long)hlen);
 		return -1;
 	}
 	rc = http_get(f, url, 8, 8 + (long long)hlen - 1, (size_t)hlen, &r);
@@ -517,13 +551,15 @@ remote_header(struct fetch *f, const char *commit, const char *file, char *err,
 	}
 	if (r.status == 200) {
 		/* a server that ignores Range sends the file from byte 0 */
-		snprintf(err, errlen, "%s: the server ignored the range request", url);
+		snprintf(err, errlen,
+		    "%s: the server ignored the range request", url);
 		resp_done(&r);
 		return -1;
 	}
 	if (r.len != hlen) {
-		snprintf(err, errlen, "%s: header is cut short (%zu of %llu bytes)", url,
-		    r.len, (unsigned long long)hlen);
+		snprintf(err, errlen,
+		    "%s: header is cut short (%zu of %llu bytes)", url, r.len,
+		    (unsigned long long)hlen);
 		resp_done(&r);
 		return -1;
 	}
@@ -551,15 +587,17 @@ remote_header(struct fetch *f, const char *commit, const char *file, char *err,
 		char e2[600];
 
 		snprintf(e2, sizeof e2, "%s", err);
-		snprintf(err, errlen, "%s: %s", url, strchr(e2, ':') ? strchr(e2, ':') + 2 : e2);
+		snprintf(err, errlen, "%s: %s", url,
+		    strchr(e2, ':') ? strchr(e2, ':') + 2 : e2);
 	}
 	return b;
 }
 
 /* Fetches one small file into the cache; 1 when it does not exist. */
 static int
-fetch_file(struct fetch *f, const char *root, const char *rev, const char *commit,
-    const char *file, bool *missing, char *err, size_t errlen)
+fetch_file(struct fetch *f, const char *root, const char *rev,
+    const char *commit, const char *file, bool *missing, char *err,
+    size_t errlen)
 {
 	char url[4200], blob[200];
 	struct resp r;
@@ -569,9 +607,11 @@ fetch_file(struct fetch *f, const char *root, const char *rev, const char *commi
 	resolve_url(f, commit, file, url, sizeof url);
 	f->what = file;
 	rc = http_get(f, url, 0, -1, MAX_JSON, &r);
-	if (rc == CURLE_OK && r.status == 404 && strcmp(r.error_code, "EntryNotFound") == 0) {
+	if (rc == CURLE_OK && r.status == 404 &&
+	    strcmp(r.error_code, "EntryNotFound") == 0) {
 		resp_done(&r);
-		hf_cache_store_missing(root, f->repo, rev, commit, file, err, errlen);
+		hf_cache_store_missing(root, f->repo, rev, commit, file, err,
+		    errlen);
 		return 1;
 	}
 	if (rc != CURLE_OK || r.status != 200) {
@@ -580,18 +620,21 @@ fetch_file(struct fetch *f, const char *root, const char *rev, const char *commi
 		return -1;
 	}
 	if (r.cut) {
-		snprintf(err, errlen, "%s: larger than %u MiB, not a config file", url,
+		snprintf(err, errlen,
+		    "%s: larger than %u MiB, not a config file", url,
 		    MAX_JSON >> 20);
 		resp_done(&r);
 		return -1;
 	}
 	etag_or_hash(&r, blob, sizeof blob);
-	if (hf_cache_store(root, f->repo, rev, commit, file, blob, r.body ? r.body : "",
-	    r.len, err, errlen) != 0) {
+	if (hf_cache_store(root, f->repo, rev, commit, file, blob,
+		r.body ? r.body : "", r.len, err, errlen) != 0) {
 		size_t n = strlen(err);
 
-		snprintf(err + n, errlen - n, " (the Hugging Face cache %s must be "
-		    "writable; HF_HUB_CACHE names another)", root);
+		snprintf(err + n, errlen - n,
+		    " (the Hugging Face cache %s must be "
+		    "writable; HF_HUB_CACHE names another)",
+		    root);
 		ret = -1;
 	}
 	resp_done(&r);
@@ -606,12 +649,14 @@ fetch_init(struct fetch *f, const char *repo, const char *rev, char *endpoint,
 	static bool curl_ready;
 
 	if (hf_hub_offline()) {
-		snprintf(err, errlen, "HF_HUB_OFFLINE is set: not fetching %s", repo);
+		snprintf(err, errlen, "HF_HUB_OFFLINE is set: not fetching %s",
+		    repo);
 		return -1;
 	}
 	if (!hf_repo_id_valid(repo) || !hf_revision_valid(rev)) {
-		snprintf(err, errlen, "'%s' at '%s' is not a Hub repo id and revision",
-		    repo, rev);
+		snprintf(err, errlen,
+		    "'%s' at '%s' is not a Hub repo id and revision", repo,
+		    rev);
 		return -1;
 	}
 	if (!curl_ready) {
@@ -633,7 +678,8 @@ static void
 fetch_done(struct fetch *f)
 {
 	if (f->shown && (progress_set ? progress_fn != NULL : true))
-		(progress_set ? progress_fn : stderr_progress)(progress_ctx, NULL);
+		(progress_set ? progress_fn : stderr_progress)(progress_ctx,
+		    NULL);
 	f->shown = false;
 }
 
@@ -649,7 +695,8 @@ api_revision(struct fetch *f, const char *rev, char *commit, const cJSON **sibs,
 	const cJSON *sha;
 
 	f->what = "file list";
-	snprintf(url, sizeof url, "%s/api/models/%s/revision/", f->endpoint, f->repo);
+	snprintf(url, sizeof url, "%s/api/models/%s/revision/", f->endpoint,
+	    f->repo);
 	put_encoded(url, sizeof url, rev, false);
 	rc = http_get(f, url, 0, -1, MAX_JSON, &r);
 	if (rc != CURLE_OK || r.status != 200) {
@@ -661,9 +708,12 @@ api_revision(struct fetch *f, const char *rev, char *commit, const cJSON **sibs,
 	resp_done(&r);
 	sha = cJSON_GetObjectItemCaseSensitive(api, "sha");
 	*sibs = cJSON_GetObjectItemCaseSensitive(api, "siblings");
-	if (!cJSON_IsString(sha) || !hf_is_commit(sha->valuestring) || !cJSON_IsArray(*sibs)) {
-		snprintf(err, errlen, "%s: not the Hub's answer (no commit sha and "
-		    "siblings)", url);
+	if (!cJSON_IsString(sha) || !hf_is_commit(sha->valuestring) ||
+	    !cJSON_IsArray(*sibs)) {
+		snprintf(err, errlen,
+		    "%s: not the Hub's answer (no commit sha and "
+		    "siblings)",
+		    url);
 		cJSON_Delete(api);
 		return NULL;
 	}
@@ -686,21 +736,24 @@ is_top_safetensors(const cJSON *n)
  * only; the Hugging Face format skips them when other shards exist.
  */
 static int
-headers_total(struct fetch *f, const char *commit, const cJSON *sibs, bool mistral,
-    int64_t *total, char *err, size_t errlen)
+headers_total(struct fetch *f, const char *commit, const cJSON *sibs,
+    bool mistral, int64_t *total, char *err, size_t errlen)
 {
 	const cJSON *s;
 	bool any_plain = false;
 
 	*total = 0;
 	cJSON_ArrayForEach(s, sibs) {
-		const cJSON *n = cJSON_GetObjectItemCaseSensitive(s, "rfilename");
+		const cJSON *n =
+		    cJSON_GetObjectItemCaseSensitive(s, "rfilename");
 
-		if (is_top_safetensors(n) && strncmp(n->valuestring, "consolidated", 12) != 0)
+		if (is_top_safetensors(n) &&
+		    strncmp(n->valuestring, "consolidated", 12) != 0)
 			any_plain = true;
 	}
 	cJSON_ArrayForEach(s, sibs) {
-		const cJSON *n = cJSON_GetObjectItemCaseSensitive(s, "rfilename");
+		const cJSON *n =
+		    cJSON_GetObjectItemCaseSensitive(s, "rfilename");
 		bool cons;
 		int64_t b;
 
@@ -738,7 +791,8 @@ hf_hub_fetch(const char *root, const char *repo, const char *rev, char *dir,
 	*missing = false;
 	if (rev == NULL)
 		rev = "main";
-	if (fetch_init(&f, repo, rev, endpoint, sizeof endpoint, err, errlen) != 0) {
+	if (fetch_init(&f, repo, rev, endpoint, sizeof endpoint, err, errlen) !=
+	    0) {
 		*missing = !hf_hub_offline();
 		return -1;
 	}
@@ -749,8 +803,10 @@ hf_hub_fetch(const char *root, const char *repo, const char *rev, char *dir,
 	mistral = !sibling(sibs, "config.json");
 	cfg = mistral ? "params.json" : "config.json";
 	if (mistral && !sibling(sibs, "params.json")) {
-		snprintf(err, errlen, "%s at %s has neither config.json nor params.json: "
-		    "not a model headroom can read", repo, rev);
+		snprintf(err, errlen,
+		    "%s at %s has neither config.json nor params.json: "
+		    "not a model headroom can read",
+		    repo, rev);
 		goto out;
 	}
 	if (fetch_file(&f, root, rev, commit, cfg, missing, err, errlen) != 0)
@@ -759,17 +815,20 @@ hf_hub_fetch(const char *root, const char *repo, const char *rev, char *dir,
 		if (strcmp(optional[i], cfg) == 0)
 			continue;
 		if (!sibling(sibs, optional[i])) {
-			hf_cache_store_missing(root, repo, rev, commit, optional[i], err, errlen);
+			hf_cache_store_missing(root, repo, rev, commit,
+			    optional[i], err, errlen);
 			continue;
 		}
-		if (fetch_file(&f, root, rev, commit, optional[i], missing, err, errlen) < 0)
+		if (fetch_file(&f, root, rev, commit, optional[i], missing, err,
+			errlen) < 0)
 			goto out;
 	}
 	/* without an index: the safetensors headers the model loader would read */
 	if ((mistral || !sibling(sibs, "model.safetensors.index.json")) &&
 	    headers_total(&f, commit, sibs, mistral, &total, err, errlen) != 0)
 		goto out;
-	if (hf_cache_snapshot(root, repo, commit, dir, dirlen, c2, err, errlen) != 0)
+	if (hf_cache_snapshot(root, repo, commit, dir, dirlen, c2, err,
+		errlen) != 0)
 		goto out;
 	ret = 0;
 out:
@@ -789,11 +848,12 @@ hf_hub_weights(const char *repo, const char *commit, bool mistral, char *err,
 	bool missing = false;
 	int64_t total = -1;
 
-	if (fetch_init(&f, repo, commit, endpoint, sizeof endpoint, err, errlen) != 0)
+	if (fetch_init(&f, repo, commit, endpoint, sizeof endpoint, err,
+		errlen) != 0)
 		return -1;
 	api = api_revision(&f, commit, c2, &sibs, &missing, err, errlen);
-	if (api != NULL && headers_total(&f, commit, sibs, mistral, &total, err,
-	    errlen) != 0)
+	if (api != NULL &&
+	    headers_total(&f, commit, sibs, mistral, &total, err, errlen) != 0)
 		total = -1;
 	fetch_done(&f);
 	cJSON_Delete(api);

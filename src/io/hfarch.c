@@ -17,25 +17,25 @@
 #include "core/xalloc.h"
 
 enum family {
-	FAM_STANDARD,		/* checked against real startups */
-	FAM_QWEN_NEXT,		/* Qwen3-Next, Qwen3.5, Qwen3.6: GDN + attention */
-	FAM_NEMOTRON_H,		/* Nemotron-H, Nemotron 3: hybrid_override_pattern */
-	FAM_GRANITE_H,		/* Granite 4.0-H: layer_types mamba / attention */
-	FAM_LFM2,		/* LFM2: layer_types conv / full_attention */
-	FAM_DECILM,		/* Llama-Nemotron NAS: block_configs */
-	FAM_GEMMA4,		/* global_head_dim, num_global_key_value_heads */
-	FAM_MIMO_V2,		/* hybrid_layer_pattern, swa_* sizes */
-	FAM_DSA,		/* DeepSeek-V3.2, GLM-5: MLA + indexer */
-	FAM_LLAMA4,		/* chunked local attention */
-	FAM_MAMBA,		/* Mamba, Falcon-Mamba: Mamba1 layers only */
-	FAM_MAMBA2,		/* Mamba2 (Codestral Mamba): Mamba2 layers only */
-	FAM_BAMBA,		/* Bamba: attn_layer_indices, Mamba2 elsewhere */
-	FAM_JAMBA,		/* Jamba: Mamba1 + attention + MoE by period */
-	FAM_FALCON_H1,		/* Falcon-H1: attention and Mamba2 in every layer */
-	FAM_ZAMBA2,		/* Zamba2: Mamba2 layers, shared attention blocks */
-	FAM_KIMI_LINEAR,	/* Kimi Linear: KDA layers and MLA */
-	FAM_MINIMAX,		/* MiniMax-Text-01 / M1: lightning attention */
-	FAM_PLAMO2,		/* PLaMo 2: Mamba every other layer by mamba_step */
+	FAM_STANDARD, /* checked against real startups */
+	FAM_QWEN_NEXT, /* Qwen3-Next, Qwen3.5, Qwen3.6: GDN + attention */
+	FAM_NEMOTRON_H, /* Nemotron-H, Nemotron 3: hybrid_override_pattern */
+	FAM_GRANITE_H, /* Granite 4.0-H: layer_types mamba / attention */
+	FAM_LFM2, /* LFM2: layer_types conv / full_attention */
+	FAM_DECILM, /* Llama-Nemotron NAS: block_configs */
+	FAM_GEMMA4, /* global_head_dim, num_global_key_value_heads */
+	FAM_MIMO_V2, /* hybrid_layer_pattern, swa_* sizes */
+	FAM_DSA, /* DeepSeek-V3.2, GLM-5: MLA + indexer */
+	FAM_LLAMA4, /* chunked local attention */
+	FAM_MAMBA, /* Mamba, Falcon-Mamba: Mamba1 layers only */
+	FAM_MAMBA2, /* Mamba2 (Codestral Mamba): Mamba2 layers only */
+	FAM_BAMBA, /* Bamba: attn_layer_indices, Mamba2 elsewhere */
+	FAM_JAMBA, /* Jamba: Mamba1 + attention + MoE by period */
+	FAM_FALCON_H1, /* Falcon-H1: attention and Mamba2 in every layer */
+	FAM_ZAMBA2, /* Zamba2: Mamba2 layers, shared attention blocks */
+	FAM_KIMI_LINEAR, /* Kimi Linear: KDA layers and MLA */
+	FAM_MINIMAX, /* MiniMax-Text-01 / M1: lightning attention */
+	FAM_PLAMO2, /* PLaMo 2: Mamba every other layer by mamba_step */
 	FAM_UNKNOWN
 };
 
@@ -43,15 +43,22 @@ static const struct {
 	const char *arch;
 	enum family fam;
 } families[] = {
-	{ "LlamaForCausalLM", FAM_STANDARD }, { "MistralForCausalLM", FAM_STANDARD },
-	{ "Qwen2ForCausalLM", FAM_STANDARD }, { "Qwen3ForCausalLM", FAM_STANDARD },
-	{ "Qwen2MoeForCausalLM", FAM_STANDARD }, { "Qwen3MoeForCausalLM", FAM_STANDARD },
-	{ "GemmaForCausalLM", FAM_STANDARD }, { "Gemma2ForCausalLM", FAM_STANDARD },
+	{ "LlamaForCausalLM", FAM_STANDARD },
+	{ "MistralForCausalLM", FAM_STANDARD },
+	{ "Qwen2ForCausalLM", FAM_STANDARD },
+	{ "Qwen3ForCausalLM", FAM_STANDARD },
+	{ "Qwen2MoeForCausalLM", FAM_STANDARD },
+	{ "Qwen3MoeForCausalLM", FAM_STANDARD },
+	{ "GemmaForCausalLM", FAM_STANDARD },
+	{ "Gemma2ForCausalLM", FAM_STANDARD },
 	{ "Gemma3ForCausalLM", FAM_STANDARD },
 	{ "Gemma3ForConditionalGeneration", FAM_STANDARD },
-	{ "GptOssForCausalLM", FAM_STANDARD }, { "DeepseekV2ForCausalLM", FAM_STANDARD },
-	{ "DeepseekV3ForCausalLM", FAM_STANDARD }, { "Phi3ForCausalLM", FAM_STANDARD },
-	{ "PhiForCausalLM", FAM_STANDARD }, { "GraniteForCausalLM", FAM_STANDARD },
+	{ "GptOssForCausalLM", FAM_STANDARD },
+	{ "DeepseekV2ForCausalLM", FAM_STANDARD },
+	{ "DeepseekV3ForCausalLM", FAM_STANDARD },
+	{ "Phi3ForCausalLM", FAM_STANDARD },
+	{ "PhiForCausalLM", FAM_STANDARD },
+	{ "GraniteForCausalLM", FAM_STANDARD },
 	{ "Qwen2VLForConditionalGeneration", FAM_STANDARD },
 	{ "Qwen2_5_VLForConditionalGeneration", FAM_STANDARD },
 	{ "Mistral3ForConditionalGeneration", FAM_STANDARD },
@@ -64,7 +71,8 @@ static const struct {
 	{ "Qwen3NextForCausalLM", FAM_QWEN_NEXT },
 	{ "Qwen3_5ForConditionalGeneration", FAM_QWEN_NEXT },
 	{ "Qwen3_5MoeForConditionalGeneration", FAM_QWEN_NEXT },
-	{ "Qwen3_5ForCausalLM", FAM_QWEN_NEXT }, { "Qwen3_5MoeForCausalLM", FAM_QWEN_NEXT },
+	{ "Qwen3_5ForCausalLM", FAM_QWEN_NEXT },
+	{ "Qwen3_5MoeForCausalLM", FAM_QWEN_NEXT },
 	{ "NemotronHForCausalLM", FAM_NEMOTRON_H },
 	{ "GraniteMoeHybridForCausalLM", FAM_GRANITE_H },
 	{ "Lfm2ForCausalLM", FAM_LFM2 },
@@ -72,14 +80,20 @@ static const struct {
 	{ "Gemma4ForConditionalGeneration", FAM_GEMMA4 },
 	{ "Gemma4ForCausalLM", FAM_GEMMA4 },
 	{ "MiMoV2FlashForCausalLM", FAM_MIMO_V2 },
-	{ "DeepseekV32ForCausalLM", FAM_DSA }, { "GlmMoeDsaForCausalLM", FAM_DSA },
-	{ "MambaForCausalLM", FAM_MAMBA }, { "FalconMambaForCausalLM", FAM_MAMBA },
+	{ "DeepseekV32ForCausalLM", FAM_DSA },
+	{ "GlmMoeDsaForCausalLM", FAM_DSA },
+	{ "MambaForCausalLM", FAM_MAMBA },
+	{ "FalconMambaForCausalLM", FAM_MAMBA },
 	{ "Mamba2ForCausalLM", FAM_MAMBA2 },
-	{ "BambaForCausalLM", FAM_BAMBA }, { "JambaForCausalLM", FAM_JAMBA },
-	{ "FalconH1ForCausalLM", FAM_FALCON_H1 }, { "Zamba2ForCausalLM", FAM_ZAMBA2 },
+	{ "BambaForCausalLM", FAM_BAMBA },
+	{ "JambaForCausalLM", FAM_JAMBA },
+	{ "FalconH1ForCausalLM", FAM_FALCON_H1 },
+	{ "Zamba2ForCausalLM", FAM_ZAMBA2 },
 	{ "KimiLinearForCausalLM", FAM_KIMI_LINEAR },
-	{ "MiniMaxText01ForCausalLM", FAM_MINIMAX }, { "MiniMaxM1ForCausalLM", FAM_MINIMAX },
-	{ "MiniMaxForCausalLM", FAM_MINIMAX }, { "Plamo2ForCausalLM", FAM_PLAMO2 },
+	{ "MiniMaxText01ForCausalLM", FAM_MINIMAX },
+	{ "MiniMaxM1ForCausalLM", FAM_MINIMAX },
+	{ "MiniMaxForCausalLM", FAM_MINIMAX },
+	{ "Plamo2ForCausalLM", FAM_PLAMO2 },
 };
 
 /* Architectures whose caches or weights headroom does not model. */
@@ -87,62 +101,75 @@ const struct hfarch_refusal hfarch_refused[] = {
 	/* last: the release vLLM's _PREVIOUSLY_SUPPORTED_MODELS names (removal
 	 * pull requests in doc/architectures.md); later releases refuse with
 	 * vLLM's own words */
-	{ "Phi4FlashForCausalLM", "Phi-4-flash (SambaY) ran on vLLM's V0 engine "
-	    "only; headroom models the V1 engine", VLLM_VER(0, 10, 2) },
-	{ "Gemma3nForConditionalGeneration", "Gemma 3n (AltUp, per-layer "
-	    "embeddings, KV sharing) is not modelled", 0 },
+	{ "Phi4FlashForCausalLM",
+	    "Phi-4-flash (SambaY) ran on vLLM's V0 engine "
+	    "only; headroom models the V1 engine",
+	    VLLM_VER(0, 10, 2) },
+	{ "Gemma3nForConditionalGeneration",
+	    "Gemma 3n (AltUp, per-layer "
+	    "embeddings, KV sharing) is not modelled",
+	    0 },
 	{ "Gemma3nForCausalLM", "Gemma 3n is not modelled", 0 },
-	{ "MllamaForConditionalGeneration", "Llama 3.2 Vision cross-attention "
-	    "layers are not modelled", VLLM_VER(0, 10, 2) },
-	{ "WhisperForConditionalGeneration", "encoder-decoder models "
-	    "(cross-attention caches) are not modelled", 0 },
+	{ "MllamaForConditionalGeneration",
+	    "Llama 3.2 Vision cross-attention "
+	    "layers are not modelled",
+	    VLLM_VER(0, 10, 2) },
+	{ "WhisperForConditionalGeneration",
+	    "encoder-decoder models "
+	    "(cross-attention caches) are not modelled",
+	    0 },
 	/* vllm/model_executor/layers/deepseek_v4_attention.py and
 	 * v1/attention/backends/mla/sparse_swa.py (doc/architectures.md) */
-	{ "DeepseekV4ForCausalLM", "DeepSeek-V4 compressed attention is not "
+	{ "DeepseekV4ForCausalLM",
+	    "DeepSeek-V4 compressed attention is not "
 	    "modelled: the c4a and c128a compressed MLA caches (fp8_ds_mla, "
 	    "584-byte entries, 576-byte page alignment), the sliding-window "
 	    "cache every layer keeps, the compressors' state and the c4a "
 	    "indexer cache, how vLLM shares their pages in one pool, and the "
-	    "prefill gather workspace that grows with max_model_len", 0 },
+	    "prefill gather workspace that grows with max_model_len",
+	    0 },
 	{ "Step3p5ForCausalLM", "Step-3.5 is not modelled", 0 },
 	{ "BertModel", "encoder-only models are not modelled", 0 },
 };
-const size_t hfarch_n_refused = sizeof hfarch_refused / sizeof hfarch_refused[0];
+const size_t hfarch_n_refused =
+    sizeof hfarch_refused / sizeof hfarch_refused[0];
 
 /*
  * Fields that change memory in ways only some families use.  A config
  * that carries one its family does not read is refused, naming the field.
  */
-static const char *const memory_fields[] = {
-	"hybrid_override_pattern", "layers_block_type", "block_configs",
-	"hybrid_layer_pattern", "linear_num_key_heads", "linear_num_value_heads",
-	"mamba_num_heads", "mamba_n_heads", "mamba_d_state", "ssm_state_size",
-	"index_topk", "index_head_dim", "num_kv_shared_layers", "global_head_dim",
+static const char *const memory_fields[] = { "hybrid_override_pattern",
+	"layers_block_type", "block_configs", "hybrid_layer_pattern",
+	"linear_num_key_heads", "linear_num_value_heads", "mamba_num_heads",
+	"mamba_n_heads", "mamba_d_state", "ssm_state_size", "index_topk",
+	"index_head_dim", "num_kv_shared_layers", "global_head_dim",
 	"num_global_key_value_heads", "swa_num_key_value_heads", "swa_head_dim",
 	"cross_attention_layers", "attn_type_list", "full_attn_idxs",
 	"compress_ratios", "conv_L_cache", "mtp_hybrid_override_pattern",
-	"indexer_types", "linear_attn_config", NULL
-};
+	"indexer_types", "linear_attn_config", NULL };
 
 /* The fields each family reads (beyond the standard ones). */
 static const char *const family_fields[][12] = {
 	[FAM_STANDARD] = { NULL },
-	[FAM_QWEN_NEXT] = { "linear_num_key_heads", "linear_num_value_heads", NULL },
+	[FAM_QWEN_NEXT] = { "linear_num_key_heads", "linear_num_value_heads",
+	    NULL },
 	[FAM_NEMOTRON_H] = { "hybrid_override_pattern", "mamba_num_heads",
-		"ssm_state_size", "mtp_hybrid_override_pattern",
-		"layers_block_type", NULL },
-	[FAM_GRANITE_H] = { "mamba_n_heads", "mamba_d_state", "layers_block_type", NULL },
+	    "ssm_state_size", "mtp_hybrid_override_pattern",
+	    "layers_block_type", NULL },
+	[FAM_GRANITE_H] = { "mamba_n_heads", "mamba_d_state",
+	    "layers_block_type", NULL },
 	[FAM_LFM2] = { "conv_L_cache", NULL },
 	[FAM_DECILM] = { "block_configs", NULL },
 	[FAM_GEMMA4] = { "global_head_dim", "num_global_key_value_heads",
-		"num_kv_shared_layers", NULL },
+	    "num_kv_shared_layers", NULL },
 	[FAM_MIMO_V2] = { "hybrid_layer_pattern", "swa_num_key_value_heads",
-		"swa_head_dim", NULL },
+	    "swa_head_dim", NULL },
 	[FAM_DSA] = { "index_topk", "index_head_dim", "indexer_types", NULL },
 	[FAM_LLAMA4] = { NULL },
 	[FAM_MAMBA] = { NULL },
 	[FAM_MAMBA2] = { NULL },
-	[FAM_BAMBA] = { "mamba_n_heads", "mamba_d_state", "layers_block_type", NULL },
+	[FAM_BAMBA] = { "mamba_n_heads", "mamba_d_state", "layers_block_type",
+	    NULL },
 	[FAM_JAMBA] = { "mamba_d_state", NULL },
 	[FAM_FALCON_H1] = { "mamba_n_heads", "mamba_d_state", NULL },
 	[FAM_ZAMBA2] = { "mamba_d_state", "layers_block_type", NULL },
@@ -179,7 +206,9 @@ num(const struct src *s, const char *k, int def)
 {
 	const cJSON *v = get(s, k);
 
-	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? (int)v->valuedouble : def;
+	return cJSON_IsNumber(v) && isfinite(v->valuedouble)
+	    ? (int)v->valuedouble
+	    : def;
 }
 
 static const char *
@@ -244,9 +273,10 @@ hfarch_last_release(const char *arch)
 		if (arch && strcmp(arch, hfarch_refused[i].what) == 0)
 			return hfarch_refused[i].last;
 	if (family_of(arch, NULL) == FAM_BAMBA)
-		return VLLM_VER(0, 23, 0);	/* #45990 removed bamba.py */
+		return VLLM_VER(0, 23, 0); /* #45990 removed bamba.py */
 	if (family_of(arch, NULL) == FAM_MINIMAX)
-		return VLLM_VER(0, 23, 0);	/* #45993 removed minimax_text_01.py */
+		return VLLM_VER(0, 23,
+		    0); /* #45993 removed minimax_text_01.py */
 	if (family_of(arch, NULL) == FAM_PLAMO2)
 		return VLLM_VER(0, 26, 0);
 	return 0;
@@ -300,8 +330,9 @@ count_layers(struct model *m)
 	for (i = 0; i < m->layers; i++) {
 		int mx = m->ld ? m->ld[i].mixer : MIXER_ATTENTION;
 
-		if (mx == MIXER_MAMBA1 || mx == MIXER_MAMBA2 || mx == MIXER_GDN ||
-		    mx == MIXER_SHORT_CONV || mx == MIXER_KDA || mx == MIXER_LIGHTNING ||
+		if (mx == MIXER_MAMBA1 || mx == MIXER_MAMBA2 ||
+		    mx == MIXER_GDN || mx == MIXER_SHORT_CONV ||
+		    mx == MIXER_KDA || mx == MIXER_LIGHTNING ||
 		    mx == MIXER_PLAMO2)
 			m->n_state_layers++;
 		else if (mx != MIXER_ATTENTION)
@@ -313,10 +344,8 @@ count_layers(struct model *m)
 	}
 }
 
-static const char *const attention_words[] = {
-	"full_attention", "attention", "global", "sliding_attention", "sliding",
-	"chunked_attention", NULL
-};
+static const char *const attention_words[] = { "full_attention", "attention",
+	"global", "sliding_attention", "sliding", "chunked_attention", NULL };
 
 /* Is every layer_types word one an attention-only family uses? */
 static int
@@ -331,9 +360,14 @@ check_layer_words(const struct src *s, struct model *m)
 		for (ok = 0, k = 0; attention_words[k]; k++)
 			ok |= strcmp(t, attention_words[k]) == 0;
 		if (!ok) {
-			refuse(m, "%s: layer_types[%d] is '%s', a layer kind headroom "
-			    "does not model for this architecture.", m->architecture &&
-			    *m->architecture ? m->architecture : "config", i, t);
+			refuse(m,
+			    "%s: layer_types[%d] is '%s', a layer kind "
+			    "headroom "
+			    "does not model for this architecture.",
+			    m->architecture && *m->architecture
+				? m->architecture
+				: "config",
+			    i, t);
 			return 0;
 		}
 		i++;
@@ -353,8 +387,10 @@ read_layer_types(const struct src *s, struct model *m, char *err, size_t errlen,
 		return 0;
 	if (!cJSON_IsArray(lt) || cJSON_GetArraySize(lt) != m->layers) {
 		*bad = "layer_types";
-		snprintf(err, errlen, "config: layer_types has %d entries but "
-		    "num_hidden_layers is %d", cJSON_GetArraySize(lt), m->layers);
+		snprintf(err, errlen,
+		    "config: layer_types has %d entries but "
+		    "num_hidden_layers is %d",
+		    cJSON_GetArraySize(lt), m->layers);
 		return -1;
 	}
 	layers_alloc(m);
@@ -365,10 +401,11 @@ read_layer_types(const struct src *s, struct model *m, char *err, size_t errlen,
 
 		m->layer_kind[i] = LAYER_FULL;
 		m->ld[i].mixer = MIXER_ATTENTION;
-		if (strcmp(t, "full_attention") == 0 || strcmp(t, "attention") == 0 ||
-		    strcmp(t, "global") == 0)
+		if (strcmp(t, "full_attention") == 0 ||
+		    strcmp(t, "attention") == 0 || strcmp(t, "global") == 0)
 			continue;
-		if (strcmp(t, "sliding_attention") == 0 || strcmp(t, "sliding") == 0) {
+		if (strcmp(t, "sliding_attention") == 0 ||
+		    strcmp(t, "sliding") == 0) {
 			if (m->sliding_window > 0)
 				m->layer_kind[i] = LAYER_SLIDING;
 		} else if (strcmp(t, "chunked_attention") == 0) {
@@ -380,9 +417,14 @@ read_layer_types(const struct src *s, struct model *m, char *err, size_t errlen,
 		} else if (strcmp(t, "conv") == 0) {
 			m->ld[i].mixer = MIXER_SHORT_CONV;
 		} else {
-			refuse(m, "%s: layer_types[%d] is '%s', a layer kind headroom "
-			    "does not model.", m->architecture && *m->architecture ?
-			    m->architecture : "config", i, t);
+			refuse(m,
+			    "%s: layer_types[%d] is '%s', a layer kind "
+			    "headroom "
+			    "does not model.",
+			    m->architecture && *m->architecture
+				? m->architecture
+				: "config",
+			    i, t);
 			return 0;
 		}
 	}
@@ -403,8 +445,9 @@ read_qwen_next(const struct src *s, struct model *m, char *err, size_t errlen,
 	} else {
 		layers_alloc(m);
 		for (i = 0; i < m->layers; i++)
-			m->ld[i].mixer = (i + 1) % (interval > 0 ? interval : 4) ?
-			    MIXER_GDN : MIXER_ATTENTION;
+			m->ld[i].mixer = (i + 1) % (interval > 0 ? interval : 4)
+			    ? MIXER_GDN
+			    : MIXER_ATTENTION;
 	}
 	m->st.lin_k_heads = num(s, "linear_num_key_heads", 0);
 	m->st.lin_v_heads = num(s, "linear_num_value_heads", 0);
@@ -414,16 +457,20 @@ read_qwen_next(const struct src *s, struct model *m, char *err, size_t errlen,
 	if (m->st.lin_k_heads <= 0 || m->st.lin_v_heads <= 0 ||
 	    m->st.lin_k_dim <= 0 || m->st.lin_v_dim <= 0) {
 		*bad = "linear_num_key_heads";
-		snprintf(err, errlen, "config: the linear-attention sizes "
+		snprintf(err, errlen,
+		    "config: the linear-attention sizes "
 		    "(linear_num_key_heads, linear_num_value_heads, "
-		    "linear_key_head_dim, linear_value_head_dim) must be positive");
+		    "linear_key_head_dim, linear_value_head_dim) must be "
+		    "positive");
 		return -1;
 	}
 	m->st.ssm_dtype_bytes = dtype_bytes(ssm);
 	if (m->st.ssm_dtype_bytes < 0) {
 		*bad = "mamba_ssm_dtype";
-		snprintf(err, errlen, "config: mamba_ssm_dtype '%s' is not a dtype "
-		    "headroom knows", ssm);
+		snprintf(err, errlen,
+		    "config: mamba_ssm_dtype '%s' is not a dtype "
+		    "headroom knows",
+		    ssm);
 		return -1;
 	}
 	m->attn_output_gate = boolean(s, "attn_output_gate", 1);
@@ -435,7 +482,8 @@ read_qwen_next(const struct src *s, struct model *m, char *err, size_t errlen,
 		const cJSON *e;
 
 		cJSON_ArrayForEach(e, mo)
-			if (cJSON_IsNumber(e) && e->valueint >= 0 && e->valueint < m->layers)
+			if (cJSON_IsNumber(e) && e->valueint >= 0 &&
+			    e->valueint < m->layers)
 				m->ld[e->valueint].ffn = FFN_DENSE;
 	}
 	return 0;
@@ -463,16 +511,21 @@ nemotron_h_pattern(const cJSON *lb, char *buf, int n, char *err, size_t errlen,
 
 	cJSON_ArrayForEach(e, lb) {
 		for (k = 0; k < sizeof words / sizeof words[0]; k++)
-			if (cJSON_IsString(e) && strcmp(e->valuestring, words[k].word) == 0)
+			if (cJSON_IsString(e) &&
+			    strcmp(e->valuestring, words[k].word) == 0)
 				break;
 		if (k == sizeof words / sizeof words[0] || i >= n) {
 			*bad = "layers_block_type";
 			if (i >= n)
-				snprintf(err, errlen, "config: layers_block_type must have "
-				    "one word per layer (%d)", n);
+				snprintf(err, errlen,
+				    "config: layers_block_type must have "
+				    "one word per layer (%d)",
+				    n);
 			else
-				snprintf(err, errlen, "config: layers_block_type[%d] is not "
-				    "one of mamba, moe, attention, mlp", i);
+				snprintf(err, errlen,
+				    "config: layers_block_type[%d] is not "
+				    "one of mamba, moe, attention, mlp",
+				    i);
 			return -1;
 		}
 		buf[i++] = words[k].c;
@@ -488,24 +541,21 @@ struct mamba2_keys {
 	int head_dim_def, state_def;
 };
 
-static const struct mamba2_keys NEMOTRON_H_KEYS = {
-	"mamba_num_heads", "mamba_head_dim", "n_groups", "ssm_state_size",
-	"conv_kernel", "chunk_size", 0, 0
-};
-static const struct mamba2_keys MAMBA2_KEYS = {
-	"num_heads", "head_dim", "n_groups", "state_size", "conv_kernel",
-	"chunk_size", 64, 128
-};
+static const struct mamba2_keys NEMOTRON_H_KEYS = { "mamba_num_heads",
+	"mamba_head_dim", "n_groups", "ssm_state_size", "conv_kernel",
+	"chunk_size", 0, 0 };
+static const struct mamba2_keys MAMBA2_KEYS = { "num_heads", "head_dim",
+	"n_groups", "state_size", "conv_kernel", "chunk_size", 64, 128 };
 /* Bamba, Falcon-H1, Granite 4.0-H */
-static const struct mamba2_keys MAMBA_PREFIXED_KEYS = {
-	"mamba_n_heads", "mamba_d_head", "mamba_n_groups", "mamba_d_state",
-	"mamba_d_conv", "mamba_chunk_size", 0, 0
-};
+static const struct mamba2_keys MAMBA_PREFIXED_KEYS = { "mamba_n_heads",
+	"mamba_d_head", "mamba_n_groups", "mamba_d_state", "mamba_d_conv",
+	"mamba_chunk_size", 0, 0 };
 
 /* Reads the heads, head size, groups, state size, conv kernel (default 4)
  * and chunk size (default 256) of a Mamba2 mixer under the keys k names. */
 static void
-read_mamba2_sizes(const struct src *s, struct model *m, const struct mamba2_keys *k)
+read_mamba2_sizes(const struct src *s, struct model *m,
+    const struct mamba2_keys *k)
 {
 	m->st.mamba_heads = num(s, k->heads, 0);
 	m->st.mamba_head_dim = num(s, k->head_dim, k->head_dim_def);
@@ -518,14 +568,15 @@ read_mamba2_sizes(const struct src *s, struct model *m, const struct mamba2_keys
 /* -1 with the heads key as *bad unless heads, head size and state size are
  * positive */
 static int
-check_mamba2_sizes(const struct model *m, const struct mamba2_keys *k, char *err,
-    size_t errlen, const char **bad)
+check_mamba2_sizes(const struct model *m, const struct mamba2_keys *k,
+    char *err, size_t errlen, const char **bad)
 {
-	if (m->st.mamba_heads > 0 && m->st.mamba_head_dim > 0 && m->st.d_state > 0)
+	if (m->st.mamba_heads > 0 && m->st.mamba_head_dim > 0 &&
+	    m->st.d_state > 0)
 		return 0;
 	*bad = k->heads;
-	snprintf(err, errlen, "config: %s, %s and %s must be positive", k->heads,
-	    k->head_dim, k->state);
+	snprintf(err, errlen, "config: %s, %s and %s must be positive",
+	    k->heads, k->head_dim, k->state);
 	return -1;
 }
 
@@ -542,7 +593,8 @@ read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
 
 	if (cJSON_IsArray(lb)) {
 		words = xmalloc((size_t)m->layers + 1);
-		if (nemotron_h_pattern(lb, words, m->layers, err, errlen, bad) != 0) {
+		if (nemotron_h_pattern(lb, words, m->layers, err, errlen,
+			bad) != 0) {
 			free(words);
 			return -1;
 		}
@@ -551,8 +603,10 @@ read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
 	if (pat == NULL || (n = (int)strlen(pat)) != m->layers) {
 		free(words);
 		*bad = "hybrid_override_pattern";
-		snprintf(err, errlen, "config: hybrid_override_pattern must have one "
-		    "character per layer (%d)", m->layers);
+		snprintf(err, errlen,
+		    "config: hybrid_override_pattern must have one "
+		    "character per layer (%d)",
+		    m->layers);
 		return -1;
 	}
 	layers_alloc(m);
@@ -563,12 +617,20 @@ read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
 		switch (pat[i]) {
 		case 'M': d->mixer = MIXER_MAMBA2; break;
 		case '*': d->mixer = MIXER_ATTENTION; break;
-		case '-': d->mixer = MIXER_NONE; d->ffn = FFN_DENSE; break;
-		case 'E': d->mixer = MIXER_NONE; d->ffn = FFN_MOE; break;
+		case '-':
+			d->mixer = MIXER_NONE;
+			d->ffn = FFN_DENSE;
+			break;
+		case 'E':
+			d->mixer = MIXER_NONE;
+			d->ffn = FFN_MOE;
+			break;
 		default:
 			*bad = "hybrid_override_pattern";
-			snprintf(err, errlen, "config: hybrid_override_pattern[%d] is "
-			    "'%c'; headroom knows M, *, - and E", i, pat[i]);
+			snprintf(err, errlen,
+			    "config: hybrid_override_pattern[%d] is "
+			    "'%c'; headroom knows M, *, - and E",
+			    i, pat[i]);
 			free(words);
 			return -1;
 		}
@@ -582,19 +644,23 @@ read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->st.ssm_dtype_bytes = ssm ? dtype_bytes(ssm) : 2;
 	if (m->st.ssm_dtype_bytes <= 0) {
 		*bad = "mamba_ssm_cache_dtype";
-		snprintf(err, errlen, "config: mamba_ssm_cache_dtype '%s' is not a "
-		    "dtype headroom knows", ssm ? ssm : "");
+		snprintf(err, errlen,
+		    "config: mamba_ssm_cache_dtype '%s' is not a "
+		    "dtype headroom knows",
+		    ssm ? ssm : "");
 		return -1;
 	}
 	/* NemotronHForCausalLM implements SupportsMambaPrefixCaching */
 	m->st.prefix_all = 1;
-	m->ffn_ungated = 1;	/* relu2: up and down only */
+	m->ffn_ungated = 1; /* relu2: up and down only */
 	if (num(s, "attention_head_dim", 0) > 0)
 		m->head_dim = num(s, "attention_head_dim", 0);
 	if (m->n_experts > 0) {
-		m->shared_intermediate = num(s, "moe_shared_expert_intermediate_size", 0);
-		m->n_shared_experts = m->shared_intermediate > 0 ?
-		    num(s, "n_shared_experts", 1) : 0;
+		m->shared_intermediate =
+		    num(s, "moe_shared_expert_intermediate_size", 0);
+		m->n_shared_experts = m->shared_intermediate > 0
+		    ? num(s, "n_shared_experts", 1)
+		    : 0;
 		m->moe_latent = num(s, "moe_latent_size", 0);
 		m->first_dense_layers = 0;
 		m->moe_layer_step = 1;
@@ -614,7 +680,8 @@ read_granite_h(const struct src *s, struct model *m, char *err, size_t errlen,
 		lt = get(s, "layers_block_type");
 	if (lt != NULL && get(s, "layer_types") == NULL) {
 		*bad = "layers_block_type";
-		snprintf(err, errlen, "config: layers_block_type without layer_types "
+		snprintf(err, errlen,
+		    "config: layers_block_type without layer_types "
 		    "is not read by headroom");
 		return -1;
 	}
@@ -626,8 +693,10 @@ read_granite_h(const struct src *s, struct model *m, char *err, size_t errlen,
 		return -1;
 	m->st.prefix_all = 1;
 	if (m->assumption == NULL)
-		m->assumption = xstrdup("Granite 4.0-H: no real vLLM startup checked "
-		    "yet; Mamba prefix caching taken as mode 'all' like Nemotron-H");
+		m->assumption =
+		    xstrdup("Granite 4.0-H: no real vLLM startup checked "
+			    "yet; Mamba prefix caching taken as mode 'all' "
+			    "like Nemotron-H");
 	m->shared_intermediate = num(s, "shared_intermediate_size", 0);
 	if (m->shared_intermediate > 0)
 		m->n_shared_experts = 1;
@@ -639,7 +708,8 @@ static int
 read_lfm2(const struct src *s, struct model *m, char *err, size_t errlen,
     const char **bad)
 {
-	int ff = num(s, "block_ff_dim", m->intermediate), mult = num(s, "block_multiple_of", 256);
+	int ff = num(s, "block_ff_dim", m->intermediate),
+	    mult = num(s, "block_multiple_of", 256);
 	const cJSON *fm = get(s, "block_ffn_dim_multiplier");
 
 	if (read_layer_types(s, m, err, errlen, bad) != 0)
@@ -673,8 +743,10 @@ read_decilm(const struct src *s, struct model *m, char *err, size_t errlen,
 
 	if (!cJSON_IsArray(bc) || cJSON_GetArraySize(bc) != m->layers) {
 		*bad = "block_configs";
-		snprintf(err, errlen, "config: block_configs must have one entry per "
-		    "layer (%d)", m->layers);
+		snprintf(err, errlen,
+		    "config: block_configs must have one entry per "
+		    "layer (%d)",
+		    m->layers);
 		return -1;
 	}
 	layers_alloc(m);
@@ -693,16 +765,22 @@ read_decilm(const struct src *s, struct model *m, char *err, size_t errlen,
 			if (!cJSON_IsNumber(g) || g->valueint <= 0 ||
 			    m->heads % g->valueint != 0) {
 				*bad = "block_configs";
-				snprintf(err, errlen, "config: block_configs[%d].attention."
-				    "n_heads_in_group must divide num_attention_heads", i);
+				snprintf(err, errlen,
+				    "config: block_configs[%d].attention."
+				    "n_heads_in_group must divide "
+				    "num_attention_heads",
+				    i);
 				return -1;
 			}
 			if (item(a, "window_length") != NULL ||
 			    item(a, "num_sink_tokens") != NULL) {
 				*bad = "block_configs";
-				snprintf(err, errlen, "config: block_configs[%d].attention "
-				    "has a window or sink tokens; headroom does not model "
-				    "them", i);
+				snprintf(err, errlen,
+				    "config: block_configs[%d].attention "
+				    "has a window or sink tokens; headroom "
+				    "does not model "
+				    "them",
+				    i);
 				return -1;
 			}
 			d->mixer = MIXER_ATTENTION;
@@ -718,14 +796,18 @@ read_decilm(const struct src *s, struct model *m, char *err, size_t errlen,
 
 			if (!cJSON_IsNumber(mult) || mult->valuedouble <= 0) {
 				*bad = "block_configs";
-				snprintf(err, errlen, "config: block_configs[%d].ffn.ffn_mult "
-				    "must be a positive number", i);
+				snprintf(err, errlen,
+				    "config: block_configs[%d].ffn.ffn_mult "
+				    "must be a positive number",
+				    i);
 				return -1;
 			}
 			/* _ffn_mult_to_intermediate_size() */
 			d->ffn = FFN_DENSE;
-			d->ffn_intermediate = find_multiple((int)(2 * mult->valuedouble *
-			    m->hidden / 3), 256);
+			d->ffn_intermediate =
+			    find_multiple((int)(2 * mult->valuedouble *
+					      m->hidden / 3),
+				256);
 		}
 		i++;
 	}
@@ -754,7 +836,8 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 	layers_alloc(m);
 	if (shared < 0 || shared >= m->layers) {
 		*bad = "num_kv_shared_layers";
-		snprintf(err, errlen, "config: num_kv_shared_layers must be in [0, %d)",
+		snprintf(err, errlen,
+		    "config: num_kv_shared_layers must be in [0, %d)",
 		    m->layers);
 		return -1;
 	}
@@ -777,7 +860,8 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 		/* enable_moe_block: a dense MLP beside the experts in every layer */
 		m->dense_intermediate = m->intermediate;
 		m->moe_with_dense = boolean(s, "enable_moe_block", 1);
-		m->experts_per_tok = num(s, "top_k_experts", m->experts_per_tok);
+		m->experts_per_tok =
+		    num(s, "top_k_experts", m->experts_per_tok);
 	}
 	m->ple_hidden = num(s, "hidden_size_per_layer_input", 0);
 	m->ple_vocab = num(s, "vocab_size_per_layer_input", m->vocab);
@@ -790,29 +874,35 @@ static int
 read_mimo_v2(const struct src *s, struct model *m, char *err, size_t errlen,
     const char **bad)
 {
-	const cJSON *hp = get(s, "hybrid_layer_pattern"), *mf = get(s, "moe_layer_freq");
+	const cJSON *hp = get(s, "hybrid_layer_pattern"),
+		    *mf = get(s, "moe_layer_freq");
 	int i, w = num(s, "sliding_window", num(s, "sliding_window_size", 0));
 	int skv = num(s, "swa_num_key_value_heads", m->kv_heads);
 	int shd = num(s, "swa_head_dim", m->head_dim);
-	int svd = num(s, "swa_v_head_dim", m->v_head_dim > 0 ? m->v_head_dim : shd);
+	int svd =
+	    num(s, "swa_v_head_dim", m->v_head_dim > 0 ? m->v_head_dim : shd);
 	int sh = num(s, "swa_num_attention_heads", m->heads);
 
 	if (!cJSON_IsArray(hp) || cJSON_GetArraySize(hp) != m->layers) {
 		*bad = "hybrid_layer_pattern";
-		snprintf(err, errlen, "config: hybrid_layer_pattern must have one "
-		    "entry per layer (%d)", m->layers);
+		snprintf(err, errlen,
+		    "config: hybrid_layer_pattern must have one "
+		    "entry per layer (%d)",
+		    m->layers);
 		return -1;
 	}
 	if (w <= 0) {
 		*bad = "sliding_window";
-		snprintf(err, errlen, "config: sliding_window must be positive");
+		snprintf(err, errlen,
+		    "config: sliding_window must be positive");
 		return -1;
 	}
 	m->sliding_window = w;
 	layers_alloc(m);
 	kinds_alloc(m);
 	for (i = 0; i < m->layers; i++) {
-		const cJSON *e = cJSON_GetArrayItem(hp, i), *f = cJSON_GetArrayItem(mf, i);
+		const cJSON *e = cJSON_GetArrayItem(hp, i),
+			    *f = cJSON_GetArrayItem(mf, i);
 		struct layer_desc *d = &m->ld[i];
 
 		d->mixer = MIXER_ATTENTION;
@@ -825,7 +915,9 @@ read_mimo_v2(const struct src *s, struct model *m, char *err, size_t errlen,
 			d->heads = sh;
 		}
 		if (cJSON_IsArray(mf))
-			d->ffn = cJSON_IsNumber(f) && f->valueint == 1 ? FFN_MOE : FFN_DENSE;
+			d->ffn = cJSON_IsNumber(f) && f->valueint == 1
+			    ? FFN_MOE
+			    : FFN_DENSE;
 	}
 	/* moe_layer_freq is a list here, not the step the standard reader takes */
 	m->moe_layer_step = 1;
@@ -846,7 +938,8 @@ read_dsa(const struct src *s, struct model *m, char *err, size_t errlen,
 {
 	if (!m->mla) {
 		*bad = "kv_lora_rank";
-		snprintf(err, errlen, "config: sparse attention (index_topk) without "
+		snprintf(err, errlen,
+		    "config: sparse attention (index_topk) without "
 		    "MLA (kv_lora_rank)");
 		return -1;
 	}
@@ -855,7 +948,8 @@ read_dsa(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->index_topk = num(s, "index_topk", 0);
 	if (m->index_topk <= 0 || m->index_head_dim <= 0) {
 		*bad = "index_topk";
-		snprintf(err, errlen, "config: index_topk and index_head_dim must be "
+		snprintf(err, errlen,
+		    "config: index_topk and index_head_dim must be "
 		    "positive");
 		return -1;
 	}
@@ -868,8 +962,10 @@ read_dsa(const struct src *s, struct model *m, char *err, size_t errlen,
 			return 0;
 		if (!cJSON_IsArray(it) || cJSON_GetArraySize(it) != m->layers) {
 			*bad = "indexer_types";
-			snprintf(err, errlen, "config: indexer_types must have one entry "
-			    "per layer (%d)", m->layers);
+			snprintf(err, errlen,
+			    "config: indexer_types must have one entry "
+			    "per layer (%d)",
+			    m->layers);
 			return -1;
 		}
 		layers_alloc(m);
@@ -879,8 +975,11 @@ read_dsa(const struct src *s, struct model *m, char *err, size_t errlen,
 			if (strcmp(t, "shared") == 0) {
 				m->ld[i].index_shared = 1;
 			} else if (strcmp(t, "full") != 0) {
-				refuse(m, "%s: indexer_types[%d] is '%s', an indexer kind "
-				    "headroom does not model.", m->architecture, i, t);
+				refuse(m,
+				    "%s: indexer_types[%d] is '%s', an indexer "
+				    "kind "
+				    "headroom does not model.",
+				    m->architecture, i, t);
 				return 0;
 			}
 			i++;
@@ -901,9 +1000,10 @@ read_llama4(const struct src *s, struct model *m)
 	kinds_alloc(m);
 	for (i = 0; i < m->layers; i++) {
 		const cJSON *e = cJSON_GetArrayItem(nr, i);
-		int rope = cJSON_IsArray(nr) && cJSON_GetArraySize(nr) == m->layers ?
-		    cJSON_IsNumber(e) && e->valueint != 0 :
-		    (i + 1) % (interval > 0 ? interval : 4) != 0;
+		int rope =
+		    cJSON_IsArray(nr) && cJSON_GetArraySize(nr) == m->layers
+		    ? cJSON_IsNumber(e) && e->valueint != 0
+		    : (i + 1) % (interval > 0 ? interval : 4) != 0;
 
 		m->layer_kind[i] = rope ? LAYER_CHUNKED : LAYER_FULL;
 	}
@@ -923,12 +1023,15 @@ state_only_layers(struct model *m, int mixer)
 	m->heads = m->kv_heads = m->head_dim = 0;
 	m->rotary_dim = 0;
 	m->n_experts = 0;
-	m->st.prefix_all = 1;	/* SupportsMambaPrefixCaching */
+	m->st.prefix_all = 1; /* SupportsMambaPrefixCaching */
 	if (m->assumption == NULL)
-		m->assumption = xstrdup("attention-free Mamba model: no real vLLM "
-		    "startup checked yet; state pages, blocks and tokens follow "
+		m->assumption = xstrdup(
+		    "attention-free Mamba model: no real vLLM "
+		    "startup checked yet; state pages, blocks and tokens "
+		    "follow "
 		    "vLLM's rules (mamba_block_size = max_model_len without "
-		    "prefix caching, mode 'all' with it), and the activation and "
+		    "prefix caching, mode 'all' with it), and the activation "
+		    "and "
 		    "CUDA-graph estimates are fitted on attention models");
 }
 
@@ -939,24 +1042,25 @@ read_mamba(const struct src *s, struct model *m, char *err, size_t errlen,
 {
 	const cJSON *r = get(s, "time_step_rank");
 
-	m->st.mamba_intermediate = num(s, "intermediate_size",
-	    num(s, "expand", 2) * m->hidden);
+	m->st.mamba_intermediate =
+	    num(s, "intermediate_size", num(s, "expand", 2) * m->hidden);
 	m->st.d_state = num(s, "state_size", 16);
 	m->st.d_conv = num(s, "conv_kernel", 4);
 	/* transformers' MambaConfig: "auto" is ceil(hidden / 16) */
-	m->st.dt_rank = cJSON_IsNumber(r) ? (int)r->valuedouble :
-	    (m->hidden + 15) / 16;
+	m->st.dt_rank =
+	    cJSON_IsNumber(r) ? (int)r->valuedouble : (m->hidden + 15) / 16;
 	m->st.mamba_bias = boolean(s, "use_bias", 0);
 	m->st.conv_bias = boolean(s, "use_conv_bias", 1);
 	if (m->st.mamba_intermediate <= 0 || m->st.d_state <= 0 ||
 	    m->st.d_conv <= 1 || m->st.dt_rank <= 0) {
 		*bad = "intermediate_size";
-		snprintf(err, errlen, "config: intermediate_size, state_size, "
+		snprintf(err, errlen,
+		    "config: intermediate_size, state_size, "
 		    "time_step_rank must be positive and conv_kernel above 1");
 		return -1;
 	}
 	state_only_layers(m, MIXER_MAMBA1);
-	m->first_release = VLLM_VER(0, 10, 1);	/* Mamba1 on V1: #21249 */
+	m->first_release = VLLM_VER(0, 10, 1); /* Mamba1 on V1: #21249 */
 	m->first_v0 = 1;
 	return 0;
 }
@@ -973,12 +1077,13 @@ read_mamba2(const struct src *s, struct model *m, char *err, size_t errlen,
 	if (m->st.mamba_heads <= 0 || m->st.mamba_head_dim <= 0 ||
 	    m->st.d_state <= 0 || m->st.n_groups <= 0 || m->st.d_conv <= 1) {
 		*bad = "num_heads";
-		snprintf(err, errlen, "config: num_heads, head_dim, n_groups and "
+		snprintf(err, errlen,
+		    "config: num_heads, head_dim, n_groups and "
 		    "state_size must be positive and conv_kernel above 1");
 		return -1;
 	}
 	state_only_layers(m, MIXER_MAMBA2);
-	m->no_pp = 1;	/* Mamba2ForCausalLM does not implement SupportsPP */
+	m->no_pp = 1; /* Mamba2ForCausalLM does not implement SupportsPP */
 	return 0;
 }
 
@@ -992,12 +1097,13 @@ read_mamba2_fields(const struct src *s, struct model *m, int intermediate,
 	if (m->st.mamba_heads <= 0 || m->st.mamba_head_dim <= 0 ||
 	    m->st.d_state <= 0 || m->st.n_groups <= 0 || intermediate <= 0) {
 		*bad = "mamba_n_heads";
-		snprintf(err, errlen, "config: mamba_n_heads, mamba_d_head, "
+		snprintf(err, errlen,
+		    "config: mamba_n_heads, mamba_d_head, "
 		    "mamba_n_groups, mamba_d_state and the Mamba width must be "
 		    "positive");
 		return -1;
 	}
-	m->st.prefix_all = 1;	/* SupportsMambaPrefixCaching */
+	m->st.prefix_all = 1; /* SupportsMambaPrefixCaching */
 	return 0;
 }
 
@@ -1008,12 +1114,14 @@ hybrid_assumption(struct model *m, const char *family)
 
 	if (m->assumption != NULL)
 		return;
-	snprintf(buf, sizeof buf, "%s: no real vLLM startup checked yet; state "
+	snprintf(buf, sizeof buf,
+	    "%s: no real vLLM startup checked yet; state "
 	    "pages, block alignment and groups follow vLLM's rules (prefix "
 	    "caching in mode '%s'%s), the activation and CUDA-graph estimates "
-	    "are fitted on attention models", family, m->st.prefix_all ? "all" :
-	    "align", m->st.prefix_all ? ", SupportsMambaPrefixCaching" :
-	    ": no SupportsMambaPrefixCaching");
+	    "are fitted on attention models",
+	    family, m->st.prefix_all ? "all" : "align",
+	    m->st.prefix_all ? ", SupportsMambaPrefixCaching"
+			     : ": no SupportsMambaPrefixCaching");
 	m->assumption = xstrdup(buf);
 }
 
@@ -1030,8 +1138,10 @@ read_bamba(const struct src *s, struct model *m, char *err, size_t errlen,
 
 		if (!cJSON_IsArray(lb) || cJSON_GetArraySize(lb) != m->layers) {
 			*bad = "layers_block_type";
-			snprintf(err, errlen, "config: layers_block_type must have one "
-			    "entry per layer (%d)", m->layers);
+			snprintf(err, errlen,
+			    "config: layers_block_type must have one "
+			    "entry per layer (%d)",
+			    m->layers);
 			return -1;
 		}
 	}
@@ -1041,7 +1151,8 @@ read_bamba(const struct src *s, struct model *m, char *err, size_t errlen,
 	if (ai != NULL) {
 		if (!cJSON_IsArray(ai)) {
 			*bad = "attn_layer_indices";
-			snprintf(err, errlen, "config: attn_layer_indices must be a list "
+			snprintf(err, errlen,
+			    "config: attn_layer_indices must be a list "
 			    "of layer numbers");
 			return -1;
 		}
@@ -1049,8 +1160,10 @@ read_bamba(const struct src *s, struct model *m, char *err, size_t errlen,
 			if (!cJSON_IsNumber(e) || e->valuedouble < 0 ||
 			    e->valuedouble >= m->layers) {
 				*bad = "attn_layer_indices";
-				snprintf(err, errlen, "config: attn_layer_indices holds a "
-				    "number outside 0..%d", m->layers - 1);
+				snprintf(err, errlen,
+				    "config: attn_layer_indices holds a "
+				    "number outside 0..%d",
+				    m->layers - 1);
 				return -1;
 			}
 			m->ld[e->valueint].mixer = MIXER_ATTENTION;
@@ -1060,20 +1173,22 @@ read_bamba(const struct src *s, struct model *m, char *err, size_t errlen,
 
 		for (i = 0; i < m->layers; i++) {
 			e = cJSON_GetArrayItem(lb, i);
-			if (cJSON_IsString(e) && strcmp(e->valuestring, "attention") == 0)
+			if (cJSON_IsString(e) &&
+			    strcmp(e->valuestring, "attention") == 0)
 				m->ld[i].mixer = MIXER_ATTENTION;
 		}
 	}
 	if (read_mamba2_fields(s, m, num(s, "mamba_expand", 2) * m->hidden, err,
-	    errlen, bad) != 0)
+		errlen, bad) != 0)
 		return -1;
 	/* BambaAttentionDecoderLayer: head_dim = hidden / heads; RoPE over
 	 * attn_rotary_emb dimensions when the config gives them */
 	m->head_dim = m->heads > 0 ? m->hidden / m->heads : m->head_dim;
-	if (num(s, "attn_rotary_emb", 0) > 0 && get(s, "partial_rotary_factor") == NULL)
+	if (num(s, "attn_rotary_emb", 0) > 0 &&
+	    get(s, "partial_rotary_factor") == NULL)
 		m->rotary_dim = num(s, "attn_rotary_emb", 0);
 	hybrid_assumption(m, "Bamba");
-	m->last_release = VLLM_VER(0, 23, 0);	/* #45990 */
+	m->last_release = VLLM_VER(0, 23, 0); /* #45990 */
 	return 0;
 }
 
@@ -1083,34 +1198,41 @@ static int
 read_jamba(const struct src *s, struct model *m, char *err, size_t errlen,
     const char **bad)
 {
-	int ap = num(s, "attn_layer_period", 8), ao = num(s, "attn_layer_offset", 4);
-	int ep = num(s, "expert_layer_period", 2), eo = num(s, "expert_layer_offset", 1);
+	int ap = num(s, "attn_layer_period", 8),
+	    ao = num(s, "attn_layer_offset", 4);
+	int ep = num(s, "expert_layer_period", 2),
+	    eo = num(s, "expert_layer_offset", 1);
 	const cJSON *r = get(s, "mamba_dt_rank");
 	int i;
 
 	if (ap <= 0 || ao < 0 || ao >= ap || ep <= 0 || eo < 0 || eo >= ep) {
 		*bad = "attn_layer_period";
-		snprintf(err, errlen, "config: attn_layer_period / expert_layer_period "
+		snprintf(err, errlen,
+		    "config: attn_layer_period / expert_layer_period "
 		    "must be positive and their offsets below them");
 		return -1;
 	}
 	layers_alloc(m);
 	for (i = 0; i < m->layers; i++) {
 		m->ld[i].mixer = i % ap == ao ? MIXER_ATTENTION : MIXER_MAMBA1;
-		m->ld[i].ffn = m->n_experts > 1 && i % ep == eo ? FFN_MOE : FFN_DENSE;
+		m->ld[i].ffn =
+		    m->n_experts > 1 && i % ep == eo ? FFN_MOE : FFN_DENSE;
 	}
 	m->st.d_state = num(s, "mamba_d_state", 16);
 	m->st.d_conv = num(s, "mamba_d_conv", 4);
 	m->st.mamba_intermediate = num(s, "mamba_expand", 2) * m->hidden;
-	m->st.dt_rank = cJSON_IsNumber(r) ? (int)r->valuedouble : (m->hidden + 15) / 16;
+	m->st.dt_rank =
+	    cJSON_IsNumber(r) ? (int)r->valuedouble : (m->hidden + 15) / 16;
 	m->st.conv_bias = boolean(s, "mamba_conv_bias", 1);
 	m->st.mamba_bias = boolean(s, "mamba_proj_bias", 0);
 	/* get_mamba_chunk_size(): no chunk key, Mamba1's default 2048 */
-	m->st.chunk_size = num(s, "mamba_chunk_size", num(s, "chunk_size", 2048));
-	if (m->st.d_state <= 0 || m->st.d_conv <= 1 || m->st.mamba_intermediate <= 0 ||
-	    m->st.dt_rank <= 0) {
+	m->st.chunk_size =
+	    num(s, "mamba_chunk_size", num(s, "chunk_size", 2048));
+	if (m->st.d_state <= 0 || m->st.d_conv <= 1 ||
+	    m->st.mamba_intermediate <= 0 || m->st.dt_rank <= 0) {
 		*bad = "mamba_d_state";
-		snprintf(err, errlen, "config: mamba_d_state, mamba_expand and "
+		snprintf(err, errlen,
+		    "config: mamba_d_state, mamba_expand and "
 		    "mamba_dt_rank must be positive and mamba_d_conv above 1");
 		return -1;
 	}
@@ -1120,7 +1242,7 @@ read_jamba(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->head_dim = m->heads > 0 ? m->hidden / m->heads : m->head_dim;
 	m->dense_intermediate = m->intermediate;
 	hybrid_assumption(m, "Jamba");
-	m->first_release = VLLM_VER(0, 10, 1);	/* Mamba1 on V1: #21249 */
+	m->first_release = VLLM_VER(0, 10, 1); /* Mamba1 on V1: #21249 */
 	m->first_v0 = 1;
 	return 0;
 }
@@ -1162,15 +1284,19 @@ read_zamba2(const struct src *s, struct model *m, char *err, size_t errlen,
 
 	if (!cJSON_IsArray(lb) || cJSON_GetArraySize(lb) != m->layers) {
 		*bad = "layers_block_type";
-		snprintf(err, errlen, "config: layers_block_type must list 'mamba' or "
-		    "'hybrid' for each of the %d layers", m->layers);
+		snprintf(err, errlen,
+		    "config: layers_block_type must list 'mamba' or "
+		    "'hybrid' for each of the %d layers",
+		    m->layers);
 		return -1;
 	}
 	ahd = num(s, "attention_head_dim", heads > 0 ? ah / heads : 0);
 	if (heads <= 0 || ahd <= 0 || ahd * heads != ah) {
 		*bad = "attention_head_dim";
-		snprintf(err, errlen, "config: attention_head_dim x "
-		    "num_attention_heads must equal attention_hidden_size (%d)", ah);
+		snprintf(err, errlen,
+		    "config: attention_head_dim x "
+		    "num_attention_heads must equal attention_hidden_size (%d)",
+		    ah);
 		return -1;
 	}
 	layers_alloc(m);
@@ -1179,9 +1305,10 @@ read_zamba2(const struct src *s, struct model *m, char *err, size_t errlen,
 
 		d->mixer = MIXER_MAMBA2;
 		d->ffn = FFN_NONE;
-		if (cJSON_IsString(e) && strcmp(e->valuestring, "hybrid") == 0) {
+		if (cJSON_IsString(e) &&
+		    strcmp(e->valuestring, "hybrid") == 0) {
 			d->parallel_attn = 2;
-			d->kv_heads = heads;	/* Attention(num_kv_heads=None) */
+			d->kv_heads = heads; /* Attention(num_kv_heads=None) */
 			d->head_dim = ahd;
 		}
 	}
@@ -1192,30 +1319,33 @@ read_zamba2(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->shared_attn_hidden = ah;
 	m->adapter_rank = num(s, "adapter_rank", 128);
 	m->shared_attn_adapter = boolean(s, "use_shared_attention_adapter", 0);
-	m->tie_embeddings = 1;	/* lm_head.tie_weights() unconditionally */
+	m->tie_embeddings = 1; /* lm_head.tie_weights() unconditionally */
 	m->st.mamba_head_dim = num(s, "mamba_headdim", 64);
 	if (m->st.mamba_head_dim <= 0 || expand <= 0) {
 		*bad = "mamba_headdim";
-		snprintf(err, errlen, "config: mamba_headdim and mamba_expand must be "
+		snprintf(err, errlen,
+		    "config: mamba_headdim and mamba_expand must be "
 		    "positive");
 		return -1;
 	}
-	m->st.mamba_heads = num(s, "n_mamba_heads", expand * m->hidden /
-	    m->st.mamba_head_dim);
+	m->st.mamba_heads =
+	    num(s, "n_mamba_heads", expand * m->hidden / m->st.mamba_head_dim);
 	m->st.n_groups = num(s, "mamba_ngroups", 1);
 	m->st.d_state = num(s, "mamba_d_state", 64);
 	m->st.d_conv = num(s, "mamba_d_conv", 4);
 	m->st.chunk_size = num(s, "chunk_size", 256);
 	m->st.mamba_intermediate = expand * m->hidden;
 	m->st.conv_bias = boolean(s, "use_conv_bias", 1);
-	if (m->st.mamba_heads <= 0 || m->st.n_groups <= 0 || m->st.d_state <= 0) {
+	if (m->st.mamba_heads <= 0 || m->st.n_groups <= 0 ||
+	    m->st.d_state <= 0) {
 		*bad = "n_mamba_heads";
-		snprintf(err, errlen, "config: n_mamba_heads, mamba_ngroups and "
+		snprintf(err, errlen,
+		    "config: n_mamba_heads, mamba_ngroups and "
 		    "mamba_d_state must be positive");
 		return -1;
 	}
 	m->st.prefix_all = 1;
-	m->no_pp = 1;	/* Zamba2ForCausalLM does not implement SupportsPP */
+	m->no_pp = 1; /* Zamba2ForCausalLM does not implement SupportsPP */
 	hybrid_assumption(m, "Zamba2");
 	return 0;
 }
@@ -1227,28 +1357,33 @@ read_zamba2(const struct src *s, struct model *m, char *err, size_t errlen,
  * first_k_dense_replace on.
  */
 static int
-read_kimi_linear(const struct src *s, struct model *m, char *err,
-    size_t errlen, const char **bad)
+read_kimi_linear(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
 {
 	const cJSON *la = get(s, "linear_attn_config"), *kl, *e;
-	int i, freq = num(s, "moe_layer_freq", 1), shared = num(s, "num_shared_experts", 0);
+	int i, freq = num(s, "moe_layer_freq", 1),
+	       shared = num(s, "num_shared_experts", 0);
 
 	kl = cJSON_GetObjectItemCaseSensitive(la, "kda_layers");
 	if (!cJSON_IsObject(la) || !cJSON_IsArray(kl)) {
 		*bad = "linear_attn_config";
-		snprintf(err, errlen, "config: linear_attn_config.kda_layers must list "
+		snprintf(err, errlen,
+		    "config: linear_attn_config.kda_layers must list "
 		    "the KDA layers");
 		return -1;
 	}
 	if (!m->mla) {
 		*bad = "kv_lora_rank";
-		snprintf(err, errlen, "config: Kimi Linear's attention layers are MLA "
+		snprintf(err, errlen,
+		    "config: Kimi Linear's attention layers are MLA "
 		    "(kv_lora_rank)");
 		return -1;
 	}
 	if (freq != 1) {
-		refuse(m, "%s: moe_layer_freq %d (experts on every %d-th layer) is "
-		    "not modelled.", m->architecture, freq, freq);
+		refuse(m,
+		    "%s: moe_layer_freq %d (experts on every %d-th layer) is "
+		    "not modelled.",
+		    m->architecture, freq, freq);
 		return 0;
 	}
 	layers_alloc(m);
@@ -1256,28 +1391,35 @@ read_kimi_linear(const struct src *s, struct model *m, char *err,
 		if (!cJSON_IsNumber(e) || e->valuedouble < 1 ||
 		    e->valuedouble > m->layers) {
 			*bad = "linear_attn_config";
-			snprintf(err, errlen, "config: linear_attn_config.kda_layers holds "
-			    "a layer outside 1..%d", m->layers);
+			snprintf(err, errlen,
+			    "config: linear_attn_config.kda_layers holds "
+			    "a layer outside 1..%d",
+			    m->layers);
 			return -1;
 		}
 		m->ld[e->valueint - 1].mixer = MIXER_KDA;
 	}
 	e = cJSON_GetObjectItemCaseSensitive(la, "num_heads");
-	m->st.lin_k_heads = m->st.lin_v_heads = cJSON_IsNumber(e) ? e->valueint : 0;
+	m->st.lin_k_heads = m->st.lin_v_heads =
+	    cJSON_IsNumber(e) ? e->valueint : 0;
 	e = cJSON_GetObjectItemCaseSensitive(la, "head_dim");
 	m->st.lin_k_dim = m->st.lin_v_dim = cJSON_IsNumber(e) ? e->valueint : 0;
 	e = cJSON_GetObjectItemCaseSensitive(la, "short_conv_kernel_size");
 	m->st.lin_conv = cJSON_IsNumber(e) ? e->valueint : 4;
-	if (m->st.lin_v_heads <= 0 || m->st.lin_v_dim <= 0 || m->st.lin_conv <= 1) {
+	if (m->st.lin_v_heads <= 0 || m->st.lin_v_dim <= 0 ||
+	    m->st.lin_conv <= 1) {
 		*bad = "linear_attn_config";
-		snprintf(err, errlen, "config: linear_attn_config.num_heads and "
-		    "head_dim must be positive and short_conv_kernel_size above 1");
+		snprintf(err, errlen,
+		    "config: linear_attn_config.num_heads and "
+		    "head_dim must be positive and short_conv_kernel_size "
+		    "above 1");
 		return -1;
 	}
-	m->st.ssm_dtype_bytes = 4;	/* kda_state_dtype: recurrent in float32 */
+	m->st.ssm_dtype_bytes = 4; /* kda_state_dtype: recurrent in float32 */
 	if (boolean(s, "mla_use_nope", 0))
-		m->rotary_dim = 0;	/* KimiMLAAttention: rotary_emb None */
-	m->experts_per_tok = num(s, "num_experts_per_token", m->experts_per_tok);
+		m->rotary_dim = 0; /* KimiMLAAttention: rotary_emb None */
+	m->experts_per_tok =
+	    num(s, "num_experts_per_token", m->experts_per_tok);
 	if (m->n_experts > 0) {
 		m->first_dense_layers = num(s, "first_k_dense_replace", 0);
 		m->moe_layer_step = 1;
@@ -1286,7 +1428,8 @@ read_kimi_linear(const struct src *s, struct model *m, char *err,
 		m->n_shared_experts = shared;
 		m->shared_intermediate = shared > 0 ? m->moe_intermediate : 0;
 		for (i = 0; i < m->layers; i++)
-			m->ld[i].ffn = i >= m->first_dense_layers ? FFN_MOE : FFN_DENSE;
+			m->ld[i].ffn =
+			    i >= m->first_dense_layers ? FFN_MOE : FFN_DENSE;
 	}
 	/* vllm-project/recipes #108 (2025-10-31) still needed a nightly after
 	 * 0.11.0: the first release with kimi_linear.py is 0.11.1 */
@@ -1306,31 +1449,37 @@ static int
 read_minimax(const struct src *s, struct model *m, char *err, size_t errlen,
     const char **bad)
 {
-	const cJSON *at = get(s, "attn_type_list"), *lt = get(s, "layer_types"), *e;
+	const cJSON *at = get(s, "attn_type_list"), *lt = get(s, "layer_types"),
+		    *e;
 	int i = 0, shared = num(s, "shared_intermediate_size", 0);
 
 	layers_alloc(m);
 	if (cJSON_IsArray(at) && cJSON_GetArraySize(at) == m->layers) {
 		cJSON_ArrayForEach(e, at)
-			m->ld[i++].mixer = cJSON_IsNumber(e) && e->valueint == 0 ?
-			    MIXER_LIGHTNING : MIXER_ATTENTION;
+			m->ld[i++].mixer = cJSON_IsNumber(e) && e->valueint == 0
+			    ? MIXER_LIGHTNING
+			    : MIXER_ATTENTION;
 	} else if (cJSON_IsArray(lt) && cJSON_GetArraySize(lt) == m->layers) {
 		cJSON_ArrayForEach(e, lt) {
 			const char *t = cJSON_IsString(e) ? e->valuestring : "";
 
 			if (strcmp(t, "linear_attention") != 0 &&
 			    strcmp(t, "full_attention") != 0) {
-				refuse(m, "%s: layer_types[%d] is '%s', a layer kind "
-				    "headroom does not model.", m->architecture, i, t);
+				refuse(m,
+				    "%s: layer_types[%d] is '%s', a layer kind "
+				    "headroom does not model.",
+				    m->architecture, i, t);
 				return 0;
 			}
-			m->ld[i++].mixer = strcmp(t, "linear_attention") == 0 ?
-			    MIXER_LIGHTNING : MIXER_ATTENTION;
+			m->ld[i++].mixer = strcmp(t, "linear_attention") == 0
+			    ? MIXER_LIGHTNING
+			    : MIXER_ATTENTION;
 		}
 	} else if (at != NULL || lt != NULL) {
 		*bad = at != NULL ? "attn_type_list" : "layer_types";
-		snprintf(err, errlen, "config: %s must have one entry per layer (%d)",
-		    *bad, m->layers);
+		snprintf(err, errlen,
+		    "config: %s must have one entry per layer (%d)", *bad,
+		    m->layers);
 		return -1;
 	}
 	if (m->n_experts > 0)
@@ -1342,7 +1491,7 @@ read_minimax(const struct src *s, struct model *m, char *err, size_t errlen,
 	}
 	m->rotary_dim = num(s, "rotary_dim", m->head_dim);
 	m->lm_head_fp32 = m->router_fp32 = m->rope_fp32 = m->rope_upto_len = 1;
-	m->last_release = VLLM_VER(0, 23, 0);	/* #45993 */
+	m->last_release = VLLM_VER(0, 23, 0); /* #45993 */
 	hybrid_assumption(m, "MiniMax-Text-01/M1");
 	return 0;
 }
@@ -1367,13 +1516,13 @@ read_plamo2(const struct src *s, struct model *m, char *err, size_t errlen,
 	}
 	layers_alloc(m);
 	for (i = 0; i < m->layers; i++) {
-		int mamba = m->layers <= step / 2 ? i != m->layers - 1 :
-		    i % step != step / 2;
+		int mamba = m->layers <= step / 2 ? i != m->layers - 1
+						  : i % step != step / 2;
 
 		m->ld[i].mixer = mamba ? MIXER_PLAMO2 : MIXER_ATTENTION;
 	}
 	m->st.mamba_heads = num(s, "mamba_num_heads", 0);
-	m->st.mamba_head_dim = m->head_dim;	/* hidden_size_per_head */
+	m->st.mamba_head_dim = m->head_dim; /* hidden_size_per_head */
 	m->st.n_groups = 0;
 	m->st.d_state = num(s, "mamba_d_state", 64);
 	m->st.d_conv = num(s, "mamba_d_conv", 4);
@@ -1381,7 +1530,8 @@ read_plamo2(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->st.mamba_intermediate = m->st.mamba_heads * m->head_dim;
 	if (m->st.mamba_heads <= 0 || m->st.d_state <= 0 || m->st.d_conv <= 1) {
 		*bad = "mamba_num_heads";
-		snprintf(err, errlen, "config: mamba_num_heads and mamba_d_state must "
+		snprintf(err, errlen,
+		    "config: mamba_num_heads and mamba_d_state must "
 		    "be positive and mamba_d_conv above 1");
 		return -1;
 	}
@@ -1403,7 +1553,8 @@ family_of(const char *arch, const char *mt)
 	for (i = 0; i < sizeof families / sizeof families[0]; i++)
 		if (arch && strcmp(arch, families[i].arch) == 0)
 			return families[i].fam;
-	if (mt && (strcmp(mt, "qwen3_next") == 0 || strncmp(mt, "qwen3_5", 7) == 0))
+	if (mt &&
+	    (strcmp(mt, "qwen3_next") == 0 || strncmp(mt, "qwen3_5", 7) == 0))
 		return FAM_QWEN_NEXT;
 	if (mt && strcmp(mt, "nemotron_h") == 0)
 		return FAM_NEMOTRON_H;
@@ -1431,14 +1582,17 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	int i, r = 0;
 
 	if (hfarch_is_refused(arch, mt, &why)) {
-		refuse(m, "%s: %s. headroom refuses rather than price it as standard "
-		    "attention.", arch && *arch ? arch : mt, why);
+		refuse(m,
+		    "%s: %s. headroom refuses rather than price it as standard "
+		    "attention.",
+		    arch && *arch ? arch : mt, why);
 		return 0;
 	}
 	f = family_of(arch, mt);
 	/* a field that changes memory, which the family does not read */
 	for (i = 0; memory_fields[i] != NULL; i++) {
-		if (get(&s, memory_fields[i]) == NULL || family_reads(f, memory_fields[i]))
+		if (get(&s, memory_fields[i]) == NULL ||
+		    family_reads(f, memory_fields[i]))
 			continue;
 		if (strcmp(memory_fields[i], "num_kv_shared_layers") == 0 &&
 		    num(&s, "num_kv_shared_layers", 0) == 0)
@@ -1449,17 +1603,23 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		/* vllm/model_executor/models/minimax_m2.py (main @01d9958): every
 		 * MiniMaxM2DecoderLayer is full attention; the class never reads
 		 * attn_type_list (MiniMax-Text-01's field, all 1 in M2.x configs) */
-		if (strcmp(memory_fields[i], "attn_type_list") == 0 && arch != NULL &&
-		    strcmp(arch, "MiniMaxM2ForCausalLM") == 0)
+		if (strcmp(memory_fields[i], "attn_type_list") == 0 &&
+		    arch != NULL && strcmp(arch, "MiniMaxM2ForCausalLM") == 0)
 			continue;
-		refuse(m, "%s: config field '%s' changes vLLM's memory in a way "
+		refuse(m,
+		    "%s: config field '%s' changes vLLM's memory in a way "
 		    "headroom does not model for this architecture.",
-		    arch && *arch ? arch : mt && *mt ? mt : "config", memory_fields[i]);
+		    arch && *arch   ? arch
+			: mt && *mt ? mt
+				    : "config",
+		    memory_fields[i]);
 		return 0;
 	}
 	switch (f) {
 	case FAM_QWEN_NEXT: r = read_qwen_next(&s, m, err, errlen, bad); break;
-	case FAM_NEMOTRON_H: r = read_nemotron_h(&s, m, err, errlen, bad); break;
+	case FAM_NEMOTRON_H:
+		r = read_nemotron_h(&s, m, err, errlen, bad);
+		break;
 	case FAM_GRANITE_H: r = read_granite_h(&s, m, err, errlen, bad); break;
 	case FAM_LFM2: r = read_lfm2(&s, m, err, errlen, bad); break;
 	case FAM_DECILM: r = read_decilm(&s, m, err, errlen, bad); break;
@@ -1472,21 +1632,23 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	case FAM_JAMBA: r = read_jamba(&s, m, err, errlen, bad); break;
 	case FAM_FALCON_H1: r = read_falcon_h1(&s, m, err, errlen, bad); break;
 	case FAM_ZAMBA2: r = read_zamba2(&s, m, err, errlen, bad); break;
-	case FAM_KIMI_LINEAR: r = read_kimi_linear(&s, m, err, errlen, bad); break;
+	case FAM_KIMI_LINEAR:
+		r = read_kimi_linear(&s, m, err, errlen, bad);
+		break;
 	case FAM_MINIMAX: r = read_minimax(&s, m, err, errlen, bad); break;
 	case FAM_PLAMO2: r = read_plamo2(&s, m, err, errlen, bad); break;
 	case FAM_LLAMA4:
 		check_layer_words(&s, m);
 		read_llama4(&s, m);
 		break;
-	case FAM_STANDARD:
-		check_layer_words(&s, m);
-		break;
+	case FAM_STANDARD: check_layer_words(&s, m); break;
 	case FAM_UNKNOWN: {
 		char buf[400];
 
-		snprintf(buf, sizeof buf, "architecture %s (model_type %s) is not one "
-		    "headroom has checked against vLLM; it is priced as standard "
+		snprintf(buf, sizeof buf,
+		    "architecture %s (model_type %s) is not one "
+		    "headroom has checked against vLLM; it is priced as "
+		    "standard "
 		    "attention from its standard fields",
 		    arch && *arch ? arch : "(none)", mt && *mt ? mt : "(none)");
 		free(m->assumption);
@@ -1504,27 +1666,37 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	 * not: the activation and graph coefficients come from attention-only
 	 * models.  Gated delta net models are measured against real startups
 	 * (make fidelity, doc/estimates.md); the other state families are not */
-	if (m->n_state_layers > 0 && m->assumption == NULL && m->st.lin_v_heads > 0)
-		m->assumption = xstrdup("hybrid state layers (gated delta net): KV "
+	if (m->n_state_layers > 0 && m->assumption == NULL &&
+	    m->st.lin_v_heads > 0)
+		m->assumption = xstrdup(
+		    "hybrid state layers (gated delta net): KV "
 		    "cache and state follow vLLM's rules; the activation-peak, "
 		    "encoder and graph estimates are fitted on attention-only "
 		    "models and, against four real Qwen3.6 startups (vLLM "
-		    "0.20-0.22), left 0.4-1.0 % of the card more or less for the "
+		    "0.20-0.22), left 0.4-1.0 % of the card more or less for "
+		    "the "
 		    "activation peak and non-torch memory than vLLM kept "
-		    "(attention-only models: 0.3 % on average). Calibrate from a "
+		    "(attention-only models: 0.3 % on average). Calibrate from "
+		    "a "
 		    "real startup (--calibrate LOG --save-calibration) before "
 		    "quoting");
 	else if (m->n_state_layers > 0 && m->assumption == NULL &&
 	    m->st.conv_l_cache > 0)
-		m->assumption = xstrdup("hybrid state layers (short convolution): "
-		    "KV cache and state follow vLLM's rules; the activation-peak "
-		    "and graph estimates are fitted on attention-only models and "
-		    "one real startup of the family has been measured (LFM2.5-1.2B, "
-		    "vLLM 0.26.0: activation + non-torch 0.07 GiB over, 0.4 % of "
+		m->assumption = xstrdup(
+		    "hybrid state layers (short convolution): "
+		    "KV cache and state follow vLLM's rules; the "
+		    "activation-peak "
+		    "and graph estimates are fitted on attention-only models "
+		    "and "
+		    "one real startup of the family has been measured "
+		    "(LFM2.5-1.2B, "
+		    "vLLM 0.26.0: activation + non-torch 0.07 GiB over, 0.4 % "
+		    "of "
 		    "the card). Calibrate from a real startup (--calibrate LOG "
 		    "--save-calibration) before quoting");
 	else if (m->n_state_layers > 0 && m->assumption == NULL)
-		m->assumption = xstrdup("hybrid state layers: KV cache and state "
+		m->assumption = xstrdup(
+		    "hybrid state layers: KV cache and state "
 		    "follow vLLM's rules, but the activation-peak and graph "
 		    "estimates are fitted on attention-only models and no real "
 		    "startup of this family (Mamba2, Mamba) has been measured "

@@ -21,9 +21,9 @@
 
 /* One row of the refusal table (doc/architectures.md). */
 struct hfarch_refusal {
-	const char *what;	/* architecture, model_type or field */
+	const char *what; /* architecture, model_type or field */
 	const char *why;
-	int	 last;		/* VLLM_VER of the last release serving it, 0 = any */
+	int last; /* VLLM_VER of the last release serving it, 0 = any */
 };
 extern const struct hfarch_refusal hfarch_refused[];
 extern const size_t hfarch_n_refused;
@@ -32,7 +32,8 @@ extern const size_t hfarch_n_refused;
  * True when architectures[0] (or model_type) names a family that must be
  * refused; then *why is the refusal sentence.
  */
-int hfarch_is_refused(const char *arch, const char *model_type, const char **why);
+int hfarch_is_refused(const char *arch, const char *model_type,
+    const char **why);
 
 /* VLLM_VER of the last release whose registry has architectures[0], or 0
  * when no release removed it (vLLM's _PREVIOUSLY_SUPPORTED_MODELS). */

@@ -21,20 +21,20 @@
 #include "io/hfarch.h"
 
 struct cfg {
-	const cJSON *text;	/* text_config or the root */
+	const cJSON *text; /* text_config or the root */
 	const cJSON *root;
-	char	*err;		/* the first value out of range, and its key */
-	size_t	 errlen;
+	char *err; /* the first value out of range, and its key */
+	size_t errlen;
 	const char **bad;
-	bool	 failed;
+	bool failed;
 };
 
 /* Bounds of the counts a config.json gives (sane, far above any model). */
-#define MAX_LAYERS	100000
-#define MAX_DIM		(1 << 20)	/* hidden sizes, heads, head_dim, ranks */
-#define MAX_WIDE	(1 << 26)	/* intermediate sizes, vocabularies */
-#define MAX_LEN		((int64_t)1 << 34)	/* context lengths, tokens */
-#define VC		"vision_config"
+#define MAX_LAYERS 100000
+#define MAX_DIM (1 << 20) /* hidden sizes, heads, head_dim, ranks */
+#define MAX_WIDE (1 << 26) /* intermediate sizes, vocabularies */
+#define MAX_LEN ((int64_t)1 << 34) /* context lengths, tokens */
+#define VC "vision_config"
 
 /*
  * speculators_model_type and the speculative_tokens of the proposal method
@@ -44,9 +44,10 @@ struct cfg {
 static void
 read_speculators(const cJSON *root, struct model *m)
 {
-	const cJSON *t = cJSON_GetObjectItemCaseSensitive(root,
-	    "speculators_model_type");
-	const cJSON *sc = cJSON_GetObjectItemCaseSensitive(root, "speculators_config");
+	const cJSON *t =
+	    cJSON_GetObjectItemCaseSensitive(root, "speculators_model_type");
+	const cJSON *sc =
+	    cJSON_GetObjectItemCaseSensitive(root, "speculators_config");
 	const cJSON *pm, *dflt, *e, *pick = NULL, *k;
 
 	if (!cJSON_IsString(t))
@@ -55,7 +56,8 @@ read_speculators(const cJSON *root, struct model *m)
 	pm = cJSON_GetObjectItemCaseSensitive(sc, "proposal_methods");
 	dflt = cJSON_GetObjectItemCaseSensitive(sc, "default_proposal_method");
 	cJSON_ArrayForEach(e, pm) {
-		const cJSON *pt = cJSON_GetObjectItemCaseSensitive(e, "proposal_type");
+		const cJSON *pt =
+		    cJSON_GetObjectItemCaseSensitive(e, "proposal_type");
 
 		if (pick == NULL)
 			pick = e;
@@ -99,8 +101,8 @@ get_num(const struct cfg *c, const char *key, double *out)
  * named as shown ("vision_config.depth"), its key for the caller to find.
  */
 static int
-checked_as(struct cfg *c, const char *key, const char *shown, double d, int64_t lo,
-    int64_t hi, int64_t *out)
+checked_as(struct cfg *c, const char *key, const char *shown, double d,
+    int64_t lo, int64_t hi, int64_t *out)
 {
 	char why[160];
 
@@ -135,8 +137,8 @@ get_int(struct cfg *c, const char *key, int lo, int hi, int def)
 
 /* First integer among keys, in [lo, hi]; its key in *which.  -1 if none. */
 static long long
-first_int(struct cfg *c, const char *const *keys, const char **which, int64_t lo,
-    int64_t hi)
+first_int(struct cfg *c, const char *const *keys, const char **which,
+    int64_t lo, int64_t hi)
 {
 	double d;
 	int64_t n;
@@ -157,7 +159,8 @@ invalid(struct cfg *c, const char *key)
 {
 	if (!c->failed) {
 		*c->bad = key;
-		snprintf(c->err, c->errlen, "config: missing or invalid %s", key);
+		snprintf(c->err, c->errlen, "config: missing or invalid %s",
+		    key);
 	}
 	return -1;
 }
@@ -171,9 +174,10 @@ obj_int(struct cfg *c, const cJSON *o, const char *obj, const char *key, int lo,
 	char shown[96];
 	int64_t n;
 
-	snprintf(shown, sizeof shown, "%s%s%s", obj ? obj : "", obj ? "." : "", key);
-	if (!cJSON_IsNumber(v) || checked_as(c, key, shown, v->valuedouble, lo, hi,
-	    &n) != 0)
+	snprintf(shown, sizeof shown, "%s%s%s", obj ? obj : "", obj ? "." : "",
+	    key);
+	if (!cJSON_IsNumber(v) ||
+	    checked_as(c, key, shown, v->valuedouble, lo, hi, &n) != 0)
 		return def;
 	return (int)n;
 }
@@ -211,16 +215,20 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 		*fmt = cJSON_IsArray(v) ? FMT_FP8_BLOCK : FMT_FP8;
 		return 0;
 	}
-	if (strcasecmp(method, "awq") == 0 || strcasecmp(method, "awq_marlin") == 0) {
+	if (strcasecmp(method, "awq") == 0 ||
+	    strcasecmp(method, "awq_marlin") == 0) {
 		*fmt = FMT_AWQ;
 		return 0;
 	}
-	if (strcasecmp(method, "gptq") == 0 || strcasecmp(method, "gptq_marlin") == 0) {
+	if (strcasecmp(method, "gptq") == 0 ||
+	    strcasecmp(method, "gptq_marlin") == 0) {
 		v = cJSON_GetObjectItemCaseSensitive(qc, "bits");
-		*fmt = cJSON_IsNumber(v) && v->valueint == 8 ? FMT_INT8 : FMT_GPTQ;
+		*fmt =
+		    cJSON_IsNumber(v) && v->valueint == 8 ? FMT_INT8 : FMT_GPTQ;
 		return 0;
 	}
-	if (strcasecmp(method, "mxfp4") == 0 || strcasecmp(method, "gpt_oss_mxfp4") == 0) {
+	if (strcasecmp(method, "mxfp4") == 0 ||
+	    strcasecmp(method, "gpt_oss_mxfp4") == 0) {
 		*fmt = FMT_MXFP4;
 		return 0;
 	}
@@ -229,45 +237,61 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 		return 0;
 	}
 	if (strcasecmp(method, "modelopt") == 0) {
-		const cJSON *algo = cJSON_GetObjectItemCaseSensitive(qc, "quant_algo");
-		const cJSON *kva = cJSON_GetObjectItemCaseSensitive(qc, "kv_cache_quant_algo");
-		const cJSON *q = cJSON_GetObjectItemCaseSensitive(qc, "quantization");
+		const cJSON *algo =
+		    cJSON_GetObjectItemCaseSensitive(qc, "quant_algo");
+		const cJSON *kva =
+		    cJSON_GetObjectItemCaseSensitive(qc, "kv_cache_quant_algo");
+		const cJSON *q =
+		    cJSON_GetObjectItemCaseSensitive(qc, "quantization");
 
 		if (algo == NULL && cJSON_IsObject(q)) {
-			algo = cJSON_GetObjectItemCaseSensitive(q, "quant_algo");
-			kva = cJSON_GetObjectItemCaseSensitive(q, "kv_cache_quant_algo");
+			algo =
+			    cJSON_GetObjectItemCaseSensitive(q, "quant_algo");
+			kva = cJSON_GetObjectItemCaseSensitive(q,
+			    "kv_cache_quant_algo");
 		}
-		if (cJSON_IsString(algo) && strcasestr(algo->valuestring, "FP4"))
+		if (cJSON_IsString(algo) &&
+		    strcasestr(algo->valuestring, "FP4"))
 			*fmt = FMT_NVFP4;
 		else
 			*fmt = FMT_FP8;
-		if (cJSON_IsString(kva) && strcasecmp(kva->valuestring, "FP8") == 0)
+		if (cJSON_IsString(kva) &&
+		    strcasecmp(kva->valuestring, "FP8") == 0)
 			*kv = KV_FP8;
-		else if (cJSON_IsString(kva) && strcasestr(kva->valuestring, "FP4"))
+		else if (cJSON_IsString(kva) &&
+		    strcasestr(kva->valuestring, "FP4"))
 			*kv = KV_NVFP4;
 		return 0;
 	}
 	if (strcasecmp(method, "compressed-tensors") == 0) {
-		const cJSON *groups = cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
+		const cJSON *groups =
+		    cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
 		const cJSON *grp, *w, *kvs;
 
 		*fmt = FMT_FP8;
 		grp = cJSON_IsObject(groups) ? groups->child : NULL;
-		w = grp ? cJSON_GetObjectItemCaseSensitive(grp, "weights") : NULL;
+		w = grp ? cJSON_GetObjectItemCaseSensitive(grp, "weights")
+			: NULL;
 		if (cJSON_IsObject(w)) {
-			const cJSON *bits = cJSON_GetObjectItemCaseSensitive(w, "num_bits");
-			const cJSON *type = cJSON_GetObjectItemCaseSensitive(w, "type");
-			const cJSON *strat = cJSON_GetObjectItemCaseSensitive(w, "strategy");
+			const cJSON *bits =
+			    cJSON_GetObjectItemCaseSensitive(w, "num_bits");
+			const cJSON *type =
+			    cJSON_GetObjectItemCaseSensitive(w, "type");
+			const cJSON *strat =
+			    cJSON_GetObjectItemCaseSensitive(w, "strategy");
 			int b = cJSON_IsNumber(bits) ? bits->valueint : 8;
-			int isfloat = cJSON_IsString(type) && strcmp(type->valuestring, "float") == 0;
+			int isfloat = cJSON_IsString(type) &&
+			    strcmp(type->valuestring, "float") == 0;
 
 			if (b == 4)
 				*fmt = isfloat ? FMT_NVFP4 : FMT_GPTQ;
 			else if (!isfloat)
 				*fmt = FMT_INT8;
-			else if (cJSON_IsString(strat) && strcmp(strat->valuestring, "channel") == 0)
+			else if (cJSON_IsString(strat) &&
+			    strcmp(strat->valuestring, "channel") == 0)
 				*fmt = FMT_FP8_CHANNEL;
-			else if (cJSON_IsString(strat) && strcmp(strat->valuestring, "block") == 0)
+			else if (cJSON_IsString(strat) &&
+			    strcmp(strat->valuestring, "block") == 0)
 				*fmt = FMT_FP8_BLOCK;
 			else
 				*fmt = FMT_FP8;
@@ -277,23 +301,29 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 			*kv = KV_FP8;
 		return 0;
 	}
-	if (strcasecmp(method, "bitsandbytes") == 0 || strcasecmp(method, "gguf") == 0) {
-		snprintf(err, errlen, "quantization_config.quant_method: '%s' is not "
-		    "supported by headroom (fp8, awq, gptq, compressed-tensors, "
-		    "modelopt, modelopt_fp4 and mxfp4 are)", method);
+	if (strcasecmp(method, "bitsandbytes") == 0 ||
+	    strcasecmp(method, "gguf") == 0) {
+		snprintf(err, errlen,
+		    "quantization_config.quant_method: '%s' is not "
+		    "supported by headroom (fp8, awq, gptq, "
+		    "compressed-tensors, "
+		    "modelopt, modelopt_fp4 and mxfp4 are)",
+		    method);
 		return -1;
 	}
-	snprintf(err, errlen, "quantization_config.quant_method: unknown method "
-	    "'%s'", method);
+	snprintf(err, errlen,
+	    "quantization_config.quant_method: unknown method "
+	    "'%s'",
+	    method);
 	return -1;
 }
 
 /* Layers an ignore list names one by one, per part (quant_skip's order). */
-#define QL_MAX	1024
+#define QL_MAX 1024
 struct quant_layers {
 	unsigned char seen[5][QL_MAX];
-	unsigned char whole[QL_MAX];	/* "model.layers.3*": every part */
-	int	 any[5];
+	unsigned char whole[QL_MAX]; /* "model.layers.3*": every part */
+	int any[5];
 };
 
 static int module_part(const char *t);
@@ -309,32 +339,39 @@ static int module_part(const char *t);
 static void
 quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 {
-	const cJSON *groups = cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
+	const cJSON *groups =
+	    cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
 	const cJSON *ig = cJSON_GetObjectItemCaseSensitive(qc, "ignore"), *e;
 	const cJSON *grp = cJSON_IsObject(groups) ? groups->child : NULL;
-	const cJSON *w = grp ? cJSON_GetObjectItemCaseSensitive(grp, "weights") : NULL;
+	const cJSON *w =
+	    grp ? cJSON_GetObjectItemCaseSensitive(grp, "weights") : NULL;
 	const cJSON *gs = cJSON_GetObjectItemCaseSensitive(qc, "group_size");
 	const cJSON *sec = cJSON_GetObjectItemCaseSensitive(qc, "quantization");
 	char unplaced[256] = "";
 	size_t used = 0;
 
 	if (cJSON_IsObject(w)) {
-		const cJSON *g = cJSON_GetObjectItemCaseSensitive(w, "group_size");
-		const cJSON *sym = cJSON_GetObjectItemCaseSensitive(w, "symmetric");
-		const cJSON *ao = cJSON_GetObjectItemCaseSensitive(w, "actorder");
+		const cJSON *g =
+		    cJSON_GetObjectItemCaseSensitive(w, "group_size");
+		const cJSON *sym =
+		    cJSON_GetObjectItemCaseSensitive(w, "symmetric");
+		const cJSON *ao =
+		    cJSON_GetObjectItemCaseSensitive(w, "actorder");
 
 		if (cJSON_IsNumber(g) && g->valueint > 0)
 			m->quant_group = g->valueint;
 		m->quant_zero_points = cJSON_IsFalse(sym);
-		m->quant_g_idx = cJSON_IsString(ao) && strcmp(ao->valuestring, "group") == 0;
+		m->quant_g_idx =
+		    cJSON_IsString(ao) && strcmp(ao->valuestring, "group") == 0;
 	} else if (cJSON_IsNumber(gs) && gs->valueint > 0 &&
 	    m->native_format == FMT_GPTQ) {
 		m->quant_group = gs->valueint;
 		m->quant_zero_points = 1;
-		m->quant_g_idx = 1;	/* GPTQ keeps g_idx */
+		m->quant_g_idx = 1; /* GPTQ keeps g_idx */
 	}
 	if (!cJSON_IsArray(ig))
-		ig = cJSON_GetObjectItemCaseSensitive(qc, "modules_to_not_convert");
+		ig = cJSON_GetObjectItemCaseSensitive(qc,
+		    "modules_to_not_convert");
 	if (!cJSON_IsArray(ig))
 		ig = cJSON_GetObjectItemCaseSensitive(qc, "exclude_modules");
 	if (!cJSON_IsArray(ig) && cJSON_IsObject(sec))
@@ -348,52 +385,62 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 			continue;
 		}
 		/* the shared expert's scalar gate (hidden -> 1), not the expert */
-		if (strstr(t, "lm_head") || strstr(t, "vision") || strstr(t, "visual") ||
-		    strstr(t, "mm_projector") || strstr(t, "embed") ||
-		    strstr(t, "router") || strstr(t, "shared_expert_gate"))
+		if (strstr(t, "lm_head") || strstr(t, "vision") ||
+		    strstr(t, "visual") || strstr(t, "mm_projector") ||
+		    strstr(t, "embed") || strstr(t, "router") ||
+		    strstr(t, "shared_expert_gate"))
 			continue;
 		if (lp && lp[7] >= '0' && lp[7] <= '9') {
 			/* one layer's module: counted against the part's layers */
 			long li = strtol(lp + 7, NULL, 10);
 			int pt = module_part(t);
 
-			const char *rest = lp + 7 + strspn(lp + 7, "0123456789");
+			const char *rest =
+			    lp + 7 + strspn(lp + 7, "0123456789");
 
-			if (li < QL_MAX && (strcmp(rest, "*") == 0 || strcmp(rest, ".*") == 0 ||
-			    *rest == '\0')) {
+			if (li < QL_MAX &&
+			    (strcmp(rest, "*") == 0 ||
+				strcmp(rest, ".*") == 0 || *rest == '\0')) {
 				ql->whole[li] = 1;
 			} else if (pt >= 0 && pt < 5 && li < QL_MAX) {
 				ql->seen[pt][li] = 1;
 				ql->any[pt] = 1;
-			} else if (pt < 0 && strstr(t, "gate") && !strstr(t, "proj")) {
+			} else if (pt < 0 && strstr(t, "gate") &&
+			    !strstr(t, "proj")) {
 				/* a layer's MoE router: 16 bit anyway */
 			} else if (used < sizeof unplaced - 40) {
-				used += (size_t)snprintf(unplaced + used, sizeof unplaced - used,
-				    "%s%s", used ? ", " : "", t);
+				used += (size_t)snprintf(unplaced + used,
+				    sizeof unplaced - used, "%s%s",
+				    used ? ", " : "", t);
 			}
 			continue;
 		}
 		if (strstr(t, "shared_expert"))
 			m->quant_skip |= 16;
-		else if (strstr(t, "linear_attn") || strstr(t, "mixer") || strstr(t, "mamba"))
+		else if (strstr(t, "linear_attn") || strstr(t, "mixer") ||
+		    strstr(t, "mamba"))
 			m->quant_skip |= 2;
 		else if (strstr(t, "attn") || strstr(t, "attention"))
 			m->quant_skip |= 1;
 		else if (strstr(t, "experts"))
 			m->quant_skip |= 8;
-		else if (strstr(t, "mlp") && (strstr(t, "proj") || strstr(t, "fc")))
+		else if (strstr(t, "mlp") &&
+		    (strstr(t, "proj") || strstr(t, "fc")))
 			m->quant_skip |= 4;
 		else if (strstr(t, "gate"))
-			continue;	/* MoE router: 16 bit anyway */
+			continue; /* MoE router: 16 bit anyway */
 		else if (used < sizeof unplaced - 40)
-			used += (size_t)snprintf(unplaced + used, sizeof unplaced - used,
-			    "%s%s", used ? ", " : "", t);
+			used += (size_t)snprintf(unplaced + used,
+			    sizeof unplaced - used, "%s%s", used ? ", " : "",
+			    t);
 	}
 	if (used > 0) {
 		char buf[400];
 
-		snprintf(buf, sizeof buf, "quantization ignore entries taken as "
-		    "quantized: %s", unplaced);
+		snprintf(buf, sizeof buf,
+		    "quantization ignore entries taken as "
+		    "quantized: %s",
+		    unplaced);
 		free(m->assumption);
 		m->assumption = xstrdup(buf);
 	}
@@ -406,21 +453,20 @@ layer_has_part(const struct model *m, int i, int pt)
 	const struct layer_desc *d = m->ld != NULL ? &m->ld[i] : NULL;
 	/* MLA models' layer descriptions leave the FFN to first_k_dense_replace
 	 * (weights.c layer_params) */
-	int moe = d != NULL && !m->mla ? d->ffn == FFN_MOE : weights_is_moe_layer(m, i);
+	int moe = d != NULL && !m->mla ? d->ffn == FFN_MOE
+				       : weights_is_moe_layer(m, i);
 
 	switch (pt) {
 	case 0:
 		return d == NULL || d->mixer == MIXER_ATTENTION ||
 		    d->mixer == MIXER_SHARED || d->parallel_attn;
 	case 1:
-		return d != NULL && (d->mixer == MIXER_MAMBA1 || d->mixer == MIXER_MAMBA2 ||
-		    d->mixer == MIXER_GDN || d->mixer == MIXER_SHORT_CONV);
-	case 2:
-		return d != NULL && !m->mla ? d->ffn == FFN_DENSE : !moe;
-	case 3:
-		return moe;
-	default:
-		return moe && m->shared_intermediate > 0;
+		return d != NULL &&
+		    (d->mixer == MIXER_MAMBA1 || d->mixer == MIXER_MAMBA2 ||
+			d->mixer == MIXER_GDN || d->mixer == MIXER_SHORT_CONV);
+	case 2: return d != NULL && !m->mla ? d->ffn == FFN_DENSE : !moe;
+	case 3: return moe;
+	default: return moe && m->shared_intermediate > 0;
 	}
 }
 
@@ -457,15 +503,17 @@ quant_layers_resolve(const struct quant_layers *ql, struct model *m)
 			m->quant_skip |= 1u << pt;
 		else if (named > 0 && used < sizeof buf - 80)
 			used += (size_t)snprintf(buf + used, sizeof buf - used,
-			    "%s%s of %d of %d layers", used ? ", " : "", names[pt],
-			    named, have);
+			    "%s%s of %d of %d layers", used ? ", " : "",
+			    names[pt], named, have);
 	}
 	if (used > 0) {
 		char msg[600];
 
-		snprintf(msg, sizeof msg, "%s%squantization ignore entries taken as "
-		    "quantized (not every layer named): %s", m->assumption ?
-		    m->assumption : "", m->assumption ? "; " : "", buf);
+		snprintf(msg, sizeof msg,
+		    "%s%squantization ignore entries taken as "
+		    "quantized (not every layer named): %s",
+		    m->assumption ? m->assumption : "",
+		    m->assumption ? "; " : "", buf);
 		free(m->assumption);
 		m->assumption = xstrdup(msg);
 	}
@@ -481,7 +529,8 @@ module_part(const char *t)
 		return -1;
 	if (strstr(t, "shared_expert"))
 		return 4;
-	if (strstr(t, "linear_attn") || strstr(t, "mixer") || strstr(t, "mamba"))
+	if (strstr(t, "linear_attn") || strstr(t, "mixer") ||
+	    strstr(t, "mamba"))
 		return 1;
 	if (strstr(t, "attn") || strstr(t, "attention"))
 		return 0;
@@ -501,7 +550,8 @@ scheme_format(const cJSON *w, int *group)
 	const cJSON *strat = cJSON_GetObjectItemCaseSensitive(w, "strategy");
 	const cJSON *g = cJSON_GetObjectItemCaseSensitive(w, "group_size");
 	int b = cJSON_IsNumber(bits) ? bits->valueint : 8;
-	int isfloat = !cJSON_IsString(type) || strcmp(type->valuestring, "float") == 0;
+	int isfloat =
+	    !cJSON_IsString(type) || strcmp(type->valuestring, "float") == 0;
 
 	if (cJSON_IsNumber(g) && g->valueint > 0)
 		*group = g->valueint;
@@ -551,14 +601,17 @@ part_take_format(struct model *m, int pt, enum ckpt_format f, int counts[])
 static void
 quant_parts(const cJSON *qc, struct model *m)
 {
-	const cJSON *groups = cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
-	const cJSON *ql = cJSON_GetObjectItemCaseSensitive(qc, "quantized_layers");
+	const cJSON *groups =
+	    cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
+	const cJSON *ql =
+	    cJSON_GetObjectItemCaseSensitive(qc, "quantized_layers");
 	const cJSON *g, *t;
 	int named = 0, i, counts[FMT_COUNT] = { 0 }, best = -1;
 
 	cJSON_ArrayForEach(g, groups) {
 		const cJSON *w = cJSON_GetObjectItemCaseSensitive(g, "weights");
-		const cJSON *tg = cJSON_GetObjectItemCaseSensitive(g, "targets");
+		const cJSON *tg =
+		    cJSON_GetObjectItemCaseSensitive(g, "targets");
 		int grp = 0;
 		enum ckpt_format f;
 
@@ -568,7 +621,8 @@ quant_parts(const cJSON *qc, struct model *m)
 		cJSON_ArrayForEach(t, tg) {
 			int pt;
 
-			if (!cJSON_IsString(t) || strcmp(t->valuestring, "Linear") == 0)
+			if (!cJSON_IsString(t) ||
+			    strcmp(t->valuestring, "Linear") == 0)
 				continue;
 			pt = module_part(t->valuestring);
 			named = 1;
@@ -576,8 +630,10 @@ quant_parts(const cJSON *qc, struct model *m)
 		}
 	}
 	cJSON_ArrayForEach(t, ql) {
-		const cJSON *a = cJSON_GetObjectItemCaseSensitive(t, "quant_algo");
-		enum ckpt_format f = cJSON_IsString(a) ? algo_format(a->valuestring) : FMT_COUNT;
+		const cJSON *a =
+		    cJSON_GetObjectItemCaseSensitive(t, "quant_algo");
+		enum ckpt_format f =
+		    cJSON_IsString(a) ? algo_format(a->valuestring) : FMT_COUNT;
 		int pt = module_part(t->string);
 
 		if (f == FMT_COUNT)
@@ -589,12 +645,14 @@ quant_parts(const cJSON *qc, struct model *m)
 		return;
 	for (i = 0; i < 5; i++)
 		if (m->part_fmt[i] == 0)
-			m->part_fmt[i] = FMT_BF16 + 1;	/* named by no group: 16 bit */
+			m->part_fmt[i] =
+			    FMT_BF16 + 1; /* named by no group: 16 bit */
 	for (i = 0; i < FMT_COUNT; i++)
 		if (counts[i] > 0 && (best < 0 || counts[i] > counts[best]))
 			best = i;
-	m->native_format = m->n_experts > 0 && m->part_fmt[3] != FMT_BF16 + 1 ?
-	    (enum ckpt_format)(m->part_fmt[3] - 1) : (enum ckpt_format)best;
+	m->native_format = m->n_experts > 0 && m->part_fmt[3] != FMT_BF16 + 1
+	    ? (enum ckpt_format)(m->part_fmt[3] - 1)
+	    : (enum ckpt_format)best;
 }
 
 /*
@@ -608,13 +666,18 @@ vision_params(const cJSON *vc, int text_hidden)
 {
 	const cJSON *h = cJSON_GetObjectItemCaseSensitive(vc, "hidden_size");
 	const cJSON *d = cJSON_GetObjectItemCaseSensitive(vc, "depth");
-	const cJSON *i = cJSON_GetObjectItemCaseSensitive(vc, "intermediate_size");
-	const cJSON *o = cJSON_GetObjectItemCaseSensitive(vc, "out_hidden_size");
+	const cJSON *i =
+	    cJSON_GetObjectItemCaseSensitive(vc, "intermediate_size");
+	const cJSON *o =
+	    cJSON_GetObjectItemCaseSensitive(vc, "out_hidden_size");
 	const cJSON *act = cJSON_GetObjectItemCaseSensitive(vc, "hidden_act");
-	const cJSON *ds = cJSON_GetObjectItemCaseSensitive(vc, "deepstack_visual_indexes");
-	const cJSON *pe = cJSON_GetObjectItemCaseSensitive(vc, "num_position_embeddings");
+	const cJSON *ds =
+	    cJSON_GetObjectItemCaseSensitive(vc, "deepstack_visual_indexes");
+	const cJSON *pe =
+	    cJSON_GetObjectItemCaseSensitive(vc, "num_position_embeddings");
 	const cJSON *ps = cJSON_GetObjectItemCaseSensitive(vc, "patch_size");
-	const cJSON *tp = cJSON_GetObjectItemCaseSensitive(vc, "temporal_patch_size");
+	const cJSON *tp =
+	    cJSON_GetObjectItemCaseSensitive(vc, "temporal_patch_size");
 	const cJSON *ic = cJSON_GetObjectItemCaseSensitive(vc, "in_channels");
 	double hh, dd, ii, oo, merge = 4, mlp = 3, mergers = 1, emb = 0;
 
@@ -633,8 +696,8 @@ vision_params(const cJSON *vc, int text_hidden)
 	if (cJSON_IsNumber(pe))
 		emb += pe->valuedouble * hh;
 	if (cJSON_IsNumber(ps) && cJSON_IsNumber(tp))
-		emb += (cJSON_IsNumber(ic) ? ic->valuedouble : 3) * tp->valuedouble *
-		    ps->valuedouble * ps->valuedouble * hh;
+		emb += (cJSON_IsNumber(ic) ? ic->valuedouble : 3) *
+		    tp->valuedouble * ps->valuedouble * ps->valuedouble * hh;
 	/* attention 4h^2 + MLP per block; each merger (4h -> 4h -> out) */
 	return dd * (4 * hh * hh + mlp * hh * ii) + emb +
 	    mergers * (merge * hh * merge * hh + merge * hh * oo);
@@ -644,20 +707,28 @@ static int
 read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
     const char **bad, struct quant_layers *ql)
 {
-	static const char *const k_layers[] = { "num_hidden_layers", "n_layer", "num_layers", NULL };
-	static const char *const k_hidden[] = { "hidden_size", "n_embd", "d_model", NULL };
-	static const char *const k_heads[] = { "num_attention_heads", "n_head", NULL };
-	static const char *const k_kvh[] = { "n_head_kv", "num_kv_heads", "num_key_value_heads",
-		"multi_query_group_num", "num_attention_groups", NULL };
-	static const char *const k_hd[] = { "head_dim", "hidden_size_per_head", NULL };
-	static const char *const k_inter[] = { "intermediate_size", "n_inner", "ffn_hidden_size", NULL };
-	static const char *const k_len[] = { "max_position_embeddings", "n_positions",
-		"max_seq_len", "seq_length", "max_target_positions", "max_sequence_length",
-		"max_seq_length", "seq_len", NULL };
-	static const char *const k_experts[] = { "num_experts", "num_local_experts",
-		"n_routed_experts", "moe_num_experts", NULL };
-	static const char *const k_topk[] = { "num_experts_per_tok", "experts_per_token",
-		"moe_topk", NULL };
+	static const char *const k_layers[] = { "num_hidden_layers", "n_layer",
+		"num_layers", NULL };
+	static const char *const k_hidden[] = { "hidden_size", "n_embd",
+		"d_model", NULL };
+	static const char *const k_heads[] = { "num_attention_heads", "n_head",
+		NULL };
+	static const char *const k_kvh[] = { "n_head_kv", "num_kv_heads",
+		"num_key_value_heads", "multi_query_group_num",
+		"num_attention_groups", NULL };
+	static const char *const k_hd[] = { "head_dim", "hidden_size_per_head",
+		NULL };
+	static const char *const k_inter[] = { "intermediate_size", "n_inner",
+		"ffn_hidden_size", NULL };
+	static const char *const k_len[] = { "max_position_embeddings",
+		"n_positions", "max_seq_len", "seq_length",
+		"max_target_positions", "max_sequence_length", "max_seq_length",
+		"seq_len", NULL };
+	static const char *const k_experts[] = { "num_experts",
+		"num_local_experts", "n_routed_experts", "moe_num_experts",
+		NULL };
+	static const char *const k_topk[] = { "num_experts_per_tok",
+		"experts_per_token", "moe_topk", NULL };
 	struct cfg c;
 	const cJSON *v, *tc, *rs, *lt, *qc, *vc;
 	const char *key = NULL, *s;
@@ -683,9 +754,11 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		tc = cJSON_GetObjectItemCaseSensitive(root, "llm_config");
 	/* a speculators-format drafter (vllm/transformers_utils/configs/
 	 * speculators/base.py): the layers are described apart */
-	if (tc == NULL && cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root,
-	    "speculators_model_type")))
-		tc = cJSON_GetObjectItemCaseSensitive(root, "transformer_layer_config");
+	if (tc == NULL &&
+	    cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root,
+		"speculators_model_type")))
+		tc = cJSON_GetObjectItemCaseSensitive(root,
+		    "transformer_layer_config");
 	c.text = cJSON_IsObject(tc) ? tc : root;
 
 	v = cJSON_GetObjectItemCaseSensitive(root, "architectures");
@@ -694,8 +767,11 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	m->architecture = xstrdup(arch ? arch : "");
 	s = get_str(&c, "model_type");
 	if (s == NULL)
-		s = cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root, "model_type")) ?
-		    cJSON_GetObjectItemCaseSensitive(root, "model_type")->valuestring : "";
+		s = cJSON_IsString(
+			cJSON_GetObjectItemCaseSensitive(root, "model_type"))
+		    ? cJSON_GetObjectItemCaseSensitive(root, "model_type")
+			  ->valuestring
+		    : "";
 	m->model_type = xstrdup(s);
 
 	{
@@ -704,9 +780,11 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		if (hfarch_is_refused(m->architecture, m->model_type, &why)) {
 			char buf[512];
 
-			snprintf(buf, sizeof buf, "%s: %s. headroom refuses rather than "
-			    "price it as standard attention.", *m->architecture ?
-			    m->architecture : m->model_type, why);
+			snprintf(buf, sizeof buf,
+			    "%s: %s. headroom refuses rather than "
+			    "price it as standard attention.",
+			    *m->architecture ? m->architecture : m->model_type,
+			    why);
 			m->refusal = xstrdup(buf);
 			m->last_release = hfarch_last_release(m->architecture);
 			m->layers = m->hidden = m->heads = m->kv_heads = 1;
@@ -732,8 +810,10 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		/* vLLM's dtypes (vllm/config/model.py _STR_DTYPE_TO_TORCH_DTYPE) */
 		*bad = get_str(&c, "torch_dtype") ? "torch_dtype" : "dtype";
 		shellwords_excerpt(s, 40, ex, sizeof ex);
-		snprintf(err, errlen, "%s: '%s' is not a dtype vLLM runs (float16, "
-		    "bfloat16, float32)", *bad, ex);
+		snprintf(err, errlen,
+		    "%s: '%s' is not a dtype vLLM runs (float16, "
+		    "bfloat16, float32)",
+		    *bad, ex);
 		return -1;
 	}
 	/* an fp32 checkpoint runs in bf16 on CUDA for generation (reference §1) */
@@ -758,7 +838,7 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	m->hidden = (int)n;
 	n = first_int(&c, k_heads, NULL, 1, MAX_DIM);
 	if (n <= 0 && !c.failed && hfarch_attention_free(m->architecture))
-		n = 1;	/* no attention: hfarch.c clears the heads */
+		n = 1; /* no attention: hfarch.c clears the heads */
 	if (n <= 0)
 		return invalid(&c, "num_attention_heads");
 	m->heads = (int)n;
@@ -768,8 +848,10 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	m->kv_heads = n > 0 ? (int)n : m->heads;
 	if (m->heads % m->kv_heads != 0) {
 		*bad = key;
-		snprintf(err, errlen, "config: num_attention_heads (%d) is not a "
-		    "multiple of %s (%d)", m->heads, key, m->kv_heads);
+		snprintf(err, errlen,
+		    "config: num_attention_heads (%d) is not a "
+		    "multiple of %s (%d)",
+		    m->heads, key, m->kv_heads);
 		return -1;
 	}
 	n = first_int(&c, k_hd, NULL, 0, MAX_DIM);
@@ -785,7 +867,8 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	for (k = k_len; *k; k++) {
 		int64_t l;
 
-		if (get_num(&c, *k, &d) == 0 && checked(&c, *k, d, 1, MAX_LEN, &l) == 0 &&
+		if (get_num(&c, *k, &d) == 0 &&
+		    checked(&c, *k, d, 1, MAX_LEN, &l) == 0 &&
 		    (best_len < 0 || l < best_len)) {
 			best_len = l;
 			key = *k;
@@ -813,8 +896,10 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	if (rs == NULL)
 		rs = get(&c, "rope_parameters");
 	if (cJSON_IsObject(rs)) {
-		const cJSON *ty = cJSON_GetObjectItemCaseSensitive(rs, "rope_type");
-		const cJSON *fa = cJSON_GetObjectItemCaseSensitive(rs, "factor");
+		const cJSON *ty =
+		    cJSON_GetObjectItemCaseSensitive(rs, "rope_type");
+		const cJSON *fa =
+		    cJSON_GetObjectItemCaseSensitive(rs, "factor");
 		const cJSON *orig = cJSON_GetObjectItemCaseSensitive(rs,
 		    "original_max_position_embeddings");
 		const char *type;
@@ -824,15 +909,19 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		type = cJSON_IsString(ty) ? ty->valuestring : "default";
 		if (cJSON_IsNumber(fa) && fa->valuedouble > 0 &&
 		    strcmp(type, "su") != 0 && strcmp(type, "longrope") != 0 &&
-		    strcmp(type, "llama3") != 0 && strncmp(m->model_type, "gemma3", 6) != 0) {
+		    strcmp(type, "llama3") != 0 &&
+		    strncmp(m->model_type, "gemma3", 6) != 0) {
 			double base = (double)best_len;
 			int64_t l;
 
 			if (strcmp(type, "yarn") == 0 && cJSON_IsNumber(orig))
 				base = orig->valuedouble;
 			/* vLLM's length is int(base * factor) */
-			if (checked_as(&c, "factor", "rope_scaling: the scaled length (factor "
-			    "x length)", floor(base * fa->valuedouble), 1, MAX_LEN, &l) != 0)
+			if (checked_as(&c, "factor",
+				"rope_scaling: the scaled length (factor "
+				"x length)",
+				floor(base * fa->valuedouble), 1, MAX_LEN,
+				&l) != 0)
 				return -1;
 			m->derived_max_len = l;
 			m->rope_cache_len = m->derived_max_len;
@@ -840,15 +929,17 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		if (strcmp(type, "longrope") == 0 && cJSON_IsNumber(orig)) {
 			int64_t l;
 
-			if (checked(&c, "original_max_position_embeddings", orig->valuedouble, 1,
-			    MAX_LEN, &l) != 0)
+			if (checked(&c, "original_max_position_embeddings",
+				orig->valuedouble, 1, MAX_LEN, &l) != 0)
 				return -1;
 			m->derived_max_len = l;
 		}
 	}
 	m->tie_embeddings = get_bool(&c, "tie_word_embeddings",
-	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root, "tie_word_embeddings")) ||
-	    cJSON_GetObjectItemCaseSensitive(root, "tie_word_embeddings") == NULL);
+	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root,
+		"tie_word_embeddings")) ||
+		cJSON_GetObjectItemCaseSensitive(root, "tie_word_embeddings") ==
+		    NULL);
 	m->qkv_bias = get_bool(&c, "attention_bias", 0) ||
 	    strncmp(m->model_type, "qwen2", 5) == 0;
 
@@ -857,8 +948,10 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	if (m->kv_lora_rank > 0) {
 		m->mla = 1;
 		m->q_lora_rank = get_int(&c, "q_lora_rank", 0, MAX_DIM, 0);
-		m->qk_rope_head_dim = get_int(&c, "qk_rope_head_dim", 0, MAX_DIM, 64);
-		m->qk_nope_head_dim = get_int(&c, "qk_nope_head_dim", 0, MAX_DIM, 128);
+		m->qk_rope_head_dim =
+		    get_int(&c, "qk_rope_head_dim", 0, MAX_DIM, 64);
+		m->qk_nope_head_dim =
+		    get_int(&c, "qk_nope_head_dim", 0, MAX_DIM, 128);
 		m->v_head_dim = get_int(&c, "v_head_dim", 0, MAX_DIM, 128);
 		m->head_dim = m->kv_lora_rank + m->qk_rope_head_dim;
 		m->kv_heads = 1;
@@ -879,14 +972,16 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	}
 
 	/* next-token layers, loaded only as a speculative-decoding draft */
-	m->mtp_layers = get_int(&c, "num_nextn_predict_layers", 0, MAX_LAYERS, 0);
+	m->mtp_layers =
+	    get_int(&c, "num_nextn_predict_layers", 0, MAX_LAYERS, 0);
 	/* an EAGLE-3 head's own output vocabulary and the width it reads */
 	m->draft_vocab = get_int(&c, "draft_vocab_size", 0, MAX_WIDE, 0);
 	m->target_hidden = get_int(&c, "target_hidden_size", 0, MAX_WIDE, 0);
 	read_speculators(root, m);
 	{
 		/* LlamaModel of llama_eagle3.py: no fc without aux hidden states */
-		const cJSON *ec = cJSON_GetObjectItemCaseSensitive(root, "eagle_config");
+		const cJSON *ec =
+		    cJSON_GetObjectItemCaseSensitive(root, "eagle_config");
 		const cJSON *ua = cJSON_GetObjectItemCaseSensitive(ec,
 		    "use_aux_hidden_state");
 
@@ -897,34 +992,43 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	n = first_int(&c, k_experts, NULL, 0, MAX_DIM);
 	if (n > 1) {
 		m->n_experts = (int)n;
-		m->experts_per_tok = (int)first_int(&c, k_topk, NULL, 0, MAX_DIM);
+		m->experts_per_tok =
+		    (int)first_int(&c, k_topk, NULL, 0, MAX_DIM);
 		if (m->experts_per_tok <= 0)
 			m->experts_per_tok = 2;
 		m->n_expert_group = get_int(&c, "n_group", 0, MAX_DIM, 0);
-		m->moe_intermediate = get_int(&c, "moe_intermediate_size", 0, MAX_WIDE, 0);
+		m->moe_intermediate =
+		    get_int(&c, "moe_intermediate_size", 0, MAX_WIDE, 0);
 		if (m->moe_intermediate <= 0)
 			m->moe_intermediate = m->intermediate;
-		m->dense_intermediate = get_int(&c, "intermediate_size_mlp", 0, MAX_WIDE, 0);
+		m->dense_intermediate =
+		    get_int(&c, "intermediate_size_mlp", 0, MAX_WIDE, 0);
 		if (m->dense_intermediate <= 0 && m->moe_intermediate > 0 &&
 		    get(&c, "moe_intermediate_size") != NULL)
 			m->dense_intermediate = m->intermediate;
-		m->n_shared_experts = get_int(&c, "n_shared_experts", 0, MAX_DIM, 0);
-		m->shared_intermediate = get_int(&c, "shared_expert_intermediate_size", 0,
-		    MAX_WIDE, 0);
+		m->n_shared_experts =
+		    get_int(&c, "n_shared_experts", 0, MAX_DIM, 0);
+		m->shared_intermediate = get_int(&c,
+		    "shared_expert_intermediate_size", 0, MAX_WIDE, 0);
 		if (m->shared_intermediate > 0 && m->n_shared_experts == 0)
 			m->n_shared_experts = 1;
 		else if (m->n_shared_experts > 0)
 			m->shared_intermediate = m->moe_intermediate;
-		if (strcmp(m->model_type, "llama4") == 0 || strcmp(m->model_type, "llama4_text") == 0) {
+		if (strcmp(m->model_type, "llama4") == 0 ||
+		    strcmp(m->model_type, "llama4_text") == 0) {
 			m->n_shared_experts = 1;
 			m->shared_intermediate = m->moe_intermediate;
 		}
-		m->first_dense_layers = get_int(&c, "first_k_dense_replace", 0, MAX_LAYERS, 0);
-		m->moe_layer_step = get_int(&c, "interleave_moe_layer_step", 0, MAX_LAYERS, 0);
+		m->first_dense_layers =
+		    get_int(&c, "first_k_dense_replace", 0, MAX_LAYERS, 0);
+		m->moe_layer_step =
+		    get_int(&c, "interleave_moe_layer_step", 0, MAX_LAYERS, 0);
 		if (m->moe_layer_step <= 0)
-			m->moe_layer_step = get_int(&c, "moe_layer_freq", 0, MAX_LAYERS, 0);
+			m->moe_layer_step =
+			    get_int(&c, "moe_layer_freq", 0, MAX_LAYERS, 0);
 		if (m->moe_layer_step <= 0)
-			m->moe_layer_step = get_int(&c, "decoder_sparse_step", 0, MAX_LAYERS, 1);
+			m->moe_layer_step = get_int(&c, "decoder_sparse_step",
+			    0, MAX_LAYERS, 1);
 	}
 
 	/* attention layer kinds */
@@ -936,8 +1040,10 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	if (cJSON_IsArray(lt)) {
 		if (cJSON_GetArraySize(lt) != m->layers) {
 			*bad = "layer_types";
-			snprintf(err, errlen, "config: layer_types has %d entries but "
-			    "num_hidden_layers is %d", cJSON_GetArraySize(lt), m->layers);
+			snprintf(err, errlen,
+			    "config: layer_types has %d entries but "
+			    "num_hidden_layers is %d",
+			    cJSON_GetArraySize(lt), m->layers);
 			return -1;
 		}
 		m->layer_kind = calloc((size_t)m->layers, 1);
@@ -961,13 +1067,15 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		if (strcmp(m->model_type, "gemma2") == 0)
 			pattern = 2;
 		else if (strncmp(m->model_type, "gemma3", 6) == 0)
-			pattern = get_int(&c, "sliding_window_pattern", 0, MAX_LAYERS, 6);
+			pattern = get_int(&c, "sliding_window_pattern", 0,
+			    MAX_LAYERS, 6);
 		m->layer_kind = calloc((size_t)m->layers, 1);
 		if (m->layer_kind == NULL)
 			abort();
 		for (i = 0; i < m->layers; i++) {
-			int sliding = pattern == 2 ? i % 2 == 0 :
-			    pattern > 0 ? (i + 1) % pattern != 0 : 1;
+			int sliding = pattern == 2 ? i % 2 == 0
+			    : pattern > 0          ? (i + 1) % pattern != 0
+						   : 1;
 
 			if (sliding) {
 				m->layer_kind[i] = LAYER_SLIDING;
@@ -987,7 +1095,8 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	if (qc == NULL)
 		qc = get(&c, "quantization_config");
 	if (cJSON_IsObject(qc)) {
-		if (hfconfig_quant(qc, &m->native_format, &m->native_kv, err, errlen) != 0) {
+		if (hfconfig_quant(qc, &m->native_format, &m->native_kv, err,
+			errlen) != 0) {
 			*bad = "quantization_config";
 			return -1;
 		}
@@ -998,35 +1107,44 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	/* multimodal */
 	vc = cJSON_GetObjectItemCaseSensitive(root, "vision_config");
 	if (cJSON_IsObject(vc)) {
-		const cJSON *tpi = cJSON_GetObjectItemCaseSensitive(root, "mm_tokens_per_image");
+		const cJSON *tpi = cJSON_GetObjectItemCaseSensitive(root,
+		    "mm_tokens_per_image");
 		const cJSON *vl = cJSON_GetObjectItemCaseSensitive(vc, "depth");
 
 		if (!cJSON_IsNumber(vl))
-			vl = cJSON_GetObjectItemCaseSensitive(vc, "num_hidden_layers");
+			vl = cJSON_GetObjectItemCaseSensitive(vc,
+			    "num_hidden_layers");
 		m->multimodal = 1;
 		m->vision_params = vision_params(vc, m->hidden);
-		m->vision_hidden = obj_int(&c, vc, VC, "hidden_size", 0, MAX_DIM, 0);
-		m->vision_layers = cJSON_IsNumber(vl) ? obj_int(&c, vc, VC, vl->string, 0,
-		    MAX_LAYERS, 0) : 0;
-		m->vision_patch = obj_int(&c, vc, VC, "patch_size", 0, MAX_DIM, 14);
-		m->vision_merge = cJSON_GetObjectItemCaseSensitive(vc, "spatial_merge_size") ?
-		    obj_int(&c, vc, VC, "spatial_merge_size", 0, MAX_DIM, 1) :
-		    obj_int(&c, root, NULL, "spatial_merge_size", 0, MAX_DIM, 1);
-		m->vision_image_size = obj_int(&c, vc, VC, "image_size", 0, MAX_DIM, 0);
-		m->vision_intermediate = obj_int(&c, vc, VC, "intermediate_size", 0,
-		    MAX_WIDE, 4 * m->vision_hidden);
+		m->vision_hidden =
+		    obj_int(&c, vc, VC, "hidden_size", 0, MAX_DIM, 0);
+		m->vision_layers = cJSON_IsNumber(vl)
+		    ? obj_int(&c, vc, VC, vl->string, 0, MAX_LAYERS, 0)
+		    : 0;
+		m->vision_patch =
+		    obj_int(&c, vc, VC, "patch_size", 0, MAX_DIM, 14);
+		m->vision_merge =
+		    cJSON_GetObjectItemCaseSensitive(vc, "spatial_merge_size")
+		    ? obj_int(&c, vc, VC, "spatial_merge_size", 0, MAX_DIM, 1)
+		    : obj_int(&c, root, NULL, "spatial_merge_size", 0, MAX_DIM,
+			  1);
+		m->vision_image_size =
+		    obj_int(&c, vc, VC, "image_size", 0, MAX_DIM, 0);
+		m->vision_intermediate = obj_int(&c, vc, VC,
+		    "intermediate_size", 0, MAX_WIDE, 4 * m->vision_hidden);
 		if (c.failed)
 			return -1;
 		if (cJSON_IsNumber(tpi)) {
 			/* Gemma 3: a fixed number of tokens per image */
-			m->mm_tokens_per_item = obj_int(&c, root, NULL, "mm_tokens_per_image", 1,
-			    INT32_MAX, 0);
+			m->mm_tokens_per_item = obj_int(&c, root, NULL,
+			    "mm_tokens_per_image", 1, INT32_MAX, 0);
 			if (c.failed)
 				return -1;
 		} else if (m->vision_image_size > 0 && m->vision_patch > 0) {
 			/* Pixtral: the largest image, one break token per row */
-			int side = m->vision_image_size / (m->vision_patch *
-			    (m->vision_merge > 0 ? m->vision_merge : 1));
+			int side = m->vision_image_size /
+			    (m->vision_patch *
+				(m->vision_merge > 0 ? m->vision_merge : 1));
 
 			m->mm_tokens_per_item = side * (side + 1);
 		} else {

@@ -12,9 +12,9 @@
 #include <stddef.h>
 
 struct idindex {
-	const char	**key;
-	int		 *value;
-	size_t		  cap, n;	/* cap: a power of two, or 0 */
+	const char **key;
+	int *value;
+	size_t cap, n; /* cap: a power of two, or 0 */
 };
 
 /* Maps id to value (a later put of the same id wins). */

@@ -87,7 +87,8 @@ replica_devices(const struct plan_input *in, int r, int n, int world, char *buf,
 			list_entry(list, r * world + d, one, sizeof one);
 		else
 			snprintf(one, sizeof one, "%d", r * world + d);
-		o += (size_t)snprintf(buf + o, len - o, "%s%s", d ? "," : "", one);
+		o += (size_t)snprintf(buf + o, len - o, "%s%s", d ? "," : "",
+		    one);
 	}
 }
 
@@ -112,15 +113,21 @@ void
 launch_comment(const struct plan_input *in, int n, char *buf, size_t len)
 {
 	if (in->mig >= 0 && n > 1)
-		snprintf(buf, len, "# One vLLM instance per MIG slice, %d slices: put each "
-		    "slice's UUID\n# (nvidia-smi -L) in its line's CUDA_VISIBLE_DEVICES; "
-		    "each listens on its own --port.\n", n);
+		snprintf(buf, len,
+		    "# One vLLM instance per MIG slice, %d slices: put each "
+		    "slice's UUID\n# (nvidia-smi -L) in its line's "
+		    "CUDA_VISIBLE_DEVICES; "
+		    "each listens on its own --port.\n",
+		    n);
 	else if (in->mig >= 0)
-		snprintf(buf, len, "# One vLLM instance per MIG slice: put the slice's "
+		snprintf(buf, len,
+		    "# One vLLM instance per MIG slice: put the slice's "
 		    "UUID (nvidia-smi -L) in\n# CUDA_VISIBLE_DEVICES.\n");
 	else if (n > 1)
-		snprintf(buf, len, "# %d replicas, each its own vLLM server: start every "
-		    "line, each on its own\n# cards (CUDA_VISIBLE_DEVICES) and --port.\n",
+		snprintf(buf, len,
+		    "# %d replicas, each its own vLLM server: start every "
+		    "line, each on its own\n# cards (CUDA_VISIBLE_DEVICES) and "
+		    "--port.\n",
 		    n);
 	else if (len > 0)
 		buf[0] = '\0';
@@ -132,7 +139,7 @@ launch_replica_line(const struct report_in *r, const char *devices, long port)
 	const struct plan_input *in = r->in;
 	struct plan_input ri = *in;
 	const char **env = xcalloc(in->n_env + 2, sizeof *env),
-	    **extra = xcalloc(in->n_extra_flags + 3, sizeof *extra);
+		   **extra = xcalloc(in->n_extra_flags + 3, sizeof *extra);
 	char portbuf[32], *pin = NULL, *line;
 	size_t ne = 0, nx = 0, k;
 
@@ -185,10 +192,13 @@ launch_placed_devices(const struct placement *pl, int r, char *buf, size_t len,
 		if (*node < 0)
 			*node = s->node;
 		if (s->slice >= 0)
-			o += (size_t)snprintf(buf + o, len - o, "%sMIG-<uuid of GPU %d "
-			    "slice %d>", o ? "," : "", s->gpu, s->slice);
+			o += (size_t)snprintf(buf + o, len - o,
+			    "%sMIG-<uuid of GPU %d "
+			    "slice %d>",
+			    o ? "," : "", s->gpu, s->slice);
 		else
-			o += (size_t)snprintf(buf + o, len - o, "%s%d", o ? "," : "", s->gpu);
+			o += (size_t)snprintf(buf + o, len - o, "%s%d",
+			    o ? "," : "", s->gpu);
 	}
 }
 
@@ -196,7 +206,10 @@ char **
 launch_lines(const struct catalogue *c, const struct plan_input *in,
     const struct plan *p, int all, int *np)
 {
-	struct report_in r = { .cat = c, .in = in, .plan = p, .explicit_all = all };
+	struct report_in r = { .cat = c,
+		.in = in,
+		.plan = p,
+		.explicit_all = all };
 
 	return launch_lines_placed(&r, NULL, np);
 }
@@ -207,12 +220,13 @@ launch_lines_placed(const struct report_in *r, const struct placement *pl,
 {
 	const struct plan_input *in = r->in;
 	const struct plan *p = r->plan;
-	int n = launch_count(in, p), world = p->world > 0 ? p->world : 1, i, node;
+	int n = launch_count(in, p), world = p->world > 0 ? p->world : 1, i,
+	    node;
 	long port = user_port(in);
 	char dev[4096], **out;
 
 	if (pl != NULL && n > 1 && pl->replicas > 0 && pl->replicas < n)
-		n = pl->replicas;	/* the cards of the nodes hold fewer */
+		n = pl->replicas; /* the cards of the nodes hold fewer */
 	out = xcalloc((size_t)n + 1, sizeof *out);
 	if (np != NULL)
 		*np = n;

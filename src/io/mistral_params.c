@@ -59,7 +59,7 @@ sliding_list(cJSON *c, const cJSON *sw, int layers)
 
 		if (cJSON_IsNumber(e)) {
 			if (window != 0 && window != (int)e->valuedouble)
-				return -1;	/* vLLM asserts one window size */
+				return -1; /* vLLM asserts one window size */
 			window = (int)e->valuedouble;
 		} else if (!cJSON_IsNull(e)) {
 			return -1;
@@ -68,8 +68,11 @@ sliding_list(cJSON *c, const cJSON *sw, int layers)
 	types = cJSON_CreateArray();
 	/* vLLM repeats the pattern layers // len times */
 	for (i = 0; i < layers / n * n; i++)
-		cJSON_AddItemToArray(types, cJSON_CreateString(cJSON_IsNull(
-		    cJSON_GetArrayItem(sw, i % n)) ? "full_attention" : "sliding_attention"));
+		cJSON_AddItemToArray(types,
+		    cJSON_CreateString(
+			cJSON_IsNull(cJSON_GetArrayItem(sw, i % n))
+			    ? "full_attention"
+			    : "sliding_attention"));
 	cJSON_DeleteItemFromObjectCaseSensitive(c, "layer_types");
 	cJSON_AddItemToObject(c, "layer_types", types);
 	cJSON_DeleteItemFromObjectCaseSensitive(c, "sliding_window");
@@ -87,7 +90,8 @@ yarn(cJSON *c)
 	cJSON *rp = cJSON_CreateObject(), *v;
 	static const char *const map[][2] = {
 		{ "factor", "factor" },
-		{ "original_max_position_embeddings", "original_max_position_embeddings" },
+		{ "original_max_position_embeddings",
+		    "original_max_position_embeddings" },
 		{ "beta", "beta_fast" },
 		{ "alpha", "beta_slow" },
 	};
@@ -111,7 +115,7 @@ yarn(cJSON *c)
 	cJSON_Delete(y);
 	cJSON_DeleteItemFromObjectCaseSensitive(c, "rope_parameters");
 	cJSON_AddItemToObject(c, "rope_parameters", rp);
-	return i == 0 ? 0 : -1;		/* vLLM asserts nothing is left */
+	return i == 0 ? 0 : -1; /* vLLM asserts nothing is left */
 }
 
 static int
@@ -123,20 +127,25 @@ quantization(cJSON *c)
 	cJSON *qc;
 
 	if (cJSON_IsString(w) && strcmp(w->valuestring, "fp8_e4m3") == 0) {
-		const cJSON *a = cJSON_GetObjectItemCaseSensitive(q, "qscheme_act");
-		int dynamic = cJSON_IsString(a) && strcmp(a->valuestring, "NO_SCALES") == 0;
+		const cJSON *a =
+		    cJSON_GetObjectItemCaseSensitive(q, "qscheme_act");
+		int dynamic = cJSON_IsString(a) &&
+		    strcmp(a->valuestring, "NO_SCALES") == 0;
 
-		if (a != NULL && !cJSON_IsNull(a) && !dynamic && !(cJSON_IsString(a) &&
-		    strcmp(a->valuestring, "TENSOR") == 0)) {
+		if (a != NULL && !cJSON_IsNull(a) && !dynamic &&
+		    !(cJSON_IsString(a) &&
+			strcmp(a->valuestring, "TENSOR") == 0)) {
 			cJSON_Delete(q);
 			return -1;
 		}
 		qc = cJSON_CreateObject();
 		cJSON_AddStringToObject(qc, "quant_method", "fp8");
-		cJSON_AddStringToObject(qc, "activation_scheme", dynamic ? "dynamic" : "static");
+		cJSON_AddStringToObject(qc, "activation_scheme",
+		    dynamic ? "dynamic" : "static");
 		cJSON_Delete(q);
-	} else if (cJSON_IsString(m) && (strcasecmp(m->valuestring, "compressed-tensors") == 0 ||
-	    strcasecmp(m->valuestring, "compressed_tensors") == 0)) {
+	} else if (cJSON_IsString(m) &&
+	    (strcasecmp(m->valuestring, "compressed-tensors") == 0 ||
+		strcasecmp(m->valuestring, "compressed_tensors") == 0)) {
 		cJSON_ReplaceItemInObjectCaseSensitive(q, "quant_method",
 		    cJSON_CreateString("compressed-tensors"));
 		qc = q;
@@ -154,19 +163,24 @@ static cJSON *
 vision(cJSON *c)
 {
 	cJSON *vc = cJSON_DetachItemFromObjectCaseSensitive(c, "multimodal");
-	cJSON *qc = cJSON_DetachItemFromObjectCaseSensitive(c, "quantization_config");
+	cJSON *qc =
+	    cJSON_DetachItemFromObjectCaseSensitive(c, "quantization_config");
 	cJSON *root = cJSON_CreateObject(), *arch = cJSON_CreateArray();
 
 	/* vLLM takes the whole "multimodal" object as vision_config */
 	if (vc == NULL)
-		vc = cJSON_DetachItemFromObjectCaseSensitive(c, "vision_encoder");
-	if (qc != NULL)		/* kept on the text model too, as vLLM does */
-		cJSON_AddItemToObject(c, "quantization_config", cJSON_Duplicate(qc, 1));
+		vc = cJSON_DetachItemFromObjectCaseSensitive(c,
+		    "vision_encoder");
+	if (qc != NULL) /* kept on the text model too, as vLLM does */
+		cJSON_AddItemToObject(c, "quantization_config",
+		    cJSON_Duplicate(qc, 1));
 	cJSON_AddStringToObject(root, "model_type", "pixtral");
-	cJSON_AddItemToArray(arch, cJSON_CreateString("PixtralForConditionalGeneration"));
+	cJSON_AddItemToArray(arch,
+	    cJSON_CreateString("PixtralForConditionalGeneration"));
 	cJSON_AddItemToObject(root, "architectures", arch);
 	cJSON_AddItemToObject(root, "text_config", c);
-	cJSON_AddItemToObject(root, "vision_config", vc ? vc : cJSON_CreateObject());
+	cJSON_AddItemToObject(root, "vision_config",
+	    vc ? vc : cJSON_CreateObject());
 	if (qc != NULL)
 		cJSON_AddItemToObject(root, "quantization_config", qc);
 	return root;
@@ -200,61 +214,82 @@ mistral_params_to_hf(const cJSON *params, char *err, size_t errlen,
 	/* vLLM's parser: missing max_position_embeddings is 128000 */
 	v = cJSON_GetObjectItemCaseSensitive(c, "max_position_embeddings");
 	if (v == NULL || cJSON_IsNull(v)) {
-		cJSON_DeleteItemFromObjectCaseSensitive(c, "max_position_embeddings");
+		cJSON_DeleteItemFromObjectCaseSensitive(c,
+		    "max_position_embeddings");
 		cJSON_AddNumberToObject(c, "max_position_embeddings", 128000);
 	}
 	if (!cJSON_GetObjectItemCaseSensitive(c, "max_seq_len"))
-		cJSON_AddItemToObject(c, "max_seq_len", cJSON_Duplicate(
-		    cJSON_GetObjectItemCaseSensitive(c, "max_position_embeddings"), 1));
+		cJSON_AddItemToObject(c, "max_seq_len",
+		    cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(c,
+					"max_position_embeddings"),
+			1));
 	v = cJSON_GetObjectItemCaseSensitive(c, "num_hidden_layers");
 	layers = cJSON_IsNumber(v) ? (int)v->valuedouble : 0;
 	sw = cJSON_GetObjectItemCaseSensitive(c, "sliding_window");
 	if (cJSON_IsArray(sw)) {
 		if (sliding_list(c, sw, layers) != 0)
-			return refuse(c, "sliding_window", "a list vLLM does not accept "
-			    "(one window size, and num_hidden_layers / n_layers)", err,
-			    errlen, bad_key);
+			return refuse(c, "sliding_window",
+			    "a list vLLM does not accept "
+			    "(one window size, and num_hidden_layers / "
+			    "n_layers)",
+			    err, errlen, bad_key);
 	} else if (cJSON_IsNumber(sw) && sw->valuedouble > 0 &&
 	    !cJSON_GetObjectItemCaseSensitive(c, "layer_types") && layers > 0) {
 		cJSON *types = cJSON_CreateArray();
 		int l;
 
 		for (l = 0; l < layers; l++)
-			cJSON_AddItemToArray(types, cJSON_CreateString("sliding_attention"));
+			cJSON_AddItemToArray(types,
+			    cJSON_CreateString("sliding_attention"));
 		cJSON_AddItemToObject(c, "layer_types", types);
 	}
 	v = cJSON_GetObjectItemCaseSensitive(c, "quantization");
-	if (v != NULL && !cJSON_IsNull(v) && !(cJSON_IsObject(v) &&
-	    cJSON_GetArraySize(v) == 0) && quantization(c) != 0)
-		return refuse(c, "quantization", "a quantization vLLM's Mistral format "
-		    "does not know (fp8_e4m3 or compressed-tensors)", err, errlen, bad_key);
-	if (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(c, "qk_nope_head_dim")))
-		return refuse(c, "qk_nope_head_dim", "the Mistral MLA layout "
-		    "(remapped to DeepSeek-V3 by vLLM) is not modelled from params.json",
+	if (v != NULL && !cJSON_IsNull(v) &&
+	    !(cJSON_IsObject(v) && cJSON_GetArraySize(v) == 0) &&
+	    quantization(c) != 0)
+		return refuse(c, "quantization",
+		    "a quantization vLLM's Mistral format "
+		    "does not know (fp8_e4m3 or compressed-tensors)",
+		    err, errlen, bad_key);
+	if (cJSON_IsNumber(
+		cJSON_GetObjectItemCaseSensitive(c, "qk_nope_head_dim")))
+		return refuse(c, "qk_nope_head_dim",
+		    "the Mistral MLA layout "
+		    "(remapped to DeepSeek-V3 by vLLM) is not modelled from "
+		    "params.json",
 		    err, errlen, bad_key);
 	moe = cJSON_GetObjectItemCaseSensitive(c, "moe");
-	if (moe != NULL && !cJSON_IsNull(moe) && !(cJSON_IsObject(moe) &&
-	    cJSON_GetArraySize(moe) == 0))
-		return refuse(c, "moe", "Mixture-of-Experts params.json (Mixtral, "
-		    "Mistral Large 3) is not modelled; plan the repo's config.json",
+	if (moe != NULL && !cJSON_IsNull(moe) &&
+	    !(cJSON_IsObject(moe) && cJSON_GetArraySize(moe) == 0))
+		return refuse(c, "moe",
+		    "Mixture-of-Experts params.json (Mixtral, "
+		    "Mistral Large 3) is not modelled; plan the repo's "
+		    "config.json",
 		    err, errlen, bad_key);
 	v = cJSON_GetObjectItemCaseSensitive(c, "model_type");
 	if (cJSON_IsString(v) && strcmp(v->valuestring, "mamba") == 0)
-		return refuse(c, "model_type", "Mamba params.json is not modelled",
-		    err, errlen, bad_key);
+		return refuse(c, "model_type",
+		    "Mamba params.json is not modelled", err, errlen, bad_key);
 	arch = cJSON_CreateArray();
 	cJSON_AddItemToArray(arch, cJSON_CreateString("MistralForCausalLM"));
 	cJSON_DeleteItemFromObjectCaseSensitive(c, "architectures");
 	cJSON_AddItemToObject(c, "architectures", arch);
 	v = cJSON_GetObjectItemCaseSensitive(c, "yarn");
-	if (v != NULL && !cJSON_IsNull(v) && cJSON_GetArraySize(v) > 0 && yarn(c) != 0)
-		return refuse(c, "yarn", "keys vLLM does not parse", err, errlen, bad_key);
+	if (v != NULL && !cJSON_IsNull(v) && cJSON_GetArraySize(v) > 0 &&
+	    yarn(c) != 0)
+		return refuse(c, "yarn", "keys vLLM does not parse", err,
+		    errlen, bad_key);
 	mm = cJSON_GetObjectItemCaseSensitive(c, "multimodal");
-	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(mm, "whisper_model_args")))
-		return refuse(c, "multimodal.whisper_model_args", "Voxtral audio "
-		    "params.json is not modelled", err, errlen, bad_key);
-	if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(mm, "vision_encoder_args")) ||
-	    cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(c, "vision_encoder")))
+	if (cJSON_IsObject(
+		cJSON_GetObjectItemCaseSensitive(mm, "whisper_model_args")))
+		return refuse(c, "multimodal.whisper_model_args",
+		    "Voxtral audio "
+		    "params.json is not modelled",
+		    err, errlen, bad_key);
+	if (cJSON_IsObject(
+		cJSON_GetObjectItemCaseSensitive(mm, "vision_encoder_args")) ||
+	    cJSON_IsObject(
+		cJSON_GetObjectItemCaseSensitive(c, "vision_encoder")))
 		return vision(c);
 	return c;
 }

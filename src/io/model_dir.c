@@ -22,8 +22,9 @@
 #include "io/textfile.h"
 
 #define MAX_HEADER (100u << 20)
-#define MAX_CONFIG (16u << 20)	/* config.json, params.json: real ones are KiB */
-#define MAX_BYTES ((int64_t)1 << 50)	/* 1 PiB: more weights than any model has */
+#define MAX_CONFIG (16u << 20) /* config.json, params.json: real ones are KiB */
+#define MAX_BYTES                                                              \
+	((int64_t)1 << 50) /* 1 PiB: more weights than any model has */
 
 /* 1-based line of the first occurrence of "key" in text, or 0. */
 static int
@@ -61,15 +62,16 @@ model_dir_safetensors_bytes(const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	if (fread(lenb, 1, 8, f) != 8) {
-		snprintf(err, errlen, "%s: too short for a safetensors header", path);
+		snprintf(err, errlen, "%s: too short for a safetensors header",
+		    path);
 		fclose(f);
 		return -1;
 	}
 	for (i = 7; i >= 0; i--)
 		hlen = hlen << 8 | lenb[i];
 	if (hlen == 0 || hlen > MAX_HEADER) {
-		snprintf(err, errlen, "%s: header length %llu is not plausible", path,
-		    (unsigned long long)hlen);
+		snprintf(err, errlen, "%s: header length %llu is not plausible",
+		    path, (unsigned long long)hlen);
 		fclose(f);
 		return -1;
 	}
@@ -89,8 +91,9 @@ model_dir_safetensors_bytes(const char *path, char *err, size_t errlen)
 
 		root = hfjson_parse(hdr, (size_t)hlen, &line);
 		if (root == NULL && line < 0) {
-			snprintf(err, errlen, "%s: header holds more than %d JSON values",
-			    path, HFJSON_MAX_VALUES);
+			snprintf(err, errlen,
+			    "%s: header holds more than %d JSON values", path,
+			    HFJSON_MAX_VALUES);
 			free(hdr);
 			return -1;
 		}
@@ -102,40 +105,48 @@ model_dir_safetensors_bytes(const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	cJSON_ArrayForEach(t, root) {
-		const cJSON *off = cJSON_GetObjectItemCaseSensitive(t, "data_offsets");
+		const cJSON *off =
+		    cJSON_GetObjectItemCaseSensitive(t, "data_offsets");
 
 		if (strcmp(t->string, "__metadata__") == 0)
 			continue;
-		const cJSON *b = cJSON_GetArrayItem(off, 0), *e = cJSON_GetArrayItem(off, 1);
+		const cJSON *b = cJSON_GetArrayItem(off, 0),
+			    *e = cJSON_GetArrayItem(off, 1);
 		int64_t begin, end;
 		char why[160], name[96];
 
 		shellwords_excerpt(t->string, 60, name, sizeof name);
 		if (!cJSON_IsArray(off) || cJSON_GetArraySize(off) != 2 ||
 		    !cJSON_IsNumber(b) || !cJSON_IsNumber(e)) {
-			snprintf(err, errlen, "%s: tensor '%s': data_offsets missing or not "
-			    "two numbers", path, name);
+			snprintf(err, errlen,
+			    "%s: tensor '%s': data_offsets missing or not "
+			    "two numbers",
+			    path, name);
 			cJSON_Delete(root);
 			return -1;
 		}
 		if (units_checked_int(b->valuedouble, 0, MAX_BYTES, &begin, why,
-		    sizeof why) != 0 || units_checked_int(e->valuedouble, 0, MAX_BYTES,
-		    &end, why, sizeof why) != 0) {
-			snprintf(err, errlen, "%s: tensor '%s': data_offsets: %s", path, name,
+			sizeof why) != 0 ||
+		    units_checked_int(e->valuedouble, 0, MAX_BYTES, &end, why,
+			sizeof why) != 0) {
+			snprintf(err, errlen,
+			    "%s: tensor '%s': data_offsets: %s", path, name,
 			    why);
 			cJSON_Delete(root);
 			return -1;
 		}
 		if (end < begin) {
-			snprintf(err, errlen, "%s: tensor '%s': data_offsets [%lld, %lld]: "
-			    "the end is before the start", path, name, (long long)begin,
-			    (long long)end);
+			snprintf(err, errlen,
+			    "%s: tensor '%s': data_offsets [%lld, %lld]: "
+			    "the end is before the start",
+			    path, name, (long long)begin, (long long)end);
 			cJSON_Delete(root);
 			return -1;
 		}
 		total += end - begin;
 		if (total > MAX_BYTES) {
-			snprintf(err, errlen, "%s: the tensors add up to more than %lld bytes",
+			snprintf(err, errlen,
+			    "%s: the tensors add up to more than %lld bytes",
 			    path, (long long)MAX_BYTES);
 			cJSON_Delete(root);
 			return -1;
@@ -147,20 +158,25 @@ model_dir_safetensors_bytes(const char *path, char *err, size_t errlen)
 
 /* Parses path's JSON; NULL with "path:line: not valid JSON" in err. */
 static cJSON *
-parse_json(const char *path, const char *text, size_t len, char *err, size_t errlen)
+parse_json(const char *path, const char *text, size_t len, char *err,
+    size_t errlen)
 {
 	int line = 0;
 	cJSON *j;
 
 	if (len > MAX_CONFIG) {
-		snprintf(err, errlen, "%s: %zu bytes: too large for a model's config "
-		    "(%u MiB at most)", path, len, MAX_CONFIG >> 20);
+		snprintf(err, errlen,
+		    "%s: %zu bytes: too large for a model's config "
+		    "(%u MiB at most)",
+		    path, len, MAX_CONFIG >> 20);
 		return NULL;
 	}
 	j = hfjson_parse(text, len, &line);
 	if (j == NULL && line < 0)
-		snprintf(err, errlen, "%s: more than %d JSON values: too large for a "
-		    "model's config", path, HFJSON_MAX_VALUES);
+		snprintf(err, errlen,
+		    "%s: more than %d JSON values: too large for a "
+		    "model's config",
+		    path, HFJSON_MAX_VALUES);
 	else if (j == NULL)
 		snprintf(err, errlen, "%s:%d: not valid JSON", path, line);
 	return j;
@@ -252,7 +268,8 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 			int line = line_of_key(text, bad);
 
 			if (line > 0)
-				snprintf(err, errlen, "%s:%d: %s", path, line, e2);
+				snprintf(err, errlen, "%s:%d: %s", path, line,
+				    e2);
 			else
 				snprintf(err, errlen, "%s: %s", path, e2);
 			free(text);
@@ -263,11 +280,15 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 	if (!mistral) {
 		/* a ModelOpt quantization_config without the KV algorithm: the
 		 * one hf_quant_config.json names (vLLM reads that file too) */
-		cJSON *qc = cJSON_GetObjectItemCaseSensitive(cfg, "quantization_config");
-		const cJSON *qm = cJSON_GetObjectItemCaseSensitive(qc, "quant_method");
+		cJSON *qc = cJSON_GetObjectItemCaseSensitive(cfg,
+		    "quantization_config");
+		const cJSON *qm =
+		    cJSON_GetObjectItemCaseSensitive(qc, "quant_method");
 
-		if (cJSON_IsString(qm) && strcmp(qm->valuestring, "modelopt") == 0 &&
-		    cJSON_GetObjectItemCaseSensitive(qc, "kv_cache_quant_algo") == NULL) {
+		if (cJSON_IsString(qm) &&
+		    strcmp(qm->valuestring, "modelopt") == 0 &&
+		    cJSON_GetObjectItemCaseSensitive(qc,
+			"kv_cache_quant_algo") == NULL) {
 			char qp[4200], *qt;
 			cJSON *hq;
 			const cJSON *sec, *kva;
@@ -275,17 +296,21 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 			snprintf(qp, sizeof qp, "%s/hf_quant_config.json", dir);
 			qt = textfile_read(qp, NULL, e2, sizeof e2);
 			hq = qt ? cJSON_Parse(qt) : NULL;
-			sec = cJSON_GetObjectItemCaseSensitive(hq, "quantization");
+			sec = cJSON_GetObjectItemCaseSensitive(hq,
+			    "quantization");
 			kva = cJSON_GetObjectItemCaseSensitive(sec ? sec : hq,
 			    "kv_cache_quant_algo");
 			if (cJSON_IsString(kva))
-				cJSON_AddStringToObject(qc, "kv_cache_quant_algo", kva->valuestring);
+				cJSON_AddStringToObject(qc,
+				    "kv_cache_quant_algo", kva->valuestring);
 			cJSON_Delete(hq);
 			free(qt);
 		}
 	}
 	/* ModelOpt keeps its quantization in a file of its own */
-	if (!mistral && cJSON_GetObjectItemCaseSensitive(cfg, "quantization_config") == NULL) {
+	if (!mistral &&
+	    cJSON_GetObjectItemCaseSensitive(cfg, "quantization_config") ==
+		NULL) {
 		char qp[4200];
 		char *qt;
 
@@ -295,9 +320,12 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 			q = cJSON_Parse(qt);
 			free(qt);
 			if (cJSON_IsObject(q)) {
-				if (!cJSON_GetObjectItemCaseSensitive(q, "quant_method"))
-					cJSON_AddStringToObject(q, "quant_method", "modelopt");
-				cJSON_AddItemToObject(cfg, "quantization_config", q);
+				if (!cJSON_GetObjectItemCaseSensitive(q,
+					"quant_method"))
+					cJSON_AddStringToObject(q,
+					    "quant_method", "modelopt");
+				cJSON_AddItemToObject(cfg,
+				    "quantization_config", q);
 			} else {
 				cJSON_Delete(q);
 			}
@@ -305,7 +333,8 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 	}
 	if (hfconfig_read(cfg, m, e2, sizeof e2, &bad) != 0) {
 		/* a renamed Mistral key is found under its params.json name */
-		int line = line_of_key(text, mistral ? mistral_params_key(bad) : bad);
+		int line =
+		    line_of_key(text, mistral ? mistral_params_key(bad) : bad);
 
 		if (line > 0)
 			snprintf(err, errlen, "%s:%d: %s", path, line, e2);
@@ -332,30 +361,37 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 	if (text != NULL) {
 		int line = 0;
 		cJSON *idx = hfjson_parse(text, len, &line);
-		const cJSON *md = cJSON_GetObjectItemCaseSensitive(idx, "metadata");
-		const cJSON *ts = cJSON_GetObjectItemCaseSensitive(md, "total_size");
+		const cJSON *md =
+		    cJSON_GetObjectItemCaseSensitive(idx, "metadata");
+		const cJSON *ts =
+		    cJSON_GetObjectItemCaseSensitive(md, "total_size");
 		char why[160];
 
 		free(text);
 		if (idx == NULL) {
 			if (line < 0)
-				snprintf(err, errlen, "%s: more than %d JSON values", path,
+				snprintf(err, errlen,
+				    "%s: more than %d JSON values", path,
 				    HFJSON_MAX_VALUES);
 			else
-				snprintf(err, errlen, "%s:%d: not valid JSON", path, line);
+				snprintf(err, errlen, "%s:%d: not valid JSON",
+				    path, line);
 			model_done(m);
 			return -1;
 		}
 		if (!cJSON_IsNumber(ts) || ts->valuedouble <= 0) {
-			snprintf(err, errlen, "%s: metadata.total_size is missing or not "
-			    "a positive number", path);
+			snprintf(err, errlen,
+			    "%s: metadata.total_size is missing or not "
+			    "a positive number",
+			    path);
 			cJSON_Delete(idx);
 			model_done(m);
 			return -1;
 		}
-		if (units_checked_int(ts->valuedouble, 1, MAX_BYTES, weight_bytes, why,
-		    sizeof why) != 0) {
-			snprintf(err, errlen, "%s: metadata.total_size: %s", path, why);
+		if (units_checked_int(ts->valuedouble, 1, MAX_BYTES,
+			weight_bytes, why, sizeof why) != 0) {
+			snprintf(err, errlen, "%s: metadata.total_size: %s",
+			    path, why);
 			cJSON_Delete(idx);
 			model_done(m);
 			return -1;

@@ -17,15 +17,17 @@
 #include "io/hf_hub.h"
 #include "io/model_dir.h"
 
-#define FAMILY_CACHE	"Hugging Face cache"
-#define FAMILY_HUB	"Hugging Face Hub"
+#define FAMILY_CACHE "Hugging Face cache"
+#define FAMILY_HUB "Hugging Face Hub"
 
 const char *
 model_find_source(const struct model *m)
 {
-	if (m != NULL && m->family != NULL && strcmp(m->family, FAMILY_CACHE) == 0)
+	if (m != NULL && m->family != NULL &&
+	    strcmp(m->family, FAMILY_CACHE) == 0)
 		return "cache";
-	if (m != NULL && m->family != NULL && strcmp(m->family, FAMILY_HUB) == 0)
+	if (m != NULL && m->family != NULL &&
+	    strcmp(m->family, FAMILY_HUB) == 0)
 		return "hub";
 	return "directory";
 }
@@ -33,8 +35,9 @@ model_find_source(const struct model *m)
 const char *
 model_origin_name(enum model_origin o)
 {
-	return o == MODEL_FROM_CACHE ? "cache" : o == MODEL_FROM_HUB ? "hub" :
-	    "directory";
+	return o == MODEL_FROM_CACHE ? "cache"
+	    : o == MODEL_FROM_HUB    ? "hub"
+				     : "directory";
 }
 
 static bool
@@ -58,13 +61,17 @@ static bool
 path_problem(const char *id, char *err, size_t errlen)
 {
 	struct stat sb;
-	bool pathlike = id[0] == '/' || id[0] == '~' || strncmp(id, "./", 2) == 0 ||
-	    strncmp(id, "../", 3) == 0;
+	bool pathlike = id[0] == '/' || id[0] == '~' ||
+	    strncmp(id, "./", 2) == 0 || strncmp(id, "../", 3) == 0;
 
 	if (stat(id, &sb) == 0) {
-		snprintf(err, errlen, "'%s' is a %s, not a model folder (give the folder "
-		    "that holds config.json)", id, S_ISREG(sb.st_mode) ? "file" :
-		    S_ISFIFO(sb.st_mode) ? "FIFO" : "special file");
+		snprintf(err, errlen,
+		    "'%s' is a %s, not a model folder (give the folder "
+		    "that holds config.json)",
+		    id,
+		    S_ISREG(sb.st_mode)        ? "file"
+			: S_ISFIFO(sb.st_mode) ? "FIFO"
+					       : "special file");
 		return true;
 	}
 	if (errno == ELOOP) {
@@ -109,8 +116,10 @@ read_snapshot(const char *repo, const char *snap, const char *commit,
 		/* a snapshot with the config only: the headers over the network,
 		 * once (recorded); without them the planner derives the size */
 		char e2[512];
-		int64_t b = hf_hub_weights(repo, commit, m->source != NULL &&
-		    strstr(m->source, "params.json") != NULL, e2, sizeof e2);
+		int64_t b = hf_hub_weights(repo, commit,
+		    m->source != NULL &&
+			strstr(m->source, "params.json") != NULL,
+		    e2, sizeof e2);
 
 		*wb = b > 0 ? b : 0;
 	}
@@ -141,19 +150,24 @@ model_find(const char *id, const char *rev, struct model *m, int64_t *wb,
 	if (path_problem(id, err, errlen))
 		return -1;
 	if (!hf_repo_id_valid(id)) {
-		snprintf(err, errlen, "'%s' is neither a folder nor a Hub repo id", id);
+		snprintf(err, errlen,
+		    "'%s' is neither a folder nor a Hub repo id", id);
 		return 1;
 	}
 	if (rev != NULL && !hf_revision_valid(rev)) {
-		snprintf(err, errlen, "--revision: '%s' is not a branch, tag or commit "
-		    "name", rev);
+		snprintf(err, errlen,
+		    "--revision: '%s' is not a branch, tag or commit "
+		    "name",
+		    rev);
 		return -1;
 	}
 	if (hf_cache_root(root, sizeof root) != 0) {
-		snprintf(err, errlen, "no Hugging Face cache (set HF_HUB_CACHE or HOME)");
+		snprintf(err, errlen,
+		    "no Hugging Face cache (set HF_HUB_CACHE or HOME)");
 		return 1;
 	}
-	rc = hf_cache_snapshot(root, id, rev, snap, sizeof snap, f->commit, e2, sizeof e2);
+	rc = hf_cache_snapshot(root, id, rev, snap, sizeof snap, f->commit, e2,
+	    sizeof e2);
 	if (rc < 0) {
 		snprintf(err, errlen, "%s", e2);
 		return -1;
@@ -161,21 +175,23 @@ model_find(const char *id, const char *rev, struct model *m, int64_t *wb,
 	if (rc == 0 && has_config(snap)) {
 		f->origin = MODEL_FROM_CACHE;
 		snprintf(f->where, sizeof f->where, "%s", snap);
-		return read_snapshot(id, snap, f->commit, FAMILY_CACHE, m, wb, err,
-		    errlen);
+		return read_snapshot(id, snap, f->commit, FAMILY_CACHE, m, wb,
+		    err, errlen);
 	}
 	if (hf_hub_offline()) {
-		snprintf(err, errlen, "%s; HF_HUB_OFFLINE keeps headroom off the Hub",
+		snprintf(err, errlen,
+		    "%s; HF_HUB_OFFLINE keeps headroom off the Hub",
 		    rc == 0 ? "its cached snapshot has no config.json" : e2);
 		return 1;
 	}
-	if (hf_hub_fetch(root, id, rev, snap, sizeof snap, f->commit, &missing, err,
-	    errlen) != 0)
+	if (hf_hub_fetch(root, id, rev, snap, sizeof snap, f->commit, &missing,
+		err, errlen) != 0)
 		return missing ? 1 : -1;
 	f->origin = MODEL_FROM_HUB;
 	snprintf(f->where, sizeof f->where, "%s/%s (revision %s, commit %s)",
 	    hf_hub_endpoint(e2, sizeof e2), id, rev ? rev : "main", f->commit);
-	if (read_snapshot(id, snap, f->commit, FAMILY_HUB, m, wb, err, errlen) != 0)
+	if (read_snapshot(id, snap, f->commit, FAMILY_HUB, m, wb, err,
+		errlen) != 0)
 		return -1;
 	/* the facts came from the Hub (the snapshot holds a copy now) */
 	free(m->source);
@@ -210,5 +226,6 @@ model_find_input_source(const struct catalogue *c, const struct plan_input *in)
 const char *
 model_find_where(const struct catalogue *c, const struct model *m)
 {
-	return model_find_is_local(c, m) && m->source && *m->source ? m->source : NULL;
+	return model_find_is_local(c, m) && m->source && *m->source ? m->source
+								    : NULL;
 }

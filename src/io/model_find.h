@@ -15,12 +15,16 @@
 #include "core/catalogue.h"
 #include "core/plan.h"
 
-enum model_origin { MODEL_FROM_FOLDER, MODEL_FROM_CACHE, MODEL_FROM_HUB };
+enum model_origin {
+	MODEL_FROM_FOLDER,
+	MODEL_FROM_CACHE,
+	MODEL_FROM_HUB
+};
 
 struct model_found {
 	enum model_origin origin;
-	char	 where[4200];	/* the folder, the cache snapshot, or the Hub URL */
-	char	 commit[41];	/* cache and Hub: the commit planned ("" otherwise) */
+	char where[4200]; /* the folder, the cache snapshot, or the Hub URL */
+	char commit[41]; /* cache and Hub: the commit planned ("" otherwise) */
 };
 
 /*
@@ -42,9 +46,9 @@ const char *model_origin_name(enum model_origin);
 /* True when m is not one of the catalogue's models (a --model DIR). */
 bool model_find_is_local(const struct catalogue *, const struct model *m);
 /* "directory", "derived" or "catalogue", from the plan input alone. */
-const char *model_find_input_source(const struct catalogue *, const struct plan_input *);
+const char *model_find_input_source(const struct catalogue *,
+    const struct plan_input *);
 /* Where a model from outside the catalogue came from (its source), or NULL. */
 const char *model_find_where(const struct catalogue *, const struct model *m);
-
 
 #endif

@@ -44,19 +44,21 @@ groups(const struct plan_input *in, void (*fn)(void *, const char *), void *ctx)
 
 		g[0] = '\0';
 		do {
-			shellwords_excerpt(in->extra_flags[i], 200, ex, sizeof ex);
-			o += (size_t)snprintf(g + o, o < sizeof g ? sizeof g - o : 0, "%s%s",
+			shellwords_excerpt(in->extra_flags[i], 200, ex,
+			    sizeof ex);
+			o += (size_t)snprintf(g + o,
+			    o < sizeof g ? sizeof g - o : 0, "%s%s",
 			    o ? " " : "", ex);
 			i++;
-		} while (i < in->n_extra_flags && in->extra_flags[i][0] != '-' &&
-		    o < sizeof g);
+		} while (i < in->n_extra_flags &&
+		    in->extra_flags[i][0] != '-' && o < sizeof g);
 		fn(ctx, g);
 	}
 }
 
 struct joiner {
-	char	*buf;
-	size_t	 len, o;
+	char *buf;
+	size_t len, o;
 };
 
 static void

@@ -25,9 +25,8 @@
 #include "io/strbuf.h"
 #include "io/textesc.h"
 
-
-#define CMD_FIRST	4096		/* the first buffer for a command */
-#define CMD_LIMIT	(4u << 20)	/* the longest command written */
+#define CMD_FIRST 4096 /* the first buffer for a command */
+#define CMD_LIMIT (4u << 20) /* the longest command written */
 
 /*
  * The finished text, with any control a name from a file or a command
@@ -46,7 +45,8 @@ shown_safe(struct strbuf *o)
 }
 
 char *
-report_command_line(const struct report_in *r, const struct plan_input *in, int *cut)
+report_command_line(const struct report_in *r, const struct plan_input *in,
+    int *cut)
 {
 	size_t cap = CMD_FIRST;
 
@@ -58,7 +58,8 @@ report_command_line(const struct report_in *r, const struct plan_input *in, int 
 			abort();
 		/* the writers cut at the end of their buffer, leaving it within a
 		 * few bytes of full: a line well short of the end is whole */
-		n = serve_command_format(r->cat, in, r->plan, r->explicit_all, cmd, cap);
+		n = serve_command_format(r->cat, in, r->plan, r->explicit_all,
+		    cmd, cap);
 		if (n + 64 < cap || cap >= CMD_LIMIT) {
 			if (cut != NULL)
 				*cut = n + 64 >= cap;
@@ -89,9 +90,11 @@ card_name(const struct report_in *r, char *buf, size_t len)
 	const struct gpu *g = card(r);
 
 	if (g == NULL)
-		snprintf(buf, len, "custom card (%.2f GiB)", r->in->gpu_total_gib);
+		snprintf(buf, len, "custom card (%.2f GiB)",
+		    r->in->gpu_total_gib);
 	else if (r->in->mig >= 0)
-		snprintf(buf, len, "%s, MIG %s", g->name, g->mig[r->in->mig].name);
+		snprintf(buf, len, "%s, MIG %s", g->name,
+		    g->mig[r->in->mig].name);
 	else
 		snprintf(buf, len, "%s", g->name);
 	return buf;
@@ -114,89 +117,121 @@ report_text(const struct report_in *r)
 
 	card_name(r, name, sizeof name);
 	vllm_version_format(p->version, v, sizeof v);
-	strbuf_printf(&o, "headroom %s: vLLM %s on %s x%d, %s (%s)\n", PACKAGE_VERSION, v,
-	    name, p->world * p->dp, r->in->model ? r->in->model->id : "?",
-	    ckpt_format_name(p->format));
+	strbuf_printf(&o, "headroom %s: vLLM %s on %s x%d, %s (%s)\n",
+	    PACKAGE_VERSION, v, name, p->world * p->dp,
+	    r->in->model ? r->in->model->id : "?", ckpt_format_name(p->format));
 	if (model_find_where(r->cat, r->in->model) != NULL)
 		strbuf_printf(&o, "Model from outside the catalogue (%s): %s\n",
 		    r->model_source ? r->model_source : "directory",
 		    model_find_where(r->cat, r->in->model));
 	if (r->in->overhead == OVERHEAD_RULE) {
-		strbuf_printf(&o, "Mode: sizing rule (cache = 0.9 x driver memory - 3 GiB - "
+		strbuf_printf(&o,
+		    "Mode: sizing rule (cache = 0.9 x driver memory - 3 GiB - "
 		    "weights), not vLLM's profile.\n");
 		/* the rule's total is not the card's CUDA figure: say why they differ */
 		if (p->total != plan_card_total(r->cat, r->in))
-			strbuf_printf(&o, "The rule starts from the driver's figure (nvidia-smi), "
-			    "%s GiB; CUDA, and vLLM's profile, see %s GiB of the card.\n",
-			    gib(p->total, a), gib(plan_card_total(r->cat, r->in), b));
+			strbuf_printf(&o,
+			    "The rule starts from the driver's figure "
+			    "(nvidia-smi), "
+			    "%s GiB; CUDA, and vLLM's profile, see %s GiB of "
+			    "the card.\n",
+			    gib(p->total, a),
+			    gib(plan_card_total(r->cat, r->in), b));
 	}
 	strbuf_printf(&o, "\nPer GPU, as vLLM would log it:\n");
-	strbuf_printf(&o, "  Total memory %s GiB; other processes %s GiB; requested %s GiB "
-	    "(gpu_memory_utilization %.4g)\n", gib(p->total, a), gib(p->other, b),
-	    gib(p->requested, c), p->util);
-	strbuf_printf(&o, "  Model loading took %s GiB memory%s\n", gib(p->weights, a),
+	strbuf_printf(&o,
+	    "  Total memory %s GiB; other processes %s GiB; requested %s GiB "
+	    "(gpu_memory_utilization %.4g)\n",
+	    gib(p->total, a), gib(p->other, b), gib(p->requested, c), p->util);
+	strbuf_printf(&o, "  Model loading took %s GiB memory%s\n",
+	    gib(p->weights, a),
 	    p->weights_exact ? "" : " (derived from the architecture)");
 	if (p->expert_parallel)
-		strbuf_printf(&o, "    MoE: %d of %d routed experts whole on this GPU "
-		    "(expert parallel over TP %d x DP %d = %d ranks); attention split "
-		    "by TP %d\n", p->experts_per_rank, r->in->model->n_experts, p->tp,
-		    p->dp, p->ep_size, p->tp);
+		strbuf_printf(&o,
+		    "    MoE: %d of %d routed experts whole on this GPU "
+		    "(expert parallel over TP %d x DP %d = %d ranks); "
+		    "attention split "
+		    "by TP %d\n",
+		    p->experts_per_rank, r->in->model->n_experts, p->tp, p->dp,
+		    p->ep_size, p->tp);
 	else if (p->moe_tp > 1 && p->dp > 1)
-		strbuf_printf(&o, "    MoE: every routed expert split over TP %d x DP %d "
-		    "= %d ranks (vLLM flattens TP across DP in the MoE layers); "
-		    "attention split by TP %d\n", p->tp, p->dp, p->moe_tp, p->tp);
+		strbuf_printf(&o,
+		    "    MoE: every routed expert split over TP %d x DP %d "
+		    "= %d ranks (vLLM flattens TP across DP in the MoE "
+		    "layers); "
+		    "attention split by TP %d\n",
+		    p->tp, p->dp, p->moe_tp, p->tp);
 	if (p->lora_bytes > 0)
-		strbuf_printf(&o, "    of which LoRA slots (--max-loras x --max-lora-rank): "
-		    "%s GiB\n", gib(p->lora_bytes, a));
+		strbuf_printf(&o,
+		    "    of which LoRA slots (--max-loras x --max-lora-rank): "
+		    "%s GiB\n",
+		    gib(p->lora_bytes, a));
 	if (p->draft_weights > 0)
-		strbuf_printf(&o, "    of which %s: %s GiB "
+		strbuf_printf(&o,
+		    "    of which %s: %s GiB "
 		    "(%d more attention layer%s in the KV cache)\n",
 		    spec_draft_label(&r->in->spec), gib(p->draft_weights, a),
-		    p->draft_layers,
-		    p->draft_layers == 1 ? "" : "s");
+		    p->draft_layers, p->draft_layers == 1 ? "" : "s");
 	if (p->offloaded > 0)
-		strbuf_printf(&o, "    after --cpu-offload-gb moved %s GiB to CPU memory "
+		strbuf_printf(&o,
+		    "    after --cpu-offload-gb moved %s GiB to CPU memory "
 		    "(vLLM moves whole tensors: up to one tensor more)\n",
 		    gib(p->offloaded, a));
 	if (r->in->overhead == OVERHEAD_ESTIMATE) {
-		strbuf_printf(&o, "  torch peak memory increase: %s GiB; non-torch forward "
-		    "increase memory: %s GiB (%s)\n", gib(p->activation, a),
-		    gib(p->non_torch, b), provenance_basis_pair(p));
+		strbuf_printf(&o,
+		    "  torch peak memory increase: %s GiB; non-torch forward "
+		    "increase memory: %s GiB (%s)\n",
+		    gib(p->activation, a), gib(p->non_torch, b),
+		    provenance_basis_pair(p));
 		if (p->n_capture_sizes > 0)
-			strbuf_printf(&o, "  Estimated CUDA graph memory: %s GiB total (%s; %s "
+			strbuf_printf(&o,
+			    "  Estimated CUDA graph memory: %s GiB total (%s; "
+			    "%s "
 			    "vLLM's budget, %d capture sizes up to %d)\n",
-			    gib(p->cuda_graphs, a), provenance_basis(p, PLAN_CAL_CUDA_GRAPHS),
+			    gib(p->cuda_graphs, a),
+			    provenance_basis(p, PLAN_CAL_CUDA_GRAPHS),
 			    p->cg_in_budget ? "inside" : "outside",
 			    p->n_capture_sizes, p->max_capture_size);
 		else
-			strbuf_printf(&o, "  CUDA graphs: none (--enforce-eager or no capture sizes)\n");
+			strbuf_printf(&o,
+			    "  CUDA graphs: none (--enforce-eager or no "
+			    "capture sizes)\n");
 	} else {
-		strbuf_printf(&o, "  Reserve per card: %s GiB (rule)\n", gib(p->activation, a));
+		strbuf_printf(&o, "  Reserve per card: %s GiB (rule)\n",
+		    gib(p->activation, a));
 	}
 	if (plan_kv_figure(p, &kvb))
-		strbuf_printf(&o, "  Available KV cache memory: %s GiB%s\n", gib(kvb, a),
-		    est(p));
+		strbuf_printf(&o, "  Available KV cache memory: %s GiB%s\n",
+		    gib(kvb, a), est(p));
 	else
-		strbuf_printf(&o, "  Available KV cache memory: none (vLLM stops before it, "
-		    "at the %s)\n", plan_phase_title(p->phase));
-	strbuf_printf(&o, "  GPU KV cache size: %s tokens\n", units_format_commas(p->kv_tokens,
-	    b, sizeof b));
+		strbuf_printf(&o,
+		    "  Available KV cache memory: none (vLLM stops before it, "
+		    "at the %s)\n",
+		    plan_phase_title(p->phase));
+	strbuf_printf(&o, "  GPU KV cache size: %s tokens\n",
+	    units_format_commas(p->kv_tokens, b, sizeof b));
 	units_format_commas(p->max_model_len, c, sizeof c);
-	strbuf_printf(&o, "  Maximum concurrency for %s tokens per request: %.2fx\n", c,
+	strbuf_printf(&o,
+	    "  Maximum concurrency for %s tokens per request: %.2fx\n", c,
 	    p->max_concurrency);
-	strbuf_printf(&o, "\nKV cache: %s, block size %d, %lld bytes per token per GPU, "
-	    "%lld blocks", kv_dtype_name(p->kv_dtype), p->block_size,
+	strbuf_printf(&o,
+	    "\nKV cache: %s, block size %d, %lld bytes per token per GPU, "
+	    "%lld blocks",
+	    kv_dtype_name(p->kv_dtype), p->block_size,
 	    (long long)p->bytes_per_token, (long long)p->num_blocks);
 	if (p->state_bytes > 0)
-		strbuf_printf(&o, ", %lld bytes of recurrent state per request per GPU",
+		strbuf_printf(&o,
+		    ", %lld bytes of recurrent state per request per GPU",
 		    (long long)p->state_bytes);
 	if (p->n_groups > 1)
-		strbuf_printf(&o, ", %d groups of %d layers (%d padding)", p->n_groups,
-		    p->group_size, p->padding_layers);
+		strbuf_printf(&o, ", %d groups of %d layers (%d padding)",
+		    p->n_groups, p->group_size, p->padding_layers);
 	strbuf_printf(&o, "\n");
 	units_format_commas(p->tokens_per_request, d, sizeof d);
-	strbuf_printf(&o, "Requests of %s tokens resident at once: %lld per replica x %d "
-	    "replica%s = %lld\n", d, (long long)p->concurrency_at_tpr, p->replicas,
+	strbuf_printf(&o,
+	    "Requests of %s tokens resident at once: %lld per replica x %d "
+	    "replica%s = %lld\n",
+	    d, (long long)p->concurrency_at_tpr, p->replicas,
 	    p->replicas == 1 ? "" : "s", (long long)p->total_concurrency);
 	if (p->warning[0])
 		strbuf_printf(&o, "Note: %s\n", p->warning);
@@ -218,36 +253,45 @@ report_text(const struct report_in *r)
 	{
 		char more[1024];
 
-		sizing_report_speed_text(r->cat, r->in, p, "", more, sizeof more);
+		sizing_report_speed_text(r->cat, r->in, p, "", more,
+		    sizeof more);
 		strbuf_printf(&o, "%s", more);
 		sizing_report_mm_text(p, "", more, sizeof more);
 		strbuf_printf(&o, "%s", more);
 	}
-	strbuf_printf(&o, "Outside vLLM's budget: %s GiB\n", gib(p->outside_budget, e));
+	strbuf_printf(&o, "Outside vLLM's budget: %s GiB\n",
+	    gib(p->outside_budget, e));
 	deploy_text(&o, r->node, r->placement, &r->cat->currency);
 
 	if (p->phase == PHASE_NONE) {
 		strbuf_printf(&o, "\nVerdict: vLLM starts.\n");
 	} else {
-		strbuf_printf(&o, "\nVerdict: vLLM stops at the %s (phase %s).\n",
+		strbuf_printf(&o,
+		    "\nVerdict: vLLM stops at the %s (phase %s).\n",
 		    plan_phase_title(p->phase), plan_phase_name(p->phase));
 		strbuf_printf(&o, "  %s\n", p->message);
 	}
 	if (r->n_fixes > 0) {
-		strbuf_printf(&o, "\n%s\n", p->phase == PHASE_NONE ? "Changes that carry more:" :
-		    "Fixes, best first:");
+		strbuf_printf(&o, "\n%s\n",
+		    p->phase == PHASE_NONE ? "Changes that carry more:"
+					   : "Fixes, best first:");
 		for (i = 0; i < r->n_fixes && i < 8; i++) {
 			const struct fix *f = &r->fixes[i];
 
 			if (f->starts)
-				strbuf_printf(&o, "  %-42s %s: starts; %.2fx at max length, "
-				    "%lld request%s at the slider. %s\n", f->flags,
-				    fix_kind_name(f->kind), f->max_concurrency,
+				strbuf_printf(&o,
+				    "  %-42s %s: starts; %.2fx at max length, "
+				    "%lld request%s at the slider. %s\n",
+				    f->flags, fix_kind_name(f->kind),
+				    f->max_concurrency,
 				    (long long)f->total_concurrency,
-				    f->total_concurrency == 1 ? "" : "s", f->summary);
+				    f->total_concurrency == 1 ? "" : "s",
+				    f->summary);
 			else
-				strbuf_printf(&o, "  %-42s %s: still stops (%s). %s\n", f->flags,
-				    fix_kind_name(f->kind), plan_phase_name(f->phase), f->summary);
+				strbuf_printf(&o,
+				    "  %-42s %s: still stops (%s). %s\n",
+				    f->flags, fix_kind_name(f->kind),
+				    plan_phase_name(f->phase), f->summary);
 		}
 	}
 	cmd = report_command_line(r, r->in, NULL);
@@ -260,15 +304,24 @@ report_text(const struct report_in *r)
 
 		provenance_not_modelled(r->in, nm, sizeof nm);
 		if (nm[0] != '\0')
-			strbuf_printf(&o, "Not modelled (kept in the command as given): %s\n", nm);
+			strbuf_printf(&o,
+			    "Not modelled (kept in the command as given): %s\n",
+			    nm);
 	}
 	if (r->in->overhead == OVERHEAD_ESTIMATE && p->calibrated != 0)
-		strbuf_printf(&o, "\nCalibrated from a real startup: the terms marked so; the "
-		    "other profile terms are estimates (data/estimates.yaml).\n");
+		strbuf_printf(&o,
+		    "\nCalibrated from a real startup: the terms marked so; "
+		    "the "
+		    "other profile terms are estimates "
+		    "(data/estimates.yaml).\n");
 	else if (r->in->overhead == OVERHEAD_ESTIMATE)
-		strbuf_printf(&o, "\nActivation, non-torch and CUDA-graph figures are estimates "
-		    "(data/estimates.yaml); weights%s and KV figures follow vLLM's "
-		    "arithmetic.\n", p->weights_exact ? " (published size)" : "");
+		strbuf_printf(&o,
+		    "\nActivation, non-torch and CUDA-graph figures are "
+		    "estimates "
+		    "(data/estimates.yaml); weights%s and KV figures follow "
+		    "vLLM's "
+		    "arithmetic.\n",
+		    p->weights_exact ? " (published size)" : "");
 	return shown_safe(&o);
 }
 
@@ -285,8 +338,8 @@ report_json(const struct report_in *r)
 
 	cJSON_AddStringToObject(root, "headroom_version", PACKAGE_VERSION);
 	cJSON_AddNumberToObject(root, "schema_version", REPORT_SCHEMA_VERSION);
-	cJSON_AddStringToObject(root, "vllm_version", vllm_version_format(p->version,
-	    v, sizeof v));
+	cJSON_AddStringToObject(root, "vllm_version",
+	    vllm_version_format(p->version, v, sizeof v));
 	o = cJSON_AddObjectToObject(root, "gpu");
 	if (g) {
 		cJSON_AddStringToObject(o, "id", g->id);
@@ -302,7 +355,8 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(o, "count", p->replicas * p->world);
 	cJSON_AddNumberToObject(o, "total_gib", strbuf_gib2(p->total));
 	if (g && g->price_per_hour > 0 && r->in->mig < 0)
-		cJSON_AddNumberToObject(o, "price_per_hour_usd", g->price_per_hour);
+		cJSON_AddNumberToObject(o, "price_per_hour_usd",
+		    g->price_per_hour);
 	else
 		cJSON_AddNullToObject(o, "price_per_hour_usd");
 
@@ -310,12 +364,15 @@ report_json(const struct report_in *r)
 	cJSON_AddStringToObject(o, "id", r->in->model ? r->in->model->id : "");
 	cJSON_AddStringToObject(o, "checkpoint", ckpt_format_name(p->format));
 	if (r->in->ckpt >= 0)
-		cJSON_AddStringToObject(o, "checkpoint_id", r->cat->ckpts[r->in->ckpt].id);
+		cJSON_AddStringToObject(o, "checkpoint_id",
+		    r->cat->ckpts[r->in->ckpt].id);
 	else
 		cJSON_AddNullToObject(o, "checkpoint_id");
-	cJSON_AddStringToObject(o, "source", r->model_source ? r->model_source : "catalogue");
+	cJSON_AddStringToObject(o, "source",
+	    r->model_source ? r->model_source : "catalogue");
 	if (model_find_where(r->cat, r->in->model) != NULL)
-		cJSON_AddStringToObject(o, "origin", model_find_where(r->cat, r->in->model));
+		cJSON_AddStringToObject(o, "origin",
+		    model_find_where(r->cat, r->in->model));
 	else
 		cJSON_AddNullToObject(o, "origin");
 	if (r->in->revision != NULL)
@@ -329,15 +386,19 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(o, "data_parallel_size", p->dp);
 	cJSON_AddNumberToObject(o, "gpu_memory_utilization", p->util);
 	cJSON_AddNumberToObject(o, "max_model_len", (double)p->max_model_len);
-	cJSON_AddStringToObject(o, "kv_cache_dtype", kv_dtype_name(p->kv_dtype));
+	cJSON_AddStringToObject(o, "kv_cache_dtype",
+	    kv_dtype_name(p->kv_dtype));
 	cJSON_AddNumberToObject(o, "max_num_seqs", p->max_num_seqs);
-	cJSON_AddNumberToObject(o, "max_num_batched_tokens", p->max_num_batched_tokens);
+	cJSON_AddNumberToObject(o, "max_num_batched_tokens",
+	    p->max_num_batched_tokens);
 	cJSON_AddNumberToObject(o, "block_size", p->block_size);
 	cJSON_AddBoolToObject(o, "enforce_eager", p->enforce_eager);
-	cJSON_AddNumberToObject(o, "tokens_per_request", (double)p->tokens_per_request);
-	cJSON_AddStringToObject(o, "overhead", r->in->overhead == OVERHEAD_RULE ?
-	    "rule" : "estimate");
-	cJSON_AddNumberToObject(o, "cuda_graph_capture_sizes", p->n_capture_sizes);
+	cJSON_AddNumberToObject(o, "tokens_per_request",
+	    (double)p->tokens_per_request);
+	cJSON_AddStringToObject(o, "overhead",
+	    r->in->overhead == OVERHEAD_RULE ? "rule" : "estimate");
+	cJSON_AddNumberToObject(o, "cuda_graph_capture_sizes",
+	    p->n_capture_sizes);
 	if (r->in->kv_cache_memory_bytes > 0)
 		cJSON_AddNumberToObject(o, "kv_cache_memory_bytes",
 		    (double)r->in->kv_cache_memory_bytes);
@@ -350,32 +411,40 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(o, "requested", strbuf_gib2(p->requested));
 	cJSON_AddNumberToObject(o, "weights", strbuf_gib2(p->weights));
 	cJSON_AddNumberToObject(o, "lora_gib", strbuf_gib2(p->lora_bytes));
-	cJSON_AddNumberToObject(o, "cpu_offloaded_gib", strbuf_gib2(p->offloaded));
+	cJSON_AddNumberToObject(o, "cpu_offloaded_gib",
+	    strbuf_gib2(p->offloaded));
 	cJSON_AddNumberToObject(o, "draft_gib", strbuf_gib2(p->draft_weights));
 	cJSON_AddNumberToObject(o, "activation", strbuf_gib2(p->activation));
 	cJSON_AddNumberToObject(o, "non_torch", strbuf_gib2(p->non_torch));
 	cJSON_AddNumberToObject(o, "cuda_graphs", strbuf_gib2(p->cuda_graphs));
 	cJSON_AddBoolToObject(o, "cuda_graphs_in_budget", p->cg_in_budget);
 	have_kv = plan_kv_figure(p, &kvb);
-	cJSON_AddItemToObject(o, "kv_cache", strbuf_num_or_null(strbuf_gib2(kvb), have_kv));
-	cJSON_AddNumberToObject(o, "outside_budget", strbuf_gib2(p->outside_budget));
+	cJSON_AddItemToObject(o, "kv_cache",
+	    strbuf_num_or_null(strbuf_gib2(kvb), have_kv));
+	cJSON_AddNumberToObject(o, "outside_budget",
+	    strbuf_gib2(p->outside_budget));
 	arr = cJSON_AddArrayToObject(o, "estimated");
 	if (r->in->overhead == OVERHEAD_ESTIMATE) {
 		if (!(p->calibrated & PLAN_CAL_ACTIVATION))
-			cJSON_AddItemToArray(arr, cJSON_CreateString("activation"));
+			cJSON_AddItemToArray(arr,
+			    cJSON_CreateString("activation"));
 		if (!(p->calibrated & PLAN_CAL_NON_TORCH))
-			cJSON_AddItemToArray(arr, cJSON_CreateString("non_torch"));
+			cJSON_AddItemToArray(arr,
+			    cJSON_CreateString("non_torch"));
 		if (!(p->calibrated & PLAN_CAL_CUDA_GRAPHS))
-			cJSON_AddItemToArray(arr, cJSON_CreateString("cuda_graphs"));
+			cJSON_AddItemToArray(arr,
+			    cJSON_CreateString("cuda_graphs"));
 		if (!p->kv_memory_fixed)
-			cJSON_AddItemToArray(arr, cJSON_CreateString("kv_cache"));
+			cJSON_AddItemToArray(arr,
+			    cJSON_CreateString("kv_cache"));
 	}
 	if (!p->weights_exact)
 		cJSON_AddItemToArray(arr, cJSON_CreateString("weights"));
 	provenance_calibrated_json(p, cJSON_AddArrayToObject(o, "calibrated"));
 
 	o = cJSON_AddObjectToObject(root, "kv");
-	cJSON_AddNumberToObject(o, "bytes_per_token", (double)p->bytes_per_token);
+	cJSON_AddNumberToObject(o, "bytes_per_token",
+	    (double)p->bytes_per_token);
 	cJSON_AddNumberToObject(o, "page_bytes", (double)p->page_bytes);
 	cJSON_AddNumberToObject(o, "num_blocks", (double)p->num_blocks);
 	cJSON_AddNumberToObject(o, "tokens", (double)p->kv_tokens);
@@ -384,18 +453,22 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(o, "concurrency_at_tokens_per_request",
 	    (double)p->concurrency_at_tpr);
 	cJSON_AddNumberToObject(o, "groups", p->n_groups);
-	cJSON_AddNumberToObject(o, "needed_for_one_request_gib", strbuf_gib2(p->needed_one_request));
+	cJSON_AddNumberToObject(o, "needed_for_one_request_gib",
+	    strbuf_gib2(p->needed_one_request));
 
-	if (r->in->model != NULL && r->in->model->n_experts > 0 && p->moe_tp > 0) {
+	if (r->in->model != NULL && r->in->model->n_experts > 0 &&
+	    p->moe_tp > 0) {
 		o = cJSON_AddObjectToObject(root, "moe");
-		cJSON_AddNumberToObject(o, "routed_experts", r->in->model->n_experts);
+		cJSON_AddNumberToObject(o, "routed_experts",
+		    r->in->model->n_experts);
 		cJSON_AddBoolToObject(o, "expert_parallel", p->expert_parallel);
 		cJSON_AddNumberToObject(o, "group_ranks", p->tp * p->dp);
 		if (p->expert_parallel)
 			cJSON_AddNumberToObject(o, "ep_size", p->ep_size);
 		else
 			cJSON_AddNullToObject(o, "ep_size");
-		cJSON_AddNumberToObject(o, "experts_per_gpu", p->experts_per_rank);
+		cJSON_AddNumberToObject(o, "experts_per_gpu",
+		    p->experts_per_rank);
 		cJSON_AddNumberToObject(o, "expert_split", p->moe_tp);
 	} else {
 		cJSON_AddNullToObject(root, "moe");
@@ -403,14 +476,18 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(root, "replicas", p->replicas);
 	cJSON_AddNumberToObject(root, "total_concurrency_at_tokens_per_request",
 	    (double)p->total_concurrency);
-	cJSON_AddItemToObject(root, "speed", sizing_report_speed_json(r->cat, r->in, p));
+	cJSON_AddItemToObject(root, "speed",
+	    sizing_report_speed_json(r->cat, r->in, p));
 	cJSON_AddItemToObject(root, "multimodal", sizing_report_mm_json(p));
-	cJSON_AddItemToObject(root, "placement", deploy_json(r->node, r->placement));
-	cJSON_AddItemToObject(root, "currency", price_currency_json(&r->cat->currency));
+	cJSON_AddItemToObject(root, "placement",
+	    deploy_json(r->node, r->placement));
+	cJSON_AddItemToObject(root, "currency",
+	    price_currency_json(&r->cat->currency));
 	o = cJSON_AddObjectToObject(root, "verdict");
 	sizing_report_verdict_json(o, p->phase, p->message);
 	cJSON_AddItemToObject(o, "estimated_max_model_len",
-	    strbuf_num_or_null((double)p->estimated_max_model_len, p->estimated_max_model_len > 0));
+	    strbuf_num_or_null((double)p->estimated_max_model_len,
+		p->estimated_max_model_len > 0));
 	if (p->warning[0])
 		cJSON_AddStringToObject(o, "warning", p->warning);
 	else
@@ -430,10 +507,12 @@ report_json(const struct report_in *r)
 		if (f->starts)
 			cJSON_AddNullToObject(fx, "phase");
 		else
-			cJSON_AddStringToObject(fx, "phase", plan_phase_name(f->phase));
+			cJSON_AddStringToObject(fx, "phase",
+			    plan_phase_name(f->phase));
 		cJSON_AddNumberToObject(fx, "max_concurrency",
 		    units_round2(f->max_concurrency));
-		cJSON_AddNumberToObject(fx, "total_concurrency_at_tokens_per_request",
+		cJSON_AddNumberToObject(fx,
+		    "total_concurrency_at_tokens_per_request",
 		    (double)f->total_concurrency);
 		cJSON_AddStringToObject(fx, "summary", f->summary);
 		cJSON_AddItemToArray(arr, fx);
@@ -441,17 +520,21 @@ report_json(const struct report_in *r)
 	cmd = report_command_line(r, r->in, NULL);
 	cJSON_AddStringToObject(root, "vllm_command", cmd);
 	free(cmd);
-	cJSON_AddItemToObject(root, "not_modelled", provenance_not_modelled_json(r->in));
+	cJSON_AddItemToObject(root, "not_modelled",
+	    provenance_not_modelled_json(r->in));
 	{
 		/* what the plan rests on that headroom did not verify */
 		cJSON *as = cJSON_AddArrayToObject(root, "assumptions");
 
 		if (p->assumption != NULL)
-			cJSON_AddItemToArray(as, cJSON_CreateString(p->assumption));
+			cJSON_AddItemToArray(as,
+			    cJSON_CreateString(p->assumption));
 		if (p->spec_assumption != NULL)
-			cJSON_AddItemToArray(as, cJSON_CreateString(p->spec_assumption));
+			cJSON_AddItemToArray(as,
+			    cJSON_CreateString(p->spec_assumption));
 		if (p->card_assumption != NULL)
-			cJSON_AddItemToArray(as, cJSON_CreateString(p->card_assumption));
+			cJSON_AddItemToArray(as,
+			    cJSON_CreateString(p->card_assumption));
 	}
 	s = textesc_json(root);
 	cJSON_Delete(root);
@@ -469,42 +552,57 @@ report_markdown(const struct report_in *r)
 
 	card_name(r, name, sizeof name);
 	vllm_version_format(p->version, v, sizeof v);
-	strbuf_printf(&o, "# vLLM plan: %s on %s\n\n", r->in->model ? r->in->model->id : "?", name);
+	strbuf_printf(&o, "# vLLM plan: %s on %s\n\n",
+	    r->in->model ? r->in->model->id : "?", name);
 	if (model_find_where(r->cat, r->in->model) != NULL)
-		strbuf_printf(&o, "Model from outside the catalogue (%s): `%s`\n\n",
+		strbuf_printf(&o,
+		    "Model from outside the catalogue (%s): `%s`\n\n",
 		    r->model_source ? r->model_source : "directory",
 		    model_find_where(r->cat, r->in->model));
-	strbuf_printf(&o, "vLLM %s, %s weights, KV cache %s, TP %d, PP %d, DP %d, "
-	    "max_model_len %lld.\n\n", v, ckpt_format_name(p->format),
-	    kv_dtype_name(p->kv_dtype), p->tp, p->pp, p->dp, (long long)p->max_model_len);
+	strbuf_printf(&o,
+	    "vLLM %s, %s weights, KV cache %s, TP %d, PP %d, DP %d, "
+	    "max_model_len %lld.\n\n",
+	    v, ckpt_format_name(p->format), kv_dtype_name(p->kv_dtype), p->tp,
+	    p->pp, p->dp, (long long)p->max_model_len);
 	strbuf_printf(&o, "| Per GPU | GiB |\n|---|---:|\n");
-	strbuf_printf(&o, "| Total (as CUDA reports it) | %s |\n", gib(p->total, a));
-	strbuf_printf(&o, "| vLLM budget (utilization %.4g) | %s |\n", p->util, gib(p->requested, a));
+	strbuf_printf(&o, "| Total (as CUDA reports it) | %s |\n",
+	    gib(p->total, a));
+	strbuf_printf(&o, "| vLLM budget (utilization %.4g) | %s |\n", p->util,
+	    gib(p->requested, a));
 	strbuf_printf(&o, "| Weights | %s |\n", gib(p->weights, a));
-	strbuf_printf(&o, "| Activation peak (%s) | %s |\n", provenance_basis(p,
-	    PLAN_CAL_ACTIVATION), gib(p->activation, a));
-	strbuf_printf(&o, "| Non-torch (%s) | %s |\n", provenance_basis(p, PLAN_CAL_NON_TORCH),
-	    gib(p->non_torch, a));
-	strbuf_printf(&o, "| CUDA graphs (%s) | %s |\n", provenance_basis(p,
-	    PLAN_CAL_CUDA_GRAPHS), gib(p->cuda_graphs, a));
+	strbuf_printf(&o, "| Activation peak (%s) | %s |\n",
+	    provenance_basis(p, PLAN_CAL_ACTIVATION), gib(p->activation, a));
+	strbuf_printf(&o, "| Non-torch (%s) | %s |\n",
+	    provenance_basis(p, PLAN_CAL_NON_TORCH), gib(p->non_torch, a));
+	strbuf_printf(&o, "| CUDA graphs (%s) | %s |\n",
+	    provenance_basis(p, PLAN_CAL_CUDA_GRAPHS), gib(p->cuda_graphs, a));
 	if (plan_kv_figure(p, &kvb))
 		strbuf_printf(&o, "| KV cache | %s |\n", gib(kvb, a));
 	else
-		strbuf_printf(&o, "| KV cache | none (vLLM stops before it) |\n");
-	strbuf_printf(&o, "| Outside vLLM's budget | %s |\n\n", gib(p->outside_budget, a));
+		strbuf_printf(&o,
+		    "| KV cache | none (vLLM stops before it) |\n");
+	strbuf_printf(&o, "| Outside vLLM's budget | %s |\n\n",
+	    gib(p->outside_budget, a));
 	units_format_commas(p->kv_tokens, a, sizeof a);
 	units_format_commas(p->max_model_len, b, sizeof b);
-	strbuf_printf(&o, "- GPU KV cache size: %s tokens\n- Maximum concurrency for %s tokens "
-	    "per request: %.2fx\n", a, b, p->max_concurrency);
+	strbuf_printf(&o,
+	    "- GPU KV cache size: %s tokens\n- Maximum concurrency for %s "
+	    "tokens "
+	    "per request: %.2fx\n",
+	    a, b, p->max_concurrency);
 	units_format_commas(p->tokens_per_request, a, sizeof a);
-	strbuf_printf(&o, "- Requests of %s tokens at once: %lld per replica, %lld in total "
-	    "(%d replica%s)\n", a, (long long)p->concurrency_at_tpr,
-	    (long long)p->total_concurrency, p->replicas, p->replicas == 1 ? "" : "s");
+	strbuf_printf(&o,
+	    "- Requests of %s tokens at once: %lld per replica, %lld in total "
+	    "(%d replica%s)\n",
+	    a, (long long)p->concurrency_at_tpr,
+	    (long long)p->total_concurrency, p->replicas,
+	    p->replicas == 1 ? "" : "s");
 	{
 		char more[1024];
 
 		/* the list's last bullets, then a blank line: the verdict is no bullet */
-		sizing_report_speed_text(r->cat, r->in, p, "- ", more, sizeof more);
+		sizing_report_speed_text(r->cat, r->in, p, "- ", more,
+		    sizeof more);
 		strbuf_printf(&o, "%s", more);
 		sizing_report_mm_text(p, "- ", more, sizeof more);
 		strbuf_printf(&o, "%s\n", more);
@@ -527,14 +625,17 @@ report_markdown(const struct report_in *r)
 	if (p->phase == PHASE_NONE)
 		strbuf_printf(&o, "**Verdict: vLLM starts.**\n\n");
 	else
-		strbuf_printf(&o, "**Verdict: vLLM stops at the %s.**\n\n> %s\n\n",
+		strbuf_printf(&o,
+		    "**Verdict: vLLM stops at the %s.**\n\n> %s\n\n",
 		    plan_phase_title(p->phase), p->message);
 	if (r->n_fixes > 0) {
-		strbuf_printf(&o, "| Change | Kind | Starts | Max concurrency | Requests at "
+		strbuf_printf(&o,
+		    "| Change | Kind | Starts | Max concurrency | Requests at "
 		    "length |\n|---|---|---|---:|---:|\n");
 		for (i = 0; i < r->n_fixes && i < 8; i++)
-			strbuf_printf(&o, "| `%s` | %s | %s | %.2fx | %lld |\n", r->fixes[i].flags,
-			    fix_kind_name(r->fixes[i].kind), r->fixes[i].starts ? "yes" : "no",
+			strbuf_printf(&o, "| `%s` | %s | %s | %.2fx | %lld |\n",
+			    r->fixes[i].flags, fix_kind_name(r->fixes[i].kind),
+			    r->fixes[i].starts ? "yes" : "no",
 			    r->fixes[i].max_concurrency,
 			    (long long)r->fixes[i].total_concurrency);
 		strbuf_printf(&o, "\n");
@@ -550,12 +651,17 @@ report_markdown(const struct report_in *r)
 
 		provenance_not_modelled(r->in, nm, sizeof nm);
 		if (nm[0] != '\0')
-			strbuf_printf(&o, "Not modelled (kept in the command as given): `%s`\n\n", nm);
+			strbuf_printf(&o,
+			    "Not modelled (kept in the command as given): "
+			    "`%s`\n\n",
+			    nm);
 	}
-	strbuf_printf(&o, "Activation, non-torch and CUDA-graph memory are %s; the other "
-	    "figures follow vLLM's own arithmetic.\n", p->calibrated ?
-	    "calibrated from a real startup where marked, else estimates" :
-	    "estimates");
+	strbuf_printf(&o,
+	    "Activation, non-torch and CUDA-graph memory are %s; the other "
+	    "figures follow vLLM's own arithmetic.\n",
+	    p->calibrated
+		? "calibrated from a real startup where marked, else estimates"
+		: "estimates");
 	return shown_safe(&o);
 }
 

@@ -14,16 +14,17 @@
 #include "io/report_format.h"
 
 struct report_in {
-	const struct catalogue	*cat;
-	const struct plan_input	*in;
-	const struct plan	*plan;
-	const struct fix	*fixes;
-	size_t			 n_fixes;
-	const char		*model_source;	/* "catalogue", "directory", "cache", "hub", "derived" */
-	int			 explicit_all;
+	const struct catalogue *cat;
+	const struct plan_input *in;
+	const struct plan *plan;
+	const struct fix *fixes;
+	size_t n_fixes;
+	const char *
+	    model_source; /* "catalogue", "directory", "cache", "hub", "derived" */
+	int explicit_all;
 	/* on nodes (--node): the server and where the ranks land, else NULL */
-	const struct node	*node;
-	const struct placement	*placement;
+	const struct node *node;
+	const struct placement *placement;
 };
 
 /*

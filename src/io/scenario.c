@@ -28,13 +28,28 @@
 
 /* Top-level keys that are headroom options, in the order they are written. */
 static const char *const option_keys[] = {
-	"vllm-version", "gpu", "gpu-total-gib", "mig", "gpus", "node", "nodes", "model",
-	"checkpoint", "tokens-per-request", "other-usage", "overhead",
+	"vllm-version",
+	"gpu",
+	"gpu-total-gib",
+	"mig",
+	"gpus",
+	"node",
+	"nodes",
+	"model",
+	"checkpoint",
+	"tokens-per-request",
+	"other-usage",
+	"overhead",
 };
 #define N_OPTION_KEYS (sizeof option_keys / sizeof option_keys[0])
 
 static const char *const other_keys[] = {
-	"headroom-scenario", "name", "vllm", "env", "figures", "command",
+	"headroom-scenario",
+	"name",
+	"vllm",
+	"env",
+	"figures",
+	"command",
 };
 #define N_OTHER_KEYS (sizeof other_keys / sizeof other_keys[0])
 
@@ -102,16 +117,20 @@ check_keys(const cJSON *root, const char *path, char *err, size_t errlen)
 	int line, col;
 
 	if (!scenario_is(root)) {
-		snprintf(err, errlen, "%s:1:1: not a headroom scenario (no "
+		snprintf(err, errlen,
+		    "%s:1:1: not a headroom scenario (no "
 		    "'headroom-scenario: %d' line); a vLLM config file goes to "
-		    "--config", path, SCENARIO_FORMAT);
+		    "--config",
+		    path, SCENARIO_FORMAT);
 		return -1;
 	}
 	fmt = cJSON_GetObjectItemCaseSensitive(root, "headroom-scenario");
 	if (!cJSON_IsNumber(fmt) || fmt->valuedouble != SCENARIO_FORMAT) {
 		yamltree_pos(root, "headroom-scenario", &line, &col);
-		snprintf(err, errlen, "%s:%d:%d: headroom-scenario: this headroom "
-		    "reads format %d", path, line, col, SCENARIO_FORMAT);
+		snprintf(err, errlen,
+		    "%s:%d:%d: headroom-scenario: this headroom "
+		    "reads format %d",
+		    path, line, col, SCENARIO_FORMAT);
 		return -1;
 	}
 	cJSON_ArrayForEach(c, root) {
@@ -122,10 +141,14 @@ check_keys(const cJSON *root, const char *path, char *err, size_t errlen)
 			char ex[80];
 
 			shellwords_excerpt(c->string, 40, ex, sizeof ex);
-			snprintf(err, errlen, "%s:%d:%d: unknown key '%s' (a scenario "
-			    "has vllm-version, gpu, gpu-total-gib, mig, gpus, model, "
-			    "checkpoint, tokens-per-request, other-usage, overhead, "
-			    "vllm, env, name, command and figures)", path, line, col, ex);
+			snprintf(err, errlen,
+			    "%s:%d:%d: unknown key '%s' (a scenario "
+			    "has vllm-version, gpu, gpu-total-gib, mig, gpus, "
+			    "model, "
+			    "checkpoint, tokens-per-request, other-usage, "
+			    "overhead, "
+			    "vllm, env, name, command and figures)",
+			    path, line, col, ex);
 			return -1;
 		}
 	}
@@ -142,21 +165,24 @@ option_groups(const cJSON *root, const char *path, struct vllm_args *va,
 	int line, col;
 
 	for (i = 0; i < N_OPTION_KEYS; i++) {
-		const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, option_keys[i]);
+		const cJSON *v =
+		    cJSON_GetObjectItemCaseSensitive(root, option_keys[i]);
 		struct vllm_arg_group *g;
 
 		if (v == NULL || cJSON_IsNull(v))
 			continue;
 		yamltree_pos(root, option_keys[i], &line, &col);
 		if (scalar_text(v, value, sizeof value) != 0) {
-			snprintf(err, errlen, "%s:%d:%d: %s: expected a single value",
-			    path, line, col, option_keys[i]);
+			snprintf(err, errlen,
+			    "%s:%d:%d: %s: expected a single value", path, line,
+			    col, option_keys[i]);
 			return -1;
 		}
 		snprintf(flag, sizeof flag, "--%s", option_keys[i]);
 		if (va->n_group == va->cap_group) {
 			va->cap_group = va->cap_group ? va->cap_group * 2 : 16;
-			va->group = realloc(va->group, va->cap_group * sizeof *va->group);
+			va->group = realloc(va->group,
+			    va->cap_group * sizeof *va->group);
 			if (va->group == NULL)
 				abort();
 		}
@@ -185,24 +211,32 @@ import_env(struct cli *cli, const cJSON *root, const char *path, char *err,
 
 		yamltree_pos(root, "env", &line, &col);
 		if (!cJSON_IsArray(c)) {
-			snprintf(err, errlen, "%s:%d:%d: env: expected a list of "
-			    "VAR=value strings", path, line, col);
+			snprintf(err, errlen,
+			    "%s:%d:%d: env: expected a list of "
+			    "VAR=value strings",
+			    path, line, col);
 			return -1;
 		}
 		cJSON_ArrayForEach(e, c) {
-			if (!cJSON_IsString(e) || strchr(e->valuestring, '=') == NULL ||
+			if (!cJSON_IsString(e) ||
+			    strchr(e->valuestring, '=') == NULL ||
 			    e->valuestring[0] == '=') {
-				snprintf(err, errlen, "%s:%d:%d: env: each entry is "
-				    "VAR=value", path, line, col);
+				snprintf(err, errlen,
+				    "%s:%d:%d: env: each entry is "
+				    "VAR=value",
+				    path, line, col);
 				return -1;
 			}
 			if (cli->imp.n_env >= PLAN_IMPORT_MAX_ENV) {
-				snprintf(err, errlen, "%s:%d:%d: env: at most %d entries",
-				    path, line, col, PLAN_IMPORT_MAX_ENV);
+				snprintf(err, errlen,
+				    "%s:%d:%d: env: at most %d entries", path,
+				    line, col, PLAN_IMPORT_MAX_ENV);
 				return -1;
 			}
-			cli->imp.env[cli->imp.n_env++] = plan_import_keep(&cli->imp, e->valuestring);
-			if (strncmp(e->valuestring, "CUDA_VISIBLE_DEVICES=", 21) == 0 &&
+			cli->imp.env[cli->imp.n_env++] =
+			    plan_import_keep(&cli->imp, e->valuestring);
+			if (strncmp(e->valuestring,
+				"CUDA_VISIBLE_DEVICES=", 21) == 0 &&
 			    strstr(e->valuestring, "MIG-") != NULL)
 				cli->imp.mig_pinned = true;
 		}
@@ -235,8 +269,10 @@ scenario_import(struct cli *cli, const char *path, char *err, size_t errlen)
 	if (c != NULL && !cJSON_IsNull(c)) {
 		if (!cJSON_IsObject(c)) {
 			yamltree_pos(root, "vllm", &line, &col);
-			snprintf(err, errlen, "%s:%d:%d: vllm: expected a mapping of vLLM "
-			    "option names to values (max-model-len: 8192)", path, line, col);
+			snprintf(err, errlen,
+			    "%s:%d:%d: vllm: expected a mapping of vLLM "
+			    "option names to values (max-model-len: 8192)",
+			    path, line, col);
 			goto out;
 		}
 		if (vllmargs_from_mapping(c, path, &va, err, errlen) != 0 ||
@@ -266,8 +302,8 @@ scenario_figures(const struct plan *p)
 {
 	cJSON *f = cJSON_CreateObject();
 
-	cJSON_AddStringToObject(f, "verdict", p->phase == PHASE_NONE ? "starts" :
-	    plan_phase_name(p->phase));
+	cJSON_AddStringToObject(f, "verdict",
+	    p->phase == PHASE_NONE ? "starts" : plan_phase_name(p->phase));
 	cJSON_AddNumberToObject(f, "total-gib", r2(p->total));
 	cJSON_AddNumberToObject(f, "weights-gib", r2(p->weights));
 	cJSON_AddNumberToObject(f, "activation-gib", r2(p->activation));
@@ -281,7 +317,8 @@ scenario_figures(const struct plan *p)
 	cJSON_AddNumberToObject(f, "concurrency-per-replica",
 	    (double)p->concurrency_at_tpr);
 	cJSON_AddNumberToObject(f, "replicas", p->replicas);
-	cJSON_AddNumberToObject(f, "total-concurrency", (double)p->total_concurrency);
+	cJSON_AddNumberToObject(f, "total-concurrency",
+	    (double)p->total_concurrency);
 	return f;
 }
 
@@ -310,7 +347,8 @@ scenario_diff_figures(const cJSON *saved, const cJSON *now, char **out)
 
 	strbuf_printf(&y, "%s", "");
 	cJSON_ArrayForEach(c, now) {
-		const cJSON *o = cJSON_GetObjectItemCaseSensitive(saved, c->string);
+		const cJSON *o =
+		    cJSON_GetObjectItemCaseSensitive(saved, c->string);
 		char a[64], b[64];
 		bool same;
 
@@ -355,8 +393,10 @@ scenario_peek(const char *path, char **name, cJSON **figures, char *err,
 		return -1;
 	free(text);
 	if (!scenario_is(root)) {
-		snprintf(err, errlen, "%s:1:1: not a headroom scenario (no "
-		    "'headroom-scenario: %d' line)", path, SCENARIO_FORMAT);
+		snprintf(err, errlen,
+		    "%s:1:1: not a headroom scenario (no "
+		    "'headroom-scenario: %d' line)",
+		    path, SCENARIO_FORMAT);
 		cJSON_Delete(root);
 		return -1;
 	}
@@ -407,10 +447,12 @@ write_options(struct yamlout *y, const struct report_in *r)
 		/* a folder by its full path: the file may be opened from elsewhere */
 		char real[4096];
 
-		key_string(y, "model", realpath(in->model->id, real) != NULL &&
-		    yamlout_utf8_valid(real) ? real : in->model->id);
-	}
-	else if (in->model != NULL)
+		key_string(y, "model",
+		    realpath(in->model->id, real) != NULL &&
+			    yamlout_utf8_valid(real)
+			? real
+			: in->model->id);
+	} else if (in->model != NULL)
 		key_string(y, "model", in->model->id);
 	if (in->ckpt >= 0 && (size_t)in->ckpt < r->cat->n_ckpts)
 		key_string(y, "checkpoint", r->cat->ckpts[in->ckpt].id);
@@ -446,24 +488,30 @@ scenario_write(const struct report_in *r, const char *name, char *err,
 		return NULL;
 	if ((name != NULL && !yamlout_utf8_valid(name)) ||
 	    (in->model != NULL && !yamlout_utf8_valid(in->model->id))) {
-		snprintf(err, errlen, "the name or the model folder is not valid "
+		snprintf(err, errlen,
+		    "the name or the model folder is not valid "
 		    "UTF-8, which a YAML file cannot hold");
 		cJSON_Delete(map);
 		return NULL;
 	}
 	for (i = 0; i < in->n_env; i++)
 		if (!yamlout_utf8_valid(in->env[i])) {
-			snprintf(err, errlen, "an environment value is not valid UTF-8, "
+			snprintf(err, errlen,
+			    "an environment value is not valid UTF-8, "
 			    "which a YAML file cannot hold");
 			cJSON_Delete(map);
 			return NULL;
 		}
-	yamlout_init_file(&y, "headroom scenario (doc/formats.md): headroom --scenario "
-	    "FILE opens it,", "headroom --check FILE re-plans it and lists the "
-	    "figures that moved.", "headroom-scenario", SCENARIO_FORMAT);
+	yamlout_init_file(&y,
+	    "headroom scenario (doc/formats.md): headroom --scenario "
+	    "FILE opens it,",
+	    "headroom --check FILE re-plans it and lists the "
+	    "figures that moved.",
+	    "headroom-scenario", SCENARIO_FORMAT);
 	if (name != NULL && name[0] != '\0')
 		key_string(&y, "name", name);
-	key_string(&y, "vllm-version", vllm_version_format(p->version, v, sizeof v));
+	key_string(&y, "vllm-version",
+	    vllm_version_format(p->version, v, sizeof v));
 	write_options(&y, r);
 	if (cJSON_GetArraySize(map) > 0) {
 		yamlout_key(&y, "vllm");
@@ -488,8 +536,10 @@ scenario_write(const struct report_in *r, const char *name, char *err,
 			key_string(&y, "command", cmd);
 		free(cmd);
 	}
-	yamlout_comment(&y, "what headroom %s planned; --check compares a fresh "
-	    "plan with these", PACKAGE_VERSION);
+	yamlout_comment(&y,
+	    "what headroom %s planned; --check compares a fresh "
+	    "plan with these",
+	    PACKAGE_VERSION);
 	yamlout_key(&y, "figures");
 	yamlout_map_begin(&y);
 	fig = scenario_figures(p);
@@ -511,13 +561,19 @@ scenario_save(const char *path, const char *text, struct filestamp *loaded,
 
 	if (!force && stat(path, &sb) == 0) {
 		if (loaded == NULL || !filestamp_same_file(loaded, path)) {
-			snprintf(err, errlen, "%s exists and was not loaded here; "
-			    "--force (or Enter again in the planner) replaces it", path);
+			snprintf(err, errlen,
+			    "%s exists and was not loaded here; "
+			    "--force (or Enter again in the planner) replaces "
+			    "it",
+			    path);
 			return -1;
 		}
 		if (filestamp_changed(loaded, path)) {
-			snprintf(err, errlen, "%s changed on disk since it was loaded; "
-			    "--force (or Enter again in the planner) replaces it", path);
+			snprintf(err, errlen,
+			    "%s changed on disk since it was loaded; "
+			    "--force (or Enter again in the planner) replaces "
+			    "it",
+			    path);
 			return -1;
 		}
 	}

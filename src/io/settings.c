@@ -20,7 +20,8 @@
 const char *const settings_keys[] = { "gpu", "mig", "gpus", "vllm-version",
 	"theme", "tokens-per-request", "overhead", "other-usage", "no-color",
 	"ascii", "explicit", "currency", NULL };
-static const char *const flag_keys[] = { "no-color", "ascii", "explicit", NULL };
+static const char *const flag_keys[] = { "no-color", "ascii", "explicit",
+	NULL };
 
 static bool
 in_list(const char *const *list, const char *k)
@@ -66,28 +67,33 @@ fail(char *err, size_t errlen, const struct settings *s, const cJSON *root,
 	int line, col;
 
 	yamltree_pos(root, key, &line, &col);
-	snprintf(err, errlen, "%s:%d:%d: %s: %s", s->path, line, col, key, what);
+	snprintf(err, errlen, "%s:%d:%d: %s: %s", s->path, line, col, key,
+	    what);
 	return -1;
 }
 
 static int
-take(struct settings *s, const cJSON *root, const cJSON *v, char *err, size_t errlen)
+take(struct settings *s, const cJSON *root, const cJSON *v, char *err,
+    size_t errlen)
 {
 	const char *k = v->string;
 	char word[160], num[64];
 	int line, col;
 
 	if (!in_list(settings_keys, k))
-		return fail(err, errlen, s, root, k, "not a setting (settings are "
+		return fail(err, errlen, s, root, k,
+		    "not a setting (settings are "
 		    "gpu, mig, gpus, vllm-version, theme, tokens-per-request, "
-		    "overhead, other-usage, no-color, ascii, explicit, currency)");
+		    "overhead, other-usage, no-color, ascii, explicit, "
+		    "currency)");
 	if (s->argc + 2 > SETTINGS_MAX_WORDS)
 		return fail(err, errlen, s, root, k, "too many settings");
 	yamltree_pos(root, k, &line, &col);
 	snprintf(word, sizeof word, "--%s", k);
 	if (in_list(flag_keys, k)) {
 		if (!cJSON_IsBool(v))
-			return fail(err, errlen, s, root, k, "expected true or false");
+			return fail(err, errlen, s, root, k,
+			    "expected true or false");
 		if (cJSON_IsTrue(v))
 			add_word(s, word, line);
 		return 0;
@@ -97,9 +103,12 @@ take(struct settings *s, const cJSON *root, const cJSON *v, char *err, size_t er
 		char why[200];
 
 		if (!cJSON_IsString(v))
-			return fail(err, errlen, s, root, k, "expected CODE=RATE or "
-			    "CODE=RATE@YYYY-MM-DD in quotes (e.g. \"EUR=0.86@2026-11-30\")");
-		if (price_currency_parse(v->valuestring, &c, why, sizeof why) != 0)
+			return fail(err, errlen, s, root, k,
+			    "expected CODE=RATE or "
+			    "CODE=RATE@YYYY-MM-DD in quotes (e.g. "
+			    "\"EUR=0.86@2026-11-30\")");
+		if (price_currency_parse(v->valuestring, &c, why, sizeof why) !=
+		    0)
 			return fail(err, errlen, s, root, k, why);
 	}
 	if (cJSON_IsString(v)) {
@@ -126,7 +135,7 @@ settings_load(struct settings *s, const char *path, char *err, size_t errlen)
 	if (path != NULL)
 		snprintf(s->path, sizeof s->path, "%s", path);
 	else if (xdg_user_dir(XDG_BASE_CONFIG, "/settings.yaml", s->path,
-	    sizeof s->path) == NULL)
+		     sizeof s->path) == NULL)
 		return 0;
 	if (path == NULL && stat(s->path, &st) != 0 && errno == ENOENT) {
 		s->path[0] = '\0';
@@ -135,15 +144,17 @@ settings_load(struct settings *s, const char *path, char *err, size_t errlen)
 	root = yamltree_load(s->path, err, errlen);
 	if (root == NULL)
 		return -1;
-	if (cJSON_IsNull(root) || (cJSON_IsObject(root) &&
-	    cJSON_GetArraySize(root) <= 1)) {
+	if (cJSON_IsNull(root) ||
+	    (cJSON_IsObject(root) && cJSON_GetArraySize(root) <= 1)) {
 		cJSON_Delete(root);
-		return 0;	/* an empty file sets nothing */
+		return 0; /* an empty file sets nothing */
 	}
 	if (!cJSON_IsObject(root)) {
 		cJSON_Delete(root);
-		snprintf(err, errlen, "%s:1:1: expected a mapping of settings "
-		    "(e.g. gpu: h200-nvl)", s->path);
+		snprintf(err, errlen,
+		    "%s:1:1: expected a mapping of settings "
+		    "(e.g. gpu: h200-nvl)",
+		    s->path);
 		return -1;
 	}
 	cJSON_ArrayForEach(v, root) {

@@ -17,10 +17,10 @@
 #define SETTINGS_MAX_WORDS 32
 
 struct settings {
-	char	 path[4096];		/* the file read, "" when none */
-	int	 argc;			/* words[0] is a placeholder, as argv[0] */
-	char	*words[SETTINGS_MAX_WORDS + 1];
-	int	 line[SETTINGS_MAX_WORDS + 1];	/* where each word was set */
+	char path[4096]; /* the file read, "" when none */
+	int argc; /* words[0] is a placeholder, as argv[0] */
+	char *words[SETTINGS_MAX_WORDS + 1];
+	int line[SETTINGS_MAX_WORDS + 1]; /* where each word was set */
 };
 
 /* The keys a settings file may hold, NULL-terminated. */
@@ -31,7 +31,8 @@ extern const char *const settings_keys[];
  * error).  0, or -1 with "file:line:col: what" in err; s is usable (empty)
  * either way and must be released with settings_done().
  */
-int settings_load(struct settings *s, const char *path, char *err, size_t errlen);
+int settings_load(struct settings *s, const char *path, char *err,
+    size_t errlen);
 void settings_done(struct settings *s);
 
 #endif

@@ -14,8 +14,8 @@
 #include <string.h>
 
 struct buf {
-	char	*s;
-	size_t	 n, cap;
+	char *s;
+	size_t n, cap;
 };
 
 static void
@@ -44,7 +44,8 @@ shellwords_add(struct shellwords *sw, const char *s, size_t n)
 		if (sw->w == NULL)
 			abort();
 		if (sw->vars != NULL) {
-			sw->vars = realloc(sw->vars, sw->cap * sizeof *sw->vars);
+			sw->vars =
+			    realloc(sw->vars, sw->cap * sizeof *sw->vars);
 			if (sw->vars == NULL)
 				abort();
 		}
@@ -137,7 +138,8 @@ construct_len(const char *p)
 	}
 	if (p[0] == '$') {
 		i = 1;
-		if (isdigit((unsigned char)p[1]) || (p[1] && strchr("@*#?-$!", p[1])))
+		if (isdigit((unsigned char)p[1]) ||
+		    (p[1] && strchr("@*#?-$!", p[1])))
 			return 2;
 		while (isalnum((unsigned char)p[i]) || p[i] == '_')
 			i++;
@@ -155,8 +157,10 @@ refuse(const char *p, const char *what, char *err, size_t errlen)
 	char ex[160];
 
 	shellwords_excerpt(p, construct_len(p), ex, sizeof ex);
-	snprintf(err, errlen, "refusing '%s' (%s): headroom reads a vLLM command, "
-	    "it never runs one; write the values themselves", ex, what);
+	snprintf(err, errlen,
+	    "refusing '%s' (%s): headroom reads a vLLM command, "
+	    "it never runs one; write the values themselves",
+	    ex, what);
 	return -1;
 }
 
@@ -167,13 +171,15 @@ check_dollar(const char *p, char *err, size_t errlen)
 	char c = p[1];
 
 	if (c == '(')
-		return refuse(p, p[2] == '(' ? "arithmetic expansion" :
-		    "command substitution", err, errlen);
+		return refuse(p,
+		    p[2] == '(' ? "arithmetic expansion"
+				: "command substitution",
+		    err, errlen);
 	if (c == '{')
 		return refuse(p, "parameter expansion", err, errlen);
 	if (c == '\'' || c == '"')
-		return refuse(p, "bash $'...' or $\"...\" quoting, not POSIX", err,
-		    errlen);
+		return refuse(p, "bash $'...' or $\"...\" quoting, not POSIX",
+		    err, errlen);
 	if (isalpha((unsigned char)c) || c == '_')
 		return refuse(p, "a shell variable", err, errlen);
 	if (isdigit((unsigned char)c) || (c != '\0' && strchr("@*#?-$!", c)))
@@ -186,12 +192,14 @@ operator_name(const char *p)
 {
 	switch (*p) {
 	case '|': return p[1] == '|' ? "'||' runs a second command" : "a pipe";
-	case '&': return p[1] == '&' ? "'&&' runs a second command" :
-	    "'&' runs the command in the background";
+	case '&':
+		return p[1] == '&' ? "'&&' runs a second command"
+				   : "'&' runs the command in the background";
 	case ';': return "';' runs a second command";
 	case '<': return "a redirection";
 	case '>': return "a redirection";
-	case '(': case ')': return "a subshell";
+	case '(':
+	case ')': return "a subshell";
 	}
 	return "a shell operator";
 }
@@ -212,7 +220,8 @@ plain_reference(const char *p, size_t *name_len)
 {
 	size_t i, start = p[1] == '{' ? 2 : 1;
 
-	if (p[0] != '$' || !(isalpha((unsigned char)p[start]) || p[start] == '_'))
+	if (p[0] != '$' ||
+	    !(isalpha((unsigned char)p[start]) || p[start] == '_'))
 		return 0;
 	for (i = start; isalnum((unsigned char)p[i]) || p[i] == '_'; i++)
 		;
@@ -327,7 +336,8 @@ split(const char *text, struct shellwords *out, bool keep_vars, char *err,
 		if (is_blank(c)) {
 			/* the end of a word */
 			if (out->n >= SHELLWORDS_MAX_WORDS) {
-				snprintf(err, errlen, "more than %d words in the command",
+				snprintf(err, errlen,
+				    "more than %d words in the command",
 				    SHELLWORDS_MAX_WORDS);
 				return fail(out, &b, &pending);
 			}
@@ -365,8 +375,8 @@ split(const char *text, struct shellwords *out, bool keep_vars, char *err,
 				char ex[80];
 
 				shellwords_excerpt(p, 30, ex, sizeof ex);
-				snprintf(err, errlen, "unterminated single quote at '%s'",
-				    ex);
+				snprintf(err, errlen,
+				    "unterminated single quote at '%s'", ex);
 				return fail(out, &b, &pending);
 			}
 			for (p++; p < q; p++)
@@ -382,26 +392,33 @@ split(const char *text, struct shellwords *out, bool keep_vars, char *err,
 				if (*p == '\0') {
 					char ex[80];
 
-					shellwords_excerpt(start, 30, ex, sizeof ex);
-					snprintf(err, errlen, "unterminated double quote at "
-					    "'%s'", ex);
+					shellwords_excerpt(start, 30, ex,
+					    sizeof ex);
+					snprintf(err, errlen,
+					    "unterminated double quote at "
+					    "'%s'",
+					    ex);
 					return fail(out, &b, &pending);
 				}
-				if (*p == '\\' && p[1] != '\0' && strchr("$`\"\\\n", p[1])) {
+				if (*p == '\\' && p[1] != '\0' &&
+				    strchr("$`\"\\\n", p[1])) {
 					if (p[1] != '\n')
 						buf_add(&b, p[1]);
 					p++;
 					continue;
 				}
 				if (*p == '$' && keep_vars &&
-				    (k = keep_reference(p, &b, &pending)) != 0) {
+				    (k = keep_reference(p, &b, &pending)) !=
+					0) {
 					p += k - 1;
 					continue;
 				}
-				if (*p == '$' && check_dollar(p, err, errlen) != 0)
+				if (*p == '$' &&
+				    check_dollar(p, err, errlen) != 0)
 					return fail(out, &b, &pending);
 				if (*p == '`') {
-					refuse(p, "command substitution", err, errlen);
+					refuse(p, "command substitution", err,
+					    errlen);
 					return fail(out, &b, &pending);
 				}
 				buf_add(&b, *p);
@@ -410,7 +427,8 @@ split(const char *text, struct shellwords *out, bool keep_vars, char *err,
 			in_word = true;
 			continue;
 		}
-		if (c == '$' && keep_vars && (k = keep_reference(p, &b, &pending)) != 0) {
+		if (c == '$' && keep_vars &&
+		    (k = keep_reference(p, &b, &pending)) != 0) {
 			p += k;
 			in_word = true;
 			continue;
@@ -431,7 +449,8 @@ split(const char *text, struct shellwords *out, bool keep_vars, char *err,
 	}
 	if (in_word) {
 		if (out->n >= SHELLWORDS_MAX_WORDS) {
-			snprintf(err, errlen, "more than %d words in the command",
+			snprintf(err, errlen,
+			    "more than %d words in the command",
 			    SHELLWORDS_MAX_WORDS);
 			return fail(out, &b, &pending);
 		}

@@ -23,20 +23,20 @@
 
 #include <stddef.h>
 
-#define SHELLWORDS_MAX_TEXT	(256u << 10)	/* longest command accepted */
-#define SHELLWORDS_MAX_WORDS	4096
+#define SHELLWORDS_MAX_TEXT (256u << 10) /* longest command accepted */
+#define SHELLWORDS_MAX_WORDS 4096
 
 /* A list of malloc'd words; the list owns them. */
 struct shellwords {
-	char	**w;
-	size_t	  n, cap;
+	char **w;
+	size_t n, cap;
 	/*
 	 * With shellwords_split_vars() only: for each word, NULL, or the
 	 * refusal shellwords_split() would have given for a $NAME or ${NAME}
 	 * in it (the word then holds "$NAME" as written).  The caller accepts
 	 * the word where a variable may stand, or refuses with this message.
 	 */
-	char	**vars;
+	char **vars;
 };
 
 /*

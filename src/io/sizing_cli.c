@@ -26,8 +26,10 @@ sizing_cli_set(struct sizing_opts *a, const char *name, const char *v,
 
 	if (strcmp(name, "need") == 0) {
 		if (units_parse_human_int(v, &n) != 0 || n < 1 || n > 1000000) {
-			snprintf(err, errlen, "--need: '%s' is not a number of users "
-			    "from 1 to 1000000", v);
+			snprintf(err, errlen,
+			    "--need: '%s' is not a number of users "
+			    "from 1 to 1000000",
+			    v);
 			return -1;
 		}
 		a->need = n;
@@ -35,8 +37,10 @@ sizing_cli_set(struct sizing_opts *a, const char *name, const char *v,
 		a->cards = v;
 	} else if (strcmp(name, "max-cards") == 0) {
 		if (units_parse_human_int(v, &n) != 0 || n < 1 || n > 64) {
-			snprintf(err, errlen, "--max-cards: '%s' is not a whole number "
-			    "from 1 to 64", v);
+			snprintf(err, errlen,
+			    "--max-cards: '%s' is not a whole number "
+			    "from 1 to 64",
+			    v);
 			return -1;
 		}
 		a->max_cards = (int)n;
@@ -44,15 +48,19 @@ sizing_cli_set(struct sizing_opts *a, const char *name, const char *v,
 		int r = fit_rank_parse(v);
 
 		if (r < 0) {
-			snprintf(err, errlen, "--rank: '%s' is not price, price-per-user, "
-			    "cards or headroom", v);
+			snprintf(err, errlen,
+			    "--rank: '%s' is not price, price-per-user, "
+			    "cards or headroom",
+			    v);
 			return -1;
 		}
 		a->rank = r;
 	} else if (strcmp(name, "instance") == 0) {
 		if (a->n_instances >= SIZING_MAX_INSTANCES) {
-			snprintf(err, errlen, "--instance: at most %d instances on one "
-			    "card", SIZING_MAX_INSTANCES);
+			snprintf(err, errlen,
+			    "--instance: at most %d instances on one "
+			    "card",
+			    SIZING_MAX_INSTANCES);
 			return -1;
 		}
 		a->instances[a->n_instances++] = v;
@@ -86,17 +94,20 @@ sizing_cli_cards(const struct catalogue *c, const char *list, int *out,
 		size_t k = strcspn(p, ",");
 		int g;
 
-		snprintf(word, sizeof word, "%.*s", (int)(k < sizeof word - 1 ? k :
-		    sizeof word - 1), p);
+		snprintf(word, sizeof word, "%.*s",
+		    (int)(k < sizeof word - 1 ? k : sizeof word - 1), p);
 		if (word[0] != '\0') {
 			g = catalogue_find_gpu(c, word);
 			if (g < 0) {
-				snprintf(err, errlen, "--cards: unknown card '%s' (--list "
-				    "gpus shows all)", word);
+				snprintf(err, errlen,
+				    "--cards: unknown card '%s' (--list "
+				    "gpus shows all)",
+				    word);
 				return -1;
 			}
 			if (n >= max) {
-				snprintf(err, errlen, "--cards: at most %zu cards", max);
+				snprintf(err, errlen,
+				    "--cards: at most %zu cards", max);
 				return -1;
 			}
 			out[n++] = g;
@@ -124,9 +135,12 @@ resolve_model(const struct catalogue *c, const char *model, const char *ckpt,
 				mi = c->ckpts[ki].model_index;
 		}
 		if (mi < 0) {
-			snprintf(err, errlen, "--instance: unknown model '%s' (--list "
-			    "models shows all; a model from outside the catalogue is "
-			    "named once with --model)", model);
+			snprintf(err, errlen,
+			    "--instance: unknown model '%s' (--list "
+			    "models shows all; a model from outside the "
+			    "catalogue is "
+			    "named once with --model)",
+			    model);
 			return -1;
 		}
 		in->model = &c->models[mi];
@@ -152,8 +166,10 @@ resolve_model(const struct catalogue *c, const char *model, const char *ckpt,
 			ki = catalogue_model_ckpt(c, mi, f);
 			in->format = f;
 		} else {
-			snprintf(err, errlen, "--instance: checkpoint '%s' is neither a "
-			    "format nor a checkpoint of %s", ckpt, in->model->id);
+			snprintf(err, errlen,
+			    "--instance: checkpoint '%s' is neither a "
+			    "format nor a checkpoint of %s",
+			    ckpt, in->model->id);
 			return -1;
 		}
 	} else if (ki < 0 && mi >= 0) {
@@ -199,11 +215,13 @@ sizing_cli_instance(const struct catalogue *c, const struct plan_input *base,
 	in->tokens_per_request = base ? base->tokens_per_request : 0;
 	snprintf(si->label, sizeof si->label, "%s", label);
 	if (strlen(spec) >= sizeof buf) {
-		snprintf(err, errlen, "--instance: the description is too long");
+		snprintf(err, errlen,
+		    "--instance: the description is too long");
 		return -1;
 	}
 	snprintf(buf, sizeof buf, "%s", spec);
-	for (kv = strtok_r(buf, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
+	for (kv = strtok_r(buf, ",", &save); kv;
+	     kv = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(kv, '=');
 		const char *key = kv, *v = eq ? eq + 1 : "";
 
@@ -220,8 +238,10 @@ sizing_cli_instance(const struct catalogue *c, const struct plan_input *base,
 		} else if (strcmp(key, "tokens") == 0 ||
 		    strcmp(key, "tokens-per-request") == 0) {
 			if (units_parse_human_int(v, &n) != 0 || n < 1) {
-				snprintf(err, errlen, "--instance %s: tokens '%s' is not a "
-				    "number of tokens", si->label, v);
+				snprintf(err, errlen,
+				    "--instance %s: tokens '%s' is not a "
+				    "number of tokens",
+				    si->label, v);
 				return -1;
 			}
 			in->tokens_per_request = n;
@@ -229,25 +249,32 @@ sizing_cli_instance(const struct catalogue *c, const struct plan_input *base,
 			/* a vLLM flag: the table's parser, as on the command line */
 			char e[400] = "";
 
-			if (vllm_flag_parse(f, eq ? v : NULL, false, in->version, in, e,
-			    sizeof e) != VFP_SET) {
-				snprintf(err, errlen, "--instance %s: %s", si->label,
-				    e[0] ? e : "that flag is not modelled here");
+			if (vllm_flag_parse(f, eq ? v : NULL, false,
+				in->version, in, e, sizeof e) != VFP_SET) {
+				snprintf(err, errlen, "--instance %s: %s",
+				    si->label,
+				    e[0] ? e
+					 : "that flag is not modelled here");
 				return -1;
 			}
 			if (vllm_flag_id_of(f) == VF_UTIL)
 				si->util_explicit = true;
 		} else {
-			snprintf(err, errlen, "--instance: unknown key '%s' (model, "
+			snprintf(err, errlen,
+			    "--instance: unknown key '%s' (model, "
 			    "checkpoint, util, max-model-len, kv-cache-dtype, "
-			    "kv-cache-memory-bytes, max-num-seqs, max-num-batched-tokens, "
-			    "tokens, enforce-eager, name)", key);
+			    "kv-cache-memory-bytes, max-num-seqs, "
+			    "max-num-batched-tokens, "
+			    "tokens, enforce-eager, name)",
+			    key);
 			return -1;
 		}
 	}
 	/* no model, or --model's own (which may come from outside the catalogue) */
-	if (base != NULL && base->model != NULL && (model == NULL ||
-	    (model_find_is_local(c, base->model) && strcmp(model, base->model->id) == 0))) {
+	if (base != NULL && base->model != NULL &&
+	    (model == NULL ||
+		(model_find_is_local(c, base->model) &&
+		    strcmp(model, base->model->id) == 0))) {
 		in->model = base->model;
 		in->ckpt = base->ckpt;
 		in->format = base->format;

@@ -30,7 +30,8 @@ sizing_modes_wanted(const struct cli *cli)
 void
 sizing_modes_prepare(struct cli *cli)
 {
-	if (cli->sizing.need > 0 && cli->sizing.cards == NULL && cli->gpu_id != NULL)
+	if (cli->sizing.need > 0 && cli->sizing.cards == NULL &&
+	    cli->gpu_id != NULL)
 		cli->sizing.cards = cli->gpu_id;
 	cli->sizing.checkpoint_given = cli->checkpoint != NULL;
 	cli->sizing.kv_given = cli->imp.in.kv_dtype != KV_AUTO;
@@ -59,14 +60,18 @@ run_fit(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	memset(&q, 0, sizeof q);
 	q.model = cli->imp.in.model;
 	q.users = cli->sizing.need;
-	q.tokens = cli->imp.in.tokens_per_request > 0 ? cli->imp.in.tokens_per_request :
-	    cli->imp.in.max_model_len > 0 ? cli->imp.in.max_model_len : 0;
+	q.tokens = cli->imp.in.tokens_per_request > 0
+	    ? cli->imp.in.tokens_per_request
+	    : cli->imp.in.max_model_len > 0 ? cli->imp.in.max_model_len
+					    : 0;
 	if (q.tokens <= 0) {
-		fprintf(errf, "headroom: --need: say how long a request is with "
+		fprintf(errf,
+		    "headroom: --need: say how long a request is with "
 		    "--tokens-per-request N (prompt + output tokens)\n");
 		return 2;
 	}
-	q.max_model_len = cli->imp.in.max_model_len > 0 ? cli->imp.in.max_model_len : 0;
+	q.max_model_len =
+	    cli->imp.in.max_model_len > 0 ? cli->imp.in.max_model_len : 0;
 	if (cli->sizing.checkpoint_given) {
 		q.fixed_choice = true;
 		q.ckpt = cli->imp.in.ckpt;
@@ -88,8 +93,8 @@ run_fit(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	q.max_cards = cli->sizing.max_cards;
 	q.rank = (enum fit_rank)cli->sizing.rank;
 	q.base = &cli->imp.in;
-	n = sizing_cli_cards(c, cli->sizing.cards, q.cards, FIT_MAX_CARD_IDS, err,
-	    sizeof err);
+	n = sizing_cli_cards(c, cli->sizing.cards, q.cards, FIT_MAX_CARD_IDS,
+	    err, sizeof err);
 	if (n < 0) {
 		fprintf(errf, "headroom: %s\n", err);
 		return 2;
@@ -120,18 +125,21 @@ run_share(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	bool ok;
 
 	if (cli->imp.in.mig >= 0) {
-		fprintf(errf, "headroom: --instance shares a whole card; drop --mig "
+		fprintf(errf,
+		    "headroom: --instance shares a whole card; drop --mig "
 		    "(the report compares MIG slices itself)\n");
 		return 2;
 	}
 	if (cli->imp.in.gpu < 0) {
-		fprintf(errf, "headroom: --instance needs a catalogue card (--gpu ID)\n");
+		fprintf(errf,
+		    "headroom: --instance needs a catalogue card (--gpu ID)\n");
 		return 2;
 	}
 	for (i = 0; i < cli->sizing.n_instances; i++) {
 		snprintf(label, sizeof label, "%u", (unsigned)(i + 1) % 1000u);
-		if (sizing_cli_instance(c, &cli->imp.in, cli->sizing.instances[i], label,
-		    &inst[i], err, sizeof err) != 0) {
+		if (sizing_cli_instance(c, &cli->imp.in,
+			cli->sizing.instances[i], label, &inst[i], err,
+			sizeof err) != 0) {
 			fprintf(errf, "headroom: %s\n", err);
 			return 2;
 		}
@@ -141,7 +149,8 @@ run_share(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	q.n = cli->sizing.n_instances;
 	q.gpu = cli->imp.in.gpu;
 	q.other_usage_gib = cli->imp.in.other_usage_gib;
-	q.version = cli->imp.in.version > 0 ? cli->imp.in.version : VLLM_VER_NEWEST;
+	q.version =
+	    cli->imp.in.version > 0 ? cli->imp.in.version : VLLM_VER_NEWEST;
 	share_compute(c, &q, &ra);
 	memset(&v, 0, sizeof v);
 	v.cat = c;
@@ -168,7 +177,8 @@ run_upgrade(const struct catalogue *c, struct cli *cli, FILE *out)
 	static struct upgrade_result u;
 	struct sizing_report_upgrade_view v;
 
-	upgrade_compare(c, &cli->imp.in, cli->imp.in.version, cli->sizing.compare_version, &u);
+	upgrade_compare(c, &cli->imp.in, cli->imp.in.version,
+	    cli->sizing.compare_version, &u);
 	v.cat = c;
 	v.in = &cli->imp.in;
 	v.u = &u;
@@ -178,19 +188,16 @@ run_upgrade(const struct catalogue *c, struct cli *cli, FILE *out)
 }
 
 int
-sizing_modes_run(const struct catalogue *c, struct cli *cli, FILE *out, FILE *err)
+sizing_modes_run(const struct catalogue *c, struct cli *cli, FILE *out,
+    FILE *err)
 {
 	if (cli->report == REPORT_NONE)
 		cli->report = REPORT_TEXT;
 	switch (sizing_modes_wanted(cli)) {
-	case SIZING_FIT:
-		return run_fit(c, cli, out, err);
-	case SIZING_SHARE:
-		return run_share(c, cli, out, err);
-	case SIZING_UPGRADE:
-		return run_upgrade(c, cli, out);
-	case SIZING_NONE:
-		break;
+	case SIZING_FIT: return run_fit(c, cli, out, err);
+	case SIZING_SHARE: return run_share(c, cli, out, err);
+	case SIZING_UPGRADE: return run_upgrade(c, cli, out);
+	case SIZING_NONE: break;
 	}
 	return 2;
 }

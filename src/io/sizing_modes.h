@@ -13,7 +13,12 @@
 #include "io/cli.h"
 
 /* The question the command line asks: 0 none (a plain plan), or one of these. */
-enum sizing_mode { SIZING_NONE, SIZING_FIT, SIZING_SHARE, SIZING_UPGRADE };
+enum sizing_mode {
+	SIZING_NONE,
+	SIZING_FIT,
+	SIZING_SHARE,
+	SIZING_UPGRADE
+};
 
 enum sizing_mode sizing_modes_wanted(const struct cli *);
 
@@ -30,6 +35,7 @@ void sizing_modes_prepare(struct cli *);
  * still starts after the upgrade), 1 when not, 2 for bad input (the
  * message is printed to err).
  */
-int sizing_modes_run(const struct catalogue *, struct cli *, FILE *out, FILE *err);
+int sizing_modes_run(const struct catalogue *, struct cli *, FILE *out,
+    FILE *err);
 
 #endif

@@ -40,9 +40,11 @@ spec_config_parse(struct plan_spec *s, const char *v, char *err, size_t errlen)
 	memset(s, 0, sizeof *s);
 	if (j == NULL || !cJSON_IsObject(j)) {
 		cJSON_Delete(j);
-		snprintf(err, errlen, "--speculative-config: '%s' is not a JSON "
+		snprintf(err, errlen,
+		    "--speculative-config: '%s' is not a JSON "
 		    "object such as '{\"method\": \"ngram\", "
-		    "\"num_speculative_tokens\": 4}'", v);
+		    "\"num_speculative_tokens\": 4}'",
+		    v);
 		return -1;
 	}
 	x = cJSON_GetObjectItemCaseSensitive(j, "method");
@@ -52,22 +54,27 @@ spec_config_parse(struct plan_spec *s, const char *v, char *err, size_t errlen)
 	if (cJSON_IsString(x))
 		model = x->valuestring;
 	x = cJSON_GetObjectItemCaseSensitive(j, "num_speculative_tokens");
-	if (x != NULL && (!cJSON_IsNumber(x) || x->valuedouble < 1 ||
-	    x->valuedouble > 64 || x->valuedouble != (double)(int)x->valuedouble)) {
+	if (x != NULL &&
+	    (!cJSON_IsNumber(x) || x->valuedouble < 1 || x->valuedouble > 64 ||
+		x->valuedouble != (double)(int)x->valuedouble)) {
 		cJSON_Delete(j);
-		snprintf(err, errlen, "--speculative-config: num_speculative_tokens "
+		snprintf(err, errlen,
+		    "--speculative-config: num_speculative_tokens "
 		    "must be a whole number from 1 to 64");
 		return -1;
 	}
 	if (x != NULL)
 		s->num_tokens = (int)x->valuedouble;
 	x = cJSON_GetObjectItemCaseSensitive(j, "draft_tensor_parallel_size");
-	if (x != NULL && !cJSON_IsNull(x) && (!cJSON_IsNumber(x) ||
-	    x->valuedouble < 1 || x->valuedouble > 1024 ||
-	    x->valuedouble != (double)(int)x->valuedouble)) {
+	if (x != NULL && !cJSON_IsNull(x) &&
+	    (!cJSON_IsNumber(x) || x->valuedouble < 1 ||
+		x->valuedouble > 1024 ||
+		x->valuedouble != (double)(int)x->valuedouble)) {
 		cJSON_Delete(j);
-		snprintf(err, errlen, "--speculative-config: "
-		    "draft_tensor_parallel_size must be a whole number from 1 to 1024");
+		snprintf(err, errlen,
+		    "--speculative-config: "
+		    "draft_tensor_parallel_size must be a whole number from 1 "
+		    "to 1024");
 		return -1;
 	}
 	if (x != NULL && cJSON_IsNumber(x))
@@ -76,15 +83,18 @@ spec_config_parse(struct plan_spec *s, const char *v, char *err, size_t errlen)
 		/* keys that change the drafter's memory in ways headroom does
 		 * not model (its cache dtype, its quantization, parallel drafts) */
 		static const char *const moving[] = {
-			"kv_cache_dtype", "quantization", "parallel_drafting",
+			"kv_cache_dtype",
+			"quantization",
+			"parallel_drafting",
 		};
 		size_t k;
 
 		for (k = 0; k < sizeof moving / sizeof moving[0]; k++) {
 			x = cJSON_GetObjectItemCaseSensitive(j, moving[k]);
-			if (x != NULL && !cJSON_IsNull(x) && !cJSON_IsFalse(x)) {
-				snprintf(s->unmodelled, sizeof s->unmodelled, "%s",
-				    moving[k]);
+			if (x != NULL && !cJSON_IsNull(x) &&
+			    !cJSON_IsFalse(x)) {
+				snprintf(s->unmodelled, sizeof s->unmodelled,
+				    "%s", moving[k]);
 				break;
 			}
 		}
@@ -97,7 +107,8 @@ spec_config_parse(struct plan_spec *s, const char *v, char *err, size_t errlen)
 	 * names its own (cli.c, once the drafter is read) */
 	if (method == NULL && model != NULL) {
 		s->method_inferred = true;
-		if (strcmp(model, "ngram") == 0 || strcmp(model, "[ngram]") == 0)
+		if (strcmp(model, "ngram") == 0 ||
+		    strcmp(model, "[ngram]") == 0)
 			method = "ngram";
 		else if (name_has(model, "eagle-"))
 			method = "eagle";
@@ -108,8 +119,10 @@ spec_config_parse(struct plan_spec *s, const char *v, char *err, size_t errlen)
 	}
 	if (method == NULL) {
 		cJSON_Delete(j);
-		snprintf(err, errlen, "--speculative-config: '%s' names neither a "
-		    "method nor a model", v);
+		snprintf(err, errlen,
+		    "--speculative-config: '%s' names neither a "
+		    "method nor a model",
+		    v);
 		return -1;
 	}
 	snprintf(s->name, sizeof s->name, "%s", method);
@@ -134,13 +147,16 @@ spec_config_format(const struct plan_spec *s, char *buf, size_t len)
 	if (s->model[0])
 		cJSON_AddStringToObject(j, "model", s->model);
 	if (s->num_tokens > 0)
-		cJSON_AddNumberToObject(j, "num_speculative_tokens", s->num_tokens);
+		cJSON_AddNumberToObject(j, "num_speculative_tokens",
+		    s->num_tokens);
 	if (s->draft_tp > 0)
-		cJSON_AddNumberToObject(j, "draft_tensor_parallel_size", s->draft_tp);
+		cJSON_AddNumberToObject(j, "draft_tensor_parallel_size",
+		    s->draft_tp);
 	t = cJSON_PrintUnformatted(j);
 	if (t != NULL) {
 		o = strlen(buf);
-		snprintf(buf + o, len > o ? len - o : 0, " --speculative-config ");
+		snprintf(buf + o, len > o ? len - o : 0,
+		    " --speculative-config ");
 		shellwords_quote(t, buf, len);
 	}
 	free(t);

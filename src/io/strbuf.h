@@ -15,12 +15,13 @@
 #include <cjson/cJSON.h>
 
 struct strbuf {
-	char	*s;
-	size_t	 n, cap;
+	char *s;
+	size_t n, cap;
 };
 
 /* Appends printf output to the buffer (s, n, cap), growing it; aborts when out of memory. */
-void strbuf_vappend(char **s, size_t *n, size_t *cap, const char *fmt, va_list ap);
+void strbuf_vappend(char **s, size_t *n, size_t *cap, const char *fmt,
+    va_list ap);
 void strbuf_printf(struct strbuf *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* The string (never NULL, "" when empty); the caller frees it; b is emptied. */

@@ -37,8 +37,8 @@ textesc_decode(const char *str, size_t n, size_t *len)
 			return -1;
 		cp = (cp << 6) | (s[k] & 0x3f);
 	}
-	if ((need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) || cp > 0x10ffff ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
+	if ((need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) ||
+	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
 		return -1;
 	*len = need + 1;
 	return cp;
@@ -47,9 +47,9 @@ textesc_decode(const char *str, size_t n, size_t *len)
 bool
 textesc_is_control(long cp)
 {
-	return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f) || cp == 0x2028 ||
-	    cp == 0x2029 || cp == 0xfeff || (cp >= 0x202a && cp <= 0x202e) ||
-	    (cp >= 0x2066 && cp <= 0x2069);
+	return cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f) ||
+	    cp == 0x2028 || cp == 0x2029 || cp == 0xfeff ||
+	    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
 const char *

@@ -87,11 +87,13 @@ read_stdin(size_t *len, char *err, size_t errlen)
 		int r = read_fd(STDIN_FILENO, &stdin_text, &stdin_len);
 
 		if (r == -2) {
-			snprintf(err, errlen, "standard input: larger than 64 MiB");
+			snprintf(err, errlen,
+			    "standard input: larger than 64 MiB");
 			return NULL;
 		}
 		if (r != 0) {
-			snprintf(err, errlen, "standard input: %s", strerror(errno));
+			snprintf(err, errlen, "standard input: %s",
+			    strerror(errno));
 			return NULL;
 		}
 	}
@@ -124,9 +126,10 @@ textfile_read(const char *path, size_t *len, char *err, size_t errlen)
 		return NULL;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: %s", path, S_ISDIR(st.st_mode) ?
-		    "is a folder, not a file" : "not a regular file (use - to read "
-		    "standard input)");
+		snprintf(err, errlen, "%s: %s", path,
+		    S_ISDIR(st.st_mode) ? "is a folder, not a file"
+					: "not a regular file (use - to read "
+					  "standard input)");
 		close(fd);
 		return NULL;
 	}
@@ -182,7 +185,8 @@ write_stdout(const char *data, size_t len, char *err, size_t errlen)
  * of symbolic links (which may not exist yet).  -1 on a loop.
  */
 static int
-resolve_target(const char *path, char *out, size_t len, char *err, size_t errlen)
+resolve_target(const char *path, char *out, size_t len, char *err,
+    size_t errlen)
 {
 	char cur[PATH_MAX], link[PATH_MAX];
 	int hops;
@@ -209,9 +213,10 @@ resolve_target(const char *path, char *out, size_t len, char *err, size_t errlen
 
 			snprintf(dir, sizeof dir, "%s", cur);
 			*strrchr(dir, '/') = '\0';
-			if ((size_t)snprintf(cur, sizeof cur, "%s/%s", dir, link) >=
-			    sizeof cur) {
-				snprintf(err, errlen, "%s: link target too long", path);
+			if ((size_t)snprintf(cur, sizeof cur, "%s/%s", dir,
+				link) >= sizeof cur) {
+				snprintf(err, errlen,
+				    "%s: link target too long", path);
 				return -1;
 			}
 		}
@@ -259,8 +264,8 @@ clean_stale(const char *target)
 }
 
 int
-textfile_write_atomic(const char *path, const char *data, size_t len,
-    char *err, size_t errlen)
+textfile_write_atomic(const char *path, const char *data, size_t len, char *err,
+    size_t errlen)
 {
 	char target[PATH_MAX], tmp[PATH_MAX + 16];
 	struct stat st;
@@ -273,8 +278,10 @@ textfile_write_atomic(const char *path, const char *data, size_t len,
 		return -1;
 	if (stat(target, &st) == 0) {
 		if (!S_ISREG(st.st_mode)) {
-			snprintf(err, errlen, "%s: not a regular file; headroom writes "
-			    "only regular files (use - for standard output)", path);
+			snprintf(err, errlen,
+			    "%s: not a regular file; headroom writes "
+			    "only regular files (use - for standard output)",
+			    path);
 			return -1;
 		}
 		mode = st.st_mode & 07777;
@@ -287,8 +294,8 @@ textfile_write_atomic(const char *path, const char *data, size_t len,
 	snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", target);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
-		snprintf(err, errlen, "%s: cannot create a temporary file: %s", path,
-		    strerror(errno));
+		snprintf(err, errlen, "%s: cannot create a temporary file: %s",
+		    path, strerror(errno));
 		return -1;
 	}
 	if (write_all(fd, data, len) != 0 || fchmod(fd, mode) != 0) {

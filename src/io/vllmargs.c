@@ -78,7 +78,8 @@ strip_pos(const cJSON *v)
 		out = cJSON_CreateObject();
 		cJSON_ArrayForEach(c, v)
 			if (c->string == NULL || c->string[0] != '@')
-				cJSON_AddItemToObject(out, c->string, strip_pos(c));
+				cJSON_AddItemToObject(out, c->string,
+				    strip_pos(c));
 		return out;
 	}
 	if (cJSON_IsArray(v)) {
@@ -170,8 +171,10 @@ vllmargs_from_mapping(const cJSON *map, const char *path, struct vllm_args *a,
 
 	if (!cJSON_IsObject(map)) {
 		yamltree_pos(map, NULL, &line, &col);
-		snprintf(err, errlen, "%s:%d:%d: expected a mapping of vLLM option "
-		    "names to values (e.g. max-model-len: 8192)", path, line, col);
+		snprintf(err, errlen,
+		    "%s:%d:%d: expected a mapping of vLLM option "
+		    "names to values (e.g. max-model-len: 8192)",
+		    path, line, col);
 		return -1;
 	}
 	cJSON_ArrayForEach(c, map) {
@@ -182,25 +185,31 @@ vllmargs_from_mapping(const cJSON *map, const char *path, struct vllm_args *a,
 			continue;
 		yamltree_pos(map, k, &line, &col);
 		if (k[0] == '-' || k[0] == '\0') {
-			snprintf(err, errlen, "%s:%d:%d: '%s': keys are long option "
-			    "names without dashes (tensor-parallel-size: 2, not "
-			    "--tensor-parallel-size or -tp)", path, line, col, k);
+			snprintf(err, errlen,
+			    "%s:%d:%d: '%s': keys are long option "
+			    "names without dashes (tensor-parallel-size: 2, "
+			    "not "
+			    "--tensor-parallel-size or -tp)",
+			    path, line, col, k);
 			return -1;
 		}
 		for (i = 0; k[i] != '\0'; i++)
-			if (!(isalnum((unsigned char)k[i]) || k[i] == '-' || k[i] == '_' ||
-			    k[i] == '.')) {
+			if (!(isalnum((unsigned char)k[i]) || k[i] == '-' ||
+				k[i] == '_' || k[i] == '.')) {
 				char ex[64];
 
 				shellwords_excerpt(k, 40, ex, sizeof ex);
-				snprintf(err, errlen, "%s:%d:%d: '%s' is not an option "
-				    "name (letters, digits, '-' and '_')", path, line, col,
-				    ex);
+				snprintf(err, errlen,
+				    "%s:%d:%d: '%s' is not an option "
+				    "name (letters, digits, '-' and '_')",
+				    path, line, col, ex);
 				return -1;
 			}
 		if (strcmp(k, "config") == 0) {
-			snprintf(err, errlen, "%s:%d:%d: a config file cannot name "
-			    "another one (config:)", path, line, col);
+			snprintf(err, errlen,
+			    "%s:%d:%d: a config file cannot name "
+			    "another one (config:)",
+			    path, line, col);
 			return -1;
 		}
 		/* False is --no-KEY, as load_config_file() writes it since
@@ -228,8 +237,10 @@ vllmargs_from_config(const char *path, struct vllm_args *a, char *err,
 		char ex[80];
 
 		shellwords_excerpt(ext, 40, ex, sizeof ex);
-		snprintf(err, errlen, "--config %s: Config file must be of a yaml/yml "
-		    "type. %s supplied", path, ex);
+		snprintf(err, errlen,
+		    "--config %s: Config file must be of a yaml/yml "
+		    "type. %s supplied",
+		    path, ex);
 		return -1;
 	}
 	root = yamltree_load(path, err, errlen);
@@ -237,8 +248,10 @@ vllmargs_from_config(const char *path, struct vllm_args *a, char *err,
 		return -1;
 	if (!cJSON_IsObject(root) || cJSON_GetArraySize(root) <= 1) {
 		cJSON_Delete(root);
-		snprintf(err, errlen, "%s:1:1: expected a mapping of vLLM option "
-		    "names to values (e.g. max-model-len: 8192)", textfile_name(path));
+		snprintf(err, errlen,
+		    "%s:1:1: expected a mapping of vLLM option "
+		    "names to values (e.g. max-model-len: 8192)",
+		    textfile_name(path));
 		return -1;
 	}
 	rc = vllmargs_from_mapping(root, path, a, err, errlen);
@@ -300,14 +313,17 @@ check_env(const char *w, char **refusal, char *err, size_t errlen)
 
 	if (eq != NULL && shellwords_is_variable(eq + 1)) {
 		if (*refusal != NULL) {
-			free(*refusal);		/* accepted where it stands */
+			free(*refusal); /* accepted where it stands */
 			*refusal = NULL;
 			return 0;
 		}
 		shellwords_excerpt(w, 60, ex, sizeof ex);
-		snprintf(err, errlen, "'%s': a literal value that reads like a shell "
-		    "variable; write \"%.*s$VAR\" to pass the variable, or the value "
-		    "itself", ex, (int)(eq - w + 1), w);
+		snprintf(err, errlen,
+		    "'%s': a literal value that reads like a shell "
+		    "variable; write \"%.*s$VAR\" to pass the variable, or the "
+		    "value "
+		    "itself",
+		    ex, (int)(eq - w + 1), w);
 		return -1;
 	}
 	if (*refusal != NULL) {
@@ -327,7 +343,8 @@ keep_env(struct vllm_args *a, const char *w)
 	}
 	shellwords_add(&a->env, w, (size_t)-1);
 	if ((strncmp(w, "CUDA_VISIBLE_DEVICES=", 21) == 0 ||
-	    strncmp(w, "NVIDIA_VISIBLE_DEVICES=", 23) == 0) && value_is_mig(w))
+		strncmp(w, "NVIDIA_VISIBLE_DEVICES=", 23) == 0) &&
+	    value_is_mig(w))
 		a->mig = true;
 }
 
@@ -352,10 +369,13 @@ skip_docker(struct vllm_args *a, char **w, char **vars, size_t n, size_t i,
 		if (is_vllm_image(o)) {
 			const char *tag = strchr(base_name(o), ':');
 
-			if (tag != NULL && vllm_version_parse(tag + 1, &a->version) != 0) {
+			if (tag != NULL &&
+			    vllm_version_parse(tag + 1, &a->version) != 0) {
 				a->version = 0;
-				snprintf(a->note, sizeof a->note, "the image tag '%s' is "
-				    "not a release number: give --vllm-version", tag + 1);
+				snprintf(a->note, sizeof a->note,
+				    "the image tag '%s' is "
+				    "not a release number: give --vllm-version",
+				    tag + 1);
 			}
 			return i + 1;
 		}
@@ -363,21 +383,23 @@ skip_docker(struct vllm_args *a, char **w, char **vars, size_t n, size_t i,
 			a->mig |= value_is_mig(w[++i]);
 		} else if (strncmp(o, "--gpus=", 7) == 0) {
 			a->mig |= value_is_mig(o + 7);
-		} else if ((strcmp(o, "-e") == 0 || strcmp(o, "--env") == 0) && i + 1 < n) {
+		} else if ((strcmp(o, "-e") == 0 || strcmp(o, "--env") == 0) &&
+		    i + 1 < n) {
 			if (is_assignment(w[i + 1])) {
-				if (check_env(w[i + 1], &vars[i + 1], err, errlen) != 0)
+				if (check_env(w[i + 1], &vars[i + 1], err,
+					errlen) != 0)
 					return 0;
 				keep_env(a, w[i + 1]);
 			}
 			i++;
-		} else if (strncmp(o, "--env=", 6) == 0 && is_assignment(o + 6)) {
+		} else if (strncmp(o, "--env=", 6) == 0 &&
+		    is_assignment(o + 6)) {
 			if (check_env(o + 6, &vars[i], err, errlen) != 0)
 				return 0;
 			keep_env(a, o + 6);
-		}
-		else if (vars[i] != NULL && o[0] == '-' && strchr(o, '=') != NULL &&
-		    strncmp(o, "--gpus=", 7) != 0) {
-			free(vars[i]);	/* --volume=$HOME/...: not read either */
+		} else if (vars[i] != NULL && o[0] == '-' &&
+		    strchr(o, '=') != NULL && strncmp(o, "--gpus=", 7) != 0) {
+			free(vars[i]); /* --volume=$HOME/...: not read either */
 			vars[i] = NULL;
 		} else if (i + 1 < n && vars[i + 1] != NULL && o[0] == '-') {
 			/* other docker options (volumes, ports, names) do not change
@@ -386,7 +408,8 @@ skip_docker(struct vllm_args *a, char **w, char **vars, size_t n, size_t i,
 			vars[i + 1] = NULL;
 		}
 	}
-	snprintf(err, errlen, "a docker command without a vllm/vllm-openai image");
+	snprintf(err, errlen,
+	    "a docker command without a vllm/vllm-openai image");
 	return 0;
 }
 
@@ -411,23 +434,29 @@ skip_python(char **w, size_t n, size_t i, char *err, size_t errlen)
 		}
 		if (w[i][0] != '-')
 			break;
-		if ((strcmp(w[i], "-X") == 0 || strcmp(w[i], "-W") == 0) && i + 1 < n)
+		if ((strcmp(w[i], "-X") == 0 || strcmp(w[i], "-W") == 0) &&
+		    i + 1 < n)
 			i++;
 	}
 	if (mod != NULL) {
 		for (k = 0; k < sizeof modules / sizeof modules[0]; k++)
 			if (strcmp(mod, modules[k]) == 0)
 				return i + 1;
-		if (strcmp(mod, "vllm.entrypoints.cli.main") == 0 && i + 1 < n &&
-		    strcmp(w[i + 1], "serve") == 0)
+		if (strcmp(mod, "vllm.entrypoints.cli.main") == 0 &&
+		    i + 1 < n && strcmp(w[i + 1], "serve") == 0)
 			return i + 2;
 	}
 	{
 		char ex[120];
 
-		shellwords_excerpt(mod ? mod : i < n ? w[i] : "", 60, ex, sizeof ex);
-		snprintf(err, errlen, "python runs '%s', not vLLM's server (python3 -m "
-		    "vllm.entrypoints.openai.api_server --model MODEL ...)", ex);
+		shellwords_excerpt(mod ? mod
+			: i < n        ? w[i]
+				       : "",
+		    60, ex, sizeof ex);
+		snprintf(err, errlen,
+		    "python runs '%s', not vLLM's server (python3 -m "
+		    "vllm.entrypoints.openai.api_server --model MODEL ...)",
+		    ex);
 	}
 	return 0;
 }
@@ -454,9 +483,12 @@ vllmargs_from_command(const char *text, struct vllm_args *a, char *err,
 				goto fail;
 			keep_env(a, w[i++]);
 		}
-		if (i < n && (strcmp(base_name(w[i]), "env") == 0 ||
-		    strcmp(w[i], "exec") == 0 || strcmp(w[i], "nohup") == 0 ||
-		    strcmp(w[i], "sudo") == 0 || strcmp(w[i], "time") == 0)) {
+		if (i < n &&
+		    (strcmp(base_name(w[i]), "env") == 0 ||
+			strcmp(w[i], "exec") == 0 ||
+			strcmp(w[i], "nohup") == 0 ||
+			strcmp(w[i], "sudo") == 0 ||
+			strcmp(w[i], "time") == 0)) {
 			i++;
 			while (i < n && w[i][0] == '-')
 				i++;
@@ -465,7 +497,8 @@ vllmargs_from_command(const char *text, struct vllm_args *a, char *err,
 		break;
 	}
 	if (i >= n) {
-		snprintf(err, errlen, "no command: paste a line such as 'vllm serve "
+		snprintf(err, errlen,
+		    "no command: paste a line such as 'vllm serve "
 		    "MODEL --max-model-len 8192'");
 		vllmargs_done(a);
 		shellwords_done(&sw);
@@ -475,9 +508,12 @@ vllmargs_from_command(const char *text, struct vllm_args *a, char *err,
 		if (i + 1 >= n || strcmp(w[i + 1], "serve") != 0) {
 			char ex[80];
 
-			shellwords_excerpt(i + 1 < n ? w[i + 1] : "", 40, ex, sizeof ex);
-			snprintf(err, errlen, "headroom plans 'vllm serve'; this is "
-			    "'vllm %s'", ex);
+			shellwords_excerpt(i + 1 < n ? w[i + 1] : "", 40, ex,
+			    sizeof ex);
+			snprintf(err, errlen,
+			    "headroom plans 'vllm serve'; this is "
+			    "'vllm %s'",
+			    ex);
 			goto fail;
 		}
 		snprintf(a->launcher, sizeof a->launcher, "vllm serve");
@@ -487,8 +523,9 @@ vllmargs_from_command(const char *text, struct vllm_args *a, char *err,
 		if (start == 0)
 			goto fail;
 		snprintf(a->launcher, sizeof a->launcher, "python -m %s",
-		    strstr(w[start - 1], "openai") ? "vllm.entrypoints.openai.api_server" :
-		    w[start - 1]);
+		    strstr(w[start - 1], "openai")
+			? "vllm.entrypoints.openai.api_server"
+			: w[start - 1]);
 	} else if (strcmp(base_name(w[i]), "docker") == 0 ||
 	    strcmp(base_name(w[i]), "podman") == 0) {
 		size_t j = i + 1;
@@ -496,7 +533,8 @@ vllmargs_from_command(const char *text, struct vllm_args *a, char *err,
 		if (j < n && strcmp(w[j], "container") == 0)
 			j++;
 		if (j >= n || strcmp(w[j], "run") != 0) {
-			snprintf(err, errlen, "a docker command that is not 'docker run'");
+			snprintf(err, errlen,
+			    "a docker command that is not 'docker run'");
 			goto fail;
 		}
 		start = skip_docker(a, w, sw.vars, n, j + 1, err, errlen);
@@ -511,10 +549,12 @@ vllmargs_from_command(const char *text, struct vllm_args *a, char *err,
 		char ex[80];
 
 		shellwords_excerpt(w[i], 40, ex, sizeof ex);
-		snprintf(err, errlen, "not a vLLM command: it starts with '%s' "
+		snprintf(err, errlen,
+		    "not a vLLM command: it starts with '%s' "
 		    "(expected 'vllm serve MODEL ...', 'python3 -m "
 		    "vllm.entrypoints.openai.api_server --model MODEL ...' or "
-		    "'docker run ... vllm/vllm-openai:TAG MODEL ...')", ex);
+		    "'docker run ... vllm/vllm-openai:TAG MODEL ...')",
+		    ex);
 		goto fail;
 	}
 	/* a variable anywhere else (the launcher, the vLLM arguments) */
@@ -542,10 +582,10 @@ fail:
 /* ---- Python literals (the logged non-default args) ---- */
 
 struct py {
-	const char	*p;
-	char		*err;
-	size_t		 errlen;
-	int		 depth;
+	const char *p;
+	char *err;
+	size_t errlen;
+	int depth;
 };
 
 static void
@@ -566,8 +606,8 @@ py_fail(struct py *s, const char *what)
 }
 
 struct sb {
-	char	*s;
-	size_t	 n, cap;
+	char *s;
+	size_t n, cap;
 };
 
 static void
@@ -637,13 +677,21 @@ py_string(struct py *s)
 		case 't': sb_putc(&b, '\t'); break;
 		case 'r': sb_putc(&b, '\r'); break;
 		case '0': sb_putc(&b, '\0'); break;
-		case 'x': case 'u': case 'U': {
+		case 'x':
+		case 'u':
+		case 'U': {
 			int digits = c == 'x' ? 2 : c == 'u' ? 4 : 8, k;
 			unsigned long cp = 0;
 
-			for (k = 0; k < digits && isxdigit((unsigned char)*s->p); k++, s->p++)
-				cp = cp * 16 + (unsigned long)(isdigit((unsigned char)*s->p) ?
-				    *s->p - '0' : (tolower((unsigned char)*s->p) - 'a' + 10));
+			for (k = 0;
+			     k < digits && isxdigit((unsigned char)*s->p);
+			     k++, s->p++)
+				cp = cp * 16 +
+				    (unsigned long)(isdigit(
+							(unsigned char)*s->p)
+					    ? *s->p - '0'
+					    : (tolower((unsigned char)*s->p) -
+						  'a' + 10));
 			if (cp > 0x10ffff)
 				cp = 0xfffd;
 			sb_utf8(&b, cp);
@@ -654,9 +702,7 @@ py_string(struct py *s)
 			s->p = start;
 			py_fail(s, "unterminated string");
 			return NULL;
-		default:
-			sb_putc(&b, c);
-			break;
+		default: sb_putc(&b, c); break;
 		}
 	}
 	v = cJSON_CreateString(b.s ? b.s : "");
@@ -743,7 +789,8 @@ py_container(struct py *s)
 		}
 		if (open == '{') {
 			char num[64];
-			const char *name = cJSON_IsString(k) ? k->valuestring : num;
+			const char *name =
+			    cJSON_IsString(k) ? k->valuestring : num;
 
 			if (cJSON_IsNumber(k))
 				number_text(k->valuedouble, num, sizeof num);
@@ -764,8 +811,9 @@ py_container(struct py *s)
 			s->p++;
 			break;
 		}
-		py_fail(s, *s->p ? "expected ',' or a closing bracket" :
-		    "the dictionary is cut short");
+		py_fail(s,
+		    *s->p ? "expected ',' or a closing bracket"
+			  : "the dictionary is cut short");
 		goto bad;
 	}
 	s->depth--;
@@ -783,21 +831,22 @@ py_value(struct py *s)
 
 	py_ws(s);
 	switch (*s->p) {
-	case '{': case '[': case '(':
-		return py_container(s);
-	case '\'': case '"':
-		return py_string(s);
-	case '\0':
-		py_fail(s, "the dictionary is cut short");
-		return NULL;
+	case '{':
+	case '[':
+	case '(': return py_container(s);
+	case '\'':
+	case '"': return py_string(s);
+	case '\0': py_fail(s, "the dictionary is cut short"); return NULL;
 	}
-	if ((s->p[0] == 'b' || s->p[0] == 'r') && (s->p[1] == '\'' || s->p[1] == '"')) {
+	if ((s->p[0] == 'b' || s->p[0] == 'r') &&
+	    (s->p[1] == '\'' || s->p[1] == '"')) {
 		s->p++;
 		return py_string(s);
 	}
-	if (isdigit((unsigned char)*s->p) || ((*s->p == '-' || *s->p == '+') &&
-	    (isdigit((unsigned char)s->p[1]) || s->p[1] == '.')) || (*s->p == '.' &&
-	    isdigit((unsigned char)s->p[1]))) {
+	if (isdigit((unsigned char)*s->p) ||
+	    ((*s->p == '-' || *s->p == '+') &&
+		(isdigit((unsigned char)s->p[1]) || s->p[1] == '.')) ||
+	    (*s->p == '.' && isdigit((unsigned char)s->p[1]))) {
 		d = units_strtod(s->p, &end);
 		if (end == s->p) {
 			py_fail(s, "bad number");
@@ -810,7 +859,8 @@ py_value(struct py *s)
 		s->p += 4;
 		return cJSON_CreateTrue();
 	}
-	if (strncmp(s->p, "False", 5) == 0 && !isalnum((unsigned char)s->p[5])) {
+	if (strncmp(s->p, "False", 5) == 0 &&
+	    !isalnum((unsigned char)s->p[5])) {
 		s->p += 5;
 		return cJSON_CreateFalse();
 	}
@@ -847,7 +897,8 @@ vllmargs_from_pydict(const char *repr, struct vllm_args *a, char *err,
 		return -1;
 	if (!cJSON_IsObject(d)) {
 		cJSON_Delete(d);
-		snprintf(err, errlen, "the non-default args are not a dictionary");
+		snprintf(err, errlen,
+		    "the non-default args are not a dictionary");
 		return -1;
 	}
 	tag = cJSON_GetObjectItemCaseSensitive(d, "model_tag");
@@ -865,12 +916,18 @@ vllmargs_from_pydict(const char *repr, struct vllm_args *a, char *err,
 		if (strcmp(k, "model_tag") == 0 || strcmp(k, "model") == 0 ||
 		    cJSON_IsNull(c))
 			continue;
-		if (cJSON_IsRaw(c) || strspn(k, "abcdefghijklmnopqrstuvwxyz"
-		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != strlen(k)) {
+		if (cJSON_IsRaw(c) ||
+		    strspn(k,
+			"abcdefghijklmnopqrstuvwxyz"
+			"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") !=
+			strlen(k)) {
 			if (o + 2 < sizeof a->note)
-				o += (size_t)snprintf(a->note + o, sizeof a->note - o,
-				    "%s%s", skipped++ ? ", " : "skipped (printed as Python "
-				    "objects): ", k);
+				o += (size_t)snprintf(a->note + o,
+				    sizeof a->note - o, "%s%s",
+				    skipped++ ? ", "
+					      : "skipped (printed as Python "
+						"objects): ",
+				    k);
 			continue;
 		}
 		add_entry(a, k, c, 0, 0, true);

@@ -21,20 +21,20 @@
 
 /* One flag with its values: words[first .. first + n), from line:col (0 = none). */
 struct vllm_arg_group {
-	size_t	 first, n;
-	int	 line, col;
+	size_t first, n;
+	int line, col;
 };
 
 struct vllm_args {
-	struct shellwords words;	/* [MODEL] --flag [value]... */
-	struct vllm_arg_group *group;	/* flag groups, in order */
-	size_t	 n_group, cap_group;
+	struct shellwords words; /* [MODEL] --flag [value]... */
+	struct vllm_arg_group *group; /* flag groups, in order */
+	size_t n_group, cap_group;
 	/* what a pasted command said besides the arguments */
-	struct shellwords env;		/* VAR=value assignments in front of it */
-	bool	 mig;			/* it pins a MIG slice (MIG-<uuid>, device=N:M) */
-	char	 launcher[64];		/* "vllm serve", "python -m ...", "docker run" */
-	int	 version;		/* VLLM_VER() of a docker image tag; 0 = none */
-	char	 note[256];		/* worth telling the user; "" when nothing */
+	struct shellwords env; /* VAR=value assignments in front of it */
+	bool mig; /* it pins a MIG slice (MIG-<uuid>, device=N:M) */
+	char launcher[64]; /* "vllm serve", "python -m ...", "docker run" */
+	int version; /* VLLM_VER() of a docker image tag; 0 = none */
+	char note[256]; /* worth telling the user; "" when nothing */
 };
 
 /*

@@ -38,8 +38,9 @@ number_after(const char *line, const char *phrase, double *out)
 	p += strlen(phrase);
 	while (*p == ' ' || *p == '(')
 		p++;
-	while ((isdigit((unsigned char)*p) || *p == '.' || *p == ',' || *p == '-' ||
-	    *p == 'e' || *p == '+') && n + 1 < sizeof digits) {
+	while ((isdigit((unsigned char)*p) || *p == '.' || *p == ',' ||
+		   *p == '-' || *p == 'e' || *p == '+') &&
+	    n + 1 < sizeof digits) {
 		if (*p != ',')
 			digits[n++] = *p;
 		p++;
@@ -65,7 +66,7 @@ take_version(struct vllm_log *l, const char *line)
 		p += 13;
 	else if ((p = strstr(line, "version ")) != NULL &&
 	    (strstr(line, "vLLM") || strstr(line, "\xe2\x96\x88") ||
-	    strstr(line, "\xe2\x96\x84") || strstr(line, "entrypoints")))
+		strstr(line, "\xe2\x96\x84") || strstr(line, "entrypoints")))
 		p += 8;
 	else
 		return;
@@ -89,7 +90,8 @@ parse_line(struct vllm_log *l, const char *line)
 	double v, w;
 
 	take_version(l, line);
-	if (!(l->have & VLOG_ARGS) && (p = strstr(line, "non-default args: {")) != NULL) {
+	if (!(l->have & VLOG_ARGS) &&
+	    (p = strstr(line, "non-default args: {")) != NULL) {
 		l->args = strdup(p + 18);
 		if (l->args == NULL)
 			abort();
@@ -104,7 +106,8 @@ parse_line(struct vllm_log *l, const char *line)
 		l->ranks++;
 		return;
 	}
-	if (strstr(line, "memory snapshot") && number_after(line, "total_memory=", &v)) {
+	if (strstr(line, "memory snapshot") &&
+	    number_after(line, "total_memory=", &v)) {
 		if (!(l->have & VLOG_TOTAL)) {
 			l->total = v;
 			if (number_after(line, "free_memory=", &w))
@@ -119,7 +122,8 @@ parse_line(struct vllm_log *l, const char *line)
 		take_max(&l->non_kv, v, first);
 		if (number_after(line, "torch peak memory increase:", &w))
 			take_max(&l->torch_peak, w, first);
-		if (number_after(line, "non-torch forward increase memory:", &w))
+		if (number_after(line,
+			"non-torch forward increase memory:", &w))
 			take_max(&l->non_torch, w, first);
 		if (number_after(line, "weights memory:", &w) && first)
 			l->prof_weights = w;
@@ -157,7 +161,8 @@ parse_line(struct vllm_log *l, const char *line)
 		l->have |= VLOG_CONC;
 		return;
 	}
-	if (strstr(line, "Graph capturing finished") && number_after(line, "took", &v)) {
+	if (strstr(line, "Graph capturing finished") &&
+	    number_after(line, "took", &v)) {
 		if (!(l->have & VLOG_CG_TOOK))
 			l->cg_took = v;
 		l->have |= VLOG_CG_TOOK;
@@ -167,7 +172,8 @@ parse_line(struct vllm_log *l, const char *line)
 		l->v0_total = v;
 		if (number_after(line, "gpu_memory_utilization", &w))
 			l->v0_util = w;
-		if ((p = strrchr(line, '=')) != NULL && number_after(p, "=", &w))
+		if ((p = strrchr(line, '=')) != NULL &&
+		    number_after(p, "=", &w))
 			l->v0_budget = w;
 		l->have |= VLOG_V0_BUDGET;
 		return;
@@ -211,9 +217,11 @@ vllmlog_parse(const char *text, size_t len, struct vllm_log *l, char *err,
 
 		/* one line; colour codes (ESC [ ... m) dropped; CR ends a line too */
 		while (i < len && text[i] != '\n' && text[i] != '\r') {
-			if (text[i] == '\033' && i + 1 < len && text[i + 1] == '[') {
+			if (text[i] == '\033' && i + 1 < len &&
+			    text[i + 1] == '[') {
 				i += 2;
-				while (i < len && !isalpha((unsigned char)text[i]))
+				while (
+				    i < len && !isalpha((unsigned char)text[i]))
 					i++;
 				i++;
 				continue;
@@ -229,9 +237,11 @@ vllmlog_parse(const char *text, size_t len, struct vllm_log *l, char *err,
 	}
 	free(line);
 	if ((l->have & ~(unsigned)VLOG_ERROR) == 0) {
-		snprintf(err, errlen, "no vLLM startup line found (looked for the "
+		snprintf(err, errlen,
+		    "no vLLM startup line found (looked for the "
 		    "version banner, 'non-default args', 'Model loading took', "
-		    "'Available KV cache memory', 'GPU KV cache size'): is this a "
+		    "'Available KV cache memory', 'GPU KV cache size'): is "
+		    "this a "
 		    "vLLM log?");
 		vllmlog_done(l);
 		return -1;
@@ -244,18 +254,25 @@ vllmlog_missing(const struct vllm_log *l, char *buf, size_t len)
 {
 	buf[0] = '\0';
 	if (!(l->have & VLOG_WEIGHTS))
-		snprintf(buf, len, "the log ends before the weights were loaded (no "
-		    "'Model loading took' line): it is cut short, or vLLM stopped "
-		    "earlier%s%s", l->error[0] ? ": " : "", l->error);
+		snprintf(buf, len,
+		    "the log ends before the weights were loaded (no "
+		    "'Model loading took' line): it is cut short, or vLLM "
+		    "stopped "
+		    "earlier%s%s",
+		    l->error[0] ? ": " : "", l->error);
 	else if (!(l->have & VLOG_KV))
-		snprintf(buf, len, "the log ends before vLLM sized the KV cache (no "
-		    "'Available KV cache memory' line): it is cut short, or vLLM "
-		    "stopped in the profile run%s%s", l->error[0] ? ": " : "",
-		    l->error);
+		snprintf(buf, len,
+		    "the log ends before vLLM sized the KV cache (no "
+		    "'Available KV cache memory' line): it is cut short, or "
+		    "vLLM "
+		    "stopped in the profile run%s%s",
+		    l->error[0] ? ": " : "", l->error);
 	else if (!(l->have & (VLOG_PROFILE | VLOG_V0_PROFILE)))
-		snprintf(buf, len, "no 'Memory profiling takes ... torch peak memory "
+		snprintf(buf, len,
+		    "no 'Memory profiling takes ... torch peak memory "
 		    "increase' line (vLLM prints it at DEBUG level: "
-		    "VLLM_LOGGING_LEVEL=DEBUG): activation and non-torch memory are "
+		    "VLLM_LOGGING_LEVEL=DEBUG): activation and non-torch "
+		    "memory are "
 		    "not measured one by one");
 	return buf;
 }

@@ -30,38 +30,38 @@
 #include <stdint.h>
 
 enum {
-	VLOG_VERSION	= 1 << 0,
-	VLOG_ARGS	= 1 << 1,
-	VLOG_WEIGHTS	= 1 << 2,
-	VLOG_TOTAL	= 1 << 3,
-	VLOG_PROFILE	= 1 << 4,	/* the DEBUG profiling line (V1) */
-	VLOG_CG_EST	= 1 << 5,
-	VLOG_KV		= 1 << 6,
-	VLOG_TOKENS	= 1 << 7,
-	VLOG_CONC	= 1 << 8,
-	VLOG_CG_TOOK	= 1 << 9,
-	VLOG_V0_BUDGET	= 1 << 10,
-	VLOG_V0_PROFILE	= 1 << 11,
-	VLOG_BLOCKS	= 1 << 12,
-	VLOG_ERROR	= 1 << 13,
+	VLOG_VERSION = 1 << 0,
+	VLOG_ARGS = 1 << 1,
+	VLOG_WEIGHTS = 1 << 2,
+	VLOG_TOTAL = 1 << 3,
+	VLOG_PROFILE = 1 << 4, /* the DEBUG profiling line (V1) */
+	VLOG_CG_EST = 1 << 5,
+	VLOG_KV = 1 << 6,
+	VLOG_TOKENS = 1 << 7,
+	VLOG_CONC = 1 << 8,
+	VLOG_CG_TOOK = 1 << 9,
+	VLOG_V0_BUDGET = 1 << 10,
+	VLOG_V0_PROFILE = 1 << 11,
+	VLOG_BLOCKS = 1 << 12,
+	VLOG_ERROR = 1 << 13,
 };
 
 struct vllm_log {
-	unsigned have;			/* VLOG_* lines found */
-	int	 version;		/* VLLM_VER() of the banner */
-	char	*args;			/* the non-default args, as printed (malloc'd) */
-	double	 weights;		/* GiB: Model loading took */
-	double	 total, free_mem;	/* GiB: worker init snapshot */
-	double	 non_kv, torch_peak, non_torch, prof_weights;	/* GiB: profiling */
-	double	 cg_estimate, cg_took;	/* GiB */
-	double	 available_kv;		/* GiB */
-	int64_t	 kv_tokens, gpu_blocks;
-	int64_t	 conc_len;
-	double	 conc_x;
-	double	 v0_total, v0_util, v0_budget;	/* V0 budget line */
-	int	 ranks;			/* "Model loading took" lines */
-	int	 lines;
-	char	 error[320];		/* the first ERROR line, without its prefix */
+	unsigned have; /* VLOG_* lines found */
+	int version; /* VLLM_VER() of the banner */
+	char *args; /* the non-default args, as printed (malloc'd) */
+	double weights; /* GiB: Model loading took */
+	double total, free_mem; /* GiB: worker init snapshot */
+	double non_kv, torch_peak, non_torch, prof_weights; /* GiB: profiling */
+	double cg_estimate, cg_took; /* GiB */
+	double available_kv; /* GiB */
+	int64_t kv_tokens, gpu_blocks;
+	int64_t conc_len;
+	double conc_x;
+	double v0_total, v0_util, v0_budget; /* V0 budget line */
+	int ranks; /* "Model loading took" lines */
+	int lines;
+	char error[320]; /* the first ERROR line, without its prefix */
 };
 
 /*

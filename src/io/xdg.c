@@ -30,10 +30,12 @@ xdg_user_dir(enum xdg_base base, const char *sub, char *buf, size_t len)
 	if (sub == NULL)
 		sub = "";
 	if (v != NULL && v[0] == '/')
-		return fit(buf, len, snprintf(buf, len, "%s/headroom%s", v, sub));
+		return fit(buf, len,
+		    snprintf(buf, len, "%s/headroom%s", v, sub));
 	if (home != NULL && home[0] == '/')
-		return fit(buf, len, snprintf(buf, len, "%s%s/headroom%s", home,
-		    bases[base].fallback, sub));
+		return fit(buf, len,
+		    snprintf(buf, len, "%s%s/headroom%s", home,
+			bases[base].fallback, sub));
 	return NULL;
 }
 
@@ -52,10 +54,11 @@ xdg_site_dir(size_t i, const char *sub, char *buf, size_t len)
 		if (end == NULL)
 			end = p + strlen(p);
 		if (*p != '/' || end == p)
-			continue;	/* relative or empty entries are ignored */
+			continue; /* relative or empty entries are ignored */
 		if (k++ == i)
-			return fit(buf, len, snprintf(buf, len, "%.*s/headroom%s",
-			    (int)(end - p), p, sub));
+			return fit(buf, len,
+			    snprintf(buf, len, "%.*s/headroom%s",
+				(int)(end - p), p, sub));
 	}
 	return NULL;
 }

@@ -10,7 +10,12 @@
 
 #include <stddef.h>
 
-enum xdg_base { XDG_BASE_CONFIG, XDG_BASE_DATA, XDG_BASE_STATE, XDG_BASE_CACHE };
+enum xdg_base {
+	XDG_BASE_CONFIG,
+	XDG_BASE_DATA,
+	XDG_BASE_STATE,
+	XDG_BASE_CACHE
+};
 
 /*
  * Writes "<base>/headroom<sub>" into buf (sub "" or starting with '/'):

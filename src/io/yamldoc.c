@@ -34,8 +34,9 @@ plain_ok(const char *s)
 		"true", "false", "null", "~", NULL };
 	size_t i;
 
-	if (s[0] == '\0' || !(isalpha((unsigned char)s[0]) || s[0] == '/' ||
-	    s[0] == '_' || s[0] == '.'))
+	if (s[0] == '\0' ||
+	    !(isalpha((unsigned char)s[0]) || s[0] == '/' || s[0] == '_' ||
+		s[0] == '.'))
 		return false;
 	for (i = 0; s[i] != '\0'; i++)
 		if (!(isalnum((unsigned char)s[i]) || strchr("_./+@%-", s[i])))
@@ -52,8 +53,8 @@ scalar(yaml_emitter_t *em, const char *text, bool quoted)
 	yaml_event_t ev;
 
 	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)text,
-	    (int)strlen(text), !quoted, quoted, quoted ?
-	    YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE);
+	    (int)strlen(text), !quoted, quoted,
+	    quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE);
 	return yaml_emitter_emit(em, &ev);
 }
 
@@ -70,15 +71,16 @@ node(yaml_emitter_t *em, const cJSON *v)
 		if (!yaml_emitter_emit(em, &ev))
 			return 0;
 		cJSON_ArrayForEach(c, v)
-			if (!scalar(em, c->string, !plain_ok(c->string)) || !node(em, c))
+			if (!scalar(em, c->string, !plain_ok(c->string)) ||
+			    !node(em, c))
 				return 0;
 		yaml_mapping_end_event_initialize(&ev);
 		return yaml_emitter_emit(em, &ev);
 	}
 	if (cJSON_IsArray(v)) {
 		yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
-		    cJSON_GetArraySize(v) == 0 ? YAML_FLOW_SEQUENCE_STYLE :
-		    YAML_BLOCK_SEQUENCE_STYLE);
+		    cJSON_GetArraySize(v) == 0 ? YAML_FLOW_SEQUENCE_STYLE
+					       : YAML_BLOCK_SEQUENCE_STYLE);
 		if (!yaml_emitter_emit(em, &ev))
 			return 0;
 		cJSON_ArrayForEach(c, v)
@@ -127,15 +129,18 @@ yamldoc_emit(const cJSON *const *docs, size_t n, const char *head, char *err,
 
 	for (i = 0; i < n; i++)
 		if (!tree_utf8(docs[i])) {
-			snprintf(err, errlen, "a value is not valid UTF-8, which YAML "
+			snprintf(err, errlen,
+			    "a value is not valid UTF-8, which YAML "
 			    "cannot hold");
 			return NULL;
 		}
-	for (p = head; p != NULL && *p != '\0'; p = nl ? nl + 1 : p + strlen(p)) {
+	for (p = head; p != NULL && *p != '\0';
+	     p = nl ? nl + 1 : p + strlen(p)) {
 		char line[1024];
 
 		nl = strchr(p, '\n');
-		snprintf(line, sizeof line, "%.*s", nl ? (int)(nl - p) : (int)strlen(p), p);
+		snprintf(line, sizeof line, "%.*s",
+		    nl ? (int)(nl - p) : (int)strlen(p), p);
 		strbuf_printf(&out, "# ");
 		textesc_append(&out, line);
 		strbuf_printf(&out, "\n");
@@ -159,7 +164,8 @@ yamldoc_emit(const cJSON *const *docs, size_t n, const char *head, char *err,
 		ok = yaml_emitter_emit(&em, &ev) && yaml_emitter_flush(&em);
 	}
 	if (!ok)
-		snprintf(err, errlen, "YAML: %s", em.problem ? em.problem : "emitter error");
+		snprintf(err, errlen, "YAML: %s",
+		    em.problem ? em.problem : "emitter error");
 	yaml_emitter_delete(&em);
 	if (!ok) {
 		free(strbuf_take(&out));

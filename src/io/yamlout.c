@@ -36,7 +36,9 @@ static void
 emit(struct yamlout *y, yaml_event_t *ev, int made)
 {
 	if (!made) {
-		fail(y, "a value is not valid UTF-8, which a YAML file cannot hold");
+		fail(y,
+		    "a value is not valid UTF-8, which a YAML file cannot "
+		    "hold");
 		return;
 	}
 	if (y->err[0] != '\0') {
@@ -44,7 +46,8 @@ emit(struct yamlout *y, yaml_event_t *ev, int made)
 		return;
 	}
 	if (!yaml_emitter_emit(&y->em, ev))
-		fail(y, y->em.problem ? y->em.problem : "the YAML emitter failed");
+		fail(y,
+		    y->em.problem ? y->em.problem : "the YAML emitter failed");
 }
 
 void
@@ -90,10 +93,13 @@ start(struct yamlout *y)
 	if (y->state != 0)
 		return;
 	y->state = 1;
-	emit(y, &ev, yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING));
-	emit(y, &ev, yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1));
-	emit(y, &ev, yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
-	    YAML_BLOCK_MAPPING_STYLE));
+	emit(y, &ev,
+	    yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING));
+	emit(y, &ev,
+	    yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1));
+	emit(y, &ev,
+	    yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+		YAML_BLOCK_MAPPING_STYLE));
 }
 
 void
@@ -125,8 +131,22 @@ static bool
 plain_ok(const char *s)
 {
 	static const char *const words[] = {
-		"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~",
-		".inf", ".nan", "-.inf", "+.inf", "nan", "inf",
+		"true",
+		"false",
+		"null",
+		"yes",
+		"no",
+		"on",
+		"off",
+		"y",
+		"n",
+		"~",
+		".inf",
+		".nan",
+		"-.inf",
+		"+.inf",
+		"nan",
+		"inf",
 	};
 	const char *p;
 	char *end;
@@ -136,7 +156,7 @@ plain_ok(const char *s)
 		return false;
 	for (p = s; *p; p++)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || strchr("_./+@%-", *p)))
+			(*p >= '0' && *p <= '9') || strchr("_./+@%-", *p)))
 			return false;
 	if (strchr("-.:%@+", s[0]) != NULL || s[strlen(s) - 1] == ':')
 		return false;
@@ -156,15 +176,17 @@ static void
 scalar(struct yamlout *y, const char *s, bool plain, bool quoted_ok)
 {
 	yaml_event_t ev;
-	yaml_scalar_style_t style = plain ? YAML_PLAIN_SCALAR_STYLE :
-	    YAML_ANY_SCALAR_STYLE;
+	yaml_scalar_style_t style =
+	    plain ? YAML_PLAIN_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE;
 
 	/* breaks and controls: escaped on one line, not folded over several */
 	if (!plain && textesc_find(s) != NULL)
 		style = YAML_DOUBLE_QUOTED_SCALAR_STYLE;
 	start(y);
-	emit(y, &ev, yaml_scalar_event_initialize(&ev, NULL, NULL,
-	    (yaml_char_t *)(uintptr_t)s, (int)strlen(s), plain, quoted_ok, style));
+	emit(y, &ev,
+	    yaml_scalar_event_initialize(&ev, NULL, NULL,
+		(yaml_char_t *)(uintptr_t)s, (int)strlen(s), plain, quoted_ok,
+		style));
 }
 
 void
@@ -188,7 +210,10 @@ yamlout_number(struct yamlout *y, double v)
 	if (isfinite(v) && v == floor(v) && fabs(v) < 9007199254740992.0)
 		snprintf(buf, sizeof buf, "%lld", (long long)v);
 	else if (!isfinite(v))
-		snprintf(buf, sizeof buf, isnan(v) ? ".nan" : v > 0 ? ".inf" : "-.inf");
+		snprintf(buf, sizeof buf,
+		    isnan(v)    ? ".nan"
+			: v > 0 ? ".inf"
+				: "-.inf");
 	else
 		units_format_pyfloat(v, buf, sizeof buf);
 	scalar(y, buf, true, false);
@@ -217,11 +242,13 @@ collection(struct yamlout *y, bool map, yaml_mapping_style_t mstyle,
 
 	start(y);
 	if (map)
-		emit(y, &ev, yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
-		    mstyle));
+		emit(y, &ev,
+		    yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+			mstyle));
 	else
-		emit(y, &ev, yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
-		    sstyle));
+		emit(y, &ev,
+		    yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+			sstyle));
 }
 
 static void

@@ -29,22 +29,22 @@
 
 #include "io/strbuf.h"
 
-#define YAMLOUT_DEPTH	8	/* block collections inside the top mapping */
+#define YAMLOUT_DEPTH 8 /* block collections inside the top mapping */
 
 struct yamlout {
-	yaml_emitter_t	 em;
-	struct strbuf	 out;		/* what the emitter wrote, comments between */
-	int		 state;		/* 0 nothing yet, 1 in the document, 2 done */
-	int		 depth;		/* block collections open inside the top mapping */
-	bool		 is_map[YAMLOUT_DEPTH];
-	char		 err[160];	/* the first error */
+	yaml_emitter_t em;
+	struct strbuf out; /* what the emitter wrote, comments between */
+	int state; /* 0 nothing yet, 1 in the document, 2 done */
+	int depth; /* block collections open inside the top mapping */
+	bool is_map[YAMLOUT_DEPTH];
+	char err[160]; /* the first error */
 };
 
 void yamlout_init(struct yamlout *);
 /* yamlout_init(), then a file of headroom's own: two comment lines and its
  * first entry, "key: format". */
-void yamlout_init_file(struct yamlout *, const char *comment1, const char *comment2,
-    const char *key, int format);
+void yamlout_init_file(struct yamlout *, const char *comment1,
+    const char *comment2, const char *key, int format);
 /* Frees what is left (after yamlout_finish() or instead of it). */
 void yamlout_done(struct yamlout *);
 /* One comment line "# TEXT", its controls escaped. */

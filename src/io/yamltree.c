@@ -36,18 +36,22 @@ scalar_value(const yaml_event_t *ev)
 	if (n == 0 || strcmp(v, "~") == 0 || strcmp(v, "null") == 0 ||
 	    strcmp(v, "Null") == 0 || strcmp(v, "NULL") == 0)
 		return cJSON_CreateNull();
-	if (strcmp(v, "true") == 0 || strcmp(v, "True") == 0 || strcmp(v, "TRUE") == 0)
+	if (strcmp(v, "true") == 0 || strcmp(v, "True") == 0 ||
+	    strcmp(v, "TRUE") == 0)
 		return cJSON_CreateTrue();
-	if (strcmp(v, "false") == 0 || strcmp(v, "False") == 0 || strcmp(v, "FALSE") == 0)
+	if (strcmp(v, "false") == 0 || strcmp(v, "False") == 0 ||
+	    strcmp(v, "FALSE") == 0)
 		return cJSON_CreateFalse();
 	/* YAML's core schema spells infinity .inf (a config.json's Infinity) */
-	if (strcmp(v, ".inf") == 0 || strcmp(v, "+.inf") == 0 || strcmp(v, ".Inf") == 0 ||
-	    strcmp(v, ".INF") == 0)
+	if (strcmp(v, ".inf") == 0 || strcmp(v, "+.inf") == 0 ||
+	    strcmp(v, ".Inf") == 0 || strcmp(v, ".INF") == 0)
 		return cJSON_CreateNumber(HUGE_VAL);
-	if (strcmp(v, "-.inf") == 0 || strcmp(v, "-.Inf") == 0 || strcmp(v, "-.INF") == 0)
+	if (strcmp(v, "-.inf") == 0 || strcmp(v, "-.Inf") == 0 ||
+	    strcmp(v, "-.INF") == 0)
 		return cJSON_CreateNumber(-HUGE_VAL);
-	if (isdigit((unsigned char)v[0]) || ((v[0] == '-' || v[0] == '+' || v[0] == '.') &&
-	    n > 1 && (isdigit((unsigned char)v[1]) || v[1] == '.'))) {
+	if (isdigit((unsigned char)v[0]) ||
+	    ((v[0] == '-' || v[0] == '+' || v[0] == '.') && n > 1 &&
+		(isdigit((unsigned char)v[1]) || v[1] == '.'))) {
 		errno = 0;
 		d = units_strtod(v, &end);
 		if (errno == 0 && *end == '\0' && strchr(v, '_') == NULL)
@@ -62,8 +66,8 @@ set_pos(cJSON *pos, const char *key, const yaml_mark_t *m)
 {
 	double col = m->column + 1 < 9999 ? (double)m->column + 1 : 9999;
 
-	cJSON_AddItemToObject(pos, key, cJSON_CreateNumber((double)(m->line + 1) *
-	    10000 + col));
+	cJSON_AddItemToObject(pos, key,
+	    cJSON_CreateNumber((double)(m->line + 1) * 10000 + col));
 }
 
 cJSON *
@@ -91,34 +95,41 @@ yamltree_parse(const char *text, size_t len, char *err, size_t errlen)
 
 		if (!yaml_parser_parse(&parser, &ev)) {
 			snprintf(err, errlen, "%zu:%zu: %s%s%s",
-			    parser.problem_mark.line + 1, parser.problem_mark.column + 1,
+			    parser.problem_mark.line + 1,
+			    parser.problem_mark.column + 1,
 			    parser.problem ? parser.problem : "syntax error",
-			    parser.context ? " " : "", parser.context ? parser.context : "");
+			    parser.context ? " " : "",
+			    parser.context ? parser.context : "");
 			ok = 0;
 			break;
 		}
 		start = ev.start_mark;
-		if ((ev.type == YAML_SCALAR_EVENT || ev.type == YAML_SEQUENCE_START_EVENT ||
-		    ev.type == YAML_MAPPING_START_EVENT) && ++nodes > MAX_NODES) {
-			snprintf(err, errlen, "%zu:%zu: more than %d values: too large for "
-			    "a headroom file", start.line + 1, start.column + 1, MAX_NODES);
+		if ((ev.type == YAML_SCALAR_EVENT ||
+			ev.type == YAML_SEQUENCE_START_EVENT ||
+			ev.type == YAML_MAPPING_START_EVENT) &&
+		    ++nodes > MAX_NODES) {
+			snprintf(err, errlen,
+			    "%zu:%zu: more than %d values: too large for "
+			    "a headroom file",
+			    start.line + 1, start.column + 1, MAX_NODES);
 			ok = 0;
 			yaml_event_delete(&ev);
 			break;
 		}
 		switch (ev.type) {
-		case YAML_STREAM_END_EVENT:
-			done = 1;
-			break;
+		case YAML_STREAM_END_EVENT: done = 1; break;
 		case YAML_DOCUMENT_START_EVENT:
 			if (root != NULL) {
-				snprintf(err, errlen, "%zu:%zu: only one YAML document is "
-				    "allowed", start.line + 1, start.column + 1);
+				snprintf(err, errlen,
+				    "%zu:%zu: only one YAML document is "
+				    "allowed",
+				    start.line + 1, start.column + 1);
 				ok = 0;
 			}
 			break;
 		case YAML_ALIAS_EVENT:
-			snprintf(err, errlen, "%zu:%zu: aliases are not supported",
+			snprintf(err, errlen,
+			    "%zu:%zu: aliases are not supported",
 			    start.line + 1, start.column + 1);
 			ok = 0;
 			break;
@@ -126,18 +137,24 @@ yamltree_parse(const char *text, size_t len, char *err, size_t errlen)
 			if (depth > 0 && cJSON_IsObject(stack[depth - 1]) &&
 			    keys[depth - 1] == NULL) {
 				if (ev.data.scalar.value[0] == '@') {
-					snprintf(err, errlen, "%zu:%zu: keys may not start "
-					    "with '@'", start.line + 1, start.column + 1);
+					snprintf(err, errlen,
+					    "%zu:%zu: keys may not start "
+					    "with '@'",
+					    start.line + 1, start.column + 1);
 					ok = 0;
 					break;
 				}
 				if (++nkeys[depth - 1] > MAX_KEYS) {
-					snprintf(err, errlen, "%zu:%zu: more than %d keys in one "
-					    "mapping", start.line + 1, start.column + 1, MAX_KEYS);
+					snprintf(err, errlen,
+					    "%zu:%zu: more than %d keys in one "
+					    "mapping",
+					    start.line + 1, start.column + 1,
+					    MAX_KEYS);
 					ok = 0;
 					break;
 				}
-				keys[depth - 1] = strdup((const char *)ev.data.scalar.value);
+				keys[depth - 1] =
+				    strdup((const char *)ev.data.scalar.value);
 				keymarks[depth - 1] = start;
 				break;
 			}
@@ -146,20 +163,25 @@ yamltree_parse(const char *text, size_t len, char *err, size_t errlen)
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
 			if (depth >= MAX_DEPTH - 1) {
-				snprintf(err, errlen, "%zu:%zu: nesting deeper than %d",
-				    start.line + 1, start.column + 1, MAX_DEPTH);
+				snprintf(err, errlen,
+				    "%zu:%zu: nesting deeper than %d",
+				    start.line + 1, start.column + 1,
+				    MAX_DEPTH);
 				ok = 0;
 				break;
 			}
 			if (depth > 0 && cJSON_IsObject(stack[depth - 1]) &&
 			    keys[depth - 1] == NULL) {
-				snprintf(err, errlen, "%zu:%zu: a mapping key must be a "
-				    "plain value", start.line + 1, start.column + 1);
+				snprintf(err, errlen,
+				    "%zu:%zu: a mapping key must be a "
+				    "plain value",
+				    start.line + 1, start.column + 1);
 				ok = 0;
 				break;
 			}
-			node = ev.type == YAML_SEQUENCE_START_EVENT ? cJSON_CreateArray() :
-			    cJSON_CreateObject();
+			node = ev.type == YAML_SEQUENCE_START_EVENT
+			    ? cJSON_CreateArray()
+			    : cJSON_CreateObject();
 			if (ev.type == YAML_MAPPING_START_EVENT) {
 				cJSON *pos = cJSON_CreateObject();
 
@@ -182,16 +204,16 @@ yamltree_parse(const char *text, size_t len, char *err, size_t errlen)
 				goto attach;
 			}
 			break;
-		default:
-			break;
+		default: break;
 		}
-		if (node != NULL && (ev.type == YAML_SEQUENCE_START_EVENT ||
-		    ev.type == YAML_MAPPING_START_EVENT)) {
+		if (node != NULL &&
+		    (ev.type == YAML_SEQUENCE_START_EVENT ||
+			ev.type == YAML_MAPPING_START_EVENT)) {
 			nkeys[depth] = 0;
 			stack[depth++] = node;
 			node = NULL;
 		}
-attach:
+	attach:
 		if (node != NULL && ok) {
 			if (depth == 0) {
 				root = node;
@@ -199,17 +221,24 @@ attach:
 				cJSON_AddItemToArray(stack[depth - 1], node);
 			} else {
 				cJSON *parent = stack[depth - 1];
-				cJSON *pos = cJSON_GetObjectItemCaseSensitive(parent, "@pos");
+				cJSON *pos =
+				    cJSON_GetObjectItemCaseSensitive(parent,
+					"@pos");
 
-				if (cJSON_GetObjectItemCaseSensitive(parent, keys[depth - 1])) {
-					snprintf(err, errlen, "%zu:%zu: duplicate key '%s'",
+				if (cJSON_GetObjectItemCaseSensitive(parent,
+					keys[depth - 1])) {
+					snprintf(err, errlen,
+					    "%zu:%zu: duplicate key '%s'",
 					    keymarks[depth - 1].line + 1,
-					    keymarks[depth - 1].column + 1, keys[depth - 1]);
+					    keymarks[depth - 1].column + 1,
+					    keys[depth - 1]);
 					cJSON_Delete(node);
 					ok = 0;
 				} else {
-					cJSON_AddItemToObject(parent, keys[depth - 1], node);
-					set_pos(pos, keys[depth - 1], &keymarks[depth - 1]);
+					cJSON_AddItemToObject(parent,
+					    keys[depth - 1], node);
+					set_pos(pos, keys[depth - 1],
+					    &keymarks[depth - 1]);
 				}
 				free(keys[depth - 1]);
 				keys[depth - 1] = NULL;
@@ -259,8 +288,10 @@ yamltree_load(const char *path, char *err, size_t errlen)
 void
 yamltree_pos(const cJSON *obj, const char *key, int *line, int *col)
 {
-	const cJSON *pos = obj ? cJSON_GetObjectItemCaseSensitive(obj, "@pos") : NULL;
-	const cJSON *p = pos ? cJSON_GetObjectItemCaseSensitive(pos, key ? key : "@") : NULL;
+	const cJSON *pos =
+	    obj ? cJSON_GetObjectItemCaseSensitive(obj, "@pos") : NULL;
+	const cJSON *p =
+	    pos ? cJSON_GetObjectItemCaseSensitive(pos, key ? key : "@") : NULL;
 
 	*line = 0;
 	*col = 0;

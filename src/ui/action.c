@@ -37,17 +37,10 @@ action_contexts(enum pane_id focus, enum action_ctx *out, size_t max)
 		out[n++] = CTX_PICK;
 		break;
 	case PANE_MODEL:
-	case PANE_CKPT:
-		out[n++] = CTX_PICK;
-		break;
-	case PANE_FLAGS:
-		out[n++] = CTX_FLAGS;
-		break;
-	case PANE_VERDICT:
-		out[n++] = CTX_VERDICT;
-		break;
-	default:
-		break;
+	case PANE_CKPT: out[n++] = CTX_PICK; break;
+	case PANE_FLAGS: out[n++] = CTX_FLAGS; break;
+	case PANE_VERDICT: out[n++] = CTX_VERDICT; break;
+	default: break;
 	}
 	out[n++] = CTX_GLOBAL;
 	return n;
@@ -84,7 +77,8 @@ action_for_key(enum pane_id focus, int code)
 	code = keys_normalize(code);
 	for (i = 0; i < n; i++)
 		for (a = 1; a < ACT_COUNT; a++)
-			if (infos[a].ctx == ctx[i] && key_in(infos[a].keys, code))
+			if (infos[a].ctx == ctx[i] &&
+			    key_in(infos[a].keys, code))
 				return (enum action)a;
 	return ACT_NONE;
 }

@@ -49,35 +49,35 @@
 #include "update.h"
 #include "io/serve_command.h"
 
-#define PASTE_ON	"\033[?2004h"
-#define PASTE_OFF	"\033[?2004l"
-#define PASTE_IDLE	4	/* quiet getch() timeouts that end an open paste */
+#define PASTE_ON "\033[?2004h"
+#define PASTE_OFF "\033[?2004l"
+#define PASTE_IDLE 4 /* quiet getch() timeouts that end an open paste */
 
 /* The terminal the planner draws on, and how it was set up. */
 struct app_terminal {
 	SCREEN *screen;
-	FILE *term_out, *term_in;	/* headless: /dev/null; a pipe */
-	int feed_fd;		/* headless: app_headless_bytes() writes here */
+	FILE *term_out, *term_in; /* headless: /dev/null; a pipe */
+	int feed_fd; /* headless: app_headless_bytes() writes here */
 	bool headless;
-	bool paste_mode;	/* bracketed paste asked of the terminal */
+	bool paste_mode; /* bracketed paste asked of the terminal */
 };
 
 static volatile sig_atomic_t app_signal;
-static volatile sig_atomic_t app_stop;	/* SIGTSTP: Ctrl-Z */
-static SCREEN *active_screen;	/* for the atexit hook */
-static FILE *active_out;	/* its terminal, while bracketed paste is on */
+static volatile sig_atomic_t app_stop; /* SIGTSTP: Ctrl-Z */
+static SCREEN *active_screen; /* for the atexit hook */
+static FILE *active_out; /* its terminal, while bracketed paste is on */
 static bool atexit_done;
 
 /* what the fatal-signal handler restores, set up before it is installed */
 static const int fatal_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL,
-    SIGQUIT, SIGTRAP, SIGSYS };
+	SIGQUIT, SIGTRAP, SIGSYS };
 #define N_FATAL (sizeof fatal_signals / sizeof fatal_signals[0])
-static struct termios fatal_tty;	/* the settings before newterm() */
+static struct termios fatal_tty; /* the settings before newterm() */
 static bool fatal_tty_ok;
 static int fatal_in_fd = -1, fatal_out_fd = -1;
-static char fatal_seq[512];		/* sgr0, cnorm, rmkx, rmcup, paste off */
+static char fatal_seq[512]; /* sgr0, cnorm, rmkx, rmcup, paste off */
 static size_t fatal_len;
-static char fatal_stack[64 * 1024];	/* to run on when the stack overflowed */
+static char fatal_stack[64 * 1024]; /* to run on when the stack overflowed */
 
 static void
 on_signal(int sig)
@@ -104,7 +104,7 @@ on_fatal(int sig)
 	if (fatal_tty_ok)
 		tcsetattr(fatal_in_fd, TCSANOW, &fatal_tty);
 	signal(sig, SIG_DFL);
-	raise(sig);	/* delivered as soon as this handler returns */
+	raise(sig); /* delivered as soon as this handler returns */
 }
 
 static void
@@ -193,7 +193,7 @@ suspend(struct app *a, const struct sigaction *mine)
 	dfl.sa_handler = SIG_DFL;
 	sigemptyset(&dfl.sa_mask);
 	sigaction(SIGTSTP, &dfl, NULL);
-	raise(SIGTSTP);		/* stops here until SIGCONT */
+	raise(SIGTSTP); /* stops here until SIGCONT */
 	sigaction(SIGTSTP, mine, NULL);
 	app_stop = 0;
 	reset_prog_mode();
@@ -219,8 +219,8 @@ restore_terminal(void)
 
 /* ---- keys ---- */
 
-#define SEQ_WAIT_MS	10	/* for the rest of a sequence after its ESC */
-#define SEQ_MAX		32
+#define SEQ_WAIT_MS 10 /* for the rest of a sequence after its ESC */
+#define SEQ_MAX 32
 
 /*
  * One key from curses.  An escape sequence curses does not know (a key
@@ -245,19 +245,19 @@ read_key(struct app *a, int wait_ms)
 	c = getch();
 	if (c != '[' && c != 'O') {
 		if (c != ERR)
-			ungetch(c);	/* Esc, then a key of its own */
+			ungetch(c); /* Esc, then a key of its own */
 		timeout(wait_ms);
 		return KEYS_ESC;
 	}
 	seq[n++] = (char)c;
-	if (c == '[') {		/* CSI */
+	if (c == '[') { /* CSI */
 		do {
 			c = getch();
 			if (c == ERR || c < 0x20 || c > 0x7e)
 				break;
 			if (n < SEQ_MAX)
 				seq[n++] = (char)c;
-		} while (c < 0x40);	/* 0x40-0x7e ends it */
+		} while (c < 0x40); /* 0x40-0x7e ends it */
 	} else if (c == 'O') {
 		c = getch();
 		if (c != ERR && c >= 0x20 && c <= 0x7e)
@@ -331,10 +331,14 @@ app_open_screen(struct app *a, bool headless)
 			close(fds[0]);
 			return false;
 		}
-		a->term->screen = newterm(term && *term && strcmp(term, "dumb") != 0 ? term :
-		    "xterm-256color", a->term->term_out, a->term->term_in);
+		a->term->screen =
+		    newterm(term && *term && strcmp(term, "dumb") != 0
+			    ? term
+			    : "xterm-256color",
+			a->term->term_out, a->term->term_in);
 		if (a->term->screen == NULL)
-			a->term->screen = newterm("xterm-256color", a->term->term_out, a->term->term_in);
+			a->term->screen = newterm("xterm-256color",
+			    a->term->term_out, a->term->term_in);
 	} else {
 		a->term->term_out = stdout;
 		a->term->term_in = stdin;
@@ -410,7 +414,8 @@ app_new(struct catalogue *cat, const struct plan_input *in,
 	}
 	import_take_preset(a);
 	update_relayout(a);
-	pane_init_all(a);	/* the lists and their cursors, on the planned card and model */
+	pane_init_all(
+	    a); /* the lists and their cursors, on the planned card and model */
 	return a;
 }
 
@@ -425,7 +430,8 @@ app_send_osc52(struct app *a)
 	render_frame(a);
 	enc = malloc(n / 3 * 4 + 8);
 	if (cmd != NULL && enc != NULL) {
-		base64_encode((const unsigned char *)cmd, n, enc, n / 3 * 4 + 8);
+		base64_encode((const unsigned char *)cmd, n, enc,
+		    n / 3 * 4 + 8);
 		fprintf(a->term->term_out, "\033]52;c;%s\a", enc);
 		fflush(a->term->term_out);
 	}
@@ -435,7 +441,8 @@ app_send_osc52(struct app *a)
 }
 
 int
-app_run(struct catalogue *cat, struct plan_input *in, const struct ui_options *opt)
+app_run(struct catalogue *cat, struct plan_input *in,
+    const struct ui_options *opt)
 {
 	return app_run_sizing(cat, in, opt, NULL);
 }
@@ -452,7 +459,7 @@ app_run_sizing(struct catalogue *cat, struct plan_input *in,
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = 0;	/* no SA_RESTART: getch() returns on a signal */
+	sa.sa_flags = 0; /* no SA_RESTART: getch() returns on a signal */
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	sigaction(SIGHUP, &sa, &old_hup);
@@ -471,7 +478,8 @@ app_run_sizing(struct catalogue *cat, struct plan_input *in,
 		overlay_start(a, sizing);
 	if (a == NULL) {
 		restore_terminal();
-		fprintf(stderr, "headroom: cannot start the terminal interface\n");
+		fprintf(stderr,
+		    "headroom: cannot start the terminal interface\n");
 		return 1;
 	}
 	fatal_install(a, old_fatal);
@@ -481,7 +489,7 @@ app_run_sizing(struct catalogue *cat, struct plan_input *in,
 		int c;
 
 		if (app_signal == SIGINT && update_interrupt(a))
-			app_signal = 0;		/* Ctrl-C closed a prompt */
+			app_signal = 0; /* Ctrl-C closed a prompt */
 		if (app_signal)
 			break;
 		if (app_stop)
@@ -629,7 +637,8 @@ app_headless_dump(struct app *a, char *buf, size_t len)
 		line[n] = '\0';
 		while (n > 0 && line[n - 1] == ' ')
 			line[--n] = '\0';
-		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s\n", line);
+		o += (size_t)snprintf(buf + o, o < len ? len - o : 0, "%s\n",
+		    line);
 		if (o >= len) {
 			buf[len - 1] = '\0';
 			return len - 1;
@@ -666,7 +675,8 @@ app_headless_cell_colours(struct app *a, int y, int x, short *fg, short *bg)
 
 	set_term(a->term->screen);
 	/* mvinch() folds a wide character into the colour bits */
-	if (mvin_wch(y, x, &cc) == ERR || getcchar(&cc, wc, &at, &pair, NULL) == ERR)
+	if (mvin_wch(y, x, &cc) == ERR ||
+	    getcchar(&cc, wc, &at, &pair, NULL) == ERR)
 		pair = 0;
 	return pair_colours(a, pair, fg, bg);
 }

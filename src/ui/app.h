@@ -18,7 +18,8 @@
 #include "options.h"
 
 /* Runs the planner until the user quits; returns the exit status (0). in is the starting input. */
-int app_run(struct catalogue *cat, struct plan_input *in, const struct ui_options *opt);
+int app_run(struct catalogue *cat, struct plan_input *in,
+    const struct ui_options *opt);
 /* The same, opening first the view --need, --instance or --compare-version asks for. */
 int app_run_sizing(struct catalogue *cat, struct plan_input *in,
     const struct ui_options *opt, const struct sizing_opts *sizing);

@@ -19,7 +19,8 @@ next_char(const char *s, wchar_t *wc, int *width)
 	memset(&st, 0, sizeof st);
 	n = mbrtowc(wc, s, MB_CUR_MAX, &st);
 	if (n == (size_t)-1 || n == (size_t)-2 || n == 0) {
-		*wc = (unsigned char)*s >= 0x80 ? L'?' : (wchar_t)(unsigned char)*s;
+		*wc = (unsigned char)*s >= 0x80 ? L'?'
+						: (wchar_t)(unsigned char)*s;
 		*width = 1;
 		return 1;
 	}
@@ -51,8 +52,8 @@ put_wc(wchar_t wc)
 }
 
 int
-draw_text(const struct theme *t, enum role r, int y, int x, int w, const char *s,
-    const char *ellipsis)
+draw_text(const struct theme *t, enum role r, int y, int x, int w,
+    const char *s, const char *ellipsis)
 {
 	int used = 0, cw, total;
 	wchar_t wc;
@@ -100,7 +101,8 @@ draw_text_right(const struct theme *t, enum role r, int y, int x, int w,
 }
 
 void
-draw_repeat(const struct theme *t, enum role r, int y, int x, int n, const char *g)
+draw_repeat(const struct theme *t, enum role r, int y, int x, int n,
+    const char *g)
 {
 	int i;
 
@@ -218,7 +220,8 @@ draw_wrapped(const struct theme *t, enum role r, int y, int x, int w,
 				draw_text(t, r, y + rows, x, w, line, ellipsis);
 			} else {
 				draw_text(t, r, y + rows, x, w, line, NULL);
-				draw_text(t, r, y + rows, x + lw, 1, ellipsis, NULL);
+				draw_text(t, r, y + rows, x + lw, 1, ellipsis,
+				    NULL);
 			}
 		} else {
 			draw_text(t, r, y + rows, x, w, line, NULL);

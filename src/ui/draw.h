@@ -17,13 +17,14 @@ int draw_width(const char *s);
  * Draws s at (y, x) in at most w columns; when it does not fit, the last
  * column shows ellipsis (may be NULL for a hard cut).  Returns columns used.
  */
-int draw_text(const struct theme *, enum role, int y, int x, int w, const char *s,
-    const char *ellipsis);
+int draw_text(const struct theme *, enum role, int y, int x, int w,
+    const char *s, const char *ellipsis);
 /* Same, right-aligned in the w columns ending at x + w. */
 int draw_text_right(const struct theme *, enum role, int y, int x, int w,
     const char *s);
 /* Fills n cells from (y, x) with one glyph. */
-void draw_repeat(const struct theme *, enum role, int y, int x, int n, const char *glyph);
+void draw_repeat(const struct theme *, enum role, int y, int x, int n,
+    const char *glyph);
 /* Blanks a rectangle in a role's background. */
 void draw_clear(const struct theme *, enum role, const struct rect *);
 /* Blanks the rest of row y from x to x + w in a role. */
@@ -41,6 +42,7 @@ int draw_wrap_rows(const char *s, int w);
  * Word-wraps s in w columns without drawing: the start and byte length of
  * each line go to starts[] and lens[] (up to max lines); returns the count.
  */
-int draw_wrap_lines(const char *s, int w, const char **starts, int *lens, int max);
+int draw_wrap_lines(const char *s, int w, const char **starts, int *lens,
+    int max);
 
 #endif

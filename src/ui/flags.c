@@ -21,10 +21,10 @@
 
 /* A row: a vLLM flag of the table (vf), or a planner option (own labels). */
 struct flag_row {
-	enum vllm_flag_id vf;		/* VF_COUNT: not a vLLM flag row */
-	const char	*label, *name, *help;
-	enum recalc_input	 group;
-	bool		 toggle;
+	enum vllm_flag_id vf; /* VF_COUNT: not a vLLM flag row */
+	const char *label, *name, *help;
+	enum recalc_input group;
+	bool toggle;
 };
 
 static const struct flag_row rows[FLAG_COUNT] = {
@@ -40,20 +40,25 @@ static const struct flag_row rows[FLAG_COUNT] = {
 	[FLAG_CAPTURE] = { VF_MAX_CAPTURE, NULL, NULL, NULL, 0, false },
 	[FLAG_BLOCK_SIZE] = { VF_BLOCK_SIZE, NULL, NULL, NULL, 0, true },
 	[FLAG_KV_BYTES] = { VF_KV_BYTES, NULL, NULL, NULL, 0, false },
-	[FLAG_MM_IMAGES] = { VF_COUNT, "mm-images", "--limit-mm-per-prompt.image",
+	[FLAG_MM_IMAGES] = { VF_COUNT, "mm-images",
+	    "--limit-mm-per-prompt.image",
 	    "images one prompt may carry; 0 turns images and their encoder "
-	    "budget off", RECALC_IN_MODEL, true },
-	[FLAG_MM_VIDEOS] = { VF_COUNT, "mm-videos", "--limit-mm-per-prompt.video",
+	    "budget off",
+	    RECALC_IN_MODEL, true },
+	[FLAG_MM_VIDEOS] = { VF_COUNT, "mm-videos",
+	    "--limit-mm-per-prompt.video",
 	    "videos one prompt may carry; 0 turns video off", RECALC_IN_MODEL,
 	    true },
 	[FLAG_MM_MAX_PIXELS] = { VF_COUNT, "max-pixels",
-	    "--mm-processor-kwargs.max_pixels", "largest image the processor keeps, in pixels (or type 1280x720)",
+	    "--mm-processor-kwargs.max_pixels",
+	    "largest image the processor keeps, in pixels (or type 1280x720)",
 	    RECALC_IN_MODEL, false },
 	[FLAG_OTHER] = { VF_COUNT, "other-usage", "--other-usage",
 	    "GiB other processes hold on each card (planner option)",
 	    RECALC_IN_BUDGET, false },
 	[FLAG_VERSION] = { VF_COUNT, "vllm-version", "--vllm-version",
-	    "the vLLM release to plan for (planner option)", RECALC_IN_VERSION, false },
+	    "the vLLM release to plan for (planner option)", RECALC_IN_VERSION,
+	    false },
 	[FLAG_OVERHEAD] = { VF_COUNT, "overhead", "--overhead",
 	    "estimate vLLM's profile run, or the sizing rule (planner option)",
 	    RECALC_IN_VERSION, true },
@@ -63,8 +68,8 @@ static const struct flag_row rows[FLAG_COUNT] = {
 static const struct vllm_flag *
 vf(enum flag_id f)
 {
-	return f < FLAG_COUNT && rows[f].vf < VF_COUNT ? &vllm_flags[rows[f].vf] :
-	    NULL;
+	return f < FLAG_COUNT && rows[f].vf < VF_COUNT ? &vllm_flags[rows[f].vf]
+						       : NULL;
 }
 
 /* steps of a per-prompt limit; the last is vLLM's default */
@@ -72,20 +77,17 @@ static const int mm_limits[] = { 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512,
 	MULTIMODAL_DEFAULT_LIMIT };
 
 /* max_pixels as --mm-processor-kwargs takes it: one 28 x 28 token and up */
-#define MM_MIN_PIXELS	784
-#define MM_MAX_PIXELS	1000000000
+#define MM_MIN_PIXELS 784
+#define MM_MAX_PIXELS 1000000000
 
 static bool
 row_applies(enum flag_id f, enum multimodal_kind k)
 {
 	switch (f) {
-	case FLAG_MM_IMAGES:
-		return k != MULTIMODAL_NONE;
+	case FLAG_MM_IMAGES: return k != MULTIMODAL_NONE;
 	case FLAG_MM_VIDEOS:
-	case FLAG_MM_MAX_PIXELS:
-		return k == MULTIMODAL_DYNAMIC;
-	default:
-		return f < FLAG_COUNT;
+	case FLAG_MM_MAX_PIXELS: return k == MULTIMODAL_DYNAMIC;
+	default: return f < FLAG_COUNT;
 	}
 }
 
@@ -237,8 +239,8 @@ flags_view_context(const struct plan_input *in, const struct plan *p,
 		snprintf(v->value, sizeof v->value, "%s", t);
 	commas(d->max_model_len, v->deflt, sizeof v->deflt);
 	v->set = in->max_model_len != 0;
-	v->differs = in->max_model_len == -1 ||
-	    p->max_model_len != d->max_model_len;
+	v->differs =
+	    in->max_model_len == -1 || p->max_model_len != d->max_model_len;
 }
 
 /* The largest CUDA-graph capture size, against the default vLLM derives
@@ -258,8 +260,8 @@ flags_view_capture(const struct plan_input *in, const struct plan *p,
 	int sizes[PLAN_MAX_CAPTURE], n;
 
 	vllm_traits_get(p->version, &tr);
-	n = overhead_capture_sizes(p->max_num_seqs,
-	    p->max_num_batched_tokens, 0, tr.max_capture_cap,
+	n = overhead_capture_sizes(p->max_num_seqs, p->max_num_batched_tokens,
+	    0, tr.max_capture_cap,
 	    in->performance_mode == PLAN_PERF_INTERACTIVITY, sizes,
 	    PLAN_MAX_CAPTURE);
 	int dmax;
@@ -275,8 +277,8 @@ flags_view_capture(const struct plan_input *in, const struct plan *p,
 		commas(p->max_capture_size, v->value, sizeof v->value);
 	commas(dmax, v->deflt, sizeof v->deflt);
 	v->set = in->max_capture_size > 0 || in->n_capture_sizes >= 0;
-	v->differs = !in->enforce_eager && (p->max_capture_size != dmax ||
-	    p->n_capture_sizes != n);
+	v->differs = !in->enforce_eager &&
+	    (p->max_capture_size != dmax || p->n_capture_sizes != n);
 }
 
 /* The multimodal rows: items per prompt (f) or the largest image. */
@@ -309,7 +311,8 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 
 	memset(v, 0, sizeof *v);
 	if (plain(f)) {
-		double x = vllm_flag_value(r, in, p), y = vllm_flag_value(r, in, d);
+		double x = vllm_flag_value(r, in, p),
+		       y = vllm_flag_value(r, in, d);
 
 		shown(r, x, v->value, sizeof v->value);
 		shown(r, y, v->deflt, sizeof v->deflt);
@@ -318,20 +321,18 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		return;
 	}
 	switch (f) {
-	case FLAG_MAX_MODEL_LEN:
-		flags_view_context(in, p, d, v);
-		break;
+	case FLAG_MAX_MODEL_LEN: flags_view_context(in, p, d, v); break;
 	case FLAG_EAGER:
-		snprintf(v->value, sizeof v->value, "%s", in->enforce_eager ? "on" : "off");
+		snprintf(v->value, sizeof v->value, "%s",
+		    in->enforce_eager ? "on" : "off");
 		snprintf(v->deflt, sizeof v->deflt, "off");
 		v->set = v->differs = in->enforce_eager;
 		break;
-	case FLAG_CAPTURE:
-		flags_view_capture(in, p, d, v);
-		break;
+	case FLAG_CAPTURE: flags_view_capture(in, p, d, v); break;
 	case FLAG_KV_BYTES:
 		if (in->kv_cache_memory_bytes > 0)
-			gib(in->kv_cache_memory_bytes, v->value, sizeof v->value);
+			gib(in->kv_cache_memory_bytes, v->value,
+			    sizeof v->value);
 		else
 			snprintf(v->value, sizeof v->value, "none");
 		snprintf(v->deflt, sizeof v->deflt, "none");
@@ -339,11 +340,10 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		break;
 	case FLAG_MM_IMAGES:
 	case FLAG_MM_VIDEOS:
-	case FLAG_MM_MAX_PIXELS:
-		flags_view_mm(f, in, p, d, v);
-		break;
+	case FLAG_MM_MAX_PIXELS: flags_view_mm(f, in, p, d, v); break;
 	case FLAG_OTHER:
-		snprintf(v->value, sizeof v->value, "%g GiB", in->other_usage_gib);
+		snprintf(v->value, sizeof v->value, "%g GiB",
+		    in->other_usage_gib);
 		snprintf(v->deflt, sizeof v->deflt, "0 GiB");
 		v->set = v->differs = in->other_usage_gib > 0;
 		break;
@@ -359,8 +359,7 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		snprintf(v->deflt, sizeof v->deflt, "estimate");
 		v->set = v->differs = in->overhead == OVERHEAD_RULE;
 		break;
-	default:
-		break;
+	default: break;
 	}
 }
 
@@ -407,18 +406,20 @@ step_from(const struct vllm_flag *r, const struct plan_input *in,
 }
 
 bool
-flags_step(enum flag_id f, struct plan_input *in, const struct plan *p,
-    int dir, bool big)
+flags_step(enum flag_id f, struct plan_input *in, const struct plan *p, int dir,
+    bool big)
 {
 	struct plan_input before = *in;
 	const struct vllm_flag *r = vf(f);
 
 	if (r != NULL && f != FLAG_CAPTURE) {
-		int64_t top = in->model && in->model->derived_max_len > 0 ?
-		    in->model->derived_max_len : 0;
+		int64_t top = in->model && in->model->derived_max_len > 0
+		    ? in->model->derived_max_len
+		    : 0;
 
-		vllm_flag_store(r, in, vllm_flag_step_value(r, step_from(r, in, p),
-		    dir, big, p->version, top));
+		vllm_flag_store(r, in,
+		    vllm_flag_step_value(r, step_from(r, in, p), dir, big,
+			p->version, top));
 		return recalc_input_diff(&before, in) != 0;
 	}
 	switch (f) {
@@ -480,8 +481,7 @@ flags_step(enum flag_id f, struct plan_input *in, const struct plan *p,
 	case FLAG_OVERHEAD:
 		in->overhead = dir > 0 ? OVERHEAD_RULE : OVERHEAD_ESTIMATE;
 		break;
-	default:
-		break;
+	default: break;
 	}
 	return recalc_input_diff(&before, in) != 0;
 }
@@ -496,12 +496,12 @@ flags_toggle(enum flag_id f, struct plan_input *in, const struct plan *p)
 	case FLAG_EAGER:
 	case FLAG_KV_DTYPE:
 	case FLAG_BLOCK_SIZE:
-		vllm_flag_store(r, in, vllm_flag_cycle(r, step_from(r, in, p),
-		    p->version));
+		vllm_flag_store(r, in,
+		    vllm_flag_cycle(r, step_from(r, in, p), p->version));
 		break;
 	case FLAG_OVERHEAD:
-		in->overhead = in->overhead == OVERHEAD_RULE ? OVERHEAD_ESTIMATE :
-		    OVERHEAD_RULE;
+		in->overhead = in->overhead == OVERHEAD_RULE ? OVERHEAD_ESTIMATE
+							     : OVERHEAD_RULE;
 		break;
 	case FLAG_MAX_MODEL_LEN:
 		in->max_model_len = in->max_model_len == -1 ? 0 : -1;
@@ -511,8 +511,7 @@ flags_toggle(enum flag_id f, struct plan_input *in, const struct plan *p)
 		/* a modality off, or back on at vLLM's default */
 		set_mm_limit(f, in, mm_limit(f, in, p) > 0 ? 0 : -1);
 		break;
-	default:
-		return flags_step(f, in, p, 1, false);
+	default: return flags_step(f, in, p, 1, false);
 	}
 	return recalc_input_diff(&before, in) != 0;
 }
@@ -546,14 +545,16 @@ flags_reset(enum flag_id f, struct plan_input *in)
 
 /* Positive integer in vLLM's human form (32k, 1M); 0 and -1 on error. */
 static int
-parse_count(const char *s, int64_t lo, int64_t hi, int64_t *out, const char *what,
-    char *err, size_t errlen)
+parse_count(const char *s, int64_t lo, int64_t hi, int64_t *out,
+    const char *what, char *err, size_t errlen)
 {
 	int64_t v;
 
 	if (units_parse_human_int(s, &v) != 0) {
-		snprintf(err, errlen, "'%s' is not a whole number (%s; 32k = 32000, "
-		    "32K = 32768)", s, what);
+		snprintf(err, errlen,
+		    "'%s' is not a whole number (%s; 32k = 32000, "
+		    "32K = 32768)",
+		    s, what);
 		return -1;
 	}
 	if (v < lo || v > hi) {
@@ -578,8 +579,8 @@ parse_capture(const char *s, struct plan_input *x, int version, char *err,
 			vllm_flag_list_begin(list, x);
 			return 0;
 		}
-		if (vllm_flag_parse(&vllm_flags[VF_MAX_CAPTURE], s, false, version, x,
-		    err, errlen) != VFP_SET)
+		if (vllm_flag_parse(&vllm_flags[VF_MAX_CAPTURE], s, false,
+			version, x, err, errlen) != VFP_SET)
 			return -1;
 		vllm_flag_reset(list, x);
 		return 0;
@@ -589,14 +590,18 @@ parse_capture(const char *s, struct plan_input *x, int version, char *err,
 		char num[32];
 		size_t len = strcspn(q, ",");
 
-		if (len == 0 || len >= sizeof num || x->n_capture_sizes >= PLAN_MAX_CAPTURE) {
-			snprintf(err, errlen, "a list of batch sizes, such as 1,2,4,8 "
-			    "(at most %d)", PLAN_MAX_CAPTURE);
+		if (len == 0 || len >= sizeof num ||
+		    x->n_capture_sizes >= PLAN_MAX_CAPTURE) {
+			snprintf(err, errlen,
+			    "a list of batch sizes, such as 1,2,4,8 "
+			    "(at most %d)",
+			    PLAN_MAX_CAPTURE);
 			return -1;
 		}
 		memcpy(num, q, len);
 		num[len] = '\0';
-		if (vllm_flag_parse(list, num, false, version, x, err, errlen) != VFP_SET)
+		if (vllm_flag_parse(list, num, false, version, x, err,
+			errlen) != VFP_SET)
 			return -1;
 		q += len;
 		if (*q == ',')
@@ -629,15 +634,19 @@ parse_pixels(const char *s, int64_t *out, char *err, size_t errlen)
 		goto bad;
 	}
 	if (v < MM_MIN_PIXELS || v > MM_MAX_PIXELS) {
-		snprintf(err, errlen, "max_pixels must be from %d (one 28 x 28 "
-		    "token) to %d", MM_MIN_PIXELS, MM_MAX_PIXELS);
+		snprintf(err, errlen,
+		    "max_pixels must be from %d (one 28 x 28 "
+		    "token) to %d",
+		    MM_MIN_PIXELS, MM_MAX_PIXELS);
 		return -1;
 	}
 	*out = v;
 	return 0;
 bad:
-	snprintf(err, errlen, "'%s' is not a number of pixels (1003520, 1m, or "
-	    "WIDTHxHEIGHT such as 1280x720)", s);
+	snprintf(err, errlen,
+	    "'%s' is not a number of pixels (1003520, 1m, or "
+	    "WIDTHxHEIGHT such as 1280x720)",
+	    s);
 	return -1;
 }
 
@@ -671,21 +680,26 @@ flags_parse_vllm(enum flag_id f, char *s, size_t slen, size_t n,
 		else
 			s[n - 1] = '%';
 	}
-	if (f == FLAG_KV_BYTES && (strcasecmp(s, "none") == 0 || strcmp(s, "0") == 0)) {
+	if (f == FLAG_KV_BYTES &&
+	    (strcasecmp(s, "none") == 0 || strcmp(s, "0") == 0)) {
 		vllm_flag_reset(vf(f), x);
 	} else if (f == FLAG_CAPTURE) {
 		if (parse_capture(s, x, p->version, err, errlen) != 0)
 			return -1;
 	} else if (vf(f) != NULL) {
-		int rc = vllm_flag_parse(vf(f), s, false, p->version, x, err, errlen);
+		int rc = vllm_flag_parse(vf(f), s, false, p->version, x, err,
+		    errlen);
 		char list[400];
 
 		if (rc == VFP_KEEP) {
 			/* a value the command line keeps as given: the planner
 			 * edits only what it plans */
-			snprintf(err, errlen, "'%s' is not a value headroom plans "
-			    "(choose from %s)", s, vllm_flag_choices(vf(f), p->version,
-			    list, sizeof list));
+			snprintf(err, errlen,
+			    "'%s' is not a value headroom plans "
+			    "(choose from %s)",
+			    s,
+			    vllm_flag_choices(vf(f), p->version, list,
+				sizeof list));
 			return -1;
 		}
 		if (rc != VFP_SET) {
@@ -710,9 +724,11 @@ flags_parse_own(enum flag_id f, char *s, size_t n, struct plan_input *x,
 	switch (f) {
 	case FLAG_MM_IMAGES:
 	case FLAG_MM_VIDEOS:
-		if (parse_count(s, 0, 10000, &v, f == FLAG_MM_IMAGES ?
-		    "images per prompt (0 turns images off)" :
-		    "videos per prompt (0 turns video off)", err, errlen) != 0)
+		if (parse_count(s, 0, 10000, &v,
+			f == FLAG_MM_IMAGES
+			    ? "images per prompt (0 turns images off)"
+			    : "videos per prompt (0 turns video off)",
+			err, errlen) != 0)
 			return -1;
 		set_mm_limit(f, x, (int)v);
 		break;
@@ -727,7 +743,8 @@ flags_parse_own(enum flag_id f, char *s, size_t n, struct plan_input *x,
 		if (n > 3 && strcasecmp(s + n - 3, "GiB") == 0)
 			s[n - 3] = '\0';
 		if (units_parse_double(s, &g) != 0 || g < 0 || g > 1e6) {
-			snprintf(err, errlen, "GiB that other processes hold, such as "
+			snprintf(err, errlen,
+			    "GiB that other processes hold, such as "
 			    "1.5");
 			return -1;
 		}
@@ -752,10 +769,8 @@ flags_parse_own(enum flag_id f, char *s, size_t n, struct plan_input *x,
 			return -1;
 		}
 		break;
-	case FLAG_COUNT:
-		return -1;
-	default:
-		break;
+	case FLAG_COUNT: return -1;
+	default: break;
 	}
 	return 0;
 }
@@ -786,11 +801,12 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
 }
 
 void
-flags_edit_text(enum flag_id f, const struct plan_input *in, const struct plan *p,
-    char *buf, size_t len)
+flags_edit_text(enum flag_id f, const struct plan_input *in,
+    const struct plan *p, char *buf, size_t len)
 {
 	if (plain(f)) {
-		vllm_flag_format(vf(f), vllm_flag_value(vf(f), in, p), buf, len);
+		vllm_flag_format(vf(f), vllm_flag_value(vf(f), in, p), buf,
+		    len);
 		return;
 	}
 	switch (f) {
@@ -807,11 +823,13 @@ flags_edit_text(enum flag_id f, const struct plan_input *in, const struct plan *
 		snprintf(buf, len, "%d", p->max_capture_size);
 		return;
 	case FLAG_KV_BYTES:
-		if (in->kv_cache_memory_bytes > 0 && in->kv_cache_memory_bytes % GIB == 0)
+		if (in->kv_cache_memory_bytes > 0 &&
+		    in->kv_cache_memory_bytes % GIB == 0)
 			snprintf(buf, len, "%lldG",
 			    (long long)(in->kv_cache_memory_bytes / GIB));
 		else
-			snprintf(buf, len, "%lld", (long long)in->kv_cache_memory_bytes);
+			snprintf(buf, len, "%lld",
+			    (long long)in->kv_cache_memory_bytes);
 		return;
 	case FLAG_MM_IMAGES:
 	case FLAG_MM_VIDEOS:
@@ -820,18 +838,13 @@ flags_edit_text(enum flag_id f, const struct plan_input *in, const struct plan *
 	case FLAG_MM_MAX_PIXELS:
 		snprintf(buf, len, "%lld", (long long)mm_pixels(in, p));
 		return;
-	case FLAG_OTHER:
-		snprintf(buf, len, "%g", in->other_usage_gib);
-		return;
-	case FLAG_VERSION:
-		vllm_version_format(p->version, buf, len);
-		return;
+	case FLAG_OTHER: snprintf(buf, len, "%g", in->other_usage_gib); return;
+	case FLAG_VERSION: vllm_version_format(p->version, buf, len); return;
 	case FLAG_OVERHEAD:
-		snprintf(buf, len, "%s", in->overhead == OVERHEAD_RULE ? "rule" :
-		    "estimate");
+		snprintf(buf, len, "%s",
+		    in->overhead == OVERHEAD_RULE ? "rule" : "estimate");
 		return;
-	default:
-		break;
+	default: break;
 	}
 	if (len > 0)
 		buf[0] = '\0';

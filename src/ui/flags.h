@@ -35,9 +35,9 @@ enum flag_id {
 	FLAG_CAPTURE,
 	FLAG_BLOCK_SIZE,
 	FLAG_KV_BYTES,
-	FLAG_MM_IMAGES,		/* --limit-mm-per-prompt image: vision models */
-	FLAG_MM_VIDEOS,		/* ... video: the Qwen2-VL family */
-	FLAG_MM_MAX_PIXELS,	/* --mm-processor-kwargs max_pixels: Qwen2-VL */
+	FLAG_MM_IMAGES, /* --limit-mm-per-prompt image: vision models */
+	FLAG_MM_VIDEOS, /* ... video: the Qwen2-VL family */
+	FLAG_MM_MAX_PIXELS, /* --mm-processor-kwargs max_pixels: Qwen2-VL */
 	FLAG_OTHER,
 	FLAG_VERSION,
 	FLAG_OVERHEAD,
@@ -45,17 +45,18 @@ enum flag_id {
 };
 
 struct flag_view {
-	char	 value[40];	/* in force */
-	char	 deflt[40];	/* vLLM's default for this card, model and version */
-	bool	 set;		/* given explicitly */
-	bool	 differs;	/* in force != default */
+	char value[40]; /* in force */
+	char deflt[40]; /* vLLM's default for this card, model and version */
+	bool set; /* given explicitly */
+	bool differs; /* in force != default */
 };
 
-const char *flags_label(enum flag_id);		/* short: "max-model-len" */
-const char *flags_name(enum flag_id);		/* "--max-model-len", or a planner option */
+const char *flags_label(enum flag_id); /* short: "max-model-len" */
+const char *flags_name(
+    enum flag_id); /* "--max-model-len", or a planner option */
 const char *flags_help(enum flag_id);
 enum recalc_input flags_group(enum flag_id);
-bool flags_is_toggle(enum flag_id);		/* space flips it */
+bool flags_is_toggle(enum flag_id); /* space flips it */
 
 /*
  * The rows the Flags pane lists for an input, in enum order: every flag,
@@ -88,7 +89,7 @@ bool flags_reset(enum flag_id, struct plan_input *);
 int flags_parse(enum flag_id, const char *text, struct plan_input *in,
     const struct plan *p, char *err, size_t errlen);
 /* The current value as text to edit ("0.92", "32768", "auto"). */
-void flags_edit_text(enum flag_id, const struct plan_input *, const struct plan *,
-    char *buf, size_t len);
+void flags_edit_text(enum flag_id, const struct plan_input *,
+    const struct plan *, char *buf, size_t len);
 
 #endif

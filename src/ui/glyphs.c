@@ -67,7 +67,8 @@ glyphs_pick(bool ascii)
 	if (ascii)
 		return &glyphs_ascii;
 	cs = nl_langinfo(CODESET);
-	if (cs != NULL && (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0))
+	if (cs != NULL &&
+	    (strcasecmp(cs, "UTF-8") == 0 || strcasecmp(cs, "utf8") == 0))
 		return &glyphs_utf8;
 	return &glyphs_ascii;
 }

@@ -30,11 +30,11 @@
 #define XUI_PATH 4096
 
 struct import_state {
-	struct plan_import **imports;	/* what the inputs point into */
-	size_t		 n_imports, cap_imports;
-	char		 scenario[XUI_PATH];	/* opened or saved here */
-	struct filestamp stamp;		/* of that file, as read or written */
-	char		 armed[XUI_PATH];	/* a refused save: Enter again forces */
+	struct plan_import **imports; /* what the inputs point into */
+	size_t n_imports, cap_imports;
+	char scenario[XUI_PATH]; /* opened or saved here */
+	struct filestamp stamp; /* of that file, as read or written */
+	char armed[XUI_PATH]; /* a refused save: Enter again forces */
 };
 
 static struct import_state *
@@ -95,7 +95,8 @@ keep_import(struct app *a, struct cli *c)
 
 	if (x->n_imports == x->cap_imports) {
 		x->cap_imports = x->cap_imports ? x->cap_imports * 2 : 8;
-		x->imports = xrealloc(x->imports, x->cap_imports * sizeof *x->imports);
+		x->imports =
+		    xrealloc(x->imports, x->cap_imports * sizeof *x->imports);
 	}
 	x->imports[x->n_imports] = cli_take_import(c);
 	cli_done(c);
@@ -105,8 +106,9 @@ keep_import(struct app *a, struct cli *c)
 static bool
 model_is_local(const struct app *a, const struct model *m)
 {
-	return m != NULL && (a->cat->models == NULL || m < a->cat->models ||
-	    m >= a->cat->models + a->cat->n_models);
+	return m != NULL &&
+	    (a->cat->models == NULL || m < a->cat->models ||
+		m >= a->cat->models + a->cat->n_models);
 }
 
 /* ---- imports ---- */
@@ -137,8 +139,9 @@ merge_vllm(const struct plan_input *cur, const struct plan_input *imp,
 static void
 adopt_card(struct app *a, struct cli *c, const struct plan_input *cur)
 {
-	const struct gpu *g = cur->gpu >= 0 && (size_t)cur->gpu < a->cat->n_gpus ?
-	    &a->cat->gpus[cur->gpu] : NULL;
+	const struct gpu *g = cur->gpu >= 0 && (size_t)cur->gpu < a->cat->n_gpus
+	    ? &a->cat->gpus[cur->gpu]
+	    : NULL;
 
 	if (g != NULL) {
 		c->gpu_id = g->id;
@@ -147,7 +150,8 @@ adopt_card(struct app *a, struct cli *c, const struct plan_input *cur)
 	} else {
 		c->imp.in.gpu_total_gib = cur->gpu_total_gib;
 	}
-	if (c->model_id == NULL && cur->model != NULL && !model_is_local(a, cur->model)) {
+	if (c->model_id == NULL && cur->model != NULL &&
+	    !model_is_local(a, cur->model)) {
 		c->model_id = cur->model->id;
 		if (cur->ckpt >= 0 && (size_t)cur->ckpt < a->cat->n_ckpts)
 			c->checkpoint = a->cat->ckpts[cur->ckpt].id;
@@ -167,7 +171,8 @@ import_vllm(struct app *a, struct cli *c, int rc, const char *what, char *err,
 	if (rc != 0)
 		goto fail;
 	if (c->imp.mig_pinned && cur->mig < 0) {
-		snprintf(err, errlen, "the command pins a MIG slice (MIG-<uuid>): "
+		snprintf(err, errlen,
+		    "the command pins a MIG slice (MIG-<uuid>): "
 		    "choose the slice in the GPU list first");
 		goto fail;
 	}
@@ -181,9 +186,12 @@ import_vllm(struct app *a, struct cli *c, int rc, const char *what, char *err,
 	if (note[0] != '\0')
 		app_state_set_status(a, ROLE_WARNING, "%s: %s", what, note);
 	else
-		app_state_set_status(a, ROLE_STATUS_OK, "%s: %s%s (u undoes it)", what,
-		    in.model ? in.model->id : "?", n_extra ? ", with flags headroom "
-		    "does not model kept" : "");
+		app_state_set_status(a, ROLE_STATUS_OK,
+		    "%s: %s%s (u undoes it)", what,
+		    in.model ? in.model->id : "?",
+		    n_extra ? ", with flags headroom "
+			      "does not model kept"
+			    : "");
 	return 0;
 fail:
 	cli_done(c);
@@ -232,8 +240,8 @@ open_scenario(struct app *a, const char *path, char *err, size_t errlen)
 	x->stamp = c.imp.scenario_stamp;
 	app_state_set_input(a, keep_import(a, &c));
 	snprintf(x->scenario, sizeof x->scenario, "%s", path);
-	app_state_set_status(a, ROLE_STATUS_OK, "opened the scenario %s (s saves it back; u undoes)",
-	    path);
+	app_state_set_status(a, ROLE_STATUS_OK,
+	    "opened the scenario %s (s saves it back; u undoes)", path);
 	return 0;
 }
 
@@ -251,7 +259,8 @@ open_file(struct app *a, char *err, size_t errlen)
 	}
 	if (!(n > 5 && strcmp(path + n - 5, ".yaml") == 0) &&
 	    !(n > 4 && strcmp(path + n - 4, ".yml") == 0))
-		return overlay_calibrate_file(a, path, err, errlen);	/* a startup log */
+		return overlay_calibrate_file(a, path, err,
+		    errlen); /* a startup log */
 	root = yamltree_load(path, err, errlen);
 	if (root == NULL)
 		return -1;
@@ -294,8 +303,8 @@ save_scenario(struct app *a, char *err, size_t errlen)
 		char *name = NULL;
 		cJSON *fig = NULL;
 
-		if (x->scenario[0] != '\0' && scenario_peek(x->scenario, &name, &fig,
-		    err, errlen) == 0)
+		if (x->scenario[0] != '\0' &&
+		    scenario_peek(x->scenario, &name, &fig, err, errlen) == 0)
 			cJSON_Delete(fig);
 		text = scenario_write(&rin, name, err, errlen);
 		free(name);
@@ -338,9 +347,12 @@ import_paste(struct app *a, const char *text, size_t len, bool cut)
 
 	err[0] = '\0';
 	if (kind == PASTE_OTHER) {
-		app_state_set_status(a, ROLE_STATUS_ERROR, "pasted %zu line%s (%zu "
-		    "bytes%s) starting \"%s\": not a vLLM startup log or a vllm "
-		    "serve command, left alone", lines, lines == 1 ? "" : "s", len,
+		app_state_set_status(a, ROLE_STATUS_ERROR,
+		    "pasted %zu line%s (%zu "
+		    "bytes%s) starting \"%s\": not a vLLM startup log or a "
+		    "vllm "
+		    "serve command, left alone",
+		    lines, lines == 1 ? "" : "s", len,
 		    cut ? ", cut at 1 MiB" : "",
 		    paste_excerpt(text, len, 40, ex, sizeof ex));
 		return;
@@ -348,8 +360,8 @@ import_paste(struct app *a, const char *text, size_t len, bool cut)
 	/* an open view gives way to the result */
 	overlay_close(a);
 	if (kind == PASTE_LOG)
-		rc = overlay_calibrate_text(a, text, len, "(pasted)", "the pasted log",
-		    err, sizeof err);
+		rc = overlay_calibrate_text(a, text, len, "(pasted)",
+		    "the pasted log", err, sizeof err);
 	else
 		rc = import_command(a, text, "pasted command", err, sizeof err);
 	if (rc != 0)
@@ -359,7 +371,8 @@ import_paste(struct app *a, const char *text, size_t len, bool cut)
 		/* a log starts up in its first lines; so long a command fails */
 		size_t o = strlen(a->status);
 
-		snprintf(a->status + o, sizeof a->status - o, " [only the first "
+		snprintf(a->status + o, sizeof a->status - o,
+		    " [only the first "
 		    "1 MiB of the paste was read]");
 	}
 }
@@ -373,19 +386,19 @@ import_action(struct app *a, enum action act)
 
 	switch (act) {
 	case ACT_PASTE_COMMAND:
-		app_state_open_prompt(a, PROMPT_COMMAND, "vllm serve command", "");
+		app_state_open_prompt(a, PROMPT_COMMAND, "vllm serve command",
+		    "");
 		break;
 	case ACT_OPEN_FILE:
-		app_state_open_prompt(a, PROMPT_OPEN, "open scenario, vLLM config or log",
-		    x->scenario);
+		app_state_open_prompt(a, PROMPT_OPEN,
+		    "open scenario, vLLM config or log", x->scenario);
 		break;
 	case ACT_SAVE_SCENARIO:
 		x->armed[0] = '\0';
-		app_state_open_prompt(a, PROMPT_SAVE, "save the scenario to", x->scenario[0] ?
-		    x->scenario : "scenario.yaml");
+		app_state_open_prompt(a, PROMPT_SAVE, "save the scenario to",
+		    x->scenario[0] ? x->scenario : "scenario.yaml");
 		break;
-	default:
-		break;
+	default: break;
 	}
 }
 
@@ -393,14 +406,10 @@ int
 import_prompt_accept(struct app *a, char *err, size_t errlen)
 {
 	switch (a->prompt.kind) {
-	case PROMPT_COMMAND:
-		return paste_command(a, err, errlen);
-	case PROMPT_OPEN:
-		return open_file(a, err, errlen);
-	case PROMPT_SAVE:
-		return save_scenario(a, err, errlen);
-	default:
-		break;
+	case PROMPT_COMMAND: return paste_command(a, err, errlen);
+	case PROMPT_OPEN: return open_file(a, err, errlen);
+	case PROMPT_SAVE: return save_scenario(a, err, errlen);
+	default: break;
 	}
 	return 0;
 }

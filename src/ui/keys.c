@@ -9,8 +9,8 @@
 #include <string.h>
 
 static const struct {
-	const char	*name;
-	int		 code;
+	const char *name;
+	int code;
 } names[] = {
 	{ "Enter", KEYS_ENTER },
 	{ "Esc", KEYS_ESC },
@@ -40,13 +40,10 @@ keys_normalize(int code)
 {
 	switch (code) {
 	case '\r':
-	case KEY_ENTER:
-		return KEYS_ENTER;
+	case KEY_ENTER: return KEYS_ENTER;
 	case 127:
-	case 8:
-		return KEY_BACKSPACE;
-	default:
-		return code;
+	case 8: return KEY_BACKSPACE;
+	default: return code;
 	}
 }
 

@@ -9,18 +9,18 @@
 
 #include <stddef.h>
 
-#define KEYS_ESC	27
-#define KEYS_ENTER	'\n'
+#define KEYS_ESC 27
+#define KEYS_ENTER '\n'
 /*
  * A bracketed paste's markers, ESC [ 2 0 0 ~ and ESC [ 2 0 1 ~: the
  * planner binds them to these codes (define_key(), app.c), above every
  * code curses hands out for the terminal's own keys.  Scripts name them
  * "<Paste>" and "<PasteEnd>".
  */
-#define KEYS_PASTE_BEGIN	0x7000
-#define KEYS_PASTE_END		0x7001
-#define KEYS_PASTE_BEGIN_SEQ	"\033[200~"
-#define KEYS_PASTE_END_SEQ	"\033[201~"
+#define KEYS_PASTE_BEGIN 0x7000
+#define KEYS_PASTE_END 0x7001
+#define KEYS_PASTE_BEGIN_SEQ "\033[200~"
+#define KEYS_PASTE_END_SEQ "\033[201~"
 
 /*
  * Reads one key name at *s and advances *s past it.  Returns the code, or

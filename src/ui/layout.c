@@ -72,7 +72,8 @@ layout_compute(int rows, int cols, struct layout *l)
 	model_h = top_h / 2;
 	l->pane[PANE_GPU] = mk(y, 0, top_h, gpu_w);
 	l->pane[PANE_MODEL] = mk(y, gpu_w + 1, model_h, model_w);
-	l->pane[PANE_CKPT] = mk(y + model_h, gpu_w + 1, top_h - model_h, model_w);
+	l->pane[PANE_CKPT] =
+	    mk(y + model_h, gpu_w + 1, top_h - model_h, model_w);
 	l->pane[PANE_FLAGS] = mk(y, gpu_w + model_w + 2, top_h, flags_w);
 	l->sep_x[0] = gpu_w;
 	l->sep_x[1] = gpu_w + model_w + 1;
@@ -86,7 +87,8 @@ layout_compute(int rows, int cols, struct layout *l)
 		int conc_w = cols * 45 / 100;
 
 		l->pane[PANE_CONC] = mk(y, 0, conc_h, conc_w);
-		l->pane[PANE_VERDICT] = mk(y, conc_w + 1, verdict_h, cols - conc_w - 1);
+		l->pane[PANE_VERDICT] =
+		    mk(y, conc_w + 1, verdict_h, cols - conc_w - 1);
 		l->sep_x[2] = conc_w;
 		l->sep_y[2] = y;
 		l->sep_h[2] = conc_h;

@@ -43,17 +43,18 @@ enum pane_id {
 };
 
 struct rect {
-	int	 y, x, h, w;
+	int y, x, h, w;
 };
 
 struct layout {
-	int	 rows, cols;
-	bool	 too_small;
-	bool	 side_by_side;		/* concurrency and verdict share rows */
-	int	 legend_rows;
-	struct rect pane[PANE_COUNT];	/* h == 0: not shown (the title when short) */
-	int	 sep_x[3];		/* columns of the vertical separators, -1 = none */
-	int	 sep_y[3], sep_h[3];
+	int rows, cols;
+	bool too_small;
+	bool side_by_side; /* concurrency and verdict share rows */
+	int legend_rows;
+	struct rect
+	    pane[PANE_COUNT]; /* h == 0: not shown (the title when short) */
+	int sep_x[3]; /* columns of the vertical separators, -1 = none */
+	int sep_y[3], sep_h[3];
 };
 
 void layout_compute(int rows, int cols, struct layout *);

@@ -16,21 +16,27 @@ lists_gpu_rows(const struct catalogue *c, struct gpu_row *out, size_t max)
 		bool seen = false;
 
 		for (k = 0; k < i && !seen; k++)
-			seen = strcmp(c->gpus[k].family ? c->gpus[k].family : "", fam) == 0;
+			seen =
+			    strcmp(c->gpus[k].family ? c->gpus[k].family : "",
+				fam) == 0;
 		if (seen)
 			continue;
 		if (out && n < max)
-			out[n] = (struct gpu_row){ ROW_FAMILY, (int)i, -1, fam };
+			out[n] =
+			    (struct gpu_row){ ROW_FAMILY, (int)i, -1, fam };
 		n++;
 		for (k = i; k < c->n_gpus; k++) {
-			if (strcmp(c->gpus[k].family ? c->gpus[k].family : "", fam) != 0)
+			if (strcmp(c->gpus[k].family ? c->gpus[k].family : "",
+				fam) != 0)
 				continue;
 			if (out && n < max)
-				out[n] = (struct gpu_row){ ROW_GPU, (int)k, -1, fam };
+				out[n] = (struct gpu_row){ ROW_GPU, (int)k, -1,
+					fam };
 			n++;
 			for (j = 0; j < c->gpus[k].n_mig; j++) {
 				if (out && n < max)
-					out[n] = (struct gpu_row){ ROW_MIG, (int)k, (int)j, fam };
+					out[n] = (struct gpu_row){ ROW_MIG,
+						(int)k, (int)j, fam };
 				n++;
 			}
 		}
@@ -98,7 +104,7 @@ words_in(const char *q, const char *const *texts, size_t nt)
 		while (*q != '\0' && *q != ' ' && n + 1 < sizeof w)
 			w[n++] = *q++;
 		while (*q != '\0' && *q != ' ')
-			q++;	/* a word longer than w: its start is enough */
+			q++; /* a word longer than w: its start is enough */
 		w[n] = '\0';
 		if (n == 0)
 			continue;
@@ -111,7 +117,8 @@ words_in(const char *q, const char *const *texts, size_t nt)
 }
 
 bool
-lists_gpu_row_matches(const struct catalogue *c, const struct gpu_row *r, const char *q)
+lists_gpu_row_matches(const struct catalogue *c, const struct gpu_row *r,
+    const char *q)
 {
 	const struct gpu *g = &c->gpus[r->gpu];
 	const char *t[4] = { g->id, g->name, g->family,
@@ -141,7 +148,8 @@ lists_gpu_filter(const struct catalogue *c, const struct gpu_row *all, size_t n,
 		}
 		if (all[i].kind == ROW_GPU) {
 			keep = lists_gpu_row_matches(c, &all[i], q);
-			for (j = i + 1; j < n && all[j].kind == ROW_MIG && !keep; j++)
+			for (j = i + 1;
+			     j < n && all[j].kind == ROW_MIG && !keep; j++)
 				keep = lists_gpu_row_matches(c, &all[j], q);
 		} else {
 			keep = lists_gpu_row_matches(c, &all[i], q);
@@ -164,7 +172,8 @@ lists_model_matches(const struct model *m, const char *q)
 
 	if (q == NULL || *q == '\0')
 		return true;
-	if (contains(m->id, q) || contains(m->name, q) || contains(m->family, q))
+	if (contains(m->id, q) || contains(m->name, q) ||
+	    contains(m->family, q))
 		return true;
 	for (i = 0; i < m->n_aliases; i++)
 		if (contains(m->aliases[i], q))

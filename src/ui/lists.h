@@ -12,17 +12,22 @@
 
 #include "core/catalogue.h"
 
-enum gpu_row_kind { ROW_FAMILY, ROW_GPU, ROW_MIG };
+enum gpu_row_kind {
+	ROW_FAMILY,
+	ROW_GPU,
+	ROW_MIG
+};
 
 struct gpu_row {
 	enum gpu_row_kind kind;
-	int	 gpu;		/* index into catalogue.gpus */
-	int	 mig;		/* index into gpu.mig for ROW_MIG, else -1 */
-	const char *family;	/* for ROW_FAMILY */
+	int gpu; /* index into catalogue.gpus */
+	int mig; /* index into gpu.mig for ROW_MIG, else -1 */
+	const char *family; /* for ROW_FAMILY */
 };
 
 /* Fills out[] (when not NULL) with up to max rows; returns the number of rows there are. */
-size_t lists_gpu_rows(const struct catalogue *, struct gpu_row *out, size_t max);
+size_t lists_gpu_rows(const struct catalogue *, struct gpu_row *out,
+    size_t max);
 /*
  * The rows of all[] that match query, into out[] (room for n): a slice
  * when every word of the query is in its card's id, name or family or in
@@ -32,8 +37,8 @@ size_t lists_gpu_rows(const struct catalogue *, struct gpu_row *out, size_t max)
  */
 bool lists_gpu_row_matches(const struct catalogue *, const struct gpu_row *,
     const char *query);
-size_t lists_gpu_filter(const struct catalogue *, const struct gpu_row *all, size_t n,
-    const char *query, struct gpu_row *out);
+size_t lists_gpu_filter(const struct catalogue *, const struct gpu_row *all,
+    size_t n, const char *query, struct gpu_row *out);
 /* The row of a card or slice, or -1. */
 int lists_gpu_find(const struct gpu_row *, size_t n, int gpu, int mig);
 /* The next selectable row from row in direction dir (skipping headings); row itself if none. */
@@ -44,7 +49,8 @@ int lists_gpu_move(const struct gpu_row *, size_t n, int row, int dir);
  * or an alias; every model for an empty query).  Returns how many match;
  * writes up to max indexes into out.
  */
-size_t lists_models(const struct catalogue *, const char *query, int *out, size_t max);
+size_t lists_models(const struct catalogue *, const char *query, int *out,
+    size_t max);
 bool lists_model_matches(const struct model *, const char *query);
 
 #endif

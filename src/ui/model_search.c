@@ -19,15 +19,15 @@
 #include "render.h"
 
 struct loaded {
-	struct model	*m;
-	int64_t		 wb;
+	struct model *m;
+	int64_t wb;
 };
 
 struct model_search {
-	char		**ids;		/* the last listing */
-	size_t		 n_ids;
-	struct loaded	*loaded;
-	size_t		 n_loaded;
+	char **ids; /* the last listing */
+	size_t n_ids;
+	struct loaded *loaded;
+	size_t n_loaded;
 };
 
 static struct model_search *
@@ -84,7 +84,8 @@ model_search_cached(struct app *a, const char *q, const char *skip)
 const char *
 model_search_id(const struct app *a, size_t k)
 {
-	return a->msearch != NULL && k < a->msearch->n_ids ? a->msearch->ids[k] : "";
+	return a->msearch != NULL && k < a->msearch->n_ids ? a->msearch->ids[k]
+							   : "";
 }
 
 const char *
@@ -123,8 +124,8 @@ progress(void *ctx, const char *line)
 }
 
 int
-model_search_load(struct app *a, const char *id, bool hub, const struct model **out,
-    int64_t *wb, char *err, size_t errlen)
+model_search_load(struct app *a, const char *id, bool hub,
+    const struct model **out, int64_t *wb, char *err, size_t errlen)
 {
 	struct model_search *s = state(a);
 	struct model_found f;
@@ -147,15 +148,17 @@ model_search_load(struct app *a, const char *id, bool hub, const struct model **
 		char root[4096], dir[4200], commit[41];
 
 		if (hf_cache_root(root, sizeof root) != 0 ||
-		    hf_cache_snapshot(root, id, NULL, dir, sizeof dir, commit, err,
-		    errlen) != 0) {
+		    hf_cache_snapshot(root, id, NULL, dir, sizeof dir, commit,
+			err, errlen) != 0) {
 			free(m);
 			return -1;
 		}
 	}
 	if (hub && !hf_hub_offline()) {
-		app_state_set_status(a, ROLE_STATUS_OK, "looking for %s in the Hugging Face "
-		    "cache, then on the Hub ...", id);
+		app_state_set_status(a, ROLE_STATUS_OK,
+		    "looking for %s in the Hugging Face "
+		    "cache, then on the Hub ...",
+		    id);
 		render_frame(a);
 	}
 	rc = model_find(id, NULL, m, wb, &f, err, errlen);

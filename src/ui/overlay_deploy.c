@@ -41,16 +41,16 @@
 #include "overlay.h"
 
 #define MAX_LINES 400
-#define LABEL_W 8	/* "node 12 " */
-#define CELL_W 8	/* a card's column, its gap included */
+#define LABEL_W 8 /* "node 12 " */
+#define CELL_W 8 /* a card's column, its gap included */
 #define MAX_NODES 64
 
 struct deploy_view {
-	int	 node;		/* index into catalogue.nodes; -1 = one host */
-	int	 nodes;		/* how many of them (1 for the host) */
-	struct node host;	/* the one host, when node < 0 */
+	int node; /* index into catalogue.nodes; -1 = one host */
+	int nodes; /* how many of them (1 for the host) */
+	struct node host; /* the one host, when node < 0 */
 	struct placement pl;
-	enum export_format pending;	/* what the open prompt writes */
+	enum export_format pending; /* what the open prompt writes */
 };
 
 static int preset_node = -1, preset_nodes = 1;
@@ -68,8 +68,9 @@ deploy_init(struct app *a, struct overlay *o)
 {
 	struct deploy_view *v = o->state;
 
-	v->node = preset_node >= 0 && (size_t)preset_node < a->cat->n_nodes ?
-	    preset_node : -1;
+	v->node = preset_node >= 0 && (size_t)preset_node < a->cat->n_nodes
+	    ? preset_node
+	    : -1;
 	v->nodes = v->node >= 0 ? preset_nodes : 1;
 	preset_node = -1;
 	preset_nodes = 1;
@@ -109,11 +110,13 @@ place(struct app *a, struct overlay *o)
 	const struct plan *p = recalc_plan(a->calc);
 
 	if (v->node >= 0) {
-		placement_compute(&a->cat->nodes[v->node], v->nodes, p->tp, p->pp,
-		    p->dp, mig_slices(a, in) > 0 ? p->replicas : deploy_instances(p),
+		placement_compute(&a->cat->nodes[v->node], v->nodes, p->tp,
+		    p->pp, p->dp,
+		    mig_slices(a, in) > 0 ? p->replicas : deploy_instances(p),
 		    mig_slices(a, in), &v->pl);
-		placement_assign_experts(&v->pl, in->model ? in->model->n_experts :
-		    0, p->expert_parallel, p->experts_round_robin);
+		placement_assign_experts(&v->pl,
+		    in->model ? in->model->n_experts : 0, p->expert_parallel,
+		    p->experts_round_robin);
 	} else
 		deploy_place_host(a->cat, in, p, &v->host, &v->pl);
 	o->top = 0;
@@ -136,7 +139,8 @@ retarget(struct app *a, struct overlay *o)
 			in.gpu_total_gib = 0;
 		}
 		slices = mig_slices(a, &in);
-		in.gpus = v->nodes * nd->gpus_per_node * (slices > 0 ? slices : 1);
+		in.gpus =
+		    v->nodes * nd->gpus_per_node * (slices > 0 ? slices : 1);
 		in.node_gpus = slices > 0 ? 0 : nd->gpus_per_node;
 		deploy_tp_link(nd, in.tp, &in.tp_link, &in.tp_link_gbs);
 	} else {
@@ -157,9 +161,10 @@ deploy_open(struct app *a, struct overlay *o)
 
 	/* a card chosen since in the GPU list is no longer the server's */
 	if (v->node >= 0 && a->cat->nodes[v->node].gpu != in->gpu) {
-		app_state_set_status(a, ROLE_STATUS, "the plan's card is not %s's: "
-		    "one host shown (%s %s picks a server)", a->cat->nodes[v->node].id,
-		    a->g->left, a->g->right);
+		app_state_set_status(a, ROLE_STATUS,
+		    "the plan's card is not %s's: "
+		    "one host shown (%s %s picks a server)",
+		    a->cat->nodes[v->node].id, a->g->left, a->g->right);
 		v->node = -1;
 		v->nodes = 1;
 	}
@@ -214,7 +219,8 @@ ask_export(struct app *a, enum export_format f)
 	char label[64];
 
 	view(a)->pending = f;
-	snprintf(label, sizeof label, "write the %s files to", export_format_name(f));
+	snprintf(label, sizeof label, "write the %s files to",
+	    export_format_name(f));
 	app_state_open_prompt(a, PROMPT_DEPLOY_EXPORT, label, default_path(f));
 }
 
@@ -230,32 +236,26 @@ deploy_key(struct app *a, struct overlay *o, int c, enum action act,
 	case '=':
 	case '-':
 		if (v->node < 0) {
-			app_state_set_status(a, ROLE_STATUS_ERROR, "one host: pick a server "
-			    "first (%s %s)", a->g->left, a->g->right);
+			app_state_set_status(a, ROLE_STATUS_ERROR,
+			    "one host: pick a server "
+			    "first (%s %s)",
+			    a->g->left, a->g->right);
 			return OVERLAY_KEY_TAKEN;
 		}
 		if (c == '-' ? v->nodes <= 1 : v->nodes >= max_nodes(a)) {
-			app_state_set_status(a, ROLE_STATUS_ERROR, "%s", c == '-' ?
-			    "one node at least" : "no more nodes in this view");
+			app_state_set_status(a, ROLE_STATUS_ERROR, "%s",
+			    c == '-' ? "one node at least"
+				     : "no more nodes in this view");
 			return OVERLAY_KEY_TAKEN;
 		}
 		v->nodes += c == '-' ? -1 : 1;
 		retarget(a, o);
 		return OVERLAY_KEY_TAKEN;
-	case 'r':
-		ask_export(a, EXPORT_RAY);
-		return OVERLAY_KEY_TAKEN;
-	case 'm':
-		ask_export(a, EXPORT_MULTINODE);
-		return OVERLAY_KEY_TAKEN;
-	case 'c':
-		ask_export(a, EXPORT_COMPOSE);
-		return OVERLAY_KEY_TAKEN;
-	case 'k':
-		ask_export(a, EXPORT_KUBERNETES);
-		return OVERLAY_KEY_TAKEN;
-	default:
-		break;
+	case 'r': ask_export(a, EXPORT_RAY); return OVERLAY_KEY_TAKEN;
+	case 'm': ask_export(a, EXPORT_MULTINODE); return OVERLAY_KEY_TAKEN;
+	case 'c': ask_export(a, EXPORT_COMPOSE); return OVERLAY_KEY_TAKEN;
+	case 'k': ask_export(a, EXPORT_KUBERNETES); return OVERLAY_KEY_TAKEN;
+	default: break;
 	}
 	if (act == ACT_SLIDER_DEC || act == ACT_SLIDER_INC) {
 		v->node = step_node(a, v->node, act == ACT_SLIDER_INC ? 1 : -1);
@@ -266,7 +266,7 @@ deploy_key(struct app *a, struct overlay *o, int c, enum action act,
 		retarget(a, o);
 		return OVERLAY_KEY_TAKEN;
 	}
-	return OVERLAY_KEY_IGNORED;	/* Up/Down, PgUp/PgDn (half a screen), Home scroll */
+	return OVERLAY_KEY_IGNORED; /* Up/Down, PgUp/PgDn (half a screen), Home scroll */
 }
 
 int
@@ -318,8 +318,8 @@ add_wrapped(struct overlay_lines *L, enum role role, int w, const char *prefix,
 
 	n = draw_wrap_lines(s, w - pw > 20 ? w - pw : 20, starts, lens, 16);
 	for (i = 0; i < n; i++)
-		overlay_lines_add(L, role, 0, "%s%.*s", i == 0 ? prefix : "", lens[i],
-		    starts[i]);
+		overlay_lines_add(L, role, 0, "%s%.*s", i == 0 ? prefix : "",
+		    lens[i], starts[i]);
 }
 
 /* What a whole card holds: its replica ("r0", "idle") and its ranks ("p1 t7"). */
@@ -334,7 +334,8 @@ card_cell(const struct placement *pl, const struct placement_slot *s, char *top,
 	}
 	snprintf(top, len, "r%d", s->replica);
 	if (pl->dp > 1)
-		snprintf(bottom, len, "d%d p%d t%d", s->dp_rank, s->pp_stage, s->tp_rank);
+		snprintf(bottom, len, "d%d p%d t%d", s->dp_rank, s->pp_stage,
+		    s->tp_rank);
 	else if (pl->pp > 1)
 		snprintf(bottom, len, "p%d t%d", s->pp_stage, s->tp_rank);
 	else if (pl->tp > 1)
@@ -343,8 +344,8 @@ card_cell(const struct placement *pl, const struct placement_slot *s, char *top,
 
 /* A MIG card: the replicas of its slices ("r0-r6") and how many are busy. */
 static void
-slice_cell(const struct placement *pl, int node, int gpu, char *top, char *bottom,
-    size_t len)
+slice_cell(const struct placement *pl, int node, int gpu, char *top,
+    char *bottom, size_t len)
 {
 	int i, lo = -1, hi = -1, busy = 0, all = 0;
 
@@ -387,7 +388,8 @@ static void
 add_grid(struct overlay_lines *L, const struct placement *pl, int w)
 {
 	int cpr = (w - LABEL_W) / CELL_W, n, g0, g;
-	char top[OVERLAY_LINE_LEN], bot[OVERLAY_LINE_LEN], exp[OVERLAY_LINE_LEN];
+	char top[OVERLAY_LINE_LEN], bot[OVERLAY_LINE_LEN],
+	    exp[OVERLAY_LINE_LEN];
 	char t[48], b[48], e[48];
 
 	if (cpr < 1)
@@ -396,47 +398,64 @@ add_grid(struct overlay_lines *L, const struct placement *pl, int w)
 		for (g0 = 0; g0 < pl->gpus_per_node; g0 += cpr) {
 			size_t ot, ob, oe;
 
-			ot = (size_t)snprintf(top, sizeof top, "%-*s", LABEL_W, "");
-			ob = (size_t)snprintf(bot, sizeof bot, "%-*s", LABEL_W, "");
-			oe = (size_t)snprintf(exp, sizeof exp, "%-*s", LABEL_W, "");
+			ot = (size_t)snprintf(top, sizeof top, "%-*s", LABEL_W,
+			    "");
+			ob = (size_t)snprintf(bot, sizeof bot, "%-*s", LABEL_W,
+			    "");
+			oe = (size_t)snprintf(exp, sizeof exp, "%-*s", LABEL_W,
+			    "");
 			if (g0 == 0)
-				ot = (size_t)snprintf(top, sizeof top, "node %-*d", LABEL_W - 5, n);
+				ot = (size_t)snprintf(top, sizeof top,
+				    "node %-*d", LABEL_W - 5, n);
 			/* the card numbers, then what each holds */
-			for (g = g0; g < pl->gpus_per_node && g < g0 + cpr; g++) {
+			for (g = g0; g < pl->gpus_per_node && g < g0 + cpr;
+			     g++) {
 				char num[16];
 
 				snprintf(num, sizeof num, "gpu%d", g);
 				if (ot < sizeof top)
-					ot += (size_t)snprintf(top + ot, sizeof top - ot, "%-*.*s",
-					    CELL_W, CELL_W - 1, num);
+					ot += (size_t)snprintf(top + ot,
+					    sizeof top - ot, "%-*.*s", CELL_W,
+					    CELL_W - 1, num);
 			}
 			overlay_lines_add(L, ROLE_HELP_KEY, 0, "%s", top);
-			ot = (size_t)snprintf(top, sizeof top, "%-*s", LABEL_W, "");
-			for (g = g0; g < pl->gpus_per_node && g < g0 + cpr; g++) {
-				const struct placement_slot *s = slot_at(pl, n, g);
+			ot = (size_t)snprintf(top, sizeof top, "%-*s", LABEL_W,
+			    "");
+			for (g = g0; g < pl->gpus_per_node && g < g0 + cpr;
+			     g++) {
+				const struct placement_slot *s =
+				    slot_at(pl, n, g);
 
 				t[0] = b[0] = e[0] = '\0';
 				if (s != NULL && pl->ep && s->replica >= 0)
-					snprintf(e, sizeof e, pl->round_robin ? "%d,%d.." :
-					    "%d-%d", s->expert_first, pl->round_robin ?
-					    s->expert_first + s->expert_stride :
-					    s->expert_first + s->expert_count - 1);
+					snprintf(e, sizeof e,
+					    pl->round_robin ? "%d,%d.."
+							    : "%d-%d",
+					    s->expert_first,
+					    pl->round_robin ? s->expert_first +
+						    s->expert_stride
+							    : s->expert_first +
+						    s->expert_count - 1);
 				if (s != NULL && pl->slices_per_gpu > 0)
 					slice_cell(pl, n, g, t, b, sizeof t);
 				else if (s != NULL)
 					card_cell(pl, s, t, b, sizeof t);
 				if (ot < sizeof top)
-					ot += (size_t)snprintf(top + ot, sizeof top - ot, "%-*.*s",
-					    CELL_W, CELL_W - 1, t);
+					ot += (size_t)snprintf(top + ot,
+					    sizeof top - ot, "%-*.*s", CELL_W,
+					    CELL_W - 1, t);
 				if (ob < sizeof bot)
-					ob += (size_t)snprintf(bot + ob, sizeof bot - ob, "%-*.*s",
-					    CELL_W, CELL_W - 1, b);
+					ob += (size_t)snprintf(bot + ob,
+					    sizeof bot - ob, "%-*.*s", CELL_W,
+					    CELL_W - 1, b);
 				if (oe < sizeof exp)
-					oe += (size_t)snprintf(exp + oe, sizeof exp - oe, "%-*.*s",
-					    CELL_W, CELL_W - 1, e);
+					oe += (size_t)snprintf(exp + oe,
+					    sizeof exp - oe, "%-*.*s", CELL_W,
+					    CELL_W - 1, e);
 			}
 			overlay_lines_add(L, ROLE_HELP, 0, "%s", top);
-			if (pl->tp > 1 || pl->pp > 1 || pl->dp > 1 || pl->slices_per_gpu > 0)
+			if (pl->tp > 1 || pl->pp > 1 || pl->dp > 1 ||
+			    pl->slices_per_gpu > 0)
 				overlay_lines_add(L, ROLE_HELP, 0, "%s", bot);
 			if (pl->ep)
 				overlay_lines_add(L, ROLE_HELP, 0, "%s", exp);
@@ -450,11 +469,15 @@ deploy_draw_title(struct app *a, int w)
 {
 	char t[600];
 
-	snprintf(t, sizeof t, "Deployment: what runs where (D or Esc closes, %s%s "
-	    "scroll)", a->g->more_up, a->g->more_down);
+	snprintf(t, sizeof t,
+	    "Deployment: what runs where (D or Esc closes, %s%s "
+	    "scroll)",
+	    a->g->more_up, a->g->more_down);
 	draw_text(&a->theme, ROLE_HELP_TITLE, 0, 2, w, t, a->g->ellipsis);
-	snprintf(t, sizeof t, "%s%s server  +/- nodes  write: r ray  m multinode  "
-	    "c compose  k kubernetes", a->g->left, a->g->right);
+	snprintf(t, sizeof t,
+	    "%s%s server  +/- nodes  write: r ray  m multinode  "
+	    "c compose  k kubernetes",
+	    a->g->left, a->g->right);
 	draw_text(&a->theme, ROLE_KEY, 1, 2, w, t, a->g->ellipsis);
 }
 
@@ -470,47 +493,59 @@ deploy_add_hardware(struct overlay_lines *L, struct app *a,
 
 	if (v->node >= 0)
 		snprintf(t, sizeof t, "%d %s %s (%s): %d %s %s each", pl->nodes,
-		    a->g->times, nd->id, nd->name, nd->gpus_per_node, a->g->times,
-		    g ? g->id : "?");
+		    a->g->times, nd->id, nd->name, nd->gpus_per_node,
+		    a->g->times, g ? g->id : "?");
 	else
-		snprintf(t, sizeof t, "One host with the plan's cards: %d %s %s%s",
+		snprintf(t, sizeof t,
+		    "One host with the plan's cards: %d %s %s%s",
 		    pl->gpus_per_node, a->g->times, g ? g->id : "custom card",
 		    g && g->nvlink_gbs > 0 ? ", NVLink" : "");
 	add_wrapped(L, ROLE_HELP_TITLE, w, "", t);
 	if (v->node >= 0 && nd->nvlink_domain > 0)
-		overlay_lines_add(L, ROLE_HELP, 0, "NVLink domain %d card%s; %.0f GB/s per card inside it, "
-		    "%.0f GB/s between nodes (one way)", nd->nvlink_domain,
-		    nd->nvlink_domain == 1 ? "" : "s", nd->intra_gbs, nd->inter_gbs);
+		overlay_lines_add(L, ROLE_HELP, 0,
+		    "NVLink domain %d card%s; %.0f GB/s per card inside it, "
+		    "%.0f GB/s between nodes (one way)",
+		    nd->nvlink_domain, nd->nvlink_domain == 1 ? "" : "s",
+		    nd->intra_gbs, nd->inter_gbs);
 	else if (v->node >= 0)
-		overlay_lines_add(L, ROLE_HELP, 0, "No NVLink: PCIe between the cards, %.0f GB/s per card; "
-		    "%.0f GB/s between nodes (one way)", nd->intra_gbs, nd->inter_gbs);
+		overlay_lines_add(L, ROLE_HELP, 0,
+		    "No NVLink: PCIe between the cards, %.0f GB/s per card; "
+		    "%.0f GB/s between nodes (one way)",
+		    nd->intra_gbs, nd->inter_gbs);
 	snprintf(t, sizeof t, " over %d nodes", pl->nodes_per_instance);
 	if (pl->slices_per_gpu > 0)
-		overlay_lines_add(L, ROLE_HELP, 0, "One instance per MIG slice, %d slices per card; "
-		    "%d replica%s", pl->slices_per_gpu, pl->replicas,
+		overlay_lines_add(L, ROLE_HELP, 0,
+		    "One instance per MIG slice, %d slices per card; "
+		    "%d replica%s",
+		    pl->slices_per_gpu, pl->replicas,
 		    pl->replicas == 1 ? "" : "s");
 	else
-		overlay_lines_add(L, ROLE_HELP, 0, "One instance: TP %d %s PP %d %s DP %d = %d card%s%s; "
-	    "%d replica%s", pl->tp, a->g->times, pl->pp, a->g->times, pl->dp,
-	    pl->instance_gpus, pl->instance_gpus == 1 ? "" : "s",
-	    pl->nodes_per_instance > 1 ? t : "", pl->replicas,
-	    pl->replicas == 1 ? "" : "s");
+		overlay_lines_add(L, ROLE_HELP, 0,
+		    "One instance: TP %d %s PP %d %s DP %d = %d card%s%s; "
+		    "%d replica%s",
+		    pl->tp, a->g->times, pl->pp, a->g->times, pl->dp,
+		    pl->instance_gpus, pl->instance_gpus == 1 ? "" : "s",
+		    pl->nodes_per_instance > 1 ? t : "", pl->replicas,
+		    pl->replicas == 1 ? "" : "s");
 	if (v->node >= 0 && nd->price_per_hour > 0) {
 		const struct price_currency *cur = &a->cat->currency;
 		char p1[48], p2[48], note[200];
 
-		snprintf(t, sizeof t, "%s per hour for %d node%s (%s each; %s, %s)",
-		    price_format(cur, nd->price_per_hour * pl->nodes, 2, p1, sizeof p1),
+		snprintf(t, sizeof t,
+		    "%s per hour for %d node%s (%s each; %s, %s)",
+		    price_format(cur, nd->price_per_hour * pl->nodes, 2, p1,
+			sizeof p1),
 		    pl->nodes, pl->nodes == 1 ? "" : "s",
 		    price_format(cur, nd->price_per_hour, 2, p2, sizeof p2),
 		    nd->price_source ? nd->price_source : "",
 		    nd->price_date ? nd->price_date : "");
 		add_wrapped(L, ROLE_HELP, w, "Price: ", t);
 		if (price_converted(cur))
-			add_wrapped(L, ROLE_MUTED, w, "", price_note(cur, note,
-			    sizeof note));
+			add_wrapped(L, ROLE_MUTED, w, "",
+			    price_note(cur, note, sizeof note));
 	} else if (v->node >= 0)
-		overlay_lines_add(L, ROLE_MUTED, 0, "Price: no dated price for this server");
+		overlay_lines_add(L, ROLE_MUTED, 0,
+		    "Price: no dated price for this server");
 }
 
 /* Whether vLLM starts the placement pl of plan p, its notes, where the
@@ -523,30 +558,39 @@ deploy_add_verdict(struct overlay_lines *L, struct app *a,
 	int i;
 
 	if (pl->refused)
-		add_wrapped(L, ROLE_VERDICT_FAIL, w, "vLLM refuses: ", pl->message);
+		add_wrapped(L, ROLE_VERDICT_FAIL, w,
+		    "vLLM refuses: ", pl->message);
 	else if (p->phase != PHASE_NONE)
-		add_wrapped(L, ROLE_VERDICT_FAIL, w, "The plan does not start: ", p->message);
+		add_wrapped(L, ROLE_VERDICT_FAIL, w,
+		    "The plan does not start: ", p->message);
 	else
-		overlay_lines_add(L, ROLE_VERDICT_OK, 0, "vLLM starts this placement");
+		overlay_lines_add(L, ROLE_VERDICT_OK, 0,
+		    "vLLM starts this placement");
 	for (i = 0; i < pl->n_notes; i++)
 		add_wrapped(L, ROLE_WARNING, w, "note: ", pl->notes[i]);
 	if (pl->ep) {
-		snprintf(t, sizeof t, "%d routed experts whole over the %d ranks of "
-		    "TP %d %s DP %d (expert parallel); attention split by TP on every "
-		    "DP rank", pl->n_experts, pl->tp * pl->dp, pl->tp, a->g->times,
+		snprintf(t, sizeof t,
+		    "%d routed experts whole over the %d ranks of "
+		    "TP %d %s DP %d (expert parallel); attention split by TP "
+		    "on every "
+		    "DP rank",
+		    pl->n_experts, pl->tp * pl->dp, pl->tp, a->g->times,
 		    pl->dp);
 		add_wrapped(L, ROLE_HELP, w, "Experts: ", t);
 	} else if (pl->n_experts > 0 && pl->tp * pl->dp > 1 &&
 	    pl->slices_per_gpu == 0) {
-		snprintf(t, sizeof t, "all %d routed experts on every card, each split "
-		    "over the %d ranks of TP %s DP", pl->n_experts, pl->tp * pl->dp,
-		    a->g->times);
+		snprintf(t, sizeof t,
+		    "all %d routed experts on every card, each split "
+		    "over the %d ranks of TP %s DP",
+		    pl->n_experts, pl->tp * pl->dp, a->g->times);
 		add_wrapped(L, ROLE_HELP, w, "Experts: ", t);
 	}
-	overlay_lines_add(L, ROLE_MUTED, 0, "r replica, d data-parallel rank, "
+	overlay_lines_add(L, ROLE_MUTED, 0,
+	    "r replica, d data-parallel rank, "
 	    "p pipeline stage, t tensor-parallel rank");
 	if (pl->ep)
-		overlay_lines_add(L, ROLE_MUTED, 0, "under each card: the routed "
+		overlay_lines_add(L, ROLE_MUTED, 0,
+		    "under each card: the routed "
 		    "experts it holds");
 }
 
@@ -565,9 +609,11 @@ deploy_draw_lines(struct app *a, struct overlay *o,
 		    L->l[o->top + k].s, a->g->ellipsis);
 	/* more above or below */
 	if (o->top > 0)
-		draw_text(&a->theme, ROLE_KEY, 2, b->w - 2, 1, a->g->more_up, "");
+		draw_text(&a->theme, ROLE_KEY, 2, b->w - 2, 1, a->g->more_up,
+		    "");
 	if (o->top + rows < L->n)
-		draw_text(&a->theme, ROLE_KEY, 1 + rows, b->w - 2, 1, a->g->more_down, "");
+		draw_text(&a->theme, ROLE_KEY, 1 + rows, b->w - 2, 1,
+		    a->g->more_down, "");
 }
 
 static void
@@ -577,8 +623,9 @@ deploy_draw(struct app *a, struct overlay *o)
 	const struct placement *pl = &v->pl;
 	const struct node *nd = chosen_node(a);
 	const struct plan *p = recalc_plan(a->calc);
-	const struct gpu *g = nd->gpu >= 0 && (size_t)nd->gpu < a->cat->n_gpus ?
-	    &a->cat->gpus[nd->gpu] : NULL;
+	const struct gpu *g = nd->gpu >= 0 && (size_t)nd->gpu < a->cat->n_gpus
+	    ? &a->cat->gpus[nd->gpu]
+	    : NULL;
 	struct overlay_lines lines, *L = &lines;
 	struct rect b;
 	int w;
@@ -601,7 +648,8 @@ deploy_draw(struct app *a, struct overlay *o)
 const struct overlay_ops overlay_deploy_ops = {
 	.name = "deploy",
 	.toggle = { ACT_DEPLOY_VIEW, ACT_NONE },
-	.scroll = OVERLAY_SCROLL_LINES | OVERLAY_SCROLL_PAGES | OVERLAY_SCROLL_HOME,
+	.scroll =
+	    OVERLAY_SCROLL_LINES | OVERLAY_SCROLL_PAGES | OVERLAY_SCROLL_HOME,
 	.page = 0,
 	.state_size = sizeof(struct deploy_view),
 	.init = deploy_init,

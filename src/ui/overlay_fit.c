@@ -30,21 +30,23 @@
 #include "keys.h"
 
 struct fit_view {
-	int64_t	 users, tokens;
-	bool	 fix_ckpt, fix_kv;
-	int	 cards[FIT_MAX_CARD_IDS];	/* --cards; n_cards 0 = all */
-	size_t	 n_cards;
-	int	 max_cards;			/* --max-cards; 0 = default */
-	int	 rank;				/* enum fit_rank */
-	int64_t	 max_model_len;			/* the plan's, kept (grown to the tokens); 0 = from the tokens */
+	int64_t users, tokens;
+	bool fix_ckpt, fix_kv;
+	int cards[FIT_MAX_CARD_IDS]; /* --cards; n_cards 0 = all */
+	size_t n_cards;
+	int max_cards; /* --max-cards; 0 = default */
+	int rank; /* enum fit_rank */
+	int64_t
+	    max_model_len; /* the plan's, kept (grown to the tokens); 0 = from the tokens */
 	struct fit_row rows[FIT_MAX_ROWS];
-	size_t	 n_rows;
+	size_t n_rows;
 	struct fit_result res;
-	double	 fit_ms;
-	double	 tok_s[FIT_MAX_ROWS];	/* per user on each row (est.), < 0 unknown */
-	int	 cursor, top;
-	char	 cmd[RECALC_CMD_LEN];	/* the vllm serve line of row cmd_row */
-	int	 cmd_row;		/* -1: none yet */
+	double fit_ms;
+	double
+	    tok_s[FIT_MAX_ROWS]; /* per user on each row (est.), < 0 unknown */
+	int cursor, top;
+	char cmd[RECALC_CMD_LEN]; /* the vllm serve line of row cmd_row */
+	int cmd_row; /* -1: none yet */
 };
 
 static double
@@ -93,9 +95,11 @@ fit_run(struct app *a, struct fit_view *v)
 	q.rank = (enum fit_rank)v->rank;
 	/* the plan's max-model-len, or longer when the requests grow past it */
 	if (v->max_model_len > 0) {
-		int64_t need = fit_max_model_len(v->tokens), cap = fit_tokens_cap(a);
+		int64_t need = fit_max_model_len(v->tokens),
+			cap = fit_tokens_cap(a);
 
-		q.max_model_len = v->max_model_len > need ? v->max_model_len : need;
+		q.max_model_len =
+		    v->max_model_len > need ? v->max_model_len : need;
 		if (cap > 0 && q.max_model_len > cap)
 			q.max_model_len = cap;
 	}
@@ -111,8 +115,8 @@ fit_run(struct app *a, struct fit_view *v)
 		struct speed_estimate e;
 
 		plan_compute(a->cat, &r->in, &p);
-		speed_estimate(a->cat, &r->in, &p, (v->users + r->replicas - 1) /
-		    r->replicas, &e);
+		speed_estimate(a->cat, &r->in, &p,
+		    (v->users + r->replicas - 1) / r->replicas, &e);
 		v->tok_s[i] = e.known ? e.load.tokens_per_s_user : -1;
 	}
 	v->cmd_row = -1;
@@ -152,10 +156,12 @@ fit_open(struct app *a, struct overlay *o)
 	if (v->users <= 0)
 		v->users = p->total_concurrency > 0 ? p->total_concurrency : 8;
 	if (v->tokens <= 0)
-		v->tokens = p->tokens_per_request > 0 ? p->tokens_per_request : 8192;
+		v->tokens =
+		    p->tokens_per_request > 0 ? p->tokens_per_request : 8192;
 	/* the plan's max-model-len when the user set one: rows run the same length */
-	v->max_model_len = in->max_model_len != 0 && p->max_model_len > 0 ?
-	    p->max_model_len : 0;
+	v->max_model_len = in->max_model_len != 0 && p->max_model_len > 0
+	    ? p->max_model_len
+	    : 0;
 	fit_clamp_tokens(a, v);
 	fit_run(a, v);
 	fit_command(a, v);
@@ -175,8 +181,8 @@ fit_start(struct app *a, struct overlay *o, const struct sizing_opts *opts)
 	v->fix_ckpt = opts->checkpoint_given;
 	v->fix_kv = opts->kv_given;
 	v->max_cards = opts->max_cards;
-	n = sizing_cli_cards(a->cat, opts->cards, v->cards, FIT_MAX_CARD_IDS, err,
-	    sizeof err);
+	n = sizing_cli_cards(a->cat, opts->cards, v->cards, FIT_MAX_CARD_IDS,
+	    err, sizeof err);
 	v->n_cards = n > 0 ? (size_t)n : 0;
 	overlay_open(a, OVERLAY_FIT);
 	return true;
@@ -189,31 +195,20 @@ fit_key_change_query(struct fit_view *v, int c)
 {
 	switch (c) {
 	case '+':
-	case '=':
-		v->users++;
-		return true;
+	case '=': v->users++; return true;
 	case '-':
 		if (v->users > 1)
 			v->users--;
 		return true;
-	case '>':
-		v->users += 10;
-		return true;
-	case '<':
-		v->users = v->users > 10 ? v->users - 10 : 1;
-		return true;
-	case 'c':
-		v->fix_ckpt = !v->fix_ckpt;
-		return true;
-	case 'v':
-		v->fix_kv = !v->fix_kv;
-		return true;
+	case '>': v->users += 10; return true;
+	case '<': v->users = v->users > 10 ? v->users - 10 : 1; return true;
+	case 'c': v->fix_ckpt = !v->fix_ckpt; return true;
+	case 'v': v->fix_kv = !v->fix_kv; return true;
 	case 'r':
 		v->rank = (v->rank + 1) % FIT_RANKS;
 		v->cursor = v->top = 0;
 		return true;
-	default:
-		return false;
+	default: return false;
 	}
 }
 
@@ -238,8 +233,7 @@ fit_key_move_cursor(struct fit_view *v, enum action act, int rows)
 		if (v->cursor >= (int)v->n_rows)
 			v->cursor = v->n_rows > 0 ? (int)v->n_rows - 1 : 0;
 		break;
-	default:
-		break;
+	default: break;
 	}
 }
 
@@ -249,20 +243,15 @@ static bool
 fit_key_change_tokens(struct fit_view *v, enum action act)
 {
 	switch (act) {
-	case ACT_SLIDER_INC:
-		v->tokens += 1024;
-		return true;
+	case ACT_SLIDER_INC: v->tokens += 1024; return true;
 	case ACT_SLIDER_DEC:
 		v->tokens = v->tokens > 1024 ? v->tokens - 1024 : 256;
 		return true;
-	case ACT_SLIDER_DOUBLE:
-		v->tokens *= 2;
-		return true;
+	case ACT_SLIDER_DOUBLE: v->tokens *= 2; return true;
 	case ACT_SLIDER_HALVE:
 		v->tokens = v->tokens > 512 ? v->tokens / 2 : 256;
 		return true;
-	default:
-		return false;
+	default: return false;
 	}
 }
 
@@ -326,7 +315,8 @@ fit_cell(const char *s, int w, char *out, size_t len)
 
 /* A row's card and count ("2 × rtx-pro-6000-server", "4 × b200 1g.23gb"), layout apart. */
 static void
-fit_card_count(const struct app *a, const struct fit_row *r, char *buf, size_t len)
+fit_card_count(const struct app *a, const struct fit_row *r, char *buf,
+    size_t len)
 {
 	const struct gpu *g = &a->cat->gpus[r->gpu];
 
@@ -346,9 +336,11 @@ fit_layout(const struct fit_row *r, char *buf, size_t len)
 	if (r->tp > 1)
 		o += (size_t)snprintf(buf + o, len - o, "TP%d", r->tp);
 	if (r->pp > 1 && o < len)
-		o += (size_t)snprintf(buf + o, len - o, "%sPP%d", o ? " " : "", r->pp);
+		o += (size_t)snprintf(buf + o, len - o, "%sPP%d", o ? " " : "",
+		    r->pp);
 	if (r->replicas > 1 && r->mig < 0 && o < len)
-		o += (size_t)snprintf(buf + o, len - o, "%sDP%d", o ? " " : "", r->replicas);
+		o += (size_t)snprintf(buf + o, len - o, "%sDP%d", o ? " " : "",
+		    r->replicas);
 	if (o == 0)
 		snprintf(buf, len, r->mig >= 0 ? "slices" : "1");
 }
@@ -361,20 +353,24 @@ fit_draw_query(struct app *a, const struct fit_view *v, int w)
 	const struct plan_input *in = recalc_input(a->calc);
 	char t[1400], n1[32], n2[32], ver[16];
 
-	vllm_version_format(in->version > 0 ? in->version : VLLM_VER_NEWEST, ver,
-	    sizeof ver);
-	snprintf(t, sizeof t, "%s request%s of %s tokens at once, by %s (r)  +/-: users "
+	vllm_version_format(in->version > 0 ? in->version : VLLM_VER_NEWEST,
+	    ver, sizeof ver);
+	snprintf(t, sizeof t,
+	    "%s request%s of %s tokens at once, by %s (r)  +/-: users "
 	    "(< > by 10)  %s%s: tokens  c: checkpoint %s  v: KV dtype %s",
-	    units_format_commas(v->users, n1, sizeof n1), units_plural(v->users),
+	    units_format_commas(v->users, n1, sizeof n1),
+	    units_plural(v->users),
 	    units_format_commas(v->tokens, n2, sizeof n2),
 	    fit_rank_name((enum fit_rank)v->rank), a->g->left, a->g->right,
 	    v->fix_ckpt ? "fixed" : "free", v->fix_kv ? "fixed" : "free");
 	draw_text(&a->theme, ROLE_HELP_KEY, 1, 2, w, t, a->g->ellipsis);
-	snprintf(t, sizeof t, "max-model-len %s%s; %s, vLLM %s, %s; %zu plans in %.1f "
+	snprintf(t, sizeof t,
+	    "max-model-len %s%s; %s, vLLM %s, %s; %zu plans in %.1f "
 	    "ms, %zu carry it on %zu options",
 	    units_format_commas(v->res.max_model_len, n1, sizeof n1),
-	    v->max_model_len > 0 ? " (the plan's)" : "", in->model ? in->model->id : "?",
-	    ver, in->overhead == OVERHEAD_RULE ? "sizing rule" : "estimate",
+	    v->max_model_len > 0 ? " (the plan's)" : "",
+	    in->model ? in->model->id : "?", ver,
+	    in->overhead == OVERHEAD_RULE ? "sizing rule" : "estimate",
 	    v->res.n_planned, v->fit_ms, v->res.n_found, v->res.n_options);
 	draw_text(&a->theme, ROLE_MUTED, 2, 2, w, t, a->g->ellipsis);
 }
@@ -389,8 +385,9 @@ fit_draw_heading(struct app *a, int w)
 
 	fit_cell("hardware", 26, n1, sizeof n1);
 	snprintf(ph, sizeof ph, "%s/h", price_unit(&c->currency));
-	snprintf(pu, sizeof pu, price_converted(&c->currency) ? "%s/u-h" :
-	    "%s/user-h", price_unit(&c->currency));
+	snprintf(pu, sizeof pu,
+	    price_converted(&c->currency) ? "%s/u-h" : "%s/user-h",
+	    price_unit(&c->currency));
 	snprintf(t, sizeof t, "%3s %s %-7s %5s %6s %8s %5s  %s", "#", n1,
 	    "layout", "users", ph, pu, "tok/s",
 	    "+ways, checkpoint (tok/s per user, est.)");
@@ -430,11 +427,11 @@ fit_draw_row(struct app *a, const struct fit_view *v, int i, int y, int w)
 		snprintf(sp, sizeof sp, "~%.0f", v->tok_s[i]);
 	else
 		snprintf(sp, sizeof sp, "-");
-	snprintf(t, sizeof t, "%3d %s %-7.7s %5s %6s %8s %5s  %s KV %s",
-	    i + 1, cell, lay, units_format_commas(r->total, n1, sizeof n1),
-	    price, ppu, sp, ck, kv_dtype_name(r->kv));
-	draw_text(&a->theme, i == v->cursor ? ROLE_SELECTION : ROLE_HELP,
-	    y, 2, w, t, a->g->ellipsis);
+	snprintf(t, sizeof t, "%3d %s %-7.7s %5s %6s %8s %5s  %s KV %s", i + 1,
+	    cell, lay, units_format_commas(r->total, n1, sizeof n1), price, ppu,
+	    sp, ck, kv_dtype_name(r->kv));
+	draw_text(&a->theme, i == v->cursor ? ROLE_SELECTION : ROLE_HELP, y, 2,
+	    w, t, a->g->ellipsis);
 }
 
 /* Under the rows of b: the price note, then the row under the cursor in
@@ -447,19 +444,22 @@ fit_draw_detail(struct app *a, const struct fit_view *v, const struct rect *b,
 	const struct fit_row *r = &v->rows[v->cursor];
 	char t[1400], n1[32], n2[32], n3[16], ck[200], alts[1024];
 
-	if (price_converted(&c->currency))	/* the line under the rows */
-		draw_text(&a->theme, ROLE_MUTED, b->h - 4, 2, w, price_note(
-		    &c->currency, t, sizeof t), a->g->ellipsis);
-	sizing_report_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8, ck,
-	    sizeof ck);
+	if (price_converted(&c->currency)) /* the line under the rows */
+		draw_text(&a->theme, ROLE_MUTED, b->h - 4, 2, w,
+		    price_note(&c->currency, t, sizeof t), a->g->ellipsis);
+	sizing_report_fit_way(c, r->in.ckpt, r->format, r->in.quantization_fp8,
+	    ck, sizeof ck);
 	sizing_report_fit_alts(c, r, alts, sizeof alts);
 	snprintf(t, sizeof t, "%s, KV %s%s%s", ck, kv_dtype_name(r->kv),
 	    alts[0] ? "; " : "", alts);
 	draw_text(&a->theme, ROLE_HELP, b->h - 3, 2, w, t, a->g->ellipsis);
-	snprintf(t, sizeof t, "%s GiB weights and %s GiB KV cache per GPU, %s "
-	    "tokens; %+.0f%% over the users", units_format_gib(r->weights, n1,
-	    sizeof n1), units_format_gib(r->kv_cache, n2, sizeof n2),
-	    units_format_commas(r->kv_tokens, n3, sizeof n3), r->headroom * 100);
+	snprintf(t, sizeof t,
+	    "%s GiB weights and %s GiB KV cache per GPU, %s "
+	    "tokens; %+.0f%% over the users",
+	    units_format_gib(r->weights, n1, sizeof n1),
+	    units_format_gib(r->kv_cache, n2, sizeof n2),
+	    units_format_commas(r->kv_tokens, n3, sizeof n3),
+	    r->headroom * 100);
 	draw_text(&a->theme, ROLE_HELP, b->h - 2, 2, w, t, a->g->ellipsis);
 	draw_text(&a->theme, ROLE_COMMAND, b->h - 1, 2, w,
 	    v->cmd_row == v->cursor ? v->cmd : "", a->g->ellipsis);
@@ -472,7 +472,8 @@ fit_draw(struct app *a, struct overlay *o)
 	struct rect b;
 	int y, rows, i, w;
 
-	overlay_frame(a, &b, "Plans that carry the users (F or Esc closes; Enter uses a row)");
+	overlay_frame(a, &b,
+	    "Plans that carry the users (F or Esc closes; Enter uses a row)");
 	w = b.w - 4;
 	fit_draw_query(a, v, w);
 	if (v->n_rows == 0) {

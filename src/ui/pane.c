@@ -39,7 +39,8 @@ pane_repaint_mask(unsigned chg, unsigned groups)
 	int p;
 
 	for (p = 0; p < PANE_COUNT; p++)
-		if ((pane_table[p]->on_change & chg) || (pane_table[p]->on_input & groups))
+		if ((pane_table[p]->on_change & chg) ||
+		    (pane_table[p]->on_input & groups))
 			d |= PANE_BIT(p);
 	return d;
 }
@@ -51,8 +52,9 @@ pane_init_all(struct app *a)
 
 	for (p = 0; p < PANE_COUNT; p++) {
 		a->panes[p].ops = pane_table[p];
-		a->panes[p].state = pane_table[p]->state_size > 0 ?
-		    xcalloc(1, pane_table[p]->state_size) : NULL;
+		a->panes[p].state = pane_table[p]->state_size > 0
+		    ? xcalloc(1, pane_table[p]->state_size)
+		    : NULL;
 	}
 	for (p = 0; p < PANE_COUNT; p++)
 		if (pane_table[p]->init != NULL)
@@ -104,7 +106,8 @@ pane_follow_all(struct app *a, unsigned chg, unsigned groups)
 
 	for (p = 0; p < PANE_COUNT; p++)
 		if (pane_table[p]->follow != NULL)
-			pane_table[p]->follow(a, a->panes[p].state, chg, groups);
+			pane_table[p]->follow(a, a->panes[p].state, chg,
+			    groups);
 }
 
 void
@@ -143,7 +146,8 @@ pane_list_action(struct app *a, enum pane_id id, struct list_view *v, int n,
 {
 	int target;
 
-	if (!pane_list_move(v, n, pane_list_rows(&a->lay.pane[id]), act, &target))
+	if (!pane_list_move(v, n, pane_list_rows(&a->lay.pane[id]), act,
+		&target))
 		return false;
 	if (n > 0) {
 		v->cursor = target;
@@ -156,7 +160,8 @@ void
 pane_header(struct app *a, const struct rect *r, enum pane_id id,
     const char *title, const char *right)
 {
-	enum role role = a->focus == id ? ROLE_PANE_TITLE_FOCUS : ROLE_PANE_TITLE;
+	enum role role =
+	    a->focus == id ? ROLE_PANE_TITLE_FOCUS : ROLE_PANE_TITLE;
 	int used, rw = right ? draw_width(right) : 0;
 
 	draw_pad(&a->theme, role, r->y, r->x, r->w);
@@ -205,7 +210,8 @@ pane_card_name(const struct app *a, const struct plan_input *in, char *buf,
 
 	if (in->gpu < 0 || (size_t)in->gpu >= a->cat->n_gpus) {
 		if (in->gpu_total_gib > 0)
-			snprintf(buf, len, "custom card (%.2f GiB)", in->gpu_total_gib);
+			snprintf(buf, len, "custom card (%.2f GiB)",
+			    in->gpu_total_gib);
 		else
 			snprintf(buf, len, "no card");
 		return;
@@ -223,7 +229,8 @@ pane_plan_hardware(const struct app *a, char *buf, size_t len)
 	const struct plan_input *in = recalc_input(a->calc);
 	const struct plan *p = recalc_plan(a->calc);
 	char card[96];
-	int world = p->world > 0 ? p->world : 1, reps = p->replicas > 0 ? p->replicas : 1;
+	int world = p->world > 0 ? p->world : 1,
+	    reps = p->replicas > 0 ? p->replicas : 1;
 	int n = in->gpus > 0 ? in->gpus : world * reps;
 	size_t k;
 
@@ -250,4 +257,3 @@ pane_choice_name(const struct app *a, const struct recalc_choice *ch, char *buf,
 	else
 		snprintf(buf, len, "local weights");
 }
-

@@ -61,8 +61,8 @@ bool pane_list_action(struct app *, enum pane_id, struct list_view *, int n,
 void pane_too_small_draw(struct app *);
 
 /* Shared by the panes (pane.c). */
-void pane_header(struct app *, const struct rect *, enum pane_id, const char *title,
-    const char *right);
+void pane_header(struct app *, const struct rect *, enum pane_id,
+    const char *title, const char *right);
 /* Rows of a list pane under its header. */
 int pane_list_rows(const struct rect *);
 /* Keeps a cursor inside [0, n) and the rows shown around it. */
@@ -73,7 +73,7 @@ void pane_card_name(const struct app *, const struct plan_input *, char *buf,
 /* The hardware the plan uses: "2 × rtx-pro-6000-server, TP 2", "4 × h200-nvl 1g.18gb, 4 replicas". */
 void pane_plan_hardware(const struct app *, char *buf, size_t len);
 /* Short name of a checkpoint choice ("nvidia/...-FP8", "online FP8"). */
-void pane_choice_name(const struct app *, const struct recalc_choice *, char *buf,
-    size_t len);
+void pane_choice_name(const struct app *, const struct recalc_choice *,
+    char *buf, size_t len);
 
 #endif

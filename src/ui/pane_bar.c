@@ -62,14 +62,18 @@ pane_bar_format_title(struct app *a, const struct plan *p, char *title,
 
 	pane_plan_hardware(a, hw, sizeof hw);
 	/* the planned hardware always shows: the card facts follow the cursor */
-	if (in->overhead == OVERHEAD_RULE && p->total != plan_card_total(a->cat, in)) {
+	if (in->overhead == OVERHEAD_RULE &&
+	    p->total != plan_card_total(a->cat, in)) {
 		char c[32];
 
 		/* the rule counts the driver's total, more than CUDA's */
-		snprintf(title, len, "Memory per %s: %s GiB (nvidia-smi; CUDA %s) "
-		    "on %s", in->mig >= 0 ? "slice" : "GPU",
-		    units_format_gib(p->total, t, sizeof t), units_format_gib(
-		    plan_card_total(a->cat, in), c, sizeof c), hw);
+		snprintf(title, len,
+		    "Memory per %s: %s GiB (nvidia-smi; CUDA %s) "
+		    "on %s",
+		    in->mig >= 0 ? "slice" : "GPU",
+		    units_format_gib(p->total, t, sizeof t),
+		    units_format_gib(plan_card_total(a->cat, in), c, sizeof c),
+		    hw);
 	} else {
 		snprintf(title, len, "Memory per %s: %s GiB on %s",
 		    in->mig >= 0 ? "slice" : "GPU",
@@ -86,8 +90,9 @@ pane_bar_draw_cells(struct app *a, const struct rect *r, const int *w, int cap)
 
 	for (s = 0; s < SEG_COUNT; s++)
 		for (i = 0; i < w[s]; i++, x++)
-			draw_text(&a->theme, x >= cap ? ROLE_BAR_OVER : seg_roles[s],
-			    r->y + 1, x0 + x, 1, x >= cap ? a->g->over : seg_glyph(a, s),
+			draw_text(&a->theme,
+			    x >= cap ? ROLE_BAR_OVER : seg_roles[s], r->y + 1,
+			    x0 + x, 1, x >= cap ? a->g->over : seg_glyph(a, s),
 			    NULL);
 }
 
@@ -134,7 +139,8 @@ pane_bar_draw_header(struct app *a, const struct rect *r,
 		/* the word too, when it hits neither the title nor the other mark */
 		if (l0 >= 0 && (l0 > t0 + tw || budget - 2 < t0) &&
 		    !(b->over > 0 && cap - 1 >= l0 && cap - 1 < budget))
-			draw_text(&a->theme, ROLE_BAR_BUDGET, r->y, x0 + l0, lw, lbl, NULL);
+			draw_text(&a->theme, ROLE_BAR_BUDGET, r->y, x0 + l0, lw,
+			    lbl, NULL);
 		draw_text(&a->theme, ROLE_BAR_BUDGET, r->y, x0 + budget - 1, 1,
 		    a->g->budget, NULL);
 	}
@@ -178,8 +184,9 @@ pane_bar_draw_legend(struct app *a, const struct rect *r,
 		share = b->total > 0 ? 100.0 * val / b->total : 0;
 		snprintf(e, sizeof e, " %s %s GiB %.0f%%%s", name,
 		    units_format_gib((int64_t)val, v, sizeof v), share,
-		    s < SEG_COUNT ? term_mark(recalc_plan(a->calc), s, b->estimated[s]) :
-		    "");
+		    s < SEG_COUNT
+			? term_mark(recalc_plan(a->calc), s, b->estimated[s])
+			: "");
 		ew = draw_width(e) + 1;
 		if (lx > 0 && lx + ew + 1 > width) {
 			ly++;
@@ -188,10 +195,10 @@ pane_bar_draw_legend(struct app *a, const struct rect *r,
 			if (lrows <= 0)
 				break;
 		}
-		draw_text(&a->theme, role, ly, x0 + lx, 1, s == SEG_COUNT ? a->g->over :
-		    seg_glyph(a, s), NULL);
-		draw_text(&a->theme, ROLE_DEFAULT, ly, x0 + lx + 1, width - lx - 1, e,
-		    a->g->ellipsis);
+		draw_text(&a->theme, role, ly, x0 + lx, 1,
+		    s == SEG_COUNT ? a->g->over : seg_glyph(a, s), NULL);
+		draw_text(&a->theme, ROLE_DEFAULT, ly, x0 + lx + 1,
+		    width - lx - 1, e, a->g->ellipsis);
 		lx += ew + 1;
 	}
 }
@@ -222,9 +229,9 @@ pane_bar_draw(struct app *a, void *state, const struct rect *r)
 /* the card count sets the replicas in its title */
 const struct pane_ops pane_bar_ops = {
 	.name = "bar",
-	.on_change = RECALC_CHG(RECALC_N_SETTINGS) | RECALC_CHG(RECALC_N_BUDGET) |
-	    RECALC_CHG(RECALC_N_WEIGHTS) | RECALC_CHG(RECALC_N_PROFILE) |
-	    RECALC_CHG(RECALC_N_KV),
+	.on_change = RECALC_CHG(RECALC_N_SETTINGS) |
+	    RECALC_CHG(RECALC_N_BUDGET) | RECALC_CHG(RECALC_N_WEIGHTS) |
+	    RECALC_CHG(RECALC_N_PROFILE) | RECALC_CHG(RECALC_N_KV),
 	.on_input = PANE_IN(RECALC_IN_CARD),
 	.draw = pane_bar_draw,
 };

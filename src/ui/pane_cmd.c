@@ -14,7 +14,7 @@
 #include "io/launch.h"
 
 struct cmd_pane {
-	int top;	/* the first row shown; the draw clamps it */
+	int top; /* the first row shown; the draw clamps it */
 };
 
 /* Splits the command into lines of w columns at spaces; returns the line count. */
@@ -58,10 +58,12 @@ pane_cmd_draw(struct app *a, void *state, const struct rect *r)
 
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
 	if (cmd == NULL || cmd[0] == NULL || cmd[0][0] == '\0') {
-		draw_text(&a->theme, focused ? ROLE_PANE_TITLE_FOCUS : ROLE_KEY, r->y,
-		    r->x, 1, "$", NULL);
-		draw_text(&a->theme, ROLE_MUTED, r->y, r->x + 2, w, "(no command: "
-		    "choose a card and a model)", a->g->ellipsis);
+		draw_text(&a->theme, focused ? ROLE_PANE_TITLE_FOCUS : ROLE_KEY,
+		    r->y, r->x, 1, "$", NULL);
+		draw_text(&a->theme, ROLE_MUTED, r->y, r->x + 2, w,
+		    "(no command: "
+		    "choose a card and a model)",
+		    a->g->ellipsis);
 		launch_free(cmd);
 		return;
 	}
@@ -81,18 +83,20 @@ pane_cmd_draw(struct app *a, void *state, const struct rect *r)
 		int k = cp->top + i;
 
 		if (first[k])
-			draw_text(&a->theme, focused ? ROLE_PANE_TITLE_FOCUS : ROLE_KEY,
+			draw_text(&a->theme,
+			    focused ? ROLE_PANE_TITLE_FOCUS : ROLE_KEY,
 			    r->y + i, r->x, 1, "$", NULL);
 		snprintf(line, sizeof line, "%.*s", lens[k], starts[k]);
-		draw_text(&a->theme, ROLE_COMMAND, r->y + i, r->x + 2, w, line, NULL);
+		draw_text(&a->theme, ROLE_COMMAND, r->y + i, r->x + 2, w, line,
+		    NULL);
 	}
 	launch_free(cmd);
 	if (cp->top > 0)
 		draw_text(&a->theme, ROLE_MUTED, r->y, r->x + r->w - 1, 1,
 		    a->g->more_up, NULL);
 	if (cp->top + r->h < n)
-		draw_text(&a->theme, ROLE_MUTED, r->y + r->h - 1, r->x + r->w - 1, 1,
-		    a->g->more_down, NULL);
+		draw_text(&a->theme, ROLE_MUTED, r->y + r->h - 1,
+		    r->x + r->w - 1, 1, a->g->more_down, NULL);
 }
 
 /* Up, Down, PgUp, PgDn, Home, End scroll the command line a row at a time. */
@@ -103,19 +107,12 @@ cmd_action(struct app *a, void *state, enum action act)
 
 	switch (act) {
 	case ACT_UP:
-	case ACT_PAGE_UP:
-		cp->top--;
-		break;
-	case ACT_FIRST:
-		cp->top = 0;
-		break;
+	case ACT_PAGE_UP: cp->top--; break;
+	case ACT_FIRST: cp->top = 0; break;
 	case ACT_DOWN:
 	case ACT_PAGE_DOWN:
-	case ACT_LAST:
-		cp->top++;
-		break;
-	default:
-		return false;
+	case ACT_LAST: cp->top++; break;
+	default: return false;
 	}
 	if (cp->top < 0)
 		cp->top = 0;

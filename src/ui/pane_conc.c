@@ -27,10 +27,14 @@ speed_note(struct app *a, char *brief, size_t blen, char *full, size_t flen)
 	brief[0] = full[0] = '\0';
 	if (!e->known || p->concurrency_at_tpr <= 0)
 		return;
-	snprintf(brief, blen, ", est. %.0f tok/s each", e->load.tokens_per_s_user);
-	snprintf(full, flen, "Speed (est.): %.1f tok/s per user at %s, %.0f in all, "
-	    "%.1f alone", e->load.tokens_per_s_user, units_format_commas(e->load.users,
-	    n1, sizeof n1), e->load.tokens_per_s_total, e->single.tokens_per_s_user);
+	snprintf(brief, blen, ", est. %.0f tok/s each",
+	    e->load.tokens_per_s_user);
+	snprintf(full, flen,
+	    "Speed (est.): %.1f tok/s per user at %s, %.0f in all, "
+	    "%.1f alone",
+	    e->load.tokens_per_s_user,
+	    units_format_commas(e->load.users, n1, sizeof n1),
+	    e->load.tokens_per_s_total, e->single.tokens_per_s_user);
 	if (e->prefill_known) {
 		size_t o = strlen(full);
 
@@ -50,10 +54,10 @@ draw_requests(struct app *a, int y, int x, int w, const struct plan *p)
 	if (w < 12 || cap <= 0)
 		return;
 	/* room for the widest label, the cell's worth ("■=32") included */
-	snprintf(label, sizeof label, " %lld/%lld seqs, %s=%lld", (long long)fit,
-	    (long long)cap, a->g->request, (long long)cap);
+	snprintf(label, sizeof label, " %lld/%lld seqs, %s=%lld",
+	    (long long)fit, (long long)cap, a->g->request, (long long)cap);
 	lw = draw_width(label);
-	if (w - lw < 4) {	/* too narrow: without the cell's worth */
+	if (w - lw < 4) { /* too narrow: without the cell's worth */
 		snprintf(label, sizeof label, " %lld/%lld seqs", (long long)fit,
 		    (long long)cap);
 		lw = draw_width(label);
@@ -69,12 +73,15 @@ draw_requests(struct app *a, int y, int x, int w, const struct plan *p)
 	cells = (int)((cap + per - 1) / per);
 	filled = (int)((fit + per - 1) / per);
 	for (i = 0; i < cells; i++)
-		draw_text(&a->theme, i < filled ? ROLE_REQUEST : ROLE_REQUEST_FREE, y,
-		    x + i, 1, i < filled ? a->g->request : a->g->request_free, NULL);
+		draw_text(&a->theme,
+		    i < filled ? ROLE_REQUEST : ROLE_REQUEST_FREE, y, x + i, 1,
+		    i < filled ? a->g->request : a->g->request_free, NULL);
 	if (per > 1)
-		snprintf(label, sizeof label, " %lld/%lld seqs, %s=%lld", (long long)fit,
-		    (long long)cap, a->g->request, (long long)per);
-	draw_text(&a->theme, ROLE_MUTED, y, x + cells, w - cells, label, a->g->ellipsis);
+		snprintf(label, sizeof label, " %lld/%lld seqs, %s=%lld",
+		    (long long)fit, (long long)cap, a->g->request,
+		    (long long)per);
+	draw_text(&a->theme, ROLE_MUTED, y, x + cells, w - cells, label,
+	    a->g->ellipsis);
 }
 
 /* The slider's arrows around the tokens per request, at row y from
@@ -86,11 +93,13 @@ pane_conc_draw_slider(struct app *a, const struct plan *p, int y, int x, int w)
 	int used;
 
 	used = draw_text(&a->theme, ROLE_SLIDER, y, x, 2, a->g->left, NULL) + 1;
-	snprintf(n1, sizeof n1, "%s", units_format_commas(p->tokens_per_request, n3,
-	    sizeof n3));
-	used += draw_text(&a->theme, ROLE_SLIDER, y, x + used, w - used, n1, NULL);
+	snprintf(n1, sizeof n1, "%s",
+	    units_format_commas(p->tokens_per_request, n3, sizeof n3));
+	used +=
+	    draw_text(&a->theme, ROLE_SLIDER, y, x + used, w - used, n1, NULL);
 	used += 1;
-	used += draw_text(&a->theme, ROLE_SLIDER, y, x + used, 1, a->g->right, NULL);
+	used += draw_text(&a->theme, ROLE_SLIDER, y, x + used, 1, a->g->right,
+	    NULL);
 	return used;
 }
 
@@ -108,20 +117,24 @@ pane_conc_format_fits(struct app *a, const struct plan *p,
 	char n1[32], n2[32];
 
 	if (!starts)
-		snprintf(l3, len, " tokens per request: no requests, vLLM "
+		snprintf(l3, len,
+		    " tokens per request: no requests, vLLM "
 		    "does not start");
 	else if (p->replicas > 1)
-		snprintf(l3, len, " tokens per request%s: %s request%s %s %d "
-		    "replicas = %s", in->tokens_per_request > 0 ? "" :
-		    " (max-model-len)",
+		snprintf(l3, len,
+		    " tokens per request%s: %s request%s %s %d "
+		    "replicas = %s",
+		    in->tokens_per_request > 0 ? "" : " (max-model-len)",
 		    units_format_commas(p->concurrency_at_tpr, n1, sizeof n1),
-		    units_plural(p->concurrency_at_tpr), a->g->times, p->replicas,
+		    units_plural(p->concurrency_at_tpr), a->g->times,
+		    p->replicas,
 		    units_format_commas(p->total_concurrency, n2, sizeof n2));
 	else
 		snprintf(l3, len, " tokens per request%s: %s %s",
 		    in->tokens_per_request > 0 ? "" : " (max-model-len)",
 		    units_format_commas(p->concurrency_at_tpr, n1, sizeof n1),
-		    p->concurrency_at_tpr == 1 ? "request fits" : "requests fit");
+		    p->concurrency_at_tpr == 1 ? "request fits"
+					       : "requests fit");
 	/*
 	 * The speed each user gets, marked as an estimate, when the line has
 	 * room; on a narrow pane without "each".
@@ -151,60 +164,66 @@ pane_conc_draw(struct app *a, void *state, const struct rect *r)
 	(void)state;
 
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
-	pane_header(a, r, PANE_CONC, "Concurrency", in->overhead == OVERHEAD_RULE ?
-	    "sizing rule" : NULL);
+	pane_header(a, r, PANE_CONC, "Concurrency",
+	    in->overhead == OVERHEAD_RULE ? "sizing rule" : NULL);
 	if (rows <= 0)
 		return;
 
 	if (in->overhead == OVERHEAD_RULE)
-		snprintf(l1, sizeof l1, "KV cache by the sizing rule: %s GiB, %s tokens",
+		snprintf(l1, sizeof l1,
+		    "KV cache by the sizing rule: %s GiB, %s tokens",
 		    units_format_gib(p->rule_cache, n1, sizeof n1),
 		    units_format_commas(p->kv_tokens, n2, sizeof n2));
 	else
 		snprintf(l1, sizeof l1, "GPU KV cache size: %s tokens%s",
 		    units_format_commas(p->kv_tokens, n1, sizeof n1),
 		    starts ? "" : " (would be)");
-	snprintf(l2, sizeof l2, "Maximum concurrency for %s tokens per request: %.2fx",
-	    units_format_commas(p->max_model_len, n1, sizeof n1), p->max_concurrency);
+	snprintf(l2, sizeof l2,
+	    "Maximum concurrency for %s tokens per request: %.2fx",
+	    units_format_commas(p->max_model_len, n1, sizeof n1),
+	    p->max_concurrency);
 
-	used = draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_MUTED, y, x, w, l1,
-	    a->g->ellipsis);
+	used = draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_MUTED, y, x, w,
+	    l1, a->g->ellipsis);
 	if (rows < 4)
 		draw_requests(a, y, x + used + 2, w - used - 2, p);
 	if (rows >= 2)
-		draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_MUTED, y + 1, x, w, l2,
-		    a->g->ellipsis);
+		draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_MUTED, y + 1, x,
+		    w, l2, a->g->ellipsis);
 	if (rows < 3)
 		return;
 
 	used = pane_conc_draw_slider(a, p, y + 2, x, w);
 	speed_note(a, sp_brief, sizeof sp_brief, sp_full, sizeof sp_full);
 	pane_conc_format_fits(a, p, in, used, w, sp_brief, l3, sizeof l3);
-	used += draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_VERDICT_FAIL, y + 2,
-	    x + used, w - used, l3, a->g->ellipsis);
+	used += draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_VERDICT_FAIL,
+	    y + 2, x + used, w - used, l3, a->g->ellipsis);
 	if (p->warning[0] != '\0' && rows >= 4)
-		draw_text(&a->theme, ROLE_WARNING, y + 3, x, w, p->warning, a->g->ellipsis);
+		draw_text(&a->theme, ROLE_WARNING, y + 3, x, w, p->warning,
+		    a->g->ellipsis);
 	else if (p->warning[0] != '\0' && used + 4 < w)
-		draw_text(&a->theme, ROLE_WARNING, y + 2, x + used + 2, w - used - 2,
-		    "(longer than max-model-len: rejected)", a->g->ellipsis);
+		draw_text(&a->theme, ROLE_WARNING, y + 2, x + used + 2,
+		    w - used - 2, "(longer than max-model-len: rejected)",
+		    a->g->ellipsis);
 	if (rows >= 4) {
 		int py = y + (p->warning[0] != '\0' ? 4 : 3);
 
 		if (py < r->y + r->h)
 			draw_requests(a, py, x, w, p);
 		if (starts && sp_full[0] != '\0' && py + 1 < r->y + r->h)
-			draw_text(&a->theme, ROLE_ESTIMATE, py + 1, x, w, sp_full,
-			    a->g->ellipsis);
+			draw_text(&a->theme, ROLE_ESTIMATE, py + 1, x, w,
+			    sp_full, a->g->ellipsis);
 	}
 }
 
 /* the KV cache, the slider, the requests and the speed */
 const struct pane_ops pane_conc_ops = {
 	.name = "conc",
-	.on_change = RECALC_CHG(RECALC_N_SETTINGS) | RECALC_CHG(RECALC_N_BUDGET) |
-	    RECALC_CHG(RECALC_N_WEIGHTS) | RECALC_CHG(RECALC_N_PROFILE) |
-	    RECALC_CHG(RECALC_N_KV) | RECALC_CHG(RECALC_N_VERDICT) |
-	    RECALC_CHG(RECALC_N_CONCURRENCY) | RECALC_CHG(RECALC_N_SPEED),
+	.on_change = RECALC_CHG(RECALC_N_SETTINGS) |
+	    RECALC_CHG(RECALC_N_BUDGET) | RECALC_CHG(RECALC_N_WEIGHTS) |
+	    RECALC_CHG(RECALC_N_PROFILE) | RECALC_CHG(RECALC_N_KV) |
+	    RECALC_CHG(RECALC_N_VERDICT) | RECALC_CHG(RECALC_N_CONCURRENCY) |
+	    RECALC_CHG(RECALC_N_SPEED),
 	.on_input = PANE_IN(RECALC_IN_SLIDER),
 	.draw = pane_conc_draw,
 };

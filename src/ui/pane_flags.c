@@ -38,14 +38,16 @@ pane_flags_draw(struct app *a, void *state, const struct rect *r)
 		lw = r->w - vw - 3;
 	}
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
-	pane_header(a, r, PANE_FLAGS, "4 Flags", dw > 0 ? "value  default " : NULL);
+	pane_header(a, r, PANE_FLAGS, "4 Flags",
+	    dw > 0 ? "value  default " : NULL);
 	pane_view_fit(&fp->view, n, rows);
 	for (i = 0; i < rows && fp->view.top + i < n; i++) {
 		int idx = fp->view.top + i, y = r->y + 1 + i, x = r->x;
 		enum flag_id f = ids[idx];
 		struct flag_view v;
 		bool cur = idx == fp->view.cursor;
-		enum role sel = focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE;
+		enum role sel =
+		    focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE;
 		const char *value;
 
 		flags_view(f, in, p, d, &v);
@@ -55,19 +57,27 @@ pane_flags_draw(struct app *a, void *state, const struct rect *r)
 		if (cur)
 			draw_pad(&a->theme, sel, y, x, r->w);
 		draw_text(&a->theme, cur ? sel : ROLE_LABEL, y, x + 1, lw,
-		    r->w >= 60 ? flags_name(f) : flags_label(f), a->g->ellipsis);
+		    r->w >= 60 ? flags_name(f) : flags_label(f),
+		    a->g->ellipsis);
 		if (draw_width(value) > vw)
-			draw_text(&a->theme, cur ? sel : v.differs ? ROLE_VALUE_CHANGED :
-			    ROLE_VALUE, y, x + 1 + lw + 1, vw, value, a->g->ellipsis);
+			draw_text(&a->theme,
+			    cur             ? sel
+				: v.differs ? ROLE_VALUE_CHANGED
+					    : ROLE_VALUE,
+			    y, x + 1 + lw + 1, vw, value, a->g->ellipsis);
 		else
-			draw_text_right(&a->theme, cur ? sel : v.differs ?
-			    ROLE_VALUE_CHANGED : ROLE_VALUE, y, x + 1 + lw + 1, vw, value);
+			draw_text_right(&a->theme,
+			    cur             ? sel
+				: v.differs ? ROLE_VALUE_CHANGED
+					    : ROLE_VALUE,
+			    y, x + 1 + lw + 1, vw, value);
 		if (v.differs)
 			draw_text(&a->theme, cur ? sel : ROLE_VALUE_CHANGED, y,
 			    x + 1 + lw + 1 + vw, 1, a->g->differs, NULL);
 		if (dw > 0)
 			draw_text(&a->theme, cur ? sel : ROLE_VALUE_DEFAULT, y,
-			    x + 1 + lw + 1 + vw + 2, dw, v.deflt, a->g->ellipsis);
+			    x + 1 + lw + 1 + vw + 2, dw, v.deflt,
+			    a->g->ellipsis);
 	}
 }
 
@@ -92,7 +102,8 @@ edit(struct app *a, struct flags_pane *fp, enum action act)
 	default: changed = false; break;
 	}
 	if (!changed) {
-		app_state_set_status(a, ROLE_STATUS, "%s: at its limit", flags_name(f));
+		app_state_set_status(a, ROLE_STATUS, "%s: at its limit",
+		    flags_name(f));
 		return;
 	}
 	app_state_apply(a, &in, TAG_FLAG + (int)f);
@@ -111,15 +122,13 @@ flags_action(struct app *a, void *state, enum action act)
 	case ACT_FLAG_BIG_INC:
 	case ACT_FLAG_BIG_DEC:
 	case ACT_FLAG_TOGGLE:
-	case ACT_FLAG_RESET:
-		edit(a, fp, act);
-		return true;
+	case ACT_FLAG_RESET: edit(a, fp, act); return true;
 	case ACT_FLAG_TYPE:
 		f = flags_at(recalc_input(a->calc), fp->view.cursor);
 		if (f == FLAG_COUNT)
 			return true;
-		flags_edit_text(f, recalc_input(a->calc), recalc_plan(a->calc), buf,
-		    sizeof buf);
+		flags_edit_text(f, recalc_input(a->calc), recalc_plan(a->calc),
+		    buf, sizeof buf);
 		app_state_open_flag_prompt(a, f, flags_name(f), buf);
 		return true;
 	default:
@@ -139,16 +148,20 @@ flags_hint(struct app *a, void *state, char *buf, size_t len)
 	if (f == FLAG_COUNT)
 		return false;
 	flags_view(f, in, recalc_plan(a->calc), recalc_defaults(a->calc), &v);
-	snprintf(buf, len, "%s = %s (default %s): %s. +/- PgUp/PgDn, Enter "
-	    "types, d resets", flags_name(f), v.value, v.deflt, flags_help(f));
+	snprintf(buf, len,
+	    "%s = %s (default %s): %s. +/- PgUp/PgDn, Enter "
+	    "types, d resets",
+	    flags_name(f), v.value, v.deflt, flags_help(f));
 	return true;
 }
 
 /* values in force and vLLM's defaults; every flag group */
 const struct pane_ops pane_flags_ops = {
 	.name = "flags",
-	.on_change = RECALC_CHG(RECALC_N_SETTINGS) | RECALC_CHG(RECALC_N_DEFAULTS),
-	.on_input = PANE_IN_ALL & ~(PANE_IN(RECALC_IN_SLIDER) | PANE_IN(RECALC_IN_CARD)),
+	.on_change =
+	    RECALC_CHG(RECALC_N_SETTINGS) | RECALC_CHG(RECALC_N_DEFAULTS),
+	.on_input = PANE_IN_ALL &
+	    ~(PANE_IN(RECALC_IN_SLIDER) | PANE_IN(RECALC_IN_CARD)),
 	.state_size = sizeof(struct flags_pane),
 	.draw = pane_flags_draw,
 	.action = flags_action,

@@ -13,7 +13,7 @@
 #include "io/price.h"
 
 struct gpu_pane {
-	struct gpu_row *rows;	/* the rows shown: all_rows filtered by search */
+	struct gpu_row *rows; /* the rows shown: all_rows filtered by search */
 	size_t n_rows;
 	struct gpu_row *all_rows;
 	size_t n_all_rows;
@@ -51,10 +51,11 @@ draw_facts(struct app *a, struct gpu_pane *gp, const struct rect *r, int y,
 	g = &a->cat->gpus[row->gpu];
 	cards = in->gpus > 0 ? in->gpus : p->world * p->dp;
 	/* the facts follow the cursor; the count belongs to the planned card only */
-	planned = row->gpu == in->gpu && row->mig == (in->mig >= 0 ? in->mig : -1);
+	planned =
+	    row->gpu == in->gpu && row->mig == (in->mig >= 0 ? in->mig : -1);
 	if (planned)
-		snprintf(cnt, sizeof cnt, "cards %d%s", cards, in->gpus > 0 || r->w < 30 ?
-		    "" : " (auto)");
+		snprintf(cnt, sizeof cnt, "cards %d%s", cards,
+		    in->gpus > 0 || r->w < 30 ? "" : " (auto)");
 	else
 		snprintf(cnt, sizeof cnt, "not planned");
 	memset(l, 0, sizeof l);
@@ -62,23 +63,31 @@ draw_facts(struct app *a, struct gpu_pane *gp, const struct rect *r, int y,
 		const struct mig_profile *m = &g->mig[row->mig];
 
 		snprintf(l[0], sizeof l[0], "%s %s", g->id, m->name);
-		snprintf(l[1], sizeof l[1], "%.2f GiB  %d SMs", m->total_gib, m->sm_count);
+		snprintf(l[1], sizeof l[1], "%.2f GiB  %d SMs", m->total_gib,
+		    m->sm_count);
 		snprintf(l[2], sizeof l[2], "%d/card  %s", m->max_count, cnt);
 	} else {
 		snprintf(l[0], sizeof l[0], "%s", g->name);
-		snprintf(l[1], sizeof l[1], "%.2f GiB%s  %.0f GB/s", g->cuda_total_gib,
-		    r->w >= 30 ? " CUDA total" : "", g->bandwidth_gbs);
-		snprintf(l[2], sizeof l[2], "%s  %s", g->fp8 && g->fp4 ?
-		    "FP8 FP4" : g->fp8 ? "FP8" : g->fp4 ? "FP4" : "no FP8", cnt);
+		snprintf(l[1], sizeof l[1], "%.2f GiB%s  %.0f GB/s",
+		    g->cuda_total_gib, r->w >= 30 ? " CUDA total" : "",
+		    g->bandwidth_gbs);
+		snprintf(l[2], sizeof l[2], "%s  %s",
+		    g->fp8 && g->fp4 ? "FP8 FP4"
+			: g->fp8     ? "FP8"
+			: g->fp4     ? "FP4"
+				     : "no FP8",
+		    cnt);
 		if (g->price_per_hour > 0 && n == 3) {
 			size_t k = strlen(l[2]);
 
-			snprintf(l[2] + k, sizeof l[2] - k, "  %s/h", price_format(
-			    &a->cat->currency, g->price_per_hour, 2, pr, sizeof pr));
+			snprintf(l[2] + k, sizeof l[2] - k, "  %s/h",
+			    price_format(&a->cat->currency, g->price_per_hour,
+				2, pr, sizeof pr));
 		}
 		if (g->price_per_hour > 0)
-			snprintf(l[3], sizeof l[3], "%s/h (%s)", price_format(
-			    &a->cat->currency, g->price_per_hour, 2, pr, sizeof pr),
+			snprintf(l[3], sizeof l[3], "%s/h (%s)",
+			    price_format(&a->cat->currency, g->price_per_hour,
+				2, pr, sizeof pr),
 			    g->price_date ? g->price_date : "undated");
 		else
 			snprintf(l[3], sizeof l[3], "no dated price");
@@ -86,8 +95,8 @@ draw_facts(struct app *a, struct gpu_pane *gp, const struct rect *r, int y,
 		    g->compute_capability, g->tdp_w, g->n_mig);
 	}
 	for (i = 0; i < n && i < 5; i++)
-		draw_text(&a->theme, i == 0 ? ROLE_LABEL : ROLE_VALUE, y + i, r->x + 1,
-		    r->w - 1, l[i], a->g->ellipsis);
+		draw_text(&a->theme, i == 0 ? ROLE_LABEL : ROLE_VALUE, y + i,
+		    r->x + 1, r->w - 1, l[i], a->g->ellipsis);
 }
 
 static void
@@ -101,8 +110,8 @@ pane_gpu_draw(struct app *a, void *state, const struct rect *r)
 
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
 	if (gp->search[0] != '\0')
-		snprintf(right, sizeof right, "/%.8s %zu/%zu", gp->search, gp->n_rows,
-		    gp->n_all_rows);
+		snprintf(right, sizeof right, "/%.8s %zu/%zu", gp->search,
+		    gp->n_rows, gp->n_all_rows);
 	else
 		snprintf(right, sizeof right, "%d/%zu", gp->view.cursor + 1,
 		    gp->n_rows);
@@ -114,31 +123,34 @@ pane_gpu_draw(struct app *a, void *state, const struct rect *r)
 		bool cur = idx == gp->view.cursor;
 		bool chosen = row->kind != ROW_FAMILY && row->gpu == in->gpu &&
 		    row->mig == (in->mig >= 0 ? in->mig : -1);
-		enum role role = cur ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE) :
-		    ROLE_DEFAULT;
+		enum role role = cur
+		    ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE)
+		    : ROLE_DEFAULT;
 		char text[160];
 		const struct gpu *g = &a->cat->gpus[row->gpu];
 		int used;
 
 		if (row->kind == ROW_FAMILY) {
-			draw_text(&a->theme, ROLE_HEADING, y, x + 1, r->w - 1, row->family,
-			    a->g->ellipsis);
+			draw_text(&a->theme, ROLE_HEADING, y, x + 1, r->w - 1,
+			    row->family, a->g->ellipsis);
 			continue;
 		}
 		if (cur)
 			draw_pad(&a->theme, role, y, x, r->w);
-		draw_text(&a->theme, chosen ? ROLE_CHOSEN : role, y, x,
-		    1, chosen ? a->g->chosen : " ", NULL);
+		draw_text(&a->theme, chosen ? ROLE_CHOSEN : role, y, x, 1,
+		    chosen ? a->g->chosen : " ", NULL);
 		if (row->kind == ROW_GPU)
 			snprintf(text, sizeof text, " %s", g->id);
 		else
-			snprintf(text, sizeof text, "   %s %-8s %6.2f", a->g->branch,
-			    g->mig[row->mig].name, g->mig[row->mig].total_gib);
-		used = draw_text(&a->theme, role, y, x + 1, r->w - 1, text, a->g->ellipsis);
+			snprintf(text, sizeof text, "   %s %-8s %6.2f",
+			    a->g->branch, g->mig[row->mig].name,
+			    g->mig[row->mig].total_gib);
+		used = draw_text(&a->theme, role, y, x + 1, r->w - 1, text,
+		    a->g->ellipsis);
 		/* wide panes have room for the card's full name */
 		if (row->kind == ROW_GPU && r->w >= 44 && used + 4 < r->w - 1)
-			draw_text(&a->theme, cur ? role : ROLE_MUTED, y, x + 1 + 22,
-			    r->w - 23, g->name, a->g->ellipsis);
+			draw_text(&a->theme, cur ? role : ROLE_MUTED, y,
+			    x + 1 + 22, r->w - 23, g->name, a->g->ellipsis);
 	}
 	if (fr > 0)
 		draw_facts(a, gp, r, r->y + r->h - fr, fr);
@@ -162,7 +174,9 @@ gpu_pane_filter(struct app *a, struct gpu_pane *gp)
 	if (row < 0)
 		row = lists_gpu_find(gp->rows, gp->n_rows, in->gpu, in->mig);
 	if (row < 0)
-		row = gp->n_rows > 0 ? lists_gpu_move(gp->rows, gp->n_rows, -1, 1) : 0;
+		row = gp->n_rows > 0
+		    ? lists_gpu_move(gp->rows, gp->n_rows, -1, 1)
+		    : 0;
 	if (row >= (int)gp->n_rows)
 		row = 0;
 	gp->view.cursor = row;
@@ -184,7 +198,8 @@ gpu_pane_init(struct app *a, void *state)
 	lists_gpu_rows(a->cat, gp->rows, gp->n_rows);
 	memcpy(gp->all_rows, gp->rows, gp->n_rows * sizeof *gp->rows);
 	row = lists_gpu_find(gp->rows, gp->n_rows, in->gpu, in->mig);
-	gp->view.cursor = row >= 0 ? row : lists_gpu_move(gp->rows, gp->n_rows, -1, 1);
+	gp->view.cursor =
+	    row >= 0 ? row : lists_gpu_move(gp->rows, gp->n_rows, -1, 1);
 	/* show the rows before the cursor too, not only the ones after */
 	gp->view.top = rows > 2 ? gp->view.cursor - rows / 3 : gp->view.cursor;
 	if (gp->view.top < 0)
@@ -216,9 +231,9 @@ choose(struct app *a, struct gpu_pane *gp)
 	in.mig = row->mig;
 	in.gpu_total_gib = 0;
 	app_state_apply(a, &in, TAG_NONE);
-	app_state_set_status(a, ROLE_STATUS_OK, "card: %s%s%s", a->cat->gpus[row->gpu].id,
-	    row->mig >= 0 ? " " : "", row->mig >= 0 ?
-	    a->cat->gpus[row->gpu].mig[row->mig].name : "");
+	app_state_set_status(a, ROLE_STATUS_OK, "card: %s%s%s",
+	    a->cat->gpus[row->gpu].id, row->mig >= 0 ? " " : "",
+	    row->mig >= 0 ? a->cat->gpus[row->gpu].mig[row->mig].name : "");
 }
 
 /* +/-: one card more or fewer (replicas). */
@@ -242,21 +257,19 @@ gpu_action(struct app *a, void *state, enum action act)
 	int n = (int)gp->n_rows, target;
 
 	switch (act) {
-	case ACT_CHOOSE:
-		choose(a, gp);
-		return true;
+	case ACT_CHOOSE: choose(a, gp); return true;
 	case ACT_CARDS_INC:
 	case ACT_CARDS_DEC:
 		cards_step(a, act == ACT_CARDS_INC ? 1 : -1);
 		return true;
 	case ACT_GPU_SEARCH:
-		app_state_open_prompt(a, PROMPT_GPU_SEARCH, "search cards", gp->search);
+		app_state_open_prompt(a, PROMPT_GPU_SEARCH, "search cards",
+		    gp->search);
 		return true;
-	default:
-		break;
+	default: break;
 	}
-	if (!pane_list_move(&gp->view, n, pane_list_rows(&a->lay.pane[PANE_GPU]),
-	    act, &target))
+	if (!pane_list_move(&gp->view, n,
+		pane_list_rows(&a->lay.pane[PANE_GPU]), act, &target))
 		return false;
 	if (n <= 0)
 		return true;
@@ -285,19 +298,25 @@ gpu_hint(struct app *a, void *state, char *buf, size_t len)
 		return false;
 	row = &gp->rows[gp->view.cursor];
 	g = &a->cat->gpus[row->gpu];
-	if (row->kind == ROW_MIG && g->mig[row->mig].total_gib > g->cuda_total_gib)
+	if (row->kind == ROW_MIG &&
+	    g->mig[row->mig].total_gib > g->cuda_total_gib)
 		/* the catalogue's two figures come from two sources */
-		snprintf(buf, len, "%s: %.2f GiB by mig -lgip, the card "
+		snprintf(buf, len,
+		    "%s: %.2f GiB by mig -lgip, the card "
 		    "%.2f by CUDA outside MIG mode (the driver's figures). "
-		    "Enter: use it", g->mig[row->mig].name,
-		    g->mig[row->mig].total_gib, g->cuda_total_gib);
+		    "Enter: use it",
+		    g->mig[row->mig].name, g->mig[row->mig].total_gib,
+		    g->cuda_total_gib);
 	else if (row->kind == ROW_MIG)
-		snprintf(buf, len, "%s %s: MIG slice, up to %d per card. "
-		    "Enter: use it; +/-: cards; /: search", g->name,
-		    g->mig[row->mig].name, g->mig[row->mig].max_count);
+		snprintf(buf, len,
+		    "%s %s: MIG slice, up to %d per card. "
+		    "Enter: use it; +/-: cards; /: search",
+		    g->name, g->mig[row->mig].name, g->mig[row->mig].max_count);
 	else
-		snprintf(buf, len, "%s. Enter: use it; +/-: cards; /: "
-		    "search", g->name);
+		snprintf(buf, len,
+		    "%s. Enter: use it; +/-: cards; /: "
+		    "search",
+		    g->name);
 	return true;
 }
 
@@ -316,19 +335,19 @@ gpu_prompt(struct app *a, void *state, enum pane_prompt ev)
 		return;
 	case PANE_PROMPT_CANCELLED:
 		gp->search[0] = '\0';
-		gp->view.cursor = 0;	/* then back to the planned card */
+		gp->view.cursor = 0; /* then back to the planned card */
 		gp->n_rows = 0;
 		gpu_pane_filter(a, gp);
 		return;
-	case PANE_PROMPT_ACCEPTED:
-		break;
+	case PANE_PROMPT_ACCEPTED: break;
 	}
 	for (i = 0; i < gp->n_rows; i++)
 		if (gp->rows[i].kind != ROW_FAMILY &&
 		    lists_gpu_row_matches(a->cat, &gp->rows[i], gp->search) &&
 		    (gp->rows[i].kind == ROW_MIG || i + 1 >= gp->n_rows ||
-		    gp->rows[i + 1].kind != ROW_MIG ||
-		    !lists_gpu_row_matches(a->cat, &gp->rows[i + 1], gp->search))) {
+			gp->rows[i + 1].kind != ROW_MIG ||
+			!lists_gpu_row_matches(a->cat, &gp->rows[i + 1],
+			    gp->search))) {
 			hits++;
 			hit = i;
 		}

@@ -36,7 +36,8 @@ pane_model_draw(struct app *a, void *state, const struct rect *r)
 
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
 	if (mp->search[0] != '\0')
-		snprintf(right, sizeof right, "/%s %zu", mp->search, mp->n_models);
+		snprintf(right, sizeof right, "/%s %zu", mp->search,
+		    mp->n_models);
 	else
 		snprintf(right, sizeof right, "%zu", mp->n_models);
 	pane_header(a, r, PANE_MODEL, "2 Model", right);
@@ -47,11 +48,14 @@ pane_model_draw(struct app *a, void *state, const struct rect *r)
 	for (i = 0; i < rows && mp->view.top + i < (int)mp->n_models; i++) {
 		int idx = mp->view.top + i, y = r->y + 1 + i;
 		int mi = mp->models[idx];
-		const struct model *m = mi >= 0 ? &a->cat->models[mi] : in->model;
+		const struct model *m =
+		    mi >= 0 ? &a->cat->models[mi] : in->model;
 		const char *name;
-		bool cur = idx == mp->view.cursor, chosen = mi > -2 && m == in->model;
-		enum role role = cur ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE) :
-		    ROLE_DEFAULT;
+		bool cur = idx == mp->view.cursor,
+		     chosen = mi > -2 && m == in->model;
+		enum role role = cur
+		    ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE)
+		    : ROLE_DEFAULT;
 		char text[200];
 
 		if (m == NULL && mi > -2)
@@ -62,22 +66,25 @@ pane_model_draw(struct app *a, void *state, const struct rect *r)
 		    chosen ? a->g->chosen : " ", NULL);
 		/* outside the catalogue: marked with where it comes from */
 		if (mi <= -2)
-			snprintf(text, sizeof text, " (cache) %s", model_search_id(a,
-			    (size_t)(-2 - mi)));
+			snprintf(text, sizeof text, " (cache) %s",
+			    model_search_id(a, (size_t)(-2 - mi)));
 		else if (mi == -1)
-			snprintf(text, sizeof text, " (%s) %s", model_search_mark(m), m->id);
+			snprintf(text, sizeof text, " (%s) %s",
+			    model_search_mark(m), m->id);
 		else
-			snprintf(text, sizeof text, " %s", (name = m->name) && *name ?
-			    name : m->id);
-		draw_text(&a->theme, role, y, r->x + 1, r->w - 1, text, a->g->ellipsis);
+			snprintf(text, sizeof text, " %s",
+			    (name = m->name) && *name ? name : m->id);
+		draw_text(&a->theme, role, y, r->x + 1, r->w - 1, text,
+		    a->g->ellipsis);
 	}
 }
 
 static bool
 model_is_local(const struct app *a, const struct model *m)
 {
-	return m != NULL && (a->cat->models == NULL || m < a->cat->models ||
-	    m >= a->cat->models + a->cat->n_models);
+	return m != NULL &&
+	    (a->cat->models == NULL || m < a->cat->models ||
+		m >= a->cat->models + a->cat->n_models);
 }
 
 /* The rows: the local model, the catalogue's matches, the cache's. */
@@ -88,9 +95,10 @@ model_pane_filter(struct app *a, struct model_pane *mp)
 	size_t n = 0, k, nc;
 
 	/* after the catalogue, the Hugging Face cache's other models */
-	nc = model_search_cached(a, mp->search, model_is_local(a, cur) ? cur->id : NULL);
-	mp->models = xrealloc(mp->models, (a->cat->n_models + 2 + nc) *
-	    sizeof *mp->models);
+	nc = model_search_cached(a, mp->search,
+	    model_is_local(a, cur) ? cur->id : NULL);
+	mp->models = xrealloc(mp->models,
+	    (a->cat->n_models + 2 + nc) * sizeof *mp->models);
 	if (model_is_local(a, cur) && lists_model_matches(cur, mp->search))
 		mp->models[n++] = -1;
 	n += lists_models(a->cat, mp->search, mp->models + n, a->cat->n_models);
@@ -102,14 +110,16 @@ model_pane_filter(struct app *a, struct model_pane *mp)
 
 /* The row of a model (0 when it is filtered out). */
 static int
-model_row(const struct app *a, const struct model_pane *mp, const struct model *m)
+model_row(const struct app *a, const struct model_pane *mp,
+    const struct model *m)
 {
 	size_t i;
 
 	for (i = 0; i < mp->n_models; i++) {
 		int mi = mp->models[i];
 
-		if ((mi == -1 && model_is_local(a, m)) || (mi >= 0 && &a->cat->models[mi] == m))
+		if ((mi == -1 && model_is_local(a, m)) ||
+		    (mi >= 0 && &a->cat->models[mi] == m))
 			return (int)i;
 	}
 	return 0;
@@ -161,8 +171,9 @@ choose_outside(struct app *a, const char *id, bool hub)
 	in.ckpt = -1;
 	in.revision = NULL;
 	app_state_apply(a, &in, TAG_NONE);
-	app_state_set_status(a, ROLE_STATUS_OK, "model: %s (not in the catalogue; from %s)",
-	    m->id, m->source ? m->source : model_search_mark(m));
+	app_state_set_status(a, ROLE_STATUS_OK,
+	    "model: %s (not in the catalogue; from %s)", m->id,
+	    m->source ? m->source : model_search_mark(m));
 }
 
 /* Enter: the model under the cursor, with its default checkpoint. */
@@ -178,7 +189,7 @@ choose(struct app *a, struct model_pane *mp)
 		return;
 	mi = mp->models[mp->view.cursor];
 	if (mi == -1)
-		return;	/* the local model is already the one in use */
+		return; /* the local model is already the one in use */
 	if (mi <= -2) {
 		choose_outside(a, model_search_id(a, (size_t)(-2 - mi)), false);
 		return;
@@ -190,9 +201,10 @@ choose(struct app *a, struct model_pane *mp)
 	in.weight_bytes = 0;
 	in.quantization_fp8 = false;
 	in.format = FMT_COUNT;
-	in.revision = NULL;	/* a --revision was the Hub model's */
+	in.revision = NULL; /* a --revision was the Hub model's */
 	k = -1;
-	if (m->default_checkpoint && ckpt_format_parse(m->default_checkpoint, &f) == 0)
+	if (m->default_checkpoint &&
+	    ckpt_format_parse(m->default_checkpoint, &f) == 0)
 		k = catalogue_model_ckpt(a->cat, mi, f);
 	if (k < 0)
 		k = catalogue_model_ckpt(a->cat, mi, m->native_format);
@@ -207,15 +219,14 @@ model_action(struct app *a, void *state, enum action act)
 	struct model_pane *mp = state;
 
 	switch (act) {
-	case ACT_CHOOSE:
-		choose(a, mp);
-		return true;
+	case ACT_CHOOSE: choose(a, mp); return true;
 	case ACT_SEARCH:
-		app_state_open_prompt(a, PROMPT_SEARCH, "search models", mp->search);
+		app_state_open_prompt(a, PROMPT_SEARCH, "search models",
+		    mp->search);
 		return true;
 	default:
-		return pane_list_action(a, PANE_MODEL, &mp->view, (int)mp->n_models,
-		    act);
+		return pane_list_action(a, PANE_MODEL, &mp->view,
+		    (int)mp->n_models, act);
 	}
 }
 
@@ -224,24 +235,30 @@ model_hint(struct app *a, void *state, char *buf, size_t len)
 {
 	struct model_pane *mp = state;
 	const struct plan_input *in = recalc_input(a->calc);
-	int mi = mp->n_models > 0 && mp->view.cursor < (int)mp->n_models ?
-	    mp->models[mp->view.cursor] : 0;
+	int mi = mp->n_models > 0 && mp->view.cursor < (int)mp->n_models
+	    ? mp->models[mp->view.cursor]
+	    : 0;
 	char k1[16];
 
 	/* outside the catalogue: where the model comes from */
 	if (mi <= -2)
-		snprintf(buf, len, "%s: in the Hugging Face cache, not in the "
+		snprintf(buf, len,
+		    "%s: in the Hugging Face cache, not in the "
 		    "catalogue. Enter: plan it from there; %s: search",
 		    model_search_id(a, (size_t)(-2 - mi)),
 		    action_key(ACT_SEARCH, k1, sizeof k1));
 	else if (mi == -1 && in->model != NULL)
-		snprintf(buf, len, "%s: not in the catalogue, read from %s; %s: "
-		    "search (a Hub id not listed: Enter)", in->model->id,
+		snprintf(buf, len,
+		    "%s: not in the catalogue, read from %s; %s: "
+		    "search (a Hub id not listed: Enter)",
+		    in->model->id,
 		    in->model->source ? in->model->source : "a folder",
 		    action_key(ACT_SEARCH, k1, sizeof k1));
 	else
-		snprintf(buf, len, "Enter: use this model; %s: search (a Hub id "
-		    "not listed: Enter)", action_key(ACT_SEARCH, k1, sizeof k1));
+		snprintf(buf, len,
+		    "Enter: use this model; %s: search (a Hub id "
+		    "not listed: Enter)",
+		    action_key(ACT_SEARCH, k1, sizeof k1));
 	return true;
 }
 
@@ -276,10 +293,10 @@ model_prompt(struct app *a, void *state, enum pane_prompt ev)
 	case PANE_PROMPT_CANCELLED:
 		mp->search[0] = '\0';
 		model_pane_filter(a, mp);
-		mp->view.cursor = model_row(a, mp, recalc_input(a->calc)->model);
+		mp->view.cursor =
+		    model_row(a, mp, recalc_input(a->calc)->model);
 		return;
-	case PANE_PROMPT_ACCEPTED:
-		break;
+	case PANE_PROMPT_ACCEPTED: break;
 	}
 	snprintf(id, sizeof id, "%s", mp->search);
 	if (mp->n_models == 1) {
@@ -289,7 +306,8 @@ model_prompt(struct app *a, void *state, enum pane_prompt ev)
 		mp->search[0] = '\0';
 		choose_outside(a, id, true);
 		model_pane_filter(a, mp);
-		mp->view.cursor = model_row(a, mp, recalc_input(a->calc)->model);
+		mp->view.cursor =
+		    model_row(a, mp, recalc_input(a->calc)->model);
 	}
 }
 
@@ -307,4 +325,3 @@ const struct pane_ops pane_model_ops = {
 	.prompt = model_prompt,
 	.done = model_pane_done,
 };
-

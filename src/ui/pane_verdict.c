@@ -12,7 +12,7 @@
 #include "draw.h"
 
 struct verdict_pane {
-	struct list_view view;	/* the fixes; the one under the cursor is f's */
+	struct list_view view; /* the fixes; the one under the cursor is f's */
 };
 
 static void
@@ -36,19 +36,21 @@ pane_verdict_draw(struct app *a, void *state, const struct rect *r)
 	const struct plan *p = recalc_plan(a->calc);
 	const struct fix *f;
 	size_t nf;
-	int rows = r->h - 1, fix_rows, msg_rows, i, x = r->x + 1, w = r->w - 2, y;
+	int rows = r->h - 1, fix_rows, msg_rows, i, x = r->x + 1, w = r->w - 2,
+	    y;
 	char text[PLAN_MSG_LEN + 128];
-	bool starts = p->phase == PHASE_NONE, focused = a->focus == PANE_VERDICT;
+	bool starts = p->phase == PHASE_NONE,
+	     focused = a->focus == PANE_VERDICT;
 
 	f = recalc_fixes(a->calc, &nf);
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
-	pane_header(a, r, PANE_VERDICT, "5 Verdict", starts ? "starts" :
-	    plan_phase_name(p->phase));
+	pane_header(a, r, PANE_VERDICT, "5 Verdict",
+	    starts ? "starts" : plan_phase_name(p->phase));
 	if (rows <= 0)
 		return;
 	if (starts)
-		snprintf(text, sizeof text, "%s vLLM starts.%s%s%s%s%s%s", a->g->ok,
-		    p->warning[0] ? " " : "", p->warning,
+		snprintf(text, sizeof text, "%s vLLM starts.%s%s%s%s%s%s",
+		    a->g->ok, p->warning[0] ? " " : "", p->warning,
 		    p->assumption ? " Assumption: " : "",
 		    p->assumption ? p->assumption : "",
 		    p->card_assumption ? " Assumption: " : "",
@@ -66,17 +68,19 @@ pane_verdict_draw(struct app *a, void *state, const struct rect *r)
 
 		if (need < msg_rows) {
 			msg_rows = need;
-			fix_rows = (int)nf < rows - msg_rows ? (int)nf : rows - msg_rows;
+			fix_rows = (int)nf < rows - msg_rows ? (int)nf
+							     : rows - msg_rows;
 		}
 	}
 	y = r->y + 1;
-	draw_wrapped(&a->theme, starts ? ROLE_VERDICT_OK : ROLE_VERDICT_FAIL, y, x, w,
-	    msg_rows, text, a->g->ellipsis);
+	draw_wrapped(&a->theme, starts ? ROLE_VERDICT_OK : ROLE_VERDICT_FAIL, y,
+	    x, w, msg_rows, text, a->g->ellipsis);
 	y += msg_rows;
 	if (nf == 0 && rows > msg_rows) {
-		draw_text(&a->theme, ROLE_MUTED, y, x, w, starts ?
-		    "No change found that carries more requests." :
-		    "No single change found that makes it start.", a->g->ellipsis);
+		draw_text(&a->theme, ROLE_MUTED, y, x, w,
+		    starts ? "No change found that carries more requests."
+			   : "No single change found that makes it start.",
+		    a->g->ellipsis);
 		return;
 	}
 	if (vp->view.cursor >= (int)nf)
@@ -85,29 +89,36 @@ pane_verdict_draw(struct app *a, void *state, const struct rect *r)
 	for (i = 0; i < fix_rows && vp->view.top + i < (int)nf; i++) {
 		int idx = vp->view.top + i, used;
 		bool cur = idx == vp->view.cursor;
-		enum role role = cur ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE) :
-		    ROLE_DEFAULT;
+		enum role role = cur
+		    ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE)
+		    : ROLE_DEFAULT;
 		char eff[96], lead[32], kind[32];
 
 		if (cur)
 			draw_pad(&a->theme, role, y + i, r->x, r->w);
 		snprintf(lead, sizeof lead, "%s f ", cur ? a->g->cursor : " ");
-		used = draw_text(&a->theme, cur ? role : ROLE_KEY, y + i, x, w, cur ?
-		    lead : "  ", NULL);
+		used = draw_text(&a->theme, cur ? role : ROLE_KEY, y + i, x, w,
+		    cur ? lead : "  ", NULL);
 		/* what the fix keeps, first, so it shows at any width */
-		snprintf(kind, sizeof kind, "%-15s ", fix_kind_name(f[idx].kind));
-		used += draw_text(&a->theme, cur ? role : ROLE_MUTED, y + i, x + used,
-		    w - used, kind, a->g->ellipsis);
-		used += draw_text(&a->theme, cur ? role : ROLE_VALUE, y + i, x + used,
-		    w - used, f[idx].flags, a->g->ellipsis);
+		snprintf(kind, sizeof kind, "%-15s ",
+		    fix_kind_name(f[idx].kind));
+		used += draw_text(&a->theme, cur ? role : ROLE_MUTED, y + i,
+		    x + used, w - used, kind, a->g->ellipsis);
+		used += draw_text(&a->theme, cur ? role : ROLE_VALUE, y + i,
+		    x + used, w - used, f[idx].flags, a->g->ellipsis);
 		fix_effect(a, &f[idx], eff, sizeof eff);
 		if (used + 2 < w)
-			used += draw_text(&a->theme, cur ? role : f[idx].starts ?
-			    ROLE_VERDICT_OK : ROLE_MUTED, y + i, x + used + 1, w - used - 1,
-			    eff, a->g->ellipsis) + 1;
+			used += draw_text(&a->theme,
+				    cur                 ? role
+					: f[idx].starts ? ROLE_VERDICT_OK
+							: ROLE_MUTED,
+				    y + i, x + used + 1, w - used - 1, eff,
+				    a->g->ellipsis) +
+			    1;
 		if (used + 4 < w)
-			draw_text(&a->theme, cur ? role : ROLE_MUTED, y + i, x + used + 2,
-			    w - used - 2, f[idx].summary, a->g->ellipsis);
+			draw_text(&a->theme, cur ? role : ROLE_MUTED, y + i,
+			    x + used + 2, w - used - 2, f[idx].summary,
+			    a->g->ellipsis);
 	}
 }
 
@@ -131,7 +142,8 @@ apply_fix(struct app *a, struct verdict_pane *vp)
 	app_state_apply(a, &f[i].input, TAG_NONE);
 	vp->view.cursor = 0;
 	vp->view.top = 0;
-	app_state_set_status(a, ROLE_STATUS_OK, "applied: %s (u undoes it)", flags);
+	app_state_set_status(a, ROLE_STATUS_OK, "applied: %s (u undoes it)",
+	    flags);
 }
 
 static bool
@@ -155,8 +167,10 @@ verdict_hint(struct app *a, void *state, char *buf, size_t len)
 
 	(void)a;
 	(void)state;
-	snprintf(buf, len, "Up/Down: pick a fix; %s or Enter applies it; %s: "
-	    "vLLM's whole message", action_key(ACT_APPLY_FIX, k1, sizeof k1),
+	snprintf(buf, len,
+	    "Up/Down: pick a fix; %s or Enter applies it; %s: "
+	    "vLLM's whole message",
+	    action_key(ACT_APPLY_FIX, k1, sizeof k1),
 	    action_key(ACT_DETAILS, k2, sizeof k2));
 	return true;
 }

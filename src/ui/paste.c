@@ -16,7 +16,7 @@
 
 #include "io/vllmlog.h"
 
-#define WORDS_MAX	48
+#define WORDS_MAX 48
 
 void
 paste_begin(struct paste *p)
@@ -90,7 +90,7 @@ paste_end(struct paste *p)
 			continue;
 		if (c == '\r') {
 			if (i + 1 < p->len && p->text[i + 1] == '\n')
-				continue;	/* CR LF: the LF follows */
+				continue; /* CR LF: the LF follows */
 			c = '\n';
 		}
 		p->text[o++] = c;
@@ -122,8 +122,8 @@ paste_count_lines(const char *text, size_t len)
 /* ---- the command test ---- */
 
 struct word {
-	const char	*s;
-	size_t		 n;
+	const char *s;
+	size_t n;
 };
 
 static bool
@@ -179,8 +179,9 @@ word_is_assignment(const struct word *w)
 {
 	size_t i;
 
-	if (w->n == 0 || !((w->s[0] >= 'A' && w->s[0] <= 'Z') ||
-	    (w->s[0] >= 'a' && w->s[0] <= 'z') || w->s[0] == '_'))
+	if (w->n == 0 ||
+	    !((w->s[0] >= 'A' && w->s[0] <= 'Z') ||
+		(w->s[0] >= 'a' && w->s[0] <= 'z') || w->s[0] == '_'))
 		return false;
 	for (i = 1; i < w->n; i++) {
 		char c = w->s[i];
@@ -188,7 +189,7 @@ word_is_assignment(const struct word *w)
 		if (c == '=')
 			return true;
 		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-		    (c >= '0' && c <= '9') || c == '_'))
+			(c >= '0' && c <= '9') || c == '_'))
 			return false;
 	}
 	return false;
@@ -276,7 +277,7 @@ looks_like_command(const char *text, size_t len)
 	if (word_starts(&b, "python")) {
 		for (k = i + 1; k < n; k++)
 			if ((word_is(&w[k], "-m") && k + 1 < n &&
-			    word_starts(&w[k + 1], "vllm.entrypoints")) ||
+				word_starts(&w[k + 1], "vllm.entrypoints")) ||
 			    word_starts(&w[k], "-mvllm.entrypoints"))
 				return true;
 		return false;
@@ -404,9 +405,9 @@ utf8_len(const unsigned char *s, size_t n)
 			return 0;
 		cp = cp << 6 | (s[i] & 0x3f);
 	}
-	if ((k == 2 && cp < 0xa0) || (k == 3 && (cp < 0x800 ||
-	    (cp >= 0xd800 && cp <= 0xdfff))) || (k == 4 && (cp < 0x10000 ||
-	    cp > 0x10ffff)))
+	if ((k == 2 && cp < 0xa0) ||
+	    (k == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (k == 4 && (cp < 0x10000 || cp > 0x10ffff)))
 		return 0;
 	return k;
 }
@@ -434,7 +435,9 @@ paste_excerpt(const char *text, size_t len, size_t max, char *buf,
 			buf[o++] = '?';
 			/* a C1 control is one character of two bytes */
 			i += s[i] == 0xc2 && i + 1 < end && s[i + 1] >= 0x80 &&
-			    s[i + 1] < 0xa0 ? 2 : 1;
+				s[i + 1] < 0xa0
+			    ? 2
+			    : 1;
 			continue;
 		}
 		if (o + k > max || o + k >= buflen)

@@ -18,21 +18,21 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define PASTE_MAX	((size_t)1 << 20)	/* 1 MiB */
+#define PASTE_MAX ((size_t)1 << 20) /* 1 MiB */
 
 struct paste {
-	char	*text;		/* malloc'd; NUL-terminated when ended */
-	size_t	 len, cap;
-	size_t	 dropped;	/* bytes past PASTE_MAX */
-	bool	 active;	/* between the two markers */
-	bool	 cut;		/* dropped > 0 */
+	char *text; /* malloc'd; NUL-terminated when ended */
+	size_t len, cap;
+	size_t dropped; /* bytes past PASTE_MAX */
+	bool active; /* between the two markers */
+	bool cut; /* dropped > 0 */
 };
 
 /* What a pasted text is. */
 enum paste_kind {
 	PASTE_OTHER,
-	PASTE_LOG,	/* a vLLM startup log: vllmlog_parse() finds a line */
-	PASTE_COMMAND	/* vllm serve, python -m vllm.entrypoints... */
+	PASTE_LOG, /* a vLLM startup log: vllmlog_parse() finds a line */
+	PASTE_COMMAND /* vllm serve, python -m vllm.entrypoints... */
 };
 
 /* Starts a paste (the begin marker): empties the text, keeps the buffer. */

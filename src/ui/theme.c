@@ -34,22 +34,38 @@ static const char *const role_names[ROLE_COUNT] = {
 };
 
 static const struct {
-	const char	*name;
-	int		 index;
+	const char *name;
+	int index;
 } colour_names[] = {
-	{ "black", 0 }, { "red", 1 }, { "green", 2 }, { "yellow", 3 },
-	{ "blue", 4 }, { "magenta", 5 }, { "cyan", 6 }, { "white", 7 },
-	{ "bright-black", 8 }, { "gray", 8 }, { "grey", 8 }, { "bright-red", 9 },
-	{ "bright-green", 10 }, { "bright-yellow", 11 }, { "bright-blue", 12 },
-	{ "bright-magenta", 13 }, { "bright-cyan", 14 }, { "bright-white", 15 },
+	{ "black", 0 },
+	{ "red", 1 },
+	{ "green", 2 },
+	{ "yellow", 3 },
+	{ "blue", 4 },
+	{ "magenta", 5 },
+	{ "cyan", 6 },
+	{ "white", 7 },
+	{ "bright-black", 8 },
+	{ "gray", 8 },
+	{ "grey", 8 },
+	{ "bright-red", 9 },
+	{ "bright-green", 10 },
+	{ "bright-yellow", 11 },
+	{ "bright-blue", 12 },
+	{ "bright-magenta", 13 },
+	{ "bright-cyan", 14 },
+	{ "bright-white", 15 },
 };
 
 static const struct {
-	const char	*name;
-	unsigned	 bit;
+	const char *name;
+	unsigned bit;
 } attr_names[] = {
-	{ "bold", THEME_BOLD }, { "dim", THEME_DIM }, { "reverse", THEME_REVERSE },
-	{ "underline", THEME_UNDERLINE }, { "italic", THEME_ITALIC },
+	{ "bold", THEME_BOLD },
+	{ "dim", THEME_DIM },
+	{ "reverse", THEME_REVERSE },
+	{ "underline", THEME_UNDERLINE },
+	{ "italic", THEME_ITALIC },
 	{ "standout", THEME_STANDOUT },
 };
 
@@ -86,13 +102,13 @@ theme_builtin(const char *name)
 /* ---- parsing ---- */
 
 struct parse_ctx {
-	const char	*fname;
-	char		*err;
-	size_t		 errlen;
+	const char *fname;
+	char *err;
+	size_t errlen;
 };
 
-static int __attribute__((format(printf, 4, 5)))
-fail_at(struct parse_ctx *x, const cJSON *obj, const char *key, const char *fmt, ...)
+static int __attribute__((format(printf, 4, 5))) fail_at(struct parse_ctx *x,
+    const cJSON *obj, const char *key, const char *fmt, ...)
 {
 	char what[256];
 	va_list ap;
@@ -120,15 +136,20 @@ parse_colour(struct parse_ctx *x, const cJSON *owner, const char *key,
 		int64_t n;
 		char why[160];
 
-		if (units_checked_int(v->valuedouble, 0, 255, &n, why, sizeof why) != 0)
-			return fail_at(x, owner, key, "%s: a palette index is a whole "
-			    "number from 0 to 255: %s", key, why);
+		if (units_checked_int(v->valuedouble, 0, 255, &n, why,
+			sizeof why) != 0)
+			return fail_at(x, owner, key,
+			    "%s: a palette index is a whole "
+			    "number from 0 to 255: %s",
+			    key, why);
 		*out = (int)n;
 		return 0;
 	}
 	if (!cJSON_IsString(v))
-		return fail_at(x, owner, key, "%s: expected a colour (a name, 0-255 "
-		    "or \"#rrggbb\")", key);
+		return fail_at(x, owner, key,
+		    "%s: expected a colour (a name, 0-255 "
+		    "or \"#rrggbb\")",
+		    key);
 	if (strcmp(v->valuestring, "default") == 0) {
 		*out = THEME_DEFAULT_COLOR;
 		return 0;
@@ -137,15 +158,17 @@ parse_colour(struct parse_ctx *x, const cJSON *owner, const char *key,
 		unsigned rgb = 0;
 
 		if (strlen(v->valuestring) != 7)
-			return fail_at(x, owner, key, "%s: '%s' is not #rrggbb", key,
-			    v->valuestring);
+			return fail_at(x, owner, key, "%s: '%s' is not #rrggbb",
+			    key, v->valuestring);
 		for (i = 1; i < 7; i++) {
 			int c = tolower((unsigned char)v->valuestring[i]);
 
 			if (!isxdigit(c))
-				return fail_at(x, owner, key, "%s: '%s' is not #rrggbb",
-				    key, v->valuestring);
-			rgb = rgb * 16 + (unsigned)(isdigit(c) ? c - '0' : c - 'a' + 10);
+				return fail_at(x, owner, key,
+				    "%s: '%s' is not #rrggbb", key,
+				    v->valuestring);
+			rgb = rgb * 16 +
+			    (unsigned)(isdigit(c) ? c - '0' : c - 'a' + 10);
 		}
 		*out = THEME_RGB | (int)rgb;
 		return 0;
@@ -155,8 +178,10 @@ parse_colour(struct parse_ctx *x, const cJSON *owner, const char *key,
 			*out = colour_names[i].index;
 			return 0;
 		}
-	return fail_at(x, owner, key, "%s: unknown colour '%s' (use a name such as "
-	    "red or bright-blue, 0-255, or \"#rrggbb\")", key, v->valuestring);
+	return fail_at(x, owner, key,
+	    "%s: unknown colour '%s' (use a name such as "
+	    "red or bright-blue, 0-255, or \"#rrggbb\")",
+	    key, v->valuestring);
 }
 
 static int
@@ -170,8 +195,10 @@ parse_attr_name(struct parse_ctx *x, const cJSON *owner, const char *s,
 			*out |= attr_names[i].bit;
 			return 0;
 		}
-	return fail_at(x, owner, "attrs", "unknown attribute '%s' (bold, dim, "
-	    "reverse, underline, italic, standout)", s);
+	return fail_at(x, owner, "attrs",
+	    "unknown attribute '%s' (bold, dim, "
+	    "reverse, underline, italic, standout)",
+	    s);
 }
 
 static int
@@ -184,7 +211,8 @@ parse_role(struct parse_ctx *x, const cJSON *spec, struct theme_style *st)
 	if (cJSON_IsNull(spec))
 		return 0;
 	if (!cJSON_IsObject(spec))
-		return fail_at(x, spec, NULL, "a role is a mapping of fg, bg and attrs");
+		return fail_at(x, spec, NULL,
+		    "a role is a mapping of fg, bg and attrs");
 	cJSON_ArrayForEach(it, spec) {
 		if (it->string == NULL || it->string[0] == '@')
 			continue;
@@ -198,23 +226,29 @@ parse_role(struct parse_ctx *x, const cJSON *spec, struct theme_style *st)
 			const cJSON *a;
 
 			if (cJSON_IsString(it)) {
-				if (parse_attr_name(x, spec, it->valuestring, &st->attrs))
+				if (parse_attr_name(x, spec, it->valuestring,
+					&st->attrs))
 					return -1;
 				continue;
 			}
 			if (!cJSON_IsArray(it))
-				return fail_at(x, spec, "attrs", "attrs is a list, such "
+				return fail_at(x, spec, "attrs",
+				    "attrs is a list, such "
 				    "as [bold, underline]");
 			cJSON_ArrayForEach(a, it) {
 				if (!cJSON_IsString(a))
-					return fail_at(x, spec, "attrs", "attrs holds "
+					return fail_at(x, spec, "attrs",
+					    "attrs holds "
 					    "names such as bold");
-				if (parse_attr_name(x, spec, a->valuestring, &st->attrs))
+				if (parse_attr_name(x, spec, a->valuestring,
+					&st->attrs))
 					return -1;
 			}
 		} else {
-			return fail_at(x, spec, it->string, "unknown key '%s' (fg, bg, "
-			    "attrs)", it->string);
+			return fail_at(x, spec, it->string,
+			    "unknown key '%s' (fg, bg, "
+			    "attrs)",
+			    it->string);
 		}
 	}
 	return 0;
@@ -228,8 +262,10 @@ parse_roles(struct parse_ctx *x, const cJSON *root, const cJSON *it,
 	const cJSON *role;
 
 	if (!cJSON_IsObject(it))
-		return fail_at(x, root, it->string, "%s is a mapping of role names "
-		    "to styles", it->string);
+		return fail_at(x, root, it->string,
+		    "%s is a mapping of role names "
+		    "to styles",
+		    it->string);
 	cJSON_ArrayForEach(role, it) {
 		int id;
 
@@ -269,7 +305,7 @@ inherit(struct theme *t)
 		}
 		if (p < 0)
 			p = ROLE_DEFAULT;
-		t->style[r] = t->style[p];	/* a given ancestor, or default */
+		t->style[r] = t->style[p]; /* a given ancestor, or default */
 	}
 }
 
@@ -292,7 +328,8 @@ theme_parse(const char *text, size_t len, const char *fname, struct theme *t,
 		return -1;
 	}
 	if (!cJSON_IsObject(root)) {
-		rc = fail_at(&x, root, NULL, "a theme is a mapping with name, needs "
+		rc = fail_at(&x, root, NULL,
+		    "a theme is a mapping with name, needs "
 		    "and roles");
 		goto out;
 	}
@@ -301,45 +338,55 @@ theme_parse(const char *text, size_t len, const char *fname, struct theme *t,
 			continue;
 		if (strcmp(it->string, "name") == 0) {
 			if (!cJSON_IsString(it)) {
-				rc = fail_at(&x, root, "name", "name is a string");
+				rc = fail_at(&x, root, "name",
+				    "name is a string");
 				goto out;
 			}
-			snprintf(t->name, sizeof t->name, "%s", it->valuestring);
+			snprintf(t->name, sizeof t->name, "%s",
+			    it->valuestring);
 		} else if (strcmp(it->string, "needs") == 0) {
 			int64_t n;
 			char why[160];
 
 			if (cJSON_IsNumber(it)) {
-				if (units_checked_int(it->valuedouble, 2, 16777216, &n, why,
-				    sizeof why) != 0) {
-					rc = fail_at(&x, root, "needs", "needs: %s", why);
+				if (units_checked_int(it->valuedouble, 2,
+					16777216, &n, why, sizeof why) != 0) {
+					rc = fail_at(&x, root, "needs",
+					    "needs: %s", why);
 					goto out;
 				}
 				t->needs = (int)n;
-			} else if (cJSON_IsString(it) && strcmp(it->valuestring, "truecolor") == 0)
+			} else if (cJSON_IsString(it) &&
+			    strcmp(it->valuestring, "truecolor") == 0)
 				t->needs = 16777216;
 			else {
-				rc = fail_at(&x, root, "needs", "needs is 2, 8, 16, 256 or "
+				rc = fail_at(&x, root, "needs",
+				    "needs is 2, 8, 16, 256 or "
 				    "truecolor");
 				goto out;
 			}
 		} else if (strcmp(it->string, "roles") == 0) {
-			if (parse_roles(&x, root, it, t->style, t->given) != 0) {
+			if (parse_roles(&x, root, it, t->style, t->given) !=
+			    0) {
 				rc = -1;
 				goto out;
 			}
 		} else if (strcmp(it->string, "palette-8") == 0 ||
 		    strcmp(it->string, "palette-16") == 0) {
-			int p = strcmp(it->string, "palette-8") == 0 ? THEME_PALETTE_8 :
-			    THEME_PALETTE_16;
+			int p = strcmp(it->string, "palette-8") == 0
+			    ? THEME_PALETTE_8
+			    : THEME_PALETTE_16;
 
-			if (parse_roles(&x, root, it, t->pal[p], t->pal_given[p]) != 0) {
+			if (parse_roles(&x, root, it, t->pal[p],
+				t->pal_given[p]) != 0) {
 				rc = -1;
 				goto out;
 			}
 		} else if (strcmp(it->string, "description") != 0) {
-			rc = fail_at(&x, root, it->string, "unknown key '%s' (name, "
-			    "needs, roles, palette-8, palette-16)", it->string);
+			rc = fail_at(&x, root, it->string,
+			    "unknown key '%s' (name, "
+			    "needs, roles, palette-8, palette-16)",
+			    it->string);
 			goto out;
 		}
 	}
@@ -370,7 +417,8 @@ is_file(const char *path)
 }
 
 static bool
-find_in(const char *dir, const char *sub, const char *name, char *out, size_t len)
+find_in(const char *dir, const char *sub, const char *name, char *out,
+    size_t len)
 {
 	int n;
 
@@ -382,7 +430,8 @@ find_in(const char *dir, const char *sub, const char *name, char *out, size_t le
 
 /* The path of NAME.yaml along the search order; false when none exists. */
 static bool
-theme_find(const struct ui_options *opt, const char *name, char *out, size_t len)
+theme_find(const struct ui_options *opt, const char *name, char *out,
+    size_t len)
 {
 	char buf[1024];
 	size_t i;
@@ -409,15 +458,17 @@ load_builtin(const char *name, struct theme *t)
 	if (text == NULL)
 		text = theme_builtin("default");
 	if (theme_parse(text, strlen(text), name, t, err, sizeof err) != 0)
-		abort();	/* the built-in themes are tested */
+		abort(); /* the built-in themes are tested */
 }
 
 int
 theme_load(const struct ui_options *opt, bool colour, struct theme *t,
     char *msg, size_t msglen)
 {
-	const char *name = opt != NULL && opt->theme != NULL && *opt->theme != '\0' ?
-	    opt->theme : "default";
+	const char *name =
+	    opt != NULL && opt->theme != NULL && *opt->theme != '\0'
+	    ? opt->theme
+	    : "default";
 	char path[1024], err[512];
 	char *text;
 	size_t len;
@@ -437,9 +488,12 @@ theme_load(const struct ui_options *opt, bool colour, struct theme *t,
 			return 0;
 		}
 		load_builtin("default", t);
-		snprintf(msg, msglen, "theme '%s' not found (looked for %s.yaml in "
-		    "$HEADROOM_THEMES_DIR, $XDG_CONFIG_HOME/headroom/themes and the "
-		    "installed themes); using the built-in default", name, name);
+		snprintf(msg, msglen,
+		    "theme '%s' not found (looked for %s.yaml in "
+		    "$HEADROOM_THEMES_DIR, $XDG_CONFIG_HOME/headroom/themes "
+		    "and the "
+		    "installed themes); using the built-in default",
+		    name, name);
 		return -1;
 	}
 	text = textfile_read(path, &len, err, sizeof err);
@@ -461,10 +515,22 @@ theme_load(const struct ui_options *opt, bool colour, struct theme *t,
 /* ---- colours on the terminal ---- */
 
 static const unsigned char ansi16[16][3] = {
-	{ 0, 0, 0 }, { 205, 0, 0 }, { 0, 205, 0 }, { 205, 205, 0 },
-	{ 0, 0, 238 }, { 205, 0, 205 }, { 0, 205, 205 }, { 229, 229, 229 },
-	{ 127, 127, 127 }, { 255, 0, 0 }, { 0, 255, 0 }, { 255, 255, 0 },
-	{ 92, 92, 255 }, { 255, 0, 255 }, { 0, 255, 255 }, { 255, 255, 255 },
+	{ 0, 0, 0 },
+	{ 205, 0, 0 },
+	{ 0, 205, 0 },
+	{ 205, 205, 0 },
+	{ 0, 0, 238 },
+	{ 205, 0, 205 },
+	{ 0, 205, 205 },
+	{ 229, 229, 229 },
+	{ 127, 127, 127 },
+	{ 255, 0, 0 },
+	{ 0, 255, 0 },
+	{ 255, 255, 0 },
+	{ 92, 92, 255 },
+	{ 255, 0, 255 },
+	{ 0, 255, 255 },
+	{ 255, 255, 255 },
 };
 
 static const int cube[6] = { 0, 95, 135, 175, 215, 255 };
@@ -491,7 +557,8 @@ theme_256_rgb(int idx, int *r, int *g, int *b)
 static int
 dist2(int r1, int g1, int b1, int r2, int g2, int b2)
 {
-	return (r1 - r2) * (r1 - r2) + (g1 - g2) * (g1 - g2) + (b1 - b2) * (b1 - b2);
+	return (r1 - r2) * (r1 - r2) + (g1 - g2) * (g1 - g2) +
+	    (b1 - b2) * (b1 - b2);
 }
 
 static int
@@ -517,7 +584,8 @@ theme_rgb_to_256(int r, int g, int b)
 	if (gray > 23)
 		gray = 23;
 	gv = 8 + 10 * gray;
-	if (dist2(gv, gv, gv, r, g, b) < dist2(cube[ri], cube[gi], cube[bi], r, g, b))
+	if (dist2(gv, gv, gv, r, g, b) <
+	    dist2(cube[ri], cube[gi], cube[bi], r, g, b))
 		return 232 + gray;
 	return c;
 }
@@ -531,7 +599,8 @@ theme_256_to_16(int idx)
 		return idx;
 	theme_256_rgb(idx, &r, &g, &b);
 	for (i = 0; i < 16; i++) {
-		int d = dist2(r, g, b, ansi16[i][0], ansi16[i][1], ansi16[i][2]);
+		int d =
+		    dist2(r, g, b, ansi16[i][0], ansi16[i][1], ansi16[i][2]);
 
 		if (bd < 0 || d < bd) {
 			bd = d;
@@ -547,7 +616,8 @@ theme_reduce(int c, int n)
 	if (c == THEME_DEFAULT_COLOR)
 		return c;
 	if (c & THEME_RGB)
-		c = theme_rgb_to_256((c >> 16) & 0xff, (c >> 8) & 0xff, c & 0xff);
+		c = theme_rgb_to_256((c >> 16) & 0xff, (c >> 8) & 0xff,
+		    c & 0xff);
 	if (n >= 256)
 		return c;
 	c = theme_256_to_16(c);
@@ -613,10 +683,12 @@ repair_style(struct theme_style *st)
 			st->fg = THEME_DEFAULT_COLOR;
 		return;
 	}
-	if (st->fg == st->bg || (st->fg == THEME_DEFAULT_COLOR && st->bg == COLOR_BLACK))
+	if (st->fg == st->bg ||
+	    (st->fg == THEME_DEFAULT_COLOR && st->bg == COLOR_BLACK))
 		st->fg = st->bg == COLOR_BLACK || st->bg == COLOR_BLUE ||
-		    st->bg == COLOR_RED || st->bg == COLOR_MAGENTA ? COLOR_WHITE :
-		    COLOR_BLACK;
+			st->bg == COLOR_RED || st->bg == COLOR_MAGENTA
+		    ? COLOR_WHITE
+		    : COLOR_BLACK;
 }
 
 void
@@ -628,7 +700,7 @@ theme_palette(const struct theme *t, int n, bool repair,
 	int r;
 
 	n = n >= 256 ? 256 : n >= 16 ? 16 : 8;
-	for (r = 0; r < ROLE_COUNT; r++) {	/* parents come first */
+	for (r = 0; r < ROLE_COUNT; r++) { /* parents come first */
 		if (p >= 0 && t->pal_given[p][r]) {
 			out[r] = t->pal[p][r];
 			listed[r] = true;
@@ -638,7 +710,7 @@ theme_palette(const struct theme *t, int n, bool repair,
 		} else {
 			int up = role_parent(r);
 
-			out[r] = out[up];	/* already brought down */
+			out[r] = out[up]; /* already brought down */
 			listed[r] = listed[up];
 			continue;
 		}
@@ -666,8 +738,10 @@ theme_apply(struct theme *t, bool colour)
 		use_default_colors();
 		theme_palette(t, COLORS, true, st);
 		for (r = 0; r < ROLE_COUNT; r++) {
-			init_pair((short)(r + 1), (short)st[r].fg, (short)st[r].bg);
-			t->attr[r] = COLOR_PAIR(r + 1) | curses_attrs(st[r].attrs);
+			init_pair((short)(r + 1), (short)st[r].fg,
+			    (short)st[r].bg);
+			t->attr[r] =
+			    COLOR_PAIR(r + 1) | curses_attrs(st[r].attrs);
 		}
 		t->mono = false;
 		return;

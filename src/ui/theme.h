@@ -28,48 +28,48 @@
 #include "options.h"
 
 /* X(id, name) in parent-before-child order */
-#define THEME_ROLES(X) \
-	X(DEFAULT, "default") \
-	X(TITLE, "title") \
-	X(PANE_TITLE, "pane.title") \
-	X(PANE_TITLE_FOCUS, "pane.title.focus") \
-	X(SEPARATOR, "separator") \
-	X(HEADING, "heading") \
-	X(SELECTION, "selection") \
-	X(SELECTION_INACTIVE, "selection.inactive") \
-	X(CHOSEN, "chosen") \
-	X(LABEL, "label") \
-	X(VALUE, "value") \
-	X(VALUE_CHANGED, "value.changed") \
-	X(VALUE_DEFAULT, "value.default") \
-	X(MUTED, "muted") \
-	X(VERDICT_OK, "verdict.ok") \
-	X(VERDICT_FAIL, "verdict.fail") \
-	X(WARNING, "warning") \
-	X(ESTIMATE, "estimate") \
-	X(KEY, "key") \
-	X(STATUS, "status") \
-	X(STATUS_ERROR, "status.error") \
-	X(STATUS_OK, "status.ok") \
-	X(PROMPT, "prompt") \
-	X(PROMPT_ERROR, "prompt.error") \
-	X(HELP, "help") \
-	X(HELP_KEY, "help.key") \
-	X(HELP_TITLE, "help.title") \
-	X(BAR, "bar") \
-	X(BAR_WEIGHTS, "bar.weights") \
-	X(BAR_ACTIVATION, "bar.activation") \
-	X(BAR_NON_TORCH, "bar.non_torch") \
-	X(BAR_GRAPHS, "bar.graphs") \
-	X(BAR_KV, "bar.kv") \
-	X(BAR_SLACK, "bar.slack") \
-	X(BAR_OUTSIDE, "bar.outside") \
-	X(BAR_OTHER, "bar.other") \
-	X(BAR_OVER, "bar.over") \
-	X(BAR_BUDGET, "bar.budget") \
-	X(SLIDER, "slider") \
-	X(REQUEST, "request") \
-	X(REQUEST_FREE, "request.free") \
+#define THEME_ROLES(X)                                                         \
+	X(DEFAULT, "default")                                                  \
+	X(TITLE, "title")                                                      \
+	X(PANE_TITLE, "pane.title")                                            \
+	X(PANE_TITLE_FOCUS, "pane.title.focus")                                \
+	X(SEPARATOR, "separator")                                              \
+	X(HEADING, "heading")                                                  \
+	X(SELECTION, "selection")                                              \
+	X(SELECTION_INACTIVE, "selection.inactive")                            \
+	X(CHOSEN, "chosen")                                                    \
+	X(LABEL, "label")                                                      \
+	X(VALUE, "value")                                                      \
+	X(VALUE_CHANGED, "value.changed")                                      \
+	X(VALUE_DEFAULT, "value.default")                                      \
+	X(MUTED, "muted")                                                      \
+	X(VERDICT_OK, "verdict.ok")                                            \
+	X(VERDICT_FAIL, "verdict.fail")                                        \
+	X(WARNING, "warning")                                                  \
+	X(ESTIMATE, "estimate")                                                \
+	X(KEY, "key")                                                          \
+	X(STATUS, "status")                                                    \
+	X(STATUS_ERROR, "status.error")                                        \
+	X(STATUS_OK, "status.ok")                                              \
+	X(PROMPT, "prompt")                                                    \
+	X(PROMPT_ERROR, "prompt.error")                                        \
+	X(HELP, "help")                                                        \
+	X(HELP_KEY, "help.key")                                                \
+	X(HELP_TITLE, "help.title")                                            \
+	X(BAR, "bar")                                                          \
+	X(BAR_WEIGHTS, "bar.weights")                                          \
+	X(BAR_ACTIVATION, "bar.activation")                                    \
+	X(BAR_NON_TORCH, "bar.non_torch")                                      \
+	X(BAR_GRAPHS, "bar.graphs")                                            \
+	X(BAR_KV, "bar.kv")                                                    \
+	X(BAR_SLACK, "bar.slack")                                              \
+	X(BAR_OUTSIDE, "bar.outside")                                          \
+	X(BAR_OTHER, "bar.other")                                              \
+	X(BAR_OVER, "bar.over")                                                \
+	X(BAR_BUDGET, "bar.budget")                                            \
+	X(SLIDER, "slider")                                                    \
+	X(REQUEST, "request")                                                  \
+	X(REQUEST_FREE, "request.free")                                        \
 	X(COMMAND, "command")
 
 enum role {
@@ -79,33 +79,37 @@ enum role {
 	ROLE_COUNT
 };
 
-#define THEME_DEFAULT_COLOR	(-1)
-#define THEME_RGB		0x1000000	/* | 0xrrggbb */
+#define THEME_DEFAULT_COLOR (-1)
+#define THEME_RGB 0x1000000 /* | 0xrrggbb */
 
-#define THEME_BOLD	0x01u
-#define THEME_DIM	0x02u
-#define THEME_REVERSE	0x04u
-#define THEME_UNDERLINE	0x08u
-#define THEME_ITALIC	0x10u
-#define THEME_STANDOUT	0x20u
+#define THEME_BOLD 0x01u
+#define THEME_DIM 0x02u
+#define THEME_REVERSE 0x04u
+#define THEME_UNDERLINE 0x08u
+#define THEME_ITALIC 0x10u
+#define THEME_STANDOUT 0x20u
 
 struct theme_style {
-	int	 fg, bg;	/* THEME_DEFAULT_COLOR, 0-255, or THEME_RGB | rgb */
-	unsigned attrs;		/* THEME_BOLD ... */
+	int fg, bg; /* THEME_DEFAULT_COLOR, 0-255, or THEME_RGB | rgb */
+	unsigned attrs; /* THEME_BOLD ... */
 };
 
-enum theme_palette { THEME_PALETTE_8, THEME_PALETTE_16, THEME_PALETTES };
+enum theme_palette {
+	THEME_PALETTE_8,
+	THEME_PALETTE_16,
+	THEME_PALETTES
+};
 
 struct theme {
-	char	 name[64];
-	int	 needs;		/* colours the theme is written for: 2, 8, 16, 256, 16777216 */
+	char name[64];
+	int needs; /* colours the theme is written for: 2, 8, 16, 256, 16777216 */
 	struct theme_style style[ROLE_COUNT];
-	bool	 given[ROLE_COUNT];	/* set by the file, not inherited */
+	bool given[ROLE_COUNT]; /* set by the file, not inherited */
 	/* "palette-8" and "palette-16": the styles for small palettes */
 	struct theme_style pal[THEME_PALETTES][ROLE_COUNT];
-	bool	 pal_given[THEME_PALETTES][ROLE_COUNT];
-	bool	 mono;		/* no colour in use: segments need characters */
-	attr_t	 attr[ROLE_COUNT];	/* after theme_apply() */
+	bool pal_given[THEME_PALETTES][ROLE_COUNT];
+	bool mono; /* no colour in use: segments need characters */
+	attr_t attr[ROLE_COUNT]; /* after theme_apply() */
 };
 
 const char *theme_role_name(enum role);

@@ -28,8 +28,8 @@
 #include "keys.h"
 #include "pane.h"
 
-#define DEFAULT_EXPORT	"vllm-serve.sh"
-#define DEFAULT_QUOTE	"quote.html"
+#define DEFAULT_EXPORT "vllm-serve.sh"
+#define DEFAULT_QUOTE "quote.html"
 
 void
 update_relayout(struct app *a)
@@ -56,29 +56,25 @@ slider_move(struct app *a, enum action act)
 {
 	const struct plan *p = recalc_plan(a->calc);
 	struct plan_input in = *recalc_input(a->calc);
-	int64_t cur = p->tokens_per_request > 0 ? p->tokens_per_request :
-	    p->max_model_len, len = p->max_model_len, step = slider_step(len), v;
+	int64_t cur = p->tokens_per_request > 0 ? p->tokens_per_request
+						: p->max_model_len,
+		len = p->max_model_len, step = slider_step(len), v;
 
 	if (len <= 0) {
-		app_state_set_status(a, ROLE_STATUS_ERROR, "no plan yet: choose a card and a model");
+		app_state_set_status(a, ROLE_STATUS_ERROR,
+		    "no plan yet: choose a card and a model");
 		return;
 	}
 	switch (act) {
 	case ACT_SLIDER_DEC:
-		v = cur > len ? len : cur % step ? cur - cur % step : cur - step;
+		v = cur > len    ? len
+		    : cur % step ? cur - cur % step
+				 : cur - step;
 		break;
-	case ACT_SLIDER_INC:
-		v = cur - cur % step + step;
-		break;
-	case ACT_SLIDER_HALVE:
-		v = cur > len ? len : cur / 2;
-		break;
-	case ACT_SLIDER_DOUBLE:
-		v = cur * 2;
-		break;
-	default:
-		v = 0;
-		break;
+	case ACT_SLIDER_INC: v = cur - cur % step + step; break;
+	case ACT_SLIDER_HALVE: v = cur > len ? len : cur / 2; break;
+	case ACT_SLIDER_DOUBLE: v = cur * 2; break;
+	default: v = 0; break;
 	}
 	if (v < 1)
 		v = 1;
@@ -152,15 +148,18 @@ copy_command(struct app *a)
 
 	if (cmd == NULL || cmd[0] == '\0') {
 		free(cmd);
-		app_state_set_status(a, ROLE_STATUS_ERROR, "no command line yet");
+		app_state_set_status(a, ROLE_STATUS_ERROR,
+		    "no command line yet");
 		return;
 	}
 	n = (strlen(cmd) + 2) / 3 * 4;
 	free(cmd);
-	a->osc52_pending = true;	/* app_run() sends it; a headless planner does not */
-	app_state_set_status(a, ROLE_STATUS_OK, "copied the %s to the clipboard "
-	    "(OSC 52, %zu bytes; the terminal must allow it)", lines > 1 ?
-	    "launch lines" : "command line", n);
+	a->osc52_pending =
+	    true; /* app_run() sends it; a headless planner does not */
+	app_state_set_status(a, ROLE_STATUS_OK,
+	    "copied the %s to the clipboard "
+	    "(OSC 52, %zu bytes; the terminal must allow it)",
+	    lines > 1 ? "launch lines" : "command line", n);
 }
 
 /* ---- the prompt ---- */
@@ -179,8 +178,8 @@ prompt_accept_flag(struct app *a, char *err, size_t errlen)
 {
 	struct plan_input in = *recalc_input(a->calc);
 
-	if (flags_parse(a->prompt.flag, a->prompt.text, &in, recalc_plan(a->calc),
-	    err, errlen) != 0)
+	if (flags_parse(a->prompt.flag, a->prompt.text, &in,
+		recalc_plan(a->calc), err, errlen) != 0)
 		return -1;
 	app_state_apply(a, &in, TAG_NONE);
 	return 0;
@@ -194,11 +193,13 @@ prompt_accept_tokens(struct app *a, char *err, size_t errlen)
 	struct plan_input in = *recalc_input(a->calc);
 	int64_t v;
 
-	if (strcmp(a->prompt.text, "max") == 0 || strcmp(a->prompt.text, "0") == 0) {
+	if (strcmp(a->prompt.text, "max") == 0 ||
+	    strcmp(a->prompt.text, "0") == 0) {
 		in.tokens_per_request = 0;
 	} else if (units_parse_human_int(a->prompt.text, &v) != 0 || v < 1 ||
 	    v > ((int64_t)1 << 31)) {
-		snprintf(err, errlen, "a number of tokens such as 8192 or 8k, "
+		snprintf(err, errlen,
+		    "a number of tokens such as 8192 or 8k, "
 		    "or max");
 		return -1;
 	} else {
@@ -211,8 +212,9 @@ prompt_accept_tokens(struct app *a, char *err, size_t errlen)
 /* A file prompt: write() the thing named what to the typed path and say
  * so.  Returns 0, or -1 with err set. */
 static int
-prompt_accept_file(struct app *a, int (*write)(struct app *, const char *,
-    char *, size_t), const char *what, char *err, size_t errlen)
+prompt_accept_file(struct app *a,
+    int (*write)(struct app *, const char *, char *, size_t), const char *what,
+    char *err, size_t errlen)
 {
 	if (a->prompt.text[0] == '\0') {
 		snprintf(err, errlen, "type a file name");
@@ -238,9 +240,7 @@ prompt_accept(struct app *a)
 
 	err[0] = '\0';
 	switch (a->prompt.kind) {
-	case PROMPT_FLAG:
-		rc = prompt_accept_flag(a, err, sizeof err);
-		break;
+	case PROMPT_FLAG: rc = prompt_accept_flag(a, err, sizeof err); break;
 	case PROMPT_TOKENS:
 		rc = prompt_accept_tokens(a, err, sizeof err);
 		break;
@@ -253,7 +253,8 @@ prompt_accept(struct app *a)
 		pane_prompt(a, PANE_GPU, PANE_PROMPT_ACCEPTED);
 		return;
 	case PROMPT_QUOTE:
-		rc = prompt_accept_file(a, write_quote, "quote sheet", err, sizeof err);
+		rc = prompt_accept_file(a, write_quote, "quote sheet", err,
+		    sizeof err);
 		break;
 	case PROMPT_WRITE:
 		rc = prompt_accept_file(a, write_command, "command line", err,
@@ -271,14 +272,13 @@ prompt_accept(struct app *a)
 		rc = import_prompt_accept(a, err, sizeof err);
 		if (rc == 1) {
 			a->dirty |= PANE_BIT(PANE_STATUS);
-			return;		/* a continuation line */
+			return; /* a continuation line */
 		}
 		break;
 	case PROMPT_DEPLOY_EXPORT:
 		rc = overlay_deploy_prompt_accept(a, err, sizeof err);
 		break;
-	case PROMPT_NONE:
-		return;
+	case PROMPT_NONE: return;
 	}
 	if (rc == 0) {
 		prompt_close(a);
@@ -309,7 +309,7 @@ prompt_key(struct app *a, int c)
 	struct prompt *pr = &a->prompt;
 	bool edited = false, fresh = pr->fresh;
 
-	pr->fresh = false;	/* whatever the key, the text is the user's now */
+	pr->fresh = false; /* whatever the key, the text is the user's now */
 	switch (c) {
 	case KEYS_ESC:
 		if (pr->kind == PROMPT_SEARCH)
@@ -318,9 +318,7 @@ prompt_key(struct app *a, int c)
 			pane_prompt(a, PANE_GPU, PANE_PROMPT_CANCELLED);
 		prompt_close(a);
 		return;
-	case KEYS_ENTER:
-		prompt_accept(a);
-		return;
+	case KEYS_ENTER: prompt_accept(a); return;
 	case KEY_BACKSPACE:
 		while (pr->len > 0) {
 			unsigned char b = (unsigned char)pr->text[--pr->len];
@@ -331,7 +329,7 @@ prompt_key(struct app *a, int c)
 		}
 		edited = true;
 		break;
-	case 21:	/* ^U */
+	case 21: /* ^U */
 		pr->len = 0;
 		pr->text[0] = '\0';
 		edited = true;
@@ -342,7 +340,8 @@ prompt_key(struct app *a, int c)
 			pr->len = 0;
 			pr->text[0] = '\0';
 		}
-		if (c >= 32 && c < 256 && c != 127 && pr->len + 1 < sizeof pr->text) {
+		if (c >= 32 && c < 256 && c != 127 &&
+		    pr->len + 1 < sizeof pr->text) {
 			pr->text[pr->len++] = (char)c;
 			pr->text[pr->len] = '\0';
 			edited = true;
@@ -359,7 +358,8 @@ update_interrupt(struct app *a)
 	if (a->prompt.kind == PROMPT_NONE)
 		return false;
 	prompt_key(a, KEYS_ESC);
-	app_state_set_status(a, ROLE_STATUS, "cancelled (Ctrl-C in a prompt cancels it; "
+	app_state_set_status(a, ROLE_STATUS,
+	    "cancelled (Ctrl-C in a prompt cancels it; "
 	    "q quits)");
 	return true;
 }
@@ -374,14 +374,16 @@ update_unknown_key(struct app *a, const char *seq)
 	for (i = 0; seq[i] != '\0' && n + 5 < sizeof shown; i++) {
 		unsigned char b = (unsigned char)seq[i];
 
-		n += (size_t)snprintf(shown + n, sizeof shown - n, b > 32 && b < 127 ?
-		    "%c" : "\\x%02x", b);
+		n += (size_t)snprintf(shown + n, sizeof shown - n,
+		    b > 32 && b < 127 ? "%c" : "\\x%02x", b);
 	}
 	shown[n] = '\0';
 	if (a->prompt.kind != PROMPT_NONE)
-		return;		/* the prompt keeps the line; the key is ignored all the same */
-	app_state_set_status(a, ROLE_STATUS, "ignored the key ESC %s (not a key of "
-	    "TERM=%s)", shown, term != NULL && *term != '\0' ? term : "unset");
+		return; /* the prompt keeps the line; the key is ignored all the same */
+	app_state_set_status(a, ROLE_STATUS,
+	    "ignored the key ESC %s (not a key of "
+	    "TERM=%s)",
+	    shown, term != NULL && *term != '\0' ? term : "unset");
 }
 
 /* ---- bracketed paste ---- */
@@ -422,23 +424,29 @@ prompt_paste(struct app *a)
 	char line[sizeof pr->text];
 	size_t n;
 
-	if (paste_count_lines(p->text, p->len) > 1 && (pr->kind != PROMPT_COMMAND ||
-	    paste_classify(p->text, p->len) == PASTE_LOG)) {
+	if (paste_count_lines(p->text, p->len) > 1 &&
+	    (pr->kind != PROMPT_COMMAND ||
+		paste_classify(p->text, p->len) == PASTE_LOG)) {
 		prompt_close(a);
 		import_paste(a, p->text, p->len, p->cut);
 		return;
 	}
-	if (pr->fresh) {	/* a paste over the value shown replaces it, as typing does */
+	if (pr->fresh) { /* a paste over the value shown replaces it, as typing does */
 		pr->fresh = false;
 		pr->len = 0;
 		pr->text[0] = '\0';
 	}
-	if (p->cut || paste_join_lines(p->text, p->len, line,
-	    sizeof pr->text - pr->len) != 0) {
-		snprintf(pr->error, sizeof pr->error, "the paste does not fit the "
-		    "prompt (%zu bytes at most)%s", sizeof pr->text - 1,
-		    pr->kind == PROMPT_COMMAND ? "; Esc, then paste it outside a "
-		    "prompt" : "");
+	if (p->cut ||
+	    paste_join_lines(p->text, p->len, line,
+		sizeof pr->text - pr->len) != 0) {
+		snprintf(pr->error, sizeof pr->error,
+		    "the paste does not fit the "
+		    "prompt (%zu bytes at most)%s",
+		    sizeof pr->text - 1,
+		    pr->kind == PROMPT_COMMAND
+			? "; Esc, then paste it outside a "
+			  "prompt"
+			: "");
 		a->dirty |= PANE_BIT(PANE_STATUS);
 		return;
 	}
@@ -466,7 +474,12 @@ paste_take(struct app *a)
 /* ---- actions ---- */
 
 static const enum pane_id focus_order[] = {
-	PANE_GPU, PANE_MODEL, PANE_CKPT, PANE_FLAGS, PANE_VERDICT, PANE_CMD,
+	PANE_GPU,
+	PANE_MODEL,
+	PANE_CKPT,
+	PANE_FLAGS,
+	PANE_VERDICT,
+	PANE_CMD,
 };
 #define N_FOCUS ((int)(sizeof focus_order / sizeof focus_order[0]))
 
@@ -515,10 +528,8 @@ keeps_run(enum action act)
 	case ACT_FLAG_BIG_INC:
 	case ACT_FLAG_BIG_DEC:
 	case ACT_CARDS_INC:
-	case ACT_CARDS_DEC:
-		return true;
-	default:
-		return false;
+	case ACT_CARDS_DEC: return true;
+	default: return false;
 	}
 }
 
@@ -545,7 +556,8 @@ update_ask_tokens(struct app *a)
 	char buf[128];
 
 	snprintf(buf, sizeof buf, "%lld", (long long)p->tokens_per_request);
-	app_state_open_prompt(a, PROMPT_TOKENS, "tokens per request (or max)", buf);
+	app_state_open_prompt(a, PROMPT_TOKENS, "tokens per request (or max)",
+	    buf);
 }
 
 /* Requests at the full context (tokens per request 0), one undoable edit. */
@@ -565,8 +577,9 @@ update_toggle_explicit(struct app *a)
 {
 	recalc_set_explicit_all(a->calc, !recalc_explicit_all(a->calc));
 	app_state_set_status(a, ROLE_STATUS, "command line: %s",
-	    recalc_explicit_all(a->calc) ? "every flag" :
-	    "flags that differ from vLLM's defaults");
+	    recalc_explicit_all(a->calc)
+		? "every flag"
+		: "flags that differ from vLLM's defaults");
 }
 
 /* The actions that move the focus to one pane. */
@@ -617,66 +630,42 @@ do_action(struct app *a, enum action act)
 	if (update_take_focus_action(a, act))
 		return;
 	switch (act) {
-	case ACT_QUIT:
-		a->quit = true;
-		break;
-	case ACT_UNDO:
-		update_undo_edit(a);
-		break;
-	case ACT_NEXT_PANE:
-		cycle_focus(a, 1);
-		break;
-	case ACT_PREV_PANE:
-		cycle_focus(a, -1);
-		break;
+	case ACT_QUIT: a->quit = true; break;
+	case ACT_UNDO: update_undo_edit(a); break;
+	case ACT_NEXT_PANE: cycle_focus(a, 1); break;
+	case ACT_PREV_PANE: cycle_focus(a, -1); break;
 	case ACT_SLIDER_DEC:
 	case ACT_SLIDER_INC:
 	case ACT_SLIDER_HALVE:
-	case ACT_SLIDER_DOUBLE:
-		slider_move(a, act);
-		break;
-	case ACT_SLIDER_TYPE:
-		update_ask_tokens(a);
-		break;
-	case ACT_SLIDER_FULL:
-		update_use_full_context(a);
-		break;
+	case ACT_SLIDER_DOUBLE: slider_move(a, act); break;
+	case ACT_SLIDER_TYPE: update_ask_tokens(a); break;
+	case ACT_SLIDER_FULL: update_use_full_context(a); break;
 	case ACT_SEARCH:
 		set_focus(a, PANE_MODEL);
 		pane_act(a, PANE_MODEL, ACT_SEARCH);
 		break;
-	case ACT_APPLY_FIX:
-		pane_act(a, PANE_VERDICT, ACT_APPLY_FIX);
-		break;
+	case ACT_APPLY_FIX: pane_act(a, PANE_VERDICT, ACT_APPLY_FIX); break;
 	case ACT_WRITE:
-		app_state_open_prompt(a, PROMPT_WRITE, "write the command line to", DEFAULT_EXPORT);
+		app_state_open_prompt(a, PROMPT_WRITE,
+		    "write the command line to", DEFAULT_EXPORT);
 		break;
-	case ACT_COPY:
-		copy_command(a);
-		break;
+	case ACT_COPY: copy_command(a); break;
 	case ACT_WRITE_QUOTE:
-		app_state_open_prompt(a, PROMPT_QUOTE, "write the quote sheet to", DEFAULT_QUOTE);
+		app_state_open_prompt(a, PROMPT_QUOTE,
+		    "write the quote sheet to", DEFAULT_QUOTE);
 		break;
-	case ACT_EXPLICIT:
-		update_toggle_explicit(a);
-		break;
+	case ACT_EXPLICIT: update_toggle_explicit(a); break;
 	case ACT_REDRAW:
 		clearok(curscr, TRUE);
 		a->full = true;
 		break;
 	case ACT_PASTE_COMMAND:
 	case ACT_OPEN_FILE:
-	case ACT_SAVE_SCENARIO:
-		import_action(a, act);
-		break;
-	case ACT_COMPARE:
-		overlay_compare_ask(a);
-		break;
-	case ACT_CALIBRATE:
-		overlay_calibrate_ask(a);
-		break;
+	case ACT_SAVE_SCENARIO: import_action(a, act); break;
+	case ACT_COMPARE: overlay_compare_ask(a); break;
+	case ACT_CALIBRATE: overlay_calibrate_ask(a); break;
 	default:
-		break;	/* the cursor keys, a pane's own action, the paste markers */
+		break; /* the cursor keys, a pane's own action, the paste markers */
 	}
 }
 
@@ -688,7 +677,8 @@ take_overlay_key(struct app *a, int c)
 
 	if (overlay_key(a, c, &in)) {
 		app_state_apply(a, &in, TAG_NONE);
-		app_state_set_status(a, ROLE_STATUS_OK, "the planner now shows that plan "
+		app_state_set_status(a, ROLE_STATUS_OK,
+		    "the planner now shows that plan "
 		    "(u undoes)");
 	}
 	a->dirty |= PANE_BIT(PANE_STATUS);
@@ -706,14 +696,14 @@ take_key(struct app *a, int c)
 		return;
 	}
 	if (c == KEYS_PASTE_END && !a->paste.active)
-		return;		/* a stray end marker */
+		return; /* a stray end marker */
 	if (a->status[0] != '\0') {
 		a->status[0] = '\0';
 		a->dirty |= PANE_BIT(PANE_STATUS);
 	}
 	if (a->lay.too_small) {
 		if (c == KEYS_PASTE_END)
-			paste_end(&a->paste);	/* nothing to show it on */
+			paste_end(&a->paste); /* nothing to show it on */
 		else if (c == 'q')
 			a->quit = true;
 		return;

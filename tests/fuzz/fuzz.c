@@ -138,7 +138,8 @@ fuzz_plan_cli(struct cli *cli)
 	free(report_text(&rin));
 	free(report_markdown(&rin));
 	for (f = 0; f < EXPORT_COUNT; f++)
-		free(export_render((enum export_format)f, &rin, err, sizeof err));
+		free(export_render((enum export_format)f, &rin, err,
+		    sizeof err));
 }
 
 void

@@ -30,8 +30,9 @@ plan_some(const struct catalogue *c)
 			plan_input_init(&in);
 			in.gpu = (int)(c->n_gpus - 1 - g);
 			in.model = &c->models[c->n_models - 1 - m];
-			in.ckpt = catalogue_model_ckpt(c, (int)(c->n_models - 1 - m),
-			    in.model->native_format);
+			in.ckpt =
+			    catalogue_model_ckpt(c, (int)(c->n_models - 1 - m),
+				in.model->native_format);
 			plan_compute(c, &in, &p);
 		}
 }
@@ -44,8 +45,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fuzz_catalogue();
 	memset(&c, 0, sizeof c);
-	catalogue_load_text(&c, (const char *)data, size, "user.yaml", diag_count,
-	    &problems);
+	catalogue_load_text(&c, (const char *)data, size, "user.yaml",
+	    diag_count, &problems);
 	catalogue_link(&c, diag_count, &problems);
 	plan_some(&c);
 	catalogue_done(&c);

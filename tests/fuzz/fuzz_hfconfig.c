@@ -12,7 +12,8 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char dir[4200];
-	char *argv[] = { "headroom", "--gpu", "h100-sxm", "--model", dir, NULL };
+	char *argv[] = { "headroom", "--gpu", "h100-sxm", "--model", dir,
+		NULL };
 
 	if (dir[0] == '\0') {
 		snprintf(dir, sizeof dir, "%s/model", fuzz_dir());

@@ -29,10 +29,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	vllmlog_missing(&log, miss, sizeof miss);
 	if (calibration_cli(cat, &log, 3, argv, &c, note, sizeof note, err,
-	    sizeof err) == 0 && cli_resolve(cat, &c, err, sizeof err) == 0) {
+		sizeof err) == 0 &&
+	    cli_resolve(cat, &c, err, sizeof err) == 0) {
 		plan_compute(cat, &c.imp.in, &p);
-		free(calibration_report(cat, &log, &c.imp.in, &p, "fuzz.log", note, false));
-		free(calibration_report(cat, &log, &c.imp.in, &p, "fuzz.log", note, true));
+		free(calibration_report(cat, &log, &c.imp.in, &p, "fuzz.log",
+		    note, false));
+		free(calibration_report(cat, &log, &c.imp.in, &p, "fuzz.log",
+		    note, true));
 		calibration_from_log(cat, &log, &c.imp.in, &p, "fuzz.log", &k);
 	}
 	cli_done(&c);

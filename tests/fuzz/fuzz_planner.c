@@ -28,8 +28,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 2)
 		return 0;
 	plan_input_init(&in);
-	in.gpu = data[0] % (cat->n_gpus + 1) == cat->n_gpus ? -1 :
-	    (int)(data[0] % (cat->n_gpus + 1));
+	in.gpu = data[0] % (cat->n_gpus + 1) == cat->n_gpus
+	    ? -1
+	    : (int)(data[0] % (cat->n_gpus + 1));
 	in.model = &cat->models[data[1] % cat->n_models];
 	in.ckpt = catalogue_model_ckpt(cat, data[1] % (int)cat->n_models,
 	    in.model->native_format);
@@ -44,9 +45,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (data[i] != 0xff)
 			continue;
 		if (i > start)
-			app_headless_bytes(a, (const char *)data + start, i - start);
+			app_headless_bytes(a, (const char *)data + start,
+			    i - start);
 		if (i + 2 < size)
-			app_headless_resize(a, 1 + data[i + 1] % 70, 1 + data[i + 2] % 240);
+			app_headless_resize(a, 1 + data[i + 1] % 70,
+			    1 + data[i + 2] % 240);
 		i += 2;
 		start = i + 1;
 	}

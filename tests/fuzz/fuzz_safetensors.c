@@ -10,7 +10,8 @@
 
 #include "io/model_dir.h"
 
-static const char config[] = "{\"architectures\": [\"LlamaForCausalLM\"], "
+static const char config[] =
+    "{\"architectures\": [\"LlamaForCausalLM\"], "
     "\"hidden_size\": 4096, \"intermediate_size\": 14336, "
     "\"max_position_embeddings\": 131072, \"num_attention_heads\": 32, "
     "\"num_hidden_layers\": 32, \"num_key_value_heads\": 8, "
@@ -20,7 +21,8 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char dir[4200];
-	char *argv[] = { "headroom", "--gpu", "h100-sxm", "--model", dir, NULL };
+	char *argv[] = { "headroom", "--gpu", "h100-sxm", "--model", dir,
+		NULL };
 	char err[1024];
 	const char *path;
 

@@ -15,7 +15,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	volatile long sum = 0;
 
 	if (theme_parse((const char *)data, size, "fuzz.yaml", &t, err,
-	    sizeof err) != 0)
+		sizeof err) != 0)
 		return 0;
 	for (r = 0; r < ROLE_COUNT; r++)
 		sum += t.style[r].fg + t.style[r].bg + (long)t.style[r].attrs;

@@ -30,8 +30,8 @@ test_catalogue(void)
 	if (!loaded) {
 		catalogue_load_builtin(&cat, diag, &problems);
 		catalogue_link(&cat, diag, &problems);
-		cr_assert_eq(problems, 0, "the built-in catalogue has %d problems",
-		    problems);
+		cr_assert_eq(problems, 0,
+		    "the built-in catalogue has %d problems", problems);
 		loaded = 1;
 	}
 	return &cat;
@@ -51,7 +51,8 @@ test_input(struct plan_input *in, const char *gpu, const char *model,
 		cr_assert_geq(in->gpu, 0, "unknown gpu %s", gpu);
 	}
 	ki = catalogue_find_ckpt(c, model);
-	mi = ki >= 0 ? c->ckpts[ki].model_index : catalogue_find_model(c, model);
+	mi =
+	    ki >= 0 ? c->ckpts[ki].model_index : catalogue_find_model(c, model);
 	cr_assert_geq(mi, 0, "unknown model %s", model);
 	in->model = &c->models[mi];
 	if (ckpt && catalogue_find_ckpt(c, ckpt) >= 0) {

@@ -30,7 +30,8 @@ load(const char *rel, struct model *m)
 
 	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
 	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
-	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s",
+	    err);
 }
 
 /* vLLM's defaults for a current release: block 16, mnbt 8192, HMA on */
@@ -65,8 +66,8 @@ Test(arch, qwen35_27b_gated_delta_net_and_attention)
 
 	load("qwen3.5/Qwen3.5-27B", &m);
 	cr_assert_null(m.refusal);
-	cr_assert_eq(m.n_state_layers, 48);	/* 3 of every 4 layers */
-	cr_assert_eq(m.st.ssm_dtype_bytes, 4);	/* mamba_ssm_dtype float32 */
+	cr_assert_eq(m.n_state_layers, 48); /* 3 of every 4 layers */
+	cr_assert_eq(m.st.ssm_dtype_bytes, 4); /* mamba_ssm_dtype float32 */
 	/*
 	 * TP 1, bf16.  Attention: 2 x 4 heads x 256 x 2 B = 4096 B per token.
 	 * GDN state: conv (4 - 1) x (2 x 16 x 128 + 48 x 128 = 10240) x 2 B
@@ -156,8 +157,8 @@ Test(arch, nemotron3_nano_mamba2_all_mode)
 
 	load("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
 	cr_assert_null(m.refusal);
-	cr_assert_eq(m.n_state_layers, 23);	/* M */
-	cr_assert_eq(m.n_nokv_layers, 23);	/* E: MoE only, no cache */
+	cr_assert_eq(m.n_state_layers, 23); /* M */
+	cr_assert_eq(m.n_nokv_layers, 23); /* E: MoE only, no cache */
 	cr_assert(m.st.prefix_all);
 	/*
 	 * Mamba2: I = 64 x 64 = 4096, 8 groups x 128 state: conv (4 - 1) x
@@ -248,9 +249,9 @@ Test(arch, nemotron3_ultra_layers_block_type)
 	load("nemotron-h/Nemotron-3-Ultra-550B-A55B-BF16", &m);
 	cr_assert_null(m.refusal, "%s", m.refusal);
 	cr_assert_eq(m.layers, 108);
-	cr_assert_eq(m.n_state_layers, 48);	/* mamba */
-	cr_assert_eq(m.n_nokv_layers, 48);	/* moe: no cache */
-	cr_assert_eq(m.mtp_layers, 1);		/* mtp_layers_block_type */
+	cr_assert_eq(m.n_state_layers, 48); /* mamba */
+	cr_assert_eq(m.n_nokv_layers, 48); /* moe: no cache */
+	cr_assert_eq(m.mtp_layers, 1); /* mtp_layers_block_type */
 	cr_assert_eq(m.moe_latent, 2048);
 	for (i = 0; i < 4; i++) {
 		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
@@ -285,10 +286,14 @@ Test(arch, nemotron3_ultra_layers_block_type)
 /* layers_block_type words outside transformers' list stop at that word */
 Test(arch, nemotron_h_layers_block_type_unknown_word)
 {
-	static const char *const json = "{\"architectures\":[\"NemotronHForCausalLM\"],"
-	    "\"model_type\":\"nemotron_h\",\"hidden_size\":1024,\"vocab_size\":1000,"
-	    "\"num_attention_heads\":8,\"num_key_value_heads\":2,\"head_dim\":128,"
-	    "\"intermediate_size\":4096,\"mamba_num_heads\":16,\"mamba_head_dim\":64,"
+	static const char *const json =
+	    "{\"architectures\":[\"NemotronHForCausalLM\"],"
+	    "\"model_type\":\"nemotron_h\",\"hidden_size\":1024,\"vocab_size\":"
+	    "1000,"
+	    "\"num_attention_heads\":8,\"num_key_value_heads\":2,\"head_dim\":"
+	    "128,"
+	    "\"intermediate_size\":4096,\"mamba_num_heads\":16,\"mamba_head_"
+	    "dim\":64,"
 	    "\"ssm_state_size\":128,\"n_groups\":8,"
 	    "\"layers_block_type\":[\"mamba\",\"attention\",\"gdn\"]}";
 	cJSON *cfg = cJSON_Parse(json);
@@ -305,10 +310,14 @@ Test(arch, nemotron_h_layers_block_type_unknown_word)
 /* A Mamba2 size of zero is refused naming the family's own keys */
 Test(arch, nemotron_h_mamba_sizes_must_be_positive)
 {
-	static const char *const json = "{\"architectures\":[\"NemotronHForCausalLM\"],"
-	    "\"model_type\":\"nemotron_h\",\"hidden_size\":1024,\"vocab_size\":1000,"
-	    "\"num_attention_heads\":8,\"num_key_value_heads\":2,\"head_dim\":128,"
-	    "\"intermediate_size\":4096,\"mamba_num_heads\":16,\"mamba_head_dim\":0,"
+	static const char *const json =
+	    "{\"architectures\":[\"NemotronHForCausalLM\"],"
+	    "\"model_type\":\"nemotron_h\",\"hidden_size\":1024,\"vocab_size\":"
+	    "1000,"
+	    "\"num_attention_heads\":8,\"num_key_value_heads\":2,\"head_dim\":"
+	    "128,"
+	    "\"intermediate_size\":4096,\"mamba_num_heads\":16,\"mamba_head_"
+	    "dim\":0,"
 	    "\"ssm_state_size\":128,\"n_groups\":8,\"num_hidden_layers\":2,"
 	    "\"hybrid_override_pattern\":\"M*\"}";
 	cJSON *cfg = cJSON_Parse(json);
@@ -319,7 +328,8 @@ Test(arch, nemotron_h_mamba_sizes_must_be_positive)
 	cr_assert_neq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0);
 	cJSON_Delete(cfg);
 	cr_assert_str_eq(bad, "mamba_num_heads");
-	cr_assert_str_eq(err, "config: mamba_num_heads, mamba_head_dim and "
+	cr_assert_str_eq(err,
+	    "config: mamba_num_heads, mamba_head_dim and "
 	    "ssm_state_size must be positive");
 }
 
@@ -347,7 +357,8 @@ Test(arch, decilm_block_configs)
 	cr_assert_eq(l.bytes_per_token, 49 * 512);
 	/* per-block FFN: weights of the published ~49.9B parameters, 16 bit */
 	weights_rank(&m, FMT_BF16, 2, 1, 1, 0, &w);
-	cr_assert(w.total / GIB > 92 && w.total / GIB < 94, "%.2f GiB", w.total / GIB);
+	cr_assert(w.total / GIB > 92 && w.total / GIB < 94, "%.2f GiB",
+	    w.total / GIB);
 	model_done(&m);
 }
 
@@ -546,7 +557,8 @@ Test(arch, kimi_k25_int4_group_32_and_ignore_list)
 	 * at 0.5 + 2 / 32 = 0.5625 B = 531.5 GiB; the rest (about 30B
 	 * parameters: attention, shared experts, dense layer, embeddings) at
 	 * 2 B: about 553 GiB in all */
-	cr_assert(w.total / GIB > 545 && w.total / GIB < 560, "%.1f GiB", w.total / GIB);
+	cr_assert(w.total / GIB > 545 && w.total / GIB < 560, "%.1f GiB",
+	    w.total / GIB);
 	/* group 128 would give 0.5195 B: 8 % less on the experts */
 	bf = m;
 	bf.quant_group = 128;
@@ -662,11 +674,16 @@ Test(arch, falcon_mamba_7b_attention_free)
  */
 Test(arch, mamba2_codestral_sizes)
 {
-	static const char *const json = "{\"architectures\":[\"Mamba2ForCausalLM\"],"
-	    "\"model_type\":\"mamba2\",\"hidden_size\":4096,\"num_hidden_layers\":64,"
-	    "\"num_heads\":128,\"head_dim\":64,\"n_groups\":8,\"state_size\":128,"
-	    "\"expand\":2,\"conv_kernel\":4,\"chunk_size\":256,\"vocab_size\":32768,"
-	    "\"use_bias\":false,\"use_conv_bias\":true,\"tie_word_embeddings\":false,"
+	static const char *const json =
+	    "{\"architectures\":[\"Mamba2ForCausalLM\"],"
+	    "\"model_type\":\"mamba2\",\"hidden_size\":4096,\"num_hidden_"
+	    "layers\":64,"
+	    "\"num_heads\":128,\"head_dim\":64,\"n_groups\":8,\"state_size\":"
+	    "128,"
+	    "\"expand\":2,\"conv_kernel\":4,\"chunk_size\":256,\"vocab_size\":"
+	    "32768,"
+	    "\"use_bias\":false,\"use_conv_bias\":true,\"tie_word_embeddings\":"
+	    "false,"
 	    "\"torch_dtype\":\"bfloat16\"}";
 	static const int64_t state[] = { 2158592, 1079296, 539648, 269824 };
 	static const int64_t blocks[] = { 310, 621, 1243, 2487 };
@@ -678,7 +695,8 @@ Test(arch, mamba2_codestral_sizes)
 	char err[512];
 	int i;
 
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s", err);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
+	    err);
 	cJSON_Delete(cfg);
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.n_state_layers, 64);
@@ -697,17 +715,19 @@ Test(arch, mamba2_codestral_sizes)
 		struct plan_input in;
 		struct plan pl;
 
-		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct",
+		    NULL);
 		in.model = &m;
 		in.pp = 2;
 		plan_compute(c, &in, &pl);
 		cr_assert_eq(pl.phase, PHASE_CONFIG);
-		cr_assert(strstr(pl.message, "`SupportsPP` interface") != NULL, "%s",
-		    pl.message);
+		cr_assert(strstr(pl.message, "`SupportsPP` interface") != NULL,
+		    "%s", pl.message);
 	}
 	/* Codestral Mamba's 7.29B parameters: 64 x 109.6M + 2 x 134M */
 	cr_assert(weights_param_count(&m) > 7.29 * 0.985 &&
-	    weights_param_count(&m) < 7.29 * 1.015, "%.3fB", weights_param_count(&m));
+		weights_param_count(&m) < 7.29 * 1.015,
+	    "%.3fB", weights_param_count(&m));
 	model_done(&m);
 }
 
@@ -719,7 +739,8 @@ load_json(const char *json, struct model *m)
 	char err[512];
 
 	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, m, err, sizeof err, &bad), 0, "%s", err);
+	cr_assert_eq(hfconfig_read(cfg, m, err, sizeof err, &bad), 0, "%s",
+	    err);
 	cJSON_Delete(cfg);
 	cr_assert_null(m->refusal, "%s", m->refusal);
 	cr_assert_not_null(m->assumption);
@@ -782,14 +803,17 @@ Test(arch, falcon_h1_7b_parallel_attention_and_mamba)
 	struct plan pl;
 
 	load_json("{\"architectures\":[\"FalconH1ForCausalLM\"],\"model_type\":"
-	    "\"falcon_h1\",\"hidden_size\":3072,\"num_hidden_layers\":44,"
-	    "\"num_attention_heads\":12,\"num_key_value_heads\":2,\"head_dim\":128,"
-	    "\"intermediate_size\":12288,\"vocab_size\":130048,"
-	    "\"tie_word_embeddings\":false,\"mamba_d_state\":256,"
-	    "\"mamba_n_groups\":1,\"mamba_n_heads\":24,\"mamba_d_head\":128,"
-	    "\"mamba_d_ssm\":3072,\"mamba_expand\":2,\"mamba_d_conv\":4,"
-	    "\"mamba_chunk_size\":128,\"max_position_embeddings\":262144,"
-	    "\"torch_dtype\":\"bfloat16\"}", &m);
+		  "\"falcon_h1\",\"hidden_size\":3072,\"num_hidden_layers\":44,"
+		  "\"num_attention_heads\":12,\"num_key_value_heads\":2,\"head_"
+		  "dim\":128,"
+		  "\"intermediate_size\":12288,\"vocab_size\":130048,"
+		  "\"tie_word_embeddings\":false,\"mamba_d_state\":256,"
+		  "\"mamba_n_groups\":1,\"mamba_n_heads\":24,\"mamba_d_head\":"
+		  "128,"
+		  "\"mamba_d_ssm\":3072,\"mamba_expand\":2,\"mamba_d_conv\":4,"
+		  "\"mamba_chunk_size\":128,\"max_position_embeddings\":262144,"
+		  "\"torch_dtype\":\"bfloat16\"}",
+	    &m);
 	cr_assert_eq(m.n_state_layers, 44);
 	check_tp(&m, state, block, page);
 	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
@@ -859,16 +883,21 @@ Test(arch, jamba_mini_mamba1_attention_moe)
 	struct kv_layout l;
 	double b;
 
-	load_json("{\"architectures\":[\"JambaForCausalLM\"],\"model_type\":\"jamba\","
-	    "\"hidden_size\":4096,\"num_hidden_layers\":32,\"num_attention_heads\":32,"
+	load_json(
+	    "{\"architectures\":[\"JambaForCausalLM\"],\"model_type\":"
+	    "\"jamba\","
+	    "\"hidden_size\":4096,\"num_hidden_layers\":32,\"num_attention_"
+	    "heads\":32,"
 	    "\"num_key_value_heads\":8,\"intermediate_size\":14336,"
-	    "\"num_experts\":16,\"num_experts_per_tok\":2,\"attn_layer_period\":8,"
+	    "\"num_experts\":16,\"num_experts_per_tok\":2,\"attn_layer_"
+	    "period\":8,"
 	    "\"attn_layer_offset\":4,\"expert_layer_period\":2,"
 	    "\"expert_layer_offset\":1,\"mamba_d_state\":16,\"mamba_d_conv\":4,"
 	    "\"mamba_expand\":2,\"mamba_dt_rank\":256,\"mamba_conv_bias\":true,"
 	    "\"mamba_proj_bias\":false,\"vocab_size\":65536,"
 	    "\"max_position_embeddings\":262144,\"tie_word_embeddings\":false,"
-	    "\"torch_dtype\":\"bfloat16\"}", &m);
+	    "\"torch_dtype\":\"bfloat16\"}",
+	    &m);
 	cr_assert_eq(m.n_state_layers, 28);
 	cr_assert_eq(m.ld[4].mixer, MIXER_ATTENTION);
 	cr_assert_eq(m.ld[1].ffn, FFN_MOE);
@@ -921,15 +950,19 @@ Test(arch, bamba_9b_attention_indices)
 	struct kv_layout l;
 	double b;
 
-	load_json("{\"architectures\":[\"BambaForCausalLM\"],\"model_type\":\"bamba\","
-	    "\"hidden_size\":4096,\"num_hidden_layers\":32,\"num_attention_heads\":32,"
+	load_json(
+	    "{\"architectures\":[\"BambaForCausalLM\"],\"model_type\":"
+	    "\"bamba\","
+	    "\"hidden_size\":4096,\"num_hidden_layers\":32,\"num_attention_"
+	    "heads\":32,"
 	    "\"num_key_value_heads\":8,\"intermediate_size\":14336,"
 	    "\"attn_layer_indices\":[9,18,27],\"mamba_n_heads\":128,"
 	    "\"mamba_d_head\":64,\"mamba_n_groups\":1,\"mamba_d_state\":128,"
 	    "\"mamba_d_conv\":4,\"mamba_expand\":2,\"mamba_chunk_size\":256,"
 	    "\"attn_rotary_emb\":64,\"vocab_size\":128256,"
 	    "\"max_position_embeddings\":262144,\"tie_word_embeddings\":false,"
-	    "\"torch_dtype\":\"bfloat16\"}", &m);
+	    "\"torch_dtype\":\"bfloat16\"}",
+	    &m);
 	cr_assert_eq(m.n_state_layers, 29);
 	cr_assert_eq(m.ld[9].mixer, MIXER_ATTENTION);
 	cr_assert_eq(m.rotary_dim, 64);
@@ -950,7 +983,8 @@ Test(arch, bamba_9b_attention_indices)
 	in.version = VLLM_VER(0, 24, 0);
 	plan_compute(c, &in, &pl);
 	cr_assert_eq(pl.phase, PHASE_CONFIG);
-	cr_assert_str_eq(pl.message, "Model architecture BambaForCausalLM was "
+	cr_assert_str_eq(pl.message,
+	    "Model architecture BambaForCausalLM was "
 	    "supported in vLLM until v0.23.0, and is not supported anymore. "
 	    "Please use an older version of vLLM if you want to use this model "
 	    "architecture.");
@@ -990,8 +1024,11 @@ Test(arch, zamba2_shared_attention_blocks)
 	struct kv_layout l;
 	double b;
 
-	load_json("{\"architectures\":[\"Zamba2ForCausalLM\"],\"model_type\":\"zamba2\","
-	    "\"hidden_size\":2560,\"num_hidden_layers\":54,\"num_attention_heads\":32,"
+	load_json(
+	    "{\"architectures\":[\"Zamba2ForCausalLM\"],\"model_type\":"
+	    "\"zamba2\","
+	    "\"hidden_size\":2560,\"num_hidden_layers\":54,\"num_attention_"
+	    "heads\":32,"
 	    "\"num_key_value_heads\":32,\"intermediate_size\":10240,"
 	    "\"vocab_size\":32000,\"num_mem_blocks\":2,\"mamba_headdim\":64,"
 	    "\"mamba_expand\":2,\"n_mamba_heads\":80,\"mamba_ngroups\":1,"
@@ -999,7 +1036,17 @@ Test(arch, zamba2_shared_attention_blocks)
 	    "\"attention_hidden_size\":5120,\"attention_head_dim\":160,"
 	    "\"adapter_rank\":128,\"use_shared_attention_adapter\":false,"
 	    "\"use_mem_rope\":false,\"max_position_embeddings\":4096,"
-	    "\"torch_dtype\":\"bfloat16\",\"layers_block_type\":[\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\"]}", &m);
+	    "\"torch_dtype\":\"bfloat16\",\"layers_block_type\":[\"mamba\","
+	    "\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\","
+	    "\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\","
+	    "\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\","
+	    "\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\","
+	    "\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\","
+	    "\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\","
+	    "\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\","
+	    "\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\",\"mamba\","
+	    "\"mamba\",\"mamba\",\"mamba\",\"mamba\",\"hybrid\"]}",
+	    &m);
 	cr_assert_eq(m.n_state_layers, 54);
 	cr_assert_eq(m.ld[5].parallel_attn, 2);
 	check_tp(&m, state, block, page);
@@ -1048,20 +1095,27 @@ Test(arch, kimi_linear_kda_and_mla)
 	int i;
 	double b;
 
-	load_json("{\"architectures\":[\"KimiLinearForCausalLM\"],\"model_type\":"
+	load_json(
+	    "{\"architectures\":[\"KimiLinearForCausalLM\"],\"model_type\":"
 	    "\"kimi_linear\",\"vocab_size\":163840,\"hidden_size\":2304,"
-	    "\"head_dim\":72,\"intermediate_size\":9216,\"num_hidden_layers\":27,"
+	    "\"head_dim\":72,\"intermediate_size\":9216,\"num_hidden_layers\":"
+	    "27,"
 	    "\"num_attention_heads\":32,\"num_key_value_heads\":32,"
 	    "\"tie_word_embeddings\":false,\"first_k_dense_replace\":1,"
 	    "\"moe_intermediate_size\":1024,\"moe_layer_freq\":1,"
 	    "\"num_experts\":256,\"num_experts_per_token\":8,"
-	    "\"num_shared_experts\":1,\"q_lora_rank\":null,\"kv_lora_rank\":512,"
-	    "\"qk_nope_head_dim\":128,\"qk_rope_head_dim\":64,\"v_head_dim\":128,"
+	    "\"num_shared_experts\":1,\"q_lora_rank\":null,\"kv_lora_rank\":"
+	    "512,"
+	    "\"qk_nope_head_dim\":128,\"qk_rope_head_dim\":64,\"v_head_dim\":"
+	    "128,"
 	    "\"mla_use_nope\":true,\"num_nextn_predict_layers\":0,"
 	    "\"model_max_length\":1048576,\"torch_dtype\":\"bfloat16\","
 	    "\"linear_attn_config\":{\"full_attn_layers\":[4,8,12,16,20,24,27],"
-	    "\"head_dim\":128,\"kda_layers\":[1,2,3,5,6,7,9,10,11,13,14,15,17,18,"
-	    "19,21,22,23,25,26],\"num_heads\":32,\"short_conv_kernel_size\":4}}", &m);
+	    "\"head_dim\":128,\"kda_layers\":[1,2,3,5,6,7,9,10,11,13,14,15,17,"
+	    "18,"
+	    "19,21,22,23,25,26],\"num_heads\":32,\"short_conv_kernel_size\":4}"
+	    "}",
+	    &m);
 	cr_assert_eq(m.n_state_layers, 20);
 	cr_assert_eq(m.ld[3].mixer, MIXER_ATTENTION);
 	cr_assert_eq(m.ld[26].mixer, MIXER_ATTENTION);
@@ -1106,12 +1160,14 @@ Test(arch, kimi_linear_kda_and_mla)
 		struct plan_input in;
 		struct plan pl;
 
-		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct",
+		    NULL);
 		in.model = &m;
 		in.version = VLLM_VER(0, 11, 0);
 		plan_compute(c, &in, &pl);
 		cr_assert_eq(pl.phase, PHASE_CONFIG);
-		cr_assert(strstr(pl.message, "does not know this architecture") != NULL,
+		cr_assert(strstr(pl.message,
+			      "does not know this architecture") != NULL,
 		    "%s", pl.message);
 	}
 	/* 26 x 1.812B (experts) + 20 x 39.5M (KDA) + 7 x 29.1M (MLA) + 26 x
@@ -1174,7 +1230,7 @@ Test(arch, minimax_m1_lightning_attention)
 	/* the plan: 0.23.0 at TP 8, the RoPE rows follow max_model_len */
 	test_input(&in, "h200-nvl", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	in.model = &m;
-	in.ckpt = -1;	/* weights from the architecture, not a published size */
+	in.ckpt = -1; /* weights from the architecture, not a published size */
 	in.tp = 8;
 	in.version = VLLM_VER(0, 23, 0);
 	in.max_model_len = 131072;
@@ -1190,7 +1246,8 @@ Test(arch, minimax_m1_lightning_attention)
 	in.version = VLLM_VER(0, 24, 0);
 	plan_compute(c, &in, &pl);
 	cr_assert_eq(pl.phase, PHASE_CONFIG);
-	cr_assert_str_eq(pl.message, "Model architecture MiniMaxM1ForCausalLM was "
+	cr_assert_str_eq(pl.message,
+	    "Model architecture MiniMaxM1ForCausalLM was "
 	    "supported in vLLM until v0.23.0, and is not supported anymore. "
 	    "Please use an older version of vLLM if you want to use this model "
 	    "architecture.");
@@ -1226,15 +1283,20 @@ Test(arch, plamo2_1b_mamba_step)
 	int64_t w32k;
 	double b;
 
-	load_json("{\"architectures\":[\"Plamo2ForCausalLM\"],\"model_type\":\"plamo2\","
-	    "\"hidden_size\":2048,\"num_hidden_layers\":16,\"rms_norm_eps\":1e-06,"
+	load_json(
+	    "{\"architectures\":[\"Plamo2ForCausalLM\"],\"model_type\":"
+	    "\"plamo2\","
+	    "\"hidden_size\":2048,\"num_hidden_layers\":16,\"rms_norm_eps\":1e-"
+	    "06,"
 	    "\"tie_word_embeddings\":true,\"num_attention_heads\":16,"
 	    "\"num_key_value_heads\":1,\"hidden_size_per_head\":128,"
-	    "\"max_position_embeddings\":10485760,\"attention_window_size\":2048,"
+	    "\"max_position_embeddings\":10485760,\"attention_window_size\":"
+	    "2048,"
 	    "\"mamba_d_state\":64,\"mamba_d_conv\":4,\"mamba_num_heads\":32,"
 	    "\"mamba_step\":2,\"mamba_chunk_size\":256,\"mamba_enabled\":true,"
 	    "\"intermediate_size\":8192,\"vocab_size\":100000,"
-	    "\"torch_dtype\":\"bfloat16\"}", &m);
+	    "\"torch_dtype\":\"bfloat16\"}",
+	    &m);
 	cr_assert_eq(m.n_state_layers, 8);
 	cr_assert_eq(m.ld[0].mixer, MIXER_PLAMO2);
 	cr_assert_eq(m.ld[1].mixer, MIXER_ATTENTION);
@@ -1259,7 +1321,8 @@ Test(arch, plamo2_1b_mamba_step)
 	cr_assert_eq(pl.weights - w32k, 32768LL * 128 * 2);
 	in.version = VLLM_VER(0, 27, 0);
 	plan_compute(c, &in, &pl);
-	cr_assert_str_eq(pl.message, "Model architecture Plamo2ForCausalLM was "
+	cr_assert_str_eq(pl.message,
+	    "Model architecture Plamo2ForCausalLM was "
 	    "supported in vLLM until v0.26.0, and is not supported anymore. "
 	    "Please use an older version of vLLM if you want to use this model "
 	    "architecture.");
@@ -1283,7 +1346,8 @@ refused_config(const char *json, const char *needle)
 	char err[512];
 
 	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s", err);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
+	    err);
 	cJSON_Delete(cfg);
 	cr_assert_not_null(m.refusal, "no refusal for %s", needle);
 	cr_assert(strstr(m.refusal, needle) != NULL, "%s", m.refusal);
@@ -1296,7 +1360,9 @@ refused_config(const char *json, const char *needle)
 	model_done(&m);
 }
 
-#define STD "\"num_hidden_layers\":4,\"hidden_size\":256,\"num_attention_heads\":4," \
+#define STD                                                                    \
+	"\"num_hidden_layers\":4,\"hidden_size\":256,\"num_attention_heads\":" \
+	"4,"                                                                   \
 	"\"vocab_size\":1000"
 
 Test(arch, refusal_table)
@@ -1313,24 +1379,33 @@ Test(arch, refusal_table)
 	}
 	/* fields that change memory where the family does not read them */
 	refused_config("{\"architectures\":[\"LlamaForCausalLM\"]," STD
-	    ",\"hybrid_override_pattern\":\"M*M*\"}", "hybrid_override_pattern");
+		       ",\"hybrid_override_pattern\":\"M*M*\"}",
+	    "hybrid_override_pattern");
 	refused_config("{\"architectures\":[\"Qwen3ForCausalLM\"]," STD
-	    ",\"num_kv_shared_layers\":2}", "num_kv_shared_layers");
+		       ",\"num_kv_shared_layers\":2}",
+	    "num_kv_shared_layers");
 	refused_config("{\"architectures\":[\"MistralForCausalLM\"]," STD
-	    ",\"index_topk\":2048}", "index_topk");
+		       ",\"index_topk\":2048}",
+	    "index_topk");
 	refused_config("{\"architectures\":[\"LlamaForCausalLM\"]," STD
-	    ",\"block_configs\":[]}", "block_configs");
+		       ",\"block_configs\":[]}",
+	    "block_configs");
 	refused_config("{\"architectures\":[\"FooForCausalLM\"]," STD
-	    ",\"linear_num_key_heads\":16}", "linear_num_key_heads");
+		       ",\"linear_num_key_heads\":16}",
+	    "linear_num_key_heads");
 	/* a layer kind no family models */
 	refused_config("{\"architectures\":[\"Gemma3ForCausalLM\"]," STD
-	    ",\"layer_types\":[\"full_attention\",\"linear_attention\","
-	    "\"full_attention\",\"full_attention\"]}", "linear_attention");
-	refused_config("{\"architectures\":[\"Qwen3_5ForCausalLM\"]," STD
+		       ",\"layer_types\":[\"full_attention\",\"linear_"
+		       "attention\","
+		       "\"full_attention\",\"full_attention\"]}",
+	    "linear_attention");
+	refused_config(
+	    "{\"architectures\":[\"Qwen3_5ForCausalLM\"]," STD
 	    ",\"linear_num_key_heads\":16,\"linear_num_value_heads\":32,"
 	    "\"linear_key_head_dim\":128,\"linear_value_head_dim\":128,"
 	    "\"layer_types\":[\"full_attention\",\"lightning\","
-	    "\"full_attention\",\"full_attention\"]}", "lightning");
+	    "\"full_attention\",\"full_attention\"]}",
+	    "lightning");
 }
 
 /*
@@ -1354,19 +1429,21 @@ Test(arch, deepseek_v4_refusal_names_what_is_not_modelled)
 	load("dsa/DeepSeek-V4-Flash", &m);
 	cr_assert_not_null(m.refusal);
 	for (i = 0; i < sizeof parts / sizeof parts[0]; i++)
-		cr_assert(strstr(m.refusal, parts[i]) != NULL, "%s: %s", parts[i],
-		    m.refusal);
+		cr_assert(strstr(m.refusal, parts[i]) != NULL, "%s: %s",
+		    parts[i], m.refusal);
 	/* the whole sentence reaches the plan, not cut at 512 bytes */
 	cr_assert(strstr(m.refusal, "standard attention.") != NULL, "%s",
 	    m.refusal);
 	for (tp = 1; tp <= 8; tp *= 2) {
-		test_input(&in, "b200", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+		test_input(&in, "b200", "meta-llama/Llama-3.1-8B-Instruct",
+		    NULL);
 		in.model = &m;
 		in.tp = tp;
 		in.kv_dtype = tp == 8 ? KV_FP8 : KV_AUTO;
 		plan_compute(c, &in, &p);
 		cr_assert_eq(p.phase, PHASE_CONFIG, "TP %d", tp);
-		cr_assert(strstr(p.message, "c4a and c128a") != NULL, "%s", p.message);
+		cr_assert(strstr(p.message, "c4a and c128a") != NULL, "%s",
+		    p.message);
 		cr_assert_eq(p.num_blocks, 0);
 	}
 	model_done(&m);
@@ -1398,15 +1475,20 @@ Test(arch, removed_architectures_refuse_in_vllms_words)
 		snprintf(json, sizeof json, "{\"architectures\":[\"%s\"]}",
 		    cases[i].arch);
 		cfg = cJSON_Parse(json);
-		cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s", err);
+		cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0,
+		    "%s", err);
 		cJSON_Delete(cfg);
-		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct",
+		    NULL);
 		in.model = &m;
 		in.version = cases[i].after;
 		plan_compute(c, &in, &p);
-		snprintf(want, sizeof want, "Model architecture %s was supported in "
-		    "vLLM until %s, and is not supported anymore. Please use an older "
-		    "version of vLLM if you want to use this model architecture.",
+		snprintf(want, sizeof want,
+		    "Model architecture %s was supported in "
+		    "vLLM until %s, and is not supported anymore. Please use "
+		    "an older "
+		    "version of vLLM if you want to use this model "
+		    "architecture.",
 		    cases[i].arch, cases[i].last);
 		cr_assert_eq(p.phase, PHASE_CONFIG);
 		cr_assert_str_eq(p.message, want);
@@ -1432,7 +1514,8 @@ Test(arch, hybrid_manager_off_with_state_layers_is_refused)
 	in.disable_hybrid_kv_manager = 1;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "failed to convert the KV cache specs") != NULL,
+	cr_assert(strstr(p.message, "failed to convert the KV cache specs") !=
+		NULL,
 	    "%s", p.message);
 	model_done(&m);
 }
@@ -1441,14 +1524,15 @@ Test(arch, unverified_architecture_says_so)
 {
 	const struct catalogue *c = test_catalogue();
 	cJSON *cfg = cJSON_Parse("{\"architectures\":[\"FooForCausalLM\"],"
-	    "\"model_type\":\"foo\"," STD "}");
+				 "\"model_type\":\"foo\"," STD "}");
 	struct model m;
 	struct plan_input in;
 	struct plan p;
 	const char *bad;
 	char err[512];
 
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s", err);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
+	    err);
 	cJSON_Delete(cfg);
 	cr_assert_null(m.refusal);
 	cr_assert_not_null(m.assumption);
@@ -1504,8 +1588,10 @@ Test(arch, parameter_counts_match_the_published_totals)
 
 		load(cases[i].dir, &m);
 		b = weights_param_count(&m);
-		cr_assert(b > cases[i].published * 0.985 && b < cases[i].published * 1.015,
-		    "%s: %.2fB against %.1fB", cases[i].dir, b, cases[i].published);
+		cr_assert(b > cases[i].published * 0.985 &&
+			b < cases[i].published * 1.015,
+		    "%s: %.2fB against %.1fB", cases[i].dir, b,
+		    cases[i].published);
 		model_done(&m);
 	}
 }
@@ -1524,16 +1610,20 @@ Test(arch, parameter_counts_match_the_published_totals)
  */
 Test(arch, gemma4_e4b_kv_sharing_against_its_startup)
 {
-	static const char *const json = "{\"architectures\":"
+	static const char *const json =
+	    "{\"architectures\":"
 	    "[\"Gemma4ForConditionalGeneration\"],\"model_type\":\"gemma4\","
-	    "\"text_config\":{\"model_type\":\"gemma4_text\",\"hidden_size\":2560,"
+	    "\"text_config\":{\"model_type\":\"gemma4_text\",\"hidden_size\":"
+	    "2560,"
 	    "\"num_hidden_layers\":42,\"intermediate_size\":10240,"
-	    "\"num_attention_heads\":8,\"num_key_value_heads\":2,\"head_dim\":256,"
+	    "\"num_attention_heads\":8,\"num_key_value_heads\":2,\"head_dim\":"
+	    "256,"
 	    "\"global_head_dim\":512,\"vocab_size\":262144,"
 	    "\"max_position_embeddings\":131072,\"sliding_window\":512,"
 	    "\"num_kv_shared_layers\":18,\"hidden_size_per_layer_input\":256,"
 	    "\"vocab_size_per_layer_input\":262144,\"attention_k_eq_v\":false,"
-	    "\"enable_moe_block\":false,\"tie_word_embeddings\":true,\"layer_types\":["
+	    "\"enable_moe_block\":false,\"tie_word_embeddings\":true,\"layer_"
+	    "types\":["
 	    "\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
 	    "\"sliding_attention\",\"sliding_attention\",\"full_attention\","
 	    "\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
@@ -1557,7 +1647,8 @@ Test(arch, gemma4_e4b_kv_sharing_against_its_startup)
 	int64_t blocks, bpr;
 
 	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s", err);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
+	    err);
 	cJSON_Delete(cfg);
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.n_nokv_layers, 18);
@@ -1614,7 +1705,8 @@ Test(arch, qwen36_vision_profiles_one_image_against_its_startups)
 	cr_assert_eq(p.mm.items_per_batch, 1);
 	cr_assert_eq(p.mm.tokens_per_video, 12288, "25165824 / (32 x 32 x 2)");
 	rem = (double)(p.activation + p.non_torch) / GIB;
-	cr_assert(fabs(rem - 3.26) < 0.4, "activation + non-torch %.2f GiB", rem);
+	cr_assert(fabs(rem - 3.26) < 0.4, "activation + non-torch %.2f GiB",
+	    rem);
 	/* the GB10 startup of 0.22.1: the same budget at 262,144 tokens */
 	in.max_model_len = 262144;
 	in.max_num_seqs = 5;
@@ -1642,8 +1734,10 @@ Test(arch, qwen36_vision_profiles_one_image_against_its_startups)
 Test(arch, lfm2_short_conv_against_its_startup)
 {
 	const struct catalogue *c = test_catalogue();
-	cJSON *cfg = cJSON_Parse("{\"architectures\":[\"Lfm2ForCausalLM\"],"
-	    "\"model_type\":\"lfm2\",\"hidden_size\":2048,\"num_hidden_layers\":16,"
+	cJSON *cfg = cJSON_Parse(
+	    "{\"architectures\":[\"Lfm2ForCausalLM\"],"
+	    "\"model_type\":\"lfm2\",\"hidden_size\":2048,\"num_hidden_"
+	    "layers\":16,"
 	    "\"num_attention_heads\":32,\"num_key_value_heads\":8,"
 	    "\"vocab_size\":65536,\"max_position_embeddings\":128000,"
 	    "\"conv_L_cache\":3,\"conv_bias\":false,\"block_ff_dim\":12288,"
@@ -1660,7 +1754,8 @@ Test(arch, lfm2_short_conv_against_its_startup)
 	char err[512];
 
 	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s", err);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
+	    err);
 	cJSON_Delete(cfg);
 	cr_assert_eq(m.n_state_layers, 10);
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
@@ -1675,14 +1770,16 @@ Test(arch, lfm2_short_conv_against_its_startup)
 	in.max_num_batched_tokens = 1024;
 	plan_compute(c, &in, &p);
 	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
-	cr_assert(fabs(test_gib(p.activation) - 0.26) < 0.05, "activation %.2f GiB",
-	    test_gib(p.activation));
-	cr_assert(fabs(test_gib(p.non_torch) - 0.16) < 0.1, "non-torch %.2f GiB",
-	    test_gib(p.non_torch));
+	cr_assert(fabs(test_gib(p.activation) - 0.26) < 0.05,
+	    "activation %.2f GiB", test_gib(p.activation));
+	cr_assert(fabs(test_gib(p.non_torch) - 0.16) < 0.1,
+	    "non-torch %.2f GiB", test_gib(p.non_torch));
 	cr_assert(fabs(test_gib(p.activation + p.non_torch) - 0.42) < 0.1,
-	    "activation + non-torch %.2f GiB", test_gib(p.activation + p.non_torch));
+	    "activation + non-torch %.2f GiB",
+	    test_gib(p.activation + p.non_torch));
 	cr_assert_not_null(p.assumption);
-	cr_assert(strstr(p.assumption, "LFM2.5-1.2B") != NULL, "%s", p.assumption);
+	cr_assert(strstr(p.assumption, "LFM2.5-1.2B") != NULL, "%s",
+	    p.assumption);
 	model_done(&m);
 }
 

@@ -20,18 +20,17 @@
 #include "xtest.h"
 
 /* The golden plan: the seeds' model on one H200 NVL, a flag headroom does not model. */
-static const char *const golden_args[] = {
-	"--gpu", "h200-nvl", "--vllm-version", "0.19.0", "--tokens-per-request", "8192",
-	"--from-command", "vllm serve nvidia/Llama-3.3-70B-Instruct-FP8 "
-	"--max-model-len 8192 --kv-cache-dtype fp8 --served-model-name llama-70b",
-	NULL
-};
+static const char *const golden_args[] = { "--gpu", "h200-nvl",
+	"--vllm-version", "0.19.0", "--tokens-per-request", "8192",
+	"--from-command",
+	"vllm serve nvidia/Llama-3.3-70B-Instruct-FP8 "
+	"--max-model-len 8192 --kv-cache-dtype fp8 --served-model-name "
+	"llama-70b",
+	NULL };
 
-static const char *const mig_args[] = {
-	"--gpu", "rtx-pro-6000-server", "--mig", "2g.48gb", "--gpus", "2",
-	"--vllm-version", "0.19.0", "--model", "Qwen/Qwen3-8B", "--max-model-len",
-	"8192", NULL
-};
+static const char *const mig_args[] = { "--gpu", "rtx-pro-6000-server", "--mig",
+	"2g.48gb", "--gpus", "2", "--vllm-version", "0.19.0", "--model",
+	"Qwen/Qwen3-8B", "--max-model-len", "8192", NULL };
 
 static char *
 render(const char *const *args, enum export_format f)
@@ -59,23 +58,33 @@ golden(const char *const *args, enum export_format f, const char *name)
 	free(out);
 }
 
-Test(export, golden_command) { golden(golden_args, EXPORT_COMMAND, "export-command"); }
-Test(export, golden_config) { golden(golden_args, EXPORT_CONFIG, "export-config"); }
-Test(export, golden_docker) { golden(golden_args, EXPORT_DOCKER, "export-docker"); }
+Test(export, golden_command)
+{
+	golden(golden_args, EXPORT_COMMAND, "export-command");
+}
+Test(export, golden_config)
+{
+	golden(golden_args, EXPORT_CONFIG, "export-config");
+}
+Test(export, golden_docker)
+{
+	golden(golden_args, EXPORT_DOCKER, "export-docker");
+}
 /* The JSON export is the report; its golden keeps the fields this layer owns. */
 Test(export, golden_json)
 {
-	static const char *const keys[] = { "headroom_version", "vllm_version", "gpu",
-	    "model", "settings", "memory_gib", "kv", "replicas",
-	    "total_concurrency_at_tokens_per_request", "verdict", "vllm_command",
-	    "not_modelled" };
+	static const char *const keys[] = { "headroom_version", "vllm_version",
+		"gpu", "model", "settings", "memory_gib", "kv", "replicas",
+		"total_concurrency_at_tokens_per_request", "verdict",
+		"vllm_command", "not_modelled" };
 	char *out = render(golden_args, EXPORT_JSON), *s;
 	cJSON *all = cJSON_Parse(out), *keep = cJSON_CreateObject();
 	size_t i;
 
 	cr_assert_not_null(all, "%s", out);
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		cJSON *v = cJSON_DetachItemFromObjectCaseSensitive(all, keys[i]);
+		cJSON *v =
+		    cJSON_DetachItemFromObjectCaseSensitive(all, keys[i]);
 
 		cr_assert_not_null(v, "no %s in\n%s", keys[i], out);
 		cJSON_AddItemToObject(keep, keys[i], v);
@@ -87,10 +96,22 @@ Test(export, golden_json)
 	cJSON_Delete(all);
 	free(out);
 }
-Test(export, golden_quote) { golden(golden_args, EXPORT_QUOTE, "export-quote"); }
-Test(export, golden_mig_command) { golden(mig_args, EXPORT_COMMAND, "export-command-mig"); }
-Test(export, golden_mig_docker) { golden(mig_args, EXPORT_DOCKER, "export-docker-mig"); }
-Test(export, golden_mig_quote) { golden(mig_args, EXPORT_QUOTE, "export-quote-mig"); }
+Test(export, golden_quote)
+{
+	golden(golden_args, EXPORT_QUOTE, "export-quote");
+}
+Test(export, golden_mig_command)
+{
+	golden(mig_args, EXPORT_COMMAND, "export-command-mig");
+}
+Test(export, golden_mig_docker)
+{
+	golden(mig_args, EXPORT_DOCKER, "export-docker-mig");
+}
+Test(export, golden_mig_quote)
+{
+	golden(mig_args, EXPORT_QUOTE, "export-quote-mig");
+}
 
 Test(export, format_names)
 {
@@ -115,8 +136,10 @@ Test(export, mig_slices_are_pinned_and_priced_by_card)
 
 	xt_cli(&c, mig_args);
 	plan_compute(test_catalogue(), &c.imp.in, &p);
-	serve_command_format(test_catalogue(), &c.imp.in, &p, 0, buf, sizeof buf);
-	cr_assert(strncmp(buf, "CUDA_VISIBLE_DEVICES='MIG-<uuid>' vllm serve ", 45) == 0,
+	serve_command_format(test_catalogue(), &c.imp.in, &p, 0, buf,
+	    sizeof buf);
+	cr_assert(strncmp(buf, "CUDA_VISIBLE_DEVICES='MIG-<uuid>' vllm serve ",
+		      45) == 0,
 	    "%s", buf);
 	export_cost(test_catalogue(), &c.imp.in, &p, &k);
 	cr_assert_eq(k.slices, 2);
@@ -127,9 +150,28 @@ Test(export, mig_slices_are_pinned_and_priced_by_card)
 
 /* Values that try to break out of their argument. */
 static const char *const hostile[] = {
-	"a b'c", "$(rm -rf /)", "`id`", "x\ny", "it's", "\"dq\"", "\\", "a;b|c&d>e<f",
-	"~/x", "*", "#not-a-comment", "'", "''", "-", "--", "%s%n", "\t", "\xe2\x80\xa8",
-	"\xc2\x85", "$HOME", "!", "{\"a\": 1}",
+	"a b'c",
+	"$(rm -rf /)",
+	"`id`",
+	"x\ny",
+	"it's",
+	"\"dq\"",
+	"\\",
+	"a;b|c&d>e<f",
+	"~/x",
+	"*",
+	"#not-a-comment",
+	"'",
+	"''",
+	"-",
+	"--",
+	"%s%n",
+	"\t",
+	"\xe2\x80\xa8",
+	"\xc2\x85",
+	"$HOME",
+	"!",
+	"{\"a\": 1}",
 };
 #define N_HOSTILE (sizeof hostile / sizeof hostile[0])
 
@@ -139,7 +181,7 @@ hostile_input(struct plan_input *in, char **extra, size_t *n, const char *model,
 {
 	size_t i;
 
-	static struct model folder;	/* a local folder: served by its path */
+	static struct model folder; /* a local folder: served by its path */
 
 	test_input(in, "h200-nvl", "Qwen/Qwen3-8B", NULL);
 	folder = *in->model;
@@ -164,8 +206,8 @@ Test(export, no_value_breaks_out_of_its_argument)
 	struct shellwords sw = { 0 };
 	char *extra[64], *env[1], err[512];
 	char *buf = malloc(65536);
-	const char *models[] = { "/models/it's a \"model\" $(x)\n", "/m/\xff\xfe\x80",
-	    "-weird", "--model=evil", "-a b'c" };
+	const char *models[] = { "/models/it's a \"model\" $(x)\n",
+		"/m/\xff\xfe\x80", "-weird", "--model=evil", "-a b'c" };
 	size_t n, i, m;
 
 	cr_assert_not_null(buf);
@@ -173,20 +215,22 @@ Test(export, no_value_breaks_out_of_its_argument)
 		hostile_input(&in, extra, &n, models[m], env);
 		plan_compute(test_catalogue(), &in, &p);
 		serve_command_format(test_catalogue(), &in, &p, 0, buf, 65536);
-		cr_assert_eq(shellwords_split(buf, &sw, err, sizeof err), 0, "%s\n%s",
-		    err, buf);
+		cr_assert_eq(shellwords_split(buf, &sw, err, sizeof err), 0,
+		    "%s\n%s", err, buf);
 		cr_assert_str_eq(sw.w[0], env[0]);
 		cr_assert_str_eq(sw.w[1], "vllm");
 		if (models[m][0] == '-') {
 			/* a folder named like a flag is written as a path */
 			cr_assert_str_eq(sw.w[3] + 2, models[m]);
-			cr_assert(strncmp(sw.w[3], "./", 2) == 0, "%s", sw.w[3]);
+			cr_assert(strncmp(sw.w[3], "./", 2) == 0, "%s",
+			    sw.w[3]);
 		} else {
 			cr_assert_str_eq(sw.w[3], models[m]);
 		}
 		cr_assert_eq(sw.n, 4 + n, "%zu words: %s", sw.n, buf);
 		for (i = 0; i < n; i++)
-			cr_assert_str_eq(sw.w[4 + i], extra[i], "word %zu of %s", i, buf);
+			cr_assert_str_eq(sw.w[4 + i], extra[i],
+			    "word %zu of %s", i, buf);
 		shellwords_done(&sw);
 	}
 	free(buf);
@@ -210,7 +254,8 @@ Test(export, config_holds_any_utf8_value_and_refuses_other_bytes)
 		snprintf(flags[i], sizeof flags[i], "--x%zu", i);
 		extra[2 * i] = flags[i];
 		/* a value that starts with '-' reads as a flag, in vLLM too */
-		extra[2 * i + 1] = hostile[i][0] == '-' ? "dash" : (char *)hostile[i];
+		extra[2 * i + 1] =
+		    hostile[i][0] == '-' ? "dash" : (char *)hostile[i];
 	}
 	in.n_extra_flags = 2 * N_HOSTILE;
 	plan_compute(test_catalogue(), &in, &p);
@@ -221,8 +266,8 @@ Test(export, config_holds_any_utf8_value_and_refuses_other_bytes)
 	yaml = export_config(&r, err, sizeof err);
 	cr_assert_not_null(yaml, "%s", err);
 	xt_write(path, yaml);
-	cr_assert_eq(vllmargs_from_config(path, &va, err, sizeof err), 0, "%s\n%s",
-	    err, yaml);
+	cr_assert_eq(vllmargs_from_config(path, &va, err, sizeof err), 0,
+	    "%s\n%s", err, yaml);
 	cr_assert_str_eq(va.words.w[1], "Qwen/Qwen3-8B");
 	for (i = 0; i < N_HOSTILE; i++) {
 		const char *v = extra[2 * i + 1];
@@ -233,10 +278,11 @@ Test(export, config_holds_any_utf8_value_and_refuses_other_bytes)
 			if (strcmp(va.words.w[k], extra[2 * i]) == 0) {
 				/* "-", "--" and "{...}" come back as vLLM's loader gives them */
 				if (strcmp(v, "{\"a\": 1}") == 0)
-					cr_assert_str_eq(va.words.w[k + 1], "{\"a\":1}");
+					cr_assert_str_eq(va.words.w[k + 1],
+					    "{\"a\":1}");
 				else
-					cr_assert_str_eq(va.words.w[k + 1], v, "%s\n%s",
-					    extra[2 * i], yaml);
+					cr_assert_str_eq(va.words.w[k + 1], v,
+					    "%s\n%s", extra[2 * i], yaml);
 				found = 1;
 			}
 		cr_assert(found, "%s missing:\n%s", extra[2 * i], yaml);
@@ -246,5 +292,6 @@ Test(export, config_holds_any_utf8_value_and_refuses_other_bytes)
 	extra[1] = "\xff not utf-8";
 	yaml = export_config(&r, err, sizeof err);
 	cr_assert_null(yaml);
-	cr_assert(strstr(err, "not valid UTF-8") && strstr(err, "\\xff"), "%s", err);
+	cr_assert(strstr(err, "not valid UTF-8") && strstr(err, "\\xff"), "%s",
+	    err);
 }

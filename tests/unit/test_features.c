@@ -72,7 +72,8 @@ Test(lora, llama8b_tp2_rank64_four_slots_and_fully_sharded)
 	lora_resolve(&in.lora, &l);
 	cr_assert_eq(lora_stack_bytes(in.model, &l, 2, 0, 32, 2), 167772160LL);
 	/* a pipeline stage holds only its layers */
-	cr_assert_eq(lora_stack_bytes(in.model, &l, 2, 16, 16, 2), 167772160LL / 2);
+	cr_assert_eq(lora_stack_bytes(in.model, &l, 2, 16, 16, 2),
+	    167772160LL / 2);
 }
 
 Test(lora, moe_experts_get_stacked_slots)
@@ -110,8 +111,9 @@ Test(lora, slots_count_in_the_weights_and_graphs_double)
 	cr_assert_eq(b.weights - a.weights, 83886080);
 	cr_assert_eq(b.n_capture_sizes, a.n_capture_sizes);
 	cr_assert(b.cuda_graphs > a.cuda_graphs * 19 / 10 &&
-	    b.cuda_graphs < a.cuda_graphs * 21 / 10, "graphs %lld vs %lld",
-	    (long long)b.cuda_graphs, (long long)a.cuda_graphs);
+		b.cuda_graphs < a.cuda_graphs * 21 / 10,
+	    "graphs %lld vs %lld", (long long)b.cuda_graphs,
+	    (long long)a.cuda_graphs);
 	cr_assert_eq(a.available_kv - b.available_kv,
 	    (b.weights - a.weights) + (b.cuda_graphs - a.cuda_graphs));
 }
@@ -127,7 +129,8 @@ Test(lora, vllm_refusals)
 	in.lora.max_cpu_loras = 2;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert_str_eq(p.message, "max_cpu_loras (2) must be >= max_loras (4)");
+	cr_assert_str_eq(p.message,
+	    "max_cpu_loras (2) must be >= max_loras (4)");
 
 	/* divide(max_lora_rank, tp) with --fully-sharded-loras */
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
@@ -136,7 +139,8 @@ Test(lora, vllm_refusals)
 	in.tp = 2;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "1 is not divisible by 2") != NULL, "%s", p.message);
+	cr_assert(strstr(p.message, "1 is not divisible by 2") != NULL, "%s",
+	    p.message);
 
 	/* not modelled: LoRA on MLA attention */
 	test_input(&in, "h100-sxm", "deepseek-ai/DeepSeek-V3", NULL);
@@ -144,9 +148,10 @@ Test(lora, vllm_refusals)
 	lora_on(&in, 1, 16);
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "multi-head latent attention") != NULL, "%s",
-	    p.message);
-	cr_assert(lora_rank_valid(64) && lora_rank_valid(320) && !lora_rank_valid(24));
+	cr_assert(strstr(p.message, "multi-head latent attention") != NULL,
+	    "%s", p.message);
+	cr_assert(lora_rank_valid(64) && lora_rank_valid(320) &&
+	    !lora_rank_valid(24));
 
 	/* MoE experts got LoRA buffers in 0.11.1 (PR #21229) */
 	test_input(&in, "h100-sxm", "Qwen/Qwen3-30B-A3B", NULL);
@@ -166,7 +171,8 @@ Test(lora, vllm_refusals)
 		struct plan_spec sp;
 		char msg[PLAN_MSG_LEN];
 
-		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct",
+		    NULL);
 		mm = *in.model;
 		mm.n_state_layers = 4;
 		mm.mtp_layers = 1;
@@ -174,13 +180,15 @@ Test(lora, vllm_refusals)
 		l.enabled = true;
 		lora_resolve(&l, &l);
 		lora_check(&mm, &l, 1, 0, msg, sizeof msg);
-		cr_assert(strstr(msg, "layers other than standard attention") != NULL,
+		cr_assert(strstr(msg, "layers other than standard attention") !=
+			NULL,
 		    "%s", msg);
 		memset(&sp, 0, sizeof sp);
 		snprintf(sp.name, sizeof sp.name, "mtp");
 		sp.method = SPEC_MTP;
 		spec_check(&mm, &sp, msg, sizeof msg);
-		cr_assert(strstr(msg, "does not size them yet") != NULL, "%s", msg);
+		cr_assert(strstr(msg, "does not size them yet") != NULL, "%s",
+		    msg);
 	}
 }
 
@@ -231,7 +239,8 @@ Test(offload, kv_offloading_native_keeps_gpu_figures)
 	in.kv_offloading_gib = 20;
 	plan_compute(c, &in, &b);
 	cr_assert_eq(b.phase, PHASE_CONFIG);
-	cr_assert(strstr(b.message, "--kv-offloading-size on openai/gpt-oss-20b") != NULL,
+	cr_assert(strstr(b.message,
+		      "--kv-offloading-size on openai/gpt-oss-20b") != NULL,
 	    "%s", b.message);
 }
 
@@ -305,7 +314,8 @@ Test(spec, draft_methods_are_refused_by_name)
 	for (i = 0; i < sizeof m / sizeof m[0]; i++) {
 		char want[64];
 
-		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct",
+		    NULL);
 		spec_set(&in, m[i], 3);
 		plan_compute(c, &in, &p);
 		cr_assert_eq(p.phase, PHASE_CONFIG, "%s", m[i]);
@@ -317,8 +327,8 @@ Test(spec, draft_methods_are_refused_by_name)
 	spec_set(&in, "mtp", 1);
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "no num_nextn_predict_layers") != NULL, "%s",
-	    p.message);
+	cr_assert(strstr(p.message, "no num_nextn_predict_layers") != NULL,
+	    "%s", p.message);
 	cr_assert_eq(spec_method_parse("qwen3_next_mtp"), SPEC_MTP);
 	cr_assert_eq(spec_method_parse("[ngram]"), SPEC_NGRAM);
 	cr_assert_eq(spec_method_parse(""), SPEC_NONE);
@@ -344,12 +354,15 @@ Test(mxfp4, expert_padding_per_backend_by_hand)
 	test_input(&in, "h100-sxm", "openai/gpt-oss-120b", NULL);
 	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_MARLIN, 1, 0, 36),
 	    5507776512LL);
-	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_TRITON_HOPPER, 1, 0, 36),
+	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_TRITON_HOPPER, 1, 0,
+			 36),
 	    4060938240LL);
-	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_FLASHINFER, 1, 0, 36),
+	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_FLASHINFER, 1, 0,
+			 36),
 	    1822464LL * 4608);
 	/* 2880 is a multiple of 64: the plain Triton layout pads nothing */
-	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_TRITON, 1, 0, 36), 0);
+	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_TRITON, 1, 0, 36),
+	    0);
 	/* gpt-oss-20b TP 2 on Marlin: I 1440 -> 1536: w13 3072 x 1632 + 6,144,
 	 * w2 3072 x 816 + 6,144 = 7,532,544 vs 6,621,120 -> +911,424 x 32 x 24 */
 	test_input(&in, "h100-sxm", "openai/gpt-oss-20b", NULL);
@@ -357,7 +370,8 @@ Test(mxfp4, expert_padding_per_backend_by_hand)
 	    699973632LL);
 	/* not MXFP4: nothing */
 	test_input(&in, "h100-sxm", "Qwen/Qwen3-30B-A3B", NULL);
-	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_MARLIN, 1, 0, 48), 0);
+	cr_assert_eq(weights_mxfp4_padding(in.model, MXFP4_MARLIN, 1, 0, 48),
+	    0);
 }
 
 Test(mxfp4, hopper_startups_load_what_vllm_logged)
@@ -372,17 +386,21 @@ Test(mxfp4, hopper_startups_load_what_vllm_logged)
 	test_input(&in, "h100-sxm", "openai/gpt-oss-120b", NULL);
 	in.version = VLLM_VER(0, 10, 1);
 	plan_compute(c, &in, &p);
-	cr_assert(fabs(test_gib(p.weights) - 65.9651) < 0.2, "%.3f", test_gib(p.weights));
+	cr_assert(fabs(test_gib(p.weights) - 65.9651) < 0.2, "%.3f",
+	    test_gib(p.weights));
 	in.version = VLLM_VER(0, 14, 1);
 	plan_compute(c, &in, &p);
-	cr_assert(fabs(test_gib(p.weights) - 64.38) < 0.2, "%.3f", test_gib(p.weights));
+	cr_assert(fabs(test_gib(p.weights) - 64.38) < 0.2, "%.3f",
+	    test_gib(p.weights));
 	test_input(&in, "h100-sxm", "openai/gpt-oss-20b", NULL);
 	in.version = VLLM_VER(0, 19, 0);
 	plan_compute(c, &in, &p);
-	cr_assert(fabs(test_gib(p.weights) - 13.64) < 0.1, "%.3f", test_gib(p.weights));
+	cr_assert(fabs(test_gib(p.weights) - 13.64) < 0.1, "%.3f",
+	    test_gib(p.weights));
 	in.tp = 2;
 	plan_compute(c, &in, &p);
-	cr_assert(fabs(test_gib(p.weights) - 7.01) < 0.1, "%.3f", test_gib(p.weights));
+	cr_assert(fabs(test_gib(p.weights) - 7.01) < 0.1, "%.3f",
+	    test_gib(p.weights));
 	/* LoRA takes the Marlin kernel on any card (get_mxfp4_backend_with_lora) */
 	test_input(&in, "h100-sxm", "openai/gpt-oss-120b", NULL);
 	in.version = VLLM_VER(0, 14, 1);
@@ -414,20 +432,23 @@ Test(spec, deepseek_mtp_layer_in_weights_and_kv)
 	spec_set(&in, "deepseek_mtp", 0);
 	plan_compute(c, &in, &b);
 	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
-	cr_assert_eq(spec_tokens(in.model, &in.spec), 1);	/* vLLM's default: the layers */
+	cr_assert_eq(spec_tokens(in.model, &in.spec),
+	    1); /* vLLM's default: the layers */
 	cr_assert_eq(a.bytes_per_token, 70272);
 	cr_assert_eq(b.bytes_per_token, 71424);
 	cr_assert_eq(b.page_bytes, 73728);
 	cr_assert_eq(b.draft_layers, 1);
 	cr_assert(b.draft_weights > 2078490624LL &&
-	    b.draft_weights < 2078490624LL + 150 * MIB, "%lld",
-	    (long long)b.draft_weights);
+		b.draft_weights < 2078490624LL + 150 * MIB,
+	    "%lld", (long long)b.draft_weights);
 	cr_assert_eq(b.weights - a.weights, b.draft_weights);
 	/* a cache dtype of the drafter's own is not modelled */
-	snprintf(in.spec.unmodelled, sizeof in.spec.unmodelled, "kv_cache_dtype");
+	snprintf(in.spec.unmodelled, sizeof in.spec.unmodelled,
+	    "kv_cache_dtype");
 	plan_compute(c, &in, &b);
 	cr_assert_eq(b.phase, PHASE_CONFIG);
-	cr_assert(strstr(b.message, "\"kv_cache_dtype\"") != NULL, "%s", b.message);
+	cr_assert(strstr(b.message, "\"kv_cache_dtype\"") != NULL, "%s",
+	    b.message);
 	in.spec.unmodelled[0] = '\0';
 	/* pipeline stages: the layers sit on the last one, not modelled */
 	in.tp = 4;
@@ -488,7 +509,8 @@ Test(lora, moe_buffers_in_the_profile_forward)
 	memset(&l, 0, sizeof l);
 	l.enabled = true;
 	lora_resolve(&l, &l);
-	cr_assert_eq(lora_activation_bytes(in.model, &l, 1, 8192, 2), 270532608LL);
+	cr_assert_eq(lora_activation_bytes(in.model, &l, 1, 8192, 2),
+	    270532608LL);
 	plan_compute(c, &in, &a);
 	in.lora = l;
 	plan_compute(c, &in, &b);
@@ -506,7 +528,8 @@ drafter_load(const char *rel, struct model *m)
 
 	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
 	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
-	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s",
+	    err);
 }
 
 static void
@@ -545,10 +568,12 @@ Test(spec, eagle3_head_weights_and_kv_by_hand)
 	cr_assert_eq(d.draft_vocab, 32000);
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	plan_compute(c, &in, &a);
-	drafter_set(&in, "eagle3", "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", &d, 3);
+	drafter_set(&in, "eagle3", "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", &d,
+	    3);
 	plan_compute(c, &in, &b);
 	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
-	cr_assert_eq(b.draft_weights, 850159616LL, "%lld", (long long)b.draft_weights);
+	cr_assert_eq(b.draft_weights, 850159616LL, "%lld",
+	    (long long)b.draft_weights);
 	cr_assert_eq(b.weights - a.weights, b.draft_weights);
 	cr_assert_eq(b.draft_layers, 1);
 	cr_assert_eq(a.bytes_per_token, 131072);
@@ -561,24 +586,28 @@ Test(spec, eagle3_head_weights_and_kv_by_hand)
 	in.tp = 2;
 	plan_compute(c, &in, &b);
 	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
-	cr_assert_eq(b.draft_weights, 475817984LL, "%lld", (long long)b.draft_weights);
+	cr_assert_eq(b.draft_weights, 475817984LL, "%lld",
+	    (long long)b.draft_weights);
 	cr_assert_eq(b.bytes_per_token, 67584);
 	/* EAGLE-1 layout of the same shapes (llama_eagle.py): the layer
 	 * without the wider qkv, one norm less (input_layernorm is Identity),
 	 * no final norm, fc [2H -> H], lm_head and embedding the target's:
 	 * 218,103,808 x 2 + 8,192 + 67,108,864 + 524,288 = 503,848,960 */
-	cr_assert_eq((int64_t)weights_draft_bytes(&d, in.model, WEIGHTS_EAGLE, 1, 2,
-	    1, 1), 503848960LL);
+	cr_assert_eq((int64_t)weights_draft_bytes(&d, in.model, WEIGHTS_EAGLE,
+			 1, 2, 1, 1),
+	    503848960LL);
 	/* two layers (PR #26164, from 0.11.1): the second reads H, with its own
 	 * hidden_norm: + 218,103,808 x 2 + 3 x 4096 x 2 = 436,232,192; before
 	 * 0.11.1 vLLM built one layer whatever num_hidden_layers said */
 	d.layers = 2;
-	cr_assert_eq((int64_t)weights_draft_bytes(&d, in.model, WEIGHTS_EAGLE3, 2, 2,
-	    1, 1), 850159616LL + 436232192LL);
+	cr_assert_eq((int64_t)weights_draft_bytes(&d, in.model, WEIGHTS_EAGLE3,
+			 2, 2, 1, 1),
+	    850159616LL + 436232192LL);
 	/* eagle_config.use_aux_hidden_state false: no fc (100,663,296 less) */
 	d.eagle_no_aux = 1;
-	cr_assert_eq((int64_t)weights_draft_bytes(&d, in.model, WEIGHTS_EAGLE3, 2, 2,
-	    1, 1), 850159616LL + 436232192LL - 100663296LL);
+	cr_assert_eq((int64_t)weights_draft_bytes(&d, in.model, WEIGHTS_EAGLE3,
+			 2, 2, 1, 1),
+	    850159616LL + 436232192LL - 100663296LL);
 	d.eagle_no_aux = 0;
 	cr_assert_eq(spec_draft_layers(&d, &in.spec, VLLM_VER(0, 11, 0)), 1);
 	cr_assert_eq(spec_draft_layers(&d, &in.spec, VLLM_VER(0, 11, 1)), 2);
@@ -589,7 +618,8 @@ Test(spec, eagle3_head_weights_and_kv_by_hand)
 	in.pp = 2;
 	plan_compute(c, &in, &b);
 	cr_assert_eq(b.phase, PHASE_CONFIG);
-	cr_assert(strstr(b.message, "pipeline parallelism") != NULL, "%s", b.message);
+	cr_assert(strstr(b.message, "pipeline parallelism") != NULL, "%s",
+	    b.message);
 	model_done(&d);
 }
 
@@ -617,22 +647,25 @@ Test(spec, draft_model_joins_the_group_with_its_own_page)
 	cr_assert_eq(b.draft_layers, 16);
 	weights_rank(d1.model, d1.model->native_format, 2, 1, 1, 0, &w);
 	cr_assert_eq(b.draft_weights, (int64_t)w.total);
-	cr_assert(test_gib(b.draft_weights) > 2.2 && test_gib(b.draft_weights) < 2.4,
+	cr_assert(test_gib(b.draft_weights) > 2.2 &&
+		test_gib(b.draft_weights) < 2.4,
 	    "%.3f", test_gib(b.draft_weights));
 	/* draft_model came to the V1 engine with #24322; 0.13.0 refuses it */
 	in.version = VLLM_VER(0, 13, 0);
 	plan_compute(c, &in, &b);
 	cr_assert_eq(b.phase, PHASE_CONFIG);
-	cr_assert(strstr(b.message, "Speculative decoding with draft model is not "
-	    "supported yet") != NULL, "%s", b.message);
+	cr_assert(strstr(b.message,
+		      "Speculative decoding with draft model is not "
+		      "supported yet") != NULL,
+	    "%s", b.message);
 	/* a draft TP other than the target's */
 	in.version = 0;
 	in.spec.draft_tp = 1;
 	in.tp = 2;
 	plan_compute(c, &in, &b);
 	cr_assert_eq(b.phase, PHASE_CONFIG);
-	cr_assert(strstr(b.message, "draft_tensor_parallel_size 1") != NULL, "%s",
-	    b.message);
+	cr_assert(strstr(b.message, "draft_tensor_parallel_size 1") != NULL,
+	    "%s", b.message);
 }
 
 Test(spec, drafter_refusals_in_vllms_words)
@@ -651,7 +684,8 @@ Test(spec, drafter_refusals_in_vllms_words)
 	in.spec.draft_tp = 2;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert_str_eq(p.message, "speculative_draft_tensor_parallel_size=2 cannot "
+	cr_assert_str_eq(p.message,
+	    "speculative_draft_tensor_parallel_size=2 cannot "
 	    "be other value than 1 or target model tensor_parallel_size");
 	/* 1 is taken (and, in V1, runs at the target's TP: issue #31345) */
 	in.spec.draft_tp = 1;
@@ -662,7 +696,8 @@ Test(spec, drafter_refusals_in_vllms_words)
 	in.tp = 1;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "num_speculative_tokens must be provided") != NULL,
+	cr_assert(strstr(p.message,
+		      "num_speculative_tokens must be provided") != NULL,
 	    "%s", p.message);
 	/* EAGLE-3 targets vLLM takes (the list is checked up to 0.16.0) */
 	test_input(&in, "h100-sxm", "google/gemma-3-27b-it", NULL);
@@ -670,39 +705,46 @@ Test(spec, drafter_refusals_in_vllms_words)
 	in.version = VLLM_VER(0, 16, 0);
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "Eagle3 is only supported for ['llama', 'qwen', "
-	    "'minicpm', 'gpt_oss'] models.") != NULL, "%s", p.message);
+	cr_assert(strstr(p.message,
+		      "Eagle3 is only supported for ['llama', 'qwen', "
+		      "'minicpm', 'gpt_oss'] models.") != NULL,
+	    "%s", p.message);
 	/* a drafter whose config was not read, a key that moves memory */
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	drafter_set(&in, "eagle", "somewhere/else", NULL, 3);
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "'somewhere/else' was not read") != NULL, "%s",
-	    p.message);
+	cr_assert(strstr(p.message, "'somewhere/else' was not read") != NULL,
+	    "%s", p.message);
 	drafter_set(&in, "eagle3", "x", &d, 3);
-	snprintf(in.spec.unmodelled, sizeof in.spec.unmodelled, "kv_cache_dtype");
+	snprintf(in.spec.unmodelled, sizeof in.spec.unmodelled,
+	    "kv_cache_dtype");
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "\"kv_cache_dtype\"") != NULL, "%s", p.message);
+	cr_assert(strstr(p.message, "\"kv_cache_dtype\"") != NULL, "%s",
+	    p.message);
 	/* a drafter beside an MLA target (Kimi-K2 EAGLE-3 heads) */
 	test_input(&in, "h200-sxm", "deepseek-ai/DeepSeek-V3", NULL);
 	drafter_set(&in, "eagle3", "x", &d, 3);
 	in.tp = 8;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "multi-head latent attention is not modelled") !=
-	    NULL, "%s", p.message);
+	cr_assert(strstr(p.message,
+		      "multi-head latent attention is not modelled") != NULL,
+	    "%s", p.message);
 	/* an MLA drafter (DeepSeek's own EAGLE layout) is not sized */
 	test_input(&in, "h200-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	{
 		struct plan_input ds;
 
 		test_input(&ds, "h200-sxm", "deepseek-ai/DeepSeek-V3", NULL);
-		drafter_set(&in, "draft_model", "deepseek-ai/DeepSeek-V3", ds.model, 3);
+		drafter_set(&in, "draft_model", "deepseek-ai/DeepSeek-V3",
+		    ds.model, 3);
 		plan_compute(c, &in, &p);
 		cr_assert_eq(p.phase, PHASE_CONFIG);
-		cr_assert(strstr(p.message, "does not size this one yet") != NULL, "%s",
-		    p.message);
+		cr_assert(strstr(p.message, "does not size this one yet") !=
+			NULL,
+		    "%s", p.message);
 	}
 	model_done(&d);
 }
@@ -716,12 +758,14 @@ Test(spec, speculators_format_head_reads_as_the_plain_one)
 	 * 850,159,616 and speculative_tokens gives num_speculative_tokens. */
 	static const char cfg[] =
 	    "{\"architectures\": [\"Eagle3Speculator\"],"
-	    " \"speculators_model_type\": \"eagle3\", \"draft_vocab_size\": 32000,"
+	    " \"speculators_model_type\": \"eagle3\", \"draft_vocab_size\": "
+	    "32000,"
 	    " \"target_hidden_size\": null, \"norm_before_residual\": true,"
 	    " \"speculators_config\": {\"algorithm\": \"eagle3\","
 	    "  \"default_proposal_method\": \"greedy\", \"proposal_methods\": ["
 	    "  {\"proposal_type\": \"greedy\", \"speculative_tokens\": 3}],"
-	    "  \"verifier\": {\"name_or_path\": \"meta-llama/Llama-3.1-8B-Instruct\"}},"
+	    "  \"verifier\": {\"name_or_path\": "
+	    "\"meta-llama/Llama-3.1-8B-Instruct\"}},"
 	    " \"transformer_layer_config\": {\"model_type\": \"llama\","
 	    "  \"hidden_size\": 4096, \"intermediate_size\": 14336,"
 	    "  \"max_position_embeddings\": 2048, \"num_attention_heads\": 32,"
@@ -743,7 +787,8 @@ Test(spec, speculators_format_head_reads_as_the_plain_one)
 	fputs(cfg, f);
 	fclose(f);
 	memset(&d, 0, sizeof d);
-	cr_assert_eq(model_dir_read(dir, &d, &wb, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(model_dir_read(dir, &d, &wb, err, sizeof err), 0, "%s",
+	    err);
 	remove(path);
 	rmdir(dir);
 	cr_assert_str_eq(d.speculators_method, "eagle3");
@@ -754,7 +799,8 @@ Test(spec, speculators_format_head_reads_as_the_plain_one)
 	drafter_set(&in, "eagle3", "RedHatAI/x-speculator.eagle3", &d, 3);
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
-	cr_assert_eq(p.draft_weights, 850159616LL, "%lld", (long long)p.draft_weights);
+	cr_assert_eq(p.draft_weights, 850159616LL, "%lld",
+	    (long long)p.draft_weights);
 	cr_assert_eq(p.bytes_per_token, 135168);
 	model_done(&d);
 }
@@ -787,7 +833,8 @@ Test(spec, drafting_layers_in_one_group_or_vllms_assertion)
 	d.layers = 6;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert_str_eq(p.message, "All drafting layers should belong to the same "
+	cr_assert_str_eq(p.message,
+	    "All drafting layers should belong to the same "
 	    "kv cache group");
 	d.layers = 1;
 	model_done(&d);

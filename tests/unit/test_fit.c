@@ -42,7 +42,8 @@ find_row(const struct fit_row *r, size_t n, const char *gpu, int cards, int tp)
 
 	for (i = 0; i < n; i++)
 		if (strcmp(c->gpus[r[i].gpu].id, gpu) == 0 && r[i].mig < 0 &&
-		    (cards <= 0 || r[i].cards == cards) && (tp <= 0 || r[i].tp == tp))
+		    (cards <= 0 || r[i].cards == cards) &&
+		    (tp <= 0 || r[i].tp == tp))
 			return &r[i];
 	return NULL;
 }
@@ -56,20 +57,26 @@ check_rows_carry(const struct fit_query *q, const struct fit_row *r, size_t n)
 
 	for (i = 0; i < n; i++) {
 		struct plan p;
-		int max = q->max_cards > 0 ? q->max_cards : FIT_DEFAULT_MAX_CARDS;
+		int max =
+		    q->max_cards > 0 ? q->max_cards : FIT_DEFAULT_MAX_CARDS;
 
 		plan_compute(c, &r[i].in, &p);
-		cr_assert_eq(p.phase, PHASE_NONE, "row %zu (%s) does not start: %s", i,
-		    c->gpus[r[i].gpu].id, p.message);
-		cr_assert_geq(p.total_concurrency, q->users, "row %zu (%s) carries %lld "
-		    "< %lld", i, c->gpus[r[i].gpu].id, (long long)p.total_concurrency,
+		cr_assert_eq(p.phase, PHASE_NONE,
+		    "row %zu (%s) does not start: %s", i, c->gpus[r[i].gpu].id,
+		    p.message);
+		cr_assert_geq(p.total_concurrency, q->users,
+		    "row %zu (%s) carries %lld "
+		    "< %lld",
+		    i, c->gpus[r[i].gpu].id, (long long)p.total_concurrency,
 		    (long long)q->users);
 		cr_assert_eq(p.total_concurrency, r[i].total);
 		cr_assert_leq(r[i].cards, max);
 		cr_assert_geq(p.max_model_len, q->tokens);
 		if (i > 0)
-			cr_assert_leq(fit_row_cmp(&r[i - 1], &r[i]), 0, "rows %zu/%zu out "
-			    "of order", i - 1, i);
+			cr_assert_leq(fit_row_cmp(&r[i - 1], &r[i]), 0,
+			    "rows %zu/%zu out "
+			    "of order",
+			    i - 1, i);
 	}
 }
 
@@ -114,7 +121,8 @@ Test(fit, both_carry_24)
 
 	seed_query(&q, 24);
 	q.cards[0] = catalogue_find_gpu(test_catalogue(), "h200-nvl");
-	q.cards[1] = catalogue_find_gpu(test_catalogue(), "rtx-pro-6000-server");
+	q.cards[1] =
+	    catalogue_find_gpu(test_catalogue(), "rtx-pro-6000-server");
 	q.n_cards = 2;
 	n = fit_find(test_catalogue(), &q, rows, FIT_MAX_ROWS, &res);
 	cr_assert_eq(n, 2, "%zu rows: %s", n, res.error);
@@ -131,7 +139,7 @@ Test(fit, both_carry_24)
 	cr_assert(rows[0].gpu == r->gpu);
 	check_rows_carry(&q, rows, n);
 	{
-		int h200 = h->gpu;	/* rows[] is written again */
+		int h200 = h->gpu; /* rows[] is written again */
 
 		q.rank = FIT_RANK_CARDS;
 		n = fit_find(test_catalogue(), &q, rows, FIT_MAX_ROWS, &res);
@@ -158,39 +166,54 @@ Test(fit, rows_are_hardware_options_cheapest_first)
 	/* 2 x RTX PRO 6000 Server with TP 2 is there, and near the top */
 	r = find_row(rows, n, "rtx-pro-6000-server", 2, 2);
 	cr_assert_not_null(r, "2 x RTX PRO 6000 Server, TP 2 is not listed");
-	cr_assert_lt(r - rows, 15, "it is row %td, beyond the 15 shown", r - rows + 1);
+	cr_assert_lt(r - rows, 15, "it is row %td, beyond the 15 shown",
+	    r - rows + 1);
 	cr_assert_float_eq(r->price_per_hour, 2 * 1.57, 1e-9);
 	cr_assert_geq(r->total, 44);
 	/* the other FP8 checkpoints are inside that row, not rows of their own */
 	cr_assert_geq(r->n_alts, 1, "no checkpoint alternatives in the row");
 	for (i = 0; i < r->n_alts; i++)
-		cr_assert(r->alt[i].ckpt != r->in.ckpt || r->alt[i].kv != r->kv ||
+		cr_assert(r->alt[i].ckpt != r->in.ckpt ||
+		    r->alt[i].kv != r->kv ||
 		    r->alt[i].quantization_fp8 != r->in.quantization_fp8);
 	for (i = 0; i < n; i++)
 		for (j = i + 1; j < n; j++)
-			cr_assert(!(rows[i].gpu == rows[j].gpu && rows[i].mig == rows[j].mig &&
-			    rows[i].cards == rows[j].cards && rows[i].slices == rows[j].slices &&
-			    rows[i].tp == rows[j].tp && rows[i].pp == rows[j].pp &&
-			    rows[i].replicas == rows[j].replicas), "rows %zu and %zu are the "
-			    "same hardware", i, j);
-	cr_assert_eq(res.n_options, n, "every option kept (fewer than the room)");
+			cr_assert(!(rows[i].gpu == rows[j].gpu &&
+				      rows[i].mig == rows[j].mig &&
+				      rows[i].cards == rows[j].cards &&
+				      rows[i].slices == rows[j].slices &&
+				      rows[i].tp == rows[j].tp &&
+				      rows[i].pp == rows[j].pp &&
+				      rows[i].replicas == rows[j].replicas),
+			    "rows %zu and %zu are the "
+			    "same hardware",
+			    i, j);
+	cr_assert_eq(res.n_options, n,
+	    "every option kept (fewer than the room)");
 	cr_assert_geq(res.n_found, n);
 	/* each rank orders by its own key */
 	for (rank = 0; rank < FIT_RANKS; rank++) {
 		q.rank = (enum fit_rank)rank;
 		n = fit_find(c, &q, rows, FIT_MAX_ROWS, &res);
 		for (i = 1; i < n; i++)
-			cr_assert_leq(fit_row_rank_cmp(q.rank, &rows[i - 1], &rows[i]), 0,
-			    "%s: rows %zu/%zu", fit_rank_name(q.rank), i - 1, i);
+			cr_assert_leq(fit_row_rank_cmp(q.rank, &rows[i - 1],
+					  &rows[i]),
+			    0, "%s: rows %zu/%zu", fit_rank_name(q.rank), i - 1,
+			    i);
 		for (i = 1; i < n; i++) {
-			if (q.rank == FIT_RANK_PRICE && rows[i].price_per_hour > 0)
-				cr_assert_leq(rows[i - 1].price_per_hour, rows[i].price_per_hour);
+			if (q.rank == FIT_RANK_PRICE &&
+			    rows[i].price_per_hour > 0)
+				cr_assert_leq(rows[i - 1].price_per_hour,
+				    rows[i].price_per_hour);
 			if (q.rank == FIT_RANK_CARDS)
 				cr_assert_leq(rows[i - 1].cards, rows[i].cards);
 			if (q.rank == FIT_RANK_HEADROOM)
-				cr_assert_geq(rows[i - 1].headroom, rows[i].headroom);
-			if (q.rank == FIT_RANK_PRICE_PER_USER && rows[i].price_per_user > 0)
-				cr_assert_leq(rows[i - 1].price_per_user, rows[i].price_per_user);
+				cr_assert_geq(rows[i - 1].headroom,
+				    rows[i].headroom);
+			if (q.rank == FIT_RANK_PRICE_PER_USER &&
+			    rows[i].price_per_user > 0)
+				cr_assert_leq(rows[i - 1].price_per_user,
+				    rows[i].price_per_user);
 		}
 	}
 	cr_assert_eq(fit_rank_parse("price-per-user"), FIT_RANK_PRICE_PER_USER);
@@ -204,8 +227,10 @@ Test(fit, never_lists_a_plan_that_cannot_carry_the_load)
 	static const int64_t users[] = { 1, 7, 44, 150, 600 };
 	static const int64_t tokens[] = { 2048, 8192, 32768 };
 	static const char *const models[] = {
-		"meta-llama/Llama-3.3-70B-Instruct", "meta-llama/Llama-3.1-8B-Instruct",
-		"Qwen/Qwen3-30B-A3B", "openai/gpt-oss-120b",
+		"meta-llama/Llama-3.3-70B-Instruct",
+		"meta-llama/Llama-3.1-8B-Instruct",
+		"Qwen/Qwen3-30B-A3B",
+		"openai/gpt-oss-120b",
 	};
 	size_t u, t, m, o;
 
@@ -223,7 +248,8 @@ Test(fit, never_lists_a_plan_that_cannot_carry_the_load)
 					q.model = in.model;
 					q.users = users[u];
 					q.tokens = tokens[t];
-					q.overhead = o ? OVERHEAD_RULE : OVERHEAD_ESTIMATE;
+					q.overhead = o ? OVERHEAD_RULE
+						       : OVERHEAD_ESTIMATE;
 					q.max_cards = 4;
 					n = fit_find(test_catalogue(), &q, rows,
 					    FIT_MAX_ROWS, &res);
@@ -231,8 +257,11 @@ Test(fit, never_lists_a_plan_that_cannot_carry_the_load)
 					check_rows_carry(&q, rows, n);
 					/* every row names weights someone published */
 					for (size_t r = 0; r < n; r++)
-						cr_assert(!rows[r].derived, "%s: row %zu "
-						    "uses an unpublished format", models[m], r);
+						cr_assert(!rows[r].derived,
+						    "%s: row %zu "
+						    "uses an unpublished "
+						    "format",
+						    models[m], r);
 				}
 }
 
@@ -295,8 +324,8 @@ Test(fit, limits_and_lengths)
 	cr_assert_lt(i, n, "no MIG row for a small load");
 	cr_assert_eq(rows[i].tp, 1);
 	cr_assert_eq(rows[i].slices, rows[i].replicas);
-	cr_assert_leq(rows[i].slices, rows[i].cards *
-	    c->gpus[rows[i].gpu].mig[rows[i].mig].max_count);
+	cr_assert_leq(rows[i].slices,
+	    rows[i].cards * c->gpus[rows[i].gpu].mig[rows[i].mig].max_count);
 	check_rows_carry(&q, rows, n);
 }
 

@@ -21,13 +21,16 @@ struct base {
 	int64_t max_model_len, tpr;
 	enum kv_dtype kv;
 	double other_gib;
-	int gpus, mig_slice;	/* mig_slice: index of the card's MIG profile, -1 none */
+	int gpus,
+	    mig_slice; /* mig_slice: index of the card's MIG profile, -1 none */
 };
 
 static const struct base bases[] = {
 	/* weights */
-	{ "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct", NULL, 0, 0, KV_AUTO, 0, 0, -1 },
-	{ "h100-sxm", "meta-llama/Llama-3.3-70B-Instruct", NULL, 8192, 0, KV_AUTO, 0, 0, -1 },
+	{ "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct", NULL, 0,
+	    0, KV_AUTO, 0, 0, -1 },
+	{ "h100-sxm", "meta-llama/Llama-3.3-70B-Instruct", NULL, 8192, 0,
+	    KV_AUTO, 0, 0, -1 },
 	/* KV cache */
 	{ "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP8", 0, 0, KV_FP8, 0, 0, -1 },
@@ -38,15 +41,17 @@ static const struct base bases[] = {
 	{ "h100-sxm", "Qwen/Qwen3-32B", NULL, 0, 0, KV_AUTO, 0, 0, -1 },
 	/* free memory */
 	{ "h200-nvl", "Qwen/Qwen3-32B", NULL, 0, 0, KV_AUTO, 30, 0, -1 },
-	{ "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL, 0, 0, KV_AUTO, 20, 0, -1 },
+	{ "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL, 0, 0, KV_AUTO,
+	    20, 0, -1 },
 	/* config: a context above the model's */
-	{ "h200-nvl", "meta-llama/Llama-3.1-8B-Instruct", NULL, 262144, 0, KV_AUTO, 0, 0, -1 },
+	{ "h200-nvl", "meta-llama/Llama-3.1-8B-Instruct", NULL, 262144, 0,
+	    KV_AUTO, 0, 0, -1 },
 	/* a MIG slice */
 	{ "h200-nvl", "Qwen/Qwen3-14B", NULL, 0, 0, KV_AUTO, 0, 0, 0 },
 	/* plans that start */
 	{ "h200-nvl", "Qwen/Qwen3-32B", NULL, 0, 0, KV_AUTO, 0, 0, -1 },
-	{ "h200-nvl", "meta-llama/Llama-3.3-70B-Instruct", "nvidia/Llama-3.3-70B-Instruct-FP8",
-	    8192, 8192, KV_FP8, 0, 0, -1 },
+	{ "h200-nvl", "meta-llama/Llama-3.3-70B-Instruct",
+	    "nvidia/Llama-3.3-70B-Instruct-FP8", 8192, 8192, KV_FP8, 0, 0, -1 },
 };
 #define N_BASES (sizeof bases / sizeof bases[0])
 
@@ -79,17 +84,25 @@ Test(fixes, every_fix_starts_and_carries_a_request)
 		listed += n;
 		for (i = 0; i < n; i++) {
 			plan_compute(c, &f[i].input, &q);
-			cr_assert_eq(q.phase, PHASE_NONE, "%s on %s: '%s' does not start",
-			    bases[b].model, bases[b].gpu, f[i].flags);
+			cr_assert_eq(q.phase, PHASE_NONE,
+			    "%s on %s: '%s' does not start", bases[b].model,
+			    bases[b].gpu, f[i].flags);
 			cr_assert(f[i].starts);
-			cr_assert_geq(q.total_concurrency, 1, "%s on %s: '%s' starts with 0 "
-			    "requests", bases[b].model, bases[b].gpu, f[i].flags);
-			cr_assert_eq(q.total_concurrency, f[i].total_concurrency);
+			cr_assert_geq(q.total_concurrency, 1,
+			    "%s on %s: '%s' starts with 0 "
+			    "requests",
+			    bases[b].model, bases[b].gpu, f[i].flags);
+			cr_assert_eq(q.total_concurrency,
+			    f[i].total_concurrency);
 			if (p.phase == PHASE_NONE)
-				cr_assert(bases[b].tpr > 0 || q.max_model_len == p.max_model_len ?
-				    q.total_concurrency > p.total_concurrency :
-				    q.kv_tokens * q.replicas > p.kv_tokens * p.replicas,
-				    "'%s' carries no more than the plan", f[i].flags);
+				cr_assert(bases[b].tpr > 0 ||
+					    q.max_model_len == p.max_model_len
+					? q.total_concurrency >
+					    p.total_concurrency
+					: q.kv_tokens * q.replicas >
+					    p.kv_tokens * p.replicas,
+				    "'%s' carries no more than the plan",
+				    f[i].flags);
 		}
 	}
 	cr_assert_gt(listed, 20, "only %zu fixes over all plans", listed);
@@ -112,7 +125,8 @@ Test(fixes, never_starts_with_no_request)
 	for (i = 0; i < n; i++) {
 		cr_assert_neq(strcmp(f[i].flags, "--max-model-len 32768"), 0,
 		    "a 32k context serves no request of 65,536 tokens");
-		cr_assert(f[i].max_model_len >= 65536, "'%s' leaves %lld tokens", f[i].flags,
+		cr_assert(f[i].max_model_len >= 65536,
+		    "'%s' leaves %lld tokens", f[i].flags,
 		    (long long)f[i].max_model_len);
 	}
 }
@@ -135,14 +149,18 @@ Test(fixes, context_within_the_model)
 		for (i = 0; i < n; i++) {
 			int64_t d = f[i].input.model->derived_max_len;
 
-			cr_assert(d <= 0 || f[i].max_model_len <= d, "'%s' gives %lld tokens to "
-			    "a %lld-token model", f[i].flags, (long long)f[i].max_model_len,
+			cr_assert(d <= 0 || f[i].max_model_len <= d,
+			    "'%s' gives %lld tokens to "
+			    "a %lld-token model",
+			    f[i].flags, (long long)f[i].max_model_len,
 			    (long long)d);
-			if (bases[b].max_model_len > d && f[i].max_model_len == d)
+			if (bases[b].max_model_len > d &&
+			    f[i].max_model_len == d)
 				offered = 1;
 		}
 	}
-	cr_assert(offered, "the model's own maximum was not offered for a longer context");
+	cr_assert(offered,
+	    "the model's own maximum was not offered for a longer context");
 }
 
 /*
@@ -169,10 +187,13 @@ Test(fixes, free_memory_needs_no_more_cards)
 		n = fixes_compute(c, &in, &p, f, FIX_MAX);
 		cr_assert_gt(n, 0);
 		for (i = 0; i < n; i++) {
-			cr_assert(strstr(f[i].flags, "--tensor-parallel-size") == NULL &&
-			    strstr(f[i].flags, "--pipeline-parallel-size") == NULL,
+			cr_assert(strstr(f[i].flags,
+				      "--tensor-parallel-size") == NULL &&
+				strstr(f[i].flags,
+				    "--pipeline-parallel-size") == NULL,
 			    "'%s' for the free-memory check", f[i].flags);
-			util |= strstr(f[i].flags, "--gpu-memory-utilization") != NULL;
+			util |= strstr(f[i].flags,
+				    "--gpu-memory-utilization") != NULL;
 		}
 		cr_assert(util, "no lower utilization offered");
 	}
@@ -194,28 +215,35 @@ Test(fixes, ranked_by_what_they_keep)
 		plan_compute(c, &in, &p);
 		n = fixes_compute(c, &in, &p, f, FIX_MAX);
 		for (i = 0; i < n; i++) {
-			int64_t cards_b = in.gpus > p.world * p.dp ? in.gpus : p.world * p.dp;
+			int64_t cards_b =
+			    in.gpus > p.world * p.dp ? in.gpus : p.world * p.dp;
 			int64_t cards_f;
 			bool hw;
 
 			plan_compute(c, &f[i].input, &q);
-			cards_f = f[i].input.gpus > q.world * q.dp ? f[i].input.gpus :
-			    q.world * q.dp;
-			hw = f[i].input.gpu != in.gpu || f[i].input.mig != in.mig ||
-			    cards_f > cards_b;
+			cards_f = f[i].input.gpus > q.world * q.dp
+			    ? f[i].input.gpus
+			    : q.world * q.dp;
+			hw = f[i].input.gpu != in.gpu ||
+			    f[i].input.mig != in.mig || cards_f > cards_b;
 			seen[f[i].kind] = 1;
 			if (hw)
-				cr_assert_eq(f[i].kind, FIX_MORE_HARDWARE, "'%s' is %s", f[i].flags,
+				cr_assert_eq(f[i].kind, FIX_MORE_HARDWARE,
+				    "'%s' is %s", f[i].flags,
 				    fix_kind_name(f[i].kind));
 			else if (q.max_model_len < p.max_model_len)
-				cr_assert_eq(f[i].kind, FIX_SHORTER_CONTEXT, "'%s' is %s",
-				    f[i].flags, fix_kind_name(f[i].kind));
+				cr_assert_eq(f[i].kind, FIX_SHORTER_CONTEXT,
+				    "'%s' is %s", f[i].flags,
+				    fix_kind_name(f[i].kind));
 			else
-				cr_assert_eq(f[i].kind, FIX_SAME_HARDWARE, "'%s' is %s",
-				    f[i].flags, fix_kind_name(f[i].kind));
+				cr_assert_eq(f[i].kind, FIX_SAME_HARDWARE,
+				    "'%s' is %s", f[i].flags,
+				    fix_kind_name(f[i].kind));
 			if (i > 0)
-				cr_assert_leq(f[i - 1].kind, f[i].kind, "'%s' (%s) before '%s' (%s)",
-				    f[i - 1].flags, fix_kind_name(f[i - 1].kind), f[i].flags,
+				cr_assert_leq(f[i - 1].kind, f[i].kind,
+				    "'%s' (%s) before '%s' (%s)",
+				    f[i - 1].flags,
+				    fix_kind_name(f[i - 1].kind), f[i].flags,
 				    fix_kind_name(f[i].kind));
 		}
 	}
@@ -247,7 +275,8 @@ Test(fixes, tensor_parallel_on_cards_one_has)
 	n = fixes_compute(c, &in, &p, f, FIX_MAX);
 	for (i = 0; i < n; i++)
 		if (strcmp(f[i].flags, "--tensor-parallel-size 2") == 0)
-			cr_assert_eq(f[i].kind, FIX_MORE_HARDWARE, "TP 2 on one card buys one");
+			cr_assert_eq(f[i].kind, FIX_MORE_HARDWARE,
+			    "TP 2 on one card buys one");
 }
 
 /* Every output says which kind each fix is. */
@@ -281,11 +310,15 @@ Test(fixes, every_report_names_the_kind)
 	arr = cJSON_GetObjectItem(root, "fixes");
 	cr_assert_eq((size_t)cJSON_GetArraySize(arr), n);
 	for (i = 0; i < n && i < 8; i++) {
-		snprintf(want, sizeof want, "%-42.160s %s: ", f[i].flags, fix_kind_name(f[i].kind));
+		snprintf(want, sizeof want, "%-42.160s %s: ", f[i].flags,
+		    fix_kind_name(f[i].kind));
 		cr_assert(strstr(text, want) != NULL, "text lacks '%s'", want);
-		snprintf(want, sizeof want, "| `%.160s` | %s |", f[i].flags, fix_kind_name(f[i].kind));
-		cr_assert(strstr(md, want) != NULL, "markdown lacks '%s'", want);
-		x = cJSON_GetObjectItem(cJSON_GetArrayItem(arr, (int)i), "kind");
+		snprintf(want, sizeof want, "| `%.160s` | %s |", f[i].flags,
+		    fix_kind_name(f[i].kind));
+		cr_assert(strstr(md, want) != NULL, "markdown lacks '%s'",
+		    want);
+		x = cJSON_GetObjectItem(cJSON_GetArrayItem(arr, (int)i),
+		    "kind");
 		cr_assert(cJSON_IsString(x));
 		cr_assert_str_eq(x->valuestring, fix_kind_id(f[i].kind));
 	}

@@ -26,10 +26,10 @@
 
 /* The sample texts of a row: in range (ok) and out of range (bad). */
 struct samples {
-	char	ok[12][48];
-	int	n_ok;
-	char	bad[4][48];
-	int	n_bad;
+	char ok[12][48];
+	int n_ok;
+	char bad[4][48];
+	int n_bad;
 };
 
 static void
@@ -74,8 +74,7 @@ samples_of(const struct vllm_flag *f, struct samples *s)
 		snprintf(s->ok[s->n_ok++], 48, "true");
 		snprintf(s->ok[s->n_ok++], 48, "false");
 		break;
-	case VFK_JSON:
-		break;
+	case VFK_JSON: break;
 	}
 }
 
@@ -86,7 +85,8 @@ words(const struct vllm_flag *f, const char *v, const char **w, bool shortf,
 {
 	int n = 0;
 
-	snprintf(dash, 64, "%s%s", shortf ? "-" : "", shortf ? f->shortf : f->opt);
+	snprintf(dash, 64, "%s%s", shortf ? "-" : "",
+	    shortf ? f->shortf : f->opt);
 	if (f->kind == VFK_BOOL) {
 		if (strcmp(v, "false") == 0)
 			snprintf(dash, 64, "--no-%s", f->name);
@@ -115,9 +115,10 @@ run(const char *const *extra, int n_extra, struct cli *c, char *err, size_t len)
 	int i, n = 4;
 
 	/* a pasted command, a scenario or an exported config names the model */
-	if (n_extra > 0 && (strcmp(extra[0], "--from-command") == 0 ||
-	    strcmp(extra[0], "--scenario") == 0 || (strcmp(extra[0], "--config") == 0 &&
-	    names_model(extra[1]))))
+	if (n_extra > 0 &&
+	    (strcmp(extra[0], "--from-command") == 0 ||
+		strcmp(extra[0], "--scenario") == 0 ||
+		(strcmp(extra[0], "--config") == 0 && names_model(extra[1]))))
 		n = 2;
 
 	for (i = 0; i < n_extra; i++)
@@ -128,8 +129,8 @@ run(const char *const *extra, int n_extra, struct cli *c, char *err, size_t len)
 
 /* A row's value in force: the plan's (resolved) or the input's. */
 static bool
-same_value(const struct vllm_flag *f, const struct cli *a, const struct plan *pa,
-    const struct cli *b, const struct plan *pb)
+same_value(const struct vllm_flag *f, const struct cli *a,
+    const struct plan *pa, const struct cli *b, const struct plan *pb)
 {
 	int i;
 
@@ -139,13 +140,15 @@ same_value(const struct vllm_flag *f, const struct cli *a, const struct plan *pa
 		if (a->imp.in.n_capture_sizes != b->imp.in.n_capture_sizes)
 			return false;
 		for (i = 0; i < a->imp.in.n_capture_sizes; i++)
-			if (a->imp.in.capture_sizes[i] != b->imp.in.capture_sizes[i])
+			if (a->imp.in.capture_sizes[i] !=
+			    b->imp.in.capture_sizes[i])
 				return false;
 		return true;
 	}
 	if (f->store == VFS_NONE)
 		return a->imp.n_extra == b->imp.n_extra;
-	return vllm_flag_value(f, &a->imp.in, pa) == vllm_flag_value(f, &b->imp.in, pb);
+	return vllm_flag_value(f, &a->imp.in, pa) ==
+	    vllm_flag_value(f, &b->imp.in, pb);
 }
 
 /* The pane row of a table row, FLAG_COUNT when the planner has none. */
@@ -162,11 +165,12 @@ pane_row(const struct vllm_flag *f)
 }
 
 static void
-through_writers(const struct vllm_flag *f, const struct cli *a, const char *what)
+through_writers(const struct vllm_flag *f, const struct cli *a,
+    const char *what)
 {
 	const struct catalogue *cat = test_catalogue();
-	static const enum export_format forms[] = { EXPORT_COMMAND, EXPORT_DOCKER,
-		EXPORT_CONFIG };
+	static const enum export_format forms[] = { EXPORT_COMMAND,
+		EXPORT_DOCKER, EXPORT_CONFIG };
 	struct plan pa, pb;
 	struct report_in rin;
 	struct cli b, x = *a;
@@ -183,9 +187,11 @@ through_writers(const struct vllm_flag *f, const struct cli *a, const char *what
 
 			xt_report_in(&rin, &x, &pa);
 			if (k < sizeof forms / sizeof forms[0])
-				out = export_render(forms[k], &rin, err, sizeof err);
+				out = export_render(forms[k], &rin, err,
+				    sizeof err);
 			else
-				out = scenario_write(&rin, "flags", err, sizeof err);
+				out = scenario_write(&rin, "flags", err,
+				    sizeof err);
 			cr_assert_not_null(out, "%s: %s", what, err);
 			if (k == 0 || k == 1) {
 				w[0] = "--from-command";
@@ -195,11 +201,15 @@ through_writers(const struct vllm_flag *f, const struct cli *a, const char *what
 				w[0] = k == 2 ? "--config" : "--scenario";
 				w[1] = path;
 			}
-			cr_assert_eq(run(w, 2, &b, err, sizeof err), 0, "%s, writer %zu: "
-			    "%s\n%s", what, k, err, out);
+			cr_assert_eq(run(w, 2, &b, err, sizeof err), 0,
+			    "%s, writer %zu: "
+			    "%s\n%s",
+			    what, k, err, out);
 			plan_compute(cat, &b.imp.in, &pb);
-			cr_assert(same_value(f, &x, &pa, &b, &pb), "%s does not survive "
-			    "writer %zu (explicit %d):\n%s", what, k, all, out);
+			cr_assert(same_value(f, &x, &pa, &b, &pb),
+			    "%s does not survive "
+			    "writer %zu (explicit %d):\n%s",
+			    what, k, all, out);
 			free(out);
 			cli_done(&b);
 		}
@@ -225,29 +235,34 @@ accepted_everywhere(const struct vllm_flag *f, const char *v)
 	/* the short form */
 	if (f->shortf != NULL) {
 		n = words(f, v, w, true, db);
-		cr_assert_eq(run(w, n, &b, err, sizeof err), 0, "%s: %s", what, err);
-		cr_assert_eq(vllm_flags_diff(&a.imp.in, &b.imp.in), 0, "%s: short form", what);
+		cr_assert_eq(run(w, n, &b, err, sizeof err), 0, "%s: %s", what,
+		    err);
+		cr_assert_eq(vllm_flags_diff(&a.imp.in, &b.imp.in), 0,
+		    "%s: short form", what);
 		cli_done(&b);
 	}
 	/* a pasted command */
 	n = words(f, v, w, false, dc);
-	snprintf(cmd, sizeof cmd, "vllm serve meta-llama/Llama-3.1-8B-Instruct %s %s",
-	    w[0], n > 1 ? w[1] : "");
+	snprintf(cmd, sizeof cmd,
+	    "vllm serve meta-llama/Llama-3.1-8B-Instruct %s %s", w[0],
+	    n > 1 ? w[1] : "");
 	w[0] = "--from-command";
 	w[1] = cmd;
 	cr_assert_eq(run(w, 2, &b, err, sizeof err), 0, "%s: %s", what, err);
-	cr_assert_eq(vllm_flags_diff(&a.imp.in, &b.imp.in), 0, "%s: pasted", what);
+	cr_assert_eq(vllm_flags_diff(&a.imp.in, &b.imp.in), 0, "%s: pasted",
+	    what);
 	cr_assert_eq(a.imp.n_extra, b.imp.n_extra, "%s: pasted", what);
 	cli_done(&b);
 	/* a vLLM config file */
-	snprintf(yaml, sizeof yaml, "%s: %s\n", f->name, f->kind == VFK_LIST ?
-	    "[1, 2, 4]" : v);
+	snprintf(yaml, sizeof yaml, "%s: %s\n", f->name,
+	    f->kind == VFK_LIST ? "[1, 2, 4]" : v);
 	xt_write(path, yaml);
 	w[0] = "--config";
 	w[1] = path;
 	cr_assert_eq(run(w, 2, &b, err, sizeof err), 0, "%s: %s", what, err);
 	if (f->kind != VFK_LIST)
-		cr_assert_eq(vllm_flags_diff(&a.imp.in, &b.imp.in), 0, "%s: config", what);
+		cr_assert_eq(vllm_flags_diff(&a.imp.in, &b.imp.in), 0,
+		    "%s: config", what);
 	cr_assert_eq(a.imp.n_extra, b.imp.n_extra, "%s: config", what);
 	cli_done(&b);
 	/* typed in the planner */
@@ -257,7 +272,8 @@ accepted_everywhere(const struct vllm_flag *f, const char *v)
 		vllm_flag_reset(f, &in);
 		cr_assert_eq(flags_parse(row, v, &in, &pa, err, sizeof err), 0,
 		    "%s: typed: %s", what, err);
-		cr_assert_eq(vllm_flags_diff(&a.imp.in, &in), 0, "%s: typed", what);
+		cr_assert_eq(vllm_flags_diff(&a.imp.in, &in), 0, "%s: typed",
+		    what);
 	}
 	through_writers(f, &a, what);
 	(void)pb;
@@ -272,9 +288,12 @@ reason(const char *err, const struct vllm_flag *f, const char *v)
 
 	snprintf(head, sizeof head, "%s: ", f->opt);
 	snprintf(quoted, sizeof quoted, "'%s'", v);
-	cr_assert(strncmp(err, head, strlen(head)) == 0, "'%s' does not name the "
-	    "flag: %s", head, err);
-	cr_assert_not_null(strstr(err, quoted), "%s does not name the value", err);
+	cr_assert(strncmp(err, head, strlen(head)) == 0,
+	    "'%s' does not name the "
+	    "flag: %s",
+	    head, err);
+	cr_assert_not_null(strstr(err, quoted), "%s does not name the value",
+	    err);
 	return err + strlen(head);
 }
 
@@ -283,7 +302,8 @@ refused_everywhere(const struct vllm_flag *f, const char *v)
 {
 	const struct catalogue *cat = test_catalogue();
 	const char *w[4];
-	char e1[1024], e2[1024], what[128], cmd[512], yaml[256], spec[128], da[64];
+	char e1[1024], e2[1024], what[128], cmd[512], yaml[256], spec[128],
+	    da[64];
 	const char *path = xt_tmp("bad.yaml", 0), *r;
 	struct cli a;
 	struct plan p;
@@ -300,7 +320,8 @@ refused_everywhere(const struct vllm_flag *f, const char *v)
 	snprintf(cmd, sizeof cmd, "vllm serve m %s %s", f->opt, v);
 	w[0] = "--from-command";
 	w[1] = cmd;
-	cr_assert_eq(run(w, 2, &a, e2, sizeof e2), -1, "%s pasted is accepted", what);
+	cr_assert_eq(run(w, 2, &a, e2, sizeof e2), -1, "%s pasted is accepted",
+	    what);
 	cli_done(&a);
 	cr_assert_str_eq(strstr(e2, f->opt), e1, "%s pasted", what);
 	/* a config file: file:line:col, then the same words */
@@ -310,12 +331,15 @@ refused_everywhere(const struct vllm_flag *f, const char *v)
 	w[1] = path;
 	cr_assert_eq(run(w, 2, &a, e2, sizeof e2), -1, "%s in a config", what);
 	cli_done(&a);
-	cr_assert_str_eq(strstr(e2, f->opt), e1, "%s in a config: %s", what, e2);
+	cr_assert_str_eq(strstr(e2, f->opt), e1, "%s in a config: %s", what,
+	    e2);
 	/* --instance, for the flags it takes */
 	snprintf(spec, sizeof spec, "%s=%s", f->name, v);
-	if (sizing_cli_instance(cat, NULL, spec, "x", &si, e2, sizeof e2) == -1 &&
+	if (sizing_cli_instance(cat, NULL, spec, "x", &si, e2, sizeof e2) ==
+		-1 &&
 	    strstr(e2, "unknown key") == NULL)
-		cr_assert_str_eq(strstr(e2, f->opt), e1, "%s in --instance", what);
+		cr_assert_str_eq(strstr(e2, f->opt), e1, "%s in --instance",
+		    what);
 	/* typed in the planner: the prompt shows flag and text, then the reason */
 	if (row != FLAG_COUNT) {
 		struct plan_input in;
@@ -326,8 +350,10 @@ refused_everywhere(const struct vllm_flag *f, const char *v)
 		cr_assert_eq(flags_parse(row, v, &in, &p, e2, sizeof e2), -1,
 		    "%s typed is accepted", what);
 		cr_assert_str_eq(e2, r, "%s typed", what);
-		cr_assert_eq(vllm_flags_diff(&a.imp.in, &in), 0, "%s typed changed the "
-		    "input", what);
+		cr_assert_eq(vllm_flags_diff(&a.imp.in, &in), 0,
+		    "%s typed changed the "
+		    "input",
+		    what);
 		cli_done(&a);
 	}
 }
@@ -363,10 +389,13 @@ Test(flags, names_are_unique_and_prefixes_resolve)
 
 	for (i = 0; i < VF_COUNT; i++) {
 		for (j = i + 1; j < VF_COUNT; j++)
-			cr_assert_str_neq(vllm_flags[i].name, vllm_flags[j].name);
-		cr_assert_eq(vllm_flag_find(vllm_flags[i].opt, &amb), &vllm_flags[i]);
+			cr_assert_str_neq(vllm_flags[i].name,
+			    vllm_flags[j].name);
+		cr_assert_eq(vllm_flag_find(vllm_flags[i].opt, &amb),
+		    &vllm_flags[i]);
 	}
-	cr_assert_eq(vllm_flag_find("--max_num_seqs", &amb), &vllm_flags[VF_MAX_NUM_SEQS]);
+	cr_assert_eq(vllm_flag_find("--max_num_seqs", &amb),
+	    &vllm_flags[VF_MAX_NUM_SEQS]);
 	cr_assert_eq(vllm_flag_find("--max-num", &amb), NULL);
 	cr_assert(amb);
 	cr_assert_eq(vllm_flag_by_short("tp"), &vllm_flags[VF_TP]);
@@ -387,18 +416,24 @@ Test(flags, steps_stay_inside_the_row_range)
 				double v = f->step_lo;
 
 				for (k = 0; k < 64; k++) {
-					v = vllm_flag_step_value(f, v, dir, big, 0, 0);
-					cr_assert(v >= f->step_lo && v <= f->step_hi,
+					v = vllm_flag_step_value(f, v, dir, big,
+					    0, 0);
+					cr_assert(v >= f->step_lo &&
+						v <= f->step_hi,
 					    "%s stepped to %g", f->name, v);
 					if (v != 0)
-						cr_assert(v >= f->lo && v <= f->hi,
-						    "%s stepped out of range: %g", f->name, v);
+						cr_assert(v >= f->lo &&
+							v <= f->hi,
+						    "%s stepped out of range: "
+						    "%g",
+						    f->name, v);
 				}
 			}
 	}
 	/* the same floor on both views that step the utilization */
-	cr_assert_float_eq(vllm_flag_step_value(&vllm_flags[VF_UTIL], 0.01, -1, false,
-	    0, 0), 0.01, 1e-12);
+	cr_assert_float_eq(vllm_flag_step_value(&vllm_flags[VF_UTIL], 0.01, -1,
+			       false, 0, 0),
+	    0.01, 1e-12);
 }
 
 Test(flags, copying_takes_only_what_is_given)
@@ -429,7 +464,8 @@ plan_words(const char *const *extra, struct plan *p)
 	int n = 3, i;
 
 	args[n++] = xt_src("tests/fixtures/configs/nemotron-h/"
-	    "Nemotron-3-Nano-30B-A3B-BF16", 0);
+			   "Nemotron-3-Nano-30B-A3B-BF16",
+	    0);
 	for (i = 0; extra[i] != NULL; i++)
 		args[n++] = extra[i];
 	args[n] = NULL;
@@ -448,32 +484,42 @@ Test(flags, mamba_state_dtypes_reach_the_plan)
 
 	plan_words((const char *const[]){ NULL }, &p);
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
-	cr_assert_eq(p.state_bytes, 23 * 2134016);	/* the config's float32 */
+	cr_assert_eq(p.state_bytes, 23 * 2134016); /* the config's float32 */
 	plan_words((const char *const[]){ "--mamba-ssm-cache-dtype", "bfloat16",
-	    NULL }, &p);
+		       NULL },
+	    &p);
 	cr_assert_eq(p.state_bytes, 23 * 1085440);
-	snprintf(cmd, sizeof cmd, "vllm serve %s --mamba-ssm-cache-dtype float16 "
-	    "--mamba-cache-dtype float32", xt_src("tests/fixtures/configs/"
-	    "nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", 1));
-	xt_cli(&c, (const char *const[]){ "--gpu", "h100-sxm", "--from-command",
-	    cmd, NULL });
+	snprintf(cmd, sizeof cmd,
+	    "vllm serve %s --mamba-ssm-cache-dtype float16 "
+	    "--mamba-cache-dtype float32",
+	    xt_src("tests/fixtures/configs/"
+		   "nemotron-h/Nemotron-3-Nano-30B-A3B-BF16",
+		1));
+	xt_cli(&c,
+	    (const char *const[]){ "--gpu", "h100-sxm", "--from-command", cmd,
+		NULL });
 	plan_compute(test_catalogue(), &c.imp.in, &p);
 	cli_done(&c);
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
 	cr_assert_eq(p.state_bytes, 23 * (3 * 6144 * 4 + 524288 * 2));
 	/* float16 from 0.13.0, bfloat16 from 0.22.0, in argparse's words */
 	plan_words((const char *const[]){ "--vllm-version", "0.12.0",
-	    "--mamba-ssm-cache-dtype", "float16", NULL }, &p);
+		       "--mamba-ssm-cache-dtype", "float16", NULL },
+	    &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert_str_eq(p.message, "argument --mamba-ssm-cache-dtype: invalid "
+	cr_assert_str_eq(p.message,
+	    "argument --mamba-ssm-cache-dtype: invalid "
 	    "choice: 'float16' (choose from 'auto', 'float32')");
 	plan_words((const char *const[]){ "--vllm-version", "0.21.0",
-	    "--mamba-cache-dtype", "bfloat16", NULL }, &p);
+		       "--mamba-cache-dtype", "bfloat16", NULL },
+	    &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert_str_eq(p.message, "argument --mamba-cache-dtype: invalid "
+	cr_assert_str_eq(p.message,
+	    "argument --mamba-cache-dtype: invalid "
 	    "choice: 'bfloat16' (choose from 'auto', 'float32', 'float16')");
 	plan_words((const char *const[]){ "--vllm-version", "0.13.0",
-	    "--mamba-ssm-cache-dtype", "float16", NULL }, &p);
+		       "--mamba-ssm-cache-dtype", "float16", NULL },
+	    &p);
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
 	cr_assert_eq(p.state_bytes, 23 * 1085440);
 }
@@ -519,9 +565,13 @@ Test(flags, rows_not_modelled_refuse_by_name)
 		args[6] = NULL;
 		xt_cli(&c, args);
 		plan_compute(cat, &c.imp.in, &p);
-		cr_assert_eq(p.phase, PHASE_CONFIG, "%s %s plans", f->opt, v ? v : "");
-		cr_assert_not_null(strstr(p.message, f->kind == VFK_BOOL &&
-		    f->keep_first ? no : f->opt), "%s: %s", f->opt, p.message);
+		cr_assert_eq(p.phase, PHASE_CONFIG, "%s %s plans", f->opt,
+		    v ? v : "");
+		cr_assert_not_null(strstr(p.message,
+				       f->kind == VFK_BOOL && f->keep_first
+					   ? no
+					   : f->opt),
+		    "%s: %s", f->opt, p.message);
 		cr_assert_not_null(strstr(p.message, "headroom does not model"),
 		    "%s", p.message);
 		cli_done(&c);
@@ -552,6 +602,9 @@ Test(flags, instance_refuses_a_kept_value)
 	char err[512];
 
 	cr_assert_eq(sizing_cli_instance(test_catalogue(), NULL,
-	    "kv-cache-dtype=turboquant_k8v4", "x", &si, err, sizeof err), -1);
-	cr_assert_not_null(strstr(err, "that flag is not modelled here"), "%s", err);
+			 "kv-cache-dtype=turboquant_k8v4", "x", &si, err,
+			 sizeof err),
+	    -1);
+	cr_assert_not_null(strstr(err, "that flag is not modelled here"), "%s",
+	    err);
 }

@@ -128,14 +128,16 @@ static void
 cache_qwen(void)
 {
 	size_t n;
-	char *b = slurp(fixture("hub/Qwen/Qwen2.5-0.5B-Instruct/config.json"), &n);
+	char *b =
+	    slurp(fixture("hub/Qwen/Qwen2.5-0.5B-Instruct/config.json"), &n);
 	const char *r = "hub/models--Qwen--Qwen2.5-0.5B-Instruct";
 	char p[512];
 
 	snprintf(p, sizeof p, "%s/blobs/cfgblob", r);
 	put(p, b, n);
 	free(b);
-	b = slurp(fixture("hub/Qwen/Qwen2.5-0.5B-Instruct/model.safetensors"), &n);
+	b = slurp(fixture("hub/Qwen/Qwen2.5-0.5B-Instruct/model.safetensors"),
+	    &n);
 	snprintf(p, sizeof p, "%s/blobs/stblob", r);
 	put(p, b, n);
 	free(b);
@@ -174,7 +176,7 @@ Test(hf_cache, root_follows_huggingface_hub_order)
 	unsetenv("HF_HOME");
 	hf_cache_root(b, sizeof b);
 	cr_assert_str_eq(b, "/c/xdg/huggingface/hub");
-	setenv("XDG_CACHE_HOME", "", 1);	/* empty counts as unset */
+	setenv("XDG_CACHE_HOME", "", 1); /* empty counts as unset */
 	hf_cache_root(b, sizeof b);
 	cr_assert_str_eq(b, "/d/home/.cache/huggingface/hub");
 }
@@ -203,35 +205,46 @@ Test(hf_cache, refs_revision_and_commit_resolve_to_snapshots)
 	cache_qwen();
 	hf_cache_root(root, sizeof root);
 	/* main by default, through refs/main (a trailing newline is fine) */
-	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct", NULL, dir,
-	    sizeof dir, commit, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct", NULL,
+			 dir, sizeof dir, commit, err, sizeof err),
+	    0, "%s", err);
 	cr_assert_str_eq(commit, C1);
-	cr_assert(strstr(dir, "models--Qwen--Qwen2.5-0.5B-Instruct/snapshots/" C1) != NULL);
+	cr_assert(
+	    strstr(dir, "models--Qwen--Qwen2.5-0.5B-Instruct/snapshots/" C1) !=
+	    NULL);
 	/* a tag */
-	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct", "v1.0", dir,
-	    sizeof dir, commit, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct",
+			 "v1.0", dir, sizeof dir, commit, err, sizeof err),
+	    0, "%s", err);
 	cr_assert_str_eq(commit, C2);
 	/* a commit hash without a ref */
-	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct", C2, dir,
-	    sizeof dir, commit, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct", C2,
+			 dir, sizeof dir, commit, err, sizeof err),
+	    0, "%s", err);
 	/* an unknown branch, a commit without a snapshot, an unknown repo */
-	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct", "dev", dir,
-	    sizeof dir, commit, err, sizeof err), 1);
+	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct",
+			 "dev", dir, sizeof dir, commit, err, sizeof err),
+	    1);
 	cr_assert(strstr(err, "no revision 'dev'") != NULL, "%s", err);
 	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct",
-	    "ffffffffffffffffffffffffffffffffffffffff", dir, sizeof dir, commit, err,
-	    sizeof err), 1);
-	cr_assert_eq(hf_cache_snapshot(root, "nobody/Nothing", NULL, dir, sizeof dir,
-	    commit, err, sizeof err), 1);
-	cr_assert(strstr(err, "not in the Hugging Face cache") != NULL, "%s", err);
+			 "ffffffffffffffffffffffffffffffffffffffff", dir,
+			 sizeof dir, commit, err, sizeof err),
+	    1);
+	cr_assert_eq(hf_cache_snapshot(root, "nobody/Nothing", NULL, dir,
+			 sizeof dir, commit, err, sizeof err),
+	    1);
+	cr_assert(strstr(err, "not in the Hugging Face cache") != NULL, "%s",
+	    err);
 	/* a ref that is not a commit is an error, not a miss */
 	put_str("hub/models--Qwen--Qwen2.5-0.5B-Instruct/refs/bad", "oops");
-	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct", "bad", dir,
-	    sizeof dir, commit, err, sizeof err), -1);
+	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct",
+			 "bad", dir, sizeof dir, commit, err, sizeof err),
+	    -1);
 	/* a nested ref (a pull request) */
 	put_str("hub/models--Qwen--Qwen2.5-0.5B-Instruct/refs/refs/pr/1", C2);
-	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct", "refs/pr/1",
-	    dir, sizeof dir, commit, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(hf_cache_snapshot(root, "Qwen/Qwen2.5-0.5B-Instruct",
+			 "refs/pr/1", dir, sizeof dir, commit, err, sizeof err),
+	    0, "%s", err);
 	cr_assert_str_eq(commit, C2);
 }
 
@@ -243,8 +256,9 @@ Test(hf_cache, model_find_reads_through_blob_symlinks)
 	char err[1024];
 
 	cache_qwen();
-	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", NULL, &m, &wb, &f, err,
-	    sizeof err), 0, "%s", err);
+	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", NULL, &m, &wb, &f,
+			 err, sizeof err),
+	    0, "%s", err);
 	cr_assert_eq(f.origin, MODEL_FROM_CACHE);
 	cr_assert_str_eq(f.commit, C1);
 	/* named by the repo, not by the snapshot path */
@@ -255,15 +269,18 @@ Test(hf_cache, model_find_reads_through_blob_symlinks)
 	cr_assert_eq(wb, 988065536LL);
 	model_done(&m);
 	/* the tag's snapshot has no weights: the size is left to the planner */
-	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", "v1.0", &m, &wb, &f, err,
-	    sizeof err), 0, "%s", err);
+	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", "v1.0", &m, &wb,
+			 &f, err, sizeof err),
+	    0, "%s", err);
 	cr_assert_eq(wb, 0);
 	model_done(&m);
 	/* ... unless headroom recorded the headers it read from the Hub */
-	cr_assert_eq(hf_cache_weights_put("Qwen/Qwen2.5-0.5B-Instruct", C2, 12345, err,
-	    sizeof err), 0, "%s", err);
-	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", "v1.0", &m, &wb, &f, err,
-	    sizeof err), 0, "%s", err);
+	cr_assert_eq(hf_cache_weights_put("Qwen/Qwen2.5-0.5B-Instruct", C2,
+			 12345, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", "v1.0", &m, &wb,
+			 &f, err, sizeof err),
+	    0, "%s", err);
 	cr_assert_eq(wb, 12345);
 	model_done(&m);
 }
@@ -276,68 +293,89 @@ Test(hf_cache, offline_miss_says_where_it_looked)
 	char err[1024];
 
 	cache_qwen();
-	cr_assert_eq(model_find("Qwen/Qwen2.5-7B", NULL, &m, &wb, &f, err, sizeof err), 1);
-	cr_assert(strstr(err, "not in the Hugging Face cache") != NULL, "%s", err);
+	cr_assert_eq(model_find("Qwen/Qwen2.5-7B", NULL, &m, &wb, &f, err,
+			 sizeof err),
+	    1);
+	cr_assert(strstr(err, "not in the Hugging Face cache") != NULL, "%s",
+	    err);
 	cr_assert(strstr(err, "HF_HUB_OFFLINE") != NULL, "%s", err);
-	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", "dev", &m, &wb, &f, err,
-	    sizeof err), 1);
-	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", "../x", &m, &wb, &f, err,
-	    sizeof err), -1);
+	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", "dev", &m, &wb,
+			 &f, err, sizeof err),
+	    1);
+	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", "../x", &m, &wb,
+			 &f, err, sizeof err),
+	    -1);
 	cr_assert(strstr(err, "--revision") != NULL, "%s", err);
 	/* a broken blob link is an error naming the file */
 	unlink("/nonexistent");
 	{
 		char p[1024];
 
-		snprintf(p, sizeof p, "%s/hub/models--Qwen--Qwen2.5-0.5B-Instruct/blobs/stblob",
+		snprintf(p, sizeof p,
+		    "%s/hub/models--Qwen--Qwen2.5-0.5B-Instruct/blobs/stblob",
 		    top);
 		cr_assert_eq(unlink(p), 0);
 	}
-	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", NULL, &m, &wb, &f, err,
-	    sizeof err), -1);
+	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", NULL, &m, &wb, &f,
+			 err, sizeof err),
+	    -1);
 	cr_assert(strstr(err, "model.safetensors") != NULL, "%s", err);
 }
 
 Test(hf_cache, store_writes_blobs_symlinks_and_refs)
 {
-	char root[600], dir[1024], commit[41], err[512], link[2000], target[256];
+	char root[600], dir[1024], commit[41], err[512], link[2000],
+	    target[256];
 	ssize_t n;
 	struct stat sb;
 
 	hf_cache_root(root, sizeof root);
-	cr_assert_eq(hf_cache_store(root, "org/Model", "main", C1, "config.json", "abc123",
-	    "{}", 2, err, sizeof err), 0, "%s", err);
-	cr_assert_eq(hf_cache_store(root, "org/Model", "main", C1, "sub/x.json", "def",
-	    "[]", 2, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(hf_cache_store(root, "org/Model", "main", C1,
+			 "config.json", "abc123", "{}", 2, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(hf_cache_store(root, "org/Model", "main", C1, "sub/x.json",
+			 "def", "[]", 2, err, sizeof err),
+	    0, "%s", err);
 	/* again: idempotent */
-	cr_assert_eq(hf_cache_store(root, "org/Model", "main", C1, "config.json", "abc123",
-	    "{}", 2, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(hf_cache_store(root, "org/Model", "main", C1,
+			 "config.json", "abc123", "{}", 2, err, sizeof err),
+	    0, "%s", err);
 	cr_assert_eq(hf_cache_store_missing(root, "org/Model", "main", C1,
-	    "hf_quant_config.json", err, sizeof err), 0, "%s", err);
-	cr_assert(hf_cache_known_missing(root, "org/Model", C1, "hf_quant_config.json"));
-	cr_assert_not(hf_cache_known_missing(root, "org/Model", C1, "params.json"));
-	snprintf(link, sizeof link, "%s/models--org--Model/snapshots/" C1 "/config.json", root);
+			 "hf_quant_config.json", err, sizeof err),
+	    0, "%s", err);
+	cr_assert(hf_cache_known_missing(root, "org/Model", C1,
+	    "hf_quant_config.json"));
+	cr_assert_not(
+	    hf_cache_known_missing(root, "org/Model", C1, "params.json"));
+	snprintf(link, sizeof link,
+	    "%s/models--org--Model/snapshots/" C1 "/config.json", root);
 	n = readlink(link, target, sizeof target - 1);
 	cr_assert_gt(n, 0);
 	target[n] = '\0';
 	cr_assert_str_eq(target, "../../blobs/abc123");
-	snprintf(link, sizeof link, "%s/models--org--Model/snapshots/" C1 "/sub/x.json", root);
+	snprintf(link, sizeof link,
+	    "%s/models--org--Model/snapshots/" C1 "/sub/x.json", root);
 	n = readlink(link, target, sizeof target - 1);
 	target[n > 0 ? n : 0] = '\0';
 	cr_assert_str_eq(target, "../../../blobs/def");
-	cr_assert_eq(stat(link, &sb), 0);	/* the link resolves */
-	cr_assert_eq(hf_cache_snapshot(root, "org/Model", "main", dir, sizeof dir, commit,
-	    err, sizeof err), 0, "%s", err);
+	cr_assert_eq(stat(link, &sb), 0); /* the link resolves */
+	cr_assert_eq(hf_cache_snapshot(root, "org/Model", "main", dir,
+			 sizeof dir, commit, err, sizeof err),
+	    0, "%s", err);
 	cr_assert_str_eq(commit, C1);
 	/* no temporary file is left behind */
-	snprintf(link, sizeof link, "ls -a '%s/models--org--Model/blobs' "
-	    "'%s/models--org--Model/refs' | grep -c '[.]tmp[.]' >/dev/null", root, root);
+	snprintf(link, sizeof link,
+	    "ls -a '%s/models--org--Model/blobs' "
+	    "'%s/models--org--Model/refs' | grep -c '[.]tmp[.]' >/dev/null",
+	    root, root);
 	cr_assert_neq(system(link), 0);
 	/* names that would leave the cache are refused */
-	cr_assert_eq(hf_cache_store(root, "org/Model", "main", C1, "../x", "e", "", 0, err,
-	    sizeof err), -1);
-	cr_assert_eq(hf_cache_store(root, "org/Model", "main", C1, "c.json", "../e", "", 0,
-	    err, sizeof err), -1);
+	cr_assert_eq(hf_cache_store(root, "org/Model", "main", C1, "../x", "e",
+			 "", 0, err, sizeof err),
+	    -1);
+	cr_assert_eq(hf_cache_store(root, "org/Model", "main", C1, "c.json",
+			 "../e", "", 0, err, sizeof err),
+	    -1);
 }
 
 Test(hf_cache, list_finds_cached_models)
@@ -375,12 +413,15 @@ Test(hf_cache, cli_plans_a_cached_model_and_exports_the_repo_id)
 	cr_assert_eq(cli_parse(5, argv, &cli, err, sizeof err), 0, "%s", err);
 	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), 0, "%s", err);
 	cr_assert_str_eq(cli.imp.model_source, "cache");
-	cr_assert(strstr(model_find_where(c, cli.imp.in.model), "snapshots/" C2) != NULL, "%s",
-	    model_find_where(c, cli.imp.in.model));
+	cr_assert(strstr(model_find_where(c, cli.imp.in.model),
+		      "snapshots/" C2) != NULL,
+	    "%s", model_find_where(c, cli.imp.in.model));
 	plan_compute(c, &cli.imp.in, &p);
 	serve_command_format(c, &cli.imp.in, &p, 0, cmd, sizeof cmd);
-	cr_assert(strncmp(cmd, "vllm serve Qwen/Qwen2.5-0.5B-Instruct --revision v1.0",
-	    53) == 0, "%s", cmd);
+	cr_assert(strncmp(cmd,
+		      "vllm serve Qwen/Qwen2.5-0.5B-Instruct --revision v1.0",
+		      53) == 0,
+	    "%s", cmd);
 	cr_assert(strstr(cmd, "snapshots") == NULL, "%s", cmd);
 	cli_done(&cli);
 }
@@ -390,12 +431,14 @@ Test(hf_cache, catalogue_comes_before_the_cache)
 	const struct catalogue *c = test_catalogue();
 	struct cli cli;
 	char err[1024];
-	char *argv[] = { "headroom", "--model", "meta-llama/Llama-3.1-8B-Instruct", NULL };
+	char *argv[] = { "headroom", "--model",
+		"meta-llama/Llama-3.1-8B-Instruct", NULL };
 
 	/* a cached copy of a catalogue model is not what is planned */
 	put_str("hub/models--meta-llama--Llama-3.1-8B-Instruct/refs/main", C1);
 	put_str("hub/models--meta-llama--Llama-3.1-8B-Instruct/snapshots/" C1
-	    "/config.json", "{}");
+		"/config.json",
+	    "{}");
 	cr_assert_eq(cli_parse(3, argv, &cli, err, sizeof err), 0, "%s", err);
 	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), 0, "%s", err);
 	cr_assert_str_eq(cli.imp.model_source, "catalogue");
@@ -411,7 +454,8 @@ Test(hf_cache, unknown_everywhere_is_unknown_model)
 
 	cr_assert_eq(cli_parse(3, argv, &cli, err, sizeof err), 0, "%s", err);
 	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), -1);
-	cr_assert(strstr(err, "unknown model 'nobody/Nothing-1B'") != NULL, "%s", err);
+	cr_assert(strstr(err, "unknown model 'nobody/Nothing-1B'") != NULL,
+	    "%s", err);
 	cr_assert(strstr(err, "HF_HUB_OFFLINE") != NULL, "%s", err);
 	cli_done(&cli);
 }
@@ -424,8 +468,9 @@ Test(mistral, params_json_folder_reads_as_vllm_does)
 	int64_t wb;
 	char err[512];
 
-	cr_assert_eq(model_dir_read(fixture("hub/mistralai/Mistral-7B-v0.3"), &m, &wb, err,
-	    sizeof err), 0, "%s", err);
+	cr_assert_eq(model_dir_read(fixture("hub/mistralai/Mistral-7B-v0.3"),
+			 &m, &wb, err, sizeof err),
+	    0, "%s", err);
 	cr_assert_eq(m.hidden, 4096);
 	cr_assert_eq(m.layers, 32);
 	cr_assert_eq(m.heads, 32);
@@ -462,38 +507,54 @@ Test(mistral, field_map_sliding_window_quantization_and_refusals)
 	const cJSON *lt, *qc;
 
 	h = conv("{\"dim\":64,\"n_layers\":4,\"n_heads\":4,\"n_kv_heads\":2,"
-	    "\"hidden_dim\":128,\"vocab_size\":10,\"norm_eps\":1e-5,"
-	    "\"max_position_embeddings\":4096,\"sliding_window\":[null,1024],"
-	    "\"quantization\":{\"qformat_weight\":\"fp8_e4m3\",\"qscheme_act\":\"TENSOR\"}}",
+		 "\"hidden_dim\":128,\"vocab_size\":10,\"norm_eps\":1e-5,"
+		 "\"max_position_embeddings\":4096,\"sliding_window\":[null,"
+		 "1024],"
+		 "\"quantization\":{\"qformat_weight\":\"fp8_e4m3\",\"qscheme_"
+		 "act\":\"TENSOR\"}}",
 	    err, sizeof err, &bad);
 	cr_assert_not_null(h, "%s", err);
 	cr_assert_eq(cJSON_GetObjectItem(h, "hidden_size")->valueint, 64);
-	cr_assert_eq(cJSON_GetObjectItem(h, "num_key_value_heads")->valueint, 2);
-	cr_assert_eq(cJSON_GetObjectItem(h, "intermediate_size")->valueint, 128);
-	cr_assert_eq(cJSON_GetObjectItem(h, "max_position_embeddings")->valueint, 4096);
+	cr_assert_eq(cJSON_GetObjectItem(h, "num_key_value_heads")->valueint,
+	    2);
+	cr_assert_eq(cJSON_GetObjectItem(h, "intermediate_size")->valueint,
+	    128);
+	cr_assert_eq(cJSON_GetObjectItem(h, "max_position_embeddings")
+			 ->valueint,
+	    4096);
 	cr_assert_eq(cJSON_GetObjectItem(h, "sliding_window")->valueint, 1024);
 	lt = cJSON_GetObjectItem(h, "layer_types");
 	cr_assert_eq(cJSON_GetArraySize(lt), 4);
-	cr_assert_str_eq(cJSON_GetArrayItem(lt, 0)->valuestring, "full_attention");
-	cr_assert_str_eq(cJSON_GetArrayItem(lt, 3)->valuestring, "sliding_attention");
+	cr_assert_str_eq(cJSON_GetArrayItem(lt, 0)->valuestring,
+	    "full_attention");
+	cr_assert_str_eq(cJSON_GetArrayItem(lt, 3)->valuestring,
+	    "sliding_attention");
 	qc = cJSON_GetObjectItem(h, "quantization_config");
-	cr_assert_str_eq(cJSON_GetObjectItem(qc, "quant_method")->valuestring, "fp8");
-	cr_assert_str_eq(cJSON_GetObjectItem(qc, "activation_scheme")->valuestring, "static");
+	cr_assert_str_eq(cJSON_GetObjectItem(qc, "quant_method")->valuestring,
+	    "fp8");
+	cr_assert_str_eq(cJSON_GetObjectItem(qc, "activation_scheme")
+			     ->valuestring,
+	    "static");
 	cJSON_Delete(h);
 	/* yarn becomes rope_parameters */
 	h = conv("{\"dim\":64,\"n_layers\":1,\"n_heads\":4,\"vocab_size\":10,"
-	    "\"rope_theta\":1e6,\"yarn\":{\"factor\":4,\"original_max_position_embeddings\":"
-	    "4096,\"beta\":32,\"alpha\":1}}", err, sizeof err, &bad);
+		 "\"rope_theta\":1e6,\"yarn\":{\"factor\":4,\"original_max_"
+		 "position_embeddings\":"
+		 "4096,\"beta\":32,\"alpha\":1}}",
+	    err, sizeof err, &bad);
 	cr_assert_not_null(h, "%s", err);
 	qc = cJSON_GetObjectItem(h, "rope_parameters");
-	cr_assert_str_eq(cJSON_GetObjectItem(qc, "rope_type")->valuestring, "yarn");
+	cr_assert_str_eq(cJSON_GetObjectItem(qc, "rope_type")->valuestring,
+	    "yarn");
 	cr_assert_eq(cJSON_GetObjectItem(qc, "beta_fast")->valueint, 32);
 	cJSON_Delete(h);
 	/* what headroom does not model is refused, naming the key */
-	cr_assert_null(conv("{\"dim\":64,\"moe\":{\"num_experts\":8}}", err, sizeof err, &bad));
+	cr_assert_null(conv("{\"dim\":64,\"moe\":{\"num_experts\":8}}", err,
+	    sizeof err, &bad));
 	cr_assert_str_eq(bad, "moe");
-	cr_assert_null(conv("{\"dim\":64,\"quantization\":{\"qformat_weight\":\"int4\"}}",
-	    err, sizeof err, &bad));
+	cr_assert_null(
+	    conv("{\"dim\":64,\"quantization\":{\"qformat_weight\":\"int4\"}}",
+		err, sizeof err, &bad));
 	cr_assert_str_eq(bad, "quantization");
 	cr_assert_str_eq(mistral_params_key("num_hidden_layers"), "n_layers");
 }
@@ -513,11 +574,13 @@ Test(hf_cache, a_folder_comes_before_the_cache)
 	free(b);
 	cr_assert_not_null(getcwd(cwd, sizeof cwd));
 	cr_assert_eq(chdir(top), 0);
-	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", NULL, &m, &wb, &f, err,
-	    sizeof err), 0, "%s", err);
+	cr_assert_eq(model_find("Qwen/Qwen2.5-0.5B-Instruct", NULL, &m, &wb, &f,
+			 err, sizeof err),
+	    0, "%s", err);
 	cr_assert_eq(chdir(cwd), 0);
 	cr_assert_eq(f.origin, MODEL_FROM_FOLDER);
-	cr_assert_eq(m.layers, 32);	/* the folder's Llama, not the cached Qwen */
+	cr_assert_eq(m.layers,
+	    32); /* the folder's Llama, not the cached Qwen */
 	cr_assert_str_eq(model_find_source(&m), "directory");
 	model_done(&m);
 }

@@ -44,9 +44,13 @@ Test(hfconfig, fallbacks_and_rope_scaling)
 
 	/* no head_dim: hidden / heads; no KV heads: MHA; yarn: original x factor */
 	cr_assert_eq(read_cfg("{\"num_hidden_layers\":2,\"hidden_size\":1024,"
-	    "\"num_attention_heads\":8,\"vocab_size\":100,\"max_position_embeddings\":"
-	    "131072,\"rope_scaling\":{\"rope_type\":\"yarn\",\"factor\":4,"
-	    "\"original_max_position_embeddings\":32768}}", &m, err, sizeof err), 0, "%s", err);
+			      "\"num_attention_heads\":8,\"vocab_size\":100,"
+			      "\"max_position_embeddings\":"
+			      "131072,\"rope_scaling\":{\"rope_type\":\"yarn\","
+			      "\"factor\":4,"
+			      "\"original_max_position_embeddings\":32768}}",
+			 &m, err, sizeof err),
+	    0, "%s", err);
 	cr_assert_eq(m.head_dim, 128);
 	cr_assert_eq(m.kv_heads, 8);
 	cr_assert_eq(m.derived_max_len, 131072);
@@ -54,9 +58,12 @@ Test(hfconfig, fallbacks_and_rope_scaling)
 	model_done(&m);
 	/* linear scaling multiplies; llama3 does not */
 	cr_assert_eq(read_cfg("{\"num_hidden_layers\":2,\"hidden_size\":1024,"
-	    "\"num_attention_heads\":8,\"vocab_size\":100,\"max_position_embeddings\":"
-	    "4096,\"rope_scaling\":{\"type\":\"linear\",\"factor\":2}}", &m, err,
-	    sizeof err), 0);
+			      "\"num_attention_heads\":8,\"vocab_size\":100,"
+			      "\"max_position_embeddings\":"
+			      "4096,\"rope_scaling\":{\"type\":\"linear\","
+			      "\"factor\":2}}",
+			 &m, err, sizeof err),
+	    0);
 	cr_assert_eq(m.derived_max_len, 8192);
 	model_done(&m);
 }
@@ -67,12 +74,18 @@ Test(hfconfig, multimodal_text_config_and_quantization)
 	char err[256];
 
 	cr_assert_eq(read_cfg("{\"architectures\":[\"X\"],\"text_config\":{"
-	    "\"num_hidden_layers\":4,\"hidden_size\":2048,\"num_attention_heads\":16,"
-	    "\"num_key_value_heads\":4,\"vocab_size\":5000,\"max_position_embeddings\":"
-	    "8192},\"vision_config\":{\"hidden_size\":1024,\"depth\":24,"
-	    "\"intermediate_size\":4096},\"quantization_config\":{\"quant_method\":"
-	    "\"modelopt\",\"quant_algo\":\"FP8\",\"kv_cache_quant_algo\":\"FP8\"}}",
-	    &m, err, sizeof err), 0, "%s", err);
+			      "\"num_hidden_layers\":4,\"hidden_size\":2048,"
+			      "\"num_attention_heads\":16,"
+			      "\"num_key_value_heads\":4,\"vocab_size\":5000,"
+			      "\"max_position_embeddings\":"
+			      "8192},\"vision_config\":{\"hidden_size\":1024,"
+			      "\"depth\":24,"
+			      "\"intermediate_size\":4096},\"quantization_"
+			      "config\":{\"quant_method\":"
+			      "\"modelopt\",\"quant_algo\":\"FP8\",\"kv_cache_"
+			      "quant_algo\":\"FP8\"}}",
+			 &m, err, sizeof err),
+	    0, "%s", err);
 	cr_assert_eq(m.layers, 4);
 	cr_assert(m.multimodal);
 	cr_assert_gt(m.vision_params, 1e8);
@@ -87,19 +100,28 @@ Test(hfconfig, contradictions_name_the_field)
 	char err[256];
 
 	cr_assert_eq(read_cfg("{\"hidden_size\":1024,\"num_attention_heads\":8,"
-	    "\"vocab_size\":100}", &m, err, sizeof err), -1);
+			      "\"vocab_size\":100}",
+			 &m, err, sizeof err),
+	    -1);
 	cr_assert(strstr(err, "num_hidden_layers") != NULL, "%s", err);
 	cr_assert_eq(read_cfg("{\"num_hidden_layers\":2,\"hidden_size\":1024,"
-	    "\"num_attention_heads\":8,\"num_key_value_heads\":3,\"vocab_size\":100}",
-	    &m, err, sizeof err), -1);
+			      "\"num_attention_heads\":8,\"num_key_value_"
+			      "heads\":3,\"vocab_size\":100}",
+			 &m, err, sizeof err),
+	    -1);
 	cr_assert(strstr(err, "num_key_value_heads") != NULL, "%s", err);
 	cr_assert_eq(read_cfg("{\"num_hidden_layers\":2,\"hidden_size\":1024,"
-	    "\"num_attention_heads\":8,\"vocab_size\":100,\"layer_types\":[\"x\"]}",
-	    &m, err, sizeof err), -1);
+			      "\"num_attention_heads\":8,\"vocab_size\":100,"
+			      "\"layer_types\":[\"x\"]}",
+			 &m, err, sizeof err),
+	    -1);
 	cr_assert(strstr(err, "layer_types") != NULL, "%s", err);
 	cr_assert_eq(read_cfg("{\"num_hidden_layers\":2,\"hidden_size\":1024,"
-	    "\"num_attention_heads\":8,\"vocab_size\":100,\"quantization_config\":"
-	    "{\"quant_method\":\"bitsandbytes\"}}", &m, err, sizeof err), -1);
+			      "\"num_attention_heads\":8,\"vocab_size\":100,"
+			      "\"quantization_config\":"
+			      "{\"quant_method\":\"bitsandbytes\"}}",
+			 &m, err, sizeof err),
+	    -1);
 	cr_assert(strstr(err, "quant_method") != NULL, "%s", err);
 }
 
@@ -112,7 +134,8 @@ Test(model_dir, reads_config_and_index)
 	int64_t wb;
 	char err[512];
 
-	cr_assert_eq(model_dir_read(fixture("local-llama8b"), &m, &wb, err, sizeof err),
+	cr_assert_eq(model_dir_read(fixture("local-llama8b"), &m, &wb, err,
+			 sizeof err),
 	    0, "%s", err);
 	cr_assert_eq(wb, 16060522496LL);
 	cr_assert_eq(m.derived_max_len, 131072);
@@ -137,16 +160,22 @@ Test(model_dir, bad_config_names_file_line_and_field)
 	int64_t wb;
 	char err[512];
 
-	cr_assert_eq(model_dir_read(fixture("local-bad"), &m, &wb, err, sizeof err), -1);
+	cr_assert_eq(model_dir_read(fixture("local-bad"), &m, &wb, err,
+			 sizeof err),
+	    -1);
 	cr_assert(strstr(err, "local-bad/config.json:5:") != NULL, "%s", err);
 	cr_assert(strstr(err, "num_key_value_heads") != NULL, "%s", err);
-	cr_assert_eq(model_dir_read(fixture("no-such-dir"), &m, &wb, err, sizeof err), -1);
+	cr_assert_eq(model_dir_read(fixture("no-such-dir"), &m, &wb, err,
+			 sizeof err),
+	    -1);
 }
 
 Test(model_dir, safetensors_header_bytes)
 {
 	char path[] = "/tmp/headroom-st-XXXXXX";
-	const char *hdr = "{\"a\":{\"dtype\":\"BF16\",\"shape\":[2,3],\"data_offsets\":[0,12]},"
+	const char *hdr =
+	    "{\"a\":{\"dtype\":\"BF16\",\"shape\":[2,3],\"data_offsets\":[0,12]"
+	    "},"
 	    "\"b\":{\"dtype\":\"F32\",\"shape\":[5],\"data_offsets\":[12,32]},"
 	    "\"__metadata__\":{\"format\":\"pt\"}}";
 	unsigned char len[8] = { 0 };
@@ -176,8 +205,10 @@ Test(model_dir, safetensors_header_bytes)
 /* Python's json reads Infinity, -Infinity and NaN; so must a config reader */
 Test(hfjson, python_tokens_outside_strings)
 {
-	const char *t = "{\n \"time_step_limit\": [0.0, Infinity],\n \"lo\": -Infinity,\n"
-	    " \"x\": NaN,\n \"name\": \"Infinity NaN\",\n \"esc\": \"a\\\"Infinity\"\n}";
+	const char *t =
+	    "{\n \"time_step_limit\": [0.0, Infinity],\n \"lo\": -Infinity,\n"
+	    " \"x\": NaN,\n \"name\": \"Infinity NaN\",\n \"esc\": "
+	    "\"a\\\"Infinity\"\n}";
 	int line = 0;
 	cJSON *c = hfjson_parse(t, strlen(t), &line);
 	const cJSON *a;
@@ -187,11 +218,14 @@ Test(hfjson, python_tokens_outside_strings)
 	cr_assert(isinf(cJSON_GetArrayItem(a, 1)->valuedouble));
 	cr_assert(cJSON_GetArrayItem(a, 1)->valuedouble > 0);
 	cr_assert(cJSON_GetObjectItemCaseSensitive(c, "lo")->valuedouble < 0);
-	cr_assert(isinf(cJSON_GetObjectItemCaseSensitive(c, "lo")->valuedouble));
+	cr_assert(
+	    isinf(cJSON_GetObjectItemCaseSensitive(c, "lo")->valuedouble));
 	cr_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(c, "x")));
-	cr_assert_str_eq(cJSON_GetObjectItemCaseSensitive(c, "name")->valuestring,
+	cr_assert_str_eq(cJSON_GetObjectItemCaseSensitive(c, "name")
+			     ->valuestring,
 	    "Infinity NaN");
-	cr_assert_str_eq(cJSON_GetObjectItemCaseSensitive(c, "esc")->valuestring,
+	cr_assert_str_eq(cJSON_GetObjectItemCaseSensitive(c, "esc")
+			     ->valuestring,
 	    "a\"Infinity");
 	cJSON_Delete(c);
 	/* a word that merely starts like a token is still an error, on its line */

@@ -28,15 +28,58 @@
 #include "io/yamltree.h"
 
 static const char *const hostile[] = {
-	"x\ntrust-remote-code: true", "x\r\ntrust-remote-code: true",
-	"x\rtrust-remote-code: true", "x\xe2\x80\xa8trust-remote-code: true",
-	"x\xe2\x80\xa9trust-remote-code: true", "x\xc2\x85trust-remote-code: true",
-	"\x1b]52;c;aGk=\x07", "\x1b[2J\x1b[H", "a\x01" "b\x7f" "c", "\xc2\x9b" "31m",
-	"x\xe2\x80\xae" "gpj.exe", "\xef\xbb\xbf" "bom", "# comment", "- item", "k: v",
-	"'", "\"", "\\", "{a: 1}", "&anchor", "*alias", "!tag", "|", ">", "%YAML 1.1",
-	"---", "...", "true", "null", "~", "0x10", "1e3", "$(id)", "`id`",
-	"; rm -rf /", "| cat", "a b", "\t", " lead", "trail ", "caf\xc3\xa9",
-	"x\n\ny", "```", "x\n```\n# h", "<script>", "[link](http://x)", "*b* _i_",
+	"x\ntrust-remote-code: true",
+	"x\r\ntrust-remote-code: true",
+	"x\rtrust-remote-code: true",
+	"x\xe2\x80\xa8trust-remote-code: true",
+	"x\xe2\x80\xa9trust-remote-code: true",
+	"x\xc2\x85trust-remote-code: true",
+	"\x1b]52;c;aGk=\x07",
+	"\x1b[2J\x1b[H",
+	"a\x01"
+	"b\x7f"
+	"c",
+	"\xc2\x9b"
+	"31m",
+	"x\xe2\x80\xae"
+	"gpj.exe",
+	"\xef\xbb\xbf"
+	"bom",
+	"# comment",
+	"- item",
+	"k: v",
+	"'",
+	"\"",
+	"\\",
+	"{a: 1}",
+	"&anchor",
+	"*alias",
+	"!tag",
+	"|",
+	">",
+	"%YAML 1.1",
+	"---",
+	"...",
+	"true",
+	"null",
+	"~",
+	"0x10",
+	"1e3",
+	"$(id)",
+	"`id`",
+	"; rm -rf /",
+	"| cat",
+	"a b",
+	"\t",
+	" lead",
+	"trail ",
+	"caf\xc3\xa9",
+	"x\n\ny",
+	"```",
+	"x\n```\n# h",
+	"<script>",
+	"[link](http://x)",
+	"*b* _i_",
 };
 #define N_HOSTILE (sizeof hostile / sizeof hostile[0])
 
@@ -78,8 +121,8 @@ shell_unsafe(const char *v)
 		size_t len;
 		long cp = textesc_decode(v + i, n - i, &len);
 
-		if (cp >= 0 && cp != '\n' && cp != '\t' && cp != 0x2028 && cp != 0x2029 &&
-		    textesc_is_control(cp))
+		if (cp >= 0 && cp != '\n' && cp != '\t' && cp != 0x2028 &&
+		    cp != 0x2029 && textesc_is_control(cp))
 			return true;
 		i += len;
 	}
@@ -128,7 +171,8 @@ keys_of(const cJSON *map, char *buf, size_t len)
 static bool
 kept_as_string(const char *v)
 {
-	return v[0] != '-' && v[0] != '{' && v[0] != '[' && strspn(v, "0123456789.-") != strlen(v);
+	return v[0] != '-' && v[0] != '{' && v[0] != '[' &&
+	    strspn(v, "0123456789.-") != strlen(v);
 }
 
 Test(inject, config_file)
@@ -162,7 +206,8 @@ Test(inject, config_file)
 		v = cJSON_GetObjectItemCaseSensitive(t, "served-model-name");
 		if (kept_as_string(hostile[i])) {
 			cr_assert(cJSON_IsString(v), "%zu:\n%s", i, out);
-			cr_assert_str_eq(v->valuestring, hostile[i], "%zu:\n%s", i, out);
+			cr_assert_str_eq(v->valuestring, hostile[i], "%zu:\n%s",
+			    i, out);
 		}
 		cJSON_Delete(t);
 		free(out);
@@ -182,7 +227,8 @@ Test(inject, scenario_file)
 	t = yamltree_parse(out, strlen(out), err, sizeof err);
 	cr_assert_not_null(t, "%s\n%s", err, out);
 	keys_of(t, kb, sizeof kb);
-	cr_assert(strstr(kb, "name,") && strstr(kb, "env,") && strstr(kb, "figures,"),
+	cr_assert(strstr(kb, "name,") && strstr(kb, "env,") &&
+		strstr(kb, "figures,"),
 	    "%s", kb);
 	cJSON_Delete(t);
 	free(out);
@@ -197,14 +243,17 @@ Test(inject, scenario_file)
 		cr_assert_not_null(t, "%zu: %s\n%s", i, err, out);
 		keys_of(t, k, sizeof k);
 		cr_assert_str_eq(k, kb, "%zu: keys %s\n%s", i, k, out);
-		cr_assert_str_eq(cJSON_GetObjectItem(t, "name")->valuestring, hostile[i],
-		    "%zu:\n%s", i, out);
+		cr_assert_str_eq(cJSON_GetObjectItem(t, "name")->valuestring,
+		    hostile[i], "%zu:\n%s", i, out);
 		env = cJSON_GetObjectItem(t, "env");
 		cr_assert_eq(cJSON_GetArraySize(env), 1);
-		cr_assert_str_eq(cJSON_GetArrayItem(env, 0)->valuestring, s.envbuf);
-		vl = cJSON_GetObjectItem(cJSON_GetObjectItem(t, "vllm"), "served-model-name");
+		cr_assert_str_eq(cJSON_GetArrayItem(env, 0)->valuestring,
+		    s.envbuf);
+		vl = cJSON_GetObjectItem(cJSON_GetObjectItem(t, "vllm"),
+		    "served-model-name");
 		if (kept_as_string(hostile[i]))
-			cr_assert_str_eq(vl->valuestring, hostile[i], "%zu:\n%s", i, out);
+			cr_assert_str_eq(vl->valuestring, hostile[i],
+			    "%zu:\n%s", i, out);
 		cJSON_Delete(t);
 		free(out);
 	}
@@ -212,7 +261,8 @@ Test(inject, scenario_file)
 
 /* The words of a shell export, or a refusal that shows the value escaped. */
 static void
-shell_form(enum export_format f, const char *v, struct shellwords *w, bool *refused)
+shell_form(enum export_format f, const char *v, struct shellwords *w,
+    bool *refused)
 {
 	struct subject s;
 	char err[1024], *out;
@@ -221,15 +271,16 @@ shell_form(enum export_format f, const char *v, struct shellwords *w, bool *refu
 	out = export_render(f, &s.r, err, sizeof err);
 	*refused = out == NULL;
 	if (out == NULL) {
-		cr_assert(shell_unsafe(v), "%s refused %s: %s", export_format_name(f), v,
-		    err);
+		cr_assert(shell_unsafe(v), "%s refused %s: %s",
+		    export_format_name(f), v, err);
 		assert_no_controls(err, "the message");
 		cr_assert(strstr(err, "control character") != NULL, "%s", err);
 		return;
 	}
-	cr_assert(!shell_unsafe(v), "%s carried a control:\n%s", export_format_name(f),
-	    out);
-	cr_assert_eq(shellwords_split(out, w, err, sizeof err), 0, "%s\n%s", err, out);
+	cr_assert(!shell_unsafe(v), "%s carried a control:\n%s",
+	    export_format_name(f), out);
+	cr_assert_eq(shellwords_split(out, w, err, sizeof err), 0, "%s\n%s",
+	    err, out);
 	free(out);
 }
 
@@ -248,7 +299,8 @@ shell_check(enum export_format f)
 		shell_form(f, hostile[i], &w, &refused);
 		if (refused)
 			continue;
-		cr_assert_eq(w.n, base.n, "%zu: %zu words, not %zu", i, w.n, base.n);
+		cr_assert_eq(w.n, base.n, "%zu: %zu words, not %zu", i, w.n,
+		    base.n);
 		snprintf(env, sizeof env, "HX_A=%s", hostile[i]);
 		for (k = 0; k < w.n; k++) {
 			if (strcmp(base.w[k], "HX_A=plain") == 0)
@@ -256,15 +308,22 @@ shell_check(enum export_format f)
 			else if (strcmp(base.w[k], "plain") == 0)
 				cr_assert_str_eq(w.w[k], hostile[i], "%zu", i);
 			else
-				cr_assert_str_eq(w.w[k], base.w[k], "%zu: word %zu", i, k);
+				cr_assert_str_eq(w.w[k], base.w[k],
+				    "%zu: word %zu", i, k);
 		}
 		shellwords_done(&w);
 	}
 	shellwords_done(&base);
 }
 
-Test(inject, command) { shell_check(EXPORT_COMMAND); }
-Test(inject, docker) { shell_check(EXPORT_DOCKER); }
+Test(inject, command)
+{
+	shell_check(EXPORT_COMMAND);
+}
+Test(inject, docker)
+{
+	shell_check(EXPORT_DOCKER);
+}
 
 Test(inject, json_report)
 {
@@ -294,7 +353,8 @@ Test(inject, json_report)
 		cmd = cJSON_GetObjectItem(t, "vllm_command");
 		cr_assert(cJSON_IsString(cmd));
 		cr_assert(strstr(cmd->valuestring, hostile[i]) != NULL ||
-		    strchr(hostile[i], '\'') != NULL, "%zu: %s", i, cmd->valuestring);
+			strchr(hostile[i], '\'') != NULL,
+		    "%zu: %s", i, cmd->valuestring);
 		cJSON_Delete(t);
 		free(out);
 	}
@@ -334,8 +394,8 @@ shape(const char *t, struct strbuf *out)
 		if (t[0] == '#')
 			strbuf_printf(out, "%.*s\n", (int)(n < 3 ? n : 3), t);
 		else if (t[0] == '`')
-			strbuf_printf(out, "%s\n", strspn(t, "`") == n ? "fence" :
-			    "fence sh");
+			strbuf_printf(out, "%s\n",
+			    strspn(t, "`") == n ? "fence" : "fence sh");
 		else if (t[0] == '|')
 			strbuf_printf(out, "row of %d\n", cells(t, n));
 		t += n + (t[n] != '\0');
@@ -377,8 +437,8 @@ Test(inject, quote_sheet)
 /* An export is never cut: a 200 KiB value comes back whole in each form. */
 Test(inject, long_values_are_not_cut)
 {
-	static const enum export_format forms[] = { EXPORT_COMMAND, EXPORT_CONFIG,
-	    EXPORT_DOCKER, EXPORT_JSON, EXPORT_QUOTE };
+	static const enum export_format forms[] = { EXPORT_COMMAND,
+		EXPORT_CONFIG, EXPORT_DOCKER, EXPORT_JSON, EXPORT_QUOTE };
 	size_t n = 200 << 10, i;
 	char *v = malloc(n + 1), err[512];
 	struct subject s;
@@ -392,10 +452,13 @@ Test(inject, long_values_are_not_cut)
 	for (i = 0; i < sizeof forms / sizeof forms[0]; i++) {
 		char *out = export_render(forms[i], &s.r, err, sizeof err);
 
-		cr_assert_not_null(out, "%s: %s", export_format_name(forms[i]), err);
-		cr_assert_gt(strlen(out), n, "%s", export_format_name(forms[i]));
+		cr_assert_not_null(out, "%s: %s", export_format_name(forms[i]),
+		    err);
+		cr_assert_gt(strlen(out), n, "%s",
+		    export_format_name(forms[i]));
 		/* the value twice (environment and flag), each to its last byte */
-		cr_assert_not_null(strstr(out, v), "%s", export_format_name(forms[i]));
+		cr_assert_not_null(strstr(out, v), "%s",
+		    export_format_name(forms[i]));
 		free(out);
 	}
 	free(v);

@@ -26,12 +26,17 @@ Test(kv, per_token_bytes_of_the_seeds)
 	const struct model *q32 = model("Qwen/Qwen3-32B");
 	const struct model *l70 = model("meta-llama/Llama-3.3-70B-Instruct");
 
-	cr_assert_eq(kv_page_bytes(m8, KV_AUTO, 2, 1, 16) * m8->layers / 16, 128 * 1024);
-	cr_assert_eq(kv_page_bytes(q32, KV_AUTO, 2, 1, 16) * q32->layers / 16, 256 * 1024);
-	cr_assert_eq(kv_page_bytes(l70, KV_AUTO, 2, 1, 16) * l70->layers / 16, 320 * 1024);
+	cr_assert_eq(kv_page_bytes(m8, KV_AUTO, 2, 1, 16) * m8->layers / 16,
+	    128 * 1024);
+	cr_assert_eq(kv_page_bytes(q32, KV_AUTO, 2, 1, 16) * q32->layers / 16,
+	    256 * 1024);
+	cr_assert_eq(kv_page_bytes(l70, KV_AUTO, 2, 1, 16) * l70->layers / 16,
+	    320 * 1024);
 	/* FP8 halves it; TP 2 halves the heads per rank */
-	cr_assert_eq(kv_page_bytes(l70, KV_FP8, 2, 1, 16) * l70->layers / 16, 160 * 1024);
-	cr_assert_eq(kv_page_bytes(l70, KV_AUTO, 2, 2, 16) * l70->layers / 16, 160 * 1024);
+	cr_assert_eq(kv_page_bytes(l70, KV_FP8, 2, 1, 16) * l70->layers / 16,
+	    160 * 1024);
+	cr_assert_eq(kv_page_bytes(l70, KV_AUTO, 2, 2, 16) * l70->layers / 16,
+	    160 * 1024);
 	/* 8 KV heads over TP 16: replicated, one head per rank */
 	cr_assert_eq(kv_page_bytes(l70, KV_AUTO, 2, 16, 16),
 	    kv_page_bytes(l70, KV_AUTO, 2, 8, 16));
@@ -44,7 +49,8 @@ Test(kv, worked_example_a_dense_llama_8b)
 	int64_t blocks, bpr, tokens;
 	double conc;
 
-	kv_layout_init(&l, kv_page_bytes(m, KV_AUTO, 2, 1, 16), 16, 32, 0, 0, 8192);
+	kv_layout_init(&l, kv_page_bytes(m, KV_AUTO, 2, 1, 16), 16, 32, 0, 0,
+	    8192);
 	cr_assert_eq(l.page, 65536);
 	blocks = kv_num_blocks(&l, 59876998069LL);
 	cr_assert_eq(blocks, 28551);
@@ -55,7 +61,8 @@ Test(kv, worked_example_a_dense_llama_8b)
 	cr_assert_eq(tokens, 456816);
 	cr_assert_eq(kv_needed_bytes(&l, 131072), (int64_t)16 << 30);
 	/* estimated max length L* = bs x floor(avail / (layers x page)) */
-	cr_assert_eq(kv_estimate_max_len(&l, 59876998069LL, 1 << 30), 16 * 28551);
+	cr_assert_eq(kv_estimate_max_len(&l, 59876998069LL, 1 << 30),
+	    16 * 28551);
 }
 
 Test(kv, worked_example_b_gpt_oss_120b_hybrid)
@@ -87,7 +94,8 @@ Test(kv, gemma3_27b_groups_and_padding)
 
 	cr_assert_eq(m->layers, 62);
 	cr_assert_eq(m->n_sliding, 52);
-	kv_layout_init(&l, kv_page_bytes(m, KV_AUTO, 2, 1, 16), 16, 10, 52, 1024, 8192);
+	kv_layout_init(&l, kv_page_bytes(m, KV_AUTO, 2, 1, 16), 16, 10, 52,
+	    1024, 8192);
 	cr_assert_eq(l.group_size, 10);
 	cr_assert_eq(l.n_full_groups, 1);
 	cr_assert_eq(l.n_swa_groups, 6);
@@ -102,8 +110,10 @@ Test(kv, mla_latent_is_not_sharded)
 
 	cr_assert(m->mla);
 	/* 61 layers x 576 x 2 B = 70,272 B per token, on every rank */
-	cr_assert_eq(kv_page_bytes(m, KV_AUTO, 2, 1, 64) / 64 * m->layers, 70272);
-	cr_assert_eq(kv_page_bytes(m, KV_AUTO, 2, 8, 64), kv_page_bytes(m, KV_AUTO, 2, 1, 64));
+	cr_assert_eq(kv_page_bytes(m, KV_AUTO, 2, 1, 64) / 64 * m->layers,
+	    70272);
+	cr_assert_eq(kv_page_bytes(m, KV_AUTO, 2, 8, 64),
+	    kv_page_bytes(m, KV_AUTO, 2, 1, 64));
 }
 
 Test(kv, nvfp4_and_per_token_head_pages)

@@ -62,9 +62,10 @@ count(const char *hay, const char *needle)
 
 Test(launch, two_cards_for_a_one_card_plan_are_two_servers)
 {
-	static const char *const args[] = { "--gpu", "rtx-pro-6000-server", "--model",
-	    "nvidia/Llama-3.3-70B-Instruct-FP8", "--kv-cache-dtype", "fp8",
-	    "--max-model-len", "8192", "--gpus", "2", NULL };
+	static const char *const args[] = { "--gpu", "rtx-pro-6000-server",
+		"--model", "nvidia/Llama-3.3-70B-Instruct-FP8",
+		"--kv-cache-dtype", "fp8", "--max-model-len", "8192", "--gpus",
+		"2", NULL };
 	struct cli c;
 	struct plan p;
 	char b[4096];
@@ -75,11 +76,15 @@ Test(launch, two_cards_for_a_one_card_plan_are_two_servers)
 
 	cr_assert_eq(p.replicas, 2);
 	cr_assert_eq(n, 2, "%s", t);
-	cr_assert(strncmp(line(t, 0, b, sizeof b), "CUDA_VISIBLE_DEVICES=0 vllm serve "
-	    "nvidia/Llama-3.3-70B-Instruct-FP8 ", 58) == 0, "%s", b);
+	cr_assert(strncmp(line(t, 0, b, sizeof b),
+		      "CUDA_VISIBLE_DEVICES=0 vllm serve "
+		      "nvidia/Llama-3.3-70B-Instruct-FP8 ",
+		      58) == 0,
+	    "%s", b);
 	cr_assert_not_null(strstr(b, " --port 8000"), "%s", b);
-	cr_assert(strncmp(line(t, 1, b, sizeof b), "CUDA_VISIBLE_DEVICES=1 vllm serve ",
-	    34) == 0, "%s", b);
+	cr_assert(strncmp(line(t, 1, b, sizeof b),
+		      "CUDA_VISIBLE_DEVICES=1 vllm serve ", 34) == 0,
+	    "%s", b);
 	cr_assert_not_null(strstr(b, " --port 8001"), "%s", b);
 	cr_assert_null(strstr(t, "--data-parallel-size"), "%s", t);
 	/* every line is a command a shell splits back into the same words */
@@ -92,9 +97,10 @@ Test(launch, two_cards_for_a_one_card_plan_are_two_servers)
 
 Test(launch, data_parallelism_is_one_command)
 {
-	static const char *const args[] = { "--gpu", "rtx-pro-6000-server", "--model",
-	    "nvidia/Llama-3.3-70B-Instruct-FP8", "--kv-cache-dtype", "fp8",
-	    "--max-model-len", "8192", "--data-parallel-size", "2", NULL };
+	static const char *const args[] = { "--gpu", "rtx-pro-6000-server",
+		"--model", "nvidia/Llama-3.3-70B-Instruct-FP8",
+		"--kv-cache-dtype", "fp8", "--max-model-len", "8192",
+		"--data-parallel-size", "2", NULL };
 	struct cli c;
 	struct plan p;
 	int n;
@@ -111,10 +117,13 @@ Test(launch, data_parallelism_is_one_command)
 
 Test(launch, tensor_parallel_replicas_take_their_cards)
 {
-	static const char *const args[] = { "--gpu", "rtx-pro-6000-server", "--gpus", "4",
-	    "--from-command", "CUDA_VISIBLE_DEVICES=4,5,6,7 vllm serve "
-	    "nvidia/Llama-3.3-70B-Instruct-FP8 --tensor-parallel-size 2 --max-model-len "
-	    "8192 --kv-cache-dtype fp8 --port 9000 --served-model-name m", NULL };
+	static const char *const args[] = { "--gpu", "rtx-pro-6000-server",
+		"--gpus", "4", "--from-command",
+		"CUDA_VISIBLE_DEVICES=4,5,6,7 vllm serve "
+		"nvidia/Llama-3.3-70B-Instruct-FP8 --tensor-parallel-size 2 "
+		"--max-model-len "
+		"8192 --kv-cache-dtype fp8 --port 9000 --served-model-name m",
+		NULL };
 	struct cli c;
 	struct plan p;
 	char b[4096];
@@ -122,24 +131,28 @@ Test(launch, tensor_parallel_replicas_take_their_cards)
 	char *t = lines_for(args, &n, &c, &p);
 
 	cr_assert_eq(n, 2, "%s", t);
-	cr_assert(strncmp(line(t, 0, b, sizeof b), "CUDA_VISIBLE_DEVICES=4,5 vllm", 29) == 0,
+	cr_assert(strncmp(line(t, 0, b, sizeof b),
+		      "CUDA_VISIBLE_DEVICES=4,5 vllm", 29) == 0,
 	    "the user's devices, split: %s", b);
 	cr_assert_not_null(strstr(b, "--port 9000"), "%s", b);
-	cr_assert(strncmp(line(t, 1, b, sizeof b), "CUDA_VISIBLE_DEVICES=6,7 vllm", 29) == 0,
+	cr_assert(strncmp(line(t, 1, b, sizeof b),
+		      "CUDA_VISIBLE_DEVICES=6,7 vllm", 29) == 0,
 	    "%s", b);
 	cr_assert_not_null(strstr(b, "--port 9001"), "%s", b);
 	cr_assert_eq(count(b, "--port"), 1, "one --port a line: %s", b);
 	cr_assert_eq(count(b, "CUDA_VISIBLE_DEVICES"), 1, "%s", b);
-	cr_assert_not_null(strstr(b, "--served-model-name m"), "other flags stay: %s", b);
+	cr_assert_not_null(strstr(b, "--served-model-name m"),
+	    "other flags stay: %s", b);
 	free(t);
 	cli_done(&c);
 }
 
 Test(launch, mig_slices_each_get_a_uuid_placeholder)
 {
-	static const char *const args[] = { "--gpu", "rtx-pro-6000-server", "--mig",
-	    "1g.24gb", "--gpus", "4", "--model", "meta-llama/Llama-3.1-8B-Instruct",
-	    "--max-model-len", "8192", NULL };
+	static const char *const args[] = { "--gpu", "rtx-pro-6000-server",
+		"--mig", "1g.24gb", "--gpus", "4", "--model",
+		"meta-llama/Llama-3.1-8B-Instruct", "--max-model-len", "8192",
+		NULL };
 	struct cli c;
 	struct plan p;
 	struct report_in r;
@@ -151,8 +164,11 @@ Test(launch, mig_slices_each_get_a_uuid_placeholder)
 	for (i = 0; i < 4; i++) {
 		char want[64];
 
-		snprintf(want, sizeof want, "CUDA_VISIBLE_DEVICES='MIG-<uuid-%d>' vllm", i + 1);
-		cr_assert(strncmp(line(t, i, b, sizeof b), want, strlen(want)) == 0, "%s", b);
+		snprintf(want, sizeof want,
+		    "CUDA_VISIBLE_DEVICES='MIG-<uuid-%d>' vllm", i + 1);
+		cr_assert(strncmp(line(t, i, b, sizeof b), want,
+			      strlen(want)) == 0,
+		    "%s", b);
 		snprintf(want, sizeof want, "--port %d", LAUNCH_BASE_PORT + i);
 		cr_assert_not_null(strstr(b, want), "%s", b);
 	}
@@ -160,8 +176,10 @@ Test(launch, mig_slices_each_get_a_uuid_placeholder)
 	xt_report_in(&r, &c, &p);
 	q = export_render(EXPORT_QUOTE, &r, err, sizeof err);
 	cr_assert_not_null(q, "%s", err);
-	cr_assert_not_null(strstr(q, t), "the quote lacks the launch lines:\n%s", q);
-	cr_assert_not_null(strstr(q, "4 replicas, each its own vLLM server"), "%s", q);
+	cr_assert_not_null(strstr(q, t),
+	    "the quote lacks the launch lines:\n%s", q);
+	cr_assert_not_null(strstr(q, "4 replicas, each its own vLLM server"),
+	    "%s", q);
 	free(q);
 	q = export_render(EXPORT_COMMAND, &r, err, sizeof err);
 	cr_assert_not_null(q, "%s", err);
@@ -173,8 +191,9 @@ Test(launch, mig_slices_each_get_a_uuid_placeholder)
 
 Test(launch, command_and_multinode_share_each_replicas_line)
 {
-	static const char *const args[] = { "--node", "hgx-h100-8", "--nodes", "2",
-	    "-tp", "4", "--model", "Qwen/Qwen3-8B", "--max-model-len", "8192", NULL };
+	static const char *const args[] = { "--node", "hgx-h100-8", "--nodes",
+		"2", "-tp", "4", "--model", "Qwen/Qwen3-8B", "--max-model-len",
+		"8192", NULL };
 	struct cli c;
 	struct plan p;
 	struct placement pl;
@@ -186,8 +205,8 @@ Test(launch, command_and_multinode_share_each_replicas_line)
 	xt_cli(&c, args);
 	plan_compute(test_catalogue(), &c.imp.in, &p);
 	xt_report_in(&r, &c, &p);
-	r.placement = deploy_place(test_catalogue(), &c.imp.in, c.node, c.nodes,
-	    &p, &pl);
+	r.placement =
+	    deploy_place(test_catalogue(), &c.imp.in, c.node, c.nodes, &p, &pl);
 	cr_assert_not_null(r.placement);
 	r.node = &test_catalogue()->nodes[c.node];
 	cmd = export_render(EXPORT_COMMAND, &r, err, sizeof err);
@@ -195,7 +214,8 @@ Test(launch, command_and_multinode_share_each_replicas_line)
 	cr_assert_not_null(cmd, "%s", err);
 	cr_assert_not_null(mn, "%s", err);
 	/* cards are numbered per node, the node named before its lines */
-	cr_assert_not_null(strstr(cmd, "# on node 1:\nCUDA_VISIBLE_DEVICES=0,1,2,3 vllm"),
+	cr_assert_not_null(
+	    strstr(cmd, "# on node 1:\nCUDA_VISIBLE_DEVICES=0,1,2,3 vllm"),
 	    "%s", cmd);
 	cr_assert_null(strstr(cmd, "CUDA_VISIBLE_DEVICES=8,"), "%s", cmd);
 	/* every replica's line of the command export is the multinode one */
@@ -215,8 +235,9 @@ Test(launch, command_and_multinode_share_each_replicas_line)
 
 Test(launch, mig_placeholders_on_nodes_are_quoted_for_the_shell)
 {
-	static const char *const args[] = { "--node", "rtx-pro-6000-server-8", "--mig",
-	    "1g.24gb", "--model", "Qwen/Qwen3-8B", "--max-model-len", "8192", NULL };
+	static const char *const args[] = { "--node", "rtx-pro-6000-server-8",
+		"--mig", "1g.24gb", "--model", "Qwen/Qwen3-8B",
+		"--max-model-len", "8192", NULL };
 	struct cli c;
 	struct plan p;
 	struct placement pl;
@@ -227,13 +248,16 @@ Test(launch, mig_placeholders_on_nodes_are_quoted_for_the_shell)
 	xt_cli(&c, args);
 	plan_compute(test_catalogue(), &c.imp.in, &p);
 	xt_report_in(&r, &c, &p);
-	r.placement = deploy_place(test_catalogue(), &c.imp.in, c.node, c.nodes,
-	    &p, &pl);
+	r.placement =
+	    deploy_place(test_catalogue(), &c.imp.in, c.node, c.nodes, &p, &pl);
 	r.node = &test_catalogue()->nodes[c.node];
 	mn = export_render(EXPORT_MULTINODE, &r, err, sizeof err);
 	cr_assert_not_null(mn, "%s", err);
-	cr_assert_not_null(strstr(mn, "CUDA_VISIBLE_DEVICES='MIG-<uuid of GPU 0 slice 1>' "
-	    "vllm serve"), "%s", mn);
+	cr_assert_not_null(strstr(mn,
+			       "CUDA_VISIBLE_DEVICES='MIG-<uuid of GPU 0 slice "
+			       "1>' "
+			       "vllm serve"),
+	    "%s", mn);
 	cr_assert_null(strstr(mn, "=MIG-<"), "unquoted: %s", mn);
 	free(mn);
 	cli_done(&c);

@@ -37,13 +37,16 @@ check_formulas(const struct plan *p)
 
 	if (!b->active)
 		return;
-	limit = strcmp(b->modality, "video") == 0 ? b->limit_video : b->limit_image;
-	cr_assert_eq(b->encoder_budget, max64(p->max_num_batched_tokens,
-	    b->max_tok_per_item));
-	cr_assert_eq(b->items_per_prompt, max64(1, min64(limit, p->max_model_len /
-	    b->max_tok_per_item)));
-	cr_assert_eq(b->items_per_batch, max64(1, min64(b->encoder_budget /
-	    b->max_tok_per_item, (int64_t)p->max_num_seqs * b->items_per_prompt)));
+	limit =
+	    strcmp(b->modality, "video") == 0 ? b->limit_video : b->limit_image;
+	cr_assert_eq(b->encoder_budget,
+	    max64(p->max_num_batched_tokens, b->max_tok_per_item));
+	cr_assert_eq(b->items_per_prompt,
+	    max64(1, min64(limit, p->max_model_len / b->max_tok_per_item)));
+	cr_assert_eq(b->items_per_batch,
+	    max64(1,
+		min64(b->encoder_budget / b->max_tok_per_item,
+		    (int64_t)p->max_num_seqs * b->items_per_prompt)));
 }
 
 Test(mm, qwen_defaults_profile_a_long_video)
@@ -100,7 +103,8 @@ Test(mm, limits_change_the_profiled_budget)
 	in.mm_max_pixels = 1280 * 28 * 28;
 	plan_compute(c, &in, &two);
 	cr_assert_eq(two.mm.tokens_per_image, 1280);
-	cr_assert_eq(two.mm.encoder_budget, 8192, "max(max_num_batched_tokens, 1280)");
+	cr_assert_eq(two.mm.encoder_budget, 8192,
+	    "max(max_num_batched_tokens, 1280)");
 	cr_assert_eq(two.mm.items_per_prompt, 2);
 	cr_assert_eq(two.mm.items_per_batch, 6, "8192 // 1280");
 	cr_assert(two.mm.size_hint);
@@ -126,7 +130,8 @@ Test(mm, other_families)
 	cr_assert_eq(p.mm.encoder_patches, p.mm.items_per_batch * 4096);
 	check_formulas(&p);
 	/* Pixtral (Mistral Small 3.1): 55 rows of 55 tokens and a break */
-	test_input(&in, "h100-sxm", "mistralai/Mistral-Small-3.1-24B-Instruct-2503", NULL);
+	test_input(&in, "h100-sxm",
+	    "mistralai/Mistral-Small-3.1-24B-Instruct-2503", NULL);
 	in.max_model_len = 16384;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.mm.kind, MULTIMODAL_TILED);

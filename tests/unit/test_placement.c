@@ -37,13 +37,16 @@ Test(placement, tp16_on_one_8_gpu_node_is_vllms_world_size_refusal)
 	placement_compute(&n, 1, 16, 1, 1, 0, 0, &p);
 	cr_assert(p.refused);
 	/* vllm/config/parallel.py: the mp executor checks the node's devices */
-	cr_assert(strstr(p.message, "World size (16) is larger than the number of "
-	    "available GPUs (8) in this node") != NULL, "%s", p.message);
+	cr_assert(strstr(p.message,
+		      "World size (16) is larger than the number of "
+		      "available GPUs (8) in this node") != NULL,
+	    "%s", p.message);
 	cr_assert_eq(p.replicas, 0);
 	/* with more cards than one node but too few over all: Ray's words */
 	placement_compute(&n, 2, 8, 3, 1, 0, 0, &p);
 	cr_assert(p.refused);
-	cr_assert(strstr(p.message, "exceeds the total number of available GPUs") != NULL);
+	cr_assert(strstr(p.message,
+		      "exceeds the total number of available GPUs") != NULL);
 }
 
 Test(placement, tp16_over_two_nodes_crosses_the_network)
@@ -90,8 +93,8 @@ Test(placement, pp2_over_two_nodes_keeps_tp_inside_each)
 	cr_assert_not(p.tp_crosses_nodes);
 	cr_assert(p.pp_crosses_nodes);
 	for (i = 0; i < 16; i++) {
-		cr_assert_eq(p.slots[i].pp_stage, i / 8, "stage %d on node %d", i / 8,
-		    p.slots[i].node);
+		cr_assert_eq(p.slots[i].pp_stage, i / 8, "stage %d on node %d",
+		    i / 8, p.slots[i].node);
 		cr_assert_eq(p.slots[i].node, i / 8);
 		cr_assert_eq(p.slots[i].tp_rank, i % 8);
 	}
@@ -142,11 +145,13 @@ Test(placement, mig_slices_are_never_joined)
 Test(placement, experts_split_as_determine_expert_map)
 {
 	int first, i, sum = 0;
-	static const int want_n[4] = { 3, 3, 2, 2 }, want_first[4] = { 0, 3, 6, 8 };
+	static const int want_n[4] = { 3, 3, 2, 2 },
+			 want_first[4] = { 0, 3, 6, 8 };
 
 	/* 10 experts over 4 ranks: base 2, the first 10 % 4 = 2 ranks one more */
 	for (i = 0; i < 4; i++) {
-		cr_assert_eq(experts_local(10, 4, i, &first), want_n[i], "rank %d", i);
+		cr_assert_eq(experts_local(10, 4, i, &first), want_n[i],
+		    "rank %d", i);
 		cr_assert_eq(first, want_first[i], "rank %d", i);
 		sum += want_n[i];
 	}
@@ -222,8 +227,8 @@ h200_plan(const char *model, const char *ckpt, int tp, int dp, bool ep,
 Test(placement, qwen3_235b_tp8_against_dp8_ep_by_hand)
 {
 	const struct catalogue *c = test_catalogue();
-	const struct model *m = &c->models[catalogue_find_model(c,
-	    "Qwen/Qwen3-235B-A22B")];
+	const struct model *m =
+	    &c->models[catalogue_find_model(c, "Qwen/Qwen3-235B-A22B")];
 	struct experts_split es;
 	struct weights_breakdown w;
 	struct plan a, b;
@@ -267,8 +272,8 @@ Test(placement, qwen3_235b_tp8_against_dp8_ep_by_hand)
 Test(placement, deepseek_v3_ep_holds_an_eighth_of_the_experts)
 {
 	const struct catalogue *c = test_catalogue();
-	const struct model *m = &c->models[catalogue_find_model(c,
-	    "deepseek-ai/DeepSeek-V3")];
+	const struct model *m =
+	    &c->models[catalogue_find_model(c, "deepseek-ai/DeepSeek-V3")];
 	struct experts_split es;
 	struct weights_breakdown whole, ep, cut;
 	struct plan a, b;
@@ -303,8 +308,8 @@ Test(placement, deepseek_v3_ep_holds_an_eighth_of_the_experts)
 Test(placement, gpt_oss_120b_ep_pads_whole_experts)
 {
 	const struct catalogue *c = test_catalogue();
-	const struct model *m = &c->models[catalogue_find_model(c,
-	    "openai/gpt-oss-120b")];
+	const struct model *m =
+	    &c->models[catalogue_find_model(c, "openai/gpt-oss-120b")];
 	struct experts_split es;
 	struct plan cut, ep;
 
@@ -338,14 +343,16 @@ Test(placement, ep_refusals_name_what_is_not_modelled)
 
 	h200_plan("Qwen/Qwen3-235B-A22B", "bf16", 2, 4, true, &pl);
 	cr_assert_eq(pl.phase, PHASE_CONFIG);
-	cr_assert(strstr(pl.message, "sequence-parallel") != NULL, "%s", pl.message);
+	cr_assert(strstr(pl.message, "sequence-parallel") != NULL, "%s",
+	    pl.message);
 	test_input(&in, "h200-sxm", "Qwen/Qwen3-235B-A22B", "bf16");
 	in.dp = 8;
 	in.expert_parallel = 1;
 	in.lora.enabled = true;
 	plan_compute(test_catalogue(), &in, &pl);
 	cr_assert_eq(pl.phase, PHASE_CONFIG);
-	cr_assert(strstr(pl.message, "--enable-lora") != NULL, "%s", pl.message);
+	cr_assert(strstr(pl.message, "--enable-lora") != NULL, "%s",
+	    pl.message);
 	/* a dense model ignores the flag, as vLLM does */
 	h200_plan("Qwen/Qwen2.5-7B-Instruct", NULL, 1, 8, true, &pl);
 	cr_assert(!pl.expert_parallel);
@@ -392,8 +399,11 @@ Test(placement, the_plan_on_nodes_refuses_in_vllms_words)
 	in.tp = 16;
 	plan_compute(test_catalogue(), &in, &pl);
 	cr_assert_eq(pl.phase, PHASE_CONFIG);
-	cr_assert(strncmp(pl.message, "World size (16) is larger than the number "
-	    "of available GPUs (8) in this node.", 60) == 0, "%s", pl.message);
+	cr_assert(strncmp(pl.message,
+		      "World size (16) is larger than the number "
+		      "of available GPUs (8) in this node.",
+		      60) == 0,
+	    "%s", pl.message);
 	cr_assert_null(strstr(pl.message, "needs 16 GPUs"));
 	/* two nodes, TP 8 x DP 4 = 32 cards: Ray's placement-group words */
 	in.gpus = 16;
@@ -401,12 +411,15 @@ Test(placement, the_plan_on_nodes_refuses_in_vllms_words)
 	in.dp = 4;
 	plan_compute(test_catalogue(), &in, &pl);
 	cr_assert_eq(pl.phase, PHASE_CONFIG);
-	cr_assert(strstr(pl.message, "exceeds the total number of available GPUs "
-	    "in the placement group") != NULL, "%s", pl.message);
+	cr_assert(strstr(pl.message,
+		      "exceeds the total number of available GPUs "
+		      "in the placement group") != NULL,
+	    "%s", pl.message);
 	/* without --node headroom's own words stay */
 	in.node_gpus = 0;
 	plan_compute(test_catalogue(), &in, &pl);
-	cr_assert(strstr(pl.message, "needs 32 GPUs") != NULL, "%s", pl.message);
+	cr_assert(strstr(pl.message, "needs 32 GPUs") != NULL, "%s",
+	    pl.message);
 }
 
 Test(placement, round_robin_where_vllm_keeps_it)
@@ -451,8 +464,9 @@ Test(placement, context_parallelism_is_refused_by_name)
 	in.dcp = 8;
 	plan_compute(test_catalogue(), &in, &pl);
 	cr_assert_eq(pl.phase, PHASE_CONFIG);
-	cr_assert(strstr(pl.message, "--decode-context-parallel-size 8") != NULL, "%s",
-	    pl.message);
+	cr_assert(strstr(pl.message, "--decode-context-parallel-size 8") !=
+		NULL,
+	    "%s", pl.message);
 	in.dcp = 1;
 	plan_compute(test_catalogue(), &in, &pl);
 	cr_assert_eq(pl.phase, PHASE_NONE, "%s", pl.message);

@@ -32,8 +32,8 @@ Test(plan, llama8b_on_h100_matches_a_real_startup)
 	cr_assert_eq(p.max_num_batched_tokens, 8192);
 	cr_assert(fabs(test_gib(p.available_kv) - 58.11) < 0.3, "KV %.2f",
 	    test_gib(p.available_kv));
-	cr_assert(fabs((double)p.kv_tokens - 476016) / 476016 < 0.01, "tokens %lld",
-	    (long long)p.kv_tokens);
+	cr_assert(fabs((double)p.kv_tokens - 476016) / 476016 < 0.01,
+	    "tokens %lld", (long long)p.kv_tokens);
 	/* before v0.21 the graphs lie outside the budget */
 	cr_assert(!p.cg_in_budget);
 	cr_assert_eq(p.n_capture_sizes, 51);
@@ -68,7 +68,8 @@ Test(plan, tp_must_divide_heads)
 	in.tp = 3;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert_str_eq(p.message, "Total number of attention heads (64) must be "
+	cr_assert_str_eq(p.message,
+	    "Total number of attention heads (64) must be "
 	    "divisible by tensor parallel size (3).");
 }
 
@@ -79,7 +80,8 @@ Test(plan, no_tensor_parallelism_across_mig)
 	struct plan_input in;
 	struct plan p;
 
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	g = &c->gpus[in.gpu];
 	in.mig = catalogue_find_mig(g, "2g.48gb");
 	cr_assert_geq(in.mig, 0);
@@ -107,12 +109,15 @@ Test(plan, formats_the_card_cannot_run)
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
 	cr_assert(strstr(p.message, "NVFP4") != NULL, "%s", p.message);
-	test_input(&in, "a100-80gb-sxm", "meta-llama/Llama-3.1-8B-Instruct", "fp8");
+	test_input(&in, "a100-80gb-sxm", "meta-llama/Llama-3.1-8B-Instruct",
+	    "fp8");
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "FP8") != NULL || strstr(p.message, "fp8") != NULL);
+	cr_assert(strstr(p.message, "FP8") != NULL ||
+	    strstr(p.message, "fp8") != NULL);
 	/* the same NVFP4 checkpoint runs on Blackwell */
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP4");
 	in.max_model_len = 32768;
 	plan_compute(c, &in, &p);
@@ -129,8 +134,11 @@ Test(plan, max_model_len_beyond_derived_is_refused)
 	in.max_model_len = 65536;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strncmp(p.message, "User-specified max_model_len (65536) is greater "
-	    "than the derived max_model_len (max_position_embeddings=40960", 103) == 0,
+	cr_assert(strncmp(p.message,
+		      "User-specified max_model_len (65536) is greater "
+		      "than the derived max_model_len "
+		      "(max_position_embeddings=40960",
+		      103) == 0,
 	    "%s", p.message);
 }
 
@@ -140,14 +148,15 @@ Test(plan, auto_fits_one_request)
 	struct plan_input in;
 	struct plan p;
 
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP8");
 	in.max_model_len = -1;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
 	cr_assert(p.max_model_len < 131072 && p.max_model_len > 20000);
-	cr_assert(p.max_concurrency >= 1.0 && p.max_concurrency < 1.01,
-	    "%.3f", p.max_concurrency);
+	cr_assert(p.max_concurrency >= 1.0 && p.max_concurrency < 1.01, "%.3f",
+	    p.max_concurrency);
 	in.version = VLLM_VER(0, 13, 0);
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
@@ -159,17 +168,21 @@ Test(plan, no_memory_for_cache_blocks)
 	struct plan_input in;
 	struct plan p;
 
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP8");
 	in.util = 0.7;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_KV_CACHE);
-	cr_assert(strncmp(p.message, "No available memory for the cache blocks.", 41) == 0,
+	cr_assert(strncmp(p.message,
+		      "No available memory for the cache blocks.", 41) == 0,
 	    "%s", p.message);
 	in.version = VLLM_VER(0, 12, 0);
 	plan_compute(c, &in, &p);
-	cr_assert_str_eq(p.message, "No available memory for the cache blocks. Try "
-	    "increasing `gpu_memory_utilization` when initializing the engine.");
+	cr_assert_str_eq(p.message,
+	    "No available memory for the cache blocks. Try "
+	    "increasing `gpu_memory_utilization` when initializing the "
+	    "engine.");
 }
 
 Test(plan, utilization_out_of_range)
@@ -248,10 +261,12 @@ Test(plan, every_catalogue_combination_computes)
 					in.tp = tp;
 					in.kv_dtype = kvs[k];
 					plan_compute(c, &in, &p);
-					cr_assert(p.phase != PHASE_NONE || p.num_blocks > 0);
-					cr_assert(p.phase == PHASE_NONE || p.message[0] != '\0',
-					    "%s on %s: phase without message", c->models[m].id,
-					    c->gpus[g].id);
+					cr_assert(p.phase != PHASE_NONE ||
+					    p.num_blocks > 0);
+					cr_assert(p.phase == PHASE_NONE ||
+						p.message[0] != '\0',
+					    "%s on %s: phase without message",
+					    c->models[m].id, c->gpus[g].id);
 					n++;
 				}
 	cr_assert_gt(n, 1000);
@@ -265,7 +280,8 @@ Test(fixes, kv_failure_ranked_fixes_start)
 	struct fix f[FIX_MAX];
 	size_t n, i;
 
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP8");
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_KV_CACHE);
@@ -273,19 +289,22 @@ Test(fixes, kv_failure_ranked_fixes_start)
 	cr_assert_gt(n, 3);
 	cr_assert(f[0].starts, "best fix %s does not start", f[0].flags);
 	for (i = 1; i < n; i++) {
-		cr_assert(!(f[i].starts && !f[i - 1].starts), "ranking: %s before %s",
-		    f[i - 1].flags, f[i].flags);
+		cr_assert(!(f[i].starts && !f[i - 1].starts),
+		    "ranking: %s before %s", f[i - 1].flags, f[i].flags);
 		/* same hardware first (test_fixes.c); within a kind, the larger cache */
-		if (f[i].starts && f[i - 1].starts && f[i].kind == f[i - 1].kind &&
+		if (f[i].starts && f[i - 1].starts &&
+		    f[i].kind == f[i - 1].kind &&
 		    f[i].kind != FIX_SHORTER_CONTEXT)
-			cr_assert_geq(f[i - 1].total_kv_tokens, f[i].total_kv_tokens);
+			cr_assert_geq(f[i - 1].total_kv_tokens,
+			    f[i].total_kv_tokens);
 	}
 	/* every fix is a real re-plan */
 	for (i = 0; i < n; i++) {
 		struct plan q;
 
 		plan_compute(c, &f[i].input, &q);
-		cr_assert_eq(q.phase == PHASE_NONE, f[i].starts, "%s", f[i].flags);
+		cr_assert_eq(q.phase == PHASE_NONE, f[i].starts, "%s",
+		    f[i].flags);
 	}
 }
 
@@ -297,9 +316,12 @@ Test(plan, graphs_in_budget_by_release_and_runner)
 	static const struct {
 		int version, in_budget;
 	} cases[] = {
-		{ VLLM_VER(0, 19, 0), 0 }, { VLLM_VER(0, 20, 0), 1 },
-		{ VLLM_VER(0, 24, 0), 1 }, { VLLM_VER(0, 25, 0), 0 },
-		{ VLLM_VER(0, 27, 0), 0 }, { VLLM_VER(0, 28, 0), 1 },
+		{ VLLM_VER(0, 19, 0), 0 },
+		{ VLLM_VER(0, 20, 0), 1 },
+		{ VLLM_VER(0, 24, 0), 1 },
+		{ VLLM_VER(0, 25, 0), 0 },
+		{ VLLM_VER(0, 27, 0), 0 },
+		{ VLLM_VER(0, 28, 0), 1 },
 	};
 	struct plan_input in;
 	struct plan p;
@@ -335,8 +357,8 @@ Test(plan, sampler_warmup_keeps_the_real_starts_at_0_95)
 {
 	static const struct {
 		const char *model;
-		int	 tp;
-		double	 kv_log;	/* "Available KV cache memory" */
+		int tp;
+		double kv_log; /* "Available KV cache memory" */
 	} cases[] = {
 		{ "Qwen/Qwen2.5-72B-Instruct", 2, 3.04 },
 		{ "meta-llama/Llama-4-Scout-17B-16E-Instruct", 4, 16.75 },
@@ -355,11 +377,13 @@ Test(plan, sampler_warmup_keeps_the_real_starts_at_0_95)
 		in.tp = cases[i].tp;
 		in.max_model_len = 8192;
 		plan_compute(c, &in, &p);
-		cr_assert_eq(p.phase, PHASE_NONE, "%s: %s", cases[i].model, p.message);
+		cr_assert_eq(p.phase, PHASE_NONE, "%s: %s", cases[i].model,
+		    p.message);
 		cr_assert_eq(p.max_num_seqs, 1024);
 		/* KV within 1.5 % of the card (the Scout vision tower is not
 		 * in the catalogue: its weights are 0.91 GiB low) */
-		cr_assert(fabs(test_gib(p.available_kv) - cases[i].kv_log) < 1.2,
+		cr_assert(fabs(test_gib(p.available_kv) - cases[i].kv_log) <
+			1.2,
 		    "%s: KV %.2f GiB, log %.2f", cases[i].model,
 		    test_gib(p.available_kv), cases[i].kv_log);
 	}

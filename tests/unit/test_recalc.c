@@ -26,7 +26,8 @@ fake_command(const struct catalogue *cat, const struct plan_input *in,
 	int n;
 
 	(void)cat;
-	n = snprintf(buf, len, "vllm serve %s --max-model-len %lld "
+	n = snprintf(buf, len,
+	    "vllm serve %s --max-model-len %lld "
 	    "--gpu-memory-utilization %g --kv %d -tp %d%s",
 	    in->model ? in->model->id : "?", (long long)p->max_model_len,
 	    p->util, (int)p->kv_dtype, p->tp, explicit_all ? " --all" : "");
@@ -64,10 +65,11 @@ assert_plan_equals_scratch(const struct recalc *c, const char *what)
 	plan_compute(test_catalogue(), recalc_input(c), &p);
 	cr_assert(memcmp(&p, recalc_plan(c), sizeof p) == 0,
 	    "%s: incremental plan differs from a full recompute "
-	    "(conc %lld vs %lld, blocks %lld vs %lld, phase %d vs %d)", what,
-	    (long long)recalc_plan(c)->concurrency_at_tpr,
-	    (long long)p.concurrency_at_tpr, (long long)recalc_plan(c)->num_blocks,
-	    (long long)p.num_blocks, recalc_plan(c)->phase, p.phase);
+	    "(conc %lld vs %lld, blocks %lld vs %lld, phase %d vs %d)",
+	    what, (long long)recalc_plan(c)->concurrency_at_tpr,
+	    (long long)p.concurrency_at_tpr,
+	    (long long)recalc_plan(c)->num_blocks, (long long)p.num_blocks,
+	    recalc_plan(c)->phase, p.phase);
 }
 
 Test(calc, first_update_computes_every_node_once)
@@ -77,11 +79,13 @@ Test(calc, first_update_computes_every_node_once)
 	int n;
 
 	for (n = 0; n < RECALC_N_COUNT; n++)
-		cr_assert_eq(recalc_recomputes(c, n), 1, "node %s", recalc_node_name(n));
+		cr_assert_eq(recalc_recomputes(c, n), 1, "node %s",
+		    recalc_node_name(n));
 	cr_assert_eq(recalc_kernel_runs(c), 1);
 	cr_assert(!recalc_dirty(c));
 	assert_plan_equals_scratch(c, "start");
-	cr_assert_eq(recalc_plan(c)->phase, PHASE_NONE, "%s", recalc_plan(c)->message);
+	cr_assert_eq(recalc_plan(c)->phase, PHASE_NONE, "%s",
+	    recalc_plan(c)->message);
 	cr_assert(strstr(recalc_command(c), "vllm serve meta-llama/") != NULL);
 	recalc_free(&c);
 	cr_assert_null(c);
@@ -103,12 +107,17 @@ Test(calc, slider_recomputes_concurrency_but_not_weights_or_kv_sizing)
 	cr_assert_eq(mask & RECALC_CHG_PLAN, 0, "no plan node changed value");
 	cr_assert_eq(recalc_recomputes(c, RECALC_N_CONCURRENCY),
 	    before[RECALC_N_CONCURRENCY] + 1);
-	cr_assert_eq(recalc_recomputes(c, RECALC_N_WEIGHTS), before[RECALC_N_WEIGHTS]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_WEIGHTS),
+	    before[RECALC_N_WEIGHTS]);
 	cr_assert_eq(recalc_recomputes(c, RECALC_N_KV), before[RECALC_N_KV]);
-	cr_assert_eq(recalc_recomputes(c, RECALC_N_PROFILE), before[RECALC_N_PROFILE]);
-	cr_assert_eq(recalc_recomputes(c, RECALC_N_SETTINGS), before[RECALC_N_SETTINGS]);
-	cr_assert_eq(recalc_recomputes(c, RECALC_N_CHOICES), before[RECALC_N_CHOICES]);
-	cr_assert_eq(recalc_recomputes(c, RECALC_N_COMMAND), before[RECALC_N_COMMAND],
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_PROFILE),
+	    before[RECALC_N_PROFILE]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_SETTINGS),
+	    before[RECALC_N_SETTINGS]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_CHOICES),
+	    before[RECALC_N_CHOICES]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_COMMAND),
+	    before[RECALC_N_COMMAND],
 	    "the command line does not carry the slider");
 	cr_assert_eq(recalc_kernel_runs(c), kernel, "plan_compute did not run");
 	cr_assert_gt(recalc_plan(c)->concurrency_at_tpr, conc_full,
@@ -128,13 +137,16 @@ Test(calc, slider_refreshes_the_speed_node_from_the_new_concurrency)
 	snapshot(c, before);
 	recalc_set_tokens_per_request(c, 4096);
 	mask = recalc_update(c);
-	cr_assert_eq(recalc_recomputes(c, RECALC_N_SPEED), before[RECALC_N_SPEED] + 1);
-	speed_estimate(test_catalogue(), recalc_input(c), recalc_plan(c), 0, &fresh);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_SPEED),
+	    before[RECALC_N_SPEED] + 1);
+	speed_estimate(test_catalogue(), recalc_input(c), recalc_plan(c), 0,
+	    &fresh);
 	cr_assert(recalc_speed(c)->known == fresh.known);
 	cr_assert_float_eq(recalc_speed(c)->load.tokens_per_s_user,
 	    fresh.load.tokens_per_s_user, 1e-9);
 	if (fresh.known)
-		cr_assert(mask & RECALC_CHG(RECALC_N_SPEED), "more users: each is slower");
+		cr_assert(mask & RECALC_CHG(RECALC_N_SPEED),
+		    "more users: each is slower");
 	recalc_free(&c);
 }
 
@@ -147,16 +159,21 @@ Test(calc, kv_dtype_reruns_kv_sizing_but_not_weights)
 	unsigned mask;
 
 	snapshot(c, before);
-	e.kv_dtype = KV_AUTO;		/* back to BF16 KV: half the tokens */
+	e.kv_dtype = KV_AUTO; /* back to BF16 KV: half the tokens */
 	recalc_set_input(c, &e);
 	mask = recalc_update(c);
 	cr_assert(mask & RECALC_CHG(RECALC_N_KV));
-	cr_assert(mask & RECALC_CHG(RECALC_N_SETTINGS), "the resolved dtype changed");
+	cr_assert(mask & RECALC_CHG(RECALC_N_SETTINGS),
+	    "the resolved dtype changed");
 	cr_assert_eq(mask & RECALC_CHG(RECALC_N_WEIGHTS), 0);
-	cr_assert_eq(recalc_recomputes(c, RECALC_N_KV), before[RECALC_N_KV] + 1);
-	cr_assert_eq(recalc_recomputes(c, RECALC_N_WEIGHTS), before[RECALC_N_WEIGHTS]);
-	cr_assert_eq(recalc_recomputes(c, RECALC_N_BUDGET), before[RECALC_N_BUDGET]);
-	cr_assert_eq(recalc_recomputes(c, RECALC_N_FIXES), before[RECALC_N_FIXES] + 1);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_KV),
+	    before[RECALC_N_KV] + 1);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_WEIGHTS),
+	    before[RECALC_N_WEIGHTS]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_BUDGET),
+	    before[RECALC_N_BUDGET]);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_FIXES),
+	    before[RECALC_N_FIXES] + 1);
 	assert_plan_equals_scratch(c, "kv dtype");
 	recalc_free(&c);
 }
@@ -172,7 +189,8 @@ Test(calc, pipeline_stages_make_weights_read_the_budget)
 	e.util = 0.8;
 	recalc_set_input(c, &e);
 	recalc_update(c);
-	cr_assert_eq(recalc_recomputes(c, RECALC_N_WEIGHTS), w, "PP 1: util leaves weights");
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_WEIGHTS), w,
+	    "PP 1: util leaves weights");
 	e.pp = 2;
 	recalc_set_input(c, &e);
 	recalc_update(c);
@@ -218,8 +236,9 @@ Test(calc, command_style_touches_only_the_command)
 	mask = recalc_update(c);
 	cr_assert_eq(mask, RECALC_CHG(RECALC_N_COMMAND));
 	for (n = 0; n < RECALC_N_COUNT; n++)
-		cr_assert_eq(recalc_recomputes(c, n), before[n] + (n == RECALC_N_COMMAND),
-		    "node %s", recalc_node_name(n));
+		cr_assert_eq(recalc_recomputes(c, n),
+		    before[n] + (n == RECALC_N_COMMAND), "node %s",
+		    recalc_node_name(n));
 	cr_assert(strstr(recalc_command(c), "--all") != NULL);
 	recalc_free(&c);
 }
@@ -260,7 +279,8 @@ Test(calc, raising_max_model_len_reaches_the_kv_phase_and_fixes_follow)
 	in.max_model_len = 8192;
 	c = recalc_new(test_catalogue(), &in, fake_command);
 	recalc_update(c);
-	cr_assert_eq(recalc_plan(c)->phase, PHASE_NONE, "%s", recalc_plan(c)->message);
+	cr_assert_eq(recalc_plan(c)->phase, PHASE_NONE, "%s",
+	    recalc_plan(c)->message);
 	e = *recalc_input(c);
 	e.util = 0.75;
 	e.max_model_len = 131072;
@@ -268,14 +288,16 @@ Test(calc, raising_max_model_len_reaches_the_kv_phase_and_fixes_follow)
 	mask = recalc_update(c);
 	cr_assert(mask & RECALC_CHG(RECALC_N_VERDICT));
 	cr_assert(mask & RECALC_CHG(RECALC_N_FIXES));
-	cr_assert_eq(recalc_plan(c)->phase, PHASE_KV_CACHE, "%s", recalc_plan(c)->message);
+	cr_assert_eq(recalc_plan(c)->phase, PHASE_KV_CACHE, "%s",
+	    recalc_plan(c)->message);
 	f = recalc_fixes(c, &nf);
 	cr_assert_gt(nf, 0);
 	cr_assert(f[0].starts, "the best fix starts: %s", f[0].flags);
 	/* applying it is a plain input replacement */
 	recalc_set_input(c, &f[0].input);
 	recalc_update(c);
-	cr_assert_eq(recalc_plan(c)->phase, PHASE_NONE, "%s", recalc_plan(c)->message);
+	cr_assert_eq(recalc_plan(c)->phase, PHASE_NONE, "%s",
+	    recalc_plan(c)->message);
 	assert_plan_equals_scratch(c, "fix");
 	recalc_free(&c);
 }
@@ -287,7 +309,7 @@ check_slider(const char *gpu, const char *model, const char *ckpt,
     enum overhead_mode mode)
 {
 	static const int64_t tprs[] = { 0, 1, 15, 16, 17, 100, 1000, 4096, 8191,
-	    8192, 30000, 131072, 131073, 500000 };
+		8192, 30000, 131072, 131073, 500000 };
 	struct plan_input in;
 	struct plan full, fast;
 	size_t i;
@@ -327,20 +349,23 @@ Test(calc, slider_helper_matches_plan_compute_sliding_window)
 	int found = 0;
 
 	for (i = 0; i < c->n_models; i++) {
-		if (c->models[i].n_sliding == 0 || c->models[i].n_sliding ==
-		    c->models[i].layers)
+		if (c->models[i].n_sliding == 0 ||
+		    c->models[i].n_sliding == c->models[i].layers)
 			continue;
-		check_slider("h100-sxm", c->models[i].id, NULL, OVERHEAD_ESTIMATE);
+		check_slider("h100-sxm", c->models[i].id, NULL,
+		    OVERHEAD_ESTIMATE);
 		check_slider("b200", c->models[i].id, NULL, OVERHEAD_ESTIMATE);
 		found++;
 	}
-	cr_assert_gt(found, 0, "the catalogue has hybrid sliding-window models");
+	cr_assert_gt(found, 0,
+	    "the catalogue has hybrid sliding-window models");
 }
 
 Test(calc, slider_helper_matches_plan_compute_rule_mode)
 {
 	check_slider(GPU, LLAMA70, LLAMA70_FP8, OVERHEAD_RULE);
-	check_slider("l40s", "meta-llama/Llama-3.1-8B-Instruct", NULL, OVERHEAD_RULE);
+	check_slider("l40s", "meta-llama/Llama-3.1-8B-Instruct", NULL,
+	    OVERHEAD_RULE);
 }
 
 Test(calc, slider_helper_without_a_card)
@@ -384,11 +409,14 @@ Test(calc, choices_mark_what_cannot_run_on_the_slice)
 	}
 	cr_assert_geq(bf16, 0);
 	cr_assert_geq(fp8, 0);
-	cr_assert_eq(ch[bf16].phase, PHASE_WEIGHTS, "131 GiB of BF16 on a 47 GiB slice");
+	cr_assert_eq(ch[bf16].phase, PHASE_WEIGHTS,
+	    "131 GiB of BF16 on a 47 GiB slice");
 	cr_assert(strstr(ch[bf16].reason, "weight loading") != NULL, "%s",
 	    ch[bf16].reason);
-	cr_assert_neq(ch[fp8].phase, PHASE_NONE, "68 GiB of FP8 does not fit either");
-	cr_assert_str_empty(recalc_command(c), "no command function: empty line");
+	cr_assert_neq(ch[fp8].phase, PHASE_NONE,
+	    "68 GiB of FP8 does not fit either");
+	cr_assert_str_empty(recalc_command(c),
+	    "no command function: empty line");
 	recalc_free(&c);
 }
 
@@ -412,10 +440,12 @@ Test(calc, choices_name_missing_fp4_cores)
 	for (i = 0; i < n; i++)
 		if (got[i].format == FMT_NVFP4) {
 			cr_assert_eq(got[i].phase, PHASE_CONFIG);
-			cr_assert(strstr(got[i].reason, "FP4") != NULL, "%s", got[i].reason);
+			cr_assert(strstr(got[i].reason, "FP4") != NULL, "%s",
+			    got[i].reason);
 			seen++;
 		}
-	cr_assert_gt(seen, 0, "an NVFP4 choice is listed (published or derived)");
+	cr_assert_gt(seen, 0,
+	    "an NVFP4 choice is listed (published or derived)");
 	recalc_free(&c);
 }
 
@@ -480,15 +510,17 @@ rnd(unsigned long *s)
 	return *s >> 33;
 }
 
-#define PICK(s, arr) ((arr)[rnd(s) % (sizeof (arr) / sizeof (arr)[0])])
+#define PICK(s, arr) ((arr)[rnd(s) % (sizeof(arr) / sizeof(arr)[0])])
 
 static void
 random_edit(unsigned long *s, const struct catalogue *cat, struct recalc *c)
 {
 	static const int tps[] = { 0, 1, 2, 4, 8 };
 	static const int pps[] = { 0, 0, 1, 2, 3 };
-	static const double utils[] = { 0, 0.5, 0.8, 0.9, 0.92, 0.95, 0.99, 1.2 };
-	static const int64_t lens[] = { 0, -1, 2048, 8192, 32768, 131072, 1000000 };
+	static const double utils[] = { 0, 0.5, 0.8, 0.9, 0.92, 0.95, 0.99,
+		1.2 };
+	static const int64_t lens[] = { 0, -1, 2048, 8192, 32768, 131072,
+		1000000 };
 	static const int seqs[] = { 0, 1, 64, 256, 1024 };
 	static const int mnbts[] = { 0, 512, 2048, 8192, 16384 };
 	static const int blocks[] = { 0, 16, 32, 64, 128 };
@@ -514,14 +546,16 @@ random_edit(unsigned long *s, const struct catalogue *cat, struct recalc *c)
 			e.format = FMT_COUNT;
 			for (k = 0; k < cat->n_ckpts; k++)
 				if (cat->ckpts[k].model_index >= 0 &&
-				    &cat->models[cat->ckpts[k].model_index] == e.model &&
+				    &cat->models[cat->ckpts[k].model_index] ==
+					e.model &&
 				    rnd(s) % 2) {
 					e.ckpt = (int)k;
 					break;
 				}
 		} else {
-			e.format = rnd(s) % 3 == 0 ? (enum ckpt_format)(rnd(s) % FMT_COUNT) :
-			    FMT_COUNT;
+			e.format = rnd(s) % 3 == 0
+			    ? (enum ckpt_format)(rnd(s) % FMT_COUNT)
+			    : FMT_COUNT;
 			e.quantization_fp8 = rnd(s) % 4 == 0;
 		}
 		break;
@@ -532,7 +566,8 @@ random_edit(unsigned long *s, const struct catalogue *cat, struct recalc *c)
 		break;
 	case RECALC_IN_BUDGET:
 		e.util = PICK(s, utils);
-		e.kv_cache_memory_bytes = rnd(s) % 5 == 0 ? (int64_t)(rnd(s) % 30) * GIB : 0;
+		e.kv_cache_memory_bytes =
+		    rnd(s) % 5 == 0 ? (int64_t)(rnd(s) % 30) * GIB : 0;
 		e.other_usage_gib = PICK(s, others);
 		break;
 	case RECALC_IN_KV:
@@ -555,13 +590,15 @@ random_edit(unsigned long *s, const struct catalogue *cat, struct recalc *c)
 		}
 		break;
 	case RECALC_IN_VERSION:
-		e.version = rnd(s) % 3 == 0 ? 0 :
-		    vllm_known_versions[rnd(s) % vllm_n_known_versions];
-		e.overhead = rnd(s) % 5 == 0 ? OVERHEAD_RULE : OVERHEAD_ESTIMATE;
+		e.version = rnd(s) % 3 == 0
+		    ? 0
+		    : vllm_known_versions[rnd(s) % vllm_n_known_versions];
+		e.overhead =
+		    rnd(s) % 5 == 0 ? OVERHEAD_RULE : OVERHEAD_ESTIMATE;
 		break;
 	case RECALC_IN_SLIDER:
-		e.tokens_per_request = rnd(s) % 2 ? PICK(s, tprs) :
-		    (int64_t)(rnd(s) % 140000);
+		e.tokens_per_request =
+		    rnd(s) % 2 ? PICK(s, tprs) : (int64_t)(rnd(s) % 140000);
 		break;
 	case RECALC_IN_STYLE:
 		recalc_set_explicit_all(c, !recalc_explicit_all(c));
@@ -592,10 +629,12 @@ assert_matches_scratch(const struct catalogue *cat, const struct recalc *c,
 
 	plan_compute(cat, in, &p);
 	cr_assert(memcmp(&p, recalc_plan(c), sizeof p) == 0,
-	    "seed %lu step %d: plan differs (phase %d/%d conc %lld/%lld w %lld/%lld)",
+	    "seed %lu step %d: plan differs (phase %d/%d conc %lld/%lld w "
+	    "%lld/%lld)",
 	    seed, step, p.phase, recalc_plan(c)->phase,
-	    (long long)p.concurrency_at_tpr, (long long)recalc_plan(c)->concurrency_at_tpr,
-	    (long long)p.weights, (long long)recalc_plan(c)->weights);
+	    (long long)p.concurrency_at_tpr,
+	    (long long)recalc_plan(c)->concurrency_at_tpr, (long long)p.weights,
+	    (long long)recalc_plan(c)->weights);
 	recalc_input_for_defaults(&din);
 	plan_compute(cat, &din, &d);
 	cr_assert(memcmp(&d, recalc_defaults(c), sizeof d) == 0,
@@ -607,8 +646,8 @@ assert_matches_scratch(const struct catalogue *cat, const struct recalc *c,
 	    nf, ngot);
 	for (i = 0; i < nf; i++)
 		cr_assert(memcmp(&fx[i], &got[i], sizeof fx[i]) == 0,
-		    "seed %lu step %d: fix %zu differs (%s / %s)", seed, step, i,
-		    fx[i].flags, got[i].flags);
+		    "seed %lu step %d: fix %zu differs (%s / %s)", seed, step,
+		    i, fx[i].flags, got[i].flags);
 	memset(ch, 0, sizeof ch);
 	nch = recalc_list_choices(cat, in, ch, RECALC_MAX_CHOICES);
 	gch = recalc_choices(c, &ngot);
@@ -620,12 +659,13 @@ assert_matches_scratch(const struct catalogue *cat, const struct recalc *c,
 		recalc_apply_choice(&x, &ch[i]);
 		plan_compute(cat, &x, &q);
 		cr_assert_eq(gch[i].ckpt, ch[i].ckpt);
-		cr_assert_eq(gch[i].phase, q.phase, "seed %lu step %d: choice %zu",
-		    seed, step, i);
+		cr_assert_eq(gch[i].phase, q.phase,
+		    "seed %lu step %d: choice %zu", seed, step, i);
 		cr_assert_eq(gch[i].max_concurrency, q.max_concurrency);
 	}
 	fake_command(cat, in, &p, recalc_explicit_all(c), cmd, sizeof cmd);
-	cr_assert_str_eq(cmd, recalc_command(c), "seed %lu step %d", seed, step);
+	cr_assert_str_eq(cmd, recalc_command(c), "seed %lu step %d", seed,
+	    step);
 }
 
 Test(calc, random_edit_sequences_match_a_full_recompute, .timeout = 120)
@@ -636,7 +676,8 @@ Test(calc, random_edit_sequences_match_a_full_recompute, .timeout = 120)
 	int k;
 
 	for (k = 0; k < seeds; k++) {
-		unsigned long seed = 0x9e3779b9ul * (unsigned long)(k + 1), s = seed;
+		unsigned long seed = 0x9e3779b9ul * (unsigned long)(k + 1),
+			      s = seed;
 		struct plan_input in;
 		struct recalc *c;
 		int step;
@@ -680,17 +721,21 @@ Test(calc, change_mask_is_empty_exactly_when_nothing_moved)
 		random_edit(&s, cat, c);
 		mask = recalc_update(c);
 		if (!(mask & RECALC_CHG(RECALC_N_VERDICT)))
-			cr_assert_eq(before.phase, recalc_plan(c)->phase, "step %d", step);
+			cr_assert_eq(before.phase, recalc_plan(c)->phase,
+			    "step %d", step);
 		if (!(mask & RECALC_CHG(RECALC_N_WEIGHTS)))
-			cr_assert_eq(before.weights, recalc_plan(c)->weights, "step %d", step);
+			cr_assert_eq(before.weights, recalc_plan(c)->weights,
+			    "step %d", step);
 		if (!(mask & RECALC_CHG(RECALC_N_KV)))
-			cr_assert_eq(before.num_blocks, recalc_plan(c)->num_blocks, "step %d",
-			    step);
+			cr_assert_eq(before.num_blocks,
+			    recalc_plan(c)->num_blocks, "step %d", step);
 		if (!(mask & RECALC_CHG(RECALC_N_CONCURRENCY)))
 			cr_assert_eq(before.concurrency_at_tpr,
-			    recalc_plan(c)->concurrency_at_tpr, "step %d", step);
+			    recalc_plan(c)->concurrency_at_tpr, "step %d",
+			    step);
 		if (!(mask & RECALC_CHG(RECALC_N_COMMAND)))
-			cr_assert_str_eq(cmd, recalc_command(c), "step %d", step);
+			cr_assert_str_eq(cmd, recalc_command(c), "step %d",
+			    step);
 	}
 	recalc_free(&c);
 }

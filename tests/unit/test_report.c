@@ -18,7 +18,8 @@ make(struct report_in *r, struct plan_input *in, struct plan *p, struct fix *f,
 {
 	const struct catalogue *c = test_catalogue();
 
-	test_input(in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	test_input(in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP8");
 	in->kv_dtype = KV_FP8;
 	if (!failing)
@@ -35,15 +36,16 @@ make(struct report_in *r, struct plan_input *in, struct plan *p, struct fix *f,
 
 Test(report, json_has_every_contract_field)
 {
-	static const char *const top[] = { "headroom_version", "vllm_version", "gpu",
-		"model", "settings", "memory_gib", "kv", "replicas",
+	static const char *const top[] = { "headroom_version", "vllm_version",
+		"gpu", "model", "settings", "memory_gib", "kv", "replicas",
 		"total_concurrency_at_tokens_per_request", "verdict", "fixes",
 		"vllm_command" };
 	static const char *const mem[] = { "total", "other_usage", "requested",
 		"weights", "activation", "non_torch", "cuda_graphs", "kv_cache",
 		"outside_budget" };
-	static const char *const kv[] = { "bytes_per_token", "num_blocks", "tokens",
-		"max_concurrency", "concurrency_at_tokens_per_request" };
+	static const char *const kv[] = { "bytes_per_token", "num_blocks",
+		"tokens", "max_concurrency",
+		"concurrency_at_tokens_per_request" };
 	struct report_in r;
 	struct plan_input in;
 	struct plan p;
@@ -57,20 +59,30 @@ Test(report, json_has_every_contract_field)
 	j = cJSON_Parse(s);
 	cr_assert_not_null(j, "%s", s);
 	for (i = 0; i < sizeof top / sizeof top[0]; i++)
-		cr_assert_not_null(cJSON_GetObjectItem(j, top[i]), "missing %s", top[i]);
+		cr_assert_not_null(cJSON_GetObjectItem(j, top[i]), "missing %s",
+		    top[i]);
 	for (i = 0; i < sizeof mem / sizeof mem[0]; i++)
-		cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(cJSON_GetObjectItem(j,
-		    "memory_gib"), mem[i])), "memory_gib.%s", mem[i]);
+		cr_assert(cJSON_IsNumber(
+			      cJSON_GetObjectItem(cJSON_GetObjectItem(j,
+						      "memory_gib"),
+				  mem[i])),
+		    "memory_gib.%s", mem[i]);
 	for (i = 0; i < sizeof kv / sizeof kv[0]; i++)
-		cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "kv"),
-		    kv[i])), "kv.%s", kv[i]);
+		cr_assert(cJSON_IsNumber(
+			      cJSON_GetObjectItem(cJSON_GetObjectItem(j, "kv"),
+				  kv[i])),
+		    "kv.%s", kv[i]);
 	v = cJSON_GetObjectItem(j, "verdict");
 	cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(v, "starts")));
 	cr_assert(cJSON_IsNull(cJSON_GetObjectItem(v, "phase")));
-	cr_assert(cJSON_IsNull(cJSON_GetObjectItem(v, "estimated_max_model_len")));
-	cr_assert(cJSON_IsNull(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "gpu"), "mig")));
+	cr_assert(
+	    cJSON_IsNull(cJSON_GetObjectItem(v, "estimated_max_model_len")));
+	cr_assert(cJSON_IsNull(
+	    cJSON_GetObjectItem(cJSON_GetObjectItem(j, "gpu"), "mig")));
 	cr_assert_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "kv"),
-	    "bytes_per_token")->valueint, 163840);
+			 "bytes_per_token")
+			 ->valueint,
+	    163840);
 	cJSON_Delete(j);
 	free(s);
 }
@@ -88,17 +100,22 @@ Test(report, failing_plan_reports_phase_and_message)
 	s = report_json(&r);
 	j = cJSON_Parse(s);
 	v = cJSON_GetObjectItem(j, "verdict");
-	cr_assert_str_eq(cJSON_GetObjectItem(v, "phase")->valuestring, "kv-cache");
+	cr_assert_str_eq(cJSON_GetObjectItem(v, "phase")->valuestring,
+	    "kv-cache");
 	cr_assert(strstr(cJSON_GetObjectItem(v, "message")->valuestring,
-	    "To serve at least one request") != NULL);
-	cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(v, "estimated_max_model_len")));
+		      "To serve at least one request") != NULL);
+	cr_assert(
+	    cJSON_IsNumber(cJSON_GetObjectItem(v, "estimated_max_model_len")));
 	cr_assert_gt(cJSON_GetArraySize(cJSON_GetObjectItem(j, "fixes")), 2);
 	cJSON_Delete(j);
 	free(s);
 	s = report_text(&r);
 	cr_assert(strstr(s, "Available KV cache memory: ") != NULL);
-	cr_assert(strstr(s, "Maximum concurrency for 131,072 tokens per request: ") != NULL);
-	cr_assert(strstr(s, "Verdict: vLLM stops at the KV cache sizing") != NULL);
+	cr_assert(
+	    strstr(s, "Maximum concurrency for 131,072 tokens per request: ") !=
+	    NULL);
+	cr_assert(
+	    strstr(s, "Verdict: vLLM stops at the KV cache sizing") != NULL);
 	free(s);
 	s = report_markdown(&r);
 	cr_assert(strstr(s, "| Weights |") != NULL);
@@ -124,7 +141,10 @@ Test(report, the_sizing_rule_says_why_its_total_is_not_the_cards)
 	r.n_fixes = 0;
 	s = report_text(&r);
 	cr_assert(strstr(s, "Total memory 140.4 GiB") != NULL, "%s", s);
-	cr_assert(strstr(s, "driver's figure (nvidia-smi), 140.4 GiB; CUDA, and vLLM's "
-	    "profile, see 139.8 GiB") != NULL, "%s", s);
+	cr_assert(strstr(s,
+		      "driver's figure (nvidia-smi), 140.4 GiB; CUDA, and "
+		      "vLLM's "
+		      "profile, see 139.8 GiB") != NULL,
+	    "%s", s);
 	free(s);
 }

@@ -30,10 +30,10 @@
 
 struct gen {
 	uint64_t seed;
-	char	 store[MAX_WORDS][256];
-	const char *opt[MAX_WORDS];	/* planner options */
-	int	 n_opt;
-	char	 cmd[8192];		/* the vllm serve command */
+	char store[MAX_WORDS][256];
+	const char *opt[MAX_WORDS]; /* planner options */
+	int n_opt;
+	char cmd[8192]; /* the vllm serve command */
 };
 
 static uint32_t
@@ -43,8 +43,8 @@ rnd(struct gen *g, uint32_t n)
 	return n ? (uint32_t)(g->seed >> 33) % n : 0;
 }
 
-static const char *
-keep(struct gen *g, int *k, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static const char *keep(struct gen *g, int *k, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 static const char *
 keep(struct gen *g, int *k, const char *fmt, ...)
@@ -70,9 +70,20 @@ cmd_add(struct gen *g, const char *w)
 
 /* Values headroom keeps without modelling, hostile ones included. */
 static const char *const odd_values[] = {
-	"plain", "two words", "it's", "$(rm -rf /)", "`id`", "a\nb", "\"q\"",
-	"semi;colon|pipe&amp", "~/home", "*glob?", "#hash", "back\\slash",
-	"caf\xc3\xa9", "\xe2\x80\xa8sep",
+	"plain",
+	"two words",
+	"it's",
+	"$(rm -rf /)",
+	"`id`",
+	"a\nb",
+	"\"q\"",
+	"semi;colon|pipe&amp",
+	"~/home",
+	"*glob?",
+	"#hash",
+	"back\\slash",
+	"caf\xc3\xa9",
+	"\xe2\x80\xa8sep",
 };
 static const char *const odd_bytes = "/m/\xff\xfe";
 
@@ -96,7 +107,8 @@ generate(struct gen *g, const struct catalogue *cat, bool utf8_only, bool env)
 	g->opt[g->n_opt++] = card->id;
 	if (card->n_mig > 0 && rnd(g, 5) == 0) {
 		g->opt[g->n_opt++] = "--mig";
-		g->opt[g->n_opt++] = card->mig[rnd(g, (uint32_t)card->n_mig)].name;
+		g->opt[g->n_opt++] =
+		    card->mig[rnd(g, (uint32_t)card->n_mig)].name;
 		mig = true;
 	}
 	if (rnd(g, 3) == 0) {
@@ -108,8 +120,8 @@ generate(struct gen *g, const struct catalogue *cat, bool utf8_only, bool env)
 		int v = vllm_known_versions[rnd(g, vllm_n_known_versions)];
 
 		g->opt[g->n_opt++] = "--vllm-version";
-		g->opt[g->n_opt++] = keep(g, &k, "%d.%d.%d", v / 10000, v / 100 % 100,
-		    v % 100);
+		g->opt[g->n_opt++] =
+		    keep(g, &k, "%d.%d.%d", v / 10000, v / 100 % 100, v % 100);
 	}
 	if (rnd(g, 2)) {
 		g->opt[g->n_opt++] = "--tokens-per-request";
@@ -117,7 +129,8 @@ generate(struct gen *g, const struct catalogue *cat, bool utf8_only, bool env)
 	}
 	if (rnd(g, 4) == 0) {
 		g->opt[g->n_opt++] = "--other-usage";
-		g->opt[g->n_opt++] = keep(g, &k, "%u.%u", rnd(g, 4), rnd(g, 10));
+		g->opt[g->n_opt++] =
+		    keep(g, &k, "%u.%u", rnd(g, 4), rnd(g, 10));
 	}
 	(void)big;
 
@@ -133,8 +146,9 @@ generate(struct gen *g, const struct catalogue *cat, bool utf8_only, bool env)
 		if (cat->ckpts[ki].model_index == mi && i-- == 0)
 			break;
 	if (env && rnd(g, 3) == 0)
-		snprintf(g->cmd, sizeof g->cmd, "CUDA_VISIBLE_DEVICES=%u,%u HF_HUB_OFFLINE=1 ",
-		    rnd(g, 4), 4 + rnd(g, 4));
+		snprintf(g->cmd, sizeof g->cmd,
+		    "CUDA_VISIBLE_DEVICES=%u,%u HF_HUB_OFFLINE=1 ", rnd(g, 4),
+		    4 + rnd(g, 4));
 	strncat(g->cmd, "vllm serve", sizeof g->cmd - strlen(g->cmd) - 1);
 	cmd_add(g, ki < cat->n_ckpts ? cat->ckpts[ki].id : m->id);
 
@@ -164,12 +178,11 @@ generate(struct gen *g, const struct catalogue *cat, bool utf8_only, bool env)
 		cmd_add(g, "--max-model-len");
 		cmd_add(g, "auto");
 		break;
-	default:
-		break;
+	default: break;
 	}
 	if (rnd(g, 3) == 0) {
-		static const char *const kv[] = { "fp8", "fp8_e4m3", "fp8_e5m2", "bfloat16",
-		    "auto" };
+		static const char *const kv[] = { "fp8", "fp8_e4m3", "fp8_e5m2",
+			"bfloat16", "auto" };
 
 		cmd_add(g, "--kv-cache-dtype");
 		cmd_add(g, kv[rnd(g, 5)]);
@@ -205,7 +218,8 @@ generate(struct gen *g, const struct catalogue *cat, bool utf8_only, bool env)
 		cmd_add(g, rnd(g, 2) ? "fp8" : "awq");
 	}
 	if (rnd(g, 8) == 0) {
-		static const char *const dt[] = { "bfloat16", "float16", "float32", "auto" };
+		static const char *const dt[] = { "bfloat16", "float16",
+			"float32", "auto" };
 
 		cmd_add(g, "--dtype");
 		cmd_add(g, dt[rnd(g, 4)]);
@@ -213,8 +227,11 @@ generate(struct gen *g, const struct catalogue *cat, bool utf8_only, bool env)
 	/* flags headroom does not model */
 	if (rnd(g, 2)) {
 		cmd_add(g, "--served-model-name");
-		cmd_add(g, !utf8_only && rnd(g, 6) == 0 ? odd_bytes :
-		    odd_values[rnd(g, sizeof odd_values / sizeof odd_values[0])]);
+		cmd_add(g,
+		    !utf8_only && rnd(g, 6) == 0
+			? odd_bytes
+			: odd_values[rnd(g,
+			      sizeof odd_values / sizeof odd_values[0])]);
 	}
 	if (rnd(g, 3) == 0)
 		cmd_add(g, "--trust-remote-code");
@@ -223,7 +240,9 @@ generate(struct gen *g, const struct catalogue *cat, bool utf8_only, bool env)
 		cmd_add(g, keep(g, &k, "%u", 8000 + rnd(g, 100)));
 	}
 	if (rnd(g, 4) == 0)
-		cmd_add(g, rnd(g, 2) ? "--enable-prefix-caching" : "--no-enable-prefix-caching");
+		cmd_add(g,
+		    rnd(g, 2) ? "--enable-prefix-caching"
+			      : "--no-enable-prefix-caching");
 	if (rnd(g, 5) == 0) {
 		cmd_add(g, "--seed");
 		cmd_add(g, "-1");
@@ -231,8 +250,8 @@ generate(struct gen *g, const struct catalogue *cat, bool utf8_only, bool env)
 }
 
 static int
-parse_with(const struct gen *g, struct cli *c, const char *how, const char *what,
-    char *err, size_t errlen)
+parse_with(const struct gen *g, struct cli *c, const char *how,
+    const char *what, char *err, size_t errlen)
 {
 	const char *args[MAX_WORDS + 4];
 	int i, n = 0;
@@ -276,18 +295,23 @@ assert_same_input(const struct plan_input *a, const struct plan_input *b,
 	cr_assert_eq(a->tp > 1 ? a->tp : 1, b->tp > 1 ? b->tp : 1, "%s", what);
 	cr_assert_eq(a->pp > 1 ? a->pp : 1, b->pp > 1 ? b->pp : 1, "%s", what);
 	cr_assert_eq(a->dp > 1 ? a->dp : 1, b->dp > 1 ? b->dp : 1, "%s", what);
-	cr_assert(a->util == b->util, "%s: util %.17g %.17g", what, a->util, b->util);
+	cr_assert(a->util == b->util, "%s: util %.17g %.17g", what, a->util,
+	    b->util);
 	cr_assert_eq(a->max_model_len, b->max_model_len, "%s", what);
 	cr_assert_eq(a->kv_dtype, b->kv_dtype, "%s", what);
-	cr_assert_eq(a->kv_cache_memory_bytes, b->kv_cache_memory_bytes, "%s", what);
+	cr_assert_eq(a->kv_cache_memory_bytes, b->kv_cache_memory_bytes, "%s",
+	    what);
 	cr_assert_eq(a->max_num_seqs, b->max_num_seqs, "%s", what);
-	cr_assert_eq(a->max_num_batched_tokens, b->max_num_batched_tokens, "%s", what);
+	cr_assert_eq(a->max_num_batched_tokens, b->max_num_batched_tokens, "%s",
+	    what);
 	cr_assert_eq(a->block_size, b->block_size, "%s", what);
 	cr_assert_eq(a->enforce_eager, b->enforce_eager, "%s", what);
 	if (!a->enforce_eager) {
-		cr_assert_eq(a->n_capture_sizes, b->n_capture_sizes, "%s", what);
+		cr_assert_eq(a->n_capture_sizes, b->n_capture_sizes, "%s",
+		    what);
 		for (i = 0; i < a->n_capture_sizes; i++)
-			cr_assert_eq(a->capture_sizes[i], b->capture_sizes[i], "%s", what);
+			cr_assert_eq(a->capture_sizes[i], b->capture_sizes[i],
+			    "%s", what);
 	}
 	cr_assert_eq(a->max_capture_size, b->max_capture_size, "%s", what);
 	cr_assert_eq(a->quantization_fp8, b->quantization_fp8, "%s", what);
@@ -296,7 +320,8 @@ assert_same_input(const struct plan_input *a, const struct plan_input *b,
 	cr_assert_eq(a->tokens_per_request, b->tokens_per_request, "%s", what);
 	cr_assert(a->other_usage_gib == b->other_usage_gib, "%s", what);
 	cr_assert(same_strings(a->extra_flags, a->n_extra_flags, b->extra_flags,
-	    b->n_extra_flags), "%s: not-modelled flags differ", what);
+		      b->n_extra_flags),
+	    "%s: not-modelled flags differ", what);
 	if (with_env)
 		cr_assert(same_strings(a->env, a->n_env, b->env, b->n_env),
 		    "%s: environment differs", what);
@@ -357,19 +382,21 @@ without_pinning(const struct plan_input *in, struct plan_input *out, char **env,
  * devices and port.
  */
 static void
-check_launch_lines(const struct gen *g, const struct cli *a, const struct plan *pa,
-    const char *out, bool with_env, const char *what)
+check_launch_lines(const struct gen *g, const struct cli *a,
+    const struct plan *pa, const char *out, bool with_env, const char *what)
 {
 	const struct catalogue *cat = test_catalogue();
 	int n, i;
-	char **lines = launch_lines(cat, &a->imp.in, pa, a->explicit_all, &n), note[512];
+	char **lines = launch_lines(cat, &a->imp.in, pa, a->explicit_all, &n),
+	     note[512];
 	const char *o = out;
 
 	launch_comment(&a->imp.in, n, note, sizeof note);
 	cr_assert(strncmp(o, note, strlen(note)) == 0, "%s", what);
 	o += strlen(note);
 	for (i = 0; i < n; i++) {
-		char err[1024], *ea[64], *xa[MAX_WORDS], *eb[64], *xb[MAX_WORDS];
+		char err[1024], *ea[64], *xa[MAX_WORDS], *eb[64],
+		    *xb[MAX_WORDS];
 		struct plan_input ia, ib;
 		struct cli b;
 		struct plan pb;
@@ -378,7 +405,8 @@ check_launch_lines(const struct gen *g, const struct cli *a, const struct plan *
 		cr_assert(strncmp(o, lines[i], len) == 0 && o[len] == '\n',
 		    "line %d is not in the export: %s", i, what);
 		o += len + 1;
-		cr_assert_eq(parse_with(g, &b, "--from-command", lines[i], err, sizeof err),
+		cr_assert_eq(parse_with(g, &b, "--from-command", lines[i], err,
+				 sizeof err),
 		    0, "%s\n%s", what, err);
 		plan_compute(cat, &b.imp.in, &pb);
 		assert_same_plan(pa, &pb, what);
@@ -386,7 +414,7 @@ check_launch_lines(const struct gen *g, const struct cli *a, const struct plan *
 		cr_assert_lt(b.imp.in.n_env, 64);
 		without_pinning(&a->imp.in, &ia, ea, xa);
 		without_pinning(&b.imp.in, &ib, eb, xb);
-		if (!a->explicit_all)	/* every flag written: inputs differ, plans not */
+		if (!a->explicit_all) /* every flag written: inputs differ, plans not */
 			assert_same_input(&ia, &ib, with_env, what);
 		cli_done(&b);
 	}
@@ -418,13 +446,15 @@ roundtrip(int form, uint64_t seed)
 		struct report_in rin;
 		char err[1024], what[9000], *out;
 		const char *path = xt_tmp("rt.yaml", 0);
-		enum export_format f = form == 2 ? EXPORT_DOCKER : form == 3 ?
-		    EXPORT_CONFIG : EXPORT_COMMAND;
+		enum export_format f = form == 2 ? EXPORT_DOCKER
+		    : form == 3                  ? EXPORT_CONFIG
+						 : EXPORT_COMMAND;
 
 		generate(&g, cat, form == 3, form != 3);
-		if (parse_with(&g, &a, "--from-command", g.cmd, err, sizeof err) != 0) {
+		if (parse_with(&g, &a, "--from-command", g.cmd, err,
+			sizeof err) != 0) {
 			cli_done(&a);
-			continue;	/* a plan the command line refuses is not a plan */
+			continue; /* a plan the command line refuses is not a plan */
 		}
 		a.explicit_all = form == 1;
 		plan_compute(cat, &a.imp.in, &pa);
@@ -442,26 +472,41 @@ roundtrip(int form, uint64_t seed)
 		}
 		if (f == EXPORT_CONFIG) {
 			xt_write(path, out);
-			cr_assert_eq(parse_with(&g, &b, "--config", path, err, sizeof err), 0,
-			    "%s\n%s", what, err);
+			cr_assert_eq(parse_with(&g, &b, "--config", path, err,
+					 sizeof err),
+			    0, "%s\n%s", what, err);
 		} else {
-			cr_assert_eq(parse_with(&g, &b, "--from-command", out, err,
-			    sizeof err), 0, "%s\n%s", what, err);
+			cr_assert_eq(parse_with(&g, &b, "--from-command", out,
+					 err, sizeof err),
+			    0, "%s\n%s", what, err);
 		}
 		plan_compute(cat, &b.imp.in, &pb);
 		if (form != 1)
-			assert_same_input(&a.imp.in, &b.imp.in, form == 0, what);
+			assert_same_input(&a.imp.in, &b.imp.in, form == 0,
+			    what);
 		assert_same_plan(&pa, &pb, what);
 		free(out);
 		cli_done(&a);
 		cli_done(&b);
 		done++;
 	}
-	cr_assert_geq(done, rounds() * 3 / 4, "only %d of %d plans were usable", done,
-	    rounds());
+	cr_assert_geq(done, rounds() * 3 / 4, "only %d of %d plans were usable",
+	    done, rounds());
 }
 
-Test(roundtrip, command) { roundtrip(0, 1); }
-Test(roundtrip, command_explicit) { roundtrip(1, 2); }
-Test(roundtrip, docker) { roundtrip(2, 3); }
-Test(roundtrip, config_file) { roundtrip(3, 4); }
+Test(roundtrip, command)
+{
+	roundtrip(0, 1);
+}
+Test(roundtrip, command_explicit)
+{
+	roundtrip(1, 2);
+}
+Test(roundtrip, docker)
+{
+	roundtrip(2, 3);
+}
+Test(roundtrip, config_file)
+{
+	roundtrip(3, 4);
+}

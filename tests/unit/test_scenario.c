@@ -35,12 +35,14 @@ write_scenario(const char *const *args, const char *name, struct plan *p)
 
 Test(scenario, written_and_loaded_back_is_the_same_plan)
 {
-	const char *const args[] = { "--gpu", "rtx-pro-6000-server", "--mig", "2g.48gb",
-	    "--gpus", "2", "--tokens-per-request", "4096", "--other-usage", "0.5",
-	    "--vllm-version", "0.19.0", "--from-command",
-	    "HF_HUB_OFFLINE=1 vllm serve Qwen/Qwen3-8B --max-model-len 16k "
-	    "--kv-cache-dtype fp8 --served-model-name 'q \"8\"\nb' --enforce-eager",
-	    NULL };
+	const char *const args[] = { "--gpu", "rtx-pro-6000-server", "--mig",
+		"2g.48gb", "--gpus", "2", "--tokens-per-request", "4096",
+		"--other-usage", "0.5", "--vllm-version", "0.19.0",
+		"--from-command",
+		"HF_HUB_OFFLINE=1 vllm serve Qwen/Qwen3-8B --max-model-len 16k "
+		"--kv-cache-dtype fp8 --served-model-name 'q \"8\"\nb' "
+		"--enforce-eager",
+		NULL };
 	const char *path = xt_tmp("s.yaml", 0);
 	const char *load[] = { "--scenario", path, NULL };
 	struct plan p, q;
@@ -71,11 +73,12 @@ Test(scenario, written_and_loaded_back_is_the_same_plan)
 
 Test(scenario, the_command_line_wins_over_the_file)
 {
-	const char *const args[] = { "--gpu", "h200-nvl", "--model", "Qwen/Qwen3-8B",
-	    "--max-model-len", "8192", "--max-num-seqs", "64", NULL };
+	const char *const args[] = { "--gpu", "h200-nvl", "--model",
+		"Qwen/Qwen3-8B", "--max-model-len", "8192", "--max-num-seqs",
+		"64", NULL };
 	const char *path = xt_tmp("s.yaml", 0);
 	const char *load[] = { "--scenario", path, "--max-model-len", "4096",
-	    "--gpu", "h100-sxm", NULL };
+		"--gpu", "h100-sxm", NULL };
 	struct plan p;
 	struct cli c;
 	char *text = write_scenario(args, NULL, &p);
@@ -91,7 +94,8 @@ Test(scenario, the_command_line_wins_over_the_file)
 
 Test(scenario, saves_never_lose_someone_elses_file)
 {
-	const char *const args[] = { "--gpu", "h200-nvl", "--model", "Qwen/Qwen3-8B", NULL };
+	const char *const args[] = { "--gpu", "h200-nvl", "--model",
+		"Qwen/Qwen3-8B", NULL };
 	const char *path = xt_tmp("keep.yaml", 0);
 	struct filestamp st;
 	struct plan p;
@@ -99,39 +103,46 @@ Test(scenario, saves_never_lose_someone_elses_file)
 
 	memset(&st, 0, sizeof st);
 	/* a new file */
-	cr_assert_eq(scenario_save(path, text, &st, false, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(scenario_save(path, text, &st, false, err, sizeof err), 0,
+	    "%s", err);
 	cr_assert(st.set);
 	/* the same file, unchanged since: fine */
-	cr_assert_eq(scenario_save(path, text, &st, false, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(scenario_save(path, text, &st, false, err, sizeof err), 0,
+	    "%s", err);
 	/* changed on disk by someone else: refused, their text kept */
 	sleep(0);
 	xt_write(path, "# edited by hand\nheadroom-scenario: 1\n");
-	cr_assert_eq(scenario_save(path, text, &st, false, err, sizeof err), -1);
-	cr_assert(strstr(err, "changed on disk since it was loaded") != NULL, "%s", err);
+	cr_assert_eq(scenario_save(path, text, &st, false, err, sizeof err),
+	    -1);
+	cr_assert(strstr(err, "changed on disk since it was loaded") != NULL,
+	    "%s", err);
 	back = xt_read(path);
 	cr_assert_str_eq(back, "# edited by hand\nheadroom-scenario: 1\n");
 	free(back);
 	/* a file headroom never loaded: refused too */
-	cr_assert_eq(scenario_save(path, text, NULL, false, err, sizeof err), -1);
+	cr_assert_eq(scenario_save(path, text, NULL, false, err, sizeof err),
+	    -1);
 	cr_assert(strstr(err, "was not loaded here") != NULL, "%s", err);
 	/* forced */
-	cr_assert_eq(scenario_save(path, text, &st, true, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(scenario_save(path, text, &st, true, err, sizeof err), 0,
+	    "%s", err);
 	back = xt_read(path);
 	cr_assert_str_eq(back, text);
 	free(back);
 	/* a folder that does not exist: the message names the file */
-	cr_assert_eq(scenario_save(xt_tmp("no/such/dir/x.yaml", 1), text, NULL, false,
-	    err, sizeof err), -1);
+	cr_assert_eq(scenario_save(xt_tmp("no/such/dir/x.yaml", 1), text, NULL,
+			 false, err, sizeof err),
+	    -1);
 	cr_assert(strstr(err, "x.yaml") != NULL, "%s", err);
 	free(text);
 }
 
 Test(scenario, check_lists_the_figures_that_moved)
 {
-	const char *const args[] = { "--gpu", "h200-nvl", "--model", "Qwen/Qwen3-8B",
-	    "--vllm-version", "0.19.0", NULL };
-	const char *const newer[] = { "--gpu", "h200-nvl", "--model", "Qwen/Qwen3-8B",
-	    "--vllm-version", "0.21.0", NULL };
+	const char *const args[] = { "--gpu", "h200-nvl", "--model",
+		"Qwen/Qwen3-8B", "--vllm-version", "0.19.0", NULL };
+	const char *const newer[] = { "--gpu", "h200-nvl", "--model",
+		"Qwen/Qwen3-8B", "--vllm-version", "0.21.0", NULL };
 	const char *path = xt_tmp("chk.yaml", 0);
 	struct plan p, q;
 	char *text = write_scenario(args, NULL, &p), *name, *diff;
@@ -139,7 +150,8 @@ Test(scenario, check_lists_the_figures_that_moved)
 	int moved;
 
 	xt_write(path, text);
-	cr_assert_eq(scenario_peek(path, &name, &saved, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(scenario_peek(path, &name, &saved, err, sizeof err), 0,
+	    "%s", err);
 	cr_assert_null(name);
 	cr_assert_not_null(saved);
 	now = scenario_figures(&p);
@@ -175,25 +187,30 @@ bad(const char *text, const char *want)
 Test(scenario, bad_files_name_file_line_and_column)
 {
 	bad("gpu: h200-nvl\n", "1:1: not a headroom scenario");
-	bad("headroom-scenario: 2\n", "1:1: headroom-scenario: this headroom reads "
+	bad("headroom-scenario: 2\n",
+	    "1:1: headroom-scenario: this headroom reads "
 	    "format 1");
 	bad("headroom-scenario: 1\nmodel: Qwen/Qwen3-8B\ncolour: blue\n",
 	    "3:1: unknown key 'colour'");
 	bad("headroom-scenario: 1\nmodel: Qwen/Qwen3-8B\ngpus: many\n",
 	    "3:1: --gpus: 'many'");
-	bad("headroom-scenario: 1\nmodel: Qwen/Qwen3-8B\nvllm:\n  max-model-len: 8192\n"
-	    "  block-size: 0\n", "5:3: --block-size: '0' is not a whole number");
+	bad("headroom-scenario: 1\nmodel: Qwen/Qwen3-8B\nvllm:\n  "
+	    "max-model-len: 8192\n"
+	    "  block-size: 0\n",
+	    "5:3: --block-size: '0' is not a whole number");
 	bad("headroom-scenario: 1\nmodel: Qwen/Qwen3-8B\nvllm: [1, 2]\n",
 	    "3:1: vllm: expected a mapping");
 	bad("headroom-scenario: 1\nenv: X=1\n", "2:1: env: expected a list");
-	bad("headroom-scenario: 1\ngpu: [a, b]\n", "2:1: gpu: expected a single value");
+	bad("headroom-scenario: 1\ngpu: [a, b]\n",
+	    "2:1: gpu: expected a single value");
 	bad("headroom-scenario: 1\nmodel: \"unterminated\n", "");
 }
 
 Test(scenario, values_yaml_cannot_hold_are_refused)
 {
 	const char *const args[] = { "--gpu", "h200-nvl", "--from-command",
-	    "vllm serve Qwen/Qwen3-8B --served-model-name '\xff\xfe'", NULL };
+		"vllm serve Qwen/Qwen3-8B --served-model-name '\xff\xfe'",
+		NULL };
 	struct cli c;
 	struct plan p;
 	struct report_in r;

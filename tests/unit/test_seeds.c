@@ -63,9 +63,12 @@ Test(seeds, fp8_kv_at_131072_refused_on_rtx_pro_6000)
 	in.overhead = OVERHEAD_ESTIMATE;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_KV_CACHE);
-	cr_assert(strstr(p.message, "(20.0 GiB KV cache is needed") != NULL, "%s", p.message);
-	cr_assert(strstr(p.message, "estimated maximum model length is") != NULL);
-	cr_assert(p.estimated_max_model_len > 90000 && p.estimated_max_model_len < 115000,
+	cr_assert(strstr(p.message, "(20.0 GiB KV cache is needed") != NULL,
+	    "%s", p.message);
+	cr_assert(
+	    strstr(p.message, "estimated maximum model length is") != NULL);
+	cr_assert(p.estimated_max_model_len > 90000 &&
+		p.estimated_max_model_len < 115000,
 	    "estimated %lld", (long long)p.estimated_max_model_len);
 }
 
@@ -75,17 +78,19 @@ Test(seeds, bf16_70b_fails_at_weights_and_fits_at_tp2)
 	struct plan_input in;
 	struct plan p;
 
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct", "bf16");
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.3-70B-Instruct", "bf16");
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_WEIGHTS, "%s", p.message);
 	cr_assert_float_eq(test_gib(p.weights), 131.4, 0.1);
-	cr_assert(strstr(p.message, "Failed to load model - not enough GPU memory") != NULL);
+	cr_assert(strstr(p.message,
+		      "Failed to load model - not enough GPU memory") != NULL);
 
 	in.tp = 2;
 	in.max_model_len = 32768;
 	plan_compute(c, &in, &p);
-	cr_assert(fabs(test_gib(p.weights) - 65.5) < 0.5, "TP 2 weights %.2f GiB",
-	    test_gib(p.weights));
+	cr_assert(fabs(test_gib(p.weights) - 65.5) < 0.5,
+	    "TP 2 weights %.2f GiB", test_gib(p.weights));
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
 }
 
@@ -102,9 +107,12 @@ Test(seeds, free_memory_message_128_25)
 	in.other_usage_gib = 67.09;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_FREE_MEMORY);
-	cr_assert_str_eq(p.message, "Free memory on device cuda:0 (74.9/142.5 GiB) on "
-	    "startup is less than desired GPU memory utilization (0.9, 128.25 GiB). "
-	    "Decrease GPU memory utilization or reduce GPU memory used by other "
+	cr_assert_str_eq(p.message,
+	    "Free memory on device cuda:0 (74.9/142.5 GiB) on "
+	    "startup is less than desired GPU memory utilization (0.9, 128.25 "
+	    "GiB). "
+	    "Decrease GPU memory utilization or reduce GPU memory used by "
+	    "other "
 	    "processes.");
 }
 
@@ -114,7 +122,8 @@ Test(seeds, default_utilization_moved_to_0_92)
 	struct plan_input in;
 	struct plan a, b;
 
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	/* the seeds: vLLM 0.20.0 (April 2026) raised the default from 0.9 */
 	in.version = VLLM_VER(0, 19, 0);
 	plan_compute(c, &in, &a);

@@ -61,7 +61,8 @@ Test(segments, random_values_always_fill_the_bar_exactly)
 		n = 1 + (int)(seed >> 16) % 9;
 		for (i = 0; i < n; i++) {
 			seed = seed * 1103515245u + 12345u;
-			v[i] = (double)((seed >> 8) % 100000) * ((seed & 1) ? 1e3 : 1e-3);
+			v[i] = (double)((seed >> 8) % 100000) *
+			    ((seed & 1) ? 1e3 : 1e-3);
 			total += v[i];
 		}
 		seed = seed * 1103515245u + 12345u;
@@ -147,7 +148,7 @@ Test(segments, more_segments_than_cells)
 
 Test(segments, overflow_scales_to_the_sum_and_reports_the_capacity_edge)
 {
-	double v[] = { 60, 60 };	/* 120 on a capacity of 100 */
+	double v[] = { 60, 60 }; /* 120 on a capacity of 100 */
 	int w[2];
 	int r = segments_layout(v, 2, 100, 24, w);
 
@@ -179,7 +180,8 @@ Test(segments, infinite_value_takes_the_bar)
 
 Test(segments, edge_rounds_and_clamps)
 {
-	cr_assert_eq(segments_edge(50, 100, 9), 5);	/* 4.5 rounds away from zero */
+	cr_assert_eq(segments_edge(50, 100, 9),
+	    5); /* 4.5 rounds away from zero */
 	cr_assert_eq(segments_edge(200, 100, 9), 9);
 	cr_assert_eq(segments_edge(-1, 100, 9), 0);
 	cr_assert_eq(segments_edge(1, 0, 9), 0);
@@ -194,7 +196,8 @@ Test(segments, memory_bar_of_a_plan_that_starts_adds_up_to_the_card)
 	struct seg_bar b;
 	int w[SEG_COUNT], r;
 
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP8");
 	in.kv_dtype = KV_FP8;
 	in.max_model_len = 32768;

@@ -104,7 +104,8 @@ Test(share, fractions_over_one_are_refused_with_the_reason)
 	cr_assert(strstr(res.reason, "free-memory check") != NULL);
 	/* whichever starts second stops at vLLM's free-memory check */
 	cr_assert_eq(res.m[1].started.phase, PHASE_FREE_MEMORY);
-	cr_assert(strstr(res.m[1].started.message, "Free memory on device") != NULL);
+	cr_assert(
+	    strstr(res.m[1].started.message, "Free memory on device") != NULL);
 }
 
 Test(share, startup_order_decides)
@@ -125,7 +126,8 @@ Test(share, startup_order_decides)
 	cr_assert_eq(res.n_orders_ok, 1);
 	cr_assert_eq(res.order[0], 1);
 	cr_assert_eq(res.order[1], 0);
-	cr_assert(!res.m[1].restart_ok, "it cannot restart while the other runs");
+	cr_assert(!res.m[1].restart_ok,
+	    "it cannot restart while the other runs");
 	cr_assert(res.m[0].restart_ok);
 }
 
@@ -137,16 +139,17 @@ Test(share, mig_slices_instead)
 	int cu, mu, ct, mt, g;
 
 	g = catalogue_find_gpu(c, "rtx-pro-6000-server");
-	share_mig_units(&c->gpus[g], catalogue_find_mig(&c->gpus[g], "1g.24gb"), &cu,
-	    &mu, &ct, &mt);
+	share_mig_units(&c->gpus[g], catalogue_find_mig(&c->gpus[g], "1g.24gb"),
+	    &cu, &mu, &ct, &mt);
 	cr_assert(cu == 1 && mu == 1 && ct == 4 && mt == 4);
-	share_mig_units(&c->gpus[g], catalogue_find_mig(&c->gpus[g], "2g.48gb"), &cu,
-	    &mu, &ct, &mt);
+	share_mig_units(&c->gpus[g], catalogue_find_mig(&c->gpus[g], "2g.48gb"),
+	    &cu, &mu, &ct, &mt);
 	cr_assert(cu == 2 && mu == 2);
 	g = catalogue_find_gpu(c, "h200-nvl");
-	share_mig_units(&c->gpus[g], catalogue_find_mig(&c->gpus[g], "1g.35gb"), &cu,
-	    &mu, &ct, &mt);
-	cr_assert(cu == 1 && mu == 2 && ct == 7 && mt == 8, "%d %d %d %d", cu, mu, ct, mt);
+	share_mig_units(&c->gpus[g], catalogue_find_mig(&c->gpus[g], "1g.35gb"),
+	    &cu, &mu, &ct, &mt);
+	cr_assert(cu == 1 && mu == 2 && ct == 7 && mt == 8, "%d %d %d %d", cu,
+	    mu, ct, mt);
 
 	/* two 8B models: each on its own slice, the balanced layout fits */
 	inst(&si[0], "meta-llama/Llama-3.1-8B-Instruct", 0.45, 8192);
@@ -188,7 +191,8 @@ Test(share, no_mig_card_names_no_slice)
 		cr_assert(!res.mig_possible);
 		cr_assert_eq(res.m[0].mig, -1, "%s", cards[k]);
 		cr_assert_eq(res.m[1].mig, -1, "%s", cards[k]);
-		cr_assert(strstr(res.mig_note, "has no MIG") != NULL, "%s", res.mig_note);
+		cr_assert(strstr(res.mig_note, "has no MIG") != NULL, "%s",
+		    res.mig_note);
 	}
 	q.gpu = -1;
 	share_compute(c, &q, &res);
@@ -207,14 +211,17 @@ Test(share, upgrade_trap_when_util_is_not_explicit)
 	inst(&si[1], "meta-llama/Llama-3.1-8B-Instruct", 0, 32768);
 	query(&q, si, 2, "rtx-pro-6000-server", before);
 	share_compute(test_catalogue(), &q, &res);
-	cr_assert(res.all_start, "side by side under the older release: %s", res.reason);
+	cr_assert(res.all_start, "side by side under the older release: %s",
+	    res.reason);
 	cr_assert(!res.over_one);
 
 	q.version = after;
 	share_compute(test_catalogue(), &q, &res);
 	cr_assert(!res.all_start, "still fits after the default moved to 0.92");
-	cr_assert(!res.over_one, "the fractions still sum under 1 (%.2f)", res.sum_util);
-	cr_assert(strstr(res.reason, "free-memory check") != NULL, "%s", res.reason);
+	cr_assert(!res.over_one, "the fractions still sum under 1 (%.2f)",
+	    res.sum_util);
+	cr_assert(strstr(res.reason, "free-memory check") != NULL, "%s",
+	    res.reason);
 
 	/* setting the old fraction explicitly keeps it working */
 	si[1].in.util = 0.9;

@@ -23,7 +23,8 @@ static void
 split_refused(const char *text, const char *quoted, const char *why)
 {
 	shellwords_done(&sw);
-	cr_assert_eq(shellwords_split(text, &sw, err, sizeof err), -1, "%s", text);
+	cr_assert_eq(shellwords_split(text, &sw, err, sizeof err), -1, "%s",
+	    text);
 	cr_assert_eq(sw.n, 0);
 	cr_assert(strstr(err, quoted) != NULL, "'%s' not in: %s", quoted, err);
 	cr_assert(strstr(err, why) != NULL, "'%s' not in: %s", why, err);
@@ -31,7 +32,8 @@ split_refused(const char *text, const char *quoted, const char *why)
 
 Test(shellwords, quotes_escapes_and_blanks)
 {
-	split_ok("vllm  serve\t'my model' \"a \\\"b\\\" \\$5 \\\\\" c\\ d e'f'\"g\"");
+	split_ok("vllm  serve\t'my model' \"a \\\"b\\\" \\$5 \\\\\" c\\ d "
+		 "e'f'\"g\"");
 	cr_assert_eq(sw.n, 6);
 	cr_assert_str_eq(sw.w[0], "vllm");
 	cr_assert_str_eq(sw.w[2], "my model");
@@ -52,7 +54,8 @@ Test(shellwords, quotes_escapes_and_blanks)
 
 Test(shellwords, continuations_newlines_and_comments)
 {
-	split_ok("vllm serve m \\\n  --a 1 \\   \n  --b \\\r\n2 # a comment $(not run)\n--c");
+	split_ok("vllm serve m \\\n  --a 1 \\   \n  --b \\\r\n2 # a comment "
+		 "$(not run)\n--c");
 	cr_assert_eq(sw.n, 8, "%zu words", sw.n);
 	cr_assert_str_eq(sw.w[3], "--a");
 	cr_assert_str_eq(sw.w[6], "2");
@@ -79,19 +82,25 @@ Test(shellwords, refuses_what_only_a_shell_could_know)
 	split_refused("vllm serve \"x`id`\"", "`id`", "command substitution");
 	split_refused("vllm serve $((1+2))", "$((1+2))", "arithmetic");
 	split_refused("vllm serve $MODEL", "$MODEL", "shell variable");
-	split_refused("vllm serve \"${MODEL:-x}\"", "${MODEL:-x}", "parameter expansion");
-	split_refused("vllm serve m --port $1", "$1", "special shell parameter");
+	split_refused("vllm serve \"${MODEL:-x}\"", "${MODEL:-x}",
+	    "parameter expansion");
+	split_refused("vllm serve m --port $1", "$1",
+	    "special shell parameter");
 	split_refused("vllm serve $'a\\nb'", "$'a", "bash");
 	split_refused("vllm serve m | tee log", "| tee log", "pipe");
-	split_refused("vllm serve m > out.log 2>&1", "> out.log 2>&1", "redirection");
+	split_refused("vllm serve m > out.log 2>&1", "> out.log 2>&1",
+	    "redirection");
 	split_refused("vllm serve m < in", "< in", "redirection");
 	split_refused("vllm serve m; rm -rf /", "; rm -rf /", "second command");
-	split_refused("vllm serve m && echo ok", "&& echo ok", "second command");
+	split_refused("vllm serve m && echo ok", "&& echo ok",
+	    "second command");
 	split_refused("vllm serve m || true", "|| true", "second command");
 	split_refused("vllm serve m &", "&", "background");
 	split_refused("(vllm serve m)", "(vllm serve m)", "subshell");
-	split_refused("vllm serve 'unterminated", "'unterminated", "single quote");
-	split_refused("vllm serve \"unterminated", "\"unterminated", "double quote");
+	split_refused("vllm serve 'unterminated", "'unterminated",
+	    "single quote");
+	split_refused("vllm serve \"unterminated", "\"unterminated",
+	    "double quote");
 	/* quoted, the same characters are plain text */
 	split_ok("vllm serve 'm | x; $(y) `z` > w' \"a|b;c&d<e>f(g)\"");
 	cr_assert_str_eq(sw.w[2], "m | x; $(y) `z` > w");
@@ -107,8 +116,9 @@ Test(shellwords, hostile_bytes_stay_bytes_and_messages_stay_printable)
 	cr_assert_str_eq(sw.w[2], "/m/\xff\xfe\x80");
 	cr_assert_str_eq(sw.w[3], "\x1b[31mred");
 	shellwords_done(&sw);
-	cr_assert_eq(shellwords_split("vllm serve \x1b]52;c;AAAA\x07 $(x\xff)", &sw,
-	    err, sizeof err), -1);
+	cr_assert_eq(shellwords_split("vllm serve \x1b]52;c;AAAA\x07 $(x\xff)",
+			 &sw, err, sizeof err),
+	    -1);
 	cr_assert(strstr(err, "\\xff") != NULL, "%s", err);
 	cr_assert(strchr(err, '\x1b') == NULL && strchr(err, '\xff') == NULL);
 	shellwords_excerpt("a\nb\x01\xc3\xa9", 20, ex, sizeof ex);

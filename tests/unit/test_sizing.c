@@ -20,26 +20,31 @@
 #include "helpers.h"
 
 #define ARGV(...) ((char *[]){ "headroom", __VA_ARGS__ })
-#define ARGC(...) ((int)(sizeof((char *[]){ "headroom", __VA_ARGS__ }) / sizeof(char *)))
-#define PARSE(cli, err, ...) cli_parse(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), cli, \
-	err, sizeof err)
+#define ARGC(...)                                                              \
+	((int)(sizeof((char *[]){ "headroom", __VA_ARGS__ }) / sizeof(char *)))
+#define PARSE(cli, err, ...)                                                   \
+	cli_parse(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), cli, err, sizeof err)
 
 Test(answers_cli, options_and_errors)
 {
 	struct cli cli;
 	char err[512];
 
-	cr_assert_eq(PARSE(&cli, err, "--need", "44", "--cards", "h200-nvl,l40s",
-	    "--max-cards", "4", "--tokens-per-request", "8k"), 0, "%s", err);
+	cr_assert_eq(PARSE(&cli, err, "--need", "44", "--cards",
+			 "h200-nvl,l40s", "--max-cards", "4",
+			 "--tokens-per-request", "8k"),
+	    0, "%s", err);
 	cr_assert_eq(cli.sizing.need, 44);
 	cr_assert_str_eq(cli.sizing.cards, "h200-nvl,l40s");
 	cr_assert_eq(cli.sizing.max_cards, 4);
 	cr_assert_eq(sizing_modes_wanted(&cli), SIZING_FIT);
 	cli_done(&cli);
 
-	cr_assert_eq(PARSE(&cli, err, "--instance", "model=Qwen/Qwen3-8B,util=0.45",
-	    "--instance", "model=meta-llama/Llama-3.2-1B,util=0.3",
-	    "--compare-version", "0.19.0"), 0, "%s", err);
+	cr_assert_eq(PARSE(&cli, err, "--instance",
+			 "model=Qwen/Qwen3-8B,util=0.45", "--instance",
+			 "model=meta-llama/Llama-3.2-1B,util=0.3",
+			 "--compare-version", "0.19.0"),
+	    0, "%s", err);
 	cr_assert_eq(cli.sizing.n_instances, 2);
 	cr_assert_eq(cli.sizing.compare_version, VLLM_VER(0, 19, 0));
 	cr_assert_eq(sizing_modes_wanted(&cli), SIZING_SHARE);
@@ -61,8 +66,9 @@ Test(answers_cli, multimodal_flags_round_trip)
 	char err[512], cmd[4096];
 
 	cr_assert_eq(PARSE(&cli, err, "--model", "Qwen/Qwen2.5-VL-7B-Instruct",
-	    "--limit-mm-per-prompt", "{\"image\":2,\"video\":0}",
-	    "--mm-processor-kwargs", "{\"max_pixels\": 1003520}"), 0, "%s", err);
+			 "--limit-mm-per-prompt", "{\"image\":2,\"video\":0}",
+			 "--mm-processor-kwargs", "{\"max_pixels\": 1003520}"),
+	    0, "%s", err);
 	cr_assert_eq(cli.imp.in.limit_mm_images, 2);
 	cr_assert_eq(cli.imp.in.limit_mm_videos, 0);
 	cr_assert_eq(cli.imp.in.limit_mm_audios, -1);
@@ -71,23 +77,32 @@ Test(answers_cli, multimodal_flags_round_trip)
 	plan_compute(c, &cli.imp.in, &p);
 	cr_assert_eq(p.mm.tokens_per_image, 1280);
 	serve_command_format(c, &cli.imp.in, &p, 0, cmd, sizeof cmd);
-	cr_assert(strstr(cmd, "--limit-mm-per-prompt '{\"image\":2,\"video\":0}'") != NULL,
+	cr_assert(strstr(cmd,
+		      "--limit-mm-per-prompt '{\"image\":2,\"video\":0}'") !=
+		NULL,
 	    "%s", cmd);
-	cr_assert(strstr(cmd, "--mm-processor-kwargs '{\"max_pixels\":1003520}'") != NULL,
+	cr_assert(strstr(cmd,
+		      "--mm-processor-kwargs '{\"max_pixels\":1003520}'") !=
+		NULL,
 	    "%s", cmd);
 	cli_done(&cli);
 
 	/* size hints in the object form */
 	cr_assert_eq(PARSE(&cli, err, "--limit-mm-per-prompt",
-	    "{\"image\":{\"count\":1,\"width\":512,\"height\":512},\"video\":0}"), 0, "%s", err);
+			 "{\"image\":{\"count\":1,\"width\":512,\"height\":512}"
+			 ",\"video\":0}"),
+	    0, "%s", err);
 	cr_assert_eq(cli.imp.in.limit_mm_images, 1);
 	cr_assert_eq(cli.imp.in.mm_image_width, 512);
 	cli_done(&cli);
 
 	cr_assert_eq(PARSE(&cli, err, "--limit-mm-per-prompt", "image=2"), -1);
 	cr_assert(strstr(err, "--limit-mm-per-prompt") != NULL);
-	cr_assert_eq(PARSE(&cli, err, "--limit-mm-per-prompt", "{\"smell\":1}"), -1);
-	cr_assert_eq(PARSE(&cli, err, "--mm-processor-kwargs", "{\"max_pixels\":1}"), -1);
+	cr_assert_eq(PARSE(&cli, err, "--limit-mm-per-prompt", "{\"smell\":1}"),
+	    -1);
+	cr_assert_eq(PARSE(&cli, err, "--mm-processor-kwargs",
+			 "{\"max_pixels\":1}"),
+	    -1);
 }
 
 Test(answers_cli, instance_specs)
@@ -98,26 +113,35 @@ Test(answers_cli, instance_specs)
 	char err[512];
 
 	plan_input_init(&base);
-	cr_assert_eq(sizing_cli_instance(c, &base, "model=nvidia/Llama-3.3-70B-Instruct-FP8,"
-	    "util=0.6,max-model-len=8k,kv-cache-dtype=fp8,name=chat", "1", &si, err,
-	    sizeof err), 0, "%s", err);
+	cr_assert_eq(sizing_cli_instance(c, &base,
+			 "model=nvidia/Llama-3.3-70B-Instruct-FP8,"
+			 "util=0.6,max-model-len=8k,kv-cache-dtype=fp8,name="
+			 "chat",
+			 "1", &si, err, sizeof err),
+	    0, "%s", err);
 	cr_assert_str_eq(si.label, "chat");
 	cr_assert(si.util_explicit);
 	cr_assert_float_eq(si.in.util, 0.6, 1e-12);
 	cr_assert_eq(si.in.max_model_len, 8000);
 	cr_assert_eq(si.in.kv_dtype, KV_FP8);
 	cr_assert_geq(si.in.ckpt, 0);
-	cr_assert_str_eq(c->ckpts[si.in.ckpt].id, "nvidia/Llama-3.3-70B-Instruct-FP8");
-	cr_assert_eq(sizing_cli_instance(c, &base, "model=Qwen/Qwen3-8B", "2", &si,
-	    err, sizeof err), 0, "%s", err);
+	cr_assert_str_eq(c->ckpts[si.in.ckpt].id,
+	    "nvidia/Llama-3.3-70B-Instruct-FP8");
+	cr_assert_eq(sizing_cli_instance(c, &base, "model=Qwen/Qwen3-8B", "2",
+			 &si, err, sizeof err),
+	    0, "%s", err);
 	cr_assert(!si.util_explicit);
-	cr_assert_eq(sizing_cli_instance(c, &base, "model=Qwen/Qwen3-8B,util=1.5", "3",
-	    &si, err, sizeof err), -1);
+	cr_assert_eq(sizing_cli_instance(c, &base,
+			 "model=Qwen/Qwen3-8B,util=1.5", "3", &si, err,
+			 sizeof err),
+	    -1);
 	cr_assert(strstr(err, "util") != NULL);
-	cr_assert_eq(sizing_cli_instance(c, &base, "model=nope/none", "4", &si, err,
-	    sizeof err), -1);
+	cr_assert_eq(sizing_cli_instance(c, &base, "model=nope/none", "4", &si,
+			 err, sizeof err),
+	    -1);
 	cr_assert_eq(sizing_cli_instance(c, &base, "colour=red", "5", &si, err,
-	    sizeof err), -1);
+			 sizeof err),
+	    -1);
 	cr_assert(strstr(err, "unknown key") != NULL);
 }
 
@@ -149,7 +173,9 @@ Test(answers_report, plan_json_has_speed)
 	cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(sp, "estimate")));
 	cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(sp, "known")));
 	cr_assert_eq(cJSON_GetObjectItem(sp, "users")->valueint, 44);
-	cr_assert_gt(cJSON_GetObjectItem(sp, "tokens_per_second_per_user")->valuedouble, 0);
+	cr_assert_gt(cJSON_GetObjectItem(sp, "tokens_per_second_per_user")
+			 ->valuedouble,
+	    0);
 	cr_assert(cJSON_IsNull(cJSON_GetObjectItem(root, "multimodal")));
 	cJSON_Delete(root);
 	free(s);
@@ -197,10 +223,15 @@ Test(answers_report, fit_json_rows_replan)
 	arr = cJSON_GetObjectItem(root, "rows");
 	cr_assert_eq((size_t)cJSON_GetArraySize(arr), v.n);
 	cJSON_ArrayForEach(row, arr) {
-		cr_assert_geq(cJSON_GetObjectItem(row, "requests_total")->valuedouble, 44);
-		cr_assert(strncmp(cJSON_GetObjectItem(row, "vllm_command")->valuestring,
-		    "vllm serve", 10) == 0 || strstr(cJSON_GetObjectItem(row,
-		    "vllm_command")->valuestring, "vllm serve") != NULL);
+		cr_assert_geq(cJSON_GetObjectItem(row, "requests_total")
+				  ->valuedouble,
+		    44);
+		cr_assert(strncmp(cJSON_GetObjectItem(row, "vllm_command")
+				      ->valuestring,
+			      "vllm serve", 10) == 0 ||
+		    strstr(cJSON_GetObjectItem(row, "vllm_command")
+			       ->valuestring,
+			"vllm serve") != NULL);
 		cr_assert(cJSON_IsObject(cJSON_GetObjectItem(row, "speed")));
 	}
 	cJSON_Delete(root);

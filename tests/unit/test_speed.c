@@ -33,7 +33,8 @@ Test(speed, follows_the_stated_formula)
 	struct speed_estimate e;
 	double mem, comp, step, active;
 
-	cr_assert(k->loaded, "data/speed.yaml is part of the built-in catalogue");
+	cr_assert(k->loaded,
+	    "data/speed.yaml is part of the built-in catalogue");
 	seed(&in, "h200-nvl");
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.total_concurrency, 44);
@@ -45,8 +46,9 @@ Test(speed, follows_the_stated_formula)
 	mem = ((double)p.weights + 44.0 * p.bytes_per_token * 4096.0) /
 	    (g->bandwidth_gbs * 1e9 * k->decode_bandwidth_efficiency);
 	active = weights_param_count(in.model) * 1e9;
-	comp = 2.0 * active * 44 / (g->bf16_tflops * k->fp8_compute_factor * 1e12 *
-	    k->prefill_compute_efficiency);
+	comp = 2.0 * active * 44 /
+	    (g->bf16_tflops * k->fp8_compute_factor * 1e12 *
+		k->prefill_compute_efficiency);
 	step = mem > comp ? mem : comp;
 	cr_assert(!e.load.compute_bound);
 	cr_assert_float_eq(e.load.step_ms, step * 1e3, 1e-9 * step * 1e3);
@@ -54,7 +56,8 @@ Test(speed, follows_the_stated_formula)
 	cr_assert_float_eq(e.load.tokens_per_s_total, 44.0 / step, 1e-7 / step);
 	cr_assert_eq(e.load.allreduce_ms, 0.0, "TP 1 has no all-reduce");
 	/* the seeds' case: about 30 tokens/s for each of 44 users */
-	cr_assert(e.load.tokens_per_s_user > 20 && e.load.tokens_per_s_user < 50,
+	cr_assert(e.load.tokens_per_s_user > 20 &&
+		e.load.tokens_per_s_user < 50,
 	    "%.1f tokens/s", e.load.tokens_per_s_user);
 	/* one user is faster, the total with 44 is larger */
 	cr_assert_gt(e.single.tokens_per_s_user, e.load.tokens_per_s_user);
@@ -63,11 +66,14 @@ Test(speed, follows_the_stated_formula)
 	cr_assert(e.prefill_known);
 	{
 		const struct model *m = in.model;
-		double T = 8192, flops = 2.0 * active * T + 2.0 * m->heads *
-		    m->head_dim * T * T * m->layers;
+		double T = 8192,
+		       flops = 2.0 * active * T +
+		    2.0 * m->heads * m->head_dim * T * T * m->layers;
 
-		cr_assert_float_eq(e.prefill_s, flops / (g->bf16_tflops *
-		    k->fp8_compute_factor * 1e12 * k->prefill_compute_efficiency),
+		cr_assert_float_eq(e.prefill_s,
+		    flops /
+			(g->bf16_tflops * k->fp8_compute_factor * 1e12 *
+			    k->prefill_compute_efficiency),
 		    1e-9 * e.prefill_s);
 	}
 }
@@ -91,11 +97,13 @@ Test(speed, tensor_parallel_pays_for_its_link)
 	cr_assert_str_eq(e.link, "NVLink");
 	cr_assert_float_eq(e.link_gbs, g->nvlink_gbs / 2, 1e-9);
 	ar = k->allreduces_per_layer * in.model->layers *
-	    (k->allreduce_latency_nvlink_us * 1e-6 + 2.0 * 1 / 2 * b * in.model->hidden *
-	    2.0 / (e.link_gbs * 1e9 * k->link_efficiency));
+	    (k->allreduce_latency_nvlink_us * 1e-6 +
+		2.0 * 1 / 2 * b * in.model->hidden * 2.0 /
+		    (e.link_gbs * 1e9 * k->link_efficiency));
 	cr_assert_float_eq(e.load.allreduce_ms, ar * 1e3, 1e-9 * ar * 1e3);
-	cr_assert_float_eq(e.load.step_ms, (fmax(e.load.memory_ms, e.load.compute_ms) +
-	    e.load.allreduce_ms), 1e-9);
+	cr_assert_float_eq(e.load.step_ms,
+	    (fmax(e.load.memory_ms, e.load.compute_ms) + e.load.allreduce_ms),
+	    1e-9);
 
 	/* no NVLink on the RTX PRO 6000: PCIe, slower all-reduce */
 	seed(&in, "rtx-pro-6000-server");
@@ -127,7 +135,8 @@ Test(speed, shapes_and_limits)
 	plan_compute(c, &in, &p);
 	speed_estimate(c, &in, &p, 12, &s);
 	cr_assert_float_eq(s.load.tokens_per_s_user, b.tokens_per_s_user, 1e-9);
-	cr_assert_float_eq(s.load.tokens_per_s_total, 2 * b.tokens_per_s_total, 1e-6);
+	cr_assert_float_eq(s.load.tokens_per_s_total, 2 * b.tokens_per_s_total,
+	    1e-6);
 
 	/* a plan that does not start has no speed */
 	seed(&in, "rtx-pro-6000-server");
@@ -145,8 +154,8 @@ Test(speed, shapes_and_limits)
 	plan_compute(c, &in, &p);
 	speed_estimate(c, &in, &p, 0, &e);
 	cr_assert(e.known);
-	cr_assert_float_eq(e.bandwidth_gbs, 4800 * 69.5 / c->gpus[in.gpu].cuda_total_gib,
-	    1e-6);
+	cr_assert_float_eq(e.bandwidth_gbs,
+	    4800 * 69.5 / c->gpus[in.gpu].cuda_total_gib, 1e-6);
 
 	/* MoE: one token touches top-k experts, a big batch nearly all */
 	test_input(&in, "h100-sxm", "Qwen/Qwen3-30B-A3B", NULL);
@@ -158,6 +167,7 @@ Test(speed, shapes_and_limits)
 	cr_assert_lt(e.active_params, weights_param_count(in.model) * 1e9 / 4);
 	speed_at(&e, 1, &a);
 	speed_at(&e, 256, &b);
-	cr_assert_lt(a.memory_ms, (e.weights_read + e.expert_bytes) /
-	    (e.bandwidth_gbs * 1e9 * e.efficiency) * 1e3);
+	cr_assert_lt(a.memory_ms,
+	    (e.weights_read + e.expert_bytes) /
+		(e.bandwidth_gbs * 1e9 * e.efficiency) * 1e3);
 }

@@ -62,7 +62,7 @@ TestSuite(uiexport, .init = setup, .fini = teardown);
 
 /* The three exports of a plan input. */
 struct exports {
-	char	*command, *scenario, *config;
+	char *command, *scenario, *config;
 };
 
 static void
@@ -102,7 +102,8 @@ split(char *s, char **argv, int argc)
 {
 	char *w;
 
-	for (w = strtok(s, " "); w != NULL && argc < MAX_ARGS - 1; w = strtok(NULL, " "))
+	for (w = strtok(s, " "); w != NULL && argc < MAX_ARGS - 1;
+	     w = strtok(NULL, " "))
 		argv[argc++] = w;
 	argv[argc] = NULL;
 	return argc;
@@ -110,7 +111,8 @@ split(char *s, char **argv, int argc)
 
 /* The command line: headroom BASE MORE (resolved) into cli. */
 static void
-cli_from(struct cli *cli, const char *base, const char *more, char *store, size_t len)
+cli_from(struct cli *cli, const char *base, const char *more, char *store,
+    size_t len)
 {
 	char *argv[MAX_ARGS];
 	char err[512];
@@ -119,9 +121,10 @@ cli_from(struct cli *cli, const char *base, const char *more, char *store, size_
 	snprintf(store, len, "%s %s", base, more ? more : "");
 	argv[0] = "headroom";
 	argc = split(store, argv, 1);
-	cr_assert_eq(cli_parse(argc, argv, cli, err, sizeof err), 0, "%s: %s", store, err);
-	cr_assert_eq(cli_resolve(test_catalogue(), cli, err, sizeof err), 0, "%s: %s",
-	    base, err);
+	cr_assert_eq(cli_parse(argc, argv, cli, err, sizeof err), 0, "%s: %s",
+	    store, err);
+	cr_assert_eq(cli_resolve(test_catalogue(), cli, err, sizeof err), 0,
+	    "%s: %s", base, err);
 }
 
 /* What the command line exports for BASE MORE (MORE alone when it starts with '='). */
@@ -178,7 +181,8 @@ read_back(const char *name)
  * exports for BASE MORE.
  */
 static void
-check_change(const char *what, const char *base, const char *keys, const char *more)
+check_change(const char *what, const char *base, const char *keys,
+    const char *more)
 {
 	struct cli cli;
 	struct exports want, got;
@@ -187,12 +191,15 @@ check_change(const char *what, const char *base, const char *keys, const char *m
 	static const struct ui_options plain = { 0, 0, NULL, NULL };
 
 	cli_from(&cli, base, NULL, store, sizeof store);
-	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.imp.in, &plain, 40, 120);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.imp.in,
+	    &plain, 40, 120);
 	cr_assert_not_null(a, "no virtual terminal");
-	cr_assert_eq(app_headless_keys(a, keys), 0, "%s: bad keys %s", what, keys);
+	cr_assert_eq(app_headless_keys(a, keys), 0, "%s: bad keys %s", what,
+	    keys);
 	snprintf(k, sizeof k, "<Esc>w<C-u>%s/cmd.sh<Enter>", tmpdir);
 	cr_assert_eq(app_headless_keys(a, k), 0);
-	cr_assert(strstr(app_headless_status(a), "wrote the command line") != NULL,
+	cr_assert(strstr(app_headless_status(a), "wrote the command line") !=
+		NULL,
 	    "%s: w says '%s'", what, app_headless_status(a));
 	snprintf(k, sizeof k, "s<C-u>%s/s.yaml<Enter>", tmpdir);
 	cr_assert_eq(app_headless_keys(a, k), 0);
@@ -215,11 +222,12 @@ check_change(const char *what, const char *base, const char *keys, const char *m
 	cli_exports(base, more, &want);
 	uncommented(want.command);
 	cr_assert_str_eq(got.command, want.command,
-	    "%s: the planner's command line\n  %s  is not the command line's\n  %s",
+	    "%s: the planner's command line\n  %s  is not the command line's\n "
+	    " %s",
 	    what, got.command, want.command);
 	cr_assert_str_eq(got.scenario, want.scenario,
-	    "%s: the planner's scenario\n%s\nis not the command line's\n%s", what,
-	    got.scenario, want.scenario);
+	    "%s: the planner's scenario\n%s\nis not the command line's\n%s",
+	    what, got.scenario, want.scenario);
 	cr_assert_str_eq(got.config, want.config,
 	    "%s: the planner's config\n%s\nis not the command line's\n%s", what,
 	    got.config, want.config);
@@ -261,7 +269,8 @@ gpu_keys(const char *gpu, const char *mig, char *buf, size_t len)
 
 /* Keys that move the Flags pane to flag f of the input of BASE. */
 static void
-flag_keys(const char *base, enum flag_id f, const char *then, char *buf, size_t len)
+flag_keys(const char *base, enum flag_id f, const char *then, char *buf,
+    size_t len)
 {
 	struct cli cli;
 	char store[2048];
@@ -284,12 +293,14 @@ Test(uiexport, the_reproducer_model_from_the_search)
 {
 	check_change("model by search", QWEN32, "2/3.1 8b<Enter><Enter>",
 	    "--model meta-llama/Llama-3.1-8B-Instruct");
-	check_change("model then undo", QWEN32, "2/3.1 8b<Enter><Enter>u", NULL);
+	check_change("model then undo", QWEN32, "2/3.1 8b<Enter><Enter>u",
+	    NULL);
 	/* a command pasted on the command line names its own model */
 	check_change("model after an imported command",
 	    "--gpu h200-nvl -- vllm serve Qwen/Qwen3-32B --max-model-len 16k",
 	    "2/3.1 8b<Enter><Enter>",
-	    "--gpu h200-nvl --max-model-len 16000 --model meta-llama/Llama-3.1-8B-Instruct");
+	    "--gpu h200-nvl --max-model-len 16000 --model "
+	    "meta-llama/Llama-3.1-8B-Instruct");
 }
 
 Test(uiexport, checkpoint)
@@ -308,7 +319,8 @@ Test(uiexport, card_slice_and_count)
 	gpu_keys("h100-sxm", NULL, k, sizeof k);
 	check_change("card", QWEN32, k, "--gpu h100-sxm");
 	gpu_keys("h200-nvl", "3g.71gb", k, sizeof k);
-	check_change("slice", "--gpu h200-nvl --model Qwen/Qwen3-8B", k, "--mig 3g.71gb");
+	check_change("slice", "--gpu h200-nvl --model Qwen/Qwen3-8B", k,
+	    "--mig 3g.71gb");
 	check_change("count", QWEN32, "1+", "--gpus 2");
 	check_change("count twice", QWEN32, "1++", "--gpus 3");
 }
@@ -319,22 +331,31 @@ Test(uiexport, every_flag)
 		enum flag_id f;
 		const char *keys, *more;
 	} cases[] = {
-		{ FLAG_UTIL, "<Enter><C-u>0.85<Enter>", "--gpu-memory-utilization 0.85" },
-		{ FLAG_MAX_MODEL_LEN, "<Enter><C-u>16384<Enter>", "--max-model-len 16384" },
+		{ FLAG_UTIL, "<Enter><C-u>0.85<Enter>",
+		    "--gpu-memory-utilization 0.85" },
+		{ FLAG_MAX_MODEL_LEN, "<Enter><C-u>16384<Enter>",
+		    "--max-model-len 16384" },
 		{ FLAG_MAX_MODEL_LEN, "<Space>", "--max-model-len auto" },
-		{ FLAG_KV_DTYPE, "<Enter><C-u>fp8<Enter>", "--kv-cache-dtype fp8" },
-		{ FLAG_MAX_NUM_SEQS, "<Enter><C-u>64<Enter>", "--max-num-seqs 64" },
-		{ FLAG_MAX_BATCHED, "<Enter><C-u>4096<Enter>", "--max-num-batched-tokens 4096" },
+		{ FLAG_KV_DTYPE, "<Enter><C-u>fp8<Enter>",
+		    "--kv-cache-dtype fp8" },
+		{ FLAG_MAX_NUM_SEQS, "<Enter><C-u>64<Enter>",
+		    "--max-num-seqs 64" },
+		{ FLAG_MAX_BATCHED, "<Enter><C-u>4096<Enter>",
+		    "--max-num-batched-tokens 4096" },
 		{ FLAG_TP, "+", "--tensor-parallel-size 2" },
 		{ FLAG_PP, "+", "--pipeline-parallel-size 2" },
 		{ FLAG_DP, "+", "--data-parallel-size 2" },
 		{ FLAG_EAGER, "<Space>", "--enforce-eager" },
-		{ FLAG_CAPTURE, "<Enter><C-u>128<Enter>", "--max-cudagraph-capture-size 128" },
-		{ FLAG_CAPTURE, "<Enter><C-u>1,2,4,8<Enter>", "--cudagraph-capture-sizes 1 2 4 8" },
+		{ FLAG_CAPTURE, "<Enter><C-u>128<Enter>",
+		    "--max-cudagraph-capture-size 128" },
+		{ FLAG_CAPTURE, "<Enter><C-u>1,2,4,8<Enter>",
+		    "--cudagraph-capture-sizes 1 2 4 8" },
 		{ FLAG_BLOCK_SIZE, "<Enter><C-u>32<Enter>", "--block-size 32" },
-		{ FLAG_KV_BYTES, "<Enter><C-u>20G<Enter>", "--kv-cache-memory-bytes 20G" },
+		{ FLAG_KV_BYTES, "<Enter><C-u>20G<Enter>",
+		    "--kv-cache-memory-bytes 20G" },
 		{ FLAG_OTHER, "<Enter><C-u>1.5<Enter>", "--other-usage 1.5" },
-		{ FLAG_VERSION, "<Enter><C-u>0.19.0<Enter>", "--vllm-version 0.19.0" },
+		{ FLAG_VERSION, "<Enter><C-u>0.19.0<Enter>",
+		    "--vllm-version 0.19.0" },
 		{ FLAG_OVERHEAD, "<Space>", "--overhead rule" },
 	};
 	char k[1024], name[128];
@@ -353,9 +374,12 @@ Test(uiexport, multimodal_flags)
 	char k[1024];
 
 	flag_keys(vl, FLAG_MM_IMAGES, "<Enter><C-u>2<Enter>", k, sizeof k);
-	check_change("images per prompt", vl, k, "--limit-mm-per-prompt {\"image\":2}");
-	flag_keys(vl, FLAG_MM_MAX_PIXELS, "<Enter><C-u>1003520<Enter>", k, sizeof k);
-	check_change("max_pixels", vl, k, "--mm-processor-kwargs {\"max_pixels\":1003520}");
+	check_change("images per prompt", vl, k,
+	    "--limit-mm-per-prompt {\"image\":2}");
+	flag_keys(vl, FLAG_MM_MAX_PIXELS, "<Enter><C-u>1003520<Enter>", k,
+	    sizeof k);
+	check_change("max_pixels", vl, k,
+	    "--mm-processor-kwargs {\"max_pixels\":1003520}");
 }
 
 Test(uiexport, tokens_per_request)
@@ -381,7 +405,8 @@ check_fix(const char *base, size_t i)
 	cli_done(&cli);
 	if (i >= n)
 		return 0;
-	if (fx[i].flags[0] == '(')	/* not a flag: nothing the command line takes */
+	if (fx[i].flags[0] ==
+	    '(') /* not a flag: nothing the command line takes */
 		return 1;
 	snprintf(k, sizeof k, "5<Home>");
 	for (j = 0; j < i; j++)
@@ -397,16 +422,18 @@ Test(uiexport, every_fix)
 {
 	static const char *const bases[] = {
 		/* fails at weights: quantized checkpoints, TP, bigger cards */
-		"--gpu rtx-pro-6000-server --model meta-llama/Llama-3.3-70B-Instruct",
+		"--gpu rtx-pro-6000-server --model "
+		"meta-llama/Llama-3.3-70B-Instruct",
 		/* fails at the KV cache */
-		"--gpu rtx-pro-6000-server --model nvidia/Llama-3.3-70B-Instruct-FP8 "
-		    "--kv-cache-dtype fp8",
+		"--gpu rtx-pro-6000-server --model "
+		"nvidia/Llama-3.3-70B-Instruct-FP8 "
+		"--kv-cache-dtype fp8",
 		/* a MIG slice too small */
 		"--gpu h200-nvl --mig 1g.18gb --model Qwen/Qwen3-14B",
 		/* starts: fixes that carry more */
 		QWEN32,
 		"--gpu h200-nvl --model nvidia/Llama-3.3-70B-Instruct-FP8 "
-		    "--tokens-per-request 8192",
+		"--tokens-per-request 8192",
 	};
 	size_t b, i, applied = 0;
 
@@ -422,7 +449,8 @@ Test(uiexport, every_fix)
 Test(uiexport, pasted_command)
 {
 	check_change("pasted command", QWEN32,
-	    "p<C-u>vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192 "
+	    "p<C-u>vllm serve meta-llama/Llama-3.1-8B-Instruct --max-model-len "
+	    "8192 "
 	    "--gpu-memory-utilization 0.8<Enter>",
 	    "--model meta-llama/Llama-3.1-8B-Instruct --max-model-len 8192 "
 	    "--gpu-memory-utilization 0.8");
@@ -438,26 +466,31 @@ Test(uiexport, opened_scenario)
 {
 	char path[512], keys[1024], more[600], err[256];
 	const char *text = "headroom-scenario: 1\nvllm-version: \"0.32.0\"\n"
-	    "gpu: h100-sxm\nmodel: Qwen/Qwen3-14B\nvllm:\n  max-model-len: 24576\n"
-	    "  gpu-memory-utilization: 0.87\n";
+			   "gpu: h100-sxm\nmodel: Qwen/Qwen3-14B\nvllm:\n  "
+			   "max-model-len: 24576\n"
+			   "  gpu-memory-utilization: 0.87\n";
 
 	snprintf(path, sizeof path, "%s/open.yaml", tmpdir);
-	cr_assert_eq(textfile_write_atomic(path, text, strlen(text), err, sizeof err), 0,
-	    "%s", err);
+	cr_assert_eq(textfile_write_atomic(path, text, strlen(text), err,
+			 sizeof err),
+	    0, "%s", err);
 	snprintf(keys, sizeof keys, "o<C-u>%s<Enter>", path);
 	snprintf(more, sizeof more, "=--scenario %s", path);
 	check_change("opened scenario", QWEN32, keys, more);
 	/* and a change after opening it */
-	snprintf(keys, sizeof keys, "o<C-u>%s<Enter>2/3.1 8b<Enter><Enter>", path);
-	snprintf(more, sizeof more, "=--scenario %s --model meta-llama/Llama-3.1-8B-Instruct",
+	snprintf(keys, sizeof keys, "o<C-u>%s<Enter>2/3.1 8b<Enter><Enter>",
 	    path);
+	snprintf(more, sizeof more,
+	    "=--scenario %s --model meta-llama/Llama-3.1-8B-Instruct", path);
 	check_change("opened scenario, then a model", QWEN32, keys, more);
 	/* a vLLM config file: its model and flags on the planner's card */
-	text = "model: Qwen/Qwen3-14B\nmax-model-len: 24576\ngpu-memory-utilization: 0.87\n"
-	    "kv-cache-dtype: fp8\n";
+	text = "model: Qwen/Qwen3-14B\nmax-model-len: "
+	       "24576\ngpu-memory-utilization: 0.87\n"
+	       "kv-cache-dtype: fp8\n";
 	snprintf(path, sizeof path, "%s/vllm.yaml", tmpdir);
-	cr_assert_eq(textfile_write_atomic(path, text, strlen(text), err, sizeof err), 0,
-	    "%s", err);
+	cr_assert_eq(textfile_write_atomic(path, text, strlen(text), err,
+			 sizeof err),
+	    0, "%s", err);
 	snprintf(keys, sizeof keys, "o<C-u>%s<Enter>", path);
 	snprintf(more, sizeof more, "=--gpu h200-nvl --config %s", path);
 	check_change("opened vLLM config", QWEN32, keys, more);
@@ -478,7 +511,8 @@ after(const char *s, const char *key, char *out, size_t len)
 	p += strlen(key);
 	while (*p == ' ')
 		p++;
-	while (p[n] != '\0' && p[n] != ' ' && p[n] != '|' && p[n] != '\n' && n + 1 < len)
+	while (p[n] != '\0' && p[n] != ' ' && p[n] != '|' && p[n] != '\n' &&
+	    n + 1 < len)
 		n++;
 	memcpy(out, p, n);
 	out[n] = '\0';
@@ -506,25 +540,34 @@ legend(const char *screen, const char *name, char *got, size_t len)
  * reports, the quote and the compare table all show the one value, as
  * vLLM's "Available KV cache memory" is printed (format_gib).
  */
-Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini = teardown)
+Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup,
+    .fini = teardown)
 {
 	static const char *const plans[] = {
 		/* the plan: legend 15.72, report 15.73 */
-		"--gpu rtx-pro-6000-server --model nvidia/Llama-3.3-70B-Instruct-FP8 "
-		    "--kv-cache-dtype fp8 --max-model-len 8192",
+		"--gpu rtx-pro-6000-server --model "
+		"nvidia/Llama-3.3-70B-Instruct-FP8 "
+		"--kv-cache-dtype fp8 --max-model-len 8192",
 		"--gpu h200-nvl --model meta-llama/Llama-3.1-8B-Instruct",
 		"--gpu h100-sxm --model Qwen/Qwen3-32B --max-model-len 8192",
-		"--gpu l40s --model Qwen/Qwen3-8B --gpu-memory-utilization 0.87",
-		"--gpu h200-nvl --mig 2g.35gb --model Qwen/Qwen3-8B --max-model-len 16384",
-		"--gpu a100-80gb-sxm --model meta-llama/Llama-3.1-70B-Instruct -tp 4",
+		"--gpu l40s --model Qwen/Qwen3-8B --gpu-memory-utilization "
+		"0.87",
+		"--gpu h200-nvl --mig 2g.35gb --model Qwen/Qwen3-8B "
+		"--max-model-len 16384",
+		"--gpu a100-80gb-sxm --model meta-llama/Llama-3.1-70B-Instruct "
+		"-tp 4",
 		/* refused at the KV cache: too little for one request */
-		"--gpu rtx-pro-6000-server --model nvidia/Llama-3.3-70B-Instruct-FP8 "
-		    "--kv-cache-dtype fp8",
+		"--gpu rtx-pro-6000-server --model "
+		"nvidia/Llama-3.3-70B-Instruct-FP8 "
+		"--kv-cache-dtype fp8",
 		/* no memory left for the cache at all */
-		"--gpu h100-sxm --model Qwen/Qwen3-32B --gpu-memory-utilization 0.82",
-		"--gpu h100-sxm --model Qwen/Qwen3-32B --gpu-memory-utilization 0.75",
+		"--gpu h100-sxm --model Qwen/Qwen3-32B "
+		"--gpu-memory-utilization 0.82",
+		"--gpu h100-sxm --model Qwen/Qwen3-32B "
+		"--gpu-memory-utilization 0.75",
 		/* stops at the weights: no figure */
-		"--gpu rtx-pro-6000-server --model meta-llama/Llama-3.3-70B-Instruct",
+		"--gpu rtx-pro-6000-server --model "
+		"meta-llama/Llama-3.3-70B-Instruct",
 	};
 	const struct catalogue *c = test_catalogue();
 	static const struct ui_options plain = { 0, 0, NULL, NULL };
@@ -571,63 +614,88 @@ Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini 
 		cmp = compare_text(c, &col, 1, 30);
 
 		after(text, "Available KV cache memory:", got, sizeof got);
-		cr_assert_str_eq(got, want, "%s: text report says %s, want %s", plans[i], got,
-		    want);
+		cr_assert_str_eq(got, want, "%s: text report says %s, want %s",
+		    plans[i], got, want);
 		after(md, "| KV cache |", got, sizeof got);
-		cr_assert_str_eq(got, want, "%s: Markdown report says %s", plans[i], got);
+		cr_assert_str_eq(got, want, "%s: Markdown report says %s",
+		    plans[i], got);
 		cr_assert_not_null(strstr(quote, "## Memory per card"));
-		after(strstr(quote, "## Memory per card"), "| KV cache |", got, sizeof got);
+		after(strstr(quote, "## Memory per card"), "| KV cache |", got,
+		    sizeof got);
 		cr_assert_str_eq(got, want, "%s: quote says %s", plans[i], got);
 		after(cmp, "  KV cache", got, sizeof got);
-		cr_assert_str_eq(got, want, "%s: compare says %s", plans[i], got);
+		cr_assert_str_eq(got, want, "%s: compare says %s", plans[i],
+		    got);
 		root = cJSON_Parse(json);
 		cr_assert_not_null(root);
-		kv = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "memory_gib"), "kv_cache");
+		kv =
+		    cJSON_GetObjectItem(cJSON_GetObjectItem(root, "memory_gib"),
+			"kv_cache");
 		cr_assert_not_null(kv, "%s: no memory_gib.kv_cache", plans[i]);
 		if (have) {
 			cr_assert(cJSON_IsNumber(kv));
-			units_format_gib_value(kv->valuedouble, got, sizeof got);
-			cr_assert_str_eq(got, want, "%s: JSON says %s", plans[i], got);
+			units_format_gib_value(kv->valuedouble, got,
+			    sizeof got);
+			cr_assert_str_eq(got, want, "%s: JSON says %s",
+			    plans[i], got);
 			cr_assert(kv->valuedouble == units_gib2(kvb));
 		} else {
-			cr_assert(cJSON_IsNull(kv), "%s: JSON has a figure vLLM never logs",
-			    plans[i]);
+			cr_assert(cJSON_IsNull(kv),
+			    "%s: JSON has a figure vLLM never logs", plans[i]);
 		}
 		/* the planner's legend */
-		a = app_headless_new((struct catalogue *)c, &cli.imp.in, &plain, 40, 160);
+		a = app_headless_new((struct catalogue *)c, &cli.imp.in, &plain,
+		    40, 160);
 		cr_assert_not_null(a);
 		app_headless_dump(a, screen, sizeof screen);
 		/* the weights and the CUDA graphs: one value too */
 		units_format_gib(p.weights, w2, sizeof w2);
 		after(text, "Model loading took", got, sizeof got);
-		cr_assert_str_eq(got, w2, "%s: text weights %s, w2 %s", plans[i], got, w2);
-		after(strstr(quote, "## Memory per card"), "| Weights |", got, sizeof got);
-		cr_assert_str_eq(got, w2, "%s: quote weights %s", plans[i], got);
+		cr_assert_str_eq(got, w2, "%s: text weights %s, w2 %s",
+		    plans[i], got, w2);
+		after(strstr(quote, "## Memory per card"), "| Weights |", got,
+		    sizeof got);
+		cr_assert_str_eq(got, w2, "%s: quote weights %s", plans[i],
+		    got);
 		after(cmp, "  weights", got, sizeof got);
-		cr_assert_str_eq(got, w2, "%s: compare weights %s", plans[i], got);
+		cr_assert_str_eq(got, w2, "%s: compare weights %s", plans[i],
+		    got);
 		legend(screen, " weights ", got, sizeof got);
-		cr_assert_str_eq(got, w2, "%s: legend weights %s", plans[i], got);
-		kv = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "memory_gib"), "weights");
-		cr_assert(cJSON_IsNumber(kv) && kv->valuedouble == units_gib2(p.weights));
+		cr_assert_str_eq(got, w2, "%s: legend weights %s", plans[i],
+		    got);
+		kv =
+		    cJSON_GetObjectItem(cJSON_GetObjectItem(root, "memory_gib"),
+			"weights");
+		cr_assert(cJSON_IsNumber(kv) &&
+		    kv->valuedouble == units_gib2(p.weights));
 		if (p.cuda_graphs > 0) {
 			units_format_gib(p.cuda_graphs, w2, sizeof w2);
-			after(text, "Estimated CUDA graph memory:", got, sizeof got);
-			cr_assert_str_eq(got, w2, "%s: text graphs %s", plans[i], got);
+			after(text, "Estimated CUDA graph memory:", got,
+			    sizeof got);
+			cr_assert_str_eq(got, w2, "%s: text graphs %s",
+			    plans[i], got);
 			after(cmp, "  CUDA graphs", got, sizeof got);
-			cr_assert_str_eq(got, w2, "%s: compare graphs %s", plans[i], got);
+			cr_assert_str_eq(got, w2, "%s: compare graphs %s",
+			    plans[i], got);
 			legend(screen, " CUDA graphs ", got, sizeof got);
-			cr_assert_str_eq(got, w2, "%s: legend graphs %s", plans[i], got);
-			kv = cJSON_GetObjectItem(cJSON_GetObjectItem(root, "memory_gib"),
+			cr_assert_str_eq(got, w2, "%s: legend graphs %s",
+			    plans[i], got);
+			kv = cJSON_GetObjectItem(cJSON_GetObjectItem(root,
+						     "memory_gib"),
 			    "cuda_graphs");
-			cr_assert(cJSON_IsNumber(kv) && kv->valuedouble == units_gib2(p.cuda_graphs));
+			cr_assert(cJSON_IsNumber(kv) &&
+			    kv->valuedouble == units_gib2(p.cuda_graphs));
 		}
 		legend(screen, " KV cache ", got, sizeof got);
 		if (have && kvb > 0)
-			cr_assert_str_eq(got, want, "%s: the legend says %s, want %s\n%s",
-			    plans[i], got, want, screen);
+			cr_assert_str_eq(got, want,
+			    "%s: the legend says %s, want %s\n%s", plans[i],
+			    got, want, screen);
 		else
-			cr_assert_str_eq(got, "", "%s: the legend shows a KV cache of %s "
-			    "for a plan that has none", plans[i], got);
+			cr_assert_str_eq(got, "",
+			    "%s: the legend shows a KV cache of %s "
+			    "for a plan that has none",
+			    plans[i], got);
 		app_headless_free(&a);
 		cJSON_Delete(root);
 		free(text);
@@ -638,7 +706,8 @@ Test(figures, the_kv_cache_figure_is_one_value_everywhere, .init = setup, .fini 
 		cli_done(&cli);
 		(void)err;
 	}
-	cr_assert_geq(negative, 1, "no plan refused at the KV cache for want of memory");
+	cr_assert_geq(negative, 1,
+	    "no plan refused at the KV cache for want of memory");
 	cr_assert_geq(none, 1, "no plan stopped before the KV cache");
 }
 
@@ -685,9 +754,11 @@ args_of(const struct plan_input *in, char *buf, size_t len)
 	if (in->max_num_seqs > 0)
 		ADD(" --max-num-seqs %d", in->max_num_seqs);
 	if (in->tokens_per_request > 0)
-		ADD(" --tokens-per-request %lld", (long long)in->tokens_per_request);
+		ADD(" --tokens-per-request %lld",
+		    (long long)in->tokens_per_request);
 	if (in->version > 0)
-		ADD(" --vllm-version %s", vllm_version_format(in->version, v, sizeof v));
+		ADD(" --vllm-version %s",
+		    vllm_version_format(in->version, v, sizeof v));
 #undef ADD
 }
 
@@ -701,7 +772,8 @@ args_after(const char *base, const char *keys, char *buf, size_t len)
 	static const struct ui_options plain = { 0, 0, NULL, NULL };
 
 	cli_from(&cli, base, NULL, store, sizeof store);
-	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.imp.in, &plain, 40, 120);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.imp.in,
+	    &plain, 40, 120);
 	cr_assert_not_null(a);
 	cr_assert_eq(app_headless_keys(a, keys), 0);
 	args_of(app_headless_input(a), buf, len);
@@ -711,14 +783,17 @@ args_after(const char *base, const char *keys, char *buf, size_t len)
 
 Test(uiexport, rows_of_the_answer_views)
 {
-	const char *seeds = "--gpu rtx-pro-6000-server --model meta-llama/Llama-3.3-70B-Instruct "
-	    "--checkpoint nvidia/Llama-3.3-70B-Instruct-FP8 --kv-cache-dtype fp8 "
-	    "--max-model-len 8192 --tokens-per-request 8192";
+	const char *seeds = "--gpu rtx-pro-6000-server --model "
+			    "meta-llama/Llama-3.3-70B-Instruct "
+			    "--checkpoint nvidia/Llama-3.3-70B-Instruct-FP8 "
+			    "--kv-cache-dtype fp8 "
+			    "--max-model-len 8192 --tokens-per-request 8192";
 	char more[1024];
 	const char *const views[] = {
-		"F<Enter>", "F<Down><Down><Enter>", "F>><Right><Enter>",	/* fit rows */
-		"S<Enter>",						/* shared card */
-		"U<Left><Left><Enter>",					/* another release */
+		"F<Enter>", "F<Down><Down><Enter>",
+		"F>><Right><Enter>", /* fit rows */
+		"S<Enter>", /* shared card */
+		"U<Left><Left><Enter>", /* another release */
 	};
 	size_t i;
 
@@ -740,12 +815,15 @@ Test(uiexport, every_flag_or_only_changed_ones)
 	static const struct ui_options plain = { 0, 0, NULL, NULL };
 
 	cli_from(&cli, QWEN32, NULL, store, sizeof store);
-	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.imp.in, &plain, 40, 120);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.imp.in,
+	    &plain, 40, 120);
 	cr_assert_not_null(a);
-	snprintf(k, sizeof k, "2/3.1 8b<Enter><Enter>xw<C-u>%s/x.sh<Enter>", tmpdir);
+	snprintf(k, sizeof k, "2/3.1 8b<Enter><Enter>xw<C-u>%s/x.sh<Enter>",
+	    tmpdir);
 	cr_assert_eq(app_headless_keys(a, k), 0);
 	got = read_back("x.sh");
-	cli_from(&ex, QWEN32, "--model meta-llama/Llama-3.1-8B-Instruct --explicit", store2,
+	cli_from(&ex, QWEN32,
+	    "--model meta-llama/Llama-3.1-8B-Instruct --explicit", store2,
 	    sizeof store2);
 	plan_compute(test_catalogue(), &ex.imp.in, &p);
 	memset(&rin, 0, sizeof rin);
@@ -758,7 +836,8 @@ Test(uiexport, every_flag_or_only_changed_ones)
 	want = export_command(&rin, err, sizeof err);
 	cr_assert_not_null(want, "%s", err);
 	uncommented(want);
-	cr_assert_str_eq(got, want, "x then w:\n  %s  is not --explicit's\n  %s", got, want);
+	cr_assert_str_eq(got, want,
+	    "x then w:\n  %s  is not --explicit's\n  %s", got, want);
 	free(got);
 	free(want);
 	app_headless_free(&a);

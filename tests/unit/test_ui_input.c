@@ -20,8 +20,8 @@
 Test(keys, names_round_trip)
 {
 	static const char *names[] = { "<Enter>", "<Esc>", "<Tab>", "<S-Tab>",
-	    "<Left>", "<S-Right>", "<PgUp>", "<PgDn>", "<C-l>", "<F1>", "<F12>",
-	    "<Space>", "<BS>", "<lt>", "q", "?", "[" };
+		"<Left>", "<S-Right>", "<PgUp>", "<PgDn>", "<C-l>", "<F1>",
+		"<F12>", "<Space>", "<BS>", "<lt>", "q", "?", "[" };
 	size_t i;
 
 	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -63,7 +63,8 @@ Test(action, every_key_in_the_table_parses_and_is_unique_per_context)
 			while (*s == ' ')
 				s++;
 			c = keys_parse_one(&s);
-			cr_assert_geq(c, 0, "%s: bad key in '%s'", ai->name, ai->keys);
+			cr_assert_geq(c, 0, "%s: bad key in '%s'", ai->name,
+			    ai->keys);
 			for (b = 1; b < a; b++)
 				if (action_info(b)->ctx == ai->ctx) {
 					const char *t = action_info(b)->keys;
@@ -71,8 +72,10 @@ Test(action, every_key_in_the_table_parses_and_is_unique_per_context)
 					while (*t) {
 						while (*t == ' ')
 							t++;
-						cr_assert_neq(keys_parse_one(&t), c,
-						    "%s and %s share a key", ai->name,
+						cr_assert_neq(keys_parse_one(
+								  &t),
+						    c, "%s and %s share a key",
+						    ai->name,
 						    action_info(b)->name);
 					}
 				}
@@ -109,7 +112,8 @@ Test(flags, steps_start_from_the_value_in_force)
 	struct plan_input in;
 	struct plan p, d;
 
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP8");
 	planned(&in, &p, &d);
 	cr_assert(flags_step(FLAG_UTIL, &in, &p, 1, false));
@@ -123,7 +127,8 @@ Test(flags, steps_start_from_the_value_in_force)
 	cr_assert(flags_step(FLAG_MAX_MODEL_LEN, &in, &p, 1, false));
 	cr_assert_eq(in.max_model_len, 131072, "up to the model's own length");
 	planned(&in, &p, &d);
-	cr_assert(!flags_step(FLAG_MAX_MODEL_LEN, &in, &p, 1, false), "and no further");
+	cr_assert(!flags_step(FLAG_MAX_MODEL_LEN, &in, &p, 1, false),
+	    "and no further");
 	cr_assert(flags_step(FLAG_MAX_MODEL_LEN, &in, &p, -1, true));
 	cr_assert_eq(in.max_model_len, 32768, "PgDn: two steps");
 	cr_assert(flags_step(FLAG_TP, &in, &p, 1, false));
@@ -142,36 +147,66 @@ Test(flags, typed_values_are_checked)
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	planned(&in, &p, &d);
 	before = in;
-	cr_assert_eq(flags_parse(FLAG_UTIL, "1.5", &in, &p, err, sizeof err), -1);
+	cr_assert_eq(flags_parse(FLAG_UTIL, "1.5", &in, &p, err, sizeof err),
+	    -1);
 	cr_assert(strstr(err, "at most 1") != NULL, "%s", err);
-	cr_assert(memcmp(&in, &before, sizeof in) == 0, "a refused value changes nothing");
-	cr_assert_eq(flags_parse(FLAG_UTIL, "85%", &in, &p, err, sizeof err), 0);
+	cr_assert(memcmp(&in, &before, sizeof in) == 0,
+	    "a refused value changes nothing");
+	cr_assert_eq(flags_parse(FLAG_UTIL, "85%", &in, &p, err, sizeof err),
+	    0);
 	cr_assert_float_eq(in.util, 0.85, 1e-12);
-	cr_assert_eq(flags_parse(FLAG_MAX_MODEL_LEN, "32k", &in, &p, err, sizeof err), 0);
+	cr_assert_eq(flags_parse(FLAG_MAX_MODEL_LEN, "32k", &in, &p, err,
+			 sizeof err),
+	    0);
 	cr_assert_eq(in.max_model_len, 32000, "vLLM's 32k is decimal");
-	cr_assert_eq(flags_parse(FLAG_MAX_MODEL_LEN, "auto", &in, &p, err, sizeof err), 0);
+	cr_assert_eq(flags_parse(FLAG_MAX_MODEL_LEN, "auto", &in, &p, err,
+			 sizeof err),
+	    0);
 	cr_assert_eq(in.max_model_len, -1);
-	cr_assert_eq(flags_parse(FLAG_MAX_MODEL_LEN, "lots", &in, &p, err, sizeof err), -1);
-	cr_assert_eq(flags_parse(FLAG_KV_DTYPE, "fp8", &in, &p, err, sizeof err), 0);
+	cr_assert_eq(flags_parse(FLAG_MAX_MODEL_LEN, "lots", &in, &p, err,
+			 sizeof err),
+	    -1);
+	cr_assert_eq(flags_parse(FLAG_KV_DTYPE, "fp8", &in, &p, err,
+			 sizeof err),
+	    0);
 	cr_assert_eq(in.kv_dtype, KV_FP8);
-	cr_assert_eq(flags_parse(FLAG_KV_DTYPE, "fp7", &in, &p, err, sizeof err), -1);
-	cr_assert(strstr(err, "fp8_e4m3") != NULL, "lists the choices: %s", err);
+	cr_assert_eq(flags_parse(FLAG_KV_DTYPE, "fp7", &in, &p, err,
+			 sizeof err),
+	    -1);
+	cr_assert(strstr(err, "fp8_e4m3") != NULL, "lists the choices: %s",
+	    err);
 	/* any positive size in the newest release; the plan judges older ones */
-	cr_assert_eq(flags_parse(FLAG_BLOCK_SIZE, "24", &in, &p, err, sizeof err), 0);
-	cr_assert_eq(flags_parse(FLAG_BLOCK_SIZE, "0", &in, &p, err, sizeof err), -1);
-	cr_assert_eq(flags_parse(FLAG_BLOCK_SIZE, "32", &in, &p, err, sizeof err), 0);
-	cr_assert_eq(flags_parse(FLAG_KV_BYTES, "20G", &in, &p, err, sizeof err), 0);
+	cr_assert_eq(flags_parse(FLAG_BLOCK_SIZE, "24", &in, &p, err,
+			 sizeof err),
+	    0);
+	cr_assert_eq(flags_parse(FLAG_BLOCK_SIZE, "0", &in, &p, err,
+			 sizeof err),
+	    -1);
+	cr_assert_eq(flags_parse(FLAG_BLOCK_SIZE, "32", &in, &p, err,
+			 sizeof err),
+	    0);
+	cr_assert_eq(flags_parse(FLAG_KV_BYTES, "20G", &in, &p, err,
+			 sizeof err),
+	    0);
 	cr_assert_eq(in.kv_cache_memory_bytes, 20 * GIB);
-	cr_assert_eq(flags_parse(FLAG_CAPTURE, "1,2,4,8", &in, &p, err, sizeof err), 0);
+	cr_assert_eq(flags_parse(FLAG_CAPTURE, "1,2,4,8", &in, &p, err,
+			 sizeof err),
+	    0);
 	cr_assert_eq(in.n_capture_sizes, 4);
 	cr_assert_eq(in.capture_sizes[3], 8);
-	cr_assert_eq(flags_parse(FLAG_VERSION, "0.19", &in, &p, err, sizeof err), 0);
+	cr_assert_eq(flags_parse(FLAG_VERSION, "0.19", &in, &p, err,
+			 sizeof err),
+	    0);
 	cr_assert_eq(in.version, VLLM_VER(0, 19, 0));
-	cr_assert_eq(flags_parse(FLAG_VERSION, "0.9.0", &in, &p, err, sizeof err), -1);
-	cr_assert_eq(flags_parse(FLAG_EAGER, "yes", &in, &p, err, sizeof err), 0);
+	cr_assert_eq(flags_parse(FLAG_VERSION, "0.9.0", &in, &p, err,
+			 sizeof err),
+	    -1);
+	cr_assert_eq(flags_parse(FLAG_EAGER, "yes", &in, &p, err, sizeof err),
+	    0);
 	cr_assert(in.enforce_eager);
 	cr_assert_eq(flags_parse(FLAG_TP, "0", &in, &p, err, sizeof err), -1);
-	cr_assert_eq(flags_parse(FLAG_OTHER, "1.5", &in, &p, err, sizeof err), 0);
+	cr_assert_eq(flags_parse(FLAG_OTHER, "1.5", &in, &p, err, sizeof err),
+	    0);
 	cr_assert_float_eq(in.other_usage_gib, 1.5, 1e-12);
 }
 
@@ -217,11 +252,13 @@ Test(lists, cards_are_grouped_and_slices_nested)
 		cards += rows[i].kind == ROW_GPU;
 		slices += rows[i].kind == ROW_MIG;
 		if (rows[i].kind == ROW_MIG)
-			cr_assert(rows[i - 1].kind != ROW_FAMILY && rows[i - 1].gpu ==
-			    rows[i].gpu, "a slice follows its card");
+			cr_assert(rows[i - 1].kind != ROW_FAMILY &&
+				rows[i - 1].gpu == rows[i].gpu,
+			    "a slice follows its card");
 	}
 	cr_assert_eq(cards, c->n_gpus);
-	r = lists_gpu_find(rows, n, g, catalogue_find_mig(&c->gpus[g], "2g.48gb"));
+	r = lists_gpu_find(rows, n, g,
+	    catalogue_find_mig(&c->gpus[g], "2g.48gb"));
 	cr_assert_geq(r, 0);
 	cr_assert_eq(rows[r].kind, ROW_MIG);
 	cr_assert_eq(lists_gpu_move(rows, n, 0, 1), 1, "headings are skipped");
@@ -248,18 +285,19 @@ Test(action, the_documentation_lists_every_key_and_role)
 	char *doc;
 	int a;
 
-	snprintf(path, sizeof path, "%s/doc/keys-and-themes.md", top ? top : ".");
+	snprintf(path, sizeof path, "%s/doc/keys-and-themes.md",
+	    top ? top : ".");
 	doc = textfile_read(path, NULL, err, sizeof err);
 	cr_assert_not_null(doc, "%s", err);
 	for (a = 1; a < ACT_COUNT; a++) {
 		snprintf(want, sizeof want, " | %s |\n", action_info(a)->help);
-		cr_assert(strstr(doc, want) != NULL, "doc/keys-and-themes.md lacks '%s'",
-		    action_info(a)->help);
+		cr_assert(strstr(doc, want) != NULL,
+		    "doc/keys-and-themes.md lacks '%s'", action_info(a)->help);
 	}
 	for (a = 0; a < ROLE_COUNT; a++) {
 		snprintf(want, sizeof want, "`%s`", theme_role_name(a));
-		cr_assert(strstr(doc, want) != NULL, "the doc does not name role %s",
-		    theme_role_name(a));
+		cr_assert(strstr(doc, want) != NULL,
+		    "the doc does not name role %s", theme_role_name(a));
 	}
 	free(doc);
 }

@@ -33,11 +33,13 @@ start(const char *term)
 	struct app *a;
 
 	setenv("TERM", term, 1);
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP8");
 	in.kv_dtype = KV_FP8;
 	in.max_model_len = 131072;
-	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &opt, 24, 80);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &opt,
+	    24, 80);
 	cr_assert_not_null(a);
 	return a;
 }
@@ -80,7 +82,8 @@ Test(keys, a_typed_value_replaces_the_one_shown)
 
 	/* the flags pane's second row is --max-model-len, shown as 131072 */
 	keys(a, "4j<Enter>");
-	cr_assert_not_null(strstr(dump(a), "--max-model-len: 131072"), "%s", screen);
+	cr_assert_not_null(strstr(dump(a), "--max-model-len: 131072"), "%s",
+	    screen);
 	keys(a, "8192<Enter>");
 	cr_assert_eq(app_headless_input(a)->max_model_len, 8192, "got %d",
 	    app_headless_input(a)->max_model_len);
@@ -89,7 +92,8 @@ Test(keys, a_typed_value_replaces_the_one_shown)
 	cr_assert_eq(app_headless_input(a)->max_model_len, 8193);
 	/* tokens per request: the same */
 	keys(a, "t4096<Enter>");
-	cr_assert_not_null(strstr(dump(a), "4,096 ▶ tokens per request"), "%s", screen);
+	cr_assert_not_null(strstr(dump(a), "4,096 ▶ tokens per request"), "%s",
+	    screen);
 	app_headless_free(&a);
 }
 
@@ -107,31 +111,39 @@ Test(keys, a_paste_over_the_value_shown_replaces_it)
 
 Test(keys, an_unknown_sequence_is_ignored_as_a_whole)
 {
-	struct app *a = start("xterm");	/* Home is ESC O H here, not ESC [ 1 ~ */
+	struct app *a =
+	    start("xterm"); /* Home is ESC O H here, not ESC [ 1 ~ */
 	struct plan_input before = *app_headless_input(a);
 
-	keys(a, "4");	/* the flags pane; '1' would move the focus to the cards */
+	keys(a,
+	    "4"); /* the flags pane; '1' would move the focus to the cards */
 	bytes(a, "\033[1~");
 	dump(a);
 	cr_assert(memcmp(&before, app_headless_input(a), sizeof before) == 0);
-	cr_assert_not_null(strstr(status_line(), "ignored the key ESC [1~"), "%s",
-	    screen);
+	cr_assert_not_null(strstr(status_line(), "ignored the key ESC [1~"),
+	    "%s", screen);
 	/* the flags pane still has the focus: j moves its cursor to max-model-len */
 	keys(a, "j<Enter>");
-	cr_assert_not_null(strstr(dump(a), "--max-model-len: 131072"), "%s", screen);
+	cr_assert_not_null(strstr(dump(a), "--max-model-len: 131072"), "%s",
+	    screen);
 	/* in a prompt: neither Esc (closing it) nor text */
 	bytes(a, "\033[1~\033[15;2~\033Ox");
-	cr_assert_not_null(strstr(dump(a), "--max-model-len: 131072"), "%s", screen);
+	cr_assert_not_null(strstr(dump(a), "--max-model-len: 131072"), "%s",
+	    screen);
 	cr_assert_null(strstr(screen, "131072["), "%s", screen);
 	/* a sequence TERM names still works, and Esc alone still cancels */
 	bytes(a, "\033");
 	cr_assert_null(strstr(dump(a), "--max-model-len: "), "%s", screen);
-	bytes(a, "\033OB");	/* xterm's cursor down: the row below max-model-len */
+	bytes(a,
+	    "\033OB"); /* xterm's cursor down: the row below max-model-len */
 	keys(a, "<Enter>");
 	dump(a);
-	cr_assert_null(strstr(status_line(), "--max-model-len: "), "the cursor did not "
-	    "move: %s", screen);
-	cr_assert_not_null(strstr(status_line(), ": "), "a prompt is open: %s", screen);
+	cr_assert_null(strstr(status_line(), "--max-model-len: "),
+	    "the cursor did not "
+	    "move: %s",
+	    screen);
+	cr_assert_not_null(strstr(status_line(), ": "), "a prompt is open: %s",
+	    screen);
 	app_headless_free(&a);
 }
 
@@ -140,14 +152,16 @@ Test(keys, ctrl_c_in_a_prompt_cancels_the_prompt)
 	struct app *a = start("xterm-256color");
 
 	keys(a, "t123");
-	cr_assert_not_null(strstr(dump(a), "tokens per request (or max): 123"), "%s",
-	    screen);
+	cr_assert_not_null(strstr(dump(a), "tokens per request (or max): 123"),
+	    "%s", screen);
 	cr_assert_eq(app_headless_interrupt(a), 1, "the planner goes on");
 	dump(a);
-	cr_assert_null(strstr(screen, "tokens per request (or max):"), "%s", screen);
+	cr_assert_null(strstr(screen, "tokens per request (or max):"), "%s",
+	    screen);
 	cr_assert_not_null(strstr(status_line(), "cancelled"), "%s", screen);
 	cr_assert_not_null(strstr(screen, "131,072 ▶ tokens per request"),
 	    "nothing taken: %s", screen);
-	cr_assert_eq(app_headless_interrupt(a), 0, "without a prompt Ctrl-C ends it");
+	cr_assert_eq(app_headless_interrupt(a), 0,
+	    "without a prompt Ctrl-C ends it");
 	app_headless_free(&a);
 }

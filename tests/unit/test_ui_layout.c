@@ -9,8 +9,8 @@
 static bool
 overlap(const struct rect *a, const struct rect *b)
 {
-	return a->x < b->x + b->w && b->x < a->x + a->w &&
-	    a->y < b->y + b->h && b->y < a->y + a->h;
+	return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h &&
+	    b->y < a->y + a->h;
 }
 
 Test(layout, every_size_from_80x24_to_300x100)
@@ -29,26 +29,28 @@ Test(layout, every_size_from_80x24_to_300x100)
 
 				if (p == PANE_TITLE && r->h == 0)
 					continue;
-				cr_assert_gt(r->h, 0, "pane %d at %dx%d", p, cols, rows);
-				cr_assert_gt(r->w, 0, "pane %d at %dx%d", p, cols, rows);
+				cr_assert_gt(r->h, 0, "pane %d at %dx%d", p,
+				    cols, rows);
+				cr_assert_gt(r->w, 0, "pane %d at %dx%d", p,
+				    cols, rows);
 				cr_assert_geq(r->x, 0);
 				cr_assert_geq(r->y, 0);
-				cr_assert_leq(r->x + r->w, cols, "pane %d at %dx%d", p,
-				    cols, rows);
-				cr_assert_leq(r->y + r->h, rows, "pane %d at %dx%d", p,
-				    cols, rows);
+				cr_assert_leq(r->x + r->w, cols,
+				    "pane %d at %dx%d", p, cols, rows);
+				cr_assert_leq(r->y + r->h, rows,
+				    "pane %d at %dx%d", p, cols, rows);
 				area += r->w * r->h;
 				for (q = p + 1; q < PANE_COUNT; q++)
 					cr_assert(!overlap(r, &l.pane[q]),
-					    "panes %d and %d overlap at %dx%d", p, q,
-					    cols, rows);
+					    "panes %d and %d overlap at %dx%d",
+					    p, q, cols, rows);
 			}
 			/* panes and separators cover the whole screen */
 			for (p = 0; p < 3; p++)
 				if (l.sep_x[p] >= 0)
 					area += l.sep_h[p];
-			cr_assert_eq(area, rows * cols, "%dx%d: %d cells covered", cols,
-			    rows, area);
+			cr_assert_eq(area, rows * cols,
+			    "%dx%d: %d cells covered", cols, rows, area);
 		}
 }
 
@@ -77,7 +79,7 @@ Test(layout, too_small_below_the_minimum)
 	for (rows = 1; rows < 40; rows++)
 		for (cols = 1; cols < 120; cols++) {
 			layout_compute(rows, cols, &l);
-			cr_assert_eq(l.too_small, rows < 24 || cols < 80, "%dx%d", cols,
-			    rows);
+			cr_assert_eq(l.too_small, rows < 24 || cols < 80,
+			    "%dx%d", cols, rows);
 		}
 }

@@ -41,14 +41,21 @@ setup(void)
 		setenv("TERM", "xterm-256color", 1);
 	snprintf(top, sizeof top, "/tmp/headroom-uims-XXXXXX");
 	cr_assert_not_null(mkdtemp(top));
-	sh("d='%s/hub/models--Qwen--Qwen2.5-0.5B-Instruct' && mkdir -p \"$d/blobs\" "
-	    "\"$d/refs\" \"$d/snapshots/" C1 "\" && printf " C1 " > \"$d/refs/main\" && "
-	    "cp '%s/tests/fixtures/hub/Qwen/Qwen2.5-0.5B-Instruct/config.json' "
-	    "\"$d/blobs/a\"", top, src);
-	sh("d='%s/hub/models--Qwen--Qwen2.5-0.5B-Instruct' && cp '%s/tests/fixtures/hub/"
-	    "Qwen/Qwen2.5-0.5B-Instruct/model.safetensors' \"$d/blobs/b\" && cd \"$d/"
-	    "snapshots/" C1 "\" && ln -s ../../blobs/a config.json && ln -s ../../blobs/b "
-	    "model.safetensors", top, src);
+	sh("d='%s/hub/models--Qwen--Qwen2.5-0.5B-Instruct' && mkdir -p "
+	   "\"$d/blobs\" "
+	   "\"$d/refs\" \"$d/snapshots/" C1 "\" && printf " C1
+	   " > \"$d/refs/main\" && "
+	   "cp '%s/tests/fixtures/hub/Qwen/Qwen2.5-0.5B-Instruct/config.json' "
+	   "\"$d/blobs/a\"",
+	    top, src);
+	sh("d='%s/hub/models--Qwen--Qwen2.5-0.5B-Instruct' && cp "
+	   "'%s/tests/fixtures/hub/"
+	   "Qwen/Qwen2.5-0.5B-Instruct/model.safetensors' \"$d/blobs/b\" && cd "
+	   "\"$d/"
+	   "snapshots/" C1
+	   "\" && ln -s ../../blobs/a config.json && ln -s ../../blobs/b "
+	   "model.safetensors",
+	    top, src);
 	snprintf(v, sizeof v, "%s/hub", top);
 	setenv("HF_HUB_CACHE", v, 1);
 	snprintf(v, sizeof v, "%s/xdg", top);
@@ -72,7 +79,8 @@ start(void)
 	struct app *a;
 
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
-	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &plain, 40, 120);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &plain,
+	    40, 120);
 	cr_assert_not_null(a, "no virtual terminal");
 	return a;
 }
@@ -90,22 +98,27 @@ Test(ui_model_search, cached_models_are_listed_marked_and_planned)
 
 	keys(a, "2/qwen2.5-0.5");
 	app_headless_dump(a, screen, sizeof screen);
-	cr_assert(strstr(screen, "(cache) Qwen/Qwen2.5-0.5B-Instruct") != NULL, "%s", screen);
+	cr_assert(strstr(screen, "(cache) Qwen/Qwen2.5-0.5B-Instruct") != NULL,
+	    "%s", screen);
 	keys(a, "<Enter>");
 	in = app_headless_input(a);
 	cr_assert_str_eq(in->model->id, "Qwen/Qwen2.5-0.5B-Instruct");
 	cr_assert_eq(in->weight_bytes, 988065536LL);
 	cr_assert_eq(in->ckpt, -1);
-	cr_assert(strstr(app_headless_status(a), "not in the catalogue; from") != NULL,
+	cr_assert(strstr(app_headless_status(a),
+		      "not in the catalogue; from") != NULL,
 	    "%s", app_headless_status(a));
 	app_headless_dump(a, screen, sizeof screen);
-	cr_assert(strstr(screen, "vllm serve Qwen/Qwen2.5-0.5B-Instruct") != NULL, "%s",
-	    screen);
+	cr_assert(strstr(screen, "vllm serve Qwen/Qwen2.5-0.5B-Instruct") !=
+		NULL,
+	    "%s", screen);
 	/* back to a catalogue model, and the cached one is listed again */
 	keys(a, "/llama 3.1 8b<Enter>");
-	cr_assert_str_eq(app_headless_input(a)->model->id, "meta-llama/Llama-3.1-8B-Instruct");
+	cr_assert_str_eq(app_headless_input(a)->model->id,
+	    "meta-llama/Llama-3.1-8B-Instruct");
 	keys(a, "/qwen2.5-0.5<Enter>");
-	cr_assert_str_eq(app_headless_input(a)->model->id, "Qwen/Qwen2.5-0.5B-Instruct");
+	cr_assert_str_eq(app_headless_input(a)->model->id,
+	    "Qwen/Qwen2.5-0.5B-Instruct");
 	app_headless_free(&a);
 }
 
@@ -117,8 +130,9 @@ Test(ui_model_search, an_id_found_nowhere_is_refused_offline)
 	app_headless_dump(a, screen, sizeof screen);
 	cr_assert(strstr(screen, "no model matches") != NULL, "%s", screen);
 	keys(a, "<Enter>");
-	cr_assert(strstr(app_headless_status(a), "HF_HUB_OFFLINE") != NULL, "%s",
-	    app_headless_status(a));
-	cr_assert_str_eq(app_headless_input(a)->model->id, "meta-llama/Llama-3.1-8B-Instruct");
+	cr_assert(strstr(app_headless_status(a), "HF_HUB_OFFLINE") != NULL,
+	    "%s", app_headless_status(a));
+	cr_assert_str_eq(app_headless_input(a)->model->id,
+	    "meta-llama/Llama-3.1-8B-Instruct");
 	app_headless_free(&a);
 }

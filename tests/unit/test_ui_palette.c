@@ -32,10 +32,12 @@ setup(void)
 TestSuite(palette, .init = setup);
 
 static const struct {
-	const char	*term;
-	int		 colours;
+	const char *term;
+	int colours;
 } terms[] = {
-	{ "screen", 8 }, { "xterm", 8 }, { "xterm-16color", 16 },
+	{ "screen", 8 },
+	{ "xterm", 8 },
+	{ "xterm-16color", 16 },
 	{ "xterm-256color", 256 },
 };
 
@@ -81,11 +83,13 @@ start(const char *term, const char *theme)
 	struct app *a;
 
 	setenv("TERM", term, 1);
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP8");
 	in.kv_dtype = KV_FP8;
 	in.max_model_len = 32768;
-	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &opt, 24, 80);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &opt,
+	    24, 80);
 	cr_assert_not_null(a, "no virtual terminal for TERM=%s", term);
 	return a;
 }
@@ -110,8 +114,9 @@ check_cells(struct app *a, const char *what, int colours, bool light)
 				continue;
 			app_headless_cell_colours(a, y, x, &fg, &bg);
 			why = unreadable(fg, bg, colours, light);
-			cr_assert_null(why, "%s: row %d column %d (%d on %d): %s\n%s", what,
-			    y, x, fg, bg, why, screen);
+			cr_assert_null(why,
+			    "%s: row %d column %d (%d on %d): %s\n%s", what, y,
+			    x, fg, bg, why, screen);
 		}
 		line = nl ? nl + 1 : NULL;
 	}
@@ -133,12 +138,16 @@ check_theme(const char *theme, bool light)
 
 			n = app_headless_role_colours(a, r, &fg, &bg);
 			why = unreadable(fg, bg, terms[i].colours, light);
-			cr_assert_null(why, "theme %s, TERM=%s: role %s (%d on %d): %s",
-			    theme, terms[i].term, theme_role_name(r), fg, bg, why);
+			cr_assert_null(why,
+			    "theme %s, TERM=%s: role %s (%d on %d): %s", theme,
+			    terms[i].term, theme_role_name(r), fg, bg, why);
 		}
-		cr_assert_eq(n, terms[i].colours, "TERM=%s gives %d colours, not %d "
-		    "(is ncurses-term installed?)", terms[i].term, n, terms[i].colours);
-		snprintf(what, sizeof what, "theme %s, TERM=%s", theme, terms[i].term);
+		cr_assert_eq(n, terms[i].colours,
+		    "TERM=%s gives %d colours, not %d "
+		    "(is ncurses-term installed?)",
+		    terms[i].term, n, terms[i].colours);
+		snprintf(what, sizeof what, "theme %s, TERM=%s", theme,
+		    terms[i].term);
 		check_cells(a, what, terms[i].colours, light);
 		/* the flags pane focused, the help overlay: other roles on screen */
 		cr_assert_eq(app_headless_keys(a, "4"), 0);
@@ -167,7 +176,9 @@ Test(palette, the_monochrome_theme_uses_no_colour)
 		struct app *a = start(terms[i].term, "mono");
 		short fg, bg;
 
-		cr_assert_eq(app_headless_role_colours(a, ROLE_BAR_KV, &fg, &bg), 0);
+		cr_assert_eq(app_headless_role_colours(a, ROLE_BAR_KV, &fg,
+				 &bg),
+		    0);
 		app_headless_free(&a);
 	}
 }
@@ -175,31 +186,32 @@ Test(palette, the_monochrome_theme_uses_no_colour)
 /* The 8 colours' black and white are what the old reduction drew. */
 Test(palette, a_theme_without_small_palettes_is_repaired)
 {
-	static const char text[] =
-	    "name: plain\n"
-	    "roles:\n"
-	    "  default: { fg: default, bg: default }\n"
-	    "  separator: { fg: 240 }\n"
-	    "  bar.kv: { fg: 114 }\n"
-	    "  value: { fg: 231 }\n"
-	    "  status: { fg: 236, bg: 234 }\n";
+	static const char text[] = "name: plain\n"
+				   "roles:\n"
+				   "  default: { fg: default, bg: default }\n"
+				   "  separator: { fg: 240 }\n"
+				   "  bar.kv: { fg: 114 }\n"
+				   "  value: { fg: 231 }\n"
+				   "  status: { fg: 236, bg: 234 }\n";
 	struct theme t;
 	struct theme_style st[ROLE_COUNT];
 	char err[256];
 	int r;
 
 	cr_assert_eq(theme_parse(text, sizeof text - 1, "plain.yaml", &t, err,
-	    sizeof err), 0, "%s", err);
+			 sizeof err),
+	    0, "%s", err);
 	theme_palette(&t, 8, false, st);
-	cr_assert_not_null(unreadable(st[ROLE_SEPARATOR].fg, st[ROLE_SEPARATOR].bg, 8,
-	    false), "240 comes down to black on 8 colours: the case repaired below");
+	cr_assert_not_null(unreadable(st[ROLE_SEPARATOR].fg,
+			       st[ROLE_SEPARATOR].bg, 8, false),
+	    "240 comes down to black on 8 colours: the case repaired below");
 	for (r = 0; r < ROLE_COUNT; r++) {
 		theme_palette(&t, 8, true, st);
-		cr_assert_null(unreadable(st[r].fg, st[r].bg, 8, false), "8: %s",
-		    theme_role_name(r));
+		cr_assert_null(unreadable(st[r].fg, st[r].bg, 8, false),
+		    "8: %s", theme_role_name(r));
 		theme_palette(&t, 16, true, st);
-		cr_assert_null(unreadable(st[r].fg, st[r].bg, 16, false), "16: %s",
-		    theme_role_name(r));
+		cr_assert_null(unreadable(st[r].fg, st[r].bg, 16, false),
+		    "16: %s", theme_role_name(r));
 	}
 	theme_palette(&t, 256, true, st);
 	cr_assert_eq(st[ROLE_SEPARATOR].fg, 240, "256 colours are left alone");
@@ -232,22 +244,28 @@ Test(palette, shipped_themes_list_their_small_palettes)
 		char *text = read_theme(names[i], &len);
 		int r;
 
-		cr_assert_eq(theme_parse(text, len, names[i], &t, err, sizeof err), 0,
-		    "%s", err);
+		cr_assert_eq(theme_parse(text, len, names[i], &t, err,
+				 sizeof err),
+		    0, "%s", err);
 		for (j = 0; j < 2; j++) {
 			theme_palette(&t, sizes[j], false, st);
 			for (r = 0; r < ROLE_COUNT; r++) {
-				const char *why = unreadable(st[r].fg, st[r].bg, sizes[j],
-				    false);
+				const char *why = unreadable(st[r].fg, st[r].bg,
+				    sizes[j], false);
 
-				cr_assert_null(why, "themes/%s.yaml palette-%d: %s (%d on "
-				    "%d): %s", names[i], sizes[j], theme_role_name(r),
+				cr_assert_null(why,
+				    "themes/%s.yaml palette-%d: %s (%d on "
+				    "%d): %s",
+				    names[i], sizes[j], theme_role_name(r),
 				    st[r].fg, st[r].bg, why);
 			}
 			/* the segments of the bar stay apart */
-			cr_assert_neq(st[ROLE_BAR_KV].fg, st[ROLE_BAR_WEIGHTS].fg);
-			cr_assert_neq(st[ROLE_BAR_KV].fg, st[ROLE_BAR_OUTSIDE].fg);
-			cr_assert_neq(st[ROLE_BAR_WEIGHTS].fg, st[ROLE_BAR_ACTIVATION].fg);
+			cr_assert_neq(st[ROLE_BAR_KV].fg,
+			    st[ROLE_BAR_WEIGHTS].fg);
+			cr_assert_neq(st[ROLE_BAR_KV].fg,
+			    st[ROLE_BAR_OUTSIDE].fg);
+			cr_assert_neq(st[ROLE_BAR_WEIGHTS].fg,
+			    st[ROLE_BAR_ACTIVATION].fg);
 		}
 		free(text);
 	}
@@ -255,12 +273,14 @@ Test(palette, shipped_themes_list_their_small_palettes)
 
 Test(palette, palette_sections_are_checked_like_roles)
 {
-	static const char text[] = "roles:\n  default: {}\npalette-8:\n  bar.nope: { fg: 1 }\n";
+	static const char text[] =
+	    "roles:\n  default: {}\npalette-8:\n  bar.nope: { fg: 1 }\n";
 	struct theme t;
 	char err[256];
 
-	cr_assert_eq(theme_parse(text, sizeof text - 1, "p.yaml", &t, err, sizeof err),
+	cr_assert_eq(theme_parse(text, sizeof text - 1, "p.yaml", &t, err,
+			 sizeof err),
 	    -1);
-	cr_assert(strstr(err, "p.yaml:4:") != NULL && strstr(err, "bar.nope"), "%s",
-	    err);
+	cr_assert(strstr(err, "p.yaml:4:") != NULL && strstr(err, "bar.nope"),
+	    "%s", err);
 }

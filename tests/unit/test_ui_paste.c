@@ -27,9 +27,9 @@
 #include "ui/layout.h"
 #include "ui/paste.h"
 
-#define BEGIN	"\033[200~"
-#define END	"\033[201~"
-#define QWEN_VL	"Qwen/Qwen2.5-VL-7B-Instruct"
+#define BEGIN "\033[200~"
+#define END "\033[201~"
+#define QWEN_VL "Qwen/Qwen2.5-VL-7B-Instruct"
 
 static char screen[1 << 17];
 
@@ -53,8 +53,8 @@ start_with(const char *gpu, const char *model, int rows, int cols)
 	struct app *a;
 
 	test_input(&in, gpu, model, NULL);
-	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &plain, rows,
-	    cols);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &plain,
+	    rows, cols);
 	cr_assert_not_null(a, "no virtual terminal");
 	return a;
 }
@@ -62,7 +62,8 @@ start_with(const char *gpu, const char *model, int rows, int cols)
 static struct app *
 start(void)
 {
-	return start_with("h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", 40, 140);
+	return start_with("h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", 40,
+	    140);
 }
 
 static const char *
@@ -101,7 +102,8 @@ fixture(const char *name, size_t *len)
 	char path[1024], err[256];
 	char *t;
 
-	snprintf(path, sizeof path, "%s/tests/fixtures/logs/%s", top ? top : ".", name);
+	snprintf(path, sizeof path, "%s/tests/fixtures/logs/%s",
+	    top ? top : ".", name);
 	t = textfile_read(path, len, err, sizeof err);
 	cr_assert_not_null(t, "%s", err);
 	return t;
@@ -115,16 +117,28 @@ Test(paste, recognises_a_log_a_command_and_other_text)
 	char *log = fixture("v0.19-llama8b-h100-tp1.log", &len);
 	static const char *commands[] = {
 		"vllm serve Qwen/Qwen3-8B --max-model-len 16k",
-		"$ CUDA_VISIBLE_DEVICES=0,1 vllm serve Qwen/Qwen3-8B \\\n"
-		    "    --tensor-parallel-size 2 \\\n    --max-model-len 16k\n",
-		"# the production box\n\nsudo -E /opt/venv/bin/vllm serve x --served-model-name 'a b'",
-		"python3 -m vllm.entrypoints.openai.api_server --model Qwen/Qwen3-8B",
-		"VAR=1 env -i docker run --gpus all vllm/vllm-openai:v0.19.0 --model m",
-		"vllm serve Qwen/Qwen3-8B --served-model-name $(id)",	/* refused later */
+		"$ CUDA_VISIBLE_DEVICES=0,1 vllm serve "
+		"Qwen/Qwen3-8B \\\n"
+		"    --tensor-parallel-size 2 \\\n    "
+		"--max-model-len 16k\n",
+		"# the production box\n\nsudo -E "
+		"/opt/venv/bin/vllm serve x --served-model-name 'a "
+		"b'",
+		"python3 -m vllm.entrypoints.openai.api_server "
+		"--model Qwen/Qwen3-8B",
+		"VAR=1 env -i docker run --gpus all "
+		"vllm/vllm-openai:v0.19.0 --model m",
+		"vllm serve Qwen/Qwen3-8B --served-model-name "
+		"$(id)", /* refused later */
 	};
 	static const char *others[] = {
-		"hello world", "vllm bench serve x", "pip install vllm", "serve vllm",
-		"python3 train.py -m vllm", "", "\n\n# just a comment\n",
+		"hello world",
+		"vllm bench serve x",
+		"pip install vllm",
+		"serve vllm",
+		"python3 train.py -m vllm",
+		"",
+		"\n\n# just a comment\n",
 	};
 	size_t i;
 
@@ -133,8 +147,8 @@ Test(paste, recognises_a_log_a_command_and_other_text)
 		cr_assert_eq(paste_classify(commands[i], strlen(commands[i])),
 		    PASTE_COMMAND, "%s", commands[i]);
 	for (i = 0; i < sizeof others / sizeof others[0]; i++)
-		cr_assert_eq(paste_classify(others[i], strlen(others[i])), PASTE_OTHER,
-		    "'%s'", others[i]);
+		cr_assert_eq(paste_classify(others[i], strlen(others[i])),
+		    PASTE_OTHER, "'%s'", others[i]);
 	free(log);
 }
 
@@ -187,7 +201,8 @@ Test(paste, joins_lines_for_the_prompt_and_quotes_safely)
 	char out[256], ex[64];
 
 	cr_assert_eq(join("vllm serve m \\\n  --a 1 \\  \n\t--b 2\n", out,
-	    sizeof out), 0);
+			 sizeof out),
+	    0);
 	cr_assert_str_eq(out, "vllm serve m --a 1 --b 2");
 	cr_assert_eq(join("# note\nvllm serve m\n--x\n", out, sizeof out), 0);
 	cr_assert_str_eq(out, "vllm serve m --x");
@@ -215,20 +230,25 @@ Test(paste, curses_delivers_the_markers_as_one_key_each)
 
 	/* keys first: Esc alone and a cursor key still decode as keys */
 	feed(a, "4\033OB");
-	cr_assert_not_null(strstr(dump(a), "--max-model-len = "), "Down moved to "
-	    "the second flag: %s", screen);
+	cr_assert_not_null(strstr(dump(a), "--max-model-len = "),
+	    "Down moved to "
+	    "the second flag: %s",
+	    screen);
 	feed(a, "p");
 	cr_assert_not_null(strstr(dump(a), "vllm serve command:"));
 	feed(a, "\033");
-	cr_assert_null(strstr(dump(a), "vllm serve command:"), "Esc closed the prompt");
+	cr_assert_null(strstr(dump(a), "vllm serve command:"),
+	    "Esc closed the prompt");
 	/* keys inside a paste are text, never actions: q u 4 + j t p */
 	paste(a, "qu4+jtp");
 	cr_assert(memcmp(&before, app_headless_input(a), sizeof before) == 0);
-	cr_assert_not_null(strstr(app_headless_status(a), "not a vLLM startup log"),
+	cr_assert_not_null(strstr(app_headless_status(a),
+			       "not a vLLM startup log"),
 	    "%s", app_headless_status(a));
 	cr_assert_not_null(strstr(app_headless_status(a), "\"qu4+jtp\""), "%s",
 	    app_headless_status(a));
-	cr_assert_null(strstr(dump(a), "tokens per request (or max):"), "no prompt opened");
+	cr_assert_null(strstr(dump(a), "tokens per request (or max):"),
+	    "no prompt opened");
 	/* a sequence curses knows as a key (Up: ESC O A) stays text in a paste */
 	paste(a, "x\033OAy");
 	cr_assert(memcmp(&before, app_headless_input(a), sizeof before) == 0);
@@ -242,7 +262,8 @@ Test(paste, curses_delivers_the_markers_as_one_key_each)
 	cr_assert_not_null(strstr(app_headless_status(a), "\"split\""), "%s",
 	    app_headless_status(a));
 	feed(a, "p");
-	cr_assert_not_null(strstr(dump(a), "vllm serve command:"), "keys again");
+	cr_assert_not_null(strstr(dump(a), "vllm serve command:"),
+	    "keys again");
 	feed(a, "\033");
 	/* a stray end marker is ignored; the planner still runs */
 	feed(a, END "4");
@@ -262,21 +283,30 @@ Test(paste, a_startup_log_calibrates_as_L_does)
 	log = fixture("v0.19-llama8b-h100-tp1.log", &len);
 	paste(a, log);
 	free(log);
-	cr_assert_not_null(strstr(app_headless_status(a), "calibrated from the pasted "
-	    "log"), "%s", app_headless_status(a));
+	cr_assert_not_null(strstr(app_headless_status(a),
+			       "calibrated from the pasted "
+			       "log"),
+	    "%s", app_headless_status(a));
 	dump(a);
-	cr_assert_not_null(strstr(screen, "Calibration: the log against headroom's plan"),
+	cr_assert_not_null(strstr(screen,
+			       "Calibration: the log against headroom's plan"),
 	    "%s", screen);
 	cr_assert_not_null(strstr(screen, "58.11"));
 	cr_assert_str_eq(app_headless_input(a)->model->id,
 	    "meta-llama/Llama-3.1-8B-Instruct", "the log's model");
-	cr_assert_eq(app_headless_input(a)->max_model_len, 8192, "the log's settings");
-	cr_assert_neq(app_headless_input(a)->cal.terms, 0u, "the measured terms");
+	cr_assert_eq(app_headless_input(a)->max_model_len, 8192,
+	    "the log's settings");
+	cr_assert_neq(app_headless_input(a)->cal.terms, 0u,
+	    "the measured terms");
 	cr_assert_eq(app_headless_keys(a, "s"), 0);
-	cr_assert_not_null(strstr(app_headless_status(a), "stored the calibration "
-	    "profile"), "%s", app_headless_status(a));
-	snprintf(path, sizeof path, "%s/headroom/calibration/h100-sxm--meta-llama--"
-	    "Llama-3.1-8B-Instruct--bf16--v0.19.0--tp1pp1.yaml", dir);
+	cr_assert_not_null(strstr(app_headless_status(a),
+			       "stored the calibration "
+			       "profile"),
+	    "%s", app_headless_status(a));
+	snprintf(path, sizeof path,
+	    "%s/headroom/calibration/h100-sxm--meta-llama--"
+	    "Llama-3.1-8B-Instruct--bf16--v0.19.0--tp1pp1.yaml",
+	    dir);
 	cr_assert_eq(access(path, R_OK), 0, "no profile at %s", path);
 	app_headless_free(&a);
 }
@@ -302,13 +332,15 @@ Test(paste, a_log_whose_args_end_in_a_backslash_is_refused)
 	cr_assert_eq(paste_classify(t, strlen(t)), PASTE_LOG);
 	paste(a, t);
 	free(t);
-	cr_assert_not_null(strstr(app_headless_status(a), "unterminated string"), "%s",
-	    app_headless_status(a));
+	cr_assert_not_null(strstr(app_headless_status(a),
+			       "unterminated string"),
+	    "%s", app_headless_status(a));
 	cr_assert_null(strchr(app_headless_status(a), '\033'), "%s",
 	    app_headless_status(a));
 	cr_assert(memcmp(&before, app_headless_input(a), sizeof before) == 0);
 	feed(a, "p");
-	cr_assert_not_null(strstr(dump(a), "vllm serve command:"), "keys again");
+	cr_assert_not_null(strstr(dump(a), "vllm serve command:"),
+	    "keys again");
 	app_headless_free(&a);
 }
 
@@ -316,25 +348,32 @@ Test(paste, a_multi_line_command_is_imported_as_p_does)
 {
 	struct app *a = start();
 
-	paste(a, "CUDA_VISIBLE_DEVICES=0 vllm serve Qwen/Qwen3-8B \\\n"
+	paste(a,
+	    "CUDA_VISIBLE_DEVICES=0 vllm serve Qwen/Qwen3-8B \\\n"
 	    "  --max-model-len 16k \\\n  --served-model-name 'my qwen'\n");
 	cr_assert_str_eq(app_headless_input(a)->model->id, "Qwen/Qwen3-8B");
 	cr_assert_eq(app_headless_input(a)->max_model_len, 16000);
-	cr_assert_not_null(strstr(app_headless_status(a), "pasted command: Qwen/Qwen3-8B"),
+	cr_assert_not_null(strstr(app_headless_status(a),
+			       "pasted command: Qwen/Qwen3-8B"),
 	    "%s", app_headless_status(a));
 	dump(a);
-	cr_assert_not_null(strstr(screen, "$ CUDA_VISIBLE_DEVICES=0 vllm serve "
-	    "Qwen/Qwen3-8B --max-model-len 16000"), "%s", screen);
+	cr_assert_not_null(strstr(screen,
+			       "$ CUDA_VISIBLE_DEVICES=0 vllm serve "
+			       "Qwen/Qwen3-8B --max-model-len 16000"),
+	    "%s", screen);
 	/* a command the import refuses says why and changes nothing */
 	{
 		struct plan_input before = *app_headless_input(a);
 
-		paste(a, "vllm serve Qwen/Qwen3-8B --served-model-name $(id)\n");
-		cr_assert(memcmp(&before, app_headless_input(a), sizeof before) == 0);
-		cr_assert_not_null(strstr(app_headless_status(a), "pasted command: "),
+		paste(a,
+		    "vllm serve Qwen/Qwen3-8B --served-model-name $(id)\n");
+		cr_assert(
+		    memcmp(&before, app_headless_input(a), sizeof before) == 0);
+		cr_assert_not_null(strstr(app_headless_status(a),
+				       "pasted command: "),
 		    "%s", app_headless_status(a));
-		cr_assert_not_null(strstr(app_headless_status(a), "$(id)"), "%s",
-		    app_headless_status(a));
+		cr_assert_not_null(strstr(app_headless_status(a), "$(id)"),
+		    "%s", app_headless_status(a));
 	}
 	cr_assert_eq(app_headless_keys(a, "u"), 0);
 	cr_assert_str_eq(app_headless_input(a)->model->id,
@@ -357,8 +396,8 @@ Test(paste, an_oversized_paste_is_cut_and_says_so)
 	free(b);
 	cr_assert_not_null(strstr(app_headless_status(a), "cut at 1 MiB"), "%s",
 	    app_headless_status(a));
-	cr_assert_not_null(strstr(app_headless_status(a), "(1048576 bytes"), "%s",
-	    app_headless_status(a));
+	cr_assert_not_null(strstr(app_headless_status(a), "(1048576 bytes"),
+	    "%s", app_headless_status(a));
 	/* the next keys are keys again */
 	feed(a, "p");
 	cr_assert_not_null(strstr(dump(a), "vllm serve command:"));
@@ -371,9 +410,10 @@ Test(paste, into_an_open_prompt_a_line_is_typed_not_entered)
 
 	cr_assert_eq(app_headless_keys(a, "t<C-u>"), 0);
 	paste(a, "4096\n");
-	cr_assert_eq(app_headless_input(a)->tokens_per_request, 0, "no Enter yet");
-	cr_assert_not_null(strstr(dump(a), "tokens per request (or max): 4096"), "%s",
-	    screen);
+	cr_assert_eq(app_headless_input(a)->tokens_per_request, 0,
+	    "no Enter yet");
+	cr_assert_not_null(strstr(dump(a), "tokens per request (or max): 4096"),
+	    "%s", screen);
 	cr_assert_eq(app_headless_keys(a, "<Enter>"), 0);
 	cr_assert_eq(app_headless_input(a)->tokens_per_request, 4096);
 
@@ -382,8 +422,10 @@ Test(paste, into_an_open_prompt_a_line_is_typed_not_entered)
 	paste(a, "vllm serve Qwen/Qwen3-8B \\\n  --max-model-len 16k\n");
 	cr_assert_str_eq(app_headless_input(a)->model->id,
 	    "meta-llama/Llama-3.1-8B-Instruct", "not imported before Enter");
-	cr_assert_not_null(strstr(dump(a), "vllm serve command: vllm serve "
-	    "Qwen/Qwen3-8B --max-model-len 16k"), "%s", screen);
+	cr_assert_not_null(strstr(dump(a),
+			       "vllm serve command: vllm serve "
+			       "Qwen/Qwen3-8B --max-model-len 16k"),
+	    "%s", screen);
 	cr_assert_eq(app_headless_keys(a, "<Enter>"), 0);
 	cr_assert_str_eq(app_headless_input(a)->model->id, "Qwen/Qwen3-8B");
 	cr_assert_eq(app_headless_input(a)->max_model_len, 16000);
@@ -392,8 +434,8 @@ Test(paste, into_an_open_prompt_a_line_is_typed_not_entered)
 	cr_assert_eq(app_headless_keys(a, "/"), 0);
 	paste(a, "not\na command\n");
 	cr_assert_null(strstr(dump(a), "search models:"), "%s", screen);
-	cr_assert_not_null(strstr(app_headless_status(a), "pasted 2 lines"), "%s",
-	    app_headless_status(a));
+	cr_assert_not_null(strstr(app_headless_status(a), "pasted 2 lines"),
+	    "%s", app_headless_status(a));
 	app_headless_free(&a);
 }
 
@@ -428,8 +470,10 @@ Test(mmflags, rows_only_for_models_that_take_them)
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	cr_assert_eq(flags_rows(&in, NULL, 0), FLAG_COUNT - 3);
 	cr_assert(!has_row(&in, FLAG_MM_IMAGES));
-	cr_assert_eq(flags_at(&in, FLAG_COUNT - 3), FLAG_COUNT, "past the last row");
-	cr_assert_eq(flags_at(&in, FLAG_MM_IMAGES), FLAG_OTHER, "rows close up");
+	cr_assert_eq(flags_at(&in, FLAG_COUNT - 3), FLAG_COUNT,
+	    "past the last row");
+	cr_assert_eq(flags_at(&in, FLAG_MM_IMAGES), FLAG_OTHER,
+	    "rows close up");
 	test_input(&in, "h100-sxm", QWEN_VL, NULL);
 	cr_assert_eq(flags_rows(&in, NULL, 0), FLAG_COUNT);
 	cr_assert(has_row(&in, FLAG_MM_VIDEOS));
@@ -467,23 +511,31 @@ Test(mmflags, edits_change_the_encoder_budget)
 	cr_assert_eq(p.mm.tokens_per_image, tokens / 2);
 	flags_view(FLAG_MM_MAX_PIXELS, &in, &p, &d, &v);
 	cr_assert(v.differs);
-	cr_assert_str_eq(v.deflt, "12,845,056", "the default stays the checkpoint's");
+	cr_assert_str_eq(v.deflt, "12,845,056",
+	    "the default stays the checkpoint's");
 	serve_command_format(test_catalogue(), &in, &p, 0, cmd, sizeof cmd);
-	cr_assert_not_null(strstr(cmd, "--mm-processor-kwargs '{\"max_pixels\":6422528}'"),
+	cr_assert_not_null(
+	    strstr(cmd, "--mm-processor-kwargs '{\"max_pixels\":6422528}'"),
 	    "%s", cmd);
 
 	/* typed sizes, and refusals */
 	cr_assert_eq(flags_parse(FLAG_MM_MAX_PIXELS, "1280x720", &in, &p, err,
-	    sizeof err), 0, "%s", err);
+			 sizeof err),
+	    0, "%s", err);
 	cr_assert_eq(in.mm_max_pixels, 921600);
-	cr_assert_eq(flags_parse(FLAG_MM_MAX_PIXELS, "100", &in, &p, err, sizeof err), -1);
+	cr_assert_eq(flags_parse(FLAG_MM_MAX_PIXELS, "100", &in, &p, err,
+			 sizeof err),
+	    -1);
 	cr_assert(strstr(err, "784") != NULL, "%s", err);
-	cr_assert_eq(flags_parse(FLAG_MM_IMAGES, "-1", &in, &p, err, sizeof err), -1);
+	cr_assert_eq(flags_parse(FLAG_MM_IMAGES, "-1", &in, &p, err,
+			 sizeof err),
+	    -1);
 
 	/* limits: steps, off, and the video budget gone */
 	cr_assert(flags_reset(FLAG_MM_MAX_PIXELS, &in));
 	planned(&in, &p, &d);
-	cr_assert_str_eq(p.mm.modality, "video", "Qwen2-VL profiles a long video");
+	cr_assert_str_eq(p.mm.modality, "video",
+	    "Qwen2-VL profiles a long video");
 	cr_assert(flags_step(FLAG_MM_IMAGES, &in, &p, -1, false));
 	cr_assert_eq(in.limit_mm_images, 512);
 	planned(&in, &p, &d);
@@ -498,14 +550,19 @@ Test(mmflags, edits_change_the_encoder_budget)
 	cr_assert(v.differs && v.set);
 	cr_assert_str_eq(v.value, "0");
 	serve_command_format(test_catalogue(), &in, &p, 0, cmd, sizeof cmd);
-	cr_assert_not_null(strstr(cmd, "--limit-mm-per-prompt '{\"image\":128,"
-	    "\"video\":0}'"), "%s", cmd);
-	cr_assert_eq(flags_parse(FLAG_MM_IMAGES, "0", &in, &p, err, sizeof err), 0);
+	cr_assert_not_null(strstr(cmd,
+			       "--limit-mm-per-prompt '{\"image\":128,"
+			       "\"video\":0}'"),
+	    "%s", cmd);
+	cr_assert_eq(flags_parse(FLAG_MM_IMAGES, "0", &in, &p, err, sizeof err),
+	    0);
 	planned(&in, &p, &d);
 	cr_assert(p.mm.text_only, "both off: planned as a text model");
-	cr_assert(!flags_step(FLAG_MM_IMAGES, &in, &p, -1, false), "0 is the bottom");
+	cr_assert(!flags_step(FLAG_MM_IMAGES, &in, &p, -1, false),
+	    "0 is the bottom");
 	cr_assert(flags_toggle(FLAG_MM_IMAGES, &in, &p));
-	cr_assert_eq(in.limit_mm_images, -1, "space: back on at vLLM's default");
+	cr_assert_eq(in.limit_mm_images, -1,
+	    "space: back on at vLLM's default");
 	in.mm_image_width = in.mm_image_height = 640;
 	in.limit_mm_images = 4;
 	cr_assert(flags_reset(FLAG_MM_IMAGES, &in));
@@ -520,7 +577,8 @@ Test(mmflags, the_planner_shows_and_edits_them)
 	int row;
 
 	dump(a);
-	cr_assert_not_null(strstr(screen, "--limit-mm-per-prompt.image"), "%s", screen);
+	cr_assert_not_null(strstr(screen, "--limit-mm-per-prompt.image"), "%s",
+	    screen);
 	cr_assert_not_null(strstr(screen, "--mm-processor-kwargs.max_pixels"));
 	/* the cursor to max_pixels, then one step down */
 	cr_assert_eq(app_headless_keys(a, "4<Home>"), 0);
@@ -534,19 +592,24 @@ Test(mmflags, the_planner_shows_and_edits_them)
 	cr_assert(painted & (1u << PANE_CMD), "and the command line");
 	dump(a);
 	cr_assert_not_null(strstr(screen, "6,422,528"), "%s", screen);
-	cr_assert_not_null(strstr(screen, "--mm-processor-kwargs '{\"max_pixels\":"
-	    "6422528}'"), "%s", screen);
+	cr_assert_not_null(strstr(screen,
+			       "--mm-processor-kwargs '{\"max_pixels\":"
+			       "6422528}'"),
+	    "%s", screen);
 	/* Enter types a value; a bad one is refused in place */
 	cr_assert_eq(app_headless_keys(a, "<Enter><C-u>lots<Enter>"), 0);
-	cr_assert_not_null(strstr(dump(a), "not a number of pixels"), "%s", screen);
+	cr_assert_not_null(strstr(dump(a), "not a number of pixels"), "%s",
+	    screen);
 	cr_assert_eq(app_headless_keys(a, "<C-u>1M<Enter>"), 0);
-	cr_assert_eq(app_headless_input(a)->mm_max_pixels, 1 << 20, "vLLM's 1M");
+	cr_assert_eq(app_headless_input(a)->mm_max_pixels, 1 << 20,
+	    "vLLM's 1M");
 	cr_assert_eq(app_headless_keys(a, "d"), 0);
-	cr_assert_eq(app_headless_input(a)->mm_max_pixels, 0, "back to the default");
+	cr_assert_eq(app_headless_input(a)->mm_max_pixels, 0,
+	    "back to the default");
 	app_headless_free(&a);
 
 	a = start();
-	cr_assert_null(strstr(dump(a), "--limit-mm-per-prompt"), "a text-only model: %s",
-	    screen);
+	cr_assert_null(strstr(dump(a), "--limit-mm-per-prompt"),
+	    "a text-only model: %s", screen);
 	app_headless_free(&a);
 }

@@ -81,17 +81,20 @@ check_golden(struct app *a, const char *name)
 	char path[1024], err[256];
 	char *want;
 
-	snprintf(path, sizeof path, "%s/tests/golden/%s.txt", top ? top : ".", name);
+	snprintf(path, sizeof path, "%s/tests/golden/%s.txt", top ? top : ".",
+	    name);
 	dump(a);
 	if (getenv("HEADROOM_UPDATE_GOLDEN") != NULL) {
-		cr_assert_eq(textfile_write_atomic(path, screen, strlen(screen), err,
-		    sizeof err), 0, "%s", err);
+		cr_assert_eq(textfile_write_atomic(path, screen, strlen(screen),
+				 err, sizeof err),
+		    0, "%s", err);
 		return;
 	}
 	want = textfile_read(path, NULL, err, sizeof err);
-	cr_assert_not_null(want, "%s (HEADROOM_UPDATE_GOLDEN=1 writes it)", err);
-	cr_assert_str_eq(screen, want, "the screen differs from %s; it is now:\n%s",
-	    path, screen);
+	cr_assert_not_null(want, "%s (HEADROOM_UPDATE_GOLDEN=1 writes it)",
+	    err);
+	cr_assert_str_eq(screen, want,
+	    "the screen differs from %s; it is now:\n%s", path, screen);
 	free(want);
 }
 
@@ -201,12 +204,13 @@ Test(render, slider_repaints_only_what_it_changes)
 	painted = app_headless_painted(a);
 	dump(a);
 	after = requests_fit();
-	cr_assert_gt(after, before, "half the tokens: more requests (%lld -> %lld)",
-	    before, after);
+	cr_assert_gt(after, before,
+	    "half the tokens: more requests (%lld -> %lld)", before, after);
 	cr_assert(painted & (1u << PANE_CONC));
-	cr_assert_eq(painted & ((1u << PANE_GPU) | (1u << PANE_MODEL) |
-	    (1u << PANE_FLAGS) | (1u << PANE_BAR) | (1u << PANE_CMD)), 0,
-	    "painted %#x", painted);
+	cr_assert_eq(painted &
+		((1u << PANE_GPU) | (1u << PANE_MODEL) | (1u << PANE_FLAGS) |
+		    (1u << PANE_BAR) | (1u << PANE_CMD)),
+	    0, "painted %#x", painted);
 	cr_assert_not_null(line_with("16,384"), "%s", screen);
 	keys(a, "<Left>");
 	dump(a);
@@ -225,7 +229,8 @@ Test(render, cursor_moves_repaint_one_pane)
 
 	keys(a, "j");
 	painted = app_headless_painted(a);
-	cr_assert_eq(painted, (1u << PANE_GPU) | (1u << PANE_STATUS), "%#x", painted);
+	cr_assert_eq(painted, (1u << PANE_GPU) | (1u << PANE_STATUS), "%#x",
+	    painted);
 	app_headless_free(&a);
 }
 
@@ -236,7 +241,8 @@ Test(render, typed_values_are_refused_in_place)
 
 	keys(a, "4<Enter><C-u>1.7<Enter>");
 	dump(a);
-	cr_assert_not_null(line_with("--gpu-memory-utilization: 1.7"), "%s", screen);
+	cr_assert_not_null(line_with("--gpu-memory-utilization: 1.7"), "%s",
+	    screen);
 	cr_assert_not_null(line_with("at most 1"), "%s", screen);
 	cr_assert(memcmp(&before, app_headless_input(a), sizeof before) == 0);
 	keys(a, "<BS><BS><BS>0.85<Enter>");
@@ -275,7 +281,8 @@ Test(render, choosing_a_mig_slice)
 	size_t n = lists_gpu_rows(c, rows, 512);
 	int g = catalogue_find_gpu(c, GPU);
 	int mig = catalogue_find_mig(&c->gpus[g], "2g.48gb");
-	int from = lists_gpu_find(rows, n, g, -1), to = lists_gpu_find(rows, n, g, mig);
+	int from = lists_gpu_find(rows, n, g, -1),
+	    to = lists_gpu_find(rows, n, g, mig);
 	struct app *a = start(24, 80, NULL);
 	char k[64];
 	int i;
@@ -302,8 +309,9 @@ Test(render, a_derived_default_is_no_change)
 	char row[256];
 
 	reference_input(&in);
-	in.max_num_seqs = 64;	/* vLLM then captures up to 2 x 64 = 128 */
-	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &plain, 50, 200);
+	in.max_num_seqs = 64; /* vLLM then captures up to 2 x 64 = 128 */
+	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &plain,
+	    50, 200);
 	cr_assert_not_null(a);
 	dump(a);
 	l = line_with("--max-cudagraph-capture-size");
@@ -311,7 +319,8 @@ Test(render, a_derived_default_is_no_change)
 	nl = strchr(l, '\n');
 	snprintf(row, sizeof row, "%.*s", (int)(nl ? nl - l : 80), l);
 	/* the row ends where the flags pane does */
-	cr_assert_not_null(strstr(row, "128  128"), "value and default: %s", row);
+	cr_assert_not_null(strstr(row, "128  128"), "value and default: %s",
+	    row);
 	cr_assert_null(strstr(row, "●"), "not marked as changed: %s", row);
 	l = line_with("--max-num-seqs");
 	cr_assert_not_null(l);
@@ -328,23 +337,29 @@ Test(render, card_search_filters_the_gpu_list)
 
 	/* the planned card is named whatever the cursor shows */
 	dump(a);
-	cr_assert_not_null(line_with("Memory per GPU: 94.97 GiB on 1 × rtx-pro-6000-server"),
+	cr_assert_not_null(line_with("Memory per GPU: 94.97 GiB on 1 × "
+				     "rtx-pro-6000-server"),
 	    "%s", screen);
 	keys(a, "1/h200 1g");
 	dump(a);
-	cr_assert_not_null(line_with("/h200 1g "), "the header shows the query: %s", screen);
+	cr_assert_not_null(line_with("/h200 1g "),
+	    "the header shows the query: %s", screen);
 	cr_assert_not_null(line_with("1g.18gb"), "%s", screen);
-	cr_assert_null(line_with("● rtx-pro-6000-server │"), "other cards are gone: %s",
-	    screen);
-	cr_assert_null(line_with("2g.35gb"), "slices that do not match are gone: %s",
-	    screen);
+	cr_assert_null(line_with("● rtx-pro-6000-server │"),
+	    "other cards are gone: %s", screen);
+	cr_assert_null(line_with("2g.35gb"),
+	    "slices that do not match are gone: %s", screen);
 	keys(a, "<Enter>j");
 	dump(a);
-	cr_assert_not_null(line_with("not planned"), "the facts are the cursor's, "
-	    "not the plan's: %s", screen);
-	cr_assert_not_null(line_with("on 1 × rtx-pro-6000-server"), "%s", screen);
+	cr_assert_not_null(line_with("not planned"),
+	    "the facts are the cursor's, "
+	    "not the plan's: %s",
+	    screen);
+	cr_assert_not_null(line_with("on 1 × rtx-pro-6000-server"), "%s",
+	    screen);
 	keys(a, "<Enter>");
-	cr_assert_geq(app_headless_input(a)->mig, 0, "a 1g slice of an H200 is planned");
+	cr_assert_geq(app_headless_input(a)->mig, 0,
+	    "a 1g slice of an H200 is planned");
 	dump(a);
 	s = line_with("Memory per slice:");
 	cr_assert_not_null(s, "%s", screen);
@@ -357,9 +372,10 @@ Test(render, card_search_filters_the_gpu_list)
 	/* a query that leaves one row uses it */
 	keys(a, "/pro 6000 server 4g.96<Enter>");
 	cr_assert_eq(app_headless_input(a)->mig, 2, "the 4g.96gb slice");
-	keys(a, "j");	/* the status line gives way to the hint */
+	keys(a, "j"); /* the status line gives way to the hint */
 	dump(a);
-	cr_assert_not_null(line_with("4g.96gb: 95.12 GiB by mig -lgip"), "%s", screen);
+	cr_assert_not_null(line_with("4g.96gb: 95.12 GiB by mig -lgip"), "%s",
+	    screen);
 	app_headless_free(&a);
 }
 
@@ -368,7 +384,7 @@ Test(render, model_search_picks_the_single_match)
 	struct app *a = start(24, 80, NULL);
 	const struct model *m;
 
-	keys(a, "2/qwen3 14<Enter>");	/* in the GPU list / searches the cards */
+	keys(a, "2/qwen3 14<Enter>"); /* in the GPU list / searches the cards */
 	m = app_headless_input(a)->model;
 	cr_assert_not_null(m);
 	cr_assert(strstr(m->name, "14B") != NULL, "%s", m->name);
@@ -393,7 +409,8 @@ Test(render, command_line_export_and_style)
 	keys(a, k);
 	text = textfile_read(path, NULL, err, sizeof err);
 	cr_assert_not_null(text, "%s", err);
-	cr_assert(strncmp(text, "vllm serve nvidia/Llama-3.3-70B-Instruct-FP8", 44) == 0,
+	cr_assert(strncmp(text, "vllm serve nvidia/Llama-3.3-70B-Instruct-FP8",
+		      44) == 0,
 	    "%s", text);
 	cr_assert(strstr(text, "--kv-cache-dtype fp8") != NULL, "%s", text);
 	free(text);
@@ -401,11 +418,12 @@ Test(render, command_line_export_and_style)
 	cr_assert_not_null(line_with("wrote the command line"));
 	keys(a, "w<C-u>/nonexistent-dir/x.sh<Enter>");
 	dump(a);
-	cr_assert_not_null(line_with("write the command line to:"), "still asking");
+	cr_assert_not_null(line_with("write the command line to:"),
+	    "still asking");
 	keys(a, "<Esc>x");
 	dump(a);
-	cr_assert_not_null(line_with("--gpu-memory-utilization"), "every flag: %s",
-	    screen);
+	cr_assert_not_null(line_with("--gpu-memory-utilization"),
+	    "every flag: %s", screen);
 	keys(a, "y");
 	cr_assert(strstr(app_headless_status(a), "OSC 52") != NULL);
 	remove(path);
@@ -426,18 +444,21 @@ Test(render, replicas_get_a_launch_line_each)
 	dump(a);
 	l = line_with("$ CUDA_VISIBLE_DEVICES=0 vllm serve");
 	cr_assert_not_null(l, "%s", screen);
-	cr_assert_not_null(line_with("$ CUDA_VISIBLE_DEVICES=1 vllm serve"), "%s", screen);
+	cr_assert_not_null(line_with("$ CUDA_VISIBLE_DEVICES=1 vllm serve"),
+	    "%s", screen);
 	cr_assert_not_null(line_with("--port 8001"), "%s", screen);
-	cr_assert_not_null(line_with("on 2 × rtx-pro-6000-server, 2 replicas"), "%s",
-	    screen);
+	cr_assert_not_null(line_with("on 2 × rtx-pro-6000-server, 2 replicas"),
+	    "%s", screen);
 	cr_assert_not_null(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/serve.sh", dir);
 	snprintf(k, sizeof k, "w<C-u>%s<Enter>", path);
 	keys(a, k);
 	text = textfile_read(path, NULL, err, sizeof err);
 	cr_assert_not_null(text, "%s", err);
-	cr_assert(strncmp(text, "CUDA_VISIBLE_DEVICES=0 vllm serve ", 34) == 0, "%s", text);
-	cr_assert_not_null(strstr(text, " --port 8000\nCUDA_VISIBLE_DEVICES=1 vllm serve "),
+	cr_assert(strncmp(text, "CUDA_VISIBLE_DEVICES=0 vllm serve ", 34) == 0,
+	    "%s", text);
+	cr_assert_not_null(
+	    strstr(text, " --port 8000\nCUDA_VISIBLE_DEVICES=1 vllm serve "),
 	    "%s", text);
 	cr_assert_not_null(strstr(text, " --port 8001\n"), "%s", text);
 	free(text);
@@ -446,13 +467,16 @@ Test(render, replicas_get_a_launch_line_each)
 	snprintf(path, sizeof path, "%s/quote.html", dir);
 	snprintf(k, sizeof k, "Q<C-u>%s<Enter>", path);
 	keys(a, k);
-	cr_assert_not_null(strstr(app_headless_status(a), "wrote the quote sheet"), "%s",
-	    app_headless_status(a));
+	cr_assert_not_null(strstr(app_headless_status(a),
+			       "wrote the quote sheet"),
+	    "%s", app_headless_status(a));
 	text = textfile_read(path, NULL, err, sizeof err);
 	cr_assert_not_null(text, "%s", err);
 	cr_assert(strncmp(text, "<!DOCTYPE html>", 15) == 0, "%s", text);
-	cr_assert_not_null(strstr(text, "id=\"users\">6<"), "2 replicas x 3: %s", text);
-	cr_assert_not_null(strstr(text, "CUDA_VISIBLE_DEVICES=1 vllm serve"), "%s", text);
+	cr_assert_not_null(strstr(text, "id=\"users\">6<"),
+	    "2 replicas x 3: %s", text);
+	cr_assert_not_null(strstr(text, "CUDA_VISIBLE_DEVICES=1 vllm serve"),
+	    "%s", text);
 	free(text);
 	remove(path);
 	snprintf(path, sizeof path, "%s/quote.md", dir);
@@ -487,7 +511,8 @@ Test(render, checkpoint_choices_show_why_they_fail)
 	in = *app_headless_input(a);
 	cr_assert_eq(test_catalogue()->ckpts[in.ckpt].format, FMT_BF16);
 	dump(a);
-	cr_assert_not_null(line_with("stops at"), "BF16 70B does not fit: %s", screen);
+	cr_assert_not_null(line_with("stops at"), "BF16 70B does not fit: %s",
+	    screen);
 	app_headless_free(&a);
 }
 
@@ -497,13 +522,16 @@ Test(render, bench_function_measures)
 	double med = -1, p99 = -1, first = -1;
 
 	reference_input(&in);
-	cr_assert_eq(app_bench_keys((struct catalogue *)test_catalogue(), &in, 24, 80,
-	    "[[]]<Left><Right>jjkk4jj+-", &med, &p99, &first), 0);
+	cr_assert_eq(app_bench_keys((struct catalogue *)test_catalogue(), &in,
+			 24, 80, "[[]]<Left><Right>jjkk4jj+-", &med, &p99,
+			 &first),
+	    0);
 	cr_assert_gt(med, 0);
 	cr_assert_geq(p99, med);
 	cr_assert_gt(first, 0);
-	cr_assert_eq(app_bench_keys((struct catalogue *)test_catalogue(), &in, 24, 80,
-	    "<Bogus>", &med, &p99, &first), -1);
+	cr_assert_eq(app_bench_keys((struct catalogue *)test_catalogue(), &in,
+			 24, 80, "<Bogus>", &med, &p99, &first),
+	    -1);
 }
 
 Test(render, without_a_model_the_lists_still_work)
@@ -514,7 +542,8 @@ Test(render, without_a_model_the_lists_still_work)
 
 	plan_input_init(&in);
 	in.gpu = catalogue_find_gpu(test_catalogue(), GPU);
-	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &plain, 24, 80);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &plain,
+	    24, 80);
 	cr_assert_not_null(a);
 	dump(a);
 	cr_assert_not_null(line_with("No model specified"), "%s", screen);

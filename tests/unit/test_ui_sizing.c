@@ -32,12 +32,14 @@ start(void)
 	struct plan_input in;
 	struct app *a;
 
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP8");
 	in.kv_dtype = KV_FP8;
 	in.max_model_len = 8192;
 	in.tokens_per_request = 8192;
-	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &plain, 40, 120);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &in, &plain,
+	    40, 120);
 	cr_assert_not_null(a, "no virtual terminal");
 	return a;
 }
@@ -54,10 +56,12 @@ Test(sizing_ui, fit_view_follows_the_users_and_plans_a_row)
 	struct app *a = start();
 	const struct plan_input *in;
 
-	cr_assert(strstr(dump(a), "est. ") != NULL && strstr(screen, "tok/s each") != NULL,
+	cr_assert(strstr(dump(a), "est. ") != NULL &&
+		strstr(screen, "tok/s each") != NULL,
 	    "the slider line shows the speed, as an estimate: %s", screen);
 	cr_assert_eq(app_headless_keys(a, "F"), 0);
-	cr_assert(strstr(dump(a), "Plans that carry the users") != NULL, "%s", screen);
+	cr_assert(strstr(dump(a), "Plans that carry the users") != NULL, "%s",
+	    screen);
 	cr_assert(strstr(screen, "plans in") != NULL, "%s", screen);
 	cr_assert(strstr(screen, "max-model-len 8,192 (the plan's)") != NULL,
 	    "F keeps the plan's max-model-len: %s", screen);
@@ -65,7 +69,8 @@ Test(sizing_ui, fit_view_follows_the_users_and_plans_a_row)
 	cr_assert_eq(app_headless_keys(a, "rr"), 0);
 	cr_assert(strstr(dump(a), "by cards (r)") != NULL, "%s", screen);
 	cr_assert_eq(app_headless_keys(a, "rr"), 0);
-	cr_assert(strstr(dump(a), "by price (r)") != NULL, "r goes round: %s", screen);
+	cr_assert(strstr(dump(a), "by price (r)") != NULL, "r goes round: %s",
+	    screen);
 	cr_assert_eq(app_headless_keys(a, ">>"), 0);
 	cr_assert(strstr(dump(a), "requests of 8,192 tokens at once") != NULL);
 	cr_assert_eq(app_headless_keys(a, "<Right>"), 0);
@@ -86,15 +91,20 @@ Test(sizing_ui, share_and_upgrade_views)
 	struct app *a = start();
 
 	cr_assert_eq(app_headless_keys(a, "S"), 0);
-	cr_assert(strstr(dump(a), "This card shared by several vLLM instances") != NULL,
+	cr_assert(strstr(dump(a),
+		      "This card shared by several vLLM instances") != NULL,
 	    "%s", screen);
-	cr_assert(strstr(screen, "fractions sum to 0.90") != NULL, "%s", screen);
+	cr_assert(strstr(screen, "fractions sum to 0.90") != NULL, "%s",
+	    screen);
 	cr_assert_eq(app_headless_keys(a, "+++++++++++"), 0);
-	cr_assert(strstr(dump(a), "The fractions sum to 1.01") != NULL, "%s", screen);
+	cr_assert(strstr(dump(a), "The fractions sum to 1.01") != NULL, "%s",
+	    screen);
 	cr_assert_eq(app_headless_keys(a, "a"), 0);
-	cr_assert(strstr(dump(a), "  3   ") != NULL, "a third instance: %s", screen);
+	cr_assert(strstr(dump(a), "  3   ") != NULL, "a third instance: %s",
+	    screen);
 	cr_assert_eq(app_headless_keys(a, "<Esc>U"), 0);
-	cr_assert(strstr(dump(a), "This plan under vLLM") != NULL, "%s", screen);
+	cr_assert(strstr(dump(a), "This plan under vLLM") != NULL, "%s",
+	    screen);
 	cr_assert_eq(app_headless_keys(a, "<Left><Left>"), 0);
 	cr_assert(strstr(dump(a), "release difference") != NULL);
 	cr_assert_eq(app_headless_keys(a, "<Esc>"), 0);

@@ -13,12 +13,14 @@ Test(units, format_gib_matches_python_repr)
 {
 	char b[32];
 
-	cr_assert_str_eq(units_format_gib_value(72.845000001, b, sizeof b), "72.85");
+	cr_assert_str_eq(units_format_gib_value(72.845000001, b, sizeof b),
+	    "72.85");
 	cr_assert_str_eq(units_format_gib_value(14.0, b, sizeof b), "14.0");
 	cr_assert_str_eq(units_format_gib_value(0.5, b, sizeof b), "0.5");
 	cr_assert_str_eq(units_format_gib_value(-0.19, b, sizeof b), "-0.19");
 	cr_assert_str_eq(units_format_gib_value(128.25, b, sizeof b), "128.25");
-	cr_assert_str_eq(units_format_gib((int64_t)20 << 30, b, sizeof b), "20.0");
+	cr_assert_str_eq(units_format_gib((int64_t)20 << 30, b, sizeof b),
+	    "20.0");
 	cr_assert_str_eq(units_format_gib(0, b, sizeof b), "0.0");
 }
 
@@ -32,7 +34,8 @@ Test(units, pyfloat_and_commas)
 	cr_assert_str_eq(units_format_commas(456816, b, sizeof b), "456,816");
 	cr_assert_str_eq(units_format_commas(131072, b, sizeof b), "131,072");
 	cr_assert_str_eq(units_format_commas(999, b, sizeof b), "999");
-	cr_assert_str_eq(units_format_commas(-1234567, b, sizeof b), "-1,234,567");
+	cr_assert_str_eq(units_format_commas(-1234567, b, sizeof b),
+	    "-1,234,567");
 }
 
 Test(units, plurals_and_articles_for_numbers)
@@ -59,18 +62,25 @@ Test(units, checked_int_refuses_what_does_not_fit)
 
 	cr_assert_eq(units_checked_int(32, 1, 100000, &n, why, sizeof why), 0);
 	cr_assert_eq(n, 32);
-	cr_assert_eq(units_checked_int(4294967328.0, 1, 100000, &n, why, sizeof why), -1);
+	cr_assert_eq(units_checked_int(4294967328.0, 1, 100000, &n, why,
+			 sizeof why),
+	    -1);
 	cr_assert_str_eq(why, "4294967328 is out of range (1..100000)");
-	cr_assert_eq(units_checked_int(1e300, 1, 100000, &n, why, sizeof why), -1);
+	cr_assert_eq(units_checked_int(1e300, 1, 100000, &n, why, sizeof why),
+	    -1);
 	cr_assert_str_eq(why, "1e+300 is out of range (1..100000)");
-	cr_assert_eq(units_checked_int(INFINITY, 1, INT64_MAX, &n, why, sizeof why), -1);
+	cr_assert_eq(units_checked_int(INFINITY, 1, INT64_MAX, &n, why,
+			 sizeof why),
+	    -1);
 	cr_assert_str_eq(why, "inf is out of range (1..9223372036854775807)");
 	cr_assert_eq(units_checked_int(NAN, 0, 1, &n, why, sizeof why), -1);
 	/* 2^63 rounds to INT64_MAX as a double: refused, not cast */
-	cr_assert_eq(units_checked_int(9223372036854775808.0, 0, INT64_MAX, &n, why,
-	    sizeof why), -1);
-	cr_assert_eq(units_checked_int(-9223372036854775808.0, INT64_MIN, 0, &n, why,
-	    sizeof why), 0);
+	cr_assert_eq(units_checked_int(9223372036854775808.0, 0, INT64_MAX, &n,
+			 why, sizeof why),
+	    -1);
+	cr_assert_eq(units_checked_int(-9223372036854775808.0, INT64_MIN, 0, &n,
+			 why, sizeof why),
+	    0);
 	cr_assert_eq(n, INT64_MIN);
 	cr_assert_eq(units_checked_int(32.5, 1, 100, &n, why, sizeof why), -1);
 	cr_assert_str_eq(why, "32.5 is not a whole number");

@@ -52,7 +52,8 @@ Test(upgrade, flags_the_default_utilization_move)
 	int a, b;
 
 	boundary(&a, &b);
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	in.max_model_len = 32768;
 	upgrade_compare(c, &in, a, b, &u);
 	ch = change(u.changes, u.n_changes, "default --gpu-memory-utilization");
@@ -61,7 +62,8 @@ Test(upgrade, flags_the_default_utilization_move)
 	cr_assert_str_eq(ch->to, "0.92");
 	cr_assert(ch->affects);
 	cr_assert(strstr(ch->effect, "+1.90 GiB") != NULL, "%s", ch->effect);
-	cr_assert_not_null(change(u.figures, u.n_figures, "requested (budget)"));
+	cr_assert_not_null(
+	    change(u.figures, u.n_figures, "requested (budget)"));
 	cr_assert_not_null(change(u.changes, u.n_changes, "CUDA-graph memory"));
 	cr_assert(u.starts_a && u.starts_b);
 	cr_assert(!u.breaks);
@@ -89,7 +91,8 @@ Test(upgrade, a_plan_that_no_longer_starts)
 
 	boundary(&a, &b);
 	/* another service holds 7.2 GiB: 0.9 of the card is free, 0.92 is not */
-	test_input(&in, "rtx-pro-6000-server", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	test_input(&in, "rtx-pro-6000-server",
+	    "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	in.max_model_len = 32768;
 	in.other_usage_gib = 7.2;
 	upgrade_compare(c, &in, a, b, &u);
@@ -99,7 +102,8 @@ Test(upgrade, a_plan_that_no_longer_starts)
 	cr_assert_eq(u.b.phase, PHASE_FREE_MEMORY);
 	cr_assert(strstr(u.verdict, "NOT under") != NULL, "%s", u.verdict);
 	cr_assert_float_eq(u.keep_util, 0.9, 1e-12);
-	cr_assert(strstr(u.advice, "--gpu-memory-utilization 0.9") != NULL, "%s", u.advice);
+	cr_assert(strstr(u.advice, "--gpu-memory-utilization 0.9") != NULL,
+	    "%s", u.advice);
 	/* the advice holds */
 	in.util = u.keep_util;
 	in.version = b;

@@ -26,8 +26,8 @@ parse(const char *name)
 	snprintf(rel, sizeof rel, "tests/fixtures/logs/%s", name);
 	text = textfile_read(xt_src(rel, 0), &len, err, sizeof err);
 	cr_assert_not_null(text, "%s", err);
-	cr_assert_eq(vllmlog_parse(text, len, &l, err, sizeof err), 0, "%s: %s", name,
-	    err);
+	cr_assert_eq(vllmlog_parse(text, len, &l, err, sizeof err), 0, "%s: %s",
+	    name, err);
 	free(text);
 }
 
@@ -35,8 +35,10 @@ Test(vllmlog, v1_debug_log)
 {
 	parse("v0.19-llama8b-h100-tp1.log");
 	cr_assert_eq(l.version, VLLM_VER(0, 19, 0));
-	cr_assert(strncmp(l.args, "{'model_tag': 'meta-llama/Llama-3.1-8B-Instruct'", 48)
-	    == 0, "%s", l.args);
+	cr_assert(strncmp(l.args,
+		      "{'model_tag': 'meta-llama/Llama-3.1-8B-Instruct'",
+		      48) == 0,
+	    "%s", l.args);
 	cr_assert_float_eq(l.weights, 14.99, 1e-9);
 	cr_assert_float_eq(l.total, 79.19, 1e-9);
 	cr_assert_float_eq(l.free_mem, 78.68, 1e-9);
@@ -70,7 +72,8 @@ Test(vllmlog, a_failed_startup_keeps_its_error)
 {
 	parse("v0.19-gpt-oss-20b-h100-oom.log");
 	cr_assert(l.have & VLOG_ERROR);
-	cr_assert(strncmp(l.error, "torch.OutOfMemoryError: CUDA out of memory", 42) == 0,
+	cr_assert(strncmp(l.error, "torch.OutOfMemoryError: CUDA out of memory",
+		      42) == 0,
 	    "%s", l.error);
 	vllmlog_done(&l);
 }
@@ -84,8 +87,9 @@ Test(vllmlog, info_only_v0_10_log)
 	cr_assert_eq(l.kv_tokens, 450192);
 	cr_assert_eq(l.conc_len, 16384);
 	cr_assert_float_eq(l.cg_took, 0.65, 1e-9);
-	cr_assert(strstr(vllmlog_missing(&l, miss, sizeof miss), "DEBUG") != NULL, "%s",
-	    miss);
+	cr_assert(strstr(vllmlog_missing(&l, miss, sizeof miss), "DEBUG") !=
+		NULL,
+	    "%s", miss);
 	vllmlog_done(&l);
 }
 
@@ -110,12 +114,16 @@ Test(vllmlog, cut_short_logs_say_what_is_missing)
 	parse("v0.19-llama8b-h100-truncated.log");
 	cr_assert(l.have & VLOG_WEIGHTS);
 	cr_assert(strstr(vllmlog_missing(&l, miss, sizeof miss),
-	    "ends before vLLM sized the KV cache") != NULL, "%s", miss);
+		      "ends before vLLM sized the KV cache") != NULL,
+	    "%s", miss);
 	vllmlog_done(&l);
 	cr_assert_eq(vllmlog_parse("(APIServer) INFO version 0.19.0 vLLM\n",
-	    strlen("(APIServer) INFO version 0.19.0 vLLM\n"), &l, err, sizeof err), 0);
+			 strlen("(APIServer) INFO version 0.19.0 vLLM\n"), &l,
+			 err, sizeof err),
+	    0);
 	cr_assert(strstr(vllmlog_missing(&l, miss, sizeof miss),
-	    "before the weights were loaded") != NULL, "%s", miss);
+		      "before the weights were loaded") != NULL,
+	    "%s", miss);
 	vllmlog_done(&l);
 }
 
@@ -124,8 +132,8 @@ Test(vllmlog, not_a_log)
 	char *text;
 	size_t len;
 
-	text = textfile_read(xt_src("tests/fixtures/logs/not-a-log.log", 0), &len, err,
-	    sizeof err);
+	text = textfile_read(xt_src("tests/fixtures/logs/not-a-log.log", 0),
+	    &len, err, sizeof err);
 	cr_assert_not_null(text);
 	cr_assert_eq(vllmlog_parse(text, len, &l, err, sizeof err), -1);
 	cr_assert(strstr(err, "no vLLM startup line found") != NULL, "%s", err);
@@ -135,7 +143,8 @@ Test(vllmlog, not_a_log)
 
 Test(vllmlog, hostile_bytes_colour_codes_and_huge_lines)
 {
-	static const char tail[] = "\n\x1b[0;36m(EngineCore pid=1)\x1b[0m INFO x] "
+	static const char tail[] =
+	    "\n\x1b[0;36m(EngineCore pid=1)\x1b[0m INFO x] "
 	    "Available KV cache memory: 12.5 GiB\r\nGPU KV cache size: "
 	    "99,999,999,999,999,999,999 tokens\n\xff\xfe\0 Model loading took "
 	    "1e308 GiB\n";
@@ -146,8 +155,8 @@ Test(vllmlog, hostile_bytes_colour_codes_and_huge_lines)
 	for (i = 0; i < n; i++)
 		t[i] = (char)('a' + i % 26);
 	memcpy(t + n, tail, sizeof tail - 1);
-	cr_assert_eq(vllmlog_parse(t, n + sizeof tail - 1, &l, err, sizeof err), 0,
-	    "%s", err);
+	cr_assert_eq(vllmlog_parse(t, n + sizeof tail - 1, &l, err, sizeof err),
+	    0, "%s", err);
 	cr_assert_float_eq(l.available_kv, 12.5, 1e-9);
 	/* absurd figures are not figures */
 	cr_assert(!(l.have & VLOG_TOKENS));

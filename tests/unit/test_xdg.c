@@ -35,14 +35,16 @@ Test(xdg, absolute_values_are_used_relative_ones_ignored)
 	cr_assert_str_eq(xdg_user_dir(XDG_BASE_CONFIG, "", b, sizeof b),
 	    "/home/u/.config/headroom");
 	unsetenv("XDG_DATA_HOME");
-	cr_assert_str_eq(xdg_user_dir(XDG_BASE_DATA, "/calibration", b, sizeof b),
+	cr_assert_str_eq(xdg_user_dir(XDG_BASE_DATA, "/calibration", b,
+			     sizeof b),
 	    "/home/u/.local/share/headroom/calibration");
 	setenv("XDG_DATA_HOME", "", 1);
 	cr_assert_str_eq(xdg_user_dir(XDG_BASE_DATA, "", b, sizeof b),
 	    "/home/u/.local/share/headroom");
 	setenv("HOME", "not/absolute", 1);
 	cr_assert_null(xdg_user_dir(XDG_BASE_DATA, "", b, sizeof b));
-	cr_assert_null(xdg_user_dir(XDG_BASE_CONFIG, "", b, 8), "too small a buffer");
+	cr_assert_null(xdg_user_dir(XDG_BASE_CONFIG, "", b, 8),
+	    "too small a buffer");
 }
 
 Test(xdg, site_folders_in_order_skipping_relative_entries)
@@ -69,31 +71,40 @@ Test(settings, defaults_lie_beneath_the_command_line)
 
 	cr_assert_not_null(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/settings.yaml", dir);
-	write_file(path, "gpu: h200-nvl\nvllm-version: 0.19.0\n"
+	write_file(path,
+	    "gpu: h200-nvl\nvllm-version: 0.19.0\n"
 	    "tokens-per-request: 8192\nno-color: true\nascii: false\n");
 	cr_assert_eq(settings_load(&s, path, err, sizeof err), 0, "%s", err);
-	cr_assert_eq(s.argc, 8, "--gpu X --vllm-version X --tokens-per-request X --no-color");
-	cr_assert_eq(cli_parse_layered(s.argc, s.words, 3, argv, &c, err, sizeof err), 0,
-	    "%s", err);
+	cr_assert_eq(s.argc, 8,
+	    "--gpu X --vllm-version X --tokens-per-request X --no-color");
+	cr_assert_eq(cli_parse_layered(s.argc, s.words, 3, argv, &c, err,
+			 sizeof err),
+	    0, "%s", err);
 	cr_assert_str_eq(c.gpu_id, "l40s", "the command line wins");
 	cr_assert_eq(c.imp.in.tokens_per_request, 8192);
 	cr_assert(c.no_color);
 	cli_done(&c);
-	cr_assert_eq(cli_parse_layered(s.argc, s.words, 1, none, &c, err, sizeof err), 0);
+	cr_assert_eq(cli_parse_layered(s.argc, s.words, 1, none, &c, err,
+			 sizeof err),
+	    0);
 	cr_assert_str_eq(c.gpu_id, "h200-nvl");
 	cli_done(&c);
 	settings_done(&s);
 
 	write_file(path, "gpu: h200-nvl\ncolour: dark\n");
 	cr_assert_eq(settings_load(&s, path, err, sizeof err), -1);
-	cr_assert(strstr(err, "settings.yaml:2:1: colour: not a setting") != NULL, "%s", err);
+	cr_assert(strstr(err, "settings.yaml:2:1: colour: not a setting") !=
+		NULL,
+	    "%s", err);
 	settings_done(&s);
 	write_file(path, "gpu: [a, b]\n");
 	cr_assert_eq(settings_load(&s, path, err, sizeof err), -1);
-	cr_assert(strstr(err, ":1:1: gpu: expected a single value") != NULL, "%s", err);
+	cr_assert(strstr(err, ":1:1: gpu: expected a single value") != NULL,
+	    "%s", err);
 	settings_done(&s);
 	unlink(path);
-	cr_assert_eq(settings_load(&s, path, err, sizeof err), -1, "a named file must exist");
+	cr_assert_eq(settings_load(&s, path, err, sizeof err), -1,
+	    "a named file must exist");
 	settings_done(&s);
 	rmdir(dir);
 }

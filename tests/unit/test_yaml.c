@@ -14,8 +14,8 @@
 #include "helpers.h"
 
 struct msgs {
-	char	 text[8][512];
-	int	 n;
+	char text[8][512];
+	int n;
 };
 
 static void
@@ -42,7 +42,8 @@ Test(yaml, tree_keeps_positions_and_types)
 	yamltree_pos(b, "d", &line, &col);
 	cr_assert_eq(line, 4);
 	cr_assert_eq(col, 3);
-	cr_assert(cJSON_IsTrue(cJSON_GetArrayItem(cJSON_GetObjectItem(b, "d"), 1)));
+	cr_assert(
+	    cJSON_IsTrue(cJSON_GetArrayItem(cJSON_GetObjectItem(b, "d"), 1)));
 	cJSON_Delete(r);
 }
 
@@ -56,8 +57,10 @@ Test(yaml, syntax_errors_name_line_and_column)
 	snprintf(path, sizeof path, "%s/tests/fixtures/bad-syntax.yaml",
 	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".");
 	cr_assert_eq(catalogue_load_file(&c, path, collect, &m), 1);
-	cr_assert(strstr(m.text[0], "bad-syntax.yaml:") != NULL, "%s", m.text[0]);
-	cr_assert(strstr(m.text[0], ":4:") != NULL || strstr(m.text[0], ":3:") != NULL,
+	cr_assert(strstr(m.text[0], "bad-syntax.yaml:") != NULL, "%s",
+	    m.text[0]);
+	cr_assert(strstr(m.text[0], ":4:") != NULL ||
+		strstr(m.text[0], ":3:") != NULL,
 	    "%s", m.text[0]);
 	catalogue_done(&c);
 }
@@ -86,7 +89,8 @@ Test(yaml, broken_entries_reported_rest_loads)
 	cr_assert_eq(c.n_gpus, 1);
 	cr_assert_str_eq(c.gpus[0].id, "my-card");
 	/* broken-card: line 7, the entry's mapping */
-	cr_assert(strstr(m.text[0], "bad-catalogue.yaml:7:") != NULL, "%s", m.text[0]);
+	cr_assert(strstr(m.text[0], "bad-catalogue.yaml:7:") != NULL, "%s",
+	    m.text[0]);
 	cr_assert(strstr(m.text[0], "cuda_total_gib") != NULL);
 	cr_assert(strstr(m.text[1], ":10:") != NULL, "%s", m.text[1]);
 	for (i = 0; i < m.n; i++)
@@ -99,13 +103,16 @@ Test(yaml, broken_entries_reported_rest_loads)
 Test(yaml, user_file_overrides_builtin)
 {
 	struct catalogue c;
-	const char *t = "gpus:\n  - id: h100-sxm\n    name: Mine\n    cuda_total_gib: 70\n";
+	const char *t =
+	    "gpus:\n  - id: h100-sxm\n    name: Mine\n    cuda_total_gib: 70\n";
 	int before, i;
 
 	memset(&c, 0, sizeof c);
 	catalogue_load_builtin(&c, NULL, NULL);
 	before = (int)c.n_gpus;
-	cr_assert_eq(catalogue_load_text(&c, t, strlen(t), "user.yaml", NULL, NULL), 0);
+	cr_assert_eq(catalogue_load_text(&c, t, strlen(t), "user.yaml", NULL,
+			 NULL),
+	    0);
 	cr_assert_eq((int)c.n_gpus, before);
 	i = catalogue_find_gpu(&c, "h100-sxm");
 	cr_assert_float_eq(c.gpus[i].cuda_total_gib, 70.0, 1e-9);
@@ -127,29 +134,39 @@ Test(yaml, entries_given_twice_replace_in_place)
 	    "models:\n"
 	    "  - id: me/model\n"
 	    "    name: First\n"
-	    "    config: {architectures: [LlamaForCausalLM], num_hidden_layers: 2,\n"
-	    "      hidden_size: 64, num_attention_heads: 4, num_key_value_heads: 4,\n"
+	    "    config: {architectures: [LlamaForCausalLM], "
+	    "num_hidden_layers: 2,\n"
+	    "      hidden_size: 64, num_attention_heads: 4, "
+	    "num_key_value_heads: 4,\n"
 	    "      intermediate_size: 128, vocab_size: 1000,\n"
 	    "      max_position_embeddings: 4096, torch_dtype: bfloat16}\n"
 	    "  - id: Me/Model\n"
 	    "    name: Second\n"
-	    "    config: {architectures: [LlamaForCausalLM], num_hidden_layers: 4,\n"
-	    "      hidden_size: 64, num_attention_heads: 4, num_key_value_heads: 4,\n"
+	    "    config: {architectures: [LlamaForCausalLM], "
+	    "num_hidden_layers: 4,\n"
+	    "      hidden_size: 64, num_attention_heads: 4, "
+	    "num_key_value_heads: 4,\n"
 	    "      intermediate_size: 128, vocab_size: 1000,\n"
 	    "      max_position_embeddings: 4096, torch_dtype: bfloat16}\n"
 	    "checkpoints:\n"
-	    "  - {id: me/ckpt, model: me/model, format: bf16, producer: First}\n"
-	    "  - {id: ME/CKPT, model: me/model, format: fp8, producer: Second}\n";
+	    "  - {id: me/ckpt, model: me/model, format: bf16, producer: "
+	    "First}\n"
+	    "  - {id: ME/CKPT, model: me/model, format: fp8, producer: "
+	    "Second}\n";
 	struct catalogue c;
 	int g, m, k;
 
 	memset(&c, 0, sizeof c);
-	cr_assert_eq(catalogue_load_text(&c, t, strlen(t), "user.yaml", NULL, NULL), 0);
+	cr_assert_eq(catalogue_load_text(&c, t, strlen(t), "user.yaml", NULL,
+			 NULL),
+	    0);
 	cr_assert_eq(c.n_gpus, 1);
 	cr_assert_eq(c.n_models, 1);
 	cr_assert_eq(c.n_ckpts, 1);
 	/* again over itself: each entry replaced once more */
-	cr_assert_eq(catalogue_load_text(&c, t, strlen(t), "user.yaml", NULL, NULL), 0);
+	cr_assert_eq(catalogue_load_text(&c, t, strlen(t), "user.yaml", NULL,
+			 NULL),
+	    0);
 	/* one problem: this file has no estimates */
 	cr_assert_eq(catalogue_link(&c, NULL, NULL), 1);
 	g = catalogue_find_gpu(&c, "mine");
@@ -168,25 +185,33 @@ Test(yaml, entries_given_twice_replace_in_place)
 Test(yaml, builtin_catalogue_has_what_the_planner_needs)
 {
 	const struct catalogue *c = test_catalogue();
-	static const char *const gpus[] = { "rtx-pro-6000-ws", "rtx-pro-6000-maxq",
-		"rtx-pro-6000-server", "h200-nvl", "h200-sxm", "h100-sxm", "h100-pcie",
-		"h100-nvl", "a100-80gb-sxm", "a100-40gb", "l40s", "l4", "a10g",
-		"rtx-4090", "rtx-5090", "b200" };
-	static const char *const models[] = { "meta-llama/Llama-3.1-8B-Instruct",
-		"meta-llama/Llama-3.1-70B-Instruct", "meta-llama/Llama-3.1-405B-Instruct",
-		"meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen3-8B", "Qwen/Qwen3-14B",
-		"Qwen/Qwen3-32B", "Qwen/Qwen3-30B-A3B", "Qwen/Qwen3-235B-A22B",
-		"Qwen/Qwen2.5-7B-Instruct", "Qwen/Qwen2.5-72B-Instruct",
-		"Qwen/Qwen2.5-VL-7B-Instruct", "google/gemma-3-12b-it", "google/gemma-3-27b-it",
-		"openai/gpt-oss-20b", "openai/gpt-oss-120b", "deepseek-ai/DeepSeek-V3",
-		"deepseek-ai/DeepSeek-R1", "microsoft/phi-4" };
+	static const char *const gpus[] = { "rtx-pro-6000-ws",
+		"rtx-pro-6000-maxq", "rtx-pro-6000-server", "h200-nvl",
+		"h200-sxm", "h100-sxm", "h100-pcie", "h100-nvl",
+		"a100-80gb-sxm", "a100-40gb", "l40s", "l4", "a10g", "rtx-4090",
+		"rtx-5090", "b200" };
+	static const char *const models[] = {
+		"meta-llama/Llama-3.1-8B-Instruct",
+		"meta-llama/Llama-3.1-70B-Instruct",
+		"meta-llama/Llama-3.1-405B-Instruct",
+		"meta-llama/Llama-3.3-70B-Instruct", "Qwen/Qwen3-8B",
+		"Qwen/Qwen3-14B", "Qwen/Qwen3-32B", "Qwen/Qwen3-30B-A3B",
+		"Qwen/Qwen3-235B-A22B", "Qwen/Qwen2.5-7B-Instruct",
+		"Qwen/Qwen2.5-72B-Instruct", "Qwen/Qwen2.5-VL-7B-Instruct",
+		"google/gemma-3-12b-it", "google/gemma-3-27b-it",
+		"openai/gpt-oss-20b", "openai/gpt-oss-120b",
+		"deepseek-ai/DeepSeek-V3", "deepseek-ai/DeepSeek-R1",
+		"microsoft/phi-4"
+	};
 	const struct gpu *g;
 	size_t i;
 
 	for (i = 0; i < sizeof gpus / sizeof gpus[0]; i++)
-		cr_assert_geq(catalogue_find_gpu(c, gpus[i]), 0, "%s missing", gpus[i]);
+		cr_assert_geq(catalogue_find_gpu(c, gpus[i]), 0, "%s missing",
+		    gpus[i]);
 	for (i = 0; i < sizeof models / sizeof models[0]; i++)
-		cr_assert_geq(catalogue_find_model(c, models[i]), 0, "%s missing", models[i]);
+		cr_assert_geq(catalogue_find_model(c, models[i]), 0,
+		    "%s missing", models[i]);
 	g = &c->gpus[catalogue_find_gpu(c, "rtx-pro-6000-server")];
 	cr_assert_geq(catalogue_find_mig(g, "1g.24gb"), 0);
 	cr_assert_eq(g->mig[catalogue_find_mig(g, "1g.24gb")].max_count, 4);
@@ -198,17 +223,20 @@ Test(yaml, builtin_catalogue_has_what_the_planner_needs)
 	cr_assert_geq(catalogue_find_mig(g, "1g.18gb"), 0);
 	cr_assert_geq(catalogue_find_mig(g, "7g.141gb"), 0);
 	for (i = 0; i < c->n_gpus; i++)
-		cr_assert(c->gpus[i].source[0] != '\0', "%s has no source", c->gpus[i].id);
+		cr_assert(c->gpus[i].source[0] != '\0', "%s has no source",
+		    c->gpus[i].id);
 	for (i = 0; i < c->n_models; i++)
-		cr_assert(c->models[i].source[0] != '\0', "%s has no source", c->models[i].id);
+		cr_assert(c->models[i].source[0] != '\0', "%s has no source",
+		    c->models[i].id);
 }
 
 /* yamlout (libyaml's emitter) writes what yamltree reads back: quoting
  * where a plain scalar would read as another type or break the line. */
 Test(yaml, emit_round_trips)
 {
-	static const char *const v[] = { "y: z", "true", "8192", "- a", "#x", "a\nb",
-	    "x\xe2\x80\xa8y", "\x1b[31m", "caf\xc3\xa9", "", " ", "'\"\\" };
+	static const char *const v[] = { "y: z", "true", "8192", "- a", "#x",
+		"a\nb", "x\xe2\x80\xa8y", "\x1b[31m", "caf\xc3\xa9", "", " ",
+		"'\"\\" };
 	struct yamlout y;
 	char err[256], key[16], *out;
 	cJSON *r, *b, *arr;
@@ -249,8 +277,10 @@ Test(yaml, emit_round_trips)
 	arr = cJSON_GetObjectItem(b, "c");
 	cr_assert_eq(cJSON_GetArraySize(arr), 2);
 	cr_assert(cJSON_IsFalse(cJSON_GetArrayItem(arr, 1)));
-	cr_assert_null(cJSON_GetObjectItem(r, "with"), "the comment stayed a comment");
-	cr_assert_not_null(strstr(out, "# a comment\\nwith: a break\n"), "%s", out);
+	cr_assert_null(cJSON_GetObjectItem(r, "with"),
+	    "the comment stayed a comment");
+	cr_assert_not_null(strstr(out, "# a comment\\nwith: a break\n"), "%s",
+	    out);
 	free(out);
 	cJSON_Delete(r);
 	/* invalid UTF-8 is an error, not a broken file */
@@ -288,7 +318,8 @@ comma_locale(void)
 Test(locale, numbers_read_and_written_in_c_locale)
 {
 	struct catalogue c;
-	const char *t = "gpus:\n  - id: comma-card\n    name: Mine\n    cuda_total_gib: 79.25\n";
+	const char *t = "gpus:\n  - id: comma-card\n    name: Mine\n    "
+			"cuda_total_gib: 79.25\n";
 	char b[32];
 	double d = 0;
 	char *end;
@@ -298,7 +329,8 @@ Test(locale, numbers_read_and_written_in_c_locale)
 		cr_skip_test("no comma-decimal locale on this machine");
 	cr_assert_eq(units_parse_double("0.85", &d), 0);
 	cr_assert_float_eq(d, 0.85, 1e-12);
-	cr_assert_neq(units_parse_double("0,85", &d), 0, "'0,85' is not a machine number");
+	cr_assert_neq(units_parse_double("0,85", &d), 0,
+	    "'0,85' is not a machine number");
 	cr_assert_float_eq(units_strtod("1.5,2", &end), 1.5, 1e-12);
 	cr_assert_str_eq(end, ",2");
 	cr_assert_str_eq(units_format_gib_value(15.725, b, sizeof b), "15.72");
@@ -307,8 +339,11 @@ Test(locale, numbers_read_and_written_in_c_locale)
 	cr_assert_str_eq(b, "2.500");
 	memset(&c, 0, sizeof c);
 	catalogue_load_builtin(&c, NULL, &problems);
-	cr_assert_eq(problems, 0, "the built-in catalogue is refused under a comma locale");
-	cr_assert_eq(catalogue_load_text(&c, t, strlen(t), "user.yaml", NULL, NULL), 0);
+	cr_assert_eq(problems, 0,
+	    "the built-in catalogue is refused under a comma locale");
+	cr_assert_eq(catalogue_load_text(&c, t, strlen(t), "user.yaml", NULL,
+			 NULL),
+	    0);
 	i = catalogue_find_gpu(&c, "comma-card");
 	cr_assert_geq(i, 0);
 	cr_assert_float_eq(c.gpus[i].cuda_total_gib, 79.25, 1e-9);

@@ -58,7 +58,8 @@ xt_write(const char *path, const char *text)
 {
 	char err[512];
 
-	cr_assert_eq(textfile_write_atomic(path, text, strlen(text), err, sizeof err),
+	cr_assert_eq(textfile_write_atomic(path, text, strlen(text), err,
+			 sizeof err),
 	    0, "%s", err);
 }
 
@@ -103,8 +104,10 @@ xt_golden(const char *name, const char *text)
 	if (getenv("HEADROOM_UPDATE_GOLDEN") != NULL)
 		xt_write(path, norm);
 	want = xt_read(path);
-	cr_assert_str_eq(norm, want, "%s differs (HEADROOM_UPDATE_GOLDEN=1 rewrites "
-	    "it):\n%s", path, norm);
+	cr_assert_str_eq(norm, want,
+	    "%s differs (HEADROOM_UPDATE_GOLDEN=1 rewrites "
+	    "it):\n%s",
+	    path, norm);
 	free(want);
 	free(norm);
 }
