@@ -359,34 +359,18 @@ set_type(struct kv_type *t, const struct spec *s, int n_layers, int n_groups)
 	t->n_groups = n_groups;
 }
 
-int
-kv_layout_build(const struct model *m, const struct kv_params *p, int first,
-    int n, struct kv_layout *l, char *err, size_t errlen)
+/* Hybrid attention + state: raise the attention block until one attention
+ * page holds a state, then pad the state page to it.  Attention-free without
+ * prefix caching: one block of max_model_len holds a request.  Returns the
+ * attention block size every spec now uses. */
+static int
+layout_align_block_size(const struct model *m, const struct kv_params *p,
+    struct spec *sp, int nsp, int has_state, int has_attn, int64_t state_page,
+    struct kv_layout *l)
 {
-	struct spec sp[KV_MAX_LAYERS];
-	int nsp = 0, i, j, has_state = 0, has_attn = 0, bs;
-	int bucket_of[KV_MAX_LAYERS], nb = 0, count[KV_MAX_TYPES], gs, lo, hi;
-	int first_idx[KV_MAX_TYPES];
-	int64_t state_page = 0, maxpage = 0;
+	int i, bs = p->block_size;
 
-	memset(l, 0, sizeof *l);
-	l->max_num_batched_tokens = p->mnbt;
-	l->mamba_mode = p->mamba_mode;
-	if (build_specs(m, p, sp, &nsp, err, errlen) != 0)
-		return -1;
-	for (i = 0; i < nsp; i++) {
-		if (sp[i].kind == KV_KIND_STATE) {
-			has_state = 1;
-			state_page = sp[i].page;
-		} else {
-			has_attn = 1;
-		}
-	}
-	bs = p->block_size;
 	l->attn_block_size = bs;
-
-	/* hybrid attention + state: raise the attention block until one
-	 * attention page holds a state, then pad the state page to it */
 	if (has_state && has_attn) {
 		int hs0 = m->mla ? m->kv_lora_rank + m->qk_rope_head_dim
 				 : m->head_dim;
@@ -428,34 +412,46 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 		bs = p->max_model_len;
 		l->attn_block_size = bs;
 	}
+	return bs;
+}
+
+/* --disable-hybrid-kv-cache-manager: unify_hybrid_kv_cache_specs() turns
+ * sliding and chunked layers into full ones when a full layer exists, and
+ * refuses when the specs still differ in type. */
+static int
+layout_unify_hybrid(const struct kv_params *p, struct spec *sp, int nsp,
+    char *err, size_t errlen)
+{
+	int i, has_full = 0;
+
+	if (p->hma || nsp == 0 || all_equal(sp, nsp) || uniform_type(sp, nsp))
+		return 0;
 	for (i = 0; i < nsp; i++)
-		if (sp[i].kind != KV_KIND_STATE)
-			sp[i].page = sp[i].block_size * sp[i].token_bytes;
-
-	/* --disable-hybrid-kv-cache-manager: unify_hybrid_kv_cache_specs() */
-	if (!p->hma && nsp > 0 && !all_equal(sp, nsp) &&
-	    !uniform_type(sp, nsp)) {
-		int has_full = 0;
-
+		has_full |= sp[i].kind == KV_KIND_FULL;
+	if (has_full)
 		for (i = 0; i < nsp; i++)
-			has_full |= sp[i].kind == KV_KIND_FULL;
-		if (has_full)
-			for (i = 0; i < nsp; i++)
-				if (sp[i].kind == KV_KIND_SLIDING ||
-				    sp[i].kind == KV_KIND_CHUNKED) {
-					sp[i].kind = KV_KIND_FULL;
-					sp[i].window = 0;
-				}
-		if (!all_equal(sp, nsp) && !uniform_type(sp, nsp)) {
-			snprintf(err, errlen,
-			    "Hybrid KV cache manager is disabled but "
-			    "failed to convert the KV cache specs to one "
-			    "unified type.");
-			return -1;
-		}
+			if (sp[i].kind == KV_KIND_SLIDING ||
+			    sp[i].kind == KV_KIND_CHUNKED) {
+				sp[i].kind = KV_KIND_FULL;
+				sp[i].window = 0;
+			}
+	if (!all_equal(sp, nsp) && !uniform_type(sp, nsp)) {
+		snprintf(err, errlen,
+		    "Hybrid KV cache manager is disabled but "
+		    "failed to convert the KV cache specs to one "
+		    "unified type.");
+		return -1;
 	}
+	return 0;
+}
 
-	/* the rank's share and the display figures */
+/* The rank's share of layers and bytes, and the display figures. */
+static void
+layout_count_rank(const struct model *m, const struct spec *sp, int nsp,
+    int first, int n, int64_t state_page, struct kv_layout *l)
+{
+	int i;
+
 	for (i = 0; i < nsp; i++) {
 		if (!on_rank(&sp[i], first, n, m->layers))
 			continue;
@@ -472,46 +468,45 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 			l->sliding_window = sp[i].window;
 	}
 	l->layers = l->attn_layers + l->state_layers;
+}
 
-	if (nsp == 0) {
-		l->attention_free = true;
-		l->block_size = bs;
-		return 0;
-	}
+/* One group of one type: every layer alike (the rank's layers share one
+ * page) or one type of slots with different pages (the rank's pages add). */
+static void
+layout_set_one_group(const struct model *m, const struct spec *sp, int nsp,
+    int first, int n, int uniform, struct kv_layout *l)
+{
+	int i, on = 0;
 
-	/* one spec for all: one group holding every layer */
-	if (all_equal(sp, nsp)) {
-		int on = 0;
-
-		for (i = 0; i < nsp; i++)
-			on += on_rank(&sp[i], first, n, m->layers);
-		l->page = sp[0].page;
-		l->block_size = sp[0].block_size;
-		l->group_size = on;
-		l->n_groups = 1;
-		l->n_types = 1;
-		set_type(&l->type[0], &sp[0], nsp, 1);
-		l->n_full_groups = sp[0].kind == KV_KIND_FULL;
-		l->n_swa_groups = !l->n_full_groups;
-		return 0;
-	}
-	/* one type of slots, different pages: summed pages, one group */
-	if (uniform_type(sp, nsp)) {
+	if (uniform) {
 		for (i = 0; i < nsp; i++)
 			if (on_rank(&sp[i], first, n, m->layers))
 				l->page += sp[i].page;
 		l->uniform_type = true;
-		l->block_size = sp[0].block_size;
 		l->group_size = 1;
-		l->n_groups = 1;
-		l->n_types = 1;
-		set_type(&l->type[0], &sp[0], nsp, 1);
-		l->n_full_groups = sp[0].kind == KV_KIND_FULL;
-		l->n_swa_groups = !l->n_full_groups;
-		return 0;
+	} else {
+		for (i = 0; i < nsp; i++)
+			on += on_rank(&sp[i], first, n, m->layers);
+		l->page = sp[0].page;
+		l->group_size = on;
 	}
+	l->block_size = sp[0].block_size;
+	l->n_groups = 1;
+	l->n_types = 1;
+	set_type(&l->type[0], &sp[0], nsp, 1);
+	l->n_full_groups = sp[0].kind == KV_KIND_FULL;
+	l->n_swa_groups = !l->n_full_groups;
+}
 
-	/* unify_kv_cache_spec_page_size(): smaller pages take larger blocks */
+/* unify_kv_cache_spec_page_size(): smaller pages take larger blocks so every
+ * page is the largest one; returns that page, or -1 when one does not divide
+ * it. */
+static int64_t
+layout_unify_page_size(struct spec *sp, int nsp, char *err, size_t errlen)
+{
+	int i;
+	int64_t maxpage = 0;
+
 	for (i = 0; i < nsp; i++)
 		if (sp[i].page > maxpage)
 			maxpage = sp[i].page;
@@ -530,7 +525,18 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 		    (int)(sp[i].block_size * (maxpage / sp[i].page));
 		sp[i].page = maxpage;
 	}
-	/* _get_kv_cache_groups_uniform_page_size(): bucket by spec */
+	return maxpage;
+}
+
+/* _get_kv_cache_groups_uniform_page_size(): bucket the specs by equality;
+ * first_idx[j] is bucket j's first spec, count[j] its size, bucket_of[i]
+ * spec i's bucket.  Returns the number of buckets, or -1. */
+static int
+layout_bucket_specs(const struct spec *sp, int nsp, int *bucket_of,
+    int *first_idx, int *count, char *err, size_t errlen)
+{
+	int i, j, nb = 0;
+
 	for (i = 0; i < nsp; i++) {
 		for (j = 0; j < nb; j++)
 			if (spec_eq(&sp[first_idx[j]], &sp[i]))
@@ -549,38 +555,97 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 		bucket_of[i] = j;
 		count[j]++;
 	}
-	if (p->extra_kv_heads > 0) {
-		/* the drafter's layers in more than one bucket: more than one group */
-		int db = -1;
+	return nb;
+}
 
-		for (i = 0; i < nsp; i++) {
-			if (sp[i].layer < m->layers)
-				continue;
-			if (db >= 0 && bucket_of[i] != db) {
-				snprintf(err, errlen,
-				    "All drafting layers should belong "
-				    "to the same kv cache group");
-				return -1;
-			}
-			db = bucket_of[i];
+/* The drafter's layers in more than one bucket: more than one group. */
+static int
+layout_check_draft_buckets(const struct model *m, const struct spec *sp,
+    int nsp, const int *bucket_of, char *err, size_t errlen)
+{
+	int i, db = -1;
+
+	for (i = 0; i < nsp; i++) {
+		if (sp[i].layer < m->layers)
+			continue;
+		if (db >= 0 && bucket_of[i] != db) {
+			snprintf(err, errlen,
+			    "All drafting layers should belong "
+			    "to the same kv cache group");
+			return -1;
 		}
+		db = bucket_of[i];
 	}
-	lo = hi = count[0];
+	return 0;
+}
+
+/* Layers per group: the smallest bucket, or the largest when it is under
+ * 1.5 times the smallest. */
+static int
+layout_group_size(const int *count, int nb)
+{
+	int j, lo = count[0], hi = count[0];
+
 	for (j = 1; j < nb; j++) {
 		if (count[j] < lo)
 			lo = count[j];
 		if (count[j] > hi)
 			hi = count[j];
 	}
-	gs = lo;
 	if (2 * hi < 3 * lo) /* max < 1.5 x min: use max */
-		gs = hi;
+		return hi;
+	return lo;
+}
+
+/* Most layers of bucket j on the rank in any one of its ng groups: group g
+ * holds the bucket's layers g, g + ng, g + 2 ng, ... */
+static int
+layout_bucket_rank_layers(const struct model *m, const struct spec *sp, int nsp,
+    const int *bucket_of, int j, int ng, int first, int n)
+{
+	int g, k, most = 0;
+
+	for (g = 0; g < ng; g++) {
+		int idx = 0, on = 0;
+
+		for (k = 0; k < nsp; k++) {
+			if (bucket_of[k] != j)
+				continue;
+			if (idx % ng == g &&
+			    on_rank(&sp[k], first, n, m->layers))
+				on++;
+			idx++;
+		}
+		if (on > most)
+			most = on;
+	}
+	return most;
+}
+
+/* Several types: each bucket splits into groups of gs layers. */
+static int
+layout_set_groups(const struct model *m, const struct kv_params *p,
+    const struct spec *sp, int nsp, int first, int n, int64_t maxpage,
+    char *err, size_t errlen, struct kv_layout *l)
+{
+	int bucket_of[KV_MAX_LAYERS], count[KV_MAX_TYPES];
+	int first_idx[KV_MAX_TYPES];
+	int nb, gs, j, k;
+
+	nb = layout_bucket_specs(sp, nsp, bucket_of, first_idx, count, err,
+	    errlen);
+	if (nb < 0)
+		return -1;
+	if (p->extra_kv_heads > 0 &&
+	    layout_check_draft_buckets(m, sp, nsp, bucket_of, err, errlen) != 0)
+		return -1;
+	gs = layout_group_size(count, nb);
 	l->page = maxpage;
 	l->block_size = 0;
 	l->n_types = nb;
 	for (j = 0; j < nb; j++) {
 		struct kv_type *t = &l->type[j];
-		int ng = (count[j] + gs - 1) / gs, g, k;
+		int ng = (count[j] + gs - 1) / gs, on;
 
 		set_type(t, &sp[first_idx[j]], count[j], ng);
 		l->n_groups += ng;
@@ -606,23 +671,58 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 				return -1;
 			}
 		}
-		/* group g holds the bucket's layers g, g + ng, g + 2 ng, ... */
-		for (g = 0; g < ng; g++) {
-			int idx = 0, on = 0;
-
-			for (k = 0; k < nsp; k++) {
-				if (bucket_of[k] != j)
-					continue;
-				if (idx % ng == g &&
-				    on_rank(&sp[k], first, n, m->layers))
-					on++;
-				idx++;
-			}
-			if (on > l->group_size)
-				l->group_size = on;
-		}
+		on = layout_bucket_rank_layers(m, sp, nsp, bucket_of, j, ng,
+		    first, n);
+		if (on > l->group_size)
+			l->group_size = on;
 	}
 	return 0;
+}
+
+int
+kv_layout_build(const struct model *m, const struct kv_params *p, int first,
+    int n, struct kv_layout *l, char *err, size_t errlen)
+{
+	struct spec sp[KV_MAX_LAYERS];
+	int nsp = 0, i, has_state = 0, has_attn = 0, bs;
+	int64_t state_page = 0, maxpage;
+
+	memset(l, 0, sizeof *l);
+	l->max_num_batched_tokens = p->mnbt;
+	l->mamba_mode = p->mamba_mode;
+	if (build_specs(m, p, sp, &nsp, err, errlen) != 0)
+		return -1;
+	for (i = 0; i < nsp; i++) {
+		if (sp[i].kind == KV_KIND_STATE) {
+			has_state = 1;
+			state_page = sp[i].page;
+		} else {
+			has_attn = 1;
+		}
+	}
+	bs = layout_align_block_size(m, p, sp, nsp, has_state, has_attn,
+	    state_page, l);
+	for (i = 0; i < nsp; i++)
+		if (sp[i].kind != KV_KIND_STATE)
+			sp[i].page = sp[i].block_size * sp[i].token_bytes;
+	if (layout_unify_hybrid(p, sp, nsp, err, errlen) != 0)
+		return -1;
+	layout_count_rank(m, sp, nsp, first, n, state_page, l);
+	if (nsp == 0) {
+		l->attention_free = true;
+		l->block_size = bs;
+		return 0;
+	}
+	if (all_equal(sp, nsp) || uniform_type(sp, nsp)) {
+		layout_set_one_group(m, sp, nsp, first, n, !all_equal(sp, nsp),
+		    l);
+		return 0;
+	}
+	maxpage = layout_unify_page_size(sp, nsp, err, errlen);
+	if (maxpage < 0)
+		return -1;
+	return layout_set_groups(m, p, sp, nsp, first, n, maxpage, err, errlen,
+	    l);
 }
 
 void
