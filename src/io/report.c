@@ -106,31 +106,29 @@ est(const struct plan *p)
 	return p->kv_memory_fixed ? "" : " (estimate)";
 }
 
-char *
-report_text(const struct report_in *r)
+/* The title line, where the model came from, and the sizing rule's caveat. */
+static void
+report_text_header(struct strbuf *o, const struct report_in *r)
 {
 	const struct plan *p = r->plan;
-	struct strbuf o = { 0 };
-	char a[32], b[32], c[32], d[32], e[32], *cmd, name[256], v[32];
-	int64_t kvb;
-	size_t i;
+	char a[32], b[32], name[256], v[32];
 
 	card_name(r, name, sizeof name);
 	vllm_version_format(p->version, v, sizeof v);
-	strbuf_printf(&o, "headroom %s: vLLM %s on %s x%d, %s (%s)\n",
+	strbuf_printf(o, "headroom %s: vLLM %s on %s x%d, %s (%s)\n",
 	    PACKAGE_VERSION, v, name, p->world * p->dp,
 	    r->in->model ? r->in->model->id : "?", ckpt_format_name(p->format));
 	if (model_find_where(r->cat, r->in->model) != NULL)
-		strbuf_printf(&o, "Model from outside the catalogue (%s): %s\n",
+		strbuf_printf(o, "Model from outside the catalogue (%s): %s\n",
 		    r->model_source ? r->model_source : "directory",
 		    model_find_where(r->cat, r->in->model));
 	if (r->in->overhead == OVERHEAD_RULE) {
-		strbuf_printf(&o,
+		strbuf_printf(o,
 		    "Mode: sizing rule (cache = 0.9 x driver memory - 3 GiB - "
 		    "weights), not vLLM's profile.\n");
 		/* the rule's total is not the card's CUDA figure: say why they differ */
 		if (p->total != plan_card_total(r->cat, r->in))
-			strbuf_printf(&o,
+			strbuf_printf(o,
 			    "The rule starts from the driver's figure "
 			    "(nvidia-smi), "
 			    "%s GiB; CUDA, and vLLM's profile, see %s GiB of "
@@ -138,16 +136,20 @@ report_text(const struct report_in *r)
 			    gib(p->total, a),
 			    gib(plan_card_total(r->cat, r->in), b));
 	}
-	strbuf_printf(&o, "\nPer GPU, as vLLM would log it:\n");
-	strbuf_printf(&o,
-	    "  Total memory %s GiB; other processes %s GiB; requested %s GiB "
-	    "(gpu_memory_utilization %.4g)\n",
-	    gib(p->total, a), gib(p->other, b), gib(p->requested, c), p->util);
-	strbuf_printf(&o, "  Model loading took %s GiB memory%s\n",
+}
+
+/* The weights line and what it holds: experts, LoRA slots, draft, offload. */
+static void
+report_text_weights(struct strbuf *o, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	char a[32];
+
+	strbuf_printf(o, "  Model loading took %s GiB memory%s\n",
 	    gib(p->weights, a),
 	    p->weights_exact ? "" : " (derived from the architecture)");
 	if (p->expert_parallel)
-		strbuf_printf(&o,
+		strbuf_printf(o,
 		    "    MoE: %d of %d routed experts whole on this GPU "
 		    "(expert parallel over TP %d x DP %d = %d ranks); "
 		    "attention split "
@@ -155,173 +157,227 @@ report_text(const struct report_in *r)
 		    p->experts_per_rank, r->in->model->n_experts, p->tp, p->dp,
 		    p->ep_size, p->tp);
 	else if (p->moe_tp > 1 && p->dp > 1)
-		strbuf_printf(&o,
+		strbuf_printf(o,
 		    "    MoE: every routed expert split over TP %d x DP %d "
 		    "= %d ranks (vLLM flattens TP across DP in the MoE "
 		    "layers); "
 		    "attention split by TP %d\n",
 		    p->tp, p->dp, p->moe_tp, p->tp);
 	if (p->lora_bytes > 0)
-		strbuf_printf(&o,
+		strbuf_printf(o,
 		    "    of which LoRA slots (--max-loras x --max-lora-rank): "
 		    "%s GiB\n",
 		    gib(p->lora_bytes, a));
 	if (p->draft_weights > 0)
-		strbuf_printf(&o,
+		strbuf_printf(o,
 		    "    of which %s: %s GiB "
 		    "(%d more attention layer%s in the KV cache)\n",
 		    spec_draft_label(&r->in->spec), gib(p->draft_weights, a),
 		    p->draft_layers, p->draft_layers == 1 ? "" : "s");
 	if (p->offloaded > 0)
-		strbuf_printf(&o,
+		strbuf_printf(o,
 		    "    after --cpu-offload-gb moved %s GiB to CPU memory "
 		    "(vLLM moves whole tensors: up to one tensor more)\n",
 		    gib(p->offloaded, a));
-	if (r->in->overhead == OVERHEAD_ESTIMATE) {
-		strbuf_printf(&o,
-		    "  torch peak memory increase: %s GiB; non-torch forward "
-		    "increase memory: %s GiB (%s)\n",
-		    gib(p->activation, a), gib(p->non_torch, b),
-		    provenance_basis_pair(p));
-		if (p->n_capture_sizes > 0)
-			strbuf_printf(&o,
-			    "  Estimated CUDA graph memory: %s GiB total (%s; "
-			    "%s "
-			    "vLLM's budget, %d capture sizes up to %d)\n",
-			    gib(p->cuda_graphs, a),
-			    provenance_basis(p, PLAN_CAL_CUDA_GRAPHS),
-			    p->cg_in_budget ? "inside" : "outside",
-			    p->n_capture_sizes, p->max_capture_size);
-		else
-			strbuf_printf(&o,
-			    "  CUDA graphs: none (--enforce-eager or no "
-			    "capture sizes)\n");
-	} else {
-		strbuf_printf(&o, "  Reserve per card: %s GiB (rule)\n",
+}
+
+/* The profile's terms (activation, non-torch, CUDA graphs), or the rule's
+ * reserve. */
+static void
+report_text_profile(struct strbuf *o, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	char a[32], b[32];
+
+	if (r->in->overhead != OVERHEAD_ESTIMATE) {
+		strbuf_printf(o, "  Reserve per card: %s GiB (rule)\n",
 		    gib(p->activation, a));
+		return;
 	}
+	strbuf_printf(o,
+	    "  torch peak memory increase: %s GiB; non-torch forward "
+	    "increase memory: %s GiB (%s)\n",
+	    gib(p->activation, a), gib(p->non_torch, b),
+	    provenance_basis_pair(p));
+	if (p->n_capture_sizes > 0)
+		strbuf_printf(o,
+		    "  Estimated CUDA graph memory: %s GiB total (%s; "
+		    "%s "
+		    "vLLM's budget, %d capture sizes up to %d)\n",
+		    gib(p->cuda_graphs, a),
+		    provenance_basis(p, PLAN_CAL_CUDA_GRAPHS),
+		    p->cg_in_budget ? "inside" : "outside", p->n_capture_sizes,
+		    p->max_capture_size);
+	else
+		strbuf_printf(o,
+		    "  CUDA graphs: none (--enforce-eager or no "
+		    "capture sizes)\n");
+}
+
+/* vLLM's three KV lines, then the cache's layout and the requests it holds. */
+static void
+report_text_cache(struct strbuf *o, const struct plan *p)
+{
+	char a[32], b[32], c[32], d[32];
+	int64_t kvb;
+
 	if (plan_kv_figure(p, &kvb))
-		strbuf_printf(&o, "  Available KV cache memory: %s GiB%s\n",
+		strbuf_printf(o, "  Available KV cache memory: %s GiB%s\n",
 		    gib(kvb, a), est(p));
 	else
-		strbuf_printf(&o,
+		strbuf_printf(o,
 		    "  Available KV cache memory: none (vLLM stops before it, "
 		    "at the %s)\n",
 		    plan_phase_title(p->phase));
-	strbuf_printf(&o, "  GPU KV cache size: %s tokens\n",
+	strbuf_printf(o, "  GPU KV cache size: %s tokens\n",
 	    units_format_commas(p->kv_tokens, b, sizeof b));
 	units_format_commas(p->max_model_len, c, sizeof c);
-	strbuf_printf(&o,
+	strbuf_printf(o,
 	    "  Maximum concurrency for %s tokens per request: %.2fx\n", c,
 	    p->max_concurrency);
-	strbuf_printf(&o,
+	strbuf_printf(o,
 	    "\nKV cache: %s, block size %d, %lld bytes per token per GPU, "
 	    "%lld blocks",
 	    kv_dtype_name(p->kv_dtype), p->block_size,
 	    (long long)p->bytes_per_token, (long long)p->num_blocks);
 	if (p->state_bytes > 0)
-		strbuf_printf(&o,
+		strbuf_printf(o,
 		    ", %lld bytes of recurrent state per request per GPU",
 		    (long long)p->state_bytes);
 	if (p->n_groups > 1)
-		strbuf_printf(&o, ", %d groups of %d layers (%d padding)",
+		strbuf_printf(o, ", %d groups of %d layers (%d padding)",
 		    p->n_groups, p->group_size, p->padding_layers);
-	strbuf_printf(&o, "\n");
+	strbuf_printf(o, "\n");
 	units_format_commas(p->tokens_per_request, d, sizeof d);
-	strbuf_printf(&o,
+	strbuf_printf(o,
 	    "Requests of %s tokens resident at once: %lld per replica x %d "
 	    "replica%s = %lld\n",
 	    d, (long long)p->concurrency_at_tpr, p->replicas,
 	    p->replicas == 1 ? "" : "s", (long long)p->total_concurrency);
-	if (p->warning[0])
-		strbuf_printf(&o, "Note: %s\n", p->warning);
-	if (p->assumption != NULL) {
-		strbuf_printf(&o, "Assumption: ");
-		textesc_append(&o, p->assumption);
-		strbuf_printf(&o, "\n");
-	}
-	if (p->spec_assumption != NULL) {
-		strbuf_printf(&o, "Assumption: ");
-		textesc_append(&o, p->spec_assumption);
-		strbuf_printf(&o, "\n");
-	}
-	if (p->card_assumption != NULL) {
-		strbuf_printf(&o, "Assumption: ");
-		textesc_append(&o, p->card_assumption);
-		strbuf_printf(&o, "\n");
-	}
-	{
-		char more[1024];
+}
 
-		sizing_report_speed_text(r->cat, r->in, p, "", more,
-		    sizeof more);
-		strbuf_printf(&o, "%s", more);
-		sizing_report_mm_text(p, "", more, sizeof more);
-		strbuf_printf(&o, "%s", more);
-	}
-	strbuf_printf(&o, "Outside vLLM's budget: %s GiB\n",
+/* One "Assumption:" line, if the plan made that assumption (NULL: none). */
+static void
+report_text_assumption(struct strbuf *o, const char *assumption)
+{
+	if (assumption == NULL)
+		return;
+	strbuf_printf(o, "Assumption: ");
+	textesc_append(o, assumption);
+	strbuf_printf(o, "\n");
+}
+
+/* The notes and assumptions, speed and multimodal lines, what lies outside
+ * vLLM's budget, and the deployment. */
+static void
+report_text_notes(struct strbuf *o, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	char e[32], more[1024];
+
+	if (p->warning[0])
+		strbuf_printf(o, "Note: %s\n", p->warning);
+	report_text_assumption(o, p->assumption);
+	report_text_assumption(o, p->spec_assumption);
+	report_text_assumption(o, p->card_assumption);
+	sizing_report_speed_text(r->cat, r->in, p, "", more, sizeof more);
+	strbuf_printf(o, "%s", more);
+	sizing_report_mm_text(p, "", more, sizeof more);
+	strbuf_printf(o, "%s", more);
+	strbuf_printf(o, "Outside vLLM's budget: %s GiB\n",
 	    gib(p->outside_budget, e));
-	deploy_text(&o, r->node, r->placement, &r->cat->currency);
+	deploy_text(o, r->node, r->placement, &r->cat->currency);
+}
+
+/* Whether vLLM starts, then up to eight fixes or changes, best first. */
+static void
+report_text_verdict(struct strbuf *o, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	size_t i;
 
 	if (p->phase == PHASE_NONE) {
-		strbuf_printf(&o, "\nVerdict: vLLM starts.\n");
+		strbuf_printf(o, "\nVerdict: vLLM starts.\n");
 	} else {
-		strbuf_printf(&o,
+		strbuf_printf(o,
 		    "\nVerdict: vLLM stops at the %s (phase %s).\n",
 		    plan_phase_title(p->phase), plan_phase_name(p->phase));
-		strbuf_printf(&o, "  %s\n", p->message);
+		strbuf_printf(o, "  %s\n", p->message);
 	}
-	if (r->n_fixes > 0) {
-		strbuf_printf(&o, "\n%s\n",
-		    p->phase == PHASE_NONE ? "Changes that carry more:"
-					   : "Fixes, best first:");
-		for (i = 0; i < r->n_fixes && i < 8; i++) {
-			const struct fix *f = &r->fixes[i];
+	if (r->n_fixes == 0)
+		return;
+	strbuf_printf(o, "\n%s\n",
+	    p->phase == PHASE_NONE ? "Changes that carry more:"
+				   : "Fixes, best first:");
+	for (i = 0; i < r->n_fixes && i < 8; i++) {
+		const struct fix *f = &r->fixes[i];
 
-			if (f->starts)
-				strbuf_printf(&o,
-				    "  %-42s %s: starts; %.2fx at max length, "
-				    "%lld request%s at the slider. %s\n",
-				    f->flags, fix_kind_name(f->kind),
-				    f->max_concurrency,
-				    (long long)f->total_concurrency,
-				    f->total_concurrency == 1 ? "" : "s",
-				    f->summary);
-			else
-				strbuf_printf(&o,
-				    "  %-42s %s: still stops (%s). %s\n",
-				    f->flags, fix_kind_name(f->kind),
-				    plan_phase_name(f->phase), f->summary);
-		}
+		if (f->starts)
+			strbuf_printf(o,
+			    "  %-42s %s: starts; %.2fx at max length, "
+			    "%lld request%s at the slider. %s\n",
+			    f->flags, fix_kind_name(f->kind),
+			    f->max_concurrency, (long long)f->total_concurrency,
+			    f->total_concurrency == 1 ? "" : "s", f->summary);
+		else
+			strbuf_printf(o, "  %-42s %s: still stops (%s). %s\n",
+			    f->flags, fix_kind_name(f->kind),
+			    plan_phase_name(f->phase), f->summary);
 	}
+}
+
+/* The serve command, the flags kept unmodelled, and which figures are
+ * estimates. */
+static void
+report_text_command(struct strbuf *o, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	char *cmd, nm[2048];
+
 	cmd = report_command_line(r, r->in, NULL);
-	strbuf_printf(&o, "\nCommand:\n  ");
-	textesc_append(&o, cmd);
-	strbuf_printf(&o, "\n");
+	strbuf_printf(o, "\nCommand:\n  ");
+	textesc_append(o, cmd);
+	strbuf_printf(o, "\n");
 	free(cmd);
-	{
-		char nm[2048];
-
-		provenance_not_modelled(r->in, nm, sizeof nm);
-		if (nm[0] != '\0')
-			strbuf_printf(&o,
-			    "Not modelled (kept in the command as given): %s\n",
-			    nm);
-	}
+	provenance_not_modelled(r->in, nm, sizeof nm);
+	if (nm[0] != '\0')
+		strbuf_printf(o,
+		    "Not modelled (kept in the command as given): %s\n", nm);
 	if (r->in->overhead == OVERHEAD_ESTIMATE && p->calibrated != 0)
-		strbuf_printf(&o,
+		strbuf_printf(o,
 		    "\nCalibrated from a real startup: the terms marked so; "
 		    "the "
 		    "other profile terms are estimates "
 		    "(data/estimates.yaml).\n");
 	else if (r->in->overhead == OVERHEAD_ESTIMATE)
-		strbuf_printf(&o,
+		strbuf_printf(o,
 		    "\nActivation, non-torch and CUDA-graph figures are "
 		    "estimates "
 		    "(data/estimates.yaml); weights%s and KV figures follow "
 		    "vLLM's "
 		    "arithmetic.\n",
 		    p->weights_exact ? " (published size)" : "");
+}
+
+char *
+report_text(const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	struct strbuf o = { 0 };
+	char a[32], b[32], c[32];
+
+	report_text_header(&o, r);
+	strbuf_printf(&o, "\nPer GPU, as vLLM would log it:\n");
+	strbuf_printf(&o,
+	    "  Total memory %s GiB; other processes %s GiB; requested %s GiB "
+	    "(gpu_memory_utilization %.4g)\n",
+	    gib(p->total, a), gib(p->other, b), gib(p->requested, c), p->util);
+	report_text_weights(&o, r);
+	report_text_profile(&o, r);
+	report_text_cache(&o, p);
+	report_text_notes(&o, r);
+	report_text_verdict(&o, r);
+	report_text_command(&o, r);
 	return shown_safe(&o);
 }
 
