@@ -703,9 +703,120 @@ vision_params(const cJSON *vc, int text_hidden)
 	    mergers * (merge * hh * merge * hh + merge * hh * oo);
 }
 
+/*
+ * Starts a read of root: the section the text model's fields live in
+ * (text_config, llm_config, or a speculators drafter's
+ * transformer_layer_config; else the root itself).
+ */
+static void
+cfg_init(struct cfg *c, const cJSON *root, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *tc;
+
+	memset(c, 0, sizeof *c);
+	c->err = err;
+	c->errlen = errlen;
+	c->bad = bad;
+	c->root = root;
+	tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
+	if (tc == NULL)
+		tc = cJSON_GetObjectItemCaseSensitive(root, "llm_config");
+	/* a speculators-format drafter (vllm/transformers_utils/configs/
+	 * speculators/base.py): the layers are described apart */
+	if (tc == NULL &&
+	    cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root,
+		"speculators_model_type")))
+		tc = cJSON_GetObjectItemCaseSensitive(root,
+		    "transformer_layer_config");
+	c->text = cJSON_IsObject(tc) ? tc : root;
+}
+
+/* The first of architectures, and model_type (the text section's first). */
+static void
+read_names(const struct cfg *c, struct model *m)
+{
+	const cJSON *v =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "architectures");
+	const char *arch = NULL, *s;
+
+	if (cJSON_IsArray(v) && cJSON_IsString(cJSON_GetArrayItem(v, 0)))
+		arch = cJSON_GetArrayItem(v, 0)->valuestring;
+	m->architecture = xstrdup(arch ? arch : "");
+	s = get_str(c, "model_type");
+	if (s == NULL)
+		s = cJSON_IsString(
+			cJSON_GetObjectItemCaseSensitive(c->root, "model_type"))
+		    ? cJSON_GetObjectItemCaseSensitive(c->root, "model_type")
+			  ->valuestring
+		    : "";
+	m->model_type = xstrdup(s);
+}
+
+/*
+ * Whether hfarch.c refuses the model; if so m holds the refusal and
+ * placeholder sizes that keep hfconfig_read()'s invariant.
+ */
+static bool
+model_take_refusal(struct model *m)
+{
+	const char *why;
+	char buf[512];
+
+	if (!hfarch_is_refused(m->architecture, m->model_type, &why))
+		return false;
+	snprintf(buf, sizeof buf,
+	    "%s: %s. headroom refuses rather than "
+	    "price it as standard attention.",
+	    *m->architecture ? m->architecture : m->model_type, why);
+	m->refusal = xstrdup(buf);
+	m->last_release = hfarch_last_release(m->architecture);
+	m->layers = m->hidden = m->heads = m->kv_heads = 1;
+	m->head_dim = m->vocab = 1;
+	m->intermediate = 4;
+	m->derived_max_len = m->max_position = 2048;
+	m->derived_key = xstrdup("default");
+	m->default_checkpoint = xstrdup("bf16");
+	m->dtype_bytes = 2;
+	return true;
+}
+
+/* torch_dtype (or dtype): one vLLM runs, else the read fails. */
 static int
-read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
-    const char **bad, struct quant_layers *ql)
+read_dtype(struct cfg *c, struct model *m)
+{
+	const char *s = get_str(c, "torch_dtype");
+	char ex[96];
+
+	if (s == NULL)
+		s = get_str(c, "dtype");
+	m->dtype_bytes = 2;
+	if (s && (strcmp(s, "float16") == 0 || strcmp(s, "half") == 0)) {
+		m->dtype_is_fp16 = 1;
+		return 0;
+	}
+	/* an fp32 checkpoint runs in bf16 on CUDA for generation (reference §1) */
+	if (s == NULL || strcmp(s, "bfloat16") == 0 ||
+	    strcmp(s, "float32") == 0 || strcmp(s, "float") == 0 ||
+	    strcmp(s, "auto") == 0)
+		return 0;
+	/* vLLM's dtypes (vllm/config/model.py _STR_DTYPE_TO_TORCH_DTYPE) */
+	*c->bad = get_str(c, "torch_dtype") ? "torch_dtype" : "dtype";
+	shellwords_excerpt(s, 40, ex, sizeof ex);
+	snprintf(c->err, c->errlen,
+	    "%s: '%s' is not a dtype vLLM runs (float16, "
+	    "bfloat16, float32)",
+	    *c->bad, ex);
+	return -1;
+}
+
+/*
+ * The decoder's sizes: layers, hidden, heads and KV heads (heads a
+ * multiple of them), head_dim, intermediate and vocab, each under the
+ * first of its keys that the config gives.
+ */
+static int
+read_dims(struct cfg *c, struct model *m)
 {
 	static const char *const k_layers[] = { "num_hidden_layers", "n_layer",
 		"num_layers", NULL };
@@ -720,169 +831,92 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		NULL };
 	static const char *const k_inter[] = { "intermediate_size", "n_inner",
 		"ffn_hidden_size", NULL };
-	static const char *const k_len[] = { "max_position_embeddings",
-		"n_positions", "max_seq_len", "seq_length",
-		"max_target_positions", "max_sequence_length", "max_seq_length",
-		"seq_len", NULL };
-	static const char *const k_experts[] = { "num_experts",
-		"num_local_experts", "n_routed_experts", "moe_num_experts",
-		NULL };
-	static const char *const k_topk[] = { "num_experts_per_tok",
-		"experts_per_token", "moe_topk", NULL };
-	struct cfg c;
-	const cJSON *v, *tc, *rs, *lt, *qc, *vc;
-	const char *key = NULL, *s;
-	long long n, best_len = -1;
-	const char *const *k;
-	const char *arch = NULL;
-	double d;
-	int i;
+	const cJSON *lbt = get(c, "layers_block_type");
+	const char *key = NULL;
+	long long n;
 
-	*bad = NULL;
-	memset(m, 0, sizeof *m);
-	memset(&c, 0, sizeof c);
-	c.err = err;
-	c.errlen = errlen;
-	c.bad = bad;
-	if (!cJSON_IsObject(root)) {
-		snprintf(err, errlen, "config: expected a JSON object");
-		return -1;
-	}
-	c.root = root;
-	tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
-	if (tc == NULL)
-		tc = cJSON_GetObjectItemCaseSensitive(root, "llm_config");
-	/* a speculators-format drafter (vllm/transformers_utils/configs/
-	 * speculators/base.py): the layers are described apart */
-	if (tc == NULL &&
-	    cJSON_IsString(cJSON_GetObjectItemCaseSensitive(root,
-		"speculators_model_type")))
-		tc = cJSON_GetObjectItemCaseSensitive(root,
-		    "transformer_layer_config");
-	c.text = cJSON_IsObject(tc) ? tc : root;
-
-	v = cJSON_GetObjectItemCaseSensitive(root, "architectures");
-	if (cJSON_IsArray(v) && cJSON_IsString(cJSON_GetArrayItem(v, 0)))
-		arch = cJSON_GetArrayItem(v, 0)->valuestring;
-	m->architecture = xstrdup(arch ? arch : "");
-	s = get_str(&c, "model_type");
-	if (s == NULL)
-		s = cJSON_IsString(
-			cJSON_GetObjectItemCaseSensitive(root, "model_type"))
-		    ? cJSON_GetObjectItemCaseSensitive(root, "model_type")
-			  ->valuestring
-		    : "";
-	m->model_type = xstrdup(s);
-
-	{
-		const char *why;
-
-		if (hfarch_is_refused(m->architecture, m->model_type, &why)) {
-			char buf[512];
-
-			snprintf(buf, sizeof buf,
-			    "%s: %s. headroom refuses rather than "
-			    "price it as standard attention.",
-			    *m->architecture ? m->architecture : m->model_type,
-			    why);
-			m->refusal = xstrdup(buf);
-			m->last_release = hfarch_last_release(m->architecture);
-			m->layers = m->hidden = m->heads = m->kv_heads = 1;
-			m->head_dim = m->vocab = 1;
-			m->intermediate = 4;
-			m->derived_max_len = m->max_position = 2048;
-			m->derived_key = xstrdup("default");
-			m->default_checkpoint = xstrdup("bf16");
-			m->dtype_bytes = 2;
-			return 0;
-		}
-	}
-	s = get_str(&c, "torch_dtype");
-	if (s == NULL)
-		s = get_str(&c, "dtype");
-	m->dtype_bytes = 2;
-	if (s && (strcmp(s, "float16") == 0 || strcmp(s, "half") == 0))
-		m->dtype_is_fp16 = 1;
-	else if (s && strcmp(s, "bfloat16") != 0 && strcmp(s, "float32") != 0 &&
-	    strcmp(s, "float") != 0 && strcmp(s, "auto") != 0) {
-		char ex[96];
-
-		/* vLLM's dtypes (vllm/config/model.py _STR_DTYPE_TO_TORCH_DTYPE) */
-		*bad = get_str(&c, "torch_dtype") ? "torch_dtype" : "dtype";
-		shellwords_excerpt(s, 40, ex, sizeof ex);
-		snprintf(err, errlen,
-		    "%s: '%s' is not a dtype vLLM runs (float16, "
-		    "bfloat16, float32)",
-		    *bad, ex);
-		return -1;
-	}
-	/* an fp32 checkpoint runs in bf16 on CUDA for generation (reference §1) */
-
-	n = first_int(&c, k_layers, &key, 1, MAX_LAYERS);
+	n = first_int(c, k_layers, &key, 1, MAX_LAYERS);
 	/* transformers' NemotronHConfig (models/nemotron_h/
 	 * configuration_nemotron_h.py): num_hidden_layers is the length of
 	 * layers_block_type, a given num_hidden_layers ignored (Nemotron 3
 	 * Ultra's config.json has none) */
-	if (strcmp(m->model_type, "nemotron_h") == 0 &&
-	    cJSON_IsArray(get(&c, "layers_block_type")) &&
-	    cJSON_GetArraySize(get(&c, "layers_block_type")) > 0 &&
-	    cJSON_GetArraySize(get(&c, "layers_block_type")) <= MAX_LAYERS) {
-		n = cJSON_GetArraySize(get(&c, "layers_block_type"));
+	if (strcmp(m->model_type, "nemotron_h") == 0 && cJSON_IsArray(lbt) &&
+	    cJSON_GetArraySize(lbt) > 0 &&
+	    cJSON_GetArraySize(lbt) <= MAX_LAYERS) {
+		n = cJSON_GetArraySize(lbt);
 	}
 	if (n <= 0)
-		return invalid(&c, "num_hidden_layers");
+		return invalid(c, "num_hidden_layers");
 	m->layers = (int)n;
-	n = first_int(&c, k_hidden, NULL, 1, MAX_DIM);
+	n = first_int(c, k_hidden, NULL, 1, MAX_DIM);
 	if (n <= 0)
-		return invalid(&c, "hidden_size");
+		return invalid(c, "hidden_size");
 	m->hidden = (int)n;
-	n = first_int(&c, k_heads, NULL, 1, MAX_DIM);
-	if (n <= 0 && !c.failed && hfarch_attention_free(m->architecture))
+	n = first_int(c, k_heads, NULL, 1, MAX_DIM);
+	if (n <= 0 && !c->failed && hfarch_attention_free(m->architecture))
 		n = 1; /* no attention: hfarch.c clears the heads */
 	if (n <= 0)
-		return invalid(&c, "num_attention_heads");
+		return invalid(c, "num_attention_heads");
 	m->heads = (int)n;
-	n = first_int(&c, k_kvh, &key, 0, MAX_DIM);
-	if (c.failed)
+	n = first_int(c, k_kvh, &key, 0, MAX_DIM);
+	if (c->failed)
 		return -1;
 	m->kv_heads = n > 0 ? (int)n : m->heads;
 	if (m->heads % m->kv_heads != 0) {
-		*bad = key;
-		snprintf(err, errlen,
+		*c->bad = key;
+		snprintf(c->err, c->errlen,
 		    "config: num_attention_heads (%d) is not a "
 		    "multiple of %s (%d)",
 		    m->heads, key, m->kv_heads);
 		return -1;
 	}
-	n = first_int(&c, k_hd, NULL, 0, MAX_DIM);
+	n = first_int(c, k_hd, NULL, 0, MAX_DIM);
 	m->head_dim = n > 0 ? (int)n : m->hidden / m->heads;
-	n = first_int(&c, k_inter, NULL, 0, MAX_WIDE);
+	n = first_int(c, k_inter, NULL, 0, MAX_WIDE);
 	m->intermediate = n > 0 ? (int)n : 4 * m->hidden;
-	n = get_int(&c, "vocab_size", 1, MAX_WIDE, -1);
+	n = get_int(c, "vocab_size", 1, MAX_WIDE, -1);
 	if (n <= 0)
-		return invalid(&c, "vocab_size");
+		return invalid(c, "vocab_size");
 	m->vocab = (int)n;
+	return 0;
+}
 
-	/* derived max_model_len: the minimum over the length keys */
+/*
+ * The derived max_model_len before RoPE scaling: the minimum over the
+ * length keys, model_max_length overriding them, 2048 when none is given;
+ * the key it came from in m->derived_key.
+ */
+static int
+read_max_len(struct cfg *c, struct model *m)
+{
+	static const char *const k_len[] = { "max_position_embeddings",
+		"n_positions", "max_seq_len", "seq_length",
+		"max_target_positions", "max_sequence_length", "max_seq_length",
+		"seq_len", NULL };
+	const char *const *k;
+	const char *key = NULL;
+	long long best_len = -1;
+	double d;
+
 	for (k = k_len; *k; k++) {
 		int64_t l;
 
-		if (get_num(&c, *k, &d) == 0 &&
-		    checked(&c, *k, d, 1, MAX_LEN, &l) == 0 &&
+		if (get_num(c, *k, &d) == 0 &&
+		    checked(c, *k, d, 1, MAX_LEN, &l) == 0 &&
 		    (best_len < 0 || l < best_len)) {
 			best_len = l;
 			key = *k;
 		}
 	}
-	if (get_num(&c, "model_max_length", &d) == 0) {
+	if (get_num(c, "model_max_length", &d) == 0) {
 		int64_t l;
 
-		if (checked(&c, "model_max_length", d, 1, MAX_LEN, &l) == 0) {
+		if (checked(c, "model_max_length", d, 1, MAX_LEN, &l) == 0) {
 			best_len = l;
 			key = "model_max_length";
 		}
 	}
-	if (c.failed)
+	if (c->failed)
 		return -1;
 	if (best_len < 0) {
 		best_len = 2048;
@@ -892,49 +926,365 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	m->derived_max_len = best_len;
 	m->derived_key = xstrdup(key);
 	m->rope_cache_len = best_len;
-	rs = get(&c, "rope_scaling");
+	return 0;
+}
+
+/*
+ * rope_scaling (or rope_parameters): a factor stretches the derived length
+ * and the RoPE cache (yarn from original_max_position_embeddings), except
+ * su, longrope, llama3 and Gemma 3; longrope derives the original length.
+ */
+static int
+read_rope_scaling(struct cfg *c, struct model *m)
+{
+	const cJSON *rs = get(c, "rope_scaling");
+	const cJSON *ty, *fa, *orig;
+	const char *type;
+
 	if (rs == NULL)
-		rs = get(&c, "rope_parameters");
-	if (cJSON_IsObject(rs)) {
-		const cJSON *ty =
-		    cJSON_GetObjectItemCaseSensitive(rs, "rope_type");
-		const cJSON *fa =
-		    cJSON_GetObjectItemCaseSensitive(rs, "factor");
-		const cJSON *orig = cJSON_GetObjectItemCaseSensitive(rs,
-		    "original_max_position_embeddings");
-		const char *type;
+		rs = get(c, "rope_parameters");
+	if (!cJSON_IsObject(rs))
+		return 0;
+	ty = cJSON_GetObjectItemCaseSensitive(rs, "rope_type");
+	fa = cJSON_GetObjectItemCaseSensitive(rs, "factor");
+	orig = cJSON_GetObjectItemCaseSensitive(rs,
+	    "original_max_position_embeddings");
+	if (!cJSON_IsString(ty))
+		ty = cJSON_GetObjectItemCaseSensitive(rs, "type");
+	type = cJSON_IsString(ty) ? ty->valuestring : "default";
+	if (cJSON_IsNumber(fa) && fa->valuedouble > 0 &&
+	    strcmp(type, "su") != 0 && strcmp(type, "longrope") != 0 &&
+	    strcmp(type, "llama3") != 0 &&
+	    strncmp(m->model_type, "gemma3", 6) != 0) {
+		double base = (double)m->max_position;
+		int64_t l;
 
-		if (!cJSON_IsString(ty))
-			ty = cJSON_GetObjectItemCaseSensitive(rs, "type");
-		type = cJSON_IsString(ty) ? ty->valuestring : "default";
-		if (cJSON_IsNumber(fa) && fa->valuedouble > 0 &&
-		    strcmp(type, "su") != 0 && strcmp(type, "longrope") != 0 &&
-		    strcmp(type, "llama3") != 0 &&
-		    strncmp(m->model_type, "gemma3", 6) != 0) {
-			double base = (double)best_len;
-			int64_t l;
+		if (strcmp(type, "yarn") == 0 && cJSON_IsNumber(orig))
+			base = orig->valuedouble;
+		/* vLLM's length is int(base * factor) */
+		if (checked_as(c, "factor",
+			"rope_scaling: the scaled length (factor "
+			"x length)",
+			floor(base * fa->valuedouble), 1, MAX_LEN, &l) != 0)
+			return -1;
+		m->derived_max_len = l;
+		m->rope_cache_len = m->derived_max_len;
+	}
+	if (strcmp(type, "longrope") == 0 && cJSON_IsNumber(orig)) {
+		int64_t l;
 
-			if (strcmp(type, "yarn") == 0 && cJSON_IsNumber(orig))
-				base = orig->valuedouble;
-			/* vLLM's length is int(base * factor) */
-			if (checked_as(&c, "factor",
-				"rope_scaling: the scaled length (factor "
-				"x length)",
-				floor(base * fa->valuedouble), 1, MAX_LEN,
-				&l) != 0)
-				return -1;
-			m->derived_max_len = l;
-			m->rope_cache_len = m->derived_max_len;
-		}
-		if (strcmp(type, "longrope") == 0 && cJSON_IsNumber(orig)) {
-			int64_t l;
+		if (checked(c, "original_max_position_embeddings",
+			orig->valuedouble, 1, MAX_LEN, &l) != 0)
+			return -1;
+		m->derived_max_len = l;
+	}
+	return 0;
+}
 
-			if (checked(&c, "original_max_position_embeddings",
-				orig->valuedouble, 1, MAX_LEN, &l) != 0)
-				return -1;
-			m->derived_max_len = l;
+/*
+ * MLA's ranks and head sizes (one latent KV head of kv_lora_rank +
+ * qk_rope_head_dim), or a V head size and the rotary share of the head.
+ */
+static int
+read_attention(struct cfg *c, struct model *m)
+{
+	char why[160];
+	double d = 1.0;
+
+	m->kv_lora_rank = get_int(c, "kv_lora_rank", 0, MAX_DIM, 0);
+	if (m->kv_lora_rank > 0) {
+		m->mla = 1;
+		m->q_lora_rank = get_int(c, "q_lora_rank", 0, MAX_DIM, 0);
+		m->qk_rope_head_dim =
+		    get_int(c, "qk_rope_head_dim", 0, MAX_DIM, 64);
+		m->qk_nope_head_dim =
+		    get_int(c, "qk_nope_head_dim", 0, MAX_DIM, 128);
+		m->v_head_dim = get_int(c, "v_head_dim", 0, MAX_DIM, 128);
+		m->head_dim = m->kv_lora_rank + m->qk_rope_head_dim;
+		m->kv_heads = 1;
+		m->rotary_dim = m->qk_rope_head_dim;
+		return 0;
+	}
+	/* K and V head sizes may differ (MiMo-V2: 192 and 128) */
+	m->v_head_dim = get_int(c, "v_head_dim", 0, MAX_DIM, 0);
+	get_num(c, "partial_rotary_factor", &d);
+	if (units_checked_real(d, 0, 1, why, sizeof why) != 0) {
+		*c->bad = "partial_rotary_factor";
+		snprintf(c->err, c->errlen, "partial_rotary_factor: %s", why);
+		return -1;
+	}
+	m->rotary_dim = (int)(m->head_dim * d);
+	return 0;
+}
+
+/* What a speculative-decoding draft reads: MTP layers, EAGLE-3's head. */
+static void
+read_draft(struct cfg *c, struct model *m)
+{
+	/* LlamaModel of llama_eagle3.py: no fc without aux hidden states */
+	const cJSON *ec =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "eagle_config");
+	const cJSON *ua =
+	    cJSON_GetObjectItemCaseSensitive(ec, "use_aux_hidden_state");
+
+	/* next-token layers, loaded only as a speculative-decoding draft */
+	m->mtp_layers =
+	    get_int(c, "num_nextn_predict_layers", 0, MAX_LAYERS, 0);
+	/* an EAGLE-3 head's own output vocabulary and the width it reads */
+	m->draft_vocab = get_int(c, "draft_vocab_size", 0, MAX_WIDE, 0);
+	m->target_hidden = get_int(c, "target_hidden_size", 0, MAX_WIDE, 0);
+	read_speculators(c->root, m);
+	m->eagle_no_aux = cJSON_IsFalse(ua);
+}
+
+/*
+ * Mixture of experts (more than one expert): the routing, the expert,
+ * dense and shared-expert widths, and which layers are MoE.
+ */
+static void
+read_moe(struct cfg *c, struct model *m)
+{
+	static const char *const k_experts[] = { "num_experts",
+		"num_local_experts", "n_routed_experts", "moe_num_experts",
+		NULL };
+	static const char *const k_topk[] = { "num_experts_per_tok",
+		"experts_per_token", "moe_topk", NULL };
+	long long n = first_int(c, k_experts, NULL, 0, MAX_DIM);
+
+	if (n <= 1)
+		return;
+	m->n_experts = (int)n;
+	m->experts_per_tok = (int)first_int(c, k_topk, NULL, 0, MAX_DIM);
+	if (m->experts_per_tok <= 0)
+		m->experts_per_tok = 2;
+	m->n_expert_group = get_int(c, "n_group", 0, MAX_DIM, 0);
+	m->moe_intermediate =
+	    get_int(c, "moe_intermediate_size", 0, MAX_WIDE, 0);
+	if (m->moe_intermediate <= 0)
+		m->moe_intermediate = m->intermediate;
+	m->dense_intermediate =
+	    get_int(c, "intermediate_size_mlp", 0, MAX_WIDE, 0);
+	if (m->dense_intermediate <= 0 && m->moe_intermediate > 0 &&
+	    get(c, "moe_intermediate_size") != NULL)
+		m->dense_intermediate = m->intermediate;
+	m->n_shared_experts = get_int(c, "n_shared_experts", 0, MAX_DIM, 0);
+	m->shared_intermediate =
+	    get_int(c, "shared_expert_intermediate_size", 0, MAX_WIDE, 0);
+	if (m->shared_intermediate > 0 && m->n_shared_experts == 0)
+		m->n_shared_experts = 1;
+	else if (m->n_shared_experts > 0)
+		m->shared_intermediate = m->moe_intermediate;
+	if (strcmp(m->model_type, "llama4") == 0 ||
+	    strcmp(m->model_type, "llama4_text") == 0) {
+		m->n_shared_experts = 1;
+		m->shared_intermediate = m->moe_intermediate;
+	}
+	m->first_dense_layers =
+	    get_int(c, "first_k_dense_replace", 0, MAX_LAYERS, 0);
+	m->moe_layer_step =
+	    get_int(c, "interleave_moe_layer_step", 0, MAX_LAYERS, 0);
+	if (m->moe_layer_step <= 0)
+		m->moe_layer_step =
+		    get_int(c, "moe_layer_freq", 0, MAX_LAYERS, 0);
+	if (m->moe_layer_step <= 0)
+		m->moe_layer_step =
+		    get_int(c, "decoder_sparse_step", 0, MAX_LAYERS, 1);
+}
+
+/* layer_types, one per layer: the sliding and chunked layers. */
+static int
+layer_kinds_from_types(struct cfg *c, struct model *m, const cJSON *lt)
+{
+	int i;
+
+	if (cJSON_GetArraySize(lt) != m->layers) {
+		*c->bad = "layer_types";
+		snprintf(c->err, c->errlen,
+		    "config: layer_types has %d entries but "
+		    "num_hidden_layers is %d",
+		    cJSON_GetArraySize(lt), m->layers);
+		return -1;
+	}
+	m->layer_kind = calloc((size_t)m->layers, 1);
+	if (m->layer_kind == NULL)
+		abort();
+	for (i = 0; i < m->layers; i++) {
+		const cJSON *e = cJSON_GetArrayItem(lt, i);
+		const char *t = cJSON_IsString(e) ? e->valuestring : "";
+
+		if (strstr(t, "sliding") && m->sliding_window > 0) {
+			m->layer_kind[i] = LAYER_SLIDING;
+			m->n_sliding++;
+		} else if (strstr(t, "chunked")) {
+			m->layer_kind[i] = LAYER_CHUNKED;
+			m->n_chunked++;
 		}
 	}
+	return 0;
+}
+
+/*
+ * A sliding window without layer_types: Gemma 2 alternates, Gemma 3 has
+ * one global layer in sliding_window_pattern, others slide everywhere.
+ */
+static void
+layer_kinds_from_pattern(struct cfg *c, struct model *m)
+{
+	int pattern = 0, i;
+
+	if (strcmp(m->model_type, "gemma2") == 0)
+		pattern = 2;
+	else if (strncmp(m->model_type, "gemma3", 6) == 0)
+		pattern =
+		    get_int(c, "sliding_window_pattern", 0, MAX_LAYERS, 6);
+	m->layer_kind = calloc((size_t)m->layers, 1);
+	if (m->layer_kind == NULL)
+		abort();
+	for (i = 0; i < m->layers; i++) {
+		int sliding = pattern == 2 ? i % 2 == 0
+		    : pattern > 0          ? (i + 1) % pattern != 0
+					   : 1;
+
+		if (sliding) {
+			m->layer_kind[i] = LAYER_SLIDING;
+			m->n_sliding++;
+		}
+	}
+}
+
+/* Attention layer kinds; m->layer_kind stays NULL when every layer is full. */
+static int
+read_layer_kinds(struct cfg *c, struct model *m)
+{
+	const cJSON *lt;
+
+	m->sliding_window = get_int(c, "sliding_window", 0, INT32_MAX, 0);
+	if (get_bool(c, "use_sliding_window", 1) == 0)
+		m->sliding_window = 0;
+	m->chunk_size = get_int(c, "attention_chunk_size", 0, MAX_DIM * 64, 0);
+	lt = get(c, "layer_types");
+	if (cJSON_IsArray(lt)) {
+		if (layer_kinds_from_types(c, m, lt) != 0)
+			return -1;
+	} else if (m->sliding_window > 0) {
+		layer_kinds_from_pattern(c, m);
+	}
+	if (m->n_sliding == 0 && m->n_chunked == 0) {
+		free(m->layer_kind);
+		m->layer_kind = NULL;
+	}
+	return 0;
+}
+
+/* The checkpoint's formats: its dtype's, or quantization_config's. */
+static int
+read_formats(struct cfg *c, struct model *m, struct quant_layers *ql)
+{
+	const cJSON *qc =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "quantization_config");
+
+	m->native_format = m->dtype_is_fp16 ? FMT_FP16 : FMT_BF16;
+	m->native_kv = KV_AUTO;
+	if (qc == NULL)
+		qc = get(c, "quantization_config");
+	if (!cJSON_IsObject(qc))
+		return 0;
+	if (hfconfig_quant(qc, &m->native_format, &m->native_kv, c->err,
+		c->errlen) != 0) {
+		*c->bad = "quantization_config";
+		return -1;
+	}
+	quant_details(qc, m, ql);
+	quant_parts(qc, m);
+	return 0;
+}
+
+/*
+ * Tokens one image takes: Gemma 3's fixed count, Pixtral's largest image
+ * (one break token per row), else the Qwen2-VL family's maximum.
+ */
+static int
+read_image_tokens(struct cfg *c, struct model *m)
+{
+	const cJSON *tpi =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "mm_tokens_per_image");
+
+	if (cJSON_IsNumber(tpi)) {
+		m->mm_tokens_per_item = obj_int(c, c->root, NULL,
+		    "mm_tokens_per_image", 1, INT32_MAX, 0);
+		return c->failed ? -1 : 0;
+	}
+	if (m->vision_image_size > 0 && m->vision_patch > 0) {
+		int side = m->vision_image_size /
+		    (m->vision_patch *
+			(m->vision_merge > 0 ? m->vision_merge : 1));
+
+		m->mm_tokens_per_item = side * (side + 1);
+	} else {
+		/* Qwen2-VL family: the checkpoints' preprocessor_config.json
+		 * sets max_pixels 12845056 = 16384 x 28 x 28 -> 16384 tokens */
+		m->mm_tokens_per_item = 16384;
+	}
+	return 0;
+}
+
+/* vision_config: the tower's size and the tokens per image. */
+static int
+read_vision(struct cfg *c, struct model *m)
+{
+	const cJSON *vc =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "vision_config");
+	const cJSON *vl;
+
+	if (!cJSON_IsObject(vc))
+		return 0;
+	vl = cJSON_GetObjectItemCaseSensitive(vc, "depth");
+	if (!cJSON_IsNumber(vl))
+		vl = cJSON_GetObjectItemCaseSensitive(vc, "num_hidden_layers");
+	m->multimodal = 1;
+	m->vision_params = vision_params(vc, m->hidden);
+	m->vision_hidden = obj_int(c, vc, VC, "hidden_size", 0, MAX_DIM, 0);
+	m->vision_layers = cJSON_IsNumber(vl)
+	    ? obj_int(c, vc, VC, vl->string, 0, MAX_LAYERS, 0)
+	    : 0;
+	m->vision_patch = obj_int(c, vc, VC, "patch_size", 0, MAX_DIM, 14);
+	m->vision_merge =
+	    cJSON_GetObjectItemCaseSensitive(vc, "spatial_merge_size")
+	    ? obj_int(c, vc, VC, "spatial_merge_size", 0, MAX_DIM, 1)
+	    : obj_int(c, c->root, NULL, "spatial_merge_size", 0, MAX_DIM, 1);
+	m->vision_image_size = obj_int(c, vc, VC, "image_size", 0, MAX_DIM, 0);
+	m->vision_intermediate = obj_int(c, vc, VC, "intermediate_size", 0,
+	    MAX_WIDE, 4 * m->vision_hidden);
+	if (c->failed)
+		return -1;
+	return read_image_tokens(c, m);
+}
+
+/*
+ * Reads config.json's root into m (zeroed first), in order: names, a
+ * refusal (which ends the read, 0), dtype, sizes, lengths, attention,
+ * draft, MoE, layer kinds, formats, vision; then hfarch.c's layout.
+ * -1 with err and *bad (the key) set on the first bad field.
+ */
+static int
+read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
+    const char **bad, struct quant_layers *ql)
+{
+	struct cfg c;
+
+	*bad = NULL;
+	memset(m, 0, sizeof *m);
+	if (!cJSON_IsObject(root)) {
+		snprintf(err, errlen, "config: expected a JSON object");
+		return -1;
+	}
+	cfg_init(&c, root, err, errlen, bad);
+	read_names(&c, m);
+	if (model_take_refusal(m))
+		return 0;
+	if (read_dtype(&c, m) != 0 || read_dims(&c, m) != 0 ||
+	    read_max_len(&c, m) != 0 || read_rope_scaling(&c, m) != 0)
+		return -1;
 	m->tie_embeddings = get_bool(&c, "tie_word_embeddings",
 	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root,
 		"tie_word_embeddings")) ||
@@ -942,217 +1292,13 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		    NULL);
 	m->qkv_bias = get_bool(&c, "attention_bias", 0) ||
 	    strncmp(m->model_type, "qwen2", 5) == 0;
-
-	/* MLA */
-	m->kv_lora_rank = get_int(&c, "kv_lora_rank", 0, MAX_DIM, 0);
-	if (m->kv_lora_rank > 0) {
-		m->mla = 1;
-		m->q_lora_rank = get_int(&c, "q_lora_rank", 0, MAX_DIM, 0);
-		m->qk_rope_head_dim =
-		    get_int(&c, "qk_rope_head_dim", 0, MAX_DIM, 64);
-		m->qk_nope_head_dim =
-		    get_int(&c, "qk_nope_head_dim", 0, MAX_DIM, 128);
-		m->v_head_dim = get_int(&c, "v_head_dim", 0, MAX_DIM, 128);
-		m->head_dim = m->kv_lora_rank + m->qk_rope_head_dim;
-		m->kv_heads = 1;
-		m->rotary_dim = m->qk_rope_head_dim;
-	} else {
-		char why[160];
-
-		/* K and V head sizes may differ (MiMo-V2: 192 and 128) */
-		m->v_head_dim = get_int(&c, "v_head_dim", 0, MAX_DIM, 0);
-		d = 1.0;
-		get_num(&c, "partial_rotary_factor", &d);
-		if (units_checked_real(d, 0, 1, why, sizeof why) != 0) {
-			*bad = "partial_rotary_factor";
-			snprintf(err, errlen, "partial_rotary_factor: %s", why);
-			return -1;
-		}
-		m->rotary_dim = (int)(m->head_dim * d);
-	}
-
-	/* next-token layers, loaded only as a speculative-decoding draft */
-	m->mtp_layers =
-	    get_int(&c, "num_nextn_predict_layers", 0, MAX_LAYERS, 0);
-	/* an EAGLE-3 head's own output vocabulary and the width it reads */
-	m->draft_vocab = get_int(&c, "draft_vocab_size", 0, MAX_WIDE, 0);
-	m->target_hidden = get_int(&c, "target_hidden_size", 0, MAX_WIDE, 0);
-	read_speculators(root, m);
-	{
-		/* LlamaModel of llama_eagle3.py: no fc without aux hidden states */
-		const cJSON *ec =
-		    cJSON_GetObjectItemCaseSensitive(root, "eagle_config");
-		const cJSON *ua = cJSON_GetObjectItemCaseSensitive(ec,
-		    "use_aux_hidden_state");
-
-		m->eagle_no_aux = cJSON_IsFalse(ua);
-	}
-
-	/* MoE */
-	n = first_int(&c, k_experts, NULL, 0, MAX_DIM);
-	if (n > 1) {
-		m->n_experts = (int)n;
-		m->experts_per_tok =
-		    (int)first_int(&c, k_topk, NULL, 0, MAX_DIM);
-		if (m->experts_per_tok <= 0)
-			m->experts_per_tok = 2;
-		m->n_expert_group = get_int(&c, "n_group", 0, MAX_DIM, 0);
-		m->moe_intermediate =
-		    get_int(&c, "moe_intermediate_size", 0, MAX_WIDE, 0);
-		if (m->moe_intermediate <= 0)
-			m->moe_intermediate = m->intermediate;
-		m->dense_intermediate =
-		    get_int(&c, "intermediate_size_mlp", 0, MAX_WIDE, 0);
-		if (m->dense_intermediate <= 0 && m->moe_intermediate > 0 &&
-		    get(&c, "moe_intermediate_size") != NULL)
-			m->dense_intermediate = m->intermediate;
-		m->n_shared_experts =
-		    get_int(&c, "n_shared_experts", 0, MAX_DIM, 0);
-		m->shared_intermediate = get_int(&c,
-		    "shared_expert_intermediate_size", 0, MAX_WIDE, 0);
-		if (m->shared_intermediate > 0 && m->n_shared_experts == 0)
-			m->n_shared_experts = 1;
-		else if (m->n_shared_experts > 0)
-			m->shared_intermediate = m->moe_intermediate;
-		if (strcmp(m->model_type, "llama4") == 0 ||
-		    strcmp(m->model_type, "llama4_text") == 0) {
-			m->n_shared_experts = 1;
-			m->shared_intermediate = m->moe_intermediate;
-		}
-		m->first_dense_layers =
-		    get_int(&c, "first_k_dense_replace", 0, MAX_LAYERS, 0);
-		m->moe_layer_step =
-		    get_int(&c, "interleave_moe_layer_step", 0, MAX_LAYERS, 0);
-		if (m->moe_layer_step <= 0)
-			m->moe_layer_step =
-			    get_int(&c, "moe_layer_freq", 0, MAX_LAYERS, 0);
-		if (m->moe_layer_step <= 0)
-			m->moe_layer_step = get_int(&c, "decoder_sparse_step",
-			    0, MAX_LAYERS, 1);
-	}
-
-	/* attention layer kinds */
-	m->sliding_window = get_int(&c, "sliding_window", 0, INT32_MAX, 0);
-	if (get_bool(&c, "use_sliding_window", 1) == 0)
-		m->sliding_window = 0;
-	m->chunk_size = get_int(&c, "attention_chunk_size", 0, MAX_DIM * 64, 0);
-	lt = get(&c, "layer_types");
-	if (cJSON_IsArray(lt)) {
-		if (cJSON_GetArraySize(lt) != m->layers) {
-			*bad = "layer_types";
-			snprintf(err, errlen,
-			    "config: layer_types has %d entries but "
-			    "num_hidden_layers is %d",
-			    cJSON_GetArraySize(lt), m->layers);
-			return -1;
-		}
-		m->layer_kind = calloc((size_t)m->layers, 1);
-		if (m->layer_kind == NULL)
-			abort();
-		for (i = 0; i < m->layers; i++) {
-			const cJSON *e = cJSON_GetArrayItem(lt, i);
-			const char *t = cJSON_IsString(e) ? e->valuestring : "";
-
-			if (strstr(t, "sliding") && m->sliding_window > 0) {
-				m->layer_kind[i] = LAYER_SLIDING;
-				m->n_sliding++;
-			} else if (strstr(t, "chunked")) {
-				m->layer_kind[i] = LAYER_CHUNKED;
-				m->n_chunked++;
-			}
-		}
-	} else if (m->sliding_window > 0) {
-		int pattern = 0;
-
-		if (strcmp(m->model_type, "gemma2") == 0)
-			pattern = 2;
-		else if (strncmp(m->model_type, "gemma3", 6) == 0)
-			pattern = get_int(&c, "sliding_window_pattern", 0,
-			    MAX_LAYERS, 6);
-		m->layer_kind = calloc((size_t)m->layers, 1);
-		if (m->layer_kind == NULL)
-			abort();
-		for (i = 0; i < m->layers; i++) {
-			int sliding = pattern == 2 ? i % 2 == 0
-			    : pattern > 0          ? (i + 1) % pattern != 0
-						   : 1;
-
-			if (sliding) {
-				m->layer_kind[i] = LAYER_SLIDING;
-				m->n_sliding++;
-			}
-		}
-	}
-	if (m->n_sliding == 0 && m->n_chunked == 0) {
-		free(m->layer_kind);
-		m->layer_kind = NULL;
-	}
-
-	/* formats */
-	m->native_format = m->dtype_is_fp16 ? FMT_FP16 : FMT_BF16;
-	m->native_kv = KV_AUTO;
-	qc = cJSON_GetObjectItemCaseSensitive(root, "quantization_config");
-	if (qc == NULL)
-		qc = get(&c, "quantization_config");
-	if (cJSON_IsObject(qc)) {
-		if (hfconfig_quant(qc, &m->native_format, &m->native_kv, err,
-			errlen) != 0) {
-			*bad = "quantization_config";
-			return -1;
-		}
-		quant_details(qc, m, ql);
-		quant_parts(qc, m);
-	}
-
-	/* multimodal */
-	vc = cJSON_GetObjectItemCaseSensitive(root, "vision_config");
-	if (cJSON_IsObject(vc)) {
-		const cJSON *tpi = cJSON_GetObjectItemCaseSensitive(root,
-		    "mm_tokens_per_image");
-		const cJSON *vl = cJSON_GetObjectItemCaseSensitive(vc, "depth");
-
-		if (!cJSON_IsNumber(vl))
-			vl = cJSON_GetObjectItemCaseSensitive(vc,
-			    "num_hidden_layers");
-		m->multimodal = 1;
-		m->vision_params = vision_params(vc, m->hidden);
-		m->vision_hidden =
-		    obj_int(&c, vc, VC, "hidden_size", 0, MAX_DIM, 0);
-		m->vision_layers = cJSON_IsNumber(vl)
-		    ? obj_int(&c, vc, VC, vl->string, 0, MAX_LAYERS, 0)
-		    : 0;
-		m->vision_patch =
-		    obj_int(&c, vc, VC, "patch_size", 0, MAX_DIM, 14);
-		m->vision_merge =
-		    cJSON_GetObjectItemCaseSensitive(vc, "spatial_merge_size")
-		    ? obj_int(&c, vc, VC, "spatial_merge_size", 0, MAX_DIM, 1)
-		    : obj_int(&c, root, NULL, "spatial_merge_size", 0, MAX_DIM,
-			  1);
-		m->vision_image_size =
-		    obj_int(&c, vc, VC, "image_size", 0, MAX_DIM, 0);
-		m->vision_intermediate = obj_int(&c, vc, VC,
-		    "intermediate_size", 0, MAX_WIDE, 4 * m->vision_hidden);
-		if (c.failed)
-			return -1;
-		if (cJSON_IsNumber(tpi)) {
-			/* Gemma 3: a fixed number of tokens per image */
-			m->mm_tokens_per_item = obj_int(&c, root, NULL,
-			    "mm_tokens_per_image", 1, INT32_MAX, 0);
-			if (c.failed)
-				return -1;
-		} else if (m->vision_image_size > 0 && m->vision_patch > 0) {
-			/* Pixtral: the largest image, one break token per row */
-			int side = m->vision_image_size /
-			    (m->vision_patch *
-				(m->vision_merge > 0 ? m->vision_merge : 1));
-
-			m->mm_tokens_per_item = side * (side + 1);
-		} else {
-			/* Qwen2-VL family: the checkpoints' preprocessor_config.json
-			 * sets max_pixels 12845056 = 16384 x 28 x 28 -> 16384 tokens */
-			m->mm_tokens_per_item = 16384;
-		}
-	}
+	if (read_attention(&c, m) != 0)
+		return -1;
+	read_draft(&c, m);
+	read_moe(&c, m);
+	if (read_layer_kinds(&c, m) != 0 || read_formats(&c, m, ql) != 0 ||
+	    read_vision(&c, m) != 0)
+		return -1;
 	if (c.failed)
 		return -1;
 	m->default_checkpoint = xstrdup(ckpt_format_name(m->native_format));
