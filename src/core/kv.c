@@ -188,6 +188,92 @@ layer_kind_of(const struct model *m, int i)
 	return m->layer_kind != NULL ? m->layer_kind[i] : LAYER_FULL;
 }
 
+/* A zeroed spec for layer i with the cache block size. */
+static void
+spec_init(struct spec *s, int layer, int block_size)
+{
+	memset(s, 0, sizeof *s);
+	s->layer = layer; /* draft layers past the last sit on the last stage */
+	s->block_size = block_size;
+}
+
+/* Layer i's recurrent state as spec s; *state holds the state size seen so
+ * far (-2 before the first), since every state layer must have the same. */
+static int
+spec_set_state(const struct model *m, const struct kv_params *p, int mx,
+    struct spec *s, int64_t *state, char *err, size_t errlen)
+{
+	int64_t b = state_bytes_of(m, mx, p);
+
+	if (b < 0) {
+		snprintf(err, errlen,
+		    "Tensor parallel size %d does not divide "
+		    "the state dimensions of the model's %s "
+		    "layers; vLLM's "
+		    "divide() asserts.",
+		    p->tp,
+		    mx == MIXER_GDN || mx == MIXER_KDA ? "linear-attention"
+			: mx == MIXER_SHORT_CONV       ? "conv"
+						       : "Mamba");
+		return -1;
+	}
+	if (*state != -2 && b != *state) {
+		snprintf(err, errlen,
+		    "config: the model mixes recurrent "
+		    "layers of different state sizes; headroom "
+		    "does not "
+		    "model that");
+		return -1;
+	}
+	*state = b;
+	s->kind = KV_KIND_STATE;
+	s->page = b;
+	s->spec_blocks = p->num_spec;
+	return 0;
+}
+
+/* Layer i's attention as spec s: its kind, window and bytes per token, from
+ * the layer's own descriptor d where it has one, else the model's (hs0, hsv0
+ * the model's K and V head sizes); layers past the model's are a drafter's. */
+static void
+spec_set_attention(const struct model *m, const struct kv_params *p,
+    const struct layer_desc *d, int i, int hs0, int hsv0, struct spec *s)
+{
+	int layers = m->layers;
+	int kvh = d && d->kv_heads > 0 ? d->kv_heads : m->kv_heads;
+	int hs = d && d->head_dim > 0 ? d->head_dim : hs0;
+	int hsv = d && d->v_head_dim > 0      ? d->v_head_dim
+	    : d && d->head_dim > 0 && !m->mla ? d->head_dim
+					      : hsv0;
+	int k = i < layers ? layer_kind_of(m, i) : LAYER_FULL;
+
+	s->kind = k == LAYER_SLIDING ? KV_KIND_SLIDING
+	    : k == LAYER_CHUNKED     ? KV_KIND_CHUNKED
+				     : KV_KIND_FULL;
+	s->window = k == LAYER_SLIDING ? m->sliding_window
+	    : k == LAYER_CHUNKED       ? m->chunk_size
+				       : 0;
+	if (i >= layers && p->extra_kv_heads > 0)
+		/* a drafter's own attention (EAGLE head, draft model) */
+		s->token_bytes =
+		    attn_token_bytes(0, p->extra_kv_heads, p->extra_head_dim,
+			p->extra_head_dim, p->tp, p->kv, p->model_bytes);
+	else
+		s->token_bytes = attn_token_bytes(m->mla, kvh, hs, hsv, p->tp,
+		    p->kv, p->model_bytes);
+}
+
+/* DeepseekV32IndexerCache: uint8 keys plus a float32 scale per 128
+ * elements, in an MLAAttentionSpec of its own. */
+static void
+spec_set_indexer(const struct model *m, const struct kv_params *p, int i,
+    struct spec *x)
+{
+	spec_init(x, i, p->block_size);
+	x->kind = KV_KIND_FULL;
+	x->token_bytes = m->index_head_dim + m->index_head_dim / 128 * 4;
+}
+
 /* The specs of every layer of the model, in layer order. */
 static int
 build_specs(const struct model *m, const struct kv_params *p, struct spec *sp,
@@ -209,91 +295,26 @@ build_specs(const struct model *m, const struct kv_params *p, struct spec *sp,
 		int mx = i < layers ? mixer_of(m, i) : MIXER_ATTENTION;
 		const struct layer_desc *d =
 		    m->ld != NULL && i < layers ? &m->ld[i] : NULL;
-		struct spec *s = &sp[n];
 
-		memset(s, 0, sizeof *s);
-		s->layer =
-		    i; /* draft layers past the last sit on the last stage */
-		s->block_size = p->block_size;
+		spec_init(&sp[n], i, p->block_size);
 		if (is_state_mixer(mx)) {
-			int64_t b = state_bytes_of(m, mx, p);
-
-			if (b < 0) {
-				snprintf(err, errlen,
-				    "Tensor parallel size %d does not divide "
-				    "the state dimensions of the model's %s "
-				    "layers; vLLM's "
-				    "divide() asserts.",
-				    p->tp,
-				    mx == MIXER_GDN || mx == MIXER_KDA
-					? "linear-attention"
-					: mx == MIXER_SHORT_CONV ? "conv"
-								 : "Mamba");
+			if (spec_set_state(m, p, mx, &sp[n], &state, err,
+				errlen) != 0)
 				return -1;
-			}
-			if (state != -2 && b != state) {
-				snprintf(err, errlen,
-				    "config: the model mixes recurrent "
-				    "layers of different state sizes; headroom "
-				    "does not "
-				    "model that");
-				return -1;
-			}
-			state = b;
-			s->kind = KV_KIND_STATE;
-			s->page = b;
-			s->spec_blocks = p->num_spec;
 			n++;
 			if (d == NULL || !d->parallel_attn)
 				continue;
 			/* Falcon-H1: the layer's attention registers a spec of its
 			 * own beside the Mamba one (falcon_h1.py) */
-			s = &sp[n];
-			memset(s, 0, sizeof *s);
-			s->layer = i;
-			s->block_size = p->block_size;
+			spec_init(&sp[n], i, p->block_size);
 		} else if (mx != MIXER_ATTENTION) {
 			continue; /* no_op, KV shared with another layer */
 		}
-		{
-			int kvh =
-			    d && d->kv_heads > 0 ? d->kv_heads : m->kv_heads;
-			int hs = d && d->head_dim > 0 ? d->head_dim : hs0;
-			int hsv = d && d->v_head_dim > 0      ? d->v_head_dim
-			    : d && d->head_dim > 0 && !m->mla ? d->head_dim
-							      : hsv0;
-			int k = i < layers ? layer_kind_of(m, i) : LAYER_FULL;
-
-			s->kind = k == LAYER_SLIDING ? KV_KIND_SLIDING
-			    : k == LAYER_CHUNKED     ? KV_KIND_CHUNKED
-						     : KV_KIND_FULL;
-			s->window = k == LAYER_SLIDING ? m->sliding_window
-			    : k == LAYER_CHUNKED       ? m->chunk_size
-						       : 0;
-			if (i >= layers && p->extra_kv_heads > 0)
-				/* a drafter's own attention (EAGLE head, draft model) */
-				s->token_bytes =
-				    attn_token_bytes(0, p->extra_kv_heads,
-					p->extra_head_dim, p->extra_head_dim,
-					p->tp, p->kv, p->model_bytes);
-			else
-				s->token_bytes = attn_token_bytes(m->mla, kvh,
-				    hs, hsv, p->tp, p->kv, p->model_bytes);
-		}
+		spec_set_attention(m, p, d, i, hs0, hsv0, &sp[n]);
 		n++;
 		if (m->mla && m->index_topk > 0 && m->index_head_dim > 0 &&
-		    i < layers && !(d != NULL && d->index_shared)) {
-			/* DeepseekV32IndexerCache: uint8 keys plus a float32 scale
-			 * per 128 elements, in an MLAAttentionSpec of its own */
-			struct spec *x = &sp[n++];
-
-			memset(x, 0, sizeof *x);
-			x->layer = i;
-			x->kind = KV_KIND_FULL;
-			x->block_size = p->block_size;
-			x->token_bytes =
-			    m->index_head_dim + m->index_head_dim / 128 * 4;
-		}
+		    i < layers && !(d != NULL && d->index_shared))
+			spec_set_indexer(m, p, i, &sp[n++]);
 	}
 	*n_out = n;
 	return 0;
