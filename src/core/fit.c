@@ -37,6 +37,24 @@ fit_max_model_len(int64_t tokens)
 	return (tokens + 1023) / 1024 * 1024;
 }
 
+void
+fit_query_init(struct fit_query *q, const struct plan_input *in, int64_t users,
+    int64_t tokens)
+{
+	memset(q, 0, sizeof *q);
+	q->model = in->model;
+	q->users = users;
+	q->tokens = tokens;
+	q->ckpt = in->ckpt;
+	q->format = in->format;
+	q->quantization_fp8 = in->quantization_fp8;
+	q->kv = in->kv_dtype;
+	q->version = in->version;
+	q->overhead = in->overhead;
+	q->other_usage_gib = in->other_usage_gib;
+	q->base = in;
+}
+
 static const char *const rank_names[FIT_RANKS] = {
 	[FIT_RANK_PRICE] = "price",
 	[FIT_RANK_PRICE_PER_USER] = "price-per-user",

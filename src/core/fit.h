@@ -122,6 +122,17 @@ struct fit_result {
 int64_t fit_max_model_len(int64_t tokens);
 
 /*
+ * Clears q and fills it from the plan input in, as the command line's --need
+ * and the planner's fit finder both ask: in's model, checkpoint, KV dtype,
+ * vLLM version, overhead mode and other processes' memory, and in itself as
+ * the base whose other flags every row keeps.  The caller then says what is
+ * fixed (fixed_choice, fixed_kv), the cards to try, the ranking and any
+ * max_model_len.  in must outlive q.
+ */
+void fit_query_init(struct fit_query *q, const struct plan_input *in,
+    int64_t users, int64_t tokens);
+
+/*
  * Searches the catalogue for q and writes up to max_rows rows, best
  * first, into rows.  Returns n_rows; res says why there are none.
  */

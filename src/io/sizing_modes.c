@@ -56,43 +56,30 @@ run_fit(const struct catalogue *c, struct cli *cli, FILE *out, FILE *errf)
 	char err[256];
 	int n;
 	size_t nrows;
+	int64_t tokens;
 
-	memset(&q, 0, sizeof q);
-	q.model = cli->imp.in.model;
-	q.users = cli->sizing.need;
-	q.tokens = cli->imp.in.tokens_per_request > 0
+	tokens = cli->imp.in.tokens_per_request > 0
 	    ? cli->imp.in.tokens_per_request
 	    : cli->imp.in.max_model_len > 0 ? cli->imp.in.max_model_len
 					    : 0;
-	if (q.tokens <= 0) {
+	if (tokens <= 0) {
 		fprintf(errf,
 		    "headroom: --need: say how long a request is with "
 		    "--tokens-per-request N (prompt + output tokens)\n");
 		return 2;
 	}
+	fit_query_init(&q, &cli->imp.in, cli->sizing.need, tokens);
 	q.max_model_len =
 	    cli->imp.in.max_model_len > 0 ? cli->imp.in.max_model_len : 0;
 	if (cli->sizing.checkpoint_given) {
 		q.fixed_choice = true;
-		q.ckpt = cli->imp.in.ckpt;
-		q.format = cli->imp.in.format;
-		q.quantization_fp8 = cli->imp.in.quantization_fp8;
 	} else if (cli->imp.in.quantization_fp8) {
 		q.fixed_choice = true;
-		q.ckpt = cli->imp.in.ckpt;
 		q.format = FMT_COUNT;
-		q.quantization_fp8 = true;
 	}
-	if (cli->sizing.kv_given) {
-		q.fixed_kv = true;
-		q.kv = cli->imp.in.kv_dtype;
-	}
-	q.version = cli->imp.in.version;
-	q.overhead = cli->imp.in.overhead;
-	q.other_usage_gib = cli->imp.in.other_usage_gib;
+	q.fixed_kv = cli->sizing.kv_given;
 	q.max_cards = cli->sizing.max_cards;
 	q.rank = (enum fit_rank)cli->sizing.rank;
-	q.base = &cli->imp.in;
 	n = sizing_cli_cards(c, cli->sizing.cards, q.cards, FIT_MAX_CARD_IDS,
 	    err, sizeof err);
 	if (n < 0) {

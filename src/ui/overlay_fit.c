@@ -75,20 +75,9 @@ fit_run(struct app *a, struct fit_view *v)
 	struct fit_query q;
 	double t0;
 
-	memset(&q, 0, sizeof q);
-	q.model = in->model;
-	q.users = v->users;
-	q.tokens = v->tokens;
+	fit_query_init(&q, in, v->users, v->tokens);
 	q.fixed_choice = v->fix_ckpt;
-	q.ckpt = in->ckpt;
-	q.format = in->format;
-	q.quantization_fp8 = in->quantization_fp8;
 	q.fixed_kv = v->fix_kv;
-	q.kv = in->kv_dtype;
-	q.version = in->version;
-	q.overhead = in->overhead;
-	q.other_usage_gib = in->other_usage_gib;
-	q.base = in;
 	memcpy(q.cards, v->cards, sizeof q.cards);
 	q.n_cards = v->n_cards;
 	q.max_cards = v->max_cards;

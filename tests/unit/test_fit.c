@@ -348,3 +348,36 @@ Test(fit, whole_catalogue_is_fast)
 	/* the target is well under 100 ms (bench/bench.c); sanitizer builds are slower */
 	cr_assert_lt(ms, 1000.0, "%zu plans took %.1f ms", res.n_planned, ms);
 }
+
+/* The command line and the planner build their query through one function:
+ * every field it takes comes from the plan input, the rest is cleared. */
+Test(fit, query_init_takes_the_plan_input)
+{
+	struct plan_input in;
+	struct fit_query q;
+
+	memset(&in, 0, sizeof in);
+	in.ckpt = 3;
+	in.format = FMT_FP8;
+	in.quantization_fp8 = true;
+	in.kv_dtype = KV_FP8;
+	in.version = 7;
+	in.overhead = OVERHEAD_RULE;
+	in.other_usage_gib = 1.5;
+	memset(&q, 0xff, sizeof q);
+	fit_query_init(&q, &in, 44, 8192);
+	cr_assert_eq(q.base, &in);
+	cr_assert_eq(q.users, 44);
+	cr_assert_eq(q.tokens, 8192);
+	cr_assert_eq(q.ckpt, 3);
+	cr_assert_eq(q.format, FMT_FP8);
+	cr_assert(q.quantization_fp8);
+	cr_assert_eq(q.kv, KV_FP8);
+	cr_assert_eq(q.version, 7);
+	cr_assert_eq(q.overhead, OVERHEAD_RULE);
+	cr_assert_float_eq(q.other_usage_gib, 1.5, 1e-9);
+	cr_assert(!q.fixed_choice && !q.fixed_kv);
+	cr_assert_eq(q.n_cards, 0);
+	cr_assert_eq(q.max_model_len, 0);
+	cr_assert_eq(q.rank, 0);
+}
