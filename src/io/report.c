@@ -381,22 +381,14 @@ report_text(const struct report_in *r)
 	return shown_safe(&o);
 }
 
-char *
-report_json(const struct report_in *r)
+/* "gpu": the card (null id for a custom one), its MIG slice, count, price. */
+static void
+report_json_gpu(cJSON *root, const struct report_in *r)
 {
 	const struct plan *p = r->plan;
 	const struct gpu *g = card(r);
-	cJSON *root = cJSON_CreateObject(), *o, *arr;
-	char v[32], *cmd, *s;
-	int64_t kvb;
-	bool have_kv;
-	size_t i;
+	cJSON *o = cJSON_AddObjectToObject(root, "gpu");
 
-	cJSON_AddStringToObject(root, "headroom_version", PACKAGE_VERSION);
-	cJSON_AddNumberToObject(root, "schema_version", REPORT_SCHEMA_VERSION);
-	cJSON_AddStringToObject(root, "vllm_version",
-	    vllm_version_format(p->version, v, sizeof v));
-	o = cJSON_AddObjectToObject(root, "gpu");
 	if (g) {
 		cJSON_AddStringToObject(o, "id", g->id);
 		cJSON_AddStringToObject(o, "name", g->name);
@@ -415,10 +407,17 @@ report_json(const struct report_in *r)
 		    g->price_per_hour);
 	else
 		cJSON_AddNullToObject(o, "price_per_hour_usd");
+}
 
-	o = cJSON_AddObjectToObject(root, "model");
+/* "model": id, checkpoint, and where it came from. */
+static void
+report_json_model(cJSON *root, const struct report_in *r)
+{
+	cJSON *o = cJSON_AddObjectToObject(root, "model");
+
 	cJSON_AddStringToObject(o, "id", r->in->model ? r->in->model->id : "");
-	cJSON_AddStringToObject(o, "checkpoint", ckpt_format_name(p->format));
+	cJSON_AddStringToObject(o, "checkpoint",
+	    ckpt_format_name(r->plan->format));
 	if (r->in->ckpt >= 0)
 		cJSON_AddStringToObject(o, "checkpoint_id",
 		    r->cat->ckpts[r->in->ckpt].id);
@@ -435,8 +434,15 @@ report_json(const struct report_in *r)
 		cJSON_AddStringToObject(o, "revision", r->in->revision);
 	else
 		cJSON_AddNullToObject(o, "revision");
+}
 
-	o = cJSON_AddObjectToObject(root, "settings");
+/* "settings": the vLLM settings the plan was made with. */
+static void
+report_json_settings(cJSON *root, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	cJSON *o = cJSON_AddObjectToObject(root, "settings");
+
 	cJSON_AddNumberToObject(o, "tensor_parallel_size", p->tp);
 	cJSON_AddNumberToObject(o, "pipeline_parallel_size", p->pp);
 	cJSON_AddNumberToObject(o, "data_parallel_size", p->dp);
@@ -460,8 +466,41 @@ report_json(const struct report_in *r)
 		    (double)r->in->kv_cache_memory_bytes);
 	else
 		cJSON_AddNullToObject(o, "kv_cache_memory_bytes");
+}
 
-	o = cJSON_AddObjectToObject(root, "memory_gib");
+/* The names of the memory terms that are estimates, not measured or exact. */
+static void
+report_json_estimated(cJSON *arr, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+
+	if (r->in->overhead == OVERHEAD_ESTIMATE) {
+		if (!(p->calibrated & PLAN_CAL_ACTIVATION))
+			cJSON_AddItemToArray(arr,
+			    cJSON_CreateString("activation"));
+		if (!(p->calibrated & PLAN_CAL_NON_TORCH))
+			cJSON_AddItemToArray(arr,
+			    cJSON_CreateString("non_torch"));
+		if (!(p->calibrated & PLAN_CAL_CUDA_GRAPHS))
+			cJSON_AddItemToArray(arr,
+			    cJSON_CreateString("cuda_graphs"));
+		if (!p->kv_memory_fixed)
+			cJSON_AddItemToArray(arr,
+			    cJSON_CreateString("kv_cache"));
+	}
+	if (!p->weights_exact)
+		cJSON_AddItemToArray(arr, cJSON_CreateString("weights"));
+}
+
+/* "memory_gib": the per-GPU terms, which are estimates, which calibrated. */
+static void
+report_json_memory(cJSON *root, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	cJSON *o = cJSON_AddObjectToObject(root, "memory_gib");
+	int64_t kvb;
+	bool have_kv;
+
 	cJSON_AddNumberToObject(o, "total", strbuf_gib2(p->total));
 	cJSON_AddNumberToObject(o, "other_usage", strbuf_gib2(p->other));
 	cJSON_AddNumberToObject(o, "requested", strbuf_gib2(p->requested));
@@ -479,26 +518,16 @@ report_json(const struct report_in *r)
 	    strbuf_num_or_null(strbuf_gib2(kvb), have_kv));
 	cJSON_AddNumberToObject(o, "outside_budget",
 	    strbuf_gib2(p->outside_budget));
-	arr = cJSON_AddArrayToObject(o, "estimated");
-	if (r->in->overhead == OVERHEAD_ESTIMATE) {
-		if (!(p->calibrated & PLAN_CAL_ACTIVATION))
-			cJSON_AddItemToArray(arr,
-			    cJSON_CreateString("activation"));
-		if (!(p->calibrated & PLAN_CAL_NON_TORCH))
-			cJSON_AddItemToArray(arr,
-			    cJSON_CreateString("non_torch"));
-		if (!(p->calibrated & PLAN_CAL_CUDA_GRAPHS))
-			cJSON_AddItemToArray(arr,
-			    cJSON_CreateString("cuda_graphs"));
-		if (!p->kv_memory_fixed)
-			cJSON_AddItemToArray(arr,
-			    cJSON_CreateString("kv_cache"));
-	}
-	if (!p->weights_exact)
-		cJSON_AddItemToArray(arr, cJSON_CreateString("weights"));
+	report_json_estimated(cJSON_AddArrayToObject(o, "estimated"), r);
 	provenance_calibrated_json(p, cJSON_AddArrayToObject(o, "calibrated"));
+}
 
-	o = cJSON_AddObjectToObject(root, "kv");
+/* "kv": the cache's size in bytes, blocks, tokens and requests. */
+static void
+report_json_kv(cJSON *root, const struct plan *p)
+{
+	cJSON *o = cJSON_AddObjectToObject(root, "kv");
+
 	cJSON_AddNumberToObject(o, "bytes_per_token",
 	    (double)p->bytes_per_token);
 	cJSON_AddNumberToObject(o, "page_bytes", (double)p->page_bytes);
@@ -511,35 +540,39 @@ report_json(const struct report_in *r)
 	cJSON_AddNumberToObject(o, "groups", p->n_groups);
 	cJSON_AddNumberToObject(o, "needed_for_one_request_gib",
 	    strbuf_gib2(p->needed_one_request));
+}
 
-	if (r->in->model != NULL && r->in->model->n_experts > 0 &&
-	    p->moe_tp > 0) {
-		o = cJSON_AddObjectToObject(root, "moe");
-		cJSON_AddNumberToObject(o, "routed_experts",
-		    r->in->model->n_experts);
-		cJSON_AddBoolToObject(o, "expert_parallel", p->expert_parallel);
-		cJSON_AddNumberToObject(o, "group_ranks", p->tp * p->dp);
-		if (p->expert_parallel)
-			cJSON_AddNumberToObject(o, "ep_size", p->ep_size);
-		else
-			cJSON_AddNullToObject(o, "ep_size");
-		cJSON_AddNumberToObject(o, "experts_per_gpu",
-		    p->experts_per_rank);
-		cJSON_AddNumberToObject(o, "expert_split", p->moe_tp);
-	} else {
+/* "moe": how the routed experts lie over the GPUs; null for a dense model. */
+static void
+report_json_moe(cJSON *root, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	cJSON *o;
+
+	if (r->in->model == NULL || r->in->model->n_experts <= 0 ||
+	    p->moe_tp <= 0) {
 		cJSON_AddNullToObject(root, "moe");
+		return;
 	}
-	cJSON_AddNumberToObject(root, "replicas", p->replicas);
-	cJSON_AddNumberToObject(root, "total_concurrency_at_tokens_per_request",
-	    (double)p->total_concurrency);
-	cJSON_AddItemToObject(root, "speed",
-	    sizing_report_speed_json(r->cat, r->in, p));
-	cJSON_AddItemToObject(root, "multimodal", sizing_report_mm_json(p));
-	cJSON_AddItemToObject(root, "placement",
-	    deploy_json(r->node, r->placement));
-	cJSON_AddItemToObject(root, "currency",
-	    price_currency_json(&r->cat->currency));
-	o = cJSON_AddObjectToObject(root, "verdict");
+	o = cJSON_AddObjectToObject(root, "moe");
+	cJSON_AddNumberToObject(o, "routed_experts", r->in->model->n_experts);
+	cJSON_AddBoolToObject(o, "expert_parallel", p->expert_parallel);
+	cJSON_AddNumberToObject(o, "group_ranks", p->tp * p->dp);
+	if (p->expert_parallel)
+		cJSON_AddNumberToObject(o, "ep_size", p->ep_size);
+	else
+		cJSON_AddNullToObject(o, "ep_size");
+	cJSON_AddNumberToObject(o, "experts_per_gpu", p->experts_per_rank);
+	cJSON_AddNumberToObject(o, "expert_split", p->moe_tp);
+}
+
+/* "verdict": the phase vLLM stops at (or none), with its message. */
+static void
+report_json_verdict(cJSON *root, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	cJSON *o = cJSON_AddObjectToObject(root, "verdict");
+
 	sizing_report_verdict_json(o, p->phase, p->message);
 	cJSON_AddItemToObject(o, "estimated_max_model_len",
 	    strbuf_num_or_null((double)p->estimated_max_model_len,
@@ -551,8 +584,15 @@ report_json(const struct report_in *r)
 	if (r->in->overhead == OVERHEAD_RULE) {
 		cJSON_AddNumberToObject(o, "rule_users", (double)p->rule_users);
 	}
+}
 
-	arr = cJSON_AddArrayToObject(root, "fixes");
+/* "fixes": every fix, best first, whether it starts and what it carries. */
+static void
+report_json_fixes(cJSON *root, const struct report_in *r)
+{
+	cJSON *arr = cJSON_AddArrayToObject(root, "fixes");
+	size_t i;
+
 	for (i = 0; i < r->n_fixes; i++) {
 		const struct fix *f = &r->fixes[i];
 		cJSON *fx = cJSON_CreateObject();
@@ -573,28 +613,199 @@ report_json(const struct report_in *r)
 		cJSON_AddStringToObject(fx, "summary", f->summary);
 		cJSON_AddItemToArray(arr, fx);
 	}
+}
+
+/* "assumptions": what the plan rests on that headroom did not verify. */
+static void
+report_json_assumptions(cJSON *root, const struct plan *p)
+{
+	cJSON *as = cJSON_AddArrayToObject(root, "assumptions");
+
+	if (p->assumption != NULL)
+		cJSON_AddItemToArray(as, cJSON_CreateString(p->assumption));
+	if (p->spec_assumption != NULL)
+		cJSON_AddItemToArray(as,
+		    cJSON_CreateString(p->spec_assumption));
+	if (p->card_assumption != NULL)
+		cJSON_AddItemToArray(as,
+		    cJSON_CreateString(p->card_assumption));
+}
+
+char *
+report_json(const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	cJSON *root = cJSON_CreateObject();
+	char v[32], *cmd, *s;
+
+	cJSON_AddStringToObject(root, "headroom_version", PACKAGE_VERSION);
+	cJSON_AddNumberToObject(root, "schema_version", REPORT_SCHEMA_VERSION);
+	cJSON_AddStringToObject(root, "vllm_version",
+	    vllm_version_format(p->version, v, sizeof v));
+	report_json_gpu(root, r);
+	report_json_model(root, r);
+	report_json_settings(root, r);
+	report_json_memory(root, r);
+	report_json_kv(root, p);
+	report_json_moe(root, r);
+	cJSON_AddNumberToObject(root, "replicas", p->replicas);
+	cJSON_AddNumberToObject(root, "total_concurrency_at_tokens_per_request",
+	    (double)p->total_concurrency);
+	cJSON_AddItemToObject(root, "speed",
+	    sizing_report_speed_json(r->cat, r->in, p));
+	cJSON_AddItemToObject(root, "multimodal", sizing_report_mm_json(p));
+	cJSON_AddItemToObject(root, "placement",
+	    deploy_json(r->node, r->placement));
+	cJSON_AddItemToObject(root, "currency",
+	    price_currency_json(&r->cat->currency));
+	report_json_verdict(root, r);
+	report_json_fixes(root, r);
 	cmd = report_command_line(r, r->in, NULL);
 	cJSON_AddStringToObject(root, "vllm_command", cmd);
 	free(cmd);
 	cJSON_AddItemToObject(root, "not_modelled",
 	    provenance_not_modelled_json(r->in));
-	{
-		/* what the plan rests on that headroom did not verify */
-		cJSON *as = cJSON_AddArrayToObject(root, "assumptions");
-
-		if (p->assumption != NULL)
-			cJSON_AddItemToArray(as,
-			    cJSON_CreateString(p->assumption));
-		if (p->spec_assumption != NULL)
-			cJSON_AddItemToArray(as,
-			    cJSON_CreateString(p->spec_assumption));
-		if (p->card_assumption != NULL)
-			cJSON_AddItemToArray(as,
-			    cJSON_CreateString(p->card_assumption));
-	}
+	report_json_assumptions(root, p);
 	s = textesc_json(root);
 	cJSON_Delete(root);
 	return s;
+}
+
+/* The title, where the model came from, and the settings in one sentence. */
+static void
+report_markdown_header(struct strbuf *o, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	char name[256], v[32];
+
+	card_name(r, name, sizeof name);
+	vllm_version_format(p->version, v, sizeof v);
+	strbuf_printf(o, "# vLLM plan: %s on %s\n\n",
+	    r->in->model ? r->in->model->id : "?", name);
+	if (model_find_where(r->cat, r->in->model) != NULL)
+		strbuf_printf(o,
+		    "Model from outside the catalogue (%s): `%s`\n\n",
+		    r->model_source ? r->model_source : "directory",
+		    model_find_where(r->cat, r->in->model));
+	strbuf_printf(o,
+	    "vLLM %s, %s weights, KV cache %s, TP %d, PP %d, DP %d, "
+	    "max_model_len %lld.\n\n",
+	    v, ckpt_format_name(p->format), kv_dtype_name(p->kv_dtype), p->tp,
+	    p->pp, p->dp, (long long)p->max_model_len);
+}
+
+/* The per-GPU memory table, one row a term. */
+static void
+report_markdown_memory(struct strbuf *o, const struct plan *p)
+{
+	char a[32];
+	int64_t kvb;
+
+	strbuf_printf(o, "| Per GPU | GiB |\n|---|---:|\n");
+	strbuf_printf(o, "| Total (as CUDA reports it) | %s |\n",
+	    gib(p->total, a));
+	strbuf_printf(o, "| vLLM budget (utilization %.4g) | %s |\n", p->util,
+	    gib(p->requested, a));
+	strbuf_printf(o, "| Weights | %s |\n", gib(p->weights, a));
+	strbuf_printf(o, "| Activation peak (%s) | %s |\n",
+	    provenance_basis(p, PLAN_CAL_ACTIVATION), gib(p->activation, a));
+	strbuf_printf(o, "| Non-torch (%s) | %s |\n",
+	    provenance_basis(p, PLAN_CAL_NON_TORCH), gib(p->non_torch, a));
+	strbuf_printf(o, "| CUDA graphs (%s) | %s |\n",
+	    provenance_basis(p, PLAN_CAL_CUDA_GRAPHS), gib(p->cuda_graphs, a));
+	if (plan_kv_figure(p, &kvb))
+		strbuf_printf(o, "| KV cache | %s |\n", gib(kvb, a));
+	else
+		strbuf_printf(o,
+		    "| KV cache | none (vLLM stops before it) |\n");
+	strbuf_printf(o, "| Outside vLLM's budget | %s |\n\n",
+	    gib(p->outside_budget, a));
+}
+
+/* The bullets: KV tokens, concurrency, requests, speed and multimodal. */
+static void
+report_markdown_capacity(struct strbuf *o, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	char a[32], b[32], more[1024];
+
+	units_format_commas(p->kv_tokens, a, sizeof a);
+	units_format_commas(p->max_model_len, b, sizeof b);
+	strbuf_printf(o,
+	    "- GPU KV cache size: %s tokens\n- Maximum concurrency for %s "
+	    "tokens "
+	    "per request: %.2fx\n",
+	    a, b, p->max_concurrency);
+	units_format_commas(p->tokens_per_request, a, sizeof a);
+	strbuf_printf(o,
+	    "- Requests of %s tokens at once: %lld per replica, %lld in total "
+	    "(%d replica%s)\n",
+	    a, (long long)p->concurrency_at_tpr,
+	    (long long)p->total_concurrency, p->replicas,
+	    p->replicas == 1 ? "" : "s");
+	/* the list's last bullets, then a blank line: the verdict is no bullet */
+	sizing_report_speed_text(r->cat, r->in, p, "- ", more, sizeof more);
+	strbuf_printf(o, "%s", more);
+	sizing_report_mm_text(p, "- ", more, sizeof more);
+	strbuf_printf(o, "%s\n", more);
+}
+
+/* One quoted "Assumption:" paragraph, if the plan made it (NULL: none). */
+static void
+report_markdown_assumption(struct strbuf *o, const char *assumption)
+{
+	if (assumption == NULL)
+		return;
+	strbuf_printf(o, "> Assumption: ");
+	textesc_append(o, assumption);
+	strbuf_printf(o, "\n\n");
+}
+
+/* The verdict in bold, then up to eight fixes in a table. */
+static void
+report_markdown_verdict(struct strbuf *o, const struct report_in *r)
+{
+	const struct plan *p = r->plan;
+	size_t i;
+
+	if (p->phase == PHASE_NONE)
+		strbuf_printf(o, "**Verdict: vLLM starts.**\n\n");
+	else
+		strbuf_printf(o,
+		    "**Verdict: vLLM stops at the %s.**\n\n> %s\n\n",
+		    plan_phase_title(p->phase), p->message);
+	if (r->n_fixes == 0)
+		return;
+	strbuf_printf(o,
+	    "| Change | Kind | Starts | Max concurrency | Requests at "
+	    "length |\n|---|---|---|---:|---:|\n");
+	for (i = 0; i < r->n_fixes && i < 8; i++)
+		strbuf_printf(o, "| `%s` | %s | %s | %.2fx | %lld |\n",
+		    r->fixes[i].flags, fix_kind_name(r->fixes[i].kind),
+		    r->fixes[i].starts ? "yes" : "no",
+		    r->fixes[i].max_concurrency,
+		    (long long)r->fixes[i].total_concurrency);
+	strbuf_printf(o, "\n");
+}
+
+/* The serve command in a fence, and the flags kept unmodelled. */
+static void
+report_markdown_command(struct strbuf *o, const struct report_in *r)
+{
+	char *cmd, nm[2048];
+
+	cmd = report_command_line(r, r->in, NULL);
+	strbuf_printf(o, "```sh\n");
+	/* controls and line breaks escaped: no value can end the fence */
+	textesc_append(o, cmd);
+	strbuf_printf(o, "\n```\n\n");
+	free(cmd);
+	provenance_not_modelled(r->in, nm, sizeof nm);
+	if (nm[0] != '\0')
+		strbuf_printf(o,
+		    "Not modelled (kept in the command as given): "
+		    "`%s`\n\n",
+		    nm);
 }
 
 char *
@@ -602,116 +813,15 @@ report_markdown(const struct report_in *r)
 {
 	const struct plan *p = r->plan;
 	struct strbuf o = { 0 };
-	char a[32], b[32], name[256], v[32], *cmd;
-	int64_t kvb;
-	size_t i;
 
-	card_name(r, name, sizeof name);
-	vllm_version_format(p->version, v, sizeof v);
-	strbuf_printf(&o, "# vLLM plan: %s on %s\n\n",
-	    r->in->model ? r->in->model->id : "?", name);
-	if (model_find_where(r->cat, r->in->model) != NULL)
-		strbuf_printf(&o,
-		    "Model from outside the catalogue (%s): `%s`\n\n",
-		    r->model_source ? r->model_source : "directory",
-		    model_find_where(r->cat, r->in->model));
-	strbuf_printf(&o,
-	    "vLLM %s, %s weights, KV cache %s, TP %d, PP %d, DP %d, "
-	    "max_model_len %lld.\n\n",
-	    v, ckpt_format_name(p->format), kv_dtype_name(p->kv_dtype), p->tp,
-	    p->pp, p->dp, (long long)p->max_model_len);
-	strbuf_printf(&o, "| Per GPU | GiB |\n|---|---:|\n");
-	strbuf_printf(&o, "| Total (as CUDA reports it) | %s |\n",
-	    gib(p->total, a));
-	strbuf_printf(&o, "| vLLM budget (utilization %.4g) | %s |\n", p->util,
-	    gib(p->requested, a));
-	strbuf_printf(&o, "| Weights | %s |\n", gib(p->weights, a));
-	strbuf_printf(&o, "| Activation peak (%s) | %s |\n",
-	    provenance_basis(p, PLAN_CAL_ACTIVATION), gib(p->activation, a));
-	strbuf_printf(&o, "| Non-torch (%s) | %s |\n",
-	    provenance_basis(p, PLAN_CAL_NON_TORCH), gib(p->non_torch, a));
-	strbuf_printf(&o, "| CUDA graphs (%s) | %s |\n",
-	    provenance_basis(p, PLAN_CAL_CUDA_GRAPHS), gib(p->cuda_graphs, a));
-	if (plan_kv_figure(p, &kvb))
-		strbuf_printf(&o, "| KV cache | %s |\n", gib(kvb, a));
-	else
-		strbuf_printf(&o,
-		    "| KV cache | none (vLLM stops before it) |\n");
-	strbuf_printf(&o, "| Outside vLLM's budget | %s |\n\n",
-	    gib(p->outside_budget, a));
-	units_format_commas(p->kv_tokens, a, sizeof a);
-	units_format_commas(p->max_model_len, b, sizeof b);
-	strbuf_printf(&o,
-	    "- GPU KV cache size: %s tokens\n- Maximum concurrency for %s "
-	    "tokens "
-	    "per request: %.2fx\n",
-	    a, b, p->max_concurrency);
-	units_format_commas(p->tokens_per_request, a, sizeof a);
-	strbuf_printf(&o,
-	    "- Requests of %s tokens at once: %lld per replica, %lld in total "
-	    "(%d replica%s)\n",
-	    a, (long long)p->concurrency_at_tpr,
-	    (long long)p->total_concurrency, p->replicas,
-	    p->replicas == 1 ? "" : "s");
-	{
-		char more[1024];
-
-		/* the list's last bullets, then a blank line: the verdict is no bullet */
-		sizing_report_speed_text(r->cat, r->in, p, "- ", more,
-		    sizeof more);
-		strbuf_printf(&o, "%s", more);
-		sizing_report_mm_text(p, "- ", more, sizeof more);
-		strbuf_printf(&o, "%s\n", more);
-	}
-	if (p->assumption != NULL) {
-		strbuf_printf(&o, "> Assumption: ");
-		textesc_append(&o, p->assumption);
-		strbuf_printf(&o, "\n\n");
-	}
-	if (p->spec_assumption != NULL) {
-		strbuf_printf(&o, "> Assumption: ");
-		textesc_append(&o, p->spec_assumption);
-		strbuf_printf(&o, "\n\n");
-	}
-	if (p->card_assumption != NULL) {
-		strbuf_printf(&o, "> Assumption: ");
-		textesc_append(&o, p->card_assumption);
-		strbuf_printf(&o, "\n\n");
-	}
-	if (p->phase == PHASE_NONE)
-		strbuf_printf(&o, "**Verdict: vLLM starts.**\n\n");
-	else
-		strbuf_printf(&o,
-		    "**Verdict: vLLM stops at the %s.**\n\n> %s\n\n",
-		    plan_phase_title(p->phase), p->message);
-	if (r->n_fixes > 0) {
-		strbuf_printf(&o,
-		    "| Change | Kind | Starts | Max concurrency | Requests at "
-		    "length |\n|---|---|---|---:|---:|\n");
-		for (i = 0; i < r->n_fixes && i < 8; i++)
-			strbuf_printf(&o, "| `%s` | %s | %s | %.2fx | %lld |\n",
-			    r->fixes[i].flags, fix_kind_name(r->fixes[i].kind),
-			    r->fixes[i].starts ? "yes" : "no",
-			    r->fixes[i].max_concurrency,
-			    (long long)r->fixes[i].total_concurrency);
-		strbuf_printf(&o, "\n");
-	}
-	cmd = report_command_line(r, r->in, NULL);
-	strbuf_printf(&o, "```sh\n");
-	/* controls and line breaks escaped: no value can end the fence */
-	textesc_append(&o, cmd);
-	strbuf_printf(&o, "\n```\n\n");
-	free(cmd);
-	{
-		char nm[2048];
-
-		provenance_not_modelled(r->in, nm, sizeof nm);
-		if (nm[0] != '\0')
-			strbuf_printf(&o,
-			    "Not modelled (kept in the command as given): "
-			    "`%s`\n\n",
-			    nm);
-	}
+	report_markdown_header(&o, r);
+	report_markdown_memory(&o, p);
+	report_markdown_capacity(&o, r);
+	report_markdown_assumption(&o, p->assumption);
+	report_markdown_assumption(&o, p->spec_assumption);
+	report_markdown_assumption(&o, p->card_assumption);
+	report_markdown_verdict(&o, r);
+	report_markdown_command(&o, r);
 	strbuf_printf(&o,
 	    "Activation, non-torch and CUDA-graph memory are %s; the other "
 	    "figures follow vLLM's own arithmetic.\n",
