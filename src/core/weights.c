@@ -75,6 +75,122 @@ is_state(int mixer)
 	    mixer == MIXER_PLAMO2;
 }
 
+/* Attention of a described layer: q (and its output gate), k, v per rank; o
+ * row-parallel. */
+static void
+attention_params(const struct model *m, const struct layer_desc *d, int tp,
+    double *pt, double *repl)
+{
+	double h = m->hidden, t = tp;
+	double heads = d->heads > 0 ? d->heads : m->heads;
+	double kvh = d->kv_heads > 0 ? d->kv_heads : m->kv_heads;
+	double hd = d->head_dim > 0 ? d->head_dim : m->head_dim;
+	double vd = d->v_head_dim > 0 ? d->v_head_dim
+	    : m->v_head_dim > 0       ? m->v_head_dim
+				      : hd;
+	double kvr = kvh / t < 1 ? 1 : kvh / t;
+
+	pt[P_ATTN] += h * heads * hd * (m->attn_output_gate ? 2 : 1) / t +
+	    h * kvr * hd + (d->k_eq_v ? 0 : h * kvr * vd) + heads * vd * h / t;
+	if (m->qkv_bias)
+		*repl += (heads / t + 2 * kvr) * hd * 2;
+}
+
+/* Mamba2: in_proj [z, x, B, C, dt], out_proj; conv1d, dt_bias, A, D, norm. */
+static void
+mamba2_params(const struct model *m, int tp, double *pt)
+{
+	const struct state_arch *s = &m->st;
+	double h = m->hidden, t = tp;
+	double ng = s->n_groups + (s->n_groups % tp ? tp - s->n_groups : 0);
+	double conv = s->mamba_intermediate + 2 * ng * s->d_state;
+
+	pt[P_MIXER] += h * (s->mamba_intermediate + conv + s->mamba_heads) / t +
+	    s->mamba_intermediate * h / t;
+	pt[P_UNQ] += conv * (s->d_conv + 1) / t + 3.0 * s->mamba_heads / t +
+	    s->mamba_intermediate / t;
+}
+
+/* MambaMixer (layers/mamba/mamba_mixer.py): in_proj h -> 2I, x_proj I -> R +
+ * 2N (row-parallel), dt_proj R -> I, out_proj I -> h; conv1d I x K,
+ * dt_proj's bias and D in the model dtype, A (I x N) in float32. */
+static void
+mamba1_params(const struct model *m, int tp, double *pt)
+{
+	const struct state_arch *s = &m->st;
+	double h = m->hidden, t = tp;
+	double in = s->mamba_intermediate, r = s->dt_rank;
+
+	pt[P_MIXER] +=
+	    (h * 2 * in + in * (r + 2.0 * s->d_state) + r * in + in * h) / t;
+	pt[P_UNQ] += in * (s->d_conv + (s->conv_bias ? 1 : 0) + 2) / t;
+	pt[P_F32] += in * s->d_state / t;
+	if (s->mamba_bias)
+		pt[P_UNQ] += 2 * in / t + h;
+}
+
+/* Gated DeltaNet: in_proj_qkvz, in_proj_ba, out_proj; conv1d, A_log,
+ * dt_bias, norm. */
+static void
+gdn_params(const struct model *m, int tp, double *pt, double *repl)
+{
+	const struct state_arch *s = &m->st;
+	double h = m->hidden, t = tp;
+	double kd = (double)s->lin_k_heads * s->lin_k_dim;
+	double vd = (double)s->lin_v_heads * s->lin_v_dim;
+
+	pt[P_MIXER] += h * (2 * kd + 2 * vd) / t +
+	    h * 2.0 * s->lin_v_heads / t + vd * h / t;
+	pt[P_UNQ] += (2 * kd + vd) * s->lin_conv / t + 2.0 * s->lin_v_heads / t;
+	*repl += s->lin_v_dim * 2.0;
+}
+
+/* KimiDeltaAttention (layers/kda.py): q, k, v, b, f_b, g_b and o
+ * projections split by TP, f_a and g_a replicated; the three conv1d, dt_bias
+ * and A_log in float32; o_norm over head_dim. */
+static void
+kda_params(const struct model *m, int tp, double *pt, double *repl)
+{
+	const struct state_arch *s = &m->st;
+	double h = m->hidden, t = tp;
+	double hd = (double)s->lin_v_heads * s->lin_v_dim, dk = s->lin_v_dim;
+
+	pt[P_MIXER] +=
+	    (3 * h * hd + h * s->lin_v_heads + 2 * dk * hd + hd * h) / t +
+	    2 * h * dk;
+	pt[P_F32] += (hd * (3.0 * s->lin_conv + 1) + s->lin_v_heads) / t;
+	*repl += dk * 2;
+}
+
+/* Plamo2MambaMixer (mamba2/plamo2_mixer2.py): in_proj h -> 2I, bcdt_proj I
+ * -> R + 2N, dt_proj R -> heads, out_proj; conv1d without bias, D and
+ * dt_bias per head, A in float32; dt, B and C norms replicated. */
+static void
+plamo2_params(const struct model *m, int tp, double *pt, double *repl)
+{
+	const struct state_arch *s = &m->st;
+	double h = m->hidden, t = tp;
+	double in = s->mamba_intermediate, r = h / 16 > 64 ? h / 16 : 64;
+	double n = s->d_state, hh = s->mamba_heads;
+
+	pt[P_MIXER] += (h * 2 * in + in * (r + 2 * n) + r * hh + in * h) / t;
+	pt[P_UNQ] += (in * s->d_conv + 2 * hh) / t;
+	pt[P_F32] += hh / t;
+	*repl += (r + 2 * n) * 2;
+}
+
+/* MiniMaxText01LinearAttention: qkv_proj h -> 3 x inner, output_gate,
+ * out_proj; its RMSNorm split by TP. */
+static void
+lightning_params(const struct model *m, int tp, double *pt)
+{
+	double h = m->hidden, t = tp;
+	double in = (double)m->heads * m->head_dim;
+
+	pt[P_MIXER] += (3 * h * in + h * in + in * h) / t;
+	pt[P_UNQ] += in / t;
+}
+
 /* Token mixer of a described layer (m->ld). */
 static void
 mixer_params(const struct model *m, const struct layer_desc *d, int tp,
@@ -85,106 +201,13 @@ mixer_params(const struct model *m, const struct layer_desc *d, int tp,
 
 	switch (d->mixer) {
 	case MIXER_ATTENTION:
-	case MIXER_SHARED: {
-		double heads = d->heads > 0 ? d->heads : m->heads;
-		double kvh = d->kv_heads > 0 ? d->kv_heads : m->kv_heads;
-		double hd = d->head_dim > 0 ? d->head_dim : m->head_dim;
-		double vd = d->v_head_dim > 0 ? d->v_head_dim
-		    : m->v_head_dim > 0       ? m->v_head_dim
-					      : hd;
-		double kvr = kvh / t < 1 ? 1 : kvh / t;
-
-		/* q (and its output gate), k, v per rank; o row-parallel */
-		pt[P_ATTN] +=
-		    h * heads * hd * (m->attn_output_gate ? 2 : 1) / t +
-		    h * kvr * hd + (d->k_eq_v ? 0 : h * kvr * vd) +
-		    heads * vd * h / t;
-		if (m->qkv_bias)
-			*repl += (heads / t + 2 * kvr) * hd * 2;
-		break;
-	}
-	case MIXER_MAMBA2: {
-		double ng =
-		    s->n_groups + (s->n_groups % tp ? tp - s->n_groups : 0);
-		double conv = s->mamba_intermediate + 2 * ng * s->d_state;
-
-		/* in_proj [z, x, B, C, dt], out_proj; conv1d, dt_bias, A, D, norm */
-		pt[P_MIXER] +=
-		    h * (s->mamba_intermediate + conv + s->mamba_heads) / t +
-		    s->mamba_intermediate * h / t;
-		pt[P_UNQ] += conv * (s->d_conv + 1) / t +
-		    3.0 * s->mamba_heads / t + s->mamba_intermediate / t;
-		break;
-	}
-	case MIXER_MAMBA1: {
-		double in = s->mamba_intermediate, r = s->dt_rank;
-
-		/* MambaMixer (layers/mamba/mamba_mixer.py): in_proj h -> 2I,
-		 * x_proj I -> R + 2N (row-parallel), dt_proj R -> I, out_proj
-		 * I -> h; conv1d I x K, dt_proj's bias and D in the model dtype,
-		 * A (I x N) in float32 */
-		pt[P_MIXER] += (h * 2 * in + in * (r + 2.0 * s->d_state) +
-				   r * in + in * h) /
-		    t;
-		pt[P_UNQ] += in * (s->d_conv + (s->conv_bias ? 1 : 0) + 2) / t;
-		pt[P_F32] += in * s->d_state / t;
-		if (s->mamba_bias)
-			pt[P_UNQ] += 2 * in / t + h;
-		break;
-	}
-	case MIXER_GDN: {
-		double kd = (double)s->lin_k_heads * s->lin_k_dim;
-		double vd = (double)s->lin_v_heads * s->lin_v_dim;
-
-		/* in_proj_qkvz, in_proj_ba, out_proj; conv1d, A_log, dt_bias, norm */
-		pt[P_MIXER] += h * (2 * kd + 2 * vd) / t +
-		    h * 2.0 * s->lin_v_heads / t + vd * h / t;
-		pt[P_UNQ] +=
-		    (2 * kd + vd) * s->lin_conv / t + 2.0 * s->lin_v_heads / t;
-		*repl += s->lin_v_dim * 2.0;
-		break;
-	}
-	case MIXER_KDA: {
-		double hd = (double)s->lin_v_heads * s->lin_v_dim,
-		       dk = s->lin_v_dim;
-
-		/* KimiDeltaAttention (layers/kda.py): q, k, v, b, f_b, g_b and
-		 * o projections split by TP, f_a and g_a replicated; the three
-		 * conv1d, dt_bias and A_log in float32; o_norm over head_dim */
-		pt[P_MIXER] +=
-		    (3 * h * hd + h * s->lin_v_heads + 2 * dk * hd + hd * h) /
-			t +
-		    2 * h * dk;
-		pt[P_F32] +=
-		    (hd * (3.0 * s->lin_conv + 1) + s->lin_v_heads) / t;
-		*repl += dk * 2;
-		break;
-	}
-	case MIXER_PLAMO2: {
-		double in = s->mamba_intermediate,
-		       r = h / 16 > 64 ? h / 16 : 64;
-		double n = s->d_state, hh = s->mamba_heads;
-
-		/* Plamo2MambaMixer (mamba2/plamo2_mixer2.py): in_proj h -> 2I,
-		 * bcdt_proj I -> R + 2N, dt_proj R -> heads, out_proj; conv1d
-		 * without bias, D and dt_bias per head, A in float32; dt, B and
-		 * C norms replicated */
-		pt[P_MIXER] +=
-		    (h * 2 * in + in * (r + 2 * n) + r * hh + in * h) / t;
-		pt[P_UNQ] += (in * s->d_conv + 2 * hh) / t;
-		pt[P_F32] += hh / t;
-		*repl += (r + 2 * n) * 2;
-		break;
-	}
-	case MIXER_LIGHTNING: {
-		double in = (double)m->heads * m->head_dim;
-
-		/* MiniMaxText01LinearAttention: qkv_proj h -> 3 x inner,
-		 * output_gate, out_proj; its RMSNorm split by TP */
-		pt[P_MIXER] += (3 * h * in + h * in + in * h) / t;
-		pt[P_UNQ] += in / t;
-		break;
-	}
+	case MIXER_SHARED: attention_params(m, d, tp, pt, repl); break;
+	case MIXER_MAMBA2: mamba2_params(m, tp, pt); break;
+	case MIXER_MAMBA1: mamba1_params(m, tp, pt); break;
+	case MIXER_GDN: gdn_params(m, tp, pt, repl); break;
+	case MIXER_KDA: kda_params(m, tp, pt, repl); break;
+	case MIXER_PLAMO2: plamo2_params(m, tp, pt, repl); break;
+	case MIXER_LIGHTNING: lightning_params(m, tp, pt); break;
 	case MIXER_SHORT_CONV:
 		pt[P_MIXER] += h * 3 * h / t + h * h / t;
 		pt[P_UNQ] += h * s->conv_l_cache / t;
@@ -194,6 +217,103 @@ mixer_params(const struct model *m, const struct layer_desc *d, int tp,
 			pt[P_ATTN] += h * h;
 		break;
 	}
+}
+
+/* Multi-head latent attention of layer li, with DeepSeek V3.2's indexer
+ * where the layer has its own. */
+static void
+mla_params(const struct model *m, int li, int tp, double *pt, double *repl)
+{
+	double h = m->hidden, heads = m->heads;
+	double qk = m->qk_nope_head_dim + m->qk_rope_head_dim;
+	double vh = m->v_head_dim > 0 ? m->v_head_dim : m->qk_nope_head_dim;
+
+	if (m->q_lora_rank > 0) {
+		*repl += h * m->q_lora_rank * 2 + m->q_lora_rank * 2;
+		pt[P_ATTN] += m->q_lora_rank * heads * qk / tp;
+	} else {
+		pt[P_ATTN] += h * heads * qk / tp;
+	}
+	/* kv_a_proj_with_mqa is a replicated linear */
+	pt[P_ATTN] += h * (m->kv_lora_rank + m->qk_rope_head_dim);
+	pt[P_ATTN] += m->kv_lora_rank * heads * (m->qk_nope_head_dim + vh) / tp;
+	pt[P_ATTN] += heads * vh * h / tp;
+	*repl += m->kv_lora_rank * 2;
+	if (m->index_topk > 0 && !(m->ld != NULL && m->ld[li].index_shared)) {
+		/* the indexer's wq_b and wk (replicated), weights_proj, k_norm */
+		pt[P_ATTN] += (m->q_lora_rank > 0 ? m->q_lora_rank : h) *
+			(double)m->index_n_heads * m->index_head_dim +
+		    h * m->index_head_dim;
+		*repl += (h * m->index_n_heads + 2.0 * m->index_head_dim) * 2;
+	}
+}
+
+/* Mixer of described layer li with what sits beside it: a Zamba2 hybrid
+ * layer's linear and adapters, or a parallel attention (Falcon-H1). */
+static void
+described_mixer_params(const struct model *m, int li, int tp, double *pt,
+    double *repl)
+{
+	double h = m->hidden;
+
+	mixer_params(m, &m->ld[li], tp, pt, repl);
+	if (m->ld[li].parallel_attn == 2) {
+		/* Zamba2 hybrid layer: its linear (replicated) and the
+		 * shared block's adapters; the block itself is counted
+		 * once (shared_block_params) */
+		double r = m->adapter_rank, ah = m->shared_attn_hidden;
+
+		pt[P_ATTN] += h * h;
+		pt[P_DENSE] += (h * r + r * 2.0 * m->intermediate) / tp;
+		if (m->shared_attn_adapter)
+			pt[P_ATTN] += 3 * (ah * r + r * ah) / tp;
+	} else if (m->ld[li].parallel_attn) {
+		struct layer_desc a = m->ld[li];
+
+		a.mixer = MIXER_ATTENTION;
+		mixer_params(m, &a, tp, pt, repl);
+	}
+}
+
+/* The FFN kind of layer (li its descriptor's index): the descriptor's, but
+ * an MLA model's MoE layer pattern wins over it. */
+static int
+layer_ffn_kind(const struct model *m, int layer, int li)
+{
+	int ffn = m->ld != NULL              ? m->ld[li].ffn
+	    : weights_is_moe_layer(m, layer) ? FFN_MOE
+					     : FFN_DENSE;
+
+	if (m->ld != NULL && m->mla &&
+	    weights_is_moe_layer(m, layer) != (ffn == FFN_MOE))
+		ffn = weights_is_moe_layer(m, layer) ? FFN_MOE : FFN_DENSE;
+	return ffn;
+}
+
+/* A MoE layer's routed experts (split as es says), latent projections,
+ * shared experts, dense branch and router gate. */
+static void
+moe_params(const struct model *m, int tp, const struct experts_split *es,
+    double gu, double *pt, double *repl)
+{
+	double h = m->hidden;
+	double eh = m->moe_latent > 0 ? m->moe_latent : h;
+
+	pt[P_EXPERT] +=
+	    gu * eh * m->moe_intermediate * (double)es->experts / es->moe_tp;
+	if (m->moe_latent > 0)
+		pt[P_SHARED] +=
+		    2 * h * m->moe_latent / tp; /* latent projections */
+	if (m->shared_intermediate > 0)
+		pt[P_SHARED] += gu * h * m->shared_intermediate *
+		    (m->n_shared_experts > 0 ? m->n_shared_experts : 1) / tp;
+	if (m->moe_with_dense && m->dense_intermediate > 0)
+		pt[P_DENSE] += gu * h * m->dense_intermediate / tp;
+	if (m->router_fp32) /* MiniMax: the gate in float32 */
+		pt[P_F32] +=
+		    h * m->n_experts + (m->shared_intermediate > 0 ? h : 0);
+	else
+		*repl += h * m->n_experts * 2; /* router gate, 16 bit */
 }
 
 /* Parameters of one layer, per part and split by TP (the routed experts as
@@ -208,83 +328,18 @@ layer_params(const struct model *m, int layer, int tp,
 
 	kvh_rank = kvh / tp < 1 ? 1 : kvh / tp;
 	if (m->mla && (m->ld == NULL || m->ld[li].mixer == MIXER_ATTENTION)) {
-		double qk = m->qk_nope_head_dim + m->qk_rope_head_dim;
-		double vh =
-		    m->v_head_dim > 0 ? m->v_head_dim : m->qk_nope_head_dim;
-
-		if (m->q_lora_rank > 0) {
-			*repl += h * m->q_lora_rank * 2 + m->q_lora_rank * 2;
-			pt[P_ATTN] += m->q_lora_rank * heads * qk / tp;
-		} else {
-			pt[P_ATTN] += h * heads * qk / tp;
-		}
-		/* kv_a_proj_with_mqa is a replicated linear */
-		pt[P_ATTN] += h * (m->kv_lora_rank + m->qk_rope_head_dim);
-		pt[P_ATTN] +=
-		    m->kv_lora_rank * heads * (m->qk_nope_head_dim + vh) / tp;
-		pt[P_ATTN] += heads * vh * h / tp;
-		*repl += m->kv_lora_rank * 2;
-		if (m->index_topk > 0 &&
-		    !(m->ld != NULL && m->ld[li].index_shared)) {
-			/* the indexer's wq_b and wk (replicated), weights_proj, k_norm */
-			pt[P_ATTN] +=
-			    (m->q_lora_rank > 0 ? m->q_lora_rank : h) *
-				(double)m->index_n_heads * m->index_head_dim +
-			    h * m->index_head_dim;
-			*repl +=
-			    (h * m->index_n_heads + 2.0 * m->index_head_dim) *
-			    2;
-		}
+		mla_params(m, li, tp, pt, repl);
 	} else if (m->ld != NULL) {
-		mixer_params(m, &m->ld[li], tp, pt, repl);
-		if (m->ld[li].parallel_attn == 2) {
-			/* Zamba2 hybrid layer: its linear (replicated) and the
-			 * shared block's adapters; the block itself is counted
-			 * once (shared_block_params) */
-			double r = m->adapter_rank, ah = m->shared_attn_hidden;
-
-			pt[P_ATTN] += h * h;
-			pt[P_DENSE] += (h * r + r * 2.0 * m->intermediate) / tp;
-			if (m->shared_attn_adapter)
-				pt[P_ATTN] += 3 * (ah * r + r * ah) / tp;
-		} else if (m->ld[li].parallel_attn) {
-			struct layer_desc a = m->ld[li];
-
-			a.mixer = MIXER_ATTENTION;
-			mixer_params(m, &a, tp, pt, repl);
-		}
+		described_mixer_params(m, li, tp, pt, repl);
 	} else {
 		pt[P_ATTN] += h * heads * hd / tp + 2 * h * kvh_rank * hd +
 		    heads * hd * h / tp;
 		if (m->qkv_bias)
 			*repl += ((heads / tp) + 2 * kvh_rank) * hd * 2;
 	}
-	ffn = m->ld != NULL                  ? m->ld[li].ffn
-	    : weights_is_moe_layer(m, layer) ? FFN_MOE
-					     : FFN_DENSE;
-	if (m->ld != NULL && m->mla &&
-	    weights_is_moe_layer(m, layer) != (ffn == FFN_MOE))
-		ffn = weights_is_moe_layer(m, layer) ? FFN_MOE : FFN_DENSE;
+	ffn = layer_ffn_kind(m, layer, li);
 	if (ffn == FFN_MOE) {
-		double eh = m->moe_latent > 0 ? m->moe_latent : h;
-
-		pt[P_EXPERT] += gu * eh * m->moe_intermediate *
-		    (double)es->experts / es->moe_tp;
-		if (m->moe_latent > 0)
-			pt[P_SHARED] +=
-			    2 * h * m->moe_latent / tp; /* latent projections */
-		if (m->shared_intermediate > 0)
-			pt[P_SHARED] += gu * h * m->shared_intermediate *
-			    (m->n_shared_experts > 0 ? m->n_shared_experts
-						     : 1) /
-			    tp;
-		if (m->moe_with_dense && m->dense_intermediate > 0)
-			pt[P_DENSE] += gu * h * m->dense_intermediate / tp;
-		if (m->router_fp32) /* MiniMax: the gate in float32 */
-			pt[P_F32] += h * m->n_experts +
-			    (m->shared_intermediate > 0 ? h : 0);
-		else
-			*repl += h * m->n_experts * 2; /* router gate, 16 bit */
+		moe_params(m, tp, es, gu, pt, repl);
 	} else if (ffn == FFN_DENSE) {
 		int inter = m->ld != NULL && m->ld[li].ffn_intermediate > 0
 		    ? m->ld[li].ffn_intermediate
