@@ -35,53 +35,127 @@
 
 #define PROFILE_FORMAT 1
 
+/*
+ * The log's non-default args into cli, noting at note + *o what they
+ * said of themselves.  Returns 0, or -1 with err set.
+ */
+static int
+calibration_cli_import_args(const struct vllm_log *l, struct cli *cli,
+    char *note, size_t notelen, size_t *o, char *err, size_t errlen)
+{
+	struct vllm_args va;
+	char e[1024];
+
+	if (vllmargs_from_pydict(l->args, &va, e, sizeof e) != 0) {
+		snprintf(err, errlen, "the log's non-default args: %s", e);
+		return -1;
+	}
+	if (va.note[0] != '\0')
+		*o +=
+		    (size_t)snprintf(note + *o, notelen - *o, "%s. ", va.note);
+	if (cli_import_args(cli, &va, NULL, 1, e, sizeof e) != 0) {
+		vllmargs_done(&va);
+		snprintf(err, errlen, "the log's non-default args: %s", e);
+		return -1;
+	}
+	vllmargs_done(&va);
+	cli->model_from_file = true;
+	return 0;
+}
+
+/* The log's vLLM release, clamped to the ones modelled (noted if so). */
+static void
+calibration_cli_version(const struct vllm_log *l, struct cli *cli, char *note,
+    size_t notelen, size_t *o)
+{
+	char e[1024], v[32];
+	int ver = l->version;
+
+	if (ver < VLLM_VER_OLDEST || ver > VLLM_VER_NEWEST) {
+		ver = ver < VLLM_VER_OLDEST ? VLLM_VER_OLDEST : VLLM_VER_NEWEST;
+		if (*o < notelen)
+			*o += (size_t)snprintf(note + *o, notelen - *o,
+			    "vLLM %s is "
+			    "outside the releases headroom models; "
+			    "planned as %s. ",
+			    vllm_version_format(l->version, e, sizeof e),
+			    vllm_version_format(ver, v, sizeof v));
+	}
+	cli->imp.in.version = ver;
+}
+
+/*
+ * The card, when the user named none: the first catalogue card whose CUDA
+ * total is the logged one, else a custom card of that size; a named card
+ * whose total differs from the log takes the logged total.  Each choice
+ * is noted.
+ */
+static void
+calibration_cli_card(const struct catalogue *cat, const struct vllm_log *l,
+    struct cli *cli, char *note, size_t notelen, size_t *o)
+{
+	double total = l->have & VLOG_TOTAL ? l->total : l->v0_total;
+	size_t i;
+	int best = -1;
+
+	if (cli->gpu_id == NULL && cli->imp.in.gpu_total_gib <= 0 &&
+	    total > 0) {
+		for (i = 0; i < cat->n_gpus; i++)
+			if (fabs(cat->gpus[i].cuda_total_gib - total) < 0.05) {
+				best = (int)i;
+				break;
+			}
+		if (best >= 0) {
+			cli->gpu_id = cat->gpus[best].id;
+			if (*o < notelen)
+				*o += (size_t)snprintf(note + *o, notelen - *o,
+				    "Card: %s, "
+				    "the first catalogue card whose "
+				    "CUDA total is %.2f GiB "
+				    "as logged (--gpu chooses "
+				    "another). ",
+				    cli->gpu_id, total);
+		} else {
+			cli->imp.in.gpu_total_gib = total;
+			if (*o < notelen)
+				*o += (size_t)snprintf(note + *o, notelen - *o,
+				    "Card: none "
+				    "in the catalogue reports %.2f "
+				    "GiB; planned as a "
+				    "custom card of that size. ",
+				    total);
+		}
+	} else if (cli->gpu_id == NULL && cli->imp.in.gpu_total_gib <= 0 &&
+	    *o < notelen) {
+		*o += (size_t)snprintf(note + *o, notelen - *o,
+		    "The log does not say "
+		    "how much memory the card has; give --gpu. ");
+	}
+	if (cli->gpu_id != NULL && total > 0 &&
+	    cli->imp.in.gpu_total_gib <= 0) {
+		int g = catalogue_find_gpu(cat, cli->gpu_id);
+
+		if (g >= 0 && fabs(cat->gpus[g].cuda_total_gib - total) >= 0.01)
+			cli->imp.in.gpu_total_gib =
+			    total; /* what this card reported */
+	}
+}
+
 int
 calibration_cli(const struct catalogue *cat, const struct vllm_log *l, int argc,
     char **argv, struct cli *cli, char *note, size_t notelen, char *err,
     size_t errlen)
 {
-	char e[1024], v[32];
 	size_t o = 0;
 
 	cli_init(cli);
 	note[0] = '\0';
-	if (l->have & VLOG_ARGS) {
-		struct vllm_args va;
-
-		if (vllmargs_from_pydict(l->args, &va, e, sizeof e) != 0) {
-			snprintf(err, errlen, "the log's non-default args: %s",
-			    e);
-			return -1;
-		}
-		if (va.note[0] != '\0')
-			o += (size_t)snprintf(note + o, notelen - o, "%s. ",
-			    va.note);
-		if (cli_import_args(cli, &va, NULL, 1, e, sizeof e) != 0) {
-			vllmargs_done(&va);
-			snprintf(err, errlen, "the log's non-default args: %s",
-			    e);
-			return -1;
-		}
-		vllmargs_done(&va);
-		cli->model_from_file = true;
-	}
-	if (l->have & VLOG_VERSION) {
-		int ver = l->version;
-
-		if (ver < VLLM_VER_OLDEST || ver > VLLM_VER_NEWEST) {
-			ver = ver < VLLM_VER_OLDEST ? VLLM_VER_OLDEST
-						    : VLLM_VER_NEWEST;
-			if (o < notelen)
-				o += (size_t)snprintf(note + o, notelen - o,
-				    "vLLM %s is "
-				    "outside the releases headroom models; "
-				    "planned as %s. ",
-				    vllm_version_format(l->version, e,
-					sizeof e),
-				    vllm_version_format(ver, v, sizeof v));
-		}
-		cli->imp.in.version = ver;
-	}
+	if ((l->have & VLOG_ARGS) &&
+	    calibration_cli_import_args(l, cli, note, notelen, &o, err,
+		errlen) != 0)
+		return -1;
+	if (l->have & VLOG_VERSION)
+		calibration_cli_version(l, cli, note, notelen, &o);
 	/* the user's options win over the log's */
 	if (cli_parse_words(cli, argc, argv, 0, err, errlen) != 0)
 		return -1;
@@ -97,57 +171,7 @@ calibration_cli(const struct catalogue *cat, const struct vllm_log *l, int argc,
 		    "The log does not name "
 		    "its vLLM version; planned as the newest (--vllm-version "
 		    "chooses). ");
-	{
-		double total = l->have & VLOG_TOTAL ? l->total : l->v0_total;
-		size_t i;
-		int best = -1;
-
-		if (cli->gpu_id == NULL && cli->imp.in.gpu_total_gib <= 0 &&
-		    total > 0) {
-			for (i = 0; i < cat->n_gpus; i++)
-				if (fabs(cat->gpus[i].cuda_total_gib - total) <
-				    0.05) {
-					best = (int)i;
-					break;
-				}
-			if (best >= 0) {
-				cli->gpu_id = cat->gpus[best].id;
-				if (o < notelen)
-					o += (size_t)snprintf(note + o,
-					    notelen - o,
-					    "Card: %s, "
-					    "the first catalogue card whose "
-					    "CUDA total is %.2f GiB "
-					    "as logged (--gpu chooses "
-					    "another). ",
-					    cli->gpu_id, total);
-			} else {
-				cli->imp.in.gpu_total_gib = total;
-				if (o < notelen)
-					o += (size_t)snprintf(note + o,
-					    notelen - o,
-					    "Card: none "
-					    "in the catalogue reports %.2f "
-					    "GiB; planned as a "
-					    "custom card of that size. ",
-					    total);
-			}
-		} else if (cli->gpu_id == NULL &&
-		    cli->imp.in.gpu_total_gib <= 0 && o < notelen) {
-			o += (size_t)snprintf(note + o, notelen - o,
-			    "The log does not say "
-			    "how much memory the card has; give --gpu. ");
-		}
-		if (cli->gpu_id != NULL && total > 0 &&
-		    cli->imp.in.gpu_total_gib <= 0) {
-			int g = catalogue_find_gpu(cat, cli->gpu_id);
-
-			if (g >= 0 &&
-			    fabs(cat->gpus[g].cuda_total_gib - total) >= 0.01)
-				cli->imp.in.gpu_total_gib =
-				    total; /* what this card reported */
-		}
-	}
+	calibration_cli_card(cat, l, cli, note, notelen, &o);
 	plan_import_bind(&cli->imp);
 	return 0;
 }
@@ -228,17 +252,17 @@ fmt_value(const struct term *t, double v, char *buf, size_t len)
 		snprintf(buf, len, "%.2f%s", v, t->suffix ? t->suffix : "");
 }
 
-char *
-calibration_report(const struct catalogue *cat, const struct vllm_log *l,
-    const struct plan_input *in, const struct plan *p, const char *logpath,
-    const char *note, bool json)
+/*
+ * Fills t with the terms vLLM logs beside the plan's figures and returns
+ * how many (at most 16).  conc receives the concurrency term's name, which
+ * t points into: it must outlive t.
+ */
+static int
+calibration_terms_collect(const struct vllm_log *l, const struct plan *p,
+    struct term *t, char *conc, size_t conclen)
 {
-	struct term t[16];
-	struct strbuf y = { 0 };
-	struct calibration k;
-	char a[64], b[64], c[64], ver[32], lver[32], miss[512], conc[96];
-	char cmd[8192];
-	int n = 0, i;
+	char a[64];
+	int n = 0;
 	double budget_log = 0;
 	bool have_budget = false;
 
@@ -253,7 +277,7 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 	units_format_commas(l->have & VLOG_CONC ? l->conc_len
 						: p->max_model_len,
 	    a, sizeof a);
-	snprintf(conc, sizeof conc, "Maximum concurrency for %s tokens", a);
+	snprintf(conc, conclen, "Maximum concurrency for %s tokens", a);
 #define TERM(nm, h, lv, pv, cnt, suf)                                          \
 	do {                                                                   \
 		t[n].name = nm;                                                \
@@ -292,85 +316,105 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 	    (l->have & VLOG_CONC) != 0 && l->conc_len == p->max_model_len,
 	    l->conc_x, p->max_concurrency, false, "x");
 #undef TERM
-	calibration_from_log(cat, l, in, p, logpath, &k);
-	vllm_version_format(p->version, ver, sizeof ver);
-	if (l->have & VLOG_VERSION)
-		vllm_version_format(l->version, lver, sizeof lver);
-	else
-		snprintf(lver, sizeof lver, "unknown");
-	vllmlog_missing(l, miss, sizeof miss);
-	serve_command_format(cat, in, p, 0, cmd, sizeof cmd);
+	return n;
+}
 
-	if (json) {
-		cJSON *root = cJSON_CreateObject(), *arr, *o;
-		char *s;
+/* One term as JSON: log, headroom and error (null where the log is silent). */
+static cJSON *
+calibration_term_json(const struct term *t)
+{
+	cJSON *o = cJSON_CreateObject();
 
-		cJSON_AddStringToObject(root, "log", logpath ? logpath : "");
-		cJSON_AddStringToObject(root, "log_vllm_version", lver);
-		cJSON_AddStringToObject(root, "planned_vllm_version", ver);
-		cJSON_AddStringToObject(root, "vllm_command", cmd);
-		arr = cJSON_AddArrayToObject(root, "terms");
-		for (i = 0; i < n; i++) {
-			o = cJSON_CreateObject();
-			cJSON_AddStringToObject(o, "term", t[i].name);
-			if (t[i].have) {
-				cJSON_AddNumberToObject(o, "log", t[i].log);
-				cJSON_AddNumberToObject(o, "headroom",
-				    t[i].count ? t[i].plan
-					       : units_round2(t[i].plan));
-				cJSON_AddNumberToObject(o, "error",
-				    t[i].count
-					? t[i].plan - t[i].log
-					: units_round2(t[i].plan - t[i].log));
-			} else {
-				cJSON_AddNullToObject(o, "log");
-				cJSON_AddNumberToObject(o, "headroom",
-				    t[i].count ? t[i].plan
-					       : units_round2(t[i].plan));
-				cJSON_AddNullToObject(o, "error");
-			}
-			cJSON_AddItemToArray(arr, o);
-		}
-		cJSON_AddBoolToObject(root, "headroom_starts",
-		    p->phase == PHASE_NONE);
-		if (l->have & VLOG_ERROR)
-			cJSON_AddStringToObject(root, "log_error", l->error);
-		else
-			cJSON_AddNullToObject(root, "log_error");
-		if (miss[0])
-			cJSON_AddStringToObject(root, "missing", miss);
-		else
-			cJSON_AddNullToObject(root, "missing");
-		cJSON_AddStringToObject(root, "note", note ? note : "");
-		s = textesc_json(root);
-		cJSON_Delete(root);
-		return s;
+	cJSON_AddStringToObject(o, "term", t->name);
+	if (t->have) {
+		cJSON_AddNumberToObject(o, "log", t->log);
+		cJSON_AddNumberToObject(o, "headroom",
+		    t->count ? t->plan : units_round2(t->plan));
+		cJSON_AddNumberToObject(o, "error",
+		    t->count ? t->plan - t->log
+			     : units_round2(t->plan - t->log));
+	} else {
+		cJSON_AddNullToObject(o, "log");
+		cJSON_AddNumberToObject(o, "headroom",
+		    t->count ? t->plan : units_round2(t->plan));
+		cJSON_AddNullToObject(o, "error");
 	}
-	/* the log's text, its name and what came from it may hold controls */
-	strbuf_printf(&y, "vLLM %s startup log: ", lver);
-	textesc_append(&y, logpath ? textfile_name(logpath) : "-");
-	strbuf_printf(&y,
+	return o;
+}
+
+/* The JSON form of the report; the caller frees it. */
+static char *
+calibration_report_json(const struct vllm_log *l, const struct plan *p,
+    const struct term *t, int n, const char *logpath, const char *lver,
+    const char *ver, const char *cmd, const char *miss, const char *note)
+{
+	cJSON *root = cJSON_CreateObject(), *arr;
+	char *s;
+	int i;
+
+	cJSON_AddStringToObject(root, "log", logpath ? logpath : "");
+	cJSON_AddStringToObject(root, "log_vllm_version", lver);
+	cJSON_AddStringToObject(root, "planned_vllm_version", ver);
+	cJSON_AddStringToObject(root, "vllm_command", cmd);
+	arr = cJSON_AddArrayToObject(root, "terms");
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(arr, calibration_term_json(&t[i]));
+	cJSON_AddBoolToObject(root, "headroom_starts", p->phase == PHASE_NONE);
+	if (l->have & VLOG_ERROR)
+		cJSON_AddStringToObject(root, "log_error", l->error);
+	else
+		cJSON_AddNullToObject(root, "log_error");
+	if (miss[0])
+		cJSON_AddStringToObject(root, "missing", miss);
+	else
+		cJSON_AddNullToObject(root, "missing");
+	cJSON_AddStringToObject(root, "note", note ? note : "");
+	s = textesc_json(root);
+	cJSON_Delete(root);
+	return s;
+}
+
+/* Which log, the command planned for it, and the note (trailing blanks
+ * cut).  The log's text, its name and what came from it may hold
+ * controls: all escaped. */
+static void
+calibration_text_head(struct strbuf *y, const char *logpath, const char *lver,
+    const char *ver, const char *cmd, const char *note)
+{
+	strbuf_printf(y, "vLLM %s startup log: ", lver);
+	textesc_append(y, logpath ? textfile_name(logpath) : "-");
+	strbuf_printf(y,
 	    "\nheadroom %s planned the same settings for vLLM %s:\n  ",
 	    PACKAGE_VERSION, ver);
-	textesc_append(&y, cmd);
-	strbuf_printf(&y, "\n");
+	textesc_append(y, cmd);
+	strbuf_printf(y, "\n");
 	if (note && note[0]) {
 		char *nt = xstrdup(note);
 		size_t nl = strlen(nt);
 
 		while (nl > 0 && nt[nl - 1] == ' ')
 			nt[--nl] = '\0';
-		strbuf_printf(&y, "Note: ");
-		textesc_append(&y, nt);
-		strbuf_printf(&y, "\n");
+		strbuf_printf(y, "Note: ");
+		textesc_append(y, nt);
+		strbuf_printf(y, "\n");
 		free(nt);
 	}
-	strbuf_printf(&y, "\n%-38s %12s %12s %10s\n", "Term", "vLLM log",
+}
+
+/* The table: each term's logged and planned figure, error and relative
+ * error. */
+static void
+calibration_text_table(struct strbuf *y, const struct term *t, int n)
+{
+	char a[64], b[64], c[64];
+	int i;
+
+	strbuf_printf(y, "\n%-38s %12s %12s %10s\n", "Term", "vLLM log",
 	    "headroom", "error");
 	for (i = 0; i < n; i++) {
 		if (!t[i].have) {
 			fmt_value(&t[i], t[i].plan, b, sizeof b);
-			strbuf_printf(&y, "%-38s %12s %12s\n", t[i].name, "-",
+			strbuf_printf(y, "%-38s %12s %12s\n", t[i].name, "-",
 			    b);
 			continue;
 		}
@@ -381,47 +425,90 @@ calibration_report(const struct catalogue *cat, const struct vllm_log *l,
 			    (long long)llround(t[i].plan - t[i].log));
 		else
 			snprintf(c, sizeof c, "%+.2f", t[i].plan - t[i].log);
-		strbuf_printf(&y, "%-38s %12s %12s %10s", t[i].name, a, b, c);
+		strbuf_printf(y, "%-38s %12s %12s %10s", t[i].name, a, b, c);
 		if (fabs(t[i].log) > 1e-9)
-			strbuf_printf(&y, " %+7.1f%%",
+			strbuf_printf(y, " %+7.1f%%",
 			    100.0 * (t[i].plan - t[i].log) / fabs(t[i].log));
-		strbuf_printf(&y, "\n");
+		strbuf_printf(y, "\n");
 	}
+}
+
+/* What the log lacks, the error it reports, and headroom's verdict. */
+static void
+calibration_text_verdict(struct strbuf *y, const struct vllm_log *l,
+    const struct plan *p, const char *miss)
+{
 	if (miss[0])
-		strbuf_printf(&y, "\nMissing: %s.\n", miss);
+		strbuf_printf(y, "\nMissing: %s.\n", miss);
 	if (l->have & VLOG_ERROR) {
-		strbuf_printf(&y, "\nThe log reports an error: ");
-		textesc_append(&y, l->error);
-		strbuf_printf(&y, "\n");
+		strbuf_printf(y, "\nThe log reports an error: ");
+		textesc_append(y, l->error);
+		strbuf_printf(y, "\n");
 	}
 	if (p->phase == PHASE_NONE)
-		strbuf_printf(&y,
+		strbuf_printf(y,
 		    "headroom's verdict for these settings: vLLM starts.\n");
 	else
-		strbuf_printf(&y,
+		strbuf_printf(y,
 		    "headroom's verdict for these settings: vLLM stops "
 		    "at the %s.\n",
 		    plan_phase_title(p->phase));
-	if (k.terms != 0) {
-		strbuf_printf(&y, "\n--save-calibration stores");
-		if (k.terms & PLAN_CAL_WEIGHTS)
-			strbuf_printf(&y, " weights %.2f,", k.weights);
-		if (k.terms & PLAN_CAL_ACTIVATION)
-			strbuf_printf(&y, " activation %.2f%s,", k.activation,
-			    k.split ? " (split from the rest of the budget)"
-				    : "");
-		if (k.terms & PLAN_CAL_NON_TORCH)
-			strbuf_printf(&y, " non-torch %.2f,", k.non_torch);
-		if (k.terms & PLAN_CAL_CUDA_GRAPHS)
-			strbuf_printf(&y, " CUDA graphs %.2f,", k.cuda_graphs);
-		y.n--; /* the last comma */
-		y.s[y.n] = '\0';
-		strbuf_printf(&y,
-		    " GiB as a profile for %s%s%s + %s (%s) + vLLM %s, TP %d, "
-		    "PP %d.\n",
-		    k.gpu, k.mig[0] ? " " : "", k.mig, k.model, k.format, ver,
-		    k.tp, k.pp);
-	}
+}
+
+/* What --save-calibration would store, if the log gives any term. */
+static void
+calibration_text_stores(struct strbuf *y, const struct calibration *k,
+    const char *ver)
+{
+	if (k->terms == 0)
+		return;
+	strbuf_printf(y, "\n--save-calibration stores");
+	if (k->terms & PLAN_CAL_WEIGHTS)
+		strbuf_printf(y, " weights %.2f,", k->weights);
+	if (k->terms & PLAN_CAL_ACTIVATION)
+		strbuf_printf(y, " activation %.2f%s,", k->activation,
+		    k->split ? " (split from the rest of the budget)" : "");
+	if (k->terms & PLAN_CAL_NON_TORCH)
+		strbuf_printf(y, " non-torch %.2f,", k->non_torch);
+	if (k->terms & PLAN_CAL_CUDA_GRAPHS)
+		strbuf_printf(y, " CUDA graphs %.2f,", k->cuda_graphs);
+	y->n--; /* the last comma */
+	y->s[y->n] = '\0';
+	strbuf_printf(y,
+	    " GiB as a profile for %s%s%s + %s (%s) + vLLM %s, TP %d, "
+	    "PP %d.\n",
+	    k->gpu, k->mig[0] ? " " : "", k->mig, k->model, k->format, ver,
+	    k->tp, k->pp);
+}
+
+char *
+calibration_report(const struct catalogue *cat, const struct vllm_log *l,
+    const struct plan_input *in, const struct plan *p, const char *logpath,
+    const char *note, bool json)
+{
+	struct term t[16];
+	struct strbuf y = { 0 };
+	struct calibration k;
+	char ver[32], lver[32], miss[512], conc[96];
+	char cmd[8192];
+	int n;
+
+	n = calibration_terms_collect(l, p, t, conc, sizeof conc);
+	calibration_from_log(cat, l, in, p, logpath, &k);
+	vllm_version_format(p->version, ver, sizeof ver);
+	if (l->have & VLOG_VERSION)
+		vllm_version_format(l->version, lver, sizeof lver);
+	else
+		snprintf(lver, sizeof lver, "unknown");
+	vllmlog_missing(l, miss, sizeof miss);
+	serve_command_format(cat, in, p, 0, cmd, sizeof cmd);
+	if (json)
+		return calibration_report_json(l, p, t, n, logpath, lver, ver,
+		    cmd, miss, note);
+	calibration_text_head(&y, logpath, lver, ver, cmd, note);
+	calibration_text_table(&y, t, n);
+	calibration_text_verdict(&y, l, p, miss);
+	calibration_text_stores(&y, &k, ver);
 	return strbuf_take(&y);
 }
 
@@ -586,12 +673,79 @@ get_num(const cJSON *root, const char *key, double *out)
 	return 0;
 }
 
+/*
+ * The profile's whole-number settings (TP, PP, max-num-batched-tokens)
+ * into k, each in its range or its default when absent.  Returns 0, or
+ * -1 with err naming file, line and key.
+ */
+static int
+calibration_load_ints(const cJSON *root, const char *path,
+    struct calibration *k, char *err, size_t errlen)
+{
+	static const struct {
+		const char *key;
+		int64_t lo, hi, def;
+	} ints[] = {
+		{ "tensor-parallel-size", 1, 4096, 1 },
+		{ "pipeline-parallel-size", 1, 4096, 1 },
+		{ "max-num-batched-tokens", 0, INT32_MAX, 0 },
+	};
+	int *to[] = { &k->tp, &k->pp, &k->max_num_batched_tokens };
+	size_t i;
+	double d;
+	int line, col;
+
+	for (i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+		int64_t n = ints[i].def;
+		char why[160];
+
+		if (get_num(root, ints[i].key, &d) == 0 &&
+		    units_checked_int(d, ints[i].lo, ints[i].hi, &n, why,
+			sizeof why) != 0) {
+			yamltree_pos(root, ints[i].key, &line, &col);
+			snprintf(err, errlen, "%s:%d:%d: %s: %s", path, line,
+			    col, ints[i].key, why);
+			return -1;
+		}
+		*to[i] = (int)n;
+	}
+	return 0;
+}
+
+/*
+ * The measured-gib: mapping into k, each term present marked in k->terms.
+ * Returns 0, or -1 with err set when the mapping is missing.
+ */
+static int
+calibration_load_measured(const cJSON *root, const char *path,
+    struct calibration *k, char *err, size_t errlen)
+{
+	const cJSON *m = cJSON_GetObjectItemCaseSensitive(root, "measured-gib");
+	int line, col;
+
+	if (!cJSON_IsObject(m)) {
+		yamltree_pos(root, NULL, &line, &col);
+		snprintf(err, errlen, "%s:%d:%d: no measured-gib: mapping",
+		    path, line, col);
+		return -1;
+	}
+	if (get_num(m, "weights", &k->weights) == 0)
+		k->terms |= PLAN_CAL_WEIGHTS;
+	if (get_num(m, "activation", &k->activation) == 0)
+		k->terms |= PLAN_CAL_ACTIVATION;
+	if (get_num(m, "non-torch", &k->non_torch) == 0)
+		k->terms |= PLAN_CAL_NON_TORCH;
+	if (get_num(m, "cuda-graphs", &k->cuda_graphs) == 0)
+		k->terms |= PLAN_CAL_CUDA_GRAPHS;
+	return 0;
+}
+
 int
 calibration_load(const char *path, struct calibration *k, char *err,
     size_t errlen)
 {
 	char ver[32];
-	cJSON *root, *m;
+	cJSON *root;
 	double d;
 	int line, col;
 
@@ -621,48 +775,9 @@ calibration_load(const char *path, struct calibration *k, char *err,
 		    path, line, col);
 		goto bad;
 	}
-	{
-		static const struct {
-			const char *key;
-			int64_t lo, hi, def;
-		} ints[] = {
-			{ "tensor-parallel-size", 1, 4096, 1 },
-			{ "pipeline-parallel-size", 1, 4096, 1 },
-			{ "max-num-batched-tokens", 0, INT32_MAX, 0 },
-		};
-		int *to[] = { &k->tp, &k->pp, &k->max_num_batched_tokens };
-		size_t i;
-
-		for (i = 0; i < sizeof ints / sizeof ints[0]; i++) {
-			int64_t n = ints[i].def;
-			char why[160];
-
-			if (get_num(root, ints[i].key, &d) == 0 &&
-			    units_checked_int(d, ints[i].lo, ints[i].hi, &n,
-				why, sizeof why) != 0) {
-				yamltree_pos(root, ints[i].key, &line, &col);
-				snprintf(err, errlen, "%s:%d:%d: %s: %s", path,
-				    line, col, ints[i].key, why);
-				goto bad;
-			}
-			*to[i] = (int)n;
-		}
-	}
-	m = cJSON_GetObjectItemCaseSensitive(root, "measured-gib");
-	if (!cJSON_IsObject(m)) {
-		yamltree_pos(root, NULL, &line, &col);
-		snprintf(err, errlen, "%s:%d:%d: no measured-gib: mapping",
-		    path, line, col);
+	if (calibration_load_ints(root, path, k, err, errlen) != 0 ||
+	    calibration_load_measured(root, path, k, err, errlen) != 0)
 		goto bad;
-	}
-	if (get_num(m, "weights", &k->weights) == 0)
-		k->terms |= PLAN_CAL_WEIGHTS;
-	if (get_num(m, "activation", &k->activation) == 0)
-		k->terms |= PLAN_CAL_ACTIVATION;
-	if (get_num(m, "non-torch", &k->non_torch) == 0)
-		k->terms |= PLAN_CAL_NON_TORCH;
-	if (get_num(m, "cuda-graphs", &k->cuda_graphs) == 0)
-		k->terms |= PLAN_CAL_CUDA_GRAPHS;
 	if (k->gpu[0] == '\0' || k->model[0] == '\0' || k->format[0] == '\0') {
 		snprintf(err, errlen,
 		    "%s:1:1: a profile needs gpu, model and "
