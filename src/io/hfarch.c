@@ -580,13 +580,15 @@ check_mamba2_sizes(const struct model *m, const struct mamba2_keys *k,
 	return -1;
 }
 
-/* Nemotron-H, Nemotron 3 (nemotron_h.py): one character per layer */
+/*
+ * Nemotron-H's layers from hybrid_override_pattern (or layers_block_type):
+ * M Mamba2, * attention, - a dense MLP, E the experts, one per layer.
+ */
 static int
-read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
-    const char **bad)
+nemotron_h_layers(const struct src *s, struct model *m, char *err,
+    size_t errlen, const char **bad)
 {
 	const char *pat = str(s, "hybrid_override_pattern");
-	const char *ssm = str(s, "mamba_ssm_cache_dtype");
 	const cJSON *lb = get(s, "layers_block_type");
 	char *words = NULL;
 	int i, n;
@@ -636,6 +638,18 @@ read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
 		}
 	}
 	free(words);
+	return 0;
+}
+
+/* Nemotron-H, Nemotron 3 (nemotron_h.py): one character per layer */
+static int
+read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const char *ssm = str(s, "mamba_ssm_cache_dtype");
+
+	if (nemotron_h_layers(s, m, err, errlen, bad) != 0)
+		return -1;
 	read_mamba2_sizes(s, m, &NEMOTRON_H_KEYS);
 	m->st.mamba_intermediate = m->st.mamba_heads * m->st.mamba_head_dim;
 	if (check_mamba2_sizes(m, &NEMOTRON_H_KEYS, err, errlen, bad) != 0)
@@ -733,6 +747,86 @@ find_multiple(int n, int k)
 	return n % k == 0 ? n : n + k - n % k;
 }
 
+/*
+ * Block i's attention a into d: none, a linear replacement, or attention
+ * with num_attention_heads / n_heads_in_group KV heads (no window, no sink
+ * tokens).  -1 with err and *bad set.
+ */
+static int
+decilm_attention(const cJSON *a, const struct model *m, struct layer_desc *d,
+    int i, char *err, size_t errlen, const char **bad)
+{
+	const cJSON *g = item(a, "n_heads_in_group");
+
+	if (cJSON_IsTrue(item(a, "no_op"))) {
+		d->mixer = MIXER_NONE;
+		return 0;
+	}
+	if (cJSON_IsTrue(item(a, "replace_with_linear"))) {
+		d->mixer = MIXER_NONE;
+		d->linear_mixer = 1;
+		return 0;
+	}
+	if (!cJSON_IsNumber(g) || g->valueint <= 0 ||
+	    m->heads % g->valueint != 0) {
+		*bad = "block_configs";
+		snprintf(err, errlen,
+		    "config: block_configs[%d].attention."
+		    "n_heads_in_group must divide "
+		    "num_attention_heads",
+		    i);
+		return -1;
+	}
+	if (item(a, "window_length") != NULL ||
+	    item(a, "num_sink_tokens") != NULL) {
+		*bad = "block_configs";
+		snprintf(err, errlen,
+		    "config: block_configs[%d].attention "
+		    "has a window or sink tokens; headroom "
+		    "does not model "
+		    "them",
+		    i);
+		return -1;
+	}
+	d->mixer = MIXER_ATTENTION;
+	d->kv_heads = m->heads / g->valueint;
+	return 0;
+}
+
+/*
+ * Block i's FFN f into d: none, a linear replacement, or a dense MLP whose
+ * width ffn_mult gives.  -1 with err and *bad set.
+ */
+static int
+decilm_ffn(const cJSON *f, const struct model *m, struct layer_desc *d, int i,
+    char *err, size_t errlen, const char **bad)
+{
+	const cJSON *mult = item(f, "ffn_mult");
+
+	if (cJSON_IsTrue(item(f, "no_op"))) {
+		d->ffn = FFN_NONE;
+		return 0;
+	}
+	if (cJSON_IsTrue(item(f, "replace_with_linear"))) {
+		d->ffn = FFN_NONE;
+		d->linear_ffn = 1;
+		return 0;
+	}
+	if (!cJSON_IsNumber(mult) || mult->valuedouble <= 0) {
+		*bad = "block_configs";
+		snprintf(err, errlen,
+		    "config: block_configs[%d].ffn.ffn_mult "
+		    "must be a positive number",
+		    i);
+		return -1;
+	}
+	/* _ffn_mult_to_intermediate_size() */
+	d->ffn = FFN_DENSE;
+	d->ffn_intermediate =
+	    find_multiple((int)(2 * mult->valuedouble * m->hidden / 3), 256);
+	return 0;
+}
+
 /* DeciLM / Llama-Nemotron NAS (nemotron_nas.py): a config per block */
 static int
 read_decilm(const struct src *s, struct model *m, char *err, size_t errlen,
@@ -751,64 +845,12 @@ read_decilm(const struct src *s, struct model *m, char *err, size_t errlen,
 	}
 	layers_alloc(m);
 	cJSON_ArrayForEach(b, bc) {
-		const cJSON *a = item(b, "attention"), *f = item(b, "ffn");
 		struct layer_desc *d = &m->ld[i];
 
-		if (cJSON_IsTrue(item(a, "no_op"))) {
-			d->mixer = MIXER_NONE;
-		} else if (cJSON_IsTrue(item(a, "replace_with_linear"))) {
-			d->mixer = MIXER_NONE;
-			d->linear_mixer = 1;
-		} else {
-			const cJSON *g = item(a, "n_heads_in_group");
-
-			if (!cJSON_IsNumber(g) || g->valueint <= 0 ||
-			    m->heads % g->valueint != 0) {
-				*bad = "block_configs";
-				snprintf(err, errlen,
-				    "config: block_configs[%d].attention."
-				    "n_heads_in_group must divide "
-				    "num_attention_heads",
-				    i);
-				return -1;
-			}
-			if (item(a, "window_length") != NULL ||
-			    item(a, "num_sink_tokens") != NULL) {
-				*bad = "block_configs";
-				snprintf(err, errlen,
-				    "config: block_configs[%d].attention "
-				    "has a window or sink tokens; headroom "
-				    "does not model "
-				    "them",
-				    i);
-				return -1;
-			}
-			d->mixer = MIXER_ATTENTION;
-			d->kv_heads = m->heads / g->valueint;
-		}
-		if (cJSON_IsTrue(item(f, "no_op"))) {
-			d->ffn = FFN_NONE;
-		} else if (cJSON_IsTrue(item(f, "replace_with_linear"))) {
-			d->ffn = FFN_NONE;
-			d->linear_ffn = 1;
-		} else {
-			const cJSON *mult = item(f, "ffn_mult");
-
-			if (!cJSON_IsNumber(mult) || mult->valuedouble <= 0) {
-				*bad = "block_configs";
-				snprintf(err, errlen,
-				    "config: block_configs[%d].ffn.ffn_mult "
-				    "must be a positive number",
-				    i);
-				return -1;
-			}
-			/* _ffn_mult_to_intermediate_size() */
-			d->ffn = FFN_DENSE;
-			d->ffn_intermediate =
-			    find_multiple((int)(2 * mult->valuedouble *
-					      m->hidden / 3),
-				256);
-		}
+		if (decilm_attention(item(b, "attention"), m, d, i, err, errlen,
+			bad) != 0 ||
+		    decilm_ffn(item(b, "ffn"), m, d, i, err, errlen, bad) != 0)
+			return -1;
 		i++;
 	}
 	/* the standard reader fell back to num_attention_heads for null */
@@ -1572,33 +1614,25 @@ family_reads(enum family f, const char *field)
 	return 0;
 }
 
-int
-hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
-    size_t errlen, const char **bad)
+/*
+ * Whether root gives a field that changes memory which family f does not
+ * read (some are harmless at their neutral value); if so m is refused.
+ */
+static int
+refuse_unread_field(const struct src *s, struct model *m, enum family f)
 {
-	struct src s = { text, root };
-	const char *arch = m->architecture, *mt = m->model_type, *why;
-	enum family f;
-	int i, r = 0;
+	const char *arch = m->architecture, *mt = m->model_type;
+	int i;
 
-	if (hfarch_is_refused(arch, mt, &why)) {
-		refuse(m,
-		    "%s: %s. headroom refuses rather than price it as standard "
-		    "attention.",
-		    arch && *arch ? arch : mt, why);
-		return 0;
-	}
-	f = family_of(arch, mt);
-	/* a field that changes memory, which the family does not read */
 	for (i = 0; memory_fields[i] != NULL; i++) {
-		if (get(&s, memory_fields[i]) == NULL ||
+		if (get(s, memory_fields[i]) == NULL ||
 		    family_reads(f, memory_fields[i]))
 			continue;
 		if (strcmp(memory_fields[i], "num_kv_shared_layers") == 0 &&
-		    num(&s, "num_kv_shared_layers", 0) == 0)
+		    num(s, "num_kv_shared_layers", 0) == 0)
 			continue;
 		if (strcmp(memory_fields[i], "global_head_dim") == 0 &&
-		    num(&s, "global_head_dim", m->head_dim) == m->head_dim)
+		    num(s, "global_head_dim", m->head_dim) == m->head_dim)
 			continue;
 		/* vllm/model_executor/models/minimax_m2.py (main @01d9958): every
 		 * MiniMaxM2DecoderLayer is full attention; the class never reads
@@ -1613,61 +1647,75 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 			: mt && *mt ? mt
 				    : "config",
 		    memory_fields[i]);
-		return 0;
+		return 1;
 	}
-	switch (f) {
-	case FAM_QWEN_NEXT: r = read_qwen_next(&s, m, err, errlen, bad); break;
-	case FAM_NEMOTRON_H:
-		r = read_nemotron_h(&s, m, err, errlen, bad);
-		break;
-	case FAM_GRANITE_H: r = read_granite_h(&s, m, err, errlen, bad); break;
-	case FAM_LFM2: r = read_lfm2(&s, m, err, errlen, bad); break;
-	case FAM_DECILM: r = read_decilm(&s, m, err, errlen, bad); break;
-	case FAM_GEMMA4: r = read_gemma4(&s, m, err, errlen, bad); break;
-	case FAM_MIMO_V2: r = read_mimo_v2(&s, m, err, errlen, bad); break;
-	case FAM_DSA: r = read_dsa(&s, m, err, errlen, bad); break;
-	case FAM_MAMBA: r = read_mamba(&s, m, err, errlen, bad); break;
-	case FAM_MAMBA2: r = read_mamba2(&s, m, err, errlen, bad); break;
-	case FAM_BAMBA: r = read_bamba(&s, m, err, errlen, bad); break;
-	case FAM_JAMBA: r = read_jamba(&s, m, err, errlen, bad); break;
-	case FAM_FALCON_H1: r = read_falcon_h1(&s, m, err, errlen, bad); break;
-	case FAM_ZAMBA2: r = read_zamba2(&s, m, err, errlen, bad); break;
-	case FAM_KIMI_LINEAR:
-		r = read_kimi_linear(&s, m, err, errlen, bad);
-		break;
-	case FAM_MINIMAX: r = read_minimax(&s, m, err, errlen, bad); break;
-	case FAM_PLAMO2: r = read_plamo2(&s, m, err, errlen, bad); break;
-	case FAM_LLAMA4:
-		check_layer_words(&s, m);
-		read_llama4(&s, m);
-		break;
-	case FAM_STANDARD: check_layer_words(&s, m); break;
-	case FAM_UNKNOWN: {
-		char buf[400];
+	return 0;
+}
 
-		snprintf(buf, sizeof buf,
-		    "architecture %s (model_type %s) is not one "
-		    "headroom has checked against vLLM; it is priced as "
-		    "standard "
-		    "attention from its standard fields",
-		    arch && *arch ? arch : "(none)", mt && *mt ? mt : "(none)");
-		free(m->assumption);
-		m->assumption = xstrdup(buf);
-		check_layer_words(&s, m);
-		break;
+/* An architecture no family names: priced from its standard fields, said so. */
+static void
+read_unknown(const struct src *s, struct model *m)
+{
+	const char *arch = m->architecture, *mt = m->model_type;
+	char buf[400];
+
+	snprintf(buf, sizeof buf,
+	    "architecture %s (model_type %s) is not one "
+	    "headroom has checked against vLLM; it is priced as "
+	    "standard "
+	    "attention from its standard fields",
+	    arch && *arch ? arch : "(none)", mt && *mt ? mt : "(none)");
+	free(m->assumption);
+	m->assumption = xstrdup(buf);
+	check_layer_words(s, m);
+}
+
+/* The layout family f's reader gives m.  -1 with err and *bad set. */
+static int
+read_family(const struct src *s, struct model *m, enum family f, char *err,
+    size_t errlen, const char **bad)
+{
+	switch (f) {
+	case FAM_QWEN_NEXT: return read_qwen_next(s, m, err, errlen, bad);
+	case FAM_NEMOTRON_H: return read_nemotron_h(s, m, err, errlen, bad);
+	case FAM_GRANITE_H: return read_granite_h(s, m, err, errlen, bad);
+	case FAM_LFM2: return read_lfm2(s, m, err, errlen, bad);
+	case FAM_DECILM: return read_decilm(s, m, err, errlen, bad);
+	case FAM_GEMMA4: return read_gemma4(s, m, err, errlen, bad);
+	case FAM_MIMO_V2: return read_mimo_v2(s, m, err, errlen, bad);
+	case FAM_DSA: return read_dsa(s, m, err, errlen, bad);
+	case FAM_MAMBA: return read_mamba(s, m, err, errlen, bad);
+	case FAM_MAMBA2: return read_mamba2(s, m, err, errlen, bad);
+	case FAM_BAMBA: return read_bamba(s, m, err, errlen, bad);
+	case FAM_JAMBA: return read_jamba(s, m, err, errlen, bad);
+	case FAM_FALCON_H1: return read_falcon_h1(s, m, err, errlen, bad);
+	case FAM_ZAMBA2: return read_zamba2(s, m, err, errlen, bad);
+	case FAM_KIMI_LINEAR: return read_kimi_linear(s, m, err, errlen, bad);
+	case FAM_MINIMAX: return read_minimax(s, m, err, errlen, bad);
+	case FAM_PLAMO2: return read_plamo2(s, m, err, errlen, bad);
+	case FAM_LLAMA4:
+		check_layer_words(s, m);
+		read_llama4(s, m);
+		return 0;
+	case FAM_STANDARD: check_layer_words(s, m); return 0;
+	case FAM_UNKNOWN: read_unknown(s, m); return 0;
 	}
-	}
-	if (r != 0)
-		return -1;
-	if (m->mtp_layers <= 0)
-		m->mtp_layers = num(&s, "num_nextn_predict_layers", 0);
-	count_layers(m);
-	/* the KV rules of state layers are vLLM's; the profile-run terms are
-	 * not: the activation and graph coefficients come from attention-only
-	 * models.  Gated delta net models are measured against real startups
-	 * (make fidelity, doc/estimates.md); the other state families are not */
-	if (m->n_state_layers > 0 && m->assumption == NULL &&
-	    m->st.lin_v_heads > 0)
+	return 0;
+}
+
+/*
+ * State layers: their KV rules are vLLM's, the profile-run terms are not
+ * (the activation and graph coefficients come from attention-only
+ * models).  Gated delta net models are measured against real startups
+ * (make fidelity, doc/estimates.md); the other state families are not.
+ * Said in m->assumption unless it says something already.
+ */
+static void
+note_state_estimate(struct model *m)
+{
+	if (m->n_state_layers <= 0 || m->assumption != NULL)
+		return;
+	if (m->st.lin_v_heads > 0)
 		m->assumption = xstrdup(
 		    "hybrid state layers (gated delta net): KV "
 		    "cache and state follow vLLM's rules; the activation-peak, "
@@ -1680,8 +1728,7 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		    "a "
 		    "real startup (--calibrate LOG --save-calibration) before "
 		    "quoting");
-	else if (m->n_state_layers > 0 && m->assumption == NULL &&
-	    m->st.conv_l_cache > 0)
+	else if (m->st.conv_l_cache > 0)
 		m->assumption = xstrdup(
 		    "hybrid state layers (short convolution): "
 		    "KV cache and state follow vLLM's rules; the "
@@ -1694,7 +1741,7 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		    "of "
 		    "the card). Calibrate from a real startup (--calibrate LOG "
 		    "--save-calibration) before quoting");
-	else if (m->n_state_layers > 0 && m->assumption == NULL)
+	else
 		m->assumption = xstrdup(
 		    "hybrid state layers: KV cache and state "
 		    "follow vLLM's rules, but the activation-peak and graph "
@@ -1702,6 +1749,32 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		    "startup of this family (Mamba2, Mamba) has been measured "
 		    "against them. Calibrate from a real startup "
 		    "(--calibrate LOG --save-calibration) before quoting");
+}
+
+int
+hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
+    size_t errlen, const char **bad)
+{
+	struct src s = { text, root };
+	const char *arch = m->architecture, *mt = m->model_type, *why;
+	enum family f;
+
+	if (hfarch_is_refused(arch, mt, &why)) {
+		refuse(m,
+		    "%s: %s. headroom refuses rather than price it as standard "
+		    "attention.",
+		    arch && *arch ? arch : mt, why);
+		return 0;
+	}
+	f = family_of(arch, mt);
+	if (refuse_unread_field(&s, m, f))
+		return 0;
+	if (read_family(&s, m, f, err, errlen, bad) != 0)
+		return -1;
+	if (m->mtp_layers <= 0)
+		m->mtp_layers = num(&s, "num_nextn_predict_layers", 0);
+	count_layers(m);
+	note_state_estimate(m);
 	if (m->layer_kind != NULL && m->n_sliding == 0 && m->n_chunked == 0) {
 		free(m->layer_kind);
 		m->layer_kind = NULL;
