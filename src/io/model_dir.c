@@ -46,26 +46,30 @@ line_of_key(const char *text, const char *key)
 	return line;
 }
 
-int64_t
-model_dir_safetensors_bytes(const char *path, char *err, size_t errlen)
+/*
+ * The JSON header of the .safetensors file at path (8-byte little-endian
+ * length, then the JSON); NULL with err set when it cannot be read or
+ * parsed.  The caller deletes it.
+ */
+static cJSON *
+safetensors_header(const char *path, char *err, size_t errlen)
 {
 	unsigned char lenb[8];
 	uint64_t hlen = 0;
 	char *hdr;
-	cJSON *root, *t;
-	int64_t total = 0;
+	cJSON *root;
 	FILE *f = fopen(path, "rb");
-	int i;
+	int i, line = 0;
 
 	if (f == NULL) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
+		return NULL;
 	}
 	if (fread(lenb, 1, 8, f) != 8) {
 		snprintf(err, errlen, "%s: too short for a safetensors header",
 		    path);
 		fclose(f);
-		return -1;
+		return NULL;
 	}
 	for (i = 7; i >= 0; i--)
 		hlen = hlen << 8 | lenb[i];
@@ -73,7 +77,7 @@ model_dir_safetensors_bytes(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: header length %llu is not plausible",
 		    path, (unsigned long long)hlen);
 		fclose(f);
-		return -1;
+		return NULL;
 	}
 	hdr = malloc(hlen + 1);
 	if (hdr == NULL)
@@ -82,68 +86,82 @@ model_dir_safetensors_bytes(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: header is cut short", path);
 		free(hdr);
 		fclose(f);
-		return -1;
+		return NULL;
 	}
 	fclose(f);
 	hdr[hlen] = '\0';
-	{
-		int line = 0;
-
-		root = hfjson_parse(hdr, (size_t)hlen, &line);
-		if (root == NULL && line < 0) {
-			snprintf(err, errlen,
-			    "%s: header holds more than %d JSON values", path,
-			    HFJSON_MAX_VALUES);
-			free(hdr);
-			return -1;
-		}
-	}
+	root = hfjson_parse(hdr, (size_t)hlen, &line);
 	free(hdr);
+	if (root == NULL && line < 0) {
+		snprintf(err, errlen,
+		    "%s: header holds more than %d JSON values", path,
+		    HFJSON_MAX_VALUES);
+		return NULL;
+	}
 	if (!cJSON_IsObject(root)) {
 		snprintf(err, errlen, "%s: header is not a JSON object", path);
 		cJSON_Delete(root);
+		return NULL;
+	}
+	return root;
+}
+
+/* Bytes of tensor t from its data_offsets [begin, end]; -1 with err set. */
+static int64_t
+tensor_bytes(const char *path, const cJSON *t, char *err, size_t errlen)
+{
+	const cJSON *off = cJSON_GetObjectItemCaseSensitive(t, "data_offsets");
+	const cJSON *b = cJSON_GetArrayItem(off, 0),
+		    *e = cJSON_GetArrayItem(off, 1);
+	int64_t begin, end;
+	char why[160], name[96];
+
+	shellwords_excerpt(t->string, 60, name, sizeof name);
+	if (!cJSON_IsArray(off) || cJSON_GetArraySize(off) != 2 ||
+	    !cJSON_IsNumber(b) || !cJSON_IsNumber(e)) {
+		snprintf(err, errlen,
+		    "%s: tensor '%s': data_offsets missing or not "
+		    "two numbers",
+		    path, name);
 		return -1;
 	}
+	if (units_checked_int(b->valuedouble, 0, MAX_BYTES, &begin, why,
+		sizeof why) != 0 ||
+	    units_checked_int(e->valuedouble, 0, MAX_BYTES, &end, why,
+		sizeof why) != 0) {
+		snprintf(err, errlen, "%s: tensor '%s': data_offsets: %s", path,
+		    name, why);
+		return -1;
+	}
+	if (end < begin) {
+		snprintf(err, errlen,
+		    "%s: tensor '%s': data_offsets [%lld, %lld]: "
+		    "the end is before the start",
+		    path, name, (long long)begin, (long long)end);
+		return -1;
+	}
+	return end - begin;
+}
+
+int64_t
+model_dir_safetensors_bytes(const char *path, char *err, size_t errlen)
+{
+	cJSON *root = safetensors_header(path, err, errlen), *t;
+	int64_t total = 0;
+
+	if (root == NULL)
+		return -1;
 	cJSON_ArrayForEach(t, root) {
-		const cJSON *off =
-		    cJSON_GetObjectItemCaseSensitive(t, "data_offsets");
+		int64_t b;
 
 		if (strcmp(t->string, "__metadata__") == 0)
 			continue;
-		const cJSON *b = cJSON_GetArrayItem(off, 0),
-			    *e = cJSON_GetArrayItem(off, 1);
-		int64_t begin, end;
-		char why[160], name[96];
-
-		shellwords_excerpt(t->string, 60, name, sizeof name);
-		if (!cJSON_IsArray(off) || cJSON_GetArraySize(off) != 2 ||
-		    !cJSON_IsNumber(b) || !cJSON_IsNumber(e)) {
-			snprintf(err, errlen,
-			    "%s: tensor '%s': data_offsets missing or not "
-			    "two numbers",
-			    path, name);
+		b = tensor_bytes(path, t, err, errlen);
+		if (b < 0) {
 			cJSON_Delete(root);
 			return -1;
 		}
-		if (units_checked_int(b->valuedouble, 0, MAX_BYTES, &begin, why,
-			sizeof why) != 0 ||
-		    units_checked_int(e->valuedouble, 0, MAX_BYTES, &end, why,
-			sizeof why) != 0) {
-			snprintf(err, errlen,
-			    "%s: tensor '%s': data_offsets: %s", path, name,
-			    why);
-			cJSON_Delete(root);
-			return -1;
-		}
-		if (end < begin) {
-			snprintf(err, errlen,
-			    "%s: tensor '%s': data_offsets [%lld, %lld]: "
-			    "the end is before the start",
-			    path, name, (long long)begin, (long long)end);
-			cJSON_Delete(root);
-			return -1;
-		}
-		total += end - begin;
+		total += b;
 		if (total > MAX_BYTES) {
 			snprintf(err, errlen,
 			    "%s: the tensors add up to more than %lld bytes",
@@ -228,124 +246,124 @@ safetensors_total(const char *dir, bool mistral, int64_t *total, char *err,
 	return 0;
 }
 
-int
-model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
-    char *err, size_t errlen)
+/*
+ * The folder's config in path: config.json, else a Mistral-native
+ * params.json (vLLM's auto format), then true.
+ */
+static bool
+config_locate(const char *dir, char *path, size_t size)
 {
-	char path[4200], e2[512];
-	const char *bad = NULL;
-	char *text;
-	cJSON *cfg, *q;
-	size_t len;
-	bool mistral = false;
+	char pp[4200];
 	struct stat sb;
 
-	*weight_bytes = 0;
-	snprintf(path, sizeof path, "%s/config.json", dir);
-	if (stat(path, &sb) != 0) {
-		char pp[4200];
+	snprintf(path, size, "%s/config.json", dir);
+	if (stat(path, &sb) == 0)
+		return false;
+	snprintf(pp, sizeof pp, "%s/params.json", dir);
+	if (stat(pp, &sb) != 0)
+		return false;
+	snprintf(path, size, "%s", pp);
+	return true;
+}
 
-		/* a Mistral-native folder: params.json only (vLLM's auto format) */
-		snprintf(pp, sizeof pp, "%s/params.json", dir);
-		if (stat(pp, &sb) == 0) {
-			snprintf(path, sizeof path, "%s", pp);
-			mistral = true;
-		}
-	}
-	text = textfile_read(path, &len, err, errlen);
-	if (text == NULL)
-		return -1;
-	cfg = parse_json(path, text, len, err, errlen);
-	if (cfg == NULL) {
-		free(text);
-		return -1;
-	}
-	if (mistral) {
-		cJSON *hf = mistral_params_to_hf(cfg, e2, sizeof e2, &bad);
+/* "path:line: msg" at key's line in text, or "path: msg". */
+static void
+say_at_key(char *err, size_t errlen, const char *path, const char *text,
+    const char *key, const char *msg)
+{
+	int line = line_of_key(text, key);
 
-		cJSON_Delete(cfg);
-		if (hf == NULL) {
-			int line = line_of_key(text, bad);
+	if (line > 0)
+		snprintf(err, errlen, "%s:%d: %s", path, line, msg);
+	else
+		snprintf(err, errlen, "%s: %s", path, msg);
+}
 
-			if (line > 0)
-				snprintf(err, errlen, "%s:%d: %s", path, line,
-				    e2);
-			else
-				snprintf(err, errlen, "%s: %s", path, e2);
-			free(text);
-			return -1;
-		}
-		cfg = hf;
-	}
-	if (!mistral) {
-		/* a ModelOpt quantization_config without the KV algorithm: the
-		 * one hf_quant_config.json names (vLLM reads that file too) */
-		cJSON *qc = cJSON_GetObjectItemCaseSensitive(cfg,
-		    "quantization_config");
-		const cJSON *qm =
-		    cJSON_GetObjectItemCaseSensitive(qc, "quant_method");
+/*
+ * The config at path (its text in *text, the caller's to free), parsed and,
+ * from params.json, turned into Hugging Face's fields.  NULL with err set.
+ */
+static cJSON *
+config_load(const char *path, bool mistral, char **text, char *err,
+    size_t errlen)
+{
+	char e2[512];
+	const char *bad = NULL;
+	size_t len;
+	cJSON *cfg, *hf;
 
-		if (cJSON_IsString(qm) &&
-		    strcmp(qm->valuestring, "modelopt") == 0 &&
-		    cJSON_GetObjectItemCaseSensitive(qc,
-			"kv_cache_quant_algo") == NULL) {
-			char qp[4200], *qt;
-			cJSON *hq;
-			const cJSON *sec, *kva;
-
-			snprintf(qp, sizeof qp, "%s/hf_quant_config.json", dir);
-			qt = textfile_read(qp, NULL, e2, sizeof e2);
-			hq = qt ? cJSON_Parse(qt) : NULL;
-			sec = cJSON_GetObjectItemCaseSensitive(hq,
-			    "quantization");
-			kva = cJSON_GetObjectItemCaseSensitive(sec ? sec : hq,
-			    "kv_cache_quant_algo");
-			if (cJSON_IsString(kva))
-				cJSON_AddStringToObject(qc,
-				    "kv_cache_quant_algo", kva->valuestring);
-			cJSON_Delete(hq);
-			free(qt);
-		}
-	}
-	/* ModelOpt keeps its quantization in a file of its own */
-	if (!mistral &&
-	    cJSON_GetObjectItemCaseSensitive(cfg, "quantization_config") ==
-		NULL) {
-		char qp[4200];
-		char *qt;
-
-		snprintf(qp, sizeof qp, "%s/hf_quant_config.json", dir);
-		qt = textfile_read(qp, NULL, e2, sizeof e2);
-		if (qt != NULL) {
-			q = cJSON_Parse(qt);
-			free(qt);
-			if (cJSON_IsObject(q)) {
-				if (!cJSON_GetObjectItemCaseSensitive(q,
-					"quant_method"))
-					cJSON_AddStringToObject(q,
-					    "quant_method", "modelopt");
-				cJSON_AddItemToObject(cfg,
-				    "quantization_config", q);
-			} else {
-				cJSON_Delete(q);
-			}
-		}
-	}
-	if (hfconfig_read(cfg, m, e2, sizeof e2, &bad) != 0) {
-		/* a renamed Mistral key is found under its params.json name */
-		int line =
-		    line_of_key(text, mistral ? mistral_params_key(bad) : bad);
-
-		if (line > 0)
-			snprintf(err, errlen, "%s:%d: %s", path, line, e2);
-		else
-			snprintf(err, errlen, "%s: %s", path, e2);
-		cJSON_Delete(cfg);
-		free(text);
-		return -1;
-	}
+	*text = textfile_read(path, &len, err, errlen);
+	if (*text == NULL)
+		return NULL;
+	cfg = parse_json(path, *text, len, err, errlen);
+	if (cfg == NULL || !mistral)
+		return cfg;
+	hf = mistral_params_to_hf(cfg, e2, sizeof e2, &bad);
 	cJSON_Delete(cfg);
-	free(text);
+	if (hf == NULL)
+		say_at_key(err, errlen, path, *text, bad, e2);
+	return hf;
+}
+
+/*
+ * A ModelOpt quantization_config without the KV algorithm takes the one
+ * hf_quant_config.json names (vLLM reads that file too).
+ */
+static void
+quant_add_kv_algo(cJSON *cfg, const char *dir)
+{
+	cJSON *qc =
+	    cJSON_GetObjectItemCaseSensitive(cfg, "quantization_config");
+	const cJSON *qm = cJSON_GetObjectItemCaseSensitive(qc, "quant_method");
+	char qp[4200], e2[512], *qt;
+	cJSON *hq;
+	const cJSON *sec, *kva;
+
+	if (!cJSON_IsString(qm) || strcmp(qm->valuestring, "modelopt") != 0 ||
+	    cJSON_GetObjectItemCaseSensitive(qc, "kv_cache_quant_algo") != NULL)
+		return;
+	snprintf(qp, sizeof qp, "%s/hf_quant_config.json", dir);
+	qt = textfile_read(qp, NULL, e2, sizeof e2);
+	hq = qt ? cJSON_Parse(qt) : NULL;
+	sec = cJSON_GetObjectItemCaseSensitive(hq, "quantization");
+	kva = cJSON_GetObjectItemCaseSensitive(sec ? sec : hq,
+	    "kv_cache_quant_algo");
+	if (cJSON_IsString(kva))
+		cJSON_AddStringToObject(qc, "kv_cache_quant_algo",
+		    kva->valuestring);
+	cJSON_Delete(hq);
+	free(qt);
+}
+
+/* ModelOpt keeps its quantization in a file of its own: cfg takes it. */
+static void
+quant_add_file(cJSON *cfg, const char *dir)
+{
+	char qp[4200], e2[512], *qt;
+	cJSON *q;
+
+	if (cJSON_GetObjectItemCaseSensitive(cfg, "quantization_config") !=
+	    NULL)
+		return;
+	snprintf(qp, sizeof qp, "%s/hf_quant_config.json", dir);
+	qt = textfile_read(qp, NULL, e2, sizeof e2);
+	if (qt == NULL)
+		return;
+	q = cJSON_Parse(qt);
+	free(qt);
+	if (cJSON_IsObject(q)) {
+		if (!cJSON_GetObjectItemCaseSensitive(q, "quant_method"))
+			cJSON_AddStringToObject(q, "quant_method", "modelopt");
+		cJSON_AddItemToObject(cfg, "quantization_config", q);
+	} else {
+		cJSON_Delete(q);
+	}
+}
+
+/* The folder names the model; path (its config) is its source. */
+static void
+model_take_dir(struct model *m, const char *dir, const char *path)
+{
 	free(m->id);
 	m->id = strdup(dir);
 	free(m->name);
@@ -354,52 +372,102 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 	m->family = strdup("Local");
 	free(m->source);
 	m->source = strdup(path);
+}
 
-	/* exact weight bytes */
+/*
+ * metadata.total_size of the index at path (its text, len bytes) into
+ * *weight_bytes; -1 with err set.
+ */
+static int
+index_total_size(const char *path, const char *text, size_t len,
+    int64_t *weight_bytes, char *err, size_t errlen)
+{
+	int line = 0;
+	cJSON *idx = hfjson_parse(text, len, &line);
+	const cJSON *md = cJSON_GetObjectItemCaseSensitive(idx, "metadata");
+	const cJSON *ts = cJSON_GetObjectItemCaseSensitive(md, "total_size");
+	char why[160];
+	int r = -1;
+
+	if (idx == NULL) {
+		if (line < 0)
+			snprintf(err, errlen, "%s: more than %d JSON values",
+			    path, HFJSON_MAX_VALUES);
+		else
+			snprintf(err, errlen, "%s:%d: not valid JSON", path,
+			    line);
+		return -1;
+	}
+	if (!cJSON_IsNumber(ts) || ts->valuedouble <= 0)
+		snprintf(err, errlen,
+		    "%s: metadata.total_size is missing or not "
+		    "a positive number",
+		    path);
+	else if (units_checked_int(ts->valuedouble, 1, MAX_BYTES, weight_bytes,
+		     why, sizeof why) != 0)
+		snprintf(err, errlen, "%s: metadata.total_size: %s", path, why);
+	else
+		r = 0;
+	cJSON_Delete(idx);
+	return r;
+}
+
+/*
+ * Exact weight bytes: the index's total_size, else the sum of the
+ * .safetensors headers (a Mistral folder: those only).
+ */
+static int
+read_weight_bytes(const char *dir, bool mistral, int64_t *weight_bytes,
+    char *err, size_t errlen)
+{
+	char path[4200], e2[512];
+	char *text;
+	size_t len;
+	int r;
+
 	snprintf(path, sizeof path, "%s/model.safetensors.index.json", dir);
 	text = mistral ? NULL : textfile_read(path, &len, e2, sizeof e2);
-	if (text != NULL) {
-		int line = 0;
-		cJSON *idx = hfjson_parse(text, len, &line);
-		const cJSON *md =
-		    cJSON_GetObjectItemCaseSensitive(idx, "metadata");
-		const cJSON *ts =
-		    cJSON_GetObjectItemCaseSensitive(md, "total_size");
-		char why[160];
+	if (text == NULL)
+		return safetensors_total(dir, mistral, weight_bytes, err,
+		    errlen);
+	r = index_total_size(path, text, len, weight_bytes, err, errlen);
+	free(text);
+	return r;
+}
 
+int
+model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
+    char *err, size_t errlen)
+{
+	char path[4200], e2[512];
+	const char *bad = NULL;
+	char *text;
+	cJSON *cfg;
+	bool mistral;
+
+	*weight_bytes = 0;
+	mistral = config_locate(dir, path, sizeof path);
+	cfg = config_load(path, mistral, &text, err, errlen);
+	if (cfg == NULL) {
 		free(text);
-		if (idx == NULL) {
-			if (line < 0)
-				snprintf(err, errlen,
-				    "%s: more than %d JSON values", path,
-				    HFJSON_MAX_VALUES);
-			else
-				snprintf(err, errlen, "%s:%d: not valid JSON",
-				    path, line);
-			model_done(m);
-			return -1;
-		}
-		if (!cJSON_IsNumber(ts) || ts->valuedouble <= 0) {
-			snprintf(err, errlen,
-			    "%s: metadata.total_size is missing or not "
-			    "a positive number",
-			    path);
-			cJSON_Delete(idx);
-			model_done(m);
-			return -1;
-		}
-		if (units_checked_int(ts->valuedouble, 1, MAX_BYTES,
-			weight_bytes, why, sizeof why) != 0) {
-			snprintf(err, errlen, "%s: metadata.total_size: %s",
-			    path, why);
-			cJSON_Delete(idx);
-			model_done(m);
-			return -1;
-		}
-		cJSON_Delete(idx);
-		return 0;
+		return -1;
 	}
-	if (safetensors_total(dir, mistral, weight_bytes, err, errlen) != 0) {
+	if (!mistral) {
+		quant_add_kv_algo(cfg, dir);
+		quant_add_file(cfg, dir);
+	}
+	if (hfconfig_read(cfg, m, e2, sizeof e2, &bad) != 0) {
+		/* a renamed Mistral key is found under its params.json name */
+		say_at_key(err, errlen, path, text,
+		    mistral ? mistral_params_key(bad) : bad, e2);
+		cJSON_Delete(cfg);
+		free(text);
+		return -1;
+	}
+	cJSON_Delete(cfg);
+	free(text);
+	model_take_dir(m, dir, path);
+	if (read_weight_bytes(dir, mistral, weight_bytes, err, errlen) != 0) {
 		model_done(m);
 		return -1;
 	}
