@@ -448,9 +448,10 @@ struct walk {
 	double scale, cc; /* exact-weights scale; compute capability */
 };
 
-/* Settings the flags resolve to; false when nothing can be planned. */
-static bool
-walk_settings(struct walk *w)
+/* The release, its traits and coefficients, the card, the checkpoint and
+ * the parallel layout the flags give. */
+static void
+walk_resolve_settings(struct walk *w)
 {
 	const struct plan_input *in = w->in;
 	struct plan *p = w->p;
@@ -472,19 +473,29 @@ walk_settings(struct walk *w)
 	p->world = p->tp * p->pp;
 	p->util = in->util > 0 ? in->util : w->t.default_util;
 	p->enforce_eager = in->enforce_eager;
+}
+
+/* Nothing to plan: no model, no coefficients, no card, an architecture
+ * the release does not have, or one headroom does not model.  Sets the
+ * config phase and its message and returns true. */
+static bool
+walk_refuse_settings(struct walk *w)
+{
+	struct plan *p = w->p;
+
 	if (w->m == NULL || w->co == NULL) {
 		p->phase = PHASE_CONFIG;
 		snprintf(p->message, sizeof p->message, "%s",
 		    w->m == NULL ? "No model specified."
 				 : "No estimate coefficients loaded.");
-		return false;
+		return true;
 	}
 	if (p->total <= 0) {
 		p->phase = PHASE_CONFIG;
 		snprintf(p->message, sizeof p->message,
 		    "No card chosen: give --gpu "
 		    "or --gpu-total-gib.");
-		return false;
+		return true;
 	}
 	if (w->m->last_release > 0 && p->version > w->m->last_release) {
 		/* vLLM's registry (_raise_for_unsupported): removed architectures */
@@ -498,7 +509,7 @@ walk_settings(struct walk *w)
 		    "model architecture.",
 		    w->m->architecture, w->m->last_release / 10000,
 		    w->m->last_release / 100 % 100, w->m->last_release % 100);
-		return false;
+		return true;
 	}
 	if (w->m->first_release > 0 && p->version < w->m->first_release) {
 		p->phase = PHASE_CONFIG;
@@ -514,14 +525,25 @@ walk_settings(struct walk *w)
 			  "has no entry for it).",
 		    w->m->architecture, w->m->first_release / 10000,
 		    w->m->first_release / 100 % 100, w->m->first_release % 100);
-		return false;
+		return true;
 	}
 	if (w->m->refusal != NULL) {
 		/* an architecture or field headroom does not model: no numbers */
 		p->phase = PHASE_CONFIG;
 		snprintf(p->message, sizeof p->message, "%s", w->m->refusal);
-		return false;
+		return true;
 	}
+	return false;
+}
+
+/* The model's and card's notes, and how the MoE experts split over the
+ * ranks. */
+static void
+walk_set_experts(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	struct plan *p = w->p;
+
 	p->assumption = w->m->assumption;
 	if (w->g != NULL && w->g->unified && in->mig < 0)
 		p->card_assumption = plan_unified_note;
@@ -536,6 +558,16 @@ walk_settings(struct walk *w)
 	p->ep_size = w->es.ep ? w->es.group : 0;
 	p->experts_per_rank = w->es.experts;
 	p->moe_tp = w->m->n_experts > 0 ? w->es.moe_tp : 0;
+}
+
+/* Settings the flags resolve to; false when nothing can be planned. */
+static bool
+walk_settings(struct walk *w)
+{
+	walk_resolve_settings(w);
+	if (walk_refuse_settings(w))
+		return false;
+	walk_set_experts(w);
 	return true;
 }
 
@@ -578,13 +610,13 @@ walk_formats(struct walk *w)
 	p->kv_bytes = kv_dtype_bytes(p->kv_dtype, w->dtype_bytes);
 }
 
-/* Configuration checks, in vLLM's words where vLLM has them. */
+/* The flags themselves: the node's world size, values headroom does not
+ * model, context parallelism, the utilization range, the release's
+ * choices. */
 static void
-walk_config_checks(struct walk *w)
+walk_check_flags(struct walk *w)
 {
 	const struct plan_input *in = w->in;
-	const struct model *m = w->m;
-	const struct gpu *g = w->g;
 	struct plan *p = w->p;
 	char b[PLAN_MSG_LEN];
 
@@ -610,6 +642,17 @@ walk_config_checks(struct walk *w)
 	if (in->util > 1.0 || in->util < 0)
 		config_fail(p, "%s", msg_util_range(in->util, b, sizeof b));
 	release_checks(in, &w->t, p);
+}
+
+/* The model over the ranks: heads, pipeline support, KV heads, MIG. */
+static void
+walk_check_model_split(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+	char b[PLAN_MSG_LEN];
+
 	if (m->heads % p->tp != 0)
 		config_fail(p, "%s",
 		    msg_heads_not_divisible(m->heads, p->tp, b, sizeof b));
@@ -632,6 +675,16 @@ walk_config_checks(struct walk *w)
 		    "one slice per vLLM instance (TP 1) and run replicas with "
 		    "--data-parallel-size or separate instances, or use whole "
 		    "cards.");
+}
+
+/* The weight and KV-cache formats against the card and the model. */
+static void
+walk_check_formats(struct walk *w)
+{
+	const struct model *m = w->m;
+	const struct gpu *g = w->g;
+	struct plan *p = w->p;
+
 	if (g && format_needs_fp8(p->format) && !g->fp8)
 		config_fail(p,
 		    "%s weights need FP8 tensor cores (compute "
@@ -655,6 +708,16 @@ walk_config_checks(struct walk *w)
 		    "--kv-cache-dtype fp8_ds_mla is only for MLA models "
 		    "(DeepSeek); %s uses ordinary attention.",
 		    m->id);
+}
+
+/* The plan's size against the GPUs, the layers and the MoE layout. */
+static void
+walk_check_size(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+
 	if (in->gpus > 0 && in->gpus < p->world * p->dp && in->node_gpus <= 0)
 		config_fail(p,
 		    "The plan needs %d GPUs (TP x PP x DP) but only %d "
@@ -676,6 +739,17 @@ walk_config_checks(struct walk *w)
 		    "replicated), "
 		    "which headroom does not model. Plan TP x 1 or 1 x DP.",
 		    p->tp, p->dp);
+}
+
+/* Configuration checks, in vLLM's words where vLLM has them; the first
+ * that fails gives the message. */
+static void
+walk_config_checks(struct walk *w)
+{
+	walk_check_flags(w);
+	walk_check_model_split(w);
+	walk_check_formats(w);
+	walk_check_size(w);
 }
 
 /* What else vLLM puts on the GPU: LoRA, drafts, offloading. */
