@@ -249,6 +249,107 @@ is_value_word(const char *w)
 	return w[0] != '-' || units_parse_double(w, &d) == 0;
 }
 
+/* key: v in map, replacing an earlier value: the last one given wins. */
+static void
+config_map_set(cJSON *map, const char *key, cJSON *v)
+{
+	cJSON_DeleteItemFromObjectCaseSensitive(map, key);
+	cJSON_AddItemToObject(map, key, v);
+}
+
+/*
+ * The short option at w->w[*i] (-O3, -O 3, -sc '{...}') under its long
+ * name, *i moved past it and its value.  Returns 0, or -1 with err set
+ * when the option has no long name headroom knows.
+ */
+static int
+config_map_add_short(const struct shellwords *w, size_t *i, cJSON *map,
+    char *err, size_t errlen)
+{
+	const char *a = w->w[*i], *eq = strchr(a, '='), *ln;
+	char sf[16];
+	cJSON *v;
+
+	snprintf(sf, sizeof sf, "%.*s",
+	    a[1] == 'O' ? 2 : (int)(eq ? eq - a : (ptrdiff_t)strlen(a)), a);
+	ln = long_name(sf);
+	if (ln == NULL || strchr(a, '.') != NULL) {
+		char ex[80];
+
+		shellwords_excerpt(a, 40, ex, sizeof ex);
+		snprintf(err, errlen,
+		    "'%s' has no long option name "
+		    "headroom knows, and a vLLM config file "
+		    "holds only long "
+		    "names: export the command instead",
+		    ex);
+		return -1;
+	}
+	if (a[1] == 'O' && a[2] != '\0') {
+		v = typed_value(a[2] == '=' ? a + 3 : a + 2);
+		*i += 1;
+	} else if (eq != NULL) {
+		v = typed_value(eq + 1);
+		*i += 1;
+	} else if (*i + 1 < w->n) {
+		v = typed_value(w->w[*i + 1]);
+		*i += 2;
+	} else {
+		v = cJSON_CreateTrue();
+		*i += 1;
+	}
+	config_map_set(map, ln, v);
+	return 0;
+}
+
+/*
+ * The long option at w->w[*i] with its value: true for a switch, one
+ * typed value, or a list for an option taking several words; *i moved
+ * past them.
+ */
+static void
+config_map_add_long(const struct shellwords *w, size_t *i, cJSON *map)
+{
+	const char *a = w->w[*i], *eq = strchr(a, '='), *name = NULL;
+	char key[256];
+	cJSON *v;
+
+	snprintf(key, sizeof key, "%.*s",
+	    eq ? (int)(eq - a - 2) : (int)strlen(a + 2), a + 2);
+	if (eq != NULL) {
+		v = typed_value(eq + 1);
+		*i += 1;
+	} else {
+		size_t j = *i + 1, nv;
+		int takes = options_takes(a, &name);
+
+		if (takes == 0)
+			nv = 0;
+		else if (takes == 1)
+			nv = j < w->n ? 1 : 0;
+		else
+			for (nv = 0;
+			     j + nv < w->n && is_value_word(w->w[j + nv]); nv++)
+				;
+		if (takes == 1 && name != NULL && strcmp(key, name) != 0)
+			snprintf(key, sizeof key, "%s", name);
+		if (nv == 0) {
+			v = cJSON_CreateTrue();
+		} else if (nv == 1 && takes != 2) {
+			v = typed_value(w->w[j]);
+		} else {
+			size_t k;
+
+			v = cJSON_CreateArray();
+			for (k = 0; k < nv; k++)
+				cJSON_AddItemToArray(v,
+				    typed_value(w->w[j + k]));
+		}
+		*i = j + nv;
+	}
+	config_map_set(map, key, v);
+}
+
 cJSON *
 export_config_map(const struct report_in *r, int with_model, char *err,
     size_t errlen)
@@ -268,10 +369,7 @@ export_config_map(const struct report_in *r, int with_model, char *err,
 		i++;
 	}
 	while (i < w.n) {
-		const char *a = w.w[i], *eq = strchr(a, '='), *name = NULL;
-		char key[256];
-		int takes;
-		cJSON *v;
+		const char *a = w.w[i];
 
 		if (a[0] != '-') {
 			snprintf(err, errlen,
@@ -279,83 +377,11 @@ export_config_map(const struct report_in *r, int with_model, char *err,
 			goto fail;
 		}
 		if (a[1] != '-') {
-			/* -O3, -O 3, -sc '{...}' */
-			char sf[16];
-			const char *ln;
-
-			snprintf(sf, sizeof sf, "%.*s",
-			    a[1] == 'O'
-				? 2
-				: (int)(eq ? eq - a : (ptrdiff_t)strlen(a)),
-			    a);
-			ln = long_name(sf);
-			if (ln == NULL || strchr(a, '.') != NULL) {
-				char ex[80];
-
-				shellwords_excerpt(a, 40, ex, sizeof ex);
-				snprintf(err, errlen,
-				    "'%s' has no long option name "
-				    "headroom knows, and a vLLM config file "
-				    "holds only long "
-				    "names: export the command instead",
-				    ex);
+			if (config_map_add_short(&w, &i, map, err, errlen) != 0)
 				goto fail;
-			}
-			snprintf(key, sizeof key, "%s", ln);
-			if (a[1] == 'O' && a[2] != '\0') {
-				v = typed_value(a[2] == '=' ? a + 3 : a + 2);
-				i++;
-			} else if (eq != NULL) {
-				v = typed_value(eq + 1);
-				i++;
-			} else if (i + 1 < w.n) {
-				v = typed_value(w.w[i + 1]);
-				i += 2;
-			} else {
-				v = cJSON_CreateTrue();
-				i++;
-			}
-			cJSON_DeleteItemFromObjectCaseSensitive(map, key);
-			cJSON_AddItemToObject(map, key, v);
-			continue;
-		}
-		snprintf(key, sizeof key, "%.*s",
-		    eq ? (int)(eq - a - 2) : (int)strlen(a + 2), a + 2);
-		if (eq != NULL) {
-			v = typed_value(eq + 1);
-			i++;
 		} else {
-			size_t j = i + 1, nv;
-
-			takes = options_takes(a, &name);
-			if (takes == 0)
-				nv = 0;
-			else if (takes == 1)
-				nv = j < w.n ? 1 : 0;
-			else
-				for (nv = 0;
-				     j + nv < w.n && is_value_word(w.w[j + nv]);
-				     nv++)
-					;
-			if (takes == 1 && name != NULL &&
-			    strcmp(key, name) != 0)
-				snprintf(key, sizeof key, "%s", name);
-			if (nv == 0) {
-				v = cJSON_CreateTrue();
-			} else if (nv == 1 && takes != 2) {
-				v = typed_value(w.w[j]);
-			} else {
-				size_t k;
-
-				v = cJSON_CreateArray();
-				for (k = 0; k < nv; k++)
-					cJSON_AddItemToArray(v,
-					    typed_value(w.w[j + k]));
-			}
-			i = j + nv;
+			config_map_add_long(&w, &i, map);
 		}
-		cJSON_DeleteItemFromObjectCaseSensitive(map, key);
-		cJSON_AddItemToObject(map, key, v);
 	}
 	shellwords_done(&w);
 	if (!all_utf8(map, &bad)) {
@@ -579,6 +605,60 @@ docker_env(struct strbuf *y, const struct plan_input *in)
 	}
 }
 
+/*
+ * The `vllm serve` line the container runs: no environment (docker_env()
+ * passes it) and no MIG slice (the device names it); a local folder
+ * (is_local) named by its mount path local.  NULL with err set when the
+ * line or an environment value is not safe in a shell; the caller frees
+ * it.
+ */
+static char *
+docker_command(const struct report_in *r, bool is_local, char *local, char *err,
+    size_t errlen)
+{
+	const struct plan_input *in = r->in;
+	struct plan_input bare = *in;
+	struct model mounted;
+	char *cmd;
+	size_t i;
+
+	bare.env = NULL;
+	bare.n_env = 0;
+	bare.mig = -1;
+	if (is_local) {
+		mounted = *in->model;
+		mounted.id = local;
+		bare.model = &mounted;
+	}
+	cmd = command_text(r, &bare, err, errlen);
+	if (cmd == NULL || command_clean(cmd, err, errlen) != 0) {
+		free(cmd);
+		return NULL;
+	}
+	for (i = 0; i < in->n_env; i++)
+		if (shell_unsafe(in->env[i]) != NULL) {
+			command_clean(in->env[i], err, errlen);
+			free(cmd);
+			return NULL;
+		}
+	return cmd;
+}
+
+/* The -v line mounting a local model folder read-only at its own path. */
+static void
+docker_mount_local(struct strbuf *y, const char *local)
+{
+	struct strbuf m = { 0 };
+	char *ms, *q;
+
+	strbuf_printf(&m, "%s:%s:ro", local, local);
+	ms = strbuf_take(&m);
+	q = shell_word(ms);
+	free(ms);
+	strbuf_printf(y, "  -v %s \\\n", q);
+	free(q);
+}
+
 char *
 export_docker(const struct report_in *r, char *err, size_t errlen)
 {
@@ -590,9 +670,7 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 	bool is_local = model_find_is_local(r->cat, in->model) &&
 	    strcmp(model_find_input_source(r->cat, in), "directory") == 0;
 	bool hf_token = false;
-	struct model mounted;
 	long port = export_port(in);
-	size_t i;
 
 	/* a local folder: mounted at its absolute path, which the command names */
 	local[0] = '\0';
@@ -600,30 +678,10 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 	    realpath(serve_command_model(r->cat, in), local) == NULL)
 		snprintf(local, sizeof local, "%s",
 		    serve_command_model(r->cat, in));
-	/* the arguments after `vllm serve`, quoted as in the command */
-	{
-		struct plan_input bare = *in;
-
-		bare.env = NULL;
-		bare.n_env = 0;
-		bare.mig = -1;
-		if (is_local) {
-			mounted = *in->model;
-			mounted.id = local;
-			bare.model = &mounted;
-		}
-		cmd = command_text(r, &bare, err, errlen);
-	}
-	if (cmd == NULL || command_clean(cmd, err, errlen) != 0) {
-		free(cmd);
+	cmd = docker_command(r, is_local, local, err, errlen);
+	if (cmd == NULL)
 		return NULL;
-	}
-	for (i = 0; i < in->n_env; i++)
-		if (shell_unsafe(in->env[i]) != NULL) {
-			command_clean(in->env[i], err, errlen);
-			free(cmd);
-			return NULL;
-		}
+	/* the arguments after `vllm serve`, quoted as in the command */
 	args = strncmp(cmd, "vllm serve ", 11) == 0 ? cmd + 11 : cmd;
 	card_line(r, card, sizeof card);
 	strbuf_printf(&y, "# vLLM %s in its container on ",
@@ -647,17 +705,8 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 	    "\\\n",
 	    hf_token ? "" : " --env HF_TOKEN");
 	docker_env(&y, in);
-	if (is_local) {
-		struct strbuf m = { 0 };
-		char *ms;
-
-		strbuf_printf(&m, "%s:%s:ro", local, local);
-		ms = strbuf_take(&m);
-		q = shell_word(ms);
-		free(ms);
-		strbuf_printf(&y, "  -v %s \\\n", q);
-		free(q);
-	}
+	if (is_local)
+		docker_mount_local(&y, local);
 	strbuf_printf(&y, "  vllm/vllm-openai:v%s %s\n", v, args);
 	free(cmd);
 	return strbuf_take(&y);
