@@ -125,6 +125,130 @@ gibs(int64_t b, char *buf)
 	return units_format_gib(b, buf, 32);
 }
 
+/*
+ * The rows of one column: each helper below adds its rows to column x of
+ * t from row r on and returns the row after its last.
+ */
+#define ROW(lab, ...)                                                          \
+	do {                                                                   \
+		t->label[r] = lab;                                             \
+		snprintf(x[r], CELL, __VA_ARGS__);                             \
+		r++;                                                           \
+	} while (0)
+
+/* Where a checkpoint headroom derived came from, as the table says it. */
+static const char *
+compare_source_name(const char *model_source)
+{
+	return model_source == NULL                  ? "derived"
+	    : strcmp(model_source, "directory") == 0 ? "local"
+	    : strcmp(model_source, "cache") == 0     ? "Hugging Face cache"
+	    : strcmp(model_source, "hub") == 0       ? "Hugging Face Hub"
+						     : "derived";
+}
+
+/* The label, card, model, checkpoint, settings and verdict rows. */
+static int
+compare_rows_setup(const struct catalogue *cat, const struct compare_col *col,
+    const struct export_cost *k, struct table *t, char (*x)[CELL], int r)
+{
+	const struct plan_input *in = col->in;
+	const struct plan *p = col->plan;
+	const struct gpu *g = in->gpu >= 0 && (size_t)in->gpu < cat->n_gpus
+	    ? &cat->gpus[in->gpu]
+	    : NULL;
+	char v[32], e[CELL];
+
+	/* names and ids from files: shown escaped (textesc.h) */
+	ROW("", "%s", textesc_line(col->label, CELL, e, sizeof e));
+	if (g == NULL)
+		ROW("Card", "custom %.2f GiB", in->gpu_total_gib);
+	else if (k->slices > 0)
+		ROW("Card", "%s %s", g->id, g->mig[in->mig].name);
+	else
+		ROW("Card", "%s", g->id);
+	if (k->slices > 0)
+		ROW("Cards used", "%d (%d slice%s)", k->cards, k->slices,
+		    k->slices == 1 ? "" : "s");
+	else
+		ROW("Cards used", "%d", k->cards);
+	ROW("Model", "%s",
+	    textesc_line(in->model ? in->model->id : "?", CELL, e, sizeof e));
+	if (in->ckpt >= 0 && (size_t)in->ckpt < cat->n_ckpts)
+		ROW("Checkpoint", "%s",
+		    textesc_line(cat->ckpts[in->ckpt].id, CELL, e, sizeof e));
+	else
+		ROW("Checkpoint", "%s (%s)", ckpt_format_name(p->format),
+		    compare_source_name(col->model_source));
+	ROW("Weights, KV cache", "%s, %s", ckpt_format_name(p->format),
+	    kv_dtype_name(p->kv_dtype));
+	ROW("vLLM", "%s", vllm_version_format(p->version, v, sizeof v));
+	ROW("TP x PP x DP", "%d x %d x %d", p->tp, p->pp, p->dp);
+	units_format_commas(p->tokens_per_request, v, sizeof v);
+	ROW("Tokens per request", "%s", v);
+	if (p->phase == PHASE_NONE)
+		ROW("Verdict", "starts");
+	else
+		ROW("Verdict", "fails: %s", plan_phase_name(p->phase));
+	return r;
+}
+
+/* The per-card memory rows; the rule has no non-torch or graph term. */
+static int
+compare_rows_memory(const struct compare_col *col, struct table *t,
+    char (*x)[CELL], int r)
+{
+	const struct plan *p = col->plan;
+	char gb[32];
+	int64_t kvb;
+
+	ROW("Per card, GiB", "%s", "");
+	ROW("  total", "%s", gibs(p->total, gb));
+	ROW("  weights", "%s", gibs(p->weights, gb));
+	if (col->in->overhead == OVERHEAD_RULE) {
+		ROW("  activation", "%s (rule)", gibs(p->activation, gb));
+		ROW("  non-torch", "-");
+		ROW("  CUDA graphs", "-");
+	} else {
+		ROW("  activation", "%s", gibs(p->activation, gb));
+		ROW("  non-torch", "%s", gibs(p->non_torch, gb));
+		ROW("  CUDA graphs", "%s", gibs(p->cuda_graphs, gb));
+	}
+	if (plan_kv_figure(p, &kvb))
+		ROW("  KV cache", "%s", gibs(kvb, gb));
+	else
+		ROW("  KV cache", "%s", "none");
+	return r;
+}
+
+/* The capacity rows (tokens, concurrency, users) and the prices. */
+static int
+compare_rows_capacity(const struct catalogue *cat, const struct plan *p,
+    const struct export_cost *k, struct table *t, char (*x)[CELL], int r)
+{
+	char v[32];
+
+	units_format_commas(p->kv_tokens, v, sizeof v);
+	ROW("KV cache tokens", "%s", v);
+	ROW("Max concurrency", "%.2fx", p->max_concurrency);
+	ROW("Users per replica", "%lld", (long long)p->concurrency_at_tpr);
+	ROW("Replicas", "%d", p->replicas);
+	ROW("Total users", "%lld", (long long)p->total_concurrency);
+	if (k->card_per_hour > 0)
+		ROW("Price per hour", "%s",
+		    price_format(&cat->currency, k->per_hour, 2, v, sizeof v));
+	else
+		ROW("Price per hour", "-");
+	if (k->per_user_hour > 0)
+		ROW("Price per user-hour", "%s",
+		    price_format(&cat->currency, k->per_user_hour, 4, v,
+			sizeof v));
+	else
+		ROW("Price per user-hour", "-");
+	return r;
+}
+#undef ROW
+
 static void
 build(const struct catalogue *cat, const struct compare_col *cols, size_t n,
     struct table *t)
@@ -136,105 +260,13 @@ build(const struct catalogue *cat, const struct compare_col *cols, size_t n,
 	if (t->cell == NULL)
 		abort();
 	for (c = 0; c < n; c++) {
-		const struct plan_input *in = cols[c].in;
-		const struct plan *p = cols[c].plan;
-		const struct gpu *g =
-		    in->gpu >= 0 && (size_t)in->gpu < cat->n_gpus
-		    ? &cat->gpus[in->gpu]
-		    : NULL;
 		struct export_cost k;
-		char(*x)[CELL] = t->cell[c], v[32], gb[32], e[CELL];
 
-		export_cost(cat, in, p, &k);
-		r = 0;
-#define ROW(lab, ...)                                                          \
-	do {                                                                   \
-		t->label[r] = lab;                                             \
-		snprintf(x[r], CELL, __VA_ARGS__);                             \
-		r++;                                                           \
-	} while (0)
-		/* names and ids from files: shown escaped (textesc.h) */
-		ROW("", "%s", textesc_line(cols[c].label, CELL, e, sizeof e));
-		if (g == NULL)
-			ROW("Card", "custom %.2f GiB", in->gpu_total_gib);
-		else if (k.slices > 0)
-			ROW("Card", "%s %s", g->id, g->mig[in->mig].name);
-		else
-			ROW("Card", "%s", g->id);
-		if (k.slices > 0)
-			ROW("Cards used", "%d (%d slice%s)", k.cards, k.slices,
-			    k.slices == 1 ? "" : "s");
-		else
-			ROW("Cards used", "%d", k.cards);
-		ROW("Model", "%s",
-		    textesc_line(in->model ? in->model->id : "?", CELL, e,
-			sizeof e));
-		if (in->ckpt >= 0 && (size_t)in->ckpt < cat->n_ckpts)
-			ROW("Checkpoint", "%s",
-			    textesc_line(cat->ckpts[in->ckpt].id, CELL, e,
-				sizeof e));
-		else
-			ROW("Checkpoint", "%s (%s)",
-			    ckpt_format_name(p->format),
-			    cols[c].model_source == NULL ? "derived"
-				: strcmp(cols[c].model_source, "directory") == 0
-				? "local"
-				: strcmp(cols[c].model_source, "cache") == 0
-				? "Hugging Face cache"
-				: strcmp(cols[c].model_source, "hub") == 0
-				? "Hugging Face Hub"
-				: "derived");
-		ROW("Weights, KV cache", "%s, %s", ckpt_format_name(p->format),
-		    kv_dtype_name(p->kv_dtype));
-		ROW("vLLM", "%s", vllm_version_format(p->version, v, sizeof v));
-		ROW("TP x PP x DP", "%d x %d x %d", p->tp, p->pp, p->dp);
-		units_format_commas(p->tokens_per_request, v, sizeof v);
-		ROW("Tokens per request", "%s", v);
-		if (p->phase == PHASE_NONE)
-			ROW("Verdict", "starts");
-		else
-			ROW("Verdict", "fails: %s", plan_phase_name(p->phase));
-		ROW("Per card, GiB", "%s", "");
-		ROW("  total", "%s", gibs(p->total, gb));
-		ROW("  weights", "%s", gibs(p->weights, gb));
-		if (in->overhead == OVERHEAD_RULE) {
-			ROW("  activation", "%s (rule)",
-			    gibs(p->activation, gb));
-			ROW("  non-torch", "-");
-			ROW("  CUDA graphs", "-");
-		} else {
-			ROW("  activation", "%s", gibs(p->activation, gb));
-			ROW("  non-torch", "%s", gibs(p->non_torch, gb));
-			ROW("  CUDA graphs", "%s", gibs(p->cuda_graphs, gb));
-		}
-		{
-			int64_t kvb;
-
-			if (plan_kv_figure(p, &kvb))
-				ROW("  KV cache", "%s", gibs(kvb, gb));
-			else
-				ROW("  KV cache", "%s", "none");
-		}
-		units_format_commas(p->kv_tokens, v, sizeof v);
-		ROW("KV cache tokens", "%s", v);
-		ROW("Max concurrency", "%.2fx", p->max_concurrency);
-		ROW("Users per replica", "%lld",
-		    (long long)p->concurrency_at_tpr);
-		ROW("Replicas", "%d", p->replicas);
-		ROW("Total users", "%lld", (long long)p->total_concurrency);
-		if (k.card_per_hour > 0)
-			ROW("Price per hour", "%s",
-			    price_format(&cat->currency, k.per_hour, 2, v,
-				sizeof v));
-		else
-			ROW("Price per hour", "-");
-		if (k.per_user_hour > 0)
-			ROW("Price per user-hour", "%s",
-			    price_format(&cat->currency, k.per_user_hour, 4, v,
-				sizeof v));
-		else
-			ROW("Price per user-hour", "-");
-#undef ROW
+		export_cost(cat, cols[c].in, cols[c].plan, &k);
+		r = compare_rows_setup(cat, &cols[c], &k, t, t->cell[c], 0);
+		r = compare_rows_memory(&cols[c], t, t->cell[c], r);
+		r = compare_rows_capacity(cat, cols[c].plan, &k, t, t->cell[c],
+		    r);
 		t->rows = r;
 	}
 }
