@@ -329,29 +329,10 @@ figures(const struct upgrade_result *r, struct upgrade_change *arr, size_t *n)
 		    "same phase, other wording");
 }
 
-void
-upgrade_compare(const struct catalogue *c, const struct plan_input *in,
-    int from, int to, struct upgrade_result *r)
+/* The one-line verdict: which of the two releases start the plan. */
+static void
+upgrade_write_verdict(struct upgrade_result *r, const char *va, const char *vb)
 {
-	struct plan_input ia = *in, ib = *in;
-	char va[16], vb[16], x[32];
-
-	memset(r, 0, sizeof *r);
-	r->from = from > 0 ? from : VLLM_VER_NEWEST;
-	r->to = to > 0 ? to : VLLM_VER_NEWEST;
-	ia.version = r->from;
-	ib.version = r->to;
-	plan_compute(c, &ia, &r->a);
-	plan_compute(c, &ib, &r->b);
-	r->starts_a = r->a.phase == PHASE_NONE;
-	r->starts_b = r->b.phase == PHASE_NONE;
-	r->breaks = r->starts_a && !r->starts_b;
-	r->fixes = !r->starts_a && r->starts_b;
-	behaviour(in, r, r->changes, &r->n_changes);
-	figures(r, r->figures, &r->n_figures);
-	vllm_version_format(r->from, va, sizeof va);
-	vllm_version_format(r->to, vb, sizeof vb);
-
 	if (r->starts_a && r->starts_b)
 		snprintf(r->verdict, sizeof r->verdict,
 		    "Starts under %s and under %s; "
@@ -375,54 +356,96 @@ upgrade_compare(const struct catalogue *c, const struct plan_input *in,
 		    "under %s, at the %s under %s.",
 		    plan_phase_title(r->a.phase), va,
 		    plan_phase_title(r->b.phase), vb);
+}
+
+/* The newer release changed the default utilization: advise the old one
+ * when the plan (ib, at the newer release) starts with it. */
+static void
+upgrade_advise_old_default(const struct catalogue *c, struct plan_input *ib,
+    const struct vllm_traits *ta, const char *vb, struct upgrade_result *r)
+{
+	struct plan p;
+	char x[32];
+
+	ib->util = ta->default_util;
+	plan_compute(c, ib, &p);
+	if (p.phase != PHASE_NONE)
+		return;
+	r->keep_util = ta->default_util;
+	units_format_pyfloat(ta->default_util, x, sizeof x);
+	snprintf(r->advice, sizeof r->advice,
+	    "Set "
+	    "--gpu-memory-utilization %s explicitly "
+	    "(the old default): "
+	    "it starts under %s with %lld requests at "
+	    "once. Write the "
+	    "fraction into every service file so a new "
+	    "default cannot "
+	    "move it.",
+	    x, vb, (long long)p.total_concurrency);
+}
+
+/* The newer release counts CUDA graphs in the budget and the KV cache no
+ * longer fits: advise vLLM's own raised utilization when the plan (ib)
+ * starts with it. */
+static void
+upgrade_advise_graph_budget(const struct catalogue *c, struct plan_input *ib,
+    const char *va, struct upgrade_result *r)
+{
+	struct plan p;
+	double u =
+	    round((r->b.util + (double)r->b.cuda_graphs / r->b.total) * 1e4) /
+	    1e4;
+
+	if (u > 1.0)
+		u = 1.0;
+	ib->util = u;
+	plan_compute(c, ib, &p);
+	if (p.phase != PHASE_NONE)
+		return;
+	r->keep_util = u;
+	snprintf(r->advice, sizeof r->advice,
+	    "Raise "
+	    "--gpu-memory-utilization to %.4g, vLLM's "
+	    "own suggestion "
+	    "(util + graph memory / total), to keep "
+	    "the KV cache of %s.",
+	    u, va);
+}
+
+void
+upgrade_compare(const struct catalogue *c, const struct plan_input *in,
+    int from, int to, struct upgrade_result *r)
+{
+	struct plan_input ia = *in, ib = *in;
+	char va[16], vb[16];
+
+	memset(r, 0, sizeof *r);
+	r->from = from > 0 ? from : VLLM_VER_NEWEST;
+	r->to = to > 0 ? to : VLLM_VER_NEWEST;
+	ia.version = r->from;
+	ib.version = r->to;
+	plan_compute(c, &ia, &r->a);
+	plan_compute(c, &ib, &r->b);
+	r->starts_a = r->a.phase == PHASE_NONE;
+	r->starts_b = r->b.phase == PHASE_NONE;
+	r->breaks = r->starts_a && !r->starts_b;
+	r->fixes = !r->starts_a && r->starts_b;
+	behaviour(in, r, r->changes, &r->n_changes);
+	figures(r, r->figures, &r->n_figures);
+	vllm_version_format(r->from, va, sizeof va);
+	vllm_version_format(r->to, vb, sizeof vb);
+	upgrade_write_verdict(r, va, vb);
 
 	if (r->breaks) {
 		struct vllm_traits ta, tb;
-		struct plan p;
 
 		vllm_traits_get(r->from, &ta);
 		vllm_traits_get(r->to, &tb);
-		if (in->util <= 0 && ta.default_util != tb.default_util) {
-			ib.util = ta.default_util;
-			plan_compute(c, &ib, &p);
-			if (p.phase == PHASE_NONE) {
-				r->keep_util = ta.default_util;
-				units_format_pyfloat(ta.default_util, x,
-				    sizeof x);
-				snprintf(r->advice, sizeof r->advice,
-				    "Set "
-				    "--gpu-memory-utilization %s explicitly "
-				    "(the old default): "
-				    "it starts under %s with %lld requests at "
-				    "once. Write the "
-				    "fraction into every service file so a new "
-				    "default cannot "
-				    "move it.",
-				    x, vb, (long long)p.total_concurrency);
-			}
-		}
+		if (in->util <= 0 && ta.default_util != tb.default_util)
+			upgrade_advise_old_default(c, &ib, &ta, vb, r);
 		if (r->keep_util == 0 && !ta.cg_in_budget && tb.cg_in_budget &&
-		    r->b.phase == PHASE_KV_CACHE && r->b.total > 0) {
-			double u =
-			    round((r->b.util +
-				      (double)r->b.cuda_graphs / r->b.total) *
-				1e4) /
-			    1e4;
-
-			if (u > 1.0)
-				u = 1.0;
-			ib.util = u;
-			plan_compute(c, &ib, &p);
-			if (p.phase == PHASE_NONE) {
-				r->keep_util = u;
-				snprintf(r->advice, sizeof r->advice,
-				    "Raise "
-				    "--gpu-memory-utilization to %.4g, vLLM's "
-				    "own suggestion "
-				    "(util + graph memory / total), to keep "
-				    "the KV cache of %s.",
-				    u, va);
-			}
-		}
+		    r->b.phase == PHASE_KV_CACHE && r->b.total > 0)
+			upgrade_advise_graph_budget(c, &ib, va, r);
 	}
 }
