@@ -146,70 +146,52 @@ encoder_activation(const struct model *m, enum multimodal_kind kind, int64_t n,
 	return (int64_t)(4.0 * (double)n * (vh + vi) / tp);
 }
 
-void
-multimodal_budget_compute(const struct model *m,
-    const struct multimodal_request *rq, int64_t max_model_len,
-    int max_num_seqs, int mnbt, double coeff, int tp, int dtype_bytes,
-    struct multimodal_budget *b)
+/* A fixed-size image: the model's tokens per item, its patches the encoder's
+ * grid (image size over patch size). */
+static void
+fixed_tokens(const struct model *m, int64_t merge2, struct multimodal_budget *b,
+    int64_t *pi)
 {
-	int64_t patches_image = 0, patches_video = 0, patches, merge2, limit;
-	int64_t w = rq->image_width, h = rq->image_height;
+	int64_t side = m->vision_image_size > 0 && m->vision_patch > 0
+	    ? m->vision_image_size / m->vision_patch
+	    : 0;
 
-	memset(b, 0, sizeof *b);
-	b->kind = multimodal_kind_of(m);
-	if (b->kind == MULTIMODAL_NONE)
-		return;
-	b->limit_image =
-	    rq->limit_images < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_images;
-	b->limit_video =
-	    rq->limit_videos < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_videos;
-	b->size_hint = rq->max_pixels > 0 || (w > 0 && h > 0);
-	merge2 = (int64_t)(m->vision_merge > 0 ? m->vision_merge : 1) *
-	    (m->vision_merge > 0 ? m->vision_merge : 1);
+	b->tokens_per_image =
+	    m->mm_tokens_per_item > 0 ? m->mm_tokens_per_item : 256;
+	*pi = side > 0 ? side * side : b->tokens_per_image * merge2;
+	b->limit_video = 0;
+}
 
-	switch (b->kind) {
-	case MULTIMODAL_DYNAMIC:
-		dynamic_tokens(m, rq, max_model_len, merge2, b, &patches_image,
-		    &patches_video);
-		break;
-	case MULTIMODAL_FIXED: {
-		int64_t side = m->vision_image_size > 0 && m->vision_patch > 0
-		    ? m->vision_image_size / m->vision_patch
-		    : 0;
+/* A tiled image: up to n x n tiles of the encoder's unit, fewer when the
+ * image size (w x h) is given, each row one token longer. */
+static void
+tiled_tokens(const struct model *m, int64_t w, int64_t h,
+    struct multimodal_budget *b, int64_t *pi)
+{
+	int64_t u = unit_of(m), n = m->vision_image_size / u;
+	int64_t nh = n, nw = n, mg = m->vision_merge > 0 ? m->vision_merge : 1;
 
-		b->tokens_per_image =
-		    m->mm_tokens_per_item > 0 ? m->mm_tokens_per_item : 256;
-		patches_image =
-		    side > 0 ? side * side : b->tokens_per_image * merge2;
-		b->limit_video = 0;
-		break;
+	if (n < 1)
+		n = nh = nw = 1;
+	if (w > 0 && h > 0) {
+		nh = min64(n, (h + u - 1) / u);
+		nw = min64(n, (w + u - 1) / u);
 	}
-	case MULTIMODAL_TILED: {
-		int64_t u = unit_of(m), n = m->vision_image_size / u;
-		int64_t nh = n, nw = n,
-			mg = m->vision_merge > 0 ? m->vision_merge : 1;
+	b->tokens_per_image = nh * (nw + 1);
+	*pi = nh * mg * nw * mg;
+	b->limit_video = 0;
+}
 
-		if (n < 1)
-			n = nh = nw = 1;
-		if (w > 0 && h > 0) {
-			nh = min64(n, (h + u - 1) / u);
-			nw = min64(n, (w + u - 1) / u);
-		}
-		b->tokens_per_image = nh * (nw + 1);
-		patches_image = nh * mg * nw * mg;
-		b->limit_video = 0;
-		break;
-	}
-	case MULTIMODAL_NONE: break;
-	}
-	if (b->limit_image <= 0)
-		b->tokens_per_image = patches_image = 0;
+/* The encoder's profiling run: the larger modality's items as many as fit
+ * the encoder budget and the sequences, their patches' activation and the
+ * encoder cache of their tokens. */
+static void
+budget_profile(const struct model *m, int64_t max_model_len, int max_num_seqs,
+    int mnbt, double coeff, int tp, int dtype_bytes, int64_t patches_image,
+    int64_t patches_video, struct multimodal_budget *b)
+{
+	int64_t patches, limit;
 
-	if (b->tokens_per_image <= 0 && b->tokens_per_video <= 0) {
-		b->text_only = true;
-		return;
-	}
-	b->active = true;
 	if (b->tokens_per_video > b->tokens_per_image) {
 		b->modality = "video";
 		b->max_tok_per_item = b->tokens_per_video;
@@ -233,4 +215,48 @@ multimodal_budget_compute(const struct model *m,
 	    encoder_activation(m, b->kind, b->encoder_patches, coeff, tp);
 	b->encoder_cache = b->profiled_tokens * (int64_t)m->hidden *
 	    (dtype_bytes > 0 ? dtype_bytes : 2);
+}
+
+void
+multimodal_budget_compute(const struct model *m,
+    const struct multimodal_request *rq, int64_t max_model_len,
+    int max_num_seqs, int mnbt, double coeff, int tp, int dtype_bytes,
+    struct multimodal_budget *b)
+{
+	int64_t patches_image = 0, patches_video = 0, merge2;
+	int64_t w = rq->image_width, h = rq->image_height;
+
+	memset(b, 0, sizeof *b);
+	b->kind = multimodal_kind_of(m);
+	if (b->kind == MULTIMODAL_NONE)
+		return;
+	b->limit_image =
+	    rq->limit_images < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_images;
+	b->limit_video =
+	    rq->limit_videos < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_videos;
+	b->size_hint = rq->max_pixels > 0 || (w > 0 && h > 0);
+	merge2 = (int64_t)(m->vision_merge > 0 ? m->vision_merge : 1) *
+	    (m->vision_merge > 0 ? m->vision_merge : 1);
+
+	switch (b->kind) {
+	case MULTIMODAL_DYNAMIC:
+		dynamic_tokens(m, rq, max_model_len, merge2, b, &patches_image,
+		    &patches_video);
+		break;
+	case MULTIMODAL_FIXED:
+		fixed_tokens(m, merge2, b, &patches_image);
+		break;
+	case MULTIMODAL_TILED: tiled_tokens(m, w, h, b, &patches_image); break;
+	case MULTIMODAL_NONE: break;
+	}
+	if (b->limit_image <= 0)
+		b->tokens_per_image = patches_image = 0;
+
+	if (b->tokens_per_image <= 0 && b->tokens_per_video <= 0) {
+		b->text_only = true;
+		return;
+	}
+	b->active = true;
+	budget_profile(m, max_model_len, max_num_seqs, mnbt, coeff, tp,
+	    dtype_bytes, patches_image, patches_video, b);
 }
