@@ -200,6 +200,77 @@ get_str(const struct cfg *c, const char *key)
 	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
+/*
+ * ModelOpt's quant_algo and kv_cache_quant_algo, at the top or in its
+ * "quantization" section: FP4 weights are NVFP4, others FP8.
+ */
+static void
+modelopt_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv)
+{
+	const cJSON *algo = cJSON_GetObjectItemCaseSensitive(qc, "quant_algo");
+	const cJSON *kva =
+	    cJSON_GetObjectItemCaseSensitive(qc, "kv_cache_quant_algo");
+	const cJSON *q = cJSON_GetObjectItemCaseSensitive(qc, "quantization");
+
+	if (algo == NULL && cJSON_IsObject(q)) {
+		algo = cJSON_GetObjectItemCaseSensitive(q, "quant_algo");
+		kva =
+		    cJSON_GetObjectItemCaseSensitive(q, "kv_cache_quant_algo");
+	}
+	if (cJSON_IsString(algo) && strcasestr(algo->valuestring, "FP4"))
+		*fmt = FMT_NVFP4;
+	else
+		*fmt = FMT_FP8;
+	if (cJSON_IsString(kva) && strcasecmp(kva->valuestring, "FP8") == 0)
+		*kv = KV_FP8;
+	else if (cJSON_IsString(kva) && strcasestr(kva->valuestring, "FP4"))
+		*kv = KV_NVFP4;
+}
+
+/*
+ * compressed-tensors: the first config group's weights scheme (4 bits
+ * NVFP4 or GPTQ, integers INT8, floats FP8 per tensor, channel or block);
+ * a kv_cache_scheme is FP8.
+ */
+static void
+compressed_tensors_quant(const cJSON *qc, enum ckpt_format *fmt,
+    enum kv_dtype *kv)
+{
+	const cJSON *groups =
+	    cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
+	const cJSON *grp, *w, *kvs;
+
+	*fmt = FMT_FP8;
+	grp = cJSON_IsObject(groups) ? groups->child : NULL;
+	w = grp ? cJSON_GetObjectItemCaseSensitive(grp, "weights") : NULL;
+	if (cJSON_IsObject(w)) {
+		const cJSON *bits =
+		    cJSON_GetObjectItemCaseSensitive(w, "num_bits");
+		const cJSON *type = cJSON_GetObjectItemCaseSensitive(w, "type");
+		const cJSON *strat =
+		    cJSON_GetObjectItemCaseSensitive(w, "strategy");
+		int b = cJSON_IsNumber(bits) ? bits->valueint : 8;
+		int isfloat = cJSON_IsString(type) &&
+		    strcmp(type->valuestring, "float") == 0;
+
+		if (b == 4)
+			*fmt = isfloat ? FMT_NVFP4 : FMT_GPTQ;
+		else if (!isfloat)
+			*fmt = FMT_INT8;
+		else if (cJSON_IsString(strat) &&
+		    strcmp(strat->valuestring, "channel") == 0)
+			*fmt = FMT_FP8_CHANNEL;
+		else if (cJSON_IsString(strat) &&
+		    strcmp(strat->valuestring, "block") == 0)
+			*fmt = FMT_FP8_BLOCK;
+		else
+			*fmt = FMT_FP8;
+	}
+	kvs = cJSON_GetObjectItemCaseSensitive(qc, "kv_cache_scheme");
+	if (cJSON_IsObject(kvs))
+		*kv = KV_FP8;
+}
+
 /* Maps a quantization_config object to a weight format and KV dtype. */
 static int
 hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
@@ -237,68 +308,11 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 		return 0;
 	}
 	if (strcasecmp(method, "modelopt") == 0) {
-		const cJSON *algo =
-		    cJSON_GetObjectItemCaseSensitive(qc, "quant_algo");
-		const cJSON *kva =
-		    cJSON_GetObjectItemCaseSensitive(qc, "kv_cache_quant_algo");
-		const cJSON *q =
-		    cJSON_GetObjectItemCaseSensitive(qc, "quantization");
-
-		if (algo == NULL && cJSON_IsObject(q)) {
-			algo =
-			    cJSON_GetObjectItemCaseSensitive(q, "quant_algo");
-			kva = cJSON_GetObjectItemCaseSensitive(q,
-			    "kv_cache_quant_algo");
-		}
-		if (cJSON_IsString(algo) &&
-		    strcasestr(algo->valuestring, "FP4"))
-			*fmt = FMT_NVFP4;
-		else
-			*fmt = FMT_FP8;
-		if (cJSON_IsString(kva) &&
-		    strcasecmp(kva->valuestring, "FP8") == 0)
-			*kv = KV_FP8;
-		else if (cJSON_IsString(kva) &&
-		    strcasestr(kva->valuestring, "FP4"))
-			*kv = KV_NVFP4;
+		modelopt_quant(qc, fmt, kv);
 		return 0;
 	}
 	if (strcasecmp(method, "compressed-tensors") == 0) {
-		const cJSON *groups =
-		    cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
-		const cJSON *grp, *w, *kvs;
-
-		*fmt = FMT_FP8;
-		grp = cJSON_IsObject(groups) ? groups->child : NULL;
-		w = grp ? cJSON_GetObjectItemCaseSensitive(grp, "weights")
-			: NULL;
-		if (cJSON_IsObject(w)) {
-			const cJSON *bits =
-			    cJSON_GetObjectItemCaseSensitive(w, "num_bits");
-			const cJSON *type =
-			    cJSON_GetObjectItemCaseSensitive(w, "type");
-			const cJSON *strat =
-			    cJSON_GetObjectItemCaseSensitive(w, "strategy");
-			int b = cJSON_IsNumber(bits) ? bits->valueint : 8;
-			int isfloat = cJSON_IsString(type) &&
-			    strcmp(type->valuestring, "float") == 0;
-
-			if (b == 4)
-				*fmt = isfloat ? FMT_NVFP4 : FMT_GPTQ;
-			else if (!isfloat)
-				*fmt = FMT_INT8;
-			else if (cJSON_IsString(strat) &&
-			    strcmp(strat->valuestring, "channel") == 0)
-				*fmt = FMT_FP8_CHANNEL;
-			else if (cJSON_IsString(strat) &&
-			    strcmp(strat->valuestring, "block") == 0)
-				*fmt = FMT_FP8_BLOCK;
-			else
-				*fmt = FMT_FP8;
-		}
-		kvs = cJSON_GetObjectItemCaseSensitive(qc, "kv_cache_scheme");
-		if (cJSON_IsObject(kvs))
-			*kv = KV_FP8;
+		compressed_tensors_quant(qc, fmt, kv);
 		return 0;
 	}
 	if (strcasecmp(method, "bitsandbytes") == 0 ||
@@ -329,26 +343,18 @@ struct quant_layers {
 static int module_part(const char *t);
 
 /*
- * What a quantization_config adds to the format: the int4 group size and
- * zero points (compressed-tensors), and the parts its ignore list (or
- * modules_to_not_convert, or ModelOpt's exclude_modules) keeps in 16 bit.
- * Entries naming one layer's module are collected in ql, to be weighed
- * against the layers that have that part (quant_layers_resolve()); entries
- * it cannot place are named in m->assumption.
+ * The int4 group size, zero points and g_idx: the first config group's
+ * weights scheme (compressed-tensors), else GPTQ's group_size.
  */
 static void
-quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
+quant_group_details(const cJSON *qc, struct model *m)
 {
 	const cJSON *groups =
 	    cJSON_GetObjectItemCaseSensitive(qc, "config_groups");
-	const cJSON *ig = cJSON_GetObjectItemCaseSensitive(qc, "ignore"), *e;
 	const cJSON *grp = cJSON_IsObject(groups) ? groups->child : NULL;
 	const cJSON *w =
 	    grp ? cJSON_GetObjectItemCaseSensitive(grp, "weights") : NULL;
 	const cJSON *gs = cJSON_GetObjectItemCaseSensitive(qc, "group_size");
-	const cJSON *sec = cJSON_GetObjectItemCaseSensitive(qc, "quantization");
-	char unplaced[256] = "";
-	size_t used = 0;
 
 	if (cJSON_IsObject(w)) {
 		const cJSON *g =
@@ -369,6 +375,15 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 		m->quant_zero_points = 1;
 		m->quant_g_idx = 1; /* GPTQ keeps g_idx */
 	}
+}
+
+/* The ignore list: ignore, modules_to_not_convert or exclude_modules. */
+static const cJSON *
+quant_ignore_list(const cJSON *qc)
+{
+	const cJSON *ig = cJSON_GetObjectItemCaseSensitive(qc, "ignore");
+	const cJSON *sec = cJSON_GetObjectItemCaseSensitive(qc, "quantization");
+
 	if (!cJSON_IsArray(ig))
 		ig = cJSON_GetObjectItemCaseSensitive(qc,
 		    "modules_to_not_convert");
@@ -376,63 +391,104 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 		ig = cJSON_GetObjectItemCaseSensitive(qc, "exclude_modules");
 	if (!cJSON_IsArray(ig) && cJSON_IsObject(sec))
 		ig = cJSON_GetObjectItemCaseSensitive(sec, "exclude_modules");
-	cJSON_ArrayForEach(e, ig) {
+	return ig;
+}
+
+/* Adds t to the list of ignore entries headroom cannot place. */
+static void
+unplaced_add(char *unplaced, size_t size, size_t *used, const char *t)
+{
+	if (*used < size - 40)
+		*used += (size_t)snprintf(unplaced + *used, size - *used,
+		    "%s%s", *used ? ", " : "", t);
+}
+
+/*
+ * Ignore entry t naming one layer's module (lp at its "layers."): kept in
+ * ql by part, or the whole layer; false when headroom cannot place it.
+ */
+static bool
+quant_ignore_layer(const char *t, const char *lp, struct quant_layers *ql)
+{
+	long li = strtol(lp + 7, NULL, 10);
+	int pt = module_part(t);
+	const char *rest = lp + 7 + strspn(lp + 7, "0123456789");
+
+	if (li < QL_MAX &&
+	    (strcmp(rest, "*") == 0 || strcmp(rest, ".*") == 0 ||
+		*rest == '\0')) {
+		ql->whole[li] = 1;
+	} else if (pt >= 0 && pt < 5 && li < QL_MAX) {
+		ql->seen[pt][li] = 1;
+		ql->any[pt] = 1;
+	} else if (pt < 0 && strstr(t, "gate") && !strstr(t, "proj")) {
+		/* a layer's MoE router: 16 bit anyway */
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/*
+ * One ignore entry t: the part it keeps in 16 bit (m->quant_skip), one
+ * layer's module (ql), or nothing to weigh; false when headroom cannot
+ * place it.
+ */
+static bool
+quant_ignore_entry(const char *t, struct model *m, struct quant_layers *ql)
+{
+	const char *lp = strstr(t, "layers.");
+
+	if (strstr(t, "mtp")) {
+		m->quant_skip |= MODEL_SKIP_MTP;
+		return true;
+	}
+	/* the shared expert's scalar gate (hidden -> 1), not the expert */
+	if (strstr(t, "lm_head") || strstr(t, "vision") ||
+	    strstr(t, "visual") || strstr(t, "mm_projector") ||
+	    strstr(t, "embed") || strstr(t, "router") ||
+	    strstr(t, "shared_expert_gate"))
+		return true;
+	/* one layer's module: counted against the part's layers */
+	if (lp && lp[7] >= '0' && lp[7] <= '9')
+		return quant_ignore_layer(t, lp, ql);
+	if (strstr(t, "shared_expert"))
+		m->quant_skip |= 16;
+	else if (strstr(t, "linear_attn") || strstr(t, "mixer") ||
+	    strstr(t, "mamba"))
+		m->quant_skip |= 2;
+	else if (strstr(t, "attn") || strstr(t, "attention"))
+		m->quant_skip |= 1;
+	else if (strstr(t, "experts"))
+		m->quant_skip |= 8;
+	else if (strstr(t, "mlp") && (strstr(t, "proj") || strstr(t, "fc")))
+		m->quant_skip |= 4;
+	else if (!strstr(t, "gate")) /* MoE router: 16 bit anyway */
+		return false;
+	return true;
+}
+
+/*
+ * What a quantization_config adds to the format: the int4 group size and
+ * zero points (compressed-tensors), and the parts its ignore list (or
+ * modules_to_not_convert, or ModelOpt's exclude_modules) keeps in 16 bit.
+ * Entries naming one layer's module are collected in ql, to be weighed
+ * against the layers that have that part (quant_layers_resolve()); entries
+ * it cannot place are named in m->assumption.
+ */
+static void
+quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
+{
+	const cJSON *e;
+	char unplaced[256] = "";
+	size_t used = 0;
+
+	quant_group_details(qc, m);
+	cJSON_ArrayForEach(e, quant_ignore_list(qc)) {
 		const char *t = cJSON_IsString(e) ? e->valuestring : "";
-		const char *lp = strstr(t, "layers.");
 
-		if (strstr(t, "mtp")) {
-			m->quant_skip |= MODEL_SKIP_MTP;
-			continue;
-		}
-		/* the shared expert's scalar gate (hidden -> 1), not the expert */
-		if (strstr(t, "lm_head") || strstr(t, "vision") ||
-		    strstr(t, "visual") || strstr(t, "mm_projector") ||
-		    strstr(t, "embed") || strstr(t, "router") ||
-		    strstr(t, "shared_expert_gate"))
-			continue;
-		if (lp && lp[7] >= '0' && lp[7] <= '9') {
-			/* one layer's module: counted against the part's layers */
-			long li = strtol(lp + 7, NULL, 10);
-			int pt = module_part(t);
-
-			const char *rest =
-			    lp + 7 + strspn(lp + 7, "0123456789");
-
-			if (li < QL_MAX &&
-			    (strcmp(rest, "*") == 0 ||
-				strcmp(rest, ".*") == 0 || *rest == '\0')) {
-				ql->whole[li] = 1;
-			} else if (pt >= 0 && pt < 5 && li < QL_MAX) {
-				ql->seen[pt][li] = 1;
-				ql->any[pt] = 1;
-			} else if (pt < 0 && strstr(t, "gate") &&
-			    !strstr(t, "proj")) {
-				/* a layer's MoE router: 16 bit anyway */
-			} else if (used < sizeof unplaced - 40) {
-				used += (size_t)snprintf(unplaced + used,
-				    sizeof unplaced - used, "%s%s",
-				    used ? ", " : "", t);
-			}
-			continue;
-		}
-		if (strstr(t, "shared_expert"))
-			m->quant_skip |= 16;
-		else if (strstr(t, "linear_attn") || strstr(t, "mixer") ||
-		    strstr(t, "mamba"))
-			m->quant_skip |= 2;
-		else if (strstr(t, "attn") || strstr(t, "attention"))
-			m->quant_skip |= 1;
-		else if (strstr(t, "experts"))
-			m->quant_skip |= 8;
-		else if (strstr(t, "mlp") &&
-		    (strstr(t, "proj") || strstr(t, "fc")))
-			m->quant_skip |= 4;
-		else if (strstr(t, "gate"))
-			continue; /* MoE router: 16 bit anyway */
-		else if (used < sizeof unplaced - 40)
-			used += (size_t)snprintf(unplaced + used,
-			    sizeof unplaced - used, "%s%s", used ? ", " : "",
-			    t);
+		if (!quant_ignore_entry(t, m, ql))
+			unplaced_add(unplaced, sizeof unplaced, &used, t);
 	}
 	if (used > 0) {
 		char buf[400];
