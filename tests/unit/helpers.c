@@ -3,6 +3,7 @@
  */
 #include "helpers.h"
 
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,4 +71,32 @@ double
 test_gib(int64_t b)
 {
 	return units_gib(b);
+}
+
+void
+test_ui_env(void)
+{
+	setlocale(LC_ALL, "C.UTF-8");
+	unsetenv("NO_COLOR");
+	unsetenv("HEADROOM_THEMES_DIR");
+	if (getenv("TERM") == NULL)
+		setenv("TERM", "xterm-256color", 1);
+}
+
+void
+test_tmpdir_new(char *dir, size_t len, const char *tag)
+{
+	snprintf(dir, len, "%s/headroom-%s.XXXXXX",
+	    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", tag);
+	cr_assert_not_null(mkdtemp(dir));
+}
+
+void
+test_tmpdir_remove(const char *dir)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", dir);
 }

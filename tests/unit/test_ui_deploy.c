@@ -31,24 +31,14 @@ static char tmpdir[256];
 static void
 setup(void)
 {
-	setlocale(LC_ALL, "C.UTF-8");
-	unsetenv("NO_COLOR");
-	unsetenv("HEADROOM_THEMES_DIR");
-	if (getenv("TERM") == NULL)
-		setenv("TERM", "xterm-256color", 1);
-	snprintf(tmpdir, sizeof tmpdir, "%s/headroom-uideploy.XXXXXX",
-	    getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-	cr_assert_not_null(mkdtemp(tmpdir));
+	test_ui_env();
+	test_tmpdir_new(tmpdir, sizeof tmpdir, "uideploy");
 }
 
 static void
 teardown(void)
 {
-	char cmd[512];
-
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-	if (system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", tmpdir);
+	test_tmpdir_remove(tmpdir);
 }
 
 TestSuite(uideploy, .init = setup, .fini = teardown);

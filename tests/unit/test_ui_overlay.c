@@ -22,10 +22,7 @@
 static void
 setup(void)
 {
-	setlocale(LC_ALL, "C.UTF-8");
-	unsetenv("NO_COLOR");
-	if (getenv("TERM") == NULL)
-		setenv("TERM", "xterm-256color", 1);
+	test_ui_env();
 }
 
 TestSuite(overlay_ops, .init = setup);

@@ -20,10 +20,7 @@ static char incremental[1 << 16], full[1 << 16];
 static void
 setup(void)
 {
-	setlocale(LC_ALL, "C.UTF-8");
-	unsetenv("NO_COLOR");
-	if (getenv("TERM") == NULL)
-		setenv("TERM", "xterm-256color", 1);
+	test_ui_env();
 }
 
 TestSuite(pane_ops, .init = setup);

@@ -36,10 +36,7 @@ static char screen[1 << 17];
 static void
 setup(void)
 {
-	setlocale(LC_ALL, "C.UTF-8");
-	unsetenv("NO_COLOR");
-	if (getenv("TERM") == NULL)
-		setenv("TERM", "xterm-256color", 1);
+	test_ui_env();
 }
 
 TestSuite(paste, .init = setup);

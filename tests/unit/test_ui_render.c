@@ -30,11 +30,7 @@ static char screen[1 << 17];
 static void
 setup(void)
 {
-	setlocale(LC_ALL, "C.UTF-8");
-	unsetenv("NO_COLOR");
-	unsetenv("HEADROOM_THEMES_DIR");
-	if (getenv("TERM") == NULL)
-		setenv("TERM", "xterm-256color", 1);
+	test_ui_env();
 }
 
 TestSuite(render, .init = setup);
