@@ -375,22 +375,20 @@ check_layer_words(const struct src *s, struct model *m)
 	return 1;
 }
 
-/* layer_types with known words; -1 and *bad for a malformed list. */
+/* The list lt (under key) with known words; -1 and *bad for a malformed
+ * list. */
 static int
-read_layer_types(const struct src *s, struct model *m, char *err, size_t errlen,
-    const char **bad)
+read_layer_list(const cJSON *lt, const char *key, struct model *m, char *err,
+    size_t errlen, const char **bad)
 {
-	const cJSON *lt = get(s, "layer_types");
 	int i;
 
-	if (lt == NULL)
-		return 0;
 	if (!cJSON_IsArray(lt) || cJSON_GetArraySize(lt) != m->layers) {
-		*bad = "layer_types";
+		*bad = key;
 		snprintf(err, errlen,
-		    "config: layer_types has %d entries but "
+		    "config: %s has %d entries but "
 		    "num_hidden_layers is %d",
-		    cJSON_GetArraySize(lt), m->layers);
+		    key, cJSON_GetArraySize(lt), m->layers);
 		return -1;
 	}
 	layers_alloc(m);
@@ -429,6 +427,18 @@ read_layer_types(const struct src *s, struct model *m, char *err, size_t errlen,
 		}
 	}
 	return 0;
+}
+
+/* layer_types, when the config has it (read_layer_list) */
+static int
+read_layer_types(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *lt = get(s, "layer_types");
+
+	return lt == NULL
+	    ? 0
+	    : read_layer_list(lt, "layer_types", m, err, errlen, bad);
 }
 
 /* Qwen3-Next / Qwen3.5 / Qwen3.6 (qwen3_next.py, qwen3_5.py) */
@@ -683,37 +693,117 @@ read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
+/*
+ * Granite 4.0 and 4.0-H (granitemoehybrid.py, transformers'
+ * GraniteMoeHybridConfig): the experts, when num_local_experts (default 8)
+ * is above 0, and the shared MLP of shared_intermediate_size (default 1024)
+ * in every layer; a model without experts (Granite 4.0 Micro, 4.0-H Micro)
+ * has the shared MLP as its only FFN, intermediate_size unread.
+ */
+static void
+granite_h_ffn(const struct src *s, struct model *m)
+{
+	int experts = num(s, "num_local_experts", 8),
+	    shared = num(s, "shared_intermediate_size", 1024);
+
+	m->n_shared_experts = 0;
+	m->shared_intermediate = 0;
+	if (experts <= 0) {
+		m->n_experts = 0;
+		m->experts_per_tok = 0;
+		m->moe_intermediate = 0;
+		m->intermediate = shared;
+		return;
+	}
+	m->n_experts = experts;
+	m->experts_per_tok = num(s, "num_experts_per_tok", 2);
+	m->moe_intermediate = m->intermediate;
+	m->first_dense_layers = 0;
+	m->moe_layer_step = 1;
+	if (shared > 0) {
+		m->shared_intermediate = shared;
+		m->n_shared_experts = 1;
+	}
+}
+
+/*
+ * Granite 4.0-H's layers: layer_types, or layers_block_type, which
+ * GraniteMoeHybridConfig's attribute_map stores as layer_types; vLLM
+ * indexes config.layer_types, so a config with neither does not load.
+ */
+static int
+granite_h_layers(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const char *key = "layer_types";
+	const cJSON *lt = get(s, key);
+	int i;
+
+	if (lt == NULL) {
+		key = "layers_block_type";
+		lt = get(s, key);
+	}
+	if (lt == NULL) {
+		*bad = "layer_types";
+		snprintf(err, errlen,
+		    "config: GraniteMoeHybridForCausalLM needs layer_types "
+		    "(vLLM reads config.layer_types for every layer)");
+		return -1;
+	}
+	for (i = 0; i < cJSON_GetArraySize(lt); i++) {
+		const cJSON *e = cJSON_GetArrayItem(lt, i);
+
+		if (!cJSON_IsString(e) ||
+		    (strcmp(e->valuestring, "mamba") != 0 &&
+			strcmp(e->valuestring, "attention") != 0)) {
+			*bad = key;
+			snprintf(err, errlen,
+			    "config: %s[%d]: layer_types must be a list "
+			    "strings in  [`mamba` `attention`]",
+			    key, i);
+			return -1;
+		}
+	}
+	return read_layer_list(lt, key, m, err, errlen, bad);
+}
+
 /* Granite 4.0-H (granitemoehybrid.py) */
 static int
 read_granite_h(const struct src *s, struct model *m, char *err, size_t errlen,
     const char **bad)
 {
-	const cJSON *lt = get(s, "layer_types");
+	int i, heads = num(s, "mamba_n_heads", 128);
 
-	if (lt == NULL)
-		lt = get(s, "layers_block_type");
-	if (lt != NULL && get(s, "layer_types") == NULL) {
-		*bad = "layers_block_type";
-		snprintf(err, errlen,
-		    "config: layers_block_type without layer_types "
-		    "is not read by headroom");
+	granite_h_ffn(s, m);
+	if (granite_h_layers(s, m, err, errlen, bad) != 0)
 		return -1;
-	}
-	if (read_layer_types(s, m, err, errlen, bad) != 0)
-		return -1;
+	/* GraniteMoeHybridAttention: head_dim = hidden_size / heads */
+	if (m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
 	read_mamba2_sizes(s, m, &MAMBA_PREFIXED_KEYS);
 	m->st.mamba_intermediate = num(s, "mamba_expand", 2) * m->hidden;
+	/* the config's defaults: 128 heads, state 256, head size "auto" */
+	m->st.mamba_heads = heads;
+	m->st.d_state = num(s, "mamba_d_state", 256);
+	if (!cJSON_IsNumber(get(s, "mamba_d_head")) && heads > 0)
+		m->st.mamba_head_dim = m->st.mamba_intermediate / heads;
 	if (check_mamba2_sizes(m, &MAMBA_PREFIXED_KEYS, err, errlen, bad) != 0)
 		return -1;
 	m->st.prefix_all = 1;
-	if (m->assumption == NULL)
-		m->assumption =
-		    xstrdup("Granite 4.0-H: no real vLLM startup checked "
-			    "yet; Mamba prefix caching taken as mode 'all' "
-			    "like Nemotron-H");
-	m->shared_intermediate = num(s, "shared_intermediate_size", 0);
-	if (m->shared_intermediate > 0)
-		m->n_shared_experts = 1;
+	/* no experts and no shared MLP: the layers skip their FFN */
+	for (i = 0; i < m->layers && m->n_experts == 0 && m->intermediate <= 0;
+	     i++)
+		m->ld[i].ffn = FFN_NONE;
+	for (i = 0; i < m->layers && m->ld[i].mixer == MIXER_ATTENTION; i++)
+		;
+	if (m->assumption != NULL)
+		return 0;
+	/* ModelConfig.is_hybrid: attention in every layer is not a hybrid */
+	m->assumption = xstrdup(i == m->layers
+		? "Granite 4.0 (attention in every layer): no real vLLM "
+		  "startup checked yet"
+		: "Granite 4.0-H: no real vLLM startup checked yet; Mamba "
+		  "prefix caching taken as mode 'all' like Nemotron-H");
 	return 0;
 }
 

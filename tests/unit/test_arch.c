@@ -307,6 +307,174 @@ Test(arch, nemotron_h_layers_block_type_unknown_word)
 	cr_assert(strstr(err, "layers_block_type[2]") != NULL, "%s", err);
 }
 
+/*
+ * Granite 4.0 (GraniteMoeHybridForCausalLM), as granitemoehybrid.py builds
+ * it from transformers' GraniteMoeHybridConfig.  A small config: hidden
+ * 2048, 16 heads (head size 2048 / 16 = 128, whatever head_dim says), 4 KV
+ * heads, vocabulary 100,352 tied, 8 layers (Mamba2 in 6, attention in 2),
+ * Mamba2 of 64 heads x 64, state 128, one group, kernel 4, expand 2.
+ */
+#define GRANITE_H                                                              \
+	"\"architectures\":[\"GraniteMoeHybridForCausalLM\"],"                 \
+	"\"model_type\":\"granitemoehybrid\",\"hidden_size\":2048,"            \
+	"\"num_hidden_layers\":8,\"num_attention_heads\":16,"                  \
+	"\"num_key_value_heads\":4,\"head_dim\":64,\"vocab_size\":100352,"     \
+	"\"max_position_embeddings\":131072,\"torch_dtype\":\"bfloat16\","     \
+	"\"tie_word_embeddings\":true,\"mamba_n_heads\":64,"                   \
+	"\"mamba_d_state\":128,\"mamba_n_groups\":1,\"mamba_d_conv\":4,"       \
+	"\"mamba_expand\":2"
+#define GRANITE_H_LAYERS                                                       \
+	"[\"mamba\",\"mamba\",\"mamba\",\"attention\",\"mamba\",\"mamba\","    \
+	"\"mamba\",\"attention\"]"
+
+static int
+granite_read(const char *json, struct model *m, const char **bad, char *err,
+    size_t errlen)
+{
+	cJSON *cfg = cJSON_Parse(json);
+	int r;
+
+	cr_assert_not_null(cfg);
+	r = hfconfig_read(cfg, m, err, errlen, bad);
+	cJSON_Delete(cfg);
+	return r;
+}
+
+/*
+ * Parameters: embeddings 100,352 x 2048 = 205,520,896 (tied) + final norm
+ * 2048; per layer two norms 4096.  Mamba2 layer: in_proj 2048 x (2 x 4096 +
+ * 2 x 128 + 64 = 8512) = 17,432,576, conv1d (4096 + 256) x (4 + 1 bias) =
+ * 21,760, dt_bias, A, D 3 x 64, norm 4096, out_proj 4096 x 2048 =
+ * 8,388,608: 25,847,232.  Attention layer: qkv 2048 x (2048 + 2 x 512) =
+ * 6,291,456 + o 4,194,304 = 10,485,760.
+ */
+#define GRANITE_EMBED (205520896.0 + 2048)
+#define GRANITE_MIXERS (6 * 25847232.0 + 2 * 10485760.0 + 8 * 4096.0)
+
+/* No experts: the shared MLP (3 x 2048 x 8192 = 50,331,648 a layer) is the
+ * only FFN, intermediate_size is not read. */
+Test(arch, granite_4_dense_ffn_is_the_shared_mlp)
+{
+	struct model m;
+	const char *bad = NULL;
+	char err[512];
+
+	cr_assert_eq(granite_read("{" GRANITE_H
+				  ",\"layer_types\":" GRANITE_H_LAYERS
+				  ",\"num_local_experts\":0,"
+				  "\"intermediate_size\":1000,"
+				  "\"shared_intermediate_size\":8192,"
+				  "\"mamba_d_head\":64}",
+			 &m, &bad, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_null(m.refusal);
+	cr_assert_eq(m.n_experts, 0);
+	cr_assert_eq(m.head_dim, 128);
+	cr_assert_eq(m.n_state_layers, 6);
+	cr_assert_float_eq(weights_param_count(&m) * 1e9,
+	    GRANITE_EMBED + GRANITE_MIXERS + 8 * 50331648.0, 1.0);
+	model_done(&m);
+}
+
+/* 64 experts of 512 (3 x 2048 x 512 each), router 2048 x 64, shared MLP
+ * of 1024 (6,291,456) in every layer; the default head size "auto" is
+ * 2 x 2048 / 64 = 64; layers_block_type is read as layer_types
+ * (GraniteMoeHybridConfig.attribute_map). */
+Test(arch, granite_4h_moe_and_layers_block_type)
+{
+	static const char *const moe =
+	    ",\"num_local_experts\":64,\"num_experts_per_tok\":6,"
+	    "\"intermediate_size\":512,\"shared_intermediate_size\":1024}";
+	char json[2048];
+	struct model a, b;
+	const char *bad = NULL;
+	char err[512];
+	double per_layer = 64 * 3 * 2048 * 512.0 + 2048 * 64.0 + 6291456.0;
+
+	snprintf(json, sizeof json, "{%s,\"layer_types\":%s%s", GRANITE_H,
+	    GRANITE_H_LAYERS, moe);
+	cr_assert_eq(granite_read(json, &a, &bad, err, sizeof err), 0, "%s",
+	    err);
+	snprintf(json, sizeof json, "{%s,\"layers_block_type\":%s%s", GRANITE_H,
+	    GRANITE_H_LAYERS, moe);
+	cr_assert_eq(granite_read(json, &b, &bad, err, sizeof err), 0, "%s",
+	    err);
+	cr_assert_eq(a.st.mamba_head_dim, 64);
+	cr_assert_eq(a.n_experts, 64);
+	cr_assert_eq(a.experts_per_tok, 6);
+	cr_assert_float_eq(weights_param_count(&a) * 1e9,
+	    GRANITE_EMBED + GRANITE_MIXERS + 8 * per_layer, 1.0);
+	cr_assert_float_eq(weights_param_count(&b), weights_param_count(&a),
+	    1e-12);
+	cr_assert_eq(b.n_state_layers, a.n_state_layers);
+	cr_assert_eq(b.head_dim, a.head_dim);
+	model_done(&a);
+	model_done(&b);
+}
+
+/* vLLM indexes config.layer_types: a config with neither list does not
+ * load, and transformers allows only "mamba" and "attention". */
+Test(arch, granite_4h_layer_list_required_and_checked)
+{
+	struct model m;
+	const char *bad = NULL;
+	char err[512];
+
+	cr_assert_neq(granite_read("{" GRANITE_H ",\"num_local_experts\":0}",
+			  &m, &bad, err, sizeof err),
+	    0);
+	cr_assert_str_eq(bad, "layer_types");
+	cr_assert(strstr(err, "config.layer_types") != NULL, "%s", err);
+	bad = NULL;
+	cr_assert_neq(granite_read("{" GRANITE_H
+				   ",\"layer_types\":[\"mamba\",\"mamba\","
+				   "\"mamba\",\"sliding_attention\",\"mamba\","
+				   "\"mamba\",\"mamba\",\"attention\"]}",
+			  &m, &bad, err, sizeof err),
+	    0);
+	cr_assert_str_eq(bad, "layer_types");
+	cr_assert(strstr(err, "layer_types[3]") != NULL, "%s", err);
+}
+
+/*
+ * Attention in every layer (Granite 4.0 Micro's layout): ModelConfig's
+ * is_hybrid is false, so the cache is plain attention: 8 layers x 2 x 4 KV
+ * heads x 128 x 2 B = 16,384 B a token, block 16, one group.
+ */
+Test(arch, granite_4_attention_only_is_not_hybrid)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	const char *bad = NULL;
+	char err[512];
+
+	cr_assert_eq(granite_read("{" GRANITE_H
+				  ",\"layer_types\":[\"attention\","
+				  "\"attention\",\"attention\",\"attention\","
+				  "\"attention\",\"attention\",\"attention\","
+				  "\"attention\"],\"num_local_experts\":0,"
+				  "\"shared_intermediate_size\":8192}",
+			 &m, &bad, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(m.n_state_layers, 0);
+	cr_assert_not_null(m.assumption);
+	cr_assert(strstr(m.assumption, "attention in every layer") != NULL,
+	    "%s", m.assumption);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.format = FMT_COUNT;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.bytes_per_token, 16384);
+	cr_assert_eq(p.block_size, 16);
+	cr_assert_eq(p.n_groups, 1);
+	cr_assert_eq(p.state_bytes, 0);
+	model_done(&m);
+}
+
 /* A Mamba2 size of zero is refused naming the family's own keys */
 Test(arch, nemotron_h_mamba_sizes_must_be_positive)
 {
