@@ -1,0 +1,360 @@
+/*
+ * test_arch_hybrid_real.c - the hybrid and state-space families against
+ * real vLLM startups (tests/calibration/newer-logs.json, each case's URL
+ * or search-index file there): the attention block size vLLM prints
+ * ("Setting attention block size to N tokens to ensure that attention
+ * page size is >= mamba page size"), the state padding ("Padding mamba
+ * page size by X%"), the groups and padding layers, and the "GPU KV cache
+ * size" and "Maximum concurrency" lines.  Every expected figure is worked
+ * out by hand from vLLM's rules in the comment beside it (doc/estimates.md,
+ * "KV cache"); where the log prints the KV memory only rounded, the test
+ * takes the whole range of bytes that rounds to it and the figures the
+ * log prints must come out at both ends.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/kv.h"
+#include "core/plan.h"
+#include "core/vllm_version.h"
+#include "io/hfconfig.h"
+#include "io/model_dir.h"
+#include "helpers.h"
+
+static void
+load_fixture(const char *rel, struct model *m)
+{
+	char path[1024], err[512];
+	int64_t wb;
+
+	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
+	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s",
+	    err);
+}
+
+static void
+load_inline(const char *json, struct model *m)
+{
+	cJSON *cfg = cJSON_Parse(json);
+	const char *bad;
+	char err[512];
+
+	cr_assert_not_null(cfg);
+	cr_assert_eq(hfconfig_read(cfg, m, err, sizeof err, &bad), 0, "%s",
+	    err);
+	cJSON_Delete(cfg);
+}
+
+/* A card of total_gib outside the catalogue, vLLM release ver. */
+static void
+input(struct plan_input *in, const struct model *m, double total_gib, int ver)
+{
+	test_input(in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in->model = m;
+	in->ckpt = -1;
+	in->gpu = -1;
+	in->gpu_total_gib = total_gib;
+	in->version = ver;
+}
+
+/*
+ * vLLM's "Padding mamba page size by %.2f%%" (models/config.py
+ * HybridAttentionMambaModelConfig, later platforms/interface.py
+ * _align_hybrid_block_size): 100 x (attention page - state page) / state
+ * page, of one layer.
+ */
+static double
+state_padding_pct(const struct kv_layout *l)
+{
+	double state = (double)l->state_bytes / l->state_layers;
+
+	return 100.0 * ((double)l->page - state) / state;
+}
+
+/* The printed form of a figure vLLM logs with two decimals. */
+static double
+two_decimals(double x)
+{
+	return round(x * 100.0) / 100.0;
+}
+
+/*
+ * LFM2.5-1.2B-Instruct on a MetaX C500 slice (vLLM 0.17.0 with the
+ * vllm_metax plugin, 15.625 GiB visible, --dtype float16,
+ * --max-model-len 2048, --gpu-memory-utilization 0.70, --enforce-eager;
+ * search-index file 64285867313): "Setting attention block size to 16
+ * tokens", "Padding mamba page size by 300.00%", "Add 2 padding layers,
+ * may waste at most 20.00% KV cache memory", "GPU KV cache size: 217,264
+ * tokens", "Maximum concurrency for 2,048 tokens per request: 313.37x".
+ *
+ * The architecture is LiquidAI/LFM2-1.2B's config.json as
+ * tests/unit/test_arch.c carries it (no stored copy of the file was
+ * found).  Attention: 2 x 8 heads x 64 x 2 B = 2048 B per token, 16
+ * tokens = 32,768 B a page.  Short conv (short_conv_state_shape): (3 - 1)
+ * x 2048 x 2 B = 8192 B, under one attention page, so the block stays 16
+ * and the state is padded by 32,768 / 8192 - 1 = 300 %.  6 attention and
+ * 10 conv layers: group size 6, one attention group and two conv groups
+ * (12 slots, 2 padding layers, 2 / 10 = 20 %).  A block of the three
+ * groups is 6 x 32,768 = 196,608 B.  Blocks per request: cdiv(2048, 16)
+ * = 128 + 1 + 1 (prefix caching off before 0.20) = 130.  The printed
+ * 217,264 tokens are (blocks // 3) x 16, so 13,579 x 3 <= blocks <
+ * 13,580 x 3; of those only 40,738 gives 40,738 / 130 = 313.37 (40,737:
+ * 313.36, 40,739: 313.38).
+ */
+Test(hybrid_real, lfm25_short_conv_startup_of_0_17)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	int64_t lo = (int64_t)40738 * 196608, hi = (int64_t)40739 * 196608 - 1;
+
+	load_inline(
+	    "{\"architectures\":[\"Lfm2ForCausalLM\"],"
+	    "\"model_type\":\"lfm2\",\"hidden_size\":2048,\"num_hidden_"
+	    "layers\":16,"
+	    "\"num_attention_heads\":32,\"num_key_value_heads\":8,"
+	    "\"vocab_size\":65536,\"max_position_embeddings\":128000,"
+	    "\"conv_L_cache\":3,\"conv_bias\":false,\"block_ff_dim\":12288,"
+	    "\"block_multiple_of\":256,\"block_ffn_dim_multiplier\":1.0,"
+	    "\"block_auto_adjust_ff_dim\":true,\"intermediate_size\":8192,"
+	    "\"torch_dtype\":\"bfloat16\",\"layer_types\":[\"conv\",\"conv\","
+	    "\"full_attention\",\"conv\",\"conv\",\"full_attention\",\"conv\","
+	    "\"conv\",\"full_attention\",\"conv\",\"full_attention\",\"conv\","
+	    "\"full_attention\",\"conv\",\"full_attention\",\"conv\"]}",
+	    &m);
+	input(&in, &m, 15.625, VLLM_VER(0, 17, 0));
+	in.dtype_override = FMT_FP16;
+	in.max_model_len = 2048;
+	in.util = 0.70;
+	in.enforce_eager = true;
+	in.kv_cache_memory_bytes = lo;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.kv.attn_block_size, 16);
+	cr_assert_eq(p.kv.page, 32768);
+	cr_assert_eq(p.kv.state_bytes, 10 * 8192);
+	cr_assert(fabs(state_padding_pct(&p.kv) - 300.0) < 0.005, "%.2f %%",
+	    state_padding_pct(&p.kv));
+	cr_assert_eq(p.kv.group_size, 6);
+	cr_assert_eq(p.kv.n_groups, 3);
+	cr_assert_eq(p.kv.padding_layers, 2);
+	cr_assert_eq(kv_blocks_per_request(&p.kv, 2048), 130);
+	cr_assert_eq(kv_num_blocks(&p.kv, lo), 40738);
+	cr_assert_eq(p.kv_tokens, 217264);
+	cr_assert(two_decimals(p.max_concurrency) == 313.37, "%.4f",
+	    p.max_concurrency);
+	in.kv_cache_memory_bytes = hi;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv_tokens, 217264);
+	cr_assert(two_decimals(p.max_concurrency) == 313.37, "%.4f",
+	    p.max_concurrency);
+	/* one block fewer is 313.36: the concurrency pins the block count */
+	in.kv_cache_memory_bytes = lo - 1;
+	plan_compute(c, &in, &p);
+	cr_assert(two_decimals(p.max_concurrency) == 313.36, "%.4f",
+	    p.max_concurrency);
+	model_done(&m);
+}
+
+/*
+ * Qwen3.5-9B on an L40S (vLLM 0.19.0, defaults: utilization 0.9, max model
+ * len 262,144, prefix caching off; search-index file 51781852921):
+ * "Setting attention block size to 528 tokens", "Padding mamba page size
+ * by 0.76%", "Available KV cache memory: 20.27 GiB", "GPU KV cache size:
+ * 165,792 tokens", "Maximum concurrency for 262,144 tokens per request:
+ * 2.52x", "Estimated CUDA graph memory: 0.78 GiB total" (outside the
+ * budget in 0.19).
+ *
+ * The text sizes of Qwen/Qwen3.5-9B's config.json (32 layers, full
+ * attention every 4th, 4 KV heads of 256, gated delta net 16 key heads
+ * and 32 value heads of 128, conv 4, mamba_ssm_dtype float32); no stored
+ * copy of the file was found, and the log's 528 and 0.76 % follow from
+ * these sizes alone.  Attention: 2 x 4 x 256 x 2 B = 4096 B per token.
+ * State: conv 3 x (2 x 16 x 128 + 32 x 128 = 8192) x 2 B = 49,152 +
+ * recurrent 32 x 128 x 128 x 4 B = 2,097,152 -> 2,146,304 B; block 16 x
+ * cdiv(2,146,304, 16 x 4096) = 16 x 33 = 528; page 528 x 4096 =
+ * 2,162,688 (+0.76 %).  8 attention and 24 state layers: group size 8, 4
+ * groups; a block of all groups 8 x 2,162,688 = 17,301,504 B.  20.27 GiB
+ * rounds from [20.265, 20.275) GiB = blocks 1257.7 to 1258.3, and only
+ * 1258 gives 2.52x (from 20.2704 GiB up).
+ * Tokens 1258 // 4 x 528 = 165,792; per request cdiv(262,144, 528) = 497
+ * + 3 = 500; 1258 / 500 = 2.516 -> 2.52x.
+ */
+Test(hybrid_real, qwen35_9b_l40s_startup_of_0_19)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	const int64_t blk = (int64_t)8 * 2162688;
+
+	load_inline(
+	    "{\"architectures\":[\"Qwen3_5ForCausalLM\"],\"model_type\":"
+	    "\"qwen3_5_text\",\"hidden_size\":4096,\"num_hidden_layers\":32,"
+	    "\"num_attention_heads\":16,\"num_key_value_heads\":4,"
+	    "\"head_dim\":256,\"linear_num_key_heads\":16,"
+	    "\"linear_num_value_heads\":32,\"linear_key_head_dim\":128,"
+	    "\"linear_value_head_dim\":128,\"linear_conv_kernel_dim\":4,"
+	    "\"intermediate_size\":12288,\"vocab_size\":248320,"
+	    "\"full_attention_interval\":4,\"mamba_ssm_dtype\":\"float32\","
+	    "\"max_position_embeddings\":262144,\"attn_output_gate\":true,"
+	    "\"dtype\":\"bfloat16\"}",
+	    &m);
+	cr_assert_eq(m.n_state_layers, 24);
+	test_input(&in, "l40s", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.version = VLLM_VER(0, 19, 0);
+	in.kv_cache_memory_bytes = 1258 * blk;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.kv.attn_block_size, 528);
+	cr_assert_eq(p.kv.state_bytes / 24, 2146304);
+	cr_assert_eq(p.kv.page, 2162688);
+	cr_assert(two_decimals(state_padding_pct(&p.kv)) == 0.76, "%.4f %%",
+	    state_padding_pct(&p.kv));
+	cr_assert_eq(p.kv.group_size, 8);
+	cr_assert_eq(p.kv.n_groups, 4);
+	cr_assert_eq(p.kv.padding_layers, 0);
+	cr_assert_eq(kv_num_blocks(&p.kv, in.kv_cache_memory_bytes), 1258);
+	cr_assert_eq(kv_blocks_per_request(&p.kv, 262144), 500);
+	cr_assert_eq(p.kv_tokens, 165792);
+	cr_assert(two_decimals(p.max_concurrency) == 2.52, "%.4f",
+	    p.max_concurrency);
+	/* 20.275 GiB, the top of the printed 20.27, still holds 1258 */
+	in.kv_cache_memory_bytes = (int64_t)floor(20.275 * (1 << 30)) - 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(kv_num_blocks(&p.kv, in.kv_cache_memory_bytes), 1258);
+	cr_assert_eq(p.kv_tokens, 165792);
+	cr_assert(two_decimals(p.max_concurrency) == 2.52, "%.4f",
+	    p.max_concurrency);
+	/* 1257 blocks (20.26 GiB) would print the same tokens but 2.51x */
+	in.kv_cache_memory_bytes = 1258 * blk - 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv_tokens, 165792);
+	cr_assert(two_decimals(p.max_concurrency) == 2.51, "%.4f",
+	    p.max_concurrency);
+	/* vLLM's graph estimate of 51 + 35 sizes, outside the budget */
+	in.kv_cache_memory_bytes = 0;
+	plan_compute(c, &in, &p);
+	cr_assert(!p.cg_in_budget);
+	cr_assert(fabs(test_gib(p.cuda_graphs) - 0.78) < 0.1,
+	    "graph estimate %.2f GiB", test_gib(p.cuda_graphs));
+	model_done(&m);
+}
+
+/*
+ * Nemotron-Cascade-2-30B-A3B-NVFP4 (a post-training of Nemotron 3 Nano
+ * 30B-A3B, the same NemotronHForCausalLM layout) on an RTX PRO 6000 class
+ * card under WSL, vLLM 0.19.0, --kv-cache-dtype fp8
+ * --mamba-ssm-cache-dtype float32, prefix caching off (search-index file
+ * 51961570119): "Setting attention block size to 4176 tokens", "Padding
+ * mamba page size by 0.19%".  The log stops before the KV lines.
+ *
+ * From the Nano's config.json (fixture): attention 2 x 2 KV heads x 128 x
+ * 1 B (fp8) = 512 B per token.  Mamba2: conv (4 - 1) x (64 x 64 + 2 x 8 x
+ * 128 = 6144) x 2 B = 36,864 + SSM 64 x 64 x 128 x 4 B (float32) =
+ * 2,097,152 -> 2,134,016 B; block 16 x cdiv(2,134,016, 16 x 512) = 16 x
+ * 261 = 4176; page 4176 x 512 = 2,138,112, +0.19 %.  With the SSM state
+ * in 16 bits (--mamba-ssm-cache-dtype float16) the state is 1,085,440 B
+ * and the block 16 x cdiv(1,085,440, 8192) = 2128.  The Nano's config
+ * names float32, which NemotronH's config hook takes when the flag is
+ * auto, so auto prints 4176 too.
+ */
+Test(hybrid_real, nemotron_cascade2_fp8_fp32_state_of_0_19)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+
+	load_fixture("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
+	input(&in, &m, 95.0, VLLM_VER(0, 19, 0));
+	in.kv_dtype = KV_FP8;
+	in.mamba_ssm_cache_dtype = PLAN_MAMBA_FLOAT32;
+	in.max_model_len = 131072;
+	in.util = 0.75;
+	in.enforce_eager = true;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.kv.state_bytes / p.kv.state_layers, 2134016);
+	cr_assert_eq(p.kv.attn_block_size, 4176);
+	cr_assert_eq(p.kv.page, 2138112);
+	cr_assert(two_decimals(state_padding_pct(&p.kv)) == 0.19, "%.4f %%",
+	    state_padding_pct(&p.kv));
+	in.mamba_ssm_cache_dtype = PLAN_MAMBA_FLOAT16;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv.state_bytes / p.kv.state_layers, 1085440);
+	cr_assert_eq(p.kv.attn_block_size, 2128);
+	in.mamba_ssm_cache_dtype = PLAN_MAMBA_AUTO;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv.attn_block_size, 4176);
+	model_done(&m);
+}
+
+/*
+ * Granite 4.0-H Small on a Strix Halo APU (ROCm build of vLLM
+ * 0.11.1rc6.dev115, defaults: max model len 131,072, prefix caching off;
+ * github.com/ROCm/ROCm issue 5590): "Setting attention block size to 528
+ * tokens", "Padding mamba page size by 0.69%".  The start hangs in the
+ * graph capture, before the KV lines.
+ *
+ * The sizes of ibm-granite/granite-4.0-h-small's config.json (40 layers,
+ * attention at 5, 15, 25, 35, 8 KV heads of 128, Mamba2 128 heads of 64,
+ * 1 group, d_state 128, d_conv 4, expand 2); no stored copy of the file
+ * was found.  Attention: 2 x 8 x 128 x 2 B = 4096 B per token.  Mamba2:
+ * conv 3 x (8192 + 2 x 1 x 128 = 8448) x 2 B = 50,688 + SSM 128 x 64 x
+ * 128 x 2 B (bfloat16: Granite has no float32 default) = 2,097,152 ->
+ * 2,147,840 B; block 16 x cdiv(2,147,840, 65,536) = 16 x 33 = 528; page
+ * 528 x 4096 = 2,162,688, +0.69 %.  4 attention and 36 Mamba layers:
+ * group size 4, 10 groups, no padding.
+ */
+Test(hybrid_real, granite_4_h_small_block_of_0_11)
+{
+	const struct catalogue *c = test_catalogue();
+	char json[4096];
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	size_t n;
+	int i;
+
+	n = (size_t)snprintf(json, sizeof json,
+	    "{\"architectures\":[\"GraniteMoeHybridForCausalLM\"],"
+	    "\"model_type\":\"granitemoehybrid\",\"hidden_size\":4096,"
+	    "\"num_hidden_layers\":40,\"num_attention_heads\":32,"
+	    "\"num_key_value_heads\":8,\"num_local_experts\":72,"
+	    "\"num_experts_per_tok\":10,\"shared_intermediate_size\":1536,"
+	    "\"intermediate_size\":768,\"mamba_d_state\":128,"
+	    "\"mamba_d_conv\":4,\"mamba_expand\":2,\"mamba_n_heads\":128,"
+	    "\"mamba_d_head\":64,\"mamba_n_groups\":1,"
+	    "\"mamba_chunk_size\":256,\"tie_word_embeddings\":true,"
+	    "\"vocab_size\":100352,\"torch_dtype\":\"bfloat16\","
+	    "\"max_position_embeddings\":131072,"
+	    "\"position_embedding_type\":\"nope\",\"layer_types\":[");
+	for (i = 0; i < 40; i++)
+		n += (size_t)snprintf(json + n, sizeof json - n, "%s\"%s\"",
+		    i ? "," : "", i % 10 == 5 ? "attention" : "mamba");
+	snprintf(json + n, sizeof json - n, "]}");
+	load_inline(json, &m);
+	cr_assert_eq(m.n_state_layers, 36);
+	input(&in, &m, 120.0, VLLM_VER(0, 11, 1));
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.kv.state_bytes / 36, 2147840);
+	cr_assert_eq(p.kv.attn_block_size, 528);
+	cr_assert_eq(p.kv.page, 2162688);
+	cr_assert(two_decimals(state_padding_pct(&p.kv)) == 0.69, "%.4f %%",
+	    state_padding_pct(&p.kv));
+	cr_assert_eq(p.kv.group_size, 4);
+	cr_assert_eq(p.kv.n_groups, 10);
+	cr_assert_eq(p.kv.padding_layers, 0);
+	model_done(&m);
+}
