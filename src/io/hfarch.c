@@ -118,15 +118,16 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "encoder-decoder models "
 	    "(cross-attention caches) are not modelled",
 	    0 },
-	/* vllm/model_executor/layers/deepseek_v4_attention.py and
-	 * v1/attention/backends/mla/sparse_swa.py (doc/architectures.md) */
+	/* the KV layout is core/kv_dsv4.c; what is missing for a plan in
+	 * doc/architectures.md ("DeepSeek-V4") */
 	{ "DeepseekV4ForCausalLM",
-	    "DeepSeek-V4 compressed attention is not "
-	    "modelled: the c4a and c128a compressed MLA caches (fp8_ds_mla, "
-	    "584-byte entries, 576-byte page alignment), the sliding-window "
-	    "cache every layer keeps, the compressors' state and the c4a "
-	    "indexer cache, how vLLM shares their pages in one pool, and the "
-	    "prefill gather workspace that grows with max_model_len",
+	    "DeepSeek-V4 is not planned: its KV cache is laid out "
+	    "as vLLM groups it (c4a and c128a compressed MLA caches in "
+	    "fp8_ds_mla, the sliding-window cache every layer keeps, the "
+	    "compressors' state, the indexer cache, one pool), but its weights "
+	    "(MXFP4 experts, hc_mult hyper-connections, grouped output "
+	    "projection), the profile run's prefill gather workspace and the "
+	    "releases that grouping holds for are not modelled",
 	    0 },
 	{ "Step3p5ForCausalLM", "Step-3.5 is not modelled", 0 },
 	{ "BertModel", "encoder-only models are not modelled", 0 },

@@ -1578,7 +1578,8 @@ Test(arch, refusal_table)
 
 /*
  * DeepSeek-V4 (vLLM 0.20.0 and later) stays refused, and the refusal names
- * every part of its cache vLLM lays out apart: the real Flash config.json
+ * the parts of its cache headroom lays out (core/kv_dsv4.c) and what it does
+ * not model (weights, gather workspace, releases): the real Flash config.json
  * (compress_ratios 0/4/128, sliding_window 128, the indexer) at every TP
  * size and with the fp8 KV cache, the only one vLLM takes for it.
  */
@@ -1586,7 +1587,8 @@ Test(arch, deepseek_v4_refusal_names_what_is_not_modelled)
 {
 	static const char *const parts[] = { "c4a and c128a compressed MLA",
 		"fp8_ds_mla", "sliding-window cache", "compressors' state",
-		"indexer cache", "one pool", "prefill gather workspace" };
+		"indexer cache", "one pool", "prefill gather workspace",
+		"MXFP4 experts", "hc_mult hyper-connections", "releases" };
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan p;

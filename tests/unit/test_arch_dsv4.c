@@ -1,0 +1,325 @@
+/*
+ * test_arch_dsv4.c - DeepSeek-V4's KV-cache layout (core/kv_dsv4.c) worked
+ * by hand from vLLM's rules (doc/architectures.md, "DeepSeek-V4"): the page
+ * of each spec, the groups, the bytes of one block, the blocks of one
+ * request, blocks, tokens and concurrency, and the cases vLLM refuses.
+ *
+ * The compress_ratios are those of the real config.json files (Flash: the
+ * fixture tests/fixtures/configs/dsa/DeepSeek-V4-Flash; Pro: data/models.yaml).
+ * Every DeepSeek-V4 cache has one latent head (num_kv_heads=1), replicated
+ * on every rank at TP 1, 2, 4 and 8 (and under DP or EP): the layout takes
+ * no parallel size, and a rank's blocks, tokens and concurrency follow from
+ * its available memory alone.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "core/kv_dsv4.h"
+
+#define GIB (1024LL * 1024 * 1024)
+
+/* Flash: 43 decoder layers, 0 0 then 4 128 ... 4; the 44th (0) is MTP. */
+static int flash_ratios[44];
+/* Pro: 61 decoder layers, 128 128 then 4 128 ... 128; the 62nd (0) is MTP. */
+static int pro_ratios[62];
+
+static void
+fill_ratios(void)
+{
+	flash_ratios[0] = flash_ratios[1] = 0;
+	for (int i = 2; i < 43; i++)
+		flash_ratios[i] = i % 2 == 0 ? 4 : 128;
+	flash_ratios[43] = 0;
+	pro_ratios[0] = pro_ratios[1] = 128;
+	for (int i = 2; i < 61; i++)
+		pro_ratios[i] = i % 2 == 0 ? 4 : 128;
+	pro_ratios[61] = 0;
+}
+
+static struct kv_dsv4_model
+flash(int n_layers)
+{
+	struct kv_dsv4_model m = { n_layers, flash_ratios, 512, 64, 128, 128 };
+
+	fill_ratios();
+	return m;
+}
+
+static struct kv_dsv4_model
+pro(int n_layers)
+{
+	struct kv_dsv4_model m = { n_layers, pro_ratios, 512, 64, 128, 128 };
+
+	fill_ratios();
+	return m;
+}
+
+static struct kv_dsv4_layout
+build_ok(const struct kv_dsv4_model *m, int block, int mnbt)
+{
+	struct kv_dsv4_params p = { block, mnbt, true };
+	struct kv_dsv4_layout l;
+	char err[320] = "";
+
+	cr_assert_eq(kv_dsv4_build(m, &p, &l, err, sizeof err), 0, "%s", err);
+	return l;
+}
+
+Test(arch_dsv4, flash_counts_the_specs_of_each_layer_kind)
+{
+	struct kv_dsv4_model m = flash(43);
+	struct kv_dsv4_layout l = build_ok(&m, 256, 8192);
+
+	/* 2 sliding-only, 21 c4a and 20 c128a layers; every layer one SWA
+	 * cache; c4a: attention, state, indexer keys, indexer state;
+	 * c128a: attention and state: 43 + 4 x 21 + 2 x 20 = 167 specs */
+	cr_assert_eq(l.n_role[KV_DSV4_SWA], 43);
+	cr_assert_eq(l.n_role[KV_DSV4_C4_ATTN], 21);
+	cr_assert_eq(l.n_role[KV_DSV4_C4_INDEXER], 21);
+	cr_assert_eq(l.n_role[KV_DSV4_C4_STATE], 21);
+	cr_assert_eq(l.n_role[KV_DSV4_INDEXER_STATE], 21);
+	cr_assert_eq(l.n_role[KV_DSV4_C128_ATTN], 20);
+	cr_assert_eq(l.n_role[KV_DSV4_C128_STATE], 20);
+	cr_assert_eq(l.n_specs, 167);
+}
+
+Test(arch_dsv4, pages_of_each_spec_at_block_256)
+{
+	struct kv_dsv4_model m = flash(43);
+	struct kv_dsv4_layout l = build_ok(&m, 256, 8192);
+	const struct kv_dsv4_spec *r = l.role;
+
+	/* sliding window: 64 tokens x 584 = 37,376, padded to 65 x 576 */
+	cr_assert_eq(r[KV_DSV4_SWA].block_size, 64);
+	cr_assert_eq(r[KV_DSV4_SWA].window, 128);
+	cr_assert_eq(r[KV_DSV4_SWA].real_page, 37376);
+	cr_assert_eq(r[KV_DSV4_SWA].page, 37440);
+	/* c4a: 256 // 4 = 64 entries of 584: 146 bytes per token */
+	cr_assert_eq(r[KV_DSV4_C4_ATTN].real_page, 37376);
+	cr_assert_eq(r[KV_DSV4_C4_ATTN].page, 37440);
+	/* c128a: 2 entries = 1,168, padded to 3 x 576 */
+	cr_assert_eq(r[KV_DSV4_C128_ATTN].real_page, 1168);
+	cr_assert_eq(r[KV_DSV4_C128_ATTN].page, 1728);
+	/* indexer keys: 64 entries of 128 fp8 + 4 scale bytes = 8,448 -> 15 x 576 */
+	cr_assert_eq(r[KV_DSV4_C4_INDEXER].real_page, 8448);
+	cr_assert_eq(r[KV_DSV4_C4_INDEXER].page, 8640);
+	/* c4a state: 4 tokens x (2 x 2 x 512) fp32 = 32,768 -> 57 x 576 */
+	cr_assert_eq(r[KV_DSV4_C4_STATE].block_size, 4);
+	cr_assert_eq(r[KV_DSV4_C4_STATE].window, 8);
+	cr_assert_eq(r[KV_DSV4_C4_STATE].page, 32832);
+	/* c128a state: 8 tokens x (2 x 1 x 512) fp32 = 32,768, window 128 */
+	cr_assert_eq(r[KV_DSV4_C128_STATE].block_size, 8);
+	cr_assert_eq(r[KV_DSV4_C128_STATE].window, 128);
+	cr_assert_eq(r[KV_DSV4_C128_STATE].page, 32832);
+	/* indexer state: 4 x (2 x 2 x 128) fp32 = 8,192 -> 15 x 576 */
+	cr_assert_eq(r[KV_DSV4_INDEXER_STATE].real_page, 8192);
+	cr_assert_eq(r[KV_DSV4_INDEXER_STATE].page, 8640);
+}
+
+Test(arch_dsv4, flash_groups_tuples_and_block_bytes)
+{
+	struct kv_dsv4_model m = flash(43);
+	struct kv_dsv4_layout l = build_ok(&m, 256, 8192);
+
+	/*
+	 * MLA group: 21 x 37,440 (c4a), 21 x 8,640 (indexer), 20 x 1,728
+	 * (c128a): 62 layers, 21 tuples, one tuple 37,440 + 8,640 + 1,728 =
+	 * 47,808 bytes.  Sliding buckets: (64, 128) 43 layers, (4, 8) 21 + 21,
+	 * (8, 128) 20: tuples 21, 43, 21, 20; _approximate_gcd from 21 picks
+	 * 22 (padding 1 + 1 + 1 + 2 = 5; 21 pads 20 + 1 = 21, 23 pads 10).
+	 * SWA: cdiv(43, 22) = 2 groups of 22 and 21; (4, 8): the 32,832
+	 * state pads to 37,440, the 8,640 one stays: one group of 21 + 21;
+	 * (8, 128): one group of 20 (padded to 37,440).  num_layer_tuples =
+	 * the longest bucket = 22: one block costs 47,808 x 22 = 1,051,776.
+	 */
+	cr_assert_eq(l.n_mla_pages, 3);
+	cr_assert_eq(l.mla_page[0], 1728);
+	cr_assert_eq(l.mla_page[1], 8640);
+	cr_assert_eq(l.mla_page[2], 37440);
+	cr_assert_eq(l.tuple_bytes, 47808);
+	cr_assert_eq(l.n_groups, 5);
+	cr_assert_eq(l.group[0].window, 0);
+	cr_assert_eq(l.group[0].n_layers, 62);
+	cr_assert_eq(l.group[0].tuples, 21);
+	cr_assert_eq(l.group[1].block_size, 64);
+	cr_assert_eq(l.group[1].n_layers, 22);
+	cr_assert_eq(l.group[2].block_size, 64);
+	cr_assert_eq(l.group[2].n_layers, 21);
+	cr_assert_eq(l.group[3].block_size, 4);
+	cr_assert_eq(l.group[3].n_layers, 42);
+	cr_assert_eq(l.group[3].n_pages, 2);
+	cr_assert_eq(l.group[4].block_size, 8);
+	cr_assert_eq(l.group[4].n_layers, 20);
+	cr_assert_eq(l.group[4].page[0], 37440);
+	cr_assert_eq(l.num_layer_tuples, 22);
+	cr_assert_eq(kv_dsv4_bytes_per_block(&l), 1051776);
+}
+
+Test(arch_dsv4, flash_blocks_per_request)
+{
+	struct kv_dsv4_model m = flash(43);
+	struct kv_dsv4_layout l = build_ok(&m, 256, 8192);
+
+	/*
+	 * L = 1,048,576, mnbt 8,192: MLA cdiv(L, 256) = 4,096; each SWA group
+	 * cdiv(127 + 8192, 64) + 1 = 131; c4a states cdiv(7 + 8192, 4) + 1 =
+	 * 2,051; c128a states cdiv(127 + 8192, 8) + 1 = 1,041: 7,450.
+	 */
+	cr_assert_eq(kv_dsv4_group_pages(&l, 0, 1048576), 4096);
+	cr_assert_eq(kv_dsv4_group_pages(&l, 1, 1048576), 131);
+	cr_assert_eq(kv_dsv4_group_pages(&l, 3, 1048576), 2051);
+	cr_assert_eq(kv_dsv4_group_pages(&l, 4, 1048576), 1041);
+	cr_assert_eq(kv_dsv4_blocks_per_request(&l, 1048576), 7450);
+	/* L = 8,192: 32 + 2 x 129 + 2,049 + 1,025 = 3,364 */
+	cr_assert_eq(kv_dsv4_blocks_per_request(&l, 8192), 3364);
+	cr_assert_eq(kv_dsv4_needed_bytes(&l, 8192), 3364LL * 1051776);
+}
+
+Test(arch_dsv4, flash_blocks_tokens_and_concurrency)
+{
+	struct kv_dsv4_model m = flash(43);
+	struct kv_dsv4_layout l = build_ok(&m, 256, 8192);
+	int64_t blocks = kv_dsv4_num_blocks(&l, 100 * GIB);
+	int64_t per = kv_dsv4_blocks_per_request(&l, 1048576);
+	double conc = (double)blocks / (double)per;
+
+	/*
+	 * 100 GiB = 107,374,182,400 // 1,051,776 = 102,088 blocks;
+	 * concurrency at 1M = 102,088 / 7,450 = 13.70x; "GPU KV cache size"
+	 * = int(13.7031 x 1,048,576) = 14,368,728 tokens.
+	 */
+	cr_assert_eq(blocks, 102088);
+	cr_assert_eq(per, 7450);
+	cr_assert_eq((int64_t)(conc * 1048576), 14368728);
+	cr_assert_eq(kv_dsv4_num_blocks(&l, 0), 0);
+	cr_assert_eq(kv_dsv4_num_blocks(&l, 1051775), 0);
+	cr_assert_eq(kv_dsv4_num_blocks(&l, 1051776), 1);
+}
+
+Test(arch_dsv4, mnbt_enters_the_sliding_groups_only)
+{
+	struct kv_dsv4_model m = flash(43);
+	struct kv_dsv4_layout l = build_ok(&m, 256, 2048);
+
+	/*
+	 * mnbt 2,048 at L = 1M: 4,096 + 2 x (cdiv(2175, 64) + 1 = 35) +
+	 * (cdiv(2055, 4) + 1 = 515) + (cdiv(2175, 8) + 1 = 273) = 4,954
+	 */
+	cr_assert_eq(kv_dsv4_blocks_per_request(&l, 1048576), 4954);
+	cr_assert_eq(kv_dsv4_bytes_per_block(&l), 1051776);
+}
+
+Test(arch_dsv4, the_mtp_layer_adds_one_sliding_cache)
+{
+	struct kv_dsv4_model m = flash(44);
+	struct kv_dsv4_layout l = build_ok(&m, 256, 8192);
+
+	/*
+	 * With MTP the 44th layer (ratio 0) is one more SWA cache: tuples
+	 * 21, 44, 21, 20 still give 22 (padding 1 + 0 + 1 + 2), so two SWA
+	 * groups of 22 and the same 1,051,776-byte block.
+	 */
+	cr_assert_eq(l.n_role[KV_DSV4_SWA], 44);
+	cr_assert_eq(l.group[1].n_layers, 22);
+	cr_assert_eq(l.group[2].n_layers, 22);
+	cr_assert_eq(kv_dsv4_bytes_per_block(&l), 1051776);
+	cr_assert_eq(kv_dsv4_blocks_per_request(&l, 1048576), 7450);
+}
+
+Test(arch_dsv4, pro_groups_and_block_bytes)
+{
+	struct kv_dsv4_model m = pro(61);
+	struct kv_dsv4_layout l = build_ok(&m, 256, 8192);
+
+	/*
+	 * Pro: 31 c128a and 30 c4a layers.  MLA group 30 + 30 + 31 = 91
+	 * layers, 31 tuples; buckets 61 SWA, (4, 8) 30 + 30, (8, 128) 31:
+	 * _approximate_gcd([31, 61, 30, 31], 31) = 31 (padding 0 + 1 + 1 +
+	 * 0); SWA splits into 31 and 30.  Block: 47,808 x 31 = 1,482,048.
+	 * Layer 0 is c128a, so its state bucket comes before the c4a one
+	 * (groups in the order their first spec registers, as vLLM's dict).
+	 */
+	cr_assert_eq(l.group[0].n_layers, 91);
+	cr_assert_eq(l.group[0].tuples, 31);
+	cr_assert_eq(l.n_groups, 5);
+	cr_assert_eq(l.group[1].n_layers, 31);
+	cr_assert_eq(l.group[2].n_layers, 30);
+	cr_assert_eq(l.group[3].block_size, 8);
+	cr_assert_eq(l.group[3].n_layers, 31);
+	cr_assert_eq(l.group[4].block_size, 4);
+	cr_assert_eq(l.group[4].n_layers, 60);
+	cr_assert_eq(l.num_layer_tuples, 31);
+	cr_assert_eq(kv_dsv4_bytes_per_block(&l), 1482048);
+	/* the same 7,450 blocks a request at 1M */
+	cr_assert_eq(kv_dsv4_blocks_per_request(&l, 1048576), 7450);
+}
+
+Test(arch_dsv4, block_512_doubles_the_mla_pages)
+{
+	struct kv_dsv4_model m = flash(43);
+	struct kv_dsv4_layout l = build_ok(&m, 512, 8192);
+
+	/*
+	 * 512: c4a 128 x 584 = 74,752 -> 74,880; c128a 4 x 584 = 2,336 ->
+	 * 2,880; indexer 128 x 132 = 16,896 -> 17,280.  SWA and states
+	 * (37,440, 32,832) pad to 74,880, the indexer state (8,640) to
+	 * 17,280.  Tuple 95,040, 22 tuples: 2,090,880 a block; the MLA group
+	 * needs cdiv(1M, 512) = 2,048 pages: 2,048 + 262 + 2,051 + 1,041.
+	 */
+	cr_assert_eq(l.tuple_bytes, 74880 + 2880 + 17280);
+	cr_assert_eq(kv_dsv4_bytes_per_block(&l), 2090880);
+	cr_assert_eq(kv_dsv4_blocks_per_request(&l, 1048576), 5402);
+}
+
+Test(arch_dsv4, largest_length_that_fits)
+{
+	struct kv_dsv4_model m = flash(43);
+	struct kv_dsv4_layout l = build_ok(&m, 256, 8192);
+	int64_t bpb = kv_dsv4_bytes_per_block(&l);
+
+	/* exactly 7,450 blocks hold 1,048,576 tokens, not one more */
+	cr_assert_eq(kv_dsv4_estimate_max_len(&l, 7450 * bpb, 2097152),
+	    1048576);
+	/* 3,363 blocks: 8,188 tokens (32 + 2 x 129 + 2,048 + 1,025); at
+	 * 8,189 the c4a states need cdiv(8189, 4) + 1 = 2,049 */
+	cr_assert_eq(kv_dsv4_estimate_max_len(&l, 3363 * bpb, 1048576), 8188);
+	/* one token needs 1 + 2 x 2 + 2 + 2 = 9 blocks */
+	cr_assert_eq(kv_dsv4_blocks_per_request(&l, 1), 9);
+	cr_assert_eq(kv_dsv4_estimate_max_len(&l, 8 * bpb, 1048576), 0);
+}
+
+Test(arch_dsv4, refusals)
+{
+	struct kv_dsv4_model m = flash(43);
+	struct kv_dsv4_params p = { 256, 8192, true };
+	struct kv_dsv4_layout l;
+	char err[320];
+	int bad[3] = { 0, 2, 4 }, none[2] = { 0, 0 };
+
+	/* sparse_swa.py _layer_type_for, vLLM's words */
+	m.compress_ratios = bad;
+	m.n_layers = 3;
+	cr_assert_eq(kv_dsv4_build(&m, &p, &l, err, sizeof err), -1);
+	cr_assert_str_eq(err,
+	    "Unsupported DeepseekV4 compress_ratio=2; expected 1, 4, or 128.");
+	/* no compressed layer: the grouping asserts an MLA spec */
+	m.compress_ratios = none;
+	m.n_layers = 2;
+	cr_assert_eq(kv_dsv4_build(&m, &p, &l, err, sizeof err), -1);
+	cr_assert(strstr(err, "compress_ratios") != NULL, "%s", err);
+	/* block 128: the 37,440-byte SWA page exceeds every MLA page */
+	m = flash(43);
+	p.block_size = 128;
+	cr_assert_eq(kv_dsv4_build(&m, &p, &l, err, sizeof err), -1);
+	cr_assert(strstr(err, "--block-size 128") != NULL, "%s", err);
+	/* a cache dtype other than fp8_ds_mla */
+	p.block_size = 256;
+	p.fp8_ds_mla = false;
+	cr_assert_eq(kv_dsv4_build(&m, &p, &l, err, sizeof err), -1);
+	cr_assert(strstr(err, "fp8_ds_mla") != NULL, "%s", err);
+	/* the indexer compressor's fused kernels: 512 and 128 only */
+	p.fp8_ds_mla = true;
+	m.index_head_dim = 64;
+	cr_assert_eq(kv_dsv4_build(&m, &p, &l, err, sizeof err), -1);
+	cr_assert_str_eq(err, "Unsupported head_dim for fused quant+cache: 64");
+}
