@@ -12,12 +12,16 @@
  * Per fused MoE block (vllm/lora/layers/fused_moe.py):
  *   w13 A = 2 x [max_loras, E, r_a, H],  w13 B = 2 x [max_loras, E, I_rank, r]
  *   w2  A = [max_loras, E, r, I_rank],   w2  B = [max_loras, E, H', r]
- * Embedding and lm_head LoRA, which vLLM creates only for models that
- * declare them, are not counted (at most vocab x rank x 2 bytes a slot).
+ * Phi-3's checkpoint fuses qkv_proj and gate_up_proj, so its class maps each
+ * to itself (vllm/model_executor/models/phi3.py packed_modules_mapping) and
+ * vLLM wraps them with one slice each (QKVParallelLinearWithLoRA,
+ * ColumnParallelLinearWithLoRA): A = [max_loras, r_a, in] once.
+ * Embedding and lm_head slots: lora_vocab_bytes() (lora.h).
  */
 #include "lora.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "vllm_version.h"
 #include "weights.h"
@@ -60,6 +64,14 @@ row(double in_rank, double out, double r)
 	return r * in_rank + out * r;
 }
 
+/* A class whose checkpoint fuses q/k/v and gate/up: one LoRA slice each. */
+static bool
+fused_slices(const struct model *m)
+{
+	return m->architecture != NULL &&
+	    strcmp(m->architecture, "Phi3ForCausalLM") == 0;
+}
+
 int64_t
 lora_stack_bytes(const struct model *m, const struct plan_lora *l, int tp,
     int first, int n, int model_dtype_bytes)
@@ -67,6 +79,8 @@ lora_stack_bytes(const struct model *m, const struct plan_lora *l, int tp,
 	double h = m->hidden, hd = m->head_dim, heads = m->heads;
 	double r = l->max_rank, r_a, kvh_rank, out_row, elems = 0;
 	int bytes = l->dtype > 0 ? 2 : model_dtype_bytes;
+	int qkv_slices = fused_slices(m) ? 1 : 3;
+	int gate_up_slices = fused_slices(m) ? 1 : 2;
 	int i;
 
 	if (!l->enabled || n <= 0)
@@ -78,7 +92,8 @@ lora_stack_bytes(const struct model *m, const struct plan_lora *l, int tp,
 	kvh_rank = m->kv_heads / tp < 1 ? 1 : (double)m->kv_heads / tp;
 	for (i = first; i < first + n; i++) {
 		/* attention: qkv_proj (3 slices) and o_proj */
-		elems += column(h, (heads / tp + 2 * kvh_rank) * hd, 3, r, r_a);
+		elems += column(h, (heads / tp + 2 * kvh_rank) * hd, qkv_slices,
+		    r, r_a);
 		elems += row(heads * hd / tp, out_row, r);
 		if (weights_is_moe_layer(m, i)) {
 			double e = m->n_experts,
@@ -105,11 +120,69 @@ lora_stack_bytes(const struct model *m, const struct plan_lora *l, int tp,
 				    : m->intermediate) /
 			    (double)tp;
 
-			elems += column(h, 2 * inter, 2, r, r_a) +
+			elems += column(h, 2 * inter, gate_up_slices, r, r_a) +
 			    row(inter, out_row, r);
 		}
 	}
 	return (int64_t)(elems * l->max_loras * bytes);
+}
+
+bool
+lora_wraps_vocab(const struct model *m)
+{
+	static const char *const classes[] = { "LlamaForCausalLM",
+		"MistralForCausalLM", "Phi3ForCausalLM", "MixtralForCausalLM" };
+	size_t i;
+
+	if (m->architecture == NULL)
+		return false;
+	for (i = 0; i < sizeof classes / sizeof classes[0]; i++)
+		if (strcmp(m->architecture, classes[i]) == 0)
+			return true;
+	return false;
+}
+
+static int64_t
+round_up(int64_t x, int64_t to)
+{
+	return (x + to - 1) / to * to;
+}
+
+int64_t
+lora_vocab_bytes(const struct model *m, const struct plan_lora *l, int tp,
+    bool first_stage, bool last_stage, int version, int model_dtype_bytes)
+{
+	/* lora_extra_vocab_size and lora_vocab_padding_size, both 256, until
+	 * PRs #28382 / #28545 (November 2025) removed them */
+	int64_t extra = version < VLLM_VER(0, 12, 0) ? 256 : 0;
+	int64_t v = m->vocab, h = m->hidden, r = l->max_rank;
+	int64_t slots = l->max_loras, lora_elems = 0, model_elems = 0;
+	int bytes = l->dtype > 0 ? 2 : model_dtype_bytes;
+
+	if (!l->enabled || !lora_wraps_vocab(m) || v <= 0)
+		return 0;
+	if (tp < 1)
+		tp = 1;
+	if (first_stage) {
+		/* VocabParallelEmbeddingWithLoRA.create_lora_weights */
+		lora_elems += slots * ((v + extra) * r + h * r);
+		model_elems += slots * extra * h; /* embeddings_tensors */
+		/* the base embedding's added rows (lora_vocab) */
+		model_elems += slots * extra / tp * h;
+	}
+	if (last_stage) {
+		/* LogitsProcessorWithLoRA.create_lora_weights */
+		int64_t rows = extra > 0 ? round_up(v + extra, 256) : v;
+
+		lora_elems += slots * (r * h + rows * r);
+		model_elems += slots * extra * h; /* embeddings_tensors */
+		/* ParallelLMHead(vocab + 256, padding_size 256), untied */
+		if (extra > 0 && !m->tie_embeddings)
+			model_elems +=
+			    (round_up(v, 256) + extra - round_up(v, 64)) / tp *
+			    h;
+	}
+	return lora_elems * bytes + model_elems * model_dtype_bytes;
 }
 
 void

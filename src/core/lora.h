@@ -8,8 +8,11 @@
  * They are allocated while the model loads and are part of "Model loading
  * took" (vLLM PR #14469).  Graph capture gains a second set of graphs, one
  * with LoRA active and one without (vllm/v1/cudagraph_dispatcher.py:
- * _get_lora_cases with cudagraph_specialize_lora on, its default).  Pure
- * arithmetic.
+ * _get_lora_cases with cudagraph_specialize_lora on, its default).  The
+ * model classes that declare embedding_modules (Llama's, which also serves
+ * Mistral and Phi-3, and Mixtral's) get slots on embed_tokens and lm_head
+ * too (vllm/lora/layers/vocal_parallel_embedding.py, logits_processor.py).
+ * Pure arithmetic.
  */
 #ifndef HEADROOM_LORA_H
 #define HEADROOM_LORA_H
@@ -48,6 +51,30 @@ int lora_rank_valid(int r);
  */
 int64_t lora_stack_bytes(const struct model *m, const struct plan_lora *l,
     int tp, int first, int n, int model_dtype_bytes);
+
+/*
+ * Whether vLLM's class for m declares embedding_modules {embed_tokens,
+ * lm_head}, so that both get LoRA slots: LlamaForCausalLM (with the classes
+ * vLLM serves through it: Mistral, Phi-3) and MixtralForCausalLM.
+ */
+bool lora_wraps_vocab(const struct model *m);
+
+/*
+ * Bytes embed_tokens (on the first stage) and lm_head (on the last) gain
+ * with LoRA on one rank, for a resolved config and a release (VLLM_VER).
+ * From 0.12.0: embedding A [max_loras, vocab, r], B [max_loras, 1, H, r];
+ * lm_head A [max_loras, 1, r, H], B [max_loras, 1, vocab, r], all whole on
+ * every rank, in lora_dtype.  Before 0.12.0 (lora_extra_vocab_size 256,
+ * lora_vocab_padding_size 256) the A rows of the embedding and the B rows
+ * of lm_head cover 256 added tokens (lm_head's padded to 256), each keeps
+ * an embeddings tensor [max_loras, 256, H] in the model dtype, and the
+ * base layers grow: embed_tokens by 256 x max_loras rows, an untied lm_head
+ * from up(vocab, 64) to up(vocab, 256) + 256 rows, split over TP.  0 when
+ * LoRA is off or the class declares no embedding modules.
+ */
+int64_t lora_vocab_bytes(const struct model *m, const struct plan_lora *l,
+    int tp, bool first_stage, bool last_stage, int version,
+    int model_dtype_bytes);
 
 /*
  * Why vLLM (or headroom) cannot start this LoRA config, in vLLM's words

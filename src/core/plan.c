@@ -1179,7 +1179,9 @@ walk_stage(struct walk *w, int s)
 	/* LoRA slots load with the model; --cpu-offload-gb moves weights to
 	 * pinned CPU memory, per GPU (vllm/config/offload.py) */
 	x->lora = lora_stack_bytes(m, &w->lora, p->tp, first, x->layers,
-	    w->dtype_bytes);
+		      w->dtype_bytes) +
+	    lora_vocab_bytes(m, &w->lora, p->tp, s == 0, s == p->pp - 1,
+		p->version, w->dtype_bytes);
 	x->weights += x->lora;
 	x->draft = 0;
 	if (in->spec.method == SPEC_MTP && s == p->pp - 1)

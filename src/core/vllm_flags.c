@@ -466,6 +466,25 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL,
 	    RECALC_IN_SCHED, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true,
 	    true },
+	/* lora_config.target_modules: only the named modules get LoRA slots
+	 * (LoRAModelManager._match_target_modules); headroom counts every
+	 * module of the language model */
+	[VF_LORA_TARGET_MODULES] = { "lora-target-modules",
+	    "--lora-target-modules", NULL, "lora-targets",
+	    "modules that get LoRA slots (not modelled: the plan stops)",
+	    VFK_ENUM, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, any_value,
+	    RECALC_IN_EXTRAS, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, true,
+	    true },
+	/* lora_config.specialize_active_lora: graphs for 1, 2, 4, ...,
+	 * max_loras + 1 active adapters (vllm/lora/utils.py
+	 * get_captured_lora_counts) instead of max_loras + 1 alone */
+	[VF_SPECIALIZE_ACTIVE_LORA] = { "specialize-active-lora",
+	    "--specialize-active-lora", NULL, "lora-graphs",
+	    "graphs per count of active LoRA adapters (not modelled: the plan "
+	    "stops)",
+	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL,
+	    RECALC_IN_GRAPHS, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false,
+	    true },
 };
 
 enum vllm_flag_id

@@ -19,12 +19,18 @@ check "max_cpu_loras below max_loras" 1 "max_cpu_loras (2) must be >= max_loras 
     $G --enable-lora --max-loras 4 --max-cpu-loras 2
 check "lora on MLA is refused" 1 "LoRA on multi-head latent attention" -- \
     --gpu h100-sxm --model deepseek-ai/DeepSeek-V3 -tp 8 --enable-lora
-check "lora slots in the json report" 0 '"lora_gib": 0.08' -- \
+check "lora slots in the json report" 0 '"lora_gib": 0.09' -- \
     $G --enable-lora --report json
 check "one set of graphs without LoRA specialisation" 0 "Estimated CUDA graph memory: 0.91 GiB" -- \
     $G --enable-lora -cc '{"cudagraph_specialize_lora": false}'
 check "two sets with it (the default)" 0 "Estimated CUDA graph memory: 1.82 GiB" -- \
     $G --enable-lora
+check "lora target modules are refused by name" 1 "--lora-target-modules=q_proj: headroom does not model" -- \
+    $G --enable-lora --lora-target-modules q_proj
+check "active-lora graph specialisation is refused by name" 1 "--specialize-active-lora: headroom does not model" -- \
+    $G --enable-lora --specialize-active-lora
+check "embedding and lm_head slots of a Llama class" 0 "of which LoRA slots (--max-loras x --max-lora-rank): 0.34 GiB" -- \
+    $G --enable-lora --max-lora-rank 64
 check "pasted vllm line with lora" 0 '"not_modelled": \[\]' -- \
     --gpu h100-sxm --from-command "vllm serve meta-llama/Llama-3.1-8B-Instruct --enable-lora --max-lora-rank 32 --fully-sharded-loras" --report json
 

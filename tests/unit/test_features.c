@@ -107,8 +107,10 @@ Test(lora, slots_count_in_the_weights_and_graphs_double)
 	lora_on(&in, 1, 16);
 	plan_compute(c, &in, &b);
 	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
-	cr_assert_eq(b.lora_bytes, 83886080);
-	cr_assert_eq(b.weights - a.weights, 83886080);
+	/* the linears' 83,886,080 and embed_tokens' + lm_head's 8,470,528
+	 * (lora/vocab_slots_llama8b_by_hand) */
+	cr_assert_eq(b.lora_bytes, 83886080 + 8470528);
+	cr_assert_eq(b.weights - a.weights, 83886080 + 8470528);
 	cr_assert_eq(b.n_capture_sizes, a.n_capture_sizes);
 	cr_assert(b.cuda_graphs > a.cuda_graphs * 19 / 10 &&
 		b.cuda_graphs < a.cuda_graphs * 21 / 10,
@@ -116,6 +118,84 @@ Test(lora, slots_count_in_the_weights_and_graphs_double)
 	    (long long)a.cuda_graphs);
 	cr_assert_eq(a.available_kv - b.available_kv,
 	    (b.weights - a.weights) + (b.cuda_graphs - a.cuda_graphs));
+}
+
+Test(lora, vocab_slots_llama8b_by_hand)
+{
+	/* LlamaForCausalLM declares embedding_modules, so embed_tokens and
+	 * lm_head get slots.  Llama-3.1-8B: vocab 128,256, H 4,096, untied.
+	 * From 0.12.0, r 64, one slot:
+	 *   embedding A 128,256x64 = 8,208,384, B 4,096x64 = 262,144
+	 *   lm_head   A 64x4,096 = 262,144,     B 128,256x64 = 8,208,384
+	 *   = 16,941,056 x 2 B = 33,882,112 (whole on every TP rank).
+	 * 0.11.1 (lora_extra_vocab_size 256, padding 256):
+	 *   embedding A 128,512x64 = 8,224,768 + B 262,144
+	 *   lm_head   A 262,144 + B up(128,512, 256) = 128,512 rows x64
+	 *   = 16,973,824 x 2 B = 33,947,648
+	 *   + embeddings tensors 2 x 256x4,096, base embedding rows 256x4,096,
+	 *     lm_head up(128,256,256) + 256 - up(128,256,64) = 256 rows x4,096
+	 *   = 4,194,304 x 2 B = 8,388,608; total 42,336,256. */
+	struct plan_input in;
+	struct plan_lora l;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	lora_on(&in, 1, 64);
+	lora_resolve(&in.lora, &l);
+	cr_assert(lora_wraps_vocab(in.model));
+	cr_assert_eq(lora_vocab_bytes(in.model, &l, 1, true, true,
+			 VLLM_VER(0, 12, 0), 2),
+	    33882112);
+	cr_assert_eq(lora_vocab_bytes(in.model, &l, 2, true, true,
+			 VLLM_VER_NEWEST, 2),
+	    33882112);
+	cr_assert_eq(lora_vocab_bytes(in.model, &l, 1, true, true,
+			 VLLM_VER(0, 11, 1), 2),
+	    42336256);
+	/* pipeline stages: the embedding on the first, lm_head on the last */
+	cr_assert_eq(lora_vocab_bytes(in.model, &l, 1, true, false,
+			 VLLM_VER_NEWEST, 2),
+	    16941056);
+	cr_assert_eq(lora_vocab_bytes(in.model, &l, 1, false, false,
+			 VLLM_VER_NEWEST, 2),
+	    0);
+	/* four slots: four times the stacks */
+	in.lora.max_loras = 4;
+	lora_resolve(&in.lora, &l);
+	cr_assert_eq(lora_vocab_bytes(in.model, &l, 1, true, true,
+			 VLLM_VER_NEWEST, 2),
+	    4 * 33882112LL);
+	/* Qwen3ForCausalLM declares no embedding modules */
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-8B", NULL);
+	lora_on(&in, 1, 64);
+	lora_resolve(&in.lora, &l);
+	cr_assert(!lora_wraps_vocab(in.model));
+	cr_assert_eq(lora_vocab_bytes(in.model, &l, 1, true, true,
+			 VLLM_VER_NEWEST, 2),
+	    0);
+}
+
+Test(lora, phi3_fused_projections_take_one_slice)
+{
+	/* Phi3ForCausalLM maps qkv_proj and gate_up_proj to themselves
+	 * (phi3.py packed_modules_mapping): one A slice each.  phi-4: H 5,120,
+	 * 40 heads, 10 KV heads, head 128, I 17,920, 40 layers, r 16:
+	 *   qkv     A 16x5,120 = 81,920,  B 7,680x16 = 122,880
+	 *   o       A 16x5,120 = 81,920,  B 5,120x16 = 81,920
+	 *   gate_up A 16x5,120 = 81,920,  B 35,840x16 = 573,440
+	 *   down    A 16x17,920 = 286,720, B 5,120x16 = 81,920
+	 *   = 1,392,640 x 40 x 2 B = 111,411,200.
+	 * Its class is Llama's: embed_tokens and lm_head (vocab 100,352):
+	 *   2 x (100,352x16 + 5,120x16) = 3,375,104 x 2 B = 6,750,208. */
+	struct plan_input in;
+	struct plan_lora l;
+
+	test_input(&in, "h100-sxm", "microsoft/phi-4", NULL);
+	lora_on(&in, 1, 16);
+	lora_resolve(&in.lora, &l);
+	cr_assert_eq(lora_stack_bytes(in.model, &l, 1, 0, 40, 2), 111411200);
+	cr_assert_eq(lora_vocab_bytes(in.model, &l, 1, true, true,
+			 VLLM_VER_NEWEST, 2),
+	    6750208);
 }
 
 Test(lora, vllm_refusals)
