@@ -258,6 +258,11 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		in->model = &cat->models[mi];
 		in->ckpt = ki;
 	}
+	if (in->model->refusal != NULL) {
+		/* nothing to compare: the plan stops at the configuration */
+		*why = "headroom refuses the architecture";
+		return -1;
+	}
 	if (in->format != FMT_COUNT && ki < 0)
 		ki = -2; /* a derived checkpoint of that format */
 	if (prec && strstr(prec, "--quantization fp8"))

@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "core/kv_dsv4.h"
+#include "core/messages.h"
+#include "core/vllm_version.h"
 
 #define GIB (1024LL * 1024 * 1024)
 
@@ -322,4 +324,54 @@ Test(arch_dsv4, refusals)
 	m.index_head_dim = 64;
 	cr_assert_eq(kv_dsv4_build(&m, &p, &l, err, sizeof err), -1);
 	cr_assert_str_eq(err, "Unsupported head_dim for fused quant+cache: 64");
+}
+
+/*
+ * A real refusal: vLLM issue #44376, comment of 2026-06-03 (DeepSeek-V4-Flash,
+ * LLM(...) on 2 x GH200 96 GB, TP 2 with expert parallelism, fp8 KV, block
+ * 256, max_model_len 30000; the LLM class's default max_num_batched_tokens
+ * on a card of 70 GiB or more, 16,384).  vLLM printed 6.66 GiB needed,
+ * 5.44 GiB available and an estimated maximum of 13528.  At L = 30,000:
+ * cdiv(30000, 256) = 118 + 2 x (cdiv(16511, 64) + 1 = 259) + (cdiv(16391, 4)
+ * + 1 = 4,099) + (cdiv(16511, 8) + 1 = 2,065) = 6,800 blocks x 1,051,776 =
+ * 7,152,076,800 bytes = 6.66 GiB.  At 13,528: 53 + 2 x 213 + 3,383 + 1,692 =
+ * 5,554 blocks (5.4404 GiB); at 13,529 the c4a and c128a states take one
+ * page more each (5,556 blocks, 5.4423 GiB).  So the estimate is 13528
+ * exactly when the available memory lies in [5,554, 5,556) blocks, all of
+ * which prints as 5.44 GiB:
+ * the layout reproduces both figures vLLM printed.
+ */
+Test(arch_dsv4, reproduces_a_real_refusal_of_flash_on_two_gh200)
+{
+	struct kv_dsv4_model m = flash(43);
+	struct kv_dsv4_layout l = build_ok(&m, 256, 16384);
+	int64_t bpb = kv_dsv4_bytes_per_block(&l);
+	int64_t avail = 5554 * bpb + 1;
+	int64_t need = kv_dsv4_needed_bytes(&l, 30000);
+	int64_t est = kv_dsv4_estimate_max_len(&l, avail, 30000);
+	struct vllm_traits t;
+	char msg[1024];
+
+	cr_assert_eq(kv_dsv4_blocks_per_request(&l, 30000), 6800);
+	cr_assert_eq(need, 7152076800LL);
+	cr_assert_eq(kv_dsv4_blocks_per_request(&l, 13528), 5554);
+	cr_assert_eq(kv_dsv4_blocks_per_request(&l, 13529), 5556);
+	cr_assert_eq(est, 13528);
+	/* one block less or more moves the estimate */
+	cr_assert_lt(kv_dsv4_estimate_max_len(&l, 5554 * bpb - 1, 30000),
+	    13528);
+	cr_assert_geq(kv_dsv4_estimate_max_len(&l, 5556 * bpb, 30000), 13529);
+	vllm_traits_get(VLLM_VER(0, 22, 0), &t);
+	cr_assert_eq(t.kv_msg, KV_MSG_CURRENT);
+	msg_kv_too_small(&t, 30000, need, avail, est, msg, sizeof msg);
+	cr_assert_str_eq(msg,
+	    "To serve at least one request with the model's max seq len "
+	    "(30000), (6.66 GiB KV cache is needed, which is larger than the "
+	    "available KV cache memory (5.44 GiB). Based on the available "
+	    "memory, the estimated maximum model length is 13528. Try "
+	    "increasing `gpu_memory_utilization` (which also controls CPU "
+	    "memory on the CPU backend) or decreasing `max_model_len` when "
+	    "initializing the engine. See "
+	    "https://docs.vllm.ai/en/latest/configuration/conserving_memory/ "
+	    "for more details.");
 }
