@@ -25,6 +25,7 @@ static const struct {
 	int refused, mtp;
 } models[] = {
 	{ "Qwen/Qwen3-Next-80B-A3B-Instruct", 0, 0 },
+	{ "Qwen/Qwen3-Next-80B-A3B-Thinking", 0, 0 },
 	{ "Qwen/Qwen3.5-27B", 0, 0 },
 	{ "Qwen/Qwen3.5-35B-A3B", 0, 0 },
 	{ "Qwen/Qwen3.5-122B-A10B", 0, 0 },
@@ -52,6 +53,7 @@ static const struct {
 	{ "google/gemma-4-31B-it", 0, 0 },
 	{ "meta-llama/Llama-4-Scout-17B-16E-Instruct", 0, 0 },
 	{ "meta-llama/Llama-4-Maverick-17B-128E-Instruct", 0, 0 },
+	{ "mistralai/Devstral-2-123B-Instruct-2512", 0, 0 },
 };
 
 /* Quantized exports that carry their own config.json, and its format. */
@@ -258,6 +260,10 @@ Test(catalogue, qwen3_next_plans_as_its_config)
 	    1);
 	same_plan("qwen3-next/Qwen3-Next-80B-A3B-Instruct",
 	    "Qwen/Qwen3-Next-80B-A3B-Instruct", NULL, "h100-sxm", 4, KV_FP8, 1);
+	/* the Thinking model: the same architecture (its entry's source) */
+	same_plan("qwen3-next/Qwen3-Next-80B-A3B-Instruct",
+	    "Qwen/Qwen3-Next-80B-A3B-Thinking", NULL, "h200-sxm", 2, KV_AUTO,
+	    1);
 }
 
 Test(catalogue, nemotron_plans_as_its_config)
@@ -386,6 +392,18 @@ Test(catalogue, unchecked_architecture_plans_as_its_config)
 	cr_assert_eq(p.bytes_per_token, 47 * 576 * 2);
 	same_plan("glm4-moe-lite/GLM-4.7-Flash", "zai-org/GLM-4.7-Flash", NULL,
 	    "l40s", 2, KV_FP8, 0);
+}
+
+/* A Mistral-native release: its entry is the params.json as vLLM
+ * converts it; FP8 weights with static per-tensor scales, YaRN to 256K. */
+Test(catalogue, mistral_params_release_plans_as_its_params_json)
+{
+	same_plan("mistral/Devstral-2-123B-Instruct-2512",
+	    "mistralai/Devstral-2-123B-Instruct-2512", NULL, "h200-sxm", 2,
+	    KV_AUTO, 0);
+	same_plan("mistral/Devstral-2-123B-Instruct-2512",
+	    "mistralai/Devstral-2-123B-Instruct-2512", NULL, "h100-sxm", 4,
+	    KV_FP8, 0);
 }
 
 Test(catalogue, llama4_plans_as_its_config)
