@@ -137,7 +137,16 @@ struct state_arch {
 	int dt_rank; /* Mamba1 time_step_rank (x_proj, dt_proj) */
 	int mamba_bias; /* Mamba use_bias: in_proj and out_proj biases */
 	int conv_bias; /* Mamba use_conv_bias */
+	int ssm_hook; /* a config hook sets the SSM dtype: STATE_SSM_HOOK_* */
 };
+
+/*
+ * NemotronHForCausalLMConfig (vllm/model_executor/models/config.py) sets
+ * an auto --mamba-ssm-cache-dtype from the config: ssm_dtype_bytes when the
+ * config names one, else the release's default (plan.c).
+ */
+#define STATE_SSM_HOOK_NONE 0
+#define STATE_SSM_HOOK_NEMOTRON_H 1
 
 /*
  * A language model as vLLM sees it after reading config.json (text part of

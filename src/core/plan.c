@@ -1066,6 +1066,25 @@ mamba_dtype_bytes(int d)
 	}
 }
 
+/*
+ * The SSM dtype an auto --mamba-ssm-cache-dtype takes where a config hook
+ * sets it (NemotronHForCausalLMConfig, models/config.py): none before
+ * #29978 (the SSM state follows the conv state), then the config's
+ * mamba_ssm_cache_dtype, else float16, float32 from #39032.  Bytes, or 0
+ * to leave it to the model's ssm_dtype_bytes.
+ */
+static int
+ssm_hook_bytes(const struct model *m, int version, int conv_bytes)
+{
+	if (m->st.ssm_hook != STATE_SSM_HOOK_NEMOTRON_H)
+		return 0;
+	if (version < VLLM_SINCE_NEMOTRON_SSM_HOOK)
+		return conv_bytes;
+	if (m->st.ssm_dtype_bytes > 0)
+		return 0;
+	return version >= VLLM_SINCE_NEMOTRON_SSM_FP32 ? 4 : 2;
+}
+
 /* The multimodal encoder budget (§2.4) and the KV-cache manager (§3, §4). */
 static void
 walk_kv_params(struct walk *w)
@@ -1113,6 +1132,9 @@ walk_kv_params(struct walk *w)
 	kp->num_spec = w->nspec;
 	kp->conv_bytes = mamba_dtype_bytes(in->mamba_cache_dtype);
 	kp->ssm_bytes = mamba_dtype_bytes(in->mamba_ssm_cache_dtype);
+	if (kp->ssm_bytes == 0)
+		kp->ssm_bytes = ssm_hook_bytes(m, w->t.version,
+		    kp->conv_bytes > 0 ? kp->conv_bytes : kp->model_bytes);
 	kp->extra_full_layers = in->draft_attention_layers;
 	kp->max_model_len = p->max_model_len > 0 && p->max_model_len < INT32_MAX
 	    ? (int)p->max_model_len

@@ -38,6 +38,11 @@
 	VLLM_VER(0, 13, 0) /* MambaDType float16, #29978 */
 #define VLLM_SINCE_MAMBA_BFLOAT16                                              \
 	VLLM_VER(0, 22, 0) /* MambaDType bfloat16, #41680 */
+#define VLLM_SINCE_NEMOTRON_SSM_HOOK                                           \
+	VLLM_VER(0, 13,                                                        \
+	    0) /* NemotronH's auto SSM dtype from its config, #29978 */
+#define VLLM_SINCE_NEMOTRON_SSM_FP32                                           \
+	VLLM_VER(0, 20, 0) /* its default float16 -> float32, #39032 */
 
 /* The message wording families of the KV-cache errors. */
 enum kv_msg_style {

@@ -138,6 +138,7 @@ static const struct field state_fields[] = {
 	FLD(struct state_arch, chunk_size, K_INT),
 	FLD(struct state_arch, ssm_dtype_bytes, K_INT),
 	FLD(struct state_arch, conv_dtype_bytes, K_INT),
+	FLD(struct state_arch, ssm_hook, K_INT),
 	FLD(struct state_arch, lin_k_heads, K_INT),
 	FLD(struct state_arch, lin_v_heads, K_INT),
 	FLD(struct state_arch, lin_k_dim, K_INT),

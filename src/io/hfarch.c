@@ -665,9 +665,11 @@ read_nemotron_h(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->st.mamba_intermediate = m->st.mamba_heads * m->st.mamba_head_dim;
 	if (check_mamba2_sizes(m, &NEMOTRON_H_KEYS, err, errlen, bad) != 0)
 		return -1;
-	/* NemotronHForCausalLMConfig: the config's dtype, else float16 */
-	m->st.ssm_dtype_bytes = ssm ? dtype_bytes(ssm) : 2;
-	if (m->st.ssm_dtype_bytes <= 0) {
+	/* NemotronHForCausalLMConfig: the config's dtype, else the release's
+	 * default (plan.c) */
+	m->st.ssm_hook = STATE_SSM_HOOK_NEMOTRON_H;
+	m->st.ssm_dtype_bytes = ssm ? dtype_bytes(ssm) : 0;
+	if (ssm && m->st.ssm_dtype_bytes <= 0) {
 		*bad = "mamba_ssm_cache_dtype";
 		snprintf(err, errlen,
 		    "config: mamba_ssm_cache_dtype '%s' is not a "

@@ -358,3 +358,65 @@ Test(hybrid_real, granite_4_h_small_block_of_0_11)
 	cr_assert_eq(p.kv.padding_layers, 0);
 	model_done(&m);
 }
+
+/*
+ * NemotronH's auto --mamba-ssm-cache-dtype by release
+ * (NemotronHForCausalLMConfig, models/config.py).  Before #29978 (0.13.0)
+ * no hook: the SSM state follows the conv state (the model dtype).  From
+ * 0.13.0 the config's mamba_ssm_cache_dtype, else float16: the 0.13.0
+ * startup of Nemotron 3 Nano 4B FP8 on a GB10 (newer-logs.json) prints
+ * "Updating mamba_ssm_cache_dtype to 'float16' for NemotronH model" for a
+ * config without the key.  #39032 (after 0.19.0) made that default
+ * float32.
+ *
+ * Nemotron 3 Nano 30B-A3B names float32.  TP 1, bf16 KV: attention 2 x 2
+ * x 128 x 2 B = 1024 B per token; conv 3 x 6144 x 2 = 36,864.  0.12.0,
+ * SSM bf16: 36,864 + 64 x 64 x 128 x 2 = 1,085,440, block 16 x
+ * cdiv(1,085,440, 16,384) = 16 x 67 = 1072; 0.13.0: float32, 2,134,016,
+ * 16 x 131 = 2096.
+ *
+ * Nemotron-H-56B-Base-8K names none.  Attention 2 x 8 x 128 x 2 = 4096 B;
+ * conv 3 x (16,384 + 2 x 8 x 256) x 2 = 122,880.  0.19.0, float16: SSM 256
+ * x 64 x 256 x 2 = 8,388,608 -> 8,511,488, block 16 x cdiv(8,511,488,
+ * 65,536) = 16 x 130 = 2080.  0.20.0, float32: 16,777,216 -> 16,900,096;
+ * prefix caching is on (mode all, chunk 128): 128 x cdiv(cdiv(16,900,096,
+ * 4096) = 4126, 128) = 128 x 33 = 4224.  An explicit float16 at 0.20.0:
+ * 128 x cdiv(2078, 128) = 2176.
+ */
+Test(hybrid_real, nemotron_h_auto_ssm_dtype_per_release)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model nano, h56;
+	struct plan_input in;
+	struct plan p;
+
+	load_fixture("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &nano);
+	input(&in, &nano, 95.0, VLLM_VER(0, 12, 0));
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.kv.state_bytes / p.kv.state_layers, 1085440);
+	cr_assert_eq(p.kv.attn_block_size, 1072);
+	in.version = VLLM_VER(0, 13, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv.state_bytes / p.kv.state_layers, 2134016);
+	cr_assert_eq(p.kv.attn_block_size, 2096);
+	model_done(&nano);
+
+	load_fixture("nemotron-h/Nemotron-H-56B-Base-8K", &h56);
+	input(&in, &h56, 190.0, VLLM_VER(0, 19, 0));
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.kv.state_bytes / p.kv.state_layers, 8511488);
+	cr_assert_eq(p.kv.attn_block_size, 2080);
+	in.version = VLLM_VER(0, 20, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv.state_bytes / p.kv.state_layers, 16900096);
+	cr_assert_eq(p.kv.attn_block_size, 4224);
+	in.mamba_ssm_cache_dtype = PLAN_MAMBA_FLOAT16;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv.state_bytes / p.kv.state_layers, 8511488);
+	cr_assert_eq(p.kv.attn_block_size, 2176);
+	model_done(&h56);
+}
