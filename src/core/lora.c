@@ -247,9 +247,12 @@ lora_activation_bytes(const struct model *m, const struct plan_lora *l, int tp,
 }
 
 int
-lora_graph_cases(const struct plan_lora *l)
+lora_graph_cases(const struct plan_lora *l, int version)
 {
 	/* cudagraph_specialize_lora (default on): cases [0, max_loras + 1];
-	 * off: [max_loras + 1] alone */
-	return l->enabled && !l->unspecialized ? 2 : 1;
+	 * off: [max_loras + 1] alone; before #25914 (reviewed until
+	 * 2025-10-15, after the 0.11.0 release) one key per size */
+	return l->enabled && !l->unspecialized && version >= VLLM_VER(0, 11, 1)
+	    ? 2
+	    : 1;
 }

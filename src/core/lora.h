@@ -98,8 +98,10 @@ void lora_check(const struct model *m, const struct plan_lora *l, int tp,
 int64_t lora_activation_bytes(const struct model *m, const struct plan_lora *l,
     int tp, int max_num_batched_tokens, int model_dtype_bytes);
 
-/* Graph sets captured per capture size: 1 without LoRA, 2 with it (1 with
- * --compilation-config cudagraph_specialize_lora false). */
-int lora_graph_cases(const struct plan_lora *l);
+/* Graph sets captured per capture size for a release (VLLM_VER): 1
+ * without LoRA, 2 with it from 0.11.1 (vLLM PR #25914; 1 with
+ * --compilation-config cudagraph_specialize_lora false, and 1 before: one
+ * set, captured with the adapters active). */
+int lora_graph_cases(const struct plan_lora *l, int version);
 
 #endif

@@ -1007,7 +1007,7 @@ walk_graphs(struct walk *w)
 		w->n_graphs = full_graphs;
 	else
 		w->n_graphs = p->n_capture_sizes + full_graphs;
-	w->n_graphs *= lora_graph_cases(&w->lora);
+	w->n_graphs *= lora_graph_cases(&w->lora, p->version);
 
 	/* assumption: LoRA and drafts are features the V2 runner does not take */
 	p->v2_runner = m->n_experts == 0 && is_16bit(p->format) &&

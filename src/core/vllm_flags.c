@@ -485,6 +485,16 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL,
 	    RECALC_IN_GRAPHS, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false,
 	    true },
+	/* lora_config.enable_tower_connector_lora: slots on the vision tower
+	 * and connector too, with a punica wrapper sized by the encoder budget
+	 * (LoRAModelManager._maybe_init_mm) */
+	[VF_TOWER_CONNECTOR_LORA] = { "enable-tower-connector-lora",
+	    "--enable-tower-connector-lora", NULL, "tower-lora",
+	    "LoRA on the vision tower and connector (not modelled: the plan "
+	    "stops)",
+	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL,
+	    RECALC_IN_EXTRAS, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false,
+	    true },
 };
 
 enum vllm_flag_id

@@ -198,6 +198,21 @@ Test(lora, phi3_fused_projections_take_one_slice)
 	    6750208);
 }
 
+Test(lora, second_graph_set_from_0_11_1)
+{
+	/* PR #25914 (after 0.11.0) added the no-LoRA case of every size */
+	struct plan_lora l = { .enabled = true };
+
+	cr_assert_eq(lora_graph_cases(&l, VLLM_VER(0, 11, 0)), 1);
+	cr_assert_eq(lora_graph_cases(&l, VLLM_VER(0, 11, 1)), 2);
+	cr_assert_eq(lora_graph_cases(&l, VLLM_VER_NEWEST), 2);
+	l.unspecialized = true;
+	cr_assert_eq(lora_graph_cases(&l, VLLM_VER_NEWEST), 1);
+	l.enabled = false;
+	l.unspecialized = false;
+	cr_assert_eq(lora_graph_cases(&l, VLLM_VER_NEWEST), 1);
+}
+
 Test(lora, vllm_refusals)
 {
 	const struct catalogue *c = test_catalogue();
