@@ -190,6 +190,7 @@ struct model {
 					   an EAGLE-3 head without fc */
 	int interleaved_swa; /* MiMo-V2 / Gemma 4: SWA layers have own sizes */
 	int attn_output_gate; /* q_proj also yields a gate (Qwen3-Next) */
+	int attn_head_gate; /* g_proj: one output gate per head (Step-3.5) */
 	int ffn_ungated; /* relu2 MLP: up and down only (Nemotron-H) */
 	int moe_latent; /* LatentMoE: experts work at this width */
 	int moe_with_dense; /* a dense MLP beside the experts (Gemma 4) */

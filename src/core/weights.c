@@ -92,6 +92,8 @@ attention_params(const struct model *m, const struct layer_desc *d, int tp,
 
 	pt[P_ATTN] += h * heads * hd * (m->attn_output_gate ? 2 : 1) / t +
 	    h * kvr * hd + (d->k_eq_v ? 0 : h * kvr * vd) + heads * vd * h / t;
+	if (m->attn_head_gate) /* Step-3.5 g_proj: hidden -> heads */
+		pt[P_ATTN] += h * heads / t;
 	if (m->qkv_bias)
 		*repl += (heads / t + 2 * kvr) * hd * 2;
 }
@@ -309,9 +311,10 @@ moe_params(const struct model *m, int tp, const struct experts_split *es,
 		    (m->n_shared_experts > 0 ? m->n_shared_experts : 1) / tp;
 	if (m->moe_with_dense && m->dense_intermediate > 0)
 		pt[P_DENSE] += gu * h * m->dense_intermediate / tp;
-	if (m->router_fp32) /* MiniMax: the gate in float32 */
-		pt[P_F32] +=
-		    h * m->n_experts + (m->shared_intermediate > 0 ? h : 0);
+	if (m->router_fp32) /* MiniMax, Step-3.5: the gate in float32 (and
+			     * MiniMax's shared-expert gate) */
+		pt[P_F32] += h * m->n_experts +
+		    (m->shared_intermediate > 0 && m->lm_head_fp32 ? h : 0);
 	else
 		*repl += h * m->n_experts * 2; /* router gate, 16 bit */
 }

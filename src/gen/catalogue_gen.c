@@ -197,6 +197,7 @@ static const struct field model_fields[] = {
 	FLD(struct model, eagle_no_aux, K_INT),
 	FLD(struct model, interleaved_swa, K_INT),
 	FLD(struct model, attn_output_gate, K_INT),
+	FLD(struct model, attn_head_gate, K_INT),
 	FLD(struct model, ffn_ungated, K_INT),
 	FLD(struct model, moe_latent, K_INT),
 	FLD(struct model, moe_with_dense, K_INT),

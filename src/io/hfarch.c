@@ -36,6 +36,7 @@ enum family {
 	FAM_KIMI_LINEAR, /* Kimi Linear: KDA layers and MLA */
 	FAM_MINIMAX, /* MiniMax-Text-01 / M1: lightning attention */
 	FAM_PLAMO2, /* PLaMo 2: Mamba every other layer by mamba_step */
+	FAM_STEP3P5, /* Step-3.5: attention_other_setting, moe_layers_enum */
 	FAM_UNKNOWN
 };
 
@@ -94,6 +95,7 @@ static const struct {
 	{ "MiniMaxM1ForCausalLM", FAM_MINIMAX },
 	{ "MiniMaxForCausalLM", FAM_MINIMAX },
 	{ "Plamo2ForCausalLM", FAM_PLAMO2 },
+	{ "Step3p5ForCausalLM", FAM_STEP3P5 },
 };
 
 /* Architectures whose caches or weights headroom does not model. */
@@ -129,7 +131,6 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "projection), the profile run's prefill gather workspace and the "
 	    "releases that grouping holds for are not modelled",
 	    0 },
-	{ "Step3p5ForCausalLM", "Step-3.5 is not modelled", 0 },
 	{ "BertModel", "encoder-only models are not modelled", 0 },
 };
 const size_t hfarch_n_refused =
@@ -177,6 +178,7 @@ static const char *const family_fields[][12] = {
 	[FAM_KIMI_LINEAR] = { "linear_attn_config", NULL },
 	[FAM_MINIMAX] = { "attn_type_list", NULL },
 	[FAM_PLAMO2] = { "mamba_d_state", "mamba_num_heads", NULL },
+	[FAM_STEP3P5] = { NULL },
 	[FAM_UNKNOWN] = { NULL },
 };
 
@@ -1680,6 +1682,144 @@ read_plamo2(const struct src *s, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
+/* A whole number of object o, or def. */
+static int
+obj_num(const cJSON *o, const char *k, int def)
+{
+	const cJSON *v = item(o, k);
+
+	return cJSON_IsNumber(v) ? v->valueint : def;
+}
+
+/*
+ * Step-3.5's moe_layers_enum ("3,4,...,44"): the MoE layers, one run up to
+ * the last layer; without it layers 1 to the last (step3p5.py).  0 and
+ * *first set, or -1 for a list of another shape.
+ */
+static int
+step3p5_moe_layers(const struct src *s, const struct model *m, int *first)
+{
+	const cJSON *e = get(s, "moe_layers_enum");
+	const char *p;
+	int want, n;
+
+	*first = 1;
+	if (e == NULL)
+		return 0;
+	if (!cJSON_IsString(e))
+		return -1;
+	p = e->valuestring;
+	for (want = -1;; want++) {
+		char *end;
+		long v = strtol(p, &end, 10);
+
+		if (end == p || v < 0 || v >= m->layers)
+			return -1;
+		if (want < 0)
+			want = *first = (int)v;
+		else if (v != want)
+			return -1;
+		for (p = end; *p == ' '; p++)
+			;
+		if (*p == '\0')
+			break;
+		if (*p++ != ',')
+			return -1;
+	}
+	n = want + 1;
+	return n == m->layers ? 0 : -1;
+}
+
+/*
+ * Step-3.5 (step3p5.py Step3p5DecoderLayer, Step3p5Attention): layer_types
+ * sliding / full (the list also names the MTP layers past
+ * num_hidden_layers; without it the even layers slide), the layers of
+ * attention_other_setting's attention_type with its own heads, KV heads
+ * and head size, a per-head output gate (g_proj), the MoE layers of
+ * moe_layers_enum with one shared expert (share_expert_dim) and a float32
+ * router, the others dense (intermediate_size).
+ */
+static int
+read_step3p5(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *lt = get(s, "layer_types"),
+		    *os = get(s, "attention_other_setting");
+	const char *impl = str(s, "att_impl_type"), *other = NULL;
+	int i, first;
+
+	if (impl != NULL && strcmp(impl, "GQA") != 0) {
+		refuse(m, "%s: Unsupported attention implementation: %s",
+		    m->architecture, impl);
+		return 0;
+	}
+	if (step3p5_moe_layers(s, m, &first) != 0) {
+		*bad = "moe_layers_enum";
+		snprintf(err, errlen,
+		    "config: moe_layers_enum must list the MoE layers as one "
+		    "run up to the last layer (%d)",
+		    m->layers - 1);
+		return -1;
+	}
+	if (cJSON_IsObject(os) && cJSON_IsArray(lt)) {
+		const cJSON *t =
+		    cJSON_GetObjectItemCaseSensitive(os, "attention_type");
+
+		other = cJSON_IsString(t) ? t->valuestring : NULL;
+	}
+	layers_alloc(m);
+	kinds_alloc(m);
+	for (i = 0; i < m->layers; i++) {
+		const cJSON *e = cJSON_GetArrayItem(lt, i);
+		const char *t = cJSON_IsString(e) ? e->valuestring : "";
+		struct layer_desc *d = &m->ld[i];
+		int sliding = cJSON_IsArray(lt)
+		    ? strcmp(t, "sliding_attention") == 0
+		    : i % 2 == 0;
+
+		d->mixer = MIXER_ATTENTION;
+		m->layer_kind[i] = sliding && m->sliding_window > 0
+		    ? LAYER_SLIDING
+		    : LAYER_FULL;
+		if (other != NULL && strcmp(t, other) == 0) {
+			d->heads = obj_num(os, "num_attention_heads", m->heads);
+			d->kv_heads =
+			    obj_num(os, "num_attention_groups", m->kv_heads);
+			d->head_dim = obj_num(os, "head_dim", m->head_dim);
+			if (d->heads <= 0 || d->kv_heads <= 0 ||
+			    d->head_dim <= 0 || d->heads % d->kv_heads != 0) {
+				*bad = "attention_other_setting";
+				snprintf(err, errlen,
+				    "config: attention_other_setting needs "
+				    "positive num_attention_heads, a multiple "
+				    "of num_attention_groups, and head_dim");
+				return -1;
+			}
+		}
+		d->ffn = m->n_experts > 0 && i >= first ? FFN_MOE : FFN_DENSE;
+	}
+	m->experts_per_tok = num(s, "moe_top_k", m->experts_per_tok);
+	m->first_dense_layers = first;
+	m->moe_layer_step = 1;
+	m->dense_intermediate = m->intermediate;
+	m->shared_intermediate = num(s, "share_expert_dim", 0);
+	m->n_shared_experts = m->shared_intermediate > 0 ? 1 : 0;
+	m->router_fp32 = m->n_experts > 0; /* FP32ReplicatedLinear gate */
+	m->attn_head_gate = boolean(s, "use_head_wise_attn_gate", 0);
+	/* #33523 (merged 2026-02-02); StepFun's own image patches it into
+	 * v0.15.1 (step3.5_vllm_v0.15.1.patch), so 0.16.0 is the first */
+	m->first_release = VLLM_VER(0, 16, 0);
+	m->interleaved_swa = 1;
+	m->mtp_layers = num(s, "num_nextn_predict_layers", 0);
+	if (m->assumption == NULL)
+		m->assumption = xstrdup(
+		    "Step-3.5: layers, groups and weights follow step3p5.py "
+		    "(vLLM), but no real vLLM startup of the family has been "
+		    "checked yet; the full layers' second RoPE cache (partial "
+		    "rotary) is not counted");
+	return 0;
+}
+
 static enum family
 family_of(const char *arch, const char *mt)
 {
@@ -1786,6 +1926,7 @@ read_family(const struct src *s, struct model *m, enum family f, char *err,
 	case FAM_KIMI_LINEAR: return read_kimi_linear(s, m, err, errlen, bad);
 	case FAM_MINIMAX: return read_minimax(s, m, err, errlen, bad);
 	case FAM_PLAMO2: return read_plamo2(s, m, err, errlen, bad);
+	case FAM_STEP3P5: return read_step3p5(s, m, err, errlen, bad);
 	case FAM_LLAMA4:
 		check_layer_words(s, m);
 		read_llama4(s, m);

@@ -1153,7 +1153,11 @@ layer_kinds_from_types(struct cfg *c, struct model *m, const cJSON *lt)
 {
 	int i;
 
-	if (cJSON_GetArraySize(lt) != m->layers) {
+	/* Step-3.5's list also names its MTP layers; vLLM reads the first
+	 * num_hidden_layers (step3p5.py) */
+	if (cJSON_GetArraySize(lt) != m->layers &&
+	    !(cJSON_GetArraySize(lt) > m->layers &&
+		strcmp(m->model_type, "step3p5") == 0)) {
 		*c->bad = "layer_types";
 		snprintf(c->err, c->errlen,
 		    "config: layer_types has %d entries but "
