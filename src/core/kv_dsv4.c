@@ -470,3 +470,20 @@ kv_dsv4_estimate_max_len(const struct kv_dsv4_layout *l, int64_t available,
 	}
 	return best;
 }
+
+int64_t
+kv_dsv4_gather_workspace(const struct kv_dsv4_model *m, int64_t max_model_len,
+    int mnbt)
+{
+	int64_t widest = 0;
+
+	for (int i = 0; i < m->n_layers; i++) {
+		int r = m->compress_ratios[i];
+		int64_t n = r > 1 ? cdiv64(max_model_len, r) : 0;
+		int64_t w = n + m->sliding_window + mnbt;
+
+		if (w > widest)
+			widest = w;
+	}
+	return 4 * widest * m->head_dim * 2;
+}

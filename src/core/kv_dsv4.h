@@ -122,4 +122,16 @@ int64_t kv_dsv4_needed_bytes(const struct kv_dsv4_layout *, int64_t len);
 int64_t kv_dsv4_estimate_max_len(const struct kv_dsv4_layout *,
     int64_t available, int64_t upper);
 
+/*
+ * The bf16 gather workspace the profile run reserves for DeepSeek-V4's
+ * prefill (deepseek_v4_attention.py @0a291a2, the dummy-run branch of
+ * attention_impl; sparse_swa.py get_prefill_chunk_plan bounds the same
+ * area): PREFILL_CHUNK_SIZE (4) x the largest (cdiv(max_model_len, ratio)
+ * + window + mnbt) over the layers (ratio 0 and 1: no compressed part) x
+ * head_dim x 2 bytes.  The size is the source's; that it adds to the
+ * activation peak whole is an estimate (doc/estimates.md).
+ */
+int64_t kv_dsv4_gather_workspace(const struct kv_dsv4_model *m,
+    int64_t max_model_len, int mnbt);
+
 #endif

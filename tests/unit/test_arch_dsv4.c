@@ -11,12 +11,16 @@
  * no parallel size, and a rank's blocks, tokens and concurrency follow from
  * its available memory alone.
  */
+#include <cjson/cJSON.h>
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/kv_dsv4.h"
 #include "core/messages.h"
 #include "core/vllm_version.h"
+#include "core/weights_dsv4.h"
 
 #define GIB (1024LL * 1024 * 1024)
 
@@ -374,4 +378,157 @@ Test(arch_dsv4, reproduces_a_real_refusal_of_flash_on_two_gh200)
 	    "initializing the engine. See "
 	    "https://docs.vllm.ai/en/latest/configuration/conserving_memory/ "
 	    "for more details.");
+}
+
+/* The real Flash config.json of the fixture, parsed. */
+static cJSON *
+flash_config(void)
+{
+	char path[1024], *buf;
+	FILE *f;
+	long n;
+	cJSON *j;
+
+	snprintf(path, sizeof path,
+	    "%s/tests/fixtures/configs/dsa/DeepSeek-V4-Flash/config.json",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".");
+	f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	j = cJSON_Parse(buf);
+	free(buf);
+	cr_assert_not_null(j);
+	return j;
+}
+
+static int
+field(const cJSON *j, const char *name)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, name);
+
+	cr_assert(cJSON_IsNumber(v), "%s", name);
+	return v->valueint;
+}
+
+static void
+config_of(const cJSON *j, struct weights_dsv4_config *c, int *ratios)
+{
+	const cJSON *r = cJSON_GetObjectItemCaseSensitive(j, "compress_ratios");
+	int i = 0;
+	const cJSON *e;
+
+	c->hidden = field(j, "hidden_size");
+	c->layers = field(j, "num_hidden_layers");
+	c->vocab = field(j, "vocab_size");
+	c->heads = field(j, "num_attention_heads");
+	c->head_dim = field(j, "head_dim");
+	c->q_lora = field(j, "q_lora_rank");
+	c->o_groups = field(j, "o_groups");
+	c->o_lora = field(j, "o_lora_rank");
+	c->index_heads = field(j, "index_n_heads");
+	c->index_head_dim = field(j, "index_head_dim");
+	c->experts = field(j, "n_routed_experts");
+	c->moe_intermediate = field(j, "moe_intermediate_size");
+	c->experts_per_tok = field(j, "num_experts_per_tok");
+	c->shared_experts = field(j, "n_shared_experts");
+	c->hash_layers = field(j, "num_hash_layers");
+	c->hc_mult = field(j, "hc_mult");
+	cJSON_ArrayForEach(e, r)
+		ratios[i++] = e->valueint;
+	c->compress_ratios = ratios;
+}
+
+/*
+ * The parameter count against the model cards' "284B total / 13B active"
+ * (Flash) and "1.6T total / 49B active" (Pro), as data/models.yaml cites
+ * them: the cards truncate (13.80 -> 13B, 49.78 -> 49B) and give Pro's
+ * total to two figures.  Flash: 43 x 6.44e9 routed experts (256 x 3 x
+ * 4096 x 2048) = 277.03e9; attention, compressors, indexers, shared
+ * experts, routers and hyper-connections 6.24e9; embedding and lm_head
+ * 2 x 129,280 x 4,096 = 1.06e9.
+ */
+Test(arch_dsv4, parameters_match_the_published_totals)
+{
+	cJSON *j = flash_config();
+	struct weights_dsv4_config c;
+	struct weights_dsv4_count n;
+	int ratios[64];
+
+	config_of(j, &c, ratios);
+	weights_dsv4_count(&c, &n);
+	cr_assert_eq(n.routed_experts, 43LL * 256 * 3 * 4096 * 2048);
+	cr_assert_eq(n.embeddings, 2LL * 129280 * 4096);
+	cr_assert_eq(n.total, 284332245847LL);
+	cr_assert(n.total >= 284000000000LL && n.total < 285000000000LL);
+	cr_assert_eq(n.active, 13799637847LL);
+	cr_assert(n.active >= 13000000000LL && n.active < 14000000000LL);
+	cJSON_Delete(j);
+
+	/* Pro (data/models.yaml): 61 layers, 7,168 hidden, 128 heads, q_lora
+	 * 1,536, 16 output groups, 384 experts of 3,072 */
+	c.hidden = 7168;
+	c.layers = 61;
+	c.heads = 128;
+	c.q_lora = 1536;
+	c.o_groups = 16;
+	c.experts = 384;
+	c.moe_intermediate = 3072;
+	fill_ratios();
+	c.compress_ratios = pro_ratios;
+	weights_dsv4_count(&c, &n);
+	cr_assert_eq(n.routed_experts, 61LL * 384 * 3 * 7168 * 3072);
+	cr_assert_eq(n.total, 1572997209443LL);
+	cr_assert(n.total >= 1550000000000LL && n.total < 1650000000000LL);
+	cr_assert_eq(n.active, 49779088739LL);
+	cr_assert(n.active >= 49000000000LL && n.active < 50000000000LL);
+}
+
+/* The fixture's compress_ratios give the layout the tests above type in. */
+Test(arch_dsv4, the_fixture_lays_out_as_flash)
+{
+	cJSON *j = flash_config();
+	struct weights_dsv4_config c;
+	struct kv_dsv4_model m = flash(43);
+	struct kv_dsv4_layout l;
+	int ratios[64];
+
+	config_of(j, &c, ratios);
+	cr_assert_eq(c.layers, 43);
+	cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(j,
+			 "compress_ratios")),
+	    44);
+	m.compress_ratios = ratios;
+	m.sliding_window = field(j, "sliding_window");
+	m.head_dim = field(j, "head_dim");
+	m.rope_dim = field(j, "qk_rope_head_dim");
+	m.index_head_dim = field(j, "index_head_dim");
+	l = build_ok(&m, 256, 8192);
+	cr_assert_eq(kv_dsv4_bytes_per_block(&l), 1051776);
+	cr_assert_eq(kv_dsv4_blocks_per_request(&l, 1048576), 7450);
+	cJSON_Delete(j);
+}
+
+/*
+ * The prefill gather workspace: 4 x (cdiv(L, 4) + 128 + mnbt) x 512 x 2.
+ * L = 1,048,576, mnbt 8,192: 4 x 270,464 x 1,024 = 1,107,820,544 bytes
+ * (1.03 GiB); L = 30,000, mnbt 16,384: 4 x 24,012 x 1,024 = 98,353,152.
+ * Only sliding layers: no compressed part, 4 x (128 + mnbt) x 1,024.
+ */
+Test(arch_dsv4, prefill_gather_workspace)
+{
+	struct kv_dsv4_model m = flash(43);
+	int zeros[2] = { 0, 0 };
+
+	cr_assert_eq(kv_dsv4_gather_workspace(&m, 1048576, 8192), 1107820544LL);
+	cr_assert_eq(kv_dsv4_gather_workspace(&m, 30000, 16384), 98353152LL);
+	m.compress_ratios = zeros;
+	m.n_layers = 2;
+	cr_assert_eq(kv_dsv4_gather_workspace(&m, 1048576, 8192),
+	    4LL * (128 + 8192) * 1024);
 }

@@ -1,0 +1,53 @@
+/*
+ * weights_dsv4.h - DeepSeek-V4's parameters, counted from its config.json as
+ * vLLM's DeepseekV4ForCausalLM builds its modules
+ * (vllm/model_executor/models/deepseek_v4.py @023da1f,
+ * layers/deepseek_v4_attention.py @0a291a2, the compressor and indexer
+ * read for core/kv_dsv4.c).
+ *
+ * Per decoder layer i (ratio r = compress_ratios[i]):
+ *   attention: fused wq_a + wkv (hidden x (q_lora + head_dim)), q_norm,
+ *     wq_b (q_lora x heads x head_dim), kv_norm, wo_a (heads x head_dim x
+ *     o_lora, o_groups batched), wo_b (o_groups x o_lora x hidden), the
+ *     attention sinks (heads);
+ *   r = 4 or 128: the compressor (ape r x coff x head_dim, fused wkv +
+ *     wgate hidden x 2 coff head_dim, norm), coff 2 for 4, 1 for 128;
+ *   r = 4: the indexer (wq_b q_lora x index_heads x index_head_dim,
+ *     weights_proj hidden x index_heads, k_norm with bias, its compressor);
+ *   MoE: the router (experts x hidden, its norm, the correction bias but in
+ *     the first num_hash_layers, which route by token id), the shared
+ *     experts (3 x hidden x moe_intermediate each), the routed experts;
+ *   attn_norm and the hyper-connections (hc_attn/hc_ffn: (2 + hc) x hc rows
+ *     of hc x hidden, bases, 3 scales each);
+ * and the embedding, lm_head (not tied), final norm and hc_head.  The MTP
+ * layer is not counted (vLLM builds it only for speculative decoding).
+ *
+ * Invariant: a count, not bytes; "active" is the parameters one token
+ * runs through (num_experts_per_tok routed experts) with the embeddings.
+ */
+#ifndef HEADROOM_WEIGHTS_DSV4_H
+#define HEADROOM_WEIGHTS_DSV4_H
+
+#include <stdint.h>
+
+struct weights_dsv4_config {
+	int hidden, layers, vocab;
+	int heads, head_dim, q_lora, o_groups, o_lora;
+	int index_heads, index_head_dim;
+	int experts, moe_intermediate, experts_per_tok, shared_experts;
+	int hash_layers, hc_mult;
+	const int *compress_ratios; /* layers entries */
+};
+
+struct weights_dsv4_count {
+	int64_t total;
+	int64_t active;
+	int64_t routed_experts; /* of total */
+	int64_t embeddings; /* embedding + lm_head, of total */
+};
+
+/* Counts the parameters of c (no MTP layer). */
+void weights_dsv4_count(const struct weights_dsv4_config *c,
+    struct weights_dsv4_count *out);
+
+#endif
