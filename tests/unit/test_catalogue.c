@@ -54,6 +54,7 @@ static const struct {
 	{ "meta-llama/Llama-4-Scout-17B-16E-Instruct", 0, 0 },
 	{ "meta-llama/Llama-4-Maverick-17B-128E-Instruct", 0, 0 },
 	{ "mistralai/Devstral-2-123B-Instruct-2512", 0, 0 },
+	{ "zai-org/GLM-4.7", 0, 1 },
 };
 
 /* Quantized exports that carry their own config.json, and its format. */
@@ -392,6 +393,33 @@ Test(catalogue, unchecked_architecture_plans_as_its_config)
 	cr_assert_eq(p.bytes_per_token, 47 * 576 * 2);
 	same_plan("glm4-moe-lite/GLM-4.7-Flash", "zai-org/GLM-4.7-Flash", NULL,
 	    "l40s", 2, KV_FP8, 0);
+}
+
+/*
+ * GLM-4.7 (Glm4MoeForCausalLM) is not an architecture headroom has checked
+ * against vLLM: planned from its standard fields, GQA in every layer (92 x
+ * 2 x 8 KV heads x 128 x 2 B a token at TP 1), and its entry carries the
+ * file's assumption.
+ */
+Test(catalogue, glm47_plans_as_its_config)
+{
+	const struct catalogue *c = test_catalogue();
+	int mi = catalogue_find_model(c, "zai-org/GLM-4.7");
+	struct plan_input in;
+	struct plan p;
+
+	cr_assert_geq(mi, 0);
+	cr_assert_not_null(c->models[mi].assumption);
+	cr_assert_eq(c->models[mi].mtp_layers, 1);
+	same_plan("glm4-moe/GLM-4.7", "zai-org/GLM-4.7", NULL, "h200-sxm", 8,
+	    KV_AUTO, 0);
+	same_plan("glm4-moe/GLM-4.7", "zai-org/GLM-4.7", NULL, "b200", 4,
+	    KV_FP8, 0);
+	test_input(&in, "b200", "zai-org/GLM-4.7", NULL);
+	in.tp = 8;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.bytes_per_token, 92 * 2 * 1 * 128 * 2);
 }
 
 /* A Mistral-native release: its entry is the params.json as vLLM
