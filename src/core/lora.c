@@ -130,8 +130,14 @@ lora_stack_bytes(const struct model *m, const struct plan_lora *l, int tp,
 bool
 lora_wraps_vocab(const struct model *m)
 {
+	/* Mistral 3's and Llama 4's language models are vLLM's Llama class
+	 * (init_vllm_registered_model on text_config; Llama4ForCausalLM
+	 * subclasses LlamaForCausalLM), whose attribute get_supported_lora_modules
+	 * finds on the submodule */
 	static const char *const classes[] = { "LlamaForCausalLM",
-		"MistralForCausalLM", "Phi3ForCausalLM", "MixtralForCausalLM" };
+		"MistralForCausalLM", "Phi3ForCausalLM", "MixtralForCausalLM",
+		"Mistral3ForConditionalGeneration",
+		"Llama4ForConditionalGeneration" };
 	size_t i;
 
 	if (m->architecture == NULL)

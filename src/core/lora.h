@@ -55,7 +55,8 @@ int64_t lora_stack_bytes(const struct model *m, const struct plan_lora *l,
 /*
  * Whether vLLM's class for m declares embedding_modules {embed_tokens,
  * lm_head}, so that both get LoRA slots: LlamaForCausalLM (with the classes
- * vLLM serves through it: Mistral, Phi-3) and MixtralForCausalLM.
+ * vLLM serves through it: Mistral, Phi-3, and the language models of
+ * Mistral 3 and Llama 4) and MixtralForCausalLM.
  */
 bool lora_wraps_vocab(const struct model *m);
 

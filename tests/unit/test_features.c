@@ -164,6 +164,10 @@ Test(lora, vocab_slots_llama8b_by_hand)
 	cr_assert_eq(lora_vocab_bytes(in.model, &l, 1, true, true,
 			 VLLM_VER_NEWEST, 2),
 	    4 * 33882112LL);
+	/* Mistral 3's language model is the Llama class */
+	test_input(&in, "h100-sxm",
+	    "mistralai/Mistral-Small-3.1-24B-Instruct-2503", NULL);
+	cr_assert(lora_wraps_vocab(in.model));
 	/* Qwen3ForCausalLM declares no embedding modules */
 	test_input(&in, "h100-sxm", "Qwen/Qwen3-8B", NULL);
 	lora_on(&in, 1, 64);
