@@ -242,6 +242,11 @@ struct model {
 	int vision_intermediate; /* its MLP width */
 	int vision_patch, vision_merge; /* patch edge (pixels), spatial merge */
 	int vision_image_size; /* fixed or largest input edge, 0 = dynamic */
+	/* encoder-decoder (Whisper): the audio encoder, and a cross-attention
+	 * layer beside the self-attention of every decoder layer */
+	int enc_layers, enc_heads, enc_intermediate; /* 0 = decoder-only */
+	int enc_positions; /* max_source_positions: encoder tokens per request */
+	int enc_mel_bins; /* num_mel_bins: the first convolution's inputs */
 	/* native format of the published weights */
 	enum ckpt_format native_format;
 	enum kv_dtype native_kv; /* KV_AUTO unless the checkpoint sets one */

@@ -312,6 +312,13 @@ build_specs(const struct model *m, const struct kv_params *p, struct spec *sp,
 		}
 		spec_set_attention(m, p, d, i, hs0, hsv0, &sp[n]);
 		n++;
+		/* an encoder-decoder layer's cross-attention: the self-attention's
+		 * page, the encoder's tokens (CrossAttentionSpec, whisper.py) */
+		if (m->enc_layers > 0 && i < layers) {
+			sp[n] = sp[n - 1];
+			sp[n].kind = KV_KIND_CROSS;
+			n++;
+		}
 		if (m->mla && m->index_topk > 0 && m->index_head_dim > 0 &&
 		    i < layers && !(d != NULL && d->index_shared))
 			spec_set_indexer(m, p, i, &sp[n++]);
@@ -479,7 +486,7 @@ layout_count_rank(const struct model *m, const struct spec *sp, int nsp,
 		if (sp[i].kind == KV_KIND_STATE) {
 			l->state_layers++;
 			l->state_bytes += state_page;
-		} else {
+		} else if (sp[i].kind != KV_KIND_CROSS) {
 			l->bytes_per_token += sp[i].token_bytes;
 			if (i == 0 || sp[i - 1].layer != sp[i].layer ||
 			    sp[i - 1].kind == KV_KIND_STATE)
@@ -710,6 +717,7 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 
 	memset(l, 0, sizeof *l);
 	l->max_num_batched_tokens = p->mnbt;
+	l->enc_len = p->enc_len;
 	l->mamba_mode = p->mamba_mode;
 	if (build_specs(m, p, sp, &nsp, err, errlen) != 0)
 		return -1;
@@ -814,6 +822,8 @@ type_blocks(const struct kv_layout *l, const struct kv_type *t, int64_t len)
 		if (span > len)
 			span = len;
 		return cdiv(span, bs);
+	case KV_KIND_CROSS: /* every request keeps the whole encoder input */
+		return cdiv(l->enc_len, bs);
 	case KV_KIND_STATE:
 		if (l->mamba_mode == MAMBA_MODE_ALL)
 			return cdiv(len, bs);

@@ -35,7 +35,8 @@ enum kv_kind {
 	KV_KIND_FULL, /* FullAttentionSpec, MLAAttentionSpec (and indexer) */
 	KV_KIND_SLIDING, /* SlidingWindowSpec */
 	KV_KIND_CHUNKED, /* ChunkedLocalAttentionSpec */
-	KV_KIND_STATE /* MambaSpec */
+	KV_KIND_STATE, /* MambaSpec */
+	KV_KIND_CROSS /* CrossAttentionSpec: the encoder's states, per request */
 };
 
 /* cache_config.mamba_cache_mode */
@@ -65,6 +66,9 @@ struct kv_params {
 	/* a drafter's layers: plain full attention of these sizes instead of
 	 * the model's spec (0 = the model's spec) */
 	int extra_kv_heads, extra_head_dim;
+	/* encoder-decoder models: scheduler_config.max_num_encoder_input_tokens,
+	 * the encoder tokens a cross-attention layer keeps per request */
+	int enc_len;
 };
 
 /* One group type: layers of one spec, split into n_groups groups. */
@@ -93,6 +97,7 @@ struct kv_layout {
 	bool attention_free;
 	enum mamba_mode mamba_mode;
 	int max_num_batched_tokens;
+	int enc_len; /* cross-attention: encoder tokens per request */
 	int sliding_window; /* of the first sliding type, for display */
 	int n_types;
 	struct kv_type type[KV_MAX_TYPES];

@@ -12,6 +12,8 @@
 enum multimodal_kind
 multimodal_kind_of(const struct model *m)
 {
+	if (m != NULL && m->enc_layers > 0)
+		return MULTIMODAL_AUDIO;
 	if (m == NULL || !m->multimodal)
 		return MULTIMODAL_NONE;
 	if (m->model_type &&
@@ -217,6 +219,33 @@ budget_profile(const struct model *m, int64_t max_model_len, int max_num_seqs,
 	    (dtype_bytes > 0 ? dtype_bytes : 2);
 }
 
+/* Whisper's audio: one item of the encoder's length per prompt (its
+ * processor's limit), as many as the budget and the batch's requests take. */
+static void
+audio_budget(const struct model *m, int max_num_seqs, int mnbt, int tp,
+    int dtype_bytes, struct multimodal_budget *b)
+{
+	int64_t item = m->enc_positions, reqs;
+	double per_token;
+
+	b->active = true;
+	b->modality = "audio";
+	b->max_tok_per_item = item;
+	b->encoder_budget = max64(mnbt, item);
+	b->items_per_prompt = 1;
+	reqs = min64(max_num_seqs, mnbt / item);
+	b->items_per_batch = max64(1, min64(b->encoder_budget / item, reqs));
+	b->profiled_tokens = b->items_per_batch * item;
+	b->encoder_patches = b->profiled_tokens;
+	per_token =
+	    4.0 * (m->hidden + m->enc_intermediate) / (tp > 0 ? tp : 1) +
+	    4.0 * m->hidden;
+	b->encoder_activation =
+	    (int64_t)(per_token * (double)b->profiled_tokens);
+	b->encoder_cache = b->profiled_tokens * (int64_t)m->hidden *
+	    (dtype_bytes > 0 ? dtype_bytes : 2);
+}
+
 void
 multimodal_budget_compute(const struct model *m,
     const struct multimodal_request *rq, int64_t max_model_len,
@@ -230,6 +259,10 @@ multimodal_budget_compute(const struct model *m,
 	b->kind = multimodal_kind_of(m);
 	if (b->kind == MULTIMODAL_NONE)
 		return;
+	if (b->kind == MULTIMODAL_AUDIO) {
+		audio_budget(m, max_num_seqs, mnbt, tp, dtype_bytes, b);
+		return;
+	}
 	b->limit_image =
 	    rq->limit_images < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_images;
 	b->limit_video =
@@ -247,7 +280,8 @@ multimodal_budget_compute(const struct model *m,
 		fixed_tokens(m, merge2, b, &patches_image);
 		break;
 	case MULTIMODAL_TILED: tiled_tokens(m, w, h, b, &patches_image); break;
-	case MULTIMODAL_NONE: break;
+	case MULTIMODAL_NONE:
+	case MULTIMODAL_AUDIO: break;
 	}
 	if (b->limit_image <= 0)
 		b->tokens_per_image = patches_image = 0;

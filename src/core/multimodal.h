@@ -19,6 +19,18 @@
  * and MLP intermediate of every ViT token in 16 bits, twice) and the embeddings
  * kept in the encoder cache count in the torch peak, so they come out of
  * the KV cache.  Pure arithmetic, no allocation.
+ *
+ * An encoder-decoder model (Whisper) profiles audio: every item is padded
+ * to the encoder's max_source_positions tokens, and the budget is
+ * min(max(max_num_encoder_input_tokens, item), max(encoder_cache_size,
+ * item)), both max_num_batched_tokens by default (vLLM 0.15.1 prints
+ * "a budget of 2048 tokens, and profiled with 1 audio items" at 2048);
+ * vLLM turns chunked prefill off for these models, so the requests one
+ * batch holds are max_num_batched_tokens // item
+ * (vllm/multimodal/encoder_budget.py, MultiModalBudget).  The encoder's
+ * peak is derived from its shapes (estimate): the hidden state and MLP
+ * intermediate of every encoder token in 16 bits, twice, and the first
+ * convolution's output of two frames per token.
  */
 #ifndef HEADROOM_MULTIMODAL_H
 #define HEADROOM_MULTIMODAL_H
@@ -33,7 +45,8 @@ enum multimodal_kind {
 	MULTIMODAL_NONE, /* text-only model */
 	MULTIMODAL_DYNAMIC, /* Qwen2-VL family: any size up to max_pixels, video */
 	MULTIMODAL_FIXED, /* Gemma 3: every image becomes the same tokens */
-	MULTIMODAL_TILED /* Pixtral: up to image_size, one break token per row */
+	MULTIMODAL_TILED, /* Pixtral: up to image_size, one break token per row */
+	MULTIMODAL_AUDIO /* Whisper: one padded audio item, the encoder's length */
 };
 
 #define MULTIMODAL_DEFAULT_LIMIT 999 /* vLLM's limit for an unset modality */

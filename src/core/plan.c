@@ -807,6 +807,56 @@ walk_extras_checks(struct walk *w)
 		    "layers, so it does not plan it.");
 }
 
+/*
+ * An encoder-decoder model (Whisper): what headroom has checked.  The
+ * cross-attention's length per request is pinned on 0.15.1 only (earlier
+ * V1 releases set max_num_encoder_input_tokens to the encoder's length in
+ * vllm/config/vllm.py); its specs and the self-attention's form two groups
+ * of the hybrid KV cache manager; the processor takes one audio item.
+ */
+static void
+walk_encdec_checks(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+
+	if (m->enc_layers <= 0)
+		return;
+	if (p->version < VLLM_SINCE_ENCDEC_CHECKED)
+		config_fail(p,
+		    "%s on vLLM %d.%d.%d: headroom has checked the "
+		    "encoder-decoder cache against %d.%d.%d and later only "
+		    "(earlier V1 releases keep the encoder's length, not "
+		    "max_num_batched_tokens, per request in cross-attention); "
+		    "plan with --vllm-version %d.%d.%d or later.",
+		    m->architecture, p->version / 10000, p->version / 100 % 100,
+		    p->version % 100, VLLM_SINCE_ENCDEC_CHECKED / 10000,
+		    VLLM_SINCE_ENCDEC_CHECKED / 100 % 100,
+		    VLLM_SINCE_ENCDEC_CHECKED % 100,
+		    VLLM_SINCE_ENCDEC_CHECKED / 10000,
+		    VLLM_SINCE_ENCDEC_CHECKED / 100 % 100,
+		    VLLM_SINCE_ENCDEC_CHECKED % 100);
+	if (in->disable_hybrid_kv_manager > 0)
+		config_fail(p,
+		    "--disable-hybrid-kv-cache-manager with %s: its "
+		    "self-attention and cross-attention caches are two kinds "
+		    "of spec, which headroom does not model without the hybrid "
+		    "KV cache manager.",
+		    m->architecture);
+	if (in->limit_mm_audios >= 0 && in->limit_mm_audios != 1)
+		config_fail(p,
+		    "--limit-mm-per-prompt audio %d with %s: its processor "
+		    "takes one audio item per prompt; headroom plans that "
+		    "only.",
+		    in->limit_mm_audios, m->architecture);
+	if (m->enc_heads % p->tp != 0)
+		config_fail(p,
+		    "Tensor parallel size %d does not divide the encoder's "
+		    "%d attention heads; whisper.py asserts it.",
+		    p->tp, m->enc_heads);
+}
+
 /* max_model_len (reference §1.2, §5.4). */
 static void
 walk_max_model_len(struct walk *w)
@@ -958,6 +1008,11 @@ walk_graphs(struct walk *w)
 	struct plan *p = w->p;
 	enum plan_cg_mode cg = graph_mode(in, t);
 	int *sizes = w->sizes, i, full_graphs = 0;
+
+	/* VllmConfig: "Encoder-decoder models do not support
+	 * FULL_AND_PIECEWISE. Overriding cudagraph_mode to FULL_DECODE_ONLY." */
+	if (m->enc_layers > 0 && cg == PLAN_CG_FULL_AND_PIECEWISE)
+		cg = PLAN_CG_FULL_DECODE_ONLY;
 
 	w->q = spec_decode_query_len(m, &in->spec);
 	w->nspec = in->num_speculative_tokens > 0 ? in->num_speculative_tokens
@@ -1113,6 +1168,9 @@ walk_kv_params(struct walk *w)
 	    : cc >= 10.0 && cc < 11.0 && m->head_dim == 256 ? 32
 							    : 16;
 	kp->mnbt = p->max_num_batched_tokens;
+	/* CrossAttentionSpec keeps scheduler_config.max_num_encoder_input_tokens
+	 * per request: max_num_batched_tokens, its default (0.15.1) */
+	kp->enc_len = m->enc_layers > 0 ? p->max_num_batched_tokens : 0;
 	p->hybrid_kv_manager = in->disable_hybrid_kv_manager <= 0;
 	/* VllmConfig: attention_chunk_size in the config turns the manager off
 	 * unless VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE (default 1
@@ -1452,6 +1510,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	walk_formats(&w);
 	walk_config_checks(&w);
 	walk_extras_checks(&w);
+	walk_encdec_checks(&w);
 	walk_max_model_len(&w);
 	if (w.m->rope_upto_len && p->max_model_len > 0 &&
 	    p->max_model_len < w.m->rope_cache_len) {

@@ -43,6 +43,8 @@
 	    0) /* NemotronH's auto SSM dtype from its config, #29978 */
 #define VLLM_SINCE_NEMOTRON_SSM_FP32                                           \
 	VLLM_VER(0, 20, 0) /* its default float16 -> float32, #39032 */
+#define VLLM_SINCE_ENCDEC_CHECKED                                              \
+	VLLM_VER(0, 15, 1) /* Whisper's cross-attention length checked */
 
 /* The message wording families of the KV-cache errors. */
 enum kv_msg_style {

@@ -439,6 +439,42 @@ weights_rank(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 	weights_rank_split(m, fmt, dtype_bytes, tp, pp, stage, &es, w);
 }
 
+/*
+ * An encoder-decoder model (whisper.py, WhisperForConditionalGeneration),
+ * which vLLM does not split over pipeline stages.  The audio encoder:
+ * conv1 [d, mel, 3] and conv2 [d, d, 3] with biases and the positions
+ * [max_source_positions, d] (torch modules, whole on every rank), then per
+ * layer qkv_proj (biases of q, of the zero k bias vLLM adds, of v),
+ * out_proj, fc1, fc2 (column- and row-parallel) and two LayerNorms.  The
+ * decoder: embed_tokens [vocab, d] and the positions [max_target_positions,
+ * d] (nn.Embedding: neither padded nor split), proj_out tied to
+ * embed_tokens, per layer a self-attention as the encoder's, a
+ * cross-attention (q_proj, kv_proj over the encoder states, out_proj),
+ * fc1, fc2 and three LayerNorms.  A final LayerNorm closes each.
+ * Row-parallel biases are whole on every rank.
+ */
+static void
+encdec_weights(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
+    int tp, struct weights_breakdown *w)
+{
+	double d = m->hidden, t = tp, fe = m->enc_intermediate;
+	double fd = m->intermediate, ne = m->enc_layers, nd = m->layers;
+	double lin, other;
+
+	lin = ne * (4 * d * d + 2 * d * fe) / t +
+	    nd * (8 * d * d + 2 * d * fd) / t;
+	other = ne * ((3 * d + fe) / t + 2 * d + 4 * d) +
+	    nd * ((6 * d + fd) / t + 3 * d + 6 * d);
+	other += d * m->enc_mel_bins * 3 + d + 3 * d * d + d;
+	other += ((double)m->enc_positions + (double)m->max_position) * d;
+	other += 4 * d;
+	w->linear = lin * format_bpp(m, fmt, dtype_bytes);
+	w->embed = (double)m->vocab * d * dtype_bytes;
+	w->lm_head = 0;
+	w->other = other * dtype_bytes;
+	w->total = w->linear + w->embed + w->lm_head + w->other;
+}
+
 void
 weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
     int tp, int pp, int stage, const struct experts_split *es,
@@ -451,6 +487,10 @@ weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 		tp = 1;
 	if (pp < 1)
 		pp = 1;
+	if (m->enc_layers > 0) {
+		encdec_weights(m, fmt, dtype_bytes, tp, w);
+		return;
+	}
 	n = weights_stage_layers(m->layers, pp, stage, &first);
 	for (i = first; i < first + n; i++) {
 		layer_params(m, i, tp, es, pt, &repl);

@@ -37,6 +37,7 @@ enum family {
 	FAM_MINIMAX, /* MiniMax-Text-01 / M1: lightning attention */
 	FAM_PLAMO2, /* PLaMo 2: Mamba every other layer by mamba_step */
 	FAM_STEP3P5, /* Step-3.5: attention_other_setting, moe_layers_enum */
+	FAM_WHISPER, /* Whisper: audio encoder, decoder with cross-attention */
 	FAM_UNKNOWN
 };
 
@@ -96,6 +97,7 @@ static const struct {
 	{ "MiniMaxForCausalLM", FAM_MINIMAX },
 	{ "Plamo2ForCausalLM", FAM_PLAMO2 },
 	{ "Step3p5ForCausalLM", FAM_STEP3P5 },
+	{ "WhisperForConditionalGeneration", FAM_WHISPER },
 };
 
 /* Architectures whose caches or weights headroom does not model. */
@@ -116,10 +118,24 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "Llama 3.2 Vision cross-attention "
 	    "layers are not modelled",
 	    VLLM_VER(0, 10, 2) },
-	{ "WhisperForConditionalGeneration",
-	    "encoder-decoder models "
-	    "(cross-attention caches) are not modelled",
-	    0 },
+	/* vllm/model_executor/models/registry.py _PREVIOUSLY_SUPPORTED_MODELS:
+	 * the encoder-decoder models but Whisper left with V0 (#24907) */
+	{ "BartModel",
+	    "BART ran on vLLM's V0 engine only; headroom models the V1 engine",
+	    VLLM_VER(0, 10, 2) },
+	{ "BartForConditionalGeneration",
+	    "BART ran on vLLM's V0 engine only; headroom models the V1 engine",
+	    VLLM_VER(0, 10, 2) },
+	{ "MBartForConditionalGeneration",
+	    "mBART ran on vLLM's V0 engine only; headroom models the V1 engine",
+	    VLLM_VER(0, 10, 2) },
+	{ "DonutForConditionalGeneration",
+	    "Donut ran on vLLM's V0 engine only; headroom models the V1 engine",
+	    VLLM_VER(0, 10, 2) },
+	{ "Florence2ForConditionalGeneration",
+	    "Florence-2 ran on vLLM's V0 engine only; headroom models the V1 "
+	    "engine",
+	    VLLM_VER(0, 10, 2) },
 	/* the KV layout is core/kv_dsv4.c; what is missing for a plan in
 	 * doc/architectures.md ("DeepSeek-V4") */
 	{ "DeepseekV4ForCausalLM",
@@ -179,6 +195,7 @@ static const char *const family_fields[][12] = {
 	[FAM_MINIMAX] = { "attn_type_list", NULL },
 	[FAM_PLAMO2] = { "mamba_d_state", "mamba_num_heads", NULL },
 	[FAM_STEP3P5] = { NULL },
+	[FAM_WHISPER] = { NULL },
 	[FAM_UNKNOWN] = { NULL },
 };
 
@@ -1820,6 +1837,101 @@ read_step3p5(const struct src *s, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
+/* A Whisper size: the config's, else transformers' WhisperConfig default
+ * (what vLLM reads); 0 when given but not a positive whole number. */
+static int
+whisper_size(const struct src *s, const char *k, int def)
+{
+	const cJSON *v = get(s, k);
+
+	if (v == NULL)
+		return def;
+	return cJSON_IsNumber(v) && v->valuedouble >= 1 &&
+		v->valuedouble <= 1 << 20 &&
+		v->valuedouble == (int)v->valuedouble
+	    ? (int)v->valuedouble
+	    : 0;
+}
+
+/*
+ * Whisper (vllm/model_executor/models/whisper.py; the V1 engine from 0.10.2,
+ * #21088): decoder_layers decoder layers, each a self-attention
+ * (FullAttentionSpec) and a cross-attention over the encoder's states
+ * (CrossAttentionSpec), both of decoder_attention_heads heads of
+ * d_model / heads and as many KV heads; an audio encoder of encoder_layers
+ * layers over max_source_positions positions from num_mel_bins mel bins;
+ * learned and sinusoidal positions (no RoPE); proj_out tied to
+ * embed_tokens; no SupportsPP.  config.json's num_hidden_layers is the
+ * encoder's.
+ */
+static int
+read_whisper(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	static const char *const keys[] = { "d_model", "decoder_layers",
+		"decoder_attention_heads", "decoder_ffn_dim", "encoder_layers",
+		"encoder_attention_heads", "encoder_ffn_dim",
+		"max_source_positions", "num_mel_bins" };
+	/* transformers' WhisperConfig defaults, in the order of keys[] */
+	static const int defs[] = { 384, 4, 6, 1536, 4, 6, 1536, 1500, 80 };
+	int v[9];
+	size_t i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		v[i] = whisper_size(s, keys[i], defs[i]);
+		if (v[i] <= 0) {
+			*bad = keys[i];
+			snprintf(err, errlen,
+			    "config: %s must be a positive whole number",
+			    keys[i]);
+			return -1;
+		}
+	}
+	if (v[0] % v[2] != 0 || v[0] % v[5] != 0) {
+		*bad = v[0] % v[2] != 0 ? keys[2] : keys[5];
+		snprintf(err, errlen,
+		    "config: d_model (%d) is not a multiple of %s", v[0], *bad);
+		return -1;
+	}
+	if (m->layer_kind != NULL || m->n_experts > 0) {
+		refuse(m,
+		    "%s: sliding-window or expert layers in a Whisper "
+		    "config are not modelled.",
+		    m->architecture);
+		return 0;
+	}
+	m->hidden = v[0];
+	m->layers = v[1];
+	m->heads = m->kv_heads = v[2];
+	m->head_dim = v[0] / v[2];
+	m->v_head_dim = 0;
+	m->intermediate = v[3];
+	m->enc_layers = v[4];
+	m->enc_heads = v[5];
+	m->enc_intermediate = v[6];
+	m->enc_positions = v[7];
+	m->enc_mel_bins = v[8];
+	m->tie_embeddings = 1;
+	m->rotary_dim = 0;
+	m->rope_cache_len = 0;
+	m->multimodal = 1;
+	m->no_pp = 1;
+	m->first_release = VLLM_VER(0, 10, 2);
+	m->first_v0 = 1;
+	free(m->assumption);
+	m->assumption = xstrdup(
+	    "encoder-decoder (Whisper): weights, the self- and "
+	    "cross-attention groups and blocks follow vLLM's rules, checked "
+	    "against a real 0.15.1 startup "
+	    "(tests/calibration/newer-logs.json); "
+	    "the cross-attention keeps max_num_batched_tokens tokens per "
+	    "request as in 0.15.1; the activation-peak and graph estimates "
+	    "are fitted on decoder-only models and the audio encoder's peak "
+	    "is derived from its shapes. Calibrate from a real startup "
+	    "(--calibrate LOG --save-calibration) before quoting");
+	return 0;
+}
+
 static enum family
 family_of(const char *arch, const char *mt)
 {
@@ -1927,6 +2039,7 @@ read_family(const struct src *s, struct model *m, enum family f, char *err,
 	case FAM_MINIMAX: return read_minimax(s, m, err, errlen, bad);
 	case FAM_PLAMO2: return read_plamo2(s, m, err, errlen, bad);
 	case FAM_STEP3P5: return read_step3p5(s, m, err, errlen, bad);
+	case FAM_WHISPER: return read_whisper(s, m, err, errlen, bad);
 	case FAM_LLAMA4:
 		check_layer_words(s, m);
 		read_llama4(s, m);
@@ -2001,6 +2114,14 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		return 0;
 	}
 	f = family_of(arch, mt);
+	if (f != FAM_WHISPER && boolean(&s, "is_encoder_decoder", 0)) {
+		refuse(m,
+		    "%s: an encoder-decoder model (is_encoder_decoder) other "
+		    "than Whisper; vLLM's V1 engine serves Whisper alone and "
+		    "headroom does not model other cross-attention caches.",
+		    arch && *arch ? arch : mt);
+		return 0;
+	}
 	if (refuse_unread_field(&s, m, f))
 		return 0;
 	if (read_family(&s, m, f, err, errlen, bad) != 0)

@@ -874,19 +874,20 @@ read_dtype(struct cfg *c, struct model *m)
 static int
 read_dims(struct cfg *c, struct model *m)
 {
+	/* the decoder_* keys: Whisper's config.json (hfarch.c reads it) */
 	static const char *const k_layers[] = { "num_hidden_layers", "n_layer",
-		"num_layers", NULL };
+		"num_layers", "decoder_layers", NULL };
 	static const char *const k_hidden[] = { "hidden_size", "n_embd",
 		"d_model", NULL };
 	static const char *const k_heads[] = { "num_attention_heads", "n_head",
-		NULL };
+		"decoder_attention_heads", NULL };
 	static const char *const k_kvh[] = { "n_head_kv", "num_kv_heads",
 		"num_key_value_heads", "multi_query_group_num",
 		"num_attention_groups", NULL };
 	static const char *const k_hd[] = { "head_dim", "hidden_size_per_head",
 		NULL };
 	static const char *const k_inter[] = { "intermediate_size", "n_inner",
-		"ffn_hidden_size", NULL };
+		"ffn_hidden_size", "decoder_ffn_dim", NULL };
 	const cJSON *lbt = get(c, "layers_block_type");
 	const char *key = NULL;
 	long long n;

@@ -265,6 +265,15 @@ sizing_report_mm_text(const struct plan *p, const char *ind, char *buf,
 	    "maximum feature size (%s tokens each).\n",
 	    ind, (long long)m->encoder_budget, (long long)m->items_per_batch,
 	    m->modality, commas(m->max_tok_per_item, a));
+	if (o < len && m->kind == MULTIMODAL_AUDIO) {
+		snprintf(buf + o, len - o,
+		    "%sAudio: every item padded to the encoder's %s tokens, "
+		    "one per prompt; encoder peak %s GiB + outputs %s GiB in "
+		    "the torch peak (estimate).\n",
+		    ind, commas(m->max_tok_per_item, a),
+		    gib(m->encoder_activation, d), gib(m->encoder_cache, f));
+		return;
+	}
 	if (o < len)
 		o += (size_t)snprintf(buf + o, len - o,
 		    "%sMultimodal: %s tokens per "
