@@ -100,6 +100,17 @@ static const struct {
 	{ "WhisperForConditionalGeneration", FAM_WHISPER },
 };
 
+/*
+ * Encoder-only attention keeps no KV cache in the V1 engine: the model
+ * runner's get_kv_cache_spec() skips ENCODER_ONLY layers, and with no spec
+ * EngineCore._initialize_kv_caches() skips determine_available_memory()
+ * (vllm/v1/worker/gpu_model_runner.py, vllm/v1/engine/core.py).
+ */
+#define ENCODER_ONLY                                                           \
+	"encoder-only (pooling) model: vLLM keeps no KV cache for its "        \
+	"attention and skips the memory profile; headroom does not model "     \
+	"that startup"
+
 /* Architectures whose caches or weights headroom does not model. */
 const struct hfarch_refusal hfarch_refused[] = {
 	/* last: the release vLLM's _PREVIOUSLY_SUPPORTED_MODELS names (removal
@@ -147,7 +158,31 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "projection), the profile run's prefill gather workspace and the "
 	    "releases that grouping holds for are not modelled",
 	    0 },
-	{ "BertModel", "encoder-only models are not modelled", 0 },
+	/* vLLM's encoder-only (pooling) architectures, registry.py
+	 * _EMBEDDING_MODELS and _CROSS_ENCODER_MODELS, and their model_type */
+	{ "BertModel", ENCODER_ONLY, 0 },
+	{ "BertSpladeSparseEmbeddingModel", ENCODER_ONLY, 0 },
+	{ "BertForSequenceClassification", ENCODER_ONLY, 0 },
+	{ "BertForTokenClassification", ENCODER_ONLY, 0 },
+	{ "RobertaModel", ENCODER_ONLY, 0 },
+	{ "RobertaForMaskedLM", ENCODER_ONLY, 0 },
+	{ "RobertaForSequenceClassification", ENCODER_ONLY, 0 },
+	{ "XLMRobertaModel", ENCODER_ONLY, 0 },
+	{ "XLMRobertaForSequenceClassification", ENCODER_ONLY, 0 },
+	{ "ModernBertModel", ENCODER_ONLY, 0 },
+	{ "ModernBertForSequenceClassification", ENCODER_ONLY, 0 },
+	{ "ModernBertForTokenClassification", ENCODER_ONLY, 0 },
+	{ "NomicBertModel", ENCODER_ONLY, 0 },
+	{ "GteModel", ENCODER_ONLY, 0 },
+	{ "GteNewModel", ENCODER_ONLY, 0 },
+	{ "GteNewForSequenceClassification", ENCODER_ONLY, 0 },
+	{ "LlamaBidirectionalModel", ENCODER_ONLY, 0 },
+	{ "LlamaBidirectionalForSequenceClassification", ENCODER_ONLY, 0 },
+	{ "bert", ENCODER_ONLY, 0 },
+	{ "roberta", ENCODER_ONLY, 0 },
+	{ "xlm-roberta", ENCODER_ONLY, 0 },
+	{ "modernbert", ENCODER_ONLY, 0 },
+	{ "nomic_bert", ENCODER_ONLY, 0 },
 };
 const size_t hfarch_n_refused =
     sizeof hfarch_refused / sizeof hfarch_refused[0];

@@ -341,3 +341,46 @@ Test(arch_encdec, other_encoder_decoders_refused)
 	cr_assert_str_eq(bad, "encoder_attention_heads");
 	cJSON_Delete(cfg);
 }
+
+/*
+ * Encoder-only (pooling) models: the model runner gives their ENCODER_ONLY
+ * attention no KV-cache spec, so vLLM skips the memory profile; headroom
+ * refuses them by architecture or model_type instead of pricing a decoder's
+ * KV cache (XLMRobertaModel was priced as standard attention before).
+ */
+Test(arch_encdec, encoder_only_refused)
+{
+	static const char *const cfgs[] = {
+		/* BAAI/bge-m3's sizes */
+		"{\"architectures\":[\"XLMRobertaModel\"],\"model_type\":"
+		"\"xlm-roberta\",\"hidden_size\":1024,\"num_hidden_layers\":24,"
+		"\"num_attention_heads\":16,\"intermediate_size\":4096,"
+		"\"vocab_size\":250002,\"max_position_embeddings\":8194}",
+		"{\"architectures\":[\"BertForSequenceClassification\"],"
+		"\"hidden_size\":768,\"num_hidden_layers\":12,"
+		"\"num_attention_heads\":12,\"vocab_size\":30522}",
+		/* an architecture name vLLM does not list, model_type bert */
+		"{\"architectures\":[\"BertForPreTraining\"],\"model_type\":"
+		"\"bert\",\"hidden_size\":768,\"num_hidden_layers\":12,"
+		"\"num_attention_heads\":12,\"vocab_size\":30522}",
+	};
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	size_t i;
+
+	for (i = 0; i < sizeof cfgs / sizeof cfgs[0]; i++) {
+		const char *r = refusal_of(cfgs[i], &m);
+
+		cr_assert_not_null(r, "%s", cfgs[i]);
+		cr_assert(strstr(r, "encoder-only") != NULL, "%s", r);
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct",
+		    NULL);
+		in.model = &m;
+		in.ckpt = -1;
+		plan_compute(test_catalogue(), &in, &p);
+		cr_assert_eq(p.phase, PHASE_CONFIG);
+		cr_assert_eq(p.kv_tokens, 0);
+		model_done(&m);
+	}
+}
