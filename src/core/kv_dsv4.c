@@ -65,10 +65,15 @@ spec_of(int block_size, int window, int64_t real_page)
  *   indexer keys: (block // 4) x (128 + 128 / 128 x 4)
  */
 static void
-role_specs(const struct kv_dsv4_model *m, int bs, struct kv_dsv4_spec *r)
+role_specs(const struct kv_dsv4_model *m, const struct kv_dsv4_params *p,
+    struct kv_dsv4_spec *r)
 {
-	int ihd = m->index_head_dim;
-	int idx_entry = ihd + ihd / DSV4_INDEX_QUANT_BLOCK * 4;
+	int bs = p->block_size, ihd = m->index_head_dim;
+	/* 128 fp8 + 4 fp32 scale bytes; the MXFP4 cache allocated as much
+	 * until #48993 sized it as 64 packed values + 4 UE8M0 scales */
+	int idx_entry = p->pool == KV_DSV4_POOL_DENSE && p->fp4_indexer
+	    ? ihd / 2 + ihd / 32
+	    : ihd + ihd / DSV4_INDEX_QUANT_BLOCK * 4;
 
 	r[KV_DSV4_SWA] = spec_of(DSV4_SWA_BLOCK, m->sliding_window,
 	    DSV4_SWA_BLOCK * DSV4_ENTRY);
@@ -302,6 +307,12 @@ split_bucket(struct kv_dsv4_layout *out, const struct bucket *b, int tuples,
 	for (int i = 0; i < b->n; i++) {
 		int64_t cand = -1;
 
+		if (out->pool == KV_DSV4_POOL_DENSE) {
+			/* #48993: no cross-group padding */
+			for (int c = 0; c < b->count[i]; c++)
+				bucket_add(&padded, b->page[i]);
+			continue;
+		}
 		for (int k = 0; k < out->n_mla_pages; k++)
 			if (out->mla_page[k] >= b->page[i]) {
 				cand = out->mla_page[k];
@@ -354,6 +365,8 @@ split_bucket(struct kv_dsv4_layout *out, const struct bucket *b, int tuples,
 	return 0;
 }
 
+static int64_t pool_bytes(const struct kv_dsv4_layout *);
+
 int
 kv_dsv4_build(const struct kv_dsv4_model *m, const struct kv_dsv4_params *p,
     struct kv_dsv4_layout *out, char *err, size_t errlen)
@@ -367,7 +380,8 @@ kv_dsv4_build(const struct kv_dsv4_model *m, const struct kv_dsv4_params *p,
 		return -1;
 	out->block_size = p->block_size;
 	out->mnbt = p->mnbt;
-	role_specs(m, p->block_size, out->role);
+	out->pool = p->pool;
+	role_specs(m, p, out->role);
 	if (collect_buckets(m, out, b, &nb, err, errlen) < 0)
 		return -1;
 
@@ -398,13 +412,52 @@ kv_dsv4_build(const struct kv_dsv4_model *m, const struct kv_dsv4_params *p,
 		for (int k = 0; k < out->group[g].n_pages; k++)
 			if (out->group[g].count[k] > out->num_layer_tuples)
 				out->num_layer_tuples = out->group[g].count[k];
+	out->bytes_per_block = pool_bytes(out);
 	return 0;
+}
+
+/* The longest bucket of page size ps over the groups. */
+static int
+slots_of(const struct kv_dsv4_layout *l, int64_t ps)
+{
+	int n = 0;
+
+	for (int g = 0; g < l->n_groups; g++)
+		for (int k = 0; k < l->group[g].n_pages; k++)
+			if (l->group[g].page[k] == ps &&
+			    l->group[g].count[k] > n)
+				n = l->group[g].count[k];
+	return n;
+}
+
+/* _pool_bytes_per_block's DeepSeek-V4 branch, by the pool's rule. */
+static int64_t
+pool_bytes(const struct kv_dsv4_layout *l)
+{
+	int64_t n = 0;
+
+	if (l->pool == KV_DSV4_POOL_TUPLES)
+		return l->tuple_bytes * l->num_layer_tuples;
+	if (l->pool == KV_DSV4_POOL_BUCKETS) {
+		for (int k = 0; k < l->n_mla_pages; k++)
+			n += l->mla_page[k] * slots_of(l, l->mla_page[k]);
+		return n;
+	}
+	for (int g = 0; g < l->n_groups; g++) {
+		int64_t sum = 0;
+
+		for (int k = 0; k < l->group[g].n_pages; k++)
+			sum += l->group[g].page[k] * l->group[g].count[k];
+		if (sum > n)
+			n = sum;
+	}
+	return n;
 }
 
 int64_t
 kv_dsv4_bytes_per_block(const struct kv_dsv4_layout *l)
 {
-	return l->tuple_bytes * l->num_layer_tuples;
+	return l->bytes_per_block;
 }
 
 int64_t

@@ -60,11 +60,30 @@ struct kv_dsv4_model {
 	int sliding_window; /* 128 */
 };
 
+/*
+ * How one block's bytes are counted, by the vLLM change that set it
+ * (doc/architectures.md: which release first carried each is not
+ * established):
+ *   TUPLES  (before #44454): sum of the MLA group's page sizes x the
+ *           longest bucket of any group;
+ *   BUCKETS (#44454, 2026-06): each page size x its longest bucket, summed;
+ *   DENSE   (#48993, 2026-07): every group packed densely into one slab
+ *           without cross-group padding, the widest group's page sum; the
+ *           MXFP4 indexer cache takes 68-byte rows.
+ */
+enum kv_dsv4_pool {
+	KV_DSV4_POOL_TUPLES,
+	KV_DSV4_POOL_BUCKETS,
+	KV_DSV4_POOL_DENSE
+};
+
 /* vLLM's configuration. */
 struct kv_dsv4_params {
 	int block_size; /* cache_config.block_size (256 by the backend) */
 	int mnbt; /* max_num_batched_tokens */
 	bool fp8_ds_mla; /* the cache dtype resolved to fp8_ds_mla */
+	enum kv_dsv4_pool pool;
+	bool fp4_indexer; /* attention_config.use_fp4_indexer_cache */
 };
 
 /* One spec's size. */
@@ -96,6 +115,8 @@ struct kv_dsv4_layout {
 	int64_t mla_page[KV_DSV4_MAX_PAGES];
 	int64_t tuple_bytes; /* their sum: one layer tuple of one block */
 	int num_layer_tuples; /* tuples every group reserves per block */
+	enum kv_dsv4_pool pool;
+	int64_t bytes_per_block; /* one block over every tensor */
 	int n_groups;
 	struct kv_dsv4_group group[KV_DSV4_MAX_GROUPS];
 };
@@ -108,7 +129,7 @@ struct kv_dsv4_layout {
 int kv_dsv4_build(const struct kv_dsv4_model *m, const struct kv_dsv4_params *p,
     struct kv_dsv4_layout *out, char *err, size_t errlen);
 
-/* Bytes one block takes over every tensor: tuple_bytes x num_layer_tuples. */
+/* Bytes one block takes over every tensor (by the pool's rule). */
 int64_t kv_dsv4_bytes_per_block(const struct kv_dsv4_layout *);
 /* num_blocks = available // bytes per block (0 when available <= 0). */
 int64_t kv_dsv4_num_blocks(const struct kv_dsv4_layout *, int64_t available);

@@ -61,9 +61,23 @@ pro(int n_layers)
 }
 
 static struct kv_dsv4_layout
+build_pool(const struct kv_dsv4_model *m, int block, int mnbt,
+    enum kv_dsv4_pool pool, bool fp4_indexer)
+{
+	struct kv_dsv4_params p = { block, mnbt, true, pool, fp4_indexer };
+	struct kv_dsv4_layout l;
+	char err[320] = "";
+
+	cr_assert_eq(kv_dsv4_build(m, &p, &l, err, sizeof err), 0, "%s", err);
+	return l;
+}
+
+/* Before #44454: the rule the #44376 refusal below was printed under. */
+static struct kv_dsv4_layout
 build_ok(const struct kv_dsv4_model *m, int block, int mnbt)
 {
-	struct kv_dsv4_params p = { block, mnbt, true };
+	struct kv_dsv4_params p = { block, mnbt, true, KV_DSV4_POOL_TUPLES,
+		false };
 	struct kv_dsv4_layout l;
 	char err[320] = "";
 
@@ -297,7 +311,8 @@ Test(arch_dsv4, largest_length_that_fits)
 Test(arch_dsv4, refusals)
 {
 	struct kv_dsv4_model m = flash(43);
-	struct kv_dsv4_params p = { 256, 8192, true };
+	struct kv_dsv4_params p = { 256, 8192, true, KV_DSV4_POOL_TUPLES,
+		false };
 	struct kv_dsv4_layout l;
 	char err[320];
 	int bad[3] = { 0, 2, 4 }, none[2] = { 0, 0 };
@@ -531,4 +546,65 @@ Test(arch_dsv4, prefill_gather_workspace)
 	m.n_layers = 2;
 	cr_assert_eq(kv_dsv4_gather_workspace(&m, 1048576, 8192),
 	    4LL * (128 + 8192) * 1024);
+}
+
+/*
+ * #44454 (2026-06-03) counts each page size by its own longest bucket:
+ * Flash 37,440 x 22 + 8,640 x 21 + 1,728 x 20 = 1,039,680 bytes, 1.16%
+ * below 1,051,776, the "+1.16%" tokens its description reports for Flash
+ * on 4 x B200 (333,437 against 329,601).  Pro: 37,440 x 31 + 8,640 x 30 +
+ * 1,728 x 31 = 1,473,408, the "baseline" block stride #48993 (2026-07-17)
+ * reports for Pro with FlashMLA fp8_ds_mla.
+ */
+Test(arch_dsv4, bucket_pool_of_pr_44454)
+{
+	struct kv_dsv4_model f = flash(43), p = pro(61);
+	struct kv_dsv4_layout a =
+	    build_pool(&f, 256, 8192, KV_DSV4_POOL_BUCKETS, false);
+	struct kv_dsv4_layout b =
+	    build_pool(&p, 256, 8192, KV_DSV4_POOL_BUCKETS, false);
+
+	cr_assert_eq(kv_dsv4_bytes_per_block(&a), 1039680);
+	cr_assert_eq(kv_dsv4_bytes_per_block(&b), 1473408);
+	/* the same groups and pages a request */
+	cr_assert_eq(a.n_groups, 5);
+	cr_assert_eq(kv_dsv4_blocks_per_request(&a, 1048576), 7450);
+	/* the MXFP4 indexer cache still allocated the FP8 rows */
+	b = build_pool(&p, 256, 8192, KV_DSV4_POOL_BUCKETS, true);
+	cr_assert_eq(kv_dsv4_bytes_per_block(&b), 1473408);
+}
+
+/*
+ * #48993 packs every group densely, without cross-group padding, and gives
+ * the MXFP4 indexer 128 / 2 + 128 / 32 = 68-byte rows (64 x 68 = 4,352 ->
+ * 4,608).  Pro with FlashMLA: the MLA group 30 x 37,440 + 30 x 4,608 +
+ * 31 x 1,728 = 1,315,008 bytes, the stride #48993 reports (-10.75%), and
+ * its blocks: 19,015 before and 21,306 after for one budget of 26.09 GiB,
+ * which both hold for 21,306 x 1,315,008 + 1 bytes (26.0935 GiB).
+ */
+Test(arch_dsv4, dense_pool_of_pr_48993)
+{
+	struct kv_dsv4_model p = pro(61), f = flash(43);
+	struct kv_dsv4_layout d =
+	    build_pool(&p, 256, 8192, KV_DSV4_POOL_DENSE, true);
+	struct kv_dsv4_layout old =
+	    build_pool(&p, 256, 8192, KV_DSV4_POOL_BUCKETS, true);
+	int64_t budget = 21306LL * 1315008 + 1;
+
+	cr_assert_eq(d.role[KV_DSV4_C4_INDEXER].real_page, 4352);
+	cr_assert_eq(d.role[KV_DSV4_C4_INDEXER].page, 4608);
+	cr_assert_eq(kv_dsv4_bytes_per_block(&d), 1315008);
+	cr_assert_eq(kv_dsv4_num_blocks(&old, budget), 19015);
+	cr_assert_eq(kv_dsv4_num_blocks(&d, budget), 21306);
+	/* the sliding pages keep their own size: 32,832 states, unpadded */
+	cr_assert_eq(d.group[4].page[0], 32832);
+	/* Flash, FP8 indexer: the MLA group 21 x 37,440 + 21 x 8,640 +
+	 * 20 x 1,728 = 1,002,240 is wider than SWA (22 x 37,440 = 823,680)
+	 * and the c4a states (21 x 32,832 + 21 x 8,640 = 870,912) */
+	d = build_pool(&f, 256, 8192, KV_DSV4_POOL_DENSE, false);
+	cr_assert_eq(kv_dsv4_bytes_per_block(&d), 1002240);
+	/* MXFP4 indexer: 786,240 + 21 x 4,608 + 34,560 = 917,568 */
+	d = build_pool(&f, 256, 8192, KV_DSV4_POOL_DENSE, true);
+	cr_assert_eq(kv_dsv4_bytes_per_block(&d), 917568);
+	cr_assert_eq(kv_dsv4_blocks_per_request(&d, 1048576), 7450);
 }
