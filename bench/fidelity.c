@@ -78,6 +78,10 @@ static const struct {
 	{ "sakamakismile/Qwen3.6-27B-Text-NVFP4-MTP",
 	    "qwen3.5/Qwen3.6-27B-Text-NVFP4-MTP", 1 },
 	{ "GLM-5.2-NVFP4", "dsa/GLM-5.2-NVFP4", 0 },
+	/* a post-training of Nemotron 3 Nano 30B-A3B: its layout (the case
+	 * checks the block size only) */
+	{ "chankhavu/Nemotron-Cascade-2-30B-A3B",
+	    "nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", 0 },
 };
 #define N_FIXTURES (sizeof fixture_models / sizeof fixture_models[0])
 static struct model fixture_loaded[N_FIXTURES];
@@ -124,7 +128,7 @@ family_of(const struct model *m)
 	const char *a = m->architecture ? m->architecture : "";
 
 	if (strstr(a, "Qwen3_5") || strstr(a, "Qwen3Next"))
-		return "Qwen3.5/3.6 (gated delta net)";
+		return "Qwen3-Next, 3.5, 3.6 (gated delta net)";
 	if (m->index_topk > 0)
 		return "MLA + indexer (GLM-5, DeepSeek-V3.2)";
 	if (m->mla)
@@ -140,10 +144,40 @@ family_of(const struct model *m)
 	return "dense attention";
 }
 
-/* Builds the input of a case; returns 0, or -1 with the reason it is skipped. */
+/*
+ * What a case's log lines print of the hybrid layout: "Setting attention
+ * block size to N tokens" (block, 0 if absent) and "Padding mamba page
+ * size by X%" (pad, -1 if absent).
+ */
+static void
+log_layout(const cJSON *c, int *block, double *pad)
+{
+	const cJSON *lines =
+	    cJSON_GetObjectItemCaseSensitive(c, "key_log_lines");
+	const cJSON *l;
+	const char *s;
+
+	*block = 0;
+	*pad = -1;
+	cJSON_ArrayForEach(l, lines) {
+		if (!cJSON_IsString(l))
+			continue;
+		s = strstr(l->valuestring, "Setting attention block size to ");
+		if (s)
+			*block = atoi(s + 32);
+		s = strstr(l->valuestring, "Padding mamba page size by ");
+		if (s)
+			*pad = strtod(s + 27, NULL);
+	}
+}
+
+/* Builds the input of a case; returns 0, or -1 with the reason it is
+ * skipped.  A case whose card is unknown but whose log prints the hybrid
+ * block size is planned on a nominal card for that line alone
+ * (*layout_only). */
 static int
 case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
-    const char **why)
+    const char **why, int *layout_only)
 {
 	const cJSON *gpu = cJSON_GetObjectItemCaseSensitive(c, "gpu");
 	const char *gname = str(gpu, "model"), *mid = str(c, "model_id");
@@ -194,9 +228,18 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		if (ok)
 			in->gpu_total_gib = v;
 	}
+	*layout_only = 0;
 	if (in->gpu < 0 && in->gpu_total_gib <= 0) {
+		int lb;
+		double lp;
+
+		log_layout(c, &lb, &lp);
 		*why = "card not in the catalogue and no total printed";
-		return -1;
+		if (lb <= 0)
+			return -1;
+		/* the block size does not depend on the card's memory */
+		in->gpu_total_gib = 1024;
+		*layout_only = 1;
 	}
 	snprintf(idbuf, sizeof idbuf, "%s", mid ? mid : "");
 	if (strchr(idbuf, ' '))
@@ -204,6 +247,12 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	ki = catalogue_find_ckpt(cat, idbuf);
 	mi = ki >= 0 ? cat->ckpts[ki].model_index
 		     : catalogue_find_model(cat, idbuf);
+	/* a quantized export named after its base model: the format the
+	 * precision names, not the base model's own checkpoint */
+	if (ki >= 0 && prec && strstr(prec, "w4a16") &&
+	    cat->ckpts[ki].format != FMT_GPTQ &&
+	    cat->ckpts[ki].format != FMT_AWQ)
+		ki = -1;
 	if (mi < 0 && arch && strstr(idbuf, "vision") == NULL &&
 	    strstr(idbuf, "-VL") == NULL)
 		mi = catalogue_find_model(cat, arch);
@@ -307,6 +356,8 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		in->block_size = (int)v;
 	if (flags && strstr(flags, "--block-size=128"))
 		in->block_size = 128;
+	if (flags && strstr(flags, "--enable-prefix-caching"))
+		in->prefix_caching = 1;
 	if (flags && strstr(flags, "speculative_config={'method': '")) {
 		const char *mth =
 		    strstr(flags, "speculative_config={'method': '") + 31;
@@ -343,7 +394,7 @@ main(int argc, char **argv)
 	struct stat_acc e_w = { 0 }, e_a = { 0 }, e_n = { 0 }, e_cg = { 0 };
 	struct stat_acc x_tok = { 0 }, x_conc = { 0 }, e_rem = { 0 };
 	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0,
-	    exact_tok = 0;
+	    exact_tok = 0, layout_ok = 0, layout_n = 0;
 	struct {
 		const char *name;
 		struct stat_acc kvpct, xtok, xconc, rem, hkv, hrem;
@@ -421,15 +472,41 @@ main(int argc, char **argv)
 		struct plan p, px;
 		double kv, w, a, n, cg, tok, conc, total;
 		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok,
-		    have_rem = 0, held;
-		double rem_log = 0, rem_est = 0;
+		    have_rem = 0, held, layout_only, lblock;
+		double rem_log = 0, rem_est = 0, lpad;
 
-		if (case_input(&cat, c, &in, &why) != 0) {
+		if (case_input(&cat, c, &in, &why, &layout_only) != 0) {
 			printf("%-58.58s skipped: %s\n", id, why);
 			skipped++;
 			continue;
 		}
 		plan_compute(&cat, &in, &p);
+		/* the hybrid layout the log prints against the plan's */
+		log_layout(c, &lblock, &lpad);
+		if (lblock > 0) {
+			double st = p.kv.state_layers > 0
+			    ? (double)p.kv.state_bytes / p.kv.state_layers
+			    : 0;
+			double ppad =
+			    st > 0 ? 100.0 * ((double)p.kv.page - st) / st : -1;
+			int agree = p.kv.attn_block_size == lblock &&
+			    (lpad < 0 || fabs(ppad - lpad) < 0.006);
+
+			layout_n++;
+			layout_ok += agree;
+			printf("  %-56.56s hybrid block: log %d tokens", id,
+			    lblock);
+			if (lpad >= 0)
+				printf(" (state padded %+.2f %%)", lpad);
+			printf(", plan %d (state padded %+.2f %%)%s\n",
+			    p.kv.attn_block_size, ppad,
+			    agree ? "" : "  MISMATCH");
+		}
+		if (layout_only) {
+			printf("%-58.58s layout only: %s\n", id, why);
+			skipped++;
+			continue;
+		}
 		planned++;
 		for (fi = 0; fi < n_fam; fi++)
 			if (strcmp(fam[fi].name, family_of(in.model)) == 0)
@@ -616,6 +693,9 @@ main(int argc, char **argv)
 	    e_rem.n ? e_rem.sum_abs / e_rem.n : 0, e_rem.max_abs, e_rem.n);
 	printf("  verdict (starts / phase) %d of %d agree\n", verdict_ok,
 	    verdict_n);
+	printf("  hybrid block size       %d of %d agree with the log's "
+	       "\"Setting attention block size\" (and state padding)\n",
+	    layout_ok, layout_n);
 	printf("\nPer family (available KV error in %% of the card, estimated "
 	       "terms; "
 	       "kv-exact: the logged KV memory fed back in):\n");

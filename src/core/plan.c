@@ -1140,6 +1140,24 @@ ssm_hook_bytes(const struct model *m, int version, int conv_bytes)
 	return version >= VLLM_SINCE_NEMOTRON_SSM_FP32 ? 4 : 2;
 }
 
+/*
+ * The mamba_cache_mode of a hybrid with prefix caching asked for
+ * (MambaModelConfig.verify_and_update_config, models/config.py): 'all' for
+ * a class with SupportsMambaPrefixCaching (#25752) and no drafting, else
+ * 'align' (#30877); a release without the mode vLLM needs disables prefix
+ * caching ("Hybrid or mamba-based model detected without support for
+ * prefix caching: disabling."), so the state keeps one block.
+ */
+static enum mamba_mode
+hybrid_mamba_mode(const struct model *m, int version, int nspec)
+{
+	if (m->st.prefix_all && nspec == 0 &&
+	    version >= VLLM_SINCE_MAMBA_PREFIX_ALL)
+		return MAMBA_MODE_ALL;
+	return version >= VLLM_SINCE_MAMBA_PREFIX_ALIGN ? MAMBA_MODE_ALIGN
+							: MAMBA_MODE_NONE;
+}
+
 /* The multimodal encoder budget (§2.4) and the KV-cache manager (§3, §4). */
 static void
 walk_kv_params(struct walk *w)
@@ -1183,9 +1201,7 @@ walk_kv_params(struct walk *w)
 	if (m->n_state_layers > 0 &&
 	    (in->prefix_caching > 0 ||
 		(in->prefix_caching == 0 && w->t.hybrid_prefix_caching)))
-		p->mamba_mode = m->st.prefix_all && w->nspec == 0
-		    ? MAMBA_MODE_ALL
-		    : MAMBA_MODE_ALIGN;
+		p->mamba_mode = hybrid_mamba_mode(m, w->t.version, w->nspec);
 	kp->mamba_mode = p->mamba_mode;
 	kp->num_spec = w->nspec;
 	kp->conv_bytes = mamba_dtype_bytes(in->mamba_cache_dtype);

@@ -38,6 +38,10 @@
 	VLLM_VER(0, 13, 0) /* MambaDType float16, #29978 */
 #define VLLM_SINCE_MAMBA_BFLOAT16                                              \
 	VLLM_VER(0, 22, 0) /* MambaDType bfloat16, #41680 */
+#define VLLM_SINCE_MAMBA_PREFIX_ALL                                            \
+	VLLM_VER(0, 11, 1) /* mamba_cache_mode all, #25752 */
+#define VLLM_SINCE_MAMBA_PREFIX_ALIGN                                          \
+	VLLM_VER(0, 15, 0) /* mamba_cache_mode align, #30877 */
 #define VLLM_SINCE_NEMOTRON_SSM_HOOK                                           \
 	VLLM_VER(0, 13,                                                        \
 	    0) /* NemotronH's auto SSM dtype from its config, #29978 */

@@ -420,3 +420,153 @@ Test(hybrid_real, nemotron_h_auto_ssm_dtype_per_release)
 	cr_assert_eq(p.kv.attn_block_size, 2176);
 	model_done(&h56);
 }
+
+/*
+ * Qwen3-Next-80B-A3B-Instruct (a compressed-tensors W4A16 checkpoint) on
+ * two L40S, vLLM 0.13.0, TP 2, --kv-cache-dtype fp8, --max-model-len
+ * 32768, utilization 0.92, --enable-prefix-caching (search-index file
+ * 33676930891): "Hybrid or mamba-based model detected without support for
+ * prefix caching: disabling.", "Setting attention block size to 1072
+ * tokens" (no padding line), "Available KV cache memory: 17.58 GiB", "GPU
+ * KV cache size: 767,552 tokens", "Maximum concurrency for 32,768 tokens
+ * per request: 84.29x".
+ *
+ * From the real config.json (fixture), per rank at TP 2: attention 2 x 1
+ * KV head x 256 x 1 B = 512 B per token; gated delta net conv 3 x (2 x 16
+ * x 128 + 32 x 128) / 2 x 2 B = 24,576 + recurrent 16 x 128 x 128 x 2 B =
+ * 524,288 -> 548,864 B = 16 x cdiv(548,864, 8192) = 16 x 67 = 1072 tokens
+ * of 512 B exactly (no padding).  12 attention and 36 state layers: group
+ * size 12, 4 groups, a block of all 12 x 548,864 = 6,586,368 B.  17.58 GiB
+ * rounds from blocks 2865.2 to 2866.8: 2866.  Tokens 2866 // 4 x 1072 =
+ * 767,552.  Qwen3-Next has no SupportsMambaPrefixCaching and 0.13.0 has no
+ * 'align' mode (#30877), so vLLM drops the flag: per request cdiv(32,768,
+ * 1072) = 31 + 3 = 34 blocks, 2866 / 34 = 84.29x.  With 'align' (0.15.0
+ * on) the same flag keeps 2 state blocks a group: 31 + 6 = 37, 77.46x.
+ */
+Test(hybrid_real, qwen3_next_tp2_prefix_caching_dropped_in_0_13)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	const int64_t blk = (int64_t)12 * 548864;
+
+	load_fixture("qwen3-next/Qwen3-Next-80B-A3B-Instruct", &m);
+	test_input(&in, "l40s", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.format = FMT_GPTQ;
+	in.version = VLLM_VER(0, 13, 0);
+	in.tp = 2;
+	in.kv_dtype = KV_FP8;
+	in.max_model_len = 32768;
+	in.util = 0.92;
+	in.prefix_caching = 1;
+	in.max_num_seqs = 8;
+	in.max_num_batched_tokens = 8192;
+	in.kv_cache_memory_bytes = 2866 * blk;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.mamba_mode, MAMBA_MODE_NONE);
+	cr_assert_eq(p.kv.attn_block_size, 1072);
+	cr_assert_eq(p.kv.page, 548864);
+	cr_assert_eq(p.kv.state_bytes / p.kv.state_layers, 548864);
+	cr_assert_eq(p.kv.group_size, 12);
+	cr_assert_eq(p.kv.n_groups, 4);
+	cr_assert_eq(kv_blocks_per_request(&p.kv, 32768), 34);
+	cr_assert_eq(p.kv_tokens, 767552);
+	cr_assert(two_decimals(p.max_concurrency) == 84.29, "%.4f",
+	    p.max_concurrency);
+	in.kv_cache_memory_bytes = 2867 * blk - 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv_tokens, 767552);
+	cr_assert(two_decimals(p.max_concurrency) == 84.29, "%.4f",
+	    p.max_concurrency);
+	in.kv_cache_memory_bytes = 2866 * blk;
+	in.version = VLLM_VER(0, 15, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.mamba_mode, MAMBA_MODE_ALIGN);
+	cr_assert_eq(kv_blocks_per_request(&p.kv, 32768), 37);
+	cr_assert(two_decimals(p.max_concurrency) == 77.46, "%.4f",
+	    p.max_concurrency);
+	model_done(&m);
+}
+
+/*
+ * Granite 4.0-H 1B (vLLM 0.19.0 in vllm/vllm-openai:latest, --max-model-len
+ * 4096, --enforce-eager, utilization 0.6, --max-num-batched-tokens 2048,
+ * --max-num-seqs 2; the card is not named; search-index file
+ * 62458215816): "Setting attention block size to 400 tokens", "Padding
+ * mamba page size by 1.59%", "Available KV cache memory: 4.09 GiB", "GPU
+ * KV cache size: 53,200 tokens", "Maximum concurrency for 4,096 tokens
+ * per request: 66.95x".
+ *
+ * The sizes of ibm-granite/granite-4.0-h-1b's config.json (hidden 1536,
+ * 40 layers, 4 of them attention with 12 heads and 4 KV heads of 128,
+ * Mamba2 48 heads of 64, 1 group, d_state 128, d_conv 4, expand 2); no
+ * stored copy of the file was found.  Attention: 2 x 4 x 128 x 2 B = 2048
+ * B per token.  Mamba2: conv 3 x (3072 + 2 x 128) x 2 = 19,968 + SSM 48 x
+ * 64 x 128 x 2 = 786,432 -> 806,400 B; block 16 x cdiv(806,400, 32,768) =
+ * 16 x 25 = 400; page 819,200, +1.59 %.  Group size 4, 10 groups; a block
+ * of all 4 x 819,200 = 3,276,800 B.  4.09 GiB spans blocks 1338.5 to
+ * 1341.8; the printed tokens 53,200 = (blocks // 10) x 400 leave 1339 of
+ * them, and per request cdiv(4096, 400) = 11 + 9 = 20 blocks: 1339 / 20 =
+ * 66.95x.  The log's two figures pin the 4 + 36 layer split as well: with
+ * 8 attention layers the same memory gives 670 blocks of 5 groups, 53,600
+ * tokens.
+ */
+Test(hybrid_real, granite_4_h_1b_startup_of_0_19)
+{
+	const struct catalogue *c = test_catalogue();
+	char json[4096];
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	const int64_t blk = (int64_t)4 * 819200;
+	size_t n;
+	int i;
+
+	n = (size_t)snprintf(json, sizeof json,
+	    "{\"architectures\":[\"GraniteMoeHybridForCausalLM\"],"
+	    "\"model_type\":\"granitemoehybrid\",\"hidden_size\":1536,"
+	    "\"num_hidden_layers\":40,\"num_attention_heads\":12,"
+	    "\"num_key_value_heads\":4,\"num_local_experts\":0,"
+	    "\"shared_intermediate_size\":4096,\"intermediate_size\":4096,"
+	    "\"mamba_d_state\":128,\"mamba_d_conv\":4,\"mamba_expand\":2,"
+	    "\"mamba_n_heads\":48,\"mamba_d_head\":64,\"mamba_n_groups\":1,"
+	    "\"mamba_chunk_size\":256,\"tie_word_embeddings\":true,"
+	    "\"vocab_size\":100352,\"torch_dtype\":\"bfloat16\","
+	    "\"max_position_embeddings\":131072,"
+	    "\"position_embedding_type\":\"nope\",\"layer_types\":[");
+	for (i = 0; i < 40; i++)
+		n += (size_t)snprintf(json + n, sizeof json - n, "%s\"%s\"",
+		    i ? "," : "", i % 10 == 5 ? "attention" : "mamba");
+	snprintf(json + n, sizeof json - n, "]}");
+	load_inline(json, &m);
+	cr_assert_eq(m.n_state_layers, 36);
+	input(&in, &m, 24.0, VLLM_VER(0, 19, 0));
+	in.max_model_len = 4096;
+	in.enforce_eager = true;
+	in.util = 0.6;
+	in.max_num_batched_tokens = 2048;
+	in.max_num_seqs = 2;
+	in.kv_cache_memory_bytes = 1339 * blk;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.kv.state_bytes / 36, 806400);
+	cr_assert_eq(p.kv.attn_block_size, 400);
+	cr_assert_eq(p.kv.page, 819200);
+	cr_assert(two_decimals(state_padding_pct(&p.kv)) == 1.59, "%.4f %%",
+	    state_padding_pct(&p.kv));
+	cr_assert_eq(p.kv.group_size, 4);
+	cr_assert_eq(p.kv.n_groups, 10);
+	cr_assert_eq(kv_blocks_per_request(&p.kv, 4096), 20);
+	cr_assert_eq(p.kv_tokens, 53200);
+	cr_assert(two_decimals(p.max_concurrency) == 66.95, "%.4f",
+	    p.max_concurrency);
+	/* 1340 blocks, still inside the printed 4.09 GiB, print 53,600 */
+	in.kv_cache_memory_bytes = 1340 * blk;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv_tokens, 53600);
+	model_done(&m);
+}
