@@ -183,6 +183,98 @@ const struct hfarch_refusal hfarch_refused[] = {
 	{ "xlm-roberta", ENCODER_ONLY, 0 },
 	{ "modernbert", ENCODER_ONLY, 0 },
 	{ "nomic_bert", ENCODER_ONLY, 0 },
+	/* registry classes whose config carries memory headroom does not
+	 * read (doc/architectures.md, "How each registry class is handled";
+	 * the model files of vllm/model_executor/models/) */
+	{ "OPTForCausalLM",
+	    "OPT's ffn_dim, word_embed_proj_dim projections and learned "
+	    "positions (opt.py) are not modelled",
+	    0 },
+	{ "MPTForCausalLM",
+	    "MPT's expansion_ratio and attn_config (kv_n_heads) "
+	    "(mpt.py) are not modelled",
+	    0 },
+	{ "MptForCausalLM",
+	    "MPT's expansion_ratio and attn_config (kv_n_heads) "
+	    "(mpt.py) are not modelled",
+	    0 },
+	{ "DbrxForCausalLM",
+	    "DBRX's sizes in ffn_config and attn_config (dbrx.py) are not "
+	    "modelled",
+	    0 },
+	{ "ArcticForCausalLM",
+	    "Arctic's dense residual MLP beside the experts (arctic.py) is "
+	    "not modelled",
+	    0 },
+	{ "LongcatFlashForCausalLM",
+	    "LongCat-Flash's two attention blocks per layer and "
+	    "zero-computation experts (longcat_flash.py) are not modelled",
+	    0 },
+	{ "OuroForCausalLM",
+	    "Ouro's looped layers (total_ut_steps, a KV cache per loop; "
+	    "ouro.py) are not modelled",
+	    0 },
+	{ "InternLM2VEForCausalLM",
+	    "InternLM2-VE's vision-expert FFNs (internlm2_ve.py) are not "
+	    "modelled",
+	    0 },
+	{ "Step3TextForCausalLM",
+	    "Step-3's multi-matrix factorization attention (share_q_dim; "
+	    "step3_text.py) is not modelled",
+	    0 },
+	{ "Step3VLForConditionalGeneration",
+	    "Step-3's multi-matrix factorization attention (share_q_dim; "
+	    "step3_text.py) and vision tower are not modelled",
+	    0 },
+	{ "MolmoForCausalLM",
+	    "Molmo's vision backbone, sized in molmo.py rather than "
+	    "config.json, is not modelled",
+	    0 },
+	{ "AfmoeForCausalLM",
+	    "AFMoE's gated attention and its dense first layers "
+	    "(num_dense_layers; afmoe.py) are not modelled",
+	    0 },
+	{ "Blip2ForConditionalGeneration",
+	    "BLIP-2's Q-Former (qformer_config) is not modelled", 0 },
+	{ "Ovis",
+	    "Ovis's visual tokenizer (visual_tokenizer_config) is not "
+	    "modelled",
+	    0 },
+	{ "Ovis2_5",
+	    "Ovis's visual tokenizer (vit_config, visual vocabulary) is not "
+	    "modelled",
+	    0 },
+	{ "Phi3VForCausalLM",
+	    "Phi-3-vision's image encoder (img_processor, embd_layer) is not "
+	    "modelled",
+	    0 },
+	{ "Qwen2AudioForConditionalGeneration",
+	    "the audio encoder (audio_config) is not modelled", 0 },
+	{ "UltravoxModel", "the audio encoder (audio_config) is not modelled",
+	    0 },
+	{ "Qwen2_5OmniModel", "the audio and vision encoders are not modelled",
+	    0 },
+	{ "Qwen2_5OmniForConditionalGeneration",
+	    "the audio and vision encoders are not modelled", 0 },
+	{ "Qwen3OmniMoeForConditionalGeneration",
+	    "the audio and vision encoders are not modelled", 0 },
+	{ "MiniCPMO", "the audio encoder (audio_config) is not modelled", 0 },
+	{ "Phi4MMForCausalLM",
+	    "Phi-4-multimodal's audio encoder and vision LoRA are not "
+	    "modelled",
+	    0 },
+	{ "MoonshotKimiaForCausalLM",
+	    "Kimi-Audio's audio towers are not modelled", 0 },
+	{ "MiDashengLMModel",
+	    "the audio encoder (audio_encoder_config) is not "
+	    "modelled",
+	    0 },
+	{ "GraniteSpeechForConditionalGeneration",
+	    "the speech encoder (encoder_config) is not modelled", 0 },
+	{ "AudioFlamingo3ForConditionalGeneration",
+	    "the audio encoder (audio_config) is not modelled", 0 },
+	{ "GlmAsrForConditionalGeneration",
+	    "the audio encoder (audio_config) is not modelled", 0 },
 };
 const size_t hfarch_n_refused =
     sizeof hfarch_refused / sizeof hfarch_refused[0];
@@ -232,6 +324,36 @@ static const char *const family_fields[][12] = {
 	[FAM_STEP3P5] = { NULL },
 	[FAM_WHISPER] = { NULL },
 	[FAM_UNKNOWN] = { NULL },
+};
+
+/*
+ * Classes vLLM builds as standard attention, but with another MLP or KV
+ * rule than the Llama layer (the file in vllm/model_executor/models/):
+ * ungated, a two-matrix MLP (up and down, no gate); mq, Falcon's and
+ * GPTBigCode's multi_query (default true): one KV head, unless Falcon's
+ * new_decoder_architecture gives num_kv_heads; half, QWen's MLP of
+ * intermediate_size / 2 per branch.
+ */
+static const struct {
+	const char *arch;
+	unsigned char ungated, mq, half;
+} std_variants[] = {
+	{ "PhiForCausalLM", 1, 0, 0 }, /* phi.py PhiMLP: fc1, fc2 */
+	{ "Starcoder2ForCausalLM", 1, 0, 0 }, /* Starcoder2MLP: c_fc, c_proj */
+	{ "NemotronForCausalLM", 1, 0, 0 }, /* NemotronMLP: up, down (relu2) */
+	{ "ArceeForCausalLM", 1, 0, 0 }, /* ArceeMLP: up, down (relu2) */
+	{ "ApertusForCausalLM", 1, 0, 0 }, /* ApertusMLP: up, down (xIELU) */
+	{ "GPTNeoXForCausalLM", 1, 0, 0 }, /* dense_h_to_4h, dense_4h_to_h */
+	{ "GPTJForCausalLM", 1, 0, 0 }, /* GPTJMLP: fc_in, fc_out */
+	{ "GPT2LMHeadModel", 1, 0, 0 }, /* GPT2MLP: c_fc, c_proj */
+	{ "GPTBigCodeForCausalLM", 1, 1, 0 }, /* GPTBigMLP; multi_query */
+	{ "FalconForCausalLM", 1, 1, 0 }, /* FalconMLP; falcon.py KV heads */
+	{ "RWForCausalLM", 1, 1, 0 },
+	{ "BloomForCausalLM", 1, 0, 0 }, /* BloomMLP: dense_h_to_4h */
+	{ "PersimmonForCausalLM", 1, 0, 0 }, /* PersimmonMLP: dense_h_to_4h */
+	{ "FuyuForCausalLM", 1, 0,
+	    0 }, /* fuyu.py: a Persimmon language model */
+	{ "QWenLMHeadModel", 0, 0, 1 }, /* qwen.py QWenMLP(intermediate // 2) */
 };
 
 static const cJSON *
@@ -2032,11 +2154,64 @@ refuse_unread_field(const struct src *s, struct model *m, enum family f)
 	return 0;
 }
 
-/* An architecture no family names: priced from its standard fields, said so. */
+/*
+ * The MoE fields an unchecked class may name its own way: ERNIE 4.5's
+ * moe_layer_start_index / moe_layer_interval / moe_k (ernie45_moe.py:
+ * MoE where layer >= start, (layer + 1) % interval == 0 and layer <= end),
+ * and the shared experts of moe_intermediate_size as num_shared_experts
+ * (Ling, bailing_moe.py) or moe_num_shared_experts (ERNIE, Aria).  1 and
+ * m refused for an end index before the last layer.
+ */
+static int
+read_unknown_moe(const struct src *s, struct model *m)
+{
+	const char *arch = m->architecture;
+	int end = num(s, "moe_layer_end_index", m->layers - 1);
+	int shared;
+
+	if (m->n_experts <= 0)
+		return 0;
+	if (get(s, "moe_layer_start_index") != NULL)
+		m->first_dense_layers = num(s, "moe_layer_start_index", 0);
+	if (get(s, "moe_layer_interval") != NULL)
+		m->moe_layer_step = num(s, "moe_layer_interval", 1);
+	m->experts_per_tok = num(s, "moe_k", m->experts_per_tok);
+	if (end != m->layers - 1) {
+		refuse(m,
+		    "%s: config field 'moe_layer_end_index' (dense layers "
+		    "after "
+		    "the MoE ones) changes vLLM's memory in a way headroom "
+		    "does "
+		    "not model for this architecture.",
+		    arch && *arch ? arch : "config");
+		return 1;
+	}
+	shared =
+	    num(s, "num_shared_experts", num(s, "moe_num_shared_experts", 0));
+	if (m->n_shared_experts == 0 && m->shared_intermediate == 0 &&
+	    shared > 0) {
+		m->n_shared_experts = shared;
+		m->shared_intermediate = m->moe_intermediate;
+	}
+	/* GraniteMoeShared (granitemoeshared.py): one shared MLP of
+	 * shared_intermediate_size */
+	if (m->shared_intermediate == 0 &&
+	    num(s, "shared_intermediate_size", 0) > 0) {
+		m->shared_intermediate = num(s, "shared_intermediate_size", 0);
+		m->n_shared_experts = 1;
+	}
+	return 0;
+}
+
+/*
+ * An architecture no family names: priced from its standard fields, said
+ * so; refused where its config carries what the standard fields miss.
+ */
 static void
 read_unknown(const struct src *s, struct model *m)
 {
 	const char *arch = m->architecture, *mt = m->model_type;
+	const char *who = arch && *arch ? arch : mt && *mt ? mt : "config";
 	char buf[400];
 
 	snprintf(buf, sizeof buf,
@@ -2047,7 +2222,69 @@ read_unknown(const struct src *s, struct model *m)
 	    arch && *arch ? arch : "(none)", mt && *mt ? mt : "(none)");
 	free(m->assumption);
 	m->assumption = xstrdup(buf);
+	/* a sliding-window pattern headroom derives only for Gemma 2/3 and
+	 * Cohere2 (hfconfig.c) would otherwise slide every layer */
+	if (m->sliding_window > 0 && get(s, "layer_types") == NULL &&
+	    get(s, "sliding_window_pattern") != NULL &&
+	    strcmp(mt ? mt : "", "cohere2") != 0) {
+		refuse(m,
+		    "%s: config field 'sliding_window_pattern' changes vLLM's "
+		    "memory in a way headroom does not model for this "
+		    "architecture.",
+		    who);
+		return;
+	}
+	/* Hunyuan's cross-layer attention: layers reading an earlier one's
+	 * KV (hunyuan_v1.py, use_cla with cla_share_factor) */
+	if (boolean(s, "use_cla", 0)) {
+		refuse(m,
+		    "%s: config field 'use_cla' (cross-layer KV sharing) "
+		    "changes vLLM's memory in a way headroom does not model "
+		    "for this architecture.",
+		    who);
+		return;
+	}
+	if (get(s, "vq_config") != NULL) {
+		refuse(m,
+		    "%s: config field 'vq_config' (an image tokenizer in the "
+		    "weights) changes vLLM's memory in a way headroom does not "
+		    "model for this architecture.",
+		    who);
+		return;
+	}
+	if (get(s, "audio_config") != NULL) {
+		refuse(m,
+		    "%s: config field 'audio_config' (an audio encoder) "
+		    "changes vLLM's memory in a way headroom does not model "
+		    "for this architecture.",
+		    who);
+		return;
+	}
+	if (read_unknown_moe(s, m))
+		return;
 	check_layer_words(s, m);
+}
+
+/* The MLP and KV-head rules of std_variants[] for m's class. */
+static void
+apply_std_variant(const struct src *s, struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof std_variants / sizeof std_variants[0]; i++) {
+		if (m->architecture == NULL ||
+		    strcmp(m->architecture, std_variants[i].arch) != 0)
+			continue;
+		if (std_variants[i].ungated)
+			m->ffn_ungated = 1;
+		if (std_variants[i].half)
+			m->intermediate /= 2;
+		if (std_variants[i].mq &&
+		    !boolean(s, "new_decoder_architecture", 0))
+			m->kv_heads =
+			    boolean(s, "multi_query", 1) ? 1 : m->heads;
+		return;
+	}
 }
 
 /* The layout family f's reader gives m.  -1 with err and *bad set. */
@@ -2161,6 +2398,8 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		return 0;
 	if (read_family(&s, m, f, err, errlen, bad) != 0)
 		return -1;
+	if (f == FAM_STANDARD || f == FAM_UNKNOWN)
+		apply_std_variant(&s, m);
 	if (m->mtp_layers <= 0)
 		m->mtp_layers = num(&s, "num_nextn_predict_layers", 0);
 	count_layers(m);

@@ -1198,6 +1198,12 @@ layer_kinds_from_pattern(struct cfg *c, struct model *m)
 	else if (strncmp(m->model_type, "gemma3", 6) == 0)
 		pattern =
 		    get_int(c, "sliding_window_pattern", 0, MAX_LAYERS, 6);
+	/* Cohere2 (Command R7B, Command A): transformers' Cohere2Config makes
+	 * layer (i + 1) % sliding_window_pattern == 0 full, the others slide;
+	 * vllm/model_executor/models/commandr.py reads that layout */
+	else if (strcmp(m->model_type, "cohere2") == 0)
+		pattern =
+		    get_int(c, "sliding_window_pattern", 0, MAX_LAYERS, 4);
 	m->layer_kind = calloc((size_t)m->layers, 1);
 	if (m->layer_kind == NULL)
 		abort();

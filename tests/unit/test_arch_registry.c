@@ -17,6 +17,7 @@
 #include "io/hfarch.h"
 #include "io/hfconfig.h"
 #include "io/model_dir.h"
+#include "core/catalogue.h"
 #include "helpers.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
@@ -182,5 +183,470 @@ Test(registry, step3p5_from_vllm_0_16)
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
 	cr_assert(p.kv_tokens > 0);
+	model_done(&m);
+}
+
+/* What headroom does with a config of a registry class (doc table) */
+enum reg_kind {
+	REG_MODELLED,
+	REG_VERIFIED,
+	REG_UNVERIFIED,
+	REG_REFUSED
+};
+
+/* A config of class arch with the standard fields and extra (JSON
+ * members, "" for none), read into m; hfconfig_read's result. */
+static int
+read_class(const char *arch, const char *extra, struct model *m)
+{
+	char json[1024], err[512];
+	const char *bad;
+	cJSON *cfg;
+	int r;
+
+	snprintf(json, sizeof json,
+	    "{\"architectures\":[\"%s\"],\"num_hidden_layers\":4,"
+	    "\"hidden_size\":256,\"num_attention_heads\":4,"
+	    "\"vocab_size\":1000%s%s}",
+	    arch, *extra ? "," : "", extra);
+	cfg = cJSON_Parse(json);
+	cr_assert_not_null(cfg, "%s", json);
+	r = hfconfig_read(cfg, m, err, sizeof err, &bad);
+	cJSON_Delete(cfg);
+	return r;
+}
+
+static int
+unverified(const struct model *m)
+{
+	return m->assumption != NULL &&
+	    strstr(m->assumption, "is not one headroom has checked") != NULL;
+}
+
+/*
+ * Every text-generation and multimodal class of the registry at vLLM
+ * commit 0002bff0b6cb, with what doc/architectures.md says headroom does
+ * with it: a modelled family (which may need its own fields), the
+ * standard layer checked against startups (no assumption), the standard
+ * layer said to be unverified, or refused by name.
+ */
+Test(registry, every_registry_class)
+{
+	static const struct {
+		const char *arch;
+		enum reg_kind kind;
+	} rows[] = {
+		{ "AfmoeForCausalLM", REG_REFUSED },
+		{ "ApertusForCausalLM", REG_UNVERIFIED },
+		{ "AquilaModel", REG_UNVERIFIED },
+		{ "AquilaForCausalLM", REG_UNVERIFIED },
+		{ "ArceeForCausalLM", REG_UNVERIFIED },
+		{ "ArcticForCausalLM", REG_REFUSED },
+		{ "BaiChuanForCausalLM", REG_UNVERIFIED },
+		{ "BaichuanForCausalLM", REG_UNVERIFIED },
+		{ "BailingMoeForCausalLM", REG_UNVERIFIED },
+		{ "BailingMoeV2ForCausalLM", REG_UNVERIFIED },
+		{ "BambaForCausalLM", REG_MODELLED },
+		{ "BloomForCausalLM", REG_UNVERIFIED },
+		{ "ChatGLMModel", REG_UNVERIFIED },
+		{ "ChatGLMForConditionalGeneration", REG_UNVERIFIED },
+		{ "CohereForCausalLM", REG_UNVERIFIED },
+		{ "Cohere2ForCausalLM", REG_UNVERIFIED },
+		{ "CwmForCausalLM", REG_UNVERIFIED },
+		{ "DbrxForCausalLM", REG_REFUSED },
+		{ "DeciLMForCausalLM", REG_MODELLED },
+		{ "DeepseekForCausalLM", REG_UNVERIFIED },
+		{ "DeepseekV2ForCausalLM", REG_VERIFIED },
+		{ "DeepseekV3ForCausalLM", REG_VERIFIED },
+		{ "DeepseekV32ForCausalLM", REG_MODELLED },
+		{ "Dots1ForCausalLM", REG_UNVERIFIED },
+		{ "Ernie4_5ForCausalLM", REG_UNVERIFIED },
+		{ "Ernie4_5_MoeForCausalLM", REG_UNVERIFIED },
+		{ "ExaoneForCausalLM", REG_UNVERIFIED },
+		{ "Exaone4ForCausalLM", REG_UNVERIFIED },
+		{ "Fairseq2LlamaForCausalLM", REG_UNVERIFIED },
+		{ "FalconForCausalLM", REG_UNVERIFIED },
+		{ "FalconMambaForCausalLM", REG_MODELLED },
+		{ "FalconH1ForCausalLM", REG_MODELLED },
+		{ "FlexOlmoForCausalLM", REG_UNVERIFIED },
+		{ "GemmaForCausalLM", REG_VERIFIED },
+		{ "Gemma2ForCausalLM", REG_VERIFIED },
+		{ "Gemma3ForCausalLM", REG_VERIFIED },
+		{ "Gemma3nForCausalLM", REG_REFUSED },
+		{ "Qwen3NextForCausalLM", REG_MODELLED },
+		{ "GlmForCausalLM", REG_UNVERIFIED },
+		{ "Glm4ForCausalLM", REG_UNVERIFIED },
+		{ "Glm4MoeForCausalLM", REG_UNVERIFIED },
+		{ "GptOssForCausalLM", REG_VERIFIED },
+		{ "GPT2LMHeadModel", REG_UNVERIFIED },
+		{ "GPTBigCodeForCausalLM", REG_UNVERIFIED },
+		{ "GPTJForCausalLM", REG_UNVERIFIED },
+		{ "GPTNeoXForCausalLM", REG_UNVERIFIED },
+		{ "GraniteForCausalLM", REG_VERIFIED },
+		{ "GraniteMoeForCausalLM", REG_UNVERIFIED },
+		{ "GraniteMoeHybridForCausalLM", REG_MODELLED },
+		{ "GraniteMoeSharedForCausalLM", REG_UNVERIFIED },
+		{ "GritLM", REG_UNVERIFIED },
+		{ "Grok1ModelForCausalLM", REG_UNVERIFIED },
+		{ "HunYuanMoEV1ForCausalLM", REG_UNVERIFIED },
+		{ "HunYuanDenseV1ForCausalLM", REG_UNVERIFIED },
+		{ "HCXVisionForCausalLM", REG_UNVERIFIED },
+		{ "InternLMForCausalLM", REG_UNVERIFIED },
+		{ "InternLM2ForCausalLM", REG_UNVERIFIED },
+		{ "InternLM2VEForCausalLM", REG_REFUSED },
+		{ "InternLM3ForCausalLM", REG_UNVERIFIED },
+		{ "JAISLMHeadModel", REG_UNVERIFIED },
+		{ "Jais2ForCausalLM", REG_UNVERIFIED },
+		{ "JambaForCausalLM", REG_MODELLED },
+		{ "KimiLinearForCausalLM", REG_MODELLED },
+		{ "Lfm2ForCausalLM", REG_MODELLED },
+		{ "Lfm2MoeForCausalLM", REG_UNVERIFIED },
+		{ "LlamaForCausalLM", REG_VERIFIED },
+		{ "Llama4ForCausalLM", REG_MODELLED },
+		{ "LLaMAForCausalLM", REG_UNVERIFIED },
+		{ "LongcatFlashForCausalLM", REG_REFUSED },
+		{ "MambaForCausalLM", REG_MODELLED },
+		{ "Mamba2ForCausalLM", REG_MODELLED },
+		{ "MiniCPMForCausalLM", REG_UNVERIFIED },
+		{ "MiniCPM3ForCausalLM", REG_UNVERIFIED },
+		{ "MiniMaxForCausalLM", REG_MODELLED },
+		{ "MiniMaxText01ForCausalLM", REG_MODELLED },
+		{ "MiniMaxM1ForCausalLM", REG_MODELLED },
+		{ "MiniMaxM2ForCausalLM", REG_UNVERIFIED },
+		{ "MistralForCausalLM", REG_VERIFIED },
+		{ "MistralLarge3ForCausalLM", REG_UNVERIFIED },
+		{ "MixtralForCausalLM", REG_VERIFIED },
+		{ "MptForCausalLM", REG_REFUSED },
+		{ "MPTForCausalLM", REG_REFUSED },
+		{ "MiMoForCausalLM", REG_UNVERIFIED },
+		{ "MiMoV2FlashForCausalLM", REG_MODELLED },
+		{ "NemotronForCausalLM", REG_UNVERIFIED },
+		{ "NemotronHForCausalLM", REG_MODELLED },
+		{ "OlmoForCausalLM", REG_UNVERIFIED },
+		{ "Olmo2ForCausalLM", REG_UNVERIFIED },
+		{ "Olmo3ForCausalLM", REG_UNVERIFIED },
+		{ "OlmoeForCausalLM", REG_UNVERIFIED },
+		{ "OPTForCausalLM", REG_REFUSED },
+		{ "OrionForCausalLM", REG_UNVERIFIED },
+		{ "OuroForCausalLM", REG_REFUSED },
+		{ "PanguEmbeddedForCausalLM", REG_UNVERIFIED },
+		{ "PanguProMoEV2ForCausalLM", REG_UNVERIFIED },
+		{ "PanguUltraMoEForCausalLM", REG_UNVERIFIED },
+		{ "PersimmonForCausalLM", REG_UNVERIFIED },
+		{ "PhiForCausalLM", REG_VERIFIED },
+		{ "Phi3ForCausalLM", REG_VERIFIED },
+		{ "PhiMoEForCausalLM", REG_UNVERIFIED },
+		{ "Plamo2ForCausalLM", REG_MODELLED },
+		{ "Plamo3ForCausalLM", REG_UNVERIFIED },
+		{ "QWenLMHeadModel", REG_UNVERIFIED },
+		{ "Qwen2ForCausalLM", REG_VERIFIED },
+		{ "Qwen2MoeForCausalLM", REG_VERIFIED },
+		{ "Qwen3ForCausalLM", REG_VERIFIED },
+		{ "Qwen3MoeForCausalLM", REG_VERIFIED },
+		{ "RWForCausalLM", REG_UNVERIFIED },
+		{ "SeedOssForCausalLM", REG_UNVERIFIED },
+		{ "Step3TextForCausalLM", REG_REFUSED },
+		{ "StableLMEpochForCausalLM", REG_UNVERIFIED },
+		{ "StableLmForCausalLM", REG_UNVERIFIED },
+		{ "Starcoder2ForCausalLM", REG_UNVERIFIED },
+		{ "SolarForCausalLM", REG_UNVERIFIED },
+		{ "TeleChatForCausalLM", REG_UNVERIFIED },
+		{ "TeleChat2ForCausalLM", REG_UNVERIFIED },
+		{ "TeleFLMForCausalLM", REG_UNVERIFIED },
+		{ "XverseForCausalLM", REG_UNVERIFIED },
+		{ "Zamba2ForCausalLM", REG_MODELLED },
+		{ "SmolLM3ForCausalLM", REG_UNVERIFIED },
+		{ "AriaForConditionalGeneration", REG_UNVERIFIED },
+		{ "AudioFlamingo3ForConditionalGeneration", REG_REFUSED },
+		{ "AyaVisionForConditionalGeneration", REG_UNVERIFIED },
+		{ "BagelForConditionalGeneration", REG_UNVERIFIED },
+		{ "BeeForConditionalGeneration", REG_UNVERIFIED },
+		{ "Blip2ForConditionalGeneration", REG_REFUSED },
+		{ "ChameleonForConditionalGeneration", REG_UNVERIFIED },
+		{ "Cohere2VisionForConditionalGeneration", REG_UNVERIFIED },
+		{ "DeepseekVLV2ForCausalLM", REG_UNVERIFIED },
+		{ "DeepseekOCRForCausalLM", REG_UNVERIFIED },
+		{ "DotsOCRForCausalLM", REG_UNVERIFIED },
+		{ "Ernie4_5_VLMoeForConditionalGeneration", REG_UNVERIFIED },
+		{ "FuyuForCausalLM", REG_UNVERIFIED },
+		{ "Gemma3ForConditionalGeneration", REG_VERIFIED },
+		{ "Gemma3nForConditionalGeneration", REG_REFUSED },
+		{ "GlmAsrForConditionalGeneration", REG_REFUSED },
+		{ "GLM4VForCausalLM", REG_UNVERIFIED },
+		{ "Glm4vForConditionalGeneration", REG_UNVERIFIED },
+		{ "Glm4vMoeForConditionalGeneration", REG_UNVERIFIED },
+		{ "GraniteSpeechForConditionalGeneration", REG_REFUSED },
+		{ "H2OVLChatModel", REG_UNVERIFIED },
+		{ "HunYuanVLForConditionalGeneration", REG_UNVERIFIED },
+		{ "InternVLChatModel", REG_UNVERIFIED },
+		{ "NemotronH_Nano_VL_V2", REG_UNVERIFIED },
+		{ "OpenCUAForConditionalGeneration", REG_UNVERIFIED },
+		{ "InternS1ForConditionalGeneration", REG_UNVERIFIED },
+		{ "InternVLForConditionalGeneration", REG_UNVERIFIED },
+		{ "Idefics3ForConditionalGeneration", REG_UNVERIFIED },
+		{ "IsaacForConditionalGeneration", REG_UNVERIFIED },
+		{ "SmolVLMForConditionalGeneration", REG_UNVERIFIED },
+		{ "KeyeForConditionalGeneration", REG_UNVERIFIED },
+		{ "KeyeVL1_5ForConditionalGeneration", REG_UNVERIFIED },
+		{ "RForConditionalGeneration", REG_UNVERIFIED },
+		{ "KimiVLForConditionalGeneration", REG_VERIFIED },
+		{ "MoonshotKimiaForCausalLM", REG_REFUSED },
+		{ "LightOnOCRForConditionalGeneration", REG_UNVERIFIED },
+		{ "Llama_Nemotron_Nano_VL", REG_UNVERIFIED },
+		{ "Llama4ForConditionalGeneration", REG_MODELLED },
+		{ "LlavaForConditionalGeneration", REG_UNVERIFIED },
+		{ "LlavaNextForConditionalGeneration", REG_VERIFIED },
+		{ "LlavaNextVideoForConditionalGeneration", REG_UNVERIFIED },
+		{ "LlavaOnevisionForConditionalGeneration", REG_UNVERIFIED },
+		{ "MantisForConditionalGeneration", REG_UNVERIFIED },
+		{ "MiDashengLMModel", REG_REFUSED },
+		{ "MiniMaxVL01ForConditionalGeneration", REG_UNVERIFIED },
+		{ "MiniCPMO", REG_REFUSED },
+		{ "MiniCPMV", REG_UNVERIFIED },
+		{ "Mistral3ForConditionalGeneration", REG_VERIFIED },
+		{ "MolmoForCausalLM", REG_REFUSED },
+		{ "NVLM_D", REG_UNVERIFIED },
+		{ "Ovis", REG_REFUSED },
+		{ "Ovis2_5", REG_REFUSED },
+		{ "PaddleOCRVLForConditionalGeneration", REG_UNVERIFIED },
+		{ "PaliGemmaForConditionalGeneration", REG_UNVERIFIED },
+		{ "Phi3VForCausalLM", REG_REFUSED },
+		{ "Phi4MMForCausalLM", REG_REFUSED },
+		{ "PixtralForConditionalGeneration", REG_UNVERIFIED },
+		{ "QwenVLForConditionalGeneration", REG_UNVERIFIED },
+		{ "Qwen2VLForConditionalGeneration", REG_VERIFIED },
+		{ "Qwen2_5_VLForConditionalGeneration", REG_VERIFIED },
+		{ "Qwen2AudioForConditionalGeneration", REG_REFUSED },
+		{ "Qwen2_5OmniModel", REG_REFUSED },
+		{ "Qwen2_5OmniForConditionalGeneration", REG_REFUSED },
+		{ "Qwen3OmniMoeForConditionalGeneration", REG_REFUSED },
+		{ "Qwen3VLForConditionalGeneration", REG_UNVERIFIED },
+		{ "Qwen3VLMoeForConditionalGeneration", REG_UNVERIFIED },
+		{ "SkyworkR1VChatModel", REG_UNVERIFIED },
+		{ "Step3VLForConditionalGeneration", REG_REFUSED },
+		{ "TarsierForConditionalGeneration", REG_UNVERIFIED },
+		{ "Tarsier2ForConditionalGeneration", REG_UNVERIFIED },
+		{ "UltravoxModel", REG_REFUSED },
+		{ "VoxtralForConditionalGeneration", REG_UNVERIFIED },
+		{ "VoxtralStreamingGeneration", REG_UNVERIFIED },
+		{ "WhisperForConditionalGeneration", REG_MODELLED },
+		{ "Emu3ForConditionalGeneration", REG_UNVERIFIED },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct model m;
+		int r = read_class(rows[i].arch, "", &m);
+		const char *a = rows[i].arch;
+
+		switch (rows[i].kind) {
+		case REG_REFUSED:
+			cr_assert_eq(r, 0, "%s", a);
+			cr_assert_not_null(m.refusal, "%s not refused", a);
+			break;
+		case REG_VERIFIED:
+			cr_assert_eq(r, 0, "%s", a);
+			cr_assert_null(m.refusal, "%s: %s", a, m.refusal);
+			cr_assert(!unverified(&m), "%s said unverified", a);
+			break;
+		case REG_UNVERIFIED:
+			cr_assert_eq(r, 0, "%s", a);
+			cr_assert_null(m.refusal, "%s: %s", a, m.refusal);
+			cr_assert(unverified(&m), "%s not said unverified", a);
+			break;
+		case REG_MODELLED:
+			/* its family's reader: no unverified fallback, no
+			 * refusal by name (it may need its own fields) */
+			cr_assert(r != 0 ||
+				(m.refusal == NULL && !unverified(&m)),
+			    "%s", a);
+			break;
+		}
+		if (r == 0)
+			model_done(&m);
+	}
+}
+
+/* A config of arch with extra refused, the message naming needle */
+static void
+refused_with(const char *arch, const char *extra, const char *needle)
+{
+	struct model m;
+
+	cr_assert_eq(read_class(arch, extra, &m), 0, "%s", arch);
+	cr_assert_not_null(m.refusal, "%s with %s not refused", arch, extra);
+	cr_assert(strstr(m.refusal, needle) != NULL, "%s", m.refusal);
+	model_done(&m);
+}
+
+/* The field rules of the unverified classes (doc/architectures.md,
+ * "Refusals"): each refuses, and the neutral value does not */
+Test(registry, field_rules_of_unverified_classes)
+{
+	struct model m;
+
+	refused_with("Exaone4ForCausalLM",
+	    "\"sliding_window\":4096,\"sliding_window_pattern\":\"LLLG\"",
+	    "sliding_window_pattern");
+	refused_with("HunYuanDenseV1ForCausalLM",
+	    "\"use_cla\":true,\"cla_share_factor\":2", "use_cla");
+	refused_with("VoxtralForConditionalGeneration",
+	    "\"audio_config\":{\"d_model\":1280}", "audio_config");
+	refused_with("ChameleonForConditionalGeneration",
+	    "\"vq_config\":{\"embed_dim\":256}", "vq_config");
+	refused_with("Ernie4_5_MoeForCausalLM",
+	    "\"moe_num_experts\":8,\"moe_intermediate_size\":64,"
+	    "\"moe_layer_start_index\":1,\"moe_layer_end_index\":2",
+	    "moe_layer_end_index");
+	/* neutral values plan */
+	cr_assert_eq(read_class("HunYuanDenseV1ForCausalLM",
+			 "\"use_cla\":false", &m),
+	    0);
+	cr_assert_null(m.refusal);
+	model_done(&m);
+	cr_assert_eq(read_class("Exaone4ForCausalLM",
+			 "\"sliding_window\":4096,\"sliding_window_pattern\":4,"
+			 "\"layer_types\":[\"sliding_attention\","
+			 "\"sliding_attention\",\"sliding_attention\","
+			 "\"full_attention\"]",
+			 &m),
+	    0);
+	cr_assert_null(m.refusal);
+	cr_assert_eq(m.n_sliding, 3);
+	model_done(&m);
+}
+
+/*
+ * The MLP and KV rules of the standard classes vLLM builds otherwise
+ * (std_variants[] in hfarch.c): a 4-layer, 256-wide config of 1024
+ * intermediate has 4 x 3 x 256 x 1024 = 3,145,728 gated MLP parameters,
+ * 2,097,152 ungated, 1,572,864 for QWen's halved branches.
+ */
+Test(registry, mlp_and_kv_rules_of_standard_classes)
+{
+	static const char *const ungated[] = { "PhiForCausalLM",
+		"Starcoder2ForCausalLM", "NemotronForCausalLM",
+		"ArceeForCausalLM", "ApertusForCausalLM", "GPTNeoXForCausalLM",
+		"GPTJForCausalLM", "GPT2LMHeadModel", "GPTBigCodeForCausalLM",
+		"FalconForCausalLM", "RWForCausalLM", "BloomForCausalLM",
+		"PersimmonForCausalLM", "FuyuForCausalLM" };
+	struct model m, llama;
+	double base, b;
+	size_t i;
+
+	cr_assert_eq(read_class("LlamaForCausalLM",
+			 "\"intermediate_size\":1024", &llama),
+	    0);
+	base = weights_param_count(&llama) * 1e9 - 4 * 3.0 * 256 * 1024;
+	for (i = 0; i < sizeof ungated / sizeof ungated[0]; i++) {
+		cr_assert_eq(read_class(ungated[i],
+				 "\"intermediate_size\":1024", &m),
+		    0);
+		cr_assert(m.ffn_ungated, "%s", ungated[i]);
+		model_done(&m);
+	}
+	cr_assert_eq(read_class("ArceeForCausalLM",
+			 "\"intermediate_size\":1024", &m),
+	    0);
+	b = weights_param_count(&m) * 1e9;
+	cr_assert_float_eq(b - base, 4 * 2.0 * 256 * 1024, 1, "%.0f", b - base);
+	model_done(&m);
+	cr_assert_eq(read_class("QWenLMHeadModel", "\"intermediate_size\":1024",
+			 &m),
+	    0);
+	cr_assert_eq(m.intermediate, 512);
+	b = weights_param_count(&m) * 1e9;
+	cr_assert_float_eq(b - base, 4 * 3.0 * 256 * 512, 1, "%.0f", b - base);
+	model_done(&m);
+	model_done(&llama);
+	/* multi_query (default true): one KV head; Falcon's new decoder
+	 * architecture keeps num_kv_heads */
+	cr_assert_eq(read_class("GPTBigCodeForCausalLM", "", &m), 0);
+	cr_assert_eq(m.kv_heads, 1);
+	model_done(&m);
+	cr_assert_eq(read_class("GPTBigCodeForCausalLM",
+			 "\"multi_query\":false", &m),
+	    0);
+	cr_assert_eq(m.kv_heads, 4);
+	model_done(&m);
+	cr_assert_eq(read_class("FalconForCausalLM",
+			 "\"new_decoder_architecture\":true,\"num_kv_heads\":2",
+			 &m),
+	    0);
+	cr_assert_eq(m.kv_heads, 2);
+	model_done(&m);
+	cr_assert_eq(read_class("FalconForCausalLM", "\"multi_query\":true",
+			 &m),
+	    0);
+	cr_assert_eq(m.kv_heads, 1);
+	model_done(&m);
+}
+
+/*
+ * Phi-2 (catalogue entry phi-2): fc1 / fc2 of 2560 x 10240 over 32 layers,
+ * with biases: 2.78B, against the 2.7B of its model card (it was priced as
+ * a gated MLP before, 3.62B).
+ */
+Test(registry, phi2_two_matrix_mlp_against_its_card)
+{
+	const struct catalogue *c = test_catalogue();
+	int i = catalogue_find_model(c, "phi-2");
+	double b;
+
+	cr_assert(i >= 0);
+	b = weights_param_count(&c->models[i]);
+	cr_assert(b > 2.7 * 0.985 && b < 2.7 * 1.035, "%.3fB", b);
+}
+
+/*
+ * Shared experts named otherwise: ERNIE 4.5's moe_num_shared_experts and
+ * moe_layer_start_index, Ling's num_shared_experts, GraniteMoeShared's
+ * shared_intermediate_size; Cohere2's sliding_window_pattern (4 layers:
+ * the fourth full).
+ */
+Test(registry, moe_and_sliding_fields_of_unverified_classes)
+{
+	struct model m;
+
+	cr_assert_eq(read_class("Ernie4_5_MoeForCausalLM",
+			 "\"moe_num_experts\":8,\"moe_intermediate_size\":64,"
+			 "\"moe_num_shared_experts\":2,\"moe_k\":2,"
+			 "\"moe_layer_start_index\":1,\"moe_layer_end_index\":"
+			 "3,"
+			 "\"moe_layer_interval\":1",
+			 &m),
+	    0);
+	cr_assert_null(m.refusal);
+	cr_assert_eq(m.n_shared_experts, 2);
+	cr_assert_eq(m.shared_intermediate, 64);
+	cr_assert_eq(m.first_dense_layers, 1);
+	cr_assert_eq(m.experts_per_tok, 2);
+	cr_assert(!weights_is_moe_layer(&m, 0));
+	cr_assert(weights_is_moe_layer(&m, 3));
+	model_done(&m);
+	cr_assert_eq(read_class("BailingMoeV2ForCausalLM",
+			 "\"num_experts\":8,\"moe_intermediate_size\":64,"
+			 "\"num_shared_experts\":1",
+			 &m),
+	    0);
+	cr_assert_eq(m.n_shared_experts, 1);
+	cr_assert_eq(m.shared_intermediate, 64);
+	model_done(&m);
+	cr_assert_eq(read_class("GraniteMoeSharedForCausalLM",
+			 "\"num_local_experts\":8,\"intermediate_size\":128,"
+			 "\"shared_intermediate_size\":512",
+			 &m),
+	    0);
+	cr_assert_eq(m.shared_intermediate, 512);
+	cr_assert_eq(m.n_shared_experts, 1);
+	model_done(&m);
+	cr_assert_eq(read_class("Cohere2ForCausalLM",
+			 "\"model_type\":\"cohere2\",\"sliding_window\":4096,"
+			 "\"sliding_window_pattern\":4",
+			 &m),
+	    0);
+	cr_assert_null(m.refusal);
+	cr_assert_eq(m.n_sliding, 3);
+	cr_assert_eq(m.layer_kind[3], LAYER_FULL);
 	model_done(&m);
 }
