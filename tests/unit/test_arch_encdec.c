@@ -236,6 +236,55 @@ Test(arch_encdec, whisper_large_v3_plan_as_logged)
 	model_done(&m);
 }
 
+/*
+ * Two more real startups (tests/calibration/newer-logs.json).  0.17.0 at
+ * TP 4: 5 KV heads per rank, page 2 x 16 x 5 x 64 x 2 = 20,480 B, 32
+ * layers a group: 26,990 blocks x 655,360 B = 17,688,166,400 B (the log's
+ * 16.47 GiB); 26,990 // 2 x 16 = 215,920 tokens and 26,990 / 156 =
+ * 173.01x as printed.  A release from 0.21 on (tokens = int(concurrency x
+ * 448)): 6923 blocks x 2,621,440 B (16.9 GiB), 6923 / 156 = 44.378 ->
+ * 44.38x and int(44.378 x 448) = 19,881 tokens as printed.
+ */
+Test(arch_encdec, whisper_large_v3_two_more_startups)
+{
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+
+	load("whisper/whisper-large-v3", &m);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.max_num_seqs = 256;
+	in.max_num_batched_tokens = 2048;
+	in.version = VLLM_VER(0, 17, 0);
+	in.tp = 4;
+	in.kv_cache_memory_bytes = 17688166400LL;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.page_bytes, 20480);
+	cr_assert_eq(p.num_blocks, 26990);
+	cr_assert_eq(p.kv_tokens, 215920);
+	cr_assert_float_eq(p.max_concurrency, 26990.0 / 156, 1e-9);
+	/*
+	 * Weights per rank: linears / 4 = 367,001,600; biases and norms
+	 * 317,440 (encoder) + 471,040 (decoder); convolutions, positions and
+	 * final norms 7,907,840 and embed_tokens 66,388,480 whole ->
+	 * 442,086,400 x 2 B = 884,172,800 B = 0.8235 GiB.  vLLM printed 0.83:
+	 * at least 1.7 MB per rank that headroom does not count.
+	 */
+	cr_assert_eq(p.weights, 884172800LL);
+	in.version = VLLM_VER(0, 22, 0);
+	in.tp = 1;
+	in.kv_cache_memory_bytes = 18148229120LL;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.num_blocks, 6923);
+	cr_assert_eq(p.kv_tokens, 19881);
+	cr_assert_float_eq(p.max_concurrency, 6923.0 / 156, 1e-9);
+	model_done(&m);
+}
+
 Test(arch_encdec, whisper_refusals)
 {
 	struct model m;
