@@ -60,3 +60,70 @@ weights_dsv4_count(const struct weights_dsv4_config *c,
 	out->active += out->embeddings + h +
 	    (int64_t)c->hc_mult * c->hc_mult * h + c->hc_mult + 1;
 }
+
+/* An FP8 linear of out x in with one scale per 128 x 128 block. */
+static int64_t
+fp8_linear(int64_t out, int64_t in, int scale_bytes)
+{
+	return out * in +
+	    ((out + 127) / 128) * ((in + 127) / 128) * scale_bytes;
+}
+
+/* One decoder layer's tensors in the checkpoint. */
+static int64_t
+layer_bytes(const struct weights_dsv4_config *c, int ratio, int hash,
+    int fp4_experts)
+{
+	int64_t h = c->hidden, hd = c->head_dim, ql = c->q_lora;
+	int64_t mi = c->moe_intermediate, e = c->experts;
+	int64_t mix = (int64_t)(2 + c->hc_mult) * c->hc_mult;
+	int sb = fp4_experts ? 1 : 4;
+	int64_t n = fp8_linear(ql, h, sb) + fp8_linear(hd, h, sb) +
+	    fp8_linear((int64_t)c->heads * hd, ql, sb) +
+	    fp8_linear((int64_t)c->o_groups * c->o_lora,
+		(int64_t)c->heads * hd / c->o_groups, sb) +
+	    fp8_linear(h, (int64_t)c->o_groups * c->o_lora, sb) +
+	    (ql + hd) * 2 + (int64_t)c->heads * 4;
+
+	if (ratio == 4 || ratio == 128) {
+		int64_t coff = ratio == 4 ? 2 : 1;
+
+		n += ratio * coff * hd * 4 + h * 2 * coff * hd * 2 + hd * 2;
+	}
+	if (ratio == 4) {
+		int64_t ihd = c->index_head_dim, ih = c->index_heads;
+
+		n += fp8_linear(ih * ihd, ql, sb) + h * ih * 2 + 2 * ihd * 2 +
+		    4 * 2 * ihd * 4 + h * 2 * 2 * ihd * 2 + ihd * 2;
+	}
+	/* router (bf16), its norm; tid2eid or the correction bias */
+	n += e * h * 2 + h * 2 +
+	    (hash ? (int64_t)c->vocab * c->experts_per_tok * 8 : e * 4);
+	n += c->shared_experts *
+	    (fp8_linear(2 * mi, h, sb) + fp8_linear(h, mi, sb));
+	n += fp4_experts
+	    ? e * 3 * h * mi * 17 / 32
+	    : e * (fp8_linear(2 * mi, h, 4) + fp8_linear(h, mi, 4));
+	/* attn_norm; hc_attn / hc_ffn fn, base, scale in fp32 */
+	n += h * 2 + 2 * (mix * c->hc_mult * h * 4 + mix * 4 + 3 * 4);
+	return n;
+}
+
+int64_t
+weights_dsv4_checkpoint_bytes(const struct weights_dsv4_config *c,
+    int fp4_experts, int with_mtp)
+{
+	int64_t h = c->hidden;
+	int64_t hc_head =
+	    (int64_t)c->hc_mult * c->hc_mult * h * 4 + c->hc_mult * 4 + 4;
+	int64_t n = 2 * (int64_t)c->vocab * h * 2 + h * 2 + hc_head;
+	int sb = fp4_experts ? 1 : 4;
+
+	for (int i = 0; i < c->layers; i++)
+		n += layer_bytes(c, c->compress_ratios[i], i < c->hash_layers,
+		    fp4_experts);
+	if (with_mtp)
+		n += layer_bytes(c, 1, 0, fp4_experts) +
+		    2 * fp8_linear(h, h, sb) + 3 * h * 2 + hc_head;
+	return n;
+}

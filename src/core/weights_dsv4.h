@@ -50,4 +50,22 @@ struct weights_dsv4_count {
 void weights_dsv4_count(const struct weights_dsv4_config *c,
     struct weights_dsv4_count *out);
 
+/*
+ * Bytes of the checkpoint's tensors, in the layout DeepseekV4FP8Config
+ * reads (deepseek_v4.py @023da1f): the attention, shared-expert, indexer
+ * wq_b and MTP e_proj / h_proj linears FP8 with one scale per 128 x 128
+ * block (UE8M0, 1 byte, when expert_dtype is fp4; float32 when fp8); the
+ * routed experts MXFP4 (fp4 pairs + one UE8M0 scale per 32: 17/32 bytes a
+ * parameter) or FP8 blocks; the embedding, lm_head, norms, compressor and
+ * indexer projections and the router bf16; sinks, compressor ape, the
+ * correction bias and the hyper-connections fp32; the hash layers'
+ * tid2eid int64.  with_mtp adds the num_nextn_predict_layers layer (a
+ * decoder layer without compression, e_proj, h_proj, enorm, hnorm, the
+ * shared head's norm and hc_head; the head itself is the model's).
+ * Derived, not published: doc/architectures.md compares it with vLLM's
+ * "Checkpoint size".
+ */
+int64_t weights_dsv4_checkpoint_bytes(const struct weights_dsv4_config *c,
+    int fp4_experts, int with_mtp);
+
 #endif

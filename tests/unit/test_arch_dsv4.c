@@ -608,3 +608,31 @@ Test(arch_dsv4, dense_pool_of_pr_48993)
 	cr_assert_eq(kv_dsv4_bytes_per_block(&d), 917568);
 	cr_assert_eq(kv_dsv4_blocks_per_request(&d, 1048576), 7450);
 }
+
+/*
+ * The checkpoint's bytes against vLLM's "Checkpoint size: 148.66 GiB" for
+ * DeepSeek-V4-Flash (vLLM issue #40802, log of 2026-04-24, 46 shards,
+ * 69,187 tensors by the loader's count).  The tensors of the layout in
+ * weights_dsv4.h come to 159,609,496,648 bytes = 148.648 GiB with the MTP
+ * layer (145.3 without); vLLM sums the files, whose JSON headers (about
+ * 190 bytes for each of the 69,187 tensors, ~13 MB) make up the rest: the
+ * figure is taken to agree within 0.02 GiB.
+ */
+Test(arch_dsv4, checkpoint_bytes_match_vllms_checkpoint_size)
+{
+	cJSON *j = flash_config();
+	struct weights_dsv4_config c;
+	int ratios[64];
+	int64_t b;
+
+	config_of(j, &c, ratios);
+	b = weights_dsv4_checkpoint_bytes(&c, 1, 1);
+	cr_assert_eq(b, 159609496648LL, "%lld", (long long)b);
+	cr_assert_lt(148.66 - (double)b / GIB, 0.02);
+	cr_assert_geq(148.66 - (double)b / GIB, 0.0);
+	/* without MTP the layers alone are 3.3 GiB short */
+	b = weights_dsv4_checkpoint_bytes(&c, 1, 0);
+	cr_assert_lt((double)b / GIB, 145.31);
+	cr_assert_gt((double)b / GIB, 145.29);
+	cJSON_Delete(j);
+}
