@@ -2155,6 +2155,67 @@ refuse_unread_field(const struct src *s, struct model *m, enum family f)
 }
 
 /*
+ * A per-layer list of numbers under k whose entries are all one value:
+ * 1 and *v set; 0 for a field that is no list; -1 for a list of another
+ * shape (entries that differ, or not one per layer).
+ */
+static int
+uniform_list(const struct src *s, const struct model *m, const char *k, int *v)
+{
+	const cJSON *l = get(s, k), *e;
+
+	if (!cJSON_IsArray(l))
+		return 0;
+	if (cJSON_GetArraySize(l) != m->layers)
+		return -1;
+	*v = -1;
+	cJSON_ArrayForEach(e, l) {
+		if (!cJSON_IsNumber(e) || (*v >= 0 && e->valueint != *v))
+			return -1;
+		*v = e->valueint;
+	}
+	return 1;
+}
+
+/*
+ * Hunyuan's MoE (hunyuan_v1.py HunYuanSparseMoeBlock): moe_topk,
+ * moe_intermediate_size and num_shared_expert may be per-layer lists; with
+ * use_mixed_mlp_moe a shared MLP of intermediate_size x num_shared_expert.
+ * Lists whose entries differ are refused (1).
+ */
+static int
+read_hunyuan_moe(const struct src *s, struct model *m)
+{
+	static const char *const keys[] = { "moe_topk", "moe_intermediate_size",
+		"num_shared_expert" };
+	int v[3], i;
+
+	for (i = 0; i < 3; i++) {
+		int r = uniform_list(s, m, keys[i], &v[i]);
+
+		if (r < 0) {
+			refuse(m,
+			    "%s: config field '%s' (different per layer) "
+			    "changes vLLM's memory in a way headroom does not "
+			    "model for this architecture.",
+			    m->architecture, keys[i]);
+			return 1;
+		}
+		if (r == 0)
+			v[i] = num(s, keys[i], -1);
+	}
+	if (v[0] > 0)
+		m->experts_per_tok = v[0];
+	if (v[1] > 0)
+		m->moe_intermediate = v[1];
+	if (boolean(s, "use_mixed_mlp_moe", 0) && v[2] > 0) {
+		m->n_shared_experts = 1;
+		m->shared_intermediate = m->intermediate * v[2];
+	}
+	return 0;
+}
+
+/*
  * The MoE fields an unchecked class may name its own way: ERNIE 4.5's
  * moe_layer_start_index / moe_layer_interval / moe_k (ernie45_moe.py:
  * MoE where layer >= start, (layer + 1) % interval == 0 and layer <= end),
@@ -2171,6 +2232,8 @@ read_unknown_moe(const struct src *s, struct model *m)
 
 	if (m->n_experts <= 0)
 		return 0;
+	if (arch != NULL && strcmp(arch, "HunYuanMoEV1ForCausalLM") == 0)
+		return read_hunyuan_moe(s, m);
 	if (get(s, "moe_layer_start_index") != NULL)
 		m->first_dense_layers = num(s, "moe_layer_start_index", 0);
 	if (get(s, "moe_layer_interval") != NULL)

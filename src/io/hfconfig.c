@@ -932,6 +932,9 @@ read_dims(struct cfg *c, struct model *m)
 	n = first_int(c, k_inter, NULL, 0, MAX_WIDE);
 	m->intermediate = n > 0 ? (int)n : 4 * m->hidden;
 	n = get_int(c, "vocab_size", 1, MAX_WIDE, -1);
+	/* ChatGLM / GLM-4 name it padded_vocab_size only (chatglm.py) */
+	if (n <= 0 && get(c, "vocab_size") == NULL)
+		n = get_int(c, "padded_vocab_size", 1, MAX_WIDE, -1);
 	if (n <= 0)
 		return invalid(c, "vocab_size");
 	m->vocab = (int)n;

@@ -650,3 +650,46 @@ Test(registry, moe_and_sliding_fields_of_unverified_classes)
 	cr_assert_eq(m.layer_kind[3], LAYER_FULL);
 	model_done(&m);
 }
+
+/*
+ * Hunyuan's per-layer lists (hunyuan_v1.py): one value each is read, a
+ * shared MLP of intermediate_size x num_shared_expert with
+ * use_mixed_mlp_moe; lists that differ are refused.  ChatGLM's vocabulary
+ * as padded_vocab_size (chatglm.py).
+ */
+Test(registry, hunyuan_lists_and_chatglm_vocab)
+{
+	struct model m;
+
+	cr_assert_eq(read_class("HunYuanMoEV1ForCausalLM",
+			 "\"num_experts\":8,\"intermediate_size\":96,"
+			 "\"moe_intermediate_size\":[64,64,64,64],"
+			 "\"moe_topk\":[2,2,2,2],\"num_shared_expert\":[1,1,1,"
+			 "1],"
+			 "\"use_mixed_mlp_moe\":true",
+			 &m),
+	    0);
+	cr_assert_null(m.refusal);
+	cr_assert_eq(m.moe_intermediate, 64);
+	cr_assert_eq(m.experts_per_tok, 2);
+	cr_assert_eq(m.n_shared_experts, 1);
+	cr_assert_eq(m.shared_intermediate, 96);
+	model_done(&m);
+	refused_with("HunYuanMoEV1ForCausalLM",
+	    "\"num_experts\":8,\"moe_topk\":[2,2,4,4]", "moe_topk");
+	{
+		static const char *const json =
+		    "{\"architectures\":[\"ChatGLMModel\"],\"num_layers\":4,"
+		    "\"hidden_size\":256,\"num_attention_heads\":4,"
+		    "\"padded_vocab_size\":65024}";
+		cJSON *cfg = cJSON_Parse(json);
+		const char *bad;
+		char err[512];
+
+		cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0,
+		    "%s", err);
+		cJSON_Delete(cfg);
+		cr_assert_eq(m.vocab, 65024);
+		model_done(&m);
+	}
+}
