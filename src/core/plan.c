@@ -1189,6 +1189,15 @@ walk_kv_params(struct walk *w)
 	/* CrossAttentionSpec keeps scheduler_config.max_num_encoder_input_tokens
 	 * per request: max_num_batched_tokens, its default (0.15.1) */
 	kp->enc_len = m->enc_layers > 0 ? p->max_num_batched_tokens : 0;
+	/* compute_mm_encoder_budget (vllm/v1/core/encoder_cache_manager.py):
+	 * chunked multimodal input is off for encoder-decoder models, so one
+	 * padded audio item must fit one batch */
+	if (m->enc_layers > 0 && p->max_num_batched_tokens < m->enc_positions)
+		config_fail(p,
+		    "Chunked MM input disabled but max_tokens_per_mm_item "
+		    "(%d) is larger than max_num_batched_tokens (%d). Please "
+		    "increase max_num_batched_tokens.",
+		    m->enc_positions, p->max_num_batched_tokens);
 	p->hybrid_kv_manager = in->disable_hybrid_kv_manager <= 0;
 	/* VllmConfig: attention_chunk_size in the config turns the manager off
 	 * unless VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE (default 1

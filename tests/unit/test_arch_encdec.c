@@ -321,6 +321,15 @@ Test(arch_encdec, whisper_refusals)
 	cr_assert_eq(p.phase, PHASE_CONFIG);
 	cr_assert(strstr(p.message, "audio") != NULL, "%s", p.message);
 	in.limit_mm_audios = -1;
+	/* one 1500-token audio item must fit a batch (chunked MM input off) */
+	in.max_num_batched_tokens = 1024;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message,
+		      "max_tokens_per_mm_item (1500) is larger "
+		      "than max_num_batched_tokens (1024)") != NULL,
+	    "%s", p.message);
+	in.max_num_batched_tokens = 0;
 	/* 20 heads over 8 ranks */
 	in.tp = 8;
 	plan_compute(test_catalogue(), &in, &p);
