@@ -503,6 +503,23 @@ main(int argc, char **argv)
 			    agree ? "" : "  MISMATCH");
 		}
 		if (layout_only) {
+			/* the KV arithmetic needs no card: the logged memory in */
+			double lkv = num(rep, "available_kv_cache_gib", &okkv);
+			double ltok = num(rep, "kv_cache_tokens", &oktok);
+			double lconc = num(mc, "x", &okconc);
+
+			if (okkv && lkv > 0 && oktok && ltok > 0) {
+				struct plan_input ix = in;
+
+				ix.kv_cache_memory_bytes = units_bytes(lkv);
+				plan_compute(&cat, &ix, &px);
+				printf("  %-56.56s kv-exact: log %.0f tokens "
+				       "%.2fx, "
+				       "plan %lld tokens %.2fx\n",
+				    id, ltok, okconc ? lconc : NAN,
+				    (long long)px.kv_tokens,
+				    px.max_concurrency);
+			}
 			printf("%-58.58s layout only: %s\n", id, why);
 			skipped++;
 			continue;

@@ -570,3 +570,58 @@ Test(hybrid_real, granite_4_h_1b_startup_of_0_19)
 	cr_assert_eq(p.kv_tokens, 53600);
 	model_done(&m);
 }
+
+/*
+ * Nemotron-Cascade-2-30B-A3B-NVFP4 on a Hopper card (vLLM 0.19.1, offline
+ * LLM(): --kv-cache-dtype fp8, --mamba-ssm-cache-dtype float32,
+ * --max-model-len 262144, utilization 0.95, --max-num-batched-tokens 8192,
+ * --max-num-seqs 40; search-index file 59839511370): "Setting attention
+ * block size to 4176 tokens", "Add 1 padding layers, may waste at most
+ * 4.35% KV cache memory", "Available KV cache memory: 68.97 GiB", "GPU KV
+ * cache size: 4,819,104 tokens", "Maximum concurrency for 262,144 tokens
+ * per request: 86.16x".
+ *
+ * The layout of Nemotron 3 Nano 30B-A3B (fixture): page 4176 x 512 =
+ * 2,138,112 B (see nemotron_cascade2_fp8_fp32_state_of_0_19).  6 attention
+ * and 23 Mamba2 layers: group size 6, 1 + 4 groups (24 slots, 1 padding,
+ * 1 / 23 = 4.35 %); a block of all 6 x 2,138,112 = 12,828,672 B.  Of the
+ * block counts, only 5773 (68.974 GiB) prints as 68.97 GiB (5772: 68.96).
+ * Tokens 5773 // 5 x 4176 = 1154 x 4176 = 4,819,104; per request
+ * cdiv(262,144, 4176) = 63 + 4 = 67 blocks; 5773 / 67 = 86.16x.
+ */
+Test(hybrid_real, nemotron_cascade2_kv_of_0_19_1)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	const int64_t blk = (int64_t)6 * 2138112;
+
+	load_fixture("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
+	input(&in, &m, 93.09, VLLM_VER(0, 19, 1));
+	in.kv_dtype = KV_FP8;
+	in.mamba_ssm_cache_dtype = PLAN_MAMBA_FLOAT32;
+	in.max_model_len = 262144;
+	in.util = 0.95;
+	in.max_num_batched_tokens = 8192;
+	in.max_num_seqs = 40;
+	in.kv_cache_memory_bytes = 5773 * blk;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.kv.attn_block_size, 4176);
+	cr_assert_eq(p.kv.group_size, 6);
+	cr_assert_eq(p.kv.n_groups, 5);
+	cr_assert_eq(p.kv.padding_layers, 1);
+	cr_assert_eq(kv_num_blocks(&p.kv, in.kv_cache_memory_bytes), 5773);
+	cr_assert_eq(kv_blocks_per_request(&p.kv, 262144), 67);
+	cr_assert_eq(p.kv_tokens, 4819104);
+	cr_assert(two_decimals(p.max_concurrency) == 86.16, "%.4f",
+	    p.max_concurrency);
+	/* the top of the printed 68.97 GiB holds the same 5773 blocks */
+	in.kv_cache_memory_bytes = (int64_t)floor(68.975 * (1 << 30)) - 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv_tokens, 4819104);
+	cr_assert(two_decimals(p.max_concurrency) == 86.16, "%.4f",
+	    p.max_concurrency);
+	model_done(&m);
+}
