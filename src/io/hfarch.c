@@ -2267,6 +2267,34 @@ read_unknown_moe(const struct src *s, struct model *m)
 }
 
 /*
+ * EXAONE 4's sliding_window_pattern of letters ("LLLG": transformers'
+ * Exaone4Config repeats it over the layers, L sliding, G full; exaone4.py
+ * reads the layer_types it makes).  1 and m->layer_kind set, or 0.
+ */
+static int
+exaone_pattern(const struct src *s, struct model *m)
+{
+	const char *p = str(s, "sliding_window_pattern");
+	size_t n, k;
+	int i;
+
+	if (p == NULL ||
+	    strncmp(m->model_type ? m->model_type : "", "exaone", 6) != 0)
+		return 0;
+	n = strlen(p);
+	for (k = 0; k < n; k++)
+		if (p[k] != 'L' && p[k] != 'G')
+			return 0;
+	if (n == 0)
+		return 0;
+	kinds_alloc(m);
+	for (i = 0; i < m->layers; i++)
+		m->layer_kind[i] =
+		    p[(size_t)i % n] == 'L' ? LAYER_SLIDING : LAYER_FULL;
+	return 1;
+}
+
+/*
  * An architecture no family names: priced from its standard fields, said
  * so; refused where its config carries what the standard fields miss.
  */
@@ -2286,10 +2314,11 @@ read_unknown(const struct src *s, struct model *m)
 	free(m->assumption);
 	m->assumption = xstrdup(buf);
 	/* a sliding-window pattern headroom derives only for Gemma 2/3 and
-	 * Cohere2 (hfconfig.c) would otherwise slide every layer */
+	 * Cohere2 (hfconfig.c) and EXAONE 4's letters would otherwise slide
+	 * every layer */
 	if (m->sliding_window > 0 && get(s, "layer_types") == NULL &&
 	    get(s, "sliding_window_pattern") != NULL &&
-	    strcmp(mt ? mt : "", "cohere2") != 0) {
+	    strcmp(mt ? mt : "", "cohere2") != 0 && !exaone_pattern(s, m)) {
 		refuse(m,
 		    "%s: config field 'sliding_window_pattern' changes vLLM's "
 		    "memory in a way headroom does not model for this "

@@ -485,9 +485,23 @@ Test(registry, field_rules_of_unverified_classes)
 {
 	struct model m;
 
-	refused_with("Exaone4ForCausalLM",
-	    "\"sliding_window\":4096,\"sliding_window_pattern\":\"LLLG\"",
+	refused_with("Plamo3ForCausalLM",
+	    "\"sliding_window\":4096,\"sliding_window_pattern\":2",
 	    "sliding_window_pattern");
+	refused_with("Exaone4ForCausalLM",
+	    "\"model_type\":\"exaone4\",\"sliding_window\":4096,"
+	    "\"sliding_window_pattern\":\"LLXG\"",
+	    "sliding_window_pattern");
+	/* EXAONE 4's letters, repeated over the layers: L slides, G is full */
+	cr_assert_eq(read_class("Exaone4ForCausalLM",
+			 "\"model_type\":\"exaone4\",\"sliding_window\":4096,"
+			 "\"sliding_window_pattern\":\"LLLG\"",
+			 &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.n_sliding, 3);
+	cr_assert_eq(m.layer_kind[3], LAYER_FULL);
+	model_done(&m);
 	refused_with("HunYuanDenseV1ForCausalLM",
 	    "\"use_cla\":true,\"cla_share_factor\":2", "use_cla");
 	refused_with("VoxtralForConditionalGeneration",
