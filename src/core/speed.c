@@ -127,6 +127,13 @@ speed_find_gpu(const struct catalogue *cat, const struct plan_input *in,
 		    "no bandwidth known for a custom card");
 		return NULL;
 	}
+	if (in->model->enc_layers > 0) {
+		/* the step model reads every weight per decode step; an
+		 * encoder-decoder model's encoder runs once per request */
+		snprintf(e->why, sizeof e->why,
+		    "an encoder-decoder model's steps are not modelled");
+		return NULL;
+	}
 	g = &cat->gpus[in->gpu];
 	if (g->bandwidth_gbs <= 0) {
 		snprintf(e->why, sizeof e->why,

@@ -15,6 +15,7 @@
 
 #include "core/kv.h"
 #include "core/plan.h"
+#include "core/speed.h"
 #include "core/vllm_version.h"
 #include "core/weights.h"
 #include "io/hfconfig.h"
@@ -210,6 +211,20 @@ Test(arch_encdec, whisper_large_v3_plan_as_logged)
 	/* its outputs, 1500 x 1280 x 2 B, stay in the encoder cache */
 	cr_assert_eq(p.mm.encoder_cache, 1500 * 1280 * 2);
 	cr_assert_gt(p.mm.encoder_activation, 0);
+	/* no decode-speed figure: the step model would read the encoder's
+	 * weights at every step */
+	{
+		struct plan_input in;
+		struct speed_estimate se;
+
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct",
+		    NULL);
+		in.model = &m;
+		in.ckpt = -1;
+		speed_estimate(test_catalogue(), &in, &p, 1, &se);
+		cr_assert(strstr(se.why, "encoder-decoder") != NULL, "%s",
+		    se.why);
+	}
 	/* cudagraph_mode: the default FULL_AND_PIECEWISE becomes
 	 * FULL_DECODE_ONLY (35 decode graphs at 256 sequences), so the graph
 	 * estimate equals that of an explicit FULL_DECODE_ONLY and is below
