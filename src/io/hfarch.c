@@ -981,8 +981,12 @@ read_granite_h(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->assumption = xstrdup(i == m->layers
 		? "Granite 4.0 (attention in every layer): no real vLLM "
 		  "startup checked yet"
-		: "Granite 4.0-H: no real vLLM startup checked yet; Mamba "
-		  "prefix caching taken as mode 'all' like Nemotron-H");
+		: "Granite 4.0-H: block size, state padding, KV tokens and "
+		  "concurrency match real vLLM startups (4.0-H Small, 0.11.1; "
+		  "4.0-H 1B, 0.19.0; prefix caching off), the activation and "
+		  "CUDA-graph estimates are fitted on attention models and "
+		  "not measured for it; Mamba prefix caching taken as mode "
+		  "'all' like Nemotron-H");
 	return 0;
 }
 

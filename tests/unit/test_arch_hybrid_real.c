@@ -625,3 +625,26 @@ Test(hybrid_real, nemotron_cascade2_kv_of_0_19_1)
 	    p.max_concurrency);
 	model_done(&m);
 }
+
+/* Granite 4.0-H's assumption line says what the startups above checked
+ * and what they did not */
+Test(hybrid_real, granite_4_h_assumption_names_its_startups)
+{
+	struct model m;
+
+	load_inline("{\"architectures\":[\"GraniteMoeHybridForCausalLM\"],"
+		    "\"model_type\":\"granitemoehybrid\",\"hidden_size\":1536,"
+		    "\"num_hidden_layers\":4,\"num_attention_heads\":12,"
+		    "\"num_key_value_heads\":4,\"intermediate_size\":4096,"
+		    "\"shared_intermediate_size\":4096,\"mamba_d_state\":128,"
+		    "\"mamba_n_heads\":48,\"mamba_d_head\":64,"
+		    "\"vocab_size\":100352,\"layer_types\":[\"mamba\","
+		    "\"attention\",\"mamba\",\"mamba\"]}",
+	    &m);
+	cr_assert_not_null(m.assumption);
+	cr_assert(strstr(m.assumption, "4.0-H 1B, 0.19.0") != NULL, "%s",
+	    m.assumption);
+	cr_assert(strstr(m.assumption, "not measured") != NULL, "%s",
+	    m.assumption);
+	model_done(&m);
+}
