@@ -3,7 +3,11 @@
  * (reference §2.4-2.5): the sampler warm-up over min(max_num_seqs,
  * max_num_batched_tokens) requests x vocab logits, one dense forward of
  * max_num_batched_tokens tokens, MoE workspaces, and a graph pool that
- * grows with the layers captured and the number of graphs.
+ * grows with the layers captured and the number of graphs.  A drafter
+ * (EAGLE head, draft model, MTP layers) runs its own forward right after
+ * the target's, holding the target's outputs; the larger of the two
+ * phases counts, and its layers join the PIECEWISE graphs (estimates,
+ * doc/estimates.md).
  */
 #include "overhead.h"
 
@@ -53,7 +57,8 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 {
 	const struct model *m = in->model;
 	const struct coeff_set *c = in->c;
-	double reqs, sampler = 0, forward, moe = 0, act, nt, cg = 0;
+	double reqs, sampler = 0, forward, moe = 0, act, nt, cg = 0, draft,
+		     dcg = 0;
 	double tp = in->tp > 0 ? in->tp : 1;
 	double inter_rank, moe_tp = in->moe_tp > 0 ? in->moe_tp : tp,
 			   moe_tokens;
@@ -87,6 +92,23 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 	    m->native_format != FMT_MXFP4)
 		moe = c->moe_bytes_per_token_expert_inter * moe_tokens *
 		    m->experts_per_tok * m->moe_intermediate / moe_tp;
+	draft = 0;
+	if (in->draft_hidden > 0) {
+		/* the target's outputs stay alive through the drafter's run
+		 * (EagleProposer.dummy_run after the target in _dummy_run) */
+		draft = (double)in->max_num_batched_tokens *
+		    ((double)in->draft_held * m->hidden * in->dtype_bytes +
+			(c->forward_bytes_per_token_hidden * in->draft_hidden +
+			    c->forward_bytes_per_token_inter *
+				(in->draft_inter > 0
+					? (double)in->draft_inter / tp
+					: inter_rank)) *
+			    (in->dtype_bytes > 2 ? in->dtype_bytes / 2.0
+						 : 1.0));
+	}
+	out->draft_activation = (int64_t)draft;
+	if (draft > forward)
+		forward = draft;
 	act = (sampler > forward ? sampler : forward) + moe +
 	    c->activation_base_gib * GIB;
 	/* the encoder runs first and frees its activations; its outputs stay
@@ -111,6 +133,15 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 			cg *= c->cg_moe_factor;
 		cg *= in->n_graphs / DEFAULT_GRAPHS;
 	}
+	if (in->draft_graphs > 0 && in->draft_layers > 0) {
+		dcg = c->cg_per_layer_gib * in->draft_layers *
+		    pow(tp, -c->cg_tp_exponent) * in->draft_graphs /
+		    DEFAULT_GRAPHS;
+		if (in->draft_moe)
+			dcg *= c->cg_moe_factor;
+		cg += dcg;
+	}
+	out->draft_graphs = units_bytes(dcg);
 	out->activation = (int64_t)act;
 	out->sampler = (int64_t)sampler;
 	out->non_torch = units_bytes(nt);

@@ -29,11 +29,21 @@ struct overhead_in {
 	    mm_encoder_bytes; /* vision-encoder peak of the profile (multimodal.h) */
 	int64_t mm_cache_bytes; /* encoder outputs held during the forward */
 	enum ckpt_format format;
+	/* The drafter of --speculative-config (0 without one): its dummy run
+	 * follows the target's forward in the same _dummy_run, while the
+	 * target's outputs (draft_held hidden vectors per token) are alive */
+	int draft_hidden, draft_held, draft_layers;
+	int64_t draft_inter; /* its MLP intermediate before the TP split;
+			      0: the target's (MTP layers) */
+	int draft_graphs; /* graphs captured with the drafter (PIECEWISE) */
+	bool draft_moe; /* its layer holds experts (MTP of a MoE model) */
 };
 
 struct overhead_out {
 	int64_t activation; /* torch peak increase */
 	int64_t sampler; /* its sampler part, needed again after capture */
+	int64_t draft_activation; /* the drafter's phase of the profile run */
+	int64_t draft_graphs; /* the drafter's share of the graph pool */
 	int64_t non_torch;
 	int64_t cuda_graphs;
 	int64_t cuda_context;

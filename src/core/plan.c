@@ -444,6 +444,7 @@ struct walk {
 	struct model mc; /* the model with its RoPE rows at max_model_len */
 	int sizes[PLAN_MAX_CAPTURE];
 	int nstage, best, dtype_bytes, n_graphs, q, nspec;
+	int n_pw_graphs; /* of n_graphs, those of the PIECEWISE pass */
 	int64_t derived; /* the model's longest length */
 	double scale, cc; /* exact-weights scale; compute capability */
 };
@@ -1063,6 +1064,10 @@ walk_graphs(struct walk *w)
 	else
 		w->n_graphs = p->n_capture_sizes + full_graphs;
 	w->n_graphs *= lora_graph_cases(&w->lora, p->version);
+	w->n_pw_graphs =
+	    cg == PLAN_CG_PIECEWISE || cg == PLAN_CG_FULL_AND_PIECEWISE
+	    ? p->n_capture_sizes * lora_graph_cases(&w->lora, p->version)
+	    : 0;
 
 	/* assumption: LoRA and drafts are features the V2 runner does not take */
 	p->v2_runner = m->n_experts == 0 && is_16bit(p->format) &&
@@ -1240,6 +1245,40 @@ walk_kv_params(struct walk *w)
 	}
 }
 
+/*
+ * The drafter's part of the profile run (estimates, doc/estimates.md):
+ * EagleProposer.dummy_run (vllm/v1/spec_decode/eagle.py) runs the head, the
+ * draft model or the MTP layers right after the target's forward in
+ * GPUModelRunner._dummy_run, which still holds the target's hidden states
+ * (and an EAGLE-3 target's three auxiliary ones); while capturing it runs
+ * with graphs only in the PIECEWISE pass.
+ */
+static void
+walk_draft_overhead(const struct walk *w, int s, struct overhead_in *oi)
+{
+	const struct plan_input *in = w->in;
+	const struct plan *p = w->p;
+
+	if (in->spec.method == SPEC_MTP && s == p->pp - 1 &&
+	    w->m->mtp_layers > 0) {
+		oi->draft_hidden = w->m->hidden;
+		oi->draft_held = 1;
+		oi->draft_inter = 0;
+		oi->draft_layers = w->m->mtp_layers;
+		oi->draft_moe = w->m->n_experts > 0;
+	} else if (spec_has_drafter(&in->spec) && in->draft != NULL &&
+	    p->pp == 1) {
+		oi->draft_hidden = in->draft->hidden;
+		oi->draft_held = in->spec.method == SPEC_EAGLE3 ? 4 : 1;
+		oi->draft_inter = in->draft->intermediate;
+		oi->draft_layers =
+		    spec_draft_layers(in->draft, &in->spec, p->version);
+	} else {
+		return;
+	}
+	oi->draft_graphs = w->n_pw_graphs;
+}
+
 /* One pipeline stage: weights, the profile run's terms, the KV layout. */
 static void
 walk_stage(struct walk *w, int s)
@@ -1275,6 +1314,7 @@ walk_stage(struct walk *w, int s)
 		oi.mm_encoder_bytes = p->mm.encoder_activation;
 		oi.mm_cache_bytes = p->mm.encoder_cache;
 	}
+	walk_draft_overhead(w, s, &oi);
 	overhead_estimate(&oi, &x->o);
 	/* LoRA's fused-MoE buffers in the profile forward (a measured
 	 * activation below replaces the sum) */

@@ -353,17 +353,14 @@ spec_assumption(const struct plan_spec *s)
 	case SPEC_EAGLE:
 	case SPEC_EAGLE3:
 		return "EAGLE head: it shares the target's embedding (vLLM "
-		       "shares it "
-		       "when the head's checkpoint holds none or an identical "
-		       "copy); "
-		       "the activation-peak and CUDA-graph estimates cover the "
-		       "target "
-		       "model, not the head's own forward";
+		       "shares it when the head's checkpoint holds none or an "
+		       "identical copy); the head's forward in the profile run "
+		       "and its PIECEWISE graphs are estimated with the "
+		       "target's coefficients";
 	case SPEC_DRAFT_MODEL:
-		return "draft model: the activation-peak and CUDA-graph "
-		       "estimates "
-		       "cover the target model, not the draft model's own "
-		       "forward";
+		return "draft model: its forward in the profile run and its "
+		       "PIECEWISE graphs are estimated with the target's "
+		       "coefficients";
 	default: return NULL;
 	}
 }

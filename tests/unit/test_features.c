@@ -640,6 +640,59 @@ drafter_set(struct plan_input *in, const char *method, const char *model,
 	in->draft = d;
 }
 
+Test(spec, drafter_forward_and_graphs_by_hand)
+{
+	/* Llama-3.1-8B with its EAGLE-3 head on an H100, max_num_seqs 8,
+	 * max_num_batched_tokens 8192, k 3.  EagleProposer.dummy_run follows
+	 * the target's forward in _dummy_run, which still holds its hidden
+	 * states and the three auxiliary ones (4 x 4096 x 2 B per token).  The
+	 * target's forward: 8192 x (2.0 x 4096 + 8.5 x 14336) = 1,065,353,216;
+	 * the head's (H 4096, I 14336): the same plus 8192 x 32,768 =
+	 * 268,435,456 held, 1,333,788,672.  The sampler (8 x 128,256 logits
+	 * x 38.9 B, 39.9 MB) is smaller.  ngram with k 3 has the same capture
+	 * sizes (9 PIECEWISE, 5 FULL) and no drafter; the head's one layer
+	 * joins the 9 PIECEWISE graphs: 0.0167 GiB x 1 x 9 / 102 =
+	 * 1,582,190 bytes.  FULL_DECODE_ONLY captures no PIECEWISE graph, so
+	 * the head adds none. */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan a, b;
+	struct model d;
+	int64_t g;
+
+	memset(&d, 0, sizeof d);
+	drafter_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.max_num_seqs = 8;
+	in.max_num_batched_tokens = 8192;
+	spec_set(&in, "ngram", 3);
+	plan_compute(c, &in, &a);
+	cr_assert_eq(a.phase, PHASE_NONE, "%s", a.message);
+	drafter_set(&in, "eagle3", "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", &d,
+	    3);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+	cr_assert_eq(a.n_capture_sizes, 9);
+	cr_assert_eq(b.n_capture_sizes, 9);
+	cr_assert_eq(b.activation - a.activation, 268435456LL, "%lld",
+	    (long long)(b.activation - a.activation));
+	g = b.cuda_graphs - a.cuda_graphs;
+	cr_assert(g >= 1582189 && g <= 1582191, "%lld", (long long)g);
+	/* the EAGLE-1 layout: only the target's hidden states are held */
+	drafter_set(&in, "eagle", "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", &d, 3);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+	cr_assert_eq(b.activation - a.activation, 8192LL * 4096 * 2);
+	in.cudagraph_mode = PLAN_CG_FULL_DECODE_ONLY;
+	spec_set(&in, "ngram", 3);
+	in.draft = NULL;
+	plan_compute(c, &in, &a);
+	drafter_set(&in, "eagle3", "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", &d,
+	    3);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.cuda_graphs, a.cuda_graphs);
+}
+
 Test(spec, eagle3_head_weights_and_kv_by_hand)
 {
 	/* EAGLE-3 head for Llama-3.1-8B (llama_eagle3.py), H 4096, 32 heads,
