@@ -2361,6 +2361,29 @@ read_unknown(const struct src *s, struct model *m)
 	check_layer_words(s, m);
 }
 
+/*
+ * Classes whose lm_head is always a ParallelLMHead of its own, whatever
+ * tie_word_embeddings says or leaves out: vLLM's DeepseekV2ForCausalLM
+ * (vllm/model_executor/models/deepseek_v2.py, main @002d607) and its
+ * subclasses DeepseekForCausalLM, DeepseekV3ForCausalLM (DeepSeek-V3/R1,
+ * Kimi K2) and GlmMoeDsaForCausalLM.
+ */
+static const char *const own_lm_head[] = { "DeepseekV2ForCausalLM",
+	"DeepseekForCausalLM", "DeepseekV3ForCausalLM",
+	"GlmMoeDsaForCausalLM" };
+
+/* m's lm_head untied when its class never ties it (own_lm_head[]). */
+static void
+untie_own_lm_head(struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof own_lm_head / sizeof own_lm_head[0]; i++)
+		if (m->architecture != NULL &&
+		    strcmp(m->architecture, own_lm_head[i]) == 0)
+			m->tie_embeddings = 0;
+}
+
 /* The MLP and KV-head rules of std_variants[] for m's class. */
 static void
 apply_std_variant(const struct src *s, struct model *m)
@@ -2496,6 +2519,7 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		return -1;
 	if (f == FAM_STANDARD || f == FAM_UNKNOWN)
 		apply_std_variant(&s, m);
+	untie_own_lm_head(m);
 	if (m->mtp_layers <= 0)
 		m->mtp_layers = num(&s, "num_nextn_predict_layers", 0);
 	count_layers(m);

@@ -443,6 +443,16 @@ quant_ignore_entry(const char *t, struct model *m, struct quant_layers *ql)
 		m->quant_skip |= MODEL_SKIP_MTP;
 		return true;
 	}
+	/* a norm or a bias (Qwen3-235B-A22B-FP8 and GLM-5.1-FP8 list every
+	 * layer's input_layernorm and post_attention_layernorm): never a
+	 * quantized linear, and counted 16-bit already; not the attention */
+	if (strstr(t, "norm") || strstr(t, "bias"))
+		return true;
+	/* the sparse-attention indexer's weights_proj (GLM-5.1-FP8
+	 * "self_attn.indexers_proj", hidden x index_n_heads): the indexer's
+	 * own small linear, not the attention's projections */
+	if (strstr(t, "indexer"))
+		return true;
 	/* the shared expert's scalar gate (hidden -> 1), not the expert */
 	if (strstr(t, "lm_head") || strstr(t, "vision") ||
 	    strstr(t, "visual") || strstr(t, "mm_projector") ||
@@ -867,6 +877,44 @@ read_dtype(struct cfg *c, struct model *m)
 }
 
 /*
+ * transformers writes a nested text_config as its difference from its
+ * class's defaults (PretrainedConfig.to_diff_dict), so the text_config of
+ * llava-hf/llava-1.5-7b-hf names no sizes and vLLM builds LlamaConfig's.
+ * The defaults of the classes such configs lean on (transformers
+ * models/llama/configuration_llama.py, models/mistral/
+ * configuration_mistral.py); kv_heads 0 is num_attention_heads.
+ */
+static const struct text_defaults {
+	const char *model_type;
+	int layers, hidden, heads, kv_heads, intermediate, vocab;
+	int max_position, sliding_window;
+} text_defaults[] = {
+	{ "llama", 32, 4096, 32, 0, 11008, 32000, 2048, 0 },
+	{ "mistral", 32, 4096, 32, 8, 14336, 32000, 4096 * 32, 4096 },
+};
+
+/* The class defaults of a nested text_config (NULL: none apply). */
+static const struct text_defaults *
+nested_defaults(const struct cfg *c, const struct model *m)
+{
+	size_t i;
+
+	if (c->text == c->root || m->model_type == NULL)
+		return NULL;
+	for (i = 0; i < sizeof text_defaults / sizeof text_defaults[0]; i++)
+		if (strcmp(m->model_type, text_defaults[i].model_type) == 0)
+			return &text_defaults[i];
+	return NULL;
+}
+
+/* n, or the class default d when the config gave no value (n < 0). */
+static long long
+or_default(const struct cfg *c, long long n, int d)
+{
+	return n < 0 && !c->failed && d > 0 ? d : n;
+}
+
+/*
  * The decoder's sizes: layers, hidden, heads and KV heads (heads a
  * multiple of them), head_dim, intermediate and vocab, each under the
  * first of its keys that the config gives.
@@ -889,10 +937,13 @@ read_dims(struct cfg *c, struct model *m)
 	static const char *const k_inter[] = { "intermediate_size", "n_inner",
 		"ffn_hidden_size", "decoder_ffn_dim", NULL };
 	const cJSON *lbt = get(c, "layers_block_type");
+	const struct text_defaults *td = nested_defaults(c, m);
 	const char *key = NULL;
 	long long n;
 
 	n = first_int(c, k_layers, &key, 1, MAX_LAYERS);
+	if (td != NULL)
+		n = or_default(c, n, td->layers);
 	/* transformers' NemotronHConfig (models/nemotron_h/
 	 * configuration_nemotron_h.py): num_hidden_layers is the length of
 	 * layers_block_type, a given num_hidden_layers ignored (Nemotron 3
@@ -906,16 +957,22 @@ read_dims(struct cfg *c, struct model *m)
 		return invalid(c, "num_hidden_layers");
 	m->layers = (int)n;
 	n = first_int(c, k_hidden, NULL, 1, MAX_DIM);
+	if (td != NULL)
+		n = or_default(c, n, td->hidden);
 	if (n <= 0)
 		return invalid(c, "hidden_size");
 	m->hidden = (int)n;
 	n = first_int(c, k_heads, NULL, 1, MAX_DIM);
+	if (td != NULL)
+		n = or_default(c, n, td->heads);
 	if (n <= 0 && !c->failed && hfarch_attention_free(m->architecture))
 		n = 1; /* no attention: hfarch.c clears the heads */
 	if (n <= 0)
 		return invalid(c, "num_attention_heads");
 	m->heads = (int)n;
 	n = first_int(c, k_kvh, &key, 0, MAX_DIM);
+	if (td != NULL)
+		n = or_default(c, n, td->kv_heads);
 	if (c->failed)
 		return -1;
 	m->kv_heads = n > 0 ? (int)n : m->heads;
@@ -930,11 +987,15 @@ read_dims(struct cfg *c, struct model *m)
 	n = first_int(c, k_hd, NULL, 0, MAX_DIM);
 	m->head_dim = n > 0 ? (int)n : m->hidden / m->heads;
 	n = first_int(c, k_inter, NULL, 0, MAX_WIDE);
+	if (td != NULL)
+		n = or_default(c, n, td->intermediate);
 	m->intermediate = n > 0 ? (int)n : 4 * m->hidden;
 	n = get_int(c, "vocab_size", 1, MAX_WIDE, -1);
 	/* ChatGLM / GLM-4 name it padded_vocab_size only (chatglm.py) */
 	if (n <= 0 && get(c, "vocab_size") == NULL)
 		n = get_int(c, "padded_vocab_size", 1, MAX_WIDE, -1);
+	if (td != NULL)
+		n = or_default(c, n, td->vocab);
 	if (n <= 0)
 		return invalid(c, "vocab_size");
 	m->vocab = (int)n;
@@ -978,6 +1039,10 @@ read_max_len(struct cfg *c, struct model *m)
 	}
 	if (c->failed)
 		return -1;
+	if (best_len < 0 && nested_defaults(c, m) != NULL) {
+		best_len = nested_defaults(c, m)->max_position;
+		key = "max_position_embeddings";
+	}
 	if (best_len < 0) {
 		best_len = 2048;
 		key = "default";
@@ -1188,8 +1253,9 @@ layer_kinds_from_types(struct cfg *c, struct model *m, const cJSON *lt)
 }
 
 /*
- * A sliding window without layer_types: Gemma 2 alternates, Gemma 3 has
- * one global layer in sliding_window_pattern, others slide everywhere.
+ * A sliding window without layer_types: Gemma 2 alternates, Gemma 3 and
+ * Cohere2 (Command R7B, Command A) have one global layer in
+ * sliding_window_pattern, others slide everywhere.
  */
 static void
 layer_kinds_from_pattern(struct cfg *c, struct model *m)
@@ -1229,6 +1295,9 @@ read_layer_kinds(struct cfg *c, struct model *m)
 	const cJSON *lt;
 
 	m->sliding_window = get_int(c, "sliding_window", 0, INT32_MAX, 0);
+	if (nested_defaults(c, m) != NULL &&
+	    cJSON_GetObjectItemCaseSensitive(c->text, "sliding_window") == NULL)
+		m->sliding_window = nested_defaults(c, m)->sliding_window;
 	if (get_bool(c, "use_sliding_window", 1) == 0)
 		m->sliding_window = 0;
 	m->chunk_size = get_int(c, "attention_chunk_size", 0, MAX_DIM * 64, 0);

@@ -1,0 +1,391 @@
+/*
+ * test_arch_sweep.c - real config.json files of many families, none of
+ * them written for headroom (tests/fixtures/configs/sweep/, each folder with
+ * a SOURCE file): every one reads and lays out its KV cache at TP 1, 2 and
+ * 4 (or is refused), and expected.tsv there holds, per row, the KV bytes
+ * per token per rank and the published parameter total worked out by hand,
+ * with its source.  The rules the fixes follow are cited in
+ * doc/architectures.md ("Class defaults of a nested text_config; the sweep
+ * of real configs").
+ */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#include "core/kv.h"
+#include "core/weights.h"
+#include "io/hfconfig.h"
+#include "io/model_dir.h"
+
+static const char *
+top(void)
+{
+	return getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".";
+}
+
+static void
+load(const char *dir, struct model *m)
+{
+	char path[1024], err[512];
+	int64_t wb;
+
+	snprintf(path, sizeof path, "%s/tests/fixtures/configs/sweep/%s", top(),
+	    dir);
+	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s: %s",
+	    dir, err);
+}
+
+/* vLLM's defaults for a current release: block 16, mnbt 8192, HMA on; the
+ * KV dtype the checkpoint sets, else the model's */
+static int
+layout_at(const struct model *m, int tp, struct kv_layout *l, char *err,
+    size_t errlen)
+{
+	struct kv_params p;
+
+	memset(&p, 0, sizeof p);
+	p.tp = tp;
+	p.kv = m->native_kv;
+	p.model_bytes = 2;
+	p.block_size = 16;
+	p.kernel_alignment = 16;
+	p.mnbt = 8192;
+	p.hma = true;
+	p.mamba_mode = MAMBA_MODE_ALIGN;
+	return kv_layout_build(m, &p, 0, m->layers, l, err, errlen);
+}
+
+static void
+parse(const char *json, struct model *m)
+{
+	cJSON *root = cJSON_Parse(json);
+	char err[512];
+	const char *bad;
+
+	cr_assert_not_null(root);
+	cr_assert_eq(hfconfig_read(root, m, err, sizeof err, &bad), 0, "%s",
+	    err);
+	cJSON_Delete(root);
+}
+
+/* Every folder reads; one not refused lays out at TP 1, 2 and 4 where its
+ * heads divide, or fails with vLLM's words, never with an empty message. */
+Test(sweep, every_fixture_reads_and_lays_out)
+{
+	char path[1024];
+	struct dirent *e;
+	DIR *d;
+	int n = 0;
+
+	snprintf(path, sizeof path, "%s/tests/fixtures/configs/sweep", top());
+	d = opendir(path);
+	cr_assert_not_null(d, "%s", path);
+	while ((e = readdir(d)) != NULL) {
+		struct model m;
+		int tp;
+
+		if (e->d_name[0] == '.' || strchr(e->d_name, '-') == NULL ||
+		    strstr(e->d_name, ".tsv") != NULL)
+			continue;
+		load(e->d_name, &m);
+		n++;
+		for (tp = 1; tp <= 4 && m.refusal == NULL; tp *= 2) {
+			struct kv_layout l;
+			char err[KV_ERR_LEN] = "";
+
+			if (m.heads % tp != 0)
+				continue;
+			if (layout_at(&m, tp, &l, err, sizeof err) != 0)
+				cr_assert(err[0] != '\0', "%s TP %d", e->d_name,
+				    tp);
+			else
+				cr_assert(l.bytes_per_token > 0 ||
+					l.attention_free,
+				    "%s TP %d", e->d_name, tp);
+		}
+		model_done(&m);
+	}
+	closedir(d);
+	cr_assert_geq(n, 40, "%d sweep fixtures", n);
+}
+
+/* expected.tsv: dir, tp, KV bytes per token per rank, published total
+ * (billions, 0 = not checked), tolerance in percent, source. */
+Test(sweep, expected_table)
+{
+	char path[1024], line[2048];
+	FILE *f;
+	int rows = 0;
+
+	snprintf(path, sizeof path,
+	    "%s/tests/fixtures/configs/sweep/expected.tsv", top());
+	f = fopen(path, "r");
+	cr_assert_not_null(f, "%s", path);
+	while (fgets(line, sizeof line, f) != NULL) {
+		char dir[256], err[KV_ERR_LEN] = "";
+		long long bpt;
+		double pub, tol, b;
+		int tp;
+		struct model m;
+		struct kv_layout l;
+
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		cr_assert_eq(sscanf(line, "%255[^\t]\t%d\t%lld\t%lf\t%lf", dir,
+				 &tp, &bpt, &pub, &tol),
+		    5, "expected.tsv: %s", line);
+		cr_assert(strchr(line, '\t') != NULL &&
+			strlen(strrchr(line, '\t')) > 2,
+		    "expected.tsv: %s has no source", dir);
+		load(dir, &m);
+		cr_assert_null(m.refusal, "%s: %s", dir, m.refusal);
+		cr_assert_eq(layout_at(&m, tp, &l, err, sizeof err), 0,
+		    "%s: %s", dir, err);
+		cr_expect_eq(l.bytes_per_token, bpt,
+		    "%s TP %d: %lld bytes per token, by hand %lld", dir, tp,
+		    (long long)l.bytes_per_token, bpt);
+		if (pub > 0) {
+			b = weights_param_count(&m);
+			cr_expect(fabs(b - pub) <= pub * tol / 100,
+			    "%s: %.3fB against the published %.3fB", dir, b,
+			    pub);
+		}
+		model_done(&m);
+		rows++;
+	}
+	fclose(f);
+	cr_assert_geq(rows, 40);
+}
+
+/*
+ * GPT-J-6B: two linears of 4096 x 16384 per layer (gpt_j.py GPTJMLP
+ * fc_in, fc_out), not three: 28 x (4 x 4096^2 + 2 x 4096 x 16384) + 2 x
+ * 50400 x 4096 (untied) = 6.05B, the model card's 6,053,381,344 with the
+ * biases; a gated MLP would make it 7.93B.
+ */
+Test(sweep, two_linear_mlp_of_gpt_j)
+{
+	struct model m;
+	double b;
+
+	load("EleutherAI--gpt-j-6b", &m);
+	cr_assert_eq(m.ffn_ungated, 1);
+	b = weights_param_count(&m);
+	cr_assert(fabs(b - 6.0505) < 0.001, "%.4fB", b);
+	model_done(&m);
+}
+
+/* Llama's MLP keeps its gate: the table names only two-linear classes. */
+Test(sweep, gated_mlp_of_llama_kept)
+{
+	struct model m;
+
+	load("meta-llama--Meta-Llama-3.1-8B", &m);
+	cr_assert_eq(m.ffn_ungated, 0);
+	model_done(&m);
+}
+
+/*
+ * SantaCoder (GPTBigCodeForCausalLM, multi_query true): one KV head
+ * (gpt_bigcode.py GPTBigCodeAttention), replicated on every rank:
+ * 2 x 1 x 128 x 2 B x 24 layers = 12,288 bytes per token at TP 1 and 4,
+ * where the 16 query heads would make it 196,608.
+ */
+Test(sweep, multi_query_gpt_bigcode_one_kv_head)
+{
+	struct model m;
+	struct kv_layout l;
+	char err[KV_ERR_LEN];
+
+	load("bigcode--gpt_bigcode-santacoder", &m);
+	cr_assert_eq(m.kv_heads, 1);
+	cr_assert_eq(layout_at(&m, 4, &l, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(l.bytes_per_token, 12288);
+	model_done(&m);
+}
+
+/*
+ * Falcon-7B's published sizes (tiiuae/falcon-7b: 4544 hidden, 71 heads,
+ * 32 layers, multi_query, no new_decoder_architecture): one KV head
+ * (falcon.py FalconAttention), 2 x 64 x 2 B x 32 = 8192 bytes per token;
+ * new_decoder_architecture reads num_kv_heads instead (Falcon-40B: 8).
+ * Two linears of 4544 x 18176 per layer, embeddings tied: 6.92B.
+ */
+Test(sweep, multi_query_falcon)
+{
+	static const char *const f7b =
+	    "{\"architectures\":[\"FalconForCausalLM\"],\"model_type\":"
+	    "\"falcon\",\"hidden_size\":4544,\"num_attention_heads\":71,"
+	    "\"num_hidden_layers\":32,\"multi_query\":true,"
+	    "\"new_decoder_architecture\":false,\"vocab_size\":65024,"
+	    "\"torch_dtype\":\"bfloat16\"}";
+	static const char *const f40b =
+	    "{\"architectures\":[\"FalconForCausalLM\"],\"model_type\":"
+	    "\"falcon\",\"hidden_size\":8192,\"num_attention_heads\":128,"
+	    "\"num_kv_heads\":8,\"num_hidden_layers\":60,\"multi_query\":true,"
+	    "\"new_decoder_architecture\":true,\"vocab_size\":65024,"
+	    "\"torch_dtype\":\"bfloat16\"}";
+	struct model m;
+	struct kv_layout l;
+	char err[KV_ERR_LEN];
+	double b;
+
+	parse(f7b, &m);
+	cr_assert_eq(m.kv_heads, 1);
+	cr_assert_eq(layout_at(&m, 1, &l, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(l.bytes_per_token, 8192);
+	b = weights_param_count(&m);
+	cr_assert(fabs(b - 6.92) < 0.01, "%.4fB", b);
+	model_done(&m);
+	parse(f40b, &m);
+	cr_assert_eq(m.kv_heads, 8);
+	model_done(&m);
+}
+
+/*
+ * llava-hf/llava-1.5-7b-hf: its text_config gives model_type llama and no
+ * sizes, so transformers (and vLLM) build LlamaConfig's defaults: 32
+ * layers, 4096 hidden, 32 heads and KV heads, 11008 intermediate; the
+ * vocabulary 32064 and length 4096 it does give.  Before, headroom stopped
+ * at "missing or invalid num_hidden_layers".
+ */
+Test(sweep, llava_text_config_takes_llama_defaults)
+{
+	struct model m;
+
+	load("llava-hf--llava-1.5-7b-hf", &m);
+	cr_assert_eq(m.layers, 32);
+	cr_assert_eq(m.hidden, 4096);
+	cr_assert_eq(m.heads, 32);
+	cr_assert_eq(m.kv_heads, 32);
+	cr_assert_eq(m.intermediate, 11008);
+	cr_assert_eq(m.vocab, 32064);
+	cr_assert_eq(m.derived_max_len, 4096);
+	model_done(&m);
+}
+
+/* A Mistral text_config without sliding_window takes MistralConfig's 4096
+ * (every layer sliding); an explicit null keeps full attention. */
+Test(sweep, mistral_text_config_sliding_default)
+{
+	static const char *const absent =
+	    "{\"architectures\":[\"LlavaNextForConditionalGeneration\"],"
+	    "\"model_type\":\"llava_next\",\"text_config\":{\"model_type\":"
+	    "\"mistral\",\"vocab_size\":32064,\"torch_dtype\":\"bfloat16\"}}";
+	static const char *const null =
+	    "{\"architectures\":[\"LlavaNextForConditionalGeneration\"],"
+	    "\"model_type\":\"llava_next\",\"text_config\":{\"model_type\":"
+	    "\"mistral\",\"sliding_window\":null,\"vocab_size\":32064,"
+	    "\"torch_dtype\":\"bfloat16\"}}";
+	struct model m;
+
+	parse(absent, &m);
+	cr_assert_eq(m.kv_heads, 8);
+	cr_assert_eq(m.sliding_window, 4096);
+	cr_assert_eq(m.n_sliding, 32);
+	model_done(&m);
+	parse(null, &m);
+	cr_assert_eq(m.sliding_window, 0);
+	cr_assert_eq(m.n_sliding, 0);
+	model_done(&m);
+}
+
+/* A root config keeps naming its sizes: no class default fills a gap. */
+Test(sweep, root_config_without_layers_still_refused)
+{
+	static const char *const json =
+	    "{\"architectures\":[\"LlamaForCausalLM\"],\"model_type\":"
+	    "\"llama\",\"hidden_size\":4096,\"num_attention_heads\":32,"
+	    "\"vocab_size\":32000}";
+	cJSON *root = cJSON_Parse(json);
+	struct model m;
+	char err[512];
+	const char *bad;
+
+	cr_assert_eq(hfconfig_read(root, &m, err, sizeof err, &bad), -1);
+	cr_assert_str_eq(bad, "num_hidden_layers");
+	cJSON_Delete(root);
+}
+
+/*
+ * Qwen3-235B-A22B-FP8's modules_to_not_convert names every layer's
+ * input_layernorm, post_attention_layernorm and mlp.gate, and lm_head: no
+ * attention projection.  "post_attention_layernorm" once counted as the
+ * attention named in every layer, so the attention was priced 16-bit:
+ * 226.46 GiB.  By hand, 235.09B parameters, of which the embedding and
+ * lm_head (2 x 151,936 x 4096), the routers (94 x 128 x 4096) and the
+ * norms stay 16-bit and the rest is FP8 with one float32 scale per 128 x
+ * 128 block: 220.2 GiB.
+ */
+Test(sweep, norms_of_an_ignore_list_leave_the_attention_quantized)
+{
+	struct model m;
+	struct weights_breakdown w;
+
+	load("Qwen--Qwen3-235B-A22B-FP8", &m);
+	cr_assert_eq(m.native_format, FMT_FP8_BLOCK);
+	cr_assert_eq(m.quant_skip & 1u, 0u);
+	cr_assert_null(m.assumption, "%s", m.assumption);
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	cr_assert(fabs(w.total / (1024.0 * 1024 * 1024) - 220.2) < 0.1,
+	    "%.2f GiB", w.total / (1024.0 * 1024 * 1024));
+	model_done(&m);
+	/* GLM-5.1-FP8 names its q_a/kv_a layernorms, the indexer's k_norm
+	 * and weights_proj in every layer: still no attention projection */
+	load("zai-org--GLM-5.1-FP8", &m);
+	cr_assert_eq(m.quant_skip & 1u, 0u);
+	model_done(&m);
+}
+
+/*
+ * DeepSeek-V2-Lite's config.json as kept here names no tie_word_embeddings
+ * (PretrainedConfig's default is tied), but vLLM's DeepseekV2ForCausalLM
+ * always builds an lm_head of its own: 27 layers of MLA (q_proj 2048 x 16
+ * x 192, kv_a 2048 x 576, kv_b 512 x 16 x 256, o 2048 x 2048), one dense
+ * MLP (3 x 2048 x 10944), 26 MoE layers (64 + 2 shared experts of 3 x 2048
+ * x 1408, router 64 x 2048) and 2 x 102,400 x 2048 embeddings: 15.71B, the
+ * model card's 15.7B; tied it was 15.50B.
+ */
+Test(sweep, deepseek_lm_head_never_tied)
+{
+	struct model m;
+	double b;
+
+	load("deepseek-ai--DeepSeek-V2-Lite", &m);
+	cr_assert_eq(m.tie_embeddings, 0);
+	b = weights_param_count(&m);
+	cr_assert(fabs(b - 15.706) < 0.01, "%.4fB", b);
+	model_done(&m);
+}
+
+/*
+ * Cohere2 (Command R7B, Command A) without layer_types: transformers'
+ * Cohere2Config makes every sliding_window_pattern-th layer full (default
+ * 4), the others sliding; the layout of CohereForAI/c4ai-command-r7b-12-2024
+ * (32 layers, window 4096, pattern 4) has 24 sliding and 8 full layers,
+ * where every layer sliding was read before.
+ */
+Test(sweep, cohere2_sliding_window_pattern)
+{
+	static const char *const json =
+	    "{\"architectures\":[\"Cohere2ForCausalLM\"],\"model_type\":"
+	    "\"cohere2\",\"hidden_size\":4096,\"num_attention_heads\":32,"
+	    "\"num_key_value_heads\":8,\"num_hidden_layers\":32,"
+	    "\"intermediate_size\":14336,\"vocab_size\":256000,"
+	    "\"sliding_window\":4096,\"sliding_window_pattern\":4,"
+	    "\"torch_dtype\":\"bfloat16\"}";
+	struct model m;
+
+	parse(json, &m);
+	cr_assert_eq(m.n_sliding, 24);
+	cr_assert_not_null(m.layer_kind);
+	cr_assert_eq(m.layer_kind[0], LAYER_SLIDING);
+	cr_assert_eq(m.layer_kind[3], LAYER_FULL);
+	cr_assert_eq(m.layer_kind[31], LAYER_FULL);
+	model_done(&m);
+}
