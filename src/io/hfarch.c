@@ -2083,10 +2083,10 @@ read_whisper(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->assumption = xstrdup(
 	    "encoder-decoder (Whisper): weights, the self- and "
 	    "cross-attention groups and blocks follow vLLM's rules, checked "
-	    "against a real 0.15.1 startup "
-	    "(tests/calibration/newer-logs.json); "
-	    "the cross-attention keeps max_num_batched_tokens tokens per "
-	    "request as in 0.15.1; the activation-peak and graph estimates "
+	    "against real 0.15.1, 0.17.0 (TP 4) and 0.21+ startups "
+	    "(tests/calibration/newer-logs.json), where the cross-attention "
+	    "keeps max_num_batched_tokens tokens per request; the "
+	    "activation-peak and graph estimates "
 	    "are fitted on decoder-only models and the audio encoder's peak "
 	    "is derived from its shapes. Calibrate from a real startup "
 	    "(--calibrate LOG --save-calibration) before quoting");

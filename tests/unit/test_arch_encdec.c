@@ -300,6 +300,41 @@ Test(arch_encdec, whisper_large_v3_two_more_startups)
 	model_done(&m);
 }
 
+/*
+ * The catalogue's whisper-large-v3-turbo: large-v3 with 4 decoder layers.
+ * Parameters: encoder 637,009,920 (as large-v3), decoder 4 x 26,238,720 +
+ * embed_tokens 66,388,480 + positions 573,440 + final norm 2560 ->
+ * 808,929,280 x 2 B = 1,617,858,560 B (1.51 GiB); without the 40 zero k
+ * biases (51,200) that is 1,617,756,160 B, the published model.safetensors
+ * of 1,617,824,864 B less its header.  KV: 4 self and 4 cross layers, two
+ * groups of 4: 10 GiB // (81,920 x 4) = 32,768 blocks over 156 per request.
+ */
+Test(arch_encdec, whisper_large_v3_turbo_catalogue)
+{
+	const struct catalogue *c = test_catalogue();
+	int mi = catalogue_find_model(c, "whisper-large-v3-turbo");
+	struct plan_input in;
+	struct plan p;
+	struct weights_breakdown w;
+
+	cr_assert_geq(mi, 0);
+	cr_assert_eq(c->models[mi].layers, 4);
+	cr_assert_eq(c->models[mi].enc_layers, 32);
+	weights_rank(&c->models[mi], FMT_FP16, 2, 1, 1, 0, &w);
+	cr_assert_float_eq(w.total, 1617858560.0, 1.0);
+	test_input(&in, "h100-sxm", "whisper-large-v3-turbo", NULL);
+	in.max_num_seqs = 256;
+	in.max_num_batched_tokens = 2048;
+	in.kv_cache_memory_bytes = (int64_t)10 << 30;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.group_size, 4);
+	cr_assert_eq(p.n_groups, 2);
+	cr_assert_eq(p.num_blocks, 32768);
+	cr_assert_eq(p.blocks_per_request, 156);
+	cr_assert_eq(p.weights, 1617858560LL);
+}
+
 Test(arch_encdec, whisper_refusals)
 {
 	struct model m;
