@@ -2271,6 +2271,48 @@ read_unknown_moe(const struct src *s, struct model *m)
 }
 
 /*
+ * The unchecked multimodal classes of vLLM's registry (registry.py
+ * _MULTIMODAL_MODELS, doc/architectures.md) whose vision tower headroom
+ * sizes from vision_config: a config of one without it is refused, its
+ * tower (QWen-VL's "visual", MiniCPM-V 2.0's fixed SigLIP) unsized.
+ */
+static const char *const vision_classes[] = { "AriaForConditionalGeneration",
+	"AyaVisionForConditionalGeneration", "BagelForConditionalGeneration",
+	"BeeForConditionalGeneration", "Cohere2VisionForConditionalGeneration",
+	"DeepseekVLV2ForCausalLM", "DeepseekOCRForCausalLM",
+	"DotsOCRForCausalLM", "Ernie4_5_VLMoeForConditionalGeneration",
+	"GLM4VForCausalLM", "Glm4vForConditionalGeneration",
+	"Glm4vMoeForConditionalGeneration", "H2OVLChatModel",
+	"HunYuanVLForConditionalGeneration", "InternVLChatModel",
+	"NemotronH_Nano_VL_V2", "OpenCUAForConditionalGeneration",
+	"InternS1ForConditionalGeneration", "InternVLForConditionalGeneration",
+	"Idefics3ForConditionalGeneration", "IsaacForConditionalGeneration",
+	"SmolVLMForConditionalGeneration", "KeyeForConditionalGeneration",
+	"KeyeVL1_5ForConditionalGeneration", "RForConditionalGeneration",
+	"LightOnOCRForConditionalGeneration", "Llama_Nemotron_Nano_VL",
+	"LlavaForConditionalGeneration",
+	"LlavaNextVideoForConditionalGeneration",
+	"LlavaOnevisionForConditionalGeneration",
+	"MantisForConditionalGeneration", "MiniMaxVL01ForConditionalGeneration",
+	"MiniCPMV", "NVLM_D", "PaddleOCRVLForConditionalGeneration",
+	"PaliGemmaForConditionalGeneration", "PixtralForConditionalGeneration",
+	"QwenVLForConditionalGeneration", "Qwen3VLForConditionalGeneration",
+	"Qwen3VLMoeForConditionalGeneration", "SkyworkR1VChatModel",
+	"TarsierForConditionalGeneration", "Tarsier2ForConditionalGeneration",
+	NULL };
+
+static int
+is_vision_class(const char *arch)
+{
+	int i;
+
+	for (i = 0; arch != NULL && vision_classes[i] != NULL; i++)
+		if (strcmp(arch, vision_classes[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
  * EXAONE 4's sliding_window_pattern of letters ("LLLG": transformers'
  * Exaone4Config repeats it over the layers, L sliding, G full; exaone4.py
  * reads the layer_types it makes).  1 and m->layer_kind set, or 0.
@@ -2353,6 +2395,13 @@ read_unknown(const struct src *s, struct model *m)
 		    "%s: config field 'audio_config' (an audio encoder) "
 		    "changes vLLM's memory in a way headroom does not model "
 		    "for this architecture.",
+		    who);
+		return;
+	}
+	if (is_vision_class(arch) && !m->multimodal) {
+		refuse(m,
+		    "%s: its vision tower is not described by a vision_config "
+		    "headroom reads; headroom does not model it.",
 		    who);
 		return;
 	}
