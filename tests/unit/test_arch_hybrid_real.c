@@ -160,6 +160,37 @@ Test(hybrid_real, lfm25_short_conv_startup_of_0_17)
 	plan_compute(c, &in, &p);
 	cr_assert(two_decimals(p.max_concurrency) == 313.36, "%.4f",
 	    p.max_concurrency);
+	/* the sweep of the same series (search-index file 64273009923): at
+	 * 1024 and 4096 tokens the 40,738 blocks give 40,738 / (64 + 2) =
+	 * 617.24x and 40,738 / (256 + 2) = 157.90x; at utilization 0.50,
+	 * "4.42 GiB", "128,608 tokens" and 365.38x / 185.50x / 93.47x are
+	 * 24,115 blocks (4.4155 GiB): 24,115 // 3 x 16 = 128,608 and 24,115 /
+	 * 66, / 130, / 258 */
+	in.kv_cache_memory_bytes = lo;
+	in.max_model_len = 1024;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv_tokens, 217264);
+	cr_assert(two_decimals(p.max_concurrency) == 617.24, "%.4f",
+	    p.max_concurrency);
+	in.max_model_len = 4096;
+	plan_compute(c, &in, &p);
+	cr_assert(two_decimals(p.max_concurrency) == 157.90, "%.4f",
+	    p.max_concurrency);
+	in.util = 0.50;
+	in.kv_cache_memory_bytes = (int64_t)24115 * 196608;
+	cr_assert(two_decimals(test_gib(in.kv_cache_memory_bytes)) == 4.42);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.kv_tokens, 128608);
+	cr_assert(two_decimals(p.max_concurrency) == 93.47, "%.4f",
+	    p.max_concurrency);
+	in.max_model_len = 2048;
+	plan_compute(c, &in, &p);
+	cr_assert(two_decimals(p.max_concurrency) == 185.50, "%.4f",
+	    p.max_concurrency);
+	in.max_model_len = 1024;
+	plan_compute(c, &in, &p);
+	cr_assert(two_decimals(p.max_concurrency) == 365.38, "%.4f",
+	    p.max_concurrency);
 	model_done(&m);
 }
 
