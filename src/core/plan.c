@@ -856,6 +856,23 @@ walk_encdec_checks(struct walk *w)
 		    "Tensor parallel size %d does not divide the encoder's "
 		    "%d attention heads; whisper.py asserts it.",
 		    p->tp, m->enc_heads);
+	/* LoRA slots, drafts and KV offloading are sized for decoder-only
+	 * layouts (lora.c, spec.c, the KV connectors) */
+	if (w->lora.enabled)
+		config_fail(p,
+		    "--enable-lora with %s: headroom does not model LoRA "
+		    "slots on an encoder-decoder model.",
+		    m->architecture);
+	if (in->spec.method != SPEC_NONE)
+		config_fail(p,
+		    "--speculative-config with %s: headroom does not model "
+		    "speculative decoding of an encoder-decoder model.",
+		    m->architecture);
+	if (in->kv_offloading_gib > 0)
+		config_fail(p,
+		    "--kv-offloading-size with %s: headroom does not model KV "
+		    "offloading of cross-attention caches.",
+		    m->architecture);
 }
 
 /* max_model_len (reference §1.2, §5.4). */

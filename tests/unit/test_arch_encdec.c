@@ -380,6 +380,18 @@ Test(arch_encdec, whisper_refusals)
 		      "than max_num_batched_tokens (1024)") != NULL,
 	    "%s", p.message);
 	in.max_num_batched_tokens = 0;
+	/* LoRA, drafts and KV offloading are not modelled for it */
+	in.lora.enabled = true;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "--enable-lora") != NULL, "%s", p.message);
+	in.lora.enabled = false;
+	in.kv_offloading_gib = 10;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "--kv-offloading-size") != NULL, "%s",
+	    p.message);
+	in.kv_offloading_gib = 0;
 	/* 20 heads over 8 ranks */
 	in.tp = 8;
 	plan_compute(test_catalogue(), &in, &p);
