@@ -127,3 +127,76 @@ weights_dsv4_checkpoint_bytes(const struct weights_dsv4_config *c,
 		    2 * fp8_linear(h, h, sb) + 3 * h * 2 + hc_head;
 	return n;
 }
+
+/* One decoder layer on one rank, in memory. */
+static int64_t
+rank_layer_bytes(const struct weights_dsv4_config *c,
+    const struct weights_dsv4_rank *r, int ratio, int hash)
+{
+	int64_t h = c->hidden, hd = c->head_dim, ql = c->q_lora, tp = r->tp;
+	int64_t mi = c->moe_intermediate, e = c->experts;
+	int64_t mix = (int64_t)(2 + c->hc_mult) * c->hc_mult;
+	int64_t heads = c->heads / tp;
+	int64_t n = fp8_linear(ql + hd, h, 4) +
+	    fp8_linear(c->heads * hd / tp, ql, 4) +
+	    fp8_linear((int64_t)c->o_groups * c->o_lora / tp,
+		(int64_t)c->heads * hd / c->o_groups, 4) +
+	    fp8_linear(h, (int64_t)c->o_groups * c->o_lora / tp, 4) +
+	    (ql + hd + h) * 2 + (heads > 64 ? heads : 64) * 4;
+
+	if (ratio == 4 || ratio == 128) {
+		int64_t coff = ratio == 4 ? 2 : 1;
+
+		n += ratio * coff * hd * 4 + h * 2 * coff * hd * 2 + hd * 2;
+	}
+	if (ratio == 4) {
+		int64_t ihd = c->index_head_dim, ih = c->index_heads;
+
+		n += fp8_linear(ih * ihd, ql, 4) + h * ih * 2 + 2 * ihd * 2 +
+		    4 * 2 * ihd * 4 + h * 2 * 2 * ihd * 2 + ihd * 2;
+	}
+	n += e * h * 2 + h * 2 +
+	    (hash ? (int64_t)c->vocab * c->experts_per_tok * 4 : e * 4);
+	n += c->shared_experts *
+	    (fp8_linear(2 * mi / tp, h, 4) + fp8_linear(h, mi / tp, 4));
+	if (r->ep_size > 0) {
+		int64_t local = e / r->ep_size;
+
+		n += r->fp4_experts
+		    ? local * 3 * h * mi * 17 / 32
+		    : local * (fp8_linear(2 * mi, h, 4) + fp8_linear(h, mi, 4));
+	} else {
+		n += r->fp4_experts ? e * 3 * h * (mi / tp) * 17 / 32
+				    : e *
+			(fp8_linear(2 * mi / tp, h, 4) +
+			    fp8_linear(h, mi / tp, 4));
+	}
+	n += 2 * (mix * c->hc_mult * h * 4 + mix * 4 + 3 * 4);
+	return n;
+}
+
+int64_t
+weights_dsv4_rank_bytes(const struct weights_dsv4_config *c,
+    const struct weights_dsv4_rank *r)
+{
+	int64_t h = c->hidden, n = 0;
+	int compressed = 0, plain = 0;
+
+	for (int i = 0; i < c->layers; i++) {
+		int ratio = c->compress_ratios[i];
+
+		n += rank_layer_bytes(c, r, ratio, i < c->hash_layers);
+		if (ratio > 1)
+			compressed = 1;
+		else
+			plain = 1;
+	}
+	/* embedding and lm_head by vocabulary (129,280 divides by 64 x 8) */
+	n += 2 * ((int64_t)c->vocab / r->tp) * h * 2 + h * 2 +
+	    (int64_t)c->hc_mult * c->hc_mult * h * 4 + c->hc_mult * 4 + 4;
+	n +=
+	    (int64_t)(compressed + plain) * c->rope_positions * c->rope_dim * 4;
+	n += (int64_t)r->mnbt * c->index_topk * 4 +
+	    (int64_t)r->mnbt * c->hc_mult * h * 2;
+	return n;
+}

@@ -37,6 +37,18 @@ struct weights_dsv4_config {
 	int experts, moe_intermediate, experts_per_tok, shared_experts;
 	int hash_layers, hc_mult;
 	const int *compress_ratios; /* layers entries */
+	int index_topk; /* for the rank's buffers */
+	int rope_dim; /* qk_rope_head_dim */
+	int64_t rope_positions; /* original_max_position_embeddings x factor */
+};
+
+/* One rank of a plan without pipeline stages. */
+struct weights_dsv4_rank {
+	int tp; /* attention and dense split */
+	int ep_size; /* ranks the routed experts are spread over (expert
+			parallelism: TP x DP), 0: each expert split by TP */
+	int mnbt; /* max_num_batched_tokens: the init-time buffers */
+	int fp4_experts; /* expert_dtype fp4 (else fp8) */
 };
 
 struct weights_dsv4_count {
@@ -67,5 +79,21 @@ void weights_dsv4_count(const struct weights_dsv4_config *c,
  */
 int64_t weights_dsv4_checkpoint_bytes(const struct weights_dsv4_config *c,
     int fp4_experts, int with_mtp);
+
+/*
+ * Bytes one rank holds after loading (what "Model loading took" measures),
+ * derived: wq_b and wo_a column- and wo_b row-parallel, the shared experts
+ * split by TP, the fused wq_a + wkv, compressors, indexer, router and
+ * hyper-connections replicated, the attention sinks padded to 64 heads,
+ * embedding and lm_head split by vocabulary; the routed experts whole on
+ * their EP rank or split by TP; FP8 scales held as float32, tid2eid as
+ * int32; the two RoPE caches (rope_theta and compress_rope_theta) of
+ * rope_positions x rope_dim float32 each (assumed: the dtype differs
+ * between trees); and the buffers DeepseekV4Model allocates at init
+ * (topk_indices_buffer: mnbt x index_topk int32; _mtp_hidden_buffer: mnbt
+ * x hc_mult x hidden bf16).  Not counted: the MXFP4 backend's repacking.
+ */
+int64_t weights_dsv4_rank_bytes(const struct weights_dsv4_config *c,
+    const struct weights_dsv4_rank *r);
 
 #endif

@@ -154,9 +154,9 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "as vLLM groups it (c4a and c128a compressed MLA caches in "
 	    "fp8_ds_mla, the sliding-window cache every layer keeps, the "
 	    "compressors' state, the indexer cache, one pool), but its weights "
-	    "(MXFP4 experts, hc_mult hyper-connections, grouped output "
-	    "projection), the profile run's prefill gather workspace and the "
-	    "releases that grouping holds for are not modelled",
+	    "per rank (MXFP4 experts, hc_mult hyper-connections, grouped "
+	    "output projection) rest on one log, and the prefill gather "
+	    "workspace and the releases of that grouping are not modelled",
 	    0 },
 	/* vLLM's encoder-only (pooling) architectures, registry.py
 	 * _EMBEDDING_MODELS and _CROSS_ENCODER_MODELS, and their model_type */
