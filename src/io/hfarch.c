@@ -351,8 +351,8 @@ static const struct {
 	{ "RWForCausalLM", 1, 1, 0 },
 	{ "BloomForCausalLM", 1, 0, 0 }, /* BloomMLP: dense_h_to_4h */
 	{ "PersimmonForCausalLM", 1, 0, 0 }, /* PersimmonMLP: dense_h_to_4h */
-	{ "FuyuForCausalLM", 1, 0,
-	    0 }, /* fuyu.py: a Persimmon language model */
+	{ "FuyuForCausalLM", 1, 0, 0 }, /* fuyu.py: Persimmon's layers */
+	{ "Jais2ForCausalLM", 1, 0, 0 }, /* Jais2MLP: up_proj, down_proj */
 	{ "QWenLMHeadModel", 0, 0, 1 }, /* qwen.py QWenMLP(intermediate // 2) */
 };
 

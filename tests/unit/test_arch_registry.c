@@ -559,7 +559,7 @@ Test(registry, mlp_and_kv_rules_of_standard_classes)
 		"ArceeForCausalLM", "ApertusForCausalLM", "GPTNeoXForCausalLM",
 		"GPTJForCausalLM", "GPT2LMHeadModel", "GPTBigCodeForCausalLM",
 		"FalconForCausalLM", "RWForCausalLM", "BloomForCausalLM",
-		"PersimmonForCausalLM", "FuyuForCausalLM" };
+		"PersimmonForCausalLM", "FuyuForCausalLM", "Jais2ForCausalLM" };
 	struct model m, llama;
 	double base, b;
 	size_t i;
