@@ -1295,6 +1295,11 @@ read_layer_kinds(struct cfg *c, struct model *m)
 	const cJSON *lt;
 
 	m->sliding_window = get_int(c, "sliding_window", 0, INT32_MAX, 0);
+	/* Cohere2 configs of the first releases name the window
+	 * interleaved_sliding_window (commandr.py read it then) */
+	if (m->sliding_window == 0 && strcmp(m->model_type, "cohere2") == 0)
+		m->sliding_window =
+		    get_int(c, "interleaved_sliding_window", 0, INT32_MAX, 0);
 	if (nested_defaults(c, m) != NULL &&
 	    cJSON_GetObjectItemCaseSensitive(c->text, "sliding_window") == NULL)
 		m->sliding_window = nested_defaults(c, m)->sliding_window;

@@ -679,6 +679,15 @@ Test(registry, moe_and_sliding_fields_of_unverified_classes)
 	cr_assert_eq(m.n_sliding, 3);
 	cr_assert_eq(m.layer_kind[3], LAYER_FULL);
 	model_done(&m);
+	/* the window under its first name */
+	cr_assert_eq(read_class("Cohere2ForCausalLM",
+			 "\"model_type\":\"cohere2\",\"interleaved_sliding_"
+			 "window\":4096,\"sliding_window_pattern\":4",
+			 &m),
+	    0);
+	cr_assert_eq(m.sliding_window, 4096);
+	cr_assert_eq(m.n_sliding, 3);
+	model_done(&m);
 }
 
 /*
