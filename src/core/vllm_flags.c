@@ -91,6 +91,16 @@ static const struct vllm_flag_choice mm_encoder_tp_modes[] = {
 	{ "weights", 0, 0, 0 }, { "data", 1, 0, 0 }, { NULL, 0, 0, 0 }
 };
 
+/* vllm/config/model.py RunnerOption and ConvertOption: the choices of the
+ * first's value are vLLM's default (a generative model's runner) */
+static const struct vllm_flag_choice runners[] = { { "auto", 0, 0, 0 },
+	{ "generate", 0, 0, 0 }, { "pooling", 1, 0, 0 }, { "draft", 2, 0, 0 },
+	{ NULL, 0, 0, 0 } };
+static const struct vllm_flag_choice converts[] = { { "auto", 0, 0, 0 },
+	{ "none", 0, 0, 0 }, { "embed", 1, 0, 0 }, { "classify", 2, 0, 0 },
+	{ "reward", 3, 0, 0 }, { "mm_encoder_only", 4, 0, 0 },
+	{ NULL, 0, 0, 0 } };
+
 /* no choice of its own: every value is kept and stops the plan */
 static const struct vllm_flag_choice any_value[] = { { NULL, 0, 0, 0 } };
 
@@ -413,6 +423,21 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    "plan stops)",
 	    VFK_JSON, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, NULL,
 	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false,
+	    true },
+	/* model_config.runner / convert: the pooling runner profiles a
+	 * pooler run instead of the sampler's warm-up and captures PIECEWISE
+	 * graphs only; the draft runner is a drafter's */
+	[VF_RUNNER] = { "runner", "--runner", NULL, "runner",
+	    "auto or generate; pooling and draft are not modelled (the plan "
+	    "stops)",
+	    VFK_ENUM, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, runners,
+	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true,
+	    true },
+	[VF_CONVERT] = { "convert", "--convert", NULL, "convert",
+	    "auto or none; a pooling adapter (embed, classify, ...) is not "
+	    "modelled (the plan stops)",
+	    VFK_ENUM, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, converts,
+	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true,
 	    true },
 	/* kv_transfer_config: a KV connector (NIXL, LMCache, P2P NCCL) with
 	 * its own buffers */
@@ -851,9 +876,15 @@ vllm_flag_refuses(const struct vllm_flag *f, const char *text, bool negated)
 		return f->keep_first ? !b : b;
 	}
 	if (f->kind == VFK_ENUM && f->keep_first && f->choices != NULL &&
-	    text != NULL && f->choices[0].name != NULL &&
-	    strcmp(text, f->choices[0].name) == 0)
-		return false;
+	    text != NULL) {
+		const struct vllm_flag_choice *c;
+
+		/* the first choice, or another of its value, is vLLM's default */
+		for (c = f->choices; c->name != NULL; c++)
+			if (strcmp(text, c->name) == 0 &&
+			    c->value == f->choices[0].value)
+				return false;
+	}
 	return true;
 }
 

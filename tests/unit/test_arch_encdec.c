@@ -16,6 +16,7 @@
 #include "core/kv.h"
 #include "core/plan.h"
 #include "core/speed.h"
+#include "core/vllm_flags.h"
 #include "core/vllm_version.h"
 #include "core/weights.h"
 #include "io/hfconfig.h"
@@ -503,4 +504,24 @@ Test(arch_encdec, encoder_only_refused)
 		cr_assert_eq(p.kv_tokens, 0);
 		model_done(&m);
 	}
+}
+
+/* --runner pooling and the pooling adapters of --convert stop the plan (the
+ * pooler run replaces the sampler's warm-up); vLLM's defaults do not */
+Test(arch_encdec, pooling_runner_refused_by_name)
+{
+	int amb = 0;
+	const struct vllm_flag *r = vllm_flag_find("--runner", &amb);
+	const struct vllm_flag *c = vllm_flag_find("--convert", &amb);
+
+	cr_assert_not_null(r);
+	cr_assert_not_null(c);
+	cr_assert(vllm_flag_refuses(r, "pooling", false));
+	cr_assert(vllm_flag_refuses(r, "draft", false));
+	cr_assert_not(vllm_flag_refuses(r, "auto", false));
+	cr_assert_not(vllm_flag_refuses(r, "generate", false));
+	cr_assert(vllm_flag_refuses(c, "embed", false));
+	cr_assert(vllm_flag_refuses(c, "classify", false));
+	cr_assert_not(vllm_flag_refuses(c, "auto", false));
+	cr_assert_not(vllm_flag_refuses(c, "none", false));
 }
