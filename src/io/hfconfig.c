@@ -727,8 +727,45 @@ quant_parts(const cJSON *qc, struct model *m)
  * tower (Qwen2.5-VL, Pixtral) has a gated MLP (gate, up, down); a GELU one
  * (Qwen3-VL and Qwen3.5's qwen3_vl.py Qwen3_VisionMLP, SigLIP) fc1 and fc2.
  */
+/*
+ * LLaVA's CLIP tower (vllm/model_executor/models/llava.py
+ * init_vision_tower_for_llava, main @002d607): the layers up to
+ * vision_feature_layer (-2: all but the last), each of 4h^2 attention and
+ * CLIPMLP's fc1 and fc2 (no gate, quick_gelu), the class and position
+ * embeddings and the patch convolution; LlavaMultiModalProjector's
+ * linear_1 (vision -> text hidden) and linear_2 (text -> text).  -1 when vc
+ * is not a CLIP tower of a LLaVA config.
+ */
 static double
-vision_params(const cJSON *vc, int text_hidden)
+llava_clip_params(const cJSON *root, const cJSON *vc, double hh, double dd,
+    double ii, int text_hidden)
+{
+	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
+	const cJSON *fl =
+	    cJSON_GetObjectItemCaseSensitive(root, "vision_feature_layer");
+	const cJSON *is = cJSON_GetObjectItemCaseSensitive(vc, "image_size");
+	const cJSON *ps = cJSON_GetObjectItemCaseSensitive(vc, "patch_size");
+	double layers, side = 0, patch = 0, th = text_hidden;
+
+	if (!cJSON_IsString(vt) ||
+	    strcmp(vt->valuestring, "clip_vision_model") != 0 ||
+	    !cJSON_IsNumber(fl))
+		return -1;
+	layers =
+	    fl->valuedouble < 0 ? dd + fl->valuedouble + 1 : fl->valuedouble;
+	if (layers < 0 || layers > dd)
+		layers = dd;
+	if (cJSON_IsNumber(ps) && ps->valuedouble > 0) {
+		patch = ps->valuedouble;
+		if (cJSON_IsNumber(is))
+			side = floor(is->valuedouble / patch);
+	}
+	return layers * (4 * hh * hh + 2 * hh * ii) + (side * side + 2) * hh +
+	    3 * patch * patch * hh + hh * th + th * th;
+}
+
+static double
+vision_params(const cJSON *root, const cJSON *vc, int text_hidden)
 {
 	const cJSON *h = cJSON_GetObjectItemCaseSensitive(vc, "hidden_size");
 	const cJSON *d = cJSON_GetObjectItemCaseSensitive(vc, "depth");
@@ -754,6 +791,8 @@ vision_params(const cJSON *vc, int text_hidden)
 	hh = h->valuedouble;
 	dd = d->valuedouble;
 	ii = cJSON_IsNumber(i) ? i->valuedouble : 4 * hh;
+	if (llava_clip_params(root, vc, hh, dd, ii, text_hidden) >= 0)
+		return llava_clip_params(root, vc, hh, dd, ii, text_hidden);
 	oo = cJSON_IsNumber(o) ? o->valuedouble : text_hidden;
 	if (cJSON_IsString(act) && strstr(act->valuestring, "gelu") != NULL)
 		mlp = 2;
@@ -1386,7 +1425,7 @@ read_vision(struct cfg *c, struct model *m)
 	if (!cJSON_IsNumber(vl))
 		vl = cJSON_GetObjectItemCaseSensitive(vc, "num_hidden_layers");
 	m->multimodal = 1;
-	m->vision_params = vision_params(vc, m->hidden);
+	m->vision_params = vision_params(c->root, vc, m->hidden);
 	m->vision_hidden = obj_int(c, vc, VC, "hidden_size", 0, MAX_DIM, 0);
 	m->vision_layers = cJSON_IsNumber(vl)
 	    ? obj_int(c, vc, VC, vl->string, 0, MAX_LAYERS, 0)

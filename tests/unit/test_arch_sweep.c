@@ -389,3 +389,26 @@ Test(sweep, cohere2_sliding_window_pattern)
 	cr_assert_eq(m.layer_kind[31], LAYER_FULL);
 	model_done(&m);
 }
+
+/*
+ * llava-hf/llava-1.5-7b-hf: vLLM builds its CLIP ViT-L/14-336 tower up to
+ * vision_feature_layer -2, 23 of its 24 layers (llava.py
+ * init_vision_tower_for_llava), each 4 x 1024^2 attention and fc1/fc2 of
+ * 1024 x 4096: 289.4M; 578 class and position embeddings and the 14 x 14
+ * patch convolution 1.2M; the projector 1024 x 4096 + 4096 x 4096 21.0M:
+ * 311.6M.  With the Llama-2-7B text model (32 x (4 x 4096^2 + 3 x 4096 x
+ * 11008) + 2 x 32,064 x 4096 = 6.739B): 7.05B, the Hub's 7.06B; a gated
+ * MLP over all 24 layers and a 4h merger made it 7.18B.
+ */
+Test(sweep, llava_clip_tower_as_vllm_builds_it)
+{
+	struct model m;
+	double b;
+
+	load("llava-hf--llava-1.5-7b-hf", &m);
+	cr_assert(fabs(m.vision_params / 1e9 - 0.3116) < 0.001, "%.4fB",
+	    m.vision_params / 1e9);
+	b = weights_param_count(&m);
+	cr_assert(fabs(b - 7.06) < 0.02, "%.4fB", b);
+	model_done(&m);
+}
