@@ -271,7 +271,10 @@ compressed_tensors_quant(const cJSON *qc, enum ckpt_format *fmt,
 		*kv = KV_FP8;
 }
 
-/* Maps a quantization_config object to a weight format and KV dtype. */
+/*
+ * Maps a quantization_config object to a weight format and KV dtype.  -2
+ * (err set) for a method vLLM serves and headroom does not model.
+ */
 static int
 hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
     char *err, size_t errlen)
@@ -318,12 +321,12 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 	if (strcasecmp(method, "bitsandbytes") == 0 ||
 	    strcasecmp(method, "gguf") == 0) {
 		snprintf(err, errlen,
-		    "quantization_config.quant_method: '%s' is not "
-		    "supported by headroom (fp8, awq, gptq, "
-		    "compressed-tensors, "
-		    "modelopt, modelopt_fp4 and mxfp4 are)",
+		    "quantization_config.quant_method '%s': vLLM serves it, "
+		    "but headroom does not model its weights (fp8, awq, gptq, "
+		    "compressed-tensors, modelopt, modelopt_fp4 and mxfp4 it "
+		    "does), and refuses rather than price them",
 		    method);
-		return -1;
+		return -2;
 	}
 	snprintf(err, errlen,
 	    "quantization_config.quant_method: unknown method "
@@ -1365,6 +1368,7 @@ read_formats(struct cfg *c, struct model *m, struct quant_layers *ql)
 {
 	const cJSON *qc =
 	    cJSON_GetObjectItemCaseSensitive(c->root, "quantization_config");
+	int r;
 
 	m->native_format = m->dtype_is_fp16 ? FMT_FP16 : FMT_BF16;
 	m->native_kv = KV_AUTO;
@@ -1372,8 +1376,15 @@ read_formats(struct cfg *c, struct model *m, struct quant_layers *ql)
 		qc = get(c, "quantization_config");
 	if (!cJSON_IsObject(qc))
 		return 0;
-	if (hfconfig_quant(qc, &m->native_format, &m->native_kv, c->err,
-		c->errlen) != 0) {
+	r = hfconfig_quant(qc, &m->native_format, &m->native_kv, c->err,
+	    c->errlen);
+	if (r == -2) {
+		/* a refusal at the configuration phase, not a bad file */
+		m->refusal = xstrdup(c->err);
+		c->err[0] = '\0';
+		return 0;
+	}
+	if (r != 0) {
 		*c->bad = "quantization_config";
 		return -1;
 	}

@@ -412,3 +412,30 @@ Test(sweep, llava_clip_tower_as_vllm_builds_it)
 	cr_assert(fabs(b - 7.06) < 0.02, "%.4fB", b);
 	model_done(&m);
 }
+
+/*
+ * A bitsandbytes checkpoint (the quantization_config transformers writes
+ * for a 4-bit NF4 save, as unsloth's *-bnb-4bit repositories carry it):
+ * vLLM serves it, headroom does not model its weights, so the model is
+ * refused at the configuration phase, not rejected as a bad file; the
+ * sizes are read all the same.
+ */
+Test(sweep, bitsandbytes_refused_not_rejected)
+{
+	static const char *const json =
+	    "{\"architectures\":[\"LlamaForCausalLM\"],\"model_type\":"
+	    "\"llama\",\"hidden_size\":4096,\"num_attention_heads\":32,"
+	    "\"num_key_value_heads\":8,\"num_hidden_layers\":32,"
+	    "\"intermediate_size\":14336,\"vocab_size\":128256,"
+	    "\"torch_dtype\":\"bfloat16\",\"quantization_config\":{"
+	    "\"_load_in_4bit\":true,\"bnb_4bit_quant_type\":\"nf4\","
+	    "\"bnb_4bit_use_double_quant\":true,\"load_in_4bit\":true,"
+	    "\"quant_method\":\"bitsandbytes\"}}";
+	struct model m;
+
+	parse(json, &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal, "bitsandbytes") != NULL, "%s", m.refusal);
+	cr_assert_eq(m.layers, 32);
+	model_done(&m);
+}

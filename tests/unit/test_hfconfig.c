@@ -119,7 +119,7 @@ Test(hfconfig, contradictions_name_the_field)
 	cr_assert_eq(read_cfg("{\"num_hidden_layers\":2,\"hidden_size\":1024,"
 			      "\"num_attention_heads\":8,\"vocab_size\":100,"
 			      "\"quantization_config\":"
-			      "{\"quant_method\":\"bitsandbytes\"}}",
+			      "{\"quant_method\":\"nonesuch\"}}",
 			 &m, err, sizeof err),
 	    -1);
 	cr_assert(strstr(err, "quant_method") != NULL, "%s", err);
