@@ -230,6 +230,10 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "Molmo's vision backbone, sized in molmo.py rather than "
 	    "config.json, is not modelled",
 	    0 },
+	{ "BailingMoeV2_5ForCausalLM",
+	    "Ling 2.5's linear-attention layers (layer_group_size) beside its "
+	    "MLA layers (bailing_moe_linear.py) are not modelled",
+	    0 },
 	{ "AfmoeForCausalLM",
 	    "AFMoE's gated attention and its dense first layers "
 	    "(num_dense_layers; afmoe.py) are not modelled",
@@ -2258,7 +2262,9 @@ read_unknown_moe(const struct src *s, struct model *m)
 	if (m->n_shared_experts == 0 && m->shared_intermediate == 0 &&
 	    shared > 0) {
 		m->n_shared_experts = shared;
-		m->shared_intermediate = m->moe_intermediate;
+		/* bailing_moe.py: moe_shared_expert_intermediate_size if given */
+		m->shared_intermediate = num(s,
+		    "moe_shared_expert_intermediate_size", m->moe_intermediate);
 	}
 	/* GraniteMoeShared (granitemoeshared.py): one shared MLP of
 	 * shared_intermediate_size */

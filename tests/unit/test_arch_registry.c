@@ -662,6 +662,15 @@ Test(registry, moe_and_sliding_fields_of_unverified_classes)
 	cr_assert_eq(m.n_shared_experts, 1);
 	cr_assert_eq(m.shared_intermediate, 64);
 	model_done(&m);
+	cr_assert_eq(read_class("BailingMoeV2ForCausalLM",
+			 "\"num_experts\":8,\"moe_intermediate_size\":64,"
+			 "\"num_shared_experts\":2,"
+			 "\"moe_shared_expert_intermediate_size\":96",
+			 &m),
+	    0);
+	cr_assert_eq(m.n_shared_experts, 2);
+	cr_assert_eq(m.shared_intermediate, 96);
+	model_done(&m);
 	cr_assert_eq(read_class("GraniteMoeSharedForCausalLM",
 			 "\"num_local_experts\":8,\"intermediate_size\":128,"
 			 "\"shared_intermediate_size\":512",
