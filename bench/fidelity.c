@@ -171,6 +171,42 @@ log_layout(const cJSON *c, int *block, double *pad)
 	}
 }
 
+/*
+ * The drafter of a case whose speculative config names one: the config
+ * the row's "draft_config_fixture" names (under tests/fixtures/configs),
+ * read as --speculative-config reads a folder.  Returns -1 with the reason
+ * when the row has none: a drafter headroom has not read is not sized.
+ */
+static int
+case_drafter(const cJSON *c, struct plan_input *in, const char **why)
+{
+	static struct model d;
+	static int have;
+	const char *rel = str(c, "draft_config_fixture");
+	const char *top = getenv("TOP_SRCDIR");
+	char path[1024], err[256];
+	int64_t wb;
+
+	if (rel == NULL) {
+		*why = "the drafter's config.json is not in the set";
+		return -1;
+	}
+	if (have)
+		model_done(&d);
+	memset(&d, 0, sizeof d);
+	have = 0;
+	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
+	    top ? top : ".", rel);
+	if (model_dir_read(path, &d, &wb, err, sizeof err) != 0) {
+		*why = "the drafter's fixture does not read";
+		return -1;
+	}
+	have = 1;
+	snprintf(in->spec.model, sizeof in->spec.model, "%s", rel);
+	in->draft = &d;
+	return 0;
+}
+
 /* Builds the input of a case; returns 0, or -1 with the reason it is
  * skipped.  A case whose card is unknown but whose log prints the hybrid
  * block size is planned on a nominal card for that line alone
@@ -371,6 +407,9 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		in->spec.method = spec_method_parse(in->spec.name);
 		if (nt)
 			in->spec.num_tokens = atoi(nt + 26);
+		if (spec_has_drafter(&in->spec) &&
+		    case_drafter(c, in, why) != 0)
+			return -1;
 	}
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "enforce_eager")))
 		in->enforce_eager = true;

@@ -1286,7 +1286,12 @@ walk_draft_overhead(const struct walk *w, int s, struct overhead_in *oi)
 	} else if (spec_has_drafter(&in->spec) && in->draft != NULL &&
 	    p->pp == 1) {
 		oi->draft_hidden = in->draft->hidden;
-		oi->draft_held = in->spec.method == SPEC_EAGLE3 ? 4 : 1;
+		/* the target returns its auxiliary hidden states only for
+		 * method "eagle3" (use_aux_hidden_state_outputs) */
+		oi->draft_held =
+		    in->spec.method == SPEC_EAGLE3 && !in->draft->eagle_no_aux
+		    ? 4
+		    : 1;
 		oi->draft_inter = in->draft->intermediate;
 		oi->draft_layers =
 		    spec_draft_layers(in->draft, &in->spec, p->version);
@@ -1351,9 +1356,10 @@ walk_stage(struct walk *w, int s)
 		    w->dtype_bytes, p->tp, &w->es);
 	else if (spec_has_drafter(&in->spec) && in->draft != NULL && p->pp == 1)
 		x->draft = (int64_t)weights_draft_bytes(in->draft, m,
-		    in->spec.method == SPEC_EAGLE        ? WEIGHTS_EAGLE
-			: in->spec.method == SPEC_EAGLE3 ? WEIGHTS_EAGLE3
-							 : WEIGHTS_DRAFT_MODEL,
+		    spec_draft_head(in->draft, &in->spec) == SPEC_EAGLE3
+			? WEIGHTS_EAGLE3
+			: in->spec.method == SPEC_EAGLE ? WEIGHTS_EAGLE
+							: WEIGHTS_DRAFT_MODEL,
 		    spec_draft_layers(in->draft, &in->spec, p->version),
 		    w->dtype_bytes, p->tp, p->pp);
 	x->weights += x->draft;

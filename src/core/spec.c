@@ -335,13 +335,29 @@ spec_check_drafter(const struct model *m, const struct model *d,
 	spec_check_draft_model(m, d, s, msg, len);
 }
 
+enum spec_method
+spec_draft_head(const struct model *d, const struct plan_spec *s)
+{
+	/* EAGLEConfig (vllm/transformers_utils/configs/eagle.py): for "eagle"
+	 * an architecture already named Eagle... is kept, so a speculators
+	 * EAGLE-3 head (algos.py update_eagle3: Eagle3LlamaForCausalLM) is
+	 * built as llama_eagle3.py builds it */
+	if (s->method == SPEC_EAGLE && d != NULL &&
+	    ((d->architecture != NULL &&
+		 strncmp(d->architecture, "Eagle3", 6) == 0) ||
+		(d->speculators_method != NULL &&
+		    strcmp(d->speculators_method, "eagle3") == 0)))
+		return SPEC_EAGLE3;
+	return s->method;
+}
+
 int
 spec_draft_layers(const struct model *d, const struct plan_spec *s, int version)
 {
 	if (d == NULL)
 		return 0;
-	if (s->method == SPEC_EAGLE3 && d->layers > 1 && version > 0 &&
-	    version < VLLM_SINCE_EAGLE3_LAYERS)
+	if (spec_draft_head(d, s) == SPEC_EAGLE3 && d->layers > 1 &&
+	    version > 0 && version < VLLM_SINCE_EAGLE3_LAYERS)
 		return 1;
 	return d->layers;
 }

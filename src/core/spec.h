@@ -77,6 +77,14 @@ void spec_check_drafter(const struct model *m, const struct model *d,
     size_t len);
 
 /*
+ * The head vLLM builds for drafter d: the method, but SPEC_EAGLE3 for an
+ * "eagle" method whose drafter is an EAGLE-3 head by its architecture
+ * (Eagle3...) or speculators type, which vLLM keeps by name.
+ */
+enum spec_method spec_draft_head(const struct model *d,
+    const struct plan_spec *);
+
+/*
  * Decoder layers vLLM builds for drafter d in release version: its
  * num_hidden_layers, but one for an EAGLE-3 head before multi-layer heads
  * (VLLM_SINCE_EAGLE3_LAYERS, #26164: llama_eagle3.py built one "midlayer").

@@ -640,6 +640,44 @@ drafter_set(struct plan_input *in, const char *method, const char *model,
 	in->draft = d;
 }
 
+Test(spec, gemma4_eagle_capture_sizes_of_a_real_startup)
+{
+	/* tests/calibration/newer-logs.json,
+	 * wsl-v0192rc1-gemma-4-26b-a4b-it-nvfp4-eagle3head-32gbclass-tp1-98304:
+	 * vLLM 0.19.2rc1, gemma-4-26B-A4B with an EAGLE-3 head, k 3,
+	 * max_num_seqs 2, 8,192 batched tokens, FULL_AND_PIECEWISE, logs
+	 * "cudagraph_capture_sizes': [1, 2, 4, 8, 16]" and "Profiling CUDA
+	 * graph memory: PIECEWISE=3 (largest=16), FULL=2 (largest=8)": M =
+	 * min(2 x 4 x 2, 512) = 16; 1 2 4 8 16 rounded up to multiples of 4:
+	 * 4 8 16 (3); FULL decode sizes 4..8: 4 8 (2).  The sizes do not
+	 * depend on the drafter, whose config was not seen: ngram with the
+	 * same k gives them, on any card that holds the weights. */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct plan_input e;
+	struct plan q;
+
+	test_input(&in, "h100-sxm", "google/gemma-4-26B-A4B", NULL);
+	in.version = VLLM_VER(0, 19, 2);
+	in.max_num_seqs = 2;
+	in.max_num_batched_tokens = 8192;
+	in.max_model_len = 98304;
+	spec_set(&in, "ngram", 3);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.n_capture_sizes, 3);
+	cr_assert_eq(p.max_capture_size, 16);
+	/* 3 PIECEWISE + 2 FULL: the FULL_DECODE_ONLY plan captures the 2 */
+	e = in;
+	e.cudagraph_mode = PLAN_CG_FULL_DECODE_ONLY;
+	plan_compute(c, &e, &q);
+	cr_assert_eq(q.phase, PHASE_NONE, "%s", q.message);
+	cr_assert(q.cuda_graphs * 5 > p.cuda_graphs * 2 - 5 &&
+		q.cuda_graphs * 5 < p.cuda_graphs * 2 + 5,
+	    "%lld %lld", (long long)q.cuda_graphs, (long long)p.cuda_graphs);
+}
+
 Test(spec, drafter_forward_and_graphs_by_hand)
 {
 	/* Llama-3.1-8B with its EAGLE-3 head on an H100, max_num_seqs 8,
@@ -678,11 +716,6 @@ Test(spec, drafter_forward_and_graphs_by_hand)
 	    (long long)(b.activation - a.activation));
 	g = b.cuda_graphs - a.cuda_graphs;
 	cr_assert(g >= 1582189 && g <= 1582191, "%lld", (long long)g);
-	/* the EAGLE-1 layout: only the target's hidden states are held */
-	drafter_set(&in, "eagle", "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", &d, 3);
-	plan_compute(c, &in, &b);
-	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
-	cr_assert_eq(b.activation - a.activation, 8192LL * 4096 * 2);
 	in.cudagraph_mode = PLAN_CG_FULL_DECODE_ONLY;
 	spec_set(&in, "ngram", 3);
 	in.draft = NULL;
@@ -928,7 +961,7 @@ Test(spec, speculators_format_head_reads_as_the_plain_one)
 	char dir[] = "/tmp/headroom-specXXXXXX", path[64], err[256];
 	struct plan_input in;
 	struct model d;
-	struct plan p;
+	struct plan p, q;
 	int64_t wb;
 	FILE *f;
 
@@ -954,6 +987,25 @@ Test(spec, speculators_format_head_reads_as_the_plain_one)
 	cr_assert_eq(p.draft_weights, 850159616LL, "%lld",
 	    (long long)p.draft_weights);
 	cr_assert_eq(p.bytes_per_token, 135168);
+	/* method "eagle" with this head, as a real 0.19.2rc1 startup gave it
+	 * (RedHatAI/gemma-4-26B-A4B-it-speculator.eagle3, "Resolved
+	 * architecture: Eagle3LlamaForCausalLM"): EAGLEConfig keeps a name
+	 * already starting with Eagle, so vLLM builds the EAGLE-3 head, same
+	 * bytes; the target returns no auxiliary hidden states (only for
+	 * method "eagle3"), so the head's phase of the profile run holds the
+	 * target's hidden states alone: 3 x 8192 x 4096 x 2 = 201,326,592
+	 * bytes less than with "eagle3" (max_num_seqs 8, the sampler small) */
+	in.max_num_seqs = 8;
+	in.max_num_batched_tokens = 8192;
+	plan_compute(c, &in, &p);
+	drafter_set(&in, "eagle", "RedHatAI/x-speculator.eagle3", &d, 3);
+	plan_compute(c, &in, &q);
+	cr_assert_eq(q.phase, PHASE_NONE, "%s", q.message);
+	cr_assert_eq(q.draft_weights, 850159616LL, "%lld",
+	    (long long)q.draft_weights);
+	cr_assert_eq(q.draft_layers, 1);
+	cr_assert_eq(p.activation - q.activation, 201326592LL, "%lld",
+	    (long long)(p.activation - q.activation));
 	model_done(&d);
 }
 
