@@ -2318,6 +2318,15 @@ is_vision_class(const char *arch)
 	return 0;
 }
 
+/* model_types whose sliding_window_pattern hfconfig.c lays out itself */
+static int
+pattern_read(const char *mt)
+{
+	return mt != NULL &&
+	    (strcmp(mt, "cohere2") == 0 || strcmp(mt, "gemma2") == 0 ||
+		strncmp(mt, "gemma3", 6) == 0);
+}
+
 /*
  * EXAONE 4's sliding_window_pattern of letters ("LLLG": transformers'
  * Exaone4Config repeats it over the layers, L sliding, G full; exaone4.py
@@ -2369,8 +2378,8 @@ read_unknown(const struct src *s, struct model *m)
 	 * Cohere2 (hfconfig.c) and EXAONE 4's letters would otherwise slide
 	 * every layer */
 	if (m->sliding_window > 0 && get(s, "layer_types") == NULL &&
-	    get(s, "sliding_window_pattern") != NULL &&
-	    strcmp(mt ? mt : "", "cohere2") != 0 && !exaone_pattern(s, m)) {
+	    get(s, "sliding_window_pattern") != NULL && !pattern_read(mt) &&
+	    !exaone_pattern(s, m)) {
 		refuse(m,
 		    "%s: config field 'sliding_window_pattern' changes vLLM's "
 		    "memory in a way headroom does not model for this "

@@ -528,6 +528,16 @@ Test(registry, field_rules_of_unverified_classes)
 	    "\"moe_num_experts\":8,\"moe_intermediate_size\":64,"
 	    "\"moe_layer_start_index\":1,\"moe_layer_end_index\":2",
 	    "moe_layer_end_index");
+	/* a Gemma 3 text part under an unchecked class: hfconfig.c's pattern */
+	cr_assert_eq(read_class("FooForConditionalGeneration",
+			 "\"model_type\":\"gemma3_text\",\"sliding_window\":"
+			 "512,"
+			 "\"sliding_window_pattern\":4",
+			 &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.n_sliding, 3);
+	model_done(&m);
 	/* neutral values plan */
 	cr_assert_eq(read_class("HunYuanDenseV1ForCausalLM",
 			 "\"use_cla\":false", &m),
