@@ -272,6 +272,46 @@ compressed_tensors_quant(const cJSON *qc, enum ckpt_format *fmt,
 }
 
 /*
+ * A quantization_config without quant_method that ModelOpt wrote
+ * (producer.name "modelopt", the algorithm under "quantization"): vLLM
+ * names its method from quant_algo (vllm/config/model.py
+ * _normalize_quantization_config, main @002d607): FP8,
+ * FP8_PER_CHANNEL_PER_TOKEN and FP8_PB_WO are modelopt, NVFP4 modelopt_fp4,
+ * another algorithm stops vLLM ("Unknown ModelOpt quant algo: X", -1 with
+ * err).  *method is left alone when the config is not ModelOpt's.
+ */
+static int
+modelopt_method(const cJSON *qc, const char **method, char *err, size_t errlen)
+{
+	const cJSON *pr = cJSON_GetObjectItemCaseSensitive(qc, "producer");
+	const cJSON *name = cJSON_IsObject(pr)
+	    ? cJSON_GetObjectItemCaseSensitive(pr, "name")
+	    : NULL;
+	const cJSON *q = cJSON_GetObjectItemCaseSensitive(qc, "quantization");
+	const cJSON *algo = cJSON_IsObject(q)
+	    ? cJSON_GetObjectItemCaseSensitive(q, "quant_algo")
+	    : NULL;
+	const char *a;
+
+	if (!cJSON_IsString(name) ||
+	    strcmp(name->valuestring, "modelopt") != 0 || !cJSON_IsString(algo))
+		return 0;
+	a = algo->valuestring;
+	if (strcasecmp(a, "FP8") == 0 ||
+	    strcasecmp(a, "FP8_PER_CHANNEL_PER_TOKEN") == 0 ||
+	    strcasecmp(a, "FP8_PB_WO") == 0) {
+		*method = "modelopt";
+		return 0;
+	}
+	if (strcasecmp(a, "NVFP4") == 0) {
+		*method = "modelopt_fp4";
+		return 0;
+	}
+	snprintf(err, errlen, "Unknown ModelOpt quant algo: %s", a);
+	return -1;
+}
+
+/*
  * Maps a quantization_config object to a weight format and KV dtype.  -2
  * (err set) for a method vLLM serves and headroom does not model.
  */
@@ -284,6 +324,8 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 	const cJSON *v;
 
 	*kv = KV_AUTO;
+	if (*method == '\0' && modelopt_method(qc, &method, err, errlen) != 0)
+		return -2;
 	if (strcasecmp(method, "fp8") == 0) {
 		v = cJSON_GetObjectItemCaseSensitive(qc, "weight_block_size");
 		*fmt = cJSON_IsArray(v) ? FMT_FP8_BLOCK : FMT_FP8;

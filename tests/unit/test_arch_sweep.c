@@ -439,3 +439,43 @@ Test(sweep, bitsandbytes_refused_not_rejected)
 	cr_assert_eq(m.layers, 32);
 	model_done(&m);
 }
+
+/*
+ * A config.json whose quantization_config is what ModelOpt writes (the
+ * hf_quant_config.json of nvidia/Llama-3.1-70B-Instruct-FP8: producer
+ * modelopt, quantization.quant_algo FP8, kv_cache_quant_algo FP8) and no
+ * quant_method: vLLM names the method modelopt from quant_algo, so the
+ * plan is FP8 weights and an FP8 KV cache (2 x 4 x 128 x 1 B x 80 =
+ * 81,920 bytes per token at TP 2), where headroom stopped at "unknown
+ * method ''"; an algorithm vLLM does not know refuses in its words.
+ */
+Test(sweep, modelopt_config_without_quant_method)
+{
+	static const char *const fmt =
+	    "{\"architectures\":[\"LlamaForCausalLM\"],\"model_type\":"
+	    "\"llama\",\"hidden_size\":8192,\"num_attention_heads\":64,"
+	    "\"num_key_value_heads\":8,\"num_hidden_layers\":80,"
+	    "\"intermediate_size\":28672,\"vocab_size\":128256,"
+	    "\"torch_dtype\":\"bfloat16\",\"quantization_config\":{"
+	    "\"producer\":{\"name\":\"modelopt\",\"version\":\"0.23.0\"},"
+	    "\"quantization\":{\"quant_algo\":\"%s\",\"kv_cache_quant_algo\":"
+	    "\"FP8\",\"exclude_modules\":[\"lm_head\"]}}}";
+	char json[1024];
+	struct model m;
+	struct kv_layout l;
+	char err[KV_ERR_LEN];
+
+	snprintf(json, sizeof json, fmt, "FP8");
+	parse(json, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.native_format, FMT_FP8);
+	cr_assert_eq(m.native_kv, KV_FP8);
+	cr_assert_eq(layout_at(&m, 2, &l, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(l.bytes_per_token, 81920);
+	model_done(&m);
+	snprintf(json, sizeof json, fmt, "W4A8_AWQ");
+	parse(json, &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert_str_eq(m.refusal, "Unknown ModelOpt quant algo: W4A8_AWQ");
+	model_done(&m);
+}
