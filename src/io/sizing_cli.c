@@ -279,6 +279,12 @@ sizing_cli_instance(const struct catalogue *c, const struct plan_input *base,
 		in->ckpt = base->ckpt;
 		in->format = base->format;
 		in->weight_bytes = base->weight_bytes;
+		/* --model's drafting goes with it: the same target, the same
+		 * --speculative-config and drafter (vLLM would load them) */
+		in->spec = base->spec;
+		in->draft = base->draft;
+		in->num_speculative_tokens = base->num_speculative_tokens;
+		in->draft_attention_layers = base->draft_attention_layers;
 		model = NULL;
 	}
 	return resolve_model(c, model, ckpt, in, err, errlen);

@@ -58,6 +58,18 @@ check "eagle3 on a target vLLM does not take" 1 "Eagle3 is only supported for " 
     --gpu h100-sxm --model google/gemma-3-27b-it --vllm-version 0.16.0 --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}"
 check "an eagle3 drafter named without a method is an eagle3 head" 0 "of which EAGLE-3 draft head: 0.79 GiB" -- \
     $G --speculative-config "{\"model\": \"$E3\", \"num_speculative_tokens\": 3}"
+check "an --instance of --model keeps its drafter in the command" 0 \
+    "vllm serve meta-llama/Llama-3.1-8B-Instruct --gpu-memory-utilization 0.45 --speculative-config '{\"method\":\"eagle3\",\"model\":\"$E3\",\"num_speculative_tokens\":3}'" -- \
+    $G --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}" \
+    --instance util=0.45 --instance model=Qwen/Qwen3-8B,util=0.45
+check "... and in its KV cache (16.86 GiB, 17.62 without the head)" 0 \
+    "1   meta-llama/Llama-3.1-8B-Instruct    0.45    35.64     0.51    36.15    16.86" -- \
+    $G --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}" \
+    --instance util=0.45 --instance model=Qwen/Qwen3-8B,util=0.45
+check "... while another model's instance drafts nothing" 0 \
+    "vllm serve Qwen/Qwen3-8B --gpu-memory-utilization 0.45 --port 8001$" -- \
+    $G --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}" \
+    --instance util=0.45 --instance model=Qwen/Qwen3-8B,util=0.45
 check "medusa is refused by name" 1 "method 'medusa' (model x/medusa-head) is not modelled" -- \
     $G --speculative-config '{"method": "medusa", "model": "x/medusa-head", "num_speculative_tokens": 3}'
 check "an unknown method is refused by name" 1 "method 'lookahead_v9' is not modelled" -- \
