@@ -207,6 +207,21 @@ case_drafter(const cJSON *c, struct plan_input *in, const char **why)
 	return 0;
 }
 
+/* Whether one of a case's log lines holds needle (vLLM's non-default args). */
+static int
+log_has(const cJSON *c, const char *needle)
+{
+	const cJSON *lines =
+	    cJSON_GetObjectItemCaseSensitive(c, "key_log_lines");
+	const cJSON *l;
+
+	cJSON_ArrayForEach(l, lines) {
+		if (cJSON_IsString(l) && strstr(l->valuestring, needle))
+			return 1;
+	}
+	return 0;
+}
+
 /* Builds the input of a case; returns 0, or -1 with the reason it is
  * skipped.  A case whose card is unknown but whose log prints the hybrid
  * block size is planned on a nominal card for that line alone
@@ -392,7 +407,8 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		in->block_size = (int)v;
 	if (flags && strstr(flags, "--block-size=128"))
 		in->block_size = 128;
-	if (flags && strstr(flags, "--enable-prefix-caching"))
+	if ((flags && strstr(flags, "--enable-prefix-caching")) ||
+	    log_has(c, "'enable_prefix_caching': True"))
 		in->prefix_caching = 1;
 	if (flags && strstr(flags, "speculative_config={'method': '")) {
 		const char *mth =

@@ -1170,6 +1170,23 @@ ssm_hook_bytes(const struct model *m, int version, int conv_bytes)
  * caching ("Hybrid or mamba-based model detected without support for
  * prefix caching: disabling."), so the state keeps one block.
  */
+/*
+ * An attention-free model (IsAttentionFree: Mamba, Mamba2): not a hybrid
+ * for ModelConfig.is_hybrid, so V1's default of prefix caching on applies
+ * to it (EngineArgs._set_default_args turns it off for hybrids only).
+ */
+static bool
+state_only(const struct model *m)
+{
+	int i;
+
+	for (i = 0; i < m->layers; i++)
+		if (m->ld[i].mixer == MIXER_ATTENTION ||
+		    m->ld[i].parallel_attn != 0)
+			return false;
+	return m->n_state_layers > 0;
+}
+
 static enum mamba_mode
 hybrid_mamba_mode(const struct model *m, int version, int nspec)
 {
@@ -1231,7 +1248,8 @@ walk_kv_params(struct walk *w)
 	p->mamba_mode = MAMBA_MODE_NONE;
 	if (m->n_state_layers > 0 &&
 	    (in->prefix_caching > 0 ||
-		(in->prefix_caching == 0 && w->t.hybrid_prefix_caching)))
+		(in->prefix_caching == 0 && w->t.mamba_prefix_caching &&
+		    state_only(m))))
 		p->mamba_mode = hybrid_mamba_mode(m, w->t.version, w->nspec);
 	kp->mamba_mode = p->mamba_mode;
 	kp->num_spec = w->nspec;

@@ -220,10 +220,17 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	 * Llama-4-Scout startup (91,495 blocks = groups of 12 layers).  The
 	 * release between is not established: 0.19.0 is the first known. */
 	t->hma_chunked_local = v >= VLLM_VER(0, 19, 0);
-	/* Hybrid models: prefix caching on by default (mamba_cache_mode align or
-	 * all).  Evidence: the 0.20.0 Qwen3.6-27B startup (4 + 3 x 5 state
-	 * blocks); first known release, earlier ones plan prefix caching off. */
-	t->hybrid_prefix_caching = v >= VLLM_VER(0, 20, 0);
+	/* Prefix caching by default for attention-free Mamba models, which
+	 * ModelConfig.is_hybrid does not count as hybrids; hybrids keep it off
+	 * unless asked for (EngineArgs._set_default_args, vllm/engine/
+	 * arg_utils.py: "Disable prefix caching default for hybrid models since
+	 * the feature is still experimental": every hybrid startup of the
+	 * calibration set with it on passed --enable-prefix-caching, and the
+	 * 0.20.1 Nemotron-Cascade-2 startup without it prints
+	 * enable_prefix_caching=False and a 4176-token block, mode none).  No
+	 * attention-free startup has been checked; 0.20.0 is kept as the first
+	 * release, as before. */
+	t->mamba_prefix_caching = v >= VLLM_VER(0, 20, 0);
 	/* DeepSeek-V3.2 / GLM-5 with fp8 KV on Blackwell: the FLASHINFER_MLA_SPARSE
 	 * backend stores 576 fp8 bytes per token, not fp8_ds_mla's 656.
 	 * Evidence: the 0.26.0 GLM-5.2 GB200 startup (47,700 B per token =

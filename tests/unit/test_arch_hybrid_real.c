@@ -409,10 +409,11 @@ Test(hybrid_real, granite_4_h_small_block_of_0_11)
  * Nemotron-H-56B-Base-8K names none.  Attention 2 x 8 x 128 x 2 = 4096 B;
  * conv 3 x (16,384 + 2 x 8 x 256) x 2 = 122,880.  0.19.0, float16: SSM 256
  * x 64 x 256 x 2 = 8,388,608 -> 8,511,488, block 16 x cdiv(8,511,488,
- * 65,536) = 16 x 130 = 2080.  0.20.0, float32: 16,777,216 -> 16,900,096;
- * prefix caching is on (mode all, chunk 128): 128 x cdiv(cdiv(16,900,096,
- * 4096) = 4126, 128) = 128 x 33 = 4224.  An explicit float16 at 0.20.0:
- * 128 x cdiv(2078, 128) = 2176.
+ * 65,536) = 16 x 130 = 2080.  0.20.0, float32: 16,777,216 -> 16,900,096,
+ * block 16 x cdiv(16,900,096, 65,536) = 16 x 258 = 4128; with
+ * --enable-prefix-caching (mode all, chunk 128): 128 x cdiv(cdiv(
+ * 16,900,096, 4096) = 4126, 128) = 128 x 33 = 4224.  An explicit float16
+ * with prefix caching: 128 x cdiv(2078, 128) = 2176.
  */
 Test(hybrid_real, nemotron_h_auto_ssm_dtype_per_release)
 {
@@ -444,6 +445,11 @@ Test(hybrid_real, nemotron_h_auto_ssm_dtype_per_release)
 	in.version = VLLM_VER(0, 20, 0);
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.kv.state_bytes / p.kv.state_layers, 16900096);
+	cr_assert_eq(p.mamba_mode, MAMBA_MODE_NONE);
+	cr_assert_eq(p.kv.attn_block_size, 4128);
+	in.prefix_caching = 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.mamba_mode, MAMBA_MODE_ALL);
 	cr_assert_eq(p.kv.attn_block_size, 4224);
 	in.mamba_ssm_cache_dtype = PLAN_MAMBA_FLOAT16;
 	plan_compute(c, &in, &p);
@@ -677,5 +683,48 @@ Test(hybrid_real, granite_4_h_assumption_names_its_startups)
 	    m.assumption);
 	cr_assert(strstr(m.assumption, "not measured") != NULL, "%s",
 	    m.assumption);
+	model_done(&m);
+}
+
+/*
+ * Nemotron-Cascade-2-30B-A3B-NVFP4 on a Blackwell card under WSL (vLLM
+ * 0.20.1rc1.dev91, no --enable-prefix-caching, --kv-cache-dtype fp8_e4m3,
+ * --mamba-ssm-cache-dtype float32, --max-model-len 256000, utilization
+ * 0.85; search-index file 51923877316): the engine config prints
+ * enable_prefix_caching=False, "Setting attention block size to 4176
+ * tokens" (mode none: with prefix caching, mode all would align to the
+ * chunk, 128 x cdiv(4168, 128) = 4224), "Available KV cache memory: 3.72
+ * GiB", "GPU KV cache size: 1,206,303 tokens", "Maximum concurrency for
+ * 256,000 tokens per request: 4.71x".  Prefix caching stays off for
+ * hybrids unless asked for (EngineArgs._set_default_args).  3.72 GiB
+ * spans blocks 310.9 to 311.8 of 12,828,672 B: 311; per request
+ * cdiv(256,000, 4176) = 62 + 4 = 66 blocks, 311 / 66 = 4.7121x; this
+ * build already prints the tokens as int(4.7121 x 256,000) = 1,206,303
+ * (#41069, which headroom takes from 0.21.0).
+ */
+Test(hybrid_real, nemotron_cascade2_prefix_caching_off_by_default_in_0_20)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+
+	load_fixture("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
+	input(&in, &m, 31.35, VLLM_VER(0, 20, 1));
+	in.kv_dtype = KV_FP8;
+	in.mamba_ssm_cache_dtype = PLAN_MAMBA_FLOAT32;
+	in.max_model_len = 256000;
+	in.util = 0.85;
+	in.max_num_batched_tokens = 32768;
+	in.max_num_seqs = 128;
+	in.kv_cache_memory_bytes = (int64_t)311 * 6 * 2138112;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.mamba_mode, MAMBA_MODE_NONE);
+	cr_assert_eq(p.kv.attn_block_size, 4176);
+	cr_assert_eq(kv_blocks_per_request(&p.kv, 256000), 66);
+	cr_assert(two_decimals(p.max_concurrency) == 4.71, "%.4f",
+	    p.max_concurrency);
+	cr_assert_eq((int64_t)(311.0 / 66 * 256000), 1206303);
 	model_done(&m);
 }
