@@ -773,31 +773,53 @@ quant_parts(const cJSON *qc, struct model *m)
  * (Qwen3-VL and Qwen3.5's qwen3_vl.py Qwen3_VisionMLP, SigLIP) fc1 and fc2.
  */
 /*
- * LLaVA's CLIP tower (vllm/model_executor/models/llava.py
- * init_vision_tower_for_llava, main @002d607): the layers up to
- * vision_feature_layer (-2: all but the last), each of 4h^2 attention and
- * CLIPMLP's fc1 and fc2 (no gate, quick_gelu), the class and position
- * embeddings and the patch convolution; LlavaMultiModalProjector's
- * linear_1 (vision -> text hidden) and linear_2 (text -> text).  -1 when vc
- * is not a CLIP tower of a LLaVA config.
+ * ViT towers vLLM builds only up to a feature layer, with a two-linear
+ * projector: LLaVA's CLIP (vllm/model_executor/models/llava.py
+ * init_vision_tower_for_llava: the layers up to vision_feature_layer, -2
+ * all but the last; LlavaMultiModalProjector linear_1 vision -> text hidden
+ * and linear_2 text -> text) and InternVL's InternViT (internvl.py: up to
+ * select_layer; mlp1 a LayerNorm and Linear(vision hidden x (1 /
+ * downsample_ratio)^2 -> text hidden), Linear(text -> text)); main @002d607.
+ * Each block is 4h^2 attention and an fc1/fc2 MLP (no gate); the class and
+ * position embeddings and the patch convolution come on top.  -1 when vc is
+ * neither.
  */
 static double
-llava_clip_params(const cJSON *root, const cJSON *vc, double hh, double dd,
+feature_tower_params(const cJSON *root, const cJSON *vc, double hh, double dd,
     double ii, int text_hidden)
 {
 	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
+	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(root, "model_type");
 	const cJSON *fl =
 	    cJSON_GetObjectItemCaseSensitive(root, "vision_feature_layer");
 	const cJSON *is = cJSON_GetObjectItemCaseSensitive(vc, "image_size");
 	const cJSON *ps = cJSON_GetObjectItemCaseSensitive(vc, "patch_size");
-	double layers, side = 0, patch = 0, th = text_hidden;
+	double layers, side = 0, patch = 0, th = text_hidden, in = hh, f;
 
-	if (!cJSON_IsString(vt) ||
-	    strcmp(vt->valuestring, "clip_vision_model") != 0 ||
-	    !cJSON_IsNumber(fl))
+	if (cJSON_IsString(vt) &&
+	    strcmp(vt->valuestring, "clip_vision_model") == 0 &&
+	    cJSON_IsNumber(fl)) {
+		f = fl->valuedouble;
+	} else if (cJSON_IsString(mt) &&
+	    strcmp(mt->valuestring, "internvl_chat") == 0) {
+		const cJSON *sl =
+		    cJSON_GetObjectItemCaseSensitive(root, "select_layer");
+		const cJSON *dr =
+		    cJSON_GetObjectItemCaseSensitive(root, "downsample_ratio");
+		double r = cJSON_IsNumber(dr) && dr->valuedouble > 0
+		    ? floor(1 / dr->valuedouble)
+		    : 2;
+
+		f = cJSON_IsNumber(sl) ? sl->valuedouble : -1;
+		in = hh * r * r;
+		if (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(root,
+			"force_image_size")))
+			is = cJSON_GetObjectItemCaseSensitive(root,
+			    "force_image_size");
+	} else {
 		return -1;
-	layers =
-	    fl->valuedouble < 0 ? dd + fl->valuedouble + 1 : fl->valuedouble;
+	}
+	layers = f < 0 ? dd + f + 1 : f;
 	if (layers < 0 || layers > dd)
 		layers = dd;
 	if (cJSON_IsNumber(ps) && ps->valuedouble > 0) {
@@ -806,7 +828,7 @@ llava_clip_params(const cJSON *root, const cJSON *vc, double hh, double dd,
 			side = floor(is->valuedouble / patch);
 	}
 	return layers * (4 * hh * hh + 2 * hh * ii) + (side * side + 2) * hh +
-	    3 * patch * patch * hh + hh * th + th * th;
+	    3 * patch * patch * hh + in * th + th * th;
 }
 
 static double
@@ -836,8 +858,8 @@ vision_params(const cJSON *root, const cJSON *vc, int text_hidden)
 	hh = h->valuedouble;
 	dd = d->valuedouble;
 	ii = cJSON_IsNumber(i) ? i->valuedouble : 4 * hh;
-	if (llava_clip_params(root, vc, hh, dd, ii, text_hidden) >= 0)
-		return llava_clip_params(root, vc, hh, dd, ii, text_hidden);
+	if (feature_tower_params(root, vc, hh, dd, ii, text_hidden) >= 0)
+		return feature_tower_params(root, vc, hh, dd, ii, text_hidden);
 	oo = cJSON_IsNumber(o) ? o->valuedouble : text_hidden;
 	if (cJSON_IsString(act) && strstr(act->valuestring, "gelu") != NULL)
 		mlp = 2;

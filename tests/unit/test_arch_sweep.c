@@ -479,3 +479,25 @@ Test(sweep, modelopt_config_without_quant_method)
 	cr_assert_str_eq(m.refusal, "Unknown ModelOpt quant algo: W4A8_AWQ");
 	model_done(&m);
 }
+
+/*
+ * OpenGVLab/InternVL3-1B-Pretrained, as its printed module tree shows it:
+ * InternViT of 24 layers (qkv 1024 x 3072 and proj 1024 x 1024, fc1/fc2 of
+ * 1024 x 4096: 12.58M each, 302.0M), 1025 class and position embeddings
+ * and the 14 x 14 patch convolution (1.65M), mlp1's Linear(4096, 896) and
+ * Linear(896, 896) (4.47M): 308.1M; the Qwen2 0.5B language model with its
+ * own lm_head (24 x (1.84M + 3 x 896 x 4864) + 2 x 151,674 x 896 =
+ * 629.6M): 0.938B.  The generic count (a 4h -> 4h merger) made it 0.952B.
+ */
+Test(sweep, internvl_tower_and_projector)
+{
+	struct model m;
+	double b;
+
+	load("OpenGVLab--InternVL3-1B-Pretrained", &m);
+	cr_assert(fabs(m.vision_params / 1e9 - 0.3081) < 0.001, "%.4fB",
+	    m.vision_params / 1e9);
+	b = weights_param_count(&m);
+	cr_assert(fabs(b - 0.938) < 0.003, "%.4fB", b);
+	model_done(&m);
+}
