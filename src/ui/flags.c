@@ -84,7 +84,8 @@ static bool
 row_applies(enum flag_id f, enum multimodal_kind k)
 {
 	switch (f) {
-	case FLAG_MM_IMAGES: return k != MULTIMODAL_NONE;
+	case FLAG_MM_IMAGES: /* Whisper's audio has no image limit */
+		return k != MULTIMODAL_NONE && k != MULTIMODAL_AUDIO;
 	case FLAG_MM_VIDEOS:
 	case FLAG_MM_MAX_PIXELS: return k == MULTIMODAL_DYNAMIC;
 	default: return f < FLAG_COUNT;

@@ -479,6 +479,8 @@ Test(mmflags, rows_only_for_models_that_take_them)
 	cr_assert(has_row(&in, FLAG_MM_IMAGES), "Gemma 3 takes images");
 	cr_assert(!has_row(&in, FLAG_MM_VIDEOS), "but no video");
 	cr_assert(!has_row(&in, FLAG_MM_MAX_PIXELS), "and a fixed image size");
+	test_input(&in, "h100-sxm", "openai/whisper-large-v3", NULL);
+	cr_assert(!has_row(&in, FLAG_MM_IMAGES), "Whisper takes audio only");
 }
 
 Test(mmflags, edits_change_the_encoder_budget)
