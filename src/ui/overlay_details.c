@@ -8,7 +8,34 @@
 #include <stdio.h>
 
 #include "app_state.h"
+#include "core/spec.h"
+#include "core/units.h"
 #include "draw.h"
+
+/* The drafter of --speculative-config: its weights, its KV layers and
+ * what its figures rest on, as the report's weight line gives them. */
+static void
+details_drafter(struct app *a, const struct plan *p, struct overlay_lines *L,
+    int w)
+{
+	const struct plan_input *in = recalc_input(a->calc);
+	char s[600], g[32], t[32];
+
+	if (p->draft_weights <= 0)
+		return;
+	snprintf(s, sizeof s,
+	    "Drafter: %s, %s GiB of the weights per GPU; %d more attention "
+	    "layer%s in the KV cache (%s bytes per token per GPU in all)",
+	    spec_draft_label(&in->spec),
+	    units_format_gib(p->draft_weights, g, sizeof g), p->draft_layers,
+	    p->draft_layers == 1 ? "" : "s",
+	    units_format_commas(p->bytes_per_token, t, sizeof t));
+	overlay_lines_wrapped(L, ROLE_HELP, 0, w, s);
+	if (p->spec_assumption != NULL) {
+		snprintf(s, sizeof s, "Assumption: %s", p->spec_assumption);
+		overlay_lines_wrapped(L, ROLE_WARNING, 0, w, s);
+	}
+}
 
 static void
 details_draw(struct app *a, struct overlay *o)
@@ -52,6 +79,7 @@ details_draw(struct app *a, struct overlay *o)
 		snprintf(as, sizeof as, "Assumption: %s", p->card_assumption);
 		overlay_lines_wrapped(&L, ROLE_WARNING, 0, w, as);
 	}
+	details_drafter(a, p, &L, w);
 	f = recalc_fixes(a->calc, &nf);
 	overlay_lines_wrapped(&L, ROLE_HELP, 0, w, " ");
 	overlay_lines_wrapped(&L, ROLE_HELP_TITLE, 0, w,
