@@ -117,8 +117,22 @@ struct layer_desc {
 	unsigned char
 	    parallel_attn; /* attention beside the state mixer: 1 its own
 					   (Falcon-H1), 2 a shared block's (Zamba2) */
+	unsigned char compress_ratio; /* DeepSeek-V4 compress_ratios[i] */
 	int heads, kv_heads, head_dim, v_head_dim;
 	int ffn_intermediate;
+};
+
+/*
+ * DeepSeek-V4 (DeepseekV4ForCausalLM): what its config.json adds to the
+ * standard fields (core/weights_dsv4.h, core/kv_dsv4.h); layers = 0 when
+ * the model is not one.  The per-layer compress_ratios are in ld.
+ */
+struct dsv4_arch {
+	int layers; /* decoder layers laid out (num_hidden_layers) */
+	int mtp_ratio; /* compress_ratios' entry of the MTP layer (0) */
+	int o_groups, o_lora, hc_mult, hash_layers;
+	int fp4_experts; /* expert_dtype fp4 */
+	int64_t rope_positions; /* original_max_position_embeddings x factor */
 };
 
 /* quant_skip: the ignore list names the MTP layers (ModelOpt "mtp*") */
@@ -174,6 +188,7 @@ struct model {
 	int n_state_layers; /* Mamba / GDN / conv layers */
 	int n_nokv_layers; /* layers without a cache of their own */
 	struct state_arch st;
+	struct dsv4_arch dsv4;
 	/* DeepSeek-V3.2 / GLM-5 sparse attention: the indexer's K cache */
 	int index_head_dim, index_n_heads, index_topk;
 	int mtp_layers; /* next-token layers loaded only for drafting */

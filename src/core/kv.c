@@ -707,6 +707,77 @@ layout_set_groups(const struct model *m, const struct kv_params *p,
 	return 0;
 }
 
+/*
+ * DeepSeek-V4: core/kv_dsv4.c lays the caches out; the layout carries its
+ * block bytes as one page of a group of one, so the plan's
+ * num_blocks x page x group_size is vLLM's KV cache.  Its caches have one
+ * latent head, replicated on every rank: TP does not enter.
+ */
+static int
+layout_build_dsv4(const struct model *m, const struct kv_params *p,
+    struct kv_layout *l, char *err, size_t errlen)
+{
+	int ratios[KV_DSV4_MAX_LAYERS];
+	struct kv_dsv4_model dm;
+	struct kv_dsv4_params dp;
+	int n = m->dsv4.layers + p->dsv4_mtp_layers, i;
+
+	if (n > KV_DSV4_MAX_LAYERS || m->ld == NULL) {
+		snprintf(err, errlen,
+		    "%d DeepSeek-V4 layers: headroom lays out 1 to %d", n,
+		    KV_DSV4_MAX_LAYERS);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		ratios[i] = i < m->dsv4.layers ? m->ld[i].compress_ratio
+					       : m->dsv4.mtp_ratio;
+	dm.n_layers = n;
+	dm.compress_ratios = ratios;
+	dm.head_dim = m->head_dim;
+	dm.rope_dim = m->qk_rope_head_dim;
+	dm.index_head_dim = m->index_head_dim;
+	dm.sliding_window = m->sliding_window;
+	dp.block_size = p->block_size;
+	dp.mnbt = p->mnbt;
+	dp.fp8_ds_mla = p->kv == KV_FP8_DS_MLA;
+	dp.pool = p->dsv4_pool;
+	dp.fp4_indexer = p->dsv4_fp4_indexer;
+	if (kv_dsv4_build(&dm, &dp, &l->dsv4, err, errlen) != 0)
+		return -1;
+	l->is_dsv4 = true;
+	l->page = kv_dsv4_bytes_per_block(&l->dsv4);
+	l->group_size = 1;
+	l->block_size = l->attn_block_size = p->block_size;
+	l->layers = n;
+	l->attn_layers = n;
+	l->n_groups = l->dsv4.n_groups;
+	l->n_full_groups = 1; /* the compressed MLA group */
+	l->n_swa_groups = l->n_groups - 1;
+	l->sliding_window = m->sliding_window;
+	/* for display: the block's bytes over its 256 tokens */
+	l->bytes_per_token = l->page / p->block_size;
+	return 0;
+}
+
+int64_t
+kv_gather_workspace(const struct model *m, int64_t max_model_len, int mnbt)
+{
+	int ratios[KV_DSV4_MAX_LAYERS];
+	struct kv_dsv4_model dm;
+	int n = m->dsv4.layers, i;
+
+	if (n <= 0 || n > KV_DSV4_MAX_LAYERS || m->ld == NULL)
+		return 0;
+	for (i = 0; i < n; i++)
+		ratios[i] = m->ld[i].compress_ratio;
+	memset(&dm, 0, sizeof dm);
+	dm.n_layers = n;
+	dm.compress_ratios = ratios;
+	dm.head_dim = m->head_dim;
+	dm.sliding_window = m->sliding_window;
+	return kv_dsv4_gather_workspace(&dm, max_model_len, mnbt);
+}
+
 int
 kv_layout_build(const struct model *m, const struct kv_params *p, int first,
     int n, struct kv_layout *l, char *err, size_t errlen)
@@ -719,6 +790,8 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 	l->max_num_batched_tokens = p->mnbt;
 	l->enc_len = p->enc_len;
 	l->mamba_mode = p->mamba_mode;
+	if (m->dsv4.layers > 0)
+		return layout_build_dsv4(m, p, l, err, errlen);
 	if (build_specs(m, p, sp, &nsp, err, errlen) != 0)
 		return -1;
 	for (i = 0; i < nsp; i++) {
@@ -842,6 +915,8 @@ kv_blocks_per_request(const struct kv_layout *l, int64_t len)
 
 	if (len <= 0)
 		return 0;
+	if (l->is_dsv4)
+		return kv_dsv4_blocks_per_request(&l->dsv4, len);
 	for (i = 0; i < l->n_types; i++)
 		total += l->type[i].n_groups * type_blocks(l, &l->type[i], len);
 	return total;
@@ -870,6 +945,8 @@ kv_estimate_max_len(const struct kv_layout *l, int64_t available, int64_t upper)
 
 	if (available <= 0 || upper < 1)
 		return 0;
+	if (l->is_dsv4)
+		return kv_dsv4_estimate_max_len(&l->dsv4, available, upper);
 	while (lo <= hi) {
 		int64_t mid = lo + (hi - lo) / 2;
 

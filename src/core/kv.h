@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "catalogue.h"
+#include "kv_dsv4.h"
 
 #define KV_MAX_TYPES 8
 #define KV_MAX_LAYERS 320 /* decoder layers headroom lays out */
@@ -69,6 +70,12 @@ struct kv_params {
 	/* encoder-decoder models: scheduler_config.max_num_encoder_input_tokens,
 	 * the encoder tokens a cross-attention layer keeps per request */
 	int enc_len;
+	/* DeepSeek-V4: how one block's bytes are counted (the release's rule)
+	 * and attention_config.use_fp4_indexer_cache */
+	enum kv_dsv4_pool dsv4_pool;
+	bool dsv4_fp4_indexer;
+	/* DeepSeek-V4: the MTP layers' sliding caches join the groups */
+	int dsv4_mtp_layers;
 };
 
 /* One group type: layers of one spec, split into n_groups groups. */
@@ -106,6 +113,10 @@ struct kv_layout {
 	int64_t state_bytes; /* one request's recurrent state (unpadded) */
 	int64_t state_page_padded; /* the state page after padding */
 	int attn_layers, state_layers;
+	/* DeepSeek-V4 (m->dsv4.layers > 0): its own grouping, in dsv4; page
+	 * is then the bytes of one block over every tensor, group_size 1 */
+	bool is_dsv4;
+	struct kv_dsv4_layout dsv4;
 };
 
 /* Per-layer page bytes of a uniform attention model on a rank (all layers alike). */
@@ -126,6 +137,13 @@ void kv_layout_init(struct kv_layout *, int64_t page, int block_size,
  */
 int kv_layout_build(const struct model *m, const struct kv_params *, int first,
     int n, struct kv_layout *out, char *err, size_t errlen);
+
+/*
+ * DeepSeek-V4's prefill gather workspace of the profile run
+ * (kv_dsv4_gather_workspace() over m's layers); 0 for other models.
+ */
+int64_t kv_gather_workspace(const struct model *m, int64_t max_model_len,
+    int mnbt);
 
 /* Bytes of one request's recurrent state on a rank (0 without state layers). */
 int64_t kv_state_bytes(const struct model *m, const struct kv_params *);

@@ -25,6 +25,7 @@
 #include "spec.h"
 #include "units.h"
 #include "weights.h"
+#include "weights_dsv4.h"
 
 #define RULE_UTIL 0.9
 #define RULE_RESERVE_GIB 3.0
@@ -608,6 +609,10 @@ walk_formats(struct walk *w)
 	    p->kv_dtype != KV_FP8_DS_MLA &&
 	    !(w->cc >= 10.0 && w->cc < 11.0 && w->t.sparse_mla_flashinfer))
 		p->kv_dtype = KV_FP8_DS_MLA;
+	/* DeepSeek-V4: every fp8 cache is the fp8_ds_mla layout (sparse_swa.py,
+	 * the attention layer's MLAAttentionSpec) */
+	if (m->dsv4.layers > 0 && kv_dtype_is_fp8(p->kv_dtype))
+		p->kv_dtype = KV_FP8_DS_MLA;
 	p->kv_bytes = kv_dtype_bytes(p->kv_dtype, w->dtype_bytes);
 }
 
@@ -704,7 +709,7 @@ walk_check_formats(struct walk *w)
 		config_fail(p, "--kv-cache-dtype nvfp4 %s",
 		    !g->fp4 ? "needs a Blackwell card (FP4 tensor cores)."
 			    : "needs vLLM 0.32.0 or later.");
-	if (p->kv_dtype == KV_FP8_DS_MLA && !m->mla)
+	if (p->kv_dtype == KV_FP8_DS_MLA && !m->mla && m->dsv4.layers == 0)
 		config_fail(p,
 		    "--kv-cache-dtype fp8_ds_mla is only for MLA models "
 		    "(DeepSeek); %s uses ordinary attention.",
@@ -751,6 +756,87 @@ walk_config_checks(struct walk *w)
 	walk_check_model_split(w);
 	walk_check_formats(w);
 	walk_check_size(w);
+}
+
+/*
+ * DeepSeek-V4: the block rule of the release (doc/architectures.md,
+ * "DeepSeek-V4"): #44454 merged 2026-06-07, between 0.22.1 (2026-06-05, a
+ * patch release) and 0.23.0 (2026-06-15); #48993 merged 2026-07-22,
+ * between 0.25.1 and 0.26.0 (2026-07-27).  Which of the two releases after
+ * each merge first carries it is not established: -1 for those.
+ */
+static int
+dsv4_pool_of(int v)
+{
+	if (v < VLLM_VER(0, 23, 0))
+		return KV_DSV4_POOL_TUPLES;
+	if (v < VLLM_VER(0, 24, 0))
+		return -1;
+	if (v < VLLM_VER(0, 26, 0))
+		return KV_DSV4_POOL_BUCKETS;
+	if (v < VLLM_VER(0, 27, 0))
+		return -1;
+	return KV_DSV4_POOL_DENSE;
+}
+
+/* DeepSeek-V4: what headroom plans of it, and the releases it can. */
+static void
+walk_dsv4_checks(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+	int v = p->version;
+
+	if (m->dsv4.layers <= 0)
+		return;
+	if (dsv4_pool_of(v) < 0)
+		config_fail(p,
+		    "DeepSeek-V4 on vLLM %d.%d.%d: the release after the pull "
+		    "request that changed how a KV block's bytes are counted "
+		    "(%s); whether %d.%d.0 carries it is not established, so "
+		    "headroom does not plan it (plan %s or %s).",
+		    v / 10000, v / 100 % 100, v % 100,
+		    v < VLLM_VER(0, 24, 0) ? "#44454, merged 2026-06-07"
+					   : "#48993, merged 2026-07-22",
+		    v / 10000, v / 100 % 100,
+		    v < VLLM_VER(0, 24, 0) ? "0.22.1" : "0.25.1",
+		    v < VLLM_VER(0, 24, 0) ? "0.24.0" : "0.27.0");
+	if (p->format != FMT_FP8_BLOCK)
+		config_fail(p,
+		    "DeepSeek-V4 in %s: headroom derives the weights of "
+		    "DeepSeek's own checkpoint only (FP8 block-scaled linears, "
+		    "fp4 or fp8 experts).",
+		    ckpt_format_name(p->format));
+	if (p->pp > 1)
+		config_fail(p,
+		    "DeepSeek-V4 with --pipeline-parallel-size %d: headroom "
+		    "lays out its caches and weights for one stage.",
+		    p->pp);
+	if (in->disable_hybrid_kv_manager > 0)
+		config_fail(p,
+		    "--disable-hybrid-kv-cache-manager with DeepSeek-V4: "
+		    "headroom models its caches as vLLM groups them under the "
+		    "hybrid KV cache manager only.");
+	if (in->spec.method != SPEC_NONE)
+		config_fail(p,
+		    "--speculative-config with DeepSeek-V4: the weights and "
+		    "profile run of its MTP layer are not modelled by "
+		    "headroom.");
+	if (w->lora.enabled)
+		config_fail(p,
+		    "--enable-lora with DeepSeek-V4: LoRA slots are not "
+		    "modelled for its layers.");
+	if (in->kv_offloading_gib > 0)
+		config_fail(p,
+		    "--kv-offloading-size with DeepSeek-V4: headroom does not "
+		    "model a KV connector on its grouped caches.");
+	if (w->cc >= 10.0 && w->cc < 11.0 && w->t.sparse_mla_flashinfer)
+		config_fail(p,
+		    "DeepSeek-V4 on Blackwell (SM100) from vLLM 0.26.0: the "
+		    "sparse MLA backend may be FlashInfer's, whose cache "
+		    "layout headroom does not model; plan 0.25.1 or another "
+		    "card.");
 }
 
 /* What else vLLM puts on the GPU: LoRA, drafts, offloading. */
@@ -962,6 +1048,8 @@ walk_scheduler(struct walk *w)
 	/* the attention backend's default block */
 	if (in->block_size > 0)
 		p->block_size = in->block_size;
+	else if (w->m->dsv4.layers > 0)
+		p->block_size = 256; /* sparse_swa.py: the backend's 256 */
 	else if (w->m->mla)
 		p->block_size = w->cc >= 10.0 && w->cc < 11.0
 		    ? t->block_mla_sm100
@@ -1114,6 +1202,8 @@ walk_weight_scale(struct walk *w)
 	    (int64_t)weights_mtp_bytes(m, p->format, w->dtype_bytes, 1);
 
 	w->scale = 1.0;
+	if (m->dsv4.layers > 0)
+		return; /* core/weights_dsv4.c derives them */
 	if (in->weight_bytes > 0 && !in->quantization_fp8)
 		exact = in->weight_bytes + rope - mtp;
 	else if (ck && ck->loaded_gib > 0 && ck->format == p->format &&
@@ -1228,6 +1318,9 @@ walk_kv_params(struct walk *w)
 	/* CrossAttentionSpec keeps scheduler_config.max_num_encoder_input_tokens
 	 * per request: max_num_batched_tokens, its default (0.15.1) */
 	kp->enc_len = m->enc_layers > 0 ? p->max_num_batched_tokens : 0;
+	kp->dsv4_pool = dsv4_pool_of(p->version) < 0
+	    ? KV_DSV4_POOL_TUPLES
+	    : (enum kv_dsv4_pool)dsv4_pool_of(p->version);
 	/* compute_mm_encoder_budget (vllm/v1/core/encoder_cache_manager.py):
 	 * chunked multimodal input is off for encoder-decoder models, so one
 	 * padded audio item must fit one batch */
@@ -1319,6 +1412,38 @@ walk_draft_overhead(const struct walk *w, int s, struct overhead_in *oi)
 	oi->draft_graphs = w->n_pw_graphs;
 }
 
+/* DeepSeek-V4's fields for core/weights_dsv4.c; ratios holds its layers. */
+static void
+dsv4_config_of(const struct model *m, int *ratios,
+    struct weights_dsv4_config *c)
+{
+	int i;
+
+	memset(c, 0, sizeof *c);
+	for (i = 0; i < m->dsv4.layers && i < KV_DSV4_MAX_LAYERS; i++)
+		ratios[i] = m->ld[i].compress_ratio;
+	c->hidden = m->hidden;
+	c->layers = i;
+	c->vocab = m->vocab;
+	c->heads = m->heads;
+	c->head_dim = m->head_dim;
+	c->q_lora = m->q_lora_rank;
+	c->o_groups = m->dsv4.o_groups;
+	c->o_lora = m->dsv4.o_lora;
+	c->index_heads = m->index_n_heads;
+	c->index_head_dim = m->index_head_dim;
+	c->experts = m->n_experts;
+	c->moe_intermediate = m->moe_intermediate;
+	c->experts_per_tok = m->experts_per_tok;
+	c->shared_experts = m->n_shared_experts;
+	c->hash_layers = m->dsv4.hash_layers;
+	c->hc_mult = m->dsv4.hc_mult;
+	c->compress_ratios = ratios;
+	c->index_topk = m->index_topk;
+	c->rope_dim = m->qk_rope_head_dim;
+	c->rope_positions = m->dsv4.rope_positions;
+}
+
 /* One pipeline stage: weights, the profile run's terms, the KV layout. */
 static void
 walk_stage(struct walk *w, int s)
@@ -1333,6 +1458,18 @@ walk_stage(struct walk *w, int s)
 
 	weights_rank_split(m, p->format, w->dtype_bytes, p->tp, p->pp, s,
 	    &w->es, &x->w);
+	if (m->dsv4.layers > 0) {
+		/* derived with the assumptions weights_dsv4.h lists */
+		int ratios[KV_DSV4_MAX_LAYERS];
+		struct weights_dsv4_config dc;
+		struct weights_dsv4_rank dr = { p->tp,
+			w->es.ep ? w->es.group : 0, p->max_num_batched_tokens,
+			m->dsv4.fp4_experts };
+
+		dsv4_config_of(m, ratios, &dc);
+		memset(&x->w, 0, sizeof x->w);
+		x->w.total = (double)weights_dsv4_rank_bytes(&dc, &dr);
+	}
 	x->weights = (int64_t)(x->w.total * w->scale);
 	x->layers = weights_stage_layers(m->layers, p->pp, s, &first);
 	memset(&oi, 0, sizeof oi);
@@ -1356,6 +1493,10 @@ walk_stage(struct walk *w, int s)
 	}
 	walk_draft_overhead(w, s, &oi);
 	overhead_estimate(&oi, &x->o);
+	/* DeepSeek-V4's prefill gather workspace, whole (an estimate) */
+	p->gather_workspace =
+	    kv_gather_workspace(m, p->max_model_len, p->max_num_batched_tokens);
+	x->o.activation += p->gather_workspace;
 	/* LoRA's fused-MoE buffers in the profile forward (a measured
 	 * activation below replaces the sum) */
 	x->o.activation += lora_activation_bytes(m, &w->lora, p->tp,
@@ -1617,6 +1758,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	walk_config_checks(&w);
 	walk_extras_checks(&w);
 	walk_encdec_checks(&w);
+	walk_dsv4_checks(&w);
 	walk_max_model_len(&w);
 	if (w.m->rope_upto_len && p->max_model_len > 0 &&
 	    p->max_model_len < w.m->rope_cache_len) {

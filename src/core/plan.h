@@ -216,6 +216,8 @@ struct plan {
 	int64_t lora_bytes; /* LoRA slots, counted in the weights */
 	int64_t offloaded; /* weights moved to the CPU (--cpu-offload-gb) */
 	int64_t draft_weights; /* speculative-decoding layers, in the weights */
+	int64_t gather_workspace; /* DeepSeek-V4's prefill gather workspace, in
+				     the activation peak (estimate) */
 	int draft_layers; /* their attention layers, in the KV groups */
 	/* KV layout */
 	int64_t page_bytes; /* one block of one layer */

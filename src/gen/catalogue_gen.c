@@ -120,6 +120,7 @@ static const struct field layer_fields[] = {
 	FLD(struct layer_desc, linear_ffn, K_UCHAR),
 	FLD(struct layer_desc, index_shared, K_UCHAR),
 	FLD(struct layer_desc, parallel_attn, K_UCHAR),
+	FLD(struct layer_desc, compress_ratio, K_UCHAR),
 	FLD(struct layer_desc, heads, K_INT),
 	FLD(struct layer_desc, kv_heads, K_INT),
 	FLD(struct layer_desc, head_dim, K_INT),
@@ -151,6 +152,18 @@ static const struct field state_fields[] = {
 	FLD(struct state_arch, conv_bias, K_INT),
 };
 static const struct rec state_rec = REC(struct state_arch, state_fields);
+
+static const struct field dsv4_fields[] = {
+	FLD(struct dsv4_arch, layers, K_INT),
+	FLD(struct dsv4_arch, mtp_ratio, K_INT),
+	FLD(struct dsv4_arch, o_groups, K_INT),
+	FLD(struct dsv4_arch, o_lora, K_INT),
+	FLD(struct dsv4_arch, hc_mult, K_INT),
+	FLD(struct dsv4_arch, hash_layers, K_INT),
+	FLD(struct dsv4_arch, fp4_experts, K_INT),
+	FLD(struct dsv4_arch, rope_positions, K_I64),
+};
+static const struct rec dsv4_rec = REC(struct dsv4_arch, dsv4_fields);
 
 static const struct field model_fields[] = {
 	FLD(struct model, id, K_STR),
@@ -185,6 +198,7 @@ static const struct field model_fields[] = {
 	FLD(struct model, n_state_layers, K_INT),
 	FLD(struct model, n_nokv_layers, K_INT),
 	SUB(struct model, st, state_rec),
+	SUB(struct model, dsv4, dsv4_rec),
 	FLD(struct model, index_head_dim, K_INT),
 	FLD(struct model, index_n_heads, K_INT),
 	FLD(struct model, index_topk, K_INT),

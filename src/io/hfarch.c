@@ -38,6 +38,7 @@ enum family {
 	FAM_PLAMO2, /* PLaMo 2: Mamba every other layer by mamba_step */
 	FAM_STEP3P5, /* Step-3.5: attention_other_setting, moe_layers_enum */
 	FAM_WHISPER, /* Whisper: audio encoder, decoder with cross-attention */
+	FAM_DSV4, /* DeepSeek-V4: compress_ratios, hyper-connections */
 	FAM_UNKNOWN
 };
 
@@ -83,6 +84,7 @@ static const struct {
 	{ "Gemma4ForCausalLM", FAM_GEMMA4 },
 	{ "MiMoV2FlashForCausalLM", FAM_MIMO_V2 },
 	{ "DeepseekV32ForCausalLM", FAM_DSA },
+	{ "DeepseekV4ForCausalLM", FAM_DSV4 },
 	{ "GlmMoeDsaForCausalLM", FAM_DSA },
 	{ "MambaForCausalLM", FAM_MAMBA },
 	{ "FalconMambaForCausalLM", FAM_MAMBA },
@@ -147,17 +149,6 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "Florence-2 ran on vLLM's V0 engine only; headroom models the V1 "
 	    "engine",
 	    VLLM_VER(0, 10, 2) },
-	/* the KV layout is core/kv_dsv4.c; what is missing for a plan in
-	 * doc/architectures.md ("DeepSeek-V4") */
-	{ "DeepseekV4ForCausalLM",
-	    "DeepSeek-V4 is not planned: its KV cache is laid out "
-	    "as vLLM groups it (c4a and c128a compressed MLA caches in "
-	    "fp8_ds_mla, the sliding-window cache every layer keeps, the "
-	    "compressors' state, the indexer cache, one pool), but its weights "
-	    "per rank (MXFP4 experts, hc_mult hyper-connections, grouped "
-	    "output projection) rest on one log, and the prefill gather "
-	    "workspace and the releases of that grouping are not modelled",
-	    0 },
 	/* vLLM's encoder-only (pooling) architectures, registry.py
 	 * _EMBEDDING_MODELS and _CROSS_ENCODER_MODELS, and their model_type */
 	{ "BertModel", ENCODER_ONLY, 0 },
@@ -327,6 +318,8 @@ static const char *const family_fields[][12] = {
 	[FAM_PLAMO2] = { "mamba_d_state", "mamba_num_heads", NULL },
 	[FAM_STEP3P5] = { NULL },
 	[FAM_WHISPER] = { NULL },
+	[FAM_DSV4] = { "compress_ratios", "index_topk", "index_head_dim",
+	    NULL },
 	[FAM_UNKNOWN] = { NULL },
 };
 
@@ -1304,6 +1297,94 @@ read_dsa(const struct src *s, struct model *m, char *err, size_t errlen,
 			i++;
 		}
 	}
+	return 0;
+}
+
+/*
+ * DeepSeek-V4 (vllm/models/deepseek_v4/, deepseek_v4.py @023da1f): one
+ * compress_ratios entry per decoder layer and one per MTP layer, the
+ * grouped output projection, the hyper-connections, the hash-routed first
+ * layers and the experts' format (expert_dtype).  The caches and weights
+ * are core/kv_dsv4.c and core/weights_dsv4.c; the plan takes them from
+ * m->dsv4 and ld[i].compress_ratio.
+ */
+static int
+read_dsv4(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *cr = get(s, "compress_ratios"), *e;
+	const char *ed = str(s, "expert_dtype");
+	int n, i = 0;
+
+	n = cJSON_IsArray(cr) ? cJSON_GetArraySize(cr) : -1;
+	if (n != m->layers && n != m->layers + m->mtp_layers) {
+		*bad = "compress_ratios";
+		snprintf(err, errlen,
+		    "config: compress_ratios must have one entry per layer "
+		    "(%d, or %d with the MTP layers)",
+		    m->layers, m->layers + m->mtp_layers);
+		return -1;
+	}
+	layers_alloc(m);
+	cJSON_ArrayForEach(e, cr) {
+		int r = cJSON_IsNumber(e) ? (int)e->valuedouble : -1;
+
+		if (r != 0 && r != 1 && r != 4 && r != 128) {
+			/* sparse_swa.py _layer_type_for */
+			refuse(m,
+			    "Unsupported DeepseekV4 compress_ratio=%d; "
+			    "expected 1, 4, or 128.",
+			    r);
+			return 0;
+		}
+		if (i < m->layers)
+			m->ld[i].compress_ratio = (unsigned char)r;
+		else if (i == m->layers)
+			m->dsv4.mtp_ratio = r;
+		i++;
+	}
+	m->dsv4.layers = m->layers;
+	m->dsv4.o_groups = num(s, "o_groups", 0);
+	m->dsv4.o_lora = num(s, "o_lora_rank", 0);
+	m->dsv4.hc_mult = num(s, "hc_mult", 0);
+	m->dsv4.hash_layers = num(s, "num_hash_layers", 0);
+	m->dsv4.fp4_experts = ed != NULL && strcmp(ed, "fp4") == 0;
+	if (ed != NULL && !m->dsv4.fp4_experts && strcmp(ed, "fp8") != 0) {
+		refuse(m,
+		    "%s: expert_dtype '%s'; headroom models DeepSeek-V4's "
+		    "fp4 and fp8 experts.",
+		    m->architecture, ed);
+		return 0;
+	}
+	m->index_head_dim = num(s, "index_head_dim", 128);
+	m->index_n_heads = num(s, "index_n_heads", 64);
+	m->index_topk = num(s, "index_topk", 0);
+	m->q_lora_rank = num(s, "q_lora_rank", 0);
+	m->qk_rope_head_dim = num(s, "qk_rope_head_dim", 64);
+	m->dsv4.rope_positions = m->rope_cache_len;
+	if (m->dsv4.o_groups <= 0 || m->dsv4.o_lora <= 0 ||
+	    m->dsv4.hc_mult <= 0 || m->index_topk <= 0 || m->q_lora_rank <= 0) {
+		*bad = m->dsv4.o_groups <= 0 ? "o_groups"
+		    : m->dsv4.o_lora <= 0    ? "o_lora_rank"
+		    : m->dsv4.hc_mult <= 0   ? "hc_mult"
+		    : m->index_topk <= 0     ? "index_topk"
+					     : "q_lora_rank";
+		snprintf(err, errlen, "config: %s must be positive", *bad);
+		return -1;
+	}
+	/* the blog post of 2026-04-24 and vllm-gaudi #1722: 0.20.0 */
+	m->first_release = VLLM_VER(0, 20, 0);
+	if (m->assumption == NULL)
+		m->assumption = xstrdup(
+		    "DeepSeek-V4: the KV cache follows vLLM's grouping; the "
+		    "weights per rank are derived from the modules vLLM builds "
+		    "and checked against one real load (74.82 GiB against "
+		    "74.85 "
+		    "GiB logged, vLLM 0.22.1, TP 2 with EP); the activation "
+		    "peak (with the prefill gather workspace), non-torch and "
+		    "graph memory are estimates fitted on other models. "
+		    "Calibrate from a real startup (--calibrate LOG "
+		    "--save-calibration) before quoting");
 	return 0;
 }
 
@@ -2495,6 +2576,7 @@ read_family(const struct src *s, struct model *m, enum family f, char *err,
 	case FAM_PLAMO2: return read_plamo2(s, m, err, errlen, bad);
 	case FAM_STEP3P5: return read_step3p5(s, m, err, errlen, bad);
 	case FAM_WHISPER: return read_whisper(s, m, err, errlen, bad);
+	case FAM_DSV4: return read_dsv4(s, m, err, errlen, bad);
 	case FAM_LLAMA4:
 		check_layer_words(s, m);
 		read_llama4(s, m);

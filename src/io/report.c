@@ -214,6 +214,40 @@ report_text_profile(struct strbuf *o, const struct report_in *r)
 		    "capture sizes)\n");
 }
 
+/* How a DeepSeek-V4 block's bytes are counted: the vLLM change (text) or
+ * the rule's name (JSON). */
+static const char *
+dsv4_rule_name(enum kv_dsv4_pool r, bool json)
+{
+	switch (r) {
+	case KV_DSV4_POOL_TUPLES: return json ? "tuples" : "before #44454";
+	case KV_DSV4_POOL_BUCKETS: return json ? "buckets" : "from #44454";
+	case KV_DSV4_POOL_DENSE: return json ? "dense" : "from #48993";
+	}
+	return "?";
+}
+
+/* DeepSeek-V4's cache line: one block over every group's tensors. */
+static void
+report_text_dsv4_kv(struct strbuf *o, const struct plan *p)
+{
+	char b[32], c[32];
+
+	strbuf_printf(o,
+	    "\nKV cache: %s, block size %d, DeepSeek-V4's %d groups "
+	    "(%d layer specs), %s bytes a block (counted as %s), %lld "
+	    "blocks, %s a request",
+	    kv_dtype_name(p->kv_dtype), p->block_size, p->n_groups,
+	    p->kv.dsv4.n_specs, units_format_commas(p->page_bytes, b, sizeof b),
+	    dsv4_rule_name(p->kv.dsv4.pool, false), (long long)p->num_blocks,
+	    units_format_commas(p->blocks_per_request, c, sizeof c));
+	if (p->gather_workspace > 0)
+		strbuf_printf(o,
+		    "; prefill gather workspace %.2f GiB in the torch peak "
+		    "(estimate)",
+		    (double)p->gather_workspace / (1024.0 * 1024 * 1024));
+}
+
 /* vLLM's three KV lines, then the cache's layout and the requests it holds. */
 static void
 report_text_cache(struct strbuf *o, const struct plan *p)
@@ -235,16 +269,19 @@ report_text_cache(struct strbuf *o, const struct plan *p)
 	strbuf_printf(o,
 	    "  Maximum concurrency for %s tokens per request: %.2fx\n", c,
 	    p->max_concurrency);
-	strbuf_printf(o,
-	    "\nKV cache: %s, block size %d, %lld bytes per token per GPU, "
-	    "%lld blocks",
-	    kv_dtype_name(p->kv_dtype), p->block_size,
-	    (long long)p->bytes_per_token, (long long)p->num_blocks);
+	if (p->kv.is_dsv4)
+		report_text_dsv4_kv(o, p);
+	else
+		strbuf_printf(o,
+		    "\nKV cache: %s, block size %d, %lld bytes per token per "
+		    "GPU, %lld blocks",
+		    kv_dtype_name(p->kv_dtype), p->block_size,
+		    (long long)p->bytes_per_token, (long long)p->num_blocks);
 	if (p->state_bytes > 0)
 		strbuf_printf(o,
 		    ", %lld bytes of recurrent state per request per GPU",
 		    (long long)p->state_bytes);
-	if (p->n_groups > 1)
+	if (p->n_groups > 1 && !p->kv.is_dsv4)
 		strbuf_printf(o, ", %d groups of %d layers (%d padding)",
 		    p->n_groups, p->group_size, p->padding_layers);
 	strbuf_printf(o, "\n");
@@ -540,6 +577,15 @@ report_json_kv(cJSON *root, const struct plan *p)
 	cJSON_AddNumberToObject(o, "groups", p->n_groups);
 	cJSON_AddNumberToObject(o, "needed_for_one_request_gib",
 	    strbuf_gib2(p->needed_one_request));
+	if (p->kv.is_dsv4) {
+		cJSON_AddStringToObject(o, "layout", "deepseek_v4");
+		cJSON_AddStringToObject(o, "block_rule",
+		    dsv4_rule_name(p->kv.dsv4.pool, true));
+		cJSON_AddNumberToObject(o, "blocks_per_request",
+		    (double)p->blocks_per_request);
+		cJSON_AddNumberToObject(o, "gather_workspace_gib",
+		    strbuf_gib2(p->gather_workspace));
+	}
 }
 
 /* "moe": how the routed experts lie over the GPUs; null for a dense model. */

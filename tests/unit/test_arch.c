@@ -1577,44 +1577,53 @@ Test(arch, refusal_table)
 }
 
 /*
- * DeepSeek-V4 (vLLM 0.20.0 and later) stays refused, and the refusal names
- * the parts of its cache headroom lays out (core/kv_dsv4.c) and what it does
- * not model (weights, gather workspace, releases): the real Flash config.json
- * (compress_ratios 0/4/128, sliding_window 128, the indexer) at every TP
- * size and with the fp8 KV cache, the only one vLLM takes for it.
+ * DeepSeek-V4 (vLLM 0.20.0 and later) is read from the real Flash
+ * config.json (compress_ratios 0/4/128, sliding_window 128, the indexer,
+ * o_groups, hc_mult, fp4 experts) and planned at every TP size with the
+ * fp8 KV cache (fp8_ds_mla); the auto cache stays refused (the layout is
+ * modelled in fp8_ds_mla only).
  */
-Test(arch, deepseek_v4_refusal_names_what_is_not_modelled)
+Test(arch, deepseek_v4_is_read_and_planned_with_fp8)
 {
-	static const char *const parts[] = { "c4a and c128a compressed MLA",
-		"fp8_ds_mla", "sliding-window cache", "compressors' state",
-		"indexer cache", "one pool", "prefill gather workspace",
-		"MXFP4 experts", "hc_mult hyper-connections", "releases" };
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan p;
 	struct model m;
-	size_t i;
 	int tp;
 
 	load("dsa/DeepSeek-V4-Flash", &m);
-	cr_assert_not_null(m.refusal);
-	for (i = 0; i < sizeof parts / sizeof parts[0]; i++)
-		cr_assert(strstr(m.refusal, parts[i]) != NULL, "%s: %s",
-		    parts[i], m.refusal);
-	/* the whole sentence reaches the plan, not cut at 512 bytes */
-	cr_assert(strstr(m.refusal, "standard attention.") != NULL, "%s",
-	    m.refusal);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.dsv4.layers, 43);
+	cr_assert_eq(m.dsv4.o_groups, 8);
+	cr_assert_eq(m.dsv4.hc_mult, 4);
+	cr_assert_eq(m.dsv4.hash_layers, 3);
+	cr_assert_eq(m.dsv4.fp4_experts, 1);
+	cr_assert_eq(m.dsv4.rope_positions, 1048576);
+	cr_assert_eq(m.ld[0].compress_ratio, 0);
+	cr_assert_eq(m.ld[2].compress_ratio, 4);
+	cr_assert_eq(m.ld[42].compress_ratio, 4);
+	cr_assert_eq(m.first_release, VLLM_VER(0, 20, 0));
 	for (tp = 1; tp <= 8; tp *= 2) {
 		test_input(&in, "b200", "meta-llama/Llama-3.1-8B-Instruct",
 		    NULL);
 		in.model = &m;
+		in.ckpt = -1;
+		in.format = FMT_COUNT;
+		in.version = VLLM_VER(0, 25, 0);
 		in.tp = tp;
-		in.kv_dtype = tp == 8 ? KV_FP8 : KV_AUTO;
+		in.max_model_len = 65536;
+		in.kv_dtype = KV_FP8;
+		plan_compute(c, &in, &p);
+		cr_assert_neq(p.phase, PHASE_CONFIG, "TP %d: %s", tp,
+		    p.message);
+		cr_assert_eq(p.kv_dtype, KV_FP8_DS_MLA);
+		cr_assert_eq(p.block_size, 256);
+		cr_assert(p.kv.is_dsv4);
+		in.kv_dtype = KV_AUTO;
 		plan_compute(c, &in, &p);
 		cr_assert_eq(p.phase, PHASE_CONFIG, "TP %d", tp);
-		cr_assert(strstr(p.message, "c4a and c128a") != NULL, "%s",
+		cr_assert(strstr(p.message, "fp8_ds_mla") != NULL, "%s",
 		    p.message);
-		cr_assert_eq(p.num_blocks, 0);
 	}
 	model_done(&m);
 }

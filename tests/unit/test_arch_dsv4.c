@@ -19,8 +19,10 @@
 
 #include "core/kv_dsv4.h"
 #include "core/messages.h"
+#include "core/plan.h"
 #include "core/vllm_version.h"
 #include "core/weights_dsv4.h"
+#include "helpers.h"
 
 #define GIB (1024LL * 1024 * 1024)
 
@@ -683,4 +685,227 @@ Test(arch_dsv4, rank_bytes_against_a_real_load_at_tp2_ep)
 	gib = (double)weights_dsv4_rank_bytes(&c, &r) / GIB;
 	cr_assert_eq(weights_dsv4_rank_bytes(&c, &r), 22322838876LL);
 	cJSON_Delete(j);
+}
+
+/*
+ * The plan (core/plan.c) with DeepSeek-V4's layout: the catalogue's Flash
+ * and Pro entries on whole nodes, worked by hand from the block bytes the
+ * release's rule gives (doc/architectures.md, "DeepSeek-V4"): num_blocks =
+ * available // bytes a block, a request of 1,048,576 tokens at
+ * max_num_batched_tokens 8,192 takes 4,096 + 2 x 131 + 2,051 + 1,041 =
+ * 7,450 blocks, "GPU KV cache size" = int(num_blocks / 7,450 x 1,048,576),
+ * the KV cache num_blocks x the block's bytes, and the prefill gather
+ * workspace 4 x (262,144 + 128 + 8,192) x 512 x 2 = 1,107,820,544 bytes in
+ * the activation peak (an estimate; the other terms are the estimates of
+ * every model, so the available memory itself is not checked here).
+ */
+static void
+plan_dsv4(struct plan *p, const char *gpu, const char *model, int version,
+    int tp, int ep)
+{
+	struct plan_input in;
+
+	test_input(&in, gpu, model, NULL);
+	in.version = version;
+	in.tp = tp;
+	in.expert_parallel = ep ? 1 : 0;
+	in.kv_dtype = KV_FP8;
+	plan_compute(test_catalogue(), &in, p);
+}
+
+static void
+assert_blocks_by_hand(const struct plan *p, int64_t block_bytes)
+{
+	int64_t tokens;
+
+	cr_assert_eq(p->phase, PHASE_NONE, "%s", p->message);
+	cr_assert(p->kv.is_dsv4);
+	cr_assert_eq(p->kv_dtype, KV_FP8_DS_MLA);
+	cr_assert_eq(p->block_size, 256);
+	cr_assert_eq(p->max_model_len, 1048576);
+	cr_assert_eq(p->page_bytes, block_bytes);
+	cr_assert_eq(p->blocks_per_request, 7450);
+	cr_assert_eq(p->num_blocks, p->available_kv / block_bytes);
+	cr_assert_eq(p->kv_cache, p->num_blocks * block_bytes);
+	tokens = (int64_t)((double)p->num_blocks / 7450 * 1048576);
+	cr_assert_eq(p->kv_tokens, tokens, "%lld against %lld",
+	    (long long)p->kv_tokens, (long long)tokens);
+	cr_assert_eq(p->gather_workspace, 1107820544LL);
+	cr_assert_geq(p->activation, p->gather_workspace);
+	cr_assert_eq(p->needed_one_request, 7450 * block_bytes);
+}
+
+/* Flash on 8 x H200 at TP 8: 0.22.1 counts 1,051,776 bytes a block, 0.24.0
+ * 1,039,680 (#44454), 0.27.0 1,002,240 (#48993: the widest group, the
+ * SWA groups' 22 x 37,440 + 22 x 7,488 + ... packed without padding). */
+Test(arch_dsv4, flash_planned_on_eight_h200_at_tp8)
+{
+	struct plan p;
+
+	plan_dsv4(&p, "h200-sxm", "deepseek-ai/DeepSeek-V4-Flash",
+	    VLLM_VER(0, 22, 1), 8, 0);
+	assert_blocks_by_hand(&p, 1051776);
+	/* TP 8 without EP: every expert split 8 ways; the init buffers of
+	 * 8,192 tokens (16 MiB + 256 MiB), the rest as at TP 8 with EP and
+	 * 32,768 tokens (22,322,838,876 bytes) less 50,331,648 + 805,306,368 */
+	cr_assert(llabs(p.weights - 21467200860LL) < 64LL * 1024 * 1024, "%lld",
+	    (long long)p.weights);
+	plan_dsv4(&p, "h200-sxm", "deepseek-ai/DeepSeek-V4-Flash",
+	    VLLM_VER(0, 24, 0), 8, 0);
+	assert_blocks_by_hand(&p, 1039680);
+	plan_dsv4(&p, "h200-sxm", "deepseek-ai/DeepSeek-V4-Flash",
+	    VLLM_VER(0, 27, 0), 8, 0);
+	cr_assert_eq(p.kv.dsv4.pool, KV_DSV4_POOL_DENSE);
+	assert_blocks_by_hand(&p, p.kv.dsv4.bytes_per_block);
+}
+
+/* Flash on B200 at TP 4 with EP (0.25.0): 64 experts a rank, the weights
+ * those weights_dsv4_rank_bytes derives for TP 4, EP 4, 8,192 tokens. */
+Test(arch_dsv4, flash_planned_on_b200_at_tp4_with_ep)
+{
+	cJSON *j = flash_config();
+	struct weights_dsv4_config c;
+	struct weights_dsv4_rank r = { 4, 4, 8192, 1 };
+	int ratios[64];
+	struct plan p;
+
+	config_of(j, &c, ratios);
+	plan_dsv4(&p, "b200", "deepseek-ai/DeepSeek-V4-Flash",
+	    VLLM_VER(0, 25, 0), 4, 1);
+	assert_blocks_by_hand(&p, 1039680);
+	cr_assert_eq(p.weights, weights_dsv4_rank_bytes(&c, &r));
+	/* TP 8 with EP at 32,768 batched tokens: the hand-worked figure */
+	{
+		struct plan_input in;
+
+		test_input(&in, "b200", "deepseek-ai/DeepSeek-V4-Flash", NULL);
+		in.version = VLLM_VER(0, 25, 0);
+		in.tp = 8;
+		in.expert_parallel = 1;
+		in.kv_dtype = KV_FP8;
+		in.max_num_batched_tokens = 32768;
+		plan_compute(test_catalogue(), &in, &p);
+		cr_assert_eq(p.weights, 22322838876LL);
+	}
+	cJSON_Delete(j);
+}
+
+/* Pro (61 layers: 31 tuples) on 8 x B200 and 8 x GB200 at TP 8 with EP:
+ * 1,473,408 bytes a block under #44454's rule (0.25.0). */
+Test(arch_dsv4, pro_planned_on_eight_b200_and_gb200)
+{
+	struct plan p;
+
+	plan_dsv4(&p, "b200", "deepseek-ai/DeepSeek-V4-Pro", VLLM_VER(0, 25, 0),
+	    8, 1);
+	assert_blocks_by_hand(&p, 1473408);
+	cr_assert_eq(p.kv.dsv4.num_layer_tuples, 31);
+	plan_dsv4(&p, "gb200", "deepseek-ai/DeepSeek-V4-Pro",
+	    VLLM_VER(0, 25, 0), 8, 1);
+	assert_blocks_by_hand(&p, 1473408);
+	/* before #44454: 31 tuples of the MLA pages, 1,482,048 bytes */
+	plan_dsv4(&p, "b200", "deepseek-ai/DeepSeek-V4-Pro", VLLM_VER(0, 22, 0),
+	    8, 1);
+	assert_blocks_by_hand(&p, 1482048);
+}
+
+/*
+ * vLLM issue #44376 planned end to end: Flash through LLM(...) on 2 x
+ * GH200, TP 2 with EP, fp8, block 256, max_model_len 30000, 16,384 batched
+ * tokens, the 0.22 wording.  The available memory vLLM measured (5.44 GiB)
+ * is given as --kv-cache-memory-bytes (5,554 blocks), since the estimates
+ * do not reach it; the plan then stops at the KV-cache check in vLLM's
+ * words, needed 6,800 x 1,051,776 bytes = 6.66 GiB, longest length 13528.
+ */
+Test(arch_dsv4, plans_the_refusal_of_vllm_issue_44376)
+{
+	static const char want[] =
+	    "To serve at least one request with the model's max seq len "
+	    "(30000), (6.66 GiB KV cache is needed, which is larger than the "
+	    "available KV cache memory (5.44 GiB). Based on the available "
+	    "memory, the estimated maximum model length is 13528. Try "
+	    "increasing `gpu_memory_utilization` (which also controls CPU "
+	    "memory on the CPU backend) or decreasing `max_model_len` when "
+	    "initializing the engine. See "
+	    "https://docs.vllm.ai/en/latest/configuration/conserving_memory/ "
+	    "for more details.";
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, NULL, "deepseek-ai/DeepSeek-V4-Flash", NULL);
+	in.gpu_total_gib = 94.5;
+	in.version = VLLM_VER(0, 22, 0);
+	in.tp = 2;
+	in.expert_parallel = 1;
+	in.kv_dtype = KV_FP8;
+	in.block_size = 256;
+	in.max_model_len = 30000;
+	in.max_num_batched_tokens = 16384;
+	in.util = 0.95;
+	in.kv_cache_memory_bytes = 5554LL * 1051776;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_KV_CACHE, "%d %s", p.phase, p.message);
+	cr_assert_str_eq(p.message, want);
+	cr_assert_eq(p.blocks_per_request, 6800);
+	cr_assert_eq(p.estimated_max_model_len, 13528);
+	/* one block more: the same length, the same words */
+	in.kv_cache_memory_bytes = 5555LL * 1051776;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_str_eq(p.message, want);
+}
+
+/* What the plan refuses for DeepSeek-V4, and the releases it cannot place. */
+Test(arch_dsv4, plan_refusals)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	plan_dsv4(&p, "h200-sxm", "deepseek-ai/DeepSeek-V4-Flash",
+	    VLLM_VER(0, 23, 0), 8, 0);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "#44454") && strstr(p.message, "0.23.0"),
+	    "%s", p.message);
+	plan_dsv4(&p, "h200-sxm", "deepseek-ai/DeepSeek-V4-Flash",
+	    VLLM_VER(0, 26, 0), 8, 0);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "#48993"), "%s", p.message);
+	/* Blackwell from 0.26.0 (the FlashInfer sparse window) */
+	plan_dsv4(&p, "b200", "deepseek-ai/DeepSeek-V4-Flash",
+	    VLLM_VER(0, 27, 0), 8, 0);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "FlashInfer"), "%s", p.message);
+	/* before 0.20.0 vLLM does not know it */
+	plan_dsv4(&p, "h200-sxm", "deepseek-ai/DeepSeek-V4-Flash",
+	    VLLM_VER(0, 19, 0), 8, 0);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	test_input(&in, "h200-sxm", "deepseek-ai/DeepSeek-V4-Flash", NULL);
+	in.version = VLLM_VER(0, 25, 0);
+	in.tp = 8;
+	in.kv_dtype = KV_FP8;
+	in.block_size = 64;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "--block-size 64"), "%s", p.message);
+	in.block_size = 0;
+	in.disable_hybrid_kv_manager = 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "--disable-hybrid-kv-cache-manager"), "%s",
+	    p.message);
+	in.disable_hybrid_kv_manager = 0;
+	in.tp = 4;
+	in.pp = 2;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "pipeline"), "%s", p.message);
+	/* NVIDIA's NVFP4 export: its weights are not derived */
+	test_input(&in, "b200", "nvidia/DeepSeek-V4-Flash-NVFP4", NULL);
+	in.version = VLLM_VER(0, 25, 0);
+	in.tp = 4;
+	in.kv_dtype = KV_FP8;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "DeepSeek's own checkpoint"), "%s",
+	    p.message);
 }

@@ -42,8 +42,8 @@ static const struct {
 	{ "nvidia/Nemotron-H-56B-Base-8K", 0, 0 },
 	{ "google/gemma-4-26B-A4B", 0, 0 },
 	{ "deepseek-ai/DeepSeek-V3.2", 0, 0 },
-	{ "deepseek-ai/DeepSeek-V4-Flash", 1, 0 },
-	{ "deepseek-ai/DeepSeek-V4-Pro", 1, 0 },
+	{ "deepseek-ai/DeepSeek-V4-Flash", 0, 0 },
+	{ "deepseek-ai/DeepSeek-V4-Pro", 0, 0 },
 	{ "zai-org/GLM-4.7-Flash", 0, 1 },
 	{ "zai-org/GLM-5", 0, 0 },
 	{ "zai-org/GLM-5.1", 0, 0 },
@@ -441,21 +441,33 @@ Test(catalogue, llama4_plans_as_its_config)
 	    KV_AUTO, 0);
 }
 
-/* DeepSeek-V4 is refused from its config.json: its entry refuses alike */
-Test(catalogue, refused_family_refuses_from_the_catalogue)
+/*
+ * DeepSeek-V4's catalogue entries plan as their config.json does (the
+ * fixture is Flash's real file): the same weights, layout and blocks; Pro
+ * plans on 8 x B200 at 0.25.0 and, with the auto KV cache (not fp8_ds_mla),
+ * stops at the configuration check.
+ */
+Test(catalogue, deepseek_v4_plans_as_its_config)
 {
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan p;
 
 	same_plan("dsa/DeepSeek-V4-Flash", "deepseek-ai/DeepSeek-V4-Flash",
-	    NULL, "b200", 8, KV_AUTO, 0);
+	    NULL, "h200-sxm", 8, KV_FP8, 0);
+	same_plan("dsa/DeepSeek-V4-Flash", "deepseek-ai/DeepSeek-V4-Flash",
+	    NULL, "h200-sxm", 4, KV_AUTO, 0);
 	test_input(&in, "b200", "deepseek-ai/DeepSeek-V4-Pro", NULL);
+	in.version = VLLM_VER(0, 25, 0);
 	in.tp = 8;
+	in.kv_dtype = KV_FP8;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_gt(p.num_blocks, 0);
+	in.kv_dtype = KV_AUTO;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert_not_null(strstr(p.message, "DeepSeek-V4"), "%s", p.message);
-	cr_assert_eq(p.num_blocks, 0);
+	cr_assert_not_null(strstr(p.message, "fp8_ds_mla"), "%s", p.message);
 }
 
 /* A checkpoint's config whose quantization contradicts its format is refused */
