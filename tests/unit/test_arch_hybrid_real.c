@@ -728,3 +728,46 @@ Test(hybrid_real, nemotron_cascade2_prefix_caching_off_by_default_in_0_20)
 	cr_assert_eq((int64_t)(311.0 / 66 * 256000), 1206303);
 	model_done(&m);
 }
+
+/*
+ * The graph estimate the Mamba2 assumption line quotes, against vLLM's own
+ * "Estimated CUDA graph memory" of the two Nemotron-Cascade-2 startups:
+ * 0.19 GiB at 0.19.1 (13 PIECEWISE sizes up to 80, --max-num-seqs 40) and
+ * 0.48 GiB at 0.20.1 (51 up to 512).  If the estimate moves, the line must
+ * move with it.
+ */
+Test(hybrid_real, mamba2_graph_estimate_the_assumption_quotes)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+
+	load_fixture("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
+	input(&in, &m, 93.0, VLLM_VER(0, 19, 1));
+	in.kv_dtype = KV_FP8;
+	in.mamba_ssm_cache_dtype = PLAN_MAMBA_FLOAT32;
+	in.max_model_len = 262144;
+	in.util = 0.95;
+	in.max_num_batched_tokens = 8192;
+	in.max_num_seqs = 40;
+	plan_compute(c, &in, &p);
+	cr_assert(fabs(test_gib(p.cuda_graphs) - 0.46) < 0.005, "%.3f GiB",
+	    test_gib(p.cuda_graphs));
+	input(&in, &m, 31.35, VLLM_VER(0, 20, 1));
+	in.kv_dtype = KV_FP8;
+	in.mamba_ssm_cache_dtype = PLAN_MAMBA_FLOAT32;
+	in.max_model_len = 256000;
+	in.util = 0.85;
+	in.max_num_batched_tokens = 32768;
+	in.max_num_seqs = 128;
+	in.max_capture_size = 512;
+	plan_compute(c, &in, &p);
+	cr_assert(fabs(test_gib(p.cuda_graphs) - 1.54) < 0.005, "%.3f GiB",
+	    test_gib(p.cuda_graphs));
+	cr_assert_not_null(p.assumption);
+	cr_assert(strstr(p.assumption, "0.46 vs 0.19 GiB, 1.54 vs 0.48 GiB") !=
+		NULL,
+	    "%s", p.assumption);
+	model_done(&m);
+}
