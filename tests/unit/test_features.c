@@ -724,6 +724,7 @@ Test(spec, drafter_forward_and_graphs_by_hand)
 	    3);
 	plan_compute(c, &in, &b);
 	cr_assert_eq(b.cuda_graphs, a.cuda_graphs);
+	model_done(&d);
 }
 
 Test(spec, eagle3_head_weights_and_kv_by_hand)
