@@ -678,6 +678,69 @@ Test(spec, gemma4_eagle_capture_sizes_of_a_real_startup)
 	    "%lld %lld", (long long)q.cuda_graphs, (long long)p.cuda_graphs);
 }
 
+Test(spec, qwen36_27b_mtp_kv_of_a_real_startup)
+{
+	/* tests/calibration/newer-logs.json,
+	 * dgxspark-v0231rc1-qwen3.6-27b-nvfp4-mtp2-gb10-tp1-262144: vLLM
+	 * 0.23.1rc1 on a GB10, nvidia/Qwen3.6-27B-NVFP4 (the fixture is its
+	 * config.json), --kv-cache-dtype fp8, --enable-prefix-caching,
+	 * max_model_len 262144, method mtp with k 2: "Setting attention block
+	 * size to 1600 tokens", "Add 3 padding layers", "Available KV cache
+	 * memory: 48.6 GiB", "GPU KV cache size: 1,394,129 tokens", "Maximum
+	 * concurrency for 262,144 tokens per request: 5.32x".  By hand: the
+	 * MTP layer's attention joins the 16 full-attention layers: 17 of
+	 * 2 x 4 KV heads x 256 x 1 B = 2048 B per token each, 34,816 in all;
+	 * 48 GDN layers in groups of 17: 3 groups, 3 padding layers.  A block
+	 * is 17 tensors x 1600 x 2048 B = 55,705,600 B; 48.595-48.605 GiB hold
+	 * 936 of them.  A request: cdiv(262144, 1600) = 164 attention blocks
+	 * and, in the 'align' mode of prefix caching, 2 + 2 (one per draft
+	 * token) state blocks in each of the 3 GDN groups: 176; 936 / 176 =
+	 * 5.318 -> 5.32x, x 262144 = 1,394,129 tokens.  Without the MTP layer
+	 * the groups and the state blocks differ (16 + 48: 4 groups of 16,
+	 * no padding; 2 + 0 state blocks). */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct model m;
+	const double ends[2] = { 48.595, 48.605 - 1e-9 };
+	int i;
+
+	memset(&m, 0, sizeof m);
+	drafter_load("qwen3.5/Qwen3.6-27B-NVFP4", &m);
+	cr_assert_eq(m.mtp_layers, 1);
+	test_input(&in, "gb10", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.version = VLLM_VER(0, 23, 1);
+	in.kv_dtype = KV_FP8;
+	in.prefix_caching = 1;
+	in.max_model_len = 262144;
+	in.max_num_seqs = 8;
+	in.max_num_batched_tokens = 65536;
+	spec_set(&in, "mtp", 2);
+	for (i = 0; i < 2; i++) {
+		in.kv_cache_memory_bytes = (int64_t)(ends[i] * (1 << 30));
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+		cr_assert_eq(p.kv.attn_block_size, 1600);
+		cr_assert_eq(p.bytes_per_token, 34816);
+		cr_assert_eq(p.kv.group_size, 17);
+		cr_assert_eq(p.kv.padding_layers, 3);
+		cr_assert_eq(p.draft_layers, 1);
+		cr_assert_eq(p.kv_tokens, 1394129, "%lld",
+		    (long long)p.kv_tokens);
+		cr_assert(round(p.max_concurrency * 100) == 532, "%.4f",
+		    p.max_concurrency);
+	}
+	memset(&in.spec, 0, sizeof in.spec);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.kv.group_size, 16);
+	cr_assert_eq(p.kv.padding_layers, 0);
+	cr_assert_eq(p.draft_layers, 0);
+	model_done(&m);
+}
+
 Test(spec, drafter_forward_and_graphs_by_hand)
 {
 	/* Llama-3.1-8B with its EAGLE-3 head on an H100, max_num_seqs 8,
