@@ -210,6 +210,14 @@ struct model {
 	int moe_latent; /* LatentMoE: experts work at this width */
 	int moe_with_dense; /* a dense MLP beside the experts (Gemma 4) */
 	int ple_hidden, ple_vocab; /* Gemma per-layer input embeddings */
+	/* Gemma 3n (gemma3n.py, gemma3n_mm.py) */
+	int laurel_rank; /* LAuReL low-rank residual per layer (0 = none) */
+	int altup_inputs; /* AltUp streams (0 = none) */
+	int ple_proj_split; /* per_layer_model_projection split by TP */
+	int ple_buffer; /* per-layer inputs buffer of mnbt rows at load */
+	int mm_conv_encoder; /* towers' profile run not modelled: planned only
+				with image and audio limited to 0 */
+	int mm_audio_tokens; /* tokens one audio clip becomes */
 	/* Zamba2: transformer blocks shared by the hybrid layers */
 	int shared_blocks; /* num_mem_blocks (0 = none) */
 	int shared_attn_hidden; /* attention_hidden_size (2 x hidden) */

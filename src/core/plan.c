@@ -667,6 +667,24 @@ walk_check_model_split(struct walk *w)
 		config_fail(p,
 		    "Pipeline parallelism is not supported for this model. "
 		    "Supported models implement the `SupportsPP` interface.");
+	/* Gemma 3n's towers: the profile run encodes the largest item of a
+	 * modality left on (gemma3n_mm.py: 256 tokens an image, 188 a clip) */
+	if (m->mm_conv_encoder &&
+	    (in->limit_mm_images != 0 || in->limit_mm_audios != 0))
+		config_fail(p,
+		    "%s: vLLM's profile run encodes %s through Gemma 3n's "
+		    "%s (%d tokens an item); headroom does not model the "
+		    "activation peak of that tower, so it does not plan it. "
+		    "--limit-mm-per-prompt '{\"image\":0,\"audio\":0}' "
+		    "plans the text model alone (vLLM then builds neither "
+		    "tower).",
+		    m->architecture ? m->architecture : m->id,
+		    in->limit_mm_images != 0 ? "images" : "audio clips",
+		    in->limit_mm_images != 0
+			? "MobileNetV5 vision tower, a convolutional network"
+			: "Conformer audio tower",
+		    in->limit_mm_images != 0 ? m->mm_tokens_per_item
+					     : m->mm_audio_tokens);
 	if (!m->mla && m->kv_heads > 0 && m->kv_heads < p->tp &&
 	    p->tp % m->kv_heads != 0)
 		config_fail(p,
@@ -1471,6 +1489,10 @@ walk_stage(struct walk *w, int s)
 		x->w.total = (double)weights_dsv4_rank_bytes(&dc, &dr);
 	}
 	x->weights = (int64_t)(x->w.total * w->scale);
+	/* Gemma 3n's per-layer inputs buffer, allocated with the model */
+	if (s == 0)
+		x->weights += (int64_t)weights_ple_buffer_bytes(m,
+		    p->max_num_batched_tokens, w->dtype_bytes);
 	x->layers = weights_stage_layers(m->layers, p->pp, s, &first);
 	memset(&oi, 0, sizeof oi);
 	oi.model = m;

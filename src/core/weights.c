@@ -319,6 +319,26 @@ moe_params(const struct model *m, int tp, const struct experts_split *es,
 		*repl += h * m->n_experts * 2; /* router gate, 16 bit */
 }
 
+/*
+ * Gemma 3n's extras in each layer (gemma3n.py Gemma3nDecoderLayer): LAuReL's
+ * two linears (column and row parallel, built without the quantization
+ * config), AltUp's coefficients and router (replicated) with its float32
+ * output scale, and the norms beyond the two every layer has: three more
+ * around attention and MLP, the per-layer input's, LAuReL's, q and k.
+ */
+static void
+gemma3n_layer_params(const struct model *m, int tp, double *pt, double *repl)
+{
+	double h = m->hidden, n = m->altup_inputs, r = m->laurel_rank;
+
+	if (m->altup_inputs <= 0)
+		return;
+	pt[P_UNQ] += 2 * h * r / tp;
+	*repl += (n * n + n * n * n + h * n + h) * 2;
+	pt[P_F32] += h;
+	*repl += (4 * h + 2.0 * m->head_dim) * 2;
+}
+
 /* Parameters of one layer, per part and split by TP (the routed experts as
  * es says), and its replicated parts. */
 static void
@@ -494,12 +514,20 @@ weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 	n = weights_stage_layers(m->layers, pp, stage, &first);
 	for (i = first; i < first + n; i++) {
 		layer_params(m, i, tp, es, pt, &repl);
+		gemma3n_layer_params(m, tp, pt, &repl);
 		/* FusedMoE registers its int32 expert map under EP */
 		if (es->ep && weights_is_moe_layer(m, i))
 			maps += 4.0 * es->global;
 	}
 	if (stage == 0)
 		shared_block_params(m, tp, pt, &repl);
+	/* Gemma 3n: AltUp's projections into and out of its streams,
+	 * column parallel without the quantization config */
+	if (stage == 0 && m->altup_inputs > 1)
+		pt[P_UNQ] +=
+		    2.0 * (m->altup_inputs - 1) * m->hidden * m->hidden / tp;
+	if (stage == 0 && m->altup_inputs > 0) /* per_layer_projection_norm */
+		repl += m->ple_hidden * 2.0;
 
 	w->linear = 0;
 	for (i = 0; i < P_COUNT; i++)
@@ -512,8 +540,8 @@ weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 		/* Gemma per-layer inputs: their embedding and projection */
 		w->embed += (double)round_up(m->ple_vocab, 64) / tp *
 		    m->layers * m->ple_hidden * dtype_bytes;
-		w->other +=
-		    (double)m->hidden * m->layers * m->ple_hidden * dtype_bytes;
+		w->other += (double)m->hidden * m->layers * m->ple_hidden *
+		    dtype_bytes / (m->ple_proj_split ? tp : 1);
 	}
 	if (m->ple_hidden > 0)
 		w->other += 2.0 * m->hidden * m->ple_hidden * n * dtype_bytes;
@@ -710,4 +738,12 @@ weights_rope_bytes(const struct model *m, int dtype_bytes)
 		return 0;
 	return (double)m->rope_cache_len * m->rotary_dim *
 	    (m->rope_fp32 && dtype_bytes > 1 ? 4 : dtype_bytes);
+}
+
+double
+weights_ple_buffer_bytes(const struct model *m, int mnbt, int dtype_bytes)
+{
+	if (!m->ple_buffer || mnbt <= 0)
+		return 0;
+	return (double)mnbt * m->layers * m->ple_hidden * dtype_bytes;
 }

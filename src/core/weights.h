@@ -118,4 +118,11 @@ double weights_param_count(const struct model *);
  * builds it so; dtype_bytes 1 counts elements). */
 double weights_rope_bytes(const struct model *, int dtype_bytes);
 
+/* Bytes of the per-layer inputs buffer Gemma 3n's multimodal class allocates
+ * with the model (gemma3n_mm.py: max_num_batched_tokens x layers x
+ * hidden_size_per_layer_input in the model dtype), counted by vLLM in
+ * "Model loading took"; 0 for other models. */
+double weights_ple_buffer_bytes(const struct model *, int mnbt,
+    int dtype_bytes);
+
 #endif

@@ -24,6 +24,7 @@ enum family {
 	FAM_LFM2, /* LFM2: layer_types conv / full_attention */
 	FAM_DECILM, /* Llama-Nemotron NAS: block_configs */
 	FAM_GEMMA4, /* global_head_dim, num_global_key_value_heads */
+	FAM_GEMMA3N, /* Gemma 3n: AltUp, LAuReL, per-layer inputs, KV sharing */
 	FAM_MIMO_V2, /* hybrid_layer_pattern, swa_* sizes */
 	FAM_DSA, /* DeepSeek-V3.2, GLM-5: MLA + indexer */
 	FAM_LLAMA4, /* chunked local attention */
@@ -82,6 +83,8 @@ static const struct {
 	{ "DeciLMForCausalLM", FAM_DECILM },
 	{ "Gemma4ForConditionalGeneration", FAM_GEMMA4 },
 	{ "Gemma4ForCausalLM", FAM_GEMMA4 },
+	{ "Gemma3nForConditionalGeneration", FAM_GEMMA3N },
+	{ "Gemma3nForCausalLM", FAM_GEMMA3N },
 	{ "MiMoV2FlashForCausalLM", FAM_MIMO_V2 },
 	{ "DeepseekV32ForCausalLM", FAM_DSA },
 	{ "DeepseekV4ForCausalLM", FAM_DSV4 },
@@ -122,11 +125,6 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "Phi-4-flash (SambaY) ran on vLLM's V0 engine "
 	    "only; headroom models the V1 engine",
 	    VLLM_VER(0, 10, 2) },
-	{ "Gemma3nForConditionalGeneration",
-	    "Gemma 3n (AltUp, per-layer "
-	    "embeddings, KV sharing) is not modelled",
-	    0 },
-	{ "Gemma3nForCausalLM", "Gemma 3n is not modelled", 0 },
 	{ "MllamaForConditionalGeneration",
 	    "Llama 3.2 Vision cross-attention "
 	    "layers are not modelled",
@@ -302,6 +300,7 @@ static const char *const family_fields[][12] = {
 	[FAM_DECILM] = { "block_configs", NULL },
 	[FAM_GEMMA4] = { "global_head_dim", "num_global_key_value_heads",
 	    "num_kv_shared_layers", NULL },
+	[FAM_GEMMA3N] = { "num_kv_shared_layers", NULL },
 	[FAM_MIMO_V2] = { "hybrid_layer_pattern", "swa_num_key_value_heads",
 	    "swa_head_dim", NULL },
 	[FAM_DSA] = { "index_topk", "index_head_dim", "indexer_types", NULL },
@@ -1178,6 +1177,234 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->ple_hidden = num(s, "hidden_size_per_layer_input", 0);
 	m->ple_vocab = num(s, "vocab_size_per_layer_input", m->vocab);
 	m->interleaved_swa = 1;
+	return 0;
+}
+
+/*
+ * A Gemma3nMultimodalEmbedder (gemma3n_mm.py): vocab_size hard-token rows
+ * of the tower's width, two norms of it, the projection to the text width
+ * and a weightless norm.
+ */
+static double
+gemma3n_embedder_params(const struct src *s, const char *tower, double width,
+    double text)
+{
+	const cJSON *c = item(s->root, tower);
+	double v = cJSON_IsNumber(item(c, "vocab_size"))
+	    ? item(c, "vocab_size")->valuedouble
+	    : 128;
+
+	if (cJSON_IsNumber(item(c, "hidden_size")))
+		width = item(c, "hidden_size")->valuedouble;
+	return v * width + 2 * width + width * text;
+}
+
+/*
+ * Gemma 3n's audio tower (transformers' Gemma3nAudioEncoder, built whole by
+ * gemma3n_mm.py's AutoModel.from_config): the sub-sample convolutions and
+ * their input projection, then conf_num_hidden_layers Conformer blocks of
+ * q, k, v, the relative-position projection and the output (5 h^2), two
+ * feed-forward halves (h -> 4h -> h each, 16 h^2), the light convolution's
+ * linear_start (2 h^2), linear_end (h^2) and depthwise kernel, nine norms
+ * and the per-head scale.
+ */
+static double
+gemma3n_audio_params(const cJSON *ac)
+{
+	const cJSON *ch = item(ac, "sscp_conv_channel_size");
+	double h = cJSON_IsNumber(item(ac, "hidden_size"))
+	    ? item(ac, "hidden_size")->valuedouble
+	    : 0;
+	double layers = cJSON_IsNumber(item(ac, "conf_num_hidden_layers"))
+	    ? item(ac, "conf_num_hidden_layers")->valuedouble
+	    : 0;
+	double k = cJSON_IsNumber(item(ac, "conf_conv_kernel_size"))
+	    ? item(ac, "conf_conv_kernel_size")->valuedouble
+	    : 5;
+	double heads = cJSON_IsNumber(item(ac, "conf_num_attention_heads"))
+	    ? item(ac, "conf_num_attention_heads")->valuedouble
+	    : 8;
+	double feat = cJSON_IsNumber(item(ac, "input_feat_size"))
+	    ? item(ac, "input_feat_size")->valuedouble
+	    : 128;
+	double c0 = 128, c1 = 32;
+
+	if (cJSON_IsArray(ch) && cJSON_GetArraySize(ch) == 2 &&
+	    cJSON_IsNumber(cJSON_GetArrayItem(ch, 0)) &&
+	    cJSON_IsNumber(cJSON_GetArrayItem(ch, 1))) {
+		c0 = cJSON_GetArrayItem(ch, 0)->valuedouble;
+		c1 = cJSON_GetArrayItem(ch, 1)->valuedouble;
+	}
+	if (h <= 0 || layers <= 0 || heads <= 0)
+		return 0;
+	/* 3x3 kernels, stride 2 in frequency twice: feat / 4 bins remain */
+	return c0 * 9 + c0 + c1 * c0 * 9 + c1 + h * c1 * (feat / 4) +
+	    layers * (24 * h * h + k * h + 9 * h + h / heads);
+}
+
+/* MobileNetV5's parameters as KerasHub publishes them (keras-team/keras-hub
+ * keras_hub/src/models/mobilenetv5/mobilenetv5_presets.py @b93373a, preset
+ * mobilenetv5_300m_enc_gemma3n); vision_config only names the network */
+#define GEMMA3N_VISION_PARAMS 294284096.0
+
+/* intermediate_size as a list, one size per layer (Gemma3nTextConfig,
+ * MatFormer): into m->ld; a number was read with the standard fields. */
+static int
+gemma3n_intermediate(const struct src *s, struct model *m, char *err,
+    size_t errlen, const char **bad)
+{
+	const cJSON *is = get(s, "intermediate_size"), *e;
+	int i = 0;
+
+	if (!cJSON_IsArray(is))
+		return 0;
+	if (cJSON_GetArraySize(is) != m->layers) {
+		*bad = "intermediate_size";
+		snprintf(err, errlen,
+		    "config: intermediate_size has %d entries but "
+		    "num_hidden_layers is %d",
+		    cJSON_GetArraySize(is), m->layers);
+		return -1;
+	}
+	cJSON_ArrayForEach(e, is) {
+		if (!cJSON_IsNumber(e) || e->valuedouble < 1 ||
+		    e->valuedouble > (1 << 26)) {
+			*bad = "intermediate_size";
+			snprintf(err, errlen,
+			    "config: intermediate_size[%d] is not a whole "
+			    "number from 1 to %d",
+			    i, 1 << 26);
+			return -1;
+		}
+		m->ld[i++].ffn_intermediate = (int)e->valuedouble;
+	}
+	m->intermediate = m->ld[0].ffn_intermediate;
+	return 0;
+}
+
+/* What vLLM's Gemma 3n classes refuse themselves; 1 when m is refused. */
+static int
+gemma3n_vllm_refusal(const struct src *s, struct model *m)
+{
+	const char *act = str(s, "hidden_activation");
+
+	/* Gemma3nMLP raises ValueError for another activation */
+	if (act != NULL && strcmp(act, "gelu_pytorch_tanh") != 0) {
+		refuse(m,
+		    "Gemma3 uses `gelu_pytorch_tanh` as the hidden activation "
+		    "function. Please set `hidden_act` and `hidden_activation` "
+		    "to `gelu_pytorch_tanh`.");
+		return 1;
+	}
+	/* Gemma3nDecoderLayer: assert config.altup_correct_scale */
+	if (!boolean(s, "altup_correct_scale", 1)) {
+		refuse(m,
+		    "%s: altup_correct_scale is false; vLLM's "
+		    "Gemma3nDecoderLayer asserts it is true.",
+		    m->architecture);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The multimodal class (gemma3n_mm.py): TOKENS_PER_IMAGE 256 and
+ * TOKENS_PER_AUDIO 188, fixed there; a buffer of max_num_batched_tokens rows
+ * of per-layer inputs allocated with the model; the towers, planned only
+ * when vLLM builds neither, named with their sizes in the assumption.
+ */
+static void
+gemma3n_multimodal(const struct src *s, struct model *m)
+{
+	double audio = gemma3n_audio_params(item(s->root, "audio_config"));
+	double towers = GEMMA3N_VISION_PARAMS + audio +
+	    gemma3n_embedder_params(s, "vision_config", 2048, m->hidden) +
+	    gemma3n_embedder_params(s, "audio_config", 1536, m->hidden);
+	char buf[640];
+
+	m->mm_tokens_per_item = 256;
+	m->mm_audio_tokens = 188;
+	m->mm_conv_encoder = 1;
+	m->ple_buffer = 1;
+	m->multimodal = 1;
+	m->vision_params = 0;
+	snprintf(buf, sizeof buf,
+	    "Gemma 3n, text only: KV cache and weights follow vLLM's "
+	    "gemma3n.py and gemma3n_mm.py, without the vision and audio "
+	    "towers, which vLLM skips when --limit-mm-per-prompt sets every "
+	    "modality of a tower to 0 (a release that builds them anyway "
+	    "loads %.3fB parameters more: MobileNetV5 %.3fB as KerasHub "
+	    "publishes it, the audio tower %.3fB from audio_config, their "
+	    "embedders); the activation-peak and graph estimates are fitted "
+	    "on models without AltUp's four streams and the per-layer "
+	    "inputs, and no real Gemma 3n startup has been measured against "
+	    "them. Calibrate from a real startup (--calibrate LOG "
+	    "--save-calibration) before quoting",
+	    towers / 1e9, GEMMA3N_VISION_PARAMS / 1e9, audio / 1e9);
+	free(m->assumption);
+	m->assumption = xstrdup(buf);
+}
+
+/*
+ * Gemma 3n (gemma3n.py; gemma3n_mm.py for the multimodal class): every
+ * layer is attention of one size, sliding (layer_types, else transformers'
+ * default: full where (i + 1) % 5 == 0) or full; the last
+ * num_kv_shared_layers read the KV of an earlier layer
+ * (kv_sharing_target_layer_name) and hold no cache.  AltUp, LAuReL and the
+ * per-layer inputs add weights only.  Absent fields take transformers'
+ * Gemma3nTextConfig defaults, as vLLM reads them through it.
+ */
+static int
+read_gemma3n(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	int shared = num(s, "num_kv_shared_layers", 15), i;
+
+	if (read_layer_types(s, m, err, errlen, bad) != 0)
+		return -1;
+	layers_alloc(m);
+	if (shared < 0 || shared >= m->layers) {
+		*bad = "num_kv_shared_layers";
+		snprintf(err, errlen,
+		    "config: num_kv_shared_layers must be in [0, %d)",
+		    m->layers);
+		return -1;
+	}
+	if (gemma3n_intermediate(s, m, err, errlen, bad) != 0)
+		return -1;
+	for (i = 0; i < m->layers; i++)
+		m->ld[i].mixer =
+		    i >= m->layers - shared ? MIXER_SHARED : MIXER_ATTENTION;
+	if (gemma3n_vllm_refusal(s, m))
+		return 0;
+	m->ple_hidden = num(s, "hidden_size_per_layer_input", 256);
+	m->ple_vocab = num(s, "vocab_size_per_layer_input", 262144);
+	m->laurel_rank = num(s, "laurel_rank", 64);
+	m->altup_inputs = num(s, "altup_num_inputs", 4);
+	m->ple_proj_split = 1; /* ColumnParallelLinear(gather_output) */
+	m->no_pp = 1; /* neither class implements SupportsPP */
+	if (m->ple_hidden <= 0 || m->ple_vocab <= 0 || m->laurel_rank <= 0 ||
+	    m->altup_inputs < 1) {
+		*bad = "hidden_size_per_layer_input";
+		snprintf(err, errlen,
+		    "config: hidden_size_per_layer_input, "
+		    "vocab_size_per_layer_input, laurel_rank and "
+		    "altup_num_inputs must be positive");
+		return -1;
+	}
+	if (m->architecture != NULL &&
+	    strcmp(m->architecture, "Gemma3nForConditionalGeneration") == 0) {
+		gemma3n_multimodal(s, m);
+		return 0;
+	}
+	free(m->assumption);
+	m->assumption =
+	    xstrdup("Gemma 3n: KV cache and weights follow vLLM's gemma3n.py; "
+		    "the activation-peak and graph estimates are fitted on "
+		    "models without AltUp's four streams and the per-layer "
+		    "inputs, and no real Gemma 3n startup has been measured "
+		    "against them. Calibrate from a real startup (--calibrate "
+		    "LOG --save-calibration) before quoting");
 	return 0;
 }
 
@@ -2563,6 +2790,7 @@ read_family(const struct src *s, struct model *m, enum family f, char *err,
 	case FAM_LFM2: return read_lfm2(s, m, err, errlen, bad);
 	case FAM_DECILM: return read_decilm(s, m, err, errlen, bad);
 	case FAM_GEMMA4: return read_gemma4(s, m, err, errlen, bad);
+	case FAM_GEMMA3N: return read_gemma3n(s, m, err, errlen, bad);
 	case FAM_MIMO_V2: return read_mimo_v2(s, m, err, errlen, bad);
 	case FAM_DSA: return read_dsa(s, m, err, errlen, bad);
 	case FAM_MAMBA: return read_mamba(s, m, err, errlen, bad);

@@ -1361,7 +1361,7 @@ layer_kinds_from_types(struct cfg *c, struct model *m, const cJSON *lt)
 /*
  * A sliding window without layer_types: Gemma 2 alternates, Gemma 3 and
  * Cohere2 (Command R7B, Command A) have one global layer in
- * sliding_window_pattern, others slide everywhere.
+ * sliding_window_pattern, Gemma 3n one in five, others slide everywhere.
  */
 static void
 layer_kinds_from_pattern(struct cfg *c, struct model *m)
@@ -1370,6 +1370,8 @@ layer_kinds_from_pattern(struct cfg *c, struct model *m)
 
 	if (strcmp(m->model_type, "gemma2") == 0)
 		pattern = 2;
+	else if (strncmp(m->model_type, "gemma3n", 7) == 0)
+		pattern = 5; /* Gemma3nTextConfig: full at (i + 1) % 5 == 0 */
 	else if (strncmp(m->model_type, "gemma3", 6) == 0)
 		pattern =
 		    get_int(c, "sliding_window_pattern", 0, MAX_LAYERS, 6);
