@@ -75,6 +75,7 @@ static const struct {
 	{ "RedHatAI/Qwen3.6-35B-A3B-NVFP4",
 	    "qwen3.5/Qwen3.6-35B-A3B-NVFP4-RedHatAI", 0 },
 	{ "qwen3.6-35b-a3b-nvfp4", "qwen3.5/Qwen3.6-35B-A3B-NVFP4", 0 },
+	{ "nvidia/Qwen3.6-27B-NVFP4", "qwen3.5/Qwen3.6-27B-NVFP4", 0 },
 	{ "sakamakismile/Qwen3.6-27B-Text-NVFP4-MTP",
 	    "qwen3.5/Qwen3.6-27B-Text-NVFP4-MTP", 1 },
 	{ "GLM-5.2-NVFP4", "dsa/GLM-5.2-NVFP4", 0 },
