@@ -130,6 +130,8 @@ family_of(const struct model *m)
 
 	if (strstr(a, "Qwen3_5") || strstr(a, "Qwen3Next"))
 		return "Qwen3-Next, 3.5, 3.6 (gated delta net)";
+	if (m->dsv4.layers > 0)
+		return "DeepSeek-V4 (compressed MLA, grouped)";
 	if (m->index_topk > 0)
 		return "MLA + indexer (GLM-5, DeepSeek-V3.2)";
 	if (m->mla)

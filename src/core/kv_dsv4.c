@@ -454,6 +454,28 @@ pool_bytes(const struct kv_dsv4_layout *l)
 	return n;
 }
 
+const char *
+kv_dsv4_pool_change(enum kv_dsv4_pool r)
+{
+	switch (r) {
+	case KV_DSV4_POOL_TUPLES: return "before #44454";
+	case KV_DSV4_POOL_BUCKETS: return "from #44454";
+	case KV_DSV4_POOL_DENSE: return "from #48993";
+	}
+	return "?";
+}
+
+const char *
+kv_dsv4_pool_name(enum kv_dsv4_pool r)
+{
+	switch (r) {
+	case KV_DSV4_POOL_TUPLES: return "tuples";
+	case KV_DSV4_POOL_BUCKETS: return "buckets";
+	case KV_DSV4_POOL_DENSE: return "dense";
+	}
+	return "?";
+}
+
 int64_t
 kv_dsv4_bytes_per_block(const struct kv_dsv4_layout *l)
 {

@@ -129,6 +129,11 @@ struct kv_dsv4_layout {
 int kv_dsv4_build(const struct kv_dsv4_model *m, const struct kv_dsv4_params *p,
     struct kv_dsv4_layout *out, char *err, size_t errlen);
 
+/* The vLLM change behind a rule ("before #44454", "from #44454", "from
+ * #48993") and its short name ("tuples", "buckets", "dense"). */
+const char *kv_dsv4_pool_change(enum kv_dsv4_pool);
+const char *kv_dsv4_pool_name(enum kv_dsv4_pool);
+
 /* Bytes one block takes over every tensor (by the pool's rule). */
 int64_t kv_dsv4_bytes_per_block(const struct kv_dsv4_layout *);
 /* num_blocks = available // bytes per block (0 when available <= 0). */

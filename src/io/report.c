@@ -214,19 +214,6 @@ report_text_profile(struct strbuf *o, const struct report_in *r)
 		    "capture sizes)\n");
 }
 
-/* How a DeepSeek-V4 block's bytes are counted: the vLLM change (text) or
- * the rule's name (JSON). */
-static const char *
-dsv4_rule_name(enum kv_dsv4_pool r, bool json)
-{
-	switch (r) {
-	case KV_DSV4_POOL_TUPLES: return json ? "tuples" : "before #44454";
-	case KV_DSV4_POOL_BUCKETS: return json ? "buckets" : "from #44454";
-	case KV_DSV4_POOL_DENSE: return json ? "dense" : "from #48993";
-	}
-	return "?";
-}
-
 /* DeepSeek-V4's cache line: one block over every group's tensors. */
 static void
 report_text_dsv4_kv(struct strbuf *o, const struct plan *p)
@@ -239,7 +226,7 @@ report_text_dsv4_kv(struct strbuf *o, const struct plan *p)
 	    "blocks, %s a request",
 	    kv_dtype_name(p->kv_dtype), p->block_size, p->n_groups,
 	    p->kv.dsv4.n_specs, units_format_commas(p->page_bytes, b, sizeof b),
-	    dsv4_rule_name(p->kv.dsv4.pool, false), (long long)p->num_blocks,
+	    kv_dsv4_pool_change(p->kv.dsv4.pool), (long long)p->num_blocks,
 	    units_format_commas(p->blocks_per_request, c, sizeof c));
 	if (p->gather_workspace > 0)
 		strbuf_printf(o,
@@ -580,7 +567,7 @@ report_json_kv(cJSON *root, const struct plan *p)
 	if (p->kv.is_dsv4) {
 		cJSON_AddStringToObject(o, "layout", "deepseek_v4");
 		cJSON_AddStringToObject(o, "block_rule",
-		    dsv4_rule_name(p->kv.dsv4.pool, true));
+		    kv_dsv4_pool_name(p->kv.dsv4.pool));
 		cJSON_AddNumberToObject(o, "blocks_per_request",
 		    (double)p->blocks_per_request);
 		cJSON_AddNumberToObject(o, "gather_workspace_gib",

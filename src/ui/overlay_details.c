@@ -37,6 +37,25 @@ details_drafter(struct app *a, const struct plan *p, struct overlay_lines *L,
 	}
 }
 
+/* DeepSeek-V4's cache, as the report's KV line gives it. */
+static void
+details_dsv4(const struct plan *p, struct overlay_lines *L, int w)
+{
+	char s[400], b[32], c[32], g[32];
+
+	if (!p->kv.is_dsv4)
+		return;
+	snprintf(s, sizeof s,
+	    "KV cache: DeepSeek-V4's %d groups, %s bytes a block (counted as "
+	    "%s), %s blocks a request; prefill gather workspace %s GiB in "
+	    "the torch peak (estimate)",
+	    p->n_groups, units_format_commas(p->page_bytes, b, sizeof b),
+	    kv_dsv4_pool_change(p->kv.dsv4.pool),
+	    units_format_commas(p->blocks_per_request, c, sizeof c),
+	    units_format_gib(p->gather_workspace, g, sizeof g));
+	overlay_lines_wrapped(L, ROLE_HELP, 0, w, s);
+}
+
 static void
 details_draw(struct app *a, struct overlay *o)
 {
@@ -80,6 +99,7 @@ details_draw(struct app *a, struct overlay *o)
 		overlay_lines_wrapped(&L, ROLE_WARNING, 0, w, as);
 	}
 	details_drafter(a, p, &L, w);
+	details_dsv4(p, &L, w);
 	f = recalc_fixes(a->calc, &nf);
 	overlay_lines_wrapped(&L, ROLE_HELP, 0, w, " ");
 	overlay_lines_wrapped(&L, ROLE_HELP_TITLE, 0, w,

@@ -39,6 +39,7 @@ report --gpu h200-nvl --max-model-len 8192 --export json
 report --report json --gpu-total-gib 40 --model Qwen/Qwen3-8B
 report --report json --gpu h100-sxm --model openai/gpt-oss-20b --vllm-version 0.19.0
 report --report json --gpu b200 --model deepseek-ai/DeepSeek-R1 -tp 8
+report --report json --gpu h200-sxm --model deepseek-ai/DeepSeek-V4-Flash -tp 8 --kv-cache-dtype fp8 --vllm-version 0.25.0
 report --report json --gpu h100-sxm --model meta-llama/Llama-3.3-70B-Instruct -tp 3
 report --report json --gpu h100-sxm --model Qwen/Qwen3-8B --max-model-len 10000000
 "$PY" - "$TOP/doc/report.schema.json" "$W" "$i" <<'PYEOF'
