@@ -134,6 +134,14 @@ speed_find_gpu(const struct catalogue *cat, const struct plan_input *in,
 		    "an encoder-decoder model's steps are not modelled");
 		return NULL;
 	}
+	if (in->model->dsv4.layers > 0) {
+		/* the step model reads a KV cache of bytes per token; DeepSeek-V4
+		 * reads its compressed caches sparsely (top-k) and its window */
+		snprintf(e->why, sizeof e->why,
+		    "DeepSeek-V4's sparse compressed attention is not in the "
+		    "step model");
+		return NULL;
+	}
 	g = &cat->gpus[in->gpu];
 	if (g->bandwidth_gbs <= 0) {
 		snprintf(e->why, sizeof e->why,

@@ -20,6 +20,7 @@
 #include "core/kv_dsv4.h"
 #include "core/messages.h"
 #include "core/plan.h"
+#include "core/speed.h"
 #include "core/vllm_version.h"
 #include "core/weights_dsv4.h"
 #include "helpers.h"
@@ -745,6 +746,16 @@ Test(arch_dsv4, flash_planned_on_eight_h200_at_tp8)
 	plan_dsv4(&p, "h200-sxm", "deepseek-ai/DeepSeek-V4-Flash",
 	    VLLM_VER(0, 22, 1), 8, 0);
 	assert_blocks_by_hand(&p, 1051776);
+	/* no decode-speed figure: the step model's KV read is not this cache */
+	{
+		struct plan_input in;
+		struct speed_estimate se;
+
+		test_input(&in, "h200-sxm", "deepseek-ai/DeepSeek-V4-Flash",
+		    NULL);
+		speed_estimate(test_catalogue(), &in, &p, 1, &se);
+		cr_assert(strstr(se.why, "DeepSeek-V4") != NULL, "%s", se.why);
+	}
 	/* TP 8 without EP: every expert split 8 ways; the init buffers of
 	 * 8,192 tokens (16 MiB + 256 MiB), the rest as at TP 8 with EP and
 	 * 32,768 tokens (22,322,838,876 bytes) less 50,331,648 + 805,306,368 */
