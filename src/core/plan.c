@@ -1595,6 +1595,8 @@ walk_budget(struct walk *w)
 	p->weights = x->weights;
 	p->lora_bytes = x->lora;
 	p->draft_weights = x->draft;
+	p->draft_activation = x->o.draft_activation;
+	p->draft_graphs = x->o.draft_graphs;
 	p->offloaded = x->offloaded;
 	p->activation = x->o.activation;
 	p->non_torch = x->o.non_torch;

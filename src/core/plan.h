@@ -219,6 +219,9 @@ struct plan {
 	int64_t gather_workspace; /* DeepSeek-V4's prefill gather workspace, in
 				     the activation peak (estimate) */
 	int draft_layers; /* their attention layers, in the KV groups */
+	int64_t draft_activation; /* the drafter's phase of the profile run
+				     (estimate; 0 without a drafter) */
+	int64_t draft_graphs; /* its share of the graph pool (estimate) */
 	/* KV layout */
 	int64_t page_bytes; /* one block of one layer */
 	int group_size, n_groups, n_full_groups, padding_layers;

@@ -199,6 +199,12 @@ report_text_profile(struct strbuf *o, const struct report_in *r)
 	    "increase memory: %s GiB (%s)\n",
 	    gib(p->activation, a), gib(p->non_torch, b),
 	    provenance_basis_pair(p));
+	if (p->draft_activation > 0 && !(p->calibrated & PLAN_CAL_ACTIVATION))
+		strbuf_printf(o,
+		    "    the drafter's phase of the profile run: %s GiB (its "
+		    "forward with the target's hidden states held; the peak "
+		    "above is the larger phase, estimate)\n",
+		    gib(p->draft_activation, a));
 	if (p->n_capture_sizes > 0)
 		strbuf_printf(o,
 		    "  Estimated CUDA graph memory: %s GiB total (%s; "
@@ -533,6 +539,10 @@ report_json_memory(cJSON *root, const struct report_in *r)
 	cJSON_AddNumberToObject(o, "cpu_offloaded_gib",
 	    strbuf_gib2(p->offloaded));
 	cJSON_AddNumberToObject(o, "draft_gib", strbuf_gib2(p->draft_weights));
+	cJSON_AddNumberToObject(o, "draft_activation_gib",
+	    strbuf_gib2(p->draft_activation));
+	cJSON_AddNumberToObject(o, "draft_cuda_graphs_gib",
+	    strbuf_gib2(p->draft_graphs));
 	cJSON_AddNumberToObject(o, "activation", strbuf_gib2(p->activation));
 	cJSON_AddNumberToObject(o, "non_torch", strbuf_gib2(p->non_torch));
 	cJSON_AddNumberToObject(o, "cuda_graphs", strbuf_gib2(p->cuda_graphs));

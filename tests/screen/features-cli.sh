@@ -58,6 +58,11 @@ check "eagle3 on a target vLLM does not take" 1 "Eagle3 is only supported for " 
     --gpu h100-sxm --model google/gemma-3-27b-it --vllm-version 0.16.0 --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}"
 check "an eagle3 drafter named without a method is an eagle3 head" 0 "of which EAGLE-3 draft head: 0.79 GiB" -- \
     $G --speculative-config "{\"model\": \"$E3\", \"num_speculative_tokens\": 3}"
+check "the head's phase of the profile run is estimated" 0 \
+    "the drafter's phase of the profile run: 1.24 GiB (its forward with the target's hidden states held" -- \
+    $G --max-num-seqs 8 --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}"
+check "... and in the json report" 0 '"draft_activation_gib": 1.24' -- \
+    $G --max-num-seqs 8 --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}" --report json
 check "an --instance of --model keeps its drafter in the command" 0 \
     "vllm serve meta-llama/Llama-3.1-8B-Instruct --gpu-memory-utilization 0.45 --speculative-config '{\"method\":\"eagle3\",\"model\":\"$E3\",\"num_speculative_tokens\":3}'" -- \
     $G --speculative-config "{\"method\": \"eagle3\", \"model\": \"$E3\", \"num_speculative_tokens\": 3}" \
