@@ -382,9 +382,9 @@ spec_assumption(const struct plan_spec *s)
 }
 
 const char *
-spec_draft_label(const struct plan_spec *s)
+spec_draft_label(const struct model *d, const struct plan_spec *s)
 {
-	switch (s->method) {
+	switch (spec_draft_head(d, s)) {
 	case SPEC_EAGLE: return "EAGLE draft head";
 	case SPEC_EAGLE3: return "EAGLE-3 draft head";
 	case SPEC_DRAFT_MODEL: return "draft model";

@@ -95,7 +95,8 @@ int spec_draft_layers(const struct model *d, const struct plan_spec *,
 /* What the drafter's figures rest on (a constant), NULL without one. */
 const char *spec_assumption(const struct plan_spec *);
 
-/* "EAGLE-3 draft head" and the like, for the weight line of a report. */
-const char *spec_draft_label(const struct plan_spec *);
+/* "EAGLE-3 draft head" and the like, for the weight line of a report: the
+ * head vLLM builds for drafter d (spec_draft_head; d may be NULL). */
+const char *spec_draft_label(const struct model *d, const struct plan_spec *);
 
 #endif

@@ -172,8 +172,9 @@ report_text_weights(struct strbuf *o, const struct report_in *r)
 		strbuf_printf(o,
 		    "    of which %s: %s GiB "
 		    "(%d more attention layer%s in the KV cache)\n",
-		    spec_draft_label(&r->in->spec), gib(p->draft_weights, a),
-		    p->draft_layers, p->draft_layers == 1 ? "" : "s");
+		    spec_draft_label(r->in->draft, &r->in->spec),
+		    gib(p->draft_weights, a), p->draft_layers,
+		    p->draft_layers == 1 ? "" : "s");
 	if (p->offloaded > 0)
 		strbuf_printf(o,
 		    "    after --cpu-offload-gb moved %s GiB to CPU memory "

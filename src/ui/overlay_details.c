@@ -26,7 +26,7 @@ details_drafter(struct app *a, const struct plan *p, struct overlay_lines *L,
 	snprintf(s, sizeof s,
 	    "Drafter: %s, %s GiB of the weights per GPU; %d more attention "
 	    "layer%s in the KV cache (%s bytes per token per GPU in all)",
-	    spec_draft_label(&in->spec),
+	    spec_draft_label(in->draft, &in->spec),
 	    units_format_gib(p->draft_weights, g, sizeof g), p->draft_layers,
 	    p->draft_layers == 1 ? "" : "s",
 	    units_format_commas(p->bytes_per_token, t, sizeof t));

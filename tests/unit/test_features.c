@@ -1068,6 +1068,7 @@ Test(spec, speculators_format_head_reads_as_the_plain_one)
 	cr_assert_eq(q.draft_weights, 850159616LL, "%lld",
 	    (long long)q.draft_weights);
 	cr_assert_eq(q.draft_layers, 1);
+	cr_assert_str_eq(spec_draft_label(&d, &in.spec), "EAGLE-3 draft head");
 	cr_assert_eq(p.activation - q.activation, 201326592LL, "%lld",
 	    (long long)(p.activation - q.activation));
 	model_done(&d);
