@@ -1603,13 +1603,13 @@ read_dsv4(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->first_release = VLLM_VER(0, 20, 0);
 	if (m->assumption == NULL)
 		m->assumption = xstrdup(
-		    "DeepSeek-V4: the KV cache follows vLLM's grouping; the "
-		    "weights per rank are derived from the modules vLLM builds "
-		    "and checked against one real load (74.82 GiB against "
-		    "74.85 "
-		    "GiB logged, vLLM 0.22.1, TP 2 with EP); the activation "
-		    "peak (with the prefill gather workspace), non-torch and "
-		    "graph memory are estimates fitted on other models. "
+		    "DeepSeek-V4: KV cache as vLLM groups it; weights per rank "
+		    "derived from the modules vLLM builds, checked against one "
+		    "load (74.82 GiB, 74.85 logged, 0.22.1, TP 2 with EP); "
+		    "activation (with the prefill gather workspace), non-torch "
+		    "and graphs estimated from other models: for vLLM issue "
+		    "#44376 (2 x GH200, TP 2 with EP, 94.5 GiB cards assumed) "
+		    "they leave 8.58 GiB for the cache where vLLM had 5.44. "
 		    "Calibrate from a real startup (--calibrate LOG "
 		    "--save-calibration) before quoting");
 	return 0;

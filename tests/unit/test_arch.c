@@ -1603,6 +1603,11 @@ Test(arch, deepseek_v4_is_read_and_planned_with_fp8)
 	cr_assert_eq(m.ld[2].compress_ratio, 4);
 	cr_assert_eq(m.ld[42].compress_ratio, 4);
 	cr_assert_eq(m.first_release, VLLM_VER(0, 20, 0));
+	/* the assumption names the one KV check of the estimates, and fits
+	 * the planner's 600-byte "Assumption: " line */
+	cr_assert_not_null(m.assumption);
+	cr_assert(strstr(m.assumption, "#44376") != NULL, "%s", m.assumption);
+	cr_assert_lt(strlen(m.assumption) + strlen("Assumption: "), 600);
 	for (tp = 1; tp <= 8; tp *= 2) {
 		test_input(&in, "b200", "meta-llama/Llama-3.1-8B-Instruct",
 		    NULL);
