@@ -469,6 +469,31 @@ refuse(struct model *m, const char *fmt, ...)
 	m->refusal = xstrdup(buf);
 }
 
+/* The name a refusal gives m: its class, else its model_type, else
+ * "config". */
+static const char *
+model_who(const struct model *m)
+{
+	const char *arch = m->architecture, *mt = m->model_type;
+
+	return arch && *arch ? arch : mt && *mt ? mt : "config";
+}
+
+/*
+ * m refused for a config field that changes memory in a way headroom does
+ * not model for its class; why, when not NULL, is what the field is, said
+ * in parentheses after its name.
+ */
+static void
+refuse_field(struct model *m, const char *who, const char *field,
+    const char *why)
+{
+	refuse(m,
+	    "%s: config field '%s'%s%s%s changes vLLM's memory in a way "
+	    "headroom does not model for this architecture.",
+	    who, field, why ? " (" : "", why ? why : "", why ? ")" : "");
+}
+
 static void
 layers_alloc(struct model *m)
 {
@@ -2439,7 +2464,7 @@ family_reads(enum family f, const char *field)
 static int
 refuse_unread_field(const struct src *s, struct model *m, enum family f)
 {
-	const char *arch = m->architecture, *mt = m->model_type;
+	const char *arch = m->architecture;
 	int i;
 
 	for (i = 0; memory_fields[i] != NULL; i++) {
@@ -2458,13 +2483,7 @@ refuse_unread_field(const struct src *s, struct model *m, enum family f)
 		if (strcmp(memory_fields[i], "attn_type_list") == 0 &&
 		    arch != NULL && strcmp(arch, "MiniMaxM2ForCausalLM") == 0)
 			continue;
-		refuse(m,
-		    "%s: config field '%s' changes vLLM's memory in a way "
-		    "headroom does not model for this architecture.",
-		    arch && *arch   ? arch
-			: mt && *mt ? mt
-				    : "config",
-		    memory_fields[i]);
+		refuse_field(m, model_who(m), memory_fields[i], NULL);
 		return 1;
 	}
 	return 0;
@@ -2510,11 +2529,8 @@ read_hunyuan_moe(const struct src *s, struct model *m)
 		int r = uniform_list(s, m, keys[i], &v[i]);
 
 		if (r < 0) {
-			refuse(m,
-			    "%s: config field '%s' (different per layer) "
-			    "changes vLLM's memory in a way headroom does not "
-			    "model for this architecture.",
-			    m->architecture, keys[i]);
+			refuse_field(m, m->architecture, keys[i],
+			    "different per layer");
 			return 1;
 		}
 		if (r == 0)
@@ -2556,13 +2572,8 @@ read_unknown_moe(const struct src *s, struct model *m)
 		m->moe_layer_step = num(s, "moe_layer_interval", 1);
 	m->experts_per_tok = num(s, "moe_k", m->experts_per_tok);
 	if (end != m->layers - 1) {
-		refuse(m,
-		    "%s: config field 'moe_layer_end_index' (dense layers "
-		    "after "
-		    "the MoE ones) changes vLLM's memory in a way headroom "
-		    "does "
-		    "not model for this architecture.",
-		    arch && *arch ? arch : "config");
+		refuse_field(m, arch && *arch ? arch : "config",
+		    "moe_layer_end_index", "dense layers after the MoE ones");
 		return 1;
 	}
 	shared =
@@ -2670,9 +2681,17 @@ exaone_pattern(const struct src *s, struct model *m)
 static void
 read_unknown(const struct src *s, struct model *m)
 {
+	/* towers a config may describe that the standard fields do not */
+	static const struct {
+		const char *field, *what;
+	} towers[] = {
+		{ "vq_config", "an image tokenizer in the weights" },
+		{ "audio_config", "an audio encoder" },
+	};
 	const char *arch = m->architecture, *mt = m->model_type;
-	const char *who = arch && *arch ? arch : mt && *mt ? mt : "config";
+	const char *who = model_who(m);
 	char buf[400];
+	size_t i;
 
 	snprintf(buf, sizeof buf,
 	    "architecture %s (model_type %s) is not one "
@@ -2688,38 +2707,20 @@ read_unknown(const struct src *s, struct model *m)
 	if (m->sliding_window > 0 && get(s, "layer_types") == NULL &&
 	    get(s, "sliding_window_pattern") != NULL && !pattern_read(mt) &&
 	    !exaone_pattern(s, m)) {
-		refuse(m,
-		    "%s: config field 'sliding_window_pattern' changes vLLM's "
-		    "memory in a way headroom does not model for this "
-		    "architecture.",
-		    who);
+		refuse_field(m, who, "sliding_window_pattern", NULL);
 		return;
 	}
 	/* Hunyuan's cross-layer attention: layers reading an earlier one's
 	 * KV (hunyuan_v1.py, use_cla with cla_share_factor) */
 	if (boolean(s, "use_cla", 0)) {
-		refuse(m,
-		    "%s: config field 'use_cla' (cross-layer KV sharing) "
-		    "changes vLLM's memory in a way headroom does not model "
-		    "for this architecture.",
-		    who);
+		refuse_field(m, who, "use_cla", "cross-layer KV sharing");
 		return;
 	}
-	if (get(s, "vq_config") != NULL) {
-		refuse(m,
-		    "%s: config field 'vq_config' (an image tokenizer in the "
-		    "weights) changes vLLM's memory in a way headroom does not "
-		    "model for this architecture.",
-		    who);
-		return;
-	}
-	if (get(s, "audio_config") != NULL) {
-		refuse(m,
-		    "%s: config field 'audio_config' (an audio encoder) "
-		    "changes vLLM's memory in a way headroom does not model "
-		    "for this architecture.",
-		    who);
-		return;
+	for (i = 0; i < sizeof towers / sizeof towers[0]; i++) {
+		if (get(s, towers[i].field) != NULL) {
+			refuse_field(m, who, towers[i].field, towers[i].what);
+			return;
+		}
 	}
 	if (is_vision_class(arch) && !m->multimodal) {
 		refuse(m,

@@ -1021,35 +1021,21 @@ or_default(const struct cfg *c, long long n, int d)
 }
 
 /*
- * The decoder's sizes: layers, hidden, heads and KV heads (heads a
- * multiple of them), head_dim, intermediate and vocab, each under the
- * first of its keys that the config gives.
+ * The decoder's layer count into m->layers: the first of its keys, the
+ * nested text config's default, or for Nemotron-H the length of
+ * layers_block_type.
  */
 static int
-read_dims(struct cfg *c, struct model *m)
+read_layers(struct cfg *c, struct model *m, const struct text_defaults *td)
 {
 	/* the decoder_* keys: Whisper's config.json (hfarch.c reads it) */
 	static const char *const k_layers[] = { "num_hidden_layers", "n_layer",
 		"num_layers", "decoder_layers", NULL };
-	static const char *const k_hidden[] = { "hidden_size", "n_embd",
-		"d_model", NULL };
-	static const char *const k_heads[] = { "num_attention_heads", "n_head",
-		"decoder_attention_heads", NULL };
-	static const char *const k_kvh[] = { "n_head_kv", "num_kv_heads",
-		"num_key_value_heads", "multi_query_group_num",
-		"num_attention_groups", NULL };
-	static const char *const k_hd[] = { "head_dim", "hidden_size_per_head",
-		NULL };
-	static const char *const k_inter[] = { "intermediate_size", "n_inner",
-		"ffn_hidden_size", "decoder_ffn_dim", NULL };
 	const cJSON *lbt = get(c, "layers_block_type");
-	const struct text_defaults *td = nested_defaults(c, m);
-	const char *key = NULL;
 	long long n;
 
-	n = first_int(c, k_layers, &key, 1, MAX_LAYERS);
-	if (td != NULL)
-		n = or_default(c, n, td->layers);
+	n = first_int(c, k_layers, NULL, 1, MAX_LAYERS);
+	n = or_default(c, n, td != NULL ? td->layers : 0);
 	/* transformers' NemotronHConfig (models/nemotron_h/
 	 * configuration_nemotron_h.py): num_hidden_layers is the length of
 	 * layers_block_type, a given num_hidden_layers ignored (Nemotron 3
@@ -1062,23 +1048,35 @@ read_dims(struct cfg *c, struct model *m)
 	if (n <= 0)
 		return invalid(c, "num_hidden_layers");
 	m->layers = (int)n;
-	n = first_int(c, k_hidden, NULL, 1, MAX_DIM);
-	if (td != NULL)
-		n = or_default(c, n, td->hidden);
-	if (n <= 0)
-		return invalid(c, "hidden_size");
-	m->hidden = (int)n;
+	return 0;
+}
+
+/*
+ * The attention's heads, KV heads (heads a multiple of them) and head_dim
+ * into m, m->hidden already read.
+ */
+static int
+read_heads(struct cfg *c, struct model *m, const struct text_defaults *td)
+{
+	static const char *const k_heads[] = { "num_attention_heads", "n_head",
+		"decoder_attention_heads", NULL };
+	static const char *const k_kvh[] = { "n_head_kv", "num_kv_heads",
+		"num_key_value_heads", "multi_query_group_num",
+		"num_attention_groups", NULL };
+	static const char *const k_hd[] = { "head_dim", "hidden_size_per_head",
+		NULL };
+	const char *key = NULL;
+	long long n;
+
 	n = first_int(c, k_heads, NULL, 1, MAX_DIM);
-	if (td != NULL)
-		n = or_default(c, n, td->heads);
+	n = or_default(c, n, td != NULL ? td->heads : 0);
 	if (n <= 0 && !c->failed && hfarch_attention_free(m->architecture))
 		n = 1; /* no attention: hfarch.c clears the heads */
 	if (n <= 0)
 		return invalid(c, "num_attention_heads");
 	m->heads = (int)n;
 	n = first_int(c, k_kvh, &key, 0, MAX_DIM);
-	if (td != NULL)
-		n = or_default(c, n, td->kv_heads);
+	n = or_default(c, n, td != NULL ? td->kv_heads : 0);
 	if (c->failed)
 		return -1;
 	m->kv_heads = n > 0 ? (int)n : m->heads;
@@ -1092,16 +1090,41 @@ read_dims(struct cfg *c, struct model *m)
 	}
 	n = first_int(c, k_hd, NULL, 0, MAX_DIM);
 	m->head_dim = n > 0 ? (int)n : m->hidden / m->heads;
+	return 0;
+}
+
+/*
+ * The decoder's sizes: layers, hidden, heads and KV heads (heads a
+ * multiple of them), head_dim, intermediate and vocab, each under the
+ * first of its keys that the config gives.
+ */
+static int
+read_dims(struct cfg *c, struct model *m)
+{
+	static const char *const k_hidden[] = { "hidden_size", "n_embd",
+		"d_model", NULL };
+	static const char *const k_inter[] = { "intermediate_size", "n_inner",
+		"ffn_hidden_size", "decoder_ffn_dim", NULL };
+	const struct text_defaults *td = nested_defaults(c, m);
+	long long n;
+
+	if (read_layers(c, m, td) != 0)
+		return -1;
+	n = first_int(c, k_hidden, NULL, 1, MAX_DIM);
+	n = or_default(c, n, td != NULL ? td->hidden : 0);
+	if (n <= 0)
+		return invalid(c, "hidden_size");
+	m->hidden = (int)n;
+	if (read_heads(c, m, td) != 0)
+		return -1;
 	n = first_int(c, k_inter, NULL, 0, MAX_WIDE);
-	if (td != NULL)
-		n = or_default(c, n, td->intermediate);
+	n = or_default(c, n, td != NULL ? td->intermediate : 0);
 	m->intermediate = n > 0 ? (int)n : 4 * m->hidden;
 	n = get_int(c, "vocab_size", 1, MAX_WIDE, -1);
 	/* ChatGLM / GLM-4 name it padded_vocab_size only (chatglm.py) */
 	if (n <= 0 && get(c, "vocab_size") == NULL)
 		n = get_int(c, "padded_vocab_size", 1, MAX_WIDE, -1);
-	if (td != NULL)
-		n = or_default(c, n, td->vocab);
+	n = or_default(c, n, td != NULL ? td->vocab : 0);
 	if (n <= 0)
 		return invalid(c, "vocab_size");
 	m->vocab = (int)n;

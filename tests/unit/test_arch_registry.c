@@ -495,6 +495,38 @@ refused_with(const char *arch, const char *extra, const char *needle)
 	model_done(&m);
 }
 
+/* A config of arch with extra refused with exactly want */
+static void
+refused_saying(const char *arch, const char *extra, const char *want)
+{
+	struct model m;
+
+	cr_assert_eq(read_class(arch, extra, &m), 0, "%s", arch);
+	cr_assert_not_null(m.refusal, "%s with %s not refused", arch, extra);
+	cr_assert_str_eq(m.refusal, want);
+	model_done(&m);
+}
+
+/* A field refusal's words: the class, the field, what it is when said */
+Test(registry, field_refusals_name_class_field_and_kind)
+{
+	refused_saying("HunYuanDenseV1ForCausalLM",
+	    "\"use_cla\":true,\"cla_share_factor\":2",
+	    "HunYuanDenseV1ForCausalLM: config field 'use_cla' (cross-layer "
+	    "KV sharing) changes vLLM's memory in a way headroom does not "
+	    "model for this architecture.");
+	refused_saying("ChameleonForConditionalGeneration",
+	    "\"vq_config\":{\"embed_dim\":256}",
+	    "ChameleonForConditionalGeneration: config field 'vq_config' (an "
+	    "image tokenizer in the weights) changes vLLM's memory in a way "
+	    "headroom does not model for this architecture.");
+	refused_saying("Plamo3ForCausalLM",
+	    "\"sliding_window\":4096,\"sliding_window_pattern\":2",
+	    "Plamo3ForCausalLM: config field 'sliding_window_pattern' changes "
+	    "vLLM's memory in a way headroom does not model for this "
+	    "architecture.");
+}
+
 /* The field rules of the unverified classes (doc/architectures.md,
  * "Refusals"): each refuses, and the neutral value does not */
 Test(registry, field_rules_of_unverified_classes)
