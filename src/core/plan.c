@@ -448,6 +448,7 @@ struct walk {
 	int n_pw_graphs; /* of n_graphs, those of the PIECEWISE pass */
 	int64_t derived; /* the model's longest length */
 	double scale, cc; /* exact-weights scale; compute capability */
+	bool dsv4_fp4_indexer; /* attention_config.use_fp4_indexer_cache */
 };
 
 /* The release, its traits and coefficients, the card, the checkpoint and
@@ -797,6 +798,80 @@ dsv4_pool_of(int v)
 	return KV_DSV4_POOL_DENSE;
 }
 
+/*
+ * The words of --attention-config (JSON or dotted members) and
+ * --attention-backend among the flags headroom carries unread: true when
+ * none is there but use_fp4_indexer_cache, whose value goes to *fp4.
+ */
+static bool
+is_attention_flag(const char *f, const char **rest)
+{
+	static const char *const names[] = { "--attention-config",
+		"--attention_config", "--attention-backend",
+		"--attention_backend" };
+	size_t i, n;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		n = strlen(names[i]);
+		if (strncmp(f, names[i], n) == 0 &&
+		    (f[n] == '\0' || f[n] == '=' || f[n] == '.')) {
+			*rest = f + n;
+			return i < 2;
+		}
+	}
+	*rest = NULL;
+	return false;
+}
+
+static bool
+word_true(const char *v)
+{
+	return v != NULL &&
+	    (strcmp(v, "true") == 0 || strcmp(v, "True") == 0 ||
+		strcmp(v, "1") == 0);
+}
+
+static bool
+dsv4_attention_words(const struct plan_input *in, bool *fp4)
+{
+	size_t i;
+
+	*fp4 = false;
+	for (i = 0; i < in->n_extra_flags; i++) {
+		const char *f = in->extra_flags[i], *rest, *v;
+		bool config = is_attention_flag(f, &rest);
+
+		if (rest == NULL)
+			continue;
+		if (!config)
+			return false; /* --attention-backend */
+		v = *rest == '=' ? rest + 1
+		    : *rest == '.'
+		    ? strchr(rest, '=')
+		    : (i + 1 < in->n_extra_flags ? in->extra_flags[i + 1]
+						 : NULL);
+		if (*rest == '.') {
+			size_t kl = strcspn(rest + 1, "=");
+
+			if (kl != strlen("use_fp4_indexer_cache") ||
+			    strncmp(rest + 1, "use_fp4_indexer_cache", kl) != 0)
+				return false;
+			if (v == NULL && i + 1 < in->n_extra_flags)
+				v = in->extra_flags[i + 1];
+			else if (v != NULL)
+				v++;
+			*fp4 = word_true(v);
+			continue;
+		}
+		/* a JSON object of that one key */
+		if (v == NULL || strstr(v, "use_fp4_indexer_cache") == NULL ||
+		    strchr(v, ':') != strrchr(v, ':') || strchr(v, ',') != NULL)
+			return false;
+		*fp4 = strstr(v, "true") != NULL || strstr(v, "True") != NULL;
+	}
+	return true;
+}
+
 /* DeepSeek-V4: what headroom plans of it, and the releases it can. */
 static void
 walk_dsv4_checks(struct walk *w)
@@ -849,6 +924,11 @@ walk_dsv4_checks(struct walk *w)
 		config_fail(p,
 		    "--kv-offloading-size with DeepSeek-V4: headroom does not "
 		    "model a KV connector on its grouped caches.");
+	if (!dsv4_attention_words(in, &w->dsv4_fp4_indexer))
+		config_fail(p,
+		    "--attention-config or --attention-backend with "
+		    "DeepSeek-V4: headroom models the default attention "
+		    "backend and reads use_fp4_indexer_cache alone.");
 	if (w->cc >= 10.0 && w->cc < 11.0 && w->t.sparse_mla_flashinfer)
 		config_fail(p,
 		    "DeepSeek-V4 on Blackwell (SM100) from vLLM 0.26.0: the "
@@ -1336,6 +1416,7 @@ walk_kv_params(struct walk *w)
 	/* CrossAttentionSpec keeps scheduler_config.max_num_encoder_input_tokens
 	 * per request: max_num_batched_tokens, its default (0.15.1) */
 	kp->enc_len = m->enc_layers > 0 ? p->max_num_batched_tokens : 0;
+	kp->dsv4_fp4_indexer = w->dsv4_fp4_indexer;
 	kp->dsv4_pool = dsv4_pool_of(p->version) < 0
 	    ? KV_DSV4_POOL_TUPLES
 	    : (enum kv_dsv4_pool)dsv4_pool_of(p->version);

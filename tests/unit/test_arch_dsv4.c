@@ -920,3 +920,69 @@ Test(arch_dsv4, plan_refusals)
 	cr_assert(strstr(p.message, "DeepSeek's own checkpoint"), "%s",
 	    p.message);
 }
+
+/*
+ * --attention-config's use_fp4_indexer_cache, in its JSON and dotted forms,
+ * takes #48993's 68-byte MXFP4 indexer rows: Pro at TP 8 on H200 (0.27.0)
+ * 1,315,008 bytes a block, the figure #48993 reports, against 1,435,968
+ * with the FP8 rows; any other attention key or --attention-backend stops
+ * the plan.
+ */
+Test(arch_dsv4, attention_config_fp4_indexer)
+{
+	static const char *json[] = { "--attention-config",
+		"{\"use_fp4_indexer_cache\": true}" };
+	static const char *dotted[] = {
+		"--attention_config.use_fp4_indexer_cache=True"
+	};
+	static const char *off[] = { "--attention-config",
+		"{\"use_fp4_indexer_cache\": false}" };
+	static const char *backend[] = { "--attention-backend",
+		"FLASHINFER_MLA_SPARSE" };
+	static const char *other[] = {
+		"--attention-config.backend=FLASHINFER"
+	};
+	static const struct {
+		const char *const *w;
+		size_t n;
+		int64_t block; /* 0: refused */
+	} cases[] = {
+		{ json, 2, 1315008 },
+		{ dotted, 1, 1315008 },
+		{ off, 2, 1435968 },
+		{ backend, 2, 0 },
+		{ other, 1, 0 },
+	};
+	struct plan_input in;
+	struct plan p;
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		test_input(&in, "h200-sxm", "deepseek-ai/DeepSeek-V4-Pro",
+		    NULL);
+		in.version = VLLM_VER(0, 27, 0);
+		in.tp = 8;
+		in.kv_dtype = KV_FP8;
+		in.extra_flags = (char *const *)cases[i].w;
+		in.n_extra_flags = cases[i].n;
+		plan_compute(test_catalogue(), &in, &p);
+		if (cases[i].block == 0) {
+			cr_assert_eq(p.phase, PHASE_CONFIG, "case %zu", i);
+			cr_assert(strstr(p.message, "--attention-config") !=
+				NULL,
+			    "%s", p.message);
+			continue;
+		}
+		cr_assert_eq(p.page_bytes, cases[i].block, "case %zu: %lld", i,
+		    (long long)p.page_bytes);
+	}
+	/* before #48993 the MXFP4 cache allocated the FP8 rows: the same */
+	test_input(&in, "h200-sxm", "deepseek-ai/DeepSeek-V4-Pro", NULL);
+	in.version = VLLM_VER(0, 25, 0);
+	in.tp = 8;
+	in.kv_dtype = KV_FP8;
+	in.extra_flags = (char *const *)json;
+	in.n_extra_flags = 2;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.page_bytes, 1473408);
+}
