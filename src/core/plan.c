@@ -929,6 +929,17 @@ walk_dsv4_checks(struct walk *w)
 		    "--attention-config or --attention-backend with "
 		    "DeepSeek-V4: headroom models the default attention "
 		    "backend and reads use_fp4_indexer_cache alone.");
+	for (size_t i = 0; i < in->n_extra_flags; i++)
+		if (strncmp(in->extra_flags[i], "--moe-backend", 13) == 0 ||
+		    strncmp(in->extra_flags[i], "--moe_backend", 13) == 0) {
+			/* MegaMoE, DeepGEMM and FlashInfer lay the experts out
+			 * and size their workspace each their own way */
+			config_fail(p,
+			    "--moe-backend with DeepSeek-V4: headroom derives "
+			    "the experts' bytes for the default MoE backend "
+			    "only.");
+			break;
+		}
 	if (w->cc >= 10.0 && w->cc < 11.0 && w->t.sparse_mla_flashinfer)
 		config_fail(p,
 		    "DeepSeek-V4 on Blackwell (SM100) from vLLM 0.26.0: the "

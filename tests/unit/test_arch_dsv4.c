@@ -942,6 +942,7 @@ Test(arch_dsv4, attention_config_fp4_indexer)
 	static const char *other[] = {
 		"--attention-config.backend=FLASHINFER"
 	};
+	static const char *moe[] = { "--moe-backend", "deep_gemm_mega_moe" };
 	static const struct {
 		const char *const *w;
 		size_t n;
@@ -952,6 +953,7 @@ Test(arch_dsv4, attention_config_fp4_indexer)
 		{ off, 2, 1435968 },
 		{ backend, 2, 0 },
 		{ other, 1, 0 },
+		{ moe, 2, -1 },
 	};
 	struct plan_input in;
 	struct plan p;
@@ -966,6 +968,12 @@ Test(arch_dsv4, attention_config_fp4_indexer)
 		in.extra_flags = (char *const *)cases[i].w;
 		in.n_extra_flags = cases[i].n;
 		plan_compute(test_catalogue(), &in, &p);
+		if (cases[i].block < 0) {
+			cr_assert_eq(p.phase, PHASE_CONFIG, "case %zu", i);
+			cr_assert(strstr(p.message, "--moe-backend") != NULL,
+			    "%s", p.message);
+			continue;
+		}
 		if (cases[i].block == 0) {
 			cr_assert_eq(p.phase, PHASE_CONFIG, "case %zu", i);
 			cr_assert(strstr(p.message, "--attention-config") !=
