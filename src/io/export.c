@@ -1002,6 +1002,10 @@ quote_limits(struct quote *q)
 	    "Planned for vLLM %s; other releases size memory differently.", v);
 	if (p->card_assumption != NULL)
 		bullet(&q->y, "Assumption: %s", md(&q->mp, p->card_assumption));
+	/* what the model's figures rest on (DeepSeek-V4's derived weights,
+	 * a hybrid's unmeasured estimates), as the report gives it */
+	if (p->assumption != NULL)
+		bullet(&q->y, "Assumption: %s", md(&q->mp, p->assumption));
 	if (k.slices > 0)
 		bullet(&q->y,
 		    "MIG slices cannot be joined by tensor parallelism: each "

@@ -403,6 +403,11 @@ quote_html(const struct report_in *r, char *err, size_t errlen)
 		esc(&b, p->card_assumption);
 		strbuf_printf(&b, "</li>\n");
 	}
+	if (p->assumption != NULL) {
+		strbuf_printf(&b, "<li>Assumption: ");
+		esc(&b, p->assumption);
+		strbuf_printf(&b, "</li>\n");
+	}
 	if (k.card_per_hour > 0) {
 		strbuf_printf(&b, "<li>Price: ");
 		esc(&b, k.source ? k.source : "catalogue");

@@ -14,6 +14,7 @@
 #include "io/cli.h"
 #include "io/export.h"
 #include "io/export_format.h"
+#include "io/quote_html.h"
 #include "io/serve_command.h"
 #include "io/shellwords.h"
 #include "io/vllmargs.h"
@@ -294,4 +295,31 @@ Test(export, config_holds_any_utf8_value_and_refuses_other_bytes)
 	cr_assert_null(yaml);
 	cr_assert(strstr(err, "not valid UTF-8") && strstr(err, "\\xff"), "%s",
 	    err);
+}
+
+/* A quote names what the model's figures rest on: DeepSeek-V4's derived
+ * weights and unmeasured estimates, in Markdown and HTML alike. */
+Test(export, quote_lists_the_models_assumption)
+{
+	static const char *const args[] = { "--gpu", "h200-sxm",
+		"--vllm-version", "0.25.0", "--from-command",
+		"vllm serve deepseek-ai/DeepSeek-V4-Flash "
+		"--tensor-parallel-size 8 --kv-cache-dtype fp8",
+		NULL };
+	struct cli c;
+	struct plan p;
+	struct report_in r;
+	char err[512], *out = render(args, EXPORT_QUOTE);
+
+	cr_assert(strstr(out, "- Assumption: DeepSeek-V4:") != NULL, "%s", out);
+	free(out);
+	xt_cli(&c, args);
+	plan_compute(test_catalogue(), &c.imp.in, &p);
+	xt_report_in(&r, &c, &p);
+	out = quote_html(&r, err, sizeof err);
+	cr_assert_not_null(out, "%s", err);
+	cr_assert(strstr(out, "<li>Assumption: DeepSeek-V4:") != NULL, "%s",
+	    out);
+	free(out);
+	cli_done(&c);
 }
