@@ -448,6 +448,7 @@ struct walk {
 	int n_pw_graphs; /* of n_graphs, those of the PIECEWISE pass */
 	int64_t derived; /* the model's longest length */
 	double scale, cc; /* exact-weights scale; compute capability */
+	bool load_measured; /* the scale is a logged "Model loading took" */
 	bool dsv4_fp4_indexer; /* attention_config.use_fp4_indexer_cache */
 };
 
@@ -1311,15 +1312,17 @@ walk_weight_scale(struct walk *w)
 	    (int64_t)weights_mtp_bytes(m, p->format, w->dtype_bytes, 1);
 
 	w->scale = 1.0;
+	w->load_measured = false;
 	if (m->dsv4.layers > 0)
 		return; /* core/weights_dsv4.c derives them */
 	if (in->weight_bytes > 0 && !in->quantization_fp8)
 		exact = in->weight_bytes + rope - mtp;
 	else if (ck && ck->loaded_gib > 0 && ck->format == p->format &&
-	    w->dtype_bytes == 2 && m->native_format != FMT_MXFP4)
+	    w->dtype_bytes == 2 && m->native_format != FMT_MXFP4) {
 		exact =
 		    units_bytes(ck->loaded_gib); /* MXFP4: per backend below */
-	else if (ck && ck->size_bytes > 0 && ck->format == p->format &&
+		w->load_measured = true;
+	} else if (ck && ck->size_bytes > 0 && ck->format == p->format &&
 	    w->dtype_bytes == 2)
 		exact = ck->size_bytes + rope - mtp;
 	if (exact <= 0)
@@ -1581,8 +1584,9 @@ walk_stage(struct walk *w, int s)
 		x->w.total = (double)weights_dsv4_rank_bytes(&dc, &dr);
 	}
 	x->weights = (int64_t)(x->w.total * w->scale);
-	/* Gemma 3n's per-layer inputs buffer, allocated with the model */
-	if (s == 0)
+	/* Gemma 3n's per-layer inputs buffer, allocated with the model (a
+	 * logged load size holds it already) */
+	if (s == 0 && !w->load_measured)
 		x->weights += (int64_t)weights_ple_buffer_bytes(m,
 		    p->max_num_batched_tokens, w->dtype_bytes);
 	x->layers = weights_stage_layers(m->layers, p->pp, s, &first);

@@ -357,3 +357,31 @@ Test(gemma3n, bad_fields)
 	    -1);
 	cr_assert_str_eq(bad, "num_kv_shared_layers");
 }
+
+/*
+ * A logged "Model loading took" already holds the per-layer inputs buffer:
+ * with one on the checkpoint the plan takes the figure as it is.  The
+ * built-in entry has none; the test sets 8.43 GiB (the E2B load derived
+ * above, buffer included) and puts the catalogue back.
+ */
+Test(gemma3n, logged_load_holds_the_buffer)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct checkpoint *ck;
+	double was;
+
+	test_input(&in, "h100-sxm", "google/gemma-3n-E2B-it", NULL);
+	in.limit_mm_images = in.limit_mm_audios = 0;
+	cr_assert(in.ckpt >= 0);
+	ck = (struct checkpoint *)&c->ckpts[in.ckpt];
+	was = ck->loaded_gib;
+	ck->loaded_gib = 8.43;
+	plan_compute(c, &in, &p);
+	ck->loaded_gib = was;
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	/* 8.43 x 2^30 = 9,051,643,576 B, without the 125,829,120 again */
+	cr_assert(p.weights > 9051643000LL && p.weights < 9051644000LL, "%lld",
+	    (long long)p.weights);
+}
