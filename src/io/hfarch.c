@@ -1553,6 +1553,46 @@ read_dsa(const struct src *s, struct model *m, char *err, size_t errlen,
 }
 
 /*
+ * The fields of the DeepSeek-V4 configs headroom has read (Flash, Pro and
+ * their NVIDIA and SGLang exports): a later checkpoint's field that may
+ * change the caches or weights is refused rather than left unread.
+ */
+static const char *const dsv4_fields[] = { "architectures", "attention_bias",
+	"attention_dropout", "bos_token_id", "compress_ratios",
+	"compress_rope_theta", "eos_token_id", "expert_dtype", "hc_eps",
+	"hc_mult", "hc_sinkhorn_iters", "head_dim", "hidden_act", "hidden_size",
+	"index_head_dim", "index_n_heads", "index_topk", "initializer_range",
+	"max_position_embeddings", "model_type", "moe_intermediate_size",
+	"n_routed_experts", "n_shared_experts", "norm_topk_prob",
+	"num_attention_heads", "num_experts_per_tok", "num_hash_layers",
+	"num_hidden_layers", "num_key_value_heads", "num_nextn_predict_layers",
+	"o_groups", "o_lora_rank", "q_lora_rank", "qk_rope_head_dim",
+	"quantization_config", "rms_norm_eps", "rope_scaling", "rope_theta",
+	"routed_scaling_factor", "scoring_func", "sliding_window",
+	"swiglu_limit", "tie_word_embeddings", "topk_method", "torch_dtype",
+	"dtype", "transformers_version", "use_cache", "vocab_size", "auto_map",
+	"pad_token_id", NULL };
+
+static const char *
+dsv4_unknown_field(const cJSON *root)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, root) {
+		int i;
+
+		if (e->string == NULL || e->string[0] == '_')
+			continue;
+		for (i = 0; dsv4_fields[i] != NULL; i++)
+			if (strcmp(e->string, dsv4_fields[i]) == 0)
+				break;
+		if (dsv4_fields[i] == NULL)
+			return e->string;
+	}
+	return NULL;
+}
+
+/*
  * DeepSeek-V4 (vllm/models/deepseek_v4/, deepseek_v4.py @023da1f): one
  * compress_ratios entry per decoder layer and one per MTP layer, the
  * grouped output projection, the hyper-connections, the hash-routed first
@@ -1565,9 +1605,17 @@ read_dsv4(const struct src *s, struct model *m, char *err, size_t errlen,
     const char **bad)
 {
 	const cJSON *cr = get(s, "compress_ratios"), *e;
-	const char *ed = str(s, "expert_dtype");
+	const char *ed = str(s, "expert_dtype"), *unk;
 	int n, i = 0;
 
+	if ((unk = dsv4_unknown_field(s->root)) != NULL) {
+		refuse(m,
+		    "%s: config field '%s' is not in the DeepSeek-V4 configs "
+		    "headroom has read (Flash, Pro and their exports); "
+		    "headroom refuses rather than plan with it unread.",
+		    m->architecture, unk);
+		return 0;
+	}
 	n = cJSON_IsArray(cr) ? cJSON_GetArraySize(cr) : -1;
 	if (n != m->layers && n != m->layers + m->mtp_layers) {
 		*bad = "compress_ratios";

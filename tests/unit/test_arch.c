@@ -1633,6 +1633,15 @@ Test(arch, deepseek_v4_is_read_and_planned_with_fp8)
 	model_done(&m);
 }
 
+/* A DeepSeek-V4 config field outside those headroom has read is refused,
+ * naming it, rather than left unread (a later checkpoint's layout). */
+Test(arch, deepseek_v4_unknown_field_refused)
+{
+	refused_config("{\"architectures\":[\"DeepseekV4ForCausalLM\"]," STD
+		       ",\"swa_window_pattern\":[1,2]}",
+	    "swa_window_pattern");
+}
+
 /* Architectures vLLM removed: its own words after the last release
  * (registry.py _PREVIOUSLY_SUPPORTED_MODELS), headroom's before */
 Test(arch, removed_architectures_refuse_in_vllms_words)
