@@ -91,6 +91,16 @@ void cli_done(struct cli *cli);
 struct plan_import *cli_take_import(struct cli *cli);
 
 /*
+ * The drafter of imp's --speculative-config (an EAGLE head or a draft
+ * model): a catalogue id, else a folder, the Hugging Face cache, the Hub,
+ * as the model itself is found; imp->in.draft points at it (imp owns one
+ * read from disk).  No drafter named: 0 and nothing read.  Returns 0, or
+ * -1 with "--speculative-config: ..." naming the drafter in err.
+ */
+int cli_resolve_drafter(const struct catalogue *, struct plan_import *imp,
+    char *err, size_t errlen);
+
+/*
  * The command line's imports (cli_import.c): a pasted vLLM command
  * (--from-command), vLLM's --config file and headroom's --scenario file,
  * all turned into words for the parser above.

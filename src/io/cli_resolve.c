@@ -35,16 +35,11 @@ suggest(const struct catalogue *c, char kind, const char *id, char *out,
 	}
 }
 
-/*
- * The drafter of --speculative-config (an EAGLE head or a draft model):
- * a catalogue id, else a folder, the Hugging Face cache, the Hub, as the
- * model itself is found.
- */
-static int
-cli_resolve_drafter(const struct catalogue *c, struct cli *cli, char *err,
-    size_t errlen)
+int
+cli_resolve_drafter(const struct catalogue *c, struct plan_import *imp,
+    char *err, size_t errlen)
 {
-	struct plan_input *in = &cli->imp.in;
+	struct plan_input *in = &imp->in;
 	const char *id = in->spec.model;
 	struct model_found mf;
 	int64_t wb = 0;
@@ -53,9 +48,9 @@ cli_resolve_drafter(const struct catalogue *c, struct cli *cli, char *err,
 
 	if (!spec_has_drafter(&in->spec) || id[0] == '\0')
 		return 0;
-	if (cli->imp.have_draft) {
-		model_done(&cli->imp.draft);
-		cli->imp.have_draft = false;
+	if (imp->have_draft) {
+		model_done(&imp->draft);
+		imp->have_draft = false;
 	}
 	in->draft = NULL;
 	mi = catalogue_find_model(c, id);
@@ -65,28 +60,27 @@ cli_resolve_drafter(const struct catalogue *c, struct cli *cli, char *err,
 		in->draft = &c->models[mi];
 		return 0;
 	}
-	rc = model_find(id, NULL, &cli->imp.draft, &wb, &mf, why, sizeof why);
+	rc = model_find(id, NULL, &imp->draft, &wb, &mf, why, sizeof why);
 	if (rc != 0) {
 		snprintf(err, errlen,
 		    "--speculative-config: %s drafter '%s': %s",
 		    rc > 0 ? "unknown" : "cannot read the", id, why);
 		return -1;
 	}
-	cli->imp.have_draft = true;
-	in->draft = &cli->imp.draft;
+	imp->have_draft = true;
+	in->draft = &imp->draft;
 	/* a speculators-format head names its method and token count; what
 	 * the command gives wins (SpeculatorsConfig, EngineArgs) */
-	if (cli->imp.draft.speculators_method != NULL &&
-	    in->spec.method_inferred) {
+	if (imp->draft.speculators_method != NULL && in->spec.method_inferred) {
 		snprintf(in->spec.name, sizeof in->spec.name, "%s",
-		    cli->imp.draft.speculators_method);
+		    imp->draft.speculators_method);
 		in->spec.method = spec_method_parse(in->spec.name);
 		in->spec.method_inferred = false;
 		if (!spec_has_drafter(&in->spec))
 			in->draft = NULL; /* refused by name in the plan */
 	}
-	if (cli->imp.draft.speculators_tokens > 0 && in->spec.num_tokens <= 0)
-		in->spec.num_tokens = cli->imp.draft.speculators_tokens;
+	if (imp->draft.speculators_tokens > 0 && in->spec.num_tokens <= 0)
+		in->spec.num_tokens = imp->draft.speculators_tokens;
 	return 0;
 }
 
@@ -329,5 +323,5 @@ cli_resolve(const struct catalogue *c, struct cli *cli, char *err,
 	    resolve_model(c, cli, &mi, &ki, err, errlen) != 0 ||
 	    resolve_checkpoint(c, cli, mi, ki, err, errlen) != 0)
 		return -1;
-	return cli_resolve_drafter(c, cli, err, errlen);
+	return cli_resolve_drafter(c, &cli->imp, err, errlen);
 }

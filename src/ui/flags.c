@@ -17,7 +17,10 @@
 #include "core/overhead.h"
 #include "core/units.h"
 #include "core/vllm_flags.h"
+#include "core/spec.h"
 #include "core/vllm_version.h"
+#include "io/shellwords.h"
+#include "io/spec_config.h"
 
 /* A row: a vLLM flag of the table (vf), or a planner option (own labels). */
 struct flag_row {
@@ -62,6 +65,8 @@ static const struct flag_row rows[FLAG_COUNT] = {
 	[FLAG_OVERHEAD] = { VF_COUNT, "overhead", "--overhead",
 	    "estimate vLLM's profile run, or the sizing rule (planner option)",
 	    RECALC_IN_VERSION, true },
+	[FLAG_SPECULATIVE] = { VF_SPECULATIVE_CONFIG, NULL, NULL, NULL, 0,
+	    false },
 };
 
 /* The table row behind a pane row, or NULL for a planner option. */
@@ -360,6 +365,18 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		snprintf(v->deflt, sizeof v->deflt, "estimate");
 		v->set = v->differs = in->overhead == OVERHEAD_RULE;
 		break;
+	case FLAG_SPECULATIVE:
+		if (in->spec.method == SPEC_NONE)
+			snprintf(v->value, sizeof v->value, "off");
+		else if (in->spec.num_tokens > 0)
+			snprintf(v->value, sizeof v->value, "%.24s k=%d",
+			    in->spec.name, in->spec.num_tokens);
+		else
+			snprintf(v->value, sizeof v->value, "%s",
+			    in->spec.name);
+		snprintf(v->deflt, sizeof v->deflt, "off");
+		v->set = v->differs = in->spec.method != SPEC_NONE;
+		break;
 	default: break;
 	}
 }
@@ -539,6 +556,10 @@ flags_reset(enum flag_id f, struct plan_input *in)
 	case FLAG_OTHER: in->other_usage_gib = 0; break;
 	case FLAG_VERSION: in->version = 0; break;
 	case FLAG_OVERHEAD: in->overhead = OVERHEAD_ESTIMATE; break;
+	case FLAG_SPECULATIVE:
+		memset(&in->spec, 0, sizeof in->spec);
+		in->draft = NULL;
+		break;
 	default: break;
 	}
 	return recalc_input_diff(&before, in) != 0;
@@ -681,7 +702,15 @@ flags_parse_vllm(enum flag_id f, char *s, size_t slen, size_t n,
 		else
 			s[n - 1] = '%';
 	}
-	if (f == FLAG_KV_BYTES &&
+	if (f == FLAG_SPECULATIVE) {
+		/* the command line's reader; a drafter is resolved by the
+		 * caller (it reads files) */
+		if (spec_config_parse(&x->spec, s, err, errlen) != 0) {
+			drop_echo(err, vf(f));
+			return -1;
+		}
+		x->draft = NULL;
+	} else if (f == FLAG_KV_BYTES &&
 	    (strcasecmp(s, "none") == 0 || strcmp(s, "0") == 0)) {
 		vllm_flag_reset(vf(f), x);
 	} else if (f == FLAG_CAPTURE) {
@@ -781,7 +810,7 @@ flags_parse(enum flag_id f, const char *text, struct plan_input *in,
     const struct plan *p, char *err, size_t errlen)
 {
 	struct plan_input x = *in;
-	char s[128];
+	char s[1024];
 	size_t n;
 
 	while (*text == ' ')
@@ -845,6 +874,23 @@ flags_edit_text(enum flag_id f, const struct plan_input *in,
 		snprintf(buf, len, "%s",
 		    in->overhead == OVERHEAD_RULE ? "rule" : "estimate");
 		return;
+	case FLAG_SPECULATIVE: {
+		/* the JSON the command line carries: its word after the flag */
+		char t[1100];
+		struct shellwords w = { 0 };
+		char e[64];
+
+		t[0] = '\0';
+		if (len > 0)
+			buf[0] = '\0';
+		spec_config_format(&in->spec, t, sizeof t);
+		if (shellwords_split(t, &w, e, sizeof e) == 0) {
+			if (w.n == 2)
+				snprintf(buf, len, "%s", w.w[1]);
+			shellwords_done(&w);
+		}
+		return;
+	}
 	default: break;
 	}
 	if (len > 0)

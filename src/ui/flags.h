@@ -41,6 +41,7 @@ enum flag_id {
 	FLAG_OTHER,
 	FLAG_VERSION,
 	FLAG_OVERHEAD,
+	FLAG_SPECULATIVE, /* --speculative-config: its JSON, typed whole */
 	FLAG_COUNT
 };
 
@@ -88,6 +89,11 @@ bool flags_reset(enum flag_id, struct plan_input *);
  */
 int flags_parse(enum flag_id, const char *text, struct plan_input *in,
     const struct plan *p, char *err, size_t errlen);
+/*
+ * --speculative-config is read as the command line reads it: the JSON by
+ * flags_parse() (in->draft then NULL: the caller resolves a drafter by
+ * cli_resolve_drafter(), which reads files), reset by d, edited whole.
+ */
 /* The current value as text to edit ("0.92", "32768", "auto"). */
 void flags_edit_text(enum flag_id, const struct plan_input *,
     const struct plan *, char *buf, size_t len);

@@ -113,6 +113,40 @@ model_is_local(const struct app *a, const struct model *m)
 
 /* ---- imports ---- */
 
+int
+import_drafter(struct app *a, struct plan_input *in, char *err, size_t errlen)
+{
+	struct import_state *x = state(a);
+	struct plan_import *imp = plan_import_new();
+	static const char head[] = "--speculative-config: ";
+
+	imp->in = *in;
+	imp->in.draft = NULL;
+	if (cli_resolve_drafter(a->cat, imp, err, errlen) != 0) {
+		if (strncmp(err, head, sizeof head - 1) == 0)
+			memmove(err, err + sizeof head - 1,
+			    strlen(err + sizeof head - 1) + 1);
+		plan_import_free(&imp);
+		return -1;
+	}
+	if (!imp->have_draft) {
+		/* none read from disk: a catalogue entry or no drafter */
+		in->draft = imp->in.draft;
+		in->spec = imp->in.spec;
+		plan_import_free(&imp);
+		return 0;
+	}
+	if (x->n_imports == x->cap_imports) {
+		x->cap_imports = x->cap_imports ? x->cap_imports * 2 : 8;
+		x->imports =
+		    xrealloc(x->imports, x->cap_imports * sizeof *x->imports);
+	}
+	x->imports[x->n_imports++] = imp;
+	in->draft = imp->in.draft;
+	in->spec = imp->in.spec;
+	return 0;
+}
+
 /*
  * The planner's input with vLLM's side taken from an import: the model,
  * its checkpoint and every flag; the card, slider, other usage, mode and

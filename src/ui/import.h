@@ -33,6 +33,18 @@ void import_action(struct app *, enum action);
 int import_prompt_accept(struct app *, char *err, size_t errlen);
 
 /*
+ * The drafter of in's --speculative-config (a catalogue id, a folder, the
+ * Hugging Face cache, the Hub), resolved as the command line resolves it
+ * (cli_resolve_drafter()); in->draft then points into what the state keeps
+ * until the app ends, so undo steps may return to it.  No drafter named:
+ * 0, nothing read.  Returns 0, or -1 with the reason in err (after the
+ * flag, which the prompt shows).
+ */
+struct plan_input;
+int import_drafter(struct app *, struct plan_input *in, char *err,
+    size_t errlen);
+
+/*
  * A paste outside the prompts (paste.h: text ended, len bytes; cut when
  * it was longer than PASTE_MAX).  A vLLM startup log calibrates as L does
  * (the side-by-side view opens; s there stores the profile), a vllm serve

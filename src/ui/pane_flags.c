@@ -101,6 +101,12 @@ edit(struct app *a, struct flags_pane *fp, enum action act)
 	case ACT_FLAG_RESET: changed = flags_reset(f, &in); break;
 	default: changed = false; break;
 	}
+	if (!changed && f == FLAG_SPECULATIVE && act != ACT_FLAG_RESET) {
+		/* a JSON value has no steps */
+		app_state_set_status(a, ROLE_STATUS,
+		    "%s: Enter types its JSON, d turns it off", flags_name(f));
+		return;
+	}
 	if (!changed) {
 		app_state_set_status(a, ROLE_STATUS, "%s: at its limit",
 		    flags_name(f));
@@ -114,7 +120,7 @@ flags_action(struct app *a, void *state, enum action act)
 {
 	struct flags_pane *fp = state;
 	enum flag_id f;
-	char buf[128];
+	char buf[1024];
 
 	switch (act) {
 	case ACT_FLAG_INC:

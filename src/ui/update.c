@@ -181,6 +181,9 @@ prompt_accept_flag(struct app *a, char *err, size_t errlen)
 	if (flags_parse(a->prompt.flag, a->prompt.text, &in,
 		recalc_plan(a->calc), err, errlen) != 0)
 		return -1;
+	if (a->prompt.flag == FLAG_SPECULATIVE &&
+	    import_drafter(a, &in, err, errlen) != 0)
+		return -1;
 	app_state_apply(a, &in, TAG_NONE);
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/spec.h"
 #include "core/vllm_flags.h"
 #include "helpers.h"
 #include "io/export_format.h"
@@ -607,4 +608,84 @@ Test(flags, instance_refuses_a_kept_value)
 	    -1);
 	cr_assert_not_null(strstr(err, "that flag is not modelled here"), "%s",
 	    err);
+}
+
+/* --speculative-config typed in the planner reads as the command line does:
+ * the same plan_spec, the same refusal after the flag, its JSON to edit,
+ * d back to none. */
+Test(flags, speculative_row_reads_as_the_command_line)
+{
+	static const char *const good[] = {
+		"{\"method\":\"ngram\",\"num_speculative_tokens\":3,"
+		"\"prompt_lookup_max\":4}",
+		"{\"model\":\"ngram\",\"num_speculative_tokens\":5}",
+		"{\"method\":\"mtp\",\"num_speculative_tokens\":1}",
+	};
+	static const char *const bad[] = {
+		"{\"method\":\"ngram\",\"num_speculative_tokens\":0}",
+		"[1]",
+		"{\"prompt_lookup_max\":4}",
+	};
+	const struct catalogue *cat = test_catalogue();
+	struct cli a;
+	struct plan p;
+	struct plan_input in;
+	char err[512], e1[512], text[1024];
+	size_t i;
+
+	cr_assert_str_eq(flags_name(FLAG_SPECULATIVE), "--speculative-config");
+	for (i = 0; i < sizeof good / sizeof good[0]; i++) {
+		struct plan_input again;
+
+		xt_cli(&a, (const char *const[]){ BASE, NULL });
+		in = a.imp.in;
+		plan_compute(cat, &in, &p);
+		cr_assert_eq(flags_parse(FLAG_SPECULATIVE, good[i], &in, &p,
+				 err, sizeof err),
+		    0, "%s: %s", good[i], err);
+		cr_assert_neq(recalc_input_diff(&a.imp.in, &in), 0, "%s",
+		    good[i]);
+		cli_done(&a);
+		xt_cli(&a,
+		    (const char *const[]){ BASE, "--speculative-config",
+			good[i], NULL });
+		cr_assert_eq(memcmp(&a.imp.in.spec, &in.spec, sizeof in.spec),
+		    0, "%s typed differs from the command line", good[i]);
+		/* the text to edit reads back to the same value */
+		flags_edit_text(FLAG_SPECULATIVE, &in, &p, text, sizeof text);
+		cr_assert_eq(text[0], '{', "%s edits as '%s'", good[i], text);
+		again = in;
+		cr_assert_eq(flags_parse(FLAG_SPECULATIVE, text, &again, &p,
+				 err, sizeof err),
+		    0, "%s: %s", text, err);
+		/* the same JSON again (an inferred method is then written) */
+		flags_edit_text(FLAG_SPECULATIVE, &again, &p, err, sizeof err);
+		cr_assert_str_eq(err, text, "%s does not read back", text);
+		cr_assert_eq(again.spec.method, in.spec.method);
+		cr_assert_eq(again.spec.num_tokens, in.spec.num_tokens);
+		cr_assert(flags_reset(FLAG_SPECULATIVE, &again));
+		cr_assert_eq(again.spec.method, SPEC_NONE);
+		cr_assert_eq(recalc_input_diff(&again, &in) != 0, true);
+		cli_done(&a);
+	}
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		cr_assert_eq(xt_cli_try(&a,
+				 (const char *const[]){ BASE,
+				     "--speculative-config", bad[i], NULL },
+				 e1, sizeof e1),
+		    -1, "%s is accepted", bad[i]);
+		cli_done(&a);
+		cr_assert(strncmp(e1, "--speculative-config: ", 22) == 0, "%s",
+		    e1);
+		xt_cli(&a, (const char *const[]){ BASE, NULL });
+		in = a.imp.in;
+		plan_compute(cat, &in, &p);
+		cr_assert_eq(flags_parse(FLAG_SPECULATIVE, bad[i], &in, &p, err,
+				 sizeof err),
+		    -1, "%s typed is accepted", bad[i]);
+		cr_assert_str_eq(err, e1 + 22, "%s typed", bad[i]);
+		cr_assert_eq(recalc_input_diff(&a.imp.in, &in), 0,
+		    "%s typed changed the input", bad[i]);
+		cli_done(&a);
+	}
 }
