@@ -281,6 +281,7 @@ recalc_input_diff(const struct plan_input *a, const struct plan_input *b)
 	    a->spec.num_tokens != b->spec.num_tokens ||
 	    strcmp(a->spec.name, b->spec.name) != 0 ||
 	    strcmp(a->spec.model, b->spec.model) != 0 ||
+	    strcmp(a->spec.kept, b->spec.kept) != 0 ||
 	    a->cpu_offload_gib != b->cpu_offload_gib ||
 	    a->kv_offloading_gib != b->kv_offloading_gib ||
 	    a->kv_offloading_backend != b->kv_offloading_backend)

@@ -45,6 +45,9 @@ struct plan_spec {
 	char name[40]; /* the method as given */
 	char model[200]; /* the draft model as given, "" = none */
 	char unmodelled[40]; /* a key that moves memory, not modelled */
+	/* the other keys as given, a JSON object ("" = none): vLLM reads
+	 * them (prompt_lookup_max ...), headroom writes them back unread */
+	char kept[240];
 	bool method_inferred; /* no "method": vLLM's guess from the model */
 };
 

@@ -1,10 +1,10 @@
 /*
  * spec_config.c - --speculative-config JSON.  Keys vLLM reads that change
- * no memory headroom models (prompt_lookup_max, ...) are accepted and not
- * written back; the method, model, num_speculative_tokens and
- * draft_tensor_parallel_size are.  Keys that move the drafter's memory in
- * ways headroom does not model are kept by name (plan_spec.unmodelled) so
- * that the plan refuses them.
+ * no memory headroom models (prompt_lookup_max, ...) are accepted and
+ * written back as given after the method, model, num_speculative_tokens
+ * and draft_tensor_parallel_size (plan_spec.kept).  Keys that move the
+ * drafter's memory in ways headroom does not model are also kept by name
+ * (plan_spec.unmodelled) so that the plan refuses them.
  */
 #include "spec_config.h"
 
@@ -29,6 +29,55 @@ name_has(const char *name, const char *word)
 		if (strncasecmp(name, word, n) == 0)
 			return true;
 	return false;
+}
+
+/* The keys headroom reads itself; the others are kept as given. */
+static bool
+read_here(const char *key)
+{
+	static const char *const keys[] = { "method", "model",
+		"num_speculative_tokens", "draft_tensor_parallel_size" };
+	size_t i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (strcmp(key, keys[i]) == 0)
+			return true;
+	return false;
+}
+
+/* The keys of j headroom does not read, into s->kept as a JSON object
+ * ("" when none).  Returns 0, or -1 with err naming the value. */
+static int
+keep_others(const cJSON *j, struct plan_spec *s, const char *v, char *err,
+    size_t errlen)
+{
+	const cJSON *x;
+	cJSON *rest = cJSON_CreateObject();
+	char *t;
+	int n = 0, rc = 0;
+
+	if (rest == NULL)
+		return 0;
+	cJSON_ArrayForEach(x, j) {
+		if (x->string == NULL || read_here(x->string))
+			continue;
+		cJSON_AddItemToObject(rest, x->string, cJSON_Duplicate(x, 1));
+		n++;
+	}
+	t = n > 0 ? cJSON_PrintUnformatted(rest) : NULL;
+	if (t != NULL && strlen(t) < sizeof s->kept) {
+		snprintf(s->kept, sizeof s->kept, "%s", t);
+	} else if (t != NULL) {
+		snprintf(err, errlen,
+		    "--speculative-config: '%s': the keys beside method, "
+		    "model, num_speculative_tokens and "
+		    "draft_tensor_parallel_size take more than %zu characters",
+		    v, sizeof s->kept - 1);
+		rc = -1;
+	}
+	free(t);
+	cJSON_Delete(rest);
+	return rc;
 }
 
 int
@@ -99,6 +148,10 @@ spec_config_parse(struct plan_spec *s, const char *v, char *err, size_t errlen)
 			}
 		}
 	}
+	if (keep_others(j, s, v, err, errlen) != 0) {
+		cJSON_Delete(j);
+		return -1;
+	}
 	if (model != NULL)
 		snprintf(s->model, sizeof s->model, "%s", model);
 	/* vLLM infers the method from the model when it is not given
@@ -152,6 +205,15 @@ spec_config_format(const struct plan_spec *s, char *buf, size_t len)
 	if (s->draft_tp > 0)
 		cJSON_AddNumberToObject(j, "draft_tensor_parallel_size",
 		    s->draft_tp);
+	if (s->kept[0] != '\0') {
+		cJSON *k = cJSON_Parse(s->kept), *x;
+
+		if (k != NULL)
+			cJSON_ArrayForEach(x, k)
+				cJSON_AddItemToObject(j, x->string,
+				    cJSON_Duplicate(x, 1));
+		cJSON_Delete(k);
+	}
 	t = cJSON_PrintUnformatted(j);
 	if (t != NULL) {
 		o = strlen(buf);

@@ -34,7 +34,7 @@ check "embedding and lm_head slots of a Llama class" 0 "of which LoRA slots (--m
 check "pasted vllm line with lora" 0 '"not_modelled": \[\]' -- \
     --gpu h100-sxm --from-command "vllm serve meta-llama/Llama-3.1-8B-Instruct --enable-lora --max-lora-rank 32 --fully-sharded-loras" --report json
 
-check "ngram plans" 0 "--speculative-config '{\"method\":\"ngram\",\"num_speculative_tokens\":4}'" -- \
+check "ngram plans" 0 "--speculative-config '{\"method\":\"ngram\",\"num_speculative_tokens\":4,\"prompt_lookup_max\":5}'" -- \
     $G --speculative-config '{"method": "ngram", "num_speculative_tokens": 4, "prompt_lookup_max": 5}' --export command
 check "-sc short form" 0 "Verdict: vLLM starts" -- \
     $G -sc '{"method": "ngram", "num_speculative_tokens": 2}'

@@ -19,7 +19,7 @@ j_keys -l '{"method":"ngram","num_speculative_tokens":3,"prompt_lookup_max":4}'
 j_keys Enter
 j_wait "--speculative-config = ngram k=3 (default off)"
 j_wait "vllm serve meta-llama/Llama-3.1-8B-Instruct --speculative-config"
-j_wait "'{\"method\":\"ngram\",\"num_speculative_tokens\":3}'"
+j_wait "'{\"method\":\"ngram\",\"num_speculative_tokens\":3,\"prompt_lookup_max\":4}'"
 # the plan follows: fewer CUDA graphs captured, more KV cache
 j_wait "GPU KV cache size: 449,568 tokens"
 # undo takes it back out of the command line
