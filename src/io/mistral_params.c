@@ -7,9 +7,24 @@
  */
 #include "mistral_params.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+
+/* hfconfig.c's bound on num_hidden_layers: a larger count is no layout */
+#define MISTRAL_MAX_LAYERS 100000
+
+/* v's number when it is a whole int in [lo, hi] (converting one outside
+ * int's range is undefined), else fallback. */
+static int
+int_in(const cJSON *v, int lo, int hi, int fallback)
+{
+	if (!cJSON_IsNumber(v) || !(v->valuedouble >= lo) ||
+	    !(v->valuedouble <= hi))
+		return fallback;
+	return (int)v->valuedouble;
+}
 
 /* Mistral key -> Hugging Face key (_remap_general_mistral_args) */
 static const char *const renames[][2] = {
@@ -58,9 +73,11 @@ sliding_list(cJSON *c, const cJSON *sw, int layers)
 		const cJSON *e = cJSON_GetArrayItem(sw, i);
 
 		if (cJSON_IsNumber(e)) {
-			if (window != 0 && window != (int)e->valuedouble)
+			int w = int_in(e, 0, INT_MAX, -1);
+
+			if (w < 0 || (window != 0 && window != w))
 				return -1; /* vLLM asserts one window size */
-			window = (int)e->valuedouble;
+			window = w;
 		} else if (!cJSON_IsNull(e)) {
 			return -1;
 		}
@@ -224,7 +241,7 @@ mistral_params_to_hf(const cJSON *params, char *err, size_t errlen,
 					"max_position_embeddings"),
 			1));
 	v = cJSON_GetObjectItemCaseSensitive(c, "num_hidden_layers");
-	layers = cJSON_IsNumber(v) ? (int)v->valuedouble : 0;
+	layers = int_in(v, 1, MISTRAL_MAX_LAYERS, 0);
 	sw = cJSON_GetObjectItemCaseSensitive(c, "sliding_window");
 	if (cJSON_IsArray(sw)) {
 		if (sliding_list(c, sw, layers) != 0)

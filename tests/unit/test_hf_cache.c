@@ -499,6 +499,36 @@ conv(const char *json, char *err, size_t n, const char **bad)
 	return h;
 }
 
+/* Counts no int holds, or more layers than a layout has, neither convert
+ * out of range nor lay out billions of layers (a fuzzing finding) */
+Test(mistral, huge_counts_and_windows_stay_in_range)
+{
+	char err[256];
+	const char *bad;
+	cJSON *h;
+
+	h = conv("{\"dim\":64,\"n_layers\":5.5e53,\"n_heads\":4,"
+		 "\"hidden_dim\":128,\"vocab_size\":10,\"norm_eps\":1e-5,"
+		 "\"sliding_window\":1024}",
+	    err, sizeof err, &bad);
+	cr_assert_not_null(h, "%s", err);
+	cr_assert_null(cJSON_GetObjectItem(h, "layer_types"));
+	cJSON_Delete(h);
+	h = conv("{\"dim\":64,\"n_layers\":2000000000,\"n_heads\":4,"
+		 "\"hidden_dim\":128,\"vocab_size\":10,\"norm_eps\":1e-5,"
+		 "\"sliding_window\":1024}",
+	    err, sizeof err, &bad);
+	cr_assert_not_null(h, "%s", err);
+	cr_assert_null(cJSON_GetObjectItem(h, "layer_types"));
+	cJSON_Delete(h);
+	h = conv("{\"dim\":64,\"n_layers\":4,\"n_heads\":4,"
+		 "\"hidden_dim\":128,\"vocab_size\":10,\"norm_eps\":1e-5,"
+		 "\"sliding_window\":[null,1e300]}",
+	    err, sizeof err, &bad);
+	cr_assert_null(h);
+	cr_assert_str_eq(bad, "sliding_window");
+}
+
 Test(mistral, field_map_sliding_window_quantization_and_refusals)
 {
 	char err[256];
