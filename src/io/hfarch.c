@@ -6,6 +6,7 @@
  */
 #include "hfarch.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -374,13 +375,21 @@ get(const struct src *s, const char *k)
 	return v;
 }
 
+/* d as an int; INT_MIN (what x86's conversion gives) for a value beyond
+ * int's range or NaN, whose conversion C leaves undefined. */
+static int
+int_of(double d)
+{
+	return d >= INT_MIN && d <= INT_MAX ? (int)d : INT_MIN;
+}
+
 static int
 num(const struct src *s, const char *k, int def)
 {
 	const cJSON *v = get(s, k);
 
 	return cJSON_IsNumber(v) && isfinite(v->valuedouble)
-	    ? (int)v->valuedouble
+	    ? int_of(v->valuedouble)
 	    : def;
 }
 
@@ -1027,7 +1036,7 @@ read_lfm2(const struct src *s, struct model *m, char *err, size_t errlen,
 	if (boolean(s, "block_auto_adjust_ff_dim", 0)) {
 		ff = 2 * ff / 3;
 		if (cJSON_IsNumber(fm))
-			ff = (int)(fm->valuedouble * ff);
+			ff = int_of(fm->valuedouble * ff);
 		if (mult > 0)
 			ff = mult * ((ff + mult - 1) / mult);
 	}
@@ -1627,7 +1636,7 @@ read_dsv4(const struct src *s, struct model *m, char *err, size_t errlen,
 	}
 	layers_alloc(m);
 	cJSON_ArrayForEach(e, cr) {
-		int r = cJSON_IsNumber(e) ? (int)e->valuedouble : -1;
+		int r = cJSON_IsNumber(e) ? int_of(e->valuedouble) : -1;
 
 		if (r != 0 && r != 1 && r != 4 && r != 128) {
 			/* sparse_swa.py _layer_type_for */
@@ -1748,7 +1757,7 @@ read_mamba(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->st.d_conv = num(s, "conv_kernel", 4);
 	/* transformers' MambaConfig: "auto" is ceil(hidden / 16) */
 	m->st.dt_rank =
-	    cJSON_IsNumber(r) ? (int)r->valuedouble : (m->hidden + 15) / 16;
+	    cJSON_IsNumber(r) ? int_of(r->valuedouble) : (m->hidden + 15) / 16;
 	m->st.mamba_bias = boolean(s, "use_bias", 0);
 	m->st.conv_bias = boolean(s, "use_conv_bias", 1);
 	if (m->st.mamba_intermediate <= 0 || m->st.d_state <= 0 ||
@@ -1922,7 +1931,7 @@ read_jamba(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->st.d_conv = num(s, "mamba_d_conv", 4);
 	m->st.mamba_intermediate = num(s, "mamba_expand", 2) * m->hidden;
 	m->st.dt_rank =
-	    cJSON_IsNumber(r) ? (int)r->valuedouble : (m->hidden + 15) / 16;
+	    cJSON_IsNumber(r) ? int_of(r->valuedouble) : (m->hidden + 15) / 16;
 	m->st.conv_bias = boolean(s, "mamba_conv_bias", 1);
 	m->st.mamba_bias = boolean(s, "mamba_proj_bias", 0);
 	/* get_mamba_chunk_size(): no chunk key, Mamba1's default 2048 */
