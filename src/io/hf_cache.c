@@ -407,7 +407,10 @@ hf_cache_weights_get(const char *repo, const char *commit)
 	j = cJSON_Parse(text);
 	free(text);
 	t = cJSON_GetObjectItemCaseSensitive(j, "safetensors_bytes");
-	if (cJSON_IsNumber(t) && t->valuedouble >= 0)
+	/* below 2^63: a larger number has no int64_t (its conversion is
+	 * undefined) and reads as no record */
+	if (cJSON_IsNumber(t) && t->valuedouble >= 0 &&
+	    t->valuedouble < 9223372036854775808.0)
 		b = (int64_t)t->valuedouble;
 	cJSON_Delete(j);
 	return b;

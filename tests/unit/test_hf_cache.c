@@ -283,6 +283,23 @@ Test(hf_cache, model_find_reads_through_blob_symlinks)
 	    0, "%s", err);
 	cr_assert_eq(wb, 12345);
 	model_done(&m);
+	/* a record beyond int64_t's range is no record */
+	{
+		char rec[1024];
+		FILE *fp;
+
+		snprintf(rec, sizeof rec,
+		    "%s/headroom/hub/models--Qwen--Qwen2.5-0.5B-Instruct/"
+		    "%s.json",
+		    getenv("XDG_CACHE_HOME"), C2);
+		fp = fopen(rec, "w");
+		cr_assert_not_null(fp, "%s", rec);
+		fputs("{\"safetensors_bytes\":1e30}\n", fp);
+		fclose(fp);
+		cr_assert_eq(hf_cache_weights_get("Qwen/Qwen2.5-0.5B-Instruct",
+				 C2),
+		    -1);
+	}
 }
 
 Test(hf_cache, offline_miss_says_where_it_looked)
