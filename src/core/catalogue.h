@@ -166,6 +166,15 @@ struct state_arch {
  * A language model as vLLM sees it after reading config.json (text part of
  * multimodal models).  Zero means "not present" for optional fields.
  */
+enum {
+	MODEL_BIAS_O = 1, /* attention output (row parallel, whole per rank) */
+	MODEL_BIAS_MLP = 2, /* up (column parallel) and down (row parallel) */
+	MODEL_BIAS_NORM = 4, /* LayerNorm: weight and bias */
+	MODEL_BIAS_HEAD = 8, /* lm_head bias, vocab rows split by TP */
+	MODEL_NORM_ONE = 16, /* one norm per layer (parallel attention, MLP) */
+	MODEL_EMBED_NORM = 32 /* a norm after the embedding (BLOOM) */
+};
+
 struct model {
 	char *id, *name, *family, *architecture, *model_type, *source;
 	char **aliases;
@@ -179,6 +188,10 @@ struct model {
 	char *derived_key; /* config key the length came from */
 	int tie_embeddings;
 	int qkv_bias;
+	/* linear and norm biases vLLM builds (MODEL_BIAS_*), standard layers */
+	int bias_mask;
+	/* rows of a learned absolute position table (GPT-2 wpe), or 0 */
+	int abs_positions;
 	int sliding_window;
 	int n_sliding, n_chunked; /* layers of each kind; the rest are full */
 	int chunk_size;

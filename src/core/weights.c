@@ -359,6 +359,8 @@ layer_params(const struct model *m, int layer, int tp,
 		    heads * hd * h / tp;
 		if (m->qkv_bias)
 			*repl += ((heads / tp) + 2 * kvh_rank) * hd * 2;
+		if (m->bias_mask & MODEL_BIAS_O)
+			*repl += h * 2;
 	}
 	ffn = layer_ffn_kind(m, layer, li);
 	if (ffn == FFN_MOE) {
@@ -371,6 +373,8 @@ layer_params(const struct model *m, int layer, int tp,
 		    : m->intermediate;
 
 		pt[P_DENSE] += gu * h * inter / tp;
+		if (m->bias_mask & MODEL_BIAS_MLP)
+			*repl += ((gu - 1) * inter / tp + h) * 2;
 	} else if (m->ld != NULL && m->ld[li].linear_ffn) {
 		pt[P_DENSE] += h * h;
 	}
@@ -378,8 +382,9 @@ layer_params(const struct model *m, int layer, int tp,
 	*repl += (m->ld != NULL && m->ld[li].ffn == FFN_NONE &&
 			     !m->ld[li].linear_ffn && is_state(m->ld[li].mixer)
 			 ? 1.0
-			 : 2.0) *
-	    h * 2;
+			 : m->bias_mask & MODEL_NORM_ONE ? 1.0
+							 : 2.0) *
+	    h * 2 * (m->bias_mask & MODEL_BIAS_NORM ? 2 : 1);
 }
 
 /*
@@ -536,6 +541,12 @@ weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 	w->other = repl / 2.0 * dtype_bytes + maps;
 	vocab_rows = (double)round_up(m->vocab, 64) / tp;
 	w->embed = stage == 0 ? vocab_rows * m->hidden * dtype_bytes : 0;
+	/* a learned position table is a torch nn.Embedding, whole per rank */
+	if (stage == 0)
+		w->embed += (double)m->abs_positions * m->hidden * dtype_bytes;
+	if (stage == 0 && (m->bias_mask & MODEL_EMBED_NORM))
+		w->other += (double)m->hidden * dtype_bytes *
+		    (m->bias_mask & MODEL_BIAS_NORM ? 2 : 1);
 	if (stage == 0 && m->ple_hidden > 0) {
 		/* Gemma per-layer inputs: their embedding and projection */
 		w->embed += (double)round_up(m->ple_vocab, 64) / tp *
@@ -557,7 +568,10 @@ weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 					      m->lm_head_fmt - 1),
 					  dtype_bytes)
 				    : dtype_bytes);
-		w->other += (double)m->hidden * dtype_bytes; /* final norm */
+		w->other += (double)m->hidden * dtype_bytes *
+		    (m->bias_mask & MODEL_BIAS_NORM ? 2 : 1); /* final norm */
+		if (m->bias_mask & MODEL_BIAS_HEAD)
+			w->lm_head += vocab_rows * dtype_bytes;
 	}
 	/* RoPE cos/sin cache, one per rank, in the model dtype */
 	w->other += weights_rope_bytes(m, dtype_bytes);

@@ -189,6 +189,8 @@ static const struct field model_fields[] = {
 	FLD(struct model, derived_key, K_STR),
 	FLD(struct model, tie_embeddings, K_INT),
 	FLD(struct model, qkv_bias, K_INT),
+	FLD(struct model, bias_mask, K_INT),
+	FLD(struct model, abs_positions, K_INT),
 	FLD(struct model, sliding_window, K_INT),
 	FLD(struct model, n_sliding, K_INT),
 	FLD(struct model, n_chunked, K_INT),

@@ -353,6 +353,57 @@ static const struct {
 	{ "QWenLMHeadModel", 0, 0, 1 }, /* qwen.py QWenMLP(intermediate // 2) */
 };
 
+/*
+ * Biases and learned positions of the classes above, as their vLLM model
+ * files build them (vllm/model_executor/models/, commit 01768942): qkv, a
+ * bias on the fused QKV projection; mask, MODEL_BIAS_* of the others; key,
+ * the config switch of all the linear biases (NULL = always built, else
+ * its default def); pos, the key of the nn.Embedding position table.
+ * Every norm of these classes is a LayerNorm with a bias.
+ */
+static const struct {
+	const char *arch, *key, *pos;
+	unsigned char qkv, mask, def;
+} std_biases[] = {
+	/* gpt2.py: c_attn, c_proj, c_fc bias=True; ln_1, ln_2 nn.LayerNorm;
+	 * wpe nn.Embedding(max_position_embeddings) */
+	{ "GPT2LMHeadModel", NULL, "n_positions", 1,
+	    MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_BIAS_NORM, 1 },
+	/* gpt_bigcode.py: the same layout, multi_query c_attn */
+	{ "GPTBigCodeForCausalLM", NULL, "n_positions", 1,
+	    MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_BIAS_NORM, 1 },
+	/* gpt_neox.py: query_key_value, dense, dense_h_to_4h, dense_4h_to_h
+	 * bias=True; two nn.LayerNorm */
+	{ "GPTNeoXForCausalLM", NULL, NULL, 1,
+	    MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_BIAS_NORM, 1 },
+	/* bloom.py: every linear bias=True, nn.LayerNorm, one more after the
+	 * embedding (word_embeddings_layernorm); ALiBi, no position table */
+	{ "BloomForCausalLM", NULL, NULL, 1,
+	    MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_BIAS_NORM | MODEL_EMBED_NORM,
+	    1 },
+	/* gptj.py: qkv_proj, out_proj bias=False; fc_in, fc_out bias=True;
+	 * ln_1 only; lm_head bias=True */
+	{ "GPTJForCausalLM", NULL, NULL, 0,
+	    MODEL_BIAS_MLP | MODEL_BIAS_NORM | MODEL_NORM_ONE | MODEL_BIAS_HEAD,
+	    1 },
+	/* falcon.py: bias=config.bias on every linear; one input_layernorm
+	 * under parallel_attn unless num_ln_in_parallel_attn is 2 (the default
+	 * of new_decoder_architecture), see apply_std_biases() */
+	{ "FalconForCausalLM", "bias", NULL, 1,
+	    MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_BIAS_NORM, 0 },
+	{ "RWForCausalLM", "bias", NULL, 1,
+	    MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_BIAS_NORM, 0 },
+	/* starcoder2.py: bias=config.use_bias; nn.LayerNorm always */
+	{ "Starcoder2ForCausalLM", "use_bias", NULL, 1,
+	    MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_BIAS_NORM, 1 },
+	/* phi.py: qkv_proj, dense, fc1, fc2 bias=True; one input_layernorm;
+	 * lm_head bias=True */
+	{ "PhiForCausalLM", NULL, NULL, 1,
+	    MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_BIAS_NORM | MODEL_NORM_ONE |
+		MODEL_BIAS_HEAD,
+	    1 },
+};
+
 static const cJSON *
 item(const cJSON *o, const char *k)
 {
@@ -2836,6 +2887,37 @@ apply_std_variant(const struct src *s, struct model *m)
 	}
 }
 
+/* The biases and position table of std_biases[] for m's class. */
+static void
+apply_std_biases(const struct src *s, struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof std_biases / sizeof std_biases[0]; i++) {
+		if (m->architecture == NULL ||
+		    strcmp(m->architecture, std_biases[i].arch) != 0)
+			continue;
+		m->bias_mask = std_biases[i].mask;
+		if (std_biases[i].key != NULL &&
+		    strcmp(std_biases[i].key, "bias") == 0 &&
+		    boolean(s, "parallel_attn", 1) &&
+		    num(s, "num_ln_in_parallel_attn",
+			boolean(s, "new_decoder_architecture", 0) ? 2 : 1) != 2)
+			m->bias_mask |= MODEL_NORM_ONE;
+		if (std_biases[i].key != NULL &&
+		    !boolean(s, std_biases[i].key, std_biases[i].def)) {
+			m->bias_mask &= MODEL_BIAS_NORM | MODEL_NORM_ONE;
+			return;
+		}
+		if (std_biases[i].qkv)
+			m->qkv_bias = 1;
+		if (std_biases[i].pos != NULL)
+			m->abs_positions = num(s, std_biases[i].pos,
+			    num(s, "max_position_embeddings", 0));
+		return;
+	}
+}
+
 /* The layout family f's reader gives m.  -1 with err and *bad set. */
 static int
 read_family(const struct src *s, struct model *m, enum family f, char *err,
@@ -2954,6 +3036,7 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		return -1;
 	if (f == FAM_STANDARD || f == FAM_UNKNOWN)
 		apply_std_variant(&s, m);
+	apply_std_biases(&s, m);
 	untie_own_lm_head(m);
 	if (m->mtp_layers <= 0)
 		m->mtp_layers = num(&s, "num_nextn_predict_layers", 0);

@@ -152,7 +152,7 @@ Test(sweep, expected_table)
 		if (pub > 0) {
 			b = weights_param_count(&m);
 			cr_expect(fabs(b - pub) <= pub * tol / 100,
-			    "%s: %.3fB against the published %.3fB", dir, b,
+			    "%s: %.9gB against the published %.9gB", dir, b,
 			    pub);
 		}
 		model_done(&m);
@@ -163,10 +163,11 @@ Test(sweep, expected_table)
 }
 
 /*
- * GPT-J-6B: two linears of 4096 x 16384 per layer (gpt_j.py GPTJMLP
- * fc_in, fc_out), not three: 28 x (4 x 4096^2 + 2 x 4096 x 16384) + 2 x
- * 50400 x 4096 (untied) = 6.05B, the model card's 6,053,381,344 with the
- * biases; a gated MLP would make it 7.93B.
+ * GPT-J-6B: two linears of 4096 x 16384 per layer (gptj.py GPTJMLP
+ * fc_in, fc_out, with biases), not three, no bias on qkv_proj and
+ * out_proj, one LayerNorm per layer, a biased lm_head: 28 x (8192 + 4 x
+ * 4096^2 + 2 x 4096 x 16384 + 16384 + 4096) + 2 x 50432 x 4096 (padded,
+ * untied) + 8192 + 50432 = 6,051,144,960; a gated MLP would make it 7.93B.
  */
 Test(sweep, two_linear_mlp_of_gpt_j)
 {
@@ -176,8 +177,119 @@ Test(sweep, two_linear_mlp_of_gpt_j)
 	load("EleutherAI--gpt-j-6b", &m);
 	cr_assert_eq(m.ffn_ungated, 1);
 	b = weights_param_count(&m);
-	cr_assert(fabs(b - 6.0505) < 0.001, "%.4fB", b);
+	cr_assert(fabs(b * 1e9 - 6051144960.0) < 1, "%.0f", b * 1e9);
 	model_done(&m);
+}
+
+/*
+ * The linear biases follow Falcon's "bias" switch (falcon.py bias=
+ * config.bias): falcon-7b's shape with bias true adds, per layer, the
+ * query_key_value bias (4544 + 2 x 64), dense's 4544, dense_h_to_4h's
+ * 18176 and dense_4h_to_h's 4544: 32 x 31,936 = 1,021,952 parameters.
+ * num_ln_in_parallel_attn 2 (ln_attn and ln_mlp, each w+b, in place of
+ * input_layernorm) adds 32 x 2 x 4544.
+ */
+Test(sweep, falcon_bias_switch)
+{
+	static const char *const fmt =
+	    "{\"architectures\":[\"FalconForCausalLM\"],\"model_type\":"
+	    "\"falcon\",\"hidden_size\":4544,\"num_attention_heads\":71,"
+	    "\"num_hidden_layers\":32,\"vocab_size\":65024,"
+	    "\"multi_query\":true,\"parallel_attn\":true,\"bias\":%s,"
+	    "\"new_decoder_architecture\":false,%s"
+	    "\"torch_dtype\":\"bfloat16\"}";
+	char json[1024];
+	struct model m;
+	double off, on, two;
+
+	snprintf(json, sizeof json, fmt, "false", "");
+	parse(json, &m);
+	off = weights_param_count(&m) * 1e9;
+	model_done(&m);
+	cr_assert(fabs(off - 6921720704.0) < 1, "%.0f", off);
+	snprintf(json, sizeof json, fmt, "true", "");
+	parse(json, &m);
+	on = weights_param_count(&m) * 1e9;
+	model_done(&m);
+	cr_assert(fabs(on - off - 1021952.0) < 1, "%.0f", on - off);
+	snprintf(json, sizeof json, fmt, "false",
+	    "\"num_ln_in_parallel_attn\":2,");
+	parse(json, &m);
+	two = weights_param_count(&m) * 1e9;
+	model_done(&m);
+	cr_assert(fabs(two - off - 32.0 * 2 * 4544) < 1, "%.0f", two - off);
+}
+
+/*
+ * Phi-2's shape (the data/models.yaml entry): phi.py builds qkv_proj,
+ * dense, fc1 and fc2 with biases, one input_layernorm w+b per layer,
+ * final_layernorm w+b and a biased lm_head: 32 x 78,671,360 + 2 x 51200 x
+ * 2560 + 51200 + 5120 = 2,779,683,840.
+ */
+Test(sweep, phi2_biases)
+{
+	struct model m;
+	double b;
+
+	parse("{\"architectures\":[\"PhiForCausalLM\"],\"model_type\":"
+	      "\"phi\",\"torch_dtype\":\"float16\",\"num_hidden_layers\":32,"
+	      "\"hidden_size\":2560,\"num_attention_heads\":32,"
+	      "\"num_key_value_heads\":32,\"intermediate_size\":10240,"
+	      "\"vocab_size\":51200,\"max_position_embeddings\":2048,"
+	      "\"partial_rotary_factor\":0.4,\"tie_word_embeddings\":false}",
+	    &m);
+	b = weights_param_count(&m) * 1e9;
+	cr_assert(fabs(b - 2779683840.0) < 1, "%.0f", b);
+	model_done(&m);
+}
+
+/*
+ * bigscience/bloom-560m's shape: bloom.py builds every linear with a bias,
+ * two LayerNorms per layer, word_embeddings_layernorm and ln_f, all w+b,
+ * tied: 250880 x 1024 + 24 x 12,596,224 + 2 x 2048 = 559,214,592.
+ */
+Test(sweep, bloom_biases_and_embedding_norm)
+{
+	struct model m;
+	double b;
+
+	parse("{\"architectures\":[\"BloomForCausalLM\"],\"model_type\":"
+	      "\"bloom\",\"torch_dtype\":\"float16\",\"n_layer\":24,"
+	      "\"hidden_size\":1024,\"n_head\":16,\"vocab_size\":250880}",
+	    &m);
+	b = weights_param_count(&m) * 1e9;
+	cr_assert(fabs(b - 559214592.0) < 1, "%.0f", b);
+	model_done(&m);
+}
+
+/*
+ * GPT-2's learned positions (gpt2.py wpe = nn.Embedding(
+ * max_position_embeddings, hidden)) are whole on every rank: doubling
+ * n_positions of gpt2-medium adds 1024 x 1024 parameters at TP 1 and the
+ * same bytes on each rank at TP 4.
+ */
+Test(sweep, gpt2_position_table)
+{
+	static const char *const fmt =
+	    "{\"architectures\":[\"GPT2LMHeadModel\"],\"model_type\":"
+	    "\"gpt2\",\"n_embd\":1024,\"n_head\":16,\"n_layer\":24,"
+	    "\"n_positions\":%d,\"vocab_size\":50257,"
+	    "\"torch_dtype\":\"float16\"}";
+	char json[1024];
+	struct model m;
+	struct weights_breakdown a, b;
+
+	snprintf(json, sizeof json, fmt, 1024);
+	parse(json, &m);
+	cr_assert_eq(m.abs_positions, 1024);
+	weights_rank(&m, FMT_FP16, 2, 4, 1, 0, &a);
+	model_done(&m);
+	snprintf(json, sizeof json, fmt, 2048);
+	parse(json, &m);
+	weights_rank(&m, FMT_FP16, 2, 4, 1, 0, &b);
+	model_done(&m);
+	cr_assert(fabs(b.embed - a.embed - 1024.0 * 1024 * 2) < 1, "%.0f",
+	    b.embed - a.embed);
 }
 
 /* Llama's MLP keeps its gate: the table names only two-linear classes. */
