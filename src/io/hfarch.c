@@ -1653,29 +1653,18 @@ dsv4_unknown_field(const cJSON *root)
 }
 
 /*
- * DeepSeek-V4 (vllm/models/deepseek_v4/, deepseek_v4.py @023da1f): one
- * compress_ratios entry per decoder layer and one per MTP layer, the
- * grouped output projection, the hyper-connections, the hash-routed first
- * layers and the experts' format (expert_dtype).  The caches and weights
- * are core/kv_dsv4.c and core/weights_dsv4.c; the plan takes them from
- * m->dsv4 and ld[i].compress_ratio.
+ * DeepSeek-V4's compress_ratios, one entry per decoder layer and one per
+ * MTP layer, into ld[i].compress_ratio and dsv4.mtp_ratio: 1 and m refused
+ * for a ratio vLLM rejects, -1 with err and *bad for a list of another
+ * length.
  */
 static int
-read_dsv4(const struct src *s, struct model *m, char *err, size_t errlen,
+read_dsv4_ratios(const struct src *s, struct model *m, char *err, size_t errlen,
     const char **bad)
 {
 	const cJSON *cr = get(s, "compress_ratios"), *e;
-	const char *ed = str(s, "expert_dtype"), *unk;
 	int n, i = 0;
 
-	if ((unk = dsv4_unknown_field(s->root)) != NULL) {
-		refuse(m,
-		    "%s: config field '%s' is not in the DeepSeek-V4 configs "
-		    "headroom has read (Flash, Pro and their exports); "
-		    "headroom refuses rather than plan with it unread.",
-		    m->architecture, unk);
-		return 0;
-	}
 	n = cJSON_IsArray(cr) ? cJSON_GetArraySize(cr) : -1;
 	if (n != m->layers && n != m->layers + m->mtp_layers) {
 		*bad = "compress_ratios";
@@ -1695,7 +1684,7 @@ read_dsv4(const struct src *s, struct model *m, char *err, size_t errlen,
 			    "Unsupported DeepseekV4 compress_ratio=%d; "
 			    "expected 1, 4, or 128.",
 			    r);
-			return 0;
+			return 1;
 		}
 		if (i < m->layers)
 			m->ld[i].compress_ratio = (unsigned char)r;
@@ -1703,6 +1692,35 @@ read_dsv4(const struct src *s, struct model *m, char *err, size_t errlen,
 			m->dsv4.mtp_ratio = r;
 		i++;
 	}
+	return 0;
+}
+
+/*
+ * DeepSeek-V4 (vllm/models/deepseek_v4/, deepseek_v4.py @023da1f): one
+ * compress_ratios entry per decoder layer and one per MTP layer, the
+ * grouped output projection, the hyper-connections, the hash-routed first
+ * layers and the experts' format (expert_dtype).  The caches and weights
+ * are core/kv_dsv4.c and core/weights_dsv4.c; the plan takes them from
+ * m->dsv4 and ld[i].compress_ratio.
+ */
+static int
+read_dsv4(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const char *ed = str(s, "expert_dtype"), *unk;
+	int r;
+
+	if ((unk = dsv4_unknown_field(s->root)) != NULL) {
+		refuse(m,
+		    "%s: config field '%s' is not in the DeepSeek-V4 configs "
+		    "headroom has read (Flash, Pro and their exports); "
+		    "headroom refuses rather than plan with it unread.",
+		    m->architecture, unk);
+		return 0;
+	}
+	r = read_dsv4_ratios(s, m, err, errlen, bad);
+	if (r != 0)
+		return r < 0 ? -1 : 0;
 	m->dsv4.layers = m->layers;
 	m->dsv4.o_groups = num(s, "o_groups", 0);
 	m->dsv4.o_lora = num(s, "o_lora_rank", 0);
