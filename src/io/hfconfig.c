@@ -326,6 +326,23 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 	*kv = KV_AUTO;
 	if (*method == '\0' && modelopt_method(qc, &method, err, errlen) != 0)
 		return -2;
+	v = cJSON_GetObjectItemCaseSensitive(qc, "quant_algo");
+	if (*method == '\0' && cJSON_IsString(v)) {
+		/* ModelOpt 0.31's config.json form: quant_algo at the top, no
+		 * quant_method.  vLLM names a ModelOpt method only from
+		 * quantization.quant_algo (_normalize_quantization_config) or
+		 * quant_method "modelopt" (ModelOptFp8Config.
+		 * override_quantization_method), so it finds none here */
+		snprintf(err, errlen,
+		    "quantization_config.quant_algo '%s' without quant_method: "
+		    "vLLM names a ModelOpt method only from "
+		    "quantization.quant_algo or quant_method \"modelopt\", and "
+		    "finds none for this checkpoint; headroom refuses rather "
+		    "than price its weights (set quant_method in "
+		    "quantization_config)",
+		    v->valuestring);
+		return -2;
+	}
 	if (strcasecmp(method, "fp8") == 0) {
 		v = cJSON_GetObjectItemCaseSensitive(qc, "weight_block_size");
 		*fmt = cJSON_IsArray(v) ? FMT_FP8_BLOCK : FMT_FP8;

@@ -593,6 +593,45 @@ Test(sweep, modelopt_config_without_quant_method)
 }
 
 /*
+ * ModelOpt 0.31's config.json form (aiconfigurator's
+ * Qwen3-32B-FP8-Static-PerTensor, commit 095f58a51): quant_algo and a
+ * string kv_cache_scheme at the top of quantization_config, no
+ * quant_method, no "quantization".  vLLM's ModelOpt detection reads only
+ * quantization.quant_algo or quant_method "modelopt", so it finds no
+ * method: a refusal at the config phase naming the field, where headroom
+ * stopped at "unknown method ''".  With quant_method modelopt it plans.
+ */
+Test(sweep, modelopt_top_level_quant_algo)
+{
+	static const char *const fmt =
+	    "{\"architectures\":[\"Qwen3ForCausalLM\"],\"model_type\":"
+	    "\"qwen3\",\"hidden_size\":5120,\"num_attention_heads\":64,"
+	    "\"num_key_value_heads\":8,\"head_dim\":128,"
+	    "\"num_hidden_layers\":64,\"intermediate_size\":25600,"
+	    "\"vocab_size\":151936,\"torch_dtype\":\"bfloat16\","
+	    "\"quantization_config\":{%s\"config_groups\":{\"group_0\":{"
+	    "\"input_activations\":{\"dynamic\":false,\"num_bits\":8,"
+	    "\"type\":\"float\"},\"weights\":{\"dynamic\":false,"
+	    "\"num_bits\":8,\"type\":\"float\"}}},\"ignore\":[\"lm_head\"],"
+	    "\"quant_algo\":\"FP8\",\"kv_cache_scheme\":\"FP8\","
+	    "\"producer\":{\"name\":\"modelopt\",\"version\":\"0.31.0\"}}}";
+	char json[2048];
+	struct model m;
+
+	snprintf(json, sizeof json, fmt, "");
+	parse(json, &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal, "quantization_config.quant_algo 'FP8'"),
+	    "%s", m.refusal);
+	model_done(&m);
+	snprintf(json, sizeof json, fmt, "\"quant_method\":\"modelopt\",");
+	parse(json, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.native_format, FMT_FP8);
+	model_done(&m);
+}
+
+/*
  * OpenGVLab/InternVL3-1B-Pretrained, as its printed module tree shows it:
  * InternViT of 24 layers (qkv 1024 x 3072 and proj 1024 x 1024, fc1/fc2 of
  * 1024 x 4096: 12.58M each, 302.0M), 1025 class and position embeddings
