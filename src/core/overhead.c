@@ -52,16 +52,101 @@ overhead_capture_sizes(int mns, int mnbt, int max_capture, int cap, bool fine,
 	return n;
 }
 
+/* The language model's forward over one batch, per rank, in bytes. */
+static double
+overhead_forward(const struct overhead_in *in, double inter_rank)
+{
+	const struct coeff_set *c = in->c;
+
+	return in->max_num_batched_tokens *
+	    (c->forward_bytes_per_token_hidden * in->model->hidden +
+		c->forward_bytes_per_token_inter * inter_rank) *
+	    (in->dtype_bytes > 2 ? in->dtype_bytes / 2.0 : 1.0);
+}
+
+/* The fused-MoE workspace of one chunk of tokens, per rank, in bytes. */
+static double
+overhead_moe(const struct overhead_in *in, double moe_tp)
+{
+	const struct model *m = in->model;
+	double moe_tokens = in->max_num_batched_tokens;
+
+	/* with DP the MoE layers see every DP rank's batch (the all-gather of
+	 * allgather_reducescatter, or of the TP x DP group without EP), in
+	 * chunks of FUSED_MOE_CHUNK tokens */
+	if (in->moe_gather > 1) {
+		moe_tokens *= in->moe_gather;
+		if (moe_tokens > FUSED_MOE_CHUNK)
+			moe_tokens = FUSED_MOE_CHUNK;
+	}
+	if (m->n_experts > 0 && in->format != FMT_MXFP4 &&
+	    m->native_format != FMT_MXFP4)
+		return in->c->moe_bytes_per_token_expert_inter * moe_tokens *
+		    m->experts_per_tok * m->moe_intermediate / moe_tp;
+	return 0;
+}
+
+/* The drafter's phase of the profile run, in bytes (0 without one). */
+static double
+overhead_draft(const struct overhead_in *in, double tp, double inter_rank)
+{
+	const struct coeff_set *c = in->c;
+
+	if (in->draft_hidden <= 0)
+		return 0;
+	/* the target's outputs stay alive through the drafter's run
+	 * (EagleProposer.dummy_run after the target in _dummy_run) */
+	return (double)in->max_num_batched_tokens *
+	    ((double)in->draft_held * in->model->hidden * in->dtype_bytes +
+		(c->forward_bytes_per_token_hidden * in->draft_hidden +
+		    c->forward_bytes_per_token_inter *
+			(in->draft_inter > 0 ? (double)in->draft_inter / tp
+					     : inter_rank)) *
+		    (in->dtype_bytes > 2 ? in->dtype_bytes / 2.0 : 1.0));
+}
+
+/* The target's CUDA graphs, in GiB (0 without capture sizes). */
+static double
+overhead_graphs(const struct overhead_in *in, double tp)
+{
+	const struct coeff_set *c = in->c;
+	double cg;
+
+	if (in->n_graphs <= 0)
+		return 0;
+	cg = c->cg_base_gib +
+	    c->cg_per_layer_gib * in->layers_on_rank *
+		pow(tp, -c->cg_tp_exponent);
+	if (in->model->n_experts > 0)
+		cg *= c->cg_moe_factor;
+	cg *= in->n_graphs / DEFAULT_GRAPHS;
+	return cg;
+}
+
+/* The drafter's layers in the PIECEWISE graphs, in GiB. */
+static double
+overhead_draft_graphs(const struct overhead_in *in, double tp)
+{
+	const struct coeff_set *c = in->c;
+	double dcg;
+
+	if (in->draft_graphs <= 0 || in->draft_layers <= 0)
+		return 0;
+	dcg = c->cg_per_layer_gib * in->draft_layers *
+	    pow(tp, -c->cg_tp_exponent) * in->draft_graphs / DEFAULT_GRAPHS;
+	if (in->draft_moe)
+		dcg *= c->cg_moe_factor;
+	return dcg;
+}
+
 void
 overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 {
 	const struct model *m = in->model;
 	const struct coeff_set *c = in->c;
-	double reqs, sampler = 0, forward, moe = 0, act, nt, cg = 0, draft,
-		     dcg = 0;
+	double reqs, sampler = 0, forward, moe, act, nt, draft, dcg;
 	double tp = in->tp > 0 ? in->tp : 1;
-	double inter_rank, moe_tp = in->moe_tp > 0 ? in->moe_tp : tp,
-			   moe_tokens;
+	double inter_rank, moe_tp = in->moe_tp > 0 ? in->moe_tp : tp;
 
 	reqs = in->max_num_seqs < in->max_num_batched_tokens
 	    ? in->max_num_seqs
@@ -75,37 +160,9 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 	if (m->n_experts > 0 && m->intermediate <= 0)
 		inter_rank =
 		    m->moe_intermediate * (double)m->experts_per_tok / tp;
-	forward = in->max_num_batched_tokens *
-	    (c->forward_bytes_per_token_hidden * m->hidden +
-		c->forward_bytes_per_token_inter * inter_rank) *
-	    (in->dtype_bytes > 2 ? in->dtype_bytes / 2.0 : 1.0);
-	/* with DP the MoE layers see every DP rank's batch (the all-gather of
-	 * allgather_reducescatter, or of the TP x DP group without EP), in
-	 * chunks of FUSED_MOE_CHUNK tokens */
-	moe_tokens = in->max_num_batched_tokens;
-	if (in->moe_gather > 1) {
-		moe_tokens *= in->moe_gather;
-		if (moe_tokens > FUSED_MOE_CHUNK)
-			moe_tokens = FUSED_MOE_CHUNK;
-	}
-	if (m->n_experts > 0 && in->format != FMT_MXFP4 &&
-	    m->native_format != FMT_MXFP4)
-		moe = c->moe_bytes_per_token_expert_inter * moe_tokens *
-		    m->experts_per_tok * m->moe_intermediate / moe_tp;
-	draft = 0;
-	if (in->draft_hidden > 0) {
-		/* the target's outputs stay alive through the drafter's run
-		 * (EagleProposer.dummy_run after the target in _dummy_run) */
-		draft = (double)in->max_num_batched_tokens *
-		    ((double)in->draft_held * m->hidden * in->dtype_bytes +
-			(c->forward_bytes_per_token_hidden * in->draft_hidden +
-			    c->forward_bytes_per_token_inter *
-				(in->draft_inter > 0
-					? (double)in->draft_inter / tp
-					: inter_rank)) *
-			    (in->dtype_bytes > 2 ? in->dtype_bytes / 2.0
-						 : 1.0));
-	}
+	forward = overhead_forward(in, inter_rank);
+	moe = overhead_moe(in, moe_tp);
+	draft = overhead_draft(in, tp, inter_rank);
 	out->draft_activation = (int64_t)draft;
 	if (draft > forward)
 		forward = draft;
@@ -125,26 +182,11 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 	else
 		nt = c->non_torch_tp1_gib;
 
-	if (in->n_graphs > 0) {
-		cg = c->cg_base_gib +
-		    c->cg_per_layer_gib * in->layers_on_rank *
-			pow(tp, -c->cg_tp_exponent);
-		if (m->n_experts > 0)
-			cg *= c->cg_moe_factor;
-		cg *= in->n_graphs / DEFAULT_GRAPHS;
-	}
-	if (in->draft_graphs > 0 && in->draft_layers > 0) {
-		dcg = c->cg_per_layer_gib * in->draft_layers *
-		    pow(tp, -c->cg_tp_exponent) * in->draft_graphs /
-		    DEFAULT_GRAPHS;
-		if (in->draft_moe)
-			dcg *= c->cg_moe_factor;
-		cg += dcg;
-	}
+	dcg = overhead_draft_graphs(in, tp);
 	out->draft_graphs = units_bytes(dcg);
 	out->activation = (int64_t)act;
 	out->sampler = (int64_t)sampler;
 	out->non_torch = units_bytes(nt);
-	out->cuda_graphs = units_bytes(cg);
+	out->cuda_graphs = units_bytes(overhead_graphs(in, tp) + dcg);
 	out->cuda_context = units_bytes(c->cuda_context_gib);
 }
