@@ -1399,6 +1399,34 @@ hybrid_mamba_mode(const struct model *m, int version, int nspec)
 							: MAMBA_MODE_NONE;
 }
 
+/* The drafter's attention layers in the KV-cache groups: MTP layers, EAGLE
+ * heads and draft models. */
+static void
+walk_kv_draft_layers(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct kv_params *kp = &w->kp;
+	struct plan *p = w->p;
+
+	/* MTP: the next-token layers' attention joins the groups (last stage) */
+	if (in->spec.method == SPEC_MTP && p->pp == 1) {
+		kp->extra_full_layers += m->mtp_layers;
+		p->draft_layers = m->mtp_layers;
+	}
+	/* EAGLE heads and draft models: their attention layers, with their
+	 * own KV heads and head size, join the groups (load_model() of
+	 * vllm/v1/spec_decode/eagle.py names them apart from the target's) */
+	if (spec_has_drafter(&in->spec) && in->draft != NULL && p->pp == 1) {
+		int n = spec_draft_layers(in->draft, &in->spec, p->version);
+
+		kp->extra_full_layers += n;
+		kp->extra_kv_heads = in->draft->kv_heads;
+		kp->extra_head_dim = in->draft->head_dim;
+		p->draft_layers = n;
+	}
+}
+
 /* The multimodal encoder budget (§2.4) and the KV-cache manager (§3, §4). */
 static void
 walk_kv_params(struct walk *w)
@@ -1468,22 +1496,7 @@ walk_kv_params(struct walk *w)
 	kp->max_model_len = p->max_model_len > 0 && p->max_model_len < INT32_MAX
 	    ? (int)p->max_model_len
 	    : 0;
-	/* MTP: the next-token layers' attention joins the groups (last stage) */
-	if (in->spec.method == SPEC_MTP && p->pp == 1) {
-		kp->extra_full_layers += m->mtp_layers;
-		p->draft_layers = m->mtp_layers;
-	}
-	/* EAGLE heads and draft models: their attention layers, with their
-	 * own KV heads and head size, join the groups (load_model() of
-	 * vllm/v1/spec_decode/eagle.py names them apart from the target's) */
-	if (spec_has_drafter(&in->spec) && in->draft != NULL && p->pp == 1) {
-		int n = spec_draft_layers(in->draft, &in->spec, p->version);
-
-		kp->extra_full_layers += n;
-		kp->extra_kv_heads = in->draft->kv_heads;
-		kp->extra_head_dim = in->draft->head_dim;
-		p->draft_layers = n;
-	}
+	walk_kv_draft_layers(w);
 }
 
 /*
@@ -1557,17 +1570,12 @@ dsv4_config_of(const struct model *m, int *ratios,
 	c->rope_positions = m->dsv4.rope_positions;
 }
 
-/* One pipeline stage: weights, the profile run's terms, the KV layout. */
+/* A stage's weights as loaded, before LoRA, drafters and offloading. */
 static void
-walk_stage(struct walk *w, int s)
+walk_stage_weights(struct walk *w, int s, struct stage *x)
 {
-	const struct plan_input *in = w->in;
 	const struct model *m = w->m;
 	struct plan *p = w->p;
-	struct stage *x = &w->st[s];
-	struct overhead_in oi;
-	char kverr[KV_ERR_LEN];
-	int first;
 
 	weights_rank_split(m, p->format, w->dtype_bytes, p->tp, p->pp, s,
 	    &w->es, &x->w);
@@ -1589,7 +1597,17 @@ walk_stage(struct walk *w, int s)
 	if (s == 0 && !w->load_measured)
 		x->weights += (int64_t)weights_ple_buffer_bytes(m,
 		    p->max_num_batched_tokens, w->dtype_bytes);
-	x->layers = weights_stage_layers(m->layers, p->pp, s, &first);
+}
+
+/* A stage's profile-run terms: activation, non-torch, graphs (estimates). */
+static void
+walk_stage_overhead(struct walk *w, int s, struct stage *x)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+	struct overhead_in oi;
+
 	memset(&oi, 0, sizeof oi);
 	oi.model = m;
 	oi.c = w->co;
@@ -1620,6 +1638,17 @@ walk_stage(struct walk *w, int s)
 	x->o.activation += lora_activation_bytes(m, &w->lora, p->tp,
 	    p->max_num_batched_tokens, w->dtype_bytes);
 	calibrate_stage(in, p, w->n_graphs, &x->weights, &x->o);
+}
+
+/* What loads beside the model: LoRA slots, the drafter, MXFP4 padding, less
+ * what --cpu-offload-gb moves to the CPU. */
+static void
+walk_stage_extra_weights(struct walk *w, int s, struct stage *x, int first)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+
 	/* LoRA slots load with the model; --cpu-offload-gb moves weights to
 	 * pinned CPU memory, per GPU (vllm/config/offload.py) */
 	x->lora = lora_stack_bytes(m, &w->lora, p->tp, first, x->layers,
@@ -1651,7 +1680,22 @@ walk_stage(struct walk *w, int s)
 			x->offloaded = x->weights - x->lora;
 		x->weights -= x->offloaded;
 	}
-	if (kv_layout_build(m, &w->kp, first, x->layers, &x->kv, kverr,
+}
+
+/* One pipeline stage: weights, the profile run's terms, the KV layout. */
+static void
+walk_stage(struct walk *w, int s)
+{
+	struct plan *p = w->p;
+	struct stage *x = &w->st[s];
+	char kverr[KV_ERR_LEN];
+	int first;
+
+	walk_stage_weights(w, s, x);
+	x->layers = weights_stage_layers(w->m->layers, p->pp, s, &first);
+	walk_stage_overhead(w, s, x);
+	walk_stage_extra_weights(w, s, x, first);
+	if (kv_layout_build(w->m, &w->kp, first, x->layers, &x->kv, kverr,
 		sizeof kverr) != 0) {
 		config_fail(p, "%s", kverr);
 		memset(&x->kv, 0, sizeof x->kv);
