@@ -1265,6 +1265,15 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
+/* ac's number k, or def where it is absent or not a number. */
+static double
+number_or(const cJSON *ac, const char *k, double def)
+{
+	const cJSON *v = item(ac, k);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : def;
+}
+
 /*
  * A Gemma3nMultimodalEmbedder (gemma3n_mm.py): vocab_size hard-token rows
  * of the tower's width, two norms of it, the projection to the text width
@@ -1275,12 +1284,9 @@ gemma3n_embedder_params(const struct src *s, const char *tower, double width,
     double text)
 {
 	const cJSON *c = item(s->root, tower);
-	double v = cJSON_IsNumber(item(c, "vocab_size"))
-	    ? item(c, "vocab_size")->valuedouble
-	    : 128;
+	double v = number_or(c, "vocab_size", 128);
 
-	if (cJSON_IsNumber(item(c, "hidden_size")))
-		width = item(c, "hidden_size")->valuedouble;
+	width = number_or(c, "hidden_size", width);
 	return v * width + 2 * width + width * text;
 }
 
@@ -1297,21 +1303,11 @@ static double
 gemma3n_audio_params(const cJSON *ac)
 {
 	const cJSON *ch = item(ac, "sscp_conv_channel_size");
-	double h = cJSON_IsNumber(item(ac, "hidden_size"))
-	    ? item(ac, "hidden_size")->valuedouble
-	    : 0;
-	double layers = cJSON_IsNumber(item(ac, "conf_num_hidden_layers"))
-	    ? item(ac, "conf_num_hidden_layers")->valuedouble
-	    : 0;
-	double k = cJSON_IsNumber(item(ac, "conf_conv_kernel_size"))
-	    ? item(ac, "conf_conv_kernel_size")->valuedouble
-	    : 5;
-	double heads = cJSON_IsNumber(item(ac, "conf_num_attention_heads"))
-	    ? item(ac, "conf_num_attention_heads")->valuedouble
-	    : 8;
-	double feat = cJSON_IsNumber(item(ac, "input_feat_size"))
-	    ? item(ac, "input_feat_size")->valuedouble
-	    : 128;
+	double h = number_or(ac, "hidden_size", 0);
+	double layers = number_or(ac, "conf_num_hidden_layers", 0);
+	double k = number_or(ac, "conf_conv_kernel_size", 5);
+	double heads = number_or(ac, "conf_num_attention_heads", 8);
+	double feat = number_or(ac, "input_feat_size", 128);
 	double c0 = 128, c1 = 32;
 
 	if (cJSON_IsArray(ch) && cJSON_GetArraySize(ch) == 2 &&
