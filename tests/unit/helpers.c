@@ -12,6 +12,7 @@
 
 #include "core/units.h"
 #include "io/catalogue_load.h"
+#include "io/model_dir.h"
 
 static struct catalogue cat;
 static int loaded;
@@ -99,4 +100,41 @@ test_tmpdir_remove(const char *dir)
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);
+}
+
+void
+test_config_load(const char *rel, struct model *m)
+{
+	char path[1024], err[512];
+	int64_t wb;
+
+	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
+	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s",
+	    err);
+}
+
+void
+test_kv_params(struct kv_params *p, int tp, enum kv_dtype kv,
+    enum mamba_mode mode)
+{
+	memset(p, 0, sizeof *p);
+	p->tp = tp;
+	p->kv = kv;
+	p->model_bytes = 2;
+	p->block_size = 16;
+	p->kernel_alignment = 16;
+	p->mnbt = 8192;
+	p->hma = true;
+	p->mamba_mode = mode;
+}
+
+void
+test_kv_layout(const struct model *m, const struct kv_params *p,
+    struct kv_layout *l)
+{
+	char err[KV_ERR_LEN];
+
+	cr_assert_eq(kv_layout_build(m, p, 0, m->layers, l, err, sizeof err), 0,
+	    "%s", err);
 }

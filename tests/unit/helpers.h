@@ -1,11 +1,13 @@
 /*
- * helpers.h - shared fixtures of the unit tests: the built-in catalogue
- * and a plan for named card/model/checkpoint ids.
+ * helpers.h - shared fixtures of the unit tests: the built-in catalogue,
+ * a plan for named card/model/checkpoint ids, the real config folders of
+ * tests/fixtures/configs and vLLM's KV-cache defaults for a layout.
  */
 #ifndef HEADROOM_TEST_HELPERS_H
 #define HEADROOM_TEST_HELPERS_H
 
 #include "core/catalogue.h"
+#include "core/kv.h"
 #include "core/plan.h"
 
 #include <stddef.h>
@@ -24,5 +26,15 @@ void test_ui_env(void);
 void test_tmpdir_new(char *dir, size_t len, const char *tag);
 /* Removes dir and all it holds. */
 void test_tmpdir_remove(const char *dir);
+/* Reads tests/fixtures/configs/REL (below $TOP_SRCDIR) into *m, asserting
+ * it reads; free with model_done(). */
+void test_config_load(const char *rel, struct model *m);
+/* vLLM's KV-cache defaults of a current release: block 16, 8,192 batched
+ * tokens, the hybrid manager on, bf16 weights. */
+void test_kv_params(struct kv_params *p, int tp, enum kv_dtype kv,
+    enum mamba_mode mode);
+/* m's whole KV layout under p, asserting it builds. */
+void test_kv_layout(const struct model *m, const struct kv_params *p,
+    struct kv_layout *l);
 
 #endif

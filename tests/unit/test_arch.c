@@ -22,49 +22,13 @@
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
-static void
-load(const char *rel, struct model *m)
-{
-	char path[1024], err[512];
-	int64_t wb;
-
-	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
-	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
-	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s",
-	    err);
-}
-
-/* vLLM's defaults for a current release: block 16, mnbt 8192, HMA on */
-static void
-params(struct kv_params *p, int tp, enum kv_dtype kv, enum mamba_mode mode)
-{
-	memset(p, 0, sizeof *p);
-	p->tp = tp;
-	p->kv = kv;
-	p->model_bytes = 2;
-	p->block_size = 16;
-	p->kernel_alignment = 16;
-	p->mnbt = 8192;
-	p->hma = true;
-	p->mamba_mode = mode;
-}
-
-static void
-layout(const struct model *m, const struct kv_params *p, struct kv_layout *l)
-{
-	char err[KV_ERR_LEN];
-
-	cr_assert_eq(kv_layout_build(m, p, 0, m->layers, l, err, sizeof err), 0,
-	    "%s", err);
-}
-
 Test(arch, qwen35_27b_gated_delta_net_and_attention)
 {
 	struct model m;
 	struct kv_params p;
 	struct kv_layout l;
 
-	load("qwen3.5/Qwen3.5-27B", &m);
+	test_config_load("qwen3.5/Qwen3.5-27B", &m);
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.n_state_layers, 48); /* 3 of every 4 layers */
 	cr_assert_eq(m.st.ssm_dtype_bytes, 4); /* mamba_ssm_dtype float32 */
@@ -76,8 +40,8 @@ Test(arch, qwen35_27b_gated_delta_net_and_attention)
 	 * 784 x 4096 = 3,211,264 (state padded to it).  16 attention and 48
 	 * state layers: group size 16, 1 + 3 groups, no padding.
 	 */
-	params(&p, 1, KV_AUTO, MAMBA_MODE_ALIGN);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_ALIGN);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.state_bytes / 48, 3207168);
 	cr_assert_eq(l.attn_block_size, 784);
 	cr_assert_eq(l.page, 3211264);
@@ -91,29 +55,29 @@ Test(arch, qwen35_27b_gated_delta_net_and_attention)
 	cr_assert_eq(kv_blocks_per_request(&l, 131072), 174);
 	/* prefix caching off (mode none): 1 state block per group -> 171 */
 	p.mamba_mode = MAMBA_MODE_NONE;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(kv_blocks_per_request(&l, 131072), 171);
 	/* TP 2: 2048 B/token; state 3 x 5120 x 2 + 24 x 128 x 128 x 4 = 1,603,584;
 	 * 16 x cdiv(1,603,584, 32,768) = 784; page 784 x 2048 = 1,605,632 */
-	params(&p, 2, KV_AUTO, MAMBA_MODE_ALIGN);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 2, KV_AUTO, MAMBA_MODE_ALIGN);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 784);
 	cr_assert_eq(l.page, 1605632);
 	/* TP 4: 1024 B/token; state 801,792 -> 784; page 802,816 */
-	params(&p, 4, KV_AUTO, MAMBA_MODE_ALIGN);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 4, KV_AUTO, MAMBA_MODE_ALIGN);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.page, 802816);
 	/* TP 8: 4 KV heads replicated to 1 per rank (1024 B/token); state
 	 * 3 x 1280 x 2 + 6 x 65,536 = 400,896; 16 x cdiv(400,896, 16,384)
 	 * = 400; page 409,600 */
-	params(&p, 8, KV_AUTO, MAMBA_MODE_ALIGN);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 8, KV_AUTO, MAMBA_MODE_ALIGN);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 400);
 	cr_assert_eq(l.page, 409600);
 	/* fp8 KV, TP 1: 2048 B/token; state unchanged (conv in the model
 	 * dtype) -> 16 x cdiv(3,207,168, 32,768) = 1568; page 3,211,264 */
-	params(&p, 1, KV_FP8, MAMBA_MODE_ALIGN);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_FP8, MAMBA_MODE_ALIGN);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 1568);
 	cr_assert_eq(l.page, 3211264);
 	model_done(&m);
@@ -134,11 +98,11 @@ Test(arch, qwen36_27b_mtp_startup_of_0_20)
 	struct kv_params p;
 	struct kv_layout l;
 
-	load("qwen3.5/Qwen3.6-27B-NVFP4", &m);
-	params(&p, 1, KV_FP8, MAMBA_MODE_ALIGN);
+	test_config_load("qwen3.5/Qwen3.6-27B-NVFP4", &m);
+	test_kv_params(&p, 1, KV_FP8, MAMBA_MODE_ALIGN);
 	p.num_spec = 3;
 	p.extra_full_layers = 1;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 1600);
 	cr_assert_eq(l.group_size, 17);
 	cr_assert_eq(l.n_groups, 4);
@@ -155,7 +119,7 @@ Test(arch, nemotron3_nano_mamba2_all_mode)
 	struct kv_params p;
 	struct kv_layout l;
 
-	load("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
+	test_config_load("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.n_state_layers, 23); /* M */
 	cr_assert_eq(m.n_nokv_layers, 23); /* E: MoE only, no cache */
@@ -169,8 +133,8 @@ Test(arch, nemotron3_nano_mamba2_all_mode)
 	 * = 128 x 17 = 2176; page 2,228,224.  6 attention, 23 state layers:
 	 * group size 6, 1 + 4 groups, 1 padding layer.
 	 */
-	params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.state_bytes / 23, 2134016);
 	cr_assert_eq(l.attn_block_size, 2176);
 	cr_assert_eq(l.page, 2176 * 1024);
@@ -181,19 +145,19 @@ Test(arch, nemotron3_nano_mamba2_all_mode)
 	cr_assert_eq(kv_blocks_per_request(&l, 32768), 80);
 	/* mode none: 16 x cdiv(2,134,016, 16,384) = 2096; 16 + 4 x 1 */
 	p.mamba_mode = MAMBA_MODE_NONE;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 2096);
 	cr_assert_eq(kv_blocks_per_request(&l, 32768), 16 + 4);
 	/* TP 2: n_groups 8 divides; state 3 x 3072 x 2 + 32 x 64 x 128 x 4 =
 	 * 1,067,008; attention 1 KV head: 512 B/token; none: 16 x cdiv(
 	 * 1,067,008, 8192) = 2096 */
-	params(&p, 2, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 2, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.state_bytes / 23, 1067008);
 	cr_assert_eq(l.attn_block_size, 2096);
 	/* fp8 KV, TP 1: 512 B/token -> 16 x cdiv(2,134,016, 8192) = 4176 */
-	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 4176);
 	model_done(&m);
 }
@@ -203,7 +167,7 @@ Test(arch, nemotron3_super_config_with_infinity_loads)
 	struct model m;
 
 	/* "time_step_limit": [0.0, Infinity] at line 62 of the real file */
-	load("nemotron-h/Nemotron-3-Super-120B-A12B-FP8", &m);
+	test_config_load("nemotron-h/Nemotron-3-Super-120B-A12B-FP8", &m);
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.moe_latent, 1024);
 	cr_assert_eq(m.n_state_layers + m.n_nokv_layers + 8, m.layers);
@@ -246,7 +210,7 @@ Test(arch, nemotron3_ultra_layers_block_type)
 	struct kv_layout l;
 	int i;
 
-	load("nemotron-h/Nemotron-3-Ultra-550B-A55B-BF16", &m);
+	test_config_load("nemotron-h/Nemotron-3-Ultra-550B-A55B-BF16", &m);
 	cr_assert_null(m.refusal, "%s", m.refusal);
 	cr_assert_eq(m.layers, 108);
 	cr_assert_eq(m.n_state_layers, 48); /* mamba */
@@ -254,31 +218,31 @@ Test(arch, nemotron3_ultra_layers_block_type)
 	cr_assert_eq(m.mtp_layers, 1); /* mtp_layers_block_type */
 	cr_assert_eq(m.moe_latent, 2048);
 	for (i = 0; i < 4; i++) {
-		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
-		layout(&m, &p, &l);
+		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		test_kv_layout(&m, &p, &l);
 		cr_assert_eq(l.state_bytes / 48, state[i], "TP %d", 1 << i);
 		cr_assert_eq(l.bytes_per_token, 12 * bpt[i], "TP %d", 1 << i);
 		cr_assert_eq(l.attn_block_size, none[i], "TP %d", 1 << i);
 		cr_assert_eq(l.group_size, 12);
 		cr_assert_eq(l.n_groups, 5);
 		cr_assert_eq(l.padding_layers, 0);
-		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_ALL);
-		layout(&m, &p, &l);
+		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_ALL);
+		test_kv_layout(&m, &p, &l);
 		cr_assert_eq(l.attn_block_size, all[i], "TP %d", 1 << i);
 		cr_assert_eq(l.page, (int64_t)all[i] * bpt[i], "TP %d", 1 << i);
 	}
 	/* fp8 KV, TP 8: 256 B/token; none 16 x cdiv(1,062,400, 4096) = 16 x
 	 * 260 = 4160; all cdiv(1,062,400, 256) = 4150 -> 128 x 33 = 4224 */
-	params(&p, 8, KV_FP8, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 8, KV_FP8, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 4160);
-	params(&p, 8, KV_FP8, MAMBA_MODE_ALL);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 8, KV_FP8, MAMBA_MODE_ALL);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 4224);
 	/* L = 262,144, mode all, TP 8: cdiv(262144, 2176) = 121 blocks in
 	 * each of the 5 groups */
-	params(&p, 8, KV_AUTO, MAMBA_MODE_ALL);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 8, KV_AUTO, MAMBA_MODE_ALL);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(kv_blocks_per_request(&l, 262144), 5 * 121);
 	model_done(&m);
 }
@@ -508,20 +472,20 @@ Test(arch, decilm_block_configs)
 	struct kv_layout l;
 	struct weights_breakdown w;
 
-	load("decilm/Llama-3_3-Nemotron-Super-49B-v1", &m);
+	test_config_load("decilm/Llama-3_3-Nemotron-Super-49B-v1", &m);
 	cr_assert_null(m.refusal);
 	/* 49 blocks keep attention (n_heads_in_group 8: 64 / 8 = 8 KV heads),
 	 * 31 are no_op: one spec, one group of 49 layers, 2 x 8 x 128 x 2 =
 	 * 4096 B per token each */
-	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.group_size, 49);
 	cr_assert_eq(l.n_groups, 1);
 	cr_assert_eq(l.bytes_per_token, 49 * 4096);
 	cr_assert_eq(l.page, 16 * 4096);
 	/* TP 8: one KV head per rank, 512 B */
-	params(&p, 8, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 8, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.bytes_per_token, 49 * 512);
 	/* per-block FFN: weights of the published ~49.9B parameters, 16 bit */
 	weights_rank(&m, FMT_BF16, 2, 1, 1, 0, &w);
@@ -536,7 +500,7 @@ Test(arch, gemma4_global_layers_own_head_size)
 	struct kv_params p;
 	struct kv_layout l;
 
-	load("gemma4/gemma-4-26B-A4B", &m);
+	test_config_load("gemma4/gemma-4-26B-A4B", &m);
 	cr_assert_null(m.refusal);
 	/*
 	 * 25 sliding layers: 8 heads x (256 + 256) x 2 B = 8192 B per token,
@@ -545,8 +509,8 @@ Test(arch, gemma4_global_layers_own_head_size)
 	 * L = 32768: cdiv(32768, 32) = 1024 + 5 x (cdiv(1023 + 8192, 16) + 1
 	 * = 577) = 3909.
 	 */
-	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.page, 131072);
 	cr_assert_eq(l.group_size, 5);
 	cr_assert_eq(l.n_groups, 6);
@@ -554,13 +518,13 @@ Test(arch, gemma4_global_layers_own_head_size)
 	cr_assert_eq(l.bytes_per_token, 25 * 8192 + 5 * 4096);
 	/* TP 4: sliding 2 heads = 2048 B; global max(1, 2 // 4) = 1 head =
 	 * 2048 B: equal pages, both block 16 -> 2048 + 5 x 577 */
-	params(&p, 4, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 4, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.page, 16 * 2048);
 	cr_assert_eq(kv_blocks_per_request(&l, 32768), 2048 + 5 * 577);
 	/* fp8 halves every page: the same blocks */
-	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.page, 65536);
 	cr_assert_eq(kv_blocks_per_request(&l, 32768), 1024 + 5 * 577);
 	model_done(&m);
@@ -572,7 +536,7 @@ Test(arch, mimo_v2_k_and_v_head_sizes)
 	struct kv_params p;
 	struct kv_layout l;
 
-	load("mimo-v2/MiMo-V2-Flash", &m);
+	test_config_load("mimo-v2/MiMo-V2-Flash", &m);
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.n_sliding, 39);
 	/*
@@ -582,16 +546,16 @@ Test(arch, mimo_v2_k_and_v_head_sizes)
 	 * 6 padding.  L = 32768: cdiv(32768, 32) = 1024 + 5 x (cdiv(127 +
 	 * 8192, 16) + 1 = 521).
 	 */
-	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.page, 81920);
 	cr_assert_eq(l.group_size, 9);
 	cr_assert_eq(l.n_groups, 6);
 	cr_assert_eq(l.padding_layers, 6);
 	cr_assert_eq(kv_blocks_per_request(&l, 32768), 1024 + 5 * 521);
 	/* TP 2 and fp8 scale both pages alike */
-	params(&p, 2, KV_FP8, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 2, KV_FP8, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.page, 81920 / 4);
 	model_done(&m);
 }
@@ -605,7 +569,7 @@ Test(arch, deepseek_v32_indexer_and_fp8_ds_mla)
 	struct plan_input in;
 	struct plan pl;
 
-	load("dsa/DeepSeek-V3.2", &m);
+	test_config_load("dsa/DeepSeek-V3.2", &m);
 	cr_assert_eq(m.index_topk, 2048);
 	/*
 	 * Per layer an MLA spec (512 + 64 = 576 x 2 B = 1152 B per token) and
@@ -613,16 +577,16 @@ Test(arch, deepseek_v32_indexer_and_fp8_ds_mla)
 	 * FullAttentionSpec kinds, one "uniform type" group whose page is the
 	 * sum over the 61 layers at block 64: 61 x 64 x 1284 = 5,012,736.
 	 */
-	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
 	p.block_size = 64;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert(l.uniform_type);
 	cr_assert_eq(l.page, 61 * 64 * 1284);
 	cr_assert_eq(l.bytes_per_token, 61 * 1284);
 	/* fp8_ds_mla: 656 + 132 = 788 B; MLA is not split by TP */
 	p.kv = KV_FP8_DS_MLA;
 	p.tp = 8;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.page, 61 * 64 * 788);
 	/* 10 GiB // 3,076,352 = 3490 blocks; cdiv(131072, 64) = 2048 each */
 	cr_assert_eq(kv_num_blocks(&l, (int64_t)10 << 30), 3490);
@@ -645,11 +609,11 @@ Test(arch, glm5_indexer)
 	struct kv_params p;
 	struct kv_layout l;
 
-	load("dsa/GLM-5-FP8", &m);
+	test_config_load("dsa/GLM-5-FP8", &m);
 	cr_assert_null(m.refusal);
-	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
 	p.block_size = 64;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	/* 78 layers x (576 x 2 + 132) */
 	cr_assert_eq(l.bytes_per_token, 78 * 1284);
 	model_done(&m);
@@ -664,14 +628,14 @@ Test(arch, llama4_chunked_local_groups)
 	struct plan_input in;
 	struct plan pl;
 
-	load("llama4/Llama-4-Scout-17B-16E-Instruct", &m);
+	test_config_load("llama4/Llama-4-Scout-17B-16E-Instruct", &m);
 	/* every 4th layer has no RoPE and attends globally: 12 full, 36 chunked */
 	cr_assert_eq(m.n_chunked, 36);
 	/* TP 4: 2 heads x 256 x 2 B = 1024 B, page 16,384; group size 12,
 	 * 4 groups.  The 0.19.0 startup: 16.75 GiB -> 91,495 blocks printed
 	 * (17,988,... B // 16,384 // 12); 8192 tokens: 4 x 512 blocks */
-	params(&p, 4, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 4, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.group_size, 12);
 	cr_assert_eq(l.n_groups, 4);
 	cr_assert_eq(kv_num_blocks(&l, 91495LL * 12 * 16384), 91495);
@@ -680,7 +644,7 @@ Test(arch, llama4_chunked_local_groups)
 	cr_assert_eq(kv_blocks_per_request(&l, 131072), 8192 + 3 * 1024);
 	/* manager off: one group of 48 */
 	p.hma = false;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.group_size, 48);
 	cr_assert_eq(kv_blocks_per_request(&l, 131072), 8192);
 	/* the release decides: on in 0.19.0, off before */
@@ -714,7 +678,7 @@ Test(arch, kimi_k25_int4_group_32_and_ignore_list)
 	struct model bf;
 	struct weights_breakdown w, wb;
 
-	load("kimi/Kimi-K2.5", &m);
+	test_config_load("kimi/Kimi-K2.5", &m);
 	cr_assert_eq(m.native_format, FMT_GPTQ);
 	cr_assert_eq(m.quant_group, 32);
 	cr_assert(!m.quant_zero_points);
@@ -740,7 +704,7 @@ Test(arch, mixed_precision_modelopt_parts)
 	struct model m;
 
 	/* experts NVFP4, linear attention and attention FP8, KV FP8 */
-	load("qwen3.5/Qwen3.6-35B-A3B-NVFP4", &m);
+	test_config_load("qwen3.5/Qwen3.6-35B-A3B-NVFP4", &m);
 	cr_assert_eq(m.native_format, FMT_NVFP4);
 	cr_assert_eq(m.part_fmt[3], FMT_NVFP4 + 1);
 	cr_assert_eq(m.part_fmt[1], FMT_FP8 + 1);
@@ -778,15 +742,15 @@ Test(arch, falcon_mamba_7b_attention_free)
 	struct plan pl;
 	int i;
 
-	load("mamba/falcon-mamba-7b", &m);
+	test_config_load("mamba/falcon-mamba-7b", &m);
 	cr_assert_null(m.refusal);
 	cr_assert_not_null(m.assumption);
 	cr_assert_eq(m.n_state_layers, 64);
 	cr_assert_eq(m.derived_max_len, 2048);
 	for (i = 0; i < 4; i++) {
-		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
 		p.max_model_len = 2048;
-		layout(&m, &p, &l);
+		test_kv_layout(&m, &p, &l);
 		cr_assert_eq(l.state_bytes, 64 * state[i], "TP %d", 1 << i);
 		cr_assert_eq(l.page, state[i]);
 		cr_assert_eq(l.group_size, 64);
@@ -796,13 +760,13 @@ Test(arch, falcon_mamba_7b_attention_free)
 		cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), blocks[i]);
 		cr_assert_eq(kv_blocks_per_request(&l, 2048), 1);
 	}
-	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	test_kv_params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
 	p.max_model_len = 2048;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.page, 311296);
-	params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
 	p.max_model_len = 2048;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.block_size, 16);
 	cr_assert_eq(kv_blocks_per_request(&l, 2048), 128);
 	/* the plan: prefix caching off, 40 GiB of KV -> 2155 x 2048 tokens */
@@ -869,9 +833,9 @@ Test(arch, mamba2_codestral_sizes)
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.n_state_layers, 64);
 	for (i = 0; i < 4; i++) {
-		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
 		p.max_model_len = 32768;
-		layout(&m, &p, &l);
+		test_kv_layout(&m, &p, &l);
 		cr_assert_eq(l.page, state[i], "TP %d", 1 << i);
 		cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), blocks[i]);
 		cr_assert_eq(kv_blocks_per_request(&l, 32768), 1);
@@ -924,8 +888,8 @@ check_tp(const struct model *m, const int64_t *state, const int *block,
 	int i, n = m->n_state_layers;
 
 	for (i = 0; i < 4; i++) {
-		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
-		layout(m, &p, &l);
+		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		test_kv_layout(m, &p, &l);
 		cr_assert_eq(l.state_bytes, n * state[i], "TP %d: %lld", 1 << i,
 		    (long long)l.state_bytes);
 		cr_assert_eq(l.attn_block_size, block[i], "TP %d: %d", 1 << i,
@@ -984,8 +948,8 @@ Test(arch, falcon_h1_7b_parallel_attention_and_mamba)
 	    &m);
 	cr_assert_eq(m.n_state_layers, 44);
 	check_tp(&m, state, block, page);
-	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_layers, 44);
 	cr_assert_eq(l.state_layers, 44);
 	cr_assert_eq(l.bytes_per_token, 44 * 1024);
@@ -994,14 +958,14 @@ Test(arch, falcon_h1_7b_parallel_attention_and_mamba)
 	cr_assert_eq(l.padding_layers, 0);
 	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 607);
 	cr_assert_eq(kv_blocks_per_request(&l, 262144), 169);
-	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 3120);
 	cr_assert_eq(l.page, 1597440);
 	/* mode all: lcm(128, 16) = 128 x cdiv(cdiv(1,594,368, 1024) = 1557,
 	 * 128) = 1664; every group cdiv(L, 1664) blocks */
-	params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 1664);
 	cr_assert_eq(kv_blocks_per_request(&l, 262144), 2 * 158);
 	/* the plan refuses TP 8 as vLLM's attention layer asserts */
@@ -1071,19 +1035,19 @@ Test(arch, jamba_mini_mamba1_attention_moe)
 	cr_assert_eq(m.ld[1].ffn, FFN_MOE);
 	cr_assert_eq(m.ld[2].ffn, FFN_DENSE);
 	check_tp(&m, state, block, page);
-	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.group_size, 4);
 	cr_assert_eq(l.n_groups, 8);
 	cr_assert_eq(l.padding_layers, 0);
 	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 32768);
 	cr_assert_eq(kv_blocks_per_request(&l, 262144), 3284);
-	params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 2048);
 	cr_assert_eq(kv_blocks_per_request(&l, 262144), 8 * 128);
-	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 160);
 	b = weights_param_count(&m);
 	cr_assert(b > 51.6 * 0.985 && b < 51.6 * 1.015, "%.2fB", b);
@@ -1135,8 +1099,8 @@ Test(arch, bamba_9b_attention_indices)
 	cr_assert_eq(m.ld[9].mixer, MIXER_ATTENTION);
 	cr_assert_eq(m.rotary_dim, 64);
 	check_tp(&m, state, block, page);
-	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.group_size, 3);
 	cr_assert_eq(l.n_groups, 11);
 	cr_assert_eq(l.padding_layers, 1);
@@ -1218,16 +1182,16 @@ Test(arch, zamba2_shared_attention_blocks)
 	cr_assert_eq(m.n_state_layers, 54);
 	cr_assert_eq(m.ld[5].parallel_attn, 2);
 	check_tp(&m, state, block, page);
-	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_layers, 9);
 	cr_assert_eq(l.bytes_per_token, 9 * 20480);
 	cr_assert_eq(l.group_size, 9);
 	cr_assert_eq(l.n_groups, 7);
 	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 4854);
 	cr_assert_eq(kv_blocks_per_request(&l, 4096), 92);
-	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 80);
 	b = weights_param_count(&m);
 	cr_assert(b > 2.66 * 0.99 && b < 2.66 * 1.01, "%.3fB", b);
@@ -1289,27 +1253,27 @@ Test(arch, kimi_linear_kda_and_mla)
 	cr_assert_eq(m.ld[26].mixer, MIXER_ATTENTION);
 	cr_assert(!m.st.prefix_all);
 	for (i = 0; i < 4; i++) {
-		params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
 		p.block_size = 64;
 		p.kernel_alignment = 64;
-		layout(&m, &p, &l);
+		test_kv_layout(&m, &p, &l);
 		cr_assert_eq(l.state_bytes, 20 * state[i], "TP %d", 1 << i);
 		cr_assert_eq(l.attn_block_size, block[i], "TP %d: %d", 1 << i,
 		    l.attn_block_size);
 		cr_assert_eq(l.page, page[i]);
 		cr_assert_eq(l.bytes_per_token, 7 * 1152);
 	}
-	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
 	p.block_size = 64;
 	p.kernel_alignment = 64;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.group_size, 7);
 	cr_assert_eq(l.n_groups, 4);
 	cr_assert_eq(l.padding_layers, 1);
 	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 2774);
 	cr_assert_eq(kv_blocks_per_request(&l, 131072), 72);
 	p.kv = KV_FP8;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 3776);
 	cr_assert_eq(l.page, 2174976);
 	/* kda_state_dtype: the recurrent state stays float32 whatever
@@ -1317,10 +1281,10 @@ Test(arch, kimi_linear_kda_and_mla)
 	 * the conv rows: 3 x 3 x 32 x 128 x 4 = 147,456 + 2,097,152 */
 	p.kv = KV_AUTO;
 	p.ssm_bytes = 2;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.state_bytes, 20 * 2170880);
 	p.conv_bytes = 4;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.state_bytes, 20 * (147456 + 2097152));
 	/* before 0.11.1 vLLM has no kimi_linear.py */
 	{
@@ -1375,22 +1339,22 @@ Test(arch, minimax_m1_lightning_attention)
 	int64_t w131k;
 	double b;
 
-	load("minimax/MiniMax-M1", &m);
+	test_config_load("minimax/MiniMax-M1", &m);
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.n_state_layers, 70);
 	cr_assert_eq(m.rotary_dim, 64);
 	check_tp(&m, state, block, page);
-	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.group_size, 10);
 	cr_assert_eq(l.n_groups, 8);
 	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 2048);
 	cr_assert_eq(kv_blocks_per_request(&l, 131072), 263);
 	p.mamba_mode = MAMBA_MODE_ALIGN;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(kv_blocks_per_request(&l, 131072), 270);
-	params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_block_size, 1024);
 	/* the model card's 456B parameters */
 	b = weights_param_count(&m);
@@ -1469,8 +1433,8 @@ Test(arch, plamo2_1b_mamba_step)
 	cr_assert_eq(m.ld[0].mixer, MIXER_PLAMO2);
 	cr_assert_eq(m.ld[1].mixer, MIXER_ATTENTION);
 	check_tp(&m, state, block, page);
-	params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
-	layout(&m, &p, &l);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.group_size, 8);
 	cr_assert_eq(l.n_groups, 2);
 	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 9781);
@@ -1591,7 +1555,7 @@ Test(arch, deepseek_v4_is_read_and_planned_with_fp8)
 	struct model m;
 	int tp;
 
-	load("dsa/DeepSeek-V4-Flash", &m);
+	test_config_load("dsa/DeepSeek-V4-Flash", &m);
 	cr_assert_null(m.refusal, "%s", m.refusal);
 	cr_assert_eq(m.dsv4.layers, 43);
 	cr_assert_eq(m.dsv4.o_groups, 8);
@@ -1701,7 +1665,7 @@ Test(arch, hybrid_manager_off_with_state_layers_is_refused)
 	struct plan_input in;
 	struct plan p;
 
-	load("qwen3.5/Qwen3.5-27B", &m);
+	test_config_load("qwen3.5/Qwen3.5-27B", &m);
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	in.model = &m;
 	in.disable_hybrid_kv_manager = 1;
@@ -1779,7 +1743,7 @@ Test(arch, parameter_counts_match_the_published_totals)
 		struct model m;
 		double b;
 
-		load(cases[i].dir, &m);
+		test_config_load(cases[i].dir, &m);
 		b = weights_param_count(&m);
 		cr_assert(b > cases[i].published * 0.985 &&
 			b < cases[i].published * 1.015,
@@ -1845,9 +1809,9 @@ Test(arch, gemma4_e4b_kv_sharing_against_its_startup)
 	cJSON_Delete(cfg);
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.n_nokv_layers, 18);
-	params(&p, 1, KV_AUTO, MAMBA_MODE_ALIGN);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_ALIGN);
 	p.mnbt = 2048;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.layers, 24);
 	cr_assert_eq(l.page, 65536);
 	cr_assert_eq(l.group_size, 4);
@@ -1880,7 +1844,7 @@ Test(arch, qwen36_vision_profiles_one_image_against_its_startups)
 	struct plan p;
 	double rem;
 
-	load("qwen3.5/Qwen3.6-35B-A3B-NVFP4", &m);
+	test_config_load("qwen3.5/Qwen3.6-35B-A3B-NVFP4", &m);
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	in.model = &m;
 	in.ckpt = -1;
@@ -1987,38 +1951,38 @@ Test(arch, mamba_state_dtype_flags)
 	struct kv_params p;
 	struct kv_layout l;
 
-	load("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
+	test_config_load("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
 	/* SSM bfloat16: 36,864 + 64 x 64 x 128 x 2 = 1,085,440; mode all:
 	 * 128 x cdiv(cdiv(1,085,440, 1024), 128) = 128 x 9 = 1152 */
-	params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_ALL);
 	p.ssm_bytes = 2;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.state_bytes / 23, 1085440);
 	cr_assert_eq(l.attn_block_size, 1152);
 	/* SSM float32 as the config says: 2,134,016, block 2176 */
 	p.ssm_bytes = 4;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.state_bytes / 23, 2134016);
 	cr_assert_eq(l.attn_block_size, 2176);
 	/* conv float32, SSM auto (the config's float32): 3 x 6144 x 4 =
 	 * 73,728 + 2,097,152 = 2,170,880 */
 	p.ssm_bytes = 0;
 	p.conv_bytes = 4;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.state_bytes / 23, 2170880);
 	model_done(&m);
 
 	/* Qwen3.5-27B, 48 GDN layers: conv 2 x 16 x 128 + 48 x 128 = 10,240
 	 * channels x 3 rows; recurrent 48 x 128 x 128 */
-	load("qwen3.5/Qwen3.5-27B", &m);
-	params(&p, 1, KV_AUTO, MAMBA_MODE_ALIGN);
-	layout(&m, &p, &l);
+	test_config_load("qwen3.5/Qwen3.5-27B", &m);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_ALIGN);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.state_bytes / 48, 3 * 10240 * 2 + 786432 * 4);
 	p.ssm_bytes = 2;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.state_bytes / 48, 3 * 10240 * 2 + 786432 * 2);
 	p.conv_bytes = 4;
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.state_bytes / 48, 3 * 10240 * 4 + 786432 * 2);
 	model_done(&m);
 }

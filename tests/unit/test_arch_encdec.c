@@ -23,18 +23,6 @@
 #include "io/model_dir.h"
 #include "helpers.h"
 
-static void
-load(const char *rel, struct model *m)
-{
-	char path[1024], err[512];
-	int64_t wb;
-
-	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
-	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
-	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s",
-	    err);
-}
-
 /* The plan of model m on an H100 at vLLM 0.15.1, block 16, with the
  * scheduler of a card under 70 GiB (256 sequences, 2048 batched tokens) and
  * the KV memory fixed at kv bytes. */
@@ -57,7 +45,7 @@ Test(arch_encdec, whisper_large_v3_fields)
 {
 	struct model m;
 
-	load("whisper/whisper-large-v3", &m);
+	test_config_load("whisper/whisper-large-v3", &m);
 	cr_assert_null(m.refusal, "%s", m.refusal);
 	cr_assert_not_null(m.assumption);
 	/* the decoder: decoder_layers, not num_hidden_layers (the encoder's) */
@@ -86,7 +74,7 @@ Test(arch_encdec, whisper_large_v3_weights)
 	struct model m;
 	struct weights_breakdown w;
 
-	load("whisper/whisper-large-v3", &m);
+	test_config_load("whisper/whisper-large-v3", &m);
 	/*
 	 * d = 1280, ffn 5120, 32 + 32 layers.  Linears: encoder 32 x (4 d^2 +
 	 * 2 d x 5120) = 629,145,600, decoder 32 x (8 d^2 + 2 d x 5120) =
@@ -126,7 +114,7 @@ Test(arch_encdec, whisper_large_v3_cross_attention_groups)
 	struct kv_layout l;
 	char err[KV_ERR_LEN];
 
-	load("whisper/whisper-large-v3", &m);
+	test_config_load("whisper/whisper-large-v3", &m);
 	memset(&p, 0, sizeof p);
 	p.tp = 1;
 	p.kv = KV_AUTO;
@@ -185,7 +173,7 @@ Test(arch_encdec, whisper_large_v3_plan_as_logged)
 	struct model m;
 	struct plan p, q;
 
-	load("whisper/whisper-large-v3", &m);
+	test_config_load("whisper/whisper-large-v3", &m);
 	/*
 	 * The 0.15.1 startup (util 0.85, 2048 batched tokens) logs 10.14 GiB
 	 * for the cache, "GPU KV cache size: 33,216 tokens" and 26.62x at
@@ -267,7 +255,7 @@ Test(arch_encdec, whisper_large_v3_two_more_startups)
 	struct plan_input in;
 	struct plan p;
 
-	load("whisper/whisper-large-v3", &m);
+	test_config_load("whisper/whisper-large-v3", &m);
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	in.model = &m;
 	in.ckpt = -1;
@@ -342,7 +330,7 @@ Test(arch_encdec, whisper_refusals)
 	struct plan_input in;
 	struct plan p;
 
-	load("whisper/whisper-large-v3", &m);
+	test_config_load("whisper/whisper-large-v3", &m);
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	in.model = &m;
 	in.ckpt = -1;

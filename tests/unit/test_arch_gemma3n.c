@@ -22,40 +22,22 @@
 #include "io/model_dir.h"
 #include "helpers.h"
 
+/* A fixture of tests/fixtures/configs/gemma3n. */
 static void
 load(const char *rel, struct model *m)
 {
-	char path[1024], err[512];
-	int64_t wb;
+	char r[256];
 
-	snprintf(path, sizeof path, "%s/tests/fixtures/configs/gemma3n/%s",
-	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
-	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s",
-	    err);
+	snprintf(r, sizeof r, "gemma3n/%s", rel);
+	test_config_load(r, m);
 }
 
-/* vLLM's defaults of a current release: block 16, HMA on */
+/* vLLM's defaults of a current release, with max_num_batched_tokens mnbt */
 static void
 params(struct kv_params *p, int tp, enum kv_dtype kv, int mnbt)
 {
-	memset(p, 0, sizeof *p);
-	p->tp = tp;
-	p->kv = kv;
-	p->model_bytes = 2;
-	p->block_size = 16;
-	p->kernel_alignment = 16;
+	test_kv_params(p, tp, kv, MAMBA_MODE_NONE);
 	p->mnbt = mnbt;
-	p->hma = true;
-	p->mamba_mode = MAMBA_MODE_NONE;
-}
-
-static void
-layout(const struct model *m, const struct kv_params *p, struct kv_layout *l)
-{
-	char err[KV_ERR_LEN];
-
-	cr_assert_eq(kv_layout_build(m, p, 0, m->layers, l, err, sizeof err), 0,
-	    "%s", err);
 }
 
 /* Layers 0-19 hold their own cache, 20-29 share (layer_types as given). */
@@ -132,7 +114,7 @@ Test(gemma3n, e2b_groups_and_pages_tp_and_kv_dtype)
 	load("gemma-3n-E2B-it", &m);
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		params(&p, cases[i].tp, cases[i].kv, 8192);
-		layout(&m, &p, &l);
+		test_kv_layout(&m, &p, &l);
 		cr_assert_eq(l.layers, 20, "case %zu", i);
 		cr_assert_eq(l.page, cases[i].page, "case %zu: page %lld", i,
 		    (long long)l.page);
@@ -144,7 +126,7 @@ Test(gemma3n, e2b_groups_and_pages_tp_and_kv_dtype)
 		cr_assert_eq(l.padding_layers, 0, "case %zu", i);
 	}
 	params(&p, 1, KV_AUTO, 8192);
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), 327680);
 	cr_assert_eq(kv_blocks_per_request(&l, 32768), 2048 + 4 * 545);
 	model_done(&m);
@@ -169,14 +151,14 @@ Test(gemma3n, e4b_shares_its_last_15_layers)
 		cr_assert_eq(m.ld[i].ffn_intermediate, 16384);
 	}
 	params(&p, 1, KV_AUTO, 2048);
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.layers, 20);
 	cr_assert_eq(l.page, 32768);
 	cr_assert_eq(l.n_groups, 5);
 	/* mnbt 2048: 2048 + 4 x (cdiv(511 + 2048, 16) = 160, + 1) = 2692 */
 	cr_assert_eq(kv_blocks_per_request(&l, 32768), 2048 + 4 * 161);
 	params(&p, 2, KV_FP8, 2048);
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.page, 8192);
 	model_done(&m);
 }

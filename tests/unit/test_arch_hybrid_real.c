@@ -27,18 +27,6 @@
 #include "helpers.h"
 
 static void
-load_fixture(const char *rel, struct model *m)
-{
-	char path[1024], err[512];
-	int64_t wb;
-
-	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
-	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
-	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s",
-	    err);
-}
-
-static void
 load_inline(const char *json, struct model *m)
 {
 	cJSON *cfg = cJSON_Parse(json);
@@ -306,7 +294,7 @@ Test(hybrid_real, nemotron_cascade2_fp8_fp32_state_of_0_19)
 	struct plan_input in;
 	struct plan p;
 
-	load_fixture("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
+	test_config_load("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
 	input(&in, &m, 95.0, VLLM_VER(0, 19, 0));
 	in.kv_dtype = KV_FP8;
 	in.mamba_ssm_cache_dtype = PLAN_MAMBA_FLOAT32;
@@ -422,7 +410,7 @@ Test(hybrid_real, nemotron_h_auto_ssm_dtype_per_release)
 	struct plan_input in;
 	struct plan p;
 
-	load_fixture("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &nano);
+	test_config_load("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &nano);
 	input(&in, &nano, 95.0, VLLM_VER(0, 12, 0));
 	in.max_model_len = 8192;
 	plan_compute(c, &in, &p);
@@ -435,7 +423,7 @@ Test(hybrid_real, nemotron_h_auto_ssm_dtype_per_release)
 	cr_assert_eq(p.kv.attn_block_size, 2096);
 	model_done(&nano);
 
-	load_fixture("nemotron-h/Nemotron-H-56B-Base-8K", &h56);
+	test_config_load("nemotron-h/Nemotron-H-56B-Base-8K", &h56);
 	input(&in, &h56, 190.0, VLLM_VER(0, 19, 0));
 	in.max_model_len = 8192;
 	plan_compute(c, &in, &p);
@@ -488,7 +476,7 @@ Test(hybrid_real, qwen3_next_tp2_prefix_caching_dropped_in_0_13)
 	struct plan p;
 	const int64_t blk = (int64_t)12 * 548864;
 
-	load_fixture("qwen3-next/Qwen3-Next-80B-A3B-Instruct", &m);
+	test_config_load("qwen3-next/Qwen3-Next-80B-A3B-Instruct", &m);
 	test_input(&in, "l40s", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	in.model = &m;
 	in.ckpt = -1;
@@ -634,7 +622,7 @@ Test(hybrid_real, nemotron_cascade2_kv_of_0_19_1)
 	struct plan p;
 	const int64_t blk = (int64_t)6 * 2138112;
 
-	load_fixture("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
+	test_config_load("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
 	input(&in, &m, 93.09, VLLM_VER(0, 19, 1));
 	in.kv_dtype = KV_FP8;
 	in.mamba_ssm_cache_dtype = PLAN_MAMBA_FLOAT32;
@@ -709,7 +697,7 @@ Test(hybrid_real, nemotron_cascade2_prefix_caching_off_by_default_in_0_20)
 	struct plan_input in;
 	struct plan p;
 
-	load_fixture("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
+	test_config_load("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
 	input(&in, &m, 31.35, VLLM_VER(0, 20, 1));
 	in.kv_dtype = KV_FP8;
 	in.mamba_ssm_cache_dtype = PLAN_MAMBA_FLOAT32;
@@ -743,7 +731,7 @@ Test(hybrid_real, mamba2_graph_estimate_the_assumption_quotes)
 	struct plan_input in;
 	struct plan p;
 
-	load_fixture("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
+	test_config_load("nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", &m);
 	input(&in, &m, 93.0, VLLM_VER(0, 19, 1));
 	in.kv_dtype = KV_FP8;
 	in.mamba_ssm_cache_dtype = PLAN_MAMBA_FLOAT32;

@@ -23,39 +23,9 @@
 #define GIB (1024.0 * 1024.0 * 1024.0)
 
 static void
-load(const char *rel, struct model *m)
-{
-	char path[1024], err[512];
-	int64_t wb;
-
-	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
-	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
-	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s",
-	    err);
-}
-
-/* vLLM's defaults for a current release: block 16, mnbt 8192, HMA on */
-static void
 params(struct kv_params *p, int tp, enum kv_dtype kv)
 {
-	memset(p, 0, sizeof *p);
-	p->tp = tp;
-	p->kv = kv;
-	p->model_bytes = 2;
-	p->block_size = 16;
-	p->kernel_alignment = 16;
-	p->mnbt = 8192;
-	p->hma = true;
-	p->mamba_mode = MAMBA_MODE_NONE;
-}
-
-static void
-layout(const struct model *m, const struct kv_params *p, struct kv_layout *l)
-{
-	char err[KV_ERR_LEN];
-
-	cr_assert_eq(kv_layout_build(m, p, 0, m->layers, l, err, sizeof err), 0,
-	    "%s", err);
+	test_kv_params(p, tp, kv, MAMBA_MODE_NONE);
 }
 
 /*
@@ -74,7 +44,7 @@ Test(registry, step3p5_flash_layers_groups_and_pages)
 	struct kv_layout l;
 	int i, full = 0, wide = 0;
 
-	load("step3p5/Step-3.5-Flash", &m);
+	test_config_load("step3p5/Step-3.5-Flash", &m);
 	cr_assert_null(m.refusal, "%s", m.refusal);
 	cr_assert(strstr(m.assumption, "Step-3.5") != NULL);
 	cr_assert_eq(m.layers, 45);
@@ -91,7 +61,7 @@ Test(registry, step3p5_flash_layers_groups_and_pages)
 	cr_assert_eq(m.mtp_layers, 3);
 	cr_assert_eq(m.experts_per_tok, 8);
 	params(&p, 1, KV_AUTO);
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.bytes_per_token, 45 * 4096);
 	cr_assert_eq(l.page, 16 * 4096);
 	cr_assert_eq(l.group_size, 12);
@@ -100,7 +70,7 @@ Test(registry, step3p5_flash_layers_groups_and_pages)
 	cr_assert_eq(kv_blocks_per_request(&l, 262144), 16384 + 3 * 545);
 	/* TP 8: one KV head per rank; fp8 halves it again */
 	params(&p, 8, KV_FP8);
-	layout(&m, &p, &l);
+	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.bytes_per_token, 45 * 2 * 128);
 	cr_assert_eq(l.page, 16 * 256);
 	model_done(&m);
@@ -122,7 +92,7 @@ Test(registry, step3p5_flash_weights_against_the_published_total)
 	struct weights_breakdown w;
 	double b;
 
-	load("step3p5/Step-3.5-Flash", &m);
+	test_config_load("step3p5/Step-3.5-Flash", &m);
 	b = weights_param_count(&m);
 	cr_assert(b > 196.9 && b < 197.0, "%.4fB", b);
 	cr_assert(b > 196 * 0.985 && b < 196 * 1.015);
@@ -171,7 +141,7 @@ Test(registry, step3p5_from_vllm_0_16)
 	struct plan p;
 	struct model m;
 
-	load("step3p5/Step-3.5-Flash", &m);
+	test_config_load("step3p5/Step-3.5-Flash", &m);
 	test_input(&in, "h200-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	in.model = &m;
 	in.tp = 4;

@@ -618,19 +618,6 @@ Test(lora, moe_buffers_in_the_profile_forward)
 	cr_assert_eq(lora_activation_bytes(in.model, &l, 1, 8192, 2), 0);
 }
 
-/* A drafter's config.json from tests/fixtures/configs (SOURCES.md there). */
-static void
-drafter_load(const char *rel, struct model *m)
-{
-	char path[1024], err[512];
-	int64_t wb;
-
-	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
-	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
-	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s",
-	    err);
-}
-
 static void
 drafter_set(struct plan_input *in, const char *method, const char *model,
     const struct model *d, int k)
@@ -706,7 +693,7 @@ Test(spec, qwen36_27b_mtp_kv_of_a_real_startup)
 	int i;
 
 	memset(&m, 0, sizeof m);
-	drafter_load("qwen3.5/Qwen3.6-27B-NVFP4", &m);
+	test_config_load("qwen3.5/Qwen3.6-27B-NVFP4", &m);
 	cr_assert_eq(m.mtp_layers, 1);
 	test_input(&in, "gb10", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	in.model = &m;
@@ -762,7 +749,7 @@ Test(spec, drafter_forward_and_graphs_by_hand)
 	int64_t g;
 
 	memset(&d, 0, sizeof d);
-	drafter_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
+	test_config_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	in.max_num_seqs = 8;
 	in.max_num_batched_tokens = 8192;
@@ -813,7 +800,7 @@ Test(spec, eagle3_head_weights_and_kv_by_hand)
 	struct model d;
 
 	memset(&d, 0, sizeof d);
-	drafter_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
+	test_config_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
 	cr_assert_eq(d.draft_vocab, 32000);
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	plan_compute(c, &in, &a);
@@ -925,7 +912,7 @@ Test(spec, drafter_refusals_in_vllms_words)
 	struct model d;
 
 	memset(&d, 0, sizeof d);
-	drafter_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
+	test_config_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
 	/* _verify_and_get_draft_tp: 1 or the target's TP */
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	drafter_set(&in, "eagle3", "x", &d, 3);
@@ -1089,7 +1076,7 @@ Test(spec, drafting_layers_in_one_group_or_vllms_assertion)
 	struct model d;
 
 	memset(&d, 0, sizeof d);
-	drafter_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
+	test_config_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
 	d.kv_heads = 8;
 	d.head_dim = 64;
 	d.layers = 2;
