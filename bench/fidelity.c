@@ -210,6 +210,24 @@ case_drafter(const cJSON *c, struct plan_input *in, const char **why)
 	return 0;
 }
 
+/* Whether a plan fed the logged KV memory gives the logged token count:
+ * the log rounds KV GiB to 2 decimals, so within that rounding. */
+static int
+kv_within_rounding(const struct plan *px, double tok)
+{
+	return fabs((double)px->kv_tokens - tok) <= 0.005 * GIB /
+		(double)(px->bytes_per_token > 0 ? px->bytes_per_token : 1) +
+	    px->block_size * 2;
+}
+
+/* The same for the concurrency the log prints to 2 decimals, of a KV
+ * memory it prints to 2 decimals (kv GiB). */
+static int
+conc_within_rounding(double plan, double log, double kv)
+{
+	return fabs(plan - log) <= 0.005 + (kv > 0 ? log * 0.005 / kv : 0);
+}
+
 /* Whether one of a case's log lines holds needle (vLLM's non-default args). */
 static int
 log_has(const cJSON *c, const char *needle)
@@ -225,13 +243,18 @@ log_has(const cJSON *c, const char *needle)
 	return 0;
 }
 
-/* Builds the input of a case; returns 0, or -1 with the reason it is
- * skipped.  A case whose card is unknown but whose log prints the hybrid
- * block size is planned on a nominal card for that line alone
- * (*layout_only). */
+/*
+ * Builds the input of a case; returns 0, or -1 with the reason it is
+ * skipped.  The card's total is the one the log prints, else the one its
+ * CUDA-graph advisory implies (*advisory_total, 0 when not used: what the
+ * run itself shows beats the catalogue's figure of another machine), else
+ * the catalogue card's.  A case whose card total is unknown but whose log
+ * prints the hybrid block size, or the KV memory and the tokens, is
+ * planned on a nominal card for those lines alone (*layout_only).
+ */
 static int
 case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
-    const char **why, int *layout_only)
+    const char **why, int *layout_only, double *advisory_total)
 {
 	const cJSON *gpu = cJSON_GetObjectItemCaseSensitive(c, "gpu");
 	const char *gname = str(gpu, "model"), *mid = str(c, "model_id");
@@ -262,6 +285,7 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		{ "B200", "b200" },
 		{ "H200", "h200-nvl" },
 		{ "L40S", "l40s" },
+		{ "GB10", "gb10" },
 	};
 	size_t k;
 
@@ -273,26 +297,46 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	v = num(gpu, "total_memory_gib_reported", &ok);
 	if (ok)
 		in->gpu_total_gib = v;
-	if (in->gpu < 0 && !ok) {
-		/* an unnamed card: the total implied by vLLM's graph advisory */
+	*advisory_total = 0;
+	if (!ok) {
+		/* no total printed: the one vLLM's graph advisory implies */
 		const cJSON *der =
 		    cJSON_GetObjectItemCaseSensitive(c, "derived");
 
 		v = num(der, "implied_total_memory_gib_from_advisory", &ok);
-		if (ok)
+		if (ok) {
 			in->gpu_total_gib = v;
+			*advisory_total = v;
+		}
 	}
 	*layout_only = 0;
 	if (in->gpu < 0 && in->gpu_total_gib <= 0) {
-		int lb;
-		double lp;
+		const cJSON *rep =
+		    cJSON_GetObjectItemCaseSensitive(c, "reported");
+		int lb, okk, okt, okw, oku;
+		double lp, lkv = num(rep, "available_kv_cache_gib", &okk),
+			   ltok = num(rep, "kv_cache_tokens", &okt),
+			   lw = num(rep, "model_loading_gib", &okw),
+			   lu = num(c, "gpu_memory_utilization", &oku);
 
 		log_layout(c, &lb, &lp);
 		*why = "card not in the catalogue and no total printed";
-		if (lb <= 0)
+		if (lb <= 0 && !(okk && lkv > 0 && okt && ltok > 0))
 			return -1;
-		/* the block size does not depend on the card's memory */
+		/*
+		 * Neither the block size nor the KV arithmetic from the logged
+		 * KV memory depends on the card's memory, but vLLM's default
+		 * max_num_batched_tokens does (70 GiB and up, arg_utils.py),
+		 * and the encoder-decoder's cross-attention keeps that many
+		 * tokens a request: the nominal card is the least that holds
+		 * the logged weights and KV memory inside the budget.
+		 */
 		in->gpu_total_gib = 1024;
+		if (okk && lkv > 0)
+			in->gpu_total_gib =
+			    ceil(100.0 * ((okw ? lw : 0) + lkv) /
+				(oku && lu > 0 ? lu : 0.9)) /
+			    100.0;
 		*layout_only = 1;
 	}
 	snprintf(idbuf, sizeof idbuf, "%s", mid ? mid : "");
@@ -377,6 +421,8 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	} else if (ki < 0 && mi >= 0) {
 		if (prec && strstr(prec, "w4a16"))
 			in->format = FMT_GPTQ;
+		else if (prec && strncmp(prec, "awq", 3) == 0)
+			in->format = FMT_AWQ;
 		else if (prec && strstr(prec, "w8a8"))
 			in->format = FMT_INT8;
 		else if (prec && strstr(prec, "FP8-dynamic"))
@@ -452,7 +498,8 @@ main(int argc, char **argv)
 	struct stat_acc e_w = { 0 }, e_a = { 0 }, e_n = { 0 }, e_cg = { 0 };
 	struct stat_acc x_tok = { 0 }, x_conc = { 0 }, e_rem = { 0 };
 	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0,
-	    exact_tok = 0, layout_ok = 0, layout_n = 0;
+	    exact_tok = 0, layout_ok = 0, layout_n = 0, kvonly_ok = 0,
+	    kvonly_n = 0;
 	struct {
 		const char *name;
 		struct stat_acc kvpct, xtok, xconc, rem, hkv, hrem;
@@ -531,13 +578,19 @@ main(int argc, char **argv)
 		double kv, w, a, n, cg, tok, conc, total;
 		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok,
 		    have_rem = 0, held, layout_only, lblock;
-		double rem_log = 0, rem_est = 0, lpad;
+		double rem_log = 0, rem_est = 0, lpad, adv_total;
 
-		if (case_input(&cat, c, &in, &why, &layout_only) != 0) {
+		if (case_input(&cat, c, &in, &why, &layout_only, &adv_total) !=
+		    0) {
 			printf("%-58.58s skipped: %s\n", id, why);
 			skipped++;
 			continue;
 		}
+		if (adv_total > 0)
+			printf("  %-56.56s card total %.2f GiB, as the log's "
+			       "CUDA-graph advisory implies "
+			       "(--gpu-total-gib)\n",
+			    id, adv_total);
 		plan_compute(&cat, &in, &p);
 		/* the hybrid layout the log prints against the plan's */
 		log_layout(c, &lblock, &lpad);
@@ -571,14 +624,21 @@ main(int argc, char **argv)
 
 				ix.kv_cache_memory_bytes = units_bytes(lkv);
 				plan_compute(&cat, &ix, &px);
+				int agree = kv_within_rounding(&px, ltok) &&
+				    (!okconc ||
+					conc_within_rounding(px.max_concurrency,
+					    lconc, lkv));
+
 				printf("  %-56.56s kv-exact: log %.0f tokens "
-				       "%.2fx, "
-				       "plan %lld tokens %.2fx\n",
+				       "%.2fx, plan %lld tokens %.2fx%s\n",
 				    id, ltok, okconc ? lconc : NAN,
-				    (long long)px.kv_tokens,
-				    px.max_concurrency);
+				    (long long)px.kv_tokens, px.max_concurrency,
+				    agree ? "" : "  MISMATCH");
+				kvonly_n++;
+				kvonly_ok += agree;
 			}
-			printf("%-58.58s layout only: %s\n", id, why);
+			printf("%-58.58s %s only: %s\n", id,
+			    lblock > 0 ? "layout" : "kv-exact", why);
 			skipped++;
 			continue;
 		}
@@ -674,12 +734,7 @@ main(int argc, char **argv)
 						(px.max_concurrency - conc) /
 						conc);
 			}
-			/* the log rounds KV GiB to 2 decimals: tokens agree within it */
-			if (fabs((double)px.kv_tokens - tok) <= 0.005 * GIB /
-				    (double)(px.bytes_per_token > 0
-					    ? px.bytes_per_token
-					    : 1) +
-				px.block_size * 2) {
+			if (kv_within_rounding(&px, tok)) {
 				exact_tok++;
 				if (fi < 16)
 					fam[fi].exact++;
@@ -771,6 +826,10 @@ main(int argc, char **argv)
 	printf("  hybrid block size       %d of %d agree with the log's "
 	       "\"Setting attention block size\" (and state padding)\n",
 	    layout_ok, layout_n);
+	printf("  skipped cases checked on the logged KV memory alone (card "
+	       "total unknown): %d of %d tokens and concurrency within the "
+	       "log's rounding\n",
+	    kvonly_ok, kvonly_n);
 	printf("\nPer family (available KV error in %% of the card, estimated "
 	       "terms; "
 	       "kv-exact: the logged KV memory fed back in):\n");
