@@ -2,7 +2,11 @@
  * export_cluster.c - the cluster exports (see export_cluster.h).
  * Invariant: every launch line is built from struct launch's words, the
  * vllm serve arguments of the command export, shell-quoted again on the
- * way out; nothing from the plan reaches a file unquoted.
+ * way out; nothing from the plan reaches a file unquoted.  In compose
+ * files and Kubernetes manifests every '$' of the plan's words and
+ * values is doubled: both expand variables there ($VAR and ${VAR} in
+ * compose, $(VAR) in a container's command, args and env), and "$$" is
+ * the literal dollar of each.
  */
 #include "export_cluster.h"
 
@@ -351,6 +355,31 @@ export_multinode(const struct report_in *r, char *err, size_t errlen)
 
 /* ---- compose ---- */
 
+/* s with every '$' doubled, the literal dollar of compose and Kubernetes. */
+static void
+append_literal(struct strbuf *b, const char *s)
+{
+	strbuf_printf(b, "%s", "");
+	for (; *s != '\0'; s++) {
+		if (*s == '$')
+			strbuf_printf(b, "$$");
+		else
+			strbuf_printf(b, "%c", *s);
+	}
+}
+
+static cJSON *
+literal_string(const char *s)
+{
+	struct strbuf b = { 0 };
+	cJSON *j;
+
+	append_literal(&b, s);
+	j = cJSON_CreateString(b.s);
+	free(b.s);
+	return j;
+}
+
 static cJSON *
 words_array(const struct launch *L, size_t from)
 {
@@ -358,7 +387,7 @@ words_array(const struct launch *L, size_t from)
 	size_t i;
 
 	for (i = from; i < L->words.n; i++)
-		cJSON_AddItemToArray(a, cJSON_CreateString(L->words.w[i]));
+		cJSON_AddItemToArray(a, literal_string(L->words.w[i]));
 	return a;
 }
 
@@ -385,13 +414,13 @@ env_object(const struct launch *L, bool compose)
 		if (compose && strcmp(key, "HF_TOKEN") == 0)
 			continue;
 		cJSON_DeleteItemFromObject(o, key);
-		if (shellwords_is_variable(eq + 1)) {
+		if (compose && shellwords_is_variable(eq + 1)) {
 			char v[300];
 
 			snprintf(v, sizeof v, "${%s}", eq + 2);
-			cJSON_AddStringToObject(o, key, compose ? v : eq + 1);
+			cJSON_AddStringToObject(o, key, v);
 		} else {
-			cJSON_AddStringToObject(o, key, eq + 1);
+			cJSON_AddItemToObject(o, key, literal_string(eq + 1));
 		}
 	}
 	return o;
@@ -697,7 +726,13 @@ lws_script(const struct launch *L, bool leader)
 	    "until [ \"$(ray status 2>/dev/null | grep -c node_)\" -ge "
 	    "$(LWS_GROUP_SIZE) ]; do sleep 5; done && exec ",
 	    RAY_PORT, L->pl->gpus_per_node);
-	append_words(&b, L, 0);
+	{
+		struct strbuf w = { 0 };
+
+		append_words(&w, L, 0);
+		append_literal(&b, w.s != NULL ? w.s : "");
+		free(w.s);
+	}
 	strbuf_printf(&b, " --distributed-executor-backend ray");
 	return strbuf_take(&b);
 }

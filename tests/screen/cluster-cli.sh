@@ -140,6 +140,19 @@ PYEOF
 	ok "compose parses: two services" [ "$(printf '%s\n' "$out" | grep -c .)" -eq 2 ]
 	ok "... on cards 0-3 and 4-7" sh -c 'printf "%s\n" "$1" | grep -q " 0,1,2,3 8000:8000 " && printf "%s\n" "$1" | grep -q " 4,5,6,7 8001:8000 "' _ "$out"
 	ok "... with the plan's vLLM flags" sh -c 'printf "%s\n" "$1" | grep -q "meta-llama/Llama-3.3-70B-Instruct --tensor-parallel-size 4 --max-model-len 8192$"' _ "$out"
+	# compose interpolates $VAR, ${VAR} and rejects $(: a '$' of the plan is "$$"
+	NAME='a"b$(HF_TOKEN) ${HOME}$x `id` é'
+	"$H" --gpu h200-nvl --max-model-len 8192 --export compose \
+	    --output "$W/compose-dollar.yaml" -- vllm serve Qwen/Qwen3-8B --served-model-name "$NAME"
+	ok "compose: a name with dollars reaches vLLM as typed" "$PY" - "$W/compose-dollar.yaml" "$NAME" <<'PYEOF'
+import re, sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+cmd = list(d["services"].values())[0]["command"]
+i = cmd.index("--served-model-name")
+v = cmd[i + 1]
+# compose-go's template: "$$" is a dollar, any other "$" starts a substitution
+sys.exit(0 if re.sub(r"\$\$", "", v).count("$") == 0 and v.replace("$$", "$") == sys.argv[2] else 1)
+PYEOF
 else
 	skip "compose parses" "python3-yaml is not installed"
 fi
@@ -164,6 +177,11 @@ ok "probes on /health, token from a Secret, shared memory" sh -c \
 "$H" --node hgx-h100-8 --nodes 2 -tp 2 -dp 8 $M --export kubernetes --output "$W/k-dp.yaml"
 ok "an expert-parallel plan carries the flag into its pods" grep -q -- \
     "--enable-expert-parallel" "$W/k-ep.yaml"
+"$H" --node hgx-h100-8 --nodes 2 -tp 16 --max-model-len 8192 --export kubernetes --output "$W/k-dollar.yaml" \
+    -- vllm serve meta-llama/Llama-3.3-70B-Instruct --served-model-name 'a$(HF_TOKEN)'
+ok "kubernetes: \$(VAR) of the plan is escaped as \$\$(VAR), the pod's own kept" sh -c \
+    'grep -q "a\$\$(HF_TOKEN)" "$1" && ! grep -q "a\$(HF_TOKEN)" "$1" && grep -q " \$(LWS_GROUP_SIZE) " "$1"' \
+    _ "$W/k-dollar.yaml"
 
 # --- golden files: every manifest and compose file as written ---
 "$H" --node rtx-pro-6000-server-8 --mig 2g.48gb --model Qwen/Qwen3-8B --export compose \

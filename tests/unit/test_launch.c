@@ -262,3 +262,54 @@ Test(launch, mig_placeholders_on_nodes_are_quoted_for_the_shell)
 	free(mn);
 	cli_done(&c);
 }
+
+/* compose and Kubernetes expand $VAR / $(VAR) in what they pass to the
+ * container: a '$' of the plan reaches vLLM as written only doubled. */
+Test(launch, dollars_reach_compose_and_kubernetes_as_literals)
+{
+	static const char *const one[] = { "--gpu", "h200-nvl",
+		"--from-command",
+		"A='x$y' vllm serve Qwen/Qwen3-8B --max-model-len 8192 "
+		"--served-model-name 'a$(HF_TOKEN)b${HOME}'",
+		NULL };
+	static const char *const lws[] = { "--node", "hgx-h100-8", "--nodes",
+		"2", "-tp", "16", "--max-model-len", "8192", "--", "vllm",
+		"serve", "Qwen/Qwen3-8B", "--served-model-name", "a$(HF_TOKEN)",
+		NULL };
+	const char *const *args[] = { one, lws };
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		enum export_format f[] = { EXPORT_COMPOSE, EXPORT_KUBERNETES };
+		struct cli c;
+		struct plan p;
+		struct placement pl;
+		struct report_in r;
+		char err[256];
+		int i;
+
+		xt_cli(&c, args[k]);
+		plan_compute(test_catalogue(), &c.imp.in, &p);
+		xt_report_in(&r, &c, &p);
+		if (c.node >= 0) {
+			r.placement = deploy_place(test_catalogue(), &c.imp.in,
+			    c.node, c.nodes, &p, &pl);
+			r.node = &test_catalogue()->nodes[c.node];
+		}
+		for (i = k; i < 2; i++) {
+			char *t = export_render(f[i], &r, err, sizeof err);
+
+			cr_assert_not_null(t, "%s", err);
+			cr_assert_not_null(strstr(t, "a$$(HF_TOKEN)"), "%s", t);
+			cr_assert_null(strstr(t, "a$(HF_TOKEN)"), "%s", t);
+			if (k == 0) {
+				cr_assert_not_null(strstr(t, "b$${HOME}"), "%s",
+				    t);
+				cr_assert_not_null(strstr(t, "\"x$$y\""), "%s",
+				    t);
+			}
+			free(t);
+		}
+		cli_done(&c);
+	}
+}
