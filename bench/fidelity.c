@@ -83,6 +83,8 @@ static const struct {
 	 * checks the block size only) */
 	{ "chankhavu/Nemotron-Cascade-2-30B-A3B",
 	    "nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", 0 },
+	/* the fields of its config.json a public test quotes (SOURCE) */
+	{ "ibm-granite/granite-4.0-h-1b", "granite-4.0-h/granite-4.0-h-1b", 0 },
 };
 #define N_FIXTURES (sizeof fixture_models / sizeof fixture_models[0])
 static struct model fixture_loaded[N_FIXTURES];

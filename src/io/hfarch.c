@@ -1033,13 +1033,19 @@ read_granite_h(const struct src *s, struct model *m, char *err, size_t errlen,
     const char **bad)
 {
 	int i, heads = num(s, "mamba_n_heads", 128);
+	const char *pos;
 
 	granite_h_ffn(s, m);
 	if (granite_h_layers(s, m, err, errlen, bad) != 0)
 		return -1;
-	/* GraniteMoeHybridAttention: head_dim = hidden_size / heads */
+	/* GraniteMoeHybridAttention: head_dim = hidden_size / heads, and a
+	 * rotary embedding only for position_embedding_type "rope" (the
+	 * config's default is None; 4.0-H checkpoints say "nope") */
 	if (m->heads > 0)
 		m->head_dim = m->hidden / m->heads;
+	pos = str(s, "position_embedding_type");
+	m->rotary_dim =
+	    pos != NULL && strcmp(pos, "rope") == 0 ? m->head_dim : 0;
 	read_mamba2_sizes(s, m, &MAMBA_PREFIXED_KEYS);
 	m->st.mamba_intermediate = num(s, "mamba_expand", 2) * m->hidden;
 	/* the config's defaults: 128 heads, state 256, head size "auto" */

@@ -597,6 +597,79 @@ Test(hybrid_real, granite_4_h_1b_startup_of_0_19)
 }
 
 /*
+ * The same startup's "Model loading took 2.72 GiB", from the fields of
+ * granite-4.0-h-1b's config.json kept in tests/fixtures/configs (SOURCE
+ * there).  granitemoehybrid.py in bf16: embed_tokens 100,352 x 1536 =
+ * 154,140,672 (lm_head tied); 36 Mamba2 layers of in_proj 1536 x (2 x
+ * 3072 + 2 x 128 + 48) = 9,904,128, conv1d 3328 x 4 + bias 3328, dt_bias,
+ * A and D 3 x 48, gated norm 3072, out_proj 3072 x 1536 = 4,718,592 ->
+ * 14,642,576; 4 attention layers of qkv 1536 x (1536 + 2 x 512) + o 1536 x
+ * 1536 = 6,291,456; 40 shared MLPs of 1536 x 8192 + 4096 x 1536 =
+ * 18,874,368 and 2 x 1536 norms; the final norm 1536.  1,461,538,368 x 2
+ * B = 2,923,076,736 B = 2.722 GiB.  No rotary embedding: vLLM builds one
+ * only for position_embedding_type "rope" (GraniteMoeHybridAttention), and
+ * the config's default is None, so no cos/sin cache (131,072 x 128 x 2 B =
+ * 32 MiB) joins the weights; with "rope" it does.
+ */
+/* The config.json of tests/fixtures/configs/REL with
+ * "position_embedding_type": "rope" added, read into *m. */
+static void
+fixture_with_rope(const char *rel, struct model *m)
+{
+	char path[1024], *text;
+	FILE *f;
+	long n;
+	cJSON *cfg;
+	const char *bad;
+	char err[512];
+
+	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s/config.json",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
+	f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	text = malloc((size_t)n + 1);
+	cr_assert_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+	text[n] = '\0';
+	fclose(f);
+	cfg = cJSON_Parse(text);
+	free(text);
+	cr_assert_not_null(cfg);
+	cJSON_AddStringToObject(cfg, "position_embedding_type", "rope");
+	cr_assert_eq(hfconfig_read(cfg, m, err, sizeof err, &bad), 0, "%s",
+	    err);
+	cJSON_Delete(cfg);
+}
+
+Test(hybrid_real, granite_4_h_1b_weights_of_0_19)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+
+	test_config_load("granite-4.0-h/granite-4.0-h-1b", &m);
+	input(&in, &m, 24.0, VLLM_VER(0, 19, 0));
+	in.max_model_len = 4096;
+	in.enforce_eager = true;
+	in.util = 0.6;
+	in.max_num_batched_tokens = 2048;
+	in.max_num_seqs = 2;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.weights, 2923076736LL);
+	cr_assert_eq(p.kv.attn_block_size, 400);
+	model_done(&m);
+	fixture_with_rope("granite-4.0-h/granite-4.0-h-1b", &m);
+	in.model = &m;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.weights, 2923076736LL + 131072LL * 128 * 2);
+	model_done(&m);
+}
+
+/*
  * Nemotron-Cascade-2-30B-A3B-NVFP4 on a Hopper card (vLLM 0.19.1, offline
  * LLM(): --kv-cache-dtype fp8, --mamba-ssm-cache-dtype float32,
  * --max-model-len 262144, utilization 0.95, --max-num-batched-tokens 8192,
