@@ -323,6 +323,8 @@ struct coeff_set {
 	double cg_base_gib; /* CUDA graphs at the default 51 sizes */
 	double cg_per_layer_gib;
 	double cg_moe_factor;
+	double cg_mamba_moe_factor; /* cg_moe_factor of models with Mamba
+				       (Mamba1, Mamba2, PLaMo 2) mixers */
 	double cg_tp_exponent; /* per-layer part scales as tp^-x */
 	double non_torch_pp_gib; /* TP 1 with pipeline stages */
 	double cuda_context_gib; /* held before vLLM's snapshot */

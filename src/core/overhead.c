@@ -105,6 +105,20 @@ overhead_draft(const struct overhead_in *in, double tp, double inter_rank)
 		    (in->dtype_bytes > 2 ? in->dtype_bytes / 2.0 : 1.0));
 }
 
+/* Does a layer of m run a Mamba mixer (Mamba1, Mamba2, PLaMo 2)? */
+static bool
+overhead_has_mamba(const struct model *m)
+{
+	int i;
+
+	for (i = 0; m->ld != NULL && i < m->layers; i++)
+		if (m->ld[i].mixer == MIXER_MAMBA1 ||
+		    m->ld[i].mixer == MIXER_MAMBA2 ||
+		    m->ld[i].mixer == MIXER_PLAMO2)
+			return true;
+	return false;
+}
+
 /* The target's CUDA graphs, in GiB (0 without capture sizes). */
 static double
 overhead_graphs(const struct overhead_in *in, double tp)
@@ -115,12 +129,31 @@ overhead_graphs(const struct overhead_in *in, double tp)
 	if (in->n_graphs <= 0)
 		return 0;
 	cg = c->cg_base_gib +
-	    c->cg_per_layer_gib * in->layers_on_rank *
+	    c->cg_per_layer_gib *
+		(in->graph_layers > 0 ? in->graph_layers : in->layers_on_rank) *
 		pow(tp, -c->cg_tp_exponent);
 	if (in->model->n_experts > 0)
-		cg *= c->cg_moe_factor;
+		cg *= overhead_has_mamba(in->model) ? c->cg_mamba_moe_factor
+						    : c->cg_moe_factor;
 	cg *= in->n_graphs / DEFAULT_GRAPHS;
 	return cg;
+}
+
+int
+overhead_graph_layers(const struct model *m, int first, int n)
+{
+	int i, ops = 0;
+
+	if (m->n_state_layers <= 0 || m->ld == NULL)
+		return n;
+	for (i = first; i < first + n && i < m->layers; i++) {
+		const struct layer_desc *d = &m->ld[i];
+
+		if (d->mixer == MIXER_NONE)
+			continue;
+		ops += 1 + (d->parallel_attn != 0);
+	}
+	return ops;
 }
 
 /* The drafter's layers in the PIECEWISE graphs, in GiB. */

@@ -22,6 +22,10 @@ struct overhead_in {
 				   gathers (all-gather over TP x DP); 0, 1: none */
 	int last_stage; /* runs the sampler */
 	int layers_on_rank;
+	/* the pieces a PIECEWISE graph is split into on this rank: layers'
+	 * ops of vLLM's splitting list (overhead_graph_layers()); 0 =
+	 * layers_on_rank */
+	int graph_layers;
 	int max_num_seqs, max_num_batched_tokens;
 	int n_graphs; /* CUDA graphs captured (0 when eager) */
 	int dtype_bytes;
@@ -50,6 +54,19 @@ struct overhead_out {
 };
 
 void overhead_estimate(const struct overhead_in *, struct overhead_out *);
+
+/*
+ * The ops of vLLM's piecewise splitting list (vllm/config/compilation.py
+ * CompilationConfig._attention_ops: unified attention and MLA, the
+ * mamba_mixer2, mamba_mixer, short_conv, linear_attention,
+ * plamo2_mamba_mixer, gdn and kda mixers) in layers [first, first + n) of
+ * a model with state layers: one per mixer, two where attention runs
+ * beside a state mixer (Falcon-H1, Zamba2's hybrid layers), none in a
+ * layer of MLP or experts alone (Nemotron-H's '-' and 'E').  Returns n
+ * for a model without state layers, whose graph terms were fitted per
+ * decoder layer.
+ */
+int overhead_graph_layers(const struct model *m, int first, int n);
 
 /*
  * vLLM's default CUDA-graph capture sizes: writes them to sizes[] (up to

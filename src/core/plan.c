@@ -1601,7 +1601,7 @@ walk_stage_weights(struct walk *w, int s, struct stage *x)
 
 /* A stage's profile-run terms: activation, non-torch, graphs (estimates). */
 static void
-walk_stage_overhead(struct walk *w, int s, struct stage *x)
+walk_stage_overhead(struct walk *w, int s, struct stage *x, int first)
 {
 	const struct plan_input *in = w->in;
 	const struct model *m = w->m;
@@ -1617,6 +1617,7 @@ walk_stage_overhead(struct walk *w, int s, struct stage *x)
 	oi.moe_gather = m->n_experts > 0 ? p->dp : 1;
 	oi.last_stage = s == p->pp - 1;
 	oi.layers_on_rank = x->layers;
+	oi.graph_layers = overhead_graph_layers(m, first, x->layers);
 	oi.max_num_seqs = p->max_num_seqs;
 	oi.max_num_batched_tokens = p->max_num_batched_tokens;
 	oi.n_graphs = w->n_graphs;
@@ -1693,7 +1694,7 @@ walk_stage(struct walk *w, int s)
 
 	walk_stage_weights(w, s, x);
 	x->layers = weights_stage_layers(w->m->layers, p->pp, s, &first);
-	walk_stage_overhead(w, s, x);
+	walk_stage_overhead(w, s, x, first);
 	walk_stage_extra_weights(w, s, x, first);
 	if (kv_layout_build(w->m, &w->kp, first, x->layers, &x->kv, kverr,
 		sizeof kverr) != 0) {

@@ -3017,11 +3017,13 @@ note_state_estimate(struct model *m)
 		m->assumption = xstrdup(
 		    "hybrid state layers (Mamba2, Mamba): KV cache and state "
 		    "follow vLLM's rules; the activation-peak and graph "
-		    "estimates are fitted on attention-only models, and on two "
-		    "real Mamba2-hybrid startups (Nemotron-Cascade-2, vLLM "
-		    "0.19.1 and 0.20.1) the graph estimate came out 2.4-3.2x "
-		    "vLLM's own (0.46 vs 0.19 GiB, 1.54 vs 0.48 GiB); no "
-		    "activation peak of the family has been measured. "
+		    "estimates are fitted on attention-only models; the graph "
+		    "estimate, counted by mixer pieces and without the "
+		    "experts' "
+		    "factor, gives 0.18 and 0.59 GiB where two real "
+		    "Mamba2-hybrid startups (Nemotron-Cascade-2, vLLM 0.19.1 "
+		    "and 0.20.1) printed 0.19 and 0.48 GiB; no activation peak "
+		    "of the family has been measured. "
 		    "Calibrate from a real startup (--calibrate LOG "
 		    "--save-calibration) before quoting");
 }
