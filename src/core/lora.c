@@ -137,7 +137,9 @@ lora_wraps_vocab(const struct model *m)
 	static const char *const classes[] = { "LlamaForCausalLM",
 		"MistralForCausalLM", "Phi3ForCausalLM", "MixtralForCausalLM",
 		"Mistral3ForConditionalGeneration",
-		"Llama4ForConditionalGeneration" };
+		"Llama4ForConditionalGeneration", "GraniteForCausalLM",
+		"GraniteMoeForCausalLM", "GraniteMoeSharedForCausalLM",
+		"GraniteMoeHybridForCausalLM" };
 	size_t i;
 
 	if (m->architecture == NULL)
@@ -152,6 +154,18 @@ static int64_t
 round_up(int64_t x, int64_t to)
 {
 	return (x + to - 1) / to * to;
+}
+
+/* The padding of embed_tokens' rows with LoRA before 0.12.0: GraniteModel
+ * (granite.py) builds it with padding_size lora_vocab_padding_size (256);
+ * LlamaModel, GraniteMoeModel and the rest keep the default 64. */
+static int64_t
+lora_embed_padding(const struct model *m)
+{
+	return m->architecture != NULL &&
+		strcmp(m->architecture, "GraniteForCausalLM") == 0
+	    ? 256
+	    : 64;
 }
 
 int64_t
@@ -173,8 +187,13 @@ lora_vocab_bytes(const struct model *m, const struct plan_lora *l, int tp,
 		/* VocabParallelEmbeddingWithLoRA.create_lora_weights */
 		lora_elems += slots * ((v + extra) * r + h * r);
 		model_elems += slots * extra * h; /* embeddings_tensors */
-		/* the base embedding's added rows (lora_vocab) */
+		/* the base embedding's added rows (lora_vocab), and its own
+		 * rows padded further where the class pads them to 256 */
 		model_elems += slots * extra / tp * h;
+		if (extra > 0)
+			model_elems += (round_up(v, lora_embed_padding(m)) -
+					   round_up(v, 64)) /
+			    tp * h;
 	}
 	if (last_stage) {
 		/* LogitsProcessorWithLoRA.create_lora_weights */

@@ -178,6 +178,47 @@ Test(lora, vocab_slots_llama8b_by_hand)
 	    0);
 }
 
+Test(lora, vocab_slots_granite8b_by_hand)
+{
+	/* GraniteForCausalLM declares embedding_modules as Llama does
+	 * (vllm/model_executor/models/granite.py), so embed_tokens and lm_head
+	 * get slots.  Granite 3.1 8B: vocab 49,155, H 4,096, lm_head tied.
+	 * From 0.12.0, r 64, one slot:
+	 *   embedding A 49,155x64 = 3,145,920, B 4,096x64 = 262,144
+	 *   lm_head   A 64x4,096 = 262,144,    B 49,155x64 = 3,145,920
+	 *   = 6,816,128 x 2 B = 13,632,256.
+	 * 0.11.1 (lora_extra_vocab_size 256, padding 256):
+	 *   embedding A 49,411x64 = 3,162,304 + B 262,144
+	 *   lm_head   A 262,144 + B up(49,411, 256) = 49,664 rows x64 =
+	 *   3,178,496; together 6,865,088 x 2 B = 13,730,176
+	 *   + embeddings tensors 2 x 256x4,096, base embedding rows 256x4,096,
+	 *     and GraniteModel's embed_tokens padded to 256 with LoRA:
+	 *     up(49,155, 256) - up(49,155, 64) = 49,408 - 49,216 = 192 rows
+	 *     x4,096 (tied: lm_head shares it) = 3,932,160 x 2 B = 7,864,320;
+	 *   total 21,594,496.  Llama's embedding keeps padding 64: the same
+	 *   model as LlamaForCausalLM takes 192 x 4,096 x 2 B less. */
+	struct plan_input in;
+	struct plan_lora l;
+	struct model llama;
+
+	test_input(&in, "h100-sxm", "ibm-granite/granite-3.1-8b-instruct",
+	    NULL);
+	lora_on(&in, 1, 64);
+	lora_resolve(&in.lora, &l);
+	cr_assert(lora_wraps_vocab(in.model));
+	cr_assert_eq(lora_vocab_bytes(in.model, &l, 1, true, true,
+			 VLLM_VER(0, 12, 0), 2),
+	    13632256);
+	cr_assert_eq(lora_vocab_bytes(in.model, &l, 1, true, true,
+			 VLLM_VER(0, 11, 1), 2),
+	    21594496);
+	llama = *in.model;
+	llama.architecture = "LlamaForCausalLM";
+	cr_assert_eq(lora_vocab_bytes(&llama, &l, 1, true, true,
+			 VLLM_VER(0, 11, 1), 2),
+	    21594496 - 192 * 4096 * 2);
+}
+
 Test(lora, phi3_fused_projections_take_one_slice)
 {
 	/* Phi3ForCausalLM maps qkv_proj and gate_up_proj to themselves
