@@ -44,9 +44,12 @@ static const struct recalc_dep deps[RECALC_N_COUNT] = {
 	    IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) | IN(RECALC_IN_BUDGET) |
 		IN(RECALC_IN_VERSION),
 	    0 },
+	/* the scheduler's token budget sizes Gemma 3n's per-layer inputs
+	 * buffer and DeepSeek-V4's rank weights */
 	[RECALC_N_WEIGHTS] = { "weights",
 	    IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) | IN(RECALC_IN_PARALLEL) |
-		IN(RECALC_IN_VERSION) | IN(RECALC_IN_EXTRAS),
+		IN(RECALC_IN_VERSION) | IN(RECALC_IN_EXTRAS) |
+		IN(RECALC_IN_SCHED),
 	    0 },
 	[RECALC_N_PROFILE] = { "profile", IN_PLAN & ~IN(RECALC_IN_BUDGET), 0 },
 	[RECALC_N_KV] = { "kv", IN_PLAN,

@@ -178,6 +178,37 @@ Test(calc, kv_dtype_reruns_kv_sizing_but_not_weights)
 	recalc_free(&c);
 }
 
+/*
+ * Gemma 3n allocates its per-layer inputs buffer with the model, one row
+ * of layers x 256 per scheduled token (gemma3n.py): max_num_batched_tokens
+ * moves the weights, so a scheduler edit reruns the weights node.
+ */
+Test(calc, batched_tokens_rerun_gemma3n_weights)
+{
+	struct plan_input in;
+	struct recalc *c;
+	struct plan_input e;
+	int64_t before;
+	unsigned mask;
+
+	test_input(&in, "h100-sxm", "google/gemma-3n-E4B-it", NULL);
+	in.max_num_batched_tokens = 8192;
+	c = recalc_new(test_catalogue(), &in, fake_command);
+	cr_assert_not_null(c);
+	recalc_update(c);
+	before = recalc_plan(c)->weights;
+	e = *recalc_input(c);
+	e.max_num_batched_tokens = 512;
+	recalc_set_input(c, &e);
+	mask = recalc_update(c);
+	cr_assert(mask & RECALC_CHG(RECALC_N_WEIGHTS));
+	/* 7680 tokens fewer, 35 layers x 256 x 2 bytes each */
+	cr_assert_eq(before - recalc_plan(c)->weights,
+	    (int64_t)7680 * 35 * 256 * 2);
+	assert_plan_equals_scratch(c, "max_num_batched_tokens on Gemma 3n");
+	recalc_free(&c);
+}
+
 Test(calc, pipeline_stages_make_weights_read_the_budget)
 {
 	struct plan_input in;
