@@ -478,6 +478,10 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		    case_drafter(c, in, why) != 0)
 			return -1;
 	}
+	/* the pooling runner, as the flags or vLLM's non-default args give it */
+	if ((flags && strstr(flags, "--runner pooling")) ||
+	    log_has(c, "'runner': 'pooling'"))
+		in->runner = PLAN_RUNNER_POOLING;
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "enforce_eager")))
 		in->enforce_eager = true;
 	if (kv && strcmp(kv, "auto") != 0 &&

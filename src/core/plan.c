@@ -769,10 +769,77 @@ walk_check_size(struct walk *w)
 
 /* Configuration checks, in vLLM's words where vLLM has them; the first
  * that fails gives the message. */
+/*
+ * --runner and --convert (vllm/config/model.py): the pooling runner on a
+ * causal model converts it with as_embedding_model (models/adapters.py),
+ * which drops lm_head; the model runner then profiles _dummy_pooler_run
+ * instead of the sampler (vllm/v1/worker/gpu_model_runner.py profile_run)
+ * and VllmConfig captures PIECEWISE graphs only ("Pooling models do not
+ * support full cudagraphs").  Its attention stays causal, so its layers
+ * keep their KV specs.  What headroom has not followed through the
+ * pooling runner stops the plan here, naming the flag.
+ */
+static void
+walk_pooling_checks(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+	const char *why = NULL;
+
+	if (in->runner == PLAN_RUNNER_DRAFT)
+		config_fail(p,
+		    "--runner draft: the draft runner serves a speculative "
+		    "drafter inside another engine; headroom does not plan it "
+		    "alone.");
+	if (in->convert == PLAN_CONVERT_CLASSIFY ||
+	    in->convert == PLAN_CONVERT_REWARD ||
+	    in->convert == PLAN_CONVERT_MM_ENCODER_ONLY)
+		config_fail(p,
+		    "--convert %s: headroom does not model that adapter's "
+		    "head and pooler (it models --convert embed), so it does "
+		    "not plan it.",
+		    in->convert == PLAN_CONVERT_CLASSIFY ? "classify"
+			: in->convert == PLAN_CONVERT_REWARD
+			? "reward"
+			: "mm_encoder_only");
+	p->pooling = in->runner == PLAN_RUNNER_POOLING;
+	if (!p->pooling) {
+		if (in->convert == PLAN_CONVERT_EMBED)
+			config_fail(p,
+			    "--convert embed without --runner pooling: "
+			    "headroom plans the embedding adapter on the "
+			    "pooling runner only.");
+		return;
+	}
+	if (in->convert == PLAN_CONVERT_NONE)
+		why = "--convert none keeps the causal model, which has no "
+		      "pooler";
+	else if (m->multimodal)
+		why = "the multimodal encoder's profile under the pooling "
+		      "runner is not modelled";
+	else if (m->enc_layers > 0)
+		why = "an encoder-decoder model under the pooling runner is "
+		      "not modelled";
+	else if (m->n_state_layers > 0)
+		why = "the recurrent state of a pooling model (its cache mode "
+		      "follows the pooler) is not modelled";
+	else if (in->lora.enabled)
+		why = "LoRA slots under the pooling runner are not modelled";
+	else if (in->spec.method != SPEC_NONE)
+		why = "the pooling runner drafts no tokens";
+	if (why != NULL)
+		config_fail(p,
+		    "--runner pooling with %s: %s, so headroom does "
+		    "not plan it.",
+		    m->architecture ? m->architecture : "this model", why);
+}
+
 static void
 walk_config_checks(struct walk *w)
 {
 	walk_check_flags(w);
+	walk_pooling_checks(w);
 	walk_check_model_split(w);
 	walk_check_formats(w);
 	walk_check_size(w);
@@ -1229,6 +1296,12 @@ walk_graphs(struct walk *w)
 	 * FULL_AND_PIECEWISE. Overriding cudagraph_mode to FULL_DECODE_ONLY." */
 	if (m->enc_layers > 0 && cg == PLAN_CG_FULL_AND_PIECEWISE)
 		cg = PLAN_CG_FULL_DECODE_ONLY;
+	/* "Pooling models do not support full cudagraphs. Overriding
+	 * cudagraph_mode to PIECEWISE." */
+	if (p->pooling &&
+	    (cg == PLAN_CG_FULL || cg == PLAN_CG_FULL_DECODE_ONLY ||
+		cg == PLAN_CG_FULL_AND_PIECEWISE))
+		cg = PLAN_CG_PIECEWISE;
 
 	w->q = spec_decode_query_len(m, &in->spec);
 	w->nspec = in->num_speculative_tokens > 0 ? in->num_speculative_tokens
@@ -1285,8 +1358,10 @@ walk_graphs(struct walk *w)
 	    : 0;
 
 	/* assumption: LoRA and drafts are features the V2 runner does not take */
-	p->v2_runner = m->n_experts == 0 && is_16bit(p->format) &&
-	    !w->lora.enabled && in->spec.method == SPEC_NONE &&
+	/* _is_default_v2_model_runner_model(): runner_type "generate" only */
+	p->v2_runner = !p->pooling && m->n_experts == 0 &&
+	    is_16bit(p->format) && !w->lora.enabled &&
+	    in->spec.method == SPEC_NONE &&
 	    ((t->v2_runner_qwen3 && m->architecture &&
 		 strcmp(m->architecture, "Qwen3ForCausalLM") == 0) ||
 		(t->v2_runner_dense && !m->multimodal));
@@ -1591,6 +1666,12 @@ walk_stage_weights(struct walk *w, int s, struct stage *x)
 		memset(&x->w, 0, sizeof x->w);
 		x->w.total = (double)weights_dsv4_rank_bytes(&dc, &dr);
 	}
+	/* as_embedding_model: "These are not used in pooling models", lm_head
+	 * deleted after construction (a tied one is the embedding still) */
+	if (p->pooling) {
+		x->w.total -= x->w.lm_head;
+		x->w.lm_head = 0;
+	}
 	x->weights = (int64_t)(x->w.total * w->scale);
 	/* Gemma 3n's per-layer inputs buffer, allocated with the model (a
 	 * logged load size holds it already) */
@@ -1615,7 +1696,9 @@ walk_stage_overhead(struct walk *w, int s, struct stage *x, int first)
 	oi.pp = p->pp;
 	oi.moe_tp = w->es.moe_tp;
 	oi.moe_gather = m->n_experts > 0 ? p->dp : 1;
-	oi.last_stage = s == p->pp - 1;
+	/* the pooler runs where the sampler would; it reads the forward's
+	 * hidden states and keeps no logits */
+	oi.last_stage = s == p->pp - 1 && !p->pooling;
 	oi.layers_on_rank = x->layers;
 	oi.graph_layers = overhead_graph_layers(m, first, x->layers);
 	oi.max_num_seqs = p->max_num_seqs;

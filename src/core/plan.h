@@ -51,6 +51,26 @@ enum plan_perf_mode {
 	PLAN_PERF_THROUGHPUT, /* default batch limits doubled */
 };
 
+/* --runner (vllm/config/model.py RunnerOption). */
+enum plan_runner {
+	PLAN_RUNNER_UNSET, /* auto */
+	PLAN_RUNNER_AUTO,
+	PLAN_RUNNER_GENERATE,
+	PLAN_RUNNER_POOLING, /* a pooler instead of the sampler */
+	PLAN_RUNNER_DRAFT,
+};
+
+/* --convert (vllm/config/model.py ConvertOption). */
+enum plan_convert {
+	PLAN_CONVERT_UNSET, /* auto */
+	PLAN_CONVERT_AUTO,
+	PLAN_CONVERT_NONE,
+	PLAN_CONVERT_EMBED,
+	PLAN_CONVERT_CLASSIFY,
+	PLAN_CONVERT_REWARD,
+	PLAN_CONVERT_MM_ENCODER_ONLY,
+};
+
 /* --mamba-cache-dtype, --mamba-ssm-cache-dtype (vllm/config/cache.py
  * MambaDType); auto: the conv state in the model dtype, the SSM state as
  * the conv state unless the model's config hook sets it. */
@@ -125,6 +145,8 @@ struct plan_input {
 	int optimization_level; /* -O N, --optimization-level; -1 = unset */
 	int cudagraph_mode; /* enum plan_cg_mode */
 	int performance_mode; /* enum plan_perf_mode */
+	int runner; /* enum plan_runner */
+	int convert; /* enum plan_convert */
 	const char *not_modelled; /* "--kv-cache-dtype=x": a value that moves
 					   memory in a way headroom does not
 					   model (phase config); NULL = none */
@@ -203,6 +225,8 @@ struct plan {
 	int n_capture_sizes, max_capture_size;
 	enum ckpt_format format;
 	bool v2_runner;
+	bool pooling; /* the pooling runner: a converted embedding model, its
+			 pooler run instead of the sampler's warm-up */
 	int64_t tokens_per_request;
 	/* memory, bytes per rank */
 	int64_t total, other, free, requested;

@@ -91,14 +91,20 @@ static const struct vllm_flag_choice mm_encoder_tp_modes[] = {
 	{ "weights", 0, 0, 0 }, { "data", 1, 0, 0 }, { NULL, 0, 0, 0 }
 };
 
-/* vllm/config/model.py RunnerOption and ConvertOption: the choices of the
- * first's value are vLLM's default (a generative model's runner) */
-static const struct vllm_flag_choice runners[] = { { "auto", 0, 0, 0 },
-	{ "generate", 0, 0, 0 }, { "pooling", 1, 0, 0 }, { "draft", 2, 0, 0 },
-	{ NULL, 0, 0, 0 } };
-static const struct vllm_flag_choice converts[] = { { "auto", 0, 0, 0 },
-	{ "none", 0, 0, 0 }, { "embed", 1, 0, 0 }, { "classify", 2, 0, 0 },
-	{ "reward", 3, 0, 0 }, { "mm_encoder_only", 4, 0, 0 },
+/* vllm/config/model.py RunnerOption and ConvertOption (both since 0.10.1,
+ * which replaced --task; headroom's releases all have them) */
+static const struct vllm_flag_choice runners[] = { { "auto", PLAN_RUNNER_AUTO,
+						       0, 0 },
+	{ "generate", PLAN_RUNNER_GENERATE, 0, 0 },
+	{ "pooling", PLAN_RUNNER_POOLING, 0, 0 },
+	{ "draft", PLAN_RUNNER_DRAFT, 0, 0 }, { NULL, 0, 0, 0 } };
+static const struct vllm_flag_choice converts[] = { { "auto", PLAN_CONVERT_AUTO,
+							0, 0 },
+	{ "none", PLAN_CONVERT_NONE, 0, 0 },
+	{ "embed", PLAN_CONVERT_EMBED, 0, 0 },
+	{ "classify", PLAN_CONVERT_CLASSIFY, 0, 0 },
+	{ "reward", PLAN_CONVERT_REWARD, 0, 0 },
+	{ "mm_encoder_only", PLAN_CONVERT_MM_ENCODER_ONLY, 0, 0 },
 	{ NULL, 0, 0, 0 } };
 
 /* no choice of its own: every value is kept and stops the plan */
@@ -426,19 +432,20 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    true },
 	/* model_config.runner / convert: the pooling runner profiles a
 	 * pooler run instead of the sampler's warm-up and captures PIECEWISE
-	 * graphs only; the draft runner is a drafter's */
+	 * graphs only (plan.c, walk_pooling_checks); the draft runner and the
+	 * classify, reward and mm_encoder_only adapters stop the plan there */
 	[VF_RUNNER] = { "runner", "--runner", NULL, "runner",
-	    "auto or generate; pooling and draft are not modelled (the plan "
-	    "stops)",
-	    VFK_ENUM, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, runners,
-	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true,
-	    true },
+	    "pooling serves an embedding model: no sampler, a pooler run, "
+	    "PIECEWISE graphs (draft is not modelled)",
+	    VFK_ENUM, VFS_ENUM, IN_OFF(runner), -1, PLAN_RUNNER_UNSET, 0, 0,
+	    false, NULL, runners, RECALC_IN_MODEL, VFW_SET, PLAN_RUNNER_UNSET,
+	    VFSTEP_CHOICE, 1, 1, 0, 0, true },
 	[VF_CONVERT] = { "convert", "--convert", NULL, "convert",
-	    "auto or none; a pooling adapter (embed, classify, ...) is not "
-	    "modelled (the plan stops)",
-	    VFK_ENUM, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, converts,
-	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false, true,
-	    true },
+	    "embed: a causal model as an embedding model (classify, reward "
+	    "and mm_encoder_only are not modelled)",
+	    VFK_ENUM, VFS_ENUM, IN_OFF(convert), -1, PLAN_CONVERT_UNSET, 0, 0,
+	    false, NULL, converts, RECALC_IN_MODEL, VFW_SET, PLAN_CONVERT_UNSET,
+	    VFSTEP_CHOICE, 1, 1, 0, 0, true },
 	/* kv_transfer_config: a KV connector (NIXL, LMCache, P2P NCCL) with
 	 * its own buffers */
 	[VF_KV_TRANSFER_CONFIG] = { "kv-transfer-config",

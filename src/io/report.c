@@ -206,6 +206,11 @@ report_text_profile(struct strbuf *o, const struct report_in *r)
 		    "forward with the target's hidden states held; the peak "
 		    "above is the larger phase, estimate)\n",
 		    gib(p->draft_activation, a));
+	if (p->pooling)
+		strbuf_printf(o,
+		    "  Pooling runner (--convert embed): no sampler; the "
+		    "profile runs the pooler over the forward's hidden states, "
+		    "lm_head is dropped, CUDA graphs are PIECEWISE only\n");
 	if (p->n_capture_sizes > 0)
 		strbuf_printf(o,
 		    "  Estimated CUDA graph memory: %s GiB total (%s; "
@@ -492,6 +497,14 @@ report_json_settings(cJSON *root, const struct report_in *r)
 	    r->in->overhead == OVERHEAD_RULE ? "rule" : "estimate");
 	cJSON_AddNumberToObject(o, "cuda_graph_capture_sizes",
 	    p->n_capture_sizes);
+	/* the pooling runner: a pooler run where the sampler warms up */
+	cJSON_AddStringToObject(o, "runner",
+	    p->pooling ? "pooling" : "generate");
+	if (p->pooling)
+		cJSON_AddStringToObject(o, "pooling_task", "embed");
+	else
+		cJSON_AddNullToObject(o, "pooling_task");
+	cJSON_AddBoolToObject(o, "sampler", !p->pooling);
 	if (r->in->kv_cache_memory_bytes > 0)
 		cJSON_AddNumberToObject(o, "kv_cache_memory_bytes",
 		    (double)r->in->kv_cache_memory_bytes);

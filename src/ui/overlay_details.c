@@ -98,6 +98,12 @@ details_draw(struct app *a, struct overlay *o)
 		snprintf(as, sizeof as, "Assumption: %s", p->card_assumption);
 		overlay_lines_wrapped(&L, ROLE_WARNING, 0, w, as);
 	}
+	if (p->pooling)
+		overlay_lines_wrapped(&L, ROLE_HELP, 0, w,
+		    "Pooling runner (--convert embed): lm_head dropped; the "
+		    "profile and the warm-up run the pooler over the forward's "
+		    "hidden states, not the sampler; CUDA graphs PIECEWISE "
+		    "only; the V1 model runner.");
 	details_drafter(a, p, &L, w);
 	details_dsv4(p, &L, w);
 	f = recalc_fixes(a->calc, &nf);

@@ -49,12 +49,15 @@ pane_verdict_draw(struct app *a, void *state, const struct rect *r)
 	if (rows <= 0)
 		return;
 	if (starts)
-		snprintf(text, sizeof text, "%s vLLM starts.%s%s%s%s%s%s",
+		snprintf(text, sizeof text, "%s vLLM starts.%s%s%s%s%s%s%s",
 		    a->g->ok, p->warning[0] ? " " : "", p->warning,
 		    p->assumption ? " Assumption: " : "",
 		    p->assumption ? p->assumption : "",
 		    p->card_assumption ? " Assumption: " : "",
-		    p->card_assumption ? p->card_assumption : "");
+		    p->card_assumption ? p->card_assumption : "",
+		    p->pooling ? " Pooling runner (embed): a pooler run, no "
+				 "sampler; PIECEWISE graphs."
+			       : "");
 	else
 		snprintf(text, sizeof text, "%s stops at %s: %s", a->g->fail,
 		    plan_phase_title(p->phase), p->message);

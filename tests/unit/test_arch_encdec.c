@@ -493,23 +493,3 @@ Test(arch_encdec, encoder_only_refused)
 		model_done(&m);
 	}
 }
-
-/* --runner pooling and the pooling adapters of --convert stop the plan (the
- * pooler run replaces the sampler's warm-up); vLLM's defaults do not */
-Test(arch_encdec, pooling_runner_refused_by_name)
-{
-	int amb = 0;
-	const struct vllm_flag *r = vllm_flag_find("--runner", &amb);
-	const struct vllm_flag *c = vllm_flag_find("--convert", &amb);
-
-	cr_assert_not_null(r);
-	cr_assert_not_null(c);
-	cr_assert(vllm_flag_refuses(r, "pooling", false));
-	cr_assert(vllm_flag_refuses(r, "draft", false));
-	cr_assert_not(vllm_flag_refuses(r, "auto", false));
-	cr_assert_not(vllm_flag_refuses(r, "generate", false));
-	cr_assert(vllm_flag_refuses(c, "embed", false));
-	cr_assert(vllm_flag_refuses(c, "classify", false));
-	cr_assert_not(vllm_flag_refuses(c, "auto", false));
-	cr_assert_not(vllm_flag_refuses(c, "none", false));
-}

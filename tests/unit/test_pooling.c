@@ -1,0 +1,256 @@
+/*
+ * test_pooling.c - --runner pooling on a causal model (vLLM's embed
+ * adapter): the flags are read and written, lm_head leaves the weights,
+ * the profile has no sampler, the graphs are PIECEWISE only, the KV cache
+ * is the model's own, and what headroom does not model stops the plan
+ * naming the flag.  Figures worked by hand in the comments.
+ */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "core/vllm_flags.h"
+#include "core/vllm_version.h"
+#include "io/report.h"
+#include "helpers.h"
+
+#define EMBED "Qwen/Qwen3-Embedding-0.6B"
+
+/* The homebox startup's settings (tests/calibration/newer-logs.json):
+ * RTX 5090, utilization 0.3, max_model_len 2048, vLLM 0.11.0. */
+static void
+embed_input(struct plan_input *in, int runner)
+{
+	test_input(in, "rtx-5090", EMBED, NULL);
+	in->version = VLLM_VER(0, 11, 0);
+	in->util = 0.3;
+	in->max_model_len = 2048;
+	in->runner = runner;
+}
+
+Test(pooling, flags_store_and_refuse_no_value)
+{
+	int amb = 0;
+	const struct vllm_flag *r = vllm_flag_find("--runner", &amb);
+	const struct vllm_flag *c = vllm_flag_find("--convert", &amb);
+	struct plan_input in;
+	char err[256];
+
+	cr_assert_not_null(r);
+	cr_assert_not_null(c);
+	plan_input_init(&in);
+	cr_assert_eq(vllm_flag_parse(r, "pooling", false, 0, &in, err,
+			 sizeof err),
+	    VFP_SET, "%s", err);
+	cr_assert_eq(in.runner, PLAN_RUNNER_POOLING);
+	cr_assert_eq(vllm_flag_parse(c, "embed", false, 0, &in, err,
+			 sizeof err),
+	    VFP_SET, "%s", err);
+	cr_assert_eq(in.convert, PLAN_CONVERT_EMBED);
+	/* every valid value is stored now: none moves memory unseen */
+	cr_assert_not(vllm_flag_refuses(r, "pooling", false));
+	cr_assert_not(vllm_flag_refuses(c, "classify", false));
+	cr_assert_eq(vllm_flag_parse(r, "embedding", false, 0, &in, err,
+			 sizeof err),
+	    -1);
+	cr_assert(strstr(err, "--runner") != NULL, "%s", err);
+}
+
+/* lm_head is deleted by the adapter: an untied head leaves the weights
+ * (Llama-3.1-8B: 128,256 rows x 4,096 x 2 bytes = 1,050,673,152 bytes,
+ * times the exact-size scale of its checkpoint), a tied one was the
+ * embedding and stays. */
+Test(pooling, untied_lm_head_leaves_the_weights)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan g, p;
+	double head = 128256.0 * 4096 * 2, d;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &g);
+	in.runner = PLAN_RUNNER_POOLING;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	d = (double)(g.weights - p.weights);
+	/* the published size scales the derived split by well under 1 % */
+	cr_assert(d > head * 0.99 && d < head * 1.01, "%.0f vs %.0f", d, head);
+
+	embed_input(&in, PLAN_RUNNER_GENERATE);
+	plan_compute(c, &in, &g);
+	embed_input(&in, PLAN_RUNNER_POOLING);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.weights, g.weights);
+}
+
+/*
+ * The profile runs the pooler where the sampler ran: the activation is the
+ * forward alone.  0.11.0's coefficients (data/estimates.yaml): 2.0 bytes a
+ * token per hidden unit and 8.5 per intermediate unit, so 2,048 tokens x
+ * (2.0 x 1,024 + 8.5 x 3,072) = 2,048 x 28,160 = 57,671,680 bytes; the
+ * generate runner's sampler over 256 x 151,669 logits is far more.
+ */
+Test(pooling, no_sampler_in_the_profile)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan g, p;
+
+	embed_input(&in, PLAN_RUNNER_POOLING);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.pooling);
+	cr_assert_eq(p.max_num_batched_tokens, 2048);
+	cr_assert_eq(p.max_num_seqs, 256);
+	cr_assert_eq(p.activation, 57671680);
+	embed_input(&in, PLAN_RUNNER_UNSET);
+	plan_compute(c, &in, &g);
+	cr_assert_not(g.pooling);
+	cr_assert_gt(g.activation, 8 * p.activation);
+}
+
+/*
+ * "Pooling models do not support full cudagraphs": PIECEWISE only.  At
+ * max_num_seqs 256 the 51 sizes up to 512 are captured; the generate
+ * runner adds FULL graphs for the 35 sizes up to 256 (86 in all), so the
+ * graph estimate, linear in the count, is 51/86 of it.
+ */
+Test(pooling, piecewise_graphs_only)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan g, p;
+	double r;
+
+	embed_input(&in, PLAN_RUNNER_POOLING);
+	plan_compute(c, &in, &p);
+	embed_input(&in, PLAN_RUNNER_UNSET);
+	plan_compute(c, &in, &g);
+	cr_assert_eq(p.n_capture_sizes, 51);
+	cr_assert_eq(g.n_capture_sizes, 51);
+	r = (double)p.cuda_graphs / (double)g.cuda_graphs;
+	cr_assert(r > 51.0 / 86 - 1e-6 && r < 51.0 / 86 + 1e-6, "%f", r);
+}
+
+/*
+ * The causal attention keeps its KV spec: 28 layers x 2 (K, V) x 8 heads
+ * x 128 x 2 bytes = 114,688 bytes a token, as the homebox startup logs
+ * (7.31 GiB for 68,432 tokens).  On 0.11.0 the graphs lie outside the
+ * budget: the cache is the request less weights, non-torch and the peak.
+ */
+Test(pooling, the_models_kv_cache)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	embed_input(&in, PLAN_RUNNER_POOLING);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.bytes_per_token, 114688);
+	cr_assert_not(p.cg_in_budget);
+	cr_assert_eq(p.available_kv,
+	    p.requested - p.weights - p.non_torch - p.activation);
+	cr_assert_gt(p.kv_tokens, 0);
+}
+
+/* _is_default_v2_model_runner_model(): runner_type "generate" only, so a
+ * dense bf16 Qwen3 under the pooling runner stays on the V1 runner, whose
+ * graph estimate is inside the budget from 0.20 (and on 0.25). */
+Test(pooling, stays_on_the_v1_runner)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan g, p;
+
+	embed_input(&in, PLAN_RUNNER_UNSET);
+	in.version = VLLM_VER(0, 25, 0);
+	plan_compute(c, &in, &g);
+	cr_assert(g.v2_runner);
+	cr_assert_not(g.cg_in_budget);
+	in.runner = PLAN_RUNNER_POOLING;
+	plan_compute(c, &in, &p);
+	cr_assert_not(p.v2_runner);
+	cr_assert(p.cg_in_budget);
+}
+
+static void
+assert_refused(const struct plan_input *in, const char *words)
+{
+	struct plan p;
+
+	plan_compute(test_catalogue(), in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG, "%s", words);
+	cr_assert(strstr(p.message, words) != NULL, "%s", p.message);
+}
+
+/* What the pooling runner would change that headroom has not followed
+ * stops the plan at the configuration check, naming the flag. */
+Test(pooling, what_is_not_modelled_stops_the_plan)
+{
+	struct plan_input in;
+
+	embed_input(&in, PLAN_RUNNER_DRAFT);
+	assert_refused(&in, "--runner draft");
+	embed_input(&in, PLAN_RUNNER_POOLING);
+	in.convert = PLAN_CONVERT_CLASSIFY;
+	assert_refused(&in, "--convert classify");
+	in.convert = PLAN_CONVERT_REWARD;
+	assert_refused(&in, "--convert reward");
+	in.convert = PLAN_CONVERT_MM_ENCODER_ONLY;
+	assert_refused(&in, "--convert mm_encoder_only");
+	in.convert = PLAN_CONVERT_NONE;
+	assert_refused(&in, "--convert none");
+	embed_input(&in, PLAN_RUNNER_UNSET);
+	in.convert = PLAN_CONVERT_EMBED;
+	assert_refused(&in, "--convert embed without --runner pooling");
+	/* a multimodal model's encoder profile under the pooler */
+	test_input(&in, "h100-sxm", "Qwen/Qwen2.5-VL-7B-Instruct", NULL);
+	in.runner = PLAN_RUNNER_POOLING;
+	assert_refused(&in, "multimodal");
+	/* the explicit defaults plan as vLLM's default */
+	embed_input(&in, PLAN_RUNNER_POOLING);
+	in.convert = PLAN_CONVERT_EMBED;
+	{
+		struct plan p;
+
+		plan_compute(test_catalogue(), &in, &p);
+		cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	}
+}
+
+/* The report says which runner: JSON settings and the text's profile. */
+Test(pooling, report_says_pooler_not_sampler)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct report_in r;
+	cJSON *j, *s;
+	char *text;
+
+	embed_input(&in, PLAN_RUNNER_POOLING);
+	plan_compute(c, &in, &p);
+	memset(&r, 0, sizeof r);
+	r.cat = c;
+	r.in = &in;
+	r.plan = &p;
+	r.model_source = "catalogue";
+	text = report_json(&r);
+	j = cJSON_Parse(text);
+	cr_assert_not_null(j, "%s", text);
+	s = cJSON_GetObjectItem(j, "settings");
+	cr_assert_str_eq(cJSON_GetObjectItem(s, "runner")->valuestring,
+	    "pooling");
+	cr_assert_str_eq(cJSON_GetObjectItem(s, "pooling_task")->valuestring,
+	    "embed");
+	cr_assert(cJSON_IsFalse(cJSON_GetObjectItem(s, "sampler")));
+	cJSON_Delete(j);
+	free(text);
+	text = report_text(&r);
+	cr_assert(strstr(text, "Pooling runner") != NULL, "%s", text);
+	cr_assert(strstr(text, "--runner pooling") != NULL, "%s", text);
+	free(text);
+}
