@@ -883,3 +883,53 @@ Test(hybrid_real, graph_pieces_are_the_mixers)
 	cr_assert_eq(overhead_graph_layers(&m, 0, m.layers), m.layers);
 	model_done(&m);
 }
+
+/*
+ * Kimi-Linear-48B-A3B-Instruct at TP 1, vLLM 0.11.2.dev520 (vLLM issue
+ * #30092 as a public issue digest quotes it, search-index file
+ * 56804160932): "Setting attention block size to 1920 tokens", defaults
+ * but --max-model-len 1048576 (prefix caching off: KimiLinearForCausalLM
+ * has no SupportsMambaPrefixCaching).  The sizes of the model's
+ * config.json (arch/kimi_linear_kda_and_mla): 20 KDA layers, state conv
+ * 3 x 3 x 32 x 128 x 2 = 73,728 + recurrent 32 x 128 x 128 x 4 (float32) =
+ * 2,170,880 B; 7 MLA layers of 576 x 2 = 1152 B per token; the MLA
+ * backends align the block to 64: 64 x cdiv(2,170,880, 64 x 1152 =
+ * 73,728) = 64 x 30 = 1920 tokens, page 2,211,840 (state padded 1.89 %;
+ * the digest cuts the padding line).
+ */
+Test(hybrid_real, kimi_linear_block_of_0_11_2)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+
+	load_inline(
+	    "{\"architectures\":[\"KimiLinearForCausalLM\"],\"model_type\":"
+	    "\"kimi_linear\",\"vocab_size\":163840,\"hidden_size\":2304,"
+	    "\"head_dim\":72,\"intermediate_size\":9216,"
+	    "\"num_hidden_layers\":27,\"num_attention_heads\":32,"
+	    "\"num_key_value_heads\":32,\"tie_word_embeddings\":false,"
+	    "\"first_k_dense_replace\":1,\"moe_intermediate_size\":1024,"
+	    "\"moe_layer_freq\":1,\"num_experts\":256,"
+	    "\"num_experts_per_token\":8,\"num_shared_experts\":1,"
+	    "\"q_lora_rank\":null,\"kv_lora_rank\":512,"
+	    "\"qk_nope_head_dim\":128,\"qk_rope_head_dim\":64,"
+	    "\"v_head_dim\":128,\"mla_use_nope\":true,"
+	    "\"num_nextn_predict_layers\":0,\"model_max_length\":1048576,"
+	    "\"torch_dtype\":\"bfloat16\",\"linear_attn_config\":{"
+	    "\"full_attn_layers\":[4,8,12,16,20,24,27],\"head_dim\":128,"
+	    "\"kda_layers\":[1,2,3,5,6,7,9,10,11,13,14,15,17,18,19,21,22,23,"
+	    "25,26],\"num_heads\":32,\"short_conv_kernel_size\":4}}",
+	    &m);
+	input(&in, &m, 139.8, VLLM_VER(0, 11, 2));
+	in.max_model_len = 1048576;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.kv.attn_block_size, 1920);
+	cr_assert_eq(p.kv.state_bytes / 20, 2170880);
+	cr_assert_eq(p.kv.page, 2211840);
+	cr_assert(two_decimals(state_padding_pct(&p.kv)) == 1.89, "%.4f %%",
+	    state_padding_pct(&p.kv));
+	model_done(&m);
+}

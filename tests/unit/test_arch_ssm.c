@@ -1,0 +1,93 @@
+/*
+ * test_arch_ssm.c - the state-space and hybrid families read from their
+ * published config.json files (tests/fixtures/configs/, each file's source
+ * in SOURCES.md there) rather than from sizes written into the test: the
+ * file must read without a refusal, and the layout vLLM builds from it is
+ * worked out by hand at TP 1, 2, 4 and 8 from vllm/model_executor/layers/
+ * mamba/mamba_utils.py (the state shapes), vllm/v1/kv_cache_interface.py
+ * (MambaSpec, the pages) and the model's file under vllm/model_executor/
+ * models/ (which layer holds what); the parameter total is held to the
+ * published one.
+ */
+#include <criterion/criterion.h>
+
+#include "core/kv.h"
+#include "core/overhead.h"
+#include "core/plan.h"
+#include "core/vllm_version.h"
+#include "core/weights.h"
+#include "helpers.h"
+
+/*
+ * AI21-Jamba-1.5-Mini (JambaForCausalLM, jamba.py): 32 layers, attention
+ * where i % attn_layer_period (8) == attn_layer_offset (4), i.e. layers
+ * 4, 12, 20, 28 (32 heads, 8 KV heads of 4096 / 32 = 128, no RoPE); Mamba1
+ * in the other 28 (mamba_expand 2: I = 8192, d_state 16, d_conv 4,
+ * dt_rank 256); 16 experts of 14336, top 2, where i % 2 == 1.
+ * State (mamba1_state_shape, bf16): conv (I / TP) x (4 - 1), SSM (I / TP)
+ * x 16: TP 1 3 x 8192 x 2 + 8192 x 16 x 2 = 49,152 + 262,144 = 311,296 B,
+ * halved at each TP step (155,648 / 77,824 / 38,912).  Attention 2 x
+ * (8 / TP) x 128 x 2 B per token per layer: 4096 / 2048 / 1024 / 512, all
+ * four layers 16,384 / 8192 / 4096 / 2048.  Mode none (prefix caching off):
+ * block 16 x cdiv(state, 16 x per-layer bytes) = 16 x cdiv(311,296, 65,536)
+ * = 80 at every TP (state and attention halve together), page 80 x
+ * 4096 = 327,680 / 163,840 / 81,920 / 40,960.  4 attention and 28 state
+ * layers: group size 4, 8 groups, no padding.  Parameters: 28 Mamba1 layers
+ * of 105.3M (in_proj 4096 x 16384, conv1d 8192 x 4 + bias, x_proj 8192 x
+ * 288, dt_proj 256 x 8192 + bias, A and D, out_proj 8192 x 4096), 4
+ * attention layers of 41.9M, 16 expert layers of 16 x 176.2M, 16 dense MLPs
+ * of 176.2M, embeddings and lm_head 2 x 268.4M: 51.57B, the model card's
+ * "52B total".  Each layer holds one mixer op, so the graph term counts 32
+ * pieces.
+ */
+Test(ssm, jamba_15_mini_config)
+{
+	static const int64_t state[] = { 311296, 155648, 77824, 38912 };
+	static const int64_t page[] = { 327680, 163840, 81920, 40960 };
+	static const int bpt[] = { 16384, 8192, 4096, 2048 };
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	struct plan_input in;
+	struct plan pl;
+	double b;
+	int i;
+
+	test_config_load("jamba/AI21-Jamba-1.5-Mini", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.layers, 32);
+	cr_assert_eq(m.n_state_layers, 28);
+	for (i = 0; i < 32; i++) {
+		cr_assert_eq(m.ld[i].mixer,
+		    i % 8 == 4 ? MIXER_ATTENTION : MIXER_MAMBA1, "layer %d", i);
+		cr_assert_eq(m.ld[i].ffn, i % 2 == 1 ? FFN_MOE : FFN_DENSE,
+		    "layer %d", i);
+	}
+	for (i = 0; i < 4; i++) {
+		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		test_kv_layout(&m, &p, &l);
+		cr_assert_eq(l.state_bytes, 28 * state[i], "TP %d", 1 << i);
+		cr_assert_eq(l.attn_block_size, 80, "TP %d", 1 << i);
+		cr_assert_eq(l.page, page[i], "TP %d", 1 << i);
+		cr_assert_eq(l.bytes_per_token, bpt[i], "TP %d", 1 << i);
+		cr_assert_eq(l.group_size, 4);
+		cr_assert_eq(l.n_groups, 8);
+		cr_assert_eq(l.padding_layers, 0);
+	}
+	b = weights_param_count(&m);
+	cr_assert(b > 51.5 && b < 51.65, "%.3fB", b);
+	cr_assert_eq(overhead_graph_layers(&m, 0, 32), 32);
+	/* the plan at TP 2 lays out the same pages */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.tp = 2;
+	in.max_model_len = 262144;
+	in.version = VLLM_VER(0, 19, 0);
+	plan_compute(c, &in, &pl);
+	cr_assert_neq(pl.phase, PHASE_CONFIG, "%s", pl.message);
+	cr_assert_eq(pl.page_bytes, 163840);
+	cr_assert_eq(pl.kv.attn_block_size, 80);
+	model_done(&m);
+}
