@@ -349,6 +349,44 @@ app_open_screen(struct app *a, bool headless)
 	return a->term->screen != NULL;
 }
 
+/*
+ * Sequences terminals send for keys that TERM's description may name
+ * otherwise or not at all: tmux and screen send ESC [ 1 ~ and ESC [ 4 ~
+ * for Home and End whatever TERM says (TERM=xterm-256color inside tmux
+ * is common), and vt100's description has no Home, End, PgUp, PgDn,
+ * Del or Shift-Tab.  Each is bound only where TERM names no key for it,
+ * so a sequence TERM names keeps its meaning.
+ */
+static const struct {
+	const char *seq;
+	int key;
+} alt_keys[] = {
+	{ "\033[1~", KEY_HOME },
+	{ "\033[4~", KEY_END },
+	{ "\033[7~", KEY_HOME },
+	{ "\033[8~", KEY_END },
+	{ "\033[H", KEY_HOME },
+	{ "\033[F", KEY_END },
+	{ "\033OH", KEY_HOME },
+	{ "\033OF", KEY_END },
+	{ "\033[5~", KEY_PPAGE },
+	{ "\033[6~", KEY_NPAGE },
+	{ "\033[3~", KEY_DC },
+	{ "\033[Z", KEY_BTAB },
+	{ "\033[1;2D", KEY_SLEFT },
+	{ "\033[1;2C", KEY_SRIGHT },
+};
+
+static void
+app_define_alt_keys(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof alt_keys / sizeof alt_keys[0]; i++)
+		if (key_defined(alt_keys[i].seq) == 0)
+			define_key(alt_keys[i].seq, alt_keys[i].key);
+}
+
 /* The screen's modes: raw keys, the paste markers, no cursor, the theme;
  * a headless screen rows x cols. */
 static void
@@ -367,6 +405,7 @@ app_setup_screen(struct app *a, bool headless, int rows, int cols)
 	/* the paste markers: no terminal description names them as keys */
 	define_key(KEYS_PASTE_BEGIN_SEQ, KEYS_PASTE_BEGIN);
 	define_key(KEYS_PASTE_END_SEQ, KEYS_PASTE_END);
+	app_define_alt_keys();
 	set_escdelay(25);
 	curs_set(0);
 	theme_apply(&a->theme, a->colour);

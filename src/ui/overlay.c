@@ -117,7 +117,8 @@ overlay_start(struct app *a, const struct sizing_opts *opts)
 	}
 }
 
-/* Up, Down, PgUp, PgDn, Left, Right and Home as the overlay's flags allow. */
+/* Up, Down, PgUp, PgDn, Left, Right, Home and End as the overlay's flags
+ * allow; PgDn and End stop at max_top() where the overlay has one. */
 static void
 scroll_key(struct app *a, struct overlay *o, enum action act)
 {
@@ -139,8 +140,14 @@ scroll_key(struct app *a, struct overlay *o, enum action act)
 			o->top = o->top > page ? o->top - page : 0;
 		break;
 	case ACT_PAGE_DOWN:
-		if (s & OVERLAY_SCROLL_PAGES)
+		if (s & OVERLAY_SCROLL_PAGES) {
 			o->top += page;
+			if (o->ops->max_top != NULL &&
+			    o->top > o->ops->max_top(a, o))
+				o->top = o->ops->max_top(a, o) > 0
+				    ? o->ops->max_top(a, o)
+				    : 0;
+		}
 		break;
 	case ACT_SLIDER_DEC:
 		if (s & OVERLAY_SCROLL_SIDE)
@@ -153,6 +160,11 @@ scroll_key(struct app *a, struct overlay *o, enum action act)
 	case ACT_FIRST:
 		if (s & OVERLAY_SCROLL_HOME)
 			o->top = 0;
+		break;
+	case ACT_LAST:
+		if ((s & OVERLAY_SCROLL_HOME) && o->ops->max_top != NULL &&
+		    o->ops->max_top(a, o) > 0)
+			o->top = o->ops->max_top(a, o);
 		break;
 	default: break;
 	}

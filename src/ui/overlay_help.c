@@ -1,7 +1,8 @@
 /*
  * overlay_help.c - the keys overlay (? or F1): every action of the key
  * table (action.h) with its keys and help, by context, so the help shown
- * is the binding in force.  Up/Down scroll; it has no state.
+ * is the binding in force.  Up/Down, PgUp/PgDn, Home/End scroll; it has
+ * no state.
  */
 #include "overlay.h"
 
@@ -37,7 +38,8 @@ help_draw(struct app *a, struct overlay *o)
 	int c, i, line = 0, y, rows;
 
 	overlay_frame(a, &box,
-	    "headroom keys (Esc or ? closes, Up/Down scroll)");
+	    "headroom keys (Esc or ? closes; Up/Down, PgUp/PgDn, Home/End "
+	    "scroll)");
 	rows = box.h - 2;
 	y = box.y + 2;
 	if (box.w > 90) {
@@ -73,7 +75,8 @@ help_draw(struct app *a, struct overlay *o)
 const struct overlay_ops overlay_help_ops = {
 	.name = "help",
 	.toggle = { ACT_HELP, ACT_DETAILS },
-	.scroll = OVERLAY_SCROLL_LINES,
+	.scroll =
+	    OVERLAY_SCROLL_LINES | OVERLAY_SCROLL_PAGES | OVERLAY_SCROLL_HOME,
 	.draw = help_draw,
 	.max_top = help_max_top,
 };

@@ -41,7 +41,7 @@ enum overlay_key {
 #define OVERLAY_SCROLL_LINES 0x1u /* Up, Down: one row */
 #define OVERLAY_SCROLL_PAGES 0x2u /* PgUp, PgDn: page rows */
 #define OVERLAY_SCROLL_SIDE 0x4u /* Left, Right: eight columns */
-#define OVERLAY_SCROLL_HOME 0x8u /* Home: the top */
+#define OVERLAY_SCROLL_HOME 0x8u /* Home: the top; End: max_top() */
 
 /* An overlay's place in the planner: its operations, state and scroll. */
 struct overlay {

@@ -1,9 +1,9 @@
 #!/bin/sh
 # Keys as a user types them, in tmux: a typed value replaces the one the
-# prompt shows; Home under a TERM that names another sequence for it is
-# ignored as a whole; Ctrl-C in a prompt cancels the prompt, not the
-# planner; Ctrl-Z gives the shell a terminal without bracketed paste, and
-# fg brings it back.
+# prompt shows; Home, End and PgDn as tmux sends them work under a TERM
+# that names other sequences for them (xterm) or none (vt100); Ctrl-C in
+# a prompt cancels the prompt, not the planner; Ctrl-Z gives the shell a
+# terminal without bracketed paste, and fg brings it back.
 . "${TOP_SRCDIR:-.}/tests/screen/journey-lib.sh"
 
 # 1. typing over the prefilled --max-model-len
@@ -29,23 +29,38 @@ j_wait "headroom exited 130, terminal restored"
 j_tmux kill-server
 J_SOCK="${J_SOCK}-term"
 
-# 3. tmux sends ESC [ 1 ~ for Home; TERM=xterm names ESC O H
-J_ENV="TERM=xterm"
-j_start 80 24 "$J_REF"
-j_wait "5 Verdict"
-j_keys 4 j
-j_keys Home
-j_wait "ignored the key ESC [1~"
-# the focus stayed in the flags pane ('1' would have moved it to the cards)
-j_keys Enter
-j_wait "max-model-len: 131072"
-j_keys Home
-j_wait "max-model-len: 131072"
-j_keys Escape
-j_wait_gone "max-model-len: "
-j_keys q
-j_wait "headroom exited 0, terminal restored"
-j_tmux kill-server
+# 3. tmux sends ESC [ 1 ~ / ESC [ 4 ~ for Home / End; TERM=xterm names
+# ESC O H / ESC O F, and vt100 names neither (nor PgUp, PgDn): they work
+for t in xterm vt100; do
+	J_ENV="TERM=$t"
+	j_start 80 24 "$J_REF"
+	j_wait "5 Verdict"
+	j_keys 4 j j
+	j_keys Home
+	j_keys Enter
+	j_wait "gpu-memory-utilization: 0.92"
+	j_screen | grep -q "ignored the key" && j_fail "$t: Home ignored"
+	j_keys Escape
+	j_wait_gone "gpu-memory-utilization: "
+	j_keys End Enter
+	j_wait ": "
+	j_screen | grep -q "gpu-memory-utilization: " && j_fail "$t: End did not move"
+	j_keys Escape
+	j_keys '?'
+	j_wait "headroom keys"
+	j_keys NPage
+	j_wait_gone " q                    quit"
+	j_keys End
+	j_wait "search the cards"
+	j_keys Home
+	j_wait " q                    quit"
+	j_keys Escape
+	j_wait_gone "headroom keys"
+	j_keys q
+	j_wait "headroom exited 0, terminal restored"
+	j_tmux kill-server
+	J_SOCK="${J_SOCK}-$t"
+done
 J_SOCK="${J_SOCK}-tstp"
 J_ENV=
 

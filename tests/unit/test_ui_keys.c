@@ -111,23 +111,21 @@ Test(keys, a_paste_over_the_value_shown_replaces_it)
 
 Test(keys, an_unknown_sequence_is_ignored_as_a_whole)
 {
-	struct app *a =
-	    start("xterm"); /* Home is ESC O H here, not ESC [ 1 ~ */
+	struct app *a = start("xterm"); /* no key of xterm's is ESC [ 9 9 ~ */
 	struct plan_input before = *app_headless_input(a);
 
-	keys(a,
-	    "4"); /* the flags pane; '1' would move the focus to the cards */
-	bytes(a, "\033[1~");
+	keys(a, "4"); /* the flags pane; '9' would be typed somewhere */
+	bytes(a, "\033[99~");
 	dump(a);
 	cr_assert(memcmp(&before, app_headless_input(a), sizeof before) == 0);
-	cr_assert_not_null(strstr(status_line(), "ignored the key ESC [1~"),
+	cr_assert_not_null(strstr(status_line(), "ignored the key ESC [99~"),
 	    "%s", screen);
 	/* the flags pane still has the focus: j moves its cursor to max-model-len */
 	keys(a, "j<Enter>");
 	cr_assert_not_null(strstr(dump(a), "--max-model-len: 131072"), "%s",
 	    screen);
 	/* in a prompt: neither Esc (closing it) nor text */
-	bytes(a, "\033[1~\033[15;2~\033Ox");
+	bytes(a, "\033[99~\033[15;2~\033Ox");
 	cr_assert_not_null(strstr(dump(a), "--max-model-len: 131072"), "%s",
 	    screen);
 	cr_assert_null(strstr(screen, "131072["), "%s", screen);
@@ -145,6 +143,52 @@ Test(keys, an_unknown_sequence_is_ignored_as_a_whole)
 	cr_assert_not_null(strstr(status_line(), ": "), "a prompt is open: %s",
 	    screen);
 	app_headless_free(&a);
+}
+
+/* tmux sends ESC [ 1 ~ / ESC [ 4 ~ for Home / End under any TERM, and
+ * vt100 names no Home, End, PgUp, PgDn or Shift-Tab: they work all the
+ * same. */
+Test(keys, home_end_and_pages_of_tmux_work_under_any_term)
+{
+	const char *terms[] = { "xterm", "xterm-256color", "vt100" };
+	size_t t;
+
+	for (t = 0; t < sizeof terms / sizeof terms[0]; t++) {
+		struct app *a = start(terms[t]);
+
+		/* the flags pane, two rows down, then Home: the first row */
+		keys(a, "4jj");
+		bytes(a, "\033[1~");
+		keys(a, "<Enter>");
+		cr_assert_not_null(strstr(dump(a),
+				       "--gpu-memory-utilization: 0.92"),
+		    "%s: Home did not reach the first row: %s", terms[t],
+		    status_line());
+		keys(a, "<Esc>");
+		/* End, then Home again through xterm's own and the
+		 * console's sequences */
+		bytes(a, "\033[4~");
+		keys(a, "<Enter>");
+		cr_assert_null(strstr(dump(a), "--gpu-memory-utilization:"),
+		    "%s: End did not move: %s", terms[t], status_line());
+		keys(a, "<Esc>");
+		bytes(a, "\033[H");
+		keys(a, "<Enter>");
+		cr_assert_not_null(strstr(dump(a),
+				       "--gpu-memory-utilization: 0.92"),
+		    "%s: ESC [ H: %s", terms[t], status_line());
+		keys(a, "<Esc>");
+		/* PgDn in the help, and Shift-Tab back from the flags */
+		keys(a, "?");
+		bytes(a, "\033[6~");
+		cr_assert_null(strstr(dump(a), "    q      "),
+		    "%s: PgDn did not scroll the help: %s", terms[t], screen);
+		keys(a, "<Esc>");
+		bytes(a, "\033[Z");
+		cr_assert_null(strstr(dump(a), "ignored the key"), "%s: %s",
+		    terms[t], status_line());
+		app_headless_free(&a);
+	}
 }
 
 Test(keys, ctrl_c_in_a_prompt_cancels_the_prompt)

@@ -177,6 +177,32 @@ Test(overlay_ops, the_help_scrolls_to_its_last_row_only)
 	app_headless_free(&a);
 }
 
+/* The help is five screens at 80x24: PgDn, End and Home reach every row. */
+Test(overlay_ops, the_help_pages_to_its_ends)
+{
+	struct app *a = start();
+	struct overlay *ov = &a->overlays[OVERLAY_HELP];
+	int k, last;
+
+	overlay_open(a, OVERLAY_HELP);
+	last = overlay_ops_of(OVERLAY_HELP)->max_top(a, ov);
+	update_key(a, KEY_NPAGE);
+	cr_assert_eq(ov->top, a->rows / 2, "PgDn moves half a screen");
+	for (k = 0; k < last; k++)
+		update_key(a, KEY_NPAGE);
+	cr_assert_eq(ov->top, last, "PgDn stops at the last row");
+	update_key(a, KEY_UP);
+	cr_assert_eq(ov->top, last - 1, "one Up from the end moves one row");
+	update_key(a, KEY_HOME);
+	cr_assert_eq(ov->top, 0);
+	update_key(a, KEY_END);
+	cr_assert_eq(ov->top, last);
+	update_key(a, KEY_PPAGE);
+	cr_assert_eq(ov->top, last - a->rows / 2);
+	cr_assert_eq(a->overlay, OVERLAY_HELP);
+	app_headless_free(&a);
+}
+
 Test(overlay_ops, a_state_lives_until_the_planner_ends)
 {
 	struct app *a = start();
