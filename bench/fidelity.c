@@ -54,6 +54,27 @@ str(const cJSON *o, const char *k)
 	return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
+/*
+ * A failure is a memory failure when its logged error speaks of memory (an
+ * out-of-memory error, vLLM's KV-cache and free-memory refusals).  Other
+ * failures (a driver error in a kernel autotuner, a GPU hang, a crash whose
+ * traceback is not on record) say nothing of whether the memory fitted:
+ * their verdicts are counted apart, not as agreements or misses.
+ */
+static int
+memory_failure(const char *error)
+{
+	static const char *const words[] = { "memory", "OOM", "out of memory" };
+	size_t i;
+
+	if (error == NULL)
+		return 0;
+	for (i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strstr(error, words[i]) != NULL)
+			return 1;
+	return 0;
+}
+
 static void
 diag(void *ctx, const char *m)
 {
@@ -505,7 +526,10 @@ main(int argc, char **argv)
 	struct stat_acc x_tok = { 0 }, x_conc = { 0 }, e_rem = { 0 };
 	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0,
 	    exact_tok = 0, layout_ok = 0, layout_n = 0, kvonly_ok = 0,
-	    kvonly_n = 0;
+	    kvonly_n = 0, nonmem_n = 0, warm_n = 0;
+	double warm_min = 0;
+	const char *warm_min_id = "";
+	char nonmem_ids[1024] = "";
 	struct {
 		const char *name;
 		struct stat_acc kvpct, xtok, xconc, rem, hkv, hrem;
@@ -582,7 +606,7 @@ main(int argc, char **argv)
 		struct plan_input in;
 		struct plan p, px;
 		double kv, w, a, n, cg, tok, conc, total;
-		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok,
+		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok, nonmem,
 		    have_rem = 0, held, layout_only, lblock;
 		double rem_log = 0, rem_est = 0, lpad, adv_total;
 
@@ -749,6 +773,8 @@ main(int argc, char **argv)
 				       "vs %.0f tokens\n",
 				    id, (long long)px.kv_tokens, tok);
 		}
+		nonmem = outcome && strcmp(outcome, "ok") != 0 &&
+		    !memory_failure(str(c, "error_message"));
 		v_ok = (outcome && strcmp(outcome, "ok") == 0) ==
 		    (p.phase == PHASE_NONE);
 		if (v_ok && phase && p.phase != PHASE_NONE) {
@@ -765,8 +791,16 @@ main(int argc, char **argv)
 			    (strstr(phase, "cuda_graph") &&
 				strcmp(ph, "cuda-graphs") == 0);
 		}
-		verdict_n++;
-		verdict_ok += v_ok;
+		if (nonmem) {
+			size_t l = strlen(nonmem_ids);
+
+			nonmem_n++;
+			snprintf(nonmem_ids + l, sizeof nonmem_ids - l, "%s%s",
+			    l > 0 ? ", " : "", id);
+		} else {
+			verdict_n++;
+			verdict_ok += v_ok;
+		}
 		printf("%-58.58s %+7.2f %+7.2f %+7.2f %+7.2f | %8.2f %8.2f "
 		       "%+6.1f%% | "
 		       "%9.0f %9lld | %6.2f %6.2f | %s%s\n",
@@ -779,10 +813,33 @@ main(int argc, char **argv)
 			 : NAN,
 		    oktok ? tok : NAN, (long long)p.kv_tokens,
 		    okconc ? conc : NAN, p.max_concurrency,
-		    v_ok ? "ok" : "MISMATCH ",
-		    v_ok ? ""
-			 : (p.phase == PHASE_NONE ? "(predicted start)"
-						  : plan_phase_name(p.phase)));
+		    nonmem     ? "not a memory failure: "
+			: v_ok ? "ok"
+			       : "MISMATCH ",
+		    nonmem ? (p.phase == PHASE_NONE
+				     ? "vLLM failed, headroom predicts a start"
+				     : plan_phase_name(p.phase))
+			: v_ok
+			? ""
+			: (p.phase == PHASE_NONE ? "(predicted start)"
+						 : plan_phase_name(p.phase)));
+		/* the sampler warm-up after graph capture: every real start
+		 * should keep a margin (estimates; doc/estimates.md) */
+		if (p.warmup_need > 0) {
+			double margin =
+			    units_gib(p.warmup_left) - units_gib(p.warmup_need);
+
+			printf("  %-56.56s warm-up after capture: left %.2f "
+			       "GiB, needs %.2f GiB (margin %+.2f)\n",
+			    id, units_gib(p.warmup_left),
+			    units_gib(p.warmup_need), margin);
+			if (outcome && strcmp(outcome, "ok") == 0 &&
+			    (warm_n == 0 || margin < warm_min)) {
+				warm_min = margin;
+				warm_min_id = id;
+			}
+			warm_n += outcome && strcmp(outcome, "ok") == 0;
+		}
 		if (have_rem)
 			printf("  %-56.56s remainder (activation + non-torch): "
 			       "log %.2f GiB, "
@@ -829,6 +886,14 @@ main(int argc, char **argv)
 	    e_rem.n ? e_rem.sum_abs / e_rem.n : 0, e_rem.max_abs, e_rem.n);
 	printf("  verdict (starts / phase) %d of %d agree\n", verdict_ok,
 	    verdict_n);
+	printf("  warm-up after capture   smallest margin of a real start "
+	       "%+.2f GiB (%s; n=%d)\n",
+	    warm_min, warm_min_id, warm_n);
+	printf("  not memory failures     %d counted apart (the run failed for "
+	       "a "
+	       "reason other than memory, or its cause is not on record): "
+	       "%s\n",
+	    nonmem_n, nonmem_n > 0 ? nonmem_ids : "none");
 	printf("  hybrid block size       %d of %d agree with the log's "
 	       "\"Setting attention block size\" (and state padding)\n",
 	    layout_ok, layout_n);

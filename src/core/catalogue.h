@@ -330,6 +330,8 @@ struct coeff_set {
 	double cuda_context_gib; /* held before vLLM's snapshot */
 	double
 	    sampler_warmup_fraction; /* of the sampler peak, needed after capture */
+	double mxfp4_moe_warmup_bytes_per_logit; /* more after capture, MXFP4
+						    MoE on Hopper (estimate) */
 	double
 	    encoder_bytes_per_token; /* multimodal profile, per encoder token */
 	char *source;

@@ -1324,12 +1324,17 @@ walk_graphs(struct walk *w)
 		}
 		p->n_capture_sizes = n;
 	} else {
-		p->n_capture_sizes =
-		    overhead_capture_sizes(p->max_num_seqs * w->q,
-			p->max_num_batched_tokens, in->max_capture_size,
-			t->max_capture_cap,
-			in->performance_mode == PLAN_PERF_INTERACTIVITY, sizes,
-			PLAN_MAX_CAPTURE);
+		int max_capture = in->max_capture_size;
+
+		if (max_capture <= 0 && t->gptoss_capture_1024 &&
+		    m->architecture != NULL &&
+		    strcmp(m->architecture, "GptOssForCausalLM") == 0)
+			max_capture = 1024;
+		p->n_capture_sizes = overhead_capture_sizes(p->max_num_seqs *
+			w->q,
+		    p->max_num_batched_tokens, max_capture, t->max_capture_cap,
+		    in->performance_mode == PLAN_PERF_INTERACTIVITY, sizes,
+		    PLAN_MAX_CAPTURE);
 	}
 	if (w->q > 1 && p->n_capture_sizes > 0 &&
 	    (cg == PLAN_CG_FULL || cg == PLAN_CG_FULL_DECODE_ONLY ||
@@ -1950,6 +1955,21 @@ walk_kv_checks(struct walk *w)
 	p->kv_cache = p->num_blocks * p->page_bytes * p->group_size;
 }
 
+/*
+ * What the warm-up after graph capture needs beyond the sampler's working set
+ * (estimate, doc/estimates.md): MXFP4 MoE checkpoints on Hopper, per logit of
+ * the dummy requests; 0 elsewhere.
+ */
+static double
+warmup_extra(const struct walk *w, int reqs)
+{
+	if (w->p->format != FMT_MXFP4 || w->m->n_experts <= 0 || w->cc < 9.0 ||
+	    w->cc >= 10.0)
+		return 0;
+	return w->co->mxfp4_moe_warmup_bytes_per_logit * (double)reqs *
+	    (double)w->m->vocab;
+}
+
 /* After the KV allocation: graph capture, then the sampler warm-up. */
 static void
 walk_after_kv(struct walk *w)
@@ -1969,12 +1989,15 @@ walk_after_kv(struct walk *w)
 	}
 	if (p->phase != PHASE_NONE || last->o.sampler <= 0)
 		return;
+	reqs = p->max_num_seqs < p->max_num_batched_tokens
+	    ? p->max_num_seqs
+	    : p->max_num_batched_tokens;
 	left = free_after - p->cuda_graphs;
-	if (left < (int64_t)(w->co->sampler_warmup_fraction *
-		       (double)last->o.sampler)) {
-		reqs = p->max_num_seqs < p->max_num_batched_tokens
-		    ? p->max_num_seqs
-		    : p->max_num_batched_tokens;
+	p->warmup_left = left;
+	p->warmup_need =
+	    (int64_t)(w->co->sampler_warmup_fraction * (double)last->o.sampler +
+		warmup_extra(w, reqs));
+	if (left < p->warmup_need) {
 		p->phase = PHASE_SAMPLER_WARMUP;
 		msg_sampler_oom(reqs, p->message, sizeof p->message);
 	}

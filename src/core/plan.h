@@ -246,6 +246,10 @@ struct plan {
 	int64_t draft_activation; /* the drafter's phase of the profile run
 				     (estimate; 0 without a drafter) */
 	int64_t draft_graphs; /* its share of the graph pool (estimate) */
+	/* the sampler warm-up after graph capture (estimates; 0 when the walk
+	 * stops before it or the stage has no sampler): what is left on the
+	 * card then, and what the warm-up needs */
+	int64_t warmup_left, warmup_need;
 	/* KV layout */
 	int64_t page_bytes; /* one block of one layer */
 	int group_size, n_groups, n_full_groups, padding_layers;

@@ -211,6 +211,15 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	t->batched_big = 8192;
 	t->batched_small = 2048;
 	t->max_capture_cap = 512;
+	/* GptOssForCausalLMConfig.verify_and_update_config
+	 * (vllm/model_executor/models/config.py): max_cudagraph_capture_size =
+	 * 1024 when neither cudagraph_capture_sizes nor
+	 * max_cudagraph_capture_size is set, "Overriding max cuda graph capture
+	 * size to 1024 for performance."  Evidence: the three 0.19.0 gpt-oss-20b
+	 * startups print it and "PIECEWISE=83 (largest=1024), FULL=83".  Older
+	 * releases carried other forms (a size list in 0.10.x, 992 in a
+	 * 0.11.1rc2 build): 0.19.0 is the first release known to have this one. */
+	t->gptoss_capture_1024 = v >= VLLM_VER(0, 19, 0);
 	t->block_default = 16;
 	t->block_mla = 64;
 	t->block_mla_sm100 = 128;

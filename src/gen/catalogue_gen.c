@@ -315,6 +315,7 @@ static const struct field coeff_fields[] = {
 	FLD(struct coeff_set, non_torch_pp_gib, K_DBL),
 	FLD(struct coeff_set, cuda_context_gib, K_DBL),
 	FLD(struct coeff_set, sampler_warmup_fraction, K_DBL),
+	FLD(struct coeff_set, mxfp4_moe_warmup_bytes_per_logit, K_DBL),
 	FLD(struct coeff_set, encoder_bytes_per_token, K_DBL),
 	FLD(struct coeff_set, source, K_STR),
 };

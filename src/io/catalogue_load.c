@@ -554,6 +554,7 @@ load_estimate(struct ctx *x, struct catalogue *c, const cJSON *e)
 		F(non_torch_pp_gib),
 		F(cuda_context_gib),
 		F(sampler_warmup_fraction),
+		F(mxfp4_moe_warmup_bytes_per_logit),
 		F(encoder_bytes_per_token),
 #undef F
 	};

@@ -388,3 +388,126 @@ Test(plan, sampler_warmup_keeps_the_real_starts_at_0_95)
 		    test_gib(p.available_kv), cases[i].kv_log);
 	}
 }
+
+/* The three gpt-oss-20b startups of vLLM 0.19.0 on H100 (llm-d-planner
+ * accuracy logs): at utilization 0.95 TP 1 and TP 2 fail after graph
+ * capture with vLLM's sampler warm-up error; at 0.90 they start. */
+static void
+gptoss_h100(struct plan_input *in, int tp, double util)
+{
+	test_input(in, "h100-sxm", "openai/gpt-oss-20b", NULL);
+	in->gpu_total_gib = 79.19;
+	in->version = VLLM_VER(0, 19, 0);
+	in->util = util;
+	in->tp = tp;
+	in->max_model_len = 8192;
+}
+
+Test(plan, sampler_warmup_refuses_gpt_oss_at_0_95)
+{
+	const struct catalogue *c = test_catalogue();
+	int tp;
+
+	for (tp = 1; tp <= 2; tp *= 2) {
+		struct plan_input in;
+		struct plan p;
+
+		gptoss_h100(&in, tp, 0.95);
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_SAMPLER_WARMUP, "TP %d: %s", tp,
+		    p.message);
+		cr_assert_str_eq(p.message,
+		    "CUDA out of memory occurred when warming up sampler with "
+		    "1024 dummy requests. Please try lowering `max_num_seqs` "
+		    "or `gpu_memory_utilization` when initializing the "
+		    "engine.");
+		/* the KV cache was sized as vLLM logged it (58.47 / 63.28) */
+		cr_assert(fabs(test_gib(p.available_kv) -
+			      (tp == 1 ? 58.47 : 63.28)) < 0.3,
+		    "TP %d: KV %.2f", tp, test_gib(p.available_kv));
+		cr_assert(p.warmup_left < p.warmup_need);
+	}
+}
+
+Test(plan, sampler_warmup_keeps_gpt_oss_at_0_90)
+{
+	const struct catalogue *c = test_catalogue();
+	int tp;
+
+	for (tp = 1; tp <= 2; tp *= 2) {
+		struct plan_input in;
+		struct plan p;
+
+		gptoss_h100(&in, tp, 0.90);
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_NONE, "TP %d: %s", tp, p.message);
+		/* a margin of more than 2 GiB: 3.96 GiB more left than at 0.95 */
+		cr_assert(test_gib(p.warmup_left - p.warmup_need) > 2.0,
+		    "TP %d: left %.2f, needs %.2f", tp, test_gib(p.warmup_left),
+		    test_gib(p.warmup_need));
+	}
+}
+
+Test(plan, sampler_warmup_extra_is_mxfp4_moe_on_hopper_only)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan hopper, ampere, dense;
+	double logits = 1024.0 * 201088;
+
+	/* gpt-oss on Hopper: the sampler's 15.2 B and 9.5 B more per logit */
+	gptoss_h100(&in, 1, 0.90);
+	plan_compute(c, &in, &hopper);
+	cr_assert(fabs((double)hopper.warmup_need - 24.7 * logits) <
+		0.001 * logits,
+	    "needs %.0f", (double)hopper.warmup_need);
+	/* on an A100 80GB (8.0, 256 requests) the sampler's working set alone */
+	test_input(&in, "a100-80gb-sxm", "openai/gpt-oss-20b", NULL);
+	in.version = VLLM_VER(0, 19, 0);
+	in.util = 0.90;
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &ampere);
+	cr_assert_eq(ampere.max_num_seqs, 256);
+	cr_assert(fabs((double)ampere.warmup_need - 15.2 * logits / 4) <
+		0.001 * logits,
+	    "needs %.0f", (double)ampere.warmup_need);
+	/* a 16-bit dense model on Hopper: the sampler alone */
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.gpu_total_gib = 79.19;
+	in.version = VLLM_VER(0, 19, 0);
+	in.util = 0.95;
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &dense);
+	cr_assert(fabs((double)dense.warmup_need - 15.2 * 1024.0 * 128256) <
+	    1024.0 * 128256 * 0.001);
+}
+
+Test(plan, gpt_oss_captures_up_to_1024_from_0_19)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	/* "Overriding max cuda graph capture size to 1024 for performance."
+	 * then "PIECEWISE=83 (largest=1024), FULL=83 (largest=1024)" */
+	gptoss_h100(&in, 1, 0.95);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.n_capture_sizes, 83);
+	cr_assert_eq(p.max_capture_size, 1024);
+	/* only when neither the sizes nor the largest size is given */
+	gptoss_h100(&in, 1, 0.95);
+	in.max_capture_size = 512;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.n_capture_sizes, 51);
+	cr_assert_eq(p.max_capture_size, 512);
+	/* capped by max_num_batched_tokens as every largest size is */
+	gptoss_h100(&in, 1, 0.95);
+	in.max_num_batched_tokens = 600;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.max_capture_size, 600);
+	/* before 0.19.0 the form of the override is not established */
+	gptoss_h100(&in, 1, 0.95);
+	in.version = VLLM_VER(0, 18, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.n_capture_sizes, 51);
+}
