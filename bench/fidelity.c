@@ -267,17 +267,53 @@ log_has(const cJSON *c, const char *needle)
 }
 
 /*
+ * vLLM's releases from 0.22.0 with the dates of their tags, as the release
+ * pages give them (a release list of 2026-09-03; doc/estimates.md, "Which
+ * release carries which rule").  A case that names no version but carries
+ * the date of its source (source.date) is planned at the last release
+ * tagged on or before that date; 0 when the date is before the table.
+ */
+static int
+release_on(const char *date)
+{
+	static const struct {
+		const char *date;
+		int version;
+	} rel[] = {
+		{ "2026-05-29", VLLM_VER(0, 22, 0) },
+		{ "2026-06-05", VLLM_VER(0, 22, 1) },
+		{ "2026-06-15", VLLM_VER(0, 23, 0) },
+		{ "2026-06-29", VLLM_VER(0, 24, 0) },
+		{ "2026-07-11", VLLM_VER(0, 25, 0) },
+		{ "2026-07-14", VLLM_VER(0, 25, 1) },
+		{ "2026-07-27", VLLM_VER(0, 26, 0) },
+		{ "2026-08-10", VLLM_VER(0, 27, 0) },
+	};
+	int v = 0;
+	size_t k;
+
+	if (date == NULL || strlen(date) != 10)
+		return 0;
+	for (k = 0; k < sizeof rel / sizeof rel[0]; k++)
+		if (strcmp(rel[k].date, date) <= 0)
+			v = rel[k].version;
+	return v;
+}
+
+/*
  * Builds the input of a case; returns 0, or -1 with the reason it is
  * skipped.  The card's total is the one the log prints, else the one its
  * CUDA-graph advisory implies (*advisory_total, 0 when not used: what the
  * run itself shows beats the catalogue's figure of another machine), else
  * the catalogue card's.  A case whose card total is unknown but whose log
  * prints the hybrid block size, or the KV memory and the tokens, is
- * planned on a nominal card for those lines alone (*layout_only).
+ * planned on a nominal card for those lines alone (*layout_only).  *dated
+ * is the source's date when the release was taken from it.
  */
 static int
 case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
-    const char **why, int *layout_only, double *advisory_total)
+    const char **why, int *layout_only, double *advisory_total,
+    const char **dated)
 {
 	const cJSON *gpu = cJSON_GetObjectItemCaseSensitive(c, "gpu");
 	const char *gname = str(gpu, "model"), *mid = str(c, "model_id");
@@ -291,13 +327,22 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	int ok, mi, ki;
 
 	plan_input_init(in);
+	*dated = NULL;
 	if (ver == NULL || vllm_version_parse(ver, &in->version) != 0) {
+		const char *date =
+		    str(cJSON_GetObjectItemCaseSensitive(c, "source"), "date");
+
 		/* llm-d-benchmark runs without a printed version were v0.11 */
 		in->version = VLLM_VER(0, 11, 0);
+		if (ver == NULL && release_on(date) > 0) {
+			in->version = release_on(date);
+			*dated = date;
+		}
 	}
 	static const struct {
 		const char *pattern, *id;
 	} cards[] = {
+		{ "GH200", "gh200" }, /* before "H200", which it contains */
 		{ "H100", "h100-sxm" },
 		{ "A100 80GB", "a100-80gb-sxm" },
 		{ "A100 40GB", "a100-40gb" },
@@ -474,6 +519,13 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	v = num(c, "max_num_batched_tokens", &ok);
 	if (ok)
 		in->max_num_batched_tokens = (int)v;
+	/* the LLM class's default on cards of 70 GiB or more, A100 aside
+	 * (EngineArgs.get_batch_defaults in vllm/engine/arg_utils.py:
+	 * UsageContext.LLM_CLASS 16384, the API server 8192) */
+	if (!ok && flags && strstr(flags, "usage context LLM_CLASS") &&
+	    in->gpu >= 0 && cat->gpus[in->gpu].cuda_total_gib >= 70 &&
+	    strstr(cat->gpus[in->gpu].name, "A100") == NULL)
+		in->max_num_batched_tokens = 16384;
 	v = num(c, "block_size", &ok);
 	if (ok)
 		in->block_size = (int)v;
@@ -503,6 +555,11 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	if ((flags && strstr(flags, "--runner pooling")) ||
 	    log_has(c, "'runner': 'pooling'"))
 		in->runner = PLAN_RUNNER_POOLING;
+	/* the flag as vllm serve takes it, or the LLM class's keyword */
+	if (flags &&
+	    (strstr(flags, "--enable-expert-parallel") ||
+		strstr(flags, "enable_expert_parallel=True")))
+		in->expert_parallel = 1;
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "enforce_eager")))
 		in->enforce_eager = true;
 	if (kv && strcmp(kv, "auto") != 0 &&
@@ -609,9 +666,10 @@ main(int argc, char **argv)
 		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok, nonmem,
 		    have_rem = 0, held, layout_only, lblock;
 		double rem_log = 0, rem_est = 0, lpad, adv_total;
+		const char *dated;
 
-		if (case_input(&cat, c, &in, &why, &layout_only, &adv_total) !=
-		    0) {
+		if (case_input(&cat, c, &in, &why, &layout_only, &adv_total,
+			&dated) != 0) {
 			printf("%-58.58s skipped: %s\n", id, why);
 			skipped++;
 			continue;
@@ -621,6 +679,12 @@ main(int argc, char **argv)
 			       "CUDA-graph advisory implies "
 			       "(--gpu-total-gib)\n",
 			    id, adv_total);
+		if (dated)
+			printf("  %-56.56s names no vLLM version: planned at "
+			       "%d.%d.%d, the last release before its source's "
+			       "date (%s)\n",
+			    id, in.version / 10000, in.version / 100 % 100,
+			    in.version % 100, dated);
 		plan_compute(&cat, &in, &p);
 		/* the hybrid layout the log prints against the plan's */
 		log_layout(c, &lblock, &lpad);

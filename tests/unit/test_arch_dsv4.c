@@ -13,6 +13,7 @@
  */
 #include <cjson/cJSON.h>
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,11 +22,10 @@
 #include "core/messages.h"
 #include "core/plan.h"
 #include "core/speed.h"
+#include "core/units.h"
 #include "core/vllm_version.h"
 #include "core/weights_dsv4.h"
 #include "helpers.h"
-
-#define GIB (1024LL * 1024 * 1024)
 
 /* Flash: 43 decoder layers, 0 0 then 4 128 ... 4; the 44th (0) is MTP. */
 static int flash_ratios[44];
@@ -863,6 +863,38 @@ Test(arch_dsv4, plans_the_refusal_of_vllm_issue_44376)
 	in.kv_cache_memory_bytes = 5555LL * 1051776;
 	plan_compute(test_catalogue(), &in, &p);
 	cr_assert_str_eq(p.message, want);
+}
+
+/*
+ * The same start on the catalogue's GH200: 95.0 GiB as CUDA reports it
+ * (data/gpus.yaml: the 97,280 MiB an OpenCL report prints), so vLLM's
+ * budget is 0.95 x 95.0 = 90.25 GiB; the weights are the derived 74.29 GiB
+ * at 16,384 batched tokens (74.818 at 32,768, less half the MTP hidden
+ * buffer, 16,384 x 4 x 4096 x 2 bytes = 0.5 GiB, and the top-k indices,
+ * 16,384 x 512 x 4 bytes).
+ */
+Test(arch_dsv4, issue_44376_on_the_catalogue_gh200)
+{
+	const struct catalogue *cat = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "gh200", "deepseek-ai/DeepSeek-V4-Flash", NULL);
+	cr_assert_float_eq(cat->gpus[in.gpu].cuda_total_gib, 95.0, 1e-9);
+	in.version = VLLM_VER(0, 22, 0);
+	in.tp = 2;
+	in.expert_parallel = 1;
+	in.kv_dtype = KV_FP8;
+	in.block_size = 256;
+	in.max_model_len = 30000;
+	in.max_num_batched_tokens = 16384;
+	in.util = 0.95;
+	plan_compute(cat, &in, &p);
+	cr_assert_eq(p.total, 95LL * GIB);
+	cr_assert(llabs(p.requested - (int64_t)(0.95 * 95 * GIB)) < 2 * MIB,
+	    "%lld", (long long)p.requested);
+	cr_assert(fabs(units_gib(p.weights) - 74.29) < 0.005, "%.4f",
+	    units_gib(p.weights));
 }
 
 /* What the plan refuses for DeepSeek-V4, and the releases it cannot place. */
