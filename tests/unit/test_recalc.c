@@ -209,6 +209,37 @@ Test(calc, batched_tokens_rerun_gemma3n_weights)
 	recalc_free(&c);
 }
 
+/* DeepSeek-V4 loads buffers of max_num_batched_tokens rows (top-k indices,
+ * MTP hidden states): a scheduler edit moves its weights, and only its. */
+Test(calc, batched_tokens_move_the_weights_of_deepseek_v4)
+{
+	struct plan_input in;
+	struct recalc *c;
+	struct plan_input e;
+	unsigned long w;
+	int64_t before;
+
+	test_input(&in, "h200-sxm", "deepseek-ai/DeepSeek-V4-Flash", NULL);
+	in.tp = 8;
+	in.kv_dtype = KV_FP8;
+	in.max_num_batched_tokens = 8192;
+	c = recalc_new(test_catalogue(), &in, fake_command);
+	cr_assert_not_null(c);
+	recalc_update(c);
+	before = recalc_plan(c)->weights;
+	w = recalc_recomputes(c, RECALC_N_WEIGHTS);
+	e = *recalc_input(c);
+	e.max_num_batched_tokens = 16384;
+	recalc_set_input(c, &e);
+	recalc_update(c);
+	cr_assert_eq(recalc_recomputes(c, RECALC_N_WEIGHTS), w + 1);
+	/* 8,192 more rows of 512 int32 indices and 4 x 4096 bf16 states */
+	cr_assert_eq(recalc_plan(c)->weights - before,
+	    8192LL * (512 * 4 + 4 * 4096 * 2));
+	assert_plan_equals_scratch(c, "dsv4 batched tokens");
+	recalc_free(&c);
+}
+
 Test(calc, pipeline_stages_make_weights_read_the_budget)
 {
 	struct plan_input in;
