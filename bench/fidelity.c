@@ -104,6 +104,12 @@ static const struct {
 	 * checks the block size only) */
 	{ "chankhavu/Nemotron-Cascade-2-30B-A3B",
 	    "nemotron-h/Nemotron-3-Nano-30B-A3B-BF16", 0 },
+	/* a row that names the model by its sizes only (hidden 896, 24
+	 * layers, 14 heads, 2 KV heads): Qwen2-0.5B-Instruct has them */
+	{ "Qwen2.5-0.5B class", "qwen2/Qwen2-0.5B-Instruct", 0 },
+	/* LFM2.5-1.2B keeps LFM2-1.2B's architecture (16 layers, 10 conv
+	 * and 6 attention, vocab 65,536, 1.17B parameters: its model card) */
+	{ "LiquidAI/LFM2.5-1.2B-Instruct", "lfm2/LFM2-1.2B", 0 },
 	/* the fields of its config.json a public test quotes (SOURCE) */
 	{ "ibm-granite/granite-4.0-h-1b", "granite-4.0-h/granite-4.0-h-1b", 0 },
 };
@@ -321,7 +327,7 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		   *ver = str(c, "vllm_version");
 	const char *kv = str(c, "kv_cache_dtype"),
 		   *flags = str(c, "other_flags");
-	const char *arch = str(c, "arch_ref");
+	const char *arch = str(c, "arch_ref"), *quant = str(c, "quantization");
 	char idbuf[256];
 	double v;
 	int ok, mi, ki;
@@ -477,6 +483,14 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		/* nothing to compare: the plan stops at the configuration */
 		*why = "headroom refuses the architecture";
 		return -1;
+	}
+	if (quant && strncmp(quant, "online_", 7) == 0 &&
+	    strncmp(quant, "online_fp8", 10) != 0) {
+		/* weights headroom does not size; the KV arithmetic from the
+		 * logged KV memory does not depend on them */
+		*why = "an online quantization headroom does not model (the "
+		       "weights)";
+		*layout_only = 1;
 	}
 	if (in->format != FMT_COUNT && ki < 0)
 		ki = -2; /* a derived checkpoint of that format */

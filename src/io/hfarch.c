@@ -297,7 +297,7 @@ static const char *const family_fields[][12] = {
 	    "layers_block_type", NULL },
 	[FAM_GRANITE_H] = { "mamba_n_heads", "mamba_d_state",
 	    "layers_block_type", NULL },
-	[FAM_LFM2] = { "conv_L_cache", NULL },
+	[FAM_LFM2] = { "conv_L_cache", "full_attn_idxs", NULL },
 	[FAM_DECILM] = { "block_configs", NULL },
 	[FAM_GEMMA4] = { "global_head_dim", "num_global_key_value_heads",
 	    "num_kv_shared_layers", NULL },
@@ -1077,6 +1077,44 @@ read_granite_h(const struct src *s, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
+/*
+ * LFM2's layers from full_attn_idxs, the form of the first LFM2 configs
+ * (no layer_types): transformers' Lfm2Config writes layer_types from it,
+ * "full_attention" at the listed indices and "conv" elsewhere, and vLLM's
+ * lfm2.py reads that list.  -1 with err and *bad for an index outside the
+ * layers.
+ */
+static int
+read_lfm2_attn_idxs(const cJSON *ix, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *e;
+	int i;
+
+	layers_alloc(m);
+	kinds_alloc(m);
+	for (i = 0; i < m->layers; i++) {
+		m->layer_kind[i] = LAYER_FULL;
+		m->ld[i].mixer = MIXER_SHORT_CONV;
+	}
+	i = 0;
+	cJSON_ArrayForEach(e, ix) {
+		int k = cJSON_IsNumber(e) ? int_of(e->valuedouble) : -1;
+
+		if (k < 0 || k >= m->layers) {
+			*bad = "full_attn_idxs";
+			snprintf(err, errlen,
+			    "config: full_attn_idxs[%d] is not a layer index "
+			    "from 0 to %d",
+			    i, m->layers - 1);
+			return -1;
+		}
+		m->ld[k].mixer = MIXER_ATTENTION;
+		i++;
+	}
+	return 0;
+}
+
 /* LFM2 (lfm2.py): conv layers and full attention */
 static int
 read_lfm2(const struct src *s, struct model *m, char *err, size_t errlen,
@@ -1084,9 +1122,13 @@ read_lfm2(const struct src *s, struct model *m, char *err, size_t errlen,
 {
 	int ff = num(s, "block_ff_dim", m->intermediate),
 	    mult = num(s, "block_multiple_of", 256);
-	const cJSON *fm = get(s, "block_ffn_dim_multiplier");
+	const cJSON *fm = get(s, "block_ffn_dim_multiplier"),
+		    *ix = get(s, "full_attn_idxs");
 
-	if (read_layer_types(s, m, err, errlen, bad) != 0)
+	if (get(s, "layer_types") == NULL && cJSON_IsArray(ix)) {
+		if (read_lfm2_attn_idxs(ix, m, err, errlen, bad) != 0)
+			return -1;
+	} else if (read_layer_types(s, m, err, errlen, bad) != 0)
 		return -1;
 	m->st.conv_l_cache = num(s, "conv_L_cache", 3);
 	/* Lfm2MLP: 2/3 of block_ff_dim, times the multiplier, to a multiple */

@@ -184,6 +184,73 @@ Test(hybrid_real, lfm25_short_conv_startup_of_0_17)
 }
 
 /*
+ * LiquidAI/LFM2-1.2B's config.json as first published names its attention
+ * layers in full_attn_idxs, without layer_types
+ * (tests/fixtures/configs/lfm2/LFM2-1.2B): transformers' Lfm2Config
+ * writes layer_types from it ("full_attention" at 2, 5, 8, 10, 12, 14,
+ * "conv" elsewhere) and vLLM's lfm2.py reads that, so it lays out as the
+ * layer_types form above: 10 conv states, block 16, state padded 300 %,
+ * 3 groups of 6 with 2 padding layers, and the C500 startup's 217,264
+ * tokens and 313.37x from its 40,738 blocks.
+ */
+Test(hybrid_real, lfm2_full_attn_idxs_lays_out_as_layer_types)
+{
+	const struct catalogue *c = test_catalogue();
+	static const int attn[] = { 2, 5, 8, 10, 12, 14 };
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	int i, k;
+
+	test_config_load("lfm2/LFM2-1.2B", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.n_state_layers, 10);
+	for (i = 0, k = 0; i < m.layers; i++) {
+		int is_attn = k < 6 && attn[k] == i;
+
+		cr_assert_eq(m.ld[i].mixer,
+		    is_attn ? MIXER_ATTENTION : MIXER_SHORT_CONV, "layer %d",
+		    i);
+		k += is_attn;
+	}
+	cr_assert_eq(m.intermediate, 8192);
+	input(&in, &m, 15.625, VLLM_VER(0, 17, 0));
+	in.dtype_override = FMT_FP16;
+	in.max_model_len = 2048;
+	in.util = 0.70;
+	in.enforce_eager = true;
+	in.kv_cache_memory_bytes = (int64_t)40738 * 196608;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.kv.attn_block_size, 16);
+	cr_assert_eq(p.kv.padding_layers, 2);
+	cr_assert_eq(p.kv_tokens, 217264);
+	cr_assert(two_decimals(p.max_concurrency) == 313.37, "%.4f",
+	    p.max_concurrency);
+	model_done(&m);
+}
+
+/* An index past the last layer is a bad file naming the field. */
+Test(hybrid_real, lfm2_full_attn_idxs_outside_the_layers)
+{
+	cJSON *cfg = cJSON_Parse(
+	    "{\"architectures\":[\"Lfm2ForCausalLM\"],\"model_type\":"
+	    "\"lfm2\",\"hidden_size\":2048,\"num_hidden_layers\":16,"
+	    "\"num_attention_heads\":32,\"num_key_value_heads\":8,"
+	    "\"vocab_size\":65536,\"conv_L_cache\":3,"
+	    "\"full_attn_idxs\":[2,5,16]}");
+	struct model m;
+	const char *bad = NULL;
+	char err[512];
+
+	cr_assert_not_null(cfg);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), -1);
+	cJSON_Delete(cfg);
+	cr_assert_str_eq(bad, "full_attn_idxs");
+	cr_assert(strstr(err, "full_attn_idxs[2]") != NULL, "%s", err);
+}
+
+/*
  * Qwen3.5-9B on an L40S (vLLM 0.19.0, defaults: utilization 0.9, max model
  * len 262,144, prefix caching off; search-index file 51781852921):
  * "Setting attention block size to 528 tokens", "Padding mamba page size
