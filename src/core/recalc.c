@@ -106,6 +106,15 @@ node_inputs(const struct recalc *c, enum recalc_node n)
 
 	if ((n == RECALC_N_WEIGHTS || n == RECALC_N_PROFILE) && c->in.pp > 1)
 		in |= IN_PLAN;
+	/* the scheduler group (deps) reaches the weights that hold
+	 * max_num_batched_tokens rows, Gemma 3n's and DeepSeek-V4's; that
+	 * budget is capped by max_num_seqs x max_model_len, and a RoPE cache
+	 * built up to max_model_len (MiniMax-Text-01, PLaMo 2) follows it too,
+	 * so for those models the KV group reaches them as well */
+	if (n == RECALC_N_WEIGHTS && c->in.model != NULL &&
+	    (c->in.model->ple_buffer || c->in.model->dsv4.layers > 0 ||
+		c->in.model->rope_upto_len))
+		in |= IN(RECALC_IN_KV);
 	return in;
 }
 

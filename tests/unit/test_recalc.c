@@ -240,6 +240,49 @@ Test(calc, batched_tokens_move_the_weights_of_deepseek_v4)
 	recalc_free(&c);
 }
 
+/* Weights that read the resolved max_num_batched_tokens (Gemma 3n's
+ * per-layer inputs buffer, DeepSeek-V4's indexer and hyper-connection
+ * buffers) are recomputed when it changes, directly or through the
+ * max_num_seqs x max_model_len cap; other models' are not. */
+Test(calc, batched_tokens_rerun_the_weights_that_read_them)
+{
+	static const char *const models[] = { "google/gemma-3n-E4B-it",
+		"deepseek-ai/DeepSeek-V4-Pro" };
+	size_t i;
+
+	for (i = 0; i < sizeof models / sizeof models[0]; i++) {
+		struct plan_input in, e;
+		struct recalc *c;
+		int64_t w;
+
+		test_input(&in, GPU, models[i], NULL);
+		in.tp = i == 0 ? 1 : 8;
+		c = recalc_new(test_catalogue(), &in, fake_command);
+		cr_assert_not_null(c);
+		recalc_update(c);
+		w = recalc_plan(c)->weights;
+		e = *recalc_input(c);
+		e.max_num_batched_tokens = 512;
+		recalc_set_input(c, &e);
+		recalc_update(c);
+		cr_assert_lt(recalc_plan(c)->weights, w, "%s", models[i]);
+		assert_plan_equals_scratch(c, models[i]);
+		/* the cap: 2 sequences of 128 tokens batch at most 256 */
+		e = *recalc_input(c);
+		e.max_num_batched_tokens = 0;
+		e.max_num_seqs = 2;
+		recalc_set_input(c, &e);
+		recalc_update(c);
+		e = *recalc_input(c);
+		e.max_model_len = 128;
+		*recalc_input_edit(c) = e;
+		recalc_touch(c, RECALC_IN_KV);
+		recalc_update(c);
+		assert_plan_equals_scratch(c, models[i]);
+		recalc_free(&c);
+	}
+}
+
 Test(calc, pipeline_stages_make_weights_read_the_budget)
 {
 	struct plan_input in;
