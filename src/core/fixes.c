@@ -84,6 +84,30 @@ add(struct cand_list *l, const struct plan_input *in, const char *flags,
 	    in->max_model_len > in->model->derived_max_len)
 		return;
 	plan_compute(l->c, in, &p);
+	/* a change that gets a plan stopped before the KV cache sizing past
+	 * it, only to stop there, is offered with the context vLLM estimates
+	 * for it (its "estimated maximum model length", rounded down), or
+	 * 32k where that holds no whole request (state layers) */
+	if (p.phase == PHASE_KV_CACHE && !l->base_starts &&
+	    l->base->phase != PHASE_KV_CACHE && p.estimated_max_model_len > 0 &&
+	    in->max_model_len == l->base_in->max_model_len &&
+	    strstr(flags, "--max-model-len") == NULL) {
+		int64_t lens[2] = { p.estimated_max_model_len, 32768 };
+		size_t k, had = l->n;
+
+		if (lens[0] > 1024)
+			lens[0] = lens[0] / 1024 * 1024;
+		for (k = 0; k < 2 && l->n == had && lens[k] <= lens[0]; k++) {
+			struct plan_input ctx = *in;
+			char both[sizeof l->out[0].flags];
+
+			ctx.max_model_len = lens[k];
+			snprintf(both, sizeof both, "%s --max-model-len %lld",
+			    flags, (long long)lens[k]);
+			add(l, &ctx, both, summary);
+		}
+		return;
+	}
 	/* a fix makes the plan start and carry at least one request */
 	if (p.phase != PHASE_NONE || p.total_concurrency < 1)
 		return;
@@ -338,7 +362,8 @@ fixes_try_scheduler(struct cand_list *l)
 	}
 }
 
-/* Twice the tensor parallelism, when the heads divide and no MIG slice. */
+/* Twice the tensor parallelism, when the heads divide and no MIG slice;
+ * four or eight times when twice does not fix the plan. */
 static void
 fixes_try_parallel(struct cand_list *l)
 {
@@ -346,11 +371,16 @@ fixes_try_parallel(struct cand_list *l)
 	const struct plan *p = l->base;
 	struct plan_input in;
 	char flags[160], sum[200];
+	size_t had = l->n;
+	int tp;
 
-	if (base->mig < 0 && p->tp < 8 && base->model &&
-	    base->model->heads % (p->tp * 2) == 0) {
+	if (base->mig >= 0 || base->model == NULL)
+		return;
+	for (tp = p->tp * 2; tp <= 8 && l->n == had; tp *= 2) {
+		if (base->model->heads % tp != 0)
+			break;
 		in = *base;
-		in.tp = p->tp * 2;
+		in.tp = tp;
 		if (in.gpus > 0 && in.gpus < in.tp * p->pp * p->dp)
 			in.gpus = in.tp * p->pp * p->dp;
 		snprintf(flags, sizeof flags, "--tensor-parallel-size %d",

@@ -31,6 +31,10 @@ static const struct base bases[] = {
 	    0, KV_AUTO, 0, 0, -1 },
 	{ "h100-sxm", "meta-llama/Llama-3.3-70B-Instruct", NULL, 8192, 0,
 	    KV_AUTO, 0, 0, -1 },
+	/* weights, and past them the KV cache at the model's full context */
+	{ "l40s", "google/gemma-4-31B-it", NULL, 0, 0, KV_AUTO, 0, 0, -1 },
+	/* weights on two cards as on one */
+	{ "rtx-5090", "Qwen/Qwen3-32B", NULL, 0, 0, KV_AUTO, 0, 0, -1 },
 	/* KV cache */
 	{ "rtx-pro-6000-server", "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP8", 0, 0, KV_FP8, 0, 0, -1 },
@@ -117,7 +121,7 @@ Test(fixes, never_starts_with_no_request)
 	struct fix f[FIX_MAX];
 	size_t n, i;
 
-	base_input(&bases[3], &in);
+	base_input(&bases[5], &in);
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_KV_CACHE);
 	n = fixes_compute(c, &in, &p, f, FIX_MAX);
@@ -260,7 +264,7 @@ Test(fixes, tensor_parallel_on_cards_one_has)
 	size_t n, i;
 	int found = 0;
 
-	base_input(&bases[4], &in);
+	base_input(&bases[6], &in);
 	plan_compute(c, &in, &p);
 	cr_assert_neq(p.phase, PHASE_NONE);
 	n = fixes_compute(c, &in, &p, f, FIX_MAX);
@@ -270,7 +274,7 @@ Test(fixes, tensor_parallel_on_cards_one_has)
 			cr_assert_eq(f[i].kind, FIX_SAME_HARDWARE);
 		}
 	cr_assert(found, "no TP 2 on the two cards given");
-	base_input(&bases[2], &in);
+	base_input(&bases[4], &in);
 	plan_compute(c, &in, &p);
 	n = fixes_compute(c, &in, &p, f, FIX_MAX);
 	for (i = 0; i < n; i++)
@@ -291,7 +295,7 @@ Test(fixes, every_report_names_the_kind)
 	cJSON *root, *arr, *x;
 	size_t n, i;
 
-	base_input(&bases[2], &in);
+	base_input(&bases[4], &in);
 	plan_compute(c, &in, &p);
 	n = fixes_compute(c, &in, &p, f, FIX_MAX);
 	cr_assert_gt(n, 2);
@@ -326,4 +330,56 @@ Test(fixes, every_report_names_the_kind)
 	free(text);
 	free(md);
 	free(json);
+}
+
+static const struct fix *
+fix_named(const struct fix *f, size_t n, const char *flags)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(f[i].flags, flags) == 0)
+			return &f[i];
+	return NULL;
+}
+
+/* Gemma 4 31B on an L40S stops at the weights; on two it stops at the KV
+ * cache for its 262,144 tokens: the fix is both, with the context vLLM
+ * estimates on two cards.  Qwen3-32B on an RTX 5090 needs four cards. */
+Test(fixes, a_change_that_stops_at_the_kv_cache_brings_its_context)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in, two;
+	struct plan p, q;
+	struct fix f[FIX_MAX];
+	const struct fix *x;
+	char want[160];
+	int64_t len;
+	size_t n;
+
+	base_input(&bases[2], &in);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_WEIGHTS);
+	two = in;
+	two.tp = 2;
+	plan_compute(c, &two, &q);
+	cr_assert_eq(q.phase, PHASE_KV_CACHE, "%s", q.message);
+	len = q.estimated_max_model_len / 1024 * 1024;
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	snprintf(want, sizeof want,
+	    "--tensor-parallel-size 2 --max-model-len %lld", (long long)len);
+	x = fix_named(f, n, want);
+	cr_assert_not_null(x, "no '%s' among %zu fixes", want, n);
+	cr_assert(x->starts);
+	cr_assert_eq(x->kind, FIX_MORE_HARDWARE);
+	cr_assert_eq(x->max_model_len, len);
+
+	base_input(&bases[3], &in);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_WEIGHTS);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	cr_assert_null(fix_named(f, n, "--tensor-parallel-size 2"));
+	x = fix_named(f, n, "--tensor-parallel-size 4");
+	cr_assert_not_null(x, "no TP 4 among %zu fixes", n);
+	cr_assert(x->starts);
 }
