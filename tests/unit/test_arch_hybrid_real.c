@@ -338,6 +338,39 @@ Test(hybrid_real, qwen35_9b_l40s_startup_of_0_19)
 }
 
 /*
+ * The same startup from the fixture folder (qwen3.5/Qwen3.5-9B, the 27B's
+ * config with the 9B's published sizes): "Model loading took 17.66 GiB"
+ * is the untied text model and the vision tower, and the layout the log
+ * prints follows.
+ */
+Test(hybrid_real, qwen35_9b_fixture_loads_what_the_l40s_log_loads)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+
+	test_config_load("qwen3.5/Qwen3.5-9B", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.n_state_layers, 24);
+	test_input(&in, "l40s", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.version = VLLM_VER(0, 19, 0);
+	in.max_model_len = 262144;
+	in.kv_cache_memory_bytes = (int64_t)1258 * 8 * 2162688;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert(fabs(test_gib(p.weights) - 17.66) < 0.015, "%.3f GiB",
+	    test_gib(p.weights));
+	cr_assert_eq(p.kv.attn_block_size, 528);
+	cr_assert_eq(p.kv_tokens, 165792);
+	cr_assert(two_decimals(p.max_concurrency) == 2.52, "%.4f",
+	    p.max_concurrency);
+	model_done(&m);
+}
+
+/*
  * Nemotron-Cascade-2-30B-A3B-NVFP4 (a post-training of Nemotron 3 Nano
  * 30B-A3B, the same NemotronHForCausalLM layout) on an RTX PRO 6000 class
  * card under WSL, vLLM 0.19.0, --kv-cache-dtype fp8
