@@ -22,6 +22,7 @@
 #include "multimodal.h"
 #include "overhead.h"
 #include "placement.h"
+#include "profile_dsv4.h"
 #include "spec.h"
 #include "units.h"
 #include "weights.h"
@@ -1685,6 +1686,50 @@ walk_stage_weights(struct walk *w, int s, struct stage *x)
 		    p->max_num_batched_tokens, w->dtype_bytes);
 }
 
+/*
+ * DeepSeek-V4's torch peak: its own forward (core/profile_dsv4.c, from the
+ * modules vLLM builds) in place of the dense estimate, or the sampler's
+ * warm-up when that is larger; both estimates.
+ */
+static void
+walk_dsv4_profile(struct walk *w, struct stage *x)
+{
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+	struct profile_dsv4_in pi;
+	struct profile_dsv4_out po;
+	int i;
+
+	memset(&pi, 0, sizeof pi);
+	pi.tokens = p->max_num_batched_tokens;
+	pi.max_model_len = p->max_model_len;
+	pi.hidden = m->hidden;
+	pi.hc_mult = m->dsv4.hc_mult;
+	pi.heads_rank = m->heads / (p->tp > 0 ? p->tp : 1);
+	pi.head_dim = m->head_dim;
+	pi.q_lora = m->q_lora_rank;
+	pi.index_heads = m->index_n_heads;
+	pi.index_head_dim = m->index_head_dim;
+	for (i = 0; i < m->dsv4.layers; i++) {
+		pi.has_c4 |= m->ld[i].compress_ratio == 4;
+		pi.has_c128 |= m->ld[i].compress_ratio == 128;
+	}
+	pi.fp4_indexer = w->dsv4_fp4_indexer;
+	pi.experts = m->n_experts;
+	pi.experts_per_tok = m->experts_per_tok;
+	pi.moe_intermediate = m->moe_intermediate;
+	pi.shared_inter_rank =
+	    m->moe_intermediate * m->n_shared_experts / (p->tp > 0 ? p->tp : 1);
+	pi.moe_split = w->es.moe_tp;
+	pi.moe_bytes_per_token_expert_inter =
+	    w->co->moe_bytes_per_token_expert_inter;
+	pi.gather_workspace = p->gather_workspace;
+	profile_dsv4_forward(&pi, &po);
+	x->o.activation =
+	    (x->o.sampler > po.forward ? x->o.sampler : po.forward) +
+	    (int64_t)(w->co->activation_base_gib * GIB);
+}
+
 /* A stage's profile-run terms: activation, non-torch, graphs (estimates). */
 static void
 walk_stage_overhead(struct walk *w, int s, struct stage *x, int first)
@@ -1721,7 +1766,10 @@ walk_stage_overhead(struct walk *w, int s, struct stage *x, int first)
 	/* DeepSeek-V4's prefill gather workspace, whole (an estimate) */
 	p->gather_workspace =
 	    kv_gather_workspace(m, p->max_model_len, p->max_num_batched_tokens);
-	x->o.activation += p->gather_workspace;
+	if (m->dsv4.layers > 0)
+		walk_dsv4_profile(w, x);
+	else
+		x->o.activation += p->gather_workspace;
 	/* LoRA's fused-MoE buffers in the profile forward (a measured
 	 * activation below replaces the sum) */
 	x->o.activation += lora_activation_bytes(m, &w->lora, p->tp,

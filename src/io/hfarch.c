@@ -1801,10 +1801,10 @@ read_dsv4(const struct src *s, struct model *m, char *err, size_t errlen,
 		    "DeepSeek-V4: KV cache as vLLM groups it; weights per rank "
 		    "derived from the modules vLLM builds, checked against one "
 		    "load (74.82 GiB, 74.85 logged, 0.22.1, TP 2 with EP); "
-		    "activation (with the prefill gather workspace), non-torch "
-		    "and graphs estimated from other models: for vLLM issue "
-		    "#44376 (2 x GH200, TP 2 with EP, 94.5 GiB cards assumed) "
-		    "they leave 8.58 GiB for the cache where vLLM had 5.44. "
+		    "the profile run's forward read from its modules, "
+		    "non-torch and graphs from other models (estimates): for "
+		    "vLLM issue #44376 (2 x GH200 of 95.0 GiB, TP 2 with EP) "
+		    "they leave 8.89 GiB for the cache where vLLM had 5.44. "
 		    "Calibrate from a real startup (--calibrate LOG "
 		    "--save-calibration) before quoting");
 	return 0;

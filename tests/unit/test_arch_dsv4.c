@@ -21,6 +21,7 @@
 #include "core/kv_dsv4.h"
 #include "core/messages.h"
 #include "core/plan.h"
+#include "core/profile_dsv4.h"
 #include "core/speed.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
@@ -895,6 +896,97 @@ Test(arch_dsv4, issue_44376_on_the_catalogue_gh200)
 	    "%lld", (long long)p.requested);
 	cr_assert(fabs(units_gib(p.weights) - 74.29) < 0.005, "%.4f",
 	    units_gib(p.weights));
+}
+
+/*
+ * The profile run's forward of Flash at TP 2 with EP, 16,384 tokens, 30,000
+ * max_model_len, by hand (core/profile_dsv4.c), bytes a token:
+ *   c4a attention: residual 4 x 4096 x 2 = 32,768; normed input 8,192;
+ *   output padded to 64 heads 64 x 512 x 2 = 65,536; fused_wqa_wkv and its
+ *   normed copy 2 x 1,536 x 2 = 6,144; q 32 x 512 x 2 = 32,768; compressor
+ *   scores 2 x 2 x 512 x 4 = 8,192; indexer compressor 2 x 2 x 128 x 4 =
+ *   2,048; indexer q 64 x 128 x 2 = 16,384, fp8 8,192, scales 256, weights
+ *   128: 180,608, and the 512 MiB logits buffer once;
+ *   MoE: residual 32,768; input, normed input, output 3 x 8,192; router
+ *   256 x 4; shared gate_up and activation 3 x 1,024 x 2; the fused-MoE
+ *   estimate 6.5 x 6 x 2,048 = 79,872: 144,384;
+ *   workspace: the gather, 4 x (7,500 + 128 + 16,384) x 512 x 2 =
+ *   98,353,152, over the indexer's 300,000 x 132 = 39,600,000.
+ */
+Test(arch_dsv4, profile_forward_of_flash_at_tp2)
+{
+	struct profile_dsv4_in in = { 0 };
+	struct profile_dsv4_out out;
+
+	in.tokens = 16384;
+	in.max_model_len = 30000;
+	in.hidden = 4096;
+	in.hc_mult = 4;
+	in.heads_rank = 32;
+	in.head_dim = 512;
+	in.q_lora = 1024;
+	in.index_heads = 64;
+	in.index_head_dim = 128;
+	in.has_c4 = in.has_c128 = true;
+	in.experts = 256;
+	in.experts_per_tok = 6;
+	in.moe_intermediate = 2048;
+	in.shared_inter_rank = 1024;
+	in.moe_split = 1;
+	in.moe_bytes_per_token_expert_inter = 6.5;
+	in.gather_workspace = 98353152;
+	profile_dsv4_forward(&in, &out);
+	cr_assert_eq(out.attention, 16384LL * 180608 + 536870912);
+	cr_assert_eq(out.moe, 16384LL * 144384);
+	cr_assert_eq(out.indexer_workspace, 39600000);
+	cr_assert_eq(out.workspace, 98353152);
+	cr_assert_eq(out.forward, 16384LL * 180608 + 536870912 + 98353152);
+	/* at 1,048,576 tokens the indexer's gather is the larger reservation:
+	 * 10,485,760 entries x 132 bytes over the 1,107,820,544 of the prefill
+	 * gather at 8,192 batched tokens */
+	in.tokens = 8192;
+	in.max_model_len = 1048576;
+	in.gather_workspace = 1107820544;
+	profile_dsv4_forward(&in, &out);
+	cr_assert_eq(out.workspace, 10485760LL * 132);
+	/* the MXFP4 indexer cache gathers 68-byte rows */
+	in.fp4_indexer = true;
+	profile_dsv4_forward(&in, &out);
+	cr_assert_eq(out.workspace, 1107820544);
+	cr_assert_eq(out.indexer_workspace, 10485760LL * 68);
+	/* without c4a layers: no indexer, no logits buffer */
+	in.has_c4 = false;
+	in.fp4_indexer = false;
+	profile_dsv4_forward(&in, &out);
+	cr_assert_eq(out.indexer_workspace, 0);
+	cr_assert_eq(out.attention,
+	    8192LL * (32768 + 8192 + 65536 + 6144 + 32768 + 2 * 512 * 4));
+}
+
+/* The plan takes that forward as vLLM issue #44376's torch peak: larger
+ * than the sampler's warm-up (15.2 x 1,024 x 129,280 bytes at 0.22). */
+Test(arch_dsv4, issue_44376_torch_peak_is_the_dsv4_forward)
+{
+	const struct catalogue *cat = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "gh200", "deepseek-ai/DeepSeek-V4-Flash", NULL);
+	in.version = VLLM_VER(0, 22, 0);
+	in.tp = 2;
+	in.expert_parallel = 1;
+	in.kv_dtype = KV_FP8;
+	in.block_size = 256;
+	in.max_model_len = 30000;
+	in.max_num_batched_tokens = 16384;
+	in.util = 0.95;
+	plan_compute(cat, &in, &p);
+	cr_assert_eq(p.gather_workspace, 98353152);
+	cr_assert_eq(p.activation, 16384LL * 180608 + 536870912 + 98353152,
+	    "%lld", (long long)p.activation);
+	cr_assert_eq(p.available_kv,
+	    p.requested - p.weights - p.activation - p.non_torch -
+		p.cuda_graphs);
 }
 
 /* What the plan refuses for DeepSeek-V4, and the releases it cannot place. */
