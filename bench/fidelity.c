@@ -55,6 +55,36 @@ str(const cJSON *o, const char *k)
 }
 
 /*
+ * The graph counts of the log's "Profiling CUDA graph memory: PIECEWISE=N
+ * (largest=L), FULL=M (largest=L)" line (0.19 on; either part may be
+ * missing when that mode captures nothing): 1 when the line is there.
+ */
+static int
+log_graphs(const cJSON *c, int *pw, int *full)
+{
+	const cJSON *lines =
+	    cJSON_GetObjectItemCaseSensitive(c, "key_log_lines");
+	const cJSON *l;
+
+	*pw = *full = 0;
+	cJSON_ArrayForEach(l, lines) {
+		const char *s = cJSON_IsString(l) ? l->valuestring : NULL;
+		const char *a, *b;
+
+		if (s == NULL ||
+		    (a = strstr(s, "Profiling CUDA graph memory: ")) == NULL)
+			continue;
+		a += strlen("Profiling CUDA graph memory: ");
+		if ((b = strstr(a, "PIECEWISE=")) != NULL)
+			*pw = atoi(b + strlen("PIECEWISE="));
+		if ((b = strstr(a, "FULL=")) != NULL)
+			*full = atoi(b + strlen("FULL="));
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * A failure is a memory failure when its logged error speaks of memory (an
  * out-of-memory error, vLLM's KV-cache and free-memory refusals).  Other
  * failures (a driver error in a kernel autotuner, a GPU hang, a crash whose
@@ -598,7 +628,7 @@ main(int argc, char **argv)
 	struct stat_acc x_tok = { 0 }, x_conc = { 0 }, e_rem = { 0 };
 	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0,
 	    exact_tok = 0, layout_ok = 0, layout_n = 0, kvonly_ok = 0,
-	    kvonly_n = 0, nonmem_n = 0, warm_n = 0;
+	    kvonly_n = 0, nonmem_n = 0, warm_n = 0, graphs_ok = 0, graphs_n = 0;
 	double warm_min = 0;
 	const char *warm_min_id = "";
 	char nonmem_ids[1024] = "";
@@ -679,7 +709,7 @@ main(int argc, char **argv)
 		struct plan p, px;
 		double kv, w, a, n, cg, tok, conc, total;
 		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok, nonmem,
-		    have_rem = 0, held, layout_only, lblock;
+		    lpw, lfull, have_rem = 0, held, layout_only, lblock;
 		double rem_log = 0, rem_est = 0, lpad, adv_total;
 		const char *dated;
 
@@ -902,6 +932,20 @@ main(int argc, char **argv)
 			? ""
 			: (p.phase == PHASE_NONE ? "(predicted start)"
 						 : plan_phase_name(p.phase)));
+		/* the graphs vLLM counted before capturing them */
+		if (log_graphs(c, &lpw, &lfull)) {
+			int agree = lpw == p.n_piecewise_graphs &&
+			    lfull == p.n_full_graphs;
+
+			graphs_n++;
+			graphs_ok += agree;
+			if (!agree)
+				printf("  %-56.56s graphs: log PIECEWISE=%d "
+				       "FULL=%d, plan PIECEWISE=%d FULL=%d  "
+				       "MISMATCH\n",
+				    id, lpw, lfull, p.n_piecewise_graphs,
+				    p.n_full_graphs);
+		}
 		/* the sampler warm-up after graph capture: every real start
 		 * should keep a margin (estimates; doc/estimates.md) */
 		if (p.warmup_need > 0) {
@@ -965,6 +1009,9 @@ main(int argc, char **argv)
 	    e_rem.n ? e_rem.sum_abs / e_rem.n : 0, e_rem.max_abs, e_rem.n);
 	printf("  verdict (starts / phase) %d of %d agree\n", verdict_ok,
 	    verdict_n);
+	printf("  CUDA graph counts       %d of %d agree with the log's "
+	       "\"Profiling CUDA graph memory: PIECEWISE=N, FULL=M\"\n",
+	    graphs_ok, graphs_n);
 	printf("  warm-up after capture   smallest margin of a real start "
 	       "%+.2f GiB (%s; n=%d)\n",
 	    warm_min, warm_min_id, warm_n);

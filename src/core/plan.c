@@ -1282,6 +1282,55 @@ align_sizes_for_drafts(struct plan *p, int *sizes, int q)
 	p->n_capture_sizes = n;
 }
 
+/*
+ * The attention backend is FlashInfer without TRT-LLM attention: named by
+ * --attention-backend FLASHINFER, or chosen by vLLM's selector
+ * (vllm/platforms/cuda.py) for an fp8 KV cache on a card that is neither
+ * Hopper (FlashAttention 3 takes fp8 there) nor SM100 (where FlashInfer
+ * comes first and runs TRT-LLM attention): FlashAttention 2 has no fp8 KV
+ * cache, and FlashInfer is the next valid backend when the model has no
+ * attention sinks (gpt-oss) and one head size FlashInfer takes (64, 128,
+ * 256).  Any other --attention-backend or --attention-config: false (the
+ * flag is carried as not modelled).
+ */
+static bool
+attn_flashinfer_no_trtllm(const struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	size_t i;
+	int l;
+
+	for (i = 0; i < in->n_extra_flags; i++) {
+		const char *rest, *v;
+
+		if (is_attention_flag(in->extra_flags[i], &rest))
+			return false; /* --attention-config */
+		if (rest == NULL)
+			continue;
+		v = *rest == '='                ? rest + 1
+		    : i + 1 < in->n_extra_flags ? in->extra_flags[i + 1]
+						: "";
+		return strcasecmp(v, "FLASHINFER") == 0 &&
+		    !(w->cc >= 10.0 && w->cc < 11.0);
+	}
+	if (w->cc < 8.0 || (w->cc >= 9.0 && w->cc < 11.0) || m->mla)
+		return false;
+	if (w->p->kv_dtype != KV_FP8 && w->p->kv_dtype != KV_FP8_E4M3 &&
+	    w->p->kv_dtype != KV_FP8_E5M2)
+		return false;
+	if (m->architecture != NULL &&
+	    strcmp(m->architecture, "GptOssForCausalLM") == 0)
+		return false;
+	if (m->head_dim != 64 && m->head_dim != 128 && m->head_dim != 256)
+		return false;
+	for (l = 0; m->ld != NULL && l < m->layers; l++)
+		if (m->ld[l].mixer == MIXER_ATTENTION &&
+		    m->ld[l].head_dim > 0 && m->ld[l].head_dim != m->head_dim)
+			return false;
+	return true;
+}
+
 /* CUDA graphs (reference §2.5): the sizes captured; drafts widen decode. */
 static void
 walk_graphs(struct walk *w)
@@ -1307,6 +1356,15 @@ walk_graphs(struct walk *w)
 	w->q = spec_decode_query_len(m, &in->spec);
 	w->nspec = in->num_speculative_tokens > 0 ? in->num_speculative_tokens
 						  : w->q - 1;
+	/* drafts on FlashInfer without TRT-LLM: FULL graphs only for
+	 * single-token decode, so FULL and FULL_AND_PIECEWISE become
+	 * PIECEWISE and FULL_DECODE_ONLY none */
+	if (w->q > 1 && t->flashinfer_spec_piecewise &&
+	    (cg == PLAN_CG_FULL || cg == PLAN_CG_FULL_AND_PIECEWISE ||
+		cg == PLAN_CG_FULL_DECODE_ONLY) &&
+	    attn_flashinfer_no_trtllm(w))
+		cg = cg == PLAN_CG_FULL_DECODE_ONLY ? PLAN_CG_NONE
+						    : PLAN_CG_PIECEWISE;
 	if (in->enforce_eager || cg == PLAN_CG_NONE) {
 		p->n_capture_sizes = 0;
 	} else if (in->n_capture_sizes >= 0) {
@@ -1362,6 +1420,8 @@ walk_graphs(struct walk *w)
 	    cg == PLAN_CG_PIECEWISE || cg == PLAN_CG_FULL_AND_PIECEWISE
 	    ? p->n_capture_sizes * lora_graph_cases(&w->lora, p->version)
 	    : 0;
+	p->n_piecewise_graphs = w->n_pw_graphs;
+	p->n_full_graphs = w->n_graphs - w->n_pw_graphs;
 
 	/* assumption: LoRA and drafts are features the V2 runner does not take */
 	/* _is_default_v2_model_runner_model(): runner_type "generate" only */

@@ -223,6 +223,9 @@ struct plan {
 	int max_num_seqs, max_num_batched_tokens, block_size;
 	bool enforce_eager;
 	int n_capture_sizes, max_capture_size;
+	/* the graphs of each mode, as "Profiling CUDA graph memory:
+	 * PIECEWISE=%d (largest=%d), FULL=%d" counts them */
+	int n_piecewise_graphs, n_full_graphs;
 	enum ckpt_format format;
 	bool v2_runner;
 	bool pooling; /* the pooling runner: a converted embedding model, its

@@ -220,6 +220,19 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	 * releases carried other forms (a size list in 0.10.x, 992 in a
 	 * 0.11.1rc2 build): 0.19.0 is the first release known to have this one. */
 	t->gptoss_capture_1024 = v >= VLLM_VER(0, 19, 0);
+	/* FlashInferMetadataBuilder.get_cudagraph_support
+	 * (vllm/v1/attention/backends/flashinfer.py): UNIFORM_BATCH only when
+	 * every attention layer can take TRT-LLM attention (SM100), else
+	 * UNIFORM_SINGLE_TOKEN_DECODE, and with drafts vLLM then sets
+	 * FULL_AND_PIECEWISE to PIECEWISE ("CUDAGraphMode.FULL_AND_PIECEWISE is
+	 * not supported with spec-decode for attention backend
+	 * FlashInferBackend ...; setting cudagraph_mode=PIECEWISE",
+	 * vllm/config/compilation.py).  Evidence: MTP startups with an fp8 KV
+	 * cache on an RTX 5090-class card (0.20.0, "PIECEWISE=5 (largest=16)")
+	 * and on GB10 (0.22.1rc1, 0.23.1rc1 with the warning); 0.20.0 is the
+	 * first release known, and vLLM PR #41127 (FlashInfer FULL graphs with
+	 * drafts, open 2026-04-28) had not changed it by 0.25 (a GB10 log). */
+	t->flashinfer_spec_piecewise = v >= VLLM_VER(0, 20, 0);
 	t->block_default = 16;
 	t->block_mla = 64;
 	t->block_mla_sm100 = 128;

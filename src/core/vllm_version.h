@@ -88,6 +88,9 @@ struct vllm_traits {
 	int max_capture_cap; /* default largest capture size: min(2 x seqs, cap) */
 	int gptoss_capture_1024; /* gpt-oss raises the largest capture size to
 				    1024 when none is set (0.19.0 first known) */
+	int flashinfer_spec_piecewise; /* FlashInfer without TRT-LLM: drafts
+					  keep PIECEWISE graphs only (0.20.0
+					  first known) */
 	/* default --block-size of the attention backend: MLA takes 64 (128
 	 * with CUTLASS MLA on SM100), other attention 16 */
 	int block_default, block_mla, block_mla_sm100;

@@ -1136,3 +1136,92 @@ Test(spec, drafting_layers_in_one_group_or_vllms_assertion)
 	d.layers = 1;
 	model_done(&d);
 }
+
+Test(spec, flashinfer_drafts_capture_piecewise_graphs_only)
+{
+	/* tests/calibration/newer-logs.json,
+	 * dgxspark-v0231rc1-qwen3.6-27b-nvfp4-mtp2-gb10-tp1-262144 (vLLM
+	 * 0.23.1rc1, GB10, fp8 KV cache, MTP k 2, max_num_seqs 8): "CUDAGraphMode.
+	 * FULL_AND_PIECEWISE is not supported with spec-decode for
+	 * FlashInferBackend; setting cudagraph_mode=PIECEWISE", then "Profiling
+	 * CUDA graph memory: PIECEWISE=9 (largest=48)".  Without FULL graphs the
+	 * sizes are not rounded to multiples of 3: M = min(8 x 3 x 2, 512) = 48,
+	 * 1 2 4 8 16 24 32 40 48. */
+	static char *const fi[] = { "--attention-backend", "FLASHINFER" };
+	static char *const triton[] = { "--attention-backend=TRITON_ATTN" };
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct model m;
+
+	memset(&m, 0, sizeof m);
+	test_config_load("qwen3.5/Qwen3.6-27B-NVFP4", &m);
+	test_input(&in, "gb10", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.version = VLLM_VER(0, 23, 1);
+	in.kv_dtype = KV_FP8;
+	in.prefix_caching = 1;
+	in.max_model_len = 262144;
+	in.max_num_seqs = 8;
+	in.max_num_batched_tokens = 65536;
+	spec_set(&in, "mtp", 2);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.n_piecewise_graphs, 9);
+	cr_assert_eq(p.n_full_graphs, 0);
+	cr_assert_eq(p.max_capture_size, 48);
+	/* FULL_DECODE_ONLY has nothing left to capture */
+	in.cudagraph_mode = PLAN_CG_FULL_DECODE_ONLY;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.n_piecewise_graphs + p.n_full_graphs, 0);
+	cr_assert_eq(p.cuda_graphs, 0);
+	in.cudagraph_mode = PLAN_CG_UNSET;
+	/* another backend named: the FULL decode graphs stay */
+	in.extra_flags = triton;
+	in.n_extra_flags = 1;
+	plan_compute(c, &in, &p);
+	cr_assert(p.n_full_graphs > 0);
+	/* FlashInfer named with a 16-bit cache: PIECEWISE only (auto would be
+	 * the checkpoint's fp8 here) */
+	in.extra_flags = fi;
+	in.n_extra_flags = 2;
+	in.kv_dtype = KV_BFLOAT16;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.n_full_graphs, 0);
+	cr_assert_eq(p.n_piecewise_graphs, 9);
+	/* a 16-bit cache, backend not named: not known to be FlashInfer */
+	in.extra_flags = NULL;
+	in.n_extra_flags = 0;
+	plan_compute(c, &in, &p);
+	cr_assert(p.n_full_graphs > 0);
+	/* no drafts: FULL decode graphs with FlashInfer too */
+	in.kv_dtype = KV_FP8;
+	memset(&in.spec, 0, sizeof in.spec);
+	plan_compute(c, &in, &p);
+	cr_assert(p.n_full_graphs > 0);
+	/* SM100 runs TRT-LLM attention, whose FULL graphs take drafts */
+	spec_set(&in, "mtp", 2);
+	test_input(&in, "b200", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.version = VLLM_VER(0, 23, 1);
+	in.kv_dtype = KV_FP8;
+	in.max_model_len = 32768;
+	in.max_num_seqs = 8;
+	spec_set(&in, "mtp", 2);
+	plan_compute(c, &in, &p);
+	cr_assert(p.n_full_graphs > 0);
+	/* before 0.20.0 the downgrade is not established */
+	test_input(&in, "gb10", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.version = VLLM_VER(0, 19, 0);
+	in.kv_dtype = KV_FP8;
+	in.max_model_len = 32768;
+	in.max_num_seqs = 8;
+	spec_set(&in, "mtp", 2);
+	plan_compute(c, &in, &p);
+	cr_assert(p.n_full_graphs > 0);
+	model_done(&m);
+}
