@@ -273,6 +273,7 @@ struct model {
 	/* multimodal */
 	int multimodal;
 	double vision_params; /* parameters of the vision tower + projector */
+	double vision_repl_params; /* of those, whole on every TP rank */
 	int mm_tokens_per_item; /* max tokens one image becomes */
 	int vision_hidden, vision_layers; /* the vision tower (ViT) */
 	int vision_intermediate; /* its MLP width */

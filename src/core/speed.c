@@ -194,7 +194,7 @@ speed_set_weights_read(const struct model *m, const struct plan *p,
 	total_params = weights_param_count(m) * 1e9;
 	experts = expert_params(m);
 	if (m->vision_params > 0 && p->pp == 1)
-		vision = m->vision_params * 2.0 / (p->tp > 0 ? p->tp : 1);
+		vision = weights_vision_rank_params(m, p->tp) * 2.0;
 	e->weights_read = (double)p->weights - vision;
 	if (e->weights_read < 0)
 		e->weights_read = 0;

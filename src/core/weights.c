@@ -575,8 +575,8 @@ weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 	}
 	/* RoPE cos/sin cache, one per rank, in the model dtype */
 	w->other += weights_rope_bytes(m, dtype_bytes);
-	if (stage == 0 && m->vision_params > 0)
-		w->other += m->vision_params / tp * dtype_bytes;
+	if (stage == 0)
+		w->other += weights_vision_rank_params(m, tp) * dtype_bytes;
 	w->total = w->linear + w->embed + w->lm_head + w->other;
 }
 
@@ -743,6 +743,18 @@ weights_param_count(const struct model *m)
 	/* at one byte per "parameter" in a 1-byte dtype, bytes = params */
 	weights_rank(m, FMT_BF16, 1, 1, 1, 0, &w);
 	return (w.total - weights_rope_bytes(m, 1)) / 1e9;
+}
+
+double
+weights_vision_rank_params(const struct model *m, int tp)
+{
+	double repl = m->vision_repl_params;
+
+	if (m->vision_params <= 0)
+		return 0;
+	if (repl < 0 || repl > m->vision_params)
+		repl = 0;
+	return (m->vision_params - repl) / (tp > 0 ? tp : 1) + repl;
 }
 
 double

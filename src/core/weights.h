@@ -118,6 +118,10 @@ double weights_param_count(const struct model *);
  * builds it so; dtype_bytes 1 counts elements). */
 double weights_rope_bytes(const struct model *, int dtype_bytes);
 
+/* Parameters of the vision tower and projector on one of tp ranks: the
+ * split part over tp, the replicated part whole (0 without a tower). */
+double weights_vision_rank_params(const struct model *, int tp);
+
 /* Bytes of the per-layer inputs buffer Gemma 3n's multimodal class allocates
  * with the model (gemma3n_mm.py: max_num_batched_tokens x layers x
  * hidden_size_per_layer_input in the model dtype), counted by vLLM in

@@ -848,8 +848,51 @@ feature_tower_params(const cJSON *root, const cJSON *vc, double hh, double dd,
 	    3 * patch * patch * hh + in * th + th * th;
 }
 
+/*
+ * MoonViT, Kimi-VL's tower (vllm/model_executor/models/moonvit.py and
+ * kimi_vl.py, main @055e47c): the patch convolution with its bias and a
+ * learned init_pos_emb_height x init_pos_emb_width position table; per
+ * block two LayerNorms, wqkv (QKVParallelLinear) and wo (RowParallelLinear)
+ * with biases and the GELU MLP2, fc0 (column) and fc1 (row) with biases; a
+ * final LayerNorm; then KimiVLMultiModalProjector, a LayerNorm and two
+ * ReplicatedLinear over the merge_kernel_size merged patches (vision hidden
+ * x kh x kw -> the same -> text hidden), with biases.  *repl gets what every
+ * TP rank holds whole: norms, embeddings, the row-parallel biases and the
+ * projector.
+ */
 static double
-vision_params(const cJSON *root, const cJSON *vc, int text_hidden)
+moonvit_params(const cJSON *vc, double hh, double dd, double ii,
+    int text_hidden, double *repl)
+{
+	const cJSON *mk =
+	    cJSON_GetObjectItemCaseSensitive(vc, "merge_kernel_size");
+	const cJSON *ps = cJSON_GetObjectItemCaseSensitive(vc, "patch_size");
+	const cJSON *ph =
+	    cJSON_GetObjectItemCaseSensitive(vc, "init_pos_emb_height");
+	const cJSON *pw =
+	    cJSON_GetObjectItemCaseSensitive(vc, "init_pos_emb_width");
+	double th = text_hidden, k = 4, p, split, tower, proj;
+
+	/* MoonViTConfig's defaults: patch 14, a 64 x 64 table, 2 x 2 merge */
+	p = cJSON_IsNumber(ps) ? ps->valuedouble : 14;
+	if (cJSON_GetArraySize(mk) == 2 &&
+	    cJSON_IsNumber(cJSON_GetArrayItem(mk, 0)) &&
+	    cJSON_IsNumber(cJSON_GetArrayItem(mk, 1)))
+		k = cJSON_GetArrayItem(mk, 0)->valuedouble *
+		    cJSON_GetArrayItem(mk, 1)->valuedouble;
+	split = dd * (4 * hh * hh + 3 * hh + 2 * hh * ii + ii);
+	tower = dd * (4 * hh + 2 * hh) + 2 * hh + 3 * p * p * hh + hh +
+	    (cJSON_IsNumber(ph) ? ph->valuedouble : 64) *
+		(cJSON_IsNumber(pw) ? pw->valuedouble : 64) * hh;
+	proj = 2 * hh + k * hh * (k * hh + 1) + (k * hh + 1) * th;
+	*repl = tower + proj;
+	return split + tower + proj;
+}
+
+/* The parameters of the tower in vc and its projector, *repl the part
+ * every TP rank holds whole (0 where every part is counted as split). */
+static double
+vision_params(const cJSON *root, const cJSON *vc, int text_hidden, double *repl)
 {
 	const cJSON *h = cJSON_GetObjectItemCaseSensitive(vc, "hidden_size");
 	const cJSON *d = cJSON_GetObjectItemCaseSensitive(vc, "depth");
@@ -866,8 +909,10 @@ vision_params(const cJSON *root, const cJSON *vc, int text_hidden)
 	const cJSON *tp =
 	    cJSON_GetObjectItemCaseSensitive(vc, "temporal_patch_size");
 	const cJSON *ic = cJSON_GetObjectItemCaseSensitive(vc, "in_channels");
+	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
 	double hh, dd, ii, oo, merge = 4, mlp = 3, mergers = 1, emb = 0;
 
+	*repl = 0;
 	if (d == NULL)
 		d = cJSON_GetObjectItemCaseSensitive(vc, "num_hidden_layers");
 	if (!cJSON_IsNumber(h) || !cJSON_IsNumber(d))
@@ -875,6 +920,8 @@ vision_params(const cJSON *root, const cJSON *vc, int text_hidden)
 	hh = h->valuedouble;
 	dd = d->valuedouble;
 	ii = cJSON_IsNumber(i) ? i->valuedouble : 4 * hh;
+	if (cJSON_IsString(vt) && strcmp(vt->valuestring, "moonvit") == 0)
+		return moonvit_params(vc, hh, dd, ii, text_hidden, repl);
 	if (feature_tower_params(root, vc, hh, dd, ii, text_hidden) >= 0)
 		return feature_tower_params(root, vc, hh, dd, ii, text_hidden);
 	oo = cJSON_IsNumber(o) ? o->valuedouble : text_hidden;
@@ -1542,7 +1589,8 @@ read_vision(struct cfg *c, struct model *m)
 	if (!cJSON_IsNumber(vl))
 		vl = cJSON_GetObjectItemCaseSensitive(vc, "num_hidden_layers");
 	m->multimodal = 1;
-	m->vision_params = vision_params(c->root, vc, m->hidden);
+	m->vision_params =
+	    vision_params(c->root, vc, m->hidden, &m->vision_repl_params);
 	m->vision_hidden = obj_int(c, vc, VC, "hidden_size", 0, MAX_DIM, 0);
 	m->vision_layers = cJSON_IsNumber(vl)
 	    ? obj_int(c, vc, VC, vl->string, 0, MAX_LAYERS, 0)

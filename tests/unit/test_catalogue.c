@@ -318,6 +318,15 @@ Test(catalogue, sparse_mla_plans_as_its_config)
 	    KV_AUTO, 0);
 }
 
+/* an MLA text model under text_config with the MoonViT tower */
+Test(catalogue, kimi_vl_plans_as_its_config)
+{
+	same_plan("kimi/Kimi-VL-A3B-Instruct",
+	    "moonshotai/Kimi-VL-A3B-Instruct", NULL, "h100-sxm", 1, KV_AUTO, 0);
+	same_plan("kimi/Kimi-VL-A3B-Instruct",
+	    "moonshotai/Kimi-VL-A3B-Instruct", NULL, "h100-sxm", 2, KV_AUTO, 0);
+}
+
 /* a multimodal MoE: the vision tower's weights and encoder budget */
 Test(catalogue, qwen3_vl_plans_as_its_config)
 {

@@ -1,0 +1,100 @@
+/*
+ * test_arch_vlm.c - vision-language models of real vLLM startups
+ * (tests/calibration/) from their config.json (tests/fixtures/configs/,
+ * sources in SOURCES.md there): the tower and projector vLLM builds, how
+ * they split over tensor parallelism, the text model's weights and KV
+ * bytes per token.  Each expected figure is worked out by hand in the
+ * comment beside it.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "core/catalogue.h"
+#include "core/kv.h"
+#include "core/plan.h"
+#include "core/weights.h"
+#include "helpers.h"
+
+/*
+ * Kimi-VL-A3B-Instruct (kimi_vl.py builds the text model as
+ * DeepseekV2ForCausalLM, the tower as moonvit.py's MoonVitPretrainedModel).
+ *
+ * MoonViT, hidden h = 1152, 27 blocks, MLP 4304, patch 14, a 64 x 64 table:
+ *   split over TP, per block: wqkv 3h^2 + 3h, wo h^2, fc0 4304h + 4304,
+ *     fc1 4304h = 27 x (4 x 1327104 + 3456 + 9916416 + 4304)
+ *     = 411,279,984
+ *   whole on every rank: per block norm0, norm1 (4h) and the biases of wo
+ *     and fc1 (2h) = 27 x 6912 = 186,624; final LayerNorm 2304; the patch
+ *     convolution 3 x 14 x 14 x h + h = 678,528; the position table
+ *     64 x 64 x h = 4,718,592: 5,586,048
+ *   projector (ReplicatedLinear, whole): pre_norm 2304, linear_1
+ *     4608 x 4608 + 4608 = 21,238,272, linear_2 4608 x 2048 + 2048 =
+ *     9,439,232: 30,679,808
+ * 447,545,840 parameters, 36,265,856 of them replicated.
+ */
+Test(vlm, kimi_vl_moonvit_tower_by_hand)
+{
+	struct model m;
+	double t1, t2;
+
+	test_config_load("kimi/Kimi-VL-A3B-Instruct", &m);
+	cr_assert(m.mla);
+	cr_assert(m.multimodal);
+	cr_assert_float_eq(m.vision_params, 447545840.0, 0.5, "%.0f",
+	    m.vision_params);
+	cr_assert_float_eq(m.vision_repl_params, 36265856.0, 0.5, "%.0f",
+	    m.vision_repl_params);
+	t1 = weights_vision_rank_params(&m, 1);
+	t2 = weights_vision_rank_params(&m, 2);
+	cr_assert_float_eq(t1, 447545840.0, 0.5);
+	/* 411,279,984 / 2 + 36,265,856 */
+	cr_assert_float_eq(t2, 241905848.0, 0.5, "%.0f", t2);
+	model_done(&m);
+}
+
+/*
+ * The text model, bf16 (DeepseekV2ForCausalLM, hidden 2048, 27 layers, 16
+ * heads, no query LoRA, kv_lora_rank 512, rope 64, nope 128, v 128):
+ *   attention per layer: q_proj 2048 x 16 x 192 = 6,291,456;
+ *     kv_a_proj_with_mqa 2048 x 576 = 1,179,648 (replicated); kv_a_layernorm
+ *     512; kv_b_proj 512 x 16 x 256 = 2,097,152; o_proj 2048 x 2048 =
+ *     4,194,304; two RMSNorms 4096: 13,767,168 x 27 = 371,713,536
+ *   layer 0 dense: 3 x 2048 x 11264 = 69,206,016
+ *   layers 1-26: 64 experts x 3 x 2048 x 1408 = 553,648,128, shared
+ *     3 x 2048 x 2816 = 17,301,504, gate 64 x 2048 = 131,072:
+ *     571,080,704 x 26 = 14,848,098,304
+ *   embed_tokens and lm_head 2 x 163840 x 2048 = 671,088,640; final norm
+ *     2048
+ * 15,960,108,544 parameters = 31,920,217,088 bytes; the RoPE cache
+ * 131072 x 64 x 2 = 16,777,216 bytes; the tower 895,091,680 bytes (above):
+ * 32,832,085,984 bytes = 30.58 GiB at TP 1, where vLLM 0.19.0 logged
+ * 30.74 (tests/calibration/vllm-logs.json).  KV: one 576-value latent per
+ * layer, 27 x 576 x 2 = 31,104 bytes per token, the log's
+ * 41.32 GiB / 1,426,368 tokens = 31,104.9.
+ */
+Test(vlm, kimi_vl_weights_and_kv_by_hand)
+{
+	struct model m;
+	struct weights_breakdown w, w2;
+	struct kv_params p;
+	struct kv_layout l;
+
+	test_config_load("kimi/Kimi-VL-A3B-Instruct", &m);
+	weights_rank(&m, FMT_BF16, 2, 1, 1, 0, &w);
+	cr_assert_float_eq(w.total, 32832085984.0, 64.0, "%.0f", w.total);
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(&m, &p, &l);
+	cr_assert_eq(l.bytes_per_token, 31104, "%lld",
+	    (long long)l.bytes_per_token);
+	/* TP 2: q_proj, kv_b_proj, o_proj, the MLPs, the experts and the
+	 * vocabulary halve; kv_a_proj_with_mqa, the norms and the router gate
+	 * do not: attention 27 x (12,582,912 / 2 + 1,184,256) = 201,844,224,
+	 * layer 0 34,603,008, MoE 26 x (570,949,632 / 2 + 131,072) =
+	 * 7,425,753,088, vocabulary 335,544,320, final norm 2048: 7,997,746,688
+	 * parameters = 15,995,493,376 bytes; RoPE 16,777,216; the tower
+	 * 2 x 241,905,848 = 483,811,696: 16,496,082,288 bytes = 15.36 GiB, where
+	 * vLLM 0.19.0 logged 15.53 (the same 0.17 GiB short as at TP 1) */
+	weights_rank(&m, FMT_BF16, 2, 2, 1, 0, &w2);
+	cr_assert_float_eq(w2.total, 16496082288.0, 64.0, "%.0f", w2.total);
+	model_done(&m);
+}
