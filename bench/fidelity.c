@@ -141,6 +141,7 @@ static const struct {
 	 * and 6 attention, vocab 65,536, 1.17B parameters: its model card) */
 	{ "LiquidAI/LFM2.5-1.2B-Instruct", "lfm2/LFM2-1.2B", 0 },
 	{ "Qwen/Qwen3.5-9B", "qwen3.5/Qwen3.5-9B", 0 },
+	{ "MiniMax-M3", "minimax/MiniMax-M3", 0 },
 	/* the fields of its config.json a public test quotes (SOURCE) */
 	{ "ibm-granite/granite-4.0-h-1b", "granite-4.0-h/granite-4.0-h-1b", 0 },
 };

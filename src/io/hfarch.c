@@ -285,7 +285,10 @@ static const char *const memory_fields[] = { "hybrid_override_pattern",
 	"num_global_key_value_heads", "swa_num_key_value_heads", "swa_head_dim",
 	"cross_attention_layers", "attn_type_list", "full_attn_idxs",
 	"compress_ratios", "conv_L_cache", "mtp_hybrid_override_pattern",
-	"indexer_types", "linear_attn_config", NULL };
+	"indexer_types", "linear_attn_config",
+	/* MiniMax M3's sparse attention keeps an indexer cache beside the
+	 * KV ("MiniMax M3 indexer: selected MSA ... indexer_kv_dtype=bf16") */
+	"sparse_attention_config", NULL };
 
 /* The fields each family reads (beyond the standard ones). */
 static const char *const family_fields[][12] = {

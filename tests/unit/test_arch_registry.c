@@ -753,3 +753,20 @@ Test(registry, hunyuan_lists_and_chatglm_vocab)
 		model_done(&m);
 	}
 }
+
+/*
+ * MiniMax M3 (MiniMaxAI/MiniMax-M3's config.json, aiconfigurator
+ * model_configs @095f58a): its sparse attention keeps an indexer cache
+ * beside the KV ("MiniMax M3 indexer: selected MSA ... indexer_kv_dtype=
+ * bf16", the 0.23.1 startup of tests/calibration/newer-logs.json), which
+ * headroom does not size: refused naming the field, not planned as
+ * standard attention from its standard fields.
+ */
+Test(registry, minimax_m3_sparse_attention_refused)
+{
+	refused_saying("MiniMaxM3ForCausalLM",
+	    "\"sparse_attention_config\":{\"sparse_attention_freq\":[0,1]}",
+	    "MiniMaxM3ForCausalLM: config field 'sparse_attention_config' "
+	    "changes vLLM's memory in a way headroom does not model for this "
+	    "architecture.");
+}
