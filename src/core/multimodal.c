@@ -23,6 +23,9 @@ multimodal_kind_of(const struct model *m)
 		return MULTIMODAL_DYNAMIC;
 	if (m->model_type && strncmp(m->model_type, "gemma3", 6) == 0)
 		return MULTIMODAL_FIXED;
+	/* Kimi-VL: one image size, its padded edge vision_image_size */
+	if (m->model_type && strcmp(m->model_type, "kimi_vl") == 0)
+		return MULTIMODAL_FIXED;
 	if (m->vision_image_size > 0)
 		return MULTIMODAL_TILED;
 	return m->vision_merge > 1 ? MULTIMODAL_DYNAMIC : MULTIMODAL_FIXED;

@@ -1547,15 +1547,61 @@ read_formats(struct cfg *c, struct model *m, struct quant_layers *ql)
 }
 
 /*
+ * Kimi-VL's largest image (kimi_vl.py): the dummy image of the profile run
+ * is 1024 x 1024 (MaxImageTokenMeta); KimiVLProcessingInfo.
+ * get_num_image_tokens scales an image whose patches pass the image
+ * processor's in_token_limit down to that many (sqrt of the ratio, sides
+ * truncated), pads each side to a multiple of merge x patch and merges the
+ * kernel's patches into one token.  in_token_limit is the checkpoint's
+ * preprocessor_config.json's, not in config.json: 4096, the
+ * KimiVLImageProcessor value of Kimi-VL-A3B-Instruct's processor config
+ * (doc/architectures.md, "Kimi-VL").  m gets the padded edge as its image
+ * size and the tokens of one image.
+ */
+#define KIMI_VL_DUMMY_EDGE 1024
+#define KIMI_VL_IN_TOKEN_LIMIT 4096
+
+static void
+kimi_vl_image_tokens(const cJSON *vc, struct model *m)
+{
+	const cJSON *mk =
+	    cJSON_GetObjectItemCaseSensitive(vc, "merge_kernel_size");
+	int p = m->vision_patch > 0 ? m->vision_patch : 14, k = 2;
+	double side = KIMI_VL_DUMMY_EDGE, n = side / p;
+	int unit, edge;
+
+	if (cJSON_GetArraySize(mk) == 2 &&
+	    cJSON_IsNumber(cJSON_GetArrayItem(mk, 0)) &&
+	    cJSON_GetArrayItem(mk, 0)->valuedouble >= 1 &&
+	    cJSON_GetArrayItem(mk, 0)->valuedouble <= 64)
+		k = (int)cJSON_GetArrayItem(mk, 0)->valuedouble;
+	n = floor(n);
+	if (n * n > KIMI_VL_IN_TOKEN_LIMIT)
+		side = floor(side * sqrt(KIMI_VL_IN_TOKEN_LIMIT / (n * n)));
+	unit = k * p;
+	edge = ((int)side + unit - 1) / unit * unit;
+	m->vision_image_size = edge;
+	m->mm_tokens_per_item = (edge / unit) * (edge / unit);
+}
+
+/*
  * Tokens one image takes: Gemma 3's fixed count, Pixtral's largest image
- * (one break token per row), else the Qwen2-VL family's maximum.
+ * (one break token per row), Kimi-VL's dummy image, else the Qwen2-VL
+ * family's maximum.
  */
 static int
 read_image_tokens(struct cfg *c, struct model *m)
 {
 	const cJSON *tpi =
 	    cJSON_GetObjectItemCaseSensitive(c->root, "mm_tokens_per_image");
+	const cJSON *vc =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "vision_config");
+	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
 
+	if (cJSON_IsString(vt) && strcmp(vt->valuestring, "moonvit") == 0) {
+		kimi_vl_image_tokens(vc, m);
+		return 0;
+	}
 	if (cJSON_IsNumber(tpi)) {
 		m->mm_tokens_per_item = obj_int(c, c->root, NULL,
 		    "mm_tokens_per_image", 1, INT32_MAX, 0);

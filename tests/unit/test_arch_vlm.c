@@ -98,3 +98,30 @@ Test(vlm, kimi_vl_weights_and_kv_by_hand)
 	cr_assert_float_eq(w2.total, 16496082288.0, 64.0, "%.0f", w2.total);
 	model_done(&m);
 }
+
+/*
+ * Kimi-VL's profiled image (kimi_vl.py): the 1024 x 1024 dummy has
+ * (1024 // 14)^2 = 5,329 patches, over the processor's in_token_limit of
+ * 4096, so it is scaled by sqrt(4096 / 5329) to int(1024 x 0.8767) = 897
+ * pixels a side, padded to 33 x 28 = 924: 66 x 66 = 4,356 patches, merged
+ * 2 x 2 into 33 x 33 = 1,089 tokens.  On an H100 (8,192 batched tokens)
+ * the encoder budget is max(8192, 1089) = 8,192 and 8192 / 1089 = 7 images
+ * are profiled: 7,623 tokens from 30,492 patches, whose outputs stay in the
+ * encoder cache (7,623 x 2048 x 2 bytes).
+ */
+Test(vlm, kimi_vl_profiled_images_by_hand)
+{
+	struct plan_input in;
+	struct plan pl;
+
+	test_input(&in, "h100-sxm", "moonshotai/Kimi-VL-A3B-Instruct", NULL);
+	in.max_model_len = 8192;
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_NONE, "%s", pl.message);
+	cr_assert_eq(pl.mm.tokens_per_image, 1089);
+	cr_assert_eq(pl.mm.encoder_budget, 8192);
+	cr_assert_eq(pl.mm.items_per_batch, 7);
+	cr_assert_eq(pl.mm.profiled_tokens, 7623);
+	cr_assert_eq(pl.mm.encoder_patches, 30492);
+	cr_assert_eq(pl.mm.encoder_cache, 7623LL * 2048 * 2);
+}
