@@ -144,6 +144,8 @@ static const struct {
 	{ "MiniMax-M3", "minimax/MiniMax-M3", 0 },
 	/* the fields of its config.json a public test quotes (SOURCE) */
 	{ "ibm-granite/granite-4.0-h-1b", "granite-4.0-h/granite-4.0-h-1b", 0 },
+	/* its config.json as a public README quotes it (SOURCES.md) */
+	{ "state-spaces/mamba-2.8b-hf", "mamba/mamba-2.8b-hf", 0 },
 };
 #define N_FIXTURES (sizeof fixture_models / sizeof fixture_models[0])
 static struct model fixture_loaded[N_FIXTURES];
@@ -557,7 +559,11 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	v = num(c, "max_model_len", &ok);
 	if (ok)
 		in->max_model_len = (int64_t)v;
-	if (in->max_model_len > in->model->derived_max_len)
+	/* capped at the config's length, unless the config names none (vLLM
+	 * then takes the given length as it is) */
+	if (in->max_model_len > in->model->derived_max_len &&
+	    !(in->model->derived_key != NULL &&
+		strcmp(in->model->derived_key, "default") == 0))
 		in->max_model_len = in->model->derived_max_len;
 	v = num(c, "max_num_seqs", &ok);
 	if (ok)

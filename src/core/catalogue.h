@@ -326,6 +326,8 @@ struct coeff_set {
 	double cg_moe_factor;
 	double cg_mamba_moe_factor; /* cg_moe_factor of models with Mamba
 				       (Mamba1, Mamba2, PLaMo 2) mixers */
+	double cg_mamba_piece_weight; /* a Mamba mixer's piece of the graph,
+					 in decoder layers of the fit */
 	double cg_tp_exponent; /* per-layer part scales as tp^-x */
 	double non_torch_pp_gib; /* TP 1 with pipeline stages */
 	double cuda_context_gib; /* held before vLLM's snapshot */

@@ -105,6 +105,13 @@ overhead_draft(const struct overhead_in *in, double tp, double inter_rank)
 		    (in->dtype_bytes > 2 ? in->dtype_bytes / 2.0 : 1.0));
 }
 
+static bool
+is_mamba_mixer(int mixer)
+{
+	return mixer == MIXER_MAMBA1 || mixer == MIXER_MAMBA2 ||
+	    mixer == MIXER_PLAMO2;
+}
+
 /* Does a layer of m run a Mamba mixer (Mamba1, Mamba2, PLaMo 2)? */
 static bool
 overhead_has_mamba(const struct model *m)
@@ -112,9 +119,7 @@ overhead_has_mamba(const struct model *m)
 	int i;
 
 	for (i = 0; m->ld != NULL && i < m->layers; i++)
-		if (m->ld[i].mixer == MIXER_MAMBA1 ||
-		    m->ld[i].mixer == MIXER_MAMBA2 ||
-		    m->ld[i].mixer == MIXER_PLAMO2)
+		if (is_mamba_mixer(m->ld[i].mixer))
 			return true;
 	return false;
 }
@@ -130,7 +135,9 @@ overhead_graphs(const struct overhead_in *in, double tp)
 		return 0;
 	cg = c->cg_base_gib +
 	    c->cg_per_layer_gib *
-		(in->graph_layers > 0 ? in->graph_layers : in->layers_on_rank) *
+		((in->graph_layers > 0 ? in->graph_layers
+				       : in->layers_on_rank) -
+		    in->mamba_pieces * (1.0 - c->cg_mamba_piece_weight)) *
 		pow(tp, -c->cg_tp_exponent);
 	if (in->model->n_experts > 0)
 		cg *= overhead_has_mamba(in->model) ? c->cg_mamba_moe_factor
@@ -222,4 +229,14 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 	out->non_torch = units_bytes(nt);
 	out->cuda_graphs = units_bytes(overhead_graphs(in, tp) + dcg);
 	out->cuda_context = units_bytes(c->cuda_context_gib);
+}
+
+int
+overhead_mamba_pieces(const struct model *m, int first, int n)
+{
+	int i, pieces = 0;
+
+	for (i = first; m->ld != NULL && i < first + n && i < m->layers; i++)
+		pieces += is_mamba_mixer(m->ld[i].mixer);
+	return pieces;
 }

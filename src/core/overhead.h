@@ -26,6 +26,7 @@ struct overhead_in {
 	 * ops of vLLM's splitting list (overhead_graph_layers()); 0 =
 	 * layers_on_rank */
 	int graph_layers;
+	int mamba_pieces; /* of those, Mamba mixers' (overhead_mamba_pieces()) */
 	int max_num_seqs, max_num_batched_tokens;
 	int n_graphs; /* CUDA graphs captured (0 when eager) */
 	int dtype_bytes;
@@ -67,6 +68,10 @@ void overhead_estimate(const struct overhead_in *, struct overhead_out *);
  * decoder layer.
  */
 int overhead_graph_layers(const struct model *m, int first, int n);
+
+/* Of overhead_graph_layers(), the pieces of Mamba mixers (Mamba1, Mamba2,
+ * PLaMo 2) in layers [first, first + n); 0 for other models. */
+int overhead_mamba_pieces(const struct model *m, int first, int n);
 
 /*
  * vLLM's default CUDA-graph capture sizes: writes them to sizes[] (up to

@@ -1157,7 +1157,13 @@ walk_max_model_len(struct walk *w)
 			    "or later.");
 	} else if (in->max_model_len > 0) {
 		p->max_model_len = in->max_model_len;
-		if (in->max_model_len > w->derived && p->phase == PHASE_NONE) {
+		/* a config with no length key takes a given length as it is
+		 * (vllm/config/model.py _get_and_verify_max_len: "If
+		 * max_model_len is specified, we use it."); 2048 is only the
+		 * default without one */
+		if (in->max_model_len > w->derived && p->phase == PHASE_NONE &&
+		    !(m->derived_key != NULL &&
+			strcmp(m->derived_key, "default") == 0)) {
 			p->phase = PHASE_CONFIG;
 			msg_max_len_too_long(in->max_model_len,
 			    m->derived_key ? m->derived_key
@@ -1811,6 +1817,7 @@ walk_stage_overhead(struct walk *w, int s, struct stage *x, int first)
 	oi.last_stage = s == p->pp - 1 && !p->pooling;
 	oi.layers_on_rank = x->layers;
 	oi.graph_layers = overhead_graph_layers(m, first, x->layers);
+	oi.mamba_pieces = overhead_mamba_pieces(m, first, x->layers);
 	oi.max_num_seqs = p->max_num_seqs;
 	oi.max_num_batched_tokens = p->max_num_batched_tokens;
 	oi.n_graphs = w->n_graphs;

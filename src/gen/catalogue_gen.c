@@ -312,6 +312,7 @@ static const struct field coeff_fields[] = {
 	FLD(struct coeff_set, cg_per_layer_gib, K_DBL),
 	FLD(struct coeff_set, cg_moe_factor, K_DBL),
 	FLD(struct coeff_set, cg_mamba_moe_factor, K_DBL),
+	FLD(struct coeff_set, cg_mamba_piece_weight, K_DBL),
 	FLD(struct coeff_set, cg_tp_exponent, K_DBL),
 	FLD(struct coeff_set, non_torch_pp_gib, K_DBL),
 	FLD(struct coeff_set, cuda_context_gib, K_DBL),

@@ -550,6 +550,7 @@ load_estimate(struct ctx *x, struct catalogue *c, const cJSON *e)
 		F(cg_per_layer_gib),
 		F(cg_moe_factor),
 		F(cg_mamba_moe_factor),
+		F(cg_mamba_piece_weight),
 		F(cg_tp_exponent),
 		F(non_torch_pp_gib),
 		F(cuda_context_gib),

@@ -110,7 +110,7 @@ check "a hybrid GDN model says its estimates rest on attention-only fits" 0 \
     "against four real Qwen3.6 startups (vLLM 0.20-0.22), left 0.4-1.0 % of the card" -- \
     --gpu h100-sxm --model "${TOP_SRCDIR:-.}/tests/fixtures/configs/qwen3.5/Qwen3.5-27B" \
     --max-model-len 8192 --report json
-check "... and a Mamba2 one too" 0 "gives 0.18 and 0.59 GiB where two real" -- --gpu h100-sxm -tp 2 \
+check "... and a Mamba2 one too" 0 "gives 0.17 and 0.55 GiB where two real" -- --gpu h100-sxm -tp 2 \
     --model "${TOP_SRCDIR:-.}/tests/fixtures/configs/nemotron-h/Nemotron-H-56B-Base-8K" \
     --max-model-len 8192 --report text
 
@@ -118,9 +118,9 @@ check "... and a Mamba2 one too" 0 "gives 0.18 and 0.59 GiB where two real" -- -
 # in the flag's dtype; tests/unit/test_arch.c works them by hand; prefix
 # caching off, vLLM's default for hybrids: the block is 16 x cdiv(state, 16 KiB))
 NANO="${TOP_SRCDIR:-.}/tests/fixtures/configs/nemotron-h/Nemotron-3-Nano-30B-A3B-BF16"
-check "the config's float32 SSM state" 0 "block size 2096, 6144 bytes per token per GPU, 867 blocks, 49082368 bytes of recurrent state" -- \
+check "the config's float32 SSM state" 0 "block size 2096, 6144 bytes per token per GPU, 872 blocks, 49082368 bytes of recurrent state" -- \
     --gpu h100-sxm --model "$NANO"
-check "a pasted --mamba-ssm-cache-dtype bfloat16 halves it" 0 "block size 1072, 6144 bytes per token per GPU, 1697 blocks, 24965120 bytes of recurrent state" -- \
+check "a pasted --mamba-ssm-cache-dtype bfloat16 halves it" 0 "block size 1072, 6144 bytes per token per GPU, 1706 blocks, 24965120 bytes of recurrent state" -- \
     --gpu h100-sxm --from-command "vllm serve $NANO --mamba-ssm-cache-dtype bfloat16"
 check "... and is written back" 0 "--mamba-ssm-cache-dtype bfloat16" -- \
     --gpu h100-sxm --model "$NANO" --mamba-ssm-cache-dtype bfloat16 --export command
