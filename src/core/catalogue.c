@@ -111,6 +111,29 @@ ckpt_format_bytes_per_param(enum ckpt_format f, int in, int out)
 	return 2.0;
 }
 
+static const char *const st_pooling_names[] = { "none", "last", "mean", "cls",
+	"other" };
+
+const char *
+model_st_pooling_name(int p)
+{
+	return p >= MODEL_ST_NONE && p <= MODEL_ST_OTHER ? st_pooling_names[p]
+							 : "?";
+}
+
+int
+model_st_pooling_parse(const char *s, int *out)
+{
+	int i;
+
+	for (i = MODEL_ST_NONE; s != NULL && i <= MODEL_ST_OTHER; i++)
+		if (strcmp(s, st_pooling_names[i]) == 0) {
+			*out = i;
+			return 0;
+		}
+	return -1;
+}
+
 const char *
 kv_dtype_name(enum kv_dtype k)
 {

@@ -175,6 +175,17 @@ enum {
 	MODEL_EMBED_NORM = 32 /* a norm after the embedding (BLOOM) */
 };
 
+/* The pooling mode of a sentence-transformers Pooling module: the first
+ * pooling_mode_* key its config.json sets true (vLLM's get_pooling_config,
+ * vllm/transformers_utils/config.py). */
+enum model_st_pooling {
+	MODEL_ST_NONE,
+	MODEL_ST_LAST, /* pooling_mode_lasttoken */
+	MODEL_ST_MEAN, /* pooling_mode_mean_tokens */
+	MODEL_ST_CLS, /* pooling_mode_cls_token */
+	MODEL_ST_OTHER, /* a mode headroom does not read (max, weighted) */
+};
+
 struct model {
 	char *id, *name, *family, *architecture, *model_type, *source;
 	char **aliases;
@@ -257,6 +268,10 @@ struct model {
 	int first_release, last_release;
 	int first_v0; /* before first_release: V0 only (0: unknown to vLLM) */
 	int no_pp; /* the class lacks SupportsPP */
+	/* a sentence-transformers pooling module (modules.json): vLLM's
+	 * --runner auto then resolves to pooling, and the mode it names
+	 * decides chunked prefill (enum model_st_pooling; 0 = none) */
+	int st_pooling;
 	/* MiniMax-Text-01: float32 lm_head, router and RoPE cache; the RoPE
 	 * rows min(max_position, max_model_len) */
 	int lm_head_fp32, router_fp32, rope_fp32, rope_upto_len;
@@ -427,6 +442,10 @@ int ckpt_format_parse(const char *, enum ckpt_format *);
 /* Bytes per quantized linear parameter, with scale overhead (reference §6). */
 double ckpt_format_bytes_per_param(enum ckpt_format, int in_features,
     int out_features);
+
+/* "none", "last", "mean", "cls", "other"; parse returns 0 or -1. */
+const char *model_st_pooling_name(int);
+int model_st_pooling_parse(const char *, int *);
 
 const char *kv_dtype_name(enum kv_dtype);
 int kv_dtype_parse(const char *, enum kv_dtype *);

@@ -804,7 +804,13 @@ walk_pooling_checks(struct walk *w)
 			: in->convert == PLAN_CONVERT_REWARD
 			? "reward"
 			: "mm_encoder_only");
-	p->pooling = in->runner == PLAN_RUNNER_POOLING;
+	/* _get_default_runner_type(): a sentence-transformers pooling config
+	 * makes --runner auto the pooling runner ("Some Sentence Transformers
+	 * models use *ForCausalLM archs") */
+	p->pooling = in->runner == PLAN_RUNNER_POOLING ||
+	    ((in->runner == PLAN_RUNNER_UNSET ||
+		 in->runner == PLAN_RUNNER_AUTO) &&
+		m->st_pooling != MODEL_ST_NONE);
 	if (!p->pooling) {
 		if (in->convert == PLAN_CONVERT_EMBED)
 			config_fail(p,
@@ -829,6 +835,10 @@ walk_pooling_checks(struct walk *w)
 		why = "LoRA slots under the pooling runner are not modelled";
 	else if (in->spec.method != SPEC_NONE)
 		why = "the pooling runner drafts no tokens";
+	else if (m->st_pooling == MODEL_ST_OTHER)
+		why = "a sentence-transformers pooling mode other than last "
+		      "token, mean or CLS decides chunked prefill in a way "
+		      "headroom has not followed";
 	if (why != NULL)
 		config_fail(p,
 		    "--runner pooling with %s: %s, so headroom does "
@@ -1187,6 +1197,15 @@ names(const char *name, const char *word)
 	return false;
 }
 
+/* A pooling plan whose pooler reads whole prompts: chunked prefill off. */
+static bool
+pooling_unchunked(const struct walk *w)
+{
+	return w->p->pooling &&
+	    (w->m->st_pooling == MODEL_ST_MEAN ||
+		w->m->st_pooling == MODEL_ST_CLS);
+}
+
 /* Scheduler defaults (reference §1.1, release traits) and the block size. */
 static void
 walk_scheduler(struct walk *w)
@@ -1214,6 +1233,12 @@ walk_scheduler(struct walk *w)
 		if (in->max_num_batched_tokens <= 0)
 			p->max_num_batched_tokens *= 2;
 	}
+	/* ModelConfig.is_chunked_prefill_supported: a causal pooling model
+	 * with MEAN or CLS pooling prefills whole prompts, so the defaulted
+	 * batch grows to max_model_len (arg_utils.py) */
+	if (pooling_unchunked(w) && in->max_num_batched_tokens <= 0 &&
+	    p->max_model_len > p->max_num_batched_tokens)
+		p->max_num_batched_tokens = (int)p->max_model_len;
 	if (in->max_num_batched_tokens <= 0) {
 		int64_t cap = (int64_t)p->max_num_seqs * p->max_model_len;
 
@@ -1223,6 +1248,15 @@ walk_scheduler(struct walk *w)
 	if (in->max_num_seqs <= 0 &&
 	    p->max_num_seqs > p->max_num_batched_tokens)
 		p->max_num_seqs = p->max_num_batched_tokens;
+	if (pooling_unchunked(w) &&
+	    p->max_num_batched_tokens < p->max_model_len)
+		config_fail(p,
+		    "max_num_batched_tokens (%d) is smaller than max_model_len "
+		    "(%lld). This effectively limits the maximum sequence "
+		    "length to max_num_batched_tokens and makes vLLM reject "
+		    "longer sequences. Please increase max_num_batched_tokens "
+		    "or decrease max_model_len.",
+		    p->max_num_batched_tokens, (long long)p->max_model_len);
 	if (p->max_num_batched_tokens < p->max_num_seqs &&
 	    p->phase == PHASE_NONE) {
 		p->phase = PHASE_CONFIG;

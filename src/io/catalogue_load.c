@@ -399,6 +399,17 @@ load_model(struct ctx *x, struct catalogue *c, const cJSON *e)
 	    xstrdup(str_field(e, "family") ? str_field(e, "family") : "Other");
 	m.source = xstrdup(str_field(e, "source"));
 	num_field(x, e, "params_b", &m.params_b, "model");
+	if (str_field(e, "sentence_transformers_pooling") &&
+	    model_st_pooling_parse(str_field(e,
+				       "sentence_transformers_pooling"),
+		&m.st_pooling) != 0) {
+		report(x, e, "sentence_transformers_pooling",
+		    "model '%s': unknown sentence_transformers_pooling '%s' "
+		    "(none, last, mean, cls or other)",
+		    id, str_field(e, "sentence_transformers_pooling"));
+		model_done(&m);
+		return -1;
+	}
 	if (str_field(e, "default_checkpoint")) {
 		enum ckpt_format f;
 

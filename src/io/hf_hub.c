@@ -777,8 +777,11 @@ int
 hf_hub_fetch(const char *root, const char *repo, const char *rev, char *dir,
     size_t dirlen, char *commit, bool *missing, char *err, size_t errlen)
 {
+	/* modules.json and the usual Pooling module folder: a sentence-
+	 * transformers model vLLM serves on the pooling runner (model_dir.c) */
 	static const char *const optional[] = { "hf_quant_config.json",
-		"model.safetensors.index.json", "params.json", NULL };
+		"model.safetensors.index.json", "params.json", "modules.json",
+		"1_Pooling/config.json", NULL };
 	struct fetch f;
 	char endpoint[1024], c2[41];
 	cJSON *api = NULL;

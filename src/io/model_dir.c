@@ -360,6 +360,72 @@ quant_add_file(cJSON *cfg, const char *dir)
 	}
 }
 
+/*
+ * The folder's sentence-transformers Pooling module, as vLLM's
+ * get_pooling_config (vllm/transformers_utils/config.py) reads it:
+ * modules.json names the module of type sentence_transformers.models.
+ * Pooling, whose config.json's first member set true is the mode.  A
+ * modules.json without one leaves MODEL_ST_NONE; a mode headroom does not
+ * read (max, weighted mean, none set) is MODEL_ST_OTHER.
+ */
+static int
+st_pooling_of(const char *dir)
+{
+	static const struct {
+		const char *key;
+		int mode;
+	} modes[] = {
+		{ "pooling_mode_lasttoken", MODEL_ST_LAST },
+		{ "pooling_mode_mean_tokens", MODEL_ST_MEAN },
+		{ "pooling_mode_cls_token", MODEL_ST_CLS },
+	};
+	char p[4200], e2[512], *t;
+	cJSON *mods, *cfg;
+	const cJSON *it, *ty, *pa, *first = NULL, *list;
+	const char *rel = NULL;
+	int mode = MODEL_ST_NONE;
+	size_t i;
+
+	snprintf(p, sizeof p, "%s/modules.json", dir);
+	t = textfile_read(p, NULL, e2, sizeof e2);
+	mods = t ? cJSON_Parse(t) : NULL;
+	free(t);
+	list = cJSON_IsArray(mods) ? mods : NULL;
+	cJSON_ArrayForEach(it, list) {
+		ty = cJSON_GetObjectItemCaseSensitive(it, "type");
+		pa = cJSON_GetObjectItemCaseSensitive(it, "path");
+		if (cJSON_IsString(ty) && cJSON_IsString(pa) &&
+		    strcmp(ty->valuestring,
+			"sentence_transformers.models.Pooling") == 0) {
+			rel = pa->valuestring;
+			break;
+		}
+	}
+	/* a module folder inside the model's, nothing else */
+	if (rel != NULL && *rel != '\0' && *rel != '/' &&
+	    strstr(rel, "..") == NULL) {
+		mode = MODEL_ST_OTHER;
+		snprintf(p, sizeof p, "%s/%s/config.json", dir, rel);
+		t = textfile_read(p, NULL, e2, sizeof e2);
+		cfg = t ? cJSON_Parse(t) : NULL;
+		free(t);
+		list = cJSON_IsObject(cfg) ? cfg : NULL;
+		cJSON_ArrayForEach(it, list) {
+			if (cJSON_IsTrue(it)) {
+				first = it;
+				break;
+			}
+		}
+		for (i = 0; first != NULL && i < sizeof modes / sizeof modes[0];
+		     i++)
+			if (strcmp(first->string, modes[i].key) == 0)
+				mode = modes[i].mode;
+		cJSON_Delete(cfg);
+	}
+	cJSON_Delete(mods);
+	return mode;
+}
+
 /* The folder names the model; path (its config) is its source. */
 static void
 model_take_dir(struct model *m, const char *dir, const char *path)
@@ -467,6 +533,7 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 	cJSON_Delete(cfg);
 	free(text);
 	model_take_dir(m, dir, path);
+	m->st_pooling = st_pooling_of(dir);
 	if (read_weight_bytes(dir, mistral, weight_bytes, err, errlen) != 0) {
 		model_done(m);
 		return -1;

@@ -208,9 +208,13 @@ report_text_profile(struct strbuf *o, const struct report_in *r)
 		    gib(p->draft_activation, a));
 	if (p->pooling)
 		strbuf_printf(o,
-		    "  Pooling runner (--convert embed): no sampler; the "
+		    "  Pooling runner (--convert embed%s): no sampler; the "
 		    "profile runs the pooler over the forward's hidden states, "
-		    "lm_head is dropped, CUDA graphs are PIECEWISE only\n");
+		    "lm_head is dropped, CUDA graphs are PIECEWISE only\n",
+		    r->in->runner == PLAN_RUNNER_POOLING
+			? ""
+			: "; --runner auto, as the model's sentence-"
+			  "transformers pooling config makes it");
 	if (p->n_capture_sizes > 0)
 		strbuf_printf(o,
 		    "  Estimated CUDA graph memory: %s GiB total (%s; "

@@ -6,13 +6,16 @@
  * naming the flag.  Figures worked by hand in the comments.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
 #include "core/vllm_flags.h"
 #include "core/vllm_version.h"
+#include "io/model_dir.h"
 #include "io/report.h"
 #include "helpers.h"
 
@@ -106,7 +109,7 @@ Test(pooling, no_sampler_in_the_profile)
 	cr_assert_eq(p.max_num_batched_tokens, 2048);
 	cr_assert_eq(p.max_num_seqs, 256);
 	cr_assert_eq(p.activation, 57671680);
-	embed_input(&in, PLAN_RUNNER_UNSET);
+	embed_input(&in, PLAN_RUNNER_GENERATE);
 	plan_compute(c, &in, &g);
 	cr_assert_not(g.pooling);
 	cr_assert_gt(g.activation, 8 * p.activation);
@@ -127,7 +130,7 @@ Test(pooling, piecewise_graphs_only)
 
 	embed_input(&in, PLAN_RUNNER_POOLING);
 	plan_compute(c, &in, &p);
-	embed_input(&in, PLAN_RUNNER_UNSET);
+	embed_input(&in, PLAN_RUNNER_GENERATE);
 	plan_compute(c, &in, &g);
 	cr_assert_eq(p.n_capture_sizes, 51);
 	cr_assert_eq(g.n_capture_sizes, 51);
@@ -165,7 +168,7 @@ Test(pooling, stays_on_the_v1_runner)
 	struct plan_input in;
 	struct plan g, p;
 
-	embed_input(&in, PLAN_RUNNER_UNSET);
+	embed_input(&in, PLAN_RUNNER_GENERATE);
 	in.version = VLLM_VER(0, 25, 0);
 	plan_compute(c, &in, &g);
 	cr_assert(g.v2_runner);
@@ -203,7 +206,7 @@ Test(pooling, what_is_not_modelled_stops_the_plan)
 	assert_refused(&in, "--convert mm_encoder_only");
 	in.convert = PLAN_CONVERT_NONE;
 	assert_refused(&in, "--convert none");
-	embed_input(&in, PLAN_RUNNER_UNSET);
+	embed_input(&in, PLAN_RUNNER_GENERATE);
 	in.convert = PLAN_CONVERT_EMBED;
 	assert_refused(&in, "--convert embed without --runner pooling");
 	/* a multimodal model's encoder profile under the pooler */
@@ -253,4 +256,135 @@ Test(pooling, report_says_pooler_not_sampler)
 	cr_assert(strstr(text, "Pooling runner") != NULL, "%s", text);
 	cr_assert(strstr(text, "--runner pooling") != NULL, "%s", text);
 	free(text);
+}
+
+/* A catalogue model with a sentence-transformers pooling config is served
+ * on the pooling runner by --runner auto (_get_default_runner_type). */
+Test(pooling, auto_runner_reads_the_pooling_config)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	embed_input(&in, PLAN_RUNNER_UNSET);
+	cr_assert_eq(in.model->st_pooling, MODEL_ST_LAST);
+	plan_compute(c, &in, &p);
+	cr_assert(p.pooling);
+	in.runner = PLAN_RUNNER_AUTO;
+	plan_compute(c, &in, &p);
+	cr_assert(p.pooling);
+	/* a causal model without one stays generative */
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-0.6B", NULL);
+	plan_compute(c, &in, &p);
+	cr_assert_not(p.pooling);
+}
+
+static void
+write_file(const char *dir, const char *rel, const char *text)
+{
+	char path[1024];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	f = fopen(path, "w");
+	cr_assert_not_null(f, "%s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Qwen3-0.6B's config.json (tests/fixtures/configs/sweep) in a folder
+ * with a sentence-transformers Pooling module of the given mode. */
+static void
+pooling_dir(char *dir, size_t len, const char *mode_key, struct model *m)
+{
+	char src[1024], cfg[1024], pool[1024], err[512];
+	const char *top = getenv("TOP_SRCDIR");
+	int64_t wb;
+	FILE *in, *out;
+	int ch;
+
+	test_tmpdir_new(dir, len, "pooling");
+	snprintf(src, sizeof src,
+	    "%s/tests/fixtures/configs/sweep/Qwen--Qwen3-0.6B/config.json",
+	    top ? top : ".");
+	snprintf(cfg, sizeof cfg, "%s/config.json", dir);
+	in = fopen(src, "r");
+	out = fopen(cfg, "w");
+	cr_assert(in != NULL && out != NULL);
+	while ((ch = fgetc(in)) != EOF)
+		fputc(ch, out);
+	fclose(in);
+	fclose(out);
+	write_file(dir, "modules.json",
+	    "[{\"idx\": 0, \"name\": \"0\", \"path\": \"\", \"type\": "
+	    "\"sentence_transformers.models.Transformer\"}, {\"idx\": 1, "
+	    "\"name\": \"1\", \"path\": \"1_Pooling\", \"type\": "
+	    "\"sentence_transformers.models.Pooling\"}]");
+	snprintf(pool, sizeof pool, "%s/1_Pooling", dir);
+	cr_assert_eq(mkdir(pool, 0700), 0);
+	snprintf(pool, sizeof pool,
+	    "{\"word_embedding_dimension\": 1024, \"pooling_mode_cls_token\": "
+	    "%s, \"pooling_mode_mean_tokens\": %s, \"pooling_mode_lasttoken\": "
+	    "%s, \"include_prompt\": true}",
+	    strcmp(mode_key, "cls") == 0 ? "true" : "false",
+	    strcmp(mode_key, "mean") == 0 ? "true" : "false",
+	    strcmp(mode_key, "last") == 0 ? "true" : "false");
+	write_file(dir, "1_Pooling/config.json", pool);
+	cr_assert_eq(model_dir_read(dir, m, &wb, err, sizeof err), 0, "%s",
+	    err);
+}
+
+/*
+ * MEAN (or CLS) pooling of a causal model turns chunked prefill off
+ * (ModelConfig.is_chunked_prefill_supported), so vLLM's default batch of
+ * 2,048 tokens on an RTX 5090 grows to max_model_len, 8,192 here; a given
+ * --max-num-batched-tokens below it is SchedulerConfig's error.
+ */
+Test(pooling, mean_pooling_prefills_whole_prompts)
+{
+	const struct catalogue *c = test_catalogue();
+	char dir[512];
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+
+	pooling_dir(dir, sizeof dir, "mean", &m);
+	cr_assert_eq(m.st_pooling, MODEL_ST_MEAN);
+	test_input(&in, "rtx-5090", EMBED, NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	cr_assert(p.pooling);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.max_num_batched_tokens, 8192);
+	in.max_num_batched_tokens = 2048;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert_str_eq(p.message,
+	    "max_num_batched_tokens (2048) is smaller than max_model_len "
+	    "(8192). This effectively limits the maximum sequence length to "
+	    "max_num_batched_tokens and makes vLLM reject longer sequences. "
+	    "Please increase max_num_batched_tokens or decrease "
+	    "max_model_len.");
+	model_done(&m);
+	test_tmpdir_remove(dir);
+
+	/* last-token pooling keeps chunked prefill and the 2,048 default */
+	pooling_dir(dir, sizeof dir, "last", &m);
+	cr_assert_eq(m.st_pooling, MODEL_ST_LAST);
+	test_input(&in, "rtx-5090", EMBED, NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	cr_assert(p.pooling);
+	cr_assert_eq(p.max_num_batched_tokens, 2048);
+	model_done(&m);
+	test_tmpdir_remove(dir);
+
+	pooling_dir(dir, sizeof dir, "cls", &m);
+	cr_assert_eq(m.st_pooling, MODEL_ST_CLS);
+	model_done(&m);
+	test_tmpdir_remove(dir);
 }
