@@ -1075,11 +1075,12 @@ walk_extras_checks(struct walk *w)
 		    in->spec.name);
 	if (in->cpu_offload_gib < 0)
 		config_fail(p, "--cpu-offload-gb must not be negative.");
+	/* FusedMoEWithLoRA asserts not use_ep while the model loads
+	 * (vllm/lora/layers/fused_moe.py, from the first fused-MoE LoRA) */
 	if (w->es.ep && w->lora.enabled && m->n_experts > 0)
 		config_fail(p,
-		    "--enable-lora with --enable-expert-parallel: "
-		    "headroom does not model LoRA slots on expert-parallel MoE "
-		    "layers, so it does not plan it.");
+		    "--enable-lora with --enable-expert-parallel: EP support "
+		    "for Fused MoE LoRA is not implemented yet.");
 }
 
 /*

@@ -353,6 +353,11 @@ Test(placement, ep_refusals_name_what_is_not_modelled)
 	cr_assert_eq(pl.phase, PHASE_CONFIG);
 	cr_assert(strstr(pl.message, "--enable-lora") != NULL, "%s",
 	    pl.message);
+	/* vLLM's assertion (FusedMoEWithLoRA) */
+	cr_assert(strstr(pl.message,
+		      "EP support for Fused MoE LoRA is not implemented "
+		      "yet.") != NULL,
+	    "%s", pl.message);
 	/* a dense model ignores the flag, as vLLM does */
 	h200_plan("Qwen/Qwen2.5-7B-Instruct", NULL, 1, 8, true, &pl);
 	cr_assert(!pl.expert_parallel);
