@@ -389,6 +389,8 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		{ "RTX PRO 6000", "rtx-pro-6000-server" },
 		{ "RTX 5090", "rtx-5090" },
 		{ "RTX 4090", "rtx-4090" },
+		{ "RTX 3090 Ti", "" },
+		{ "RTX 3090", "rtx-3090" },
 		{ "GB200", "gb200" },
 		{ "B200", "b200" },
 		{ "H200", "h200-nvl" },
@@ -398,10 +400,13 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	size_t k;
 
 	in->gpu = -1;
-	for (k = 0; gname && k < sizeof cards / sizeof cards[0] && in->gpu < 0;
-	     k++)
-		if (strstr(gname, cards[k].pattern))
+	/* the first pattern found names the card (an id "" for one the
+	 * catalogue does not hold: an RTX 3090 Ti is not a 3090) */
+	for (k = 0; gname && k < sizeof cards / sizeof cards[0]; k++)
+		if (strstr(gname, cards[k].pattern)) {
 			in->gpu = catalogue_find_gpu(cat, cards[k].id);
+			break;
+		}
 	v = num(gpu, "total_memory_gib_reported", &ok);
 	if (ok)
 		in->gpu_total_gib = v;
