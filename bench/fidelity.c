@@ -638,6 +638,7 @@ main(int argc, char **argv)
 			e_conc = { 0 };
 	struct stat_acc e_w = { 0 }, e_a = { 0 }, e_n = { 0 }, e_cg = { 0 };
 	struct stat_acc x_tok = { 0 }, x_conc = { 0 }, e_rem = { 0 };
+	struct stat_acc e_free = { 0 };
 	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0,
 	    exact_tok = 0, layout_ok = 0, layout_n = 0, kvonly_ok = 0,
 	    kvonly_n = 0, nonmem_n = 0, warm_n = 0, graphs_ok = 0, graphs_n = 0;
@@ -944,6 +945,14 @@ main(int argc, char **argv)
 			? ""
 			: (p.phase == PHASE_NONE ? "(predicted start)"
 						 : plan_phase_name(p.phase)));
+		/* free at startup: the card less the CUDA context and, with a
+		 * group, its NCCL buffers (outside the budget) */
+		{
+			double lf = num(rep, "free_memory_at_startup_gib", &ok);
+
+			if (ok && lf > 0 && p.free > 0)
+				acc(&e_free, units_gib(p.free) - lf);
+		}
 		/* the graphs vLLM counted before capturing them */
 		if (log_graphs(c, &lpw, &lfull)) {
 			int agree = lpw == p.n_piecewise_graphs &&
@@ -1021,6 +1030,9 @@ main(int argc, char **argv)
 	    e_rem.n ? e_rem.sum_abs / e_rem.n : 0, e_rem.max_abs, e_rem.n);
 	printf("  verdict (starts / phase) %d of %d agree\n", verdict_ok,
 	    verdict_n);
+	printf("  free at startup error   mean |e| %.3f GiB, max %.3f GiB "
+	       "(n=%d)\n",
+	    e_free.n ? e_free.sum_abs / e_free.n : 0, e_free.max_abs, e_free.n);
 	printf("  CUDA graph counts       %d of %d agree with the log's "
 	       "\"Profiling CUDA graph memory: PIECEWISE=N, FULL=M\"\n",
 	    graphs_ok, graphs_n);

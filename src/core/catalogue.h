@@ -346,6 +346,10 @@ struct coeff_set {
 	double cg_tp_exponent; /* per-layer part scales as tp^-x */
 	double non_torch_pp_gib; /* TP 1 with pipeline stages */
 	double cuda_context_gib; /* held before vLLM's snapshot */
+	double cuda_context_tp_gib; /* the same with a TP group (NCCL set up
+				       before the snapshot) */
+	double cuda_context_tp_moe_gib; /* a MoE model with a TP group */
+	double cuda_context_pp_gib; /* pipeline stages without TP */
 	double
 	    sampler_warmup_fraction; /* of the sampler peak, needed after capture */
 	double mxfp4_moe_warmup_bytes_per_logit; /* more after capture, MXFP4

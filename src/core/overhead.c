@@ -228,7 +228,13 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 	out->sampler = (int64_t)sampler;
 	out->non_torch = units_bytes(nt);
 	out->cuda_graphs = units_bytes(overhead_graphs(in, tp) + dcg);
-	out->cuda_context = units_bytes(c->cuda_context_gib);
+	/* NCCL and the custom all-reduce buffers of a group are set up before
+	 * vLLM's snapshot: outside the budget, like the CUDA context */
+	out->cuda_context = units_bytes(in->tp > 1
+		? (m->n_experts > 0 ? c->cuda_context_tp_moe_gib
+				    : c->cuda_context_tp_gib)
+		: in->pp > 1 ? c->cuda_context_pp_gib
+			     : c->cuda_context_gib);
 }
 
 int

@@ -40,9 +40,10 @@ struct recalc_dep {
  */
 static const struct recalc_dep deps[RECALC_N_COUNT] = {
 	[RECALC_N_SETTINGS] = { "settings", IN_PLAN, 0 },
+	/* what is free at startup holds a TP or PP group's NCCL buffers */
 	[RECALC_N_BUDGET] = { "budget",
 	    IN(RECALC_IN_CARD) | IN(RECALC_IN_MODEL) | IN(RECALC_IN_BUDGET) |
-		IN(RECALC_IN_VERSION),
+		IN(RECALC_IN_VERSION) | IN(RECALC_IN_PARALLEL),
 	    0 },
 	/* the scheduler's token budget sizes Gemma 3n's per-layer inputs
 	 * buffer and DeepSeek-V4's rank weights */
