@@ -377,6 +377,10 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		if (ver == NULL && release_on(date) > 0) {
 			in->version = release_on(date);
 			*dated = date;
+		} else if (ver == NULL && date != NULL) {
+			*why = "names no vLLM version, and its source's date "
+			       "is before the releases dated here (0.22.0 on)";
+			return -1;
 		}
 	}
 	static const struct {
