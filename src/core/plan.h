@@ -27,6 +27,9 @@
 
 #define PLAN_MAX_CAPTURE 128
 #define PLAN_MSG_LEN 1024
+/* the longest tokens per request every reader takes (flag, scenario,
+ * planner) */
+#define PLAN_TPR_MAX 100000000
 
 enum overhead_mode {
 	OVERHEAD_ESTIMATE,
@@ -180,7 +183,8 @@ struct plan_input {
 					   1 round_robin */
 	int pcp, dcp; /* context parallel sizes; 0, 1: none */
 	/* planner options */
-	int64_t tokens_per_request; /* 0 = max_model_len */
+	int64_t
+	    tokens_per_request; /* 0 = max_model_len; at most PLAN_TPR_MAX */
 	double other_usage_gib;
 	/* the tensor-parallel link of a deployment on nodes (--node): its name
 	 * and one-way rate per card; NULL = the card's own NVLink or PCIe.

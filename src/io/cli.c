@@ -233,7 +233,7 @@ apply_plan(struct cli *cli, const struct options_entry *o, const char *name,
 		return 0;
 	case OPTIONS_CHECKPOINT: cli->checkpoint = v; return 0;
 	case OPTIONS_TPR:
-		if (parse_int(name, v, 1, 100000000, &n, err, errlen))
+		if (parse_int(name, v, 1, PLAN_TPR_MAX, &n, err, errlen))
 			return -1;
 		in->tokens_per_request = n;
 		return 0;

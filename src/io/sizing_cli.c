@@ -237,11 +237,12 @@ sizing_cli_instance(const struct catalogue *c, const struct plan_input *base,
 			snprintf(si->label, sizeof si->label, "%s", v);
 		} else if (strcmp(key, "tokens") == 0 ||
 		    strcmp(key, "tokens-per-request") == 0) {
-			if (units_parse_human_int(v, &n) != 0 || n < 1) {
+			if (units_parse_human_int(v, &n) != 0 || n < 1 ||
+			    n > PLAN_TPR_MAX) {
 				snprintf(err, errlen,
 				    "--instance %s: tokens '%s' is not a "
-				    "number of tokens",
-				    si->label, v);
+				    "number of tokens from 1 to %d",
+				    si->label, v, PLAN_TPR_MAX);
 				return -1;
 			}
 			in->tokens_per_request = n;

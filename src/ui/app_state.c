@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "io/launch.h"
 
@@ -64,6 +65,26 @@ app_state_open_prompt(struct app *a, enum prompt_kind kind, const char *label,
 	a->prompt.len = strlen(a->prompt.text);
 	a->prompt.fresh = a->prompt.len > 0;
 	a->dirty |= PANE_BIT(PANE_STATUS);
+}
+
+int
+app_state_may_write(struct app *a, const char *path, char *err, size_t errlen)
+{
+	struct stat sb;
+
+	if (stat(path, &sb) != 0 || strcmp(path, a->wrote) == 0 ||
+	    strcmp(path, a->prompt.armed) == 0)
+		return 0;
+	snprintf(a->prompt.armed, sizeof a->prompt.armed, "%s", path);
+	snprintf(err, errlen, "the file exists; Enter again replaces it");
+	return -1;
+}
+
+void
+app_state_wrote(struct app *a, const char *path)
+{
+	snprintf(a->wrote, sizeof a->wrote, "%s", path);
+	a->prompt.armed[0] = '\0';
 }
 
 char **

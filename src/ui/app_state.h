@@ -59,6 +59,8 @@ struct prompt {
 	size_t len;
 	char error[256]; /* why the typed value was refused */
 	bool fresh; /* text given, not typed: a typed character replaces it */
+	char armed[1024]; /* a file refused as existing: Enter again on it
+			     replaces it */
 };
 
 struct app_terminal; /* app.c */
@@ -84,6 +86,8 @@ struct app {
 	enum overlay_id overlay; /* the one open, OVERLAY_NONE */
 	struct overlay overlays[OVERLAY_COUNT];
 	struct prompt prompt;
+	char wrote[1024]; /* the file w, Q or D last wrote: written again
+			     without asking */
 	struct paste paste; /* a paste coming in */
 	char status[512];
 	enum role status_role;
@@ -114,6 +118,18 @@ void app_state_set_status(struct app *, enum role, const char *fmt, ...)
 /* Marks panes (PANE_BIT()s) to repaint in the next frame: a view changed. */
 void app_state_repaint(struct app *, unsigned panes);
 /* Opens the status-line prompt of a kind with a label and starting text. */
+/*
+ * Before w, Q or the deployment view writes path: 0 when it may, that is
+ * when no file is there, when it is the file the planner wrote last, or
+ * when Enter is pressed again on the same path after a refusal; else -1
+ * with err ("the file exists; Enter again replaces it"), the prompt armed.
+ */
+int app_state_may_write(struct app *, const char *path, char *err,
+    size_t errlen);
+
+/* After a file prompt wrote path: the next write there asks nothing. */
+void app_state_wrote(struct app *, const char *path);
+
 void app_state_open_prompt(struct app *, enum prompt_kind, const char *label,
     const char *text);
 /* Opens PROMPT_FLAG for a flag of the Flags pane with the value to edit. */

@@ -283,6 +283,8 @@ overlay_deploy_prompt_accept(struct app *a, char *err, size_t errlen)
 		snprintf(err, errlen, "type a file name");
 		return -1;
 	}
+	if (app_state_may_write(a, path, err, errlen) != 0)
+		return -1;
 	memset(&rin, 0, sizeof rin);
 	rin.cat = a->cat;
 	rin.in = in;
@@ -301,6 +303,7 @@ overlay_deploy_prompt_accept(struct app *a, char *err, size_t errlen)
 	free(text);
 	if (rc != 0)
 		return -1;
+	app_state_wrote(a, path);
 	app_state_set_status(a, ROLE_STATUS_OK, "wrote the %s files to %s",
 	    export_format_name(v->pending), path);
 	return 0;

@@ -200,10 +200,11 @@ prompt_accept_tokens(struct app *a, char *err, size_t errlen)
 	    strcmp(a->prompt.text, "0") == 0) {
 		in.tokens_per_request = 0;
 	} else if (units_parse_human_int(a->prompt.text, &v) != 0 || v < 1 ||
-	    v > ((int64_t)1 << 31)) {
+	    v > PLAN_TPR_MAX) {
 		snprintf(err, errlen,
-		    "a number of tokens such as 8192 or 8k, "
-		    "or max");
+		    "a number of tokens from 1 to %d such as 8192 or 8k, or "
+		    "max",
+		    PLAN_TPR_MAX);
 		return -1;
 	} else {
 		in.tokens_per_request = v;
@@ -223,8 +224,10 @@ prompt_accept_file(struct app *a,
 		snprintf(err, errlen, "type a file name");
 		return -1;
 	}
-	if (write(a, a->prompt.text, err, errlen) != 0)
+	if (app_state_may_write(a, a->prompt.text, err, errlen) != 0 ||
+	    write(a, a->prompt.text, err, errlen) != 0)
 		return -1;
+	app_state_wrote(a, a->prompt.text);
 	app_state_set_status(a, ROLE_STATUS_OK, "wrote the %s to %s", what,
 	    a->prompt.text);
 	return 0;

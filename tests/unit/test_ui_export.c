@@ -835,3 +835,77 @@ Test(uiexport, every_flag_or_only_changed_ones)
 	cli_done(&cli);
 	check_change("x twice", QWEN32, "xx", NULL);
 }
+
+/* w, Q and the deployment view's files replace a file the planner did
+ * not write only on Enter again; the file it wrote last is written again
+ * without asking. */
+Test(uiexport, an_existing_file_is_replaced_only_on_enter_again)
+{
+	static const struct ui_options plain = { 0, 0, NULL, NULL };
+	static const char *const writes[] = { "w", "Q" };
+	struct cli cli;
+	struct app *a;
+	static char screen[1 << 16];
+	char store[2048], k[1024], path[512], err[256], *t;
+	size_t i;
+
+	cli_from(&cli, QWEN32, NULL, store, sizeof store);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.imp.in,
+	    &plain, 40, 200);
+	cr_assert_not_null(a);
+	snprintf(path, sizeof path, "%s/plan.yaml", tmpdir);
+	for (i = 0; i < 2; i++) {
+		cr_assert_eq(textfile_write_atomic(path, "kept\n", 5, err,
+				 sizeof err),
+		    0, "%s", err);
+		snprintf(k, sizeof k, "%s<C-u>%s<Enter>", writes[i], path);
+		cr_assert_eq(app_headless_keys(a, k), 0);
+		app_headless_dump(a, screen, sizeof screen);
+		cr_assert_not_null(
+		    strstr(screen, "the file exists; Enter again replaces it"),
+		    "%s: %s", writes[i], screen);
+		t = textfile_read(path, NULL, err, sizeof err);
+		cr_assert_not_null(t, "%s", err);
+		cr_assert_str_eq(t, "kept\n", "%s replaced the file unasked",
+		    writes[i]);
+		free(t);
+		cr_assert_eq(app_headless_keys(a, "<Enter>"), 0);
+		cr_assert_not_null(strstr(app_headless_status(a), "wrote the "),
+		    "%s: '%s'", writes[i], app_headless_status(a));
+		/* the file it wrote: again without asking */
+		snprintf(k, sizeof k, "%s<C-u>%s<Enter>", writes[i], path);
+		cr_assert_eq(app_headless_keys(a, k), 0);
+		cr_assert_not_null(strstr(app_headless_status(a), "wrote the "),
+		    "%s again: '%s'", writes[i], app_headless_status(a));
+		/* a new file: no question */
+		snprintf(k, sizeof k, "%s<C-u>%s/new-%zu<Enter>", writes[i],
+		    tmpdir, i);
+		cr_assert_eq(app_headless_keys(a, k), 0);
+		cr_assert_not_null(strstr(app_headless_status(a), "wrote the "),
+		    "%s new: '%s'", writes[i], app_headless_status(a));
+	}
+	app_headless_free(&a);
+	cli_done(&cli);
+}
+
+/* The tokens prompt takes what --tokens-per-request and a scenario take:
+ * a plan saved from the planner opens again. */
+Test(uiexport, typed_tokens_stay_in_the_range_every_reader_takes)
+{
+	static const struct ui_options plain = { 0, 0, NULL, NULL };
+	struct cli cli;
+	struct app *a;
+	char store[2048];
+
+	cli_from(&cli, QWEN32, NULL, store, sizeof store);
+	a = app_headless_new((struct catalogue *)test_catalogue(), &cli.imp.in,
+	    &plain, 24, 80);
+	cr_assert_not_null(a);
+	cr_assert_eq(app_headless_keys(a, "t<C-u>999999999<Enter>"), 0);
+	cr_assert_eq(app_headless_input(a)->tokens_per_request, 0,
+	    "999,999,999 tokens per request taken");
+	cr_assert_eq(app_headless_keys(a, "<C-u>100000000<Enter>"), 0);
+	cr_assert_eq(app_headless_input(a)->tokens_per_request, PLAN_TPR_MAX);
+	app_headless_free(&a);
+	cli_done(&cli);
+}
