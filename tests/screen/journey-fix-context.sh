@@ -9,13 +9,16 @@
 j_start 80 24 "--gpu l40s --model google/gemma-4-31B-it"
 j_wait "stops at weight loading"
 # first the same card with FP8 weights and a shorter context, then TP 2
-j_wait "--quantization fp8 --max-model-len 62464"
+j_wait "shorter context --quantization fp8 --max-model-len "
 j_keys 5 j
-j_wait "--tensor-parallel-size 2 --max-model-len 162816"
+j_wait "more hardware   --tensor-parallel-size 2 --max-model-len "
 j_keys Enter
-j_wait "applied: --tensor-parallel-size 2 --max-model-len 162816"
+j_wait "applied: --tensor-parallel-size 2 --max-model-len "
 j_wait "vLLM starts."
-j_wait "--tensor-parallel-size 2 --max-model-len 162816"
+len=$(j_screen | sed -n 's/.*applied: --tensor-parallel-size 2 --max-model-len \([0-9]*\) .*/\1/p')
+[ -n "$len" ] || j_fail "no context in the applied fix"
+j_screen | tr -d '\n' | grep -q -e "--tensor-parallel-size 2 *--max-model-len $len" ||
+    j_fail "the command line lacks TP 2 and the context $len"
 j_screen | grep -q '^\$ vllm serve google/gemma-4-31B-it' ||
     j_fail "the command line is not the plan's"
 j_keys u
