@@ -780,13 +780,56 @@ walk_check_size(struct walk *w)
  * keep their KV specs.  What headroom has not followed through the
  * pooling runner stops the plan here, naming the flag.
  */
+/*
+ * vllm/config/model.py _SUFFIX_TO_DEFAULTS: the class names vLLM serves on
+ * the pooling runner with a classify or reward adapter, or as its own
+ * embedding class (a decoder's *ForSequenceClassification converted by
+ * as_seq_cls_model, *ForRewardModeling, ...).  NULL when the name ends in
+ * none of them.
+ */
+static const char *
+pooling_class_adapter(const char *arch)
+{
+	static const struct {
+		const char *suffix, *adapter;
+	} sfx[] = {
+		{ "ForTextEncoding", "embed" },
+		{ "EmbeddingModel", "embed" },
+		{ "ForSequenceClassification", "classify" },
+		{ "ForTokenClassification", "classify" },
+		{ "ForAudioClassification", "classify" },
+		{ "ForImageClassification", "classify" },
+		{ "ForVideoClassification", "classify" },
+		{ "ClassificationModel", "classify" },
+		{ "ForRewardModeling", "reward" },
+		{ "RewardModel", "reward" },
+	};
+	size_t i, n = arch ? strlen(arch) : 0, k;
+
+	for (i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
+		k = strlen(sfx[i].suffix);
+		if (n > k && strcmp(arch + n - k, sfx[i].suffix) == 0)
+			return sfx[i].adapter;
+	}
+	return NULL;
+}
+
 static void
 walk_pooling_checks(struct walk *w)
 {
 	const struct plan_input *in = w->in;
 	const struct model *m = w->m;
 	struct plan *p = w->p;
-	const char *why = NULL;
+	const char *why = NULL,
+		   *adapter = pooling_class_adapter(m->architecture);
+
+	if (adapter != NULL)
+		config_fail(p,
+		    "%s: vLLM serves this class on the pooling runner with "
+		    "its %s head (the class name's suffix, _SUFFIX_TO_DEFAULTS "
+		    "in vllm/config/model.py); headroom does not model that "
+		    "head and pooler, so it does not plan it.",
+		    m->architecture, adapter);
 
 	if (in->runner == PLAN_RUNNER_DRAFT)
 		config_fail(p,

@@ -388,3 +388,39 @@ Test(pooling, mean_pooling_prefills_whole_prompts)
 	model_done(&m);
 	test_tmpdir_remove(dir);
 }
+
+/* Classes vLLM serves with a classify or reward head (their name's
+ * suffix) stop the plan instead of being priced as a generative model
+ * with a sampler and lm_head. */
+Test(pooling, classifier_and_reward_classes_refused)
+{
+	static const char *const archs[] = { "Qwen3ForSequenceClassification",
+		"LlamaForTokenClassification", "Qwen2ForRewardModel",
+		"InternLM2ForRewardModel", "Gemma3EmbeddingModel" };
+	static const char *const heads[] = { "classify", "classify", "reward",
+		"reward", "embed" };
+	struct plan_input in;
+	struct model m;
+	size_t i;
+
+	for (i = 0; i < sizeof archs / sizeof archs[0]; i++) {
+		embed_input(&in, PLAN_RUNNER_UNSET);
+		m = *in.model;
+		m.architecture = (char *)archs[i];
+		in.model = &m;
+		in.ckpt = -1;
+		assert_refused(&in, heads[i]);
+		assert_refused(&in, archs[i]);
+	}
+	/* the causal class itself plans */
+	embed_input(&in, PLAN_RUNNER_POOLING);
+	m = *in.model;
+	m.architecture = (char *)"Qwen3ForCausalLM";
+	in.model = &m;
+	{
+		struct plan p;
+
+		plan_compute(test_catalogue(), &in, &p);
+		cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	}
+}
