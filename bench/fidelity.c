@@ -306,6 +306,24 @@ log_has(const cJSON *c, const char *needle)
 	return 0;
 }
 
+/* The number after needle in a case's log lines (vLLM's non-default args),
+ * or 0. */
+static int
+log_int(const cJSON *c, const char *needle)
+{
+	const cJSON *lines =
+	    cJSON_GetObjectItemCaseSensitive(c, "key_log_lines");
+	const cJSON *l;
+	const char *s;
+
+	cJSON_ArrayForEach(l, lines) {
+		if (cJSON_IsString(l) &&
+		    (s = strstr(l->valuestring, needle)) != NULL)
+			return atoi(s + strlen(needle));
+	}
+	return 0;
+}
+
 /*
  * vLLM's releases from 0.22.0 with the dates of their tags, as the release
  * pages give them (a release list of 2026-09-03; doc/estimates.md, "Which
@@ -587,6 +605,18 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	    in->gpu >= 0 && cat->gpus[in->gpu].cuda_total_gib >= 70 &&
 	    strstr(cat->gpus[in->gpu].name, "A100") == NULL)
 		in->max_num_batched_tokens = 16384;
+	/*
+	 * AsyncEngineArgs used directly: a usage context get_batch_defaults has
+	 * no entry for, so SchedulerConfig's fallbacks (128 sequences, 2048
+	 * batched tokens; reference §1.1)
+	 */
+	if (flags && strncmp(flags, "AsyncEngineArgs(", 16) == 0 &&
+	    in->max_num_seqs <= 0)
+		in->max_num_seqs = 128;
+	/* the largest capture size as vLLM's non-default args give it */
+	if (log_int(c, "'max_cudagraph_capture_size': ") > 0)
+		in->max_capture_size =
+		    log_int(c, "'max_cudagraph_capture_size': ");
 	v = num(c, "block_size", &ok);
 	if (ok)
 		in->block_size = (int)v;
