@@ -777,6 +777,11 @@ main(int argc, char **argv)
 			       "date (%s)\n",
 			    id, in.version / 10000, in.version / 100 % 100,
 			    in.version % 100, dated);
+		else if (str(c, "vllm_version") == NULL)
+			printf("  %-56.56s names no vLLM version and no date: "
+			       "planned at %d.%d.%d\n",
+			    id, in.version / 10000, in.version / 100 % 100,
+			    in.version % 100);
 		plan_compute(&cat, &in, &p);
 		/* the hybrid layout the log prints against the plan's */
 		log_layout(c, &lblock, &lpad);
