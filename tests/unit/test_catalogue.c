@@ -55,6 +55,8 @@ static const struct {
 	{ "meta-llama/Llama-4-Maverick-17B-128E-Instruct", 0, 0 },
 	{ "mistralai/Devstral-2-123B-Instruct-2512", 0, 0 },
 	{ "zai-org/GLM-4.7", 0, 1 },
+	{ "mistralai/Ministral-3-3B-Instruct-2512", 0, 0 },
+	{ "mistralai/Magistral-Small-2509", 0, 0 },
 };
 
 /* Quantized exports that carry their own config.json, and its format. */
@@ -441,6 +443,31 @@ Test(catalogue, mistral_params_release_plans_as_its_params_json)
 	same_plan("mistral/Devstral-2-123B-Instruct-2512",
 	    "mistralai/Devstral-2-123B-Instruct-2512", NULL, "h100-sxm", 4,
 	    KV_FP8, 0);
+}
+
+/* Ministral 3 3B: the entry is its config.json (a Ministral 3 text model
+ * with YaRN to 262,144 positions, tied embeddings, and Mistral Small
+ * 3.1's Pixtral tower); the published Instruct weights are FP8. 26 layers
+ * x 2 x 8 KV heads x 128 x 2 B = 106,496 B a token at TP 1. */
+Test(catalogue, ministral3_plans_as_its_config)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	same_plan("mistral/Ministral-3-3B-Instruct-2512",
+	    "mistralai/Ministral-3-3B-Instruct-2512", "bf16", "rtx-4090", 1,
+	    KV_AUTO, 0);
+	same_plan("mistral/Ministral-3-3B-Instruct-2512",
+	    "mistralai/Ministral-3-3B-Instruct-2512", "bf16", "l40s", 2, KV_FP8,
+	    0);
+	test_input(&in, "rtx-4090", "mistralai/Ministral-3-3B-Instruct-2512",
+	    NULL);
+	in.max_model_len = 32768;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.format, FMT_FP8);
+	cr_assert_eq(p.bytes_per_token, 26 * 2 * 8 * 128 * 2);
 }
 
 Test(catalogue, llama4_plans_as_its_config)
