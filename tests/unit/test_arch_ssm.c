@@ -91,3 +91,51 @@ Test(ssm, jamba_15_mini_config)
 	cr_assert_eq(pl.kv.attn_block_size, 80);
 	model_done(&m);
 }
+
+/*
+ * state-spaces/mamba-2.8b-hf (MambaForCausalLM, mamba.py): 64 Mamba1
+ * layers, hidden 2560, intermediate 5120, state 16, conv 4, dt_rank 160,
+ * no length key (a given --max-model-len is taken as it is), the embedding
+ * tied (transformers' default: the config does not say).  State
+ * (mamba1_state_shape): conv (5120 / TP) x 3, SSM (5120 / TP) x 16, bf16:
+ * 194,560 / 97,280 / 48,640 / 24,320 B a layer at TP 1 / 2 / 4 / 8.
+ * Attention-free, prefix caching off: one block of max_model_len tokens a
+ * request, pages of one layer's state; 40 GiB // (64 x page) = 3449 /
+ * 6898 / 13797 / 27594 blocks.  Parameters: 64 x 41,244,160 (in_proj
+ * 26,214,400, conv1d 20,480 + 5120, x_proj 983,040, dt_proj 819,200 +
+ * 5120, A 81,920, D 5120, out_proj 13,107,200, norm 2560) + the embedding
+ * of 50,304 padded rows x 2560 + the final norm = 2.768B, the name's 2.8B.
+ */
+Test(ssm, mamba_28b_hf_config)
+{
+	static const int64_t state[] = { 194560, 97280, 48640, 24320 };
+	static const int64_t blocks[] = { 3449, 6898, 13797, 27594 };
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	double b;
+	int i;
+
+	test_config_load("mamba/mamba-2.8b-hf", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.layers, 64);
+	cr_assert_eq(m.n_state_layers, 64);
+	cr_assert_str_eq(m.derived_key, "default");
+	for (i = 0; i < 4; i++) {
+		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		p.max_model_len = 8192;
+		test_kv_layout(&m, &p, &l);
+		cr_assert_eq(l.page, state[i], "TP %d", 1 << i);
+		cr_assert_eq(l.state_bytes, 64 * state[i], "TP %d", 1 << i);
+		cr_assert_eq(l.block_size, 8192);
+		cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), blocks[i],
+		    "TP %d", 1 << i);
+		cr_assert_eq(kv_blocks_per_request(&l, 8192), 1);
+	}
+	b = weights_param_count(&m);
+	cr_assert(b > 2.768 * 0.999 && b < 2.768 * 1.001, "%.4fB", b);
+	cr_assert(b > 2.8 * 0.985 && b < 2.8 * 1.015, "%.4fB", b);
+	cr_assert_eq(overhead_graph_layers(&m, 0, 64), 64);
+	cr_assert_eq(overhead_mamba_pieces(&m, 0, 64), 64);
+	model_done(&m);
+}
