@@ -1313,6 +1313,20 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 	m->ple_hidden = num(s, "hidden_size_per_layer_input", 0);
 	m->ple_vocab = num(s, "vocab_size_per_layer_input", m->vocab);
 	m->interleaved_swa = 1;
+	/* gemma4_mm.py (Gemma4ForConditionalGeneration.__init__): the
+	 * per-layer inputs buffer, max_num_batched_tokens x layers x
+	 * hidden_size_per_layer_input zeros in the model dtype, allocated
+	 * with the model; and an audio tower for a config with audio_config
+	 * (E2B, E4B), which headroom does not size */
+	if (strcmp(m->architecture, "Gemma4ForConditionalGeneration") == 0) {
+		m->ple_buffer = m->ple_hidden > 0;
+		if (cJSON_IsObject(item(s->root, "audio_config")))
+			refuse(m,
+			    "%s: the audio tower (audio_config) is not "
+			    "modelled; vLLM's gemma4_mm.py builds it whenever "
+			    "the config has one.",
+			    m->architecture);
+	}
 	return 0;
 }
 

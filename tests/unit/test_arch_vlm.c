@@ -7,12 +7,16 @@
  * comment beside it.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
+
+#include <cjson/cJSON.h>
 
 #include "core/catalogue.h"
 #include "core/kv.h"
 #include "core/plan.h"
 #include "core/weights.h"
+#include "io/hfconfig.h"
 #include "helpers.h"
 
 /*
@@ -124,4 +128,102 @@ Test(vlm, kimi_vl_profiled_images_by_hand)
 	cr_assert_eq(pl.mm.profiled_tokens, 7623);
 	cr_assert_eq(pl.mm.encoder_patches, 30492);
 	cr_assert_eq(pl.mm.encoder_cache, 7623LL * 2048 * 2);
+}
+
+/*
+ * Gemma 4's multimodal class (gemma4_mm.py,
+ * Gemma4ForConditionalGeneration.__init__) allocates the per-layer inputs
+ * buffer with the model: max_num_batched_tokens x num_hidden_layers x
+ * hidden_size_per_layer_input zeros in the model dtype, counted in "Model
+ * loading took"; and builds an audio tower from audio_config.  The text
+ * fields are E4B's as published (42 layers, hidden 2560, 8 heads, 2 KV
+ * heads of 256, global 512, window 512, per-layer inputs 256, 18 KV-shared
+ * layers, full attention every sixth layer; the values a public loader
+ * test checks against google/gemma-4-E4B-it's config.json, search-index
+ * file id 66886636374); the vision tower is 26B-A4B's, any will do.
+ */
+static const char gemma4_e4b_text[] =
+    "\"text_config\":{\"model_type\":\"gemma4_text\",\"hidden_size\":2560,"
+    "\"intermediate_size\":10240,\"num_hidden_layers\":42,"
+    "\"num_attention_heads\":8,\"num_key_value_heads\":2,\"head_dim\":256,"
+    "\"global_head_dim\":512,\"sliding_window\":512,"
+    "\"hidden_size_per_layer_input\":256,\"vocab_size\":262144,"
+    "\"vocab_size_per_layer_input\":262144,\"num_kv_shared_layers\":18,"
+    "\"max_position_embeddings\":131072,\"tie_word_embeddings\":true,"
+    "\"layer_types\":[%s]},\"vision_config\":{\"model_type\":"
+    "\"gemma4_vision\",\"hidden_size\":1152,\"intermediate_size\":4304,"
+    "\"num_hidden_layers\":27,\"num_attention_heads\":16,\"patch_size\":16}";
+
+static cJSON *
+gemma4_e4b(const char *audio)
+{
+	char types[42 * 24], text[sizeof gemma4_e4b_text + sizeof types];
+	char json[sizeof text + 256];
+	size_t n = 0;
+	int i;
+
+	for (i = 0; i < 42; i++)
+		n += (size_t)snprintf(types + n, sizeof types - n, "%s\"%s\"",
+		    i ? "," : "",
+		    (i + 1) % 6 == 0 ? "full_attention" : "sliding_attention");
+	snprintf(text, sizeof text, gemma4_e4b_text, types);
+	snprintf(json, sizeof json,
+	    "{\"architectures\":[\"Gemma4ForConditionalGeneration\"],"
+	    "\"model_type\":\"gemma4\",\"audio_config\":%s,%s}",
+	    audio, text);
+	return cJSON_Parse(json);
+}
+
+Test(vlm, gemma4_audio_tower_refused)
+{
+	cJSON *cfg = gemma4_e4b("{\"model_type\":\"gemma4_audio\"}");
+	struct model m;
+	const char *bad = NULL;
+	char err[512];
+
+	cr_assert_not_null(cfg);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
+	    err);
+	cJSON_Delete(cfg);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal, "audio_config") != NULL, "%s", m.refusal);
+	model_done(&m);
+}
+
+/* 8,192 against 2,048 batched tokens: (8192 - 2048) x 42 x 256 x 2 bytes =
+ * 132,120,576 bytes more in the weights; none for 26B-A4B (no per-layer
+ * inputs) */
+Test(vlm, gemma4_per_layer_inputs_buffer_in_the_weights)
+{
+	const struct catalogue *c = test_catalogue();
+	cJSON *cfg = gemma4_e4b("null");
+	struct model m, big;
+	struct plan_input in;
+	struct plan a, b;
+	const char *bad = NULL;
+	char err[512];
+
+	cr_assert_not_null(cfg);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
+	    err);
+	cJSON_Delete(cfg);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.ple_buffer, 1);
+	test_input(&in, "h100-sxm", "google/gemma-4-26B-A4B", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.format = FMT_COUNT;
+	in.max_model_len = 8192;
+	in.max_num_batched_tokens = 2048;
+	plan_compute(c, &in, &a);
+	in.max_num_batched_tokens = 8192;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(a.phase, PHASE_NONE, "%s", a.message);
+	cr_assert_eq(b.weights - a.weights, 132120576LL, "%lld",
+	    (long long)(b.weights - a.weights));
+	model_done(&m);
+
+	test_config_load("gemma4/gemma-4-26B-A4B", &big);
+	cr_assert_eq(big.ple_buffer, 0);
+	model_done(&big);
 }
