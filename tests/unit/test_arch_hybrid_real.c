@@ -1230,3 +1230,74 @@ Test(hybrid_real, bamba_9b_v1_of_0_11_0)
 	    "%.3f GiB for 86 graphs", test_gib(p.cuda_graphs));
 	model_done(&m);
 }
+
+/*
+ * NVIDIA-Nemotron-3-Nano-4B-FP8 on a GB10 (vLLM 0.13.0+nv26.01, defaults
+ * but --max-model-len 8192, --gpu-memory-utilization 0.15, --kv-cache-dtype
+ * fp8; tests/calibration/newer-logs.json gb10-v0130nv-...): "Updating
+ * mamba_ssm_cache_dtype to 'float16'", "Setting attention block size to 992
+ * tokens", "Padding mamba page size by 0.35%", "Available KV cache memory:
+ * 11.15 GiB", "Add 3 padding layers, may waste at most 14.29%", "GPU KV cache
+ * size: 208,320 tokens", "Maximum concurrency for 8,192 tokens per request:
+ * 98.20x".  No copy of the config.json was found; the sizes are the ones a
+ * public test reads from it (search-index file 61683524721): hidden 3136,
+ * 42 layers "M-M-M-MM-M-M*-M-M*-M-M-M*-M-M-MM*-MMM-M-M-" (21 Mamba2, 4
+ * attention, 17 MLP), 96 Mamba heads of 80, 8 groups, state 128, conv 4,
+ * 8 KV heads of 128.  Attention fp8: 2 x 8 x 128 = 2048 B per token.  State:
+ * conv 3 x (7680 + 2 x 8 x 128 = 9728) x 2 = 58,368 + SSM 96 x 80 x 128 x 2
+ * (the hook's float16) = 1,966,080 -> 2,024,448 B; block 16 x
+ * cdiv(2,024,448, 32,768) = 992, page 2,031,616 (+0.35 %).  Groups of 4:
+ * the 21 state layers in 6 (3 padding, 3 / 21 = 14.29 %), 7 groups.  11.15
+ * GiB: [11.145, 11.155) // (4 x 2,031,616) = 1472.6 to 1473.9; per request
+ * cdiv(8192, 992) = 9 + 6 = 15: 1473 / 15 = 98.20 (1472: 98.13), tokens
+ * 1473 // 7 x 992 = 208,320.  The graphs "took 1.00 GiB" for 51 + 35 on
+ * this unified-memory card where the estimate gives 0.52: not a check (the
+ * GB10 startups' graph figures are the least reliable of the set).
+ */
+Test(hybrid_real, nemotron3_nano_4b_fp8_of_0_13_gb10)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	const int64_t tuple = (int64_t)4 * 2031616;
+
+	load_inline(
+	    "{\"architectures\":[\"NemotronHForCausalLM\"],\"model_type\":"
+	    "\"nemotron_h\",\"hidden_size\":3136,\"intermediate_size\":12544,"
+	    "\"vocab_size\":131072,\"num_hidden_layers\":42,"
+	    "\"hybrid_override_pattern\":"
+	    "\"M-M-M-MM-M-M*-M-M*-M-M-M*-M-M-MM*-MMM-M-M-\","
+	    "\"mamba_num_heads\":96,\"mamba_head_dim\":80,\"n_groups\":8,"
+	    "\"ssm_state_size\":128,\"conv_kernel\":4,"
+	    "\"num_attention_heads\":40,\"num_key_value_heads\":8,"
+	    "\"head_dim\":128,\"max_position_embeddings\":262144,"
+	    "\"mlp_hidden_act\":\"relu2\",\"tie_word_embeddings\":false,"
+	    "\"torch_dtype\":\"bfloat16\"}",
+	    &m);
+	cr_assert_eq(m.n_state_layers, 21);
+	input(&in, &m, 119.7, VLLM_VER(0, 13, 0));
+	in.kv_dtype = KV_FP8;
+	in.max_model_len = 8192;
+	in.util = 0.15;
+	in.kv_cache_memory_bytes = 1473 * tuple;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.kv.state_bytes / 21, 2024448);
+	cr_assert_eq(p.kv.attn_block_size, 992);
+	cr_assert_eq(p.kv.page, 2031616);
+	cr_assert(two_decimals(state_padding_pct(&p.kv)) == 0.35, "%.4f %%",
+	    state_padding_pct(&p.kv));
+	cr_assert_eq(p.kv.group_size, 4);
+	cr_assert_eq(p.kv.n_groups, 7);
+	cr_assert_eq(p.kv.padding_layers, 3);
+	cr_assert_eq(kv_blocks_per_request(&p.kv, 8192), 15);
+	cr_assert_eq(p.kv_tokens, 208320);
+	cr_assert(two_decimals(p.max_concurrency) == 98.20, "%.4f",
+	    p.max_concurrency);
+	in.kv_cache_memory_bytes = (int64_t)ceil(11.145 * (1 << 30));
+	plan_compute(c, &in, &p);
+	cr_assert_eq(kv_num_blocks(&p.kv, in.kv_cache_memory_bytes), 1472);
+	cr_assert(two_decimals(p.max_concurrency) == 98.13);
+	model_done(&m);
+}
