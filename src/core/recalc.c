@@ -354,6 +354,9 @@ recalc_choice_matches(const struct recalc_choice *ch,
 		return false;
 	if (ch->ckpt >= 0 || ch->quantization_fp8)
 		return true;
+	/* no format given: the model's own weights */
+	if (in->format == FMT_COUNT && in->model != NULL)
+		return ch->format == in->model->native_format;
 	return ch->format == in->format;
 }
 

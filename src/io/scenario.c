@@ -562,17 +562,15 @@ scenario_save(const char *path, const char *text, struct filestamp *loaded,
 	if (!force && stat(path, &sb) == 0) {
 		if (loaded == NULL || !filestamp_same_file(loaded, path)) {
 			snprintf(err, errlen,
-			    "%s exists and was not loaded here; "
-			    "--force (or Enter again in the planner) replaces "
-			    "it",
+			    "%s exists, not loaded here: Enter again "
+			    "(planner) or --force replaces it",
 			    path);
 			return -1;
 		}
 		if (filestamp_changed(loaded, path)) {
 			snprintf(err, errlen,
-			    "%s changed on disk since it was loaded; "
-			    "--force (or Enter again in the planner) replaces "
-			    "it",
+			    "%s changed on disk since it was loaded: Enter "
+			    "again (planner) or --force replaces it",
 			    path);
 			return -1;
 		}

@@ -355,6 +355,14 @@ gpu_prompt(struct app *a, void *state, enum pane_prompt ev)
 	if (hits == 1) {
 		gp->view.cursor = (int)hit;
 		choose(a, gp);
+	} else if (hits == 0) {
+		/* nothing matches: the whole list again, not an empty pane */
+		app_state_set_status(a, ROLE_STATUS_ERROR,
+		    "no card matches '%s'", gp->search);
+		gp->search[0] = '\0';
+		gp->view.cursor = 0; /* then back to the planned card */
+		gp->n_rows = 0;
+		gpu_pane_filter(a, gp);
 	}
 }
 

@@ -308,6 +308,14 @@ model_prompt(struct app *a, void *state, enum pane_prompt ev)
 		model_pane_filter(a, mp);
 		mp->view.cursor =
 		    model_row(a, mp, recalc_input(a->calc)->model);
+	} else if (mp->n_models == 0) {
+		/* nothing matches: the whole list again, not an empty pane */
+		app_state_set_status(a, ROLE_STATUS_ERROR,
+		    "no model matches '%s' (a Hub id is ORG/NAME)", id);
+		mp->search[0] = '\0';
+		model_pane_filter(a, mp);
+		mp->view.cursor =
+		    model_row(a, mp, recalc_input(a->calc)->model);
 	}
 }
 

@@ -1,8 +1,9 @@
 /*
  * pane_status.c - the status row: the prompt while one is open (its
  * label, the text with the cursor at its end, the reason a value was
- * refused), else the last message, else a hint for the item under the
- * focused pane's cursor.
+ * refused; a reason too long to sit beside the text takes its place
+ * until the next key), else the last message, else a hint for the
+ * item under the focused pane's cursor.
  */
 #include "pane.h"
 
@@ -29,6 +30,29 @@ pane_status_draw(struct app *a, void *state, const struct rect *r)
 		/* a refusal keeps room for itself, the text at least half */
 		if (a->prompt.error[0] != '\0') {
 			int ew = draw_width(a->prompt.error) + 2, keep = tw + 1;
+
+			/* too long to sit beside the text (80 columns): the
+			 * label and the refusal, where it can be read; the
+			 * next key edits the text and brings it back */
+			if (ew > avail - (keep < 12 ? keep : 12)) {
+				char lab[sizeof a->prompt.label + 4];
+
+				draw_pad(&a->theme, ROLE_PROMPT, r->y, r->x,
+				    r->w);
+				snprintf(lab, sizeof lab,
+				    "%s: ", a->prompt.label);
+				used = draw_text(&a->theme, ROLE_PROMPT, r->y,
+				    r->x, r->w - 1, lab, NULL);
+				cx = r->x + used;
+				if (used + 4 < r->w)
+					cx += draw_text(&a->theme,
+					    ROLE_PROMPT_ERROR, r->y, cx,
+					    r->w - used - 1, a->prompt.error,
+					    a->g->ellipsis);
+				move(r->y,
+				    cx < r->x + r->w ? cx : r->x + r->w - 1);
+				return;
+			}
 
 			if (keep > avail / 2)
 				keep = avail / 2;

@@ -52,7 +52,7 @@ check "save a scenario" 0 "saved the scenario" -- --gpu h200-nvl --from-command 
 check "load it" 0 '"total_concurrency_at_tokens_per_request"' -- --scenario "$S" --report json
 check "it checks clean" 0 "every figure as saved" -- --check "$S"
 cp "$S" "$W/before.yaml"
-check "saving over a file not loaded is refused" 2 "was not loaded here" -- \
+check "saving over a file not loaded is refused" 2 "not loaded here: Enter again (planner) or --force" -- \
     --gpu h200-nvl --save-scenario "$S"
 ok "the refused save kept the file" cmp -s "$S" "$W/before.yaml"
 check "saving over the loaded file is fine" 0 "saved the scenario" -- --scenario "$S" \

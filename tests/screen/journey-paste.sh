@@ -22,7 +22,12 @@ j_wait "vllm serve command:"
 j_keys -l 'vllm serve Qwen/Qwen3-8B --served-model-name $(id)'
 j_keys Enter
 j_wait "refusing '\$(id)'"
-j_screen | grep -q "vllm serve command: .*served-model-name \$(id)" || j_fail "prompt closed"
+# the refusal too long to sit beside the text takes its place, the prompt open
+j_screen | grep -q "vllm serve command: refusing" || j_fail "prompt closed"
+# the next key edits the text and brings it back
+j_keys BSpace
+j_wait "served-model-name \$(id"
+j_wait_gone "refusing '"
 j_keys Escape
 j_wait_gone "vllm serve command:"
 # undo brings the previous plan back

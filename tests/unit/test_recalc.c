@@ -844,3 +844,33 @@ Test(calc, change_mask_is_empty_exactly_when_nothing_moved)
 	}
 	recalc_free(&c);
 }
+
+/* A model of the catalogue without checkpoints (Whisper, Step-3.5): its own
+ * weights are one row, and that row is the one the input runs. */
+Test(calc, a_model_without_checkpoints_lists_its_own_weights_once)
+{
+	static const char *const models[] = { "openai/whisper-large-v3",
+		"stepfun-ai/Step-3.5-Flash" };
+	const struct catalogue *cat = test_catalogue();
+	size_t k;
+
+	for (k = 0; k < sizeof models / sizeof models[0]; k++) {
+		struct plan_input in;
+		struct recalc_choice ch[RECALC_MAX_CHOICES];
+		size_t n, i;
+		int own = 0, chosen = 0;
+
+		test_input(&in, "h200-nvl", models[k], NULL);
+		cr_assert_eq(in.ckpt, -1, "%s has a checkpoint", models[k]);
+		n = recalc_list_choices(cat, &in, ch, RECALC_MAX_CHOICES);
+		for (i = 0; i < n; i++) {
+			own += ch[i].ckpt < 0 && !ch[i].quantization_fp8 &&
+			    ch[i].format == in.model->native_format;
+			chosen += recalc_choice_matches(&ch[i], &in);
+		}
+		cr_assert_eq(own, 1, "%s: its own weights %d times", models[k],
+		    own);
+		cr_assert_eq(chosen, 1, "%s: %d rows run the input", models[k],
+		    chosen);
+	}
+}

@@ -7,8 +7,10 @@
  */
 #include <criterion/criterion.h>
 #include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "helpers.h"
 #include "ui/app.h"
@@ -207,5 +209,72 @@ Test(keys, ctrl_c_in_a_prompt_cancels_the_prompt)
 	    "nothing taken: %s", screen);
 	cr_assert_eq(app_headless_interrupt(a), 0,
 	    "without a prompt Ctrl-C ends it");
+	app_headless_free(&a);
+}
+
+/* A search that matches nothing, accepted: the whole list again and the
+ * reason on the status line, not an empty pane. */
+Test(keys, a_search_that_matches_nothing_gives_the_list_back)
+{
+	struct app *a;
+
+	setenv("HF_HUB_OFFLINE", "1", 1); /* the model search asks no Hub */
+	a = start("xterm-256color");
+
+	keys(a, "1/whisper<Enter>");
+	cr_assert_not_null(strstr(dump(a), "no card matches 'whisper'"), "%s",
+	    screen);
+	cr_assert_not_null(strstr(screen, "rtx-pro-6000-server"),
+	    "the card list is empty: %s", screen);
+	cr_assert_null(strstr(screen, "/whisper"), "%s", screen);
+	keys(a, "2/zz zz<Enter>");
+	cr_assert_not_null(strstr(dump(a), "no model matches 'zz zz'"), "%s",
+	    screen);
+	cr_assert_not_null(strstr(screen, "Llama 3.3 70B"),
+	    "the model list is empty: %s", screen);
+	cr_assert_null(strstr(screen, "/zz zz"), "%s", screen);
+	app_headless_free(&a);
+}
+
+/* At 80 columns a refusal too long to sit beside the typed text takes its
+ * place, so its reason can be read; the next key brings the text back. */
+Test(keys, a_long_refusal_is_readable_at_80_columns)
+{
+	struct app *a = start("xterm-256color");
+
+	keys(a, "4j<Enter><C-u>lots<Enter>");
+	dump(a);
+	cr_assert_not_null(strstr(status_line(),
+			       "is not a whole number from 1 to 2147483648"),
+	    "%s", status_line());
+	cr_assert_not_null(strstr(status_line(), "--max-model-len: "), "%s",
+	    status_line());
+	keys(a, "<BS>");
+	dump(a);
+	cr_assert_not_null(strstr(status_line(), ": lot"), "%s", status_line());
+	cr_assert_null(strstr(status_line(), "whole number"), "%s",
+	    status_line());
+	app_headless_free(&a);
+}
+
+/* Saving over a scenario not loaded here: the refusal says what Enter
+ * does, at 80 columns. */
+Test(keys, saving_over_a_file_says_enter_again_at_80_columns)
+{
+	struct app *a = start("xterm-256color");
+	char path[] = "/tmp/hrXXXXXX", k[64];
+	int fd = mkstemp(path);
+
+	cr_assert_geq(fd, 0);
+	close(fd);
+	snprintf(k, sizeof k, "s<C-u>%s<Enter>", path);
+	keys(a, k);
+	dump(a);
+	cr_assert_not_null(strstr(status_line(), "Enter again"), "%s",
+	    status_line());
+	keys(a, "<Enter>");
+	cr_assert_not_null(strstr(app_headless_status(a), "saved the scenario"),
+	    "%s", app_headless_status(a));
+	unlink(path);
 	app_headless_free(&a);
 }
