@@ -122,7 +122,8 @@ Test(scenario, saves_never_lose_someone_elses_file)
 	/* a file headroom never loaded: refused too */
 	cr_assert_eq(scenario_save(path, text, NULL, false, err, sizeof err),
 	    -1);
-	cr_assert(strstr(err, "exists, not loaded here: Enter again") != NULL, "%s", err);
+	cr_assert(strstr(err, "exists, not loaded here: Enter again") != NULL,
+	    "%s", err);
 	/* forced */
 	cr_assert_eq(scenario_save(path, text, &st, true, err, sizeof err), 0,
 	    "%s", err);
