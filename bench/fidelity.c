@@ -7,6 +7,7 @@
  * and "kv-exact" (the logged available KV memory fed back in, which checks
  * the exact KV arithmetic: blocks, tokens and concurrency).
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,6 +290,64 @@ static int
 conc_within_rounding(double plan, double log, double kv)
 {
 	return fabs(plan - log) <= 0.005 + (kv > 0 ? log * 0.005 / kv : 0);
+}
+
+/* The GiB figure before " GiB KV cache is needed" in a refusal message. */
+static double
+needed_gib(const char *msg)
+{
+	const char *e = strstr(msg, " GiB KV cache is needed"), *b;
+
+	if (e == NULL)
+		return NAN;
+	for (b = e; b > msg && (isdigit((unsigned char)b[-1]) || b[-1] == '.');
+	     b--)
+		;
+	return b < e ? strtod(b, NULL) : NAN;
+}
+
+/*
+ * A case vLLM refused at the KV sizing whose log prints the memory one
+ * request needs and the estimated maximum length: the plan fed the
+ * logged available KV memory must refuse at the same phase with the same
+ * two figures.
+ */
+static void
+refusal_kv_exact(const struct catalogue *cat, const cJSON *c,
+    const struct plan_input *in, double kv, int *agree_n, int *n)
+{
+	const cJSON *oth =
+	    cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(c,
+						 "reported"),
+		"other");
+	const char *id = str(c, "id");
+	struct plan_input ix = *in;
+	struct plan px;
+	double need, lmax, pneed;
+	int okn, okm, agree;
+
+	lmax = num(oth, "estimated_max_model_len", &okm);
+	need = num(oth, "kv_needed_for_one_request_gib", &okn);
+	if (!okn)
+		need = num(oth, "kv_cache_needed_gib", &okn);
+	if (!okm || !okn)
+		return;
+	ix.kv_cache_memory_bytes = units_bytes(kv);
+	plan_compute(cat, &ix, &px);
+	pneed = px.phase == PHASE_KV_CACHE ? needed_gib(px.message) : NAN;
+	/* the log rounds the available GiB to 2 decimals: the length
+	 * agrees within what 0.005 GiB holds, and a block either way */
+	agree = px.phase == PHASE_KV_CACHE && fabs(pneed - need) < 0.006 &&
+	    fabs((double)px.estimated_max_model_len - lmax) <=
+		(double)px.max_model_len * 0.005 / need + 2 * px.block_size;
+	printf("  %-56.56s refusal kv-exact: log needs %.2f GiB, max length "
+	       "%.0f; plan %s %.2f GiB, %lld%s\n",
+	    id ? id : "", need, lmax,
+	    px.phase == PHASE_KV_CACHE ? "needs" : "starts or stops elsewhere,",
+	    pneed, (long long)px.estimated_max_model_len,
+	    agree ? "" : "  MISMATCH");
+	(*n)++;
+	*agree_n += agree;
 }
 
 /* Whether one of a case's log lines holds needle (vLLM's non-default args). */
@@ -675,7 +734,8 @@ main(int argc, char **argv)
 	struct stat_acc e_free = { 0 };
 	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0,
 	    exact_tok = 0, layout_ok = 0, layout_n = 0, kvonly_ok = 0,
-	    kvonly_n = 0, nonmem_n = 0, warm_n = 0, graphs_ok = 0, graphs_n = 0;
+	    kvonly_n = 0, nonmem_n = 0, warm_n = 0, graphs_ok = 0, graphs_n = 0,
+	    refusal_ok = 0, refusal_n = 0;
 	double warm_min = 0, warm_log_min = 0;
 	const char *warm_min_id = "", *warm_log_id = "";
 	int warm_log_n = 0;
@@ -908,6 +968,12 @@ main(int argc, char **argv)
 			acc(&e_tok, 100.0 * ((double)p.kv_tokens - tok) / tok);
 		if (okconc && conc > 0)
 			acc(&e_conc, 100.0 * (p.max_concurrency - conc) / conc);
+		/* a refusal at the KV sizing: the logged KV memory fed back in
+		 * gives the memory one request needs and the estimated
+		 * maximum length vLLM's message prints */
+		if (okkv && kv > 0)
+			refusal_kv_exact(&cat, c, &in, kv, &refusal_ok,
+			    &refusal_n);
 		/* kv-exact pass: the logged KV memory fed back in */
 		if (okkv && kv > 0 && oktok && tok > 0) {
 			struct plan_input ix = in;
@@ -1116,6 +1182,10 @@ main(int argc, char **argv)
 	printf("  hybrid block size       %d of %d agree with the log's "
 	       "\"Setting attention block size\" (and state padding)\n",
 	    layout_ok, layout_n);
+	printf("  KV refusals fed the logged KV memory: %d of %d give the "
+	       "memory one request needs and the estimated maximum length "
+	       "vLLM printed\n",
+	    refusal_ok, refusal_n);
 	printf("  skipped cases checked on the logged KV memory alone (card "
 	       "total unknown): %d of %d tokens and concurrency within the "
 	       "log's rounding\n",
