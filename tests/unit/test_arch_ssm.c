@@ -11,11 +11,14 @@
  */
 #include <criterion/criterion.h>
 
+#include <cjson/cJSON.h>
+
 #include "core/kv.h"
 #include "core/overhead.h"
 #include "core/plan.h"
 #include "core/vllm_version.h"
 #include "core/weights.h"
+#include "io/hfconfig.h"
 #include "helpers.h"
 
 /*
@@ -137,5 +140,76 @@ Test(ssm, mamba_28b_hf_config)
 	cr_assert(b > 2.8 * 0.985 && b < 2.8 * 1.015, "%.4fB", b);
 	cr_assert_eq(overhead_graph_layers(&m, 0, 64), 64);
 	cr_assert_eq(overhead_mamba_pieces(&m, 0, 64), 64);
+	model_done(&m);
+}
+
+/*
+ * Nemotron-H-8B (NemotronHForCausalLM, nemotron_h.py) with the sizes of
+ * nvidia/Nemotron-H-8B-Base-8K's config.json as a public Megatron bridge
+ * test quotes them (nemotronh_8b_config_dict, search-index file
+ * 52149605348): 52 layers "M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-
+ * M-M-" (24 Mamba2, 4 attention, 24 MLP), hidden 4096, 32 heads, 8 KV
+ * heads of 128, Mamba2 of 128 heads x 64, 8 groups, state 128, conv 4,
+ * relu2 MLP of 21504, vocabulary 131072 untied.  The SSM state in the model
+ * dtype (the config names no mamba_ssm_cache_dtype; vLLM 0.12).  State: conv
+ * 3 x (8192 + 2 x 8 x 128) / TP x 2 + SSM 128 / TP x 64 x 128 x 2 =
+ * 2,158,592 / 1,079,296 / 539,648 / 269,824 B; attention 2 x 8 / TP x 128 x
+ * 2 = 4096 / 2048 / 1024 / 512 B per token per layer; block 16 x
+ * cdiv(state, 16 x that) = 16 x 33 = 528 at every TP, pages 2,162,688 /
+ * 1,081,344 / 540,672 / 270,336; groups of 4, 1 + 6 groups, no padding.
+ * Parameters: 24 Mamba2 layers of 109.6M (in_proj 4096 x 18,560, conv1d
+ * 10,240 x 4 + bias, A, D, dt_bias, the gated norm, out_proj 8192 x 4096),
+ * 24 MLPs of 176.2M, 4 attention layers of 41.9M, embedding and lm_head 2 x
+ * 536.9M: 8.10B, the name's 8B.  Graph pieces: the 28 mixers, 24 of them
+ * Mamba2.
+ */
+Test(ssm, nemotron_h_8b_sizes)
+{
+	static const int64_t state[] = { 2158592, 1079296, 539648, 269824 };
+	static const int64_t page[] = { 2162688, 1081344, 540672, 270336 };
+	static const int bpt[] = { 16384, 8192, 4096, 2048 };
+	cJSON *cfg = cJSON_Parse(
+	    "{\"architectures\":[\"NemotronHForCausalLM\"],\"model_type\":"
+	    "\"nemotron_h\",\"hidden_size\":4096,\"num_hidden_layers\":52,"
+	    "\"hybrid_override_pattern\":\"M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-"
+	    "M-M-M*-M-M-M-M-M-\",\"num_attention_heads\":32,"
+	    "\"num_key_value_heads\":8,\"attention_head_dim\":128,"
+	    "\"intermediate_size\":21504,\"mlp_hidden_act\":\"relu2\","
+	    "\"mamba_num_heads\":128,\"mamba_head_dim\":64,\"n_groups\":8,"
+	    "\"ssm_state_size\":128,\"conv_kernel\":4,\"expand\":2,"
+	    "\"chunk_size\":128,\"vocab_size\":131072,"
+	    "\"tie_word_embeddings\":false,\"max_position_embeddings\":8192,"
+	    "\"use_bias\":false,\"use_conv_bias\":true,"
+	    "\"torch_dtype\":\"bfloat16\"}");
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	const char *bad;
+	char err[512];
+	double b;
+	int i;
+
+	cr_assert_not_null(cfg);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
+	    err);
+	cJSON_Delete(cfg);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.n_state_layers, 24);
+	for (i = 0; i < 4; i++) {
+		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
+		p.ssm_bytes = 2;
+		test_kv_layout(&m, &p, &l);
+		cr_assert_eq(l.state_bytes, 24 * state[i], "TP %d", 1 << i);
+		cr_assert_eq(l.attn_block_size, 528, "TP %d", 1 << i);
+		cr_assert_eq(l.page, page[i], "TP %d", 1 << i);
+		cr_assert_eq(l.bytes_per_token, bpt[i], "TP %d", 1 << i);
+		cr_assert_eq(l.group_size, 4);
+		cr_assert_eq(l.n_groups, 7);
+		cr_assert_eq(l.padding_layers, 0);
+	}
+	b = weights_param_count(&m);
+	cr_assert(b > 8.10 * 0.995 && b < 8.10 * 1.005, "%.3fB", b);
+	cr_assert_eq(overhead_graph_layers(&m, 0, 52), 28);
+	cr_assert_eq(overhead_mamba_pieces(&m, 0, 52), 24);
 	model_done(&m);
 }
