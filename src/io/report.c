@@ -326,6 +326,14 @@ report_text_notes(struct strbuf *o, const struct report_in *r)
 	strbuf_printf(o, "%s", more);
 	strbuf_printf(o, "Outside vLLM's budget: %s GiB\n",
 	    gib(p->outside_budget, e));
+	if (p->warmup_need > 0) {
+		char n[32];
+
+		strbuf_printf(o,
+		    "After graph capture: %s GiB left; the sampler warm-up "
+		    "needs %s GiB (estimates)\n",
+		    gib(p->warmup_left, e), gib(p->warmup_need, n));
+	}
 	deploy_text(o, r->node, r->placement, &r->cat->currency);
 }
 
@@ -570,6 +578,14 @@ report_json_memory(cJSON *root, const struct report_in *r)
 	    strbuf_num_or_null(strbuf_gib2(kvb), have_kv));
 	cJSON_AddNumberToObject(o, "outside_budget",
 	    strbuf_gib2(p->outside_budget));
+	/* the sampler warm-up after graph capture (estimates); null when the
+	 * plan stops before it or the rank runs no sampler */
+	cJSON_AddItemToObject(o, "warmup_left",
+	    strbuf_num_or_null(strbuf_gib2(p->warmup_left),
+		p->warmup_need > 0));
+	cJSON_AddItemToObject(o, "warmup_needs",
+	    strbuf_num_or_null(strbuf_gib2(p->warmup_need),
+		p->warmup_need > 0));
 	report_json_estimated(cJSON_AddArrayToObject(o, "estimated"), r);
 	provenance_calibrated_json(p, cJSON_AddArrayToObject(o, "calibrated"));
 }

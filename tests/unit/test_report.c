@@ -148,3 +148,55 @@ Test(report, the_sizing_rule_says_why_its_total_is_not_the_cards)
 	    "%s", s);
 	free(s);
 }
+
+Test(report, sampler_warmup_margin_in_text_and_json)
+{
+	const struct catalogue *c = test_catalogue();
+	struct report_in r;
+	struct plan_input in;
+	struct plan p;
+	struct fix f[FIX_MAX];
+	cJSON *j, *m;
+	char *s;
+
+	/* gpt-oss-20b at 0.95 on H100, vLLM 0.19.0: refused at the warm-up */
+	test_input(&in, "h100-sxm", "openai/gpt-oss-20b", NULL);
+	in.gpu_total_gib = 79.19;
+	in.version = VLLM_VER(0, 19, 0);
+	in.util = 0.95;
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_SAMPLER_WARMUP);
+	memset(&r, 0, sizeof r);
+	r.cat = c;
+	r.in = &in;
+	r.plan = &p;
+	r.fixes = f;
+	r.n_fixes = fixes_compute(c, &in, &p, f, FIX_MAX);
+	r.model_source = "catalogue";
+	s = report_text(&r);
+	cr_assert(strstr(s,
+		      "After graph capture: 4.09 GiB left; the sampler "
+		      "warm-up needs 4.74 GiB (estimates)") != NULL,
+	    "%s", s);
+	free(s);
+	s = report_json(&r);
+	j = cJSON_Parse(s);
+	m = cJSON_GetObjectItem(j, "memory_gib");
+	cr_assert_float_eq(cJSON_GetObjectItem(m, "warmup_left")->valuedouble,
+	    4.09, 0.001);
+	cr_assert_float_eq(cJSON_GetObjectItem(m, "warmup_needs")->valuedouble,
+	    4.74, 0.001);
+	cJSON_Delete(j);
+	free(s);
+	/* a plan that stops at the KV cache never reaches the warm-up */
+	make(&r, &in, &p, f, 1);
+	cr_assert_neq(p.phase, PHASE_NONE);
+	s = report_json(&r);
+	j = cJSON_Parse(s);
+	m = cJSON_GetObjectItem(j, "memory_gib");
+	cr_assert(cJSON_IsNull(cJSON_GetObjectItem(m, "warmup_left")));
+	cr_assert(cJSON_IsNull(cJSON_GetObjectItem(m, "warmup_needs")));
+	cJSON_Delete(j);
+	free(s);
+}
