@@ -1869,6 +1869,7 @@ walk_dsv4_profile(struct walk *w, struct stage *x)
 	    w->co->moe_bytes_per_token_expert_inter;
 	pi.gather_workspace = p->gather_workspace;
 	profile_dsv4_forward(&pi, &po);
+	p->dsv4_workspace = po.workspace;
 	x->o.activation =
 	    (x->o.sampler > po.forward ? x->o.sampler : po.forward) +
 	    (int64_t)(w->co->activation_base_gib * GIB);

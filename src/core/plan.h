@@ -247,8 +247,10 @@ struct plan {
 	int64_t lora_bytes; /* LoRA slots, counted in the weights */
 	int64_t offloaded; /* weights moved to the CPU (--cpu-offload-gb) */
 	int64_t draft_weights; /* speculative-decoding layers, in the weights */
-	int64_t gather_workspace; /* DeepSeek-V4's prefill gather workspace, in
-				     the activation peak (estimate) */
+	int64_t gather_workspace; /* DeepSeek-V4's prefill gather workspace */
+	int64_t dsv4_workspace; /* its shared workspace in the torch peak: the
+				   larger of that and the indexer's key gather
+				   (estimate) */
 	int draft_layers; /* their attention layers, in the KV groups */
 	int64_t draft_activation; /* the drafter's phase of the profile run
 				     (estimate; 0 without a drafter) */

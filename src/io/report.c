@@ -244,11 +244,14 @@ report_text_dsv4_kv(struct strbuf *o, const struct plan *p)
 	    p->kv.dsv4.n_specs, units_format_commas(p->page_bytes, b, sizeof b),
 	    kv_dsv4_pool_change(p->kv.dsv4.pool), (long long)p->num_blocks,
 	    units_format_commas(p->blocks_per_request, c, sizeof c));
-	if (p->gather_workspace > 0)
+	if (p->dsv4_workspace > 0)
 		strbuf_printf(o,
-		    "; prefill gather workspace %.2f GiB in the torch peak "
-		    "(estimate)",
-		    (double)p->gather_workspace / (1024.0 * 1024 * 1024));
+		    "; shared workspace %.2f GiB in the torch peak (%s; "
+		    "estimate)",
+		    (double)p->dsv4_workspace / (1024.0 * 1024 * 1024),
+		    p->dsv4_workspace > p->gather_workspace
+			? "the indexer's key gather"
+			: "the prefill gather");
 }
 
 /* vLLM's three KV lines, then the cache's layout and the requests it holds. */

@@ -47,12 +47,14 @@ details_dsv4(const struct plan *p, struct overlay_lines *L, int w)
 		return;
 	snprintf(s, sizeof s,
 	    "KV cache: DeepSeek-V4's %d groups, %s bytes a block (counted as "
-	    "%s), %s blocks a request; prefill gather workspace %s GiB in "
-	    "the torch peak (estimate)",
+	    "%s), %s blocks a request; shared workspace %s GiB in the torch "
+	    "peak (%s; estimate)",
 	    p->n_groups, units_format_commas(p->page_bytes, b, sizeof b),
 	    kv_dsv4_pool_change(p->kv.dsv4.pool),
 	    units_format_commas(p->blocks_per_request, c, sizeof c),
-	    units_format_gib(p->gather_workspace, g, sizeof g));
+	    units_format_gib(p->dsv4_workspace, g, sizeof g),
+	    p->dsv4_workspace > p->gather_workspace ? "the indexer's key gather"
+						    : "the prefill gather");
 	overlay_lines_wrapped(L, ROLE_HELP, 0, w, s);
 }
 

@@ -733,7 +733,10 @@ assert_blocks_by_hand(const struct plan *p, int64_t block_bytes)
 	cr_assert_eq(p->kv_tokens, tokens, "%lld against %lld",
 	    (long long)p->kv_tokens, (long long)tokens);
 	cr_assert_eq(p->gather_workspace, 1107820544LL);
-	cr_assert_geq(p->activation, p->gather_workspace);
+	/* the indexer's key gather, 10,485,760 entries of 132 bytes, is the
+	 * larger reservation at this length */
+	cr_assert_eq(p->dsv4_workspace, 10485760LL * 132);
+	cr_assert_geq(p->activation, p->dsv4_workspace);
 	cr_assert_eq(p->needed_one_request, 7450 * block_bytes);
 }
 
@@ -982,6 +985,7 @@ Test(arch_dsv4, issue_44376_torch_peak_is_the_dsv4_forward)
 	in.util = 0.95;
 	plan_compute(cat, &in, &p);
 	cr_assert_eq(p.gather_workspace, 98353152);
+	cr_assert_eq(p.dsv4_workspace, 98353152);
 	cr_assert_eq(p.activation, 16384LL * 180608 + 536870912 + 98353152,
 	    "%lld", (long long)p.activation);
 	cr_assert_eq(p.available_kv,
