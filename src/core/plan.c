@@ -882,6 +882,12 @@ walk_pooling_checks(struct walk *w)
 		why = "a sentence-transformers pooling mode other than last "
 		      "token, mean or CLS decides chunked prefill in a way "
 		      "headroom has not followed";
+	if (why == NULL && p->version >= VLLM_UNSURE_V2_POOLING &&
+	    p->version < VLLM_SINCE_V2_POOLING)
+		why = "on vLLM 0.25.x, whether the release carries #48290 (the "
+		      "V2 model runner by default for pooling models, merged "
+		      "2026-07-10, the day before 0.25.0) is not established "
+		      "(plan --vllm-version 0.24.0 or 0.26.0)";
 	if (why != NULL)
 		config_fail(p,
 		    "--runner pooling with %s: %s, so headroom does "
@@ -1508,9 +1514,10 @@ walk_graphs(struct walk *w)
 	p->n_full_graphs = w->n_graphs - w->n_pw_graphs;
 
 	/* assumption: LoRA and drafts are features the V2 runner does not take */
-	/* _is_default_v2_model_runner_model(): runner_type "generate" only */
-	p->v2_runner = !p->pooling && m->n_experts == 0 &&
-	    is_16bit(p->format) && !w->lora.enabled &&
+	/* _is_default_v2_model_runner_model(): runner_type "generate" only,
+	 * pooling models too from #48290 (the same MoE and format rules) */
+	p->v2_runner = (!p->pooling || p->version >= VLLM_SINCE_V2_POOLING) &&
+	    m->n_experts == 0 && is_16bit(p->format) && !w->lora.enabled &&
 	    in->spec.method == SPEC_NONE &&
 	    ((t->v2_runner_qwen3 && m->architecture &&
 		 strcmp(m->architecture, "Qwen3ForCausalLM") == 0) ||

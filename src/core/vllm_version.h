@@ -47,6 +47,11 @@
 	    0) /* NemotronH's auto SSM dtype from its config, #29978 */
 #define VLLM_SINCE_NEMOTRON_SSM_FP32                                           \
 	VLLM_VER(0, 20, 0) /* its default float16 -> float32, #39032 */
+/* the V2 model runner by default for pooling models, #48290 (merged
+ * 2026-07-10); 0.25.0 (tagged 2026-07-11) and 0.25.1 may or may not carry
+ * it: VLLM_UNSURE_V2_POOLING up to the release before */
+#define VLLM_SINCE_V2_POOLING VLLM_VER(0, 26, 0)
+#define VLLM_UNSURE_V2_POOLING VLLM_VER(0, 25, 0)
 #define VLLM_SINCE_ENCDEC_CHECKED                                              \
 	VLLM_VER(0, 15, 1) /* Whisper's cross-attention length checked */
 

@@ -21,6 +21,8 @@
 
 #define EMBED "Qwen/Qwen3-Embedding-0.6B"
 
+static void assert_refused(const struct plan_input *in, const char *words);
+
 /* The homebox startup's settings (tests/calibration/newer-logs.json):
  * RTX 5090, utilization 0.3, max_model_len 2048, vLLM 0.11.0. */
 static void
@@ -159,24 +161,42 @@ Test(pooling, the_models_kv_cache)
 	cr_assert_gt(p.kv_tokens, 0);
 }
 
-/* _is_default_v2_model_runner_model(): runner_type "generate" only, so a
- * dense bf16 Qwen3 under the pooling runner stays on the V1 runner, whose
- * graph estimate is inside the budget from 0.20 (and on 0.25). */
-Test(pooling, stays_on_the_v1_runner)
+/*
+ * _is_default_v2_model_runner_model(): runner_type "generate" only up to
+ * #48290, so on 0.24.0 the generate runner of a dense bf16 Qwen3 is V2
+ * (#39337: no graph estimate in the budget) and the pooling runner V1 (the
+ * estimate inside it, from 0.20).  From 0.26.0 pooling models take V2 as
+ * well, without the estimate until #53306 (0.28.0).  0.25.x is refused.
+ */
+Test(pooling, model_runner_by_release)
 {
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan g, p;
 
 	embed_input(&in, PLAN_RUNNER_GENERATE);
-	in.version = VLLM_VER(0, 25, 0);
+	in.version = VLLM_VER(0, 24, 0);
 	plan_compute(c, &in, &g);
 	cr_assert(g.v2_runner);
 	cr_assert_not(g.cg_in_budget);
 	in.runner = PLAN_RUNNER_POOLING;
 	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
 	cr_assert_not(p.v2_runner);
 	cr_assert(p.cg_in_budget);
+	in.version = VLLM_VER(0, 26, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.v2_runner);
+	cr_assert_not(p.cg_in_budget);
+	in.version = VLLM_VER(0, 28, 0);
+	plan_compute(c, &in, &p);
+	cr_assert(p.v2_runner);
+	cr_assert(p.cg_in_budget);
+	in.version = VLLM_VER(0, 25, 0);
+	assert_refused(&in, "#48290");
+	in.version = VLLM_VER(0, 25, 1);
+	assert_refused(&in, "#48290");
 }
 
 static void
