@@ -798,8 +798,16 @@ report_markdown_memory(struct strbuf *o, const struct plan *p)
 	else
 		strbuf_printf(o,
 		    "| KV cache | none (vLLM stops before it) |\n");
-	strbuf_printf(o, "| Outside vLLM's budget | %s |\n\n",
+	strbuf_printf(o, "| Outside vLLM's budget | %s |\n",
 	    gib(p->outside_budget, a));
+	if (p->warmup_need > 0) {
+		strbuf_printf(o,
+		    "| Left after graph capture (estimate) | %s |\n",
+		    gib(p->warmup_left, a));
+		strbuf_printf(o, "| Sampler warm-up needs (estimate) | %s |\n",
+		    gib(p->warmup_need, a));
+	}
+	strbuf_printf(o, "\n");
 }
 
 /* The bullets: KV tokens, concurrency, requests, speed and multimodal. */

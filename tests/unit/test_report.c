@@ -180,6 +180,12 @@ Test(report, sampler_warmup_margin_in_text_and_json)
 		      "warm-up needs 4.74 GiB (estimates)") != NULL,
 	    "%s", s);
 	free(s);
+	s = report_markdown(&r);
+	cr_assert(strstr(s,
+		      "| Left after graph capture (estimate) | 4.09 |\n"
+		      "| Sampler warm-up needs (estimate) | 4.74 |") != NULL,
+	    "%s", s);
+	free(s);
 	s = report_json(&r);
 	j = cJSON_Parse(s);
 	m = cJSON_GetObjectItem(j, "memory_gib");
