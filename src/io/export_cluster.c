@@ -11,6 +11,7 @@
 #include "export_cluster.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,8 @@
 #include "io/deploy.h"
 #include "io/export.h"
 #include "io/launch.h"
+#include "io/model_find.h"
+#include "io/serve_command.h"
 #include "io/shellwords.h"
 #include "io/strbuf.h"
 #include "io/textesc.h"
@@ -42,6 +45,9 @@ struct launch {
 	long port;
 	char version[32];
 	char name[64]; /* a DNS-1123 name for the service */
+	/* a model folder of the user's: its absolute path, which the words
+	 * name and compose and Kubernetes mount; "" for a Hub id */
+	char local[PATH_MAX];
 	const struct report_in *r;
 };
 
@@ -120,6 +126,15 @@ launch_init(struct launch *L, const struct report_in *r, char *err,
 		return -1;
 	}
 	free(line);
+	if (model_find_is_local(r->cat, r->in->model) &&
+	    strcmp(model_find_input_source(r->cat, r->in), "directory") == 0 &&
+	    realpath(serve_command_model(r->cat, r->in), L->local) != NULL &&
+	    strcmp(L->words.w[2], serve_command_model(r->cat, r->in)) == 0) {
+		free(L->words.w[2]);
+		L->words.w[2] = xstrdup(L->local);
+	} else {
+		L->local[0] = '\0';
+	}
 	L->port = export_port(r->in);
 	vllm_version_format(p->version, L->version, sizeof L->version);
 	service_name(r->in->model ? r->in->model->id : "model", L->name,
@@ -474,6 +489,17 @@ export_compose(const struct report_in *r, char *err, size_t errlen)
 		cJSON_AddItemToArray(vols,
 		    cJSON_CreateString(
 			"~/.cache/huggingface:/root/.cache/huggingface"));
+		if (L.local[0] != '\0') {
+			/* the model folder, read-only at the path the command names */
+			struct strbuf m = { 0 };
+
+			append_literal(&m, L.local);
+			strbuf_printf(&m, ":");
+			append_literal(&m, L.local);
+			strbuf_printf(&m, ":ro");
+			cJSON_AddItemToArray(vols, cJSON_CreateString(m.s));
+			free(m.s);
+		}
 		cJSON_AddItemToObject(s, "environment", env_object(&L, true));
 		replica_devices(L.pl, rep, 0, dlist, sizeof dlist, &node);
 		devs = cJSON_CreateArray();
@@ -616,11 +642,20 @@ container(const struct launch *L, const char *name, cJSON *command, cJSON *args,
 	cJSON_AddStringToObject(m, "name", "hf-cache");
 	cJSON_AddStringToObject(m, "mountPath", "/root/.cache/huggingface");
 	cJSON_AddItemToArray(mounts, m);
+	if (L->local[0] != '\0') {
+		m = cJSON_CreateObject();
+		cJSON_AddStringToObject(m, "name", "model");
+		cJSON_AddStringToObject(m, "mountPath", L->local);
+		cJSON_AddBoolToObject(m, "readOnly", 1);
+		cJSON_AddItemToArray(mounts, m);
+	}
 	return c;
 }
 
+/* The pod of a container; a local model folder (local, "" for none) is
+ * the node's own folder at that path (hostPath). */
 static cJSON *
-pod_spec(cJSON *ctr, const char *claim)
+pod_spec(cJSON *ctr, const char *claim, const char *local)
 {
 	cJSON *s = cJSON_CreateObject(), *cs, *vols, *v, *ed, *pvc;
 
@@ -638,6 +673,16 @@ pod_spec(cJSON *ctr, const char *claim)
 	pvc = cJSON_AddObjectToObject(v, "persistentVolumeClaim");
 	cJSON_AddStringToObject(pvc, "claimName", claim);
 	cJSON_AddItemToArray(vols, v);
+	if (local[0] != '\0') {
+		cJSON *hp;
+
+		v = cJSON_CreateObject();
+		cJSON_AddStringToObject(v, "name", "model");
+		hp = cJSON_AddObjectToObject(v, "hostPath");
+		cJSON_AddStringToObject(hp, "path", local);
+		cJSON_AddStringToObject(hp, "type", "Directory");
+		cJSON_AddItemToArray(vols, v);
+	}
 	return s;
 }
 
@@ -743,7 +788,7 @@ export_kubernetes(const struct report_in *r, char *err, size_t errlen)
 	struct launch L;
 	cJSON *docs[4];
 	const cJSON *cdocs[4];
-	char head[512], cname[96], *out;
+	char head[768], cname[96], *out;
 	size_t n = 0, i;
 
 	if (launch_init(&L, r, err, errlen) != 0)
@@ -771,7 +816,7 @@ export_kubernetes(const struct report_in *r, char *err, size_t errlen)
 		cJSON_AddItemToObject(tmpl, "spec",
 		    pod_spec(container(&L, "vllm", cmd, words_array(&L, 2),
 				 true, L.pl->instance_gpus),
-			cname));
+			cname, L.local));
 		docs[n++] = claim(&L, cname, L.pl->replicas > 1);
 		docs[n++] = d;
 		docs[n++] = service(&L, L.name, L.name, NULL);
@@ -804,7 +849,7 @@ export_kubernetes(const struct report_in *r, char *err, size_t errlen)
 					 i == 0 ? "vllm-leader" : "vllm-worker",
 					 cmd, NULL, i == 0,
 					 L.pl->gpus_per_node),
-				cname));
+				cname, L.local));
 			cJSON_AddItemToObject(lwt,
 			    i == 0 ? "leaderTemplate" : "workerTemplate", t);
 		}
@@ -830,6 +875,11 @@ export_kubernetes(const struct report_in *r, char *err, size_t errlen)
 		? "\nLeaderWorkerSet needs its controller "
 		  "(sigs.k8s.io/lws) installed in the cluster."
 		: "");
+	if (L.local[0] != '\0')
+		snprintf(head + strlen(head), sizeof head - strlen(head),
+		    "\nThe model is a local folder: each pod mounts it from "
+		    "its node (hostPath), so it must be at that path on every "
+		    "node.");
 	for (i = 0; i < n; i++)
 		cdocs[i] = docs[i];
 	out = yamldoc_emit(cdocs, n, head, err, errlen);

@@ -68,9 +68,13 @@ draw_facts(struct app *a, struct gpu_pane *gp, const struct rect *r, int y,
 		snprintf(l[2], sizeof l[2], "%d/card  %s", m->max_count, cnt);
 	} else {
 		snprintf(l[0], sizeof l[0], "%s", g->name);
-		snprintf(l[1], sizeof l[1], "%.2f GiB%s  %.0f GB/s",
-		    g->cuda_total_gib, r->w >= 30 ? " CUDA total" : "",
-		    g->bandwidth_gbs);
+		/* a figure the catalogue lacks (a user's card) is left out */
+		snprintf(l[1], sizeof l[1], "%.2f GiB%s", g->cuda_total_gib,
+		    r->w >= 30 ? " CUDA total" : "");
+		if (g->bandwidth_gbs > 0)
+			snprintf(l[1] + strlen(l[1]),
+			    sizeof l[1] - strlen(l[1]), "  %.0f GB/s",
+			    g->bandwidth_gbs);
 		snprintf(l[2], sizeof l[2], "%s  %s",
 		    g->fp8 && g->fp4 ? "FP8 FP4"
 			: g->fp8     ? "FP8"
@@ -91,8 +95,12 @@ draw_facts(struct app *a, struct gpu_pane *gp, const struct rect *r, int y,
 			    g->price_date ? g->price_date : "undated");
 		else
 			snprintf(l[3], sizeof l[3], "no dated price");
-		snprintf(l[4], sizeof l[4], "CC %.1f, %.0f W, %zu MIG profiles",
-		    g->compute_capability, g->tdp_w, g->n_mig);
+		snprintf(l[4], sizeof l[4], "CC %.1f, %zu MIG profiles",
+		    g->compute_capability, g->n_mig);
+		if (g->tdp_w > 0)
+			snprintf(l[4], sizeof l[4],
+			    "CC %.1f, %.0f W, %zu MIG profiles",
+			    g->compute_capability, g->tdp_w, g->n_mig);
 	}
 	for (i = 0; i < n && i < 5; i++)
 		draw_text(&a->theme, i == 0 ? ROLE_LABEL : ROLE_VALUE, y + i,

@@ -153,6 +153,17 @@ v = cmd[i + 1]
 # compose-go's template: "$$" is a dollar, any other "$" starts a substitution
 sys.exit(0 if re.sub(r"\$\$", "", v).count("$") == 0 and v.replace("$$", "$") == sys.argv[2] else 1)
 PYEOF
+	# a model folder of the user's: mounted where the command names it
+	LOCAL=$(cd "$TOP/tests/fixtures/local-llama8b" && pwd -P)
+	(cd "$TOP/tests/fixtures" && "$H" --gpu h200-nvl --max-model-len 8192 --model ./local-llama8b \
+	    --export compose --output "$W/compose-local.yaml")
+	ok "compose: a local model folder is mounted at the path its command names" \
+	    "$PY" - "$W/compose-local.yaml" "$LOCAL" <<'PYEOF'
+import sys, yaml
+v = list(yaml.safe_load(open(sys.argv[1]))["services"].values())[0]
+sys.exit(0 if v["command"][0] == sys.argv[2] and
+         "%s:%s:ro" % (sys.argv[2], sys.argv[2]) in v["volumes"] else 1)
+PYEOF
 else
 	skip "compose parses" "python3-yaml is not installed"
 fi

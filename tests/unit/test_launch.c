@@ -313,3 +313,41 @@ Test(launch, dollars_reach_compose_and_kubernetes_as_literals)
 		cli_done(&c);
 	}
 }
+
+/* A model folder of the user's: compose mounts it read-only at its
+ * absolute path and the command names that path; a Kubernetes pod mounts
+ * it from its node (hostPath) and says so. */
+Test(launch, a_local_folder_is_mounted_where_the_command_names_it)
+{
+	const char *dir = xt_src("tests/fixtures/local-llama8b", 0);
+	const char *const args[] = { "--gpu", "h200-nvl", "--model", dir,
+		"--max-model-len", "8192", NULL };
+	enum export_format f[] = { EXPORT_COMPOSE, EXPORT_KUBERNETES };
+	char abs[4096], want[8300], err[256];
+	struct cli c;
+	struct plan p;
+	struct report_in r;
+	int i;
+
+	cr_assert_not_null(realpath(dir, abs));
+	xt_cli(&c, args);
+	plan_compute(test_catalogue(), &c.imp.in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	xt_report_in(&r, &c, &p);
+	for (i = 0; i < 2; i++) {
+		char *t = export_render(f[i], &r, err, sizeof err);
+
+		cr_assert_not_null(t, "%s", err);
+		if (f[i] == EXPORT_COMPOSE)
+			snprintf(want, sizeof want, "\"%s:%s:ro\"", abs, abs);
+		else
+			snprintf(want, sizeof want,
+			    "hostPath:\n          path: %s", abs);
+		cr_assert_not_null(strstr(t, want), "no '%s' in\n%s", want, t);
+		snprintf(want, sizeof want, "- %s\n", abs);
+		cr_assert_not_null(strstr(t, want),
+		    "the command does not name %s:\n%s", abs, t);
+		free(t);
+	}
+	cli_done(&c);
+}
