@@ -40,119 +40,131 @@ diag_stderr(void *ctx, const char *msg)
 	textesc_warn("%s", msg);
 }
 
+/*
+ * --help, a row a line: a plain line (opt NULL), or an option and what it
+ * does with the text in column 32 (opt "" continues the row above; an
+ * option too wide for its column is followed by two spaces).
+ */
+struct usage_row {
+	const char *opt;
+	const char *text;
+};
+
+static const struct usage_row usage_rows[] = {
+	{ NULL, "Usage: headroom [OPTION]... [MODEL]" },
+	{ NULL,
+	    "       headroom [OPTION]... -- vllm serve MODEL [VLLM-FLAG]..." },
+	{ NULL,
+	    "Predict what vLLM prints at startup for a card, a model and a set "
+	    "of flags:" },
+	{ NULL,
+	    "memory per term, KV-cache tokens, concurrency, or the phase where "
+	    "it fails." },
+	{ NULL, "" },
+	{ NULL, "Planner options:" },
+	{ "--report text|json|markdown",
+	    "print the plan and exit (default when stdout" },
+	{ "", "is not a terminal: text)" },
+	{ "--gpu ID", "catalogue card (default rtx-pro-6000-server)" },
+	{ "--mig PROFILE", "one MIG slice of the card (e.g. 2g.48gb)" },
+	{ "--gpus N", "cards or slices available (replicas)" },
+	{ "--node ID  --nodes N", "N servers of the catalogue (--list nodes)" },
+	{ "--gpu-total-gib X", "a card not in the catalogue: CUDA's total" },
+	{ "--model ID|DIR", "catalogue model or checkpoint id, a folder" },
+	{ "", "with config.json (or params.json), or a Hub" },
+	{ "", "id ORG/NAME (Hugging Face cache, then the Hub)" },
+	{ "--revision REV", "branch, tag or commit of a Hub model" },
+	{ "--checkpoint NAME", "bf16, fp8, nvfp4, awq, gptq, mxfp4, ... or a" },
+	{ "", "checkpoint id" },
+	{ "--tokens-per-request N", "prompt + output of a typical request" },
+	{ "--other-usage GIB", "memory other processes hold on each card" },
+	{ "--vllm-version X.Y.Z",
+	    "behave as that release (default: the newest;" },
+	{ "", "--version lists the range)" },
+	{ "--overhead estimate|rule",
+	    "vLLM's profiled terms, or the sizing rule" },
+	{ "--list gpus|mig|models|checkpoints|nodes|options", "" },
+	{ NULL, "" },
+	{ NULL, "vLLM commands, files and logs (doc/formats.md):" },
+	{ "--from-command 'vllm serve ...'",
+	    "plan a pasted command (quotes, \\-lines," },
+	{ "", "VAR=value, python -m ..., docker run ...)" },
+	{ "--config FILE.yaml", "vLLM's config file (the command line wins)" },
+	{ "--export command|config|docker|json|quote", "" },
+	{ "--export ray|multinode|compose|kubernetes", "" },
+	{ "", "print the plan in that form" },
+	{ "--format html|markdown", "the quote's form (--export quote)" },
+	{ "--output FILE", "write the export or report there, atomically" },
+	{ "--scenario FILE", "load a saved scenario (options given win)" },
+	{ "--save-scenario FILE",
+	    "save the plan as a scenario (--force replaces" },
+	{ "", "a file not loaded here, or changed since)" },
+	{ "--check FILE", "re-plan a scenario; exit 1 if a figure moved" },
+	{ "--compare FILE FILE...",
+	    "scenarios side by side (--report json|markdown)" },
+	{ "--calibrate LOG", "a vLLM startup log against headroom's plan;" },
+	{ "", "--save-calibration keeps the measured terms" },
+	{ NULL, "" },
+	{ NULL, "Answers:" },
+	{ "--need USERS", "list the cards and plans that carry USERS" },
+	{ "", "requests of --tokens-per-request tokens" },
+	{ "--cards ID,ID  --max-cards N",
+	    "limit the search (default: all, 8 cards)" },
+	{ "--rank price|price-per-user|cards|headroom",
+	    "order of the plans (price)" },
+	{ "--instance SPEC", "one of several vLLM instances sharing --gpu" },
+	{ "", "(repeat; SPEC: model=ID,util=0.45,...)" },
+	{ "--compare-version X.Y.Z",
+	    "the same plan under --vllm-version and X.Y.Z" },
+	{ "--explicit", "export every flag, not only non-defaults" },
+	{ "--currency CODE=RATE[@DATE]",
+	    "show prices in CODE at RATE per USD (EUR=0.86)" },
+	{ "--no-color, --ascii, --theme NAME", "" },
+	{ "-h, --help, -V, --version", "" },
+	{ NULL, "" },
+	{ NULL,
+	    "vLLM flags (spelling, prefixes and values as vllm serve takes "
+	    "them):" },
+	{ NULL,
+	    "  -tp/--tensor-parallel-size, -pp, -dp, "
+	    "--gpu-memory-utilization," },
+	{ NULL,
+	    "  --max-model-len (32k, auto), --kv-cache-dtype, "
+	    "--kv-cache-memory-bytes," },
+	{ NULL,
+	    "  --max-num-seqs, --max-num-batched-tokens, --block-size, "
+	    "--enforce-eager," },
+	{ NULL, "  -q/--quantization, --dtype, --cudagraph-capture-sizes," },
+	{ NULL,
+	    "  --max-cudagraph-capture-size, --limit-mm-per-prompt, "
+	    "--mm-processor-kwargs" },
+	{ NULL, "" },
+	{ NULL,
+	    "Exit status: 0 vLLM would start, 1 it would not, 2 bad usage or "
+	    "input." },
+	{ NULL, "See headroom(1)." },
+};
+
+static void
+usage_put_row(FILE *f, const struct usage_row *r)
+{
+	if (r->opt == NULL)
+		fprintf(f, "%s\n", r->text);
+	else if (r->text[0] == '\0')
+		fprintf(f, "  %s\n", r->opt);
+	else if (strlen(r->opt) < 29)
+		fprintf(f, "  %-29s%s\n", r->opt, r->text);
+	else
+		fprintf(f, "  %s  %s\n", r->opt, r->text);
+}
+
 static void
 usage(FILE *f)
 {
-	fputs("Usage: headroom [OPTION]... [MODEL]\n"
-	      "       headroom [OPTION]... -- vllm serve MODEL [VLLM-FLAG]...\n"
-	      "Predict what vLLM prints at startup for a card, a model and a "
-	      "set of flags:\n"
-	      "memory per term, KV-cache tokens, concurrency, or the phase "
-	      "where it fails.\n"
-	      "\n"
-	      "Planner options:\n"
-	      "  --report text|json|markdown  print the plan and exit (default "
-	      "when stdout\n"
-	      "                               is not a terminal: text)\n"
-	      "  --gpu ID                     catalogue card (default "
-	      "rtx-pro-6000-server)\n"
-	      "  --mig PROFILE                one MIG slice of the card (e.g. "
-	      "2g.48gb)\n"
-	      "  --gpus N                     cards or slices available "
-	      "(replicas)\n"
-	      "  --node ID  --nodes N         N servers of the catalogue "
-	      "(--list nodes)\n"
-	      "  --gpu-total-gib X            a card not in the catalogue: "
-	      "CUDA's total\n"
-	      "  --model ID|DIR               catalogue model or checkpoint "
-	      "id, a folder\n"
-	      "                               with config.json (or "
-	      "params.json), or a Hub\n"
-	      "                               id ORG/NAME (Hugging Face cache, "
-	      "then the Hub)\n"
-	      "  --revision REV               branch, tag or commit of a Hub "
-	      "model\n"
-	      "  --checkpoint NAME            bf16, fp8, nvfp4, awq, gptq, "
-	      "mxfp4, ... or a\n"
-	      "                               checkpoint id\n"
-	      "  --tokens-per-request N       prompt + output of a typical "
-	      "request\n"
-	      "  --other-usage GIB            memory other processes hold on "
-	      "each card\n"
-	      "  --vllm-version X.Y.Z         behave as that release (default: "
-	      "the newest;\n"
-	      "                               --version lists the range)\n"
-	      "  --overhead estimate|rule     vLLM's profiled terms, or the "
-	      "sizing rule\n"
-	      "  --list gpus|mig|models|checkpoints|nodes|options\n"
-	      "\n"
-	      "vLLM commands, files and logs (doc/formats.md):\n"
-	      "  --from-command 'vllm serve ...'  plan a pasted command "
-	      "(quotes, \\-lines,\n"
-	      "                               VAR=value, python -m ..., docker "
-	      "run ...)\n"
-	      "  --config FILE.yaml           vLLM's config file (the command "
-	      "line wins)\n"
-	      "  --export command|config|docker|json|quote\n"
-	      "  --export ray|multinode|compose|kubernetes\n"
-	      "                               print the plan in that form\n"
-	      "  --format html|markdown       the quote's form (--export "
-	      "quote)\n"
-	      "  --output FILE                write the export or report "
-	      "there, atomically\n"
-	      "  --scenario FILE              load a saved scenario (options "
-	      "given win)\n"
-	      "  --save-scenario FILE         save the plan as a scenario "
-	      "(--force replaces\n"
-	      "                               a file not loaded here, or "
-	      "changed since)\n"
-	      "  --check FILE                 re-plan a scenario; exit 1 if a "
-	      "figure moved\n"
-	      "  --compare FILE FILE...       scenarios side by side (--report "
-	      "json|markdown)\n"
-	      "  --calibrate LOG              a vLLM startup log against "
-	      "headroom's plan;\n"
-	      "                               --save-calibration keeps the "
-	      "measured terms\n"
-	      "\n"
-	      "Answers:\n"
-	      "  --need USERS                 list the cards and plans that "
-	      "carry USERS\n"
-	      "                               requests of --tokens-per-request "
-	      "tokens\n"
-	      "  --cards ID,ID  --max-cards N limit the search (default: all, "
-	      "8 cards)\n"
-	      "  --rank price|price-per-user|cards|headroom  order of the "
-	      "plans (price)\n"
-	      "  --instance SPEC              one of several vLLM instances "
-	      "sharing --gpu\n"
-	      "                               (repeat; SPEC: "
-	      "model=ID,util=0.45,...)\n"
-	      "  --compare-version X.Y.Z      the same plan under "
-	      "--vllm-version and X.Y.Z\n"
-	      "  --explicit                   export every flag, not only "
-	      "non-defaults\n"
-	      "  --currency CODE=RATE[@DATE]  show prices in CODE at RATE per "
-	      "USD (EUR=0.86)\n"
-	      "  --no-color, --ascii, --theme NAME\n"
-	      "  -h, --help, -V, --version\n"
-	      "\n"
-	      "vLLM flags (spelling, prefixes and values as vllm serve takes "
-	      "them):\n"
-	      "  -tp/--tensor-parallel-size, -pp, -dp, "
-	      "--gpu-memory-utilization,\n"
-	      "  --max-model-len (32k, auto), --kv-cache-dtype, "
-	      "--kv-cache-memory-bytes,\n"
-	      "  --max-num-seqs, --max-num-batched-tokens, --block-size, "
-	      "--enforce-eager,\n"
-	      "  -q/--quantization, --dtype, --cudagraph-capture-sizes,\n"
-	      "  --max-cudagraph-capture-size, --limit-mm-per-prompt, "
-	      "--mm-processor-kwargs\n"
-	      "\n"
-	      "Exit status: 0 vLLM would start, 1 it would not, 2 bad usage or "
-	      "input.\n"
-	      "See headroom(1).\n",
-	    f);
+	size_t i;
+
+	for (i = 0; i < sizeof usage_rows / sizeof usage_rows[0]; i++)
+		usage_put_row(f, &usage_rows[i]);
 }
 
 /* --list options: every long option, for shell completion and scripts */
