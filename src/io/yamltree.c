@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,202 +71,249 @@ set_pos(cJSON *pos, const char *key, const yaml_mark_t *m)
 	    cJSON_CreateNumber((double)(m->line + 1) * 10000 + col));
 }
 
+/*
+ * One parse: the open containers (stack[0..depth)), for each open mapping
+ * the key waiting for its value (keys[], NULL when none) with its position
+ * and the keys it holds so far; the finished top-level value (root); and
+ * the first error (ok 0, err written).
+ */
+struct yamltree_state {
+	cJSON *stack[MAX_DEPTH];
+	char *keys[MAX_DEPTH];
+	yaml_mark_t keymarks[MAX_DEPTH];
+	int nkeys[MAX_DEPTH];
+	int depth;
+	size_t nodes;
+	cJSON *root;
+	int ok;
+	char *err;
+	size_t errlen;
+};
+
+/* Writes "LINE:COLUMN: message" for position m and marks the parse failed. */
+static void __attribute__((format(printf, 3, 4)))
+yamltree_fail(struct yamltree_state *st, const yaml_mark_t *m, const char *fmt,
+    ...)
+{
+	va_list ap;
+	int n;
+
+	st->ok = 0;
+	n = snprintf(st->err, st->errlen, "%zu:%zu: ", m->line + 1,
+	    m->column + 1);
+	if (n < 0 || (size_t)n >= st->errlen)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(st->err + n, st->errlen - (size_t)n, fmt, ap);
+	va_end(ap);
+}
+
+/* true when the value being read sits where its mapping expects a key */
+static int
+yamltree_wants_key(const struct yamltree_state *st)
+{
+	return st->depth > 0 && cJSON_IsObject(st->stack[st->depth - 1]) &&
+	    st->keys[st->depth - 1] == NULL;
+}
+
+/* Counts a value against MAX_NODES; 0 (and the error) past it. */
+static int
+yamltree_count_node(struct yamltree_state *st, const yaml_event_t *ev)
+{
+	if ((ev->type == YAML_SCALAR_EVENT ||
+		ev->type == YAML_SEQUENCE_START_EVENT ||
+		ev->type == YAML_MAPPING_START_EVENT) &&
+	    ++st->nodes > MAX_NODES) {
+		yamltree_fail(st, &ev->start_mark,
+		    "more than %d values: too large for a headroom file",
+		    MAX_NODES);
+		return 0;
+	}
+	return 1;
+}
+
+/* A scalar in a key's place becomes the key its mapping waits a value for. */
+static void
+yamltree_take_key(struct yamltree_state *st, const yaml_event_t *ev)
+{
+	int d = st->depth - 1;
+
+	if (ev->data.scalar.value[0] == '@') {
+		yamltree_fail(st, &ev->start_mark,
+		    "keys may not start with '@'");
+		return;
+	}
+	if (++st->nkeys[d] > MAX_KEYS) {
+		yamltree_fail(st, &ev->start_mark,
+		    "more than %d keys in one mapping", MAX_KEYS);
+		return;
+	}
+	st->keys[d] = strdup((const char *)ev->data.scalar.value);
+	st->keymarks[d] = ev->start_mark;
+}
+
+/* Opens a sequence or a mapping (with its "@pos") on the stack. */
+static void
+yamltree_open_container(struct yamltree_state *st, const yaml_event_t *ev)
+{
+	cJSON *node;
+
+	if (st->depth >= MAX_DEPTH - 1) {
+		yamltree_fail(st, &ev->start_mark, "nesting deeper than %d",
+		    MAX_DEPTH);
+		return;
+	}
+	if (yamltree_wants_key(st)) {
+		yamltree_fail(st, &ev->start_mark,
+		    "a mapping key must be a plain value");
+		return;
+	}
+	if (ev->type == YAML_SEQUENCE_START_EVENT) {
+		node = cJSON_CreateArray();
+	} else {
+		cJSON *pos = cJSON_CreateObject();
+
+		node = cJSON_CreateObject();
+		cJSON_AddItemToObject(node, "@pos", pos);
+		set_pos(pos, "@", &ev->start_mark);
+	}
+	st->nkeys[st->depth] = 0;
+	st->stack[st->depth++] = node;
+}
+
+/*
+ * Puts a finished value into the open container (the top-level value when
+ * none is open); a mapping takes it under its waiting key, refusing a key
+ * it holds already.
+ */
+static void
+yamltree_attach(struct yamltree_state *st, cJSON *node)
+{
+	int d = st->depth - 1;
+	cJSON *parent;
+
+	if (node == NULL)
+		return;
+	if (st->depth == 0) {
+		st->root = node;
+		return;
+	}
+	parent = st->stack[d];
+	if (cJSON_IsArray(parent)) {
+		cJSON_AddItemToArray(parent, node);
+		return;
+	}
+	if (cJSON_GetObjectItemCaseSensitive(parent, st->keys[d])) {
+		yamltree_fail(st, &st->keymarks[d], "duplicate key '%s'",
+		    st->keys[d]);
+		cJSON_Delete(node);
+	} else {
+		cJSON_AddItemToObject(parent, st->keys[d], node);
+		set_pos(cJSON_GetObjectItemCaseSensitive(parent, "@pos"),
+		    st->keys[d], &st->keymarks[d]);
+	}
+	free(st->keys[d]);
+	st->keys[d] = NULL;
+}
+
+/* Closes the innermost container and attaches it to its parent. */
+static void
+yamltree_close_container(struct yamltree_state *st)
+{
+	cJSON *node;
+
+	if (st->depth == 0)
+		return;
+	node = st->stack[--st->depth];
+	free(st->keys[st->depth]);
+	st->keys[st->depth] = NULL;
+	if (st->depth == 0)
+		st->root = node;
+	else
+		yamltree_attach(st, node);
+}
+
+/* Takes one event; returns 1 at the end of the stream. */
+static int
+yamltree_on_event(struct yamltree_state *st, const yaml_event_t *ev)
+{
+	switch (ev->type) {
+	case YAML_STREAM_END_EVENT: return 1;
+	case YAML_DOCUMENT_START_EVENT:
+		if (st->root != NULL)
+			yamltree_fail(st, &ev->start_mark,
+			    "only one YAML document is allowed");
+		break;
+	case YAML_ALIAS_EVENT:
+		yamltree_fail(st, &ev->start_mark, "aliases are not supported");
+		break;
+	case YAML_SCALAR_EVENT:
+		if (yamltree_wants_key(st))
+			yamltree_take_key(st, ev);
+		else
+			yamltree_attach(st, scalar_value(ev));
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT: yamltree_open_container(st, ev); break;
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT: yamltree_close_container(st); break;
+	default: break;
+	}
+	return 0;
+}
+
+/* Frees what a failed parse holds: open containers are not attached yet. */
+static void
+yamltree_discard(struct yamltree_state *st)
+{
+	int i;
+
+	if (st->depth > 0)
+		while (st->depth > 0)
+			cJSON_Delete(st->stack[--st->depth]);
+	else if (st->root != NULL)
+		cJSON_Delete(st->root);
+	for (i = 0; i < MAX_DEPTH; i++)
+		free(st->keys[i]);
+}
+
 cJSON *
 yamltree_parse(const char *text, size_t len, char *err, size_t errlen)
 {
 	yaml_parser_t parser;
 	yaml_event_t ev;
-	cJSON *stack[MAX_DEPTH];
-	char *keys[MAX_DEPTH];
-	yaml_mark_t keymarks[MAX_DEPTH];
-	int depth = 0, done = 0, ok = 1, nkeys[MAX_DEPTH];
-	size_t nodes = 0;
-	cJSON *root = NULL;
+	struct yamltree_state st;
+	int done = 0;
 
-	memset(keys, 0, sizeof keys);
-	memset(nkeys, 0, sizeof nkeys);
+	memset(&st, 0, sizeof st);
+	st.ok = 1;
+	st.err = err;
+	st.errlen = errlen;
 	if (!yaml_parser_initialize(&parser)) {
 		snprintf(err, errlen, "0:0: cannot initialise the YAML parser");
 		return NULL;
 	}
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	while (!done && ok) {
-		cJSON *node = NULL;
-		yaml_mark_t start;
-
+	while (!done && st.ok) {
 		if (!yaml_parser_parse(&parser, &ev)) {
-			snprintf(err, errlen, "%zu:%zu: %s%s%s",
-			    parser.problem_mark.line + 1,
-			    parser.problem_mark.column + 1,
+			yamltree_fail(&st, &parser.problem_mark, "%s%s%s",
 			    parser.problem ? parser.problem : "syntax error",
 			    parser.context ? " " : "",
 			    parser.context ? parser.context : "");
-			ok = 0;
 			break;
 		}
-		start = ev.start_mark;
-		if ((ev.type == YAML_SCALAR_EVENT ||
-			ev.type == YAML_SEQUENCE_START_EVENT ||
-			ev.type == YAML_MAPPING_START_EVENT) &&
-		    ++nodes > MAX_NODES) {
-			snprintf(err, errlen,
-			    "%zu:%zu: more than %d values: too large for "
-			    "a headroom file",
-			    start.line + 1, start.column + 1, MAX_NODES);
-			ok = 0;
-			yaml_event_delete(&ev);
-			break;
-		}
-		switch (ev.type) {
-		case YAML_STREAM_END_EVENT: done = 1; break;
-		case YAML_DOCUMENT_START_EVENT:
-			if (root != NULL) {
-				snprintf(err, errlen,
-				    "%zu:%zu: only one YAML document is "
-				    "allowed",
-				    start.line + 1, start.column + 1);
-				ok = 0;
-			}
-			break;
-		case YAML_ALIAS_EVENT:
-			snprintf(err, errlen,
-			    "%zu:%zu: aliases are not supported",
-			    start.line + 1, start.column + 1);
-			ok = 0;
-			break;
-		case YAML_SCALAR_EVENT:
-			if (depth > 0 && cJSON_IsObject(stack[depth - 1]) &&
-			    keys[depth - 1] == NULL) {
-				if (ev.data.scalar.value[0] == '@') {
-					snprintf(err, errlen,
-					    "%zu:%zu: keys may not start "
-					    "with '@'",
-					    start.line + 1, start.column + 1);
-					ok = 0;
-					break;
-				}
-				if (++nkeys[depth - 1] > MAX_KEYS) {
-					snprintf(err, errlen,
-					    "%zu:%zu: more than %d keys in one "
-					    "mapping",
-					    start.line + 1, start.column + 1,
-					    MAX_KEYS);
-					ok = 0;
-					break;
-				}
-				keys[depth - 1] =
-				    strdup((const char *)ev.data.scalar.value);
-				keymarks[depth - 1] = start;
-				break;
-			}
-			node = scalar_value(&ev);
-			break;
-		case YAML_SEQUENCE_START_EVENT:
-		case YAML_MAPPING_START_EVENT:
-			if (depth >= MAX_DEPTH - 1) {
-				snprintf(err, errlen,
-				    "%zu:%zu: nesting deeper than %d",
-				    start.line + 1, start.column + 1,
-				    MAX_DEPTH);
-				ok = 0;
-				break;
-			}
-			if (depth > 0 && cJSON_IsObject(stack[depth - 1]) &&
-			    keys[depth - 1] == NULL) {
-				snprintf(err, errlen,
-				    "%zu:%zu: a mapping key must be a "
-				    "plain value",
-				    start.line + 1, start.column + 1);
-				ok = 0;
-				break;
-			}
-			node = ev.type == YAML_SEQUENCE_START_EVENT
-			    ? cJSON_CreateArray()
-			    : cJSON_CreateObject();
-			if (ev.type == YAML_MAPPING_START_EVENT) {
-				cJSON *pos = cJSON_CreateObject();
-
-				cJSON_AddItemToObject(node, "@pos", pos);
-				set_pos(pos, "@", &start);
-			}
-			break;
-		case YAML_SEQUENCE_END_EVENT:
-		case YAML_MAPPING_END_EVENT:
-			if (depth > 0) {
-				node = stack[--depth];
-				free(keys[depth]);
-				keys[depth] = NULL;
-				/* attach the finished container to its parent */
-				if (depth == 0) {
-					root = node;
-					node = NULL;
-					break;
-				}
-				goto attach;
-			}
-			break;
-		default: break;
-		}
-		if (node != NULL &&
-		    (ev.type == YAML_SEQUENCE_START_EVENT ||
-			ev.type == YAML_MAPPING_START_EVENT)) {
-			nkeys[depth] = 0;
-			stack[depth++] = node;
-			node = NULL;
-		}
-	attach:
-		if (node != NULL && ok) {
-			if (depth == 0) {
-				root = node;
-			} else if (cJSON_IsArray(stack[depth - 1])) {
-				cJSON_AddItemToArray(stack[depth - 1], node);
-			} else {
-				cJSON *parent = stack[depth - 1];
-				cJSON *pos =
-				    cJSON_GetObjectItemCaseSensitive(parent,
-					"@pos");
-
-				if (cJSON_GetObjectItemCaseSensitive(parent,
-					keys[depth - 1])) {
-					snprintf(err, errlen,
-					    "%zu:%zu: duplicate key '%s'",
-					    keymarks[depth - 1].line + 1,
-					    keymarks[depth - 1].column + 1,
-					    keys[depth - 1]);
-					cJSON_Delete(node);
-					ok = 0;
-				} else {
-					cJSON_AddItemToObject(parent,
-					    keys[depth - 1], node);
-					set_pos(pos, keys[depth - 1],
-					    &keymarks[depth - 1]);
-				}
-				free(keys[depth - 1]);
-				keys[depth - 1] = NULL;
-			}
-		} else if (node != NULL) {
-			cJSON_Delete(node);
-		}
+		if (yamltree_count_node(&st, &ev))
+			done = yamltree_on_event(&st, &ev);
 		yaml_event_delete(&ev);
 	}
-	if (!ok) {
-		int i;
-
-		/* open containers are not attached to their parents yet */
-		if (depth > 0)
-			while (depth > 0)
-				cJSON_Delete(stack[--depth]);
-		else if (root != NULL)
-			cJSON_Delete(root);
-		for (i = 0; i < MAX_DEPTH; i++)
-			free(keys[i]);
-		yaml_parser_delete(&parser);
+	yaml_parser_delete(&parser);
+	if (!st.ok) {
+		yamltree_discard(&st);
 		return NULL;
 	}
-	yaml_parser_delete(&parser);
-	if (root == NULL)
-		root = cJSON_CreateObject();
-	return root;
+	if (st.root == NULL)
+		st.root = cJSON_CreateObject();
+	return st.root;
 }
 
 cJSON *
