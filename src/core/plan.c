@@ -1266,9 +1266,16 @@ walk_scheduler(struct walk *w)
 	struct plan *p = w->p;
 	bool big;
 
+	/*
+	 * vLLM sizes its defaults by NVML's memory total; on unified memory
+	 * (GB10) NVML raises NotSupported and get_batch_defaults() falls back
+	 * to a device memory of 0, the small figures (vllm#57378; a GB10
+	 * startup of 0.13.0 prints max_num_batched_tokens=2048 unasked)
+	 */
 	big = p->total >= units_bytes(t->big_card_gib) &&
 	    !(g &&
-		(names(g->name, t->small_card) || names(g->id, t->small_card)));
+		(g->unified || names(g->name, t->small_card) ||
+		    names(g->id, t->small_card)));
 	p->max_num_seqs = in->max_num_seqs > 0 ? in->max_num_seqs
 	    : big                              ? t->seqs_big
 					       : t->seqs_small;

@@ -571,3 +571,39 @@ Test(plan, free_memory_holds_the_group_buffers)
 	plan_compute(c, &in, &p);
 	cr_assert_neq(p.phase, PHASE_FREE_MEMORY, "%s", p.message);
 }
+
+/*
+ * GB10 (unified memory): vLLM's get_batch_defaults() reads the card's
+ * total from NVML, which raises NotSupported there, and falls back to a
+ * device memory of 0 (vllm-project/vllm#57378): the small-card defaults,
+ * 256 sequences and 2048 batched tokens for the OpenAI server, although
+ * CUDA reports 121.69 GiB.  The Nemotron 3 Nano 4B startup of 0.13.0 on a
+ * GB10 (tests/calibration/newer-logs.json) prints
+ * max_num_batched_tokens=2048 with no flag given.  A total given with
+ * --gpu-total-gib (no catalogue card) keeps the 70 GiB rule.
+ */
+Test(plan, unified_memory_takes_the_small_scheduler_defaults)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "gb10", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.version = VLLM_VER(0, 13, 0);
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	cr_assert_float_eq(test_gib(p.total), 121.69, 0.005);
+	cr_assert_eq(p.max_num_seqs, 256);
+	cr_assert_eq(p.max_num_batched_tokens, 2048);
+	in.max_num_seqs = 1024;
+	in.max_num_batched_tokens = 8192;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.max_num_seqs, 1024, "flags given are kept");
+	cr_assert_eq(p.max_num_batched_tokens, 8192);
+	test_input(&in, "gb10", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.gpu = -1;
+	in.gpu_total_gib = 121.69;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.max_num_seqs, 1024);
+	cr_assert_eq(p.max_num_batched_tokens, 8192);
+}
