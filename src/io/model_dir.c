@@ -401,10 +401,12 @@ st_pooling_of(const char *dir)
 			break;
 		}
 	}
-	/* a module folder inside the model's, nothing else */
+	/* a Pooling module whose mode is not read (a folder outside the
+	 * model's, no config, no pooling_mode_* set) is still one */
+	if (rel != NULL)
+		mode = MODEL_ST_OTHER;
 	if (rel != NULL && *rel != '\0' && *rel != '/' &&
 	    strstr(rel, "..") == NULL) {
-		mode = MODEL_ST_OTHER;
 		snprintf(p, sizeof p, "%s/%s/config.json", dir, rel);
 		t = textfile_read(p, NULL, e2, sizeof e2);
 		cfg = t ? cJSON_Parse(t) : NULL;

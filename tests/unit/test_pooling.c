@@ -444,3 +444,59 @@ Test(pooling, classifier_and_reward_classes_refused)
 		cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
 	}
 }
+
+/* A modules.json the model folder holds, read as vLLM's get_pooling_config
+ * reads it: no Pooling module is no pooling config; one whose folder lies
+ * outside the model's, or whose config sets no pooling_mode_*, is one
+ * whose mode headroom does not read, and the pooling plan stops. */
+Test(pooling, modules_json_edge_cases)
+{
+	const struct catalogue *c = test_catalogue();
+	static const struct {
+		const char *modules, *pool;
+		int mode;
+	} cases[] = {
+		{ "[{\"path\": \"\", \"type\": "
+		  "\"sentence_transformers.models.Transformer\"}]",
+		    NULL, MODEL_ST_NONE },
+		{ "[{\"path\": \"../elsewhere\", \"type\": "
+		  "\"sentence_transformers.models.Pooling\"}]",
+		    NULL, MODEL_ST_OTHER },
+		{ "[{\"path\": \"1_Pooling\", \"type\": "
+		  "\"sentence_transformers.models.Pooling\"}]",
+		    "{\"pooling_mode_max_tokens\": true}", MODEL_ST_OTHER },
+		{ "not json", NULL, MODEL_ST_NONE },
+	};
+	char dir[512], err[512], sub[600];
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	int64_t wb;
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		pooling_dir(dir, sizeof dir, "last", &m);
+		model_done(&m);
+		write_file(dir, "modules.json", cases[i].modules);
+		if (cases[i].pool != NULL)
+			write_file(dir, "1_Pooling/config.json", cases[i].pool);
+		cr_assert_eq(model_dir_read(dir, &m, &wb, err, sizeof err), 0,
+		    "%s", err);
+		cr_assert_eq(m.st_pooling, cases[i].mode, "case %zu", i);
+		test_input(&in, "rtx-5090", EMBED, NULL);
+		in.model = &m;
+		in.ckpt = -1;
+		plan_compute(c, &in, &p);
+		if (cases[i].mode == MODEL_ST_NONE) {
+			cr_assert_not(p.pooling, "case %zu", i);
+		} else {
+			cr_assert(p.pooling, "case %zu", i);
+			cr_assert_eq(p.phase, PHASE_CONFIG, "case %zu", i);
+			cr_assert(strstr(p.message, "pooling mode") != NULL,
+			    "%s", p.message);
+		}
+		model_done(&m);
+		snprintf(sub, sizeof sub, "%s", dir);
+		test_tmpdir_remove(sub);
+	}
+}
