@@ -298,15 +298,188 @@ shellwords_split_vars(const char *text, struct shellwords *out, char *err,
 	return split(text, out, true, err, errlen);
 }
 
+/*
+ * One split: the text still to read (p), the word being built (b, in_word)
+ * with the refusal it carries in keep-vars mode (pending), and the words
+ * so far.  Each step below reads one construct at p and returns 0, or -1
+ * with err written.
+ */
+struct split_state {
+	const char *p;
+	struct buf b;
+	bool in_word;
+	char *pending;
+	bool keep_vars;
+	struct shellwords *out;
+	char *err;
+	size_t errlen;
+};
+
+/* Ends the word being built, refusing one past SHELLWORDS_MAX_WORDS. */
+static int
+split_end_word(struct split_state *st)
+{
+	if (st->out->n >= SHELLWORDS_MAX_WORDS) {
+		snprintf(st->err, st->errlen,
+		    "more than %d words in the command", SHELLWORDS_MAX_WORDS);
+		return -1;
+	}
+	end_word(st->out, &st->b, &st->pending);
+	return 0;
+}
+
+/* A backslash: a line continuation (blanks before the newline allowed), a
+ * trailing one, or the next character taken as it is. */
+static int
+split_backslash(struct split_state *st)
+{
+	const char *p = st->p, *q = p + 1;
+
+	while (*q == ' ' || *q == '\t')
+		q++;
+	if (*q == '\r' && q[1] == '\n')
+		q++;
+	if (*q == '\n' || (*q == '\0' && q > p + 1)) {
+		st->p = *q ? q + 1 : q;
+		return 0;
+	}
+	if (p[1] == '\0') {
+		st->p = p + 1;
+		return 0;
+	}
+	buf_add(&st->b, p[1]);
+	st->in_word = true;
+	st->p = p + 2;
+	return 0;
+}
+
+/* Writes "unterminated KIND quote at '...'" quoting the text from start. */
+static int
+split_unterminated(struct split_state *st, const char *kind, const char *start)
+{
+	char ex[80];
+
+	shellwords_excerpt(start, 30, ex, sizeof ex);
+	snprintf(st->err, st->errlen, "unterminated %s quote at '%s'", kind,
+	    ex);
+	return -1;
+}
+
+/* '...': every character up to the closing quote, as it is. */
+static int
+split_single_quote(struct split_state *st)
+{
+	const char *q = strchr(st->p + 1, '\'');
+	const char *p;
+
+	if (q == NULL)
+		return split_unterminated(st, "single", st->p);
+	for (p = st->p + 1; p < q; p++)
+		buf_add(&st->b, *p);
+	st->p = q + 1;
+	st->in_word = true;
+	return 0;
+}
+
+/* "...": backslash escapes of $ ` " \ and newline; expansions refused
+ * (a plain reference kept in keep-vars mode). */
+static int
+split_double_quote(struct split_state *st)
+{
+	const char *start = st->p, *p;
+	size_t k;
+
+	for (p = start + 1; *p != '"'; p++) {
+		if (*p == '\0')
+			return split_unterminated(st, "double", start);
+		if (*p == '\\' && p[1] != '\0' && strchr("$`\"\\\n", p[1])) {
+			if (p[1] != '\n')
+				buf_add(&st->b, p[1]);
+			p++;
+			continue;
+		}
+		if (*p == '$' && st->keep_vars &&
+		    (k = keep_reference(p, &st->b, &st->pending)) != 0) {
+			p += k - 1;
+			continue;
+		}
+		if (*p == '$' && check_dollar(p, st->err, st->errlen) != 0)
+			return -1;
+		if (*p == '`')
+			return refuse(p, "command substitution", st->err,
+			    st->errlen);
+		buf_add(&st->b, *p);
+	}
+	st->p = p + 1;
+	st->in_word = true;
+	return 0;
+}
+
+/* Any other character outside quotes: a literal one, or a refused
+ * expansion or operator. */
+static int
+split_unquoted(struct split_state *st)
+{
+	const char *p = st->p;
+	char c = *p;
+	size_t k;
+
+	if (c == '$' && st->keep_vars &&
+	    (k = keep_reference(p, &st->b, &st->pending)) != 0) {
+		st->p = p + k;
+		st->in_word = true;
+		return 0;
+	}
+	if (c == '$' && check_dollar(p, st->err, st->errlen) != 0)
+		return -1;
+	if (c == '`')
+		return refuse(p, "command substitution", st->err, st->errlen);
+	if (strchr("|&;<>()", c) != NULL)
+		return refuse(p, operator_name(p), st->err, st->errlen);
+	buf_add(&st->b, c);
+	st->in_word = true;
+	st->p = p + 1;
+	return 0;
+}
+
+/* One step at st->p: blanks, a comment, the end of a word, or a word's
+ * next construct. */
+static int
+split_step(struct split_state *st)
+{
+	char c = *st->p;
+
+	if (!st->in_word && is_blank(c)) {
+		st->p++;
+		return 0;
+	}
+	if (!st->in_word && c == '#') {
+		while (*st->p != '\0' && *st->p != '\n')
+			st->p++;
+		return 0;
+	}
+	if (is_blank(c)) {
+		if (split_end_word(st) != 0)
+			return -1;
+		st->b.n = 0;
+		st->in_word = false;
+		st->p++;
+		return 0;
+	}
+	if (c == '\\')
+		return split_backslash(st);
+	if (c == '\'')
+		return split_single_quote(st);
+	if (c == '"')
+		return split_double_quote(st);
+	return split_unquoted(st);
+}
+
 static int
 split(const char *text, struct shellwords *out, bool keep_vars, char *err,
     size_t errlen)
 {
-	struct buf b = { 0 };
-	const char *p = text;
-	bool in_word = false;
-	char *pending = NULL;
-	size_t k;
+	struct split_state st = { 0 };
 
 	memset(out, 0, sizeof *out);
 	if (keep_vars) {
@@ -321,143 +494,18 @@ split(const char *text, struct shellwords *out, bool keep_vars, char *err,
 		    SHELLWORDS_MAX_TEXT >> 10);
 		return -1;
 	}
-	while (*p != '\0') {
-		char c = *p;
-
-		if (!in_word && is_blank(c)) {
-			p++;
-			continue;
-		}
-		if (!in_word && c == '#') {
-			while (*p != '\0' && *p != '\n')
-				p++;
-			continue;
-		}
-		if (is_blank(c)) {
-			/* the end of a word */
-			if (out->n >= SHELLWORDS_MAX_WORDS) {
-				snprintf(err, errlen,
-				    "more than %d words in the command",
-				    SHELLWORDS_MAX_WORDS);
-				return fail(out, &b, &pending);
-			}
-			end_word(out, &b, &pending);
-			b.n = 0;
-			in_word = false;
-			p++;
-			continue;
-		}
-		if (c == '\\') {
-			const char *q = p + 1;
-
-			/* backslash-newline, also with blanks in between */
-			while (*q == ' ' || *q == '\t')
-				q++;
-			if (*q == '\r' && q[1] == '\n')
-				q++;
-			if (*q == '\n' || (*q == '\0' && q > p + 1)) {
-				p = *q ? q + 1 : q;
-				continue;
-			}
-			if (p[1] == '\0') {
-				p++;
-				continue;
-			}
-			buf_add(&b, p[1]);
-			in_word = true;
-			p += 2;
-			continue;
-		}
-		if (c == '\'') {
-			const char *q = strchr(p + 1, '\'');
-
-			if (q == NULL) {
-				char ex[80];
-
-				shellwords_excerpt(p, 30, ex, sizeof ex);
-				snprintf(err, errlen,
-				    "unterminated single quote at '%s'", ex);
-				return fail(out, &b, &pending);
-			}
-			for (p++; p < q; p++)
-				buf_add(&b, *p);
-			p = q + 1;
-			in_word = true;
-			continue;
-		}
-		if (c == '"') {
-			const char *start = p;
-
-			for (p++; *p != '"'; p++) {
-				if (*p == '\0') {
-					char ex[80];
-
-					shellwords_excerpt(start, 30, ex,
-					    sizeof ex);
-					snprintf(err, errlen,
-					    "unterminated double quote at "
-					    "'%s'",
-					    ex);
-					return fail(out, &b, &pending);
-				}
-				if (*p == '\\' && p[1] != '\0' &&
-				    strchr("$`\"\\\n", p[1])) {
-					if (p[1] != '\n')
-						buf_add(&b, p[1]);
-					p++;
-					continue;
-				}
-				if (*p == '$' && keep_vars &&
-				    (k = keep_reference(p, &b, &pending)) !=
-					0) {
-					p += k - 1;
-					continue;
-				}
-				if (*p == '$' &&
-				    check_dollar(p, err, errlen) != 0)
-					return fail(out, &b, &pending);
-				if (*p == '`') {
-					refuse(p, "command substitution", err,
-					    errlen);
-					return fail(out, &b, &pending);
-				}
-				buf_add(&b, *p);
-			}
-			p++;
-			in_word = true;
-			continue;
-		}
-		if (c == '$' && keep_vars &&
-		    (k = keep_reference(p, &b, &pending)) != 0) {
-			p += k;
-			in_word = true;
-			continue;
-		}
-		if (c == '$' && check_dollar(p, err, errlen) != 0)
-			return fail(out, &b, &pending);
-		if (c == '`') {
-			refuse(p, "command substitution", err, errlen);
-			return fail(out, &b, &pending);
-		}
-		if (strchr("|&;<>()", c) != NULL) {
-			refuse(p, operator_name(p), err, errlen);
-			return fail(out, &b, &pending);
-		}
-		buf_add(&b, c);
-		in_word = true;
-		p++;
-	}
-	if (in_word) {
-		if (out->n >= SHELLWORDS_MAX_WORDS) {
-			snprintf(err, errlen,
-			    "more than %d words in the command",
-			    SHELLWORDS_MAX_WORDS);
-			return fail(out, &b, &pending);
-		}
-		end_word(out, &b, &pending);
-	}
-	free(pending);
-	free(b.s);
+	st.p = text;
+	st.keep_vars = keep_vars;
+	st.out = out;
+	st.err = err;
+	st.errlen = errlen;
+	while (*st.p != '\0')
+		if (split_step(&st) != 0)
+			return fail(out, &st.b, &st.pending);
+	if (st.in_word && split_end_word(&st) != 0)
+		return fail(out, &st.b, &st.pending);
+	free(st.pending);
+	free(st.b.s);
 	return 0;
 }
 
