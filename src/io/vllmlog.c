@@ -83,123 +83,239 @@ take_max(double *slot, double v, int first)
 		*slot = v;
 }
 
+/* The first figure of a kind wins: v into *slot unless flag is had already. */
 static void
-parse_line(struct vllm_log *l, const char *line)
+vllmlog_take_first(struct vllm_log *l, unsigned flag, double *slot, double v)
+{
+	if (!(l->have & flag))
+		*slot = v;
+	l->have |= flag;
+}
+
+/*
+ * The line readers: each looks for one kind of line and returns 1 when
+ * line is one (its figures taken), 0 to let the next one look.
+ */
+static int
+vllmlog_take_args(struct vllm_log *l, const char *line)
+{
+	const char *p;
+
+	if ((l->have & VLOG_ARGS) ||
+	    (p = strstr(line, "non-default args: {")) == NULL)
+		return 0;
+	l->args = strdup(p + 18);
+	if (l->args == NULL)
+		abort();
+	l->have |= VLOG_ARGS;
+	return 1;
+}
+
+static int
+vllmlog_take_weights(struct vllm_log *l, const char *line)
+{
+	double v;
+
+	if (!number_after(line, "Model loading took", &v) &&
+	    !number_after(line, "Loading model weights took", &v))
+		return 0;
+	vllmlog_take_first(l, VLOG_WEIGHTS, &l->weights, v);
+	l->ranks++;
+	return 1;
+}
+
+static int
+vllmlog_take_snapshot(struct vllm_log *l, const char *line)
+{
+	double v, w;
+
+	if (!strstr(line, "memory snapshot") ||
+	    !number_after(line, "total_memory=", &v))
+		return 0;
+	if (!(l->have & VLOG_TOTAL)) {
+		l->total = v;
+		if (number_after(line, "free_memory=", &w))
+			l->free_mem = w;
+	}
+	l->have |= VLOG_TOTAL;
+	return 1;
+}
+
+/* the profile run's line: the largest figures over the ranks */
+static int
+vllmlog_take_profile(struct vllm_log *l, const char *line)
+{
+	double v, w;
+	int first;
+
+	if (!number_after(line, "Total non KV cache memory:", &v))
+		return 0;
+	first = !(l->have & VLOG_PROFILE);
+	take_max(&l->non_kv, v, first);
+	if (number_after(line, "torch peak memory increase:", &w))
+		take_max(&l->torch_peak, w, first);
+	if (number_after(line, "non-torch forward increase memory:", &w))
+		take_max(&l->non_torch, w, first);
+	if (number_after(line, "weights memory:", &w) && first)
+		l->prof_weights = w;
+	l->have |= VLOG_PROFILE;
+	return 1;
+}
+
+static int
+vllmlog_take_cg_estimate(struct vllm_log *l, const char *line)
+{
+	double v;
+
+	if (!number_after(line, "Estimated CUDA graph memory:", &v))
+		return 0;
+	vllmlog_take_first(l, VLOG_CG_EST, &l->cg_estimate, v);
+	return 1;
+}
+
+static int
+vllmlog_take_kv(struct vllm_log *l, const char *line)
+{
+	double v;
+
+	if (!number_after(line, "Available KV cache memory:", &v))
+		return 0;
+	vllmlog_take_first(l, VLOG_KV, &l->available_kv, v);
+	return 1;
+}
+
+static int
+vllmlog_take_tokens(struct vllm_log *l, const char *line)
+{
+	double v;
+
+	if (!number_after(line, "GPU KV cache size:", &v))
+		return 0;
+	l->kv_tokens = (int64_t)v;
+	l->have |= VLOG_TOKENS;
+	return 1;
+}
+
+static int
+vllmlog_take_blocks(struct vllm_log *l, const char *line)
+{
+	double v;
+
+	if (!number_after(line, "# GPU blocks:", &v) &&
+	    !number_after(line, "# cuda blocks:", &v))
+		return 0;
+	l->gpu_blocks = (int64_t)v;
+	l->have |= VLOG_BLOCKS;
+	return 1;
+}
+
+static int
+vllmlog_take_concurrency(struct vllm_log *l, const char *line)
+{
+	const char *p = strstr(line, "Maximum concurrency for ");
+	double v, w;
+
+	if (p == NULL || !number_after(p, "Maximum concurrency for", &v) ||
+	    !number_after(p, "tokens per request:", &w))
+		return 0;
+	l->conc_len = (int64_t)v;
+	l->conc_x = w;
+	l->have |= VLOG_CONC;
+	return 1;
+}
+
+static int
+vllmlog_take_cg_took(struct vllm_log *l, const char *line)
+{
+	double v;
+
+	if (!strstr(line, "Graph capturing finished") ||
+	    !number_after(line, "took", &v))
+		return 0;
+	vllmlog_take_first(l, VLOG_CG_TOOK, &l->cg_took, v);
+	return 1;
+}
+
+/* the V0 engine's budget line */
+static int
+vllmlog_take_v0_budget(struct vllm_log *l, const char *line)
 {
 	const char *p;
 	double v, w;
 
-	take_version(l, line);
-	if (!(l->have & VLOG_ARGS) &&
-	    (p = strstr(line, "non-default args: {")) != NULL) {
-		l->args = strdup(p + 18);
-		if (l->args == NULL)
-			abort();
-		l->have |= VLOG_ARGS;
-		return;
-	}
-	if (number_after(line, "Model loading took", &v) ||
-	    number_after(line, "Loading model weights took", &v)) {
-		if (!(l->have & VLOG_WEIGHTS))
-			l->weights = v;
-		l->have |= VLOG_WEIGHTS;
-		l->ranks++;
-		return;
-	}
-	if (strstr(line, "memory snapshot") &&
-	    number_after(line, "total_memory=", &v)) {
-		if (!(l->have & VLOG_TOTAL)) {
-			l->total = v;
-			if (number_after(line, "free_memory=", &w))
-				l->free_mem = w;
-		}
-		l->have |= VLOG_TOTAL;
-		return;
-	}
-	if (number_after(line, "Total non KV cache memory:", &v)) {
-		int first = !(l->have & VLOG_PROFILE);
+	if (!number_after(line, "can use total_gpu_memory", &v))
+		return 0;
+	l->v0_total = v;
+	if (number_after(line, "gpu_memory_utilization", &w))
+		l->v0_util = w;
+	if ((p = strrchr(line, '=')) != NULL && number_after(p, "=", &w))
+		l->v0_budget = w;
+	l->have |= VLOG_V0_BUDGET;
+	return 1;
+}
 
-		take_max(&l->non_kv, v, first);
-		if (number_after(line, "torch peak memory increase:", &w))
-			take_max(&l->torch_peak, w, first);
-		if (number_after(line,
-			"non-torch forward increase memory:", &w))
-			take_max(&l->non_torch, w, first);
-		if (number_after(line, "weights memory:", &w) && first)
-			l->prof_weights = w;
-		l->have |= VLOG_PROFILE;
-		return;
-	}
-	if (number_after(line, "Estimated CUDA graph memory:", &v)) {
-		if (!(l->have & VLOG_CG_EST))
-			l->cg_estimate = v;
-		l->have |= VLOG_CG_EST;
-		return;
-	}
-	if (number_after(line, "Available KV cache memory:", &v)) {
-		if (!(l->have & VLOG_KV))
-			l->available_kv = v;
+/* the V0 engine's profile line */
+static int
+vllmlog_take_v0_profile(struct vllm_log *l, const char *line)
+{
+	double v, w;
+
+	if (!number_after(line, "model weights take", &v))
+		return 0;
+	vllmlog_take_first(l, VLOG_WEIGHTS, &l->weights, v);
+	if (number_after(line, "non_torch_memory takes", &w))
+		l->non_torch = w;
+	if (number_after(line, "activation peak memory takes", &w))
+		l->torch_peak = w;
+	if (number_after(line, "reserved for KV Cache is", &w)) {
+		l->available_kv = w;
 		l->have |= VLOG_KV;
-		return;
 	}
-	if (number_after(line, "GPU KV cache size:", &v)) {
-		l->kv_tokens = (int64_t)v;
-		l->have |= VLOG_TOKENS;
-		return;
-	}
-	if (number_after(line, "# GPU blocks:", &v) ||
-	    number_after(line, "# cuda blocks:", &v)) {
-		l->gpu_blocks = (int64_t)v;
-		l->have |= VLOG_BLOCKS;
-		return;
-	}
-	if ((p = strstr(line, "Maximum concurrency for ")) != NULL &&
-	    number_after(p, "Maximum concurrency for", &v) &&
-	    number_after(p, "tokens per request:", &w)) {
-		l->conc_len = (int64_t)v;
-		l->conc_x = w;
-		l->have |= VLOG_CONC;
-		return;
-	}
-	if (strstr(line, "Graph capturing finished") &&
-	    number_after(line, "took", &v)) {
-		if (!(l->have & VLOG_CG_TOOK))
-			l->cg_took = v;
-		l->have |= VLOG_CG_TOOK;
-		return;
-	}
-	if (number_after(line, "can use total_gpu_memory", &v)) {
-		l->v0_total = v;
-		if (number_after(line, "gpu_memory_utilization", &w))
-			l->v0_util = w;
-		if ((p = strrchr(line, '=')) != NULL &&
-		    number_after(p, "=", &w))
-			l->v0_budget = w;
-		l->have |= VLOG_V0_BUDGET;
-		return;
-	}
-	if (number_after(line, "model weights take", &v)) {
-		if (!(l->have & VLOG_WEIGHTS))
-			l->weights = v;
-		l->have |= VLOG_WEIGHTS;
-		if (number_after(line, "non_torch_memory takes", &w))
-			l->non_torch = w;
-		if (number_after(line, "activation peak memory takes", &w))
-			l->torch_peak = w;
-		if (number_after(line, "reserved for KV Cache is", &w)) {
-			l->available_kv = w;
-			l->have |= VLOG_KV;
-		}
-		l->have |= VLOG_V0_PROFILE;
-		return;
-	}
-	if (!(l->have & VLOG_ERROR) && (p = strstr(line, "ERROR")) != NULL &&
-	    (strstr(line, "Error") || strstr(line, "error"))) {
-		const char *q = strstr(p, "] ");
+	l->have |= VLOG_V0_PROFILE;
+	return 1;
+}
 
-		snprintf(l->error, sizeof l->error, "%s", q ? q + 2 : p);
-		l->have |= VLOG_ERROR;
-	}
+/* the first error line, from the message on */
+static int
+vllmlog_take_error(struct vllm_log *l, const char *line)
+{
+	const char *p, *q;
+
+	if ((l->have & VLOG_ERROR) || (p = strstr(line, "ERROR")) == NULL ||
+	    !(strstr(line, "Error") || strstr(line, "error")))
+		return 0;
+	q = strstr(p, "] ");
+	snprintf(l->error, sizeof l->error, "%s", q ? q + 2 : p);
+	l->have |= VLOG_ERROR;
+	return 1;
+}
+
+/* in order: the first that takes a line ends its reading */
+static int (*const vllmlog_takers[])(struct vllm_log *, const char *) = {
+	vllmlog_take_args,
+	vllmlog_take_weights,
+	vllmlog_take_snapshot,
+	vllmlog_take_profile,
+	vllmlog_take_cg_estimate,
+	vllmlog_take_kv,
+	vllmlog_take_tokens,
+	vllmlog_take_blocks,
+	vllmlog_take_concurrency,
+	vllmlog_take_cg_took,
+	vllmlog_take_v0_budget,
+	vllmlog_take_v0_profile,
+	vllmlog_take_error,
+};
+
+static void
+parse_line(struct vllm_log *l, const char *line)
+{
+	size_t i;
+
+	take_version(l, line);
+	for (i = 0; i < sizeof vllmlog_takers / sizeof vllmlog_takers[0]; i++)
+		if (vllmlog_takers[i](l, line))
+			return;
 }
 
 int
