@@ -461,42 +461,152 @@ skip_python(char **w, size_t n, size_t i, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * Steps over a copied prompt, then VAR=value words (kept as the command's
+ * environment), env(1), sudo, exec and friends; *i is the launcher's word.
+ */
+static int
+vllmargs_skip_prefix(struct vllm_args *a, struct shellwords *sw, size_t *i,
+    char *err, size_t errlen)
+{
+	char **w = sw->w;
+	size_t n = sw->n;
+
+	if (*i < n && (strcmp(w[*i], "$") == 0 || strcmp(w[*i], "%") == 0))
+		(*i)++;
+	for (;;) {
+		while (*i < n && is_assignment(w[*i])) {
+			if (check_env(w[*i], &sw->vars[*i], err, errlen) != 0)
+				return -1;
+			keep_env(a, w[(*i)++]);
+		}
+		if (*i < n &&
+		    (strcmp(base_name(w[*i]), "env") == 0 ||
+			strcmp(w[*i], "exec") == 0 ||
+			strcmp(w[*i], "nohup") == 0 ||
+			strcmp(w[*i], "sudo") == 0 ||
+			strcmp(w[*i], "time") == 0)) {
+			(*i)++;
+			while (*i < n && w[*i][0] == '-')
+				(*i)++;
+			continue;
+		}
+		return 0;
+	}
+}
+
+/* 'vllm serve': the first vLLM argument, 0 (and err) for another verb. */
+static size_t
+vllmargs_start_vllm(struct vllm_args *a, char **w, size_t n, size_t i,
+    char *err, size_t errlen)
+{
+	if (i + 1 >= n || strcmp(w[i + 1], "serve") != 0) {
+		char ex[80];
+
+		shellwords_excerpt(i + 1 < n ? w[i + 1] : "", 40, ex,
+		    sizeof ex);
+		snprintf(err, errlen,
+		    "headroom plans 'vllm serve'; this is 'vllm %s'", ex);
+		return 0;
+	}
+	snprintf(a->launcher, sizeof a->launcher, "vllm serve");
+	return i + 2;
+}
+
+/* python -m one of vLLM's servers: the first vLLM argument, or 0. */
+static size_t
+vllmargs_start_python(struct vllm_args *a, char **w, size_t n, size_t i,
+    char *err, size_t errlen)
+{
+	size_t start = skip_python(w, n, i + 1, err, errlen);
+
+	if (start == 0)
+		return 0;
+	snprintf(a->launcher, sizeof a->launcher, "python -m %s",
+	    strstr(w[start - 1], "openai")
+		? "vllm.entrypoints.openai.api_server"
+		: w[start - 1]);
+	return start;
+}
+
+/* docker (or podman) [container] run ... IMAGE [vllm serve]: the first
+ * vLLM argument, or 0. */
+static size_t
+vllmargs_start_docker(struct vllm_args *a, struct shellwords *sw, size_t i,
+    char *err, size_t errlen)
+{
+	char **w = sw->w;
+	size_t n = sw->n, j = i + 1, start;
+
+	if (j < n && strcmp(w[j], "container") == 0)
+		j++;
+	if (j >= n || strcmp(w[j], "run") != 0) {
+		snprintf(err, errlen,
+		    "a docker command that is not 'docker run'");
+		return 0;
+	}
+	start = skip_docker(a, w, sw->vars, n, j + 1, err, errlen);
+	if (start == 0)
+		return 0;
+	/* an image started with its entrypoint spelled out */
+	if (start + 1 < n && strcmp(base_name(w[start]), "vllm") == 0 &&
+	    strcmp(w[start + 1], "serve") == 0)
+		start += 2;
+	snprintf(a->launcher, sizeof a->launcher, "docker run");
+	return start;
+}
+
+/* The launcher at word i: where vLLM's arguments start, or 0 (and err). */
+static size_t
+vllmargs_find_start(struct vllm_args *a, struct shellwords *sw, size_t i,
+    char *err, size_t errlen)
+{
+	const char *cmd = base_name(sw->w[i]);
+	char ex[80];
+
+	if (strcmp(cmd, "vllm") == 0)
+		return vllmargs_start_vllm(a, sw->w, sw->n, i, err, errlen);
+	if (strncmp(cmd, "python", 6) == 0)
+		return vllmargs_start_python(a, sw->w, sw->n, i, err, errlen);
+	if (strcmp(cmd, "docker") == 0 || strcmp(cmd, "podman") == 0)
+		return vllmargs_start_docker(a, sw, i, err, errlen);
+	shellwords_excerpt(sw->w[i], 40, ex, sizeof ex);
+	snprintf(err, errlen,
+	    "not a vLLM command: it starts with '%s' "
+	    "(expected 'vllm serve MODEL ...', 'python3 -m "
+	    "vllm.entrypoints.openai.api_server --model MODEL ...' or "
+	    "'docker run ... vllm/vllm-openai:TAG MODEL ...')",
+	    ex);
+	return 0;
+}
+
+/* The refusal of the first variable still unread in sw into err; 1 if any. */
+static int
+vllmargs_say_variable(const struct shellwords *sw, char *err, size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < sw->n; i++)
+		if (sw->vars[i] != NULL) {
+			snprintf(err, errlen, "%s", sw->vars[i]);
+			return 1;
+		}
+	return 0;
+}
+
 int
 vllmargs_from_command(const char *text, struct vllm_args *a, char *err,
     size_t errlen)
 {
 	struct shellwords sw;
-	size_t i = 0, n, start = 0;
-	char **w;
+	size_t i = 0, start;
 
 	memset(a, 0, sizeof *a);
 	if (shellwords_split_vars(text, &sw, err, errlen) != 0)
 		return -1;
-	w = sw.w;
-	n = sw.n;
-	/* a copied prompt, then env(1), sudo, exec and friends */
-	if (i < n && (strcmp(w[i], "$") == 0 || strcmp(w[i], "%") == 0))
-		i++;
-	for (;;) {
-		while (i < n && is_assignment(w[i])) {
-			if (check_env(w[i], &sw.vars[i], err, errlen) != 0)
-				goto fail;
-			keep_env(a, w[i++]);
-		}
-		if (i < n &&
-		    (strcmp(base_name(w[i]), "env") == 0 ||
-			strcmp(w[i], "exec") == 0 ||
-			strcmp(w[i], "nohup") == 0 ||
-			strcmp(w[i], "sudo") == 0 ||
-			strcmp(w[i], "time") == 0)) {
-			i++;
-			while (i < n && w[i][0] == '-')
-				i++;
-			continue;
-		}
-		break;
-	}
-	if (i >= n) {
+	if (vllmargs_skip_prefix(a, &sw, &i, err, errlen) != 0)
+		goto fail;
+	if (i >= sw.n) {
 		snprintf(err, errlen,
 		    "no command: paste a line such as 'vllm serve "
 		    "MODEL --max-model-len 8192'");
@@ -504,76 +614,17 @@ vllmargs_from_command(const char *text, struct vllm_args *a, char *err,
 		shellwords_done(&sw);
 		return -1;
 	}
-	if (strcmp(base_name(w[i]), "vllm") == 0) {
-		if (i + 1 >= n || strcmp(w[i + 1], "serve") != 0) {
-			char ex[80];
-
-			shellwords_excerpt(i + 1 < n ? w[i + 1] : "", 40, ex,
-			    sizeof ex);
-			snprintf(err, errlen,
-			    "headroom plans 'vllm serve'; this is "
-			    "'vllm %s'",
-			    ex);
-			goto fail;
-		}
-		snprintf(a->launcher, sizeof a->launcher, "vllm serve");
-		start = i + 2;
-	} else if (strncmp(base_name(w[i]), "python", 6) == 0) {
-		start = skip_python(w, n, i + 1, err, errlen);
-		if (start == 0)
-			goto fail;
-		snprintf(a->launcher, sizeof a->launcher, "python -m %s",
-		    strstr(w[start - 1], "openai")
-			? "vllm.entrypoints.openai.api_server"
-			: w[start - 1]);
-	} else if (strcmp(base_name(w[i]), "docker") == 0 ||
-	    strcmp(base_name(w[i]), "podman") == 0) {
-		size_t j = i + 1;
-
-		if (j < n && strcmp(w[j], "container") == 0)
-			j++;
-		if (j >= n || strcmp(w[j], "run") != 0) {
-			snprintf(err, errlen,
-			    "a docker command that is not 'docker run'");
-			goto fail;
-		}
-		start = skip_docker(a, w, sw.vars, n, j + 1, err, errlen);
-		if (start == 0)
-			goto fail;
-		/* an image started with its entrypoint spelled out */
-		if (start + 1 < n && strcmp(base_name(w[start]), "vllm") == 0 &&
-		    strcmp(w[start + 1], "serve") == 0)
-			start += 2;
-		snprintf(a->launcher, sizeof a->launcher, "docker run");
-	} else {
-		char ex[80];
-
-		shellwords_excerpt(w[i], 40, ex, sizeof ex);
-		snprintf(err, errlen,
-		    "not a vLLM command: it starts with '%s' "
-		    "(expected 'vllm serve MODEL ...', 'python3 -m "
-		    "vllm.entrypoints.openai.api_server --model MODEL ...' or "
-		    "'docker run ... vllm/vllm-openai:TAG MODEL ...')",
-		    ex);
-		goto fail;
-	}
+	start = vllmargs_find_start(a, &sw, i, err, errlen);
 	/* a variable anywhere else (the launcher, the vLLM arguments) */
-	for (i = 0; i < n; i++)
-		if (sw.vars[i] != NULL) {
-			snprintf(err, errlen, "%s", sw.vars[i]);
-			goto fail;
-		}
-	for (i = start; i < n; i++)
-		shellwords_add(&a->words, w[i], (size_t)-1);
+	if (start == 0 || vllmargs_say_variable(&sw, err, errlen))
+		goto fail;
+	for (i = start; i < sw.n; i++)
+		shellwords_add(&a->words, sw.w[i], (size_t)-1);
 	shellwords_done(&sw);
 	return 0;
 fail:
 	/* a variable the text holds is the first thing to say */
-	for (i = 0; i < n; i++)
-		if (sw.vars[i] != NULL) {
-			snprintf(err, errlen, "%s", sw.vars[i]);
-			break;
-		}
+	vllmargs_say_variable(&sw, err, errlen);
 	vllmargs_done(a);
 	shellwords_done(&sw);
 	return -1;
