@@ -889,6 +889,42 @@ moonvit_params(const cJSON *vc, double hh, double dd, double ii,
 	return split + tower + proj;
 }
 
+/*
+ * Gemma 3's SigLIP tower and projector (vllm/model_executor/models/
+ * gemma3_mm.py Gemma3ForConditionalGeneration: SiglipVisionModel of
+ * siglip.py, no head as vision_use_head false; Gemma3MultiModalProjector's
+ * mm_input_projection_weight, vision hidden x text hidden, and
+ * mm_soft_emb_norm).  The patch convolution with its bias and a position
+ * table of (image_size / patch_size)^2; per block two LayerNorms (w+b),
+ * qkv_proj and out_proj with biases and the two-linear MLP fc1/fc2 with
+ * biases (SiglipVisionConfig's hidden_act gelu_pytorch_tanh: no gate); the
+ * post_layernorm.  google/gemma-3-12b-it: 421,290,864, with the text model
+ * 12,187,325,040, the published total.  -1 when vc is not that tower.
+ */
+static double
+gemma3_siglip_params(const cJSON *root, const cJSON *vc, double hh, double dd,
+    double ii, int text_hidden, double *repl)
+{
+	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
+	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(root, "model_type");
+	const cJSON *is = cJSON_GetObjectItemCaseSensitive(vc, "image_size");
+	const cJSON *ps = cJSON_GetObjectItemCaseSensitive(vc, "patch_size");
+	double p, side, emb, whole;
+
+	if (!cJSON_IsString(vt) ||
+	    strcmp(vt->valuestring, "siglip_vision_model") != 0 ||
+	    !cJSON_IsString(mt) || strcmp(mt->valuestring, "gemma3") != 0)
+		return -1;
+	/* SiglipVisionConfig's defaults: image 224, patch 16 */
+	p = cJSON_IsNumber(ps) && ps->valuedouble > 0 ? ps->valuedouble : 16;
+	side = floor((cJSON_IsNumber(is) ? is->valuedouble : 224) / p);
+	emb = 3 * p * p * hh + hh + side * side * hh;
+	/* norms, the row-parallel biases, embeddings and projector */
+	whole = emb + dd * (4 * hh + 2 * hh) + 2 * hh + hh * text_hidden + hh;
+	*repl = whole;
+	return dd * (4 * hh * hh + 3 * hh + 2 * hh * ii + ii) + whole;
+}
+
 /* The parameters of the tower in vc and its projector, *repl the part
  * every TP rank holds whole (0 where every part is counted as split). */
 static double
@@ -910,7 +946,7 @@ vision_params(const cJSON *root, const cJSON *vc, int text_hidden, double *repl)
 	    cJSON_GetObjectItemCaseSensitive(vc, "temporal_patch_size");
 	const cJSON *ic = cJSON_GetObjectItemCaseSensitive(vc, "in_channels");
 	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
-	double hh, dd, ii, oo, merge = 4, mlp = 3, mergers = 1, emb = 0;
+	double hh, dd, ii, oo, merge = 4, mlp = 3, mergers = 1, emb = 0, siglip;
 
 	*repl = 0;
 	if (d == NULL)
@@ -924,6 +960,9 @@ vision_params(const cJSON *root, const cJSON *vc, int text_hidden, double *repl)
 		return moonvit_params(vc, hh, dd, ii, text_hidden, repl);
 	if (feature_tower_params(root, vc, hh, dd, ii, text_hidden) >= 0)
 		return feature_tower_params(root, vc, hh, dd, ii, text_hidden);
+	siglip = gemma3_siglip_params(root, vc, hh, dd, ii, text_hidden, repl);
+	if (siglip >= 0)
+		return siglip;
 	oo = cJSON_IsNumber(o) ? o->valuedouble : text_hidden;
 	if (cJSON_IsString(act) && strstr(act->valuestring, "gelu") != NULL)
 		mlp = 2;
@@ -1052,15 +1091,19 @@ read_dtype(struct cfg *c, struct model *m)
  * llava-hf/llava-1.5-7b-hf names no sizes and vLLM builds LlamaConfig's.
  * The defaults of the classes such configs lean on (transformers
  * models/llama/configuration_llama.py, models/mistral/
- * configuration_mistral.py); kv_heads 0 is num_attention_heads.
+ * configuration_mistral.py, models/gemma3/configuration_gemma3.py
+ * Gemma3TextConfig: google/gemma-3-12b-it's text_config names neither
+ * vocab_size nor head_dim); kv_heads 0 is num_attention_heads, head_dim 0
+ * is hidden / heads.
  */
 static const struct text_defaults {
 	const char *model_type;
 	int layers, hidden, heads, kv_heads, intermediate, vocab;
-	int max_position, sliding_window;
+	int max_position, sliding_window, head_dim;
 } text_defaults[] = {
-	{ "llama", 32, 4096, 32, 0, 11008, 32000, 2048, 0 },
-	{ "mistral", 32, 4096, 32, 8, 14336, 32000, 4096 * 32, 4096 },
+	{ "llama", 32, 4096, 32, 0, 11008, 32000, 2048, 0, 0 },
+	{ "mistral", 32, 4096, 32, 8, 14336, 32000, 4096 * 32, 4096, 0 },
+	{ "gemma3_text", 26, 2304, 8, 4, 9216, 262208, 131072, 4096, 256 },
 };
 
 /* The class defaults of a nested text_config (NULL: none apply). */
@@ -1153,6 +1196,7 @@ read_heads(struct cfg *c, struct model *m, const struct text_defaults *td)
 		return -1;
 	}
 	n = first_int(c, k_hd, NULL, 0, MAX_DIM);
+	n = or_default(c, n, td != NULL ? td->head_dim : 0);
 	m->head_dim = n > 0 ? (int)n : m->hidden / m->heads;
 	return 0;
 }

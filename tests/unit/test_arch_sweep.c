@@ -652,3 +652,51 @@ Test(sweep, internvl_tower_and_projector)
 	cr_assert(fabs(b - 0.938) < 0.003, "%.4fB", b);
 	model_done(&m);
 }
+
+/*
+ * google/gemma-3-12b-it's text_config names neither vocab_size nor head_dim
+ * (transformers writes it as its difference from Gemma3TextConfig, whose
+ * defaults are vocab 262,208 and head_dim 256): headroom stopped at
+ * "missing or invalid vocab_size" (exit 2), and 3840 / 16 = 240 would have
+ * priced 368,640 bytes per token, where vLLM's 256 gives 2 x 8 x 256 x 2 B
+ * x 48 = 393,216.
+ */
+Test(sweep, gemma3_text_config_takes_class_defaults)
+{
+	struct model m;
+	struct kv_layout l;
+	char err[KV_ERR_LEN];
+
+	load("google--gemma-3-12b-it", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.vocab, 262208);
+	cr_assert_eq(m.head_dim, 256);
+	cr_assert_eq(m.derived_max_len, 131072);
+	cr_assert_eq(m.sliding_window, 1024);
+	cr_assert_eq(m.n_sliding, 40);
+	cr_assert_eq(layout_at(&m, 1, &l, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(l.bytes_per_token, 393216);
+	model_done(&m);
+}
+
+/*
+ * Gemma 3's SigLIP tower as vLLM builds it (gemma3_mm.py, siglip.py): 27
+ * blocks of qkv/out_proj with biases, two LayerNorms and a two-linear GELU
+ * MLP of 1152 x 4304 (15,239,504 each), the 14 x 14 patch convolution and
+ * 4096 positions (5,397,120), post_layernorm, and the projector's 1152 x
+ * 3840 weight and RMSNorm: 421,290,864.  The generic count (a gated MLP
+ * and a 4h merger) made it 583,870,464 and the model 12.35B against the
+ * published 12,187,325,040.
+ */
+Test(sweep, gemma3_siglip_tower_and_projector)
+{
+	struct model m;
+
+	load("google--gemma-3-12b-it", &m);
+	cr_assert(fabs(m.vision_params - 421290864.0) < 1, "%.0f",
+	    m.vision_params);
+	cr_assert(m.vision_repl_params > 0 &&
+		m.vision_repl_params < m.vision_params,
+	    "%.0f", m.vision_repl_params);
+	model_done(&m);
+}
