@@ -391,6 +391,10 @@ positional(struct cli *cli, const char *a, char *err, size_t errlen)
 		cli->compare[cli->n_compare++] = a; /* --compare A B ... */
 		return 0;
 	}
+	/* the same model twice (--model X -- vllm serve X) is one model */
+	if (cli->model_id != NULL && !cli->model_from_file &&
+	    strcmp(cli->model_id, a) == 0)
+		return 0;
 	if (cli->model_id != NULL && !cli->model_from_file) {
 		snprintf(err, errlen,
 		    "unexpected argument '%s' (the model is "

@@ -1,7 +1,8 @@
 /*
  * overlay_details.c - the verdict in full (i): where vLLM stops and its
  * whole message, the warning and the assumption, then every fix with its
- * flags and effect.  Up/Down scroll; it has no state.
+ * flags and effect.  Up/Down, PgUp/PgDn and Home scroll; it has no
+ * state.
  */
 #include "overlay.h"
 
@@ -70,7 +71,8 @@ details_draw(struct app *a, struct overlay *o)
 	int w;
 
 	overlay_frame(a, &box,
-	    "Verdict in full (Esc or i closes, Up/Down scroll)");
+	    "Verdict in full (Esc or i closes; Up/Down, PgUp/PgDn, Home "
+	    "scroll)");
 	if (box.w > 100) {
 		box.x += (box.w - 100) / 2;
 		box.w = 100;
@@ -127,6 +129,7 @@ details_draw(struct app *a, struct overlay *o)
 const struct overlay_ops overlay_details_ops = {
 	.name = "details",
 	.toggle = { ACT_HELP, ACT_DETAILS },
-	.scroll = OVERLAY_SCROLL_LINES,
+	.scroll =
+	    OVERLAY_SCROLL_LINES | OVERLAY_SCROLL_PAGES | OVERLAY_SCROLL_HOME,
 	.draw = details_draw,
 };

@@ -131,4 +131,9 @@ check "the user's files win over the site's" 0 "Site card (user's own)" -- --lis
 unset XDG_CONFIG_DIRS
 rm "$W/xdg/headroom/gpus.yaml"
 
+check "--model X -- vllm serve X is one model" 0 "vllm serve Qwen/Qwen3-8B --max-model-len 8000" -- \
+    --gpu h200-nvl --model Qwen/Qwen3-8B --export command -- vllm serve Qwen/Qwen3-8B --max-model-len 8k
+check "... two different models are refused" 2 "the model is already 'Qwen/Qwen3-8B'" -- \
+    --gpu h200-nvl --model Qwen/Qwen3-8B --export command -- vllm serve Qwen/Qwen3-14B
+
 check_summary

@@ -95,6 +95,26 @@ Test(cli, vllm_command_after_double_dash_keeps_unknown_flags)
 	cli_done(&cli);
 }
 
+/* --model X -- vllm serve X names one model; two different ones are refused. */
+Test(cli, the_same_model_twice_is_one_model)
+{
+	struct cli cli;
+	char err[512];
+
+	cr_assert_eq(PARSE(&cli, err, "--model", "Qwen/Qwen3-8B", "--", "vllm",
+			 "serve", "Qwen/Qwen3-8B", "--max-model-len", "8k"),
+	    0, "%s", err);
+	cr_assert_str_eq(cli.model_id, "Qwen/Qwen3-8B");
+	cr_assert_eq(cli.imp.in.max_model_len, 8000);
+	cli_done(&cli);
+	cr_assert_eq(PARSE(&cli, err, "--model", "Qwen/Qwen3-8B", "--", "vllm",
+			 "serve", "Qwen/Qwen3-14B"),
+	    -1);
+	cr_assert(strstr(err, "the model is already 'Qwen/Qwen3-8B'"), "%s",
+	    err);
+	cli_done(&cli);
+}
+
 Test(cli, resolve_suggests_closest_ids)
 {
 	const struct catalogue *c = test_catalogue();
