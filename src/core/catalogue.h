@@ -350,6 +350,7 @@ struct coeff_set {
 				       before the snapshot) */
 	double cuda_context_tp_moe_gib; /* a MoE model with a TP group */
 	double cuda_context_pp_gib; /* pipeline stages without TP */
+	double cuda_context_pcie_gib; /* any group on cards without NVLink */
 	double
 	    sampler_warmup_fraction; /* of the sampler peak, needed after capture */
 	double mxfp4_moe_warmup_bytes_per_logit; /* more after capture, MXFP4

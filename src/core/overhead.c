@@ -230,9 +230,10 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 	out->cuda_graphs = units_bytes(overhead_graphs(in, tp) + dcg);
 	/* NCCL and the custom all-reduce buffers of a group are set up before
 	 * vLLM's snapshot: outside the budget, like the CUDA context */
-	out->cuda_context = units_bytes(in->tp > 1
-		? (m->n_experts > 0 ? c->cuda_context_tp_moe_gib
-				    : c->cuda_context_tp_gib)
+	out->cuda_context = units_bytes(in->tp * in->pp > 1 && in->pcie_only
+		? c->cuda_context_pcie_gib
+		: in->tp > 1 ? (m->n_experts > 0 ? c->cuda_context_tp_moe_gib
+						 : c->cuda_context_tp_gib)
 		: in->pp > 1 ? c->cuda_context_pp_gib
 			     : c->cuda_context_gib);
 }

@@ -17,6 +17,8 @@ struct overhead_in {
 	const struct model *model;
 	const struct coeff_set *c;
 	int tp, pp;
+	bool
+	    pcie_only; /* a card without NVLink (the catalogue's nvlink_gbs 0) */
 	int moe_tp; /* the split inside each expert (experts.h); 0: tp */
 	int moe_gather; /* DP ranks whose tokens every MoE layer
 				   gathers (all-gather over TP x DP); 0, 1: none */

@@ -1903,6 +1903,7 @@ walk_stage_overhead(struct walk *w, int s, struct stage *x, int first)
 	oi.c = w->co;
 	oi.tp = p->tp;
 	oi.pp = p->pp;
+	oi.pcie_only = w->g != NULL && w->g->nvlink_gbs <= 0;
 	oi.moe_tp = w->es.moe_tp;
 	oi.moe_gather = m->n_experts > 0 ? p->dp : 1;
 	/* the pooler runs where the sampler would; it reads the forward's

@@ -320,6 +320,7 @@ static const struct field coeff_fields[] = {
 	FLD(struct coeff_set, cuda_context_tp_gib, K_DBL),
 	FLD(struct coeff_set, cuda_context_tp_moe_gib, K_DBL),
 	FLD(struct coeff_set, cuda_context_pp_gib, K_DBL),
+	FLD(struct coeff_set, cuda_context_pcie_gib, K_DBL),
 	FLD(struct coeff_set, sampler_warmup_fraction, K_DBL),
 	FLD(struct coeff_set, mxfp4_moe_warmup_bytes_per_logit, K_DBL),
 	FLD(struct coeff_set, encoder_bytes_per_token, K_DBL),

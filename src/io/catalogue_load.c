@@ -568,6 +568,7 @@ load_estimate(struct ctx *x, struct catalogue *c, const cJSON *e)
 		F(cuda_context_tp_gib),
 		F(cuda_context_tp_moe_gib),
 		F(cuda_context_pp_gib),
+		F(cuda_context_pcie_gib),
 		F(sampler_warmup_fraction),
 		F(mxfp4_moe_warmup_bytes_per_logit),
 		F(encoder_bytes_per_token),

@@ -607,3 +607,26 @@ Test(plan, unified_memory_takes_the_small_scheduler_defaults)
 	cr_assert_eq(p.max_num_seqs, 1024);
 	cr_assert_eq(p.max_num_batched_tokens, 8192);
 }
+
+Test(plan, free_memory_of_a_group_without_nvlink)
+{
+	/* 2 x RTX 5090 at TP 2 (vLLM 0.27.1: 31.4 GiB, 30.27 free, 1.13 held)
+	 * and 4 x RTX PRO 6000 at TP 4 (0.96 held): a card without NVLink
+	 * takes 0.96 GiB with any group, one card 0.51 */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan one, two;
+
+	test_input(&in, "rtx-5090", "Qwen/Qwen3-8B", NULL);
+	in.version = VLLM_VER(0, 27, 1);
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &one);
+	in.tp = 2;
+	plan_compute(c, &in, &two);
+	cr_assert_float_eq(test_gib(one.total - one.free), 0.51, 0.001);
+	cr_assert_float_eq(test_gib(two.total - two.free), 0.96, 0.001);
+	in.tp = 1;
+	in.pp = 2;
+	plan_compute(c, &in, &two);
+	cr_assert_float_eq(test_gib(two.total - two.free), 0.96, 0.001);
+}
