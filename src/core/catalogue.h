@@ -272,6 +272,10 @@ struct model {
 	 * --runner auto then resolves to pooling, and the mode it names
 	 * decides chunked prefill (enum model_st_pooling; 0 = none) */
 	int st_pooling;
+	/* a model folder's weight files: 1 they hold lm_head.weight, -1 they
+	 * do not (an embedding checkpoint saved from the bare *Model), 0 not
+	 * read */
+	int files_lm_head;
 	/* MiniMax-Text-01: float32 lm_head, router and RoPE cache; the RoPE
 	 * rows min(max_position, max_model_len) */
 	int lm_head_fp32, router_fp32, rope_fp32, rope_upto_len;

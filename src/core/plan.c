@@ -1567,6 +1567,11 @@ walk_weight_scale(struct walk *w)
 	if (exact <= 0)
 		return;
 	weights_rank(m, p->format, w->dtype_bytes, 1, 1, 0, &w1);
+	/* an embedding checkpoint saved from the bare model has no lm_head to
+	 * load (the pooling adapter loads from *Model and *ForCausalLM
+	 * checkpoints alike): the files are compared with the rest */
+	if (p->pooling && in->weight_bytes > 0 && m->files_lm_head < 0)
+		exact += (int64_t)w1.lm_head;
 	if (w1.total > 0)
 		w->scale = (double)exact / w1.total;
 	p->weights_exact = true;

@@ -428,6 +428,45 @@ st_pooling_of(const char *dir)
 	return mode;
 }
 
+/*
+ * Whether the folder's weights hold lm_head.weight: the index's weight_map,
+ * else model.safetensors' header (1 yes, -1 no, 0 neither readable).
+ */
+static int
+lm_head_in_files(const char *dir, bool mistral)
+{
+	char p[4200], e2[512], *t;
+	cJSON *j;
+	const cJSON *map;
+	int r = 0;
+
+	if (mistral)
+		return 0;
+	snprintf(p, sizeof p, "%s/model.safetensors.index.json", dir);
+	t = textfile_read(p, NULL, e2, sizeof e2);
+	if (t != NULL) {
+		j = cJSON_Parse(t);
+		free(t);
+		map = cJSON_GetObjectItemCaseSensitive(j, "weight_map");
+		if (cJSON_IsObject(map))
+			r = cJSON_GetObjectItemCaseSensitive(map,
+				"lm_head.weight") != NULL
+			    ? 1
+			    : -1;
+		cJSON_Delete(j);
+		return r;
+	}
+	snprintf(p, sizeof p, "%s/model.safetensors", dir);
+	j = safetensors_header(p, e2, sizeof e2);
+	if (cJSON_IsObject(j))
+		r = cJSON_GetObjectItemCaseSensitive(j, "lm_head.weight") !=
+			NULL
+		    ? 1
+		    : -1;
+	cJSON_Delete(j);
+	return r;
+}
+
 /* The folder names the model; path (its config) is its source. */
 static void
 model_take_dir(struct model *m, const char *dir, const char *path)
@@ -536,6 +575,7 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 	free(text);
 	model_take_dir(m, dir, path);
 	m->st_pooling = st_pooling_of(dir);
+	m->files_lm_head = lm_head_in_files(dir, mistral);
 	if (read_weight_bytes(dir, mistral, weight_bytes, err, errlen) != 0) {
 		model_done(m);
 		return -1;

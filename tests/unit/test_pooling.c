@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "core/vllm_flags.h"
+#include "core/weights.h"
 #include "core/vllm_version.h"
 #include "io/model_dir.h"
 #include "io/report.h"
@@ -498,5 +499,85 @@ Test(pooling, modules_json_edge_cases)
 		model_done(&m);
 		snprintf(sub, sizeof sub, "%s", dir);
 		test_tmpdir_remove(sub);
+	}
+}
+
+/* Qwen3-8B's config.json (untied lm_head) in a folder whose index gives
+ * total_size bytes and names lm_head.weight or not. */
+static void
+index_dir(char *dir, size_t len, int64_t total, bool head, struct model *m,
+    int64_t *wb)
+{
+	char src[1024], cfg[1024], idx[512], err[512];
+	const char *top = getenv("TOP_SRCDIR");
+	FILE *in, *out;
+	int ch;
+
+	test_tmpdir_new(dir, len, "pooling-index");
+	snprintf(src, sizeof src,
+	    "%s/tests/fixtures/configs/sweep/Qwen--Qwen3-8B/config.json",
+	    top ? top : ".");
+	snprintf(cfg, sizeof cfg, "%s/config.json", dir);
+	in = fopen(src, "r");
+	out = fopen(cfg, "w");
+	cr_assert(in != NULL && out != NULL);
+	while ((ch = fgetc(in)) != EOF)
+		fputc(ch, out);
+	fclose(in);
+	fclose(out);
+	if (total > 0) {
+		snprintf(idx, sizeof idx,
+		    "{\"metadata\": {\"total_size\": %lld}, \"weight_map\": "
+		    "{\"model.embed_tokens.weight\": \"a.safetensors\"%s}}",
+		    (long long)total,
+		    head ? ", \"lm_head.weight\": \"a.safetensors\"" : "");
+		write_file(dir, "model.safetensors.index.json", idx);
+	}
+	cr_assert_eq(model_dir_read(dir, m, wb, err, sizeof err), 0, "%s", err);
+}
+
+/*
+ * An embedding checkpoint saved from the bare model has no lm_head.weight
+ * (the adapter loads *Model and *ForCausalLM checkpoints alike): its files
+ * are compared with the model without the head, so the published size
+ * scales the split by 1 either way and the pooled weights are the derived
+ * total less the head, whether or not the files hold it.
+ */
+Test(pooling, checkpoint_without_lm_head)
+{
+	const struct catalogue *c = test_catalogue();
+	char dir[512];
+	struct model m;
+	struct weights_breakdown w;
+	struct plan_input in;
+	struct plan p;
+	int64_t wb, rope, want;
+	int head;
+
+	index_dir(dir, sizeof dir, 0, false, &m, &wb);
+	cr_assert_eq(m.tie_embeddings, 0);
+	weights_rank(&m, FMT_BF16, 2, 1, 1, 0, &w);
+	rope = (int64_t)weights_rope_bytes(&m, 2);
+	want = (int64_t)(w.total - w.lm_head);
+	cr_assert_gt(w.lm_head, 1e9); /* 151,936 x 4,096 x 2 bytes */
+	model_done(&m);
+	test_tmpdir_remove(dir);
+	for (head = 0; head < 2; head++) {
+		index_dir(dir, sizeof dir,
+		    head ? (int64_t)w.total - rope : want - rope, head, &m,
+		    &wb);
+		cr_assert_eq(m.files_lm_head, head ? 1 : -1);
+		test_input(&in, "h100-sxm", EMBED, NULL);
+		in.model = &m;
+		in.ckpt = -1;
+		in.weight_bytes = wb;
+		in.runner = PLAN_RUNNER_POOLING;
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+		cr_assert(p.weights_exact);
+		cr_assert(llabs(p.weights - want) <= 2, "head %d: %lld vs %lld",
+		    head, (long long)p.weights, (long long)want);
+		model_done(&m);
+		test_tmpdir_remove(dir);
 	}
 }
