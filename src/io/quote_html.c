@@ -264,176 +264,228 @@ options_svg(struct strbuf *b, const struct report_in *r)
 	strbuf_printf(b, "</svg>\n</figure>\n");
 }
 
-char *
-quote_html(const struct report_in *r, char *err, size_t errlen)
+/* <head> and the title lines; name is the model's, card the hardware's */
+static void
+quote_html_put_head(struct strbuf *b, const char *name, const char *card,
+    const char *v)
 {
-	struct strbuf b = { 0 };
-	const struct plan *p = r->plan;
-	const struct plan_input *in = r->in;
-	const struct model *m = in->model;
-	struct export_cost k;
-	char card[256], ck[512], v[32], t[64], t2[64], line[512];
-	char **lines;
-	int64_t kvb;
-	int n, i;
-
-	lines = launch_lines_placed(r, r->placement, &n);
-	if (lines == NULL) {
-		snprintf(err, errlen, "no launch line");
-		return NULL;
-	}
-	export_cost(r->cat, in, p, &k);
-	export_card_text(r, card, sizeof card);
-	export_checkpoint_text(r, ck, sizeof ck);
-	vllm_version_format(p->version, v, sizeof v);
-
-	strbuf_printf(&b,
+	strbuf_printf(b,
 	    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n<meta name=\"generator\" "
 	    "content=\"headroom %s\">\n"
 	    "<title>Quote: ",
 	    PACKAGE_VERSION);
-	esc(&b, m ? (m->name ? m->name : m->id) : "?");
-	strbuf_printf(&b, " on ");
-	esc(&b, card);
-	strbuf_printf(&b, "</title>\n%s</head>\n<body>\n<h1>", style);
-	esc(&b, m ? (m->name ? m->name : m->id) : "?");
-	strbuf_printf(&b, " on ");
-	esc(&b, card);
-	strbuf_printf(&b,
+	esc(b, name);
+	strbuf_printf(b, " on ");
+	esc(b, card);
+	strbuf_printf(b, "</title>\n%s</head>\n<body>\n<h1>", style);
+	esc(b, name);
+	strbuf_printf(b, " on ");
+	esc(b, card);
+	strbuf_printf(b,
 	    "</h1>\n<p class=\"sub\">Prepared with headroom %s for vLLM ",
 	    PACKAGE_VERSION);
-	esc(&b, v);
-	strbuf_printf(&b,
+	esc(b, v);
+	strbuf_printf(b,
 	    ". Memory figures are per card (per MIG slice on a slice).</p>\n");
+}
 
-	/* the proposal */
-	strbuf_printf(&b,
-	    "<section id=\"proposal\">\n<h2>Proposal</h2>\n<table>\n");
-	row(&b, "Hardware", "hardware", card);
-	row(&b, "Model", NULL, m ? m->id : "?");
-	row(&b, "Checkpoint", NULL, ck);
-	snprintf(line, sizeof line, "%s, block size %d, max_model_len %s",
-	    kv_dtype_name(p->kv_dtype), p->block_size,
-	    units_format_commas(p->max_model_len, t, sizeof t));
-	row(&b, "KV cache", NULL, line);
-	units_format_commas(p->tokens_per_request, t2, sizeof t2);
-	strbuf_printf(&b,
-	    "<tr><th>Concurrent users</th><td><strong id=\"users\">%lld"
-	    "</strong> requests of ",
-	    p->phase == PHASE_NONE ? (long long)p->total_concurrency : 0LL);
-	esc(&b, t2);
-	strbuf_printf(&b, " tokens at once</td></tr>\n");
-	if (k.per_hour > 0) {
-		strbuf_printf(&b,
-		    "<tr><th>Price</th><td>$<span id=\"price-per-hour\">%.2f"
-		    "</span> per hour",
-		    k.per_hour);
-		if (k.per_user_hour > 0)
-			strbuf_printf(&b, ", $%.4f per user-hour",
-			    k.per_user_hour);
-		strbuf_printf(&b, "</td></tr>\n");
-	} else {
-		row(&b, "Price", NULL, "no dated price in the catalogue");
+/* the price row: per hour and per user-hour, or that there is none */
+static void
+quote_html_put_price(struct strbuf *b, const struct export_cost *k)
+{
+	if (k->per_hour <= 0) {
+		row(b, "Price", NULL, "no dated price in the catalogue");
+		return;
 	}
+	strbuf_printf(b,
+	    "<tr><th>Price</th><td>$<span id=\"price-per-hour\">%.2f"
+	    "</span> per hour",
+	    k->per_hour);
+	if (k->per_user_hour > 0)
+		strbuf_printf(b, ", $%.4f per user-hour", k->per_user_hour);
+	strbuf_printf(b, "</td></tr>\n");
+}
+
+/* the verdict row, and vLLM's message under the table when it stops */
+static void
+quote_html_put_verdict(struct strbuf *b, const struct plan *p)
+{
 	if (p->phase == PHASE_NONE)
-		strbuf_printf(&b,
+		strbuf_printf(b,
 		    "<tr><th>Verdict</th><td class=\"verdict-ok\" "
 		    "id=\"verdict\">vLLM starts.</td></tr>\n");
 	else {
-		strbuf_printf(&b,
+		strbuf_printf(b,
 		    "<tr><th>Verdict</th><td class=\"verdict-fail\" "
 		    "id=\"verdict\">vLLM stops at the ");
-		esc(&b, plan_phase_title(p->phase));
-		strbuf_printf(&b, ".</td></tr>\n");
+		esc(b, plan_phase_title(p->phase));
+		strbuf_printf(b, ".</td></tr>\n");
 	}
-	strbuf_printf(&b, "</table>\n");
+	strbuf_printf(b, "</table>\n");
 	if (p->phase != PHASE_NONE && p->message[0] != '\0') {
-		strbuf_printf(&b, "<p class=\"msg\">");
-		esc(&b, p->message);
-		strbuf_printf(&b, "</p>\n");
+		strbuf_printf(b, "<p class=\"msg\">");
+		esc(b, p->message);
+		strbuf_printf(b, "</p>\n");
 	}
-	strbuf_printf(&b, "</section>\n");
+}
 
-	/* memory */
-	strbuf_printf(&b,
-	    "<section id=\"memory\">\n<h2>Memory per card</h2>\n");
-	memory_svg(&b, p);
-	strbuf_printf(&b,
+/* the proposal: hardware, model, KV cache, users, price, verdict; users
+ * is the request length as printed */
+static void
+quote_html_put_proposal(struct strbuf *b, const struct report_in *r,
+    const struct export_cost *k, const char *card, const char *ck,
+    const char *users)
+{
+	const struct plan *p = r->plan;
+	const struct model *m = r->in->model;
+	char line[512], t[64];
+
+	strbuf_printf(b,
+	    "<section id=\"proposal\">\n<h2>Proposal</h2>\n<table>\n");
+	row(b, "Hardware", "hardware", card);
+	row(b, "Model", NULL, m ? m->id : "?");
+	row(b, "Checkpoint", NULL, ck);
+	snprintf(line, sizeof line, "%s, block size %d, max_model_len %s",
+	    kv_dtype_name(p->kv_dtype), p->block_size,
+	    units_format_commas(p->max_model_len, t, sizeof t));
+	row(b, "KV cache", NULL, line);
+	strbuf_printf(b,
+	    "<tr><th>Concurrent users</th><td><strong id=\"users\">%lld"
+	    "</strong> requests of ",
+	    p->phase == PHASE_NONE ? (long long)p->total_concurrency : 0LL);
+	esc(b, users);
+	strbuf_printf(b, " tokens at once</td></tr>\n");
+	quote_html_put_price(b, k);
+	quote_html_put_verdict(b, p);
+	strbuf_printf(b, "</section>\n");
+}
+
+/* memory per card: the bar, then total, weights, KV cache and tokens */
+static void
+quote_html_put_memory(struct strbuf *b, const struct plan *p)
+{
+	char t[64];
+	int64_t kvb;
+
+	strbuf_printf(b, "<section id=\"memory\">\n<h2>Memory per card</h2>\n");
+	memory_svg(b, p);
+	strbuf_printf(b,
 	    "<table>\n<tr><th>Card memory, as CUDA reports it</th>"
 	    "<td class=\"n\"><span id=\"total-gib\">%s</span> GiB</td></tr>\n",
 	    units_format_gib(p->total, t, sizeof t));
-	strbuf_printf(&b,
+	strbuf_printf(b,
 	    "<tr><th>Weights</th><td class=\"n\"><span id=\"weights-gib\">"
 	    "%s</span> GiB</td></tr>\n",
 	    units_format_gib(p->weights, t, sizeof t));
 	if (plan_kv_figure(p, &kvb))
-		strbuf_printf(&b,
+		strbuf_printf(b,
 		    "<tr><th>KV cache</th><td class=\"n\"><span "
 		    "id=\"kv-cache-gib\">%s</span> GiB</td></tr>\n",
 		    units_format_gib(kvb, t, sizeof t));
-	strbuf_printf(&b,
+	strbuf_printf(b,
 	    "<tr><th>GPU KV cache size</th><td class=\"n\"><span "
 	    "id=\"kv-tokens\">%s</span> "
 	    "tokens</td></tr>\n</table>\n</section>\n",
 	    units_format_commas(p->kv_tokens, t, sizeof t));
+}
 
-	/* the options */
-	strbuf_printf(&b,
-	    "<section id=\"compare\">\n<h2>Options compared</h2>\n"
-	    "<p class=\"sub\">Users: requests of %s tokens resident at once, "
-	    "over all "
-	    "replicas; each option planned in full.</p>\n",
-	    t2);
-	options_svg(&b, r);
-	strbuf_printf(&b, "</section>\n");
+/* one list item: prefix, then text escaped (nothing when text is NULL) */
+static void
+quote_html_put_item(struct strbuf *b, const char *prefix, const char *text)
+{
+	if (text == NULL)
+		return;
+	strbuf_printf(b, "<li>%s", prefix);
+	esc(b, text);
+	strbuf_printf(b, "</li>\n");
+}
 
-	/* limits and launch */
-	strbuf_printf(&b,
+/* limits and assumptions: estimates, release, assumptions, price, warning */
+static void
+quote_html_put_limits(struct strbuf *b, const struct plan *p,
+    const struct export_cost *k, const char *v)
+{
+	strbuf_printf(b,
 	    "<section id=\"limits\">\n<h2>Limits and assumptions</h2>\n<ul>\n"
 	    "<li>Activation peak, non-torch and CUDA-graph memory are "
 	    "estimates; "
 	    "weights and KV figures follow vLLM's own "
 	    "arithmetic.</li>\n<li>Planned for "
 	    "vLLM ");
-	esc(&b, v);
-	strbuf_printf(&b, "; other releases size memory differently.</li>\n");
-	if (p->card_assumption != NULL) {
-		strbuf_printf(&b, "<li>Assumption: ");
-		esc(&b, p->card_assumption);
-		strbuf_printf(&b, "</li>\n");
-	}
-	if (p->assumption != NULL) {
-		strbuf_printf(&b, "<li>Assumption: ");
-		esc(&b, p->assumption);
-		strbuf_printf(&b, "</li>\n");
-	}
-	if (k.card_per_hour > 0) {
-		strbuf_printf(&b, "<li>Price: ");
-		esc(&b, k.source ? k.source : "catalogue");
-		strbuf_printf(&b, ", dated ");
-		esc(&b, k.date ? k.date : "?");
-		strbuf_printf(&b,
+	esc(b, v);
+	strbuf_printf(b, "; other releases size memory differently.</li>\n");
+	quote_html_put_item(b, "Assumption: ", p->card_assumption);
+	quote_html_put_item(b, "Assumption: ", p->assumption);
+	if (k->card_per_hour > 0) {
+		strbuf_printf(b, "<li>Price: ");
+		esc(b, k->source ? k->source : "catalogue");
+		strbuf_printf(b, ", dated ");
+		esc(b, k->date ? k->date : "?");
+		strbuf_printf(b,
 		    ". Host, storage and network are not included.</li>\n");
 	}
-	if (p->warning[0] != '\0') {
-		strbuf_printf(&b, "<li>");
-		esc(&b, p->warning);
-		strbuf_printf(&b, "</li>\n");
-	}
-	strbuf_printf(&b,
-	    "</ul>\n</section>\n<section id=\"launch\">\n<h2>Launch</h2>\n");
+	if (p->warning[0] != '\0')
+		quote_html_put_item(b, "", p->warning);
+	strbuf_printf(b, "</ul>\n</section>\n");
+}
+
+/* the launch lines, one a replica */
+static void
+quote_html_put_launch(struct strbuf *b, const struct plan_input *in,
+    char **lines, int n)
+{
+	int i;
+
+	strbuf_printf(b, "<section id=\"launch\">\n<h2>Launch</h2>\n");
 	if (n > 1)
-		strbuf_printf(&b,
+		strbuf_printf(b,
 		    "<p>%d replicas, each its own vLLM server on its own %s "
 		    "and port: start every line.</p>\n",
 		    n, in->mig >= 0 ? "MIG slice" : "cards");
-	strbuf_printf(&b, "<pre id=\"launch-lines\">");
+	strbuf_printf(b, "<pre id=\"launch-lines\">");
 	for (i = 0; lines[i] != NULL; i++) {
-		esc_text(&b, lines[i], true);
-		strbuf_printf(&b, "\n");
+		esc_text(b, lines[i], true);
+		strbuf_printf(b, "\n");
 	}
-	strbuf_printf(&b, "</pre>\n</section>\n</body>\n</html>\n");
+	strbuf_printf(b, "</pre>\n</section>\n</body>\n</html>\n");
+}
+
+char *
+quote_html(const struct report_in *r, char *err, size_t errlen)
+{
+	struct strbuf b = { 0 };
+	const struct plan *p = r->plan;
+	const struct model *m = r->in->model;
+	struct export_cost k;
+	char card[256], ck[512], v[32], users[64];
+	char **lines;
+	int n;
+
+	lines = launch_lines_placed(r, r->placement, &n);
+	if (lines == NULL) {
+		snprintf(err, errlen, "no launch line");
+		return NULL;
+	}
+	export_cost(r->cat, r->in, p, &k);
+	export_card_text(r, card, sizeof card);
+	export_checkpoint_text(r, ck, sizeof ck);
+	vllm_version_format(p->version, v, sizeof v);
+	units_format_commas(p->tokens_per_request, users, sizeof users);
+
+	quote_html_put_head(&b, m ? (m->name ? m->name : m->id) : "?", card, v);
+	quote_html_put_proposal(&b, r, &k, card, ck, users);
+	quote_html_put_memory(&b, p);
+	strbuf_printf(&b,
+	    "<section id=\"compare\">\n<h2>Options compared</h2>\n"
+	    "<p class=\"sub\">Users: requests of %s tokens resident at once, "
+	    "over all "
+	    "replicas; each option planned in full.</p>\n",
+	    users);
+	options_svg(&b, r);
+	strbuf_printf(&b, "</section>\n");
+	quote_html_put_limits(&b, p, &k, v);
+	quote_html_put_launch(&b, r->in, lines, n);
 	launch_free(lines);
 	return strbuf_take(&b);
 }
