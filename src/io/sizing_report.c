@@ -792,20 +792,16 @@ map_line(struct strbuf *s, const struct share_result *r)
 	    r->n);
 }
 
+/* the table of instances: budget, context, holds, KV, requests, starts */
 static void
-share_text(struct strbuf *s, const struct sizing_report_share_view *v,
-    const struct share_result *r, int version, int md)
+share_text_table(struct strbuf *s, const struct sizing_report_share_view *v,
+    const struct share_result *r, int md)
 {
 	const struct catalogue *c = v->cat;
 	const struct share_query *q = v->q;
-	char a[32], b[32], d[32], e2[32], cmd[4096], ver[16], ck[160];
+	char a[32], b[32], d[32], e2[32], ck[160];
 	size_t i;
 
-	vllm_version_format(version, ver, sizeof ver);
-	strbuf_printf(s,
-	    "%sUnder vLLM %s: card %s GiB, other processes %s GiB.%s\n",
-	    md ? "## " : "", ver, gib(r->total, a), gib(r->other, b),
-	    md ? "\n" : "");
 	if (md)
 		strbuf_printf(s,
 		    "| # | Model | util | Budget GiB | Context GiB | Holds GiB "
@@ -834,8 +830,16 @@ share_text(struct strbuf *s, const struct sizing_report_share_view *v,
 			? "yes"
 			: plan_phase_name(m->started.phase));
 	}
-	if (!md)
-		map_line(s, r);
+}
+
+/* the sums, and a note for each instance left at vLLM's default fraction */
+static void
+share_text_sums(struct strbuf *s, const struct share_query *q,
+    const struct share_result *r, const char *ver, int md)
+{
+	char a[32], b[32], d[32];
+	size_t i;
+
 	strbuf_printf(s,
 	    "%sFractions sum to %.2f; budgets + contexts + other = %s of %s "
 	    "GiB "
@@ -852,26 +856,46 @@ share_text(struct strbuf *s, const struct sizing_report_share_view *v,
 			    "explicitly.\n",
 			    md ? "- " : "  ", q->inst[i].label, ver,
 			    r->m[i].util);
-	if (r->reason[0])
+}
+
+/* the refusal, or the startup orders that work */
+static void
+share_text_order(struct strbuf *s, const struct share_query *q,
+    const struct share_result *r, int md)
+{
+	size_t i;
+
+	if (r->reason[0]) {
 		strbuf_printf(s, "%s%s%s\n",
 		    md ? "\n**" : "  Refused: ", r->reason, md ? "**" : "");
-	else if (r->all_start) {
-		if (r->n_orders_ok == r->n_orders)
-			strbuf_printf(s,
-			    "%sStartup order: any order works (%zu of %zu).\n",
-			    md ? "\n" : "  ", r->n_orders_ok, r->n_orders);
-		else {
-			strbuf_printf(s,
-			    "%sStartup order: %zu of %zu orders work; start "
-			    "them as ",
-			    md ? "\n" : "  ", r->n_orders_ok, r->n_orders);
-			for (i = 0; i < r->n; i++)
-				strbuf_printf(s, "%s%s", i ? ", then " : "",
-				    q->inst[r->order[i]].label);
-			strbuf_printf(s, "%s.\n",
-			    r->given_order_ok ? " (as listed)" : "");
-		}
+		return;
 	}
+	if (!r->all_start)
+		return;
+	if (r->n_orders_ok == r->n_orders) {
+		strbuf_printf(s,
+		    "%sStartup order: any order works (%zu of %zu).\n",
+		    md ? "\n" : "  ", r->n_orders_ok, r->n_orders);
+		return;
+	}
+	strbuf_printf(s,
+	    "%sStartup order: %zu of %zu orders work; start them as ",
+	    md ? "\n" : "  ", r->n_orders_ok, r->n_orders);
+	for (i = 0; i < r->n; i++)
+		strbuf_printf(s, "%s%s", i ? ", then " : "",
+		    q->inst[r->order[i]].label);
+	strbuf_printf(s, "%s.\n", r->given_order_ok ? " (as listed)" : "");
+}
+
+/* restarts while the others run, then one vllm serve line an instance */
+static void
+share_text_commands(struct strbuf *s, const struct sizing_report_share_view *v,
+    const struct share_result *r, int md)
+{
+	const struct share_query *q = v->q;
+	char cmd[4096];
+	size_t i;
+
 	strbuf_printf(s,
 	    "%sRestart one while the others run (vLLM counts their memory as "
 	    "used):",
@@ -887,11 +911,30 @@ share_text(struct strbuf *s, const struct sizing_report_share_view *v,
 		    "  Commands (one per instance, each with its own "
 		    "fraction):\n");
 	for (i = 0; i < r->n; i++) {
-		member_command(c, q, i, &r->m[i].alone, cmd, sizeof cmd);
+		member_command(v->cat, q, i, &r->m[i].alone, cmd, sizeof cmd);
 		strbuf_printf(s, "%s%s\n", md ? "" : "    ", cmd);
 	}
 	if (md)
 		strbuf_printf(s, "```\n");
+}
+
+static void
+share_text(struct strbuf *s, const struct sizing_report_share_view *v,
+    const struct share_result *r, int version, int md)
+{
+	char a[32], b[32], ver[16];
+
+	vllm_version_format(version, ver, sizeof ver);
+	strbuf_printf(s,
+	    "%sUnder vLLM %s: card %s GiB, other processes %s GiB.%s\n",
+	    md ? "## " : "", ver, gib(r->total, a), gib(r->other, b),
+	    md ? "\n" : "");
+	share_text_table(s, v, r, md);
+	if (!md)
+		map_line(s, r);
+	share_text_sums(s, v->q, r, ver, md);
+	share_text_order(s, v->q, r, md);
+	share_text_commands(s, v, r, md);
 }
 
 static void
@@ -940,19 +983,58 @@ mig_text(struct strbuf *s, const struct sizing_report_share_view *v, int md)
 	strbuf_printf(s, " (NCCL does not span slices: TP 1 per slice).\n");
 }
 
+/* one instance: its figures, verdict, MIG slice and vllm serve line */
 static cJSON *
-share_json(const struct sizing_report_share_view *v,
-    const struct share_result *r, int version)
+share_json_member(const struct sizing_report_share_view *v,
+    const struct share_result *r, size_t i)
 {
 	const struct catalogue *c = v->cat;
 	const struct share_query *q = v->q;
 	const struct gpu *g = q->gpu >= 0 ? &c->gpus[q->gpu] : NULL;
-	cJSON *o = cJSON_CreateObject(), *arr, *x;
-	char cmd[4096], ver[16];
+	const struct share_member *m = &r->m[i];
+	cJSON *x = cJSON_CreateObject();
+	char cmd[4096];
+
+	cJSON_AddStringToObject(x, "name", q->inst[i].label);
+	cJSON_AddStringToObject(x, "model",
+	    m->alone.phase == PHASE_CONFIG && q->inst[i].in.model == NULL
+		? ""
+		: q->inst[i].in.model->id);
+	cJSON_AddStringToObject(x, "checkpoint",
+	    ckpt_format_name(m->alone.format));
+	cJSON_AddNumberToObject(x, "gpu_memory_utilization", m->util);
+	cJSON_AddBoolToObject(x, "utilization_explicit",
+	    q->inst[i].util_explicit);
+	cJSON_AddNumberToObject(x, "requested_gib", strbuf_gib2(m->requested));
+	cJSON_AddNumberToObject(x, "context_gib", strbuf_gib2(m->context));
+	cJSON_AddNumberToObject(x, "holds_gib", strbuf_gib2(m->held));
+	cJSON_AddNumberToObject(x, "kv_cache_gib",
+	    strbuf_gib2(m->started.available_kv));
+	cJSON_AddNumberToObject(x, "requests",
+	    (double)m->started.concurrency_at_tpr);
+	sizing_report_verdict_json(x, m->started.phase, m->started.message);
+	cJSON_AddBoolToObject(x, "restart_while_others_run", m->restart_ok);
+	if (g && m->mig >= 0 && (size_t)m->mig < g->n_mig) {
+		cJSON_AddStringToObject(x, "mig_slice", g->mig[m->mig].name);
+		cJSON_AddNumberToObject(x, "mig_requests",
+		    (double)m->on_mig.concurrency_at_tpr);
+	} else {
+		cJSON_AddNullToObject(x, "mig_slice");
+		cJSON_AddNullToObject(x, "mig_requests");
+	}
+	member_command(c, q, i, &m->alone, cmd, sizeof cmd);
+	cJSON_AddStringToObject(x, "vllm_command", cmd);
+	return x;
+}
+
+/* the card's sums, whether the instances fit and start, and in which order */
+static void
+share_json_sums(cJSON *o, const struct share_query *q,
+    const struct share_result *r)
+{
+	cJSON *arr;
 	size_t i;
 
-	cJSON_AddStringToObject(o, "vllm_version",
-	    vllm_version_format(version, ver, sizeof ver));
 	cJSON_AddNumberToObject(o, "total_gib", strbuf_gib2(r->total));
 	cJSON_AddNumberToObject(o, "other_usage_gib", strbuf_gib2(r->other));
 	cJSON_AddNumberToObject(o, "sum_utilization", r2(r->sum_util));
@@ -971,52 +1053,26 @@ share_json(const struct sizing_report_share_view *v,
 	for (i = 0; r->all_start && i < r->n; i++)
 		cJSON_AddItemToArray(arr,
 		    cJSON_CreateString(q->inst[r->order[i]].label));
+}
+
+static cJSON *
+share_json(const struct sizing_report_share_view *v,
+    const struct share_result *r, int version)
+{
+	cJSON *o = cJSON_CreateObject(), *arr, *x;
+	char ver[16];
+	size_t i;
+
+	cJSON_AddStringToObject(o, "vllm_version",
+	    vllm_version_format(version, ver, sizeof ver));
+	share_json_sums(o, v->q, r);
 	if (r->reason[0])
 		cJSON_AddStringToObject(o, "reason", r->reason);
 	else
 		cJSON_AddNullToObject(o, "reason");
 	arr = cJSON_AddArrayToObject(o, "instances");
-	for (i = 0; i < r->n; i++) {
-		const struct share_member *m = &r->m[i];
-
-		x = cJSON_CreateObject();
-		cJSON_AddStringToObject(x, "name", q->inst[i].label);
-		cJSON_AddStringToObject(x, "model",
-		    m->alone.phase == PHASE_CONFIG &&
-			    q->inst[i].in.model == NULL
-			? ""
-			: q->inst[i].in.model->id);
-		cJSON_AddStringToObject(x, "checkpoint",
-		    ckpt_format_name(m->alone.format));
-		cJSON_AddNumberToObject(x, "gpu_memory_utilization", m->util);
-		cJSON_AddBoolToObject(x, "utilization_explicit",
-		    q->inst[i].util_explicit);
-		cJSON_AddNumberToObject(x, "requested_gib",
-		    strbuf_gib2(m->requested));
-		cJSON_AddNumberToObject(x, "context_gib",
-		    strbuf_gib2(m->context));
-		cJSON_AddNumberToObject(x, "holds_gib", strbuf_gib2(m->held));
-		cJSON_AddNumberToObject(x, "kv_cache_gib",
-		    strbuf_gib2(m->started.available_kv));
-		cJSON_AddNumberToObject(x, "requests",
-		    (double)m->started.concurrency_at_tpr);
-		sizing_report_verdict_json(x, m->started.phase,
-		    m->started.message);
-		cJSON_AddBoolToObject(x, "restart_while_others_run",
-		    m->restart_ok);
-		if (g && m->mig >= 0 && (size_t)m->mig < g->n_mig) {
-			cJSON_AddStringToObject(x, "mig_slice",
-			    g->mig[m->mig].name);
-			cJSON_AddNumberToObject(x, "mig_requests",
-			    (double)m->on_mig.concurrency_at_tpr);
-		} else {
-			cJSON_AddNullToObject(x, "mig_slice");
-			cJSON_AddNullToObject(x, "mig_requests");
-		}
-		member_command(c, q, i, &m->alone, cmd, sizeof cmd);
-		cJSON_AddStringToObject(x, "vllm_command", cmd);
-		cJSON_AddItemToArray(arr, x);
-	}
+	for (i = 0; i < r->n; i++)
+		cJSON_AddItemToArray(arr, share_json_member(v, r, i));
 	x = cJSON_AddObjectToObject(o, "mig");
 	cJSON_AddBoolToObject(x, "every_instance_fits_a_slice",
 	    r->mig_possible);
