@@ -198,6 +198,89 @@ instance_flag(const char *key)
 	return NULL;
 }
 
+/*
+ * One key=value of an --instance (eq: whether it had '='): the model and
+ * checkpoint names into *model and *ckpt, the rest into si; -1 and err
+ * for an unknown key or a bad value.
+ */
+static int
+sizing_cli_instance_key(struct share_instance *si, const char *key,
+    const char *v, bool eq, const char **model, const char **ckpt, char *err,
+    size_t errlen)
+{
+	struct plan_input *in = &si->in;
+	const struct vllm_flag *f;
+	int64_t n;
+
+	if (strcmp(key, "model") == 0) {
+		*model = v;
+	} else if (strcmp(key, "checkpoint") == 0) {
+		*ckpt = v;
+	} else if (strcmp(key, "name") == 0) {
+		snprintf(si->label, sizeof si->label, "%s", v);
+	} else if (strcmp(key, "tokens") == 0 ||
+	    strcmp(key, "tokens-per-request") == 0) {
+		if (units_parse_human_int(v, &n) != 0 || n < 1 ||
+		    n > PLAN_TPR_MAX) {
+			snprintf(err, errlen,
+			    "--instance %s: tokens '%s' is not a number of "
+			    "tokens from 1 to %d",
+			    si->label, v, PLAN_TPR_MAX);
+			return -1;
+		}
+		in->tokens_per_request = n;
+	} else if ((f = instance_flag(key)) != NULL) {
+		/* a vLLM flag: the table's parser, as on the command line */
+		char e[400] = "";
+
+		if (vllm_flag_parse(f, eq ? v : NULL, false, in->version, in, e,
+			sizeof e) != VFP_SET) {
+			snprintf(err, errlen, "--instance %s: %s", si->label,
+			    e[0] ? e : "that flag is not modelled here");
+			return -1;
+		}
+		if (vllm_flag_id_of(f) == VF_UTIL)
+			si->util_explicit = true;
+	} else {
+		snprintf(err, errlen,
+		    "--instance: unknown key '%s' (model, "
+		    "checkpoint, util, max-model-len, kv-cache-dtype, "
+		    "kv-cache-memory-bytes, max-num-seqs, "
+		    "max-num-batched-tokens, "
+		    "tokens, enforce-eager, name)",
+		    key);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * No model, or --model's own (which may come from outside the catalogue):
+ * the instance takes --model's with its checkpoint and drafting; returns
+ * the model name still to resolve (NULL when taken).
+ */
+static const char *
+sizing_cli_take_base_model(const struct catalogue *c,
+    const struct plan_input *base, const char *model, struct plan_input *in)
+{
+	if (base == NULL || base->model == NULL ||
+	    !(model == NULL ||
+		(model_find_is_local(c, base->model) &&
+		    strcmp(model, base->model->id) == 0)))
+		return model;
+	in->model = base->model;
+	in->ckpt = base->ckpt;
+	in->format = base->format;
+	in->weight_bytes = base->weight_bytes;
+	/* --model's drafting goes with it: the same target, the same
+	 * --speculative-config and drafter (vLLM would load them) */
+	in->spec = base->spec;
+	in->draft = base->draft;
+	in->num_speculative_tokens = base->num_speculative_tokens;
+	in->draft_attention_layers = base->draft_attention_layers;
+	return NULL;
+}
+
 int
 sizing_cli_instance(const struct catalogue *c, const struct plan_input *base,
     const char *spec, const char *label, struct share_instance *si, char *err,
@@ -206,8 +289,6 @@ sizing_cli_instance(const struct catalogue *c, const struct plan_input *base,
 	char buf[512], *save = NULL, *kv;
 	const char *model = NULL, *ckpt = NULL;
 	struct plan_input *in = &si->in;
-	const struct vllm_flag *f;
-	int64_t n;
 
 	memset(si, 0, sizeof *si);
 	plan_input_init(in);
@@ -223,70 +304,16 @@ sizing_cli_instance(const struct catalogue *c, const struct plan_input *base,
 	for (kv = strtok_r(buf, ",", &save); kv;
 	     kv = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(kv, '=');
-		const char *key = kv, *v = eq ? eq + 1 : "";
+		const char *key = kv;
 
 		if (eq)
 			*eq = '\0';
 		while (*key == ' ')
 			key++;
-		if (strcmp(key, "model") == 0) {
-			model = v;
-		} else if (strcmp(key, "checkpoint") == 0) {
-			ckpt = v;
-		} else if (strcmp(key, "name") == 0) {
-			snprintf(si->label, sizeof si->label, "%s", v);
-		} else if (strcmp(key, "tokens") == 0 ||
-		    strcmp(key, "tokens-per-request") == 0) {
-			if (units_parse_human_int(v, &n) != 0 || n < 1 ||
-			    n > PLAN_TPR_MAX) {
-				snprintf(err, errlen,
-				    "--instance %s: tokens '%s' is not a "
-				    "number of tokens from 1 to %d",
-				    si->label, v, PLAN_TPR_MAX);
-				return -1;
-			}
-			in->tokens_per_request = n;
-		} else if ((f = instance_flag(key)) != NULL) {
-			/* a vLLM flag: the table's parser, as on the command line */
-			char e[400] = "";
-
-			if (vllm_flag_parse(f, eq ? v : NULL, false,
-				in->version, in, e, sizeof e) != VFP_SET) {
-				snprintf(err, errlen, "--instance %s: %s",
-				    si->label,
-				    e[0] ? e
-					 : "that flag is not modelled here");
-				return -1;
-			}
-			if (vllm_flag_id_of(f) == VF_UTIL)
-				si->util_explicit = true;
-		} else {
-			snprintf(err, errlen,
-			    "--instance: unknown key '%s' (model, "
-			    "checkpoint, util, max-model-len, kv-cache-dtype, "
-			    "kv-cache-memory-bytes, max-num-seqs, "
-			    "max-num-batched-tokens, "
-			    "tokens, enforce-eager, name)",
-			    key);
+		if (sizing_cli_instance_key(si, key, eq ? eq + 1 : "",
+			eq != NULL, &model, &ckpt, err, errlen) != 0)
 			return -1;
-		}
 	}
-	/* no model, or --model's own (which may come from outside the catalogue) */
-	if (base != NULL && base->model != NULL &&
-	    (model == NULL ||
-		(model_find_is_local(c, base->model) &&
-		    strcmp(model, base->model->id) == 0))) {
-		in->model = base->model;
-		in->ckpt = base->ckpt;
-		in->format = base->format;
-		in->weight_bytes = base->weight_bytes;
-		/* --model's drafting goes with it: the same target, the same
-		 * --speculative-config and drafter (vLLM would load them) */
-		in->spec = base->spec;
-		in->draft = base->draft;
-		in->num_speculative_tokens = base->num_speculative_tokens;
-		in->draft_attention_layers = base->draft_attention_layers;
-		model = NULL;
-	}
+	model = sizing_cli_take_base_model(c, base, model, in);
 	return resolve_model(c, model, ckpt, in, err, errlen);
 }
