@@ -778,6 +778,25 @@ kv_gather_workspace(const struct model *m, int64_t max_model_len, int mnbt)
 	return kv_dsv4_gather_workspace(&dm, max_model_len, mnbt);
 }
 
+/* sparse_attn_indexer.py: RADIX_TOPK_WORKSPACE_SIZE */
+#define INDEXER_RADIX_TOPK_BYTES (1024 * 1024)
+/* vllm/v1/attention/backends/mla/indexer.py get_max_prefill_buffer_size */
+#define INDEXER_PREFILL_BUFFER_PER_LEN 40
+
+int64_t
+kv_indexer_workspace(const struct model *m, int64_t max_model_len)
+{
+	int64_t entry;
+
+	if (!m->mla || m->index_topk <= 0 || m->index_head_dim <= 0 ||
+	    m->dsv4.layers > 0 || max_model_len <= 0)
+		return 0;
+	/* _gather_workspace_shapes: (T, head_dim) fp8 and (T, 4) uint8 */
+	entry = m->index_head_dim + (int64_t)m->index_head_dim / 128 * 4;
+	return INDEXER_PREFILL_BUFFER_PER_LEN * max_model_len * entry +
+	    INDEXER_RADIX_TOPK_BYTES;
+}
+
 int
 kv_layout_build(const struct model *m, const struct kv_params *p, int first,
     int n, struct kv_layout *l, char *err, size_t errlen)

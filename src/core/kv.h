@@ -145,6 +145,16 @@ int kv_layout_build(const struct model *m, const struct kv_params *, int first,
 int64_t kv_gather_workspace(const struct model *m, int64_t max_model_len,
     int mnbt);
 
+/*
+ * The sparse-attention indexer's prefill K-gather workspace that vLLM's
+ * dummy run reserves for DeepSeek-V3.2 / GLM-5 (sparse_attn_indexer):
+ * get_max_prefill_buffer_size() = 40 x max_model_len entries of the
+ * indexer's fp8 key and float32 scale, and the 1 MiB radix top-k buffer.
+ * 0 for a model without that indexer, and for DeepSeek-V4 (its own,
+ * kv_gather_workspace()).
+ */
+int64_t kv_indexer_workspace(const struct model *m, int64_t max_model_len);
+
 /* Bytes of one request's recurrent state on a rank (0 without state layers). */
 int64_t kv_state_bytes(const struct model *m, const struct kv_params *);
 

@@ -1932,10 +1932,15 @@ walk_stage_overhead(struct walk *w, int s, struct stage *x, int first)
 	/* DeepSeek-V4's prefill gather workspace, whole (an estimate) */
 	p->gather_workspace =
 	    kv_gather_workspace(m, p->max_model_len, p->max_num_batched_tokens);
+	/* DeepSeek-V3.2 / GLM-5: the indexer's workspace, allocated in the
+	 * first layer and locked, is alive through the sampler */
+	p->indexer_workspace = w->t.dsa_indexer_workspace
+	    ? kv_indexer_workspace(m, p->max_model_len)
+	    : 0;
 	if (m->dsv4.layers > 0)
 		walk_dsv4_profile(w, x);
 	else
-		x->o.activation += p->gather_workspace;
+		x->o.activation += p->gather_workspace + p->indexer_workspace;
 	/* LoRA's fused-MoE buffers in the profile forward (a measured
 	 * activation below replaces the sum) */
 	x->o.activation += lora_activation_bytes(m, &w->lora, p->tp,

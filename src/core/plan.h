@@ -248,6 +248,9 @@ struct plan {
 	int64_t offloaded; /* weights moved to the CPU (--cpu-offload-gb) */
 	int64_t draft_weights; /* speculative-decoding layers, in the weights */
 	int64_t gather_workspace; /* DeepSeek-V4's prefill gather workspace */
+	int64_t indexer_workspace; /* DeepSeek-V3.2 / GLM-5: the sparse
+				      indexer's K-gather workspace, in the
+				      torch peak (0 for other models) */
 	int64_t dsv4_workspace; /* its shared workspace in the torch peak: the
 				   larger of that and the indexer's key gather
 				   (estimate) */

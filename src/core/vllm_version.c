@@ -258,6 +258,13 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	 * Evidence: the 0.26.0 GLM-5.2 GB200 startup (47,700 B per token =
 	 * 78 x 576 + 21 indexers x 132); first known release. */
 	t->sparse_mla_flashinfer = v >= VLLM_VER(0, 26, 0);
+	/* sparse_attn_indexer's dummy run reserves [40 x max_model_len, 132]
+	 * bytes in the shared workspace (get_max_prefill_buffer_size,
+	 * vllm/v1/attention/backends/mla/indexer.py; PR #27532 moved the
+	 * indexer to the workspace manager, 2025-11).  Read for 0.22.0 (the
+	 * DeepSeek-V4 code shares it) and checked against the 0.26.0 GLM-5.2
+	 * GB200 startup; earlier releases were not read. */
+	t->dsa_indexer_workspace = v >= VLLM_VER(0, 22, 0);
 	if (v >= VLLM_VER(0, 22, 0))
 		t->kv_msg = KV_MSG_CURRENT; /* #42479, 2026-05-15 */
 	else if (v >= VLLM_VER(0, 14, 0))

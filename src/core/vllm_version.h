@@ -103,6 +103,9 @@ struct vllm_traits {
 	int mamba_prefix_caching; /* prefix caching on by default for
 				     attention-free Mamba models (not hybrids) */
 	int sparse_mla_flashinfer; /* SM100: FlashInfer sparse MLA keeps plain fp8 */
+	int dsa_indexer_workspace; /* DeepSeek-V3.2 / GLM-5: the sparse indexer
+				      reserves its prefill K-gather workspace
+				      in the profile run (0.22.0 first known) */
 	enum kv_msg_style kv_msg;
 };
 

@@ -619,6 +619,51 @@ Test(arch, glm5_indexer)
 	model_done(&m);
 }
 
+/*
+ * sparse_attn_indexer's dummy run reserves the prefill K-gather workspace,
+ * get_max_prefill_buffer_size() = 40 x max_model_len entries of 128 fp8
+ * bytes and a float32 scale, and the 1 MiB radix top-k buffer; it stays
+ * allocated (locked) through the sampler, so it is in the torch peak.
+ * DeepSeek-V3.2 at 163,840 tokens: vLLM's own comment, 865,075,200 bytes.
+ */
+Test(arch, dsa_indexer_workspace_in_the_profile)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m, v4;
+	struct plan_input in;
+	struct plan a, b;
+	int64_t ws;
+
+	test_config_load("dsa/DeepSeek-V3.2", &m);
+	cr_assert_eq(kv_indexer_workspace(&m, 163840), 865075200LL + 1048576);
+	model_done(&m);
+	test_config_load("dsa/DeepSeek-V4-Flash", &v4);
+	cr_assert_eq(kv_indexer_workspace(&v4, 163840), 0);
+	model_done(&v4);
+
+	test_config_load("dsa/GLM-5-FP8", &m);
+	ws = 40LL * 202752 * 132 + 1048576;
+	cr_assert_eq(kv_indexer_workspace(&m, 202752), ws);
+	test_input(&in, "b200", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.tp = 8;
+	in.max_model_len = 202752;
+	in.version = VLLM_VER(0, 26, 0);
+	plan_compute(c, &in, &a);
+	cr_assert_eq(a.indexer_workspace, ws);
+	/* it scales with max_model_len alone: the rest of the peak does not */
+	in.max_model_len = 65536;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.indexer_workspace, 40LL * 65536 * 132 + 1048576);
+	cr_assert_eq(a.activation - b.activation, 40LL * (202752 - 65536) * 132,
+	    "%lld", (long long)(a.activation - b.activation));
+	/* releases before 0.22.0 were not read: no workspace */
+	in.version = VLLM_VER(0, 21, 0);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.indexer_workspace, 0);
+	model_done(&m);
+}
+
 Test(arch, llama4_chunked_local_groups)
 {
 	const struct catalogue *c = test_catalogue();
