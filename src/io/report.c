@@ -760,13 +760,19 @@ report_markdown_header(struct strbuf *o, const struct report_in *r)
 
 	card_name(r, name, sizeof name);
 	vllm_version_format(p->version, v, sizeof v);
-	strbuf_printf(o, "# vLLM plan: %s on %s\n\n",
-	    r->in->model ? r->in->model->id : "?", name);
-	if (model_find_where(r->cat, r->in->model) != NULL)
-		strbuf_printf(o,
-		    "Model from outside the catalogue (%s): `%s`\n\n",
-		    r->model_source ? r->model_source : "directory",
+	/* a folder's path or a user's card name may hold anything */
+	strbuf_printf(o, "# vLLM plan: ");
+	textesc_markdown(o, r->in->model ? r->in->model->id : "?");
+	strbuf_printf(o, " on ");
+	textesc_markdown(o, name);
+	strbuf_printf(o, "\n\n");
+	if (model_find_where(r->cat, r->in->model) != NULL) {
+		strbuf_printf(o, "Model from outside the catalogue (%s): ",
+		    r->model_source ? r->model_source : "directory");
+		textesc_markdown_code(o,
 		    model_find_where(r->cat, r->in->model));
+		strbuf_printf(o, "\n\n");
+	}
 	strbuf_printf(o,
 	    "vLLM %s, %s weights, KV cache %s, TP %d, PP %d, DP %d, "
 	    "max_model_len %lld.\n\n",
@@ -889,11 +895,12 @@ report_markdown_command(struct strbuf *o, const struct report_in *r)
 	strbuf_printf(o, "\n```\n\n");
 	free(cmd);
 	provenance_not_modelled(r->in, nm, sizeof nm);
-	if (nm[0] != '\0')
+	if (nm[0] != '\0') {
 		strbuf_printf(o,
-		    "Not modelled (kept in the command as given): "
-		    "`%s`\n\n",
-		    nm);
+		    "Not modelled (kept in the command as given): ");
+		textesc_markdown_code(o, nm);
+		strbuf_printf(o, "\n\n");
+	}
 }
 
 char *

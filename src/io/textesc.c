@@ -153,6 +153,31 @@ textesc_markdown(struct strbuf *b, const char *s)
 	free(e.s);
 }
 
+void
+textesc_markdown_code(struct strbuf *b, const char *s)
+{
+	struct strbuf e = { 0 };
+	size_t run = 0, longest = 0, i, n;
+	const char *c;
+	bool pad;
+
+	textesc_append(&e, s);
+	strbuf_printf(&e, "%s", "");
+	for (c = e.s; *c != '\0'; c++) {
+		run = *c == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	n = strlen(e.s);
+	pad = n > 0 && (e.s[0] == '`' || e.s[n - 1] == '`');
+	for (i = 0; i <= longest; i++)
+		strbuf_printf(b, "`");
+	strbuf_printf(b, "%s%s%s", pad ? " " : "", e.s, pad ? " " : "");
+	for (i = 0; i <= longest; i++)
+		strbuf_printf(b, "`");
+	free(e.s);
+}
+
 char *
 textesc_line(const char *s, size_t max, char *buf, size_t len)
 {

@@ -47,6 +47,12 @@ void textesc_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * would open a cell, code, emphasis, a link or HTML (\ ` * [ ] < > |).
  */
 void textesc_markdown(struct strbuf *b, const char *s);
+
+/* Appends s as one Markdown code span, its controls and line breaks
+ * escaped as textesc_append() does: the backtick fence is longer than any
+ * run of backticks in s, padded with a space where s starts or ends with
+ * one (CommonMark), so no value ends the span early. */
+void textesc_markdown_code(struct strbuf *b, const char *s);
 /*
  * s escaped into buf (len bytes, always NUL-terminated), cut at a
  * character boundary with "..." when it does not fit or after max input

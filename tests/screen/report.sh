@@ -43,4 +43,15 @@ else
 fi
 rm -rf "$tmp"
 
+# a model folder whose name holds a line break and Markdown: the heading
+# and the code span stay whole
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/headroom-md.XXXXXX")
+d="$tmp/a \`b\`
+# c"
+mkdir -p "$d" && cp "${TOP_SRCDIR:-.}/tests/fixtures/local-llama8b/config.json" "$d/"
+"$H" --gpu h200-nvl --max-model-len 8192 --model "$d" --report markdown >"$tmp/r.md" 2>&1
+ok "markdown: a folder named with a line break keeps its heading on one line" \
+    sh -c 'head -n 1 "$1" | grep -q " on NVIDIA H200 NVL$" && ! grep -q "^# c" "$1"' _ "$tmp/r.md"
+rm -rf "$tmp"
+
 check_summary

@@ -10,6 +10,8 @@
 
 #include "core/fixes.h"
 #include "io/report.h"
+#include "io/strbuf.h"
+#include "io/textesc.h"
 #include "helpers.h"
 
 static void
@@ -204,5 +206,47 @@ Test(report, sampler_warmup_margin_in_text_and_json)
 	cr_assert(cJSON_IsNull(cJSON_GetObjectItem(m, "warmup_left")));
 	cr_assert(cJSON_IsNull(cJSON_GetObjectItem(m, "warmup_needs")));
 	cJSON_Delete(j);
+	free(s);
+}
+
+/* A code span holds any value: the fence outgrows its backticks. */
+Test(report, markdown_code_spans_hold_backticks_and_line_breaks)
+{
+	static const char *const in[] = { "plain", "a`b", "a``b`", "`x",
+		"x\ny" };
+	static const char *const out[] = { "`plain`", "``a`b``",
+		"``` a``b` ```", "`` `x ``", "`x\\ny`" };
+	size_t i;
+
+	for (i = 0; i < sizeof in / sizeof in[0]; i++) {
+		struct strbuf b = { 0 };
+
+		textesc_markdown_code(&b, in[i]);
+		cr_assert_str_eq(b.s, out[i]);
+		free(b.s);
+	}
+}
+
+/* A model id (a folder's path) with a line break and Markdown in it stays
+ * in the heading. */
+Test(report, markdown_heading_escapes_the_model)
+{
+	struct report_in r;
+	struct plan_input in;
+	struct plan p;
+	struct fix f[FIX_MAX];
+	struct model m;
+	char *s;
+
+	make(&r, &in, &p, f, 0);
+	m = *in.model;
+	m.id = "/models/a\n# b <i>`c`</i>";
+	in.model = &m;
+	s = report_markdown(&r);
+	cr_assert_not_null(strstr(s,
+			       "# vLLM plan: /models/a\\\\n# b "
+			       "\\<i\\>\\`c\\`\\</i\\> on "),
+	    "%s", s);
+	cr_assert_null(strstr(s, "\n# b"), "%s", s);
 	free(s);
 }
