@@ -248,7 +248,7 @@ struct model {
 	int adapter_rank; /* per-hybrid-layer LoRA adapters */
 	int shared_attn_adapter; /* q/k/v adapters too */
 	/* quantization details beyond the format */
-	int quant_group; /* int4 group size (0 = the format's 128) */
+	int quant_group; /* int4 / int8 group size (0: the format's own) */
 	int quant_zero_points; /* asymmetric int4: zero points stored */
 	int quant_g_idx; /* act-order int4: g_idx stored */
 	unsigned quant_skip; /* parts the checkpoint's ignore list keeps 16-bit:

@@ -419,6 +419,16 @@ format_bpp(const struct model *m, enum ckpt_format fmt, int dtype_bytes)
 		/* compressed-tensors pack-quantized int4: int32-packed values and
 		 * a 16-bit scale per group, zero points when asymmetric */
 		return 0.5 + 2.0 / g + (m->quant_zero_points ? 0.5 / g : 0);
+	if (fmt == FMT_INT8 && m->quant_group > 0)
+		/* int8 weights in groups (compressed-tensors WNA16 8-bit,
+		 * GPTQ 8-bit): int32-packed values, a 16-bit scale per group,
+		 * int32-packed zero points when stored, GPTQ's int32 g_idx per
+		 * input row; W8A8's per-channel float32 scale otherwise */
+		return 1.0 + 2.0 / g + (m->quant_zero_points ? 1.0 / g : 0) +
+		    (m->quant_g_idx ? 4.0 /
+				(m->intermediate > 0 ? m->intermediate
+						     : m->hidden)
+				    : 0);
 	return ckpt_format_bytes_per_param(fmt, m->hidden,
 	    m->intermediate > 0 ? m->intermediate : m->hidden);
 }

@@ -405,8 +405,9 @@ struct quant_layers {
 static int module_part(const char *t);
 
 /*
- * The int4 group size, zero points and g_idx: the first config group's
- * weights scheme (compressed-tensors), else GPTQ's group_size.
+ * The int4 / int8 group size, zero points and g_idx: the first config
+ * group's weights scheme (compressed-tensors), else GPTQ's group_size (4 or
+ * 8 bits).
  */
 static void
 quant_group_details(const cJSON *qc, struct model *m)
@@ -432,7 +433,7 @@ quant_group_details(const cJSON *qc, struct model *m)
 		m->quant_g_idx =
 		    cJSON_IsString(ao) && strcmp(ao->valuestring, "group") == 0;
 	} else if (cJSON_IsNumber(gs) && gs->valueint > 0 &&
-	    m->native_format == FMT_GPTQ) {
+	    (m->native_format == FMT_GPTQ || m->native_format == FMT_INT8)) {
 		m->quant_group = gs->valueint;
 		m->quant_zero_points = 1;
 		m->quant_g_idx = 1; /* GPTQ keeps g_idx */

@@ -700,3 +700,72 @@ Test(sweep, gemma3_siglip_tower_and_projector)
 	    "%.0f", m.vision_repl_params);
 	model_done(&m);
 }
+
+/*
+ * An llm-compressor W8A16 export (int8 weights in groups of 32, symmetric,
+ * compressed-tensors pack-quantized) of Qwen3-VL-30B-A3B-Instruct: vLLM
+ * loads it with CompressedTensorsWNA16 (compressed_tensors_wNa16.py:
+ * weight_packed int32, 32 / num_bits values each; weight_scale in the model
+ * dtype per group), 1 + 2 / 32 bytes per parameter, not W8A8's per-channel
+ * float32 scale.  Its 29,896,998,912 linear parameters (48 layers of
+ * attention 18,874,368 and 128 experts of 3 x 2048 x 768) take
+ * 31,765,561,344 bytes; the model 31.83 GiB, where 30.15 GiB was priced.
+ */
+Test(sweep, int8_weights_in_groups_carry_their_scales)
+{
+	struct model m;
+	struct weights_breakdown p, w;
+
+	load("JartX--Qwen3-VL-30B-A3B-Instruct-AWQ-W8A16", &m);
+	cr_assert_eq(m.native_format, FMT_INT8);
+	cr_assert_eq(m.quant_group, 32);
+	cr_assert_eq(m.quant_zero_points, 0);
+	weights_rank(&m, FMT_BF16, 1, 1, 1, 0, &p);
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	cr_assert(fabs(p.linear - 29896998912.0) < 1, "%.0f", p.linear);
+	cr_assert(fabs(w.linear - 31765561344.0) < 1, "%.0f", w.linear);
+	cr_assert(fabs(w.total / (1024.0 * 1024 * 1024) - 31.83) < 0.005,
+	    "%.3f GiB", w.total / (1024.0 * 1024 * 1024));
+	model_done(&m);
+}
+
+/*
+ * GPTQ at 8 bits with groups of 128 (gptq_marlin.py: qweight int32-packed,
+ * scales in the model dtype per group, qzeros int32-packed per group,
+ * g_idx int32 per input row): 1 + 2 / 128 + 1 / 128 + 4 / intermediate
+ * bytes per parameter; without group_size (or -1) the per-channel count
+ * stays.
+ */
+Test(sweep, gptq_8bit_groups)
+{
+	static const char *const fmt =
+	    "{\"architectures\":[\"LlamaForCausalLM\"],\"model_type\":"
+	    "\"llama\",\"hidden_size\":4096,\"num_attention_heads\":32,"
+	    "\"num_key_value_heads\":8,\"num_hidden_layers\":32,"
+	    "\"intermediate_size\":14336,\"vocab_size\":128256,"
+	    "\"torch_dtype\":\"float16\",\"quantization_config\":{"
+	    "\"quant_method\":\"gptq\",\"bits\":8,\"group_size\":%d,"
+	    "\"desc_act\":false,\"sym\":true}}";
+	char json[1024];
+	struct model m;
+	struct weights_breakdown p, w;
+
+	snprintf(json, sizeof json, fmt, 128);
+	parse(json, &m);
+	cr_assert_eq(m.native_format, FMT_INT8);
+	cr_assert_eq(m.quant_group, 128);
+	weights_rank(&m, FMT_BF16, 1, 1, 1, 0, &p);
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	cr_assert(fabs(w.linear / p.linear -
+		      (1 + 2.0 / 128 + 1.0 / 128 + 4.0 / 14336)) < 1e-9,
+	    "%.9f", w.linear / p.linear);
+	model_done(&m);
+	snprintf(json, sizeof json, fmt, -1);
+	parse(json, &m);
+	cr_assert_eq(m.quant_group, 0);
+	weights_rank(&m, FMT_BF16, 1, 1, 1, 0, &p);
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	cr_assert(fabs(w.linear / p.linear - (1 + 4.0 / 4096)) < 1e-9, "%.9f",
+	    w.linear / p.linear);
+	model_done(&m);
+}
