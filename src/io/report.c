@@ -200,6 +200,15 @@ report_text_profile(struct strbuf *o, const struct report_in *r)
 	    "increase memory: %s GiB (%s)\n",
 	    gib(p->activation, a), gib(p->non_torch, b),
 	    provenance_basis_pair(p));
+	if (p->indexer_workspace > 0 && !(p->calibrated & PLAN_CAL_ACTIVATION))
+		strbuf_printf(o,
+		    "    of which the sparse indexer's prefill workspace: %s "
+		    "GiB "
+		    "(40 x max_model_len entries of %d bytes, reserved in the "
+		    "profile run and kept)\n",
+		    gib(p->indexer_workspace, a),
+		    (int)((p->indexer_workspace - (1 << 20)) /
+			(40 * (int64_t)p->max_model_len)));
 	if (p->draft_activation > 0 && !(p->calibrated & PLAN_CAL_ACTIVATION))
 		strbuf_printf(o,
 		    "    the drafter's phase of the profile run: %s GiB (its "

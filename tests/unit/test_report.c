@@ -151,6 +151,31 @@ Test(report, the_sizing_rule_says_why_its_total_is_not_the_cards)
 	free(s);
 }
 
+/* DeepSeek-V3.2 / GLM-5: the indexer's workspace inside the torch peak */
+Test(report, sparse_indexer_workspace_under_the_torch_peak)
+{
+	struct report_in r;
+	struct plan_input in;
+	struct plan p;
+	struct fix f[FIX_MAX];
+	char *s;
+
+	make(&r, &in, &p, f, 0);
+	r.n_fixes = 0;
+	s = report_text(&r);
+	cr_assert(strstr(s, "sparse indexer") == NULL, "%s", s);
+	free(s);
+	p.max_model_len = 202752;
+	p.indexer_workspace = 40LL * 202752 * 132 + (1 << 20);
+	s = report_text(&r);
+	cr_assert(strstr(s,
+		      "\n    of which the sparse indexer's prefill workspace: "
+		      "1.0 GiB (40 x max_model_len entries of 132 bytes, "
+		      "reserved in the profile run and kept)\n") != NULL,
+	    "%s", s);
+	free(s);
+}
+
 Test(report, sampler_warmup_margin_in_text_and_json)
 {
 	const struct catalogue *c = test_catalogue();
