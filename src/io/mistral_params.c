@@ -203,25 +203,12 @@ vision(cJSON *c)
 	return root;
 }
 
-cJSON *
-mistral_params_to_hf(const cJSON *params, char *err, size_t errlen,
-    const char **bad_key)
+/* The defaults of vLLM's _remap_general_mistral_args. */
+static void
+mistral_params_add_defaults(cJSON *c)
 {
-	cJSON *c, *arch, *v;
-	const cJSON *mm, *sw, *moe;
-	size_t i;
-	int layers;
+	cJSON *v;
 
-	if (bad_key)
-		*bad_key = NULL;
-	if (!cJSON_IsObject(params)) {
-		snprintf(err, errlen, "params.json is not a JSON object");
-		return NULL;
-	}
-	c = cJSON_Duplicate(params, 1);
-	for (i = 0; i < sizeof renames / sizeof renames[0]; i++)
-		move(c, renames[i][0], renames[i][1]);
-	/* defaults of _remap_general_mistral_args */
 	if (!cJSON_GetObjectItemCaseSensitive(c, "model_type"))
 		cJSON_AddStringToObject(c, "model_type", "transformer");
 	if (!cJSON_GetObjectItemCaseSensitive(c, "hidden_act"))
@@ -240,17 +227,21 @@ mistral_params_to_hf(const cJSON *params, char *err, size_t errlen,
 		    cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(c,
 					"max_position_embeddings"),
 			1));
-	v = cJSON_GetObjectItemCaseSensitive(c, "num_hidden_layers");
-	layers = int_in(v, 1, MISTRAL_MAX_LAYERS, 0);
-	sw = cJSON_GetObjectItemCaseSensitive(c, "sliding_window");
-	if (cJSON_IsArray(sw)) {
-		if (sliding_list(c, sw, layers) != 0)
-			return refuse(c, "sliding_window",
-			    "a list vLLM does not accept "
-			    "(one window size, and num_hidden_layers / "
-			    "n_layers)",
-			    err, errlen, bad_key);
-	} else if (cJSON_IsNumber(sw) && sw->valuedouble > 0 &&
+}
+
+/* sliding_window as layer_types: a list per layer, or one window for every
+ * layer; -1 for a list vLLM does not accept. */
+static int
+mistral_params_layer_types(cJSON *c)
+{
+	const cJSON *sw = cJSON_GetObjectItemCaseSensitive(c, "sliding_window");
+	int layers =
+	    int_in(cJSON_GetObjectItemCaseSensitive(c, "num_hidden_layers"), 1,
+		MISTRAL_MAX_LAYERS, 0);
+
+	if (cJSON_IsArray(sw))
+		return sliding_list(c, sw, layers);
+	if (cJSON_IsNumber(sw) && sw->valuedouble > 0 &&
 	    !cJSON_GetObjectItemCaseSensitive(c, "layer_types") && layers > 0) {
 		cJSON *types = cJSON_CreateArray();
 		int l;
@@ -260,33 +251,82 @@ mistral_params_to_hf(const cJSON *params, char *err, size_t errlen,
 			    cJSON_CreateString("sliding_attention"));
 		cJSON_AddItemToObject(c, "layer_types", types);
 	}
-	v = cJSON_GetObjectItemCaseSensitive(c, "quantization");
-	if (v != NULL && !cJSON_IsNull(v) &&
-	    !(cJSON_IsObject(v) && cJSON_GetArraySize(v) == 0) &&
-	    quantization(c) != 0)
-		return refuse(c, "quantization",
-		    "a quantization vLLM's Mistral format "
-		    "does not know (fp8_e4m3 or compressed-tensors)",
-		    err, errlen, bad_key);
+	return 0;
+}
+
+/* a key that holds something: not missing, null or an empty object */
+static int
+mistral_params_is_set(const cJSON *v)
+{
+	return v != NULL && !cJSON_IsNull(v) &&
+	    !(cJSON_IsObject(v) && cJSON_GetArraySize(v) == 0);
+}
+
+/*
+ * The layouts vLLM reads from params.json that headroom does not model
+ * (the quantization mapped on the way): the reason, with its key in *key,
+ * or NULL.
+ */
+static const char *
+mistral_params_unmodelled(cJSON *c, const char **key)
+{
+	const cJSON *v;
+
+	if (mistral_params_is_set(
+		cJSON_GetObjectItemCaseSensitive(c, "quantization")) &&
+	    quantization(c) != 0) {
+		*key = "quantization";
+		return "a quantization vLLM's Mistral format "
+		       "does not know (fp8_e4m3 or compressed-tensors)";
+	}
 	if (cJSON_IsNumber(
-		cJSON_GetObjectItemCaseSensitive(c, "qk_nope_head_dim")))
-		return refuse(c, "qk_nope_head_dim",
-		    "the Mistral MLA layout "
-		    "(remapped to DeepSeek-V3 by vLLM) is not modelled from "
-		    "params.json",
-		    err, errlen, bad_key);
-	moe = cJSON_GetObjectItemCaseSensitive(c, "moe");
-	if (moe != NULL && !cJSON_IsNull(moe) &&
-	    !(cJSON_IsObject(moe) && cJSON_GetArraySize(moe) == 0))
-		return refuse(c, "moe",
-		    "Mixture-of-Experts params.json (Mixtral, "
-		    "Mistral Large 3) is not modelled; plan the repo's "
-		    "config.json",
-		    err, errlen, bad_key);
+		cJSON_GetObjectItemCaseSensitive(c, "qk_nope_head_dim"))) {
+		*key = "qk_nope_head_dim";
+		return "the Mistral MLA layout "
+		       "(remapped to DeepSeek-V3 by vLLM) is not modelled from "
+		       "params.json";
+	}
+	if (mistral_params_is_set(cJSON_GetObjectItemCaseSensitive(c, "moe"))) {
+		*key = "moe";
+		return "Mixture-of-Experts params.json (Mixtral, "
+		       "Mistral Large 3) is not modelled; plan the repo's "
+		       "config.json";
+	}
 	v = cJSON_GetObjectItemCaseSensitive(c, "model_type");
-	if (cJSON_IsString(v) && strcmp(v->valuestring, "mamba") == 0)
-		return refuse(c, "model_type",
-		    "Mamba params.json is not modelled", err, errlen, bad_key);
+	if (cJSON_IsString(v) && strcmp(v->valuestring, "mamba") == 0) {
+		*key = "model_type";
+		return "Mamba params.json is not modelled";
+	}
+	return NULL;
+}
+
+cJSON *
+mistral_params_to_hf(const cJSON *params, char *err, size_t errlen,
+    const char **bad_key)
+{
+	cJSON *c, *arch, *v;
+	const cJSON *mm;
+	const char *why, *key = NULL;
+	size_t i;
+
+	if (bad_key)
+		*bad_key = NULL;
+	if (!cJSON_IsObject(params)) {
+		snprintf(err, errlen, "params.json is not a JSON object");
+		return NULL;
+	}
+	c = cJSON_Duplicate(params, 1);
+	for (i = 0; i < sizeof renames / sizeof renames[0]; i++)
+		move(c, renames[i][0], renames[i][1]);
+	mistral_params_add_defaults(c);
+	if (mistral_params_layer_types(c) != 0)
+		return refuse(c, "sliding_window",
+		    "a list vLLM does not accept "
+		    "(one window size, and num_hidden_layers / "
+		    "n_layers)",
+		    err, errlen, bad_key);
+	if ((why = mistral_params_unmodelled(c, &key)) != NULL)
+		return refuse(c, key, why, err, errlen, bad_key);
 	arch = cJSON_CreateArray();
 	cJSON_AddItemToArray(arch, cJSON_CreateString("MistralForCausalLM"));
 	cJSON_DeleteItemFromObjectCaseSensitive(c, "architectures");
