@@ -206,20 +206,14 @@ put_node(struct catalogue *c, const struct node *nd)
 	}
 }
 
+/* A card's memory: cuda_total_gib (or from nvidia_smi_mib) in range, and
+ * nvidia_smi_mib when given; -1 (reported) when not. */
 static int
-load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
+load_gpu_total(struct ctx *x, const cJSON *e, const char *id, struct gpu *g)
 {
-	struct gpu g;
-	const char *id = str_field(e, "id"), *name = str_field(e, "name");
-	const cJSON *mig, *mp;
 	int64_t n;
 
-	memset(&g, 0, sizeof g);
-	if (id == NULL || *id == '\0') {
-		report(x, e, "id", "gpu: missing id");
-		return -1;
-	}
-	if (num_field(x, e, "cuda_total_gib", &g.cuda_total_gib, "gpu") != 0) {
+	if (num_field(x, e, "cuda_total_gib", &g->cuda_total_gib, "gpu") != 0) {
 		double mib;
 
 		if (num_field(x, e, "nvidia_smi_mib", &mib, "gpu") != 0) {
@@ -229,84 +223,111 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 			    id);
 			return -1;
 		}
-		g.cuda_total_gib = mib / 1024.0 - 0.46;
+		g->cuda_total_gib = mib / 1024.0 - 0.46;
 	}
-	if (g.cuda_total_gib <= 0 || g.cuda_total_gib > 4096) {
+	if (g->cuda_total_gib <= 0 || g->cuda_total_gib > 4096) {
 		report(x, e, "cuda_total_gib",
 		    "gpu '%s': cuda_total_gib %.2f is out "
 		    "of range (0, 4096]",
-		    id, g.cuda_total_gib);
+		    id, g->cuda_total_gib);
 		return -1;
 	}
 	switch (int_field(x, e, "nvidia_smi_mib", 1, 1 << 24, &n, "gpu")) {
-	case 0: g.nvidia_smi_mib = n; break;
+	case 0: g->nvidia_smi_mib = n; break;
 	case 1: break;
 	default: return -1; /* a card with a field out of range is not loaded */
 	}
-	g.id = xstrdup(id);
-	g.name = xstrdup(name ? name : id);
-	g.family =
-	    xstrdup(str_field(e, "family") ? str_field(e, "family") : "Other");
-	g.source = xstrdup(str_field(e, "source"));
-	g.status = xstrdup(str_field(e, "status"));
-	g.cuda_total_source = xstrdup(str_field(e, "cuda_total_source"));
-	g.price_date = xstrdup(str_field(e, "price_date"));
-	g.price_source = xstrdup(str_field(e, "price_source"));
-	num_field(x, e, "memory_gb", &g.memory_gb, "gpu");
-	num_field(x, e, "bandwidth_gbs", &g.bandwidth_gbs, "gpu");
-	num_field(x, e, "nvlink_gbs", &g.nvlink_gbs, "gpu");
-	num_field(x, e, "pcie_gbs", &g.pcie_gbs, "gpu");
-	num_field(x, e, "bf16_dense_tflops", &g.bf16_tflops, "gpu");
-	num_field(x, e, "tdp_w", &g.tdp_w, "gpu");
-	num_field(x, e, "price_usd_per_hour", &g.price_per_hour, "gpu");
-	{
-		const cJSON *cc =
-		    cJSON_GetObjectItemCaseSensitive(e, "compute_capability");
+	return 0;
+}
 
-		if (cJSON_IsNumber(cc))
-			g.compute_capability = cc->valuedouble;
-		else if (cJSON_IsString(cc))
-			g.compute_capability =
-			    units_strtod(cc->valuestring, NULL);
+/* The rest of a card: names, sources, figures, compute capability and
+ * what it computes in. */
+static void
+load_gpu_fields(struct ctx *x, const cJSON *e, const char *id, struct gpu *g)
+{
+	const char *name = str_field(e, "name");
+	const cJSON *cc;
+
+	g->id = xstrdup(id);
+	g->name = xstrdup(name ? name : id);
+	g->family =
+	    xstrdup(str_field(e, "family") ? str_field(e, "family") : "Other");
+	g->source = xstrdup(str_field(e, "source"));
+	g->status = xstrdup(str_field(e, "status"));
+	g->cuda_total_source = xstrdup(str_field(e, "cuda_total_source"));
+	g->price_date = xstrdup(str_field(e, "price_date"));
+	g->price_source = xstrdup(str_field(e, "price_source"));
+	num_field(x, e, "memory_gb", &g->memory_gb, "gpu");
+	num_field(x, e, "bandwidth_gbs", &g->bandwidth_gbs, "gpu");
+	num_field(x, e, "nvlink_gbs", &g->nvlink_gbs, "gpu");
+	num_field(x, e, "pcie_gbs", &g->pcie_gbs, "gpu");
+	num_field(x, e, "bf16_dense_tflops", &g->bf16_tflops, "gpu");
+	num_field(x, e, "tdp_w", &g->tdp_w, "gpu");
+	num_field(x, e, "price_usd_per_hour", &g->price_per_hour, "gpu");
+	cc = cJSON_GetObjectItemCaseSensitive(e, "compute_capability");
+	if (cJSON_IsNumber(cc))
+		g->compute_capability = cc->valuedouble;
+	else if (cJSON_IsString(cc))
+		g->compute_capability = units_strtod(cc->valuestring, NULL);
+	g->fp8 = bool_field(e, "fp8", g->compute_capability >= 8.9);
+	g->fp4 = bool_field(e, "fp4", g->compute_capability >= 10.0);
+	g->unified = bool_field(e, "unified_memory", 0);
+}
+
+/* One MIG profile of card id into g->mig[g->n_mig]; a bad one is reported
+ * and left out. */
+static void
+load_gpu_mig_profile(struct ctx *x, const cJSON *mp, const char *id,
+    struct gpu *g)
+{
+	struct mig_profile *p = &g->mig[g->n_mig];
+	const char *pn = str_field(mp, "profile");
+	double tot = 0;
+	int64_t cnt = 1, sm = 0;
+
+	if (pn == NULL ||
+	    num_field(x, mp, "cuda_total_gib", &tot, "mig") != 0 || tot <= 0) {
+		report(x, mp, pn ? "cuda_total_gib" : "profile",
+		    "gpu '%s': "
+		    "MIG profile needs profile and "
+		    "cuda_total_gib > 0",
+		    id);
+		return;
 	}
-	g.fp8 = bool_field(e, "fp8", g.compute_capability >= 8.9);
-	g.fp4 = bool_field(e, "fp4", g.compute_capability >= 10.0);
-	g.unified = bool_field(e, "unified_memory", 0);
+	if (int_field(x, mp, "max_count", 1, 64, &cnt, "mig") < 0 ||
+	    int_field(x, mp, "sm_count", 0, 1 << 20, &sm, "mig") < 0)
+		return;
+	p->name = xstrdup(pn);
+	p->max_count = (int)cnt;
+	p->total_gib = tot;
+	p->sm_count = (int)sm;
+	p->source = xstrdup(str_field(mp, "source"));
+	g->n_mig++;
+}
+
+static int
+load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
+{
+	struct gpu g;
+	const char *id = str_field(e, "id");
+	const cJSON *mig, *mp;
+
+	memset(&g, 0, sizeof g);
+	if (id == NULL || *id == '\0') {
+		report(x, e, "id", "gpu: missing id");
+		return -1;
+	}
+	if (load_gpu_total(x, e, id, &g) != 0)
+		return -1;
+	load_gpu_fields(x, e, id, &g);
 	mig = cJSON_GetObjectItemCaseSensitive(e, "mig");
 	if (cJSON_IsArray(mig)) {
 		g.mig =
 		    calloc((size_t)cJSON_GetArraySize(mig) + 1, sizeof *g.mig);
 		if (g.mig == NULL)
 			abort();
-		cJSON_ArrayForEach(mp, mig) {
-			struct mig_profile *p = &g.mig[g.n_mig];
-			const char *pn = str_field(mp, "profile");
-			double tot = 0;
-			int64_t cnt = 1, sm = 0;
-
-			if (pn == NULL ||
-			    num_field(x, mp, "cuda_total_gib", &tot, "mig") !=
-				0 ||
-			    tot <= 0) {
-				report(x, mp, pn ? "cuda_total_gib" : "profile",
-				    "gpu '%s': "
-				    "MIG profile needs profile and "
-				    "cuda_total_gib > 0",
-				    id);
-				continue;
-			}
-			if (int_field(x, mp, "max_count", 1, 64, &cnt, "mig") <
-				0 ||
-			    int_field(x, mp, "sm_count", 0, 1 << 20, &sm,
-				"mig") < 0)
-				continue;
-			p->name = xstrdup(pn);
-			p->max_count = (int)cnt;
-			p->total_gib = tot;
-			p->sm_count = (int)sm;
-			p->source = xstrdup(str_field(mp, "source"));
-			g.n_mig++;
-		}
+		cJSON_ArrayForEach(mp, mig)
+			load_gpu_mig_profile(x, mp, id, &g);
 	}
 	put_gpu(x, c, &g);
 	return 0;
