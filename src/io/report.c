@@ -115,13 +115,18 @@ report_text_header(struct strbuf *o, const struct report_in *r)
 
 	card_name(r, name, sizeof name);
 	vllm_version_format(p->version, v, sizeof v);
-	strbuf_printf(o, "headroom %s: vLLM %s on %s x%d, %s (%s)\n",
-	    PACKAGE_VERSION, v, name, p->world * p->dp,
-	    r->in->model ? r->in->model->id : "?", ckpt_format_name(p->format));
-	if (model_find_where(r->cat, r->in->model) != NULL)
-		strbuf_printf(o, "Model from outside the catalogue (%s): %s\n",
-		    r->model_source ? r->model_source : "directory",
-		    model_find_where(r->cat, r->in->model));
+	/* a folder's path or a user's card name: one line whatever it holds */
+	strbuf_printf(o, "headroom %s: vLLM %s on ", PACKAGE_VERSION, v);
+	textesc_append(o, name);
+	strbuf_printf(o, " x%d, ", p->world * p->dp);
+	textesc_append(o, r->in->model ? r->in->model->id : "?");
+	strbuf_printf(o, " (%s)\n", ckpt_format_name(p->format));
+	if (model_find_where(r->cat, r->in->model) != NULL) {
+		strbuf_printf(o, "Model from outside the catalogue (%s): ",
+		    r->model_source ? r->model_source : "directory");
+		textesc_append(o, model_find_where(r->cat, r->in->model));
+		strbuf_printf(o, "\n");
+	}
 	if (r->in->overhead == OVERHEAD_RULE) {
 		strbuf_printf(o,
 		    "Mode: sizing rule (cache = 0.9 x driver memory - 3 GiB - "

@@ -52,6 +52,9 @@ mkdir -p "$d" && cp "${TOP_SRCDIR:-.}/tests/fixtures/local-llama8b/config.json" 
 "$H" --gpu h200-nvl --max-model-len 8192 --model "$d" --report markdown >"$tmp/r.md" 2>&1
 ok "markdown: a folder named with a line break keeps its heading on one line" \
     sh -c 'head -n 1 "$1" | grep -q " on NVIDIA H200 NVL$" && ! grep -q "^# c" "$1"' _ "$tmp/r.md"
+"$H" --gpu h200-nvl --max-model-len 8192 --model "$d" --report text >"$tmp/r.txt" 2>&1
+ok "text: ... and the title line stays one line" \
+    sh -c 'head -n 1 "$1" | grep -q "(bf16)$" && ! grep -q "^# c" "$1"' _ "$tmp/r.txt"
 rm -rf "$tmp"
 
 check_summary

@@ -274,4 +274,10 @@ Test(report, markdown_heading_escapes_the_model)
 	    "%s", s);
 	cr_assert_null(strstr(s, "\n# b"), "%s", s);
 	free(s);
+	/* the text report's title: one line */
+	s = report_text(&r);
+	cr_assert_eq(strncmp(s, "headroom ", 9), 0);
+	cr_assert_not_null(strstr(s, "/models/a\\n# b"), "%s", s);
+	cr_assert_not_null(strstr(strchr(s, '\n') - 6, "(fp8)\n"), "%s", s);
+	free(s);
 }
