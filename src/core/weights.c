@@ -429,6 +429,10 @@ format_bpp(const struct model *m, enum ckpt_format fmt, int dtype_bytes)
 				(m->intermediate > 0 ? m->intermediate
 						     : m->hidden)
 				    : 0);
+	if (fmt == FMT_AWQ && m->native_format == FMT_AWQ && m->quant_group > 0)
+		/* AWQ Marlin: int32-packed values, a 16-bit scale and a 4-bit
+		 * zero point per group of the checkpoint's size */
+		return 0.5 + 2.5 / g;
 	return ckpt_format_bytes_per_param(fmt, m->hidden,
 	    m->intermediate > 0 ? m->intermediate : m->hidden);
 }

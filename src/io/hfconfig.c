@@ -17,6 +17,7 @@
 #include "core/units.h"
 #include "core/weights.h"
 #include "core/xalloc.h"
+#include "io/auto_round.h"
 #include "io/shellwords.h"
 #include "io/hfarch.h"
 
@@ -360,6 +361,8 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 		    cJSON_IsNumber(v) && v->valueint == 8 ? FMT_INT8 : FMT_GPTQ;
 		return 0;
 	}
+	if (auto_round_is_method(method))
+		return auto_round_quant(qc, fmt, err, errlen);
 	if (strcasecmp(method, "mxfp4") == 0 ||
 	    strcasecmp(method, "gpt_oss_mxfp4") == 0) {
 		*fmt = FMT_MXFP4;
@@ -382,8 +385,8 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 		snprintf(err, errlen,
 		    "quantization_config.quant_method '%s': vLLM serves it, "
 		    "but headroom does not model its weights (fp8, awq, gptq, "
-		    "compressed-tensors, modelopt, modelopt_fp4 and mxfp4 it "
-		    "does), and refuses rather than price them",
+		    "auto-round, compressed-tensors, modelopt, modelopt_fp4 "
+		    "and mxfp4 it does), and refuses rather than price them",
 		    method);
 		return -2;
 	}
@@ -541,6 +544,14 @@ quant_ignore_entry(const char *t, struct model *m, struct quant_layers *ql)
 	return true;
 }
 
+static bool
+is_auto_round(const cJSON *qc)
+{
+	const cJSON *m = cJSON_GetObjectItemCaseSensitive(qc, "quant_method");
+
+	return cJSON_IsString(m) && auto_round_is_method(m->valuestring);
+}
+
 /*
  * What a quantization_config adds to the format: the int4 group size and
  * zero points (compressed-tensors), and the parts its ignore list (or
@@ -562,6 +573,19 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 
 		if (!quant_ignore_entry(t, m, ql))
 			unplaced_add(unplaced, sizeof unplaced, &used, t);
+	}
+	if (is_auto_round(qc)) {
+		const cJSON *it = NULL;
+		const char *t;
+
+		auto_round_group(qc, m);
+		while ((t = auto_round_next_unquantized(qc, &it)) != NULL)
+			/* the gated delta net's in_proj_a / in_proj_b are one
+			 * small fused linear, not the whole mixer */
+			if (strstr(t, "in_proj_a") || strstr(t, "in_proj_b") ||
+			    !quant_ignore_entry(t, m, ql))
+				unplaced_add(unplaced, sizeof unplaced, &used,
+				    t);
 	}
 	if (used > 0) {
 		char buf[400];
