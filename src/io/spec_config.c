@@ -80,11 +80,103 @@ keep_others(const cJSON *j, struct plan_spec *s, const char *v, char *err,
 	return rc;
 }
 
+/* true when x is a whole number from lo to hi */
+static bool
+spec_config_is_whole(const cJSON *x, double lo, double hi)
+{
+	return cJSON_IsNumber(x) && x->valuedouble >= lo &&
+	    x->valuedouble <= hi &&
+	    x->valuedouble == (double)(int)x->valuedouble;
+}
+
+/* num_speculative_tokens and draft_tensor_parallel_size into s; -1 with
+ * err for a value out of range. */
+static int
+spec_config_read_sizes(const cJSON *j, struct plan_spec *s, char *err,
+    size_t errlen)
+{
+	const cJSON *x =
+	    cJSON_GetObjectItemCaseSensitive(j, "num_speculative_tokens");
+
+	if (x != NULL && !spec_config_is_whole(x, 1, 64)) {
+		snprintf(err, errlen,
+		    "--speculative-config: num_speculative_tokens "
+		    "must be a whole number from 1 to 64");
+		return -1;
+	}
+	if (x != NULL)
+		s->num_tokens = (int)x->valuedouble;
+	x = cJSON_GetObjectItemCaseSensitive(j, "draft_tensor_parallel_size");
+	if (x != NULL && !cJSON_IsNull(x) &&
+	    !spec_config_is_whole(x, 1, 1024)) {
+		snprintf(err, errlen,
+		    "--speculative-config: "
+		    "draft_tensor_parallel_size must be a whole number from 1 "
+		    "to 1024");
+		return -1;
+	}
+	if (x != NULL && cJSON_IsNumber(x))
+		s->draft_tp = (int)x->valuedouble;
+	return 0;
+}
+
+/* The first key that changes the drafter's memory in ways headroom does
+ * not model (its cache dtype, its quantization, parallel drafts) into
+ * s->unmodelled. */
+static void
+spec_config_find_unmodelled(const cJSON *j, struct plan_spec *s)
+{
+	static const char *const moving[] = {
+		"kv_cache_dtype",
+		"quantization",
+		"parallel_drafting",
+	};
+	const cJSON *x;
+	size_t k;
+
+	for (k = 0; k < sizeof moving / sizeof moving[0]; k++) {
+		x = cJSON_GetObjectItemCaseSensitive(j, moving[k]);
+		if (x != NULL && !cJSON_IsNull(x) && !cJSON_IsFalse(x)) {
+			snprintf(s->unmodelled, sizeof s->unmodelled, "%s",
+			    moving[k]);
+			return;
+		}
+	}
+}
+
+/*
+ * vLLM infers the method from the model when it is not given
+ * (SpeculativeConfig.__post_init__): by name ("eagle-" or "eagle3" in it,
+ * lower-cased), else a draft model; a speculators-format config names its
+ * own (cli.c, once the drafter is read).
+ */
+static const char *
+spec_config_infer_method(struct plan_spec *s, const char *model)
+{
+	s->method_inferred = true;
+	if (strcmp(model, "ngram") == 0 || strcmp(model, "[ngram]") == 0)
+		return "ngram";
+	if (name_has(model, "eagle-"))
+		return "eagle";
+	if (name_has(model, "eagle3"))
+		return "eagle3";
+	return "draft_model";
+}
+
+/* the string value of key in j, or NULL */
+static const char *
+spec_config_string(const cJSON *j, const char *key)
+{
+	const cJSON *x = cJSON_GetObjectItemCaseSensitive(j, key);
+
+	return cJSON_IsString(x) ? x->valuestring : NULL;
+}
+
 int
 spec_config_parse(struct plan_spec *s, const char *v, char *err, size_t errlen)
 {
-	cJSON *j = cJSON_Parse(v), *x;
-	const char *method = NULL, *model = NULL;
+	cJSON *j = cJSON_Parse(v);
+	const char *method, *model;
 
 	memset(s, 0, sizeof *s);
 	if (j == NULL || !cJSON_IsObject(j)) {
@@ -96,80 +188,21 @@ spec_config_parse(struct plan_spec *s, const char *v, char *err, size_t errlen)
 		    v);
 		return -1;
 	}
-	x = cJSON_GetObjectItemCaseSensitive(j, "method");
-	if (cJSON_IsString(x))
-		method = x->valuestring;
-	x = cJSON_GetObjectItemCaseSensitive(j, "model");
-	if (cJSON_IsString(x))
-		model = x->valuestring;
-	x = cJSON_GetObjectItemCaseSensitive(j, "num_speculative_tokens");
-	if (x != NULL &&
-	    (!cJSON_IsNumber(x) || x->valuedouble < 1 || x->valuedouble > 64 ||
-		x->valuedouble != (double)(int)x->valuedouble)) {
+	method = spec_config_string(j, "method");
+	model = spec_config_string(j, "model");
+	if (spec_config_read_sizes(j, s, err, errlen) != 0) {
 		cJSON_Delete(j);
-		snprintf(err, errlen,
-		    "--speculative-config: num_speculative_tokens "
-		    "must be a whole number from 1 to 64");
 		return -1;
 	}
-	if (x != NULL)
-		s->num_tokens = (int)x->valuedouble;
-	x = cJSON_GetObjectItemCaseSensitive(j, "draft_tensor_parallel_size");
-	if (x != NULL && !cJSON_IsNull(x) &&
-	    (!cJSON_IsNumber(x) || x->valuedouble < 1 ||
-		x->valuedouble > 1024 ||
-		x->valuedouble != (double)(int)x->valuedouble)) {
-		cJSON_Delete(j);
-		snprintf(err, errlen,
-		    "--speculative-config: "
-		    "draft_tensor_parallel_size must be a whole number from 1 "
-		    "to 1024");
-		return -1;
-	}
-	if (x != NULL && cJSON_IsNumber(x))
-		s->draft_tp = (int)x->valuedouble;
-	{
-		/* keys that change the drafter's memory in ways headroom does
-		 * not model (its cache dtype, its quantization, parallel drafts) */
-		static const char *const moving[] = {
-			"kv_cache_dtype",
-			"quantization",
-			"parallel_drafting",
-		};
-		size_t k;
-
-		for (k = 0; k < sizeof moving / sizeof moving[0]; k++) {
-			x = cJSON_GetObjectItemCaseSensitive(j, moving[k]);
-			if (x != NULL && !cJSON_IsNull(x) &&
-			    !cJSON_IsFalse(x)) {
-				snprintf(s->unmodelled, sizeof s->unmodelled,
-				    "%s", moving[k]);
-				break;
-			}
-		}
-	}
+	spec_config_find_unmodelled(j, s);
 	if (keep_others(j, s, v, err, errlen) != 0) {
 		cJSON_Delete(j);
 		return -1;
 	}
 	if (model != NULL)
 		snprintf(s->model, sizeof s->model, "%s", model);
-	/* vLLM infers the method from the model when it is not given
-	 * (SpeculativeConfig.__post_init__): by name ("eagle-" or "eagle3" in
-	 * it, lower-cased), else a draft model; a speculators-format config
-	 * names its own (cli.c, once the drafter is read) */
-	if (method == NULL && model != NULL) {
-		s->method_inferred = true;
-		if (strcmp(model, "ngram") == 0 ||
-		    strcmp(model, "[ngram]") == 0)
-			method = "ngram";
-		else if (name_has(model, "eagle-"))
-			method = "eagle";
-		else if (name_has(model, "eagle3"))
-			method = "eagle3";
-		else
-			method = "draft_model";
-	}
+	if (method == NULL && model != NULL)
+		method = spec_config_infer_method(s, model);
 	if (method == NULL) {
 		cJSON_Delete(j);
 		snprintf(err, errlen,
