@@ -266,26 +266,74 @@ apply_plan(struct cli *cli, const struct options_entry *o, const char *name,
 	return 0;
 }
 
+/* --report FORMAT */
+static int
+apply_report(struct cli *cli, const char *v, char *err, size_t errlen)
+{
+	if (strcmp(v, "text") == 0)
+		cli->report = REPORT_TEXT;
+	else if (strcmp(v, "json") == 0)
+		cli->report = REPORT_JSON;
+	else if (strcmp(v, "markdown") == 0 || strcmp(v, "md") == 0)
+		cli->report = REPORT_MARKDOWN;
+	else {
+		snprintf(err, errlen,
+		    "--report: '%s' is not one of text, json, "
+		    "markdown",
+		    v);
+		return -1;
+	}
+	return 0;
+}
+
+/* --list WHAT */
+static int
+apply_list(struct cli *cli, const char *v, char *err, size_t errlen)
+{
+	if (strcmp(v, "gpus") && strcmp(v, "mig") && strcmp(v, "models") &&
+	    strcmp(v, "checkpoints") && strcmp(v, "options") &&
+	    strcmp(v, "nodes")) {
+		snprintf(err, errlen,
+		    "--list: '%s' is not one of gpus, mig, "
+		    "models, checkpoints, nodes, options",
+		    v);
+		return -1;
+	}
+	cli->list = v;
+	return 0;
+}
+
+/* the options of the display and of the program itself */
+static int
+apply_display(struct cli *cli, const struct options_entry *o, const char *v,
+    char *err, size_t errlen)
+{
+	char e[200];
+
+	switch (o->id) {
+	case OPTIONS_NO_COLOR: cli->no_color = true; return 0;
+	case OPTIONS_ASCII: cli->ascii = true; return 0;
+	case OPTIONS_THEME: cli->theme = v; return 0;
+	case OPTIONS_HELP: cli->help = true; return 0;
+	case OPTIONS_VERSION: cli->version = true; return 0;
+	case OPTIONS_EXPLICIT: cli->explicit_all = true; return 0;
+	case OPTIONS_CURRENCY:
+		if (price_currency_parse(v, &cli->currency, e, sizeof e) != 0) {
+			snprintf(err, errlen, "--currency: %s", e);
+			return -1;
+		}
+		return 0;
+	default: break;
+	}
+	return 0;
+}
+
 static int
 apply(struct cli *cli, const struct options_entry *o, const char *word,
     const char *name, const char *v, char *err, size_t errlen)
 {
 	switch (o->id) {
-	case OPTIONS_REPORT:
-		if (strcmp(v, "text") == 0)
-			cli->report = REPORT_TEXT;
-		else if (strcmp(v, "json") == 0)
-			cli->report = REPORT_JSON;
-		else if (strcmp(v, "markdown") == 0 || strcmp(v, "md") == 0)
-			cli->report = REPORT_MARKDOWN;
-		else {
-			snprintf(err, errlen,
-			    "--report: '%s' is not one of text, json, "
-			    "markdown",
-			    v);
-			return -1;
-		}
-		return 0;
+	case OPTIONS_REPORT: return apply_report(cli, v, err, errlen);
 	case OPTIONS_GPU:
 	case OPTIONS_MIG:
 	case OPTIONS_GPUS:
@@ -299,33 +347,14 @@ apply(struct cli *cli, const struct options_entry *o, const char *word,
 	case OPTIONS_OTHER:
 	case OPTIONS_VERSION_V:
 	case OPTIONS_OVERHEAD: return apply_plan(cli, o, name, v, err, errlen);
-	case OPTIONS_LIST:
-		if (strcmp(v, "gpus") && strcmp(v, "mig") &&
-		    strcmp(v, "models") && strcmp(v, "checkpoints") &&
-		    strcmp(v, "options") && strcmp(v, "nodes")) {
-			snprintf(err, errlen,
-			    "--list: '%s' is not one of gpus, mig, "
-			    "models, checkpoints, nodes, options",
-			    v);
-			return -1;
-		}
-		cli->list = v;
-		return 0;
-	case OPTIONS_NO_COLOR: cli->no_color = true; return 0;
-	case OPTIONS_ASCII: cli->ascii = true; return 0;
-	case OPTIONS_THEME: cli->theme = v; return 0;
-	case OPTIONS_HELP: cli->help = true; return 0;
-	case OPTIONS_VERSION: cli->version = true; return 0;
-	case OPTIONS_EXPLICIT: cli->explicit_all = true; return 0;
-	case OPTIONS_CURRENCY: {
-		char e[200];
-
-		if (price_currency_parse(v, &cli->currency, e, sizeof e) != 0) {
-			snprintf(err, errlen, "--currency: %s", e);
-			return -1;
-		}
-		return 0;
-	}
+	case OPTIONS_LIST: return apply_list(cli, v, err, errlen);
+	case OPTIONS_NO_COLOR:
+	case OPTIONS_ASCII:
+	case OPTIONS_THEME:
+	case OPTIONS_HELP:
+	case OPTIONS_VERSION:
+	case OPTIONS_EXPLICIT:
+	case OPTIONS_CURRENCY: return apply_display(cli, o, v, err, errlen);
 	case OPTIONS_FROM_COMMAND:
 	case OPTIONS_EXPORT:
 	case OPTIONS_FORMAT:
