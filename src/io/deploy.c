@@ -170,6 +170,71 @@ deploy_json(const struct node *nd, const struct placement *pl)
 	return o;
 }
 
+/* one card or slice of a node: idle, or its replica with its ranks and
+ * experts */
+static void
+deploy_text_slot(struct strbuf *b, const struct placement *pl,
+    const struct placement_slot *s)
+{
+	if (s->replica < 0)
+		strbuf_printf(b, " %d%s=idle", s->gpu,
+		    s->slice >= 0 ? "." : "");
+	else if (s->slice >= 0)
+		strbuf_printf(b, " %d.%d=r%d", s->gpu, s->slice, s->replica);
+	else
+		strbuf_printf(b, " %d=r%d", s->gpu, s->replica);
+	if (s->replica < 0 || s->slice >= 0)
+		return;
+	if (pl->tp > 1 || pl->pp > 1 || pl->dp > 1)
+		strbuf_printf(b, "(dp%d pp%d tp%d%s", s->dp_rank, s->pp_stage,
+		    s->tp_rank, pl->ep ? "" : ")");
+	if (pl->round_robin)
+		strbuf_printf(b, " experts %d, %d ... %d)", s->expert_first,
+		    s->expert_first + s->expert_stride,
+		    s->expert_first + (s->expert_count - 1) * s->expert_stride);
+	else if (pl->ep)
+		strbuf_printf(b, " experts %d-%d)", s->expert_first,
+		    s->expert_first + s->expert_count - 1);
+}
+
+/* how the routed experts are spread, when they are */
+static void
+deploy_text_experts(struct strbuf *b, const struct placement *pl)
+{
+	if (pl->ep)
+		strbuf_printf(b,
+		    "  experts: %d routed experts whole over the %d ranks "
+		    "of each stage (expert parallel, %s placement); attention "
+		    "split by TP %d on every DP rank\n",
+		    pl->n_experts, pl->tp * pl->dp,
+		    pl->round_robin ? "round_robin" : "linear", pl->tp);
+	else if (pl->n_experts > 0 && pl->tp * pl->dp > 1 &&
+	    pl->slices_per_gpu == 0)
+		strbuf_printf(b,
+		    "  experts: all %d routed experts on every card, each "
+		    "split over the %d ranks of TP %d x DP %d\n",
+		    pl->n_experts, pl->tp * pl->dp, pl->tp, pl->dp);
+}
+
+/* the nodes' price, in the currency shown */
+static void
+deploy_text_price(struct strbuf *b, const struct node *nd,
+    const struct placement *pl, const struct price_currency *cur)
+{
+	char pr[64], note[200];
+
+	if (nd->price_per_hour <= 0)
+		return;
+	strbuf_printf(b, "  price: %s per hour for %d node%s (%s, %s)\n",
+	    price_format(cur, nd->price_per_hour * pl->nodes, 2, pr, sizeof pr),
+	    pl->nodes, pl->nodes == 1 ? "" : "s",
+	    nd->price_source ? nd->price_source : "",
+	    nd->price_date ? nd->price_date : "");
+	if (price_converted(cur))
+		strbuf_printf(b, "  note: %s\n",
+		    price_note(cur, note, sizeof note));
+}
+
 void
 deploy_text(struct strbuf *b, const struct node *nd, const struct placement *pl,
     const struct price_currency *cur)
@@ -187,68 +252,16 @@ deploy_text(struct strbuf *b, const struct node *nd, const struct placement *pl,
 	    pl->instance_gpus == 1 ? "" : "s");
 	for (n = 0; n < pl->nodes && n < 16; n++) {
 		strbuf_printf(b, "  node %d:", n);
-		for (i = 0; i < pl->n_slots; i++) {
-			const struct placement_slot *s = &pl->slots[i];
-
-			if (s->node != n)
-				continue;
-			if (s->replica < 0)
-				strbuf_printf(b, " %d%s=idle", s->gpu,
-				    s->slice >= 0 ? "." : "");
-			else if (s->slice >= 0)
-				strbuf_printf(b, " %d.%d=r%d", s->gpu, s->slice,
-				    s->replica);
-			else
-				strbuf_printf(b, " %d=r%d", s->gpu, s->replica);
-			if (s->replica >= 0 && s->slice < 0 &&
-			    (pl->tp > 1 || pl->pp > 1 || pl->dp > 1))
-				strbuf_printf(b, "(dp%d pp%d tp%d%s",
-				    s->dp_rank, s->pp_stage, s->tp_rank,
-				    pl->ep ? "" : ")");
-			if (s->replica >= 0 && s->slice < 0 && pl->round_robin)
-				strbuf_printf(b, " experts %d, %d ... %d)",
-				    s->expert_first,
-				    s->expert_first + s->expert_stride,
-				    s->expert_first +
-					(s->expert_count - 1) *
-					    s->expert_stride);
-			else if (s->replica >= 0 && s->slice < 0 && pl->ep)
-				strbuf_printf(b, " experts %d-%d)",
-				    s->expert_first,
-				    s->expert_first + s->expert_count - 1);
-		}
+		for (i = 0; i < pl->n_slots; i++)
+			if (pl->slots[i].node == n)
+				deploy_text_slot(b, pl, &pl->slots[i]);
 		strbuf_printf(b, "\n");
 	}
 	if (pl->nodes > 16)
 		strbuf_printf(b, "  ... %d more nodes laid out alike\n",
 		    pl->nodes - 16);
-	if (pl->ep)
-		strbuf_printf(b,
-		    "  experts: %d routed experts whole over the %d ranks "
-		    "of each stage (expert parallel, %s placement); attention "
-		    "split by TP %d on every DP rank\n",
-		    pl->n_experts, pl->tp * pl->dp,
-		    pl->round_robin ? "round_robin" : "linear", pl->tp);
-	else if (pl->n_experts > 0 && pl->tp * pl->dp > 1 &&
-	    pl->slices_per_gpu == 0)
-		strbuf_printf(b,
-		    "  experts: all %d routed experts on every card, each "
-		    "split over the %d ranks of TP %d x DP %d\n",
-		    pl->n_experts, pl->tp * pl->dp, pl->tp, pl->dp);
+	deploy_text_experts(b, pl);
 	for (i = 0; i < pl->n_notes; i++)
 		strbuf_printf(b, "  note: %s\n", pl->notes[i]);
-	if (nd->price_per_hour > 0) {
-		char pr[64], note[200];
-
-		strbuf_printf(b,
-		    "  price: %s per hour for %d node%s (%s, %s)\n",
-		    price_format(cur, nd->price_per_hour * pl->nodes, 2, pr,
-			sizeof pr),
-		    pl->nodes, pl->nodes == 1 ? "" : "s",
-		    nd->price_source ? nd->price_source : "",
-		    nd->price_date ? nd->price_date : "");
-		if (price_converted(cur))
-			strbuf_printf(b, "  note: %s\n",
-			    price_note(cur, note, sizeof note));
-	}
+	deploy_text_price(b, nd, pl, cur);
 }
