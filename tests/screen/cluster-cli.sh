@@ -190,6 +190,10 @@ ok "an expert-parallel plan carries the flag into its pods" grep -q -- \
     "--enable-expert-parallel" "$W/k-ep.yaml"
 "$H" --node hgx-h100-8 --nodes 2 -tp 16 --max-model-len 8192 --export kubernetes --output "$W/k-dollar.yaml" \
     -- vllm serve meta-llama/Llama-3.3-70B-Instruct --served-model-name 'a$(HF_TOKEN)'
+(cd "$TOP/tests/fixtures" && "$H" --gpu h200-nvl --max-model-len 8192 --model ./local-llama8b \
+    --export kubernetes --output "$W/k-local.yaml")
+ok "kubernetes: a local model folder is mounted from the node" sh -c \
+    'grep -q "hostPath:" "$1" && grep -q "type: Directory" "$1"' _ "$W/k-local.yaml"
 ok "kubernetes: \$(VAR) of the plan is escaped as \$\$(VAR), the pod's own kept" sh -c \
     'grep -q "a\$\$(HF_TOKEN)" "$1" && ! grep -q "a\$(HF_TOKEN)" "$1" && grep -q " \$(LWS_GROUP_SIZE) " "$1"' \
     _ "$W/k-dollar.yaml"
@@ -219,7 +223,7 @@ done
 
 V=$TOP/tests/k8s
 if command -v node >/dev/null 2>&1 && [ -d "$V/node_modules/kubernetes-models" ]; then
-	for f in k-deploy k-lws k-mig k-host k-ep k-dp; do
+	for f in k-deploy k-lws k-mig k-host k-ep k-dp k-local k-dollar; do
 		ok "kubernetes: $f validates against the API schemas" node "$V/validate.mjs" "$W/$f.yaml"
 	done
 	ok "kubernetes: the validator rejects a bad manifest" sh -c '! node "$1/validate.mjs" "$1/bad.yaml" 2>/dev/null' _ "$V"
