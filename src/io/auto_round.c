@@ -6,11 +6,12 @@
  * to_quant_block_names, extra_config, data_type (default int) and backend
  * or vllm_backend (default auto).  get_quant_method sends a layer to the
  * GPTQ path when packing_format or backend names gptq, else to AWQ; with
- * backend auto or *marlin*, 4-bit symmetric GPTQ runs GPTQ Marlin
- * (uint4b8) and 4-bit asymmetric AWQ runs AWQ Marlin (uint4 with zero
- * points), for group sizes Marlin takes.  Anything else goes to a kernel
+ * backend auto or *marlin*, 4- and 8-bit symmetric GPTQ run GPTQ Marlin
+ * (uint4b8, uint8b128) and 4-bit asymmetric AWQ runs AWQ Marlin (uint4
+ * with zero points), for group sizes Marlin takes.  Anything else goes to a kernel
  * headroom does not price, and is refused by name.  Invariant: a config
- * auto_round_quant() accepts has bits 4, a group of 32, 64 or 128, and
+ * auto_round_quant() accepts has bits 4 (or 8 on the GPTQ path), a group
+ * of 32, 64 or 128, and
  * every quantized extra_config entry equal to the global one.
  */
 #include "auto_round.h"
@@ -151,12 +152,12 @@ unmodelled(const struct ar_scheme *s, bool gptq, const char *backend, char *err,
 		    "(CPU and XPU), which headroom does not model");
 		return -2;
 	}
-	if (s->bits != 4) {
+	if (s->bits != 4 && !(s->bits == 8 && gptq)) {
 		snprintf(err, errlen,
-		    "AutoRound %d-bit weights: headroom models the 4-bit "
-		    "ones (GPTQ or AWQ Marlin) and refuses rather than price "
-		    "%d bits",
-		    s->bits, s->bits);
+		    "AutoRound %d-bit %s weights: headroom models the 4-bit "
+		    "ones (GPTQ or AWQ Marlin) and 8-bit GPTQ, and refuses "
+		    "rather than price these",
+		    s->bits, kern);
 		return -2;
 	}
 	if (strcmp(backend, "auto") != 0 && strstr(backend, "marlin") == NULL) {
@@ -314,7 +315,7 @@ auto_round_quant(const cJSON *qc, enum ckpt_format *fmt, char *err,
 			    "not a string or a list of strings");
 		return -2;
 	}
-	*fmt = gptq ? FMT_GPTQ : FMT_AWQ;
+	*fmt = !gptq ? FMT_AWQ : s.bits == 8 ? FMT_INT8 : FMT_GPTQ;
 	return 0;
 }
 

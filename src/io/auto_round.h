@@ -18,7 +18,8 @@ int auto_round_is_method(const char *method);
 
 /*
  * The weight format of AutoRound config qc: FMT_GPTQ (packing
- * auto_round:auto_gptq, 4 bits, sym: GPTQ Marlin) or FMT_AWQ
+ * auto_round:auto_gptq, 4 bits, sym: GPTQ Marlin), FMT_INT8 (the same at
+ * 8 bits) or FMT_AWQ
  * (auto_round:auto_awq, 4 bits, asym: AWQ Marlin).  -2 with one sentence in
  * err where vLLM refuses the config (its words) or headroom does not model
  * what vLLM would run (bits other than 4, another kernel, mixed per-layer

@@ -99,6 +99,27 @@ Test(autoround, awq_asym_group_64_by_hand)
 	model_done(&m);
 }
 
+Test(autoround, gptq_8_bit_sym_by_hand)
+{
+	struct model m;
+	struct weights_breakdown w;
+	char err[512];
+
+	cr_assert_eq(read_qc("\"bits\":8,\"group_size\":128,\"sym\":true", &m,
+			 err, sizeof err),
+	    0, "%s", err);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.native_format, FMT_INT8);
+	cr_assert_eq(m.quant_group, 128);
+	cr_assert(!m.quant_zero_points);
+	cr_assert(!m.quant_g_idx);
+	/* GPTQ Marlin uint8b128: 1 B a weight and a 16-bit scale per 128
+	 * inputs, no qzeros, no g_idx: 33,554,432 x 1.015625 = 34,078,720 B */
+	weights_rank(&m, FMT_INT8, 2, 1, 1, 0, &w);
+	cr_assert_float_eq(w.linear, 34078720.0, 0.5, "%.1f", w.linear);
+	model_done(&m);
+}
+
 static void
 refused(const char *qc, const char *words)
 {
@@ -128,10 +149,15 @@ Test(autoround, refusals_by_name)
 	refused("\"bits\":4,\"group_size\":128",
 	    "Cannot find any of ['sym'] in the model's quantization config.");
 	/* vLLM serves them, headroom does not price them */
-	refused("\"bits\":8,\"group_size\":128,\"sym\":true",
-	    "AutoRound 8-bit weights");
+	refused("\"bits\":8,\"group_size\":128,\"sym\":false,"
+		"\"packing_format\":\"auto_round:auto_awq\"",
+	    "AutoRound 8-bit AWQ weights");
+	refused("\"bits\":8,\"group_size\":128,\"sym\":false",
+	    "GPTQ packing with sym false");
 	refused("\"bits\":2,\"group_size\":64,\"sym\":true",
-	    "AutoRound 2-bit weights");
+	    "AutoRound 2-bit GPTQ weights");
+	refused("\"bits\":3,\"group_size\":128,\"sym\":true",
+	    "AutoRound 3-bit GPTQ weights");
 	refused("\"bits\":4,\"group_size\":128,\"sym\":true,"
 		"\"backend\":\"ipex\"",
 	    "backend 'ipex'");
