@@ -134,6 +134,27 @@ model_st_pooling_parse(const char *s, int *out)
 	return -1;
 }
 
+static const struct model_bare_class bare_classes[] = {
+	{ "LlamaModel", "LlamaForCausalLM", 1 },
+	{ "MistralModel", "LlamaForCausalLM", 1 },
+	{ "Qwen2Model", "Qwen2ForCausalLM", 1 },
+	{ "Gemma2Model", "Gemma2ForCausalLM", 1 },
+	{ "Qwen3Model", "Qwen3ForCausalLM", 0 },
+};
+
+const struct model_bare_class *
+model_bare_class_find(const char *arch)
+{
+	size_t i;
+
+	for (i = 0;
+	     arch != NULL && i < sizeof bare_classes / sizeof bare_classes[0];
+	     i++)
+		if (strcmp(arch, bare_classes[i].bare) == 0)
+			return &bare_classes[i];
+	return NULL;
+}
+
 const char *
 kv_dtype_name(enum kv_dtype k)
 {

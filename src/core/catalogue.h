@@ -456,6 +456,24 @@ double ckpt_format_bytes_per_param(enum ckpt_format, int in_features,
 const char *model_st_pooling_name(int);
 int model_st_pooling_parse(const char *, int *);
 
+/*
+ * A bare-model class (a decoder saved without its head, as AutoModel saves
+ * it) and the decoder class vLLM builds for it.  vLLM's registry
+ * (vllm/model_executor/models/registry.py _EMBEDDING_MODELS) maps
+ * LlamaModel and MistralModel onto LlamaForCausalLM, Qwen2Model onto
+ * Qwen2ForCausalLM and Gemma2Model onto Gemma2ForCausalLM (registered: a
+ * generative class, so --runner auto stays generate without a
+ * sentence-transformers pooling config); Qwen3Model is in no table of the
+ * registry and reaches Qwen3ForCausalLM through _normalize_arch and the
+ * "Model" suffix of _SUFFIX_TO_DEFAULTS (vllm/config/model.py), which makes
+ * --runner auto the pooling runner.  NULL when arch is none of them.
+ */
+struct model_bare_class {
+	const char *bare, *decoder;
+	int registered;
+};
+const struct model_bare_class *model_bare_class_find(const char *arch);
+
 const char *kv_dtype_name(enum kv_dtype);
 int kv_dtype_parse(const char *, enum kv_dtype *);
 /* Element bytes of a cache dtype; model_bytes is used for auto. nvfp4 -> 0 (special page). */

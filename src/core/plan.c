@@ -814,6 +814,47 @@ pooling_class_adapter(const char *arch)
 	return NULL;
 }
 
+/*
+ * A bare-model class (model_bare_class_find()) under the generate runner.
+ * One the registry maps onto a generative class is built as that class
+ * with its lm_head, whose weights (lm_head, the model. prefix) a checkpoint
+ * saved from the bare model does not hold: AutoWeightsLoader stops
+ * ("There is no module or parameter named 'embed_tokens' in
+ * LlamaForCausalLM", vllm/model_executor/models/utils.py).  One in no
+ * table matches no generate suffix, so vLLM falls back to its Transformers
+ * backend (registry.py inspect_model_cls).  Neither is planned.
+ */
+static void
+walk_bare_generate(struct walk *w, const struct model_bare_class *bare)
+{
+	if (bare == NULL)
+		return;
+	if (bare->registered)
+		config_fail(w->p,
+		    "%s under the generate runner: vLLM builds %s for this "
+		    "bare-model class (registry.py _EMBEDDING_MODELS), a "
+		    "generative class, so --runner auto stays generate "
+		    "without a sentence-transformers pooling config "
+		    "(_get_default_runner_type in vllm/config/model.py); a "
+		    "checkpoint saved from the bare model holds neither its "
+		    "lm_head nor its model. weight names, so vLLM stops "
+		    "loading the weights (\"There is no module or parameter "
+		    "named ...\"). headroom does not plan it; --runner "
+		    "pooling plans vLLM's embedding adapter.",
+		    bare->bare, bare->decoder);
+	else
+		config_fail(w->p,
+		    "%s under --runner generate: the class is in no table of "
+		    "vLLM's "
+		    "registry and ends in no generate suffix of "
+		    "_SUFFIX_TO_DEFAULTS "
+		    "(vllm/config/model.py), so vLLM serves it with its "
+		    "Transformers "
+		    "backend, which headroom does not model; --runner auto or "
+		    "pooling plans vLLM's embedding adapter on %s.",
+		    bare->bare, bare->decoder);
+}
+
 static void
 walk_pooling_checks(struct walk *w)
 {
@@ -822,6 +863,8 @@ walk_pooling_checks(struct walk *w)
 	struct plan *p = w->p;
 	const char *why = NULL,
 		   *adapter = pooling_class_adapter(m->architecture);
+	const struct model_bare_class *bare =
+	    model_bare_class_find(m->architecture);
 
 	if (adapter != NULL)
 		config_fail(p,
@@ -849,17 +892,20 @@ walk_pooling_checks(struct walk *w)
 			: "mm_encoder_only");
 	/* _get_default_runner_type(): a sentence-transformers pooling config
 	 * makes --runner auto the pooling runner ("Some Sentence Transformers
-	 * models use *ForCausalLM archs") */
+	 * models use *ForCausalLM archs"), and so does a class in no table of
+	 * the registry whose name ends in "Model" (_SUFFIX_TO_DEFAULTS) */
 	p->pooling = in->runner == PLAN_RUNNER_POOLING ||
 	    ((in->runner == PLAN_RUNNER_UNSET ||
 		 in->runner == PLAN_RUNNER_AUTO) &&
-		m->st_pooling != MODEL_ST_NONE);
+		(m->st_pooling != MODEL_ST_NONE ||
+		    (bare != NULL && !bare->registered)));
 	if (!p->pooling) {
 		if (in->convert == PLAN_CONVERT_EMBED)
 			config_fail(p,
 			    "--convert embed without --runner pooling: "
 			    "headroom plans the embedding adapter on the "
 			    "pooling runner only.");
+		walk_bare_generate(w, bare);
 		return;
 	}
 	if (in->convert == PLAN_CONVERT_NONE)

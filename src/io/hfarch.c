@@ -476,6 +476,16 @@ dtype_bytes(const char *t)
 	return -1;
 }
 
+/* The class vLLM builds for arch: a bare model's decoder
+ * (model_bare_class_find()), arch itself otherwise. */
+static const char *
+built_class(const char *arch)
+{
+	const struct model_bare_class *b = model_bare_class_find(arch);
+
+	return b != NULL ? b->decoder : arch;
+}
+
 static enum family family_of(const char *arch, const char *mt);
 
 int
@@ -2632,6 +2642,7 @@ family_of(const char *arch, const char *mt)
 {
 	size_t i;
 
+	arch = built_class(arch);
 	for (i = 0; i < sizeof families / sizeof families[0]; i++)
 		if (arch && strcmp(arch, families[i].arch) == 0)
 			return families[i].fam;
@@ -2950,7 +2961,7 @@ untie_own_lm_head(struct model *m)
 
 	for (i = 0; i < sizeof own_lm_head / sizeof own_lm_head[0]; i++)
 		if (m->architecture != NULL &&
-		    strcmp(m->architecture, own_lm_head[i]) == 0)
+		    strcmp(built_class(m->architecture), own_lm_head[i]) == 0)
 			m->tie_embeddings = 0;
 }
 
@@ -2962,7 +2973,8 @@ apply_std_variant(const struct src *s, struct model *m)
 
 	for (i = 0; i < sizeof std_variants / sizeof std_variants[0]; i++) {
 		if (m->architecture == NULL ||
-		    strcmp(m->architecture, std_variants[i].arch) != 0)
+		    strcmp(built_class(m->architecture),
+			std_variants[i].arch) != 0)
 			continue;
 		if (std_variants[i].ungated)
 			m->ffn_ungated = 1;
@@ -2984,7 +2996,8 @@ apply_std_biases(const struct src *s, struct model *m)
 
 	for (i = 0; i < sizeof std_biases / sizeof std_biases[0]; i++) {
 		if (m->architecture == NULL ||
-		    strcmp(m->architecture, std_biases[i].arch) != 0)
+		    strcmp(built_class(m->architecture), std_biases[i].arch) !=
+			0)
 			continue;
 		m->bias_mask = std_biases[i].mask;
 		if (std_biases[i].key != NULL &&

@@ -581,3 +581,199 @@ Test(pooling, checkpoint_without_lm_head)
 		test_tmpdir_remove(dir);
 	}
 }
+
+/*
+ * A real config.json (tests/fixtures/configs/sweep/NAME/config.json) in a
+ * folder with its architectures set to arch: the layout of an embedding
+ * checkpoint saved from the bare model (gte-Qwen2-1.5B-instruct's
+ * Qwen2Model, e5-mistral-7b-instruct's MistralModel), without
+ * modules.json unless st_last.
+ */
+static void
+bare_dir(char *dir, size_t len, const char *name, const char *arch,
+    bool st_last, struct model *m)
+{
+	char src[1024], err[512];
+	const char *top = getenv("TOP_SRCDIR");
+	cJSON *root, *a;
+	char *text;
+	int64_t wb;
+	FILE *in;
+	long n;
+
+	test_tmpdir_new(dir, len, "bare");
+	snprintf(src, sizeof src,
+	    "%s/tests/fixtures/configs/sweep/%s/config.json", top ? top : ".",
+	    name);
+	in = fopen(src, "r");
+	cr_assert_not_null(in, "%s", src);
+	fseek(in, 0, SEEK_END);
+	n = ftell(in);
+	rewind(in);
+	text = calloc(1, (size_t)n + 1);
+	cr_assert_eq(fread(text, 1, (size_t)n, in), (size_t)n);
+	fclose(in);
+	root = cJSON_Parse(text);
+	free(text);
+	cr_assert_not_null(root);
+	a = cJSON_CreateArray();
+	cJSON_AddItemToArray(a, cJSON_CreateString(arch));
+	cJSON_ReplaceItemInObjectCaseSensitive(root, "architectures", a);
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	write_file(dir, "config.json", text);
+	free(text);
+	if (st_last) {
+		write_file(dir, "modules.json",
+		    "[{\"idx\": 0, \"name\": \"0\", \"path\": \"\", \"type\": "
+		    "\"sentence_transformers.models.Transformer\"}, {\"idx\": "
+		    "1, \"name\": \"1\", \"path\": \"1_Pooling\", \"type\": "
+		    "\"sentence_transformers.models.Pooling\"}]");
+		snprintf(src, sizeof src, "%s/1_Pooling", dir);
+		cr_assert_eq(mkdir(src, 0700), 0);
+		write_file(dir, "1_Pooling/config.json",
+		    "{\"pooling_mode_lasttoken\": true}");
+	}
+	cr_assert_eq(model_dir_read(dir, m, &wb, err, sizeof err), 0, "%s",
+	    err);
+}
+
+static void
+bare_plan(struct model *m, int runner, struct plan *p)
+{
+	struct plan_input in;
+
+	embed_input(&in, runner);
+	in.model = m;
+	in.ckpt = -1;
+	in.util = 0.9; /* room for Mistral-7B's 14.5 GB on the card */
+	plan_compute(test_catalogue(), &in, p);
+}
+
+/*
+ * Qwen2Model is read as the Qwen2ForCausalLM vLLM builds for it (registry
+ * _EMBEDDING_MODELS): QKV biases, no "not checked" assumption, and under
+ * --runner pooling the plan of the causal class itself.  Qwen2-1.5B's
+ * layout: 28 layers x 2 (K, V) x 2 KV heads x 128 (1,536 / 12) x 2 bytes =
+ * 28,672 bytes a token.
+ */
+Test(pooling, bare_qwen2_is_the_qwen2_decoder)
+{
+	char d1[512], d2[512];
+	struct model bare, causal;
+	struct plan pb, pc;
+
+	bare_dir(d1, sizeof d1, "Qwen--Qwen2-1.5B", "Qwen2Model", false, &bare);
+	bare_dir(d2, sizeof d2, "Qwen--Qwen2-1.5B", "Qwen2ForCausalLM", false,
+	    &causal);
+	cr_assert_str_eq(bare.architecture, "Qwen2Model");
+	cr_assert_eq(bare.qkv_bias, 1);
+	cr_assert_null(bare.assumption, "%s", bare.assumption);
+	bare_plan(&bare, PLAN_RUNNER_POOLING, &pb);
+	bare_plan(&causal, PLAN_RUNNER_POOLING, &pc);
+	cr_assert_eq(pb.phase, PHASE_NONE, "%s", pb.message);
+	cr_assert(pb.pooling);
+	cr_assert_eq(pb.bytes_per_token, 28672);
+	cr_assert_eq(pb.bytes_per_token, pc.bytes_per_token);
+	cr_assert_eq(pb.weights, pc.weights);
+	cr_assert_eq(pb.kv_tokens, pc.kv_tokens);
+	model_done(&bare);
+	model_done(&causal);
+	test_tmpdir_remove(d1);
+	test_tmpdir_remove(d2);
+}
+
+/*
+ * A registered bare-model class maps onto a generative class, so --runner
+ * auto stays generate without a sentence-transformers pooling config
+ * (_get_default_runner_type), and the generate runner cannot load a
+ * bare-model checkpoint: refused, naming the class vLLM builds.  With a
+ * modules.json (e5-mistral-7b-instruct and gte-Qwen2 carry one) auto is the
+ * pooling runner and plans.  Mistral-7B's layout: 32 x 2 x 8 x 128 x 2 =
+ * 131,072 bytes a token.
+ */
+Test(pooling, registered_bare_class_needs_the_pooling_runner)
+{
+	static const struct {
+		const char *fixture, *arch, *built;
+	} cases[] = {
+		{ "mistralai--Mistral-7B-Instruct-v0.3", "MistralModel",
+		    "LlamaForCausalLM" },
+		{ "meta-llama--Llama-3.2-1B-Instruct", "LlamaModel",
+		    "LlamaForCausalLM" },
+		{ "Qwen--Qwen2-1.5B", "Qwen2Model", "Qwen2ForCausalLM" },
+		{ "google--gemma-2-2b-it", "Gemma2Model", "Gemma2ForCausalLM" },
+	};
+	char dir[512];
+	struct model m;
+	struct plan p;
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		bare_dir(dir, sizeof dir, cases[i].fixture, cases[i].arch,
+		    false, &m);
+		cr_assert_null(m.assumption, "%s", m.assumption);
+		bare_plan(&m, PLAN_RUNNER_UNSET, &p);
+		cr_assert_eq(p.phase, PHASE_CONFIG, "%s", cases[i].arch);
+		cr_assert(strstr(p.message, "generate runner") != NULL, "%s",
+		    p.message);
+		cr_assert(strstr(p.message, cases[i].built) != NULL, "%s",
+		    p.message);
+		bare_plan(&m, PLAN_RUNNER_GENERATE, &p);
+		cr_assert_eq(p.phase, PHASE_CONFIG, "%s", cases[i].arch);
+		bare_plan(&m, PLAN_RUNNER_POOLING, &p);
+		cr_assert_eq(p.phase, PHASE_NONE, "%s: %s", cases[i].arch,
+		    p.message);
+		cr_assert(p.pooling);
+		model_done(&m);
+		test_tmpdir_remove(dir);
+	}
+	bare_dir(dir, sizeof dir, "mistralai--Mistral-7B-Instruct-v0.3",
+	    "MistralModel", true, &m);
+	bare_plan(&m, PLAN_RUNNER_UNSET, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.pooling);
+	cr_assert_eq(p.bytes_per_token, 131072);
+	bare_plan(&m, PLAN_RUNNER_GENERATE, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	model_done(&m);
+	test_tmpdir_remove(dir);
+}
+
+/*
+ * Qwen3Model is in no table of vLLM's registry: --runner auto takes the
+ * "Model" suffix of _SUFFIX_TO_DEFAULTS (pooling, embed) and builds
+ * Qwen3ForCausalLM through _normalize_arch, so it plans as the pooling
+ * runner with no modules.json; --runner generate falls back to the
+ * Transformers backend and is refused, as is --convert none.  Qwen3-0.6B:
+ * 28 x 2 x 8 x 128 x 2 = 114,688 bytes a token.
+ */
+Test(pooling, unregistered_bare_class_resolves_to_pooling)
+{
+	char dir[512];
+	struct model m;
+	struct plan p;
+	struct plan_input in;
+
+	bare_dir(dir, sizeof dir, "Qwen--Qwen3-0.6B", "Qwen3Model", false, &m);
+	cr_assert_eq(m.st_pooling, MODEL_ST_NONE);
+	bare_plan(&m, PLAN_RUNNER_UNSET, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.pooling);
+	cr_assert_eq(p.bytes_per_token, 114688);
+	bare_plan(&m, PLAN_RUNNER_AUTO, &p);
+	cr_assert(p.pooling);
+	bare_plan(&m, PLAN_RUNNER_GENERATE, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "Transformers backend") != NULL, "%s",
+	    p.message);
+	embed_input(&in, PLAN_RUNNER_UNSET);
+	in.model = &m;
+	in.ckpt = -1;
+	in.convert = PLAN_CONVERT_NONE;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "--convert none") != NULL, "%s", p.message);
+	model_done(&m);
+	test_tmpdir_remove(dir);
+}
