@@ -694,6 +694,16 @@ walk_check_model_split(struct walk *w)
 		    "Tensor parallel size %d is not a multiple of the "
 		    "model's %d KV heads; vLLM's attention layer asserts it.",
 		    p->tp, m->kv_heads);
+	/* QKVParallelLinear (layers/linear.py): below the TP size the KV
+	 * heads are replicated, above it divide(total_num_kv_heads,
+	 * tp_size) asserts (distributed/utils.py ensure_divisibility):
+	 * Phi-3-medium's 10 KV heads at TP 4 */
+	if (!m->mla && m->kv_heads > p->tp && m->kv_heads % p->tp != 0)
+		config_fail(p,
+		    "%d is not divisible by %d: the model's %d KV heads do "
+		    "not split over tensor parallel size %d (vLLM's "
+		    "QKVParallelLinear asserts it).",
+		    m->kv_heads, p->tp, m->kv_heads, p->tp);
 	if (in->mig >= 0 && p->world > 1)
 		config_fail(p,
 		    "Tensor and pipeline parallelism cannot span MIG "

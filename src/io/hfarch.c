@@ -510,11 +510,51 @@ hfarch_is_refused(const char *arch, const char *mt, const char **why)
 	return 0;
 }
 
+/*
+ * Architectures headroom reads that vLLM's registry has since dropped, with
+ * the last release serving each (vllm/model_executor/models/registry.py
+ * _PREVIOUSLY_SUPPORTED_MODELS, a stored copy listing up to OuroForCausalLM
+ * "0.26.0"); a later release refuses them in vLLM's words (plan.c).  Those
+ * the refusal table above names, and the families below, are not repeated.
+ */
+static const struct {
+	const char *arch;
+	int last;
+} removed[] = {
+	{ "Phi3SmallForCausalLM", VLLM_VER(0, 9, 2) },
+	{ "MotifForCausalLM", VLLM_VER(0, 10, 2) },
+	{ "Phi4MultimodalForCausalLM", VLLM_VER(0, 12, 0) },
+	{ "JAISLMHeadModel", VLLM_VER(0, 22, 0) },
+	{ "QWenLMHeadModel", VLLM_VER(0, 23, 0) },
+	{ "QwenVLForConditionalGeneration", VLLM_VER(0, 23, 0) },
+	{ "InternLMForCausalLM", VLLM_VER(0, 23, 0) },
+	{ "XverseForCausalLM", VLLM_VER(0, 23, 0) },
+	{ "Dots1ForCausalLM", VLLM_VER(0, 23, 0) },
+	{ "MiniMaxVL01ForConditionalGeneration", VLLM_VER(0, 23, 0) },
+	{ "BaiChuanForCausalLM", VLLM_VER(0, 23, 0) },
+	{ "BaichuanForCausalLM", VLLM_VER(0, 23, 0) },
+	{ "Tarsier2ForConditionalGeneration", VLLM_VER(0, 23, 0) },
+	{ "AquilaModel", VLLM_VER(0, 24, 0) },
+	{ "AquilaForCausalLM", VLLM_VER(0, 24, 0) },
+	{ "Grok1ModelForCausalLM", VLLM_VER(0, 24, 0) },
+	{ "Grok1ForCausalLM", VLLM_VER(0, 24, 0) },
+	{ "TarsierForConditionalGeneration", VLLM_VER(0, 24, 0) },
+	{ "MantisForConditionalGeneration", VLLM_VER(0, 24, 0) },
+	{ "MusicFlamingoForConditionalGeneration", VLLM_VER(0, 24, 0) },
+	{ "AyaVisionForConditionalGeneration", VLLM_VER(0, 24, 0) },
+	{ "TeleChatForCausalLM", VLLM_VER(0, 25, 0) },
+	{ "PersimmonForCausalLM", VLLM_VER(0, 25, 0) },
+	{ "FuyuForCausalLM", VLLM_VER(0, 25, 0) },
+};
+
 int
 hfarch_last_release(const char *arch)
 {
 	size_t i;
 
+	for (i = 0; arch != NULL && i < sizeof removed / sizeof removed[0]; i++)
+		if (strcmp(arch, removed[i].arch) == 0)
+			return removed[i].last;
 	for (i = 0; i < hfarch_n_refused; i++)
 		if (arch && strcmp(arch, hfarch_refused[i].what) == 0)
 			return hfarch_refused[i].last;

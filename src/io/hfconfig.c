@@ -1777,6 +1777,9 @@ hfconfig_read(const cJSON *root, struct model *m, char *err, size_t errlen,
 
 	if (r == 0)
 		quant_layers_resolve(ql, m);
+	/* an architecture vLLM has since dropped: its last release */
+	if (r == 0 && m->last_release == 0)
+		m->last_release = hfarch_last_release(m->architecture);
 	free(ql);
 	/* a rejected config leaves nothing allocated behind */
 	if (r != 0)

@@ -18,9 +18,12 @@
 #include <cJSON.h>
 
 #include "core/kv.h"
+#include "core/plan.h"
+#include "core/vllm_version.h"
 #include "core/weights.h"
 #include "io/hfconfig.h"
 #include "io/model_dir.h"
+#include "helpers.h"
 
 static const char *
 top(void)
@@ -768,4 +771,78 @@ Test(sweep, gptq_8bit_groups)
 	cr_assert(fabs(w.linear / p.linear - (1 + 4.0 / 4096)) < 1e-9, "%.9f",
 	    w.linear / p.linear);
 	model_done(&m);
+}
+
+/*
+ * Phi-3-medium-4k-instruct has 10 KV heads: QKVParallelLinear replicates
+ * them below the TP size and divides them above it (divide() asserts "10
+ * is not divisible by 4"), so TP 4 and 8 stop where TP 2 plans with 5 KV
+ * heads a rank (2 x 5 x 128 x 2 B x 40 = 102,400 bytes per token).  Before,
+ * TP 4 planned 2 heads a rank.
+ */
+Test(sweep, kv_heads_that_do_not_split_over_tp)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct model m;
+	int tp;
+
+	test_config_load("sweep/microsoft--Phi-3-medium-4k-instruct", &m);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.tp = 2;
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	for (tp = 4; tp <= 8; tp *= 2) {
+		char want[64];
+
+		in.tp = tp;
+		plan_compute(c, &in, &p);
+		snprintf(want, sizeof want, "10 is not divisible by %d", tp);
+		cr_assert_eq(p.phase, PHASE_CONFIG, "TP %d", tp);
+		cr_assert(strstr(p.message, want) != NULL, "%s", p.message);
+	}
+	model_done(&m);
+}
+
+/*
+ * Architectures vLLM's registry has dropped (_PREVIOUSLY_SUPPORTED_MODELS):
+ * Qwen-1 (QWenLMHeadModel), InternLM and Baichuan until 0.23.0, Phi-3-small
+ * until 0.9.2.  A later release stops at the configuration check in vLLM's
+ * words (config-sweep.sh plans them as their last release).
+ */
+Test(sweep, architectures_vllm_has_dropped)
+{
+	static const struct {
+		const char *dir;
+		int last;
+	} t[] = {
+		{ "sweep/Qwen--Qwen-1_8B", VLLM_VER(0, 23, 0) },
+		{ "sweep/internlm--internlm-chat-7b", VLLM_VER(0, 23, 0) },
+		{ "sweep/baichuan-inc--Baichuan2-7B-Chat", VLLM_VER(0, 23, 0) },
+		{ "sweep/microsoft--Phi-3-small-8k-instruct",
+		    VLLM_VER(0, 9, 2) },
+	};
+	const struct catalogue *c = test_catalogue();
+	size_t i;
+
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct plan_input in;
+		struct plan p;
+		struct model m;
+
+		test_config_load(t[i].dir, &m);
+		cr_assert_eq(m.last_release, t[i].last, "%s", t[i].dir);
+		cr_assert_null(m.refusal, "%s", m.refusal);
+		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct",
+		    NULL);
+		in.model = &m;
+		in.version = VLLM_VER(0, 24, 0);
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_CONFIG, "%s", t[i].dir);
+		cr_assert(strstr(p.message, "is not supported anymore") != NULL,
+		    "%s", p.message);
+		model_done(&m);
+	}
 }
