@@ -623,28 +623,92 @@ indent(FILE *out, int depth)
 		fputc('\t', out);
 }
 
-/* An initializer of obj (NULL: all zero), its nonzero members only. */
+/* The opening brace of obj's initializer, with its id as a comment
+ * unless the id could end one. */
 static void
-put_record(FILE *out, const struct rec *r, const void *obj, const char *prefix,
-    int depth)
+put_record_open(FILE *out, const struct rec *r, const void *obj)
 {
 	const struct field *idf = NULL;
-	size_t i, j, written = 0;
-	char name[256];
+	const char *id;
+	size_t i;
 
 	fputc('{', out);
 	for (i = 0; i < r->n; i++)
 		if (strcmp(r->f[i].name, "id") == 0 && r->f[i].kind == K_STR)
 			idf = &r->f[i];
-	if (obj != NULL && idf != NULL && array_ptr(obj, idf) != NULL) {
-		/* the id as a comment, unless it could end one */
-		const char *id = array_ptr(obj, idf);
-
-		if (strstr(id, "*/") == NULL && strstr(id, "??") == NULL &&
-		    strpbrk(id, "\\\n") == NULL)
-			fprintf(out, "\t/* %s */", id);
-	}
+	if (obj != NULL && idf != NULL && (id = array_ptr(obj, idf)) != NULL &&
+	    strstr(id, "*/") == NULL && strstr(id, "??") == NULL &&
+	    strpbrk(id, "\\\n") == NULL)
+		fprintf(out, "\t/* %s */", id);
 	fputc('\n', out);
+}
+
+/* The value of field f of a record of r at p; prefix names the record's
+ * arrays, depth its indent. */
+static void
+put_field(FILE *out, const struct rec *r, const struct field *f, const char *p,
+    const char *prefix, int depth)
+{
+	char name[256];
+	size_t j;
+
+	switch (f->kind) {
+	case K_INT: fprintf(out, "%d", *(const int *)p); break;
+	case K_FMT:
+		fprintf(out, "%d /* %s */", (int)*(const enum ckpt_format *)p,
+		    ckpt_format_name(*(const enum ckpt_format *)p));
+		break;
+	case K_KV:
+		fprintf(out, "%d /* %s */", (int)*(const enum kv_dtype *)p,
+		    kv_dtype_name(*(const enum kv_dtype *)p));
+		break;
+	case K_UINT: fprintf(out, "%uu", *(const unsigned *)p); break;
+	case K_I64:
+		fprintf(out, "INT64_C(%lld)", (long long)*(const int64_t *)p);
+		break;
+	case K_SIZE: fprintf(out, "%zu", *(const size_t *)p); break;
+	case K_UCHAR: fprintf(out, "%u", *(const unsigned char *)p); break;
+	case K_BYTES:
+		fputc('{', out);
+		for (j = 0; j < f->size; j++)
+			fprintf(out, "%s%u", j ? ", " : " ",
+			    ((const unsigned char *)p)[j]);
+		fputs(" }", out);
+		break;
+	case K_DBL: put_double(out, *(const double *)p); break;
+	case K_STR: put_string(out, *(char *const *)p); break;
+	case K_CHARS:
+		if (memchr(p, '\0', f->size) == NULL) {
+			fprintf(stderr,
+			    "catalogue_gen: %s: %s is not terminated\n",
+			    r->type, f->name);
+			exit(1);
+		}
+		put_string(out, p);
+		break;
+	case K_STRUCT:
+		snprintf(name, sizeof name, "%s_%s", prefix, f->name);
+		put_record(out, f->sub, p, name, depth + 1);
+		break;
+	case K_ARRAY:
+		snprintf(name, sizeof name, "%s%s%s", prefix,
+		    *prefix ? "_" : "", f->name);
+		/* the tables are constant; the catalogue's pointers are not,
+		 * and catalogue_load_copy() only reads through them */
+		fprintf(out, "(%s%s*)%s", elem_type(f),
+		    f->elem == K_STR ? "" : " ", name);
+		break;
+	}
+}
+
+/* An initializer of obj (NULL: all zero), its nonzero members only. */
+static void
+put_record(FILE *out, const struct rec *r, const void *obj, const char *prefix,
+    int depth)
+{
+	size_t i, written = 0;
+
+	put_record_open(out, r, obj);
 	for (i = 0; obj != NULL && i < r->n; i++) {
 		const struct field *f = &r->f[i];
 		const char *p = (const char *)obj + f->off;
@@ -654,58 +718,7 @@ put_record(FILE *out, const struct rec *r, const void *obj, const char *prefix,
 		written++;
 		indent(out, depth + 1);
 		fprintf(out, ".%s = ", f->name);
-		switch (f->kind) {
-		case K_INT: fprintf(out, "%d", *(const int *)p); break;
-		case K_FMT:
-			fprintf(out, "%d /* %s */",
-			    (int)*(const enum ckpt_format *)p,
-			    ckpt_format_name(*(const enum ckpt_format *)p));
-			break;
-		case K_KV:
-			fprintf(out, "%d /* %s */",
-			    (int)*(const enum kv_dtype *)p,
-			    kv_dtype_name(*(const enum kv_dtype *)p));
-			break;
-		case K_UINT: fprintf(out, "%uu", *(const unsigned *)p); break;
-		case K_I64:
-			fprintf(out, "INT64_C(%lld)",
-			    (long long)*(const int64_t *)p);
-			break;
-		case K_SIZE: fprintf(out, "%zu", *(const size_t *)p); break;
-		case K_UCHAR:
-			fprintf(out, "%u", *(const unsigned char *)p);
-			break;
-		case K_BYTES:
-			fputc('{', out);
-			for (j = 0; j < f->size; j++)
-				fprintf(out, "%s%u", j ? ", " : " ",
-				    ((const unsigned char *)p)[j]);
-			fputs(" }", out);
-			break;
-		case K_DBL: put_double(out, *(const double *)p); break;
-		case K_STR: put_string(out, *(char *const *)p); break;
-		case K_CHARS:
-			if (memchr(p, '\0', f->size) == NULL) {
-				fprintf(stderr,
-				    "catalogue_gen: %s: %s is not terminated\n",
-				    r->type, f->name);
-				exit(1);
-			}
-			put_string(out, p);
-			break;
-		case K_STRUCT:
-			snprintf(name, sizeof name, "%s_%s", prefix, f->name);
-			put_record(out, f->sub, p, name, depth + 1);
-			break;
-		case K_ARRAY:
-			snprintf(name, sizeof name, "%s%s%s", prefix,
-			    *prefix ? "_" : "", f->name);
-			/* the tables are constant; the catalogue's pointers are not,
-			 * and catalogue_load_copy() only reads through them */
-			fprintf(out, "(%s%s*)%s", elem_type(f),
-			    f->elem == K_STR ? "" : " ", name);
-			break;
-		}
+		put_field(out, r, f, p, prefix, depth);
 		fputs(",\n", out);
 	}
 	if (written == 0) {
