@@ -309,6 +309,61 @@ inherit(struct theme *t)
 	}
 }
 
+/* needs: the colours the theme wants (a count, or truecolor) */
+static int
+parse_needs(struct parse_ctx *x, const cJSON *root, const cJSON *it,
+    struct theme *t)
+{
+	int64_t n;
+	char why[160];
+
+	if (cJSON_IsNumber(it)) {
+		if (units_checked_int(it->valuedouble, 2, 16777216, &n, why,
+			sizeof why) != 0)
+			return fail_at(x, root, "needs", "needs: %s", why);
+		t->needs = (int)n;
+		return 0;
+	}
+	if (cJSON_IsString(it) && strcmp(it->valuestring, "truecolor") == 0) {
+		t->needs = 16777216;
+		return 0;
+	}
+	return fail_at(x, root, "needs",
+	    "needs is 2, 8, 16, 256 or "
+	    "truecolor");
+}
+
+/* One top-level key of a theme file into t. */
+static int
+parse_key(struct parse_ctx *x, const cJSON *root, const cJSON *it,
+    struct theme *t)
+{
+	int p;
+
+	if (strcmp(it->string, "name") == 0) {
+		if (!cJSON_IsString(it))
+			return fail_at(x, root, "name", "name is a string");
+		snprintf(t->name, sizeof t->name, "%s", it->valuestring);
+		return 0;
+	}
+	if (strcmp(it->string, "needs") == 0)
+		return parse_needs(x, root, it, t);
+	if (strcmp(it->string, "roles") == 0)
+		return parse_roles(x, root, it, t->style, t->given);
+	if (strcmp(it->string, "palette-8") == 0 ||
+	    strcmp(it->string, "palette-16") == 0) {
+		p = strcmp(it->string, "palette-8") == 0 ? THEME_PALETTE_8
+							 : THEME_PALETTE_16;
+		return parse_roles(x, root, it, t->pal[p], t->pal_given[p]);
+	}
+	if (strcmp(it->string, "description") == 0)
+		return 0;
+	return fail_at(x, root, it->string,
+	    "unknown key '%s' (name, "
+	    "needs, roles, palette-8, palette-16)",
+	    it->string);
+}
+
 int
 theme_parse(const char *text, size_t len, const char *fname, struct theme *t,
     char *err, size_t errlen)
@@ -336,57 +391,8 @@ theme_parse(const char *text, size_t len, const char *fname, struct theme *t,
 	cJSON_ArrayForEach(it, root) {
 		if (it->string == NULL || it->string[0] == '@')
 			continue;
-		if (strcmp(it->string, "name") == 0) {
-			if (!cJSON_IsString(it)) {
-				rc = fail_at(&x, root, "name",
-				    "name is a string");
-				goto out;
-			}
-			snprintf(t->name, sizeof t->name, "%s",
-			    it->valuestring);
-		} else if (strcmp(it->string, "needs") == 0) {
-			int64_t n;
-			char why[160];
-
-			if (cJSON_IsNumber(it)) {
-				if (units_checked_int(it->valuedouble, 2,
-					16777216, &n, why, sizeof why) != 0) {
-					rc = fail_at(&x, root, "needs",
-					    "needs: %s", why);
-					goto out;
-				}
-				t->needs = (int)n;
-			} else if (cJSON_IsString(it) &&
-			    strcmp(it->valuestring, "truecolor") == 0)
-				t->needs = 16777216;
-			else {
-				rc = fail_at(&x, root, "needs",
-				    "needs is 2, 8, 16, 256 or "
-				    "truecolor");
-				goto out;
-			}
-		} else if (strcmp(it->string, "roles") == 0) {
-			if (parse_roles(&x, root, it, t->style, t->given) !=
-			    0) {
-				rc = -1;
-				goto out;
-			}
-		} else if (strcmp(it->string, "palette-8") == 0 ||
-		    strcmp(it->string, "palette-16") == 0) {
-			int p = strcmp(it->string, "palette-8") == 0
-			    ? THEME_PALETTE_8
-			    : THEME_PALETTE_16;
-
-			if (parse_roles(&x, root, it, t->pal[p],
-				t->pal_given[p]) != 0) {
-				rc = -1;
-				goto out;
-			}
-		} else if (strcmp(it->string, "description") != 0) {
-			rc = fail_at(&x, root, it->string,
-			    "unknown key '%s' (name, "
-			    "needs, roles, palette-8, palette-16)",
-			    it->string);
+		if (parse_key(&x, root, it, t) != 0) {
+			rc = -1;
 			goto out;
 		}
 	}
