@@ -9,6 +9,7 @@
 #include "hf_hub.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -261,39 +262,43 @@ header_value(const char *line, size_t n, size_t skip, char *out, size_t len,
 	snprintf(out, len, "%.*s", (int)(end - v), v);
 }
 
+/* The response headers read, each into its field of struct resp. */
+static const struct {
+	const char *key; /* lower case, with its ':' */
+	size_t off, size;
+	bool first; /* only while the field is empty */
+	bool quoted; /* an ETag: its quotes dropped */
+} resp_headers[] = {
+	/* values from the first response of a redirect chain win (the Hub's own) */
+	{ "x-repo-commit:", offsetof(struct resp, commit),
+	    sizeof((struct resp *)0)->commit, true, false },
+	{ "x-linked-etag:", offsetof(struct resp, etag),
+	    sizeof((struct resp *)0)->etag, false, true },
+	{ "etag:", offsetof(struct resp, etag), sizeof((struct resp *)0)->etag,
+	    true, true },
+	{ "x-error-code:", offsetof(struct resp, error_code),
+	    sizeof((struct resp *)0)->error_code, false, false },
+	{ "x-error-message:", offsetof(struct resp, error_msg),
+	    sizeof((struct resp *)0)->error_msg, false, false },
+};
+
 static size_t
 on_header(char *line, size_t size, size_t n, void *ctx)
 {
 	struct resp *r = ctx;
-	size_t len = size * n;
-	static const char k_commit[] = "x-repo-commit:",
-			  k_linked[] = "x-linked-etag:", k_etag[] = "etag:",
-			  k_code[] = "x-error-code:",
-			  k_msg[] = "x-error-message:";
+	size_t len = size * n, i, k;
 
-	/* values from the first response of a redirect chain win (the Hub's own) */
-	if (len > sizeof k_commit - 1 &&
-	    strncasecmp(line, k_commit, sizeof k_commit - 1) == 0 &&
-	    r->commit[0] == '\0')
-		header_value(line, len, sizeof k_commit - 1, r->commit,
-		    sizeof r->commit, false);
-	else if (len > sizeof k_linked - 1 &&
-	    strncasecmp(line, k_linked, sizeof k_linked - 1) == 0)
-		header_value(line, len, sizeof k_linked - 1, r->etag,
-		    sizeof r->etag, true);
-	else if (len > sizeof k_etag - 1 &&
-	    strncasecmp(line, k_etag, sizeof k_etag - 1) == 0 &&
-	    r->etag[0] == '\0')
-		header_value(line, len, sizeof k_etag - 1, r->etag,
-		    sizeof r->etag, true);
-	else if (len > sizeof k_code - 1 &&
-	    strncasecmp(line, k_code, sizeof k_code - 1) == 0)
-		header_value(line, len, sizeof k_code - 1, r->error_code,
-		    sizeof r->error_code, false);
-	else if (len > sizeof k_msg - 1 &&
-	    strncasecmp(line, k_msg, sizeof k_msg - 1) == 0)
-		header_value(line, len, sizeof k_msg - 1, r->error_msg,
-		    sizeof r->error_msg, false);
+	for (i = 0; i < sizeof resp_headers / sizeof resp_headers[0]; i++) {
+		char *field = (char *)r + resp_headers[i].off;
+
+		k = strlen(resp_headers[i].key);
+		if (len <= k || strncasecmp(line, resp_headers[i].key, k) != 0)
+			continue;
+		if (!resp_headers[i].first || field[0] == '\0')
+			header_value(line, len, k, field, resp_headers[i].size,
+			    resp_headers[i].quoted);
+		break;
+	}
 	return len;
 }
 
@@ -507,22 +512,17 @@ sibling(const cJSON *sibs, const char *name)
 	return false;
 }
 
-/* Tensor bytes of one remote .safetensors file from two range requests. */
-static int64_t
-remote_header(struct fetch *f, const char *commit, const char *file, char *err,
-    size_t errlen)
+/* The first range request: the header's length from the file's first
+ * eight bytes (little-endian); -1 with err when not plausible. */
+static int
+remote_header_length(struct fetch *f, const char *url, const char *commit,
+    uint64_t *hlen, char *err, size_t errlen)
 {
-	char url[4200], tmp[64], path[] = "/tmp/headroom-st-XXXXXX";
 	struct resp r;
-	uint64_t hlen = 0;
 	CURLcode rc;
 	bool missing = false;
-	int i, fd;
-	int64_t b;
-	FILE *out;
+	int i;
 
-	resolve_url(f, commit, file, url, sizeof url);
-	f->what = file;
 	rc = http_get(f, url, 0, 7, 8, &r);
 	if (rc != CURLE_OK || (r.status != 206 && r.status != 200)) {
 		explain(f, rc, &r, url, commit, &missing, err, errlen);
@@ -535,47 +535,71 @@ remote_header(struct fetch *f, const char *commit, const char *file, char *err,
 		resp_done(&r);
 		return -1;
 	}
+	*hlen = 0;
 	for (i = 7; i >= 0; i--)
-		hlen = hlen << 8 | (unsigned char)r.body[i];
+		*hlen = *hlen << 8 | (unsigned char)r.body[i];
 	resp_done(&r);
-	if (hlen == 0 || hlen > MAX_HEADER) {
+	if (*hlen == 0 || *hlen > MAX_HEADER) {
 		snprintf(err, errlen, "%s: header length %llu is not plausible",
-		    url, (unsigned long long)hlen);
+		    url, (unsigned long long)*hlen);
 		return -1;
 	}
-	rc = http_get(f, url, 8, 8 + (long long)hlen - 1, (size_t)hlen, &r);
-	if (rc != CURLE_OK || (r.status != 206 && r.status != 200)) {
-		explain(f, rc, &r, url, commit, &missing, err, errlen);
-		resp_done(&r);
+	return 0;
+}
+
+/* The second range request: the hlen bytes of the header into r (the
+ * caller's to free on success); -1 with err. */
+static int
+remote_header_body(struct fetch *f, const char *url, const char *commit,
+    uint64_t hlen, struct resp *r, char *err, size_t errlen)
+{
+	CURLcode rc;
+	bool missing = false;
+
+	rc = http_get(f, url, 8, 8 + (long long)hlen - 1, (size_t)hlen, r);
+	if (rc != CURLE_OK || (r->status != 206 && r->status != 200)) {
+		explain(f, rc, r, url, commit, &missing, err, errlen);
+		resp_done(r);
 		return -1;
 	}
-	if (r.status == 200) {
+	if (r->status == 200) {
 		/* a server that ignores Range sends the file from byte 0 */
 		snprintf(err, errlen,
 		    "%s: the server ignored the range request", url);
-		resp_done(&r);
+		resp_done(r);
 		return -1;
 	}
-	if (r.len != hlen) {
+	if (r->len != hlen) {
 		snprintf(err, errlen,
-		    "%s: header is cut short (%zu of %llu bytes)", url, r.len,
+		    "%s: header is cut short (%zu of %llu bytes)", url, r->len,
 		    (unsigned long long)hlen);
-		resp_done(&r);
+		resp_done(r);
 		return -1;
 	}
-	/* the one header parser (model_dir.c) reads it from a small file */
+	return 0;
+}
+
+/* Tensor bytes of a header of hlen bytes: the one header parser
+ * (model_dir.c) reads it from a small file. */
+static int64_t
+remote_header_bytes(const char *url, uint64_t hlen, const char *body, size_t n,
+    char *err, size_t errlen)
+{
+	char tmp[8], path[] = "/tmp/headroom-st-XXXXXX";
+	int i, fd;
+	int64_t b;
+	FILE *out;
+
 	fd = mkstemp(path);
 	out = fd >= 0 ? fdopen(fd, "wb") : NULL;
 	if (out == NULL) {
 		snprintf(err, errlen, "cannot create a temporary file");
-		resp_done(&r);
 		return -1;
 	}
 	for (i = 0; i < 8; i++)
 		tmp[i] = (char)(hlen >> (8 * i) & 0xff);
 	fwrite(tmp, 1, 8, out);
-	fwrite(r.body, 1, r.len, out);
-	resp_done(&r);
+	fwrite(body, 1, n, out);
 	if (fclose(out) != 0) {
 		unlink(path);
 		snprintf(err, errlen, "cannot write a temporary file");
@@ -590,6 +614,26 @@ remote_header(struct fetch *f, const char *commit, const char *file, char *err,
 		snprintf(err, errlen, "%s: %s", url,
 		    strchr(e2, ':') ? strchr(e2, ':') + 2 : e2);
 	}
+	return b;
+}
+
+/* Tensor bytes of one remote .safetensors file from two range requests. */
+static int64_t
+remote_header(struct fetch *f, const char *commit, const char *file, char *err,
+    size_t errlen)
+{
+	char url[4200];
+	struct resp r;
+	uint64_t hlen;
+	int64_t b;
+
+	resolve_url(f, commit, file, url, sizeof url);
+	f->what = file;
+	if (remote_header_length(f, url, commit, &hlen, err, errlen) != 0 ||
+	    remote_header_body(f, url, commit, hlen, &r, err, errlen) != 0)
+		return -1;
+	b = remote_header_bytes(url, hlen, r.body, r.len, err, errlen);
+	resp_done(&r);
 	return b;
 }
 
