@@ -358,6 +358,25 @@ auto_round_group(const cJSON *qc, struct model *m)
 		m->quant_skip |= MODEL_SKIP_MTP;
 }
 
+int
+auto_round_tower_quantized(const cJSON *qc)
+{
+	const cJSON *b =
+	    cJSON_GetObjectItemCaseSensitive(qc, "block_name_to_quantize");
+	const cJSON *it = NULL;
+	const char *t;
+
+	if (b == NULL || cJSON_IsNull(b))
+		b = cJSON_GetObjectItemCaseSensitive(qc,
+		    "to_quant_block_names");
+	if (b != NULL && !cJSON_IsNull(b))
+		return 0;
+	while ((t = auto_round_next_unquantized(qc, &it)) != NULL)
+		if (strstr(t, "visual") || strstr(t, "vision"))
+			return 0;
+	return 1;
+}
+
 const char *
 auto_round_next_unquantized(const cJSON *qc, const cJSON **it)
 {

@@ -36,6 +36,13 @@ int auto_round_quant(const cJSON *qc, enum ckpt_format *fmt, char *err,
 void auto_round_group(const cJSON *qc, struct model *m);
 
 /*
+ * Whether vLLM would quantize a vision tower's linears: no
+ * block_name_to_quantize (every linear but the head is quantized) and no
+ * extra_config entry keeping a visual / vision module 16-bit.
+ */
+int auto_round_tower_quantized(const cJSON *qc);
+
+/*
  * The next module name extra_config keeps in 16 bit after *it (NULL to
  * start), norms left out (never a quantized linear); NULL at the end.
  */

@@ -403,6 +403,7 @@ struct quant_layers {
 	unsigned char seen[5][QL_MAX];
 	unsigned char whole[QL_MAX]; /* "model.layers.3*": every part */
 	int any[5];
+	int tower_quantized; /* AutoRound quantizes the vision tower */
 };
 
 static int module_part(const char *t);
@@ -579,6 +580,7 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 		const char *t;
 
 		auto_round_group(qc, m);
+		ql->tower_quantized = auto_round_tower_quantized(qc);
 		while ((t = auto_round_next_unquantized(qc, &it)) != NULL)
 			/* the gated delta net's in_proj_a / in_proj_b are one
 			 * small fused linear, not the whole mixer */
@@ -1780,6 +1782,14 @@ hfconfig_read(const cJSON *root, struct model *m, char *err, size_t errlen,
 	/* an architecture vLLM has since dropped: its last release */
 	if (r == 0 && m->last_release == 0)
 		m->last_release = hfarch_last_release(m->architecture);
+	if (r == 0 && ql->tower_quantized && m->vision_params > 0 &&
+	    m->refusal == NULL)
+		m->refusal = xstrdup(
+		    "AutoRound quantization_config without "
+		    "block_name_to_quantize and with no 16-bit extra_config "
+		    "entry for the vision tower: vLLM quantizes the tower's "
+		    "linears too, and headroom does not model a quantized "
+		    "vision tower");
 	free(ql);
 	/* a rejected config leaves nothing allocated behind */
 	if (r != 0)

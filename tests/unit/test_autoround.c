@@ -241,6 +241,56 @@ Test(autoround, extra_config_16_bit_and_block_names)
 	model_done(&m);
 }
 
+/* The same export with its vision entries gone: vLLM would quantize the
+ * tower, which headroom does not model. */
+Test(autoround, tower_quantized_refused)
+{
+	char path[1024], *text, *p;
+	FILE *f;
+	long n;
+	cJSON *c, *qc, *ec, *e, *next;
+	struct model m;
+	char err[512];
+	const char *bad;
+
+	snprintf(path, sizeof path,
+	    "%s/tests/fixtures/configs/qwen3.5/Qwen3.6-27B-AutoRound-W4A16/"
+	    "config.json",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".");
+	f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)n + 1);
+	cr_assert_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	c = cJSON_Parse(text);
+	free(text);
+	cr_assert_not_null(c);
+	qc = cJSON_GetObjectItemCaseSensitive(c, "quantization_config");
+	ec = cJSON_GetObjectItemCaseSensitive(qc, "extra_config");
+	for (e = ec->child; e != NULL; e = next) {
+		next = e->next;
+		p = e->string;
+		if (strstr(p, "visual"))
+			cJSON_Delete(cJSON_DetachItemViaPointer(ec, e));
+	}
+	cr_assert_eq(hfconfig_read(c, &m, err, sizeof err, &bad), 0, "%s", err);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal, "quantized vision tower") != NULL, "%s",
+	    m.refusal);
+	model_done(&m);
+	/* a block list of the decoder's layers leaves the tower alone */
+	cJSON_AddStringToObject(qc, "block_name_to_quantize",
+	    "model.language_model.layers");
+	cr_assert_eq(hfconfig_read(c, &m, err, sizeof err, &bad), 0, "%s", err);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & MODEL_SKIP_MTP, MODEL_SKIP_MTP);
+	model_done(&m);
+	cJSON_Delete(c);
+}
+
 /*
  * A Qwen3.6-27B AutoRound W4A16 export (tests/fixtures/configs/SOURCES.md):
  * extra_config keeps lm_head, every norm, the vision tower and the MTP
