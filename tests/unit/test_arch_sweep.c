@@ -846,3 +846,27 @@ Test(sweep, architectures_vllm_has_dropped)
 		model_done(&m);
 	}
 }
+
+/*
+ * Qwen/Qwen3-32B-AWQ as transformers 5.7 prints its config (dtype, not
+ * torch_dtype; rope_parameters, layer_types): AWQ int4 in groups of 128
+ * with zero points, 0.5 + 2.5 / 128 bytes a parameter.  The tensors a
+ * public report of the checkpoint lists (qweight, qzeros, bfloat16 scales,
+ * the two bfloat16 embeddings, the norms) add up to 19,325,298,688 bytes,
+ * the report's 18.00 GiB: headroom's weights without the RoPE cache come to
+ * 19,325,265,920, the per-head q_norm and k_norm (64 x 2 x 128 x 2 B =
+ * 32,768) apart.
+ */
+Test(sweep, awq_checkpoint_against_its_tensors)
+{
+	struct model m;
+	struct weights_breakdown w;
+	double b;
+
+	load("Qwen--Qwen3-32B-AWQ", &m);
+	cr_assert_eq(m.native_format, FMT_AWQ);
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	b = w.total - weights_rope_bytes(&m, 2);
+	cr_assert(fabs(b - 19325298688.0) <= 32768, "%.0f", b);
+	model_done(&m);
+}
