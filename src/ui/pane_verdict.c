@@ -29,6 +29,63 @@ fix_effect(const struct app *a, const struct fix *f, char *buf, size_t len)
 		    plan_phase_title(f->phase));
 }
 
+/* the verdict's words: starts (with its warning and assumptions), or the
+ * phase where it stops with vLLM's message */
+static void
+verdict_text(const struct app *a, const struct plan *p, char *text, size_t len)
+{
+	if (p->phase == PHASE_NONE)
+		snprintf(text, len, "%s vLLM starts.%s%s%s%s%s%s%s", a->g->ok,
+		    p->warning[0] ? " " : "", p->warning,
+		    p->assumption ? " Assumption: " : "",
+		    p->assumption ? p->assumption : "",
+		    p->card_assumption ? " Assumption: " : "",
+		    p->card_assumption ? p->card_assumption : "",
+		    p->pooling ? " Pooling runner (embed): a pooler run, no "
+				 "sampler; PIECEWISE graphs."
+			       : "");
+	else
+		snprintf(text, len, "%s stops at %s: %s", a->g->fail,
+		    plan_phase_title(p->phase), p->message);
+}
+
+/* One fix on row y: the cursor, what it keeps, its flags, its effect and
+ * its summary, as far as w columns from x take them. */
+static void
+verdict_draw_fix(struct app *a, const struct rect *r, const struct fix *f,
+    int y, bool cur, bool focused)
+{
+	int x = r->x + 1, w = r->w - 2, used;
+	enum role role = cur
+	    ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE)
+	    : ROLE_DEFAULT;
+	char eff[96], lead[32], kind[32];
+
+	if (cur)
+		draw_pad(&a->theme, role, y, r->x, r->w);
+	snprintf(lead, sizeof lead, "%s f ", cur ? a->g->cursor : " ");
+	used = draw_text(&a->theme, cur ? role : ROLE_KEY, y, x, w,
+	    cur ? lead : "  ", NULL);
+	/* what the fix keeps, first, so it shows at any width */
+	snprintf(kind, sizeof kind, "%-15s ", fix_kind_name(f->kind));
+	used += draw_text(&a->theme, cur ? role : ROLE_MUTED, y, x + used,
+	    w - used, kind, a->g->ellipsis);
+	used += draw_text(&a->theme, cur ? role : ROLE_VALUE, y, x + used,
+	    w - used, f->flags, a->g->ellipsis);
+	fix_effect(a, f, eff, sizeof eff);
+	if (used + 2 < w)
+		used +=
+		    draw_text(&a->theme,
+			cur             ? role
+			    : f->starts ? ROLE_VERDICT_OK
+					: ROLE_MUTED,
+			y, x + used + 1, w - used - 1, eff, a->g->ellipsis) +
+		    1;
+	if (used + 4 < w)
+		draw_text(&a->theme, cur ? role : ROLE_MUTED, y, x + used + 2,
+		    w - used - 2, f->summary, a->g->ellipsis);
+}
+
 static void
 pane_verdict_draw(struct app *a, void *state, const struct rect *r)
 {
@@ -48,19 +105,7 @@ pane_verdict_draw(struct app *a, void *state, const struct rect *r)
 	    starts ? "starts" : plan_phase_name(p->phase));
 	if (rows <= 0)
 		return;
-	if (starts)
-		snprintf(text, sizeof text, "%s vLLM starts.%s%s%s%s%s%s%s",
-		    a->g->ok, p->warning[0] ? " " : "", p->warning,
-		    p->assumption ? " Assumption: " : "",
-		    p->assumption ? p->assumption : "",
-		    p->card_assumption ? " Assumption: " : "",
-		    p->card_assumption ? p->card_assumption : "",
-		    p->pooling ? " Pooling runner (embed): a pooler run, no "
-				 "sampler; PIECEWISE graphs."
-			       : "");
-	else
-		snprintf(text, sizeof text, "%s stops at %s: %s", a->g->fail,
-		    plan_phase_title(p->phase), p->message);
+	verdict_text(a, p, text, sizeof text);
 	/* the message takes what the fixes leave, at least one row */
 	fix_rows = (int)nf < rows - 1 ? (int)nf : rows - 1;
 	if (starts && fix_rows > 0 && rows - fix_rows < 1)
@@ -89,40 +134,9 @@ pane_verdict_draw(struct app *a, void *state, const struct rect *r)
 	if (vp->view.cursor >= (int)nf)
 		vp->view.cursor = (int)nf - 1;
 	pane_view_fit(&vp->view, (int)nf, fix_rows);
-	for (i = 0; i < fix_rows && vp->view.top + i < (int)nf; i++) {
-		int idx = vp->view.top + i, used;
-		bool cur = idx == vp->view.cursor;
-		enum role role = cur
-		    ? (focused ? ROLE_SELECTION : ROLE_SELECTION_INACTIVE)
-		    : ROLE_DEFAULT;
-		char eff[96], lead[32], kind[32];
-
-		if (cur)
-			draw_pad(&a->theme, role, y + i, r->x, r->w);
-		snprintf(lead, sizeof lead, "%s f ", cur ? a->g->cursor : " ");
-		used = draw_text(&a->theme, cur ? role : ROLE_KEY, y + i, x, w,
-		    cur ? lead : "  ", NULL);
-		/* what the fix keeps, first, so it shows at any width */
-		snprintf(kind, sizeof kind, "%-15s ",
-		    fix_kind_name(f[idx].kind));
-		used += draw_text(&a->theme, cur ? role : ROLE_MUTED, y + i,
-		    x + used, w - used, kind, a->g->ellipsis);
-		used += draw_text(&a->theme, cur ? role : ROLE_VALUE, y + i,
-		    x + used, w - used, f[idx].flags, a->g->ellipsis);
-		fix_effect(a, &f[idx], eff, sizeof eff);
-		if (used + 2 < w)
-			used += draw_text(&a->theme,
-				    cur                 ? role
-					: f[idx].starts ? ROLE_VERDICT_OK
-							: ROLE_MUTED,
-				    y + i, x + used + 1, w - used - 1, eff,
-				    a->g->ellipsis) +
-			    1;
-		if (used + 4 < w)
-			draw_text(&a->theme, cur ? role : ROLE_MUTED, y + i,
-			    x + used + 2, w - used - 2, f[idx].summary,
-			    a->g->ellipsis);
-	}
+	for (i = 0; i < fix_rows && vp->view.top + i < (int)nf; i++)
+		verdict_draw_fix(a, r, &f[vp->view.top + i], y + i,
+		    vp->view.top + i == vp->view.cursor, focused);
 }
 
 /* f or Enter: the fix under the cursor becomes the input, undoably. */
