@@ -865,6 +865,60 @@ walk_bare_generate(struct walk *w, const struct model_bare_class *bare)
 		    bare->bare, bare->decoder);
 }
 
+/*
+ * Registry classes vLLM builds as pooling models whose names end in none
+ * of the pooling suffixes (registry.py @0002bff, _EMBEDDING_MODELS and
+ * _CROSS_ENCODER_MODELS): --runner auto resolves them to the pooling
+ * runner (_get_default_runner_type: is_pooling_model, or the "Model"
+ * suffix for Gemma3TextModel, whose Gemma3Model is neither).  generative:
+ * GritLM is a LlamaForCausalLM too, so --runner generate serves it; the
+ * others are no text-generation class, and ModelConfig refuses
+ * --runner generate on them.  NULL when arch is none of them.
+ */
+static const struct pooling_only {
+	const char *arch, *what;
+	int generative;
+} * pooling_only_class(const char *arch)
+{
+	static const struct pooling_only classes[] = {
+		{ "GritLM",
+		    "GritLM's MEAN pooler that leaves the instruction "
+		    "out (gritlm.py)",
+		    1 },
+		{ "Gemma3TextModel", "Gemma3Model under the embed adapter", 0 },
+		{ "JinaVLForRanking",
+		    "JinaVLForSequenceClassification's score head", 0 },
+		{ "CLIPModel", "CLIPEmbeddingModel's towers", 0 },
+		{ "SiglipModel", "SiglipEmbeddingModel's towers", 0 },
+		{ "PrithviGeoSpatialMAE", "the Terratorch model", 0 },
+		{ "Terratorch", "the Terratorch model", 0 },
+	};
+	size_t i;
+
+	for (i = 0; arch != NULL && i < sizeof classes / sizeof classes[0]; i++)
+		if (strcmp(arch, classes[i].arch) == 0)
+			return &classes[i];
+	return NULL;
+}
+
+static void
+walk_pooling_only(struct walk *w)
+{
+	const struct pooling_only *c = pooling_only_class(w->m->architecture);
+
+	if (c == NULL)
+		return;
+	if (w->in->runner != PLAN_RUNNER_GENERATE)
+		config_fail(w->p,
+		    "%s: vLLM builds it as a pooling model (registry.py), so "
+		    "--runner auto resolves to the pooling runner; headroom "
+		    "does not model %s, so it does not plan it.",
+		    c->arch, c->what);
+	else if (!c->generative)
+		config_fail(w->p,
+		    "This model does not support `--runner generate`.");
+}
+
 static void
 walk_pooling_checks(struct walk *w)
 {
@@ -884,6 +938,7 @@ walk_pooling_checks(struct walk *w)
 		    "head and pooler, so it does not plan it.",
 		    m->architecture, adapter);
 
+	walk_pooling_only(w);
 	if (in->runner == PLAN_RUNNER_DRAFT)
 		config_fail(p,
 		    "--runner draft: the draft runner serves a speculative "

@@ -777,3 +777,41 @@ Test(pooling, unregistered_bare_class_resolves_to_pooling)
 	model_done(&m);
 	test_tmpdir_remove(dir);
 }
+
+/*
+ * Registry classes built as pooling models whose names end in no pooling
+ * suffix: --runner auto is the pooling runner there, refused; --runner
+ * generate is vLLM's own error except for GritLM, a LlamaForCausalLM too,
+ * which plans.
+ */
+Test(pooling, pooling_only_classes_refused)
+{
+	static const char *const archs[] = { "GritLM", "Gemma3TextModel",
+		"JinaVLForRanking", "CLIPModel", "SiglipModel",
+		"PrithviGeoSpatialMAE", "Terratorch" };
+	struct plan_input in;
+	struct model m;
+	struct plan p;
+	size_t i;
+
+	for (i = 0; i < sizeof archs / sizeof archs[0]; i++) {
+		embed_input(&in, PLAN_RUNNER_UNSET);
+		m = *in.model;
+		m.architecture = (char *)archs[i];
+		m.st_pooling = MODEL_ST_NONE;
+		in.model = &m;
+		in.ckpt = -1;
+		assert_refused(&in, archs[i]);
+		assert_refused(&in, "pooling runner");
+		in.runner = PLAN_RUNNER_GENERATE;
+		plan_compute(test_catalogue(), &in, &p);
+		if (i == 0) {
+			cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+			cr_assert_not(p.pooling);
+		} else {
+			cr_assert_eq(p.phase, PHASE_CONFIG, "%s", archs[i]);
+			cr_assert_str_eq(p.message,
+			    "This model does not support `--runner generate`.");
+		}
+	}
+}
