@@ -952,6 +952,54 @@ gemma3_siglip_params(const cJSON *root, const cJSON *vc, double hh, double dd,
 	return dd * (4 * hh * hh + 3 * hh + 2 * hh * ii + ii) + whole;
 }
 
+/*
+ * GLM-4.1V / GLM-4.5V's tower (vllm/model_executor/models/glm4_1v.py
+ * Glm4vVisionTransformer): blocks of qkv and proj (biases under
+ * attention_bias) and a gated MLP of out_hidden_size, not intermediate_size,
+ * with two RMSNorms; the Conv3d patch embedding with its bias, a position
+ * table of (image_size / patch_size)^2, post_conv_layernorm and
+ * post_layernorm; the downsample Conv2d (hidden -> out_hidden over
+ * spatial_merge_size^2, with bias); the merger's proj (out x out), its
+ * LayerNorm and a gated MLP of intermediate_size.  GLM-4.5V: 858,681,856,
+ * the vision tensors its checkpoint lists.  -1 when vc is not that tower.
+ */
+static double
+glm4v_tower_params(const cJSON *root, const cJSON *vc, double hh, double dd,
+    double ii, int text_hidden, double *repl)
+{
+	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
+	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(root, "model_type");
+	const cJSON *o =
+	    cJSON_GetObjectItemCaseSensitive(vc, "out_hidden_size");
+	const cJSON *is = cJSON_GetObjectItemCaseSensitive(vc, "image_size");
+	const cJSON *ps = cJSON_GetObjectItemCaseSensitive(vc, "patch_size");
+	const cJSON *tp =
+	    cJSON_GetObjectItemCaseSensitive(vc, "temporal_patch_size");
+	const cJSON *ic = cJSON_GetObjectItemCaseSensitive(vc, "in_channels");
+	const cJSON *sm =
+	    cJSON_GetObjectItemCaseSensitive(vc, "spatial_merge_size");
+	double oo, p, side, merge, bias, whole;
+
+	if (!cJSON_IsString(vt) || strncmp(vt->valuestring, "glm4v", 5) != 0 ||
+	    !cJSON_IsString(mt) || strncmp(mt->valuestring, "glm4v", 5) != 0)
+		return -1;
+	oo = cJSON_IsNumber(o) ? o->valuedouble : text_hidden;
+	p = cJSON_IsNumber(ps) && ps->valuedouble > 0 ? ps->valuedouble : 14;
+	side = cJSON_IsNumber(is) ? floor(is->valuedouble / p) : 0;
+	merge = cJSON_IsNumber(sm) ? sm->valuedouble : 2;
+	bias =
+	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(vc, "attention_bias"))
+	    ? 4 * hh
+	    : 0;
+	whole = (cJSON_IsNumber(ic) ? ic->valuedouble : 3) *
+		(cJSON_IsNumber(tp) ? tp->valuedouble : 2) * p * p * hh +
+	    hh + side * side * hh + 2 * hh + dd * 2 * hh +
+	    hh * oo * merge * merge + oo + 2 * oo;
+	*repl = whole;
+	return dd * (4 * hh * hh + bias + 3 * hh * oo) + whole + oo * oo +
+	    3 * oo * ii;
+}
+
 /* The parameters of the tower in vc and its projector, *repl the part
  * every TP rank holds whole (0 where every part is counted as split). */
 static double
@@ -988,6 +1036,9 @@ vision_params(const cJSON *root, const cJSON *vc, int text_hidden, double *repl)
 	if (feature_tower_params(root, vc, hh, dd, ii, text_hidden) >= 0)
 		return feature_tower_params(root, vc, hh, dd, ii, text_hidden);
 	siglip = gemma3_siglip_params(root, vc, hh, dd, ii, text_hidden, repl);
+	if (siglip >= 0)
+		return siglip;
+	siglip = glm4v_tower_params(root, vc, hh, dd, ii, text_hidden, repl);
 	if (siglip >= 0)
 		return siglip;
 	oo = cJSON_IsNumber(o) ? o->valuedouble : text_hidden;

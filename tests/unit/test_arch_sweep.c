@@ -870,3 +870,26 @@ Test(sweep, awq_checkpoint_against_its_tensors)
 	cr_assert(fabs(b - 19325298688.0) <= 32768, "%.0f", b);
 	model_done(&m);
 }
+
+/*
+ * GLM-4.5V's tower as glm4_1v.py builds it: 24 blocks of qkv 1536 x 4608,
+ * proj 1536^2 and a gated MLP of out_hidden_size 4096 (the config's
+ * intermediate_size 10944 is the merger's), two RMSNorms (28,314,624
+ * each); the Conv3d patch embedding (1,807,872), 576 positions (884,736),
+ * two norms, the 2 x 2 downsample Conv2d to 4096 (25,169,920) and the
+ * merger's proj, LayerNorm and gated MLP of 10944 (151,265,280):
+ * 858,681,856, the vision tensors of the checkpoint; the model 107.71B
+ * against its 107,710,933,120, where the generic count made it 108.35B.
+ */
+Test(sweep, glm4v_tower_and_merger)
+{
+	struct model m;
+	double b;
+
+	load("zai-org--GLM-4.5V", &m);
+	cr_assert(fabs(m.vision_params - 858681856.0) < 1, "%.0f",
+	    m.vision_params);
+	b = weights_param_count(&m);
+	cr_assert(fabs(b * 1e9 - 107710933120.0) < 1e5, "%.0f", b * 1e9);
+	model_done(&m);
+}
