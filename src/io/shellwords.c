@@ -13,23 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct buf {
-	char *s;
-	size_t n, cap;
-};
-
-static void
-buf_add(struct buf *b, char c)
-{
-	if (b->n + 2 > b->cap) {
-		b->cap = b->cap ? b->cap * 2 : 64;
-		b->s = realloc(b->s, b->cap);
-		if (b->s == NULL)
-			abort();
-	}
-	b->s[b->n++] = c;
-	b->s[b->n] = '\0';
-}
+#include "io/strbuf.h"
 
 void
 shellwords_add(struct shellwords *sw, const char *s, size_t n)
@@ -205,7 +189,7 @@ operator_name(const char *p)
 }
 
 static int
-fail(struct shellwords *out, struct buf *b, char **pending)
+fail(struct shellwords *out, struct strbuf *b, char **pending)
 {
 	free(*pending);
 	*pending = NULL;
@@ -240,7 +224,7 @@ plain_reference(const char *p, size_t *name_len)
  * or 0 when p is not a plain reference (check it as usual).
  */
 static size_t
-keep_reference(const char *p, struct buf *b, char **pending)
+keep_reference(const char *p, struct strbuf *b, char **pending)
 {
 	size_t name_len, n = plain_reference(p, &name_len), i;
 	const char *name = p + (p[1] == '{' ? 2 : 1);
@@ -248,9 +232,9 @@ keep_reference(const char *p, struct buf *b, char **pending)
 
 	if (n == 0)
 		return 0;
-	buf_add(b, '$');
+	strbuf_putc(b, '$');
 	for (i = 0; i < name_len; i++)
-		buf_add(b, name[i]);
+		strbuf_putc(b, name[i]);
 	if (*pending == NULL) {
 		refuse(p, "a shell variable", msg, sizeof msg);
 		*pending = strdup(msg);
@@ -271,7 +255,7 @@ shellwords_is_variable(const char *s)
 
 /* Appends the word in b to out, with the refusal it carries. */
 static void
-end_word(struct shellwords *out, struct buf *b, char **pending)
+end_word(struct shellwords *out, struct strbuf *b, char **pending)
 {
 	shellwords_add(out, b->s ? b->s : "", b->n);
 	if (out->vars != NULL)
@@ -306,7 +290,7 @@ shellwords_split_vars(const char *text, struct shellwords *out, char *err,
  */
 struct split_state {
 	const char *p;
-	struct buf b;
+	struct strbuf b;
 	bool in_word;
 	char *pending;
 	bool keep_vars;
@@ -347,7 +331,7 @@ split_backslash(struct split_state *st)
 		st->p = p + 1;
 		return 0;
 	}
-	buf_add(&st->b, p[1]);
+	strbuf_putc(&st->b, p[1]);
 	st->in_word = true;
 	st->p = p + 2;
 	return 0;
@@ -375,7 +359,7 @@ split_single_quote(struct split_state *st)
 	if (q == NULL)
 		return split_unterminated(st, "single", st->p);
 	for (p = st->p + 1; p < q; p++)
-		buf_add(&st->b, *p);
+		strbuf_putc(&st->b, *p);
 	st->p = q + 1;
 	st->in_word = true;
 	return 0;
@@ -394,7 +378,7 @@ split_double_quote(struct split_state *st)
 			return split_unterminated(st, "double", start);
 		if (*p == '\\' && p[1] != '\0' && strchr("$`\"\\\n", p[1])) {
 			if (p[1] != '\n')
-				buf_add(&st->b, p[1]);
+				strbuf_putc(&st->b, p[1]);
 			p++;
 			continue;
 		}
@@ -408,7 +392,7 @@ split_double_quote(struct split_state *st)
 		if (*p == '`')
 			return refuse(p, "command substitution", st->err,
 			    st->errlen);
-		buf_add(&st->b, *p);
+		strbuf_putc(&st->b, *p);
 	}
 	st->p = p + 1;
 	st->in_word = true;
@@ -436,7 +420,7 @@ split_unquoted(struct split_state *st)
 		return refuse(p, "command substitution", st->err, st->errlen);
 	if (strchr("|&;<>()", c) != NULL)
 		return refuse(p, operator_name(p), st->err, st->errlen);
-	buf_add(&st->b, c);
+	strbuf_putc(&st->b, c);
 	st->in_word = true;
 	st->p = p + 1;
 	return 0;

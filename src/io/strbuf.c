@@ -44,6 +44,19 @@ strbuf_printf(struct strbuf *b, const char *fmt, ...)
 	va_end(ap);
 }
 
+void
+strbuf_putc(struct strbuf *b, char c)
+{
+	if (b->n + 2 > b->cap) {
+		b->cap = b->cap ? b->cap * 2 : 64;
+		b->s = realloc(b->s, b->cap);
+		if (b->s == NULL)
+			abort();
+	}
+	b->s[b->n++] = c;
+	b->s[b->n] = '\0';
+}
+
 char *
 strbuf_take(struct strbuf *b)
 {

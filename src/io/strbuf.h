@@ -24,6 +24,8 @@ void strbuf_vappend(char **s, size_t *n, size_t *cap, const char *fmt,
     va_list ap);
 void strbuf_printf(struct strbuf *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* Appends one byte (a NUL too: n counts it), growing the buffer. */
+void strbuf_putc(struct strbuf *b, char c);
 /* The string (never NULL, "" when empty); the caller frees it; b is emptied. */
 char *strbuf_take(struct strbuf *b);
 

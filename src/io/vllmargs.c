@@ -16,6 +16,7 @@
 
 #include "core/units.h"
 #include "core/vllm_version.h"
+#include "io/strbuf.h"
 #include "io/textfile.h"
 #include "io/yamltree.h"
 
@@ -656,41 +657,23 @@ py_fail(struct py *s, const char *what)
 	return -1;
 }
 
-struct sb {
-	char *s;
-	size_t n, cap;
-};
-
 static void
-sb_putc(struct sb *b, char c)
-{
-	if (b->n + 2 > b->cap) {
-		b->cap = b->cap ? b->cap * 2 : 32;
-		b->s = realloc(b->s, b->cap);
-		if (b->s == NULL)
-			abort();
-	}
-	b->s[b->n++] = c;
-	b->s[b->n] = '\0';
-}
-
-static void
-sb_utf8(struct sb *b, unsigned long cp)
+sb_utf8(struct strbuf *b, unsigned long cp)
 {
 	if (cp < 0x80) {
-		sb_putc(b, (char)cp);
+		strbuf_putc(b, (char)cp);
 	} else if (cp < 0x800) {
-		sb_putc(b, (char)(0xc0 | (cp >> 6)));
-		sb_putc(b, (char)(0x80 | (cp & 0x3f)));
+		strbuf_putc(b, (char)(0xc0 | (cp >> 6)));
+		strbuf_putc(b, (char)(0x80 | (cp & 0x3f)));
 	} else if (cp < 0x10000) {
-		sb_putc(b, (char)(0xe0 | (cp >> 12)));
-		sb_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-		sb_putc(b, (char)(0x80 | (cp & 0x3f)));
+		strbuf_putc(b, (char)(0xe0 | (cp >> 12)));
+		strbuf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
+		strbuf_putc(b, (char)(0x80 | (cp & 0x3f)));
 	} else {
-		sb_putc(b, (char)(0xf0 | (cp >> 18)));
-		sb_putc(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
-		sb_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-		sb_putc(b, (char)(0x80 | (cp & 0x3f)));
+		strbuf_putc(b, (char)(0xf0 | (cp >> 18)));
+		strbuf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
+		strbuf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
+		strbuf_putc(b, (char)(0x80 | (cp & 0x3f)));
 	}
 }
 
@@ -701,7 +684,7 @@ py_string(struct py *s)
 {
 	const char *start = s->p;
 	char q = *s->p++;
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	cJSON *v;
 
 	for (;;) {
@@ -717,17 +700,17 @@ py_string(struct py *s)
 		if (c == q)
 			break;
 		if (c != '\\') {
-			sb_putc(&b, c);
+			strbuf_putc(&b, c);
 			continue;
 		}
 		c = *s->p;
 		if (c != '\0')
 			s->p++;
 		switch (c) {
-		case 'n': sb_putc(&b, '\n'); break;
-		case 't': sb_putc(&b, '\t'); break;
-		case 'r': sb_putc(&b, '\r'); break;
-		case '0': sb_putc(&b, '\0'); break;
+		case 'n': strbuf_putc(&b, '\n'); break;
+		case 't': strbuf_putc(&b, '\t'); break;
+		case 'r': strbuf_putc(&b, '\r'); break;
+		case '0': strbuf_putc(&b, '\0'); break;
 		case 'x':
 		case 'u':
 		case 'U': {
@@ -753,7 +736,7 @@ py_string(struct py *s)
 			s->p = start;
 			py_fail(s, "unterminated string");
 			return NULL;
-		default: sb_putc(&b, c); break;
+		default: strbuf_putc(&b, c); break;
 		}
 	}
 	v = cJSON_CreateString(b.s ? b.s : "");
