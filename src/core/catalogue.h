@@ -137,6 +137,9 @@ struct dsv4_arch {
 
 /* quant_skip: the ignore list names the MTP layers (ModelOpt "mtp*") */
 #define MODEL_SKIP_MTP 128u
+/* quant_skip: every gated delta net's in_proj_ba (in_proj_b + in_proj_a)
+ * kept 16-bit (AutoRound extra_config) */
+#define MODEL_SKIP_GDN_BA 256u
 
 /* Recurrent-state layers (Mamba, GDN, short conv) of a hybrid model. */
 struct state_arch {

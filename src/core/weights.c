@@ -141,8 +141,10 @@ gdn_params(const struct model *m, int tp, double *pt, double *repl)
 	double kd = (double)s->lin_k_heads * s->lin_k_dim;
 	double vd = (double)s->lin_v_heads * s->lin_v_dim;
 
-	pt[P_MIXER] += h * (2 * kd + 2 * vd) / t +
-	    h * 2.0 * s->lin_v_heads / t + vd * h / t;
+	pt[P_MIXER] += h * (2 * kd + 2 * vd) / t + vd * h / t;
+	/* in_proj_ba, in the model dtype when the checkpoint keeps it so */
+	pt[m->quant_skip & MODEL_SKIP_GDN_BA ? P_UNQ : P_MIXER] +=
+	    h * 2.0 * s->lin_v_heads / t;
 	pt[P_UNQ] += (2 * kd + vd) * s->lin_conv / t + 2.0 * s->lin_v_heads / t;
 	*repl += s->lin_v_dim * 2.0;
 }

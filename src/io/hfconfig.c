@@ -404,6 +404,7 @@ struct quant_layers {
 	unsigned char whole[QL_MAX]; /* "model.layers.3*": every part */
 	int any[5];
 	int tower_quantized; /* AutoRound quantizes the vision tower */
+	unsigned char ba[QL_MAX]; /* 1 in_proj_b, 2 in_proj_a kept 16-bit */
 };
 
 static int module_part(const char *t);
@@ -545,6 +546,28 @@ quant_ignore_entry(const char *t, struct model *m, struct quant_layers *ql)
 	return true;
 }
 
+/*
+ * A layer's linear_attn.in_proj_b or in_proj_a (qwen3_5.py
+ * packed_modules_mapping: in_proj_ba = [in_proj_b, in_proj_a]), kept in
+ * ql->ba; false for another name.
+ */
+static bool
+gdn_ba_entry(const char *t, struct quant_layers *ql)
+{
+	const char *lp = strstr(t, "layers.");
+	long li;
+
+	if (lp == NULL ||
+	    (!strstr(t, "linear_attn.in_proj_b") &&
+		!strstr(t, "linear_attn.in_proj_a")))
+		return false;
+	li = strtol(lp + 7, NULL, 10);
+	if (li < 0 || li >= QL_MAX)
+		return false;
+	ql->ba[li] |= strstr(t, "in_proj_b") ? 1 : 2;
+	return true;
+}
+
 static bool
 is_auto_round(const cJSON *qc)
 {
@@ -582,9 +605,9 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 		auto_round_group(qc, m);
 		ql->tower_quantized = auto_round_tower_quantized(qc);
 		while ((t = auto_round_next_unquantized(qc, &it)) != NULL)
-			/* the gated delta net's in_proj_a / in_proj_b are one
-			 * small fused linear, not the whole mixer */
-			if (strstr(t, "in_proj_a") || strstr(t, "in_proj_b") ||
+			/* the gated delta net's in_proj_b / in_proj_a: vLLM's
+			 * fused in_proj_ba, not the whole mixer */
+			if (!gdn_ba_entry(t, ql) &&
 			    !quant_ignore_entry(t, m, ql))
 				unplaced_add(unplaced, sizeof unplaced, &used,
 				    t);
@@ -1821,6 +1844,54 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	return hfarch_read(root, c.text, m, err, errlen, bad);
 }
 
+/*
+ * in_proj_b and in_proj_a kept 16-bit: in every gated delta net, the fused
+ * in_proj_ba is unquantized (MODEL_SKIP_GDN_BA); one without the other is
+ * what vLLM's get_layer_config refuses for a fused module; some layers
+ * only are taken as quantized, said in m->assumption.
+ */
+static void
+gdn_ba_resolve(const struct quant_layers *ql, struct model *m)
+{
+	int i, gdn = 0, both = 0, any = 0;
+
+	for (i = 0; i < m->layers && i < QL_MAX; i++) {
+		int is_gdn = m->ld != NULL && m->ld[i].mixer == MIXER_GDN;
+
+		any += ql->ba[i] != 0;
+		if (ql->ba[i] == 1 || ql->ba[i] == 2) {
+			char msg[300];
+
+			snprintf(msg, sizeof msg,
+			    "Fused module 'layers.%d.linear_attn.in_proj_ba' "
+			    "requires consistent quant config for "
+			    "['in_proj_b', 'in_proj_a'] (extra_config keeps "
+			    "only one of them 16-bit)",
+			    i);
+			if (m->refusal == NULL)
+				m->refusal = xstrdup(msg);
+			return;
+		}
+		gdn += is_gdn;
+		both += is_gdn && ql->ba[i] == 3;
+	}
+	if (any == 0)
+		return;
+	if (gdn > 0 && both == gdn) {
+		m->quant_skip |= MODEL_SKIP_GDN_BA;
+	} else {
+		char msg[700];
+
+		snprintf(msg, sizeof msg,
+		    "%s%squantization ignore entries taken as quantized (not "
+		    "every layer named): in_proj_ba of %d of %d layers",
+		    m->assumption ? m->assumption : "",
+		    m->assumption ? "; " : "", both, gdn);
+		free(m->assumption);
+		m->assumption = xstrdup(msg);
+	}
+}
+
 int
 hfconfig_read(const cJSON *root, struct model *m, char *err, size_t errlen,
     const char **bad)
@@ -1833,6 +1904,8 @@ hfconfig_read(const cJSON *root, struct model *m, char *err, size_t errlen,
 	/* an architecture vLLM has since dropped: its last release */
 	if (r == 0 && m->last_release == 0)
 		m->last_release = hfarch_last_release(m->architecture);
+	if (r == 0)
+		gdn_ba_resolve(ql, m);
 	if (r == 0 && ql->tower_quantized && m->vision_params > 0 &&
 	    m->refusal == NULL)
 		m->refusal = xstrdup(

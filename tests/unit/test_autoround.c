@@ -228,30 +228,32 @@ Test(autoround, extra_config_16_bit_and_block_names)
 	cr_assert_null(m.refusal, "%s", m.refusal);
 	cr_assert_eq(m.quant_skip & MODEL_SKIP_MTP, 0u);
 	model_done(&m);
-	/* in_proj_a / in_proj_b kept 16-bit: not the whole mixer, said so */
+	/* in_proj_a without in_proj_b: vLLM's fused in_proj_ba refuses */
 	cr_assert_eq(read_qc("\"bits\":4,\"group_size\":128,\"sym\":true,"
 			     "\"extra_config\":{\"model.layers.0.linear_"
 			     "attn.in_proj_a\":{\"bits\":16}}",
 			 &m, err, sizeof err),
 	    0, "%s", err);
-	cr_assert_eq(m.quant_skip, 0u);
-	cr_assert_not_null(m.assumption);
-	cr_assert(strstr(m.assumption, "in_proj_a") != NULL, "%s",
-	    m.assumption);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal, "requires consistent quant config") != NULL,
+	    "%s", m.refusal);
 	model_done(&m);
 }
 
 /* The same export with its vision entries gone: vLLM would quantize the
- * tower, which headroom does not model. */
-Test(autoround, tower_quantized_refused)
+ * tower, which headroom does not model; with a block list and in_proj_a /
+ * in_proj_b kept 16-bit. */
+Test(autoround, tower_block_list_and_in_proj_ba)
 {
 	char path[1024], *text, *p;
 	FILE *f;
 	long n;
 	cJSON *c, *qc, *ec, *e, *next;
 	struct model m;
+	struct weights_breakdown w0, w1;
 	char err[512];
 	const char *bad;
+	int i;
 
 	snprintf(path, sizeof path,
 	    "%s/tests/fixtures/configs/qwen3.5/Qwen3.6-27B-AutoRound-W4A16/"
@@ -287,6 +289,36 @@ Test(autoround, tower_quantized_refused)
 	cr_assert_eq(hfconfig_read(c, &m, err, sizeof err, &bad), 0, "%s", err);
 	cr_assert_null(m.refusal, "%s", m.refusal);
 	cr_assert_eq(m.quant_skip & MODEL_SKIP_MTP, MODEL_SKIP_MTP);
+	cr_assert_eq(m.quant_skip & MODEL_SKIP_GDN_BA, 0u);
+	weights_rank(&m, FMT_GPTQ, 2, 4, 1, 0, &w0);
+	model_done(&m);
+	/* in_proj_a and in_proj_b 16-bit in the 48 gated delta nets (as
+	 * Lorbus/Qwen3.6-27B-int4-AutoRound's card says it keeps them): the
+	 * fused in_proj_ba, 5120 x 2 x 48 / TP 4 = 122,880 weights a layer,
+	 * at 2 B instead of 0.515625: 48 x 122,880 x 1.484375 = 8,755,200 B
+	 * more a rank */
+	for (i = 0; i < 64; i++) {
+		char k[96];
+
+		if (i % 4 == 3)
+			continue;
+		snprintf(k, sizeof k,
+		    "model.language_model.layers.%d.linear_attn.in_proj_a", i);
+		cJSON_AddItemToObject(ec, k,
+		    cJSON_Parse("{\"bits\":16,\"data_type\":\"float\"}"));
+		k[strlen(k) - 1] = 'b';
+		cJSON_AddItemToObject(ec, k,
+		    cJSON_Parse("{\"bits\":16,\"data_type\":\"float\"}"));
+	}
+	cr_assert_eq(hfconfig_read(c, &m, err, sizeof err, &bad), 0, "%s", err);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & MODEL_SKIP_GDN_BA, MODEL_SKIP_GDN_BA);
+	cr_assert(m.assumption == NULL ||
+		strstr(m.assumption, "quantization ignore") == NULL,
+	    "%s", m.assumption);
+	weights_rank(&m, FMT_GPTQ, 2, 4, 1, 0, &w1);
+	cr_assert_float_eq(w1.linear - w0.linear, 8755200.0, 1.0, "%.1f",
+	    w1.linear - w0.linear);
 	model_done(&m);
 	cJSON_Delete(c);
 }
