@@ -106,6 +106,11 @@ est(const struct plan *p)
 	return p->kv_memory_fixed ? "" : " (estimate)";
 }
 
+/* A plan stopped at the configuration check has no memory figure to show. */
+static const char report_no_figures[] =
+    "No memory figures: vLLM stops at the configuration check, before it "
+    "loads the model or sizes anything.";
+
 /* The title line, where the model came from, and the sizing rule's caveat. */
 static void
 report_text_header(struct strbuf *o, const struct report_in *r)
@@ -432,6 +437,13 @@ report_text(const struct report_in *r)
 	char a[32], b[32], c[32];
 
 	report_text_header(&o, r);
+	if (p->phase == PHASE_CONFIG) {
+		/* vLLM logs no memory line before this check: neither do we. */
+		strbuf_printf(&o, "\n%s\n", report_no_figures);
+		report_text_verdict(&o, r);
+		report_text_command(&o, r);
+		return shown_safe(&o);
+	}
 	strbuf_printf(&o, "\nPer GPU, as vLLM would log it:\n");
 	strbuf_printf(&o,
 	    "  Total memory %s GiB; other processes %s GiB; requested %s GiB "
@@ -924,6 +936,12 @@ report_markdown(const struct report_in *r)
 	struct strbuf o = { 0 };
 
 	report_markdown_header(&o, r);
+	if (p->phase == PHASE_CONFIG) {
+		strbuf_printf(&o, "%s\n\n", report_no_figures);
+		report_markdown_verdict(&o, r);
+		report_markdown_command(&o, r);
+		return shown_safe(&o);
+	}
 	report_markdown_memory(&o, p);
 	report_markdown_capacity(&o, r);
 	report_markdown_assumption(&o, p->assumption);

@@ -281,3 +281,37 @@ Test(report, markdown_heading_escapes_the_model)
 	cr_assert_not_null(strstr(strchr(s, '\n') - 6, "(fp8)\n"), "%s", s);
 	free(s);
 }
+
+/* vLLM logs no memory line before its configuration check: the text and
+ * Markdown reports of such a plan give the verdict, not a table of zeros. */
+Test(report, configuration_refusal_shows_no_memory_figures)
+{
+	struct report_in r;
+	struct plan_input in;
+	struct plan p;
+	struct fix f[FIX_MAX];
+	char *s;
+
+	make(&r, &in, &p, f, 0);
+	in.tp = 3; /* 64 attention heads do not divide by 3 */
+	plan_compute(r.cat, &in, &p);
+	r.n_fixes = fixes_compute(r.cat, &in, &p, f, FIX_MAX);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	s = report_text(&r);
+	cr_assert(strstr(s,
+		      "No memory figures: vLLM stops at the "
+		      "configuration check") != NULL,
+	    "%s", s);
+	cr_assert(strstr(s, "Model loading took") == NULL, "%s", s);
+	cr_assert(strstr(s, "GPU KV cache size") == NULL, "%s", s);
+	cr_assert(strstr(s, "Verdict: vLLM stops at the configuration check") !=
+		NULL,
+	    "%s", s);
+	cr_assert(strstr(s, "vllm serve") != NULL, "%s", s);
+	free(s);
+	s = report_markdown(&r);
+	cr_assert(strstr(s, "| Weights |") == NULL, "%s", s);
+	cr_assert(strstr(s, "No memory figures") != NULL, "%s", s);
+	cr_assert(strstr(s, "```sh\nvllm serve") != NULL, "%s", s);
+	free(s);
+}
