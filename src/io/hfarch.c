@@ -228,6 +228,16 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "AFMoE's gated attention and its dense first layers "
 	    "(num_dense_layers; afmoe.py) are not modelled",
 	    0 },
+	/* the first Phi-1.5 / Phi-2 config.json (model_type phi-msft, the
+	 * repository's own configuration_phi.py: n_embd, rotary_dim): vLLM's
+	 * phi.py reads transformers' PhiConfig (partial_rotary_factor,
+	 * layer_norm_eps), which that class does not have */
+	{ "phi-msft",
+	    "the first Phi-1.5 / Phi-2 config (model_type phi-msft: n_embd, "
+	    "rotary_dim) is not the transformers PhiConfig vLLM's phi.py "
+	    "reads (partial_rotary_factor); the checkpoints' current "
+	    "config.json is",
+	    0 },
 	{ "Blip2ForConditionalGeneration",
 	    "BLIP-2's Q-Former (qformer_config) is not modelled", 0 },
 	{ "Ovis",

@@ -893,3 +893,23 @@ Test(sweep, glm4v_tower_and_merger)
 	cr_assert(fabs(b * 1e9 - 107710933120.0) < 1e5, "%.0f", b * 1e9);
 	model_done(&m);
 }
+
+/*
+ * The first microsoft/phi-2 and phi-1_5 config.json (model_type phi-msft,
+ * the repository's own configuration_phi.py: n_embd, n_head, rotary_dim)
+ * is not the transformers PhiConfig that vLLM's phi.py reads
+ * (partial_rotary_factor): refused by its model_type, where it was planned
+ * as a Phi from its sizes.
+ */
+Test(sweep, legacy_phi_msft_config_refused)
+{
+	struct model m;
+
+	load("microsoft--phi-2", &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal, "phi-msft") != NULL, "%s", m.refusal);
+	model_done(&m);
+	load("microsoft--phi-1_5", &m);
+	cr_assert_not_null(m.refusal);
+	model_done(&m);
+}
