@@ -313,29 +313,36 @@ write_file(const char *dir, const char *rel, const char *text)
 	fclose(f);
 }
 
-/* Qwen3-0.6B's config.json (tests/fixtures/configs/sweep) in a folder
- * with a sentence-transformers Pooling module of the given mode. */
+/* tests/fixtures/configs/sweep/NAME/config.json copied into dir. */
 static void
-pooling_dir(char *dir, size_t len, const char *mode_key, struct model *m)
+sweep_config_copy(const char *dir, const char *name)
 {
-	char src[1024], cfg[1024], pool[1024], err[512];
+	char src[1024], cfg[1024];
 	const char *top = getenv("TOP_SRCDIR");
-	int64_t wb;
 	FILE *in, *out;
 	int ch;
 
-	test_tmpdir_new(dir, len, "pooling");
 	snprintf(src, sizeof src,
-	    "%s/tests/fixtures/configs/sweep/Qwen--Qwen3-0.6B/config.json",
-	    top ? top : ".");
+	    "%s/tests/fixtures/configs/sweep/%s/config.json", top ? top : ".",
+	    name);
 	snprintf(cfg, sizeof cfg, "%s/config.json", dir);
 	in = fopen(src, "r");
 	out = fopen(cfg, "w");
-	cr_assert(in != NULL && out != NULL);
+	cr_assert(in != NULL && out != NULL, "%s", src);
 	while ((ch = fgetc(in)) != EOF)
 		fputc(ch, out);
 	fclose(in);
 	fclose(out);
+}
+
+/* A sentence-transformers modules.json naming a Transformer and a Pooling
+ * module in 1_Pooling, and that folder (its config.json left to the
+ * caller). */
+static void
+write_st_modules(const char *dir)
+{
+	char pool[1024];
+
 	write_file(dir, "modules.json",
 	    "[{\"idx\": 0, \"name\": \"0\", \"path\": \"\", \"type\": "
 	    "\"sentence_transformers.models.Transformer\"}, {\"idx\": 1, "
@@ -343,6 +350,19 @@ pooling_dir(char *dir, size_t len, const char *mode_key, struct model *m)
 	    "\"sentence_transformers.models.Pooling\"}]");
 	snprintf(pool, sizeof pool, "%s/1_Pooling", dir);
 	cr_assert_eq(mkdir(pool, 0700), 0);
+}
+
+/* Qwen3-0.6B's config.json (tests/fixtures/configs/sweep) in a folder
+ * with a sentence-transformers Pooling module of the given mode. */
+static void
+pooling_dir(char *dir, size_t len, const char *mode_key, struct model *m)
+{
+	char pool[1024], err[512];
+	int64_t wb;
+
+	test_tmpdir_new(dir, len, "pooling");
+	sweep_config_copy(dir, "Qwen--Qwen3-0.6B");
+	write_st_modules(dir);
 	snprintf(pool, sizeof pool,
 	    "{\"word_embedding_dimension\": 1024, \"pooling_mode_cls_token\": "
 	    "%s, \"pooling_mode_mean_tokens\": %s, \"pooling_mode_lasttoken\": "
@@ -508,23 +528,10 @@ static void
 index_dir(char *dir, size_t len, int64_t total, bool head, struct model *m,
     int64_t *wb)
 {
-	char src[1024], cfg[1024], idx[512], err[512];
-	const char *top = getenv("TOP_SRCDIR");
-	FILE *in, *out;
-	int ch;
+	char idx[512], err[512];
 
 	test_tmpdir_new(dir, len, "pooling-index");
-	snprintf(src, sizeof src,
-	    "%s/tests/fixtures/configs/sweep/Qwen--Qwen3-8B/config.json",
-	    top ? top : ".");
-	snprintf(cfg, sizeof cfg, "%s/config.json", dir);
-	in = fopen(src, "r");
-	out = fopen(cfg, "w");
-	cr_assert(in != NULL && out != NULL);
-	while ((ch = fgetc(in)) != EOF)
-		fputc(ch, out);
-	fclose(in);
-	fclose(out);
+	sweep_config_copy(dir, "Qwen--Qwen3-8B");
 	if (total > 0) {
 		snprintf(idx, sizeof idx,
 		    "{\"metadata\": {\"total_size\": %lld}, \"weight_map\": "
@@ -624,13 +631,7 @@ bare_dir(char *dir, size_t len, const char *name, const char *arch,
 	write_file(dir, "config.json", text);
 	free(text);
 	if (st_last) {
-		write_file(dir, "modules.json",
-		    "[{\"idx\": 0, \"name\": \"0\", \"path\": \"\", \"type\": "
-		    "\"sentence_transformers.models.Transformer\"}, {\"idx\": "
-		    "1, \"name\": \"1\", \"path\": \"1_Pooling\", \"type\": "
-		    "\"sentence_transformers.models.Pooling\"}]");
-		snprintf(src, sizeof src, "%s/1_Pooling", dir);
-		cr_assert_eq(mkdir(src, 0700), 0);
+		write_st_modules(dir);
 		write_file(dir, "1_Pooling/config.json",
 		    "{\"pooling_mode_lasttoken\": true}");
 	}
