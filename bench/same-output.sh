@@ -32,10 +32,10 @@ export XDG_CONFIG_HOME XDG_CACHE_HOME XDG_DATA_HOME HF_HUB_OFFLINE LC_ALL NO_COL
 n=0
 
 run() {	# run NAME ARG...: BIN ARG... into OUTDIR/NAME.{out,err,rc}
-	name=$1
+	f_=$1
 	shift
-	"$H" "$@" >"$O/$name.out" 2>"$O/$name.err" </dev/null
-	echo $? >"$O/$name.rc"
+	"$H" "$@" >"$O/$f_.out" 2>"$O/$f_.err" </dev/null
+	echo $? >"$O/$f_.rc"
 	n=$((n + 1))
 }
 
@@ -119,7 +119,9 @@ EOF
 while IFS='|' read -r name cmd; do
 	[ -n "$name" ] || continue
 	run "cmd-$name" --gpu h200-nvl --report json --from-command "$cmd"
-	run "cmd-$name.docker" --gpu h200-nvl --export docker --from-command "$cmd"
+	for e in docker compose kubernetes multinode ray; do
+		run "cmd-$name.$e" --gpu h200-nvl --gpus 2 --export $e --from-command "$cmd"
+	done
 done <<'EOF'
 served|vllm serve Qwen/Qwen3-8B --max-model-len 8192 --kv-cache-dtype fp8 --served-model-name 'a b$c'
 env|HF_TOKEN=x VLLM_USE_V1=1 python -m vllm.entrypoints.openai.api_server --model Qwen/Qwen3-8B

@@ -284,60 +284,52 @@ export_ray(const struct report_in *r, char *err, size_t errlen)
 
 /* ---- vLLM's multi-node data parallel, and replicas per node ---- */
 
-char *
-export_multinode(const struct report_in *r, char *err, size_t errlen)
+/* vLLM's multi-node data parallel: one launch line per node, node 0 the
+ * API server, the others headless from their first rank. */
+static void
+multinode_write_dp(struct strbuf *b, const struct launch *L)
 {
-	struct launch L;
-	struct strbuf b = { 0 };
-	const struct placement *pl;
+	const struct placement *pl = L->pl;
+	int local = pl->gpus_per_node / (pl->tp * pl->pp);
 	int n, rep;
 
-	if (launch_init(&L, r, err, errlen) != 0)
-		return NULL;
-	pl = L.pl;
-	if (pl->pp_crosses_nodes) {
-		snprintf(err, errlen,
-		    "one instance's TP %d x PP %d spans %d nodes: vLLM "
-		    "runs that with Ray (--export ray)",
-		    pl->tp, pl->pp, pl->nodes_per_instance);
-		launch_done(&L);
-		return NULL;
-	}
-	header(&b, &L, "Launch commands per node");
-	if (pl->dp > 1 && pl->nodes_per_instance > 1) {
-		int local = pl->gpus_per_node / (pl->tp * pl->pp);
+	strbuf_printf(b,
+	    "# vLLM's multi-node data parallel: %d ranks of TP %d x "
+	    "PP %d, %d per node; set HEAD_IP to node 0's address on "
+	    "every node.\n",
+	    pl->dp, pl->tp, pl->pp, local);
+	for (rep = 0; rep < pl->replicas; rep++)
+		for (n = 0; n < pl->nodes_per_instance; n++) {
+			int node = rep * pl->nodes_per_instance + n;
 
-		strbuf_printf(&b,
-		    "# vLLM's multi-node data parallel: %d ranks of TP %d x "
-		    "PP %d, %d per node; set HEAD_IP to node 0's address on "
-		    "every node.\n",
-		    pl->dp, pl->tp, pl->pp, local);
-		for (rep = 0; rep < pl->replicas; rep++)
-			for (n = 0; n < pl->nodes_per_instance; n++) {
-				int node = rep * pl->nodes_per_instance + n;
+			strbuf_printf(b, "\n# --- node %d%s ---\n", node,
+			    n == 0 ? " (API server)" : " (headless)");
+			append_env(b, L);
+			append_words(b, L, 0);
+			if (n > 0)
+				strbuf_printf(b, " --headless");
+			strbuf_printf(b, " --data-parallel-size-local %d",
+			    local);
+			if (n > 0)
+				strbuf_printf(b,
+				    " --data-parallel-start-rank %d",
+				    n * local);
+			strbuf_printf(b,
+			    " --data-parallel-address \"$HEAD_IP\" "
+			    "--data-parallel-rpc-port %d\n",
+			    DP_RPC_PORT);
+		}
+}
 
-				strbuf_printf(&b, "\n# --- node %d%s ---\n",
-				    node,
-				    n == 0 ? " (API server)" : " (headless)");
-				append_env(&b, &L);
-				append_words(&b, &L, 0);
-				if (n > 0)
-					strbuf_printf(&b, " --headless");
-				strbuf_printf(&b,
-				    " --data-parallel-size-local %d", local);
-				if (n > 0)
-					strbuf_printf(&b,
-					    " --data-parallel-start-rank %d",
-					    n * local);
-				strbuf_printf(&b,
-				    " --data-parallel-address \"$HEAD_IP\" "
-				    "--data-parallel-rpc-port %d\n",
-				    DP_RPC_PORT);
-			}
-		launch_done(&L);
-		return strbuf_take(&b);
-	}
-	strbuf_printf(&b,
+/* Replicas of one node each: per node, one vllm serve per replica on its
+ * own cards and port, in the background, and a wait. */
+static void
+multinode_write_replicas(struct strbuf *b, const struct launch *L)
+{
+	const struct placement *pl = L->pl;
+	int n, rep;
+
+	strbuf_printf(b,
 	    "# %d replica%s of %d card%s each, one vllm serve per "
 	    "replica on its own cards and port.\n",
 	    pl->replicas, pl->replicas == 1 ? "" : "s", pl->instance_gpus,
@@ -353,17 +345,42 @@ export_multinode(const struct report_in *r, char *err, size_t errlen)
 			if (node != n)
 				continue;
 			if (!any)
-				strbuf_printf(&b, "\n# --- node %d ---\n", n);
+				strbuf_printf(b, "\n# --- node %d ---\n", n);
 			any = true;
-			line = launch_replica_line(r, dev, L.port + rep);
-			strbuf_printf(&b, "%s &\n", line);
+			line = launch_replica_line(L->r, dev, L->port + rep);
+			strbuf_printf(b, "%s &\n", line);
 			free(line);
 		}
 	}
 	if (pl->replicas == 0)
-		strbuf_printf(&b, "\n# No instance fits: %s\n",
+		strbuf_printf(b, "\n# No instance fits: %s\n",
 		    pl->refused ? pl->message : "not enough cards");
-	strbuf_printf(&b, "wait\n");
+	strbuf_printf(b, "wait\n");
+}
+
+char *
+export_multinode(const struct report_in *r, char *err, size_t errlen)
+{
+	struct launch L;
+	struct strbuf b = { 0 };
+	const struct placement *pl;
+
+	if (launch_init(&L, r, err, errlen) != 0)
+		return NULL;
+	pl = L.pl;
+	if (pl->pp_crosses_nodes) {
+		snprintf(err, errlen,
+		    "one instance's TP %d x PP %d spans %d nodes: vLLM "
+		    "runs that with Ray (--export ray)",
+		    pl->tp, pl->pp, pl->nodes_per_instance);
+		launch_done(&L);
+		return NULL;
+	}
+	header(&b, &L, "Launch commands per node");
+	if (pl->dp > 1 && pl->nodes_per_instance > 1)
+		multinode_write_dp(&b, &L);
+	else
+		multinode_write_replicas(&b, &L);
 	launch_done(&L);
 	return strbuf_take(&b);
 }
@@ -441,6 +458,81 @@ env_object(const struct launch *L, bool compose)
 	return o;
 }
 
+/* The volumes of a compose service: the Hugging Face cache, and a local
+ * model folder read-only at the path its command names. */
+static void
+compose_add_volumes(cJSON *s, const struct launch *L)
+{
+	cJSON *vols = cJSON_AddArrayToObject(s, "volumes");
+
+	cJSON_AddItemToArray(vols,
+	    cJSON_CreateString(
+		"~/.cache/huggingface:/root/.cache/huggingface"));
+	if (L->local[0] != '\0') {
+		struct strbuf m = { 0 };
+
+		append_literal(&m, L->local);
+		strbuf_printf(&m, ":");
+		append_literal(&m, L->local);
+		strbuf_printf(&m, ":ro");
+		cJSON_AddItemToArray(vols, cJSON_CreateString(m.s));
+		free(m.s);
+	}
+}
+
+/* deploy.resources.reservations.devices of replica rep: its cards by id. */
+static void
+compose_add_devices(cJSON *s, const struct launch *L, int rep)
+{
+	cJSON *devs, *ids, *caps, *dev, *dep, *res, *resv;
+	char dlist[4096];
+	int node;
+	char *p, *q;
+
+	replica_devices(L->pl, rep, 0, dlist, sizeof dlist, &node);
+	devs = cJSON_CreateArray();
+	dev = cJSON_CreateObject();
+	cJSON_AddStringToObject(dev, "driver", "nvidia");
+	ids = cJSON_AddArrayToObject(dev, "device_ids");
+	for (p = dlist; *p != '\0'; p = q ? q + 1 : p + strlen(p)) {
+		char one[128];
+
+		q = strchr(p, ',');
+		snprintf(one, sizeof one, "%.*s",
+		    q ? (int)(q - p) : (int)strlen(p), p);
+		cJSON_AddItemToArray(ids, cJSON_CreateString(one));
+	}
+	caps = cJSON_AddArrayToObject(dev, "capabilities");
+	cJSON_AddItemToArray(caps, cJSON_CreateString("gpu"));
+	cJSON_AddItemToArray(devs, dev);
+	dep = cJSON_AddObjectToObject(s, "deploy");
+	res = cJSON_AddObjectToObject(dep, "resources");
+	resv = cJSON_AddObjectToObject(res, "reservations");
+	cJSON_AddItemToObject(resv, "devices", devs);
+}
+
+/* The service of replica rep: the image, vllm serve's words, its port. */
+static void
+compose_add_service(cJSON *services, const struct launch *L, int rep)
+{
+	cJSON *s, *ports;
+	char name[96], port[64], img[64];
+
+	snprintf(name, sizeof name, "%s-%d", L->name, rep);
+	s = cJSON_AddObjectToObject(services, name);
+	snprintf(img, sizeof img, "vllm/vllm-openai:v%s", L->version);
+	cJSON_AddStringToObject(s, "image", img);
+	/* the image's entrypoint is `vllm serve` */
+	cJSON_AddItemToObject(s, "command", words_array(L, 2));
+	cJSON_AddStringToObject(s, "ipc", "host");
+	ports = cJSON_AddArrayToObject(s, "ports");
+	snprintf(port, sizeof port, "%ld:%ld", L->port + rep, L->port);
+	cJSON_AddItemToArray(ports, cJSON_CreateString(port));
+	compose_add_volumes(s, L);
+	cJSON_AddItemToObject(s, "environment", env_object(L, true));
+	compose_add_devices(s, L, rep);
+}
+
 char *
 export_compose(const struct report_in *r, char *err, size_t errlen)
 {
@@ -464,68 +556,8 @@ export_compose(const struct report_in *r, char *err, size_t errlen)
 		return NULL;
 	doc = cJSON_CreateObject();
 	services = cJSON_AddObjectToObject(doc, "services");
-	for (rep = 0; rep < L.pl->replicas; rep++) {
-		cJSON *s, *devs, *ids, *caps, *dev, *ports, *vols;
-		char name[96], dlist[4096], port[64];
-		int node;
-		char *p, *q;
-
-		snprintf(name, sizeof name, "%s-%d", L.name, rep);
-		s = cJSON_AddObjectToObject(services, name);
-		{
-			char img[64];
-
-			snprintf(img, sizeof img, "vllm/vllm-openai:v%s",
-			    L.version);
-			cJSON_AddStringToObject(s, "image", img);
-		}
-		/* the image's entrypoint is `vllm serve` */
-		cJSON_AddItemToObject(s, "command", words_array(&L, 2));
-		cJSON_AddStringToObject(s, "ipc", "host");
-		ports = cJSON_AddArrayToObject(s, "ports");
-		snprintf(port, sizeof port, "%ld:%ld", L.port + rep, L.port);
-		cJSON_AddItemToArray(ports, cJSON_CreateString(port));
-		vols = cJSON_AddArrayToObject(s, "volumes");
-		cJSON_AddItemToArray(vols,
-		    cJSON_CreateString(
-			"~/.cache/huggingface:/root/.cache/huggingface"));
-		if (L.local[0] != '\0') {
-			/* the model folder, read-only at the path the command names */
-			struct strbuf m = { 0 };
-
-			append_literal(&m, L.local);
-			strbuf_printf(&m, ":");
-			append_literal(&m, L.local);
-			strbuf_printf(&m, ":ro");
-			cJSON_AddItemToArray(vols, cJSON_CreateString(m.s));
-			free(m.s);
-		}
-		cJSON_AddItemToObject(s, "environment", env_object(&L, true));
-		replica_devices(L.pl, rep, 0, dlist, sizeof dlist, &node);
-		devs = cJSON_CreateArray();
-		dev = cJSON_CreateObject();
-		cJSON_AddStringToObject(dev, "driver", "nvidia");
-		ids = cJSON_AddArrayToObject(dev, "device_ids");
-		for (p = dlist; *p != '\0'; p = q ? q + 1 : p + strlen(p)) {
-			char one[128];
-
-			q = strchr(p, ',');
-			snprintf(one, sizeof one, "%.*s",
-			    q ? (int)(q - p) : (int)strlen(p), p);
-			cJSON_AddItemToArray(ids, cJSON_CreateString(one));
-		}
-		caps = cJSON_AddArrayToObject(dev, "capabilities");
-		cJSON_AddItemToArray(caps, cJSON_CreateString("gpu"));
-		cJSON_AddItemToArray(devs, dev);
-		{
-			cJSON *dep = cJSON_AddObjectToObject(s, "deploy");
-			cJSON *res = cJSON_AddObjectToObject(dep, "resources");
-			cJSON *resv =
-			    cJSON_AddObjectToObject(res, "reservations");
-
-			cJSON_AddItemToObject(resv, "devices", devs);
-		}
-	}
+	for (rep = 0; rep < L.pl->replicas; rep++)
+		compose_add_service(services, &L, rep);
 	snprintf(head, sizeof head,
 	    "docker compose file for vLLM %s (planned by "
 	    "headroom %s): %d replica%s, one service each on its own cards and "
@@ -567,65 +599,61 @@ probe(long port, int period, int failures)
 	return p;
 }
 
-/* The container of a pod; leader: the vllm serve one (with probes). */
-static cJSON *
-container(const struct launch *L, const char *name, cJSON *command, cJSON *args,
-    bool serving, int gpus)
+/* env of a container: HF_TOKEN from the Secret hf-token, then the plan's
+ * VAR=value assignments. */
+static void
+container_add_env(cJSON *c, const struct launch *L)
+{
+	cJSON *env = cJSON_AddArrayToObject(c, "env");
+	cJSON *e = cJSON_CreateObject(), *vf, *sk, *vars, *v;
+
+	cJSON_AddStringToObject(e, "name", "HF_TOKEN");
+	vf = cJSON_AddObjectToObject(e, "valueFrom");
+	sk = cJSON_AddObjectToObject(vf, "secretKeyRef");
+	cJSON_AddStringToObject(sk, "name", "hf-token");
+	cJSON_AddStringToObject(sk, "key", "token");
+	cJSON_AddBoolToObject(sk, "optional", 1);
+	cJSON_AddItemToArray(env, e);
+	vars = env_object(L, false);
+	cJSON_ArrayForEach(v, vars) {
+		cJSON *ev;
+
+		if (strcmp(v->string, "HF_TOKEN") == 0)
+			continue;
+		ev = cJSON_CreateObject();
+		cJSON_AddStringToObject(ev, "name", v->string);
+		cJSON_AddStringToObject(ev, "value", v->valuestring);
+		cJSON_AddItemToArray(env, ev);
+	}
+	cJSON_Delete(vars);
+}
+
+/* The serving container's port and its startup, readiness and liveness
+ * probes. */
+static void
+container_add_probes(cJSON *c, long port)
+{
+	cJSON *ports = cJSON_AddArrayToObject(c, "ports"),
+	      *pt = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(pt, "name", "http");
+	cJSON_AddNumberToObject(pt, "containerPort", (double)port);
+	cJSON_AddItemToArray(ports, pt);
+	/* loading takes minutes: a startup probe holds the others off */
+	cJSON_AddItemToObject(c, "startupProbe", probe(port, 10, 180));
+	cJSON_AddItemToObject(c, "readinessProbe", probe(port, 10, 3));
+	cJSON_AddItemToObject(c, "livenessProbe", probe(port, 30, 3));
+}
+
+/* resources.limits: the MIG slice of the plan, else gpus cards. */
+static void
+container_add_limits(cJSON *c, const struct launch *L, int gpus)
 {
 	const struct plan_input *in = L->r->in;
-	cJSON *c = cJSON_CreateObject(), *env, *e, *res, *lim, *mounts, *m;
-	char img[64], key[64];
+	cJSON *res = cJSON_AddObjectToObject(c, "resources");
+	cJSON *lim = cJSON_AddObjectToObject(res, "limits");
+	char key[64];
 
-	cJSON_AddStringToObject(c, "name", name);
-	snprintf(img, sizeof img, "vllm/vllm-openai:v%s", L->version);
-	cJSON_AddStringToObject(c, "image", img);
-	cJSON_AddItemToObject(c, "command", command);
-	if (args != NULL)
-		cJSON_AddItemToObject(c, "args", args);
-	env = cJSON_AddArrayToObject(c, "env");
-	e = cJSON_CreateObject();
-	cJSON_AddStringToObject(e, "name", "HF_TOKEN");
-	{
-		cJSON *vf = cJSON_AddObjectToObject(e, "valueFrom");
-		cJSON *sk = cJSON_AddObjectToObject(vf, "secretKeyRef");
-
-		cJSON_AddStringToObject(sk, "name", "hf-token");
-		cJSON_AddStringToObject(sk, "key", "token");
-		cJSON_AddBoolToObject(sk, "optional", 1);
-	}
-	cJSON_AddItemToArray(env, e);
-	{
-		cJSON *vars = env_object(L, false), *v;
-
-		cJSON_ArrayForEach(v, vars) {
-			cJSON *ev;
-
-			if (strcmp(v->string, "HF_TOKEN") == 0)
-				continue;
-			ev = cJSON_CreateObject();
-			cJSON_AddStringToObject(ev, "name", v->string);
-			cJSON_AddStringToObject(ev, "value", v->valuestring);
-			cJSON_AddItemToArray(env, ev);
-		}
-		cJSON_Delete(vars);
-	}
-	if (serving) {
-		cJSON *ports = cJSON_AddArrayToObject(c, "ports"),
-		      *pt = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(pt, "name", "http");
-		cJSON_AddNumberToObject(pt, "containerPort", (double)L->port);
-		cJSON_AddItemToArray(ports, pt);
-		/* loading takes minutes: a startup probe holds the others off */
-		cJSON_AddItemToObject(c, "startupProbe",
-		    probe(L->port, 10, 180));
-		cJSON_AddItemToObject(c, "readinessProbe",
-		    probe(L->port, 10, 3));
-		cJSON_AddItemToObject(c, "livenessProbe",
-		    probe(L->port, 30, 3));
-	}
-	res = cJSON_AddObjectToObject(c, "resources");
-	lim = cJSON_AddObjectToObject(res, "limits");
 	if (in->mig >= 0 && in->gpu >= 0) {
 		snprintf(key, sizeof key, "nvidia.com/mig-%s",
 		    L->r->cat->gpus[in->gpu].mig[in->mig].name);
@@ -633,8 +661,15 @@ container(const struct launch *L, const char *name, cJSON *command, cJSON *args,
 	} else {
 		cJSON_AddNumberToObject(lim, "nvidia.com/gpu", gpus);
 	}
-	mounts = cJSON_AddArrayToObject(c, "volumeMounts");
-	m = cJSON_CreateObject();
+}
+
+/* volumeMounts: shared memory, the Hugging Face cache, a local model. */
+static void
+container_add_mounts(cJSON *c, const struct launch *L)
+{
+	cJSON *mounts = cJSON_AddArrayToObject(c, "volumeMounts");
+	cJSON *m = cJSON_CreateObject();
+
 	cJSON_AddStringToObject(m, "name", "shm");
 	cJSON_AddStringToObject(m, "mountPath", "/dev/shm");
 	cJSON_AddItemToArray(mounts, m);
@@ -649,6 +684,27 @@ container(const struct launch *L, const char *name, cJSON *command, cJSON *args,
 		cJSON_AddBoolToObject(m, "readOnly", 1);
 		cJSON_AddItemToArray(mounts, m);
 	}
+}
+
+/* The container of a pod; leader: the vllm serve one (with probes). */
+static cJSON *
+container(const struct launch *L, const char *name, cJSON *command, cJSON *args,
+    bool serving, int gpus)
+{
+	cJSON *c = cJSON_CreateObject();
+	char img[64];
+
+	cJSON_AddStringToObject(c, "name", name);
+	snprintf(img, sizeof img, "vllm/vllm-openai:v%s", L->version);
+	cJSON_AddStringToObject(c, "image", img);
+	cJSON_AddItemToObject(c, "command", command);
+	if (args != NULL)
+		cJSON_AddItemToObject(c, "args", args);
+	container_add_env(c, L);
+	if (serving)
+		container_add_probes(c, L->port);
+	container_add_limits(c, L, gpus);
+	container_add_mounts(c, L);
 	return c;
 }
 
@@ -782,6 +838,114 @@ lws_script(const struct launch *L, bool leader)
 	return strbuf_take(&b);
 }
 
+/* A single-node plan: the cache's claim, a Deployment of its replicas and
+ * their Service, into docs from *n. */
+static void
+kubernetes_add_deployment(cJSON **docs, size_t *n, const struct launch *L,
+    const char *cname)
+{
+	cJSON *spec, *sel, *tmpl, *ml, *cmd, *tm, *tl;
+	cJSON *d = workload(L, "apps/v1", "Deployment", &spec);
+
+	sel = cJSON_AddObjectToObject(spec, "selector");
+	ml = cJSON_AddObjectToObject(sel, "matchLabels");
+	cJSON_AddStringToObject(ml, "app", L->name);
+	tmpl = cJSON_AddObjectToObject(spec, "template");
+	tm = cJSON_AddObjectToObject(tmpl, "metadata");
+	tl = cJSON_AddObjectToObject(tm, "labels");
+	cJSON_AddStringToObject(tl, "app", L->name);
+	cmd = cJSON_CreateArray();
+	cJSON_AddItemToArray(cmd, cJSON_CreateString("vllm"));
+	cJSON_AddItemToArray(cmd, cJSON_CreateString("serve"));
+	cJSON_AddItemToObject(tmpl, "spec",
+	    pod_spec(container(L, "vllm", cmd, words_array(L, 2), true,
+			 L->pl->instance_gpus),
+		cname, L->local));
+	docs[(*n)++] = claim(L, cname, L->pl->replicas > 1);
+	docs[(*n)++] = d;
+	docs[(*n)++] = service(L, L->name, L->name, NULL);
+}
+
+/* The leader's (leader) or a worker's pod template of a LeaderWorkerSet. */
+static cJSON *
+kubernetes_new_lws_template(const struct launch *L, const char *cname,
+    bool leader)
+{
+	cJSON *t = cJSON_CreateObject(), *tm, *tl, *cmd;
+	char *s;
+
+	tm = cJSON_AddObjectToObject(t, "metadata");
+	tl = cJSON_AddObjectToObject(tm, "labels");
+	cJSON_AddStringToObject(tl, "app", L->name);
+	cJSON_AddStringToObject(tl, "role", leader ? "leader" : "worker");
+	cmd = cJSON_CreateArray();
+	cJSON_AddItemToArray(cmd, cJSON_CreateString("sh"));
+	cJSON_AddItemToArray(cmd, cJSON_CreateString("-c"));
+	s = lws_script(L, leader);
+	cJSON_AddItemToArray(cmd, cJSON_CreateString(s));
+	free(s);
+	cJSON_AddItemToObject(t, "spec",
+	    pod_spec(container(L, leader ? "vllm-leader" : "vllm-worker", cmd,
+			 NULL, leader, L->pl->gpus_per_node),
+		cname, L->local));
+	return t;
+}
+
+/* A plan over nodes: the cache's claim, a LeaderWorkerSet of one group
+ * per replica and the Service of its leaders, into docs from *n. */
+static void
+kubernetes_add_lws(cJSON **docs, size_t *n, const struct launch *L,
+    const char *cname)
+{
+	cJSON *spec, *lwt, *sel;
+	cJSON *d = workload(L, "leaderworkerset.x-k8s.io/v1", "LeaderWorkerSet",
+	    &spec);
+
+	lwt = cJSON_AddObjectToObject(spec, "leaderWorkerTemplate");
+	cJSON_AddNumberToObject(lwt, "size", L->pl->nodes_per_instance);
+	cJSON_AddStringToObject(lwt, "restartPolicy",
+	    "RecreateGroupOnPodRestart");
+	cJSON_AddItemToObject(lwt, "leaderTemplate",
+	    kubernetes_new_lws_template(L, cname, true));
+	cJSON_AddItemToObject(lwt, "workerTemplate",
+	    kubernetes_new_lws_template(L, cname, false));
+	docs[(*n)++] = claim(L, cname, true);
+	docs[(*n)++] = d;
+	sel = cJSON_CreateObject();
+	cJSON_AddStringToObject(sel, "role", "leader");
+	docs[(*n)++] = service(L, L->name, L->name, sel);
+}
+
+/* The comment above the manifests: what they run, the token's Secret,
+ * LeaderWorkerSet's controller, a local model's folder on every node. */
+static void
+kubernetes_format_head(const struct launch *L, char *head, size_t len)
+{
+	const struct placement *pl = L->pl;
+
+	snprintf(head, len,
+	    "Kubernetes manifests for vLLM %s on %d x %s "
+	    "(planned by headroom %s): %d replica%s of %d GPU%s%s.\n"
+	    "The Hugging Face token comes from the Secret hf-token (key "
+	    "token): "
+	    "kubectl create secret generic hf-token --from-literal=token=...%s",
+	    L->version, pl->nodes, L->nd->name, PACKAGE_VERSION, pl->replicas,
+	    pl->replicas == 1 ? "" : "s", pl->instance_gpus,
+	    pl->instance_gpus == 1 ? "" : "s",
+	    pl->nodes_per_instance > 1
+		? ", each a LeaderWorkerSet group over nodes"
+		: "",
+	    pl->nodes_per_instance > 1
+		? "\nLeaderWorkerSet needs its controller "
+		  "(sigs.k8s.io/lws) installed in the cluster."
+		: "");
+	if (L->local[0] != '\0')
+		snprintf(head + strlen(head), len - strlen(head),
+		    "\nThe model is a local folder: each pod mounts it from "
+		    "its node (hostPath), so it must be at that path on every "
+		    "node.");
+}
+
 char *
 export_kubernetes(const struct report_in *r, char *err, size_t errlen)
 {
@@ -796,90 +960,11 @@ export_kubernetes(const struct report_in *r, char *err, size_t errlen)
 	if (launch_refuse_empty(&L, err, errlen) != 0)
 		return NULL;
 	snprintf(cname, sizeof cname, "%s-hf-cache", L.name);
-	if (L.pl->nodes_per_instance == 1) {
-		cJSON *spec, *sel, *tmpl, *ml, *cmd;
-		cJSON *d = workload(&L, "apps/v1", "Deployment", &spec);
-
-		sel = cJSON_AddObjectToObject(spec, "selector");
-		ml = cJSON_AddObjectToObject(sel, "matchLabels");
-		cJSON_AddStringToObject(ml, "app", L.name);
-		tmpl = cJSON_AddObjectToObject(spec, "template");
-		{
-			cJSON *tm = cJSON_AddObjectToObject(tmpl, "metadata");
-			cJSON *tl = cJSON_AddObjectToObject(tm, "labels");
-
-			cJSON_AddStringToObject(tl, "app", L.name);
-		}
-		cmd = cJSON_CreateArray();
-		cJSON_AddItemToArray(cmd, cJSON_CreateString("vllm"));
-		cJSON_AddItemToArray(cmd, cJSON_CreateString("serve"));
-		cJSON_AddItemToObject(tmpl, "spec",
-		    pod_spec(container(&L, "vllm", cmd, words_array(&L, 2),
-				 true, L.pl->instance_gpus),
-			cname, L.local));
-		docs[n++] = claim(&L, cname, L.pl->replicas > 1);
-		docs[n++] = d;
-		docs[n++] = service(&L, L.name, L.name, NULL);
-	} else {
-		cJSON *spec, *lwt, *cmd, *sel;
-		cJSON *d = workload(&L, "leaderworkerset.x-k8s.io/v1",
-		    "LeaderWorkerSet", &spec);
-		char *s;
-
-		lwt = cJSON_AddObjectToObject(spec, "leaderWorkerTemplate");
-		cJSON_AddNumberToObject(lwt, "size", L.pl->nodes_per_instance);
-		cJSON_AddStringToObject(lwt, "restartPolicy",
-		    "RecreateGroupOnPodRestart");
-		for (i = 0; i < 2; i++) {
-			cJSON *t = cJSON_CreateObject(), *tm, *tl;
-
-			tm = cJSON_AddObjectToObject(t, "metadata");
-			tl = cJSON_AddObjectToObject(tm, "labels");
-			cJSON_AddStringToObject(tl, "app", L.name);
-			cJSON_AddStringToObject(tl, "role",
-			    i == 0 ? "leader" : "worker");
-			cmd = cJSON_CreateArray();
-			cJSON_AddItemToArray(cmd, cJSON_CreateString("sh"));
-			cJSON_AddItemToArray(cmd, cJSON_CreateString("-c"));
-			s = lws_script(&L, i == 0);
-			cJSON_AddItemToArray(cmd, cJSON_CreateString(s));
-			free(s);
-			cJSON_AddItemToObject(t, "spec",
-			    pod_spec(container(&L,
-					 i == 0 ? "vllm-leader" : "vllm-worker",
-					 cmd, NULL, i == 0,
-					 L.pl->gpus_per_node),
-				cname, L.local));
-			cJSON_AddItemToObject(lwt,
-			    i == 0 ? "leaderTemplate" : "workerTemplate", t);
-		}
-		docs[n++] = claim(&L, cname, true);
-		docs[n++] = d;
-		sel = cJSON_CreateObject();
-		cJSON_AddStringToObject(sel, "role", "leader");
-		docs[n++] = service(&L, L.name, L.name, sel);
-	}
-	snprintf(head, sizeof head,
-	    "Kubernetes manifests for vLLM %s on %d x %s "
-	    "(planned by headroom %s): %d replica%s of %d GPU%s%s.\n"
-	    "The Hugging Face token comes from the Secret hf-token (key "
-	    "token): "
-	    "kubectl create secret generic hf-token --from-literal=token=...%s",
-	    L.version, L.pl->nodes, L.nd->name, PACKAGE_VERSION, L.pl->replicas,
-	    L.pl->replicas == 1 ? "" : "s", L.pl->instance_gpus,
-	    L.pl->instance_gpus == 1 ? "" : "s",
-	    L.pl->nodes_per_instance > 1
-		? ", each a LeaderWorkerSet group over nodes"
-		: "",
-	    L.pl->nodes_per_instance > 1
-		? "\nLeaderWorkerSet needs its controller "
-		  "(sigs.k8s.io/lws) installed in the cluster."
-		: "");
-	if (L.local[0] != '\0')
-		snprintf(head + strlen(head), sizeof head - strlen(head),
-		    "\nThe model is a local folder: each pod mounts it from "
-		    "its node (hostPath), so it must be at that path on every "
-		    "node.");
+	if (L.pl->nodes_per_instance == 1)
+		kubernetes_add_deployment(docs, &n, &L, cname);
+	else
+		kubernetes_add_lws(docs, &n, &L, cname);
+	kubernetes_format_head(&L, head, sizeof head);
 	for (i = 0; i < n; i++)
 		cdocs[i] = docs[i];
 	out = yamldoc_emit(cdocs, n, head, err, errlen);
