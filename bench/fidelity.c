@@ -418,6 +418,38 @@ release_on(const char *date)
 }
 
 /*
+ * The summary vLLM prints from 0.26.1 on ("Actual usage is X GiB for
+ * consumed memory (weights + non-torch), Y GiB for peak activation, and
+ * Z GiB for CUDAGraph memory", gpu_worker.py): the collector keeps X as
+ * other.consumed_memory_weights_plus_non_torch_gib and Y as the torch
+ * peak.  Y is determine_available_memory()'s peak_activation_memory, the
+ * profile run's transient peak plus the CUDA-graph estimate taken from
+ * the budget (transient_peak_headroom + cudagraph_memory_estimate_applied;
+ * every such row has KV = requested - X - Y), so the plan's activation is
+ * compared with its graph estimate added where the plan reserves one, the
+ * log's own estimate when it prints one; and X less the logged weights is
+ * the non-torch memory.  Rows in the older forms are left as they are.
+ */
+static void
+consumed_form(const cJSON *rep, const struct plan *p, double w, double *act_est,
+    double *n, int *okn)
+{
+	int okc, oke;
+	double consumed = num(cJSON_GetObjectItemCaseSensitive(rep, "other"),
+		   "consumed_memory_weights_plus_non_torch_gib", &okc),
+	       est = num(rep, "cuda_graph_estimated_gib", &oke);
+
+	if (!okc)
+		return;
+	if (p->cg_in_budget)
+		*act_est += oke ? est : units_gib(p->cuda_graphs);
+	if (!*okn && w >= 0) {
+		*n = consumed - w;
+		*okn = 1;
+	}
+}
+
+/*
  * Builds the input of a case; returns 0, or -1 with the reason it is
  * skipped.  The card's total is the one the log prints, else the one its
  * CUDA-graph advisory implies (*advisory_total, 0 when not used: what the
@@ -815,7 +847,7 @@ main(int argc, char **argv)
 		const char *phase = str(c, "failure_phase"), *why = NULL;
 		struct plan_input in;
 		struct plan p, px;
-		double kv, w, a, n, cg, tok, conc, total;
+		double kv, w, a, n, cg, tok, conc, total, act_est;
 		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok, nonmem,
 		    lpw, lfull, okf, okg, have_rem = 0, held, layout_only,
 					  lblock;
@@ -912,13 +944,15 @@ main(int argc, char **argv)
 		a = num(rep, "torch_peak_increase_gib", &oka);
 		n = num(rep, "non_torch_gib", &okn);
 		cg = num(rep, "cuda_graph_gib", &okcg);
+		act_est = units_gib(p.activation);
+		consumed_form(rep, &p, okw ? w : -1, &act_est, &n, &okn);
 		tok = num(rep, "kv_cache_tokens", &oktok);
 		conc = num(mc, "x", &okconc);
 		total = units_gib(p.total);
 		if (okw)
 			acc(&e_w, units_gib(p.weights) - w);
 		if (oka)
-			acc(&e_a, units_gib(p.activation) - a);
+			acc(&e_a, act_est - a);
 		if (okn)
 			acc(&e_n, units_gib(p.non_torch) - n);
 		if (okcg && cg > 0 && !in.enforce_eager)
@@ -1034,7 +1068,7 @@ main(int argc, char **argv)
 		       "%+6.1f%% | "
 		       "%9.0f %9lld | %6.2f %6.2f | %s%s\n",
 		    id, okw ? units_gib(p.weights) - w : NAN,
-		    oka ? units_gib(p.activation) - a : NAN,
+		    oka ? act_est - a : NAN,
 		    okn ? units_gib(p.non_torch) - n : NAN,
 		    okcg ? units_gib(p.cuda_graphs) - cg : NAN, okkv ? kv : NAN,
 		    units_gib(p.available_kv),
