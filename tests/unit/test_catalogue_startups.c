@@ -140,3 +140,20 @@ Test(catalogue_startups, nemotron3_nano_4b)
 	check(&fp8);
 	check(&bf16);
 }
+
+/*
+ * Granite Vision 3.3 2B (LlavaNextForConditionalGeneration): the
+ * granite-3.1-2b text model, 40 layers of 2 x 8 x 64 x 2 = 2048 B per
+ * token; 2.534B text parameters, a SigLIP tower of 27 blocks of 1152 and
+ * the projector, 2.975B in all.  The 0.19.0 startup loads 5.54 GiB where
+ * the plan gives 5.56 (the text model alone loads 4.74 GiB for 4.72 of
+ * parameters: RoPE caches and padding).
+ */
+Test(catalogue_startups, granite_vision_33_2b)
+{
+	const struct expect e = { "ibm-granite/granite-vision-3.3-2b", NULL,
+		VLLM_VER(0, 19, 0), KV_AUTO, 40 * 2048, 0, 16 * 2048, 2.97,
+		5.56 };
+
+	check(&e);
+}
