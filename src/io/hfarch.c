@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "core/vllm_version.h"
+#include "core/weights.h"
 #include "core/xalloc.h"
 
 enum family {
@@ -87,6 +88,10 @@ static const struct {
 	{ "Gemma3nForConditionalGeneration", FAM_GEMMA3N },
 	{ "Gemma3nForCausalLM", FAM_GEMMA3N },
 	{ "MiMoV2FlashForCausalLM", FAM_MIMO_V2 },
+	/* mimo_v2.py: MiMoV2ForCausalLM(MiMoV2FlashForCausalLM), the same
+	 * modules with a fused qkv_proj in the checkpoint (an earlier tree
+	 * named it MiMoV2ProForCausalLM) */
+	{ "MiMoV2ForCausalLM", FAM_MIMO_V2 },
 	{ "DeepseekV32ForCausalLM", FAM_DSA },
 	{ "DeepseekV4ForCausalLM", FAM_DSV4 },
 	{ "GlmMoeDsaForCausalLM", FAM_DSA },
@@ -228,6 +233,97 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "AFMoE's gated attention and its dense first layers "
 	    "(num_dense_layers; afmoe.py) are not modelled",
 	    0 },
+	/* classes of the newer registry (doc/architectures.md, "How each
+	 * registry class is handled") whose model file builds what the
+	 * standard fields miss */
+	{ "Cohere2MoeForCausalLM",
+	    "Cohere2-MoE's dense prefix of prefix_dense_intermediate_size "
+	    "(mlp_layer_types), its parallel attention and MLP block and its "
+	    "sliding window of sliding_window + 1 tokens (cohere2_moe.py) are "
+	    "not modelled",
+	    0 },
+	{ "LagunaForCausalLM",
+	    "Laguna's gated attention output (gating: g_proj), attention sinks "
+	    "and per-layer-type RoPE (laguna.py) are not modelled",
+	    0 },
+	{ "SarvamMLAForCausalLM",
+	    "Sarvam-MLA's MoE layout (first_k_dense_replace 1 when absent, MoE "
+	    "every moe_layer_freq layers counted from it, one shared expert "
+	    "when num_shared_experts is absent; sarvam.py) is not modelled",
+	    0 },
+	{ "HYV3ForCausalLM",
+	    "HY V3's experts of expert_hidden_dim, shared MLP of "
+	    "expert_hidden_dim x num_shared_experts and float32 router "
+	    "(hy_v3.py) are not modelled",
+	    0 },
+	{ "ExaoneMoEForCausalLM",
+	    "K-EXAONE's per-layer sliding windows (sliding_windows), dense and "
+	    "sparse layers by mlp_layer_types and MTP layers of their own "
+	    "types (exaone_moe.py) are not modelled",
+	    0 },
+	{ "ExaoneMoeForCausalLM",
+	    "K-EXAONE's per-layer sliding windows (sliding_windows), dense and "
+	    "sparse layers by mlp_layer_types and MTP layers of their own "
+	    "types (exaone_moe.py) are not modelled",
+	    0 },
+	{ "IQuestLoopCoderForCausalLM",
+	    "IQuest-Coder-Loop's looped decoder (every layer run loop_num "
+	    "times with a gate projection per layer; iquest_loopcoder.py) is "
+	    "not modelled",
+	    0 },
+	{ "LongcatFlashNgramForCausalLM",
+	    "LongCat-Flash's two attention blocks per layer, zero-computation "
+	    "experts and n-gram embeddings (longcat_flash_ngram.py) are not "
+	    "modelled",
+	    0 },
+	{ "OlmoHybridForCausalLM",
+	    "OLMo Hybrid's gated delta net layers beside its attention layers "
+	    "(olmo_hybrid.py, IsHybrid) are not modelled",
+	    0 },
+	{ "NemotronHPuzzleForCausalLM",
+	    "Nemotron-H Puzzle's heterogeneous per-layer configs "
+	    "(nemotron_h.py, #32549) are not modelled",
+	    0 },
+	{ "MiniMaxM3SparseForCausalLM",
+	    "MiniMax M3's sparse attention keeps an indexer cache beside the "
+	    "KV "
+	    "(vllm/models/minimax_m3), which is not modelled",
+	    0 },
+	{ "HrmTextForCausalLM",
+	    "HRM-Text's two stacks run in nested loops (H_cycles, L_cycles), "
+	    "each recurrence step with a KV cache of its own, and its gated "
+	    "attention (hrm_text.py) are not modelled",
+	    0 },
+	{ "MuseGlimmerForCausalLM",
+	    "MuseGlimmer's per-head attention output gate, its NoPE full and "
+	    "RoPE sliding layers and its vision encoder (muse_glimmer.py) are "
+	    "not modelled",
+	    0 },
+	{ "Step1ForCausalLM",
+	    "Step1's ALiBi attention (no rotary cache), its KV heads "
+	    "(num_attention_groups, else num_key_value_heads, else 1) and head "
+	    "size hidden_size / "
+	    "num_attention_heads (step1.py) are not modelled",
+	    0 },
+	{ "BailingMoeV3ForCausalLM",
+	    "Ling V3's Kimi Delta Attention layers beside its MLA layers "
+	    "(layer_group_size; bailing_moe_v3.py) are not modelled",
+	    0 },
+	{ "InklingForCausalLM",
+	    "Inkling's short convolutions after the attention and FFN "
+	    "branches, "
+	    "a conv state per layer (vllm/models/inkling), are not modelled",
+	    0 },
+	{ "Rnj1ForCausalLM",
+	    "RNJ-1's chunked attention with a one-chunk lookback (chunk of "
+	    "sliding_window tokens, chunk_lookback 1; rnj1.py) is not modelled",
+	    0 },
+	{ "Param2MoEForCausalLM",
+	    "Param2MoE's shared experts (moe_shared_expert_intermediate_size "
+	    "their total width, one when num_shared_experts is absent) and its "
+	    "first_k_dense_replace of 1 when absent (param2moe.py) are not "
+	    "modelled",
+	    0 },
 	/* the first Phi-1.5 / Phi-2 config.json (model_type phi-msft, the
 	 * repository's own configuration_phi.py: n_embd, rotary_dim): vLLM's
 	 * phi.py reads transformers' PhiConfig (partial_rotary_factor,
@@ -298,7 +394,15 @@ static const char *const memory_fields[] = { "hybrid_override_pattern",
 	"indexer_types", "linear_attn_config",
 	/* MiniMax M3's sparse attention keeps an indexer cache beside the
 	 * KV ("MiniMax M3 indexer: selected MSA ... indexer_kv_dtype=bf16") */
-	"sparse_attention_config", NULL };
+	"sparse_attention_config",
+	/* per-layer windows (exaone_moe.py), an expert width other than
+	 * moe_intermediate_size (hy_v3.py), zero-computation experts
+	 * (longcat_flash.py), looped layers (iquest_loopcoder.py, ouro.py),
+	 * a dense prefix of its own width (cohere2_moe.py), recurrence steps
+	 * with a KV cache each (hrm_text.py) */
+	"sliding_windows", "expert_hidden_dim", "zero_expert_num", "loop_num",
+	"total_ut_steps", "prefix_dense_intermediate_size", "H_cycles",
+	"L_cycles", NULL };
 
 /* The fields each family reads (beyond the standard ones). */
 static const char *const family_fields[][12] = {
@@ -3070,6 +3174,49 @@ apply_std_biases(const struct src *s, struct model *m)
 	}
 }
 
+/*
+ * mlp_layer_types, "dense" or "sparse" per layer (GLM-5's configs as
+ * transformers 5 writes them, cohere2_moe.py, exaone_moe.py): without
+ * first_k_dense_replace its dense prefix is the dense layer count; the
+ * list must then say, layer by layer, what the MoE layout headroom read
+ * says (weights_is_moe_layer()), else m is refused naming the field (1).
+ */
+static int
+check_mlp_layer_types(const struct src *s, struct model *m)
+{
+	const cJSON *lt = get(s, "mlp_layer_types");
+	int i, n, prefix = 0;
+
+	if (lt == NULL)
+		return 0;
+	n = cJSON_IsArray(lt) ? cJSON_GetArraySize(lt) : -1;
+	for (i = 0; i < n; i++) {
+		const cJSON *e = cJSON_GetArrayItem(lt, i);
+
+		if (!cJSON_IsString(e) || strcmp(e->valuestring, "dense") != 0)
+			break;
+		prefix++;
+	}
+	if (n >= m->layers && m->n_experts > 0 &&
+	    get(s, "first_k_dense_replace") == NULL)
+		m->first_dense_layers = prefix;
+	for (i = 0; n >= m->layers && i < m->layers; i++) {
+		const cJSON *e = cJSON_GetArrayItem(lt, i);
+		const char *w = cJSON_IsString(e) ? e->valuestring : "";
+		int moe = m->ld != NULL && !m->mla ? m->ld[i].ffn == FFN_MOE
+						   : weights_is_moe_layer(m, i);
+
+		if ((strcmp(w, "sparse") != 0 && strcmp(w, "dense") != 0) ||
+		    (strcmp(w, "sparse") == 0) != moe)
+			break;
+	}
+	if (n >= m->layers && i == m->layers)
+		return 0;
+	refuse_field(m, model_who(m), "mlp_layer_types",
+	    "dense and sparse layers other than the MoE layout headroom reads");
+	return 1;
+}
+
 /* The layout family f's reader gives m.  -1 with err and *bad set. */
 static int
 read_family(const struct src *s, struct model *m, enum family f, char *err,
@@ -3187,6 +3334,8 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		return 0;
 	if (read_family(&s, m, f, err, errlen, bad) != 0)
 		return -1;
+	if (m->refusal == NULL && check_mlp_layer_types(&s, m))
+		return 0;
 	if (f == FAM_STANDARD || f == FAM_UNKNOWN)
 		apply_std_variant(&s, m);
 	apply_std_biases(&s, m);
