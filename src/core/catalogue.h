@@ -297,6 +297,9 @@ struct model {
 	double vision_params; /* parameters of the vision tower + projector */
 	double vision_repl_params; /* of those, whole on every TP rank */
 	int mm_tokens_per_item; /* max tokens one image becomes */
+	int mm_tiles; /* Llama 4: tiles of the largest image the encoder
+			 runs, each (image_size / patch)^2 + 1 patches
+			 (0: one grid of vision_image_size) */
 	int vision_hidden, vision_layers; /* the vision tower (ViT) */
 	int vision_intermediate; /* its MLP width */
 	int vision_patch, vision_merge; /* patch edge (pixels), spatial merge */

@@ -26,6 +26,9 @@ multimodal_kind_of(const struct model *m)
 	/* Kimi-VL: one image size, its padded edge vision_image_size */
 	if (m->model_type && strcmp(m->model_type, "kimi_vl") == 0)
 		return MULTIMODAL_FIXED;
+	/* Llama 4: the largest image's tiles, each a fixed grid */
+	if (m->mm_tiles > 0)
+		return MULTIMODAL_FIXED;
 	if (m->vision_image_size > 0)
 		return MULTIMODAL_TILED;
 	return m->vision_merge > 1 ? MULTIMODAL_DYNAMIC : MULTIMODAL_FIXED;
@@ -164,6 +167,9 @@ fixed_tokens(const struct model *m, int64_t merge2, struct multimodal_budget *b,
 	b->tokens_per_image =
 	    m->mm_tokens_per_item > 0 ? m->mm_tokens_per_item : 256;
 	*pi = side > 0 ? side * side : b->tokens_per_image * merge2;
+	/* Llama 4: every tile's grid and its class token */
+	if (m->mm_tiles > 0 && side > 0)
+		*pi = m->mm_tiles * (side * side + 1);
 	b->limit_video = 0;
 }
 

@@ -267,6 +267,7 @@ static const struct field model_fields[] = {
 	FLD(struct model, vision_params, K_DBL),
 	FLD(struct model, vision_repl_params, K_DBL),
 	FLD(struct model, mm_tokens_per_item, K_INT),
+	FLD(struct model, mm_tiles, K_INT),
 	FLD(struct model, vision_hidden, K_INT),
 	FLD(struct model, vision_layers, K_INT),
 	FLD(struct model, vision_intermediate, K_INT),

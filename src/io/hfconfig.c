@@ -1023,6 +1023,59 @@ glm4v_tower_params(const cJSON *root, const cJSON *vc, double hh, double dd,
 	    3 * oo * ii;
 }
 
+/*
+ * Llama 4's tower (vllm/model_executor/models/mllama4.py, Llama4VisionModel
+ * and Llama4MultiModalProjector, v0.19.0): the patch embedding a
+ * ColumnParallelLinear of channels x patch^2 -> hidden without bias, a
+ * class embedding and a position table of (image_size / patch)^2 + 1 rows,
+ * layernorm_pre and layernorm_post (weights and biases); per block
+ * qkv_proj (QKVParallelLinear, bias) and o_proj (RowParallelLinear, bias),
+ * the GELU MLP fc1 (column, bias) and fc2 (row, bias), two LayerNorms; the
+ * pixel-shuffle adapter's MLP intermediate_size -> projector_input_dim ->
+ * projector_output_dim (column, row; biases under
+ * multi_modal_projector_bias); multi_modal_projector.linear_1
+ * vision_output_dim -> text hidden (column, no bias).  *repl gets what
+ * every TP rank holds whole: embeddings, norms and the row-parallel
+ * biases.  Llama-4-Scout: 871,932,416.  -1 when vc is not that tower.
+ */
+static double
+llama4_tower_params(const cJSON *vc, double hh, double dd, double ii,
+    int text_hidden, double *repl)
+{
+	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
+	const cJSON *is = cJSON_GetObjectItemCaseSensitive(vc, "image_size");
+	const cJSON *ps = cJSON_GetObjectItemCaseSensitive(vc, "patch_size");
+	const cJSON *nc = cJSON_GetObjectItemCaseSensitive(vc, "num_channels");
+	const cJSON *pi =
+	    cJSON_GetObjectItemCaseSensitive(vc, "projector_input_dim");
+	const cJSON *po =
+	    cJSON_GetObjectItemCaseSensitive(vc, "projector_output_dim");
+	const cJSON *vo =
+	    cJSON_GetObjectItemCaseSensitive(vc, "vision_output_dim");
+	double p, side, pin, pout, vout, bias, split, whole;
+
+	if (!cJSON_IsString(vt) ||
+	    strcmp(vt->valuestring, "llama4_vision_model") != 0)
+		return -1;
+	/* Llama4VisionConfig's defaults */
+	p = cJSON_IsNumber(ps) && ps->valuedouble > 0 ? ps->valuedouble : 14;
+	side = floor((cJSON_IsNumber(is) ? is->valuedouble : 448) / p);
+	pin = cJSON_IsNumber(pi) ? pi->valuedouble : 4096;
+	pout = cJSON_IsNumber(po) ? po->valuedouble : 4096;
+	vout = cJSON_IsNumber(vo) ? vo->valuedouble : 7680;
+	bias = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(vc,
+		   "multi_modal_projector_bias"))
+	    ? 1
+	    : 0;
+	split = dd * (4 * hh * hh + 3 * hh + 2 * hh * ii + ii) +
+	    (cJSON_IsNumber(nc) ? nc->valuedouble : 3) * p * p * hh + ii * pin +
+	    bias * pin + pin * pout + vout * text_hidden;
+	whole = dd * (2 * hh + 4 * hh) + hh + (side * side + 1) * hh + 4 * hh +
+	    bias * pout;
+	*repl = whole;
+	return split + whole;
+}
+
 /* The parameters of the tower in vc and its projector, *repl the part
  * every TP rank holds whole (0 where every part is counted as split). */
 static double
@@ -1062,6 +1115,9 @@ vision_params(const cJSON *root, const cJSON *vc, int text_hidden, double *repl)
 	if (siglip >= 0)
 		return siglip;
 	siglip = glm4v_tower_params(root, vc, hh, dd, ii, text_hidden, repl);
+	if (siglip >= 0)
+		return siglip;
+	siglip = llama4_tower_params(vc, hh, dd, ii, text_hidden, repl);
 	if (siglip >= 0)
 		return siglip;
 	oo = cJSON_IsNumber(o) ? o->valuedouble : text_hidden;
@@ -1730,6 +1786,38 @@ kimi_vl_image_tokens(const cJSON *vc, struct model *m)
 }
 
 /*
+ * Llama 4's largest image (mllama4.py Mllama4ProcessingInfo): the dummy
+ * image is max_patches tiles tall and one wide, which the processor cuts
+ * into max_patches tiles and a global one; each tile's
+ * (image_size / patch)^2 patches become that over round(1 /
+ * pixel_shuffle_ratio^2) embeddings (get_patch_per_chunk), and only those
+ * are embeddings (PromptUpdateDetails.select_text of the patch token).
+ * max_patches is the checkpoint's preprocessor_config.json's, not in
+ * config.json: 16, Llama4ImageProcessorFast's default and the value of
+ * Llama-4-Scout's and Maverick's image_processor_config.
+ */
+#define LLAMA4_MAX_PATCHES 16
+
+static void
+llama4_image_tokens(const cJSON *vc, struct model *m)
+{
+	const cJSON *r =
+	    cJSON_GetObjectItemCaseSensitive(vc, "pixel_shuffle_ratio");
+	double ratio =
+	    cJSON_IsNumber(r) && r->valuedouble > 0.01 && r->valuedouble <= 1
+	    ? r->valuedouble
+	    : 0.5;
+	int ds = (int)floor(1 / (ratio * ratio) + 0.5), side;
+
+	if (m->vision_image_size <= 0)
+		m->vision_image_size = 448; /* Llama4VisionConfig's default */
+	side =
+	    m->vision_patch > 0 ? m->vision_image_size / m->vision_patch : 32;
+	m->mm_tiles = LLAMA4_MAX_PATCHES + 1;
+	m->mm_tokens_per_item = m->mm_tiles * (side * side / (ds > 0 ? ds : 1));
+}
+
+/*
  * Tokens one image takes: Gemma 3's fixed count, Pixtral's largest image
  * (one break token per row), Kimi-VL's dummy image, else the Qwen2-VL
  * family's maximum.
@@ -1745,6 +1833,11 @@ read_image_tokens(struct cfg *c, struct model *m)
 
 	if (cJSON_IsString(vt) && strcmp(vt->valuestring, "moonvit") == 0) {
 		kimi_vl_image_tokens(vc, m);
+		return 0;
+	}
+	if (cJSON_IsString(vt) &&
+	    strcmp(vt->valuestring, "llama4_vision_model") == 0) {
+		llama4_image_tokens(vc, m);
 		return 0;
 	}
 	if (cJSON_IsNumber(tpi)) {
@@ -1800,6 +1893,18 @@ read_vision(struct cfg *c, struct model *m)
 }
 
 /*
+ * A class whose config leaves tie_word_embeddings out and unties the head:
+ * transformers' Llama4TextConfig and Llama4Config (tie_word_embeddings:
+ * bool = False), where PretrainedConfig's default is True.
+ */
+static int
+untied_by_default(const struct model *m)
+{
+	return strcmp(m->model_type, "llama4") == 0 ||
+	    strcmp(m->model_type, "llama4_text") == 0;
+}
+
+/*
  * Reads config.json's root into m (zeroed first), in order: names, a
  * refusal (which ends the read, 0), dtype, sizes, lengths, attention,
  * draft, MoE, layer kinds, formats, vision; then hfarch.c's layout.
@@ -1827,8 +1932,9 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	m->tie_embeddings = get_bool(&c, "tie_word_embeddings",
 	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root,
 		"tie_word_embeddings")) ||
-		cJSON_GetObjectItemCaseSensitive(root, "tie_word_embeddings") ==
-		    NULL);
+		(cJSON_GetObjectItemCaseSensitive(root,
+		     "tie_word_embeddings") == NULL &&
+		    !untied_by_default(m)));
 	m->qkv_bias = get_bool(&c, "attention_bias", 0) ||
 	    strncmp(m->model_type, "qwen2", 5) == 0;
 	if (read_attention(&c, m) != 0)

@@ -227,3 +227,99 @@ Test(vlm, gemma4_per_layer_inputs_buffer_in_the_weights)
 	cr_assert_eq(big.ple_buffer, 0);
 	model_done(&big);
 }
+
+/*
+ * Llama-4-Scout's tower (mllama4.py, Llama4VisionModel and
+ * Llama4MultiModalProjector; vision_config hidden h = 1408, 34 blocks, MLP
+ * 5632, patch 14, image 336, projector 4096 -> 4096, output 4096):
+ *   split over TP: per block qkv_proj 3h^2 + 3h, o_proj h^2, fc1
+ *     5632h + 5632, fc2 5632h = 34 x 23,799,424 = 809,180,416; the patch
+ *     linear 3 x 14 x 14 x h = 827,904; the adapter's fc1 5632 x 4096 =
+ *     23,068,672 and fc2 4096 x 4096 = 16,777,216; linear_1 4096 x 5120 =
+ *     20,971,520: 870,825,728
+ *   whole on every rank: per block two LayerNorms (4h) and the biases of
+ *     o_proj and fc2 (2h) = 34 x 8448 = 287,232; the class embedding h, the
+ *     position table (24^2 + 1) x h = 812,416, layernorm_pre and _post 4h:
+ *     1,106,688
+ * 871,932,416 parameters.  Llama4TextConfig unties the head when the config
+ * leaves tie_word_embeddings out (transformers' default False): lm_head
+ * 202,048 x 5120 / 4 x 2 = 517,242,880 bytes a rank at TP 4, and the tower
+ * 2 x (870,825,728 / 4 + 1,106,688) = 437,626,240 more: what the
+ * catalogue missed of the 53.12 GiB vLLM 0.19.0 logged at TP 4
+ * (tests/calibration/vllm-logs.json).
+ */
+Test(vlm, llama4_scout_tower_and_untied_head_by_hand)
+{
+	struct model m;
+	struct weights_breakdown w, bare;
+	double vp;
+
+	test_config_load("llama4/Llama-4-Scout-17B-16E-Instruct", &m);
+	cr_assert(m.multimodal);
+	cr_assert_not(m.tie_embeddings);
+	cr_assert_float_eq(m.vision_params, 871932416.0, 0.5, "%.0f",
+	    m.vision_params);
+	cr_assert_float_eq(m.vision_repl_params, 1106688.0, 0.5, "%.0f",
+	    m.vision_repl_params);
+	cr_assert_float_eq(weights_vision_rank_params(&m, 4), 218813120.0, 0.5);
+	weights_rank(&m, FMT_BF16, 2, 4, 1, 0, &w);
+	cr_assert_float_eq(w.lm_head, 517242880.0, 0.5, "%.0f", w.lm_head);
+	vp = m.vision_params;
+	m.vision_params = 0;
+	weights_rank(&m, FMT_BF16, 2, 4, 1, 0, &bare);
+	m.vision_params = vp;
+	cr_assert_float_eq(w.total - bare.total, 437626240.0, 0.5, "%.0f",
+	    w.total - bare.total);
+	model_done(&m);
+}
+
+/* A Llama 4 config that ties the head says so, and is read that way. */
+Test(vlm, llama4_tie_word_embeddings_as_written)
+{
+	cJSON *cfg = cJSON_Parse(
+	    "{\"architectures\":[\"Llama4ForConditionalGeneration\"],"
+	    "\"model_type\":\"llama4\",\"tie_word_embeddings\":true,"
+	    "\"text_config\":{\"model_type\":\"llama4_text\","
+	    "\"hidden_size\":512,\"num_hidden_layers\":2,"
+	    "\"num_attention_heads\":4,\"num_key_value_heads\":2,"
+	    "\"head_dim\":128,\"intermediate_size\":1024,"
+	    "\"intermediate_size_mlp\":2048,\"vocab_size\":1024,"
+	    "\"num_local_experts\":4,\"num_experts_per_tok\":1}}");
+	struct model m;
+	char err[256];
+	const char *bad = NULL;
+
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
+	    err);
+	cr_assert(m.tie_embeddings);
+	cr_assert_not(m.multimodal);
+	model_done(&m);
+	cJSON_Delete(cfg);
+}
+
+/*
+ * Llama 4's profiled image (mllama4.py Mllama4ProcessingInfo): the dummy
+ * is 16 tiles of 336 tall and one wide, cut into 16 tiles and a global
+ * one; each tile's 24 x 24 patches shuffle into 576 / 4 = 144 embeddings:
+ * 17 x 144 = 2,448 tokens, and the tower runs 17 x (576 + 1) = 9,809
+ * patches an image.  At 8,192 batched tokens 8192 / 2448 = 3 images are
+ * profiled: 7,344 tokens kept in the encoder cache (x 5120 x 2 bytes).
+ */
+Test(vlm, llama4_profiled_images_by_hand)
+{
+	struct plan_input in;
+	struct plan pl;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-4-Scout-17B-16E-Instruct",
+	    NULL);
+	in.tp = 4;
+	in.max_model_len = 8192;
+	in.max_num_batched_tokens = 8192;
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_NONE, "%s", pl.message);
+	cr_assert_eq(pl.mm.tokens_per_image, 2448);
+	cr_assert_eq(pl.mm.items_per_batch, 3);
+	cr_assert_eq(pl.mm.profiled_tokens, 7344);
+	cr_assert_eq(pl.mm.encoder_patches, 3 * 9809);
+	cr_assert_eq(pl.mm.encoder_cache, 7344LL * 5120 * 2);
+}

@@ -380,8 +380,7 @@ Test(plan, sampler_warmup_keeps_the_real_starts_at_0_95)
 		cr_assert_eq(p.phase, PHASE_NONE, "%s: %s", cases[i].model,
 		    p.message);
 		cr_assert_eq(p.max_num_seqs, 1024);
-		/* KV within 1.5 % of the card (the Scout vision tower is not
-		 * in the catalogue: its weights are 0.91 GiB low) */
+		/* KV within 1.5 % of the card */
 		cr_assert(fabs(test_gib(p.available_kv) - cases[i].kv_log) <
 			1.2,
 		    "%s: KV %.2f GiB, log %.2f", cases[i].model,
