@@ -919,16 +919,16 @@ walk_pooling_only(struct walk *w)
 		    "This model does not support `--runner generate`.");
 }
 
+/* The runners and adapters headroom refuses whatever the model: a class
+ * served with a head of its own, pooling-only classes, --runner draft, the
+ * --convert adapters other than embed. */
 static void
-walk_pooling_checks(struct walk *w)
+walk_refuse_runners(struct walk *w)
 {
 	const struct plan_input *in = w->in;
 	const struct model *m = w->m;
 	struct plan *p = w->p;
-	const char *why = NULL,
-		   *adapter = pooling_class_adapter(m->architecture);
-	const struct model_bare_class *bare =
-	    model_bare_class_find(m->architecture);
+	const char *adapter = pooling_class_adapter(m->architecture);
 
 	if (adapter != NULL)
 		config_fail(p,
@@ -955,24 +955,17 @@ walk_pooling_checks(struct walk *w)
 			: in->convert == PLAN_CONVERT_REWARD
 			? "reward"
 			: "mm_encoder_only");
-	/* _get_default_runner_type(): a sentence-transformers pooling config
-	 * makes --runner auto the pooling runner ("Some Sentence Transformers
-	 * models use *ForCausalLM archs"), and so does a class in no table of
-	 * the registry whose name ends in "Model" (_SUFFIX_TO_DEFAULTS) */
-	p->pooling = in->runner == PLAN_RUNNER_POOLING ||
-	    ((in->runner == PLAN_RUNNER_UNSET ||
-		 in->runner == PLAN_RUNNER_AUTO) &&
-		(m->st_pooling != MODEL_ST_NONE ||
-		    (bare != NULL && !bare->registered)));
-	if (!p->pooling) {
-		if (in->convert == PLAN_CONVERT_EMBED)
-			config_fail(p,
-			    "--convert embed without --runner pooling: "
-			    "headroom plans the embedding adapter on the "
-			    "pooling runner only.");
-		walk_bare_generate(w, bare);
-		return;
-	}
+}
+
+/* Why the pooling runner's plan of this model is not modelled, or NULL. */
+static const char *
+walk_explain_pooling_gap(const struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	const struct plan *p = w->p;
+	const char *why = NULL;
+
 	if (in->convert == PLAN_CONVERT_NONE)
 		why = "--convert none keeps the causal model, which has no "
 		      "pooler";
@@ -999,6 +992,39 @@ walk_pooling_checks(struct walk *w)
 		      "V2 model runner by default for pooling models, merged "
 		      "2026-07-10, the day before 0.25.0) is not established "
 		      "(plan --vllm-version 0.24.0 or 0.26.0)";
+	return why;
+}
+
+static void
+walk_pooling_checks(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+	const char *why;
+	const struct model_bare_class *bare =
+	    model_bare_class_find(m->architecture);
+
+	walk_refuse_runners(w);
+	/* _get_default_runner_type(): a sentence-transformers pooling config
+	 * makes --runner auto the pooling runner ("Some Sentence Transformers
+	 * models use *ForCausalLM archs"), and so does a class in no table of
+	 * the registry whose name ends in "Model" (_SUFFIX_TO_DEFAULTS) */
+	p->pooling = in->runner == PLAN_RUNNER_POOLING ||
+	    ((in->runner == PLAN_RUNNER_UNSET ||
+		 in->runner == PLAN_RUNNER_AUTO) &&
+		(m->st_pooling != MODEL_ST_NONE ||
+		    (bare != NULL && !bare->registered)));
+	if (!p->pooling) {
+		if (in->convert == PLAN_CONVERT_EMBED)
+			config_fail(p,
+			    "--convert embed without --runner pooling: "
+			    "headroom plans the embedding adapter on the "
+			    "pooling runner only.");
+		walk_bare_generate(w, bare);
+		return;
+	}
+	why = walk_explain_pooling_gap(w);
 	if (why != NULL)
 		config_fail(p,
 		    "--runner pooling with %s: %s, so headroom does "
@@ -1539,16 +1565,21 @@ attn_flashinfer_no_trtllm(const struct walk *w)
 	return true;
 }
 
-/* CUDA graphs (reference §2.5): the sizes captured; drafts widen decode. */
-static void
-walk_graphs(struct walk *w)
+static bool
+graph_mode_has_full(enum plan_cg_mode cg)
+{
+	return cg == PLAN_CG_FULL || cg == PLAN_CG_FULL_DECODE_ONLY ||
+	    cg == PLAN_CG_FULL_AND_PIECEWISE;
+}
+
+/* The cudagraph mode in force after VllmConfig's overrides; sets the
+ * decode query length of drafts (w->q, w->nspec) on the way. */
+static enum plan_cg_mode
+walk_pick_graph_mode(struct walk *w)
 {
 	const struct plan_input *in = w->in;
 	const struct model *m = w->m;
-	const struct vllm_traits *t = &w->t;
-	struct plan *p = w->p;
-	enum plan_cg_mode cg = graph_mode(in, t);
-	int *sizes = w->sizes, i, full_graphs = 0;
+	enum plan_cg_mode cg = graph_mode(in, &w->t);
 
 	/* VllmConfig: "Encoder-decoder models do not support
 	 * FULL_AND_PIECEWISE. Overriding cudagraph_mode to FULL_DECODE_ONLY." */
@@ -1556,9 +1587,7 @@ walk_graphs(struct walk *w)
 		cg = PLAN_CG_FULL_DECODE_ONLY;
 	/* "Pooling models do not support full cudagraphs. Overriding
 	 * cudagraph_mode to PIECEWISE." */
-	if (p->pooling &&
-	    (cg == PLAN_CG_FULL || cg == PLAN_CG_FULL_DECODE_ONLY ||
-		cg == PLAN_CG_FULL_AND_PIECEWISE))
+	if (w->p->pooling && graph_mode_has_full(cg))
 		cg = PLAN_CG_PIECEWISE;
 
 	w->q = spec_decode_query_len(m, &in->spec);
@@ -1567,12 +1596,25 @@ walk_graphs(struct walk *w)
 	/* drafts on FlashInfer without TRT-LLM: FULL graphs only for
 	 * single-token decode, so FULL and FULL_AND_PIECEWISE become
 	 * PIECEWISE and FULL_DECODE_ONLY none */
-	if (w->q > 1 && t->flashinfer_spec_piecewise &&
-	    (cg == PLAN_CG_FULL || cg == PLAN_CG_FULL_AND_PIECEWISE ||
-		cg == PLAN_CG_FULL_DECODE_ONLY) &&
-	    attn_flashinfer_no_trtllm(w))
+	if (w->q > 1 && w->t.flashinfer_spec_piecewise &&
+	    graph_mode_has_full(cg) && attn_flashinfer_no_trtllm(w))
 		cg = cg == PLAN_CG_FULL_DECODE_ONLY ? PLAN_CG_NONE
 						    : PLAN_CG_PIECEWISE;
+	return cg;
+}
+
+/* The capture sizes (p->n_capture_sizes, w->sizes): none when eager, the
+ * user's list within the batch, else vLLM's default list; aligned to the
+ * draft query length where full graphs are captured. */
+static void
+walk_list_capture_sizes(struct walk *w, enum plan_cg_mode cg)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	const struct vllm_traits *t = &w->t;
+	struct plan *p = w->p;
+	int *sizes = w->sizes, i;
+
 	if (in->enforce_eager || cg == PLAN_CG_NONE) {
 		p->n_capture_sizes = 0;
 	} else if (in->n_capture_sizes >= 0) {
@@ -1603,11 +1645,19 @@ walk_graphs(struct walk *w)
 		    in->performance_mode == PLAN_PERF_INTERACTIVITY, sizes,
 		    PLAN_MAX_CAPTURE);
 	}
-	if (w->q > 1 && p->n_capture_sizes > 0 &&
-	    (cg == PLAN_CG_FULL || cg == PLAN_CG_FULL_DECODE_ONLY ||
-		cg == PLAN_CG_FULL_AND_PIECEWISE) &&
+	if (w->q > 1 && p->n_capture_sizes > 0 && graph_mode_has_full(cg) &&
 	    p->version >= VLLM_SINCE_SPEC_GRAPH_ALIGN)
 		align_sizes_for_drafts(p, sizes, w->q);
+}
+
+/* The graphs captured of each kind (w->n_graphs, w->n_pw_graphs and the
+ * plan's counts) and the largest size. */
+static void
+walk_count_graphs(struct walk *w, enum plan_cg_mode cg)
+{
+	struct plan *p = w->p;
+	int *sizes = w->sizes, i, full_graphs = 0;
+
 	p->max_capture_size = 0;
 	for (i = 0; i < p->n_capture_sizes; i++) {
 		if (sizes[i] > p->max_capture_size)
@@ -1630,6 +1680,17 @@ walk_graphs(struct walk *w)
 	    : 0;
 	p->n_piecewise_graphs = w->n_pw_graphs;
 	p->n_full_graphs = w->n_graphs - w->n_pw_graphs;
+}
+
+/* Whether the V2 model runner serves the plan, and so whether the graphs
+ * are inside vLLM's budget. */
+static void
+walk_pick_runner(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	const struct vllm_traits *t = &w->t;
+	struct plan *p = w->p;
 
 	/* assumption: LoRA and drafts are features the V2 runner does not take */
 	/* _is_default_v2_model_runner_model(): runner_type "generate" only,
@@ -1642,6 +1703,17 @@ walk_graphs(struct walk *w)
 		(t->v2_runner_dense && !m->multimodal));
 	p->cg_in_budget = t->cg_in_budget && w->n_graphs > 0 &&
 	    (!p->v2_runner || t->v2_runner_cg);
+}
+
+/* CUDA graphs (reference §2.5): the sizes captured; drafts widen decode. */
+static void
+walk_graphs(struct walk *w)
+{
+	enum plan_cg_mode cg = walk_pick_graph_mode(w);
+
+	walk_list_capture_sizes(w, cg);
+	walk_count_graphs(w, cg);
+	walk_pick_runner(w);
 }
 
 /* Weights: exact sizes (published, measured, a folder's) scale the split. */
