@@ -171,35 +171,18 @@ vllm_version_parse_known(const char *s, int *out, char *err,
 	return 0;
 }
 
-void
-vllm_traits_get(int v, struct vllm_traits *t)
+/* The defaults a startup begins from: the memory share, the scheduler's
+ * limits by card, the context length. */
+static void
+vllm_traits_set_defaults(int v, struct vllm_traits *t)
 {
-	t->version = v;
 	/* #38284 (2026-04-21): util 0.9 -> 0.92 and CUDA-graph profiling on.
 	 * Its log line says "default since v0.21.0", but 0.20.0 startups
 	 * (2026-05-01) already print it: 0.20.0 carried the change. */
 	t->default_util = v >= VLLM_VER(0, 20, 0) ? 0.92 : 0.9;
 	t->cg_in_budget = v >= VLLM_VER(0, 20, 0);
-	t->requested_ceil = v >= VLLM_VER(0, 14, 0); /* #29493, 2026-01-07 */
-	t->format_gib = v >= VLLM_VER(0, 14, 0); /* #31865, 2026-01-08 */
-	t->tokens_from_concurrency =
-	    v >= VLLM_VER(0, 21, 0); /* #41069, 2026-04-28 */
 	t->auto_max_model_len =
 	    v >= VLLM_VER(0, 14, 0); /* #29431, 2025-12-24 */
-	t->device_in_free_msg =
-	    v >= VLLM_VER(0, 13, 0); /* #30868, 2025-12-17 */
-	t->loading_msg_memory =
-	    v >= VLLM_VER(0, 11, 1); /* #28178, 2025-11-09 */
-	t->v2_runner_qwen3 = v >= VLLM_VER(0, 22, 0); /* #39337, 2026-05-14 */
-	t->v2_runner_dense = v >= VLLM_VER(0, 25, 0); /* vLLM issue #49224 */
-	t->v2_runner_cg = v >= VLLM_VER(0, 28, 0); /* #53306, 2026-08-21 */
-	t->kv_nvfp4 = v >= VLLM_SINCE_KV_NVFP4;
-	t->kv_bf16_mla = v >= VLLM_SINCE_KV_BF16_MLA;
-	t->block_256 = v >= VLLM_SINCE_BLOCK_256;
-	t->block_any = v >= VLLM_SINCE_BLOCK_ANY;
-	t->cudagraph_mode = v >= VLLM_SINCE_CUDAGRAPH_MODE;
-	t->opt_levels = v >= VLLM_SINCE_OPT_LEVELS;
-	t->perf_mode = v >= VLLM_SINCE_PERF_MODE;
 	/* the same figures in every release headroom models, 0.10.0 to the
 	 * newest: 70 GiB and not "a100" -> 1024 / 8192, else 256 / 2048 (#17885
 	 * added the A100 exception); no branch for B200 or other Blackwell
@@ -211,6 +194,50 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	t->batched_big = 8192;
 	t->batched_small = 2048;
 	t->max_capture_cap = 512;
+	/* Prefix caching by default for attention-free Mamba models, which
+	 * ModelConfig.is_hybrid does not count as hybrids; hybrids keep it off
+	 * unless asked for (EngineArgs._set_default_args, vllm/engine/
+	 * arg_utils.py: "Disable prefix caching default for hybrid models since
+	 * the feature is still experimental": every hybrid startup of the
+	 * calibration set with it on passed --enable-prefix-caching, and the
+	 * 0.20.1 Nemotron-Cascade-2 startup without it prints
+	 * enable_prefix_caching=False and a 4176-token block, mode none).  No
+	 * attention-free startup has been checked; 0.20.0 is kept as the first
+	 * release, as before. */
+	t->mamba_prefix_caching = v >= VLLM_VER(0, 20, 0);
+}
+
+/* How the release words and rounds its startup lines. */
+static void
+vllm_traits_set_messages(int v, struct vllm_traits *t)
+{
+	t->requested_ceil = v >= VLLM_VER(0, 14, 0); /* #29493, 2026-01-07 */
+	t->format_gib = v >= VLLM_VER(0, 14, 0); /* #31865, 2026-01-08 */
+	t->tokens_from_concurrency =
+	    v >= VLLM_VER(0, 21, 0); /* #41069, 2026-04-28 */
+	t->device_in_free_msg =
+	    v >= VLLM_VER(0, 13, 0); /* #30868, 2025-12-17 */
+	t->loading_msg_memory =
+	    v >= VLLM_VER(0, 11, 1); /* #28178, 2025-11-09 */
+	if (v >= VLLM_VER(0, 22, 0))
+		t->kv_msg = KV_MSG_CURRENT; /* #42479, 2026-05-15 */
+	else if (v >= VLLM_VER(0, 14, 0))
+		t->kv_msg = KV_MSG_URL;
+	else
+		t->kv_msg = KV_MSG_OLD;
+}
+
+/* The model runner and its CUDA graphs: the modes, the sizes, the V2
+ * runner's reach. */
+static void
+vllm_traits_set_graphs(int v, struct vllm_traits *t)
+{
+	t->v2_runner_qwen3 = v >= VLLM_VER(0, 22, 0); /* #39337, 2026-05-14 */
+	t->v2_runner_dense = v >= VLLM_VER(0, 25, 0); /* vLLM issue #49224 */
+	t->v2_runner_cg = v >= VLLM_VER(0, 28, 0); /* #53306, 2026-08-21 */
+	t->cudagraph_mode = v >= VLLM_SINCE_CUDAGRAPH_MODE;
+	t->opt_levels = v >= VLLM_SINCE_OPT_LEVELS;
+	t->perf_mode = v >= VLLM_SINCE_PERF_MODE;
 	/* GptOssForCausalLMConfig.verify_and_update_config
 	 * (vllm/model_executor/models/config.py): max_cudagraph_capture_size =
 	 * 1024 when neither cudagraph_capture_sizes nor
@@ -233,6 +260,16 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	 * first release known, and vLLM PR #41127 (FlashInfer FULL graphs with
 	 * drafts, open 2026-04-28) had not changed it by 0.25 (a GB10 log). */
 	t->flashinfer_spec_piecewise = v >= VLLM_VER(0, 20, 0);
+}
+
+/* The KV cache: its dtypes, block sizes and layouts by attention kind. */
+static void
+vllm_traits_set_kv(int v, struct vllm_traits *t)
+{
+	t->kv_nvfp4 = v >= VLLM_SINCE_KV_NVFP4;
+	t->kv_bf16_mla = v >= VLLM_SINCE_KV_BF16_MLA;
+	t->block_256 = v >= VLLM_SINCE_BLOCK_256;
+	t->block_any = v >= VLLM_SINCE_BLOCK_ANY;
 	t->block_default = 16;
 	t->block_mla = 64;
 	t->block_mla_sm100 = 128;
@@ -242,17 +279,6 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	 * Llama-4-Scout startup (91,495 blocks = groups of 12 layers).  The
 	 * release between is not established: 0.19.0 is the first known. */
 	t->hma_chunked_local = v >= VLLM_VER(0, 19, 0);
-	/* Prefix caching by default for attention-free Mamba models, which
-	 * ModelConfig.is_hybrid does not count as hybrids; hybrids keep it off
-	 * unless asked for (EngineArgs._set_default_args, vllm/engine/
-	 * arg_utils.py: "Disable prefix caching default for hybrid models since
-	 * the feature is still experimental": every hybrid startup of the
-	 * calibration set with it on passed --enable-prefix-caching, and the
-	 * 0.20.1 Nemotron-Cascade-2 startup without it prints
-	 * enable_prefix_caching=False and a 4176-token block, mode none).  No
-	 * attention-free startup has been checked; 0.20.0 is kept as the first
-	 * release, as before. */
-	t->mamba_prefix_caching = v >= VLLM_VER(0, 20, 0);
 	/* DeepSeek-V3.2 / GLM-5 with fp8 KV on Blackwell: the FLASHINFER_MLA_SPARSE
 	 * backend stores 576 fp8 bytes per token, not fp8_ds_mla's 656.
 	 * Evidence: the 0.26.0 GLM-5.2 GB200 startup (47,700 B per token =
@@ -265,10 +291,14 @@ vllm_traits_get(int v, struct vllm_traits *t)
 	 * DeepSeek-V4 code shares it) and checked against the 0.26.0 GLM-5.2
 	 * GB200 startup; earlier releases were not read. */
 	t->dsa_indexer_workspace = v >= VLLM_VER(0, 22, 0);
-	if (v >= VLLM_VER(0, 22, 0))
-		t->kv_msg = KV_MSG_CURRENT; /* #42479, 2026-05-15 */
-	else if (v >= VLLM_VER(0, 14, 0))
-		t->kv_msg = KV_MSG_URL;
-	else
-		t->kv_msg = KV_MSG_OLD;
+}
+
+void
+vllm_traits_get(int v, struct vllm_traits *t)
+{
+	t->version = v;
+	vllm_traits_set_defaults(v, t);
+	vllm_traits_set_messages(v, t);
+	vllm_traits_set_graphs(v, t);
+	vllm_traits_set_kv(v, t);
 }
