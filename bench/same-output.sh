@@ -60,6 +60,20 @@ for d in $(find tests/fixtures/configs -name config.json -o -name params.json |
 	    --report text
 done
 
+# the releases: each minor one, on models whose plan moves with them
+for v in 0.10.0 0.11.0 0.11.1 0.12.0 0.13.0 0.14.0 0.15.0 0.18.0 0.19.0 0.20.0 \
+    0.21.0 0.22.0 0.24.0 0.25.0 0.26.0 0.28.0 0.30.0 0.32.0; do
+	for m in Qwen/Qwen3-8B openai/gpt-oss-20b deepseek-ai/DeepSeek-V3.2 \
+	    meta-llama/Llama-4-Scout-17B-16E-Instruct Qwen/Qwen3-Next-80B-A3B-Instruct \
+	    Qwen/Qwen3-Embedding-0.6B google/gemma-3-27b-it; do
+		id=$(printf '%s' "$m" | tr '/' '_')
+		run "version-$v-$id.text" --gpu b200 -tp 8 --vllm-version $v --model "$m" \
+		    --report text
+	done
+	run "version-$v-pooling.json" --gpu h100-sxm --vllm-version $v --model \
+	    Qwen/Qwen3-Embedding-0.6B --runner pooling --report json
+done
+
 # plans that every export form writes
 M="--model meta-llama/Llama-3.3-70B-Instruct --max-model-len 8192"
 i=0
