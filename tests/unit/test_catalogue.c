@@ -56,6 +56,8 @@ static const struct {
 	{ "mistralai/Devstral-2-123B-Instruct-2512", 0, 0 },
 	{ "zai-org/GLM-4.7", 0, 1 },
 	{ "mistralai/Ministral-3-3B-Instruct-2512", 0, 0 },
+	{ "mistralai/Ministral-3-8B-Instruct-2512", 0, 0 },
+	{ "mistralai/Ministral-3-14B-Instruct-2512", 0, 0 },
 	{ "mistralai/Magistral-Small-2509", 0, 0 },
 };
 
@@ -468,6 +470,41 @@ Test(catalogue, ministral3_plans_as_its_config)
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
 	cr_assert_eq(p.format, FMT_FP8);
 	cr_assert_eq(p.bytes_per_token, 26 * 2 * 8 * 128 * 2);
+}
+
+/*
+ * Ministral 3 8B and 14B (the 3B's file with the sizes Megatron-Bridge
+ * gives them): 34 and 40 layers of 2 x 8 KV heads x 128 x 2 B; FP8
+ * Instruct weights, the embedding and lm_head apart (untied) in BF16:
+ * 8B 7.415B linear + 2 x 131,072 x 4096 + 0.436B vision, 14B 12.16B + 2 x
+ * 131,072 x 5120 + 0.44B.
+ */
+Test(catalogue, ministral3_8b_14b_sizes)
+{
+	static const struct {
+		const char *id;
+		int layers;
+		double weights_gib;
+	} m[] = {
+		{ "mistralai/Ministral-3-8B-Instruct-2512", 34, 9.78 },
+		{ "mistralai/Ministral-3-14B-Instruct-2512", 40, 14.71 },
+	};
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	size_t i;
+
+	for (i = 0; i < sizeof m / sizeof m[0]; i++) {
+		test_input(&in, "l40s", m[i].id, NULL);
+		in.max_model_len = 32768;
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_NONE, "%s: %s", m[i].id, p.message);
+		cr_assert_eq(p.format, FMT_FP8, "%s", m[i].id);
+		cr_assert_eq(p.bytes_per_token, m[i].layers * 2 * 8 * 128 * 2,
+		    "%s: %lld", m[i].id, (long long)p.bytes_per_token);
+		cr_assert(fabs(test_gib(p.weights) - m[i].weights_gib) < 0.01,
+		    "%s: %.4f GiB", m[i].id, test_gib(p.weights));
+	}
 }
 
 Test(catalogue, llama4_plans_as_its_config)
