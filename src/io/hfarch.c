@@ -402,7 +402,20 @@ static const char *const memory_fields[] = { "hybrid_override_pattern",
 	 * with a KV cache each (hrm_text.py) */
 	"sliding_windows", "expert_hidden_dim", "zero_expert_num", "loop_num",
 	"total_ut_steps", "prefix_dense_intermediate_size", "H_cycles",
-	"L_cycles", NULL };
+	"L_cycles",
+	/* openpangu.py (@0084eaf): static sink tokens in the KV cache
+	 * (param_sink_number), sliding windows on the swa_layers only
+	 * (sliding_window_list), MoME attention with a conv state (use_mome),
+	 * sparse attention on dsa_layers, and the sink attention's head sizes
+	 * (qk_nope_dim + qk_rope_dim, v_channels); a dense MLP beside the
+	 * experts (residual_moe, Grok 2's configs) */
+	"param_sink_number", "swa_layers", "sliding_window_list", "use_mome",
+	"dsa_layers", "qk_nope_dim", "v_channels", "residual_moe", NULL };
+
+/* memory_fields[] whose 0 or false changes nothing */
+static const char *const neutral_when_off[] = { "num_kv_shared_layers",
+	"param_sink_number", "zero_expert_num", "use_mome", "residual_moe",
+	NULL };
 
 /* The fields each family reads (beyond the standard ones). */
 static const char *const family_fields[][12] = {
@@ -2819,6 +2832,20 @@ family_reads(enum family f, const char *field)
 	return 0;
 }
 
+/* Whether field k of s is 0 or false and neutral_when_off[] names it. */
+static int
+neutral_off(const struct src *s, const char *k)
+{
+	const cJSON *v = get(s, k);
+	int i;
+
+	for (i = 0; neutral_when_off[i] != NULL; i++)
+		if (strcmp(neutral_when_off[i], k) == 0)
+			return cJSON_IsFalse(v) ||
+			    (cJSON_IsNumber(v) && v->valuedouble == 0);
+	return 0;
+}
+
 /*
  * Whether root gives a field that changes memory which family f does not
  * read (some are harmless at their neutral value); if so m is refused.
@@ -2833,8 +2860,7 @@ refuse_unread_field(const struct src *s, struct model *m, enum family f)
 		if (get(s, memory_fields[i]) == NULL ||
 		    family_reads(f, memory_fields[i]))
 			continue;
-		if (strcmp(memory_fields[i], "num_kv_shared_layers") == 0 &&
-		    num(s, "num_kv_shared_layers", 0) == 0)
+		if (neutral_off(s, memory_fields[i]))
 			continue;
 		if (strcmp(memory_fields[i], "global_head_dim") == 0 &&
 		    num(s, "global_head_dim", m->head_dim) == m->head_dim)
@@ -2846,6 +2872,12 @@ refuse_unread_field(const struct src *s, struct model *m, enum family f)
 		    arch != NULL && strcmp(arch, "MiniMaxM2ForCausalLM") == 0)
 			continue;
 		refuse_field(m, model_who(m), memory_fields[i], NULL);
+		return 1;
+	}
+	/* openpangu.py's Embedded attention: a window per layer, cycled */
+	if (cJSON_IsArray(get(s, "interleaved_sliding_window"))) {
+		refuse_field(m, model_who(m), "interleaved_sliding_window",
+		    "a window per layer");
 		return 1;
 	}
 	return 0;
@@ -3070,6 +3102,15 @@ read_unknown(const struct src *s, struct model *m)
 	    get(s, "sliding_window_pattern") != NULL && !pattern_read(mt) &&
 	    !exaone_pattern(s, m)) {
 		refuse_field(m, who, "sliding_window_pattern", NULL);
+		return;
+	}
+	/* a window under the name only Cohere2's first configs give it
+	 * (hfconfig.c reads it there): openpangu.py's Embedded attention
+	 * slides every layer by it */
+	if (m->sliding_window == 0 &&
+	    get(s, "interleaved_sliding_window") != NULL) {
+		refuse_field(m, who, "interleaved_sliding_window",
+		    "a sliding window headroom does not read for this class");
 		return;
 	}
 	/* Hunyuan's cross-layer attention: layers reading an earlier one's

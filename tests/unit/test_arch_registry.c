@@ -907,6 +907,49 @@ Test(registry, newer_memory_fields_refuse_unread_classes)
 	    "'zero_expert_num'");
 	refused_with("FooForCausalLM", "\"prefix_dense_intermediate_size\":512",
 	    "'prefix_dense_intermediate_size'");
+	/* openpangu.py: static sinks, windows on some layers, MoME, sparse
+	 * layers, the sink attention's head sizes; Grok 2's dense MLP */
+	refused_with("PanguUltraMoEForCausalLM", "\"param_sink_number\":128",
+	    "'param_sink_number'");
+	refused_with("PanguEmbeddedForCausalLM",
+	    "\"sliding_window\":4096,\"swa_layers\":[0,2]", "'swa_layers'");
+	refused_with("PanguEmbeddedForCausalLM",
+	    "\"sliding_window_list\":[512,4096]", "'sliding_window_list'");
+	refused_with("PanguUltraMoEForCausalLM", "\"use_mome\":true",
+	    "'use_mome'");
+	refused_with("PanguUltraMoEForCausalLM", "\"dsa_layers\":[1,3]",
+	    "'dsa_layers'");
+	refused_with("PanguProMoEV2ForCausalLM",
+	    "\"qk_nope_dim\":128,\"qk_rope_dim\":64,\"v_channels\":128",
+	    "'qk_nope_dim'");
+	refused_with("PanguEmbeddedForCausalLM",
+	    "\"interleaved_sliding_window\":[4096,null]",
+	    "'interleaved_sliding_window' (a window per layer)");
+	refused_with("PanguEmbeddedForCausalLM",
+	    "\"interleaved_sliding_window\":4096",
+	    "'interleaved_sliding_window' (a sliding window headroom does not "
+	    "read for this class)");
+	refused_with("Grok1ForCausalLM", "\"residual_moe\":true",
+	    "'residual_moe'");
+}
+
+/* The off values of those fields change nothing: they plan */
+Test(registry, newer_memory_fields_off_values_plan)
+{
+	static const char *const off[] = { "\"param_sink_number\":0",
+		"\"use_mome\":false", "\"residual_moe\":false",
+		"\"zero_expert_num\":0", "\"num_kv_shared_layers\":0" };
+	size_t i;
+
+	for (i = 0; i < sizeof off / sizeof off[0]; i++) {
+		struct model m;
+
+		cr_assert_eq(read_class("PanguEmbeddedForCausalLM", off[i], &m),
+		    0);
+		cr_assert_null(m.refusal, "%s: %s", off[i], m.refusal);
+		cr_assert(unverified(&m), "%s", off[i]);
+		model_done(&m);
+	}
 }
 
 /*
