@@ -58,6 +58,7 @@ static const struct {
 	{ "mistralai/Ministral-3-3B-Instruct-2512", 0, 0 },
 	{ "mistralai/Ministral-3-8B-Instruct-2512", 0, 0 },
 	{ "mistralai/Ministral-3-14B-Instruct-2512", 0, 0 },
+	{ "moonshotai/Kimi-K2-Thinking", 0, 0 },
 	{ "mistralai/Magistral-Small-2509", 0, 0 },
 };
 
@@ -505,6 +506,33 @@ Test(catalogue, ministral3_8b_14b_sizes)
 		cr_assert(fabs(test_gib(p.weights) - m[i].weights_gib) < 0.01,
 		    "%s: %.4f GiB", m[i].id, test_gib(p.weights));
 	}
+}
+
+/*
+ * Kimi K2 Thinking: Kimi K2's MLA, 61 layers of 512 + 64 values, 70,272
+ * B per token in BF16 on every rank; 262,144 tokens (YaRN 64 from 4096);
+ * its INT4 routed experts as K2.5's text model has them: the same KV
+ * cache per token.
+ */
+Test(catalogue, kimi_k2_thinking_as_k25_text)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input a, b;
+	struct plan pa, pb;
+
+	test_input(&a, "h200-sxm", "moonshotai/Kimi-K2-Thinking", NULL);
+	a.tp = 8;
+	plan_compute(c, &a, &pa);
+	cr_assert_eq(pa.phase, PHASE_NONE, "%s", pa.message);
+	cr_assert_eq(pa.format, FMT_GPTQ);
+	cr_assert_eq(pa.bytes_per_token, 61 * 576 * 2);
+	cr_assert_eq(pa.max_model_len, 262144);
+	test_input(&b, "h200-sxm", "moonshotai/Kimi-K2.5", NULL);
+	b.tp = 8;
+	plan_compute(c, &b, &pb);
+	cr_assert_eq(pa.bytes_per_token, pb.bytes_per_token);
+	cr_assert(fabs(test_gib(pa.weights) - 70.98) < 0.01, "%.4f GiB",
+	    test_gib(pa.weights));
 }
 
 Test(catalogue, llama4_plans_as_its_config)
