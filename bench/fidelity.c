@@ -744,6 +744,17 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		in->expert_parallel = 1;
 	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "enforce_eager")))
 		in->enforce_eager = true;
+	/* an install without FlashInfer takes the PyTorch-native top-k/top-p
+	 * path, as VLLM_USE_FLASHINFER_SAMPLER=0 does (topk_topp_sampler.py) */
+	if (log_has(c,
+		"Falling back to the PyTorch-native implementation of "
+		"top-p & top-k sampling")) {
+		static char native[] = "VLLM_USE_FLASHINFER_SAMPLER=0";
+		static char *const env[] = { native };
+
+		in->env = env;
+		in->n_env = 1;
+	}
 	if (kv && strcmp(kv, "auto") != 0 &&
 	    kv_dtype_parse(kv, &in->kv_dtype) != 0) {
 		*why = "kv dtype";

@@ -335,7 +335,15 @@ struct checkpoint {
  */
 struct coeff_set {
 	int from_version; /* VLLM_VER() of the first release */
-	double sampler_bytes_per_logit; /* torch peak of the sampler warm-up */
+	double sampler_bytes_per_logit; /* torch peak of the sampler warm-up,
+					   on the release's default top-k/top-p
+					   path */
+	/* the same on a path the release does not take by default
+	 * (VLLM_USE_FLASHINFER_SAMPLER, FlashInfer not installed); 0 = not
+	 * measured, and a plan that asks for it is refused */
+	double
+	    sampler_native_bytes_per_logit; /* PyTorch / Triton top-k/top-p */
+	double sampler_flashinfer_bytes_per_logit; /* FlashInfer's kernel */
 	double
 	    forward_bytes_per_token_hidden; /* dense forward, per token per hidden unit */
 	double

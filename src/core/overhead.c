@@ -192,7 +192,10 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 	    ? in->max_num_seqs
 	    : in->max_num_batched_tokens;
 	if (in->last_stage)
-		sampler = c->sampler_bytes_per_logit * reqs * m->vocab;
+		sampler = (in->sampler_bytes_per_logit > 0
+				  ? in->sampler_bytes_per_logit
+				  : c->sampler_bytes_per_logit) *
+		    reqs * m->vocab;
 	inter_rank = (m->n_experts > 0 && m->dense_intermediate > 0
 			     ? m->dense_intermediate
 			     : m->intermediate) /

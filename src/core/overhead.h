@@ -30,6 +30,9 @@ struct overhead_in {
 	int graph_layers;
 	int mamba_pieces; /* of those, Mamba mixers' (overhead_mamba_pieces()) */
 	int max_num_seqs, max_num_batched_tokens;
+	/* the sampler's peak per logit on its top-k/top-p path; 0: the
+	 * set's default (c->sampler_bytes_per_logit) */
+	double sampler_bytes_per_logit;
 	int n_graphs; /* CUDA graphs captured (0 when eager) */
 	int dtype_bytes;
 	int64_t

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -451,6 +452,7 @@ struct walk {
 	double scale, cc; /* exact-weights scale; compute capability */
 	bool load_measured; /* the scale is a logged "Model loading took" */
 	bool dsv4_fp4_indexer; /* attention_config.use_fp4_indexer_cache */
+	double sampler_bpl; /* the sampler's bytes per logit on its path */
 };
 
 /* The release, its traits and coefficients, the card, the checkpoint and
@@ -1276,6 +1278,78 @@ walk_extras_checks(struct walk *w)
  * vllm/config/vllm.py); its specs and the self-attention's form two groups
  * of the hybrid KV cache manager; the processor takes one audio item.
  */
+/*
+ * VLLM_USE_FLASHINFER_SAMPLER among the command's VAR=value words, the last
+ * one winning: 1 when it selects FlashInfer's kernel, 0 the PyTorch-native
+ * path, -1 when unset, -2 when not an integer (vllm/envs.py reads it with
+ * bool(int(...))).
+ */
+static int
+env_flashinfer_sampler(const struct plan_input *in, const char **value)
+{
+	static const char key[] = "VLLM_USE_FLASHINFER_SAMPLER=";
+	int r = -1;
+	size_t i;
+
+	for (i = 0; i < in->n_env; i++) {
+		const char *v = in->env[i], *e;
+		char *end;
+		long n;
+
+		if (v == NULL || strncmp(v, key, sizeof key - 1) != 0)
+			continue;
+		v += sizeof key - 1;
+		*value = v;
+		for (e = v; *e == ' ' || *e == '\t'; e++)
+			;
+		n = strtol(e, &end, 10);
+		while (end != e && (*end == ' ' || *end == '\t'))
+			end++;
+		r = end == e || *end != '\0' ? -2 : n != 0;
+	}
+	return r;
+}
+
+/*
+ * The profile's top-k/top-p path: the release's default, or the one
+ * VLLM_USE_FLASHINFER_SAMPLER selects; its bytes per logit, or a refusal
+ * when no startup measured that path at this release.
+ */
+static void
+walk_sampler_path(struct walk *w)
+{
+	struct plan *p = w->p;
+	const char *v = "";
+	int e = env_flashinfer_sampler(w->in, &v);
+	double bpl;
+
+	p->sampler_flashinfer = w->t.flashinfer_sampler;
+	w->sampler_bpl = w->co->sampler_bytes_per_logit;
+	if (e == -2) {
+		config_fail(p,
+		    "VLLM_USE_FLASHINFER_SAMPLER=%s: vLLM reads it as an "
+		    "integer (vllm/envs.py) and stops on any other value.",
+		    v);
+		return;
+	}
+	if (e < 0 || e == (int)p->sampler_flashinfer)
+		return;
+	p->sampler_flashinfer = e;
+	bpl = e ? w->co->sampler_flashinfer_bytes_per_logit
+		: w->co->sampler_native_bytes_per_logit;
+	if (bpl > 0) {
+		w->sampler_bpl = bpl;
+		return;
+	}
+	config_fail(p,
+	    "VLLM_USE_FLASHINFER_SAMPLER=%s on vLLM %d.%d.%d: the sampler's "
+	    "%s top-k/top-p path is not the release's default, and headroom "
+	    "does not model its profile peak there (no startup measured it); "
+	    "plan without the variable.",
+	    v, p->version / 10000, p->version / 100 % 100, p->version % 100,
+	    e ? "FlashInfer" : "PyTorch-native");
+}
+
 static void
 walk_encdec_checks(struct walk *w)
 {
@@ -2102,6 +2176,7 @@ walk_stage_overhead(struct walk *w, int s, struct stage *x, int first)
 	oi.mamba_pieces = overhead_mamba_pieces(m, first, x->layers);
 	oi.max_num_seqs = p->max_num_seqs;
 	oi.max_num_batched_tokens = p->max_num_batched_tokens;
+	oi.sampler_bytes_per_logit = w->sampler_bpl;
 	oi.n_graphs = w->n_graphs;
 	oi.dtype_bytes = w->dtype_bytes;
 	oi.format = p->format;
@@ -2430,6 +2505,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	walk_formats(&w);
 	walk_config_checks(&w);
 	walk_extras_checks(&w);
+	walk_sampler_path(&w);
 	walk_encdec_checks(&w);
 	walk_dsv4_checks(&w);
 	walk_max_model_len(&w);

@@ -194,7 +194,8 @@ struct plan_input {
 	int node_gpus; /* cards per node on --node (gpus is then
 					   the nodes' cards); 0 = one host */
 	enum overhead_mode overhead;
-	/* carried into exports only, never read by plan_compute(); what
+	/* carried into exports only, never read by plan_compute() (env
+	 * apart, below); what
 	 * `vllm serve` is given as the model follows from model and ckpt
 	 * (serve_command_model()), never from a copy that could go stale */
 	const char *revision; /* --revision of a Hub model, NULL = none */
@@ -203,7 +204,9 @@ struct plan_input {
 	const char
 	    *compilation_extra; /* --compilation-config keys not modelled,
 					   as a JSON object's members */
-	char *const *env; /* VAR=value written before the command */
+	char *const *env; /* VAR=value written before the command; of them
+			     plan_compute() reads VLLM_USE_FLASHINFER_SAMPLER
+			     (the sampler's path) */
 	size_t n_env;
 	/* terms measured by a real startup (a calibration profile) */
 	struct plan_calibration cal;
@@ -282,6 +285,10 @@ struct plan {
 	    *spec_assumption; /* what a drafter's figures rest on, or NULL */
 	const char *card_assumption; /* what a unified-memory card's figures
 					   rest on (plan_unified_note), or NULL */
+	bool sampler_flashinfer; /* the profile's top-k/top-p is FlashInfer's
+				    kernel (the release's default, or
+				    VLLM_USE_FLASHINFER_SAMPLER); false:
+				    PyTorch-native */
 	/* concurrency at the slider */
 	int64_t blocks_at_tpr;
 	int64_t concurrency_at_tpr; /* whole requests, capped by max_num_seqs */

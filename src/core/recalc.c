@@ -306,6 +306,9 @@ recalc_input_diff(const struct plan_input *a, const struct plan_input *b)
 	    a->n_extra_flags != b->n_extra_flags || a->env != b->env ||
 	    a->n_env != b->n_env)
 		m |= IN(RECALC_IN_STYLE);
+	/* VLLM_USE_FLASHINFER_SAMPLER picks the sampler's coefficient */
+	if (a->env != b->env || a->n_env != b->n_env)
+		m |= IN(RECALC_IN_VERSION);
 	return m;
 }
 

@@ -205,6 +205,15 @@ vllm_traits_set_defaults(int v, struct vllm_traits *t)
 	 * attention-free startup has been checked; 0.20.0 is kept as the first
 	 * release, as before. */
 	t->mamba_prefix_caching = v >= VLLM_VER(0, 20, 0);
+	/* TopKTopPSampler (vllm/v1/sample/ops/topk_topp_sampler.py): in 0.10.x
+	 * an unset VLLM_USE_FLASHINFER_SAMPLER means FlashInfer's kernel
+	 * when it imports; #26859 (merged 2025-10-15) made it opt-in: 0.11.0
+	 * is taken as native (its wheel did not install FlashInfer, #26443;
+	 * the 0.11 coefficients are a native fit); #40376 (merged 2026-04-20,
+	 * the day before #38284 of 0.20.0) made it the default again, 0.20.0
+	 * taken as its first release */
+	t->flashinfer_sampler =
+	    v < VLLM_VER(0, 11, 0) || v >= VLLM_VER(0, 20, 0);
 }
 
 /* How the release words and rounds its startup lines. */

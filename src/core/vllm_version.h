@@ -106,6 +106,9 @@ struct vllm_traits {
 	int dsa_indexer_workspace; /* DeepSeek-V3.2 / GLM-5: the sparse indexer
 				      reserves its prefill K-gather workspace
 				      in the profile run (0.22.0 first known) */
+	int flashinfer_sampler; /* V1's top-k/top-p runs FlashInfer's kernel
+				   unless VLLM_USE_FLASHINFER_SAMPLER=0 (when
+				   FlashInfer is installed); 0: only with =1 */
 	enum kv_msg_style kv_msg;
 };
 

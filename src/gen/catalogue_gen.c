@@ -305,6 +305,8 @@ static const struct rec ckpt_rec = REC(struct checkpoint, ckpt_fields);
 static const struct field coeff_fields[] = {
 	FLD(struct coeff_set, from_version, K_INT),
 	FLD(struct coeff_set, sampler_bytes_per_logit, K_DBL),
+	FLD(struct coeff_set, sampler_native_bytes_per_logit, K_DBL),
+	FLD(struct coeff_set, sampler_flashinfer_bytes_per_logit, K_DBL),
 	FLD(struct coeff_set, forward_bytes_per_token_hidden, K_DBL),
 	FLD(struct coeff_set, forward_bytes_per_token_inter, K_DBL),
 	FLD(struct coeff_set, moe_bytes_per_token_expert_inter, K_DBL),

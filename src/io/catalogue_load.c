@@ -620,6 +620,12 @@ load_estimate(struct ctx *x, struct catalogue *c, const cJSON *e)
 		}
 		*(double *)((char *)&s + fields[i].off) = v;
 	}
+	/* the other top-k/top-p paths: optional, 0 (not measured) when absent */
+	if (num_field(x, e, "sampler_native_bytes_per_logit",
+		&s.sampler_native_bytes_per_logit, "estimates") < 0 ||
+	    num_field(x, e, "sampler_flashinfer_bytes_per_logit",
+		&s.sampler_flashinfer_bytes_per_logit, "estimates") < 0)
+		return -1;
 	s.source = xstrdup(str_field(e, "source"));
 	put_coeffs(c, &s);
 	return 0;

@@ -546,6 +546,12 @@ report_json_settings(cJSON *root, const struct report_in *r)
 	else
 		cJSON_AddNullToObject(o, "pooling_task");
 	cJSON_AddBoolToObject(o, "sampler", !p->pooling);
+	/* its top-k/top-p path (VLLM_USE_FLASHINFER_SAMPLER) */
+	if (p->pooling)
+		cJSON_AddNullToObject(o, "sampler_path");
+	else
+		cJSON_AddStringToObject(o, "sampler_path",
+		    p->sampler_flashinfer ? "flashinfer" : "native");
 	if (r->in->kv_cache_memory_bytes > 0)
 		cJSON_AddNumberToObject(o, "kv_cache_memory_bytes",
 		    (double)r->in->kv_cache_memory_bytes);

@@ -629,3 +629,133 @@ Test(plan, free_memory_of_a_group_without_nvlink)
 	plan_compute(c, &in, &two);
 	cr_assert_float_eq(test_gib(two.total - two.free), 0.96, 0.001);
 }
+
+/*
+ * The top-k/top-p path of the profile's sampler (doc/estimates.md, "The
+ * sampler's path"): Qwen2-7B-Instruct at TP 2 on two A100-40GB at 0.5 and
+ * 16,384 tokens, vLLM 0.10.1, as the Ray startup of dl-qwen2-7b-a100-40-*
+ * ran it: 256 requests x 152,064 logits.
+ */
+static void
+qwen2_a100_40(struct plan_input *in, int version, char *const *env, size_t n)
+{
+	test_input(in, "a100-40gb", "Qwen/Qwen2-7B-Instruct", NULL);
+	in->version = version;
+	in->tp = 2;
+	in->util = 0.5;
+	in->max_model_len = 16384;
+	in->env = env;
+	in->n_env = n;
+}
+
+Test(sampler_path, native_at_0_10_is_the_sort_based_peak)
+{
+	const struct catalogue *c = test_catalogue();
+	static char off[] = "VLLM_USE_FLASHINFER_SAMPLER=0";
+	static char *const env[] = { off };
+	struct plan_input in;
+	struct plan fi, nat;
+	double logits = 256.0 * 152064;
+
+	qwen2_a100_40(&in, VLLM_VER(0, 10, 1), NULL, 0);
+	plan_compute(c, &in, &fi);
+	qwen2_a100_40(&in, VLLM_VER(0, 10, 1), env, 1);
+	plan_compute(c, &in, &nat);
+	cr_assert_eq(fi.phase, PHASE_NONE, "%s", fi.message);
+	cr_assert_eq(nat.phase, PHASE_NONE, "%s", nat.message);
+	cr_assert_eq(fi.max_num_seqs, 256);
+	cr_assert(fi.sampler_flashinfer);
+	cr_assert_not(nat.sampler_flashinfer);
+	/* the warm-up after capture needs the sampler's working set: 11 B a
+	 * logit on FlashInfer's kernel, 38.9 on the PyTorch sort */
+	cr_assert(fabs((double)fi.warmup_need - 11.0 * logits) < 0.001 * logits,
+	    "FlashInfer needs %.0f", (double)fi.warmup_need);
+	cr_assert(fabs((double)nat.warmup_need - 38.9 * logits) <
+		0.001 * logits,
+	    "native needs %.0f", (double)nat.warmup_need);
+	/* the sampler is the larger phase on both paths, so the KV cache
+	 * loses the difference, 1.01 GiB */
+	cr_assert(fabs((double)(fi.available_kv - nat.available_kv) -
+		      27.9 * logits) < 0.001 * logits,
+	    "KV %.3f and %.3f GiB", test_gib(fi.available_kv),
+	    test_gib(nat.available_kv));
+}
+
+Test(sampler_path, the_default_path_is_the_release_s)
+{
+	const struct catalogue *c = test_catalogue();
+	static char off[] = "VLLM_USE_FLASHINFER_SAMPLER=0";
+	static char on[] = "VLLM_USE_FLASHINFER_SAMPLER=1";
+	static char *const env_off[] = { off }, *const env_on[] = { on };
+	static const int versions[] = { VLLM_VER(0, 10, 1), VLLM_VER(0, 11, 0),
+		VLLM_VER(0, 19, 0), VLLM_VER(0, 20, 0), VLLM_VER(0, 27, 1) };
+	static const bool fi[] = { true, false, false, true, true };
+	size_t i;
+
+	for (i = 0; i < sizeof versions / sizeof versions[0]; i++) {
+		struct plan_input in;
+		struct plan unset, same;
+
+		qwen2_a100_40(&in, versions[i], NULL, 0);
+		plan_compute(c, &in, &unset);
+		cr_assert_eq(unset.sampler_flashinfer, fi[i], "%d",
+		    versions[i]);
+		/* naming the default changes nothing */
+		qwen2_a100_40(&in, versions[i], fi[i] ? env_on : env_off, 1);
+		plan_compute(c, &in, &same);
+		cr_assert_eq(same.phase, PHASE_NONE, "%s", same.message);
+		cr_assert_eq(same.activation, unset.activation, "%d",
+		    versions[i]);
+		cr_assert_eq(same.available_kv, unset.available_kv);
+	}
+}
+
+Test(sampler_path, an_unmeasured_path_is_refused)
+{
+	const struct catalogue *c = test_catalogue();
+	static char on[] = "VLLM_USE_FLASHINFER_SAMPLER=1";
+	static char off[] = "VLLM_USE_FLASHINFER_SAMPLER=0";
+	static char bad[] = "VLLM_USE_FLASHINFER_SAMPLER=yes";
+	static char *const env_on[] = { on }, *const env_last[] = { on, off },
+			   *const env_bad[] = { bad };
+	struct plan_input in;
+	struct plan p;
+
+	/* FlashInfer's kernel is opt-in on 0.11-0.19 and no startup measured
+	 * it there */
+	qwen2_a100_40(&in, VLLM_VER(0, 19, 0), env_on, 1);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message,
+		      "VLLM_USE_FLASHINFER_SAMPLER=1 on vLLM "
+		      "0.19.0") != NULL,
+	    "%s", p.message);
+	cr_assert(strstr(p.message, "does not model") != NULL);
+	/* the last assignment wins, as in the shell */
+	qwen2_a100_40(&in, VLLM_VER(0, 19, 0), env_last, 2);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_not(p.sampler_flashinfer);
+	/* vLLM reads the variable with int() */
+	qwen2_a100_40(&in, VLLM_VER(0, 10, 1), env_bad, 1);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "VLLM_USE_FLASHINFER_SAMPLER=yes") != NULL);
+}
+
+Test(sampler_path, native_from_0_20_is_0_19_s)
+{
+	const struct catalogue *c = test_catalogue();
+	static char off[] = "VLLM_USE_FLASHINFER_SAMPLER=0";
+	static char *const env[] = { off };
+	struct plan_input in;
+	struct plan p19, p20;
+
+	qwen2_a100_40(&in, VLLM_VER(0, 19, 0), NULL, 0);
+	plan_compute(c, &in, &p19);
+	qwen2_a100_40(&in, VLLM_VER(0, 20, 0), env, 1);
+	plan_compute(c, &in, &p20);
+	cr_assert_eq(p20.phase, PHASE_NONE, "%s", p20.message);
+	cr_assert_not(p20.sampler_flashinfer);
+	cr_assert_eq(p20.warmup_need, p19.warmup_need);
+}
