@@ -15,8 +15,8 @@
 # expert-parallel, multi-node and shared-card plans, the refusals of the
 # cluster exports, the sizing answers, a version comparison, and, with
 # FIDELITY (bench/fidelity), the fidelity report of tests/calibration.
-# Run from the top of the source tree; the version string is kept as it is
-# (both builds are the same tree).
+# Run from the top of a source tree; its path is written as @TOP@, so two
+# trees compare; the version string is kept as it is.
 set -u
 [ $# -ge 2 ] || { echo "usage: same-output.sh BIN OUTDIR [FIDELITY]" >&2; exit 2; }
 H=$1 O=$2 F=${3:-}
@@ -70,6 +70,12 @@ for v in 0.10.0 0.11.0 0.11.1 0.12.0 0.13.0 0.14.0 0.15.0 0.18.0 0.19.0 0.20.0 \
 		run "version-$v-$id.text" --gpu b200 -tp 8 --vllm-version $v --model "$m" \
 		    --report text
 	done
+	run "compare-$v.text" --gpu b200 --model Qwen/Qwen3-8B --vllm-version $v \
+	    --compare-version 0.32.0 --report text
+	run "compare-$v-auto.json" --gpu b200 --model Qwen/Qwen3-8B --vllm-version $v \
+	    --compare-version 0.32.0 --max-model-len auto --kv-cache-dtype nvfp4 --report json
+	run "compare-$v-eager.markdown" --gpu l4 --model Qwen/Qwen3-8B --vllm-version 0.32.0 \
+	    --compare-version $v --enforce-eager --report markdown
 	run "version-$v-pooling.json" --gpu h100-sxm --vllm-version $v --model \
 	    Qwen/Qwen3-Embedding-0.6B --runner pooling --report json
 done
@@ -162,4 +168,6 @@ if [ -n "$F" ]; then
 	echo $? >"$O/fidelity.rc"
 	n=$((n + 1))
 fi
+# the tree's own path, which the local models' figures name, as @TOP@
+find "$O" -type f -exec sed -i "s|$TOP|@TOP@|g" {} +
 echo "same-output: $n runs written to $O"

@@ -36,6 +36,21 @@ add(struct upgrade_change *arr, size_t *n, const char *what, const char *from,
 	c->affects = c->effect[0] != '\0';
 }
 
+/* A change where something is on in one release and off in the other:
+ * nothing when a and b agree, else the words of each state; effect, a
+ * plain sentence or NULL, is what it does to this plan. */
+static void
+add_switch(struct upgrade_change *arr, size_t *n, const char *what, int a,
+    int b, const char *on, const char *off, const char *effect)
+{
+	if (a == b)
+		return;
+	if (effect != NULL)
+		add(arr, n, what, a ? on : off, b ? on : off, "%s", effect);
+	else
+		add(arr, n, what, a ? on : off, b ? on : off, NULL);
+}
+
 static const char *
 g(int64_t b, char *buf)
 {
@@ -103,13 +118,9 @@ upgrade_list_budget_changes(const struct plan_input *in,
 					     : "no longer comes out of",
 			    g(a->available_kv, y), g(b->available_kv, z));
 	}
-	if (ta->requested_ceil != tb->requested_ceil)
-		add(arr, n, "budget rounding",
-		    ta->requested_ceil ? "ceil(total x util)"
-				       : "total x util (unrounded)",
-		    tb->requested_ceil ? "ceil(total x util)"
-				       : "total x util (unrounded)",
-		    NULL);
+	add_switch(arr, n, "budget rounding", ta->requested_ceil,
+	    tb->requested_ceil, "ceil(total x util)",
+	    "total x util (unrounded)", NULL);
 }
 
 /* The KV cache's size: the token count's formula, --max-model-len auto. */
@@ -137,15 +148,10 @@ upgrade_list_kv_size_changes(const struct plan_input *in,
 			    ta->tokens_from_concurrency ? c : o,
 			    tb->tokens_from_concurrency ? c : o, NULL);
 	}
-	if (ta->auto_max_model_len != tb->auto_max_model_len)
-		add(arr, n, "--max-model-len auto / -1",
-		    ta->auto_max_model_len
-			? "fits the longest length the cache holds"
-			: "not available",
-		    tb->auto_max_model_len
-			? "fits the longest length the cache holds"
-			: "not available",
-		    in->max_model_len == -1 ? "this plan asks for auto" : NULL);
+	add_switch(arr, n, "--max-model-len auto / -1", ta->auto_max_model_len,
+	    tb->auto_max_model_len, "fits the longest length the cache holds",
+	    "not available",
+	    in->max_model_len == -1 ? "this plan asks for auto" : NULL);
 }
 
 /* The wording of log lines and messages. */
@@ -153,27 +159,15 @@ static void
 upgrade_list_log_changes(const struct vllm_traits *ta,
     const struct vllm_traits *tb, struct upgrade_change *arr, size_t *n)
 {
-	if (ta->format_gib != tb->format_gib)
-		add(arr, n, "GiB in log lines and messages",
-		    ta->format_gib ? "format_gib: 72.85, 14.0"
-				   : "%.2f: 72.85, 14.00",
-		    tb->format_gib ? "format_gib: 72.85, 14.0"
-				   : "%.2f: 72.85, 14.00",
-		    NULL);
-	if (ta->device_in_free_msg != tb->device_in_free_msg)
-		add(arr, n, "free-memory message",
-		    ta->device_in_free_msg ? "names the device (cuda:0)"
-					   : "no device name",
-		    tb->device_in_free_msg ? "names the device (cuda:0)"
-					   : "no device name",
-		    NULL);
-	if (ta->loading_msg_memory != tb->loading_msg_memory)
-		add(arr, n, "weights log line",
-		    ta->loading_msg_memory ? "Model loading took X GiB memory"
-					   : "Model loading took X GiB",
-		    tb->loading_msg_memory ? "Model loading took X GiB memory"
-					   : "Model loading took X GiB",
-		    NULL);
+	add_switch(arr, n, "GiB in log lines and messages", ta->format_gib,
+	    tb->format_gib, "format_gib: 72.85, 14.0", "%.2f: 72.85, 14.00",
+	    NULL);
+	add_switch(arr, n, "free-memory message", ta->device_in_free_msg,
+	    tb->device_in_free_msg, "names the device (cuda:0)",
+	    "no device name", NULL);
+	add_switch(arr, n, "weights log line", ta->loading_msg_memory,
+	    tb->loading_msg_memory, "Model loading took X GiB memory",
+	    "Model loading took X GiB", NULL);
 }
 
 /* The V2 model runner: where it is the default, its graph memory. */
@@ -200,15 +194,10 @@ upgrade_list_runner_changes(const struct upgrade_result *r,
 			add(arr, n, "V2 model runner by default", s[ia], s[ib],
 			    NULL);
 	}
-	if (ta->v2_runner_cg != tb->v2_runner_cg)
-		add(arr, n, "V2 runner graph memory",
-		    ta->v2_runner_cg ? "reserved inside the budget"
-				     : "not estimated (0)",
-		    tb->v2_runner_cg ? "reserved inside the budget"
-				     : "not estimated (0)",
-		    a->v2_runner || b->v2_runner
-			? "this plan runs on the V2 runner"
-			: NULL);
+	add_switch(arr, n, "V2 runner graph memory", ta->v2_runner_cg,
+	    tb->v2_runner_cg, "reserved inside the budget", "not estimated (0)",
+	    a->v2_runner || b->v2_runner ? "this plan runs on the V2 runner"
+					 : NULL);
 }
 
 /* The KV cache's NVFP4 dtype and the wording of its error. */
@@ -219,11 +208,9 @@ upgrade_list_kv_cache_changes(const struct plan_input *in,
 {
 	const struct plan *a = &r->a, *b = &r->b;
 
-	if (ta->kv_nvfp4 != tb->kv_nvfp4)
-		add(arr, n, "--kv-cache-dtype nvfp4",
-		    ta->kv_nvfp4 ? "on Blackwell" : "not available",
-		    tb->kv_nvfp4 ? "on Blackwell" : "not available",
-		    in->kv_dtype == KV_NVFP4 ? "this plan asks for it" : NULL);
+	add_switch(arr, n, "--kv-cache-dtype nvfp4", ta->kv_nvfp4, tb->kv_nvfp4,
+	    "on Blackwell", "not available",
+	    in->kv_dtype == KV_NVFP4 ? "this plan asks for it" : NULL);
 	if (ta->kv_msg != tb->kv_msg) {
 		static const char *const w[] = {
 			"no URL, \"models's\", %.2f GiB",
@@ -296,10 +283,8 @@ figures(const struct upgrade_result *r, struct upgrade_change *arr, size_t *n)
 	fig_gib(arr, n, "activation peak", a->activation, b->activation);
 	fig_gib(arr, n, "non-torch", a->non_torch, b->non_torch);
 	fig_gib(arr, n, "CUDA graphs", a->cuda_graphs, b->cuda_graphs);
-	if (a->cg_in_budget != b->cg_in_budget)
-		add(arr, n, "CUDA graphs in the budget",
-		    a->cg_in_budget ? "yes" : "no",
-		    b->cg_in_budget ? "yes" : "no", NULL);
+	add_switch(arr, n, "CUDA graphs in the budget", a->cg_in_budget,
+	    b->cg_in_budget, "yes", "no", NULL);
 	{
 		/* the KV figure as every output shows it: none before vLLM computes it */
 		int64_t ka, kb;

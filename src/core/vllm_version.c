@@ -42,6 +42,17 @@ const unsigned vllm_n_known_versions =
     sizeof vllm_known_versions / sizeof vllm_known_versions[0];
 
 int
+vllm_version_index(int version)
+{
+	unsigned i;
+
+	for (i = 0; i < vllm_n_known_versions; i++)
+		if (vllm_known_versions[i] >= version)
+			return (int)i;
+	return (int)vllm_n_known_versions - 1;
+}
+
+int
 vllm_version_parse(const char *s, int *out)
 {
 	int a = 0, b = 0, c = 0, n = 0;

@@ -141,5 +141,8 @@ char *vllm_block_choices_text(int version, char *buf, unsigned long len);
 /* Known release numbers, newest last, for listings and checks. */
 extern const int vllm_known_versions[];
 extern const unsigned vllm_n_known_versions;
+/* The index in vllm_known_versions of the first release at or after
+ * version, the newest's when none is. */
+int vllm_version_index(int version);
 
 #endif

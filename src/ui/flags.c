@@ -396,17 +396,6 @@ set_mm_limit(enum flag_id f, struct plan_input *in, int v)
 		in->limit_mm_videos = v;
 }
 
-static int
-version_index(int version)
-{
-	unsigned i;
-
-	for (i = 0; i < vllm_n_known_versions; i++)
-		if (vllm_known_versions[i] >= version)
-			return (int)i;
-	return (int)vllm_n_known_versions - 1;
-}
-
 /* Where a table row's step or cycle starts: the value in force, or the
  * input's choice for an enum (auto stays auto rather than the model's). */
 static double
@@ -487,7 +476,7 @@ flags_step(enum flag_id f, struct plan_input *in, const struct plan *p, int dir,
 		break;
 	}
 	case FLAG_VERSION: {
-		int i = version_index(p->version) + dir * (big ? 5 : 1);
+		int i = vllm_version_index(p->version) + dir * (big ? 5 : 1);
 
 		if (i < 0)
 			i = 0;

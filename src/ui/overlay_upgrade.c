@@ -31,17 +31,6 @@ upgrade_run(struct app *a, struct upgrade_view *v)
 	    recalc_input(a->calc)->version, v->to_version, &v->upgrade);
 }
 
-static int
-version_index(int v)
-{
-	unsigned i;
-
-	for (i = 0; i < vllm_n_known_versions; i++)
-		if (vllm_known_versions[i] >= v)
-			return (int)i;
-	return (int)vllm_n_known_versions - 1;
-}
-
 static void
 upgrade_open(struct app *a, struct overlay *o)
 {
@@ -50,7 +39,7 @@ upgrade_open(struct app *a, struct overlay *o)
 
 	if (v->to_version <= 0) {
 		int cur = in->version > 0 ? in->version : VLLM_VER_NEWEST;
-		int i = version_index(cur);
+		int i = vllm_version_index(cur);
 
 		v->to_version = i + 1 < (int)vllm_n_known_versions
 		    ? vllm_known_versions[i + 1]
@@ -79,7 +68,7 @@ upgrade_key(struct app *a, struct overlay *o, int c, enum action act,
     struct plan_input *apply)
 {
 	struct upgrade_view *v = o->state;
-	int i = version_index(v->to_version);
+	int i = vllm_version_index(v->to_version);
 
 	if (c == KEYS_ENTER) {
 		*apply = *recalc_input(a->calc);

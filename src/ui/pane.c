@@ -178,6 +178,14 @@ pane_list_rows(const struct rect *r)
 }
 
 void
+pane_view_open(struct list_view *v, int rows)
+{
+	v->top = rows > 2 ? v->cursor - rows / 3 : v->cursor;
+	if (v->top < 0)
+		v->top = 0;
+}
+
+void
 pane_view_fit(struct list_view *v, int n, int rows)
 {
 	if (n <= 0) {

@@ -67,6 +67,9 @@ void pane_header(struct app *, const struct rect *, enum pane_id,
 int pane_list_rows(const struct rect *);
 /* Keeps a cursor inside [0, n) and the rows shown around it. */
 void pane_view_fit(struct list_view *, int n, int rows);
+/* The first row shown when a list of `rows` rows opens at its cursor: a
+ * third of the rows above the cursor, not only the ones after it. */
+void pane_view_open(struct list_view *, int rows);
 /* The card or slice name of an input ("rtx-pro-6000-server 2g.48gb"). */
 void pane_card_name(const struct app *, const struct plan_input *, char *buf,
     size_t len);

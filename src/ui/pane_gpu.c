@@ -208,10 +208,7 @@ gpu_pane_init(struct app *a, void *state)
 	row = lists_gpu_find(gp->rows, gp->n_rows, in->gpu, in->mig);
 	gp->view.cursor =
 	    row >= 0 ? row : lists_gpu_move(gp->rows, gp->n_rows, -1, 1);
-	/* show the rows before the cursor too, not only the ones after */
-	gp->view.top = rows > 2 ? gp->view.cursor - rows / 3 : gp->view.cursor;
-	if (gp->view.top < 0)
-		gp->view.top = 0;
+	pane_view_open(&gp->view, rows);
 }
 
 static void

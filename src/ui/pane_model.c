@@ -134,10 +134,7 @@ model_pane_init(struct app *a, void *state)
 
 	model_pane_filter(a, mp);
 	mp->view.cursor = model_row(a, mp, recalc_input(a->calc)->model);
-	/* show the rows before the cursor too, not only the ones after */
-	mp->view.top = rows > 2 ? mp->view.cursor - rows / 3 : mp->view.cursor;
-	if (mp->view.top < 0)
-		mp->view.top = 0;
+	pane_view_open(&mp->view, rows);
 }
 
 static void
