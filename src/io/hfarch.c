@@ -3258,6 +3258,28 @@ check_mlp_layer_types(const struct src *s, struct model *m)
 	return 1;
 }
 
+/*
+ * moe_layer_freq above 1 as a number: vLLM's deepseek_v2.py and the
+ * classes built on it (glm4_moe_lite.py, AXK1.py) put experts where
+ * layer >= first_k_dense_replace and layer % moe_layer_freq == 0, where
+ * headroom's step (weights_is_moe_layer()) counts (layer + 1) % step, as
+ * qwen2_moe.py's decoder_sparse_step and llama4.py's interleave step do.
+ * m refused naming the field (1); 1 and the other step keys plan.
+ */
+static int
+refuse_moe_layer_freq(const struct src *s, struct model *m)
+{
+	const cJSON *v = get(s, "moe_layer_freq");
+
+	if (m->n_experts <= 0 || !cJSON_IsNumber(v) || v->valuedouble <= 1 ||
+	    get(s, "interleave_moe_layer_step") != NULL)
+		return 0;
+	refuse_field(m, model_who(m), "moe_layer_freq",
+	    "experts where layer % moe_layer_freq == 0, not the step headroom "
+	    "counts");
+	return 1;
+}
+
 /* The layout family f's reader gives m.  -1 with err and *bad set. */
 static int
 read_family(const struct src *s, struct model *m, enum family f, char *err,
@@ -3376,6 +3398,9 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	if (read_family(&s, m, f, err, errlen, bad) != 0)
 		return -1;
 	if (m->refusal == NULL && check_mlp_layer_types(&s, m))
+		return 0;
+	if (m->refusal == NULL && (f == FAM_STANDARD || f == FAM_UNKNOWN) &&
+	    refuse_moe_layer_freq(&s, m))
 		return 0;
 	if (f == FAM_STANDARD || f == FAM_UNKNOWN)
 		apply_std_variant(&s, m);

@@ -1029,3 +1029,33 @@ Test(registry, mimo_v2_class_is_the_flash_family)
 	model_done(&flash);
 	model_done(&pro);
 }
+
+/*
+ * moe_layer_freq (deepseek_v2.py: experts where layer >=
+ * first_k_dense_replace and layer % moe_layer_freq == 0) above 1 is
+ * refused: headroom's step counts (layer + 1) % step, which is
+ * decoder_sparse_step's rule (qwen2_moe.py), planned as before.
+ */
+Test(registry, moe_layer_freq_above_one_refused)
+{
+	static const char *const mla =
+	    "\"n_routed_experts\":8,\"kv_lora_rank\":64,"
+	    "\"qk_rope_head_dim\":16,";
+	char extra[300];
+	struct model m;
+
+	snprintf(extra, sizeof extra, "%s\"moe_layer_freq\":2", mla);
+	refused_with("DeepseekV3ForCausalLM", extra, "'moe_layer_freq'");
+	refused_with("Glm4MoeLiteForCausalLM", extra, "'moe_layer_freq'");
+	snprintf(extra, sizeof extra, "%s\"moe_layer_freq\":1", mla);
+	cr_assert_eq(read_class("DeepseekV3ForCausalLM", extra, &m), 0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	model_done(&m);
+	cr_assert_eq(read_class("Qwen2MoeForCausalLM",
+			 "\"num_experts\":8,\"decoder_sparse_step\":2", &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert(!weights_is_moe_layer(&m, 0));
+	cr_assert(weights_is_moe_layer(&m, 1));
+	model_done(&m);
+}
