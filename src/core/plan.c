@@ -2104,6 +2104,11 @@ walk_stage_weights(struct walk *w, int s, struct stage *x)
 	if (s == 0 && !w->load_measured)
 		x->weights += (int64_t)weights_ple_buffer_bytes(m,
 		    p->max_num_batched_tokens, w->dtype_bytes);
+	/* DeepSeek-V3.2 / GLM-5: the indexers' top-k buffer, allocated with the
+	 * model on every rank (deepseek_v2.py DeepseekV2Model.__init__) */
+	if (!w->load_measured)
+		x->weights += (int64_t)weights_dsa_topk_buffer_bytes(m,
+		    p->max_num_batched_tokens);
 }
 
 /*

@@ -789,3 +789,11 @@ weights_ple_buffer_bytes(const struct model *m, int mnbt, int dtype_bytes)
 		return 0;
 	return (double)mnbt * m->layers * m->ple_hidden * dtype_bytes;
 }
+
+double
+weights_dsa_topk_buffer_bytes(const struct model *m, int mnbt)
+{
+	if (m->index_topk <= 0 || m->dsv4.layers > 0 || mnbt <= 0)
+		return 0;
+	return (double)mnbt * m->index_topk * 4;
+}

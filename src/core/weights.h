@@ -129,4 +129,10 @@ double weights_vision_rank_params(const struct model *, int tp);
 double weights_ple_buffer_bytes(const struct model *, int mnbt,
     int dtype_bytes);
 
+/* Bytes of the sparse-attention top-k buffer DeepseekV2Model allocates with
+ * the model when the config has index_topk (DeepSeek-V3.2, GLM-5: int32
+ * [max_num_batched_tokens, index_topk], shared by every layer's indexer),
+ * counted by vLLM in "Model loading took"; 0 for other models. */
+double weights_dsa_topk_buffer_bytes(const struct model *, int mnbt);
+
 #endif

@@ -664,6 +664,47 @@ Test(arch, dsa_indexer_workspace_in_the_profile)
 	model_done(&m);
 }
 
+/*
+ * DeepseekV2Model.__init__ (vllm/model_executor/models/deepseek_v2.py, main
+ * @002d607) allocates, when the config has index_topk, one int32 buffer of
+ * max_num_batched_tokens x index_topk on the device for every layer's
+ * indexer to write its top-k into: model memory, in "Model loading took".
+ * GLM-5-FP8 (index_topk 2048) at 8,192 batched tokens: 8192 x 2048 x 4 =
+ * 67,108,864 bytes a rank, whatever the TP size; at 4,096 half that.
+ */
+Test(arch, dsa_topk_buffer_in_the_weights)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m, v4;
+	struct plan_input in;
+	struct plan a, b;
+
+	test_config_load("dsa/GLM-5-FP8", &m);
+	cr_assert_eq(m.index_topk, 2048);
+	cr_assert_float_eq(weights_dsa_topk_buffer_bytes(&m, 8192), 67108864.0,
+	    0.5);
+	test_config_load("dsa/DeepSeek-V4-Flash", &v4);
+	cr_assert_float_eq(weights_dsa_topk_buffer_bytes(&v4, 8192), 0, 0.5);
+	model_done(&v4);
+	test_input(&in, "b200", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	cr_assert_float_eq(weights_dsa_topk_buffer_bytes(in.model, 8192), 0,
+	    0.5);
+	in.model = &m;
+	in.ckpt = -1; /* weights from the architecture, not a published size */
+	in.format = FMT_COUNT;
+	in.tp = 8;
+	in.max_model_len = 65536;
+	in.version = VLLM_VER(0, 26, 0);
+	in.max_num_batched_tokens = 8192;
+	plan_compute(c, &in, &a);
+	in.max_num_batched_tokens = 4096;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(a.phase, PHASE_NONE, "%s", a.message);
+	cr_assert_eq(a.weights - b.weights, 4096LL * 2048 * 4, "%lld",
+	    (long long)(a.weights - b.weights));
+	model_done(&m);
+}
+
 Test(arch, llama4_chunked_local_groups)
 {
 	const struct catalogue *c = test_catalogue();
