@@ -59,6 +59,7 @@ static const struct {
 	{ "mistralai/Ministral-3-8B-Instruct-2512", 0, 0 },
 	{ "mistralai/Ministral-3-14B-Instruct-2512", 0, 0 },
 	{ "moonshotai/Kimi-K2-Thinking", 0, 0 },
+	{ "mistralai/Devstral-Small-2-24B-Instruct-2512", 0, 0 },
 	{ "mistralai/Magistral-Small-2509", 0, 0 },
 };
 
@@ -102,6 +103,8 @@ static const struct {
 	    KV_FP8 },
 	{ "nvidia/MiniMax-M2.7-NVFP4", "MiniMaxAI/MiniMax-M2.7", FMT_NVFP4,
 	    KV_FP8 },
+	{ "cyankiwi/Devstral-Small-2-24B-Instruct-2512-AWQ-4bit",
+	    "mistralai/Devstral-Small-2-24B-Instruct-2512", FMT_GPTQ, KV_AUTO },
 };
 
 Test(catalogue, current_families_load)
@@ -533,6 +536,37 @@ Test(catalogue, kimi_k2_thinking_as_k25_text)
 	cr_assert_eq(pa.bytes_per_token, pb.bytes_per_token);
 	cr_assert(fabs(test_gib(pa.weights) - 70.98) < 0.01, "%.4f GiB",
 	    test_gib(pa.weights));
+}
+
+/*
+ * Devstral Small 2: "2 (K+V) x 40 layers x 8 heads x 128 dim x 2 bytes =
+ * 163,840 bytes/token" as its serving notes work it out; 393,216 tokens
+ * (YaRN 48 from 8192).  The INT4 export (group 32, the vision tower,
+ * projector and lm_head BF16): 22.23B linear parameters at 0.5 + 2 / 32
+ * B, the BF16 embedding and lm_head of 131,072 x 5120 and the 0.44B tower:
+ * 15.06 GiB, "~16 GiB on-disk" there; the FP8 release 24.12 GiB.
+ */
+Test(catalogue, devstral_small_2_sizes)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h200-sxm",
+	    "cyankiwi/Devstral-Small-2-24B-Instruct-2512-AWQ-4bit", NULL);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.bytes_per_token, 163840);
+	cr_assert_eq(p.max_model_len, 393216);
+	cr_assert(fabs(test_gib(p.weights) - 15.06) < 0.01, "%.4f GiB",
+	    test_gib(p.weights));
+	test_input(&in, "h200-sxm",
+	    "mistralai/Devstral-Small-2-24B-Instruct-2512", NULL);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.format, FMT_FP8);
+	cr_assert_eq(p.bytes_per_token, 163840);
+	cr_assert(fabs(test_gib(p.weights) - 24.12) < 0.01, "%.4f GiB",
+	    test_gib(p.weights));
 }
 
 Test(catalogue, llama4_plans_as_its_config)
