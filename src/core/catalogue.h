@@ -166,6 +166,18 @@ struct state_arch {
 #define STATE_SSM_HOOK_NEMOTRON_H 1
 
 /*
+ * struct model's mm_rule: how vLLM's dummy inputs of a multimodal class are
+ * sized for the profile run (core/multimodal.c).  BY_TYPE: the rule of its
+ * model_type (the Qwen2-VL family, Gemma 3, Kimi-VL, Pixtral / Mistral 3);
+ * FIXED: every image the mm_tokens_per_item tokens of its encoder's grid
+ * (LLaVA with a CLIP or SigLIP tower); UNMODELLED: headroom does not size
+ * them, so the plan stops while an image or video modality is on.
+ */
+#define MODEL_MM_BY_TYPE 0
+#define MODEL_MM_FIXED 1
+#define MODEL_MM_UNMODELLED 2
+
+/*
  * A language model as vLLM sees it after reading config.json (text part of
  * multimodal models).  Zero means "not present" for optional fields.
  */
@@ -304,6 +316,9 @@ struct model {
 	int vision_intermediate; /* its MLP width */
 	int vision_patch, vision_merge; /* patch edge (pixels), spatial merge */
 	int vision_image_size; /* fixed or largest input edge, 0 = dynamic */
+	int mm_rule; /* how its dummy images are sized: MODEL_MM_* */
+	int mm_video_tokens; /* MODEL_MM_FIXED: tokens one video becomes */
+	int mm_video_patches; /* and the encoder patches it runs, 0 = none */
 	/* encoder-decoder (Whisper): the audio encoder, and a cross-attention
 	 * layer beside the self-attention of every decoder layer */
 	int enc_layers, enc_heads, enc_intermediate; /* 0 = decoder-only */

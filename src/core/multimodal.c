@@ -16,6 +16,10 @@ multimodal_kind_of(const struct model *m)
 		return MULTIMODAL_AUDIO;
 	if (m == NULL || !m->multimodal)
 		return MULTIMODAL_NONE;
+	if (m->mm_rule == MODEL_MM_UNMODELLED)
+		return MULTIMODAL_UNMODELLED;
+	if (m->mm_rule == MODEL_MM_FIXED)
+		return MULTIMODAL_FIXED;
 	if (m->model_type &&
 	    (strncmp(m->model_type, "qwen2_vl", 8) == 0 ||
 		strncmp(m->model_type, "qwen2_5_vl", 10) == 0 ||
@@ -155,10 +159,11 @@ encoder_activation(const struct model *m, enum multimodal_kind kind, int64_t n,
 }
 
 /* A fixed-size image: the model's tokens per item, its patches the encoder's
- * grid (image size over patch size). */
+ * grid (image size over patch size); a video of fixed size where the model
+ * has one (Gemma 4). */
 static void
 fixed_tokens(const struct model *m, int64_t merge2, struct multimodal_budget *b,
-    int64_t *pi)
+    int64_t *pi, int64_t *pv)
 {
 	int64_t side = m->vision_image_size > 0 && m->vision_patch > 0
 	    ? m->vision_image_size / m->vision_patch
@@ -170,7 +175,14 @@ fixed_tokens(const struct model *m, int64_t merge2, struct multimodal_budget *b,
 	/* Llama 4: every tile's grid and its class token */
 	if (m->mm_tiles > 0 && side > 0)
 		*pi = m->mm_tiles * (side * side + 1);
-	b->limit_video = 0;
+	if (m->mm_video_tokens <= 0) {
+		b->limit_video = 0;
+		return;
+	}
+	if (b->limit_video > 0) {
+		b->tokens_per_video = m->mm_video_tokens;
+		*pv = m->mm_video_patches;
+	}
 }
 
 /* A tiled image: up to n x n tiles of the encoder's unit, fewer when the
@@ -276,6 +288,11 @@ multimodal_budget_compute(const struct model *m,
 	    rq->limit_images < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_images;
 	b->limit_video =
 	    rq->limit_videos < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_videos;
+	if (b->kind == MULTIMODAL_UNMODELLED) {
+		b->text_only = b->limit_image <= 0 && b->limit_video <= 0;
+		b->unmodelled = !b->text_only;
+		return;
+	}
 	b->size_hint = rq->max_pixels > 0 || (w > 0 && h > 0);
 	merge2 = (int64_t)(m->vision_merge > 0 ? m->vision_merge : 1) *
 	    (m->vision_merge > 0 ? m->vision_merge : 1);
@@ -286,11 +303,12 @@ multimodal_budget_compute(const struct model *m,
 		    &patches_video);
 		break;
 	case MULTIMODAL_FIXED:
-		fixed_tokens(m, merge2, b, &patches_image);
+		fixed_tokens(m, merge2, b, &patches_image, &patches_video);
 		break;
 	case MULTIMODAL_TILED: tiled_tokens(m, w, h, b, &patches_image); break;
 	case MULTIMODAL_NONE:
-	case MULTIMODAL_AUDIO: break;
+	case MULTIMODAL_AUDIO:
+	case MULTIMODAL_UNMODELLED: break;
 	}
 	if (b->limit_image <= 0)
 		b->tokens_per_image = patches_image = 0;

@@ -20,6 +20,11 @@
  * kept in the encoder cache count in the torch peak, so they come out of
  * the KV cache.  Pure arithmetic, no allocation.
  *
+ * A class whose dummy inputs headroom does not size (struct model's
+ * mm_rule MODEL_MM_UNMODELLED) gives kind MULTIMODAL_UNMODELLED: with its
+ * image and video limits at 0 it is text_only, else unmodelled and
+ * nothing is computed (the plan stops, plan.c).
+ *
  * An encoder-decoder model (Whisper) profiles audio: every item is padded
  * to the encoder's max_source_positions tokens, and the budget is
  * min(max(max_num_encoder_input_tokens, item), max(encoder_cache_size,
@@ -46,7 +51,8 @@ enum multimodal_kind {
 	MULTIMODAL_DYNAMIC, /* Qwen2-VL family: any size up to max_pixels, video */
 	MULTIMODAL_FIXED, /* Gemma 3: every image becomes the same tokens */
 	MULTIMODAL_TILED, /* Pixtral: up to image_size, one break token per row */
-	MULTIMODAL_AUDIO /* Whisper: one padded audio item, the encoder's length */
+	MULTIMODAL_AUDIO, /* Whisper: one padded audio item, the encoder's length */
+	MULTIMODAL_UNMODELLED /* a tower whose dummy inputs are not sized */
 };
 
 #define MULTIMODAL_DEFAULT_LIMIT 999 /* vLLM's limit for an unset modality */
@@ -58,6 +64,8 @@ struct multimodal_budget {
 	enum multimodal_kind kind;
 	bool active; /* some modality is enabled and profiled */
 	bool text_only; /* a multimodal model with every modality at 0 */
+	bool unmodelled; /* MULTIMODAL_UNMODELLED with an image or video
+			    limit above 0: the profile is not modelled */
 	bool size_hint; /* max_pixels or width/height were given */
 	int limit_image, limit_video; /* in force */
 	int64_t max_pixels; /* Qwen2-VL family: in force */

@@ -690,6 +690,20 @@ walk_check_model_split(struct walk *w)
 			: "Conformer audio tower",
 		    in->limit_mm_images != 0 ? m->mm_tokens_per_item
 					     : m->mm_audio_tokens);
+	/* a vision tower whose dummy inputs headroom does not size: vLLM's
+	 * profile run encodes the class's largest images and videos
+	 * (BaseDummyInputsBuilder of its processing info) */
+	if (m->multimodal && m->mm_rule == MODEL_MM_UNMODELLED &&
+	    (in->limit_mm_images != 0 || in->limit_mm_videos != 0))
+		config_fail(p,
+		    "%s: vLLM's profile run encodes this class's largest "
+		    "dummy images and videos through its vision tower; "
+		    "headroom does not model how the class sizes them (the "
+		    "tokens an item and the tower's activation peak), so it "
+		    "does not plan it. --limit-mm-per-prompt "
+		    "'{\"image\":0,\"video\":0}' plans the text model "
+		    "without that run (the tower's weights still counted).",
+		    m->architecture ? m->architecture : m->id);
 	if (!m->mla && m->kv_heads > 0 && m->kv_heads < p->tp &&
 	    p->tp % m->kv_heads != 0)
 		config_fail(p,

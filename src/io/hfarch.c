@@ -3031,6 +3031,53 @@ is_vision_class(const char *arch)
 	return 0;
 }
 
+/*
+ * The multimodal classes whose dummy images (and videos) headroom sizes
+ * from the rule of their model_type (core/multimodal.c): the Qwen2-VL
+ * family's smart resize (qwen2_vl.py, qwen2_5_vl.py, qwen3_vl.py,
+ * qwen3_vl_moe.py, qwen3_5.py), Gemma 3's fixed 256 tokens (gemma3_mm.py),
+ * Kimi-VL's padded image (kimi_vl.py), Pixtral's rows of patches and
+ * break tokens (pixtral.py, mistral3.py) and Llama 4's 17 tiles
+ * (mllama4.py, hfconfig.c).  LlavaForConditionalGeneration
+ * is one with a Pixtral tower (llava.py PixtralHFProcessingInfo), FIXED
+ * with a CLIP or SigLIP one, as is LlavaNextForConditionalGeneration
+ * (hfconfig.c).
+ */
+static const char *const mm_profiled_classes[] = {
+	"Qwen2VLForConditionalGeneration", "Qwen2_5_VLForConditionalGeneration",
+	"Qwen3VLForConditionalGeneration", "Qwen3VLMoeForConditionalGeneration",
+	"Qwen3_5ForConditionalGeneration", "Qwen3_5MoeForConditionalGeneration",
+	"Gemma3ForConditionalGeneration", "KimiVLForConditionalGeneration",
+	"Mistral3ForConditionalGeneration", "PixtralForConditionalGeneration",
+	"Llama4ForConditionalGeneration", NULL
+};
+
+/*
+ * m->mm_rule for a model with a vision tower: MODEL_MM_UNMODELLED unless
+ * its class is one of mm_profiled_classes[] or hfconfig.c fixed its
+ * tokens.  Gemma 3n (its own refusal, mm_conv_encoder) and Whisper (an
+ * audio encoder, multimodal.c) are left as they are.
+ */
+static void
+mark_mm_rule(const struct src *s, struct model *m)
+{
+	const cJSON *vt = item(item(s->root, "vision_config"), "model_type");
+	const char *arch = m->architecture;
+	int i;
+
+	if (!m->multimodal || m->mm_conv_encoder || m->enc_layers > 0 ||
+	    m->mm_rule == MODEL_MM_FIXED)
+		return;
+	for (i = 0; arch != NULL && mm_profiled_classes[i] != NULL; i++)
+		if (strcmp(arch, mm_profiled_classes[i]) == 0)
+			return;
+	if (arch != NULL &&
+	    strcmp(arch, "LlavaForConditionalGeneration") == 0 &&
+	    cJSON_IsString(vt) && strcmp(vt->valuestring, "pixtral") == 0)
+		return;
+	m->mm_rule = MODEL_MM_UNMODELLED;
+}
+
 /* model_types whose sliding_window_pattern hfconfig.c lays out itself */
 static int
 pattern_read(const char *mt)
@@ -3409,6 +3456,7 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	if (m->mtp_layers <= 0)
 		m->mtp_layers = num(&s, "num_nextn_predict_layers", 0);
 	count_layers(m);
+	mark_mm_rule(&s, m);
 	note_state_estimate(m);
 	if (m->layer_kind != NULL && m->n_sliding == 0 && m->n_chunked == 0) {
 		free(m->layer_kind);

@@ -1818,6 +1818,144 @@ llama4_image_tokens(const cJSON *vc, struct model *m)
 }
 
 /*
+ * LLaVA with a CLIP or SigLIP tower (vllm/model_executor/models/llava.py
+ * BaseLlavaProcessingInfo): the dummy image is the encoder's image_size
+ * square, and becomes the encoder's tokens, (image_size / patch_size)^2
+ * and CLIP's class token (clip.py, siglip.py get_num_image_tokens), less
+ * one under vision_feature_select_strategy "default", LlavaConfig's
+ * default (vision.py get_num_selected_vision_tokens; "full" keeps all).
+ * 1 with m's tokens and mm_rule set, 0 when root is not that model.
+ */
+static int
+llava_image_tokens(struct cfg *c, const cJSON *vc, struct model *m)
+{
+	const cJSON *mt =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "model_type");
+	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(c->root,
+	    "vision_feature_select_strategy");
+	int clip, side, n;
+
+	if (!cJSON_IsString(mt) || strcmp(mt->valuestring, "llava") != 0 ||
+	    !cJSON_IsString(vt))
+		return 0;
+	clip = strcmp(vt->valuestring, "clip_vision_model") == 0;
+	if (!clip && strcmp(vt->valuestring, "siglip_vision_model") != 0)
+		return 0;
+	/* CLIPVisionConfig's and SiglipVisionConfig's defaults: 224, patch
+	 * 32 and 16 */
+	side = (m->vision_image_size > 0 ? m->vision_image_size : 224) /
+	    (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(vc, "patch_size"))
+		    ? m->vision_patch
+		    : (clip ? 32 : 16));
+	n = side * side + clip;
+	if (cJSON_IsString(st) && strcmp(st->valuestring, "full") != 0 &&
+	    strcmp(st->valuestring, "default") != 0)
+		return 0; /* "class" or another: not sized here */
+	if (!cJSON_IsString(st) || strcmp(st->valuestring, "default") == 0)
+		n -= 1;
+	m->mm_tokens_per_item = n > 0 ? n : 1;
+	m->mm_rule = MODEL_MM_FIXED;
+	return 1;
+}
+
+/*
+ * LLaVA-NeXT with a CLIP or SigLIP tower (vllm/model_executor/models/
+ * llava_next.py LlavaNextProcessingInfo; minimax_vl_01.py carries the same
+ * code): the dummy image is the image_grid_pinpoints entry (height, width)
+ * with the most features.  An image of a pinpoint's size is cut into
+ * (height / S) x (width / S) tiles of the encoder's S = image_size pixels
+ * (get_anyres_image_grid_shape: the pinpoint itself fits it best) and a
+ * base tile; with g = S / patch_size patches a side, its tokens are the
+ * base tile's (g^2, CLIP's class token, less one under "default"), the
+ * tiles' g nh x g nw features unpadded (the aspect ratios agree, so no
+ * padding) and one newline token per feature row, g nh.  m gets them and
+ * the tiles the encoder runs (1 + nh nw, mm_tiles).  1 when root is that
+ * model, 0 otherwise.
+ */
+static int
+llava_next_image_tokens(struct cfg *c, const cJSON *vc, struct model *m)
+{
+	const cJSON *mt =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "model_type");
+	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(c->root,
+	    "vision_feature_select_strategy");
+	const cJSON *pp =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "image_grid_pinpoints");
+	const cJSON *e;
+	int64_t best = 0, tiles = 0;
+	int clip, side, g, base;
+
+	if (!cJSON_IsString(mt) || strcmp(mt->valuestring, "llava_next") != 0 ||
+	    !cJSON_IsString(vt) || !cJSON_IsArray(pp))
+		return 0;
+	clip = strcmp(vt->valuestring, "clip_vision_model") == 0;
+	if (!clip && strcmp(vt->valuestring, "siglip_vision_model") != 0)
+		return 0;
+	if (cJSON_IsString(st) && strcmp(st->valuestring, "full") != 0 &&
+	    strcmp(st->valuestring, "default") != 0)
+		return 0;
+	side = m->vision_image_size > 0 ? m->vision_image_size : 224;
+	g = side / (m->vision_patch > 0 ? m->vision_patch : 14);
+	base = g * g + clip -
+	    (!cJSON_IsString(st) || strcmp(st->valuestring, "default") == 0);
+	cJSON_ArrayForEach(e, pp) {
+		const cJSON *h = cJSON_GetArrayItem(e, 0);
+		const cJSON *w = cJSON_GetArrayItem(e, 1);
+		int64_t nh, nw, t;
+
+		if (cJSON_GetArraySize(e) != 2 || !cJSON_IsNumber(h) ||
+		    !cJSON_IsNumber(w) || h->valuedouble < side ||
+		    w->valuedouble < side || h->valuedouble > 1e6 ||
+		    w->valuedouble > 1e6)
+			return 0;
+		nh = (int64_t)h->valuedouble / side;
+		nw = (int64_t)w->valuedouble / side;
+		t = base + g * nh * g * nw + g * nh;
+		if (t > best) {
+			best = t;
+			tiles = 1 + nh * nw;
+		}
+	}
+	if (best <= 0 || best > INT32_MAX)
+		return 0;
+	m->mm_tokens_per_item = (int)best;
+	m->mm_tiles = (int)tiles;
+	m->mm_rule = MODEL_MM_FIXED;
+	return 1;
+}
+
+/*
+ * Gemma 4's images and videos (vllm/model_executor/models/gemma4_mm.py,
+ * Gemma4ProcessingInfo.get_mm_max_tokens_per_item, main @01bae21): an image
+ * is at most vision_config.default_output_length soft tokens, each pooled
+ * from pooling_kernel_size^2 patches; a video is _VIDEO_MAX_FRAMES (32)
+ * frames of _VIDEO_MAX_SOFT_TOKENS (70) soft tokens, each frame with its
+ * boi, eoi and about 6 timestamp tokens: 32 x 78 = 2,496 tokens, 32 x 70
+ * pooled tokens through the tower.  Gemma4VisionConfig's defaults: 280
+ * tokens, a kernel of 3.
+ */
+#define GEMMA4_VIDEO_FRAMES 32
+#define GEMMA4_VIDEO_FRAME_TOKENS 70
+#define GEMMA4_VIDEO_FRAME_EXTRA 8
+
+static void
+gemma4_image_tokens(struct cfg *c, const cJSON *vc, struct model *m)
+{
+	int k = obj_int(c, vc, VC, "pooling_kernel_size", 1, 64, 3);
+
+	m->mm_tokens_per_item =
+	    obj_int(c, vc, VC, "default_output_length", 1, 1 << 20, 280);
+	m->vision_merge = k;
+	m->mm_video_tokens = GEMMA4_VIDEO_FRAMES *
+	    (GEMMA4_VIDEO_FRAME_TOKENS + GEMMA4_VIDEO_FRAME_EXTRA);
+	m->mm_video_patches =
+	    GEMMA4_VIDEO_FRAMES * GEMMA4_VIDEO_FRAME_TOKENS * k * k;
+	m->mm_rule = MODEL_MM_FIXED;
+}
+
+/*
  * Tokens one image takes: Gemma 3's fixed count, Pixtral's largest image
  * (one break token per row), Kimi-VL's dummy image, else the Qwen2-VL
  * family's maximum.
@@ -1839,6 +1977,15 @@ read_image_tokens(struct cfg *c, struct model *m)
 	    strcmp(vt->valuestring, "llama4_vision_model") == 0) {
 		llama4_image_tokens(vc, m);
 		return 0;
+	}
+	if (llava_image_tokens(c, vc, m))
+		return 0;
+	if (llava_next_image_tokens(c, vc, m))
+		return 0;
+	if (cJSON_IsString(vt) &&
+	    strcmp(vt->valuestring, "gemma4_vision") == 0) {
+		gemma4_image_tokens(c, vc, m);
+		return c->failed ? -1 : 0;
 	}
 	if (cJSON_IsNumber(tpi)) {
 		m->mm_tokens_per_item = obj_int(c, c->root, NULL,

@@ -91,7 +91,8 @@ row_applies(enum flag_id f, enum multimodal_kind k)
 	switch (f) {
 	case FLAG_MM_IMAGES: /* Whisper's audio has no image limit */
 		return k != MULTIMODAL_NONE && k != MULTIMODAL_AUDIO;
-	case FLAG_MM_VIDEOS:
+	case FLAG_MM_VIDEOS: /* a class not modelled may take videos */
+		return k == MULTIMODAL_DYNAMIC || k == MULTIMODAL_UNMODELLED;
 	case FLAG_MM_MAX_PIXELS: return k == MULTIMODAL_DYNAMIC;
 	default: return f < FLAG_COUNT;
 	}

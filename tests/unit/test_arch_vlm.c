@@ -323,3 +323,214 @@ Test(vlm, llama4_profiled_images_by_hand)
 	cr_assert_eq(pl.mm.encoder_patches, 3 * 9809);
 	cr_assert_eq(pl.mm.encoder_cache, 7344LL * 5120 * 2);
 }
+
+/* A local model planned on an H100 at 8,192 batched tokens and the length
+ * given; the test owns m and p. */
+static void
+plan_local(struct model *m, int64_t len, struct plan_input *in, struct plan *p)
+{
+	test_input(in, "h100-sxm", "Qwen/Qwen2.5-VL-7B-Instruct", NULL);
+	in->model = m;
+	in->ckpt = -1;
+	in->format = FMT_COUNT;
+	in->max_model_len = len;
+	in->max_num_batched_tokens = 8192;
+	plan_compute(test_catalogue(), in, p);
+}
+
+/* A config.json given inline, read; the caller frees m. */
+static void
+read_inline(const char *json, struct model *m)
+{
+	cJSON *cfg = cJSON_Parse(json);
+	const char *bad = NULL;
+	char err[512];
+
+	cr_assert_not_null(cfg, "%s", json);
+	cr_assert_eq(hfconfig_read(cfg, m, err, sizeof err, &bad), 0, "%s",
+	    err);
+	cJSON_Delete(cfg);
+}
+
+/*
+ * llava-1.5-7b (llava.py BaseLlavaProcessingInfo): the dummy image is
+ * CLIP's 336 x 336, a grid of (336 / 14)^2 = 576 patches and the class
+ * token, 577 tokens out of the encoder; vision_feature_select_strategy
+ * "default" drops the class token: 576 tokens an image (where the tiled
+ * rule, 24 rows of 24 and a break, made it 600).  At 8,192 batched tokens
+ * and a length of 4,096: 4096 // 576 = 7 images a prompt, 8192 // 576 = 14
+ * a batch, 8,064 tokens and 14 x 576 = 8,064 patches.
+ */
+Test(vlm, llava_clip_576_tokens_an_image_by_hand)
+{
+	struct plan_input in;
+	struct plan p;
+	struct model m;
+
+	test_config_load("sweep/llava-hf--llava-1.5-7b-hf", &m);
+	cr_assert_eq(m.mm_rule, MODEL_MM_FIXED);
+	cr_assert_eq(m.mm_tokens_per_item, 576);
+	plan_local(&m, 4096, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.mm.kind, MULTIMODAL_FIXED);
+	cr_assert_eq(p.mm.tokens_per_image, 576);
+	cr_assert_eq(p.mm.tokens_per_video, 0);
+	cr_assert_eq(p.mm.items_per_prompt, 7);
+	cr_assert_eq(p.mm.items_per_batch, 14);
+	cr_assert_eq(p.mm.profiled_tokens, 8064);
+	cr_assert_eq(p.mm.encoder_patches, 8064);
+	model_done(&m);
+}
+
+/* The same class with "full" keeps the class token (577); with a SigLIP
+ * tower of 384 / 14 = 27 patches a side there is none: 729 - 1 = 728
+ * under "default" (vision.py get_num_selected_vision_tokens). */
+Test(vlm, llava_select_strategy_and_siglip)
+{
+	static const char fmt[] =
+	    "{\"architectures\":[\"LlavaForConditionalGeneration\"],"
+	    "\"model_type\":\"llava\",%s\"text_config\":{\"model_type\":"
+	    "\"llama\",\"vocab_size\":32064},\"vision_config\":{"
+	    "\"model_type\":\"%s\",\"hidden_size\":1024,\"image_size\":%d,"
+	    "\"intermediate_size\":4096,\"num_hidden_layers\":24,"
+	    "\"patch_size\":14}}";
+	char json[1024];
+	struct model m;
+
+	snprintf(json, sizeof json, fmt,
+	    "\"vision_feature_select_strategy\":\"full\",", "clip_vision_model",
+	    336);
+	read_inline(json, &m);
+	cr_assert_eq(m.mm_tokens_per_item, 577);
+	model_done(&m);
+	snprintf(json, sizeof json, fmt, "", "siglip_vision_model", 384);
+	read_inline(json, &m);
+	cr_assert_eq(m.mm_rule, MODEL_MM_FIXED);
+	cr_assert_eq(m.mm_tokens_per_item, 728);
+	model_done(&m);
+	/* a Pixtral tower (mistral-community/pixtral-12b's form): the rule of
+	 * its model_type, 1024 / 16 = 64 rows of 64 patches and a break */
+	snprintf(json, sizeof json, fmt, "", "pixtral", 1024);
+	read_inline(json, &m);
+	cr_assert_eq(m.mm_rule, MODEL_MM_BY_TYPE);
+	model_done(&m);
+	/* "class" (one token an image) is not sized: refused with images */
+	snprintf(json, sizeof json, fmt,
+	    "\"vision_feature_select_strategy\":\"class\",",
+	    "clip_vision_model", 336);
+	read_inline(json, &m);
+	cr_assert_eq(m.mm_rule, MODEL_MM_UNMODELLED);
+	model_done(&m);
+}
+
+/*
+ * granite-vision-3.3-2b (LlavaNextForConditionalGeneration, llava_next.py
+ * get_image_size_with_most_features): a SigLIP tower of 384 / 14 = 27
+ * patches a side, vision_feature_select_strategy "full" (the base tile's
+ * 729 tokens kept whole).  Of its 27 pinpoints the tallest, 3840 x 384, is
+ * cut into 10 x 1 tiles: 729 + (27 x 10) x (27 x 1) + 27 x 10 newline
+ * tokens = 8,289; 1920 x 768 (5 x 2) gives 729 + 7,290 + 135 = 8,154.  The
+ * encoder runs the 10 tiles and the base one, 11 x (729 + 1) = 8,030
+ * patches as headroom counts them (a class token a tile).  8,289 tokens
+ * exceed the 8,192 batched tokens: the budget is 8,289, one image.
+ */
+Test(vlm, llava_next_largest_pinpoint_by_hand)
+{
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h100-sxm", "ibm-granite/granite-vision-3.3-2b", NULL);
+	cr_assert_eq(in.model->mm_rule, MODEL_MM_FIXED);
+	cr_assert_eq(in.model->mm_tokens_per_item, 8289);
+	cr_assert_eq(in.model->mm_tiles, 11);
+	in.max_model_len = 16384;
+	in.max_num_batched_tokens = 8192;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.mm.tokens_per_image, 8289);
+	cr_assert_eq(p.mm.encoder_budget, 8289);
+	cr_assert_eq(p.mm.items_per_batch, 1);
+	cr_assert_eq(p.mm.encoder_patches, 8030);
+}
+
+/*
+ * gemma-4-26B-A4B (gemma4_mm.py get_mm_max_tokens_per_item): an image is
+ * default_output_length 280 soft tokens, each of 3 x 3 pooled patches
+ * (2,520 patches); a video 32 frames of 70 soft tokens and 8 more each,
+ * 2,496 tokens from 32 x 70 x 9 = 20,160 patches.  Videos have the most
+ * tokens an item, so they are profiled: 8192 // 2496 = 3 videos (the
+ * "3 video items, budget 8192" a 0.19.2rc1 startup of the NVFP4
+ * checkpoint printed, tests/calibration/newer-logs.json), 7,488 tokens
+ * and 60,480 patches.  Videos off: 8192 // 280 = 29 images, 73,080
+ * patches.
+ */
+Test(vlm, gemma4_images_and_videos_by_hand)
+{
+	struct plan_input in;
+	struct plan p;
+	struct model m;
+
+	test_config_load("gemma4/gemma-4-26B-A4B", &m);
+	cr_assert_eq(m.mm_rule, MODEL_MM_FIXED);
+	cr_assert_eq(m.mm_tokens_per_item, 280);
+	cr_assert_eq(m.mm_video_tokens, 2496);
+	cr_assert_eq(m.mm_video_patches, 20160);
+	plan_local(&m, 32768, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_str_eq(p.mm.modality, "video");
+	cr_assert_eq(p.mm.encoder_budget, 8192);
+	cr_assert_eq(p.mm.items_per_batch, 3);
+	cr_assert_eq(p.mm.profiled_tokens, 7488);
+	cr_assert_eq(p.mm.encoder_patches, 60480);
+	in.limit_mm_videos = 0;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_str_eq(p.mm.modality, "image");
+	cr_assert_eq(p.mm.items_per_batch, 29);
+	cr_assert_eq(p.mm.encoder_patches, 29 * 2520);
+	model_done(&m);
+}
+
+/*
+ * A class whose dummy images and videos headroom does not size (GLM-4.5V:
+ * glm4_1v.py's own smart resize and video frames; InternVL's dynamic
+ * tiles) stops at the configuration check naming it while an image or
+ * video limit is above 0; with both at 0 it is planned without the encoder
+ * run.  Before, both were priced with the tiled rule (156 and 1,056 tokens
+ * an image).
+ */
+Test(vlm, unmodelled_towers_refused_by_name)
+{
+	struct plan_input in;
+	struct plan p;
+	struct model m;
+
+	test_config_load("sweep/zai-org--GLM-4.5V", &m);
+	cr_assert_eq(m.mm_rule, MODEL_MM_UNMODELLED);
+	plan_local(&m, 8192, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "Glm4vMoeForConditionalGeneration: ") ==
+		p.message,
+	    "%s", p.message);
+	cr_assert(strstr(p.message, "'{\"image\":0,\"video\":0}'") != NULL,
+	    "%s", p.message);
+	in.limit_mm_images = 0; /* videos still at vLLM's default */
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	in.limit_mm_videos = 0;
+	in.tp = 4;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert(p.phase != PHASE_CONFIG, "%s", p.message);
+	cr_assert(p.mm.text_only);
+	cr_assert(!p.mm.active);
+	model_done(&m);
+
+	test_config_load("sweep/OpenGVLab--InternVL3-1B-Pretrained", &m);
+	cr_assert_eq(m.mm_rule, MODEL_MM_UNMODELLED);
+	model_done(&m);
+	test_config_load("sweep/Qwen--Qwen2.5-VL-7B-Instruct", &m);
+	cr_assert_eq(m.mm_rule, MODEL_MM_BY_TYPE);
+	model_done(&m);
+	test_config_load("kimi/Kimi-K2.5", &m);
+	cr_assert_eq(m.mm_rule, MODEL_MM_UNMODELLED);
+	model_done(&m);
+}
