@@ -138,3 +138,54 @@ test_kv_layout(const struct model *m, const struct kv_params *p,
 	cr_assert_eq(kv_layout_build(m, p, 0, m->layers, l, err, sizeof err), 0,
 	    "%s", err);
 }
+
+void
+test_check_tp_layout(const struct model *m, const struct test_tp_layout *t)
+{
+	struct kv_params p;
+	struct kv_layout l;
+	int i, tp;
+
+	for (i = 0; i < 4; i++) {
+		tp = 1 << i;
+		test_kv_params(&p, tp, t->kv, t->mode);
+		if (t->max_model_len > 0)
+			p.max_model_len = t->max_model_len;
+		if (t->block_size > 0)
+			p.block_size = t->block_size;
+		if (t->kernel_alignment > 0)
+			p.kernel_alignment = t->kernel_alignment;
+		if (t->ssm_bytes > 0)
+			p.ssm_bytes = t->ssm_bytes;
+		test_kv_layout(m, &p, &l);
+		if (t->state[0] != 0)
+			cr_assert_eq(l.state_bytes,
+			    m->n_state_layers * t->state[i], "TP %d: %lld", tp,
+			    (long long)l.state_bytes);
+		if (t->attn_block[0] != 0)
+			cr_assert_eq(l.attn_block_size, t->attn_block[i],
+			    "TP %d: %d", tp, l.attn_block_size);
+		if (t->page[0] != 0)
+			cr_assert_eq(l.page, t->page[i], "TP %d: %lld", tp,
+			    (long long)l.page);
+		if (t->bytes_per_token[0] != 0 || t->no_attention)
+			cr_assert_eq(l.bytes_per_token, t->bytes_per_token[i],
+			    "TP %d: %lld", tp, (long long)l.bytes_per_token);
+		if (t->block_size_is != 0)
+			cr_assert_eq(l.block_size, t->block_size_is, "TP %d",
+			    tp);
+		if (t->group_size != 0) {
+			cr_assert_eq(l.group_size, t->group_size, "TP %d", tp);
+			cr_assert_eq(l.n_groups, t->n_groups, "TP %d", tp);
+			if (t->padding_layers >= 0)
+				cr_assert_eq(l.padding_layers,
+				    t->padding_layers, "TP %d", tp);
+		}
+		if (t->blocks_40gib[0] != 0)
+			cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30),
+			    t->blocks_40gib[i], "TP %d", tp);
+		if (t->request_len > 0)
+			cr_assert_eq(kv_blocks_per_request(&l, t->request_len),
+			    t->per_request, "TP %d", tp);
+	}
+}

@@ -10,7 +10,9 @@
 #include "core/kv.h"
 #include "core/plan.h"
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* The built-in catalogue, loaded once per test process; asserts it is clean. */
 const struct catalogue *test_catalogue(void);
@@ -36,5 +38,34 @@ void test_kv_params(struct kv_params *p, int tp, enum kv_dtype kv,
 /* m's whole KV layout under p, asserting it builds. */
 void test_kv_layout(const struct model *m, const struct kv_params *p,
     struct kv_layout *l);
+/*
+ * What a state-space or hybrid model's layout is at TP 1, 2, 4 and 8, as a
+ * test works it out by hand: the parameters are test_kv_params()'s but for
+ * the members set here, and each figure is checked at every TP.  Element i
+ * of an array is the figure at TP 1 << i; an array left all 0 and a scalar
+ * left 0 are not checked.
+ */
+struct test_tp_layout {
+	enum kv_dtype kv;
+	enum mamba_mode mode;
+	int64_t max_model_len; /* p.max_model_len; 0: test_kv_params()'s */
+	int block_size, kernel_alignment; /* the parameters; 0: 16 */
+	int ssm_bytes; /* p.ssm_bytes; 0: test_kv_params()'s */
+	int64_t state[4]; /* one state layer: l.state_bytes / n_state_layers */
+	int attn_block[4]; /* l.attn_block_size */
+	int64_t page[4]; /* l.page */
+	int64_t bytes_per_token[4]; /* l.bytes_per_token */
+	bool no_attention; /* l.bytes_per_token is 0 */
+	int64_t blocks_40gib[4]; /* kv_num_blocks() of 40 GiB */
+	int block_size_is; /* l.block_size */
+	int group_size, n_groups; /* l.group_size, l.n_groups */
+	/* l.padding_layers, checked with group_size; -1: not checked */
+	int padding_layers;
+	int64_t request_len; /* kv_blocks_per_request(l, request_len) ... */
+	int64_t per_request; /* ... is per_request */
+};
+/* Asserts m's layout matches t at TP 1, 2, 4 and 8 ("TP N" on a failure). */
+void test_check_tp_layout(const struct model *m,
+    const struct test_tp_layout *t);
 
 #endif

@@ -818,34 +818,32 @@ Test(arch, mixed_precision_modelopt_parts)
  */
 Test(arch, falcon_mamba_7b_attention_free)
 {
-	static const int64_t state[] = { 311296, 155648, 77824, 38912 };
-	static const int64_t blocks[] = { 2155, 4311, 8623, 17246 };
+	static const struct test_tp_layout tl = {
+		.max_model_len = 2048,
+		.state = { 311296, 155648, 77824, 38912 },
+		.page = { 311296, 155648, 77824, 38912 },
+		.no_attention = true,
+		.blocks_40gib = { 2155, 4311, 8623, 17246 },
+		.block_size_is = 2048,
+		.group_size = 64,
+		.n_groups = 1,
+		.padding_layers = -1,
+		.request_len = 2048,
+		.per_request = 1,
+	};
 	const struct catalogue *c = test_catalogue();
 	struct model m;
 	struct kv_params p;
 	struct kv_layout l;
 	struct plan_input in;
 	struct plan pl;
-	int i;
 
 	test_config_load("mamba/falcon-mamba-7b", &m);
 	cr_assert_null(m.refusal);
 	cr_assert_not_null(m.assumption);
 	cr_assert_eq(m.n_state_layers, 64);
 	cr_assert_eq(m.derived_max_len, 2048);
-	for (i = 0; i < 4; i++) {
-		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
-		p.max_model_len = 2048;
-		test_kv_layout(&m, &p, &l);
-		cr_assert_eq(l.state_bytes, 64 * state[i], "TP %d", 1 << i);
-		cr_assert_eq(l.page, state[i]);
-		cr_assert_eq(l.group_size, 64);
-		cr_assert_eq(l.n_groups, 1);
-		cr_assert_eq(l.block_size, 2048);
-		cr_assert_eq(l.bytes_per_token, 0);
-		cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), blocks[i]);
-		cr_assert_eq(kv_blocks_per_request(&l, 2048), 1);
-	}
+	test_check_tp_layout(&m, &tl);
 	test_kv_params(&p, 1, KV_FP8, MAMBA_MODE_NONE);
 	p.max_model_len = 2048;
 	test_kv_layout(&m, &p, &l);
@@ -903,30 +901,25 @@ Test(arch, mamba2_codestral_sizes)
 	    "\"use_bias\":false,\"use_conv_bias\":true,\"tie_word_embeddings\":"
 	    "false,"
 	    "\"torch_dtype\":\"bfloat16\"}";
-	static const int64_t state[] = { 2158592, 1079296, 539648, 269824 };
-	static const int64_t blocks[] = { 310, 621, 1243, 2487 };
+	static const struct test_tp_layout tl = {
+		.max_model_len = 32768,
+		.page = { 2158592, 1079296, 539648, 269824 },
+		.blocks_40gib = { 310, 621, 1243, 2487 },
+		.block_size_is = 32768,
+		.request_len = 32768,
+		.per_request = 1,
+	};
 	cJSON *cfg = cJSON_Parse(json);
 	struct model m;
-	struct kv_params p;
-	struct kv_layout l;
 	const char *bad;
 	char err[512];
-	int i;
 
 	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
 	    err);
 	cJSON_Delete(cfg);
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.n_state_layers, 64);
-	for (i = 0; i < 4; i++) {
-		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
-		p.max_model_len = 32768;
-		test_kv_layout(&m, &p, &l);
-		cr_assert_eq(l.page, state[i], "TP %d", 1 << i);
-		cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), blocks[i]);
-		cr_assert_eq(kv_blocks_per_request(&l, 32768), 1);
-		cr_assert_eq(l.block_size, 32768);
-	}
+	test_check_tp_layout(&m, &tl);
 	/* Mamba2ForCausalLM lacks SupportsPP: vLLM's NotImplementedError */
 	{
 		const struct catalogue *c = test_catalogue();
@@ -964,26 +957,6 @@ load_json(const char *json, struct model *m)
 	cr_assert_not_null(m->assumption);
 }
 
-/* the page and attention block of each TP size, bf16, mode none */
-static void
-check_tp(const struct model *m, const int64_t *state, const int *block,
-    const int64_t *page)
-{
-	struct kv_params p;
-	struct kv_layout l;
-	int i, n = m->n_state_layers;
-
-	for (i = 0; i < 4; i++) {
-		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
-		test_kv_layout(m, &p, &l);
-		cr_assert_eq(l.state_bytes, n * state[i], "TP %d: %lld", 1 << i,
-		    (long long)l.state_bytes);
-		cr_assert_eq(l.attn_block_size, block[i], "TP %d: %d", 1 << i,
-		    l.attn_block_size);
-		cr_assert_eq(l.page, page[i], "TP %d", 1 << i);
-	}
-}
-
 /*
  * Falcon-H1-7B (FalconH1ForCausalLM, falcon_h1.py), the sizes of
  * tiiuae/Falcon-H1-7B-Instruct's config.json (transformers' FalconH1Config
@@ -1010,9 +983,11 @@ check_tp(const struct model *m, const int64_t *state, const int *block,
  */
 Test(arch, falcon_h1_7b_parallel_attention_and_mamba)
 {
-	static const int64_t state[] = { 1594368, 798720, 400896, 201984 };
-	static const int block[] = { 1568, 1568, 784, 400 };
-	static const int64_t page[] = { 1605632, 802816, 401408, 204800 };
+	static const struct test_tp_layout tl = {
+		.state = { 1594368, 798720, 400896, 201984 },
+		.attn_block = { 1568, 1568, 784, 400 },
+		.page = { 1605632, 802816, 401408, 204800 },
+	};
 	const struct catalogue *c = test_catalogue();
 	struct model m;
 	struct kv_params p;
@@ -1033,7 +1008,7 @@ Test(arch, falcon_h1_7b_parallel_attention_and_mamba)
 		  "\"torch_dtype\":\"bfloat16\"}",
 	    &m);
 	cr_assert_eq(m.n_state_layers, 44);
-	check_tp(&m, state, block, page);
+	test_check_tp_layout(&m, &tl);
 	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
 	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_layers, 44);
@@ -1093,9 +1068,11 @@ Test(arch, falcon_h1_7b_parallel_attention_and_mamba)
  */
 Test(arch, jamba_mini_mamba1_attention_moe)
 {
-	static const int64_t state[] = { 311296, 155648, 77824, 38912 };
-	static const int block[] = { 80, 80, 80, 80 };
-	static const int64_t page[] = { 327680, 163840, 81920, 40960 };
+	static const struct test_tp_layout tl = {
+		.state = { 311296, 155648, 77824, 38912 },
+		.attn_block = { 80, 80, 80, 80 },
+		.page = { 327680, 163840, 81920, 40960 },
+	};
 	struct model m;
 	struct kv_params p;
 	struct kv_layout l;
@@ -1120,7 +1097,7 @@ Test(arch, jamba_mini_mamba1_attention_moe)
 	cr_assert_eq(m.ld[4].mixer, MIXER_ATTENTION);
 	cr_assert_eq(m.ld[1].ffn, FFN_MOE);
 	cr_assert_eq(m.ld[2].ffn, FFN_DENSE);
-	check_tp(&m, state, block, page);
+	test_check_tp_layout(&m, &tl);
 	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
 	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.group_size, 4);
@@ -1157,9 +1134,11 @@ Test(arch, jamba_mini_mamba1_attention_moe)
  */
 Test(arch, bamba_9b_attention_indices)
 {
-	static const int64_t state[] = { 2147840, 1074688, 538112, 269824 };
-	static const int block[] = { 528, 528, 528, 528 };
-	static const int64_t page[] = { 2162688, 1081344, 540672, 270336 };
+	static const struct test_tp_layout tl = {
+		.state = { 2147840, 1074688, 538112, 269824 },
+		.attn_block = { 528, 528, 528, 528 },
+		.page = { 2162688, 1081344, 540672, 270336 },
+	};
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan pl;
@@ -1184,7 +1163,7 @@ Test(arch, bamba_9b_attention_indices)
 	cr_assert_eq(m.n_state_layers, 29);
 	cr_assert_eq(m.ld[9].mixer, MIXER_ATTENTION);
 	cr_assert_eq(m.rotary_dim, 64);
-	check_tp(&m, state, block, page);
+	test_check_tp_layout(&m, &tl);
 	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
 	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.group_size, 3);
@@ -1234,9 +1213,11 @@ Test(arch, bamba_9b_attention_indices)
  */
 Test(arch, zamba2_shared_attention_blocks)
 {
-	static const int64_t state[] = { 686848, 343808, 172288, 86528 };
-	static const int block[] = { 48, 48, 48, 48 };
-	static const int64_t page[] = { 983040, 491520, 245760, 122880 };
+	static const struct test_tp_layout tl = {
+		.state = { 686848, 343808, 172288, 86528 },
+		.attn_block = { 48, 48, 48, 48 },
+		.page = { 983040, 491520, 245760, 122880 },
+	};
 	struct model m;
 	struct kv_params p;
 	struct kv_layout l;
@@ -1267,7 +1248,7 @@ Test(arch, zamba2_shared_attention_blocks)
 	    &m);
 	cr_assert_eq(m.n_state_layers, 54);
 	cr_assert_eq(m.ld[5].parallel_attn, 2);
-	check_tp(&m, state, block, page);
+	test_check_tp_layout(&m, &tl);
 	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
 	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.attn_layers, 9);
@@ -1304,13 +1285,17 @@ Test(arch, zamba2_shared_attention_blocks)
  */
 Test(arch, kimi_linear_kda_and_mla)
 {
-	static const int64_t state[] = { 2170880, 1085440, 542720, 271360 };
-	static const int block[] = { 1920, 960, 512, 256 };
-	static const int64_t page[] = { 2211840, 1105920, 589824, 294912 };
+	static const struct test_tp_layout tl = {
+		.block_size = 64,
+		.kernel_alignment = 64,
+		.state = { 2170880, 1085440, 542720, 271360 },
+		.attn_block = { 1920, 960, 512, 256 },
+		.page = { 2211840, 1105920, 589824, 294912 },
+		.bytes_per_token = { 7 * 1152, 7 * 1152, 7 * 1152, 7 * 1152 },
+	};
 	struct model m;
 	struct kv_params p;
 	struct kv_layout l;
-	int i;
 	double b;
 
 	load_json(
@@ -1338,17 +1323,7 @@ Test(arch, kimi_linear_kda_and_mla)
 	cr_assert_eq(m.ld[3].mixer, MIXER_ATTENTION);
 	cr_assert_eq(m.ld[26].mixer, MIXER_ATTENTION);
 	cr_assert(!m.st.prefix_all);
-	for (i = 0; i < 4; i++) {
-		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
-		p.block_size = 64;
-		p.kernel_alignment = 64;
-		test_kv_layout(&m, &p, &l);
-		cr_assert_eq(l.state_bytes, 20 * state[i], "TP %d", 1 << i);
-		cr_assert_eq(l.attn_block_size, block[i], "TP %d: %d", 1 << i,
-		    l.attn_block_size);
-		cr_assert_eq(l.page, page[i]);
-		cr_assert_eq(l.bytes_per_token, 7 * 1152);
-	}
+	test_check_tp_layout(&m, &tl);
 	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
 	p.block_size = 64;
 	p.kernel_alignment = 64;
@@ -1413,9 +1388,11 @@ Test(arch, kimi_linear_kda_and_mla)
  */
 Test(arch, minimax_m1_lightning_attention)
 {
-	static const int64_t state[] = { 2097152, 1048576, 524288, 262144 };
-	static const int block[] = { 512, 512, 512, 512 };
-	static const int64_t page[] = { 2097152, 1048576, 524288, 262144 };
+	static const struct test_tp_layout tl = {
+		.state = { 2097152, 1048576, 524288, 262144 },
+		.attn_block = { 512, 512, 512, 512 },
+		.page = { 2097152, 1048576, 524288, 262144 },
+	};
 	const struct catalogue *c = test_catalogue();
 	struct model m;
 	struct kv_params p;
@@ -1429,7 +1406,7 @@ Test(arch, minimax_m1_lightning_attention)
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.n_state_layers, 70);
 	cr_assert_eq(m.rotary_dim, 64);
-	check_tp(&m, state, block, page);
+	test_check_tp_layout(&m, &tl);
 	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
 	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.group_size, 10);
@@ -1489,9 +1466,11 @@ Test(arch, minimax_m1_lightning_attention)
  */
 Test(arch, plamo2_1b_mamba_step)
 {
-	static const int64_t state[] = { 548864, 274432, 137216, 68608 };
-	static const int block[] = { 1072, 544, 272, 144 };
-	static const int64_t page[] = { 548864, 278528, 139264, 73728 };
+	static const struct test_tp_layout tl = {
+		.state = { 548864, 274432, 137216, 68608 },
+		.attn_block = { 1072, 544, 272, 144 },
+		.page = { 548864, 278528, 139264, 73728 },
+	};
 	const struct catalogue *c = test_catalogue();
 	struct model m;
 	struct kv_params p;
@@ -1518,7 +1497,7 @@ Test(arch, plamo2_1b_mamba_step)
 	cr_assert_eq(m.n_state_layers, 8);
 	cr_assert_eq(m.ld[0].mixer, MIXER_PLAMO2);
 	cr_assert_eq(m.ld[1].mixer, MIXER_ATTENTION);
-	check_tp(&m, state, block, page);
+	test_check_tp_layout(&m, &tl);
 	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
 	test_kv_layout(&m, &p, &l);
 	cr_assert_eq(l.group_size, 8);

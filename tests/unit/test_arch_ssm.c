@@ -45,13 +45,17 @@
  */
 Test(ssm, jamba_15_mini_config)
 {
-	static const int64_t state[] = { 311296, 155648, 77824, 38912 };
-	static const int64_t page[] = { 327680, 163840, 81920, 40960 };
-	static const int bpt[] = { 16384, 8192, 4096, 2048 };
+	static const struct test_tp_layout tl = {
+		.state = { 311296, 155648, 77824, 38912 },
+		.attn_block = { 80, 80, 80, 80 },
+		.page = { 327680, 163840, 81920, 40960 },
+		.bytes_per_token = { 16384, 8192, 4096, 2048 },
+		.group_size = 4,
+		.n_groups = 8,
+		.padding_layers = 0,
+	};
 	const struct catalogue *c = test_catalogue();
 	struct model m;
-	struct kv_params p;
-	struct kv_layout l;
 	struct plan_input in;
 	struct plan pl;
 	double b;
@@ -67,17 +71,7 @@ Test(ssm, jamba_15_mini_config)
 		cr_assert_eq(m.ld[i].ffn, i % 2 == 1 ? FFN_MOE : FFN_DENSE,
 		    "layer %d", i);
 	}
-	for (i = 0; i < 4; i++) {
-		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
-		test_kv_layout(&m, &p, &l);
-		cr_assert_eq(l.state_bytes, 28 * state[i], "TP %d", 1 << i);
-		cr_assert_eq(l.attn_block_size, 80, "TP %d", 1 << i);
-		cr_assert_eq(l.page, page[i], "TP %d", 1 << i);
-		cr_assert_eq(l.bytes_per_token, bpt[i], "TP %d", 1 << i);
-		cr_assert_eq(l.group_size, 4);
-		cr_assert_eq(l.n_groups, 8);
-		cr_assert_eq(l.padding_layers, 0);
-	}
+	test_check_tp_layout(&m, &tl);
 	b = weights_param_count(&m);
 	cr_assert(b > 51.5 && b < 51.65, "%.3fB", b);
 	cr_assert_eq(overhead_graph_layers(&m, 0, 32), 32);
@@ -111,30 +105,24 @@ Test(ssm, jamba_15_mini_config)
  */
 Test(ssm, mamba_28b_hf_config)
 {
-	static const int64_t state[] = { 194560, 97280, 48640, 24320 };
-	static const int64_t blocks[] = { 3449, 6898, 13797, 27594 };
+	static const struct test_tp_layout tl = {
+		.max_model_len = 8192,
+		.state = { 194560, 97280, 48640, 24320 },
+		.page = { 194560, 97280, 48640, 24320 },
+		.blocks_40gib = { 3449, 6898, 13797, 27594 },
+		.block_size_is = 8192,
+		.request_len = 8192,
+		.per_request = 1,
+	};
 	struct model m;
-	struct kv_params p;
-	struct kv_layout l;
 	double b;
-	int i;
 
 	test_config_load("mamba/mamba-2.8b-hf", &m);
 	cr_assert_null(m.refusal, "%s", m.refusal);
 	cr_assert_eq(m.layers, 64);
 	cr_assert_eq(m.n_state_layers, 64);
 	cr_assert_str_eq(m.derived_key, "default");
-	for (i = 0; i < 4; i++) {
-		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
-		p.max_model_len = 8192;
-		test_kv_layout(&m, &p, &l);
-		cr_assert_eq(l.page, state[i], "TP %d", 1 << i);
-		cr_assert_eq(l.state_bytes, 64 * state[i], "TP %d", 1 << i);
-		cr_assert_eq(l.block_size, 8192);
-		cr_assert_eq(kv_num_blocks(&l, (int64_t)40 << 30), blocks[i],
-		    "TP %d", 1 << i);
-		cr_assert_eq(kv_blocks_per_request(&l, 8192), 1);
-	}
+	test_check_tp_layout(&m, &tl);
 	b = weights_param_count(&m);
 	cr_assert(b > 2.768 * 0.999 && b < 2.768 * 1.001, "%.4fB", b);
 	cr_assert(b > 2.8 * 0.985 && b < 2.8 * 1.015, "%.4fB", b);
@@ -165,9 +153,16 @@ Test(ssm, mamba_28b_hf_config)
  */
 Test(ssm, nemotron_h_8b_sizes)
 {
-	static const int64_t state[] = { 2158592, 1079296, 539648, 269824 };
-	static const int64_t page[] = { 2162688, 1081344, 540672, 270336 };
-	static const int bpt[] = { 16384, 8192, 4096, 2048 };
+	static const struct test_tp_layout tl = {
+		.ssm_bytes = 2,
+		.state = { 2158592, 1079296, 539648, 269824 },
+		.attn_block = { 528, 528, 528, 528 },
+		.page = { 2162688, 1081344, 540672, 270336 },
+		.bytes_per_token = { 16384, 8192, 4096, 2048 },
+		.group_size = 4,
+		.n_groups = 7,
+		.padding_layers = 0,
+	};
 	cJSON *cfg = cJSON_Parse(
 	    "{\"architectures\":[\"NemotronHForCausalLM\"],\"model_type\":"
 	    "\"nemotron_h\",\"hidden_size\":4096,\"num_hidden_layers\":52,"
@@ -182,12 +177,9 @@ Test(ssm, nemotron_h_8b_sizes)
 	    "\"use_bias\":false,\"use_conv_bias\":true,"
 	    "\"torch_dtype\":\"bfloat16\"}");
 	struct model m;
-	struct kv_params p;
-	struct kv_layout l;
 	const char *bad;
 	char err[512];
 	double b;
-	int i;
 
 	cr_assert_not_null(cfg);
 	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
@@ -195,18 +187,7 @@ Test(ssm, nemotron_h_8b_sizes)
 	cJSON_Delete(cfg);
 	cr_assert_null(m.refusal, "%s", m.refusal);
 	cr_assert_eq(m.n_state_layers, 24);
-	for (i = 0; i < 4; i++) {
-		test_kv_params(&p, 1 << i, KV_AUTO, MAMBA_MODE_NONE);
-		p.ssm_bytes = 2;
-		test_kv_layout(&m, &p, &l);
-		cr_assert_eq(l.state_bytes, 24 * state[i], "TP %d", 1 << i);
-		cr_assert_eq(l.attn_block_size, 528, "TP %d", 1 << i);
-		cr_assert_eq(l.page, page[i], "TP %d", 1 << i);
-		cr_assert_eq(l.bytes_per_token, bpt[i], "TP %d", 1 << i);
-		cr_assert_eq(l.group_size, 4);
-		cr_assert_eq(l.n_groups, 7);
-		cr_assert_eq(l.padding_layers, 0);
-	}
+	test_check_tp_layout(&m, &tl);
 	b = weights_param_count(&m);
 	cr_assert(b > 8.10 * 0.995 && b < 8.10 * 1.005, "%.3fB", b);
 	cr_assert_eq(overhead_graph_layers(&m, 0, 52), 28);
