@@ -23,6 +23,7 @@
 #include "core/overhead.h"
 #include "core/plan.h"
 #include "core/vllm_version.h"
+#include "core/weights.h"
 #include "io/hfconfig.h"
 #include "io/model_dir.h"
 #include "helpers.h"
@@ -618,6 +619,88 @@ Test(hybrid_real, qwen3_next_tp2_prefix_caching_dropped_in_0_13)
 	model_done(&m);
 }
 
+/* The config.json of tests/fixtures/configs/REL, parsed (asserts). */
+static cJSON *
+fixture_json(const char *rel)
+{
+	char path[1024], *text;
+	FILE *f;
+	long n;
+	cJSON *cfg;
+
+	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s/config.json",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
+	f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	text = malloc((size_t)n + 1);
+	cr_assert_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+	text[n] = '\0';
+	fclose(f);
+	cfg = cJSON_Parse(text);
+	free(text);
+	cr_assert_not_null(cfg);
+	return cfg;
+}
+
+/*
+ * The same startup's "Model loading took 22.5313 GiB": the checkpoint is
+ * not named, and an all-int4 plan of Qwen3-Next (headroom's derived GPTQ
+ * checkpoint) comes to 19.85 GiB a rank.  A compressed-tensors export that
+ * quantizes the routed experts alone, int4 symmetric in groups of 32
+ * (pack-quantized: 0.5 + 2 / 32 = 0.5625 B a weight; the recipe a public
+ * llm-compressor script gives as cyankiwi's Qwen3-Next AWQ-4bit one:
+ * ignore lm_head, the router and shared-expert gates, every shared expert,
+ * self_attn, linear_attn and mtp), keeps the rest 16-bit.  Per rank at TP 2:
+ *   experts 48 x 512 x 3 x 2048 x 512 / 2 x 0.5625 = 21,743,271,936
+ *   12 gated attention layers (q with its gate 2 x 16 x 256, one KV head of
+ *     256 each for k and v, o) 13,631,488 x 12 x 2 = 327,155,712
+ *   36 gated delta nets: in_proj_qkvz 2048 x 12288 / 2, out_proj 4096 x
+ *     2048 / 2, in_proj_ba 2048 x 64 / 2 = 16,842,752 x 36 x 2 =
+ *     1,212,678,144; conv1d (8192 x 4 / 2), A_log and dt_bias 1,181,952
+ *   shared experts 48 x 3 x 2048 x 512 / 2 x 2 = 150,994,944
+ *   routers 48 x 512 x 2048 x 2 = 100,663,296
+ *   embed_tokens and lm_head 2 x 151,936 / 2 x 2048 x 2 = 622,329,856
+ *   RoPE 262,144 x 64 x 2 = 33,554,432
+ * 24,191,830,272 B with the norms apart (406,528 B more): 22.5308 GiB,
+ * 0.5 MB under what vLLM logged to four decimals.  Groups of 128
+ * (0.515625) would give 20.84 GiB, and quantizing the attention too 22.31.
+ */
+Test(hybrid_real, qwen3_next_w4a16_experts_only_g32_weights_of_0_13)
+{
+	cJSON *cfg = fixture_json("qwen3-next/Qwen3-Next-80B-A3B-Instruct");
+	cJSON *qc = cJSON_Parse(
+	    "{\"quant_method\":\"compressed-tensors\",\"format\":"
+	    "\"pack-quantized\",\"config_groups\":{\"group_0\":{\"targets\":"
+	    "[\"Linear\"],\"weights\":{\"num_bits\":4,\"type\":\"int\","
+	    "\"symmetric\":true,\"strategy\":\"group\",\"group_size\":32}}},"
+	    "\"ignore\":[\"lm_head\",\"re:.*mlp[.]gate$\","
+	    "\"re:.*mlp[.]shared_expert_gate$\",\"re:.*shared_expert.*\","
+	    "\"re:.*self_attn.*\",\"re:.*linear_attn.*\",\"re:mtp.*\"]}");
+	struct model m;
+	struct weights_breakdown w;
+	const char *bad;
+	char err[512];
+
+	cr_assert_not_null(qc);
+	cJSON_AddItemToObject(cfg, "quantization_config", qc);
+	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
+	    err);
+	cJSON_Delete(cfg);
+	cr_assert_eq(m.native_format, FMT_GPTQ);
+	cr_assert_eq(m.quant_group, 32);
+	cr_assert_eq(m.quant_skip & (1 | 2 | 16), 1 | 2 | 16);
+	cr_assert_eq(m.quant_skip & 8, 0);
+	weights_rank(&m, m.native_format, 2, 2, 1, 0, &w);
+	cr_assert(w.total >= 24191830272.0 && w.total < 24191830272.0 + 5e5,
+	    "%.0f", w.total);
+	cr_assert(fabs(test_gib((int64_t)w.total) - 22.5313) < 0.001, "%.4f",
+	    test_gib((int64_t)w.total));
+	model_done(&m);
+}
+
 /*
  * Granite 4.0-H 1B (vLLM 0.19.0 in vllm/vllm-openai:latest, --max-model-len
  * 4096, --enforce-eager, utilization 0.6, --max-num-batched-tokens 2048,
@@ -717,27 +800,10 @@ Test(hybrid_real, granite_4_h_1b_startup_of_0_19)
 static void
 fixture_with_rope(const char *rel, struct model *m)
 {
-	char path[1024], *text;
-	FILE *f;
-	long n;
-	cJSON *cfg;
+	cJSON *cfg = fixture_json(rel);
 	const char *bad;
 	char err[512];
 
-	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s/config.json",
-	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
-	f = fopen(path, "rb");
-	cr_assert_not_null(f, "%s", path);
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	text = malloc((size_t)n + 1);
-	cr_assert_eq(fread(text, 1, (size_t)n, f), (size_t)n);
-	text[n] = '\0';
-	fclose(f);
-	cfg = cJSON_Parse(text);
-	free(text);
-	cr_assert_not_null(cfg);
 	cJSON_AddStringToObject(cfg, "position_embedding_type", "rope");
 	cr_assert_eq(hfconfig_read(cfg, m, err, sizeof err, &bad), 0, "%s",
 	    err);
