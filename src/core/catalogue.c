@@ -156,6 +156,25 @@ model_bare_class_find(const char *arch)
 }
 
 const char *
+model_seq_cls_decoder(const char *arch)
+{
+	static const char *const classes[][2] = {
+		{ "LlamaForSequenceClassification", "LlamaForCausalLM" },
+		{ "MistralForSequenceClassification", "MistralForCausalLM" },
+		{ "Qwen2ForSequenceClassification", "Qwen2ForCausalLM" },
+		{ "Qwen3ForSequenceClassification", "Qwen3ForCausalLM" },
+		{ "GemmaForSequenceClassification", "GemmaForCausalLM" },
+		{ "Gemma2ForSequenceClassification", "Gemma2ForCausalLM" },
+	};
+	size_t i;
+
+	for (i = 0; arch != NULL && i < sizeof classes / sizeof classes[0]; i++)
+		if (strcmp(arch, classes[i][0]) == 0)
+			return classes[i][1];
+	return NULL;
+}
+
+const char *
 kv_dtype_name(enum kv_dtype k)
 {
 	return k < KV_COUNT ? kv_names[k] : "?";

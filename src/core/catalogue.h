@@ -287,6 +287,10 @@ struct model {
 	 * --runner auto then resolves to pooling, and the mode it names
 	 * decides chunked prefill (enum model_st_pooling; 0 = none) */
 	int st_pooling;
+	/* the classifier's labels: config.json's num_labels, else the size of
+	 * its id2label (transformers' PretrainedConfig); 0 = neither given,
+	 * which transformers and so vLLM's as_seq_cls_model take as 2 */
+	int num_labels;
 	/* a model folder's weight files: 1 they hold lm_head.weight, -1 they
 	 * do not (an embedding checkpoint saved from the bare *Model), 0 not
 	 * read */
@@ -502,6 +506,18 @@ struct model_bare_class {
 	int registered;
 };
 const struct model_bare_class *model_bare_class_find(const char *arch);
+
+/*
+ * A decoder's sequence-classification class (a reranker or classifier saved
+ * by transformers' AutoModelForSequenceClassification) and the causal class
+ * vLLM converts with as_seq_cls_model (vllm/model_executor/models/
+ * adapters.py): the registry's _normalize_arch swaps the class's
+ * "ForSequenceClassification" suffix of _SUFFIX_TO_DEFAULTS (pooling,
+ * classify) for a generate suffix it has a class for.  Only the decoders
+ * headroom reads and plans on the pooling runner are listed; NULL when arch
+ * is none of them (JinaVL's and the encoders' own heads included).
+ */
+const char *model_seq_cls_decoder(const char *arch);
 
 const char *kv_dtype_name(enum kv_dtype);
 int kv_dtype_parse(const char *, enum kv_dtype *);

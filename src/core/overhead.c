@@ -184,7 +184,7 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 {
 	const struct model *m = in->model;
 	const struct coeff_set *c = in->c;
-	double reqs, sampler = 0, forward, moe, act, nt, draft, dcg;
+	double reqs, sampler = 0, forward, moe, act, nt, draft, dcg, pool;
 	double tp = in->tp > 0 ? in->tp : 1;
 	double inter_rank, moe_tp = in->moe_tp > 0 ? in->moe_tp : tp;
 
@@ -209,6 +209,13 @@ overhead_estimate(const struct overhead_in *in, struct overhead_out *out)
 	out->draft_activation = (int64_t)draft;
 	if (draft > forward)
 		forward = draft;
+	/* the pooler runs after the forward has freed its own activations:
+	 * the larger of the two (its hidden states are whole on every TP
+	 * rank, so it can be the larger at a wide TP) */
+	pool = (double)in->pooler_bytes_per_token_hidden *
+	    in->max_num_batched_tokens * m->hidden;
+	if (pool > forward)
+		forward = pool;
 	act = (sampler > forward ? sampler : forward) + moe +
 	    c->activation_base_gib * GIB;
 	/* the encoder runs first and frees its activations; its outputs stay

@@ -47,6 +47,10 @@ struct overhead_in {
 			      0: the target's (MTP layers) */
 	int draft_graphs; /* graphs captured with the drafter (PIECEWISE) */
 	bool draft_moe; /* its layer holds experts (MTP of a MoE model) */
+	/* the pooler's working set after the forward on the pooling
+	 * runner's last stage, bytes per batched token and hidden unit (the
+	 * hidden states and their float32 copies; 0: no pooler there) */
+	int pooler_bytes_per_token_hidden;
 };
 
 struct overhead_out {

@@ -66,6 +66,18 @@ plan_input_init(struct plan_input *in)
 	in->limit_mm_videos = -1;
 	in->limit_mm_audios = -1;
 	in->overhead = OVERHEAD_ESTIMATE;
+	in->hf_num_labels = -1;
+}
+
+const char *
+plan_pool_task_name(int task)
+{
+	switch (task) {
+	case PLAN_POOL_EMBED: return "embed";
+	case PLAN_POOL_CLASSIFY: return "classify";
+	case PLAN_POOL_REWARD: return "reward";
+	default: return NULL;
+	}
 }
 
 bool
@@ -935,24 +947,70 @@ walk_pooling_only(struct walk *w)
 		    "This model does not support `--runner generate`.");
 }
 
+/* The class vLLM builds for arch: a sequence-classification class's
+ * causal class, a bare model's decoder, arch itself otherwise. */
+static const char *
+built_decoder(const char *arch)
+{
+	const struct model_bare_class *b = model_bare_class_find(arch);
+
+	if (model_seq_cls_decoder(arch) != NULL)
+		return model_seq_cls_decoder(arch);
+	return b != NULL ? b->decoder : arch;
+}
+
+/* The class vLLM builds the model as: --hf-overrides' architectures, else
+ * the config's. */
+static const char *
+walk_arch(const struct walk *w)
+{
+	return w->in->hf_architecture != NULL ? w->in->hf_architecture
+					      : w->m->architecture;
+}
+
+/*
+ * --hf-overrides '{"architectures": [...]}' (ModelConfig.hf_overrides):
+ * vLLM builds the named class from the same config.  headroom plans it
+ * where the class is the one it read the config as, or that class's
+ * sequence-classification class (a Qwen3-Reranker checkpoint of
+ * Qwen3ForCausalLM served as Qwen3ForSequenceClassification).
+ */
+static void
+walk_hf_architecture(struct walk *w)
+{
+	const char *want = w->in->hf_architecture, *have = w->m->architecture;
+
+	if (want == NULL)
+		return;
+	if (have == NULL ||
+	    strcmp(built_decoder(want), built_decoder(have)) != 0)
+		config_fail(w->p,
+		    "--hf-overrides architectures %s: headroom read the "
+		    "model's config as %s, and the class vLLM would build "
+		    "instead is not modelled, so headroom does not plan it.",
+		    want, have ? have : "an unnamed class");
+}
+
 /* The runners and adapters headroom refuses whatever the model: a class
- * served with a head of its own, pooling-only classes, --runner draft, the
- * --convert adapters other than embed. */
+ * served with a head of its own, pooling-only classes, --runner draft,
+ * --convert mm_encoder_only, a sequence classifier under another
+ * adapter. */
 static void
 walk_refuse_runners(struct walk *w)
 {
 	const struct plan_input *in = w->in;
-	const struct model *m = w->m;
 	struct plan *p = w->p;
-	const char *adapter = pooling_class_adapter(m->architecture);
+	const char *arch = walk_arch(w), *adapter = pooling_class_adapter(arch);
+	bool seq_cls = model_seq_cls_decoder(arch) != NULL;
 
-	if (adapter != NULL)
+	walk_hf_architecture(w);
+	if (adapter != NULL && !seq_cls)
 		config_fail(p,
 		    "%s: vLLM serves this class on the pooling runner with "
 		    "its %s head (the class name's suffix, _SUFFIX_TO_DEFAULTS "
 		    "in vllm/config/model.py); headroom does not model that "
 		    "head and pooler, so it does not plan it.",
-		    m->architecture, adapter);
+		    arch, adapter);
 
 	walk_pooling_only(w);
 	if (in->runner == PLAN_RUNNER_DRAFT)
@@ -960,17 +1018,70 @@ walk_refuse_runners(struct walk *w)
 		    "--runner draft: the draft runner serves a speculative "
 		    "drafter inside another engine; headroom does not plan it "
 		    "alone.");
-	if (in->convert == PLAN_CONVERT_CLASSIFY ||
-	    in->convert == PLAN_CONVERT_REWARD ||
-	    in->convert == PLAN_CONVERT_MM_ENCODER_ONLY)
+	if (in->convert == PLAN_CONVERT_MM_ENCODER_ONLY)
 		config_fail(p,
-		    "--convert %s: headroom does not model that adapter's "
-		    "head and pooler (it models --convert embed), so it does "
-		    "not plan it.",
-		    in->convert == PLAN_CONVERT_CLASSIFY ? "classify"
-			: in->convert == PLAN_CONVERT_REWARD
-			? "reward"
-			: "mm_encoder_only");
+		    "--convert mm_encoder_only: headroom does not model that "
+		    "adapter (the multimodal encoder alone), so it does not "
+		    "plan it.");
+	if (seq_cls &&
+	    (in->convert == PLAN_CONVERT_EMBED ||
+		in->convert == PLAN_CONVERT_REWARD))
+		config_fail(p,
+		    "%s with --convert %s: vLLM builds the class with its "
+		    "classify head; headroom plans it with that head only "
+		    "(--convert auto or classify).",
+		    arch,
+		    in->convert == PLAN_CONVERT_EMBED ? "embed" : "reward");
+}
+
+/* The generate runner where a pooling adapter or class was named. */
+static void
+walk_generate_runner(struct walk *w, bool seq_cls,
+    const struct model_bare_class *bare)
+{
+	const struct plan_input *in = w->in;
+	struct plan *p = w->p;
+
+	if (seq_cls)
+		config_fail(p,
+		    "%s under --runner generate: vLLM resolves the "
+		    "class to the pooling runner with its classify "
+		    "head (the ForSequenceClassification suffix of "
+		    "_SUFFIX_TO_DEFAULTS, vllm/config/model.py); "
+		    "headroom does not plan it as a generative model.",
+		    walk_arch(w));
+	if (in->convert == PLAN_CONVERT_EMBED ||
+	    in->convert == PLAN_CONVERT_CLASSIFY ||
+	    in->convert == PLAN_CONVERT_REWARD)
+		config_fail(p,
+		    "--convert %s without --runner pooling: "
+		    "headroom plans vLLM's pooling adapters on the "
+		    "pooling runner only.",
+		    in->convert == PLAN_CONVERT_EMBED          ? "embed"
+			: in->convert == PLAN_CONVERT_CLASSIFY ? "classify"
+							       : "reward");
+	walk_bare_generate(w, bare);
+}
+
+/* The adapter of a plan on the pooling runner, and the classify head's
+ * rows and bytes (as_seq_cls_model: ReplicatedLinear(hidden, num_labels,
+ * bias=False) in the float32 head dtype, whole on every rank). */
+static void
+walk_pool_task(struct walk *w, bool seq_cls)
+{
+	const struct plan_input *in = w->in;
+	struct plan *p = w->p;
+
+	p->pool_task = seq_cls || in->convert == PLAN_CONVERT_CLASSIFY
+	    ? PLAN_POOL_CLASSIFY
+	    : in->convert == PLAN_CONVERT_REWARD ? PLAN_POOL_REWARD
+						 : PLAN_POOL_EMBED;
+	if (p->pool_task != PLAN_POOL_CLASSIFY)
+		return;
+	p->num_labels = in->hf_num_labels > 0 ? in->hf_num_labels
+	    : w->m->num_labels > 0            ? w->m->num_labels
+					      : 2;
+	p->score_head = (int64_t)p->num_labels * w->m->hidden * 4;
 }
 
 /* Why the pooling runner's plan of this model is not modelled, or NULL. */
@@ -1020,26 +1131,24 @@ walk_pooling_checks(struct walk *w)
 	const char *why;
 	const struct model_bare_class *bare =
 	    model_bare_class_find(m->architecture);
+	bool seq_cls = model_seq_cls_decoder(walk_arch(w)) != NULL;
 
 	walk_refuse_runners(w);
 	/* _get_default_runner_type(): a sentence-transformers pooling config
 	 * makes --runner auto the pooling runner ("Some Sentence Transformers
-	 * models use *ForCausalLM archs"), and so does a class in no table of
-	 * the registry whose name ends in "Model" (_SUFFIX_TO_DEFAULTS) */
+	 * models use *ForCausalLM archs"), and so do a class in no table of
+	 * the registry whose name ends in "Model" and a sequence-
+	 * classification class (_SUFFIX_TO_DEFAULTS) */
 	p->pooling = in->runner == PLAN_RUNNER_POOLING ||
 	    ((in->runner == PLAN_RUNNER_UNSET ||
 		 in->runner == PLAN_RUNNER_AUTO) &&
-		(m->st_pooling != MODEL_ST_NONE ||
+		(m->st_pooling != MODEL_ST_NONE || seq_cls ||
 		    (bare != NULL && !bare->registered)));
 	if (!p->pooling) {
-		if (in->convert == PLAN_CONVERT_EMBED)
-			config_fail(p,
-			    "--convert embed without --runner pooling: "
-			    "headroom plans the embedding adapter on the "
-			    "pooling runner only.");
-		walk_bare_generate(w, bare);
+		walk_generate_runner(w, seq_cls, bare);
 		return;
 	}
+	walk_pool_task(w, seq_cls);
 	why = walk_explain_pooling_gap(w);
 	if (why != NULL)
 		config_fail(p,
@@ -2113,6 +2222,9 @@ walk_stage_weights(struct walk *w, int s, struct stage *x)
 		x->w.lm_head = 0;
 	}
 	x->weights = (int64_t)(x->w.total * w->scale);
+	/* as_seq_cls_model's score head: created in _init_pooler on every
+	 * rank, whole (ReplicatedLinear), in float32 whatever the files hold */
+	x->weights += p->score_head;
 	/* Gemma 3n's per-layer inputs buffer, allocated with the model (a
 	 * logged load size holds it already) */
 	if (s == 0 && !w->load_measured)
@@ -2190,6 +2302,13 @@ walk_stage_overhead(struct walk *w, int s, struct stage *x, int first)
 	/* the pooler runs where the sampler would; it reads the forward's
 	 * hidden states and keeps no logits */
 	oi.last_stage = s == p->pp - 1 && !p->pooling;
+	/* the pooler of a task with one output a token (embed's token_embed,
+	 * reward's hidden states) upcasts each request's hidden states to the
+	 * float32 head dtype and keeps the outputs, beside the forward's
+	 * hidden states (vllm/model_executor/layers/pooler/tokwise/heads.py);
+	 * classify keeps num_labels floats a token */
+	if (s == p->pp - 1 && p->pooling && p->pool_task != PLAN_POOL_CLASSIFY)
+		oi.pooler_bytes_per_token_hidden = w->dtype_bytes + 4;
 	oi.layers_on_rank = x->layers;
 	oi.graph_layers = overhead_graph_layers(m, first, x->layers);
 	oi.mamba_pieces = overhead_mamba_pieces(m, first, x->layers);

@@ -74,6 +74,17 @@ enum plan_convert {
 	PLAN_CONVERT_MM_ENCODER_ONLY,
 };
 
+/* The pooling adapter a plan on the pooling runner prices
+ * (vllm/model_executor/models/adapters.py). */
+enum plan_pool_task {
+	PLAN_POOL_NONE, /* the generate runner */
+	PLAN_POOL_EMBED, /* as_embedding_model: the hidden states, normalized */
+	PLAN_POOL_CLASSIFY, /* as_seq_cls_model: a float32 score head */
+	PLAN_POOL_REWARD, /* as_reward_model: each token's hidden state */
+};
+/* "embed", "classify", "reward" (--convert's words); NULL for none. */
+const char *plan_pool_task_name(int task);
+
 /* --mamba-cache-dtype, --mamba-ssm-cache-dtype (vllm/config/cache.py
  * MambaDType); auto: the conv state in the model dtype, the SSM state as
  * the conv state unless the model's config hook sets it. */
@@ -150,6 +161,12 @@ struct plan_input {
 	int performance_mode; /* enum plan_perf_mode */
 	int runner; /* enum plan_runner */
 	int convert; /* enum plan_convert */
+	/* --hf-overrides, where it names what headroom models: the class
+	 * vLLM builds (architectures[0]; NULL = the config's) and the score
+	 * head's rows (num_labels, or classifier_from_token with its method;
+	 * -1 = the config's) */
+	const char *hf_architecture;
+	int hf_num_labels;
 	const char *not_modelled; /* "--kv-cache-dtype=x": a value that moves
 					   memory in a way headroom does not
 					   model (phase config); NULL = none */
@@ -237,6 +254,9 @@ struct plan {
 	bool v2_runner;
 	bool pooling; /* the pooling runner: a converted embedding model, its
 			 pooler run instead of the sampler's warm-up */
+	int pool_task; /* enum plan_pool_task */
+	int num_labels; /* PLAN_POOL_CLASSIFY: the score head's rows */
+	int64_t score_head; /* its bytes on each rank (float32) */
 	int64_t tokens_per_request;
 	/* memory, bytes per rank */
 	int64_t total, other, free, requested;

@@ -421,19 +421,21 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL,
 	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false,
 	    true },
-	/* model_config.hf_overrides: the config headroom read is not the one
-	 * vLLM builds the model from */
+	/* model_config.hf_overrides: changes to the config vLLM builds the
+	 * model from; src/io/hf_overrides.c reads the class it names and a
+	 * classifier's labels, and any other key stops the plan there */
 	[VF_HF_OVERRIDES] = { "hf-overrides", "--hf-overrides", NULL,
 	    "hf-overrides",
-	    "changes to the model's config (not modelled: the "
-	    "plan stops)",
+	    "changes to the model's config: architectures (a causal model "
+	    "as its sequence classifier) and the score head's labels; "
+	    "other keys are not modelled (the plan stops)",
 	    VFK_JSON, VFS_NONE, 0, -1, 0, 0, 0, false, NULL, NULL,
-	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false,
-	    true },
+	    RECALC_IN_MODEL, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, true, false,
+	    false },
 	/* model_config.runner / convert: the pooling runner profiles a
 	 * pooler run instead of the sampler's warm-up and captures PIECEWISE
 	 * graphs only (plan.c, walk_pooling_checks); the draft runner and the
-	 * classify, reward and mm_encoder_only adapters stop the plan there */
+	 * mm_encoder_only adapter stop the plan there */
 	[VF_RUNNER] = { "runner", "--runner", NULL, "runner",
 	    "pooling serves an embedding model: no sampler, a pooler run, "
 	    "PIECEWISE graphs (draft is not modelled)",
@@ -441,8 +443,9 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    false, NULL, runners, RECALC_IN_MODEL, VFW_SET, PLAN_RUNNER_UNSET,
 	    VFSTEP_CHOICE, 1, 1, 0, 0, true },
 	[VF_CONVERT] = { "convert", "--convert", NULL, "convert",
-	    "embed: a causal model as an embedding model (classify, reward "
-	    "and mm_encoder_only are not modelled)",
+	    "embed, classify, reward: a causal model as an embedding model, "
+	    "a classifier (a score head) or a reward model "
+	    "(mm_encoder_only is not modelled)",
 	    VFK_ENUM, VFS_ENUM, IN_OFF(convert), -1, PLAN_CONVERT_UNSET, 0, 0,
 	    false, NULL, converts, RECALC_IN_MODEL, VFW_SET, PLAN_CONVERT_UNSET,
 	    VFSTEP_CHOICE, 1, 1, 0, 0, true },
@@ -1061,6 +1064,12 @@ vllm_flags_diff(const struct plan_input *a, const struct plan_input *b)
 		m |= 1u << vllm_flags[VF_COMPILATION_CONFIG].group;
 	if (a->compilation_extra != b->compilation_extra)
 		m |= 1u << RECALC_IN_STYLE;
+	/* what --hf-overrides names */
+	if (a->hf_num_labels != b->hf_num_labels ||
+	    (a->hf_architecture == NULL) != (b->hf_architecture == NULL) ||
+	    (a->hf_architecture != NULL &&
+		strcmp(a->hf_architecture, b->hf_architecture) != 0))
+		m |= 1u << RECALC_IN_MODEL;
 	/* the same words kept by two readers are the same input */
 	if ((a->not_modelled == NULL) != (b->not_modelled == NULL) ||
 	    (a->not_modelled != NULL &&
@@ -1098,6 +1107,8 @@ vllm_flags_reset_all(struct plan_input *in)
 	in->cudagraph_mode = PLAN_CG_UNSET;
 	in->compilation_extra = NULL;
 	in->not_modelled = NULL;
+	in->hf_architecture = NULL;
+	in->hf_num_labels = -1;
 }
 
 static double

@@ -242,6 +242,7 @@ static const struct field model_fields[] = {
 	FLD(struct model, first_v0, K_INT),
 	FLD(struct model, no_pp, K_INT),
 	FLD(struct model, st_pooling, K_INT),
+	FLD(struct model, num_labels, K_INT),
 	FLD(struct model, files_lm_head, K_INT),
 	FLD(struct model, lm_head_fp32, K_INT),
 	FLD(struct model, router_fp32, K_INT),

@@ -18,6 +18,7 @@
 #include "io/multimodal_flags.h"
 #include "io/sizing_cli.h"
 #include "io/compilation_config.h"
+#include "io/hf_overrides.h"
 #include "io/options.h"
 #include "io/price.h"
 #include "io/spec_config.h"
@@ -84,6 +85,26 @@ dotted_member(struct cli *cli, const char *dot, int argc, char **argv, int *i,
 	    err, errlen);
 }
 
+/* --hf-overrides: read for what headroom models (hf_overrides.h); the
+ * words are kept as given for the writers, and stop the plan when a key
+ * is one headroom does not follow. */
+static int
+apply_hf_overrides(struct cli *cli, const char *v, char *err, size_t errlen)
+{
+	char kept[4096];
+	int rc =
+	    hf_overrides_read(&cli->imp.in, v, keep_owned, cli, err, errlen);
+
+	if (rc < 0)
+		return -1;
+	snprintf(kept, sizeof kept, "--hf-overrides=%s", v);
+	if (keep_extra(cli, kept, err, errlen) != 0)
+		return -1;
+	if (rc == 0)
+		cli->imp.in.not_modelled = cli->imp.extra[cli->imp.n_extra - 1];
+	return 0;
+}
+
 /* A vLLM flag: the table's parser, JSON rows to their readers. */
 static int
 apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
@@ -103,6 +124,7 @@ apply_flag(struct cli *cli, const struct vllm_flag *f, const char *v,
 	case VF_COMPILATION_CONFIG:
 		return compilation_config_read(in, v, keep_owned, cli, err,
 		    errlen);
+	case VF_HF_OVERRIDES: return apply_hf_overrides(cli, v, err, errlen);
 	default: break;
 	}
 	if (f->kind == VFK_LIST) {

@@ -604,12 +604,15 @@ dtype_bytes(const char *t)
 }
 
 /* The class vLLM builds for arch: a bare model's decoder
- * (model_bare_class_find()), arch itself otherwise. */
+ * (model_bare_class_find()), the causal class a sequence-classification
+ * class converts (model_seq_cls_decoder()), arch itself otherwise. */
 static const char *
 built_class(const char *arch)
 {
 	const struct model_bare_class *b = model_bare_class_find(arch);
 
+	if (model_seq_cls_decoder(arch) != NULL)
+		return model_seq_cls_decoder(arch);
 	return b != NULL ? b->decoder : arch;
 }
 

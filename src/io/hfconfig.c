@@ -2052,6 +2052,26 @@ untied_by_default(const struct model *m)
 }
 
 /*
+ * The classifier's labels as transformers' PretrainedConfig takes them:
+ * num_labels when given, else the size of id2label; 0 when neither is
+ * there (PretrainedConfig's default of 2, which vLLM's as_seq_cls_model
+ * reads as config.num_labels).
+ */
+static int
+read_num_labels(const cJSON *root)
+{
+	const cJSON *n = cJSON_GetObjectItemCaseSensitive(root, "num_labels"),
+		    *ids = cJSON_GetObjectItemCaseSensitive(root, "id2label");
+
+	if (cJSON_IsNumber(n) && n->valuedouble >= 1 && n->valuedouble <= 1e6 &&
+	    n->valuedouble == (int)n->valuedouble)
+		return (int)n->valuedouble;
+	if (cJSON_IsObject(ids) && cJSON_GetArraySize(ids) > 0)
+		return cJSON_GetArraySize(ids);
+	return 0;
+}
+
+/*
  * Reads config.json's root into m (zeroed first), in order: names, a
  * refusal (which ends the read, 0), dtype, sizes, lengths, attention,
  * draft, MoE, layer kinds, formats, vision; then hfarch.c's layout.
@@ -2084,6 +2104,7 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		    !untied_by_default(m)));
 	m->qkv_bias = get_bool(&c, "attention_bias", 0) ||
 	    strncmp(m->model_type, "qwen2", 5) == 0;
+	m->num_labels = read_num_labels(root);
 	if (read_attention(&c, m) != 0)
 		return -1;
 	read_draft(&c, m);

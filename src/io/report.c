@@ -227,13 +227,18 @@ report_text_profile(struct strbuf *o, const struct report_in *r)
 		    gib(p->draft_activation, a));
 	if (p->pooling)
 		strbuf_printf(o,
-		    "  Pooling runner (--convert embed%s): no sampler; the "
+		    "  Pooling runner (--convert %s%s): no sampler; the "
 		    "profile runs the pooler over the forward's hidden states, "
-		    "lm_head is dropped, CUDA graphs are PIECEWISE only\n",
-		    r->in->runner == PLAN_RUNNER_POOLING
-			? ""
+		    "lm_head is dropped%s, CUDA graphs are PIECEWISE only\n",
+		    plan_pool_task_name(p->pool_task),
+		    r->in->runner == PLAN_RUNNER_POOLING ? ""
+			: p->pool_task == PLAN_POOL_CLASSIFY
+			? "; --runner auto, as the class's name makes it"
 			: "; --runner auto, as the model's sentence-"
-			  "transformers pooling config makes it");
+			  "transformers pooling config makes it",
+		    p->pool_task == PLAN_POOL_CLASSIFY
+			? " and a float32 score head takes its place"
+			: "");
 	if (p->n_capture_sizes > 0)
 		strbuf_printf(o,
 		    "  Estimated CUDA graph memory: %s GiB total (%s; "
@@ -542,7 +547,8 @@ report_json_settings(cJSON *root, const struct report_in *r)
 	cJSON_AddStringToObject(o, "runner",
 	    p->pooling ? "pooling" : "generate");
 	if (p->pooling)
-		cJSON_AddStringToObject(o, "pooling_task", "embed");
+		cJSON_AddStringToObject(o, "pooling_task",
+		    plan_pool_task_name(p->pool_task));
 	else
 		cJSON_AddNullToObject(o, "pooling_task");
 	cJSON_AddBoolToObject(o, "sampler", !p->pooling);

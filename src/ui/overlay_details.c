@@ -102,12 +102,20 @@ details_draw(struct app *a, struct overlay *o)
 		snprintf(as, sizeof as, "Assumption: %s", p->card_assumption);
 		overlay_lines_wrapped(&L, ROLE_WARNING, 0, w, as);
 	}
-	if (p->pooling)
-		overlay_lines_wrapped(&L, ROLE_HELP, 0, w,
-		    "Pooling runner (--convert embed): lm_head dropped; the "
-		    "profile and the warm-up run the pooler over the forward's "
-		    "hidden states, not the sampler; CUDA graphs PIECEWISE "
-		    "only; the V1 model runner.");
+	if (p->pooling) {
+		char pl[400];
+
+		snprintf(pl, sizeof pl,
+		    "Pooling runner (--convert %s): lm_head dropped%s; the "
+		    "profile and the warm-up run the pooler over the "
+		    "forward's hidden states, not the sampler; CUDA graphs "
+		    "PIECEWISE only.",
+		    plan_pool_task_name(p->pool_task),
+		    p->pool_task == PLAN_POOL_CLASSIFY
+			? ", a float32 score head in its place"
+			: "");
+		overlay_lines_wrapped(&L, ROLE_HELP, 0, w, pl);
+	}
 	details_drafter(a, p, &L, w);
 	details_dsv4(p, &L, w);
 	f = recalc_fixes(a->calc, &nf);

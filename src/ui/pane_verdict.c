@@ -35,14 +35,16 @@ static void
 verdict_text(const struct app *a, const struct plan *p, char *text, size_t len)
 {
 	if (p->phase == PHASE_NONE)
-		snprintf(text, len, "%s vLLM starts.%s%s%s%s%s%s%s", a->g->ok,
-		    p->warning[0] ? " " : "", p->warning,
+		snprintf(text, len, "%s vLLM starts.%s%s%s%s%s%s%s%s%s",
+		    a->g->ok, p->warning[0] ? " " : "", p->warning,
 		    p->assumption ? " Assumption: " : "",
 		    p->assumption ? p->assumption : "",
 		    p->card_assumption ? " Assumption: " : "",
 		    p->card_assumption ? p->card_assumption : "",
-		    p->pooling ? " Pooling runner (embed): a pooler run, no "
-				 "sampler; PIECEWISE graphs."
+		    p->pooling ? " Pooling runner (" : "",
+		    p->pooling ? plan_pool_task_name(p->pool_task) : "",
+		    p->pooling ? "): a pooler run, no sampler; PIECEWISE "
+				 "graphs."
 			       : "");
 	else
 		snprintf(text, len, "%s stops at %s: %s", a->g->fail,

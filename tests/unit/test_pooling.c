@@ -219,10 +219,6 @@ Test(pooling, what_is_not_modelled_stops_the_plan)
 	embed_input(&in, PLAN_RUNNER_DRAFT);
 	assert_refused(&in, "--runner draft");
 	embed_input(&in, PLAN_RUNNER_POOLING);
-	in.convert = PLAN_CONVERT_CLASSIFY;
-	assert_refused(&in, "--convert classify");
-	in.convert = PLAN_CONVERT_REWARD;
-	assert_refused(&in, "--convert reward");
 	in.convert = PLAN_CONVERT_MM_ENCODER_ONLY;
 	assert_refused(&in, "--convert mm_encoder_only");
 	in.convert = PLAN_CONVERT_NONE;
@@ -230,6 +226,10 @@ Test(pooling, what_is_not_modelled_stops_the_plan)
 	embed_input(&in, PLAN_RUNNER_GENERATE);
 	in.convert = PLAN_CONVERT_EMBED;
 	assert_refused(&in, "--convert embed without --runner pooling");
+	in.convert = PLAN_CONVERT_CLASSIFY;
+	assert_refused(&in, "--convert classify without --runner pooling");
+	in.convert = PLAN_CONVERT_REWARD;
+	assert_refused(&in, "--convert reward without --runner pooling");
 	/* a multimodal model's encoder profile under the pooler */
 	test_input(&in, "h100-sxm", "Qwen/Qwen2.5-VL-7B-Instruct", NULL);
 	in.runner = PLAN_RUNNER_POOLING;
@@ -430,12 +430,13 @@ Test(pooling, mean_pooling_prefills_whole_prompts)
 	test_tmpdir_remove(dir);
 }
 
-/* Classes vLLM serves with a classify or reward head (their name's
- * suffix) stop the plan instead of being priced as a generative model
+/* Classes vLLM serves with a head of their own (their name's suffix; a
+ * decoder's sequence classifier not among those as_seq_cls_model
+ * converts) stop the plan instead of being priced as a generative model
  * with a sampler and lm_head. */
 Test(pooling, classifier_and_reward_classes_refused)
 {
-	static const char *const archs[] = { "Qwen3ForSequenceClassification",
+	static const char *const archs[] = { "GPT2ForSequenceClassification",
 		"LlamaForTokenClassification", "Qwen2ForRewardModel",
 		"InternLM2ForRewardModel", "Gemma3EmbeddingModel" };
 	static const char *const heads[] = { "classify", "classify", "reward",
@@ -815,4 +816,181 @@ Test(pooling, pooling_only_classes_refused)
 			    "This model does not support `--runner generate`.");
 		}
 	}
+}
+
+/*
+ * --convert classify on a causal model (as_seq_cls_model): lm_head leaves
+ * as under embed, and a score head of num_labels x hidden float32 weights
+ * takes its place, whole on every rank: Qwen3-Embedding-0.6B's config
+ * names no labels, so transformers' 2: 2 x 1,024 x 4 = 8,192 bytes.  Its
+ * pooler keeps a few floats a request, so the activation is the forward's
+ * (57,671,680 bytes, as above).  --convert reward (as_reward_model) adds
+ * no layer.
+ */
+Test(pooling, convert_classify_and_reward)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan e, k, r;
+
+	embed_input(&in, PLAN_RUNNER_POOLING);
+	plan_compute(c, &in, &e);
+	cr_assert_eq(e.pool_task, PLAN_POOL_EMBED);
+	in.convert = PLAN_CONVERT_CLASSIFY;
+	plan_compute(c, &in, &k);
+	cr_assert_eq(k.phase, PHASE_NONE, "%s", k.message);
+	cr_assert(k.pooling);
+	cr_assert_eq(k.pool_task, PLAN_POOL_CLASSIFY);
+	cr_assert_eq(k.num_labels, 2);
+	cr_assert_eq(k.score_head, 8192);
+	cr_assert_eq(k.weights, e.weights + 8192);
+	cr_assert_eq(k.activation, 57671680);
+	cr_assert_eq(k.n_capture_sizes, e.n_capture_sizes);
+	in.hf_num_labels = 1;
+	plan_compute(c, &in, &k);
+	cr_assert_eq(k.weights, e.weights + 4096);
+	in.hf_num_labels = -1;
+	in.convert = PLAN_CONVERT_REWARD;
+	plan_compute(c, &in, &r);
+	cr_assert_eq(r.phase, PHASE_NONE, "%s", r.message);
+	cr_assert_eq(r.pool_task, PLAN_POOL_REWARD);
+	cr_assert_eq(r.weights, e.weights);
+	cr_assert_eq(r.score_head, 0);
+}
+
+/*
+ * The pooler of the embed adapter's token_embed task upcasts every
+ * token's hidden state to the float32 head dtype and keeps the outputs
+ * beside the forward's hidden states: 2,048 tokens x 1,024 x (2 + 4) =
+ * 12,582,912 bytes, whole on every rank.  At TP 8 the forward's share of
+ * a rank, 2,048 x (2.0 x 1,024 + 8.5 x 3,072 / 8) = 2,048 x 5,312 =
+ * 10,878,976 bytes, is the smaller, so the pooler's is the peak; at TP 1
+ * the forward's.  classify keeps num_labels floats a token: the forward.
+ */
+Test(pooling, pooler_working_set)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	embed_input(&in, PLAN_RUNNER_POOLING);
+	in.tp = 8;
+	in.gpus = 8;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.max_num_batched_tokens, 2048);
+	cr_assert_eq(p.activation, 12582912);
+	in.convert = PLAN_CONVERT_REWARD;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.activation, 12582912);
+	in.convert = PLAN_CONVERT_CLASSIFY;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.activation, 10878976);
+	embed_input(&in, PLAN_RUNNER_POOLING);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.activation, 57671680);
+}
+
+/* Qwen3-0.6B's config.json (tests/fixtures/configs/sweep) with members
+ * put in front of its own (cJSON reads the first of a repeated key). */
+static void
+cls_dir(char *dir, size_t len, const char *members, struct model *m)
+{
+	char src[1024], err[512], *text, *out;
+	const char *top = getenv("TOP_SRCDIR");
+	int64_t wb;
+	FILE *in;
+	long n;
+
+	test_tmpdir_new(dir, len, "cls");
+	snprintf(src, sizeof src,
+	    "%s/tests/fixtures/configs/sweep/Qwen--Qwen3-0.6B/config.json",
+	    top ? top : ".");
+	in = fopen(src, "r");
+	cr_assert_not_null(in, "%s", src);
+	fseek(in, 0, SEEK_END);
+	n = ftell(in);
+	rewind(in);
+	text = calloc(1, (size_t)n + 1);
+	cr_assert_eq(fread(text, 1, (size_t)n, in), (size_t)n);
+	fclose(in);
+	cr_assert_eq(text[0], '{');
+	out = calloc(1, (size_t)n + strlen(members) + 4);
+	sprintf(out, "{%s,%s", members, text + 1);
+	write_file(dir, "config.json", out);
+	free(text);
+	free(out);
+	cr_assert_eq(model_dir_read(dir, m, &wb, err, sizeof err), 0, "%s",
+	    err);
+}
+
+/*
+ * A reranker saved as Qwen3ForSequenceClassification (transformers'
+ * AutoModelForSequenceClassification) is the Qwen3 decoder vLLM converts
+ * with as_seq_cls_model: --runner auto resolves to pooling (the suffix of
+ * _SUFFIX_TO_DEFAULTS), its labels are id2label's (3 here: 3 x 1,024 x 4
+ * = 12,288 bytes of score head), its KV cache and graphs those of the
+ * Qwen3ForCausalLM under the pooling runner.  The generate runner and the
+ * other adapters on it are refused.
+ */
+Test(pooling, sequence_classifier_class_plans_its_head)
+{
+	const struct catalogue *c = test_catalogue();
+	char d1[512], d2[512];
+	struct model cls, causal;
+	struct plan_input in;
+	struct plan pc, pe;
+
+	cls_dir(d1, sizeof d1,
+	    "\"architectures\": [\"Qwen3ForSequenceClassification\"], "
+	    "\"id2label\": {\"0\": \"a\", \"1\": \"b\", \"2\": \"c\"}",
+	    &cls);
+	cls_dir(d2, sizeof d2, "\"architectures\": [\"Qwen3ForCausalLM\"]",
+	    &causal);
+	cr_assert_str_eq(cls.architecture, "Qwen3ForSequenceClassification");
+	cr_assert_eq(cls.num_labels, 3);
+	cr_assert_eq(causal.num_labels, 0);
+	cr_assert_null(cls.refusal, "%s", cls.refusal);
+	embed_input(&in, PLAN_RUNNER_UNSET);
+	in.model = &cls;
+	in.ckpt = -1;
+	plan_compute(c, &in, &pc);
+	cr_assert_eq(pc.phase, PHASE_NONE, "%s", pc.message);
+	cr_assert(pc.pooling);
+	cr_assert_eq(pc.pool_task, PLAN_POOL_CLASSIFY);
+	cr_assert_eq(pc.num_labels, 3);
+	embed_input(&in, PLAN_RUNNER_POOLING);
+	in.model = &causal;
+	in.ckpt = -1;
+	plan_compute(c, &in, &pe);
+	cr_assert_eq(pe.phase, PHASE_NONE, "%s", pe.message);
+	cr_assert_eq(pc.weights, pe.weights + 12288);
+	cr_assert_eq(pc.bytes_per_token, pe.bytes_per_token);
+	cr_assert_eq(pc.cuda_graphs, pe.cuda_graphs);
+	/* the other runner and adapters */
+	in.model = &cls;
+	in.runner = PLAN_RUNNER_GENERATE;
+	assert_refused(&in, "under --runner generate");
+	in.runner = PLAN_RUNNER_POOLING;
+	in.convert = PLAN_CONVERT_EMBED;
+	assert_refused(&in, "with --convert embed");
+	/* --hf-overrides naming the class on the causal checkpoint (the
+	 * Qwen3-Reranker recipe) plans the same head; another family stops */
+	in.model = &causal;
+	in.convert = PLAN_CONVERT_UNSET;
+	in.runner = PLAN_RUNNER_UNSET;
+	in.hf_architecture = "Qwen3ForSequenceClassification";
+	in.hf_num_labels = 3;
+	plan_compute(c, &in, &pe);
+	cr_assert_eq(pe.phase, PHASE_NONE, "%s", pe.message);
+	cr_assert_eq(pe.pool_task, PLAN_POOL_CLASSIFY);
+	cr_assert_eq(pe.weights, pc.weights);
+	in.hf_architecture = "LlamaForSequenceClassification";
+	assert_refused(&in,
+	    "headroom read the model's config as "
+	    "Qwen3ForCausalLM");
+	model_done(&cls);
+	model_done(&causal);
+	test_tmpdir_remove(d1);
+	test_tmpdir_remove(d2);
 }
