@@ -3460,6 +3460,14 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		m->mtp_layers = num(&s, "num_nextn_predict_layers", 0);
 	count_layers(m);
 	mark_mm_rule(&s, m);
+	/* a chunked layer's window is attention_chunk_size (llama4.py); a
+	 * layer_types list naming chunked layers without it sizes nothing */
+	if (m->refusal == NULL && m->n_chunked > 0 && m->chunk_size <= 0)
+		refuse(m,
+		    "%s: layer_types names chunked_attention layers but the "
+		    "config gives no attention_chunk_size; headroom does not "
+		    "model them.",
+		    model_who(m));
 	note_state_estimate(m);
 	if (m->layer_kind != NULL && m->n_sliding == 0 && m->n_chunked == 0) {
 		free(m->layer_kind);

@@ -1059,3 +1059,25 @@ Test(registry, moe_layer_freq_above_one_refused)
 	cr_assert(weights_is_moe_layer(&m, 1));
 	model_done(&m);
 }
+
+/* chunked_attention layers take attention_chunk_size as their window
+ * (llama4.py); without it they are refused, not sized as a zero window */
+Test(registry, chunked_layers_need_a_chunk_size)
+{
+	static const char *const lt =
+	    "\"layer_types\":[\"chunked_attention\",\"chunked_attention\","
+	    "\"chunked_attention\",\"full_attention\"]";
+	char extra[300];
+	struct model m;
+
+	refused_saying("FooForCausalLM", lt,
+	    "FooForCausalLM: layer_types names chunked_attention layers but "
+	    "the config gives no attention_chunk_size; headroom does not "
+	    "model them.");
+	snprintf(extra, sizeof extra, "%s,\"attention_chunk_size\":128", lt);
+	cr_assert_eq(read_class("FooForCausalLM", extra, &m), 0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.n_chunked, 3);
+	cr_assert_eq(m.chunk_size, 128);
+	model_done(&m);
+}
