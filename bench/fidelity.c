@@ -450,6 +450,69 @@ consumed_form(const cJSON *rep, const struct plan *p, double w, double *act_est,
 }
 
 /*
+ * With pipeline stages every stage's worker logs its own figures: the stage
+ * of the first key line holding label followed by value (within tol), read
+ * from its "Worker_PP<n>" prefix; -1 when no line says.
+ */
+static int
+log_stage(const cJSON *c, const char *label, double value, double tol)
+{
+	const cJSON *lines =
+	    cJSON_GetObjectItemCaseSensitive(c, "key_log_lines");
+	const cJSON *l;
+
+	cJSON_ArrayForEach(l, lines) {
+		const char *s = cJSON_IsString(l) ? l->valuestring : NULL;
+		const char *a, *wk;
+
+		if (s == NULL || (a = strstr(s, label)) == NULL ||
+		    fabs(strtod(a + strlen(label), NULL) - value) > tol ||
+		    (wk = strstr(s, "Worker_PP")) == NULL)
+			continue;
+		return atoi(wk + strlen("Worker_PP"));
+	}
+	return -1;
+}
+
+/*
+ * The plan's figures for the stage whose worker printed the logged ones:
+ * the available KV memory (its own line, else the "Total non KV cache
+ * memory" that leaves it) and with it weights, non-torch and graphs; the
+ * activation of the stage that printed the logged torch peak (*act).  The
+ * binding stage's (the plan's) when the log names none.
+ */
+static void
+logged_stage(const cJSON *c, const cJSON *rep, const struct plan *p,
+    struct plan *pl, double *act)
+{
+	int okkv, oka, okr, ks, as;
+	double kv = num(rep, "available_kv_cache_gib", &okkv),
+	       a = num(rep, "torch_peak_increase_gib", &oka),
+	       req = num(rep, "requested_memory_gib", &okr);
+
+	*pl = *p;
+	*act = units_gib(p->activation);
+	if (p->n_stages <= 1)
+		return;
+	ks = okkv ? log_stage(c, "Available KV cache memory: ", kv, 0.006) : -1;
+	if (ks < 0 && okkv && okr)
+		ks = log_stage(c, "Total non KV cache memory: ", req - kv,
+		    0.011);
+	if (ks >= 0 && ks < p->n_stages) {
+		const struct plan_stage *ps = &p->stages[ks];
+
+		pl->weights = ps->weights;
+		pl->activation = ps->activation;
+		pl->non_torch = ps->non_torch;
+		pl->cuda_graphs = ps->cuda_graphs;
+		pl->available_kv = ps->available_kv;
+	}
+	as = oka ? log_stage(c, "torch peak memory increase: ", a, 0.006) : -1;
+	if (as >= 0 && as < p->n_stages)
+		*act = units_gib(p->stages[as].activation);
+}
+
+/*
  * Builds the input of a case; returns 0, or -1 with the reason it is
  * skipped.  The card's total is the one the log prints, else the one its
  * CUDA-graph advisory implies (*advisory_total, 0 when not used: what the
@@ -857,7 +920,7 @@ main(int argc, char **argv)
 		const char *id = str(c, "id"), *outcome = str(c, "outcome");
 		const char *phase = str(c, "failure_phase"), *why = NULL;
 		struct plan_input in;
-		struct plan p, px;
+		struct plan p, px, pl;
 		double kv, w, a, n, cg, tok, conc, total, act_est;
 		int okkv, okw, oka, okn, okcg, oktok, okconc, v_ok, ok, nonmem,
 		    lpw, lfull, okf, okg, have_rem = 0, held, layout_only,
@@ -955,30 +1018,30 @@ main(int argc, char **argv)
 		a = num(rep, "torch_peak_increase_gib", &oka);
 		n = num(rep, "non_torch_gib", &okn);
 		cg = num(rep, "cuda_graph_gib", &okcg);
-		act_est = units_gib(p.activation);
+		logged_stage(c, rep, &p, &pl, &act_est);
 		consumed_form(rep, &p, okw ? w : -1, &act_est, &n, &okn);
 		tok = num(rep, "kv_cache_tokens", &oktok);
 		conc = num(mc, "x", &okconc);
 		total = units_gib(p.total);
 		if (okw)
-			acc(&e_w, units_gib(p.weights) - w);
+			acc(&e_w, units_gib(pl.weights) - w);
 		if (oka)
 			acc(&e_a, act_est - a);
 		if (okn)
-			acc(&e_n, units_gib(p.non_torch) - n);
+			acc(&e_n, units_gib(pl.non_torch) - n);
 		if (okcg && cg > 0 && !in.enforce_eager)
-			acc(&e_cg, units_gib(p.cuda_graphs) - cg);
+			acc(&e_cg, units_gib(pl.cuda_graphs) - cg);
 		if (okkv) {
-			acc(&e_kv, units_gib(p.available_kv) - kv);
+			acc(&e_kv, units_gib(pl.available_kv) - kv);
 			acc(&e_kvpct,
-			    100.0 * (units_gib(p.available_kv) - kv) / total);
+			    100.0 * (units_gib(pl.available_kv) - kv) / total);
 			if (fi < 16)
 				acc(&fam[fi].kvpct,
-				    100.0 * (units_gib(p.available_kv) - kv) /
+				    100.0 * (units_gib(pl.available_kv) - kv) /
 					total);
 			if (fi < 16 && held)
 				acc(&fam[fi].hkv,
-				    100.0 * (units_gib(p.available_kv) - kv) /
+				    100.0 * (units_gib(pl.available_kv) - kv) /
 					total);
 		}
 		/*
@@ -995,11 +1058,11 @@ main(int argc, char **argv)
 
 			if (p.cg_in_budget) {
 				cge = num(rep, "cuda_graph_estimated_gib", &ok);
-				cgi = ok ? cge : units_gib(p.cuda_graphs);
+				cgi = ok ? cge : units_gib(pl.cuda_graphs);
 			}
 			rem_log = units_gib(p.requested) - w - kv - cgi;
 			rem_est =
-			    units_gib(p.activation) + units_gib(p.non_torch);
+			    units_gib(pl.activation) + units_gib(pl.non_torch);
 			acc(&e_rem, 100.0 * (rem_est - rem_log) / total);
 			if (fi < 16)
 				acc(&fam[fi].rem,
@@ -1078,12 +1141,12 @@ main(int argc, char **argv)
 		printf("%-58.58s %+7.2f %+7.2f %+7.2f %+7.2f | %8.2f %8.2f "
 		       "%+6.1f%% | "
 		       "%9.0f %9lld | %6.2f %6.2f | %s%s\n",
-		    id, okw ? units_gib(p.weights) - w : NAN,
+		    id, okw ? units_gib(pl.weights) - w : NAN,
 		    oka ? act_est - a : NAN,
-		    okn ? units_gib(p.non_torch) - n : NAN,
-		    okcg ? units_gib(p.cuda_graphs) - cg : NAN, okkv ? kv : NAN,
-		    units_gib(p.available_kv),
-		    okkv ? 100.0 * (units_gib(p.available_kv) - kv) / total
+		    okn ? units_gib(pl.non_torch) - n : NAN,
+		    okcg ? units_gib(pl.cuda_graphs) - cg : NAN,
+		    okkv ? kv : NAN, units_gib(pl.available_kv),
+		    okkv ? 100.0 * (units_gib(pl.available_kv) - kv) / total
 			 : NAN,
 		    oktok ? tok : NAN, (long long)p.kv_tokens,
 		    okconc ? conc : NAN, p.max_concurrency,

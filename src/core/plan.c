@@ -455,7 +455,7 @@ struct walk {
 	struct kv_params kp;
 	struct experts_split
 	    es; /* the MoE split of rank 0 (the most experts) */
-	struct stage st[16];
+	struct stage st[PLAN_MAX_STAGES];
 	struct model mc; /* the model with its RoPE rows at max_model_len */
 	int sizes[PLAN_MAX_CAPTURE];
 	int nstage, best, dtype_bytes, n_graphs, q, nspec;
@@ -2435,6 +2435,20 @@ walk_budget(struct walk *w)
 			w->best = s;
 	}
 	p->kv_memory_fixed = in->kv_cache_memory_bytes > 0;
+	p->n_stages = w->nstage;
+	p->best_stage = w->best;
+	for (s = 0; s < w->nstage; s++) {
+		struct plan_stage *ps = &p->stages[s];
+
+		x = &w->st[s];
+		ps->layers = x->layers;
+		ps->weights = x->weights;
+		ps->activation = x->o.activation;
+		ps->non_torch = x->o.non_torch;
+		ps->cuda_graphs = x->o.cuda_graphs;
+		ps->available_kv = x->available;
+		ps->num_blocks = x->num_blocks;
+	}
 	x = &w->st[w->best];
 	p->weights = x->weights;
 	p->lora_bytes = x->lora;
@@ -2659,7 +2673,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	walk_graphs(&w);
 	walk_weight_scale(&w);
 	walk_kv_params(&w);
-	w.nstage = p->pp < 16 ? p->pp : 16;
+	w.nstage = p->pp < PLAN_MAX_STAGES ? p->pp : PLAN_MAX_STAGES;
 	for (s = 0; s < w.nstage; s++)
 		walk_stage(&w, s);
 	walk_budget(&w);

@@ -229,6 +229,16 @@ struct plan_input {
 	struct plan_calibration cal;
 };
 
+#define PLAN_MAX_STAGES 16
+
+/* One pipeline stage's rank, as that stage's worker logs it. */
+struct plan_stage {
+	int layers;
+	int64_t weights, activation, non_torch, cuda_graphs;
+	int64_t available_kv; /* "Available KV cache memory" of its worker */
+	int64_t num_blocks; /* what its memory holds; vLLM keeps the least */
+};
+
 struct plan {
 	/* resolved settings */
 	int version;
@@ -305,6 +315,10 @@ struct plan {
 	    *spec_assumption; /* what a drafter's figures rest on, or NULL */
 	const char *card_assumption; /* what a unified-memory card's figures
 					   rest on (plan_unified_note), or NULL */
+	/* every pipeline stage, the first min(pp, PLAN_MAX_STAGES); the
+	 * per-rank figures above are those of stages[best_stage] */
+	int n_stages, best_stage;
+	struct plan_stage stages[PLAN_MAX_STAGES];
 	bool sampler_flashinfer; /* the profile's top-k/top-p is FlashInfer's
 				    kernel (the release's default, or
 				    VLLM_USE_FLASHINFER_SAMPLER); false:

@@ -278,6 +278,27 @@ report_text_dsv4_kv(struct strbuf *o, const struct plan *p)
 			: "the prefill gather");
 }
 
+/*
+ * With pipeline stages every stage's worker logs its own available KV
+ * memory; the line above is the stage with the fewest blocks, whose count
+ * every stage keeps.
+ */
+static void
+report_text_stages(struct strbuf *o, const struct plan *p)
+{
+	char a[32];
+	int s;
+
+	if (p->n_stages <= 1 || p->kv_memory_fixed)
+		return;
+	strbuf_printf(o, "    per stage, as each stage's worker logs it:");
+	for (s = 0; s < p->n_stages; s++)
+		strbuf_printf(o, "%s PP%d %s", s ? "," : "", s,
+		    gib(p->stages[s].available_kv, a));
+	strbuf_printf(o, " GiB; every stage keeps PP%d's %lld blocks\n",
+	    p->best_stage, (long long)p->num_blocks);
+}
+
 /* vLLM's three KV lines, then the cache's layout and the requests it holds. */
 static void
 report_text_cache(struct strbuf *o, const struct plan *p)
@@ -285,10 +306,11 @@ report_text_cache(struct strbuf *o, const struct plan *p)
 	char a[32], b[32], c[32], d[32];
 	int64_t kvb;
 
-	if (plan_kv_figure(p, &kvb))
+	if (plan_kv_figure(p, &kvb)) {
 		strbuf_printf(o, "  Available KV cache memory: %s GiB%s\n",
 		    gib(kvb, a), est(p));
-	else
+		report_text_stages(o, p);
+	} else
 		strbuf_printf(o,
 		    "  Available KV cache memory: none (vLLM stops before it, "
 		    "at the %s)\n",
@@ -589,6 +611,43 @@ report_json_estimated(cJSON *arr, const struct report_in *r)
 		cJSON_AddItemToArray(arr, cJSON_CreateString("weights"));
 }
 
+/*
+ * "stages": with pipeline stages, each stage's rank as its worker logs it
+ * (the figures above are the stage with the fewest KV blocks, "binding");
+ * null without pipeline stages.
+ */
+static void
+report_json_stages(cJSON *o, const struct plan *p, bool have_kv)
+{
+	cJSON *a, *e;
+	int s;
+
+	if (p->n_stages <= 1) {
+		cJSON_AddNullToObject(o, "stages");
+		return;
+	}
+	a = cJSON_AddArrayToObject(o, "stages");
+	for (s = 0; s < p->n_stages; s++) {
+		const struct plan_stage *ps = &p->stages[s];
+
+		e = cJSON_CreateObject();
+		cJSON_AddNumberToObject(e, "stage", s);
+		cJSON_AddNumberToObject(e, "layers", ps->layers);
+		cJSON_AddNumberToObject(e, "weights", strbuf_gib2(ps->weights));
+		cJSON_AddNumberToObject(e, "activation",
+		    strbuf_gib2(ps->activation));
+		cJSON_AddNumberToObject(e, "non_torch",
+		    strbuf_gib2(ps->non_torch));
+		cJSON_AddNumberToObject(e, "cuda_graphs",
+		    strbuf_gib2(ps->cuda_graphs));
+		cJSON_AddItemToObject(e, "kv_cache",
+		    strbuf_num_or_null(strbuf_gib2(ps->available_kv),
+			have_kv && !p->kv_memory_fixed));
+		cJSON_AddBoolToObject(e, "binding", s == p->best_stage);
+		cJSON_AddItemToArray(a, e);
+	}
+}
+
 /* "memory_gib": the per-GPU terms, which are estimates, which calibrated. */
 static void
 report_json_memory(cJSON *root, const struct report_in *r)
@@ -629,6 +688,7 @@ report_json_memory(cJSON *root, const struct report_in *r)
 		p->warmup_need > 0));
 	report_json_estimated(cJSON_AddArrayToObject(o, "estimated"), r);
 	provenance_calibrated_json(p, cJSON_AddArrayToObject(o, "calibrated"));
+	report_json_stages(o, p, have_kv);
 }
 
 /* "kv": the cache's size in bytes, blocks, tokens and requests. */

@@ -759,3 +759,58 @@ Test(sampler_path, native_from_0_20_is_0_19_s)
 	cr_assert_not(p20.sampler_flashinfer);
 	cr_assert_eq(p20.warmup_need, p19.warmup_need);
 }
+
+/*
+ * Pipeline stages: every stage's worker logs its own available KV memory
+ * (vLLM's gpu_worker.py on each rank) and the cache keeps the fewest
+ * blocks of any (get_kv_cache_configs).  Llama-3.1-8B at PP 4 on H100,
+ * vLLM 0.19.0, 0.95 (the llm-d-planner startup): 8 layers a stage, the
+ * embedding on the first, lm_head and the sampler on the last.
+ */
+Test(pp_stages, each_stage_s_own_figures)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	double fwd = 8192.0 * (2.0 * 4096 + 8.5 * 14336);
+	double sampler = 15.2 * 1024 * 128256;
+	int s;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.gpu_total_gib = 79.19;
+	in.version = VLLM_VER(0, 19, 0);
+	in.util = 0.95;
+	in.pp = 4;
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.n_stages, 4);
+	/* the last stage samples and holds the fewest blocks */
+	cr_assert_eq(p.best_stage, 3);
+	cr_assert_eq(p.available_kv, p.stages[3].available_kv);
+	cr_assert_eq(p.activation, p.stages[3].activation);
+	cr_assert_eq(p.num_blocks, p.stages[3].num_blocks);
+	for (s = 0; s < 4; s++) {
+		const struct plan_stage *ps = &p.stages[s];
+
+		cr_assert_eq(ps->layers, 8);
+		cr_assert(fabs((double)ps->activation -
+			      (s == 3 ? sampler : fwd)) < 1e-6 * fwd,
+		    "stage %d: %.0f", s, (double)ps->activation);
+		cr_assert_eq(ps->available_kv,
+		    p.requested - ps->weights - ps->activation - ps->non_torch);
+		cr_assert(ps->num_blocks >= p.num_blocks);
+	}
+	/* the embedding and lm_head on the outer stages: the workers of PP0
+	 * and PP2 log "Model loading took 4.26" and "weights memory: 3.28" */
+	cr_assert_float_eq(test_gib(p.stages[0].weights), 4.26, 0.005);
+	cr_assert_float_eq(test_gib(p.stages[2].weights), 3.28, 0.005);
+	cr_assert_eq(p.stages[1].weights, p.stages[2].weights);
+	/* the last stage's lm_head takes the embedding's place (and the
+	 * final norm, 8 KiB) */
+	cr_assert(llabs(p.stages[3].weights - p.stages[0].weights) <= 16384,
+	    "%lld and %lld", (long long)p.stages[0].weights,
+	    (long long)p.stages[3].weights);
+	/* the first stage's worker prints 69.91 GiB (logged: 69.80) */
+	cr_assert_float_eq(test_gib(p.stages[0].available_kv), 69.91, 0.005);
+}

@@ -315,3 +315,64 @@ Test(report, configuration_refusal_shows_no_memory_figures)
 	cr_assert(strstr(s, "```sh\nvllm serve") != NULL, "%s", s);
 	free(s);
 }
+
+/* Pipeline stages: each stage's available KV memory in text and JSON. */
+Test(report, pipeline_stages_each_log_their_kv_memory)
+{
+	const struct catalogue *c = test_catalogue();
+	struct report_in r;
+	struct plan_input in;
+	struct plan p;
+	cJSON *j, *st;
+	char *s;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.gpu_total_gib = 79.19;
+	in.version = VLLM_VER(0, 19, 0);
+	in.util = 0.95;
+	in.pp = 4;
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	memset(&r, 0, sizeof r);
+	r.cat = c;
+	r.in = &in;
+	r.plan = &p;
+	r.model_source = "catalogue";
+	s = report_text(&r);
+	cr_assert(strstr(s,
+		      "  Available KV cache memory: 69.04 GiB (estimate)\n"
+		      "    per stage, as each stage's worker logs it: PP0 "
+		      "69.91, PP1 70.89, PP2 70.89, PP3 69.04 GiB; every stage "
+		      "keeps PP3's 141396 blocks\n") != NULL,
+	    "%s", s);
+	free(s);
+	s = report_json(&r);
+	j = cJSON_Parse(s);
+	st =
+	    cJSON_GetObjectItem(cJSON_GetObjectItem(j, "memory_gib"), "stages");
+	cr_assert(cJSON_IsArray(st));
+	cr_assert_eq(cJSON_GetArraySize(st), 4);
+	cr_assert_float_eq(cJSON_GetObjectItem(cJSON_GetArrayItem(st, 0),
+			       "kv_cache")
+			       ->valuedouble,
+	    69.91, 0.001);
+	cr_assert(cJSON_IsTrue(
+	    cJSON_GetObjectItem(cJSON_GetArrayItem(st, 3), "binding")));
+	cr_assert(cJSON_IsFalse(
+	    cJSON_GetObjectItem(cJSON_GetArrayItem(st, 0), "binding")));
+	cJSON_Delete(j);
+	free(s);
+	/* one stage: no per-stage line, stages null */
+	in.pp = 1;
+	plan_compute(c, &in, &p);
+	s = report_text(&r);
+	cr_assert(strstr(s, "per stage") == NULL, "%s", s);
+	free(s);
+	s = report_json(&r);
+	j = cJSON_Parse(s);
+	cr_assert(cJSON_IsNull(
+	    cJSON_GetObjectItem(cJSON_GetObjectItem(j, "memory_gib"),
+		"stages")));
+	cJSON_Delete(j);
+	free(s);
+}
