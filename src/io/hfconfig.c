@@ -1076,6 +1076,15 @@ llama4_tower_params(const cJSON *vc, double hh, double dd, double ii,
 	return split + whole;
 }
 
+/* Whether root is vLLM's KimiK25Config (model_type kimi_k25). */
+static int
+kimi_k25_root(const cJSON *root)
+{
+	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(root, "model_type");
+
+	return cJSON_IsString(mt) && strcmp(mt->valuestring, "kimi_k25") == 0;
+}
+
 /* The parameters of the tower in vc and its projector, *repl the part
  * every TP rank holds whole (0 where every part is counted as split). */
 static double
@@ -1102,12 +1111,30 @@ vision_params(const cJSON *root, const cJSON *vc, int text_hidden, double *repl)
 	*repl = 0;
 	if (d == NULL)
 		d = cJSON_GetObjectItemCaseSensitive(vc, "num_hidden_layers");
+	if (kimi_k25_root(root)) {
+		/* KimiK25VisionConfig reads the checkpoint's vt_* names where the
+		 * standard ones are absent (vllm/transformers_utils/configs/
+		 * kimi_k25.py, main): its MoonViT3d tower has MoonViT's blocks,
+		 * patch convolution and 2-D position table, and
+		 * KimiK25MultiModalProjector MoonViT's projector to the text
+		 * width (kimi_k25_vit.py, main) */
+		if (h == NULL)
+			h = cJSON_GetObjectItemCaseSensitive(vc,
+			    "vt_hidden_size");
+		if (d == NULL)
+			d = cJSON_GetObjectItemCaseSensitive(vc,
+			    "vt_num_hidden_layers");
+		if (i == NULL)
+			i = cJSON_GetObjectItemCaseSensitive(vc,
+			    "vt_intermediate_size");
+	}
 	if (!cJSON_IsNumber(h) || !cJSON_IsNumber(d))
 		return 0;
 	hh = h->valuedouble;
 	dd = d->valuedouble;
 	ii = cJSON_IsNumber(i) ? i->valuedouble : 4 * hh;
-	if (cJSON_IsString(vt) && strcmp(vt->valuestring, "moonvit") == 0)
+	if ((cJSON_IsString(vt) && strcmp(vt->valuestring, "moonvit") == 0) ||
+	    kimi_k25_root(root))
 		return moonvit_params(vc, hh, dd, ii, text_hidden, repl);
 	if (feature_tower_params(root, vc, hh, dd, ii, text_hidden) >= 0)
 		return feature_tower_params(root, vc, hh, dd, ii, text_hidden);

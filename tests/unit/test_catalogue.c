@@ -539,6 +539,26 @@ Test(catalogue, kimi_k2_thinking_as_k25_text)
 }
 
 /*
+ * Kimi K2.5's tower under the checkpoint's vt_* names, as vLLM's
+ * KimiK25VisionConfig reads them: MoonViT3d, 27 blocks of 1152 (MLP
+ * 4304, biased qkv, wo, fc0, fc1, two LayerNorms) = 27 x (4 x 1152^2 + 3
+ * x 1152 + 2 x 1152 x 4304 + 4304 + 6 x 1152) = 411,466,608; the patch
+ * convolution 3 x 14 x 14 x 1152 + 1152, the 64 x 64 position table, the
+ * final LayerNorm: 5,399,424; the projector (LayerNorm, 4608 -> 4608 ->
+ * 7168 with biases) 54,277,888: 471,143,920.  Before, none of it was
+ * counted.
+ */
+Test(catalogue, kimi_k25_tower_read_from_vt_names)
+{
+	const struct catalogue *c = test_catalogue();
+	const struct model *m =
+	    &c->models[catalogue_find_model(c, "moonshotai/Kimi-K2.5")];
+
+	cr_assert_float_eq(m->vision_params, 471143920.0, 0.5, "%.0f",
+	    m->vision_params);
+}
+
+/*
  * Devstral Small 2: "2 (K+V) x 40 layers x 8 heads x 128 dim x 2 bytes =
  * 163,840 bytes/token" as its serving notes work it out; 393,216 tokens
  * (YaRN 48 from 8192).  The INT4 export (group 32, the vision tower,
