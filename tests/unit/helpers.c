@@ -10,8 +10,11 @@
 
 #include <criterion/criterion.h>
 
+#include <cjson/cJSON.h>
+
 #include "core/units.h"
 #include "io/catalogue_load.h"
+#include "io/hfconfig.h"
 #include "io/model_dir.h"
 
 static struct catalogue cat;
@@ -111,6 +114,29 @@ test_config_load(const char *rel, struct model *m)
 	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
 	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
 	cr_assert_eq(model_dir_read(path, m, &wb, err, sizeof err), 0, "%s",
+	    err);
+}
+
+int
+test_config_try(const char *json, struct model *m, char *err, size_t len,
+    const char **bad)
+{
+	cJSON *cfg = cJSON_Parse(json);
+	int r;
+
+	cr_assert_not_null(cfg, "not JSON: %.60s", json);
+	r = hfconfig_read(cfg, m, err, len, bad);
+	cJSON_Delete(cfg);
+	return r;
+}
+
+void
+test_config_parse(const char *json, struct model *m)
+{
+	const char *bad = NULL;
+	char err[512];
+
+	cr_assert_eq(test_config_try(json, m, err, sizeof err, &bad), 0, "%s",
 	    err);
 }
 

@@ -31,6 +31,15 @@ void test_tmpdir_remove(const char *dir);
 /* Reads tests/fixtures/configs/REL (below $TOP_SRCDIR) into *m, asserting
  * it reads; free with model_done(). */
 void test_config_load(const char *rel, struct model *m);
+/* Reads json, the text of a config.json, into *m with hfconfig_read(),
+ * asserting it parses and reads (a refusal is m->refusal); free with
+ * model_done(). */
+void test_config_parse(const char *json, struct model *m);
+/* The same for a config.json that may not read: asserts only that it
+ * parses, and returns hfconfig_read()'s result with its message in err and
+ * the offending key in *bad. */
+int test_config_try(const char *json, struct model *m, char *err, size_t len,
+    const char **bad);
 /* vLLM's KV-cache defaults of a current release: block 16, 8,192 batched
  * tokens, the hybrid manager on, bf16 weights. */
 void test_kv_params(struct kv_params *p, int tp, enum kv_dtype kv,

@@ -260,13 +260,11 @@ Test(arch, nemotron_h_layers_block_type_unknown_word)
 	    "dim\":64,"
 	    "\"ssm_state_size\":128,\"n_groups\":8,"
 	    "\"layers_block_type\":[\"mamba\",\"attention\",\"gdn\"]}";
-	cJSON *cfg = cJSON_Parse(json);
 	struct model m;
 	const char *bad = NULL;
 	char err[512];
 
-	cr_assert_neq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0);
-	cJSON_Delete(cfg);
+	cr_assert_neq(test_config_try(json, &m, err, sizeof err, &bad), 0);
 	cr_assert_str_eq(bad, "layers_block_type");
 	cr_assert(strstr(err, "layers_block_type[2]") != NULL, "%s", err);
 }
@@ -295,13 +293,7 @@ static int
 granite_read(const char *json, struct model *m, const char **bad, char *err,
     size_t errlen)
 {
-	cJSON *cfg = cJSON_Parse(json);
-	int r;
-
-	cr_assert_not_null(cfg);
-	r = hfconfig_read(cfg, m, err, errlen, bad);
-	cJSON_Delete(cfg);
-	return r;
+	return test_config_try(json, m, err, errlen, bad);
 }
 
 /*
@@ -452,13 +444,11 @@ Test(arch, nemotron_h_mamba_sizes_must_be_positive)
 	    "dim\":0,"
 	    "\"ssm_state_size\":128,\"n_groups\":8,\"num_hidden_layers\":2,"
 	    "\"hybrid_override_pattern\":\"M*\"}";
-	cJSON *cfg = cJSON_Parse(json);
 	struct model m;
 	const char *bad = NULL;
 	char err[512];
 
-	cr_assert_neq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0);
-	cJSON_Delete(cfg);
+	cr_assert_neq(test_config_try(json, &m, err, sizeof err, &bad), 0);
 	cr_assert_str_eq(bad, "mamba_num_heads");
 	cr_assert_str_eq(err,
 	    "config: mamba_num_heads, mamba_head_dim and "
@@ -909,14 +899,9 @@ Test(arch, mamba2_codestral_sizes)
 		.request_len = 32768,
 		.per_request = 1,
 	};
-	cJSON *cfg = cJSON_Parse(json);
 	struct model m;
-	const char *bad;
-	char err[512];
 
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
-	    err);
-	cJSON_Delete(cfg);
+	test_config_parse(json, &m);
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.n_state_layers, 64);
 	test_check_tp_layout(&m, &tl);
@@ -945,14 +930,7 @@ Test(arch, mamba2_codestral_sizes)
 static void
 load_json(const char *json, struct model *m)
 {
-	cJSON *cfg = cJSON_Parse(json);
-	const char *bad;
-	char err[512];
-
-	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, m, err, sizeof err, &bad), 0, "%s",
-	    err);
-	cJSON_Delete(cfg);
+	test_config_parse(json, m);
 	cr_assert_null(m->refusal, "%s", m->refusal);
 	cr_assert_not_null(m->assumption);
 }
@@ -1535,17 +1513,11 @@ static void
 refused_config(const char *json, const char *needle)
 {
 	const struct catalogue *c = test_catalogue();
-	cJSON *cfg = cJSON_Parse(json);
 	struct model m;
 	struct plan_input in;
 	struct plan p;
-	const char *bad;
-	char err[512];
 
-	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
-	    err);
-	cJSON_Delete(cfg);
+	test_config_parse(json, &m);
 	cr_assert_not_null(m.refusal, "no refusal for %s", needle);
 	cr_assert(strstr(m.refusal, needle) != NULL, "%s", m.refusal);
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
@@ -1687,19 +1659,13 @@ Test(arch, removed_architectures_refuse_in_vllms_words)
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char json[256], want[512];
-		cJSON *cfg;
 		struct model m;
 		struct plan_input in;
 		struct plan p;
-		const char *bad;
-		char err[512];
 
 		snprintf(json, sizeof json, "{\"architectures\":[\"%s\"]}",
 		    cases[i].arch);
-		cfg = cJSON_Parse(json);
-		cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0,
-		    "%s", err);
-		cJSON_Delete(cfg);
+		test_config_parse(json, &m);
 		test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct",
 		    NULL);
 		in.model = &m;
@@ -1745,17 +1711,14 @@ Test(arch, hybrid_manager_off_with_state_layers_is_refused)
 Test(arch, unverified_architecture_says_so)
 {
 	const struct catalogue *c = test_catalogue();
-	cJSON *cfg = cJSON_Parse("{\"architectures\":[\"FooForCausalLM\"],"
-				 "\"model_type\":\"foo\"," STD "}");
+	static const char *const json =
+	    "{\"architectures\":[\"FooForCausalLM\"],"
+	    "\"model_type\":\"foo\"," STD "}";
 	struct model m;
 	struct plan_input in;
 	struct plan p;
-	const char *bad;
-	char err[512];
 
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
-	    err);
-	cJSON_Delete(cfg);
+	test_config_parse(json, &m);
 	cr_assert_null(m.refusal);
 	cr_assert_not_null(m.assumption);
 	cr_assert(strstr(m.assumption, "FooForCausalLM") != NULL);
@@ -1860,18 +1823,12 @@ Test(arch, gemma4_e4b_kv_sharing_against_its_startup)
 	    "\"sliding_attention\",\"sliding_attention\",\"full_attention\","
 	    "\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
 	    "\"sliding_attention\",\"sliding_attention\",\"full_attention\"]}}";
-	cJSON *cfg = cJSON_Parse(json);
 	struct model m;
 	struct kv_params p;
 	struct kv_layout l;
-	const char *bad;
-	char err[512];
 	int64_t blocks, bpr;
 
-	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
-	    err);
-	cJSON_Delete(cfg);
+	test_config_parse(json, &m);
 	cr_assert_null(m.refusal);
 	cr_assert_eq(m.n_nokv_layers, 18);
 	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_ALIGN);
@@ -1956,7 +1913,7 @@ Test(arch, qwen36_vision_profiles_one_image_against_its_startups)
 Test(arch, lfm2_short_conv_against_its_startup)
 {
 	const struct catalogue *c = test_catalogue();
-	cJSON *cfg = cJSON_Parse(
+	static const char *const json =
 	    "{\"architectures\":[\"Lfm2ForCausalLM\"],"
 	    "\"model_type\":\"lfm2\",\"hidden_size\":2048,\"num_hidden_"
 	    "layers\":16,"
@@ -1968,17 +1925,12 @@ Test(arch, lfm2_short_conv_against_its_startup)
 	    "\"torch_dtype\":\"bfloat16\",\"layer_types\":[\"conv\",\"conv\","
 	    "\"full_attention\",\"conv\",\"conv\",\"full_attention\",\"conv\","
 	    "\"conv\",\"full_attention\",\"conv\",\"full_attention\",\"conv\","
-	    "\"full_attention\",\"conv\",\"full_attention\",\"conv\"]}");
+	    "\"full_attention\",\"conv\",\"full_attention\",\"conv\"]}";
 	struct model m;
 	struct plan_input in;
 	struct plan p;
-	const char *bad;
-	char err[512];
 
-	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
-	    err);
-	cJSON_Delete(cfg);
+	test_config_parse(json, &m);
 	cr_assert_eq(m.n_state_layers, 10);
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
 	in.model = &m;

@@ -395,14 +395,7 @@ Test(arch_encdec, whisper_refusals)
 static char *
 refusal_of(const char *json, struct model *m)
 {
-	cJSON *cfg = cJSON_Parse(json);
-	const char *bad;
-	char err[512];
-
-	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, m, err, sizeof err, &bad), 0, "%s",
-	    err);
-	cJSON_Delete(cfg);
+	test_config_parse(json, m);
 	return m->refusal;
 }
 
@@ -412,7 +405,6 @@ Test(arch_encdec, other_encoder_decoders_refused)
 	const char *r;
 	const char *bad;
 	char err[512];
-	cJSON *cfg;
 
 	/* an architecture vLLM does not know with is_encoder_decoder true */
 	r = refusal_of("{\"architectures\":[\"T5ForConditionalGeneration\"],"
@@ -430,25 +422,26 @@ Test(arch_encdec, other_encoder_decoders_refused)
 	cr_assert_eq(m.last_release, VLLM_VER(0, 10, 2));
 	model_done(&m);
 	/* a Whisper size that is not a whole number names its field */
-	cfg = cJSON_Parse(
-	    "{\"architectures\":[\"WhisperForConditionalGeneration\"],"
-	    "\"d_model\":1280,\"decoder_attention_heads\":20,"
-	    "\"num_hidden_layers\":32,\"vocab_size\":51866,"
-	    "\"encoder_ffn_dim\":-5}");
-	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), -1);
+	cr_assert_eq(
+	    test_config_try("{\"architectures\":["
+			    "\"WhisperForConditionalGeneration\"],"
+			    "\"d_model\":1280,\"decoder_attention_heads\":20,"
+			    "\"num_hidden_layers\":32,\"vocab_size\":51866,"
+			    "\"encoder_ffn_dim\":-5}",
+		&m, err, sizeof err, &bad),
+	    -1);
 	cr_assert_str_eq(bad, "encoder_ffn_dim");
 	cr_assert(strstr(err, "encoder_ffn_dim") != NULL, "%s", err);
-	cJSON_Delete(cfg);
 	/* heads that do not divide d_model */
-	cfg = cJSON_Parse(
-	    "{\"architectures\":[\"WhisperForConditionalGeneration\"],"
-	    "\"d_model\":1280,\"decoder_attention_heads\":20,"
-	    "\"encoder_attention_heads\":7,"
-	    "\"num_hidden_layers\":32,\"vocab_size\":51866}");
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), -1);
+	cr_assert_eq(
+	    test_config_try("{\"architectures\":["
+			    "\"WhisperForConditionalGeneration\"],"
+			    "\"d_model\":1280,\"decoder_attention_heads\":20,"
+			    "\"encoder_attention_heads\":7,"
+			    "\"num_hidden_layers\":32,\"vocab_size\":51866}",
+		&m, err, sizeof err, &bad),
+	    -1);
 	cr_assert_str_eq(bad, "encoder_attention_heads");
-	cJSON_Delete(cfg);
 }
 
 /*

@@ -260,13 +260,7 @@ static int
 read_json(const char *json, struct model *m, char *err, size_t len,
     const char **bad)
 {
-	cJSON *cfg = cJSON_Parse(json);
-	int r;
-
-	cr_assert_not_null(cfg);
-	r = hfconfig_read(cfg, m, err, len, bad);
-	cJSON_Delete(cfg);
-	return r;
+	return test_config_try(json, m, err, len, bad);
 }
 
 #define TEXT_HEAD                                                              \

@@ -31,14 +31,7 @@
 static void
 load_inline(const char *json, struct model *m)
 {
-	cJSON *cfg = cJSON_Parse(json);
-	const char *bad;
-	char err[512];
-
-	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, m, err, sizeof err, &bad), 0, "%s",
-	    err);
-	cJSON_Delete(cfg);
+	test_config_parse(json, m);
 }
 
 /* A card of total_gib outside the catalogue, vLLM release ver. */
@@ -234,19 +227,17 @@ Test(hybrid_real, lfm2_full_attn_idxs_lays_out_as_layer_types)
 /* An index past the last layer is a bad file naming the field. */
 Test(hybrid_real, lfm2_full_attn_idxs_outside_the_layers)
 {
-	cJSON *cfg = cJSON_Parse(
+	static const char *const json =
 	    "{\"architectures\":[\"Lfm2ForCausalLM\"],\"model_type\":"
 	    "\"lfm2\",\"hidden_size\":2048,\"num_hidden_layers\":16,"
 	    "\"num_attention_heads\":32,\"num_key_value_heads\":8,"
 	    "\"vocab_size\":65536,\"conv_L_cache\":3,"
-	    "\"full_attn_idxs\":[2,5,16]}");
+	    "\"full_attn_idxs\":[2,5,16]}";
 	struct model m;
 	const char *bad = NULL;
 	char err[512];
 
-	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), -1);
-	cJSON_Delete(cfg);
+	cr_assert_eq(test_config_try(json, &m, err, sizeof err, &bad), -1);
 	cr_assert_str_eq(bad, "full_attn_idxs");
 	cr_assert(strstr(err, "full_attn_idxs[2]") != NULL, "%s", err);
 }

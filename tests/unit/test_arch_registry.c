@@ -116,14 +116,9 @@ Test(registry, step3p5_other_attention_implementations_are_refused)
 	    "\"step3p5\",\"num_hidden_layers\":4,\"hidden_size\":256,"
 	    "\"num_attention_heads\":4,\"num_attention_groups\":2,"
 	    "\"vocab_size\":1000,\"att_impl_type\":\"MFA\"}";
-	cJSON *cfg = cJSON_Parse(json);
 	struct model m;
-	const char *bad;
-	char err[512];
 
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
-	    err);
-	cJSON_Delete(cfg);
+	test_config_parse(json, &m);
 	cr_assert_not_null(m.refusal);
 	cr_assert(strstr(m.refusal,
 		      "Unsupported attention implementation: "
@@ -172,19 +167,13 @@ read_class(const char *arch, const char *extra, struct model *m)
 {
 	char json[1024], err[512];
 	const char *bad;
-	cJSON *cfg;
-	int r;
 
 	snprintf(json, sizeof json,
 	    "{\"architectures\":[\"%s\"],\"num_hidden_layers\":4,"
 	    "\"hidden_size\":256,\"num_attention_heads\":4,"
 	    "\"vocab_size\":1000%s%s}",
 	    arch, *extra ? "," : "", extra);
-	cfg = cJSON_Parse(json);
-	cr_assert_not_null(cfg, "%s", json);
-	r = hfconfig_read(cfg, m, err, sizeof err, &bad);
-	cJSON_Delete(cfg);
-	return r;
+	return test_config_try(json, m, err, sizeof err, &bad);
 }
 
 static int

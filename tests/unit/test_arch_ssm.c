@@ -163,7 +163,7 @@ Test(ssm, nemotron_h_8b_sizes)
 		.n_groups = 7,
 		.padding_layers = 0,
 	};
-	cJSON *cfg = cJSON_Parse(
+	static const char *const json =
 	    "{\"architectures\":[\"NemotronHForCausalLM\"],\"model_type\":"
 	    "\"nemotron_h\",\"hidden_size\":4096,\"num_hidden_layers\":52,"
 	    "\"hybrid_override_pattern\":\"M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-"
@@ -175,16 +175,11 @@ Test(ssm, nemotron_h_8b_sizes)
 	    "\"chunk_size\":128,\"vocab_size\":131072,"
 	    "\"tie_word_embeddings\":false,\"max_position_embeddings\":8192,"
 	    "\"use_bias\":false,\"use_conv_bias\":true,"
-	    "\"torch_dtype\":\"bfloat16\"}");
+	    "\"torch_dtype\":\"bfloat16\"}";
 	struct model m;
-	const char *bad;
-	char err[512];
 	double b;
 
-	cr_assert_not_null(cfg);
-	cr_assert_eq(hfconfig_read(cfg, &m, err, sizeof err, &bad), 0, "%s",
-	    err);
-	cJSON_Delete(cfg);
+	test_config_parse(json, &m);
 	cr_assert_null(m.refusal, "%s", m.refusal);
 	cr_assert_eq(m.n_state_layers, 24);
 	test_check_tp_layout(&m, &tl);

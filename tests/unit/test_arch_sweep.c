@@ -66,14 +66,7 @@ layout_at(const struct model *m, int tp, struct kv_layout *l, char *err,
 static void
 parse(const char *json, struct model *m)
 {
-	cJSON *root = cJSON_Parse(json);
-	char err[512];
-	const char *bad;
-
-	cr_assert_not_null(root);
-	cr_assert_eq(hfconfig_read(root, m, err, sizeof err, &bad), 0, "%s",
-	    err);
-	cJSON_Delete(root);
+	test_config_parse(json, m);
 }
 
 /* Every folder reads; one not refused lays out at TP 1, 2 and 4 where its

@@ -28,16 +28,10 @@ static int
 read_qc(const char *qc, struct model *m, char *err, size_t len)
 {
 	char json[4096];
-	cJSON *c;
 	const char *bad;
-	int r;
 
 	snprintf(json, sizeof json, "%s%s}}", LLAMA_HEAD, qc);
-	c = cJSON_Parse(json);
-	cr_assert_not_null(c, "%s", json);
-	r = hfconfig_read(c, m, err, len, &bad);
-	cJSON_Delete(c);
-	return r;
+	return test_config_try(json, m, err, len, &bad);
 }
 
 Test(autoround, gptq_sym_group_128_by_hand)
