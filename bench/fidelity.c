@@ -192,6 +192,8 @@ family_of(const struct model *m)
 {
 	const char *a = m->architecture ? m->architecture : "";
 
+	if (m->encoder_only != MODEL_ENC_NONE)
+		return "encoder-only (no KV cache)";
 	if (strstr(a, "Qwen3_5") || strstr(a, "Qwen3Next"))
 		return "Qwen3-Next, 3.5, 3.6 (gated delta net)";
 	if (m->dsv4.layers > 0)
@@ -567,6 +569,7 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		{ "RTX 4090", "rtx-4090" },
 		{ "RTX 3090 Ti", "" },
 		{ "RTX 3090", "rtx-3090" },
+		{ "RTX 3060", "rtx-3060" },
 		{ "GB200", "gb200" },
 		{ "B200", "b200" },
 		{ "H200", "h200-nvl" },
@@ -711,7 +714,9 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		ki = -2; /* a derived checkpoint of that format */
 	if (prec && strstr(prec, "--quantization fp8"))
 		in->quantization_fp8 = true;
-	if (prec && strstr(prec, "float32"))
+	/* a float32 checkpoint the log shows downcast runs in 16 bits, as
+	 * vLLM's auto dtype gives it (no --dtype float32) */
+	if (prec && strstr(prec, "float32") && !strstr(prec, "downcast"))
 		in->dtype_override = FMT_FP32;
 	if (ki == -2) {
 		ki = -1;

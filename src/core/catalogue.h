@@ -193,6 +193,16 @@ enum {
 /* The pooling mode of a sentence-transformers Pooling module: the first
  * pooling_mode_* key its config.json sets true (vLLM's get_pooling_config,
  * vllm/transformers_utils/config.py). */
+/* Encoder-only families, as vLLM builds their embeddings (bert.py,
+ * roberta.py, bert_with_rope.py, modernbert.py). */
+enum model_encoder {
+	MODEL_ENC_NONE,
+	MODEL_ENC_BERT, /* positions and token types as VocabParallelEmbedding */
+	MODEL_ENC_ROBERTA, /* positions and token types as nn.Embedding */
+	MODEL_ENC_ROPE, /* NomicBERT, GTE: rotary, no position table */
+	MODEL_ENC_MODERNBERT, /* rotary, pre-norm, GeGLU Wi as nn.Linear */
+};
+
 enum model_st_pooling {
 	MODEL_ST_NONE,
 	MODEL_ST_LAST, /* pooling_mode_lasttoken */
@@ -328,6 +338,14 @@ struct model {
 	int enc_layers, enc_heads, enc_intermediate; /* 0 = decoder-only */
 	int enc_positions; /* max_source_positions: encoder tokens per request */
 	int enc_mel_bins; /* num_mel_bins: the first convolution's inputs */
+	/* encoder-only (pooling) models: ENCODER_ONLY attention, no KV cache
+	 * (enum model_encoder; MODEL_ENC_NONE for every other model) */
+	int encoder_only;
+	int type_vocab; /* token-type embedding rows (type_vocab_size) */
+	int enc_labels; /* classifier outputs (num_labels); 0: no classifier */
+	int enc_linear_bias; /* the layers' linears carry biases */
+	int enc_norm_bias; /* the LayerNorms carry biases */
+	int enc_rope_tables; /* RoPE caches (ModernBERT: global and local) */
 	/* native format of the published weights */
 	enum ckpt_format native_format;
 	enum kv_dtype native_kv; /* KV_AUTO unless the checkpoint sets one */

@@ -85,7 +85,7 @@ plan_kv_figure(const struct plan *p, int64_t *bytes)
 {
 	*bytes = 0;
 	if (p->phase == PHASE_CONFIG || p->phase == PHASE_FREE_MEMORY ||
-	    p->phase == PHASE_WEIGHTS)
+	    p->phase == PHASE_WEIGHTS || p->no_kv_cache)
 		return false;
 	*bytes = p->available_kv;
 	return true;
@@ -339,6 +339,20 @@ plan_update_concurrency(const struct plan_input *in, struct plan *p)
 		if (p->rule_users > p->max_num_seqs)
 			p->rule_users = p->max_num_seqs;
 		p->concurrency_at_tpr = p->rule_users;
+	} else if (p->no_kv_cache) {
+		/* no cache holds a request between steps: one forward takes
+		 * whole prompts within max_num_batched_tokens (no chunked
+		 * prefill) and max_num_seqs */
+		if (tpr <= p->max_num_batched_tokens)
+			p->concurrency_at_tpr = p->max_num_batched_tokens / tpr;
+		if (p->concurrency_at_tpr > p->max_num_seqs)
+			p->concurrency_at_tpr = p->max_num_seqs;
+		if (tpr > p->max_model_len)
+			snprintf(p->warning, sizeof p->warning,
+			    "Requests of %lld tokens "
+			    "are longer than max_model_len (%lld): vLLM "
+			    "rejects them.",
+			    (long long)tpr, (long long)p->max_model_len);
 	} else {
 		p->blocks_at_tpr = blocks_for(p, tpr);
 		if (p->num_blocks > 1 && p->blocks_at_tpr > 0 &&
@@ -991,6 +1005,65 @@ walk_hf_architecture(struct walk *w)
 		    want, have ? have : "an unnamed class");
 }
 
+/*
+ * An encoder-only model (bert.py, roberta.py, bert_with_rope.py,
+ * modernbert.py): a pooling class, no text-generation one, so --runner auto
+ * resolves to pooling and --runner generate is refused by ModelConfig
+ * (vllm/config/model.py); what headroom does not model on it is refused.
+ */
+static void
+walk_encoder_checks(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+	const char *why = NULL;
+
+	if (in->runner == PLAN_RUNNER_GENERATE) {
+		config_fail(p,
+		    "This model does not support `--runner generate`.");
+		return;
+	}
+	if (in->runner == PLAN_RUNNER_DRAFT) {
+		config_fail(p,
+		    "--runner draft: the draft runner serves a speculative "
+		    "drafter inside another engine; headroom does not plan it "
+		    "alone.");
+		return;
+	}
+	p->pooling = true;
+	if (in->hf_architecture != NULL || in->hf_num_labels > 0)
+		why = "--hf-overrides architectures or num_labels (another "
+		      "class or head over the same config) is not modelled";
+	else if (in->convert != PLAN_CONVERT_UNSET &&
+	    in->convert != PLAN_CONVERT_AUTO)
+		why = "an explicit --convert (an adapter over the model's own "
+		      "pooler) is not modelled";
+	else if (!is_16bit(p->format) && p->format != FMT_FP32)
+		why = "a quantized encoder-only checkpoint is not modelled";
+	else if (in->lora.enabled)
+		why = "LoRA slots are not modelled";
+	else if (in->spec.method != SPEC_NONE)
+		why = "the pooling runner drafts no tokens";
+	else if (in->max_model_len == -1)
+		why = "--max-model-len auto fits the length to a KV cache, "
+		      "which this model does not keep";
+	else if (in->kv_cache_memory_bytes > 0)
+		why = "--kv-cache-memory-bytes sizes a KV cache this model "
+		      "does not keep";
+	else if (p->version >= VLLM_UNSURE_V2_POOLING &&
+	    p->version < VLLM_SINCE_V2_POOLING)
+		why = "on vLLM 0.25.x, whether the release carries #48290 (the "
+		      "V2 model runner by default for pooling models, merged "
+		      "2026-07-10, the day before 0.25.0) is not established "
+		      "(plan --vllm-version 0.24.0 or 0.26.0)";
+	if (why != NULL)
+		config_fail(p,
+		    "%s (encoder-only): %s, so headroom does not "
+		    "plan it.",
+		    m->architecture ? m->architecture : "this model", why);
+}
+
 /* The runners and adapters headroom refuses whatever the model: a class
  * served with a head of its own, pooling-only classes, --runner draft,
  * --convert mm_encoder_only, a sequence classifier under another
@@ -1133,6 +1206,10 @@ walk_pooling_checks(struct walk *w)
 	    model_bare_class_find(m->architecture);
 	bool seq_cls = model_seq_cls_decoder(walk_arch(w)) != NULL;
 
+	if (m->encoder_only != MODEL_ENC_NONE) {
+		walk_encoder_checks(w);
+		return;
+	}
 	walk_refuse_runners(w);
 	/* _get_default_runner_type(): a sentence-transformers pooling config
 	 * makes --runner auto the pooling runner ("Some Sentence Transformers
@@ -1585,9 +1662,12 @@ names(const char *name, const char *word)
 static bool
 pooling_unchunked(const struct walk *w)
 {
+	/* encoder-only attention has no KV cache to chunk into (#21270:
+	 * "Disable chunked prefill for models without KV cache") */
 	return w->p->pooling &&
 	    (w->m->st_pooling == MODEL_ST_MEAN ||
-		w->m->st_pooling == MODEL_ST_CLS);
+		w->m->st_pooling == MODEL_ST_CLS ||
+		w->m->encoder_only != MODEL_ENC_NONE);
 }
 
 /* Scheduler defaults (reference §1.1, release traits) and the block size. */
@@ -1934,6 +2014,10 @@ walk_weight_scale(struct walk *w)
 	w->load_measured = false;
 	if (m->dsv4.layers > 0)
 		return; /* core/weights_dsv4.c derives them */
+	/* encoder checkpoints hold what vLLM skips (BertModel's pooler.*) or
+	 * a float32 copy it downcasts: the architecture gives the bytes */
+	if (m->encoder_only != MODEL_ENC_NONE)
+		return;
 	if (in->weight_bytes > 0 && !in->quantization_fp8)
 		exact = in->weight_bytes + rope - mtp;
 	else if (ck && ck->loaded_gib > 0 && ck->format == p->format &&
@@ -2399,8 +2483,10 @@ walk_stage(struct walk *w, int s)
 	x->layers = weights_stage_layers(w->m->layers, p->pp, s, &first);
 	walk_stage_overhead(w, s, x, first);
 	walk_stage_extra_weights(w, s, x, first);
-	if (kv_layout_build(w->m, &w->kp, first, x->layers, &x->kv, kverr,
-		sizeof kverr) != 0) {
+	if (w->m->encoder_only != MODEL_ENC_NONE) {
+		memset(&x->kv, 0, sizeof x->kv); /* no KV cache spec */
+	} else if (kv_layout_build(w->m, &w->kp, first, x->layers, &x->kv,
+		       kverr, sizeof kverr) != 0) {
 		config_fail(p, "%s", kverr);
 		memset(&x->kv, 0, sizeof x->kv);
 	}
@@ -2632,6 +2718,38 @@ walk_after_kv(struct walk *w)
 	}
 }
 
+/*
+ * A model whose layers hold no KV cache (encoder-only attention): the model
+ * runner's get_kv_cache_spec() gives no spec, so
+ * EngineCore._initialize_kv_caches() (vllm/v1/engine/core.py) skips
+ * determine_available_memory(): no profile run, no "Available KV cache
+ * memory", no blocks, tokens or concurrency.  What still stops it is the
+ * free-memory check of the budget and the weight loading, then the graph
+ * capture in the memory left.
+ */
+static void
+walk_no_kv(struct walk *w)
+{
+	struct plan *p = w->p;
+	int64_t left;
+
+	p->no_kv_cache = true;
+	p->cg_in_budget = false;
+	p->activation = p->non_torch = 0;
+	p->available_kv = p->kv_cache = p->num_blocks = 0;
+	p->kv_tokens = p->bytes_per_token = p->page_bytes = 0;
+	p->n_groups = p->n_full_groups = p->group_size = 0;
+	p->max_concurrency = 0;
+	walk_memory_checks(w);
+	left = p->total - p->other - w->st[w->best].o.cuda_context - p->weights;
+	if (p->phase == PHASE_NONE && p->cuda_graphs > 0 &&
+	    p->cuda_graphs > left) {
+		p->phase = PHASE_CUDA_GRAPHS;
+		msg_graph_oom(p->cuda_graphs, left, p->message,
+		    sizeof p->message);
+	}
+}
+
 void
 plan_compute(const struct catalogue *c, const struct plan_input *in,
     struct plan *p)
@@ -2677,6 +2795,14 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	for (s = 0; s < w.nstage; s++)
 		walk_stage(&w, s);
 	walk_budget(&w);
+	if (w.m->encoder_only != MODEL_ENC_NONE) {
+		p->tokens_per_request = in->tokens_per_request > 0
+		    ? in->tokens_per_request
+		    : p->max_model_len;
+		walk_no_kv(&w);
+		plan_update_concurrency(in, p);
+		return;
+	}
 	walk_autofit(&w);
 	if (in->overhead == OVERHEAD_RULE) {
 		rule_plan(c, in, p, &w.st[w.best]);

@@ -267,6 +267,8 @@ struct plan {
 	int pool_task; /* enum plan_pool_task */
 	int num_labels; /* PLAN_POOL_CLASSIFY: the score head's rows */
 	int64_t score_head; /* its bytes on each rank (float32) */
+	bool no_kv_cache; /* no layer keeps a KV cache (encoder-only): vLLM
+			     runs no memory profile and prints no KV figure */
 	int64_t tokens_per_request;
 	/* memory, bytes per rank */
 	int64_t total, other, free, requested;

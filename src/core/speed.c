@@ -323,6 +323,12 @@ speed_estimate(const struct catalogue *cat, const struct plan_input *in,
 	memset(e, 0, sizeof *e);
 	e->c = c;
 	e->model = m;
+	if (p->no_kv_cache) {
+		snprintf(e->why, sizeof e->why,
+		    "an encoder-only model decodes no tokens: one forward a "
+		    "request");
+		return;
+	}
 	g = speed_find_gpu(cat, in, p, e);
 	if (g == NULL)
 		return;

@@ -516,6 +516,91 @@ encdec_weights(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 	w->total = w->linear + w->embed + w->lm_head + w->other;
 }
 
+/*
+ * RoPE caches of an encoder-only model: NomicBERT's one get_rope() of
+ * max_trained_positions rows (bert_with_rope.py, the rotary_kwargs of
+ * NomicBertModelConfig in models/config.py), in the model dtype;
+ * ModernBERT's one per rope_theta, global and local (modernbert.py:
+ * get_rope(..., dtype=torch.float16), cached by its arguments), of
+ * max_position_embeddings rows, always float16.
+ */
+static double
+encoder_rope_bytes(const struct model *m, int dtype_bytes)
+{
+	double rows = (double)m->rope_cache_len, dim = m->rotary_dim;
+
+	if (m->rotary_dim <= 0 || m->rope_cache_len <= 0)
+		return 0;
+	if (m->encoder_only == MODEL_ENC_MODERNBERT)
+		return m->enc_rope_tables * rows * dim * 2;
+	return m->enc_rope_tables * rows * dim * dtype_bytes;
+}
+
+/* The int64 position_ids buffer BertEmbedding and RobertaEmbedding
+ * register (torch.arange(max_position_embeddings)), on the GPU. */
+static double
+encoder_buffer_bytes(const struct model *m)
+{
+	return m->encoder_only == MODEL_ENC_BERT ||
+		m->encoder_only == MODEL_ENC_ROBERTA
+	    ? 8.0 * m->max_position
+	    : 0;
+}
+
+/*
+ * An encoder-only model as vLLM builds it (vllm/model_executor/models/
+ * bert.py, roberta.py, bert_with_rope.py, modernbert.py), never split over
+ * pipeline stages.  Per layer: QKVParallelLinear (heads = KV heads) and the
+ * row-parallel attention output; the MLP's column-parallel in (gated: gate
+ * and up) and row-parallel down, except ModernBERT's Wi, an nn.Linear whole
+ * on every rank; column-parallel biases split, row-parallel ones whole.
+ * Norms: BERT, RoBERTa and NomicBERT two LayerNorms a layer and one after
+ * the embeddings; ModernBERT a norm before the attention (none in layer
+ * 0) and the MLP, one after the embeddings and a final one.  Embeddings:
+ * the words as VocabParallelEmbedding (rows padded to 64, split); BERT's
+ * positions and token types the same, RoBERTa's (XLM-RoBERTa's)
+ * nn.Embedding tables whole; NomicBERT's token types padded and split and
+ * no position table; ModernBERT words only.  Heads: BertForSequence-
+ * Classification's BertPooler dense and classifier, RobertaFor-
+ * SequenceClassification's dense and out_proj (nn.Linear, whole).
+ */
+static void
+encoder_only_weights(const struct model *m, enum ckpt_format fmt,
+    int dtype_bytes, int tp, struct weights_breakdown *w)
+{
+	double h = m->hidden, in = m->intermediate, t = tp, l = m->layers;
+	double gate = m->ffn_ungated ? 1 : 2, norm = m->enc_norm_bias ? 2 : 1;
+	double lin, other, embed, pos = (double)m->max_position;
+	double tv = m->type_vocab, lab = m->enc_labels;
+	bool modern = m->encoder_only == MODEL_ENC_MODERNBERT;
+
+	lin = l * (4 * h * h + (modern ? 0 : gate * h * in) + in * h) / t;
+	other = modern ? l * gate * h * in : 0;
+	if (m->enc_linear_bias)
+		other += l *
+		    ((3 * h + (modern ? 0 : gate * in)) / t + 2 * h +
+			(modern ? gate * in : 0));
+	/* ModernBERT: l - 1 attention norms, l MLP norms, embedding, final */
+	other += (2 * l + 1) * h * norm;
+	embed = (double)round_up(m->vocab, 64) / t * h;
+	if (m->encoder_only == MODEL_ENC_BERT)
+		embed += ((double)round_up((int64_t)pos, 64) +
+			     (double)round_up((int64_t)tv, 64)) /
+		    t * h;
+	else if (m->encoder_only == MODEL_ENC_ROBERTA)
+		embed += (pos + tv) * h;
+	else if (m->encoder_only == MODEL_ENC_ROPE && tv > 0)
+		embed += (double)round_up((int64_t)tv, 64) / t * h;
+	if (lab > 0)
+		other += h * h + h + h * lab + lab;
+	w->linear = lin * format_bpp(m, fmt, dtype_bytes);
+	w->embed = embed * dtype_bytes;
+	w->lm_head = 0;
+	w->other = other * dtype_bytes + encoder_buffer_bytes(m) +
+	    encoder_rope_bytes(m, dtype_bytes);
+	w->total = w->linear + w->embed + w->lm_head + w->other;
+}
+
 void
 weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
     int tp, int pp, int stage, const struct experts_split *es,
@@ -530,6 +615,10 @@ weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 		pp = 1;
 	if (m->enc_layers > 0) {
 		encdec_weights(m, fmt, dtype_bytes, tp, w);
+		return;
+	}
+	if (m->encoder_only != MODEL_ENC_NONE) {
+		encoder_only_weights(m, fmt, dtype_bytes, tp, w);
 		return;
 	}
 	n = weights_stage_layers(m->layers, pp, stage, &first);
@@ -758,6 +847,10 @@ weights_param_count(const struct model *m)
 
 	/* at one byte per "parameter" in a 1-byte dtype, bytes = params */
 	weights_rank(m, FMT_BF16, 1, 1, 1, 0, &w);
+	if (m->encoder_only != MODEL_ENC_NONE)
+		return (w.total - encoder_rope_bytes(m, 1) -
+			   encoder_buffer_bytes(m)) /
+		    1e9;
 	return (w.total - weights_rope_bytes(m, 1)) / 1e9;
 }
 

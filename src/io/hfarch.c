@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,7 @@ enum family {
 	FAM_STEP3P5, /* Step-3.5: attention_other_setting, moe_layers_enum */
 	FAM_WHISPER, /* Whisper: audio encoder, decoder with cross-attention */
 	FAM_DSV4, /* DeepSeek-V4: compress_ratios, hyper-connections */
+	FAM_ENCODER, /* encoder-only pooling models: no KV cache */
 	FAM_UNKNOWN
 };
 
@@ -109,6 +111,15 @@ static const struct {
 	{ "Plamo2ForCausalLM", FAM_PLAMO2 },
 	{ "Step3p5ForCausalLM", FAM_STEP3P5 },
 	{ "WhisperForConditionalGeneration", FAM_WHISPER },
+	/* encoder-only (pooling) classes headroom models (read_encoder) */
+	{ "BertModel", FAM_ENCODER },
+	{ "BertForSequenceClassification", FAM_ENCODER },
+	{ "RobertaModel", FAM_ENCODER },
+	{ "RobertaForSequenceClassification", FAM_ENCODER },
+	{ "XLMRobertaModel", FAM_ENCODER },
+	{ "XLMRobertaForSequenceClassification", FAM_ENCODER },
+	{ "NomicBertModel", FAM_ENCODER },
+	{ "ModernBertModel", FAM_ENCODER },
 };
 
 /*
@@ -118,9 +129,9 @@ static const struct {
  * (vllm/v1/worker/gpu_model_runner.py, vllm/v1/engine/core.py).
  */
 #define ENCODER_ONLY                                                           \
-	"encoder-only (pooling) model: vLLM keeps no KV cache for its "        \
-	"attention and skips the memory profile; headroom does not model "     \
-	"that startup"
+	"encoder-only (pooling) model whose head or layout headroom does not " \
+	"read (it models BertModel, RobertaModel, XLMRobertaModel and their "  \
+	"*ForSequenceClassification, NomicBertModel and ModernBertModel)"
 
 /* Architectures whose caches or weights headroom does not model. */
 const struct hfarch_refusal hfarch_refused[] = {
@@ -153,21 +164,14 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "Florence-2 ran on vLLM's V0 engine only; headroom models the V1 "
 	    "engine",
 	    VLLM_VER(0, 10, 2) },
-	/* vLLM's encoder-only (pooling) architectures, registry.py
-	 * _EMBEDDING_MODELS and _CROSS_ENCODER_MODELS, and their model_type */
-	{ "BertModel", ENCODER_ONLY, 0 },
+	/* vLLM's encoder-only (pooling) architectures headroom does not
+	 * read (registry.py _EMBEDDING_MODELS and _CROSS_ENCODER_MODELS; those
+	 * it reads are FAM_ENCODER above), and their model_type */
 	{ "BertSpladeSparseEmbeddingModel", ENCODER_ONLY, 0 },
-	{ "BertForSequenceClassification", ENCODER_ONLY, 0 },
 	{ "BertForTokenClassification", ENCODER_ONLY, 0 },
-	{ "RobertaModel", ENCODER_ONLY, 0 },
 	{ "RobertaForMaskedLM", ENCODER_ONLY, 0 },
-	{ "RobertaForSequenceClassification", ENCODER_ONLY, 0 },
-	{ "XLMRobertaModel", ENCODER_ONLY, 0 },
-	{ "XLMRobertaForSequenceClassification", ENCODER_ONLY, 0 },
-	{ "ModernBertModel", ENCODER_ONLY, 0 },
 	{ "ModernBertForSequenceClassification", ENCODER_ONLY, 0 },
 	{ "ModernBertForTokenClassification", ENCODER_ONLY, 0 },
-	{ "NomicBertModel", ENCODER_ONLY, 0 },
 	{ "GteModel", ENCODER_ONLY, 0 },
 	{ "GteNewModel", ENCODER_ONLY, 0 },
 	{ "GteNewForSequenceClassification", ENCODER_ONLY, 0 },
@@ -631,6 +635,10 @@ hfarch_is_refused(const char *arch, const char *mt, const char **why)
 {
 	size_t i;
 
+	/* the encoder-only classes read_encoder() models, whatever the
+	 * model_type rows below refuse */
+	if (arch && family_of(arch, NULL) == FAM_ENCODER)
+		return 0;
 	for (i = 0; i < hfarch_n_refused; i++)
 		if ((arch && strcmp(arch, hfarch_refused[i].what) == 0) ||
 		    (mt && strcmp(mt, hfarch_refused[i].what) == 0)) {
@@ -2807,6 +2815,229 @@ read_whisper(const struct src *s, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
+/* The classifier's outputs of a *ForSequenceClassification config:
+ * transformers' num_labels, len(id2label) when that is given, else 2. */
+static int
+encoder_labels(const struct src *s)
+{
+	const cJSON *id2 = get(s, "id2label");
+
+	if (cJSON_IsObject(id2) && cJSON_GetArraySize(id2) > 0)
+		return cJSON_GetArraySize(id2);
+	return num(s, "num_labels", 2);
+}
+
+/* A rope_theta of ModernBERT's transformers 5 rope_parameters entry. */
+static double
+modernbert_theta(const struct src *s, const char *layer_type, double def)
+{
+	const cJSON *rp = get(s, "rope_parameters"), *o, *t;
+
+	o = cJSON_IsObject(rp)
+	    ? cJSON_GetObjectItemCaseSensitive(rp, layer_type)
+	    : NULL;
+	t = cJSON_IsObject(o)
+	    ? cJSON_GetObjectItemCaseSensitive(o, "rope_theta")
+	    : NULL;
+	return cJSON_IsNumber(t) ? t->valuedouble : def;
+}
+
+static double
+num_or(const struct src *s, const char *k, double def)
+{
+	const cJSON *v = get(s, k);
+
+	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble
+							     : def;
+}
+
+/* NomicBertModelConfig.verify_and_update_config (vllm/model_executor/models/
+ * config.py): its asserts, the MLP from activation_function, one bias flag
+ * for every linear, the RoPE over max_trained_positions rows, and
+ * max_model_len cut to them. */
+static void
+read_nomic(const struct src *s, struct model *m)
+{
+	const char *act = str(s, "activation_function");
+	int bias = boolean(s, "qkv_proj_bias", 1);
+	int trained = num(s, "max_trained_positions", 2048);
+	double frac = num_or(s, "rotary_emb_fraction", 1.0);
+
+	if (act != NULL && strcmp(act, "swiglu") != 0 &&
+	    strcmp(act, "gelu") != 0) {
+		refuse(m,
+		    "%s: activation_function '%s' (vLLM's NomicBertModelConfig "
+		    "asserts swiglu or gelu).",
+		    m->architecture, act);
+		return;
+	}
+	if (boolean(s, "mlp_fc1_bias", 1) != bias ||
+	    boolean(s, "mlp_fc2_bias", 1) != bias ||
+	    get(s, "rotary_emb_scale_base") != NULL ||
+	    boolean(s, "rotary_emb_interleaved", 0)) {
+		refuse(m,
+		    "%s: mixed linear biases, rotary_emb_scale_base or "
+		    "interleaved rotary embeddings fail vLLM's "
+		    "NomicBertModelConfig asserts (vllm/model_executor/models/"
+		    "config.py).",
+		    m->architecture);
+		return;
+	}
+	if (num(s, "num_experts", 0) > 0 &&
+	    num(s, "moe_every_n_layers", 0) > 0) {
+		refuse(m,
+		    "%s: NomicMoE layers (num_experts, moe_every_n_layers) are "
+		    "not modelled.",
+		    m->architecture);
+		return;
+	}
+	m->encoder_only = MODEL_ENC_ROPE;
+	m->ffn_ungated = act == NULL || strcmp(act, "swiglu") != 0;
+	m->enc_linear_bias = bias;
+	m->enc_norm_bias = 1;
+	m->type_vocab = num(s, "type_vocab_size", 2);
+	if (trained <= 0)
+		trained = 2048;
+	m->rotary_dim = (int)(m->head_dim * frac);
+	m->rope_cache_len = trained;
+	m->enc_rope_tables = 1;
+	if (m->derived_max_len > trained)
+		m->derived_max_len = trained;
+	free(m->derived_key);
+	m->derived_key = xstrdup("max_position_embeddings");
+}
+
+/* ModernBERT (modernbert.py): biases by attention_bias / mlp_bias, norms by
+ * norm_bias; one get_rope() per distinct rope_theta of the layers, global
+ * every global_attn_every_n_layers (transformers 4) or by layer_types
+ * (transformers 5), each of max_position_embeddings rows. */
+static void
+read_modernbert(const struct src *s, struct model *m)
+{
+	int every = num(s, "global_attn_every_n_layers", 3);
+	int ab = boolean(s, "attention_bias", 0),
+	    mb = boolean(s, "mlp_bias", 0);
+	double g, l;
+	int local = 0, i;
+	const cJSON *lt = get(s, "layer_types");
+
+	if (ab != mb) {
+		refuse(m,
+		    "%s: attention_bias and mlp_bias that differ are not "
+		    "modelled.",
+		    m->architecture);
+		return;
+	}
+	m->encoder_only = MODEL_ENC_MODERNBERT;
+	m->ffn_ungated = 0;
+	m->enc_linear_bias = ab;
+	m->enc_norm_bias = boolean(s, "norm_bias", 0);
+	g = num_or(s, "global_rope_theta",
+	    modernbert_theta(s, "full_attention", 160000.0));
+	l = get(s, "local_rope_theta") != NULL
+	    ? num_or(s, "local_rope_theta", g)
+	    : modernbert_theta(s, "sliding_attention", g);
+	if (cJSON_IsArray(lt)) {
+		for (i = 0; i < cJSON_GetArraySize(lt); i++) {
+			const cJSON *e = cJSON_GetArrayItem(lt, i);
+
+			local |= cJSON_IsString(e) &&
+			    strcmp(e->valuestring, "sliding_attention") == 0;
+		}
+	} else {
+		local = every > 1 && m->layers > 1;
+	}
+	m->enc_rope_tables = local && l != g ? 2 : 1;
+	m->rotary_dim = m->head_dim;
+	m->rope_cache_len = m->max_position;
+}
+
+/*
+ * Encoder-only classes (FAM_ENCODER): bert.py's BertEmbeddingModel and
+ * BertForSequenceClassification, roberta.py's RobertaEmbeddingModel (also
+ * XLMRobertaModel) and RobertaForSequenceClassification (also XLM-R's),
+ * bert_with_rope.py's NomicBertModel, modernbert.py's ModernBertModel.
+ * Their attention is ENCODER_ONLY: get_kv_cache_spec() gives no spec for
+ * it, so the plan has no KV cache (plan.c).  No SupportsPP.
+ */
+static int
+read_encoder(const struct src *s, struct model *m)
+{
+	const char *a = m->architecture, *pe, *dt;
+	bool roberta = strstr(a, "Roberta") != NULL;
+	bool seq = strstr(a, "ForSequenceClassification") != NULL;
+
+	free(m->layer_kind);
+	m->layer_kind = NULL;
+	m->n_sliding = m->n_chunked = 0;
+	m->sliding_window = 0;
+	m->kv_heads = m->heads;
+	m->tie_embeddings = 0;
+	m->qkv_bias = 0;
+	m->no_pp = 1;
+	m->first_v0 = 1;
+	/* #21270 (July 2025): encoder-only attention without a KV cache in
+	 * V1; the classifiers carried SupportsV0Only until V0 left (0.11.0) */
+	m->first_release = seq ? VLLM_VER(0, 11, 0) : VLLM_VER(0, 10, 1);
+	if (strcmp(a, "NomicBertModel") == 0) {
+		read_nomic(s, m);
+	} else if (strcmp(a, "ModernBertModel") == 0) {
+		read_modernbert(s, m);
+	} else {
+		pe = str(s, "position_embedding_type");
+		if (pe != NULL && strcmp(pe, "absolute") != 0) {
+			/* RobertaEmbeddingModel builds JinaRobertaModel for
+			 * "rotary"; BertEmbedding raises on anything else */
+			if (roberta && strcmp(pe, "rotary") == 0)
+				refuse(m,
+				    "%s with position_embedding_type rotary: "
+				    "vLLM builds JinaRobertaModel for it, "
+				    "which "
+				    "headroom does not model.",
+				    a);
+			else
+				refuse(m,
+				    "Only 'absolute' position_embedding_type "
+				    "is supported");
+			return 0;
+		}
+		m->encoder_only = roberta ? MODEL_ENC_ROBERTA : MODEL_ENC_BERT;
+		m->ffn_ungated = 1;
+		m->enc_linear_bias = 1;
+		m->enc_norm_bias = 1;
+		m->type_vocab = num(s, "type_vocab_size", 2);
+		m->rotary_dim = 0;
+		m->rope_cache_len = 0;
+		if (seq)
+			m->enc_labels = encoder_labels(s);
+		if (m->max_position <= 0)
+			m->max_position = 512;
+	}
+	if (m->refusal != NULL)
+		return 0;
+	/* _resolve_auto_dtype (vllm/config/model.py): a float32 (or unnamed)
+	 * checkpoint of a pooling model runs in float16 ("Downcasting
+	 * torch.float32 to torch.float16.") */
+	dt = str(s, "torch_dtype") ? str(s, "torch_dtype") : str(s, "dtype");
+	if (m->native_format == FMT_BF16 &&
+	    (dt == NULL || strcmp(dt, "float32") == 0 ||
+		strcmp(dt, "float") == 0)) {
+		m->native_format = FMT_FP16;
+		m->dtype_is_fp16 = 1;
+		m->dtype_bytes = 2;
+	}
+	free(m->assumption);
+	m->assumption = xstrdup(
+	    "encoder-only (pooling) model: vLLM keeps no KV cache for its "
+	    "ENCODER_ONLY attention and, with no KV cache spec, runs no memory "
+	    "profile (EngineCore._initialize_kv_caches), so it prints no KV "
+	    "cache size and no concurrency and reserves nothing for the "
+	    "forward of max_num_batched_tokens tokens; the weights follow "
+	    "vLLM's model file, the CUDA graphs captured after loading are an "
+	    "estimate fitted on decoder-only models");
+	return 0;
+}
+
 static enum family
 family_of(const char *arch, const char *mt)
 {
@@ -3357,6 +3588,7 @@ read_family(const struct src *s, struct model *m, enum family f, char *err,
 	case FAM_STEP3P5: return read_step3p5(s, m, err, errlen, bad);
 	case FAM_WHISPER: return read_whisper(s, m, err, errlen, bad);
 	case FAM_DSV4: return read_dsv4(s, m, err, errlen, bad);
+	case FAM_ENCODER: return read_encoder(s, m);
 	case FAM_LLAMA4:
 		check_layer_words(s, m);
 		read_llama4(s, m);
@@ -3427,6 +3659,8 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	const char *arch = m->architecture, *mt = m->model_type, *why;
 	enum family f;
 
+	if (arch != NULL && family_of(arch, NULL) == FAM_ENCODER)
+		return read_encoder(&s, m);
 	if (hfarch_is_refused(arch, mt, &why)) {
 		refuse(m,
 		    "%s: %s. headroom refuses rather than price it as standard "

@@ -192,6 +192,31 @@ report_text_weights(struct strbuf *o, const struct report_in *r)
 		    gib(p->offloaded, a));
 }
 
+/* A model without a KV cache: no profile run, the graphs captured after
+ * loading (vllm/v1/engine/core.py _initialize_kv_caches). */
+static void
+report_text_no_kv_profile(struct strbuf *o, const struct plan *p)
+{
+	char a[32];
+
+	strbuf_printf(o,
+	    "  No memory profile: no layer keeps a KV cache (encoder-only "
+	    "attention), so vLLM runs no profile and logs no torch peak, "
+	    "non-torch or KV-cache line\n"
+	    "  Pooling runner: the model's own pooler, CUDA graphs PIECEWISE "
+	    "only\n");
+	if (p->n_capture_sizes > 0)
+		strbuf_printf(o,
+		    "  Graph capturing after loading: %s GiB (estimate; %d "
+		    "capture sizes up to %d)\n",
+		    gib(p->cuda_graphs, a), p->n_capture_sizes,
+		    p->max_capture_size);
+	else
+		strbuf_printf(o,
+		    "  CUDA graphs: none (--enforce-eager or no "
+		    "capture sizes)\n");
+}
+
 /* The profile's terms (activation, non-torch, CUDA graphs), or the rule's
  * reserve. */
 static void
@@ -203,6 +228,10 @@ report_text_profile(struct strbuf *o, const struct report_in *r)
 	if (r->in->overhead != OVERHEAD_ESTIMATE) {
 		strbuf_printf(o, "  Reserve per card: %s GiB (rule)\n",
 		    gib(p->activation, a));
+		return;
+	}
+	if (p->no_kv_cache) {
+		report_text_no_kv_profile(o, p);
 		return;
 	}
 	strbuf_printf(o,
@@ -299,6 +328,27 @@ report_text_stages(struct strbuf *o, const struct plan *p)
 	    p->best_stage, (long long)p->num_blocks);
 }
 
+/* No KV lines where vLLM prints none; the requests one forward takes. */
+static void
+report_text_no_kv_cache(struct strbuf *o, const struct plan *p)
+{
+	char d[32], t[32];
+
+	strbuf_printf(o,
+	    "  KV cache: none (vLLM prints no \"Available KV cache memory\", "
+	    "\"GPU KV cache size\" or \"Maximum concurrency\" line for this "
+	    "model)\n");
+	units_format_commas(p->tokens_per_request, d, sizeof d);
+	units_format_commas(p->max_num_batched_tokens, t, sizeof t);
+	strbuf_printf(o,
+	    "Requests of %s tokens in one forward step: %lld per replica x %d "
+	    "replica%s = %lld (whole prompts within max_num_batched_tokens "
+	    "%s and max_num_seqs %d; no cache holds them between steps)\n",
+	    d, (long long)p->concurrency_at_tpr, p->replicas,
+	    p->replicas == 1 ? "" : "s", (long long)p->total_concurrency, t,
+	    p->max_num_seqs);
+}
+
 /* vLLM's three KV lines, then the cache's layout and the requests it holds. */
 static void
 report_text_cache(struct strbuf *o, const struct plan *p)
@@ -306,6 +356,10 @@ report_text_cache(struct strbuf *o, const struct plan *p)
 	char a[32], b[32], c[32], d[32];
 	int64_t kvb;
 
+	if (p->no_kv_cache) {
+		report_text_no_kv_cache(o, p);
+		return;
+	}
 	if (plan_kv_figure(p, &kvb)) {
 		strbuf_printf(o, "  Available KV cache memory: %s GiB%s\n",
 		    gib(kvb, a), est(p));
@@ -446,6 +500,12 @@ report_text_command(struct strbuf *o, const struct report_in *r)
 		    "the "
 		    "other profile terms are estimates "
 		    "(data/estimates.yaml).\n");
+	else if (r->in->overhead == OVERHEAD_ESTIMATE && p->no_kv_cache)
+		strbuf_printf(o,
+		    "\nThe CUDA-graph figure is an estimate "
+		    "(data/estimates.yaml); weights%s follow vLLM's model "
+		    "file.\n",
+		    p->weights_exact ? " (published size)" : "");
 	else if (r->in->overhead == OVERHEAD_ESTIMATE)
 		strbuf_printf(o,
 		    "\nActivation, non-torch and CUDA-graph figures are "
@@ -593,7 +653,10 @@ report_json_estimated(cJSON *arr, const struct report_in *r)
 {
 	const struct plan *p = r->plan;
 
-	if (r->in->overhead == OVERHEAD_ESTIMATE) {
+	if (r->in->overhead == OVERHEAD_ESTIMATE && p->no_kv_cache) {
+		/* no profile: the graphs are the one estimated term */
+		cJSON_AddItemToArray(arr, cJSON_CreateString("cuda_graphs"));
+	} else if (r->in->overhead == OVERHEAD_ESTIMATE) {
 		if (!(p->calibrated & PLAN_CAL_ACTIVATION))
 			cJSON_AddItemToArray(arr,
 			    cJSON_CreateString("activation"));
@@ -697,6 +760,20 @@ report_json_kv(cJSON *root, const struct plan *p)
 {
 	cJSON *o = cJSON_AddObjectToObject(root, "kv");
 
+	cJSON_AddBoolToObject(o, "cache_kept", !p->no_kv_cache);
+	if (p->no_kv_cache) {
+		/* vLLM computes and prints none of these */
+		static const char *const none[] = { "bytes_per_token",
+			"page_bytes", "num_blocks", "tokens", "max_concurrency",
+			"groups", "needed_for_one_request_gib" };
+		size_t i;
+
+		for (i = 0; i < sizeof none / sizeof none[0]; i++)
+			cJSON_AddNullToObject(o, none[i]);
+		cJSON_AddNumberToObject(o, "concurrency_at_tokens_per_request",
+		    (double)p->concurrency_at_tpr);
+		return;
+	}
 	cJSON_AddNumberToObject(o, "bytes_per_token",
 	    (double)p->bytes_per_token);
 	cJSON_AddNumberToObject(o, "page_bytes", (double)p->page_bytes);
@@ -891,14 +968,29 @@ report_markdown_memory(struct strbuf *o, const struct plan *p)
 	strbuf_printf(o, "| vLLM budget (utilization %.4g) | %s |\n", p->util,
 	    gib(p->requested, a));
 	strbuf_printf(o, "| Weights | %s |\n", gib(p->weights, a));
-	strbuf_printf(o, "| Activation peak (%s) | %s |\n",
-	    provenance_basis(p, PLAN_CAL_ACTIVATION), gib(p->activation, a));
-	strbuf_printf(o, "| Non-torch (%s) | %s |\n",
-	    provenance_basis(p, PLAN_CAL_NON_TORCH), gib(p->non_torch, a));
-	strbuf_printf(o, "| CUDA graphs (%s) | %s |\n",
-	    provenance_basis(p, PLAN_CAL_CUDA_GRAPHS), gib(p->cuda_graphs, a));
+	if (p->no_kv_cache) {
+		strbuf_printf(o,
+		    "| Memory profile | none (no KV cache to size) |\n");
+		strbuf_printf(o,
+		    "| CUDA graphs captured after loading (estimate) | %s |\n",
+		    gib(p->cuda_graphs, a));
+	} else {
+		strbuf_printf(o, "| Activation peak (%s) | %s |\n",
+		    provenance_basis(p, PLAN_CAL_ACTIVATION),
+		    gib(p->activation, a));
+		strbuf_printf(o, "| Non-torch (%s) | %s |\n",
+		    provenance_basis(p, PLAN_CAL_NON_TORCH),
+		    gib(p->non_torch, a));
+		strbuf_printf(o, "| CUDA graphs (%s) | %s |\n",
+		    provenance_basis(p, PLAN_CAL_CUDA_GRAPHS),
+		    gib(p->cuda_graphs, a));
+	}
 	if (plan_kv_figure(p, &kvb))
 		strbuf_printf(o, "| KV cache | %s |\n", gib(kvb, a));
+	else if (p->no_kv_cache)
+		strbuf_printf(o,
+		    "| KV cache | none (the model keeps none; vLLM runs no "
+		    "memory profile) |\n");
 	else
 		strbuf_printf(o,
 		    "| KV cache | none (vLLM stops before it) |\n");
@@ -923,15 +1015,22 @@ report_markdown_capacity(struct strbuf *o, const struct report_in *r)
 
 	units_format_commas(p->kv_tokens, a, sizeof a);
 	units_format_commas(p->max_model_len, b, sizeof b);
-	strbuf_printf(o,
-	    "- GPU KV cache size: %s tokens\n- Maximum concurrency for %s "
-	    "tokens "
-	    "per request: %.2fx\n",
-	    a, b, p->max_concurrency);
+	if (p->no_kv_cache)
+		strbuf_printf(o,
+		    "- No KV cache: vLLM prints no KV cache size and no "
+		    "maximum concurrency for this model\n");
+	else
+		strbuf_printf(o,
+		    "- GPU KV cache size: %s tokens\n- Maximum concurrency "
+		    "for %s tokens per request: %.2fx\n",
+		    a, b, p->max_concurrency);
 	units_format_commas(p->tokens_per_request, a, sizeof a);
 	strbuf_printf(o,
-	    "- Requests of %s tokens at once: %lld per replica, %lld in total "
-	    "(%d replica%s)\n",
+	    p->no_kv_cache
+		? "- Requests of %s tokens in one forward step: %lld per "
+		  "replica, %lld in total (%d replica%s)\n"
+		: "- Requests of %s tokens at once: %lld per replica, %lld in "
+		  "total (%d replica%s)\n",
 	    a, (long long)p->concurrency_at_tpr,
 	    (long long)p->total_concurrency, p->replicas,
 	    p->replicas == 1 ? "" : "s");

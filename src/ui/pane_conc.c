@@ -169,19 +169,31 @@ pane_conc_draw(struct app *a, void *state, const struct rect *r)
 	if (rows <= 0)
 		return;
 
-	if (in->overhead == OVERHEAD_RULE)
+	if (p->no_kv_cache) {
+		/* vLLM prints neither line: no KV cache, no profile */
+		snprintf(l1, sizeof l1,
+		    "No KV cache: the model keeps none (encoder-only)");
+		snprintf(l2, sizeof l2,
+		    "Prompts of one forward step: max-batched %s tokens, "
+		    "max-num-seqs %d",
+		    units_format_commas(p->max_num_batched_tokens, n1,
+			sizeof n1),
+		    p->max_num_seqs);
+	} else if (in->overhead == OVERHEAD_RULE) {
 		snprintf(l1, sizeof l1,
 		    "KV cache by the sizing rule: %s GiB, %s tokens",
 		    units_format_gib(p->rule_cache, n1, sizeof n1),
 		    units_format_commas(p->kv_tokens, n2, sizeof n2));
-	else
+	} else {
 		snprintf(l1, sizeof l1, "GPU KV cache size: %s tokens%s",
 		    units_format_commas(p->kv_tokens, n1, sizeof n1),
 		    starts ? "" : " (would be)");
-	snprintf(l2, sizeof l2,
-	    "Maximum concurrency for %s tokens per request: %.2fx",
-	    units_format_commas(p->max_model_len, n1, sizeof n1),
-	    p->max_concurrency);
+	}
+	if (!p->no_kv_cache)
+		snprintf(l2, sizeof l2,
+		    "Maximum concurrency for %s tokens per request: %.2fx",
+		    units_format_commas(p->max_model_len, n1, sizeof n1),
+		    p->max_concurrency);
 
 	used = draw_text(&a->theme, starts ? ROLE_VALUE : ROLE_MUTED, y, x, w,
 	    l1, a->g->ellipsis);

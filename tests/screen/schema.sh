@@ -42,6 +42,8 @@ report --report json --gpu b200 --model deepseek-ai/DeepSeek-R1 -tp 8
 report --report json --gpu h200-sxm --model deepseek-ai/DeepSeek-V4-Flash -tp 8 --kv-cache-dtype fp8 --vllm-version 0.25.0
 report --report json --gpu h100-sxm --model meta-llama/Llama-3.3-70B-Instruct -tp 3
 report --report json --gpu h100-sxm --model Qwen/Qwen3-8B --max-model-len 10000000
+report --report json --gpu gb10 --model nomic-ai/nomic-embed-text-v1.5 --gpu-memory-utilization 0.15 --vllm-version 0.13.0
+report --report json --gpu rtx-3060 --model ibm-granite/granite-embedding-english-r2 --vllm-version 0.19.0
 "$PY" - "$TOP/doc/report.schema.json" "$W" "$i" <<'PYEOF'
 import json, sys
 import jsonschema

@@ -453,12 +453,13 @@ Test(arch_encdec, other_encoder_decoders_refused)
 Test(arch_encdec, encoder_only_refused)
 {
 	static const char *const cfgs[] = {
-		/* BAAI/bge-m3's sizes */
-		"{\"architectures\":[\"XLMRobertaModel\"],\"model_type\":"
-		"\"xlm-roberta\",\"hidden_size\":1024,\"num_hidden_layers\":24,"
+		/* classes vLLM serves whose heads headroom does not read (the
+		 * modelled ones: tests/unit/test_arch_encoder.c) */
+		"{\"architectures\":[\"RobertaForMaskedLM\"],\"model_type\":"
+		"\"roberta\",\"hidden_size\":1024,\"num_hidden_layers\":24,"
 		"\"num_attention_heads\":16,\"intermediate_size\":4096,"
 		"\"vocab_size\":250002,\"max_position_embeddings\":8194}",
-		"{\"architectures\":[\"BertForSequenceClassification\"],"
+		"{\"architectures\":[\"GteNewModel\"],"
 		"\"hidden_size\":768,\"num_hidden_layers\":12,"
 		"\"num_attention_heads\":12,\"vocab_size\":30522}",
 		/* an architecture name vLLM does not list, model_type bert */
