@@ -175,6 +175,16 @@ model_seq_cls_decoder(const char *arch)
 }
 
 const char *
+model_reward_class_decoder(const char *arch, int *num_labels)
+{
+	if (arch != NULL && strcmp(arch, "Qwen2ForRewardModel") == 0) {
+		*num_labels = 1;
+		return "Qwen2ForCausalLM";
+	}
+	return NULL;
+}
+
+const char *
 kv_dtype_name(enum kv_dtype k)
 {
 	return k < KV_COUNT ? kv_names[k] : "?";

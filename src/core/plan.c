@@ -75,7 +75,8 @@ plan_pool_task_name(int task)
 	switch (task) {
 	case PLAN_POOL_EMBED: return "embed";
 	case PLAN_POOL_CLASSIFY: return "classify";
-	case PLAN_POOL_REWARD: return "reward";
+	case PLAN_POOL_REWARD:
+	case PLAN_POOL_REWARD_MLP: return "reward";
 	default: return NULL;
 	}
 }
@@ -1075,9 +1076,25 @@ walk_refuse_runners(struct walk *w)
 	struct plan *p = w->p;
 	const char *arch = walk_arch(w), *adapter = pooling_class_adapter(arch);
 	bool seq_cls = model_seq_cls_decoder(arch) != NULL;
+	int nl;
+	bool rm = model_reward_class_decoder(arch, &nl) != NULL;
 
 	walk_hf_architecture(w);
-	if (adapter != NULL && !seq_cls)
+	if (rm && in->runner == PLAN_RUNNER_GENERATE)
+		config_fail(p,
+		    "This model does not support `--runner generate`.");
+	/* as_*_model return a pooling class unchanged: its own head and
+	 * pooler whatever --convert says; headroom names the one it plans */
+	if (rm &&
+	    (in->convert == PLAN_CONVERT_EMBED ||
+		in->convert == PLAN_CONVERT_CLASSIFY))
+		config_fail(p,
+		    "%s with --convert %s: vLLM keeps the class's own score "
+		    "MLP and pooler (a pooling model is not converted); "
+		    "headroom plans it with --convert auto, none or reward.",
+		    arch,
+		    in->convert == PLAN_CONVERT_EMBED ? "embed" : "classify");
+	if (adapter != NULL && !seq_cls && !rm)
 		config_fail(p,
 		    "%s: vLLM serves this class on the pooling runner with "
 		    "its %s head (the class name's suffix, _SUFFIX_TO_DEFAULTS "
@@ -1144,7 +1161,22 @@ walk_pool_task(struct walk *w, bool seq_cls)
 {
 	const struct plan_input *in = w->in;
 	struct plan *p = w->p;
+	int nl;
 
+	if (model_reward_class_decoder(walk_arch(w), &nl) != NULL) {
+		p->pool_task = PLAN_POOL_REWARD_MLP;
+		p->num_labels = nl;
+		/* the MLP takes the checkpoint's quant_config */
+		if (p->format != FMT_BF16 && p->format != FMT_FP16 &&
+		    p->format != FMT_FP32)
+			config_fail(p,
+			    "%s in %s: the score MLP takes the checkpoint's "
+			    "quantization (qwen2_rm.py passes quant_config), "
+			    "which headroom does not model, so it does not "
+			    "plan it.",
+			    walk_arch(w), ckpt_format_name(p->format));
+		return;
+	}
 	p->pool_task = seq_cls || in->convert == PLAN_CONVERT_CLASSIFY
 	    ? PLAN_POOL_CLASSIFY
 	    : in->convert == PLAN_CONVERT_REWARD ? PLAN_POOL_REWARD
@@ -1166,7 +1198,8 @@ walk_explain_pooling_gap(const struct walk *w)
 	const struct plan *p = w->p;
 	const char *why = NULL;
 
-	if (in->convert == PLAN_CONVERT_NONE)
+	if (in->convert == PLAN_CONVERT_NONE &&
+	    p->pool_task != PLAN_POOL_REWARD_MLP)
 		why = "--convert none keeps the causal model, which has no "
 		      "pooler";
 	else if (m->multimodal)
@@ -1205,6 +1238,8 @@ walk_pooling_checks(struct walk *w)
 	const struct model_bare_class *bare =
 	    model_bare_class_find(m->architecture);
 	bool seq_cls = model_seq_cls_decoder(walk_arch(w)) != NULL;
+	int nl;
+	bool rm = model_reward_class_decoder(walk_arch(w), &nl) != NULL;
 
 	if (m->encoder_only != MODEL_ENC_NONE) {
 		walk_encoder_checks(w);
@@ -1219,7 +1254,7 @@ walk_pooling_checks(struct walk *w)
 	p->pooling = in->runner == PLAN_RUNNER_POOLING ||
 	    ((in->runner == PLAN_RUNNER_UNSET ||
 		 in->runner == PLAN_RUNNER_AUTO) &&
-		(m->st_pooling != MODEL_ST_NONE || seq_cls ||
+		(m->st_pooling != MODEL_ST_NONE || seq_cls || rm ||
 		    (bare != NULL && !bare->registered)));
 	if (!p->pooling) {
 		walk_generate_runner(w, seq_cls, bare);
@@ -2278,6 +2313,22 @@ dsv4_config_of(const struct model *m, int *ratios,
 	c->rope_positions = m->dsv4.rope_positions;
 }
 
+/*
+ * A reward class's score MLP on one rank, in the model dtype (no
+ * params_dtype, 16-bit checkpoints only): ColumnParallelLinear(hidden,
+ * hidden) splits its rows and bias over TP, RowParallelLinear(hidden,
+ * num_labels) its inputs, its bias whole on every rank; created in
+ * __init__, so on every pipeline stage.
+ */
+static int64_t
+reward_mlp_bytes(const struct model *m, const struct plan *p, int dtype)
+{
+	int64_t h = m->hidden, tp = p->tp > 0 ? p->tp : 1;
+
+	return (int64_t)dtype *
+	    (h * (h / tp) + h / tp + (h / tp) * p->num_labels + p->num_labels);
+}
+
 /* A stage's weights as loaded, before LoRA, drafters and offloading. */
 static void
 walk_stage_weights(struct walk *w, int s, struct stage *x)
@@ -2309,6 +2360,8 @@ walk_stage_weights(struct walk *w, int s, struct stage *x)
 	/* as_seq_cls_model's score head: created in _init_pooler on every
 	 * rank, whole (ReplicatedLinear), in float32 whatever the files hold */
 	x->weights += p->score_head;
+	if (p->pool_task == PLAN_POOL_REWARD_MLP)
+		x->weights += reward_mlp_bytes(m, p, w->dtype_bytes);
 	/* Gemma 3n's per-layer inputs buffer, allocated with the model (a
 	 * logged load size holds it already) */
 	if (s == 0 && !w->load_measured)
@@ -2391,7 +2444,9 @@ walk_stage_overhead(struct walk *w, int s, struct stage *x, int first)
 	 * float32 head dtype and keeps the outputs, beside the forward's
 	 * hidden states (vllm/model_executor/layers/pooler/tokwise/heads.py);
 	 * classify keeps num_labels floats a token */
-	if (s == p->pp - 1 && p->pooling && p->pool_task != PLAN_POOL_CLASSIFY)
+	if (s == p->pp - 1 && p->pooling &&
+	    (p->pool_task == PLAN_POOL_EMBED ||
+		p->pool_task == PLAN_POOL_REWARD))
 		oi.pooler_bytes_per_token_hidden = w->dtype_bytes + 4;
 	oi.layers_on_rank = x->layers;
 	oi.graph_layers = overhead_graph_layers(m, first, x->layers);

@@ -81,6 +81,7 @@ enum plan_pool_task {
 	PLAN_POOL_EMBED, /* as_embedding_model: the hidden states, normalized */
 	PLAN_POOL_CLASSIFY, /* as_seq_cls_model: a float32 score head */
 	PLAN_POOL_REWARD, /* as_reward_model: each token's hidden state */
+	PLAN_POOL_REWARD_MLP, /* a reward class's own score MLP (qwen2_rm.py) */
 };
 /* "embed", "classify", "reward" (--convert's words); NULL for none. */
 const char *plan_pool_task_name(int task);

@@ -609,14 +609,19 @@ dtype_bytes(const char *t)
 
 /* The class vLLM builds for arch: a bare model's decoder
  * (model_bare_class_find()), the causal class a sequence-classification
- * class converts (model_seq_cls_decoder()), arch itself otherwise. */
+ * class converts (model_seq_cls_decoder()), the decoder a reward model
+ * class holds (model_reward_class_decoder()), arch itself otherwise. */
 static const char *
 built_class(const char *arch)
 {
 	const struct model_bare_class *b = model_bare_class_find(arch);
 
+	int nl;
+
 	if (model_seq_cls_decoder(arch) != NULL)
 		return model_seq_cls_decoder(arch);
+	if (model_reward_class_decoder(arch, &nl) != NULL)
+		return model_reward_class_decoder(arch, &nl);
 	return b != NULL ? b->decoder : arch;
 }
 

@@ -437,7 +437,7 @@ Test(pooling, mean_pooling_prefills_whole_prompts)
 Test(pooling, classifier_and_reward_classes_refused)
 {
 	static const char *const archs[] = { "GPT2ForSequenceClassification",
-		"LlamaForTokenClassification", "Qwen2ForRewardModel",
+		"LlamaForTokenClassification", "Qwen2ForProcessRewardModel",
 		"InternLM2ForRewardModel", "Gemma3EmbeddingModel" };
 	static const char *const heads[] = { "classify", "classify", "reward",
 		"reward", "embed" };
@@ -990,6 +990,84 @@ Test(pooling, sequence_classifier_class_plans_its_head)
 	    "headroom read the model's config as "
 	    "Qwen3ForCausalLM");
 	model_done(&cls);
+	model_done(&causal);
+	test_tmpdir_remove(d1);
+	test_tmpdir_remove(d2);
+}
+
+/*
+ * Qwen2ForRewardModel (qwen2_rm.py) is Qwen2Model with a score MLP of its
+ * own: ColumnParallelLinear(1,536, 1,536) and RowParallelLinear(1,536, 1)
+ * with their biases, in the model dtype (Qwen2-1.5B's layout, bf16): at TP
+ * 1, 2 x (1,536 x 1,536 + 1,536 + 1,536 + 1) = 4,724,738 bytes; at TP 2
+ * each rank holds 2 x (1,536 x 768 + 768 + 768 + 1) = 2,362,370.  The
+ * class is a pooling model: --runner auto is the pooling runner and
+ * --runner generate vLLM's refusal; its pooler reads num_labels logits a
+ * token, so the activation is the forward's.  Its process-reward sibling
+ * (STEP pooling) stays refused.
+ */
+Test(pooling, qwen2_reward_model_plans_its_mlp)
+{
+	char d1[512], d2[512];
+	struct model rm, causal;
+	struct plan pr, pc;
+
+	bare_dir(d1, sizeof d1, "Qwen--Qwen2-1.5B", "Qwen2ForRewardModel",
+	    false, &rm);
+	bare_dir(d2, sizeof d2, "Qwen--Qwen2-1.5B", "Qwen2ForCausalLM", false,
+	    &causal);
+	cr_assert_null(rm.refusal, "%s", rm.refusal);
+	cr_assert_eq(rm.qkv_bias, 1);
+	bare_plan(&rm, PLAN_RUNNER_UNSET, &pr);
+	bare_plan(&causal, PLAN_RUNNER_POOLING, &pc);
+	cr_assert_eq(pr.phase, PHASE_NONE, "%s", pr.message);
+	cr_assert(pr.pooling);
+	cr_assert_eq(pr.pool_task, PLAN_POOL_REWARD_MLP);
+	cr_assert_str_eq(plan_pool_task_name(pr.pool_task), "reward");
+	cr_assert_eq(pr.num_labels, 1);
+	cr_assert_eq(pr.weights, pc.weights + 4724738);
+	cr_assert_eq(pr.bytes_per_token, pc.bytes_per_token);
+	{
+		struct plan_input in;
+		struct plan t1, t2;
+
+		embed_input(&in, PLAN_RUNNER_POOLING);
+		in.model = &rm;
+		in.ckpt = -1;
+		in.util = 0.9;
+		plan_compute(test_catalogue(), &in, &t1);
+		in.tp = 2;
+		in.gpus = 2;
+		plan_compute(test_catalogue(), &in, &t2);
+		in.model = &causal;
+		plan_compute(test_catalogue(), &in, &pc);
+		cr_assert_eq(t2.phase, PHASE_NONE, "%s", t2.message);
+		cr_assert_eq(t2.weights, pc.weights + 2362370);
+		/* the pooler's logits: the forward's activation, as classify */
+		cr_assert_eq(t1.activation,
+		    (int64_t)2048 * (2 * 1536 + (int64_t)(8.5 * 8960)));
+		in.model = &rm;
+		in.tp = 1;
+		in.gpus = 0;
+		in.runner = PLAN_RUNNER_GENERATE;
+		assert_refused(&in,
+		    "This model does not support `--runner generate`.");
+		in.runner = PLAN_RUNNER_POOLING;
+		in.convert = PLAN_CONVERT_CLASSIFY;
+		assert_refused(&in, "with --convert classify");
+		in.convert = PLAN_CONVERT_NONE;
+		plan_compute(test_catalogue(), &in, &t1);
+		cr_assert_eq(t1.phase, PHASE_NONE, "%s", t1.message);
+		{
+			struct model prm = rm;
+
+			prm.architecture = (char *)"Qwen2ForProcessRewardModel";
+			in.model = &prm;
+			in.convert = PLAN_CONVERT_UNSET;
+			assert_refused(&in, "Qwen2ForProcessRewardModel");
+		}
+	}
+	model_done(&rm);
 	model_done(&causal);
 	test_tmpdir_remove(d1);
 	test_tmpdir_remove(d2);
