@@ -7,11 +7,14 @@
 #include <criterion/criterion.h>
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/plan.h"
 #include "helpers.h"
 #include "io/cli.h"
+#include "io/export.h"
+#include "io/scenario.h"
 #include "io/serve_command.h"
 #include "xtest.h"
 
@@ -182,4 +185,45 @@ Test(hf_overrides, read_in_any_locale)
 	cr_assert_eq(p.num_labels, 3);
 	cli_done(&c);
 	setlocale(LC_NUMERIC, saved);
+}
+
+/* The exported config file (YAML) and the saved scenario carry the words,
+ * and read back to the same classifier plan. */
+Test(hf_overrides, config_and_scenario_round_trip)
+{
+	struct cli a, b, s;
+	struct plan pa, pb, ps;
+	struct report_in ri;
+	char err[512], *yaml;
+	const char *path = xt_tmp("reranker.yaml", 0);
+	const char *scen = xt_tmp("reranker-scenario.yaml", 1);
+	const char *args[] = { "--gpu", "rtx-5090", "--config", path, NULL };
+	const char *sargs[] = { "--scenario", scen, NULL };
+
+	plan_of(&a, RERANKER, &pa);
+	xt_report_in(&ri, &a, &pa);
+	yaml = export_config(&ri, err, sizeof err);
+	cr_assert_not_null(yaml, "%s", err);
+	cr_assert_not_null(strstr(yaml, "hf-overrides"), "%s", yaml);
+	xt_write(path, yaml);
+	free(yaml);
+	xt_cli(&b, args);
+	plan_compute(test_catalogue(), &b.imp.in, &pb);
+	cr_assert_str_eq(b.imp.in.hf_architecture,
+	    "Qwen3ForSequenceClassification");
+	cr_assert_eq(pb.phase, PHASE_NONE, "%s", pb.message);
+	cr_assert_eq(pb.num_labels, 1);
+	cr_assert_eq(pb.weights, pa.weights);
+	cr_assert_eq(pb.available_kv, pa.available_kv);
+	yaml = scenario_write(&ri, "reranker", err, sizeof err);
+	cr_assert_not_null(yaml, "%s", err);
+	xt_write(scen, yaml);
+	free(yaml);
+	xt_cli(&s, sargs);
+	plan_compute(test_catalogue(), &s.imp.in, &ps);
+	cr_assert_eq(ps.pool_task, PLAN_POOL_CLASSIFY);
+	cr_assert_eq(ps.weights, pa.weights);
+	cli_done(&a);
+	cli_done(&b);
+	cli_done(&s);
 }
