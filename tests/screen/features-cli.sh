@@ -134,6 +134,13 @@ check "--mamba-cache-mode is refused by name" 1 "--mamba-cache-mode=all: headroo
     --gpu h100-sxm --model "$NANO" --mamba-cache-mode all
 check "--hf-overrides is refused by name" 1 "--hf-overrides={\"num_hidden_layers\": 2}: headroom does not model" -- \
     --gpu h100-sxm --from-command "vllm serve $NANO --hf-overrides '{\"num_hidden_layers\": 2}'"
+R='{"architectures": ["Qwen3ForSequenceClassification"], "classifier_from_token": ["no", "yes"], "is_original_qwen3_reranker": true}'
+check "the Qwen3-Reranker recipe plans a classifier" 0 "Pooling runner (--convert classify)" -- \
+    --gpu rtx-5090 --from-command "vllm serve Qwen/Qwen3-0.6B --runner pooling --max-model-len 8192 --hf-overrides '$R'"
+check "... and is written back quoted" 0 "'--hf-overrides={\"architectures\": .*\"is_original_qwen3_reranker\": true}'\$" -- \
+    --gpu rtx-5090 --model Qwen/Qwen3-0.6B --runner pooling --hf-overrides "$R" --export command
+check "... in the json report" 0 '"pooling_task": "classify"' -- \
+    --gpu rtx-5090 --model Qwen/Qwen3-0.6B --runner pooling --hf-overrides "$R" --report json
 check "--num-gpu-blocks-override is refused by name" 1 "--num-gpu-blocks-override=1000: headroom does not model" -- \
     $G --num-gpu-blocks-override 1000
 check "--enable-dbo is refused by name" 1 "--enable-dbo: headroom does not model" -- \
