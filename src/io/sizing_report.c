@@ -448,6 +448,16 @@ row_why(const struct fit_query *q, const struct fit_row *r,
 		    commas(r->per_replica, a));
 	else
 		o = 0, buf[0] = '\0';
+	if (q->model != NULL && q->model->encoder_only != MODEL_ENC_NONE) {
+		/* no KV cache: the prompts one forward step takes */
+		o += (size_t)snprintf(buf + o, o < len ? len - o : 0,
+		    "%s request%s in one forward step (%lld needed, "
+		    "%+.0f%%); weights %s GiB, no KV cache (encoder-only)",
+		    commas(r->total, b), units_plural(r->total),
+		    (long long)q->users, r->headroom * 100.0,
+		    gib(r->weights, d));
+		return;
+	}
 	o += (size_t)snprintf(buf + o, o < len ? len - o : 0,
 	    "%s request%s at once "
 	    "(%lld needed, %+.0f%%); weights %s GiB, KV cache %s GiB per GPU "

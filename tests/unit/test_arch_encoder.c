@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fit.h"
 #include "core/plan.h"
 #include "core/speed.h"
 #include "core/vllm_version.h"
@@ -112,6 +113,20 @@ Test(arch_encoder, nomic_embed_text_v15_weights)
 	cr_assert_float_eq(weights_at(m, 2), 137079808.0, 0.5);
 }
 
+Test(arch_encoder, nomic_fixture_matches_the_catalogue)
+{
+	struct model m;
+
+	/* the stock config as quoted (no max_trained_positions, no
+	 * torch_dtype): vLLM's defaults give the catalogue entry's plan */
+	test_config_load("encoder/nomic-embed-text-v1.5", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.derived_max_len, 2048);
+	cr_assert_eq(m.native_format, FMT_FP16);
+	cr_assert_float_eq(weights_at(&m, 1), 273820672.0, 0.5);
+	model_done(&m);
+}
+
 Test(arch_encoder, granite_embedding_english_r2_weights)
 {
 	const struct model *m =
@@ -145,6 +160,13 @@ Test(arch_encoder, bge_m3_weights)
 {
 	struct model m;
 
+	/* the real config.json (a bge-m3 fine-tune, bge-m3's sizes), and the
+	 * same sizes inline */
+	test_config_load("encoder/bge-m3-korean", &m);
+	cr_assert_eq(m.encoder_only, MODEL_ENC_ROBERTA);
+	cr_assert_eq(m.type_vocab, 1);
+	cr_assert_float_eq(weights_at(&m, 1), 1133570064.0, 0.5);
+	model_done(&m);
 	read_json(BGE_M3, &m);
 	cr_assert_null(m.refusal, "%s", m.refusal);
 	cr_assert_eq(m.encoder_only, MODEL_ENC_ROBERTA);
@@ -347,4 +369,45 @@ Test(arch_encoder, refusals_in_vllms_words)
 	cr_assert(strstr(m.refusal, "JinaRobertaModel") != NULL, "%s",
 	    m.refusal);
 	model_done(&m);
+}
+
+/* --need on an encoder-only model: the prompts of one forward step carry
+ * the load (the model's published checkpoint is one of the choices) */
+Test(arch_encoder, fit_finds_cards_by_prompts_per_step)
+{
+	const struct model *m =
+	    catalogue_model("ibm-granite/granite-embedding-english-r2");
+	struct fit_query q;
+	struct fit_result res;
+	static struct fit_row rows[8];
+	size_t n;
+
+	memset(&q, 0, sizeof q);
+	q.model = m;
+	q.users = 10;
+	q.tokens = 512;
+	q.format = FMT_COUNT;
+	q.ckpt = -1;
+	{
+		struct plan_input in;
+		struct plan p;
+
+		plan_input_init(&in);
+		in.model = m;
+		in.max_model_len = 1024;
+		in.tokens_per_request = 512;
+		in.gpu = catalogue_find_gpu(test_catalogue(), "h100-sxm");
+		in.tp = 1;
+		in.pp = 1;
+		in.ckpt = -1;
+		in.format = FMT_BF16;
+		plan_compute(test_catalogue(), &in, &p);
+		/* an H100's defaults: 8192 batched tokens, 16 prompts */
+		cr_assert_eq(p.concurrency_at_tpr, 16);
+	}
+	n = fit_find(test_catalogue(), &q, rows, 8, &res);
+	cr_assert_gt(n, 0, "%s: %zu planned, %zu dropped", res.error,
+	    res.n_planned, res.n_dropped);
+	cr_assert_geq(rows[0].total, 10);
+	cr_assert_eq(rows[0].kv_tokens, 0);
 }
