@@ -111,6 +111,8 @@ done <<EOF
 --node hgx-h100-8 --nodes 2 -tp 2 -dp 8 $M
 --node hgx-h100-8 --nodes 2 -tp 16 $M
 --node hgx-h200-8 -tp 2 $M
+--node hgx-h100-8 -tp 16 --model Qwen/Qwen3-8B
+--node hgx-h100-8 -tp 2 -dp 8 --model Qwen/Qwen3-8B
 --node hgx-h200-8 -tp 1 -dp 8 --max-model-len 8192 --model Qwen/Qwen3-30B-A3B --enable-expert-parallel
 --node hgx-h200-8 -tp 8 --model deepseek-ai/DeepSeek-V3 --max-model-len 32768
 --node dgx-spark --model Qwen/Qwen3-30B-A3B --max-model-len 8192

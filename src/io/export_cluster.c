@@ -211,6 +211,15 @@ header(struct strbuf *b, const struct launch *L, const char *what)
 	strbuf_printf(b, "\n");
 }
 
+/* A launch script's last comment when no instance fits: why. */
+static void
+append_no_fit(struct strbuf *b, const struct placement *pl)
+{
+	if (pl->replicas == 0)
+		strbuf_printf(b, "\n# No instance fits: %s\n",
+		    pl->refused ? pl->message : "not enough cards");
+}
+
 /* ---- Ray ---- */
 
 char *
@@ -275,9 +284,7 @@ export_ray(const struct report_in *r, char *err, size_t errlen)
 			    L.port + (per == 1 ? rep : 0));
 		strbuf_printf(&b, "\n");
 	}
-	if (pl->replicas == 0)
-		strbuf_printf(&b, "\n# No instance fits: %s\n",
-		    pl->refused ? pl->message : "not enough cards");
+	append_no_fit(&b, pl);
 	launch_done(&L);
 	return strbuf_take(&b);
 }
@@ -352,9 +359,7 @@ multinode_write_replicas(struct strbuf *b, const struct launch *L)
 			free(line);
 		}
 	}
-	if (pl->replicas == 0)
-		strbuf_printf(b, "\n# No instance fits: %s\n",
-		    pl->refused ? pl->message : "not enough cards");
+	append_no_fit(b, pl);
 	strbuf_printf(b, "wait\n");
 }
 
