@@ -68,6 +68,62 @@ two_decimals(double x)
 }
 
 /*
+ * What a hybrid startup's log says of the plan's layout, each figure worked
+ * out in its test's comment: "Setting attention block size to N tokens",
+ * one state layer's bytes and the page, "Padding mamba page size by X%"
+ * (two decimals), the groups and "Add N padding layers", the blocks the KV
+ * memory holds and those a request takes, "GPU KV cache size" and
+ * "Maximum concurrency" (two decimals).  A member left 0 is not checked
+ * (padding_layers: -1).
+ */
+struct startup_layout {
+	int attn_block;
+	int state_layers; /* state_bytes is state_layers x state_layer */
+	int64_t state_layer, page;
+	double pad_pct;
+	int group_size, n_groups, padding_layers;
+	int64_t blocks; /* kv_num_blocks() of the plan's KV memory */
+	int64_t request_len, per_request;
+	int64_t tokens;
+	double concurrency;
+};
+
+/* Asserts p, planned with kv_bytes of KV memory, lays out as w. */
+static void
+check_startup_layout(const struct plan *p, int64_t kv_bytes,
+    const struct startup_layout *w)
+{
+	const struct kv_layout *l = &p->kv;
+
+	cr_assert_neq(p->phase, PHASE_CONFIG, "%s", p->message);
+	cr_assert_eq(l->attn_block_size, w->attn_block);
+	if (w->state_layers > 0)
+		cr_assert_eq(l->state_bytes, w->state_layers * w->state_layer,
+		    "%lld", (long long)l->state_bytes);
+	if (w->page > 0)
+		cr_assert_eq(l->page, w->page);
+	if (w->pad_pct > 0)
+		cr_assert(two_decimals(state_padding_pct(l)) == w->pad_pct,
+		    "%.4f %%", state_padding_pct(l));
+	if (w->group_size > 0) {
+		cr_assert_eq(l->group_size, w->group_size);
+		cr_assert_eq(l->n_groups, w->n_groups);
+		if (w->padding_layers >= 0)
+			cr_assert_eq(l->padding_layers, w->padding_layers);
+	}
+	if (w->blocks > 0)
+		cr_assert_eq(kv_num_blocks(l, kv_bytes), w->blocks);
+	if (w->request_len > 0)
+		cr_assert_eq(kv_blocks_per_request(l, w->request_len),
+		    w->per_request);
+	if (w->tokens > 0)
+		cr_assert_eq(p->kv_tokens, w->tokens);
+	if (w->concurrency > 0)
+		cr_assert(two_decimals(p->max_concurrency) == w->concurrency,
+		    "%.4f", p->max_concurrency);
+}
+
+/*
  * LFM2.5-1.2B-Instruct on a MetaX C500 slice (vLLM 0.17.0 with the
  * vllm_metax plugin, 15.625 GiB visible, --dtype float16,
  * --max-model-len 2048, --gpu-memory-utilization 0.70, --enforce-eager;
@@ -119,20 +175,21 @@ Test(hybrid_real, lfm25_short_conv_startup_of_0_17)
 	in.enforce_eager = true;
 	in.kv_cache_memory_bytes = lo;
 	plan_compute(c, &in, &p);
-	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
-	cr_assert_eq(p.kv.attn_block_size, 16);
-	cr_assert_eq(p.kv.page, 32768);
-	cr_assert_eq(p.kv.state_bytes, 10 * 8192);
+	check_startup_layout(&p, lo,
+	    &(struct startup_layout){ .attn_block = 16,
+		.state_layers = 10,
+		.state_layer = 8192,
+		.page = 32768,
+		.group_size = 6,
+		.n_groups = 3,
+		.padding_layers = 2,
+		.blocks = 40738,
+		.request_len = 2048,
+		.per_request = 130,
+		.tokens = 217264,
+		.concurrency = 313.37 });
 	cr_assert(fabs(state_padding_pct(&p.kv) - 300.0) < 0.005, "%.2f %%",
 	    state_padding_pct(&p.kv));
-	cr_assert_eq(p.kv.group_size, 6);
-	cr_assert_eq(p.kv.n_groups, 3);
-	cr_assert_eq(p.kv.padding_layers, 2);
-	cr_assert_eq(kv_blocks_per_request(&p.kv, 2048), 130);
-	cr_assert_eq(kv_num_blocks(&p.kv, lo), 40738);
-	cr_assert_eq(p.kv_tokens, 217264);
-	cr_assert(two_decimals(p.max_concurrency) == 313.37, "%.4f",
-	    p.max_concurrency);
 	in.kv_cache_memory_bytes = hi;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.kv_tokens, 217264);
@@ -293,20 +350,20 @@ Test(hybrid_real, qwen35_9b_l40s_startup_of_0_19)
 	in.version = VLLM_VER(0, 19, 0);
 	in.kv_cache_memory_bytes = 1258 * blk;
 	plan_compute(c, &in, &p);
-	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
-	cr_assert_eq(p.kv.attn_block_size, 528);
-	cr_assert_eq(p.kv.state_bytes / 24, 2146304);
-	cr_assert_eq(p.kv.page, 2162688);
-	cr_assert(two_decimals(state_padding_pct(&p.kv)) == 0.76, "%.4f %%",
-	    state_padding_pct(&p.kv));
-	cr_assert_eq(p.kv.group_size, 8);
-	cr_assert_eq(p.kv.n_groups, 4);
-	cr_assert_eq(p.kv.padding_layers, 0);
-	cr_assert_eq(kv_num_blocks(&p.kv, in.kv_cache_memory_bytes), 1258);
-	cr_assert_eq(kv_blocks_per_request(&p.kv, 262144), 500);
-	cr_assert_eq(p.kv_tokens, 165792);
-	cr_assert(two_decimals(p.max_concurrency) == 2.52, "%.4f",
-	    p.max_concurrency);
+	check_startup_layout(&p, in.kv_cache_memory_bytes,
+	    &(struct startup_layout){ .attn_block = 528,
+		.state_layers = 24,
+		.state_layer = 2146304,
+		.page = 2162688,
+		.pad_pct = 0.76,
+		.group_size = 8,
+		.n_groups = 4,
+		.padding_layers = 0,
+		.blocks = 1258,
+		.request_len = 262144,
+		.per_request = 500,
+		.tokens = 165792,
+		.concurrency = 2.52 });
 	/* 20.275 GiB, the top of the printed 20.27, still holds 1258 */
 	in.kv_cache_memory_bytes = (int64_t)floor(20.275 * (1 << 30)) - 1;
 	plan_compute(c, &in, &p);
@@ -459,15 +516,15 @@ Test(hybrid_real, granite_4_h_small_block_of_0_11)
 	cr_assert_eq(m.n_state_layers, 36);
 	input(&in, &m, 120.0, VLLM_VER(0, 11, 1));
 	plan_compute(c, &in, &p);
-	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
-	cr_assert_eq(p.kv.state_bytes / 36, 2147840);
-	cr_assert_eq(p.kv.attn_block_size, 528);
-	cr_assert_eq(p.kv.page, 2162688);
-	cr_assert(two_decimals(state_padding_pct(&p.kv)) == 0.69, "%.4f %%",
-	    state_padding_pct(&p.kv));
-	cr_assert_eq(p.kv.group_size, 4);
-	cr_assert_eq(p.kv.n_groups, 10);
-	cr_assert_eq(p.kv.padding_layers, 0);
+	check_startup_layout(&p, 0,
+	    &(struct startup_layout){ .attn_block = 528,
+		.state_layers = 36,
+		.state_layer = 2147840,
+		.page = 2162688,
+		.pad_pct = 0.69,
+		.group_size = 4,
+		.n_groups = 10,
+		.padding_layers = 0 });
 	model_done(&m);
 }
 
@@ -584,15 +641,17 @@ Test(hybrid_real, qwen3_next_tp2_prefix_caching_dropped_in_0_13)
 	in.max_num_batched_tokens = 8192;
 	in.kv_cache_memory_bytes = 2866 * blk;
 	plan_compute(c, &in, &p);
-	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
 	cr_assert_eq(p.mamba_mode, MAMBA_MODE_NONE);
-	cr_assert_eq(p.kv.attn_block_size, 1072);
-	cr_assert_eq(p.kv.page, 548864);
 	cr_assert_eq(p.kv.state_bytes / p.kv.state_layers, 548864);
-	cr_assert_eq(p.kv.group_size, 12);
-	cr_assert_eq(p.kv.n_groups, 4);
-	cr_assert_eq(kv_blocks_per_request(&p.kv, 32768), 34);
-	cr_assert_eq(p.kv_tokens, 767552);
+	check_startup_layout(&p, in.kv_cache_memory_bytes,
+	    &(struct startup_layout){ .attn_block = 1072,
+		.page = 548864,
+		.group_size = 12,
+		.n_groups = 4,
+		.padding_layers = -1,
+		.request_len = 32768,
+		.per_request = 34,
+		.tokens = 767552 });
 	cr_assert(two_decimals(p.max_concurrency) == 84.29, "%.4f",
 	    p.max_concurrency);
 	in.kv_cache_memory_bytes = 2867 * blk - 1;
@@ -752,16 +811,18 @@ Test(hybrid_real, granite_4_h_1b_startup_of_0_19)
 	in.max_num_seqs = 2;
 	in.kv_cache_memory_bytes = 1339 * blk;
 	plan_compute(c, &in, &p);
-	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
-	cr_assert_eq(p.kv.state_bytes / 36, 806400);
-	cr_assert_eq(p.kv.attn_block_size, 400);
-	cr_assert_eq(p.kv.page, 819200);
-	cr_assert(two_decimals(state_padding_pct(&p.kv)) == 1.59, "%.4f %%",
-	    state_padding_pct(&p.kv));
-	cr_assert_eq(p.kv.group_size, 4);
-	cr_assert_eq(p.kv.n_groups, 10);
-	cr_assert_eq(kv_blocks_per_request(&p.kv, 4096), 20);
-	cr_assert_eq(p.kv_tokens, 53200);
+	check_startup_layout(&p, in.kv_cache_memory_bytes,
+	    &(struct startup_layout){ .attn_block = 400,
+		.state_layers = 36,
+		.state_layer = 806400,
+		.page = 819200,
+		.pad_pct = 1.59,
+		.group_size = 4,
+		.n_groups = 10,
+		.padding_layers = -1,
+		.request_len = 4096,
+		.per_request = 20,
+		.tokens = 53200 });
 	cr_assert(two_decimals(p.max_concurrency) == 66.95, "%.4f",
 	    p.max_concurrency);
 	/* 1340 blocks, still inside the printed 4.09 GiB, print 53,600 */
@@ -863,14 +924,15 @@ Test(hybrid_real, nemotron_cascade2_kv_of_0_19_1)
 	in.max_num_seqs = 40;
 	in.kv_cache_memory_bytes = 5773 * blk;
 	plan_compute(c, &in, &p);
-	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
-	cr_assert_eq(p.kv.attn_block_size, 4176);
-	cr_assert_eq(p.kv.group_size, 6);
-	cr_assert_eq(p.kv.n_groups, 5);
-	cr_assert_eq(p.kv.padding_layers, 1);
-	cr_assert_eq(kv_num_blocks(&p.kv, in.kv_cache_memory_bytes), 5773);
-	cr_assert_eq(kv_blocks_per_request(&p.kv, 262144), 67);
-	cr_assert_eq(p.kv_tokens, 4819104);
+	check_startup_layout(&p, in.kv_cache_memory_bytes,
+	    &(struct startup_layout){ .attn_block = 4176,
+		.group_size = 6,
+		.n_groups = 5,
+		.padding_layers = 1,
+		.blocks = 5773,
+		.request_len = 262144,
+		.per_request = 67,
+		.tokens = 4819104 });
 	cr_assert(two_decimals(p.max_concurrency) == 86.16, "%.4f",
 	    p.max_concurrency);
 	/* the top of the printed 68.97 GiB holds the same 5773 blocks */
@@ -1261,18 +1323,18 @@ Test(hybrid_real, bamba_9b_v1_of_0_11_0)
 	in.max_model_len = 4096;
 	in.kv_cache_memory_bytes = 3856 * tuple;
 	plan_compute(c, &in, &p);
-	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
-	cr_assert_eq(p.kv.attn_block_size, 528);
-	cr_assert(two_decimals(state_padding_pct(&p.kv)) == 0.69, "%.4f %%",
-	    state_padding_pct(&p.kv));
-	cr_assert_eq(p.kv.group_size, 3);
-	cr_assert_eq(p.kv.n_groups, 11);
-	cr_assert_eq(p.kv.padding_layers, 1);
-	cr_assert_eq(kv_num_blocks(&p.kv, in.kv_cache_memory_bytes), 3856);
+	check_startup_layout(&p, in.kv_cache_memory_bytes,
+	    &(struct startup_layout){ .attn_block = 528,
+		.pad_pct = 0.69,
+		.group_size = 3,
+		.n_groups = 11,
+		.padding_layers = 1,
+		.blocks = 3856,
+		.request_len = 16384,
+		.per_request = 42 });
 	cr_assert_eq(kv_num_blocks(&p.kv, (int64_t)ceil(23.295 * (1 << 30))),
 	    3855);
 	cr_assert_eq(3856 / 11 * 528, 184800);
-	cr_assert_eq(kv_blocks_per_request(&p.kv, 16384), 42);
 	cr_assert(two_decimals(3856.0 / 42) == 91.81);
 	cr_assert(two_decimals(3855.0 / 42) == 91.79);
 	in.kv_cache_memory_bytes = 0;
@@ -1339,17 +1401,18 @@ Test(hybrid_real, nemotron3_nano_4b_fp8_of_0_13_gb10)
 	in.util = 0.15;
 	in.kv_cache_memory_bytes = 1473 * tuple;
 	plan_compute(c, &in, &p);
-	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
-	cr_assert_eq(p.kv.state_bytes / 21, 2024448);
-	cr_assert_eq(p.kv.attn_block_size, 992);
-	cr_assert_eq(p.kv.page, 2031616);
-	cr_assert(two_decimals(state_padding_pct(&p.kv)) == 0.35, "%.4f %%",
-	    state_padding_pct(&p.kv));
-	cr_assert_eq(p.kv.group_size, 4);
-	cr_assert_eq(p.kv.n_groups, 7);
-	cr_assert_eq(p.kv.padding_layers, 3);
-	cr_assert_eq(kv_blocks_per_request(&p.kv, 8192), 15);
-	cr_assert_eq(p.kv_tokens, 208320);
+	check_startup_layout(&p, in.kv_cache_memory_bytes,
+	    &(struct startup_layout){ .attn_block = 992,
+		.state_layers = 21,
+		.state_layer = 2024448,
+		.page = 2031616,
+		.pad_pct = 0.35,
+		.group_size = 4,
+		.n_groups = 7,
+		.padding_layers = 3,
+		.request_len = 8192,
+		.per_request = 15,
+		.tokens = 208320 });
 	cr_assert(two_decimals(p.max_concurrency) == 98.20, "%.4f",
 	    p.max_concurrency);
 	in.kv_cache_memory_bytes = (int64_t)ceil(11.145 * (1 << 30));
