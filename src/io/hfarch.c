@@ -3257,7 +3257,8 @@ static const char *const vision_classes[] = { "AriaForConditionalGeneration",
 	"QwenVLForConditionalGeneration", "Qwen3VLForConditionalGeneration",
 	"Qwen3VLMoeForConditionalGeneration", "SkyworkR1VChatModel",
 	"TarsierForConditionalGeneration", "Tarsier2ForConditionalGeneration",
-	NULL };
+	/* HyperCLOVA X SEED Vision, in the text-generation registry */
+	"HCXVisionForCausalLM", "HCXVisionV2ForCausalLM", NULL };
 
 static int
 is_vision_class(const char *arch)
