@@ -18,6 +18,7 @@
 #include "core/plan.h"
 #include "core/spec.h"
 #include "core/units.h"
+#include "core/vllm_env.h"
 #include "core/vllm_version.h"
 #include "io/catalogue_load.h"
 #include "io/model_dir.h"
@@ -524,6 +525,18 @@ logged_stage(const cJSON *c, const cJSON *rep, const struct plan *p,
  * planned on a nominal card for those lines alone (*layout_only).  *dated
  * is the source's date when the release was taken from it.
  */
+/* Adds one VAR=value word (static storage) to a case's environment. */
+static void
+case_env_add(struct plan_input *in, char *word)
+{
+	static char *env[4];
+
+	if (in->n_env >= sizeof env / sizeof env[0])
+		return;
+	env[in->n_env++] = word;
+	in->env = env;
+}
+
 static int
 case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
     const char **why, int *layout_only, double *advisory_total,
@@ -745,9 +758,18 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	v = num(c, "max_model_len", &ok);
 	if (ok)
 		in->max_model_len = (int64_t)v;
+	/* a startup run with VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 takes a length
+	 * above the config's with vLLM's warning (src/core/vllm_env.c) */
+	if (flags && strstr(flags, "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1")) {
+		static char allow[] = "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1";
+
+		case_env_add(in, allow);
+	}
 	/* capped at the config's length, unless the config names none (vLLM
-	 * then takes the given length as it is) */
+	 * then takes the given length as it is) or the variable allows it */
 	if (in->max_model_len > in->model->derived_max_len &&
+	    vllm_env_get(in->env, in->n_env, "VLLM_ALLOW_LONG_MAX_MODEL_LEN") ==
+		NULL &&
 	    !(in->model->derived_key != NULL &&
 		strcmp(in->model->derived_key, "default") == 0))
 		in->max_model_len = in->model->derived_max_len;
@@ -818,10 +840,8 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		"Falling back to the PyTorch-native implementation of "
 		"top-p & top-k sampling")) {
 		static char native[] = "VLLM_USE_FLASHINFER_SAMPLER=0";
-		static char *const env[] = { native };
 
-		in->env = env;
-		in->n_env = 1;
+		case_env_add(in, native);
 	}
 	if (kv && strcmp(kv, "auto") != 0 &&
 	    kv_dtype_parse(kv, &in->kv_dtype) != 0) {

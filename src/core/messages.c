@@ -200,6 +200,25 @@ msg_max_len_too_long(int64_t user, const char *key, int64_t derived, char *buf,
 	return buf;
 }
 
+/* The warning vLLM logs instead (logger.warning_once("%s %s", msg,
+ * warning) in _get_and_verify_max_len, vllm/config/model.py). */
+char *
+msg_max_len_allowed(int64_t user, const char *key, int64_t derived, char *buf,
+    size_t len)
+{
+	snprintf(buf, len,
+	    "User-specified max_model_len (%lld) is greater than "
+	    "the derived max_model_len (%s=%lld or model_max_length=None in "
+	    "model's config.json). VLLM_ALLOW_LONG_MAX_MODEL_LEN must be used "
+	    "with extreme caution. If the model uses relative position "
+	    "encoding (RoPE), positions exceeding derived_max_model_len lead "
+	    "to nan. If the model uses absolute position encoding, positions "
+	    "exceeding derived_max_model_len will cause a CUDA array "
+	    "out-of-bounds error.",
+	    (long long)user, key, (long long)derived);
+	return buf;
+}
+
 char *
 msg_heads_not_divisible(int heads, int tp, char *buf, size_t len)
 {

@@ -23,6 +23,9 @@ char *msg_sampler_oom(int num_reqs, char *buf, size_t len);
 char *msg_graph_oom(int64_t need_b, int64_t free_b, char *buf, size_t len);
 char *msg_max_len_too_long(int64_t user_len, const char *key, int64_t derived,
     char *buf, size_t len);
+/* The same length taken with VLLM_ALLOW_LONG_MAX_MODEL_LEN: vLLM's warning. */
+char *msg_max_len_allowed(int64_t user_len, const char *key, int64_t derived,
+    char *buf, size_t len);
 char *msg_heads_not_divisible(int heads, int tp, char *buf, size_t len);
 char *msg_util_range(double util, char *buf, size_t len);
 char *msg_batched_lt_seqs(int mnbt, int mns, char *buf, size_t len);

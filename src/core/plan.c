@@ -26,6 +26,7 @@
 #include "profile_dsv4.h"
 #include "spec.h"
 #include "units.h"
+#include "vllm_env.h"
 #include "weights.h"
 #include "weights_dsv4.h"
 
@@ -1522,27 +1523,40 @@ walk_extras_checks(struct walk *w)
 static int
 env_flashinfer_sampler(const struct plan_input *in, const char **value)
 {
-	static const char key[] = "VLLM_USE_FLASHINFER_SAMPLER=";
-	int r = -1;
-	size_t i;
+	const char *v =
+	    vllm_env_get(in->env, in->n_env, "VLLM_USE_FLASHINFER_SAMPLER");
+	long n;
 
-	for (i = 0; i < in->n_env; i++) {
-		const char *v = in->env[i], *e;
-		char *end;
-		long n;
+	if (v == NULL)
+		return -1;
+	*value = v;
+	return vllm_env_int(v, &n) != 0 ? -2 : n != 0;
+}
 
-		if (v == NULL || strncmp(v, key, sizeof key - 1) != 0)
-			continue;
-		v += sizeof key - 1;
-		*value = v;
-		for (e = v; *e == ' ' || *e == '\t'; e++)
-			;
-		n = strtol(e, &end, 10);
-		while (end != e && (*end == ' ' || *end == '\t'))
-			end++;
-		r = end == e || *end != '\0' ? -2 : n != 0;
-	}
-	return r;
+/*
+ * The command's environment (vllm_env.h): a value vLLM would not read, or
+ * one that moves memory headroom does not model, stops the plan naming the
+ * variable; VLLM_* variables no row knows are named in p->env_note.
+ */
+static void
+walk_env(struct walk *w)
+{
+	struct plan *p = w->p;
+	char err[PLAN_MSG_LEN];
+
+	if (vllm_env_check(w->in->env, w->in->n_env, err, sizeof err,
+		p->env_note, sizeof p->env_note) < 0)
+		config_fail(p, "%s", err);
+}
+
+/* Appends a sentence to p->env_note. */
+static void
+env_note_add(struct plan *p, const char *text)
+{
+	size_t n = strlen(p->env_note);
+
+	snprintf(p->env_note + n, sizeof p->env_note - n, "%s%s",
+	    n > 0 ? " " : "", text);
 }
 
 /*
@@ -1645,6 +1659,35 @@ walk_encdec_checks(struct walk *w)
 		    m->architecture);
 }
 
+/*
+ * A --max-model-len above the derived maximum: vLLM's refusal, or with
+ * VLLM_ALLOW_LONG_MAX_MODEL_LEN ("1" or "true", vllm/envs.py) its warning,
+ * and the length is taken as given (_get_and_verify_max_len in
+ * vllm/config/model.py; vllm/config.py of the 0.10 releases has the same
+ * branch).
+ */
+static void
+walk_long_max_model_len(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	struct plan *p = w->p;
+	const char *key =
+	    w->m->derived_key ? w->m->derived_key : "max_position_embeddings";
+	const char *allow =
+	    vllm_env_get(in->env, in->n_env, "VLLM_ALLOW_LONG_MAX_MODEL_LEN");
+	char msg[PLAN_MSG_LEN];
+
+	if (allow == NULL || !vllm_env_true(allow)) {
+		p->phase = PHASE_CONFIG;
+		msg_max_len_too_long(in->max_model_len, key, w->derived,
+		    p->message, sizeof p->message);
+		return;
+	}
+	msg_max_len_allowed(in->max_model_len, key, w->derived, msg,
+	    sizeof msg);
+	env_note_add(p, msg);
+}
+
 /* max_model_len (reference §1.2, §5.4). */
 static void
 walk_max_model_len(struct walk *w)
@@ -1669,13 +1712,8 @@ walk_max_model_len(struct walk *w)
 		 * default without one */
 		if (in->max_model_len > w->derived && p->phase == PHASE_NONE &&
 		    !(m->derived_key != NULL &&
-			strcmp(m->derived_key, "default") == 0)) {
-			p->phase = PHASE_CONFIG;
-			msg_max_len_too_long(in->max_model_len,
-			    m->derived_key ? m->derived_key
-					   : "max_position_embeddings",
-			    w->derived, p->message, sizeof p->message);
-		}
+			strcmp(m->derived_key, "default") == 0))
+			walk_long_max_model_len(w);
 	} else if (in->max_model_len < -1) {
 		config_fail(p, "--max-model-len must be positive, -1 or auto.");
 	}
@@ -1994,6 +2032,34 @@ walk_count_graphs(struct walk *w, enum plan_cg_mode cg)
 	p->n_full_graphs = w->n_graphs - w->n_pw_graphs;
 }
 
+/*
+ * VLLM_USE_V2_MODEL_RUNNER (vllm/envs.py, int()): 0 keeps the V1 model
+ * runner the plan takes where the release has no V2 default; 1 where the
+ * release would not pick the V2 runner asks for a runner on a model or
+ * feature headroom has not seen it serve, and is refused.
+ */
+static void
+walk_env_runner(struct walk *w)
+{
+	struct plan *p = w->p;
+	const char *v =
+	    vllm_env_get(w->in->env, w->in->n_env, "VLLM_USE_V2_MODEL_RUNNER");
+	long n;
+
+	if (v == NULL || vllm_env_int(v, &n) != 0)
+		return;
+	if (n == 0)
+		p->v2_runner = false;
+	else if (!p->v2_runner)
+		config_fail(p,
+		    "VLLM_USE_V2_MODEL_RUNNER=%s: vLLM %d.%d.%d does not take "
+		    "the V2 model runner for this model by default, and "
+		    "headroom does not model that runner where vLLM does not "
+		    "choose it; plan without the variable.",
+		    v, p->version / 10000, p->version / 100 % 100,
+		    p->version % 100);
+}
+
 /* Whether the V2 model runner serves the plan, and so whether the graphs
  * are inside vLLM's budget. */
 static void
@@ -2013,6 +2079,7 @@ walk_pick_runner(struct walk *w)
 	    ((t->v2_runner_qwen3 && m->architecture &&
 		 strcmp(m->architecture, "Qwen3ForCausalLM") == 0) ||
 		(t->v2_runner_dense && !m->multimodal));
+	walk_env_runner(w);
 	p->cg_in_budget = t->cg_in_budget && w->n_graphs > 0 &&
 	    (!p->v2_runner || t->v2_runner_cg);
 }
@@ -2830,6 +2897,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	walk_formats(&w);
 	walk_config_checks(&w);
 	walk_extras_checks(&w);
+	walk_env(&w);
 	walk_sampler_path(&w);
 	walk_encdec_checks(&w);
 	walk_dsv4_checks(&w);

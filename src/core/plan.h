@@ -223,8 +223,8 @@ struct plan_input {
 	    *compilation_extra; /* --compilation-config keys not modelled,
 					   as a JSON object's members */
 	char *const *env; /* VAR=value written before the command; of them
-			     plan_compute() reads VLLM_USE_FLASHINFER_SAMPLER
-			     (the sampler's path) */
+			     plan_compute() checks each against vllm_env.c's
+			     table and reads the modelled ones */
 	size_t n_env;
 	/* terms measured by a real startup (a calibration profile) */
 	struct plan_calibration cal;
@@ -336,6 +336,10 @@ struct plan {
 	int64_t estimated_max_model_len; /* 0 when vLLM prints none */
 	char message[PLAN_MSG_LEN]; /* vLLM's words, or headroom's for config */
 	char warning[256]; /* a non-fatal note */
+	/* what the command's environment makes vLLM warn or headroom note:
+	 * VLLM_ALLOW_LONG_MAX_MODEL_LEN's warning, VLLM_* variables no row
+	 * of vllm_env.c knows; "" none */
+	char env_note[PLAN_MSG_LEN];
 	/* multimodal models: the encoder budget vLLM profiles (multimodal.h) */
 	struct multimodal_budget mm;
 	/* rule-of-thumb mode: the seeds' users-per-card figure */

@@ -148,6 +148,7 @@ copy_settings(struct plan *d, const struct plan *s)
 	d->max_capture_size = s->max_capture_size;
 	d->format = s->format;
 	d->v2_runner = s->v2_runner;
+	memcpy(d->env_note, s->env_note, sizeof d->env_note);
 }
 
 static void

@@ -447,6 +447,31 @@ launch_text(const struct report_in *r, int *n, bool clean, char *err,
 	return lines;
 }
 
+/*
+ * The plan's environment note (vLLM's warning for a long max_model_len,
+ * VLLM_* variables headroom does not know) as "# " comment lines, one
+ * sentence each, escaped for the terminal.
+ */
+static void
+env_comment(struct strbuf *y, const struct plan *p)
+{
+	const char *s = p->env_note;
+
+	while (*s != '\0') {
+		const char *e = strstr(s, ". ");
+		size_t l = e ? (size_t)(e - s) + 1 : strlen(s);
+		char line[PLAN_MSG_LEN];
+
+		snprintf(line, sizeof line, "%.*s", (int)l, s);
+		strbuf_printf(y, "# ");
+		textesc_append(y, line);
+		strbuf_printf(y, "\n");
+		s += l;
+		while (*s == ' ')
+			s++;
+	}
+}
+
 char *
 export_command(const struct report_in *r, char *err, size_t errlen)
 {
@@ -458,6 +483,7 @@ export_command(const struct report_in *r, char *err, size_t errlen)
 		return NULL;
 	launch_comment(r->in, n, note, sizeof note);
 	strbuf_printf(&y, "%s", note);
+	env_comment(&y, r->plan);
 	for (i = 0; lines[i] != NULL; i++) {
 		const struct placement *pl = r->placement;
 		char dev[64];
@@ -504,6 +530,8 @@ export_config(const struct report_in *r, char *err, size_t errlen)
 		yamlout_comment(&y,
 		    "Set in the environment (a config file cannot): %s",
 		    r->in->env[i]);
+	if (r->plan->env_note[0] != '\0')
+		yamlout_comment(&y, "%s", r->plan->env_note);
 	if (r->in->mig >= 0)
 		yamlout_comment(&y,
 		    "MIG slice: start vLLM with CUDA_VISIBLE_DEVICES="
@@ -688,6 +716,7 @@ export_docker(const struct report_in *r, char *err, size_t errlen)
 	    vllm_version_format(p->version, v, sizeof v));
 	textesc_append(&y, card);
 	strbuf_printf(&y, " (planned by headroom %s).\n", PACKAGE_VERSION);
+	env_comment(&y, p);
 	docker_devices(p, in, &y, dev, sizeof dev, &hf_token);
 	if (p->replicas > 1 && in->mig < 0)
 		strbuf_printf(&y,
@@ -1036,6 +1065,8 @@ quote_limits(struct quote *q)
 	}
 	if (p->warning[0] != '\0')
 		bullet(&q->y, "%s", md(&q->mp, p->warning));
+	if (p->env_note[0] != '\0')
+		bullet(&q->y, "Environment: %s", md(&q->mp, p->env_note));
 }
 
 /* The launch lines, fenced so that no value can close the fence. */

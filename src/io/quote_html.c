@@ -427,6 +427,8 @@ quote_html_put_limits(struct strbuf *b, const struct plan *p,
 	}
 	if (p->warning[0] != '\0')
 		quote_html_put_item(b, "", p->warning);
+	if (p->env_note[0] != '\0')
+		quote_html_put_item(b, "Environment: ", p->env_note);
 	strbuf_printf(b, "</ul>\n</section>\n");
 }
 

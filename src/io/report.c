@@ -420,6 +420,11 @@ report_text_notes(struct strbuf *o, const struct report_in *r)
 
 	if (p->warning[0])
 		strbuf_printf(o, "Note: %s\n", p->warning);
+	if (p->env_note[0]) {
+		strbuf_printf(o, "Environment: ");
+		textesc_append(o, p->env_note);
+		strbuf_printf(o, "\n");
+	}
 	report_text_assumption(o, p->assumption);
 	report_text_assumption(o, p->spec_assumption);
 	report_text_assumption(o, p->card_assumption);
@@ -836,6 +841,11 @@ report_json_verdict(cJSON *root, const struct report_in *r)
 		cJSON_AddStringToObject(o, "warning", p->warning);
 	else
 		cJSON_AddNullToObject(o, "warning");
+	/* what the command's environment makes vLLM warn or headroom note */
+	if (p->env_note[0])
+		cJSON_AddStringToObject(o, "environment", p->env_note);
+	else
+		cJSON_AddNullToObject(o, "environment");
 	if (r->in->overhead == OVERHEAD_RULE) {
 		cJSON_AddNumberToObject(o, "rule_users", (double)p->rule_users);
 	}
@@ -1118,6 +1128,11 @@ report_markdown(const struct report_in *r)
 	report_markdown_assumption(&o, p->assumption);
 	report_markdown_assumption(&o, p->spec_assumption);
 	report_markdown_assumption(&o, p->card_assumption);
+	if (p->env_note[0]) {
+		strbuf_printf(&o, "> Environment: ");
+		textesc_append(&o, p->env_note);
+		strbuf_printf(&o, "\n\n");
+	}
 	report_markdown_verdict(&o, r);
 	report_markdown_command(&o, r);
 	strbuf_printf(&o,

@@ -47,4 +47,15 @@ for o in $(grep -o -e '--[a-z][a-z0-9-]*' "$W/man.txt" | sort -u); do
 done
 [ -z "$stale" ] || echo "# named in doc/headroom.1, not taken:$stale"
 ok "the manual names no option headroom does not take" [ -z "$stale" ]
+# every row of vLLM's environment table (src/core/vllm_env.c) is in the
+# manual's ENVIRONMENT section
+sed -n '/^\.SH ENVIRONMENT/,/^\.SH EXIT STATUS/p' "$W/man.txt" >"$W/env.txt"
+missing=
+for v in $(sed -n 's/^[[:space:]]*{ "\([A-Z][A-Z0-9_]*\*\{0,1\}\)", VEK_.*/\1/p' \
+	"$TOP/src/core/vllm_env.c"); do
+	grep -q -F -e "$v" "$W/env.txt" || missing="$missing $v"
+done
+[ -z "$missing" ] || echo "# not in ENVIRONMENT of doc/headroom.1:$missing"
+ok "the environment table has rows" [ "$(grep -c '^[[:space:]]*{ "[A-Z]' "$TOP/src/core/vllm_env.c")" -gt 40 ]
+ok "every environment variable headroom knows is in the manual page" [ -z "$missing" ]
 check_summary

@@ -1280,8 +1280,8 @@ Test(hybrid_real, mamba2_codestral_of_0_11_0)
 /*
  * ibm-ai-platform/Bamba-9B-v1 (BambaForCausalLM), --dtype float16,
  * --max-model-len 16384 with VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 (its
- * max_position_embeddings is 4096; headroom has no such setting, so the
- * length is taken to the layout by hand): "Setting attention block size to
+ * max_position_embeddings is 4096; planned with the variable, as the
+ * startup ran, and without it at 4096 for the layout): "Setting attention block size to
  * 528 tokens", "Padding mamba page size by 0.69%", "Model loading took
  * 18.2459 GiB", "torch peak memory increase: 1.08GiB; non-torch forward
  * increase memory: 0.04GiB", "Available KV cache memory: 23.30 GiB", "Add
@@ -1305,6 +1305,8 @@ Test(hybrid_real, bamba_9b_v1_of_0_11_0)
 	struct plan_input in;
 	struct plan p;
 	const int64_t tuple = (int64_t)3 * 2162688;
+	static char on[] = "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1";
+	static char *const allow[] = { on };
 
 	load_inline(
 	    "{\"architectures\":[\"BambaForCausalLM\"],\"model_type\":"
@@ -1347,6 +1349,26 @@ Test(hybrid_real, bamba_9b_v1_of_0_11_0)
 	    test_gib(p.non_torch));
 	cr_assert(fabs(test_gib(p.cuda_graphs) / 86 * 102 - 0.68) < 0.03,
 	    "%.3f GiB for 86 graphs", test_gib(p.cuda_graphs));
+	/* 16384 is refused as vLLM does, and planned with the variable */
+	in.max_model_len = 16384;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message,
+		      "(max_position_embeddings=4096 or "
+		      "model_max_length=None") != NULL,
+	    "%s", p.message);
+	in.env = allow;
+	in.n_env = 1;
+	in.kv_cache_memory_bytes = 3856 * tuple;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.max_model_len, 16384);
+	cr_assert_eq(p.kv_tokens, 184800);
+	cr_assert(two_decimals(p.max_concurrency) == 91.81, "%.2fx",
+	    p.max_concurrency);
+	cr_assert(strstr(p.env_note, "User-specified max_model_len (16384)") !=
+		NULL,
+	    "%s", p.env_note);
 	model_done(&m);
 }
 
