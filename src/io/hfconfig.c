@@ -1673,6 +1673,14 @@ layer_kinds_from_types(struct cfg *c, struct model *m, const cJSON *lt)
 	return 0;
 }
 
+/* model_types whose config class lays the window out by max_window_layers */
+static int
+qwen_window_from(const char *mt)
+{
+	return strcmp(mt, "qwen2") == 0 || strcmp(mt, "qwen2_moe") == 0 ||
+	    strcmp(mt, "qwen3") == 0 || strcmp(mt, "qwen3_moe") == 0;
+}
+
 /*
  * A sliding window without layer_types: Gemma 2 alternates, Gemma 3 and
  * Cohere2 (Command R7B, Command A) have one global layer in
@@ -1681,7 +1689,7 @@ layer_kinds_from_types(struct cfg *c, struct model *m, const cJSON *lt)
 static void
 layer_kinds_from_pattern(struct cfg *c, struct model *m)
 {
-	int pattern = 0, i;
+	int pattern = 0, first = 0, i;
 
 	if (strcmp(m->model_type, "gemma2") == 0)
 		pattern = 2;
@@ -1696,13 +1704,19 @@ layer_kinds_from_pattern(struct cfg *c, struct model *m)
 	else if (strcmp(m->model_type, "cohere2") == 0)
 		pattern =
 		    get_int(c, "sliding_window_pattern", 0, MAX_LAYERS, 4);
+	/* Qwen2 and Qwen3 (+MoE): transformers' Qwen2Config, Qwen2MoeConfig,
+	 * Qwen3Config and Qwen3MoeConfig slide the layers from
+	 * max_window_layers on (layer_types, which qwen2.py / qwen3.py read) */
+	if (qwen_window_from(m->model_type) && get(c, "max_window_layers"))
+		first = get_int(c, "max_window_layers", 0, MAX_LAYERS, 0);
 	m->layer_kind = calloc((size_t)m->layers, 1);
 	if (m->layer_kind == NULL)
 		abort();
 	for (i = 0; i < m->layers; i++) {
-		int sliding = pattern == 2 ? i % 2 == 0
-		    : pattern > 0          ? (i + 1) % pattern != 0
-					   : 1;
+		int sliding = i < first ? 0
+		    : pattern == 2      ? i % 2 == 0
+		    : pattern > 0       ? (i + 1) % pattern != 0
+					: 1;
 
 		if (sliding) {
 			m->layer_kind[i] = LAYER_SLIDING;

@@ -1070,3 +1070,54 @@ Test(registry, chunked_layers_need_a_chunk_size)
 	cr_assert_eq(m.chunk_size, 128);
 	model_done(&m);
 }
+
+/*
+ * Qwen2 / Qwen3 (+MoE) with use_sliding_window and no layer_types:
+ * transformers' config classes slide the layers from max_window_layers on
+ * (the layer_types qwen2.py and qwen3.py read), not every layer.
+ */
+Test(registry, qwen_window_from_max_window_layers)
+{
+	static const struct {
+		const char *arch, *mt;
+		int from, sliding;
+	} cases[] = {
+		{ "Qwen2ForCausalLM", "qwen2", 2, 2 },
+		{ "Qwen2ForCausalLM", "qwen2", 4, 0 },
+		{ "Qwen3ForCausalLM", "qwen3", 1, 3 },
+		{ "Qwen3MoeForCausalLM", "qwen3_moe", 3, 1 },
+		{ "Qwen2MoeForCausalLM", "qwen2_moe", 0, 4 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char extra[300];
+		struct model m;
+
+		snprintf(extra, sizeof extra,
+		    "\"model_type\":\"%s\",\"sliding_window\":128,"
+		    "\"use_sliding_window\":true,\"max_window_layers\":%d",
+		    cases[i].mt, cases[i].from);
+		cr_assert_eq(read_class(cases[i].arch, extra, &m), 0);
+		cr_assert_null(m.refusal, "%s", m.refusal);
+		cr_assert_eq(m.n_sliding, cases[i].sliding, "%s from %d: %d",
+		    cases[i].mt, cases[i].from, m.n_sliding);
+		if (cases[i].sliding > 0)
+			cr_assert_eq(m.layer_kind[3], LAYER_SLIDING);
+		model_done(&m);
+	}
+	/* use_sliding_window false: no window at all, as before */
+	{
+		struct model m;
+
+		cr_assert_eq(read_class("Qwen2ForCausalLM",
+				 "\"model_type\":\"qwen2\",\"sliding_window\":"
+				 "128,"
+				 "\"use_sliding_window\":false,"
+				 "\"max_window_layers\":2",
+				 &m),
+		    0);
+		cr_assert_eq(m.n_sliding, 0);
+		model_done(&m);
+	}
+}
