@@ -181,7 +181,17 @@ model_reward_class_decoder(const char *arch, int *num_labels)
 		*num_labels = 1;
 		return "Qwen2ForCausalLM";
 	}
+	if (model_reward_class_steps(arch)) {
+		*num_labels = 2;
+		return "Qwen2ForCausalLM";
+	}
 	return NULL;
+}
+
+int
+model_reward_class_steps(const char *arch)
+{
+	return arch != NULL && strcmp(arch, "Qwen2ForProcessRewardModel") == 0;
 }
 
 const char *

@@ -541,12 +541,14 @@ const char *model_seq_cls_decoder(const char *arch);
  * A reward model class vLLM builds with a score MLP of its own on a
  * decoder (vllm/model_executor/models/qwen2_rm.py: Qwen2ForRewardModel,
  * Qwen2Model and score = ColumnParallelLinear(hidden, hidden), ReLU,
- * RowParallelLinear(hidden, num_labels), both with biases; num_labels set
- * to 1; ALL pooling) and the causal class whose layers it holds.  NULL
- * when arch is none of them (Qwen2ForProcessRewardModel's STEP pooling is
- * not among them).
+ * RowParallelLinear(hidden, num_labels), both with biases; the class sets
+ * num_labels: Qwen2ForRewardModel 1 with ALL pooling,
+ * Qwen2ForProcessRewardModel 2 with STEP pooling) and the causal class
+ * whose layers it holds.  NULL when arch is none of them.
  */
 const char *model_reward_class_decoder(const char *arch, int *num_labels);
+/* The class pools STEP tokens (its pooler reads whole prompts). */
+int model_reward_class_steps(const char *arch);
 
 const char *kv_dtype_name(enum kv_dtype);
 int kv_dtype_parse(const char *, enum kv_dtype *);

@@ -1167,6 +1167,8 @@ walk_pool_task(struct walk *w, bool seq_cls)
 	if (model_reward_class_decoder(walk_arch(w), &nl) != NULL) {
 		p->pool_task = PLAN_POOL_REWARD_MLP;
 		p->num_labels = nl;
+		p->pool_step = model_reward_class_steps(walk_arch(w)) != 0;
+		p->pool_step = model_reward_class_steps(walk_arch(w));
 		/* the MLP takes the checkpoint's quant_config */
 		if (p->format != FMT_BF16 && p->format != FMT_FP16 &&
 		    p->format != FMT_FP32)
@@ -1740,7 +1742,9 @@ pooling_unchunked(const struct walk *w)
 	return w->p->pooling &&
 	    (w->m->st_pooling == MODEL_ST_MEAN ||
 		w->m->st_pooling == MODEL_ST_CLS ||
-		w->m->encoder_only != MODEL_ENC_NONE);
+		w->m->encoder_only != MODEL_ENC_NONE ||
+		/* ModelConfig.is_chunked_prefill_supported: STEP too */
+		w->p->pool_step);
 }
 
 /* Scheduler defaults (reference §1.1, release traits) and the block size. */

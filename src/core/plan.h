@@ -267,6 +267,7 @@ struct plan {
 			 pooler run instead of the sampler's warm-up */
 	int pool_task; /* enum plan_pool_task */
 	int num_labels; /* PLAN_POOL_CLASSIFY: the score head's rows */
+	bool pool_step; /* STEP pooling: whole prompts, no chunked prefill */
 	int64_t score_head; /* its bytes on each rank (float32) */
 	bool no_kv_cache; /* no layer keeps a KV cache (encoder-only): vLLM
 			     runs no memory profile and prints no KV figure */

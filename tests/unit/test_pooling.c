@@ -437,7 +437,7 @@ Test(pooling, mean_pooling_prefills_whole_prompts)
 Test(pooling, classifier_and_reward_classes_refused)
 {
 	static const char *const archs[] = { "GPT2ForSequenceClassification",
-		"LlamaForTokenClassification", "Qwen2ForProcessRewardModel",
+		"LlamaForTokenClassification", "LlamaForRewardModeling",
 		"InternLM2ForRewardModel", "Gemma3EmbeddingModel" };
 	static const char *const heads[] = { "classify", "classify", "reward",
 		"reward", "embed" };
@@ -1004,7 +1004,7 @@ Test(pooling, sequence_classifier_class_plans_its_head)
  * class is a pooling model: --runner auto is the pooling runner and
  * --runner generate vLLM's refusal; its pooler reads num_labels logits a
  * token, so the activation is the forward's.  Its process-reward sibling
- * (STEP pooling) stays refused.
+ * has two labels and STEP pooling.
  */
 Test(pooling, qwen2_reward_model_plans_its_mlp)
 {
@@ -1059,12 +1059,27 @@ Test(pooling, qwen2_reward_model_plans_its_mlp)
 		plan_compute(test_catalogue(), &in, &t1);
 		cr_assert_eq(t1.phase, PHASE_NONE, "%s", t1.message);
 		{
+			/* the process-reward class: 2 labels, 2 x (1,536 x
+			 * 1,536 + 1,536 + 1,536 x 2 + 2) = 4,727,812 bytes,
+			 * and STEP pooling reads whole prompts, so the
+			 * defaulted batch grows to max_model_len */
 			struct model prm = rm;
+			struct plan t3;
 
 			prm.architecture = (char *)"Qwen2ForProcessRewardModel";
 			in.model = &prm;
 			in.convert = PLAN_CONVERT_UNSET;
-			assert_refused(&in, "Qwen2ForProcessRewardModel");
+			in.max_model_len = 8192;
+			plan_compute(test_catalogue(), &in, &t3);
+			cr_assert_eq(t3.phase, PHASE_NONE, "%s", t3.message);
+			cr_assert_eq(t3.num_labels, 2);
+			cr_assert(t3.pool_step);
+			cr_assert_eq(t3.max_num_batched_tokens, 8192);
+			in.model = &rm;
+			plan_compute(test_catalogue(), &in, &t1);
+			cr_assert_eq(t1.max_num_batched_tokens, 2048);
+			cr_assert_eq(t3.weights,
+			    t1.weights - 4724738 + 4727812);
 		}
 	}
 	model_done(&rm);
