@@ -346,6 +346,7 @@ struct model {
 	int enc_linear_bias; /* the layers' linears carry biases */
 	int enc_norm_bias; /* the LayerNorms carry biases */
 	int enc_rope_tables; /* RoPE caches (ModernBERT: global and local) */
+	int enc_head_bias; /* ModernBERT's pooler dense: classifier_bias */
 	/* native format of the published weights */
 	enum ckpt_format native_format;
 	enum kv_dtype native_kv; /* KV_AUTO unless the checkpoint sets one */

@@ -548,6 +548,31 @@ encoder_buffer_bytes(const struct model *m)
 }
 
 /*
+ * A sequence classifier's head.  The classifier nn.Linear(hidden,
+ * num_labels) is built in ModelConfig.head_dtype, float32 for pooling
+ * models (bert.py, modernbert.py), as is ModernBertPooler's dense; the
+ * BertPooler dense, ModernBERT's pooler norm and RoBERTa's
+ * RobertaClassificationHead (dense and out_proj) in the model dtype.  At
+ * one byte a parameter (weights_param_count) every term counts once.
+ */
+static double
+encoder_head_bytes(const struct model *m, int dtype_bytes)
+{
+	double h = m->hidden, lab = m->enc_labels;
+	double f32 = dtype_bytes == 1 ? 1 : 4;
+
+	switch (m->encoder_only) {
+	case MODEL_ENC_BERT:
+		return (h * h + h) * dtype_bytes + (h * lab + lab) * f32;
+	case MODEL_ENC_MODERNBERT:
+		return (h * h + (m->enc_head_bias ? h : 0)) * f32 +
+		    h * (m->enc_norm_bias ? 2 : 1) * dtype_bytes +
+		    (h * lab + lab) * f32;
+	default: return (h * h + h + h * lab + lab) * dtype_bytes;
+	}
+}
+
+/*
  * An encoder-only model as vLLM builds it (vllm/model_executor/models/
  * bert.py, roberta.py, bert_with_rope.py, modernbert.py), never split over
  * pipeline stages.  Per layer: QKVParallelLinear (heads = KV heads) and the
@@ -571,7 +596,8 @@ encoder_only_weights(const struct model *m, enum ckpt_format fmt,
 	double h = m->hidden, in = m->intermediate, t = tp, l = m->layers;
 	double gate = m->ffn_ungated ? 1 : 2, norm = m->enc_norm_bias ? 2 : 1;
 	double lin, other, embed, pos = (double)m->max_position;
-	double tv = m->type_vocab, lab = m->enc_labels;
+	double tv = m->type_vocab;
+	int lab = m->enc_labels;
 	bool modern = m->encoder_only == MODEL_ENC_MODERNBERT;
 
 	lin = l * (4 * h * h + (modern ? 0 : gate * h * in) + in * h) / t;
@@ -591,13 +617,13 @@ encoder_only_weights(const struct model *m, enum ckpt_format fmt,
 		embed += (pos + tv) * h;
 	else if (m->encoder_only == MODEL_ENC_ROPE && tv > 0)
 		embed += (double)round_up((int64_t)tv, 64) / t * h;
-	if (lab > 0)
-		other += h * h + h + h * lab + lab;
 	w->linear = lin * format_bpp(m, fmt, dtype_bytes);
 	w->embed = embed * dtype_bytes;
 	w->lm_head = 0;
 	w->other = other * dtype_bytes + encoder_buffer_bytes(m) +
 	    encoder_rope_bytes(m, dtype_bytes);
+	if (lab > 0)
+		w->other += encoder_head_bytes(m, dtype_bytes);
 	w->total = w->linear + w->embed + w->lm_head + w->other;
 }
 

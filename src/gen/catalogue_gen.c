@@ -289,6 +289,7 @@ static const struct field model_fields[] = {
 	FLD(struct model, enc_linear_bias, K_INT),
 	FLD(struct model, enc_norm_bias, K_INT),
 	FLD(struct model, enc_rope_tables, K_INT),
+	FLD(struct model, enc_head_bias, K_INT),
 	FLD(struct model, native_format, K_FMT),
 	FLD(struct model, native_kv, K_KV),
 	FLD(struct model, params_b, K_DBL),

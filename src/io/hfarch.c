@@ -120,6 +120,7 @@ static const struct {
 	{ "XLMRobertaForSequenceClassification", FAM_ENCODER },
 	{ "NomicBertModel", FAM_ENCODER },
 	{ "ModernBertModel", FAM_ENCODER },
+	{ "ModernBertForSequenceClassification", FAM_ENCODER },
 };
 
 /*
@@ -130,8 +131,9 @@ static const struct {
  */
 #define ENCODER_ONLY                                                           \
 	"encoder-only (pooling) model whose head or layout headroom does not " \
-	"read (it models BertModel, RobertaModel, XLMRobertaModel and their "  \
-	"*ForSequenceClassification, NomicBertModel and ModernBertModel)"
+	"read (it models BertModel, RobertaModel, XLMRobertaModel, "           \
+	"ModernBertModel and their *ForSequenceClassification, and "           \
+	"NomicBertModel)"
 
 /* Architectures whose caches or weights headroom does not model. */
 const struct hfarch_refusal hfarch_refused[] = {
@@ -170,7 +172,6 @@ const struct hfarch_refusal hfarch_refused[] = {
 	{ "BertSpladeSparseEmbeddingModel", ENCODER_ONLY, 0 },
 	{ "BertForTokenClassification", ENCODER_ONLY, 0 },
 	{ "RobertaForMaskedLM", ENCODER_ONLY, 0 },
-	{ "ModernBertForSequenceClassification", ENCODER_ONLY, 0 },
 	{ "ModernBertForTokenClassification", ENCODER_ONLY, 0 },
 	{ "GteModel", ENCODER_ONLY, 0 },
 	{ "GteNewModel", ENCODER_ONLY, 0 },
@@ -2986,8 +2987,12 @@ read_encoder(const struct src *s, struct model *m)
 	m->first_release = seq ? VLLM_VER(0, 11, 0) : VLLM_VER(0, 10, 1);
 	if (strcmp(a, "NomicBertModel") == 0) {
 		read_nomic(s, m);
-	} else if (strcmp(a, "ModernBertModel") == 0) {
+	} else if (strncmp(a, "ModernBert", 10) == 0) {
 		read_modernbert(s, m);
+		if (seq) {
+			m->enc_labels = encoder_labels(s);
+			m->enc_head_bias = boolean(s, "classifier_bias", 0);
+		}
 	} else {
 		pe = str(s, "position_embedding_type");
 		if (pe != NULL && strcmp(pe, "absolute") != 0) {

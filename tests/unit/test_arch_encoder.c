@@ -411,3 +411,33 @@ Test(arch_encoder, fit_finds_cards_by_prompts_per_step)
 	cr_assert_geq(rows[0].total, 10);
 	cr_assert_eq(rows[0].kv_tokens, 0);
 }
+
+/* ModernBertForSequenceClassification (a reranker of granite-embedding-
+ * english-r2's sizes, one label, no classifier bias): ModernBertPooler's
+ * dense 768 x 768 in the float32 head dtype (2,359,296 bytes), its norm
+ * 768 x 2, the classifier 768 + 1 in float32 (3,076) over the body's
+ * 300,125,696 bytes */
+Test(arch_encoder, modernbert_classifier_head)
+{
+	struct model m;
+
+	read_json("{\"architectures\":[\"ModernBertForSequenceClassification\"]"
+		  ","
+		  "\"model_type\":\"modernbert\",\"torch_dtype\":\"bfloat16\","
+		  "\"vocab_size\":50368,\"hidden_size\":768,"
+		  "\"intermediate_size\":1152,\"num_hidden_layers\":22,"
+		  "\"num_attention_heads\":12,\"max_position_embeddings\":8192,"
+		  "\"global_attn_every_n_layers\":3,\"local_attention\":128,"
+		  "\"global_rope_theta\":80000.0,\"local_rope_theta\":10000.0,"
+		  "\"attention_bias\":false,\"mlp_bias\":false,"
+		  "\"norm_bias\":false,\"classifier_bias\":false,"
+		  "\"id2label\":{\"0\":\"LABEL_0\"}}",
+	    &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.enc_labels, 1);
+	cr_assert_eq(m.first_release, VLLM_VER(0, 11, 0));
+	cr_assert_float_eq(weights_at(&m, 1), 300125696.0 + 2363908, 0.5);
+	cr_assert_float_eq(weights_param_count(&m) * 1e9,
+	    149014272.0 + 589824 + 768 + 769, 0.5);
+	model_done(&m);
+}
