@@ -331,7 +331,8 @@ struct model {
 	int vision_patch, vision_merge; /* patch edge (pixels), spatial merge */
 	int vision_image_size; /* fixed or largest input edge, 0 = dynamic */
 	int mm_rule; /* how its dummy images are sized: MODEL_MM_* */
-	int mm_video_tokens; /* MODEL_MM_FIXED: tokens one video becomes */
+	int mm_video_tokens; /* MODEL_MM_FIXED: tokens one video becomes;
+				-1: videos taken but not sized (refused) */
 	int mm_video_patches; /* and the encoder patches it runs, 0 = none */
 	/* encoder-decoder (Whisper): the audio encoder, and a cross-attention
 	 * layer beside the self-attention of every decoder layer */

@@ -732,6 +732,17 @@ walk_check_model_split(struct walk *w)
 		    "'{\"image\":0,\"video\":0}' plans the text model "
 		    "without that run (the tower's weights still counted).",
 		    m->architecture ? m->architecture : m->id);
+	/* a class whose images are sized but whose dummy videos are not */
+	if (m->multimodal && m->mm_rule == MODEL_MM_FIXED &&
+	    m->mm_video_tokens < 0 && in->limit_mm_videos != 0)
+		config_fail(p,
+		    "%s: vLLM's profile run encodes this class's largest "
+		    "dummy videos through its vision tower; headroom does "
+		    "not model how the class sizes them (its frames and "
+		    "their tokens), so it does not plan it. "
+		    "--limit-mm-per-prompt '{\"video\":0}' plans it with "
+		    "images only.",
+		    m->architecture ? m->architecture : m->id);
 	if (!m->mla && m->kv_heads > 0 && m->kv_heads < p->tp &&
 	    p->tp % m->kv_heads != 0)
 		config_fail(p,

@@ -1968,6 +1968,64 @@ llava_next_image_tokens(struct cfg *c, const cJSON *vc, struct model *m)
 }
 
 /*
+ * InternVL's largest image (vllm/model_executor/models/internvl.py
+ * BaseInternVLProcessingInfo.get_image_size_with_most_features, main
+ * @004202b): the tile grid of resolve_target_ratios() with the most tiles,
+ * max_dynamic_patch of vision_config.image_size pixels (1 without
+ * dynamic_image_size), and a thumbnail tile with use_thumbnail when there
+ * are several; each tile image_seq_length = (image_size / patch_size)^2 x
+ * downsample_ratio^2 tokens (InternVLProcessingInfo.get_hf_processor).
+ * InternVL3-1B: 13 x 256 = 3,328.  InternVLProcessingInfo takes videos
+ * when the text model is qwen2, qwen3, qwen3_moe or gpt_oss
+ * (get_video_token): their frames headroom does not size (mm_video_tokens
+ * -1, refused while videos are on).  InternVLChatConfig's defaults: 1 to
+ * 6 tiles, a thumbnail, a ratio of 0.5.  1 when root is that model.
+ */
+static int
+internvl_image_tokens(struct cfg *c, struct model *m)
+{
+	static const char *const video_text[] = { "qwen2", "qwen3", "qwen3_moe",
+		"gpt_oss" };
+	const cJSON *mt =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "model_type");
+	const cJSON *tt =
+	    cJSON_GetObjectItemCaseSensitive(c->text, "model_type");
+	const cJSON *dr =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "downsample_ratio");
+	double r =
+	    cJSON_IsNumber(dr) && dr->valuedouble > 0.01 && dr->valuedouble <= 1
+	    ? dr->valuedouble
+	    : 0.5;
+	int tiles, side, seq;
+	size_t i;
+
+	if (!cJSON_IsString(mt) ||
+	    strcmp(mt->valuestring, "internvl_chat") != 0 ||
+	    m->architecture == NULL ||
+	    strcmp(m->architecture, "InternVLChatModel") != 0)
+		return 0;
+	tiles = cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(c->root,
+		    "dynamic_image_size"))
+	    ? 1
+	    : obj_int(c, c->root, NULL, "max_dynamic_patch", 1, 1024, 6);
+	if (tiles > 1 &&
+	    !cJSON_IsFalse(
+		cJSON_GetObjectItemCaseSensitive(c->root, "use_thumbnail")))
+		tiles++;
+	side = (m->vision_image_size > 0 ? m->vision_image_size : 448) /
+	    (m->vision_patch > 0 ? m->vision_patch : 14);
+	seq = (int)(side * side * r * r);
+	m->mm_tiles = tiles;
+	m->mm_tokens_per_item = tiles * (seq > 0 ? seq : 1);
+	m->mm_rule = MODEL_MM_FIXED;
+	for (i = 0; i < sizeof video_text / sizeof video_text[0]; i++)
+		if (cJSON_IsString(tt) &&
+		    strcmp(tt->valuestring, video_text[i]) == 0)
+			m->mm_video_tokens = -1;
+	return 1;
+}
+
+/*
  * Gemma 4's images and videos (vllm/model_executor/models/gemma4_mm.py,
  * Gemma4ProcessingInfo.get_mm_max_tokens_per_item, main @01bae21): an image
  * is at most vision_config.default_output_length soft tokens, each pooled
@@ -2023,6 +2081,8 @@ read_image_tokens(struct cfg *c, struct model *m)
 		return 0;
 	if (llava_next_image_tokens(c, vc, m))
 		return 0;
+	if (internvl_image_tokens(c, m))
+		return c->failed ? -1 : 0;
 	if (cJSON_IsString(vt) &&
 	    strcmp(vt->valuestring, "gemma4_vision") == 0) {
 		gemma4_image_tokens(c, vc, m);

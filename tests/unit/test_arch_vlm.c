@@ -492,11 +492,10 @@ Test(vlm, gemma4_images_and_videos_by_hand)
 
 /*
  * A class whose dummy images and videos headroom does not size (GLM-4.5V:
- * glm4_1v.py's own smart resize and video frames; InternVL's dynamic
- * tiles) stops at the configuration check naming it while an image or
- * video limit is above 0; with both at 0 it is planned without the encoder
- * run.  Before, both were priced with the tiled rule (156 and 1,056 tokens
- * an image).
+ * glm4_1v.py's own smart resize and video frames) stops at the
+ * configuration check naming it while an image or video limit is above
+ * 0; with both at 0 it is planned without the encoder run.  Before, it
+ * was priced with the tiled rule (156 tokens an image).
  */
 Test(vlm, unmodelled_towers_refused_by_name)
 {
@@ -524,13 +523,45 @@ Test(vlm, unmodelled_towers_refused_by_name)
 	cr_assert(!p.mm.active);
 	model_done(&m);
 
-	test_config_load("sweep/OpenGVLab--InternVL3-1B-Pretrained", &m);
-	cr_assert_eq(m.mm_rule, MODEL_MM_UNMODELLED);
-	model_done(&m);
 	test_config_load("sweep/Qwen--Qwen2.5-VL-7B-Instruct", &m);
 	cr_assert_eq(m.mm_rule, MODEL_MM_BY_TYPE);
 	model_done(&m);
 	test_config_load("kimi/Kimi-K2.5", &m);
 	cr_assert_eq(m.mm_rule, MODEL_MM_UNMODELLED);
+	model_done(&m);
+}
+
+/*
+ * InternVL3-1B (internvl.py BaseInternVLProcessingInfo): max_dynamic_patch
+ * 12 tiles of 448 pixels and the thumbnail, each (448 / 14)^2 x 0.5^2 =
+ * 256 tokens: 13 x 256 = 3,328 an image (the tiled rule made it 1,056).
+ * Its text model is qwen2, so the class takes videos, whose frames are
+ * not sized: refused until videos are off.  Then at 8,192 batched tokens
+ * 8192 // 3328 = 2 images, each 13 tiles of 32^2 patches and a class
+ * token: 2 x 13 x 1,025 = 26,650 patches.
+ */
+Test(vlm, internvl3_tiles_by_hand)
+{
+	struct plan_input in;
+	struct plan p;
+	struct model m;
+
+	test_config_load("sweep/OpenGVLab--InternVL3-1B-Pretrained", &m);
+	cr_assert_eq(m.mm_rule, MODEL_MM_FIXED);
+	cr_assert_eq(m.mm_tiles, 13);
+	cr_assert_eq(m.mm_tokens_per_item, 3328);
+	cr_assert_eq(m.mm_video_tokens, -1);
+	plan_local(&m, 16384, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "InternVLChatModel: ") == p.message, "%s",
+	    p.message);
+	cr_assert(strstr(p.message, "'{\"video\":0}'") != NULL, "%s",
+	    p.message);
+	in.limit_mm_videos = 0;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.mm.tokens_per_image, 3328);
+	cr_assert_eq(p.mm.items_per_batch, 2);
+	cr_assert_eq(p.mm.encoder_patches, 26650);
 	model_done(&m);
 }
