@@ -176,6 +176,10 @@ struct state_arch {
 #define MODEL_MM_BY_TYPE 0
 #define MODEL_MM_FIXED 1
 #define MODEL_MM_UNMODELLED 2
+/* Kimi-K2.5: one vision_chunk modality (a 3000 x 3000 image or a chunk of
+ * frames) sized by the checkpoint's own processor; no image or video limit
+ * turns it off, so the plan stops whatever they are */
+#define MODEL_MM_CHUNKS 3
 
 /*
  * A language model as vLLM sees it after reading config.json (text part of

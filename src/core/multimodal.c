@@ -16,7 +16,7 @@ multimodal_kind_of(const struct model *m)
 		return MULTIMODAL_AUDIO;
 	if (m == NULL || !m->multimodal)
 		return MULTIMODAL_NONE;
-	if (m->mm_rule == MODEL_MM_UNMODELLED)
+	if (m->mm_rule == MODEL_MM_UNMODELLED || m->mm_rule == MODEL_MM_CHUNKS)
 		return MULTIMODAL_UNMODELLED;
 	if (m->mm_rule == MODEL_MM_FIXED)
 		return MULTIMODAL_FIXED;
@@ -289,7 +289,8 @@ multimodal_budget_compute(const struct model *m,
 	b->limit_video =
 	    rq->limit_videos < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_videos;
 	if (b->kind == MULTIMODAL_UNMODELLED) {
-		b->text_only = b->limit_image <= 0 && b->limit_video <= 0;
+		b->text_only = m->mm_rule != MODEL_MM_CHUNKS &&
+		    b->limit_image <= 0 && b->limit_video <= 0;
 		b->unmodelled = !b->text_only;
 		return;
 	}

@@ -732,6 +732,17 @@ walk_check_model_split(struct walk *w)
 		    "'{\"image\":0,\"video\":0}' plans the text model "
 		    "without that run (the tower's weights still counted).",
 		    m->architecture ? m->architecture : m->id);
+	/* kimi_k25.py KimiK25DummyInputsBuilder: the vision_chunk modality's
+	 * dummy is sized by the checkpoint's media_tokens_calculator */
+	if (m->multimodal && m->mm_rule == MODEL_MM_CHUNKS)
+		config_fail(p,
+		    "%s: vLLM's profile run encodes a dummy 3000 x 3000 "
+		    "image or a chunk of video frames (the class's "
+		    "vision_chunk modality) through its MoonViT tower, sized "
+		    "by the checkpoint's own media processor; headroom does "
+		    "not model it, and no image or video limit turns it off, "
+		    "so it does not plan it.",
+		    m->architecture ? m->architecture : m->id);
 	/* a class whose images are sized but whose dummy videos are not */
 	if (m->multimodal && m->mm_rule == MODEL_MM_FIXED &&
 	    m->mm_video_tokens < 0 && in->limit_mm_videos != 0)

@@ -3317,6 +3317,11 @@ mark_mm_rule(const struct src *s, struct model *m)
 		if (strcmp(arch, mm_profiled_classes[i]) == 0)
 			return;
 	if (arch != NULL &&
+	    strcmp(arch, "KimiK25ForConditionalGeneration") == 0) {
+		m->mm_rule = MODEL_MM_CHUNKS;
+		return;
+	}
+	if (arch != NULL &&
 	    strcmp(arch, "LlavaForConditionalGeneration") == 0 &&
 	    cJSON_IsString(vt) && strcmp(vt->valuestring, "pixtral") == 0)
 		return;

@@ -526,8 +526,19 @@ Test(vlm, unmodelled_towers_refused_by_name)
 	test_config_load("sweep/Qwen--Qwen2.5-VL-7B-Instruct", &m);
 	cr_assert_eq(m.mm_rule, MODEL_MM_BY_TYPE);
 	model_done(&m);
+	/* Kimi-K2.5 (kimi_k25.py): one vision_chunk modality whose dummy the
+	 * checkpoint's own processor sizes; image and video limits at 0 do
+	 * not turn it off, so the plan stops with them too */
 	test_config_load("kimi/Kimi-K2.5", &m);
-	cr_assert_eq(m.mm_rule, MODEL_MM_UNMODELLED);
+	cr_assert_eq(m.mm_rule, MODEL_MM_CHUNKS);
+	plan_local(&m, 8192, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "vision_chunk") != NULL, "%s", p.message);
+	in.limit_mm_images = in.limit_mm_videos = 0;
+	in.tp = 8;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "vision_chunk") != NULL, "%s", p.message);
 	model_done(&m);
 }
 
