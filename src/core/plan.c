@@ -1566,9 +1566,26 @@ static void
 walk_env(struct walk *w)
 {
 	struct plan *p = w->p;
+	const struct model *m = w->m;
 	char err[PLAN_MSG_LEN];
+	unsigned scope = 0;
 
-	if (vllm_env_check(w->in->env, w->in->n_env, err, sizeof err,
+	if (p->format == FMT_FP8 || p->format == FMT_FP8_CHANNEL ||
+	    p->format == FMT_FP8_BLOCK || m->index_head_dim > 0)
+		scope |= VES_FP8;
+	if (m->n_experts > 0)
+		scope |= VES_MOE;
+	if (p->format == FMT_MXFP4)
+		scope |= VES_MXFP4;
+	if (p->format == FMT_NVFP4)
+		scope |= VES_NVFP4;
+	if (p->format == FMT_AWQ)
+		scope |= VES_AWQ;
+	if (m->mla)
+		scope |= VES_MLA;
+	if (!is_16bit(p->format))
+		scope |= VES_QUANT;
+	if (vllm_env_check(w->in->env, w->in->n_env, scope, err, sizeof err,
 		p->env_note, sizeof p->env_note) < 0)
 		config_fail(p, "%s", err);
 }

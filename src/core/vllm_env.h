@@ -37,6 +37,15 @@ enum vllm_env_effect {
 	VEE_REFUSED /* a value other than keep stops the plan */
 };
 
+/* What a plan has that a row's variable acts on (struct vllm_env scope). */
+#define VES_FP8 (1u << 0) /* FP8 weights, or DeepSeek-V3.2's FP8 indexer */
+#define VES_MOE (1u << 1) /* routed experts */
+#define VES_MXFP4 (1u << 2) /* MXFP4 weights */
+#define VES_NVFP4 (1u << 3) /* NVFP4 weights */
+#define VES_AWQ (1u << 4) /* AWQ weights */
+#define VES_MLA (1u << 5) /* multi-head latent attention */
+#define VES_QUANT (1u << 6) /* any weights but 16- or 32-bit */
+
 struct vllm_env {
 	const char *name; /* "VLLM_USE_DEEP_GEMM"; "VLLM_ROCM_*": a prefix */
 	enum vllm_env_kind kind;
@@ -46,6 +55,10 @@ struct vllm_env {
 	 * NULL: every value is refused */
 	const char *keep;
 	const char *why; /* what vLLM does with it, and the source */
+	/* VES_* bits: the plans vLLM reads it for (a kernel of FP8 weights, of
+	 * MoE layers); on any other plan the variable changes nothing and is
+	 * accepted.  0: every plan */
+	unsigned scope;
 };
 
 extern const struct vllm_env vllm_envs[];
@@ -70,13 +83,14 @@ int vllm_env_int(const char *value, long *out);
 bool vllm_env_true(const char *value);
 
 /*
- * Checks every assignment of env[0..n): a value vLLM would not read, or a
- * refused row's value, writes the refusal (naming the variable and value)
+ * Checks every assignment of env[0..n) for a plan with the VES_* bits of
+ * scope: a value vLLM would not read, or a refused row's value where the
+ * row's scope meets the plan's, writes the refusal (naming the variable and value)
  * into err and returns -1.  Otherwise returns the number of VLLM_*
  * variables no row covers and, when there are some, writes into note a
  * sentence naming them (note[0] = '\0' otherwise).
  */
-int vllm_env_check(char *const *env, size_t n, char *err, size_t errlen,
-    char *note, size_t notelen);
+int vllm_env_check(char *const *env, size_t n, unsigned scope, char *err,
+    size_t errlen, char *note, size_t notelen);
 
 #endif

@@ -138,7 +138,10 @@ Test(env, every_row_does_what_its_effect_says)
 		base(&in, VLLM_VER(0, 27, 1), env, 1);
 		plan_compute(c, &in, &p);
 		cr_assert_eq(p.env_note[0], '\0', "%s: %s", word, p.env_note);
-		if (r->effect == VEE_IGNORED) {
+		/* a dense 16-bit model: the kernels of FP8, MoE, MLA and
+		 * quantized weights are not run, so their variables change
+		 * nothing (the_variables_of_a_kernel_refuse_where_it_runs) */
+		if (r->effect == VEE_IGNORED || r->scope != 0) {
 			cr_assert_eq(p.phase, PHASE_NONE, "%s: %s", word,
 			    p.message);
 			cr_assert_eq(p.available_kv, ref.available_kv, "%s",
@@ -217,7 +220,8 @@ Test(env, unknown_names_are_written_as_text_only)
 	static char a[] = "VLLM_A\033]0;x=1";
 	static char *const env[] = { a };
 
-	cr_assert_eq(vllm_env_check(env, 1, err, sizeof err, note, sizeof note),
+	cr_assert_eq(vllm_env_check(env, 1, 0, err, sizeof err, note,
+			 sizeof note),
 	    1);
 	cr_assert(strchr(note, '\033') == NULL, "%s", note);
 	cr_assert(strncmp(note, "VLLM_A??0?x:", 12) == 0, "%s", note);
@@ -369,20 +373,16 @@ Test(env, the_variables_that_move_memory_are_refused)
 		bool refused;
 	} want[] = {
 		{ "VLLM_ATTENTION_BACKEND=FLASHINFER", true },
-		{ "VLLM_USE_DEEP_GEMM=1", true },
-		{ "VLLM_USE_DEEP_GEMM=0", true },
-		{ "VLLM_USE_FLASHINFER_MOE_FP8=1", true },
-		{ "VLLM_USE_FLASHINFER_MOE_FP4=1", true },
-		{ "VLLM_MXFP4_USE_MARLIN=1", true },
-		{ "VLLM_MARLIN_USE_ATOMIC_ADD=1", true },
+		{ "VLLM_USE_DEEP_GEMM=1", false },
+		{ "VLLM_USE_FLASHINFER_MOE_FP4=1", false },
+		{ "VLLM_MXFP4_USE_MARLIN=1", false },
 		{ "VLLM_USE_TRTLLM_ATTENTION=1", true },
 		{ "VLLM_ENABLE_V1_MULTIPROCESSING=0", true },
 		{ "VLLM_ENABLE_V1_MULTIPROCESSING=1", false },
 		{ "VLLM_USE_V1=0", true },
 		{ "VLLM_USE_V1=1", false },
-		{ "VLLM_MLA_DISABLE=1", true },
-		{ "VLLM_MLA_DISABLE=0", false },
-		{ "VLLM_FUSED_MOE_CHUNK_SIZE=8192", true },
+		{ "VLLM_MLA_DISABLE=1", false },
+		{ "VLLM_FUSED_MOE_CHUNK_SIZE=8192", false },
 		{ "VLLM_PP_LAYER_PARTITION=10,18", true },
 		{ "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1", true },
 		{ "VLLM_FLOAT32_MATMUL_PRECISION=high", false },
@@ -412,5 +412,50 @@ Test(env, the_variables_that_move_memory_are_refused)
 			cr_assert(strncmp(p.message, word, strlen(word)) == 0,
 			    "%s", p.message);
 		cr_assert_eq(p.env_note[0], '\0', "%s", p.env_note);
+	}
+}
+
+/* A kernel's variables stop the plans whose weights or layers run it. */
+Test(env, the_variables_of_a_kernel_refuse_where_it_runs)
+{
+	static const struct {
+		const char *model, *ckpt, *word;
+	} want[] = {
+		{ "deepseek-ai/DeepSeek-V3.2", "fp8-block",
+		    "VLLM_USE_DEEP_GEMM=0" },
+		{ "deepseek-ai/DeepSeek-V3.2", "fp8-block",
+		    "VLLM_MLA_DISABLE=1" },
+		{ "Qwen/Qwen3-30B-A3B", NULL,
+		    "VLLM_USE_FLASHINFER_MOE_FP16=1" },
+		{ "Qwen/Qwen3-30B-A3B", NULL,
+		    "VLLM_FUSED_MOE_CHUNK_SIZE=8192" },
+		{ "openai/gpt-oss-20b", NULL, "VLLM_MXFP4_USE_MARLIN=1" },
+		{ "openai/gpt-oss-20b", NULL, "VLLM_MARLIN_USE_ATOMIC_ADD=1" },
+	};
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	size_t i;
+
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		char word[128], *env[1];
+
+		snprintf(word, sizeof word, "%s", want[i].word);
+		env[0] = word;
+		test_input(&in, "b200", want[i].model, want[i].ckpt);
+		in.version = VLLM_VER(0, 27, 1);
+		in.max_model_len = 8192;
+		in.env = env;
+		in.n_env = 1;
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_CONFIG, "%s on %s", word,
+		    want[i].model);
+		cr_assert(strncmp(p.message, word, strlen(word)) == 0, "%s",
+		    p.message);
+		/* without it the plan goes on */
+		in.n_env = 0;
+		plan_compute(c, &in, &p);
+		cr_assert(p.phase != PHASE_CONFIG, "%s: %s", want[i].model,
+		    p.message);
 	}
 }
