@@ -245,6 +245,48 @@ fixes_try_context(struct cand_list *l)
 	}
 }
 
+/* The ways past a configuration check that names one: the last release
+ * that served an architecture vLLM retired, and the text model alone
+ * where the profile run of a multimodal tower is not modelled (the
+ * limits walk_check_model_split() in plan.c asks for). */
+static void
+fixes_try_config(struct cand_list *l)
+{
+	const struct plan_input *base = l->base_in;
+	const struct model *m = base->model;
+	struct plan_input in;
+	char flags[160];
+
+	if (l->base->phase != PHASE_CONFIG || m == NULL)
+		return;
+	if (m->last_release > 0 && l->base->version > m->last_release) {
+		in = *base;
+		in.version = m->last_release;
+		snprintf(flags, sizeof flags, "--vllm-version %d.%d.%d",
+		    m->last_release / 10000, m->last_release / 100 % 100,
+		    m->last_release % 100);
+		add(l, &in, flags,
+		    "The last vLLM release that serves this architecture.");
+	}
+	if (m->mm_conv_encoder &&
+	    (base->limit_mm_images != 0 || base->limit_mm_audios != 0)) {
+		in = *base;
+		in.limit_mm_images = 0;
+		in.limit_mm_audios = 0;
+		add(l, &in, "--limit-mm-per-prompt '{\"image\":0,\"audio\":0}'",
+		    "Text only: vLLM builds neither tower.");
+	}
+	if (m->multimodal && m->mm_rule == MODEL_MM_UNMODELLED &&
+	    (base->limit_mm_images != 0 || base->limit_mm_videos != 0)) {
+		in = *base;
+		in.limit_mm_images = 0;
+		in.limit_mm_videos = 0;
+		add(l, &in, "--limit-mm-per-prompt '{\"image\":0,\"video\":0}'",
+		    "No images or videos: the profile run skips the vision "
+		    "tower (its weights still load).");
+	}
+}
+
 /* KV precision: FP8, and NVFP4 on a card (g, may be NULL) that has FP4. */
 static void
 fixes_try_kv_dtype(struct cand_list *l, const struct gpu *g)
@@ -381,10 +423,17 @@ fixes_try_parallel(struct cand_list *l)
 			break;
 		in = *base;
 		in.tp = tp;
-		if (in.gpus > 0 && in.gpus < in.tp * p->pp * p->dp)
+		/* the cards given are raised with the TP: the flags say so,
+		 * or added to the command they plan a refusal */
+		if (in.gpus > 0 && in.gpus < in.tp * p->pp * p->dp) {
 			in.gpus = in.tp * p->pp * p->dp;
-		snprintf(flags, sizeof flags, "--tensor-parallel-size %d",
-		    in.tp);
+			snprintf(flags, sizeof flags,
+			    "--tensor-parallel-size %d --gpus %d", in.tp,
+			    in.gpus);
+		} else {
+			snprintf(flags, sizeof flags,
+			    "--tensor-parallel-size %d", in.tp);
+		}
 		snprintf(sum, sizeof sum, "Shard the weights over %d cards.",
 		    in.tp);
 		add(l, &in, flags, sum);
@@ -502,6 +551,7 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 
 	/* the order is the order of listing before ranking: add() keeps the
 	 * first of two equal flag lines and stops at max */
+	fixes_try_config(&l);
 	fixes_try_context(&l);
 	fixes_try_kv_dtype(&l, g);
 	fixes_try_budget(&l);

@@ -383,3 +383,71 @@ Test(fixes, a_change_that_stops_at_the_kv_cache_brings_its_context)
 	cr_assert_not_null(x, "no TP 4 among %zu fixes", n);
 	cr_assert(x->starts);
 }
+
+/* With --gpus 2 at TP 2, more TP needs more cards: the fix's flags say
+ * "--gpus 4" with "--tensor-parallel-size 4", since the TP alone added to
+ * the command plans "needs 4 GPUs ... only 2 are available". */
+Test(fixes, more_tp_names_the_cards_it_needs)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in, alone;
+	struct plan p, q;
+	struct fix f[FIX_MAX];
+	const struct fix *x;
+	size_t n;
+
+	test_input(&in, "h200-nvl", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.tp = 2;
+	in.gpus = 2;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	cr_assert_null(fix_named(f, n, "--tensor-parallel-size 4"));
+	x = fix_named(f, n, "--tensor-parallel-size 4 --gpus 4");
+	cr_assert_not_null(x, "no TP 4 with its cards among %zu fixes", n);
+	cr_assert(x->starts);
+	cr_assert_eq(x->input.gpus, 4);
+	/* what the flags without --gpus would plan */
+	alone = in;
+	alone.tp = 4;
+	plan_compute(c, &alone, &q);
+	cr_assert_eq(q.phase, PHASE_CONFIG);
+}
+
+/* A refusal at the configuration check that names its way past offers
+ * it: the last release of a retired architecture (Bamba, 0.23.0), the
+ * text model alone where a tower's profile run is not modelled (Gemma
+ * 3n's image and audio, Kimi-K2.5's image and video at TP 8). */
+Test(fixes, a_config_refusal_offers_its_way_past)
+{
+	static const struct {
+		const char *model, *flags;
+		int tp;
+	} cases[] = {
+		{ "ibm-ai-platform/Bamba-9B-v1", "--vllm-version 0.23.0", 1 },
+		{ "google/gemma-3n-E2B-it",
+		    "--limit-mm-per-prompt '{\"image\":0,\"audio\":0}'", 1 },
+		{ "moonshotai/Kimi-K2.5",
+		    "--limit-mm-per-prompt '{\"image\":0,\"video\":0}'", 8 },
+	};
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p, q;
+	struct fix f[FIX_MAX];
+	const struct fix *x;
+	size_t i, n;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		test_input(&in, "h200-nvl", cases[i].model, NULL);
+		in.tp = cases[i].tp;
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_CONFIG, "%s", cases[i].model);
+		n = fixes_compute(c, &in, &p, f, FIX_MAX);
+		x = fix_named(f, n, cases[i].flags);
+		cr_assert_not_null(x, "%s: no '%s' among %zu fixes",
+		    cases[i].model, cases[i].flags, n);
+		cr_assert(x->starts);
+		plan_compute(c, &x->input, &q);
+		cr_assert_eq(q.phase, PHASE_NONE, "%s", q.message);
+	}
+}
