@@ -127,6 +127,7 @@ add(struct cand_list *l, const struct plan_input *in, const char *flags,
 	f->input = *in;
 	f->kind = kind_of(l, in, &p);
 	f->starts = p.phase == PHASE_NONE;
+	f->no_kv_cache = p.no_kv_cache;
 	f->phase = p.phase;
 	f->max_concurrency = p.max_concurrency;
 	f->concurrency_at_tpr = p.concurrency_at_tpr;

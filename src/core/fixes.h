@@ -45,6 +45,8 @@ struct fix {
 	struct plan_input input; /* the changed input */
 	enum fix_kind kind;
 	bool starts;
+	bool no_kv_cache; /* its plan keeps no KV cache (encoder-only): no
+			     "Maximum concurrency", requests of one step */
 	enum plan_phase phase;
 	double max_concurrency;
 	int64_t concurrency_at_tpr;

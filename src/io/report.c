@@ -468,7 +468,14 @@ report_text_verdict(struct strbuf *o, const struct report_in *r)
 	for (i = 0; i < r->n_fixes && i < 8; i++) {
 		const struct fix *f = &r->fixes[i];
 
-		if (f->starts)
+		if (f->starts && f->no_kv_cache)
+			strbuf_printf(o,
+			    "  %-42s %s: starts; %lld request%s in one forward "
+			    "step. %s\n",
+			    f->flags, fix_kind_name(f->kind),
+			    (long long)f->total_concurrency,
+			    f->total_concurrency == 1 ? "" : "s", f->summary);
+		else if (f->starts)
 			strbuf_printf(o,
 			    "  %-42s %s: starts; %.2fx at max length, "
 			    "%lld request%s at the slider. %s\n",
@@ -870,8 +877,12 @@ report_json_fixes(cJSON *root, const struct report_in *r)
 		else
 			cJSON_AddStringToObject(fx, "phase",
 			    plan_phase_name(f->phase));
-		cJSON_AddNumberToObject(fx, "max_concurrency",
-		    units_round2(f->max_concurrency));
+		/* no "Maximum concurrency" without a KV cache, as in "kv" */
+		if (f->no_kv_cache)
+			cJSON_AddNullToObject(fx, "max_concurrency");
+		else
+			cJSON_AddNumberToObject(fx, "max_concurrency",
+			    units_round2(f->max_concurrency));
 		cJSON_AddNumberToObject(fx,
 		    "total_concurrency_at_tokens_per_request",
 		    (double)f->total_concurrency);
@@ -1080,12 +1091,19 @@ report_markdown_verdict(struct strbuf *o, const struct report_in *r)
 	strbuf_printf(o,
 	    "| Change | Kind | Starts | Max concurrency | Requests at "
 	    "length |\n|---|---|---|---:|---:|\n");
-	for (i = 0; i < r->n_fixes && i < 8; i++)
-		strbuf_printf(o, "| `%s` | %s | %s | %.2fx | %lld |\n",
+	for (i = 0; i < r->n_fixes && i < 8; i++) {
+		char mc[32];
+
+		if (r->fixes[i].no_kv_cache)
+			snprintf(mc, sizeof mc, "no KV cache");
+		else
+			units_snprintf(mc, sizeof mc, "%.2fx",
+			    r->fixes[i].max_concurrency);
+		strbuf_printf(o, "| `%s` | %s | %s | %s | %lld |\n",
 		    r->fixes[i].flags, fix_kind_name(r->fixes[i].kind),
-		    r->fixes[i].starts ? "yes" : "no",
-		    r->fixes[i].max_concurrency,
+		    r->fixes[i].starts ? "yes" : "no", mc,
 		    (long long)r->fixes[i].total_concurrency);
+	}
 	strbuf_printf(o, "\n");
 }
 

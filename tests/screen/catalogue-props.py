@@ -32,7 +32,7 @@ PHASES = {"config", "free-memory", "weights", "kv-cache", "cuda-graphs",
 # (a sweep of several minutes, not for `make check`)
 FULL = os.environ.get("PROPS_FULL") == "1"
 CARDS = [
-    ("rtx-pro-6000-server", None, (1, 2)),
+    ("rtx-pro-6000-server", None, (1,)),
     ("rtx-pro-6000-server", "2g.48gb", (1,)),
     ("h200-nvl", None, (1, 8)),
     ("l40s", None, (1, 4)),
@@ -258,10 +258,10 @@ def main():
     jobs = []
     for i, m in enumerate(models):
         for k, (c, g, tps) in enumerate(CARDS):
-            # two cards a model compared in a comma locale, in turn
+            # one card a model compared in a comma locale, in turn
             loc = None
-            if LOCALES and (FULL or (i + k) % len(CARDS) < 2):
-                loc = LOCALES[(i + k) % len(LOCALES)]
+            if LOCALES and (FULL or (i + k) % len(CARDS) == 0):
+                loc = LOCALES[i // len(CARDS) % len(LOCALES)]
             jobs += [(m, c, g, tp, loc) for tp in tps]
     with concurrent.futures.ThreadPoolExecutor(
             max_workers=int(os.environ.get("PROPS_JOBS", "3"))) as ex:

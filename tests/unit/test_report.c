@@ -376,3 +376,58 @@ Test(report, pipeline_stages_each_log_their_kv_memory)
 	cJSON_Delete(j);
 	free(s);
 }
+
+/* An encoder-only model keeps no KV cache: its fixes name no "Maximum
+ * concurrency" (null in JSON, as the plan's own kv.max_concurrency), only
+ * the requests of one forward step (nomic-embed-text-v1.5 on a 2g.48gb
+ * slice, the next larger slice: 8,192 batched tokens, four of 2,048). */
+Test(report, a_fix_without_a_kv_cache_names_no_concurrency)
+{
+	const struct catalogue *c = test_catalogue();
+	struct report_in r;
+	struct plan_input in;
+	struct plan p;
+	struct fix f[FIX_MAX];
+	cJSON *j, *fx, *x = NULL;
+	char *s;
+	int i;
+
+	test_input(&in, "rtx-pro-6000-server", "nomic-ai/nomic-embed-text-v1.5",
+	    NULL);
+	in.mig = catalogue_find_mig(&c->gpus[in.gpu], "2g.48gb");
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.no_kv_cache);
+	memset(&r, 0, sizeof r);
+	r.cat = c;
+	r.in = &in;
+	r.plan = &p;
+	r.fixes = f;
+	r.n_fixes = fixes_compute(c, &in, &p, f, FIX_MAX);
+	r.model_source = "catalogue";
+	s = report_json(&r);
+	j = cJSON_Parse(s);
+	fx = cJSON_GetObjectItem(j, "fixes");
+	for (i = 0; i < cJSON_GetArraySize(fx); i++)
+		if (strcmp(cJSON_GetObjectItem(cJSON_GetArrayItem(fx, i),
+			       "flags")
+			       ->valuestring,
+			"--mig 4g.96gb") == 0)
+			x = cJSON_GetArrayItem(fx, i);
+	cr_assert_not_null(x, "%s", s);
+	cr_assert(cJSON_IsNull(cJSON_GetObjectItem(x, "max_concurrency")));
+	cr_assert_eq(cJSON_GetObjectItem(x,
+			 "total_concurrency_at_tokens_per_request")
+			 ->valuedouble,
+	    4);
+	cJSON_Delete(j);
+	free(s);
+	s = report_text(&r);
+	cr_assert(strstr(s, "starts; 4 requests in one forward step.") != NULL,
+	    "%s", s);
+	cr_assert(strstr(s, "x at max length") == NULL, "%s", s);
+	free(s);
+	s = report_markdown(&r);
+	cr_assert(strstr(s, "| no KV cache | 4 |") != NULL, "%s", s);
+	free(s);
+}
