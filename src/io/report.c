@@ -972,8 +972,9 @@ report_markdown_header(struct strbuf *o, const struct report_in *r)
 	strbuf_printf(o,
 	    "vLLM %s, %s weights, KV cache %s, TP %d, PP %d, DP %d, "
 	    "max_model_len %lld.\n\n",
-	    v, ckpt_format_name(p->format), kv_dtype_name(p->kv_dtype), p->tp,
-	    p->pp, p->dp, (long long)p->max_model_len);
+	    v, ckpt_format_name(p->format),
+	    p->no_kv_cache ? "none" : kv_dtype_name(p->kv_dtype), p->tp, p->pp,
+	    p->dp, (long long)p->max_model_len);
 }
 
 /* The per-GPU memory table, one row a term. */
@@ -1153,6 +1154,14 @@ report_markdown(const struct report_in *r)
 	}
 	report_markdown_verdict(&o, r);
 	report_markdown_command(&o, r);
+	if (p->no_kv_cache) {
+		/* no profile: the graph pool is the one estimate */
+		strbuf_printf(&o,
+		    "CUDA-graph memory is an estimate; the weights follow "
+		    "vLLM's model file, and vLLM measures no profile for a "
+		    "model without a KV cache.\n");
+		return shown_safe(&o);
+	}
 	strbuf_printf(&o,
 	    "Activation, non-torch and CUDA-graph memory are %s; the other "
 	    "figures follow vLLM's own arithmetic.\n",

@@ -21,6 +21,7 @@
 #include "core/vllm_version.h"
 #include "core/weights.h"
 #include "io/hfconfig.h"
+#include "io/report.h"
 #include "helpers.h"
 
 /* BAAI/bge-m3 (XLMRobertaModel), sizes as the vllm-metal BGE-M3 work and
@@ -440,4 +441,52 @@ Test(arch_encoder, modernbert_classifier_head)
 	cr_assert_float_eq(weights_param_count(&m) * 1e9,
 	    149014272.0 + 589824 + 768 + 769, 0.5);
 	model_done(&m);
+}
+
+/* Every output says there is no KV cache and prints no KV figure: the text
+ * and Markdown reports, and the JSON report's kv object */
+Test(arch_encoder, reports_print_no_kv_figure)
+{
+	const struct model *m =
+	    catalogue_model("ibm-granite/granite-embedding-english-r2");
+	struct plan_input in;
+	struct plan p;
+	struct report_in r;
+	cJSON *j, *kv;
+	char *s;
+
+	test_input(&in, "rtx-3060", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = m;
+	in.ckpt = -1;
+	in.version = VLLM_VER(0, 19, 0);
+	plan_compute(test_catalogue(), &in, &p);
+	memset(&r, 0, sizeof r);
+	r.cat = test_catalogue();
+	r.in = &in;
+	r.plan = &p;
+	r.model_source = "catalogue";
+	s = report_text(&r);
+	cr_assert(strstr(s, "KV cache: none") != NULL, "%s", s);
+	cr_assert(strstr(s, "GPU KV cache size:") == NULL, "%s", s);
+	cr_assert(strstr(s, "Maximum concurrency for") == NULL, "%s", s);
+	cr_assert(strstr(s, "Available KV cache memory:") == NULL, "%s", s);
+	cr_assert(strstr(s, "torch peak memory increase") == NULL, "%s", s);
+	free(s);
+	s = report_markdown(&r);
+	cr_assert(strstr(s, "GPU KV cache size:") == NULL, "%s", s);
+	cr_assert(strstr(s, "Maximum concurrency for") == NULL, "%s", s);
+	cr_assert(strstr(s, "No KV cache") != NULL, "%s", s);
+	free(s);
+	s = report_json(&r);
+	j = cJSON_Parse(s);
+	cr_assert_not_null(j, "%s", s);
+	kv = cJSON_GetObjectItem(j, "kv");
+	cr_assert(cJSON_IsFalse(cJSON_GetObjectItem(kv, "cache_kept")));
+	cr_assert(cJSON_IsNull(cJSON_GetObjectItem(kv, "tokens")));
+	cr_assert(cJSON_IsNull(cJSON_GetObjectItem(kv, "max_concurrency")));
+	cr_assert(cJSON_IsNull(
+	    cJSON_GetObjectItem(cJSON_GetObjectItem(j, "memory_gib"),
+		"kv_cache")));
+	cJSON_Delete(j);
+	free(s);
 }
