@@ -90,6 +90,7 @@ details_draw(struct app *a, struct overlay *o)
 	    head);
 	overlay_lines_wrapped(&L, ROLE_HELP, 0, w, p->message);
 	overlay_lines_wrapped(&L, ROLE_WARNING, 0, w, p->warning);
+	overlay_lines_wrapped(&L, ROLE_WARNING, 0, w, p->env_note);
 	if (p->assumption != NULL) {
 		char as[600];
 

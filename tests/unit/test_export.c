@@ -323,3 +323,44 @@ Test(export, quote_lists_the_models_assumption)
 	free(out);
 	cli_done(&c);
 }
+
+/* VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 in a pasted command: the length above the
+ * model's maximum is planned, and vLLM's warning is in the quote (Markdown
+ * and HTML) and the command, which keeps the variable. */
+Test(export, allow_long_max_model_len_warns_in_every_export)
+{
+	static const char *const args[] = { "--gpu", "h100-sxm",
+		"--from-command",
+		"VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 vllm serve "
+		"meta-llama/Llama-3.1-8B-Instruct --max-model-len 262144",
+		NULL };
+	/* the quote's Markdown wraps its lines */
+	static const char warn[] = "- Environment: User-specified "
+				   "max_model_len (262144)";
+	struct cli c;
+	struct plan p;
+	struct report_in r;
+	char err[512], *out = render(args, EXPORT_QUOTE);
+
+	cr_assert(strstr(out, warn) != NULL, "%s", out);
+	free(out);
+	out = render(args, EXPORT_COMMAND);
+	cr_assert(strstr(out, "# User-specified max_model_len (262144)") !=
+		NULL,
+	    "%s", out);
+	cr_assert(strstr(out,
+		      "\nVLLM_ALLOW_LONG_MAX_MODEL_LEN=1 vllm serve ") != NULL,
+	    "%s", out);
+	free(out);
+	xt_cli(&c, args);
+	plan_compute(test_catalogue(), &c.imp.in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.max_model_len, 262144);
+	xt_report_in(&r, &c, &p);
+	out = quote_html(&r, err, sizeof err);
+	cr_assert_not_null(out, "%s", err);
+	cr_assert(strstr(out, "<li>Environment: User-specified") != NULL, "%s",
+	    out);
+	free(out);
+	cli_done(&c);
+}
