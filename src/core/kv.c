@@ -473,6 +473,33 @@ layout_unify_hybrid(const struct kv_params *p, struct spec *sp, int nsp,
 	return 0;
 }
 
+#define IN_FLIGHT_UNKNOWN                                                      \
+	"how many batches vLLM keeps in flight (max_concurrent_batches) is "   \
+	"not established for this configuration, and from 0.26.0 its "         \
+	"sliding-window and chunked-local layers hold that many batches of "   \
+	"max_num_batched_tokens beyond their window (vLLM #47728); give "      \
+	"--async-scheduling or --no-async-scheduling"
+
+/* From 0.26.0 (vLLM #47728) SlidingWindowSpec and ChunkedLocalAttentionSpec
+ * reserve max_in_flight_tokens past the window: refused while the number of
+ * batches in flight is not known. */
+static int
+layout_check_in_flight(const struct kv_params *p, const struct spec *sp,
+    int nsp, char *err, size_t errlen)
+{
+	int i;
+
+	if (p->in_flight_batches >= 0)
+		return 0;
+	for (i = 0; i < nsp; i++)
+		if (sp[i].kind == KV_KIND_SLIDING ||
+		    sp[i].kind == KV_KIND_CHUNKED) {
+			snprintf(err, errlen, "%s", IN_FLIGHT_UNKNOWN);
+			return -1;
+		}
+	return 0;
+}
+
 /* The rank's share of layers and bytes, and the display figures. */
 static void
 layout_count_rank(const struct model *m, const struct spec *sp, int nsp,
@@ -738,7 +765,14 @@ layout_build_dsv4(const struct model *m, const struct kv_params *p,
 	dm.index_head_dim = m->index_head_dim;
 	dm.sliding_window = m->sliding_window;
 	dp.block_size = p->block_size;
-	dp.mnbt = p->mnbt;
+	if (p->in_flight_batches < 0) {
+		snprintf(err, errlen, "%s", IN_FLIGHT_UNKNOWN);
+		return -1;
+	}
+	/* SlidingWindowMLASpec takes SlidingWindowSpec's admission cap, the
+	 * in-flight batches included (vLLM #47728) */
+	dp.mnbt =
+	    p->mnbt * (p->in_flight_batches > 0 ? p->in_flight_batches : 1);
 	dp.fp8_ds_mla = p->kv == KV_FP8_DS_MLA;
 	dp.pool = p->dsv4_pool;
 	dp.fp4_indexer = p->dsv4_fp4_indexer;
@@ -807,6 +841,8 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 
 	memset(l, 0, sizeof *l);
 	l->max_num_batched_tokens = p->mnbt;
+	l->in_flight_tokens = (int64_t)p->mnbt *
+	    (p->in_flight_batches > 0 ? p->in_flight_batches : 1);
 	l->enc_len = p->enc_len;
 	l->mamba_mode = p->mamba_mode;
 	if (m->dsv4.layers > 0)
@@ -827,6 +863,8 @@ kv_layout_build(const struct model *m, const struct kv_params *p, int first,
 		if (sp[i].kind != KV_KIND_STATE)
 			sp[i].page = sp[i].block_size * sp[i].token_bytes;
 	if (layout_unify_hybrid(p, sp, nsp, err, errlen) != 0)
+		return -1;
+	if (layout_check_in_flight(p, sp, nsp, err, errlen) != 0)
 		return -1;
 	layout_count_rank(m, sp, nsp, first, n, state_page, l);
 	if (nsp == 0) {
@@ -860,6 +898,7 @@ kv_layout_init(struct kv_layout *l, int64_t page, int bs, int n_full, int n_swa,
 	l->attn_layers = l->layers;
 	l->sliding_window = window;
 	l->max_num_batched_tokens = mnbt;
+	l->in_flight_tokens = mnbt;
 	l->bytes_per_token = bs > 0 ? page / bs * l->layers : 0;
 	if (n_swa == 0 || n_full == 0) {
 		/* one spec: a single group holding every layer */
@@ -905,12 +944,12 @@ type_blocks(const struct kv_layout *l, const struct kv_type *t, int64_t len)
 
 	switch (t->kind) {
 	case KV_KIND_SLIDING:
-		span = (int64_t)t->window - 1 + l->max_num_batched_tokens;
+		span = (int64_t)t->window - 1 + l->in_flight_tokens;
 		if (span > len)
 			span = len;
 		return cdiv(span, bs) + 1;
 	case KV_KIND_CHUNKED:
-		span = (int64_t)t->window + l->max_num_batched_tokens;
+		span = (int64_t)t->window + l->in_flight_tokens;
 		if (span > len)
 			span = len;
 		return cdiv(span, bs);

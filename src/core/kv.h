@@ -56,6 +56,12 @@ struct kv_params {
 	int block_size; /* cache_config.block_size before hybrid alignment */
 	int kernel_alignment; /* smallest kernel block size of the backend */
 	int mnbt; /* max_num_batched_tokens */
+	/* VllmConfig.max_concurrent_batches when sliding and chunked layers
+	 * reserve for the in-flight batches (max_in_flight_tokens = this x
+	 * mnbt, vLLM #47728, 0.26.0); 0 = one batch, the rule before; -1 =
+	 * not established for this configuration (a layout with such layers
+	 * is refused) */
+	int in_flight_batches;
 	bool hma; /* hybrid KV cache manager on */
 	enum mamba_mode mamba_mode;
 	int num_spec; /* speculative tokens: conv rows and state blocks */
@@ -104,6 +110,9 @@ struct kv_layout {
 	bool attention_free;
 	enum mamba_mode mamba_mode;
 	int max_num_batched_tokens;
+	/* what sliding and chunked groups hold beyond their window: the
+	 * max_num_batched_tokens of each batch in flight */
+	int64_t in_flight_tokens;
 	int enc_len; /* cross-attention: encoder tokens per request */
 	int sliding_window; /* of the first sliding type, for display */
 	int n_types;

@@ -2281,6 +2281,44 @@ walk_kv_draft_layers(struct walk *w)
 }
 
 /* The multimodal encoder budget (§2.4) and the KV-cache manager (§3, §4). */
+/*
+ * VllmConfig.max_concurrent_batches (vllm/config/vllm.py), which from
+ * 0.26.0 sliding and chunked groups reserve for (max_in_flight_tokens,
+ * vLLM #47728): async scheduling keeps two batches in flight (pp + 1 on the
+ * V2 runner), pipeline parallelism pp (the V1 runner does not overlap the
+ * two).  Async scheduling is on by default but for pooling models and
+ * drafts other than the EAGLE family and MTP.  1 before 0.26.0; -1 when
+ * headroom cannot tell (a draft model, or the V2 runner with pp > 1, whose
+ * default also depends on the executor).
+ */
+static int
+walk_in_flight_batches(const struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct plan *p = w->p;
+	int pp = p->pp > 1 ? p->pp : 1, async;
+	enum spec_method sm = in->spec.method;
+
+	if (!w->t.swa_in_flight)
+		return 1;
+	if (pp > 1 && !p->v2_runner)
+		return pp;
+	if (in->async_scheduling != 0)
+		async = in->async_scheduling > 0;
+	else if (p->pooling || sm == SPEC_NGRAM || sm == SPEC_SUFFIX)
+		async = 0;
+	else if (sm == SPEC_NONE || sm == SPEC_EAGLE || sm == SPEC_EAGLE3 ||
+	    sm == SPEC_MTP)
+		async = pp > 1 ? -1 : 1;
+	else
+		async = -1;
+	if (async < 0)
+		return -1;
+	if (!async)
+		return pp;
+	return p->v2_runner ? pp + 1 : 2;
+}
+
 static void
 walk_kv_params(struct walk *w)
 {
@@ -2308,6 +2346,9 @@ walk_kv_params(struct walk *w)
 	    : cc >= 10.0 && cc < 11.0 && m->head_dim == 256 ? 32
 							    : 16;
 	kp->mnbt = p->max_num_batched_tokens;
+	kp->in_flight_batches = walk_in_flight_batches(w);
+	p->in_flight_batches =
+	    kp->in_flight_batches > 0 ? kp->in_flight_batches : 0;
 	/* CrossAttentionSpec keeps scheduler_config.max_num_encoder_input_tokens
 	 * per request: max_num_batched_tokens, its default (0.15.1) */
 	kp->enc_len = m->enc_layers > 0 ? p->max_num_batched_tokens : 0;

@@ -196,6 +196,8 @@ struct plan_input {
 	double kv_offloading_gib; /* --kv-offloading-size (CPU), 0 = off */
 	int kv_offloading_backend; /* 0 native, 1 lmcache */
 	int expert_parallel; /* --enable-expert-parallel 1, --no-... -1 */
+	int async_scheduling; /* --async-scheduling 1, --no-... -1, 0 vLLM's
+				 default */
 	int all2all_backend; /* --all2all-backend: 0 allgather_reducescatter */
 	int expert_placement; /* --expert-placement-strategy: 0 linear,
 					   1 round_robin */
@@ -263,6 +265,9 @@ struct plan {
 	int n_piecewise_graphs, n_full_graphs;
 	enum ckpt_format format;
 	bool v2_runner;
+	/* VllmConfig.max_concurrent_batches as the sliding and chunked groups
+	 * count it (0.26.0 on; 1 before, 0 when not established) */
+	int in_flight_batches;
 	bool pooling; /* the pooling runner: a converted embedding model, its
 			 pooler run instead of the sampler's warm-up */
 	int pool_task; /* enum plan_pool_task */

@@ -325,12 +325,15 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    VFK_ENUM, VFS_ENUM, IN_OFF(performance_mode), -1, PLAN_PERF_UNSET,
 	    0, 0, false, NULL, perf_modes, RECALC_IN_SCHED, VFW_SET,
 	    PLAN_PERF_UNSET, VFSTEP_CHOICE, 1, 1, 0, 0, true },
+	/* vllm/config/vllm.py max_concurrent_batches: from 0.26.0 sliding and
+	 * chunked-local layers hold the batches in flight (vLLM #47728) */
 	[VF_ASYNC_SCHEDULING] = { "async-scheduling", "--async-scheduling",
 	    NULL, "async-sched",
-	    "schedule the next step during the forward pass (no "
-	    "startup memory term found in vLLM's source)",
-	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL,
-	    RECALC_IN_STYLE, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false },
+	    "schedule the next step during the forward pass; from 0.26.0 "
+	    "sliding-window layers keep both batches in flight",
+	    VFK_BOOL, VFS_TRI, IN_OFF(async_scheduling), -1, 0, 0, 1, false,
+	    NULL, NULL, RECALC_IN_SCHED, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0,
+	    true },
 	/* vllm/model_executor/layers/fused_moe/config.py FusedMoEParallelConfig:
 	 * whole experts per rank over the TP x DP ranks (experts.h) */
 	[VF_EXPERT_PARALLEL] = { "enable-expert-parallel",

@@ -299,6 +299,17 @@ vllm_traits_set_kv(int v, struct vllm_traits *t)
 	 * Llama-4-Scout startup (91,495 blocks = groups of 12 layers).  The
 	 * release between is not established: 0.19.0 is the first known. */
 	t->hma_chunked_local = v >= VLLM_VER(0, 19, 0);
+	/* SlidingWindowSpec / ChunkedLocalAttentionSpec
+	 * max_admission_blocks_per_request: min(window - 1 (chunk) +
+	 * VllmConfig.max_in_flight_tokens, max_model_len), where
+	 * max_in_flight_tokens = max_concurrent_batches x max_num_batched_tokens
+	 * (vllm/config/vllm.py), since vLLM #47728 ("Free out-of-window blocks
+	 * on the processed-token basis under async scheduling").  Evidence:
+	 * vLLM issue #49878 (the Gemma 4 KV jump from 0.25.1 to 0.26) and the
+	 * 0.26.0 Gemma 4 31B B300 startup (5,637 blocks a request: 5 sliding
+	 * groups x 1,025 + 512); the 0.23.0 startup of the same model keeps
+	 * the one-batch rule. */
+	t->swa_in_flight = v >= VLLM_VER(0, 26, 0);
 	/* DeepSeek-V3.2 / GLM-5 with fp8 KV on Blackwell: the FLASHINFER_MLA_SPARSE
 	 * backend stores 576 fp8 bytes per token, not fp8_ds_mla's 656.
 	 * Evidence: the 0.26.0 GLM-5.2 GB200 startup (47,700 B per token =

@@ -100,6 +100,8 @@ struct vllm_traits {
 	 * with CUTLASS MLA on SM100), other attention 16 */
 	int block_default, block_mla, block_mla_sm100;
 	int hma_chunked_local; /* chunked-local layers keep the hybrid manager */
+	int swa_in_flight; /* sliding and chunked-local layers reserve the
+			      batches in flight, #47728 (0.26.0) */
 	int mamba_prefix_caching; /* prefix caching on by default for
 				     attention-free Mamba models (not hybrids) */
 	int sparse_mla_flashinfer; /* SM100: FlashInfer sparse MLA keeps plain fp8 */

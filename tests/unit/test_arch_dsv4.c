@@ -715,8 +715,18 @@ plan_dsv4(struct plan *p, const char *gpu, const char *model, int version,
 	plan_compute(test_catalogue(), &in, p);
 }
 
+/* The pages of a 1,048,576-token request: the MLA group cdiv(L, 256) =
+ * 4,096 and the four sliding groups cdiv(window - 1 + in-flight tokens,
+ * block) + 1 (block 64 window 128 twice, block 4 window 8, block 8 window
+ * 128).  One batch of 8,192 in flight: 131 + 131 + 2,051 + 1,041, 7,450
+ * in all; from 0.26.0 two (async scheduling, vLLM #47728): 259 + 259 +
+ * 4,099 + 2,065, 10,778 (the 4,099 and 2,065 pages vLLM PR #52495 quotes
+ * for Flash). */
+#define DSV4_PAGES_ONE_BATCH 7450
+#define DSV4_PAGES_TWO_BATCHES 10778
+
 static void
-assert_blocks_by_hand(const struct plan *p, int64_t block_bytes)
+assert_blocks_by_hand_of(const struct plan *p, int64_t block_bytes, int64_t bpr)
 {
 	int64_t tokens;
 
@@ -726,10 +736,10 @@ assert_blocks_by_hand(const struct plan *p, int64_t block_bytes)
 	cr_assert_eq(p->block_size, 256);
 	cr_assert_eq(p->max_model_len, 1048576);
 	cr_assert_eq(p->page_bytes, block_bytes);
-	cr_assert_eq(p->blocks_per_request, 7450);
+	cr_assert_eq(p->blocks_per_request, bpr);
 	cr_assert_eq(p->num_blocks, p->available_kv / block_bytes);
 	cr_assert_eq(p->kv_cache, p->num_blocks * block_bytes);
-	tokens = (int64_t)((double)p->num_blocks / 7450 * 1048576);
+	tokens = (int64_t)((double)p->num_blocks / bpr * 1048576);
 	cr_assert_eq(p->kv_tokens, tokens, "%lld against %lld",
 	    (long long)p->kv_tokens, (long long)tokens);
 	cr_assert_eq(p->gather_workspace, 1107820544LL);
@@ -737,7 +747,13 @@ assert_blocks_by_hand(const struct plan *p, int64_t block_bytes)
 	 * larger reservation at this length */
 	cr_assert_eq(p->dsv4_workspace, 10485760LL * 132);
 	cr_assert_geq(p->activation, p->dsv4_workspace);
-	cr_assert_eq(p->needed_one_request, 7450 * block_bytes);
+	cr_assert_eq(p->needed_one_request, bpr * block_bytes);
+}
+
+static void
+assert_blocks_by_hand(const struct plan *p, int64_t block_bytes)
+{
+	assert_blocks_by_hand_of(p, block_bytes, DSV4_PAGES_ONE_BATCH);
 }
 
 /* Flash on 8 x H200 at TP 8: 0.22.1 counts 1,051,776 bytes a block, 0.24.0
@@ -771,7 +787,22 @@ Test(arch_dsv4, flash_planned_on_eight_h200_at_tp8)
 	plan_dsv4(&p, "h200-sxm", "deepseek-ai/DeepSeek-V4-Flash",
 	    VLLM_VER(0, 27, 0), 8, 0);
 	cr_assert_eq(p.kv.dsv4.pool, KV_DSV4_POOL_DENSE);
-	assert_blocks_by_hand(&p, p.kv.dsv4.bytes_per_block);
+	assert_blocks_by_hand_of(&p, p.kv.dsv4.bytes_per_block,
+	    DSV4_PAGES_TWO_BATCHES);
+	/* --no-async-scheduling: one batch in flight again */
+	{
+		struct plan_input in;
+
+		test_input(&in, "h200-sxm", "deepseek-ai/DeepSeek-V4-Flash",
+		    NULL);
+		in.version = VLLM_VER(0, 27, 0);
+		in.tp = 8;
+		in.kv_dtype = KV_FP8;
+		in.async_scheduling = -1;
+		plan_compute(test_catalogue(), &in, &p);
+		assert_blocks_by_hand_of(&p, p.kv.dsv4.bytes_per_block,
+		    DSV4_PAGES_ONE_BATCH);
+	}
 }
 
 /* Flash on B200 at TP 4 with EP (0.25.0): 64 experts a rank, the weights

@@ -135,3 +135,30 @@ Test(kv, no_memory_means_no_blocks)
 	cr_assert_eq(kv_num_blocks(&l, -5), 0);
 	cr_assert_eq(kv_estimate_max_len(&l, 1000, 131072), 0);
 }
+
+Test(kv, in_flight_batches_widen_sliding_and_chunked_groups)
+{
+	/* Gemma 3 27B: 6 sliding groups of window 1024 beside one full one.
+	 * Two batches of 8192 in flight (0.26.0, vLLM #47728): a sliding
+	 * group holds cdiv(min(1023 + 16384, 131072), 16) + 1 = 1,089 blocks
+	 * instead of 577. */
+	const struct model *m = model("google/gemma-3-27b-it");
+	struct kv_params p;
+	struct kv_layout l;
+	char err[KV_ERR_LEN];
+
+	test_kv_params(&p, 1, KV_AUTO, MAMBA_MODE_NONE);
+	test_kv_layout(m, &p, &l);
+	cr_assert_eq(kv_blocks_per_request(&l, 131072), 8192 + 6 * 577);
+	p.in_flight_batches = 2;
+	test_kv_layout(m, &p, &l);
+	cr_assert_eq(l.in_flight_tokens, 16384);
+	cr_assert_eq(kv_blocks_per_request(&l, 131072), 8192 + 6 * 1089);
+	/* not established: refused, naming the cause */
+	p.in_flight_batches = -1;
+	cr_assert_eq(kv_layout_build(m, &p, 0, m->layers, &l, err, sizeof err),
+	    -1);
+	cr_assert(strstr(err, "max_concurrent_batches") != NULL, "%s", err);
+	/* a dense model has no such layer and keeps its layout */
+	test_kv_layout(model("meta-llama/Llama-3.1-8B-Instruct"), &p, &l);
+}

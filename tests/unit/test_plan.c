@@ -816,3 +816,51 @@ Test(pp_stages, each_stage_s_own_figures)
 	/* the first stage's worker prints 69.91 GiB (logged: 69.80) */
 	cr_assert_float_eq(test_gib(p.stages[0].available_kv), 69.91, 0.005);
 }
+
+Test(plan, gemma4_sliding_groups_hold_two_batches_from_0_26)
+{
+	/* Gemma 4 31B (50 sliding layers of 16 KV heads x 256, 10 global of
+	 * 4 x 512, window 1024), block 16, max_num_batched_tokens 8192, at
+	 * 16,384 tokens.  Pages: sliding 16 x 16 x 256 x 2 x 2 = 262,144 B;
+	 * global 16 x 4 x 512 x 2 x 2 = 131,072 B, so block 32 to match.
+	 * Groups of 10 layers: 5 sliding, 1 full; the full one takes
+	 * cdiv(16384, 32) = 512 blocks a request.  Up to 0.25: a sliding
+	 * group holds cdiv(min(1023 + 8192, 16384), 16) + 1 = 577, so
+	 * 5 x 577 + 512 = 3,397.  From 0.26.0 (vLLM #47728) async scheduling
+	 * keeps two batches in flight: min(1023 + 2 x 8192, 16384) = 16384,
+	 * 1,025 blocks, 5 x 1,025 + 512 = 5,637 (the B300 startup's 13.25x).
+	 * 20,000 blocks = 20,000 x 10 x 262,144 B of KV memory. */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "b200", "google/gemma-4-31B-it", NULL);
+	in.kv_cache_memory_bytes = 52428800000LL;
+	in.max_model_len = 16384;
+	in.version = VLLM_VER(0, 25, 1);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.num_blocks, 20000);
+	cr_assert_eq(p.blocks_per_request, 3397);
+	cr_assert_eq(p.in_flight_batches, 1);
+	cr_assert_eq(p.kv_tokens, 96461); /* int(20000 / 3397 x 16384) */
+	in.version = VLLM_VER(0, 26, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.num_blocks, 20000);
+	cr_assert_eq(p.in_flight_batches, 2);
+	cr_assert_eq(p.blocks_per_request, 5637);
+	cr_assert_eq(p.kv_tokens, 58130); /* int(20000 / 5637 x 16384) */
+	cr_assert_float_eq(p.max_concurrency, 20000.0 / 5637, 1e-9);
+	/* --no-async-scheduling: one batch in flight, the old count */
+	in.async_scheduling = -1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.in_flight_batches, 1);
+	cr_assert_eq(p.blocks_per_request, 3397);
+	/* a shorter request is capped by its own length: at 4,096 tokens
+	 * cdiv(4096, 16) + 1 = 257 a sliding group either way */
+	in.async_scheduling = 0;
+	in.max_model_len = 4096;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.blocks_per_request, 5 * 257 + 4096 / 32);
+}
