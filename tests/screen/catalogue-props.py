@@ -51,9 +51,9 @@ ALLOWED_CONFIG = [
      """--limit-mm-per-prompt '{"image":0,"audio":0}'"""),
     ("google/gemma-3n-E4B-it", "MobileNetV5",
      """--limit-mm-per-prompt '{"image":0,"audio":0}'"""),
-    # KimiK25's dummy images and videos are not sized (doc/architectures.md)
-    ("moonshotai/Kimi-K2.5", "does not model how the class sizes them",
-     """--limit-mm-per-prompt '{"image":0,"video":0}'"""),
+    # kimi_k25.py's vision_chunk dummy is sized by the checkpoint's own
+    # processor and no image or video limit turns it off: no way past
+    ("moonshotai/Kimi-K2.5", "no image or video limit turns it off", None),
     # the sparse-MLA layout is modelled in fp8_ds_mla only
     ("deepseek-ai/DeepSeek-V4-Flash", "fp8_ds_mla format only",
      "--kv-cache-dtype fp8"),
@@ -230,6 +230,23 @@ def check_config(model, card, mig, tp, locale):
                         "exit %d\n%s" % (rc3, err3.decode(errors="replace"))))
             continue
         v3 = d3["verdict"]
+        if FULL and v3["starts"]:
+            # the fixed plan's serve line plans the same again too
+            c3 = d3.get("vllm_command") or ""
+            v = [w for w in shlex.split(flags) if w.startswith("--")]
+            hw = [w for w in ("--gpu", "--mig", "--gpus", "--vllm-version")
+                  if w in v]
+            extra = []
+            words = shlex.split(flags)
+            for w in hw:
+                extra += [w, words[words.index(w) + 1]]
+            _, raw4, _ = run(hw_args(card, mig, tp) + extra +
+                             ["--from-command", c3, "--report", "json"])
+            d4, _ = parse_json(raw4)
+            diff = (json_diff(strip_origin(d3), strip_origin(d4))
+                    if d4 else ["no JSON"])
+            res.append((not diff, "%s + %s: its serve line plans the same" %
+                        (name, flags), "%s\n%s" % (c3, "\n".join(diff))))
         ok = (v3["starts"] == f["starts"] and
               (not f["starts"] or
                (d3["kv"]["max_concurrency"] == f["max_concurrency"] and
@@ -244,6 +261,30 @@ def check_config(model, card, mig, tp, locale):
                      v3["starts"], v3.get("phase"),
                      d3["kv"]["max_concurrency"] if d3.get("kv") else None,
                      d3.get("total_concurrency_at_tokens_per_request"))))
+    # 4'. a plan that does not start: a change the fixes try but do not
+    # list, added to the command, does not start either (else a fix was
+    # missed)
+    if not v.get("starts") and phase != "config":
+        listed = {f.get("flags") for f in d.get("fixes", [])}
+        tried = ["--kv-cache-dtype fp8", "--enforce-eager"]
+        if FULL:
+            tried += ["--max-num-batched-tokens 2048", "--max-num-seqs 256",
+                      "--gpu-memory-utilization 0.95",
+                      "--cudagraph-capture-sizes 1 2 4 8 16"]
+        for flags in tried:
+            if flags in listed or flags.split()[0] in base:
+                continue
+            rc5, raw5, _ = run(base + shlex.split(flags) + ["--report", "json"])
+            d5, _ = parse_json(raw5)
+            v5 = (d5 or {}).get("verdict", {})
+            ok = d5 is not None and (not v5.get("starts") or
+                 (d5.get("total_concurrency_at_tokens_per_request") or 0) < 1)
+            res.append((ok, "%s + %s: not listed, does not start" %
+                        (name, flags),
+                        "applied: starts %r with %r requests; listed: %s" %
+                        (v5.get("starts"),
+                         (d5 or {}).get("total_concurrency_at_tokens_per_request"),
+                         sorted(listed))))
     refusal = None
     if phase == "config":
         refusal = (model, card, mig, tp, base, v.get("message") or "", d)
@@ -282,7 +323,14 @@ def main():
         if not way:
             if tp == 1:
                 tap(False, "%s: config refusal at default flags intended" %
-                    where, msg)
+                    where, "not in ALLOWED_CONFIG (catalogue-props.py) with "
+                    "its way past:\n" + msg)
+            continue
+        if way[0] is None:
+            starts = [f["flags"] for f in d.get("fixes", []) if f.get("starts")]
+            out_lines.append("# no way past headroom models: " + where)
+            tap(not starts, "%s: config refusal intended, no fix offered" %
+                where, "offered: %s" % starts)
             continue
         rc, raw, _ = run(base + shlex.split(way[0]) + ["--report", "json"])
         d2, _ = parse_json(raw)

@@ -417,37 +417,62 @@ Test(fixes, more_tp_names_the_cards_it_needs)
 /* A refusal at the configuration check that names its way past offers
  * it: the last release of a retired architecture (Bamba, 0.23.0), the
  * text model alone where a tower's profile run is not modelled (Gemma
- * 3n's image and audio, Kimi-K2.5's image and video at TP 8). */
+ * 3n's image and audio; GLM-4.5V's image and video, at TP 4 on its real
+ * config.json).  Kimi-K2.5's vision chunks, which no limit turns off,
+ * get none. */
 Test(fixes, a_config_refusal_offers_its_way_past)
 {
 	static const struct {
 		const char *model, *flags;
-		int tp;
 	} cases[] = {
-		{ "ibm-ai-platform/Bamba-9B-v1", "--vllm-version 0.23.0", 1 },
+		{ "ibm-ai-platform/Bamba-9B-v1", "--vllm-version 0.23.0" },
 		{ "google/gemma-3n-E2B-it",
-		    "--limit-mm-per-prompt '{\"image\":0,\"audio\":0}'", 1 },
-		{ "moonshotai/Kimi-K2.5",
-		    "--limit-mm-per-prompt '{\"image\":0,\"video\":0}'", 8 },
+		    "--limit-mm-per-prompt '{\"image\":0,\"audio\":0}'" },
+		{ "zai-org/GLM-4.5V",
+		    "--limit-mm-per-prompt '{\"image\":0,\"video\":0}'" },
+		{ "moonshotai/Kimi-K2.5", NULL },
 	};
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan p, q;
 	struct fix f[FIX_MAX];
+	struct model m;
 	const struct fix *x;
-	size_t i, n;
+	size_t i, k, n;
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		test_input(&in, "h200-nvl", cases[i].model, NULL);
-		in.tp = cases[i].tp;
+		/* GLM-4.5V is no catalogue model: its config.json */
+		bool local = strcmp(cases[i].model, "zai-org/GLM-4.5V") == 0;
+
+		test_input(&in, "h200-nvl",
+		    local ? "Qwen/Qwen3-8B" : cases[i].model, NULL);
+		if (local) {
+			test_config_load("sweep/zai-org--GLM-4.5V", &m);
+			in.model = &m;
+			in.ckpt = -1;
+			in.format = FMT_COUNT;
+			in.max_model_len = 8192;
+			in.tp = 4;
+		}
+		if (cases[i].flags == NULL)
+			in.tp = 8;
 		plan_compute(c, &in, &p);
 		cr_assert_eq(p.phase, PHASE_CONFIG, "%s", cases[i].model);
 		n = fixes_compute(c, &in, &p, f, FIX_MAX);
+		if (cases[i].flags == NULL) {
+			for (k = 0; k < n; k++)
+				cr_assert(strstr(f[k].flags, "--limit-mm") ==
+					NULL,
+				    "%s", f[k].flags);
+			continue;
+		}
 		x = fix_named(f, n, cases[i].flags);
 		cr_assert_not_null(x, "%s: no '%s' among %zu fixes",
 		    cases[i].model, cases[i].flags, n);
 		cr_assert(x->starts);
 		plan_compute(c, &x->input, &q);
 		cr_assert_eq(q.phase, PHASE_NONE, "%s", q.message);
+		if (local)
+			model_done(&m);
 	}
 }
