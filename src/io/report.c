@@ -283,6 +283,22 @@ report_text_profile(struct strbuf *o, const struct report_in *r)
 		    "capture sizes)\n");
 }
 
+/* Whether a layout has sliding-window or chunked-local groups, the ones
+ * that reserve for the batches in flight. */
+static bool
+kv_holds_window(const struct kv_layout *l)
+{
+	int i;
+
+	if (l->is_dsv4)
+		return true;
+	for (i = 0; i < l->n_types; i++)
+		if (l->type[i].kind == KV_KIND_SLIDING ||
+		    l->type[i].kind == KV_KIND_CHUNKED)
+			return true;
+	return false;
+}
+
 /* DeepSeek-V4's cache line: one block over every group's tensors. */
 static void
 report_text_dsv4_kv(struct strbuf *o, const struct plan *p)
@@ -390,6 +406,10 @@ report_text_cache(struct strbuf *o, const struct plan *p)
 	if (p->n_groups > 1 && !p->kv.is_dsv4)
 		strbuf_printf(o, ", %d groups of %d layers (%d padding)",
 		    p->n_groups, p->group_size, p->padding_layers);
+	if (p->in_flight_batches > 1 && kv_holds_window(&p->kv))
+		strbuf_printf(o,
+		    "; sliding groups hold %d batches in flight (vLLM #47728)",
+		    p->in_flight_batches);
 	strbuf_printf(o, "\n");
 	units_format_commas(p->tokens_per_request, d, sizeof d);
 	strbuf_printf(o,
@@ -796,6 +816,7 @@ report_json_kv(cJSON *root, const struct plan *p)
 	cJSON_AddNumberToObject(o, "concurrency_at_tokens_per_request",
 	    (double)p->concurrency_at_tpr);
 	cJSON_AddNumberToObject(o, "groups", p->n_groups);
+	cJSON_AddNumberToObject(o, "in_flight_batches", p->in_flight_batches);
 	cJSON_AddNumberToObject(o, "needed_for_one_request_gib",
 	    strbuf_gib2(p->needed_one_request));
 	if (p->kv.is_dsv4) {

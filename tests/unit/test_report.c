@@ -431,3 +431,40 @@ Test(report, a_fix_without_a_kv_cache_names_no_concurrency)
 	cr_assert(strstr(s, "| no KV cache | 4 |") != NULL, "%s", s);
 	free(s);
 }
+
+Test(report, sliding_groups_name_the_batches_in_flight)
+{
+	struct report_in r;
+	struct plan_input in;
+	struct plan p;
+	char *s;
+
+	memset(&r, 0, sizeof r);
+	test_input(&in, "h100-sxm", "google/gemma-3-27b-it", NULL);
+	in.max_model_len = 32768;
+	in.version = VLLM_VER(0, 26, 0);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	r.cat = test_catalogue();
+	r.in = &in;
+	r.plan = &p;
+	r.model_source = "catalogue";
+	s = report_text(&r);
+	cr_assert(strstr(s,
+		      "; sliding groups hold 2 batches in flight "
+		      "(vLLM #47728)\n") != NULL,
+	    "%s", s);
+	free(s);
+	s = report_json(&r);
+	cr_assert(strstr(s, "\"in_flight_batches\":\t2") != NULL ||
+		strstr(s, "\"in_flight_batches\": 2") != NULL ||
+		strstr(s, "\"in_flight_batches\":2") != NULL,
+	    "%s", s);
+	free(s);
+	/* before 0.26.0 one batch, and no such note */
+	in.version = VLLM_VER(0, 25, 1);
+	plan_compute(test_catalogue(), &in, &p);
+	s = report_text(&r);
+	cr_assert(strstr(s, "in flight") == NULL, "%s", s);
+	free(s);
+}
