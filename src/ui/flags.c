@@ -86,13 +86,17 @@ static const int mm_limits[] = { 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512,
 #define MM_MAX_PIXELS 1000000000
 
 static bool
-row_applies(enum flag_id f, enum multimodal_kind k)
+row_applies(enum flag_id f, const struct model *m)
 {
+	enum multimodal_kind k = multimodal_kind_of(m);
+
 	switch (f) {
 	case FLAG_MM_IMAGES: /* Whisper's audio has no image limit */
 		return k != MULTIMODAL_NONE && k != MULTIMODAL_AUDIO;
-	case FLAG_MM_VIDEOS: /* a class not modelled may take videos */
-		return k == MULTIMODAL_DYNAMIC || k == MULTIMODAL_UNMODELLED;
+	case FLAG_MM_VIDEOS: /* a class not modelled may take videos; Gemma
+			      * 4's are sized, InternVL's refused */
+		return k == MULTIMODAL_DYNAMIC || k == MULTIMODAL_UNMODELLED ||
+		    (k == MULTIMODAL_FIXED && m->mm_video_tokens != 0);
 	case FLAG_MM_MAX_PIXELS: return k == MULTIMODAL_DYNAMIC;
 	default: return f < FLAG_COUNT;
 	}
@@ -101,12 +105,11 @@ row_applies(enum flag_id f, enum multimodal_kind k)
 size_t
 flags_rows(const struct plan_input *in, enum flag_id *out, size_t max)
 {
-	enum multimodal_kind k = multimodal_kind_of(in->model);
 	size_t n = 0;
 	int f;
 
 	for (f = 0; f < FLAG_COUNT; f++) {
-		if (!row_applies((enum flag_id)f, k))
+		if (!row_applies((enum flag_id)f, in->model))
 			continue;
 		if (n < max)
 			out[n] = (enum flag_id)f;

@@ -481,6 +481,13 @@ Test(mmflags, rows_only_for_models_that_take_them)
 	cr_assert(!has_row(&in, FLAG_MM_MAX_PIXELS), "and a fixed image size");
 	test_input(&in, "h100-sxm", "openai/whisper-large-v3", NULL);
 	cr_assert(!has_row(&in, FLAG_MM_IMAGES), "Whisper takes audio only");
+	/* Gemma 4 profiles its fixed-size videos; a class whose images are
+	 * not sized is refused until both limits are 0, so both rows */
+	test_input(&in, "h100-sxm", "google/gemma-4-26B-A4B", NULL);
+	cr_assert(has_row(&in, FLAG_MM_VIDEOS), "Gemma 4 takes videos");
+	cr_assert(!has_row(&in, FLAG_MM_MAX_PIXELS));
+	test_input(&in, "h100-sxm", "ibm-granite/granite-vision-3.3-2b", NULL);
+	cr_assert(!has_row(&in, FLAG_MM_VIDEOS), "LLaVA-NeXT: images only");
 }
 
 Test(mmflags, edits_change_the_encoder_budget)
