@@ -864,3 +864,40 @@ Test(plan, gemma4_sliding_groups_hold_two_batches_from_0_26)
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.blocks_per_request, 5 * 257 + 4096 / 32);
 }
+
+Test(plan, in_flight_batches_follow_vllms_async_default)
+{
+	/* vllm/config/vllm.py: async scheduling is off by default for ngram
+	 * drafts (one batch in flight); a draft model's default is not
+	 * established, so a model with sliding layers is refused there until
+	 * the flag says which */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "h100-sxm", "google/gemma-3-27b-it", NULL);
+	in.max_model_len = 32768;
+	in.version = VLLM_VER(0, 26, 0);
+	in.spec.method = SPEC_NGRAM;
+	in.spec.num_tokens = 3;
+	strcpy(in.spec.name, "ngram");
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.in_flight_batches, 1);
+	in.async_scheduling = 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.in_flight_batches, 2);
+	/* pipeline stages on the V1 runner (Gemma 3 is multimodal): pp */
+	in.spec.method = SPEC_NONE;
+	in.spec.name[0] = '\0';
+	in.spec.num_tokens = 0;
+	in.async_scheduling = 0;
+	in.pp = 2;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(!p.v2_runner);
+	cr_assert_eq(p.in_flight_batches, 2);
+	in.async_scheduling = -1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.in_flight_batches, 2);
+}
