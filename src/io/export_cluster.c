@@ -209,6 +209,22 @@ header(struct strbuf *b, const struct launch *L, const char *what)
 	strbuf_printf(b, "# ");
 	textesc_append(b, line);
 	strbuf_printf(b, "\n");
+	/* what the command's environment makes vLLM warn or headroom note */
+	if (L->r->plan->env_note[0] != '\0') {
+		strbuf_printf(b, "# ");
+		textesc_append(b, L->r->plan->env_note);
+		strbuf_printf(b, "\n");
+	}
+}
+
+/* Appends the plan's environment note to a YAML head comment. */
+static void
+env_head(const struct launch *L, char *head, size_t len)
+{
+	size_t n = strlen(head);
+
+	if (L->r->plan->env_note[0] != '\0')
+		snprintf(head + n, len - n, "\n%s", L->r->plan->env_note);
 }
 
 /* A launch script's last comment when no instance fits: why. */
@@ -544,7 +560,7 @@ export_compose(const struct report_in *r, char *err, size_t errlen)
 	struct launch L;
 	cJSON *doc, *services;
 	const cJSON *docs[1];
-	char head[512], *out;
+	char head[512 + PLAN_MSG_LEN], *out;
 	int rep;
 
 	if (launch_init(&L, r, err, errlen) != 0)
@@ -570,6 +586,7 @@ export_compose(const struct report_in *r, char *err, size_t errlen)
 	    "Start: docker compose up -d",
 	    L.version, PACKAGE_VERSION, L.pl->replicas,
 	    L.pl->replicas == 1 ? "" : "s");
+	env_head(&L, head, sizeof head);
 	docs[0] = doc;
 	out = yamldoc_emit(docs, 1, head, err, errlen);
 	cJSON_Delete(doc);
@@ -957,7 +974,7 @@ export_kubernetes(const struct report_in *r, char *err, size_t errlen)
 	struct launch L;
 	cJSON *docs[4];
 	const cJSON *cdocs[4];
-	char head[768], cname[96], *out;
+	char head[768 + PLAN_MSG_LEN], cname[96], *out;
 	size_t n = 0, i;
 
 	if (launch_init(&L, r, err, errlen) != 0)
@@ -970,6 +987,7 @@ export_kubernetes(const struct report_in *r, char *err, size_t errlen)
 	else
 		kubernetes_add_lws(docs, &n, &L, cname);
 	kubernetes_format_head(&L, head, sizeof head);
+	env_head(&L, head, sizeof head);
 	for (i = 0; i < n; i++)
 		cdocs[i] = docs[i];
 	out = yamldoc_emit(cdocs, n, head, err, errlen);

@@ -364,3 +364,21 @@ Test(export, allow_long_max_model_len_warns_in_every_export)
 	free(out);
 	cli_done(&c);
 }
+
+/* An unknown VLLM_* variable is named in every export, the JSON report's
+ * verdict.environment among them, and carried as given. */
+Test(export, unknown_vllm_variable_is_named_in_every_format)
+{
+	static const char *const args[] = { "--gpu", "h100-sxm",
+		"--from-command", "VLLM_NOT_A_VAR=1 vllm serve Qwen/Qwen3-8B",
+		NULL };
+	static const char note[] = "VLLM_NOT_A_VAR: not in headroom's table";
+	int f;
+
+	for (f = 0; f < EXPORT_COUNT; f++) {
+		char *out = render(args, (enum export_format)f);
+
+		cr_assert(strstr(out, note) != NULL, "format %d: %s", f, out);
+		free(out);
+	}
+}
