@@ -11,6 +11,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "core/recalc.h"
 #include "core/vllm_env.h"
 #include "core/vllm_version.h"
 #include "io/export.h"
@@ -458,4 +459,39 @@ Test(env, the_variables_of_a_kernel_refuse_where_it_runs)
 		cr_assert(p.phase != PHASE_CONFIG, "%s: %s", want[i].model,
 		    p.message);
 	}
+}
+
+/* The planner's incremental plan follows an edited environment: the note
+ * and the length it allows are those of a full recompute. */
+Test(env, the_incremental_plan_follows_the_environment)
+{
+	static char foo[] = "VLLM_FOO=1",
+		    allow[] = "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1";
+	static char *const env[] = { foo, allow };
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct recalc *rc;
+
+	base(&in, VLLM_VER(0, 27, 1), NULL, 0);
+	in.max_model_len = 131072 * 2;
+	rc = recalc_new(c, &in, NULL);
+	cr_assert_not_null(rc);
+	recalc_update(rc);
+	cr_assert_eq(recalc_plan(rc)->phase, PHASE_CONFIG);
+	in.env = env;
+	in.n_env = 2;
+	recalc_set_input(rc, &in);
+	recalc_update(rc);
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_str_eq(recalc_plan(rc)->env_note, p.env_note);
+	cr_assert(memcmp(&p, recalc_plan(rc), sizeof p) == 0,
+	    "the incremental plan differs from a full recompute");
+	in.n_env = 0;
+	recalc_set_input(rc, &in);
+	recalc_update(rc);
+	cr_assert_eq(recalc_plan(rc)->phase, PHASE_CONFIG);
+	cr_assert_eq(recalc_plan(rc)->env_note[0], '\0');
+	recalc_free(&rc);
 }
