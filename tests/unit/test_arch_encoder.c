@@ -490,3 +490,28 @@ Test(arch_encoder, reports_print_no_kv_figure)
 	cJSON_Delete(j);
 	free(s);
 }
+
+/* The free-memory check still runs without a KV cache: the retriva notes'
+ * failed start on the same RTX 3060 (0.19.0), "Free memory on device cuda:0
+ * (9.02/11.63 GiB) on startup is less than desired GPU memory utilization
+ * (0.9, 10.47 GiB)", with 2.2 GiB taken by another process */
+Test(arch_encoder, free_memory_check_before_loading)
+{
+	const struct model *m =
+	    catalogue_model("ibm-granite/granite-embedding-english-r2");
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "rtx-3060", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = m;
+	in.ckpt = -1;
+	in.version = VLLM_VER(0, 19, 0);
+	in.other_usage_gib = 2.2;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_FREE_MEMORY, "%d %s", p.phase, p.message);
+	cr_assert(strstr(p.message,
+		      "/11.63 GiB) on startup is less than "
+		      "desired GPU memory utilization (0.9, "
+		      "10.47 GiB)") != NULL,
+	    "%s", p.message);
+}
