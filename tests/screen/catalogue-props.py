@@ -233,11 +233,10 @@ def check_config(model, card, mig, tp, locale):
         if FULL and v3["starts"]:
             # the fixed plan's serve line plans the same again too
             c3 = d3.get("vllm_command") or ""
-            v = [w for w in shlex.split(flags) if w.startswith("--")]
-            hw = [w for w in ("--gpu", "--mig", "--gpus", "--vllm-version")
-                  if w in v]
-            extra = []
             words = shlex.split(flags)
+            hw = [w for w in ("--gpu", "--mig", "--gpus", "--vllm-version")
+                  if w in words]
+            extra = []
             for w in hw:
                 extra += [w, words[words.index(w) + 1]]
             _, raw4, _ = run(hw_args(card, mig, tp) + extra +
