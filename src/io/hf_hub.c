@@ -825,7 +825,13 @@ hf_hub_fetch(const char *root, const char *repo, const char *rev, char *dir,
 	 * transformers model vLLM serves on the pooling runner (model_dir.c) */
 	static const char *const optional[] = { "hf_quant_config.json",
 		"model.safetensors.index.json", "params.json", "modules.json",
-		"1_Pooling/config.json", NULL };
+		"1_Pooling/config.json",
+		/* vLLM's get_sentence_transformer_tokenizer_config names */
+		"sentence_bert_config.json", "sentence_roberta_config.json",
+		"sentence_distilbert_config.json",
+		"sentence_camembert_config.json", "sentence_albert_config.json",
+		"sentence_xlm-roberta_config.json",
+		"sentence_xlnet_config.json", NULL };
 	struct fetch f;
 	char endpoint[1024], c2[41];
 	cJSON *api = NULL;

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <stdbool.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 
 #define MAX_HEADER (100u << 20)
 #define MAX_CONFIG (16u << 20) /* config.json, params.json: real ones are KiB */
+#define MAX_SEQ_LEN ((int64_t)1 << 34) /* tokens, as hfconfig.c bounds them */
 #define MAX_BYTES                                                              \
 	((int64_t)1 << 50) /* 1 PiB: more weights than any model has */
 
@@ -542,6 +544,86 @@ read_weight_bytes(const char *dir, bool mistral, int64_t *weight_bytes,
 	return r;
 }
 
+/*
+ * The sentence-transformers length, as vLLM's get_sentence_transformer_
+ * tokenizer_config (vllm/transformers_utils/config.py) finds it: the first
+ * of its seven file names present in the folder that holds a non-empty
+ * object, kept only when it has both max_seq_length and do_lower_case;
+ * _get_and_verify_max_len (vllm/config/model.py; vllm/config.py of the 0.10
+ * releases) then takes max_seq_length as the derived length in place of the
+ * config's, under the config's key name.  NomicBertModelConfig still cuts
+ * the default to max_trained_positions afterwards (read_nomic in
+ * hfarch.c).  0 when applied or absent; -1 with err naming the file, line
+ * and field when the file cannot be read or the length is not a positive
+ * whole number.
+ */
+static int
+st_max_len_apply(const char *dir, struct model *m, char *err, size_t errlen)
+{
+	static const char *const names[] = { "sentence_bert_config.json",
+		"sentence_roberta_config.json",
+		"sentence_distilbert_config.json",
+		"sentence_camembert_config.json", "sentence_albert_config.json",
+		"sentence_xlm-roberta_config.json",
+		"sentence_xlnet_config.json", NULL };
+	char path[4200], msg[512];
+	struct stat st;
+	char *text = NULL;
+	cJSON *d = NULL;
+	const cJSON *v;
+	size_t len;
+	int i, r = 0;
+
+	for (i = 0; names[i]; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		if (stat(path, &st) != 0)
+			continue;
+		text = textfile_read(path, &len, err, errlen);
+		if (text == NULL)
+			return -1;
+		d = parse_json(path, text, len, err, errlen);
+		if (d == NULL) {
+			free(text);
+			return -1;
+		}
+		if (cJSON_IsObject(d) && d->child != NULL)
+			break;
+		cJSON_Delete(d);
+		d = NULL;
+		free(text);
+		text = NULL;
+	}
+	if (d == NULL)
+		return 0;
+	v = cJSON_GetObjectItemCaseSensitive(d, "max_seq_length");
+	if (v != NULL &&
+	    cJSON_GetObjectItemCaseSensitive(d, "do_lower_case") != NULL) {
+		if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) ||
+		    v->valuedouble < 1 ||
+		    v->valuedouble > (double)MAX_SEQ_LEN ||
+		    v->valuedouble != floor(v->valuedouble)) {
+			snprintf(msg, sizeof msg,
+			    "max_seq_length must be a whole number of tokens "
+			    "from 1 to %lld",
+			    (long long)MAX_SEQ_LEN);
+			say_at_key(err, errlen, path, text, "max_seq_length",
+			    msg);
+			r = -1;
+		} else {
+			int64_t l = (int64_t)v->valuedouble;
+
+			if (m->architecture != NULL &&
+			    strcmp(m->architecture, "NomicBertModel") == 0 &&
+			    m->rope_cache_len > 0 && l > m->rope_cache_len)
+				l = m->rope_cache_len;
+			m->derived_max_len = l;
+		}
+	}
+	cJSON_Delete(d);
+	free(text);
+	return r;
+}
+
 int
 model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
     char *err, size_t errlen)
@@ -574,6 +656,10 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 	cJSON_Delete(cfg);
 	free(text);
 	model_take_dir(m, dir, path);
+	if (st_max_len_apply(dir, m, err, errlen) != 0) {
+		model_done(m);
+		return -1;
+	}
 	m->st_pooling = st_pooling_of(dir);
 	m->files_lm_head = lm_head_in_files(dir, mistral);
 	if (read_weight_bytes(dir, mistral, weight_bytes, err, errlen) != 0) {

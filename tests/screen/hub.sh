@@ -115,6 +115,16 @@ check "a truncated header is named" 2 "model.safetensors: header is cut short" -
     --model broken/Truncated --report json
 HF_ENDPOINT=http://127.0.0.1:9 check "no network" 2 "cannot reach http://127.0.0.1:9" -- \
     --model other/Model --report json
+# sentence_bert_config.json comes with the config: its max_seq_length is the length
+check "sentence_bert_config.json's length" 0 '"max_model_len": 512,' -- \
+    --model stlen/bge-m3-korean --gpu l4 --report json
+ok "it was fetched" grep -q "resolve/.*/sentence_bert_config.json" "$W/log"
+check "a longer --max-model-len in vLLM's words" 1 \
+    "derived max_model_len (max_position_embeddings=512 or model_max_length=None" -- \
+    --model stlen/bge-m3-korean --gpu l4 --max-model-len 8192 --report text
+check "a bad max_seq_length is named" 2 \
+    "sentence_bert_config.json:3: max_seq_length must be a whole number" -- \
+    --model stlen/bad-length --gpu l4 --report json
 hub_stop
 check "a cached model needs no Hub" 0 '"source": "cache"' -- --model $Q --report json
 check_summary
