@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "vllm_version.h"
+
 enum multimodal_kind
 multimodal_kind_of(const struct model *m)
 {
@@ -321,4 +323,38 @@ multimodal_budget_compute(const struct model *m,
 	b->active = true;
 	budget_profile(m, max_model_len, max_num_seqs, mnbt, coeff, tp,
 	    dtype_bytes, patches_image, patches_video, b);
+}
+
+/*
+ * The classes whose tower vLLM leaves out at limits of 0, each from the
+ * release that first does.  Mistral3ForConditionalGeneration: mistral3.py
+ * creates vision_tower and multi_modal_projector only under
+ * multimodal_config.get_limit_per_prompt("image") since #22299
+ * ("Implicit language-model-only mode via limit-mm-per-prompt", v0.10.1);
+ * later releases do the same through _mark_tower_model(vllm_config,
+ * "image") (interfaces.py), which puts a StageMissingLayer in their place.
+ * Image is its only modality.
+ */
+static const struct {
+	const char *architecture;
+	bool video; /* the tower serves videos too */
+	int since;
+} tower_skips[] = {
+	{ "Mistral3ForConditionalGeneration", false, VLLM_VER(0, 10, 1) },
+};
+
+bool
+multimodal_tower_skipped(const struct model *m,
+    const struct multimodal_budget *b, int version)
+{
+	size_t i;
+
+	if (m->architecture == NULL || m->vision_params <= 0 ||
+	    b->limit_image > 0)
+		return false;
+	for (i = 0; i < sizeof tower_skips / sizeof tower_skips[0]; i++)
+		if (strcmp(m->architecture, tower_skips[i].architecture) == 0)
+			return version >= tower_skips[i].since &&
+			    (!tower_skips[i].video || b->limit_video <= 0);
+	return false;
 }

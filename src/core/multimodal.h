@@ -106,4 +106,15 @@ void multimodal_budget_compute(const struct model *,
     double encoder_bytes_per_token, int tp, int dtype_bytes,
     struct multimodal_budget *out);
 
+/*
+ * Whether vLLM release version builds no vision tower for m at the limits
+ * b holds (b from multimodal_budget_compute): the classes whose model
+ * file creates neither tower nor projector when every modality of the
+ * tower is limited to 0, from the release that made it so
+ * (doc/estimates.md, "Towers vLLM does not build").  False for every
+ * other class, release or limit: the tower is counted in the weights.
+ */
+bool multimodal_tower_skipped(const struct model *m,
+    const struct multimodal_budget *b, int version);
+
 #endif

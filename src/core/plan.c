@@ -2507,6 +2507,15 @@ walk_stage_weights(struct walk *w, int s, struct stage *x)
 		x->w.total -= x->w.lm_head;
 		x->w.lm_head = 0;
 	}
+	/* a tower vLLM does not build at these limits (multimodal.h); the
+	 * exact-weights scale keeps comparing files and model with it */
+	if (s == 0 && multimodal_tower_skipped(m, &p->mm, w->t.version)) {
+		double tower =
+		    weights_vision_rank_params(m, p->tp) * w->dtype_bytes;
+
+		x->w.other -= tower;
+		x->w.total -= tower;
+	}
 	x->weights = (int64_t)(x->w.total * w->scale);
 	/* as_seq_cls_model's score head: created in _init_pooler on every
 	 * rank, whole (ReplicatedLinear), in float32 whatever the files hold */

@@ -5,9 +5,11 @@
  * profiled and so what is left for the KV cache.
  */
 #include <criterion/criterion.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/multimodal.h"
+#include "core/vllm_version.h"
 #include "helpers.h"
 
 static void
@@ -142,4 +144,61 @@ Test(mm, other_families)
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.mm.kind, MULTIMODAL_NONE);
 	cr_assert(!p.mm.active);
+}
+
+/*
+ * Mistral3ForConditionalGeneration at {"image":0}: from v0.10.1 (#22299)
+ * mistral3.py creates neither vision_tower nor multi_modal_projector, so
+ * the weights lose the tower's 440,401,920 parameters (the catalogue's
+ * count), 880,803,840 bytes in bf16 on one rank, and the KV cache gains
+ * them; v0.10.0 and a limit of 1 build it.  Qwen2.5-VL is not on the
+ * list: its tower stays counted at limits of 0.
+ */
+Test(mm, mistral3_tower_not_built_at_limit_0)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan on, off, old, qon, qoff;
+	const int64_t tower = 440401920LL * 2;
+
+	test_input(&in, "h100-sxm",
+	    "mistralai/Mistral-Small-3.1-24B-Instruct-2503", NULL);
+	in.max_model_len = 16384;
+	in.version = VLLM_VER(0, 10, 1);
+	in.limit_mm_images = 1;
+	plan_compute(c, &in, &on);
+	cr_assert_eq(on.phase, PHASE_NONE, "%s", on.message);
+	cr_assert(!on.weights_exact, "the hand figure assumes no exact scale");
+	in.limit_mm_images = 0;
+	plan_compute(c, &in, &off);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	cr_assert(off.mm.text_only);
+	cr_assert(llabs(on.weights - off.weights - tower) <= 2, "%lld - %lld",
+	    (long long)on.weights, (long long)off.weights);
+	cr_assert_gt(off.available_kv, on.available_kv);
+	cr_assert_gt(off.kv_tokens, on.kv_tokens);
+	/* v0.10.0 builds the tower whatever the limit */
+	in.version = VLLM_VER(0, 10, 0);
+	plan_compute(c, &in, &old);
+	cr_assert_eq(old.phase, PHASE_NONE, "%s", old.message);
+	cr_assert_eq(old.weights, on.weights);
+	/* Devstral Small 2 is the same class, at the newest release */
+	test_input(&in, "h100-sxm",
+	    "mistralai/Devstral-Small-2-24B-Instruct-2512", NULL);
+	in.max_model_len = 16384;
+	in.limit_mm_images = 1;
+	plan_compute(c, &in, &on);
+	in.limit_mm_images = 0;
+	plan_compute(c, &in, &off);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	/* its checkpoint may scale the weights to its files: within 2 % */
+	cr_assert(llabs(on.weights - off.weights - tower) < tower / 50,
+	    "%lld - %lld", (long long)on.weights, (long long)off.weights);
+	/* a class that is not on the list keeps its tower */
+	vl(&in);
+	in.limit_mm_images = in.limit_mm_videos = 0;
+	plan_compute(c, &in, &qoff);
+	in.limit_mm_images = in.limit_mm_videos = 1;
+	plan_compute(c, &in, &qon);
+	cr_assert_eq(qoff.weights, qon.weights);
 }
