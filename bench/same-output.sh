@@ -13,7 +13,8 @@
 # every local configuration under tests/fixtures/configs, every export form
 # (the quote in both of its forms) over single-card, MIG, data- and
 # expert-parallel, multi-node and shared-card plans, the refusals of the
-# cluster exports, the sizing answers, a version comparison, and, with
+# cluster exports, the sizing answers, a version comparison, each refusal of
+# the model over the ranks and plans over pipeline stages, and, with
 # FIDELITY (bench/fidelity), the fidelity report of tests/calibration.
 # Run from the top of a source tree; its path is written as @TOP@, so two
 # trees compare; the version string is kept as it is.
@@ -163,6 +164,23 @@ run "cluster-multinode-pp" --node hgx-h100-8 --nodes 2 -tp 8 -pp 2 $M --export m
     --export kubernetes >"$O/local-k8s.out" 2>&1; echo $? >"$O/local-k8s.rc")
 (cd tests/fixtures && "$H" --gpu h200-nvl --max-model-len 8192 --model ./local-llama8b \
     --export compose >"$O/local-compose.out" 2>&1; echo $? >"$O/local-compose.rc")
+
+# the model over the ranks: each refusal of its checks, and the weights of
+# pipeline stages (tied embeddings, experts under EP, two and four stages)
+run "split-heads.json" --gpu h100-sxm --model Qwen/Qwen3-8B -tp 3 --report json
+run "split-mig.json" --gpu h100-sxm --mig 3g.40gb --gpus 2 -tp 2 --model Qwen/Qwen3-8B \
+    --report json
+run "split-kv-replicas.json" --gpu h100-sxm -tp 10 --model Qwen/Qwen3-14B --report json
+run "split-kv-heads.json" --gpu h100-sxm -tp 4 --report json --model \
+    "$TOP/tests/fixtures/configs/sweep/microsoft--Phi-3-medium-4k-instruct"
+run "split-no-pp.json" --gpu h100-sxm -pp 2 --model google/gemma-3n-E2B-it --report json
+for pp in 2 4; do
+	run "split-pp$pp-tied.json" --gpu h100-sxm -pp $pp --model Qwen/Qwen3-0.6B --report json
+	run "split-pp$pp-ep.json" --gpu h100-sxm -tp 2 -pp $pp --enable-expert-parallel \
+	    --model Qwen/Qwen3-30B-A3B --max-model-len 8192 --report json
+	run "split-pp$pp-llama.json" --gpu h100-sxm -pp $pp --model meta-llama/Llama-3.2-1B \
+	    --report json
+done
 
 if [ -n "$F" ]; then
 	"$F" tests/calibration/vllm-logs.json tests/calibration/newer-logs.json \

@@ -249,7 +249,7 @@ fixes_try_context(struct cand_list *l)
 /* The ways past a configuration check that names one: the last release
  * that served an architecture vLLM retired, and the text model alone
  * where the profile run of a multimodal tower is not modelled (the
- * limits walk_check_model_split() in plan.c asks for). */
+ * limits walk_check_mm_profile() in plan.c asks for). */
 static void
 fixes_try_config(struct cand_list *l)
 {

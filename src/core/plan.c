@@ -683,11 +683,10 @@ walk_check_flags(struct walk *w)
 	release_checks(in, &w->t, p);
 }
 
-/* The model over the ranks: heads, pipeline support, KV heads, MIG. */
+/* The attention heads over tensor parallelism, pipeline support. */
 static void
-walk_check_model_split(struct walk *w)
+walk_check_tp_pp(struct walk *w)
 {
-	const struct plan_input *in = w->in;
 	const struct model *m = w->m;
 	struct plan *p = w->p;
 	char b[PLAN_MSG_LEN];
@@ -700,6 +699,17 @@ walk_check_model_split(struct walk *w)
 		config_fail(p,
 		    "Pipeline parallelism is not supported for this model. "
 		    "Supported models implement the `SupportsPP` interface.");
+}
+
+/* The multimodal profile runs headroom does not size, and the
+ * --limit-mm-per-prompt values that turn them off. */
+static void
+walk_check_mm_profile(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+
 	/* Gemma 3n's towers: the profile run encodes the largest item of a
 	 * modality left on (gemma3n_mm.py: 256 tokens an image, 188 a clip) */
 	if (m->mm_conv_encoder &&
@@ -754,6 +764,15 @@ walk_check_model_split(struct walk *w)
 		    "--limit-mm-per-prompt '{\"video\":0}' plans it with "
 		    "images only.",
 		    m->architecture ? m->architecture : m->id);
+}
+
+/* The KV heads over tensor parallelism, replicated below it, split above. */
+static void
+walk_check_kv_heads(struct walk *w)
+{
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+
 	if (!m->mla && m->kv_heads > 0 && m->kv_heads < p->tp &&
 	    p->tp % m->kv_heads != 0)
 		config_fail(p,
@@ -770,6 +789,15 @@ walk_check_model_split(struct walk *w)
 		    "not split over tensor parallel size %d (vLLM's "
 		    "QKVParallelLinear asserts it).",
 		    m->kv_heads, p->tp, m->kv_heads, p->tp);
+}
+
+/* A MIG slice serves one rank alone. */
+static void
+walk_check_mig_world(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	struct plan *p = w->p;
+
 	if (in->mig >= 0 && p->world > 1)
 		config_fail(p,
 		    "Tensor and pipeline parallelism cannot span MIG "
@@ -778,6 +806,17 @@ walk_check_model_split(struct walk *w)
 		    "one slice per vLLM instance (TP 1) and run replicas with "
 		    "--data-parallel-size or separate instances, or use whole "
 		    "cards.");
+}
+
+/* The model over the ranks: heads, pipeline support, KV heads, MIG.  The
+ * first refusal wins (config_fail()): the order below is the message's. */
+static void
+walk_check_model_split(struct walk *w)
+{
+	walk_check_tp_pp(w);
+	walk_check_mm_profile(w);
+	walk_check_kv_heads(w);
+	walk_check_mig_world(w);
 }
 
 /* The weight and KV-cache formats against the card and the model. */

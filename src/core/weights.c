@@ -627,13 +627,104 @@ encoder_only_weights(const struct model *m, enum ckpt_format fmt,
 	w->total = w->linear + w->embed + w->lm_head + w->other;
 }
 
+/* The linear parameters of the layers on pipeline stage `stage`, by part,
+ * into pt, the replicated ones into *repl (as their bytes at 16 bits, as
+ * layer_params() counts them) and the EP expert maps' bytes into *maps;
+ * returns the number of layers on the stage. */
+static int
+weights_sum_stage_params(const struct model *m, int tp, int pp, int stage,
+    const struct experts_split *es, double *pt, double *repl, double *maps)
+{
+	int first, n, i;
+
+	n = weights_stage_layers(m->layers, pp, stage, &first);
+	for (i = first; i < first + n; i++) {
+		layer_params(m, i, tp, es, pt, repl);
+		gemma3n_layer_params(m, tp, pt, repl);
+		/* FusedMoE registers its int32 expert map under EP */
+		if (es->ep && weights_is_moe_layer(m, i))
+			*maps += 4.0 * es->global;
+	}
+	if (stage == 0)
+		shared_block_params(m, tp, pt, repl);
+	/* Gemma 3n: AltUp's projections into and out of its streams,
+	 * column parallel without the quantization config */
+	if (stage == 0 && m->altup_inputs > 1)
+		pt[P_UNQ] +=
+		    2.0 * (m->altup_inputs - 1) * m->hidden * m->hidden / tp;
+	if (stage == 0 && m->altup_inputs > 0) /* per_layer_projection_norm */
+		*repl += m->ple_hidden * 2.0;
+	return n;
+}
+
+static double
+weights_sum_linear(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
+    const double *pt)
+{
+	double linear = 0;
+	int i;
+
+	for (i = 0; i < P_COUNT; i++)
+		linear += pt[i] * part_bpp(m, (enum part)i, fmt, dtype_bytes);
+	return linear;
+}
+
+/* The first stage's embeddings and what sits beside them. */
+static void
+weights_add_first_stage(const struct model *m, int dtype_bytes, int tp,
+    double vocab_rows, struct weights_breakdown *w)
+{
+	w->embed = vocab_rows * m->hidden * dtype_bytes;
+	/* a learned position table is a torch nn.Embedding, whole per rank */
+	w->embed += (double)m->abs_positions * m->hidden * dtype_bytes;
+	if (m->bias_mask & MODEL_EMBED_NORM)
+		w->other += (double)m->hidden * dtype_bytes *
+		    (m->bias_mask & MODEL_BIAS_NORM ? 2 : 1);
+	if (m->ple_hidden > 0) {
+		/* Gemma per-layer inputs: their embedding and projection */
+		w->embed += (double)round_up(m->ple_vocab, 64) / tp *
+		    m->layers * m->ple_hidden * dtype_bytes;
+		w->other += (double)m->hidden * m->layers * m->ple_hidden *
+		    dtype_bytes / (m->ple_proj_split ? tp : 1);
+	}
+}
+
+/* Bytes a parameter of the LM head: fp32 where the class keeps it so, the
+ * checkpoint's own head format when loaded as shipped, else the dtype. */
+static double
+weights_lm_head_bpp(const struct model *m, enum ckpt_format fmt,
+    int dtype_bytes)
+{
+	if (m->lm_head_fp32)
+		return dtype_bytes == 1 ? 1 : 4;
+	if (fmt == m->native_format && m->lm_head_fmt > 0)
+		return format_bpp(m, (enum ckpt_format)(m->lm_head_fmt - 1),
+		    dtype_bytes);
+	return dtype_bytes;
+}
+
+/* The last stage's LM head (none when tied to the embeddings on one
+ * stage) and final norm. */
+static void
+weights_add_last_stage(const struct model *m, enum ckpt_format fmt,
+    int dtype_bytes, int pp, double vocab_rows, struct weights_breakdown *w)
+{
+	if (!m->tie_embeddings || pp > 1)
+		w->lm_head = vocab_rows * m->hidden *
+		    weights_lm_head_bpp(m, fmt, dtype_bytes);
+	w->other += (double)m->hidden * dtype_bytes *
+	    (m->bias_mask & MODEL_BIAS_NORM ? 2 : 1); /* final norm */
+	if (m->bias_mask & MODEL_BIAS_HEAD)
+		w->lm_head += vocab_rows * dtype_bytes;
+}
+
 void
 weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
     int tp, int pp, int stage, const struct experts_split *es,
     struct weights_breakdown *w)
 {
 	double pt[P_COUNT] = { 0 }, repl = 0, vocab_rows, maps = 0;
-	int first, n, i;
+	int n;
 
 	if (tp < 1)
 		tp = 1;
@@ -647,63 +738,18 @@ weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 		encoder_only_weights(m, fmt, dtype_bytes, tp, w);
 		return;
 	}
-	n = weights_stage_layers(m->layers, pp, stage, &first);
-	for (i = first; i < first + n; i++) {
-		layer_params(m, i, tp, es, pt, &repl);
-		gemma3n_layer_params(m, tp, pt, &repl);
-		/* FusedMoE registers its int32 expert map under EP */
-		if (es->ep && weights_is_moe_layer(m, i))
-			maps += 4.0 * es->global;
-	}
-	if (stage == 0)
-		shared_block_params(m, tp, pt, &repl);
-	/* Gemma 3n: AltUp's projections into and out of its streams,
-	 * column parallel without the quantization config */
-	if (stage == 0 && m->altup_inputs > 1)
-		pt[P_UNQ] +=
-		    2.0 * (m->altup_inputs - 1) * m->hidden * m->hidden / tp;
-	if (stage == 0 && m->altup_inputs > 0) /* per_layer_projection_norm */
-		repl += m->ple_hidden * 2.0;
-
-	w->linear = 0;
-	for (i = 0; i < P_COUNT; i++)
-		w->linear +=
-		    pt[i] * part_bpp(m, (enum part)i, fmt, dtype_bytes);
+	n = weights_sum_stage_params(m, tp, pp, stage, es, pt, &repl, &maps);
+	w->linear = weights_sum_linear(m, fmt, dtype_bytes, pt);
 	w->other = repl / 2.0 * dtype_bytes + maps;
 	vocab_rows = (double)round_up(m->vocab, 64) / tp;
-	w->embed = stage == 0 ? vocab_rows * m->hidden * dtype_bytes : 0;
-	/* a learned position table is a torch nn.Embedding, whole per rank */
+	w->embed = 0;
 	if (stage == 0)
-		w->embed += (double)m->abs_positions * m->hidden * dtype_bytes;
-	if (stage == 0 && (m->bias_mask & MODEL_EMBED_NORM))
-		w->other += (double)m->hidden * dtype_bytes *
-		    (m->bias_mask & MODEL_BIAS_NORM ? 2 : 1);
-	if (stage == 0 && m->ple_hidden > 0) {
-		/* Gemma per-layer inputs: their embedding and projection */
-		w->embed += (double)round_up(m->ple_vocab, 64) / tp *
-		    m->layers * m->ple_hidden * dtype_bytes;
-		w->other += (double)m->hidden * m->layers * m->ple_hidden *
-		    dtype_bytes / (m->ple_proj_split ? tp : 1);
-	}
+		weights_add_first_stage(m, dtype_bytes, tp, vocab_rows, w);
 	if (m->ple_hidden > 0)
 		w->other += 2.0 * m->hidden * m->ple_hidden * n * dtype_bytes;
 	w->lm_head = 0;
-	if (stage == pp - 1) {
-		if (!m->tie_embeddings || pp > 1)
-			w->lm_head = vocab_rows * m->hidden *
-			    (m->lm_head_fp32 ? (dtype_bytes == 1 ? 1 : 4)
-				    : fmt == m->native_format &&
-					m->lm_head_fmt > 0
-				    ? format_bpp(m,
-					  (enum ckpt_format)(
-					      m->lm_head_fmt - 1),
-					  dtype_bytes)
-				    : dtype_bytes);
-		w->other += (double)m->hidden * dtype_bytes *
-		    (m->bias_mask & MODEL_BIAS_NORM ? 2 : 1); /* final norm */
-		if (m->bias_mask & MODEL_BIAS_HEAD)
-			w->lm_head += vocab_rows * dtype_bytes;
-	}
+	if (stage == pp - 1)
+		weights_add_last_stage(m, fmt, dtype_bytes, pp, vocab_rows, w);
 	/* RoPE cos/sin cache, one per rank, in the model dtype */
 	w->other += weights_rope_bytes(m, dtype_bytes);
 	if (stage == 0)
