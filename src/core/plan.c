@@ -10,6 +10,7 @@
  */
 #include "plan.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1596,6 +1597,121 @@ env_flashinfer_sampler(const struct plan_input *in, const char **value)
 	return vllm_env_int(v, &n) != 0 ? -2 : n != 0;
 }
 
+/* Appends a sentence to p->env_note. */
+static void
+env_note_add(struct plan *p, const char *text)
+{
+	size_t n = strlen(p->env_note);
+
+	snprintf(p->env_note + n, sizeof p->env_note - n, "%s%s",
+	    n > 0 ? " " : "", text);
+}
+
+/* The value of --attention-backend among the flags headroom carries
+ * unread, or NULL. */
+static const char *
+attention_backend_flag(const struct plan_input *in)
+{
+	size_t i;
+
+	for (i = 0; i < in->n_extra_flags; i++) {
+		const char *rest;
+
+		if (is_attention_flag(in->extra_flags[i], &rest) ||
+		    rest == NULL)
+			continue;
+		return *rest == '='             ? rest + 1
+		    : i + 1 < in->n_extra_flags ? in->extra_flags[i + 1]
+						: "";
+	}
+	return NULL;
+}
+
+/*
+ * The backend VLLM_ATTENTION_BACKEND names where the release reads it
+ * (traits env_attention_backend), else NULL.  With --attention-backend as
+ * well the plan has stopped unless both name the same backend
+ * (walk_env_attention()).
+ */
+static const char *
+env_attention_backend(const struct walk *w)
+{
+	if (w->t.env_attention_backend == 0)
+		return NULL;
+	return vllm_env_get(w->in->env, w->in->n_env, "VLLM_ATTENTION_BACKEND");
+}
+
+/*
+ * VLLM_ATTENTION_BACKEND as the release reads it: up to 0.12.x the
+ * selector takes it (vllm/attention/selector.py), and the plan is the one
+ * of --attention-backend with the same name (the backend is carried, not
+ * modelled); 0.13.x and 0.14.x read it into AttentionConfig with vLLM's
+ * deprecation warning, which goes into every output; from 0.15.0 vLLM no
+ * longer reads it and the plan stops, as the startup would run another
+ * backend than the one asked for.  The variable and the flag together
+ * stop the plan unless they name the same backend in a release that has
+ * both: which one vLLM takes is not established.
+ */
+static void
+walk_env_attention(struct walk *w)
+{
+	static const char deprecated[] =
+	    "Using VLLM_ATTENTION_BACKEND environment variable is deprecated "
+	    "and will be removed in v0.14.0 or v1.0.0, whichever is soonest. "
+	    "Please use --attention-config.backend command line argument or "
+	    "AttentionConfig(backend=...) config field instead.";
+	struct plan *p = w->p;
+	const char *v = vllm_env_get(w->in->env, w->in->n_env,
+		       "VLLM_ATTENTION_BACKEND"),
+		   *flag = attention_backend_flag(w->in);
+	int ver = p->version, mode = w->t.env_attention_backend;
+	char msg[PLAN_MSG_LEN], name[64];
+	size_t i;
+
+	if (v == NULL)
+		return;
+	if (mode == 0) {
+		config_fail(p,
+		    "VLLM_ATTENTION_BACKEND=%s: vLLM %d.%d.%d no longer reads "
+		    "it (#32812 removed it after 0.14.0) and starts on the "
+		    "backend it selects itself; give the backend as "
+		    "--attention-backend %s, or plan without the variable.",
+		    v, ver / 10000, ver / 100 % 100, ver % 100, v);
+		return;
+	}
+	if (flag != NULL && (mode == 1 || strcasecmp(flag, v) != 0)) {
+		if (mode == 1)
+			config_fail(p,
+			    "VLLM_ATTENTION_BACKEND=%s with "
+			    "--attention-backend "
+			    "%s: vLLM %d.%d.%d has no --attention-backend "
+			    "(#26315 added it for 0.13.0) and its selector "
+			    "reads the variable; give the backend once.",
+			    v, flag, ver / 10000, ver / 100 % 100, ver % 100);
+		else
+			config_fail(p,
+			    "VLLM_ATTENTION_BACKEND=%s with "
+			    "--attention-backend "
+			    "%s: which of the two vLLM %d.%d.%d takes is not "
+			    "established; give the backend once.",
+			    v, flag, ver / 10000, ver / 100 % 100, ver % 100);
+		return;
+	}
+	if (mode == 2)
+		env_note_add(p, deprecated);
+	/* the value's letters, digits and underscores only: the note is
+	 * written into every output as text */
+	for (i = 0; v[i] != '\0' && i + 1 < sizeof name; i++)
+		name[i] =
+		    isalnum((unsigned char)v[i]) || v[i] == '_' ? v[i] : '?';
+	name[i] = '\0';
+	snprintf(msg, sizeof msg,
+	    "VLLM_ATTENTION_BACKEND=%s: not modelled, kept in the command as "
+	    "given (planned as --attention-backend %s is).",
+	    name, name);
+	env_note_add(p, msg);
+}
+
 /*
  * The command's environment (vllm_env.h): a value vLLM would not read, or
  * one that moves memory headroom does not model, stops the plan naming the
@@ -1627,16 +1743,7 @@ walk_env(struct walk *w)
 	if (vllm_env_check(w->in->env, w->in->n_env, scope, err, sizeof err,
 		p->env_note, sizeof p->env_note) < 0)
 		config_fail(p, "%s", err);
-}
-
-/* Appends a sentence to p->env_note. */
-static void
-env_note_add(struct plan *p, const char *text)
-{
-	size_t n = strlen(p->env_note);
-
-	snprintf(p->env_note + n, sizeof p->env_note - n, "%s%s",
-	    n > 0 ? " " : "", text);
+	walk_env_attention(w);
 }
 
 /*
@@ -1957,18 +2064,20 @@ align_sizes_for_drafts(struct plan *p, int *sizes, int q)
  * cache, and FlashInfer is the next valid backend when the model has no
  * attention sinks (gpt-oss) and one head size FlashInfer takes (64, 128,
  * 256).  Any other --attention-backend or --attention-config: false (the
- * flag is carried as not modelled).
+ * flag is carried as not modelled).  VLLM_ATTENTION_BACKEND names the
+ * backend as the flag does where the release reads it.
  */
 static bool
 attn_flashinfer_no_trtllm(const struct walk *w)
 {
 	const struct plan_input *in = w->in;
 	const struct model *m = w->m;
+	const char *v;
 	size_t i;
 	int l;
 
 	for (i = 0; i < in->n_extra_flags; i++) {
-		const char *rest, *v;
+		const char *rest;
 
 		if (is_attention_flag(in->extra_flags[i], &rest))
 			return false; /* --attention-config */
@@ -1980,6 +2089,9 @@ attn_flashinfer_no_trtllm(const struct walk *w)
 		return strcasecmp(v, "FLASHINFER") == 0 &&
 		    !(w->cc >= 10.0 && w->cc < 11.0);
 	}
+	if ((v = env_attention_backend(w)) != NULL)
+		return strcasecmp(v, "FLASHINFER") == 0 &&
+		    !(w->cc >= 10.0 && w->cc < 11.0);
 	if (w->cc < 8.0 || (w->cc >= 9.0 && w->cc < 11.0) || m->mla)
 		return false;
 	if (w->p->kv_dtype != KV_FP8 && w->p->kv_dtype != KV_FP8_E4M3 &&

@@ -33,12 +33,14 @@ const struct vllm_env vllm_envs[] = {
 	    "V2 one (CUDA graphs then as V1 counts them); =1 where the "
 	    "release would not is refused (vllm/config/vllm.py)",
 	    0 },
-	/* ---- refused unless neutral: memory headroom does not model ---- */
-	{ "VLLM_ATTENTION_BACKEND", VEK_TEXT, VEE_REFUSED, NULL,
-	    "picks the attention backend, whose block size, workspace and "
-	    "CUDA-graph support differ (vllm/attention/selector.py); give it "
-	    "as --attention-backend",
+	{ "VLLM_ATTENTION_BACKEND", VEK_TEXT, VEE_MODELLED, NULL,
+	    "names the attention backend as --attention-backend does, where "
+	    "the release reads it: the selector up to 0.12.x "
+	    "(vllm/attention/selector.py), AttentionConfig with vLLM's "
+	    "deprecation warning in 0.13.x and 0.14.x (#26315); from 0.15.0 "
+	    "vLLM no longer reads it (#32812) and the plan is refused",
 	    0 },
+	/* ---- refused unless neutral: memory headroom does not model ---- */
 	{ "VLLM_USE_V1", VEK_INT, VEE_REFUSED, "1",
 	    "=0 selects the V0 engine (0.10.x), whose profile headroom does "
 	    "not model",

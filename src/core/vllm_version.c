@@ -280,6 +280,16 @@ vllm_traits_set_graphs(int v, struct vllm_traits *t)
 	 * first release known, and vLLM PR #41127 (FlashInfer FULL graphs with
 	 * drafts, open 2026-04-28) had not changed it by 0.25 (a GB10 log). */
 	t->flashinfer_spec_piecewise = v >= VLLM_VER(0, 20, 0);
+	/* VLLM_ATTENTION_BACKEND: read by get_env_variable_attn_backend()
+	 * (vllm/attention/selector.py) until #26315 (merged 2025-12-05,
+	 * after the 0.12.0 release) moved the backend into AttentionConfig
+	 * and --attention-backend, reading the variable with a deprecation
+	 * warning (printed by 0.14.1); #32812 (merged 2026-01-22, after
+	 * 0.14.0) removed it, and 0.26.0 has no trace of the name (vLLM
+	 * issue #50292) */
+	t->env_attention_backend = v < VLLM_VER(0, 13, 0) ? 1
+	    : v < VLLM_VER(0, 15, 0)                      ? 2
+							  : 0;
 }
 
 /* The KV cache: its dtypes, block sizes and layouts by attention kind. */

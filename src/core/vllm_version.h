@@ -96,6 +96,10 @@ struct vllm_traits {
 	int flashinfer_spec_piecewise; /* FlashInfer without TRT-LLM: drafts
 					  keep PIECEWISE graphs only (0.20.0
 					  first known) */
+	/* VLLM_ATTENTION_BACKEND: 2 read with vLLM's deprecation warning
+	 * (0.13.x, 0.14.x), 1 read (the selector, up to 0.12.x), 0 not read
+	 * (from 0.15.0) */
+	int env_attention_backend;
 	/* default --block-size of the attention backend: MLA takes 64 (128
 	 * with CUTLASS MLA on SM100), other attention 16 */
 	int block_default, block_mla, block_mla_sm100;
