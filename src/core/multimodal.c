@@ -333,7 +333,11 @@ multimodal_budget_compute(const struct model *m,
  * ("Implicit language-model-only mode via limit-mm-per-prompt", v0.10.1);
  * later releases do the same through _mark_tower_model(vllm_config,
  * "image") (interfaces.py), which puts a StageMissingLayer in their place.
- * Image is its only modality.
+ * Image is its only modality.  Llama4ForConditionalGeneration
+ * (mllama4.py, vision_model and multi_modal_projector): the same pull
+ * request, whose usage note (#22561, v0.10.1, docs/models/
+ * supported_models.md) names Llama-4, Step3 and Mistral-3 as the models
+ * whose multimodal modules are not loaded at {"image":0}; image only.
  */
 static const struct {
 	const char *architecture;
@@ -341,6 +345,7 @@ static const struct {
 	int since;
 } tower_skips[] = {
 	{ "Mistral3ForConditionalGeneration", false, VLLM_VER(0, 10, 1) },
+	{ "Llama4ForConditionalGeneration", false, VLLM_VER(0, 10, 1) },
 };
 
 bool

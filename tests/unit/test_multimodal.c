@@ -202,3 +202,39 @@ Test(mm, mistral3_tower_not_built_at_limit_0)
 	plan_compute(c, &in, &qon);
 	cr_assert_eq(qoff.weights, qon.weights);
 }
+
+/*
+ * Llama4ForConditionalGeneration, the other class #22299 (v0.10.1) serves
+ * text-only at {"image":0}: Llama-4-Scout's tower of 871,932,416
+ * parameters, 1,106,688 of them whole on every rank, is at TP 4
+ * 870,825,728 / 4 + 1,106,688 = 218,813,120 parameters a rank,
+ * 437,626,240 bytes in bf16, that the first stage no longer loads.
+ */
+Test(mm, llama4_tower_not_built_at_limit_0)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan on, off, old;
+	const int64_t tower = 218813120LL * 2;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-4-Scout-17B-16E-Instruct",
+	    NULL);
+	in.max_model_len = 8192;
+	in.tp = 4;
+	in.version = VLLM_VER(0, 19, 0);
+	in.limit_mm_images = 1;
+	plan_compute(c, &in, &on);
+	cr_assert_eq(on.phase, PHASE_NONE, "%s", on.message);
+	cr_assert(!on.weights_exact, "the hand figure assumes no exact scale");
+	in.limit_mm_images = 0;
+	plan_compute(c, &in, &off);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	cr_assert(llabs(on.weights - off.weights - tower) <= 2, "%lld - %lld",
+	    (long long)on.weights, (long long)off.weights);
+	cr_assert_gt(off.kv_tokens, on.kv_tokens);
+	in.version = VLLM_VER(0, 10, 0);
+	plan_compute(c, &in, &old);
+	in.limit_mm_images = 1;
+	plan_compute(c, &in, &on);
+	cr_assert_eq(old.weights, on.weights, "0.10.0 builds the tower");
+}
