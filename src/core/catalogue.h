@@ -178,7 +178,8 @@ struct state_arch {
 #define MODEL_MM_UNMODELLED 2
 /* Kimi-K2.5: one vision_chunk modality (a 3000 x 3000 image or a chunk of
  * frames) sized by the checkpoint's own processor; no image or video limit
- * turns it off, so the plan stops whatever they are */
+ * turns it off, only "vision_chunk":0, with which vLLM runs text-only and
+ * does not build the tower */
 #define MODEL_MM_CHUNKS 3
 
 /*

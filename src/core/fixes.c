@@ -286,6 +286,14 @@ fixes_try_config(struct cand_list *l)
 		    "No images or videos: the profile run skips the vision "
 		    "tower (its weights still load).");
 	}
+	if (m->multimodal && m->mm_rule == MODEL_MM_CHUNKS &&
+	    base->limit_mm_chunks != 0) {
+		in = *base;
+		in.limit_mm_chunks = 0;
+		add(l, &in, "--limit-mm-per-prompt '{\"vision_chunk\":0}'",
+		    "Text only: no profile run of the vision tower, which "
+		    "vLLM then does not build.");
+	}
 }
 
 /* KV precision: FP8, and NVFP4 on a card (g, may be NULL) that has FP4. */

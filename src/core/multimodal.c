@@ -291,8 +291,11 @@ multimodal_budget_compute(const struct model *m,
 	b->limit_video =
 	    rq->limit_videos < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_videos;
 	if (b->kind == MULTIMODAL_UNMODELLED) {
-		b->text_only = m->mm_rule != MODEL_MM_CHUNKS &&
-		    b->limit_image <= 0 && b->limit_video <= 0;
+		/* Kimi-K2.5 declares vision_chunk alone: at 0 vLLM runs
+		 * text-only (supports_multimodal_inputs) */
+		b->text_only = m->mm_rule == MODEL_MM_CHUNKS
+		    ? rq->limit_chunks == 0
+		    : b->limit_image <= 0 && b->limit_video <= 0;
 		b->unmodelled = !b->text_only;
 		return;
 	}

@@ -91,6 +91,7 @@ struct multimodal_request {
 	    limit_videos; /* --limit-mm-per-prompt, -1 = default */
 	int64_t max_pixels; /* --mm-processor-kwargs, 0 = checkpoint's */
 	int image_width, image_height; /* size hints, 0 = none */
+	int limit_chunks; /* "vision_chunk" (Kimi-K2.5), -1 = default */
 };
 
 /*

@@ -67,6 +67,7 @@ plan_input_init(struct plan_input *in)
 	in->limit_mm_images = -1;
 	in->limit_mm_videos = -1;
 	in->limit_mm_audios = -1;
+	in->limit_mm_chunks = -1;
 	in->overhead = OVERHEAD_ESTIMATE;
 	in->hf_num_labels = -1;
 }
@@ -744,15 +745,20 @@ walk_check_mm_profile(struct walk *w)
 		    "without that run (the tower's weights still counted).",
 		    m->architecture ? m->architecture : m->id);
 	/* kimi_k25.py KimiK25DummyInputsBuilder: the vision_chunk modality's
-	 * dummy is sized by the checkpoint's media_tokens_calculator */
-	if (m->multimodal && m->mm_rule == MODEL_MM_CHUNKS)
+	 * dummy is sized by the checkpoint's media_tokens_calculator; with
+	 * its limit at 0 supports_multimodal_inputs() is false (registry.py)
+	 * and profile_run() encodes nothing */
+	if (m->multimodal && m->mm_rule == MODEL_MM_CHUNKS &&
+	    in->limit_mm_chunks != 0)
 		config_fail(p,
 		    "%s: vLLM's profile run encodes a dummy 3000 x 3000 "
 		    "image or a chunk of video frames (the class's "
 		    "vision_chunk modality) through its MoonViT tower, sized "
 		    "by the checkpoint's own media processor; headroom does "
-		    "not model it, and no image or video limit turns it off, "
-		    "so it does not plan it.",
+		    "not model it, so it does not plan it. No image or video "
+		    "limit turns it off: --limit-mm-per-prompt "
+		    "'{\"vision_chunk\":0}' plans the text model alone "
+		    "(vLLM then runs text-only and builds no tower).",
 		    m->architecture ? m->architecture : m->id);
 	/* a class whose images are sized but whose dummy videos are not */
 	if (m->multimodal && m->mm_rule == MODEL_MM_FIXED &&
@@ -2480,7 +2486,7 @@ walk_kv_params(struct walk *w)
 	double cc = w->cc;
 	struct multimodal_request rq = { in->limit_mm_images,
 		in->limit_mm_videos, in->mm_max_pixels, in->mm_image_width,
-		in->mm_image_height };
+		in->mm_image_height, in->limit_mm_chunks };
 
 	multimodal_budget_compute(m, &rq, p->max_model_len, p->max_num_seqs,
 	    p->max_num_batched_tokens, w->co->encoder_bytes_per_token, p->tp,
@@ -2629,6 +2635,27 @@ reward_mlp_bytes(const struct model *m, const struct plan *p, int dtype)
 
 	return (int64_t)dtype *
 	    (h * (h / tp) + h / tp + (h / tp) * p->num_labels + p->num_labels);
+}
+
+/*
+ * Kimi-K2.5 with "vision_chunk" at 0: kimi_k25.py builds the MoonViT tower
+ * and projector inside _mark_tower_model(vllm_config, "vision_chunk"),
+ * which puts a StageMissingLayer in their place when every modality of
+ * the tower is limited to 0 (interfaces.py), so no tower weights load.
+ * After walk_weight_scale(): the files, which hold the tower, were
+ * compared with the weights that include it.
+ */
+static void
+walk_text_only_towers(struct walk *w)
+{
+	if (w->m->mm_rule != MODEL_MM_CHUNKS || w->in->limit_mm_chunks != 0 ||
+	    w->m->vision_params <= 0)
+		return;
+	if (w->m != &w->mc)
+		w->mc = *w->m;
+	w->mc.vision_params = 0;
+	w->mc.vision_repl_params = 0;
+	w->m = &w->mc;
 }
 
 /* A stage's weights as loaded, before LoRA, drafters and offloading. */
@@ -3157,6 +3184,7 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	walk_scheduler(&w);
 	walk_graphs(&w);
 	walk_weight_scale(&w);
+	walk_text_only_towers(&w);
 	walk_kv_params(&w);
 	w.nstage = p->pp < PLAN_MAX_STAGES ? p->pp : PLAN_MAX_STAGES;
 	for (s = 0; s < w.nstage; s++)

@@ -255,6 +255,7 @@ same_model(const struct plan_input *a, const struct plan_input *b)
 	    a->limit_mm_images == b->limit_mm_images &&
 	    a->limit_mm_videos == b->limit_mm_videos &&
 	    a->limit_mm_audios == b->limit_mm_audios &&
+	    a->limit_mm_chunks == b->limit_mm_chunks &&
 	    a->mm_max_pixels == b->mm_max_pixels &&
 	    a->mm_image_width == b->mm_image_width &&
 	    a->mm_image_height == b->mm_image_height;
@@ -324,6 +325,7 @@ recalc_input_for_defaults(struct plan_input *in)
 	in->quantization_fp8 = fp8;
 	in->dtype_override = dtype;
 	in->limit_mm_images = in->limit_mm_videos = in->limit_mm_audios = -1;
+	in->limit_mm_chunks = -1;
 	in->mm_max_pixels = 0;
 	in->mm_image_width = in->mm_image_height = 0;
 	memset(&in->lora, 0, sizeof in->lora);

@@ -3298,6 +3298,32 @@ static const char *const mm_profiled_classes[] = {
 };
 
 /*
+ * Kimi-K2.5 plans only with "vision_chunk" at 0 (plan.c): the text model,
+ * without the MoonViT tower and projector kimi_k25.py then leaves unbuilt
+ * (_mark_tower_model); earlier revisions of kimi_k25.py built them
+ * whatever the limits, which the assumption sizes.
+ */
+static void
+kimi_k25_assumption(struct model *m)
+{
+	char buf[480];
+
+	if (m->assumption != NULL)
+		return;
+	snprintf(buf, sizeof buf,
+	    "Kimi-K2.5, text only (--limit-mm-per-prompt "
+	    "'{\"vision_chunk\":0}'): weights without the MoonViT tower "
+	    "and projector, which kimi_k25.py builds under "
+	    "_mark_tower_model and vLLM skips when vision_chunk is 0; a "
+	    "release whose kimi_k25.py builds them unconditionally loads "
+	    "%.3fB parameters more (%.2f GiB in bfloat16; %.3fB of them "
+	    "whole on every tensor-parallel rank)",
+	    m->vision_params / 1e9, m->vision_params * 2 / 1073741824.0,
+	    m->vision_repl_params / 1e9);
+	m->assumption = xstrdup(buf);
+}
+
+/*
  * m->mm_rule for a model with a vision tower: MODEL_MM_UNMODELLED unless
  * its class is one of mm_profiled_classes[] or hfconfig.c fixed its
  * tokens.  Gemma 3n (its own refusal, mm_conv_encoder) and Whisper (an
@@ -3319,6 +3345,7 @@ mark_mm_rule(const struct src *s, struct model *m)
 	if (arch != NULL &&
 	    strcmp(arch, "KimiK25ForConditionalGeneration") == 0) {
 		m->mm_rule = MODEL_MM_CHUNKS;
+		kimi_k25_assumption(m);
 		return;
 	}
 	if (arch != NULL &&

@@ -55,6 +55,7 @@ multimodal_flags_read_limits(struct plan_input *in, const char *json, char *err,
 		return -1;
 	}
 	in->limit_mm_images = in->limit_mm_videos = in->limit_mm_audios = -1;
+	in->limit_mm_chunks = -1;
 	in->mm_image_width = in->mm_image_height = 0;
 	cJSON_ArrayForEach(it, root) {
 		int count = 0, w = 0, h = 0;
@@ -75,10 +76,13 @@ multimodal_flags_read_limits(struct plan_input *in, const char *json, char *err,
 			in->limit_mm_videos = count;
 		} else if (strcmp(it->string, "audio") == 0) {
 			in->limit_mm_audios = count;
+		} else if (strcmp(it->string, "vision_chunk") == 0) {
+			/* Kimi-K2.5's one modality (kimi_k25.py) */
+			in->limit_mm_chunks = count;
 		} else {
 			snprintf(err, errlen,
 			    "--limit-mm-per-prompt: unknown modality "
-			    "\"%s\" (image, video, audio)",
+			    "\"%s\" (image, video, audio, vision_chunk)",
 			    it->string);
 			rc = -1;
 			break;
@@ -126,7 +130,7 @@ multimodal_flags_format(const struct plan_input *in, char *buf, size_t len)
 	int n = 0;
 
 	if (in->limit_mm_images >= 0 || in->limit_mm_videos >= 0 ||
-	    in->limit_mm_audios >= 0) {
+	    in->limit_mm_audios >= 0 || in->limit_mm_chunks >= 0) {
 		p += snprintf(p, sizeof j - (size_t)(p - j), "{");
 		if (in->limit_mm_images >= 0 && in->mm_image_width > 0 &&
 		    in->mm_image_height > 0)
@@ -148,6 +152,10 @@ multimodal_flags_format(const struct plan_input *in, char *buf, size_t len)
 			p += snprintf(p, sizeof j - (size_t)(p - j),
 			    "%s\"audio\":%d", n++ ? "," : "",
 			    in->limit_mm_audios);
+		if (in->limit_mm_chunks >= 0)
+			p += snprintf(p, sizeof j - (size_t)(p - j),
+			    "%s\"vision_chunk\":%d", n++ ? "," : "",
+			    in->limit_mm_chunks);
 		snprintf(p, sizeof j - (size_t)(p - j), "}");
 		o = strlen(buf);
 		snprintf(buf + o, len > o ? len - o : 0,

@@ -52,8 +52,10 @@ ALLOWED_CONFIG = [
     ("google/gemma-3n-E4B-it", "MobileNetV5",
      """--limit-mm-per-prompt '{"image":0,"audio":0}'"""),
     # kimi_k25.py's vision_chunk dummy is sized by the checkpoint's own
-    # processor and no image or video limit turns it off: no way past
-    ("moonshotai/Kimi-K2.5", "no image or video limit turns it off", None),
+    # processor; no image or video limit turns it off, its own limit at 0
+    # runs vLLM text-only (registry.py supports_multimodal_inputs)
+    ("moonshotai/Kimi-K2.5", "No image or video limit turns it off",
+     """--limit-mm-per-prompt '{"vision_chunk":0}'"""),
     # the sparse-MLA layout is modelled in fp8_ds_mla only
     ("deepseek-ai/DeepSeek-V4-Flash", "fp8_ds_mla format only",
      "--kv-cache-dtype fp8"),

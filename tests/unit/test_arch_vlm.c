@@ -8,6 +8,7 @@
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cjson/cJSON.h>
@@ -528,17 +529,60 @@ Test(vlm, unmodelled_towers_refused_by_name)
 	model_done(&m);
 	/* Kimi-K2.5 (kimi_k25.py): one vision_chunk modality whose dummy the
 	 * checkpoint's own processor sizes; image and video limits at 0 do
-	 * not turn it off, so the plan stops with them too */
+	 * not turn it off, so the plan stops with them too, and the message
+	 * names the one limit that does */
 	test_config_load("kimi/Kimi-K2.5", &m);
 	cr_assert_eq(m.mm_rule, MODEL_MM_CHUNKS);
 	plan_local(&m, 8192, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "vision_chunk") != NULL, "%s", p.message);
+	cr_assert(strstr(p.message, "'{\"vision_chunk\":0}'") != NULL, "%s",
+	    p.message);
 	in.limit_mm_images = in.limit_mm_videos = 0;
 	in.tp = 8;
 	plan_compute(test_catalogue(), &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
 	cr_assert(strstr(p.message, "vision_chunk") != NULL, "%s", p.message);
+	in.limit_mm_chunks = 1;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	model_done(&m);
+}
+
+/*
+ * Kimi-K2.5 with "vision_chunk" at 0, its only modality: vLLM runs
+ * text-only (registry.py supports_multimodal_inputs) and builds no MoonViT
+ * tower or projector (_mark_tower_model).  At TP 8 the tower a rank would
+ * hold is (471,143,920 - 59,863,936) / 8 + 59,863,936 = 111,273,934
+ * parameters, 222,547,868 bytes in bfloat16: what the same model planned
+ * with its tower counted (as a class whose profile run is skipped with
+ * images and videos at 0) holds more.
+ */
+Test(vlm, kimi_k25_text_only_without_its_tower)
+{
+	struct plan_input in;
+	struct plan p, q;
+	struct model m, with_tower;
+
+	test_config_load("kimi/Kimi-K2.5", &m);
+	plan_local(&m, 8192, &in, &p);
+	in.tp = 8;
+	in.limit_mm_chunks = 0;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert(p.phase != PHASE_CONFIG, "%s", p.message);
+	cr_assert(p.mm.text_only);
+	cr_assert(!p.mm.active);
+	cr_assert_eq(p.mm.encoder_activation, 0);
+
+	with_tower = m; /* shares m's strings; only m is freed */
+	with_tower.mm_rule = MODEL_MM_UNMODELLED;
+	in.model = &with_tower;
+	in.limit_mm_chunks = -1;
+	in.limit_mm_images = in.limit_mm_videos = 0;
+	plan_compute(test_catalogue(), &in, &q);
+	cr_assert(q.phase != PHASE_CONFIG, "%s", q.message);
+	cr_assert_float_eq(weights_vision_rank_params(&m, 8), 111273934.0, 0.5);
+	cr_assert(llabs(q.weights - p.weights - 222547868LL) <= 1, "%lld",
+	    (long long)(q.weights - p.weights));
 	model_done(&m);
 }
 

@@ -418,8 +418,8 @@ Test(fixes, more_tp_names_the_cards_it_needs)
  * it: the last release of a retired architecture (Bamba, 0.23.0), the
  * text model alone where a tower's profile run is not modelled (Gemma
  * 3n's image and audio; GLM-4.5V's image and video, at TP 4 on its real
- * config.json).  Kimi-K2.5's vision chunks, which no limit turns off,
- * get none. */
+ * config.json; Kimi-K2.5's vision chunks, which only their own limit at
+ * 0 turns off). */
 Test(fixes, a_config_refusal_offers_its_way_past)
 {
 	static const struct {
@@ -430,7 +430,8 @@ Test(fixes, a_config_refusal_offers_its_way_past)
 		    "--limit-mm-per-prompt '{\"image\":0,\"audio\":0}'" },
 		{ "zai-org/GLM-4.5V",
 		    "--limit-mm-per-prompt '{\"image\":0,\"video\":0}'" },
-		{ "moonshotai/Kimi-K2.5", NULL },
+		{ "moonshotai/Kimi-K2.5",
+		    "--limit-mm-per-prompt '{\"vision_chunk\":0}'" },
 	};
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
@@ -438,7 +439,7 @@ Test(fixes, a_config_refusal_offers_its_way_past)
 	struct fix f[FIX_MAX];
 	struct model m;
 	const struct fix *x;
-	size_t i, k, n;
+	size_t i, n;
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		/* GLM-4.5V is no catalogue model: its config.json */
@@ -454,18 +455,11 @@ Test(fixes, a_config_refusal_offers_its_way_past)
 			in.max_model_len = 8192;
 			in.tp = 4;
 		}
-		if (cases[i].flags == NULL)
+		if (strcmp(cases[i].model, "moonshotai/Kimi-K2.5") == 0)
 			in.tp = 8;
 		plan_compute(c, &in, &p);
 		cr_assert_eq(p.phase, PHASE_CONFIG, "%s", cases[i].model);
 		n = fixes_compute(c, &in, &p, f, FIX_MAX);
-		if (cases[i].flags == NULL) {
-			for (k = 0; k < n; k++)
-				cr_assert(strstr(f[k].flags, "--limit-mm") ==
-					NULL,
-				    "%s", f[k].flags);
-			continue;
-		}
 		x = fix_named(f, n, cases[i].flags);
 		cr_assert_not_null(x, "%s: no '%s' among %zu fixes",
 		    cases[i].model, cases[i].flags, n);

@@ -105,6 +105,39 @@ Test(answers_cli, multimodal_flags_round_trip)
 	    -1);
 }
 
+/* Kimi-K2.5's one modality, "vision_chunk" (kimi_k25.py), read and
+ * written back in the serve line; a plan with it at 0 starts text-only */
+Test(answers_cli, vision_chunk_limit_round_trip)
+{
+	const struct catalogue *c = test_catalogue();
+	struct cli cli;
+	struct plan p;
+	char err[512], cmd[4096];
+
+	cr_assert_eq(PARSE(&cli, err, "--model", "moonshotai/Kimi-K2.5",
+			 "--gpu", "h200-nvl", "--tensor-parallel-size", "8",
+			 "--limit-mm-per-prompt", "{\"vision_chunk\":0}"),
+	    0, "%s", err);
+	cr_assert_eq(cli.imp.in.limit_mm_chunks, 0);
+	cr_assert_eq(cli.imp.in.limit_mm_images, -1);
+	cr_assert_eq(cli_resolve(c, &cli, err, sizeof err), 0, "%s", err);
+	plan_compute(c, &cli.imp.in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.mm.text_only);
+	serve_command_format(c, &cli.imp.in, &p, 0, cmd, sizeof cmd);
+	cr_assert(strstr(cmd, "--limit-mm-per-prompt '{\"vision_chunk\":0}'") !=
+		NULL,
+	    "%s", cmd);
+	cli_done(&cli);
+
+	cr_assert_eq(PARSE(&cli, err, "--limit-mm-per-prompt",
+			 "{\"image\":0,\"vision_chunk\":2}"),
+	    0, "%s", err);
+	cr_assert_eq(cli.imp.in.limit_mm_chunks, 2);
+	cr_assert_eq(cli.imp.in.limit_mm_images, 0);
+	cli_done(&cli);
+}
+
 Test(answers_cli, instance_specs)
 {
 	const struct catalogue *c = test_catalogue();
