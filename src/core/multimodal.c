@@ -341,6 +341,11 @@ multimodal_budget_compute(const struct model *m,
  * request, whose usage note (#22561, v0.10.1, docs/models/
  * supported_models.md) names Llama-4, Step3 and Mistral-3 as the models
  * whose multimodal modules are not loaded at {"image":0}; image only.
+ * Qwen3VLForConditionalGeneration and its MoE (qwen3_vl.py, qwen3_vl_moe.py):
+ * "Add text-only mode for Qwen3-VL" (#26000, in the v0.11.0 notes) leaves
+ * out `visual` at image and video both 0; Qwen3.5's classes (qwen3_5.py)
+ * build `visual` in _mark_tower_model(vllm_config, {"image", "video"}) in
+ * every release that serves them.
  */
 static const struct {
 	const char *architecture;
@@ -349,6 +354,10 @@ static const struct {
 } tower_skips[] = {
 	{ "Mistral3ForConditionalGeneration", false, VLLM_VER(0, 10, 1) },
 	{ "Llama4ForConditionalGeneration", false, VLLM_VER(0, 10, 1) },
+	{ "Qwen3VLForConditionalGeneration", true, VLLM_VER(0, 11, 0) },
+	{ "Qwen3VLMoeForConditionalGeneration", true, VLLM_VER(0, 11, 0) },
+	{ "Qwen3_5ForConditionalGeneration", true, VLLM_VER_OLDEST },
+	{ "Qwen3_5MoeForConditionalGeneration", true, VLLM_VER_OLDEST },
 };
 
 bool

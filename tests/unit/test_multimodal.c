@@ -238,3 +238,35 @@ Test(mm, llama4_tower_not_built_at_limit_0)
 	plan_compute(c, &in, &on);
 	cr_assert_eq(old.weights, on.weights, "0.10.0 builds the tower");
 }
+
+/*
+ * Qwen3-VL's text-only mode (#26000, v0.11.0): `visual` is left out only
+ * when image and video are both 0.  Qwen3-VL-8B's tower, 575,926,272
+ * parameters in the catalogue, is 1,151,852,544 bytes in bf16 on one GPU;
+ * v0.10.2, or videos left at vLLM's default, build it.
+ */
+Test(mm, qwen3vl_tower_not_built_with_images_and_videos_0)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan off, img, old;
+	const int64_t tower = 575926272LL * 2;
+
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-VL-8B-Instruct", NULL);
+	in.max_model_len = 8192;
+	in.version = VLLM_VER(0, 11, 0);
+	in.limit_mm_images = 0;
+	plan_compute(c, &in, &img); /* videos still on */
+	cr_assert_eq(img.phase, PHASE_NONE, "%s", img.message);
+	cr_assert(!img.weights_exact, "the hand figure assumes no exact scale");
+	in.limit_mm_videos = 0;
+	plan_compute(c, &in, &off);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	cr_assert(llabs(img.weights - off.weights - tower) <= 2, "%lld - %lld",
+	    (long long)img.weights, (long long)off.weights);
+	in.version = VLLM_VER(0, 10, 2);
+	plan_compute(c, &in, &old);
+	cr_assert_eq(old.phase, PHASE_NONE, "%s", old.message);
+	cr_assert(llabs(old.weights - off.weights - tower) <= 2,
+	    "0.10.2 builds it: %lld", (long long)old.weights);
+}
