@@ -366,8 +366,16 @@ multimodal_tower_skipped(const struct model *m,
 {
 	size_t i;
 
-	if (m->architecture == NULL || m->vision_params <= 0 ||
-	    b->limit_image > 0)
+	if (m->architecture == NULL || m->vision_params <= 0)
+		return false;
+	/* Kimi-K2.5: kimi_k25.py builds MoonViT3dPretrainedModel and its
+	 * projector under _mark_tower_model(vllm_config, "vision_chunk"), its
+	 * one modality, whose limit at 0 makes the budget text-only; the
+	 * release that moved them there is not established (the model's
+	 * assumption sizes them), so every release */
+	if (m->mm_rule == MODEL_MM_CHUNKS)
+		return b->text_only;
+	if (b->limit_image > 0)
 		return false;
 	for (i = 0; i < sizeof tower_skips / sizeof tower_skips[0]; i++)
 		if (strcmp(m->architecture, tower_skips[i].architecture) == 0)

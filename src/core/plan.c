@@ -2637,27 +2637,6 @@ reward_mlp_bytes(const struct model *m, const struct plan *p, int dtype)
 	    (h * (h / tp) + h / tp + (h / tp) * p->num_labels + p->num_labels);
 }
 
-/*
- * Kimi-K2.5 with "vision_chunk" at 0: kimi_k25.py builds the MoonViT tower
- * and projector inside _mark_tower_model(vllm_config, "vision_chunk"),
- * which puts a StageMissingLayer in their place when every modality of
- * the tower is limited to 0 (interfaces.py), so no tower weights load.
- * After walk_weight_scale(): the files, which hold the tower, were
- * compared with the weights that include it.
- */
-static void
-walk_text_only_towers(struct walk *w)
-{
-	if (w->m->mm_rule != MODEL_MM_CHUNKS || w->in->limit_mm_chunks != 0 ||
-	    w->m->vision_params <= 0)
-		return;
-	if (w->m != &w->mc)
-		w->mc = *w->m;
-	w->mc.vision_params = 0;
-	w->mc.vision_repl_params = 0;
-	w->m = &w->mc;
-}
-
 /* A stage's weights as loaded, before LoRA, drafters and offloading. */
 static void
 walk_stage_weights(struct walk *w, int s, struct stage *x)
@@ -3184,7 +3163,6 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	walk_scheduler(&w);
 	walk_graphs(&w);
 	walk_weight_scale(&w);
-	walk_text_only_towers(&w);
 	walk_kv_params(&w);
 	w.nstage = p->pp < PLAN_MAX_STAGES ? p->pp : PLAN_MAX_STAGES;
 	for (s = 0; s < w.nstage; s++)

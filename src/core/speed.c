@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "multimodal.h"
 #include "weights.h"
 
 static int
@@ -193,7 +194,9 @@ speed_set_weights_read(const struct model *m, const struct plan *p,
 
 	total_params = weights_param_count(m) * 1e9;
 	experts = expert_params(m);
-	if (m->vision_params > 0 && p->pp == 1)
+	/* p->weights holds no tower vLLM does not build */
+	if (m->vision_params > 0 && p->pp == 1 &&
+	    !multimodal_tower_skipped(m, &p->mm, p->version))
 		vision = weights_vision_rank_params(m, p->tp) * 2.0;
 	e->weights_read = (double)p->weights - vision;
 	if (e->weights_read < 0)

@@ -16,6 +16,7 @@
 #include "core/catalogue.h"
 #include "core/kv.h"
 #include "core/plan.h"
+#include "core/speed.h"
 #include "core/weights.h"
 #include "io/hfconfig.h"
 #include "helpers.h"
@@ -562,13 +563,18 @@ Test(vlm, kimi_k25_text_only_without_its_tower)
 	struct plan_input in;
 	struct plan p, q;
 	struct model m, with_tower;
+	struct speed_estimate sp, sq;
 
 	test_config_load("kimi/Kimi-K2.5", &m);
-	plan_local(&m, 8192, &in, &p);
+	test_input(&in, "h200-nvl", "Qwen/Qwen2.5-VL-7B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.format = FMT_COUNT;
+	in.max_model_len = 8192;
 	in.tp = 8;
 	in.limit_mm_chunks = 0;
 	plan_compute(test_catalogue(), &in, &p);
-	cr_assert(p.phase != PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
 	cr_assert(p.mm.text_only);
 	cr_assert(!p.mm.active);
 	cr_assert_eq(p.mm.encoder_activation, 0);
@@ -579,10 +585,21 @@ Test(vlm, kimi_k25_text_only_without_its_tower)
 	in.limit_mm_chunks = -1;
 	in.limit_mm_images = in.limit_mm_videos = 0;
 	plan_compute(test_catalogue(), &in, &q);
-	cr_assert(q.phase != PHASE_CONFIG, "%s", q.message);
+	cr_assert_eq(q.phase, PHASE_NONE, "%s", q.message);
 	cr_assert_float_eq(weights_vision_rank_params(&m, 8), 111273934.0, 0.5);
 	cr_assert(llabs(q.weights - p.weights - 222547868LL) <= 1, "%lld",
 	    (long long)(q.weights - p.weights));
+	/* the speed estimate reads the text weights of both once (the
+	 * tower, absent from the first, is not taken off it again) */
+	speed_estimate(test_catalogue(), &in, &q, 1, &sq);
+	in.model = &m;
+	in.limit_mm_chunks = 0;
+	speed_estimate(test_catalogue(), &in, &p, 1, &sp);
+	cr_assert(sp.known && sq.known, "%s", sp.why);
+	cr_assert_float_eq(sp.weights_read + sp.expert_bytes,
+	    sq.weights_read + sq.expert_bytes, 2.0, "%.0f vs %.0f",
+	    sp.weights_read + sp.expert_bytes,
+	    sq.weights_read + sq.expert_bytes);
 	model_done(&m);
 }
 
