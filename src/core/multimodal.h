@@ -80,6 +80,8 @@ struct multimodal_budget {
 	int64_t encoder_patches; /* vision-encoder tokens of those items */
 	int64_t encoder_activation; /* bytes per rank (estimate) */
 	int64_t encoder_cache; /* bytes of embeddings held during the run */
+	int64_t tower_not_built; /* bytes a first-stage rank does not load:
+				    multimodal_tower_skipped() (plan.c) */
 };
 
 /* The image-to-token rule of a model. */

@@ -2672,6 +2672,7 @@ walk_stage_weights(struct walk *w, int s, struct stage *x)
 
 		x->w.other -= tower;
 		x->w.total -= tower;
+		p->mm.tower_not_built = (int64_t)(tower * w->scale);
 	}
 	x->weights = (int64_t)(x->w.total * w->scale);
 	/* as_seq_cls_model's score head: created in _init_pooler on every

@@ -251,6 +251,14 @@ sizing_report_mm_text(const struct plan *p, const char *ind, char *buf,
 	buf[0] = '\0';
 	if (m->kind == MULTIMODAL_NONE)
 		return;
+	if (m->text_only && m->tower_not_built > 0) {
+		snprintf(buf, len,
+		    "%sMultimodal: every modality is off (limit 0): no "
+		    "encoder profiling, the model runs text-only; vLLM does "
+		    "not build its vision tower (%s GiB a GPU not loaded).\n",
+		    ind, gib(m->tower_not_built, d));
+		return;
+	}
 	if (m->text_only) {
 		snprintf(buf, len,
 		    "%sMultimodal: every modality is off (limit 0): no "
