@@ -345,7 +345,11 @@ multimodal_budget_compute(const struct model *m,
  * "Add text-only mode for Qwen3-VL" (#26000, in the v0.11.0 notes) leaves
  * out `visual` at image and video both 0; Qwen3.5's classes (qwen3_5.py)
  * build `visual` in _mark_tower_model(vllm_config, {"image", "video"}) in
- * every release that serves them.
+ * every release that serves them.  Gemma3ForConditionalGeneration
+ * (gemma3_mm.py): vision_tower and multi_modal_projector inside
+ * _mark_tower_model(vllm_config, "image") since "[2/N] Initialize MM
+ * components in context managers (E-H)" (#32641, merged in the week to
+ * 2026-01-23, after v0.14.0 of 2026-01-20: v0.15.0).
  */
 static const struct {
 	const char *architecture;
@@ -358,6 +362,7 @@ static const struct {
 	{ "Qwen3VLMoeForConditionalGeneration", true, VLLM_VER(0, 11, 0) },
 	{ "Qwen3_5ForConditionalGeneration", true, VLLM_VER_OLDEST },
 	{ "Qwen3_5MoeForConditionalGeneration", true, VLLM_VER_OLDEST },
+	{ "Gemma3ForConditionalGeneration", false, VLLM_VER(0, 15, 0) },
 };
 
 bool

@@ -270,3 +270,38 @@ Test(mm, qwen3vl_tower_not_built_with_images_and_videos_0)
 	cr_assert(llabs(old.weights - off.weights - tower) <= 2,
 	    "0.10.2 builds it: %lld", (long long)old.weights);
 }
+
+/*
+ * Gemma 3 builds its SigLIP tower inside _mark_tower_model(vllm_config,
+ * "image") from v0.15.0 (#32641): at {"image":0} the 423,060,336 tower
+ * parameters, 846,120,672 bytes in bf16 on one GPU, are not loaded (the
+ * catalogue's logged load scales them, within 2 %); v0.14.1 loads them.
+ */
+Test(mm, gemma3_tower_not_built_from_0_15_0)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan on, off, old;
+	const int64_t tower = 423060336LL * 2;
+
+	test_input(&in, "h100-sxm", "google/gemma-3-27b-it", NULL);
+	in.max_model_len = 8192;
+	in.version = VLLM_VER(0, 15, 0);
+	in.limit_mm_images = 1;
+	plan_compute(c, &in, &on);
+	cr_assert_eq(on.phase, PHASE_NONE, "%s", on.message);
+	in.limit_mm_images = 0;
+	plan_compute(c, &in, &off);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	cr_assert(llabs(on.weights - off.weights - tower) < tower / 50,
+	    "%lld - %lld", (long long)on.weights, (long long)off.weights);
+	cr_assert(
+	    llabs(off.mm.tower_not_built - (on.weights - off.weights)) <= 2);
+	in.version = VLLM_VER(0, 14, 1);
+	plan_compute(c, &in, &old);
+	cr_assert_eq(old.phase, PHASE_NONE, "%s", old.message);
+	cr_assert_eq(old.mm.tower_not_built, 0);
+	in.limit_mm_images = 1;
+	plan_compute(c, &in, &on);
+	cr_assert_eq(old.weights, on.weights, "0.14.1 builds the tower");
+}
