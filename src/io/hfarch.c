@@ -3393,6 +3393,118 @@ exaone_pattern(const struct src *s, struct model *m)
 }
 
 /*
+ * ChatGLM2/3 and GLM-4's text model as chatglm.py builds it (vLLM @028aedf,
+ * GLMAttention, GLMMLP, GLMBlock): head size hidden / heads (kv_channels
+ * unread); KV heads multi_query_group_num only under multi_query_attention;
+ * a bias on query_key_value with add_qkv_bias or add_bias_linear, and on
+ * dense and both MLP linears with add_bias_linear; LayerNorm (weight and
+ * bias) unless rmsnorm; RoPE on half the head over seq_length positions.
+ * ChatGLMForCausalLM raises for a config with a vision_config.
+ */
+static void
+fix_chatglm(const struct src *s, struct model *m)
+{
+	if (item(s->root, "vision_config") != NULL) {
+		refuse(m,
+		    "The configuration of this model indicates that it "
+		    "supports vision inputs, but you instantiated the "
+		    "text-only version of this model. Please use the vision "
+		    "model by setting `--hf-overrides '{\"architectures\": "
+		    "[\"GLM4VForCausalLM\"]}'`");
+		return;
+	}
+	if (m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	if (!boolean(s, "multi_query_attention", 0))
+		m->kv_heads = m->heads;
+	m->qkv_bias =
+	    boolean(s, "add_bias_linear", 0) || boolean(s, "add_qkv_bias", 0);
+	m->bias_mask = 0;
+	if (boolean(s, "add_bias_linear", 0))
+		m->bias_mask |= MODEL_BIAS_O | MODEL_BIAS_MLP;
+	if (!boolean(s, "rmsnorm", 1))
+		m->bias_mask |= MODEL_BIAS_NORM;
+	m->rotary_dim = m->head_dim / 2;
+	m->rope_cache_len = num(s, "seq_length", 2048);
+}
+
+/* olmo2.py and internlm2.py: head size hidden / heads, whatever head_dim
+ * says; no linear biases (internlm2.py ignores the config's "bias") */
+static void
+fix_head_from_hidden(const struct src *s, struct model *m)
+{
+	(void)s;
+	if (m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	m->qkv_bias = 0;
+	m->rotary_dim = m->head_dim;
+}
+
+/*
+ * commandr.py (CohereForCausalLM): head size hidden / heads; one LayerNorm
+ * of weight only a layer (attention and MLP in parallel); the logits from
+ * embed_tokens, so no lm_head whatever tie_word_embeddings says; RoPE over
+ * model_max_length, else max_position_embeddings.
+ */
+static void
+fix_cohere(const struct src *s, struct model *m)
+{
+	if (m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	m->rotary_dim = m->head_dim;
+	m->bias_mask |= MODEL_NORM_ONE;
+	m->tie_embeddings = 1;
+	m->rope_cache_len =
+	    num(s, "model_max_length", num(s, "max_position_embeddings", 8192));
+}
+
+/* mimo.py: MiMoForCausalLM builds Qwen2Model, whose qkv_proj has a bias
+ * always; the MTP layers (mtp_layers.*) are skipped without a draft */
+static void
+fix_mimo(const struct src *s, struct model *m)
+{
+	(void)s;
+	m->qkv_bias = 1;
+}
+
+/*
+ * Classes whose vLLM model file builds the standard decoder layer from the
+ * fields headroom reads, with the class's own rule in fix (NULL: none),
+ * each worked by hand against a real config.json of it
+ * (tests/unit/test_arch_registry.c, registry::read_class_*;
+ * doc/architectures.md): planned without the standard-attention
+ * assumption, the field refusals of read_unknown() applying as before.
+ */
+static const struct {
+	const char *arch;
+	void (*fix)(const struct src *, struct model *);
+} read_classes[] = {
+	{ "Olmo2ForCausalLM", fix_head_from_hidden },
+	{ "InternLM2ForCausalLM", fix_head_from_hidden },
+	{ "ChatGLMModel", fix_chatglm },
+	{ "ChatGLMForConditionalGeneration", fix_chatglm },
+	{ "CohereForCausalLM", fix_cohere },
+	{ "MiMoForCausalLM", fix_mimo },
+};
+
+/* m read as its class of read_classes[] builds it: 1 when it is one. */
+static int
+read_class_fix(const struct src *s, struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof read_classes / sizeof read_classes[0]; i++) {
+		if (m->architecture == NULL ||
+		    strcmp(m->architecture, read_classes[i].arch) != 0)
+			continue;
+		if (read_classes[i].fix != NULL)
+			read_classes[i].fix(s, m);
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * An architecture no family names: priced from its standard fields, said
  * so; refused where its config carries what the standard fields miss.
  */
@@ -3459,6 +3571,10 @@ read_unknown(const struct src *s, struct model *m)
 	if (read_unknown_moe(s, m))
 		return;
 	check_layer_words(s, m);
+	if (m->refusal == NULL && read_class_fix(s, m) && m->refusal == NULL) {
+		free(m->assumption);
+		m->assumption = NULL;
+	}
 }
 
 /*

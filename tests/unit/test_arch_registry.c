@@ -151,6 +151,187 @@ Test(registry, step3p5_from_vllm_0_16)
 	model_done(&m);
 }
 
+/*
+ * A registry class read as its vLLM model file builds it (read_classes[] in
+ * src/io/hfarch.c) from the real config.json in tests/fixtures/configs/dir:
+ * planned with no refusal and no assumption, bytes per token at tp as
+ * given, and the bf16 weights of one rank at tp (bytes, worked by hand in
+ * each caller's comment).
+ */
+static void
+read_class_figures(const char *dir, const char *arch, int tp, int64_t bpt,
+    double weights)
+{
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+	struct weights_breakdown w;
+
+	test_config_load(dir, &m);
+	cr_assert_str_eq(m.architecture, arch);
+	cr_assert_null(m.refusal, "%s: %s", arch, m.refusal);
+	cr_assert_null(m.assumption, "%s: %s", arch, m.assumption);
+	params(&p, tp, KV_AUTO);
+	test_kv_layout(&m, &p, &l);
+	cr_assert_eq(l.bytes_per_token, bpt, "%s TP %d: %lld", arch, tp,
+	    (long long)l.bytes_per_token);
+	weights_rank(&m, FMT_BF16, 2, tp, 1, 0, &w);
+	cr_assert_float_eq(w.total, weights, 0.5, "%s TP %d: %.0f", arch, tp,
+	    w.total);
+	model_done(&m);
+}
+
+/*
+ * OLMo-2-1124-13B-Instruct (olmo2.py @028aedf): 40 layers of 40 heads of
+ * 5120 / 40 = 128, MHA. KV 2 x 40 x 128 x 2 B x 40 = 819,200 B a token,
+ * 204,800 at TP 4. Weights: embed_tokens and the untied lm_head 2 x
+ * 100,352 x 5120; a layer qkv_proj and o_proj 4 x 5120^2, gate_up and down
+ * 3 x 5120 x 13,824, post_attention and post_feedforward norms 2 x 5120
+ * (q_norm 5120 and k_norm 5120, full-width RMSNorms, are not counted:
+ * 409,600 parameters, 0.003 %); the final norm 5120: 13,715,788,800
+ * parameters (the model card's 13.7B), 27,431,577,600 B in bf16 and the
+ * RoPE cache 4096 x 128 x 2 B.
+ */
+Test(registry, read_class_olmo2_13b)
+{
+	read_class_figures("sweep/allenai--OLMo-2-1124-13B-Instruct",
+	    "Olmo2ForCausalLM", 1, 819200, 27431577600.0 + 1048576.0);
+	read_class_figures("sweep/allenai--OLMo-2-1124-13B-Instruct",
+	    "Olmo2ForCausalLM", 4, 204800,
+	    /* split linears / 4, norms whole on every rank */
+	    (2.0 * 25088 * 5120 +
+		40.0 * (4.0 * 5120 * 5120 + 3.0 * 5120 * 13824) / 4 +
+		40.0 * 2 * 5120 + 5120) *
+		    2 +
+		1048576.0);
+}
+
+/*
+ * chatglm3-6b (chatglm.py @028aedf): 28 GLMBlocks, 32 heads of 4096 / 32
+ * = 128, multi_query_attention with 2 groups: KV 2 x 2 x 128 x 2 B x 28 =
+ * 28,672 B a token, 14,336 at TP 2. Weights: embedding and output_layer 2
+ * x 65,024 (padded_vocab_size) x 4096; a block query_key_value 4096 x (32
+ * + 2 + 2) x 128 with its bias (add_qkv_bias) 4608, dense 4096^2,
+ * dense_h_to_4h 4096 x 2 x 13,696 and dense_4h_to_h 13,696 x 4096, two
+ * RMSNorms 2 x 4096; final_layernorm 4096: 6,243,584,000 parameters (the
+ * Hub's 6.24B), and the RoPE cache over half the head, seq_length 8192 x
+ * 64 x 2 B.
+ */
+Test(registry, read_class_chatglm3_6b)
+{
+	read_class_figures("sweep/THUDM--chatglm3-6b", "ChatGLMModel", 1, 28672,
+	    6243584000.0 * 2 + 1048576.0);
+	read_class_figures("sweep/THUDM--chatglm3-6b", "ChatGLMModel", 2, 14336,
+	    /* qkv 4096 x (16 + 1 + 1) x 128 and its bias, half of dense and
+	     * the MLP, half the vocabulary rows */
+	    (2.0 * 32512 * 4096 +
+		28.0 *
+		    (4096.0 * 18 * 128 + 18 * 128 + 4096.0 * 4096 / 2 +
+			3.0 * 4096 * 13696 / 2 + 2 * 4096) +
+		4096) *
+		    2 +
+		1048576.0);
+}
+
+/* chatglm.py: KV heads multi_query_group_num only under
+ * multi_query_attention (num_attention_heads otherwise); LayerNorm with a
+ * bias when rmsnorm is false; ChatGLMForCausalLM raises for a vision
+ * config, in the words given here */
+Test(registry, read_class_chatglm_rules)
+{
+	struct model m;
+
+	test_config_parse("{\"architectures\":[\"ChatGLMModel\"],"
+			  "\"model_type\":\"chatglm\",\"num_layers\":2,"
+			  "\"hidden_size\":256,\"num_attention_heads\":4,"
+			  "\"multi_query_group_num\":2,\"kv_channels\":32,"
+			  "\"ffn_hidden_size\":512,\"padded_vocab_size\":1024,"
+			  "\"seq_length\":1024}",
+	    &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.kv_heads, 4);
+	cr_assert_eq(m.head_dim, 64);
+	cr_assert_eq(m.rotary_dim, 32);
+	cr_assert(!m.qkv_bias);
+	model_done(&m);
+	test_config_parse("{\"architectures\":[\"ChatGLMModel\"],"
+			  "\"model_type\":\"chatglm\",\"num_layers\":2,"
+			  "\"hidden_size\":256,\"num_attention_heads\":4,"
+			  "\"multi_query_attention\":true,"
+			  "\"multi_query_group_num\":2,\"rmsnorm\":false,"
+			  "\"add_bias_linear\":true,"
+			  "\"ffn_hidden_size\":512,\"padded_vocab_size\":1024}",
+	    &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.kv_heads, 2);
+	cr_assert(m.qkv_bias);
+	cr_assert_eq(m.bias_mask,
+	    MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_BIAS_NORM);
+	cr_assert_eq(m.rope_cache_len, 2048);
+	model_done(&m);
+	test_config_parse("{\"architectures\":[\"ChatGLMModel\"],"
+			  "\"model_type\":\"chatglm\",\"num_layers\":2,"
+			  "\"hidden_size\":256,\"num_attention_heads\":4,"
+			  "\"padded_vocab_size\":1024,\"vision_config\":"
+			  "{\"hidden_size\":64,\"num_hidden_layers\":2}}",
+	    &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "you instantiated the text-only version "
+		      "of this model") != NULL,
+	    "%s", m.refusal);
+	cr_assert(strstr(m.refusal, "GLM4VForCausalLM") != NULL);
+	model_done(&m);
+}
+
+/*
+ * internlm2_5-7b-chat (internlm2.py): 32 layers, 32 heads of 128, 8 KV
+ * heads: KV 2 x 8 x 128 x 2 B x 32 = 131,072 B a token. Weights:
+ * tok_embeddings and output 2 x 92,544 x 4096; a layer wqkv 4096 x (32 +
+ * 16) x 128, wo 4096^2 (no biases: the config's "bias" is not read), w1/w3
+ * and w2 3 x 4096 x 14,336, two RMSNorms; the final norm: 7,737,708,544
+ * parameters (the Hub's 7.74B); the dynamic-NTK RoPE cache over 32,768 x
+ * factor 2 positions, 65,536 x 128 x 2 B. TP 2: 3,868,987,392 parameters
+ * a rank (half the vocabulary rows, wqkv 4096 x 24 x 128, half of wo and
+ * the MLP, the norms whole).
+ */
+Test(registry, read_class_internlm2_5_7b)
+{
+	read_class_figures("sweep/internlm--internlm2_5-7b-chat",
+	    "InternLM2ForCausalLM", 1, 131072, 7737708544.0 * 2 + 16777216.0);
+	read_class_figures("sweep/internlm--internlm2_5-7b-chat",
+	    "InternLM2ForCausalLM", 2, 65536, 3868987392.0 * 2 + 16777216.0);
+}
+
+/*
+ * aya-23-8B (commandr.py, CohereForCausalLM): 32 layers, 32 heads of 4096
+ * / 32 = 128, 8 KV heads: KV 131,072 B a token. Weights: embed_tokens
+ * 256,000 x 4096 once (the logits come from it; there is no lm_head); a
+ * layer qkv_proj 4096 x 48 x 128, o_proj 4096^2, the MLP 3 x 4096 x
+ * 14,336, one input_layernorm 4096 (attention and MLP in parallel); the
+ * final norm: 8,028,033,024 parameters (the Hub's 8.03B); RoPE over
+ * max_position_embeddings 8192 x 128 x 2 B.
+ */
+Test(registry, read_class_aya_23_8b)
+{
+	read_class_figures("sweep/CohereForAI--aya-23-8B", "CohereForCausalLM",
+	    1, 131072, 8028033024.0 * 2 + 2097152.0);
+}
+
+/*
+ * MiMo-7B-Base (mimo.py: Qwen2Model's layers, the MTP layer skipped without
+ * a draft): 36 layers, 32 heads of 128, 8 KV heads: KV 2 x 8 x 128 x 2 B x
+ * 36 = 147,456 B a token. Weights: embed_tokens and lm_head 2 x 151,680 x
+ * 4096; a layer qkv_proj 4096 x 48 x 128 with its bias 6144, o_proj
+ * 4096^2, the MLP 3 x 4096 x 11,008, two norms; the final norm:
+ * 7,622,619,136 parameters; RoPE 32,768 x 128 x 2 B.
+ */
+Test(registry, read_class_mimo_7b)
+{
+	read_class_figures("sweep/XiaomiMiMo--MiMo-7B-Base", "MiMoForCausalLM",
+	    1, 147456, 7622619136.0 * 2 + 8388608.0);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -208,9 +389,9 @@ static const struct {
 	{ "BailingMoeV2ForCausalLM", REG_UNVERIFIED },
 	{ "BambaForCausalLM", REG_MODELLED },
 	{ "BloomForCausalLM", REG_UNVERIFIED },
-	{ "ChatGLMModel", REG_UNVERIFIED },
-	{ "ChatGLMForConditionalGeneration", REG_UNVERIFIED },
-	{ "CohereForCausalLM", REG_UNVERIFIED },
+	{ "ChatGLMModel", REG_MODELLED },
+	{ "ChatGLMForConditionalGeneration", REG_MODELLED },
+	{ "CohereForCausalLM", REG_MODELLED },
 	{ "Cohere2ForCausalLM", REG_UNVERIFIED },
 	{ "CwmForCausalLM", REG_UNVERIFIED },
 	{ "DbrxForCausalLM", REG_REFUSED },
@@ -252,7 +433,7 @@ static const struct {
 	{ "HunYuanDenseV1ForCausalLM", REG_UNVERIFIED },
 	{ "HCXVisionForCausalLM", REG_VISION },
 	{ "InternLMForCausalLM", REG_UNVERIFIED },
-	{ "InternLM2ForCausalLM", REG_UNVERIFIED },
+	{ "InternLM2ForCausalLM", REG_MODELLED },
 	{ "InternLM2VEForCausalLM", REG_REFUSED },
 	{ "InternLM3ForCausalLM", REG_UNVERIFIED },
 	{ "JAISLMHeadModel", REG_UNVERIFIED },
@@ -278,12 +459,12 @@ static const struct {
 	{ "MixtralForCausalLM", REG_VERIFIED },
 	{ "MptForCausalLM", REG_REFUSED },
 	{ "MPTForCausalLM", REG_REFUSED },
-	{ "MiMoForCausalLM", REG_UNVERIFIED },
+	{ "MiMoForCausalLM", REG_MODELLED },
 	{ "MiMoV2FlashForCausalLM", REG_MODELLED },
 	{ "NemotronForCausalLM", REG_UNVERIFIED },
 	{ "NemotronHForCausalLM", REG_MODELLED },
 	{ "OlmoForCausalLM", REG_UNVERIFIED },
-	{ "Olmo2ForCausalLM", REG_UNVERIFIED },
+	{ "Olmo2ForCausalLM", REG_MODELLED },
 	{ "Olmo3ForCausalLM", REG_UNVERIFIED },
 	{ "OlmoeForCausalLM", REG_UNVERIFIED },
 	{ "OPTForCausalLM", REG_REFUSED },
