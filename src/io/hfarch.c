@@ -3365,19 +3365,45 @@ pattern_read(const char *mt)
 }
 
 /*
- * EXAONE 4's sliding_window_pattern of letters ("LLLG": transformers'
- * Exaone4Config repeats it over the layers, L sliding, G full; exaone4.py
- * reads the layer_types it makes).  1 and m->layer_kind set, or 0.
+ * EXAONE 4's sliding_window_pattern, for a config without layer_types:
+ * a whole number n (full attention where (i + 1) % n is 0, sliding
+ * elsewhere; 4 when an exaone4 config leaves the key out) or letters
+ * ("LLLG": repeated over the layers, L sliding, G full), as transformers'
+ * Exaone4Config makes the layer_types exaone4.py reads.  1 and
+ * m->layer_kind set, or 0.
  */
 static int
 exaone_pattern(const struct src *s, struct model *m)
 {
+	const cJSON *v = get(s, "sliding_window_pattern");
 	const char *p = str(s, "sliding_window_pattern");
+	const char *mt = m->model_type ? m->model_type : "";
 	size_t n, k;
-	int i;
+	int i, every;
 
-	if (p == NULL ||
-	    strncmp(m->model_type ? m->model_type : "", "exaone", 6) != 0)
+	if (strncmp(mt, "exaone", 6) != 0)
+		return 0;
+	/* transformers' Exaone4Config (models/exaone4/
+	 * configuration_exaone4.py): with no layer_types, layer i slides
+	 * unless (i + 1) % sliding_window_pattern is 0, the pattern 4 when
+	 * the config leaves it out; vLLM's exaone4.py reads those
+	 * layer_types */
+	if (v == NULL && strcmp(mt, "exaone4") == 0)
+		every = 4;
+	else if (cJSON_IsNumber(v) && v->valuedouble >= 1 &&
+	    v->valuedouble <= m->layers &&
+	    v->valuedouble == floor(v->valuedouble))
+		every = (int)v->valuedouble;
+	else
+		every = 0;
+	if (every > 0) {
+		kinds_alloc(m);
+		for (i = 0; i < m->layers; i++)
+			m->layer_kind[i] =
+			    (i + 1) % every ? LAYER_SLIDING : LAYER_FULL;
+		return 1;
+	}
+	if (p == NULL)
 		return 0;
 	n = strlen(p);
 	for (k = 0; k < n; k++)
@@ -3535,8 +3561,8 @@ read_unknown(const struct src *s, struct model *m)
 	 * Cohere2 (hfconfig.c) and EXAONE 4's letters would otherwise slide
 	 * every layer */
 	if (m->sliding_window > 0 && get(s, "layer_types") == NULL &&
-	    get(s, "sliding_window_pattern") != NULL && !pattern_read(mt) &&
-	    !exaone_pattern(s, m)) {
+	    !pattern_read(mt) && !exaone_pattern(s, m) &&
+	    get(s, "sliding_window_pattern") != NULL) {
 		refuse_field(m, who, "sliding_window_pattern", NULL);
 		return;
 	}

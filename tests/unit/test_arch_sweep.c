@@ -906,3 +906,57 @@ Test(sweep, legacy_phi_msft_config_refused)
 	cr_assert_not_null(m.refusal);
 	model_done(&m);
 }
+
+/*
+ * LGAI-EXAONE/EXAONE-4.0-32B's config.json as TensorRT-LLM's test quotes
+ * it: sliding_window 4096, sliding_window_pattern the number 4 and no
+ * layer_types.  transformers' Exaone4Config makes layer i sliding unless
+ * (i + 1) % 4 is 0 (the pattern 4 when the key is absent), and vLLM's
+ * exaone4.py reads those layer_types: 48 sliding and 16 full layers, the
+ * last one full.  The number was refused, a config without the key slid
+ * every layer (2,005,063 tokens on two H100s where the 16 full layers
+ * leave 853,672).
+ */
+Test(sweep, exaone4_numeric_and_default_window_pattern)
+{
+	char json[4096];
+	struct model m;
+	char *p;
+
+	load("LGAI-EXAONE--EXAONE-4.0-32B", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.layers, 64);
+	cr_assert_eq(m.sliding_window, 4096);
+	cr_assert_eq(m.n_sliding, 48);
+	cr_assert_eq(m.layer_kind[0], LAYER_SLIDING);
+	cr_assert_eq(m.layer_kind[2], LAYER_SLIDING);
+	cr_assert_eq(m.layer_kind[3], LAYER_FULL);
+	cr_assert_eq(m.layer_kind[62], LAYER_SLIDING);
+	cr_assert_eq(m.layer_kind[63], LAYER_FULL);
+	model_done(&m);
+
+	/* the key left out: Exaone4Config's default of 4 */
+	snprintf(json, sizeof json,
+	    "{\"architectures\":[\"Exaone4ForCausalLM\"],\"model_type\":"
+	    "\"exaone4\",\"hidden_size\":5120,\"num_attention_heads\":40,"
+	    "\"num_key_value_heads\":8,\"head_dim\":128,"
+	    "\"num_hidden_layers\":64,\"intermediate_size\":27392,"
+	    "\"vocab_size\":102400,\"max_position_embeddings\":131072,"
+	    "\"sliding_window\":4096,\"torch_dtype\":\"bfloat16\"}");
+	parse(json, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.n_sliding, 48);
+	cr_assert_eq(m.layer_kind[63], LAYER_FULL);
+	model_done(&m);
+
+	/* a pattern of 0 (Python's modulo by zero) or a fraction: refused */
+	p = strstr(json, "\"sliding_window\":4096");
+	memcpy(p, "\"sliding_window_pattern\":0,\"sliding_window\":4096}",
+	    strlen("\"sliding_window_pattern\":0,\"sliding_window\":4096}") +
+		1);
+	parse(json, &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal, "sliding_window_pattern") != NULL, "%s",
+	    m.refusal);
+	model_done(&m);
+}
