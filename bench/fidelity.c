@@ -146,6 +146,9 @@ static const struct {
 	{ "MiniMax-M3", "minimax/MiniMax-M3", 0 },
 	/* the fields of its config.json a public test quotes (SOURCE) */
 	{ "ibm-granite/granite-4.0-h-1b", "granite-4.0-h/granite-4.0-h-1b", 0 },
+	/* the fields of its config.json a public test quotes (SOURCE) */
+	{ "ibm-granite/granite-4.0-h-350m", "granite-4.0-h/granite-4.0-h-350m",
+	    0 },
 	/* its config.json as a public README quotes it (SOURCES.md) */
 	{ "state-spaces/mamba-2.8b-hf", "mamba/mamba-2.8b-hf", 0 },
 };

@@ -529,6 +529,48 @@ Test(hybrid_real, granite_4_h_small_block_of_0_11)
 }
 
 /*
+ * Granite 4.0-H 350M on a Strix Halo APU (the ROCm build of vLLM
+ * 0.11.1rc2.dev141 in rocm/vllm:rocm7.0.0_vllm_0.11.1_20251103, defaults:
+ * max model len 32768, max_num_batched_tokens 8192; github.com/ROCm/ROCm
+ * issue 5724): "Setting attention block size to 400 tokens", "Padding mamba
+ * page size by 1.39%".  The engine dies of a GPU memory access fault before
+ * the weights load.
+ *
+ * The fields of ibm-granite/granite-4.0-h-350m's config.json (fixture,
+ * SOURCE there): 32 layers, attention at 10, 13, 17, 27, 4 KV heads of 768
+ * / 12 = 64; Mamba2 48 heads of 32, 1 group, d_state 128, d_conv 4.
+ * Attention: 2 x 4 x 64 x 2 B = 1024 B per token, 16,384 B a 16-token
+ * block.  Mamba2: conv 3 x (1536 + 2 x 1 x 128 = 1792) x 2 B = 10,752 + SSM
+ * 48 x 32 x 128 x 2 B = 393,216 -> 403,968 B; block 16 x cdiv(403,968,
+ * 16,384) = 16 x 25 = 400; page 400 x 1024 = 409,600, (409,600 - 403,968)
+ * / 403,968 = +1.39 %.  4 attention and 28 Mamba layers: group size 4, 1 +
+ * 7 groups, no padding.
+ */
+Test(hybrid_real, granite_4_h_350m_block_of_0_11)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+
+	test_config_load("granite-4.0-h/granite-4.0-h-350m", &m);
+	cr_assert_eq(m.n_state_layers, 28);
+	cr_assert_eq(m.derived_max_len, 32768);
+	input(&in, &m, 120.0, VLLM_VER(0, 11, 1));
+	plan_compute(c, &in, &p);
+	check_startup_layout(&p, 0,
+	    &(struct startup_layout){ .attn_block = 400,
+		.state_layers = 28,
+		.state_layer = 403968,
+		.page = 409600,
+		.pad_pct = 1.39,
+		.group_size = 4,
+		.n_groups = 8,
+		.padding_layers = 0 });
+	model_done(&m);
+}
+
+/*
  * NemotronH's auto --mamba-ssm-cache-dtype by release
  * (NemotronHForCausalLMConfig, models/config.py).  Before #29978 (0.13.0)
  * no hook: the SSM state follows the conv state (the model dtype).  From
