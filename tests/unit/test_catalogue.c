@@ -61,6 +61,8 @@ static const struct {
 	{ "moonshotai/Kimi-K2-Thinking", 0, 0 },
 	{ "mistralai/Devstral-Small-2-24B-Instruct-2512", 0, 0 },
 	{ "mistralai/Magistral-Small-2509", 0, 0 },
+	{ "Qwen/Qwen3.6-27B", 0, 0 },
+	{ "zai-org/GLM-5.2", 0, 0 },
 };
 
 /* Quantized exports that carry their own config.json, and its format. */
@@ -105,6 +107,11 @@ static const struct {
 	    KV_FP8 },
 	{ "cyankiwi/Devstral-Small-2-24B-Instruct-2512-AWQ-4bit",
 	    "mistralai/Devstral-Small-2-24B-Instruct-2512", FMT_GPTQ, KV_AUTO },
+	/* mixed: more FP8 modules (attention, gated delta net) than NVFP4
+	 * (MLP, lm_head), so the whole reads as FP8 */
+	{ "nvidia/Qwen3.6-27B-NVFP4", "Qwen/Qwen3.6-27B", FMT_FP8, KV_FP8 },
+	{ "zai-org/GLM-5.2-FP8", "zai-org/GLM-5.2", FMT_FP8_BLOCK, KV_AUTO },
+	{ "nvidia/GLM-5.2-NVFP4", "zai-org/GLM-5.2", FMT_NVFP4, KV_FP8 },
 };
 
 Test(catalogue, current_families_load)
@@ -322,6 +329,12 @@ Test(catalogue, sparse_mla_plans_as_its_config)
 	    "h200-sxm", 8, KV_AUTO, 0);
 	same_plan("dsa/GLM-5-FP8", "zai-org/GLM-5", "zai-org/GLM-5-FP8", "b200",
 	    8, KV_AUTO, 0);
+	/* GLM-5.2's IndexShare (indexer_types full / shared), from the real
+	 * NVFP4 folder, at the TP 4 of the logged GB200 startup and at 8 */
+	same_plan("dsa/GLM-5.2-NVFP4", "zai-org/GLM-5.2",
+	    "nvidia/GLM-5.2-NVFP4", "b200", 4, KV_AUTO, 0);
+	same_plan("dsa/GLM-5.2-NVFP4", "zai-org/GLM-5.2",
+	    "nvidia/GLM-5.2-NVFP4", "b200", 8, KV_AUTO, 0);
 	same_plan("kimi/Kimi-K2.5", "moonshotai/Kimi-K2.5", NULL, "b200", 8,
 	    KV_AUTO, 0);
 }
@@ -685,6 +698,49 @@ Test(catalogue, nvfp4_exports_plan_as_their_config)
 	same_plan("gemma4/Gemma-4-31B-IT-NVFP4", "google/gemma-4-31B-it",
 	    "nvidia/Gemma-4-31B-IT-NVFP4", "rtx-pro-6000-server", 2, KV_AUTO,
 	    0);
+}
+
+/*
+ * nvidia/Qwen3.6-27B-NVFP4, ModelOpt's mixed export of a dense hybrid: its
+ * quantized_layers give W4A16_NVFP4 to every MLP projection and the
+ * lm_head, FP8 to the full-attention and gated-delta-net projections; the
+ * MTP layer (ignore mtp*) and the vision tower stay BF16.  The catalogue
+ * checkpoint plans as the real folder (config.json with
+ * hf_quant_config.json), at TP 1 and 2, and the Qwen3.6 27B model as the
+ * same file without its quantization_config: the layout is the same,
+ * only the weights and the KV format (FP8 from the export) differ.
+ */
+Test(catalogue, qwen36_27b_mixed_export_plans_as_its_config)
+{
+	const struct catalogue *c = test_catalogue();
+	const struct checkpoint *ck;
+	struct plan_input a, b;
+	struct plan pa, pb;
+	int k = catalogue_find_ckpt(c, "nvidia/Qwen3.6-27B-NVFP4");
+
+	cr_assert_geq(k, 0);
+	ck = &c->ckpts[k];
+	cr_assert_eq(ck->arch->part_fmt[0], FMT_FP8 + 1, "attention");
+	cr_assert_eq(ck->arch->part_fmt[1], FMT_FP8 + 1, "gated delta net");
+	cr_assert_eq(ck->arch->part_fmt[2], FMT_NVFP4 + 1, "MLP");
+	cr_assert_eq(ck->arch->lm_head_fmt, FMT_NVFP4 + 1, "lm_head");
+	same_plan("qwen3.5/Qwen3.6-27B-NVFP4", "Qwen/Qwen3.6-27B",
+	    "nvidia/Qwen3.6-27B-NVFP4", "h100-sxm", 1, KV_AUTO, 1);
+	same_plan("qwen3.5/Qwen3.6-27B-NVFP4", "Qwen/Qwen3.6-27B",
+	    "nvidia/Qwen3.6-27B-NVFP4", "rtx-pro-6000-server", 2, KV_AUTO, 1);
+	test_input(&a, "h100-sxm", "Qwen/Qwen3.6-27B", NULL);
+	test_input(&b, "h100-sxm", "Qwen/Qwen3.6-27B",
+	    "nvidia/Qwen3.6-27B-NVFP4");
+	a.kv_dtype = b.kv_dtype = KV_FP8;
+	plan_compute(c, &a, &pa);
+	plan_compute(c, &b, &pb);
+	cr_assert_eq(pa.phase, PHASE_NONE, "%s", pa.message);
+	cr_assert_eq(pa.bytes_per_token, pb.bytes_per_token);
+	cr_assert_eq(pa.block_size, pb.block_size);
+	cr_assert_eq(pa.state_bytes, pb.state_bytes);
+	/* 4-bit MLP and 8-bit attention against 16 bits everywhere */
+	cr_assert_lt(pb.weights, pa.weights / 2, "%lld against %lld",
+	    (long long)pb.weights, (long long)pa.weights);
 }
 
 /*
