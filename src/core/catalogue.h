@@ -272,6 +272,11 @@ struct model {
 	int mm_conv_encoder; /* towers' profile run not modelled: planned only
 				with image and audio limited to 0 */
 	int mm_audio_tokens; /* tokens one audio clip becomes */
+	/* an audio tower beside the text model (Gemma 4's E models): its
+	 * parameters with its embedder, whole on every rank; built unless
+	 * the audio limit is 0 from release audio_skip_since (0: always) */
+	double audio_params;
+	int audio_skip_since;
 	/* Zamba2: transformer blocks shared by the hybrid layers */
 	int shared_blocks; /* num_mem_blocks (0 = none) */
 	int shared_attn_hidden; /* attention_hidden_size (2 x hidden) */

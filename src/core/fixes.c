@@ -250,6 +250,28 @@ fixes_try_context(struct cand_list *l)
  * that served an architecture vLLM retired, and the text model alone
  * where the profile run of a multimodal tower is not modelled (the
  * limits walk_check_mm_profile() in plan.c asks for). */
+/* in's --limit-mm-per-prompt, the modalities it sets, as a flag */
+static void
+limits_flag(const struct plan_input *in, char *buf, size_t len)
+{
+	const struct {
+		const char *name;
+		int limit;
+	} lim[] = { { "image", in->limit_mm_images },
+		{ "video", in->limit_mm_videos },
+		{ "audio", in->limit_mm_audios } };
+	size_t i, n;
+	int k = 0;
+
+	n = (size_t)snprintf(buf, len, "--limit-mm-per-prompt '{");
+	for (i = 0; i < sizeof lim / sizeof lim[0] && n < len; i++)
+		if (lim[i].limit >= 0)
+			n += (size_t)snprintf(buf + n, len - n, "%s\"%s\":%d",
+			    k++ ? "," : "", lim[i].name, lim[i].limit);
+	if (n < len)
+		snprintf(buf + n, len - n, "}'");
+}
+
 static void
 fixes_try_config(struct cand_list *l)
 {
@@ -276,6 +298,15 @@ fixes_try_config(struct cand_list *l)
 		in.limit_mm_audios = 0;
 		add(l, &in, "--limit-mm-per-prompt '{\"image\":0,\"audio\":0}'",
 		    "Text only: vLLM builds neither tower.");
+	}
+	/* an audio tower whose clips the profile run would encode: at an
+	 * audio limit of 0 vLLM neither profiles nor builds it */
+	if (m->audio_params > 0 && base->limit_mm_audios != 0) {
+		in = *base;
+		in.limit_mm_audios = 0;
+		limits_flag(&in, flags, sizeof flags);
+		add(l, &in, flags,
+		    "No audio: vLLM does not build the audio tower.");
 	}
 	if (m->multimodal && m->mm_rule == MODEL_MM_UNMODELLED &&
 	    (base->limit_mm_images != 0 || base->limit_mm_videos != 0)) {

@@ -290,6 +290,10 @@ multimodal_budget_compute(const struct model *m,
 	    rq->limit_images < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_images;
 	b->limit_video =
 	    rq->limit_videos < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_videos;
+	b->limit_audio = m->audio_params > 0 || m->mm_audio_tokens > 0
+	    ? (rq->limit_audios < 0 ? MULTIMODAL_DEFAULT_LIMIT
+				    : rq->limit_audios)
+	    : 0;
 	if (b->kind == MULTIMODAL_UNMODELLED) {
 		/* Kimi-K2.5 declares vision_chunk alone: at 0 vLLM runs
 		 * text-only (supports_multimodal_inputs) */
@@ -387,4 +391,21 @@ multimodal_tower_skipped(const struct model *m,
 			return version >= tower_skips[i].since &&
 			    (!tower_skips[i].video || b->limit_video <= 0);
 	return false;
+}
+
+bool
+multimodal_audio_skipped(const struct model *m,
+    const struct multimodal_budget *b, int version)
+{
+	return m->audio_params > 0 && b->limit_audio <= 0 &&
+	    version >= m->audio_skip_since;
+}
+
+double
+multimodal_audio_bytes(const struct model *m, const struct multimodal_budget *b,
+    int version, int dtype_bytes)
+{
+	if (m->audio_params <= 0 || multimodal_audio_skipped(m, b, version))
+		return 0;
+	return m->audio_params * dtype_bytes;
 }

@@ -68,6 +68,7 @@ struct multimodal_budget {
 			    limit above 0: the profile is not modelled */
 	bool size_hint; /* max_pixels or width/height were given */
 	int limit_image, limit_video; /* in force */
+	int limit_audio; /* in force (0 where the model takes no audio) */
 	int64_t max_pixels; /* Qwen2-VL family: in force */
 	int64_t tokens_per_image; /* largest image profiled, 0 = off */
 	int64_t tokens_per_video; /* largest video profiled, 0 = off or none */
@@ -82,6 +83,8 @@ struct multimodal_budget {
 	int64_t encoder_cache; /* bytes of embeddings held during the run */
 	int64_t tower_not_built; /* bytes a first-stage rank does not load:
 				    multimodal_tower_skipped() (plan.c) */
+	int64_t audio_not_built; /* the same of the audio tower:
+				    multimodal_audio_skipped() */
 };
 
 /* The image-to-token rule of a model. */
@@ -94,6 +97,7 @@ struct multimodal_request {
 	int64_t max_pixels; /* --mm-processor-kwargs, 0 = checkpoint's */
 	int image_width, image_height; /* size hints, 0 = none */
 	int limit_chunks; /* "vision_chunk" (Kimi-K2.5), -1 = default */
+	int limit_audios; /* "audio", -1 = default */
 };
 
 /*
@@ -119,5 +123,20 @@ void multimodal_budget_compute(const struct model *,
  */
 bool multimodal_tower_skipped(const struct model *m,
     const struct multimodal_budget *b, int version);
+
+/*
+ * Whether vLLM release version builds no audio tower for m (struct
+ * model's audio_params) at the budget's audio limit: a limit of 0 from
+ * m->audio_skip_since.  False for a model without one.
+ */
+bool multimodal_audio_skipped(const struct model *m,
+    const struct multimodal_budget *b, int version);
+
+/*
+ * The audio tower's bytes a rank loads at these limits (0 where vLLM does
+ * not build it), dtype_bytes a parameter.
+ */
+double multimodal_audio_bytes(const struct model *m,
+    const struct multimodal_budget *b, int version, int dtype_bytes);
 
 #endif

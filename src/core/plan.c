@@ -730,6 +730,29 @@ walk_check_mm_profile(struct walk *w)
 			: "Conformer audio tower",
 		    in->limit_mm_images != 0 ? m->mm_tokens_per_item
 					     : m->mm_audio_tokens);
+	/* an audio tower beside a sized vision tower (Gemma 4's E models):
+	 * profile_run encodes the modality with the most tokens an item
+	 * (get_modality_with_max_tokens), audio clips of mm_audio_tokens
+	 * once no larger video or image is on */
+	if (m->audio_params > 0 && in->limit_mm_audios != 0 &&
+	    m->mm_audio_tokens >
+		(in->limit_mm_videos != 0 && m->mm_video_tokens > 0
+			? m->mm_video_tokens
+			: 0) &&
+	    m->mm_audio_tokens >
+		(in->limit_mm_images != 0 ? m->mm_tokens_per_item : 0))
+		config_fail(p,
+		    "%s: with audio on and no video, vLLM's profile run "
+		    "encodes audio clips (%d tokens an item, more than an "
+		    "image's %d) through the Conformer audio tower "
+		    "(audio_config); headroom does not model that tower's "
+		    "activation peak, so it does not plan it. "
+		    "--limit-mm-per-prompt with \"audio\":0 plans it "
+		    "without audio (vLLM then does not build the audio "
+		    "tower); with videos on, the profile run encodes videos "
+		    "instead.",
+		    m->architecture ? m->architecture : m->id,
+		    m->mm_audio_tokens, m->mm_tokens_per_item);
 	/* a vision tower whose dummy inputs headroom does not size: vLLM's
 	 * profile run encodes the class's largest images and videos
 	 * (BaseDummyInputsBuilder of its processing info) */
@@ -2486,7 +2509,7 @@ walk_kv_params(struct walk *w)
 	double cc = w->cc;
 	struct multimodal_request rq = { in->limit_mm_images,
 		in->limit_mm_videos, in->mm_max_pixels, in->mm_image_width,
-		in->mm_image_height, in->limit_mm_chunks };
+		in->mm_image_height, in->limit_mm_chunks, in->limit_mm_audios };
 
 	multimodal_budget_compute(m, &rq, p->max_model_len, p->max_num_seqs,
 	    p->max_num_batched_tokens, w->co->encoder_bytes_per_token, p->tp,
@@ -2673,6 +2696,14 @@ walk_stage_weights(struct walk *w, int s, struct stage *x)
 		x->w.other -= tower;
 		x->w.total -= tower;
 		p->mm.tower_not_built = (int64_t)(tower * w->scale);
+	}
+	/* an audio tower at an audio limit of 0 (multimodal.h) */
+	if (s == 0 && multimodal_audio_skipped(m, &p->mm, w->t.version)) {
+		double audio = m->audio_params * w->dtype_bytes;
+
+		x->w.other -= audio;
+		x->w.total -= audio;
+		p->mm.audio_not_built = (int64_t)(audio * w->scale);
 	}
 	x->weights = (int64_t)(x->w.total * w->scale);
 	/* as_seq_cls_model's score head: created in _init_pooler on every

@@ -198,6 +198,9 @@ speed_set_weights_read(const struct model *m, const struct plan *p,
 	if (m->vision_params > 0 && p->pp == 1 &&
 	    !multimodal_tower_skipped(m, &p->mm, p->version))
 		vision = weights_vision_rank_params(m, p->tp) * 2.0;
+	/* an audio tower the plan loads is not read per step either */
+	if (p->pp == 1)
+		vision += multimodal_audio_bytes(m, &p->mm, p->version, 2);
 	e->weights_read = (double)p->weights - vision;
 	if (e->weights_read < 0)
 		e->weights_read = 0;
@@ -228,6 +231,7 @@ speed_set_weights_read(const struct model *m, const struct plan *p,
 	}
 	e->active_params = total_params -
 	    (m->vision_params > 0 ? m->vision_params : 0) -
+	    (m->audio_params > 0 ? m->audio_params : 0) -
 	    (experts > 0 && m->n_experts > 0 ? experts *
 			(1.0 - (double)m->experts_per_tok / m->n_experts)
 					     : 0);

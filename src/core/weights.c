@@ -752,8 +752,12 @@ weights_rank_split(const struct model *m, enum ckpt_format fmt, int dtype_bytes,
 		weights_add_last_stage(m, fmt, dtype_bytes, pp, vocab_rows, w);
 	/* RoPE cos/sin cache, one per rank, in the model dtype */
 	w->other += weights_rope_bytes(m, dtype_bytes);
+	/* the towers: the vision one as split over TP, an audio one whole
+	 * (Gemma 4's, transformers modules with replicated linears) */
 	if (stage == 0)
-		w->other += weights_vision_rank_params(m, tp) * dtype_bytes;
+		w->other += (weights_vision_rank_params(m, tp) +
+				(m->audio_params > 0 ? m->audio_params : 0)) *
+		    dtype_bytes;
 	w->total = w->linear + w->embed + w->lm_head + w->other;
 }
 

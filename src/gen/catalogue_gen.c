@@ -224,6 +224,8 @@ static const struct field model_fields[] = {
 	FLD(struct model, ple_proj_split, K_INT),
 	FLD(struct model, ple_buffer, K_INT),
 	FLD(struct model, mm_conv_encoder, K_INT),
+	FLD(struct model, audio_params, K_DBL),
+	FLD(struct model, audio_skip_since, K_INT),
 	FLD(struct model, mm_audio_tokens, K_INT),
 	FLD(struct model, shared_blocks, K_INT),
 	FLD(struct model, shared_attn_hidden, K_INT),
@@ -431,7 +433,7 @@ cmp_off(const void *a, const void *b)
 static int
 check_rec(const struct rec *r)
 {
-	const struct field *sorted[128];
+	const struct field *sorted[256];
 	size_t i, end = 0;
 
 	if (r->n > sizeof sorted / sizeof sorted[0]) {

@@ -415,12 +415,14 @@ static const char *const memory_fields[] = { "hybrid_override_pattern",
 	 * (qk_nope_dim + qk_rope_dim, v_channels); a dense MLP beside the
 	 * experts (residual_moe, Grok 2's configs) */
 	"param_sink_number", "swa_layers", "sliding_window_list", "use_mome",
-	"dsa_layers", "qk_nope_dim", "v_channels", "residual_moe", NULL };
+	"dsa_layers", "qk_nope_dim", "v_channels", "residual_moe",
+	/* gemma4.py Gemma4DecoderLayer: KV-shared layers' MLP twice as wide */
+	"use_double_wide_mlp", NULL };
 
 /* memory_fields[] whose 0 or false changes nothing */
 static const char *const neutral_when_off[] = { "num_kv_shared_layers",
 	"param_sink_number", "zero_expert_num", "use_mome", "residual_moe",
-	NULL };
+	"use_double_wide_mlp", NULL };
 
 /* The fields each family reads (beyond the standard ones). */
 static const char *const family_fields[][12] = {
@@ -435,7 +437,7 @@ static const char *const family_fields[][12] = {
 	[FAM_LFM2] = { "conv_L_cache", "full_attn_idxs", NULL },
 	[FAM_DECILM] = { "block_configs", NULL },
 	[FAM_GEMMA4] = { "global_head_dim", "num_global_key_value_heads",
-	    "num_kv_shared_layers", NULL },
+	    "num_kv_shared_layers", "use_double_wide_mlp", NULL },
 	[FAM_GEMMA3N] = { "num_kv_shared_layers", NULL },
 	[FAM_MIMO_V2] = { "hybrid_layer_pattern", "swa_num_key_value_heads",
 	    "swa_head_dim", NULL },
@@ -1462,6 +1464,59 @@ read_decilm(const struct src *s, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
+/* Gemma4Processor's default audio_seq_length (transformers
+ * models/gemma4/processing_gemma4.py): the tokens of the longest clip */
+#define GEMMA4_AUDIO_TOKENS 750
+
+/* ac's number k, or def where it is absent or not a number. */
+static double
+number_or(const cJSON *ac, const char *k, double def)
+{
+	const cJSON *v = item(ac, k);
+
+	return cJSON_IsNumber(v) ? v->valuedouble : def;
+}
+
+/*
+ * Gemma 4's audio tower as transformers' Gemma4AudioModel builds it
+ * (models/gemma4/modeling_gemma4.py; gemma4_mm.py loads it through
+ * AutoModel.from_config and replaces its linears by replicated ones):
+ * two 3x3 sub-sample convolutions without bias, each with a LayerNorm's
+ * weight, the input projection from (channels[0] / 4) x channels[1] to h;
+ * num_hidden_layers Conformer blocks of two feed-forward halves (h -> 4h
+ * -> h and two norms each), attention's q, k, v, post and relative_k_proj
+ * (5 h^2) with per_dim_scale (h / heads), the light convolution's
+ * linear_start (2 h^2), linear_end (h^2), depthwise kernel (k h) and two
+ * norms, and three more norms: 24 h^2 + k h + 9 h + h / heads a block;
+ * output_proj (h -> output_proj_dims, with bias); and Gemma4Multimodal-
+ * Embedder's embedding_projection (output_proj_dims -> the text width,
+ * its norm weightless).  The clipped linears' four scalar buffers and the
+ * position table (under 3 KB) are not counted.
+ */
+static double
+gemma4_audio_params(const cJSON *ac, double text)
+{
+	const cJSON *ch = item(ac, "subsampling_conv_channels");
+	double h = number_or(ac, "hidden_size", 1024);
+	double layers = number_or(ac, "num_hidden_layers", 12);
+	double heads = number_or(ac, "num_attention_heads", 8);
+	double k = number_or(ac, "conv_kernel_size", 5);
+	double out = number_or(ac, "output_proj_dims", 1536);
+	double c0 = 128, c1 = 32;
+
+	if (cJSON_IsArray(ch) && cJSON_GetArraySize(ch) == 2 &&
+	    cJSON_IsNumber(cJSON_GetArrayItem(ch, 0)) &&
+	    cJSON_IsNumber(cJSON_GetArrayItem(ch, 1))) {
+		c0 = cJSON_GetArrayItem(ch, 0)->valuedouble;
+		c1 = cJSON_GetArrayItem(ch, 1)->valuedouble;
+	}
+	if (h <= 0 || layers <= 0 || heads <= 0 || out <= 0)
+		return 0;
+	return c0 * 9 + c0 + c1 * c0 * 9 + c1 + floor(c0 / 4) * c1 * h +
+	    layers * (24 * h * h + k * h + 9 * h + h / heads) + h * out + out +
+	    out * text;
+}
+
 /* Gemma 4 (gemma4.py): global layers with their own head size and KV heads */
 static int
 read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
@@ -1471,6 +1526,7 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 	int gkv = num(s, "num_global_key_value_heads", m->kv_heads);
 	int shared = num(s, "num_kv_shared_layers", 0), i;
 	int k_eq_v = boolean(s, "attention_k_eq_v", 0);
+	int double_wide = boolean(s, "use_double_wide_mlp", 0);
 
 	if (read_layer_types(s, m, err, errlen, bad) != 0)
 		return -1;
@@ -1491,9 +1547,14 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 			d->kv_heads = gkv;
 			d->k_eq_v = (unsigned char)k_eq_v;
 		}
-		/* the last num_kv_shared_layers read an earlier layer's KV */
-		if (i >= m->layers - shared)
+		/* the last num_kv_shared_layers read an earlier layer's KV;
+		 * with use_double_wide_mlp their MLP is twice as wide
+		 * (Gemma4DecoderLayer: is_kv_shared_layer needs shared > 0) */
+		if (i >= m->layers - shared && shared > 0) {
 			d->mixer = MIXER_SHARED;
+			if (double_wide)
+				d->ffn_intermediate = 2 * m->intermediate;
+		}
 		if (m->n_experts > 0)
 			d->ffn = FFN_MOE;
 	}
@@ -1510,27 +1571,31 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 	/* gemma4_mm.py (Gemma4ForConditionalGeneration.__init__): the
 	 * per-layer inputs buffer, max_num_batched_tokens x layers x
 	 * hidden_size_per_layer_input zeros in the model dtype, allocated
-	 * with the model; and an audio tower for a config with audio_config
-	 * (E2B, E4B), which headroom does not size */
+	 * with the model; and for a config with audio_config (E2B, E4B) the
+	 * audio tower and its embedder, inside _mark_tower_model(vllm_config,
+	 * "audio"): not built at an audio limit of 0, in every release that
+	 * serves the class (gemma4_mm.py came after the towers moved into
+	 * those context managers, doc/estimates.md) */
 	if (strcmp(m->architecture, "Gemma4ForConditionalGeneration") == 0) {
+		const cJSON *ac = item(s->root, "audio_config");
+
 		m->ple_buffer = m->ple_hidden > 0;
-		if (cJSON_IsObject(item(s->root, "audio_config")))
-			refuse(m,
-			    "%s: the audio tower (audio_config) is not "
-			    "modelled; vLLM's gemma4_mm.py builds it whenever "
-			    "the config has one.",
-			    m->architecture);
+		if (cJSON_IsObject(ac)) {
+			m->audio_params = gemma4_audio_params(ac, m->hidden);
+			if (m->audio_params <= 0) {
+				*bad = "audio_config";
+				snprintf(err, errlen,
+				    "config: audio_config has no positive "
+				    "hidden_size and num_hidden_layers");
+				return -1;
+			}
+			m->audio_skip_since = VLLM_VER_OLDEST;
+			/* Gemma4Processor's audio_seq_length (750), the
+			 * largest clip get_mm_max_tokens_per_item gives */
+			m->mm_audio_tokens = GEMMA4_AUDIO_TOKENS;
+		}
 	}
 	return 0;
-}
-
-/* ac's number k, or def where it is absent or not a number. */
-static double
-number_or(const cJSON *ac, const char *k, double def)
-{
-	const cJSON *v = item(ac, k);
-
-	return cJSON_IsNumber(v) ? v->valuedouble : def;
 }
 
 /*

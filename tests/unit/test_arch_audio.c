@@ -1,0 +1,200 @@
+/*
+ * test_arch_audio.c - models with an audio tower beside the text model:
+ * Gemma 4's E2B (gemma4.py, gemma4_mm.py) from its config
+ * (tests/fixtures/configs/gemma4/gemma-4-E2B-it, put together as SOURCES.md
+ * there says): the audio tower's parameters, the KV-shared layers' double
+ * MLP, the tower left out at an audio limit of 0, the profile run's
+ * modality and the refusal where audio clips would be profiled.  Each
+ * expected figure is worked out by hand in the comment beside it.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/fixes.h"
+#include "core/plan.h"
+#include "core/weights.h"
+#include "helpers.h"
+
+#define E2B "gemma4/gemma-4-E2B-it"
+
+/*
+ * E2B's audio tower (transformers' Gemma4AudioModel, h 1024, 12 blocks,
+ * 8 heads, kernel 5, channels [128, 32], output_proj_dims 1536):
+ *   sub-sample: 128 x 9 + 128 + 32 x 128 x 9 + 32 = 38,176; input
+ *     projection (128 / 4) x 32 x 1024 = 1,048,576: 1,086,752
+ *   a block: 24 x 1024^2 = 25,165,824 + 5 x 1024 + 9 x 1024 + 1024 / 8
+ *     = 25,180,288; x 12 = 302,163,456
+ *   output_proj: 1024 x 1536 + 1536 = 1,574,400
+ *   embed_audio's projection to the text width: 1536 x 1536 = 2,359,296
+ * 307,183,904 parameters.  gemma4_mm.py: 750 tokens a clip (Gemma4Processor's
+ * audio_seq_length); the tower skipped at audio 0 in every release.
+ * use_double_wide_mlp: the 20 KV-shared layers (15-34) have 2 x 6144.
+ */
+Test(audio, gemma4_e2b_tower_and_double_wide_mlp)
+{
+	struct model m;
+	int i;
+
+	test_config_load(E2B, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_float_eq(m.audio_params, 307183904.0, 0.5, "%.0f",
+	    m.audio_params);
+	cr_assert_eq(m.mm_audio_tokens, 750);
+	cr_assert_eq(m.audio_skip_since, VLLM_VER_OLDEST);
+	cr_assert_eq(m.layers, 35);
+	for (i = 0; i < 35; i++) {
+		if (i >= 15) {
+			cr_assert_eq(m.ld[i].mixer, MIXER_SHARED, "layer %d",
+			    i);
+			cr_assert_eq(m.ld[i].ffn_intermediate, 12288,
+			    "layer %d", i);
+		} else {
+			cr_assert_neq(m.ld[i].mixer, MIXER_SHARED, "layer %d",
+			    i);
+			cr_assert_neq(m.ld[i].ffn_intermediate, 12288,
+			    "layer %d", i);
+		}
+	}
+	model_done(&m);
+}
+
+/* The fixture's text with use_double_wide_mlp set to value. */
+static char *
+e2b_json(const char *value)
+{
+	char path[512], *s, *at;
+	const char *top = getenv("TOP_SRCDIR");
+	const char *key = "\"use_double_wide_mlp\": true";
+	FILE *f;
+	long n;
+
+	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s/config.json",
+	    top ? top : ".", E2B);
+	f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	s = calloc(1, (size_t)n + 16);
+	cr_assert_not_null(s);
+	cr_assert_eq(fread(s, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	at = strstr(s, key);
+	cr_assert_not_null(at);
+	memmove(at + strlen("\"use_double_wide_mlp\": ") + strlen(value),
+	    at + strlen(key), strlen(at + strlen(key)) + 1);
+	memcpy(at + strlen("\"use_double_wide_mlp\": "), value, strlen(value));
+	return s;
+}
+
+/*
+ * The double MLP of the 20 KV-shared layers: gate, up and down of
+ * 1536 x 6144 more each, 3 x 1536 x 6144 x 20 = 566,231,040 parameters.
+ */
+Test(audio, gemma4_double_wide_mlp_parameters)
+{
+	struct model wide, narrow;
+	char *a = e2b_json("true"), *b = e2b_json("false");
+
+	test_config_parse(a, &wide);
+	test_config_parse(b, &narrow);
+	cr_assert_float_eq((weights_param_count(&wide) -
+			       weights_param_count(&narrow)) *
+		1e9,
+	    566231040.0, 1.0, "%.0f",
+	    (weights_param_count(&wide) - weights_param_count(&narrow)) * 1e9);
+	model_done(&wide);
+	model_done(&narrow);
+	free(a);
+	free(b);
+}
+
+static void
+e2b_input(struct plan_input *in, struct model *m)
+{
+	test_input(in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in->model = m;
+	in->ckpt = -1;
+	in->format = FMT_COUNT;
+}
+
+/*
+ * Default limits: image 280, audio 750 and video 32 x (70 + 8) = 2,496
+ * tokens an item; profile_run encodes the largest, videos (8192 // 2496 =
+ * 3 of them), and the audio tower is built: 307,183,904 x 2 = 614,367,808
+ * bytes more than at {"audio":0}, where _mark_tower_model leaves it out.
+ */
+Test(audio, gemma4_e2b_plans_with_audio_on)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan on, off;
+	struct model m;
+
+	test_config_load(E2B, &m);
+	e2b_input(&in, &m);
+	plan_compute(c, &in, &on);
+	cr_assert_eq(on.phase, PHASE_NONE, "%s", on.message);
+	cr_assert_str_eq(on.mm.modality, "video");
+	cr_assert_eq(on.mm.max_tok_per_item, 2496);
+	cr_assert_eq(on.mm.items_per_batch, 3);
+	cr_assert_eq(on.mm.audio_not_built, 0);
+	in.limit_mm_audios = 0;
+	plan_compute(c, &in, &off);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	cr_assert_eq(on.weights - off.weights, 614367808LL, "%lld",
+	    (long long)(on.weights - off.weights));
+	cr_assert_eq(off.mm.audio_not_built, 614367808LL);
+	/* the profile run is the same videos either way */
+	cr_assert_eq(off.mm.profiled_tokens, on.mm.profiled_tokens);
+	cr_assert_gt(off.kv_tokens, on.kv_tokens);
+	model_done(&m);
+}
+
+/*
+ * Without videos audio clips (750 tokens) outweigh images (280) and
+ * profile_run would encode them through the Conformer tower, whose peak is
+ * not modelled: refused with the way past, which plans as the audio-off
+ * plan with videos at 0 (images then profiled, 280 tokens).
+ */
+Test(audio, gemma4_e2b_audio_profile_refused)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct fix fx[16];
+	size_t i, n;
+	struct model m;
+	int found = 0;
+
+	test_config_load(E2B, &m);
+	e2b_input(&in, &m);
+	in.limit_mm_videos = 0;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert_not_null(strstr(p.message, "750 tokens an item"), "%s",
+	    p.message);
+	cr_assert_not_null(strstr(p.message, "\"audio\":0"), "%s", p.message);
+	n = fixes_compute(c, &in, &p, fx, 16);
+	for (i = 0; i < n; i++)
+		if (strcmp(fx[i].flags,
+			"--limit-mm-per-prompt '{\"video\":0,\"audio\":0}'") ==
+		    0) {
+			found = 1;
+			cr_assert_eq(fx[i].phase, PHASE_NONE);
+		}
+	cr_assert(found, "no audio fix among %zu", n);
+	in.limit_mm_audios = 0;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_str_eq(p.mm.modality, "image");
+	cr_assert_eq(p.mm.max_tok_per_item, 280);
+	/* images off too: audio alone is still the profiled modality */
+	in.limit_mm_audios = 1;
+	in.limit_mm_images = 0;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	model_done(&m);
+}
