@@ -3559,6 +3559,25 @@ fix_mimo(const struct src *s, struct model *m)
 }
 
 /*
+ * glm4_moe.py (GLM-4.5, 4.6, 4.7; vLLM @002d607): RoPE on
+ * partial_rotary_factor of the head, 0.5 when the config leaves it out
+ * (rope_parameters.setdefault); the router an nn.Linear in float32, whole
+ * on every rank (its float32 e_score_correction_bias, one number an
+ * expert, is not counted); experts from first_k_dense_replace on, shared
+ * experts of moe_intermediate_size x n_shared_experts, the MTP layers
+ * skipped without a draft.
+ */
+static void
+fix_glm4_moe(const struct src *s, struct model *m)
+{
+	const cJSON *f = get(s, "partial_rotary_factor");
+
+	if (!cJSON_IsNumber(f))
+		m->rotary_dim = m->head_dim / 2;
+	m->router_fp32 = m->n_experts > 0;
+}
+
+/*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
  * each worked by hand against a real config.json of it
@@ -3576,6 +3595,7 @@ static const struct {
 	{ "ChatGLMForConditionalGeneration", fix_chatglm },
 	{ "CohereForCausalLM", fix_cohere },
 	{ "MiMoForCausalLM", fix_mimo },
+	{ "Glm4MoeForCausalLM", fix_glm4_moe },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -332,6 +332,43 @@ Test(registry, read_class_mimo_7b)
 	    1, 147456, 7622619136.0 * 2 + 8388608.0);
 }
 
+/*
+ * GLM-4.5-Air (glm4_moe.py @002d607): 46 layers, 96 heads and 8 KV heads
+ * of 128: KV 2 x 4 x 128 x 2 B x 46 = 94,208 B a token at TP 2. Weights
+ * at TP 1: embed_tokens and lm_head 2 x 151,552 x 4096; a layer's
+ * attention 4096 x (96 + 16) x 128 + 96 x 128 x 4096 with the qkv bias
+ * (96 + 16) x 128, two norms; layer 0 dense, 3 x 4096 x 10,944; layers
+ * 1-45 128 experts and one shared of 3 x 4096 x 1408 and the float32
+ * router 4096 x 128; the final norm: 106,852,245,504 parameters (the model
+ * card's 106B), 213,704,491,008 B with the routers at 4 B, and the RoPE
+ * cache on half the head, 131,072 x 64 x 2 B. TP 2 splits the heads, the
+ * experts and the vocabulary rows: 106,923,405,312 B of linears, norms and
+ * routers and the same cache.
+ */
+Test(registry, read_class_glm45_air)
+{
+	read_class_figures("sweep/zai-org--GLM-4.5-Air", "Glm4MoeForCausalLM",
+	    1, 188416, 213751676928.0 + 16777216.0);
+	read_class_figures("sweep/zai-org--GLM-4.5-Air", "Glm4MoeForCausalLM",
+	    2, 94208, 106923405312.0 + 16777216.0);
+}
+
+/*
+ * GLM-4.7 (glm4-moe/GLM-4.7): 92 layers of 96 heads and 8 KV heads of 128,
+ * the first 3 dense (12,288), then 160 experts and one shared of 1536, the
+ * MTP layer not loaded: 352,797,791,232 parameters (the 355B of the model
+ * card with its MTP layer); at TP 8 one KV head a rank, 92 x 2 x 128 x 2 B
+ * = 47,104 B a token, and 88,474,513,408 B of weights a rank (the vocabulary
+ * rows, 12 heads and one KV head, the dense and expert linears / 8; the
+ * routers, 5120 x 160 in float32, and the norms whole) with the RoPE cache
+ * 202,752 x 64 x 2 B.
+ */
+Test(registry, read_class_glm47)
+{
+	read_class_figures("glm4-moe/GLM-4.7", "Glm4MoeForCausalLM", 8, 47104,
+	    88474513408.0 + 25952256.0);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -417,7 +454,7 @@ static const struct {
 	{ "Qwen3NextForCausalLM", REG_MODELLED },
 	{ "GlmForCausalLM", REG_UNVERIFIED },
 	{ "Glm4ForCausalLM", REG_UNVERIFIED },
-	{ "Glm4MoeForCausalLM", REG_UNVERIFIED },
+	{ "Glm4MoeForCausalLM", REG_MODELLED },
 	{ "GptOssForCausalLM", REG_VERIFIED },
 	{ "GPT2LMHeadModel", REG_UNVERIFIED },
 	{ "GPTBigCodeForCausalLM", REG_UNVERIFIED },
