@@ -354,6 +354,22 @@ multimodal_budget_compute(const struct model *m,
  * _mark_tower_model(vllm_config, "image") since "[2/N] Initialize MM
  * components in context managers (E-H)" (#32641, merged in the week to
  * 2026-01-23, after v0.14.0 of 2026-01-20: v0.15.0).
+ * Qwen2_5_VLForConditionalGeneration (qwen2_5_vl.py): `visual` only when
+ * the image or the video limit is above 0, in the v0.10 file (beside
+ * use_data_parallel, before attn_backend_override) as at @002d181, the
+ * rule of #22299 (v0.10.1), whose test plan serves Qwen2.5-VL-7B; later
+ * in _mark_tower_model(vllm_config, {"image", "video"}) (#32605).
+ * Qwen2VLForConditionalGeneration (qwen2_vl.py): built whatever the
+ * limits in the v0.10 file, in _mark_tower_model(vllm_config, {"image",
+ * "video"}) after the series that followed #32605 (January 2026); the pull
+ * request is not identified, so 0.15.x is planned as building it and the
+ * rule starts at v0.16.0.  Glm4vForConditionalGeneration and its MoE
+ * (glm4_1v.py): `visual` in _mark_tower_model(vllm_config, {"image",
+ * "video"}), from the (E-H) part of that series, #32641, as Gemma 3: v0.15.0.
+ * Gemma4ForConditionalGeneration (gemma4_mm.py @01bae21): vision_tower
+ * and embed_vision in _mark_tower_model(vllm_config, {"image", "video"})
+ * in every release that serves it (its audio tower, "audio", is refused
+ * apart).  Each of these needs image and video both at 0.
  */
 static const struct {
 	const char *architecture;
@@ -367,6 +383,11 @@ static const struct {
 	{ "Qwen3_5ForConditionalGeneration", true, VLLM_VER_OLDEST },
 	{ "Qwen3_5MoeForConditionalGeneration", true, VLLM_VER_OLDEST },
 	{ "Gemma3ForConditionalGeneration", false, VLLM_VER(0, 15, 0) },
+	{ "Qwen2_5_VLForConditionalGeneration", true, VLLM_VER(0, 10, 1) },
+	{ "Qwen2VLForConditionalGeneration", true, VLLM_VER(0, 16, 0) },
+	{ "Glm4vForConditionalGeneration", true, VLLM_VER(0, 15, 0) },
+	{ "Glm4vMoeForConditionalGeneration", true, VLLM_VER(0, 15, 0) },
+	{ "Gemma4ForConditionalGeneration", true, VLLM_VER_OLDEST },
 };
 
 bool

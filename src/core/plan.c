@@ -452,6 +452,16 @@ release_checks(const struct plan_input *in, const struct vllm_traits *t,
 	if (in->performance_mode != PLAN_PERF_UNSET && !t->perf_mode)
 		config_fail(p,
 		    "--performance-mode needs vLLM 0.17.0 or later.");
+	/* --no-language-model-only as well: argparse has neither before */
+	if (in->language_model_only != 0 &&
+	    t->version < VLLM_SINCE_LANGUAGE_MODEL_ONLY)
+		config_fail(p,
+		    "--language-model-only needs vLLM %d.%d.%d or later; "
+		    "before it --limit-mm-per-prompt with every modality at 0 "
+		    "does the same.",
+		    VLLM_SINCE_LANGUAGE_MODEL_ONLY / 10000,
+		    VLLM_SINCE_LANGUAGE_MODEL_ONLY / 100 % 100,
+		    VLLM_SINCE_LANGUAGE_MODEL_ONLY % 100);
 }
 
 /*
@@ -3159,10 +3169,21 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
     struct plan *p)
 {
 	struct walk w;
+	struct plan_input lmo;
 	int s;
 
 	memset(p, 0, sizeof *p);
 	memset(&w, 0, sizeof w);
+	/* --language-model-only: MultiModalConfig.get_limit_per_prompt()
+	 * answers 0 for every modality (vllm/config/multimodal.py, #34120),
+	 * so the plan reads each limit as 0, whatever --limit-mm-per-prompt
+	 * says; the input keeps both as given for the writers */
+	if (in->language_model_only > 0) {
+		lmo = *in;
+		lmo.limit_mm_images = lmo.limit_mm_videos = 0;
+		lmo.limit_mm_audios = lmo.limit_mm_chunks = 0;
+		in = &lmo;
+	}
 	w.c = c;
 	w.in = in;
 	w.p = p;

@@ -178,6 +178,8 @@ struct plan_input {
 	int limit_mm_videos; /* -1 = vLLM default (999) */
 	int limit_mm_audios; /* -1 = vLLM default (999) */
 	int limit_mm_chunks; /* "vision_chunk" (Kimi-K2.5), -1 = default */
+	int language_model_only; /* --language-model-only 1 (every limit
+				    above read as 0), --no-... -1, 0 not given */
 	int64_t
 	    mm_max_pixels; /* --mm-processor-kwargs max_pixels, 0 = checkpoint's */
 	int mm_image_width,

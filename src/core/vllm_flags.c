@@ -206,6 +206,16 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    "mm-kwargs", "multimodal processor settings (max_pixels)", VFK_JSON,
 	    VFS_NONE, IN_OFF(mm_max_pixels), -1, 0, 0, 0, false, NULL, NULL,
 	    RECALC_IN_MODEL, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
+	/* multimodal_config.language_model_only (vllm/config/multimodal.py,
+	 * from 0.16.0, #34120): every modality's limit read as 0, as
+	 * --limit-mm-per-prompt with each at 0 (multimodal.h) */
+	[VF_LANGUAGE_MODEL_ONLY] = { "language-model-only",
+	    "--language-model-only", NULL, "lm-only",
+	    "every multimodal limit 0: no encoder profile run, and the "
+	    "towers vLLM then leaves out are not loaded",
+	    VFK_BOOL, VFS_TRI, IN_OFF(language_model_only), -1, 0, 0, 1, false,
+	    NULL, NULL, RECALC_IN_MODEL, VFW_SET, 0, VFSTEP_TOGGLE, 0, 0, 0, 1,
+	    true },
 	[VF_PREFIX_CACHING] = { "enable-prefix-caching",
 	    "--enable-prefix-caching", NULL, "prefix-caching",
 	    "reuse KV blocks of shared prefixes (state blocks of hybrid "

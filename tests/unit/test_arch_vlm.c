@@ -7,6 +7,7 @@
  * comment beside it.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -643,5 +644,46 @@ Test(vlm, internvl3_tiles_by_hand)
 	cr_assert_eq(p.mm.tokens_per_image, 3328);
 	cr_assert_eq(p.mm.items_per_batch, 2);
 	cr_assert_eq(p.mm.encoder_patches, 26650);
+	model_done(&m);
+}
+
+/*
+ * GLM-4.5V (glm4_1v.py, Glm4vMoeForConditionalGeneration) builds `visual`
+ * in _mark_tower_model(vllm_config, {"image", "video"}) from v0.15.0: with
+ * both limits at 0 the tower is not loaded.  Its 858,681,856 parameters
+ * (test_arch_sweep.c) hold 27,947,520 every rank keeps whole (the Conv3d
+ * patch embedding 3 x 2 x 14^2 x 1536, its bias, the 24^2-row position
+ * table, the post-convolution and final norms, the blocks' two norms, the
+ * downsample 1536 x 4096 x 2^2 with its bias, the merger's norm): at TP 4
+ * a rank holds (858,681,856 - 27,947,520) / 4 + 27,947,520 = 235,631,104
+ * of them, 471,262,208 bytes in bf16, that a 0.15.0 plan leaves out and a
+ * 0.14.1 plan keeps.  Videos at vLLM's default keep the profile run on,
+ * which headroom refuses for this class.
+ */
+Test(vlm, glm45v_tower_not_built_from_0_15_0)
+{
+	struct plan_input in;
+	struct plan p, old;
+	struct model m;
+	const int64_t rank = 235631104LL * 2;
+
+	test_config_load("sweep/zai-org--GLM-4.5V", &m);
+	cr_assert(fabs(m.vision_repl_params - 27947520.0) < 1, "%.0f",
+	    m.vision_repl_params);
+	plan_local(&m, 8192, &in, &p);
+	in.limit_mm_images = in.limit_mm_videos = 0;
+	in.tp = 4;
+	in.version = VLLM_VER(0, 15, 0);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert(p.phase != PHASE_CONFIG, "%s", p.message);
+	cr_assert(!p.weights_exact);
+	in.version = VLLM_VER(0, 14, 1);
+	plan_compute(test_catalogue(), &in, &old);
+	cr_assert(old.phase != PHASE_CONFIG, "%s", old.message);
+	cr_assert_eq(old.mm.tower_not_built, 0);
+	cr_assert(llabs(old.weights - p.weights - rank) <= 2, "%lld - %lld",
+	    (long long)old.weights, (long long)p.weights);
+	cr_assert(llabs(p.mm.tower_not_built - rank) <= 2, "%lld",
+	    (long long)p.mm.tower_not_built);
 	model_done(&m);
 }

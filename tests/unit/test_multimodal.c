@@ -151,8 +151,8 @@ Test(mm, other_families)
  * mistral3.py creates neither vision_tower nor multi_modal_projector, so
  * the weights lose the tower's 440,401,920 parameters (the catalogue's
  * count), 880,803,840 bytes in bf16 on one rank, and the KV cache gains
- * them; v0.10.0 and a limit of 1 build it.  Qwen2.5-VL is not on the
- * list: its tower stays counted at limits of 0.
+ * them; v0.10.0 and a limit of 1 build it.  LLaVA-NeXT (granite-vision)
+ * is not on the list: its tower stays counted at limits of 0.
  */
 Test(mm, mistral3_tower_not_built_at_limit_0)
 {
@@ -195,7 +195,8 @@ Test(mm, mistral3_tower_not_built_at_limit_0)
 	cr_assert(llabs(on.weights - off.weights - tower) < tower / 50,
 	    "%lld - %lld", (long long)on.weights, (long long)off.weights);
 	/* a class that is not on the list keeps its tower */
-	vl(&in);
+	test_input(&in, "h100-sxm", "ibm-granite/granite-vision-3.3-2b", NULL);
+	in.max_model_len = 16384;
 	in.limit_mm_images = in.limit_mm_videos = 0;
 	plan_compute(c, &in, &qoff);
 	in.limit_mm_images = in.limit_mm_videos = 1;
@@ -304,4 +305,151 @@ Test(mm, gemma3_tower_not_built_from_0_15_0)
 	in.limit_mm_images = 1;
 	plan_compute(c, &in, &on);
 	cr_assert_eq(old.weights, on.weights, "0.14.1 builds the tower");
+}
+
+/*
+ * --language-model-only (vllm/config/multimodal.py, #34120, first in
+ * v0.16.0): MultiModalConfig.get_limit_per_prompt() answers 0 for every
+ * modality, so the plan is the one of --limit-mm-per-prompt
+ * '{"image":0,"video":0}', whatever limits are given beside it: Qwen3-VL-8B
+ * on one H100 without its 575,926,272-parameter tower (1,151,852,544 bytes
+ * in bf16 less than with images on) and without the encoder's profile
+ * run.  v0.15.1 has no such flag: argparse refuses it, and its --no- form.
+ */
+Test(mm, language_model_only_is_every_limit_0)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan lmo, zero, on, old;
+	const int64_t tower = 575926272LL * 2;
+
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-VL-8B-Instruct", NULL);
+	in.max_model_len = 8192;
+	in.version = VLLM_VER(0, 16, 0);
+	plan_compute(c, &in, &on);
+	cr_assert_eq(on.phase, PHASE_NONE, "%s", on.message);
+	cr_assert(on.mm.active);
+	in.limit_mm_images = in.limit_mm_videos = 0;
+	plan_compute(c, &in, &zero);
+	cr_assert_eq(zero.phase, PHASE_NONE, "%s", zero.message);
+	/* the flag over limits left on, or over an explicit image limit */
+	in.limit_mm_images = 4;
+	in.limit_mm_videos = -1;
+	in.language_model_only = 1;
+	plan_compute(c, &in, &lmo);
+	cr_assert_eq(lmo.phase, PHASE_NONE, "%s", lmo.message);
+	cr_assert(lmo.mm.text_only);
+	cr_assert(!lmo.mm.active);
+	cr_assert_eq(lmo.weights, zero.weights);
+	cr_assert_eq(lmo.available_kv, zero.available_kv);
+	cr_assert_eq(lmo.kv_tokens, zero.kv_tokens);
+	cr_assert_eq(lmo.mm.tower_not_built, zero.mm.tower_not_built);
+	cr_assert(llabs(on.weights - lmo.weights - tower) <= 2, "%lld - %lld",
+	    (long long)on.weights, (long long)lmo.weights);
+	/* the input keeps what it was given */
+	cr_assert_eq(in.limit_mm_images, 4);
+	/* releases before the flag */
+	in.version = VLLM_VER(0, 15, 1);
+	plan_compute(c, &in, &old);
+	cr_assert_eq(old.phase, PHASE_CONFIG);
+	cr_assert_not_null(strstr(old.message,
+			       "--language-model-only needs vLLM 0.16.0"),
+	    "%s", old.message);
+	in.language_model_only = -1;
+	plan_compute(c, &in, &old);
+	cr_assert_eq(old.phase, PHASE_CONFIG, "--no-language-model-only");
+	/* --no-language-model-only on 0.16.0 leaves the limits as given */
+	in.version = VLLM_VER(0, 16, 0);
+	in.limit_mm_images = -1;
+	plan_compute(c, &in, &old);
+	cr_assert_eq(old.phase, PHASE_NONE, "%s", old.message);
+	cr_assert_eq(old.weights, on.weights);
+	cr_assert_eq(old.kv_tokens, on.kv_tokens);
+}
+
+/*
+ * Qwen2.5-VL (qwen2_5_vl.py) builds `visual` only when the image or the
+ * video limit is above 0, from v0.10.1 (#22299).  headroom counts
+ * Qwen2.5-VL-7B's tower (vision_config: depth 32, hidden 1280,
+ * intermediate 3420, patch 14, temporal 2, out 3584) as 32 x (4 x 1280^2 +
+ * 3 x 1280 x 3420) = 629,964,800 in the blocks, 3 x 2 x 14^2 x 1280 =
+ * 1,505,280 in the patch convolution and 5120^2 + 5120 x 3584 = 44,564,480
+ * in the merger: 676,034,560 parameters, 1,352,069,120 bytes in bf16 on
+ * one GPU (vLLM's file adds the blocks' and merger's biases and norms,
+ * 515,584 more).  Both limits at 0 leave them out; an image limit of 0
+ * alone, or v0.10.0, keeps them.
+ */
+Test(mm, qwen25vl_tower_not_built_from_0_10_1)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan on, img, off, old;
+	const int64_t tower = 676034560LL * 2;
+
+	test_input(&in, "h100-sxm", "Qwen/Qwen2.5-VL-7B-Instruct", NULL);
+	in.max_model_len = 8192;
+	in.version = VLLM_VER(0, 10, 1);
+	plan_compute(c, &in, &on);
+	cr_assert_eq(on.phase, PHASE_NONE, "%s", on.message);
+	cr_assert(!on.weights_exact, "the hand figure assumes no exact scale");
+	in.limit_mm_images = 0;
+	plan_compute(c, &in, &img);
+	cr_assert_eq(img.weights, on.weights, "videos still use the tower");
+	cr_assert_eq(img.mm.tower_not_built, 0);
+	in.limit_mm_videos = 0;
+	plan_compute(c, &in, &off);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	cr_assert(llabs(on.weights - off.weights - tower) <= 2, "%lld - %lld",
+	    (long long)on.weights, (long long)off.weights);
+	cr_assert(llabs(off.mm.tower_not_built - tower) <= 2, "%lld",
+	    (long long)off.mm.tower_not_built);
+	cr_assert_gt(off.kv_tokens, on.kv_tokens);
+	in.version = VLLM_VER(0, 10, 0);
+	plan_compute(c, &in, &old);
+	cr_assert_eq(old.phase, PHASE_NONE, "%s", old.message);
+	cr_assert_eq(old.weights, on.weights, "0.10.0 builds the tower");
+	cr_assert_eq(old.mm.tower_not_built, 0);
+}
+
+/*
+ * Gemma 4 (gemma4_mm.py @01bae21) builds vision_tower and embed_vision in
+ * _mark_tower_model(vllm_config, {"image", "video"}): with both limits at
+ * 0 they are not loaded, in every release that serves the class.
+ * headroom counts gemma-4-31B-it's tower (27 blocks of hidden 1152, a
+ * gated MLP of 4304, the projection to the text width 5376) as 27 x (4 x
+ * 1152^2 + 3 x 1152 x 4304) + 4608^2 + 4608 x 5376 = 590,948,352
+ * parameters, 1,181,896,704 bytes in bf16 on one GPU, which the
+ * catalogue's logged load scales (within 2 %).  An image limit of 0 with
+ * videos at vLLM's default keeps the tower, as the 0.26.0 B300 startup of
+ * tests/calibration/newer-logs.json shows: "Model loading took 58.99 GiB"
+ * at '{"image":0,"audio":0}', as much as a 0.23.0 startup with 4 images.
+ */
+Test(mm, gemma4_tower_not_built_with_images_and_videos_0)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan on, img, off;
+	const int64_t tower = 590948352LL * 2;
+
+	test_input(&in, "b200", "google/gemma-4-31B-it", NULL);
+	in.max_model_len = 16384;
+	in.version = VLLM_VER(0, 26, 0);
+	in.async_scheduling = 1;
+	plan_compute(c, &in, &on);
+	cr_assert_eq(on.phase, PHASE_NONE, "%s", on.message);
+	in.limit_mm_images = 0;
+	plan_compute(c, &in, &img);
+	cr_assert_eq(img.phase, PHASE_NONE, "%s", img.message);
+	cr_assert_eq(img.weights, on.weights, "videos still use the tower");
+	in.limit_mm_videos = 0;
+	plan_compute(c, &in, &off);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	cr_assert(llabs(on.weights - off.weights - tower) < tower / 50,
+	    "%lld - %lld", (long long)on.weights, (long long)off.weights);
+	cr_assert(
+	    llabs(off.mm.tower_not_built - (on.weights - off.weights)) <= 2);
+	in.version = VLLM_VER(0, 19, 0);
+	plan_compute(c, &in, &off);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	cr_assert_gt(off.mm.tower_not_built, 0);
 }
