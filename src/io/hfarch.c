@@ -84,6 +84,7 @@ static const struct {
 	{ "NemotronHForCausalLM", FAM_NEMOTRON_H },
 	{ "GraniteMoeHybridForCausalLM", FAM_GRANITE_H },
 	{ "Lfm2ForCausalLM", FAM_LFM2 },
+	{ "Lfm2MoeForCausalLM", FAM_LFM2 },
 	{ "DeciLMForCausalLM", FAM_DECILM },
 	{ "Gemma4ForConditionalGeneration", FAM_GEMMA4 },
 	{ "Gemma4ForCausalLM", FAM_GEMMA4 },
@@ -1314,13 +1315,19 @@ read_lfm2_attn_idxs(const cJSON *ix, struct model *m, char *err, size_t errlen,
 	return 0;
 }
 
-/* LFM2 (lfm2.py): conv layers and full attention */
+/*
+ * LFM2 (lfm2.py): conv layers and full attention.  LFM2-MoE (lfm2_moe.py)
+ * lays out the same layers; its first num_dense_layers (default 2,
+ * vllm/transformers_utils/configs/lfm2_moe.py) hold Lfm2MoeMlp of
+ * intermediate_size, the others num_experts experts of
+ * moe_intermediate_size behind a replicated gate.
+ */
 static int
 read_lfm2(const struct src *s, struct model *m, char *err, size_t errlen,
     const char **bad)
 {
 	int ff = num(s, "block_ff_dim", m->intermediate),
-	    mult = num(s, "block_multiple_of", 256);
+	    mult = num(s, "block_multiple_of", 256), i;
 	const cJSON *fm = get(s, "block_ffn_dim_multiplier"),
 		    *ix = get(s, "full_attn_idxs");
 
@@ -1330,6 +1337,22 @@ read_lfm2(const struct src *s, struct model *m, char *err, size_t errlen,
 	} else if (read_layer_types(s, m, err, errlen, bad) != 0)
 		return -1;
 	m->st.conv_l_cache = num(s, "conv_L_cache", 3);
+	if (m->architecture != NULL &&
+	    strcmp(m->architecture, "Lfm2MoeForCausalLM") == 0) {
+		m->first_dense_layers = num(s, "num_dense_layers", 2);
+		if (m->first_dense_layers < 0 ||
+		    m->first_dense_layers > m->layers) {
+			*bad = "num_dense_layers";
+			snprintf(err, errlen,
+			    "config: num_dense_layers must be from 0 to "
+			    "num_hidden_layers (%d)",
+			    m->layers);
+			return -1;
+		}
+		for (i = 0; m->ld != NULL && i < m->first_dense_layers; i++)
+			m->ld[i].ffn = FFN_DENSE;
+		return 0;
+	}
 	/* Lfm2MLP: 2/3 of block_ff_dim, times the multiplier, to a multiple */
 	if (boolean(s, "block_auto_adjust_ff_dim", 0)) {
 		ff = 2 * ff / 3;

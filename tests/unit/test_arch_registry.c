@@ -478,7 +478,7 @@ static const struct {
 	{ "JambaForCausalLM", REG_MODELLED },
 	{ "KimiLinearForCausalLM", REG_MODELLED },
 	{ "Lfm2ForCausalLM", REG_MODELLED },
-	{ "Lfm2MoeForCausalLM", REG_UNVERIFIED },
+	{ "Lfm2MoeForCausalLM", REG_MODELLED },
 	{ "LlamaForCausalLM", REG_VERIFIED },
 	{ "Llama4ForCausalLM", REG_MODELLED },
 	{ "LLaMAForCausalLM", REG_UNVERIFIED },
