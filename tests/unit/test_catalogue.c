@@ -63,6 +63,8 @@ static const struct {
 	{ "mistralai/Magistral-Small-2509", 0, 0 },
 	{ "Qwen/Qwen3.6-27B", 0, 0 },
 	{ "zai-org/GLM-5.2", 0, 0 },
+	{ "XiaomiMiMo/MiMo-V2-Flash", 0, 0 },
+	{ "Qwen/Qwen3-VL-32B-Thinking", 0, 0 },
 };
 
 /* Quantized exports that carry their own config.json, and its format. */
@@ -366,6 +368,25 @@ Test(catalogue, qwen3_vl_dense_plans_as_its_config)
 	    "Qwen/Qwen3-VL-32B-Instruct", NULL, "h100-sxm", 2, KV_AUTO, 0);
 	same_plan("qwen3-vl/Qwen3-VL-32B-Instruct",
 	    "Qwen/Qwen3-VL-32B-Instruct", NULL, "l40s", 2, KV_FP8, 0);
+	/* the Thinking repo's config.json is the Instruct repo's */
+	same_plan("qwen3-vl/Qwen3-VL-32B-Instruct",
+	    "Qwen/Qwen3-VL-32B-Thinking", NULL, "h100-sxm", 2, KV_AUTO, 0);
+}
+
+/*
+ * MiMo-V2-Flash from its catalogue entry and from the real config.json
+ * (mimo-v2/MiMo-V2-Flash): the hybrid_layer_pattern's sliding (window 128,
+ * 8 KV heads) and full (4 KV heads) groups, K 192 and V 128, native FP8
+ * blocks, at TP 8 on Hopper in both KV formats and at TP 4 on Blackwell.
+ */
+Test(catalogue, mimo_v2_flash_plans_as_its_config)
+{
+	same_plan("mimo-v2/MiMo-V2-Flash", "XiaomiMiMo/MiMo-V2-Flash", NULL,
+	    "h200-sxm", 8, KV_AUTO, 0);
+	same_plan("mimo-v2/MiMo-V2-Flash", "XiaomiMiMo/MiMo-V2-Flash", NULL,
+	    "h200-sxm", 8, KV_FP8, 0);
+	same_plan("mimo-v2/MiMo-V2-Flash", "XiaomiMiMo/MiMo-V2-Flash", NULL,
+	    "b200", 4, KV_AUTO, 0);
 }
 
 /*
