@@ -3601,6 +3601,27 @@ fix_glm4_moe(const struct src *s, struct model *m)
 }
 
 /*
+ * minimax_m2.py (MiniMax-M2, M2.1, M2.5, M2.7; vLLM main @01d9958): every
+ * layer full attention (attn_type_list unread) with RoPE on rotary_dim of
+ * the head unless rope_parameters names a partial_rotary_factor; experts
+ * of intermediate_size, no dense or shared MLP; the router a
+ * ReplicatedLinear in float32 (its float32 e_score_correction_bias is not
+ * counted, nor the TP-split q_norm and k_norm); the MTP modules skipped
+ * without a draft.
+ */
+static void
+fix_minimax_m2(const struct src *s, struct model *m)
+{
+	const cJSON *rp = get(s, "rope_parameters");
+	int rd = num(s, "rotary_dim", 0);
+
+	if (!cJSON_IsNumber(item(rp, "partial_rotary_factor")) && rd > 0 &&
+	    rd <= m->head_dim)
+		m->rotary_dim = rd;
+	m->router_fp32 = m->n_experts > 0;
+}
+
+/*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
  * each worked by hand against a real config.json of it
@@ -3619,6 +3640,7 @@ static const struct {
 	{ "CohereForCausalLM", fix_cohere },
 	{ "MiMoForCausalLM", fix_mimo },
 	{ "Glm4MoeForCausalLM", fix_glm4_moe },
+	{ "MiniMaxM2ForCausalLM", fix_minimax_m2 },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

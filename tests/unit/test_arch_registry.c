@@ -369,6 +369,29 @@ Test(registry, read_class_glm47)
 	    88474513408.0 + 25952256.0);
 }
 
+/*
+ * MiniMax-M2.7 (minimax_m2.py @01d9958; minimax/MiniMax-M2.7): 62 layers,
+ * all full attention whatever attn_type_list says, 48 heads and 8 KV heads
+ * of 128: KV 62 x 2 x 8 x 128 x 2 B = 253,952 B a token, 31,744 at TP 8.
+ * Weights at TP 8 in bf16: the vocabulary rows 2 x 25,008 x 3072; a layer
+ * qkv 3072 x (6 + 2) x 128 and o 6 x 128 x 3072, two norms, 256 experts of
+ * 3 x 3072 x 1536 / 8; the final norm: 28,580,404,224 parameters at 2 B;
+ * the routers 62 x 3072 x 256 in float32, whole on every rank; RoPE on
+ * rotary_dim 64 over 204,800 positions (x 2 B). 228,689,304,576
+ * parameters in all at TP 1 (the 230B of the model card with its MTP
+ * modules).
+ */
+Test(registry, read_class_minimax_m27)
+{
+	read_class_figures("minimax/MiniMax-M2.7", "MiniMaxM2ForCausalLM", 1,
+	    253952,
+	    /* at TP 1: 228,689,304,576 parameters, the routers at 4 B */
+	    (228689304576.0 - 62.0 * 3072 * 256) * 2 + 62.0 * 3072 * 256 * 4 +
+		26214400.0);
+	read_class_figures("minimax/MiniMax-M2.7", "MiniMaxM2ForCausalLM", 8,
+	    31744, 57160808448.0 + 195035136.0 + 26214400.0);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -490,7 +513,7 @@ static const struct {
 	{ "MiniMaxForCausalLM", REG_MODELLED },
 	{ "MiniMaxText01ForCausalLM", REG_MODELLED },
 	{ "MiniMaxM1ForCausalLM", REG_MODELLED },
-	{ "MiniMaxM2ForCausalLM", REG_UNVERIFIED },
+	{ "MiniMaxM2ForCausalLM", REG_MODELLED },
 	{ "MistralForCausalLM", REG_VERIFIED },
 	{ "MistralLarge3ForCausalLM", REG_UNVERIFIED },
 	{ "MixtralForCausalLM", REG_VERIFIED },
