@@ -56,6 +56,7 @@ static const struct flag_row rows[FLAG_COUNT] = {
 	    "--mm-processor-kwargs.max_pixels",
 	    "largest image the processor keeps, in pixels (or type 1280x720)",
 	    RECALC_IN_MODEL, false },
+	[FLAG_LM_ONLY] = { VF_LANGUAGE_MODEL_ONLY, NULL, NULL, NULL, 0, true },
 	[FLAG_OTHER] = { VF_COUNT, "other-usage", "--other-usage",
 	    "GiB other processes hold on each card (planner option)",
 	    RECALC_IN_BUDGET, false },
@@ -98,6 +99,7 @@ row_applies(enum flag_id f, const struct model *m)
 		return k == MULTIMODAL_DYNAMIC || k == MULTIMODAL_UNMODELLED ||
 		    (k == MULTIMODAL_FIXED && m->mm_video_tokens != 0);
 	case FLAG_MM_MAX_PIXELS: return k == MULTIMODAL_DYNAMIC;
+	case FLAG_LM_ONLY: return k != MULTIMODAL_NONE;
 	default: return f < FLAG_COUNT;
 	}
 }
@@ -338,6 +340,13 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		snprintf(v->deflt, sizeof v->deflt, "off");
 		v->set = v->differs = in->enforce_eager;
 		break;
+	case FLAG_LM_ONLY:
+		snprintf(v->value, sizeof v->value, "%s",
+		    in->language_model_only > 0 ? "on" : "off");
+		snprintf(v->deflt, sizeof v->deflt, "off");
+		v->set = in->language_model_only != 0;
+		v->differs = in->language_model_only > 0;
+		break;
 	case FLAG_CAPTURE: flags_view_capture(in, p, d, v); break;
 	case FLAG_KV_BYTES:
 		if (in->kv_cache_memory_bytes > 0)
@@ -504,6 +513,9 @@ flags_toggle(enum flag_id f, struct plan_input *in, const struct plan *p)
 	const struct vllm_flag *r = vf(f);
 
 	switch (f) {
+	case FLAG_LM_ONLY:
+		vllm_flag_store(r, in, in->language_model_only > 0 ? 0 : 1);
+		break;
 	case FLAG_EAGER:
 	case FLAG_KV_DTYPE:
 	case FLAG_BLOCK_SIZE:
@@ -841,6 +853,10 @@ flags_edit_text(enum flag_id f, const struct plan_input *in,
 		return;
 	case FLAG_EAGER:
 		snprintf(buf, len, "%s", in->enforce_eager ? "on" : "off");
+		return;
+	case FLAG_LM_ONLY:
+		snprintf(buf, len, "%s",
+		    in->language_model_only > 0 ? "on" : "off");
 		return;
 	case FLAG_CAPTURE:
 		snprintf(buf, len, "%d", p->max_capture_size);

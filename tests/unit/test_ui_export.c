@@ -370,6 +370,8 @@ Test(uiexport, multimodal_flags)
 	    sizeof k);
 	check_change("max_pixels", vl, k,
 	    "--mm-processor-kwargs {\"max_pixels\":1003520}");
+	flag_keys(vl, FLAG_LM_ONLY, "<Space>", k, sizeof k);
+	check_change("language model only", vl, k, "--language-model-only");
 }
 
 Test(uiexport, tokens_per_request)

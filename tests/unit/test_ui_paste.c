@@ -465,9 +465,10 @@ Test(mmflags, rows_only_for_models_that_take_them)
 	struct plan_input in;
 
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
-	cr_assert_eq(flags_rows(&in, NULL, 0), FLAG_COUNT - 3);
+	cr_assert_eq(flags_rows(&in, NULL, 0), FLAG_COUNT - 4);
 	cr_assert(!has_row(&in, FLAG_MM_IMAGES));
-	cr_assert_eq(flags_at(&in, FLAG_COUNT - 3), FLAG_COUNT,
+	cr_assert(!has_row(&in, FLAG_LM_ONLY), "a text model has no towers");
+	cr_assert_eq(flags_at(&in, FLAG_COUNT - 4), FLAG_COUNT,
 	    "past the last row");
 	cr_assert_eq(flags_at(&in, FLAG_MM_IMAGES), FLAG_OTHER,
 	    "rows close up");
@@ -479,6 +480,7 @@ Test(mmflags, rows_only_for_models_that_take_them)
 	cr_assert(has_row(&in, FLAG_MM_IMAGES), "Gemma 3 takes images");
 	cr_assert(!has_row(&in, FLAG_MM_VIDEOS), "but no video");
 	cr_assert(!has_row(&in, FLAG_MM_MAX_PIXELS), "and a fixed image size");
+	cr_assert(has_row(&in, FLAG_LM_ONLY), "every multimodal model");
 	test_input(&in, "h100-sxm", "openai/whisper-large-v3", NULL);
 	cr_assert(!has_row(&in, FLAG_MM_IMAGES), "Whisper takes audio only");
 	/* Gemma 4 profiles its fixed-size videos; a class whose images are
