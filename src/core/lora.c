@@ -172,9 +172,12 @@ int64_t
 lora_vocab_bytes(const struct model *m, const struct plan_lora *l, int tp,
     bool first_stage, bool last_stage, int version, int model_dtype_bytes)
 {
-	/* lora_extra_vocab_size and lora_vocab_padding_size, both 256, until
-	 * PRs #28382 / #28545 (November 2025) removed them */
-	int64_t extra = version < VLLM_VER(0, 12, 0) ? 256 : 0;
+	/* lora_extra_vocab_size (256 or 512, LoRAExtraVocabSize) and
+	 * lora_vocab_padding_size (256), until PRs #28382 / #28545 (November
+	 * 2025) removed them */
+	int64_t extra = version >= VLLM_SINCE_LORA_NO_EXTRA_VOCAB ? 0
+	    : l->extra_vocab > 0 ? l->extra_vocab
+				 : 256;
 	int64_t v = m->vocab, h = m->hidden, r = l->max_rank;
 	int64_t slots = l->max_loras, lora_elems = 0, model_elems = 0;
 	int bytes = l->dtype > 0 ? 2 : model_dtype_bytes;
@@ -215,6 +218,17 @@ lora_check(const struct model *m, const struct plan_lora *l, int tp,
     int version, char *msg, size_t len)
 {
 	msg[0] = '\0';
+	/* EngineArgs lost the field with it (#28545): argparse stops on the
+	 * word whether LoRA is on or not */
+	if (l->extra_vocab > 0 && version >= VLLM_SINCE_LORA_NO_EXTRA_VOCAB) {
+		snprintf(msg, len,
+		    "unrecognized arguments: --lora-extra-vocab-size %d "
+		    "(vLLM 0.12.0 removed LoRA's added vocabulary, PRs "
+		    "#28382 and #28545; use --vllm-version 0.11.2 or earlier, "
+		    "or leave the flag out)",
+		    l->extra_vocab);
+		return;
+	}
 	if (!l->enabled)
 		return;
 	if (!lora_rank_valid(l->max_rank))

@@ -36,6 +36,8 @@ struct plan_lora {
 	int dtype; /* --lora-dtype: 0 auto, 1 float16, 2 bfloat16 */
 	bool fully_sharded; /* --fully-sharded-loras */
 	bool unspecialized; /* -cc cudagraph_specialize_lora false */
+	int extra_vocab; /* --lora-extra-vocab-size: 0 not given (256), 256
+			    or 512; the flag is gone from vLLM 0.12.0 */
 };
 
 /* vLLM's defaults filled in: max_loras 1, rank 16, max_cpu_loras = max_loras. */
@@ -65,13 +67,14 @@ bool lora_wraps_vocab(const struct model *m);
  * with LoRA on one rank, for a resolved config and a release (VLLM_VER).
  * From 0.12.0: embedding A [max_loras, vocab, r], B [max_loras, 1, H, r];
  * lm_head A [max_loras, 1, r, H], B [max_loras, 1, vocab, r], all whole on
- * every rank, in lora_dtype.  Before 0.12.0 (lora_extra_vocab_size 256,
- * lora_vocab_padding_size 256) the A rows of the embedding and the B rows
- * of lm_head cover 256 added tokens (lm_head's padded to 256), each keeps
- * an embeddings tensor [max_loras, 256, H] in the model dtype, and the
- * base layers grow: embed_tokens by 256 x max_loras rows, an untied lm_head
- * from up(vocab, 64) to up(vocab, 256) + 256 rows, split over TP.  0 when
- * LoRA is off or the class declares no embedding modules.
+ * every rank, in lora_dtype.  Before 0.12.0 (lora_extra_vocab_size X, 256
+ * unless --lora-extra-vocab-size says 512, and lora_vocab_padding_size
+ * 256) the A rows of the embedding and the B rows of lm_head cover X added
+ * tokens (lm_head's padded to 256), each keeps an embeddings tensor
+ * [max_loras, X, H] in the model dtype, and the base layers grow:
+ * embed_tokens by X x max_loras rows, an untied lm_head from up(vocab, 64)
+ * to up(vocab, 256) + X rows, split over TP.  0 when LoRA is off or the
+ * class declares no embedding modules.
  */
 int64_t lora_vocab_bytes(const struct model *m, const struct plan_lora *l,
     int tp, bool first_stage, bool last_stage, int version,
@@ -80,8 +83,10 @@ int64_t lora_vocab_bytes(const struct model *m, const struct plan_lora *l,
 /*
  * Why vLLM (or headroom) cannot start this LoRA config, in vLLM's words
  * where vLLM has them; "" when it can.  Checks the resolved config for a
- * release (VLLM_VER): LoRA on fused MoE layers exists from 0.11.1 (vLLM
- * PR #21229); before, headroom does not model what MoE models get.
+ * release (VLLM_VER): --lora-extra-vocab-size, with or without
+ * --enable-lora, is an argument vLLM no longer has from 0.12.0; LoRA on
+ * fused MoE layers exists from 0.11.1 (vLLM PR #21229); before, headroom
+ * does not model what MoE models get.
  */
 void lora_check(const struct model *m, const struct plan_lora *l, int tp,
     int version, char *msg, size_t len);

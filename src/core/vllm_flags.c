@@ -54,6 +54,12 @@ static const struct vllm_flag_choice lora_ranks[] = { { "1", 1, 0, 0 },
 static const struct vllm_flag_choice lora_dtypes[] = { { "auto", 0, 0, 0 },
 	{ "float16", 1, 0, 0 }, { "bfloat16", 2, 0, 0 }, { NULL, 0, 0, 0 } };
 
+/* LoRAExtraVocabSize (vllm/config/lora.py of the 0.10/0.11 line); the
+ * argument itself is gone from 0.12.0 (lora_check) */
+static const struct vllm_flag_choice lora_extra_vocabs[] = {
+	{ "256", 256, 0, 0 }, { "512", 512, 0, 0 }, { NULL, 0, 0, 0 }
+};
+
 /* vllm/config/cache.py: KVOffloadingBackend */
 static const struct vllm_flag_choice kv_offload_backends[] = {
 	{ "native", 0, 0, 0 }, { "lmcache", 1, 0, 0 }, { NULL, 0, 0, 0 }
@@ -292,6 +298,12 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    "split the LoRA slots across tensor-parallel ranks", VFK_BOOL,
 	    VFS_BOOL, IN_OFF(lora.fully_sharded), -1, 0, 0, 1, false, NULL,
 	    NULL, RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 1, true },
+	[VF_LORA_EXTRA_VOCAB] = { "lora-extra-vocab-size",
+	    "--lora-extra-vocab-size", NULL, "lora-vocab",
+	    "tokens a LoRA adapter may add (vLLM 0.11 and earlier)", VFK_ENUM,
+	    VFS_INT, IN_OFF(lora.extra_vocab), -1, 0, 0, 0, false, NULL,
+	    lora_extra_vocabs, RECALC_IN_EXTRAS, VFW_SET, 256, VFSTEP_NONE, 0,
+	    0, 0, 0, true },
 	[VF_SPECULATIVE_CONFIG] = { "speculative-config",
 	    "--speculative-config", "sc", "speculative",
 	    "speculative decoding (JSON: method, model, "

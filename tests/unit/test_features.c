@@ -15,6 +15,7 @@
 #include "core/plan.h"
 #include "core/spec.h"
 #include "core/units.h"
+#include "core/vllm_flags.h"
 #include "core/weights.h"
 #include "io/model_dir.h"
 #include "helpers.h"
@@ -1224,4 +1225,77 @@ Test(spec, flashinfer_drafts_capture_piecewise_graphs_only)
 	plan_compute(c, &in, &p);
 	cr_assert(p.n_full_graphs > 0);
 	model_done(&m);
+}
+
+Test(lora, extra_vocab_512_by_hand)
+{
+	/* --lora-extra-vocab-size 512 (LoRAExtraVocabSize = Literal[256, 512],
+	 * vllm/config/lora.py of the 0.10/0.11 line), Llama-3.1-8B, vocab
+	 * 128,256, H 4,096, untied, r 64, at 0.11.0:
+	 *   embedding A (128,256 + 512) x 64 = 8,241,152, B 4,096x64 = 262,144
+	 *   lm_head   A 64x4,096 = 262,144, B up(128,768, 256) = 128,768 rows
+	 *             x 64 = 8,241,152
+	 *   = 17,006,592 x 2 B = 34,013,184
+	 *   + embeddings tensors 2 x 512x4,096, the base embedding's 512 x 1
+	 *     added rows x4,096, lm_head up(128,256, 256) + 512 - up(128,256,
+	 *     64) = 512 rows x4,096: 8,388,608 x 2 B = 16,777,216
+	 *   = 50,790,400 (256: 42,336,256, lora/vocab_slots_llama8b_by_hand).
+	 * Four slots at TP 2: the stacks and the embeddings tensors four times
+	 * (whole on every rank), the embedding's rows 4 x 512 / 2 = 1,024 and
+	 * lm_head's 512 / 2 = 256 a rank:
+	 *   4 x 34,013,184 + (4 x 2 x 2,097,152 + 1,024 x 4,096 + 256 x 4,096)
+	 *   x 2 B = 136,052,736 + 44,040,192 = 180,092,928. */
+	const struct catalogue *c = test_catalogue();
+	const struct vllm_flag *f = &vllm_flags[VF_LORA_EXTRA_VOCAB];
+	struct plan_input in;
+	struct plan_lora l;
+	struct plan a, b;
+	char err[256];
+
+	test_input(&in, "rtx-4090", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.version = VLLM_VER(0, 11, 0);
+	in.max_model_len = 8192;
+	lora_on(&in, 1, 64);
+	cr_assert_eq(vllm_flag_parse(f, "512", false, in.version, &in, err,
+			 sizeof err),
+	    VFP_SET, "%s", err);
+	cr_assert_eq(in.lora.extra_vocab, 512);
+	lora_resolve(&in.lora, &l);
+	cr_assert_eq(lora_vocab_bytes(in.model, &l, 1, true, true, in.version,
+			 2),
+	    50790400);
+	in.lora.max_loras = 4;
+	lora_resolve(&in.lora, &l);
+	cr_assert_eq(lora_vocab_bytes(in.model, &l, 2, true, true, in.version,
+			 2),
+	    180092928LL);
+	/* the plan loads the difference from the default 256 */
+	in.lora.max_loras = 1;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+	in.lora.extra_vocab = 0;
+	plan_compute(c, &in, &a);
+	cr_assert_eq(b.weights - a.weights, 50790400 - 42336256);
+	cr_assert_eq(b.lora_bytes - a.lora_bytes, 50790400 - 42336256);
+	/* vLLM's choices only */
+	cr_assert_eq(vllm_flag_parse(f, "0", false, in.version, &in, err,
+			 sizeof err),
+	    -1);
+	cr_assert_str_eq(err,
+	    "--lora-extra-vocab-size: invalid choice '0' (choose from 256, "
+	    "512)");
+	/* from 0.12.0 vLLM has no such argument, LoRA on or off */
+	in.lora.extra_vocab = 256;
+	in.lora.enabled = false;
+	in.version = VLLM_VER(0, 12, 0);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_CONFIG);
+	cr_assert(strstr(b.message,
+		      "unrecognized arguments: --lora-extra-vocab-size 256") ==
+		b.message,
+	    "%s", b.message);
+	in.version = VLLM_VER(0, 11, 2);
+	plan_compute(c, &in, &b);
+	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+	cr_assert_eq(b.lora_bytes, 0);
 }
