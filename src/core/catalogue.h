@@ -274,7 +274,8 @@ struct model {
 	int mm_audio_tokens; /* tokens one audio clip becomes */
 	/* an audio tower beside the text model (Gemma 4's E models): its
 	 * parameters with its embedder, whole on every rank; built unless
-	 * the audio limit is 0 from release audio_skip_since (0: always) */
+	 * the audio limit is 0 from release audio_skip_since (0: built
+	 * whatever the limit, no release that leaves it out established) */
 	double audio_params;
 	int audio_skip_since;
 	/* Zamba2: transformer blocks shared by the hybrid layers */

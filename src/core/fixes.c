@@ -306,7 +306,10 @@ fixes_try_config(struct cand_list *l)
 		in.limit_mm_audios = 0;
 		limits_flag(&in, flags, sizeof flags);
 		add(l, &in, flags,
-		    "No audio: vLLM does not build the audio tower.");
+		    m->audio_skip_since > 0
+			? "No audio: vLLM does not build the audio tower."
+			: "No audio: the profile run skips the audio tower "
+			  "(its weights still load).");
 	}
 	if (m->multimodal && m->mm_rule == MODEL_MM_UNMODELLED &&
 	    (base->limit_mm_images != 0 || base->limit_mm_videos != 0)) {

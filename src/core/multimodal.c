@@ -279,6 +279,10 @@ multimodal_budget_compute(const struct model *m,
 	int64_t w = rq->image_width, h = rq->image_height;
 
 	memset(b, 0, sizeof *b);
+	b->limit_audio = m->audio_params > 0
+	    ? (rq->limit_audios < 0 ? MULTIMODAL_DEFAULT_LIMIT
+				    : rq->limit_audios)
+	    : 0;
 	b->kind = multimodal_kind_of(m);
 	if (b->kind == MULTIMODAL_NONE)
 		return;
@@ -290,10 +294,6 @@ multimodal_budget_compute(const struct model *m,
 	    rq->limit_images < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_images;
 	b->limit_video =
 	    rq->limit_videos < 0 ? MULTIMODAL_DEFAULT_LIMIT : rq->limit_videos;
-	b->limit_audio = m->audio_params > 0 || m->mm_audio_tokens > 0
-	    ? (rq->limit_audios < 0 ? MULTIMODAL_DEFAULT_LIMIT
-				    : rq->limit_audios)
-	    : 0;
 	if (b->kind == MULTIMODAL_UNMODELLED) {
 		/* Kimi-K2.5 declares vision_chunk alone: at 0 vLLM runs
 		 * text-only (supports_multimodal_inputs) */
@@ -419,7 +419,7 @@ multimodal_audio_skipped(const struct model *m,
     const struct multimodal_budget *b, int version)
 {
 	return m->audio_params > 0 && b->limit_audio <= 0 &&
-	    version >= m->audio_skip_since;
+	    m->audio_skip_since > 0 && version >= m->audio_skip_since;
 }
 
 double

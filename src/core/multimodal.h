@@ -127,7 +127,8 @@ bool multimodal_tower_skipped(const struct model *m,
 /*
  * Whether vLLM release version builds no audio tower for m (struct
  * model's audio_params) at the budget's audio limit: a limit of 0 from
- * m->audio_skip_since.  False for a model without one.
+ * m->audio_skip_since.  False for a model without one or without that
+ * release (audio_skip_since 0).
  */
 bool multimodal_audio_skipped(const struct model *m,
     const struct multimodal_budget *b, int version);

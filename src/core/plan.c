@@ -740,8 +740,8 @@ walk_check_mm_profile(struct walk *w)
 			: "Conformer audio tower",
 		    in->limit_mm_images != 0 ? m->mm_tokens_per_item
 					     : m->mm_audio_tokens);
-	/* an audio tower beside a sized vision tower (Gemma 4's E models):
-	 * profile_run encodes the modality with the most tokens an item
+	/* an audio tower (Gemma 4's E models, Qwen2-Audio): profile_run
+	 * encodes the modality with the most tokens an item
 	 * (get_modality_with_max_tokens), audio clips of mm_audio_tokens
 	 * once no larger video or image is on */
 	if (m->audio_params > 0 && in->limit_mm_audios != 0 &&
@@ -750,19 +750,26 @@ walk_check_mm_profile(struct walk *w)
 			? m->mm_video_tokens
 			: 0) &&
 	    m->mm_audio_tokens >
-		(in->limit_mm_images != 0 ? m->mm_tokens_per_item : 0))
+		(in->limit_mm_images != 0 ? m->mm_tokens_per_item : 0)) {
+		char why[96] = "";
+
+		if (m->multimodal)
+			snprintf(why, sizeof why,
+			    " with audio on and no video,");
 		config_fail(p,
-		    "%s: with audio on and no video, vLLM's profile run "
-		    "encodes audio clips (%d tokens an item, more than an "
-		    "image's %d) through the Conformer audio tower "
-		    "(audio_config); headroom does not model that tower's "
-		    "activation peak, so it does not plan it. "
+		    "%s:%s vLLM's profile run encodes audio clips (%d "
+		    "tokens an item, the modality with the most) through "
+		    "the audio tower (audio_config); headroom does not model "
+		    "that tower's activation peak, so it does not plan it. "
 		    "--limit-mm-per-prompt with \"audio\":0 plans it "
-		    "without audio (vLLM then does not build the audio "
-		    "tower); with videos on, the profile run encodes videos "
-		    "instead.",
-		    m->architecture ? m->architecture : m->id,
-		    m->mm_audio_tokens, m->mm_tokens_per_item);
+		    "without audio clips%s.",
+		    m->architecture ? m->architecture : m->id, why,
+		    m->mm_audio_tokens,
+		    m->multimodal
+			? " (vLLM then does not build the audio tower); with "
+			  "videos on, the profile run encodes videos instead"
+			: " (the audio tower's weights still counted)");
+	}
 	/* a vision tower whose dummy inputs headroom does not size: vLLM's
 	 * profile run encodes the class's largest images and videos
 	 * (BaseDummyInputsBuilder of its processing info) */

@@ -69,6 +69,7 @@ static const struct {
 	{ "GraniteForCausalLM", FAM_STANDARD },
 	{ "Qwen2VLForConditionalGeneration", FAM_STANDARD },
 	{ "Qwen2_5_VLForConditionalGeneration", FAM_STANDARD },
+	{ "Qwen2AudioForConditionalGeneration", FAM_STANDARD },
 	{ "Mistral3ForConditionalGeneration", FAM_STANDARD },
 	{ "MixtralForCausalLM", FAM_STANDARD },
 	{ "KimiVLForConditionalGeneration", FAM_STANDARD },
@@ -354,8 +355,6 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    "Phi-3-vision's image encoder (img_processor, embd_layer) is not "
 	    "modelled",
 	    0 },
-	{ "Qwen2AudioForConditionalGeneration",
-	    "the audio encoder (audio_config) is not modelled", 0 },
 	{ "UltravoxModel", "the audio encoder (audio_config) is not modelled",
 	    0 },
 	{ "Qwen2_5OmniModel", "the audio and vision encoders are not modelled",
@@ -3966,6 +3965,54 @@ note_state_estimate(struct model *m)
 		    "--save-calibration) before quoting");
 }
 
+/*
+ * Qwen2-Audio (qwen2_audio.py @cd1e845): transformers' Qwen2AudioEncoder,
+ * built whole on every rank, and the projector to the text width:
+ * conv1 (num_mel_bins -> d, kernel 3, bias), conv2 (d -> d, kernel 3,
+ * bias), the max_source_positions x d position table, encoder_layers
+ * Whisper encoder layers (q, v, out with bias, k without: 4 d^2 + 3 d;
+ * two LayerNorms 4 d; fc1 and fc2 with biases: 2 d ffn + ffn + d), the
+ * final LayerNorm; Qwen2AudioMultiModalProjector's linear d -> text with
+ * bias.  get_mm_max_tokens_per_item: (max_source_positions - 2) // 2 + 1
+ * tokens a clip (750), a 30-second clip of 3000 mel frames.
+ */
+static int
+read_qwen2_audio(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	const cJSON *ac = item(s->root, "audio_config");
+	double d = number_or(ac, "d_model", 1280);
+	double layers = number_or(ac, "encoder_layers", 32);
+	double ffn = number_or(ac, "encoder_ffn_dim", 5120);
+	double mel = number_or(ac, "num_mel_bins", 128);
+	double pos = number_or(ac, "max_source_positions", 1500);
+	char buf[640];
+
+	if (d < 1 || layers < 1 || ffn < 1 || mel < 1 || pos < 2) {
+		*bad = "audio_config";
+		snprintf(err, errlen,
+		    "config: audio_config needs positive d_model, "
+		    "encoder_layers, encoder_ffn_dim, num_mel_bins and a "
+		    "max_source_positions of 2 or more");
+		return -1;
+	}
+	m->audio_params = mel * d * 3 + d + d * d * 3 + d + pos * d +
+	    layers * (4 * d * d + 3 * d + 4 * d + 2 * d * ffn + ffn + d) +
+	    2 * d + d * m->hidden + m->hidden;
+	m->audio_skip_since = 0;
+	m->mm_audio_tokens = (int)((pos - 2) / 2) + 1;
+	snprintf(buf, sizeof buf,
+	    "Qwen2-Audio: planned as its Qwen2 text model with the audio "
+	    "tower's %.3fB parameters loaded whole on every rank, as "
+	    "qwen2_audio.py builds it; a release that leaves the tower out "
+	    "at an audio limit of 0 (its _mark_tower_model, not "
+	    "established for this class) loads %.2f GiB less in 16 bits",
+	    m->audio_params / 1e9, m->audio_params * 2 / 1073741824.0);
+	free(m->assumption);
+	m->assumption = xstrdup(buf);
+	return 0;
+}
+
 int
 hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
     size_t errlen, const char **bad)
@@ -4009,6 +4056,10 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 		m->mtp_layers = num(&s, "num_nextn_predict_layers", 0);
 	count_layers(m);
 	mark_mm_rule(&s, m);
+	if (m->refusal == NULL && arch != NULL &&
+	    strcmp(arch, "Qwen2AudioForConditionalGeneration") == 0 &&
+	    read_qwen2_audio(&s, m, err, errlen, bad) != 0)
+		return -1;
 	/* a chunked layer's window is attention_chunk_size (llama4.py); a
 	 * layer_types list naming chunked layers without it sizes nothing */
 	if (m->refusal == NULL && m->n_chunked > 0 && m->chunk_size <= 0)

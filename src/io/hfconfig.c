@@ -1288,6 +1288,10 @@ static const struct text_defaults {
 	{ "llama", 32, 4096, 32, 0, 11008, 32000, 2048, 0, 0 },
 	{ "mistral", 32, 4096, 32, 8, 14336, 32000, 4096 * 32, 4096, 0 },
 	{ "gemma3_text", 26, 2304, 8, 4, 9216, 262208, 131072, 4096, 256 },
+	/* Qwen2Config (models/qwen2/configuration_qwen2.py): Qwen2-Audio's
+	 * text_config names neither hidden_size nor the layers; its window
+	 * is off unless use_sliding_window (default false) */
+	{ "qwen2", 32, 4096, 32, 32, 22016, 151936, 32768, 0, 0 },
 };
 
 /* The class defaults of a nested text_config (NULL: none apply). */
@@ -1740,7 +1744,13 @@ read_layer_kinds(struct cfg *c, struct model *m)
 	if (nested_defaults(c, m) != NULL &&
 	    cJSON_GetObjectItemCaseSensitive(c->text, "sliding_window") == NULL)
 		m->sliding_window = nested_defaults(c, m)->sliding_window;
-	if (get_bool(c, "use_sliding_window", 1) == 0)
+	/* Qwen2Config's use_sliding_window defaults to false: a nested qwen2
+	 * text_config that does not set it has no window */
+	if (get_bool(c, "use_sliding_window",
+		nested_defaults(c, m) != NULL &&
+			strcmp(m->model_type, "qwen2") == 0
+		    ? 0
+		    : 1) == 0)
 		m->sliding_window = 0;
 	m->chunk_size = get_int(c, "attention_chunk_size", 0, MAX_DIM * 64, 0);
 	lt = get(c, "layer_types");
@@ -2143,7 +2153,8 @@ read_vision(struct cfg *c, struct model *m)
 /*
  * A class whose config leaves tie_word_embeddings out and unties the head:
  * transformers' Llama4TextConfig and Llama4Config (tie_word_embeddings:
- * bool = False), where PretrainedConfig's default is True.
+ * bool = False), where PretrainedConfig's default is True.  (A nested qwen2
+ * text_config too, Qwen2Config's default False: read_model.)
  */
 static int
 untied_by_default(const struct model *m)
@@ -2202,7 +2213,8 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 		"tie_word_embeddings")) ||
 		(cJSON_GetObjectItemCaseSensitive(root,
 		     "tie_word_embeddings") == NULL &&
-		    !untied_by_default(m)));
+		    !untied_by_default(m) &&
+		    !(c.text != root && strcmp(m->model_type, "qwen2") == 0)));
 	m->qkv_bias = get_bool(&c, "attention_bias", 0) ||
 	    strncmp(m->model_type, "qwen2", 5) == 0;
 	m->num_labels = read_num_labels(root);

@@ -198,3 +198,89 @@ Test(audio, gemma4_e2b_audio_profile_refused)
 	cr_assert_eq(p.phase, PHASE_CONFIG);
 	model_done(&m);
 }
+
+#define Q2A "qwen2-audio/Qwen2-Audio-7B"
+
+/*
+ * Qwen2-Audio-7B: the text model from Qwen2Config's defaults (hidden 4096,
+ * 32 layers, 32 heads and KV heads of 128, untied, no window) with the
+ * config's intermediate 11008 and vocabulary 156,032: KV 2 x 32 x 128 x 2 B
+ * x 32 = 524,288 B a token.  Parameters: a layer 4 x 4096^2 + 3 x 4096 x
+ * 11008 = 202,375,168 with the qkv biases 3 x 4096 and two norms 2 x 4096:
+ * 202,395,648, x 32 = 6,476,660,736; embed_tokens and lm_head 2 x 156,032 x
+ * 4096 = 1,278,214,144; the final norm 4096: 7,754,878,976 text parameters.
+ * The audio tower (Qwen2AudioEncoder, d 1280, 32 layers, ffn 5120, 128 mel
+ * bins, 1500 positions): conv1 128 x 1280 x 3 + 1280 = 492,800; conv2
+ * 1280^2 x 3 + 1280 = 4,916,480; positions 1500 x 1280 = 1,920,000; a layer
+ * 4 x 1280^2 + 3 x 1280 + 4 x 1280 + 2 x 1280 x 5120 + 5120 + 1280 =
+ * 19,676,160, x 32 = 629,637,120; the final norm 2,560; the projector
+ * 1280 x 4096 + 4096 = 5,246,976: 642,215,936.  8,397,094,912 in all.
+ * A clip: (1500 - 2) // 2 + 1 = 750 tokens.
+ */
+Test(audio, qwen2_audio_7b_read)
+{
+	struct model m;
+
+	test_config_load(Q2A, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.hidden, 4096);
+	cr_assert_eq(m.layers, 32);
+	cr_assert_eq(m.kv_heads, 32);
+	cr_assert_eq(m.tie_embeddings, 0);
+	cr_assert_eq(m.sliding_window, 0);
+	cr_assert_float_eq(m.audio_params, 642215936.0, 0.5, "%.0f",
+	    m.audio_params);
+	cr_assert_float_eq(weights_param_count(&m), 8.397094912, 1e-9, "%.9f",
+	    weights_param_count(&m));
+	cr_assert_eq(m.mm_audio_tokens, 750);
+	cr_assert_eq(m.audio_skip_since, 0);
+	cr_assert_not_null(m.assumption);
+	cr_assert_not_null(strstr(m.assumption, "0.642B"), "%s", m.assumption);
+	model_done(&m);
+}
+
+/*
+ * Audio on (the default): profile_run would encode 750-token clips through
+ * the encoder, not modelled: refused, the fix {"audio":0}.  At audio 0 the
+ * text model plans with the tower still in the weights (no release that
+ * leaves it out established): 642,215,936 x 2 = 1,284,431,872 bytes more
+ * than the same model without one.
+ */
+Test(audio, qwen2_audio_7b_planned_at_audio_0)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p, bare;
+	struct model m;
+	struct fix fx[16];
+	size_t i, n;
+	int found = 0;
+
+	test_config_load(Q2A, &m);
+	e2b_input(&in, &m);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert_not_null(strstr(p.message, "750 tokens an item"), "%s",
+	    p.message);
+	cr_assert_not_null(strstr(p.message, "weights still counted"), "%s",
+	    p.message);
+	n = fixes_compute(c, &in, &p, fx, 16);
+	for (i = 0; i < n; i++)
+		if (strcmp(fx[i].flags,
+			"--limit-mm-per-prompt '{\"audio\":0}'") == 0) {
+			found = 1;
+			cr_assert_eq(fx[i].phase, PHASE_NONE);
+		}
+	cr_assert(found, "no audio fix among %zu", n);
+	in.limit_mm_audios = 0;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.bytes_per_token, 524288);
+	cr_assert_eq(p.mm.audio_not_built, 0);
+	m.audio_params = 0;
+	plan_compute(c, &in, &bare);
+	cr_assert_eq(bare.phase, PHASE_NONE, "%s", bare.message);
+	cr_assert_eq(p.weights - bare.weights, 1284431872LL, "%lld",
+	    (long long)(p.weights - bare.weights));
+	model_done(&m);
+}

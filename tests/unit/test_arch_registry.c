@@ -652,7 +652,7 @@ static const struct {
 	{ "QwenVLForConditionalGeneration", REG_VISION },
 	{ "Qwen2VLForConditionalGeneration", REG_VERIFIED },
 	{ "Qwen2_5_VLForConditionalGeneration", REG_VERIFIED },
-	{ "Qwen2AudioForConditionalGeneration", REG_REFUSED },
+	{ "Qwen2AudioForConditionalGeneration", REG_VERIFIED },
 	{ "Qwen2_5OmniModel", REG_REFUSED },
 	{ "Qwen2_5OmniForConditionalGeneration", REG_REFUSED },
 	{ "Qwen3OmniMoeForConditionalGeneration", REG_REFUSED },
