@@ -721,6 +721,55 @@ Test(catalogue, nvfp4_exports_plan_as_their_config)
 }
 
 /*
+ * The vendors' own FP8 exports listed without their config.json: each is
+ * its model's architecture in 128 x 128 FP8 blocks, so at TP 8 its weights
+ * are a little over half the BF16 repo's (the embeddings, norms, routers
+ * and state parameters stay 16-bit or 32-bit), and the KV layout is the
+ * model's.
+ */
+Test(catalogue, fp8_exports_without_their_config)
+{
+	static const char *const ids[][2] = {
+		{ "Qwen/Qwen3.6-27B-FP8", "Qwen/Qwen3.6-27B" },
+		{ "Qwen/Qwen3.6-35B-A3B-FP8", "Qwen/Qwen3.6-35B-A3B" },
+		{ "Qwen/Qwen3.5-122B-A10B-FP8", "Qwen/Qwen3.5-122B-A10B" },
+		{ "Qwen/Qwen3-Next-80B-A3B-Instruct-FP8",
+		    "Qwen/Qwen3-Next-80B-A3B-Instruct" },
+		{ "Qwen/Qwen3-Next-80B-A3B-Thinking-FP8",
+		    "Qwen/Qwen3-Next-80B-A3B-Thinking" },
+		{ "zai-org/GLM-4.7-FP8", "zai-org/GLM-4.7" },
+	};
+	const struct catalogue *c = test_catalogue();
+	size_t i;
+
+	for (i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+		struct plan_input a, b;
+		struct plan pa, pb;
+		int k = catalogue_find_ckpt(c, ids[i][0]);
+		double r;
+
+		cr_assert_geq(k, 0, "%s", ids[i][0]);
+		cr_assert_eq(c->ckpts[k].format, FMT_FP8_BLOCK, "%s",
+		    ids[i][0]);
+		cr_assert_eq(c->ckpts[k].model_index,
+		    catalogue_find_model(c, ids[i][1]), "%s", ids[i][0]);
+		test_input(&a, "h200-sxm", ids[i][1], NULL);
+		test_input(&b, "h200-sxm", ids[i][1], ids[i][0]);
+		a.tp = b.tp = 8;
+		a.max_model_len = b.max_model_len = 32768;
+		plan_compute(c, &a, &pa);
+		plan_compute(c, &b, &pb);
+		cr_assert_eq(pb.phase, PHASE_NONE, "%s: %s", ids[i][0],
+		    pb.message);
+		r = (double)pb.weights / (double)pa.weights;
+		cr_assert(r > 0.5 && r < 0.6, "%s: %.3f of the BF16 weights",
+		    ids[i][0], r);
+		cr_assert_eq(pa.bytes_per_token, pb.bytes_per_token, "%s",
+		    ids[i][0]);
+	}
+}
+
+/*
  * nvidia/Qwen3.6-27B-NVFP4, ModelOpt's mixed export of a dense hybrid: its
  * quantized_layers give W4A16_NVFP4 to every MLP projection and the
  * lm_head, FP8 to the full-attention and gated-delta-net projections; the
