@@ -3599,6 +3599,16 @@ fix_glm4_moe(const struct src *s, struct model *m)
 	m->router_fp32 = m->n_experts > 0;
 }
 
+/* glm4_moe_lite.py (GLM-4.7-Flash; vLLM @055e47c): DeepSeek-V2's MLA
+ * attention (deepseek_v2.py, as DeepseekV2ForCausalLM is read) with
+ * glm4_moe.py's Glm4MoE, whose router is a float32 nn.Linear */
+static void
+fix_glm4_moe_lite(const struct src *s, struct model *m)
+{
+	(void)s;
+	m->router_fp32 = m->n_experts > 0;
+}
+
 /*
  * minimax_m2.py (MiniMax-M2, M2.1, M2.5, M2.7; vLLM main @01d9958): every
  * layer full attention (attn_type_list unread) with RoPE on rotary_dim of
@@ -3640,6 +3650,7 @@ static const struct {
 	{ "MiMoForCausalLM", fix_mimo },
 	{ "Glm4MoeForCausalLM", fix_glm4_moe },
 	{ "MiniMaxM2ForCausalLM", fix_minimax_m2 },
+	{ "Glm4MoeLiteForCausalLM", fix_glm4_moe_lite },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -392,6 +392,29 @@ Test(registry, read_class_minimax_m27)
 	    31744, 57160808448.0 + 195035136.0 + 26214400.0);
 }
 
+/*
+ * GLM-4.7-Flash (glm4_moe_lite.py @055e47c; glm4-moe-lite/GLM-4.7-Flash):
+ * 47 layers of MLA, one latent of 512 + 64 a token and layer on every
+ * rank: 47 x 576 x 2 B = 54,144 B at TP 1 and 4. A layer's attention as
+ * deepseek_v2.py builds it: q_a_proj 2048 x 768 and its norm 768, q_b_proj
+ * 768 x 20 x 256, kv_a_proj_with_mqa 2048 x 576, kv_b_proj 512 x 20 x (192
+ * + 256) and its norm 512, o_proj 20 x 256 x 2048 (21,759,232); two norms;
+ * layer 0 dense (3 x 2048 x 10,240), layers 1-46 64 experts and one shared
+ * of 3 x 2048 x 1536 with the float32 router 2048 x 64; embed_tokens and
+ * lm_head 2 x 154,880 x 2048; the final norm: 29,943,390,976 parameters
+ * (31,221,488,576 counted over the checkpoint with its MTP layer), and the
+ * RoPE cache 202,752 x 64 x 2 B. TP 4 splits q_b, kv_b, o, the MLPs, the
+ * experts and the vocabulary rows; q_a, kv_a, the norms and the routers
+ * stay whole.
+ */
+Test(registry, read_class_glm47_flash)
+{
+	read_class_figures("glm4-moe-lite/GLM-4.7-Flash",
+	    "Glm4MoeLiteForCausalLM", 1, 54144, 59924792832.0);
+	read_class_figures("glm4-moe-lite/GLM-4.7-Flash",
+	    "Glm4MoeLiteForCausalLM", 4, 54144, 15213184512.0);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -567,7 +590,7 @@ static const struct {
 	{ "ExaoneMoeForCausalLM", REG_REFUSED },
 	{ "Rnj1ForCausalLM", REG_REFUSED },
 	{ "Gemma4ForCausalLM", REG_MODELLED },
-	{ "Glm4MoeLiteForCausalLM", REG_UNVERIFIED },
+	{ "Glm4MoeLiteForCausalLM", REG_MODELLED },
 	{ "GlmMoeDsaForCausalLM", REG_MODELLED },
 	{ "Grok1ForCausalLM", REG_UNVERIFIED },
 	{ "HYV3ForCausalLM", REG_REFUSED },

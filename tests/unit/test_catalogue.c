@@ -412,9 +412,10 @@ Test(catalogue, minimax_m2_plans_as_its_config)
 }
 
 /*
- * GLM-4.7-Flash (Glm4MoeLiteForCausalLM) is not an architecture headroom
- * has checked against vLLM: its entry plans as its config.json does, MLA
- * cache included, and carries the same assumption.
+ * GLM-4.7-Flash (Glm4MoeLiteForCausalLM, read as glm4_moe_lite.py builds
+ * it): its entry plans as its config.json does, MLA cache included, with no
+ * assumption from either; Qwen3-VL (not checked against vLLM) carries its
+ * config's assumption in its entry too.
  */
 Test(catalogue, unchecked_architecture_plans_as_its_config)
 {
@@ -431,10 +432,19 @@ Test(catalogue, unchecked_architecture_plans_as_its_config)
 	fixture("glm4-moe-lite/GLM-4.7-Flash", path, sizeof path);
 	cr_assert_eq(model_dir_read(path, &m, &wb, err, sizeof err), 0, "%s",
 	    err);
+	cr_assert_null(m.assumption, "%s", m.assumption);
+	cr_assert_null(c->models[mi].assumption);
+	model_done(&m);
+	mi = catalogue_find_model(c, "Qwen/Qwen3-VL-2B-Instruct");
+	cr_assert_geq(mi, 0);
+	fixture("qwen3-vl/Qwen3-VL-2B-Instruct", path, sizeof path);
+	cr_assert_eq(model_dir_read(path, &m, &wb, err, sizeof err), 0, "%s",
+	    err);
 	cr_assert_not_null(m.assumption);
 	cr_assert_not_null(c->models[mi].assumption);
 	cr_assert_str_eq(c->models[mi].assumption, m.assumption);
 	model_done(&m);
+	mi = catalogue_find_model(c, "zai-org/GLM-4.7-Flash");
 	same_plan("glm4-moe-lite/GLM-4.7-Flash", "zai-org/GLM-4.7-Flash", NULL,
 	    "h100-sxm", 1, KV_AUTO, 0);
 	/* the MLA latent: 47 layers x (512 + 64 rope) x 2 bytes */
