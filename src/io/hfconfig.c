@@ -7,6 +7,7 @@
 #include "hfconfig.h"
 
 #include <math.h>
+#include <regex.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -2279,6 +2280,188 @@ gdn_ba_resolve(const struct quant_layers *ql, struct model *m)
 	}
 }
 
+/*
+ * GPTQ's dynamic map as vLLM reads it (vllm/model_executor/layers/
+ * quantization/utils/gptq_utils.py get_dynamic_override, main @cd2f7c9):
+ * the first key whose regular expression re.match()es a module's name
+ * decides; "-:" leaves the module unquantized, another key ("+:" or bare)
+ * quantizes it, with its own bits, group_size, sym or desc_act when it
+ * gives them.
+ */
+enum gptq_hit {
+	GPTQ_NONE,
+	GPTQ_SKIP,
+	GPTQ_QUANT,
+	GPTQ_OVERRIDE,
+	GPTQ_BAD
+};
+
+/* Whether entry e (a positive key's value) changes the base scheme qc. */
+static int
+gptq_overrides(const cJSON *qc, const cJSON *e)
+{
+	static const char *const keys[] = { "bits", "group_size", "sym",
+		"desc_act" };
+	size_t i;
+
+	if (!cJSON_IsObject(e))
+		return 0;
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		const cJSON *v = cJSON_GetObjectItemCaseSensitive(e, keys[i]);
+		const cJSON *b = cJSON_GetObjectItemCaseSensitive(qc, keys[i]);
+
+		if (v != NULL && (b == NULL || !cJSON_Compare(v, b, 1)))
+			return 1;
+	}
+	return 0;
+}
+
+static enum gptq_hit
+gptq_dynamic_match(const cJSON *qc, const cJSON *dyn, const char *name,
+    const char **key)
+{
+	const cJSON *e;
+
+	cJSON_ArrayForEach(e, dyn) {
+		const char *k = e->string ? e->string : "";
+		int neg = strncmp(k, "-:", 2) == 0;
+		const char *re = neg || strncmp(k, "+:", 2) == 0 ? k + 2 : k;
+		char *anchored = xmalloc(strlen(re) + 2);
+		regex_t rx;
+		int hit;
+
+		anchored[0] = '^'; /* re.match: from the name's start */
+		strcpy(anchored + 1, re);
+		*key = k;
+		if (regcomp(&rx, anchored, REG_EXTENDED | REG_NOSUB) != 0) {
+			free(anchored);
+			return GPTQ_BAD;
+		}
+		hit = regexec(&rx, name, 0, NULL, 0) == 0;
+		regfree(&rx);
+		free(anchored);
+		if (hit)
+			return neg                  ? GPTQ_SKIP
+			    : gptq_overrides(qc, e) ? GPTQ_OVERRIDE
+						    : GPTQ_QUANT;
+	}
+	return GPTQ_NONE;
+}
+
+/* The module names of part pt (quant_skip's order) in layer d. */
+static int
+gptq_part_names(const struct layer_desc *d, int pt, const char *names[2])
+{
+	int mx = d != NULL ? d->mixer : MIXER_ATTENTION;
+
+	switch (pt) {
+	case 0:
+		names[0] = "self_attn.qkv_proj", names[1] = "self_attn.o_proj";
+		return 2;
+	case 1:
+		if (mx == MIXER_GDN)
+			names[0] = "linear_attn.in_proj_qkvz",
+			names[1] = "linear_attn.out_proj";
+		else if (mx == MIXER_SHORT_CONV)
+			names[0] = "conv.in_proj", names[1] = "conv.out_proj";
+		else
+			names[0] = "mixer.in_proj", names[1] = "mixer.out_proj";
+		return 2;
+	case 2:
+		names[0] = "mlp.gate_up_proj", names[1] = "mlp.down_proj";
+		return 2;
+	case 3: names[0] = "mlp.experts"; return 1;
+	default:
+		names[0] = "mlp.shared_expert.gate_up_proj",
+		names[1] = "mlp.shared_expert.down_proj";
+		return 2;
+	}
+}
+
+/*
+ * A gptq quantization_config's dynamic map, once the layers are laid out:
+ * each layer's parts its "-:" keys leave unquantized go to ql (16-bit where
+ * every layer that has the part is named, quant_layers_resolve()); a key
+ * that leaves part of a layer's module group unquantized, overrides the
+ * scheme, or is no regular expression POSIX reads refuses m.
+ */
+static void
+gptq_dynamic_resolve(const cJSON *root, struct model *m,
+    struct quant_layers *ql)
+{
+	static const char *const names[5] = { "attention", "state mixer",
+		"dense MLP", "experts", "shared expert" };
+	const cJSON *qc =
+	    cJSON_GetObjectItemCaseSensitive(root, "quantization_config");
+	const cJSON *tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
+	const cJSON *meth, *dyn, *e;
+	char msg[512] = "";
+	int i, pt;
+
+	if (!cJSON_IsObject(qc) && cJSON_IsObject(tc))
+		qc =
+		    cJSON_GetObjectItemCaseSensitive(tc, "quantization_config");
+	meth = cJSON_IsObject(qc)
+	    ? cJSON_GetObjectItemCaseSensitive(qc, "quant_method")
+	    : NULL;
+	if (!cJSON_IsString(meth) || strncmp(meth->valuestring, "gptq", 4) != 0)
+		return;
+	dyn = cJSON_GetObjectItemCaseSensitive(qc, "dynamic");
+	if (!cJSON_IsObject(dyn) || dyn->child == NULL)
+		return;
+	cJSON_ArrayForEach(e, dyn)
+		if (e->string && strncmp(e->string, "-:", 2) == 0 &&
+		    strstr(e->string, "mtp"))
+			m->quant_skip |= MODEL_SKIP_MTP;
+	for (i = 0; i < m->layers && i < QL_MAX && !msg[0]; i++)
+		for (pt = 0; pt < 5 && !msg[0]; pt++) {
+			const struct layer_desc *d =
+			    m->ld != NULL ? &m->ld[i] : NULL;
+			const char *nm[2], *key = "";
+			int n, k, skip = 0;
+
+			if (!layer_has_part(m, i, pt))
+				continue;
+			n = gptq_part_names(d, pt, nm);
+			for (k = 0; k < n && !msg[0]; k++) {
+				char full[160];
+				enum gptq_hit h;
+
+				snprintf(full, sizeof full,
+				    "model.layers.%d.%s", i, nm[k]);
+				h = gptq_dynamic_match(qc, dyn, full, &key);
+				if (h == GPTQ_BAD)
+					snprintf(msg, sizeof msg,
+					    "quantization_config.dynamic: key "
+					    "'%s' is not a regular expression "
+					    "headroom can read",
+					    key);
+				else if (h == GPTQ_OVERRIDE)
+					snprintf(msg, sizeof msg,
+					    "quantization_config.dynamic: key "
+					    "'%s' gives layer %d's %s its own "
+					    "bits, group_size, sym or "
+					    "desc_act; "
+					    "headroom does not model GPTQ "
+					    "schemes that differ by module",
+					    key, i, names[pt]);
+				skip += h == GPTQ_SKIP;
+			}
+			if (!msg[0] && skip == n) {
+				ql->seen[pt][i] = 1;
+				ql->any[pt] = 1;
+			} else if (!msg[0] && skip > 0)
+				snprintf(msg, sizeof msg,
+				    "quantization_config.dynamic: key '%s' "
+				    "leaves only some of layer %d's %s "
+				    "unquantized; headroom does not model "
+				    "that split",
+				    key, i, names[pt]);
+		}
+	if (msg[0] && m->refusal == NULL)
+		m->refusal = xstrdup(msg);
+}
+
 int
 hfconfig_read(const cJSON *root, struct model *m, char *err, size_t errlen,
     const char **bad)
@@ -2286,6 +2469,8 @@ hfconfig_read(const cJSON *root, struct model *m, char *err, size_t errlen,
 	struct quant_layers *ql = xcalloc(1, sizeof *ql);
 	int r = read_model(root, m, err, errlen, bad, ql);
 
+	if (r == 0 && m->refusal == NULL)
+		gptq_dynamic_resolve(root, m, ql);
 	if (r == 0)
 		quant_layers_resolve(ql, m);
 	/* an architecture vLLM has since dropped: its last release */

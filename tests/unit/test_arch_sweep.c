@@ -23,6 +23,7 @@
 #include "core/weights.h"
 #include "io/hfconfig.h"
 #include "io/model_dir.h"
+#include "io/textfile.h"
 #include "helpers.h"
 
 static const char *
@@ -959,4 +960,66 @@ Test(sweep, exaone4_numeric_and_default_window_pattern)
 	cr_assert(strstr(m.refusal, "sliding_window_pattern") != NULL, "%s",
 	    m.refusal);
 	model_done(&m);
+}
+
+/*
+ * Qwen3.5-27B-GPTQ-Int4: GPTQ's dynamic map leaves every module matching
+ * "-:.*attn.*" unquantized, the gated delta nets' linear_attn as well as
+ * the full attention's self_attn (gptq_utils.py get_dynamic_override), so
+ * only the MLPs are 4-bit.  A public start of the same map on Qwen3.6-27B
+ * (the same sizes) logged 27.51 GiB on an RTX 5090; with the map ignored
+ * headroom planned 17.51.  A key overriding the scheme, one splitting a
+ * module group and one POSIX cannot read are refused by name.
+ */
+Test(sweep, gptq_dynamic_keeps_what_it_excludes_16_bit)
+{
+	static const char *const refused[][2] = {
+		{ "{\"+:.*mlp.*\":{\"bits\":8}}", "its own bits" },
+		{ "{\"-:.*o_proj\":{}}", "only some of layer 3's attention" },
+		{ "{\"-:(?:.*attn.*)\":{}}", "not a regular expression" },
+	};
+	char path[1024], err[512];
+	struct model m;
+	struct weights_breakdown w;
+	cJSON *root, *qc;
+	char *text;
+	size_t i;
+
+	load("Qwen--Qwen3.5-27B-GPTQ-Int4", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.native_format, FMT_GPTQ);
+	cr_assert_eq(m.quant_skip & 3u, 3u, "attention and GDN 16-bit: %u",
+	    m.quant_skip);
+	cr_assert_eq(m.quant_skip & 4u, 0u, "the MLPs stay 4-bit");
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	cr_assert(fabs(w.total / (1024.0 * 1024 * 1024) - 27.5) < 0.1,
+	    "%.2f GiB", w.total / (1024.0 * 1024 * 1024));
+	model_done(&m);
+
+	snprintf(path, sizeof path,
+	    "%s/tests/fixtures/configs/sweep/"
+	    "Qwen--Qwen3.5-27B-GPTQ-Int4/config.json",
+	    top());
+	text = textfile_read(path, NULL, err, sizeof err);
+	cr_assert_not_null(text, "%s", err);
+	for (i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		char *json;
+
+		root = cJSON_Parse(text);
+		cr_assert_not_null(root);
+		qc = cJSON_GetObjectItemCaseSensitive(root,
+		    "quantization_config");
+		cJSON_ReplaceItemInObjectCaseSensitive(qc, "dynamic",
+		    cJSON_Parse(refused[i][0]));
+		json = cJSON_PrintUnformatted(root);
+		cJSON_Delete(root);
+		parse(json, &m);
+		cJSON_free(json);
+		cr_assert_not_null(m.refusal, "%s", refused[i][0]);
+		cr_assert(strstr(m.refusal, "quantization_config.dynamic") &&
+			strstr(m.refusal, refused[i][1]),
+		    "%s", m.refusal);
+		model_done(&m);
+	}
+	free(text);
 }
