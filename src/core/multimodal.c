@@ -370,6 +370,10 @@ multimodal_budget_compute(const struct model *m,
  * and embed_vision in _mark_tower_model(vllm_config, {"image", "video"})
  * in every release that serves it (its audio tower, "audio", is refused
  * apart).  Each of these needs image and video both at 0.
+ * KimiVLForConditionalGeneration (kimi_vl.py): vision_tower and
+ * multi_modal_projector in _mark_tower_model(vllm_config, "image"), its
+ * one modality, as main's file has it (read in a copy of it, the
+ * converting pull request not identified): from v0.16.0, as Qwen2-VL.
  */
 static const struct {
 	const char *architecture;
@@ -388,6 +392,7 @@ static const struct {
 	{ "Glm4vForConditionalGeneration", true, VLLM_VER(0, 15, 0) },
 	{ "Glm4vMoeForConditionalGeneration", true, VLLM_VER(0, 15, 0) },
 	{ "Gemma4ForConditionalGeneration", true, VLLM_VER_OLDEST },
+	{ "KimiVLForConditionalGeneration", false, VLLM_VER(0, 16, 0) },
 };
 
 bool

@@ -453,3 +453,42 @@ Test(mm, gemma4_tower_not_built_with_images_and_videos_0)
 	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
 	cr_assert_gt(off.mm.tower_not_built, 0);
 }
+
+/*
+ * Kimi-VL (kimi_vl.py) builds its MoonViT tower and projector in
+ * _mark_tower_model(vllm_config, "image"), image being its one modality:
+ * from v0.16.0 an image limit of 0 leaves them out.  headroom's count,
+ * 447,545,840 parameters of which 36,265,856 every rank holds whole
+ * (doc/architectures.md, "Kimi-VL"), is at TP 2 (447,545,840 -
+ * 36,265,856) / 2 + 36,265,856 = 241,905,848 parameters a rank,
+ * 483,811,696 bytes in bf16 (the logged load may scale them, within 2 %);
+ * v0.15.1 builds them.
+ */
+Test(mm, kimi_vl_tower_not_built_from_0_16_0)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan on, off, old;
+	const int64_t rank = 241905848LL * 2;
+
+	test_input(&in, "h100-sxm", "moonshotai/Kimi-VL-A3B-Instruct", NULL);
+	in.max_model_len = 8192;
+	in.tp = 2;
+	in.version = VLLM_VER(0, 16, 0);
+	plan_compute(c, &in, &on);
+	cr_assert_eq(on.phase, PHASE_NONE, "%s", on.message);
+	in.limit_mm_images = 0;
+	plan_compute(c, &in, &off);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	cr_assert(llabs(on.weights - off.weights - rank) < rank / 50,
+	    "%lld - %lld", (long long)on.weights, (long long)off.weights);
+	cr_assert(
+	    llabs(off.mm.tower_not_built - (on.weights - off.weights)) <= 2);
+	in.version = VLLM_VER(0, 15, 1);
+	plan_compute(c, &in, &old);
+	cr_assert_eq(old.phase, PHASE_NONE, "%s", old.message);
+	cr_assert_eq(old.mm.tower_not_built, 0);
+	in.limit_mm_images = 1;
+	plan_compute(c, &in, &on);
+	cr_assert_eq(old.weights, on.weights, "0.15.1 builds the tower");
+}
