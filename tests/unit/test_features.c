@@ -1299,3 +1299,75 @@ Test(lora, extra_vocab_512_by_hand)
 	cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
 	cr_assert_eq(b.lora_bytes, 0);
 }
+
+/* Available KV memory a plan of Llama-3.1-8B-Instruct on one RTX 4090
+ * (utilization 0.9, 8,192 tokens) loses to --enable-lora at rank 64 with
+ * `loras` slots, for a release. */
+static int64_t
+rtx4090_lora_fall(int version, int loras, int64_t *slots)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan a, b;
+
+	test_input(&in, "rtx-4090", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.version = version;
+	in.util = 0.9;
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &a);
+	cr_assert_eq(a.phase, PHASE_NONE, "%s", a.message);
+	lora_on(&in, loras, 64);
+	in.lora.max_cpu_loras = loras;
+	plan_compute(c, &in, &b);
+	*slots = b.lora_bytes;
+	return a.available_kv - b.available_kv;
+}
+
+Test(lora, what_a_fall_of_4_8_gib_on_an_rtx4090_takes)
+{
+	/* A fall of the available KV memory from 10.7 to 5.9 GiB at
+	 * --max-lora-rank 64 on an RTX 4090 was reported without its log.
+	 * Llama-3.1-8B at r 64, one slot: the linears 4 x 1,310,720 elements
+	 * a layer (lora/llama8b_rank16_one_slot_by_hand at r 16) x 32 layers
+	 * x 2 B = 335,544,320; embed_tokens and lm_head 42,336,256 before
+	 * 0.12.0, 33,882,112 from it (lora/vocab_slots_llama8b_by_hand).  The
+	 * dummy adapters of the profile run are built on the CPU
+	 * (create_dummy_lora(..., "cpu")) and the punica metadata is a few
+	 * integers a token, so nothing else of LoRA's is on the GPU. */
+	const int64_t gib48 = (int64_t)(4.8 * 1073741824.0);
+	int64_t slots, fall, one;
+
+	/* 0.10.0: graphs outside the budget, one set: the slots alone */
+	fall = rtx4090_lora_fall(VLLM_VER(0, 10, 0), 1, &slots);
+	cr_assert_eq(slots, 335544320 + 42336256);
+	cr_assert_eq(fall, slots);
+	/* ... so 4.8 GiB takes 14 slots (13: 4.57 GiB) */
+	cr_assert_lt(rtx4090_lora_fall(VLLM_VER(0, 10, 0), 13, &slots), gib48);
+	/* every slot but lm_head's 256 added rows (2,097,152 B, once) */
+	cr_assert_eq(slots, 13 * (335544320LL + 40239104) + 2097152);
+	cr_assert_gt(rtx4090_lora_fall(VLLM_VER(0, 10, 0), 14, &slots), gib48);
+	/* 0.32.0: the slots and the second graph set, inside the budget */
+	one = rtx4090_lora_fall(VLLM_VER_NEWEST, 1, &slots);
+	cr_assert_eq(slots, 335544320 + 33882112);
+	cr_assert_gt(one - slots, 0);
+	/* the graph term does not grow with the slots: 11 slots fall
+	 * 4.55 GiB, 12 fall 4.90 */
+	fall = rtx4090_lora_fall(VLLM_VER_NEWEST, 12, &slots);
+	cr_assert_eq(slots, 12 * (335544320LL + 33882112));
+	cr_assert_eq(fall - slots, one - (335544320 + 33882112));
+	cr_assert_gt(fall, gib48);
+	cr_assert_lt(rtx4090_lora_fall(VLLM_VER_NEWEST, 11, &slots), gib48);
+	/* one slot of a fused-MoE model is another matter: Qwen3-30B-A3B's
+	 * experts at r 64 are 4 x 1,691,025,408 B (lora/
+	 * moe_experts_get_stacked_slots at r 16) */
+	{
+		struct plan_input in;
+		struct plan_lora l;
+
+		test_input(&in, "h100-sxm", "Qwen/Qwen3-30B-A3B", NULL);
+		lora_on(&in, 1, 64);
+		lora_resolve(&in.lora, &l);
+		cr_assert_eq(lora_stack_bytes(in.model, &l, 1, 0, 48, 2),
+		    4 * 1691025408LL);
+	}
+}
