@@ -109,7 +109,7 @@ enum layer_ffn {
 struct layer_desc {
 	unsigned char mixer; /* enum layer_mixer */
 	unsigned char ffn; /* enum layer_ffn */
-	unsigned char k_eq_v; /* Gemma 4 global layers: no v_proj */
+	unsigned char k_eq_v; /* Gemma 4 global layers: no v_proj, V = K */
 	unsigned char linear_mixer; /* DeciLM replace_with_linear attention */
 	unsigned char linear_ffn; /* DeciLM replace_with_linear FFN */
 	unsigned char
@@ -329,6 +329,9 @@ struct model {
 	int dense_intermediate; /* MLP size of non-MoE layers of a MoE model */
 	int rotary_dim;
 	int64_t rope_cache_len; /* rows of the RoPE cos/sin cache */
+	/* a second get_rope() cache of rope_cache_len rows beside the first,
+	 * its width (Gemma 4's full-attention layers; 0 = none) */
+	int rope2_dim;
 	/* multimodal */
 	int multimodal;
 	double vision_params; /* parameters of the vision tower + projector */

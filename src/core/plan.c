@@ -2343,8 +2343,10 @@ walk_weight_scale(struct walk *w)
 	const struct model *m = w->m;
 	const struct checkpoint *ck = w->ck;
 	struct plan *p = w->p;
-	/* file sizes lack the RoPE cache vLLM allocates at load */
-	int64_t rope = (int64_t)weights_rope_bytes(m, w->dtype_bytes),
+	/* file sizes lack the RoPE caches vLLM allocates at load and the V
+	 * slots it fills with K's weights (k_eq_v layers) */
+	int64_t rope = (int64_t)weights_rope_bytes(m, w->dtype_bytes) +
+	    (int64_t)weights_kv_copy_bytes(m, p->format, w->dtype_bytes, 1),
 		exact = 0;
 	struct weights_breakdown w1;
 

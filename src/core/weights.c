@@ -76,7 +76,9 @@ is_state(int mixer)
 }
 
 /* Attention of a described layer: q (and its output gate), k, v per rank; o
- * row-parallel. */
+ * row-parallel.  A k_eq_v layer (Gemma 4's full attention) has no v_proj in
+ * its files, but gemma4.py builds the same QKVParallelLinear for it and
+ * loads K's weights into both the K and the V slot, so V is allocated. */
 static void
 attention_params(const struct model *m, const struct layer_desc *d, int tp,
     double *pt, double *repl)
@@ -91,7 +93,7 @@ attention_params(const struct model *m, const struct layer_desc *d, int tp,
 	double kvr = kvh / t < 1 ? 1 : kvh / t;
 
 	pt[P_ATTN] += h * heads * hd * (m->attn_output_gate ? 2 : 1) / t +
-	    h * kvr * hd + (d->k_eq_v ? 0 : h * kvr * vd) + heads * vd * h / t;
+	    h * kvr * hd + h * kvr * vd + heads * vd * h / t;
 	if (m->attn_head_gate) /* Step-3.5 g_proj: hidden -> heads */
 		pt[P_ATTN] += h * heads / t;
 	if (m->qkv_bias)
@@ -927,7 +929,9 @@ weights_param_count(const struct model *m)
 		return (w.total - encoder_rope_bytes(m, 1) -
 			   encoder_buffer_bytes(m)) /
 		    1e9;
-	return (w.total - weights_rope_bytes(m, 1)) / 1e9;
+	return (w.total - weights_rope_bytes(m, 1) -
+		   weights_kv_copy_bytes(m, FMT_BF16, 1, 1)) /
+	    1e9;
 }
 
 double
@@ -947,8 +951,33 @@ weights_rope_bytes(const struct model *m, int dtype_bytes)
 {
 	if (m->rotary_dim <= 0 || m->rope_cache_len <= 0)
 		return 0;
-	return (double)m->rope_cache_len * m->rotary_dim *
+	return (double)m->rope_cache_len * (m->rotary_dim + m->rope2_dim) *
 	    (m->rope_fp32 && dtype_bytes > 1 ? 4 : dtype_bytes);
+}
+
+double
+weights_kv_copy_bytes(const struct model *m, enum ckpt_format fmt,
+    int dtype_bytes, int tp)
+{
+	double kvr, b = 0;
+	int i;
+
+	if (m->ld == NULL || tp < 1)
+		return 0;
+	for (i = 0; i < m->layers; i++) {
+		const struct layer_desc *d = &m->ld[i];
+		double kvh = d->kv_heads > 0 ? d->kv_heads : m->kv_heads;
+		double vd = d->v_head_dim > 0 ? d->v_head_dim
+		    : m->v_head_dim > 0       ? m->v_head_dim
+		    : d->head_dim > 0         ? d->head_dim
+					      : m->head_dim;
+
+		if (!d->k_eq_v)
+			continue;
+		kvr = kvh / tp < 1 ? 1 : kvh / tp;
+		b += (double)m->hidden * kvr * vd;
+	}
+	return b * part_bpp(m, P_ATTN, fmt, dtype_bytes);
 }
 
 double

@@ -118,6 +118,12 @@ double weights_param_count(const struct model *);
  * builds it so; dtype_bytes 1 counts elements). */
 double weights_rope_bytes(const struct model *, int dtype_bytes);
 
+/* Bytes on one of tp ranks of the V slots vLLM allocates for k_eq_v layers
+ * and fills with K's weights (Gemma 4's full attention, gemma4.py): in no
+ * weight file, so added to a checkpoint's size; planned in fmt. */
+double weights_kv_copy_bytes(const struct model *, enum ckpt_format fmt,
+    int dtype_bytes, int tp);
+
 /* Parameters of the vision tower and projector on one of tp ranks: the
  * split part over tp, the replicated part whole (0 without a tower). */
 double weights_vision_rank_params(const struct model *, int tp);

@@ -1539,6 +1539,33 @@ gemma4_audio_params(const cJSON *ac, double text)
 	    out * text;
 }
 
+/*
+ * The cache width of Gemma 4's full-attention RoPE: gemma4.py calls
+ * get_rope() with the layer type's rope_parameters entry (the whole
+ * rope_parameters in the legacy form); a "proportional" one is
+ * Gemma4RotaryEmbedding, which hands its base class rotary_dim = head_size
+ * whatever partial_rotary_factor (gemma4_rope.py), any other is
+ * head_size x partial_rotary_factor wide.
+ */
+static int
+gemma4_full_rope_dim(const struct src *s, int head)
+{
+	const cJSON *rp = get(s, "rope_parameters"), *o, *ty, *f;
+
+	if (!cJSON_IsObject(rp))
+		return head;
+	o = cJSON_GetObjectItemCaseSensitive(rp, "full_attention");
+	if (!cJSON_IsObject(o))
+		o = rp;
+	ty = cJSON_GetObjectItemCaseSensitive(o, "rope_type");
+	if (cJSON_IsString(ty) && strcmp(ty->valuestring, "proportional") == 0)
+		return head;
+	f = cJSON_GetObjectItemCaseSensitive(o, "partial_rotary_factor");
+	if (cJSON_IsNumber(f) && f->valuedouble > 0 && f->valuedouble <= 1)
+		return (int)(head * f->valuedouble);
+	return head;
+}
+
 /* Gemma 4 (gemma4.py): global layers with their own head size and KV heads */
 static int
 read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
@@ -1547,7 +1574,7 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 	int ghd = num(s, "global_head_dim", m->head_dim);
 	int gkv = num(s, "num_global_key_value_heads", m->kv_heads);
 	int shared = num(s, "num_kv_shared_layers", 0), i;
-	int k_eq_v = boolean(s, "attention_k_eq_v", 0);
+	int k_eq_v = boolean(s, "attention_k_eq_v", 0), full = 0;
 	int double_wide = boolean(s, "use_double_wide_mlp", 0);
 
 	if (read_layer_types(s, m, err, errlen, bad) != 0)
@@ -1568,6 +1595,7 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 			d->v_head_dim = ghd;
 			d->kv_heads = gkv;
 			d->k_eq_v = (unsigned char)k_eq_v;
+			full++;
 		}
 		/* the last num_kv_shared_layers read an earlier layer's KV;
 		 * with use_double_wide_mlp their MLP is twice as wide
@@ -1580,6 +1608,11 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 		if (m->n_experts > 0)
 			d->ffn = FFN_MOE;
 	}
+	/* the sliding layers' get_rope() is rotary_dim wide; the full layers,
+	 * with their own rope_parameters, get a second cache of the same
+	 * max_position_embeddings rows */
+	if (full > 0 && full < m->layers && m->rotary_dim > 0)
+		m->rope2_dim = gemma4_full_rope_dim(s, ghd);
 	if (m->n_experts > 0) {
 		/* enable_moe_block: a dense MLP beside the experts in every layer */
 		m->dense_intermediate = m->intermediate;

@@ -687,3 +687,64 @@ Test(vlm, glm45v_tower_not_built_from_0_15_0)
 	    (long long)p.mm.tower_not_built);
 	model_done(&m);
 }
+
+/*
+ * Gemma 4 31B (gemma4.py): what vLLM allocates beside the checkpoint's
+ * tensors.  Its 10 full-attention layers are k_eq_v (no v_proj in the
+ * files), but Gemma4Attention builds the same QKVParallelLinear for them
+ * and loads K's weights into the V slot: 10 x 4 KV heads x 512 x 5376
+ * x 2 B = 220,200,960 bytes (TP 2: 2 heads a rank, 110,100,480).  Its RoPE
+ * caches are one get_rope() per layer type: the sliding layers' default
+ * RoPE, 262,144 x 256, and the full layers' "proportional" one,
+ * Gemma4RotaryEmbedding, which caches head_size = 512 columns whatever
+ * partial_rotary_factor 0.25 says (gemma4_rope.py): 262,144 x (256 + 512)
+ * x 2 B = 402,653,184 bytes.  vLLM 0.23.0 and 0.26.0 both logged "Model
+ * loading took 58.99 GiB" for the BF16 checkpoint (tests/calibration/
+ * newer-logs.json, the Kaggle and B300 startups); without the two terms
+ * headroom planned 58.40.
+ */
+Test(vlm, gemma4_31b_v_slots_and_full_attention_rope)
+{
+	const struct catalogue *c = test_catalogue();
+	int i = catalogue_find_model(c, "google/gemma-4-31B-it");
+	const struct model *m;
+	struct weights_breakdown w;
+	struct plan_input in;
+	struct plan p;
+
+	cr_assert_geq(i, 0);
+	m = &c->models[i];
+	cr_assert_eq(m->rope2_dim, 512);
+	cr_assert_float_eq(weights_kv_copy_bytes(m, FMT_BF16, 2, 1),
+	    220200960.0, 0.5);
+	cr_assert_float_eq(weights_kv_copy_bytes(m, FMT_BF16, 2, 2),
+	    110100480.0, 0.5);
+	cr_assert_float_eq(weights_rope_bytes(m, 2), 402653184.0, 0.5);
+	/* neither is a parameter of the checkpoint: at one byte an element
+	 * the rank's bytes are the parameters plus both */
+	weights_rank(m, FMT_BF16, 1, 1, 1, 0, &w);
+	cr_assert_float_eq(w.total - weights_param_count(m) * 1e9,
+	    10 * 4 * 512 * 5376.0 + 262144.0 * 768, 1.0);
+	test_input(&in, "h100-sxm", "google/gemma-4-31B-it", NULL);
+	in.gpu_total_gib = 271.43;
+	in.version = VLLM_VER(0, 26, 0);
+	in.util = 0.92;
+	in.max_model_len = 16384;
+	in.limit_mm_images = 0;
+	in.limit_mm_audios = 0;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(fabs(test_gib(p.weights) - 58.99) < 0.15, "%.3f GiB",
+	    test_gib(p.weights));
+	in.gpu_total_gib = 92.86;
+	in.version = VLLM_VER(0, 23, 0);
+	in.util = 0.94;
+	in.max_model_len = 32768;
+	in.limit_mm_images = 4;
+	in.limit_mm_audios = -1;
+	in.max_num_seqs = 20;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(fabs(test_gib(p.weights) - 58.99) < 0.15, "%.3f GiB",
+	    test_gib(p.weights));
+}
