@@ -284,3 +284,28 @@ Test(audio, qwen2_audio_7b_planned_at_audio_0)
 	    (long long)(p.weights - bare.weights));
 	model_done(&m);
 }
+
+/* The catalogue's google/gemma-4-E2B-it is the fixture's config: the same
+ * plan, audio tower and all (614,367,808 bytes more than at audio 0). */
+Test(audio, gemma4_e2b_in_the_catalogue)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan cat, dir;
+	struct model m;
+
+	test_input(&in, "h100-sxm", "google/gemma-4-E2B-it", NULL);
+	plan_compute(c, &in, &cat);
+	cr_assert_eq(cat.phase, PHASE_NONE, "%s", cat.message);
+	test_config_load(E2B, &m);
+	e2b_input(&in, &m);
+	plan_compute(c, &in, &dir);
+	cr_assert_eq(cat.weights, dir.weights, "%lld vs %lld",
+	    (long long)cat.weights, (long long)dir.weights);
+	cr_assert_eq(cat.kv_tokens, dir.kv_tokens);
+	test_input(&in, "h100-sxm", "google/gemma-4-E2B-it", NULL);
+	in.limit_mm_audios = 0;
+	plan_compute(c, &in, &dir);
+	cr_assert_eq(cat.weights - dir.weights, 614367808LL);
+	model_done(&m);
+}
