@@ -774,7 +774,13 @@ walk_check_mm_profile(struct walk *w)
 	 * profile run encodes the class's largest images and videos
 	 * (BaseDummyInputsBuilder of its processing info) */
 	if (m->multimodal && m->mm_rule == MODEL_MM_UNMODELLED &&
-	    (in->limit_mm_images != 0 || in->limit_mm_videos != 0))
+	    (in->limit_mm_images != 0 || in->limit_mm_videos != 0)) {
+		/* what that fix plans: the tower left out where the release
+		 * does not build it at limits of 0 (multimodal.c) */
+		struct multimodal_budget zero;
+
+		memset(&zero, 0, sizeof zero);
+		zero.text_only = true;
 		config_fail(p,
 		    "%s: vLLM's profile run encodes this class's largest "
 		    "dummy images and videos through its vision tower; "
@@ -782,8 +788,12 @@ walk_check_mm_profile(struct walk *w)
 		    "tokens an item and the tower's activation peak), so it "
 		    "does not plan it. --limit-mm-per-prompt "
 		    "'{\"image\":0,\"video\":0}' plans the text model "
-		    "without that run (the tower's weights still counted).",
-		    m->architecture ? m->architecture : m->id);
+		    "without that run (%s).",
+		    m->architecture ? m->architecture : m->id,
+		    multimodal_tower_skipped(m, &zero, w->t.version)
+			? "vLLM then builds no vision tower either"
+			: "the tower's weights still counted");
+	}
 	/* kimi_k25.py KimiK25DummyInputsBuilder: the vision_chunk modality's
 	 * dummy is sized by the checkpoint's media_tokens_calculator; with
 	 * its limit at 0 supports_multimodal_inputs() is false (registry.py)

@@ -685,6 +685,19 @@ Test(vlm, glm45v_tower_not_built_from_0_15_0)
 	    (long long)old.weights, (long long)p.weights);
 	cr_assert(llabs(p.mm.tower_not_built - rank) <= 2, "%lld",
 	    (long long)p.mm.tower_not_built);
+	/* the refusal with images on says what its fix plans */
+	in.limit_mm_images = in.limit_mm_videos = -1;
+	plan_compute(test_catalogue(), &in, &old);
+	cr_assert_eq(old.phase, PHASE_CONFIG);
+	cr_assert(strstr(old.message, "(the tower's weights still counted)") !=
+		NULL,
+	    "%s", old.message);
+	in.version = VLLM_VER(0, 15, 0);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message,
+		      "(vLLM then builds no vision tower either)") != NULL,
+	    "%s", p.message);
 	model_done(&m);
 }
 
