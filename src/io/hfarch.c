@@ -3663,6 +3663,26 @@ fix_minimax_m2(const struct src *s, struct model *m)
 	m->router_fp32 = m->n_experts > 0;
 }
 
+/* gpt2.py, gpt_bigcode.py: learned positions (wpe), no rotary embedding
+ * and so no cos/sin cache */
+static void
+fix_no_rope(const struct src *s, struct model *m)
+{
+	(void)s;
+	m->rotary_dim = 0;
+}
+
+/* gptj.py: get_rope(head_size, rotary_dim=config.rotary_dim, ...), the
+ * whole head when the config gives none */
+static void
+fix_gptj(const struct src *s, struct model *m)
+{
+	int rd = num(s, "rotary_dim", 0);
+
+	if (rd > 0 && rd <= m->head_dim)
+		m->rotary_dim = rd;
+}
+
 /*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
@@ -3684,6 +3704,12 @@ static const struct {
 	{ "Glm4MoeForCausalLM", fix_glm4_moe },
 	{ "MiniMaxM2ForCausalLM", fix_minimax_m2 },
 	{ "Glm4MoeLiteForCausalLM", fix_glm4_moe_lite },
+	/* the two-matrix MLPs, biases and position tables of std_variants[]
+	 * and std_biases[] (gpt2.py, gpt_bigcode.py, gptj.py, gpt_neox.py) */
+	{ "GPT2LMHeadModel", fix_no_rope },
+	{ "GPTBigCodeForCausalLM", fix_no_rope },
+	{ "GPTJForCausalLM", fix_gptj },
+	{ "GPTNeoXForCausalLM", NULL },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

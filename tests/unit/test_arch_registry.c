@@ -415,6 +415,66 @@ Test(registry, read_class_glm47_flash)
 	    "Glm4MoeLiteForCausalLM", 4, 54144, 15213184512.0);
 }
 
+/*
+ * gpt2-medium (gpt2.py): 24 layers of 16 heads of 64, MHA: KV 2 x 16 x 64 x
+ * 2 B x 24 = 98,304 B a token. Weights: wte 50,304 (50,257 padded to 64)
+ * x 1024, tied to the lm_head; wpe 1024 x 1024; a layer ln_1 and ln_2
+ * (weight and bias), c_attn 1024 x 3072 + 3072, c_proj 1024^2 + 1024, c_fc
+ * 1024 x 4096 + 4096, c_proj 4096 x 1024 + 1024; ln_f: 354,871,296
+ * parameters (the 355M of GPT-2 medium); no rotary cache.
+ */
+Test(registry, read_class_gpt2_medium)
+{
+	read_class_figures("sweep/openai-community--gpt2-medium",
+	    "GPT2LMHeadModel", 1, 98304, 709742592.0);
+}
+
+/*
+ * gpt-j-6b (gptj.py): 28 layers of 16 heads of 256: KV 2 x 16 x 256 x 2 B x
+ * 28 = 458,752 B a token. Weights: wte and the lm_head 2 x 50,432 (50,400
+ * padded) x 4096 and the lm_head's bias 50,432; a layer ln_1 (weight and
+ * bias), qkv_proj 3 x 4096^2 and out_proj 4096^2 without biases, fc_in
+ * 4096 x 16,384 + 16,384 and fc_out 16,384 x 4096 + 4096; ln_f:
+ * 6,051,144,960 parameters; RoPE on rotary_dim 64 over n_positions 2048
+ * (x 2 B).
+ */
+Test(registry, read_class_gptj_6b)
+{
+	read_class_figures("sweep/EleutherAI--gpt-j-6b", "GPTJForCausalLM", 1,
+	    458752, 12102552064.0);
+}
+
+/*
+ * RedPajama-INCITE-Chat-3B-v1 (gpt_neox.py): 32 layers of 32 heads of 2560
+ * / 32 = 80: KV 2 x 32 x 80 x 2 B x 32 = 327,680 B a token. Weights:
+ * embed_in and embed_out 2 x 50,432 x 2560; a layer two LayerNorms (weight
+ * and bias), query_key_value 2560 x 7680 + 7680, dense 2560^2 + 2560,
+ * dense_h_to_4h 2560 x 10,240 + 10,240, dense_4h_to_h 10,240 x 2560 + 2560;
+ * final_layer_norm: 2,775,864,320 parameters (2.8B); RoPE on rotary_pct
+ * 1.0 of the head, 2048 x 80 x 2 B.
+ */
+Test(registry, read_class_gpt_neox_redpajama_3b)
+{
+	read_class_figures("sweep/"
+			   "togethercomputer--RedPajama-INCITE-Chat-3B-v1",
+	    "GPTNeoXForCausalLM", 1, 327680, 5552056320.0);
+}
+
+/*
+ * gpt_bigcode-santacoder (gpt_bigcode.py): 24 layers of 16 heads of 128,
+ * multi_query: one KV head, 2 x 128 x 2 B x 24 = 12,288 B a token. Weights:
+ * wte 49,280 x 2048 tied to the lm_head, wpe 2048 x 2048; a layer ln_1 and
+ * ln_2 (weight and bias), c_attn 2048 x (2048 + 2 x 128) with its bias,
+ * c_proj 2048^2 + 2048, c_fc 2048 x 8192 + 8192, c_proj 8192 x 2048 +
+ * 2048; ln_f: 1,124,886,528 parameters (SantaCoder's 1.1B); no rotary
+ * cache.
+ */
+Test(registry, read_class_gpt_bigcode_santacoder)
+{
+	read_class_figures("sweep/bigcode--gpt_bigcode-santacoder",
+	    "GPTBigCodeForCausalLM", 1, 12288, 1124886528.0 * 2);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -502,10 +562,10 @@ static const struct {
 	{ "Glm4ForCausalLM", REG_UNVERIFIED },
 	{ "Glm4MoeForCausalLM", REG_MODELLED },
 	{ "GptOssForCausalLM", REG_VERIFIED },
-	{ "GPT2LMHeadModel", REG_UNVERIFIED },
-	{ "GPTBigCodeForCausalLM", REG_UNVERIFIED },
-	{ "GPTJForCausalLM", REG_UNVERIFIED },
-	{ "GPTNeoXForCausalLM", REG_UNVERIFIED },
+	{ "GPT2LMHeadModel", REG_MODELLED },
+	{ "GPTBigCodeForCausalLM", REG_MODELLED },
+	{ "GPTJForCausalLM", REG_MODELLED },
+	{ "GPTNeoXForCausalLM", REG_MODELLED },
 	{ "GraniteForCausalLM", REG_VERIFIED },
 	{ "GraniteMoeForCausalLM", REG_UNVERIFIED },
 	{ "GraniteMoeHybridForCausalLM", REG_MODELLED },
