@@ -314,6 +314,32 @@ modelopt_method(const cJSON *qc, const char **method, char *err, size_t errlen)
 }
 
 /*
+ * The methods of vLLM's QuantizationMethods (vllm/model_executor/layers/
+ * quantization/__init__.py, main, and the names earlier releases served)
+ * that hfconfig_quant() does not price: a checkpoint naming one is refused
+ * at the configuration phase, not rejected as a bad file.
+ */
+static int
+quant_method_served(const char *method)
+{
+	static const char *const served[] = { "bitsandbytes", "gguf",
+		"fbgemm_fp8", "fp_quant", "modelopt_mxfp8", "modelopt_mixed",
+		"humming", "experts_int8", "quark", "moe_wna16", "torchao",
+		"inc", "cpu_awq", "deepseek_v4_fp8", "online", "fp8_per_tensor",
+		"fp8_per_block", "fp8_per_channel",
+		"int8_per_channel_weight_only", "nvfp4_per_token", "mxfp8",
+		"auto_awq", "auto_gptq", "deepspeedfp", "tpu_int8", "marlin",
+		"bitblas", "gptq_bitblas", "hqq", "ipex", "petit_nvfp4",
+		"ptpc_fp8", "rtn", "aqlm", "qqq", NULL };
+	int i;
+
+	for (i = 0; served[i] != NULL; i++)
+		if (strcasecmp(method, served[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/*
  * Maps a quantization_config object to a weight format and KV dtype.  -2
  * (err set) for a method vLLM serves and headroom does not model.
  */
@@ -381,8 +407,7 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 		compressed_tensors_quant(qc, fmt, kv);
 		return 0;
 	}
-	if (strcasecmp(method, "bitsandbytes") == 0 ||
-	    strcasecmp(method, "gguf") == 0) {
+	if (quant_method_served(method)) {
 		snprintf(err, errlen,
 		    "quantization_config.quant_method '%s': vLLM serves it, "
 		    "but headroom does not model its weights (fp8, awq, gptq, "

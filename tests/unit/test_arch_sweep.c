@@ -1023,3 +1023,64 @@ Test(sweep, gptq_dynamic_keeps_what_it_excludes_16_bit)
 	}
 	free(text);
 }
+
+/*
+ * Methods vLLM serves that headroom does not price: Meta-Llama-3.1-405B's
+ * config.json (sweep/meta-llama--Meta-Llama-3.1-405B) with the
+ * quantization_config of Meta's FP8 release as a public test quotes it
+ * (quant_method fbgemm_fp8, activation_scale_ub 1200.0), and mxfp8 as
+ * MiniMax's MXFP8 upload names it, are refused at the configuration phase
+ * naming the method, where they were rejected as a bad file ("unknown
+ * method") with exit 2; a name vLLM does not know is still rejected.
+ */
+Test(sweep, served_quant_methods_refused_not_rejected)
+{
+	static const char *const blocks[][2] = {
+		{ "{\"quant_method\":\"fbgemm_fp8\","
+		  "\"activation_scale_ub\":1200.0}",
+		    "'fbgemm_fp8'" },
+		{ "{\"quant_method\":\"mxfp8\",\"activation_scheme\":"
+		  "\"dynamic\","
+		  "\"weight_block_size\":[1,32]}",
+		    "'mxfp8'" },
+	};
+	char path[1024], err[512];
+	const char *bad = NULL;
+	struct model m;
+	char *text, *json;
+	cJSON *root;
+	size_t i;
+
+	snprintf(path, sizeof path,
+	    "%s/tests/fixtures/configs/sweep/"
+	    "meta-llama--Meta-Llama-3.1-405B/config.json",
+	    top());
+	text = textfile_read(path, NULL, err, sizeof err);
+	cr_assert_not_null(text, "%s", err);
+	for (i = 0; i < sizeof blocks / sizeof blocks[0] + 1; i++) {
+		root = cJSON_Parse(text);
+		cr_assert_not_null(root);
+		cJSON_AddItemToObject(root, "quantization_config",
+		    cJSON_Parse(i < 2 ? blocks[i][0]
+				      : "{\"quant_method\":\"lookahead_q9\"}"));
+		json = cJSON_PrintUnformatted(root);
+		cJSON_Delete(root);
+		if (i < 2) {
+			parse(json, &m);
+			cr_assert_not_null(m.refusal, "%s", blocks[i][1]);
+			cr_assert(strstr(m.refusal, blocks[i][1]) &&
+				strstr(m.refusal, "vLLM serves it"),
+			    "%s", m.refusal);
+			cr_assert_eq(m.layers, 126);
+			model_done(&m);
+		} else {
+			cr_assert_neq(test_config_try(json, &m, err, sizeof err,
+					  &bad),
+			    0);
+			cr_assert(strstr(err, "unknown method 'lookahead_q9'"),
+			    "%s", err);
+		}
+		cJSON_free(json);
+	}
+	free(text);
+}
