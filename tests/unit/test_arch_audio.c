@@ -309,3 +309,37 @@ Test(audio, gemma4_e2b_in_the_catalogue)
 	cr_assert_eq(cat.weights - dir.weights, 614367808LL);
 	model_done(&m);
 }
+
+/*
+ * E4B (tests/fixtures/configs/gemma4/gemma-4-E4B-it): the same audio tower
+ * with embed_audio to 2560, 304,824,608 + 1536 x 2560 = 308,756,768
+ * parameters; no double-wide MLP; 24 layers keep a cache, full where
+ * (i + 1) % 6 == 0 (5, 11, 17, 23), the last 18 share: KV a token 20 x 2 x
+ * 2 x 256 x 2 + 4 x 2 x 2 x 512 x 2 = 40,960 + 16,384 = 57,344 B; the
+ * catalogue's google/gemma-4-E4B-it plans as the fixture.
+ */
+Test(audio, gemma4_e4b_tower_and_cache)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan cat, dir;
+	struct model m;
+	int i;
+
+	test_config_load("gemma4/gemma-4-E4B-it", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_float_eq(m.audio_params, 308756768.0, 0.5, "%.0f",
+	    m.audio_params);
+	for (i = 0; i < 42; i++)
+		cr_assert_neq(m.ld[i].ffn_intermediate, 20480, "layer %d", i);
+	e2b_input(&in, &m);
+	plan_compute(c, &in, &dir);
+	cr_assert_eq(dir.phase, PHASE_NONE, "%s", dir.message);
+	cr_assert_eq(dir.bytes_per_token, 57344);
+	test_input(&in, "h100-sxm", "google/gemma-4-E4B-it", NULL);
+	plan_compute(c, &in, &cat);
+	cr_assert_eq(cat.phase, PHASE_NONE, "%s", cat.message);
+	cr_assert_eq(cat.weights, dir.weights);
+	cr_assert_eq(cat.kv_tokens, dir.kv_tokens);
+	model_done(&m);
+}
