@@ -64,6 +64,15 @@ row(double in_rank, double out, double r)
 	return r * in_rank + out * r;
 }
 
+/* With --enable-lora-bias a linear's B rows (out) gain one bias each
+ * (base_linear.py of the 0.10/0.11.0 line: lora_bias_stacked
+ * [max_loras, 1, lora_b_out_size] a slice, when bias_enabled). */
+static double
+bias(const struct plan_lora *l, double out)
+{
+	return l->bias > 0 ? out : 0;
+}
+
 /* A class whose checkpoint fuses q/k/v and gate/up: one LoRA slice each. */
 static bool
 fused_slices(const struct model *m)
@@ -93,8 +102,9 @@ lora_stack_bytes(const struct model *m, const struct plan_lora *l, int tp,
 	for (i = first; i < first + n; i++) {
 		/* attention: qkv_proj (3 slices) and o_proj */
 		elems += column(h, (heads / tp + 2 * kvh_rank) * hd, qkv_slices,
-		    r, r_a);
-		elems += row(heads * hd / tp, out_row, r);
+			     r, r_a) +
+		    bias(l, (heads / tp + 2 * kvh_rank) * hd);
+		elems += row(heads * hd / tp, out_row, r) + bias(l, out_row);
 		if (weights_is_moe_layer(m, i)) {
 			double e = m->n_experts,
 			       inter = m->moe_intermediate / (double)tp;
@@ -121,7 +131,8 @@ lora_stack_bytes(const struct model *m, const struct plan_lora *l, int tp,
 			    (double)tp;
 
 			elems += column(h, 2 * inter, gate_up_slices, r, r_a) +
-			    row(inter, out_row, r);
+			    row(inter, out_row, r) +
+			    bias(l, 2 * inter + out_row);
 		}
 	}
 	return (int64_t)(elems * l->max_loras * bytes);
@@ -227,6 +238,15 @@ lora_check(const struct model *m, const struct plan_lora *l, int tp,
 		    "#28382 and #28545; use --vllm-version 0.11.2 or earlier, "
 		    "or leave the flag out)",
 		    l->extra_vocab);
+		return;
+	}
+	if (l->bias != 0 && version >= VLLM_SINCE_LORA_NO_BIAS) {
+		snprintf(msg, len,
+		    "unrecognized arguments: %s (vLLM 0.11.1 removed LoRA "
+		    "bias, PR #25807; use --vllm-version 0.11.0 or earlier, "
+		    "or leave the flag out)",
+		    l->bias > 0 ? "--enable-lora-bias"
+				: "--no-enable-lora-bias");
 		return;
 	}
 	if (!l->enabled)

@@ -38,6 +38,8 @@ struct plan_lora {
 	bool unspecialized; /* -cc cudagraph_specialize_lora false */
 	int extra_vocab; /* --lora-extra-vocab-size: 0 not given (256), 256
 			    or 512; the flag is gone from vLLM 0.12.0 */
+	int bias; /* --enable-lora-bias: 1, --no-enable-lora-bias: -1, 0 not
+		     given; both gone from vLLM 0.11.1 */
 };
 
 /* vLLM's defaults filled in: max_loras 1, rank 16, max_cpu_loras = max_loras. */
@@ -49,7 +51,9 @@ int lora_rank_valid(int r);
 /*
  * Bytes of the stacked A/B buffers of one rank holding layers
  * [first, first + n) of m, for a resolved config; model_dtype_bytes is
- * what lora_dtype auto resolves to.  0 when LoRA is off.
+ * what lora_dtype auto resolves to.  With --enable-lora-bias (up to vLLM
+ * 0.11.0) every linear slice also holds lora_bias_stacked [max_loras, 1,
+ * the slice's B rows].  0 when LoRA is off.
  */
 int64_t lora_stack_bytes(const struct model *m, const struct plan_lora *l,
     int tp, int first, int n, int model_dtype_bytes);

@@ -304,6 +304,11 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    VFS_INT, IN_OFF(lora.extra_vocab), -1, 0, 0, 0, false, NULL,
 	    lora_extra_vocabs, RECALC_IN_EXTRAS, VFW_SET, 256, VFSTEP_NONE, 0,
 	    0, 0, 0, true },
+	[VF_ENABLE_LORA_BIAS] = { "enable-lora-bias", "--enable-lora-bias",
+	    NULL, "lora-bias",
+	    "a bias a LoRA output row (vLLM 0.11.0 and earlier)", VFK_BOOL,
+	    VFS_TRI, IN_OFF(lora.bias), -1, 0, 0, 1, false, NULL, NULL,
+	    RECALC_IN_EXTRAS, VFW_SET, 0, VFSTEP_NONE, 0, 0, 0, 0, true },
 	[VF_SPECULATIVE_CONFIG] = { "speculative-config",
 	    "--speculative-config", "sc", "speculative",
 	    "speculative decoding (JSON: method, model, "

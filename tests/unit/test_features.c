@@ -1371,3 +1371,78 @@ Test(lora, what_a_fall_of_4_8_gib_on_an_rtx4090_takes)
 		    4 * 1691025408LL);
 	}
 }
+
+Test(lora, bias_rows_by_hand_up_to_0_11_0)
+{
+	/* --enable-lora-bias (bias_enabled, vllm/lora/layers/base_linear.py
+	 * of the 0.10/0.11.0 line): lora_bias_stacked [max_loras, 1, B rows]
+	 * a slice.  Llama-3.1-8B, one slot, a layer at TP 1: qkv 4,096 + 1,024
+	 * + 1,024, o 4,096, gate_up 2 x 14,336, down 4,096 = 43,008 x 32
+	 * layers x 2 B = 2,752,512 more than without.  TP 2: 2,048 + 512 + 512,
+	 * 4,096, 2 x 7,168, 4,096 = 25,600 x 32 x 2 B = 1,638,400; with
+	 * --fully-sharded-loras the row-parallel B rows are 2,048: 21,504 x 32
+	 * x 2 B = 1,376,256.  Gone from 0.11.1 (PR #25807). */
+	const struct catalogue *c = test_catalogue();
+	const struct vllm_flag *f = &vllm_flags[VF_ENABLE_LORA_BIAS];
+	struct plan_input in;
+	struct plan_lora l;
+	struct plan p;
+	int64_t plain;
+	char err[256];
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.version = VLLM_VER(0, 11, 0);
+	lora_on(&in, 1, 64);
+	lora_resolve(&in.lora, &l);
+	plain = lora_stack_bytes(in.model, &l, 1, 0, 32, 2);
+	cr_assert_eq(plain, 335544320);
+	cr_assert_eq(vllm_flag_parse(f, NULL, false, in.version, &in, err,
+			 sizeof err),
+	    VFP_SET, "%s", err);
+	cr_assert_eq(in.lora.bias, 1);
+	lora_resolve(&in.lora, &l);
+	cr_assert_eq(lora_stack_bytes(in.model, &l, 1, 0, 32, 2) - plain,
+	    2752512);
+	plain = lora_stack_bytes(in.model, &l, 2, 0, 32, 2);
+	in.lora.bias = 0;
+	lora_resolve(&in.lora, &l);
+	cr_assert_eq(plain - lora_stack_bytes(in.model, &l, 2, 0, 32, 2),
+	    1638400);
+	in.lora.fully_sharded = true;
+	lora_resolve(&in.lora, &l);
+	plain = lora_stack_bytes(in.model, &l, 2, 0, 32, 2);
+	in.lora.bias = 1;
+	lora_resolve(&in.lora, &l);
+	cr_assert_eq(lora_stack_bytes(in.model, &l, 2, 0, 32, 2) - plain,
+	    1376256);
+	/* the plan loads it at 0.11.0 */
+	in.lora.fully_sharded = false;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.lora_bytes, 335544320 + 2752512 + 42336256);
+	/* from 0.11.1 vLLM has neither --enable-lora-bias nor its --no- form */
+	in.version = VLLM_VER(0, 11, 1);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message,
+		      "unrecognized arguments: --enable-lora-bias") ==
+		p.message,
+	    "%s", p.message);
+	cr_assert_eq(vllm_flag_parse(f, NULL, true, in.version, &in, err,
+			 sizeof err),
+	    VFP_SET, "%s", err);
+	cr_assert_eq(in.lora.bias, -1);
+	in.lora.enabled = false;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message,
+		      "unrecognized arguments: --no-enable-lora-bias") ==
+		p.message,
+	    "%s", p.message);
+	/* --no-enable-lora-bias at 0.11.0: no bias rows */
+	in.lora.enabled = true;
+	in.version = VLLM_VER(0, 11, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.lora_bytes, 335544320 + 42336256);
+}
