@@ -65,6 +65,7 @@ static const struct {
 	{ "zai-org/GLM-5.2", 0, 0 },
 	{ "XiaomiMiMo/MiMo-V2-Flash", 0, 0 },
 	{ "Qwen/Qwen3-VL-32B-Thinking", 0, 0 },
+	{ "google/gemma-4-E2B-it", 0, 0 },
 };
 
 /* Quantized exports that carry their own config.json, and its format. */
@@ -282,6 +283,36 @@ Test(catalogue, qwen3_next_plans_as_its_config)
 	same_plan("qwen3-next/Qwen3-Next-80B-A3B-Instruct",
 	    "Qwen/Qwen3-Next-80B-A3B-Thinking", NULL, "h200-sxm", 2, KV_AUTO,
 	    1);
+}
+
+/*
+ * Gemma 4 E2B: KV-shared layers, double-wide MLPs, per-layer inputs and an
+ * audio tower; at the audio limit 0 vLLM does not build the tower
+ * (gemma4_mm.py _mark_tower_model), with the limits at their defaults it
+ * does, and the catalogue entry plans as the file either way.
+ */
+Test(catalogue, gemma4_e2b_plans_as_its_config)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input a;
+	struct plan on, off;
+
+	same_plan("gemma4/gemma-4-E2B-it", "google/gemma-4-E2B-it", NULL,
+	    "h100-sxm", 1, KV_AUTO, 0);
+	same_plan("gemma4/gemma-4-E2B-it", "google/gemma-4-E2B-it", NULL,
+	    "rtx-4090", 1, KV_FP8, 0);
+	test_input(&a, "h100-sxm", "google/gemma-4-E2B-it", NULL);
+	plan_compute(c, &a, &on);
+	a.limit_mm_audios = 0;
+	plan_compute(c, &a, &off);
+	cr_assert_eq(on.phase, PHASE_NONE, "%s", on.message);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	/* 307,183,904 audio parameters in bf16 (tests/unit/test_arch_audio.c) */
+	cr_assert_eq(on.weights - off.weights, 614367808LL, "%lld",
+	    (long long)(on.weights - off.weights));
+	/* 3 full and 12 sliding layers hold KV: 3 x 2 x 512 x 2 + 12 x 2 x 256 x 2 */
+	cr_assert_eq(on.bytes_per_token, 18432, "%lld",
+	    (long long)on.bytes_per_token);
 }
 
 Test(catalogue, nemotron_plans_as_its_config)
