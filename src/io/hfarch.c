@@ -3683,6 +3683,15 @@ fix_gptj(const struct src *s, struct model *m)
 		m->rotary_dim = rd;
 }
 
+/* falcon.py: ALiBi under alibi (falcon-rw), so no rotary cache; RoPE on
+ * the whole head otherwise */
+static void
+fix_falcon(const struct src *s, struct model *m)
+{
+	if (boolean(s, "alibi", 0))
+		m->rotary_dim = 0;
+}
+
 /*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
@@ -3710,6 +3719,10 @@ static const struct {
 	{ "GPTBigCodeForCausalLM", fix_no_rope },
 	{ "GPTJForCausalLM", fix_gptj },
 	{ "GPTNeoXForCausalLM", NULL },
+	/* falcon.py: multi_query, bias, parallel_attn and its norms as
+	 * std_variants[] and std_biases[] give them */
+	{ "FalconForCausalLM", fix_falcon },
+	{ "RWForCausalLM", fix_falcon },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -475,6 +475,33 @@ Test(registry, read_class_gpt_bigcode_santacoder)
 	    "GPTBigCodeForCausalLM", 1, 12288, 1124886528.0 * 2);
 }
 
+/*
+ * falcon-7b-instruct (falcon.py): 32 layers of 71 heads of 4544 / 71 = 64,
+ * multi_query: one KV head, 2 x 64 x 2 B x 32 = 8192 B a token. Weights:
+ * word_embeddings 65,024 x 4544, tied to the lm_head; a layer one
+ * input_layernorm (parallel_attn; weight and bias), query_key_value 4544 x
+ * (71 + 2) x 64, dense 4544^2, dense_h_to_4h and dense_4h_to_h 2 x 4544 x
+ * 18,176, no linear biases (bias false); ln_f: 6,921,720,704 parameters
+ * (the Hub's 6.92B); RoPE over FalconConfig's 2048 positions, 2048 x 64 x
+ * 2 B. With alibi (falcon-rw) there is no rotary cache.
+ */
+Test(registry, read_class_falcon_7b)
+{
+	struct model m;
+
+	read_class_figures("sweep/tiiuae--falcon-7b-instruct",
+	    "FalconForCausalLM", 1, 8192, 6921720704.0 * 2 + 262144.0);
+	test_config_parse("{\"architectures\":[\"FalconForCausalLM\"],"
+			  "\"model_type\":\"falcon\",\"hidden_size\":256,"
+			  "\"num_attention_heads\":4,\"num_hidden_layers\":2,"
+			  "\"vocab_size\":1024,\"alibi\":true}",
+	    &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_null(m.assumption, "%s", m.assumption);
+	cr_assert_eq(m.rotary_dim, 0);
+	model_done(&m);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -549,7 +576,7 @@ static const struct {
 	{ "ExaoneForCausalLM", REG_UNVERIFIED },
 	{ "Exaone4ForCausalLM", REG_UNVERIFIED },
 	{ "Fairseq2LlamaForCausalLM", REG_UNVERIFIED },
-	{ "FalconForCausalLM", REG_UNVERIFIED },
+	{ "FalconForCausalLM", REG_MODELLED },
 	{ "FalconMambaForCausalLM", REG_MODELLED },
 	{ "FalconH1ForCausalLM", REG_MODELLED },
 	{ "FlexOlmoForCausalLM", REG_UNVERIFIED },
@@ -627,7 +654,7 @@ static const struct {
 	{ "Qwen2MoeForCausalLM", REG_VERIFIED },
 	{ "Qwen3ForCausalLM", REG_VERIFIED },
 	{ "Qwen3MoeForCausalLM", REG_VERIFIED },
-	{ "RWForCausalLM", REG_UNVERIFIED },
+	{ "RWForCausalLM", REG_MODELLED },
 	{ "SeedOssForCausalLM", REG_UNVERIFIED },
 	{ "Step3TextForCausalLM", REG_REFUSED },
 	{ "StableLMEpochForCausalLM", REG_UNVERIFIED },
