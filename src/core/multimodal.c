@@ -279,6 +279,7 @@ multimodal_budget_compute(const struct model *m,
 	int64_t w = rq->image_width, h = rq->image_height;
 
 	memset(b, 0, sizeof *b);
+	b->video_asked = rq->limit_videos;
 	b->limit_audio = m->audio_params > 0
 	    ? (rq->limit_audios < 0 ? MULTIMODAL_DEFAULT_LIMIT
 				    : rq->limit_audios)
@@ -374,6 +375,12 @@ multimodal_budget_compute(const struct model *m,
  * multi_modal_projector in _mark_tower_model(vllm_config, "image"), its
  * one modality, as main's file has it (read in a copy of it, the
  * converting pull request not identified): from v0.16.0, as Qwen2-VL.
+ * InternVLChatModel (internvl.py): vision_model and mlp1 in
+ * _mark_tower_model(vllm_config, {"image", "video"}) (read in a copy of
+ * main's file), so the video limit must be 0 too even where the text
+ * model takes no videos: get_limit_per_prompt("video") is 999 unless
+ * given; from v0.16.0, as Qwen2-VL.  The video limit a tower rule reads
+ * is the one given (video_asked): vLLM's, not the budget's.
  */
 static const struct {
 	const char *architecture;
@@ -393,6 +400,7 @@ static const struct {
 	{ "Glm4vMoeForConditionalGeneration", true, VLLM_VER(0, 15, 0) },
 	{ "Gemma4ForConditionalGeneration", true, VLLM_VER_OLDEST },
 	{ "KimiVLForConditionalGeneration", false, VLLM_VER(0, 16, 0) },
+	{ "InternVLChatModel", true, VLLM_VER(0, 16, 0) },
 };
 
 bool
@@ -415,7 +423,7 @@ multimodal_tower_skipped(const struct model *m,
 	for (i = 0; i < sizeof tower_skips / sizeof tower_skips[0]; i++)
 		if (strcmp(m->architecture, tower_skips[i].architecture) == 0)
 			return version >= tower_skips[i].since &&
-			    (!tower_skips[i].video || b->limit_video <= 0);
+			    (!tower_skips[i].video || b->video_asked == 0);
 	return false;
 }
 

@@ -68,6 +68,8 @@ struct multimodal_budget {
 			    limit above 0: the profile is not modelled */
 	bool size_hint; /* max_pixels or width/height were given */
 	int limit_image, limit_video; /* in force */
+	int video_asked; /* the video limit as given, -1 vLLM's default (999),
+			    whether the model takes videos or not */
 	int limit_audio; /* in force (0 where the model takes no audio) */
 	int64_t max_pixels; /* Qwen2-VL family: in force */
 	int64_t tokens_per_image; /* largest image profiled, 0 = off */

@@ -761,3 +761,43 @@ Test(vlm, gemma4_31b_v_slots_and_full_attention_rope)
 	cr_assert(fabs(test_gib(p.weights) - 58.99) < 0.15, "%.3f GiB",
 	    test_gib(p.weights));
 }
+
+/*
+ * InternVL (internvl.py) builds vision_model and mlp1 in
+ * _mark_tower_model(vllm_config, {"image", "video"}): from v0.16.0 images
+ * and videos both at 0 leave them out, the video limit given as 0 even
+ * for a text model that takes no videos (get_limit_per_prompt("video") is
+ * 999 otherwise).  InternVL3-1B's tower and projector, 308.1M parameters
+ * (sweep::internvl_tower_and_projector: 24 layers of 12.58M, 1.65M of
+ * embeddings and patch convolution, 4.47M of mlp1), about 616 MB in bf16
+ * on one GPU; v0.15.1 loads them.
+ */
+Test(vlm, internvl_tower_not_built_from_0_16_0)
+{
+	struct plan_input in;
+	struct plan p, old;
+	struct model m;
+
+	test_config_load("sweep/OpenGVLab--InternVL3-1B-Pretrained", &m);
+	plan_local(&m, 8192, &in, &p);
+	in.limit_mm_images = in.limit_mm_videos = 0;
+	in.version = VLLM_VER(0, 16, 0);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	in.version = VLLM_VER(0, 15, 1);
+	plan_compute(test_catalogue(), &in, &old);
+	cr_assert_eq(old.phase, PHASE_NONE, "%s", old.message);
+	cr_assert_eq(old.mm.tower_not_built, 0);
+	cr_assert(llabs(old.weights - p.weights - 616200000LL) < 400000,
+	    "%lld - %lld", (long long)old.weights, (long long)p.weights);
+	cr_assert(
+	    llabs(p.mm.tower_not_built - (int64_t)(m.vision_params * 2)) <= 2);
+	/* videos left at vLLM's default keep the tower (the plan stops for
+	 * the videos InternVL3's qwen2 text model takes) */
+	in.version = VLLM_VER(0, 16, 0);
+	in.limit_mm_videos = -1;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert_eq(p.mm.tower_not_built, 0);
+	model_done(&m);
+}
