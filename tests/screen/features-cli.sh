@@ -33,6 +33,17 @@ check "embedding and lm_head slots of a Llama class" 0 "of which LoRA slots (--m
     $G --enable-lora --max-lora-rank 64
 check "pasted vllm line with lora" 0 '"not_modelled": \[\]' -- \
     --gpu h100-sxm --from-command "vllm serve meta-llama/Llama-3.1-8B-Instruct --enable-lora --max-lora-rank 32 --fully-sharded-loras" --report json
+check "extra LoRA vocabulary read up to 0.11 and written back" 0 \
+    "vllm serve meta-llama/Llama-3.1-8B-Instruct --enable-lora --max-lora-rank 64 --lora-extra-vocab-size 512" -- \
+    $G --vllm-version 0.11.0 --from-command "vllm serve meta-llama/Llama-3.1-8B-Instruct --enable-lora --max-lora-rank 64 --lora-extra-vocab-size 512" --export command
+check "extra LoRA vocabulary choices" 2 "--lora-extra-vocab-size: invalid choice '0' (choose from 256, 512)" -- \
+    $G --vllm-version 0.11.0 --enable-lora --lora-extra-vocab-size 0
+check "no extra LoRA vocabulary argument from 0.12.0" 1 "unrecognized arguments: --lora-extra-vocab-size 256" -- \
+    --gpu h100-sxm --from-command "vllm serve meta-llama/Llama-3.1-8B-Instruct --lora-extra-vocab-size 256"
+check "no LoRA bias argument from 0.11.1" 1 "unrecognized arguments: --enable-lora-bias" -- \
+    $G --vllm-version 0.11.1 --enable-lora --enable-lora-bias
+check "LoRA bias rows up to 0.11.0" 0 '"not_modelled": \[\]' -- \
+    $G --vllm-version 0.11.0 --enable-lora --enable-lora-bias --report json
 
 check "ngram plans" 0 "--speculative-config '{\"method\":\"ngram\",\"num_speculative_tokens\":4,\"prompt_lookup_max\":5}'" -- \
     $G --speculative-config '{"method": "ngram", "num_speculative_tokens": 4, "prompt_lookup_max": 5}' --export command
