@@ -66,6 +66,7 @@ static const struct {
 	{ "XiaomiMiMo/MiMo-V2-Flash", 0, 0 },
 	{ "Qwen/Qwen3-VL-32B-Thinking", 0, 0 },
 	{ "google/gemma-4-E2B-it", 0, 0 },
+	{ "deepseek-ai/DeepSeek-V3.1", 0, 0 },
 };
 
 /* Quantized exports that carry their own config.json, and its format. */
@@ -115,6 +116,8 @@ static const struct {
 	{ "nvidia/Qwen3.6-27B-NVFP4", "Qwen/Qwen3.6-27B", FMT_FP8, KV_FP8 },
 	{ "zai-org/GLM-5.2-FP8", "zai-org/GLM-5.2", FMT_FP8_BLOCK, KV_AUTO },
 	{ "nvidia/GLM-5.2-NVFP4", "zai-org/GLM-5.2", FMT_NVFP4, KV_FP8 },
+	{ "nvidia/DeepSeek-V3.1-NVFP4", "deepseek-ai/DeepSeek-V3.1", FMT_NVFP4,
+	    KV_FP8 },
 };
 
 Test(catalogue, current_families_load)
@@ -402,6 +405,37 @@ Test(catalogue, qwen3_vl_dense_plans_as_its_config)
 	/* the Thinking repo's config.json is the Instruct repo's */
 	same_plan("qwen3-vl/Qwen3-VL-32B-Instruct",
 	    "Qwen/Qwen3-VL-32B-Thinking", NULL, "h100-sxm", 2, KV_AUTO, 0);
+}
+
+/*
+ * DeepSeek-V3.1 is DeepSeek-V3's architecture (its entry is the config.json
+ * of NVIDIA's NVFP4 export, which holds no quantization_config): the same
+ * MLA layout and, in FP8, the same weights to within the scales of 128 x
+ * 128 blocks against V3's per-tensor entry; the NVFP4 export plans as its
+ * real folder (config.json and hf_quant_config.json) at TP 4 and 8.
+ */
+Test(catalogue, deepseek_v31_plans_as_v3_and_its_export_as_its_config)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input a, b;
+	struct plan pa, pb;
+
+	test_input(&a, "h200-sxm", "deepseek-ai/DeepSeek-V3", NULL);
+	test_input(&b, "h200-sxm", "deepseek-ai/DeepSeek-V3.1", NULL);
+	a.tp = b.tp = 8;
+	plan_compute(c, &a, &pa);
+	plan_compute(c, &b, &pb);
+	cr_assert_eq(pb.phase, PHASE_NONE, "%s", pb.message);
+	cr_assert_eq(pb.format, FMT_FP8_BLOCK);
+	cr_assert_eq(pa.bytes_per_token, pb.bytes_per_token);
+	cr_assert_eq(pa.block_size, pb.block_size);
+	cr_assert_eq(pa.max_model_len, pb.max_model_len);
+	cr_assert(llabs(pa.weights - pb.weights) < (pa.weights >> 10),
+	    "%lld against %lld", (long long)pa.weights, (long long)pb.weights);
+	same_plan("dsa/DeepSeek-V3.1-NVFP4", "deepseek-ai/DeepSeek-V3.1",
+	    "nvidia/DeepSeek-V3.1-NVFP4", "b200", 4, KV_AUTO, 0);
+	same_plan("dsa/DeepSeek-V3.1-NVFP4", "deepseek-ai/DeepSeek-V3.1",
+	    "nvidia/DeepSeek-V3.1-NVFP4", "b200", 8, KV_AUTO, 0);
 }
 
 /*
