@@ -3692,6 +3692,24 @@ fix_falcon(const struct src *s, struct model *m)
 		m->rotary_dim = 0;
 }
 
+/* stablelm.py (StableLM 2, StableLM-3B-4E1T; vLLM @0531c22): head size
+ * hidden / heads; RoPE on rope_pct, else partial_rotary_factor, of the
+ * head; a qkv_proj bias under use_qkv_bias; nn.LayerNorm (weight and
+ * bias) around attention and MLP and at the end */
+static void
+fix_stablelm(const struct src *s, struct model *m)
+{
+	const cJSON *pct = get(s, "rope_pct");
+
+	if (m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	if (cJSON_IsNumber(pct) && pct->valuedouble > 0 &&
+	    pct->valuedouble <= 1)
+		m->rotary_dim = (int)(m->head_dim * pct->valuedouble);
+	m->qkv_bias = boolean(s, "use_qkv_bias", 0);
+	m->bias_mask |= MODEL_BIAS_NORM;
+}
+
 /*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
@@ -3723,6 +3741,8 @@ static const struct {
 	 * std_variants[] and std_biases[] give them */
 	{ "FalconForCausalLM", fix_falcon },
 	{ "RWForCausalLM", fix_falcon },
+	{ "StableLmForCausalLM", fix_stablelm },
+	{ "StableLMEpochForCausalLM", fix_stablelm },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

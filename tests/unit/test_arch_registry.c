@@ -502,6 +502,21 @@ Test(registry, read_class_falcon_7b)
 	model_done(&m);
 }
 
+/*
+ * stablelm-2-zephyr-1_6b (stablelm.py @0531c22): 24 layers of 32 heads of
+ * 2048 / 32 = 64, MHA: KV 2 x 32 x 64 x 2 B x 24 = 196,608 B a token.
+ * Weights: embed_tokens and the untied lm_head 2 x 100,352 x 2048; a layer
+ * qkv_proj 2048 x 3 x 2048 with its bias 6144 (use_qkv_bias), o_proj
+ * 2048^2, gate_up and down 3 x 2048 x 5632, two nn.LayerNorms (weight and
+ * bias); the final LayerNorm: 1,644,515,328 parameters (StableLM 2's
+ * 1.6B); RoPE on a quarter of the head, 4096 x 16 x 2 B.
+ */
+Test(registry, read_class_stablelm2_1_6b)
+{
+	read_class_figures("sweep/stabilityai--stablelm-2-zephyr-1_6b",
+	    "StableLmForCausalLM", 1, 196608, 1644515328.0 * 2 + 131072.0);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -657,8 +672,8 @@ static const struct {
 	{ "RWForCausalLM", REG_MODELLED },
 	{ "SeedOssForCausalLM", REG_UNVERIFIED },
 	{ "Step3TextForCausalLM", REG_REFUSED },
-	{ "StableLMEpochForCausalLM", REG_UNVERIFIED },
-	{ "StableLmForCausalLM", REG_UNVERIFIED },
+	{ "StableLMEpochForCausalLM", REG_MODELLED },
+	{ "StableLmForCausalLM", REG_MODELLED },
 	{ "Starcoder2ForCausalLM", REG_UNVERIFIED },
 	{ "SolarForCausalLM", REG_UNVERIFIED },
 	{ "TeleChatForCausalLM", REG_UNVERIFIED },
