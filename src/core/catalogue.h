@@ -329,9 +329,11 @@ struct model {
 	int dense_intermediate; /* MLP size of non-MoE layers of a MoE model */
 	int rotary_dim;
 	int64_t rope_cache_len; /* rows of the RoPE cos/sin cache */
-	/* a second get_rope() cache of rope_cache_len rows beside the first,
-	 * its width (Gemma 4's full-attention layers; 0 = none) */
+	/* a second get_rope() cache beside the first, its width (Gemma 4's
+	 * and Gemma 3's full-attention layers; 0 = none) and rows (0 = those
+	 * of the first) */
 	int rope2_dim;
+	int64_t rope2_len;
 	/* multimodal */
 	int multimodal;
 	double vision_params; /* parameters of the vision tower + projector */

@@ -951,7 +951,10 @@ weights_rope_bytes(const struct model *m, int dtype_bytes)
 {
 	if (m->rotary_dim <= 0 || m->rope_cache_len <= 0)
 		return 0;
-	return (double)m->rope_cache_len * (m->rotary_dim + m->rope2_dim) *
+	return ((double)m->rope_cache_len * m->rotary_dim +
+		   (double)(m->rope2_len > 0 ? m->rope2_len
+					     : m->rope_cache_len) *
+		       m->rope2_dim) *
 	    (m->rope_fp32 && dtype_bytes > 1 ? 4 : dtype_bytes);
 }
 

@@ -267,6 +267,7 @@ static const struct field model_fields[] = {
 	FLD(struct model, rotary_dim, K_INT),
 	FLD(struct model, rope_cache_len, K_I64),
 	FLD(struct model, rope2_dim, K_INT),
+	FLD(struct model, rope2_len, K_I64),
 	FLD(struct model, multimodal, K_INT),
 	FLD(struct model, vision_params, K_DBL),
 	FLD(struct model, vision_repl_params, K_DBL),

@@ -1593,6 +1593,67 @@ read_attention(struct cfg *c, struct model *m)
 	return 0;
 }
 
+/* A number k of the JSON object o, or def. */
+static double
+obj_num(const cJSON *o, const char *k, double def)
+{
+	const cJSON *v =
+	    cJSON_IsObject(o) ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL;
+
+	return cJSON_IsNumber(v) && isfinite(v->valuedouble) ? v->valuedouble
+							     : def;
+}
+
+/*
+ * Gemma 3's second RoPE cache (gemma3.py): the sliding layers call
+ * get_rope() with rope_local_base_freq and the default RoPE, the global
+ * layers with rope_theta and the config's rope_scaling, so there are two
+ * caches unless both come out the same; a linear one
+ * (LinearScalingRotaryEmbedding, linear_scaling_rope.py) holds
+ * max_position_embeddings x factor rows, the length after scaling.
+ * transformers 5's rope_parameters give each layer type its entry.
+ * Gemma3TextConfig's defaults: rope_theta 1e6, rope_local_base_freq 1e4.
+ */
+static void
+read_gemma3_rope(struct cfg *c, struct model *m)
+{
+	const cJSON *rs = get(c, "rope_scaling"), *full, *slide, *ty;
+	double local = 10000.0, global = 1000000.0, factor = 1.0;
+	const char *type;
+
+	if (strncmp(m->model_type, "gemma3", 6) != 0 ||
+	    strncmp(m->model_type, "gemma3n", 7) == 0 || m->rotary_dim <= 0)
+		return;
+	if (rs == NULL)
+		rs = get(c, "rope_parameters");
+	full = cJSON_IsObject(rs)
+	    ? cJSON_GetObjectItemCaseSensitive(rs, "full_attention")
+	    : NULL;
+	slide = cJSON_IsObject(rs)
+	    ? cJSON_GetObjectItemCaseSensitive(rs, "sliding_attention")
+	    : NULL;
+	if (!cJSON_IsObject(full))
+		full = rs;
+	get_num(c, "rope_local_base_freq", &local);
+	get_num(c, "rope_theta", &global);
+	local = obj_num(slide, "rope_theta", local);
+	global = obj_num(full, "rope_theta", global);
+	ty = cJSON_IsObject(full)
+	    ? cJSON_GetObjectItemCaseSensitive(full, "rope_type")
+	    : NULL;
+	if (!cJSON_IsString(ty) && cJSON_IsObject(full))
+		ty = cJSON_GetObjectItemCaseSensitive(full, "type");
+	type = cJSON_IsString(ty) ? ty->valuestring : "default";
+	if (strcmp(type, "linear") == 0)
+		factor = obj_num(full, "factor", 1.0);
+	if (factor < 1.0 || factor > 1024.0)
+		factor = 1.0;
+	if (factor == 1.0 && local == global)
+		return; /* one get_rope() instance for both */
+	m->rope2_dim = m->rotary_dim;
+	m->rope2_len = (int64_t)ceil((double)m->max_position * factor);
+}
+
 /* What a speculative-decoding draft reads: MTP layers, EAGLE-3's head. */
 static void
 read_draft(struct cfg *c, struct model *m)
@@ -2246,6 +2307,7 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	m->num_labels = read_num_labels(root);
 	if (read_attention(&c, m) != 0)
 		return -1;
+	read_gemma3_rope(&c, m);
 	read_draft(&c, m);
 	read_moe(&c, m);
 	if (read_layer_kinds(&c, m) != 0 || read_formats(&c, m, ql) != 0 ||

@@ -801,3 +801,44 @@ Test(vlm, internvl_tower_not_built_from_0_16_0)
 	cr_assert_eq(p.mm.tower_not_built, 0);
 	model_done(&m);
 }
+
+/*
+ * Gemma 3 (gemma3.py): the sliding layers call get_rope() with
+ * rope_local_base_freq (10,000) and the default RoPE, the global layers
+ * with rope_theta (1,000,000) and rope_scaling linear x8, two caches; the
+ * linear one (linear_scaling_rope.py) holds max_position x factor =
+ * 1,048,576 rows.  4B and 12B (head_dim 256): 131,072 x 256 x 2 B =
+ * 67,108,864 and 1,048,576 x 256 x 2 B = 536,870,912; 27B (head_dim 128)
+ * half of each, 301,989,888.  The architecture's bytes then come within
+ * 0.08 GiB of vLLM 0.19.0's "Model loading took" 8.58, 23.31 and 51.45
+ * GiB on an H100 (data/checkpoints.yaml; without the second cache 8.07,
+ * 22.76 and 51.13).
+ */
+Test(vlm, gemma3_global_rope_cache_linear_rows)
+{
+	static const struct {
+		const char *id;
+		double rope, logged;
+	} cases[] = {
+		{ "google/gemma-3-4b-it", 603979776.0, 8.58 },
+		{ "google/gemma-3-12b-it", 603979776.0, 23.31 },
+		{ "google/gemma-3-27b-it", 301989888.0, 51.45 },
+	};
+	const struct catalogue *c = test_catalogue();
+	size_t k;
+
+	for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		int i = catalogue_find_model(c, cases[k].id);
+		const struct model *m;
+		struct weights_breakdown w;
+
+		cr_assert_geq(i, 0, "%s", cases[k].id);
+		m = &c->models[i];
+		cr_assert_eq(m->rope2_len, 1048576, "%s", cases[k].id);
+		cr_assert_float_eq(weights_rope_bytes(m, 2), cases[k].rope, 0.5,
+		    "%s: %.0f", cases[k].id, weights_rope_bytes(m, 2));
+		weights_rank(m, FMT_BF16, 2, 1, 1, 0, &w);
+		cr_assert(fabs(w.total / 1073741824.0 - cases[k].logged) < 0.08,
+		    "%s: %.3f GiB", cases[k].id, w.total / 1073741824.0);
+	}
+}
