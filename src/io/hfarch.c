@@ -3710,6 +3710,15 @@ fix_stablelm(const struct src *s, struct model *m)
 	m->bias_mask |= MODEL_BIAS_NORM;
 }
 
+/* orion.py (vLLM @0531c22): head size hidden / heads, no linear biases,
+ * nn.LayerNorm (weight and bias) around attention and MLP and at the end */
+static void
+fix_orion(const struct src *s, struct model *m)
+{
+	fix_head_from_hidden(s, m);
+	m->bias_mask |= MODEL_BIAS_NORM;
+}
+
 /*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
@@ -3743,6 +3752,7 @@ static const struct {
 	{ "RWForCausalLM", fix_falcon },
 	{ "StableLmForCausalLM", fix_stablelm },
 	{ "StableLMEpochForCausalLM", fix_stablelm },
+	{ "OrionForCausalLM", fix_orion },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -517,6 +517,19 @@ Test(registry, read_class_stablelm2_1_6b)
 	    "StableLmForCausalLM", 1, 196608, 1644515328.0 * 2 + 131072.0);
 }
 
+/*
+ * Orion-14B-Chat (orion.py @0531c22): 40 layers of 40 heads of 128, MHA:
+ * KV 819,200 B a token. Weights: embed_tokens and the untied lm_head 2 x
+ * 84,608 x 5120; a layer qkv_proj and o_proj 4 x 5120^2, the MLP 3 x 5120
+ * x 15,360, two nn.LayerNorms (weight and bias, 4 x 5120); the final
+ * LayerNorm: 14,498,703,360 parameters (14.5B); RoPE 4096 x 128 x 2 B.
+ */
+Test(registry, read_class_orion_14b)
+{
+	read_class_figures("sweep/OrionStarAI--Orion-14B-Chat",
+	    "OrionForCausalLM", 1, 819200, 14498703360.0 * 2 + 1048576.0);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -653,7 +666,7 @@ static const struct {
 	{ "Olmo3ForCausalLM", REG_UNVERIFIED },
 	{ "OlmoeForCausalLM", REG_UNVERIFIED },
 	{ "OPTForCausalLM", REG_REFUSED },
-	{ "OrionForCausalLM", REG_UNVERIFIED },
+	{ "OrionForCausalLM", REG_MODELLED },
 	{ "OuroForCausalLM", REG_REFUSED },
 	{ "PanguEmbeddedForCausalLM", REG_UNVERIFIED },
 	{ "PanguProMoEV2ForCausalLM", REG_UNVERIFIED },
