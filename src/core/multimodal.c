@@ -280,6 +280,7 @@ multimodal_budget_compute(const struct model *m,
 
 	memset(b, 0, sizeof *b);
 	b->video_asked = rq->limit_videos;
+	b->takes_audio = m->audio_params > 0;
 	b->limit_audio = m->audio_params > 0
 	    ? (rq->limit_audios < 0 ? MULTIMODAL_DEFAULT_LIMIT
 				    : rq->limit_audios)

@@ -71,6 +71,7 @@ struct multimodal_budget {
 	int video_asked; /* the video limit as given, -1 vLLM's default (999),
 			    whether the model takes videos or not */
 	int limit_audio; /* in force (0 where the model takes no audio) */
+	bool takes_audio; /* the model has an audio tower (audio_params) */
 	int64_t max_pixels; /* Qwen2-VL family: in force */
 	int64_t tokens_per_image; /* largest image profiled, 0 = off */
 	int64_t tokens_per_video; /* largest video profiled, 0 = off or none */

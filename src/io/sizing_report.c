@@ -245,18 +245,40 @@ sizing_report_mm_text(const struct plan *p, const char *ind, char *buf,
     size_t len)
 {
 	const struct multimodal_budget *m = &p->mm;
-	char a[32], b[32], d[32], f[32];
+	char a[32], b[32], d[32], f[32], aud[16];
 	size_t o = 0;
+	/* a model with an audio tower (Gemma 4 E2B/E4B, Qwen2-Audio) also
+	 * names its audio limit, 0 included */
+	bool takes_audio = m->takes_audio;
 
 	buf[0] = '\0';
 	if (m->kind == MULTIMODAL_NONE)
 		return;
+	snprintf(aud, sizeof aud, "%d", m->limit_audio);
+	if (m->text_only && m->tower_not_built > 0 && m->audio_not_built > 0) {
+		snprintf(buf, len,
+		    "%sMultimodal: every modality is off (limit 0): no "
+		    "encoder profiling, the model runs text-only; vLLM does "
+		    "not build its vision tower (%s GiB a GPU not loaded) "
+		    "nor its audio tower (%s GiB).\n",
+		    ind, gib(m->tower_not_built, d),
+		    gib(m->audio_not_built, f));
+		return;
+	}
 	if (m->text_only && m->tower_not_built > 0) {
 		snprintf(buf, len,
 		    "%sMultimodal: every modality is off (limit 0): no "
 		    "encoder profiling, the model runs text-only; vLLM does "
 		    "not build its vision tower (%s GiB a GPU not loaded).\n",
 		    ind, gib(m->tower_not_built, d));
+		return;
+	}
+	if (m->text_only && m->audio_not_built > 0) {
+		snprintf(buf, len,
+		    "%sMultimodal: every modality is off (limit 0): no "
+		    "encoder profiling, the model runs text-only; vLLM does "
+		    "not build its audio tower (%s GiB a GPU not loaded).\n",
+		    ind, gib(m->audio_not_built, d));
 		return;
 	}
 	if (m->text_only) {
@@ -285,14 +307,15 @@ sizing_report_mm_text(const struct plan *p, const char *ind, char *buf,
 	if (o < len)
 		o += (size_t)snprintf(buf + o, len - o,
 		    "%sMultimodal: %s tokens per "
-		    "image%s%s, limits image %d, video %d; encoder peak %s GiB "
-		    "+ outputs "
+		    "image%s%s, limits image %d, video %d%s%s; encoder peak %s "
+		    "GiB + outputs "
 		    "%s GiB in the torch peak (estimate).\n",
 		    ind, commas(m->tokens_per_image, a),
 		    m->tokens_per_video > 0 ? ", video " : "",
 		    m->tokens_per_video > 0 ? commas(m->tokens_per_video, b)
 					    : "",
 		    m->limit_image, m->limit_video,
+		    takes_audio ? ", audio " : "", takes_audio ? aud : "",
 		    gib(m->encoder_activation, d), gib(m->encoder_cache, f));
 	if (o < len && m->size_hint)
 		snprintf(buf + o, len - o,
@@ -316,6 +339,10 @@ sizing_report_mm_json(const struct plan *p)
 	cJSON_AddBoolToObject(o, "text_only", m->text_only);
 	cJSON_AddNumberToObject(o, "limit_image", m->limit_image);
 	cJSON_AddNumberToObject(o, "limit_video", m->limit_video);
+	/* null where the model takes no audio */
+	cJSON_AddItemToObject(o, "limit_audio",
+	    m->takes_audio ? cJSON_CreateNumber(m->limit_audio)
+			   : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "max_pixels",
 	    strbuf_num_or_null((double)m->max_pixels, m->max_pixels > 0));
 	cJSON_AddNumberToObject(o, "tokens_per_image",
@@ -338,6 +365,10 @@ sizing_report_mm_json(const struct plan *p)
 	cJSON_AddNumberToObject(o, "encoder_cache_gib",
 	    strbuf_gib2(m->encoder_cache));
 	cJSON_AddBoolToObject(o, "size_hints_given", m->size_hint);
+	cJSON_AddNumberToObject(o, "vision_tower_not_built_gib",
+	    strbuf_gib2(m->tower_not_built));
+	cJSON_AddNumberToObject(o, "audio_tower_not_built_gib",
+	    strbuf_gib2(m->audio_not_built));
 	return o;
 }
 

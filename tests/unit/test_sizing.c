@@ -302,3 +302,57 @@ Test(answers_cli, mm_text_names_a_tower_not_built)
 	cr_assert(strstr(buf, "runs text-only.") != NULL, "%s", buf);
 	cr_assert(strstr(buf, "tower") == NULL, "%s", buf);
 }
+
+/* Gemma 4 E2B's audio limit in the text and JSON reports: named with the
+ * image and video limits (0 included), null in JSON for a model without
+ * audio; at --language-model-only the text-only line names the audio tower
+ * vLLM does not build (614,367,808 bytes = 0.57 GiB) beside the vision
+ * tower, whose bytes alone it gave where the weights fell by both */
+Test(answers_cli, mm_reports_name_the_audio_limit_and_tower)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	char buf[768];
+	cJSON *o;
+
+	test_input(&in, "h100-sxm", "google/gemma-4-E2B-it", NULL);
+	in.limit_mm_audios = 0;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	sizing_report_mm_text(&p, "", buf, sizeof buf);
+	cr_assert(strstr(buf, "limits image 999, video 999, audio 0;") != NULL,
+	    "%s", buf);
+	o = sizing_report_mm_json(&p);
+	cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(o, "limit_audio")));
+	cr_assert_eq(cJSON_GetObjectItem(o, "limit_audio")->valueint, 0);
+	cr_assert_float_eq(cJSON_GetObjectItem(o, "audio_tower_not_built_gib")
+			       ->valuedouble,
+	    0.57, 1e-9);
+	cJSON_Delete(o);
+
+	test_input(&in, "h100-sxm", "google/gemma-4-E2B-it", NULL);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	sizing_report_mm_text(&p, "", buf, sizeof buf);
+	cr_assert(strstr(buf, "video 999, audio 999;") != NULL, "%s", buf);
+
+	in.language_model_only = 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	sizing_report_mm_text(&p, "", buf, sizeof buf);
+	cr_assert(strstr(buf, "nor its audio tower (0.57 GiB)") != NULL, "%s",
+	    buf);
+	o = sizing_report_mm_json(&p);
+	cr_assert_eq(cJSON_GetObjectItem(o, "limit_audio")->valueint, 0);
+	cJSON_Delete(o);
+
+	test_input(&in, "h100-sxm",
+	    "mistralai/Mistral-Small-3.1-24B-Instruct-2503", NULL);
+	plan_compute(c, &in, &p);
+	sizing_report_mm_text(&p, "", buf, sizeof buf);
+	cr_assert(strstr(buf, "audio") == NULL, "%s", buf);
+	o = sizing_report_mm_json(&p);
+	cr_assert(cJSON_IsNull(cJSON_GetObjectItem(o, "limit_audio")));
+	cJSON_Delete(o);
+}
