@@ -194,6 +194,13 @@ upgrade_list_runner_changes(const struct upgrade_result *r,
 			add(arr, n, "V2 model runner by default", s[ia], s[ib],
 			    NULL);
 	}
+	add_switch(arr, n, "V2 runner for quantized checkpoints",
+	    ta->v2_runner_quant, tb->v2_runner_quant, "as 16-bit ones",
+	    "never (V1)",
+	    b->v2_runner && !a->v2_runner && b->format != FMT_BF16 &&
+		    b->format != FMT_FP16 && b->format != FMT_FP32
+		? "this plan runs on the V2 runner under the newer release"
+		: NULL);
 	add_switch(arr, n, "V2 runner graph memory", ta->v2_runner_cg,
 	    tb->v2_runner_cg, "reserved inside the budget", "not estimated (0)",
 	    a->v2_runner || b->v2_runner ? "this plan runs on the V2 runner"

@@ -254,6 +254,11 @@ vllm_traits_set_graphs(int v, struct vllm_traits *t)
 {
 	t->v2_runner_qwen3 = v >= VLLM_VER(0, 22, 0); /* #39337, 2026-05-14 */
 	t->v2_runner_dense = v >= VLLM_VER(0, 25, 0); /* vLLM issue #49224 */
+	/* #44446 ("Migration to support quantized model by default [5/N]",
+	 * merged 2026-06-18, before the 0.24.0 tag) drops the is_quantized
+	 * test from _is_default_v2_model_runner_model() (vllm/config/vllm.py):
+	 * a quantized checkpoint of any method then follows the dense rule */
+	t->v2_runner_quant = v >= VLLM_VER(0, 24, 0);
 	t->v2_runner_cg = v >= VLLM_VER(0, 28, 0); /* #53306, 2026-08-21 */
 	t->cudagraph_mode = v >= VLLM_SINCE_CUDAGRAPH_MODE;
 	t->opt_levels = v >= VLLM_SINCE_OPT_LEVELS;

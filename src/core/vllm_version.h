@@ -80,6 +80,7 @@ struct vllm_traits {
 	int loading_msg_memory; /* "GiB memory and" (#28178) */
 	int v2_runner_qwen3; /* V2 runner default for dense Qwen3, #39337 */
 	int v2_runner_dense; /* V2 runner default for dense models (0.25) */
+	int v2_runner_quant; /* quantized checkpoints too, #44446 (0.24) */
 	int v2_runner_cg; /* the V2 runner reserves graph memory, #53306 */
 	int kv_nvfp4; /* --kv-cache-dtype nvfp4 on SM12x/SM10x (0.32) */
 	int kv_bf16_mla; /* --kv-cache-dtype bfloat16, fp8_ds_mla */

@@ -336,10 +336,16 @@ Test(plan, graphs_in_budget_by_release_and_runner)
 		cr_assert_eq(p.cg_in_budget, cases[i].in_budget, "version %d",
 		    cases[i].version);
 	}
-	/* an FP8 checkpoint stays on the V1 runner */
+	/* an FP8 checkpoint takes the runner a 16-bit one takes (#44446, in
+	 * 0.24.0): V2 at 0.25.0, graphs outside the budget */
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", "fp8");
 	in.version = VLLM_VER(0, 25, 0);
 	plan_compute(c, &in, &p);
+	cr_assert(p.v2_runner);
+	cr_assert_not(p.cg_in_budget);
+	in.version = VLLM_VER(0, 24, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_not(p.v2_runner);
 	cr_assert(p.cg_in_budget);
 }
 
@@ -900,4 +906,44 @@ Test(plan, in_flight_batches_follow_vllms_async_default)
 	in.async_scheduling = -1;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.in_flight_batches, 2);
+}
+
+/* #44446 (merged 2026-06-18, in 0.24.0) drops the is_quantized test of
+ * _is_default_v2_model_runner_model(): a quantized dense checkpoint then
+ * takes the runner a 16-bit one takes, of any quantization method; an MoE
+ * stays on V1 whatever its weights. */
+Test(plan, v2_runner_takes_quantized_checkpoints_from_0_24)
+{
+	static const struct {
+		const char *model, *fmt;
+		int version, v2;
+	} cases[] = {
+		/* Qwen3 takes V2 from 0.22 in 16 bits, quantized from 0.24 */
+		{ "Qwen/Qwen3-8B", NULL, VLLM_VER(0, 23, 0), 1 },
+		{ "Qwen/Qwen3-8B", "awq", VLLM_VER(0, 23, 0), 0 },
+		{ "Qwen/Qwen3-8B", "awq", VLLM_VER(0, 24, 0), 1 },
+		{ "Qwen/Qwen3-8B", "gptq", VLLM_VER(0, 24, 0), 1 },
+		{ "Qwen/Qwen3-8B", "fp8", VLLM_VER(0, 30, 0), 1 },
+		/* other dense models: V2 from 0.25, quantized or not */
+		{ "Qwen/Qwen2-7B-Instruct", "awq", VLLM_VER(0, 24, 0), 0 },
+		{ "Qwen/Qwen2-7B-Instruct", "awq", VLLM_VER(0, 25, 0), 1 },
+		{ "Qwen/Qwen2-7B-Instruct", "gptq", VLLM_VER(0, 31, 0), 1 },
+		{ "Qwen/Qwen2-7B-Instruct", "fp8", VLLM_VER(0, 31, 0), 1 },
+		/* an MoE stays on V1 */
+		{ "Qwen/Qwen3-30B-A3B", "fp8", VLLM_VER(0, 31, 0), 0 },
+	};
+	struct plan_input in;
+	struct plan p;
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		test_input(&in, "h100-sxm", cases[i].model, cases[i].fmt);
+		in.version = cases[i].version;
+		in.max_model_len = 8192;
+		plan_compute(test_catalogue(), &in, &p);
+		cr_assert_eq(p.phase, PHASE_NONE, "case %zu: %s", i, p.message);
+		cr_assert_eq(p.v2_runner, cases[i].v2 != 0,
+		    "case %zu: %s %s %d", i, cases[i].model,
+		    cases[i].fmt ? cases[i].fmt : "native", cases[i].version);
+	}
 }
