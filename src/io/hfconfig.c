@@ -1102,6 +1102,91 @@ llama4_tower_params(const cJSON *vc, double hh, double dd, double ii,
 	return split + whole;
 }
 
+/*
+ * The Qwen-VL towers as vLLM's modules build them (every Linear with its
+ * bias; v0.11 files, @002d181): Qwen2VisionTransformer (qwen2_vl.py:
+ * embed_dim wide, hidden_size the merger's output, an MLP of embed_dim x
+ * mlp_ratio, LayerNorms), Qwen2_5_VisionTransformer (qwen2_5_vl.py: a
+ * gated MLP of intermediate_size, RMSNorms) and Qwen3_VisionTransformer
+ * (qwen3_vl.py: a GELU MLP of intermediate_size, LayerNorms, a patch
+ * convolution with bias, a position table, one postshuffle-norm merger per
+ * deepstack index).  Each block: norm1, norm2, qkv (3h x h + 3h), proj
+ * (h x h + h), the MLP; the patch embedding channels x temporal x patch^2
+ * x h; the merger ln_q, mlp.0 (4h x 4h + 4h), mlp.2 (4h x out + out).
+ * *repl gets what every TP rank holds whole: the patch embedding, the
+ * position table, the norms and the row-parallel biases (proj, the MLP's
+ * down projection, mlp.2).  -1 when root is not one of these models.
+ */
+static double
+qwen_vl_tower_params(const cJSON *root, const cJSON *vc, double hh, double dd,
+    double ii, int text_hidden, double *repl)
+{
+	const cJSON *mt = cJSON_GetObjectItemCaseSensitive(root, "model_type");
+	const cJSON *ed = cJSON_GetObjectItemCaseSensitive(vc, "embed_dim");
+	const cJSON *mr = cJSON_GetObjectItemCaseSensitive(vc, "mlp_ratio");
+	const cJSON *o =
+	    cJSON_GetObjectItemCaseSensitive(vc, "out_hidden_size");
+	const cJSON *ps = cJSON_GetObjectItemCaseSensitive(vc, "patch_size");
+	const cJSON *tp =
+	    cJSON_GetObjectItemCaseSensitive(vc, "temporal_patch_size");
+	const cJSON *ic = cJSON_GetObjectItemCaseSensitive(vc, "in_channels");
+	const cJSON *sm =
+	    cJSON_GetObjectItemCaseSensitive(vc, "spatial_merge_size");
+	const cJSON *pe =
+	    cJSON_GetObjectItemCaseSensitive(vc, "num_position_embeddings");
+	const cJSON *ds =
+	    cJSON_GetObjectItemCaseSensitive(vc, "deepstack_visual_indexes");
+	double oo, p, t, m4, patch, norms, mlp, mlp_bias, block_repl;
+	double split, whole, extra = 0, extra_repl = 0;
+	int gen;
+
+	if (!cJSON_IsString(mt))
+		return -1;
+	if (strcmp(mt->valuestring, "qwen2_vl") == 0)
+		gen = 2;
+	else if (strcmp(mt->valuestring, "qwen2_5_vl") == 0)
+		gen = 25;
+	else if (strcmp(mt->valuestring, "qwen3_vl") == 0 ||
+	    strcmp(mt->valuestring, "qwen3_vl_moe") == 0)
+		gen = 3;
+	else
+		return -1;
+	/* Qwen2VLVisionConfig: hidden_size is the output, embed_dim the width */
+	if (gen == 2) {
+		oo = hh;
+		hh = cJSON_IsNumber(ed) ? ed->valuedouble : 1280;
+		ii = floor(hh * (cJSON_IsNumber(mr) ? mr->valuedouble : 4));
+	} else
+		oo = cJSON_IsNumber(o) ? o->valuedouble : text_hidden;
+	p = cJSON_IsNumber(ps) ? ps->valuedouble : 14;
+	t = cJSON_IsNumber(tp) ? tp->valuedouble : 2;
+	m4 = cJSON_IsNumber(sm) ? sm->valuedouble * sm->valuedouble * hh
+				: 4 * hh;
+	patch = (cJSON_IsNumber(ic) ? ic->valuedouble : 3) * t * p * p * hh;
+	/* LayerNorm: weight and bias; RMSNorm (Qwen2.5-VL): weight */
+	norms = gen == 25 ? 2 * hh : 4 * hh;
+	/* Qwen2_5_VisionMLP's gate_up_proj and down_proj, else fc1 and fc2 */
+	mlp = gen == 25 ? 3 * hh * ii : 2 * hh * ii;
+	mlp_bias = gen == 25 ? 2 * ii + hh : ii + hh;
+	block_repl = norms + hh + hh;
+	if (gen == 3) {
+		patch += hh; /* Qwen3_VisionPatchEmbed's Conv3d has a bias */
+		if (cJSON_IsNumber(pe))
+			patch += pe->valuedouble * hh;
+		/* each deepstack merger normalizes after the shuffle */
+		if (cJSON_IsArray(ds)) {
+			extra = cJSON_GetArraySize(ds) *
+			    (2 * m4 + m4 * m4 + m4 + m4 * oo + oo);
+			extra_repl = cJSON_GetArraySize(ds) * (2 * m4 + oo);
+		}
+	}
+	split = dd * (4 * hh * hh + 3 * hh + mlp + mlp_bias - hh) + m4 * m4 +
+	    m4 + m4 * oo;
+	whole = dd * block_repl + patch + (gen == 25 ? hh : 2 * hh) + oo;
+	*repl = whole + extra_repl;
+	return split + whole + extra;
+}
+
 /* Whether root is vLLM's KimiK25Config (model_type kimi_k25). */
 static int
 kimi_k25_root(const cJSON *root)
@@ -1171,6 +1256,9 @@ vision_params(const cJSON *root, const cJSON *vc, int text_hidden, double *repl)
 	if (siglip >= 0)
 		return siglip;
 	siglip = llama4_tower_params(vc, hh, dd, ii, text_hidden, repl);
+	if (siglip >= 0)
+		return siglip;
+	siglip = qwen_vl_tower_params(root, vc, hh, dd, ii, text_hidden, repl);
 	if (siglip >= 0)
 		return siglip;
 	oo = cJSON_IsNumber(o) ? o->valuedouble : text_hidden;

@@ -842,3 +842,107 @@ Test(vlm, gemma3_global_rope_cache_linear_rows)
 		    "%s: %.3f GiB", cases[k].id, w.total / 1073741824.0);
 	}
 }
+
+/*
+ * Qwen2.5-VL-7B's tower as qwen2_5_vl.py (Qwen2_5_VisionTransformer)
+ * builds it: h = 1280, 32 blocks, intermediate 3420, patch 14, temporal 2,
+ * out 3584, RMSNorms.
+ *   split over TP, per block: qkv 3h^2 + 3h, proj h^2, gate_up_proj
+ *     2 x 3420h + 2 x 3420, down_proj 3420h = 4 x 1,638,400 + 3840 +
+ *     13,132,800 + 6840 = 19,697,080; x 32 = 630,306,560; the merger's
+ *     mlp.0 5120^2 + 5120 = 26,219,520 and mlp.2 5120 x 3584 =
+ *     18,350,080: 674,876,160
+ *   whole on every rank: per block norm1, norm2 (2h) and the biases of
+ *     proj and down_proj (2h) = 32 x 5120 = 163,840; the patch embedding
+ *     3 x 2 x 14^2 x h = 1,505,280 (no bias); ln_q h = 1280; mlp.2's bias
+ *     3584: 1,673,984
+ * 676,550,144 parameters: the 676,034,560 of the weights alone and
+ * 515,584 of biases and norms (32 x 15,800 in the blocks, 9,984 in the
+ * merger).
+ */
+Test(vlm, qwen25vl_tower_by_hand)
+{
+	struct model m;
+	double t2;
+
+	test_config_load("sweep/Qwen--Qwen2.5-VL-7B-Instruct", &m);
+	cr_assert_float_eq(m.vision_params, 676550144.0, 0.5, "%.0f",
+	    m.vision_params);
+	cr_assert_float_eq(m.vision_repl_params, 1673984.0, 0.5, "%.0f",
+	    m.vision_repl_params);
+	t2 = weights_vision_rank_params(&m, 2);
+	/* 674,876,160 / 2 + 1,673,984 */
+	cr_assert_float_eq(t2, 339112064.0, 0.5, "%.0f", t2);
+	model_done(&m);
+}
+
+/*
+ * Qwen3-VL-8B's tower as qwen3_vl.py (Qwen3_VisionTransformer) builds it:
+ * h = 1152, 27 blocks, intermediate 4304 (a GELU MLP), patch 16, temporal
+ * 2, out 4096, a 2304-row position table, LayerNorms, deepstack indexes
+ * [8, 16, 24].  Merged width 4h = 4608.
+ *   split over TP, per block: qkv 3h^2 + 3h, proj h^2, linear_fc1 4304h +
+ *     4304, linear_fc2 4304h = 5,308,416 + 3456 + 9,916,416 + 4304 =
+ *     15,232,592; x 27 = 411,279,984; each of the four mergers (merger
+ *     and three deepstack) linear_fc1 4608^2 + 4608 and linear_fc2
+ *     4608 x 4096 = 40,112,640; x 4 = 160,450,560: 571,730,544
+ *   whole on every rank: per block norm1, norm2 (4h) and the biases of
+ *     proj and linear_fc2 (2h) = 27 x 6912 = 186,624; the patch Conv3d
+ *     3 x 2 x 16^2 x h + h = 1,770,624; pos_embed 2304h = 2,654,208; the
+ *     merger's norm 2h and linear_fc2 bias 4096 = 6400; each deepstack
+ *     merger's postshuffle norm 2 x 4608 and bias 4096 = 13,312, x 3 =
+ *     39,936: 4,657,792
+ * 576,388,336 parameters, 462,064 more than the weights alone.
+ */
+Test(vlm, qwen3vl_tower_by_hand)
+{
+	struct model m;
+	double t4;
+
+	test_config_load("sweep/Qwen--Qwen3-VL-8B-Instruct", &m);
+	cr_assert_float_eq(m.vision_params, 576388336.0, 0.5, "%.0f",
+	    m.vision_params);
+	cr_assert_float_eq(m.vision_repl_params, 4657792.0, 0.5, "%.0f",
+	    m.vision_repl_params);
+	t4 = weights_vision_rank_params(&m, 4);
+	/* 571,730,544 / 4 + 4,657,792 */
+	cr_assert_float_eq(t4, 147590428.0, 0.5, "%.0f", t4);
+	model_done(&m);
+}
+
+/*
+ * Qwen2-VL (qwen2_vl.py, Qwen2VisionTransformer) reads its vision_config
+ * apart: embed_dim is the tower's width, hidden_size the merger's output,
+ * the MLP embed_dim x mlp_ratio wide.  The vision_config of
+ * Qwen2-VL-7B-Instruct (embed_dim 1280, 32 blocks, mlp_ratio 4, out 3584,
+ * patch 14, temporal 2), e = 1280, MLP 5120, LayerNorms:
+ *   split, per block: qkv 3e^2 + 3e, proj e^2, fc1 5120e + 5120, fc2 5120e
+ *     = 6,553,600 + 3840 + 13,107,200 + 5120 = 19,669,760; x 32 =
+ *     629,432,320; the merger's mlp.0 5120^2 + 5120 = 26,219,520 and mlp.2
+ *     5120 x 3584 = 18,350,080: 674,001,920
+ *   whole: per block two LayerNorms (4e) and the biases of proj and fc2
+ *     (2e) = 32 x 7680 = 245,760; the patch embedding 3 x 2 x 14^2 x e =
+ *     1,505,280; ln_q 2e = 2560; mlp.2's bias 3584: 1,757,184
+ * 675,759,104 parameters; read as a hidden-3584 tower it was billions.
+ */
+Test(vlm, qwen2vl_tower_by_hand)
+{
+	struct model m;
+
+	read_inline("{\"architectures\":[\"Qwen2VLForConditionalGeneration\"],"
+		    "\"model_type\":\"qwen2_vl\",\"hidden_size\":3584,"
+		    "\"intermediate_size\":18944,\"num_hidden_layers\":28,"
+		    "\"num_attention_heads\":28,\"num_key_value_heads\":4,"
+		    "\"vocab_size\":152064,\"max_position_embeddings\":32768,"
+		    "\"torch_dtype\":\"bfloat16\",\"vision_config\":{"
+		    "\"depth\":32,\"embed_dim\":1280,\"mlp_ratio\":4,"
+		    "\"num_heads\":16,\"in_chans\":3,\"hidden_size\":3584,"
+		    "\"patch_size\":14,\"spatial_merge_size\":2,"
+		    "\"spatial_patch_size\":14,\"temporal_patch_size\":2}}",
+	    &m);
+	cr_assert_float_eq(m.vision_params, 675759104.0, 0.5, "%.0f",
+	    m.vision_params);
+	cr_assert_float_eq(m.vision_repl_params, 1757184.0, 0.5, "%.0f",
+	    m.vision_repl_params);
+	model_done(&m);
+}

@@ -242,8 +242,9 @@ Test(mm, llama4_tower_not_built_at_limit_0)
 
 /*
  * Qwen3-VL's text-only mode (#26000, v0.11.0): `visual` is left out only
- * when image and video are both 0.  Qwen3-VL-8B's tower, 575,926,272
- * parameters in the catalogue, is 1,151,852,544 bytes in bf16 on one GPU;
+ * when image and video are both 0.  Qwen3-VL-8B's tower, 576,388,336
+ * parameters in the catalogue (vlm::qwen3vl_tower_by_hand), is
+ * 1,152,776,672 bytes in bf16 on one GPU;
  * v0.10.2, or videos left at vLLM's default, build it.
  */
 Test(mm, qwen3vl_tower_not_built_with_images_and_videos_0)
@@ -251,7 +252,7 @@ Test(mm, qwen3vl_tower_not_built_with_images_and_videos_0)
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan off, img, old;
-	const int64_t tower = 575926272LL * 2;
+	const int64_t tower = 576388336LL * 2;
 
 	test_input(&in, "h100-sxm", "Qwen/Qwen3-VL-8B-Instruct", NULL);
 	in.max_model_len = 8192;
@@ -312,7 +313,7 @@ Test(mm, gemma3_tower_not_built_from_0_15_0)
  * v0.16.0): MultiModalConfig.get_limit_per_prompt() answers 0 for every
  * modality, so the plan is the one of --limit-mm-per-prompt
  * '{"image":0,"video":0}', whatever limits are given beside it: Qwen3-VL-8B
- * on one H100 without its 575,926,272-parameter tower (1,151,852,544 bytes
+ * on one H100 without its 576,388,336-parameter tower (1,152,776,672 bytes
  * in bf16 less than with images on) and without the encoder's profile
  * run.  v0.15.1 has no such flag: argparse refuses it, and its --no- form.
  */
@@ -321,7 +322,7 @@ Test(mm, language_model_only_is_every_limit_0)
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan lmo, zero, on, old;
-	const int64_t tower = 575926272LL * 2;
+	const int64_t tower = 576388336LL * 2;
 
 	test_input(&in, "h100-sxm", "Qwen/Qwen3-VL-8B-Instruct", NULL);
 	in.max_model_len = 8192;
@@ -369,22 +370,23 @@ Test(mm, language_model_only_is_every_limit_0)
 
 /*
  * Qwen2.5-VL (qwen2_5_vl.py) builds `visual` only when the image or the
- * video limit is above 0, from v0.10.1 (#22299).  headroom counts
- * Qwen2.5-VL-7B's tower (vision_config: depth 32, hidden 1280,
- * intermediate 3420, patch 14, temporal 2, out 3584) as 32 x (4 x 1280^2 +
- * 3 x 1280 x 3420) = 629,964,800 in the blocks, 3 x 2 x 14^2 x 1280 =
- * 1,505,280 in the patch convolution and 5120^2 + 5120 x 3584 = 44,564,480
- * in the merger: 676,034,560 parameters, 1,352,069,120 bytes in bf16 on
- * one GPU (vLLM's file adds the blocks' and merger's biases and norms,
- * 515,584 more).  Both limits at 0 leave them out; an image limit of 0
- * alone, or v0.10.0, keeps them.
+ * video limit is above 0, from v0.10.1 (#22299).  Qwen2.5-VL-7B's tower
+ * (vision_config: depth 32, hidden h = 1280, intermediate 3420, patch 14,
+ * temporal 2, out 3584) as Qwen2_5_VisionTransformer builds it: per block
+ * qkv 3h^2 + 3h, proj h^2 + h, gate_up_proj 2 x 3420h + 2 x 3420,
+ * down_proj 3420h + h, two RMSNorms 2h: 19,702,200, x 32 = 630,470,400;
+ * the patch embedding 3 x 2 x 14^2 x h = 1,505,280 (no bias); the merger
+ * ln_q h, mlp.0 5120^2 + 5120, mlp.2 5120 x 3584 + 3584 = 44,574,464:
+ * 676,550,144 parameters (676,034,560 of weights and 515,584 of biases
+ * and norms), 1,353,100,288 bytes in bf16 on one GPU.  Both limits at 0
+ * leave them out; an image limit of 0 alone, or v0.10.0, keeps them.
  */
 Test(mm, qwen25vl_tower_not_built_from_0_10_1)
 {
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan on, img, off, old;
-	const int64_t tower = 676034560LL * 2;
+	const int64_t tower = 676550144LL * 2;
 
 	test_input(&in, "h100-sxm", "Qwen/Qwen2.5-VL-7B-Instruct", NULL);
 	in.max_model_len = 8192;
