@@ -488,6 +488,49 @@ quant_ignore_list(const cJSON *qc)
 	return ig;
 }
 
+/*
+ * Fp8Config.from_config (vllm/model_executor/layers/quantization/fp8.py):
+ * ignored_layers (every release since v0.5), or modules_to_not_convert when
+ * that is absent or empty (later releases).  The non-empty ignored_layers
+ * array of an fp8 config, else NULL.
+ */
+static const cJSON *
+fp8_ignored_layers(const cJSON *qc)
+{
+	const cJSON *m = cJSON_GetObjectItemCaseSensitive(qc, "quant_method");
+	const cJSON *ig =
+	    cJSON_GetObjectItemCaseSensitive(qc, "ignored_layers");
+
+	if (!cJSON_IsString(m) || strcasecmp(m->valuestring, "fp8") != 0 ||
+	    !cJSON_IsArray(ig) || cJSON_GetArraySize(ig) == 0)
+		return NULL;
+	return ig;
+}
+
+/*
+ * Whether an ignored_layers entry names a module headroom prices 16-bit
+ * whatever the list says: lm_head, the embedding, a norm or bias, a MoE
+ * router, the vision tower and its projector, the sparse-attention
+ * indexer.  Fp8Config matches an entry against each linear's full name
+ * (quant_utils.py is_layer_skipped, prefix_full_match; a fused qkv_proj or
+ * gate_up_proj by its shards, a FusedMoE by any entry holding its prefix),
+ * so any other entry keeps exactly the projections or experts it names, at
+ * a granularity headroom does not price.
+ */
+static bool
+fp8_entry_unquantized_anyway(const char *t)
+{
+	const char *last = strrchr(t, '.');
+
+	last = last ? last + 1 : t;
+	return strstr(t, "lm_head") || strstr(t, "embed") ||
+	    strstr(t, "norm") || strstr(t, "bias") || strstr(t, "vision") ||
+	    strstr(t, "visual") || strstr(t, "mm_projector") ||
+	    strstr(t, "multi_modal_projector") || strstr(t, "indexer") ||
+	    strstr(t, "shared_expert_gate") || strcmp(last, "gate") == 0 ||
+	    strcmp(last, "router") == 0;
+}
+
 /* Adds t to the list of ignore entries headroom cannot place. */
 static void
 unplaced_add(char *unplaced, size_t size, size_t *used, const char *t)
@@ -618,6 +661,28 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 	size_t used = 0;
 
 	quant_group_details(qc, m);
+	if (fp8_ignored_layers(qc) != NULL) {
+		cJSON_ArrayForEach(e, fp8_ignored_layers(qc)) {
+			const char *t = cJSON_IsString(e) ? e->valuestring : "";
+			char buf[400];
+
+			if (fp8_entry_unquantized_anyway(t) &&
+			    quant_ignore_entry(t, m, ql))
+				continue;
+			snprintf(buf, sizeof buf,
+			    "quantization_config.ignored_layers '%s': vLLM's "
+			    "fp8 method keeps the linears that entry names "
+			    "16-bit (matched by full name), and headroom "
+			    "does not price layers or projections kept out "
+			    "of FP8 one by one; it refuses rather than price "
+			    "them as FP8",
+			    t);
+			if (m->refusal == NULL)
+				m->refusal = xstrdup(buf);
+			return;
+		}
+		return;
+	}
 	cJSON_ArrayForEach(e, quant_ignore_list(qc)) {
 		const char *t = cJSON_IsString(e) ? e->valuestring : "";
 
@@ -1883,6 +1948,11 @@ layer_kinds_from_pattern(struct cfg *c, struct model *m)
 	else if (strcmp(m->model_type, "cohere2") == 0)
 		pattern =
 		    get_int(c, "sliding_window_pattern", 0, MAX_LAYERS, 4);
+	/* OLMo 3: vLLM's own Olmo3Config (vllm/transformers_utils/configs/
+	 * olmo3.py, v0.11) makes layer (i + 1) % 4 == 0 full, the others
+	 * slide, when layer_types is absent */
+	else if (strcmp(m->model_type, "olmo3") == 0)
+		pattern = 4;
 	/* Qwen2 and Qwen3 (+MoE): transformers' Qwen2Config, Qwen2MoeConfig,
 	 * Qwen3Config and Qwen3MoeConfig slide the layers from
 	 * max_window_layers on (layer_types, which qwen2.py / qwen3.py read) */
@@ -1916,6 +1986,10 @@ read_layer_kinds(struct cfg *c, struct model *m)
 	if (m->sliding_window == 0 && strcmp(m->model_type, "cohere2") == 0)
 		m->sliding_window =
 		    get_int(c, "interleaved_sliding_window", 0, INT32_MAX, 0);
+	/* Olmo3Config's sliding_window defaults to 4096 (olmo3.py) */
+	if (strcmp(m->model_type, "olmo3") == 0 &&
+	    get(c, "sliding_window") == NULL)
+		m->sliding_window = 4096;
 	if (nested_defaults(c, m) != NULL &&
 	    cJSON_GetObjectItemCaseSensitive(c->text, "sliding_window") == NULL)
 		m->sliding_window = nested_defaults(c, m)->sliding_window;

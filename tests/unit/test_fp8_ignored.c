@@ -1,0 +1,151 @@
+/*
+ * test_fp8_ignored.c - an fp8 quantization_config's ignored_layers, which
+ * vLLM's Fp8Config.from_config reads before modules_to_not_convert
+ * (vllm/model_executor/layers/quantization/fp8.py), and OLMo 3's sliding
+ * layers without layer_types (vllm/transformers_utils/configs/olmo3.py).
+ * The Llama config is Meta-Llama-3-8B-Instruct's; the quantization_config
+ * is the one AutoFP8 writes, as in neuralmagic/Meta-Llama-3-8B-Instruct-FP8.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/weights.h"
+#include "io/hfconfig.h"
+#include "helpers.h"
+
+#define LLAMA3_8B                                                              \
+	"{\"architectures\": [\"LlamaForCausalLM\"], \"model_type\": "         \
+	"\"llama\", \"hidden_size\": 4096, \"intermediate_size\": 14336, "     \
+	"\"num_hidden_layers\": 32, \"num_attention_heads\": 32, "             \
+	"\"num_key_value_heads\": 8, \"vocab_size\": 128256, "                 \
+	"\"max_position_embeddings\": 8192, \"rms_norm_eps\": 1e-05, "         \
+	"\"rope_theta\": 500000.0, \"tie_word_embeddings\": false, "           \
+	"\"torch_dtype\": \"bfloat16\", \"hidden_act\": \"silu\", "
+
+static void
+llama_fp8(const char *ignored, struct model *m)
+{
+	char json[4096];
+
+	snprintf(json, sizeof json,
+	    LLAMA3_8B "\"quantization_config\": {\"activation_scheme\": "
+		      "\"static\", %s\"quant_method\": \"fp8\"}}",
+	    ignored);
+	test_config_parse(json, m);
+}
+
+/*
+ * AutoFP8's ["lm_head"]: lm_head is 16-bit in any case, every decoder
+ * linear FP8.  By hand: per layer q and o 4096 x 4096, k and v 4096 x
+ * 1024, gate, up and down 4096 x 14336: 218,103,808 weights, 32 layers
+ * 6,979,321,856 bytes at one byte each, plus the float32 per-tensor scales
+ * (weight and static input scale per shard, a few KiB).
+ */
+Test(fp8_ignored, autofp8_lm_head_plans_as_fp8)
+{
+	struct model m, plain;
+	struct weights_breakdown w, wp;
+
+	llama_fp8("\"ignored_layers\": [\"lm_head\"], ", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.native_format, FMT_FP8);
+	cr_assert_eq(m.quant_skip, 0u);
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	cr_assert(w.linear >= 6979321856.0 && w.linear < 6979321856.0 + 65536,
+	    "%.0f", w.linear);
+	llama_fp8("", &plain);
+	weights_rank(&plain, plain.native_format, 2, 1, 1, 0, &wp);
+	cr_assert_eq(w.total, wp.total);
+	model_done(&plain);
+	model_done(&m);
+}
+
+/* Entries that are 16-bit in any case (embedding, norms) plan as FP8 */
+Test(fp8_ignored, entries_sixteen_bit_anyway_plan)
+{
+	struct model m;
+
+	llama_fp8("\"ignored_layers\": [\"lm_head\", \"model.embed_tokens\", "
+		  "\"model.layers.0.input_layernorm\"], ",
+	    &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip, 0u);
+	model_done(&m);
+}
+
+/* One layer's q, k and v (vLLM's qkv_proj) kept 16-bit: refused, naming
+ * the key and the first such entry, never planned as all-FP8 */
+Test(fp8_ignored, projections_of_one_layer_refuse)
+{
+	struct model m;
+
+	llama_fp8("\"ignored_layers\": [\"lm_head\", "
+		  "\"model.layers.0.self_attn.q_proj\", "
+		  "\"model.layers.0.self_attn.k_proj\", "
+		  "\"model.layers.0.self_attn.v_proj\"], ",
+	    &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "quantization_config.ignored_layers "
+		      "'model.layers.0.self_attn.q_proj'") != NULL,
+	    "%s", m.refusal);
+	model_done(&m);
+	llama_fp8("\"ignored_layers\": [\"model.layers.3.mlp.down_proj\"], ",
+	    &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal, "'model.layers.3.mlp.down_proj'"));
+	model_done(&m);
+}
+
+/* An empty ignored_layers falls back to modules_to_not_convert (from_config:
+ * "if not ignored_layers"), read as before */
+Test(fp8_ignored, empty_list_falls_back)
+{
+	struct model m;
+
+	llama_fp8("\"ignored_layers\": [], \"modules_to_not_convert\": "
+		  "[\"model.layers.0.self_attn.q_proj\"], ",
+	    &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_not_null(m.assumption);
+	model_done(&m);
+}
+
+#define OLMO3                                                                  \
+	"{\"architectures\": [\"Olmo3ForCausalLM\"], \"model_type\": "         \
+	"\"olmo3\", \"hidden_size\": 4096, \"intermediate_size\": 11008, "     \
+	"\"num_hidden_layers\": 32, \"num_attention_heads\": 32, "             \
+	"\"num_key_value_heads\": 32, \"vocab_size\": 100278, "                \
+	"\"max_position_embeddings\": 65536, \"rms_norm_eps\": 1e-06, "        \
+	"\"torch_dtype\": \"bfloat16\", \"hidden_act\": \"silu\""
+
+/*
+ * OLMo 3 without layer_types: Olmo3Config makes layer (i + 1) % 4 == 0
+ * full and slides the others, with sliding_window 4096 when the config
+ * names none: of 32 layers 24 slide (0, 1, 2, 4, ...) and 8 are full (3,
+ * 7, ..., 31).  Every layer slid before.
+ */
+Test(fp8_ignored, olmo3_default_pattern)
+{
+	struct model m;
+	int i, full = 0;
+
+	test_config_parse(OLMO3 "}", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.sliding_window, 4096);
+	cr_assert_eq(m.n_sliding, 24);
+	cr_assert_not_null(m.layer_kind);
+	for (i = 0; i < 32; i++)
+		if (m.layer_kind[i] != LAYER_SLIDING) {
+			cr_assert_eq((i + 1) % 4, 0, "layer %d full", i);
+			full++;
+		}
+	cr_assert_eq(full, 8);
+	model_done(&m);
+	/* a window the config names is kept */
+	test_config_parse(OLMO3 ", \"sliding_window\": 2048}", &m);
+	cr_assert_eq(m.sliding_window, 2048);
+	cr_assert_eq(m.n_sliding, 24);
+	model_done(&m);
+}
