@@ -585,6 +585,11 @@ quant_ignore_entry(const char *t, struct model *m, struct quant_layers *ql)
 	 * quantized linear, and counted 16-bit already; not the attention */
 	if (strstr(t, "norm") || strstr(t, "bias"))
 		return true;
+	/* a Mamba layer's conv1d (ModelOpt's exclude_modules lists every
+	 * one): counted 16-bit already (core/weights.c), not the mixer's
+	 * in_proj and out_proj */
+	if (strstr(t, "conv1d"))
+		return true;
 	/* the sparse-attention indexer's weights_proj (GLM-5.1-FP8
 	 * "self_attn.indexers_proj", hidden x index_n_heads): the indexer's
 	 * own small linear, not the attention's projections */
@@ -798,13 +803,20 @@ module_part(const char *t)
 		return -1;
 	if (strstr(t, "shared_expert"))
 		return 4;
+	/* Nemotron-H calls every layer's module its mixer (nemotron_h.py:
+	 * backbone.layers.N.mixer.experts.E.up_proj, .mixer.q_proj): the
+	 * experts and the attention projections go by their own names */
+	if (strstr(t, "experts"))
+		return 3;
+	if (strstr(t, "mixer") &&
+	    (strstr(t, "q_proj") || strstr(t, "k_proj") ||
+		strstr(t, "v_proj") || strstr(t, "o_proj")))
+		return 0;
 	if (strstr(t, "linear_attn") || strstr(t, "mixer") ||
 	    strstr(t, "mamba"))
 		return 1;
 	if (strstr(t, "attn") || strstr(t, "attention"))
 		return 0;
-	if (strstr(t, "experts"))
-		return 3;
 	if (strstr(t, "mlp") && (strstr(t, "proj") || strstr(t, "fc")))
 		return 2;
 	return -1;

@@ -118,6 +118,9 @@ static const struct {
 	{ "nvidia/GLM-5.2-NVFP4", "zai-org/GLM-5.2", FMT_NVFP4, KV_FP8 },
 	{ "nvidia/DeepSeek-V3.1-NVFP4", "deepseek-ai/DeepSeek-V3.1", FMT_NVFP4,
 	    KV_FP8 },
+	{ "nvidia/NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4",
+	    "nvidia/NVIDIA-Nemotron-3.5-Lightning-30B-A3B-BF16", FMT_NVFP4,
+	    KV_FP8 },
 };
 
 Test(catalogue, current_families_load)
@@ -316,6 +319,45 @@ Test(catalogue, gemma4_e2b_plans_as_its_config)
 	/* 3 full and 12 sliding layers hold KV: 3 x 2 x 512 x 2 + 12 x 2 x 256 x 2 */
 	cr_assert_eq(on.bytes_per_token, 18432, "%lld",
 	    (long long)on.bytes_per_token);
+}
+
+/*
+ * Nemotron 3.5 Lightning's NVFP4 export names every module under its
+ * layer's mixer (backbone.layers.N.mixer.experts.E.up_proj, .mixer.in_proj,
+ * .mixer.q_proj): its quantized_layers put the Mamba-2 projections in FP8
+ * and the routed and shared experts and lm_head in W4A16 NVFP4, and its
+ * exclude_modules keep attention, the routers, every conv1d and the MTP
+ * layer in BF16.  The conv1d entries (16-bit in core/weights.c anyway) do
+ * not turn the mixer's FP8 projections 16-bit.  vLLM 0.27.1 on a GB10
+ * logged 17.85 GiB of weights for it.
+ */
+Test(catalogue, nemotron35_lightning_mixed_export_parts)
+{
+	const struct catalogue *c = test_catalogue();
+	const struct checkpoint *ck;
+	struct plan_input a;
+	struct plan p;
+	int k = catalogue_find_ckpt(c,
+	    "nvidia/NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4");
+
+	cr_assert_geq(k, 0);
+	ck = &c->ckpts[k];
+	cr_assert_eq(ck->arch->part_fmt[0], FMT_BF16 + 1, "attention");
+	cr_assert_eq(ck->arch->part_fmt[1], FMT_FP8 + 1, "Mamba-2");
+	cr_assert_eq(ck->arch->part_fmt[3], FMT_NVFP4 + 1, "experts");
+	cr_assert_eq(ck->arch->part_fmt[4], FMT_NVFP4 + 1, "shared expert");
+	cr_assert_eq(ck->arch->lm_head_fmt, FMT_NVFP4 + 1, "lm_head");
+	cr_assert_eq(ck->arch->quant_skip & 2u, 0u, "the mixer is not 16-bit");
+	cr_assert(ck->arch->quant_skip & MODEL_SKIP_MTP, "mtp* kept BF16");
+	test_input(&a, "gb10",
+	    "nvidia/NVIDIA-Nemotron-3.5-Lightning-30B-A3B-BF16",
+	    "nvidia/NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4");
+	a.max_model_len = 65536;
+	plan_compute(c, &a, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.kv_dtype, KV_FP8);
+	cr_assert(fabs(p.weights / 1073741824.0 - 17.85) < 0.1, "%.3f GiB",
+	    p.weights / 1073741824.0);
 }
 
 Test(catalogue, nemotron_plans_as_its_config)
