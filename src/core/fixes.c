@@ -272,6 +272,8 @@ limits_flag(const struct plan_input *in, char *buf, size_t len)
 		snprintf(buf + n, len - n, "}'");
 }
 
+static void add_tp(struct cand_list *l, int tp);
+
 static void
 fixes_try_config(struct cand_list *l)
 {
@@ -282,6 +284,27 @@ fixes_try_config(struct cand_list *l)
 
 	if (l->base->phase != PHASE_CONFIG || m == NULL)
 		return;
+	/* attention heads the tensor parallelism does not divide
+	 * (ModelConfig.verify_with_parallel_config): the nearest sizes that
+	 * divide them, the largest below first, then the smallest above up
+	 * to 8 (no MIG slice, as fixes_try_parallel); add() drops a repeat */
+	if (base->mig < 0 && m->heads > 0 && l->base->tp > 1 &&
+	    m->heads % l->base->tp != 0) {
+		int tp;
+
+		for (tp = l->base->tp - 1; tp > 1 && m->heads % tp != 0; tp--)
+			;
+		add_tp(l, tp);
+		/* and the largest power of two below, where that is another
+		 * size (20 heads at TP 8: 5, then 4) */
+		while (tp > 1 && ((tp & (tp - 1)) != 0 || m->heads % tp != 0))
+			tp--;
+		add_tp(l, tp);
+		for (tp = l->base->tp + 1; tp <= 8 && m->heads % tp != 0; tp++)
+			;
+		if (tp <= 8)
+			add_tp(l, tp);
+	}
 	if (m->last_release > 0 && l->base->version > m->last_release) {
 		in = *base;
 		in.version = m->last_release;
@@ -447,6 +470,29 @@ fixes_try_scheduler(struct cand_list *l)
 	}
 }
 
+/* The plan at tensor parallelism tp, as a fix. */
+static void
+add_tp(struct cand_list *l, int tp)
+{
+	const struct plan *p = l->base;
+	struct plan_input in = *l->base_in;
+	char flags[160], sum[200];
+
+	in.tp = tp;
+	/* the cards given are raised with the TP: the flags say so, or added
+	 * to the command they plan a refusal */
+	if (in.gpus > 0 && in.gpus < in.tp * p->pp * p->dp) {
+		in.gpus = in.tp * p->pp * p->dp;
+		snprintf(flags, sizeof flags,
+		    "--tensor-parallel-size %d --gpus %d", in.tp, in.gpus);
+	} else {
+		snprintf(flags, sizeof flags, "--tensor-parallel-size %d",
+		    in.tp);
+	}
+	snprintf(sum, sizeof sum, "Shard the weights over %d cards.", in.tp);
+	add(l, &in, flags, sum);
+}
+
 /* Twice the tensor parallelism, when the heads divide and no MIG slice;
  * four or eight times when twice does not fix the plan. */
 static void
@@ -454,8 +500,6 @@ fixes_try_parallel(struct cand_list *l)
 {
 	const struct plan_input *base = l->base_in;
 	const struct plan *p = l->base;
-	struct plan_input in;
-	char flags[160], sum[200];
 	size_t had = l->n;
 	int tp;
 
@@ -464,22 +508,7 @@ fixes_try_parallel(struct cand_list *l)
 	for (tp = p->tp * 2; tp <= 8 && l->n == had; tp *= 2) {
 		if (base->model->heads % tp != 0)
 			break;
-		in = *base;
-		in.tp = tp;
-		/* the cards given are raised with the TP: the flags say so,
-		 * or added to the command they plan a refusal */
-		if (in.gpus > 0 && in.gpus < in.tp * p->pp * p->dp) {
-			in.gpus = in.tp * p->pp * p->dp;
-			snprintf(flags, sizeof flags,
-			    "--tensor-parallel-size %d --gpus %d", in.tp,
-			    in.gpus);
-		} else {
-			snprintf(flags, sizeof flags,
-			    "--tensor-parallel-size %d", in.tp);
-		}
-		snprintf(sum, sizeof sum, "Shard the weights over %d cards.",
-		    in.tp);
-		add(l, &in, flags, sum);
+		add_tp(l, tp);
 	}
 }
 

@@ -287,6 +287,19 @@ resolve_checkpoint(const struct catalogue *c, struct cli *cli, int mi, int ki,
 			if (cli->imp.have_local &&
 			    f != in->model->native_format)
 				in->weight_bytes = 0;
+		} else if (k >= 0 && c->ckpts[k].model_index >= 0 &&
+		    (size_t)c->ckpts[k].model_index < c->n_models) {
+			/* a checkpoint of another model: name the way past */
+			snprintf(err, errlen,
+			    "--checkpoint: '%s' is a checkpoint of %s, not of "
+			    "%s: give --model %s (or --model %s --checkpoint "
+			    "%s)",
+			    cli->checkpoint,
+			    c->models[c->ckpts[k].model_index].id,
+			    in->model->id, cli->checkpoint,
+			    c->models[c->ckpts[k].model_index].id,
+			    cli->checkpoint);
+			return -1;
 		} else {
 			snprintf(err, errlen,
 			    "--checkpoint: '%s' is neither a format "

@@ -135,5 +135,8 @@ check "--model X -- vllm serve X is one model" 0 "vllm serve Qwen/Qwen3-8B --max
     --gpu h200-nvl --model Qwen/Qwen3-8B --export command -- vllm serve Qwen/Qwen3-8B --max-model-len 8k
 check "... two different models are refused" 2 "the model is already 'Qwen/Qwen3-8B'" -- \
     --gpu h200-nvl --model Qwen/Qwen3-8B --export command -- vllm serve Qwen/Qwen3-14B
+check "a checkpoint of another model names its model and the way past" 2 \
+    "is a checkpoint of zai-org/GLM-5.2, not of meta-llama/Llama-3.3-70B-Instruct: give --model nvidia/GLM-5.2-NVFP4" -- \
+    --checkpoint nvidia/GLM-5.2-NVFP4 --gpu b200 --report text
 
 check_summary

@@ -470,3 +470,47 @@ Test(fixes, a_config_refusal_offers_its_way_past)
 			model_done(&m);
 	}
 }
+
+/* A tensor parallelism the attention heads do not divide stops at the
+ * configuration check in vLLM's words; the fixes name the way past: the
+ * nearest sizes that divide the heads (GLM-4.7-Flash's 20 heads at TP 8:
+ * 5 and 4; Llama-3.3-70B's 64 at TP 3: 4 starts on H100s) */
+Test(fixes, heads_not_divisible_offers_the_nearest_tp)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct fix f[FIX_MAX];
+	size_t i, n;
+	int found;
+
+	test_input(&in, "h100-sxm", "zai-org/GLM-4.7-Flash", NULL);
+	in.tp = 8;
+	in.gpus = 8;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert(strstr(p.message, "(20) must be divisible") != NULL, "%s",
+	    p.message);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	found = 0;
+	for (i = 0; i < n; i++) {
+		if (strcmp(f[i].flags, "--tensor-parallel-size 4") == 0 ||
+		    strcmp(f[i].flags, "--tensor-parallel-size 5") == 0) {
+			found++;
+			cr_assert(f[i].starts, "%s", f[i].flags);
+			cr_assert_eq(20 % f[i].input.tp, 0);
+		}
+	}
+	cr_assert_eq(found, 2, "%zu fixes", n);
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.3-70B-Instruct", NULL);
+	in.tp = 3;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG, "%s", p.message);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	found = 0;
+	for (i = 0; i < n; i++)
+		if (strcmp(f[i].flags, "--tensor-parallel-size 4") == 0)
+			found = f[i].starts;
+	cr_assert(found, "%zu fixes", n);
+}
