@@ -382,6 +382,11 @@ multimodal_budget_compute(const struct model *m,
  * model takes no videos: get_limit_per_prompt("video") is 999 unless
  * given; from v0.16.0, as Qwen2-VL.  The video limit a tower rule reads
  * is the one given (video_asked): vLLM's, not the budget's.
+ * LlavaOnevisionForConditionalGeneration (llava_onevision.py):
+ * vision_tower, image_newline and multi_modal_projector in
+ * _mark_tower_model(vllm_config, {"image", "video"}) (read in a copy of
+ * main's file), from "[3/N] Initialize MM components in context managers
+ * (I-L)" (#32650), of the series whose E-H part is Gemma 3's: v0.15.0.
  */
 static const struct {
 	const char *architecture;
@@ -402,6 +407,7 @@ static const struct {
 	{ "Gemma4ForConditionalGeneration", true, VLLM_VER_OLDEST },
 	{ "KimiVLForConditionalGeneration", false, VLLM_VER(0, 16, 0) },
 	{ "InternVLChatModel", true, VLLM_VER(0, 16, 0) },
+	{ "LlavaOnevisionForConditionalGeneration", true, VLLM_VER(0, 15, 0) },
 };
 
 bool

@@ -946,3 +946,57 @@ Test(vlm, qwen2vl_tower_by_hand)
 	    m.vision_repl_params);
 	model_done(&m);
 }
+
+/*
+ * LLaVA-OneVision (llava_onevision.py) builds vision_tower, image_newline
+ * and multi_modal_projector in _mark_tower_model(vllm_config, {"image",
+ * "video"}) (read in a copy of main's file), from "[3/N] Initialize MM
+ * components in context managers (I-L)" (#32650), the part of the series
+ * Gemma 3's E-H (#32641) belongs to: from v0.15.0, image and video both at
+ * 0 leave them out.  A config of llava-onevision-qwen2-0.5b's shape (a
+ * SigLIP tower of 26 layers, hidden 1152, a qwen2 text model of 896):
+ * v0.15.0 without the tower's weights, v0.14.1 with them, and videos left
+ * at vLLM's default keep them.
+ */
+Test(vlm, llava_onevision_tower_not_built_from_0_15_0)
+{
+	struct plan_input in;
+	struct plan p, old, vid;
+	struct model m;
+
+	read_inline(
+	    "{\"architectures\":[\"LlavaOnevisionForConditionalGeneration\"],"
+	    "\"model_type\":\"llava_onevision\",\"torch_dtype\":\"bfloat16\","
+	    "\"vision_feature_layer\":-1,"
+	    "\"vision_feature_select_strategy\":\"full\","
+	    "\"text_config\":{\"model_type\":\"qwen2\",\"hidden_size\":896,"
+	    "\"intermediate_size\":4864,\"num_hidden_layers\":24,"
+	    "\"num_attention_heads\":14,\"num_key_value_heads\":2,"
+	    "\"vocab_size\":152000,\"max_position_embeddings\":32768},"
+	    "\"vision_config\":{\"model_type\":\"siglip_vision_model\","
+	    "\"hidden_size\":1152,\"intermediate_size\":4304,"
+	    "\"num_hidden_layers\":26,\"num_attention_heads\":16,"
+	    "\"image_size\":384,\"patch_size\":14}}",
+	    &m);
+	cr_assert_gt(m.vision_params, 1e8, "%.0f", m.vision_params);
+	plan_local(&m, 8192, &in, &p);
+	in.limit_mm_images = in.limit_mm_videos = 0;
+	in.version = VLLM_VER(0, 15, 0);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(llabs(p.mm.tower_not_built -
+		      (int64_t)(m.vision_params * 2)) <= 2,
+	    "%lld", (long long)p.mm.tower_not_built);
+	in.version = VLLM_VER(0, 14, 1);
+	plan_compute(test_catalogue(), &in, &old);
+	cr_assert_eq(old.phase, PHASE_NONE, "%s", old.message);
+	cr_assert_eq(old.mm.tower_not_built, 0);
+	cr_assert(llabs(old.weights - p.weights -
+		      (int64_t)(m.vision_params * 2)) <= 2,
+	    "%lld - %lld", (long long)old.weights, (long long)p.weights);
+	in.version = VLLM_VER(0, 15, 0);
+	in.limit_mm_videos = -1;
+	plan_compute(test_catalogue(), &in, &vid);
+	cr_assert_eq(vid.mm.tower_not_built, 0);
+	model_done(&m);
+}
