@@ -3720,6 +3720,33 @@ fix_orion(const struct src *s, struct model *m)
 }
 
 /*
+ * exaone4.py (EXAONE 4.0; vLLM @00620f9): head_dim from the config, else
+ * hidden / heads; a qkv_proj and o_proj bias under attention_bias or bias,
+ * MLP biases under mlp_bias; post-LN, two RMSNorms a layer as the standard
+ * layer counts them (q_norm and k_norm of head_dim are not counted, as no
+ * family counts QK norms); one get_rope() cache over
+ * max_position_embeddings whether a layer applies it or not; only silu.
+ */
+static void
+fix_exaone4(const struct src *s, struct model *m)
+{
+	const char *act = str(s, "hidden_act");
+
+	if (act != NULL && strcmp(act, "silu") != 0) {
+		refuse(m,
+		    "%s: Unsupported activation: %s. Only silu is supported "
+		    "for now.",
+		    model_who(m), act);
+		return;
+	}
+	m->qkv_bias = boolean(s, "attention_bias", 0) || boolean(s, "bias", 0);
+	if (m->qkv_bias)
+		m->bias_mask |= MODEL_BIAS_O;
+	if (boolean(s, "mlp_bias", 0))
+		m->bias_mask |= MODEL_BIAS_MLP;
+}
+
+/*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
  * each worked by hand against a real config.json of it
@@ -3753,6 +3780,7 @@ static const struct {
 	{ "StableLmForCausalLM", fix_stablelm },
 	{ "StableLMEpochForCausalLM", fix_stablelm },
 	{ "OrionForCausalLM", fix_orion },
+	{ "Exaone4ForCausalLM", fix_exaone4 },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

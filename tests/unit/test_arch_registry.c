@@ -530,6 +530,54 @@ Test(registry, read_class_orion_14b)
 	    "OrionForCausalLM", 1, 819200, 14498703360.0 * 2 + 1048576.0);
 }
 
+/*
+ * EXAONE-4.0-32B (exaone4.py @00620f9): 64 layers of 40 heads of 128, 8
+ * KV heads: KV 2 x 8 x 128 x 2 B x 64 = 262,144 B a token (48 sliding
+ * layers of 4096 and 16 full ones, each a page of its own), 65,536 at TP
+ * 4. Weights: embed_tokens and the untied lm_head 2 x 102,400 x 5120; a
+ * layer q_proj and o_proj 2 x 5120^2, k_proj and v_proj 2 x 5120 x 1024,
+ * gate_up and down 3 x 5120 x 27,392, post_attention and post_feedforward
+ * RMSNorms 2 x 5120 (q_norm and k_norm, 2 x 128, not counted); the final
+ * norm 5120: 32,003,200,000 parameters (the card's 30.95B without
+ * embeddings); RoPE (llama3) 131,072 x 128 x 2 B.  At TP 4: the vocab and
+ * every linear / 4, the norms whole on each rank.
+ */
+static int read_class(const char *arch, const char *extra, struct model *m);
+
+Test(registry, read_class_exaone4_32b)
+{
+	struct model m;
+
+	read_class_figures("sweep/LGAI-EXAONE--EXAONE-4.0-32B",
+	    "Exaone4ForCausalLM", 1, 262144,
+	    32003200000.0 * 2 + 131072.0 * 128 * 2);
+	read_class_figures("sweep/LGAI-EXAONE--EXAONE-4.0-32B",
+	    "Exaone4ForCausalLM", 4, 65536,
+	    (2.0 * 25600 * 5120 +
+		64 * ((62914560.0 + 420741120.0) / 4 + 2 * 5120) + 5120) *
+		    2 +
+		131072.0 * 128 * 2);
+	/* exaone4.py's Exaone4GatedMLP raises for another activation */
+	cr_assert_eq(read_class("Exaone4ForCausalLM",
+			 "\"model_type\":\"exaone4\",\"hidden_act\":\"gelu\"",
+			 &m),
+	    0);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal, "Unsupported activation: gelu") != NULL,
+	    "%s", m.refusal);
+	model_done(&m);
+	/* attention_bias: qkv_proj and o_proj both carry a bias */
+	cr_assert_eq(read_class("Exaone4ForCausalLM",
+			 "\"model_type\":\"exaone4\",\"attention_bias\":true",
+			 &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert(m.qkv_bias);
+	cr_assert(m.bias_mask & MODEL_BIAS_O);
+	cr_assert_not(m.bias_mask & MODEL_BIAS_MLP);
+	model_done(&m);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -602,7 +650,7 @@ static const struct {
 	{ "Ernie4_5ForCausalLM", REG_UNVERIFIED },
 	{ "Ernie4_5_MoeForCausalLM", REG_UNVERIFIED },
 	{ "ExaoneForCausalLM", REG_UNVERIFIED },
-	{ "Exaone4ForCausalLM", REG_UNVERIFIED },
+	{ "Exaone4ForCausalLM", REG_MODELLED },
 	{ "Fairseq2LlamaForCausalLM", REG_UNVERIFIED },
 	{ "FalconForCausalLM", REG_MODELLED },
 	{ "FalconMambaForCausalLM", REG_MODELLED },
