@@ -431,6 +431,10 @@ struct quant_layers {
 	int any[5];
 	int tower_quantized; /* AutoRound quantizes the vision tower */
 	unsigned char ba[QL_MAX]; /* 1 in_proj_b, 2 in_proj_a kept 16-bit */
+	/* fp8 ignored_layers: bits 0-3 self_attn q, k, v, o_proj, 4-6 mlp
+	 * gate, up, down_proj named for the layer */
+	unsigned char fp8[QL_MAX];
+	int fp8_exact; /* parts named in only some layers refuse */
 };
 
 static int module_part(const char *t);
@@ -529,6 +533,91 @@ fp8_entry_unquantized_anyway(const char *t)
 	    strstr(t, "multi_modal_projector") || strstr(t, "indexer") ||
 	    strstr(t, "shared_expert_gate") || strcmp(last, "gate") == 0 ||
 	    strcmp(last, "router") == 0;
+}
+
+static const char *const attn_names[4] = { "q_proj", "k_proj", "v_proj",
+	"o_proj" };
+static const char *const mlp_names[3] = { "gate_proj", "up_proj", "down_proj" };
+
+/*
+ * An ignored_layers entry naming one of a layer's attention or dense MLP
+ * projections by its full name ("model.layers.3.self_attn.o_proj"),
+ * recorded in ql->fp8; false for another name.
+ */
+static bool
+fp8_proj_entry(const char *t, struct quant_layers *ql)
+{
+	const char *p = t;
+	char *end;
+	long li;
+	int k;
+
+	if (strncmp(p, "model.", 6) == 0)
+		p += 6;
+	if (strncmp(p, "layers.", 7) != 0 || p[7] < '0' || p[7] > '9')
+		return false;
+	li = strtol(p + 7, &end, 10);
+	if (li < 0 || li >= QL_MAX)
+		return false;
+	if (strncmp(end, ".self_attn.", 11) == 0) {
+		for (k = 0; k < 4; k++)
+			if (strcmp(end + 11, attn_names[k]) == 0) {
+				ql->fp8[li] |= (unsigned char)(1u << k);
+				return true;
+			}
+	} else if (strncmp(end, ".mlp.", 5) == 0) {
+		for (k = 0; k < 3; k++)
+			if (strcmp(end + 5, mlp_names[k]) == 0) {
+				ql->fp8[li] |= (unsigned char)(16u << k);
+				return true;
+			}
+	}
+	return false;
+}
+
+/*
+ * The layers whose attention (all of q, k, v, o_proj) or dense MLP (gate,
+ * up, down_proj) ignored_layers names, into ql->seen; a layer with only
+ * some of them named sets m->refusal.
+ */
+static void
+fp8_proj_resolve(struct quant_layers *ql, struct model *m)
+{
+	int li;
+
+	ql->fp8_exact = 1;
+	for (li = 0; li < QL_MAX; li++) {
+		int a = ql->fp8[li] & 0x0f, f = ql->fp8[li] & 0x70;
+		char buf[400];
+
+		if ((a != 0 && a != 0x0f) || (f != 0 && f != 0x70)) {
+			int at = a != 0 && a != 0x0f;
+			int bits = at ? a : f >> 4, k = 0;
+
+			while (!(bits & (1 << k)))
+				k++;
+			snprintf(buf, sizeof buf,
+			    "quantization_config.ignored_layers "
+			    "'model.layers.%d.%s.%s': layer %d keeps only "
+			    "some of its %s projections out of FP8, and "
+			    "headroom prices a layer's attention or MLP "
+			    "whole; it refuses rather than price them as FP8",
+			    li, at ? "self_attn" : "mlp",
+			    at ? attn_names[k] : mlp_names[k], li,
+			    at ? "attention" : "MLP");
+			if (m->refusal == NULL)
+				m->refusal = xstrdup(buf);
+			return;
+		}
+		if (a) {
+			ql->seen[0][li] = 1;
+			ql->any[0] = 1;
+		}
+		if (f) {
+			ql->seen[2][li] = 1;
+			ql->any[2] = 1;
+		}
+	}
 }
 
 /* Adds t to the list of ignore entries headroom cannot place. */
@@ -671,8 +760,9 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 			const char *t = cJSON_IsString(e) ? e->valuestring : "";
 			char buf[400];
 
-			if (fp8_entry_unquantized_anyway(t) &&
-			    quant_ignore_entry(t, m, ql))
+			if ((fp8_entry_unquantized_anyway(t) &&
+				quant_ignore_entry(t, m, ql)) ||
+			    fp8_proj_entry(t, ql))
 				continue;
 			snprintf(buf, sizeof buf,
 			    "quantization_config.ignored_layers '%s': vLLM's "
@@ -686,6 +776,7 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 				m->refusal = xstrdup(buf);
 			return;
 		}
+		fp8_proj_resolve(ql, m);
 		return;
 	}
 	cJSON_ArrayForEach(e, quant_ignore_list(qc)) {
@@ -766,13 +857,32 @@ quant_layers_resolve(const struct quant_layers *ql, struct model *m)
 		if (ql->whole[i])
 			m->quant_skip |= MODEL_SKIP_MTP;
 	for (pt = 0; pt < 5; pt++) {
-		int have = 0, named = 0;
+		int have = 0, named = 0, stray = 0;
 
 		for (i = 0; i < m->layers && i < QL_MAX; i++)
 			if (layer_has_part(m, i, pt)) {
 				have++;
 				named += ql->seen[pt][i] || ql->whole[i];
+			} else {
+				stray += ql->seen[pt][i];
 			}
+		for (; i < QL_MAX; i++)
+			stray += ql->seen[pt][i];
+		/* fp8 ignored_layers: vLLM keeps exactly the layers named */
+		if (ql->fp8_exact && m->refusal == NULL &&
+		    (stray > 0 || (named > 0 && named != have))) {
+			char msg[400];
+
+			snprintf(msg, sizeof msg,
+			    "quantization_config.ignored_layers keeps the %s "
+			    "of %d of %d layers%s out of FP8; headroom prices "
+			    "a part 16-bit only in every layer that has it, "
+			    "and refuses rather than price them as FP8",
+			    names[pt], named + stray, have,
+			    stray > 0 ? " (some without one)" : "");
+			m->refusal = xstrdup(msg);
+			return;
+		}
 		if (have > 0 && named == have)
 			m->quant_skip |= 1u << pt;
 		else if (named > 0 && used < sizeof buf - 80)

@@ -74,8 +74,8 @@ Test(fp8_ignored, entries_sixteen_bit_anyway_plan)
 	model_done(&m);
 }
 
-/* One layer's q, k and v (vLLM's qkv_proj) kept 16-bit: refused, naming
- * the key and the first such entry, never planned as all-FP8 */
+/* One layer's q, k and v (vLLM's qkv_proj) kept 16-bit but not its o_proj:
+ * refused, naming the key and an entry, never planned as all-FP8 */
 Test(fp8_ignored, projections_of_one_layer_refuse)
 {
 	struct model m;
@@ -94,7 +94,62 @@ Test(fp8_ignored, projections_of_one_layer_refuse)
 	llama_fp8("\"ignored_layers\": [\"model.layers.3.mlp.down_proj\"], ",
 	    &m);
 	cr_assert_not_null(m.refusal);
-	cr_assert(strstr(m.refusal, "'model.layers.3.mlp.down_proj'"));
+	cr_assert(strstr(m.refusal, "'model.layers.3.mlp.down_proj'"), "%s",
+	    m.refusal);
+	model_done(&m);
+	/* a whole module by name matches no linear in vLLM: refused too */
+	llama_fp8("\"ignored_layers\": [\"model.layers.3.self_attn\"], ", &m);
+	cr_assert(strstr(m.refusal, "'model.layers.3.self_attn'"), "%s",
+	    m.refusal);
+	model_done(&m);
+}
+
+/*
+ * Every layer's q, k, v and o_proj named: the attention is 16-bit.  By
+ * hand: the attention's 32 x 41,943,040 weights at two bytes, 2,684,354,560
+ * bytes, and the MLP's 32 x 176,160,768 at one, 5,637,144,576 bytes:
+ * 8,321,499,136 plus the MLP's float32 scales.  The attention of one layer
+ * only is refused (vLLM keeps exactly that layer 16-bit).
+ */
+Test(fp8_ignored, every_layers_attention_sixteen_bit)
+{
+	static const char *const pr[4] = { "q_proj", "k_proj", "v_proj",
+		"o_proj" };
+	char list[8192] = "\"ignored_layers\": [\"lm_head\"";
+	size_t n = strlen(list);
+	struct model m;
+	struct weights_breakdown w;
+	int i, k;
+
+	for (i = 0; i < 32; i++)
+		for (k = 0; k < 4; k++)
+			n += (size_t)snprintf(list + n, sizeof list - n,
+			    ", \"model.layers.%d.self_attn.%s\"", i, pr[k]);
+	snprintf(list + n, sizeof list - n, "], ");
+	{
+		char json[12288];
+
+		snprintf(json, sizeof json,
+		    LLAMA3_8B
+		    "\"quantization_config\": {\"activation_scheme\": "
+		    "\"static\", %s\"quant_method\": \"fp8\"}}",
+		    list);
+		test_config_parse(json, &m);
+	}
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & 1u, 1u);
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	cr_assert(w.linear >= 8321499136.0 && w.linear < 8321499136.0 + 65536,
+	    "%.0f", w.linear);
+	model_done(&m);
+	llama_fp8("\"ignored_layers\": [\"model.layers.0.self_attn.q_proj\", "
+		  "\"model.layers.0.self_attn.k_proj\", "
+		  "\"model.layers.0.self_attn.v_proj\", "
+		  "\"model.layers.0.self_attn.o_proj\"], ",
+	    &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal, "attention of 1 of 32 layers"), "%s",
+	    m.refusal);
 	model_done(&m);
 }
 
