@@ -52,6 +52,11 @@ static const struct flag_row rows[FLAG_COUNT] = {
 	    "--limit-mm-per-prompt.video",
 	    "videos one prompt may carry; 0 turns video off", RECALC_IN_MODEL,
 	    true },
+	[FLAG_MM_AUDIOS] = { VF_COUNT, "mm-audios",
+	    "--limit-mm-per-prompt.audio",
+	    "audio clips one prompt may carry; 0 turns audio off and vLLM "
+	    "does not build the audio tower",
+	    RECALC_IN_MODEL, true },
 	[FLAG_MM_MAX_PIXELS] = { VF_COUNT, "max-pixels",
 	    "--mm-processor-kwargs.max_pixels",
 	    "largest image the processor keeps, in pixels (or type 1280x720)",
@@ -98,6 +103,8 @@ row_applies(enum flag_id f, const struct model *m)
 			      * 4's are sized, InternVL's refused */
 		return k == MULTIMODAL_DYNAMIC || k == MULTIMODAL_UNMODELLED ||
 		    (k == MULTIMODAL_FIXED && m->mm_video_tokens != 0);
+	case FLAG_MM_AUDIOS: /* Gemma 4 E2B/E4B, Qwen2-Audio */
+		return m != NULL && m->audio_params > 0;
 	case FLAG_MM_MAX_PIXELS: return k == MULTIMODAL_DYNAMIC;
 	case FLAG_LM_ONLY: return k != MULTIMODAL_NONE;
 	default: return f < FLAG_COUNT;
@@ -133,7 +140,9 @@ flags_at(const struct plan_input *in, int row)
 static int
 mm_given(enum flag_id f, const struct plan_input *in)
 {
-	return f == FLAG_MM_IMAGES ? in->limit_mm_images : in->limit_mm_videos;
+	return f == FLAG_MM_IMAGES ? in->limit_mm_images
+	    : f == FLAG_MM_AUDIOS  ? in->limit_mm_audios
+				   : in->limit_mm_videos;
 }
 
 /* A plan's limit, or vLLM's default when the plan stopped before the budget. */
@@ -142,7 +151,9 @@ mm_planned(enum flag_id f, const struct plan *p)
 {
 	if (p->mm.kind == MULTIMODAL_NONE)
 		return MULTIMODAL_DEFAULT_LIMIT;
-	return f == FLAG_MM_IMAGES ? p->mm.limit_image : p->mm.limit_video;
+	return f == FLAG_MM_IMAGES ? p->mm.limit_image
+	    : f == FLAG_MM_AUDIOS  ? p->mm.limit_audio
+				   : p->mm.limit_video;
 }
 
 /* A limit in force: the plan's, or the input's when the plan stopped first. */
@@ -359,6 +370,7 @@ flags_view(enum flag_id f, const struct plan_input *in, const struct plan *p,
 		break;
 	case FLAG_MM_IMAGES:
 	case FLAG_MM_VIDEOS:
+	case FLAG_MM_AUDIOS:
 	case FLAG_MM_MAX_PIXELS: flags_view_mm(f, in, p, d, v); break;
 	case FLAG_OTHER:
 		snprintf(v->value, sizeof v->value, "%g GiB",
@@ -405,6 +417,8 @@ set_mm_limit(enum flag_id f, struct plan_input *in, int v)
 {
 	if (f == FLAG_MM_IMAGES)
 		in->limit_mm_images = v;
+	else if (f == FLAG_MM_AUDIOS)
+		in->limit_mm_audios = v;
 	else
 		in->limit_mm_videos = v;
 }
@@ -450,7 +464,8 @@ flags_step(enum flag_id f, struct plan_input *in, const struct plan *p, int dir,
 		in->n_capture_sizes = -1;
 		break;
 	case FLAG_MM_IMAGES:
-	case FLAG_MM_VIDEOS: {
+	case FLAG_MM_VIDEOS:
+	case FLAG_MM_AUDIOS: {
 		int n = (int)(sizeof mm_limits / sizeof mm_limits[0]);
 		int cur = mm_limit(f, in, p), i, k = big ? 2 : 1, v = cur;
 
@@ -531,6 +546,7 @@ flags_toggle(enum flag_id f, struct plan_input *in, const struct plan *p)
 		break;
 	case FLAG_MM_IMAGES:
 	case FLAG_MM_VIDEOS:
+	case FLAG_MM_AUDIOS:
 		/* a modality off, or back on at vLLM's default */
 		set_mm_limit(f, in, mm_limit(f, in, p) > 0 ? 0 : -1);
 		break;
@@ -557,6 +573,7 @@ flags_reset(enum flag_id f, struct plan_input *in)
 		in->mm_image_width = in->mm_image_height = 0;
 		break;
 	case FLAG_MM_VIDEOS: in->limit_mm_videos = -1; break;
+	case FLAG_MM_AUDIOS: in->limit_mm_audios = -1; break;
 	case FLAG_MM_MAX_PIXELS: in->mm_max_pixels = 0; break;
 	case FLAG_OTHER: in->other_usage_gib = 0; break;
 	case FLAG_VERSION: in->version = 0; break;
@@ -759,9 +776,12 @@ flags_parse_own(enum flag_id f, char *s, size_t n, struct plan_input *x,
 	switch (f) {
 	case FLAG_MM_IMAGES:
 	case FLAG_MM_VIDEOS:
+	case FLAG_MM_AUDIOS:
 		if (parse_count(s, 0, 10000, &v,
 			f == FLAG_MM_IMAGES
 			    ? "images per prompt (0 turns images off)"
+			    : f == FLAG_MM_AUDIOS
+			    ? "audio clips per prompt (0 turns audio off)"
 			    : "videos per prompt (0 turns video off)",
 			err, errlen) != 0)
 			return -1;
@@ -872,6 +892,7 @@ flags_edit_text(enum flag_id f, const struct plan_input *in,
 		return;
 	case FLAG_MM_IMAGES:
 	case FLAG_MM_VIDEOS:
+	case FLAG_MM_AUDIOS:
 		snprintf(buf, len, "%d", mm_limit(f, in, p));
 		return;
 	case FLAG_MM_MAX_PIXELS:

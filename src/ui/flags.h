@@ -38,6 +38,7 @@ enum flag_id {
 	FLAG_MM_IMAGES, /* --limit-mm-per-prompt image: vision models */
 	FLAG_MM_VIDEOS, /* ... video: the Qwen2-VL family */
 	FLAG_MM_MAX_PIXELS, /* --mm-processor-kwargs max_pixels: Qwen2-VL */
+	FLAG_MM_AUDIOS, /* ... audio: a model with an audio tower */
 	FLAG_LM_ONLY, /* --language-model-only: every multimodal model */
 	FLAG_OTHER,
 	FLAG_VERSION,

@@ -465,15 +465,15 @@ Test(mmflags, rows_only_for_models_that_take_them)
 	struct plan_input in;
 
 	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
-	cr_assert_eq(flags_rows(&in, NULL, 0), FLAG_COUNT - 4);
+	cr_assert_eq(flags_rows(&in, NULL, 0), FLAG_COUNT - 5);
 	cr_assert(!has_row(&in, FLAG_MM_IMAGES));
 	cr_assert(!has_row(&in, FLAG_LM_ONLY), "a text model has no towers");
-	cr_assert_eq(flags_at(&in, FLAG_COUNT - 4), FLAG_COUNT,
+	cr_assert_eq(flags_at(&in, FLAG_COUNT - 5), FLAG_COUNT,
 	    "past the last row");
 	cr_assert_eq(flags_at(&in, FLAG_MM_IMAGES), FLAG_OTHER,
 	    "rows close up");
 	test_input(&in, "h100-sxm", QWEN_VL, NULL);
-	cr_assert_eq(flags_rows(&in, NULL, 0), FLAG_COUNT);
+	cr_assert_eq(flags_rows(&in, NULL, 0), FLAG_COUNT - 1, "all but audio");
 	cr_assert(has_row(&in, FLAG_MM_VIDEOS));
 	cr_assert(has_row(&in, FLAG_MM_MAX_PIXELS));
 	test_input(&in, "h100-sxm", "google/gemma-3-27b-it", NULL);
@@ -575,6 +575,51 @@ Test(mmflags, edits_change_the_encoder_budget)
 	in.limit_mm_images = 4;
 	cr_assert(flags_reset(FLAG_MM_IMAGES, &in));
 	cr_assert_eq(in.mm_image_width, 0, "the size hint goes with the entry");
+}
+
+/* A model with an audio tower has an audio row (Gemma 4 E2B; not Gemma 3,
+ * not Qwen2-VL): space turns audio off, the weights lose the tower vLLM
+ * then does not build, the serve line writes '{"audio":0}', and space
+ * again brings vLLM's default back */
+Test(mmflags, audio_row_for_models_with_an_audio_tower)
+{
+	struct plan_input in;
+	struct plan p, d;
+	struct flag_view v;
+	char cmd[512];
+	int64_t weights;
+
+	test_input(&in, "h100-sxm", "google/gemma-3-27b-it", NULL);
+	cr_assert(!has_row(&in, FLAG_MM_AUDIOS), "Gemma 3 takes no audio");
+	test_input(&in, "h100-sxm", QWEN_VL, NULL);
+	cr_assert(!has_row(&in, FLAG_MM_AUDIOS));
+	test_input(&in, "h100-sxm", "google/gemma-4-E2B-it", NULL);
+	cr_assert(has_row(&in, FLAG_MM_AUDIOS), "Gemma 4 E2B takes audio");
+	planned(&in, &p, &d);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	weights = p.weights;
+	flags_view(FLAG_MM_AUDIOS, &in, &p, &d, &v);
+	cr_assert_str_eq(v.value, "999");
+	cr_assert(!v.set && !v.differs);
+	cr_assert(flags_toggle(FLAG_MM_AUDIOS, &in, &p), "space: audio off");
+	cr_assert_eq(in.limit_mm_audios, 0);
+	planned(&in, &p, &d);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(weights - p.weights, 614367808,
+	    "the audio tower's bf16 bytes");
+	flags_view(FLAG_MM_AUDIOS, &in, &p, &d, &v);
+	cr_assert_str_eq(v.value, "0");
+	cr_assert(v.set && v.differs);
+	serve_command_format(test_catalogue(), &in, &p, 0, cmd, sizeof cmd);
+	cr_assert_not_null(strstr(cmd, "--limit-mm-per-prompt '{\"audio\":0}'"),
+	    "%s", cmd);
+	cr_assert(flags_toggle(FLAG_MM_AUDIOS, &in, &p));
+	cr_assert_eq(in.limit_mm_audios, -1, "space: back at vLLM's default");
+	cr_assert_eq(flags_parse(FLAG_MM_AUDIOS, "2", &in, &p, cmd, sizeof cmd),
+	    0);
+	cr_assert_eq(in.limit_mm_audios, 2);
+	cr_assert(flags_reset(FLAG_MM_AUDIOS, &in));
+	cr_assert_eq(in.limit_mm_audios, -1);
 }
 
 Test(mmflags, the_planner_shows_and_edits_them)
