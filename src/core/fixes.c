@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "multimodal.h"
 #include "units.h"
+#include "vllm_version.h"
 
 struct cand_list {
 	const struct catalogue *c;
@@ -259,7 +261,8 @@ limits_flag(const struct plan_input *in, char *buf, size_t len)
 		int limit;
 	} lim[] = { { "image", in->limit_mm_images },
 		{ "video", in->limit_mm_videos },
-		{ "audio", in->limit_mm_audios } };
+		{ "audio", in->limit_mm_audios },
+		{ "vision_chunk", in->limit_mm_chunks } };
 	size_t i, n;
 	int k = 0;
 
@@ -274,6 +277,61 @@ limits_flag(const struct plan_input *in, char *buf, size_t len)
 
 static void add_tp(struct cand_list *l, int tp);
 
+/* --language-model-only (or --no-...) before the release that has it
+ * (plan.c refuses it there, as vLLM's argument parser does): the flag
+ * dropped and, for --language-model-only, every modality the model takes
+ * limited to 0, which MultiModalConfig.get_limit_per_prompt() reads the
+ * flag as from 0.16.0; what the towers then do is that release's rule */
+static void
+fixes_try_lm_only(struct cand_list *l)
+{
+	const struct plan_input *base = l->base_in;
+	const struct model *m = base->model;
+	struct multimodal_budget zero;
+	struct plan_input in;
+	char flags[160], sum[200];
+	int ver = l->base->version;
+	bool vision, audio;
+
+	if (base->language_model_only == 0 ||
+	    ver >= VLLM_SINCE_LANGUAGE_MODEL_ONLY)
+		return;
+	in = *base;
+	in.language_model_only = 0;
+	if (base->language_model_only < 0 || !m->multimodal) {
+		add(l, &in,
+		    base->language_model_only < 0
+			? "(drop --no-language-model-only)"
+			: "(drop --language-model-only)",
+		    "vLLM reads no such flag before 0.16.0; the plan is the "
+		    "same without it.");
+		return;
+	}
+	in.limit_mm_images = in.limit_mm_videos = 0;
+	if (m->audio_params > 0)
+		in.limit_mm_audios = 0;
+	if (m->mm_rule == MODEL_MM_CHUNKS)
+		in.limit_mm_chunks = 0;
+	limits_flag(&in, flags, sizeof flags);
+	snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
+	    " (not --language-model-only)");
+	memset(&zero, 0, sizeof zero);
+	zero.text_only = true;
+	vision =
+	    m->vision_params > 0 && !multimodal_tower_skipped(m, &zero, ver);
+	audio = m->audio_params > 0 && !multimodal_audio_skipped(m, &zero, ver);
+	snprintf(sum, sizeof sum,
+	    "Text only, as --language-model-only from vLLM 0.16.0%s%s%s.",
+	    vision || audio ? "; this release still builds the " : "",
+	    vision      ? (audio ? "vision and audio towers" : "vision tower")
+		: audio ? "audio tower"
+			: "",
+	    vision && audio       ? " (their weights counted)"
+		: vision || audio ? " (its weights counted)"
+				  : "");
+	add(l, &in, flags, sum);
+}
+
 static void
 fixes_try_config(struct cand_list *l)
 {
@@ -284,6 +342,7 @@ fixes_try_config(struct cand_list *l)
 
 	if (l->base->phase != PHASE_CONFIG || m == NULL)
 		return;
+	fixes_try_lm_only(l);
 	/* attention heads the tensor parallelism does not divide
 	 * (ModelConfig.verify_with_parallel_config): the nearest sizes that
 	 * divide them, the largest below first, then the smallest above up

@@ -514,3 +514,100 @@ Test(fixes, heads_not_divisible_offers_the_nearest_tp)
 			found = f[i].starts;
 	cr_assert(found, "%zu fixes", n);
 }
+
+/*
+ * --language-model-only before vLLM 0.16.0 stops at the configuration
+ * check; the fix drops it for every modality at 0, which plans as the
+ * flag does from 0.16.0 and keeps the release's own tower rule: Qwen3-VL
+ * at 0.10.2 still builds its vision tower (its rule is from 0.11.0),
+ * Gemma 4 E2B gets audio 0 too and builds neither tower.
+ */
+static const struct fix *
+lm_only_fix(const struct fix *f, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strstr(f[i].flags, "(not --language-model-only)") ||
+		    strstr(f[i].flags, "(drop --"))
+			return &f[i];
+	return NULL;
+}
+
+Test(fixes, language_model_only_before_0_16_offers_every_limit_0)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in, zero;
+	struct plan p, pz;
+	struct fix f[FIX_MAX];
+	const struct fix *x;
+	size_t n;
+
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-VL-8B-Instruct", NULL);
+	in.max_model_len = 8192;
+	in.version = VLLM_VER(0, 10, 2);
+	in.language_model_only = 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG, "%s", p.message);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	x = lm_only_fix(f, n);
+	cr_assert_not_null(x, "%zu fixes", n);
+	cr_assert_str_eq(x->flags,
+	    "--limit-mm-per-prompt '{\"image\":0,\"video\":0}' "
+	    "(not --language-model-only)");
+	cr_assert(x->starts);
+	cr_assert_eq(x->kind, FIX_SAME_HARDWARE);
+	cr_assert_eq(x->input.language_model_only, 0);
+	cr_assert(strstr(x->summary, "still builds the vision tower"), "%s",
+	    x->summary);
+	/* the fix is the plan of those limits, tower counted at 0.10.2 */
+	zero = in;
+	zero.language_model_only = 0;
+	zero.limit_mm_images = zero.limit_mm_videos = 0;
+	plan_compute(c, &zero, &pz);
+	cr_assert_eq(pz.phase, PHASE_NONE, "%s", pz.message);
+	cr_assert_eq(x->total_kv_tokens, pz.kv_tokens * pz.replicas);
+	cr_assert_eq(pz.mm.tower_not_built, 0);
+
+	/* Gemma 4 E2B: audio too, and no tower built at 0.15.1 */
+	test_input(&in, "h100-sxm", "google/gemma-4-E2B-it", NULL);
+	in.max_model_len = 8192;
+	in.version = VLLM_VER(0, 15, 1);
+	in.language_model_only = 1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG, "%s", p.message);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	x = lm_only_fix(f, n);
+	cr_assert_not_null(x, "%zu fixes", n);
+	cr_assert_str_eq(x->flags,
+	    "--limit-mm-per-prompt '{\"image\":0,\"video\":0,\"audio\":0}' "
+	    "(not --language-model-only)");
+	cr_assert(x->starts);
+	cr_assert_null(strstr(x->summary, "still builds"), "%s", x->summary);
+	zero = x->input;
+	plan_compute(c, &zero, &pz);
+	cr_assert_eq(pz.phase, PHASE_NONE, "%s", pz.message);
+	cr_assert_gt(pz.mm.tower_not_built, 0);
+	cr_assert_gt(pz.mm.audio_not_built, 0);
+	/* as the flag plans it from 0.16.0 */
+	in.version = VLLM_VER(0, 16, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.weights, pz.weights);
+	cr_assert_eq(p.mm.tower_not_built, pz.mm.tower_not_built);
+	cr_assert_eq(p.mm.audio_not_built, pz.mm.audio_not_built);
+
+	/* --no-language-model-only: drop it, the limits as given */
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-VL-8B-Instruct", NULL);
+	in.max_model_len = 8192;
+	in.version = VLLM_VER(0, 15, 1);
+	in.language_model_only = -1;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG, "%s", p.message);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	x = lm_only_fix(f, n);
+	cr_assert_not_null(x, "%zu fixes", n);
+	cr_assert_str_eq(x->flags, "(drop --no-language-model-only)");
+	cr_assert(x->starts);
+	cr_assert_eq(x->input.limit_mm_images, -1);
+}
