@@ -713,17 +713,15 @@ walk_check_tp_pp(struct walk *w)
 		    "Supported models implement the `SupportsPP` interface.");
 }
 
-/* The multimodal profile runs headroom does not size, and the
- * --limit-mm-per-prompt values that turn them off. */
+/* Gemma 3n's towers: the profile run encodes the largest item of a
+ * modality left on (gemma3n_mm.py: 256 tokens an image, 188 a clip) */
 static void
-walk_check_mm_profile(struct walk *w)
+walk_check_mm_conv_encoder(struct walk *w)
 {
 	const struct plan_input *in = w->in;
 	const struct model *m = w->m;
 	struct plan *p = w->p;
 
-	/* Gemma 3n's towers: the profile run encodes the largest item of a
-	 * modality left on (gemma3n_mm.py: 256 tokens an image, 188 a clip) */
 	if (m->mm_conv_encoder &&
 	    (in->limit_mm_images != 0 || in->limit_mm_audios != 0))
 		config_fail(p,
@@ -740,10 +738,19 @@ walk_check_mm_profile(struct walk *w)
 			: "Conformer audio tower",
 		    in->limit_mm_images != 0 ? m->mm_tokens_per_item
 					     : m->mm_audio_tokens);
-	/* an audio tower (Gemma 4's E models, Qwen2-Audio): profile_run
-	 * encodes the modality with the most tokens an item
-	 * (get_modality_with_max_tokens), audio clips of mm_audio_tokens
-	 * once no larger video or image is on */
+}
+
+/* An audio tower (Gemma 4's E models, Qwen2-Audio): profile_run
+ * encodes the modality with the most tokens an item
+ * (get_modality_with_max_tokens), audio clips of mm_audio_tokens
+ * once no larger video or image is on */
+static void
+walk_check_mm_audio_tower(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+
 	if (m->audio_params > 0 && in->limit_mm_audios != 0 &&
 	    m->mm_audio_tokens >
 		(in->limit_mm_videos != 0 && m->mm_video_tokens > 0
@@ -770,9 +777,18 @@ walk_check_mm_profile(struct walk *w)
 			  "videos on, the profile run encodes videos instead"
 			: " (the audio tower's weights still counted)");
 	}
-	/* a vision tower whose dummy inputs headroom does not size: vLLM's
-	 * profile run encodes the class's largest images and videos
-	 * (BaseDummyInputsBuilder of its processing info) */
+}
+
+/* A vision tower whose dummy inputs headroom does not size: vLLM's
+ * profile run encodes the class's largest images and videos
+ * (BaseDummyInputsBuilder of its processing info) */
+static void
+walk_check_mm_vision_unmodelled(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+
 	if (m->multimodal && m->mm_rule == MODEL_MM_UNMODELLED &&
 	    (in->limit_mm_images != 0 || in->limit_mm_videos != 0)) {
 		/* what that fix plans: the tower left out where the release
@@ -794,10 +810,19 @@ walk_check_mm_profile(struct walk *w)
 			? "vLLM then builds no vision tower either"
 			: "the tower's weights still counted");
 	}
-	/* kimi_k25.py KimiK25DummyInputsBuilder: the vision_chunk modality's
-	 * dummy is sized by the checkpoint's media_tokens_calculator; with
-	 * its limit at 0 supports_multimodal_inputs() is false (registry.py)
-	 * and profile_run() encodes nothing */
+}
+
+/* kimi_k25.py KimiK25DummyInputsBuilder: the vision_chunk modality's
+ * dummy is sized by the checkpoint's media_tokens_calculator; with
+ * its limit at 0 supports_multimodal_inputs() is false (registry.py)
+ * and profile_run() encodes nothing */
+static void
+walk_check_mm_vision_chunks(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+
 	if (m->multimodal && m->mm_rule == MODEL_MM_CHUNKS &&
 	    in->limit_mm_chunks != 0)
 		config_fail(p,
@@ -810,7 +835,16 @@ walk_check_mm_profile(struct walk *w)
 		    "'{\"vision_chunk\":0}' plans the text model alone "
 		    "(vLLM then runs text-only and builds no tower).",
 		    m->architecture ? m->architecture : m->id);
-	/* a class whose images are sized but whose dummy videos are not */
+}
+
+/* A class whose images are sized but whose dummy videos are not */
+static void
+walk_check_mm_videos_unsized(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+	const struct model *m = w->m;
+	struct plan *p = w->p;
+
 	if (m->multimodal && m->mm_rule == MODEL_MM_FIXED &&
 	    m->mm_video_tokens < 0 && in->limit_mm_videos != 0)
 		config_fail(p,
@@ -821,6 +855,18 @@ walk_check_mm_profile(struct walk *w)
 		    "--limit-mm-per-prompt '{\"video\":0}' plans it with "
 		    "images only.",
 		    m->architecture ? m->architecture : m->id);
+}
+
+/* The multimodal profile runs headroom does not size, and the
+ * --limit-mm-per-prompt values that turn them off. */
+static void
+walk_check_mm_profile(struct walk *w)
+{
+	walk_check_mm_conv_encoder(w);
+	walk_check_mm_audio_tower(w);
+	walk_check_mm_vision_unmodelled(w);
+	walk_check_mm_vision_chunks(w);
+	walk_check_mm_videos_unsized(w);
 }
 
 /* The KV heads over tensor parallelism, replicated below it, split above. */
