@@ -893,7 +893,15 @@ flags_edit_text(enum flag_id f, const struct plan_input *in,
 	case FLAG_MM_IMAGES:
 	case FLAG_MM_VIDEOS:
 	case FLAG_MM_AUDIOS:
-		snprintf(buf, len, "%d", mm_limit(f, in, p));
+		/* under --language-model-only every limit in force is 0, but
+		 * the input keeps the one the user set (vLLM's default when
+		 * unset), which is what an edit changes */
+		if (in->language_model_only > 0)
+			snprintf(buf, len, "%d",
+			    mm_given(f, in) >= 0 ? mm_given(f, in)
+						 : MULTIMODAL_DEFAULT_LIMIT);
+		else
+			snprintf(buf, len, "%d", mm_limit(f, in, p));
 		return;
 	case FLAG_MM_MAX_PIXELS:
 		snprintf(buf, len, "%lld", (long long)mm_pixels(in, p));

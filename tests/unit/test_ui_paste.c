@@ -622,6 +622,39 @@ Test(mmflags, audio_row_for_models_with_an_audio_tower)
 	cr_assert_eq(in.limit_mm_audios, -1);
 }
 
+/* With --language-model-only on, every limit in force is 0; editing a
+ * limit row starts from the value the user set (vLLM's default when
+ * unset), which the flag keeps and the edit changes. */
+Test(mmflags, lm_only_edit_prefills_the_limit_set)
+{
+	struct plan_input in;
+	struct plan p, d;
+	struct flag_view v;
+	char text[64];
+
+	test_input(&in, "h100-sxm", QWEN_VL, NULL);
+	in.limit_mm_images = 4;
+	planned(&in, &p, &d);
+	flags_edit_text(FLAG_MM_IMAGES, &in, &p, text, sizeof text);
+	cr_assert_str_eq(text, "4", "flag off: the limit in force");
+	in.language_model_only = 1;
+	planned(&in, &p, &d);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.mm.text_only);
+	flags_view(FLAG_MM_IMAGES, &in, &p, &d, &v);
+	cr_assert_str_eq(v.value, "0", "the row shows the limit in force");
+	flags_edit_text(FLAG_MM_IMAGES, &in, &p, text, sizeof text);
+	cr_assert_str_eq(text, "4", "the edit starts from the limit set");
+	flags_edit_text(FLAG_MM_VIDEOS, &in, &p, text, sizeof text);
+	cr_assert_str_eq(text, "999", "unset: vLLM's default");
+	test_input(&in, "h100-sxm", "google/gemma-4-E2B-it", NULL);
+	in.limit_mm_audios = 2;
+	in.language_model_only = 1;
+	planned(&in, &p, &d);
+	flags_edit_text(FLAG_MM_AUDIOS, &in, &p, text, sizeof text);
+	cr_assert_str_eq(text, "2");
+}
+
 Test(mmflags, the_planner_shows_and_edits_them)
 {
 	struct app *a = start_with("h100-sxm", QWEN_VL, 50, 200);
