@@ -1566,10 +1566,12 @@ gemma4_full_rope_dim(const struct src *s, int head)
 	return head;
 }
 
-/* Gemma 4 (gemma4.py): global layers with their own head size and KV heads */
+/* Gemma 4's layers (gemma4.py): the full layers with their own head size and
+ * KV heads, the last num_kv_shared_layers reading an earlier layer's KV, and
+ * the full layers' second rope cache */
 static int
-read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
-    const char **bad)
+gemma4_read_layers(const struct src *s, struct model *m, char *err,
+    size_t errlen, const char **bad)
 {
 	int ghd = num(s, "global_head_dim", m->head_dim);
 	int gkv = num(s, "num_global_key_value_heads", m->kv_heads);
@@ -1577,9 +1579,6 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 	int k_eq_v = boolean(s, "attention_k_eq_v", 0), full = 0;
 	int double_wide = boolean(s, "use_double_wide_mlp", 0);
 
-	if (read_layer_types(s, m, err, errlen, bad) != 0)
-		return -1;
-	layers_alloc(m);
 	if (shared < 0 || shared >= m->layers) {
 		*bad = "num_kv_shared_layers";
 		snprintf(err, errlen,
@@ -1613,6 +1612,45 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 	 * max_position_embeddings rows */
 	if (full > 0 && full < m->layers && m->rotary_dim > 0)
 		m->rope2_dim = gemma4_full_rope_dim(s, ghd);
+	return 0;
+}
+
+/* Gemma 4's audio tower (gemma4_mm.py): the per-layer inputs buffer and,
+ * for a config with audio_config, the tower's parameters and its clips */
+static int
+gemma4_read_audio(const struct src *s, struct model *m, char *err,
+    size_t errlen, const char **bad)
+{
+	const cJSON *ac = item(s->root, "audio_config");
+
+	m->ple_buffer = m->ple_hidden > 0;
+	if (!cJSON_IsObject(ac))
+		return 0;
+	m->audio_params = gemma4_audio_params(ac, m->hidden);
+	if (m->audio_params <= 0) {
+		*bad = "audio_config";
+		snprintf(err, errlen,
+		    "config: audio_config has no positive "
+		    "hidden_size and num_hidden_layers");
+		return -1;
+	}
+	m->audio_skip_since = VLLM_VER_OLDEST;
+	/* Gemma4Processor's audio_seq_length (750), the
+	 * largest clip get_mm_max_tokens_per_item gives */
+	m->mm_audio_tokens = GEMMA4_AUDIO_TOKENS;
+	return 0;
+}
+
+/* Gemma 4 (gemma4.py): global layers with their own head size and KV heads */
+static int
+read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
+    const char **bad)
+{
+	if (read_layer_types(s, m, err, errlen, bad) != 0)
+		return -1;
+	layers_alloc(m);
+	if (gemma4_read_layers(s, m, err, errlen, bad) != 0)
+		return -1;
 	if (m->n_experts > 0) {
 		/* enable_moe_block: a dense MLP beside the experts in every layer */
 		m->dense_intermediate = m->intermediate;
@@ -1631,25 +1669,8 @@ read_gemma4(const struct src *s, struct model *m, char *err, size_t errlen,
 	 * "audio"): not built at an audio limit of 0, in every release that
 	 * serves the class (gemma4_mm.py came after the towers moved into
 	 * those context managers, doc/estimates.md) */
-	if (strcmp(m->architecture, "Gemma4ForConditionalGeneration") == 0) {
-		const cJSON *ac = item(s->root, "audio_config");
-
-		m->ple_buffer = m->ple_hidden > 0;
-		if (cJSON_IsObject(ac)) {
-			m->audio_params = gemma4_audio_params(ac, m->hidden);
-			if (m->audio_params <= 0) {
-				*bad = "audio_config";
-				snprintf(err, errlen,
-				    "config: audio_config has no positive "
-				    "hidden_size and num_hidden_layers");
-				return -1;
-			}
-			m->audio_skip_since = VLLM_VER_OLDEST;
-			/* Gemma4Processor's audio_seq_length (750), the
-			 * largest clip get_mm_max_tokens_per_item gives */
-			m->mm_audio_tokens = GEMMA4_AUDIO_TOKENS;
-		}
-	}
+	if (strcmp(m->architecture, "Gemma4ForConditionalGeneration") == 0)
+		return gemma4_read_audio(s, m, err, errlen, bad);
 	return 0;
 }
 
