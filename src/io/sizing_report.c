@@ -240,22 +240,15 @@ sizing_report_speed_json(const struct catalogue *c, const struct plan_input *in,
 
 /* ---- multimodal ---- */
 
-void
-sizing_report_mm_text(const struct plan *p, const char *ind, char *buf,
+/* The line of a plan with every modality off (limit 0): the towers vLLM
+ * then does not build. */
+static void
+mm_text_write_off(const struct multimodal_budget *m, const char *ind, char *buf,
     size_t len)
 {
-	const struct multimodal_budget *m = &p->mm;
-	char a[32], b[32], d[32], f[32], aud[16];
-	size_t o = 0;
-	/* a model with an audio tower (Gemma 4 E2B/E4B, Qwen2-Audio) also
-	 * names its audio limit, 0 included */
-	bool takes_audio = m->takes_audio;
+	char d[32], f[32];
 
-	buf[0] = '\0';
-	if (m->kind == MULTIMODAL_NONE)
-		return;
-	snprintf(aud, sizeof aud, "%d", m->limit_audio);
-	if (m->text_only && m->tower_not_built > 0 && m->audio_not_built > 0) {
+	if (m->tower_not_built > 0 && m->audio_not_built > 0)
 		snprintf(buf, len,
 		    "%sMultimodal: every modality is off (limit 0): no "
 		    "encoder profiling, the model runs text-only; vLLM does "
@@ -263,31 +256,38 @@ sizing_report_mm_text(const struct plan *p, const char *ind, char *buf,
 		    "nor its audio tower (%s GiB).\n",
 		    ind, gib(m->tower_not_built, d),
 		    gib(m->audio_not_built, f));
-		return;
-	}
-	if (m->text_only && m->tower_not_built > 0) {
+	else if (m->tower_not_built > 0)
 		snprintf(buf, len,
 		    "%sMultimodal: every modality is off (limit 0): no "
 		    "encoder profiling, the model runs text-only; vLLM does "
 		    "not build its vision tower (%s GiB a GPU not loaded).\n",
 		    ind, gib(m->tower_not_built, d));
-		return;
-	}
-	if (m->text_only && m->audio_not_built > 0) {
+	else if (m->audio_not_built > 0)
 		snprintf(buf, len,
 		    "%sMultimodal: every modality is off (limit 0): no "
 		    "encoder profiling, the model runs text-only; vLLM does "
 		    "not build its audio tower (%s GiB a GPU not loaded).\n",
 		    ind, gib(m->audio_not_built, d));
-		return;
-	}
-	if (m->text_only) {
+	else
 		snprintf(buf, len,
 		    "%sMultimodal: every modality is off (limit 0): no "
 		    "encoder profiling, the model runs text-only.\n",
 		    ind);
-		return;
-	}
+}
+
+/* The encoder cache's budget and the multimodal limits of a plan with a
+ * modality on. */
+static void
+mm_text_write_budget(const struct multimodal_budget *m, const char *ind,
+    char *buf, size_t len)
+{
+	char a[32], b[32], d[32], f[32], aud[16];
+	size_t o = 0;
+	/* a model with an audio tower (Gemma 4 E2B/E4B, Qwen2-Audio) also
+	 * names its audio limit, 0 included */
+	bool takes_audio = m->takes_audio;
+
+	snprintf(aud, sizeof aud, "%d", m->limit_audio);
 	o += (size_t)snprintf(buf + o, len - o,
 	    "%sEncoder cache will be initialized "
 	    "with a budget of %lld tokens, and profiled with %lld %s items of "
@@ -324,6 +324,21 @@ sizing_report_mm_text(const struct plan *p, const char *ind, char *buf,
 		    "can still "
 		    "run short of memory.\n",
 		    ind);
+}
+
+void
+sizing_report_mm_text(const struct plan *p, const char *ind, char *buf,
+    size_t len)
+{
+	const struct multimodal_budget *m = &p->mm;
+
+	buf[0] = '\0';
+	if (m->kind == MULTIMODAL_NONE)
+		return;
+	if (m->text_only)
+		mm_text_write_off(m, ind, buf, len);
+	else
+		mm_text_write_budget(m, ind, buf, len);
 }
 
 cJSON *
