@@ -395,12 +395,30 @@ fixes_try_config(struct cand_list *l)
 	}
 	if (m->multimodal && m->mm_rule == MODEL_MM_UNMODELLED &&
 	    (base->limit_mm_images != 0 || base->limit_mm_videos != 0)) {
+		struct multimodal_budget zero;
+
+		memset(&zero, 0, sizeof zero);
+		zero.text_only = true;
 		in = *base;
 		in.limit_mm_images = 0;
 		in.limit_mm_videos = 0;
 		add(l, &in, "--limit-mm-per-prompt '{\"image\":0,\"video\":0}'",
-		    "No images or videos: the profile run skips the vision "
-		    "tower (its weights still load).");
+		    multimodal_tower_skipped(m, &zero, base->version)
+			? "Text only: no profile run of the vision tower, "
+			  "which vLLM then does not build."
+			: "No images or videos: the profile run skips the "
+			  "vision tower (its weights still load).");
+	}
+	/* images sized, videos not (InternVL with a video-capable text
+	 * model, GLM-4.1V / 4.5V / 4.6V): without videos it plans */
+	if (m->multimodal && m->mm_rule == MODEL_MM_FIXED &&
+	    m->mm_video_tokens < 0 && base->limit_mm_videos != 0) {
+		in = *base;
+		in.limit_mm_videos = 0;
+		limits_flag(&in, flags, sizeof flags);
+		add(l, &in, flags,
+		    "No videos: the profile run encodes the largest images "
+		    "instead.");
 	}
 	if (m->multimodal && m->mm_rule == MODEL_MM_CHUNKS &&
 	    base->limit_mm_chunks != 0) {

@@ -387,27 +387,72 @@ multimodal_budget_compute(const struct model *m,
  * _mark_tower_model(vllm_config, {"image", "video"}) (read in a copy of
  * main's file), from "[3/N] Initialize MM components in context managers
  * (I-L)" (#32650), of the series whose E-H part is Gemma 3's: v0.15.0.
+ * LlavaForConditionalGeneration (llava.py, image only): vision_tower and
+ * multi_modal_projector only under
+ * multimodal_config.get_limit_per_prompt("image") (read @35d3c24, its
+ * load_weights skipping "vision_tower." and "multi_modal_projector."),
+ * later inside _mark_tower_model(vllm_config, "image"); the rule is
+ * #22299's (v0.10.1), which says it does what #22224 ("Skip vision
+ * component loading for llava in text-only mode", closed for it) did and
+ * is co-authored by that pull request's author.  The class serves
+ * mistral-community/pixtral-12b's HF form too.
+ * LlavaNextForConditionalGeneration (llava_next.py): vision_tower,
+ * image_newline and multi_modal_projector inside
+ * _mark_tower_model(vllm_config, "image"); built whatever the limits
+ * before (its load_weights skips nothing), moved by the series' I-L part
+ * as LLaVA-OneVision: v0.15.0.  LlavaNextVideoForConditionalGeneration
+ * (llava_next_video.py), whose one modality is video
+ * (get_supported_mm_limits): vision_tower, vision_resampler and
+ * multi_modal_projector inside _mark_tower_model(vllm_config, "video"),
+ * the same part: v0.15.0, the image limit not read.
+ * PixtralForConditionalGeneration (pixtral.py, Mistral's own format):
+ * vision_encoder, pre_mm_projector_norm, patch_merger and
+ * vision_language_adapter inside _mark_tower_model(vllm_config, "image")
+ * (read in a copy of main's file); the release that first skipped them
+ * is not established, so from v0.16.0, as Qwen2-VL.
  */
+enum tower_marks {
+	TOWER_IMAGE, /* _mark_tower_model(vllm_config, "image") */
+	TOWER_IMAGE_VIDEO, /* {"image", "video"} */
+	TOWER_VIDEO /* "video" alone (a class that takes no images) */
+};
+
 static const struct {
 	const char *architecture;
-	bool video; /* the tower serves videos too */
+	enum tower_marks marks; /* the modalities the tower is marked with */
 	int since;
 } tower_skips[] = {
-	{ "Mistral3ForConditionalGeneration", false, VLLM_VER(0, 10, 1) },
-	{ "Llama4ForConditionalGeneration", false, VLLM_VER(0, 10, 1) },
-	{ "Qwen3VLForConditionalGeneration", true, VLLM_VER(0, 11, 0) },
-	{ "Qwen3VLMoeForConditionalGeneration", true, VLLM_VER(0, 11, 0) },
-	{ "Qwen3_5ForConditionalGeneration", true, VLLM_VER_OLDEST },
-	{ "Qwen3_5MoeForConditionalGeneration", true, VLLM_VER_OLDEST },
-	{ "Gemma3ForConditionalGeneration", false, VLLM_VER(0, 15, 0) },
-	{ "Qwen2_5_VLForConditionalGeneration", true, VLLM_VER(0, 10, 1) },
-	{ "Qwen2VLForConditionalGeneration", true, VLLM_VER(0, 16, 0) },
-	{ "Glm4vForConditionalGeneration", true, VLLM_VER(0, 15, 0) },
-	{ "Glm4vMoeForConditionalGeneration", true, VLLM_VER(0, 15, 0) },
-	{ "Gemma4ForConditionalGeneration", true, VLLM_VER_OLDEST },
-	{ "KimiVLForConditionalGeneration", false, VLLM_VER(0, 16, 0) },
-	{ "InternVLChatModel", true, VLLM_VER(0, 16, 0) },
-	{ "LlavaOnevisionForConditionalGeneration", true, VLLM_VER(0, 15, 0) },
+	{ "Mistral3ForConditionalGeneration", TOWER_IMAGE, VLLM_VER(0, 10, 1) },
+	{ "Llama4ForConditionalGeneration", TOWER_IMAGE, VLLM_VER(0, 10, 1) },
+	{ "Qwen3VLForConditionalGeneration", TOWER_IMAGE_VIDEO,
+	    VLLM_VER(0, 11, 0) },
+	{ "Qwen3VLMoeForConditionalGeneration", TOWER_IMAGE_VIDEO,
+	    VLLM_VER(0, 11, 0) },
+	{ "Qwen3_5ForConditionalGeneration", TOWER_IMAGE_VIDEO,
+	    VLLM_VER_OLDEST },
+	{ "Qwen3_5MoeForConditionalGeneration", TOWER_IMAGE_VIDEO,
+	    VLLM_VER_OLDEST },
+	{ "Gemma3ForConditionalGeneration", TOWER_IMAGE, VLLM_VER(0, 15, 0) },
+	{ "Qwen2_5_VLForConditionalGeneration", TOWER_IMAGE_VIDEO,
+	    VLLM_VER(0, 10, 1) },
+	{ "Qwen2VLForConditionalGeneration", TOWER_IMAGE_VIDEO,
+	    VLLM_VER(0, 16, 0) },
+	{ "Glm4vForConditionalGeneration", TOWER_IMAGE_VIDEO,
+	    VLLM_VER(0, 15, 0) },
+	{ "Glm4vMoeForConditionalGeneration", TOWER_IMAGE_VIDEO,
+	    VLLM_VER(0, 15, 0) },
+	{ "Gemma4ForConditionalGeneration", TOWER_IMAGE_VIDEO,
+	    VLLM_VER_OLDEST },
+	{ "KimiVLForConditionalGeneration", TOWER_IMAGE, VLLM_VER(0, 16, 0) },
+	{ "InternVLChatModel", TOWER_IMAGE_VIDEO, VLLM_VER(0, 16, 0) },
+	{ "LlavaOnevisionForConditionalGeneration", TOWER_IMAGE_VIDEO,
+	    VLLM_VER(0, 15, 0) },
+	{ "LlavaForConditionalGeneration", TOWER_IMAGE, VLLM_VER(0, 10, 1) },
+	{ "LlavaNextForConditionalGeneration", TOWER_IMAGE,
+	    VLLM_VER(0, 15, 0) },
+	{ "LlavaNextVideoForConditionalGeneration", TOWER_VIDEO,
+	    VLLM_VER(0, 15, 0) },
+	{ "PixtralForConditionalGeneration", TOWER_IMAGE, VLLM_VER(0, 16, 0) },
 };
 
 bool
@@ -425,12 +470,18 @@ multimodal_tower_skipped(const struct model *m,
 	 * assumption sizes them), so every release */
 	if (m->mm_rule == MODEL_MM_CHUNKS)
 		return b->text_only;
-	if (b->limit_image > 0)
-		return false;
-	for (i = 0; i < sizeof tower_skips / sizeof tower_skips[0]; i++)
-		if (strcmp(m->architecture, tower_skips[i].architecture) == 0)
-			return version >= tower_skips[i].since &&
-			    (!tower_skips[i].video || b->video_asked == 0);
+	for (i = 0; i < sizeof tower_skips / sizeof tower_skips[0]; i++) {
+		if (strcmp(m->architecture, tower_skips[i].architecture) != 0)
+			continue;
+		if (version < tower_skips[i].since)
+			return false;
+		switch (tower_skips[i].marks) {
+		case TOWER_IMAGE: return b->limit_image <= 0;
+		case TOWER_IMAGE_VIDEO:
+			return b->limit_image <= 0 && b->video_asked == 0;
+		case TOWER_VIDEO: return b->video_asked == 0;
+		}
+	}
 	return false;
 }
 

@@ -1000,3 +1000,185 @@ Test(vlm, llava_onevision_tower_not_built_from_0_15_0)
 	cr_assert_eq(vid.mm.tower_not_built, 0);
 	model_done(&m);
 }
+
+/*
+ * LLaVA (llava.py, LlavaForConditionalGeneration, image its one modality):
+ * vision_tower and multi_modal_projector are created only under
+ * multimodal_config.get_limit_per_prompt("image") (@35d3c24, load_weights
+ * then skipping "vision_tower." and "multi_modal_projector."), later inside
+ * _mark_tower_model(vllm_config, "image"), from #22299 (v0.10.1), which
+ * took over #22224's llava change.  llava-1.5-7b's tower as headroom
+ * counts it (hfconfig.c feature_tower_params): CLIP up to
+ * vision_feature_layer -2, 24 - 2 + 1 = 23 layers of 4 x 1024^2 +
+ * 2 x 1024 x 4096 = 12,582,912 (289,406,976), the class and position
+ * embeddings (24^2 + 2) x 1024 = 591,872, the patch convolution
+ * 3 x 14^2 x 1024 = 602,112, the projector 1024 x 4096 + 4096^2 =
+ * 20,971,520: 311,572,480 parameters, 623,144,960 bytes in float16 that
+ * v0.10.1 at '{"image":0}' does not load and v0.10.0 does.
+ */
+Test(vlm, llava_tower_not_built_from_0_10_1)
+{
+	struct plan_input in;
+	struct plan p, old;
+	struct model m;
+
+	test_config_load("sweep/llava-hf--llava-1.5-7b-hf", &m);
+	cr_assert_float_eq(m.vision_params, 311572480.0, 0.5, "%.0f",
+	    m.vision_params);
+	plan_local(&m, 4096, &in, &p);
+	in.limit_mm_images = 0;
+	in.version = VLLM_VER(0, 10, 1);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.mm.text_only);
+	cr_assert_eq(p.mm.tower_not_built, 623144960LL);
+	in.version = VLLM_VER(0, 10, 0);
+	plan_compute(test_catalogue(), &in, &old);
+	cr_assert_eq(old.phase, PHASE_NONE, "%s", old.message);
+	cr_assert_eq(old.mm.tower_not_built, 0);
+	cr_assert_eq(old.weights - p.weights, 623144960LL, "%lld - %lld",
+	    (long long)old.weights, (long long)p.weights);
+	/* an image limit above 0 builds it */
+	in.version = VLLM_VER(0, 10, 1);
+	in.limit_mm_images = 1;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.mm.tower_not_built, 0);
+	model_done(&m);
+}
+
+/*
+ * LLaVA-NeXT (llava_next.py): vision_tower, image_newline and
+ * multi_modal_projector inside _mark_tower_model(vllm_config, "image"),
+ * moved there by the I-L part of the series (#32650) with LLaVA-OneVision;
+ * before, load_weights skipped nothing and the tower loaded whatever the
+ * limits.  granite-vision-3.3-2b on one H100: at '{"image":0}' v0.15.0
+ * leaves out its whole tower (2 bytes a parameter of headroom's count),
+ * v0.14.1 loads it; the class takes no videos, so their limit is not read.
+ */
+Test(vlm, llava_next_tower_not_built_from_0_15_0)
+{
+	struct plan_input in;
+	struct plan p, old;
+
+	test_input(&in, "h100-sxm", "ibm-granite/granite-vision-3.3-2b", NULL);
+	in.max_model_len = 16384;
+	in.limit_mm_images = 0;
+	in.limit_mm_videos = -1;
+	in.version = VLLM_VER(0, 15, 0);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.mm.text_only);
+	cr_assert(llabs(p.mm.tower_not_built -
+		      (int64_t)(in.model->vision_params * 2)) <= 2,
+	    "%lld", (long long)p.mm.tower_not_built);
+	cr_assert_gt(p.mm.tower_not_built, 800000000LL);
+	in.version = VLLM_VER(0, 14, 1);
+	plan_compute(test_catalogue(), &in, &old);
+	cr_assert_eq(old.phase, PHASE_NONE, "%s", old.message);
+	cr_assert_eq(old.mm.tower_not_built, 0);
+	cr_assert_gt(old.weights, p.weights);
+}
+
+/*
+ * LLaVA-NeXT-Video (llava_next_video.py): video is its one modality
+ * (LlavaNextVideoProcessingInfo.get_supported_mm_limits {"video": 1}), and
+ * vision_tower, vision_resampler and multi_modal_projector are built
+ * inside _mark_tower_model(vllm_config, "video"), from the same I-L part:
+ * v0.15.0.  So a video limit of 0 leaves the tower out whatever the image
+ * limit says (the budget below has images at vLLM's default), and headroom
+ * plans the class, whose frames it does not size, at images and videos 0.
+ * A config of LLaVA-NeXT-Video-7B's shape (CLIP ViT-L/14-336, layer -2).
+ */
+Test(vlm, llava_next_video_tower_marked_video_alone)
+{
+	struct multimodal_budget b;
+	struct plan_input in;
+	struct plan p, old;
+	struct model m;
+
+	read_inline(
+	    "{\"architectures\":[\"LlavaNextVideoForConditionalGeneration\"],"
+	    "\"model_type\":\"llava_next_video\",\"torch_dtype\":\"bfloat16\","
+	    "\"vision_feature_layer\":-2,"
+	    "\"vision_feature_select_strategy\":\"default\","
+	    "\"text_config\":{\"model_type\":\"llama\",\"hidden_size\":4096,"
+	    "\"intermediate_size\":11008,\"num_hidden_layers\":32,"
+	    "\"num_attention_heads\":32,\"num_key_value_heads\":32,"
+	    "\"vocab_size\":32064,\"max_position_embeddings\":4096},"
+	    "\"vision_config\":{\"model_type\":\"clip_vision_model\","
+	    "\"hidden_size\":1024,\"intermediate_size\":4096,"
+	    "\"num_hidden_layers\":24,\"num_attention_heads\":16,"
+	    "\"image_size\":336,\"patch_size\":14}}",
+	    &m);
+	/* the same 23 CLIP layers and projector as llava-1.5-7b's */
+	cr_assert_float_eq(m.vision_params, 311572480.0, 0.5, "%.0f",
+	    m.vision_params);
+	memset(&b, 0, sizeof b);
+	b.limit_image = 999;
+	b.video_asked = 0;
+	cr_assert(multimodal_tower_skipped(&m, &b, VLLM_VER(0, 15, 0)));
+	cr_assert(!multimodal_tower_skipped(&m, &b, VLLM_VER(0, 14, 1)));
+	b.video_asked = -1;
+	cr_assert(!multimodal_tower_skipped(&m, &b, VLLM_VER(0, 15, 0)));
+	plan_local(&m, 4096, &in, &p);
+	in.limit_mm_images = in.limit_mm_videos = 0;
+	in.version = VLLM_VER(0, 15, 0);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.mm.tower_not_built, 623144960LL);
+	in.version = VLLM_VER(0, 14, 1);
+	plan_compute(test_catalogue(), &in, &old);
+	cr_assert_eq(old.mm.tower_not_built, 0);
+	cr_assert_eq(old.weights - p.weights, 623144960LL);
+	model_done(&m);
+}
+
+/*
+ * Pixtral in Mistral's own format (pixtral.py,
+ * PixtralForConditionalGeneration, image only): vision_encoder,
+ * pre_mm_projector_norm, patch_merger and vision_language_adapter inside
+ * _mark_tower_model(vllm_config, "image") (read in a copy of main's file);
+ * the release that first left them out is not established, so headroom
+ * plans it from v0.16.0 (as Qwen2-VL) and counts the tower before.  The
+ * layout mistral_params.c gives a params.json of Mistral Small 3.1's
+ * shape: at '{"image":0}' v0.16.0 leaves out the whole tower, v0.15.1
+ * loads it.
+ */
+Test(vlm, pixtral_tower_not_built_from_0_16_0)
+{
+	struct plan_input in;
+	struct plan p, old;
+	struct model m;
+
+	read_inline(
+	    "{\"architectures\":[\"PixtralForConditionalGeneration\"],"
+	    "\"model_type\":\"pixtral\",\"torch_dtype\":\"bfloat16\","
+	    "\"text_config\":{\"model_type\":\"mistral\",\"hidden_size\":5120,"
+	    "\"intermediate_size\":32768,\"num_hidden_layers\":40,"
+	    "\"num_attention_heads\":32,\"num_key_value_heads\":8,"
+	    "\"head_dim\":128,\"vocab_size\":131072,"
+	    "\"max_position_embeddings\":131072},"
+	    "\"vision_config\":{\"model_type\":\"pixtral\","
+	    "\"hidden_size\":1024,\"intermediate_size\":4096,"
+	    "\"num_hidden_layers\":24,\"num_attention_heads\":16,"
+	    "\"hidden_act\":\"silu\",\"image_size\":1540,\"patch_size\":14,"
+	    "\"spatial_merge_size\":2}}",
+	    &m);
+	cr_assert_gt(m.vision_params, 3e8, "%.0f", m.vision_params);
+	plan_local(&m, 16384, &in, &p);
+	in.tp = 2;
+	in.limit_mm_images = 0;
+	in.version = VLLM_VER(0, 16, 0);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.mm.text_only);
+	cr_assert(llabs(p.mm.tower_not_built -
+		      (int64_t)(weights_vision_rank_params(&m, 2) * 2)) <= 2,
+	    "%lld", (long long)p.mm.tower_not_built);
+	in.version = VLLM_VER(0, 15, 1);
+	plan_compute(test_catalogue(), &in, &old);
+	cr_assert_eq(old.phase, PHASE_NONE, "%s", old.message);
+	cr_assert_eq(old.mm.tower_not_built, 0);
+	cr_assert_gt(old.weights, p.weights);
+	model_done(&m);
+}

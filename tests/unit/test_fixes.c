@@ -471,6 +471,41 @@ Test(fixes, a_config_refusal_offers_its_way_past)
 	}
 }
 
+/* A class whose images headroom sizes and whose dummy videos it does not
+ * (InternVL3-1B: a qwen2 text model, so internvl.py takes videos) stops
+ * while videos are on, and the fixes offer them at 0, which plans with
+ * the 3,328-token images (vlm::internvl3_tiles_by_hand) */
+Test(fixes, unsized_videos_offer_video_0)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p, q;
+	struct fix f[FIX_MAX];
+	const struct fix *x;
+	struct model m;
+	size_t n;
+
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-8B", NULL);
+	test_config_load("sweep/OpenGVLab--InternVL3-1B-Pretrained", &m);
+	in.model = &m;
+	in.ckpt = -1;
+	in.format = FMT_COUNT;
+	in.max_model_len = 8192;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "'{\"video\":0}'") != NULL, "%s",
+	    p.message);
+	n = fixes_compute(c, &in, &p, f, FIX_MAX);
+	x = fix_named(f, n, "--limit-mm-per-prompt '{\"video\":0}'");
+	cr_assert_not_null(x, "no video fix among %zu", n);
+	cr_assert(x->starts);
+	plan_compute(c, &x->input, &q);
+	cr_assert_eq(q.phase, PHASE_NONE, "%s", q.message);
+	cr_assert(q.mm.active);
+	cr_assert_eq(q.mm.tokens_per_image, 3328);
+	model_done(&m);
+}
+
 /* A tensor parallelism the attention heads do not divide stops at the
  * configuration check in vLLM's words; the fixes name the way past: the
  * nearest sizes that divide the heads (GLM-4.7-Flash's 20 heads at TP 8:
