@@ -6,6 +6,7 @@
  * Step-3.5, worked out by hand from step3p5.py beside each figure.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -576,6 +577,51 @@ Test(registry, read_class_exaone4_32b)
 	cr_assert(m.bias_mask & MODEL_BIAS_O);
 	cr_assert_not(m.bias_mask & MODEL_BIAS_MLP);
 	model_done(&m);
+}
+
+/*
+ * EXAONE-4.0-32B-FP8 on an L40S (vLLM 0.11.0, eager, max model len 4096,
+ * utilization 0.95, max_num_batched_tokens 2048; a deployment guide's log,
+ * tests/calibration/newer-logs.json): "Available KV cache memory: 10.31
+ * GiB", "GPU KV cache size: 42,224 tokens", "Maximum concurrency for 4,096
+ * tokens per request: 10.28x".  48 sliding layers (window 4096) and 16
+ * full ones, 8 KV heads of 128 in each: a page of 16 x 2 x 8 x 128 x 2 B =
+ * 65,536 B, group size 16 (the full layers), 1 full + 3 sliding groups; a
+ * block over the 16 tensors 1 MiB.  10.31 GiB rounds from [10.305, 10.315)
+ * GiB = 10,552 to 10,562 blocks, and 42,224 = blocks // 4 x 16 pins 10,556
+ * to 10,559.  A request: cdiv(4096, 16) = 256 blocks in the full group and
+ * cdiv(min(4095 + 2048, 4096), 16) + 1 = 257 in each sliding group
+ * (SlidingWindowSpec.max_memory_usage_bytes, vllm/v1/kv_cache_interface.py
+ * @v0.11.0), 1,027 in all: 10,557 / 1,027 = 10.28x, where the full layers'
+ * rule alone (1,024) would print 10.31x.
+ */
+Test(registry, exaone4_32b_fp8_l40s_startup_of_0_11)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	int64_t b;
+
+	test_input(&in, "l40s", "LGAI-EXAONE/EXAONE-4.0-32B", "fp8");
+	in.version = VLLM_VER(0, 11, 0);
+	in.max_model_len = 4096;
+	in.util = 0.95;
+	in.enforce_eager = true;
+	in.max_num_batched_tokens = 2048;
+	for (b = 10556; b <= 10559; b++) {
+		in.kv_cache_memory_bytes = b << 20;
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+		cr_assert_eq(p.page_bytes, 65536);
+		cr_assert_eq(p.group_size, 16);
+		cr_assert_eq(p.n_groups, 4);
+		cr_assert_eq(p.n_full_groups, 1);
+		cr_assert_eq(p.num_blocks, b);
+		cr_assert_eq(p.blocks_per_request, 1027);
+		cr_assert_eq(p.kv_tokens, 42224);
+		cr_assert(round(p.max_concurrency * 100.0) == 1028.0, "%.4f",
+		    p.max_concurrency);
+	}
 }
 
 /* What headroom does with a config of a registry class (doc table) */
