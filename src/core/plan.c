@@ -2685,7 +2685,12 @@ walk_draft_overhead(const struct walk *w, int s, struct overhead_in *oi)
 	} else {
 		return;
 	}
-	oi->draft_graphs = w->n_pw_graphs;
+	/* the drafter's dummy run keeps its PIECEWISE graphs for the no-LoRA
+	 * case alone: with cudagraph_specialize_lora, _dummy_run turns its
+	 * cudagraphs off when adapters are active (vLLM #28318, issue
+	 * #28334), so one set whatever lora_graph_cases() gives the target */
+	oi->draft_graphs =
+	    w->n_pw_graphs / lora_graph_cases(&w->lora, w->p->version);
 }
 
 /* DeepSeek-V4's fields for core/weights_dsv4.c; ratios holds its layers. */

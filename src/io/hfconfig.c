@@ -435,6 +435,7 @@ struct quant_layers {
 	 * gate, up, down_proj named for the layer */
 	unsigned char fp8[QL_MAX];
 	int fp8_exact; /* parts named in only some layers refuse */
+	const char *fp8_key; /* ignored_layers or modules_to_not_convert */
 };
 
 static int module_part(const char *t);
@@ -495,8 +496,9 @@ quant_ignore_list(const cJSON *qc)
 /*
  * Fp8Config.from_config (vllm/model_executor/layers/quantization/fp8.py):
  * ignored_layers (every release since v0.5), or modules_to_not_convert when
- * that is absent or empty (later releases).  The non-empty ignored_layers
- * array of an fp8 config, else NULL.
+ * that is absent or empty ("if not ignored_layers"), both matched the same
+ * way (is_layer_skipped, full names).  The non-empty list of an fp8
+ * config, else NULL.
  */
 static const cJSON *
 fp8_ignored_layers(const cJSON *qc)
@@ -505,10 +507,27 @@ fp8_ignored_layers(const cJSON *qc)
 	const cJSON *ig =
 	    cJSON_GetObjectItemCaseSensitive(qc, "ignored_layers");
 
-	if (!cJSON_IsString(m) || strcasecmp(m->valuestring, "fp8") != 0 ||
-	    !cJSON_IsArray(ig) || cJSON_GetArraySize(ig) == 0)
+	if (!cJSON_IsString(m) || strcasecmp(m->valuestring, "fp8") != 0)
+		return NULL;
+	if (!cJSON_IsArray(ig) || cJSON_GetArraySize(ig) == 0)
+		ig = cJSON_GetObjectItemCaseSensitive(qc,
+		    "modules_to_not_convert");
+	if (!cJSON_IsArray(ig) || cJSON_GetArraySize(ig) == 0)
 		return NULL;
 	return ig;
+}
+
+/* The key fp8_ignored_layers() read: "ignored_layers" or
+ * "modules_to_not_convert". */
+static const char *
+fp8_ignored_key(const cJSON *qc)
+{
+	const cJSON *ig =
+	    cJSON_GetObjectItemCaseSensitive(qc, "ignored_layers");
+
+	return cJSON_IsArray(ig) && cJSON_GetArraySize(ig) > 0
+	    ? "ignored_layers"
+	    : "modules_to_not_convert";
 }
 
 /*
@@ -590,6 +609,24 @@ fp8_proj_resolve(struct quant_layers *ql, struct model *m)
 		int a = ql->fp8[li] & 0x0f, f = ql->fp8[li] & 0x70;
 		char buf[400];
 
+		/* is_layer_skipped() over a fused layer's shards
+		 * (packed_modules_mapping: qkv_proj, gate_up_proj) raises
+		 * when they differ */
+		if (((a & 7) != 0 && (a & 7) != 7) || (f & 0x30) == 0x10 ||
+		    (f & 0x30) == 0x20) {
+			bool qkv = (a & 7) != 0 && (a & 7) != 7;
+
+			snprintf(buf, sizeof buf,
+			    "Detected some but not all shards of "
+			    "model.layers.%d.%s are quantized. All shards of "
+			    "fused layers to have the same precision. "
+			    "(quantization_config.%s)",
+			    li, qkv ? "self_attn.qkv_proj" : "mlp.gate_up_proj",
+			    ql->fp8_key);
+			if (m->refusal == NULL)
+				m->refusal = xstrdup(buf);
+			return;
+		}
 		if ((a != 0 && a != 0x0f) || (f != 0 && f != 0x70)) {
 			int at = a != 0 && a != 0x0f;
 			int bits = at ? a : f >> 4, k = 0;
@@ -597,12 +634,12 @@ fp8_proj_resolve(struct quant_layers *ql, struct model *m)
 			while (!(bits & (1 << k)))
 				k++;
 			snprintf(buf, sizeof buf,
-			    "quantization_config.ignored_layers "
+			    "quantization_config.%s "
 			    "'model.layers.%d.%s.%s': layer %d keeps only "
 			    "some of its %s projections out of FP8, and "
 			    "headroom prices a layer's attention or MLP "
 			    "whole; it refuses rather than price them as FP8",
-			    li, at ? "self_attn" : "mlp",
+			    ql->fp8_key, li, at ? "self_attn" : "mlp",
 			    at ? attn_names[k] : mlp_names[k], li,
 			    at ? "attention" : "MLP");
 			if (m->refusal == NULL)
@@ -756,22 +793,26 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 
 	quant_group_details(qc, m);
 	if (fp8_ignored_layers(qc) != NULL) {
+		ql->fp8_key = fp8_ignored_key(qc);
 		cJSON_ArrayForEach(e, fp8_ignored_layers(qc)) {
 			const char *t = cJSON_IsString(e) ? e->valuestring : "";
 			char buf[400];
 
+			/* an MTP layer's eh_proj (GLM-5's
+			 * model.layers.78.eh_proj): 16-bit in
+			 * weights_mtp_bytes_split() already */
 			if ((fp8_entry_unquantized_anyway(t) &&
 				quant_ignore_entry(t, m, ql)) ||
-			    fp8_proj_entry(t, ql))
+			    fp8_proj_entry(t, ql) || strstr(t, "eh_proj"))
 				continue;
 			snprintf(buf, sizeof buf,
-			    "quantization_config.ignored_layers '%s': vLLM's "
+			    "quantization_config.%s '%s': vLLM's "
 			    "fp8 method keeps the linears that entry names "
 			    "16-bit (matched by full name), and headroom "
 			    "does not price layers or projections kept out "
 			    "of FP8 one by one; it refuses rather than price "
 			    "them as FP8",
-			    t);
+			    ql->fp8_key, t);
 			if (m->refusal == NULL)
 				m->refusal = xstrdup(buf);
 			return;
@@ -874,11 +915,11 @@ quant_layers_resolve(const struct quant_layers *ql, struct model *m)
 			char msg[400];
 
 			snprintf(msg, sizeof msg,
-			    "quantization_config.ignored_layers keeps the %s "
+			    "quantization_config.%s keeps the %s "
 			    "of %d of %d layers%s out of FP8; headroom prices "
 			    "a part 16-bit only in every layer that has it, "
 			    "and refuses rather than price them as FP8",
-			    names[pt], named + stray, have,
+			    ql->fp8_key, names[pt], named + stray, have,
 			    stray > 0 ? " (some without one)" : "");
 			m->refusal = xstrdup(msg);
 			return;
@@ -2687,6 +2728,64 @@ gptq_overrides(const cJSON *qc, const cJSON *e)
 	return 0;
 }
 
+/*
+ * A Python regular expression (the `regex` module vLLM imports as re) as a
+ * POSIX extended one, for what re.match() decides: ^ in front (re.match
+ * anchors at the name's start), \d \w \s and their capitals as bracket
+ * classes, (?: as a plain group, lazy quantifiers (*? +? ?? }?) as greedy
+ * ones (a match from the start exists or not either way).  NULL for a
+ * construct POSIX has no form of (lookarounds, named or flagged groups,
+ * other escapes of a letter).
+ */
+static char *
+gptq_posix_regex(const char *re)
+{
+	size_t n = strlen(re), o = 0;
+	char *out = xmalloc(n * 12 + 2);
+	const char *p;
+
+	out[o++] = '^';
+	for (p = re; *p; p++) {
+		if (p[0] == '\\' && p[1] != '\0') {
+			static const char cls[] = "dDwWsS";
+			static const char *const br[] = { "[0-9]", "[^0-9]",
+				"[A-Za-z0-9_]", "[^A-Za-z0-9_]",
+				"[ \t\n\r\f\v]", "[^ \t\n\r\f\v]" };
+			const char *c = strchr(cls, p[1]);
+
+			if (c != NULL) {
+				strcpy(out + o, br[c - cls]);
+				o += strlen(br[c - cls]);
+			} else if ((p[1] >= 'a' && p[1] <= 'z') ||
+			    (p[1] >= 'A' && p[1] <= 'Z') ||
+			    (p[1] >= '0' && p[1] <= '9')) {
+				free(out);
+				return NULL;
+			} else {
+				out[o++] = p[0];
+				out[o++] = p[1];
+			}
+			p++;
+		} else if (p[0] == '(' && p[1] == '?') {
+			if (p[2] != ':') {
+				free(out);
+				return NULL;
+			}
+			out[o++] = '(';
+			p += 2;
+		} else if (p[0] == '?' && p > re &&
+		    (p[-1] == '*' || p[-1] == '+' || p[-1] == '?' ||
+			p[-1] == '}') &&
+		    !(p - 1 > re && p[-2] == '\\')) {
+			/* the lazy mark of a quantifier: dropped */
+		} else {
+			out[o++] = *p;
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
 static enum gptq_hit
 gptq_dynamic_match(const cJSON *qc, const cJSON *dyn, const char *name,
     const char **key)
@@ -2697,20 +2796,19 @@ gptq_dynamic_match(const cJSON *qc, const cJSON *dyn, const char *name,
 		const char *k = e->string ? e->string : "";
 		int neg = strncmp(k, "-:", 2) == 0;
 		const char *re = neg || strncmp(k, "+:", 2) == 0 ? k + 2 : k;
-		char *anchored = xmalloc(strlen(re) + 2);
+		char *posix = gptq_posix_regex(re);
 		regex_t rx;
 		int hit;
 
-		anchored[0] = '^'; /* re.match: from the name's start */
-		strcpy(anchored + 1, re);
 		*key = k;
-		if (regcomp(&rx, anchored, REG_EXTENDED | REG_NOSUB) != 0) {
-			free(anchored);
+		if (posix == NULL ||
+		    regcomp(&rx, posix, REG_EXTENDED | REG_NOSUB) != 0) {
+			free(posix);
 			return GPTQ_BAD;
 		}
 		hit = regexec(&rx, name, 0, NULL, 0) == 0;
 		regfree(&rx);
-		free(anchored);
+		free(posix);
 		if (hit)
 			return neg                  ? GPTQ_SKIP
 			    : gptq_overrides(qc, e) ? GPTQ_OVERRIDE
@@ -2719,55 +2817,321 @@ gptq_dynamic_match(const cJSON *qc, const cJSON *dyn, const char *name,
 	return GPTQ_NONE;
 }
 
-/* The module names of part pt (quant_skip's order) in layer d. */
-static int
-gptq_part_names(const struct layer_desc *d, int pt, const char *names[2])
+static bool
+arch_in(const struct model *m, const char *const *list)
 {
+	for (; m->architecture != NULL && *list != NULL; list++)
+		if (strcmp(m->architecture, *list) == 0)
+			return true;
+	return false;
+}
+
+/* Classes whose decoder layers vLLM builds as model.layers.N (their
+ * files' self.model = ...Model(prefix=maybe_prefix(prefix, "model"))). */
+static const char *const gptq_text_classes[] = { "LlamaForCausalLM",
+	"MistralForCausalLM", "Qwen2ForCausalLM", "Qwen3ForCausalLM",
+	"Qwen2MoeForCausalLM", "Qwen3MoeForCausalLM", "Qwen3NextForCausalLM",
+	"MixtralForCausalLM", "GemmaForCausalLM", "Gemma2ForCausalLM",
+	"Gemma3ForCausalLM", "Phi3ForCausalLM", "GraniteForCausalLM",
+	"DeepseekV2ForCausalLM", "DeepseekV3ForCausalLM", "Glm4MoeForCausalLM",
+	"MiniMaxM2ForCausalLM", NULL };
+
+/* Classes that build their text model as language_model (prefix
+ * maybe_prefix(prefix, "language_model")), so language_model.model.layers.N:
+ * qwen2_vl.py, qwen2_5_vl.py, qwen3_vl.py, qwen3_vl_moe.py, qwen3_5.py,
+ * gemma3_mm.py, mistral3.py, mllama4.py. */
+static const char *const gptq_wrapped_classes[] = {
+	"Qwen2VLForConditionalGeneration", "Qwen2_5_VLForConditionalGeneration",
+	"Qwen3VLForConditionalGeneration", "Qwen3VLMoeForConditionalGeneration",
+	"Qwen3_5ForConditionalGeneration", "Qwen3_5MoeForConditionalGeneration",
+	"Gemma3ForConditionalGeneration", "Mistral3ForConditionalGeneration",
+	"Llama4ForConditionalGeneration", NULL
+};
+
+/* Classes whose MoE block is block_sparse_moe (mixtral.py, minimax_m2.py). */
+static const char *const gptq_sparse_moe_classes[] = { "MixtralForCausalLM",
+	"MiniMaxM2ForCausalLM", NULL };
+
+/* Classes whose shared expert is mlp.shared_expert (qwen2_moe.py,
+ * qwen3_next.py, qwen3_5.py); DeepSeek's and GLM's is mlp.shared_experts. */
+static const char *const gptq_one_shared_classes[] = { "Qwen2MoeForCausalLM",
+	"Qwen3NextForCausalLM", "Qwen3_5MoeForConditionalGeneration", NULL };
+static const char *const gptq_many_shared_classes[] = { "DeepseekV2ForCausalLM",
+	"DeepseekV3ForCausalLM", "Glm4MoeForCausalLM", NULL };
+
+static bool
+gptq_is_nemotron_h(const struct model *m)
+{
+	return m->architecture != NULL &&
+	    strcmp(m->architecture, "NemotronHForCausalLM") == 0;
+}
+
+/*
+ * The roots vLLM gives m's decoder layers (the prefix get_dynamic_override
+ * matches starts with one of them, the layer index after "layers."): the
+ * one root of a class headroom knows, else every root of the classes it
+ * knows, for gptq_dynamic_resolve() to refuse a key whose outcome differs
+ * between them.
+ */
+static int
+gptq_roots(const struct model *m, const char *roots[3])
+{
+	if (gptq_is_nemotron_h(m)) {
+		roots[0] = "backbone.layers."; /* nemotron_h.py */
+		return 1;
+	}
+	if (arch_in(m, gptq_text_classes)) {
+		roots[0] = "model.layers.";
+		return 1;
+	}
+	if (arch_in(m, gptq_wrapped_classes)) {
+		roots[0] = "language_model.model.layers.";
+		return 1;
+	}
+	roots[0] = "model.layers.";
+	roots[1] = "language_model.model.layers.";
+	roots[2] = "backbone.layers.";
+	return 3;
+}
+
+/*
+ * The vLLM module names (after the layer's prefix) of part pt (quant_skip's
+ * order) in layer d of m, variant v, NULL-terminated: 0 the class's names,
+ * 1 the other names vLLM has used for it (deepseek_v2.py's q_a_proj and
+ * kv_a_proj_with_mqa before their fusion into fused_qkv_a_proj; the experts
+ * and shared experts of a class headroom does not know); NULL when there
+ * is no variant v.
+ */
+static const char *const *
+gptq_part_names(const struct model *m, const struct layer_desc *d, int pt,
+    int v)
+{
+	static const char *const nh_attn[] = { "mixer.qkv_proj", "mixer.o_proj",
+		NULL };
+	static const char *const attn[] = { "self_attn.qkv_proj",
+		"self_attn.o_proj", NULL };
+	static const char *const mla_fused[] = { "self_attn.fused_qkv_a_proj",
+		"self_attn.q_b_proj", "self_attn.kv_b_proj", "self_attn.o_proj",
+		NULL };
+	static const char *const mla_split[] = { "self_attn.q_a_proj",
+		"self_attn.kv_a_proj_with_mqa", "self_attn.q_b_proj",
+		"self_attn.kv_b_proj", "self_attn.o_proj", NULL };
+	static const char *const mla_no_q_lora[] = { "self_attn.q_proj",
+		"self_attn.kv_a_proj_with_mqa", "self_attn.kv_b_proj",
+		"self_attn.o_proj", NULL };
+	static const char *const gdn[] = { "linear_attn.in_proj_qkvz",
+		"linear_attn.out_proj", NULL };
+	static const char *const conv[] = { "conv.in_proj", "conv.out_proj",
+		NULL };
+	/* nemotron_h.py: mixer; jamba.py, falcon_h1.py: mamba */
+	static const char *const mixer[] = { "mixer.in_proj", "mixer.out_proj",
+		NULL };
+	static const char *const mamba[] = { "mamba.in_proj", "mamba.out_proj",
+		NULL };
+	static const char *const nh_mlp[] = { "mixer.up_proj",
+		"mixer.down_proj", NULL };
+	static const char *const mlp[] = { "mlp.gate_up_proj", "mlp.down_proj",
+		NULL };
+	static const char *const nh_experts[] = { "mixer.experts", NULL };
+	static const char *const experts[] = { "mlp.experts", NULL };
+	static const char *const sparse_experts[] = {
+		"block_sparse_moe.experts", NULL
+	};
+	static const char *const nh_shared[] = { "mixer.shared_experts.up_proj",
+		"mixer.shared_experts.down_proj", NULL };
+	static const char *const one_shared[] = {
+		"mlp.shared_expert.gate_up_proj", "mlp.shared_expert.down_proj",
+		NULL
+	};
+	static const char *const many_shared[] = {
+		"mlp.shared_experts.gate_up_proj",
+		"mlp.shared_experts.down_proj", NULL
+	};
 	int mx = d != NULL ? d->mixer : MIXER_ATTENTION;
+	bool nh = gptq_is_nemotron_h(m);
+	bool sparse = arch_in(m, gptq_sparse_moe_classes);
+	bool known = nh || arch_in(m, gptq_text_classes) ||
+	    arch_in(m, gptq_wrapped_classes);
+	const char *const *var[2] = { NULL, NULL };
 
 	switch (pt) {
 	case 0:
-		names[0] = "self_attn.qkv_proj", names[1] = "self_attn.o_proj";
-		return 2;
+		if (nh)
+			var[0] = nh_attn;
+		else if (m->mla && m->q_lora_rank > 0)
+			var[0] = mla_fused, var[1] = mla_split;
+		else
+			var[0] = m->mla ? mla_no_q_lora : attn;
+		break;
 	case 1:
 		if (mx == MIXER_GDN)
-			names[0] = "linear_attn.in_proj_qkvz",
-			names[1] = "linear_attn.out_proj";
+			var[0] = gdn;
 		else if (mx == MIXER_SHORT_CONV)
-			names[0] = "conv.in_proj", names[1] = "conv.out_proj";
+			var[0] = conv;
 		else
-			names[0] = "mixer.in_proj", names[1] = "mixer.out_proj";
-		return 2;
-	case 2:
-		names[0] = "mlp.gate_up_proj", names[1] = "mlp.down_proj";
-		return 2;
-	case 3: names[0] = "mlp.experts"; return 1;
+			var[0] = mixer, var[1] = nh ? NULL : mamba;
+		break;
+	case 2: var[0] = nh ? nh_mlp : mlp; break;
+	case 3:
+		var[0] = nh ? nh_experts : sparse ? sparse_experts : experts;
+		if (!known)
+			var[1] = sparse_experts;
+		break;
 	default:
-		names[0] = "mlp.shared_expert.gate_up_proj",
-		names[1] = "mlp.shared_expert.down_proj";
-		return 2;
+		if (nh)
+			var[0] = nh_shared;
+		else if (arch_in(m, gptq_one_shared_classes))
+			var[0] = one_shared;
+		else if (arch_in(m, gptq_many_shared_classes))
+			var[0] = many_shared;
+		else
+			var[0] = one_shared, var[1] = many_shared;
+		break;
+	}
+	return v >= 0 && v < 2 ? var[v] : NULL;
+}
+
+enum gptq_outcome {
+	GPTQ_ALL_QUANT,
+	GPTQ_ALL_SKIP,
+	GPTQ_SPLIT,
+	GPTQ_REFUSED
+};
+
+/*
+ * What the dynamic map does to part pt of layer i under one root and one
+ * variant of the module names: every module quantized, every one left
+ * unquantized, some of each; GPTQ_REFUSED with msg written for a key that
+ * overrides the scheme or is no expression headroom reads.  *key is the
+ * key that left a module unquantized (else the last one tried).
+ */
+static enum gptq_outcome
+gptq_part_outcome(const cJSON *qc, const cJSON *dyn, const char *root, int i,
+    const char *const *names, int pt, const char **key, char *msg, size_t len)
+{
+	static const char *const parts[5] = { "attention", "state mixer",
+		"dense MLP", "experts", "shared expert" };
+	int n = 0, skip = 0;
+	const char *skip_key = NULL;
+
+	for (; *names != NULL; names++, n++) {
+		char full[200];
+		enum gptq_hit h;
+
+		snprintf(full, sizeof full, "%s%d.%s", root, i, *names);
+		h = gptq_dynamic_match(qc, dyn, full, key);
+		if (h == GPTQ_BAD) {
+			snprintf(msg, len,
+			    "quantization_config.dynamic: key '%s' is not a "
+			    "regular expression headroom can read",
+			    *key);
+			return GPTQ_REFUSED;
+		}
+		if (h == GPTQ_OVERRIDE) {
+			snprintf(msg, len,
+			    "quantization_config.dynamic: key '%s' gives "
+			    "layer %d's %s its own bits, group_size, sym or "
+			    "desc_act; headroom does not model GPTQ schemes "
+			    "that differ by module",
+			    *key, i, parts[pt]);
+			return GPTQ_REFUSED;
+		}
+		if (h == GPTQ_SKIP) {
+			skip++;
+			skip_key = *key;
+		}
+	}
+	if (skip_key != NULL)
+		*key = skip_key;
+	return skip == 0 ? GPTQ_ALL_QUANT
+	    : skip == n  ? GPTQ_ALL_SKIP
+			 : GPTQ_SPLIT;
+}
+
+/*
+ * Part pt of layer i under every root and name variant of m: into ql when
+ * every variant leaves it unquantized; msg written (a refusal) when a key
+ * splits it, overrides the scheme, cannot be read, or decides one variant
+ * differently from another.
+ */
+static void
+gptq_layer_part(const cJSON *qc, const cJSON *dyn, struct model *m,
+    const char *const *roots, int nroots, int i, int pt,
+    struct quant_layers *ql, char *msg, size_t len)
+{
+	static const char *const parts[5] = { "attention", "state mixer",
+		"dense MLP", "experts", "shared expert" };
+	const struct layer_desc *d = m->ld != NULL ? &m->ld[i] : NULL;
+	enum gptq_outcome first = GPTQ_REFUSED, o;
+	const char *key = "", *first_name = NULL, *first_root = NULL;
+	int r, v;
+
+	for (r = 0; r < nroots; r++)
+		for (v = 0; v < 2; v++) {
+			const char *const *nm = gptq_part_names(m, d, pt, v);
+			const char *k = "";
+
+			if (nm == NULL)
+				continue;
+			o = gptq_part_outcome(qc, dyn, roots[r], i, nm, pt, &k,
+			    msg, len);
+			if (o == GPTQ_REFUSED)
+				return;
+			if (first_name == NULL) {
+				first = o, key = k;
+				first_name = nm[0];
+				first_root = roots[r];
+			} else if (o != first) {
+				snprintf(msg, len,
+				    "quantization_config.dynamic: key '%s' "
+				    "decides layer %d's %s one way as "
+				    "'%s%d.%s' and another as '%s%d.%s', and "
+				    "headroom does not know which names vLLM "
+				    "gives %s's modules",
+				    o == GPTQ_ALL_QUANT ? key : k, i, parts[pt],
+				    first_root, i, first_name, roots[r], i,
+				    nm[0],
+				    m->architecture ? m->architecture
+						    : "this model");
+				return;
+			}
+		}
+	if (first == GPTQ_ALL_SKIP) {
+		ql->seen[pt][i] = 1;
+		ql->any[pt] = 1;
+	} else if (first == GPTQ_SPLIT) {
+		snprintf(msg, len,
+		    "quantization_config.dynamic: key '%s' leaves only some "
+		    "of layer %d's %s unquantized; headroom does not model "
+		    "that split",
+		    key, i, parts[pt]);
 	}
 }
 
 /*
  * A gptq quantization_config's dynamic map, once the layers are laid out:
- * each layer's parts its "-:" keys leave unquantized go to ql (16-bit where
- * every layer that has the part is named, quant_layers_resolve()); a key
- * that leaves part of a layer's module group unquantized, overrides the
- * scheme, or is no regular expression POSIX reads refuses m.
+ * each key matched as get_dynamic_override() matches it, against the
+ * prefix vLLM gives each linear and fused MoE block of each layer (its
+ * class's root and module names: model.layers.N.self_attn.qkv_proj,
+ * language_model.model.layers.N.mlp.gate_up_proj, backbone.layers.N.
+ * mixer.in_proj).  The parts its "-:" keys leave unquantized go to ql
+ * (16-bit where every layer that has the part is named,
+ * quant_layers_resolve()).  A key that leaves part of a layer's module
+ * group unquantized, overrides the scheme, is no regular expression
+ * headroom reads, or decides differently under the names of another class
+ * where headroom does not know the class's own, refuses m.
  */
 static void
 gptq_dynamic_resolve(const cJSON *root, struct model *m,
     struct quant_layers *ql)
 {
-	static const char *const names[5] = { "attention", "state mixer",
-		"dense MLP", "experts", "shared expert" };
 	const cJSON *qc =
 	    cJSON_GetObjectItemCaseSensitive(root, "quantization_config");
 	const cJSON *tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
 	const cJSON *meth, *dyn, *e;
-	char msg[512] = "";
-	int i, pt;
+	const char *roots[3];
+	char msg[600] = "";
+	int i, pt, nroots;
 
 	if (!cJSON_IsObject(qc) && cJSON_IsObject(tc))
 		qc =
@@ -2784,51 +3148,12 @@ gptq_dynamic_resolve(const cJSON *root, struct model *m,
 		if (e->string && strncmp(e->string, "-:", 2) == 0 &&
 		    strstr(e->string, "mtp"))
 			m->quant_skip |= MODEL_SKIP_MTP;
+	nroots = gptq_roots(m, roots);
 	for (i = 0; i < m->layers && i < QL_MAX && !msg[0]; i++)
-		for (pt = 0; pt < 5 && !msg[0]; pt++) {
-			const struct layer_desc *d =
-			    m->ld != NULL ? &m->ld[i] : NULL;
-			const char *nm[2], *key = "";
-			int n, k, skip = 0;
-
-			if (!layer_has_part(m, i, pt))
-				continue;
-			n = gptq_part_names(d, pt, nm);
-			for (k = 0; k < n && !msg[0]; k++) {
-				char full[160];
-				enum gptq_hit h;
-
-				snprintf(full, sizeof full,
-				    "model.layers.%d.%s", i, nm[k]);
-				h = gptq_dynamic_match(qc, dyn, full, &key);
-				if (h == GPTQ_BAD)
-					snprintf(msg, sizeof msg,
-					    "quantization_config.dynamic: key "
-					    "'%s' is not a regular expression "
-					    "headroom can read",
-					    key);
-				else if (h == GPTQ_OVERRIDE)
-					snprintf(msg, sizeof msg,
-					    "quantization_config.dynamic: key "
-					    "'%s' gives layer %d's %s its own "
-					    "bits, group_size, sym or "
-					    "desc_act; "
-					    "headroom does not model GPTQ "
-					    "schemes that differ by module",
-					    key, i, names[pt]);
-				skip += h == GPTQ_SKIP;
-			}
-			if (!msg[0] && skip == n) {
-				ql->seen[pt][i] = 1;
-				ql->any[pt] = 1;
-			} else if (!msg[0] && skip > 0)
-				snprintf(msg, sizeof msg,
-				    "quantization_config.dynamic: key '%s' "
-				    "leaves only some of layer %d's %s "
-				    "unquantized; headroom does not model "
-				    "that split",
-				    key, i, names[pt]);
-		}
+		for (pt = 0; pt < 5 && !msg[0]; pt++)
+			if (layer_has_part(m, i, pt))
+				gptq_layer_part(qc, dyn, m, roots, nroots, i,
+				    pt, ql, msg, sizeof msg);
 	if (msg[0] && m->refusal == NULL)
 		m->refusal = xstrdup(msg);
 }

@@ -976,7 +976,7 @@ Test(sweep, gptq_dynamic_keeps_what_it_excludes_16_bit)
 	static const char *const refused[][2] = {
 		{ "{\"+:.*mlp.*\":{\"bits\":8}}", "its own bits" },
 		{ "{\"-:.*o_proj\":{}}", "only some of layer 3's attention" },
-		{ "{\"-:(?:.*attn.*)\":{}}", "not a regular expression" },
+		{ "{\"-:(?!.*mlp).*\":{}}", "not a regular expression" },
 	};
 	char path[1024], err[512];
 	struct model m;
@@ -1022,6 +1022,128 @@ Test(sweep, gptq_dynamic_keeps_what_it_excludes_16_bit)
 		model_done(&m);
 	}
 	free(text);
+}
+
+/* Qwen3.5-27B-GPTQ-Int4's config with its dynamic map replaced by map. */
+static void
+qwen35_gptq_dynamic(const char *map, struct model *m)
+{
+	char path[1024], err[512];
+	cJSON *root, *qc;
+	char *text, *json;
+
+	snprintf(path, sizeof path,
+	    "%s/tests/fixtures/configs/sweep/"
+	    "Qwen--Qwen3.5-27B-GPTQ-Int4/config.json",
+	    top());
+	text = textfile_read(path, NULL, err, sizeof err);
+	cr_assert_not_null(text, "%s", err);
+	root = cJSON_Parse(text);
+	cr_assert_not_null(root);
+	qc = cJSON_GetObjectItemCaseSensitive(root, "quantization_config");
+	cr_assert(cJSON_ReplaceItemInObjectCaseSensitive(qc, "dynamic",
+		      cJSON_Parse(map)),
+	    "%s", map);
+	json = cJSON_PrintUnformatted(root);
+	cJSON_Delete(root);
+	free(text);
+	parse(json, m);
+	cJSON_free(json);
+}
+
+/*
+ * get_dynamic_override() matches a key against vLLM's own module prefix,
+ * not the checkpoint's name (gptq_utils.py; GPTQMarlinConfig maps
+ * modules_in_block_to_quantize through hf_to_vllm_mapper but not dynamic).
+ * Qwen3_5ForConditionalGeneration builds its text model as language_model
+ * (qwen3_5.py, prefix maybe_prefix(prefix, "language_model")), so its full
+ * attention is language_model.model.layers.3.self_attn.qkv_proj and a key
+ * anchored on the checkpoint's model.layers.N matches nothing: the 16
+ * full-attention layers stay 4-bit.  The same key on vLLM's path keeps
+ * them 16-bit.  Python's \d and (?:...) are read (the example of
+ * gptq_marlin.py's GPTQMarlinConfig comment: "+:.*\.(?:1[0-5])\..*"
+ * with bits 8 gives layers 10-15 their own scheme: refused by name).
+ */
+Test(sweep, gptq_dynamic_matches_vllm_module_paths)
+{
+	struct model m;
+
+	qwen35_gptq_dynamic(
+	    "{\"-:model\\\\.layers\\\\.\\\\d+\\\\.self_attn\\\\..*\":{}}", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & 1u, 0u, "no layer's attention matched: %u",
+	    m.quant_skip);
+	model_done(&m);
+
+	qwen35_gptq_dynamic("{\"-:language_model\\\\.model\\\\.layers\\\\."
+			    "\\\\d+"
+			    "\\\\.self_attn\\\\..*\":{}}",
+	    &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & 1u, 1u, "every attention 16-bit: %u",
+	    m.quant_skip);
+	cr_assert_eq(m.quant_skip & 6u, 0u, "GDN and MLP stay 4-bit: %u",
+	    m.quant_skip);
+	model_done(&m);
+
+	/* (?:...) a plain group, \d a digit: every layer's MLP */
+	qwen35_gptq_dynamic("{\"-:.*\\\\.(?:\\\\d+)\\\\.mlp\\\\..*\":{}}", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & 7u, 4u, "MLP 16-bit alone: %u",
+	    m.quant_skip);
+	model_done(&m);
+
+	qwen35_gptq_dynamic("{\"+:.*\\\\.(?:1[0-5])\\\\..*\":{\"bits\":8}}",
+	    &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "key '+:.*\\.(?:1[0-5])\\..*' gives layer 10's") != NULL,
+	    "%s", m.refusal);
+	model_done(&m);
+}
+
+/*
+ * A class headroom has no module paths for (OLMo 2, olmo2.py) with a key
+ * anchored on one root: vLLM's classes put the layers under model.layers,
+ * language_model.model.layers or backbone.layers, and the key decides the
+ * attention one way under the first and another under the second, so the
+ * config is refused naming both paths.  A key that matches whatever the
+ * root (".*self_attn.*") plans: every attention 16-bit.
+ */
+Test(sweep, gptq_dynamic_unknown_class_anchored_key_refused)
+{
+	static const char *const olmo2 =
+	    "{\"architectures\": [\"Olmo2ForCausalLM\"], \"model_type\": "
+	    "\"olmo2\", \"hidden_size\": 2048, \"intermediate_size\": 8192, "
+	    "\"num_hidden_layers\": 16, \"num_attention_heads\": 16, "
+	    "\"num_key_value_heads\": 16, \"vocab_size\": 100352, "
+	    "\"max_position_embeddings\": 4096, \"rms_norm_eps\": 1e-06, "
+	    "\"torch_dtype\": \"bfloat16\", \"hidden_act\": \"silu\", "
+	    "\"quantization_config\": {\"quant_method\": \"gptq\", \"bits\": "
+	    "4, "
+	    "\"group_size\": 128, \"sym\": true, \"desc_act\": false, "
+	    "\"dynamic\": %s}}";
+	char json[2048];
+	struct model m;
+
+	snprintf(json, sizeof json, olmo2,
+	    "{\"-:model\\\\.layers\\\\..*\\\\.self_attn\\\\..*\":{}}");
+	parse(json, &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "'model.layers.0.self_attn.qkv_proj' and another as "
+		      "'language_model.model.layers.0.self_attn.qkv_proj'") !=
+		NULL,
+	    "%s", m.refusal);
+	cr_assert(strstr(m.refusal, "Olmo2ForCausalLM") != NULL, "%s",
+	    m.refusal);
+	model_done(&m);
+
+	snprintf(json, sizeof json, olmo2, "{\"-:.*self_attn.*\":{}}");
+	parse(json, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & 5u, 1u, "%u", m.quant_skip);
+	model_done(&m);
 }
 
 /*

@@ -819,6 +819,59 @@ Test(spec, drafter_forward_and_graphs_by_hand)
 	model_done(&d);
 }
 
+Test(spec, drafter_graphs_one_set_with_lora)
+{
+	/* The plan of spec::drafter_forward_and_graphs_by_hand with
+	 * --enable-lora (one slot, rank 16).  From 0.11.1 the target captures
+	 * its PIECEWISE sizes with and without adapters (twice the graphs,
+	 * _get_lora_cases), but _dummy_run runs the drafter without graphs
+	 * when adapters are active and cudagraph_specialize_lora is on
+	 * (gpu_model_runner.py, vLLM #28318, issue #28334): on the newest
+	 * release the head's one layer joins 9 graphs, 0.0167 GiB x 1 x 9 /
+	 * 102 = 1,582,190 bytes, as without LoRA, not 18.  With
+	 * cudagraph_specialize_lora false there is one case, captured with the
+	 * adapters active; before 0.11.1 one case: the drafter's share is
+	 * the plan's without LoRA in every case. */
+	static const int versions[] = { VLLM_VER(0, 11, 0), VLLM_VER(0, 11, 1),
+		VLLM_VER_NEWEST };
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan a, b;
+	struct model d;
+	size_t i;
+	int u;
+
+	memset(&d, 0, sizeof d);
+	test_config_load("eagle/EAGLE3-LLaMA3.1-Instruct-8B", &d);
+	for (i = 0; i < sizeof versions / sizeof versions[0]; i++)
+		for (u = 0; u < 2; u++) {
+			test_input(&in, "h100-sxm",
+			    "meta-llama/Llama-3.1-8B-Instruct", NULL);
+			in.version = versions[i];
+			in.max_num_seqs = 8;
+			in.max_num_batched_tokens = 8192;
+			drafter_set(&in, "eagle3",
+			    "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", &d, 3);
+			plan_compute(c, &in, &a);
+			cr_assert_eq(a.phase, PHASE_NONE, "%s", a.message);
+			lora_on(&in, 1, 16);
+			in.lora.unspecialized = u;
+			plan_compute(c, &in, &b);
+			cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+			cr_assert_eq(b.n_piecewise_graphs,
+			    a.n_piecewise_graphs * (i > 0 && !u ? 2 : 1),
+			    "%d/%d: %d vs %d", (int)i, u, b.n_piecewise_graphs,
+			    a.n_piecewise_graphs);
+			cr_assert_eq(b.draft_graphs, a.draft_graphs,
+			    "%d/%d: %lld vs %lld", (int)i, u,
+			    (long long)b.draft_graphs,
+			    (long long)a.draft_graphs);
+		}
+	cr_assert(a.draft_graphs >= 1582189 && a.draft_graphs <= 1582191,
+	    "%lld", (long long)a.draft_graphs);
+	model_done(&d);
+}
+
 Test(spec, eagle3_head_weights_and_kv_by_hand)
 {
 	/* EAGLE-3 head for Llama-3.1-8B (llama_eagle3.py), H 4096, 32 heads,

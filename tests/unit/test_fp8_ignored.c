@@ -153,17 +153,62 @@ Test(fp8_ignored, every_layers_attention_sixteen_bit)
 	model_done(&m);
 }
 
-/* An empty ignored_layers falls back to modules_to_not_convert (from_config:
- * "if not ignored_layers"), read as before */
-Test(fp8_ignored, empty_list_falls_back)
+/*
+ * An empty or absent ignored_layers falls back to modules_to_not_convert
+ * (from_config: "if not ignored_layers"), matched the same way: by full
+ * name (is_layer_skipped's prefix_full_match), where headroom read it as
+ * substrings and took "self_attn" for every layer's attention.
+ */
+Test(fp8_ignored, modules_to_not_convert_matched_by_full_name)
 {
-	struct model m;
+	struct model m, plain;
+	struct weights_breakdown w, wp;
 
+	/* one shard of layer 0's qkv_proj: vLLM's own ValueError */
 	llama_fp8("\"ignored_layers\": [], \"modules_to_not_convert\": "
 		  "[\"model.layers.0.self_attn.q_proj\"], ",
 	    &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "Detected some but not all shards of "
+		      "model.layers.0.self_attn.qkv_proj are quantized.") !=
+		NULL,
+	    "%s", m.refusal);
+	cr_assert(strstr(m.refusal, "modules_to_not_convert") != NULL, "%s",
+	    m.refusal);
+	model_done(&m);
+	/* gate_proj without up_proj: the same for gate_up_proj */
+	llama_fp8("\"modules_to_not_convert\": "
+		  "[\"model.layers.5.mlp.gate_proj\"], ",
+	    &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "model.layers.5.mlp.gate_up_proj are quantized") != NULL,
+	    "%s", m.refusal);
+	model_done(&m);
+	/* a bare module name is no linear's full name: not 16-bit attention
+	 * (the loose reading gave quant_skip 1), refused as not priced */
+	llama_fp8("\"modules_to_not_convert\": [\"self_attn\"], ", &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "quantization_config.modules_to_not_convert "
+		      "'self_attn'") != NULL,
+	    "%s", m.refusal);
+	cr_assert_eq(m.quant_skip, 0u);
+	model_done(&m);
+	/* the list Qwen3's FP8 exports carry (lm_head, norms, routers):
+	 * nothing priced differently from no list at all */
+	llama_fp8("\"modules_to_not_convert\": [\"lm_head\", "
+		  "\"model.layers.0.input_layernorm\", "
+		  "\"model.layers.0.post_attention_layernorm\"], ",
+	    &m);
 	cr_assert_null(m.refusal, "%s", m.refusal);
-	cr_assert_not_null(m.assumption);
+	cr_assert_null(m.assumption, "%s", m.assumption);
+	llama_fp8("", &plain);
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	weights_rank(&plain, plain.native_format, 2, 1, 1, 0, &wp);
+	cr_assert_eq(w.total, wp.total);
+	model_done(&plain);
 	model_done(&m);
 }
 
