@@ -611,7 +611,24 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		const cJSON *der =
 		    cJSON_GetObjectItemCaseSensitive(c, "derived");
 
+		const cJSON *rng = cJSON_GetObjectItemCaseSensitive(der,
+		    "implied_total_memory_gib_range");
+		double ct =
+		    in->gpu >= 0 ? cat->gpus[in->gpu].cuda_total_gib : 0;
+
 		v = num(der, "implied_total_memory_gib_from_advisory", &ok);
+		/*
+		 * A catalogue card whose total lies inside the range the
+		 * advisory's four decimals allow keeps its sourced total: the
+		 * implied one is the cruder figure (a 0.0016 fraction spans
+		 * 112 to 126 GiB)
+		 */
+		if (ok && ct > 0 && cJSON_GetArraySize(rng) == 2 &&
+		    cJSON_IsNumber(cJSON_GetArrayItem(rng, 0)) &&
+		    cJSON_IsNumber(cJSON_GetArrayItem(rng, 1)) &&
+		    ct >= cJSON_GetArrayItem(rng, 0)->valuedouble &&
+		    ct <= cJSON_GetArrayItem(rng, 1)->valuedouble)
+			ok = 0;
 		if (ok) {
 			in->gpu_total_gib = v;
 			*advisory_total = v;

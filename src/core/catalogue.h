@@ -64,6 +64,9 @@ struct gpu {
 	int fp8, fp4; /* native tensor-core support */
 	int unified; /* CPU and GPU share one memory pool (GB10):
 					   vLLM's free figure is the host's */
+	double unified_host_gib; /* on unified memory: what the host gains
+				    during load and profile, which vLLM
+				    counts as non-torch (an estimate) */
 	double nvlink_gbs, pcie_gbs;
 	double bf16_tflops; /* 0 when unknown */
 	double tdp_w;

@@ -47,7 +47,10 @@ const char plan_unified_note[] =
     "the memory the OS and every process share, and vLLM's startup check "
     "reads what the host has free when it starts (page cache and other "
     "programs count), which headroom cannot know; it plans with "
-    "--other-usage as all that is taken. DGX Spark startups report 102 to "
+    "--other-usage as all that is taken, and adds to the non-torch "
+    "estimate what the host gains during load and profile, which vLLM "
+    "counts as non-torch memory there (an estimate from a GB10 startup). "
+    "DGX Spark startups report 102 to "
     "111 GiB free of 121.69 GiB, below the 111.95 GiB that the 0.92 default "
     "asks, so recipes give --gpu-memory-utilization 0.85 or less; and the "
     "profile run can take more than the budget there (vLLM issue 46307).";
@@ -260,7 +263,7 @@ rule_plan(const struct catalogue *c, const struct plan_input *in,
 	p->total = units_bytes(driver);
 	p->requested = units_bytes(RULE_UTIL * driver);
 	p->activation = units_bytes(RULE_RESERVE_GIB);
-	p->non_torch = 0;
+	p->non_torch = p->unified_host = 0;
 	p->cuda_graphs = 0;
 	p->cg_in_budget = true;
 	cache = p->requested - p->activation - s->weights;
@@ -2849,6 +2852,26 @@ walk_dsv4_profile(struct walk *w, struct stage *x)
 	    (int64_t)(w->co->activation_base_gib * GIB);
 }
 
+/*
+ * On a unified-memory card (GB10) vLLM's MemorySnapshot.measure() reads
+ * the free memory of an integrated GPU from psutil's available system
+ * memory (vllm/utils/mem_utils.py, from #35356; CUDA's MemFree-like free
+ * figure before) and counts non-torch memory as total - free - torch's
+ * reserved memory, so whatever the host gains between the worker's first
+ * snapshot and the end of the profile run (the worker's CPU buffers,
+ * compiler and library state) is non-torch memory there.  No vLLM rule
+ * sizes it: the card's unified_host_gib, an estimate, is added.  A MIG
+ * slice is never unified.
+ */
+static void
+walk_unified_host(struct walk *w, struct stage *x)
+{
+	if (w->g == NULL || !w->g->unified || w->in->mig >= 0)
+		return;
+	w->p->unified_host = units_bytes(w->g->unified_host_gib);
+	x->o.non_torch += w->p->unified_host;
+}
+
 /* A stage's profile-run terms: activation, non-torch, graphs (estimates). */
 static void
 walk_stage_overhead(struct walk *w, int s, struct stage *x, int first)
@@ -2910,7 +2933,10 @@ walk_stage_overhead(struct walk *w, int s, struct stage *x, int first)
 	 * activation below replaces the sum) */
 	x->o.activation += lora_activation_bytes(m, &w->lora, p->tp,
 	    p->max_num_batched_tokens, w->dtype_bytes);
+	walk_unified_host(w, x);
 	calibrate_stage(in, p, w->n_graphs, &x->weights, &x->o);
+	if (p->calibrated & PLAN_CAL_NON_TORCH)
+		p->unified_host = 0; /* the measured figure holds it */
 }
 
 /* What loads beside the model: LoRA slots, the drafter, MXFP4 padding, less
@@ -3220,7 +3246,7 @@ walk_no_kv(struct walk *w)
 
 	p->no_kv_cache = true;
 	p->cg_in_budget = false;
-	p->activation = p->non_torch = 0;
+	p->activation = p->non_torch = p->unified_host = 0;
 	p->available_kv = p->kv_cache = p->num_blocks = 0;
 	p->kv_tokens = p->bytes_per_token = p->page_bytes = 0;
 	p->n_groups = p->n_full_groups = p->group_size = 0;

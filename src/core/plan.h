@@ -283,6 +283,9 @@ struct plan {
 	/* memory, bytes per rank */
 	int64_t total, other, free, requested;
 	int64_t weights, activation, non_torch, cuda_graphs;
+	int64_t unified_host; /* in non_torch: what the host gains during load
+				 and profile on a unified-memory card (an
+				 estimate, data/gpus.yaml), 0 elsewhere */
 	int64_t available_kv; /* "Available KV cache memory" (may be < 0) */
 	int64_t kv_cache; /* bytes the KV tensors take: blocks x block bytes */
 	int64_t outside_budget; /* total - requested - other */

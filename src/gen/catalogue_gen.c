@@ -100,6 +100,7 @@ static const struct field gpu_fields[] = {
 	FLD(struct gpu, fp8, K_INT),
 	FLD(struct gpu, fp4, K_INT),
 	FLD(struct gpu, unified, K_INT),
+	FLD(struct gpu, unified_host_gib, K_DBL),
 	FLD(struct gpu, nvlink_gbs, K_DBL),
 	FLD(struct gpu, pcie_gbs, K_DBL),
 	FLD(struct gpu, bf16_tflops, K_DBL),

@@ -240,6 +240,42 @@ load_gpu_total(struct ctx *x, const cJSON *e, const char *id, struct gpu *g)
 	return 0;
 }
 
+/*
+ * The host memory a unified-memory card's startup counts as non-torch: a
+ * figure >= 0 and < 64 GiB, on a card with unified_memory, with its
+ * unified_host_source; otherwise reported and left at 0.
+ */
+static void
+load_gpu_unified_host(struct ctx *x, const cJSON *e, const char *id,
+    struct gpu *g)
+{
+	double v = 0;
+
+	if (cJSON_GetObjectItemCaseSensitive(e, "unified_host_gib") == NULL)
+		return;
+	if (num_field(x, e, "unified_host_gib", &v, "gpu") != 0)
+		return;
+	if (v < 0 || v >= 64) {
+		report(x, e, "unified_host_gib",
+		    "gpu '%s': unified_host_gib %.2f is out of range [0, 64)",
+		    id, v);
+		return;
+	}
+	if (!g->unified) {
+		report(x, e, "unified_host_gib",
+		    "gpu '%s': unified_host_gib needs unified_memory: true",
+		    id);
+		return;
+	}
+	if (str_field(e, "unified_host_source") == NULL) {
+		report(x, e, "unified_host_gib",
+		    "gpu '%s': unified_host_gib needs a unified_host_source",
+		    id);
+		return;
+	}
+	g->unified_host_gib = v;
+}
+
 /* The rest of a card: names, sources, figures, compute capability and
  * what it computes in. */
 static void
@@ -272,6 +308,7 @@ load_gpu_fields(struct ctx *x, const cJSON *e, const char *id, struct gpu *g)
 	g->fp8 = bool_field(e, "fp8", g->compute_capability >= 8.9);
 	g->fp4 = bool_field(e, "fp4", g->compute_capability >= 10.0);
 	g->unified = bool_field(e, "unified_memory", 0);
+	load_gpu_unified_host(x, e, id, g);
 }
 
 /* One MIG profile of card id into g->mig[g->n_mig]; a bad one is reported

@@ -8,6 +8,7 @@
 
 #include "core/fixes.h"
 #include "core/plan.h"
+#include "core/units.h"
 #include "helpers.h"
 
 Test(plan, llama8b_on_h100_matches_a_real_startup)
@@ -613,6 +614,74 @@ Test(plan, unified_memory_takes_the_small_scheduler_defaults)
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.max_num_seqs, 1024);
 	cr_assert_eq(p.max_num_batched_tokens, 8192);
+}
+
+/*
+ * On unified memory vLLM counts what the host gains during load and profile
+ * as non-torch memory: MemorySnapshot.measure() (vllm/utils/mem_utils.py)
+ * takes an integrated GPU's free memory from psutil's available system
+ * memory, and non-torch is total - free - torch's reserved memory.  The
+ * GB10's unified_host_gib (data/gpus.yaml, 1.98 GiB) is added to the
+ * non-torch estimate.  The startup it comes from, Qwen3-0.6B on a GB10 at
+ * 0.27.1 with --gpu-memory-utilization 0.6 (tests/calibration/newer-logs.json
+ * sparknotes-v0271-qwen3-0.6b-gb10-tp1-util06), by hand: requested 0.6 x
+ * 121.69 = 73.01 GiB; weights 1.12 GiB; non-torch 0.25 (the TP 1 estimate
+ * of the release) + 1.98 = 2.23 GiB, so weights + non-torch = 3.35 GiB, the
+ * log's "Actual usage is 3.35 GiB for consumed memory (weights +
+ * non-torch)"; the graphs stay outside the budget (V2 runner before
+ * 0.28.0), so the cache holds 73.01 - 1.12 - 0.55 - 2.23 = 69.11 GiB
+ * against the logged 69.4 (71.09 without the host's share).  The same start
+ * on a card of the same total that is not unified (--gpu-total-gib, with
+ * the same 256 sequences and 2048 batched tokens) keeps the 0.25: 1.98 GiB
+ * more for the cache.  A measured non-torch figure
+ * (--calibrate) already holds the host's share: nothing is added to it.
+ */
+Test(plan, unified_memory_counts_the_host_as_non_torch)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in, d;
+	struct plan p, q;
+	int64_t host;
+
+	test_input(&in, "gb10", "Qwen/Qwen3-0.6B", NULL);
+	cr_assert_float_eq(c->gpus[in.gpu].unified_host_gib, 1.98, 1e-9);
+	host = units_bytes(1.98);
+	in.version = VLLM_VER(0, 27, 1);
+	in.util = 0.6;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.unified_host, host);
+	cr_assert_eq(p.non_torch, units_bytes(0.25) + host, "%lld",
+	    (long long)p.non_torch);
+	cr_assert_float_eq(test_gib(p.weights + p.non_torch), 3.35, 0.005);
+	cr_assert_not(p.cg_in_budget);
+	cr_assert_eq(p.available_kv,
+	    p.requested - p.weights - p.activation - p.non_torch);
+	cr_assert_float_eq(test_gib(p.available_kv), 69.11, 0.005);
+	d = in;
+	d.gpu = -1;
+	d.gpu_total_gib = 121.69;
+	/* the GB10's small scheduler defaults, which a 121.69 GiB card
+	 * given by its total does not take */
+	d.max_num_seqs = p.max_num_seqs;
+	d.max_num_batched_tokens = p.max_num_batched_tokens;
+	plan_compute(c, &d, &q);
+	cr_assert_eq(q.unified_host, 0);
+	cr_assert_eq(q.non_torch, units_bytes(0.25));
+	cr_assert_eq(q.available_kv - p.available_kv, host);
+	d = in;
+	d.cal.terms = PLAN_CAL_NON_TORCH;
+	d.cal.non_torch = units_bytes(2.23);
+	d.cal.model = in.model;
+	d.cal.gpu = in.gpu;
+	d.cal.mig = -1;
+	d.cal.version = in.version;
+	d.cal.tp = d.cal.pp = 1;
+	d.cal.format = p.format;
+	plan_compute(c, &d, &q);
+	cr_assert(q.calibrated & PLAN_CAL_NON_TORCH);
+	cr_assert_eq(q.non_torch, units_bytes(2.23));
+	cr_assert_eq(q.unified_host, 0);
 }
 
 Test(plan, free_memory_of_a_group_without_nvlink)

@@ -120,6 +120,55 @@ Test(yaml, user_file_overrides_builtin)
 }
 
 /*
+ * unified_host_gib, the host memory a unified-memory card's startup counts
+ * as non-torch: read where the card is unified and the figure has its
+ * source; refused with the card, the field and the line otherwise, the
+ * card still loaded (at 0).
+ */
+Test(yaml, unified_host_needs_unified_memory_and_a_source)
+{
+	struct catalogue c;
+	struct msgs m = { 0 };
+	const char *t = "gpus:\n"
+			"  - id: uma-a\n    cuda_total_gib: 100\n"
+			"    unified_memory: true\n    unified_host_gib: 1.5\n"
+			"    unified_host_source: \"a log\"\n"
+			"  - id: uma-b\n    cuda_total_gib: 100\n"
+			"    unified_memory: true\n    unified_host_gib: 1.5\n"
+			"  - id: dgpu\n    cuda_total_gib: 100\n"
+			"    unified_host_gib: 1.5\n"
+			"    unified_host_source: \"a log\"\n"
+			"  - id: uma-c\n    cuda_total_gib: 100\n"
+			"    unified_memory: true\n    unified_host_gib: 80\n"
+			"    unified_host_source: \"a log\"\n";
+
+	memset(&c, 0, sizeof c);
+	cr_assert_eq(catalogue_load_text(&c, t, strlen(t), "u.yaml", collect,
+			 &m),
+	    3);
+	cr_assert_eq(c.n_gpus, 4);
+	cr_assert_float_eq(c.gpus[catalogue_find_gpu(&c, "uma-a")]
+			       .unified_host_gib,
+	    1.5, 1e-9);
+	cr_assert_float_eq(c.gpus[catalogue_find_gpu(&c, "uma-b")]
+			       .unified_host_gib,
+	    0, 1e-9);
+	cr_assert_float_eq(c.gpus[catalogue_find_gpu(&c, "dgpu")]
+			       .unified_host_gib,
+	    0, 1e-9);
+	cr_assert(strstr(m.text[0], "u.yaml:10:") &&
+		strstr(m.text[0], "'uma-b'") &&
+		strstr(m.text[0], "unified_host_source"),
+	    "%s", m.text[0]);
+	cr_assert(strstr(m.text[1], "'dgpu'") &&
+		strstr(m.text[1], "unified_memory: true"),
+	    "%s", m.text[1]);
+	cr_assert(strstr(m.text[2], "'uma-c'") && strstr(m.text[2], "[0, 64)"),
+	    "%s", m.text[2]);
+	catalogue_done(&c);
+}
+
+/*
  * An entry given again replaces the earlier one in place, for every kind,
  * also when the id differs in case.  The id index borrows each entry's id,
  * so the replaced entry's id must leave the index before it is freed (the
