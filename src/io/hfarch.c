@@ -3767,6 +3767,116 @@ fix_exaone4(const struct src *s, struct model *m)
 		m->bias_mask |= MODEL_BIAS_MLP;
 }
 
+/* The words vLLM's MLPs raise for an activation other than silu (1: m
+ * refused). */
+static int
+refuse_not_silu(const struct src *s, struct model *m)
+{
+	const char *act = str(s, "hidden_act");
+
+	if (act == NULL || strcmp(act, "silu") == 0)
+		return 0;
+	refuse(m,
+	    "%s: Unsupported activation: %s. Only silu is supported for now.",
+	    model_who(m), act);
+	return 1;
+}
+
+/*
+ * hunyuan_v1.py (HunYuanDenseV1ForCausalLM, HunYuanMoEV1ForCausalLM; vLLM
+ * @00f8d44): head size head_dim, else attention_head_dim, else hidden /
+ * heads; a qkv_proj and o_proj bias under attention_bias or bias; the
+ * dense MLP's biases under mlp_bias (the MoE block's shared_mlp and
+ * experts have none); the lm_head tied under tie_word_embeddings; one
+ * get_rope() cache of the whole head over max_position_embeddings
+ * (query_layernorm and key_layernorm of use_qk_norm, head_dim each, are
+ * not counted, as no family counts QK norms); only silu (HunYuanMLP).
+ * use_cla is refused before (read_unknown), the MoE lists read by
+ * read_hunyuan_moe().
+ */
+static void
+fix_hunyuan(const struct src *s, struct model *m)
+{
+	if (refuse_not_silu(s, m))
+		return;
+	if (get(s, "head_dim") == NULL && num(s, "attention_head_dim", 0) > 0)
+		m->head_dim = num(s, "attention_head_dim", 0);
+	m->rotary_dim = m->head_dim;
+	m->qkv_bias = boolean(s, "attention_bias", 0) || boolean(s, "bias", 0);
+	if (m->qkv_bias)
+		m->bias_mask |= MODEL_BIAS_O;
+	if (m->n_experts == 0 && boolean(s, "mlp_bias", 0))
+		m->bias_mask |= MODEL_BIAS_MLP;
+}
+
+/*
+ * baichuan.py (BaiChuanForCausalLM, BaichuanForCausalLM; vLLM @6b06599):
+ * W_pack a QKVParallelLinear of as many KV heads as heads, head size
+ * hidden / heads, no linear bias, two RMSNorms a layer, only silu
+ * (BaiChuanMLP); RoPE on the whole head over max_position_embeddings
+ * (8192 when the config leaves it out), except BaichuanForCausalLM with a
+ * hidden_size other than 4096 (Baichuan 13B, Baichuan2 13B): ALIBI, no
+ * rotary cache; the lm_head its own unless tie_word_embeddings.
+ */
+static void
+fix_baichuan(const struct src *s, struct model *m)
+{
+	if (refuse_not_silu(s, m))
+		return;
+	if (m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	m->kv_heads = m->heads;
+	m->qkv_bias = 0;
+	m->rotary_dim = m->head_dim;
+	m->rope_cache_len = num(s, "max_position_embeddings", 8192);
+	if (strcmp(m->architecture, "BaichuanForCausalLM") == 0 &&
+	    m->hidden != 4096)
+		m->rotary_dim = 0;
+}
+
+/*
+ * DeepSeek v1 (DeepseekForCausalLM) as deepseek_v2.py builds it (main
+ * @002d607, DeepseekAttention, "Normal MHA implementation used by Deepseek
+ * v1"): head size hidden / heads, num_key_value_heads KV heads, no linear
+ * bias whatever attention_bias says, RoPE on the whole head over
+ * max_position_embeddings; DeepseekV2MoE's experts from
+ * first_k_dense_replace on every moe_layer_freq-th layer, shared experts
+ * of moe_intermediate_size x n_shared_experts, the gate 16-bit; only silu.
+ * rswa_window (RSWAAttention) is not modelled.
+ */
+static void
+fix_deepseek_v1(const struct src *s, struct model *m)
+{
+	if (get(s, "rswa_window") != NULL) {
+		refuse_field(m, model_who(m), "rswa_window",
+		    "RSWAAttention's window");
+		return;
+	}
+	if (refuse_not_silu(s, m))
+		return;
+	if (m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	m->qkv_bias = 0;
+	m->rotary_dim = m->head_dim;
+}
+
+/*
+ * starcoder2.py: head size hidden / heads, RoPE on the whole head over
+ * max_position_embeddings; the use_bias biases, LayerNorms and two-matrix
+ * MLP of std_biases[] and std_variants[]; the model-level sliding_window
+ * on every layer (Attention takes cache_config.sliding_window when the
+ * layer names none), as hfconfig.c reads a window without layer_types;
+ * the lm_head tied under tie_word_embeddings (Starcoder2Config: true).
+ */
+static void
+fix_starcoder2(const struct src *s, struct model *m)
+{
+	(void)s;
+	if (m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	m->rotary_dim = m->head_dim;
+}
+
 /*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
@@ -3802,6 +3912,11 @@ static const struct {
 	{ "StableLMEpochForCausalLM", fix_stablelm },
 	{ "OrionForCausalLM", fix_orion },
 	{ "Exaone4ForCausalLM", fix_exaone4 },
+	{ "HunYuanDenseV1ForCausalLM", fix_hunyuan },
+	{ "BaiChuanForCausalLM", fix_baichuan },
+	{ "BaichuanForCausalLM", fix_baichuan },
+	{ "DeepseekForCausalLM", fix_deepseek_v1 },
+	{ "Starcoder2ForCausalLM", fix_starcoder2 },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -624,6 +624,159 @@ Test(registry, exaone4_32b_fp8_l40s_startup_of_0_11)
 	}
 }
 
+/*
+ * Hy-MT2-7B (HunYuanDenseV1ForCausalLM, hunyuan_v1.py @00f8d44): 32
+ * layers of 32 heads of 128 (head_dim), 8 KV heads: KV 2 x 8 x 128 x 2 B
+ * x 32 = 131,072 B a token, 32,768 at TP 4.  Weights: embed_tokens 128,167
+ * rows padded to 128,192 x 4096, tied (no lm_head); a layer q_proj and
+ * o_proj 2 x 4096^2, k_proj and v_proj 2 x 4096 x 1024, gate_up and down
+ * 3 x 4096 x 14,336, two RMSNorms 2 x 4096 (query_layernorm and
+ * key_layernorm, 2 x 128, not counted); the final norm 4096: with the
+ * unpadded vocabulary 7,504,560,128 parameters, 7,504,568,320 with the
+ * QK norms (the release's 7B); RoPE over max_position_embeddings 262,144
+ * x 128 x 2 B (the dynamic alpha scaling keeps the length, factor 1.0).
+ * At TP 4 the vocab, q, o and the MLP / 4, k and v 2 heads a rank, the
+ * norms whole.
+ */
+static void refused_with(const char *arch, const char *extra,
+    const char *needle);
+
+Test(registry, read_class_hunyuan_dense_hy_mt2_7b)
+{
+	struct model m;
+
+	read_class_figures("sweep/tencent--Hy-MT2-7B",
+	    "HunYuanDenseV1ForCausalLM", 1, 131072,
+	    (128192.0 * 4096 + 32 * (218103808.0 + 8192) + 4096) * 2 +
+		262144.0 * 128 * 2);
+	read_class_figures("sweep/tencent--Hy-MT2-7B",
+	    "HunYuanDenseV1ForCausalLM", 4, 32768,
+	    (32048.0 * 4096 + 32 * (8388608.0 + 2097152 + 44040192 + 8192) +
+		4096) *
+		    2 +
+		262144.0 * 128 * 2);
+	/* hunyuan_v1.py's HunYuanMLP raises for another activation */
+	refused_with("HunYuanDenseV1ForCausalLM", "\"hidden_act\":\"gelu\"",
+	    "Unsupported activation: gelu");
+	/* attention_bias (or bias): qkv_proj and o_proj; mlp_bias: the MLP;
+	 * attention_head_dim when head_dim is not given */
+	cr_assert_eq(read_class("HunYuanDenseV1ForCausalLM",
+			 "\"bias\":true,\"mlp_bias\":true,"
+			 "\"attention_head_dim\":32",
+			 &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_null(m.assumption, "%s", m.assumption);
+	cr_assert(m.qkv_bias);
+	cr_assert(m.bias_mask & MODEL_BIAS_O);
+	cr_assert(m.bias_mask & MODEL_BIAS_MLP);
+	cr_assert_eq(m.head_dim, 32);
+	cr_assert_eq(m.rotary_dim, 32);
+	model_done(&m);
+}
+
+/*
+ * Baichuan2-7B-Chat (BaichuanForCausalLM, baichuan.py @6b06599): 32 layers
+ * of 32 heads of 4096 / 32 = 128, W_pack with as many KV heads: KV 2 x 32
+ * x 128 x 2 B x 32 = 524,288 B a token, 262,144 at TP 2.  Weights:
+ * embed_tokens and the untied lm_head 2 x 125,696 x 4096; a layer W_pack
+ * 3 x 4096^2, o_proj 4096^2, gate_up and down 3 x 4096 x 11,008, two
+ * RMSNorms 2 x 4096; the final norm 4096: 7,505,973,248 parameters (the
+ * 7B of its name); hidden_size 4096 takes ROPE, 4096 x 128 x 2 B over
+ * max_position_embeddings.  At TP 2 the vocab and every linear / 2.
+ */
+Test(registry, read_class_baichuan2_7b)
+{
+	struct model m;
+
+	read_class_figures("sweep/baichuan-inc--Baichuan2-7B-Chat",
+	    "BaichuanForCausalLM", 1, 524288,
+	    (2.0 * 125696 * 4096 + 32 * (202375168.0 + 8192) + 4096) * 2 +
+		4096.0 * 128 * 2);
+	read_class_figures("sweep/baichuan-inc--Baichuan2-7B-Chat",
+	    "BaichuanForCausalLM", 2, 262144,
+	    (2.0 * 62848 * 4096 + 32 * (202375168.0 / 2 + 8192) + 4096) * 2 +
+		4096.0 * 128 * 2);
+	/* another hidden_size (Baichuan 13B): ALIBI, no rotary cache */
+	cr_assert_eq(read_class("BaichuanForCausalLM", "", &m), 0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.rotary_dim, 0);
+	model_done(&m);
+	/* Baichuan-7B's class always takes ROPE; KV heads are the heads */
+	cr_assert_eq(read_class("BaiChuanForCausalLM",
+			 "\"num_key_value_heads\":2", &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.rotary_dim, 64);
+	cr_assert_eq(m.kv_heads, 4);
+	cr_assert_eq(m.rope_cache_len, 8192);
+	model_done(&m);
+	refused_with("BaichuanForCausalLM", "\"hidden_act\":\"gelu\"",
+	    "Unsupported activation: gelu");
+}
+
+/*
+ * deepseek-moe-16b-chat (DeepseekForCausalLM, deepseek_v2.py @002d607
+ * DeepseekAttention): 28 layers of 16 heads of 2048 / 16 = 128, 16 KV
+ * heads: KV 2 x 16 x 128 x 2 B x 28 = 229,376 B a token, 114,688 at TP 2.
+ * Weights: embed_tokens and the lm_head (its own, deepseek_v2.py) 2 x
+ * 102,400 x 2048; a layer qkv_proj and o_proj 4 x 2048^2 and two RMSNorms
+ * 2 x 2048; layer 0 (first_k_dense_replace 1) a dense MLP 3 x 2048 x
+ * 10,944; layers 1-27 64 experts of 3 x 2048 x 1408, 2 shared experts 3 x
+ * 2048 x 2816 and the gate 2048 x 64; the final norm 2048:
+ * 16,375,728,128 parameters (the DeepSeekMoE paper's 16.4B); RoPE 4096 x
+ * 128 x 2 B.  At TP 2 the vocab, attention, MLPs and each expert / 2, the
+ * gate and norms whole.
+ */
+Test(registry, read_class_deepseek_moe_16b)
+{
+	read_class_figures("sweep/deepseek-ai--deepseek-moe-16b-chat",
+	    "DeepseekForCausalLM", 1, 229376,
+	    (2.0 * 102400 * 2048 + 28 * (16777216.0 + 4096) + 67239936.0 +
+		27 * (553648128.0 + 17301504 + 131072) + 2048) *
+		    2 +
+		4096.0 * 128 * 2);
+	read_class_figures("sweep/deepseek-ai--deepseek-moe-16b-chat",
+	    "DeepseekForCausalLM", 2, 114688,
+	    (2.0 * 51200 * 2048 + 28 * (16777216.0 / 2 + 4096) +
+		67239936.0 / 2 +
+		27 * (553648128.0 / 2 + 17301504.0 / 2 + 131072) + 2048) *
+		    2 +
+		4096.0 * 128 * 2);
+	refused_with("DeepseekForCausalLM", "\"rswa_window\":4096",
+	    "rswa_window");
+}
+
+/*
+ * starcoder2-7b (starcoder2.py): 32 layers of 36 heads of 4608 / 36 = 128,
+ * 4 KV heads: KV 2 x 4 x 128 x 2 B x 32 = 65,536 B a token (every layer
+ * sliding 4096, the model-level window), 16,384 at TP 4.  Weights (tied,
+ * use_bias): embed_tokens 49,152 x 4608; a layer q_proj and o_proj 2 x
+ * 4608^2, k_proj and v_proj 2 x 4608 x 512, the qkv bias 4608 + 1024 and
+ * o_proj's 4608, c_fc and c_proj 2 x 4608 x 18,432 with biases 18,432 and
+ * 4608, two LayerNorms 2 x 2 x 4608; the final LayerNorm 2 x 4608:
+ * 7,173,923,840 parameters (the Hub's 7.17B); RoPE 16,384 x 128 x 2 B.  At
+ * TP 4: q, o and the MLP / 4, one KV head a rank (k, v 2 x 4608 x 128,
+ * the qkv bias (9 + 2) x 128), c_fc's bias / 4, o_proj's and c_proj's
+ * whole.
+ */
+Test(registry, read_class_starcoder2_7b)
+{
+	read_class_figures("sweep/bigcode--starcoder2-7b",
+	    "Starcoder2ForCausalLM", 1, 65536,
+	    7173923840.0 * 2 + 16384.0 * 128 * 2);
+	read_class_figures("sweep/bigcode--starcoder2-7b",
+	    "Starcoder2ForCausalLM", 4, 16384,
+	    (49152.0 / 4 * 4608 +
+		32 *
+		    (2 * 4608.0 * 4608 / 4 + 2 * 4608.0 * 128 + 11 * 128 +
+			4608 + 2 * 4608.0 * 18432 / 4 + 18432 / 4 + 4608 +
+			4 * 4608) +
+		2 * 4608) *
+		    2 +
+		16384.0 * 128 * 2);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -675,8 +828,8 @@ static const struct {
 	{ "AquilaForCausalLM", REG_UNVERIFIED },
 	{ "ArceeForCausalLM", REG_UNVERIFIED },
 	{ "ArcticForCausalLM", REG_REFUSED },
-	{ "BaiChuanForCausalLM", REG_UNVERIFIED },
-	{ "BaichuanForCausalLM", REG_UNVERIFIED },
+	{ "BaiChuanForCausalLM", REG_MODELLED },
+	{ "BaichuanForCausalLM", REG_MODELLED },
 	{ "BailingMoeForCausalLM", REG_UNVERIFIED },
 	{ "BailingMoeV2ForCausalLM", REG_UNVERIFIED },
 	{ "BambaForCausalLM", REG_MODELLED },
@@ -688,7 +841,7 @@ static const struct {
 	{ "CwmForCausalLM", REG_UNVERIFIED },
 	{ "DbrxForCausalLM", REG_REFUSED },
 	{ "DeciLMForCausalLM", REG_MODELLED },
-	{ "DeepseekForCausalLM", REG_UNVERIFIED },
+	{ "DeepseekForCausalLM", REG_MODELLED },
 	{ "DeepseekV2ForCausalLM", REG_VERIFIED },
 	{ "DeepseekV3ForCausalLM", REG_VERIFIED },
 	{ "DeepseekV32ForCausalLM", REG_MODELLED },
@@ -722,7 +875,7 @@ static const struct {
 	{ "GritLM", REG_UNVERIFIED },
 	{ "Grok1ModelForCausalLM", REG_UNVERIFIED },
 	{ "HunYuanMoEV1ForCausalLM", REG_UNVERIFIED },
-	{ "HunYuanDenseV1ForCausalLM", REG_UNVERIFIED },
+	{ "HunYuanDenseV1ForCausalLM", REG_MODELLED },
 	{ "HCXVisionForCausalLM", REG_VISION },
 	{ "InternLMForCausalLM", REG_UNVERIFIED },
 	{ "InternLM2ForCausalLM", REG_MODELLED },
@@ -781,7 +934,7 @@ static const struct {
 	{ "Step3TextForCausalLM", REG_REFUSED },
 	{ "StableLMEpochForCausalLM", REG_MODELLED },
 	{ "StableLmForCausalLM", REG_MODELLED },
-	{ "Starcoder2ForCausalLM", REG_UNVERIFIED },
+	{ "Starcoder2ForCausalLM", REG_MODELLED },
 	{ "SolarForCausalLM", REG_UNVERIFIED },
 	{ "TeleChatForCausalLM", REG_UNVERIFIED },
 	{ "TeleChat2ForCausalLM", REG_UNVERIFIED },
