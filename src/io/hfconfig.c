@@ -3158,6 +3158,179 @@ gptq_dynamic_resolve(const cJSON *root, struct model *m,
 		m->refusal = xstrdup(msg);
 }
 
+/* Whether the flattened modules_in_block_to_quantize list holds an entry
+ * that is a substring of name (is_layer_gptq_quantized's any(layer in
+ * prefix)). */
+static bool
+gptq_listed(const cJSON *list, const char *name)
+{
+	const cJSON *e, *f;
+
+	cJSON_ArrayForEach(e, list) {
+		if (cJSON_IsString(e) && strstr(name, e->valuestring))
+			return true;
+		if (cJSON_IsArray(e))
+			cJSON_ArrayForEach(f, e)
+				if (cJSON_IsString(f) &&
+				    strstr(name, f->valuestring))
+					return true;
+	}
+	return false;
+}
+
+/* Whether an entry of the flattened list contains needle. */
+static bool
+gptq_list_has(const cJSON *list, const char *needle)
+{
+	const cJSON *e, *f;
+
+	cJSON_ArrayForEach(e, list) {
+		if (cJSON_IsString(e) && strstr(e->valuestring, needle))
+			return true;
+		if (cJSON_IsArray(e))
+			cJSON_ArrayForEach(f, e)
+				if (cJSON_IsString(f) &&
+				    strstr(f->valuestring, needle))
+					return true;
+	}
+	return false;
+}
+
+/*
+ * One fused or plain linear of layer i under root: 1 when every shard the
+ * list names is quantized, 0 when none, -1 (msg written in vLLM's words)
+ * when some shards are and others are not.
+ */
+static int
+gptq_block_linear(const cJSON *list, const char *root, int i, const char *fused,
+    const char *const *shards, char *msg, size_t len)
+{
+	int n = 0, q = 0;
+
+	for (; *shards != NULL; shards++, n++) {
+		char full[200];
+
+		snprintf(full, sizeof full, "%s%d.%s", root, i, *shards);
+		q += gptq_listed(list, full);
+	}
+	if (q != 0 && q != n) {
+		snprintf(msg, len,
+		    "Detected some but not all shards of %s%d.%s are "
+		    "quantized. All shards of fused layers to have the same "
+		    "precision. (quantization_config."
+		    "modules_in_block_to_quantize)",
+		    root, i, fused);
+		return -1;
+	}
+	return q > 0;
+}
+
+/*
+ * GPTQ's modules_in_block_to_quantize as vLLM reads it
+ * (gptq_utils.py is_layer_gptq_quantized, GPTQMarlinConfig.
+ * maybe_update_config flattening a list of lists): a linear whose shards
+ * (qkv_proj: q, k, v_proj; gate_up_proj: gate, up_proj) no entry is a
+ * substring of stays unquantized.  Attention, dense MLP and shared expert
+ * parts not listed in every layer that has them go to ql (16-bit where
+ * every such layer is unlisted); the fused experts are not checked by vLLM
+ * (get_moe_quant_method).  Entries naming layers by their full path, and
+ * lists on models with MLA attention or state mixers, are refused: headroom
+ * does not map them onto vLLM's module names.  An empty list is vLLM's cue
+ * to read the checkpoint's dtypes, which leaves the linears as stored.
+ */
+static void
+gptq_block_modules_resolve(const cJSON *root, struct model *m,
+    struct quant_layers *ql)
+{
+	static const char *const qkv[] = { "self_attn.q_proj",
+		"self_attn.k_proj", "self_attn.v_proj", NULL };
+	static const char *const o[] = { "self_attn.o_proj", NULL };
+	static const char *const gate_up[] = { "mlp.gate_proj", "mlp.up_proj",
+		NULL };
+	static const char *const down[] = { "mlp.down_proj", NULL };
+	static const char *const sh_gate_up[] = { "mlp.shared_expert.gate_proj",
+		"mlp.shared_expert.up_proj", NULL };
+	static const char *const sh_down[] = { "mlp.shared_expert.down_proj",
+		NULL };
+	static const char *const parts[5] = { "attention", "state mixer",
+		"dense MLP", "experts", "shared expert" };
+	const cJSON *qc =
+	    cJSON_GetObjectItemCaseSensitive(root, "quantization_config");
+	const cJSON *tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
+	const cJSON *meth, *list;
+	const char *roots[3];
+	char msg[600] = "";
+	int i;
+
+	if (!cJSON_IsObject(qc) && cJSON_IsObject(tc))
+		qc =
+		    cJSON_GetObjectItemCaseSensitive(tc, "quantization_config");
+	meth = cJSON_IsObject(qc)
+	    ? cJSON_GetObjectItemCaseSensitive(qc, "quant_method")
+	    : NULL;
+	if (!cJSON_IsString(meth) || strncmp(meth->valuestring, "gptq", 4) != 0)
+		return;
+	list = cJSON_GetObjectItemCaseSensitive(qc,
+	    "modules_in_block_to_quantize");
+	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) == 0)
+		return;
+	if (gptq_list_has(list, "layers.") || m->mla || m->n_state_layers > 0 ||
+	    gptq_roots(m, roots) != 1 || gptq_is_nemotron_h(m) ||
+	    (m->shared_intermediate > 0 &&
+		!arch_in(m, gptq_one_shared_classes))) {
+		snprintf(msg, sizeof msg,
+		    "quantization_config.modules_in_block_to_quantize on %s: "
+		    "headroom does not map that list onto the module names "
+		    "vLLM gives this model (full layer paths, MLA attention, "
+		    "state mixers or shared experts of this class); it "
+		    "refuses rather than price every linear as quantized",
+		    m->architecture ? m->architecture : "this model");
+		if (m->refusal == NULL)
+			m->refusal = xstrdup(msg);
+		return;
+	}
+	for (i = 0; i < m->layers && i < QL_MAX && !msg[0]; i++) {
+		static const int pts[3] = { 0, 2, 4 };
+		const char *const *const fused[3][2] = { { qkv, o },
+			{ gate_up, down }, { sh_gate_up, sh_down } };
+		static const char *const fused_names[3][2] = {
+			{ "self_attn.qkv_proj", "self_attn.o_proj" },
+			{ "mlp.gate_up_proj", "mlp.down_proj" },
+			{ "mlp.shared_expert.gate_up_proj",
+			    "mlp.shared_expert.down_proj" },
+		};
+		int k;
+
+		for (k = 0; k < 3 && !msg[0]; k++) {
+			int a, b;
+
+			if (!layer_has_part(m, i, pts[k]))
+				continue;
+			a = gptq_block_linear(list, roots[0], i,
+			    fused_names[k][0], fused[k][0], msg, sizeof msg);
+			b = a < 0 ? -1
+				  : gptq_block_linear(list, roots[0], i,
+					fused_names[k][1], fused[k][1], msg,
+					sizeof msg);
+			if (a < 0 || b < 0)
+				break;
+			if (a != b)
+				snprintf(msg, sizeof msg,
+				    "quantization_config."
+				    "modules_in_block_to_quantize leaves only "
+				    "some of layer %d's %s unquantized; "
+				    "headroom does not model that split",
+				    i, parts[pts[k]]);
+			else if (a == 0) {
+				ql->seen[pts[k]][i] = 1;
+				ql->any[pts[k]] = 1;
+			}
+		}
+	}
+	if (msg[0] && m->refusal == NULL)
+		m->refusal = xstrdup(msg);
+}
+
 int
 hfconfig_read(const cJSON *root, struct model *m, char *err, size_t errlen,
     const char **bad)
@@ -3167,6 +3340,8 @@ hfconfig_read(const cJSON *root, struct model *m, char *err, size_t errlen,
 
 	if (r == 0 && m->refusal == NULL)
 		gptq_dynamic_resolve(root, m, ql);
+	if (r == 0 && m->refusal == NULL)
+		gptq_block_modules_resolve(root, m, ql);
 	if (r == 0)
 		quant_layers_resolve(ql, m);
 	/* an architecture vLLM has since dropped: its last release */

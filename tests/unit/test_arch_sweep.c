@@ -1147,6 +1147,101 @@ Test(sweep, gptq_dynamic_unknown_class_anchored_key_refused)
 }
 
 /*
+ * Qwen/Qwen1.5-MoE-A2.7B-Chat-GPTQ-Int4's config.json (as a public model
+ * notes repository copies it, its experts' entries elided there and
+ * trimmed to expert 0 here) with modules_in_block_to_quantize as list.
+ */
+#define QWEN15_MOE_GPTQ                                                        \
+	"{\"architectures\": [\"Qwen2MoeForCausalLM\"], "                      \
+	"\"decoder_sparse_step\": "                                            \
+	"1, \"hidden_act\": \"silu\", \"hidden_size\": 2048, "                 \
+	"\"intermediate_size\": 5632, \"max_position_embeddings\": 32768, "    \
+	"\"max_window_layers\": 21, \"model_type\": \"qwen2_moe\", "           \
+	"\"moe_intermediate_size\": 1408, \"norm_topk_prob\": false, "         \
+	"\"num_attention_heads\": 16, \"num_experts\": 60, "                   \
+	"\"num_experts_per_tok\": 4, \"num_hidden_layers\": 24, "              \
+	"\"num_key_value_heads\": 16, \"quantization_config\": {\"bits\": 4, " \
+	"\"desc_act\": false, \"group_size\": 128, "                           \
+	"\"modules_in_block_to_quantize\": %s, \"quant_method\": \"gptq\", "   \
+	"\"sym\": true}, \"rms_norm_eps\": 1e-06, \"rope_theta\": 1000000.0, " \
+	"\"shared_expert_intermediate_size\": 5632, \"sliding_window\": "      \
+	"32768, \"tie_word_embeddings\": false, \"torch_dtype\": "             \
+	"\"float16\", "                                                        \
+	"\"use_sliding_window\": false, \"vocab_size\": 151936}"
+
+/*
+ * modules_in_block_to_quantize (gptq_utils.py is_layer_gptq_quantized):
+ * a linear whose checkpoint shards no entry is a substring of is built
+ * unquantized.  Qwen1.5-MoE's own list names attention, the shared expert
+ * and the experts: every part 4-bit, as without a list.  Without the
+ * shared expert's entries it is 16-bit in every layer; with k_proj alone
+ * of qkv_proj vLLM raises its own ValueError; an entry naming a layer by
+ * its path is refused (GPTQMarlinConfig maps such entries through the
+ * class's hf_to_vllm_mapper, which headroom does not follow).
+ */
+Test(sweep, gptq_modules_in_block_to_quantize)
+{
+	static const char *const full =
+	    "[[\"self_attn.k_proj\", \"self_attn.v_proj\", "
+	    "\"self_attn.q_proj\"], [\"self_attn.o_proj\"], "
+	    "[\"mlp.shared_expert.up_proj\", \"mlp.shared_expert.gate_proj\"], "
+	    "[\"mlp.shared_expert.down_proj\"], [\"mlp.experts.0.up_proj\", "
+	    "\"mlp.experts.0.gate_proj\"], [\"mlp.experts.0.down_proj\"]]";
+	static const char *const no_shared =
+	    "[[\"self_attn.k_proj\", \"self_attn.v_proj\", "
+	    "\"self_attn.q_proj\"], [\"self_attn.o_proj\"], "
+	    "[\"mlp.experts.0.up_proj\", \"mlp.experts.0.gate_proj\"], "
+	    "[\"mlp.experts.0.down_proj\"]]";
+	char json[4096];
+	struct model m, plain;
+	struct weights_breakdown w, wp;
+
+	snprintf(json, sizeof json, QWEN15_MOE_GPTQ, full);
+	parse(json, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.native_format, FMT_GPTQ);
+	cr_assert_eq(m.quant_skip, 0u, "%u", m.quant_skip);
+	snprintf(json, sizeof json, QWEN15_MOE_GPTQ, "null");
+	parse(json, &plain);
+	cr_assert_null(plain.refusal, "%s", plain.refusal);
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	weights_rank(&plain, plain.native_format, 2, 1, 1, 0, &wp);
+	cr_assert_eq(w.total, wp.total);
+	model_done(&m);
+
+	snprintf(json, sizeof json, QWEN15_MOE_GPTQ, no_shared);
+	parse(json, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip, 16u, "shared expert 16-bit: %u",
+	    m.quant_skip);
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	cr_assert(w.total > wp.total, "%.0f vs %.0f", w.total, wp.total);
+	model_done(&m);
+	model_done(&plain);
+
+	snprintf(json, sizeof json, QWEN15_MOE_GPTQ,
+	    "[\"self_attn.k_proj\", \"self_attn.o_proj\"]");
+	parse(json, &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "Detected some but not all shards of "
+		      "model.layers.0.self_attn.qkv_proj are quantized.") !=
+		NULL,
+	    "%s", m.refusal);
+	model_done(&m);
+
+	snprintf(json, sizeof json, QWEN15_MOE_GPTQ,
+	    "[\"model.layers.0.self_attn.q_proj\"]");
+	parse(json, &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "quantization_config.modules_in_block_to_quantize on "
+		      "Qwen2MoeForCausalLM") != NULL,
+	    "%s", m.refusal);
+	model_done(&m);
+}
+
+/*
  * Methods vLLM serves that headroom does not price: Meta-Llama-3.1-405B's
  * config.json (sweep/meta-llama--Meta-Llama-3.1-405B) with the
  * quantization_config of Meta's FP8 release as a public test quotes it
