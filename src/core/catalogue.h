@@ -347,6 +347,8 @@ struct model {
 			 (0: one grid of vision_image_size) */
 	int vision_hidden, vision_layers; /* the vision tower (ViT) */
 	int vision_intermediate; /* its MLP width */
+	int vision_deepstack; /* deepstack levels the tower's output carries
+				 beside the merger's (Qwen3-VL), 0 = none */
 	int vision_patch, vision_merge; /* patch edge (pixels), spatial merge */
 	int vision_image_size; /* fixed or largest input edge, 0 = dynamic */
 	int mm_rule; /* how its dummy images are sized: MODEL_MM_* */

@@ -209,7 +209,11 @@ tiled_tokens(const struct model *m, int64_t w, int64_t h,
 
 /* The encoder's profiling run: the larger modality's items as many as fit
  * the encoder budget and the sequences, their patches' activation and the
- * encoder cache of their tokens. */
+ * encoder cache of their tokens.  A token of that cache is the width the
+ * tower returns: the language model's hidden size, times 1 + the deepstack
+ * levels for Qwen3-VL, whose tower concatenates the merger's output and
+ * every deepstack merger's (Qwen3_VisionTransformer.forward, qwen3_vl.py,
+ * v0.11.0), the whole tensor on every TP rank (RowParallelLinear). */
 static void
 budget_profile(const struct model *m, int64_t max_model_len, int max_num_seqs,
     int mnbt, double coeff, int tp, int dtype_bytes, int64_t patches_image,
@@ -239,6 +243,7 @@ budget_profile(const struct model *m, int64_t max_model_len, int max_num_seqs,
 	b->encoder_activation =
 	    encoder_activation(m, b->kind, b->encoder_patches, coeff, tp);
 	b->encoder_cache = b->profiled_tokens * (int64_t)m->hidden *
+	    (1 + (m->vision_deepstack > 0 ? m->vision_deepstack : 0)) *
 	    (dtype_bytes > 0 ? dtype_bytes : 2);
 }
 

@@ -277,6 +277,7 @@ static const struct field model_fields[] = {
 	FLD(struct model, vision_hidden, K_INT),
 	FLD(struct model, vision_layers, K_INT),
 	FLD(struct model, vision_intermediate, K_INT),
+	FLD(struct model, vision_deepstack, K_INT),
 	FLD(struct model, vision_patch, K_INT),
 	FLD(struct model, vision_merge, K_INT),
 	FLD(struct model, vision_image_size, K_INT),

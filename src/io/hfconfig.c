@@ -2535,7 +2535,7 @@ read_vision(struct cfg *c, struct model *m)
 {
 	const cJSON *vc =
 	    cJSON_GetObjectItemCaseSensitive(c->root, "vision_config");
-	const cJSON *vl;
+	const cJSON *vl, *ds;
 
 	if (!cJSON_IsObject(vc))
 		return 0;
@@ -2557,6 +2557,8 @@ read_vision(struct cfg *c, struct model *m)
 	m->vision_image_size = obj_int(c, vc, VC, "image_size", 0, MAX_DIM, 0);
 	m->vision_intermediate = obj_int(c, vc, VC, "intermediate_size", 0,
 	    MAX_WIDE, 4 * m->vision_hidden);
+	ds = cJSON_GetObjectItemCaseSensitive(vc, "deepstack_visual_indexes");
+	m->vision_deepstack = cJSON_IsArray(ds) ? cJSON_GetArraySize(ds) : 0;
 	if (c->failed)
 		return -1;
 	return read_image_tokens(c, m);

@@ -1182,3 +1182,68 @@ Test(vlm, pixtral_tower_not_built_from_0_16_0)
 	cr_assert_gt(old.weights, p.weights);
 	model_done(&m);
 }
+
+/*
+ * Qwen3-VL's tower returns its merger's output and every deepstack
+ * merger's, concatenated: [tokens, out_hidden x (1 + deepstack levels)]
+ * (Qwen3_VisionTransformer.forward, qwen3_vl.py, v0.11.0: "hidden_states =
+ * torch.cat([hidden_states] + deepstack_feature_lists, dim=1)"), the split
+ * into the main and the multiscale parts coming later in
+ * _compute_deepstack_embeds.  profile_run keeps those outputs in the
+ * encoder cache through the language model's dummy forward.
+ * Qwen3-VL-30B-A3B-Instruct, 4 x RTX 3090, TP 4, 65,536 tokens at 0.11.0
+ * (the serve defaults of a 24 GiB card: 2,048 batched tokens, 256
+ * sequences): one image of max_pixels 16,777,216 = 16,777,216 / (16 x 2)^2
+ * = 16,384 tokens; encoder budget max(2048, 16384) = 16,384; items per
+ * batch max(1, min(16384 / 16384, 256 x 4)) = 1; deepstack indexes
+ * [8, 16, 24]: 3 levels, out_hidden 2048.  Its outputs: 16,384 x 2048 x
+ * (1 + 3) x 2 bytes = 268,435,456 on every rank (the mergers' linear_fc2
+ * is a RowParallelLinear: the whole tensor after its all-reduce), where
+ * the language model's width alone gave 67,108,864.
+ */
+Test(vlm, qwen3vl_deepstack_outputs_in_the_encoder_cache)
+{
+	struct plan_input in;
+	struct plan pl;
+
+	test_input(&in, "rtx-3090", "Qwen/Qwen3-VL-30B-A3B-Instruct", NULL);
+	in.tp = 4;
+	in.max_model_len = 65536;
+	in.version = VLLM_VER(0, 11, 0);
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_NONE, "%s", pl.message);
+	cr_assert_eq(pl.mm.tokens_per_image, 16384);
+	cr_assert_eq(pl.mm.encoder_budget, 16384);
+	cr_assert_eq(pl.mm.items_per_batch, 1);
+	cr_assert_eq(pl.mm.profiled_tokens, 16384);
+	cr_assert_eq(pl.mm.encoder_cache, 268435456LL);
+}
+
+/*
+ * Qwen3.5's tower has no deepstack (deepstack_visual_indexes: [] in its
+ * vision_config): the cache is the language model's width.  Qwen3.5-27B on
+ * an H100 at 0.19.0 with 32,768 tokens: one 16,384-token image
+ * (8,192 batched tokens: budget 16,384, one item), 16,384 x 5120 x 2 =
+ * 167,772,160 bytes.  The reader takes the levels from the config: three
+ * for Qwen3-VL-8B ([8, 16, 24]), none for Qwen3.5.
+ */
+Test(vlm, deepstack_levels_from_the_vision_config)
+{
+	struct plan_input in;
+	struct plan pl;
+	struct model m;
+
+	test_input(&in, "h100-sxm", "Qwen/Qwen3.5-27B", NULL);
+	in.max_model_len = 32768;
+	in.version = VLLM_VER(0, 19, 0);
+	plan_compute(test_catalogue(), &in, &pl);
+	cr_assert_eq(pl.phase, PHASE_NONE, "%s", pl.message);
+	cr_assert_eq(pl.mm.profiled_tokens, 16384);
+	cr_assert_eq(pl.mm.encoder_cache, 167772160LL);
+	test_config_load("sweep/Qwen--Qwen3-VL-8B-Instruct", &m);
+	cr_assert_eq(m.vision_deepstack, 3);
+	model_done(&m);
+	test_config_load("qwen3.5/Qwen3.5-9B", &m);
+	cr_assert_eq(m.vision_deepstack, 0);
+	model_done(&m);
+}
