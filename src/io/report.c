@@ -766,6 +766,9 @@ report_json_memory(cJSON *root, const struct report_in *r)
 	    strbuf_gib2(p->draft_graphs));
 	cJSON_AddNumberToObject(o, "activation", strbuf_gib2(p->activation));
 	cJSON_AddNumberToObject(o, "non_torch", strbuf_gib2(p->non_torch));
+	/* the part of it a unified-memory card's host takes (an estimate) */
+	cJSON_AddNumberToObject(o, "unified_host_gib",
+	    strbuf_gib2(p->unified_host));
 	cJSON_AddNumberToObject(o, "cuda_graphs", strbuf_gib2(p->cuda_graphs));
 	cJSON_AddBoolToObject(o, "cuda_graphs_in_budget", p->cg_in_budget);
 	have_kv = plan_kv_figure(p, &kvb);

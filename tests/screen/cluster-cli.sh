@@ -78,6 +78,7 @@ S="--node dgx-spark --model Qwen/Qwen3-30B-A3B --max-model-len 8192"
 check "DGX Spark: the text report says its figures rest on unified memory" 0 \
     "Assumption: unified memory (GB10)" -- $S --report text
 check "DGX Spark: so does the JSON report" 0 '"unified memory (GB10)' -- $S --report json
+check "DGX Spark: the JSON report gives the host's share of non-torch" 0 '"unified_host_gib": 1.98' -- $S --report json
 check "DGX Spark: and the quote" 0 "unified memory (GB10)" -- $S --export quote
 check "DGX Spark: two units over ConnectX-7 cross the network, not PCIe" 0 \
     "spans nodes of 1 cards" -- $S --nodes 2 -tp 2 --report text
