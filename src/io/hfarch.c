@@ -3878,6 +3878,48 @@ fix_starcoder2(const struct src *s, struct model *m)
 }
 
 /*
+ * llama.py's LlamaDecoderLayer (InternLM3ForCausalLM is LlamaForCausalLM in
+ * vLLM's registry): qkv_proj's bias under attention_bias or bias, unless
+ * the config names qkv_bias, which then decides it; o_proj's under
+ * attention_bias or bias; LlamaMLP's under mlp_bias; head_dim from the
+ * config, else hidden / heads, as the standard fields read it.
+ */
+static void
+fix_llama_biases(const struct src *s, struct model *m)
+{
+	int bias = boolean(s, "attention_bias", 0) || boolean(s, "bias", 0);
+
+	m->qkv_bias =
+	    get(s, "qkv_bias") != NULL ? boolean(s, "qkv_bias", 0) : bias;
+	if (bias)
+		m->bias_mask |= MODEL_BIAS_O;
+	if (boolean(s, "mlp_bias", 0))
+		m->bias_mask |= MODEL_BIAS_MLP;
+}
+
+/*
+ * granitemoe.py (GraniteMoeForCausalLM; vLLM @045e200): head size hidden /
+ * heads, qkv_proj and o_proj without bias, RoPE on the whole head over
+ * max_position_embeddings; every layer a GraniteMoeMoE of
+ * num_local_experts experts of intermediate_size and a 16-bit
+ * ReplicatedLinear gate, no dense or shared MLP; the multipliers change no
+ * memory.  An attention_bias the file does not build is refused.
+ */
+static void
+fix_granitemoe(const struct src *s, struct model *m)
+{
+	if (boolean(s, "attention_bias", 0)) {
+		refuse_field(m, model_who(m), "attention_bias",
+		    "a bias granitemoe.py does not build");
+		return;
+	}
+	if (m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	m->qkv_bias = 0;
+	m->rotary_dim = m->head_dim;
+}
+
+/*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
  * each worked by hand against a real config.json of it
@@ -3917,6 +3959,8 @@ static const struct {
 	{ "BaichuanForCausalLM", fix_baichuan },
 	{ "DeepseekForCausalLM", fix_deepseek_v1 },
 	{ "Starcoder2ForCausalLM", fix_starcoder2 },
+	{ "InternLM3ForCausalLM", fix_llama_biases },
+	{ "GraniteMoeForCausalLM", fix_granitemoe },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

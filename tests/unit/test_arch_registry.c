@@ -777,6 +777,79 @@ Test(registry, read_class_starcoder2_7b)
 		16384.0 * 128 * 2);
 }
 
+/*
+ * internlm3-8b-instruct (InternLM3ForCausalLM, LlamaForCausalLM in vLLM's
+ * registry, llama.py): 48 layers of 32 heads of 128 (head_dim), 2 KV
+ * heads: KV 2 x 2 x 128 x 2 B x 48 = 49,152 B a token, 24,576 at TP 2.
+ * Weights: embed_tokens and the untied lm_head 2 x 128,512 x 4096; a layer
+ * q_proj and o_proj 2 x 4096^2, k_proj and v_proj 2 x 4096 x 256,
+ * gate_up and down 3 x 4096 x 10,240, two RMSNorms 2 x 4096 (qkv_bias and
+ * bias false: none); the final norm 4096: 8,804,241,408 parameters (the
+ * card's 8.8B); the dynamic RoPE (factor 6) caches 32,768 x 6 rows x 128
+ * x 2 B.  At TP 2 the vocab, q, o and the MLP / 2, one KV head a rank.
+ */
+Test(registry, read_class_internlm3_8b)
+{
+	struct model m;
+
+	read_class_figures("sweep/internlm--internlm3-8b-instruct",
+	    "InternLM3ForCausalLM", 1, 49152,
+	    (2.0 * 128512 * 4096 + 48 * (161480704.0 + 8192) + 4096) * 2 +
+		196608.0 * 128 * 2);
+	read_class_figures("sweep/internlm--internlm3-8b-instruct",
+	    "InternLM3ForCausalLM", 2, 24576,
+	    (2.0 * 64256 * 4096 +
+		48 * (16777216.0 + 2 * 4096.0 * 128 + 62914560 + 8192) + 4096) *
+		    2 +
+		196608.0 * 128 * 2);
+	/* llama.py: bias gives qkv_proj and o_proj one, qkv_bias overrides
+	 * the first */
+	cr_assert_eq(read_class("InternLM3ForCausalLM",
+			 "\"bias\":true,\"qkv_bias\":false", &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_not(m.qkv_bias);
+	cr_assert(m.bias_mask & MODEL_BIAS_O);
+	model_done(&m);
+	cr_assert_eq(read_class("InternLM3ForCausalLM",
+			 "\"qkv_bias\":true,\"mlp_bias\":true", &m),
+	    0);
+	cr_assert(m.qkv_bias);
+	cr_assert_not(m.bias_mask & MODEL_BIAS_O);
+	cr_assert(m.bias_mask & MODEL_BIAS_MLP);
+	model_done(&m);
+}
+
+/*
+ * granite-3.1-3b-a800m-instruct (GraniteMoeForCausalLM, granitemoe.py
+ * @045e200): 32 layers of 24 heads of 1536 / 24 = 64, 8 KV heads: KV 2 x
+ * 8 x 64 x 2 B x 32 = 65,536 B a token, 32,768 at TP 2.  Weights (tied):
+ * embed_tokens 49,155 rows padded to 49,216 x 1536; a layer q_proj and
+ * o_proj 2 x 1536^2, k_proj and v_proj 2 x 1536 x 512, 40 experts of 3 x
+ * 1536 x 512, the gate 1536 x 40, two RMSNorms 2 x 1536; the final norm
+ * 1536: with the unpadded vocabulary 3,298,793,472 parameters (the
+ * card's 3.3B); RoPE 131,072 x 64 x 2 B.  At TP 2 the vocab, q, o and
+ * each expert / 2, four KV heads a rank, the gate and norms whole.
+ */
+Test(registry, read_class_granitemoe_3b)
+{
+	read_class_figures("sweep/ibm-granite--granite-3.1-3b-a800m-instruct",
+	    "GraniteMoeForCausalLM", 1, 65536,
+	    (49216.0 * 1536 + 32 * (6291456.0 + 94371840 + 61440 + 3072) +
+		1536) *
+		    2 +
+		131072.0 * 64 * 2);
+	read_class_figures("sweep/ibm-granite--granite-3.1-3b-a800m-instruct",
+	    "GraniteMoeForCausalLM", 2, 32768,
+	    (24608.0 * 1536 +
+		32 * (2359296.0 + 786432 + 47185920 + 61440 + 3072) + 1536) *
+		    2 +
+		131072.0 * 64 * 2);
+	refused_with("GraniteMoeForCausalLM",
+	    "\"num_local_experts\":4,\"attention_bias\":true",
+	    "attention_bias");
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -869,7 +942,7 @@ static const struct {
 	{ "GPTJForCausalLM", REG_MODELLED },
 	{ "GPTNeoXForCausalLM", REG_MODELLED },
 	{ "GraniteForCausalLM", REG_VERIFIED },
-	{ "GraniteMoeForCausalLM", REG_UNVERIFIED },
+	{ "GraniteMoeForCausalLM", REG_MODELLED },
 	{ "GraniteMoeHybridForCausalLM", REG_MODELLED },
 	{ "GraniteMoeSharedForCausalLM", REG_UNVERIFIED },
 	{ "GritLM", REG_UNVERIFIED },
@@ -880,7 +953,7 @@ static const struct {
 	{ "InternLMForCausalLM", REG_UNVERIFIED },
 	{ "InternLM2ForCausalLM", REG_MODELLED },
 	{ "InternLM2VEForCausalLM", REG_REFUSED },
-	{ "InternLM3ForCausalLM", REG_UNVERIFIED },
+	{ "InternLM3ForCausalLM", REG_MODELLED },
 	{ "JAISLMHeadModel", REG_UNVERIFIED },
 	{ "Jais2ForCausalLM", REG_UNVERIFIED },
 	{ "JambaForCausalLM", REG_MODELLED },
