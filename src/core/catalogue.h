@@ -366,6 +366,7 @@ struct model {
 	int type_vocab; /* token-type embedding rows (type_vocab_size) */
 	int enc_labels; /* classifier outputs (num_labels); 0: no classifier */
 	int enc_linear_bias; /* the layers' linears carry biases */
+	int enc_up_nobias; /* but not the MLP's gate_up_proj (GteNewModel) */
 	int enc_norm_bias; /* the LayerNorms carry biases */
 	int enc_rope_tables; /* RoPE caches (ModernBERT: global and local) */
 	int enc_head_bias; /* ModernBERT's pooler dense: classifier_bias */

@@ -373,6 +373,18 @@ fixes_try_config(struct cand_list *l)
 		add(l, &in, flags,
 		    "The last vLLM release that serves this architecture.");
 	}
+	/* a GTE config naming NewModel, a class vLLM's registry lacks: the
+	 * override vLLM's supported-models list gives (plan.c) */
+	if (m->architecture != NULL &&
+	    strcmp(m->architecture, "NewModel") == 0 &&
+	    base->hf_architecture == NULL) {
+		in = *base;
+		in.hf_architecture = "GteNewModel";
+		add(l, &in,
+		    "--hf-overrides '{\"architectures\": [\"GteNewModel\"]}'",
+		    "GTE as vLLM serves it: the GteNewModel class of its "
+		    "registry.");
+	}
 	if (m->mm_conv_encoder &&
 	    (base->limit_mm_images != 0 || base->limit_mm_audios != 0)) {
 		in = *base;

@@ -1174,6 +1174,25 @@ walk_hf_architecture(struct walk *w)
 		    want, have ? have : "an unnamed class");
 }
 
+/* --hf-overrides architectures GteNewModel on a config naming NewModel
+ * (vLLM's supported-models list serves GTE v1.5 and mGTE so; the
+ * config is read as GteNewModel's either way, hfarch.c read_gte). */
+static bool
+gte_override(const struct model *m, const char *want)
+{
+	return want != NULL && m->architecture != NULL &&
+	    strcmp(m->architecture, "NewModel") == 0 &&
+	    strcmp(want, "GteNewModel") == 0;
+}
+
+/* A config naming NewModel without that override. */
+static bool
+gte_needs_override(const struct model *m, const char *want)
+{
+	return m->architecture != NULL &&
+	    strcmp(m->architecture, "NewModel") == 0 && !gte_override(m, want);
+}
+
 /*
  * An encoder-only model (bert.py, roberta.py, bert_with_rope.py,
  * modernbert.py): a pooling class, no text-generation one, so --runner auto
@@ -1201,7 +1220,20 @@ walk_encoder_checks(struct walk *w)
 		return;
 	}
 	p->pooling = true;
-	if (in->hf_architecture != NULL || in->hf_num_labels > 0)
+	if (gte_needs_override(m, in->hf_architecture)) {
+		config_fail(p,
+		    "NewModel (the class a GTE v1.5 or mGTE config.json "
+		    "names): vLLM's registry has no such class, so vLLM would "
+		    "serve it with its Transformers backend, which headroom "
+		    "does not model; vLLM serves these checkpoints as "
+		    "GteNewModel with --hf-overrides '{\"architectures\": "
+		    "[\"GteNewModel\"]}' (and --trust-remote-code, for "
+		    "their NewConfig), which headroom plans.");
+		return;
+	}
+	if ((in->hf_architecture != NULL &&
+		!gte_override(m, in->hf_architecture)) ||
+	    in->hf_num_labels > 0)
 		why = "--hf-overrides architectures or num_labels (another "
 		      "class or head over the same config) is not modelled";
 	else if (in->convert != PLAN_CONVERT_UNSET &&

@@ -590,6 +590,8 @@ encoder_head_bytes(const struct model *m, int dtype_bytes)
  * no position table; ModernBERT words only.  Heads: BertForSequence-
  * Classification's BertPooler dense and classifier, RobertaFor-
  * SequenceClassification's dense and out_proj (nn.Linear, whole).
+ * GteNewModel (and SnowflakeGteNewModel) drops the bias of every layer's
+ * gate_up_proj and keeps the others (enc_up_nobias).
  */
 static void
 encoder_only_weights(const struct model *m, enum ckpt_format fmt,
@@ -602,12 +604,14 @@ encoder_only_weights(const struct model *m, enum ckpt_format fmt,
 	int lab = m->enc_labels;
 	bool modern = m->encoder_only == MODEL_ENC_MODERNBERT;
 
+	double upb = m->enc_up_nobias ? 0 : gate * in;
+
 	lin = l * (4 * h * h + (modern ? 0 : gate * h * in) + in * h) / t;
 	other = modern ? l * gate * h * in : 0;
 	if (m->enc_linear_bias)
 		other += l *
-		    ((3 * h + (modern ? 0 : gate * in)) / t + 2 * h +
-			(modern ? gate * in : 0));
+		    ((3 * h + (modern ? 0 : upb)) / t + 2 * h +
+			(modern ? upb : 0));
 	/* ModernBERT: l - 1 attention norms, l MLP norms, embedding, final */
 	other += (2 * l + 1) * h * norm;
 	embed = (double)round_up(m->vocab, 64) / t * h;

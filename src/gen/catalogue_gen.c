@@ -294,6 +294,7 @@ static const struct field model_fields[] = {
 	FLD(struct model, enc_labels, K_INT),
 	FLD(struct model, enc_linear_bias, K_INT),
 	FLD(struct model, enc_norm_bias, K_INT),
+	FLD(struct model, enc_up_nobias, K_INT),
 	FLD(struct model, enc_rope_tables, K_INT),
 	FLD(struct model, enc_head_bias, K_INT),
 	FLD(struct model, native_format, K_FMT),

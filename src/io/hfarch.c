@@ -121,6 +121,9 @@ static const struct {
 	{ "XLMRobertaModel", FAM_ENCODER },
 	{ "XLMRobertaForSequenceClassification", FAM_ENCODER },
 	{ "NomicBertModel", FAM_ENCODER },
+	{ "GteModel", FAM_ENCODER },
+	{ "GteNewModel", FAM_ENCODER },
+	{ "NewModel", FAM_ENCODER },
 	{ "ModernBertModel", FAM_ENCODER },
 	{ "ModernBertForSequenceClassification", FAM_ENCODER },
 };
@@ -134,8 +137,8 @@ static const struct {
 #define ENCODER_ONLY                                                           \
 	"encoder-only (pooling) model whose head or layout headroom does not " \
 	"read (it models BertModel, RobertaModel, XLMRobertaModel, "           \
-	"ModernBertModel and their *ForSequenceClassification, and "           \
-	"NomicBertModel)"
+	"ModernBertModel and their *ForSequenceClassification, "               \
+	"NomicBertModel, GteModel and GteNewModel)"
 
 /* Architectures whose caches or weights headroom does not model. */
 const struct hfarch_refusal hfarch_refused[] = {
@@ -175,9 +178,8 @@ const struct hfarch_refusal hfarch_refused[] = {
 	{ "BertForTokenClassification", ENCODER_ONLY, 0 },
 	{ "RobertaForMaskedLM", ENCODER_ONLY, 0 },
 	{ "ModernBertForTokenClassification", ENCODER_ONLY, 0 },
-	{ "GteModel", ENCODER_ONLY, 0 },
-	{ "GteNewModel", ENCODER_ONLY, 0 },
 	{ "GteNewForSequenceClassification", ENCODER_ONLY, 0 },
+	{ "NewForSequenceClassification", ENCODER_ONLY, 0 },
 	{ "LlamaBidirectionalModel", ENCODER_ONLY, 0 },
 	{ "LlamaBidirectionalForSequenceClassification", ENCODER_ONLY, 0 },
 	{ "bert", ENCODER_ONLY, 0 },
@@ -3054,6 +3056,92 @@ read_nomic(const struct src *s, struct model *m)
 	m->derived_key = xstrdup("max_position_embeddings");
 }
 
+/* The RoPE scaling type of a GTE config (rope_scaling, else transformers
+ * 5's rope_parameters): "default" when it names none, NULL when the field
+ * is not an object. */
+static const char *
+gte_rope_type(const struct src *s)
+{
+	const cJSON *rs = get(s, "rope_scaling"), *t;
+
+	if (!cJSON_IsObject(rs))
+		rs = get(s, "rope_parameters");
+	if (!cJSON_IsObject(rs))
+		return NULL;
+	t = cJSON_GetObjectItemCaseSensitive(rs, "rope_type");
+	if (!cJSON_IsString(t))
+		t = cJSON_GetObjectItemCaseSensitive(rs, "type");
+	return cJSON_IsString(t) ? t->valuestring : "default";
+}
+
+/*
+ * GTE v1.5 / mGTE (GteNewModel, NewConfig) and Snowflake's GteModel
+ * (SnowflakeGteNewModel, GteConfig), bert_with_rope.py: GteNewModelConfig
+ * and SnowflakeGteNewModelConfig (vllm/model_executor/models/config.py)
+ * assert hidden_act gelu and serve it as geglu, so every layer holds
+ * BertWithRopeGatedMLP, whose gate_up_proj GteNewModel strips of its bias;
+ * qkv_proj, out_proj and down_proj carry one under the config's bias (True
+ * when absent).  One get_rope() of rotary_kwargs: head_size hidden / heads,
+ * rotary_emb_dim (else the head) columns and max_position_embeddings rows
+ * whatever the NTK factor (NTKScalingRotaryEmbedding rescales the base, not
+ * the cache), in the model dtype.  Token types as VocabParallelEmbedding
+ * when type_vocab_size > 0, a size the configs always give and headroom
+ * does not guess.
+ */
+static void
+read_gte(const struct src *s, struct model *m)
+{
+	const char *act = str(s, "hidden_act");
+	const char *pe = str(s, "position_embedding_type");
+	const char *rt = gte_rope_type(s);
+	const cJSON *tv = get(s, "type_vocab_size");
+
+	if (act == NULL || strcmp(act, "gelu") != 0) {
+		refuse(m,
+		    "%s: hidden_act '%s' (vLLM's %s asserts gelu, which it "
+		    "serves as geglu; vllm/model_executor/models/config.py).",
+		    m->architecture, act ? act : "(none)",
+		    strcmp(m->architecture, "GteModel") == 0
+			? "SnowflakeGteNewModelConfig"
+			: "GteNewModelConfig");
+		return;
+	}
+	if (pe != NULL && strcmp(pe, "rope") != 0 &&
+	    strcmp(pe, "rotary") != 0) {
+		refuse(m,
+		    "Only 'rotary'('rope') position_embedding_type is "
+		    "supported");
+		return;
+	}
+	if (rt != NULL && strcmp(rt, "default") != 0 &&
+	    strcmp(rt, "ntk") != 0) {
+		refuse(m,
+		    "%s: rope_scaling type '%s' (headroom models a GTE RoPE "
+		    "cache without scaling or with NTK scaling only).",
+		    m->architecture, rt);
+		return;
+	}
+	if (!cJSON_IsNumber(tv) || tv->valuedouble < 0) {
+		refuse(m,
+		    "%s: type_vocab_size is not given (the token-type table "
+		    "vLLM builds when it is above 0), so headroom does not "
+		    "size the embeddings.",
+		    m->architecture);
+		return;
+	}
+	m->encoder_only = MODEL_ENC_ROPE;
+	m->ffn_ungated = 0;
+	m->enc_linear_bias = boolean(s, "bias", 1);
+	m->enc_up_nobias = 1;
+	m->enc_norm_bias = 1;
+	m->type_vocab = (int)tv->valuedouble;
+	m->rotary_dim = num(s, "rotary_emb_dim", m->head_dim);
+	if (m->rotary_dim <= 0 || m->rotary_dim > m->head_dim)
+		m->rotary_dim = m->head_dim;
+	m->rope_cache_len = m->max_position;
+	m->enc_rope_tables = 1;
+}
+
 /* ModernBERT (modernbert.py): biases by attention_bias / mlp_bias, norms by
  * norm_bias; one get_rope() per distinct rope_theta of the layers, global
  * every global_attn_every_n_layers (transformers 4) or by layer_types
@@ -3103,8 +3191,10 @@ read_modernbert(const struct src *s, struct model *m)
  * Encoder-only classes (FAM_ENCODER): bert.py's BertEmbeddingModel and
  * BertForSequenceClassification, roberta.py's RobertaEmbeddingModel (also
  * XLMRobertaModel) and RobertaForSequenceClassification (also XLM-R's),
- * bert_with_rope.py's NomicBertModel, modernbert.py's ModernBertModel.
- * Their attention is ENCODER_ONLY: get_kv_cache_spec() gives no spec for
+ * bert_with_rope.py's NomicBertModel, GteNewModel and SnowflakeGteNewModel
+ * (GteModel; NewModel, the checkpoints' own name, is read as GteNewModel
+ * and planned under vLLM's --hf-overrides, plan.c), modernbert.py's
+ * ModernBertModel.  Their attention is ENCODER_ONLY: get_kv_cache_spec() gives no spec for
  * it, so the plan has no KV cache (plan.c).  No SupportsPP.
  */
 static int
@@ -3128,6 +3218,9 @@ read_encoder(const struct src *s, struct model *m)
 	m->first_release = seq ? VLLM_VER(0, 11, 0) : VLLM_VER(0, 10, 1);
 	if (strcmp(a, "NomicBertModel") == 0) {
 		read_nomic(s, m);
+	} else if (strcmp(a, "GteModel") == 0 ||
+	    strcmp(a, "GteNewModel") == 0 || strcmp(a, "NewModel") == 0) {
+		read_gte(s, m);
 	} else if (strncmp(a, "ModernBert", 10) == 0) {
 		read_modernbert(s, m);
 		if (seq) {

@@ -459,7 +459,7 @@ Test(arch_encdec, encoder_only_refused)
 		"\"roberta\",\"hidden_size\":1024,\"num_hidden_layers\":24,"
 		"\"num_attention_heads\":16,\"intermediate_size\":4096,"
 		"\"vocab_size\":250002,\"max_position_embeddings\":8194}",
-		"{\"architectures\":[\"GteNewModel\"],"
+		"{\"architectures\":[\"GteNewForSequenceClassification\"],"
 		"\"hidden_size\":768,\"num_hidden_layers\":12,"
 		"\"num_attention_heads\":12,\"vocab_size\":30522}",
 		/* an architecture name vLLM does not list, model_type bert */

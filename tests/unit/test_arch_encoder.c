@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/fit.h"
+#include "core/fixes.h"
 #include "core/plan.h"
 #include "core/speed.h"
 #include "core/vllm_version.h"
@@ -514,4 +515,157 @@ Test(arch_encoder, free_memory_check_before_loading)
 		      "desired GPU memory utilization (0.9, "
 		      "10.47 GiB)") != NULL,
 	    "%s", p.message);
+}
+
+/*
+ * GTE (bert_with_rope.py GteNewModel; NewConfig) from mGTE's config.json
+ * (Alibaba-NLP/gte-multilingual-base, tests/fixtures/configs/encoder/
+ * gte-multilingual-base).  GteNewModelConfig serves gelu as geglu: a
+ * gate_up_proj of 2 x 3072 with no bias (GteNewModel drops it), qkv_proj,
+ * out_proj and down_proj with theirs (config.bias absent: True).
+ */
+Test(arch_encoder, gte_multilingual_base_weights)
+{
+	struct model m;
+
+	test_config_load("encoder/gte-multilingual-base", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.encoder_only, MODEL_ENC_ROPE);
+	cr_assert_eq(m.ffn_ungated, 0);
+	cr_assert_eq(m.enc_linear_bias, 1);
+	cr_assert_eq(m.enc_up_nobias, 1);
+	cr_assert_eq(m.type_vocab, 1);
+	cr_assert_eq(m.first_release, VLLM_VER(0, 10, 1));
+	/* rotary_kwargs: head 768 / 12 = 64 columns, max_position_embeddings
+	 * rows: NTKScalingRotaryEmbedding rescales the base, not the cache */
+	cr_assert_eq(m.rotary_dim, 64);
+	cr_assert_eq(m.rope_cache_len, 8192);
+	/* _get_and_verify_max_len: an ntk factor scales the derived length,
+	 * 8192 x 8 */
+	cr_assert_eq(m.derived_max_len, 65536);
+	cr_assert_eq(m.native_format, FMT_FP16); /* no torch_dtype */
+	/*
+	 * words 250048 x 768 = 192,036,864 (250048 = 3907 x 64); token types
+	 * 64 rows (1 padded) x 768 = 49,152; embedding LayerNorm 1,536; a
+	 * layer: qkv 768 x 2304 + 2304 = 1,771,776, out_proj 589,824 + 768,
+	 * gate_up 768 x 6144 = 4,718,592 (no bias), down 2,359,296 + 768, two
+	 * LayerNorms 3,072 = 9,444,096, x 12 = 113,329,152: 305,416,704.
+	 */
+	cr_assert_float_eq(weights_param_count(&m) * 1e9, 305416704.0, 0.5);
+	/* the published gte-multilingual-reranker-base, the same encoder
+	 * with BertPooler's dense and a one-label classifier, counts
+	 * 305,959,681: less the pooler (590,592) and classifier (769), plus
+	 * the 63 padding token-type rows, the same 305,416,704 */
+	cr_assert_float_eq(305959681.0 - 590592 - 769 + 63 * 768, 305416704.0,
+	    0.5);
+	/* x 2 bytes + RoPE 8192 x 64 x 2 = 1,048,576 */
+	cr_assert_float_eq(weights_at(&m, 1), 611881984.0, 0.5);
+	/*
+	 * TP 2: words 125024 x 768 = 96,018,432, token types 32 x 768 =
+	 * 24,576, LayerNorm 1,536; a layer: qkv 884,736 + 1,152, out_proj
+	 * 294,912 + 768 (row parallel: bias whole), gate_up 2,359,296, down
+	 * 1,179,648 + 768, norms 3,072 = 4,724,352, x 12 = 56,692,224;
+	 * 152,736,768 x 2 + the RoPE cache whole
+	 */
+	cr_assert_float_eq(weights_at(&m, 2), 306522112.0, 0.5);
+	model_done(&m);
+}
+
+/* Snowflake's GteModel (SnowflakeGteNewModel, GteConfig) reads the same
+ * fields; without a bias key nor token types it drops those tables */
+Test(arch_encoder, gte_model_and_its_fields)
+{
+	struct model m;
+
+	read_json("{\"architectures\":[\"GteModel\"],\"model_type\":\"gte\","
+		  "\"hidden_size\":768,\"num_hidden_layers\":12,"
+		  "\"num_attention_heads\":12,\"intermediate_size\":3072,"
+		  "\"vocab_size\":250048,\"max_position_embeddings\":8192,"
+		  "\"hidden_act\":\"gelu\",\"type_vocab_size\":0,"
+		  "\"position_embedding_type\":\"rope\",\"bias\":false,"
+		  "\"torch_dtype\":\"bfloat16\"}",
+	    &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.encoder_only, MODEL_ENC_ROPE);
+	cr_assert_eq(m.native_format, FMT_BF16);
+	cr_assert_eq(m.derived_max_len, 8192); /* no scaling */
+	/*
+	 * words 192,036,864, no token types, LayerNorm 1,536; a layer without
+	 * biases: 1,769,472 + 589,824 + 4,718,592 + 2,359,296 + 3,072 =
+	 * 9,440,256, x 12 = 113,283,072: 305,321,472
+	 */
+	cr_assert_float_eq(weights_param_count(&m) * 1e9, 305321472.0, 0.5);
+	model_done(&m);
+	/* what vLLM asserts or raises on, and what headroom does not size */
+	read_json("{\"architectures\":[\"GteNewModel\"],\"hidden_size\":768,"
+		  "\"num_hidden_layers\":2,\"num_attention_heads\":12,"
+		  "\"vocab_size\":30528,\"hidden_act\":\"silu\","
+		  "\"type_vocab_size\":0}",
+	    &m);
+	cr_assert(m.refusal && strstr(m.refusal, "GteNewModelConfig asserts"),
+	    "%s", m.refusal);
+	model_done(&m);
+	read_json("{\"architectures\":[\"GteModel\"],\"hidden_size\":768,"
+		  "\"num_hidden_layers\":2,\"num_attention_heads\":12,"
+		  "\"vocab_size\":30528,\"hidden_act\":\"gelu\","
+		  "\"type_vocab_size\":0,\"position_embedding_type\":"
+		  "\"absolute\"}",
+	    &m);
+	cr_assert_str_eq(m.refusal,
+	    "Only 'rotary'('rope') position_embedding_type is supported");
+	model_done(&m);
+	read_json("{\"architectures\":[\"GteNewModel\"],\"hidden_size\":768,"
+		  "\"num_hidden_layers\":2,\"num_attention_heads\":12,"
+		  "\"vocab_size\":30528,\"hidden_act\":\"gelu\","
+		  "\"type_vocab_size\":0,\"rope_scaling\":{\"type\":"
+		  "\"linear\",\"factor\":2.0}}",
+	    &m);
+	cr_assert(m.refusal && strstr(m.refusal, "rope_scaling type 'linear'"),
+	    "%s", m.refusal);
+	model_done(&m);
+	read_json("{\"architectures\":[\"GteNewModel\"],\"hidden_size\":768,"
+		  "\"num_hidden_layers\":2,\"num_attention_heads\":12,"
+		  "\"vocab_size\":30528,\"hidden_act\":\"gelu\"}",
+	    &m);
+	cr_assert(m.refusal && strstr(m.refusal, "type_vocab_size"), "%s",
+	    m.refusal);
+	model_done(&m);
+}
+
+/* NewModel, the name mGTE's config.json gives: not in vLLM's registry, so
+ * planned only under the --hf-overrides vLLM documents, which the fixes
+ * offer; the plan then starts with no KV cache */
+Test(arch_encoder, gte_new_model_needs_the_override)
+{
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+	struct fix fx[8];
+	size_t n;
+
+	test_config_load("encoder/gte-multilingual-base", &m);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "NewModel") != NULL &&
+		strstr(p.message, "GteNewModel") != NULL,
+	    "%s", p.message);
+	n = fixes_compute(test_catalogue(), &in, &p, fx, 8);
+	cr_assert_geq(n, 1);
+	cr_assert_str_eq(fx[0].flags,
+	    "--hf-overrides '{\"architectures\": [\"GteNewModel\"]}'");
+	cr_assert(fx[0].starts);
+	in.hf_architecture = "GteNewModel";
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.no_kv_cache);
+	cr_assert_eq(p.kv_tokens, 0);
+	cr_assert_eq(p.weights, 611881984);
+	/* another class over the same config stays refused */
+	in.hf_architecture = "GteModel";
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	model_done(&m);
 }

@@ -1087,3 +1087,58 @@ Test(pooling, qwen2_reward_model_plans_its_mlp)
 	test_tmpdir_remove(d1);
 	test_tmpdir_remove(d2);
 }
+
+/*
+ * The catalogue's Qwen3-Reranker entries are their causal checkpoints:
+ * planned alone on the generate runner, as `vllm serve` serves them, and
+ * as the cross-encoder under vLLM's recipe (Qwen3ForSequenceClassification,
+ * from_2_way_softmax: one label).  The 0.6B is Qwen3-0.6B's layout with
+ * the 151,669-token vocabulary: its embedding rows pad to 151,680 (2,370 x
+ * 64) where Qwen3-0.6B's are 151,936, 256 rows x 1,024 x 2 bytes = 524,288
+ * bytes fewer, tied and so loaded once; the KV cache is the decoder's, 28
+ * x 8 x 128 x 2 x 2 = 114,688 bytes a token, as the MI355X notes give it.
+ * The 8B's untied lm_head leaves with the recipe: 151,680 x 4,096 x 2 =
+ * 1,242,562,560 bytes, less the score head's 4,096 x 4 = 16,384.
+ */
+Test(pooling, qwen3_reranker_catalogue_entries)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan gen, rr, base;
+	int64_t w8;
+
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-Reranker-0.6B", NULL);
+	plan_compute(c, &in, &gen);
+	cr_assert_eq(gen.phase, PHASE_NONE, "%s", gen.message);
+	cr_assert(!gen.pooling);
+	cr_assert_eq(gen.bytes_per_token, 114688);
+	in.hf_architecture = "Qwen3ForSequenceClassification";
+	in.hf_num_labels = 1;
+	plan_compute(c, &in, &rr);
+	cr_assert_eq(rr.phase, PHASE_NONE, "%s", rr.message);
+	cr_assert(rr.pooling);
+	cr_assert_eq(rr.pool_task, PLAN_POOL_CLASSIFY);
+	cr_assert_eq(rr.bytes_per_token, 114688);
+	/* Qwen3-0.6B from its architecture (its checkpoint carries the
+	 * logged load size) */
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-0.6B", NULL);
+	in.model = &c->models[catalogue_find_model(c, "Qwen/Qwen3-0.6B")];
+	in.ckpt = -1;
+	in.hf_architecture = "Qwen3ForSequenceClassification";
+	in.hf_num_labels = 1;
+	plan_compute(c, &in, &base);
+	cr_assert_eq(base.phase, PHASE_NONE, "%s", base.message);
+	cr_assert_eq(base.weights - rr.weights, 524288, "%lld %lld",
+	    (long long)base.weights, (long long)rr.weights);
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-Reranker-8B", NULL);
+	plan_compute(c, &in, &gen);
+	cr_assert_eq(gen.phase, PHASE_NONE, "%s", gen.message);
+	w8 = gen.weights;
+	in.hf_architecture = "Qwen3ForSequenceClassification";
+	in.hf_num_labels = 1;
+	plan_compute(c, &in, &rr);
+	cr_assert_eq(rr.phase, PHASE_NONE, "%s", rr.message);
+	cr_assert_eq(w8 - rr.weights, 1242562560 - 16384);
+	/* 36 x 8 x 128 x 2 x 2 */
+	cr_assert_eq(rr.bytes_per_token, 147456);
+}
