@@ -184,6 +184,9 @@ struct state_arch {
  * turns it off, only "vision_chunk":0, with which vLLM runs text-only and
  * does not build the tower */
 #define MODEL_MM_CHUNKS 3
+/* struct model's mm_audio_tokens for a class whose dummy audio clip is
+ * max_model_len tokens long (Voxtral's get_max_audio_tokens) */
+#define MODEL_AUDIO_TOKENS_MAX_LEN (-1)
 
 /*
  * A language model as vLLM sees it after reading config.json (text part of
@@ -274,7 +277,8 @@ struct model {
 	int ple_buffer; /* per-layer inputs buffer of mnbt rows at load */
 	int mm_conv_encoder; /* towers' profile run not modelled: planned only
 				with image and audio limited to 0 */
-	int mm_audio_tokens; /* tokens one audio clip becomes */
+	int mm_audio_tokens; /* tokens one audio clip becomes
+				(MODEL_AUDIO_TOKENS_MAX_LEN: max_model_len) */
 	/* an audio tower beside the text model (Gemma 4's E models): its
 	 * parameters with its embedder, whole on every rank; built unless
 	 * the audio limit is 0 from release audio_skip_since (0: built

@@ -754,6 +754,22 @@ walk_check_mm_audio_tower(struct walk *w)
 	const struct model *m = w->m;
 	struct plan *p = w->p;
 
+	/* Voxtral: the dummy clip is max_model_len tokens, through the
+	 * Whisper encoder at downsample_factor times as many positions */
+	if (m->audio_params > 0 && in->limit_mm_audios != 0 &&
+	    m->mm_audio_tokens == MODEL_AUDIO_TOKENS_MAX_LEN) {
+		config_fail(p,
+		    "%s: vLLM's profile run encodes dummy audio clips of "
+		    "max_model_len tokens each (get_max_audio_tokens in "
+		    "voxtral.py) through the Whisper audio encoder, in "
+		    "chunks of its max_source_positions; headroom does not "
+		    "model that encoder's activation peak, so it does not "
+		    "plan it. --limit-mm-per-prompt with \"audio\":0 plans "
+		    "it without audio clips (the audio tower's weights still "
+		    "counted).",
+		    m->architecture ? m->architecture : m->id);
+		return;
+	}
 	if (m->audio_params > 0 && in->limit_mm_audios != 0 &&
 	    m->mm_audio_tokens >
 		(in->limit_mm_videos != 0 && m->mm_video_tokens > 0

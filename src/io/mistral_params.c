@@ -203,6 +203,100 @@ vision(cJSON *c)
 	return root;
 }
 
+/* The Whisper encoder fields of _remap_mistral_audio_args: params.json key
+ * under encoder_args (or its audio_encoding_args) -> WhisperConfig key. */
+static const struct {
+	const char *from, *to;
+	int encoding; /* under audio_encoding_args */
+	const char *path; /* the key as an error names it */
+} whisper_keys[] = {
+#define WHISPER_ARGS "multimodal.whisper_model_args.encoder_args."
+	{ "num_mel_bins", "num_mel_bins", 1,
+	    WHISPER_ARGS "audio_encoding_args.num_mel_bins" },
+	{ "dim", "d_model", 0, WHISPER_ARGS "dim" },
+	{ "n_layers", "encoder_layers", 0, WHISPER_ARGS "n_layers" },
+	{ "hidden_dim", "encoder_ffn_dim", 0, WHISPER_ARGS "hidden_dim" },
+	{ "n_heads", "encoder_attention_heads", 0, WHISPER_ARGS "n_heads" },
+	{ "head_dim", "encoder_head_dim", 0, WHISPER_ARGS "head_dim" },
+#undef WHISPER_ARGS
+};
+
+/*
+ * Voxtral (multimodal.whisper_model_args.encoder_args): the tree
+ * _remap_mistral_audio_args builds, model_type voxtral, the text model as
+ * text_config, a WhisperConfig of the encoder as audio_config with the
+ * downsample factor; max_source_positions only where params.json gives a
+ * number (WhisperConfig's 1500 otherwise).  A causal encoder (Voxtral
+ * Realtime, VoxtralRealtimeGeneration) is refused: its encoder keeps a KV
+ * cache of its own.
+ */
+static cJSON *
+audio(cJSON *c, char *err, size_t errlen, const char **bad_key)
+{
+	cJSON *mm = cJSON_DetachItemFromObjectCaseSensitive(c, "multimodal");
+	const cJSON *wa =
+	    cJSON_GetObjectItemCaseSensitive(mm, "whisper_model_args");
+	const cJSON *ea = cJSON_GetObjectItemCaseSensitive(wa, "encoder_args");
+	const cJSON *enc =
+	    cJSON_GetObjectItemCaseSensitive(ea, "audio_encoding_args");
+	const cJSON *ds = cJSON_GetObjectItemCaseSensitive(
+	    cJSON_GetObjectItemCaseSensitive(wa, "downsample_args"),
+	    "downsample_factor");
+	const cJSON *v;
+	cJSON *root, *ac, *arch, *qc;
+	size_t i;
+
+	if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(ea, "causal"))) {
+		cJSON_Delete(mm);
+		return refuse(c,
+		    "multimodal.whisper_model_args.encoder_args.causal",
+		    "a causal audio encoder (Voxtral Realtime, "
+		    "VoxtralRealtimeGeneration) is not modelled",
+		    err, errlen, bad_key);
+	}
+	if (int_in(ds, 1, 64, 0) == 0) {
+		cJSON_Delete(mm);
+		return refuse(c,
+		    "multimodal.whisper_model_args.downsample_args."
+		    "downsample_factor",
+		    "needs a whole number from 1 to 64", err, errlen, bad_key);
+	}
+	ac = cJSON_CreateObject();
+	for (i = 0; i < sizeof whisper_keys / sizeof whisper_keys[0]; i++) {
+		v = cJSON_GetObjectItemCaseSensitive(whisper_keys[i].encoding
+			? enc
+			: ea,
+		    whisper_keys[i].from);
+		if (int_in(v, 1, 1 << 20, 0) == 0) {
+			cJSON_Delete(ac);
+			cJSON_Delete(mm);
+			return refuse(c, whisper_keys[i].path,
+			    "needs a positive whole number", err, errlen,
+			    bad_key);
+		}
+		cJSON_AddNumberToObject(ac, whisper_keys[i].to, v->valuedouble);
+	}
+	cJSON_AddNumberToObject(ac, "downsample_factor", ds->valuedouble);
+	v = cJSON_GetObjectItemCaseSensitive(ea, "max_source_positions");
+	if (cJSON_IsNumber(v))
+		cJSON_AddNumberToObject(ac, "max_source_positions",
+		    v->valuedouble);
+	cJSON_Delete(mm);
+	root = cJSON_CreateObject();
+	arch = cJSON_CreateArray();
+	cJSON_AddStringToObject(root, "model_type", "voxtral");
+	cJSON_AddItemToArray(arch,
+	    cJSON_CreateString("VoxtralForConditionalGeneration"));
+	cJSON_AddItemToObject(root, "architectures", arch);
+	qc = cJSON_GetObjectItemCaseSensitive(c, "quantization_config");
+	if (qc != NULL) /* kept on the text model too, as vLLM does */
+		cJSON_AddItemToObject(root, "quantization_config",
+		    cJSON_Duplicate(qc, 1));
+	cJSON_AddItemToObject(root, "text_config", c);
+	cJSON_AddItemToObject(root, "audio_config", ac);
+	return root;
+}
+
 /* The defaults of vLLM's _remap_general_mistral_args. */
 static void
 mistral_params_add_defaults(cJSON *c)
@@ -339,10 +433,7 @@ mistral_params_to_hf(const cJSON *params, char *err, size_t errlen,
 	mm = cJSON_GetObjectItemCaseSensitive(c, "multimodal");
 	if (cJSON_IsObject(
 		cJSON_GetObjectItemCaseSensitive(mm, "whisper_model_args")))
-		return refuse(c, "multimodal.whisper_model_args",
-		    "Voxtral audio "
-		    "params.json is not modelled",
-		    err, errlen, bad_key);
+		return audio(c, err, errlen, bad_key);
 	if (cJSON_IsObject(
 		cJSON_GetObjectItemCaseSensitive(mm, "vision_encoder_args")) ||
 	    cJSON_IsObject(

@@ -7,6 +7,7 @@
  * modality and the refusal where audio clips would be profiled.  Each
  * expected figure is worked out by hand in the comment beside it.
  */
+#include <cjson/cJSON.h>
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "core/plan.h"
 #include "core/weights.h"
 #include "helpers.h"
+#include "io/mistral_params.h"
 
 #define E2B "gemma4/gemma-4-E2B-it"
 
@@ -342,4 +344,137 @@ Test(audio, gemma4_e4b_tower_and_cache)
 	cr_assert_eq(cat.weights, dir.weights);
 	cr_assert_eq(cat.kv_tokens, dir.kv_tokens);
 	model_done(&m);
+}
+
+#define VOXTRAL "voxtral/Voxtral-Mini-3B-2507"
+
+/*
+ * Voxtral Mini's params.json (tests/fixtures/configs/voxtral, SOURCES.md)
+ * as vLLM's _remap_mistral_audio_args turns it into a tree: the text model
+ * MistralForCausalLM (hidden 3072, 30 layers, 32 heads and 8 KV heads of
+ * 128, hidden 8192, vocabulary 131072, untied): a layer 3072 x 4096 x 2 +
+ * 3072 x 1024 x 2 + 3 x 3072 x 8192 = 106,954,752 and two norms 6,144:
+ * 106,960,896, x 30 = 3,208,826,880; embed_tokens and lm_head 2 x 131,072 x
+ * 3072 = 805,306,368; the final norm 3072: 4,014,136,320.  KV 2 x 8 x 128 x
+ * 2 B x 30 = 122,880 B a token.  The tower (VoxtralEncoderModel's
+ * WhisperEncoder, d 1280, 32 layers, ffn 5120, 20 heads of 64, 128 mel
+ * bins, 1500 positions): conv1 128 x 1280 x 3 + 1280 = 492,800; conv2 1280^2
+ * x 3 + 1280 = 4,916,480; positions 1500 x 1280 = 1,920,000; a layer: qkv
+ * 3 x 1280^2 + 3 x 1280 = 4,919,040, out 1280^2 + 1280 = 1,639,680, two
+ * LayerNorms 5,120, fc1 1280 x 5120 + 5120 = 6,558,720, fc2 5120 x 1280 +
+ * 1280 = 6,554,880: 19,677,440, x 32 = 629,678,080; the final LayerNorm
+ * 2,560; AudioLanguageAdapter w_in 5120 x 3072 = 15,728,640 and w_out
+ * 3072^2 = 9,437,184: 662,175,744.  4,676,312,064 in all (the Voxtral
+ * paper's "Voxtral Mini (~4.7B)").  max_model_len min(128000, max_seq_len
+ * 32768) = 32768, what vLLM printed for the repo (PR #21077).
+ */
+Test(audio, voxtral_mini_read_from_params_json)
+{
+	struct model m;
+
+	test_config_load(VOXTRAL, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_str_eq(m.architecture, "VoxtralForConditionalGeneration");
+	cr_assert_eq(m.hidden, 3072);
+	cr_assert_eq(m.layers, 30);
+	cr_assert_eq(m.kv_heads, 8);
+	cr_assert_eq(m.head_dim, 128);
+	cr_assert_eq(m.tie_embeddings, 0);
+	cr_assert_eq(m.derived_max_len, 32768);
+	cr_assert_float_eq(m.audio_params, 662175744.0, 0.5, "%.0f",
+	    m.audio_params);
+	cr_assert_float_eq(weights_param_count(&m), 4.676312064, 1e-9, "%.9f",
+	    weights_param_count(&m));
+	cr_assert_eq(m.mm_audio_tokens, MODEL_AUDIO_TOKENS_MAX_LEN);
+	cr_assert_eq(m.audio_skip_since, 0);
+	cr_assert_not_null(m.assumption);
+	cr_assert_not_null(strstr(m.assumption, "0.662B"), "%s", m.assumption);
+	model_done(&m);
+}
+
+/*
+ * Audio on (the default): the dummy clip is max_model_len tokens
+ * (get_max_audio_tokens), not modelled: refused, the fix {"audio":0}.  At
+ * audio 0 the text model plans, 122,880 B a token, the tower in the
+ * weights: 662,175,744 x 2 = 1,324,351,488 bytes more than without it.
+ */
+Test(audio, voxtral_mini_planned_at_audio_0)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p, bare;
+	struct model m;
+	struct fix fx[16];
+	size_t i, n;
+	int found = 0;
+
+	test_config_load(VOXTRAL, &m);
+	e2b_input(&in, &m);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert_not_null(strstr(p.message, "max_model_len tokens each"), "%s",
+	    p.message);
+	n = fixes_compute(c, &in, &p, fx, 16);
+	for (i = 0; i < n; i++)
+		if (strcmp(fx[i].flags,
+			"--limit-mm-per-prompt '{\"audio\":0}'") == 0) {
+			found = 1;
+			cr_assert_eq(fx[i].phase, PHASE_NONE);
+		}
+	cr_assert(found, "no audio fix among %zu", n);
+	in.limit_mm_audios = 0;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.bytes_per_token, 122880);
+	cr_assert_eq(p.max_model_len, 32768);
+	m.audio_params = 0;
+	plan_compute(c, &in, &bare);
+	cr_assert_eq(bare.phase, PHASE_NONE, "%s", bare.message);
+	cr_assert_eq(p.weights - bare.weights, 1324351488LL, "%lld",
+	    (long long)(p.weights - bare.weights));
+	model_done(&m);
+}
+
+/*
+ * The Hugging Face config.json of the repo (VoxtralEncoderConfig, no
+ * downsample_factor): voxtral.py reads config.audio_config.downsample_factor,
+ * which only the params.json conversion sets: refused, params.json named.
+ * A causal encoder (Voxtral Realtime) is refused at the conversion.
+ */
+Test(audio, voxtral_hf_config_and_realtime_refused)
+{
+	struct model m;
+	char err[512];
+	const char *bad = NULL;
+	cJSON *p;
+
+	test_config_parse(
+	    "{\"architectures\":[\"VoxtralForConditionalGeneration\"],"
+	    "\"model_type\":\"voxtral\",\"audio_config\":{\"hidden_size\":"
+	    "1280,\"num_hidden_layers\":32,\"intermediate_size\":5120,"
+	    "\"num_attention_heads\":20,\"num_mel_bins\":128,"
+	    "\"max_source_positions\":1500,\"model_type\":\"voxtral_encoder\"},"
+	    "\"text_config\":{\"model_type\":\"llama\",\"hidden_size\":3072,"
+	    "\"num_hidden_layers\":30,\"num_attention_heads\":32,"
+	    "\"num_key_value_heads\":8,\"head_dim\":128,\"intermediate_size\":"
+	    "8192,\"vocab_size\":131072,\"max_position_embeddings\":131072}}",
+	    &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert_not_null(strstr(m.refusal, "audio_config.downsample_factor"),
+	    "%s", m.refusal);
+	cr_assert_not_null(strstr(m.refusal, "params.json"), "%s", m.refusal);
+	model_done(&m);
+	p = cJSON_Parse(
+	    "{\"dim\":3072,\"n_layers\":26,\"head_dim\":128,\"hidden_dim\":"
+	    "9216,\"n_heads\":32,\"n_kv_heads\":8,\"vocab_size\":131072,"
+	    "\"multimodal\":{\"whisper_model_args\":{\"encoder_args\":{"
+	    "\"audio_encoding_args\":{\"num_mel_bins\":128},\"dim\":1280,"
+	    "\"n_layers\":32,\"head_dim\":64,\"hidden_dim\":5120,\"n_heads\":"
+	    "32,\"causal\":true},\"downsample_args\":{\"downsample_factor\":4}"
+	    "}}}");
+	cr_assert_null(mistral_params_to_hf(p, err, sizeof err, &bad));
+	cr_assert_not_null(strstr(err, "Voxtral Realtime"), "%s", err);
+	cr_assert_str_eq(bad,
+	    "multimodal.whisper_model_args.encoder_args.causal");
+	cJSON_Delete(p);
 }

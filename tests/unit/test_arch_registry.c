@@ -1121,7 +1121,7 @@ static const struct {
 	{ "TarsierForConditionalGeneration", REG_VISION },
 	{ "Tarsier2ForConditionalGeneration", REG_VISION },
 	{ "UltravoxModel", REG_REFUSED },
-	{ "VoxtralForConditionalGeneration", REG_UNVERIFIED },
+	{ "VoxtralForConditionalGeneration", REG_REFUSED },
 	{ "VoxtralStreamingGeneration", REG_UNVERIFIED },
 	{ "WhisperForConditionalGeneration", REG_MODELLED },
 	{ "Emu3ForConditionalGeneration", REG_UNVERIFIED },
@@ -1251,8 +1251,11 @@ Test(registry, field_rules_of_unverified_classes)
 	model_done(&m);
 	refused_with("HunYuanDenseV1ForCausalLM",
 	    "\"use_cla\":true,\"cla_share_factor\":2", "use_cla");
+	/* the Hugging Face config.json: no downsample_factor, which only
+	 * vLLM's params.json conversion sets (test_arch_audio.c) */
 	refused_with("VoxtralForConditionalGeneration",
-	    "\"audio_config\":{\"d_model\":1280}", "audio_config");
+	    "\"audio_config\":{\"d_model\":1280}",
+	    "audio_config.downsample_factor");
 	refused_with("ChameleonForConditionalGeneration",
 	    "\"vq_config\":{\"embed_dim\":256}", "vq_config");
 	refused_with("Ernie4_5_MoeForCausalLM",
