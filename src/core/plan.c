@@ -2417,13 +2417,16 @@ walk_pick_runner(struct walk *w)
 	const struct vllm_traits *t = &w->t;
 	struct plan *p = w->p;
 
-	/* assumption: LoRA and drafts are features the V2 runner does not take */
+	/* LoRA runs on the V2 runner where it is the default (vLLM CI runs
+	 * Qwen3 + LoRA on it from #39337; #43160 fixed its capture, and
+	 * #43084, which would have sent LoRA back to V1, was closed);
+	 * assumption: drafts are a feature the V2 runner does not take */
 	/* _is_default_v2_model_runner_model(): runner_type "generate" only,
 	 * pooling models too from #48290 (the same MoE and format rules);
 	 * 16-bit weights only until #44446 (any quantization method after) */
 	p->v2_runner = (!p->pooling || p->version >= VLLM_SINCE_V2_POOLING) &&
 	    m->n_experts == 0 && (is_16bit(p->format) || t->v2_runner_quant) &&
-	    !w->lora.enabled && in->spec.method == SPEC_NONE &&
+	    in->spec.method == SPEC_NONE &&
 	    ((t->v2_runner_qwen3 && m->architecture &&
 		 strcmp(m->architecture, "Qwen3ForCausalLM") == 0) ||
 		(t->v2_runner_dense && !m->multimodal));

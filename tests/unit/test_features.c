@@ -244,6 +244,60 @@ Test(lora, phi3_fused_projections_take_one_slice)
 	    6750208);
 }
 
+Test(lora, v2_runner_takes_lora_where_it_is_the_default)
+{
+	/* _get_v2_model_runner_unsupported_features() never listed LoRA: vLLM's
+	 * CI served Qwen3 + LoRA on the V2 runner after #39337 (issue #42999),
+	 * #43160 (2026-05-19, before 0.22.0's tag) fixed its PIECEWISE capture
+	 * and #43084, which would have sent LoRA to V1, was closed.  So a LoRA
+	 * plan takes the runner the model would: dense Qwen3 from 0.22.0,
+	 * other dense models from 0.25.0, and its graphs stay outside the
+	 * budget until #53306 (0.28.0), as without LoRA: from 0.25.0 to 0.27.1
+	 * the KV memory falls by the slots alone, from 0.28.0 by the slots and
+	 * the graphs. */
+	static const struct {
+		const char *model;
+		int version, v2;
+	} cases[] = {
+		{ "Qwen/Qwen3-8B", VLLM_VER(0, 21, 0), 0 },
+		{ "Qwen/Qwen3-8B", VLLM_VER(0, 22, 0), 1 },
+		{ "meta-llama/Llama-3.1-8B-Instruct", VLLM_VER(0, 24, 0), 0 },
+		{ "meta-llama/Llama-3.1-8B-Instruct", VLLM_VER(0, 25, 0), 1 },
+		{ "meta-llama/Llama-3.1-8B-Instruct", VLLM_VER(0, 27, 1), 1 },
+		{ "meta-llama/Llama-3.1-8B-Instruct", VLLM_VER(0, 28, 0), 1 },
+	};
+	const struct catalogue *c = test_catalogue();
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct plan_input in;
+		struct plan a, b;
+		int64_t fall;
+
+		test_input(&in, "h100-sxm", cases[i].model, NULL);
+		in.version = cases[i].version;
+		in.max_model_len = 8192;
+		plan_compute(c, &in, &a);
+		lora_on(&in, 1, 64);
+		plan_compute(c, &in, &b);
+		cr_assert_eq(b.phase, PHASE_NONE, "%s", b.message);
+		cr_assert_eq(b.v2_runner, cases[i].v2, "case %d", (int)i);
+		cr_assert_eq(b.v2_runner, a.v2_runner, "case %d", (int)i);
+		fall = a.available_kv - b.available_kv;
+		if (b.cg_in_budget)
+			cr_assert_eq(fall,
+			    (b.weights - a.weights) +
+				(b.cuda_graphs - a.cuda_graphs),
+			    "case %d", (int)i);
+		else
+			cr_assert_eq(fall, b.weights - a.weights, "case %d",
+			    (int)i);
+		cr_assert_eq(b.cg_in_budget,
+		    !(cases[i].v2 && cases[i].version < VLLM_VER(0, 28, 0)),
+		    "case %d", (int)i);
+	}
+}
+
 Test(lora, second_graph_set_from_0_11_1)
 {
 	/* PR #25914 (after 0.11.0) added the no-LoRA case of every size */
