@@ -2856,6 +2856,17 @@ walk_stage_weights(struct walk *w, int s, struct stage *x)
 	if (!w->load_measured)
 		x->weights += (int64_t)weights_dsa_topk_buffer_bytes(m,
 		    p->max_num_batched_tokens);
+	/* Qwen3-VL's deepstack buffers, allocated with the tower on every
+	 * rank (qwen3_vl.py): left out with it */
+	if (!w->load_measured) {
+		int64_t ds = (int64_t)weights_deepstack_buffer_bytes(m,
+		    p->max_num_batched_tokens, w->dtype_bytes);
+
+		if (!multimodal_tower_skipped(m, &p->mm, w->t.version))
+			x->weights += ds;
+		else if (s == 0)
+			p->mm.tower_not_built += ds;
+	}
 }
 
 /*

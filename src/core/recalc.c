@@ -114,6 +114,7 @@ node_inputs(const struct recalc *c, enum recalc_node n)
 	 * so for those models the KV group reaches them as well */
 	if (n == RECALC_N_WEIGHTS && c->in.model != NULL &&
 	    (c->in.model->ple_buffer || c->in.model->dsv4.layers > 0 ||
+		c->in.model->vision_deepstack > 0 ||
 		c->in.model->rope_upto_len))
 		in |= IN(RECALC_IN_KV);
 	return in;

@@ -996,6 +996,14 @@ weights_ple_buffer_bytes(const struct model *m, int mnbt, int dtype_bytes)
 }
 
 double
+weights_deepstack_buffer_bytes(const struct model *m, int mnbt, int dtype_bytes)
+{
+	if (m->vision_deepstack <= 0 || mnbt <= 0)
+		return 0;
+	return (double)m->vision_deepstack * mnbt * m->hidden * dtype_bytes;
+}
+
+double
 weights_dsa_topk_buffer_bytes(const struct model *m, int mnbt)
 {
 	if (m->index_topk <= 0 || m->dsv4.layers > 0 || mnbt <= 0)

@@ -135,6 +135,14 @@ double weights_vision_rank_params(const struct model *, int tp);
 double weights_ple_buffer_bytes(const struct model *, int mnbt,
     int dtype_bytes);
 
+/* Bytes of Qwen3-VL's deepstack buffers (qwen3_vl.py: one zeroed tensor of
+ * max_num_batched_tokens x the text hidden size in the model dtype per
+ * deepstack level, on every rank, with the tower), counted by vLLM in
+ * "Model loading took"; 0 for other models.  The caller adds them only
+ * where the tower is built. */
+double weights_deepstack_buffer_bytes(const struct model *, int mnbt,
+    int dtype_bytes);
+
 /* Bytes of the sparse-attention top-k buffer DeepseekV2Model allocates with
  * the model when the config has index_topk (DeepSeek-V3.2, GLM-5: int32
  * [max_num_batched_tokens, index_topk], shared by every layer's indexer),

@@ -1247,3 +1247,58 @@ Test(vlm, deepstack_levels_from_the_vision_config)
 	cr_assert_eq(m.vision_deepstack, 0);
 	model_done(&m);
 }
+
+/*
+ * Qwen3-VL's deepstack buffers (qwen3_vl.py, Qwen3VLMoeForConditional-
+ * Generation from v0.11.0): one torch.zeros(max_num_batched_tokens,
+ * text hidden_size) in the model dtype per entry of
+ * deepstack_visual_indexes, registered with the tower, whole on every
+ * rank.  Qwen3-VL-235B-A22B: [8, 16, 24], text hidden 4096; at 8,192
+ * batched tokens 3 x 8192 x 4096 x 2 = 201,326,592 bytes (0.1875 GiB) a
+ * rank.  Its tower at TP 8: (576,388,336 - 4,657,792) / 8 + 4,657,792 =
+ * 76,124,110 parameters, 152,248,220 bytes (0.1418 GiB); with the
+ * buffers 0.3293 GiB, the 0.3311 GiB a rank #26000's description logs at
+ * TP 8 (55.4919 GiB with the tower, 55.1608 GiB with image and video at
+ * 0).  At both limits 0 neither is built: 201,326,592 + 152,248,220 =
+ * 353,574,812 bytes less.  At 2,048 batched tokens the buffers are a
+ * quarter: 50,331,648 bytes.
+ */
+Test(vlm, qwen3vl_deepstack_buffers_with_the_tower)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan a, b, off;
+
+	test_config_load("sweep/Qwen--Qwen3-VL-235B-A22B-Instruct", &m);
+	cr_assert_eq(m.vision_deepstack, 3);
+	cr_assert_float_eq(weights_deepstack_buffer_bytes(&m, 8192, 2),
+	    201326592.0, 0.5);
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-VL-235B-A22B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.format = FMT_COUNT;
+	in.tp = 8;
+	in.version = VLLM_VER(0, 11, 0);
+	in.max_model_len = 8192;
+	in.max_num_batched_tokens = 8192;
+	plan_compute(c, &in, &a);
+	cr_assert_eq(a.phase, PHASE_NONE, "%s", a.message);
+	in.max_num_batched_tokens = 2048;
+	plan_compute(c, &in, &b);
+	cr_assert_eq(a.weights - b.weights, 201326592LL - 50331648LL, "%lld",
+	    (long long)(a.weights - b.weights));
+	in.max_num_batched_tokens = 8192;
+	in.limit_mm_images = 0;
+	in.limit_mm_videos = 0;
+	plan_compute(c, &in, &off);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	cr_assert_eq(a.weights - off.weights, 353574812LL, "%lld",
+	    (long long)(a.weights - off.weights));
+	model_done(&m);
+
+	/* no deepstack in Qwen2.5-VL */
+	test_config_load("sweep/Qwen--Qwen2.5-VL-7B-Instruct", &m);
+	cr_assert_eq(m.vision_deepstack, 0);
+	model_done(&m);
+}

@@ -246,7 +246,9 @@ Test(mm, llama4_tower_not_built_at_limit_0)
  * Qwen3-VL's text-only mode (#26000, v0.11.0): `visual` is left out only
  * when image and video are both 0.  Qwen3-VL-8B's tower, 576,388,336
  * parameters in the catalogue (vlm::qwen3vl_tower_by_hand), is
- * 1,152,776,672 bytes in bf16 on one GPU;
+ * 1,152,776,672 bytes in bf16 on one GPU, and its three deepstack buffers
+ * go with it: 3 x 8192 x 4096 x 2 = 201,326,592 bytes at the H100's 8,192
+ * batched tokens (vlm::qwen3vl_deepstack_buffers_with_the_tower);
  * v0.10.2, or videos left at vLLM's default, build it.
  */
 Test(mm, qwen3vl_tower_not_built_with_images_and_videos_0)
@@ -254,7 +256,7 @@ Test(mm, qwen3vl_tower_not_built_with_images_and_videos_0)
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan off, img, old;
-	const int64_t tower = 576388336LL * 2;
+	const int64_t tower = 576388336LL * 2 + 201326592LL;
 
 	test_input(&in, "h100-sxm", "Qwen/Qwen3-VL-8B-Instruct", NULL);
 	in.max_model_len = 8192;
@@ -268,6 +270,8 @@ Test(mm, qwen3vl_tower_not_built_with_images_and_videos_0)
 	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
 	cr_assert(llabs(img.weights - off.weights - tower) <= 2, "%lld - %lld",
 	    (long long)img.weights, (long long)off.weights);
+	cr_assert(llabs(off.mm.tower_not_built - tower) <= 2, "%lld",
+	    (long long)off.mm.tower_not_built);
 	in.version = VLLM_VER(0, 10, 2);
 	plan_compute(c, &in, &old);
 	cr_assert_eq(old.phase, PHASE_NONE, "%s", old.message);
@@ -315,16 +319,16 @@ Test(mm, gemma3_tower_not_built_from_0_15_0)
  * v0.16.0): MultiModalConfig.get_limit_per_prompt() answers 0 for every
  * modality, so the plan is the one of --limit-mm-per-prompt
  * '{"image":0,"video":0}', whatever limits are given beside it: Qwen3-VL-8B
- * on one H100 without its 576,388,336-parameter tower (1,152,776,672 bytes
- * in bf16 less than with images on) and without the encoder's profile
- * run.  v0.15.1 has no such flag: argparse refuses it, and its --no- form.
+ * on one H100 without its 576,388,336-parameter tower and deepstack buffers
+ * (1,152,776,672 + 201,326,592 bytes in bf16 less than with images on) and
+ * without the encoder's profile run.  v0.15.1 has no such flag: argparse refuses it, and its --no- form.
  */
 Test(mm, language_model_only_is_every_limit_0)
 {
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan lmo, zero, on, old;
-	const int64_t tower = 576388336LL * 2;
+	const int64_t tower = 576388336LL * 2 + 201326592LL;
 
 	test_input(&in, "h100-sxm", "Qwen/Qwen3-VL-8B-Instruct", NULL);
 	in.max_model_len = 8192;
