@@ -61,6 +61,10 @@ ALLOWED_CONFIG = [
      "--kv-cache-dtype fp8"),
     ("deepseek-ai/DeepSeek-V4-Pro", "fp8_ds_mla format only",
      "--kv-cache-dtype fp8"),
+    # voxtral.py's dummy audio clips are max_model_len tokens through the
+    # Whisper encoder, whose peak is not modelled
+    ("mistralai/Voxtral-Mini-3B-2507", "max_model_len tokens each",
+     """--limit-mm-per-prompt '{"audio":0}'"""),
     # registry.py's _PREVIOUSLY_SUPPORTED_MODELS: Bamba until 0.23.0
     ("ibm-ai-platform/Bamba-9B-v1", "is not supported anymore",
      "--vllm-version 0.23.0"),

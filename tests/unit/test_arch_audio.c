@@ -478,3 +478,35 @@ Test(audio, voxtral_hf_config_and_realtime_refused)
 	    "multimodal.whisper_model_args.encoder_args.causal");
 	cJSON_Delete(p);
 }
+
+/* The catalogue's mistralai/Voxtral-Mini-3B-2507 is the fixture's tree: the
+ * same plan at audio 0 (weights with the tower, KV, 32,768 tokens), and
+ * the same refusal with audio on. */
+Test(audio, voxtral_mini_in_the_catalogue)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan cat, dir;
+	struct model m;
+
+	test_input(&in, "l40s", "mistralai/Voxtral-Mini-3B-2507", NULL);
+	plan_compute(c, &in, &cat);
+	cr_assert_eq(cat.phase, PHASE_CONFIG);
+	in.limit_mm_audios = 0;
+	plan_compute(c, &in, &cat);
+	cr_assert_eq(cat.phase, PHASE_NONE, "%s", cat.message);
+	test_config_load(VOXTRAL, &m);
+	test_input(&in, "l40s", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.format = FMT_COUNT;
+	in.limit_mm_audios = 0;
+	plan_compute(c, &in, &dir);
+	cr_assert_eq(dir.phase, PHASE_NONE, "%s", dir.message);
+	cr_assert_eq(cat.weights, dir.weights, "%lld vs %lld",
+	    (long long)cat.weights, (long long)dir.weights);
+	cr_assert_eq(cat.kv_tokens, dir.kv_tokens);
+	cr_assert_eq(cat.bytes_per_token, 122880);
+	cr_assert_eq(cat.max_model_len, 32768);
+	model_done(&m);
+}
