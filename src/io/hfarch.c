@@ -4014,6 +4014,32 @@ fix_granitemoe(const struct src *s, struct model *m)
 }
 
 /*
+ * ernie45_moe.py (Ernie4_5_MoeForCausalLM; vLLM @0028a75): head_dim from the
+ * config, else hidden / heads; a qkv_proj bias under use_bias, none on
+ * o_proj; RoPE on the whole head over max_position_embeddings, 131072 when
+ * the config leaves it out; the dense MLP's biases under use_bias, the
+ * shared experts' (moe_intermediate_size x moe_num_shared_experts) none;
+ * the experts where (layer + 1) % moe_layer_interval is 0 from
+ * moe_layer_start_index on (read_unknown_moe()), a 16-bit gate (its
+ * e_score_correction_bias, one number an expert, not counted); only silu.
+ */
+static void
+fix_ernie45_moe(const struct src *s, struct model *m)
+{
+	if (refuse_not_silu(s, m))
+		return;
+	if (get(s, "head_dim") == NULL && m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	m->rotary_dim = m->head_dim;
+	m->qkv_bias = boolean(s, "use_bias", 0);
+	m->bias_mask &= ~MODEL_BIAS_O;
+	if (m->qkv_bias)
+		m->bias_mask |= MODEL_BIAS_MLP;
+	if (get(s, "max_position_embeddings") == NULL)
+		m->rope_cache_len = 131072;
+}
+
+/*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
  * each worked by hand against a real config.json of it
@@ -4055,6 +4081,7 @@ static const struct {
 	{ "Starcoder2ForCausalLM", fix_starcoder2 },
 	{ "InternLM3ForCausalLM", fix_llama_biases },
 	{ "GraniteMoeForCausalLM", fix_granitemoe },
+	{ "Ernie4_5_MoeForCausalLM", fix_ernie45_moe },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -850,6 +850,51 @@ Test(registry, read_class_granitemoe_3b)
 	    "attention_bias");
 }
 
+/*
+ * ERNIE-4.5-21B-A3B-PT (Ernie4_5_MoeForCausalLM, ernie45_moe.py @0028a75):
+ * 28 layers of 20 heads of 128 (head_dim), 4 KV heads: KV 2 x 4 x 128 x 2
+ * B x 28 = 57,344 B a token, 28,672 at TP 2.  Weights (tied): embed_tokens
+ * 103,424 x 2560; a layer q_proj and o_proj 2 x 2560 x 2560, k_proj and
+ * v_proj 2 x 2560 x 512, two RMSNorms 2 x 2560; layer 0 (below
+ * moe_layer_start_index 1) a dense MLP 3 x 2560 x 12,288; layers 1-27 64
+ * experts of 3 x 2560 x 1536, 2 shared experts 3 x 2560 x 3072 and the
+ * gate 2560 x 64; the final norm 2560: 21,825,436,160 parameters (the
+ * 21.8B the quoting test gives, the card's 21B); RoPE 131,072 x 128 x 2
+ * B.  At TP 2 the vocab, q, o, the MLPs and each expert / 2, two KV heads
+ * a rank, the gate and norms whole.
+ */
+Test(registry, read_class_ernie45_moe_21b)
+{
+	struct model m;
+
+	read_class_figures("sweep/baidu--ERNIE-4.5-21B-A3B-PT",
+	    "Ernie4_5_MoeForCausalLM", 1, 57344,
+	    (103424.0 * 2560 + 28 * (15728640.0 + 5120) + 94371840.0 +
+		27 * (754974720.0 + 23592960 + 163840) + 2560) *
+		    2 +
+		131072.0 * 128 * 2);
+	read_class_figures("sweep/baidu--ERNIE-4.5-21B-A3B-PT",
+	    "Ernie4_5_MoeForCausalLM", 2, 28672,
+	    (51712.0 * 2560 + 28 * (6553600.0 + 1310720 + 5120) +
+		94371840.0 / 2 +
+		27 * (754974720.0 / 2 + 23592960.0 / 2 + 163840) + 2560) *
+		    2 +
+		131072.0 * 128 * 2);
+	/* use_bias: qkv_proj and the dense MLP, never o_proj */
+	cr_assert_eq(read_class("Ernie4_5_MoeForCausalLM",
+			 "\"moe_num_experts\":8,\"use_bias\":true", &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert(m.qkv_bias);
+	cr_assert_not(m.bias_mask & MODEL_BIAS_O);
+	cr_assert(m.bias_mask & MODEL_BIAS_MLP);
+	cr_assert_eq(m.rope_cache_len, 131072);
+	model_done(&m);
+	refused_with("Ernie4_5_MoeForCausalLM",
+	    "\"moe_num_experts\":8,\"hidden_act\":\"gelu\"",
+	    "Unsupported activation: gelu");
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -920,7 +965,7 @@ static const struct {
 	{ "DeepseekV32ForCausalLM", REG_MODELLED },
 	{ "Dots1ForCausalLM", REG_UNVERIFIED },
 	{ "Ernie4_5ForCausalLM", REG_UNVERIFIED },
-	{ "Ernie4_5_MoeForCausalLM", REG_UNVERIFIED },
+	{ "Ernie4_5_MoeForCausalLM", REG_MODELLED },
 	{ "ExaoneForCausalLM", REG_UNVERIFIED },
 	{ "Exaone4ForCausalLM", REG_MODELLED },
 	{ "Fairseq2LlamaForCausalLM", REG_UNVERIFIED },
