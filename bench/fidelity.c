@@ -552,6 +552,9 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	const char *kv = str(c, "kv_cache_dtype"),
 		   *flags = str(c, "other_flags");
 	const char *arch = str(c, "arch_ref"), *quant = str(c, "quantization");
+	/* the catalogue checkpoint a log that names none was found to load
+	 * (the row's notes say how) */
+	const char *ckref = str(c, "checkpoint_ref");
 	char idbuf[256];
 	double v;
 	int ok, mi, ki;
@@ -667,7 +670,7 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	snprintf(idbuf, sizeof idbuf, "%s", mid ? mid : "");
 	if (strchr(idbuf, ' '))
 		*strchr(idbuf, ' ') = '\0';
-	ki = catalogue_find_ckpt(cat, idbuf);
+	ki = catalogue_find_ckpt(cat, ckref ? ckref : idbuf);
 	mi = ki >= 0 ? cat->ckpts[ki].model_index
 		     : catalogue_find_model(cat, idbuf);
 	/* a quantized export named after its base model: the format the

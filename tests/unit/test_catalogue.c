@@ -1024,3 +1024,57 @@ Test(catalogue, config_read_as_a_file_behind_wide_mappings)
 	cr_assert_eq(c.models[0].quant_group, 32);
 	catalogue_done(&c);
 }
+
+/*
+ * cyankiwi/Qwen3-Next-80B-A3B-Instruct-AWQ-4bit, the export the L40S
+ * startup of tests/calibration/newer-logs.json loads (its row's notes):
+ * compressed-tensors W4A16, symmetric, groups of 32, the routed experts
+ * only; attention, gated delta net, shared experts, gates, embeddings and
+ * lm_head BF16.  Per rank at TP 2, as qwen3_next.py builds the model:
+ *   experts 48 x 512 x 3 x 2048 x 512 / 2 = 38,654,705,664 parameters at
+ *     0.5 + 2 / 32 bytes = 21,743,271,936 bytes
+ *   BF16, in parameters: 12 attention layers (q_proj with its gate 2048 x
+ *     8192 / 2, k and v one KV head a rank 2 x 2048 x 256, o_proj 4096 x
+ *     2048 / 2) 163,577,856 and their q/k norms 6,144; 36 GDN layers
+ *     (in_proj_qkvz 2048 x 12288 / 2, in_proj_ba 2048 x 64 / 2, out_proj
+ *     4096 x 2048 / 2, conv1d 8192 x 4 / 2, A_log and dt_bias 32 / 2 each,
+ *     the 128-wide norm whole) 606,934,656; shared experts 48 x 3 x 2048 x
+ *     512 / 2 = 75,497,472; router and shared-expert gates (whole) 48 x
+ *     (2048 x 512 + 2048) = 50,429,952; norms 48 x 2 x 2048 + 2048 =
+ *     198,656; embed_tokens and lm_head 2 x 151,936 / 2 x 2048 =
+ *     311,164,928: 1,207,809,664 parameters, 2,415,619,328 bytes
+ *   the RoPE cache 262,144 x 64 (partial 0.25 of 256) x 2 = 33,554,432
+ * 24,192,445,696 bytes, 22.531 GiB, where the startup logged "Model
+ * loading took 22.5313 GiB"; the catalogue model in int4 throughout
+ * planned 19.85.  headroom's layer count leaves out the shared-expert
+ * gates (48 x 2048) and the attention's q/k norms (12 x 2 x 256), 104,448
+ * parameters: it plans 24,192,445,696 - 208,896 = 24,192,236,800 bytes.
+ */
+Test(catalogue, qwen3_next_awq_experts_only_export)
+{
+	const struct catalogue *c = test_catalogue();
+	const struct checkpoint *ck;
+	struct plan_input in;
+	struct plan p;
+	int k = catalogue_find_ckpt(c,
+	    "cyankiwi/Qwen3-Next-80B-A3B-Instruct-AWQ-4bit");
+
+	cr_assert_geq(k, 0);
+	ck = &c->ckpts[k];
+	cr_assert_eq(ck->format, FMT_GPTQ);
+	cr_assert_not_null(ck->arch);
+	cr_assert_eq(ck->arch->quant_group, 32);
+	cr_assert_eq(ck->arch->quant_zero_points, 0);
+	cr_assert_eq(ck->arch->quant_skip & 0x1fu, 1u | 2u | 16u,
+	    "attention, mixer and shared experts 16-bit: %#x",
+	    ck->arch->quant_skip);
+	test_input(&in, "l40s", "Qwen/Qwen3-Next-80B-A3B-Instruct",
+	    "cyankiwi/Qwen3-Next-80B-A3B-Instruct-AWQ-4bit");
+	in.tp = 2;
+	in.version = VLLM_VER(0, 13, 0);
+	in.max_model_len = 32768;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(llabs(p.weights - 24192236800LL) <= 2, "%lld",
+	    (long long)p.weights);
+}
