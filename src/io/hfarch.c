@@ -360,12 +360,32 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    0 },
 	{ "UltravoxModel", "the audio encoder (audio_config) is not modelled",
 	    0 },
-	{ "Qwen2_5OmniModel", "the audio and vision encoders are not modelled",
+	{ "Qwen2_5OmniModel",
+	    "vLLM serves its thinker alone (qwen2_5_omni_thinker.py), a "
+	    "Qwen2 text model from thinker_config.text_config beside "
+	    "transformers' Qwen2_5OmniAudioEncoder and a Qwen2.5-VL "
+	    "vision tower, each built unless its limit is 0; headroom "
+	    "reads no thinker_config and does not count the audio "
+	    "encoder",
 	    0 },
 	{ "Qwen2_5OmniForConditionalGeneration",
-	    "the audio and vision encoders are not modelled", 0 },
+	    "vLLM serves its thinker alone (qwen2_5_omni_thinker.py), a "
+	    "Qwen2 text model from thinker_config.text_config beside "
+	    "transformers' Qwen2_5OmniAudioEncoder and a Qwen2.5-VL "
+	    "vision tower, each built unless its limit is 0; headroom "
+	    "reads no thinker_config and does not count the audio "
+	    "encoder",
+	    0 },
 	{ "Qwen3OmniMoeForConditionalGeneration",
-	    "the audio and vision encoders are not modelled", 0 },
+	    "vLLM serves its thinker alone (qwen3_omni_moe_thinker.py), "
+	    "a Qwen3-MoE text model from thinker_config.text_config "
+	    "beside the Qwen3OmniMoeAudioEncoder, a Qwen3-VL-style "
+	    "vision tower and deepstack buffers of "
+	    "max_num_batched_tokens rows, towers left out at limits of "
+	    "0 in recent files (release not established); headroom "
+	    "reads no thinker_config and does not count the audio "
+	    "encoder",
+	    0 },
 	{ "MiniCPMO", "the audio encoder (audio_config) is not modelled", 0 },
 	{ "Phi4MMForCausalLM",
 	    "Phi-4-multimodal's audio encoder and vision LoRA are not "

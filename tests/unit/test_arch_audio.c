@@ -510,3 +510,42 @@ Test(audio, voxtral_mini_in_the_catalogue)
 	cr_assert_eq(cat.max_model_len, 32768);
 	model_done(&m);
 }
+
+/*
+ * The Omni models: vLLM serves the thinker alone (qwen2_5_omni_thinker.py,
+ * qwen3_omni_moe_thinker.py), its text model under thinker_config; headroom
+ * reads none of it, and the refusal says what the class builds.
+ */
+Test(audio, omni_thinkers_refused_naming_what_vllm_builds)
+{
+	static const struct {
+		const char *arch, *mt, *text;
+	} rows[] = {
+		{ "Qwen3OmniMoeForConditionalGeneration", "qwen3_omni_moe",
+		    "Qwen3-MoE text model from thinker_config.text_config" },
+		{ "Qwen2_5OmniForConditionalGeneration", "qwen2_5_omni",
+		    "Qwen2 text model from thinker_config.text_config" },
+		{ "Qwen2_5OmniModel", "qwen2_5_omni",
+		    "Qwen2 text model from thinker_config.text_config" },
+	};
+	char json[256];
+	size_t i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		struct model m;
+
+		snprintf(json, sizeof json,
+		    "{\"architectures\":[\"%s\"],\"model_type\":\"%s\","
+		    "\"thinker_config\":{}}",
+		    rows[i].arch, rows[i].mt);
+		test_config_parse(json, &m);
+		cr_assert_not_null(m.refusal, "%s", rows[i].arch);
+		cr_assert_not_null(strstr(m.refusal, rows[i].text), "%s",
+		    m.refusal);
+		cr_assert_not_null(strstr(m.refusal, "thinker alone"), "%s",
+		    m.refusal);
+		cr_assert_not_null(strstr(m.refusal, "audio encoder."), "%s",
+		    m.refusal);
+		model_done(&m);
+	}
+}
