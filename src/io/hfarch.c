@@ -4060,6 +4060,29 @@ fix_ernie45_moe(const struct src *s, struct model *m)
 }
 
 /*
+ * dots1.py (Dots1ForCausalLM, dots.llm1; vLLM @00bd149): head_dim from the
+ * config, else hidden / heads; a qkv_proj bias under attention_bias, none on
+ * o_proj (q_norm and k_norm of head_dim not counted, as no family counts
+ * QK norms); RoPE on the whole head over max_position_embeddings; experts
+ * from first_k_dense_replace on, shared experts of moe_intermediate_size x
+ * n_shared_experts, a 16-bit gate (an e_score_correction_bias under
+ * noaux_tc not counted); the lm_head a ParallelLMHead of its own whatever
+ * tie_word_embeddings says; only silu.
+ */
+static void
+fix_dots1(const struct src *s, struct model *m)
+{
+	if (refuse_not_silu(s, m))
+		return;
+	if (get(s, "head_dim") == NULL && m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	m->rotary_dim = m->head_dim;
+	m->qkv_bias = boolean(s, "attention_bias", 0);
+	m->bias_mask &= ~MODEL_BIAS_O;
+	m->tie_embeddings = 0;
+}
+
+/*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
  * each worked by hand against a real config.json of it
@@ -4102,6 +4125,7 @@ static const struct {
 	{ "InternLM3ForCausalLM", fix_llama_biases },
 	{ "GraniteMoeForCausalLM", fix_granitemoe },
 	{ "Ernie4_5_MoeForCausalLM", fix_ernie45_moe },
+	{ "Dots1ForCausalLM", fix_dots1 },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

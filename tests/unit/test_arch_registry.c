@@ -895,6 +895,39 @@ Test(registry, read_class_ernie45_moe_21b)
 	    "Unsupported activation: gelu");
 }
 
+/*
+ * dots.llm1.inst (Dots1ForCausalLM, dots1.py @00bd149): 62 layers of 32
+ * heads of 4096 / 32 = 128, as many KV heads: KV 2 x 32 x 128 x 2 B x 62
+ * = 1,015,808 B a token, 507,904 at TP 2.  Weights: embed_tokens and the
+ * lm_head (its own) 2 x 152,064 x 4096; a layer qkv_proj and o_proj 4 x
+ * 4096^2 and two RMSNorms 2 x 4096 (q_norm and k_norm, 2 x 128, not
+ * counted); layer 0 (first_k_dense_replace 1) a dense MLP 3 x 4096 x
+ * 10,944; layers 1-61 128 experts of 3 x 4096 x 1408, 2 shared experts 3
+ * x 4096 x 2816 and the gate 4096 x 128; the final norm 4096:
+ * 142,774,358,016 parameters (the card's 142B); RoPE 32,768 x 128 x 2 B.
+ * At TP 2 the vocab, attention, MLPs and each expert / 2, the gate and
+ * norms whole.
+ */
+Test(registry, read_class_dots1)
+{
+	read_class_figures("sweep/rednote-hilab--dots.llm1.inst",
+	    "Dots1ForCausalLM", 1, 1015808,
+	    (2.0 * 152064 * 4096 + 62 * (67108864.0 + 8192) + 134479872.0 +
+		61 * (2214592512.0 + 34603008 + 524288) + 4096) *
+		    2 +
+		32768.0 * 128 * 2);
+	read_class_figures("sweep/rednote-hilab--dots.llm1.inst",
+	    "Dots1ForCausalLM", 2, 507904,
+	    (2.0 * 76032 * 4096 + 62 * (67108864.0 / 2 + 8192) +
+		134479872.0 / 2 +
+		61 * (2214592512.0 / 2 + 34603008.0 / 2 + 524288) + 4096) *
+		    2 +
+		32768.0 * 128 * 2);
+	refused_with("Dots1ForCausalLM",
+	    "\"n_routed_experts\":8,\"hidden_act\":\"gelu\"",
+	    "Unsupported activation: gelu");
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -963,7 +996,7 @@ static const struct {
 	{ "DeepseekV2ForCausalLM", REG_VERIFIED },
 	{ "DeepseekV3ForCausalLM", REG_VERIFIED },
 	{ "DeepseekV32ForCausalLM", REG_MODELLED },
-	{ "Dots1ForCausalLM", REG_UNVERIFIED },
+	{ "Dots1ForCausalLM", REG_MODELLED },
 	{ "Ernie4_5ForCausalLM", REG_UNVERIFIED },
 	{ "Ernie4_5_MoeForCausalLM", REG_MODELLED },
 	{ "ExaoneForCausalLM", REG_UNVERIFIED },
