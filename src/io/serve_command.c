@@ -6,7 +6,10 @@
 #include "serve_command.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <cjson/cJSON.h>
 
 #include "core/vllm_flags.h"
 #include "io/compilation_config.h"
@@ -104,6 +107,35 @@ write_json(void *ctx, enum vllm_flag_id id, const struct plan_input *in)
 	}
 }
 
+/*
+ * --hf-overrides for a class the input names (a fix: GteNewModel for
+ * mGTE's NewModel) when no --hf-overrides word the user gave is kept:
+ * those words are written as given, and already name it.
+ */
+static void
+write_hf_overrides(const struct plan_input *in, char *buf, size_t len)
+{
+	char j[512];
+	cJSON *s;
+	char *name;
+	size_t i;
+
+	if (in->hf_architecture == NULL)
+		return;
+	for (i = 0; i < in->n_extra_flags; i++)
+		if (strncmp(in->extra_flags[i], "--hf-overrides", 14) == 0)
+			return;
+	s = cJSON_CreateStringReference(in->hf_architecture);
+	name = s != NULL ? cJSON_PrintUnformatted(s) : NULL;
+	cJSON_Delete(s);
+	if (name == NULL)
+		return;
+	snprintf(j, sizeof j, "{\"architectures\": [%s]}", name);
+	cJSON_free(name);
+	add_word(buf, len, "--hf-overrides");
+	add_word(buf, len, j);
+}
+
 size_t
 serve_command_format(const struct catalogue *c, const struct plan_input *in,
     const struct plan *p, int all, char *buf, size_t len)
@@ -134,6 +166,7 @@ serve_command_format(const struct catalogue *c, const struct plan_input *in,
 	w.buf = buf;
 	w.len = len;
 	vllm_flags_write(in, p, all != 0, write_word, write_json, &w);
+	write_hf_overrides(in, buf, len);
 	for (i = 0; i < in->n_extra_flags; i++)
 		add_word(buf, len, in->extra_flags[i]);
 	return strlen(buf);

@@ -152,6 +152,15 @@ check "... and is written back quoted" 0 "'--hf-overrides={\"architectures\": .*
     --gpu rtx-5090 --model Qwen/Qwen3-0.6B --runner pooling --hf-overrides "$R" --export command
 check "... in the json report" 0 '"pooling_task": "classify"' -- \
     --gpu rtx-5090 --model Qwen/Qwen3-0.6B --runner pooling --hf-overrides "$R" --report json
+GTE="--gpu gb10 --model Alibaba-NLP/gte-multilingual-base"
+check "an --hf-overrides headroom reads is not listed as not modelled" 0 '"not_modelled": \[\]' -- \
+    $GTE --hf-overrides '{"architectures": ["GteNewModel"]}' --report json
+check "... nor is the reranker recipe's" 0 '"not_modelled": \[\]' -- \
+    --gpu rtx-5090 --model Qwen/Qwen3-0.6B --runner pooling --hf-overrides "$R" --report json
+check "... and stays on the command line" 0 "vllm serve Alibaba-NLP/gte-multilingual-base '--hf-overrides={\"architectures\": \[\"GteNewModel\"\]}'\$" -- \
+    $GTE --hf-overrides '{"architectures": ["GteNewModel"]}' --export command
+check "a key it does not read is" 1 '"not_modelled": \["--hf-overrides=' -- \
+    $GTE --hf-overrides '{"architectures": ["GteNewModel"], "num_hidden_layers": 2}' --report json
 check "--num-gpu-blocks-override is refused by name" 1 "--num-gpu-blocks-override=1000: headroom does not model" -- \
     $G --num-gpu-blocks-override 1000
 check "--enable-dbo is refused by name" 1 "--enable-dbo: headroom does not model" -- \
