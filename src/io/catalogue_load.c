@@ -101,6 +101,20 @@ bool_field(const cJSON *o, const char *k, int def)
 	return cJSON_IsBool(v) ? cJSON_IsTrue(v) : def;
 }
 
+/* A true/false field of a card: def when absent; a value of another kind
+ * is reported and def taken. */
+static int
+gpu_bool_field(struct ctx *x, const cJSON *o, const char *k, int def,
+    const char *id)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	if (v == NULL || cJSON_IsNull(v) || cJSON_IsBool(v))
+		return bool_field(o, k, def);
+	report(x, o, k, "gpu '%s': %s must be true or false", id, k);
+	return def;
+}
+
 /*
  * Room for entry n of an array only grow() allocates: its capacity is 16,
  * then the power of two at or above n, doubled when n reaches it, so a
@@ -305,9 +319,9 @@ load_gpu_fields(struct ctx *x, const cJSON *e, const char *id, struct gpu *g)
 		g->compute_capability = cc->valuedouble;
 	else if (cJSON_IsString(cc))
 		g->compute_capability = units_strtod(cc->valuestring, NULL);
-	g->fp8 = bool_field(e, "fp8", g->compute_capability >= 8.9);
-	g->fp4 = bool_field(e, "fp4", g->compute_capability >= 10.0);
-	g->unified = bool_field(e, "unified_memory", 0);
+	g->fp8 = gpu_bool_field(x, e, "fp8", g->compute_capability >= 8.9, id);
+	g->fp4 = gpu_bool_field(x, e, "fp4", g->compute_capability >= 10.0, id);
+	g->unified = gpu_bool_field(x, e, "unified_memory", 0, id);
 	load_gpu_unified_host(x, e, id, g);
 }
 

@@ -268,12 +268,57 @@ config_locate(const char *dir, char *path, size_t size)
 	return true;
 }
 
-/* "path:line: msg" at key's line in text, or "path: msg". */
+/* 1-based line of key among the root object's own keys in text, or 0:
+ * params.json's text model is its root, and a nested key of the same name
+ * (the audio encoder's n_layers) is another field. */
+static int
+line_of_root_key(const char *text, const char *key)
+{
+	size_t kl = key ? strlen(key) : 0;
+	const char *p = text;
+	int depth = 0, line = 1;
+
+	if (key == NULL)
+		return 0;
+	for (; *p != '\0'; p++) {
+		if (*p == '\n')
+			line++;
+		else if (*p == '{' || *p == '[')
+			depth++;
+		else if (*p == '}' || *p == ']')
+			depth--;
+		else if (*p == '"') {
+			const char *q = p + 1, *r;
+
+			while (*q != '\0' && *q != '"') {
+				if (*q == '\\' && q[1] != '\0')
+					q++;
+				q++;
+			}
+			if (*q == '\0')
+				return 0;
+			for (r = q + 1; *r == ' ' || *r == '\t' || *r == '\r' ||
+			     *r == '\n';
+			     r++)
+				;
+			if (depth == 1 && *r == ':' &&
+			    (size_t)(q - p - 1) == kl &&
+			    strncmp(p + 1, key, kl) == 0)
+				return line;
+			p = q;
+		}
+	}
+	return 0;
+}
+
+/* "path:line: msg" at key's line in text, or "path: msg"; in params.json
+ * (mistral) among the root's keys only. */
 static void
 say_at_key(char *err, size_t errlen, const char *path, const char *text,
-    const char *key, const char *msg)
+    const char *key, const char *msg, bool mistral)
 {
-	int line = line_of_key(text, key);
+	int line =
+	    mistral ? line_of_root_key(text, key) : line_of_key(text, key);
 
 	if (line > 0)
 		snprintf(err, errlen, "%s:%d: %s", path, line, msg);
@@ -303,7 +348,7 @@ config_load(const char *path, bool mistral, char **text, char *err,
 	hf = mistral_params_to_hf(cfg, e2, sizeof e2, &bad);
 	cJSON_Delete(cfg);
 	if (hf == NULL)
-		say_at_key(err, errlen, path, *text, bad, e2);
+		say_at_key(err, errlen, path, *text, bad, e2, true);
 	return hf;
 }
 
@@ -607,7 +652,7 @@ st_max_len_apply(const char *dir, struct model *m, char *err, size_t errlen)
 			    "from 1 to %lld",
 			    (long long)MAX_SEQ_LEN);
 			say_at_key(err, errlen, path, text, "max_seq_length",
-			    msg);
+			    msg, false);
 			r = -1;
 		} else {
 			int64_t l = (int64_t)v->valuedouble;
@@ -646,9 +691,17 @@ model_dir_read(const char *dir, struct model *m, int64_t *weight_bytes,
 		quant_add_file(cfg, dir);
 	}
 	if (hfconfig_read(cfg, m, e2, sizeof e2, &bad) != 0) {
-		/* a renamed Mistral key is found under its params.json name */
-		say_at_key(err, errlen, path, text,
-		    mistral ? mistral_params_key(bad) : bad, e2);
+		/* a renamed Mistral key is found, and named, under its
+		 * params.json name */
+		const char *pk = mistral ? mistral_params_key(bad) : bad;
+
+		if (pk != NULL && bad != NULL && strcmp(pk, bad) != 0) {
+			size_t o = strlen(e2);
+
+			snprintf(e2 + o, sizeof e2 - o, " (params.json's %s)",
+			    pk);
+		}
+		say_at_key(err, errlen, path, text, pk, e2, mistral);
 		cJSON_Delete(cfg);
 		free(text);
 		return -1;
