@@ -667,6 +667,46 @@ walk_formats(struct walk *w)
 /* The flags themselves: the node's world size, values headroom does not
  * model, context parallelism, the utilization range, the release's
  * choices. */
+/* The name of --task's value, as the flag table spells it. */
+static const char *
+task_name(int task)
+{
+	static const char *const names[] = { "", "auto", "generate",
+		"embedding", "embed", "classify", "score", "reward",
+		"transcription", "draft" };
+
+	return task > 0 && task < (int)(sizeof names / sizeof names[0])
+	    ? names[task]
+	    : "?";
+}
+
+/* --task where plan_task_apply() does not resolve it: from 0.13.0 vLLM's
+ * argument parser has no such flag (its deprecation said "will be removed
+ * in v0.13.0"; "vllm: error: unrecognized arguments: --task embed" on
+ * 0.13.0, vLLM #35603 and flagos-ai/vllm-plugin-FL #127), and score takes
+ * the class's default pooling task, which headroom does not resolve. */
+static void
+walk_check_task(struct walk *w)
+{
+	const struct plan_input *in = w->in;
+
+	if (in->task == PLAN_TASK_UNSET)
+		return;
+	if (w->p->version >= VLLM_SINCE_NO_TASK)
+		config_fail(w->p,
+		    "unrecognized arguments: --task %s (vLLM 0.13.0 removed "
+		    "--task, deprecated since 0.10.1 by #21470; give --runner "
+		    "and --convert instead, or --vllm-version 0.12.0 or "
+		    "earlier)",
+		    task_name(in->task));
+	else if (in->task == PLAN_TASK_SCORE)
+		config_fail(w->p,
+		    "--task score: ModelConfig resolves it to the class's "
+		    "default pooling task (classify or embed), which headroom "
+		    "does not resolve, so it does not plan it; give --runner "
+		    "pooling with --convert classify or embed.");
+}
+
 static void
 walk_check_flags(struct walk *w)
 {
@@ -685,6 +725,7 @@ walk_check_flags(struct walk *w)
 		    "%s: headroom does not model what this value does "
 		    "to memory, so it does not plan it.",
 		    in->not_modelled);
+	walk_check_task(w);
 	if (in->pcp > 1 || in->dcp > 1)
 		config_fail(p,
 		    "--%s-context-parallel-size %d: headroom does not "
@@ -3323,16 +3364,68 @@ walk_no_kv(struct walk *w)
 	}
 }
 
+/*
+ * --task (vLLM 0.10.x to 0.12.x): ModelConfig.__post_init__ sets the
+ * runner and adapter from it, over whatever --runner and --convert say
+ * (vllm/config/model.py): a generate task (generate, transcription) the
+ * generate runner, a pooling task the pooling runner with
+ * _task_to_convert()'s adapter (embed and embedding: embed; classify;
+ * reward), auto neither, draft the draft runner.  A pooling class
+ * (encoder-only, a sequence classifier, a reward model, the registry's
+ * pooling-only classes) keeps its own head whatever the adapter, as the
+ * as_*_model adapters return it unchanged, so its adapter is auto.
+ * score is refused (walk_check_task), and so is every task from 0.13.0;
+ * the input keeps the task as given for the writers.
+ */
+static void
+plan_task_apply(const struct plan_input *in, struct plan_input *out)
+{
+	const struct model *m = in->model;
+	const char *arch = in->hf_architecture != NULL ? in->hf_architecture
+	    : m != NULL                                ? m->architecture
+						       : NULL;
+	int nl;
+	bool pooling_class = (m != NULL && m->encoder_only != MODEL_ENC_NONE) ||
+	    model_seq_cls_decoder(arch) != NULL ||
+	    model_reward_class_decoder(arch, &nl) != NULL ||
+	    pooling_only_class(arch) != NULL;
+
+	*out = *in;
+	out->runner = PLAN_RUNNER_AUTO;
+	out->convert = PLAN_CONVERT_AUTO;
+	switch (in->task) {
+	case PLAN_TASK_GENERATE:
+	case PLAN_TASK_TRANSCRIPTION: out->runner = PLAN_RUNNER_GENERATE; break;
+	case PLAN_TASK_DRAFT: out->runner = PLAN_RUNNER_DRAFT; break;
+	case PLAN_TASK_EMBEDDING:
+	case PLAN_TASK_EMBED:
+	case PLAN_TASK_CLASSIFY:
+	case PLAN_TASK_REWARD:
+		out->runner = PLAN_RUNNER_POOLING;
+		if (!pooling_class)
+			out->convert = in->task == PLAN_TASK_CLASSIFY
+			    ? PLAN_CONVERT_CLASSIFY
+			    : in->task == PLAN_TASK_REWARD ? PLAN_CONVERT_REWARD
+							   : PLAN_CONVERT_EMBED;
+		break;
+	default: break;
+	}
+}
+
 void
 plan_compute(const struct catalogue *c, const struct plan_input *in,
     struct plan *p)
 {
 	struct walk w;
-	struct plan_input lmo;
+	struct plan_input lmo, tk;
 	int s;
 
 	memset(p, 0, sizeof *p);
 	memset(&w, 0, sizeof w);
+	if (in->task != PLAN_TASK_UNSET) {
+		plan_task_apply(in, &tk);
+		in = &tk;
+	}
 	/* --language-model-only: MultiModalConfig.get_limit_per_prompt()
 	 * answers 0 for every modality (vllm/config/multimodal.py, #34120),
 	 * so the plan reads each limit as 0, whatever --limit-mm-per-prompt

@@ -74,6 +74,21 @@ enum plan_convert {
 	PLAN_CONVERT_MM_ENCODER_ONLY,
 };
 
+/* --task (vllm/config/model.py TaskOption, vLLM up to 0.12.x): the
+ * runner and adapter ModelConfig sets from it (plan.c). */
+enum plan_task {
+	PLAN_TASK_UNSET,
+	PLAN_TASK_AUTO,
+	PLAN_TASK_GENERATE,
+	PLAN_TASK_EMBEDDING,
+	PLAN_TASK_EMBED,
+	PLAN_TASK_CLASSIFY,
+	PLAN_TASK_SCORE,
+	PLAN_TASK_REWARD,
+	PLAN_TASK_TRANSCRIPTION,
+	PLAN_TASK_DRAFT,
+};
+
 /* The pooling adapter a plan on the pooling runner prices
  * (vllm/model_executor/models/adapters.py). */
 enum plan_pool_task {
@@ -162,6 +177,7 @@ struct plan_input {
 	int performance_mode; /* enum plan_perf_mode */
 	int runner; /* enum plan_runner */
 	int convert; /* enum plan_convert */
+	int task; /* enum plan_task; as given, plan_compute() resolves it */
 	/* --hf-overrides, where it names what headroom models: the class
 	 * vLLM builds (architectures[0]; NULL = the config's) and the score
 	 * head's rows (num_labels, or classifier_from_token with its method;

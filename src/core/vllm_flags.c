@@ -113,6 +113,19 @@ static const struct vllm_flag_choice converts[] = { { "auto", PLAN_CONVERT_AUTO,
 	{ "mm_encoder_only", PLAN_CONVERT_MM_ENCODER_ONLY, 0, 0 },
 	{ NULL, 0, 0, 0 } };
 
+/* vllm/config/model.py TaskOption (0.10.x to 0.12.x; plan.c resolves it
+ * into a runner and adapter) */
+static const struct vllm_flag_choice tasks[] = { { "auto", PLAN_TASK_AUTO, 0,
+						     0 },
+	{ "generate", PLAN_TASK_GENERATE, 0, 0 },
+	{ "embedding", PLAN_TASK_EMBEDDING, 0, 0 },
+	{ "embed", PLAN_TASK_EMBED, 0, 0 },
+	{ "classify", PLAN_TASK_CLASSIFY, 0, 0 },
+	{ "score", PLAN_TASK_SCORE, 0, 0 },
+	{ "reward", PLAN_TASK_REWARD, 0, 0 },
+	{ "transcription", PLAN_TASK_TRANSCRIPTION, 0, 0 },
+	{ "draft", PLAN_TASK_DRAFT, 0, 0 }, { NULL, 0, 0, 0 } };
+
 /* no choice of its own: every value is kept and stops the plan */
 static const struct vllm_flag_choice any_value[] = { { NULL, 0, 0, 0 } };
 
@@ -560,6 +573,16 @@ const struct vllm_flag vllm_flags[VF_COUNT] = {
 	    VFK_BOOL, VFS_NONE, 0, -1, 0, 0, 1, false, NULL, NULL,
 	    RECALC_IN_EXTRAS, 0, 0, VFSTEP_NONE, 0, 0, 0, 0, false, false,
 	    true },
+	/* model_config.task, replaced by --runner and --convert (#21470,
+	 * 0.10.1) and gone from 0.13.0: plan.c sets the runner and adapter
+	 * ModelConfig sets from it, and refuses it from 0.13.0 as vLLM's
+	 * argument parser does */
+	[VF_TASK] = { "task", "--task", NULL, "task",
+	    "the runner and adapter by task (vLLM 0.12 and earlier; "
+	    "--runner and --convert replace it)",
+	    VFK_ENUM, VFS_ENUM, IN_OFF(task), -1, PLAN_TASK_UNSET, 0, 0, false,
+	    NULL, tasks, RECALC_IN_MODEL, VFW_SET, PLAN_TASK_UNSET, VFSTEP_NONE,
+	    0, 0, 0, 0, true },
 };
 
 enum vllm_flag_id

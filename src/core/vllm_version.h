@@ -29,6 +29,8 @@
 	VLLM_VER(0, 16, 0) /* --language-model-only, #34120 */
 #define VLLM_SINCE_LORA_NO_EXTRA_VOCAB                                         \
 	VLLM_VER(0, 12, 0) /* --lora-extra-vocab-size gone, #28382, #28545 */
+#define VLLM_SINCE_NO_TASK                                                     \
+	VLLM_VER(0, 13, 0) /* --task gone, deprecated by #21470 (0.10.1) */
 #define VLLM_SINCE_LORA_NO_BIAS                                                \
 	VLLM_VER(0, 11, 1) /* --enable-lora-bias gone, #25807 */
 #define VLLM_SINCE_SPEC_DRAFT_MODEL                                            \

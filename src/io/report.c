@@ -261,6 +261,8 @@ report_text_profile(struct strbuf *o, const struct report_in *r)
 		    "lm_head is dropped%s, CUDA graphs are PIECEWISE only\n",
 		    plan_pool_task_name(p->pool_task),
 		    r->in->runner == PLAN_RUNNER_POOLING ? ""
+			: r->in->task != PLAN_TASK_UNSET
+			? "; the runner and adapter --task sets"
 			: p->pool_task == PLAN_POOL_CLASSIFY
 			? "; --runner auto, as the class's name makes it"
 			: "; --runner auto, as the model's sentence-"

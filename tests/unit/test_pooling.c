@@ -1142,3 +1142,80 @@ Test(pooling, qwen3_reranker_catalogue_entries)
 	/* 36 x 8 x 128 x 2 x 2 */
 	cr_assert_eq(rr.bytes_per_token, 147456);
 }
+
+/*
+ * --task (vLLM 0.10.x to 0.12.x): ModelConfig.__post_init__ sets runner and
+ * convert from it over --runner and --convert (vllm/config/model.py): on
+ * Qwen3-0.6B, a causal model (generative, not a pooling class), embed is
+ * the pooling runner with --convert embed (_task_to_convert), reward
+ * --convert reward, generate the generate runner, auto the defaults even
+ * with --runner pooling beside it; on an encoder-only model a pooling task
+ * keeps its own pooler and generate is vLLM's refusal; score and every
+ * task from 0.13.0 (no --task in its argument parser) stop the plan.
+ */
+Test(pooling, task_sets_runner_and_adapter)
+{
+	const struct catalogue *c = test_catalogue();
+	const struct vllm_flag *f;
+	struct plan_input in;
+	struct plan p, ref;
+	char err[256];
+	int amb;
+
+	f = vllm_flag_find("--task", &amb);
+	cr_assert_not_null(f);
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-0.6B", NULL);
+	in.version = VLLM_VER(0, 11, 0);
+	cr_assert_eq(vllm_flag_parse(f, "embed", false, in.version, &in, err,
+			 sizeof err),
+	    VFP_SET, "%s", err);
+	cr_assert_eq(in.task, PLAN_TASK_EMBED);
+	cr_assert_lt(vllm_flag_parse(f, "embeddings", false, in.version, &in,
+			 err, sizeof err),
+	    0);
+	in.runner = PLAN_RUNNER_GENERATE; /* --task wins */
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.pooling);
+	cr_assert_eq(p.pool_task, PLAN_POOL_EMBED);
+	in.task = PLAN_TASK_UNSET;
+	in.runner = PLAN_RUNNER_POOLING;
+	in.convert = PLAN_CONVERT_EMBED;
+	plan_compute(c, &in, &ref);
+	cr_assert_eq(p.weights, ref.weights);
+	cr_assert_eq(p.activation, ref.activation);
+	cr_assert_eq(p.kv_tokens, ref.kv_tokens);
+	in.convert = PLAN_CONVERT_UNSET;
+	in.task = PLAN_TASK_AUTO; /* runner and convert back to auto */
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(!p.pooling);
+	in.task = PLAN_TASK_REWARD;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.pool_task, PLAN_POOL_REWARD);
+	in.task = PLAN_TASK_GENERATE;
+	plan_compute(c, &in, &p);
+	cr_assert(!p.pooling);
+	in.task = PLAN_TASK_SCORE;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "--task score") != NULL, "%s", p.message);
+	in.task = PLAN_TASK_EMBED;
+	in.version = VLLM_VER(0, 13, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "unrecognized arguments: --task embed") ==
+		p.message,
+	    "%s", p.message);
+	/* an encoder-only model: its own pooler, no explicit adapter */
+	test_input(&in, "h100-sxm", "nomic-ai/nomic-embed-text-v1.5", NULL);
+	in.version = VLLM_VER(0, 11, 0);
+	in.task = PLAN_TASK_EMBED;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.no_kv_cache);
+	in.task = PLAN_TASK_GENERATE;
+	plan_compute(c, &in, &p);
+	cr_assert_str_eq(p.message,
+	    "This model does not support `--runner generate`.");
+}
