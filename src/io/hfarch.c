@@ -388,8 +388,11 @@ const struct hfarch_refusal hfarch_refused[] = {
 	    0 },
 	{ "MiniCPMO", "the audio encoder (audio_config) is not modelled", 0 },
 	{ "Phi4MMForCausalLM",
-	    "Phi-4-multimodal's audio encoder and vision LoRA are not "
-	    "modelled",
+	    "phi4mm.py builds a Llama-style text model (LlamaModel) "
+	    "beside the image encoder and the conformer audio embedding "
+	    "(AudioEmbedding), and skips the checkpoint's vision and "
+	    "speech LoRA weights, which load only as LoRA adapters "
+	    "(--enable-lora); headroom counts neither encoder nor adapter",
 	    0 },
 	{ "MoonshotKimiaForCausalLM",
 	    "Kimi-Audio's audio towers are not modelled", 0 },
