@@ -4086,6 +4086,30 @@ fix_dots1(const struct src *s, struct model *m)
 }
 
 /*
+ * apertus.py (ApertusForCausalLM; vLLM @e85b9bd): LlamaDecoderLayer's bias
+ * rule (fix_llama_biases()), head_dim from the config, else hidden / heads,
+ * RoPE on partial_rotary_factor of the head over max_position_embeddings,
+ * the two-matrix ApertusMLP of std_variants[] (up_proj, down_proj) with
+ * XIELU, whose four scalars a layer are not counted, nor q_norm and k_norm
+ * of head_dim (as no family counts QK norms); an activation other than
+ * xielu refused in ApertusMLP's words.
+ */
+static void
+fix_apertus(const struct src *s, struct model *m)
+{
+	const char *act = str(s, "hidden_act");
+
+	if (act != NULL && strcmp(act, "xielu") != 0) {
+		refuse(m,
+		    "%s: Unsupported activation: %s. Only xIELU is supported "
+		    "for now.",
+		    model_who(m), act);
+		return;
+	}
+	fix_llama_biases(s, m);
+}
+
+/*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
  * each worked by hand against a real config.json of it
@@ -4129,6 +4153,7 @@ static const struct {
 	{ "GraniteMoeForCausalLM", fix_granitemoe },
 	{ "Ernie4_5_MoeForCausalLM", fix_ernie45_moe },
 	{ "Dots1ForCausalLM", fix_dots1 },
+	{ "ApertusForCausalLM", fix_apertus },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -928,6 +928,34 @@ Test(registry, read_class_dots1)
 	    "Unsupported activation: gelu");
 }
 
+/*
+ * Apertus-8B (ApertusForCausalLM, apertus.py @e85b9bd): 32 layers of 32
+ * heads of 4096 / 32 = 128, 8 KV heads: KV 2 x 8 x 128 x 2 B x 32 =
+ * 131,072 B a token, 65,536 at TP 2.  Weights: embed_tokens and the untied
+ * lm_head 2 x 131,072 x 4096; a layer q_proj and o_proj 2 x 4096^2,
+ * k_proj and v_proj 2 x 4096 x 1024, up_proj and down_proj (no gate) 2 x
+ * 4096 x 21,504, two RMSNorms 2 x 4096 (q_norm, k_norm and XIELU's four
+ * scalars not counted); the final norm 4096: 8,053,329,920 parameters
+ * (the 8B of its name); the llama3 RoPE keeps max_position_embeddings,
+ * 65,536 x 128 x 2 B.  At TP 2 the vocab, q, o and the MLP / 2, four KV
+ * heads a rank.
+ */
+Test(registry, read_class_apertus_8b)
+{
+	read_class_figures("sweep/swiss-ai--Apertus-8B", "ApertusForCausalLM",
+	    1, 131072,
+	    (2.0 * 131072 * 4096 + 32 * (218103808.0 + 8192) + 4096) * 2 +
+		65536.0 * 128 * 2);
+	read_class_figures("sweep/swiss-ai--Apertus-8B", "ApertusForCausalLM",
+	    2, 65536,
+	    (2.0 * 65536 * 4096 +
+		32 * (16777216.0 + 4194304 + 88080384 + 8192) + 4096) *
+		    2 +
+		65536.0 * 128 * 2);
+	refused_with("ApertusForCausalLM", "\"hidden_act\":\"silu\"",
+	    "Unsupported activation: silu. Only xIELU");
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -974,7 +1002,7 @@ static const struct {
 	enum reg_kind kind;
 } registry_rows[] = {
 	{ "AfmoeForCausalLM", REG_REFUSED },
-	{ "ApertusForCausalLM", REG_UNVERIFIED },
+	{ "ApertusForCausalLM", REG_MODELLED },
 	{ "AquilaModel", REG_UNVERIFIED },
 	{ "AquilaForCausalLM", REG_UNVERIFIED },
 	{ "ArceeForCausalLM", REG_UNVERIFIED },
