@@ -466,17 +466,21 @@ fixes_try_kv_dtype(struct cand_list *l, const struct gpu *g)
 }
 
 /* The memory budget: more of the card, or less of it when the plan stops
- * at free memory, warm-up or graphs; other processes stopped. */
+ * at free memory, warm-up or graphs; other processes stopped.  Not more on
+ * a unified-memory card: vLLM compares util x total with the free memory
+ * the host reports (request_memory, vllm/v1/worker/utils.py), and on a
+ * GB10 that is already below the 0.92 default's ask (data/gpus.yaml). */
 static void
-fixes_try_budget(struct cand_list *l)
+fixes_try_budget(struct cand_list *l, const struct gpu *g)
 {
 	const struct plan_input *base = l->base_in;
 	const struct plan *p = l->base;
 	struct plan_input in;
 	char flags[160];
 
-	if (p->util < 0.95 && p->phase != PHASE_FREE_MEMORY &&
-	    p->phase != PHASE_SAMPLER_WARMUP && p->phase != PHASE_CUDA_GRAPHS) {
+	if (p->util < 0.95 && !(g != NULL && g->unified) &&
+	    p->phase != PHASE_FREE_MEMORY && p->phase != PHASE_SAMPLER_WARMUP &&
+	    p->phase != PHASE_CUDA_GRAPHS) {
 		in = *base;
 		in.util = 0.95;
 		add(l, &in, "--gpu-memory-utilization 0.95",
@@ -715,7 +719,7 @@ fixes_compute(const struct catalogue *c, const struct plan_input *base,
 	fixes_try_config(&l);
 	fixes_try_context(&l);
 	fixes_try_kv_dtype(&l, g);
-	fixes_try_budget(&l);
+	fixes_try_budget(&l, g);
 	fixes_try_scheduler(&l);
 	fixes_try_parallel(&l);
 	fixes_try_checkpoint(&l, g);

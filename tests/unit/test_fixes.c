@@ -646,3 +646,35 @@ Test(fixes, language_model_only_before_0_16_offers_every_limit_0)
 	cr_assert(x->starts);
 	cr_assert_eq(x->input.limit_mm_images, -1);
 }
+
+/*
+ * A unified-memory card (GB10): vLLM's startup check compares util x the
+ * total with the free memory MemorySnapshot reads from the host
+ * (psutil's available memory on an integrated GPU; vllm/v1/worker/utils.py
+ * request_memory), and DGX Spark startups report 102 to 111 GiB free of
+ * 121.69 (data/gpus.yaml): 0.95 asks 115.6 GiB, more than any of them, so
+ * it is not offered there; a discrete card keeps the fix.
+ */
+Test(fixes, no_higher_utilization_on_unified_memory)
+{
+	const struct catalogue *c = test_catalogue();
+	const char *gpus[] = { "gb10", "h100-sxm" };
+	size_t k, i, n;
+
+	for (k = 0; k < 2; k++) {
+		struct plan_input in;
+		struct plan p;
+		struct fix f[FIX_MAX];
+		int offered = 0;
+
+		test_input(&in, gpus[k], "Qwen/Qwen3-0.6B", NULL);
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+		n = fixes_compute(c, &in, &p, f, FIX_MAX);
+		for (i = 0; i < n; i++)
+			if (strstr(f[i].flags, "--gpu-memory-utilization 0.95"))
+				offered = 1;
+		cr_assert_eq(offered, k == 1, "%s: 0.95 %s", gpus[k],
+		    offered ? "offered" : "not offered");
+	}
+}
