@@ -436,6 +436,7 @@ struct quant_layers {
 	unsigned char fp8[QL_MAX];
 	int fp8_exact; /* parts named in only some layers refuse */
 	const char *fp8_key; /* ignored_layers or modules_to_not_convert */
+	const char *fp8_root; /* vLLM's decoder layers: "model.layers." */
 };
 
 static int module_part(const char *t);
@@ -559,6 +560,93 @@ static const char *const attn_names[4] = { "q_proj", "k_proj", "v_proj",
 static const char *const mlp_names[3] = { "gate_proj", "up_proj", "down_proj" };
 
 /*
+ * The orig_to_new_prefix rules of a class's hf_to_vllm_mapper, which
+ * Fp8Config.apply_vllm_mapper() runs over ignored_layers (or
+ * modules_to_not_convert) before is_layer_skipped() matches them against
+ * vLLM's module names (quantization/fp8.py, vLLM #20046, in every release
+ * from 0.10.0).  WeightsMapper._map_name tries the rules in order, each on
+ * what the one before left.
+ */
+struct fp8_prefix_rule {
+	const char *from, *to;
+};
+
+/* qwen2_vl.py, qwen2_5_vl.py: the checkpoints before transformers 4.52
+ * (model.layers.N) and after it (model.language_model.layers.N) */
+static const struct fp8_prefix_rule fp8_map_qwen2_vl[] = {
+	{ "model.language_model.", "language_model.model." },
+	{ "model.visual.", "visual." },
+	{ "lm_head.", "language_model.lm_head." },
+	{ "model.", "language_model.model." }, { NULL, NULL }
+};
+/* qwen3_vl.py (and qwen3_vl_moe.py, which inherits it), qwen3_5.py: no
+ * rule for model.layers.N */
+static const struct fp8_prefix_rule fp8_map_qwen3_vl[] = { { "model.visual.",
+							       "visual." },
+	{ "lm_head.", "language_model.lm_head." },
+	{ "model.language_model.", "language_model.model." }, { NULL, NULL } };
+/* gemma3_mm.py, mistral3.py */
+static const struct fp8_prefix_rule fp8_map_tower_projector[] = {
+	{ "model.language_model.", "language_model.model." },
+	{ "model.vision_tower.", "vision_tower." },
+	{ "model.multi_modal_projector.", "multi_modal_projector." },
+	{ "lm_head.", "language_model.lm_head." }, { NULL, NULL }
+};
+/* mllama4.py: no hf_to_vllm_mapper (load_weights renames the weights
+ * itself, not the quantization config's names) */
+static const struct fp8_prefix_rule fp8_map_none[] = { { NULL, NULL } };
+
+/* The classes whose decoder layers vLLM builds as
+ * language_model.model.layers.N, with their mapper. */
+static const struct {
+	const char *arch;
+	const struct fp8_prefix_rule *map;
+} fp8_wrapped[] = {
+	{ "Qwen2VLForConditionalGeneration", fp8_map_qwen2_vl },
+	{ "Qwen2_5_VLForConditionalGeneration", fp8_map_qwen2_vl },
+	{ "Qwen3VLForConditionalGeneration", fp8_map_qwen3_vl },
+	{ "Qwen3VLMoeForConditionalGeneration", fp8_map_qwen3_vl },
+	{ "Qwen3_5ForConditionalGeneration", fp8_map_qwen3_vl },
+	{ "Qwen3_5MoeForConditionalGeneration", fp8_map_qwen3_vl },
+	{ "Gemma3ForConditionalGeneration", fp8_map_tower_projector },
+	{ "Mistral3ForConditionalGeneration", fp8_map_tower_projector },
+	{ "Llama4ForConditionalGeneration", fp8_map_none },
+};
+
+/* m's mapper when vLLM wraps its text model as language_model, else
+ * NULL (the names are matched as written, under model.layers.N). */
+static const struct fp8_prefix_rule *
+fp8_class_map(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; m->architecture != NULL &&
+	     i < sizeof fp8_wrapped / sizeof fp8_wrapped[0];
+	     i++)
+		if (strcmp(m->architecture, fp8_wrapped[i].arch) == 0)
+			return fp8_wrapped[i].map;
+	return NULL;
+}
+
+/* Entry t as the mapper r leaves it, into buf (truncated to n). */
+static void
+fp8_vllm_name(const struct fp8_prefix_rule *r, const char *t, char *buf,
+    size_t n)
+{
+	snprintf(buf, n, "%s", t);
+	for (; r->from != NULL; r++) {
+		size_t k = strlen(r->from);
+
+		if (strncmp(buf, r->from, k) == 0) {
+			char tmp[512];
+
+			snprintf(tmp, sizeof tmp, "%s%s", r->to, buf + k);
+			snprintf(buf, n, "%s", tmp);
+		}
+	}
+}
+
+/*
  * An ignored_layers entry naming one of a layer's attention or dense MLP
  * projections by its full name ("model.layers.3.self_attn.o_proj"),
  * recorded in ql->fp8; false for another name.
@@ -618,10 +706,11 @@ fp8_proj_resolve(struct quant_layers *ql, struct model *m)
 
 			snprintf(buf, sizeof buf,
 			    "Detected some but not all shards of "
-			    "model.layers.%d.%s are quantized. All shards of "
+			    "%s%d.%s are quantized. All shards of "
 			    "fused layers to have the same precision. "
 			    "(quantization_config.%s)",
-			    li, qkv ? "self_attn.qkv_proj" : "mlp.gate_up_proj",
+			    ql->fp8_root, li,
+			    qkv ? "self_attn.qkv_proj" : "mlp.gate_up_proj",
 			    ql->fp8_key);
 			if (m->refusal == NULL)
 				m->refusal = xstrdup(buf);
@@ -635,11 +724,12 @@ fp8_proj_resolve(struct quant_layers *ql, struct model *m)
 				k++;
 			snprintf(buf, sizeof buf,
 			    "quantization_config.%s "
-			    "'model.layers.%d.%s.%s': layer %d keeps only "
+			    "'%s%d.%s.%s': layer %d keeps only "
 			    "some of its %s projections out of FP8, and "
 			    "headroom prices a layer's attention or MLP "
 			    "whole; it refuses rather than price them as FP8",
-			    ql->fp8_key, li, at ? "self_attn" : "mlp",
+			    ql->fp8_key, ql->fp8_root, li,
+			    at ? "self_attn" : "mlp",
 			    at ? attn_names[k] : mlp_names[k], li,
 			    at ? "attention" : "MLP");
 			if (m->refusal == NULL)
@@ -793,18 +883,51 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 
 	quant_group_details(qc, m);
 	if (fp8_ignored_layers(qc) != NULL) {
+		const struct fp8_prefix_rule *map = fp8_class_map(m);
+
 		ql->fp8_key = fp8_ignored_key(qc);
+		ql->fp8_root =
+		    map ? "language_model.model.layers." : "model.layers.";
 		cJSON_ArrayForEach(e, fp8_ignored_layers(qc)) {
 			const char *t = cJSON_IsString(e) ? e->valuestring : "";
-			char buf[400];
+			const char *lt = t; /* as a text model's name */
+			char buf[1400], vn[512];
 
+			/* vLLM's name for it: language_model.model.layers.N
+			 * is the text model's model.layers.N */
+			if (map != NULL) {
+				fp8_vllm_name(map, t, vn, sizeof vn);
+				lt = strncmp(vn, "language_model.model.layers.",
+					 28) == 0
+				    ? vn + 15
+				    : NULL;
+			}
 			/* an MTP layer's eh_proj (GLM-5's
 			 * model.layers.78.eh_proj): 16-bit in
 			 * weights_mtp_bytes_split() already */
+			/* the projector of Gemma 3, Mistral 3 and LLaVA
+			 * (multi_modal_projector): the tower's, 16-bit */
 			if ((fp8_entry_unquantized_anyway(t) &&
-				quant_ignore_entry(t, m, ql)) ||
-			    fp8_proj_entry(t, ql) || strstr(t, "eh_proj"))
+				(strstr(t, "multi_modal_projector") ||
+				    quant_ignore_entry(t, m, ql))) ||
+			    (lt != NULL && fp8_proj_entry(lt, ql)) ||
+			    strstr(t, "eh_proj"))
 				continue;
+			if (lt == NULL && strstr(vn, "layers.") != NULL) {
+				snprintf(buf, sizeof buf,
+				    "quantization_config.%s '%s': %s's "
+				    "hf_to_vllm_mapper leaves it '%s', the "
+				    "name of no module vLLM builds (its "
+				    "decoder layers are "
+				    "language_model.model.layers.N), so "
+				    "vLLM keeps nothing 16-bit for it; "
+				    "headroom refuses rather than price a "
+				    "16-bit checkpoint tensor as FP8",
+				    ql->fp8_key, t, m->architecture, vn);
+				if (m->refusal == NULL)
+					m->refusal = xstrdup(buf);
+				return;
+			}
 			snprintf(buf, sizeof buf,
 			    "quantization_config.%s '%s': vLLM's "
 			    "fp8 method keeps the linears that entry names "

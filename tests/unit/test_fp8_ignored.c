@@ -8,6 +8,7 @@
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/weights.h"
@@ -209,6 +210,175 @@ Test(fp8_ignored, modules_to_not_convert_matched_by_full_name)
 	weights_rank(&plain, plain.native_format, 2, 1, 1, 0, &wp);
 	cr_assert_eq(w.total, wp.total);
 	model_done(&plain);
+	model_done(&m);
+}
+
+/*
+ * A VLM's config.json from tests/fixtures/configs (rel) with an fp8
+ * quantization_config of Qwen's FP8 exports' shape (dynamic activations,
+ * 128 x 128 blocks) whose list is key: list, into *m.
+ */
+static void
+vlm_fp8(const char *rel, const char *key, const char *list, struct model *m)
+{
+	char path[512], *json, *end;
+	FILE *f;
+	long n;
+	size_t cap;
+
+	snprintf(path, sizeof path, "%s/tests/fixtures/configs/%s",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".", rel);
+	f = fopen(path, "rb");
+	cr_assert_not_null(f, "%s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	cap = (size_t)n + strlen(list) + 512;
+	json = calloc(1, cap);
+	cr_assert_not_null(json);
+	cr_assert_eq(fread(json, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	end = strrchr(json, '}');
+	cr_assert_not_null(end);
+	snprintf(end, cap - (size_t)(end - json),
+	    ", \"quantization_config\": {\"activation_scheme\": \"dynamic\", "
+	    "\"fmt\": \"e4m3\", \"quant_method\": \"fp8\", "
+	    "\"weight_block_size\": [128, 128], \"%s\": [%s]}}",
+	    key, list);
+	test_config_parse(json, m);
+	free(json);
+}
+
+/* Every layer's q, k, v and o_proj of an n-layer model as root + N. */
+static void
+attn_list(const char *root, int n, char *list, size_t len)
+{
+	static const char *const pr[4] = { "q_proj", "k_proj", "v_proj",
+		"o_proj" };
+	size_t o = (size_t)snprintf(list, len, "\"lm_head\"");
+	int i, k;
+
+	for (i = 0; i < n; i++)
+		for (k = 0; k < 4; k++)
+			o += (size_t)snprintf(list + o, len - o,
+			    ", \"%s%d.self_attn.%s\"", root, i, pr[k]);
+}
+
+#define QWEN3VL_8B "sweep/Qwen--Qwen3-VL-8B-Instruct/config.json"
+
+/*
+ * Qwen3-VL's checkpoint names its decoder model.language_model.layers.N,
+ * which qwen3_vl.py's hf_to_vllm_mapper makes vLLM's
+ * language_model.model.layers.N before is_layer_skipped() (Fp8Config.
+ * apply_vllm_mapper): every layer's attention named so is 16-bit, where
+ * headroom refused the names before.  By hand for Qwen3-VL-8B (36 layers,
+ * hidden 4096, 32 heads and 8 KV heads of 128, intermediate 12,288): the
+ * attention 2 x 4096 x 4096 + 2 x 4096 x 1024 = 41,943,040 weights a layer
+ * at two bytes, 36 x 83,886,080 = 3,019,898,880 bytes; the MLP 3 x 4096 x
+ * 12,288 = 150,994,944 at one byte, 5,435,817,984, with its float32 block
+ * scales (gate and up 96 x 32, down 32 x 96: 36,864 bytes a layer,
+ * 1,327,104): 8,457,043,968 bytes.  The vision tower's entries
+ * (model.visual.*) map to visual.* and plan as before.
+ */
+Test(fp8_ignored, qwen3_vl_checkpoint_names_mapped)
+{
+	static char list[16384];
+	struct model m;
+	struct weights_breakdown w;
+
+	attn_list("model.language_model.layers.", 36, list, sizeof list);
+	strcat(list,
+	    ", \"model.visual.blocks.0.attn.qkv\", "
+	    "\"model.visual.merger.linear_fc1\", "
+	    "\"model.language_model.layers.0.input_layernorm\"");
+	vlm_fp8(QWEN3VL_8B, "ignored_layers", list, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & 1u, 1u);
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	cr_assert_eq(w.linear, 8457043968.0, "%.0f", w.linear);
+	model_done(&m);
+	/* the same from modules_to_not_convert */
+	vlm_fp8(QWEN3VL_8B, "modules_to_not_convert", list, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & 1u, 1u);
+	model_done(&m);
+	/* vLLM's own names pass through the mapper unchanged */
+	attn_list("language_model.model.layers.", 36, list, sizeof list);
+	vlm_fp8(QWEN3VL_8B, "ignored_layers", list, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & 1u, 1u);
+	model_done(&m);
+}
+
+/*
+ * Qwen3-VL's mapper has no rule for model.layers.N (qwen2_5_vl.py's has):
+ * such an entry names no module vLLM builds, so vLLM keeps nothing 16-bit
+ * for it.  Refused, naming the entry, the class and what the mapper leaves;
+ * Qwen2.5-VL maps the same names to language_model.model.layers.N and plans.
+ * A shard alone stops with vLLM's error under vLLM's own prefix.
+ */
+Test(fp8_ignored, unmapped_names_refused_per_class)
+{
+	static char list[16384];
+	struct model m;
+
+	attn_list("model.layers.", 36, list, sizeof list);
+	vlm_fp8(QWEN3VL_8B, "ignored_layers", list, &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "quantization_config.ignored_layers "
+		      "'model.layers.0.self_attn.q_proj': "
+		      "Qwen3VLForConditionalGeneration's hf_to_vllm_mapper "
+		      "leaves it 'model.layers.0.self_attn.q_proj'") != NULL,
+	    "%s", m.refusal);
+	model_done(&m);
+	attn_list("model.layers.", 28, list, sizeof list);
+	vlm_fp8("sweep/Qwen--Qwen2.5-VL-7B-Instruct/config.json",
+	    "ignored_layers", list, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & 1u, 1u);
+	model_done(&m);
+	vlm_fp8(QWEN3VL_8B, "ignored_layers",
+	    "\"model.language_model.layers.2.self_attn.k_proj\"", &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "Detected some but not all shards of "
+		      "language_model.model.layers.2.self_attn.qkv_proj are "
+		      "quantized.") != NULL,
+	    "%s", m.refusal);
+	model_done(&m);
+}
+
+/*
+ * Gemma 3 (gemma3_mm.py's mapper): model.language_model.layers.N and the
+ * older language_model.model.layers.N both plan; model.vision_tower.* and
+ * model.multi_modal_projector.* are the tower, 16-bit as before.
+ */
+Test(fp8_ignored, gemma3_checkpoint_names_mapped)
+{
+	static char list[16384];
+	struct model m;
+	int layers;
+
+	test_config_load("sweep/google--gemma-3-12b-it", &m);
+	layers = m.layers;
+	model_done(&m);
+	cr_assert_gt(layers, 0);
+	attn_list("model.language_model.layers.", layers, list, sizeof list);
+	strcat(list,
+	    ", \"model.vision_tower.vision_model.encoder.layers.0."
+	    "self_attn.q_proj\", "
+	    "\"model.multi_modal_projector.mm_input_projection\"");
+	vlm_fp8("sweep/google--gemma-3-12b-it/config.json", "ignored_layers",
+	    list, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & 1u, 1u);
+	model_done(&m);
+	attn_list("language_model.model.layers.", layers, list, sizeof list);
+	vlm_fp8("sweep/google--gemma-3-12b-it/config.json", "ignored_layers",
+	    list, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.quant_skip & 1u, 1u);
 	model_done(&m);
 }
 
