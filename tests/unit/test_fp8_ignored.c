@@ -382,6 +382,39 @@ Test(fp8_ignored, gemma3_checkpoint_names_mapped)
 	model_done(&m);
 }
 
+/*
+ * EXAONE-4.0-32B-FP8's quantization_config as TensorRT-LLM's EXAONE 4 test
+ * rebuilds it (tests/fixtures/configs/sweep/LGAI-EXAONE--EXAONE-4.0-32B-FP8/
+ * SOURCE): 128 x 128 blocks, dynamic activations, modules_to_not_convert
+ * null, so no ignore list: every decoder linear FP8.  By hand (64 layers,
+ * hidden 5120, 40 heads and 8 KV heads of 128, intermediate 27,392, vocab
+ * 102,400): a layer's qkv_proj 7168 x 5120, o_proj 5120 x 5120, gate_up
+ * 54,784 x 5120, down 5120 x 27,392, 483,655,680 weights at one byte;
+ * their weight_scale_inv one float32 per block, 56 x 40 + 40 x 40 + 428 x
+ * 40 + 40 x 214 = 29,520 (118,080 bytes); 64 layers 30,961,520,640 bytes.
+ * embed_tokens and lm_head 2 x 102,400 x 5120 x 2 = 2,097,152,000; two
+ * RMSNorms a layer and the final one, 129 x 5120 x 2 = 1,320,960; one
+ * RoPE cache of 131,072 x 128 x 2 = 33,554,432: 33,093,548,032 bytes,
+ * 30.8208 GiB, the figure headroom plans (the startup of
+ * tests/calibration/newer-logs.json logs 30.9891: the 180,734,486 bytes
+ * between are not the quantization_config's, doc/estimates.md).
+ */
+Test(fp8_ignored, exaone4_32b_fp8_export_by_hand)
+{
+	struct model m;
+	struct weights_breakdown w;
+
+	test_config_load("sweep/LGAI-EXAONE--EXAONE-4.0-32B-FP8", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.native_format, FMT_FP8_BLOCK);
+	cr_assert_eq(m.quant_skip, 0u);
+	weights_rank(&m, m.native_format, 2, 1, 1, 0, &w);
+	cr_assert_eq(w.linear, 30961520640.0, "%.0f", w.linear);
+	cr_assert_eq(w.total, 33093548032.0, "%.0f (linear %.0f other %.0f)",
+	    w.total, w.linear, w.other);
+	model_done(&m);
+}
+
 #define OLMO3                                                                  \
 	"{\"architectures\": [\"Olmo3ForCausalLM\"], \"model_type\": "         \
 	"\"olmo3\", \"hidden_size\": 4096, \"intermediate_size\": 11008, "     \
