@@ -359,6 +359,10 @@ struct model {
 	int mm_video_tokens; /* MODEL_MM_FIXED: tokens one video becomes;
 				-1: videos taken but not sized (refused) */
 	int mm_video_patches; /* and the encoder patches it runs, 0 = none */
+	/* MODEL_MM_FIXED: an earlier sizing of the largest image, in force
+	 * before vLLM release mm_old_until (VLLM_VER; 0 = none): its edge
+	 * and tokens (GLM-4.1V / 4.5V / 4.6V before #34483) */
+	int mm_old_until, mm_old_image_size, mm_old_tokens;
 	/* encoder-decoder (Whisper): the audio encoder, and a cross-attention
 	 * layer beside the self-attention of every decoder layer */
 	int enc_layers, enc_heads, enc_intermediate; /* 0 = decoder-only */

@@ -161,18 +161,21 @@ encoder_activation(const struct model *m, enum multimodal_kind kind, int64_t n,
 }
 
 /* A fixed-size image: the model's tokens per item, its patches the encoder's
- * grid (image size over patch size); a video of fixed size where the model
- * has one (Gemma 4). */
+ * grid (image size over patch size), or the earlier sizing a release before
+ * mm_old_until makes (GLM-4.xV); a video of fixed size where the model has
+ * one (Gemma 4). */
 static void
-fixed_tokens(const struct model *m, int64_t merge2, struct multimodal_budget *b,
-    int64_t *pi, int64_t *pv)
+fixed_tokens(const struct model *m, const struct multimodal_request *rq,
+    int64_t merge2, struct multimodal_budget *b, int64_t *pi, int64_t *pv)
 {
-	int64_t side = m->vision_image_size > 0 && m->vision_patch > 0
-	    ? m->vision_image_size / m->vision_patch
-	    : 0;
+	bool old = m->mm_old_until > 0 && rq->version > 0 &&
+	    rq->version < m->mm_old_until;
+	int edge = old ? m->mm_old_image_size : m->vision_image_size;
+	int tokens = old ? m->mm_old_tokens : m->mm_tokens_per_item;
+	int64_t side =
+	    edge > 0 && m->vision_patch > 0 ? edge / m->vision_patch : 0;
 
-	b->tokens_per_image =
-	    m->mm_tokens_per_item > 0 ? m->mm_tokens_per_item : 256;
+	b->tokens_per_image = tokens > 0 ? tokens : 256;
 	*pi = side > 0 ? side * side : b->tokens_per_image * merge2;
 	/* Llama 4: every tile's grid and its class token */
 	if (m->mm_tiles > 0 && side > 0)
@@ -320,7 +323,7 @@ multimodal_budget_compute(const struct model *m,
 		    &patches_video);
 		break;
 	case MULTIMODAL_FIXED:
-		fixed_tokens(m, merge2, b, &patches_image, &patches_video);
+		fixed_tokens(m, rq, merge2, b, &patches_image, &patches_video);
 		break;
 	case MULTIMODAL_TILED: tiled_tokens(m, w, h, b, &patches_image); break;
 	case MULTIMODAL_NONE:

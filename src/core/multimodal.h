@@ -101,6 +101,8 @@ struct multimodal_request {
 	int image_width, image_height; /* size hints, 0 = none */
 	int limit_chunks; /* "vision_chunk" (Kimi-K2.5), -1 = default */
 	int limit_audios; /* "audio", -1 = default */
+	int version; /* vLLM release (VLLM_VER) whose rule sizes the
+			dummy items, 0 = the newest */
 };
 
 /*

@@ -2680,7 +2680,8 @@ walk_kv_params(struct walk *w)
 	double cc = w->cc;
 	struct multimodal_request rq = { in->limit_mm_images,
 		in->limit_mm_videos, in->mm_max_pixels, in->mm_image_width,
-		in->mm_image_height, in->limit_mm_chunks, in->limit_mm_audios };
+		in->mm_image_height, in->limit_mm_chunks, in->limit_mm_audios,
+		w->t.version };
 
 	multimodal_budget_compute(m, &rq, p->max_model_len, p->max_num_seqs,
 	    p->max_num_batched_tokens, w->co->encoder_bytes_per_token, p->tp,

@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "core/units.h"
+#include "core/vllm_version.h"
 #include "core/weights.h"
 #include "core/xalloc.h"
 #include "io/auto_round.h"
@@ -2600,6 +2601,142 @@ gemma4_image_tokens(struct cfg *c, const cJSON *vc, struct model *m)
 }
 
 /*
+ * transformers' glm4v smart_resize (models/glm4v/image_processing_glm4v.py,
+ * which vLLM's glm4_1v.py imports): sides rounded to multiples of factor,
+ * scaled down by sqrt(frames x h x w / max_px) when t x h x w (frames
+ * rounded to temporal_factor) passes max_px, up when under min_px.
+ * Python's round() is half to even, as rint() in the default mode.
+ */
+static void
+glm4v_smart_resize(double frames, double h, double w, double tf, double factor,
+    double min_px, double max_px, double *oh, double *ow)
+{
+	double hb, wb, tb, beta;
+
+	if (h < factor || w < factor) {
+		double sc = fmax(factor / h, factor / w);
+
+		h = floor(h * sc);
+		w = floor(w * sc);
+	}
+	hb = rint(h / factor) * factor;
+	wb = rint(w / factor) * factor;
+	tb = rint(frames / tf) * tf;
+	if (tb * hb * wb > max_px) {
+		beta = sqrt(frames * h * w / max_px);
+		hb = fmax(factor, floor(h / beta / factor) * factor);
+		wb = fmax(factor, floor(w / beta / factor) * factor);
+	} else if (tb * hb * wb < min_px) {
+		beta = sqrt(min_px / (h * w * frames));
+		hb = ceil(h * beta / factor) * factor;
+		wb = ceil(w * beta / factor) * factor;
+	}
+	*oh = hb;
+	*ow = wb;
+}
+
+/*
+ * GLM-4.1V / 4.5V / 4.6V's largest image (vllm/model_executor/models/
+ * glm4_1v.py Glm4vProcessingInfo and Glm4vDummyInputsBuilder): the dummy
+ * image is get_image_size_with_most_features(), _get_vision_info() of a
+ * 9999999 square through smart_resize with factor patch_size x
+ * spatial_merge_size, which the HF image processor then resizes as one
+ * image (Glm4vImageProcessor: num_frames and temporal_factor
+ * temporal_patch_size, min and max pixels its size's shortest_edge and
+ * longest_edge).  Those are the checkpoint's preprocessor_config.json
+ * values, not in config.json: 12544 and 9633792 in GLM-4.6V's and
+ * GLM-4.1V's files (smart_resize's defaults too).  The class defines no
+ * get_mm_max_tokens_per_item, so the profile's tokens an image are the
+ * processed dummy's patch grid over merge^2 (the image token repeated,
+ * _get_prompt_updates).  Two rules:
+ * - "[Bugfix] Fix encoder cache underestimation for GLM-4V/GLM-OCR single
+ *   image" (#34483, opened 2026-02-13; main's file, docs.vllm.ai latest of
+ *   2026-05): num_frames=1 (padded to temporal_patch_size) and
+ *   max_image_pixels the image processor's longest_edge.  GLM-4.5V: 2184 x
+ *   2184, 156^2 = 24,336 patches, 6,084 tokens, the "encoder cache size
+ *   6084" a later GLM-OCR report quotes (zai-org/GLM-OCR #157).  Its
+ *   release is not established (v0.16.0 was cut between 2026-02-09 and
+ *   02-26): planned from v0.17.0, the earlier rule's profile being the
+ *   larger one at the default batched tokens (2 x 3,721 tokens and 29,768
+ *   patches against 1 x 6,084 and 24,336 at 8,192).
+ * - before (a 1Cat-vLLM copy of main @92a785c, January 2026): the
+ *   defaults, 16 frames and max_image_pixels 28 x 28 x 2 x 30000: 1708 x
+ *   1708, 122^2 = 14,884 patches, 3,721 tokens, the "encoder cache size
+ *   3721" of zai-org/GLM-OCR #67 and #34483's description.
+ * Its videos (frames of the same image with timestamp tokens,
+ * get_num_frames_with_most_features) are not sized: mm_video_tokens -1,
+ * refused while videos are on.  The blocks' MLP is out_hidden_size wide
+ * (Glm4vVisionBlock's mlp_hidden_dim; intermediate_size is the
+ * merger's), the width the encoder's activation estimate reads.  1 when
+ * root is that model.
+ */
+#define GLM4V_DUMMY_SIDE 9999999.0
+#define GLM4V_OLD_FRAMES 16.0
+#define GLM4V_OLD_MAX_PIXELS (28.0 * 28 * 2 * 30000)
+#define GLM4V_MIN_PIXELS 12544.0
+#define GLM4V_MAX_PIXELS 9633792.0
+#define GLM4V_ONE_FRAME_SINCE VLLM_VER(0, 17, 0)
+
+/* The tokens of glm4_1v.py's dummy image at frames and max_px (vLLM's
+ * smart_resize call, temporal_factor its default 2), *edge its side
+ * after the HF image processor; 0 when it is not square. */
+static int64_t
+glm4v_dummy_tokens(double p, double mg, double tp, double frames, double max_px,
+    int *edge)
+{
+	double f = p * mg, dh, dw, h, w;
+
+	glm4v_smart_resize(frames > tp ? frames : tp, GLM4V_DUMMY_SIDE,
+	    GLM4V_DUMMY_SIDE, 2, f, 112.0 * 112, max_px, &dh, &dw);
+	glm4v_smart_resize(tp, dh, dw, tp, f, GLM4V_MIN_PIXELS,
+	    GLM4V_MAX_PIXELS, &h, &w);
+	if (h != w || h < 1 || h > MAX_DIM)
+		return 0;
+	*edge = (int)h;
+	return (int64_t)(h / p) * (int64_t)(w / p) / (int64_t)(mg * mg);
+}
+
+static int
+glm4v_image_tokens(struct cfg *c, const cJSON *vc, struct model *m)
+{
+	const cJSON *mt =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "model_type");
+	const cJSON *o =
+	    cJSON_GetObjectItemCaseSensitive(vc, "out_hidden_size");
+	double p, mg, tp;
+	int64_t now, old;
+	int edge = 0, old_edge = 0;
+
+	if (!cJSON_IsString(mt) || strncmp(mt->valuestring, "glm4v", 5) != 0 ||
+	    m->architecture == NULL ||
+	    (strcmp(m->architecture, "Glm4vForConditionalGeneration") != 0 &&
+		strcmp(m->architecture, "Glm4vMoeForConditionalGeneration") !=
+		    0))
+		return 0;
+	p = m->vision_patch > 0 ? m->vision_patch : 14;
+	mg = m->vision_merge > 0 ? m->vision_merge : 2;
+	tp = obj_int(c, vc, VC, "temporal_patch_size", 1, 64, 2);
+	if (c->failed)
+		return 1;
+	now = glm4v_dummy_tokens(p, mg, tp, 1, GLM4V_MAX_PIXELS, &edge);
+	old = glm4v_dummy_tokens(p, mg, tp, GLM4V_OLD_FRAMES,
+	    GLM4V_OLD_MAX_PIXELS, &old_edge);
+	if (now <= 0 || now > INT32_MAX || old <= 0 || old > INT32_MAX)
+		return 0;
+	m->vision_image_size = edge;
+	m->mm_tokens_per_item = (int)now;
+	m->mm_old_until = GLM4V_ONE_FRAME_SINCE;
+	m->mm_old_image_size = old_edge;
+	m->mm_old_tokens = (int)old;
+	m->mm_video_tokens = -1;
+	if (cJSON_IsNumber(o) && o->valuedouble >= 1 &&
+	    o->valuedouble <= MAX_WIDE)
+		m->vision_intermediate = (int)o->valuedouble;
+	m->mm_rule = MODEL_MM_FIXED;
+	return 1;
+}
+
+/*
  * Tokens one image takes: Gemma 3's fixed count, Pixtral's largest image
  * (one break token per row), Kimi-VL's dummy image, else the Qwen2-VL
  * family's maximum.
@@ -2627,6 +2764,8 @@ read_image_tokens(struct cfg *c, struct model *m)
 	if (llava_next_image_tokens(c, vc, m))
 		return 0;
 	if (internvl_image_tokens(c, m))
+		return c->failed ? -1 : 0;
+	if (glm4v_image_tokens(c, vc, m))
 		return c->failed ? -1 : 0;
 	if (cJSON_IsString(vt) &&
 	    strcmp(vt->valuestring, "gemma4_vision") == 0) {

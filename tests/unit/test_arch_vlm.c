@@ -501,12 +501,29 @@ Test(vlm, gemma4_images_and_videos_by_hand)
 	model_done(&m);
 }
 
+/* A config of LLaVA-NeXT-Video-7B's shape (llava_next_video.py; CLIP
+ * ViT-L/14-336 up to layer -2, a llama text model of 4096) */
+static const char llava_next_video_7b[] =
+    "{\"architectures\":[\"LlavaNextVideoForConditionalGeneration\"],"
+    "\"model_type\":\"llava_next_video\",\"torch_dtype\":\"bfloat16\","
+    "\"vision_feature_layer\":-2,"
+    "\"vision_feature_select_strategy\":\"default\","
+    "\"text_config\":{\"model_type\":\"llama\",\"hidden_size\":4096,"
+    "\"intermediate_size\":11008,\"num_hidden_layers\":32,"
+    "\"num_attention_heads\":32,\"num_key_value_heads\":32,"
+    "\"vocab_size\":32064,\"max_position_embeddings\":4096},"
+    "\"vision_config\":{\"model_type\":\"clip_vision_model\","
+    "\"hidden_size\":1024,\"intermediate_size\":4096,"
+    "\"num_hidden_layers\":24,\"num_attention_heads\":16,"
+    "\"image_size\":336,\"patch_size\":14}}";
+
 /*
- * A class whose dummy images and videos headroom does not size (GLM-4.5V:
- * glm4_1v.py's own smart resize and video frames) stops at the
- * configuration check naming it while an image or video limit is above
- * 0; with both at 0 it is planned without the encoder run.  Before, it
- * was priced with the tiled rule (156 tokens an image).
+ * A class whose dummy images and videos headroom does not size
+ * (LLaVA-NeXT-Video: llava_next_video.py's frames of pooled grids) stops
+ * at the configuration check naming it while an image or video limit is
+ * above 0, saying what its way past plans for the release (v0.15.0
+ * builds no tower at video 0, v0.14.1 builds it); with both at 0 it is
+ * planned without the encoder run.
  */
 Test(vlm, unmodelled_towers_refused_by_name)
 {
@@ -514,20 +531,29 @@ Test(vlm, unmodelled_towers_refused_by_name)
 	struct plan p;
 	struct model m;
 
-	test_config_load("sweep/zai-org--GLM-4.5V", &m);
+	read_inline(llava_next_video_7b, &m);
 	cr_assert_eq(m.mm_rule, MODEL_MM_UNMODELLED);
-	plan_local(&m, 8192, &in, &p);
+	plan_local(&m, 4096, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "Glm4vMoeForConditionalGeneration: ") ==
-		p.message,
+	cr_assert(strstr(p.message,
+		      "LlavaNextVideoForConditionalGeneration: ") == p.message,
 	    "%s", p.message);
 	cr_assert(strstr(p.message, "'{\"image\":0,\"video\":0}'") != NULL,
 	    "%s", p.message);
+	cr_assert(strstr(p.message,
+		      "(vLLM then builds no vision tower either)") != NULL,
+	    "%s", p.message);
+	in.version = VLLM_VER(0, 14, 1);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "(the tower's weights still counted)") !=
+		NULL,
+	    "%s", p.message);
+	in.version = 0;
 	in.limit_mm_images = 0; /* videos still at vLLM's default */
 	plan_compute(test_catalogue(), &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
 	in.limit_mm_videos = 0;
-	in.tp = 4;
 	plan_compute(test_catalogue(), &in, &p);
 	cr_assert(p.phase != PHASE_CONFIG, "%s", p.message);
 	cr_assert(p.mm.text_only);
@@ -685,19 +711,78 @@ Test(vlm, glm45v_tower_not_built_from_0_15_0)
 	    (long long)old.weights, (long long)p.weights);
 	cr_assert(llabs(p.mm.tower_not_built - rank) <= 2, "%lld",
 	    (long long)p.mm.tower_not_built);
-	/* the refusal with images on says what its fix plans */
+	/* videos on stop the plan (vlm::glm45v_images_by_hand) */
 	in.limit_mm_images = in.limit_mm_videos = -1;
 	plan_compute(test_catalogue(), &in, &old);
 	cr_assert_eq(old.phase, PHASE_CONFIG);
-	cr_assert(strstr(old.message, "(the tower's weights still counted)") !=
-		NULL,
-	    "%s", old.message);
-	in.version = VLLM_VER(0, 15, 0);
-	plan_compute(test_catalogue(), &in, &p);
+	cr_assert(strstr(old.message, "'{\"video\":0}'") != NULL, "%s",
+	    old.message);
+	model_done(&m);
+}
+
+/*
+ * GLM-4.5V's images (glm4_1v.py Glm4vProcessingInfo, transformers' glm4v
+ * smart_resize, factor 14 x 2 = 28; the checkpoints' image processor size
+ * 12544 to 9633792 pixels):
+ * - from #34483 (planned from v0.17.0): the dummy is a 9999999 square at
+ *   num_frames 1, padded to temporal_patch_size 2, and max 9633792:
+ *   beta = sqrt(2 x 9999999^2 / 9633792), floor(9999999 / beta / 28) =
+ *   floor(sqrt(4816896) / 28) = floor(78.38) = 78, 2184 x 2184; the HF
+ *   processor keeps it (2 x 2184^2 = 9,539,712 <= 9,633,792): 156^2 =
+ *   24,336 patches, 6,084 tokens.  At 8,192 batched tokens one image a
+ *   batch (8192 // 6084), its embeddings 6,084 x 4096 x 2 B =
+ *   49,840,128 B; the encoder estimate 4 B x 24,336 x (1536 + 4096, the
+ *   blocks' MLP out_hidden_size) / TP 4 = 137,060,352 B.
+ * - before (v0.16.0): 16 frames and max 28 x 28 x 2 x 30000 = 47,040,000:
+ *   floor(sqrt(47040000 / 16) / 28) = floor(61.24) = 61, 1708 x 1708,
+ *   kept by the processor (5,834,528 pixels): 122^2 = 14,884 patches,
+ *   3,721 tokens; two a batch, 7,442 tokens, 29,768 patches, embeddings
+ *   7,442 x 8192 B = 60,964,864 B, the estimate 29,768 x 5632 =
+ *   167,653,376 B.
+ * Videos are not sized: at vLLM's default video limit the plan stops.
+ */
+Test(vlm, glm45v_images_by_hand)
+{
+	struct plan_input in;
+	struct plan p;
+	struct model m;
+
+	test_config_load("sweep/zai-org--GLM-4.5V", &m);
+	cr_assert_eq(m.mm_rule, MODEL_MM_FIXED);
+	cr_assert_eq(m.mm_tokens_per_item, 6084);
+	cr_assert_eq(m.vision_image_size, 2184);
+	cr_assert_eq(m.mm_old_tokens, 3721);
+	cr_assert_eq(m.mm_old_image_size, 1708);
+	cr_assert_eq(m.mm_old_until, VLLM_VER(0, 17, 0));
+	cr_assert_eq(m.mm_video_tokens, -1);
+	cr_assert_eq(m.vision_intermediate, 4096);
+	plan_local(&m, 8192, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message,
-		      "(vLLM then builds no vision tower either)") != NULL,
+	cr_assert(strstr(p.message, "Glm4vMoeForConditionalGeneration: ") ==
+		p.message,
 	    "%s", p.message);
+	cr_assert(strstr(p.message, "'{\"video\":0}'") != NULL, "%s",
+	    p.message);
+	in.limit_mm_videos = 0;
+	in.tp = 4;
+	in.version = VLLM_VER(0, 17, 0);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.mm.active);
+	cr_assert_eq(p.mm.tokens_per_image, 6084);
+	cr_assert_eq(p.mm.items_per_batch, 1);
+	cr_assert_eq(p.mm.profiled_tokens, 6084);
+	cr_assert_eq(p.mm.encoder_patches, 24336);
+	cr_assert_eq(p.mm.encoder_cache, 49840128LL);
+	cr_assert_eq(p.mm.encoder_activation, 137060352LL);
+	in.version = VLLM_VER(0, 16, 0);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.mm.tokens_per_image, 3721);
+	cr_assert_eq(p.mm.items_per_batch, 2);
+	cr_assert_eq(p.mm.encoder_patches, 29768);
+	cr_assert_eq(p.mm.encoder_cache, 60964864LL);
+	cr_assert_eq(p.mm.encoder_activation, 167653376LL);
 	model_done(&m);
 }
 
@@ -1096,20 +1181,7 @@ Test(vlm, llava_next_video_tower_marked_video_alone)
 	struct plan p, old;
 	struct model m;
 
-	read_inline(
-	    "{\"architectures\":[\"LlavaNextVideoForConditionalGeneration\"],"
-	    "\"model_type\":\"llava_next_video\",\"torch_dtype\":\"bfloat16\","
-	    "\"vision_feature_layer\":-2,"
-	    "\"vision_feature_select_strategy\":\"default\","
-	    "\"text_config\":{\"model_type\":\"llama\",\"hidden_size\":4096,"
-	    "\"intermediate_size\":11008,\"num_hidden_layers\":32,"
-	    "\"num_attention_heads\":32,\"num_key_value_heads\":32,"
-	    "\"vocab_size\":32064,\"max_position_embeddings\":4096},"
-	    "\"vision_config\":{\"model_type\":\"clip_vision_model\","
-	    "\"hidden_size\":1024,\"intermediate_size\":4096,"
-	    "\"num_hidden_layers\":24,\"num_attention_heads\":16,"
-	    "\"image_size\":336,\"patch_size\":14}}",
-	    &m);
+	read_inline(llava_next_video_7b, &m);
 	/* the same 23 CLIP layers and projector as llava-1.5-7b's */
 	cr_assert_float_eq(m.vision_params, 311572480.0, 0.5, "%.0f",
 	    m.vision_params);

@@ -417,8 +417,8 @@ Test(fixes, more_tp_names_the_cards_it_needs)
 /* A refusal at the configuration check that names its way past offers
  * it: the last release of a retired architecture (Bamba, 0.23.0), the
  * text model alone where a tower's profile run is not modelled (Gemma
- * 3n's image and audio; GLM-4.5V's image and video, at TP 4 on its real
- * config.json; Kimi-K2.5's vision chunks, which only their own limit at
+ * 3n's image and audio; GLM-4.5V's videos, whose images it sizes, at TP 4
+ * on its real config.json; Kimi-K2.5's vision chunks, which only their own limit at
  * 0 turns off). */
 Test(fixes, a_config_refusal_offers_its_way_past)
 {
@@ -428,8 +428,7 @@ Test(fixes, a_config_refusal_offers_its_way_past)
 		{ "ibm-ai-platform/Bamba-9B-v1", "--vllm-version 0.23.0" },
 		{ "google/gemma-3n-E2B-it",
 		    "--limit-mm-per-prompt '{\"image\":0,\"audio\":0}'" },
-		{ "zai-org/GLM-4.5V",
-		    "--limit-mm-per-prompt '{\"image\":0,\"video\":0}'" },
+		{ "zai-org/GLM-4.5V", "--limit-mm-per-prompt '{\"video\":0}'" },
 		{ "moonshotai/Kimi-K2.5",
 		    "--limit-mm-per-prompt '{\"vision_chunk\":0}'" },
 	};
