@@ -431,6 +431,11 @@ mistral_params_to_hf(const cJSON *params, char *err, size_t errlen,
 		return refuse(c, "yarn", "keys vLLM does not parse", err,
 		    errlen, bad_key);
 	mm = cJSON_GetObjectItemCaseSensitive(c, "multimodal");
+	/* adapt_config_dict reads it with .get(): another value is no
+	 * config vLLM builds a model from */
+	if (mm != NULL && !cJSON_IsNull(mm) && !cJSON_IsObject(mm))
+		return refuse(c, "multimodal", "not a JSON object", err, errlen,
+		    bad_key);
 	if (cJSON_IsObject(
 		cJSON_GetObjectItemCaseSensitive(mm, "whisper_model_args")))
 		return audio(c, err, errlen, bad_key);
