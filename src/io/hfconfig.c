@@ -384,10 +384,38 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 	}
 	if (strcasecmp(method, "gptq") == 0 ||
 	    strcasecmp(method, "gptq_marlin") == 0) {
+		/* GPTQConfig (vllm/model_executor/layers/quantization/
+		 * gptq.py): bits from get_from_keys, then 2, 3, 4 or 8 */
 		v = cJSON_GetObjectItemCaseSensitive(qc, "bits");
-		*fmt =
-		    cJSON_IsNumber(v) && v->valueint == 8 ? FMT_INT8 : FMT_GPTQ;
-		return 0;
+		if (cJSON_IsString(v)) {
+			snprintf(err, errlen,
+			    "Currently, only 2/3/4/8-bit weight quantization "
+			    "is supported for GPTQ, but got %.40s bits.",
+			    v->valuestring);
+			return -2;
+		}
+		if (!cJSON_IsNumber(v)) {
+			snprintf(err, errlen,
+			    "Cannot find any of ['bits'] in the model's "
+			    "quantization config.");
+			return -2;
+		}
+		if (v->valuedouble == 4 || v->valuedouble == 8) {
+			*fmt = v->valuedouble == 8 ? FMT_INT8 : FMT_GPTQ;
+			return 0;
+		}
+		if (v->valuedouble == 2 || v->valuedouble == 3)
+			snprintf(err, errlen,
+			    "quantization_config.bits %g: vLLM serves %g-bit "
+			    "GPTQ, but headroom prices GPTQ weights at 4 or 8 "
+			    "bits only, and refuses rather than price them",
+			    v->valuedouble, v->valuedouble);
+		else
+			snprintf(err, errlen,
+			    "Currently, only 2/3/4/8-bit weight quantization "
+			    "is supported for GPTQ, but got %g bits.",
+			    v->valuedouble);
+		return -2;
 	}
 	if (auto_round_is_method(method))
 		return auto_round_quant(qc, fmt, err, errlen);
@@ -3406,6 +3434,16 @@ gptq_dynamic_resolve(const cJSON *root, struct model *m,
 	if (!cJSON_IsString(meth) || strncmp(meth->valuestring, "gptq", 4) != 0)
 		return;
 	dyn = cJSON_GetObjectItemCaseSensitive(qc, "dynamic");
+	if (dyn != NULL && !cJSON_IsNull(dyn) && !cJSON_IsObject(dyn)) {
+		/* get_dynamic_override iterates dynamic.items() */
+		if (m->refusal == NULL)
+			m->refusal = xstrdup(
+			    "quantization_config.dynamic is not a JSON object: "
+			    "vLLM's GPTQ reads it as a mapping of module "
+			    "patterns (get_dynamic_override), and headroom "
+			    "does not plan it");
+		return;
+	}
 	if (!cJSON_IsObject(dyn) || dyn->child == NULL)
 		return;
 	cJSON_ArrayForEach(e, dyn)
