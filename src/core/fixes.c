@@ -406,15 +406,20 @@ fixes_try_config(struct cand_list *l)
 			  "(its weights still load).");
 	}
 	if (m->multimodal && m->mm_rule == MODEL_MM_UNMODELLED &&
-	    (base->limit_mm_images != 0 || base->limit_mm_videos != 0)) {
+	    ((base->limit_mm_images != 0 && multimodal_takes_images(m)) ||
+		base->limit_mm_videos != 0)) {
 		struct multimodal_budget zero;
+		bool images = multimodal_takes_images(m);
 
 		memset(&zero, 0, sizeof zero);
 		zero.text_only = true;
 		in = *base;
-		in.limit_mm_images = 0;
+		if (images)
+			in.limit_mm_images = 0;
 		in.limit_mm_videos = 0;
-		add(l, &in, "--limit-mm-per-prompt '{\"image\":0,\"video\":0}'",
+		add(l, &in,
+		    images ? "--limit-mm-per-prompt '{\"image\":0,\"video\":0}'"
+			   : "--limit-mm-per-prompt '{\"video\":0}'",
 		    multimodal_tower_skipped(m, &zero, base->version)
 			? "Text only: no profile run of the vision tower, "
 			  "which vLLM then does not build."

@@ -309,7 +309,8 @@ multimodal_budget_compute(const struct model *m,
 		 * text-only (supports_multimodal_inputs) */
 		b->text_only = m->mm_rule == MODEL_MM_CHUNKS
 		    ? rq->limit_chunks == 0
-		    : b->limit_image <= 0 && b->limit_video <= 0;
+		    : (b->limit_image <= 0 || !multimodal_takes_images(m)) &&
+			b->limit_video <= 0;
 		b->unmodelled = !b->text_only;
 		return;
 	}
@@ -462,6 +463,14 @@ static const struct {
 	    VLLM_VER(0, 15, 0) },
 	{ "PixtralForConditionalGeneration", TOWER_IMAGE, VLLM_VER(0, 16, 0) },
 };
+
+bool
+multimodal_takes_images(const struct model *m)
+{
+	return m->architecture == NULL ||
+	    strcmp(m->architecture, "LlavaNextVideoForConditionalGeneration") !=
+	    0;
+}
 
 bool
 multimodal_tower_skipped(const struct model *m,

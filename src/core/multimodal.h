@@ -126,6 +126,14 @@ void multimodal_budget_compute(const struct model *,
  * (doc/estimates.md, "Towers vLLM does not build").  False for every
  * other class, release or limit: the tower is counted in the weights.
  */
+/*
+ * Whether m's class takes images: false for a class whose one vision
+ * modality is video (LLaVA-NeXT-Video, llava_next_video.py
+ * get_supported_mm_limits {"video": 1}), whose image limit vLLM does not
+ * read.
+ */
+bool multimodal_takes_images(const struct model *m);
+
 bool multimodal_tower_skipped(const struct model *m,
     const struct multimodal_budget *b, int version);
 

@@ -850,7 +850,8 @@ walk_check_mm_vision_unmodelled(struct walk *w)
 	struct plan *p = w->p;
 
 	if (m->multimodal && m->mm_rule == MODEL_MM_UNMODELLED &&
-	    (in->limit_mm_images != 0 || in->limit_mm_videos != 0)) {
+	    ((in->limit_mm_images != 0 && multimodal_takes_images(m)) ||
+		in->limit_mm_videos != 0)) {
 		/* what that fix plans: the tower left out where the release
 		 * does not build it at limits of 0 (multimodal.c) */
 		struct multimodal_budget zero;
@@ -859,13 +860,15 @@ walk_check_mm_vision_unmodelled(struct walk *w)
 		zero.text_only = true;
 		config_fail(p,
 		    "%s: vLLM's profile run encodes this class's largest "
-		    "dummy images and videos through its vision tower; "
-		    "headroom does not model how the class sizes them (the "
-		    "tokens an item and the tower's activation peak), so it "
-		    "does not plan it. --limit-mm-per-prompt "
-		    "'{\"image\":0,\"video\":0}' plans the text model "
+		    "dummy %s through its vision tower; headroom does not "
+		    "model how the class sizes them (the tokens an item and "
+		    "the tower's activation peak), so it does not plan it. "
+		    "--limit-mm-per-prompt '%s' plans the text model "
 		    "without that run (%s).",
 		    m->architecture ? m->architecture : m->id,
+		    multimodal_takes_images(m) ? "images and videos" : "videos",
+		    multimodal_takes_images(m) ? "{\"image\":0,\"video\":0}"
+					       : "{\"video\":0}",
 		    multimodal_tower_skipped(m, &zero, w->t.version)
 			? "vLLM then builds no vision tower either"
 			: "the tower's weights still counted");

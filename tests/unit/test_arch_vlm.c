@@ -501,6 +501,22 @@ Test(vlm, gemma4_images_and_videos_by_hand)
 	model_done(&m);
 }
 
+/* A config of llava-onevision-qwen2-0.5b's shape (llava_onevision.py; a
+ * SigLIP tower of 26 layers, hidden 1152, a qwen2 text model of 896) */
+static const char llava_onevision_05b[] =
+    "{\"architectures\":[\"LlavaOnevisionForConditionalGeneration\"],"
+    "\"model_type\":\"llava_onevision\",\"torch_dtype\":\"bfloat16\","
+    "\"vision_feature_layer\":-1,"
+    "\"vision_feature_select_strategy\":\"full\","
+    "\"text_config\":{\"model_type\":\"qwen2\",\"hidden_size\":896,"
+    "\"intermediate_size\":4864,\"num_hidden_layers\":24,"
+    "\"num_attention_heads\":14,\"num_key_value_heads\":2,"
+    "\"vocab_size\":152000,\"max_position_embeddings\":32768},"
+    "\"vision_config\":{\"model_type\":\"siglip_vision_model\","
+    "\"hidden_size\":1152,\"intermediate_size\":4304,"
+    "\"num_hidden_layers\":26,\"num_attention_heads\":16,"
+    "\"image_size\":384,\"patch_size\":14}}";
+
 /* A config of LLaVA-NeXT-Video-7B's shape (llava_next_video.py; CLIP
  * ViT-L/14-336 up to layer -2, a llama text model of 4096) */
 static const char llava_next_video_7b[] =
@@ -519,11 +535,15 @@ static const char llava_next_video_7b[] =
 
 /*
  * A class whose dummy images and videos headroom does not size
- * (LLaVA-NeXT-Video: llava_next_video.py's frames of pooled grids) stops
- * at the configuration check naming it while an image or video limit is
- * above 0, saying what its way past plans for the release (v0.15.0
- * builds no tower at video 0, v0.14.1 builds it); with both at 0 it is
- * planned without the encoder run.
+ * (LLaVA-OneVision: llava_onevision.py's anyres grids and video frames)
+ * stops at the configuration check naming it while an image or video
+ * limit is above 0, saying what its way past plans for the release
+ * (v0.15.0 builds no tower at images and videos 0, v0.14.1 builds it);
+ * with both at 0 it is planned without the encoder run.  LLaVA-NeXT-Video
+ * takes no images (get_supported_mm_limits {"video": 1}): its refusal and
+ * way past name videos alone, and '{"video":0}' plans it text-only
+ * whatever the image limit, as vLLM's supports_multimodal_inputs reads
+ * only the class's modalities.
  */
 Test(vlm, unmodelled_towers_refused_by_name)
 {
@@ -532,11 +552,25 @@ Test(vlm, unmodelled_towers_refused_by_name)
 	struct model m;
 
 	read_inline(llava_next_video_7b, &m);
+	plan_local(&m, 4096, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message, "dummy videos through") != NULL, "%s",
+	    p.message);
+	cr_assert(strstr(p.message, "'{\"video\":0}' plans") != NULL, "%s",
+	    p.message);
+	in.limit_mm_videos = 0;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.mm.text_only);
+	cr_assert_eq(p.mm.tower_not_built, 623144960LL);
+	model_done(&m);
+
+	read_inline(llava_onevision_05b, &m);
 	cr_assert_eq(m.mm_rule, MODEL_MM_UNMODELLED);
 	plan_local(&m, 4096, &in, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG);
 	cr_assert(strstr(p.message,
-		      "LlavaNextVideoForConditionalGeneration: ") == p.message,
+		      "LlavaOnevisionForConditionalGeneration: ") == p.message,
 	    "%s", p.message);
 	cr_assert(strstr(p.message, "'{\"image\":0,\"video\":0}'") != NULL,
 	    "%s", p.message);
@@ -1171,7 +1205,8 @@ Test(vlm, llava_next_tower_not_built_from_0_15_0)
  * inside _mark_tower_model(vllm_config, "video"), from the same I-L part:
  * v0.15.0.  So a video limit of 0 leaves the tower out whatever the image
  * limit says (the budget below has images at vLLM's default), and headroom
- * plans the class, whose frames it does not size, at images and videos 0.
+ * plans the class, whose frames it does not size, at video 0
+ * (vlm::unmodelled_towers_refused_by_name).
  * A config of LLaVA-NeXT-Video-7B's shape (CLIP ViT-L/14-336, layer -2).
  */
 Test(vlm, llava_next_video_tower_marked_video_alone)
