@@ -511,6 +511,30 @@ report_text_verdict(struct strbuf *o, const struct report_in *r)
 	}
 }
 
+/* A quantized format planned from the architecture with no checkpoint of
+ * it (--checkpoint awq on a model the catalogue has no AWQ export of):
+ * the command names the model's own weights, which vLLM loads as they
+ * are, so it does not serve the plan as it stands. */
+static void
+report_text_derived_checkpoint(struct strbuf *o, const struct report_in *r)
+{
+	const struct plan_input *in = r->in;
+	const struct model *m = in->model;
+
+	if (m == NULL || in->ckpt >= 0 || in->quantization_fp8 ||
+	    in->format >= FMT_COUNT || in->weight_bytes > 0 ||
+	    in->format == m->native_format || in->format == FMT_BF16 ||
+	    in->format == FMT_FP16 || in->format == FMT_FP32)
+		return;
+	strbuf_printf(o,
+	    "Checkpoint: %s planned from the architecture, with no "
+	    "published checkpoint of it; the command serves the model's own "
+	    "%s weights: give the %s checkpoint's id (--checkpoint or "
+	    "--model) to serve this plan.\n",
+	    ckpt_format_name(in->format), ckpt_format_name(m->native_format),
+	    ckpt_format_name(in->format));
+}
+
 /* The serve command, the flags kept unmodelled, and which figures are
  * estimates. */
 static void
@@ -528,6 +552,7 @@ report_text_command(struct strbuf *o, const struct report_in *r)
 	if (nm[0] != '\0')
 		strbuf_printf(o,
 		    "Not modelled (kept in the command as given): %s\n", nm);
+	report_text_derived_checkpoint(o, r);
 	if (r->in->overhead == OVERHEAD_ESTIMATE && p->calibrated != 0)
 		strbuf_printf(o,
 		    "\nCalibrated from a real startup: the terms marked so; "

@@ -161,6 +161,10 @@ check "... and stays on the command line" 0 "vllm serve Alibaba-NLP/gte-multilin
     $GTE --hf-overrides '{"architectures": ["GteNewModel"]}' --export command
 check "a key it does not read is" 1 '"not_modelled": \["--hf-overrides=' -- \
     $GTE --hf-overrides '{"architectures": ["GteNewModel"], "num_hidden_layers": 2}' --report json
+check "a derived AWQ plan says its command serves the model's own weights" 0 "Checkpoint: awq planned from the architecture, with no published checkpoint of it; the command serves the model's own bf16 weights" -- \
+    --gpu l40s --model Qwen/Qwen3-8B --checkpoint awq --report text
+check "... not online FP8, which the command carries" 0 "vllm serve Qwen/Qwen3-8B --quantization fp8" -- \
+    --gpu l40s --model Qwen/Qwen3-8B -q fp8 --report text
 check "--num-gpu-blocks-override is refused by name" 1 "--num-gpu-blocks-override=1000: headroom does not model" -- \
     $G --num-gpu-blocks-override 1000
 check "--enable-dbo is refused by name" 1 "--enable-dbo: headroom does not model" -- \
