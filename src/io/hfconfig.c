@@ -1996,6 +1996,41 @@ read_rope_scaling(struct cfg *c, struct model *m)
 	if (!cJSON_IsString(ty))
 		ty = cJSON_GetObjectItemCaseSensitive(rs, "type");
 	type = cJSON_IsString(ty) ? ty->valuestring : "default";
+	/*
+	 * transformers' rope_config_validation (modeling_rope_utils.py, the
+	 * release vLLM 0.11 pins) raises KeyError when linear, dynamic, yarn
+	 * or llama3 lack factor and asks for a factor >= 1; vLLM multiplies
+	 * the derived length by it (config/model.py _get_and_verify_max_len),
+	 * so a factor below 1 shrinks the context: refuse what is not such a
+	 * number rather than plan a context vLLM's model never had.
+	 */
+	if (fa == NULL &&
+	    (strcmp(type, "linear") == 0 || strcmp(type, "dynamic") == 0 ||
+		strcmp(type, "yarn") == 0 || strcmp(type, "llama3") == 0)) {
+		*c->bad = "factor";
+		snprintf(c->err, c->errlen,
+		    "rope_scaling: rope_type '%s' needs a factor "
+		    "(transformers refuses the config without one)",
+		    type);
+		c->failed = true;
+		return -1;
+	}
+	if (fa != NULL &&
+	    (!cJSON_IsNumber(fa) || !isfinite(fa->valuedouble) ||
+		fa->valuedouble < 1.0)) {
+		*c->bad = "factor";
+		if (cJSON_IsNumber(fa))
+			snprintf(c->err, c->errlen,
+			    "rope_scaling: factor %g is below 1 (a RoPE "
+			    "scaling factor must be a number >= 1)",
+			    fa->valuedouble);
+		else
+			snprintf(c->err, c->errlen,
+			    "rope_scaling: factor is not a number (a RoPE "
+			    "scaling factor must be a number >= 1)");
+		c->failed = true;
+		return -1;
+	}
 	if (cJSON_IsNumber(fa) && fa->valuedouble > 0 &&
 	    strcmp(type, "su") != 0 && strcmp(type, "longrope") != 0 &&
 	    strcmp(type, "llama3") != 0 &&
