@@ -332,59 +332,83 @@ fixes_try_lm_only(struct cand_list *l)
 	add(l, &in, flags, sum);
 }
 
+/* attention heads the tensor parallelism does not divide
+ * (ModelConfig.verify_with_parallel_config): the nearest sizes that divide
+ * them, the largest below first, then the smallest above up to 8 (no MIG
+ * slice, as fixes_try_parallel); add() drops a repeat */
 static void
-fixes_try_config(struct cand_list *l)
+fixes_try_head_divisors(struct cand_list *l)
+{
+	const struct plan_input *base = l->base_in;
+	const struct model *m = base->model;
+	int tp;
+
+	if (!(base->mig < 0 && m->heads > 0 && l->base->tp > 1 &&
+		m->heads % l->base->tp != 0))
+		return;
+	for (tp = l->base->tp - 1; tp > 1 && m->heads % tp != 0; tp--)
+		;
+	add_tp(l, tp);
+	/* and the largest power of two below, where that is another size
+	 * (20 heads at TP 8: 5, then 4) */
+	while (tp > 1 && ((tp & (tp - 1)) != 0 || m->heads % tp != 0))
+		tp--;
+	add_tp(l, tp);
+	for (tp = l->base->tp + 1; tp <= 8 && m->heads % tp != 0; tp++)
+		;
+	if (tp <= 8)
+		add_tp(l, tp);
+}
+
+/* a release newer than the last that serves the architecture: that one */
+static void
+fixes_try_last_release(struct cand_list *l)
 {
 	const struct plan_input *base = l->base_in;
 	const struct model *m = base->model;
 	struct plan_input in;
 	char flags[160];
 
-	if (l->base->phase != PHASE_CONFIG || m == NULL)
+	if (!(m->last_release > 0 && l->base->version > m->last_release))
 		return;
-	fixes_try_lm_only(l);
-	/* attention heads the tensor parallelism does not divide
-	 * (ModelConfig.verify_with_parallel_config): the nearest sizes that
-	 * divide them, the largest below first, then the smallest above up
-	 * to 8 (no MIG slice, as fixes_try_parallel); add() drops a repeat */
-	if (base->mig < 0 && m->heads > 0 && l->base->tp > 1 &&
-	    m->heads % l->base->tp != 0) {
-		int tp;
+	in = *base;
+	in.version = m->last_release;
+	snprintf(flags, sizeof flags, "--vllm-version %d.%d.%d",
+	    m->last_release / 10000, m->last_release / 100 % 100,
+	    m->last_release % 100);
+	add(l, &in, flags,
+	    "The last vLLM release that serves this architecture.");
+}
 
-		for (tp = l->base->tp - 1; tp > 1 && m->heads % tp != 0; tp--)
-			;
-		add_tp(l, tp);
-		/* and the largest power of two below, where that is another
-		 * size (20 heads at TP 8: 5, then 4) */
-		while (tp > 1 && ((tp & (tp - 1)) != 0 || m->heads % tp != 0))
-			tp--;
-		add_tp(l, tp);
-		for (tp = l->base->tp + 1; tp <= 8 && m->heads % tp != 0; tp++)
-			;
-		if (tp <= 8)
-			add_tp(l, tp);
-	}
-	if (m->last_release > 0 && l->base->version > m->last_release) {
-		in = *base;
-		in.version = m->last_release;
-		snprintf(flags, sizeof flags, "--vllm-version %d.%d.%d",
-		    m->last_release / 10000, m->last_release / 100 % 100,
-		    m->last_release % 100);
-		add(l, &in, flags,
-		    "The last vLLM release that serves this architecture.");
-	}
-	/* a GTE config naming NewModel, a class vLLM's registry lacks: the
-	 * override vLLM's supported-models list gives (plan.c) */
-	if (m->architecture != NULL &&
-	    strcmp(m->architecture, "NewModel") == 0 &&
-	    base->hf_architecture == NULL) {
-		in = *base;
-		in.hf_architecture = "GteNewModel";
-		add(l, &in,
-		    "--hf-overrides '{\"architectures\": [\"GteNewModel\"]}'",
-		    "GTE as vLLM serves it: the GteNewModel class of its "
-		    "registry.");
-	}
+/* a GTE config naming NewModel, a class vLLM's registry lacks: the override
+ * vLLM's supported-models list gives (plan.c) */
+static void
+fixes_try_gte_class(struct cand_list *l)
+{
+	const struct plan_input *base = l->base_in;
+	const struct model *m = base->model;
+	struct plan_input in;
+
+	if (!(m->architecture != NULL &&
+		strcmp(m->architecture, "NewModel") == 0 &&
+		base->hf_architecture == NULL))
+		return;
+	in = *base;
+	in.hf_architecture = "GteNewModel";
+	add(l, &in, "--hf-overrides '{\"architectures\": [\"GteNewModel\"]}'",
+	    "GTE as vLLM serves it: the GteNewModel class of its registry.");
+}
+
+/* the multimodal limits at 0 that let the plan through: the towers vLLM
+ * then neither profiles nor builds */
+static void
+fixes_try_mm_limits(struct cand_list *l)
+{
+	const struct plan_input *base = l->base_in;
+	const struct model *m = base->model;
+	struct plan_input in;
+	char flags[160];
+
 	if (m->mm_conv_encoder &&
 	    (base->limit_mm_images != 0 || base->limit_mm_audios != 0)) {
 		in = *base;
@@ -445,6 +469,18 @@ fixes_try_config(struct cand_list *l)
 		    "Text only: no profile run of the vision tower, which "
 		    "vLLM then does not build.");
 	}
+}
+
+static void
+fixes_try_config(struct cand_list *l)
+{
+	if (l->base->phase != PHASE_CONFIG || l->base_in->model == NULL)
+		return;
+	fixes_try_lm_only(l);
+	fixes_try_head_divisors(l);
+	fixes_try_last_release(l);
+	fixes_try_gte_class(l);
+	fixes_try_mm_limits(l);
 }
 
 /* KV precision: FP8, and NVFP4 on a card (g, may be NULL) that has FP4. */
