@@ -3211,6 +3211,76 @@ read_modernbert(const struct src *s, struct model *m)
 	m->rope_cache_len = m->max_position;
 }
 
+/* a BERT or RoBERTa encoder (bert.py, roberta.py): absolute position
+ * embeddings only, ungated feed-forward, biases everywhere */
+static void
+read_bert(const struct src *s, struct model *m, bool roberta, bool seq)
+{
+	const char *a = m->architecture, *pe;
+
+	pe = str(s, "position_embedding_type");
+	if (pe != NULL && strcmp(pe, "absolute") != 0) {
+		/* RobertaEmbeddingModel builds JinaRobertaModel for
+		 * "rotary"; BertEmbedding raises on anything else */
+		if (roberta && strcmp(pe, "rotary") == 0)
+			refuse(m,
+			    "%s with position_embedding_type rotary: "
+			    "vLLM builds JinaRobertaModel for it, "
+			    "which "
+			    "headroom does not model.",
+			    a);
+		else
+			refuse(m,
+			    "Only 'absolute' position_embedding_type "
+			    "is supported");
+		return;
+	}
+	m->encoder_only = roberta ? MODEL_ENC_ROBERTA : MODEL_ENC_BERT;
+	m->ffn_ungated = 1;
+	m->enc_linear_bias = 1;
+	m->enc_norm_bias = 1;
+	m->type_vocab = num(s, "type_vocab_size", 2);
+	m->rotary_dim = 0;
+	m->rope_cache_len = 0;
+	if (seq)
+		m->enc_labels = encoder_labels(s);
+	if (m->max_position <= 0)
+		m->max_position = 512;
+}
+
+/* _resolve_auto_dtype (vllm/config/model.py): a float32 (or unnamed)
+ * checkpoint of a pooling model runs in float16 ("Downcasting torch.float32
+ * to torch.float16.") */
+static void
+encoder_downcast_dtype(const struct src *s, struct model *m)
+{
+	const char *dt;
+
+	dt = str(s, "torch_dtype") ? str(s, "torch_dtype") : str(s, "dtype");
+	if (m->native_format == FMT_BF16 &&
+	    (dt == NULL || strcmp(dt, "float32") == 0 ||
+		strcmp(dt, "float") == 0)) {
+		m->native_format = FMT_FP16;
+		m->dtype_is_fp16 = 1;
+		m->dtype_bytes = 2;
+	}
+}
+
+/* what the plan of an encoder-only model assumes, for its report */
+static void
+encoder_set_assumption(struct model *m)
+{
+	free(m->assumption);
+	m->assumption = xstrdup(
+	    "encoder-only (pooling) model: vLLM keeps no KV cache for its "
+	    "ENCODER_ONLY attention and, with no KV cache spec, runs no memory "
+	    "profile (EngineCore._initialize_kv_caches), so it prints no KV "
+	    "cache size and no concurrency and reserves nothing for the "
+	    "forward of max_num_batched_tokens tokens; the weights follow "
+	    "vLLM's model file, the CUDA graphs captured after loading are an "
+	    "estimate fitted on decoder-only models");
+}
+
 /*
  * Encoder-only classes (FAM_ENCODER): bert.py's BertEmbeddingModel and
  * BertForSequenceClassification, roberta.py's RobertaEmbeddingModel (also
@@ -3224,7 +3294,7 @@ read_modernbert(const struct src *s, struct model *m)
 static int
 read_encoder(const struct src *s, struct model *m)
 {
-	const char *a = m->architecture, *pe, *dt;
+	const char *a = m->architecture;
 	bool roberta = strstr(a, "Roberta") != NULL;
 	bool seq = strstr(a, "ForSequenceClassification") != NULL;
 
@@ -3252,57 +3322,12 @@ read_encoder(const struct src *s, struct model *m)
 			m->enc_head_bias = boolean(s, "classifier_bias", 0);
 		}
 	} else {
-		pe = str(s, "position_embedding_type");
-		if (pe != NULL && strcmp(pe, "absolute") != 0) {
-			/* RobertaEmbeddingModel builds JinaRobertaModel for
-			 * "rotary"; BertEmbedding raises on anything else */
-			if (roberta && strcmp(pe, "rotary") == 0)
-				refuse(m,
-				    "%s with position_embedding_type rotary: "
-				    "vLLM builds JinaRobertaModel for it, "
-				    "which "
-				    "headroom does not model.",
-				    a);
-			else
-				refuse(m,
-				    "Only 'absolute' position_embedding_type "
-				    "is supported");
-			return 0;
-		}
-		m->encoder_only = roberta ? MODEL_ENC_ROBERTA : MODEL_ENC_BERT;
-		m->ffn_ungated = 1;
-		m->enc_linear_bias = 1;
-		m->enc_norm_bias = 1;
-		m->type_vocab = num(s, "type_vocab_size", 2);
-		m->rotary_dim = 0;
-		m->rope_cache_len = 0;
-		if (seq)
-			m->enc_labels = encoder_labels(s);
-		if (m->max_position <= 0)
-			m->max_position = 512;
+		read_bert(s, m, roberta, seq);
 	}
 	if (m->refusal != NULL)
 		return 0;
-	/* _resolve_auto_dtype (vllm/config/model.py): a float32 (or unnamed)
-	 * checkpoint of a pooling model runs in float16 ("Downcasting
-	 * torch.float32 to torch.float16.") */
-	dt = str(s, "torch_dtype") ? str(s, "torch_dtype") : str(s, "dtype");
-	if (m->native_format == FMT_BF16 &&
-	    (dt == NULL || strcmp(dt, "float32") == 0 ||
-		strcmp(dt, "float") == 0)) {
-		m->native_format = FMT_FP16;
-		m->dtype_is_fp16 = 1;
-		m->dtype_bytes = 2;
-	}
-	free(m->assumption);
-	m->assumption = xstrdup(
-	    "encoder-only (pooling) model: vLLM keeps no KV cache for its "
-	    "ENCODER_ONLY attention and, with no KV cache spec, runs no memory "
-	    "profile (EngineCore._initialize_kv_caches), so it prints no KV "
-	    "cache size and no concurrency and reserves nothing for the "
-	    "forward of max_num_batched_tokens tokens; the weights follow "
-	    "vLLM's model file, the CUDA graphs captured after loading are an "
-	    "estimate fitted on decoder-only models");
+	encoder_downcast_dtype(s, m);
+	encoder_set_assumption(m);
 	return 0;
 }
 
