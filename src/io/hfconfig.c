@@ -896,6 +896,74 @@ is_auto_round(const cJSON *qc)
 }
 
 /*
+ * The fp8 method's ignored layers (quant_details()): each entry weighed
+ * against the parts ql holds, or the model refused where vLLM keeps a
+ * linear 16-bit that headroom does not price one by one.
+ */
+static void
+fp8_ignored_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
+{
+	const struct fp8_prefix_rule *map = fp8_class_map(m);
+	const cJSON *e;
+
+	ql->fp8_key = fp8_ignored_key(qc);
+	ql->fp8_root = map ? "language_model.model.layers." : "model.layers.";
+	cJSON_ArrayForEach(e, fp8_ignored_layers(qc)) {
+		const char *t = cJSON_IsString(e) ? e->valuestring : "";
+		const char *lt = t; /* as a text model's name */
+		char buf[1400], vn[512];
+
+		/* vLLM's name for it: language_model.model.layers.N
+		 * is the text model's model.layers.N */
+		if (map != NULL) {
+			fp8_vllm_name(map, t, vn, sizeof vn);
+			lt =
+			    strncmp(vn, "language_model.model.layers.", 28) == 0
+			    ? vn + 15
+			    : NULL;
+		}
+		/* an MTP layer's eh_proj (GLM-5's
+		 * model.layers.78.eh_proj): 16-bit in
+		 * weights_mtp_bytes_split() already */
+		/* the projector of Gemma 3, Mistral 3 and LLaVA
+		 * (multi_modal_projector): the tower's, 16-bit */
+		if ((fp8_entry_unquantized_anyway(t) &&
+			(strstr(t, "multi_modal_projector") ||
+			    quant_ignore_entry(t, m, ql))) ||
+		    (lt != NULL && fp8_proj_entry(lt, ql)) ||
+		    strstr(t, "eh_proj"))
+			continue;
+		if (lt == NULL && strstr(vn, "layers.") != NULL) {
+			snprintf(buf, sizeof buf,
+			    "quantization_config.%s '%s': %s's "
+			    "hf_to_vllm_mapper leaves it '%s', the "
+			    "name of no module vLLM builds (its "
+			    "decoder layers are "
+			    "language_model.model.layers.N), so "
+			    "vLLM keeps nothing 16-bit for it; "
+			    "headroom refuses rather than price a "
+			    "16-bit checkpoint tensor as FP8",
+			    ql->fp8_key, t, m->architecture, vn);
+			if (m->refusal == NULL)
+				m->refusal = xstrdup(buf);
+			return;
+		}
+		snprintf(buf, sizeof buf,
+		    "quantization_config.%s '%s': vLLM's "
+		    "fp8 method keeps the linears that entry names "
+		    "16-bit (matched by full name), and headroom "
+		    "does not price layers or projections kept out "
+		    "of FP8 one by one; it refuses rather than price "
+		    "them as FP8",
+		    ql->fp8_key, t);
+		if (m->refusal == NULL)
+			m->refusal = xstrdup(buf);
+		return;
+	}
+	fp8_proj_resolve(ql, m);
+}
+
+/*
  * What a quantization_config adds to the format: the int4 group size and
  * zero points (compressed-tensors), and the parts its ignore list (or
  * modules_to_not_convert, or ModelOpt's exclude_modules) keeps in 16 bit.
@@ -912,64 +980,7 @@ quant_details(const cJSON *qc, struct model *m, struct quant_layers *ql)
 
 	quant_group_details(qc, m);
 	if (fp8_ignored_layers(qc) != NULL) {
-		const struct fp8_prefix_rule *map = fp8_class_map(m);
-
-		ql->fp8_key = fp8_ignored_key(qc);
-		ql->fp8_root =
-		    map ? "language_model.model.layers." : "model.layers.";
-		cJSON_ArrayForEach(e, fp8_ignored_layers(qc)) {
-			const char *t = cJSON_IsString(e) ? e->valuestring : "";
-			const char *lt = t; /* as a text model's name */
-			char buf[1400], vn[512];
-
-			/* vLLM's name for it: language_model.model.layers.N
-			 * is the text model's model.layers.N */
-			if (map != NULL) {
-				fp8_vllm_name(map, t, vn, sizeof vn);
-				lt = strncmp(vn, "language_model.model.layers.",
-					 28) == 0
-				    ? vn + 15
-				    : NULL;
-			}
-			/* an MTP layer's eh_proj (GLM-5's
-			 * model.layers.78.eh_proj): 16-bit in
-			 * weights_mtp_bytes_split() already */
-			/* the projector of Gemma 3, Mistral 3 and LLaVA
-			 * (multi_modal_projector): the tower's, 16-bit */
-			if ((fp8_entry_unquantized_anyway(t) &&
-				(strstr(t, "multi_modal_projector") ||
-				    quant_ignore_entry(t, m, ql))) ||
-			    (lt != NULL && fp8_proj_entry(lt, ql)) ||
-			    strstr(t, "eh_proj"))
-				continue;
-			if (lt == NULL && strstr(vn, "layers.") != NULL) {
-				snprintf(buf, sizeof buf,
-				    "quantization_config.%s '%s': %s's "
-				    "hf_to_vllm_mapper leaves it '%s', the "
-				    "name of no module vLLM builds (its "
-				    "decoder layers are "
-				    "language_model.model.layers.N), so "
-				    "vLLM keeps nothing 16-bit for it; "
-				    "headroom refuses rather than price a "
-				    "16-bit checkpoint tensor as FP8",
-				    ql->fp8_key, t, m->architecture, vn);
-				if (m->refusal == NULL)
-					m->refusal = xstrdup(buf);
-				return;
-			}
-			snprintf(buf, sizeof buf,
-			    "quantization_config.%s '%s': vLLM's "
-			    "fp8 method keeps the linears that entry names "
-			    "16-bit (matched by full name), and headroom "
-			    "does not price layers or projections kept out "
-			    "of FP8 one by one; it refuses rather than price "
-			    "them as FP8",
-			    ql->fp8_key, t);
-			if (m->refusal == NULL)
-				m->refusal = xstrdup(buf);
-			return;
-		}
-		fp8_proj_resolve(ql, m);
+		fp8_ignored_details(qc, m, ql);
 		return;
 	}
 	cJSON_ArrayForEach(e, quant_ignore_list(qc)) {
