@@ -341,6 +341,48 @@ quant_method_served(const char *method)
 }
 
 /*
+ * The weight format of a GPTQ quantization_config: 4 or 8 bits; -2 (err
+ * set) for any other bits, as GPTQConfig refuses them or headroom does not
+ * price them.
+ */
+static int
+gptq_bits_format(const cJSON *qc, enum ckpt_format *fmt, char *err,
+    size_t errlen)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(qc, "bits");
+
+	if (cJSON_IsString(v)) {
+		snprintf(err, errlen,
+		    "Currently, only 2/3/4/8-bit weight quantization "
+		    "is supported for GPTQ, but got %.40s bits.",
+		    v->valuestring);
+		return -2;
+	}
+	if (!cJSON_IsNumber(v)) {
+		snprintf(err, errlen,
+		    "Cannot find any of ['bits'] in the model's "
+		    "quantization config.");
+		return -2;
+	}
+	if (v->valuedouble == 4 || v->valuedouble == 8) {
+		*fmt = v->valuedouble == 8 ? FMT_INT8 : FMT_GPTQ;
+		return 0;
+	}
+	if (v->valuedouble == 2 || v->valuedouble == 3)
+		snprintf(err, errlen,
+		    "quantization_config.bits %g: vLLM serves %g-bit "
+		    "GPTQ, but headroom prices GPTQ weights at 4 or 8 "
+		    "bits only, and refuses rather than price them",
+		    v->valuedouble, v->valuedouble);
+	else
+		snprintf(err, errlen,
+		    "Currently, only 2/3/4/8-bit weight quantization "
+		    "is supported for GPTQ, but got %g bits.",
+		    v->valuedouble);
+	return -2;
+}
+
+/*
  * Maps a quantization_config object to a weight format and KV dtype.  -2
  * (err set) for a method vLLM serves and headroom does not model.
  */
@@ -385,37 +427,8 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 	if (strcasecmp(method, "gptq") == 0 ||
 	    strcasecmp(method, "gptq_marlin") == 0) {
 		/* GPTQConfig (vllm/model_executor/layers/quantization/
-		 * gptq.py): bits from get_from_keys, then 2, 3, 4 or 8 */
-		v = cJSON_GetObjectItemCaseSensitive(qc, "bits");
-		if (cJSON_IsString(v)) {
-			snprintf(err, errlen,
-			    "Currently, only 2/3/4/8-bit weight quantization "
-			    "is supported for GPTQ, but got %.40s bits.",
-			    v->valuestring);
-			return -2;
-		}
-		if (!cJSON_IsNumber(v)) {
-			snprintf(err, errlen,
-			    "Cannot find any of ['bits'] in the model's "
-			    "quantization config.");
-			return -2;
-		}
-		if (v->valuedouble == 4 || v->valuedouble == 8) {
-			*fmt = v->valuedouble == 8 ? FMT_INT8 : FMT_GPTQ;
-			return 0;
-		}
-		if (v->valuedouble == 2 || v->valuedouble == 3)
-			snprintf(err, errlen,
-			    "quantization_config.bits %g: vLLM serves %g-bit "
-			    "GPTQ, but headroom prices GPTQ weights at 4 or 8 "
-			    "bits only, and refuses rather than price them",
-			    v->valuedouble, v->valuedouble);
-		else
-			snprintf(err, errlen,
-			    "Currently, only 2/3/4/8-bit weight quantization "
-			    "is supported for GPTQ, but got %g bits.",
-			    v->valuedouble);
-		return -2;
+	 * gptq.py): bits from get_from_keys, then 2, 3, 4 or 8 */
+		return gptq_bits_format(qc, fmt, err, errlen);
 	}
 	if (auto_round_is_method(method))
 		return auto_round_quant(qc, fmt, err, errlen);
