@@ -257,42 +257,46 @@ load_gpu_total(struct ctx *x, const cJSON *e, const char *id, struct gpu *g)
 /*
  * The host memory a unified-memory card's startup counts as non-torch: a
  * figure >= 0 and < 64 GiB, on a card with unified_memory, with its
- * unified_host_source; otherwise reported and left at 0.
+ * unified_host_source; otherwise reported and -1 (the card is not loaded:
+ * planned at 0 it would show more KV cache than the card has).
  */
-static void
+static int
 load_gpu_unified_host(struct ctx *x, const cJSON *e, const char *id,
     struct gpu *g)
 {
 	double v = 0;
 
-	if (cJSON_GetObjectItemCaseSensitive(e, "unified_host_gib") == NULL)
-		return;
-	if (num_field(x, e, "unified_host_gib", &v, "gpu") != 0)
-		return;
+	switch (num_field(x, e, "unified_host_gib", &v, "gpu")) {
+	case 0: break;
+	case 1: return 0;
+	default: return -1;
+	}
 	if (v < 0 || v >= 64) {
 		report(x, e, "unified_host_gib",
 		    "gpu '%s': unified_host_gib %.2f is out of range [0, 64)",
 		    id, v);
-		return;
+		return -1;
 	}
 	if (!g->unified) {
 		report(x, e, "unified_host_gib",
 		    "gpu '%s': unified_host_gib needs unified_memory: true",
 		    id);
-		return;
+		return -1;
 	}
 	if (str_field(e, "unified_host_source") == NULL) {
 		report(x, e, "unified_host_gib",
 		    "gpu '%s': unified_host_gib needs a unified_host_source",
 		    id);
-		return;
+		return -1;
 	}
 	g->unified_host_gib = v;
+	return 0;
 }
 
 /* The rest of a card: names, sources, figures, compute capability and
- * what it computes in. */
-static void
+ * what it computes in; -1 (reported) when a field that changes the plan
+ * is invalid. */
+static int
 load_gpu_fields(struct ctx *x, const cJSON *e, const char *id, struct gpu *g)
 {
 	const char *name = str_field(e, "name");
@@ -322,7 +326,7 @@ load_gpu_fields(struct ctx *x, const cJSON *e, const char *id, struct gpu *g)
 	g->fp8 = gpu_bool_field(x, e, "fp8", g->compute_capability >= 8.9, id);
 	g->fp4 = gpu_bool_field(x, e, "fp4", g->compute_capability >= 10.0, id);
 	g->unified = gpu_bool_field(x, e, "unified_memory", 0, id);
-	load_gpu_unified_host(x, e, id, g);
+	return load_gpu_unified_host(x, e, id, g);
 }
 
 /* One MIG profile of card id into g->mig[g->n_mig]; a bad one is reported
@@ -370,7 +374,10 @@ load_gpu(struct ctx *x, struct catalogue *c, const cJSON *e)
 	}
 	if (load_gpu_total(x, e, id, &g) != 0)
 		return -1;
-	load_gpu_fields(x, e, id, &g);
+	if (load_gpu_fields(x, e, id, &g) != 0) {
+		gpu_done(&g);
+		return -1;
+	}
 	mig = cJSON_GetObjectItemCaseSensitive(e, "mig");
 	if (cJSON_IsArray(mig)) {
 		g.mig =
