@@ -3633,6 +3633,17 @@ gptq_block_modules_resolve(const cJSON *root, struct model *m,
 		return;
 	list = cJSON_GetObjectItemCaseSensitive(qc,
 	    "modules_in_block_to_quantize");
+	/* vLLM tests each name with `in` over the value: a string would be
+	 * walked by character and quantize nearly every linear */
+	if (list != NULL && !cJSON_IsNull(list) && !cJSON_IsArray(list)) {
+		if (m->refusal == NULL)
+			m->refusal = xstrdup(
+			    "quantization_config.modules_in_block_to_quantize "
+			    "is not a list (of module names, or of lists of "
+			    "them): headroom refuses rather than guess which "
+			    "linears the checkpoint quantizes");
+		return;
+	}
 	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) == 0)
 		return;
 	if (gptq_list_has(list, "layers.") || m->mla || m->n_state_layers > 0 ||

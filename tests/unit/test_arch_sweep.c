@@ -1239,6 +1239,17 @@ Test(sweep, gptq_modules_in_block_to_quantize)
 		      "Qwen2MoeForCausalLM") != NULL,
 	    "%s", m.refusal);
 	model_done(&m);
+
+	/* a string, not a list: refused naming the field (it was read as
+	 * absent, every linear priced as quantized) */
+	snprintf(json, sizeof json, QWEN15_MOE_GPTQ, "\"self_attn.q_proj\"");
+	parse(json, &m);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "quantization_config.modules_in_block_to_quantize "
+		      "is not a list") != NULL,
+	    "%s", m.refusal);
+	model_done(&m);
 }
 
 /*
