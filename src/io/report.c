@@ -511,28 +511,49 @@ report_text_verdict(struct strbuf *o, const struct report_in *r)
 	}
 }
 
-/* A quantized format planned from the architecture with no checkpoint of
- * it (--checkpoint awq on a model the catalogue has no AWQ export of):
- * the command names the model's own weights, which vLLM loads as they
- * are, so it does not serve the plan as it stands. */
-static void
-report_text_derived_checkpoint(struct strbuf *o, const struct report_in *r)
+/*
+ * A quantized format planned from the architecture with no checkpoint of
+ * it (serve_command_derived()): the note every report carries, into buf;
+ * false (buf empty) otherwise.  FP8 from 16-bit weights is what vLLM's
+ * online FP8 (-q fp8, in the command) loads; AWQ and the others it cannot
+ * make from them, so the command does not serve the plan as it stands.
+ */
+static bool
+report_derived_note(const struct report_in *r, char *buf, size_t len)
 {
 	const struct plan_input *in = r->in;
 	const struct model *m = in->model;
 
-	if (m == NULL || in->ckpt >= 0 || in->quantization_fp8 ||
-	    in->format >= FMT_COUNT || in->weight_bytes > 0 ||
-	    in->format == m->native_format || in->format == FMT_BF16 ||
-	    in->format == FMT_FP16 || in->format == FMT_FP32)
-		return;
-	strbuf_printf(o,
-	    "Checkpoint: %s planned from the architecture, with no "
-	    "published checkpoint of it; the command serves the model's own "
-	    "%s weights: give the %s checkpoint's id (--checkpoint or "
-	    "--model) to serve this plan.\n",
-	    ckpt_format_name(in->format), ckpt_format_name(m->native_format),
-	    ckpt_format_name(in->format));
+	buf[0] = '\0';
+	if (!serve_command_derived(in))
+		return false;
+	if (in->format == FMT_FP8 &&
+	    (m->native_format == FMT_BF16 || m->native_format == FMT_FP16))
+		snprintf(buf, len,
+		    "%s planned from the architecture, with no published "
+		    "checkpoint of it; the command has vLLM quantize the "
+		    "model's own %s weights online (--quantization fp8)",
+		    ckpt_format_name(in->format),
+		    ckpt_format_name(m->native_format));
+	else
+		snprintf(buf, len,
+		    "%s planned from the architecture, with no published "
+		    "checkpoint of it; the command serves the model's own %s "
+		    "weights: give the %s checkpoint's id (--checkpoint or "
+		    "--model) to serve this plan",
+		    ckpt_format_name(in->format),
+		    ckpt_format_name(m->native_format),
+		    ckpt_format_name(in->format));
+	return true;
+}
+
+static void
+report_text_derived_checkpoint(struct strbuf *o, const struct report_in *r)
+{
+	char note[512];
+
+	if (report_derived_note(r, note, sizeof note))
+		strbuf_printf(o, "Checkpoint: %s.\n", note);
 }
 
 /* The serve command, the flags kept unmodelled, and which figures are
@@ -963,7 +984,7 @@ report_json(const struct report_in *r)
 {
 	const struct plan *p = r->plan;
 	cJSON *root = cJSON_CreateObject();
-	char v[32], *cmd, *s;
+	char v[32], v2[512], *cmd, *s;
 
 	cJSON_AddStringToObject(root, "headroom_version", PACKAGE_VERSION);
 	cJSON_AddNumberToObject(root, "schema_version", REPORT_SCHEMA_VERSION);
@@ -990,6 +1011,10 @@ report_json(const struct report_in *r)
 	cmd = report_command_line(r, r->in, NULL);
 	cJSON_AddStringToObject(root, "vllm_command", cmd);
 	free(cmd);
+	if (report_derived_note(r, v2, sizeof v2))
+		cJSON_AddStringToObject(root, "checkpoint_note", v2);
+	else
+		cJSON_AddNullToObject(root, "checkpoint_note");
 	cJSON_AddItemToObject(root, "not_modelled",
 	    provenance_not_modelled_json(r->in));
 	report_json_assumptions(root, p);
@@ -1178,6 +1203,8 @@ report_markdown_command(struct strbuf *o, const struct report_in *r)
 		textesc_markdown_code(o, nm);
 		strbuf_printf(o, "\n\n");
 	}
+	if (report_derived_note(r, nm, sizeof nm))
+		strbuf_printf(o, "Checkpoint: %s.\n\n", nm);
 }
 
 char *

@@ -29,6 +29,17 @@ serve_command_model(const struct catalogue *c, const struct plan_input *in)
 	return in->model ? in->model->id : "MODEL";
 }
 
+bool
+serve_command_derived(const struct plan_input *in)
+{
+	const struct model *m = in->model;
+
+	return m != NULL && in->ckpt < 0 && !in->quantization_fp8 &&
+	    in->format < FMT_COUNT && in->weight_bytes <= 0 &&
+	    in->format != m->native_format && in->format != FMT_BF16 &&
+	    in->format != FMT_FP16 && in->format != FMT_FP32;
+}
+
 static void
 add_word(char *buf, size_t len, const char *w)
 {
@@ -141,8 +152,15 @@ serve_command_format(const struct catalogue *c, const struct plan_input *in,
     const struct plan *p, int all, char *buf, size_t len)
 {
 	struct writer w;
+	struct plan_input q = *in;
 	size_t i;
 
+	/* FP8 planned from 16-bit weights: vLLM loads them so with -q fp8 */
+	if (serve_command_derived(in) && in->format == FMT_FP8 &&
+	    (in->model->native_format == FMT_BF16 ||
+		in->model->native_format == FMT_FP16))
+		q.quantization_fp8 = true;
+	in = &q;
 	buf[0] = '\0';
 	serve_command_env(in, buf, len);
 	snprintf(buf + strlen(buf), len > strlen(buf) ? len - strlen(buf) : 0,

@@ -26,4 +26,13 @@ size_t serve_command_format(const struct catalogue *, const struct plan_input *,
  */
 const char *serve_command_model(const struct catalogue *,
     const struct plan_input *);
+
+/*
+ * Whether the plan's weight format was derived from the architecture with
+ * no checkpoint of it (--checkpoint awq or fp8, without -q, on a catalogue
+ * model with no such export): the serve line then names the model's own
+ * 16-bit weights.  For FP8 the line carries --quantization fp8, what vLLM
+ * needs to load FP8 weights from them; other formats it cannot serve.
+ */
+bool serve_command_derived(const struct plan_input *);
 #endif

@@ -163,6 +163,16 @@ check "a key it does not read is" 1 '"not_modelled": \["--hf-overrides=' -- \
     $GTE --hf-overrides '{"architectures": ["GteNewModel"], "num_hidden_layers": 2}' --report json
 check "a derived AWQ plan says its command serves the model's own weights" 0 "Checkpoint: awq planned from the architecture, with no published checkpoint of it; the command serves the model's own bf16 weights" -- \
     --gpu l40s --model Qwen/Qwen3-8B --checkpoint awq --report text
+check "... and so does the Markdown report" 0 "Checkpoint: awq planned from the architecture, with no published checkpoint of it; the command serves the model's own bf16 weights" -- \
+    --gpu l40s --model Qwen/Qwen3-8B --checkpoint awq --report markdown
+check "... and the JSON report's checkpoint_note" 0 '"checkpoint_note": "awq planned from the architecture, with no published checkpoint of it; the command serves' -- \
+    --gpu l40s --model Qwen/Qwen3-8B --checkpoint awq --report json
+check "... null where a checkpoint is published" 0 '"checkpoint_note": null' -- \
+    --gpu l40s --model Qwen/Qwen3-8B --checkpoint Qwen/Qwen3-8B-FP8 --report json
+check "a derived FP8 plan's command quantizes online (-q fp8)" 0 "vllm serve Qwen/Qwen3-8B --quantization fp8" -- \
+    --gpu l40s --model Qwen/Qwen3-8B --checkpoint fp8 --export command
+check "... and says so" 0 "the command has vLLM quantize the model's own bf16 weights online (--quantization fp8)" -- \
+    --gpu l40s --model Qwen/Qwen3-8B --checkpoint fp8 --report text
 check "... not online FP8, which the command carries" 0 "vllm serve Qwen/Qwen3-8B --quantization fp8" -- \
     --gpu l40s --model Qwen/Qwen3-8B -q fp8 --report text
 check "--num-gpu-blocks-override is refused by name" 1 "--num-gpu-blocks-override=1000: headroom does not model" -- \
