@@ -77,7 +77,7 @@ Test(export, golden_json)
 	static const char *const keys[] = { "headroom_version", "vllm_version",
 		"gpu", "model", "settings", "memory_gib", "kv", "replicas",
 		"total_concurrency_at_tokens_per_request", "verdict",
-		"vllm_command", "not_modelled" };
+		"vllm_command", "checkpoint_note", "not_modelled" };
 	char *out = render(golden_args, EXPORT_JSON), *s;
 	cJSON *all = cJSON_Parse(out), *keep = cJSON_CreateObject();
 	size_t i;
