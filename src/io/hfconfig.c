@@ -2021,43 +2021,58 @@ read_rope_scaling(struct cfg *c, struct model *m)
 		ty = cJSON_GetObjectItemCaseSensitive(rs, "type");
 	type = cJSON_IsString(ty) ? ty->valuestring : "default";
 	/*
-	 * transformers' rope_config_validation (modeling_rope_utils.py, the
-	 * release vLLM 0.11 pins) raises KeyError when linear, dynamic, yarn
-	 * or llama3 lack factor and asks for a factor >= 1; vLLM multiplies
-	 * the derived length by it (config/model.py _get_and_verify_max_len),
-	 * so a factor below 1 shrinks the context: refuse what is not such a
-	 * number rather than plan a context vLLM's model never had.
+	 * What vLLM does with the factor (vllm/config/model.py
+	 * _get_and_verify_max_len, vLLM 0.11.0 to main; rotary_embedding
+	 * get_rope) after transformers' rope_config_validation
+	 * (modeling_rope_utils.py, 4.x):
+	 * - linear, yarn and llama3 with no factor: transformers raises
+	 *   KeyError (get_rope reads rope_scaling["factor"] too): refused in
+	 *   transformers' words; dynamic with neither factor nor alpha in
+	 *   get_rope's.
+	 * - a factor that is not a number: transformers only warns; vLLM then
+	 *   multiplies the length or divides the frequencies by it and fails
+	 *   in Python: refused, except for su/longrope, whose factor vLLM
+	 *   never reads.
+	 * - a number below 1: transformers only warns ("must be a float >=
+	 *   1"); vLLM uses it, derived length x factor (the RoPE cache too),
+	 *   so it is planned as vLLM plans it. A scaled length below 1 (a
+	 *   factor of 0 or less) leaves torch.arange() no cache to build:
+	 *   refused. su, longrope, llama3 and Gemma 3 keep the unscaled
+	 *   length whatever the factor.
 	 */
-	if (fa == NULL &&
-	    (strcmp(type, "linear") == 0 || strcmp(type, "dynamic") == 0 ||
-		strcmp(type, "yarn") == 0 || strcmp(type, "llama3") == 0)) {
+	if (fa == NULL && strcmp(type, "dynamic") == 0 &&
+	    cJSON_GetObjectItemCaseSensitive(rs, "alpha") == NULL) {
 		*c->bad = "factor";
 		snprintf(c->err, c->errlen,
-		    "rope_scaling: rope_type '%s' needs a factor "
-		    "(transformers refuses the config without one)",
+		    "rope_scaling: Dynamic rope scaling must contain either "
+		    "'alpha' or 'factor' field");
+		c->failed = true;
+		return -1;
+	}
+	if (fa == NULL &&
+	    (strcmp(type, "linear") == 0 || strcmp(type, "yarn") == 0 ||
+		strcmp(type, "llama3") == 0)) {
+		*c->bad = "factor";
+		snprintf(c->err, c->errlen,
+		    "rope_scaling: Missing required keys in `rope_scaling` for "
+		    "'rope_type'='%s': {'factor'} (transformers refuses the "
+		    "config)",
 		    type);
 		c->failed = true;
 		return -1;
 	}
-	if (fa != NULL &&
-	    (!cJSON_IsNumber(fa) || !isfinite(fa->valuedouble) ||
-		fa->valuedouble < 1.0)) {
+	if (fa != NULL && !cJSON_IsNumber(fa) && strcmp(type, "su") != 0 &&
+	    strcmp(type, "longrope") != 0) {
 		*c->bad = "factor";
-		if (cJSON_IsNumber(fa))
-			snprintf(c->err, c->errlen,
-			    "rope_scaling: factor %g is below 1 (a RoPE "
-			    "scaling factor must be a number >= 1)",
-			    fa->valuedouble);
-		else
-			snprintf(c->err, c->errlen,
-			    "rope_scaling: factor is not a number (a RoPE "
-			    "scaling factor must be a number >= 1)");
+		snprintf(c->err, c->errlen,
+		    "rope_scaling: factor is not a number (transformers warns "
+		    "`rope_scaling`'s factor field must be a float >= 1; vLLM "
+		    "then fails computing with it)");
 		c->failed = true;
 		return -1;
 	}
-	if (cJSON_IsNumber(fa) && fa->valuedouble > 0 &&
-	    strcmp(type, "su") != 0 && strcmp(type, "longrope") != 0 &&
-	    strcmp(type, "llama3") != 0 &&
+	if (cJSON_IsNumber(fa) && strcmp(type, "su") != 0 &&
+	    strcmp(type, "longrope") != 0 && strcmp(type, "llama3") != 0 &&
 	    strncmp(m->model_type, "gemma3", 6) != 0) {
 		double base = (double)m->max_position;
 		int64_t l;

@@ -68,6 +68,99 @@ Test(hfconfig, fallbacks_and_rope_scaling)
 	model_done(&m);
 }
 
+#define ROPE_HEAD                                                              \
+	"{\"num_hidden_layers\":2,\"hidden_size\":1024,"                       \
+	"\"num_attention_heads\":8,\"vocab_size\":100,"                        \
+	"\"max_position_embeddings\":"
+
+/*
+ * vLLM multiplies the derived length by any numeric factor, below 1 too
+ * (config/model.py _get_and_verify_max_len; transformers only warns), and
+ * skips llama3; worked by hand: int(8192 x 0.5) = 4096, int(4096 x 0.25) =
+ * 1024, llama3 keeps 131072 whatever its factor.
+ */
+Test(hfconfig, rope_factor_below_one_planned_as_vllm)
+{
+	struct model m;
+	char err[256];
+
+	cr_assert_eq(read_cfg(ROPE_HEAD
+			 "131072,\"rope_scaling\":{\"rope_type\":"
+			 "\"yarn\",\"factor\":0.5,"
+			 "\"original_max_position_embeddings\":"
+			 "8192}}",
+			 &m, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(m.derived_max_len, 4096);
+	cr_assert_eq(m.rope_cache_len, 4096);
+	model_done(&m);
+	cr_assert_eq(read_cfg(ROPE_HEAD "4096,\"rope_scaling\":{\"type\":"
+					"\"linear\",\"factor\":0.25}}",
+			 &m, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(m.derived_max_len, 1024);
+	model_done(&m);
+	cr_assert_eq(read_cfg(ROPE_HEAD
+			 "131072,\"rope_scaling\":{\"rope_type\":"
+			 "\"llama3\",\"factor\":-4,"
+			 "\"low_freq_factor\":1.0,"
+			 "\"high_freq_factor\":4.0,"
+			 "\"original_max_position_embeddings\":"
+			 "8192}}",
+			 &m, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(m.derived_max_len, 131072);
+	model_done(&m);
+	/* dynamic with alpha needs no factor (get_rope's NTK-alpha branch) */
+	cr_assert_eq(read_cfg(ROPE_HEAD "4096,\"rope_scaling\":{\"type\":"
+					"\"dynamic\",\"alpha\":1000.0}}",
+			 &m, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(m.derived_max_len, 4096);
+	model_done(&m);
+}
+
+/* where vLLM (or transformers under it) fails, the read is refused */
+Test(hfconfig, rope_factor_vllm_cannot_use_refused)
+{
+	struct model m;
+	char err[256];
+
+	cr_assert_neq(read_cfg(ROPE_HEAD
+			  "131072,\"rope_scaling\":{\"rope_type\":"
+			  "\"yarn\",\"factor\":-4,"
+			  "\"original_max_position_embeddings\":"
+			  "8192}}",
+			  &m, err, sizeof err),
+	    0);
+	cr_assert(strstr(err, "-32768") != NULL, "%s", err);
+	model_done(&m);
+	cr_assert_neq(read_cfg(ROPE_HEAD "4096,\"rope_scaling\":{\"type\":"
+					 "\"dynamic\"}}",
+			  &m, err, sizeof err),
+	    0);
+	cr_assert(strstr(err,
+		      "Dynamic rope scaling must contain either "
+		      "'alpha' or 'factor' field") != NULL,
+	    "%s", err);
+	model_done(&m);
+	cr_assert_neq(read_cfg(ROPE_HEAD "4096,\"rope_scaling\":{\"type\":"
+					 "\"linear\"}}",
+			  &m, err, sizeof err),
+	    0);
+	cr_assert(strstr(err,
+		      "Missing required keys in `rope_scaling` for "
+		      "'rope_type'='linear': {'factor'}") != NULL,
+	    "%s", err);
+	model_done(&m);
+	cr_assert_neq(read_cfg(ROPE_HEAD "4096,\"rope_scaling\":{\"type\":"
+					 "\"linear\",\"factor\":\"2\"}}",
+			  &m, err, sizeof err),
+	    0);
+	cr_assert(strstr(err, "factor is not a number") != NULL, "%s", err);
+	model_done(&m);
+}
+
 Test(hfconfig, multimodal_text_config_and_quantization)
 {
 	struct model m;
