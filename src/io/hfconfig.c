@@ -3475,6 +3475,29 @@ gptq_layer_part(const cJSON *qc, const cJSON *dyn, struct model *m,
 }
 
 /*
+ * The quantization_config of root (or of its text_config when root has
+ * none) when its quant_method is a GPTQ one, else NULL.
+ */
+static const cJSON *
+gptq_config_find(const cJSON *root)
+{
+	const cJSON *qc =
+	    cJSON_GetObjectItemCaseSensitive(root, "quantization_config");
+	const cJSON *tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
+	const cJSON *meth;
+
+	if (!cJSON_IsObject(qc) && cJSON_IsObject(tc))
+		qc =
+		    cJSON_GetObjectItemCaseSensitive(tc, "quantization_config");
+	meth = cJSON_IsObject(qc)
+	    ? cJSON_GetObjectItemCaseSensitive(qc, "quant_method")
+	    : NULL;
+	if (!cJSON_IsString(meth) || strncmp(meth->valuestring, "gptq", 4) != 0)
+		return NULL;
+	return qc;
+}
+
+/*
  * A gptq quantization_config's dynamic map, once the layers are laid out:
  * each key matched as get_dynamic_override() matches it, against the
  * prefix vLLM gives each linear and fused MoE block of each layer (its
@@ -3491,21 +3514,13 @@ static void
 gptq_dynamic_resolve(const cJSON *root, struct model *m,
     struct quant_layers *ql)
 {
-	const cJSON *qc =
-	    cJSON_GetObjectItemCaseSensitive(root, "quantization_config");
-	const cJSON *tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
-	const cJSON *meth, *dyn, *e;
+	const cJSON *qc = gptq_config_find(root);
+	const cJSON *dyn, *e;
 	const char *roots[3];
 	char msg[600] = "";
 	int i, pt, nroots;
 
-	if (!cJSON_IsObject(qc) && cJSON_IsObject(tc))
-		qc =
-		    cJSON_GetObjectItemCaseSensitive(tc, "quantization_config");
-	meth = cJSON_IsObject(qc)
-	    ? cJSON_GetObjectItemCaseSensitive(qc, "quant_method")
-	    : NULL;
-	if (!cJSON_IsString(meth) || strncmp(meth->valuestring, "gptq", 4) != 0)
+	if (qc == NULL)
 		return;
 	dyn = cJSON_GetObjectItemCaseSensitive(qc, "dynamic");
 	if (dyn != NULL && !cJSON_IsNull(dyn) && !cJSON_IsObject(dyn)) {
@@ -3602,6 +3617,94 @@ gptq_block_linear(const cJSON *list, const char *root, int i, const char *fused,
 }
 
 /*
+ * Whether headroom maps list (modules_in_block_to_quantize) onto the module
+ * names vLLM gives m; when not, m is refused (unless it already was).  Else
+ * roots[0] is m's one layer prefix.
+ */
+static bool
+gptq_block_list_mapped(const cJSON *list, struct model *m, const char *roots[3])
+{
+	char msg[600];
+
+	if (!gptq_list_has(list, "layers.") && !m->mla &&
+	    m->n_state_layers == 0 && gptq_roots(m, roots) == 1 &&
+	    !gptq_is_nemotron_h(m) &&
+	    !(m->shared_intermediate > 0 &&
+		!arch_in(m, gptq_one_shared_classes)))
+		return true;
+	snprintf(msg, sizeof msg,
+	    "quantization_config.modules_in_block_to_quantize on %s: "
+	    "headroom does not map that list onto the module names "
+	    "vLLM gives this model (full layer paths, MLA attention, "
+	    "state mixers or shared experts of this class); it "
+	    "refuses rather than price every linear as quantized",
+	    m->architecture ? m->architecture : "this model");
+	if (m->refusal == NULL)
+		m->refusal = xstrdup(msg);
+	return false;
+}
+
+/*
+ * Layer i's attention, dense MLP and shared expert parts against list
+ * (layer prefix root): an unlisted part goes to ql; a part listed in one of
+ * its linears only, or a fused linear listed in some of its shards only,
+ * writes the refusal into msg (len bytes), which must be empty on entry.
+ */
+static void
+gptq_block_layer_resolve(const cJSON *list, const char *root,
+    const struct model *m, int i, struct quant_layers *ql, char *msg,
+    size_t len)
+{
+	static const char *const qkv[] = { "self_attn.q_proj",
+		"self_attn.k_proj", "self_attn.v_proj", NULL };
+	static const char *const o[] = { "self_attn.o_proj", NULL };
+	static const char *const gate_up[] = { "mlp.gate_proj", "mlp.up_proj",
+		NULL };
+	static const char *const down[] = { "mlp.down_proj", NULL };
+	static const char *const sh_gate_up[] = { "mlp.shared_expert.gate_proj",
+		"mlp.shared_expert.up_proj", NULL };
+	static const char *const sh_down[] = { "mlp.shared_expert.down_proj",
+		NULL };
+	static const char *const parts[5] = { "attention", "state mixer",
+		"dense MLP", "experts", "shared expert" };
+	static const int pts[3] = { 0, 2, 4 };
+	static const char *const *const fused[3][2] = { { qkv, o },
+		{ gate_up, down }, { sh_gate_up, sh_down } };
+	static const char *const fused_names[3][2] = {
+		{ "self_attn.qkv_proj", "self_attn.o_proj" },
+		{ "mlp.gate_up_proj", "mlp.down_proj" },
+		{ "mlp.shared_expert.gate_up_proj",
+		    "mlp.shared_expert.down_proj" },
+	};
+	int k;
+
+	for (k = 0; k < 3 && !msg[0]; k++) {
+		int a, b;
+
+		if (!layer_has_part(m, i, pts[k]))
+			continue;
+		a = gptq_block_linear(list, root, i, fused_names[k][0],
+		    fused[k][0], msg, len);
+		b = a < 0 ? -1
+			  : gptq_block_linear(list, root, i, fused_names[k][1],
+				fused[k][1], msg, len);
+		if (a < 0 || b < 0)
+			return;
+		if (a != b)
+			snprintf(msg, len,
+			    "quantization_config."
+			    "modules_in_block_to_quantize leaves only "
+			    "some of layer %d's %s unquantized; "
+			    "headroom does not model that split",
+			    i, parts[pts[k]]);
+		else if (a == 0) {
+			ql->seen[pts[k]][i] = 1;
+			ql->any[pts[k]] = 1;
+		}
+	}
+}
+
+/*
  * GPTQ's modules_in_block_to_quantize as vLLM reads it
  * (gptq_utils.py is_layer_gptq_quantized, GPTQMarlinConfig.
  * maybe_update_config flattening a list of lists): a linear whose shards
@@ -3618,33 +3721,13 @@ static void
 gptq_block_modules_resolve(const cJSON *root, struct model *m,
     struct quant_layers *ql)
 {
-	static const char *const qkv[] = { "self_attn.q_proj",
-		"self_attn.k_proj", "self_attn.v_proj", NULL };
-	static const char *const o[] = { "self_attn.o_proj", NULL };
-	static const char *const gate_up[] = { "mlp.gate_proj", "mlp.up_proj",
-		NULL };
-	static const char *const down[] = { "mlp.down_proj", NULL };
-	static const char *const sh_gate_up[] = { "mlp.shared_expert.gate_proj",
-		"mlp.shared_expert.up_proj", NULL };
-	static const char *const sh_down[] = { "mlp.shared_expert.down_proj",
-		NULL };
-	static const char *const parts[5] = { "attention", "state mixer",
-		"dense MLP", "experts", "shared expert" };
-	const cJSON *qc =
-	    cJSON_GetObjectItemCaseSensitive(root, "quantization_config");
-	const cJSON *tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
-	const cJSON *meth, *list;
+	const cJSON *qc = gptq_config_find(root);
+	const cJSON *list;
 	const char *roots[3];
 	char msg[600] = "";
 	int i;
 
-	if (!cJSON_IsObject(qc) && cJSON_IsObject(tc))
-		qc =
-		    cJSON_GetObjectItemCaseSensitive(tc, "quantization_config");
-	meth = cJSON_IsObject(qc)
-	    ? cJSON_GetObjectItemCaseSensitive(qc, "quant_method")
-	    : NULL;
-	if (!cJSON_IsString(meth) || strncmp(meth->valuestring, "gptq", 4) != 0)
+	if (qc == NULL)
 		return;
 	list = cJSON_GetObjectItemCaseSensitive(qc,
 	    "modules_in_block_to_quantize");
@@ -3659,61 +3742,12 @@ gptq_block_modules_resolve(const cJSON *root, struct model *m,
 			    "linears the checkpoint quantizes");
 		return;
 	}
-	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) == 0)
+	if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) == 0 ||
+	    !gptq_block_list_mapped(list, m, roots))
 		return;
-	if (gptq_list_has(list, "layers.") || m->mla || m->n_state_layers > 0 ||
-	    gptq_roots(m, roots) != 1 || gptq_is_nemotron_h(m) ||
-	    (m->shared_intermediate > 0 &&
-		!arch_in(m, gptq_one_shared_classes))) {
-		snprintf(msg, sizeof msg,
-		    "quantization_config.modules_in_block_to_quantize on %s: "
-		    "headroom does not map that list onto the module names "
-		    "vLLM gives this model (full layer paths, MLA attention, "
-		    "state mixers or shared experts of this class); it "
-		    "refuses rather than price every linear as quantized",
-		    m->architecture ? m->architecture : "this model");
-		if (m->refusal == NULL)
-			m->refusal = xstrdup(msg);
-		return;
-	}
-	for (i = 0; i < m->layers && i < QL_MAX && !msg[0]; i++) {
-		static const int pts[3] = { 0, 2, 4 };
-		const char *const *const fused[3][2] = { { qkv, o },
-			{ gate_up, down }, { sh_gate_up, sh_down } };
-		static const char *const fused_names[3][2] = {
-			{ "self_attn.qkv_proj", "self_attn.o_proj" },
-			{ "mlp.gate_up_proj", "mlp.down_proj" },
-			{ "mlp.shared_expert.gate_up_proj",
-			    "mlp.shared_expert.down_proj" },
-		};
-		int k;
-
-		for (k = 0; k < 3 && !msg[0]; k++) {
-			int a, b;
-
-			if (!layer_has_part(m, i, pts[k]))
-				continue;
-			a = gptq_block_linear(list, roots[0], i,
-			    fused_names[k][0], fused[k][0], msg, sizeof msg);
-			b = a < 0 ? -1
-				  : gptq_block_linear(list, roots[0], i,
-					fused_names[k][1], fused[k][1], msg,
-					sizeof msg);
-			if (a < 0 || b < 0)
-				break;
-			if (a != b)
-				snprintf(msg, sizeof msg,
-				    "quantization_config."
-				    "modules_in_block_to_quantize leaves only "
-				    "some of layer %d's %s unquantized; "
-				    "headroom does not model that split",
-				    i, parts[pts[k]]);
-			else if (a == 0) {
-				ql->seen[pts[k]][i] = 1;
-				ql->any[pts[k]] = 1;
-			}
-		}
-	}
+	for (i = 0; i < m->layers && i < QL_MAX && !msg[0]; i++)
+		gptq_block_layer_resolve(list, roots[0], m, i, ql, msg,
+		    sizeof msg);
 	if (msg[0] && m->refusal == NULL)
 		m->refusal = xstrdup(msg);
 }
