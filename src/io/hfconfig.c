@@ -3260,17 +3260,9 @@ gptq_roots(const struct model *m, const char *roots[3])
 	return 3;
 }
 
-/*
- * The vLLM module names (after the layer's prefix) of part pt (quant_skip's
- * order) in layer d of m, variant v, NULL-terminated: 0 the class's names,
- * 1 the other names vLLM has used for it (deepseek_v2.py's q_a_proj and
- * kv_a_proj_with_mqa before their fusion into fused_qkv_a_proj; the experts
- * and shared experts of a class headroom does not know); NULL when there
- * is no variant v.
- */
-static const char *const *
-gptq_part_names(const struct model *m, const struct layer_desc *d, int pt,
-    int v)
+/* The attention names of m into var (gptq_part_names' variants). */
+static void
+gptq_attention_names(const struct model *m, bool nh, const char *const *var[2])
 {
 	static const char *const nh_attn[] = { "mixer.qkv_proj", "mixer.o_proj",
 		NULL };
@@ -3285,6 +3277,19 @@ gptq_part_names(const struct model *m, const struct layer_desc *d, int pt,
 	static const char *const mla_no_q_lora[] = { "self_attn.q_proj",
 		"self_attn.kv_a_proj_with_mqa", "self_attn.kv_b_proj",
 		"self_attn.o_proj", NULL };
+
+	if (nh)
+		var[0] = nh_attn;
+	else if (m->mla && m->q_lora_rank > 0)
+		var[0] = mla_fused, var[1] = mla_split;
+	else
+		var[0] = m->mla ? mla_no_q_lora : attn;
+}
+
+/* The state mixer names of a layer with mixer mx into var. */
+static void
+gptq_state_mixer_names(int mx, bool nh, const char *const *var[2])
+{
 	static const char *const gdn[] = { "linear_attn.in_proj_qkvz",
 		"linear_attn.out_proj", NULL };
 	static const char *const conv[] = { "conv.in_proj", "conv.out_proj",
@@ -3294,15 +3299,37 @@ gptq_part_names(const struct model *m, const struct layer_desc *d, int pt,
 		NULL };
 	static const char *const mamba[] = { "mamba.in_proj", "mamba.out_proj",
 		NULL };
-	static const char *const nh_mlp[] = { "mixer.up_proj",
-		"mixer.down_proj", NULL };
-	static const char *const mlp[] = { "mlp.gate_up_proj", "mlp.down_proj",
-		NULL };
+
+	if (mx == MIXER_GDN)
+		var[0] = gdn;
+	else if (mx == MIXER_SHORT_CONV)
+		var[0] = conv;
+	else
+		var[0] = mixer, var[1] = nh ? NULL : mamba;
+}
+
+/* The fused experts' names of m into var. */
+static void
+gptq_experts_names(const struct model *m, bool nh, const char *const *var[2])
+{
 	static const char *const nh_experts[] = { "mixer.experts", NULL };
 	static const char *const experts[] = { "mlp.experts", NULL };
 	static const char *const sparse_experts[] = {
 		"block_sparse_moe.experts", NULL
 	};
+	bool sparse = arch_in(m, gptq_sparse_moe_classes);
+	bool known = nh || arch_in(m, gptq_text_classes) ||
+	    arch_in(m, gptq_wrapped_classes);
+
+	var[0] = nh ? nh_experts : sparse ? sparse_experts : experts;
+	if (!known)
+		var[1] = sparse_experts;
+}
+
+/* The shared experts' names of m into var. */
+static void
+gptq_shared_names(const struct model *m, bool nh, const char *const *var[2])
+{
 	static const char *const nh_shared[] = { "mixer.shared_experts.up_proj",
 		"mixer.shared_experts.down_proj", NULL };
 	static const char *const one_shared[] = {
@@ -3313,46 +3340,45 @@ gptq_part_names(const struct model *m, const struct layer_desc *d, int pt,
 		"mlp.shared_experts.gate_up_proj",
 		"mlp.shared_experts.down_proj", NULL
 	};
-	int mx = d != NULL ? d->mixer : MIXER_ATTENTION;
+
+	if (nh)
+		var[0] = nh_shared;
+	else if (arch_in(m, gptq_one_shared_classes))
+		var[0] = one_shared;
+	else if (arch_in(m, gptq_many_shared_classes))
+		var[0] = many_shared;
+	else
+		var[0] = one_shared, var[1] = many_shared;
+}
+
+/*
+ * The vLLM module names (after the layer's prefix) of part pt (quant_skip's
+ * order) in layer d of m, variant v, NULL-terminated: 0 the class's names,
+ * 1 the other names vLLM has used for it (deepseek_v2.py's q_a_proj and
+ * kv_a_proj_with_mqa before their fusion into fused_qkv_a_proj; the experts
+ * and shared experts of a class headroom does not know); NULL when there
+ * is no variant v.
+ */
+static const char *const *
+gptq_part_names(const struct model *m, const struct layer_desc *d, int pt,
+    int v)
+{
+	static const char *const nh_mlp[] = { "mixer.up_proj",
+		"mixer.down_proj", NULL };
+	static const char *const mlp[] = { "mlp.gate_up_proj", "mlp.down_proj",
+		NULL };
 	bool nh = gptq_is_nemotron_h(m);
-	bool sparse = arch_in(m, gptq_sparse_moe_classes);
-	bool known = nh || arch_in(m, gptq_text_classes) ||
-	    arch_in(m, gptq_wrapped_classes);
 	const char *const *var[2] = { NULL, NULL };
 
 	switch (pt) {
-	case 0:
-		if (nh)
-			var[0] = nh_attn;
-		else if (m->mla && m->q_lora_rank > 0)
-			var[0] = mla_fused, var[1] = mla_split;
-		else
-			var[0] = m->mla ? mla_no_q_lora : attn;
-		break;
+	case 0: gptq_attention_names(m, nh, var); break;
 	case 1:
-		if (mx == MIXER_GDN)
-			var[0] = gdn;
-		else if (mx == MIXER_SHORT_CONV)
-			var[0] = conv;
-		else
-			var[0] = mixer, var[1] = nh ? NULL : mamba;
+		gptq_state_mixer_names(d != NULL ? d->mixer : MIXER_ATTENTION,
+		    nh, var);
 		break;
 	case 2: var[0] = nh ? nh_mlp : mlp; break;
-	case 3:
-		var[0] = nh ? nh_experts : sparse ? sparse_experts : experts;
-		if (!known)
-			var[1] = sparse_experts;
-		break;
-	default:
-		if (nh)
-			var[0] = nh_shared;
-		else if (arch_in(m, gptq_one_shared_classes))
-			var[0] = one_shared;
-		else if (arch_in(m, gptq_many_shared_classes))
-			var[0] = many_shared;
-		else
-			var[0] = one_shared, var[1] = many_shared;
-		break;
+	case 3: gptq_experts_names(m, nh, var); break;
+	default: gptq_shared_names(m, nh, var); break;
 	}
 	return v >= 0 && v < 2 ? var[v] : NULL;
 }
