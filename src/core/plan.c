@@ -35,25 +35,44 @@
 #define RULE_RESERVE_GIB 3.0
 
 /*
- * GB10 (DGX Spark): CUDA's total is the pool the OS and the CPU side share
- * (121.69 GiB); vLLM's startup check compares the requested share with
- * the free memory it reads when the worker starts, on unified memory the
- * host's (psutil's available memory from vllm#35356, CUDA's MemFree figure
- * before, vllm#48140), which depends on what else runs and on the page
- * cache: headroom cannot know it.
+ * A unified-memory card (GB10, DGX Spark): CUDA's total is the pool the
+ * OS and the CPU side share; vLLM's startup check compares the requested
+ * share with the free memory it reads when the worker starts, on unified
+ * memory the host's (psutil's available memory from vllm#35356, CUDA's
+ * MemFree figure before, vllm#48140), which depends on what else runs and
+ * on the page cache: headroom cannot know it.  The note names the card the
+ * plan uses; the DGX Spark startups' figures are the GB10's alone.
  */
-const char plan_unified_note[] =
-    "unified memory (GB10): the card's total is "
-    "the memory the OS and every process share, and vLLM's startup check "
-    "reads what the host has free when it starts (page cache and other "
-    "programs count), which headroom cannot know; it plans with "
-    "--other-usage as all that is taken, and adds to the non-torch "
-    "estimate what the host gains during load and profile, which vLLM "
-    "counts as non-torch memory there (an estimate from a GB10 startup). "
-    "DGX Spark startups report 102 to "
-    "111 GiB free of 121.69 GiB, below the 111.95 GiB that the 0.92 default "
-    "asks, so recipes give --gpu-memory-utilization 0.85 or less; and the "
-    "profile run can take more than the budget there (vLLM issue 46307).";
+static void
+plan_format_unified_note(const struct gpu *g, char *buf, size_t len)
+{
+	bool gb10 = g->id != NULL && strcmp(g->id, "gb10") == 0;
+	const char *host = gb10
+	    ? "adds to the non-torch estimate what the host gains during "
+	      "load and profile, which vLLM counts as non-torch memory there "
+	      "(an estimate from a GB10 startup)"
+	    : g->unified_host_gib > 0
+	    ? "adds to the non-torch estimate what the host gains during "
+	      "load and profile, which vLLM counts as non-torch memory there "
+	      "(the card's unified_host_gib, an estimate)"
+	    : "adds nothing for what the host gains during load and profile, "
+	      "which vLLM counts as non-torch memory there (the card gives no "
+	      "unified_host_gib)";
+
+	snprintf(buf, len,
+	    "unified memory on %s: the card's total is "
+	    "the memory the OS and every process share, and vLLM's startup "
+	    "check reads what the host has free when it starts (page cache "
+	    "and other programs count), which headroom cannot know; it plans "
+	    "with --other-usage as all that is taken, and %s.%s",
+	    g->name != NULL ? g->name : g->id, host,
+	    gb10 ? " DGX Spark startups report 102 to "
+		   "111 GiB free of 121.69 GiB, below the 111.95 GiB that the "
+		   "0.92 default asks, so recipes give "
+		   "--gpu-memory-utilization 0.85 or less; and the profile run "
+		   "can take more than the budget there (vLLM issue 46307)."
+		 : "");
+}
 
 void
 plan_input_init(struct plan_input *in)
@@ -596,7 +615,8 @@ walk_set_experts(struct walk *w)
 
 	p->assumption = w->m->assumption;
 	if (w->g != NULL && w->g->unified && in->mig < 0)
-		p->card_assumption = plan_unified_note;
+		plan_format_unified_note(w->g, p->card_assumption,
+		    sizeof p->card_assumption);
 	experts_split_for(w->m->n_experts, p->tp, p->dp,
 	    in->expert_parallel > 0, 0, &w->es);
 	p->expert_parallel = w->es.ep;
@@ -1318,11 +1338,15 @@ walk_encoder_checks(struct walk *w)
 		      "V2 model runner by default for pooling models, merged "
 		      "2026-07-10, the day before 0.25.0) is not established "
 		      "(plan --vllm-version 0.24.0 or 0.26.0)";
+	/* the class the plan builds: GteNewModel under its override */
 	if (why != NULL)
 		config_fail(p,
 		    "%s (encoder-only): %s, so headroom does not "
 		    "plan it.",
-		    m->architecture ? m->architecture : "this model", why);
+		    gte_override(m, in->hf_architecture) ? in->hf_architecture
+			: m->architecture                ? m->architecture
+							 : "this model",
+		    why);
 }
 
 /* The runners and adapters headroom refuses whatever the model: a class

@@ -344,8 +344,8 @@ struct plan {
 	    *assumption; /* what the plan rests on (the model's), or NULL */
 	const char
 	    *spec_assumption; /* what a drafter's figures rest on, or NULL */
-	const char *card_assumption; /* what a unified-memory card's figures
-					   rest on (plan_unified_note), or NULL */
+	char card_assumption[PLAN_MSG_LEN]; /* what a unified-memory card's
+					       figures rest on, or "" */
 	/* every pipeline stage, the first min(pp, PLAN_MAX_STAGES); the
 	 * per-rank figures above are those of stages[best_stage] */
 	int n_stages, best_stage;
@@ -376,9 +376,6 @@ struct plan {
 	/* PLAN_CAL_* terms taken from in->cal instead of estimated */
 	unsigned calibrated;
 };
-
-/* The sentence every output carries for a unified-memory card. */
-extern const char plan_unified_note[];
 
 /* Fills an input with "everything unset": newest version, whole card, auto. */
 void plan_input_init(struct plan_input *);

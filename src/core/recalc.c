@@ -135,7 +135,8 @@ copy_settings(struct plan *d, const struct plan *s)
 	d->ep_size = s->ep_size;
 	d->experts_per_rank = s->experts_per_rank;
 	d->moe_tp = s->moe_tp;
-	d->card_assumption = s->card_assumption;
+	memcpy(d->card_assumption, s->card_assumption,
+	    sizeof d->card_assumption);
 	d->util = s->util;
 	d->max_model_len = s->max_model_len;
 	d->max_model_len_auto = s->max_model_len_auto;

@@ -1029,7 +1029,7 @@ quote_limits(struct quote *q)
 			: "estimates fitted on real startups");
 	bullet(&q->y,
 	    "Planned for vLLM %s; other releases size memory differently.", v);
-	if (p->card_assumption != NULL)
+	if (p->card_assumption[0] != '\0')
 		bullet(&q->y, "Assumption: %s", md(&q->mp, p->card_assumption));
 	/* what the model's figures rest on (DeepSeek-V4's derived weights,
 	 * a hybrid's unmeasured estimates), as the report gives it */

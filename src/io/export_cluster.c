@@ -197,15 +197,37 @@ replica_devices(const struct placement *pl, int r, int want_node, char *buf,
 		buf[0] = '\0';
 }
 
+/* Where the exports run, as the headers say it: "one host with 2 x NVIDIA
+ * H100 ..." without --node (the cards the plan uses), else "N node(s) of
+ * type NAME" (node names often start with their own card count). */
+static void
+launch_format_where(const struct launch *L, char *buf, size_t len)
+{
+	const struct catalogue *c = L->r->cat;
+	const struct node *nd = L->nd;
+
+	if (nd == &L->host) {
+		if (nd->gpu >= 0 && (size_t)nd->gpu < c->n_gpus)
+			snprintf(buf, len, "one host with %d x %s",
+			    nd->gpus_per_node, c->gpus[nd->gpu].name);
+		else
+			snprintf(buf, len, "one host");
+		return;
+	}
+	snprintf(buf, len, "%d node%s of type %s", L->pl->nodes,
+	    L->pl->nodes == 1 ? "" : "s", nd->name);
+}
+
 static void
 header(struct strbuf *b, const struct launch *L, const char *what)
 {
-	char line[512];
+	char line[768], where[384];
 
+	launch_format_where(L, where, sizeof where);
 	snprintf(line, sizeof line,
-	    "%s for vLLM %s on %d x %s (planned by headroom "
+	    "%s for vLLM %s on %s (planned by headroom "
 	    "%s).",
-	    what, L->version, L->pl->nodes, L->nd->name, PACKAGE_VERSION);
+	    what, L->version, where, PACKAGE_VERSION);
 	strbuf_printf(b, "# ");
 	textesc_append(b, line);
 	strbuf_printf(b, "\n");
@@ -260,12 +282,14 @@ export_ray(const struct report_in *r, char *err, size_t errlen)
 	per = pl->nodes_per_instance;
 	header(&b, &L, "Ray clusters");
 	strbuf_printf(&b,
-	    "# One instance: TP %d x PP %d x DP %d = %d GPUs on %d node%s; "
-	    "%d instance%s, each its own Ray cluster.\n# On each node, set "
+	    "# One instance: TP %d x PP %d x DP %d = %d GPU%s on %d node%s; "
+	    "%d instance%s, %s its own Ray cluster.\n# On each node, set "
 	    "HEAD_IP to "
 	    "the address of that instance's first node.\n",
-	    pl->tp, pl->pp, pl->dp, pl->instance_gpus, per, per == 1 ? "" : "s",
-	    pl->replicas, pl->replicas == 1 ? "" : "s");
+	    pl->tp, pl->pp, pl->dp, pl->instance_gpus,
+	    pl->instance_gpus == 1 ? "" : "s", per, per == 1 ? "" : "s",
+	    pl->replicas, pl->replicas == 1 ? "" : "s",
+	    pl->replicas == 1 ? "as" : "each");
 	for (rep = 0; rep < pl->replicas; rep++) {
 		char dev[4096];
 		int first, node;
@@ -944,14 +968,16 @@ static void
 kubernetes_format_head(const struct launch *L, char *head, size_t len)
 {
 	const struct placement *pl = L->pl;
+	char where[384];
 
+	launch_format_where(L, where, sizeof where);
 	snprintf(head, len,
-	    "Kubernetes manifests for vLLM %s on %d x %s "
+	    "Kubernetes manifests for vLLM %s on %s "
 	    "(planned by headroom %s): %d replica%s of %d GPU%s%s.\n"
 	    "The Hugging Face token comes from the Secret hf-token (key "
 	    "token): "
 	    "kubectl create secret generic hf-token --from-literal=token=...%s",
-	    L->version, pl->nodes, L->nd->name, PACKAGE_VERSION, pl->replicas,
+	    L->version, where, PACKAGE_VERSION, pl->replicas,
 	    pl->replicas == 1 ? "" : "s", pl->instance_gpus,
 	    pl->instance_gpus == 1 ? "" : "s",
 	    pl->nodes_per_instance > 1

@@ -3145,12 +3145,26 @@ read_gte(const struct src *s, struct model *m)
 		    m->architecture, rt);
 		return;
 	}
-	if (!cJSON_IsNumber(tv) || tv->valuedouble < 0) {
+	if (!cJSON_IsNumber(tv)) {
 		refuse(m,
 		    "%s: type_vocab_size is not given (the token-type table "
 		    "vLLM builds when it is above 0), so headroom does not "
 		    "size the embeddings.",
 		    m->architecture);
+		return;
+	}
+	if (tv->valuedouble < 0 || tv->valuedouble > INT_MAX ||
+	    tv->valuedouble != floor(tv->valuedouble)) {
+		/* cJSON prints the number as the file gives it, in the C
+		 * locale's form */
+		char *v = cJSON_PrintUnformatted(tv);
+
+		refuse(m,
+		    "%s: type_vocab_size %s is invalid (a whole count of "
+		    "token types, 0 or more), so headroom does not size the "
+		    "embeddings.",
+		    m->architecture, v ? v : "?");
+		cJSON_free(v);
 		return;
 	}
 	m->encoder_only = MODEL_ENC_ROPE;

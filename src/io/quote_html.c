@@ -415,7 +415,8 @@ quote_html_put_limits(struct strbuf *b, const struct plan *p,
 	    "vLLM ");
 	esc(b, v);
 	strbuf_printf(b, "; other releases size memory differently.</li>\n");
-	quote_html_put_item(b, "Assumption: ", p->card_assumption);
+	quote_html_put_item(b,
+	    "Assumption: ", p->card_assumption[0] ? p->card_assumption : NULL);
 	quote_html_put_item(b, "Assumption: ", p->assumption);
 	if (k->card_per_hour > 0) {
 		strbuf_printf(b, "<li>Price: ");

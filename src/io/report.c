@@ -449,7 +449,8 @@ report_text_notes(struct strbuf *o, const struct report_in *r)
 	}
 	report_text_assumption(o, p->assumption);
 	report_text_assumption(o, p->spec_assumption);
-	report_text_assumption(o, p->card_assumption);
+	report_text_assumption(o,
+	    p->card_assumption[0] ? p->card_assumption : NULL);
 	sizing_report_speed_text(r->cat, r->in, p, "", more, sizeof more);
 	strbuf_printf(o, "%s", more);
 	sizing_report_mm_text(p, "", more, sizeof more);
@@ -974,7 +975,7 @@ report_json_assumptions(cJSON *root, const struct plan *p)
 	if (p->spec_assumption != NULL)
 		cJSON_AddItemToArray(as,
 		    cJSON_CreateString(p->spec_assumption));
-	if (p->card_assumption != NULL)
+	if (p->card_assumption[0] != '\0')
 		cJSON_AddItemToArray(as,
 		    cJSON_CreateString(p->card_assumption));
 }
@@ -1224,7 +1225,8 @@ report_markdown(const struct report_in *r)
 	report_markdown_capacity(&o, r);
 	report_markdown_assumption(&o, p->assumption);
 	report_markdown_assumption(&o, p->spec_assumption);
-	report_markdown_assumption(&o, p->card_assumption);
+	report_markdown_assumption(&o,
+	    p->card_assumption[0] ? p->card_assumption : NULL);
 	if (p->env_note[0]) {
 		strbuf_printf(&o, "> Environment: ");
 		textesc_append(&o, p->env_note);

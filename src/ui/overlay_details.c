@@ -97,8 +97,8 @@ details_draw(struct app *a, struct overlay *o)
 		snprintf(as, sizeof as, "Assumption: %s", p->assumption);
 		overlay_lines_wrapped(&L, ROLE_WARNING, 0, w, as);
 	}
-	if (p->card_assumption != NULL) {
-		char as[600];
+	if (p->card_assumption[0] != '\0') {
+		char as[PLAN_MSG_LEN + 16];
 
 		snprintf(as, sizeof as, "Assumption: %s", p->card_assumption);
 		overlay_lines_wrapped(&L, ROLE_WARNING, 0, w, as);

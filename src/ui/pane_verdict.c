@@ -39,9 +39,8 @@ verdict_text(const struct app *a, const struct plan *p, char *text, size_t len)
 		    a->g->ok, p->warning[0] ? " " : "", p->warning,
 		    p->assumption ? " Assumption: " : "",
 		    p->assumption ? p->assumption : "",
-		    p->card_assumption ? " Assumption: " : "",
-		    p->card_assumption ? p->card_assumption : "",
-		    p->pooling ? " Pooling runner (" : "",
+		    p->card_assumption[0] ? " Assumption: " : "",
+		    p->card_assumption, p->pooling ? " Pooling runner (" : "",
 		    p->pooling ? plan_pool_task_name(p->pool_task) : "",
 		    p->pooling ? "): a pooler run, no sampler; PIECEWISE "
 				 "graphs."
@@ -97,7 +96,7 @@ pane_verdict_draw(struct app *a, void *state, const struct rect *r)
 	size_t nf;
 	int rows = r->h - 1, fix_rows, msg_rows, i, x = r->x + 1, w = r->w - 2,
 	    y;
-	char text[PLAN_MSG_LEN + 128];
+	char text[3 * PLAN_MSG_LEN + 256];
 	bool starts = p->phase == PHASE_NONE,
 	     focused = a->focus == PANE_VERDICT;
 

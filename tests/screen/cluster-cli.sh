@@ -76,10 +76,33 @@ done
 # --- DGX Spark (GB10, unified memory) ---
 S="--node dgx-spark --model Qwen/Qwen3-30B-A3B --max-model-len 8192"
 check "DGX Spark: the text report says its figures rest on unified memory" 0 \
-    "Assumption: unified memory (GB10)" -- $S --report text
-check "DGX Spark: so does the JSON report" 0 '"unified memory (GB10)' -- $S --report json
+    "Assumption: unified memory on NVIDIA GB10 (DGX Spark): " -- $S --report text
+check "DGX Spark: so does the JSON report" 0 '"unified memory on NVIDIA GB10 (DGX Spark)' -- $S --report json
 check "DGX Spark: the JSON report gives the host's share of non-torch" 0 '"unified_host_gib": 1.98' -- $S --report json
-check "DGX Spark: and the quote" 0 "unified memory (GB10)" -- $S --export quote
+check "DGX Spark: and the quote" 0 "unified memory on NVIDIA GB10 (DGX Spark)" -- $S --export quote
+check "DGX Spark: the note quotes the DGX Spark startups" 0 "DGX Spark startups report 102 to" -- \
+    $S --report text
+# a card of the user's with unified memory: its own name, no DGX Spark figures
+mkdir -p "$XDG_CONFIG_HOME/headroom"
+cat >"$XDG_CONFIG_HOME/headroom/cards.yaml" <<'EOF'
+gpus:
+  - id: thor-dev
+    name: "Thor dev kit"
+    family: Blackwell
+    memory_gb: 128
+    cuda_total_gib: 122.8
+    unified_memory: true
+    source: "our own unit"
+    status: measured
+EOF
+U="--gpu thor-dev --model Qwen/Qwen3-8B --max-model-len 8192"
+check "a unified card of the user's: the note names it" 0 \
+    "Assumption: unified memory on Thor dev kit: " -- $U --report text
+check "... says nothing is added without unified_host_gib" 0 \
+    "adds nothing for what the host gains" -- $U --report text
+ok "... and quotes no GB10 or DGX Spark figures" sh -c \
+    '! "$1" $2 --report text | grep -Eq "GB10|DGX Spark|121.69|111.95"' _ "$H" "$U"
+rm "$XDG_CONFIG_HOME/headroom/cards.yaml"
 check "DGX Spark: two units over ConnectX-7 cross the network, not PCIe" 0 \
     "spans nodes of 1 cards" -- $S --nodes 2 -tp 2 --report text
 
@@ -198,6 +221,21 @@ ok "kubernetes: a local model folder is mounted from the node" sh -c \
 ok "kubernetes: \$(VAR) of the plan is escaped as \$\$(VAR), the pod's own kept" sh -c \
     'grep -q "a\$\$(HF_TOKEN)" "$1" && ! grep -q "a\$(HF_TOKEN)" "$1" && grep -q " \$(LWS_GROUP_SIZE) " "$1"' \
     _ "$W/k-dollar.yaml"
+
+# --- headers: where the plan runs, in words ---
+for f in ray multinode kubernetes; do
+	"$H" --gpu h100-sxm --gpus 2 --model Qwen/Qwen3-8B --export $f --output "$W/hdr-host-$f"
+	"$H" --node hgx-h200-8 -tp 4 $M --export $f --output "$W/hdr-node-$f"
+	ok "$f header: one host with the plan's cards" \
+	    grep -q "on one host with 2 x NVIDIA H100 80GB HBM3 (planned" "$W/hdr-host-$f"
+	ok "$f header: one node of its type" \
+	    grep -q "on 1 node of type HGX H200 8-GPU (NVLink 4 / NVSwitch) (planned" "$W/hdr-node-$f"
+done
+"$H" --node hgx-h100-8 --nodes 2 -tp 8 -pp 2 $M --export ray --output "$W/hdr-2-ray"
+ok "ray header: two nodes of their type" grep -q "on 2 nodes of type HGX H100 8-GPU" "$W/hdr-2-ray"
+ok "ray header: one GPU is not GPUs, one instance not each" \
+    grep -q "= 1 GPU on 1 node; 2 instances, each its own" "$W/hdr-host-ray"
+ok "no header counts '1 x one host'" sh -c '! grep -q " x one host" "$@"' _ "$W"/hdr-*
 
 # --- golden files: every manifest and compose file as written ---
 "$H" --node rtx-pro-6000-server-8 --mig 2g.48gb --model Qwen/Qwen3-8B --export compose \

@@ -630,6 +630,26 @@ Test(arch_encoder, gte_model_and_its_fields)
 	cr_assert(m.refusal && strstr(m.refusal, "type_vocab_size"), "%s",
 	    m.refusal);
 	model_done(&m);
+	/* a size given but not a count is invalid, not absent */
+	read_json("{\"architectures\":[\"GteNewModel\"],\"hidden_size\":768,"
+		  "\"num_hidden_layers\":2,\"num_attention_heads\":12,"
+		  "\"vocab_size\":30528,\"hidden_act\":\"gelu\","
+		  "\"type_vocab_size\":-1}",
+	    &m);
+	cr_assert(m.refusal &&
+		strstr(m.refusal, "type_vocab_size -1 is invalid") != NULL &&
+		strstr(m.refusal, "not given") == NULL,
+	    "%s", m.refusal);
+	model_done(&m);
+	read_json("{\"architectures\":[\"GteNewModel\"],\"hidden_size\":768,"
+		  "\"num_hidden_layers\":2,\"num_attention_heads\":12,"
+		  "\"vocab_size\":30528,\"hidden_act\":\"gelu\","
+		  "\"type_vocab_size\":1.5}",
+	    &m);
+	cr_assert(m.refusal &&
+		strstr(m.refusal, "type_vocab_size 1.5 is invalid") != NULL,
+	    "%s", m.refusal);
+	model_done(&m);
 }
 
 /* NewModel, the name mGTE's config.json gives: not in vLLM's registry, so
@@ -663,6 +683,15 @@ Test(arch_encoder, gte_new_model_needs_the_override)
 	cr_assert(p.no_kv_cache);
 	cr_assert_eq(p.kv_tokens, 0);
 	cr_assert_eq(p.weights, 611881984);
+	/* a refusal under the override names the class the plan builds */
+	in.hf_architecture = "GteNewModel";
+	in.lora.enabled = true;
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strncmp(p.message, "GteNewModel (encoder-only): LoRA", 32) ==
+		0,
+	    "%s", p.message);
+	in.lora.enabled = false;
 	/* another class over the same config stays refused */
 	in.hf_architecture = "GteModel";
 	plan_compute(test_catalogue(), &in, &p);
