@@ -411,8 +411,8 @@ card_line(const struct report_in *r, char *buf, size_t len)
 
 	export_cost(r->cat, r->in, p, &k);
 	if (g == NULL)
-		units_snprintf(buf, len, "%d x a %.2f GiB card", k.cards,
-		    r->in->gpu_total_gib);
+		units_snprintf(buf, len, "%d card%s of %.2f GiB", k.cards,
+		    k.cards == 1 ? "" : "s", r->in->gpu_total_gib);
 	else if (k.slices > 0)
 		snprintf(buf, len, "%d x %s MIG %s (on %d card%s)", k.slices,
 		    g->name, g->mig[r->in->mig].name, k.cards,

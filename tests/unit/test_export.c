@@ -97,6 +97,25 @@ Test(export, golden_json)
 	cJSON_Delete(all);
 	free(out);
 }
+/* A card outside the catalogue is counted in words, not "1 x a card" */
+Test(export, card_outside_catalogue_in_words)
+{
+	static const char *const one[] = { "--gpu-total-gib", "80", "--model",
+		"Qwen/Qwen3-8B", "--max-model-len", "8192", NULL };
+	static const char *const two[] = { "--gpu-total-gib", "80", "--gpus",
+		"2", "--model", "Qwen/Qwen3-8B", "--max-model-len", "8192",
+		NULL };
+	char *out = render(one, EXPORT_QUOTE);
+
+	cr_assert(strstr(out, "Qwen3 8B on 1 card of 80.00 GiB\n") != NULL,
+	    "%s", out);
+	free(out);
+	out = render(two, EXPORT_CONFIG);
+	cr_assert(strstr(out, "on 2 cards of 80.00 GiB.") != NULL, "%s", out);
+	cr_assert(strstr(out, " x a ") == NULL, "%s", out);
+	free(out);
+}
+
 Test(export, golden_quote)
 {
 	golden(golden_args, EXPORT_QUOTE, "export-quote");
