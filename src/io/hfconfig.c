@@ -1997,49 +1997,41 @@ read_max_len(struct cfg *c, struct model *m)
 	return 0;
 }
 
-/*
- * rope_scaling (or rope_parameters): a factor stretches the derived length
- * and the RoPE cache (yarn from original_max_position_embeddings), except
- * su, longrope, llama3 and Gemma 3; longrope derives the original length.
- */
-static int
-read_rope_scaling(struct cfg *c, struct model *m)
+/* The rope type of rope_scaling RS: rope_type, else type, else "default". */
+static const char *
+rope_scaling_type(const cJSON *rs)
 {
-	const cJSON *rs = get(c, "rope_scaling");
-	const cJSON *ty, *fa, *orig;
-	const char *type;
+	const cJSON *ty = cJSON_GetObjectItemCaseSensitive(rs, "rope_type");
 
-	if (rs == NULL)
-		rs = get(c, "rope_parameters");
-	if (!cJSON_IsObject(rs))
-		return 0;
-	ty = cJSON_GetObjectItemCaseSensitive(rs, "rope_type");
-	fa = cJSON_GetObjectItemCaseSensitive(rs, "factor");
-	orig = cJSON_GetObjectItemCaseSensitive(rs,
-	    "original_max_position_embeddings");
 	if (!cJSON_IsString(ty))
 		ty = cJSON_GetObjectItemCaseSensitive(rs, "type");
-	type = cJSON_IsString(ty) ? ty->valuestring : "default";
-	/*
-	 * What vLLM does with the factor (vllm/config/model.py
-	 * _get_and_verify_max_len, vLLM 0.11.0 to main; rotary_embedding
-	 * get_rope) after transformers' rope_config_validation
-	 * (modeling_rope_utils.py, 4.x):
-	 * - linear, yarn and llama3 with no factor: transformers raises
-	 *   KeyError (get_rope reads rope_scaling["factor"] too): refused in
-	 *   transformers' words; dynamic with neither factor nor alpha in
-	 *   get_rope's.
-	 * - a factor that is not a number: transformers only warns; vLLM then
-	 *   multiplies the length or divides the frequencies by it and fails
-	 *   in Python: refused, except for su/longrope, whose factor vLLM
-	 *   never reads.
-	 * - a number below 1: transformers only warns ("must be a float >=
-	 *   1"); vLLM uses it, derived length x factor (the RoPE cache too),
-	 *   so it is planned as vLLM plans it. A scaled length below 1 (a
-	 *   factor of 0 or less) leaves torch.arange() no cache to build:
-	 *   refused. su, longrope, llama3 and Gemma 3 keep the unscaled
-	 *   length whatever the factor.
-	 */
+	return cJSON_IsString(ty) ? ty->valuestring : "default";
+}
+
+/*
+ * Refuses (-1, the error in C) a factor FA of rope_scaling RS of type TYPE
+ * that vLLM cannot run with; 0 when it can.
+ *
+ * What vLLM does with the factor (vllm/config/model.py
+ * _get_and_verify_max_len, vLLM 0.11.0 to main; rotary_embedding
+ * get_rope) after transformers' rope_config_validation
+ * (modeling_rope_utils.py, 4.x):
+ * - linear, yarn and llama3 with no factor: transformers raises
+ *   KeyError (get_rope reads rope_scaling["factor"] too): refused in
+ *   transformers' words; dynamic with neither factor nor alpha in
+ *   get_rope's.
+ * - a factor that is not a number: transformers only warns; vLLM then
+ *   multiplies the length or divides the frequencies by it and fails
+ *   in Python: refused, except for su/longrope, whose factor vLLM
+ *   never reads.
+ * - a number below 1: transformers only warns ("must be a float >=
+ *   1"); vLLM uses it, derived length x factor (the RoPE cache too),
+ *   so it is planned as vLLM plans it (rope_scaling_stretch).
+ */
+static int
+rope_scaling_check_factor(struct cfg *c, const cJSON *rs, const char *type,
+    const cJSON *fa)
+{
 	if (fa == NULL && strcmp(type, "dynamic") == 0 &&
 	    cJSON_GetObjectItemCaseSensitive(rs, "alpha") == NULL) {
 		*c->bad = "factor";
@@ -2071,31 +2063,83 @@ read_rope_scaling(struct cfg *c, struct model *m)
 		c->failed = true;
 		return -1;
 	}
-	if (cJSON_IsNumber(fa) && strcmp(type, "su") != 0 &&
-	    strcmp(type, "longrope") != 0 && strcmp(type, "llama3") != 0 &&
-	    strncmp(m->model_type, "gemma3", 6) != 0) {
-		double base = (double)m->max_position;
-		int64_t l;
+	return 0;
+}
 
-		if (strcmp(type, "yarn") == 0 && cJSON_IsNumber(orig))
-			base = orig->valuedouble;
-		/* vLLM's length is int(base * factor) */
-		if (checked_as(c, "factor",
-			"rope_scaling: the scaled length (factor "
-			"x length)",
-			floor(base * fa->valuedouble), 1, MAX_LEN, &l) != 0)
-			return -1;
-		m->derived_max_len = l;
-		m->rope_cache_len = m->derived_max_len;
-	}
-	if (strcmp(type, "longrope") == 0 && cJSON_IsNumber(orig)) {
-		int64_t l;
+/*
+ * Stretches the derived length and the RoPE cache by the factor FA of a
+ * rope of type TYPE (yarn from ORIG, original_max_position_embeddings).
+ * su, longrope, llama3 and Gemma 3 keep the unscaled length whatever the
+ * factor. A scaled length below 1 (a factor of 0 or less) leaves
+ * torch.arange() no cache to build: refused (-1, the error in C).
+ */
+static int
+rope_scaling_stretch(struct cfg *c, struct model *m, const char *type,
+    const cJSON *fa, const cJSON *orig)
+{
+	double base = (double)m->max_position;
+	int64_t l;
 
-		if (checked(c, "original_max_position_embeddings",
-			orig->valuedouble, 1, MAX_LEN, &l) != 0)
-			return -1;
-		m->derived_max_len = l;
-	}
+	if (!cJSON_IsNumber(fa) || strcmp(type, "su") == 0 ||
+	    strcmp(type, "longrope") == 0 || strcmp(type, "llama3") == 0 ||
+	    strncmp(m->model_type, "gemma3", 6) == 0)
+		return 0;
+	if (strcmp(type, "yarn") == 0 && cJSON_IsNumber(orig))
+		base = orig->valuedouble;
+	/* vLLM's length is int(base * factor) */
+	if (checked_as(c, "factor",
+		"rope_scaling: the scaled length (factor "
+		"x length)",
+		floor(base * fa->valuedouble), 1, MAX_LEN, &l) != 0)
+		return -1;
+	m->derived_max_len = l;
+	m->rope_cache_len = m->derived_max_len;
+	return 0;
+}
+
+/*
+ * longrope derives its length from ORIG (original_max_position_embeddings)
+ * when it is a number; -1 (the error in C) when that is out of range.
+ */
+static int
+rope_scaling_longrope_len(struct cfg *c, struct model *m, const char *type,
+    const cJSON *orig)
+{
+	int64_t l;
+
+	if (strcmp(type, "longrope") != 0 || !cJSON_IsNumber(orig))
+		return 0;
+	if (checked(c, "original_max_position_embeddings", orig->valuedouble, 1,
+		MAX_LEN, &l) != 0)
+		return -1;
+	m->derived_max_len = l;
+	return 0;
+}
+
+/*
+ * rope_scaling (or rope_parameters): a factor stretches the derived length
+ * and the RoPE cache (yarn from original_max_position_embeddings), except
+ * su, longrope, llama3 and Gemma 3; longrope derives the original length.
+ */
+static int
+read_rope_scaling(struct cfg *c, struct model *m)
+{
+	const cJSON *rs = get(c, "rope_scaling");
+	const cJSON *fa, *orig;
+	const char *type;
+
+	if (rs == NULL)
+		rs = get(c, "rope_parameters");
+	if (!cJSON_IsObject(rs))
+		return 0;
+	fa = cJSON_GetObjectItemCaseSensitive(rs, "factor");
+	orig = cJSON_GetObjectItemCaseSensitive(rs,
+	    "original_max_position_embeddings");
+	type = rope_scaling_type(rs);
+	if (rope_scaling_check_factor(c, rs, type, fa) != 0 ||
+	    rope_scaling_stretch(c, m, type, fa, orig) != 0 ||
+	    rope_scaling_longrope_len(c, m, type, orig) != 0)
+		return -1;
 	return 0;
 }
 
