@@ -4010,10 +4010,7 @@ fix_deepseek_v1(const struct src *s, struct model *m)
 	}
 	if (refuse_not_silu(s, m))
 		return;
-	if (m->heads > 0)
-		m->head_dim = m->hidden / m->heads;
-	m->qkv_bias = 0;
-	m->rotary_dim = m->head_dim;
+	fix_head_from_hidden(s, m);
 }
 
 /*
@@ -4069,10 +4066,7 @@ fix_granitemoe(const struct src *s, struct model *m)
 		    "a bias granitemoe.py does not build");
 		return;
 	}
-	if (m->heads > 0)
-		m->head_dim = m->hidden / m->heads;
-	m->qkv_bias = 0;
-	m->rotary_dim = m->head_dim;
+	fix_head_from_hidden(s, m);
 }
 
 /*
