@@ -4,6 +4,7 @@
  */
 #include <criterion/criterion.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -275,6 +276,30 @@ Test(yaml, builtin_catalogue_has_what_the_planner_needs)
 	for (i = 0; i < c->n_models; i++)
 		cr_assert(c->models[i].source[0] != '\0', "%s has no source",
 		    c->models[i].id);
+}
+
+/*
+ * The B300 entry (vLLM 0.26.0's Gemma 4 31B startup of
+ * tests/calibration/newer-logs.json ran on one): no torch figure was found,
+ * so its CUDA total is the nvidia-smi figure less the H100 SXM gap, rule 2
+ * of data/gpus.yaml, and it lies inside the 264.9-278.2 GiB that startup's
+ * CUDA-graph advisory allows.
+ */
+Test(yaml, b300_total_from_its_nvidia_smi_figure)
+{
+	const struct catalogue *c = test_catalogue();
+	int i = catalogue_find_gpu(c, "b300");
+	const struct gpu *g;
+
+	cr_assert_geq(i, 0, "b300 missing");
+	g = &c->gpus[i];
+	cr_assert_eq(g->nvidia_smi_mib, 275040);
+	cr_assert_float_eq(g->cuda_total_gib,
+	    round((275040 / 1024.0 - 0.46) * 100) / 100, 1e-9);
+	cr_assert(g->cuda_total_gib > 264.9 && g->cuda_total_gib < 278.2);
+	cr_assert_float_eq(g->compute_capability, 10.3, 1e-9);
+	cr_assert(g->fp4 && g->fp8 && g->nvlink_gbs > 0);
+	cr_assert(strstr(g->cuda_total_source, "rule 2") != NULL);
 }
 
 /* yamlout (libyaml's emitter) writes what yamltree reads back: quoting
