@@ -3764,10 +3764,14 @@ fix_head_from_hidden(const struct src *s, struct model *m)
 }
 
 /*
- * commandr.py (CohereForCausalLM): head size hidden / heads; one LayerNorm
- * of weight only a layer (attention and MLP in parallel); the logits from
- * embed_tokens, so no lm_head whatever tie_word_embeddings says; RoPE over
- * model_max_length, else max_position_embeddings.
+ * commandr.py (CohereForCausalLM, and Cohere2ForCausalLM, which vLLM's
+ * registry serves with the same class): head size hidden / heads; one
+ * LayerNorm of weight only a layer (attention and MLP in parallel); the
+ * logits from embed_tokens, so no lm_head whatever tie_word_embeddings
+ * says; one get_rope() cache over model_max_length, else
+ * max_position_embeddings, built in every layer whether it applies it or
+ * not (Cohere2's full layers do not).  Cohere2's sliding layers are laid
+ * out by hfconfig.c (layer_types, else sliding_window_pattern).
  */
 static void
 fix_cohere(const struct src *s, struct model *m)
@@ -4159,6 +4163,7 @@ static const struct {
 	{ "ChatGLMModel", fix_chatglm },
 	{ "ChatGLMForConditionalGeneration", fix_chatglm },
 	{ "CohereForCausalLM", fix_cohere },
+	{ "Cohere2ForCausalLM", fix_cohere },
 	{ "MiMoForCausalLM", fix_mimo },
 	{ "Glm4MoeForCausalLM", fix_glm4_moe },
 	{ "MiniMaxM2ForCausalLM", fix_minimax_m2 },

@@ -320,6 +320,45 @@ Test(registry, read_class_aya_23_8b)
 }
 
 /*
+ * c4ai-command-r7b-12-2024 (Cohere2ForCausalLM, served by commandr.py's
+ * CohereForCausalLM): 32 layers, 32 heads of 4096 / 32 = 128, 8 KV heads:
+ * KV 2 x 8 x 128 x 2 B x 32 = 131,072 B a token, 65,536 at TP 2; layer i
+ * slides (window 4096) unless (i + 1) % 4 is 0: 24 sliding, 8 full.
+ * Weights as aya-23-8B's (the same shapes): embed_tokens 256,000 x 4096
+ * once, no lm_head; a layer q_proj and o_proj 2 x 4096^2, k_proj and
+ * v_proj 2 x 4096 x 1024, the MLP 3 x 4096 x 14,336, one input_layernorm
+ * 4096; the final norm: 8,028,033,024 parameters (the Hub's 8.03B); one
+ * RoPE cache over max_position_embeddings, 132,096 x 128 x 2 B, though
+ * the full layers apply none.  At TP 2 the vocabulary, q, o and the MLP
+ * / 2, four KV heads a rank, the norms whole.
+ */
+Test(registry, read_class_command_r7b)
+{
+	struct model m;
+	int i, sliding = 0;
+
+	read_class_figures("sweep/CohereLabs--c4ai-command-r7b-12-2024",
+	    "Cohere2ForCausalLM", 1, 131072,
+	    8028033024.0 * 2 + 132096.0 * 128 * 2);
+	read_class_figures("sweep/CohereLabs--c4ai-command-r7b-12-2024",
+	    "Cohere2ForCausalLM", 2, 65536,
+	    (128000.0 * 4096 + 32 * (16777216.0 + 4194304 + 88080384 + 4096) +
+		4096) *
+		    2 +
+		132096.0 * 128 * 2);
+	test_config_load("sweep/CohereLabs--c4ai-command-r7b-12-2024", &m);
+	cr_assert_not_null(m.layer_kind);
+	cr_assert_eq(m.sliding_window, 4096);
+	for (i = 0; i < m.layers; i++) {
+		cr_assert_eq(m.layer_kind[i] == LAYER_SLIDING, (i + 1) % 4 != 0,
+		    "layer %d", i);
+		sliding += m.layer_kind[i] == LAYER_SLIDING;
+	}
+	cr_assert_eq(sliding, 24);
+	model_done(&m);
+}
+
+/*
  * MiMo-7B-Base (mimo.py: Qwen2Model's layers, the MTP layer skipped without
  * a draft): 36 layers, 32 heads of 128, 8 KV heads: KV 2 x 8 x 128 x 2 B x
  * 36 = 147,456 B a token. Weights: embed_tokens and lm_head 2 x 151,680 x
@@ -1016,7 +1055,7 @@ static const struct {
 	{ "ChatGLMModel", REG_MODELLED },
 	{ "ChatGLMForConditionalGeneration", REG_MODELLED },
 	{ "CohereForCausalLM", REG_MODELLED },
-	{ "Cohere2ForCausalLM", REG_UNVERIFIED },
+	{ "Cohere2ForCausalLM", REG_MODELLED },
 	{ "CwmForCausalLM", REG_UNVERIFIED },
 	{ "DbrxForCausalLM", REG_REFUSED },
 	{ "DeciLMForCausalLM", REG_MODELLED },
