@@ -1591,6 +1591,60 @@ qwen_vl_tower_params(const cJSON *root, const cJSON *vc, double hh, double dd,
 	return split + whole + extra;
 }
 
+/*
+ * Gemma 4's tower (gemma4_vision): gemma4_mm.py (@01bae21) builds it with
+ * AutoModel.from_config, transformers' Gemma4VisionModel (models/gemma4/
+ * modeling_gemma4.py @c308a30), and its nn.Linear layers become
+ * ReplicatedLinear (recursive_replace_linear, replace_linear_class's
+ * "replicate"), so every TP rank holds all of it.  The patch embedder's
+ * input_proj (3 x patch^2 -> hidden, no bias) and its position table [2,
+ * position_embedding_size, hidden]; per encoder layer q, k, v and o
+ * (heads x head_dim, KV heads x head_dim wide, no bias), the gated MLP
+ * gate, up and down of intermediate_size, four norms of hidden and the q
+ * and k norms of head_dim (the v norm has no weight); std_bias and
+ * std_scale of hidden under standardize; then Gemma4MultimodalEmbedder's
+ * embedding_projection (hidden -> text hidden, its norm weightless).  No
+ * merger and no final norm.  -1 when vc is not that tower.
+ */
+static double
+gemma4_tower_params(const cJSON *vc, double hh, double dd, double ii,
+    int text_hidden, double *repl)
+{
+	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
+	const cJSON *nh =
+	    cJSON_GetObjectItemCaseSensitive(vc, "num_attention_heads");
+	const cJSON *kh =
+	    cJSON_GetObjectItemCaseSensitive(vc, "num_key_value_heads");
+	const cJSON *hd = cJSON_GetObjectItemCaseSensitive(vc, "head_dim");
+	const cJSON *ps = cJSON_GetObjectItemCaseSensitive(vc, "patch_size");
+	const cJSON *pe =
+	    cJSON_GetObjectItemCaseSensitive(vc, "position_embedding_size");
+	double heads, kvh, dim, p, layer, whole;
+
+	if (!cJSON_IsString(vt) ||
+	    strcmp(vt->valuestring, "gemma4_vision") != 0)
+		return -1;
+	/* where the config leaves a key out, the defaults public copies of
+	 * Gemma4VisionConfig give: 16 heads (and KV heads) of 72, patch 16,
+	 * a table of 10240, standardize false */
+	heads =
+	    cJSON_IsNumber(nh) && nh->valuedouble > 0 ? nh->valuedouble : 16;
+	kvh =
+	    cJSON_IsNumber(kh) && kh->valuedouble > 0 ? kh->valuedouble : heads;
+	dim = cJSON_IsNumber(hd) && hd->valuedouble > 0 ? hd->valuedouble : 72;
+	p = cJSON_IsNumber(ps) && ps->valuedouble > 0 ? ps->valuedouble : 16;
+	layer = 2 * hh * heads * dim + 2 * hh * kvh * dim + 3 * hh * ii +
+	    4 * hh + 2 * dim;
+	whole = dd * layer + 3 * p * p * hh +
+	    2 * (cJSON_IsNumber(pe) ? pe->valuedouble : 10240) * hh +
+	    (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(vc, "standardize"))
+		    ? 2 * hh
+		    : 0) +
+	    hh * text_hidden;
+	*repl = whole;
+	return whole;
+}
+
 /* Whether root is vLLM's KimiK25Config (model_type kimi_k25). */
 static int
 kimi_k25_root(const cJSON *root)
@@ -1660,6 +1714,9 @@ vision_params(const cJSON *root, const cJSON *vc, int text_hidden, double *repl)
 	if (siglip >= 0)
 		return siglip;
 	siglip = llama4_tower_params(vc, hh, dd, ii, text_hidden, repl);
+	if (siglip >= 0)
+		return siglip;
+	siglip = gemma4_tower_params(vc, hh, dd, ii, text_hidden, repl);
 	if (siglip >= 0)
 		return siglip;
 	siglip = qwen_vl_tower_params(root, vc, hh, dd, ii, text_hidden, repl);

@@ -423,11 +423,10 @@ Test(mm, qwen25vl_tower_not_built_from_0_10_1)
  * Gemma 4 (gemma4_mm.py @01bae21) builds vision_tower and embed_vision in
  * _mark_tower_model(vllm_config, {"image", "video"}): with both limits at
  * 0 they are not loaded, in every release that serves the class.
- * headroom counts gemma-4-31B-it's tower (27 blocks of hidden 1152, a
- * gated MLP of 4304, the projection to the text width 5376) as 27 x (4 x
- * 1152^2 + 3 x 1152 x 4304) + 4608^2 + 4608 x 5376 = 590,948,352
- * parameters, 1,181,896,704 bytes in bf16 on one GPU, which the
- * catalogue's logged load scales (within 2 %).  An image limit of 0 with
+ * headroom counts gemma-4-31B-it's tower as transformers'
+ * Gemma4VisionModel builds it (vlm::gemma4_tower_by_hand_whole_on_every_
+ * rank): 575,743,536 parameters, 1,151,487,072 bytes in bf16 on one GPU,
+ * which the catalogue's logged load scales (within 2 %).  An image limit of 0 with
  * videos at vLLM's default keeps the tower, as the 0.26.0 B300 startup of
  * tests/calibration/newer-logs.json shows: "Model loading took 58.99 GiB"
  * at '{"image":0,"audio":0}', as much as a 0.23.0 startup with 4 images.
@@ -437,7 +436,7 @@ Test(mm, gemma4_tower_not_built_with_images_and_videos_0)
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
 	struct plan on, img, off;
-	const int64_t tower = 590948352LL * 2;
+	const int64_t tower = 575743536LL * 2;
 
 	test_input(&in, "b200", "google/gemma-4-31B-it", NULL);
 	in.max_model_len = 16384;
