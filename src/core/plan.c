@@ -285,6 +285,7 @@ rule_plan(const struct catalogue *c, const struct plan_input *in,
 	p->non_torch = p->unified_host = 0;
 	p->cuda_graphs = 0;
 	p->cg_in_budget = true;
+	p->cg_host_repeats = 0;
 	cache = p->requested - p->activation - s->weights;
 	p->rule_cache = cache;
 	p->available_kv = cache;
@@ -2503,6 +2504,32 @@ walk_pick_runner(struct walk *w)
 	    (!p->v2_runner || t->v2_runner_cg);
 }
 
+/*
+ * On a unified-memory card vLLM's graph estimate is measured against the
+ * host's memory: profile_cudagraph_memory() (vllm/v1/worker/
+ * gpu_model_runner.py, 0.20.0 on) takes, per mode, the first capture's
+ * drop in the device's free memory (torch's get_memory_info()[0], CUDA's
+ * figure) plus the second capture's times the mode's graphs less one, and
+ * on an integrated GPU that free figure is the host's, which other
+ * processes and the page cache move.  No vLLM rule sizes that drift; the
+ * plan counts how many times it enters vLLM's figure.  A MIG slice is
+ * never unified.
+ */
+static void
+walk_unified_graphs(struct walk *w)
+{
+	struct plan *p = w->p;
+
+	p->cg_host_repeats = 0;
+	if (w->g == NULL || !w->g->unified || w->in->mig >= 0 ||
+	    !p->cg_in_budget)
+		return;
+	if (p->n_piecewise_graphs > 1)
+		p->cg_host_repeats += p->n_piecewise_graphs - 1;
+	if (p->n_full_graphs > 1)
+		p->cg_host_repeats += p->n_full_graphs - 1;
+}
+
 /* CUDA graphs (reference §2.5): the sizes captured; drafts widen decode. */
 static void
 walk_graphs(struct walk *w)
@@ -2512,6 +2539,7 @@ walk_graphs(struct walk *w)
 	walk_list_capture_sizes(w, cg);
 	walk_count_graphs(w, cg);
 	walk_pick_runner(w);
+	walk_unified_graphs(w);
 }
 
 /* Weights: exact sizes (published, measured, a folder's) scale the split. */
@@ -3377,6 +3405,7 @@ walk_no_kv(struct walk *w)
 
 	p->no_kv_cache = true;
 	p->cg_in_budget = false;
+	p->cg_host_repeats = 0;
 	p->activation = p->non_torch = p->unified_host = 0;
 	p->available_kv = p->kv_cache = p->num_blocks = 0;
 	p->kv_tokens = p->bytes_per_token = p->page_bytes = 0;

@@ -306,6 +306,12 @@ struct plan {
 	int64_t kv_cache; /* bytes the KV tensors take: blocks x block bytes */
 	int64_t outside_budget; /* total - requested - other */
 	bool cg_in_budget;
+	/* on a unified-memory card, the graphs whose capture vLLM's estimate
+	 * counts by the drop in CUDA's free memory of each mode's second
+	 * capture (its count less one, per mode): what the host takes or
+	 * frees during that capture enters the figure this many times; 0 on
+	 * other cards and when the graphs are not inside the budget */
+	int cg_host_repeats;
 	bool weights_exact; /* from published or measured sizes */
 	bool kv_memory_fixed; /* --kv-cache-memory-bytes path */
 	int64_t lora_bytes; /* LoRA slots, counted in the weights */

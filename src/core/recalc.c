@@ -177,6 +177,7 @@ copy_profile(struct plan *d, const struct plan *s)
 	d->non_torch = s->non_torch;
 	d->cuda_graphs = s->cuda_graphs;
 	d->cg_in_budget = s->cg_in_budget;
+	d->cg_host_repeats = s->cg_host_repeats;
 }
 
 static void

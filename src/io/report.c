@@ -279,7 +279,15 @@ report_text_profile(struct strbuf *o, const struct report_in *r)
 		    provenance_basis(p, PLAN_CAL_CUDA_GRAPHS),
 		    p->cg_in_budget ? "inside" : "outside", p->n_capture_sizes,
 		    p->max_capture_size);
-	else
+	if (p->n_capture_sizes > 0 && p->cg_host_repeats > 0)
+		strbuf_printf(o,
+		    "    on unified memory vLLM measures it by the drop in "
+		    "CUDA's free memory, which the host's own use moves: what "
+		    "the host takes during each mode's second capture counts "
+		    "%d times in vLLM's figure (0.05 GiB there is %.2f GiB "
+		    "less for the KV cache), and no estimate bounds it\n",
+		    p->cg_host_repeats, 0.05 * p->cg_host_repeats);
+	if (p->n_capture_sizes <= 0)
 		strbuf_printf(o,
 		    "  CUDA graphs: none (--enforce-eager or no "
 		    "capture sizes)\n");
@@ -820,6 +828,10 @@ report_json_memory(cJSON *root, const struct report_in *r)
 	    strbuf_gib2(p->unified_host));
 	cJSON_AddNumberToObject(o, "cuda_graphs", strbuf_gib2(p->cuda_graphs));
 	cJSON_AddBoolToObject(o, "cuda_graphs_in_budget", p->cg_in_budget);
+	/* on unified memory: how many times vLLM's graph estimate counts what
+	 * the host takes during a mode's second capture (0 elsewhere) */
+	cJSON_AddNumberToObject(o, "cuda_graphs_host_repeats",
+	    p->cg_host_repeats);
 	have_kv = plan_kv_figure(p, &kvb);
 	cJSON_AddItemToObject(o, "kv_cache",
 	    strbuf_num_or_null(strbuf_gib2(kvb), have_kv));

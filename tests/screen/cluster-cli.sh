@@ -79,6 +79,11 @@ check "DGX Spark: the text report says its figures rest on unified memory" 0 \
     "Assumption: unified memory on NVIDIA GB10 (DGX Spark): " -- $S --report text
 check "DGX Spark: so does the JSON report" 0 '"unified memory on NVIDIA GB10 (DGX Spark)' -- $S --report json
 check "DGX Spark: the JSON report gives the host's share of non-torch" 0 '"unified_host_gib": 1.98' -- $S --report json
+check "DGX Spark: the graph line says the host's drift enters vLLM's figure" 0 \
+    "on unified memory vLLM measures it by the drop in CUDA's free memory" -- $S --report text
+check "DGX Spark: the JSON report counts how often" 0 '"cuda_graphs_host_repeats": ' -- $S --report json
+ok "... and a discrete card says nothing of it" sh -c \
+    '! "$1" --gpu h100-sxm --model Qwen/Qwen3-30B-A3B --max-model-len 8192 --report text | grep -q "on unified memory vLLM measures"' _ "$H"
 check "DGX Spark: and the quote" 0 "unified memory on NVIDIA GB10 (DGX Spark)" -- $S --export quote
 check "DGX Spark: the note quotes the DGX Spark startups" 0 "DGX Spark startups report 102 to" -- \
     $S --report text

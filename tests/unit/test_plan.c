@@ -684,6 +684,47 @@ Test(plan, unified_memory_counts_the_host_as_non_torch)
 	cr_assert_eq(q.unified_host, 0);
 }
 
+Test(plan, unified_memory_counts_the_graph_drift_of_each_second_capture)
+{
+	/* vLLM's graph estimate (profile_cudagraph_memory, 0.20.0 on): per
+	 * mode the first capture's drop in CUDA's free memory plus the
+	 * second's times the mode's graphs less one; on a GB10 the host's use
+	 * moves that free figure, so the plan counts how often it enters */
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in, d;
+	struct plan p, q;
+
+	test_input(&in, "gb10", "MiniMaxAI/MiniMax-M2.7", "awq");
+	in.version = VLLM_VER(0, 29, 1);
+	in.tp = 2;
+	in.util = 0.8;
+	in.max_model_len = 196608;
+	plan_compute(c, &in, &p);
+	cr_assert(p.cg_in_budget);
+	cr_assert_gt(p.n_piecewise_graphs, 1);
+	cr_assert_gt(p.n_full_graphs, 1);
+	cr_assert_eq(p.cg_host_repeats,
+	    p.n_piecewise_graphs - 1 + p.n_full_graphs - 1);
+	/* the same card by its total only: a discrete card, no drift */
+	d = in;
+	d.gpu = -1;
+	d.gpu_total_gib = 121.69;
+	plan_compute(c, &d, &q);
+	cr_assert(q.cg_in_budget);
+	cr_assert_eq(q.cg_host_repeats, 0);
+	/* no graphs, nothing measured */
+	d = in;
+	d.enforce_eager = true;
+	plan_compute(c, &d, &q);
+	cr_assert_eq(q.cg_host_repeats, 0);
+	/* graphs outside the budget (before 0.20.0): not in vLLM's figure */
+	d = in;
+	d.version = VLLM_VER(0, 19, 0);
+	plan_compute(c, &d, &q);
+	cr_assert_not(q.cg_in_budget);
+	cr_assert_eq(q.cg_host_repeats, 0);
+}
+
 Test(plan, free_memory_of_a_group_without_nvlink)
 {
 	/* 2 x RTX 5090 at TP 2 (vLLM 0.27.1: 31.4 GiB, 30.27 free, 1.13 held)
