@@ -4055,6 +4055,43 @@ fix_llama_biases(const struct src *s, struct model *m)
 }
 
 /*
+ * glm.py (GlmForCausalLM, GLM-4 as transformers >= 4.46 writes it; vLLM
+ * @466716c, after the fix of issue #16904): LlamaForCausalLM with
+ * partial_rotary_factor set to 0.5 whatever the config says, so RoPE on
+ * half the head, and o_proj's bias dropped (o_proj.bias = None); the
+ * rest LlamaDecoderLayer's (fix_llama_biases(): a qkv_proj bias under
+ * attention_bias or bias).
+ */
+static void
+fix_glm(const struct src *s, struct model *m)
+{
+	fix_llama_biases(s, m);
+	m->bias_mask &= ~MODEL_BIAS_O;
+	m->rotary_dim = m->head_dim / 2;
+}
+
+/*
+ * ernie45.py (Ernie4_5ForCausalLM, ERNIE 4.5 dense): LlamaForCausalLM
+ * with o_proj's bias dropped and RoPE on the whole head (not neox style,
+ * which changes no memory).  llama.py reads attention_bias or bias, not
+ * ERNIE's use_bias, so a true use_bias names biases vLLM builds no
+ * parameter for: refused.
+ */
+static void
+fix_ernie45(const struct src *s, struct model *m)
+{
+	if (boolean(s, "use_bias", 0)) {
+		refuse_field(m, model_who(m), "use_bias",
+		    "biases llama.py, which serves Ernie4_5ForCausalLM, does "
+		    "not build: it reads attention_bias or bias");
+		return;
+	}
+	fix_llama_biases(s, m);
+	m->bias_mask &= ~MODEL_BIAS_O;
+	m->rotary_dim = m->head_dim;
+}
+
+/*
  * granitemoe.py (GraniteMoeForCausalLM; vLLM @045e200): head size hidden /
  * heads, qkv_proj and o_proj without bias, RoPE on the whole head over
  * max_position_embeddings; every layer a GraniteMoeMoE of
@@ -4192,6 +4229,8 @@ static const struct {
 	{ "Ernie4_5_MoeForCausalLM", fix_ernie45_moe },
 	{ "Dots1ForCausalLM", fix_dots1 },
 	{ "ApertusForCausalLM", fix_apertus },
+	{ "GlmForCausalLM", fix_glm },
+	{ "Ernie4_5ForCausalLM", fix_ernie45 },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -995,6 +995,66 @@ Test(registry, read_class_apertus_8b)
 	    "Unsupported activation: silu. Only xIELU");
 }
 
+/*
+ * glm-4-9b-chat-hf (GlmForCausalLM, glm.py: LlamaForCausalLM with RoPE on
+ * half the head and no o_proj bias): 40 layers of 32 heads of 128
+ * (head_dim), 2 KV heads: KV 2 x 2 x 128 x 2 B x 40 = 40,960 B a token,
+ * 20,480 at TP 2.  Weights: embed_tokens and the untied lm_head 2 x
+ * 151,552 x 4096; a layer q_proj and o_proj 2 x 4096^2, k_proj and v_proj
+ * 2 x 4096 x 256, the qkv_proj bias (32 + 2 x 2) x 128 (attention_bias;
+ * none on o_proj), the MLP 3 x 4096 x 13,696, two RMSNorms 2 x 4096; the
+ * final norm 4096: 9,399,951,360 parameters (the card's 9.4B); RoPE on
+ * 64 of 128 over 131,072 rows, 131,072 x 64 x 2 B.  At TP 2 the vocab,
+ * q, o and the MLP / 2, one KV head a rank, the bias (16 + 2) x 128.
+ */
+Test(registry, read_class_glm4_9b_hf)
+{
+	struct model m;
+
+	read_class_figures("sweep/THUDM--glm-4-9b-chat-hf", "GlmForCausalLM", 1,
+	    40960, 9399951360.0 * 2 + 131072.0 * 64 * 2);
+	read_class_figures("sweep/THUDM--glm-4-9b-chat-hf", "GlmForCausalLM", 2,
+	    20480,
+	    (2.0 * 75776 * 4096 +
+		40 * (16777216.0 + 1048576 + 2304 + 84148224 + 8192) + 4096) *
+		    2 +
+		131072.0 * 64 * 2);
+	/* the half-head rotary whatever partial_rotary_factor says */
+	cr_assert_eq(
+	    read_class("GlmForCausalLM",
+		"\"partial_rotary_factor\":1.0,\"attention_bias\":true", &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.rotary_dim, m.head_dim / 2);
+	cr_assert(m.qkv_bias);
+	cr_assert_not(m.bias_mask & MODEL_BIAS_O);
+	model_done(&m);
+}
+
+/*
+ * ERNIE-4.5-0.3B-PT (Ernie4_5ForCausalLM, ernie45.py: LlamaForCausalLM
+ * with no o_proj bias): 18 layers of 16 heads of 128 (head_dim), 2 KV
+ * heads: KV 2 x 2 x 128 x 2 B x 18 = 18,432 B a token, 9,216 at TP 2.
+ * Weights (tied): embed_tokens 103,424 x 1024; a layer q_proj and o_proj
+ * 2 x 1024 x 2048, k_proj and v_proj 2 x 1024 x 256, the MLP 3 x 1024 x
+ * 3072, two RMSNorms 2 x 1024; the final norm 1024: 360,748,032
+ * parameters (the card's 0.36B); RoPE 131,072 x 128 x 2 B.  At TP 2 the
+ * vocab, q, o and the MLP / 2, one KV head a rank.
+ */
+Test(registry, read_class_ernie45_03b)
+{
+	read_class_figures("sweep/baidu--ERNIE-4.5-0.3B-PT",
+	    "Ernie4_5ForCausalLM", 1, 18432,
+	    360748032.0 * 2 + 131072.0 * 128 * 2);
+	read_class_figures("sweep/baidu--ERNIE-4.5-0.3B-PT",
+	    "Ernie4_5ForCausalLM", 2, 9216,
+	    (51712.0 * 1024 + 18 * (2097152.0 + 262144 + 4718592 + 2048) +
+		1024) *
+		    2 +
+		131072.0 * 128 * 2);
+	refused_with("Ernie4_5ForCausalLM", "\"use_bias\":true", "use_bias");
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1064,7 +1124,7 @@ static const struct {
 	{ "DeepseekV3ForCausalLM", REG_VERIFIED },
 	{ "DeepseekV32ForCausalLM", REG_MODELLED },
 	{ "Dots1ForCausalLM", REG_MODELLED },
-	{ "Ernie4_5ForCausalLM", REG_UNVERIFIED },
+	{ "Ernie4_5ForCausalLM", REG_MODELLED },
 	{ "Ernie4_5_MoeForCausalLM", REG_MODELLED },
 	{ "ExaoneForCausalLM", REG_UNVERIFIED },
 	{ "Exaone4ForCausalLM", REG_MODELLED },
@@ -1078,7 +1138,7 @@ static const struct {
 	{ "Gemma3ForCausalLM", REG_VERIFIED },
 	{ "Gemma3nForCausalLM", REG_MODELLED },
 	{ "Qwen3NextForCausalLM", REG_MODELLED },
-	{ "GlmForCausalLM", REG_UNVERIFIED },
+	{ "GlmForCausalLM", REG_MODELLED },
 	{ "Glm4ForCausalLM", REG_UNVERIFIED },
 	{ "Glm4MoeForCausalLM", REG_MODELLED },
 	{ "GptOssForCausalLM", REG_VERIFIED },
