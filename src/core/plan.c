@@ -2008,6 +2008,47 @@ walk_sampler_path(struct walk *w)
 	    e ? "FlashInfer" : "PyTorch-native");
 }
 
+/*
+ * Where the release's default path is the install's (traits
+ * flashinfer_sampler_extra: a pip install of 0.10.1-0.10.2 has no
+ * FlashInfer unless the vllm[flashinfer] extra was asked for) and the
+ * command does not name it, the plan takes FlashInfer's kernel, as the
+ * vllm/vllm-openai image runs it, and says what the PyTorch sort would
+ * take instead on the rank that samples.  Called after the scheduler's
+ * defaults.
+ */
+static void
+walk_sampler_install_note(struct walk *w)
+{
+	struct plan *p = w->p;
+	const char *v = "";
+	double reqs, fi, nat;
+	char msg[PLAN_MSG_LEN], n1[32], n2[32];
+
+	if (!w->t.flashinfer_sampler_extra || !p->sampler_flashinfer ||
+	    p->pooling || p->phase != PHASE_NONE || w->m == NULL ||
+	    env_flashinfer_sampler(w->in, &v) != -1 ||
+	    w->co->sampler_native_bytes_per_logit <= 0)
+		return;
+	reqs = p->max_num_seqs < p->max_num_batched_tokens
+	    ? p->max_num_seqs
+	    : p->max_num_batched_tokens;
+	fi = w->sampler_bpl * reqs * w->m->vocab;
+	nat = w->co->sampler_native_bytes_per_logit * reqs * w->m->vocab;
+	snprintf(msg, sizeof msg,
+	    "The profile's top-k/top-p sampler is planned on FlashInfer's "
+	    "kernel (%.2f GiB for %s x %s logits), as the vllm/vllm-openai "
+	    "image runs vLLM %d.%d.%d; the release's wheel installs FlashInfer "
+	    "only with the vllm[flashinfer] extra (#21959), and without it "
+	    "vLLM sorts in PyTorch, about %.2f GiB on the rank that samples. "
+	    "VLLM_USE_FLASHINFER_SAMPLER=0 plans that install.",
+	    units_gib((int64_t)fi),
+	    units_format_commas((int64_t)reqs, n1, sizeof n1),
+	    units_format_commas(w->m->vocab, n2, sizeof n2), p->version / 10000,
+	    p->version / 100 % 100, p->version % 100, units_gib((int64_t)nat));
+	env_note_add(p, msg);
+}
+
 static void
 walk_encdec_checks(struct walk *w)
 {
@@ -2229,6 +2270,7 @@ walk_scheduler(struct walk *w)
 		    : t->block_mla;
 	else
 		p->block_size = t->block_default;
+	walk_sampler_install_note(w); /* sized by the defaults above */
 }
 
 /*

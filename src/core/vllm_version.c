@@ -225,6 +225,13 @@ vllm_traits_set_defaults(int v, struct vllm_traits *t)
 	 * taken as its first release */
 	t->flashinfer_sampler =
 	    v < VLLM_VER(0, 11, 0) || v >= VLLM_VER(0, 20, 0);
+	/* #21959 (merged 2025-07-30, after 0.10.0's tag) moved
+	 * flashinfer-python to the vllm[flashinfer] extra; #26443 (2025-10-08)
+	 * made it a CUDA dependency again, after 0.10.2.  So a pip install of
+	 * 0.10.1 or 0.10.2 has no FlashInfer and sorts in PyTorch, where the
+	 * vllm/vllm-openai image builds it in */
+	t->flashinfer_sampler_extra =
+	    v >= VLLM_VER(0, 10, 1) && v < VLLM_VER(0, 11, 0);
 }
 
 /* How the release words and rounds its startup lines. */

@@ -124,6 +124,9 @@ struct vllm_traits {
 	int flashinfer_sampler; /* V1's top-k/top-p runs FlashInfer's kernel
 				   unless VLLM_USE_FLASHINFER_SAMPLER=0 (when
 				   FlashInfer is installed); 0: only with =1 */
+	int flashinfer_sampler_extra; /* the release's wheel installs FlashInfer
+					 only as the vllm[flashinfer] extra,
+					 so the default path is the install's */
 	enum kv_msg_style kv_msg;
 };
 

@@ -828,6 +828,58 @@ Test(sampler_path, the_default_path_is_the_release_s)
 	}
 }
 
+/*
+ * 0.10.1 and 0.10.2 install FlashInfer only with the vllm[flashinfer]
+ * extra: a plan that does not name the path takes the image's FlashInfer
+ * kernel and says what a pip install's PyTorch sort takes (256 x 152,064
+ * logits: 11 B a logit 0.40 GiB, 38.9 B 1.41 GiB); naming the path, another
+ * release or the pooling runner says nothing of it.
+ */
+Test(sampler_path, the_install_decides_at_0_10)
+{
+	const struct catalogue *c = test_catalogue();
+	static char off[] = "VLLM_USE_FLASHINFER_SAMPLER=0";
+	static char on[] = "VLLM_USE_FLASHINFER_SAMPLER=1";
+	static char *const env_off[] = { off }, *const env_on[] = { on };
+	static const int quiet[] = { VLLM_VER(0, 10, 0), VLLM_VER(0, 11, 0),
+		VLLM_VER(0, 20, 0) };
+	struct plan_input in;
+	struct plan p;
+	size_t i;
+
+	qwen2_a100_40(&in, VLLM_VER(0, 10, 1), NULL, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(p.sampler_flashinfer);
+	cr_assert(strstr(p.env_note, "vllm[flashinfer] extra") != NULL, "%s",
+	    p.env_note);
+	cr_assert(strstr(p.env_note, "(0.40 GiB for 256 x 152,064 logits)") !=
+		NULL,
+	    "%s", p.env_note);
+	cr_assert(strstr(p.env_note, "about 1.41 GiB on the rank") != NULL,
+	    "%s", p.env_note);
+	qwen2_a100_40(&in, VLLM_VER(0, 10, 2), NULL, 0);
+	plan_compute(c, &in, &p);
+	cr_assert(strstr(p.env_note, "vllm[flashinfer]") != NULL);
+	qwen2_a100_40(&in, VLLM_VER(0, 10, 1), env_off, 1);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.env_note[0], '\0', "%s", p.env_note);
+	qwen2_a100_40(&in, VLLM_VER(0, 10, 1), env_on, 1);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.env_note[0], '\0', "%s", p.env_note);
+	for (i = 0; i < sizeof quiet / sizeof quiet[0]; i++) {
+		qwen2_a100_40(&in, quiet[i], NULL, 0);
+		plan_compute(c, &in, &p);
+		cr_assert_eq(p.env_note[0], '\0', "%d: %s", quiet[i],
+		    p.env_note);
+	}
+	test_input(&in, "a100-40gb", "Qwen/Qwen3-Embedding-0.6B", NULL);
+	in.version = VLLM_VER(0, 10, 1);
+	in.runner = PLAN_RUNNER_POOLING;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.env_note[0], '\0', "%s", p.env_note);
+}
+
 Test(sampler_path, an_unmeasured_path_is_refused)
 {
 	const struct catalogue *c = test_catalogue();

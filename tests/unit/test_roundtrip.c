@@ -394,6 +394,13 @@ check_launch_lines(const struct gen *g, const struct cli *a,
 	launch_comment(&a->imp.in, n, note, sizeof note);
 	cr_assert(strncmp(o, note, strlen(note)) == 0, "%s", what);
 	o += strlen(note);
+	/* the plan's environment note follows as "# " lines, one sentence
+	 * each */
+	if (pa->env_note[0] != '\0') {
+		cr_assert(strncmp(o, "# ", 2) == 0, "no note: %s", what);
+		while (strncmp(o, "# ", 2) == 0 && strchr(o, '\n') != NULL)
+			o = strchr(o, '\n') + 1;
+	}
 	for (i = 0; i < n; i++) {
 		char err[1024], *ea[64], *xa[MAX_WORDS], *eb[64],
 		    *xb[MAX_WORDS];
