@@ -1514,7 +1514,9 @@ llama4_tower_params(const cJSON *vc, double hh, double dd, double ii,
  * gated MLP of intermediate_size, RMSNorms) and Qwen3_VisionTransformer
  * (qwen3_vl.py: a GELU MLP of intermediate_size, LayerNorms, a patch
  * convolution with bias, a position table, one postshuffle-norm merger per
- * deepstack index).  Each block: norm1, norm2, qkv (3h x h + 3h), proj
+ * deepstack index), which Qwen3.5 and Qwen3.6 build too (qwen3_5.py:
+ * Qwen3_5ForConditionalGeneration and its MoE class construct
+ * Qwen3_VisionTransformer from vision_config; no deepstack index).  Each block: norm1, norm2, qkv (3h x h + 3h), proj
  * (h x h + h), the MLP; the patch embedding channels x temporal x patch^2
  * x h; the merger ln_q, mlp.0 (4h x 4h + 4h), mlp.2 (4h x out + out).
  * *repl gets what every TP rank holds whole: the patch embedding, the
@@ -1551,7 +1553,9 @@ qwen_vl_tower_params(const cJSON *root, const cJSON *vc, double hh, double dd,
 	else if (strcmp(mt->valuestring, "qwen2_5_vl") == 0)
 		gen = 25;
 	else if (strcmp(mt->valuestring, "qwen3_vl") == 0 ||
-	    strcmp(mt->valuestring, "qwen3_vl_moe") == 0)
+	    strcmp(mt->valuestring, "qwen3_vl_moe") == 0 ||
+	    strcmp(mt->valuestring, "qwen3_5") == 0 ||
+	    strcmp(mt->valuestring, "qwen3_5_moe") == 0)
 		gen = 3;
 	else
 		return -1;

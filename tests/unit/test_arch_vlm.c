@@ -888,6 +888,40 @@ Test(vlm, gemma4_31b_v_slots_and_full_attention_rope)
 }
 
 /*
+ * Qwen3.5 and 3.6 (qwen3_5.py: Qwen3_5ForConditionalGeneration and
+ * Qwen3_5MoeForConditionalGeneration) build qwen3_vl.py's
+ * Qwen3_VisionTransformer from vision_config, as Qwen3-VL does.
+ * Qwen3.5-9B's vision_config: hidden h = 1152, 27 blocks, MLP 4304, out
+ * 4096, patch 16, temporal patch 2, a table of 2304, merge 2, no deepstack.
+ *   split over TP, per block: qkv 3h^2 + 3h = 3,984,768, proj h^2 =
+ *     1,327,104, fc1 4304h + 4304 = 4,962,512, fc2 4304h = 4,958,208:
+ *     15,232,592, x 27 = 411,279,984; the merger's mlp.0 4608^2 + 4608 =
+ *     21,238,272 and mlp.2 4608 x 4096 = 18,874,368: 451,392,624
+ *   whole on every rank: per block norm1 and norm2 (4h) and the proj and
+ *     fc2 biases (2h), 6,912 x 27 = 186,624; the patch convolution
+ *     3 x 2 x 16 x 16 x h + h = 1,770,624; the position table 2304 x h =
+ *     2,654,208; the merger's ln_q 2h = 2,304 and mlp.2 bias 4,096:
+ *     4,617,856
+ * 456,010,480 parameters, 230,314,168 a rank at TP 2.  The generic tower
+ * count taken before had no biases or norms and split it all:
+ * 455,602,176, 227,801,088 at TP 2.
+ */
+Test(vlm, qwen35_tower_is_qwen3_vl_tower)
+{
+	struct model m;
+
+	test_config_load("qwen3.5/Qwen3.5-9B", &m);
+	cr_assert(m.multimodal);
+	cr_assert_float_eq(m.vision_params, 456010480.0, 0.5, "%.0f",
+	    m.vision_params);
+	cr_assert_float_eq(m.vision_repl_params, 4617856.0, 0.5, "%.0f",
+	    m.vision_repl_params);
+	cr_assert_float_eq(weights_vision_rank_params(&m, 2), 230314168.0, 0.5,
+	    "%.0f", weights_vision_rank_params(&m, 2));
+	model_done(&m);
+}
+
+/*
  * Gemma 4's tower: gemma4_mm.py (@01bae21) builds transformers'
  * Gemma4VisionModel (modeling_gemma4.py) with AutoModel.from_config and
  * turns its nn.Linear layers into ReplicatedLinear (recursive_replace_
