@@ -2563,8 +2563,11 @@ walk_unified_graphs(struct walk *w)
 	struct plan *p = w->p;
 
 	p->cg_host_repeats = 0;
+	/* --kv-cache-memory-bytes skips the memory profiling and the graph
+	 * estimate with it (Worker.determine_available_memory returns the
+	 * given figure after a compiling forward) */
 	if (w->g == NULL || !w->g->unified || w->in->mig >= 0 ||
-	    !p->cg_in_budget)
+	    !p->cg_in_budget || w->in->kv_cache_memory_bytes > 0)
 		return;
 	if (p->n_piecewise_graphs > 1)
 		p->cg_host_repeats += p->n_piecewise_graphs - 1;

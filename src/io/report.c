@@ -476,6 +476,29 @@ report_text_notes(struct strbuf *o, const struct report_in *r)
 	deploy_text(o, r->node, r->placement, &r->cat->currency);
 }
 
+/*
+ * A start on unified memory: the KV memory the plan keeps over one request
+ * of the maximum length, and how much the host would have to take during
+ * each mode's second graph capture, counted cg_host_repeats times in vLLM's
+ * estimate, to use it up.
+ */
+static void
+report_text_host_margin(struct strbuf *o, const struct plan *p)
+{
+	int64_t margin = p->available_kv - p->needed_one_request;
+	char a[32], n[32];
+
+	if (p->cg_host_repeats <= 0 || p->needed_one_request <= 0 ||
+	    p->max_model_len_auto || margin <= 0)
+		return;
+	strbuf_printf(o,
+	    "  On unified memory: the %s GiB it keeps over what one request "
+	    "of %s tokens needs is what %.3f GiB taken by the host during "
+	    "each mode's second graph capture (%d counted) would use up\n",
+	    gib(margin, a), units_format_commas(p->max_model_len, n, sizeof n),
+	    (double)margin / GIB / p->cg_host_repeats, p->cg_host_repeats);
+}
+
 /* Whether vLLM starts, then up to eight fixes or changes, best first. */
 static void
 report_text_verdict(struct strbuf *o, const struct report_in *r)
@@ -485,6 +508,7 @@ report_text_verdict(struct strbuf *o, const struct report_in *r)
 
 	if (p->phase == PHASE_NONE) {
 		strbuf_printf(o, "\nVerdict: vLLM starts.\n");
+		report_text_host_margin(o, p);
 	} else {
 		strbuf_printf(o,
 		    "\nVerdict: vLLM stops at the %s (phase %s).\n",

@@ -84,6 +84,10 @@ check "DGX Spark: the graph line says the host's drift enters vLLM's figure" 0 \
 check "DGX Spark: the JSON report counts how often" 0 '"cuda_graphs_host_repeats": ' -- $S --report json
 ok "... and a discrete card says nothing of it" sh -c \
     '! "$1" --gpu h100-sxm --model Qwen/Qwen3-30B-A3B --max-model-len 8192 --report text | grep -q "on unified memory vLLM measures"' _ "$H"
+check "DGX Spark: the verdict says what host drift would use up the margin" 0 \
+    "On unified memory: the " -- $S --report text
+ok "... not when --kv-cache-memory-bytes skips vLLM's profile" sh -c \
+    '! "$1" $2 --report text -- vllm serve Qwen/Qwen3-30B-A3B --kv-cache-memory-bytes 20G | grep -Eq "On unified memory: |unified memory vLLM measures"' _ "$H" "$S"
 check "DGX Spark: and the quote" 0 "unified memory on NVIDIA GB10 (DGX Spark)" -- $S --export quote
 check "DGX Spark: the note quotes the DGX Spark startups" 0 "DGX Spark startups report 102 to" -- \
     $S --report text

@@ -717,6 +717,11 @@ Test(plan, unified_memory_counts_the_graph_drift_of_each_second_capture)
 	d.enforce_eager = true;
 	plan_compute(c, &d, &q);
 	cr_assert_eq(q.cg_host_repeats, 0);
+	/* --kv-cache-memory-bytes: vLLM skips the profile and the estimate */
+	d = in;
+	d.kv_cache_memory_bytes = units_bytes(30.0);
+	plan_compute(c, &d, &q);
+	cr_assert_eq(q.cg_host_repeats, 0);
 	/* graphs outside the budget (before 0.20.0): not in vLLM's figure */
 	d = in;
 	d.version = VLLM_VER(0, 19, 0);
