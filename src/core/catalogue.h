@@ -198,7 +198,10 @@ enum {
 	MODEL_BIAS_NORM = 4, /* LayerNorm: weight and bias */
 	MODEL_BIAS_HEAD = 8, /* lm_head bias, vocab rows split by TP */
 	MODEL_NORM_ONE = 16, /* one norm per layer (parallel attention, MLP) */
-	MODEL_EMBED_NORM = 32 /* a norm after the embedding (BLOOM) */
+	MODEL_EMBED_NORM = 32, /* a norm after the embedding (BLOOM) */
+	MODEL_NORM_FOUR = 64 /* four norms per layer: after attention and MLP
+				too (glm4.py's post_self_attn_layernorm and
+				post_mlp_layernorm) */
 };
 
 /* The pooling mode of a sentence-transformers Pooling module: the first

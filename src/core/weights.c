@@ -382,12 +382,14 @@ layer_params(const struct model *m, int layer, int tp,
 	} else if (m->ld != NULL && m->ld[li].linear_ffn) {
 		pt[P_DENSE] += h * h;
 	}
-	/* two RMSNorms; a layer that only mixes (Mamba, Nemotron-H M) has one */
+	/* two RMSNorms (four under MODEL_NORM_FOUR); a layer that only mixes
+	 * (Mamba, Nemotron-H M) has one */
 	*repl += (m->ld != NULL && m->ld[li].ffn == FFN_NONE &&
 			     !m->ld[li].linear_ffn && is_state(m->ld[li].mixer)
 			 ? 1.0
-			 : m->bias_mask & MODEL_NORM_ONE ? 1.0
-							 : 2.0) *
+			 : m->bias_mask & MODEL_NORM_ONE  ? 1.0
+			 : m->bias_mask & MODEL_NORM_FOUR ? 4.0
+							  : 2.0) *
 	    h * 2 * (m->bias_mask & MODEL_BIAS_NORM ? 2 : 1);
 }
 

@@ -4071,6 +4071,35 @@ fix_glm(const struct src *s, struct model *m)
 }
 
 /*
+ * glm4.py (Glm4ForCausalLM, GLM-4-0414 and GLM-Z1; vLLM @055e47c): head_dim
+ * from the config, else hidden / heads; a qkv_proj bias under
+ * attention_bias only, none on o_proj or the LlamaMLP; four RMSNorms a
+ * layer (input, post_self_attn, post_attention, post_mlp); RoPE on
+ * partial_rotary_factor of the head, 0.5 when the config gives none (the
+ * file's setdefault on rope_parameters), over max_position_embeddings;
+ * the lm_head tied under tie_word_embeddings; the MTP layers
+ * (num_nextn_predict_layers) dropped by its weights mapper; only silu.
+ */
+static void
+fix_glm4(const struct src *s, struct model *m)
+{
+	const cJSON *rp = get(s, "rope_parameters");
+	const cJSON *pf = item(rp, "partial_rotary_factor");
+
+	if (refuse_not_silu(s, m))
+		return;
+	m->qkv_bias = boolean(s, "attention_bias", 0);
+	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_NORM_ONE);
+	m->bias_mask |= MODEL_NORM_FOUR;
+	if (cJSON_IsNumber(get(s, "partial_rotary_factor")))
+		return;
+	if (cJSON_IsNumber(pf) && pf->valuedouble > 0 && pf->valuedouble <= 1)
+		m->rotary_dim = (int)(m->head_dim * pf->valuedouble);
+	else
+		m->rotary_dim = m->head_dim / 2;
+}
+
+/*
  * ernie45.py (Ernie4_5ForCausalLM, ERNIE 4.5 dense): LlamaForCausalLM
  * with o_proj's bias dropped and RoPE on the whole head (not neox style,
  * which changes no memory).  llama.py reads attention_bias or bias, not
@@ -4231,6 +4260,7 @@ static const struct {
 	{ "ApertusForCausalLM", fix_apertus },
 	{ "GlmForCausalLM", fix_glm },
 	{ "Ernie4_5ForCausalLM", fix_ernie45 },
+	{ "Glm4ForCausalLM", fix_glm4 },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -1055,6 +1055,51 @@ Test(registry, read_class_ernie45_03b)
 	refused_with("Ernie4_5ForCausalLM", "\"use_bias\":true", "use_bias");
 }
 
+/*
+ * GLM-4-32B-0414 (Glm4ForCausalLM, glm4.py @055e47c): 61 layers of 48
+ * heads of 128 (head_dim), 2 KV heads: KV 2 x 2 x 128 x 2 B x 61 = 62,464
+ * B a token, 31,232 at TP 2.  Weights: embed_tokens and the untied lm_head
+ * 2 x 151,552 x 6144; a layer q_proj and o_proj 2 x 6144^2, k_proj and
+ * v_proj 2 x 6144 x 256 (attention_bias false: no bias), the MLP 3 x 6144
+ * x 23,040, four RMSNorms 4 x 6144 (input, post_self_attn,
+ * post_attention, post_mlp); the final norm 6144: 32,566,081,536
+ * parameters; RoPE on 64 of 128 over 32,768 rows, 32,768 x 64 x 2 B.  At
+ * TP 2 the vocab, q, o and the MLP / 2, one KV head a rank, the norms
+ * whole.
+ */
+Test(registry, read_class_glm4_32b_0414)
+{
+	struct model m;
+
+	read_class_figures("sweep/zai-org--GLM-4-32B-0414", "Glm4ForCausalLM",
+	    1, 62464, 32566081536.0 * 2 + 32768.0 * 64 * 2);
+	read_class_figures("sweep/zai-org--GLM-4-32B-0414", "Glm4ForCausalLM",
+	    2, 31232,
+	    (2.0 * 75776 * 6144 +
+		61 * (37748736.0 + 1572864 + 212336640 + 24576) + 6144) *
+		    2 +
+		32768.0 * 64 * 2);
+	/* a qkv_proj bias under attention_bias, not bias; half the head
+	 * rotary when the config names no factor */
+	cr_assert_eq(read_class("Glm4ForCausalLM", "\"bias\":true", &m), 0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_not(m.qkv_bias);
+	cr_assert_not(m.bias_mask & MODEL_BIAS_O);
+	cr_assert(m.bias_mask & MODEL_NORM_FOUR);
+	cr_assert_eq(m.rotary_dim, m.head_dim / 2);
+	model_done(&m);
+	cr_assert_eq(read_class("Glm4ForCausalLM",
+			 "\"attention_bias\":true,"
+			 "\"rope_parameters\":{\"partial_rotary_factor\":0.25}",
+			 &m),
+	    0);
+	cr_assert(m.qkv_bias);
+	cr_assert_eq(m.rotary_dim, m.head_dim / 4);
+	model_done(&m);
+	refused_with("Glm4ForCausalLM", "\"hidden_act\":\"gelu\"",
+	    "Unsupported activation: gelu");
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1139,7 +1184,7 @@ static const struct {
 	{ "Gemma3nForCausalLM", REG_MODELLED },
 	{ "Qwen3NextForCausalLM", REG_MODELLED },
 	{ "GlmForCausalLM", REG_MODELLED },
-	{ "Glm4ForCausalLM", REG_UNVERIFIED },
+	{ "Glm4ForCausalLM", REG_MODELLED },
 	{ "Glm4MoeForCausalLM", REG_MODELLED },
 	{ "GptOssForCausalLM", REG_VERIFIED },
 	{ "GPT2LMHeadModel", REG_MODELLED },
