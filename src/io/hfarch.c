@@ -4100,6 +4100,35 @@ fix_glm4(const struct src *s, struct model *m)
 }
 
 /*
+ * minicpm.py (MiniCPMForCausalLM; the mirror 1CatAI/1Cat-vLLM @92a785c of
+ * vLLM's file): head size hidden / heads whatever head_dim says, no linear
+ * bias, RoPE on the whole head over max_position_embeddings (8192 when
+ * left out); under num_experts a MiniCPMMoE of num_experts experts of
+ * intermediate_size and a 16-bit ReplicatedLinear gate, else
+ * MiniCPMMLP, which takes silu or fatrelu only; the lm_head tied under
+ * tie_word_embeddings.  scale_emb, scale_depth and dim_model_base change
+ * no memory.
+ */
+static void
+fix_minicpm(const struct src *s, struct model *m)
+{
+	const char *act = str(s, "hidden_act");
+
+	if (m->n_experts == 0 && act != NULL && strcmp(act, "silu") != 0 &&
+	    strcmp(act, "fatrelu") != 0) {
+		refuse(m,
+		    "%s: Unsupported activation: %s. Only silu and fatrelu are "
+		    "supported for now.",
+		    model_who(m), act);
+		return;
+	}
+	fix_head_from_hidden(s, m);
+	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP);
+	if (get(s, "max_position_embeddings") == NULL)
+		m->rope_cache_len = 8192;
+}
+
+/*
  * ernie45.py (Ernie4_5ForCausalLM, ERNIE 4.5 dense): LlamaForCausalLM
  * with o_proj's bias dropped and RoPE on the whole head (not neox style,
  * which changes no memory).  llama.py reads attention_bias or bias, not
@@ -4261,6 +4290,7 @@ static const struct {
 	{ "GlmForCausalLM", fix_glm },
 	{ "Ernie4_5ForCausalLM", fix_ernie45 },
 	{ "Glm4ForCausalLM", fix_glm4 },
+	{ "MiniCPMForCausalLM", fix_minicpm },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

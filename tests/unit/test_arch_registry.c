@@ -1100,6 +1100,48 @@ Test(registry, read_class_glm4_32b_0414)
 	    "Unsupported activation: gelu");
 }
 
+/*
+ * MiniCPM-2B-sft-bf16 and MiniCPM-MoE-8x2B (MiniCPMForCausalLM, minicpm.py
+ * as the mirror 1CatAI/1Cat-vLLM @92a785c holds it): 40 layers of 36
+ * heads of 2304 / 36 = 64, as many KV heads: KV 2 x 36 x 64 x 2 B x 40 =
+ * 368,640 B a token, 184,320 at TP 2.  Weights (tied): embed_tokens
+ * 122,753 rows padded to 122,816 x 2304; a layer qkv_proj and o_proj 4 x
+ * 2304^2, two RMSNorms 2 x 2304, the 2B's MLP 3 x 2304 x 5760, the MoE's
+ * 8 experts of 3 x 2304 x 5760 and the gate 2304 x 8; the final norm:
+ * 2,725,026,048 and 13,873,436,928 parameters; RoPE 4096 x 64 x 2 B.  At
+ * TP 2 the vocab, attention and MLP / 2.
+ */
+Test(registry, read_class_minicpm_2b)
+{
+	read_class_figures("sweep/openbmb--MiniCPM-2B-sft-bf16",
+	    "MiniCPMForCausalLM", 1, 368640,
+	    2725026048.0 * 2 + 4096.0 * 64 * 2);
+	read_class_figures("sweep/openbmb--MiniCPM-2B-sft-bf16",
+	    "MiniCPMForCausalLM", 2, 184320,
+	    (61408.0 * 2304 + 40 * (10616832.0 + 19906560 + 4608) + 2304) * 2 +
+		4096.0 * 64 * 2);
+	read_class_figures("sweep/openbmb--MiniCPM-MoE-8x2B",
+	    "MiniCPMForCausalLM", 1, 368640,
+	    13873436928.0 * 2 + 4096.0 * 64 * 2);
+	/* MiniCPMMLP takes silu or fatrelu; the head is hidden / heads */
+	refused_with("MiniCPMForCausalLM", "\"hidden_act\":\"gelu\"",
+	    "Only silu and fatrelu are supported");
+	{
+		struct model m;
+
+		cr_assert_eq(read_class("MiniCPMForCausalLM",
+				 "\"hidden_act\":\"fatrelu\",\"head_dim\":128,"
+				 "\"attention_bias\":true",
+				 &m),
+		    0);
+		cr_assert_null(m.refusal, "%s", m.refusal);
+		cr_assert_eq(m.head_dim, 64);
+		cr_assert_not(m.qkv_bias);
+		cr_assert_eq(m.rope_cache_len, 8192);
+		model_done(&m);
+	}
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1216,7 +1258,7 @@ static const struct {
 	{ "LongcatFlashForCausalLM", REG_REFUSED },
 	{ "MambaForCausalLM", REG_MODELLED },
 	{ "Mamba2ForCausalLM", REG_MODELLED },
-	{ "MiniCPMForCausalLM", REG_UNVERIFIED },
+	{ "MiniCPMForCausalLM", REG_MODELLED },
 	{ "MiniCPM3ForCausalLM", REG_UNVERIFIED },
 	{ "MiniMaxForCausalLM", REG_MODELLED },
 	{ "MiniMaxText01ForCausalLM", REG_MODELLED },
