@@ -4129,6 +4129,38 @@ fix_minicpm(const struct src *s, struct model *m)
 }
 
 /*
+ * exaone.py (ExaoneForCausalLM, EXAONE 3.0 / 3.5 / Deep; vLLM @a853eff):
+ * head_dim from the config, else hidden / heads; a qkv_proj and out_proj
+ * bias under attention_bias or bias, the gated MLP's under mlp_bias; two
+ * RMSNorms a layer (ln_1, ln_2); RoPE on the whole head over
+ * max_position_embeddings; the lm_head tied under tie_word_embeddings;
+ * num_layers read as num_hidden_layers (vLLM's ExaoneConfig); the
+ * activation from activation_function, only silu (ExaoneGatedMLP).
+ */
+static void
+fix_exaone(const struct src *s, struct model *m)
+{
+	const char *act = str(s, "activation_function");
+
+	if (act != NULL && strcmp(act, "silu") != 0) {
+		refuse(m,
+		    "%s: Unsupported activation: %s. Only silu is supported "
+		    "for now.",
+		    model_who(m), act);
+		return;
+	}
+	m->qkv_bias = boolean(s, "attention_bias", 0) || boolean(s, "bias", 0);
+	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP);
+	if (m->qkv_bias)
+		m->bias_mask |= MODEL_BIAS_O;
+	if (boolean(s, "mlp_bias", 0))
+		m->bias_mask |= MODEL_BIAS_MLP;
+	m->rotary_dim = m->head_dim;
+	if (get(s, "max_position_embeddings") == NULL)
+		m->rope_cache_len = 8192;
+}
+
+/*
  * ernie45.py (Ernie4_5ForCausalLM, ERNIE 4.5 dense): LlamaForCausalLM
  * with o_proj's bias dropped and RoPE on the whole head (not neox style,
  * which changes no memory).  llama.py reads attention_bias or bias, not
@@ -4291,6 +4323,7 @@ static const struct {
 	{ "Ernie4_5ForCausalLM", fix_ernie45 },
 	{ "Glm4ForCausalLM", fix_glm4 },
 	{ "MiniCPMForCausalLM", fix_minicpm },
+	{ "ExaoneForCausalLM", fix_exaone },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -1142,6 +1142,41 @@ Test(registry, read_class_minicpm_2b)
 	}
 }
 
+/*
+ * EXAONE-3.0-7.8B-Instruct (ExaoneForCausalLM, exaone.py @a853eff): 32
+ * layers (num_layers) of 32 heads of 4096 / 32 = 128, 8 KV heads: KV 2 x
+ * 8 x 128 x 2 B x 32 = 131,072 B a token, 65,536 at TP 2.  Weights:
+ * wte and the untied lm_head 2 x 102,400 x 4096; a layer q_proj and
+ * out_proj 2 x 4096^2, k_proj and v_proj 2 x 4096 x 1024, the gated MLP 3
+ * x 4096 x 14,336, ln_1 and ln_2 2 x 4096; ln_f 4096: 7,818,448,896
+ * parameters (the 7.8B of its name); RoPE 4096 x 128 x 2 B.  At TP 2 the
+ * vocab, q, out and the MLP / 2, four KV heads a rank.
+ */
+Test(registry, read_class_exaone3_7b)
+{
+	struct model m;
+
+	read_class_figures("sweep/LGAI-EXAONE--EXAONE-3.0-7.8B-Instruct",
+	    "ExaoneForCausalLM", 1, 131072,
+	    7818448896.0 * 2 + 4096.0 * 128 * 2);
+	read_class_figures("sweep/LGAI-EXAONE--EXAONE-3.0-7.8B-Instruct",
+	    "ExaoneForCausalLM", 2, 65536,
+	    (2.0 * 51200 * 4096 +
+		32 * (16777216.0 + 4194304 + 88080384 + 8192) + 4096) *
+		    2 +
+		4096.0 * 128 * 2);
+	/* bias gives qkv_proj and out_proj one; the activation is
+	 * activation_function's */
+	cr_assert_eq(read_class("ExaoneForCausalLM", "\"bias\":true", &m), 0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert(m.qkv_bias);
+	cr_assert(m.bias_mask & MODEL_BIAS_O);
+	cr_assert_not(m.bias_mask & MODEL_BIAS_MLP);
+	model_done(&m);
+	refused_with("ExaoneForCausalLM", "\"activation_function\":\"gelu\"",
+	    "Unsupported activation: gelu");
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1213,7 +1248,7 @@ static const struct {
 	{ "Dots1ForCausalLM", REG_MODELLED },
 	{ "Ernie4_5ForCausalLM", REG_MODELLED },
 	{ "Ernie4_5_MoeForCausalLM", REG_MODELLED },
-	{ "ExaoneForCausalLM", REG_UNVERIFIED },
+	{ "ExaoneForCausalLM", REG_MODELLED },
 	{ "Exaone4ForCausalLM", REG_MODELLED },
 	{ "Fairseq2LlamaForCausalLM", REG_UNVERIFIED },
 	{ "FalconForCausalLM", REG_MODELLED },
