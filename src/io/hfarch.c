@@ -4161,6 +4161,24 @@ fix_exaone(const struct src *s, struct model *m)
 }
 
 /*
+ * grok1.py (Grok1ModelForCausalLM, Grok1ForCausalLM: GrokForCausalLM, vLLM
+ * @048a32c; served up to 0.24.0): head size hidden / heads, no linear
+ * bias, four RMSNorms a layer (pre_attn, post_attn, pre_moe, post_moe),
+ * RoPE on the whole head over max_position_embeddings; every layer a
+ * Grok1MoE of num_experts experts of moe_intermediate_size, else
+ * intermediate_size, with a 16-bit ReplicatedLinear gate; the lm_head
+ * tied under tie_word_embeddings.  residual_moe (Grok 2's dense MLP
+ * beside the experts) is refused before (memory_fields[]).
+ */
+static void
+fix_grok1(const struct src *s, struct model *m)
+{
+	fix_head_from_hidden(s, m);
+	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_NORM_ONE);
+	m->bias_mask |= MODEL_NORM_FOUR;
+}
+
+/*
  * ernie45.py (Ernie4_5ForCausalLM, ERNIE 4.5 dense): LlamaForCausalLM
  * with o_proj's bias dropped and RoPE on the whole head (not neox style,
  * which changes no memory).  llama.py reads attention_bias or bias, not
@@ -4324,6 +4342,8 @@ static const struct {
 	{ "Glm4ForCausalLM", fix_glm4 },
 	{ "MiniCPMForCausalLM", fix_minicpm },
 	{ "ExaoneForCausalLM", fix_exaone },
+	{ "Grok1ModelForCausalLM", fix_grok1 },
+	{ "Grok1ForCausalLM", fix_grok1 },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

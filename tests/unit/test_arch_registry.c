@@ -1177,6 +1177,31 @@ Test(registry, read_class_exaone3_7b)
 	    "Unsupported activation: gelu");
 }
 
+/*
+ * Grok-1 (Grok1ModelForCausalLM, grok1.py @048a32c): 64 layers of 48 heads
+ * of 6144 / 48 = 128, 8 KV heads: KV 2 x 8 x 128 x 2 B x 64 = 262,144 B a
+ * token, 32,768 at TP 8.  Weights (tied): embed_tokens 131,072 x 6144; a
+ * layer q_proj and o_proj 2 x 6144^2, k_proj and v_proj 2 x 6144 x 1024,
+ * 8 experts of 3 x 6144 x 32,768 (intermediate_size: no
+ * moe_intermediate_size), the gate 6144 x 8, four RMSNorms 4 x 6144; the
+ * final norm: 315,684,820,992 parameters (the 314B of its card); RoPE
+ * 8192 x 128 x 2 B.  At TP 8 the vocab, q, o and each expert / 8, one KV
+ * head a rank, the gate and norms whole.
+ */
+Test(registry, read_class_grok1)
+{
+	read_class_figures("sweep/hpcai-tech--grok-1", "Grok1ModelForCausalLM",
+	    1, 262144, 315684820992.0 * 2 + 8192.0 * 128 * 2);
+	read_class_figures("sweep/hpcai-tech--grok-1", "Grok1ModelForCausalLM",
+	    8, 32768,
+	    (16384.0 * 6144 +
+		64 * (9437184.0 + 1572864 + 603979776 + 49152 + 24576) + 6144) *
+		    2 +
+		8192.0 * 128 * 2);
+	refused_with("Grok1ForCausalLM",
+	    "\"num_experts\":8,\"residual_moe\":true", "residual_moe");
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1273,7 +1298,7 @@ static const struct {
 	{ "GraniteMoeHybridForCausalLM", REG_MODELLED },
 	{ "GraniteMoeSharedForCausalLM", REG_UNVERIFIED },
 	{ "GritLM", REG_UNVERIFIED },
-	{ "Grok1ModelForCausalLM", REG_UNVERIFIED },
+	{ "Grok1ModelForCausalLM", REG_MODELLED },
 	{ "HunYuanMoEV1ForCausalLM", REG_UNVERIFIED },
 	{ "HunYuanDenseV1ForCausalLM", REG_MODELLED },
 	{ "HCXVisionForCausalLM", REG_VISION },
@@ -1354,7 +1379,7 @@ static const struct {
 	{ "Gemma4ForCausalLM", REG_MODELLED },
 	{ "Glm4MoeLiteForCausalLM", REG_MODELLED },
 	{ "GlmMoeDsaForCausalLM", REG_MODELLED },
-	{ "Grok1ForCausalLM", REG_UNVERIFIED },
+	{ "Grok1ForCausalLM", REG_MODELLED },
 	{ "HYV3ForCausalLM", REG_REFUSED },
 	{ "HCXVisionV2ForCausalLM", REG_VISION },
 	{ "HyperCLOVAXForCausalLM", REG_UNVERIFIED },
