@@ -141,9 +141,33 @@ dynamic_tokens(const struct model *m, const struct multimodal_request *rq,
 }
 
 /*
+ * The share of a Qwen-VL tower's peak that stays whole on every TP rank
+ * (qwen2_vl.py, qwen2_5_vl.py, qwen3_vl.py): a patch's float32 pixel values
+ * (3 channels x temporal_patch_size 2 x patch^2, the patch embedding's
+ * input, held through the call) and the block's residual and its norm in
+ * 16 bits (the RowParallelLinear outputs are all-reduced to the whole
+ * width), against what the heads and the MLP split: its fc1 output and the
+ * activation in 16 bits (Qwen2.5-VL's gated gate_up_proj: twice the width
+ * and the product).  From shapes, an estimate.
+ */
+static double
+encoder_whole_share(const struct model *m, int vh, int vi)
+{
+	double p = m->vision_patch > 0 ? m->vision_patch : 14;
+	bool gated =
+	    m->model_type && strncmp(m->model_type, "qwen2_5_vl", 10) == 0;
+	double whole = 4.0 * 3 * 2 * p * p + 2.0 * 2 * vh;
+	double split = 2.0 * (gated ? 3 : 2) * vi;
+
+	return whole / (whole + split);
+}
+
+/*
  * The vision encoder's activation peak for n patches, per rank: for the
- * Qwen2-VL family the fitted coefficient (data/estimates.yaml), else the
- * hidden state and MLP intermediate of every patch in 16 bits, twice.
+ * Qwen2-VL family the fitted coefficient (data/estimates.yaml), fitted at
+ * TP 1, of which the whole share above stays on every rank and the rest
+ * is split over TP; else the hidden state and MLP intermediate of every
+ * patch in 16 bits, twice.
  */
 static int64_t
 encoder_activation(const struct model *m, enum multimodal_kind kind, int64_t n,
@@ -154,8 +178,11 @@ encoder_activation(const struct model *m, enum multimodal_kind kind, int64_t n,
 
 	if (tp <= 0)
 		tp = 1;
-	if (kind == MULTIMODAL_DYNAMIC) /* fitted on Qwen2.5-VL startups */
-		return (int64_t)(coeff * (double)n * vh / tp);
+	if (kind == MULTIMODAL_DYNAMIC) { /* fitted on Qwen2.5-VL startups */
+		double w = encoder_whole_share(m, vh, vi);
+
+		return (int64_t)(coeff * (double)n * vh * (w + (1 - w) / tp));
+	}
 	/* no startup to fit on: derived from the shapes */
 	return (int64_t)(4.0 * (double)n * (vh + vi) / tp);
 }

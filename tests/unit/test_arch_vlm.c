@@ -1407,6 +1407,42 @@ Test(vlm, qwen3vl_deepstack_outputs_in_the_encoder_cache)
 }
 
 /*
+ * Under TP the tower's linears split their heads and MLP (qkv and fc1
+ * ColumnParallelLinear, proj and fc2 RowParallelLinear, qwen3_vl.py), but
+ * the float32 pixel values and the residual stream with its norm are whole
+ * on every rank.  Qwen3-VL-30B-A3B's tower (width 1152, MLP 4304, patch 16)
+ * over one 16,384-token image, 65,536 patches, at 0.11.0 (47 B a patch and
+ * unit of width): whole 4 x 3 x 2 x 16^2 + 2 x 2 x 1152 = 10,752 B a patch,
+ * split 2 x 2 x 4304 = 17,216 B.  TP 1 keeps the whole fit, 3,548,381,184
+ * bytes; TP 4 keeps 10,752 / 27,968 of it and a quarter of the rest,
+ * 1,910,196,... bytes, where a quarter of the whole was 887,095,296.
+ */
+Test(vlm, qwen3vl_tower_whole_share_under_tp)
+{
+	struct plan_input in;
+	struct plan p1, p4;
+	double full = 47.0 * 65536 * 1152;
+	double w = 10752.0 / 27968.0;
+
+	test_input(&in, "rtx-3090", "Qwen/Qwen3-VL-30B-A3B-Instruct", NULL);
+	in.max_model_len = 65536;
+	in.version = VLLM_VER(0, 11, 0);
+	in.tp = 1;
+	plan_compute(test_catalogue(), &in, &p1);
+	in.tp = 4;
+	plan_compute(test_catalogue(), &in, &p4);
+	cr_assert_eq(p4.phase, PHASE_NONE, "%s", p4.message);
+	cr_assert_eq(p1.mm.encoder_patches, 65536);
+	cr_assert_eq(p4.mm.encoder_patches, 65536);
+	cr_assert(llabs(p1.mm.encoder_activation - (int64_t)full) <= 1,
+	    "TP 1: %lld", (long long)p1.mm.encoder_activation);
+	cr_assert(llabs(p4.mm.encoder_activation -
+		      (int64_t)(full * (w + (1 - w) / 4))) <= 1,
+	    "TP 4: %lld", (long long)p4.mm.encoder_activation);
+	cr_assert_gt(p4.mm.encoder_activation, 2 * (int64_t)(full / 4));
+}
+
+/*
  * Qwen3.5's tower has no deepstack (deepstack_visual_indexes: [] in its
  * vision_config): the cache is the language model's width.  Qwen3.5-27B on
  * an H100 at 0.19.0 with 32,768 tokens: one 16,384-token image
