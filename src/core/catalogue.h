@@ -288,6 +288,13 @@ struct model {
 	 * whatever the limit, no release that leaves it out established) */
 	double audio_params;
 	int audio_skip_since;
+	/* the encoder of that tower where its profile run is sized
+	 * (Qwen2-Audio; 0 = not sized, the plan refused with audio on):
+	 * width, MLP width, encoder positions one dummy clip runs at, its
+	 * linears split by TP (vLLM's own layers) or whole (transformers'),
+	 * and a positions^2 attention mask per clip in the model dtype */
+	int audio_enc_hidden, audio_enc_ffn, audio_enc_positions;
+	int audio_enc_split, audio_enc_mask;
 	/* Zamba2: transformer blocks shared by the hybrid layers */
 	int shared_blocks; /* num_mem_blocks (0 = none) */
 	int shared_attn_hidden; /* attention_hidden_size (2 x hidden) */

@@ -16,6 +16,8 @@ multimodal_kind_of(const struct model *m)
 {
 	if (m != NULL && m->enc_layers > 0)
 		return MULTIMODAL_AUDIO;
+	if (m != NULL && !m->multimodal && m->audio_params > 0)
+		return MULTIMODAL_AUDIO_TOWER;
 	if (m == NULL || !m->multimodal)
 		return MULTIMODAL_NONE;
 	if (m->mm_rule == MODEL_MM_UNMODELLED || m->mm_rule == MODEL_MM_CHUNKS)
@@ -304,6 +306,45 @@ audio_budget(const struct model *m, int max_num_seqs, int mnbt, int tp,
 	    (dtype_bytes > 0 ? dtype_bytes : 2);
 }
 
+/*
+ * An audio tower beside a text model (Qwen2-Audio): vLLM's budget and
+ * items as for images (MultiModalBudget), each item the dummy clip of
+ * mm_audio_tokens tokens, which runs through audio_enc_positions encoder
+ * positions.  The peak, from the shapes (estimate): per position the
+ * hidden state and MLP intermediate in 16 bits, twice, split by TP only
+ * where the tower's linears are, the first convolution's output of two
+ * mel frames a position, and the positions^2 mask of each clip where the
+ * class builds one.  The outputs: the clips' tokens at the text width.
+ */
+static void
+audio_tower_budget(const struct model *m, int64_t max_model_len,
+    int max_num_seqs, int mnbt, int tp, int dtype_bytes,
+    struct multimodal_budget *b)
+{
+	int64_t item = m->mm_audio_tokens, pos;
+	int split = m->audio_enc_split && tp > 0 ? tp : 1;
+	int bytes = dtype_bytes > 0 ? dtype_bytes : 2;
+	double d = m->audio_enc_hidden, per_pos;
+
+	b->active = true;
+	b->modality = "audio";
+	b->max_tok_per_item = item;
+	b->encoder_budget = max64(mnbt, item);
+	b->items_per_prompt =
+	    max64(1, min64(b->limit_audio, max_model_len / item));
+	b->items_per_batch = max64(1,
+	    min64(b->encoder_budget / item,
+		(int64_t)max_num_seqs * b->items_per_prompt));
+	b->profiled_tokens = b->items_per_batch * item;
+	pos = b->items_per_batch * m->audio_enc_positions;
+	b->encoder_patches = pos;
+	per_pos = 4.0 * (d + m->audio_enc_ffn) / split + 4.0 * d;
+	if (m->audio_enc_mask)
+		per_pos += (double)m->audio_enc_positions * bytes;
+	b->encoder_activation = (int64_t)(per_pos * (double)pos);
+	b->encoder_cache = b->profiled_tokens * (int64_t)m->hidden * bytes;
+}
+
 void
 multimodal_budget_compute(const struct model *m,
     const struct multimodal_request *rq, int64_t max_model_len,
@@ -325,6 +366,18 @@ multimodal_budget_compute(const struct model *m,
 		return;
 	if (b->kind == MULTIMODAL_AUDIO) {
 		audio_budget(m, max_num_seqs, mnbt, tp, dtype_bytes, b);
+		return;
+	}
+	if (b->kind == MULTIMODAL_AUDIO_TOWER) {
+		/* a tower whose clips are not sized stops the plan
+		 * (walk_check_mm_audio_tower, plan.c) */
+		b->text_only = b->limit_audio <= 0;
+		b->unmodelled = !b->text_only &&
+		    (m->audio_enc_hidden <= 0 || m->mm_audio_tokens <= 0 ||
+			m->audio_enc_positions <= 0);
+		if (!b->text_only && !b->unmodelled)
+			audio_tower_budget(m, max_model_len, max_num_seqs, mnbt,
+			    tp, dtype_bytes, b);
 		return;
 	}
 	b->limit_image =
@@ -356,6 +409,7 @@ multimodal_budget_compute(const struct model *m,
 	case MULTIMODAL_TILED: tiled_tokens(m, w, h, b, &patches_image); break;
 	case MULTIMODAL_NONE:
 	case MULTIMODAL_AUDIO:
+	case MULTIMODAL_AUDIO_TOWER:
 	case MULTIMODAL_UNMODELLED: break;
 	}
 	if (b->limit_image <= 0)

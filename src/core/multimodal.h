@@ -52,6 +52,8 @@ enum multimodal_kind {
 	MULTIMODAL_FIXED, /* Gemma 3: every image becomes the same tokens */
 	MULTIMODAL_TILED, /* Pixtral: up to image_size, one break token per row */
 	MULTIMODAL_AUDIO, /* Whisper: one padded audio item, the encoder's length */
+	MULTIMODAL_AUDIO_TOWER, /* audio alone beside a text model
+				   (Qwen2-Audio, Voxtral) */
 	MULTIMODAL_UNMODELLED /* a tower whose dummy inputs are not sized */
 };
 

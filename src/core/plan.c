@@ -805,10 +805,11 @@ walk_check_mm_conv_encoder(struct walk *w)
 					     : m->mm_audio_tokens);
 }
 
-/* An audio tower (Gemma 4's E models, Qwen2-Audio): profile_run
+/* An audio tower (Gemma 4's E models, Voxtral): profile_run
  * encodes the modality with the most tokens an item
  * (get_modality_with_max_tokens), audio clips of mm_audio_tokens
- * once no larger video or image is on */
+ * once no larger video or image is on; a tower whose encoder is sized
+ * (audio_enc_hidden: Qwen2-Audio) is planned (multimodal.c) */
 static void
 walk_check_mm_audio_tower(struct walk *w)
 {
@@ -833,6 +834,7 @@ walk_check_mm_audio_tower(struct walk *w)
 		return;
 	}
 	if (m->audio_params > 0 && in->limit_mm_audios != 0 &&
+	    m->audio_enc_hidden <= 0 &&
 	    m->mm_audio_tokens >
 		(in->limit_mm_videos != 0 && m->mm_video_tokens > 0
 			? m->mm_video_tokens

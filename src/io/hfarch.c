@@ -4705,12 +4705,23 @@ read_qwen2_audio(const struct src *s, struct model *m, char *err, size_t errlen,
 	    2 * d + d * m->hidden + m->hidden;
 	m->audio_skip_since = 0;
 	m->mm_audio_tokens = (int)((pos - 2) / 2) + 1;
+	/* the profile run's clips: 2 x max_source_positions mel frames
+	 * (transformers' encoder accepts no other length), pos positions
+	 * through layers of nn.Linear (whole on every rank), and the
+	 * (clips, 1, pos, pos) mask _process_audio_input builds */
+	m->audio_enc_hidden = (int)d;
+	m->audio_enc_ffn = (int)ffn;
+	m->audio_enc_positions = (int)pos;
+	m->audio_enc_split = 0;
+	m->audio_enc_mask = 1;
 	snprintf(buf, sizeof buf,
 	    "Qwen2-Audio: planned as its Qwen2 text model with the audio "
 	    "tower's %.3fB parameters loaded whole on every rank, as "
 	    "qwen2_audio.py builds it; a release that leaves the tower out "
 	    "at an audio limit of 0 (its _mark_tower_model, not "
-	    "established for this class) loads %.2f GiB less in 16 bits",
+	    "established for this class) loads %.2f GiB less in 16 bits. "
+	    "The audio encoder's peak in the profile run is derived from "
+	    "its shapes; no Qwen2-Audio startup has been measured",
 	    m->audio_params / 1e9, m->audio_params * 2 / 1073741824.0);
 	free(m->assumption);
 	m->assumption = xstrdup(buf);

@@ -304,6 +304,20 @@ mm_text_write_budget(const struct multimodal_budget *m, const char *ind,
 		    gib(m->encoder_activation, d), gib(m->encoder_cache, f));
 		return;
 	}
+	if (o < len && m->kind == MULTIMODAL_AUDIO_TOWER) {
+		snprintf(buf + o, len - o,
+		    "%sAudio: the dummy clip is %s tokens, %s encoder "
+		    "positions a clip, limit audio %d; encoder peak %s GiB + "
+		    "outputs %s GiB in the torch peak (estimate).\n",
+		    ind, commas(m->max_tok_per_item, a),
+		    commas(m->items_per_batch > 0
+			    ? m->encoder_patches / m->items_per_batch
+			    : 0,
+			b),
+		    m->limit_audio, gib(m->encoder_activation, d),
+		    gib(m->encoder_cache, f));
+		return;
+	}
 	if (o < len)
 		o += (size_t)snprintf(buf + o, len - o,
 		    "%sMultimodal: %s tokens per "

@@ -98,7 +98,8 @@ row_applies(enum flag_id f, const struct model *m)
 
 	switch (f) {
 	case FLAG_MM_IMAGES: /* Whisper's audio has no image limit */
-		return k != MULTIMODAL_NONE && k != MULTIMODAL_AUDIO;
+		return k != MULTIMODAL_NONE && k != MULTIMODAL_AUDIO &&
+		    k != MULTIMODAL_AUDIO_TOWER;
 	case FLAG_MM_VIDEOS: /* a class not modelled may take videos; Gemma
 			      * 4's are sized, InternVL's refused */
 		return k == MULTIMODAL_DYNAMIC || k == MULTIMODAL_UNMODELLED ||

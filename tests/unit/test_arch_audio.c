@@ -242,48 +242,80 @@ Test(audio, qwen2_audio_7b_read)
 }
 
 /*
- * Audio on (the default): profile_run would encode 750-token clips through
- * the encoder, not modelled: refused, the fix {"audio":0}.  At audio 0 the
- * text model plans with the tower still in the weights (no release that
- * leaves it out established): 642,215,936 x 2 = 1,284,431,872 bytes more
- * than the same model without one.
+ * Audio on (the default): profile_run encodes the dummy 30-second clips
+ * (qwen2_audio.py: chunk_length x sampling_rate samples, 3000 mel frames,
+ * 1500 encoder positions, 750 tokens after the pooling), as many as
+ * MultiModalBudget takes.  At max_model_len 8192 and 8192 batched tokens:
+ *   items a prompt  max(1, min(999, 8192 // 750)) = 10
+ *   items a batch   max(1, min(8192 // 750, 256 x 10)) = 10
+ *   tokens          10 x 750 = 7,500; positions 10 x 1500 = 15,000
+ *   peak a position 4 x (1280 + 5120) + 4 x 1280 (conv1's two frames)
+ *                   + 1500 x 2 (the (clips, 1, 1500, 1500) bf16 mask)
+ *                   = 25,600 + 5,120 + 3,000 = 33,720 B
+ *   encoder peak    15,000 x 33,720 = 505,800,000 B
+ *   outputs         7,500 x 4096 x 2 = 61,440,000 B
+ * The text model's own peak is larger, so the torch peak grows by the
+ * outputs alone.  The tower's linears are transformers' nn.Linear, whole
+ * on every rank: at TP 2 the encoder peak stays the same.  At 2048
+ * batched tokens: 2 clips, 3,000 positions, 101,160,000 B.  At audio 0
+ * the text model plans with the tower still in the weights (no release
+ * that leaves it out established): 642,215,936 x 2 = 1,284,431,872
+ * bytes more than the same model without one.
  */
-Test(audio, qwen2_audio_7b_planned_at_audio_0)
+Test(audio, qwen2_audio_7b_planned_with_audio)
 {
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
-	struct plan p, bare;
+	struct plan p, off, bare;
 	struct model m;
-	struct fix fx[16];
-	size_t i, n;
-	int found = 0;
 
 	test_config_load(Q2A, &m);
 	e2b_input(&in, &m);
 	plan_compute(c, &in, &p);
-	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert_not_null(strstr(p.message, "750 tokens an item"), "%s",
-	    p.message);
-	cr_assert_not_null(strstr(p.message, "weights still counted"), "%s",
-	    p.message);
-	n = fixes_compute(c, &in, &p, fx, 16);
-	for (i = 0; i < n; i++)
-		if (strcmp(fx[i].flags,
-			"--limit-mm-per-prompt '{\"audio\":0}'") == 0) {
-			found = 1;
-			cr_assert_eq(fx[i].phase, PHASE_NONE);
-		}
-	cr_assert(found, "no audio fix among %zu", n);
-	in.limit_mm_audios = 0;
-	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
-	cr_assert_eq(p.bytes_per_token, 524288);
-	cr_assert_eq(p.mm.audio_not_built, 0);
+	cr_assert_eq(p.max_model_len, 8192);
+	cr_assert_eq(p.max_num_batched_tokens, 8192);
+	cr_assert(p.mm.active);
+	cr_assert_str_eq(p.mm.modality, "audio");
+	cr_assert_eq(p.mm.max_tok_per_item, 750);
+	cr_assert_eq(p.mm.encoder_budget, 8192);
+	cr_assert_eq(p.mm.items_per_prompt, 10);
+	cr_assert_eq(p.mm.items_per_batch, 10);
+	cr_assert_eq(p.mm.profiled_tokens, 7500);
+	cr_assert_eq(p.mm.encoder_patches, 15000);
+	cr_assert_eq(p.mm.encoder_activation, 505800000LL, "%lld",
+	    (long long)p.mm.encoder_activation);
+	cr_assert_eq(p.mm.encoder_cache, 61440000LL);
+	in.limit_mm_audios = 0;
+	plan_compute(c, &in, &off);
+	cr_assert_eq(off.phase, PHASE_NONE, "%s", off.message);
+	cr_assert(off.mm.text_only);
+	cr_assert(off.activation > 505800000LL);
+	cr_assert_eq(p.activation - off.activation, 61440000LL, "%lld",
+	    (long long)(p.activation - off.activation));
+	cr_assert_eq(off.bytes_per_token, 524288);
+	cr_assert_eq(off.mm.audio_not_built, 0);
 	m.audio_params = 0;
 	plan_compute(c, &in, &bare);
 	cr_assert_eq(bare.phase, PHASE_NONE, "%s", bare.message);
-	cr_assert_eq(p.weights - bare.weights, 1284431872LL, "%lld",
-	    (long long)(p.weights - bare.weights));
+	cr_assert_eq(off.weights - bare.weights, 1284431872LL, "%lld",
+	    (long long)(off.weights - bare.weights));
+	model_done(&m);
+
+	test_config_load(Q2A, &m);
+	e2b_input(&in, &m);
+	in.tp = 2;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.mm.encoder_activation, 505800000LL, "%lld",
+	    (long long)p.mm.encoder_activation);
+	in.tp = 1;
+	in.max_num_batched_tokens = 2048;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.mm.items_per_batch, 2);
+	cr_assert_eq(p.mm.encoder_activation, 101160000LL, "%lld",
+	    (long long)p.mm.encoder_activation);
 	model_done(&m);
 }
 
