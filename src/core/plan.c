@@ -824,12 +824,19 @@ walk_check_mm_audio_tower(struct walk *w)
 		config_fail(p,
 		    "%s: vLLM's profile run encodes dummy audio clips of "
 		    "max_model_len tokens each (get_max_audio_tokens in "
-		    "voxtral.py) through the Whisper audio encoder, in "
-		    "chunks of its max_source_positions; headroom does not "
-		    "model that encoder's activation peak, so it does not "
-		    "plan it. --limit-mm-per-prompt with \"audio\":0 plans "
-		    "it without audio clips (the audio tower's weights still "
-		    "counted).",
+		    "voxtral.py; one clip a batch unless "
+		    "max_num_batched_tokens holds more): max_model_len "
+		    "x sampling_rate // frame_rate samples, padded by the "
+		    "Mistral tokenizer to a multiple of its chunk_length_s, "
+		    "turned into mel frames on the GPU (torch.stft) and run "
+		    "through the Whisper encoder at once, in chunks of 2 x "
+		    "max_source_positions mel frames. frame_rate and "
+		    "chunk_length_s are the tokenizer's (tekken.json), not in "
+		    "params.json: headroom reads neither, so it cannot count "
+		    "the chunks, and does not size the spectrogram's buffers; "
+		    "it does not plan it. --limit-mm-per-prompt with "
+		    "\"audio\":0 plans it without audio clips (the audio "
+		    "tower's weights still counted).",
 		    m->architecture ? m->architecture : m->id);
 		return;
 	}

@@ -446,6 +446,12 @@ Test(audio, voxtral_mini_planned_at_audio_0)
 	cr_assert_eq(p.phase, PHASE_CONFIG);
 	cr_assert_not_null(strstr(p.message, "max_model_len tokens each"), "%s",
 	    p.message);
+	/* what is missing: the tokenizer's frame_rate and chunk_length_s,
+	 * which set the clip's padding and so its encoder chunks */
+	cr_assert_not_null(strstr(p.message,
+			       "frame_rate and chunk_length_s "
+			       "are the tokenizer's (tekken.json)"),
+	    "%s", p.message);
 	n = fixes_compute(c, &in, &p, fx, 16);
 	for (i = 0; i < n; i++)
 		if (strcmp(fx[i].flags,
