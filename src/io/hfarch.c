@@ -4291,6 +4291,58 @@ fix_apertus(const struct src *s, struct model *m)
 	fix_llama_biases(s, m);
 }
 
+/* 1 when the RoPE object o names a scaling (a rope_type or type other than
+ * default, or a factor). */
+static int
+rope_is_scaled(const cJSON *o)
+{
+	const cJSON *t = item(o, "rope_type");
+
+	if (!cJSON_IsString(t))
+		t = item(o, "type");
+	if (cJSON_IsString(t))
+		return strcmp(t->valuestring, "default") != 0;
+	return cJSON_IsNumber(item(o, "factor"));
+}
+
+/*
+ * OLMo 3 (Olmo3ForCausalLM): olmo2.py serves it up to the releases that
+ * give it olmo3.py (@1ea15e9), which builds the same layers: OLMo 2's head
+ * of hidden / heads and no linear bias (fix_head_from_hidden()), the
+ * sliding window on the layer_types entries "sliding_attention"
+ * (hfconfig.c), and the rope scaling on the full-attention layers only
+ * ("Rope scaling is only applied on full attention layers"): a scaled
+ * config has two get_rope() caches, the full layers' (rope_cache_len,
+ * yarn's original_max_position_embeddings x factor rows) and the sliding
+ * layers' unscaled one of max_position_embeddings rows.  A rope_parameters
+ * split by layer type (transformers 5) is refused: which entry sizes the
+ * derived length is not read.
+ */
+static void
+fix_olmo3(const struct src *s, struct model *m)
+{
+	const cJSON *rs = get(s, "rope_scaling");
+
+	if (rs == NULL)
+		rs = get(s, "rope_parameters");
+	if (cJSON_IsObject(item(rs, "full_attention")) ||
+	    cJSON_IsObject(item(rs, "sliding_attention"))) {
+		refuse_field(m, model_who(m), "rope_parameters",
+		    "a RoPE entry per layer type");
+		return;
+	}
+	fix_head_from_hidden(s, m);
+	if (!cJSON_IsObject(rs) || !rope_is_scaled(rs) || m->n_sliding == 0 ||
+	    m->max_position <= 0)
+		return;
+	if (m->n_sliding >= m->layers) {
+		m->rope_cache_len = m->max_position;
+		return;
+	}
+	m->rope2_dim = m->rotary_dim;
+	m->rope2_len = m->max_position;
+}
+
 /*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
@@ -4344,6 +4396,7 @@ static const struct {
 	{ "ExaoneForCausalLM", fix_exaone },
 	{ "Grok1ModelForCausalLM", fix_grok1 },
 	{ "Grok1ForCausalLM", fix_grok1 },
+	{ "Olmo3ForCausalLM", fix_olmo3 },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

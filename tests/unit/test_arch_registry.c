@@ -1202,6 +1202,61 @@ Test(registry, read_class_grok1)
 	    "\"num_experts\":8,\"residual_moe\":true", "residual_moe");
 }
 
+/*
+ * Olmo-3-7B-Instruct (Olmo3ForCausalLM, olmo2.py / olmo3.py @1ea15e9): 32
+ * layers of 32 heads of 4096 / 32 = 128, MHA, three sliding layers (window
+ * 4096) to a full one: KV 2 x 32 x 128 x 2 B x 32 = 524,288 B a token,
+ * 262,144 at TP 2.  Weights: embed_tokens and the untied lm_head 100,278
+ * rows padded to 100,288 x 4096; a layer qkv_proj and o_proj 4 x 4096^2,
+ * gate_up and down 3 x 4096 x 11,008, post_attention and
+ * post_feedforward norms 2 x 4096 (q_norm 4096 and k_norm 4096 not
+ * counted, as OLMo 2's); the final norm 4096.  RoPE: the full layers'
+ * yarn cache of 8192 x 8 = 65,536 rows and the sliding layers' unscaled
+ * one of max_position_embeddings 65,536 rows, 128 wide, 2 B each.  At TP 2
+ * the vocab, the heads and the MLP / 2, the norms and caches whole.
+ */
+Test(registry, read_class_olmo3_7b)
+{
+	struct model one, two;
+	double rope = 2 * 65536.0 * 128 * 2;
+
+	read_class_figures("sweep/allenai--Olmo-3-7B-Instruct",
+	    "Olmo3ForCausalLM", 1, 524288,
+	    (2.0 * 100288 * 4096 + 32 * (202375168.0 + 8192) + 4096) * 2 +
+		rope);
+	read_class_figures("sweep/allenai--Olmo-3-7B-Instruct",
+	    "Olmo3ForCausalLM", 2, 262144,
+	    (2.0 * 50144 * 4096 + 32 * (33554432.0 + 67633152 + 8192) + 4096) *
+		    2 +
+		rope);
+	/* unscaled: one get_rope() cache for both layer kinds */
+	cr_assert_eq(read_class("Olmo3ForCausalLM",
+			 "\"model_type\":\"olmo3\",\"max_position_embeddings\":"
+			 "4096",
+			 &one),
+	    0);
+	cr_assert_eq(read_class("Olmo3ForCausalLM",
+			 "\"model_type\":\"olmo3\",\"max_position_embeddings\":"
+			 "4096,\"rope_scaling\":{\"rope_type\":\"yarn\","
+			 "\"factor\":2,"
+			 "\"original_max_position_embeddings\":2048}",
+			 &two),
+	    0);
+	cr_assert_null(one.refusal, "%s", one.refusal);
+	cr_assert_null(two.refusal, "%s", two.refusal);
+	cr_assert_null(two.assumption, "%s", two.assumption);
+	cr_assert_float_eq(weights_rope_bytes(&one, 2), 4096.0 * 64 * 2, 0.5);
+	cr_assert_float_eq(weights_rope_bytes(&two, 2), 2 * 4096.0 * 64 * 2,
+	    0.5);
+	model_done(&one);
+	model_done(&two);
+	refused_with("Olmo3ForCausalLM",
+	    "\"rope_parameters\":{\"full_attention\":{\"rope_type\":"
+	    "\"yarn\",\"factor\":8},\"sliding_attention\":{\"rope_type\":"
+	    "\"default\"}}",
+	    "'rope_parameters'");
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1335,7 +1390,7 @@ static const struct {
 	{ "NemotronHForCausalLM", REG_MODELLED },
 	{ "OlmoForCausalLM", REG_UNVERIFIED },
 	{ "Olmo2ForCausalLM", REG_MODELLED },
-	{ "Olmo3ForCausalLM", REG_UNVERIFIED },
+	{ "Olmo3ForCausalLM", REG_MODELLED },
 	{ "OlmoeForCausalLM", REG_UNVERIFIED },
 	{ "OPTForCausalLM", REG_REFUSED },
 	{ "OrionForCausalLM", REG_MODELLED },
