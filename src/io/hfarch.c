@@ -4343,6 +4343,77 @@ fix_olmo3(const struct src *s, struct model *m)
 	m->rope2_len = m->max_position;
 }
 
+/* The length and RoPE rows of a config that leaves max_position_embeddings
+ * out: DEF, its config class's default (vLLM reads the class's attribute),
+ * where no other length key gave one. */
+static void
+default_max_position(const struct src *s, struct model *m, int64_t def)
+{
+	if (get(s, "max_position_embeddings") != NULL ||
+	    (m->derived_key != NULL && strcmp(m->derived_key, "default") != 0))
+		return;
+	m->max_position = def;
+	m->derived_max_len = def;
+	m->rope_cache_len = def;
+}
+
+/*
+ * olmoe.py (OlmoeForCausalLM, OLMoE; vLLM @048a32c): head size hidden /
+ * heads, qkv_proj and o_proj without bias whatever attention_bias says,
+ * RoPE on the whole head over max_position_embeddings (4096 when the
+ * config leaves it out); every layer an OlmoeMoE of num_experts experts of
+ * intermediate_size with a 16-bit ReplicatedLinear gate, no dense or
+ * shared MLP; the full-width q_norm and k_norm not counted, as OLMo 2's;
+ * the lm_head a ParallelLMHead of its own whatever tie_word_embeddings
+ * says.  hidden_act is not read (FusedMoE's SiLU).
+ */
+static void
+fix_olmoe(const struct src *s, struct model *m)
+{
+	fix_head_from_hidden(s, m);
+	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP);
+	m->tie_embeddings = 0;
+	default_max_position(s, m, 4096);
+}
+
+/*
+ * seed_oss.py (SeedOssForCausalLM, Seed-OSS; vLLM @055e47c): head_dim from
+ * the config, 128 when it leaves it out (transformers' SeedOssConfig; a
+ * null head_dim is hidden / heads); a qkv_proj bias always, none on o_proj
+ * or the MLP whatever attention_bias, attention_out_bias and mlp_bias
+ * say; RoPE on the whole head over max_position_embeddings (524288, the
+ * SeedOssConfig default, when left out); the lm_head tied under
+ * tie_word_embeddings; only silu (SeedOssMLP raises otherwise).  A window
+ * on fewer layers than all (max_window_layers below num_hidden_layers)
+ * trips SeedOssModel's assertion.
+ */
+static void
+fix_seed_oss(const struct src *s, struct model *m)
+{
+	const cJSON *hd = cJSON_GetObjectItemCaseSensitive(s->text, "head_dim");
+	int mwl = num(s, "max_window_layers", m->layers);
+
+	if (refuse_not_silu(s, m))
+		return;
+	if (m->sliding_window > 0 && mwl != m->layers) {
+		refuse(m,
+		    "%s: Sliding window for some but all layers is not "
+		    "supported. This model uses sliding window but "
+		    "`max_window_layers` = %d is less than "
+		    "`num_hidden_layers` = %d.",
+		    model_who(m), mwl, m->layers);
+		return;
+	}
+	if (hd == NULL)
+		m->head_dim = 128;
+	else if (cJSON_IsNull(hd) && m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	m->rotary_dim = m->head_dim;
+	m->qkv_bias = 1;
+	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP);
+	default_max_position(s, m, 524288);
+}
+
 /*
  * Classes whose vLLM model file builds the standard decoder layer from the
  * fields headroom reads, with the class's own rule in fix (NULL: none),
@@ -4397,6 +4468,8 @@ static const struct {
 	{ "Grok1ModelForCausalLM", fix_grok1 },
 	{ "Grok1ForCausalLM", fix_grok1 },
 	{ "Olmo3ForCausalLM", fix_olmo3 },
+	{ "OlmoeForCausalLM", fix_olmoe },
+	{ "SeedOssForCausalLM", fix_seed_oss },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -1257,6 +1257,72 @@ Test(registry, read_class_olmo3_7b)
 	    "'rope_parameters'");
 }
 
+/*
+ * OLMoE-1B-7B-0924 (OlmoeForCausalLM, olmoe.py @048a32c): 16 layers of 16
+ * heads of 2048 / 16 = 128, MHA: KV 2 x 16 x 128 x 2 B x 16 = 131,072 B a
+ * token, 65,536 at TP 2.  Weights: embed_tokens and the lm_head 2 x
+ * 50,304 x 2048; a layer qkv_proj and o_proj 4 x 2048^2, 64 experts of 3 x
+ * 2048 x 1024, the gate 2048 x 64, two RMSNorms 2 x 2048 (q_norm and
+ * k_norm, 2 x 2048, not counted); the final norm 2048: 6,919,096,320
+ * parameters (the 6.9B of OLMoE's paper); RoPE 4096 x 128 x 2 B.  At TP 2
+ * the vocab, the heads and each expert / 2, the gate and norms whole.
+ */
+Test(registry, read_class_olmoe_1b_7b)
+{
+	double rope = 4096.0 * 128 * 2;
+
+	read_class_figures("sweep/allenai--OLMoE-1B-7B-0924",
+	    "OlmoeForCausalLM", 1, 131072,
+	    (2.0 * 50304 * 2048 +
+		16 * (16777216.0 + 402653184 + 131072 + 4096) + 2048) *
+		    2 +
+		rope);
+	read_class_figures("sweep/allenai--OLMoE-1B-7B-0924",
+	    "OlmoeForCausalLM", 2, 65536,
+	    (2.0 * 25152 * 2048 + 16 * (8388608.0 + 201326592 + 131072 + 4096) +
+		2048) *
+		    2 +
+		rope);
+}
+
+/*
+ * Seed-OSS-36B-Instruct (SeedOssForCausalLM, seed_oss.py @055e47c): 64
+ * layers of 80 heads of head_dim 128, 8 KV heads: KV 2 x 8 x 128 x 2 B x
+ * 64 = 262,144 B a token, 131,072 at TP 2.  Weights: embed_tokens and the
+ * untied lm_head 2 x 155,136 x 5120; a layer q_proj and o_proj 2 x 5120 x
+ * 10,240, k_proj and v_proj 2 x 5120 x 1024, the qkv_proj bias 10,240 +
+ * 2048 (no o_proj bias), gate_up and down 3 x 5120 x 27,648, two RMSNorms
+ * 2 x 5120; the final norm 5120: 36,151,104,512 parameters (the 36B of
+ * its name); RoPE over 524,288 rows x 128 x 2 B.  At TP 2 the vocab, q,
+ * o, the bias and the MLP / 2, four KV heads a rank.
+ */
+Test(registry, read_class_seed_oss_36b)
+{
+	double rope = 524288.0 * 128 * 2;
+
+	read_class_figures("sweep/ByteDance-Seed--Seed-OSS-36B-Instruct",
+	    "SeedOssForCausalLM", 1, 262144,
+	    (2.0 * 155136 * 5120 +
+		64 * (2 * 52428800.0 + 10485760 + 12288 + 424673280 + 10240) +
+		5120) *
+		    2 +
+		rope);
+	read_class_figures("sweep/ByteDance-Seed--Seed-OSS-36B-Instruct",
+	    "SeedOssForCausalLM", 2, 131072,
+	    (2.0 * 77568 * 5120 +
+		64 * (2 * 26214400.0 + 5242880 + 6144 + 212336640 + 10240) +
+		5120) *
+		    2 +
+		rope);
+	/* seed_oss.py's SeedOssMLP raises for another activation, and
+	 * SeedOssModel asserts a window on every layer */
+	refused_with("SeedOssForCausalLM", "\"hidden_act\":\"gelu\"",
+	    "Unsupported activation: gelu");
+	refused_with("SeedOssForCausalLM",
+	    "\"sliding_window\":4096,\"max_window_layers\":2",
+	    "`max_window_layers` = 2 is less than `num_hidden_layers` = 4");
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1391,7 +1457,7 @@ static const struct {
 	{ "OlmoForCausalLM", REG_UNVERIFIED },
 	{ "Olmo2ForCausalLM", REG_MODELLED },
 	{ "Olmo3ForCausalLM", REG_MODELLED },
-	{ "OlmoeForCausalLM", REG_UNVERIFIED },
+	{ "OlmoeForCausalLM", REG_MODELLED },
 	{ "OPTForCausalLM", REG_REFUSED },
 	{ "OrionForCausalLM", REG_MODELLED },
 	{ "OuroForCausalLM", REG_REFUSED },
@@ -1410,7 +1476,7 @@ static const struct {
 	{ "Qwen3ForCausalLM", REG_VERIFIED },
 	{ "Qwen3MoeForCausalLM", REG_VERIFIED },
 	{ "RWForCausalLM", REG_MODELLED },
-	{ "SeedOssForCausalLM", REG_UNVERIFIED },
+	{ "SeedOssForCausalLM", REG_MODELLED },
 	{ "Step3TextForCausalLM", REG_REFUSED },
 	{ "StableLMEpochForCausalLM", REG_MODELLED },
 	{ "StableLmForCausalLM", REG_MODELLED },
