@@ -199,9 +199,11 @@ enum {
 	MODEL_BIAS_HEAD = 8, /* lm_head bias, vocab rows split by TP */
 	MODEL_NORM_ONE = 16, /* one norm per layer (parallel attention, MLP) */
 	MODEL_EMBED_NORM = 32, /* a norm after the embedding (BLOOM) */
-	MODEL_NORM_FOUR = 64 /* four norms per layer: after attention and MLP
+	MODEL_NORM_FOUR = 64, /* four norms per layer: after attention and MLP
 				too (glm4.py's post_self_attn_layernorm and
 				post_mlp_layernorm) */
+	MODEL_NORM_NONE = 128 /* norms without weights (OLMo's LayerNorm with
+				elementwise_affine=False) */
 };
 
 /* The pooling mode of a sentence-transformers Pooling module: the first

@@ -383,13 +383,15 @@ layer_params(const struct model *m, int layer, int tp,
 		pt[P_DENSE] += h * h;
 	}
 	/* two RMSNorms (four under MODEL_NORM_FOUR); a layer that only mixes
-	 * (Mamba, Nemotron-H M) has one */
-	*repl += (m->ld != NULL && m->ld[li].ffn == FFN_NONE &&
-			     !m->ld[li].linear_ffn && is_state(m->ld[li].mixer)
-			 ? 1.0
-			 : m->bias_mask & MODEL_NORM_ONE  ? 1.0
-			 : m->bias_mask & MODEL_NORM_FOUR ? 4.0
-							  : 2.0) *
+	 * (Mamba, Nemotron-H M) has one; none with weights under
+	 * MODEL_NORM_NONE */
+	*repl += (m->bias_mask & MODEL_NORM_NONE ? 0.0 : 1.0) *
+	    (m->ld != NULL && m->ld[li].ffn == FFN_NONE &&
+			!m->ld[li].linear_ffn && is_state(m->ld[li].mixer)
+		    ? 1.0
+		    : m->bias_mask & MODEL_NORM_ONE  ? 1.0
+		    : m->bias_mask & MODEL_NORM_FOUR ? 4.0
+						     : 2.0) *
 	    h * 2 * (m->bias_mask & MODEL_BIAS_NORM ? 2 : 1);
 }
 
@@ -720,8 +722,9 @@ weights_add_last_stage(const struct model *m, enum ckpt_format fmt,
 	if (!m->tie_embeddings || pp > 1)
 		w->lm_head = vocab_rows * m->hidden *
 		    weights_lm_head_bpp(m, fmt, dtype_bytes);
-	w->other += (double)m->hidden * dtype_bytes *
-	    (m->bias_mask & MODEL_BIAS_NORM ? 2 : 1); /* final norm */
+	if (!(m->bias_mask & MODEL_NORM_NONE)) /* final norm */
+		w->other += (double)m->hidden * dtype_bytes *
+		    (m->bias_mask & MODEL_BIAS_NORM ? 2 : 1);
 	if (m->bias_mask & MODEL_BIAS_HEAD)
 		w->lm_head += vocab_rows * dtype_bytes;
 }

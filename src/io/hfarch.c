@@ -4358,6 +4358,27 @@ default_max_position(const struct src *s, struct model *m, int64_t def)
 }
 
 /*
+ * olmo.py (OlmoForCausalLM, OLMo 1; vLLM @4ae0583): head size hidden /
+ * heads and as many KV heads as heads whatever num_key_value_heads says
+ * (QKVParallelLinear without a KV head count); qkv_proj and o_proj biases
+ * under attention_bias, none in the MLP; RoPE on the whole head over
+ * max_position_embeddings; every LayerNorm elementwise_affine=False, so
+ * no norm weights at all; the lm_head tied under tie_word_embeddings.
+ * clip_qkv changes no memory.
+ */
+static void
+fix_olmo(const struct src *s, struct model *m)
+{
+	fix_head_from_hidden(s, m);
+	m->kv_heads = m->heads;
+	m->qkv_bias = boolean(s, "attention_bias", 0);
+	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP);
+	if (m->qkv_bias)
+		m->bias_mask |= MODEL_BIAS_O;
+	m->bias_mask |= MODEL_NORM_NONE;
+}
+
+/*
  * olmoe.py (OlmoeForCausalLM, OLMoE; vLLM @048a32c): head size hidden /
  * heads, qkv_proj and o_proj without bias whatever attention_bias says,
  * RoPE on the whole head over max_position_embeddings (4096 when the
@@ -4469,6 +4490,10 @@ static const struct {
 	{ "Grok1ForCausalLM", fix_grok1 },
 	{ "Olmo3ForCausalLM", fix_olmo3 },
 	{ "OlmoeForCausalLM", fix_olmoe },
+	{ "OlmoForCausalLM", fix_olmo },
+	/* LlamaForCausalLM in vLLM's registry (llama.py, "Support
+	 * internlm/internlm-7b with bias") */
+	{ "InternLMForCausalLM", fix_llama_biases },
 	{ "SeedOssForCausalLM", fix_seed_oss },
 };
 

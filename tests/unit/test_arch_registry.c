@@ -1323,6 +1323,68 @@ Test(registry, read_class_seed_oss_36b)
 	    "`max_window_layers` = 2 is less than `num_hidden_layers` = 4");
 }
 
+/*
+ * OLMo-1B-hf (OlmoForCausalLM, olmo.py @4ae0583): 16 layers of 16 heads of
+ * 2048 / 16 = 128, MHA: KV 2 x 16 x 128 x 2 B x 16 = 131,072 B a token,
+ * 65,536 at TP 2.  Weights: embed_tokens 50,304 x 2048, tied (no
+ * lm_head); a layer qkv_proj and o_proj 4 x 2048^2, gate_up and down 3 x
+ * 2048 x 8192; no norm weights (every LayerNorm elementwise_affine=False):
+ * 1,176,764,416 parameters (the 1.18B of OLMo-1B); RoPE 2048 x 128 x 2 B.
+ * At TP 2 the vocab, the heads and the MLP / 2.  olmo.py builds as many KV
+ * heads as heads: a num_key_value_heads of 2 over 4 heads of 64 (the test
+ * config, 4 layers) keeps 2 x 4 x 64 x 2 B x 4 = 4096 B a token.
+ */
+Test(registry, read_class_olmo_1b)
+{
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+
+	read_class_figures("sweep/allenai--OLMo-1B-hf", "OlmoForCausalLM", 1,
+	    131072, (50304.0 * 2048 + 16 * 67108864.0) * 2 + 2048.0 * 128 * 2);
+	read_class_figures("sweep/allenai--OLMo-1B-hf", "OlmoForCausalLM", 2,
+	    65536, (25152.0 * 2048 + 16 * 33554432.0) * 2 + 2048.0 * 128 * 2);
+	cr_assert_eq(read_class("OlmoForCausalLM",
+			 "\"num_key_value_heads\":2,\"intermediate_size\":512",
+			 &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	params(&p, 1, KV_AUTO);
+	test_kv_layout(&m, &p, &l);
+	cr_assert_eq(l.bytes_per_token, 4096, "%lld",
+	    (long long)l.bytes_per_token);
+	model_done(&m);
+}
+
+/*
+ * internlm-chat-7b (InternLMForCausalLM, LlamaForCausalLM in vLLM's
+ * registry, llama.py's LlamaDecoderLayer): 32 layers of 32 heads of 4096 /
+ * 32 = 128, MHA: KV 2 x 32 x 128 x 2 B x 32 = 524,288 B a token, 262,144
+ * at TP 2.  Weights: embed_tokens and the untied lm_head 2 x 103,168 x
+ * 4096; a layer q, k, v and o_proj 4 x 4096^2 and, under "bias": true,
+ * their biases 3 x 4096 + 4096, gate_up and down 3 x 4096 x 11,008, two
+ * RMSNorms 2 x 4096; the final norm 4096: 7,321,948,160 parameters; RoPE
+ * 2048 x 128 x 2 B.  At TP 2 the vocab, the heads, the qkv bias and the
+ * MLP / 2, the o_proj bias and norms whole.
+ */
+Test(registry, read_class_internlm_7b)
+{
+	double rope = 2048.0 * 128 * 2;
+
+	read_class_figures("sweep/internlm--internlm-chat-7b",
+	    "InternLMForCausalLM", 1, 524288,
+	    (2.0 * 103168 * 4096 +
+		32 * (67108864.0 + 16384 + 135266304 + 8192) + 4096) *
+		    2 +
+		rope);
+	read_class_figures("sweep/internlm--internlm-chat-7b",
+	    "InternLMForCausalLM", 2, 262144,
+	    (2.0 * 51584 * 4096 +
+		32 * (33554432.0 + 6144 + 4096 + 67633152 + 8192) + 4096) *
+		    2 +
+		rope);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1423,7 +1485,7 @@ static const struct {
 	{ "HunYuanMoEV1ForCausalLM", REG_UNVERIFIED },
 	{ "HunYuanDenseV1ForCausalLM", REG_MODELLED },
 	{ "HCXVisionForCausalLM", REG_VISION },
-	{ "InternLMForCausalLM", REG_UNVERIFIED },
+	{ "InternLMForCausalLM", REG_MODELLED },
 	{ "InternLM2ForCausalLM", REG_MODELLED },
 	{ "InternLM2VEForCausalLM", REG_REFUSED },
 	{ "InternLM3ForCausalLM", REG_MODELLED },
@@ -1454,7 +1516,7 @@ static const struct {
 	{ "MiMoV2FlashForCausalLM", REG_MODELLED },
 	{ "NemotronForCausalLM", REG_UNVERIFIED },
 	{ "NemotronHForCausalLM", REG_MODELLED },
-	{ "OlmoForCausalLM", REG_UNVERIFIED },
+	{ "OlmoForCausalLM", REG_MODELLED },
 	{ "Olmo2ForCausalLM", REG_MODELLED },
 	{ "Olmo3ForCausalLM", REG_MODELLED },
 	{ "OlmoeForCausalLM", REG_MODELLED },
