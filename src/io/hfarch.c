@@ -4379,6 +4379,26 @@ fix_olmo(const struct src *s, struct model *m)
 }
 
 /*
+ * qwen.py (QWenLMHeadModel, Qwen 1; vLLM @002800f, served up to 0.23.0): head size hidden /
+ * heads and as many KV heads as heads (c_attn a QKVParallelLinear with a
+ * bias, whatever kv_channels says), c_proj without bias, QWenMLP of
+ * intermediate_size / 2 (std_variants[]) without bias, only silu; RoPE on
+ * the whole head over max_position_embeddings; the lm_head tied under
+ * tie_word_embeddings.  use_dynamic_ntk and use_logn_attn change no
+ * memory.
+ */
+static void
+fix_qwen(const struct src *s, struct model *m)
+{
+	if (refuse_not_silu(s, m))
+		return;
+	fix_head_from_hidden(s, m);
+	m->kv_heads = m->heads;
+	m->qkv_bias = 1;
+	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP);
+}
+
+/*
  * olmoe.py (OlmoeForCausalLM, OLMoE; vLLM @048a32c): head size hidden /
  * heads, qkv_proj and o_proj without bias whatever attention_bias says,
  * RoPE on the whole head over max_position_embeddings (4096 when the
@@ -4494,6 +4514,7 @@ static const struct {
 	/* LlamaForCausalLM in vLLM's registry (llama.py, "Support
 	 * internlm/internlm-7b with bias") */
 	{ "InternLMForCausalLM", fix_llama_biases },
+	{ "QWenLMHeadModel", fix_qwen },
 	{ "SeedOssForCausalLM", fix_seed_oss },
 };
 

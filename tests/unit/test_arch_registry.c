@@ -1385,6 +1385,35 @@ Test(registry, read_class_internlm_7b)
 		rope);
 }
 
+/*
+ * Qwen-1_8B (QWenLMHeadModel, qwen.py): 24 layers of 16 heads of 2048 / 16
+ * = 128, MHA: KV 2 x 16 x 128 x 2 B x 24 = 196,608 B a token, 98,304 at
+ * TP 2.  Weights: wte and the untied lm_head 2 x 151,936 x 2048; a layer
+ * c_attn 3 x 2048^2 with its bias 3 x 2048, c_proj 2048^2 (no bias), the
+ * MLP of 11,008 / 2 = 5504, 3 x 2048 x 5504, two RMSNorms 2 x 2048; the
+ * final norm 2048: 1,836,828,672 parameters (the 1.8B of its name); RoPE
+ * over max_position_embeddings 8192 x 128 x 2 B.  At TP 2 the vocab, the
+ * heads, the c_attn bias and the MLP / 2, the norms whole.
+ */
+Test(registry, read_class_qwen_1_8b)
+{
+	double rope = 8192.0 * 128 * 2;
+
+	read_class_figures("sweep/Qwen--Qwen-1_8B", "QWenLMHeadModel", 1,
+	    196608,
+	    (2.0 * 151936 * 2048 +
+		24 * (12582912.0 + 6144 + 4194304 + 33816576 + 4096) + 2048) *
+		    2 +
+		rope);
+	read_class_figures("sweep/Qwen--Qwen-1_8B", "QWenLMHeadModel", 2, 98304,
+	    (2.0 * 75968 * 2048 +
+		24 * (6291456.0 + 3072 + 2097152 + 16908288 + 4096) + 2048) *
+		    2 +
+		rope);
+	refused_with("QWenLMHeadModel", "\"hidden_act\":\"gelu\"",
+	    "Unsupported activation: gelu");
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1532,7 +1561,7 @@ static const struct {
 	{ "PhiMoEForCausalLM", REG_UNVERIFIED },
 	{ "Plamo2ForCausalLM", REG_MODELLED },
 	{ "Plamo3ForCausalLM", REG_UNVERIFIED },
-	{ "QWenLMHeadModel", REG_UNVERIFIED },
+	{ "QWenLMHeadModel", REG_MODELLED },
 	{ "Qwen2ForCausalLM", REG_VERIFIED },
 	{ "Qwen2MoeForCausalLM", REG_VERIFIED },
 	{ "Qwen3ForCausalLM", REG_VERIFIED },
@@ -1865,7 +1894,9 @@ Test(registry, mlp_and_kv_rules_of_standard_classes)
 	    0);
 	cr_assert_eq(m.intermediate, 512);
 	b = weights_param_count(&m) * 1e9;
-	cr_assert_float_eq(b - base, 4 * 3.0 * 256 * 512, 1, "%.0f", b - base);
+	/* and qwen.py's c_attn bias, 3 x 256 a layer */
+	cr_assert_float_eq(b - base, 4 * 3.0 * 256 * 512 + 4 * 3.0 * 256, 1,
+	    "%.0f", b - base);
 	model_done(&m);
 	model_done(&llama);
 	/* multi_query (default true): one KV head; Falcon's new decoder
