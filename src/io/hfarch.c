@@ -4399,6 +4399,24 @@ fix_qwen(const struct src *s, struct model *m)
 }
 
 /*
+ * bloom.py (BloomForCausalLM): head size hidden / n_head, as many KV heads
+ * as heads, ALiBi (alibi_slopes, no rotary embedding and so no cos/sin
+ * cache), a BloomMLP of 4 x hidden whatever n_inner says; the biases,
+ * LayerNorms and word_embeddings_layernorm of std_biases[], the lm_head
+ * tied under tie_word_embeddings.
+ */
+static void
+fix_bloom(const struct src *s, struct model *m)
+{
+	(void)s;
+	if (m->heads > 0)
+		m->head_dim = m->hidden / m->heads;
+	m->kv_heads = m->heads;
+	m->intermediate = 4 * m->hidden;
+	m->rotary_dim = 0;
+}
+
+/*
  * olmoe.py (OlmoeForCausalLM, OLMoE; vLLM @048a32c): head size hidden /
  * heads, qkv_proj and o_proj without bias whatever attention_bias says,
  * RoPE on the whole head over max_position_embeddings (4096 when the
@@ -4515,6 +4533,7 @@ static const struct {
 	 * internlm/internlm-7b with bias") */
 	{ "InternLMForCausalLM", fix_llama_biases },
 	{ "QWenLMHeadModel", fix_qwen },
+	{ "BloomForCausalLM", fix_bloom },
 	{ "SeedOssForCausalLM", fix_seed_oss },
 };
 

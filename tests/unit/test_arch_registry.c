@@ -1414,6 +1414,34 @@ Test(registry, read_class_qwen_1_8b)
 	    "Unsupported activation: gelu");
 }
 
+/*
+ * BLOOM 176B (BloomForCausalLM, bloom.py): 70 layers of 112 heads of 14,336
+ * / 112 = 128, MHA: KV 2 x 112 x 128 x 2 B x 70 = 4,014,080 B a token,
+ * 501,760 at TP 8.  Weights: word_embeddings 250,880 x 14,336, tied (no
+ * lm_head), and its LayerNorm 2 x 14,336; a layer query_key_value 3 x
+ * 14,336^2 and its bias 3 x 14,336, dense 14,336^2 and its bias, the MLP
+ * 2 x 4 x 14,336^2 with biases 4 x 14,336 and 14,336, two LayerNorms 4 x
+ * 14,336; ln_f 2 x 14,336: 176,247,271,424 parameters (BLOOM's published
+ * 176,247,271,424); ALiBi, no RoPE cache.  At TP 8 the vocab, the heads,
+ * the qkv and MLP-up biases and the MLP / 8, the row-parallel biases and
+ * norms whole.
+ */
+Test(registry, read_class_bloom_176b)
+{
+	double h = 14336;
+
+	read_class_figures("sweep/bigscience--bloom", "BloomForCausalLM", 1,
+	    4014080, 176247271424.0 * 2);
+	read_class_figures("sweep/bigscience--bloom", "BloomForCausalLM", 8,
+	    501760,
+	    (31360.0 * h + 2 * h +
+		70 *
+		    (3 * h * h / 8 + 3 * h / 8 + h * h / 8 + h + 8 * h * h / 8 +
+			4 * h / 8 + h + 4 * h) +
+		2 * h) *
+		2);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1470,7 +1498,7 @@ static const struct {
 	{ "BailingMoeForCausalLM", REG_UNVERIFIED },
 	{ "BailingMoeV2ForCausalLM", REG_UNVERIFIED },
 	{ "BambaForCausalLM", REG_MODELLED },
-	{ "BloomForCausalLM", REG_UNVERIFIED },
+	{ "BloomForCausalLM", REG_MODELLED },
 	{ "ChatGLMModel", REG_MODELLED },
 	{ "ChatGLMForConditionalGeneration", REG_MODELLED },
 	{ "CohereForCausalLM", REG_MODELLED },
