@@ -4417,6 +4417,25 @@ fix_bloom(const struct src *s, struct model *m)
 }
 
 /*
+ * phimoe.py (PhiMoEForCausalLM, Phi-3.5-MoE; vLLM @0152400): head_dim from
+ * the config, else hidden / heads; qkv_proj and o_proj with a bias always;
+ * every layer a PhiMoE of num_local_experts experts of intermediate_size
+ * (no bias) with a 16-bit ReplicatedLinear gate; nn.LayerNorm (weight and
+ * bias) around attention and MLP and at the end; the lm_head a
+ * ParallelLMHead of its own with a bias, whatever tie_word_embeddings
+ * says.
+ */
+static void
+fix_phimoe(const struct src *s, struct model *m)
+{
+	(void)s;
+	m->qkv_bias = 1;
+	m->bias_mask &= ~MODEL_BIAS_MLP;
+	m->bias_mask |= MODEL_BIAS_O | MODEL_BIAS_NORM | MODEL_BIAS_HEAD;
+	m->tie_embeddings = 0;
+}
+
+/*
  * olmoe.py (OlmoeForCausalLM, OLMoE; vLLM @048a32c): head size hidden /
  * heads, qkv_proj and o_proj without bias whatever attention_bias says,
  * RoPE on the whole head over max_position_embeddings (4096 when the
@@ -4534,6 +4553,7 @@ static const struct {
 	{ "InternLMForCausalLM", fix_llama_biases },
 	{ "QWenLMHeadModel", fix_qwen },
 	{ "BloomForCausalLM", fix_bloom },
+	{ "PhiMoEForCausalLM", fix_phimoe },
 	{ "SeedOssForCausalLM", fix_seed_oss },
 };
 

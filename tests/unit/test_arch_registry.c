@@ -1442,6 +1442,36 @@ Test(registry, read_class_bloom_176b)
 		2);
 }
 
+/*
+ * Phi-3.5-MoE-instruct (PhiMoEForCausalLM, phimoe.py @0152400): 32 layers
+ * of 32 heads of 4096 / 32 = 128, 8 KV heads: KV 2 x 8 x 128 x 2 B x 32 =
+ * 131,072 B a token, 65,536 at TP 2.  Weights: embed_tokens and the
+ * lm_head 2 x 32,064 x 4096 and the lm_head's bias 32,064; a layer q_proj
+ * and o_proj 2 x 4096^2, k_proj and v_proj 2 x 4096 x 1024, their biases
+ * 4096 + 2048 and 4096, 16 experts of 3 x 4096 x 6400, the gate 4096 x
+ * 16, two LayerNorms 2 x 2 x 4096; the final LayerNorm 2 x 4096:
+ * 41,873,153,344 parameters (the 41.9B of its model card); RoPE over
+ * 131,072 rows x 128 x 2 B (the checkpoint's longrope scaling is not in
+ * the quoted fields).  At TP 2 the vocab and the lm_head bias, the heads,
+ * the qkv bias and each expert / 2, the o_proj bias, gate and norms whole.
+ */
+Test(registry, read_class_phimoe)
+{
+	double rope = 131072.0 * 128 * 2;
+
+	read_class_figures("sweep/microsoft--Phi-3.5-MoE-instruct",
+	    "PhiMoEForCausalLM", 1, 131072, 41873153344.0 * 2 + rope);
+	read_class_figures("sweep/microsoft--Phi-3.5-MoE-instruct",
+	    "PhiMoEForCausalLM", 2, 65536,
+	    (2.0 * 16032 * 4096 + 16032 +
+		32 *
+		    (2 * 8388608.0 + 4194304 + 3072 + 4096 + 629145600 + 65536 +
+			16384) +
+		8192) *
+		    2 +
+		rope);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1586,7 +1616,7 @@ static const struct {
 	{ "PersimmonForCausalLM", REG_UNVERIFIED },
 	{ "PhiForCausalLM", REG_VERIFIED },
 	{ "Phi3ForCausalLM", REG_VERIFIED },
-	{ "PhiMoEForCausalLM", REG_UNVERIFIED },
+	{ "PhiMoEForCausalLM", REG_MODELLED },
 	{ "Plamo2ForCausalLM", REG_MODELLED },
 	{ "Plamo3ForCausalLM", REG_UNVERIFIED },
 	{ "QWenLMHeadModel", REG_MODELLED },
