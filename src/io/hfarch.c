@@ -4436,6 +4436,31 @@ fix_phimoe(const struct src *s, struct model *m)
 }
 
 /*
+ * persimmon.py (PersimmonForCausalLM; vLLM @00c9e10, served up to 0.25.0):
+ * head size hidden / heads and as many KV heads as heads, query_key_value
+ * and dense with a bias, RoPE on partial_rotary_factor of the head (0.5,
+ * PersimmonConfig's default, when left out); PersimmonMLP's two matrices
+ * (std_variants[]) with biases; nn.LayerNorm (weight and bias) around
+ * attention and MLP and at the end (q_layernorm and k_layernorm of head
+ * size not counted, as no family counts QK norms); the lm_head a
+ * ParallelLMHead of its own without bias.
+ */
+static void
+fix_persimmon(const struct src *s, struct model *m)
+{
+	const cJSON *f = get(s, "partial_rotary_factor");
+	double pf = cJSON_IsNumber(f) ? f->valuedouble : 0.5;
+
+	fix_head_from_hidden(s, m);
+	m->kv_heads = m->heads;
+	m->qkv_bias = 1;
+	m->bias_mask |= MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_BIAS_NORM;
+	if (pf > 0 && pf <= 1)
+		m->rotary_dim = (int)(pf * m->head_dim);
+	m->tie_embeddings = 0;
+}
+
+/*
  * olmoe.py (OlmoeForCausalLM, OLMoE; vLLM @048a32c): head size hidden /
  * heads, qkv_proj and o_proj without bias whatever attention_bias says,
  * RoPE on the whole head over max_position_embeddings (4096 when the
@@ -4554,6 +4579,7 @@ static const struct {
 	{ "QWenLMHeadModel", fix_qwen },
 	{ "BloomForCausalLM", fix_bloom },
 	{ "PhiMoEForCausalLM", fix_phimoe },
+	{ "PersimmonForCausalLM", fix_persimmon },
 	{ "SeedOssForCausalLM", fix_seed_oss },
 };
 

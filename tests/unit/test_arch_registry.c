@@ -1472,6 +1472,35 @@ Test(registry, read_class_phimoe)
 		rope);
 }
 
+/*
+ * persimmon-8b-base (PersimmonForCausalLM, persimmon.py @00c9e10): 36
+ * layers of 64 heads of 4096 / 64 = 64, MHA: KV 2 x 64 x 64 x 2 B x 36 =
+ * 589,824 B a token, 294,912 at TP 2.  Weights: embed_tokens and the
+ * untied lm_head 2 x 262,144 x 4096; a layer query_key_value 3 x 4096^2
+ * and its bias 3 x 4096, dense 4096^2 and its bias 4096, dense_h_to_4h and
+ * dense_4h_to_h 2 x 4096 x 16,384 with biases 16,384 and 4096, two
+ * LayerNorms 2 x 2 x 4096 (q_layernorm and k_layernorm not counted); the
+ * final LayerNorm 2 x 4096: 9,397,166,080 parameters; RoPE on half the
+ * head, 16,384 x 32 x 2 B.  At TP 2 the vocab, the heads, the qkv and
+ * up biases and the MLP / 2, the row-parallel biases and norms whole.
+ */
+Test(registry, read_class_persimmon_8b)
+{
+	double rope = 16384.0 * 32 * 2;
+
+	read_class_figures("sweep/adept--persimmon-8b-base",
+	    "PersimmonForCausalLM", 1, 589824, 9397166080.0 * 2 + rope);
+	read_class_figures("sweep/adept--persimmon-8b-base",
+	    "PersimmonForCausalLM", 2, 294912,
+	    (2.0 * 131072 * 4096 +
+		36 *
+		    (25165824.0 + 6144 + 8388608 + 4096 + 2 * 33554432.0 +
+			8192 + 4096 + 16384) +
+		8192) *
+		    2 +
+		rope);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1613,7 +1642,7 @@ static const struct {
 	{ "PanguEmbeddedForCausalLM", REG_UNVERIFIED },
 	{ "PanguProMoEV2ForCausalLM", REG_UNVERIFIED },
 	{ "PanguUltraMoEForCausalLM", REG_UNVERIFIED },
-	{ "PersimmonForCausalLM", REG_UNVERIFIED },
+	{ "PersimmonForCausalLM", REG_MODELLED },
 	{ "PhiForCausalLM", REG_VERIFIED },
 	{ "Phi3ForCausalLM", REG_VERIFIED },
 	{ "PhiMoEForCausalLM", REG_MODELLED },
