@@ -7,7 +7,9 @@
  * the text is rewritten first: outside strings, Infinity becomes a number
  * cJSON reads as infinite (1e999), NaN becomes null (headroom reads NaN
  * in a field as "not given").  Line breaks are kept, so a parse error
- * still names the right line.
+ * still names the right line.  A key given twice in an object keeps its
+ * last value, as a Python dict built by json.loads does; a leading UTF-8
+ * byte-order mark is an error, as it is to json.loads.
  */
 #ifndef HEADROOM_HFJSON_H
 #define HEADROOM_HFJSON_H

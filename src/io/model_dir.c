@@ -192,7 +192,14 @@ parse_json(const char *path, const char *text, size_t len, char *err,
 		return NULL;
 	}
 	j = hfjson_parse(text, len, &line);
-	if (j == NULL && line < 0)
+	if (j == NULL && len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+		snprintf(err, errlen,
+		    "%s:1: not valid JSON: it starts with a UTF-8 "
+		    "byte-order mark, which Python's json.loads "
+		    "(transformers, vLLM) refuses; save the file as UTF-8 "
+		    "without one",
+		    path);
+	else if (j == NULL && line < 0)
 		snprintf(err, errlen,
 		    "%s: more than %d JSON values: too large for a "
 		    "model's config",

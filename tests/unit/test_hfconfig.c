@@ -326,3 +326,32 @@ Test(hfjson, python_tokens_outside_strings)
 	cr_assert_null(hfjson_parse(t, strlen(t), &line));
 	cr_assert_eq(line, 3);
 }
+
+/* json.loads builds a dict key by key, so a key given twice keeps its last
+ * value (here num_hidden_layers 2, not 36, in every object of the tree),
+ * and it refuses a leading UTF-8 byte-order mark that cJSON would skip */
+Test(hfjson, duplicate_key_keeps_last_and_bom_refused)
+{
+	const char *t = "{\n \"num_hidden_layers\": 36,\n \"text_config\": "
+			"{\"a\": 1, \"b\": 0, \"a\": 3},\n"
+			" \"num_hidden_layers\": 2\n}";
+	const char *bom = "\xEF\xBB\xBF{\"num_hidden_layers\": 36}";
+	int line = 0, n = 0;
+	cJSON *c = hfjson_parse(t, strlen(t), &line);
+	const cJSON *e, *tc;
+
+	cr_assert_not_null(c);
+	cr_assert_eq(cJSON_GetObjectItemCaseSensitive(c, "num_hidden_layers")
+			 ->valueint,
+	    2);
+	tc = cJSON_GetObjectItemCaseSensitive(c, "text_config");
+	cr_assert_eq(cJSON_GetObjectItemCaseSensitive(tc, "a")->valueint, 3);
+	cr_assert_eq(cJSON_GetObjectItemCaseSensitive(tc, "b")->valueint, 0);
+	cJSON_ArrayForEach(e, tc)
+		n++;
+	cr_assert_eq(n, 2);
+	cJSON_Delete(c);
+	line = 0;
+	cr_assert_null(hfjson_parse(bom, strlen(bom), &line));
+	cr_assert_eq(line, 1);
+}

@@ -892,11 +892,12 @@ Test(pooling, pooler_working_set)
 }
 
 /* Qwen3-0.6B's config.json (tests/fixtures/configs/sweep) with members
- * put in front of its own (cJSON reads the first of a repeated key). */
+ * put after its own (a repeated key keeps its last value, as json.loads
+ * reads it). */
 static void
 cls_dir(char *dir, size_t len, const char *members, struct model *m)
 {
-	char src[1024], err[512], *text, *out;
+	char src[1024], err[512], *text, *out, *end;
 	const char *top = getenv("TOP_SRCDIR");
 	int64_t wb;
 	FILE *in;
@@ -914,9 +915,11 @@ cls_dir(char *dir, size_t len, const char *members, struct model *m)
 	text = calloc(1, (size_t)n + 1);
 	cr_assert_eq(fread(text, 1, (size_t)n, in), (size_t)n);
 	fclose(in);
-	cr_assert_eq(text[0], '{');
+	end = strrchr(text, '}');
+	cr_assert_not_null(end);
+	*end = '\0';
 	out = calloc(1, (size_t)n + strlen(members) + 4);
-	sprintf(out, "{%s,%s", members, text + 1);
+	sprintf(out, "%s,%s}", text, members);
 	write_file(dir, "config.json", out);
 	free(text);
 	free(out);
