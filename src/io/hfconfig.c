@@ -382,6 +382,76 @@ gptq_bits_format(const cJSON *qc, enum ckpt_format *fmt, char *err,
 	return -2;
 }
 
+/* The first of keys in qc, as QuantizationConfig.get_from_keys finds it
+ * (NULL when none is there). */
+static const cJSON *
+quant_from_keys(const cJSON *qc, const char *k1, const char *k2)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(qc, k1);
+
+	if (v == NULL && k2 != NULL)
+		v = cJSON_GetObjectItemCaseSensitive(qc, k2);
+	return v;
+}
+
+/*
+ * An AWQ quantization_config as AWQConfig.from_config reads it (vllm/
+ * model_executor/layers/quantization/awq.py; awq_marlin.py takes the same
+ * keys when it takes over): bits from w_bit or bits, which must be 4, the
+ * group size from q_group_size or group_size, and zero_point, each
+ * refused in vLLM's words when missing.  A group size vLLM cannot divide a
+ * layer's input by (0, below -1, not a whole number) is refused naming
+ * it: AWQLinearMethod.create_weights divides by it.  -2 with err set.
+ */
+static int
+awq_format(const cJSON *qc, enum ckpt_format *fmt, char *err, size_t errlen)
+{
+	const cJSON *b = quant_from_keys(qc, "w_bit", "bits");
+	const cJSON *g = quant_from_keys(qc, "q_group_size", "group_size");
+	char gtext[48];
+
+	if (b == NULL || g == NULL ||
+	    cJSON_GetObjectItemCaseSensitive(qc, "zero_point") == NULL) {
+		snprintf(err, errlen,
+		    "Cannot find any of %s in the model's quantization "
+		    "config.",
+		    b == NULL       ? "['w_bit', 'bits']"
+			: g == NULL ? "['q_group_size', 'group_size']"
+				    : "['zero_point']");
+		return -2;
+	}
+	if (!cJSON_IsNumber(b) || b->valuedouble != 4) {
+		if (cJSON_IsNumber(b))
+			snprintf(err, errlen,
+			    "Currently, only 4-bit weight quantization is "
+			    "supported for AWQ, but got %g bits.",
+			    b->valuedouble);
+		else
+			snprintf(err, errlen,
+			    "Currently, only 4-bit weight quantization is "
+			    "supported for AWQ, but got %.40s bits.",
+			    cJSON_IsString(b) ? b->valuestring : "non-number");
+		return -2;
+	}
+	if (cJSON_IsNumber(g))
+		snprintf(gtext, sizeof gtext, "%g", g->valuedouble);
+	else
+		snprintf(gtext, sizeof gtext, "(not a number)");
+	if (!cJSON_IsNumber(g) || g->valuedouble < -1 ||
+	    g->valuedouble > 1048576 ||
+	    g->valuedouble != floor(g->valuedouble) || g->valuedouble == 0) {
+		snprintf(err, errlen,
+		    "quantization_config.%s %.40s: not a group size vLLM's "
+		    "AWQ kernels can divide a layer's input by (a whole "
+		    "number above 0, or -1 for one group a column); vLLM "
+		    "fails creating the weights",
+		    g->string, gtext);
+		return -2;
+	}
+	*fmt = FMT_AWQ;
+	return 0;
+}
+
 /*
  * Maps a quantization_config object to a weight format and KV dtype.  -2
  * (err set) for a method vLLM serves and headroom does not model.
@@ -420,10 +490,8 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 		return 0;
 	}
 	if (strcasecmp(method, "awq") == 0 ||
-	    strcasecmp(method, "awq_marlin") == 0) {
-		*fmt = FMT_AWQ;
-		return 0;
-	}
+	    strcasecmp(method, "awq_marlin") == 0)
+		return awq_format(qc, fmt, err, errlen);
 	if (strcasecmp(method, "gptq") == 0 ||
 	    strcasecmp(method, "gptq_marlin") == 0) {
 		/* GPTQConfig (vllm/model_executor/layers/quantization/
@@ -485,8 +553,8 @@ static int module_part(const char *t);
 
 /*
  * The int4 / int8 group size, zero points and g_idx: the first config
- * group's weights scheme (compressed-tensors), else GPTQ's group_size (4 or
- * 8 bits).
+ * group's weights scheme (compressed-tensors), else AWQ's group size, else
+ * GPTQ's group_size (4 or 8 bits).
  */
 static void
 quant_group_details(const cJSON *qc, struct model *m)
@@ -511,6 +579,14 @@ quant_group_details(const cJSON *qc, struct model *m)
 		m->quant_zero_points = cJSON_IsFalse(sym);
 		m->quant_g_idx =
 		    cJSON_IsString(ao) && strcmp(ao->valuestring, "group") == 0;
+	} else if (m->native_format == FMT_AWQ) {
+		/* the group size awq_format() checked; -1, one group a
+		 * column, taken as groups of the hidden size (the scales of
+		 * o_proj and down_proj, whose input is wider, a little
+		 * over) */
+		gs = quant_from_keys(qc, "q_group_size", "group_size");
+		m->quant_group = gs->valueint > 0 ? gs->valueint : m->hidden;
+		m->quant_zero_points = 1;
 	} else if (cJSON_IsNumber(gs) && gs->valueint > 0 &&
 	    (m->native_format == FMT_GPTQ || m->native_format == FMT_INT8)) {
 		m->quant_group = gs->valueint;

@@ -865,6 +865,80 @@ Test(sweep, awq_checkpoint_against_its_tensors)
 	model_done(&m);
 }
 
+/* Qwen3-32B-AWQ's config.json with its quantization_config's key set to
+ * the JSON value v: hfconfig_read()'s result into m, its message in err. */
+static int
+awq_with(const char *key, const char *v, struct model *m, char *err,
+    size_t errlen)
+{
+	char path[1024];
+	const char *bad = NULL;
+	char *text;
+	cJSON *cfg, *qc;
+	int r;
+
+	snprintf(path, sizeof path,
+	    "%s/tests/fixtures/configs/sweep/Qwen--Qwen3-32B-AWQ/config.json",
+	    top());
+	text = textfile_read(path, NULL, err, errlen);
+	cr_assert_not_null(text, "%s", err);
+	cfg = cJSON_Parse(text);
+	free(text);
+	qc = cJSON_GetObjectItemCaseSensitive(cfg, "quantization_config");
+	cr_assert_not_null(qc);
+	cJSON_DeleteItemFromObjectCaseSensitive(qc, key);
+	if (v != NULL)
+		cJSON_AddItemToObject(qc, key, cJSON_Parse(v));
+	r = hfconfig_read(cfg, m, err, errlen, &bad);
+	cJSON_Delete(cfg);
+	return r;
+}
+
+/*
+ * AWQConfig.from_config (vllm/model_executor/layers/quantization/awq.py):
+ * bits must be 4, and the group size is the checkpoint's.  Qwen3-32B's
+ * 64 layers hold 487,587,840 quantized parameters each (q 5120 x 8192, k
+ * and v 5120 x 1024, o 8192 x 5120, gate, up and down 5120 x 25600):
+ * 31,205,621,760 in all, and groups of 64 give each a 16-bit scale and a
+ * 4-bit zero point per 64 where 128 gave them per 128, 2.5 / 128 bytes a
+ * parameter more: 609,484,800 bytes.  All were priced at 128 before, and
+ * 8-bit AWQ, which vLLM refuses, as 4-bit.
+ */
+Test(sweep, awq_group_size_and_bits_as_vllm_reads_them)
+{
+	struct model m128, m64, m;
+	struct weights_breakdown w128, w64;
+	char err[512];
+
+	cr_assert_eq(awq_with("group_size", "128", &m128, err, sizeof err), 0,
+	    "%s", err);
+	cr_assert_eq(awq_with("group_size", "64", &m64, err, sizeof err), 0,
+	    "%s", err);
+	weights_rank(&m128, m128.native_format, 2, 1, 1, 0, &w128);
+	weights_rank(&m64, m64.native_format, 2, 1, 1, 0, &w64);
+	cr_assert(fabs(w64.total - w128.total - 609484800.0) < 4096, "%.0f",
+	    w64.total - w128.total);
+	model_done(&m128);
+	model_done(&m64);
+	cr_assert_eq(awq_with("bits", "8", &m, err, sizeof err), 0, "%s", err);
+	cr_assert_not_null(m.refusal);
+	cr_assert(strstr(m.refusal,
+		      "only 4-bit weight quantization is "
+		      "supported for AWQ, but got 8 bits") != NULL,
+	    "%s", m.refusal);
+	model_done(&m);
+	cr_assert_eq(awq_with("group_size", "0", &m, err, sizeof err), 0, "%s",
+	    err);
+	cr_assert(m.refusal != NULL &&
+	    strstr(m.refusal, "quantization_config.group_size 0") != NULL);
+	model_done(&m);
+	cr_assert_eq(awq_with("zero_point", NULL, &m, err, sizeof err), 0, "%s",
+	    err);
+	cr_assert(
+	    m.refusal != NULL && strstr(m.refusal, "['zero_point']") != NULL);
+	model_done(&m);
+}
+
 /*
  * GLM-4.5V's tower as glm4_1v.py builds it: 24 blocks of qkv 1536 x 4608,
  * proj 1536^2 and a gated MLP of out_hidden_size 4096 (the config's
