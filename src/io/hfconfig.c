@@ -453,6 +453,59 @@ awq_format(const cJSON *qc, enum ckpt_format *fmt, char *err, size_t errlen)
 }
 
 /*
+ * An fp8 quantization_config as Fp8Config reads it (vllm/model_executor/
+ * layers/quantization/fp8.py, from_config and __init__): activation_scheme
+ * is required and is static or dynamic, and a weight_block_size that is
+ * not null is a list of 2 with the dynamic scheme.  -1 with vLLM's words in
+ * err for a config vLLM stops on.
+ */
+static int
+fp8_config_check(const cJSON *qc, char *err, size_t errlen)
+{
+	const cJSON *a =
+	    cJSON_GetObjectItemCaseSensitive(qc, "activation_scheme");
+	const cJSON *b =
+	    cJSON_GetObjectItemCaseSensitive(qc, "weight_block_size");
+	const char *as = cJSON_IsString(a) ? a->valuestring : "";
+
+	if (a == NULL) {
+		snprintf(err, errlen,
+		    "Cannot find any of ['activation_scheme'] in the model's "
+		    "quantization config.");
+		return -1;
+	}
+	if (strcmp(as, "static") != 0 && strcmp(as, "dynamic") != 0) {
+		snprintf(err, errlen, "Unsupported activation scheme %.40s",
+		    cJSON_IsString(a) ? as : "(not a string)");
+		return -1;
+	}
+	if (b == NULL || cJSON_IsNull(b))
+		return 0;
+	if (!cJSON_IsArray(b) || cJSON_GetArraySize(b) != 2) {
+		if (cJSON_IsArray(b))
+			snprintf(err, errlen,
+			    "The quantization block size of weight must have "
+			    "2 dimensions, but got %d dimensions",
+			    cJSON_GetArraySize(b));
+		else
+			snprintf(err, errlen,
+			    "quantization_config.weight_block_size is not a "
+			    "list: vLLM's Fp8Config takes its len() and "
+			    "stops");
+		return -1;
+	}
+	if (strcmp(as, "dynamic") != 0) {
+		snprintf(err, errlen,
+		    "The block-wise quantization only supports dynamic "
+		    "activation scheme for now, but got %s activation "
+		    "scheme.",
+		    as);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * Maps a quantization_config object to a weight format and KV dtype.  -2
  * (err set) for a method vLLM serves and headroom does not model.
  */
@@ -485,6 +538,8 @@ hfconfig_quant(const cJSON *qc, enum ckpt_format *fmt, enum kv_dtype *kv,
 		return -2;
 	}
 	if (strcasecmp(method, "fp8") == 0) {
+		if (fp8_config_check(qc, err, errlen) != 0)
+			return -2;
 		v = cJSON_GetObjectItemCaseSensitive(qc, "weight_block_size");
 		*fmt = cJSON_IsArray(v) ? FMT_FP8_BLOCK : FMT_FP8;
 		return 0;
@@ -2586,18 +2641,54 @@ read_layer_kinds(struct cfg *c, struct model *m)
 	return 0;
 }
 
+/*
+ * The quantization config as vLLM's ModelConfig._parse_quant_hf_config
+ * finds it (vllm/config/model.py; get_quant_config in weight_utils.py
+ * alike): the config's quantization_config, else its compression_config
+ * (the key of the first compressed-tensors exports), else the same two of
+ * the text_config.  NULL when there is none.
+ */
+static const cJSON *
+quant_config_find(const struct cfg *c)
+{
+	static const char *const keys[] = { "quantization_config",
+		"compression_config" };
+	const cJSON *levels[2] = { c->root, c->text };
+	size_t i, k;
+
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < 2; k++) {
+			const cJSON *v =
+			    cJSON_GetObjectItemCaseSensitive(levels[i],
+				keys[k]);
+
+			if (v != NULL && !cJSON_IsNull(v))
+				return v;
+		}
+	return NULL;
+}
+
 /* The checkpoint's formats: its dtype's, or quantization_config's. */
 static int
 read_formats(struct cfg *c, struct model *m, struct quant_layers *ql)
 {
-	const cJSON *qc =
-	    cJSON_GetObjectItemCaseSensitive(c->root, "quantization_config");
+	const cJSON *qc;
 	int r;
 
 	m->native_format = m->dtype_is_fp16 ? FMT_FP16 : FMT_BF16;
 	m->native_kv = KV_AUTO;
-	if (qc == NULL)
-		qc = get(c, "quantization_config");
+	qc = quant_config_find(c);
+	if (qc != NULL && !cJSON_IsObject(qc)) {
+		/* ModelConfig._parse_quant_hf_config calls .get() on it */
+		snprintf(c->err, c->errlen,
+		    "%s is not a JSON object: vLLM reads its quant_method "
+		    "with quant_cfg.get() and stops",
+		    qc->string);
+		if (m->refusal == NULL)
+			m->refusal = xstrdup(c->err);
+		c->err[0] = '\0';
+		return 0;
+	}
 	if (!cJSON_IsObject(qc))
 		return 0;
 	r = hfconfig_quant(qc, &m->native_format, &m->native_kv, c->err,

@@ -794,7 +794,8 @@ Test(catalogue, export_config_must_match_its_format)
 				   "      vocab_size: 151936\n"
 				   "      max_position_embeddings: 40960\n"
 				   "      quantization_config: {quant_method: "
-				   "fp8, weight_block_size: [128, 128]}\n"
+				   "fp8, activation_scheme: dynamic, "
+				   "weight_block_size: [128, 128]}\n"
 				   "  - id: x/good-fp8\n"
 				   "    model: Qwen/Qwen3-8B\n"
 				   "    format: fp8-block\n"
@@ -811,7 +812,8 @@ Test(catalogue, export_config_must_match_its_format)
 				   "      max_position_embeddings: 40960\n"
 				   "      time_step_limit: [0.0, .inf]\n"
 				   "      quantization_config: {quant_method: "
-				   "fp8, weight_block_size: [128, 128]}\n";
+				   "fp8, activation_scheme: dynamic, "
+				   "weight_block_size: [128, 128]}\n";
 	struct catalogue c;
 	int n;
 

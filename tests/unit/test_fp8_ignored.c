@@ -2,7 +2,8 @@
  * test_fp8_ignored.c - an fp8 quantization_config's ignored_layers, which
  * vLLM's Fp8Config.from_config reads before modules_to_not_convert
  * (vllm/model_executor/layers/quantization/fp8.py), and OLMo 3's sliding
- * layers without layer_types (vllm/transformers_utils/configs/olmo3.py).
+ * layers without layer_types (vllm/transformers_utils/configs/olmo3.py),
+ * and the quantization config as vLLM finds and checks it.
  * The Llama config is Meta-Llama-3-8B-Instruct's; the quantization_config
  * is the one AutoFP8 writes, as in neuralmagic/Meta-Llama-3-8B-Instruct-FP8.
  */
@@ -451,4 +452,79 @@ Test(fp8_ignored, olmo3_default_pattern)
 	cr_assert_eq(m.sliding_window, 2048);
 	cr_assert_eq(m.n_sliding, 24);
 	model_done(&m);
+}
+
+/* Meta-Llama-3-8B-Instruct with qc as its quantization_config (or under key)
+ * into m: hfconfig_read() must read it; a refusal is m->refusal. */
+static void
+llama_quant(const char *key, const char *qc, struct model *m)
+{
+	char json[4096];
+
+	snprintf(json, sizeof json, LLAMA3_8B "\"%s\": %s}", key, qc);
+	test_config_parse(json, m);
+}
+
+/*
+ * Fp8Config (fp8.py): from_config requires activation_scheme (get_from_keys)
+ * and __init__ takes static or dynamic, a weight_block_size of 2 and the
+ * dynamic scheme with it; vLLM stops on the others, which were planned as
+ * FP8.  ModelConfig._parse_quant_hf_config (vllm/config/model.py) calls
+ * .get() on the quantization_config, so one that is no object stops it
+ * too (it was priced as BF16), and reads compression_config, the key of
+ * the first compressed-tensors exports, when there is no
+ * quantization_config (it was priced as BF16): the same int4 format and
+ * groups as under quantization_config.
+ */
+Test(fp8_ignored, quantization_config_read_as_vllm_reads_it)
+{
+	static const struct {
+		const char *key, *qc, *says;
+	} bad[] = {
+		{ "quantization_config",
+		    "{\"quant_method\": \"fp8\", \"weight_block_size\": [128, "
+		    "128]}",
+		    "Cannot find any of ['activation_scheme']" },
+		{ "quantization_config",
+		    "{\"quant_method\": \"fp8\", \"activation_scheme\": "
+		    "\"dynamic\", \"weight_block_size\": [128]}",
+		    "must have 2 dimensions, but got 1 dimensions" },
+		{ "quantization_config",
+		    "{\"quant_method\": \"fp8\", \"activation_scheme\": "
+		    "\"static\", \"weight_block_size\": [128, 128]}",
+		    "only supports dynamic activation scheme for now, but got "
+		    "static" },
+		{ "quantization_config",
+		    "{\"quant_method\": \"fp8\", \"activation_scheme\": "
+		    "\"weekly\"}",
+		    "Unsupported activation scheme weekly" },
+		{ "quantization_config", "\"fp8\"",
+		    "quantization_config is not a JSON object" },
+		{ "compression_config", "[1]",
+		    "compression_config is not a JSON object" },
+	};
+	const char *ct =
+	    "{\"config_groups\": {\"group_0\": {\"targets\": [\"Linear\"], "
+	    "\"weights\": {\"num_bits\": 4, \"type\": \"int\", \"strategy\": "
+	    "\"group\", \"group_size\": 64, \"symmetric\": true}}}, "
+	    "\"format\": \"pack-quantized\", \"ignore\": [\"lm_head\"], "
+	    "\"quant_method\": \"compressed-tensors\"}";
+	struct model m, q, c;
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		llama_quant(bad[i].key, bad[i].qc, &m);
+		cr_assert(m.refusal != NULL && strstr(m.refusal, bad[i].says),
+		    "%zu: %s", i, m.refusal ? m.refusal : "(planned)");
+		model_done(&m);
+	}
+	llama_quant("quantization_config", ct, &q);
+	llama_quant("compression_config", ct, &c);
+	cr_assert_null(c.refusal, "%s", c.refusal);
+	cr_assert_neq(c.native_format, FMT_BF16);
+	cr_assert_eq(c.native_format, q.native_format);
+	cr_assert_eq(c.quant_group, 64);
+	cr_assert_eq(q.quant_group, 64);
+	model_done(&q);
+	model_done(&c);
 }
