@@ -4050,6 +4050,25 @@ gptq_block_modules_resolve(const cJSON *root, struct model *m,
 		m->refusal = xstrdup(msg);
 }
 
+/*
+ * A text_config that is neither an object nor null: transformers'
+ * get_text_config() returns it as the text model's config, and vLLM's
+ * get_hf_text_config (vllm/transformers_utils/config.py) asserts that it
+ * has num_attention_heads, so vLLM stops where headroom would read the
+ * top level instead.
+ */
+static void
+text_config_check(const cJSON *root, struct model *m)
+{
+	const cJSON *tc = cJSON_GetObjectItemCaseSensitive(root, "text_config");
+
+	if (tc != NULL && !cJSON_IsNull(tc) && !cJSON_IsObject(tc))
+		m->refusal = xstrdup(
+		    "text_config is not a JSON object: vLLM takes it as the "
+		    "text model's config (get_hf_text_config) and stops, as "
+		    "it has no num_attention_heads");
+}
+
 int
 hfconfig_read(const cJSON *root, struct model *m, char *err, size_t errlen,
     const char **bad)
@@ -4057,6 +4076,8 @@ hfconfig_read(const cJSON *root, struct model *m, char *err, size_t errlen,
 	struct quant_layers *ql = xcalloc(1, sizeof *ql);
 	int r = read_model(root, m, err, errlen, bad, ql);
 
+	if (r == 0 && m->refusal == NULL)
+		text_config_check(root, m);
 	if (r == 0 && m->refusal == NULL)
 		gptq_dynamic_resolve(root, m, ql);
 	if (r == 0 && m->refusal == NULL)

@@ -528,3 +528,21 @@ Test(fp8_ignored, quantization_config_read_as_vllm_reads_it)
 	model_done(&q);
 	model_done(&c);
 }
+
+/* A text_config that is a string: vLLM's get_hf_text_config asserts the
+ * text config has num_attention_heads and stops; the top level was read
+ * and planned.  A null one is no text_config. */
+Test(fp8_ignored, text_config_not_an_object_refused)
+{
+	struct model m;
+
+	llama_quant("text_config", "\"llama\"", &m);
+	cr_assert(m.refusal != NULL &&
+		strstr(m.refusal, "text_config is not a JSON object") != NULL,
+	    "%s", m.refusal ? m.refusal : "(planned)");
+	model_done(&m);
+	llama_quant("text_config", "null", &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.layers, 32);
+	model_done(&m);
+}
