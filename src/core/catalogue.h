@@ -340,6 +340,10 @@ struct model {
 	int lm_head_fp32, router_fp32, rope_fp32, rope_upto_len;
 	/* MLA */
 	int mla, kv_lora_rank, q_lora_rank, qk_rope_head_dim, qk_nope_head_dim;
+	/* MLA's projections (mla 0) before an ordinary attention cache of
+	 * heads KV heads of qk_nope + qk_rope (head_dim), V (v_head_dim)
+	 * padded to it: MiniCPM3 (minicpm3.py) */
+	int mla_mha;
 	/* MoE: n_experts == 0 means dense */
 	int n_experts, experts_per_tok, moe_intermediate;
 	int n_expert_group; /* n_group: grouped top-k routing (DeepSeek) */

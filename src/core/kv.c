@@ -76,7 +76,8 @@ kv_page_bytes(const struct model *m, enum kv_dtype kv, int model_bytes, int tp,
     int bs)
 {
 	int hs = m->mla ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
-	int hsv = m->v_head_dim > 0 && !m->mla ? m->v_head_dim : hs;
+	int hsv =
+	    m->v_head_dim > 0 && !m->mla && !m->mla_mha ? m->v_head_dim : hs;
 
 	return (int64_t)bs *
 	    attn_token_bytes(m->mla, m->kv_heads, hs, hsv, tp, kv, model_bytes);
@@ -283,7 +284,8 @@ build_specs(const struct model *m, const struct kv_params *p, struct spec *sp,
 	int64_t state = -2;
 
 	hs0 = m->mla ? m->kv_lora_rank + m->qk_rope_head_dim : m->head_dim;
-	hsv0 = m->v_head_dim > 0 && !m->mla ? m->v_head_dim : hs0;
+	hsv0 =
+	    m->v_head_dim > 0 && !m->mla && !m->mla_mha ? m->v_head_dim : hs0;
 	if (layers + p->extra_full_layers > KV_MAX_LAYERS / 2) {
 		snprintf(err, errlen,
 		    "config: %d layers; headroom lays out at most "

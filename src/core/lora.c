@@ -265,7 +265,7 @@ lora_check(const struct model *m, const struct plan_lora *l, int tp,
 		    "%d is not divisible by %d (--fully-sharded-loras "
 		    "splits --max-lora-rank across the tensor-parallel ranks)",
 		    l->max_rank, tp);
-	else if (m->mla)
+	else if (m->mla || m->mla_mha)
 		snprintf(msg, len,
 		    "--enable-lora on %s: LoRA on multi-head latent "
 		    "attention layers is not modelled by headroom; plan "

@@ -354,7 +354,8 @@ layer_params(const struct model *m, int layer, int tp,
 	int ffn, li = layer < m->layers ? layer : m->layers - 1;
 
 	kvh_rank = kvh / tp < 1 ? 1 : kvh / tp;
-	if (m->mla && (m->ld == NULL || m->ld[li].mixer == MIXER_ATTENTION)) {
+	if ((m->mla || m->mla_mha) &&
+	    (m->ld == NULL || m->ld[li].mixer == MIXER_ATTENTION)) {
 		mla_params(m, li, tp, pt, repl);
 	} else if (m->ld != NULL) {
 		described_mixer_params(m, li, tp, pt, repl);

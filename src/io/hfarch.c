@@ -4128,6 +4128,68 @@ fix_minicpm(const struct src *s, struct model *m)
 		m->rope_cache_len = 8192;
 }
 
+/* A size of a MiniCPM3 config: k's number, def when the config leaves it
+ * out; -1 (m refused naming k) when it is not a positive size. */
+static int
+minicpm3_size(const struct src *s, struct model *m, const char *k, int def)
+{
+	int v = num(s, k, def);
+
+	if (v > 0 && v <= 65536)
+		return v;
+	refuse_field(m, model_who(m), k, "not a positive size");
+	return -1;
+}
+
+/*
+ * minicpm3.py (MiniCPM3ForCausalLM, a MiniCPMForCausalLM; vLLM @009ccee):
+ * MiniCPM3Attention builds MLA's projections (q_a_proj, replicated, and
+ * q_a_layernorm under q_lora_rank, else q_proj; kv_a_proj_with_mqa,
+ * replicated, kv_a_layernorm, kv_b_proj, o_proj) but attends with the
+ * ordinary Attention over num_heads / TP KV heads of qk_nope_head_dim +
+ * qk_rope_head_dim, V padded to that size: no latent cache, whatever
+ * num_key_value_heads says.  RoPE on qk_rope_head_dim.  MiniCPM3Config
+ * (configuration_minicpm.py of openbmb/MiniCPM3-4B @6fcf8b4) fills what
+ * the config leaves out: qk_nope_head_dim 64, qk_rope_head_dim 32,
+ * kv_lora_rank 256, q_lora_rank 768 (null: q_proj), v_head_dim
+ * qk_nope_head_dim.  The MLP, norms and lm_head as fix_minicpm.
+ */
+static void
+fix_minicpm3(const struct src *s, struct model *m)
+{
+	int nope, rope, v;
+
+	fix_minicpm(s, m);
+	if (m->refusal != NULL)
+		return;
+	nope = minicpm3_size(s, m, "qk_nope_head_dim", 64);
+	rope = minicpm3_size(s, m, "qk_rope_head_dim", 32);
+	m->kv_lora_rank = minicpm3_size(s, m, "kv_lora_rank", 256);
+	v = minicpm3_size(s, m, "v_head_dim", nope);
+	if (m->refusal != NULL)
+		return;
+	if (v > nope + rope) {
+		refuse_field(m, model_who(m), "v_head_dim",
+		    "larger than qk_nope_head_dim + qk_rope_head_dim, the "
+		    "head the values are padded to");
+		return;
+	}
+	m->q_lora_rank = num(s, "q_lora_rank",
+	    cJSON_GetObjectItemCaseSensitive(s->text, "q_lora_rank") == NULL &&
+		    cJSON_GetObjectItemCaseSensitive(s->root, "q_lora_rank") ==
+			NULL
+		? 768
+		: 0);
+	m->qk_nope_head_dim = nope;
+	m->qk_rope_head_dim = rope;
+	m->v_head_dim = v;
+	m->mla = 0;
+	m->mla_mha = 1;
+	m->kv_heads = m->heads;
+	m->head_dim = nope + rope;
+	m->rotary_dim = rope;
+}
+
 /*
  * exaone.py (ExaoneForCausalLM, EXAONE 3.0 / 3.5 / Deep; vLLM @a853eff):
  * head_dim from the config, else hidden / heads; a qkv_proj and out_proj
@@ -4567,6 +4629,7 @@ static const struct {
 	{ "Ernie4_5ForCausalLM", fix_ernie45 },
 	{ "Glm4ForCausalLM", fix_glm4 },
 	{ "MiniCPMForCausalLM", fix_minicpm },
+	{ "MiniCPM3ForCausalLM", fix_minicpm3 },
 	{ "ExaoneForCausalLM", fix_exaone },
 	{ "Grok1ModelForCausalLM", fix_grok1 },
 	{ "Grok1ForCausalLM", fix_grok1 },
@@ -4601,6 +4664,41 @@ read_class_fix(const struct src *s, struct model *m)
 }
 
 /*
+ * Classes whose vLLM model file builds multi-head latent attention (one
+ * latent KV head of kv_lora_rank + qk_rope_head_dim) from kv_lora_rank:
+ * deepseek_v2.py's attention (glm4_moe_lite.py, mistral_large_3.py,
+ * AXK1.py, deepseek_vl2.py, deepseek_ocr.py and the MTP drafter on it),
+ * openpangu.py's OpenPanguMLAAttention, Pixtral over a Mistral-format MLA
+ * text model.  Another class of the standard path that carries the field
+ * is refused naming it: MiniCPM3 (minicpm3.py) reads the same fields into
+ * an ordinary cache 27 times the latent one.
+ */
+static const char *const mla_classes[] = { "Glm4MoeLiteForCausalLM",
+	"MistralLarge3ForCausalLM", "AXK1ForCausalLM",
+	"PanguUltraMoEForCausalLM", "PanguEmbeddedForCausalLM",
+	"PanguProMoEV2ForCausalLM", "DeepseekVLV2ForCausalLM",
+	"DeepseekOCRForCausalLM", "PixtralForConditionalGeneration",
+	"DeepSeekMTPModel" };
+
+/* m refused (1) when it was read as MLA and its class does not build it. */
+static int
+refuse_unbuilt_mla(struct model *m)
+{
+	const char *arch = m->architecture ? built_class(m->architecture) : "";
+	size_t i;
+
+	if (!m->mla)
+		return 0;
+	for (i = 0; i < sizeof mla_classes / sizeof mla_classes[0]; i++)
+		if (strcmp(arch, mla_classes[i]) == 0)
+			return 0;
+	refuse_field(m, model_who(m), "kv_lora_rank",
+	    "multi-head latent attention, which headroom does not know "
+	    "vLLM's model file of this class to build");
+	return 1;
+}
+
+/*
  * An architecture no family names: priced from its standard fields, said
  * so; refused where its config carries what the standard fields miss.
  */
@@ -4618,6 +4716,7 @@ read_unknown(const struct src *s, struct model *m)
 	const char *who = model_who(m);
 	char buf[400];
 	size_t i;
+	int fixed;
 
 	snprintf(buf, sizeof buf,
 	    "architecture %s (model_type %s) is not one "
@@ -4667,7 +4766,10 @@ read_unknown(const struct src *s, struct model *m)
 	if (read_unknown_moe(s, m))
 		return;
 	check_layer_words(s, m);
-	if (m->refusal == NULL && read_class_fix(s, m) && m->refusal == NULL) {
+	fixed = m->refusal == NULL && read_class_fix(s, m);
+	if (m->refusal != NULL || refuse_unbuilt_mla(m))
+		return;
+	if (fixed) {
 		free(m->assumption);
 		m->assumption = NULL;
 	}

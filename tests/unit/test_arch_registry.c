@@ -1534,6 +1534,90 @@ unverified(const struct model *m)
 }
 
 /*
+ * MiniCPM3-4B (MiniCPM3ForCausalLM, minicpm3.py @009ccee): MLA's
+ * projections, but the ordinary Attention over all 40 heads as KV heads,
+ * head qk_nope + qk_rope = 64 + 32 = 96 with V (64) padded to it: KV 2 x
+ * 40 x 96 x 2 B x 62 = 952,320 B a token (not MLA's 62 x (256 + 32) x 2 B
+ * = 35,712), 476,160 at TP 2, a page of 16 x 15,360 B a layer.  Weights
+ * (tied): embed_tokens 73,448 rows padded to 73,472 x 2560; a layer
+ * q_a_proj 2560 x 768 and q_a_layernorm 768, q_b_proj 768 x 40 x 96,
+ * kv_a_proj_with_mqa 2560 x (256 + 32), kv_a_layernorm 256, kv_b_proj
+ * 256 x 40 x (64 + 64), o_proj 40 x 64 x 2560, the gated MLP 3 x 2560 x
+ * 6400, two RMSNorms 2 x 2560 (62,674,944); the final norm 2560:
+ * 4,073,937,408 parameters; RoPE 32,768 x 32 x 2 B.  At TP 2 the vocab,
+ * q_b, kv_b, o and the MLP / 2; q_a and kv_a replicated: 2,120,964,608.
+ */
+Test(registry, read_class_minicpm3_4b)
+{
+	struct model m;
+	struct kv_params p;
+	struct kv_layout l;
+
+	read_class_figures("sweep/openbmb--MiniCPM3-4B", "MiniCPM3ForCausalLM",
+	    1, 952320, 4073937408.0 * 2 + 32768.0 * 32 * 2);
+	read_class_figures("sweep/openbmb--MiniCPM3-4B", "MiniCPM3ForCausalLM",
+	    2, 476160, 2120964608.0 * 2 + 32768.0 * 32 * 2);
+	test_config_load("sweep/openbmb--MiniCPM3-4B", &m);
+	cr_assert_not(m.mla);
+	cr_assert_eq(m.kv_heads, 40);
+	cr_assert_eq(m.head_dim, 96);
+	cr_assert_eq(m.v_head_dim, 64);
+	cr_assert_eq(m.rotary_dim, 32);
+	params(&p, 1, KV_AUTO);
+	test_kv_layout(&m, &p, &l);
+	cr_assert_eq(l.page, 16 * 2 * 40 * 96 * 2);
+	model_done(&m);
+	/* q_lora_rank null: q_proj 2560 x 40 x 96 in place of q_a / q_b */
+	cr_assert_eq(read_class("MiniCPM3ForCausalLM",
+			 "\"q_lora_rank\":null,\"kv_lora_rank\":256", &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert(!unverified(&m));
+	cr_assert_eq(m.q_lora_rank, 0);
+	cr_assert_eq(m.head_dim, 96);
+	model_done(&m);
+	refused_with("MiniCPM3ForCausalLM",
+	    "\"kv_lora_rank\":256,\"v_head_dim\":128", "'v_head_dim'");
+	refused_with("MiniCPM3ForCausalLM", "\"kv_lora_rank\":0",
+	    "'kv_lora_rank'");
+}
+
+/*
+ * kv_lora_rank on a class of the standard path whose model file builds no
+ * latent attention is refused naming the field and the class: it was
+ * planned as MLA (one latent head) whatever the class built.  The classes
+ * built on deepseek_v2.py's attention plan as MLA.
+ */
+Test(registry, mla_fields_refused_where_the_class_builds_no_mla)
+{
+	static const char *const mla =
+	    "\"kv_lora_rank\":64,\"qk_rope_head_dim\":16,"
+	    "\"qk_nope_head_dim\":32,\"v_head_dim\":32";
+	static const char *const plain[] = { "AquilaForCausalLM",
+		"BailingMoeV2ForCausalLM", "FlexOlmoForCausalLM",
+		"HyperCLOVAXForCausalLM", "SeedOssForCausalLM" };
+	static const char *const built[] = { "MistralLarge3ForCausalLM",
+		"AXK1ForCausalLM", "Glm4MoeLiteForCausalLM" };
+	struct model m;
+	size_t i;
+
+	for (i = 0; i < sizeof plain / sizeof plain[0]; i++) {
+		cr_assert_eq(read_class(plain[i], mla, &m), 0, "%s", plain[i]);
+		cr_assert_not_null(m.refusal, "%s planned", plain[i]);
+		cr_assert(strstr(m.refusal, plain[i]) != NULL, "%s", m.refusal);
+		cr_assert(strstr(m.refusal, "'kv_lora_rank'") != NULL, "%s",
+		    m.refusal);
+		model_done(&m);
+	}
+	for (i = 0; i < sizeof built / sizeof built[0]; i++) {
+		cr_assert_eq(read_class(built[i], mla, &m), 0, "%s", built[i]);
+		cr_assert_null(m.refusal, "%s: %s", built[i], m.refusal);
+		cr_assert(m.mla, "%s", built[i]);
+		model_done(&m);
+	}
+}
+
+/*
  * Every text-generation and multimodal class of the registry at vLLM
  * commit 0002bff0b6cb, the classes of the newer registry
  * (tests/fixtures/registry/vllm-text-generation.txt), with what
@@ -1618,7 +1702,7 @@ static const struct {
 	{ "MambaForCausalLM", REG_MODELLED },
 	{ "Mamba2ForCausalLM", REG_MODELLED },
 	{ "MiniCPMForCausalLM", REG_MODELLED },
-	{ "MiniCPM3ForCausalLM", REG_UNVERIFIED },
+	{ "MiniCPM3ForCausalLM", REG_MODELLED },
 	{ "MiniMaxForCausalLM", REG_MODELLED },
 	{ "MiniMaxText01ForCausalLM", REG_MODELLED },
 	{ "MiniMaxM1ForCausalLM", REG_MODELLED },
