@@ -1901,7 +1901,11 @@ cfg_init(struct cfg *c, const cJSON *root, char *err, size_t errlen,
 	c->text = cJSON_IsObject(tc) ? tc : root;
 }
 
-/* The first of architectures, and model_type (the text section's first). */
+/*
+ * The first of architectures, and model_type (the text section's first).
+ * A lone string is a one-item list, as vLLM's registry takes it
+ * (vllm/model_executor/models/registry.py _normalize_archs).
+ */
 static void
 read_names(const struct cfg *c, struct model *m)
 {
@@ -1911,6 +1915,8 @@ read_names(const struct cfg *c, struct model *m)
 
 	if (cJSON_IsArray(v) && cJSON_IsString(cJSON_GetArrayItem(v, 0)))
 		arch = cJSON_GetArrayItem(v, 0)->valuestring;
+	else if (cJSON_IsString(v))
+		arch = v->valuestring;
 	m->architecture = xstrdup(arch ? arch : "");
 	s = get_str(c, "model_type");
 	if (s == NULL)

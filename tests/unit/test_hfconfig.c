@@ -355,3 +355,25 @@ Test(hfjson, duplicate_key_keeps_last_and_bom_refused)
 	cr_assert_null(hfjson_parse(bom, strlen(bom), &line));
 	cr_assert_eq(line, 1);
 }
+
+/*
+ * architectures given as a string: vLLM's registry makes it a one-item list
+ * (registry.py _normalize_archs), so the class is the string's, not none.
+ */
+Test(hfconfig, architectures_string_is_a_one_item_list)
+{
+	struct model m;
+	char err[256];
+
+	cr_assert_eq(read_cfg("{\"architectures\":\"Qwen3ForCausalLM\","
+			      "\"model_type\":\"qwen3\",\"num_hidden_layers\":"
+			      "2,"
+			      "\"hidden_size\":1024,\"num_attention_heads\":8,"
+			      "\"num_key_value_heads\":8,\"head_dim\":128,"
+			      "\"vocab_size\":100,\"intermediate_size\":3072,"
+			      "\"max_position_embeddings\":4096}",
+			 &m, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_str_eq(m.architecture, "Qwen3ForCausalLM");
+	model_done(&m);
+}
