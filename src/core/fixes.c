@@ -646,6 +646,15 @@ fixes_try_parallel(struct cand_list *l)
 	}
 }
 
+/* Whether vLLM runs FP8 or NVFP4 weights on the card (g): natively, or
+ * through the weight-only Marlin kernels from compute capability 8.0
+ * (doc/vllm-versions.md, "Formats a card cannot run natively"). */
+static bool
+fixes_runs_format(const struct gpu *g, bool native)
+{
+	return native || g->compute_capability >= 8.0;
+}
+
 /* Smaller checkpoint formats the card (g, may be NULL) can run. */
 static void
 fixes_try_checkpoint(struct cand_list *l, const struct gpu *g)
@@ -654,9 +663,12 @@ fixes_try_checkpoint(struct cand_list *l, const struct gpu *g)
 	const struct plan *p = l->base;
 
 	if (is16(p->format)) {
-		if (g == NULL || g->fp8)
+		if (g == NULL || fixes_runs_format(g, g->fp8))
 			try_format(l, base, FMT_FP8,
-			    "An FP8 checkpoint halves the weights.");
+			    g == NULL || g->fp8
+				? "An FP8 checkpoint halves the weights."
+				: "An FP8 checkpoint halves the weights "
+				  "(weight-only Marlin on this card).");
 		if (g && g->fp4)
 			try_format(l, base, FMT_NVFP4,
 			    "An NVFP4 checkpoint quarters the weights.");

@@ -1015,6 +1015,53 @@ walk_check_model_split(struct walk *w)
 	walk_check_mig_world(w);
 }
 
+/* Whether the card (g) has the tensor cores of format f: FP8 weights need
+ * compute capability 8.9, NVFP4 weights Blackwell. */
+static bool
+walk_native_format(const struct gpu *g, enum ckpt_format f)
+{
+	if (format_needs_fp8(f))
+		return g->fp8;
+	if (f == FMT_NVFP4)
+		return g->fp4;
+	return true;
+}
+
+/*
+ * FP8 or NVFP4 weights on a card without their tensor cores: vLLM runs
+ * them through the weight-only Marlin kernels (utils/marlin_utils_fp8.py,
+ * marlin_utils_fp4.py; dense linears and fused MoE in every release
+ * headroom models, doc/vllm-versions.md), which repack the weights in
+ * place at the checkpoint's size and need compute capability 8.0
+ * (is_fp8_marlin_supported, is_fp4_marlin_supported).  Below it vLLM's
+ * quantization check refuses the checkpoint.  The plan notes the path.
+ */
+static void
+walk_note_marlin(struct walk *w)
+{
+	const struct gpu *g = w->g;
+	struct plan *p = w->p;
+	bool fp4 = p->format == FMT_NVFP4;
+
+	if (g->compute_capability > 0 && g->compute_capability < 8.0) {
+		config_fail(p,
+		    "The quantization method %s is not supported for the "
+		    "current GPU. Minimum capability: 80. Current "
+		    "capability: %.0f.",
+		    fp4 ? "modelopt_fp4" : "fp8", g->compute_capability * 10);
+		return;
+	}
+	if (p->card_assumption[0] != '\0')
+		return;
+	snprintf(p->card_assumption, sizeof p->card_assumption,
+	    "the %s has no %s tensor cores: vLLM runs the %s weights "
+	    "through weight-only Marlin kernels (\"Weight-only %s "
+	    "compression will be used leveraging the Marlin kernel\"); "
+	    "memory as planned, speed below native %s.",
+	    g->name, fp4 ? "FP4" : "FP8", ckpt_format_name(p->format),
+	    fp4 ? "FP4" : "FP8", fp4 ? "FP4" : "FP8");
+}
+
 /* The weight and KV-cache formats against the card and the model. */
 static void
 walk_check_formats(struct walk *w)
@@ -1023,20 +1070,8 @@ walk_check_formats(struct walk *w)
 	const struct gpu *g = w->g;
 	struct plan *p = w->p;
 
-	if (g && format_needs_fp8(p->format) && !g->fp8)
-		config_fail(p,
-		    "%s weights need FP8 tensor cores (compute "
-		    "capability 8.9 or later); the %s has none. Use a BF16, "
-		    "AWQ or "
-		    "GPTQ checkpoint on this card.",
-		    ckpt_format_name(p->format), g->name);
-	if (g && p->format == FMT_NVFP4 && !g->fp4)
-		config_fail(p,
-		    "NVFP4 weights need Blackwell FP4 tensor cores "
-		    "(compute capability 10.0 or 12.0); the %s does not have "
-		    "them. "
-		    "Use an FP8 or AWQ checkpoint on this card.",
-		    g->name);
+	if (g && !walk_native_format(g, p->format))
+		walk_note_marlin(w);
 	if (g && p->kv_dtype == KV_NVFP4 && (!g->fp4 || !w->t.kv_nvfp4))
 		config_fail(p, "--kv-cache-dtype nvfp4 %s",
 		    !g->fp4 ? "needs a Blackwell card (FP4 tensor cores)."

@@ -14,7 +14,7 @@ check "two carry 24" 0 '"total_concurrency_at_tokens_per_request": 24' -- --gpu 
 check "131072 with fp8 kv refused at kv-cache" 1 '"phase": "kv-cache"' -- --gpu rtx-pro-6000-server --model nvidia/Llama-3.3-70B-Instruct-FP8 --kv-cache-dtype fp8 --report json
 check "bf16 70b fails at weights" 1 '"phase": "weights"' -- --gpu rtx-pro-6000-server --model meta-llama/Llama-3.3-70B-Instruct --report json
 check "tp across mig is a config failure" 1 '"phase": "config"' -- --gpu rtx-pro-6000-server --mig 2g.48gb -tp 2 --model meta-llama/Llama-3.1-8B-Instruct --report json
-check "nvfp4 on hopper is a config failure" 1 'NVFP4' -- --gpu h200-nvl --model nvidia/Llama-3.3-70B-Instruct-FP4 --report json
+check "nvfp4 on hopper plans on weight-only marlin" 0 'weight-only Marlin' -- --gpu h200-nvl --model nvidia/Llama-3.3-70B-Instruct-FP4 --report json
 check "tp not dividing heads" 1 'must be divisible by tensor parallel size (3)' -- --gpu h100-sxm -tp 3 --model meta-llama/Llama-3.3-70B-Instruct --report text
 check "unknown gpu lists closest ids" 2 "h200-nvl" -- --gpu h200nvl --report json
 check "bad value names flag and value" 2 "--max-num-seqs: 'many'" -- --max-num-seqs many

@@ -99,30 +99,69 @@ Test(plan, no_tensor_parallelism_across_mig)
 	cr_assert_eq(p.max_num_seqs, 256);
 }
 
-Test(plan, formats_the_card_cannot_run)
+/* FP8 and NVFP4 weights on cards without their tensor cores: vLLM runs
+ * them through weight-only Marlin (marlin_utils_fp8.py, marlin_utils_fp4.py)
+ * at the checkpoint's size; the plan says so. */
+Test(plan, formats_without_tensor_cores_take_marlin)
 {
 	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
-	struct plan p;
+	struct plan p, native;
 
-	test_input(&in, "h200-nvl", "meta-llama/Llama-3.3-70B-Instruct",
-	    "nvidia/Llama-3.3-70B-Instruct-FP4");
-	plan_compute(c, &in, &p);
-	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "NVFP4") != NULL, "%s", p.message);
-	test_input(&in, "a100-80gb-sxm", "meta-llama/Llama-3.1-8B-Instruct",
-	    "fp8");
-	plan_compute(c, &in, &p);
-	cr_assert_eq(p.phase, PHASE_CONFIG);
-	cr_assert(strstr(p.message, "FP8") != NULL ||
-	    strstr(p.message, "fp8") != NULL);
-	/* the same NVFP4 checkpoint runs on Blackwell */
-	test_input(&in, "rtx-pro-6000-server",
-	    "meta-llama/Llama-3.3-70B-Instruct",
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.3-70B-Instruct",
 	    "nvidia/Llama-3.3-70B-Instruct-FP4");
 	in.max_model_len = 32768;
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(strstr(p.card_assumption, "Marlin") != NULL, "%s",
+	    p.card_assumption);
+	cr_assert(strstr(p.card_assumption, "FP4") != NULL);
+	/* the same NVFP4 checkpoint on Blackwell: native, no note, and the
+	 * same weights */
+	test_input(&in, "b200", "meta-llama/Llama-3.3-70B-Instruct",
+	    "nvidia/Llama-3.3-70B-Instruct-FP4");
+	in.max_model_len = 32768;
+	plan_compute(c, &in, &native);
+	cr_assert_eq(native.phase, PHASE_NONE, "%s", native.message);
+	cr_assert(strstr(native.card_assumption, "Marlin") == NULL);
+	cr_assert_eq(p.weights, native.weights);
+	test_input(&in, "a100-80gb-sxm", "meta-llama/Llama-3.1-8B-Instruct",
+	    "fp8");
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(strstr(p.card_assumption, "FP8 tensor cores") != NULL, "%s",
+	    p.card_assumption);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", "fp8");
+	plan_compute(c, &in, &native);
+	cr_assert_eq(native.phase, PHASE_NONE, "%s", native.message);
+	cr_assert_eq(native.card_assumption[0], '\0');
+	cr_assert_eq(p.weights, native.weights);
+}
+
+/* Below compute capability 8.0 no Marlin kernel serves them: vLLM's
+ * quantization check refuses (get_min_capability 80). */
+Test(plan, formats_below_marlin_capability_refused)
+{
+	const struct catalogue *c = test_catalogue();
+	struct catalogue old = *c;
+	struct gpu cards[64];
+	struct plan_input in;
+	struct plan p;
+
+	test_input(&in, "a100-80gb-sxm", "meta-llama/Llama-3.1-8B-Instruct",
+	    "fp8");
+	cr_assert_lt((size_t)in.gpu, sizeof cards / sizeof cards[0]);
+	memcpy(cards, c->gpus, sizeof cards[0] * (size_t)(in.gpu + 1));
+	cards[in.gpu].compute_capability = 7.5;
+	old.gpus = cards;
+	old.n_gpus = (size_t)in.gpu + 1;
+	plan_compute(&old, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG);
+	cr_assert(strstr(p.message,
+		      "The quantization method fp8 is not supported for the "
+		      "current GPU. Minimum capability: 80. Current "
+		      "capability: 75.") != NULL,
+	    "%s", p.message);
 }
 
 Test(plan, max_model_len_beyond_derived_is_refused)

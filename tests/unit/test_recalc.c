@@ -525,7 +525,9 @@ Test(calc, choices_mark_what_cannot_run_on_the_slice)
 	recalc_free(&c);
 }
 
-Test(calc, choices_name_missing_fp4_cores)
+/* NVFP4 on a Hopper card: vLLM runs it through weight-only Marlin
+ * (marlin_utils_fp4.py), so the choice is planned, not refused. */
+Test(calc, choices_plan_nvfp4_without_fp4_cores)
 {
 	const struct catalogue *cat = test_catalogue();
 	struct plan_input in;
@@ -544,9 +546,9 @@ Test(calc, choices_name_missing_fp4_cores)
 	got = recalc_choices(c, &n);
 	for (i = 0; i < n; i++)
 		if (got[i].format == FMT_NVFP4) {
-			cr_assert_eq(got[i].phase, PHASE_CONFIG);
-			cr_assert(strstr(got[i].reason, "FP4") != NULL, "%s",
+			cr_assert_neq(got[i].phase, PHASE_CONFIG, "%s",
 			    got[i].reason);
+			cr_assert_gt(got[i].weights, 0);
 			seen++;
 		}
 	cr_assert_gt(seen, 0,
