@@ -717,6 +717,9 @@ static const struct {
 	{ "TeleChatForCausalLM", VLLM_VER(0, 25, 0) },
 	{ "PersimmonForCausalLM", VLLM_VER(0, 25, 0) },
 	{ "FuyuForCausalLM", VLLM_VER(0, 25, 0) },
+	/* renamed, not removed: Ernie4_5ForCausalLM since #21735 (2025-07-28;
+	 * a stored 0.10.0 registry.py still names the old class) */
+	{ "Ernie4_5_ForCausalLM", VLLM_VER(0, 10, 0) },
 };
 
 int
@@ -4627,6 +4630,8 @@ static const struct {
 	{ "ApertusForCausalLM", fix_apertus },
 	{ "GlmForCausalLM", fix_glm },
 	{ "Ernie4_5ForCausalLM", fix_ernie45 },
+	/* the same ernie45.py class under its name before #21735 */
+	{ "Ernie4_5_ForCausalLM", fix_ernie45 },
 	{ "Glm4ForCausalLM", fix_glm4 },
 	{ "MiniCPMForCausalLM", fix_minicpm },
 	{ "MiniCPM3ForCausalLM", fix_minicpm3 },

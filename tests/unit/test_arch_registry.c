@@ -1056,6 +1056,31 @@ Test(registry, read_class_ernie45_03b)
 }
 
 /*
+ * Ernie4_5_ForCausalLM, the class name of early ERNIE 4.5 exports: the
+ * same ernie45.py model in vLLM 0.10.0's registry, renamed
+ * Ernie4_5ForCausalLM by #21735; planned as it, served up to 0.10.0.
+ */
+Test(registry, ernie45_underscore_name_is_the_same_class)
+{
+	const char *f = "\"head_dim\":128,\"num_key_value_heads\":2";
+	struct model a, b;
+
+	cr_assert_eq(read_class("Ernie4_5ForCausalLM", f, &a), 0);
+	cr_assert_eq(read_class("Ernie4_5_ForCausalLM", f, &b), 0);
+	cr_assert_null(b.refusal, "%s", b.refusal);
+	cr_assert_null(b.assumption, "%s", b.assumption);
+	cr_assert_eq(b.head_dim, a.head_dim);
+	cr_assert_eq(b.rotary_dim, a.rotary_dim);
+	cr_assert_eq(b.bias_mask, a.bias_mask);
+	cr_assert_not(b.bias_mask & MODEL_BIAS_O);
+	cr_assert_eq(b.last_release, VLLM_VER(0, 10, 0));
+	cr_assert_eq(a.last_release, 0);
+	model_done(&a);
+	model_done(&b);
+	refused_with("Ernie4_5_ForCausalLM", "\"use_bias\":true", "use_bias");
+}
+
+/*
  * GLM-4-32B-0414 (Glm4ForCausalLM, glm4.py @055e47c): 61 layers of 48
  * heads of 128 (head_dim), 2 KV heads: KV 2 x 2 x 128 x 2 B x 61 = 62,464
  * B a token, 31,232 at TP 2.  Weights: embed_tokens and the untied lm_head
