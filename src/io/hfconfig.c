@@ -2341,25 +2341,42 @@ read_rope_scaling(struct cfg *c, struct model *m)
 	return 0;
 }
 
+/* Whether config.json leaves key out (a null is given: None). */
+static int
+cfg_lacks(const struct cfg *c, const char *key)
+{
+	return cJSON_GetObjectItemCaseSensitive(c->text, key) == NULL &&
+	    (c->text == c->root ||
+		cJSON_GetObjectItemCaseSensitive(c->root, key) == NULL);
+}
+
 /*
  * MLA's ranks and head sizes (one latent KV head of kv_lora_rank +
  * qk_rope_head_dim), or a V head size and the rotary share of the head.
+ * The sizes a config leaves out are its config class's: Glm4MoeLiteConfig
+ * (transformers models/glm4_moe_lite/modular_glm4_moe_lite.py: q_lora_rank
+ * 768, qk_rope_head_dim 64, qk_nope_head_dim 192, v_head_dim 256) for
+ * model_type glm4_moe_lite, else DeepSeek-V2 / V3's sizes (rope 64, nope
+ * and v 128) with no query LoRA.
  */
 static int
 read_attention(struct cfg *c, struct model *m)
 {
 	char why[160];
 	double d = 1.0;
+	int glm = strcmp(m->model_type, "glm4_moe_lite") == 0;
 
 	m->kv_lora_rank = get_int(c, "kv_lora_rank", 0, MAX_DIM, 0);
 	if (m->kv_lora_rank > 0) {
 		m->mla = 1;
-		m->q_lora_rank = get_int(c, "q_lora_rank", 0, MAX_DIM, 0);
+		m->q_lora_rank = get_int(c, "q_lora_rank", 0, MAX_DIM,
+		    glm && cfg_lacks(c, "q_lora_rank") ? 768 : 0);
 		m->qk_rope_head_dim =
 		    get_int(c, "qk_rope_head_dim", 0, MAX_DIM, 64);
 		m->qk_nope_head_dim =
-		    get_int(c, "qk_nope_head_dim", 0, MAX_DIM, 128);
-		m->v_head_dim = get_int(c, "v_head_dim", 0, MAX_DIM, 128);
+		    get_int(c, "qk_nope_head_dim", 0, MAX_DIM, glm ? 192 : 128);
+		m->v_head_dim =
+		    get_int(c, "v_head_dim", 0, MAX_DIM, glm ? 256 : 128);
 		m->head_dim = m->kv_lora_rank + m->qk_rope_head_dim;
 		m->kv_heads = 1;
 		m->rotary_dim = m->qk_rope_head_dim;

@@ -1613,6 +1613,44 @@ Test(registry, read_class_minicpm3_4b)
  * planned as MLA (one latent head) whatever the class built.  The classes
  * built on deepseek_v2.py's attention plan as MLA.
  */
+/*
+ * GLM-4.7-Flash's MLA sizes left out of config.json are Glm4MoeLiteConfig's
+ * (transformers modular_glm4_moe_lite.py): q_lora_rank 768, qk_nope_head_dim
+ * 192, v_head_dim 256, not DeepSeek's 0 / 128 / 128; a null q_lora_rank is
+ * None (q_proj), and model_type deepseek_v3 keeps DeepSeek's sizes.
+ */
+Test(registry, glm4_moe_lite_mla_defaults_are_its_config_class)
+{
+	struct model m;
+
+	cr_assert_eq(
+	    read_class("Glm4MoeLiteForCausalLM",
+		"\"model_type\":\"glm4_moe_lite\",\"kv_lora_rank\":512", &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.q_lora_rank, 768);
+	cr_assert_eq(m.qk_nope_head_dim, 192);
+	cr_assert_eq(m.v_head_dim, 256);
+	cr_assert_eq(m.qk_rope_head_dim, 64);
+	cr_assert_eq(m.head_dim, 512 + 64);
+	model_done(&m);
+	cr_assert_eq(read_class("Glm4MoeLiteForCausalLM",
+			 "\"model_type\":\"glm4_moe_lite\",\"kv_lora_rank\":"
+			 "512,"
+			 "\"q_lora_rank\":null",
+			 &m),
+	    0);
+	cr_assert_eq(m.q_lora_rank, 0);
+	model_done(&m);
+	cr_assert_eq(read_class("DeepseekV3ForCausalLM",
+			 "\"model_type\":\"deepseek_v3\",\"kv_lora_rank\":512",
+			 &m),
+	    0);
+	cr_assert_eq(m.qk_nope_head_dim, 128);
+	cr_assert_eq(m.v_head_dim, 128);
+	model_done(&m);
+}
+
 Test(registry, mla_fields_refused_where_the_class_builds_no_mla)
 {
 	static const char *const mla =
