@@ -4826,6 +4826,38 @@ apply_std_variant(const struct src *s, struct model *m)
 	}
 }
 
+/*
+ * Layer layouts of classes the tables above do not describe, as their vLLM
+ * model files build them, whatever their family: or-ed into bias_mask.
+ * gemma2.py Gemma2DecoderLayer (@025adfb) and gemma3.py Gemma3DecoderLayer
+ * build four GemmaRMSNorms a layer (input_layernorm,
+ * post_attention_layernorm, pre_feedforward_layernorm,
+ * post_feedforward_layernorm).
+ */
+static const struct {
+	const char *arch;
+	int set;
+} class_layouts[] = {
+	{ "Gemma2ForCausalLM", MODEL_NORM_FOUR },
+	{ "Gemma3ForCausalLM", MODEL_NORM_FOUR },
+	{ "Gemma3ForConditionalGeneration", MODEL_NORM_FOUR },
+};
+
+/* The layout of class_layouts[] for m's class. */
+static void
+apply_class_layout(struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof class_layouts / sizeof class_layouts[0]; i++)
+		if (m->architecture != NULL &&
+		    strcmp(built_class(m->architecture),
+			class_layouts[i].arch) == 0) {
+			m->bias_mask |= class_layouts[i].set;
+			return;
+		}
+}
+
 /* The biases and position table of std_biases[] for m's class. */
 static void
 apply_std_biases(const struct src *s, struct model *m)
@@ -5195,6 +5227,7 @@ hfarch_read(const cJSON *root, const cJSON *text, struct model *m, char *err,
 	if (f == FAM_STANDARD || f == FAM_UNKNOWN)
 		apply_std_variant(&s, m);
 	apply_std_biases(&s, m);
+	apply_class_layout(m);
 	untie_own_lm_head(m);
 	if (m->mtp_layers <= 0)
 		m->mtp_layers = num(&s, "num_nextn_predict_layers", 0);

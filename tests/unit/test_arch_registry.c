@@ -2623,3 +2623,45 @@ Test(registry, qwen_window_from_max_window_layers)
 		model_done(&m);
 	}
 }
+
+/*
+ * google/gemma-2-2b-it (Gemma2ForCausalLM, gemma2.py @025adfb): 26 layers
+ * of 8 heads of 256 (head_dim), 4 KV heads.  Weights: embed_tokens 256,000
+ * x 2304, tied; a layer q_proj and o_proj 2 x 2304 x 2048, k_proj and
+ * v_proj 2 x 2304 x 1024, gate_up and down 3 x 2304 x 9216, four
+ * GemmaRMSNorms 4 x 2304 (input, post_attention, pre_feedforward,
+ * post_feedforward); the final norm 2304: 2,614,341,888 parameters, the
+ * 2.6B of the model card.  Two norms a layer would be 239,616 B less.
+ */
+Test(registry, gemma2_counts_four_norms_a_layer)
+{
+	struct model m;
+	struct weights_breakdown w;
+	double layer = 2 * 2304.0 * 2048 + 2 * 2304.0 * 1024 +
+	    3 * 2304.0 * 9216 + 4 * 2304.0;
+
+	test_config_load("sweep/google--gemma-2-2b-it", &m);
+	cr_assert_str_eq(m.architecture, "Gemma2ForCausalLM");
+	cr_assert(m.bias_mask & MODEL_NORM_FOUR);
+	weights_rank(&m, FMT_BF16, 2, 1, 1, 0, &w);
+	cr_assert_eq(256000.0 * 2304 + 26 * layer + 2304, 2614341888.0);
+	/* the RoPE cache (max_position x head x 2 B) is the rest */
+	cr_assert_float_eq(w.total - 8192.0 * 256 * 2,
+	    (256000.0 * 2304 + 26 * layer + 2304) * 2, 0.5, "%.0f", w.total);
+	model_done(&m);
+}
+
+/* gemma3.py's Gemma3DecoderLayer: four norms, text model and the
+ * multimodal class alike; Gemma 3n counts its own (gemma3n_layer_params) */
+Test(registry, gemma3_counts_four_norms_a_layer)
+{
+	struct model m;
+
+	test_config_load("sweep/google--gemma-3-1b-it", &m);
+	cr_assert(m.bias_mask & MODEL_NORM_FOUR);
+	model_done(&m);
+	test_config_load("sweep/google--gemma-3-12b-it", &m);
+	cr_assert_str_eq(m.architecture, "Gemma3ForConditionalGeneration");
+	cr_assert(m.bias_mask & MODEL_NORM_FOUR);
+	model_done(&m);
+}
