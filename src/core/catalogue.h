@@ -202,8 +202,10 @@ enum {
 	MODEL_NORM_FOUR = 64, /* four norms per layer: after attention and MLP
 				too (glm4.py's post_self_attn_layernorm and
 				post_mlp_layernorm) */
-	MODEL_NORM_NONE = 128 /* norms without weights (OLMo's LayerNorm with
+	MODEL_NORM_NONE = 128, /* norms without weights (OLMo's LayerNorm with
 				elementwise_affine=False) */
+	MODEL_BIAS_DOWN = 256 /* down_proj's bias alone, no gate_up bias
+				(telechat2.py) */
 };
 
 /* The pooling mode of a sentence-transformers Pooling module: the first

@@ -380,6 +380,8 @@ layer_params(const struct model *m, int layer, int tp,
 		pt[P_DENSE] += gu * h * inter / tp;
 		if (m->bias_mask & MODEL_BIAS_MLP)
 			*repl += ((gu - 1) * inter / tp + h) * 2;
+		else if (m->bias_mask & MODEL_BIAS_DOWN)
+			*repl += h * 2;
 	} else if (m->ld != NULL && m->ld[li].linear_ffn) {
 		pt[P_DENSE] += h * h;
 	}

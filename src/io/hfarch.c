@@ -4832,7 +4832,9 @@ apply_std_variant(const struct src *s, struct model *m)
  * gemma2.py Gemma2DecoderLayer (@025adfb) and gemma3.py Gemma3DecoderLayer
  * build four GemmaRMSNorms a layer (input_layernorm,
  * post_attention_layernorm, pre_feedforward_layernorm,
- * post_feedforward_layernorm).
+ * post_feedforward_layernorm); telechat2.py (@0c4bb0e) builds LlamaModel
+ * with bias and mlp_bias, then drops qkv_proj's and gate_up_proj's bias:
+ * o_proj and down_proj keep theirs.
  */
 static const struct {
 	const char *arch;
@@ -4841,6 +4843,7 @@ static const struct {
 	{ "Gemma2ForCausalLM", MODEL_NORM_FOUR },
 	{ "Gemma3ForCausalLM", MODEL_NORM_FOUR },
 	{ "Gemma3ForConditionalGeneration", MODEL_NORM_FOUR },
+	{ "TeleChat2ForCausalLM", MODEL_BIAS_O | MODEL_BIAS_DOWN },
 };
 
 /* The layout of class_layouts[] for m's class. */

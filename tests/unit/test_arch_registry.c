@@ -2665,3 +2665,35 @@ Test(registry, gemma3_counts_four_norms_a_layer)
 	cr_assert(m.bias_mask & MODEL_NORM_FOUR);
 	model_done(&m);
 }
+
+/*
+ * telechat2.py (@0c4bb0e): LlamaModel built with bias and mlp_bias, then
+ * qkv_proj's and gate_up_proj's bias dropped: o_proj's and down_proj's stay,
+ * hidden each.  The 4-layer test config of hidden 256 carries 4 x 2 x 256
+ * x 2 B = 4096 B more than LlamaForCausalLM's of the same fields.
+ */
+Test(registry, telechat2_counts_o_and_down_bias)
+{
+	struct model t, l;
+	struct weights_breakdown wt, wl;
+
+	cr_assert_eq(read_class("TeleChat2ForCausalLM",
+			 "\"intermediate_size\":512", &t),
+	    0);
+	cr_assert_eq(read_class("LlamaForCausalLM", "\"intermediate_size\":512",
+			 &l),
+	    0);
+	cr_assert_null(t.refusal, "%s", t.refusal);
+	cr_assert(!t.qkv_bias);
+	weights_rank(&t, FMT_BF16, 2, 1, 1, 0, &wt);
+	weights_rank(&l, FMT_BF16, 2, 1, 1, 0, &wl);
+	cr_assert_float_eq(wt.total - wl.total, 4096.0, 0.5, "%.0f",
+	    wt.total - wl.total);
+	/* at TP 2 both biases stay whole on each rank */
+	weights_rank(&t, FMT_BF16, 2, 2, 1, 0, &wt);
+	weights_rank(&l, FMT_BF16, 2, 2, 1, 0, &wl);
+	cr_assert_float_eq(wt.total - wl.total, 4096.0, 0.5, "%.0f",
+	    wt.total - wl.total);
+	model_done(&t);
+	model_done(&l);
+}
