@@ -4834,16 +4834,18 @@ apply_std_variant(const struct src *s, struct model *m)
  * post_attention_layernorm, pre_feedforward_layernorm,
  * post_feedforward_layernorm); telechat2.py (@0c4bb0e) builds LlamaModel
  * with bias and mlp_bias, then drops qkv_proj's and gate_up_proj's bias:
- * o_proj and down_proj keep theirs.
+ * o_proj and down_proj keep theirs.  xverse.py (@ae3d612, @0531c22)
+ * asserts total_num_kv_heads % tp_size == 0 (kv_split).
  */
 static const struct {
 	const char *arch;
-	int set;
+	int set, kv_split;
 } class_layouts[] = {
-	{ "Gemma2ForCausalLM", MODEL_NORM_FOUR },
-	{ "Gemma3ForCausalLM", MODEL_NORM_FOUR },
-	{ "Gemma3ForConditionalGeneration", MODEL_NORM_FOUR },
-	{ "TeleChat2ForCausalLM", MODEL_BIAS_O | MODEL_BIAS_DOWN },
+	{ "Gemma2ForCausalLM", MODEL_NORM_FOUR, 0 },
+	{ "Gemma3ForCausalLM", MODEL_NORM_FOUR, 0 },
+	{ "Gemma3ForConditionalGeneration", MODEL_NORM_FOUR, 0 },
+	{ "TeleChat2ForCausalLM", MODEL_BIAS_O | MODEL_BIAS_DOWN, 0 },
+	{ "XverseForCausalLM", 0, 1 },
 };
 
 /* The layout of class_layouts[] for m's class. */
@@ -4857,6 +4859,7 @@ apply_class_layout(struct model *m)
 		    strcmp(built_class(m->architecture),
 			class_layouts[i].arch) == 0) {
 			m->bias_mask |= class_layouts[i].set;
+			m->kv_split_only = class_layouts[i].kv_split;
 			return;
 		}
 }

@@ -2697,3 +2697,39 @@ Test(registry, telechat2_counts_o_and_down_bias)
 	model_done(&t);
 	model_done(&l);
 }
+
+/*
+ * xverse.py (@ae3d612, @0531c22) XverseAttention asserts
+ * total_num_kv_heads % tp_size == 0 with no replication below the TP size:
+ * 2 KV heads at TP 4 are refused where LlamaForCausalLM replicates them;
+ * TP 2 divides them.
+ */
+Test(registry, xverse_refuses_fewer_kv_heads_than_ranks)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct model x, l;
+	const char *kv = "\"num_key_value_heads\":2,\"intermediate_size\":512";
+
+	cr_assert_eq(read_class("XverseForCausalLM", kv, &x), 0);
+	cr_assert_eq(read_class("LlamaForCausalLM", kv, &l), 0);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.version = VLLM_VER(0, 20, 0);
+	in.model = &x;
+	in.tp = 4;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert(strstr(p.message, "total_num_kv_heads % tp_size == 0") !=
+		NULL,
+	    "%s", p.message);
+	in.tp = 2;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	in.model = &l;
+	in.tp = 4;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	model_done(&x);
+	model_done(&l);
+}
