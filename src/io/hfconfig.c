@@ -3224,16 +3224,89 @@ read_vision(struct cfg *c, struct model *m)
 }
 
 /*
- * A class whose config leaves tie_word_embeddings out and unties the head:
- * transformers' Llama4TextConfig and Llama4Config (tie_word_embeddings:
- * bool = False), where PretrainedConfig's default is True.  (A nested qwen2
- * text_config too, Qwen2Config's default False: read_model.)
+ * The default of tie_word_embeddings of the config class vLLM builds for a
+ * model_type (AutoConfig), used when config.json leaves the key out; the
+ * classes' own defaults, where PretrainedConfig's is True (transformers
+ * main @008e574: models/<name>/configuration_<name>.py; doc/architectures.md
+ * "Tied head").  A nested text_config is read by its own model_type.
+ */
+static const struct tie_default {
+	const char *model_type;
+	int tied;
+} tie_defaults[] = {
+	{ "llama", 0 },
+	{ "llama4", 0 },
+	{ "llama4_text", 0 },
+	{ "mistral", 0 },
+	{ "mixtral", 0 },
+	{ "qwen2", 0 },
+	{ "qwen3", 0 },
+	{ "qwen3_moe", 0 },
+	{ "phi3", 0 },
+	{ "deepseek_v3", 0 },
+	{ "phimoe", 0 },
+	{ "olmo3", 0 },
+	{ "hunyuan_v1_dense", 0 },
+	{ "gemma", 1 },
+	{ "gemma2", 1 },
+	{ "gemma3_text", 1 },
+	{ "cohere", 1 },
+	{ "starcoder2", 1 },
+	/* no tie_word_embeddings of their own: PretrainedConfig's True */
+	{ "gpt2", 1 },
+	{ "gpt_bigcode", 1 },
+	{ "bloom", 1 },
+	{ "falcon", 1 },
+};
+
+/* The class default of model_type, or -1 when the table has no row. */
+static int
+tie_class_default(const char *model_type)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof tie_defaults / sizeof tie_defaults[0]; i++)
+		if (strcmp(model_type, tie_defaults[i].model_type) == 0)
+			return tie_defaults[i].tied;
+	return -1;
+}
+
+/*
+ * m->tie_embeddings from tie_word_embeddings (text_config, then the root),
+ * else the class default of m->model_type; 1 when the key is missing and
+ * the table has no row for the type (PretrainedConfig's default, which
+ * the caller states as an assumption: tie_note()).
  */
 static int
-untied_by_default(const struct model *m)
+read_tie(const struct cfg *c, struct model *m)
 {
-	return strcmp(m->model_type, "llama4") == 0 ||
-	    strcmp(m->model_type, "llama4_text") == 0;
+	const cJSON *v = get(c, "tie_word_embeddings");
+	int d;
+
+	if (cJSON_IsBool(v)) {
+		m->tie_embeddings = cJSON_IsTrue(v);
+		return 0;
+	}
+	d = tie_class_default(m->model_type);
+	m->tie_embeddings = d != 0;
+	return d < 0;
+}
+
+/* Appends to m->assumption that the head was taken as tied. */
+static void
+tie_note(struct model *m)
+{
+	char msg[700];
+
+	snprintf(msg, sizeof msg,
+	    "%s%stie_word_embeddings not in config.json and no class default "
+	    "known for %s%s%s: the head taken as tied to the embedding "
+	    "(PretrainedConfig's default)",
+	    m->assumption ? m->assumption : "", m->assumption ? "; " : "",
+	    m->model_type[0] ? "model_type '" : "a config without model_type",
+	    m->model_type, m->model_type[0] ? "'" : "");
+	free(m->assumption);
+	m->assumption = xstrdup(msg);
 }
 
 /*
@@ -3267,6 +3340,7 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
     const char **bad, struct quant_layers *ql)
 {
 	struct cfg c;
+	int tie_assumed;
 
 	*bad = NULL;
 	memset(m, 0, sizeof *m);
@@ -3281,13 +3355,7 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	if (read_dtype(&c, m) != 0 || read_dims(&c, m) != 0 ||
 	    read_max_len(&c, m) != 0 || read_rope_scaling(&c, m) != 0)
 		return -1;
-	m->tie_embeddings = get_bool(&c, "tie_word_embeddings",
-	    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(root,
-		"tie_word_embeddings")) ||
-		(cJSON_GetObjectItemCaseSensitive(root,
-		     "tie_word_embeddings") == NULL &&
-		    !untied_by_default(m) &&
-		    !(c.text != root && strcmp(m->model_type, "qwen2") == 0)));
+	tie_assumed = read_tie(&c, m);
 	m->qkv_bias = get_bool(&c, "attention_bias", 0) ||
 	    strncmp(m->model_type, "qwen2", 5) == 0;
 	m->num_labels = read_num_labels(root);
@@ -3302,7 +3370,11 @@ read_model(const cJSON *root, struct model *m, char *err, size_t errlen,
 	if (c.failed)
 		return -1;
 	m->default_checkpoint = xstrdup(ckpt_format_name(m->native_format));
-	return hfarch_read(root, c.text, m, err, errlen, bad);
+	if (hfarch_read(root, c.text, m, err, errlen, bad) != 0)
+		return -1;
+	if (tie_assumed && m->refusal == NULL)
+		tie_note(m);
+	return 0;
 }
 
 /*

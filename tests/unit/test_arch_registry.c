@@ -700,6 +700,7 @@ Test(registry, read_class_hunyuan_dense_hy_mt2_7b)
 	/* attention_bias (or bias): qkv_proj and o_proj; mlp_bias: the MLP;
 	 * attention_head_dim when head_dim is not given */
 	cr_assert_eq(read_class("HunYuanDenseV1ForCausalLM",
+			 "\"model_type\":\"hunyuan_v1_dense\","
 			 "\"bias\":true,\"mlp_bias\":true,"
 			 "\"attention_head_dim\":32",
 			 &m),

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/plan.h"
+#include "core/weights.h"
 #include "io/hfconfig.h"
 #include "io/hfjson.h"
 #include "io/model_dir.h"
@@ -375,5 +376,82 @@ Test(hfconfig, architectures_string_is_a_one_item_list)
 			 &m, err, sizeof err),
 	    0, "%s", err);
 	cr_assert_str_eq(m.architecture, "Qwen3ForCausalLM");
+	model_done(&m);
+}
+
+#define TIE_CFG(type, extra)                                                   \
+	"{\"model_type\":\"" type "\",\"num_hidden_layers\":2,"                \
+	"\"hidden_size\":1024,\"num_attention_heads\":8,"                      \
+	"\"vocab_size\":1024,\"max_position_embeddings\":4096" extra "}"
+
+/*
+ * A config without tie_word_embeddings takes its class's default
+ * (transformers LlamaConfig: tie_word_embeddings False; GemmaConfig:
+ * True): the untied Llama head adds vocab x hidden x 2 bytes =
+ * 1024 x 1024 x 2 = 2097152 bf16 bytes to the weights of the same
+ * config with the key true, all in the head.
+ */
+Test(hfconfig, tie_default_of_the_class)
+{
+	struct model m;
+	char err[256];
+	struct weights_breakdown untied, tied;
+
+	cr_assert_eq(read_cfg(TIE_CFG("llama", ""), &m, err, sizeof err), 0,
+	    "%s", err);
+	cr_assert_eq(m.tie_embeddings, 0);
+	cr_assert(m.assumption == NULL ||
+		strstr(m.assumption, "tie_word_embeddings") == NULL,
+	    "%s", m.assumption);
+	weights_rank(&m, FMT_BF16, 2, 1, 1, 0, &untied);
+	model_done(&m);
+	cr_assert_eq(read_cfg(TIE_CFG("llama", ",\"tie_word_embeddings\":true"),
+			 &m, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(m.tie_embeddings, 1);
+	weights_rank(&m, FMT_BF16, 2, 1, 1, 0, &tied);
+	model_done(&m);
+	cr_assert_float_eq(untied.total - tied.total, 2097152.0, 0.5);
+	cr_assert_float_eq(untied.lm_head - tied.lm_head, 2097152.0, 0.5);
+	/* Gemma's class ties, with no assumption to state */
+	cr_assert_eq(read_cfg(TIE_CFG("gemma", ",\"head_dim\":128"), &m, err,
+			 sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(m.tie_embeddings, 1);
+	cr_assert(m.assumption == NULL ||
+		strstr(m.assumption, "tie_word_embeddings") == NULL,
+	    "%s", m.assumption);
+	model_done(&m);
+	/* the key, when given, wins over the class default */
+	cr_assert_eq(read_cfg(TIE_CFG("qwen2", ",\"tie_word_embeddings\":true"),
+			 &m, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(m.tie_embeddings, 1);
+	model_done(&m);
+}
+
+/* A model_type the table does not know keeps PretrainedConfig's True and
+ * says so; the same type with the key says nothing. */
+Test(hfconfig, tie_unknown_type_is_an_assumption)
+{
+	struct model m;
+	char err[256];
+
+	cr_assert_eq(read_cfg(TIE_CFG("nosuchtype", ""), &m, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(m.tie_embeddings, 1);
+	cr_assert_not_null(m.assumption);
+	cr_assert(strstr(m.assumption, "tie_word_embeddings") != NULL &&
+		strstr(m.assumption, "nosuchtype") != NULL,
+	    "%s", m.assumption);
+	model_done(&m);
+	cr_assert_eq(read_cfg(TIE_CFG("nosuchtype",
+				  ",\"tie_word_embeddings\":false"),
+			 &m, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(m.tie_embeddings, 0);
+	cr_assert(m.assumption == NULL ||
+		strstr(m.assumption, "tie_word_embeddings") == NULL,
+	    "%s", m.assumption);
 	model_done(&m);
 }
