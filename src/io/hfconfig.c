@@ -2315,9 +2315,38 @@ rope_scaling_longrope_len(struct cfg *c, struct model *m, const char *type,
 }
 
 /*
+ * longrope's (and su's) RoPE cache: vLLM's Phi3LongRoPEScaledRotaryEmbedding
+ * (rotary_embedding/phi3_long_rope_scaled_rope.py) concatenates a short
+ * cache of original_max_position_embeddings rows and a long one of
+ * max_position_embeddings rows in one buffer; the original length is
+ * rope_scaling's, else the config's own (vllm/transformers_utils/config.py
+ * patch_rope_parameters moves it into rope_parameters).  -1 (the error in
+ * C) when that is out of range; no original length keeps the one cache.
+ */
+static int
+rope_scaling_longrope_cache(struct cfg *c, struct model *m, const char *type,
+    const cJSON *orig)
+{
+	int64_t l;
+
+	if (strcmp(type, "longrope") != 0 && strcmp(type, "su") != 0)
+		return 0;
+	if (!cJSON_IsNumber(orig))
+		orig = get(c, "original_max_position_embeddings");
+	if (!cJSON_IsNumber(orig))
+		return 0;
+	if (checked(c, "original_max_position_embeddings", orig->valuedouble, 1,
+		MAX_LEN, &l) != 0)
+		return -1;
+	m->rope_cache_len = m->max_position + l;
+	return 0;
+}
+
+/*
  * rope_scaling (or rope_parameters): a factor stretches the derived length
  * and the RoPE cache (yarn from original_max_position_embeddings), except
- * su, longrope, llama3 and Gemma 3; longrope derives the original length.
+ * su, longrope, llama3 and Gemma 3; longrope derives the original length
+ * and holds two caches in one.
  */
 static int
 read_rope_scaling(struct cfg *c, struct model *m)
@@ -2336,7 +2365,8 @@ read_rope_scaling(struct cfg *c, struct model *m)
 	type = rope_scaling_type(rs);
 	if (rope_scaling_check_factor(c, rs, type, fa) != 0 ||
 	    rope_scaling_stretch(c, m, type, fa, orig) != 0 ||
-	    rope_scaling_longrope_len(c, m, type, orig) != 0)
+	    rope_scaling_longrope_len(c, m, type, orig) != 0 ||
+	    rope_scaling_longrope_cache(c, m, type, orig) != 0)
 		return -1;
 	return 0;
 }

@@ -455,3 +455,54 @@ Test(hfconfig, tie_unknown_type_is_an_assumption)
 	    "%s", m.assumption);
 	model_done(&m);
 }
+
+#define LONGROPE_CFG(extra, rs)                                                \
+	"{\"architectures\":[\"Phi3ForCausalLM\"],\"model_type\":\"phi3\","    \
+	"\"num_hidden_layers\":2,\"hidden_size\":1024,"                        \
+	"\"num_attention_heads\":16,\"vocab_size\":1024,"                      \
+	"\"tie_word_embeddings\":false,"                                       \
+	"\"max_position_embeddings\":8192" extra ",\"rope_scaling\":{" rs "}}"
+
+/*
+ * longrope: vLLM's Phi3LongRoPEScaledRotaryEmbedding keeps a short cache
+ * of original_max_position_embeddings rows and a long one of
+ * max_position_embeddings rows in one buffer: head 1024 / 16 = 64, (2048
+ * + 8192) rows x 64 x 2 B = 1,310,720 B, where one cache of 8192 rows
+ * is 1,048,576 B; the original length from rope_scaling or, as in
+ * microsoft/Phi-3.5-mini-instruct's config.json ("max_position_embeddings":
+ * 131072, "original_max_position_embeddings": 4096 at the top,
+ * "rope_scaling": {"type": "longrope", ...}), from the config itself.
+ */
+Test(hfconfig, longrope_holds_short_and_long_caches)
+{
+	struct model m;
+	char err[256];
+
+	cr_assert_eq(read_cfg(LONGROPE_CFG(",\"original_max_position_"
+					   "embeddings\":"
+					   "2048",
+				  "\"type\":\"longrope\""),
+			 &m, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.rope_cache_len, 10240);
+	cr_assert_float_eq(weights_rope_bytes(&m, 2), 1310720.0, 0.5);
+	model_done(&m);
+	cr_assert_eq(read_cfg(LONGROPE_CFG("",
+				  "\"rope_type\":\"longrope\","
+				  "\"original_max_position_embeddings\":2048"),
+			 &m, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(m.rope_cache_len, 10240);
+	model_done(&m);
+	/* the default RoPE: one cache of max_position_embeddings rows */
+	cr_assert_eq(read_cfg(LONGROPE_CFG(",\"original_max_position_"
+					   "embeddings\":"
+					   "2048",
+				  "\"rope_type\":\"default\""),
+			 &m, err, sizeof err),
+	    0, "%s", err);
+	cr_assert_eq(m.rope_cache_len, 8192);
+	cr_assert_float_eq(weights_rope_bytes(&m, 2), 1048576.0, 0.5);
+	model_done(&m);
+}
