@@ -3282,6 +3282,12 @@ static const struct tie_default {
 	{ "gemma3_text", 1 },
 	{ "cohere", 1 },
 	{ "starcoder2", 1 },
+	/* vLLM's ExaoneConfig and NemotronConfig (vllm/transformers_utils/
+	 * configs/exaone.py, nemotron.py); MiniCPM3Config of the checkpoint's
+	 * configuration_minicpm.py (openbmb/MiniCPM3-4B @6fcf8b4) */
+	{ "exaone", 1 },
+	{ "nemotron", 0 },
+	{ "minicpm3", 1 },
 	/* no tie_word_embeddings of their own: PretrainedConfig's True */
 	{ "gpt2", 1 },
 	{ "gpt_bigcode", 1 },
