@@ -1063,7 +1063,8 @@ Test(registry, read_class_ernie45_03b)
  */
 Test(registry, ernie45_underscore_name_is_the_same_class)
 {
-	const char *f = "\"head_dim\":128,\"num_key_value_heads\":2";
+	const char *f = "\"head_dim\":128,\"num_key_value_heads\":2,"
+			"\"tie_word_embeddings\":true";
 	struct model a, b;
 
 	cr_assert_eq(read_class("Ernie4_5ForCausalLM", f, &a), 0);
