@@ -3904,6 +3904,52 @@ fix_orion(const struct src *s, struct model *m)
 }
 
 /*
+ * The words vLLM's MLPs raise for an activation they do not take: 1 (m
+ * refused) when the config's key names one that is not in ok (NULL-ended);
+ * supported is what the message says they take ("silu is").
+ */
+static int
+refuse_activation(const struct src *s, struct model *m, const char *key,
+    const char *const ok[], const char *supported)
+{
+	const char *act = str(s, key);
+	size_t i;
+
+	if (act == NULL)
+		return 0;
+	for (i = 0; ok[i] != NULL; i++)
+		if (strcmp(act, ok[i]) == 0)
+			return 0;
+	refuse(m, "%s: Unsupported activation: %s. Only %s supported for now.",
+	    model_who(m), act, supported);
+	return 1;
+}
+
+/* refuse_activation() of the MLPs that take silu only (SiluAndMul), the
+ * activation read from key */
+static int
+refuse_not_silu(const struct src *s, struct model *m, const char *key)
+{
+	static const char *const silu[] = { "silu", NULL };
+
+	return refuse_activation(s, m, key, silu, "silu is");
+}
+
+/* The linear biases of exaone.py, exaone4.py and hunyuan_v1.py: qkv_proj's
+ * and o_proj's (out_proj's) under attention_bias or bias, the gated MLP's
+ * under mlp_bias. */
+static void
+fix_attention_mlp_bias(const struct src *s, struct model *m)
+{
+	m->qkv_bias = boolean(s, "attention_bias", 0) || boolean(s, "bias", 0);
+	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP);
+	if (m->qkv_bias)
+		m->bias_mask |= MODEL_BIAS_O;
+	if (boolean(s, "mlp_bias", 0))
+		m->bias_mask |= MODEL_BIAS_MLP;
+}
+
+/*
  * exaone4.py (EXAONE 4.0; vLLM @00620f9): head_dim from the config, else
  * hidden / heads; a qkv_proj and o_proj bias under attention_bias or bias,
  * MLP biases under mlp_bias; post-LN, two RMSNorms a layer as the standard
@@ -3914,35 +3960,9 @@ fix_orion(const struct src *s, struct model *m)
 static void
 fix_exaone4(const struct src *s, struct model *m)
 {
-	const char *act = str(s, "hidden_act");
-
-	if (act != NULL && strcmp(act, "silu") != 0) {
-		refuse(m,
-		    "%s: Unsupported activation: %s. Only silu is supported "
-		    "for now.",
-		    model_who(m), act);
+	if (refuse_not_silu(s, m, "hidden_act"))
 		return;
-	}
-	m->qkv_bias = boolean(s, "attention_bias", 0) || boolean(s, "bias", 0);
-	if (m->qkv_bias)
-		m->bias_mask |= MODEL_BIAS_O;
-	if (boolean(s, "mlp_bias", 0))
-		m->bias_mask |= MODEL_BIAS_MLP;
-}
-
-/* The words vLLM's MLPs raise for an activation other than silu (1: m
- * refused). */
-static int
-refuse_not_silu(const struct src *s, struct model *m)
-{
-	const char *act = str(s, "hidden_act");
-
-	if (act == NULL || strcmp(act, "silu") == 0)
-		return 0;
-	refuse(m,
-	    "%s: Unsupported activation: %s. Only silu is supported for now.",
-	    model_who(m), act);
-	return 1;
+	fix_attention_mlp_bias(s, m);
 }
 
 /*
@@ -3960,16 +3980,14 @@ refuse_not_silu(const struct src *s, struct model *m)
 static void
 fix_hunyuan(const struct src *s, struct model *m)
 {
-	if (refuse_not_silu(s, m))
+	if (refuse_not_silu(s, m, "hidden_act"))
 		return;
 	if (get(s, "head_dim") == NULL && num(s, "attention_head_dim", 0) > 0)
 		m->head_dim = num(s, "attention_head_dim", 0);
 	m->rotary_dim = m->head_dim;
-	m->qkv_bias = boolean(s, "attention_bias", 0) || boolean(s, "bias", 0);
-	if (m->qkv_bias)
-		m->bias_mask |= MODEL_BIAS_O;
-	if (m->n_experts == 0 && boolean(s, "mlp_bias", 0))
-		m->bias_mask |= MODEL_BIAS_MLP;
+	fix_attention_mlp_bias(s, m);
+	if (m->n_experts > 0)
+		m->bias_mask &= ~MODEL_BIAS_MLP;
 }
 
 /*
@@ -3984,7 +4002,7 @@ fix_hunyuan(const struct src *s, struct model *m)
 static void
 fix_baichuan(const struct src *s, struct model *m)
 {
-	if (refuse_not_silu(s, m))
+	if (refuse_not_silu(s, m, "hidden_act"))
 		return;
 	if (m->heads > 0)
 		m->head_dim = m->hidden / m->heads;
@@ -4015,7 +4033,7 @@ fix_deepseek_v1(const struct src *s, struct model *m)
 		    "RSWAAttention's window");
 		return;
 	}
-	if (refuse_not_silu(s, m))
+	if (refuse_not_silu(s, m, "hidden_act"))
 		return;
 	fix_head_from_hidden(s, m);
 }
@@ -4089,7 +4107,7 @@ fix_glm4(const struct src *s, struct model *m)
 	const cJSON *rp = get(s, "rope_parameters");
 	const cJSON *pf = item(rp, "partial_rotary_factor");
 
-	if (refuse_not_silu(s, m))
+	if (refuse_not_silu(s, m, "hidden_act"))
 		return;
 	m->qkv_bias = boolean(s, "attention_bias", 0);
 	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP | MODEL_NORM_ONE);
@@ -4115,16 +4133,11 @@ fix_glm4(const struct src *s, struct model *m)
 static void
 fix_minicpm(const struct src *s, struct model *m)
 {
-	const char *act = str(s, "hidden_act");
+	static const char *const act[] = { "silu", "fatrelu", NULL };
 
-	if (m->n_experts == 0 && act != NULL && strcmp(act, "silu") != 0 &&
-	    strcmp(act, "fatrelu") != 0) {
-		refuse(m,
-		    "%s: Unsupported activation: %s. Only silu and fatrelu are "
-		    "supported for now.",
-		    model_who(m), act);
+	if (m->n_experts == 0 &&
+	    refuse_activation(s, m, "hidden_act", act, "silu and fatrelu are"))
 		return;
-	}
 	fix_head_from_hidden(s, m);
 	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP);
 	if (get(s, "max_position_embeddings") == NULL)
@@ -4205,21 +4218,9 @@ fix_minicpm3(const struct src *s, struct model *m)
 static void
 fix_exaone(const struct src *s, struct model *m)
 {
-	const char *act = str(s, "activation_function");
-
-	if (act != NULL && strcmp(act, "silu") != 0) {
-		refuse(m,
-		    "%s: Unsupported activation: %s. Only silu is supported "
-		    "for now.",
-		    model_who(m), act);
+	if (refuse_not_silu(s, m, "activation_function"))
 		return;
-	}
-	m->qkv_bias = boolean(s, "attention_bias", 0) || boolean(s, "bias", 0);
-	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP);
-	if (m->qkv_bias)
-		m->bias_mask |= MODEL_BIAS_O;
-	if (boolean(s, "mlp_bias", 0))
-		m->bias_mask |= MODEL_BIAS_MLP;
+	fix_attention_mlp_bias(s, m);
 	m->rotary_dim = m->head_dim;
 	if (get(s, "max_position_embeddings") == NULL)
 		m->rope_cache_len = 8192;
@@ -4296,7 +4297,7 @@ fix_granitemoe(const struct src *s, struct model *m)
 static void
 fix_ernie45_moe(const struct src *s, struct model *m)
 {
-	if (refuse_not_silu(s, m))
+	if (refuse_not_silu(s, m, "hidden_act"))
 		return;
 	if (get(s, "head_dim") == NULL && m->heads > 0)
 		m->head_dim = m->hidden / m->heads;
@@ -4322,7 +4323,7 @@ fix_ernie45_moe(const struct src *s, struct model *m)
 static void
 fix_dots1(const struct src *s, struct model *m)
 {
-	if (refuse_not_silu(s, m))
+	if (refuse_not_silu(s, m, "hidden_act"))
 		return;
 	if (get(s, "head_dim") == NULL && m->heads > 0)
 		m->head_dim = m->hidden / m->heads;
@@ -4344,15 +4345,10 @@ fix_dots1(const struct src *s, struct model *m)
 static void
 fix_apertus(const struct src *s, struct model *m)
 {
-	const char *act = str(s, "hidden_act");
+	static const char *const xielu[] = { "xielu", NULL };
 
-	if (act != NULL && strcmp(act, "xielu") != 0) {
-		refuse(m,
-		    "%s: Unsupported activation: %s. Only xIELU is supported "
-		    "for now.",
-		    model_who(m), act);
+	if (refuse_activation(s, m, "hidden_act", xielu, "xIELU is"))
 		return;
-	}
 	fix_llama_biases(s, m);
 }
 
@@ -4455,7 +4451,7 @@ fix_olmo(const struct src *s, struct model *m)
 static void
 fix_qwen(const struct src *s, struct model *m)
 {
-	if (refuse_not_silu(s, m))
+	if (refuse_not_silu(s, m, "hidden_act"))
 		return;
 	fix_head_from_hidden(s, m);
 	m->kv_heads = m->heads;
@@ -4561,7 +4557,7 @@ fix_seed_oss(const struct src *s, struct model *m)
 	const cJSON *hd = cJSON_GetObjectItemCaseSensitive(s->text, "head_dim");
 	int mwl = num(s, "max_window_layers", m->layers);
 
-	if (refuse_not_silu(s, m))
+	if (refuse_not_silu(s, m, "hidden_act"))
 		return;
 	if (m->sliding_window > 0 && mwl != m->layers) {
 		refuse(m,

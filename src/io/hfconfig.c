@@ -2832,6 +2832,47 @@ llama4_image_tokens(const cJSON *vc, struct model *m)
 }
 
 /*
+ * The tower of a LLaVA config whose model_type is type: 1 CLIP, 0 SigLIP;
+ * -1 when root is another model, the tower another, or
+ * vision_feature_select_strategy neither "full" nor "default" ("class" or
+ * another: not sized here).
+ */
+static int
+llava_tower_clip(struct cfg *c, const cJSON *vc, const char *type)
+{
+	const cJSON *mt =
+	    cJSON_GetObjectItemCaseSensitive(c->root, "model_type");
+	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(c->root,
+	    "vision_feature_select_strategy");
+	int clip;
+
+	if (!cJSON_IsString(mt) || strcmp(mt->valuestring, type) != 0 ||
+	    !cJSON_IsString(vt))
+		return -1;
+	clip = strcmp(vt->valuestring, "clip_vision_model") == 0;
+	if (!clip && strcmp(vt->valuestring, "siglip_vision_model") != 0)
+		return -1;
+	if (cJSON_IsString(st) && strcmp(st->valuestring, "full") != 0 &&
+	    strcmp(st->valuestring, "default") != 0)
+		return -1;
+	return clip;
+}
+
+/* The tokens of one encoder tile of g x g patches: CLIP's class token
+ * too, less one under vision_feature_select_strategy "default", LlavaConfig's
+ * default ("full" keeps all). */
+static int
+llava_base_tokens(struct cfg *c, int g, int clip)
+{
+	const cJSON *st = cJSON_GetObjectItemCaseSensitive(c->root,
+	    "vision_feature_select_strategy");
+
+	return g * g + clip -
+	    (!cJSON_IsString(st) || strcmp(st->valuestring, "default") == 0);
+}
+
+/*
  * LLaVA with a CLIP or SigLIP tower (vllm/model_executor/models/llava.py
  * BaseLlavaProcessingInfo): the dummy image is the encoder's image_size
  * square, and becomes the encoder's tokens, (image_size / patch_size)^2
@@ -2843,18 +2884,9 @@ llama4_image_tokens(const cJSON *vc, struct model *m)
 static int
 llava_image_tokens(struct cfg *c, const cJSON *vc, struct model *m)
 {
-	const cJSON *mt =
-	    cJSON_GetObjectItemCaseSensitive(c->root, "model_type");
-	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
-	const cJSON *st = cJSON_GetObjectItemCaseSensitive(c->root,
-	    "vision_feature_select_strategy");
-	int clip, side, n;
+	int clip = llava_tower_clip(c, vc, "llava"), side, n;
 
-	if (!cJSON_IsString(mt) || strcmp(mt->valuestring, "llava") != 0 ||
-	    !cJSON_IsString(vt))
-		return 0;
-	clip = strcmp(vt->valuestring, "clip_vision_model") == 0;
-	if (!clip && strcmp(vt->valuestring, "siglip_vision_model") != 0)
+	if (clip < 0)
 		return 0;
 	/* CLIPVisionConfig's and SiglipVisionConfig's defaults: 224, patch
 	 * 32 and 16 */
@@ -2862,12 +2894,7 @@ llava_image_tokens(struct cfg *c, const cJSON *vc, struct model *m)
 	    (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(vc, "patch_size"))
 		    ? m->vision_patch
 		    : (clip ? 32 : 16));
-	n = side * side + clip;
-	if (cJSON_IsString(st) && strcmp(st->valuestring, "full") != 0 &&
-	    strcmp(st->valuestring, "default") != 0)
-		return 0; /* "class" or another: not sized here */
-	if (!cJSON_IsString(st) || strcmp(st->valuestring, "default") == 0)
-		n -= 1;
+	n = llava_base_tokens(c, side, clip);
 	m->mm_tokens_per_item = n > 0 ? n : 1;
 	m->mm_rule = MODEL_MM_FIXED;
 	return 1;
@@ -2890,30 +2917,20 @@ llava_image_tokens(struct cfg *c, const cJSON *vc, struct model *m)
 static int
 llava_next_image_tokens(struct cfg *c, const cJSON *vc, struct model *m)
 {
-	const cJSON *mt =
-	    cJSON_GetObjectItemCaseSensitive(c->root, "model_type");
-	const cJSON *vt = cJSON_GetObjectItemCaseSensitive(vc, "model_type");
-	const cJSON *st = cJSON_GetObjectItemCaseSensitive(c->root,
-	    "vision_feature_select_strategy");
 	const cJSON *pp =
 	    cJSON_GetObjectItemCaseSensitive(c->root, "image_grid_pinpoints");
 	const cJSON *e;
 	int64_t best = 0, tiles = 0;
 	int clip, side, g, base;
 
-	if (!cJSON_IsString(mt) || strcmp(mt->valuestring, "llava_next") != 0 ||
-	    !cJSON_IsString(vt) || !cJSON_IsArray(pp))
+	if (!cJSON_IsArray(pp))
 		return 0;
-	clip = strcmp(vt->valuestring, "clip_vision_model") == 0;
-	if (!clip && strcmp(vt->valuestring, "siglip_vision_model") != 0)
-		return 0;
-	if (cJSON_IsString(st) && strcmp(st->valuestring, "full") != 0 &&
-	    strcmp(st->valuestring, "default") != 0)
+	clip = llava_tower_clip(c, vc, "llava_next");
+	if (clip < 0)
 		return 0;
 	side = m->vision_image_size > 0 ? m->vision_image_size : 224;
 	g = side / (m->vision_patch > 0 ? m->vision_patch : 14);
-	base = g * g + clip -
-	    (!cJSON_IsString(st) || strcmp(st->valuestring, "default") == 0);
+	base = llava_base_tokens(c, g, clip);
 	cJSON_ArrayForEach(e, pp) {
 		const cJSON *h = cJSON_GetArrayItem(e, 0);
 		const cJSON *w = cJSON_GetArrayItem(e, 1);

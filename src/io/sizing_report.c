@@ -247,32 +247,25 @@ mm_text_write_off(const struct multimodal_budget *m, const char *ind, char *buf,
     size_t len)
 {
 	char d[32], f[32];
+	int vision = m->tower_not_built > 0, audio = m->audio_not_built > 0;
+	size_t o;
 
-	if (m->tower_not_built > 0 && m->audio_not_built > 0)
-		snprintf(buf, len,
-		    "%sMultimodal: every modality is off (limit 0): no "
-		    "encoder profiling, the model runs text-only; vLLM does "
-		    "not build its vision tower (%s GiB a GPU not loaded) "
-		    "nor its audio tower (%s GiB).\n",
-		    ind, gib(m->tower_not_built, d),
+	o = (size_t)snprintf(buf, len,
+	    "%sMultimodal: every modality is off (limit 0): no encoder "
+	    "profiling, the model runs text-only",
+	    ind);
+	if (o < len && (vision || audio))
+		o += (size_t)snprintf(buf + o, len - o,
+		    "; vLLM does not build its %s tower (%s GiB a GPU not "
+		    "loaded)",
+		    vision ? "vision" : "audio",
+		    gib(vision ? m->tower_not_built : m->audio_not_built, d));
+	if (o < len && vision && audio)
+		o += (size_t)snprintf(buf + o, len - o,
+		    " nor its audio tower (%s GiB)",
 		    gib(m->audio_not_built, f));
-	else if (m->tower_not_built > 0)
-		snprintf(buf, len,
-		    "%sMultimodal: every modality is off (limit 0): no "
-		    "encoder profiling, the model runs text-only; vLLM does "
-		    "not build its vision tower (%s GiB a GPU not loaded).\n",
-		    ind, gib(m->tower_not_built, d));
-	else if (m->audio_not_built > 0)
-		snprintf(buf, len,
-		    "%sMultimodal: every modality is off (limit 0): no "
-		    "encoder profiling, the model runs text-only; vLLM does "
-		    "not build its audio tower (%s GiB a GPU not loaded).\n",
-		    ind, gib(m->audio_not_built, d));
-	else
-		snprintf(buf, len,
-		    "%sMultimodal: every modality is off (limit 0): no "
-		    "encoder profiling, the model runs text-only.\n",
-		    ind);
+	if (o < len)
+		snprintf(buf + o, len - o, ".\n");
 }
 
 /* The encoder cache's budget and the multimodal limits of a plan with a
