@@ -240,8 +240,13 @@ vllm_traits_set_messages(int v, struct vllm_traits *t)
 {
 	t->requested_ceil = v >= VLLM_VER(0, 14, 0); /* #29493, 2026-01-07 */
 	t->format_gib = v >= VLLM_VER(0, 14, 0); /* #31865, 2026-01-08 */
-	t->tokens_from_concurrency =
-	    v >= VLLM_VER(0, 21, 0); /* #41069, 2026-04-28 */
+	/* #41069 (merged on main 2026-04-28, after the 0.20.0 branch): "GPU
+	 * KV cache size" = int(max_concurrency x max_model_len).  The builds
+	 * of main numbered past 0.20.0 carry it: 0.20.1rc1.dev91 (2026-05-01,
+	 * Nemotron-Cascade-2, 1,206,303 = int(311 / 66 x 256,000) where the
+	 * old num_blocks // 5 groups x 4176 gives 258,912); 0.20.0 itself
+	 * prints the old count.  So 0.20.1 on. */
+	t->tokens_from_concurrency = v >= VLLM_VER(0, 20, 1);
 	t->device_in_free_msg =
 	    v >= VLLM_VER(0, 13, 0); /* #30868, 2025-12-17 */
 	t->loading_msg_memory =

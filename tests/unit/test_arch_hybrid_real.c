@@ -1022,8 +1022,11 @@ Test(hybrid_real, granite_4_h_assumption_names_its_startups)
  * hybrids unless asked for (EngineArgs._set_default_args).  3.72 GiB
  * spans blocks 310.9 to 311.8 of 12,828,672 B: 311; per request
  * cdiv(256,000, 4176) = 62 + 4 = 66 blocks, 311 / 66 = 4.7121x; this
- * build already prints the tokens as int(4.7121 x 256,000) = 1,206,303
- * (#41069, which headroom takes from 0.21.0).
+ * build of main prints the tokens as int(4.7121 x 256,000) = 1,206,303
+ * (#41069, merged 2026-04-28, taken from 0.20.1); 0.20.0 printed the old
+ * count, num_blocks // groups x block: the 23 Mamba2 layers and one
+ * padding layer in 4 groups of 6 and the 6 attention layers in one, 311
+ * // 5 x 4176 = 62 x 4176 = 258,912.
  */
 Test(hybrid_real, nemotron_cascade2_prefix_caching_off_by_default_in_0_20)
 {
@@ -1048,7 +1051,13 @@ Test(hybrid_real, nemotron_cascade2_prefix_caching_off_by_default_in_0_20)
 	cr_assert_eq(kv_blocks_per_request(&p.kv, 256000), 66);
 	cr_assert(two_decimals(p.max_concurrency) == 4.71, "%.4f",
 	    p.max_concurrency);
-	cr_assert_eq((int64_t)(311.0 / 66 * 256000), 1206303);
+	cr_assert_eq(p.num_blocks, 311);
+	cr_assert_eq(p.n_groups, 5);
+	cr_assert_eq(p.kv_tokens, 1206303);
+	in.version = VLLM_VER(0, 20, 0);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.num_blocks, 311);
+	cr_assert_eq(p.kv_tokens, 258912);
 	model_done(&m);
 }
 
