@@ -4522,6 +4522,46 @@ fix_persimmon(const struct src *s, struct model *m)
 }
 
 /*
+ * nemotron.py (NemotronForCausalLM, Nemotron-4 and Minitron; vLLM
+ * @ccf9c9b) with vLLM's NemotronConfig (transformers_utils/configs/
+ * nemotron.py): head_dim from the config, else kv_channels, else hidden /
+ * heads; RoPE on partial_rotary_factor of the head, rope_percent or
+ * rope_percentage first when given, 0.5 when none is; qkv_proj and o_proj
+ * with a bias under attention_bias or bias, NemotronMLP's up_proj and
+ * down_proj (std_variants[]) under mlp_bias; NemotronLayerNorm1P, an
+ * nn.LayerNorm with weight and bias, twice a layer and at the end; the
+ * lm_head tied under tie_word_embeddings (False when left out); RoPE over
+ * max_position_embeddings, 4096 when left out.
+ */
+static void
+fix_nemotron(const struct src *s, struct model *m)
+{
+	static const char *const keys[] = { "rope_percent", "rope_percentage",
+		"partial_rotary_factor" };
+	int bias = boolean(s, "attention_bias", 0) || boolean(s, "bias", 0);
+	double pf = 0.5;
+	size_t i;
+
+	if (get(s, "head_dim") == NULL && num(s, "kv_channels", 0) > 0)
+		m->head_dim = num(s, "kv_channels", 0);
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		const cJSON *f = get(s, keys[i]);
+
+		if (cJSON_IsNumber(f) && f->valuedouble > 0 &&
+		    f->valuedouble <= 1) {
+			pf = f->valuedouble;
+			break;
+		}
+	}
+	m->rotary_dim = (int)(pf * m->head_dim);
+	m->qkv_bias = bias;
+	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP);
+	m->bias_mask |= MODEL_BIAS_NORM | (bias ? MODEL_BIAS_O : 0) |
+	    (boolean(s, "mlp_bias", 0) ? MODEL_BIAS_MLP : 0);
+	default_max_position(s, m, 4096);
+}
+
+/*
  * olmoe.py (OlmoeForCausalLM, OLMoE; vLLM @048a32c): head size hidden /
  * heads, qkv_proj and o_proj without bias whatever attention_bias says,
  * RoPE on the whole head over max_position_embeddings (4096 when the
@@ -4645,6 +4685,7 @@ static const struct {
 	{ "PhiMoEForCausalLM", fix_phimoe },
 	{ "PersimmonForCausalLM", fix_persimmon },
 	{ "SeedOssForCausalLM", fix_seed_oss },
+	{ "NemotronForCausalLM", fix_nemotron },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -1528,6 +1528,49 @@ Test(registry, read_class_persimmon_8b)
 		rope);
 }
 
+/*
+ * Minitron-4B's sizes (NemotronForCausalLM, nemotron.py @ccf9c9b): 32
+ * layers of 24 heads of 3072 / 24 = 128, 8 KV heads: KV 2 x 8 x 128 x 2 B
+ * x 32 = 131,072 B a token, 65,536 at TP 2.  Weights: embed_tokens and
+ * the untied lm_head 2 x 256,000 x 3072; a layer qkv_proj 3072 x (24 + 2 x
+ * 8) x 128, o_proj 3072^2, up_proj and down_proj 2 x 3072 x 9216 (no
+ * gate), two LayerNorm1P of weight and bias 2 x 2 x 3072 (81,801,216); the
+ * final LayerNorm 2 x 3072: 4,190,509,056 parameters; RoPE on half the
+ * head, 4096 x 64 x 2 B.  At TP 2 the vocab, qkv, o and the MLP / 2, the
+ * norms whole: 2,095,454,208.
+ */
+Test(registry, read_class_nemotron_minitron_4b)
+{
+	double rope = 4096.0 * 64 * 2;
+	struct model m;
+
+	read_class_figures("sweep/nvidia--Minitron-4B-Base",
+	    "NemotronForCausalLM", 1, 131072, 4190509056.0 * 2 + rope);
+	read_class_figures("sweep/nvidia--Minitron-4B-Base",
+	    "NemotronForCausalLM", 2, 65536, 2095454208.0 * 2 + rope);
+	/* NemotronConfig: kv_channels is the head when head_dim is left out
+	 * (256 / 4 = 64 otherwise), rope_percent wins over
+	 * partial_rotary_factor, attention_bias puts a bias on qkv_proj and
+	 * o_proj */
+	cr_assert_eq(read_class("NemotronForCausalLM",
+			 "\"model_type\":\"nemotron\",\"kv_channels\":96,"
+			 "\"rope_percent\":0.25,\"partial_rotary_factor\":1.0,"
+			 "\"attention_bias\":true",
+			 &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_null(m.assumption, "%s", m.assumption);
+	cr_assert_eq(m.head_dim, 96);
+	cr_assert_eq(m.rotary_dim, 24);
+	cr_assert(m.qkv_bias);
+	cr_assert(m.bias_mask & MODEL_BIAS_O);
+	cr_assert(m.bias_mask & MODEL_BIAS_NORM);
+	cr_assert(!(m.bias_mask & MODEL_BIAS_MLP));
+	cr_assert(m.ffn_ungated);
+	cr_assert_eq(m.rope_cache_len, 4096);
+	model_done(&m);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1779,7 +1822,7 @@ static const struct {
 	{ "MPTForCausalLM", REG_REFUSED },
 	{ "MiMoForCausalLM", REG_MODELLED },
 	{ "MiMoV2FlashForCausalLM", REG_MODELLED },
-	{ "NemotronForCausalLM", REG_UNVERIFIED },
+	{ "NemotronForCausalLM", REG_MODELLED },
 	{ "NemotronHForCausalLM", REG_MODELLED },
 	{ "OlmoForCausalLM", REG_MODELLED },
 	{ "Olmo2ForCausalLM", REG_MODELLED },
