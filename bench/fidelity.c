@@ -390,9 +390,11 @@ log_int(const cJSON *c, const char *needle)
 }
 
 /*
- * vLLM's releases from 0.22.0 with the dates of their tags, as the release
- * pages give them (a release list of 2026-09-03; doc/estimates.md, "Which
- * release carries which rule").  A case that names no version but carries
+ * vLLM's releases from 0.21.0 with the dates of their tags, as the release
+ * pages give them (a release list of 2026-09-03 from 0.22.0; 0.21.0's
+ * release page, published 2026-05-14 23:15 UTC, as a news digest of
+ * 2026-05-15 quotes it; doc/estimates.md, "Which release carries which
+ * rule").  A case that names no version but carries
  * the date of its source (source.date) is planned at the last release
  * tagged on or before that date; 0 when the date is before the table.
  */
@@ -403,6 +405,7 @@ release_on(const char *date)
 		const char *date;
 		int version;
 	} rel[] = {
+		{ "2026-05-14", VLLM_VER(0, 21, 0) },
 		{ "2026-05-29", VLLM_VER(0, 22, 0) },
 		{ "2026-06-05", VLLM_VER(0, 22, 1) },
 		{ "2026-06-15", VLLM_VER(0, 23, 0) },
@@ -567,12 +570,18 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 
 		/* llm-d-benchmark runs without a printed version were v0.11 */
 		in->version = VLLM_VER(0, 11, 0);
-		if (ver == NULL && release_on(date) > 0) {
+		if (ver == NULL && date != NULL && str(c, "vllm_build")) {
+			/* a development build: the last release before the
+			 * date is not the code it ran */
+			*why = "names no vLLM version, and its build is a "
+			       "development build between releases";
+			return -1;
+		} else if (ver == NULL && release_on(date) > 0) {
 			in->version = release_on(date);
 			*dated = date;
 		} else if (ver == NULL && date != NULL) {
 			*why = "names no vLLM version, and its source's date "
-			       "is before the releases dated here (0.22.0 on)";
+			       "is before the releases dated here (0.21.0 on)";
 			return -1;
 		}
 	}

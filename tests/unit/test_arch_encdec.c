@@ -245,9 +245,12 @@ Test(arch_encdec, whisper_large_v3_plan_as_logged)
  * TP 4: 5 KV heads per rank, page 2 x 16 x 5 x 64 x 2 = 20,480 B, 32
  * layers a group: 26,990 blocks x 655,360 B = 17,688,166,400 B (the log's
  * 16.47 GiB); 26,990 // 2 x 16 = 215,920 tokens and 26,990 / 156 =
- * 173.01x as printed.  A release from 0.21 on (tokens = int(concurrency x
- * 448)): 6923 blocks x 2,621,440 B (16.9 GiB), 6923 / 156 = 44.378 ->
- * 44.38x and int(44.378 x 448) = 19,881 tokens as printed.
+ * 173.01x as printed.  The TP 1 run of 2026-05-24, a release of that day
+ * (0.21.0, tagged 2026-05-14; tokens = int(concurrency x 448) from 0.20.1,
+ * #41069): 6923 blocks x 2,621,440 B (16.9 GiB), 6923 / 156 = 44.378 ->
+ * 44.38x and int(44.378 x 448) = 19,881 tokens as printed.  0.20.0 printed
+ * num_blocks // groups x block for the same blocks: the self-attention and
+ * cross-attention groups, 6923 // 2 x 16 = 3461 x 16 = 55,376.
  */
 Test(arch_encdec, whisper_large_v3_two_more_startups)
 {
@@ -278,14 +281,19 @@ Test(arch_encdec, whisper_large_v3_two_more_startups)
 	 * at least 1.7 MB per rank that headroom does not count.
 	 */
 	cr_assert_eq(p.weights, 884172800LL);
-	in.version = VLLM_VER(0, 22, 0);
+	in.version = VLLM_VER(0, 21, 0);
 	in.tp = 1;
 	in.kv_cache_memory_bytes = 18148229120LL;
 	plan_compute(test_catalogue(), &in, &p);
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
 	cr_assert_eq(p.num_blocks, 6923);
+	cr_assert_eq(p.n_groups, 2);
 	cr_assert_eq(p.kv_tokens, 19881);
 	cr_assert_float_eq(p.max_concurrency, 6923.0 / 156, 1e-9);
+	in.version = VLLM_VER(0, 20, 0);
+	plan_compute(test_catalogue(), &in, &p);
+	cr_assert_eq(p.num_blocks, 6923);
+	cr_assert_eq(p.kv_tokens, 55376);
 	model_done(&m);
 }
 
