@@ -2381,32 +2381,80 @@ cfg_lacks(const struct cfg *c, const char *key)
 }
 
 /*
+ * The MLA sizes of the config class a model_type is built into (AutoConfig,
+ * or vLLM's _CONFIG_REGISTRY in vllm/transformers_utils/config.py), taken
+ * where config.json leaves a field out; a null stays None.  DeepseekV2Config
+ * (transformers models/deepseek_v2/configuration_deepseek_v2.py, and the
+ * remote configuration_deepseek.py of the DeepSeek-V2 checkpoints),
+ * DeepseekV3Config (transformers models/deepseek_v3, vLLM's copy for
+ * deepseek_v3 / deepseek_v32 and for kimi_k2, Kimi-K2's remote
+ * configuration_deepseek.py) and vLLM's AXK1Config
+ * (vllm/transformers_utils/configs/AXK1.py) all give kv_lora_rank 512,
+ * q_lora_rank 1536, qk_rope_head_dim 64, qk_nope_head_dim 128, v_head_dim
+ * 128 in every release read; Glm4MoeLiteConfig (transformers
+ * models/glm4_moe_lite/modular_glm4_moe_lite.py) 512, 768, 64, 192, 256.
+ * Another model_type (openPangu's remote PanguUltraMoEConfig has no
+ * defaults) keeps what the config gives.
+ */
+static const struct mla_defaults {
+	const char *model_type;
+	int kv_lora, q_lora, rope, nope, v;
+} mla_defaults[] = {
+	{ "deepseek_v2", 512, 1536, 64, 128, 128 },
+	{ "deepseek_v3", 512, 1536, 64, 128, 128 },
+	{ "deepseek_v32", 512, 1536, 64, 128, 128 },
+	{ "kimi_k2", 512, 1536, 64, 128, 128 },
+	{ "AXK1", 512, 1536, 64, 128, 128 },
+	{ "axk1", 512, 1536, 64, 128, 128 },
+	{ "glm4_moe_lite", 512, 768, 64, 192, 256 },
+};
+
+/* The config class's MLA sizes of m's model_type (NULL: none). */
+static const struct mla_defaults *
+mla_defaults_of(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof mla_defaults / sizeof mla_defaults[0]; i++)
+		if (m->model_type != NULL &&
+		    strcmp(m->model_type, mla_defaults[i].model_type) == 0)
+			return &mla_defaults[i];
+	return NULL;
+}
+
+/* MLA's field key, the class default d when config.json leaves it out. */
+static int
+get_mla_size(struct cfg *c, const char *key, int d)
+{
+	return get_int(c, key, 0, MAX_DIM, cfg_lacks(c, key) ? d : 0);
+}
+
+/*
  * MLA's ranks and head sizes (one latent KV head of kv_lora_rank +
  * qk_rope_head_dim), or a V head size and the rotary share of the head.
- * The sizes a config leaves out are its config class's: Glm4MoeLiteConfig
- * (transformers models/glm4_moe_lite/modular_glm4_moe_lite.py: q_lora_rank
- * 768, qk_rope_head_dim 64, qk_nope_head_dim 192, v_head_dim 256) for
- * model_type glm4_moe_lite, else DeepSeek-V2 / V3's sizes (rope 64, nope
- * and v 128) with no query LoRA.
+ * The sizes a config leaves out are its config class's (mla_defaults[]);
+ * without one, DeepSeek's head sizes (rope 64, nope and v 128) with no
+ * query LoRA, and no MLA without a kv_lora_rank.
  */
 static int
 read_attention(struct cfg *c, struct model *m)
 {
+	static const struct mla_defaults none = { "", 0, 0, 64, 128, 128 };
+	const struct mla_defaults *md = mla_defaults_of(m);
 	char why[160];
 	double d = 1.0;
-	int glm = strcmp(m->model_type, "glm4_moe_lite") == 0;
 
-	m->kv_lora_rank = get_int(c, "kv_lora_rank", 0, MAX_DIM, 0);
+	if (md == NULL)
+		md = &none;
+	m->kv_lora_rank = get_mla_size(c, "kv_lora_rank", md->kv_lora);
 	if (m->kv_lora_rank > 0) {
 		m->mla = 1;
-		m->q_lora_rank = get_int(c, "q_lora_rank", 0, MAX_DIM,
-		    glm && cfg_lacks(c, "q_lora_rank") ? 768 : 0);
+		m->q_lora_rank = get_mla_size(c, "q_lora_rank", md->q_lora);
 		m->qk_rope_head_dim =
-		    get_int(c, "qk_rope_head_dim", 0, MAX_DIM, 64);
+		    get_int(c, "qk_rope_head_dim", 0, MAX_DIM, md->rope);
 		m->qk_nope_head_dim =
-		    get_int(c, "qk_nope_head_dim", 0, MAX_DIM, glm ? 192 : 128);
-		m->v_head_dim =
-		    get_int(c, "v_head_dim", 0, MAX_DIM, glm ? 256 : 128);
+		    get_int(c, "qk_nope_head_dim", 0, MAX_DIM, md->nope);
+		m->v_head_dim = get_int(c, "v_head_dim", 0, MAX_DIM, md->v);
 		m->head_dim = m->kv_lora_rank + m->qk_rope_head_dim;
 		m->kv_heads = 1;
 		m->rotary_dim = m->qk_rope_head_dim;

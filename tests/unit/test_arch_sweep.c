@@ -1386,3 +1386,107 @@ Test(sweep, served_quant_methods_refused_not_rejected)
 	}
 	free(text);
 }
+
+/* sweep/dir's config.json without the keys of drop[] (NULL-ended):
+ * hfconfig_read()'s result into m */
+static void
+load_without(const char *dir, const char *const *drop, struct model *m)
+{
+	char path[1024], err[512];
+	const char *bad = NULL;
+	char *text;
+	cJSON *cfg;
+
+	snprintf(path, sizeof path,
+	    "%s/tests/fixtures/configs/sweep/%s/config.json", top(), dir);
+	text = textfile_read(path, NULL, err, sizeof err);
+	cr_assert_not_null(text, "%s", err);
+	cfg = cJSON_Parse(text);
+	free(text);
+	cr_assert_not_null(cfg);
+	for (; *drop != NULL; drop++)
+		cJSON_DeleteItemFromObjectCaseSensitive(cfg, *drop);
+	cr_assert_eq(hfconfig_read(cfg, m, err, sizeof err, &bad), 0, "%s",
+	    err);
+	cJSON_Delete(cfg);
+}
+
+/* m and full read alike: MLA sizes, KV bytes a token, parameters */
+static void
+same_mla(const struct model *m, const struct model *full, int64_t bpt)
+{
+	struct kv_layout l;
+	char err[256];
+
+	cr_assert_null(m->refusal, "%s", m->refusal);
+	cr_assert_eq(m->mla, 1);
+	cr_assert_eq(m->kv_heads, 1);
+	cr_assert_eq(m->kv_lora_rank, full->kv_lora_rank);
+	cr_assert_eq(m->q_lora_rank, full->q_lora_rank);
+	cr_assert_eq(m->qk_rope_head_dim, full->qk_rope_head_dim);
+	cr_assert_eq(m->qk_nope_head_dim, full->qk_nope_head_dim);
+	cr_assert_eq(m->v_head_dim, full->v_head_dim);
+	cr_assert_eq(m->head_dim, 512 + 64);
+	cr_assert_eq(layout_at(m, 1, &l, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(l.bytes_per_token, bpt, "%lld",
+	    (long long)l.bytes_per_token);
+	cr_assert(fabs(weights_param_count(m) - weights_param_count(full)) <
+		1e-6);
+}
+
+/*
+ * MLA's sizes a DeepSeek-family config.json leaves out are its config
+ * class's: DeepseekV3Config (transformers models/deepseek_v3; vLLM's copy
+ * for deepseek_v32 and kimi_k2) and DeepseekV2Config (transformers
+ * models/deepseek_v2, the checkpoints' remote configuration_deepseek.py)
+ * default kv_lora_rank 512, q_lora_rank 1536, qk_rope_head_dim 64,
+ * qk_nope_head_dim 128, v_head_dim 128, the values DeepSeek-V3 and
+ * Kimi-K2 give, so the two configs without the five keys read as they do
+ * with them: 61 layers of one latent head of 512 + 64, 61 x 576 x 2 B =
+ * 70,272 B a token.  Without kv_lora_rank both were read as standard
+ * attention, 128 (Kimi-K2: 64) KV heads of 7168 / 128 = 56 (112): 61 x 2
+ * x 128 x 56 x 2 B = 1,748,992 B a token, 25 times the latent cache; and
+ * without q_lora_rank alone as a q_proj of 7168 x 128 x 192 where vLLM
+ * builds q_a_proj 7168 x 1536, q_a_layernorm and q_b_proj 1536 x 128 x
+ * 192.  DeepSeek-V2-Lite's "q_lora_rank": null is None (q_proj): 27 x 576
+ * x 2 B = 31,104 B a token; the key left out is DeepseekV2Config's 1536,
+ * 27 x (2048 x 1536 + 1536 + 1536 x 16 x 192 - 2048 x 16 x 192) =
+ * 42,508,800 parameters more.
+ */
+Test(sweep, deepseek_mla_sizes_left_out_are_the_config_class)
+{
+	static const char *const five[] = { "kv_lora_rank", "q_lora_rank",
+		"qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim", NULL };
+	static const char *const q_only[] = { "q_lora_rank", NULL };
+	static const char *const dirs[] = { "deepseek-ai--DeepSeek-V3",
+		"moonshotai--Kimi-K2-Instruct" };
+	struct model full, m;
+	struct kv_layout l;
+	char err[256];
+	size_t i;
+
+	for (i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		load(dirs[i], &full);
+		cr_assert_eq(full.q_lora_rank, 1536, "%s", dirs[i]);
+		load_without(dirs[i], five, &m);
+		same_mla(&m, &full, 70272);
+		model_done(&m);
+		load_without(dirs[i], q_only, &m);
+		same_mla(&m, &full, 70272);
+		model_done(&m);
+		model_done(&full);
+	}
+	load("deepseek-ai--DeepSeek-V2-Lite", &full);
+	cr_assert_eq(full.q_lora_rank, 0);
+	load_without("deepseek-ai--DeepSeek-V2-Lite", five, &m);
+	cr_assert_eq(m.q_lora_rank, 1536);
+	cr_assert_eq(m.kv_lora_rank, 512);
+	cr_assert(fabs(weights_param_count(&m) - weights_param_count(&full) -
+		      0.0425088) < 1e-9,
+	    "%.7f", weights_param_count(&m) - weights_param_count(&full));
+	model_done(&m);
+	cr_assert_eq(layout_at(&full, 1, &l, err, sizeof err), 0, "%s", err);
+	cr_assert_eq(l.bytes_per_token, 31104, "%lld",
+	    (long long)l.bytes_per_token);
+	model_done(&full);
+}
