@@ -1430,8 +1430,8 @@ same_mla(const struct model *m, const struct model *full, int64_t bpt)
 	cr_assert_eq(layout_at(m, 1, &l, err, sizeof err), 0, "%s", err);
 	cr_assert_eq(l.bytes_per_token, bpt, "%lld",
 	    (long long)l.bytes_per_token);
-	cr_assert(fabs(weights_param_count(m) - weights_param_count(full)) <
-		1e-6);
+	cr_assert(
+	    fabs(weights_param_count(m) - weights_param_count(full)) < 1e-6);
 }
 
 /*
