@@ -4686,6 +4686,9 @@ static const struct {
 	{ "PersimmonForCausalLM", fix_persimmon },
 	{ "SeedOssForCausalLM", fix_seed_oss },
 	{ "NemotronForCausalLM", fix_nemotron },
+	/* LlamaForCausalLM in vLLM's registry ("For decapoda-research/
+	 * llama-*"): llama.py's LlamaDecoderLayer */
+	{ "LLaMAForCausalLM", fix_llama_biases },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

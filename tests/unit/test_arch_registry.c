@@ -1571,6 +1571,28 @@ Test(registry, read_class_nemotron_minitron_4b)
 	model_done(&m);
 }
 
+/*
+ * LLaMA 7B as decapoda-research/llama-7b-hf wrote it (LLaMAForCausalLM,
+ * which vLLM's registry builds as llama.py's LlamaForCausalLM; LlamaConfig
+ * gives num_key_value_heads = heads, max_position_embeddings 2048 and an
+ * untied lm_head, which the config leaves out): 32 layers of 32 heads of
+ * 4096 / 32 = 128, MHA: KV 2 x 32 x 128 x 2 B x 32 = 524,288 B a token,
+ * 262,144 at TP 2.  Weights: embed_tokens and lm_head 2 x 32,000 x 4096; a
+ * layer qkv_proj and o_proj 4 x 4096^2, gate_up and down 3 x 4096 x 11,008,
+ * two RMSNorms 2 x 4096 (202,383,360); the final norm 4096: 6,738,415,616
+ * parameters (the paper's 6.7B); RoPE 2048 x 128 x 2 B.  At TP 2 the vocab,
+ * the heads and the MLP / 2, the norms whole: 3,369,340,928.
+ */
+Test(registry, read_class_llama_decapoda_7b)
+{
+	double rope = 2048.0 * 128 * 2;
+
+	read_class_figures("sweep/decapoda-research--llama-7b-hf",
+	    "LLaMAForCausalLM", 1, 524288, 6738415616.0 * 2 + rope);
+	read_class_figures("sweep/decapoda-research--llama-7b-hf",
+	    "LLaMAForCausalLM", 2, 262144, 3369340928.0 * 2 + rope);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1805,7 +1827,7 @@ static const struct {
 	{ "Lfm2MoeForCausalLM", REG_MODELLED },
 	{ "LlamaForCausalLM", REG_VERIFIED },
 	{ "Llama4ForCausalLM", REG_MODELLED },
-	{ "LLaMAForCausalLM", REG_UNVERIFIED },
+	{ "LLaMAForCausalLM", REG_MODELLED },
 	{ "LongcatFlashForCausalLM", REG_REFUSED },
 	{ "MambaForCausalLM", REG_MODELLED },
 	{ "Mamba2ForCausalLM", REG_MODELLED },
