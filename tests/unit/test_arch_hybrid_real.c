@@ -711,6 +711,67 @@ Test(hybrid_real, qwen3_next_tp2_prefix_caching_dropped_in_0_13)
 	model_done(&m);
 }
 
+/*
+ * Qwen3-Next-80B-A3B-Instruct in BF16 on two H200, vLLM 0.10.2, TP 2,
+ * every other setting the default (search-index file 7292846353):
+ * "Hybrid or mamba-based model detected: disabling prefix caching since
+ * it is not yet supported.", "Setting attention block size to 544
+ * tokens", "Padding mamba page size by 1.49%", "Available KV cache
+ * memory: 44.59 GiB", "Current kv cache memory in use is 47878721024
+ * bytes", "num_gpu_blocks is: 7162", "GPU KV cache size: 973,760
+ * tokens", "Maximum concurrency for 262,144 tokens per request: 14.77x".
+ *
+ * Per rank at TP 2, from the real config.json (fixture): attention 1 KV
+ * head x (256 + 256) x 2 B = 1024 B a token; gated delta net conv 3 x
+ * (2 x 16 x 128 + 32 x 128) / 2 x 2 B = 24,576 + recurrent 16 x 128 x
+ * 128 x 2 B = 524,288 -> 548,864 B, 536 tokens of attention, rounded up
+ * to 16: 544, a page of 557,056 B, the state padded by 8,192 / 548,864 =
+ * 1.49 %.  12 attention and 36 state layers: 4 groups of 12, a block of
+ * 12 x 557,056 = 6,684,672 B; 47,878,721,024 // 6,684,672 = 7,162 blocks
+ * (7,162 x 6,684,672 = 47,875,620,864).  Tokens 7,162 // 4 x 544 =
+ * 973,760.  Prefix caching is off (0.10.2 drops the default for a hybrid
+ * model), one state block a group: cdiv(262,144, 544) = 482 + 3 = 485
+ * blocks a request, 7,162 / 485 = 14.767 -> 14.77x.  The weights, 74.2812
+ * GiB in the log, are the architecture's at TP 2 to 0.001 GiB (74.2808
+ * planned: the shared-expert gates and q/k norms, 208,896 B, are among
+ * what is not counted, as in the W4A16 L40S row).
+ */
+Test(hybrid_real, qwen3_next_bf16_tp2_h200_startup_of_0_10_2)
+{
+	const struct catalogue *c = test_catalogue();
+	struct model m;
+	struct plan_input in;
+	struct plan p;
+
+	test_config_load("qwen3-next/Qwen3-Next-80B-A3B-Instruct", &m);
+	test_input(&in, "h200-nvl", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.format = FMT_BF16;
+	in.version = VLLM_VER(0, 10, 2);
+	in.tp = 2;
+	in.kv_cache_memory_bytes = INT64_C(47878721024);
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.mamba_mode, MAMBA_MODE_NONE);
+	check_startup_layout(&p, in.kv_cache_memory_bytes,
+	    &(struct startup_layout){ .attn_block = 544,
+		.state_layers = 36,
+		.state_layer = 548864,
+		.page = 557056,
+		.pad_pct = 1.49,
+		.group_size = 12,
+		.n_groups = 4,
+		.padding_layers = -1,
+		.blocks = 7162,
+		.request_len = 262144,
+		.per_request = 485,
+		.tokens = 973760,
+		.concurrency = 14.77 });
+	cr_assert(fabs(test_gib(p.weights) - 74.2812) < 0.001, "%.6f",
+	    test_gib(p.weights));
+	model_done(&m);
+}
+
 /* The config.json of tests/fixtures/configs/REL, parsed (asserts). */
 static cJSON *
 fixture_json(const char *rel)
