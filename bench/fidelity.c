@@ -19,6 +19,7 @@
 #include "core/spec.h"
 #include "core/units.h"
 #include "core/vllm_env.h"
+#include "core/closecall.h"
 #include "core/vllm_version.h"
 #include "io/catalogue_load.h"
 #include "io/model_dir.h"
@@ -190,31 +191,11 @@ fixture_model(const char *id)
 	return NULL;
 }
 
-/* The family a case is summarised under. */
+/* The family a case is summarised under (core/closecall.h). */
 static const char *
 family_of(const struct model *m)
 {
-	const char *a = m->architecture ? m->architecture : "";
-
-	if (m->encoder_only != MODEL_ENC_NONE)
-		return "encoder-only (no KV cache)";
-	if (strstr(a, "Qwen3_5") || strstr(a, "Qwen3Next"))
-		return "Qwen3-Next, 3.5, 3.6 (gated delta net)";
-	if (m->dsv4.layers > 0)
-		return "DeepSeek-V4 (compressed MLA, grouped)";
-	if (m->index_topk > 0)
-		return "MLA + indexer (GLM-5, DeepSeek-V3.2)";
-	if (m->mla)
-		return "MLA (DeepSeek V2/V3, Kimi)";
-	if (strstr(a, "Llama4"))
-		return "Llama 4 (chunked local)";
-	if (m->n_state_layers > 0)
-		return "other hybrid";
-	if (m->n_sliding > 0)
-		return "sliding window (Gemma 2/3, gpt-oss)";
-	if (m->n_experts > 0)
-		return "MoE attention";
-	return "dense attention";
+	return closecall_family_title(closecall_family_key(m));
 }
 
 /*
@@ -899,7 +880,7 @@ main(int argc, char **argv)
 	int verdict_ok = 0, verdict_n = 0, skipped = 0, planned = 0,
 	    exact_tok = 0, layout_ok = 0, layout_n = 0, kvonly_ok = 0,
 	    kvonly_n = 0, nonmem_n = 0, warm_n = 0, graphs_ok = 0, graphs_n = 0,
-	    refusal_ok = 0, refusal_n = 0;
+	    refusal_ok = 0, refusal_n = 0, cc_n = 0, cc_miss = 0;
 	double warm_min = 0, warm_log_min = 0;
 	const char *warm_min_id = "", *warm_log_id = "";
 	int warm_log_n = 0;
@@ -1195,6 +1176,8 @@ main(int argc, char **argv)
 		} else {
 			verdict_n++;
 			verdict_ok += v_ok;
+			cc_n += p.close_call;
+			cc_miss += p.close_call && !v_ok;
 		}
 		printf("%-58.58s %+7.2f %+7.2f %+7.2f %+7.2f | %8.2f %8.2f "
 		       "%+6.1f%% | "
@@ -1218,6 +1201,13 @@ main(int argc, char **argv)
 			? ""
 			: (p.phase == PHASE_NONE ? "(predicted start)"
 						 : plan_phase_name(p.phase)));
+		if (p.close_call)
+			printf("  %-56.56s close call: margin %+.2f GiB within "
+			       "the family's %.2f GiB (%s)\n",
+			    id, units_gib(p.close_call_margin),
+			    units_gib(p.close_call_error),
+			    p.close_call_any ? "every family's figure"
+					     : p.close_call_family);
 		/* free at startup: the card less the CUDA context and, with a
 		 * group, its NCCL buffers (outside the budget) */
 		{
@@ -1329,6 +1319,10 @@ main(int argc, char **argv)
 	    e_rem.n ? e_rem.sum_abs / e_rem.n : 0, e_rem.max_abs, e_rem.n);
 	printf("  verdict (starts / phase) %d of %d agree\n", verdict_ok,
 	    verdict_n);
+	printf("  close calls             %d of %d verdicts marked (margin "
+	       "within the family's measured KV error); %d of the %d that "
+	       "disagree\n",
+	    cc_n, verdict_n, cc_miss, verdict_n - verdict_ok);
 	printf("  free at startup error   mean |e| %.3f GiB, max %.3f GiB "
 	       "(n=%d)\n",
 	    e_free.n ? e_free.sum_abs / e_free.n : 0, e_free.max_abs, e_free.n);

@@ -608,6 +608,11 @@ catalogue_done(struct catalogue *c)
 		free(c->coeffs[i].source);
 	for (i = 0; i < c->n_nodes; i++)
 		catalogue_node_done(&c->nodes[i]);
+	for (i = 0; i < c->n_kv_errors; i++) {
+		free(c->kv_errors[i].family);
+		free(c->kv_errors[i].source);
+	}
+	free(c->kv_errors);
 	free(c->nodes);
 	free(c->gpus);
 	free(c->models);

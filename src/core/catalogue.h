@@ -469,6 +469,20 @@ struct coeff_set {
 };
 
 /*
+ * The measured error of the available-KV estimate of one model family
+ * (data/estimates.yaml, estimate_errors:): the largest |error| make
+ * fidelity measured on the family's real startups, in % of the card, and
+ * on how many startups.  A close call (core/closecall.h) is a verdict whose
+ * margin lies within it.
+ */
+struct kv_error {
+	char *family; /* a closecall.h family key, or "any": every family */
+	double kv_error_pct; /* of the card's total */
+	int cases; /* startups measured */
+	char *source;
+};
+
+/*
  * Coefficients of the speed estimates (data/speed.yaml): how much of a
  * card's quoted bandwidth and compute a vLLM decode or prefill step
  * achieves.  Assumptions, each with its source; loaded = 0 when the
@@ -524,6 +538,8 @@ struct catalogue {
 	struct coeff_set *coeffs;
 	size_t n_coeffs;
 	char *coeff_source;
+	struct kv_error *kv_errors;
+	size_t n_kv_errors;
 	struct speed_coeffs speed;
 	struct price_currency
 	    currency; /* shown prices (--currency), set by main */

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "closecall.h"
 #include "kv.h"
 #include "lora.h"
 #include "messages.h"
@@ -3646,6 +3647,6 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	walk_memory_checks(&w);
 	walk_kv_checks(&w);
 	walk_after_kv(&w);
-	/* concurrency at the slider and replicas */
-	plan_update_concurrency(in, p);
+	plan_update_concurrency(in, p); /* at the slider, and replicas */
+	closecall_assess(c, in, w.m, p);
 }

@@ -381,6 +381,17 @@ struct plan {
 	int64_t rule_users;
 	/* PLAN_CAL_* terms taken from in->cal instead of estimated */
 	unsigned calibrated;
+	/* a close call (core/closecall.h): the margin of the verdict at the
+	 * KV cache check is within the error measured for the model's family;
+	 * it never changes the verdict */
+	bool close_call;
+	int64_t close_call_margin; /* available_kv - needed_one_request */
+	int64_t close_call_error; /* the family's error on this card, bytes */
+	double close_call_pct; /* that error, % of the card */
+	int close_call_cases; /* startups it was measured on */
+	const char *close_call_family; /* the model's family (its title) */
+	bool close_call_any; /* the error is every family's: the model's own
+				was measured on too few startups */
 };
 
 /* Fills an input with "everything unset": newest version, whole card, auto. */

@@ -360,6 +360,14 @@ static const struct field coeff_fields[] = {
 };
 static const struct rec coeff_rec = REC(struct coeff_set, coeff_fields);
 
+static const struct field kv_error_fields[] = {
+	FLD(struct kv_error, family, K_STR),
+	FLD(struct kv_error, kv_error_pct, K_DBL),
+	FLD(struct kv_error, cases, K_INT),
+	FLD(struct kv_error, source, K_STR),
+};
+static const struct rec kv_error_rec = REC(struct kv_error, kv_error_fields);
+
 static const struct field speed_fields[] = {
 	FLD(struct speed_coeffs, loaded, K_INT),
 	FLD(struct speed_coeffs, decode_bandwidth_efficiency, K_DBL),
@@ -412,6 +420,9 @@ static const struct field catalogue_fields[] = {
 	ARR(struct catalogue, coeffs, K_STRUCT, &coeff_rec, "n_coeffs"),
 	FLD(struct catalogue, n_coeffs, K_SIZE),
 	FLD(struct catalogue, coeff_source, K_STR),
+	ARR(struct catalogue, kv_errors, K_STRUCT, &kv_error_rec,
+	    "n_kv_errors"),
+	FLD(struct catalogue, n_kv_errors, K_SIZE),
 	SUB(struct catalogue, speed, speed_rec),
 	SUB(struct catalogue, currency, currency_rec),
 };
@@ -425,6 +436,7 @@ static const struct rec *const all_recs[] = {
 	&model_rec,
 	&ckpt_rec,
 	&coeff_rec,
+	&kv_error_rec,
 	&speed_rec,
 	&node_rec,
 	&currency_rec,

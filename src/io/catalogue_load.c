@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/closecall.h"
 #include "core/vllm_version.h"
 #include "core/xalloc.h"
 #include "io/hfconfig.h"
@@ -204,6 +205,24 @@ put_coeffs(struct catalogue *c, const struct coeff_set *s)
 	}
 	c->coeffs = grow(c->coeffs, c->n_coeffs, sizeof *c->coeffs);
 	c->coeffs[c->n_coeffs++] = *s;
+}
+
+/* An estimate error replaces the one of its family, or is appended. */
+static void
+put_kv_error(struct catalogue *c, const struct kv_error *e)
+{
+	size_t i;
+
+	for (i = 0; i < c->n_kv_errors; i++) {
+		if (strcmp(c->kv_errors[i].family, e->family) == 0) {
+			free(c->kv_errors[i].family);
+			free(c->kv_errors[i].source);
+			c->kv_errors[i] = *e;
+			return;
+		}
+	}
+	c->kv_errors = grow(c->kv_errors, c->n_kv_errors, sizeof *c->kv_errors);
+	c->kv_errors[c->n_kv_errors++] = *e;
 }
 
 static void
@@ -689,6 +708,55 @@ load_estimate(struct ctx *x, struct catalogue *c, const cJSON *e)
 	return 0;
 }
 
+/*
+ * One entry of estimate_errors: (data/estimates.yaml): a family key of
+ * core/closecall.h (or "any"), its kv_error_pct in [0, 100], the startups
+ * it was measured on (a whole number >= 1) and its source.
+ */
+static int
+load_kv_error(struct ctx *x, struct catalogue *c, const cJSON *e)
+{
+	struct kv_error k;
+	const char *fam = str_field(e, "family");
+	double pct = -1, n = 0;
+
+	memset(&k, 0, sizeof k);
+	if (fam == NULL || closecall_family_title(fam) == NULL) {
+		report(x, e, "family",
+		    "estimate_errors: family must be one of dense, mla, "
+		    "sliding, llama4, moe, gdn, mla-indexer, hybrid, dsv4, "
+		    "encoder or any");
+		return -1;
+	}
+	if (num_field(x, e, "kv_error_pct", &pct, "estimate_errors") != 0 ||
+	    !(pct >= 0 && pct <= 100)) {
+		report(x, e, "kv_error_pct",
+		    "estimate_errors %s: kv_error_pct must be a number from 0 "
+		    "to 100",
+		    fam);
+		return -1;
+	}
+	if (num_field(x, e, "cases", &n, "estimate_errors") != 0 || n < 1 ||
+	    n > 100000 || n != (double)(int)n) {
+		report(x, e, "cases",
+		    "estimate_errors %s: cases must be a whole number from 1 "
+		    "up",
+		    fam);
+		return -1;
+	}
+	if (str_field(e, "source") == NULL) {
+		report(x, e, "source", "estimate_errors %s: needs a source",
+		    fam);
+		return -1;
+	}
+	k.family = xstrdup(fam);
+	k.kv_error_pct = pct;
+	k.cases = (int)n;
+	k.source = xstrdup(str_field(e, "source"));
+	put_kv_error(c, &k);
+	return 0;
+}
+
 /* One entry of speed: (data/speed.yaml), read by io/speed_load.c. */
 static int
 load_node(struct ctx *x, struct catalogue *c, const cJSON *e)
@@ -806,6 +874,8 @@ catalogue_load_text(struct catalogue *c, const char *text, size_t len,
 			fn = load_ckpt;
 		else if (strcmp(item->string, "estimates") == 0)
 			fn = load_estimate;
+		else if (strcmp(item->string, "estimate_errors") == 0)
+			fn = load_kv_error;
 		else if (strcmp(item->string, "speed") == 0)
 			fn = load_speed;
 		else if (strcmp(item->string, "nodes") == 0)
@@ -813,8 +883,8 @@ catalogue_load_text(struct catalogue *c, const char *text, size_t len,
 		else {
 			report(&x, root, item->string,
 			    "unknown section '%s' (expected "
-			    "gpus, models, checkpoints, estimates, speed or "
-			    "nodes)",
+			    "gpus, models, checkpoints, estimates, "
+			    "estimate_errors, speed or nodes)",
 			    item->string);
 			continue;
 		}
@@ -891,6 +961,13 @@ catalogue_load_copy(struct catalogue *c, const struct catalogue *src)
 
 		s.source = s.source != NULL ? xstrdup(s.source) : NULL;
 		put_coeffs(c, &s);
+	}
+	for (i = 0; i < src->n_kv_errors; i++) {
+		struct kv_error k = src->kv_errors[i];
+
+		k.family = xstrdup(k.family);
+		k.source = k.source != NULL ? xstrdup(k.source) : NULL;
+		put_kv_error(c, &k);
 	}
 	if (src->speed.loaded)
 		c->speed = src->speed;

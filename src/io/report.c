@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 
 #include "config.h"
+#include "core/closecall.h"
 #include "core/spec.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
@@ -504,6 +505,7 @@ static void
 report_text_verdict(struct strbuf *o, const struct report_in *r)
 {
 	const struct plan *p = r->plan;
+	char cc[PLAN_MSG_LEN];
 	size_t i;
 
 	if (p->phase == PHASE_NONE) {
@@ -515,6 +517,9 @@ report_text_verdict(struct strbuf *o, const struct report_in *r)
 		    plan_phase_title(p->phase), plan_phase_name(p->phase));
 		strbuf_printf(o, "  %s\n", p->message);
 	}
+	closecall_describe(p, cc, sizeof cc);
+	if (cc[0])
+		strbuf_printf(o, "  %s\n", cc);
 	if (r->n_fixes == 0)
 		return;
 	strbuf_printf(o, "\n%s\n",
@@ -942,6 +947,35 @@ report_json_moe(cJSON *root, const struct report_in *r)
 	cJSON_AddNumberToObject(o, "expert_split", p->moe_tp);
 }
 
+/*
+ * "close_call" of the verdict (core/closecall.h): null, or the margin at the
+ * KV cache check (negative: the shortfall), the family's measured error in
+ * GiB and in % of the card, the family and its startups, and the sentence.
+ */
+static void
+report_json_close_call(cJSON *o, const struct plan *p)
+{
+	char cc[PLAN_MSG_LEN];
+	cJSON *c;
+
+	if (!p->close_call) {
+		cJSON_AddNullToObject(o, "close_call");
+		return;
+	}
+	c = cJSON_AddObjectToObject(o, "close_call");
+	cJSON_AddNumberToObject(c, "margin_gib",
+	    units_round2((double)p->close_call_margin / GIB));
+	cJSON_AddNumberToObject(c, "error_gib",
+	    units_round2((double)p->close_call_error / GIB));
+	cJSON_AddNumberToObject(c, "error_pct_of_card",
+	    units_round2(p->close_call_pct));
+	cJSON_AddStringToObject(c, "family", p->close_call_family);
+	cJSON_AddBoolToObject(c, "every_family", p->close_call_any);
+	cJSON_AddNumberToObject(c, "cases", p->close_call_cases);
+	closecall_describe(p, cc, sizeof cc);
+	cJSON_AddStringToObject(c, "message", cc);
+}
+
 /* "verdict": the phase vLLM stops at (or none), with its message. */
 static void
 report_json_verdict(cJSON *root, const struct report_in *r)
@@ -965,6 +999,7 @@ report_json_verdict(cJSON *root, const struct report_in *r)
 	if (r->in->overhead == OVERHEAD_RULE) {
 		cJSON_AddNumberToObject(o, "rule_users", (double)p->rule_users);
 	}
+	report_json_close_call(o, p);
 }
 
 /* "fixes": every fix, best first, whether it starts and what it carries. */
@@ -1192,6 +1227,7 @@ static void
 report_markdown_verdict(struct strbuf *o, const struct report_in *r)
 {
 	const struct plan *p = r->plan;
+	char cc[PLAN_MSG_LEN];
 	size_t i;
 
 	if (p->phase == PHASE_NONE)
@@ -1200,6 +1236,11 @@ report_markdown_verdict(struct strbuf *o, const struct report_in *r)
 		strbuf_printf(o,
 		    "**Verdict: vLLM stops at the %s.**\n\n> %s\n\n",
 		    plan_phase_title(p->phase), p->message);
+	closecall_describe(p, cc, sizeof cc);
+	if (cc[0]) {
+		textesc_append(o, cc);
+		strbuf_printf(o, "\n\n");
+	}
 	if (r->n_fixes == 0)
 		return;
 	strbuf_printf(o,

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/closecall.h"
 #include "core/units.h"
 #include "draw.h"
 
@@ -34,10 +35,14 @@ fix_effect(const struct app *a, const struct fix *f, char *buf, size_t len)
 static void
 verdict_text(const struct app *a, const struct plan *p, char *text, size_t len)
 {
+	char cc[PLAN_MSG_LEN];
+
+	/* a close call right after the verdict, before what else it says */
+	closecall_describe(p, cc, sizeof cc);
 	if (p->phase == PHASE_NONE)
-		snprintf(text, len, "%s vLLM starts.%s%s%s%s%s%s%s%s%s",
-		    a->g->ok, p->warning[0] ? " " : "", p->warning,
-		    p->assumption ? " Assumption: " : "",
+		snprintf(text, len, "%s vLLM starts.%s%s%s%s%s%s%s%s%s%s%s",
+		    a->g->ok, cc[0] ? " " : "", cc, p->warning[0] ? " " : "",
+		    p->warning, p->assumption ? " Assumption: " : "",
 		    p->assumption ? p->assumption : "",
 		    p->card_assumption[0] ? " Assumption: " : "",
 		    p->card_assumption, p->pooling ? " Pooling runner (" : "",
@@ -46,8 +51,9 @@ verdict_text(const struct app *a, const struct plan *p, char *text, size_t len)
 				 "graphs."
 			       : "");
 	else
-		snprintf(text, len, "%s stops at %s: %s", a->g->fail,
-		    plan_phase_title(p->phase), p->message);
+		snprintf(text, len, "%s stops at %s: %s%s%s", a->g->fail,
+		    plan_phase_title(p->phase), p->message, cc[0] ? " " : "",
+		    cc);
 }
 
 /* One fix on row y: the cursor, what it keeps, its flags, its effect and
@@ -96,14 +102,18 @@ pane_verdict_draw(struct app *a, void *state, const struct rect *r)
 	size_t nf;
 	int rows = r->h - 1, fix_rows, msg_rows, i, x = r->x + 1, w = r->w - 2,
 	    y;
-	char text[3 * PLAN_MSG_LEN + 256];
+	char text[4 * PLAN_MSG_LEN + 256];
+	const char *tag;
 	bool starts = p->phase == PHASE_NONE,
 	     focused = a->focus == PANE_VERDICT;
 
 	f = recalc_fixes(a->calc, &nf);
 	draw_clear(&a->theme, ROLE_DEFAULT, r);
-	pane_header(a, r, PANE_VERDICT, "5 Verdict",
-	    starts ? "starts" : plan_phase_name(p->phase));
+	if (p->close_call)
+		tag = starts ? "starts, close call" : "kv-cache, close call";
+	else
+		tag = starts ? "starts" : plan_phase_name(p->phase);
+	pane_header(a, r, PANE_VERDICT, "5 Verdict", tag);
 	if (rows <= 0)
 		return;
 	verdict_text(a, p, text, sizeof text);
