@@ -6,12 +6,7 @@
  */
 #include "closecall.h"
 
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-#include "units.h"
 
 static const struct {
 	const char *key, *title;
@@ -78,103 +73,12 @@ error_find(const struct catalogue *c, const char *key)
 	return NULL;
 }
 
-/* The figure that applies to a family: its own when measured on enough
- * startups, else every family's; NULL when the catalogue has neither. */
-static const struct kv_error *
-error_for(const struct catalogue *c, const char *key)
+const struct kv_error *
+closecall_error(const struct catalogue *c, const char *key)
 {
 	const struct kv_error *e = error_find(c, key);
 
 	if (e != NULL && e->cases >= CLOSECALL_MIN_CASES)
 		return e;
 	return error_find(c, "any");
-}
-
-/* Whether the plan's available KV memory is headroom's estimate, decided
- * at the KV cache check: a start, or a refusal there. */
-static bool
-closecall_applies(const struct plan_input *in, const struct plan *p)
-{
-	const unsigned all =
-	    PLAN_CAL_ACTIVATION | PLAN_CAL_NON_TORCH | PLAN_CAL_CUDA_GRAPHS;
-
-	if (p->phase != PHASE_NONE && p->phase != PHASE_KV_CACHE)
-		return false;
-	if (in->overhead == OVERHEAD_RULE || p->kv_memory_fixed ||
-	    p->no_kv_cache || p->max_model_len_auto ||
-	    p->needed_one_request <= 0 || p->total <= 0)
-		return false;
-	/* every estimated term measured by a startup: nothing estimated */
-	return (p->calibrated & all) != all;
-}
-
-void
-closecall_assess(const struct catalogue *c, const struct plan_input *in,
-    const struct model *m, struct plan *p)
-{
-	const struct kv_error *e;
-	const char *key;
-	int64_t margin, err;
-
-	p->close_call = false;
-	p->close_call_margin = p->close_call_error = 0;
-	p->close_call_pct = 0;
-	p->close_call_cases = 0;
-	p->close_call_family = NULL;
-	p->close_call_any = false;
-	if (m == NULL || !closecall_applies(in, p))
-		return;
-	key = closecall_family_key(m);
-	e = error_for(c, key);
-	if (e == NULL)
-		return;
-	margin = p->available_kv - p->needed_one_request;
-	/* a start keeps margin >= 0; a refusal there lacks some */
-	if ((p->phase == PHASE_NONE) != (margin >= 0))
-		return;
-	err = (int64_t)llround(e->kv_error_pct / 100.0 * (double)p->total);
-	if (llabs(margin) > err)
-		return;
-	p->close_call = true;
-	p->close_call_margin = margin;
-	p->close_call_error = err;
-	p->close_call_pct = e->kv_error_pct;
-	p->close_call_cases = e->cases;
-	p->close_call_family = closecall_family_title(key);
-	p->close_call_any = strcmp(e->family, key) != 0;
-}
-
-void
-closecall_describe(const struct plan *p, char *buf, size_t len)
-{
-	char n[32], what[96], whose[160];
-	bool starts = p->phase == PHASE_NONE;
-
-	if (len == 0)
-		return;
-	buf[0] = '\0';
-	if (!p->close_call)
-		return;
-	units_format_commas(p->max_model_len, n, sizeof n);
-	snprintf(what, sizeof what,
-	    starts ? "keeps over what one request of %s tokens needs"
-		   : "lacks for one request of %s tokens",
-	    n);
-	if (p->close_call_any)
-		snprintf(whose, sizeof whose,
-		    "any family (its own, %s, has fewer than %d measured):",
-		    p->close_call_family, CLOSECALL_MIN_CASES);
-	else
-		snprintf(whose, sizeof whose, "its family, %s,",
-		    p->close_call_family);
-	snprintf(buf, len,
-	    "Close call: the %.2f GiB this plan %s is within the error of "
-	    "headroom's estimate of the available KV cache on real startups "
-	    "of %s up to %.2f %% of the card (%.2f GiB here) over %d "
-	    "startups (make fidelity). vLLM may %s; the verdict rests on the "
-	    "estimates.",
-	    (double)llabs(p->close_call_margin) / (double)GIB, what, whose,
-	    p->close_call_pct, (double)p->close_call_error / (double)GIB,
-	    p->close_call_cases,
-	    starts ? "refuse at the KV cache check" : "start");
 }

@@ -3569,6 +3569,66 @@ plan_task_apply(const struct plan_input *in, struct plan_input *out)
 	}
 }
 
+/* Whether the plan's available KV memory is headroom's estimate, decided
+ * at the KV cache check: a start, or a refusal there. */
+static bool
+close_call_applies(const struct plan_input *in, const struct plan *p)
+{
+	const unsigned all =
+	    PLAN_CAL_ACTIVATION | PLAN_CAL_NON_TORCH | PLAN_CAL_CUDA_GRAPHS;
+
+	if (p->phase != PHASE_NONE && p->phase != PHASE_KV_CACHE)
+		return false;
+	if (in->overhead == OVERHEAD_RULE || p->kv_memory_fixed ||
+	    p->no_kv_cache || p->max_model_len_auto ||
+	    p->needed_one_request <= 0 || p->total <= 0)
+		return false;
+	/* every estimated term measured by a startup: nothing estimated */
+	return (p->calibrated & all) != all;
+}
+
+/*
+ * A close call (core/closecall.h): marks p from the catalogue's estimate
+ * errors, for the model m as planned.  Only a start or a refusal at the KV
+ * cache check whose available memory is estimated can be one; never
+ * changes the phase, the message or any figure vLLM prints.
+ */
+static void
+walk_close_call(const struct catalogue *c, const struct plan_input *in,
+    const struct model *m, struct plan *p)
+{
+	const struct kv_error *e;
+	const char *key;
+	int64_t margin, err;
+
+	p->close_call = false;
+	p->close_call_margin = p->close_call_error = 0;
+	p->close_call_pct = 0;
+	p->close_call_cases = 0;
+	p->close_call_family = NULL;
+	p->close_call_any = false;
+	if (m == NULL || !close_call_applies(in, p))
+		return;
+	key = closecall_family_key(m);
+	e = closecall_error(c, key);
+	if (e == NULL)
+		return;
+	margin = p->available_kv - p->needed_one_request;
+	/* a start keeps margin >= 0; a refusal there lacks some */
+	if ((p->phase == PHASE_NONE) != (margin >= 0))
+		return;
+	err = (int64_t)llround(e->kv_error_pct / 100.0 * (double)p->total);
+	if (llabs(margin) > err)
+		return;
+	p->close_call = true;
+	p->close_call_margin = margin;
+	p->close_call_error = err;
+	p->close_call_pct = e->kv_error_pct;
+	p->close_call_cases = e->cases;
+	p->close_call_family = closecall_family_title(key);
+	p->close_call_any = strcmp(e->family, key) != 0;
+}
+
 void
 plan_compute(const struct catalogue *c, const struct plan_input *in,
     struct plan *p)
@@ -3648,5 +3708,40 @@ plan_compute(const struct catalogue *c, const struct plan_input *in,
 	walk_kv_checks(&w);
 	walk_after_kv(&w);
 	plan_update_concurrency(in, p); /* at the slider, and replicas */
-	closecall_assess(c, in, w.m, p);
+	walk_close_call(c, in, w.m, p);
+}
+
+void
+plan_close_call_text(const struct plan *p, char *buf, size_t len)
+{
+	char n[32], what[96], whose[160];
+	bool starts = p->phase == PHASE_NONE;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	if (!p->close_call)
+		return;
+	units_format_commas(p->max_model_len, n, sizeof n);
+	snprintf(what, sizeof what,
+	    starts ? "keeps over what one request of %s tokens needs"
+		   : "lacks for one request of %s tokens",
+	    n);
+	if (p->close_call_any)
+		snprintf(whose, sizeof whose,
+		    "any family (its own, %s, has fewer than %d measured):",
+		    p->close_call_family, CLOSECALL_MIN_CASES);
+	else
+		snprintf(whose, sizeof whose, "its family, %s,",
+		    p->close_call_family);
+	snprintf(buf, len,
+	    "Close call: the %.2f GiB this plan %s is within the error of "
+	    "headroom's estimate of the available KV cache on real startups "
+	    "of %s up to %.2f %% of the card (%.2f GiB here) over %d "
+	    "startups (make fidelity). vLLM may %s; the verdict rests on the "
+	    "estimates.",
+	    (double)llabs(p->close_call_margin) / (double)GIB, what, whose,
+	    p->close_call_pct, (double)p->close_call_error / (double)GIB,
+	    p->close_call_cases,
+	    starts ? "refuse at the KV cache check" : "start");
 }

@@ -429,6 +429,10 @@ double plan_card_driver_gib(const struct catalogue *,
  */
 bool plan_kv_figure(const struct plan *, int64_t *bytes);
 
+/* The sentence every output shows for a close call (core/closecall.h),
+ * into buf; buf is "" for a plan that is not one. */
+void plan_close_call_text(const struct plan *, char *buf, size_t len);
+
 const char *plan_phase_name(enum plan_phase); /* "kv-cache", or NULL for none */
 const char *plan_phase_title(enum plan_phase); /* "KV cache sizing" */
 

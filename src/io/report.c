@@ -13,7 +13,6 @@
 #include <cjson/cJSON.h>
 
 #include "config.h"
-#include "core/closecall.h"
 #include "core/spec.h"
 #include "core/units.h"
 #include "core/vllm_version.h"
@@ -517,7 +516,7 @@ report_text_verdict(struct strbuf *o, const struct report_in *r)
 		    plan_phase_title(p->phase), plan_phase_name(p->phase));
 		strbuf_printf(o, "  %s\n", p->message);
 	}
-	closecall_describe(p, cc, sizeof cc);
+	plan_close_call_text(p, cc, sizeof cc);
 	if (cc[0])
 		strbuf_printf(o, "  %s\n", cc);
 	if (r->n_fixes == 0)
@@ -972,7 +971,7 @@ report_json_close_call(cJSON *o, const struct plan *p)
 	cJSON_AddStringToObject(c, "family", p->close_call_family);
 	cJSON_AddBoolToObject(c, "every_family", p->close_call_any);
 	cJSON_AddNumberToObject(c, "cases", p->close_call_cases);
-	closecall_describe(p, cc, sizeof cc);
+	plan_close_call_text(p, cc, sizeof cc);
 	cJSON_AddStringToObject(c, "message", cc);
 }
 
@@ -1236,7 +1235,7 @@ report_markdown_verdict(struct strbuf *o, const struct report_in *r)
 		strbuf_printf(o,
 		    "**Verdict: vLLM stops at the %s.**\n\n> %s\n\n",
 		    plan_phase_title(p->phase), p->message);
-	closecall_describe(p, cc, sizeof cc);
+	plan_close_call_text(p, cc, sizeof cc);
 	if (cc[0]) {
 		textesc_append(o, cc);
 		strbuf_printf(o, "\n\n");

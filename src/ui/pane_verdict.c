@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/closecall.h"
 #include "core/units.h"
 #include "draw.h"
 
@@ -38,7 +37,7 @@ verdict_text(const struct app *a, const struct plan *p, char *text, size_t len)
 	char cc[PLAN_MSG_LEN];
 
 	/* a close call right after the verdict, before what else it says */
-	closecall_describe(p, cc, sizeof cc);
+	plan_close_call_text(p, cc, sizeof cc);
 	if (p->phase == PHASE_NONE)
 		snprintf(text, len, "%s vLLM starts.%s%s%s%s%s%s%s%s%s%s%s",
 		    a->g->ok, cc[0] ? " " : "", cc, p->warning[0] ? " " : "",

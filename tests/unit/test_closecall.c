@@ -75,7 +75,7 @@ Test(closecall, minimax_awq_on_two_gb10_is_a_close_call)
 	cr_assert_str_eq(p.close_call_family, "MoE attention");
 	cr_assert_not(p.close_call_any);
 	cr_assert_eq(p.close_call_cases, 4);
-	closecall_describe(&p, s, sizeof s);
+	plan_close_call_text(&p, s, sizeof s);
 	cr_assert(strstr(s, "Close call: the 11.") == s, "%s", s);
 	cr_assert(strstr(s, "vLLM may refuse at the KV cache check"), "%s", s);
 	/* the same memory asked of a budget 0.1 smaller (12.17 GiB less): a
@@ -86,7 +86,7 @@ Test(closecall, minimax_awq_on_two_gb10_is_a_close_call)
 	cr_assert(p.close_call);
 	cr_assert_lt(p.close_call_margin, 0);
 	cr_assert_float_eq(test_gib(p.close_call_margin), -1.0, 0.15);
-	closecall_describe(&p, s, sizeof s);
+	plan_close_call_text(&p, s, sizeof s);
 	cr_assert(strstr(s, "lacks for one request of 196,608 tokens"), "%s",
 	    s);
 	cr_assert(strstr(s, "vLLM may start"), "%s", s);
@@ -95,7 +95,7 @@ Test(closecall, minimax_awq_on_two_gb10_is_a_close_call)
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_NONE);
 	cr_assert_not(p.close_call);
-	closecall_describe(&p, s, sizeof s);
+	plan_close_call_text(&p, s, sizeof s);
 	cr_assert_str_eq(s, "");
 }
 
