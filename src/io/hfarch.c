@@ -4562,6 +4562,31 @@ fix_nemotron(const struct src *s, struct model *m)
 }
 
 /*
+ * jais2.py (Jais2ForCausalLM, Jais 2; vLLM @055e47c) with transformers'
+ * Jais2Config (models/jais2/configuration_jais2.py): head_dim from the
+ * config, which Jais2Config fills with hidden / heads; qkv_proj and o_proj
+ * with a bias under attention_bias or bias, Jais2MLP's up_proj and
+ * down_proj (std_variants[], ReLU^2 whatever hidden_act says) under
+ * mlp_bias, both True when left out (Jais2Config's defaults); nn.LayerNorm
+ * with weight and bias twice a layer and at the end; RoPE on the whole
+ * head over max_position_embeddings, 8192 when left out; the lm_head tied
+ * under tie_word_embeddings.  interleaved_sliding_window is refused before
+ * (read_unknown()).
+ */
+static void
+fix_jais2(const struct src *s, struct model *m)
+{
+	int bias = boolean(s, "attention_bias", 1) || boolean(s, "bias", 0);
+
+	m->qkv_bias = bias;
+	m->bias_mask &= ~(MODEL_BIAS_O | MODEL_BIAS_MLP);
+	m->bias_mask |= MODEL_BIAS_NORM | (bias ? MODEL_BIAS_O : 0) |
+	    (boolean(s, "mlp_bias", 1) ? MODEL_BIAS_MLP : 0);
+	m->rotary_dim = m->head_dim;
+	default_max_position(s, m, 8192);
+}
+
+/*
  * olmoe.py (OlmoeForCausalLM, OLMoE; vLLM @048a32c): head size hidden /
  * heads, qkv_proj and o_proj without bias whatever attention_bias says,
  * RoPE on the whole head over max_position_embeddings (4096 when the
@@ -4689,6 +4714,7 @@ static const struct {
 	/* LlamaForCausalLM in vLLM's registry ("For decapoda-research/
 	 * llama-*"): llama.py's LlamaDecoderLayer */
 	{ "LLaMAForCausalLM", fix_llama_biases },
+	{ "Jais2ForCausalLM", fix_jais2 },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -3352,6 +3352,8 @@ static const struct tie_default {
 	 * configuration_minicpm.py (openbmb/MiniCPM3-4B @6fcf8b4) */
 	{ "exaone", 1 },
 	{ "nemotron", 0 },
+	/* transformers' Jais2Config (models/jais2/configuration_jais2.py) */
+	{ "jais2", 0 },
 	{ "minicpm3", 1 },
 	/* no tie_word_embeddings of their own: PretrainedConfig's True */
 	{ "gpt2", 1 },

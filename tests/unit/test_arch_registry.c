@@ -1593,6 +1593,52 @@ Test(registry, read_class_llama_decapoda_7b)
 	    "LLaMAForCausalLM", 2, 262144, 3369340928.0 * 2 + rope);
 }
 
+/*
+ * Jais-2-8B-Chat (Jais2ForCausalLM, jais2.py @055e47c), the sizes of
+ * transformers' Jais2Config: 32 layers of 26 heads of 3328 / 26 = 128, MHA:
+ * KV 2 x 26 x 128 x 2 B x 32 = 425,984 B a token, 212,992 at TP 2.
+ * Weights: embed_tokens and the untied lm_head 2 x 150,272 x 3328; a layer
+ * qkv_proj 3 x 3328^2 and its bias 3 x 3328, o_proj 3328^2 and its bias,
+ * up_proj and down_proj 2 x 3328 x 26,624 (no gate) with biases 26,624 and
+ * 3328, two LayerNorms of weight and bias 4 x 3328 (221,568,256); the
+ * final LayerNorm 2 x 3328: 8,090,401,280 parameters, 16,180,802,560 B in
+ * bf16, 58,504 B under the four published safetensors files (16,180,861,064
+ * B with their JSON headers); RoPE 8192 x 128 x 2 B.  At TP 2 the vocab,
+ * qkv, o, up, down and the column biases / 2; o_proj's and down_proj's
+ * biases and the norms whole: 4,045,523,456.
+ */
+Test(registry, read_class_jais2_8b)
+{
+	double rope = 8192.0 * 128 * 2;
+	struct model m;
+
+	read_class_figures("sweep/inceptionai--Jais-2-8B-Chat",
+	    "Jais2ForCausalLM", 1, 425984, 8090401280.0 * 2 + rope);
+	read_class_figures("sweep/inceptionai--Jais-2-8B-Chat",
+	    "Jais2ForCausalLM", 2, 212992, 4045523456.0 * 2 + rope);
+	/* Jais2Config's attention_bias and mlp_bias default to True */
+	cr_assert_eq(read_class("Jais2ForCausalLM", "\"model_type\":\"jais2\"",
+			 &m),
+	    0);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_null(m.assumption, "%s", m.assumption);
+	cr_assert(m.qkv_bias);
+	cr_assert(m.bias_mask & MODEL_BIAS_O);
+	cr_assert(m.bias_mask & MODEL_BIAS_MLP);
+	cr_assert(m.bias_mask & MODEL_BIAS_NORM);
+	cr_assert(!m.tie_embeddings);
+	cr_assert_eq(m.rope_cache_len, 8192);
+	model_done(&m);
+	cr_assert_eq(read_class("Jais2ForCausalLM",
+			 "\"model_type\":\"jais2\",\"attention_bias\":false,"
+			 "\"mlp_bias\":false",
+			 &m),
+	    0);
+	cr_assert(!m.qkv_bias);
+	cr_assert(!(m.bias_mask & (MODEL_BIAS_O | MODEL_BIAS_MLP)));
+	model_done(&m);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1820,7 +1866,7 @@ static const struct {
 	{ "InternLM2VEForCausalLM", REG_REFUSED },
 	{ "InternLM3ForCausalLM", REG_MODELLED },
 	{ "JAISLMHeadModel", REG_UNVERIFIED },
-	{ "Jais2ForCausalLM", REG_UNVERIFIED },
+	{ "Jais2ForCausalLM", REG_MODELLED },
 	{ "JambaForCausalLM", REG_MODELLED },
 	{ "KimiLinearForCausalLM", REG_MODELLED },
 	{ "Lfm2ForCausalLM", REG_MODELLED },
