@@ -4715,6 +4715,9 @@ static const struct {
 	 * llama-*"): llama.py's LlamaDecoderLayer */
 	{ "LLaMAForCausalLM", fix_llama_biases },
 	{ "Jais2ForCausalLM", fix_jais2 },
+	/* LlamaForCausalLM in vLLM's registry: LlamaDecoderLayer, the
+	 * sliding layers of layer_types (llama.py's LlamaAttention) */
+	{ "CwmForCausalLM", fix_llama_biases },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -1639,6 +1639,40 @@ Test(registry, read_class_jais2_8b)
 	model_done(&m);
 }
 
+/*
+ * CWM 32B (CwmForCausalLM, which vLLM's registry builds as llama.py's
+ * LlamaForCausalLM), the sizes of transformers' CwmConfig: 64 layers of 48
+ * heads of 128, 8 KV heads: KV 2 x 8 x 128 x 2 B x 64 = 262,144 B a token,
+ * 131,072 at TP 2; layer_types slides layers 1-3 of every four by 8192
+ * (LlamaAttention's per_layer_sliding_window): 48 sliding, 16 full.
+ * Weights: embed_tokens and the untied lm_head 2 x 128,256 x 6144; a layer
+ * q_proj and o_proj 2 x 6144^2, k_proj and v_proj 2 x 6144 x 1024, the
+ * gated MLP 3 x 6144 x 21,504, two RMSNorms 2 x 6144 (484,454,400); the
+ * final norm 6144: 32,581,097,472 parameters; the llama3 RoPE cache over
+ * max_position_embeddings, 131,072 x 128 x 2 B.  At TP 2 the vocab, the
+ * heads and the MLP / 2, the norms whole: 16,290,945,024.
+ */
+Test(registry, read_class_cwm_32b)
+{
+	double rope = 131072.0 * 128 * 2;
+	struct model m;
+	int i, sliding = 0;
+
+	read_class_figures("sweep/facebook--cwm", "CwmForCausalLM", 1, 262144,
+	    32581097472.0 * 2 + rope);
+	read_class_figures("sweep/facebook--cwm", "CwmForCausalLM", 2, 131072,
+	    16290945024.0 * 2 + rope);
+	test_config_load("sweep/facebook--cwm", &m);
+	cr_assert_not_null(m.layer_kind);
+	for (i = 0; i < m.layers; i++) {
+		sliding += m.layer_kind[i] == LAYER_SLIDING;
+		cr_assert_eq(m.layer_kind[i] == LAYER_FULL, i % 4 == 0);
+	}
+	cr_assert_eq(sliding, 48);
+	cr_assert_eq(m.sliding_window, 8192);
+	model_done(&m);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -1822,7 +1856,7 @@ static const struct {
 	{ "ChatGLMForConditionalGeneration", REG_MODELLED },
 	{ "CohereForCausalLM", REG_MODELLED },
 	{ "Cohere2ForCausalLM", REG_MODELLED },
-	{ "CwmForCausalLM", REG_UNVERIFIED },
+	{ "CwmForCausalLM", REG_MODELLED },
 	{ "DbrxForCausalLM", REG_REFUSED },
 	{ "DeciLMForCausalLM", REG_MODELLED },
 	{ "DeepseekForCausalLM", REG_MODELLED },
