@@ -723,6 +723,47 @@ Test(plan, unified_memory_counts_the_host_as_non_torch)
 	cr_assert_eq(q.unified_host, 0);
 }
 
+/*
+ * The non-torch memory of a TP group by release.  Qwen3-32B on two H100
+ * with vLLM 0.11.0 (llm-d-benchmark's sweep, tests/calibration/
+ * vllm-logs.json llmdbench-qwen3-32b-tp2): 0.54 GiB a rank against 0.14 at
+ * TP 1; Llama-3.3-70B-FP8-dynamic the same way 0.55.  The budget closes on
+ * the logged terms: 79.18 x 0.9 = 71.26 - 30.59 - 5.64 - 0.54 = 34.49 GiB of
+ * KV cache.  The plan takes 0.55 for a group from 0.11.0 to the 0.16
+ * releases, 0.13 at TP 1, and the 0.19.0 H100 runs' 2.1 from 0.17.0 on;
+ * the cache moves by the difference and nothing else.
+ */
+Test(plan, tp_group_non_torch_by_release)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p, q, r;
+
+	test_input(&in, "h100-sxm", "Qwen/Qwen3-32B", NULL);
+	in.version = VLLM_VER(0, 11, 0);
+	in.tp = 2;
+	in.util = 0.9;
+	in.max_model_len = 16000;
+	plan_compute(c, &in, &p);
+	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert_eq(p.non_torch, units_bytes(0.55), "%lld",
+	    (long long)p.non_torch);
+	cr_assert_eq(p.available_kv,
+	    p.requested - p.weights - p.activation - p.non_torch);
+	cr_assert(fabs(test_gib(p.available_kv) - 34.49) < 0.1, "%.2f GiB",
+	    test_gib(p.available_kv));
+	in.version = VLLM_VER(0, 16, 0);
+	plan_compute(c, &in, &q);
+	cr_assert_eq(q.non_torch, units_bytes(0.55));
+	in.version = VLLM_VER(0, 17, 0);
+	plan_compute(c, &in, &r);
+	cr_assert_eq(r.non_torch, units_bytes(2.1));
+	in.version = VLLM_VER(0, 11, 0);
+	in.tp = 1;
+	plan_compute(c, &in, &q);
+	cr_assert_eq(q.non_torch, units_bytes(0.13));
+}
+
 Test(plan, unified_memory_counts_the_graph_drift_of_each_second_capture)
 {
 	/* vLLM's graph estimate (profile_cudagraph_memory, 0.20.0 on): per
