@@ -1365,6 +1365,39 @@ main(int argc, char **argv)
 		    fam[fi].kvpct.max_abs, fam[fi].xtok.max_abs, fam[fi].exact,
 		    fam[fi].xtok.n, fam[fi].xconc.max_abs, fam[fi].rem.max_abs,
 		    fam[fi].rem.n);
+	/* the close-call figures of data/estimates.yaml against these */
+	{
+		int same = 0, stale = 0;
+
+		for (size_t k = 0; k < cat.n_kv_errors; k++) {
+			const struct kv_error *e = &cat.kv_errors[k];
+			const char *t = closecall_family_title(e->family);
+			double mx = e_kvpct.max_abs;
+			int n = e_kvpct.n;
+
+			for (fi = 0; fi < n_fam; fi++)
+				if (strcmp(fam[fi].name, t) == 0)
+					break;
+			if (strcmp(e->family, "any") != 0) {
+				if (fi == n_fam)
+					continue;
+				mx = fam[fi].kvpct.max_abs;
+				n = fam[fi].n;
+			}
+			if (fabs(mx - e->kv_error_pct) < 0.005 &&
+			    n == e->cases) {
+				same++;
+				continue;
+			}
+			stale++;
+			printf("  estimate_errors %s: data %.2f %% over %d, "
+			       "measured %.2f %% over %d\n",
+			    e->family, e->kv_error_pct, e->cases, mx, n);
+		}
+		printf("  estimate_errors (data/estimates.yaml, close calls): "
+		       "%d as measured, %d to refresh\n",
+		    same, stale);
+	}
 	printf(
 	    "\nHeld out (cases not in the set the coefficients were fitted on, "
 	    "%% of the card):\n");

@@ -74,7 +74,7 @@ Test(closecall, minimax_awq_on_two_gb10_is_a_close_call)
 	cr_assert_float_eq(test_gib(p.close_call_error), 11.88, 0.005);
 	cr_assert_str_eq(p.close_call_family, "MoE attention");
 	cr_assert_not(p.close_call_any);
-	cr_assert_eq(p.close_call_cases, 4);
+	cr_assert_eq(p.close_call_cases, closecall_error(c, "moe")->cases);
 	plan_close_call_text(&p, s, sizeof s);
 	cr_assert(strstr(s, "Close call: the 11.") == s, "%s", s);
 	cr_assert(strstr(s, "vLLM may refuse at the KV cache check"), "%s", s);
@@ -142,7 +142,7 @@ Test(closecall, a_family_with_few_startups_takes_every_familys_figure)
 	cr_assert_eq(p.needed_one_request, (int64_t)6800 * 1051776);
 	cr_assert(p.close_call);
 	cr_assert(p.close_call_any);
-	cr_assert_eq(p.close_call_cases, 85);
+	cr_assert_eq(p.close_call_cases, closecall_error(c, "any")->cases);
 	cr_assert_float_eq(test_gib(p.close_call_error), 9.27, 0.005);
 	cr_assert_str_eq(p.close_call_family,
 	    "DeepSeek-V4 (compressed MLA, grouped)");
