@@ -4709,6 +4709,15 @@ static const struct {
 	{ "BloomForCausalLM", fix_bloom },
 	{ "PhiMoEForCausalLM", fix_phimoe },
 	{ "PersimmonForCausalLM", fix_persimmon },
+	/* DeepSeek-V3's MLA and MoE as DeepseekV3ForCausalLM reads them:
+	 * mistral_large_3.py subclasses it and only renames the weights;
+	 * AXK1.py builds DeepseekV2's MLA (AXK1MLAAttention), its MoE (a
+	 * 16-bit ReplicatedLinear gate, n_shared_experts shared experts of
+	 * moe_intermediate_size, experts where layer >= first_k_dense_replace
+	 * and layer % moe_layer_freq == 0) and a post_mlp_layernorm on the
+	 * MoE layers, not counted (hidden_size a layer) */
+	{ "MistralLarge3ForCausalLM", NULL },
+	{ "AXK1ForCausalLM", NULL },
 	{ "SeedOssForCausalLM", fix_seed_oss },
 	{ "NemotronForCausalLM", fix_nemotron },
 	/* LlamaForCausalLM in vLLM's registry ("For decapoda-research/
@@ -4854,11 +4863,12 @@ read_unknown(const struct src *s, struct model *m)
  * tie_word_embeddings says or leaves out: vLLM's DeepseekV2ForCausalLM
  * (vllm/model_executor/models/deepseek_v2.py, main @002d607) and its
  * subclasses DeepseekForCausalLM, DeepseekV3ForCausalLM (DeepSeek-V3/R1,
- * Kimi K2) and GlmMoeDsaForCausalLM.
+ * Kimi K2), GlmMoeDsaForCausalLM and MistralLarge3ForCausalLM
+ * (mistral_large_3.py); AXK1ForCausalLM's ParallelLMHead (AXK1.py).
  */
 static const char *const own_lm_head[] = { "DeepseekV2ForCausalLM",
-	"DeepseekForCausalLM", "DeepseekV3ForCausalLM",
-	"GlmMoeDsaForCausalLM" };
+	"DeepseekForCausalLM", "DeepseekV3ForCausalLM", "GlmMoeDsaForCausalLM",
+	"MistralLarge3ForCausalLM", "AXK1ForCausalLM" };
 
 /* m's lm_head untied when its class never ties it (own_lm_head[]). */
 static void

@@ -3339,6 +3339,14 @@ static const struct tie_default {
 	{ "qwen3_moe", 0 },
 	{ "phi3", 0 },
 	{ "deepseek_v3", 0 },
+	/* DeepseekV2Config (models/deepseek_v2); vLLM's DeepseekV3Config for
+	 * deepseek_v32 and kimi_k2 (_CONFIG_REGISTRY); vLLM's AXK1Config
+	 * (vllm/transformers_utils/configs/AXK1.py) and transformers' (axk1) */
+	{ "deepseek_v2", 0 },
+	{ "deepseek_v32", 0 },
+	{ "kimi_k2", 0 },
+	{ "AXK1", 0 },
+	{ "axk1", 0 },
 	{ "phimoe", 0 },
 	{ "olmo3", 0 },
 	{ "hunyuan_v1_dense", 0 },

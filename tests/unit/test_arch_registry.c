@@ -18,6 +18,7 @@
 #include "io/hfarch.h"
 #include "io/hfconfig.h"
 #include "io/model_dir.h"
+#include "io/textfile.h"
 #include "core/catalogue.h"
 #include "helpers.h"
 
@@ -1754,6 +1755,123 @@ Test(registry, read_class_minicpm3_4b)
 	    "'kv_lora_rank'");
 }
 
+/* DeepSeek-V3's config.json (sweep/) under architectures [arch]: vLLM's
+ * Mistral-format conversion gives MistralLarge3ForCausalLM DeepSeek-V3's
+ * fields and model_type deepseek_v3 (vllm/transformers_utils/configs/
+ * mistral.py adapt_config_dict) */
+static void
+read_dsv3_as(const char *arch, struct model *m)
+{
+	char path[1024], err[512];
+	const char *bad = NULL;
+	char *text;
+	cJSON *cfg, *a;
+
+	snprintf(path, sizeof path,
+	    "%s/tests/fixtures/configs/sweep/deepseek-ai--DeepSeek-V3/"
+	    "config.json",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".");
+	text = textfile_read(path, NULL, err, sizeof err);
+	cr_assert_not_null(text, "%s", err);
+	cfg = cJSON_Parse(text);
+	free(text);
+	cr_assert_not_null(cfg);
+	a = cJSON_CreateArray();
+	cJSON_AddItemToArray(a, cJSON_CreateString(arch));
+	cJSON_ReplaceItemInObjectCaseSensitive(cfg, "architectures", a);
+	cr_assert_eq(hfconfig_read(cfg, m, err, sizeof err, &bad), 0, "%s",
+	    err);
+	cJSON_Delete(cfg);
+}
+
+/* KV bytes a token of m at TP tp, vLLM's defaults */
+static int64_t
+bpt_at(const struct model *m, int tp)
+{
+	struct kv_params p;
+	struct kv_layout l;
+
+	params(&p, tp, KV_AUTO);
+	test_kv_layout(m, &p, &l);
+	return l.bytes_per_token;
+}
+
+/*
+ * MistralLarge3ForCausalLM (mistral_large_3.py, vLLM main): a subclass of
+ * DeepseekV3ForCausalLM that only renames the checkpoint's weights, so a
+ * config of it plans as DeepSeek-V3's: 61 layers of one latent head of
+ * 512 + 64, 61 x 576 x 2 B = 70,272 B a token on every rank at TP 1 and
+ * 8, the same weights (an lm_head of its own, whatever
+ * tie_word_embeddings says), and no assumption; it was planned as an
+ * unchecked class.
+ */
+Test(registry, read_class_mistral_large_3_is_deepseek_v3)
+{
+	struct model ds, ml;
+	struct weights_breakdown wd, wm;
+	int tp;
+
+	read_dsv3_as("DeepseekV3ForCausalLM", &ds);
+	read_dsv3_as("MistralLarge3ForCausalLM", &ml);
+	cr_assert_null(ml.refusal, "%s", ml.refusal);
+	cr_assert_null(ml.assumption, "%s", ml.assumption);
+	cr_assert_eq(ml.mla, 1);
+	cr_assert_eq(ml.tie_embeddings, 0);
+	for (tp = 1; tp <= 8; tp *= 8) {
+		cr_assert_eq(bpt_at(&ml, tp), 70272, "TP %d: %lld", tp,
+		    (long long)bpt_at(&ml, tp));
+		weights_rank(&ds, FMT_BF16, 2, tp, 1, 0, &wd);
+		weights_rank(&ml, FMT_BF16, 2, tp, 1, 0, &wm);
+		cr_assert_float_eq(wm.total, wd.total, 0.5, "TP %d", tp);
+	}
+	model_done(&ds);
+	model_done(&ml);
+}
+
+/*
+ * A.X K1 (AXK1ForCausalLM, AXK1.py): DeepSeek-V2's MLA and MoE.  The
+ * checkpoint's figures as its model card gives them
+ * (https://huggingface.co/skt/A.X-K1, Model Details: 61 layers, 1 dense
+ * + 60 MoE, 64 heads, intermediate 7168, experts of 2048, 192 routed + 1
+ * shared, 8 a token, vocab 163,840, 131,072 positions), hidden 7168 (the
+ * technical report, arXiv:2601.09200: d_model 7168), MLA's sizes left to
+ * vLLM's AXK1Config (kv_lora_rank 512, q_lora_rank 1536, rope 64, nope
+ * 128, v 128).  KV 61 x 576 x 2 B = 70,272 B a token.  Parameters:
+ * embed_tokens and the lm_head 2 x 163,840 x 7168 = 2,348,810,240; a
+ * layer's attention q_a 7168 x 1536, q_a_layernorm 1536, q_b 1536 x 64 x
+ * 192, kv_a 7168 x 576, kv_a_layernorm 512, kv_b 512 x 64 x 256, o 64 x
+ * 128 x 7168 = 101,124,096 and two norms 2 x 7168, 61 times; the dense
+ * MLP 3 x 7168 x 7168; 60 MoE layers of 193 experts of 3 x 7168 x 2048
+ * and a gate 192 x 7168 = 8,501,133,312; the final norm 7168:
+ * 518,740,401,152, the card's 519B (the post_mlp_layernorm, 60 x 7168, is
+ * not counted; the MTP layer is not built without a draft).
+ */
+Test(registry, read_class_axk1)
+{
+	struct model m;
+
+	test_config_parse(
+	    "{\"architectures\":[\"AXK1ForCausalLM\"],\"model_type\":"
+	    "\"AXK1\",\"hidden_size\":7168,\"num_hidden_layers\":61,"
+	    "\"num_attention_heads\":64,\"num_key_value_heads\":64,"
+	    "\"intermediate_size\":7168,\"moe_intermediate_size\":2048,"
+	    "\"n_routed_experts\":192,\"n_shared_experts\":1,"
+	    "\"num_experts_per_tok\":8,\"first_k_dense_replace\":1,"
+	    "\"vocab_size\":163840,\"max_position_embeddings\":131072,"
+	    "\"num_nextn_predict_layers\":1}",
+	    &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_null(m.assumption, "%s", m.assumption);
+	cr_assert_eq(m.mla, 1);
+	cr_assert_eq(m.q_lora_rank, 1536);
+	cr_assert_eq(m.tie_embeddings, 0);
+	cr_assert_eq(bpt_at(&m, 1), 70272);
+	cr_assert_eq(bpt_at(&m, 8), 70272);
+	cr_assert(fabs(weights_param_count(&m) - 518.740401152) < 1e-6, "%.9fB",
+	    weights_param_count(&m));
+	model_done(&m);
+}
+
 /*
  * kv_lora_rank on a class of the standard path whose model file builds no
  * latent attention is refused naming the field and the class: it was
@@ -1918,7 +2036,7 @@ static const struct {
 	{ "MiniMaxM1ForCausalLM", REG_MODELLED },
 	{ "MiniMaxM2ForCausalLM", REG_MODELLED },
 	{ "MistralForCausalLM", REG_VERIFIED },
-	{ "MistralLarge3ForCausalLM", REG_UNVERIFIED },
+	{ "MistralLarge3ForCausalLM", REG_MODELLED },
 	{ "MixtralForCausalLM", REG_VERIFIED },
 	{ "MptForCausalLM", REG_REFUSED },
 	{ "MPTForCausalLM", REG_REFUSED },
@@ -1961,7 +2079,7 @@ static const struct {
 	{ "Zamba2ForCausalLM", REG_MODELLED },
 	{ "SmolLM3ForCausalLM", REG_UNVERIFIED },
 	/* classes of the newer registry (tests/fixtures/registry/) */
-	{ "AXK1ForCausalLM", REG_UNVERIFIED },
+	{ "AXK1ForCausalLM", REG_MODELLED },
 	{ "BailingMoeV2_5ForCausalLM", REG_REFUSED },
 	{ "BailingMoeV3ForCausalLM", REG_REFUSED },
 	{ "Cohere2MoeForCausalLM", REG_REFUSED },
