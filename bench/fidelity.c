@@ -541,7 +541,7 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 	const char *ckref = str(c, "checkpoint_ref");
 	char idbuf[256];
 	double v;
-	int ok, mi, ki;
+	int ok, mi, ki, card_inferred = 0;
 
 	plan_input_init(in);
 	*dated = NULL;
@@ -596,6 +596,16 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 			in->gpu = catalogue_find_gpu(cat, cards[k].id);
 			break;
 		}
+	/*
+	 * A card the log does not name but its source narrows to one kind
+	 * (card_ref, with card_ref_source): its compute capability decides
+	 * vLLM's kernels and attention backend; its total stays the one the
+	 * log implies, as for an unnamed card
+	 */
+	if (in->gpu < 0 && str(c, "card_ref") != NULL) {
+		in->gpu = catalogue_find_gpu(cat, str(c, "card_ref"));
+		card_inferred = in->gpu >= 0;
+	}
 	v = num(gpu, "total_memory_gib_reported", &ok);
 	if (ok)
 		in->gpu_total_gib = v;
@@ -617,7 +627,8 @@ case_input(const struct catalogue *cat, const cJSON *c, struct plan_input *in,
 		 * implied one is the cruder figure (a 0.0016 fraction spans
 		 * 112 to 126 GiB)
 		 */
-		if (ok && ct > 0 && cJSON_GetArraySize(rng) == 2 &&
+		if (ok && ct > 0 && !card_inferred &&
+		    cJSON_GetArraySize(rng) == 2 &&
 		    cJSON_IsNumber(cJSON_GetArrayItem(rng, 0)) &&
 		    cJSON_IsNumber(cJSON_GetArrayItem(rng, 1)) &&
 		    ct >= cJSON_GetArrayItem(rng, 0)->valuedouble &&

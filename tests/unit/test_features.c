@@ -1334,6 +1334,63 @@ Test(spec, flashinfer_drafts_capture_piecewise_graphs_only)
 	model_done(&m);
 }
 
+/*
+ * tests/calibration/newer-logs.json,
+ * wsl-v0200-qwen3.6-27b-text-nvfp4-mtp-blackwell-tp1-131072: vLLM 0.20.0 on
+ * a 32 GB Blackwell card under WSL (SM 12.0; total 31.03 GiB by the
+ * graph advisory), Qwen3.6-27B NVFP4 with qwen3_5_mtp k 3, --kv-cache-dtype
+ * fp8, max_num_seqs 2, 16,384 batched tokens: "Profiling CUDA graph memory:
+ * PIECEWISE=5 (largest=16)", no FULL graph.  The gated delta net layers'
+ * builder takes drafts in FULL graphs (GDNAttentionMetadataBuilder,
+ * UNIFORM_BATCH, vllm/v1/attention/backends/gdn_attn.py); the attention
+ * layers' FlashInfer without TRT-LLM does not (UNIFORM_SINGLE_TOKEN_DECODE),
+ * so vLLM sets PIECEWISE: M = min(2 x 4 x 2, 512) = 16, sizes 1 2 4 8 16
+ * (5), none rounded to the draft length.  On an H100 FlashAttention 3 takes
+ * the fp8 cache and FULL_AND_PIECEWISE stays: 4 8 16 (3) and the FULL
+ * decode sizes 4 8 (2), what the plan printed when the card was unknown.
+ */
+Test(spec, qwen36_mtp_graphs_of_a_blackwell_wsl_startup)
+{
+	const struct catalogue *c = test_catalogue();
+	struct plan_input in;
+	struct plan p;
+	struct model m;
+
+	memset(&m, 0, sizeof m);
+	test_config_load("qwen3.5/Qwen3.6-27B-NVFP4", &m);
+	test_input(&in, "rtx-5090", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.version = VLLM_VER(0, 20, 0);
+	in.gpu_total_gib = 31.03;
+	in.kv_dtype = KV_FP8;
+	in.prefix_caching = 1;
+	in.max_model_len = 131072;
+	in.max_num_seqs = 2;
+	in.max_num_batched_tokens = 16384;
+	spec_set(&in, "mtp", 3);
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.n_piecewise_graphs, 5);
+	cr_assert_eq(p.n_full_graphs, 0);
+	cr_assert_eq(p.max_capture_size, 16);
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = &m;
+	in.ckpt = -1;
+	in.version = VLLM_VER(0, 20, 0);
+	in.kv_dtype = KV_FP8;
+	in.prefix_caching = 1;
+	in.max_model_len = 131072;
+	in.max_num_seqs = 2;
+	in.max_num_batched_tokens = 16384;
+	spec_set(&in, "mtp", 3);
+	plan_compute(c, &in, &p);
+	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
+	cr_assert_eq(p.n_piecewise_graphs, 3);
+	cr_assert_eq(p.n_full_graphs, 2);
+	model_done(&m);
+}
+
 Test(lora, extra_vocab_512_by_hand)
 {
 	/* --lora-extra-vocab-size 512 (LoRAExtraVocabSize = Literal[256, 512],
