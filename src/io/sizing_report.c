@@ -579,6 +579,16 @@ fit_row_json(const struct catalogue *c, const struct fit_query *q,
 	cJSON_AddNumberToObject(x, "weights_gib", strbuf_gib2(r->weights));
 	cJSON_AddNumberToObject(x, "kv_cache_gib", strbuf_gib2(r->kv_cache));
 	cJSON_AddNumberToObject(x, "kv_tokens", (double)r->kv_tokens);
+	/* a start within the family's measured error (core/closecall.h) */
+	if (p.close_call) {
+		cJSON *cc = cJSON_AddObjectToObject(x, "close_call");
+
+		cJSON_AddNumberToObject(cc, "margin_gib",
+		    strbuf_gib2(p.close_call_margin));
+		cJSON_AddNumberToObject(cc, "error_gib",
+		    strbuf_gib2(p.close_call_error));
+	} else
+		cJSON_AddNullToObject(x, "close_call");
 	cJSON_AddItemToObject(x, "speed", speed_json(c, &e, &r->in, &p));
 	cJSON_AddStringToObject(x, "vllm_command", cmd);
 	{
@@ -708,6 +718,17 @@ fit_row_text(struct strbuf *s, const struct catalogue *c,
 	}
 	row_why(q, r, &e, why, sizeof why);
 	put_wrapped(s, 5, 80, why);
+	if (p.close_call) {
+		/* the row's start rests on a margin within the family's error */
+		snprintf(why, sizeof why,
+		    "close call: %.2f GiB over what one request of the length "
+		    "needs, within the %.2f GiB headroom's estimate has missed "
+		    "by on startups of %s (doc/estimates.md)",
+		    (double)p.close_call_margin / GIB,
+		    (double)p.close_call_error / GIB,
+		    p.close_call_any ? "any family" : p.close_call_family);
+		put_wrapped(s, 5, 80, why);
+	}
 	if (r->mig >= 0)
 		strbuf_printf(s, "     run one per slice: %s\n", cmd);
 	else
