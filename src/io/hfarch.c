@@ -3975,11 +3975,20 @@ fix_exaone4(const struct src *s, struct model *m)
  * (query_layernorm and key_layernorm of use_qk_norm, head_dim each, are
  * not counted, as no family counts QK norms); only silu (HunYuanMLP).
  * use_cla is refused before (read_unknown), the MoE lists read by
- * read_hunyuan_moe().
+ * read_hunyuan_moe(): HunYuanSparseMoeBlock in every layer when
+ * num_experts > 1, its gate a 16-bit ReplicatedLinear (quant_config None),
+ * experts and shared_mlp without bias; num_experts given as a list is
+ * refused (the gate and FusedMoE take it as one number).
  */
 static void
 fix_hunyuan(const struct src *s, struct model *m)
 {
+	if (cJSON_IsArray(get(s, "num_experts"))) {
+		refuse_field(m, model_who(m), "num_experts",
+		    "a list; hunyuan_v1.py sizes its gate and experts by one "
+		    "number");
+		return;
+	}
 	if (refuse_not_silu(s, m, "hidden_act"))
 		return;
 	if (get(s, "head_dim") == NULL && num(s, "attention_head_dim", 0) > 0)
@@ -4727,6 +4736,7 @@ static const struct {
 	/* LlamaForCausalLM in vLLM's registry: LlamaDecoderLayer, the
 	 * sliding layers of layer_types (llama.py's LlamaAttention) */
 	{ "CwmForCausalLM", fix_llama_biases },
+	{ "HunYuanMoEV1ForCausalLM", fix_hunyuan },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

@@ -717,6 +717,48 @@ Test(registry, read_class_hunyuan_dense_hy_mt2_7b)
 }
 
 /*
+ * Hunyuan-A13B-Instruct (HunYuanMoEV1ForCausalLM, hunyuan_v1.py @00f8d44):
+ * 32 layers of 32 heads of 128 (attention_head_dim), 8 KV heads: KV 2 x 8
+ * x 128 x 2 B x 32 = 131,072 B a token, 65,536 at TP 2.  Weights:
+ * embed_tokens 128,167 rows padded to 128,192 x 4096, tied (no lm_head); a
+ * layer qkv_proj 4096 x 6144 (32 + 2 x 8 heads of 128), o_proj 4096^2, two
+ * RMSNorms 2 x 4096 (query_layernorm and key_layernorm, 2 x 128, not
+ * counted), HunYuanSparseMoeBlock's 16-bit gate 4096 x 64, 64 experts 64 x
+ * 3 x 4096 x 3072 (moe_intermediate_size) and the shared_mlp of
+ * intermediate_size x num_shared_expert 3 x 4096 x 3072: 2,495,881,216 a
+ * layer; the final norm 4096: with the unpadded vocabulary 80,393,175,040
+ * parameters (the release's 80B).  RoPE over 2048 rows (no
+ * max_position_embeddings in the quoted fields: HunYuanMoEV1Config's
+ * default) x 128 x 2 B.  At TP 2 the vocab, qkv (4 KV heads a rank), o,
+ * the experts and shared_mlp / 2, the gate and norms whole: 1,248,075,776
+ * a layer.
+ */
+Test(registry, read_class_hunyuan_moe_a13b)
+{
+	double rope = 2048.0 * 128 * 2;
+
+	read_class_figures("sweep/tencent--Hunyuan-A13B-Instruct",
+	    "HunYuanMoEV1ForCausalLM", 1, 131072,
+	    (128192.0 * 4096 + 32 * 2495881216.0 + 4096) * 2 + rope);
+	read_class_figures("sweep/tencent--Hunyuan-A13B-Instruct",
+	    "HunYuanMoEV1ForCausalLM", 2, 65536,
+	    (64096.0 * 4096 +
+		32 *
+		    (12582912.0 + 8388608 + 8192 + 262144 + 1207959552 +
+			18874368) +
+		4096) *
+		    2 +
+		rope);
+	/* the gate and FusedMoE of hunyuan_v1.py take num_experts as one
+	 * number */
+	refused_with("HunYuanMoEV1ForCausalLM",
+	    "\"num_experts\":[8,8,8,8],\"moe_topk\":2", "'num_experts'");
+	refused_with("HunYuanMoEV1ForCausalLM",
+	    "\"num_experts\":8,\"moe_topk\":2,\"hidden_act\":\"gelu\"",
+	    "Unsupported activation: gelu");
+}
+
+/*
  * Baichuan2-7B-Chat (BaichuanForCausalLM, baichuan.py @6b06599): 32 layers
  * of 32 heads of 4096 / 32 = 128, W_pack with as many KV heads: KV 2 x 32
  * x 128 x 2 B x 32 = 524,288 B a token, 262,144 at TP 2.  Weights:
@@ -2010,7 +2052,7 @@ static const struct {
 	{ "GraniteMoeSharedForCausalLM", REG_UNVERIFIED },
 	{ "GritLM", REG_UNVERIFIED },
 	{ "Grok1ModelForCausalLM", REG_MODELLED },
-	{ "HunYuanMoEV1ForCausalLM", REG_UNVERIFIED },
+	{ "HunYuanMoEV1ForCausalLM", REG_MODELLED },
 	{ "HunYuanDenseV1ForCausalLM", REG_MODELLED },
 	{ "HCXVisionForCausalLM", REG_VISION },
 	{ "InternLMForCausalLM", REG_MODELLED },
