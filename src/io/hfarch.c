@@ -4773,6 +4773,43 @@ static const char *const mla_classes[] = { "Glm4MoeLiteForCausalLM",
 	"DeepseekOCRForCausalLM", "PixtralForConditionalGeneration",
 	"DeepSeekMTPModel" };
 
+/*
+ * openpangu.py's OpenPanguDecoderLayer (vLLM @0084eaf) builds
+ * OpenPanguMLAAttention only when the config has all of qk_nope_head_dim,
+ * qk_rope_head_dim, v_head_dim and kv_lora_rank (hasattr: openPangu's
+ * remote PanguUltraMoEConfig gives no defaults), else an ordinary
+ * attention over the KV heads: m, read as MLA from kv_lora_rank, refused
+ * (1) naming the size its Pangu config leaves out.
+ */
+static int
+refuse_pangu_partial_mla(const struct src *s, struct model *m)
+{
+	static const char *const classes[] = { "PanguEmbeddedForCausalLM",
+		"PanguProMoEV2ForCausalLM", "PanguUltraMoEForCausalLM" };
+	static const char *const sizes[] = { "qk_nope_head_dim",
+		"qk_rope_head_dim", "v_head_dim" };
+	char why[160];
+	size_t i, j;
+
+	if (!m->mla || m->architecture == NULL)
+		return 0;
+	for (i = 0; i < sizeof classes / sizeof classes[0]; i++) {
+		if (strcmp(m->architecture, classes[i]) != 0)
+			continue;
+		for (j = 0; j < sizeof sizes / sizeof sizes[0]; j++) {
+			if (get(s, sizes[j]) != NULL)
+				continue;
+			snprintf(why, sizeof why,
+			    "without %s, openpangu.py builds no latent "
+			    "attention but an ordinary one over the KV heads",
+			    sizes[j]);
+			refuse_field(m, model_who(m), "kv_lora_rank", why);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* m refused (1) when it was read as MLA and its class does not build it. */
 static int
 refuse_unbuilt_mla(struct model *m)
@@ -4860,7 +4897,8 @@ read_unknown(const struct src *s, struct model *m)
 		return;
 	check_layer_words(s, m);
 	fixed = m->refusal == NULL && read_class_fix(s, m);
-	if (m->refusal != NULL || refuse_unbuilt_mla(m))
+	if (m->refusal != NULL || refuse_unbuilt_mla(m) ||
+	    refuse_pangu_partial_mla(s, m))
 		return;
 	if (fixed) {
 		free(m->assumption);

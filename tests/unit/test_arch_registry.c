@@ -1988,6 +1988,43 @@ Test(registry, mla_fields_refused_where_the_class_builds_no_mla)
 }
 
 /*
+ * openpangu.py builds its latent attention only when the config has all of
+ * qk_nope_head_dim, qk_rope_head_dim, v_head_dim and kv_lora_rank (hasattr;
+ * the checkpoints' remote PanguUltraMoEConfig has no defaults), else an
+ * ordinary attention over the KV heads: a Pangu config with kv_lora_rank
+ * and one of the three left out is refused naming the one missing, where
+ * it was planned as one latent head of kv_lora_rank + 64 (DeepSeek's
+ * sizes); with all four it plans as MLA, 64 + 16 wide.
+ */
+Test(registry, pangu_mla_needs_all_four_sizes)
+{
+	static const char *const pangu[] = { "PanguEmbeddedForCausalLM",
+		"PanguProMoEV2ForCausalLM", "PanguUltraMoEForCausalLM" };
+	struct model m;
+	size_t i;
+
+	for (i = 0; i < sizeof pangu / sizeof pangu[0]; i++) {
+		refused_with(pangu[i],
+		    "\"kv_lora_rank\":64,\"qk_rope_head_dim\":16,"
+		    "\"qk_nope_head_dim\":32",
+		    "without v_head_dim");
+		refused_with(pangu[i],
+		    "\"kv_lora_rank\":64,\"v_head_dim\":32,"
+		    "\"qk_nope_head_dim\":32",
+		    "without qk_rope_head_dim");
+		cr_assert_eq(read_class(pangu[i],
+				 "\"kv_lora_rank\":64,\"qk_rope_head_dim\":16,"
+				 "\"qk_nope_head_dim\":32,\"v_head_dim\":32",
+				 &m),
+		    0);
+		cr_assert_null(m.refusal, "%s: %s", pangu[i], m.refusal);
+		cr_assert(m.mla);
+		cr_assert_eq(m.head_dim, 64 + 16);
+		model_done(&m);
+	}
+}
+
+/*
  * Every text-generation and multimodal class of the registry at vLLM
  * commit 0002bff0b6cb, the classes of the newer registry
  * (tests/fixtures/registry/vllm-text-generation.txt), with what
