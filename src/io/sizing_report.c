@@ -535,6 +535,24 @@ row_why(const struct fit_query *q, const struct fit_row *r,
 }
 
 /* One row of the fit finder as JSON: its plan, speed, command, alternatives. */
+/* A row's close_call: null, or its start's margin and the family's
+ * measured error (core/closecall.h). */
+static void
+fit_row_json_close_call(cJSON *x, const struct plan *p)
+{
+	cJSON *cc;
+
+	if (!p->close_call) {
+		cJSON_AddNullToObject(x, "close_call");
+		return;
+	}
+	cc = cJSON_AddObjectToObject(x, "close_call");
+	cJSON_AddNumberToObject(cc, "margin_gib",
+	    strbuf_gib2(p->close_call_margin));
+	cJSON_AddNumberToObject(cc, "error_gib",
+	    strbuf_gib2(p->close_call_error));
+}
+
 static cJSON *
 fit_row_json(const struct catalogue *c, const struct fit_query *q,
     const struct fit_row *r, size_t rank)
@@ -579,16 +597,7 @@ fit_row_json(const struct catalogue *c, const struct fit_query *q,
 	cJSON_AddNumberToObject(x, "weights_gib", strbuf_gib2(r->weights));
 	cJSON_AddNumberToObject(x, "kv_cache_gib", strbuf_gib2(r->kv_cache));
 	cJSON_AddNumberToObject(x, "kv_tokens", (double)r->kv_tokens);
-	/* a start within the family's measured error (core/closecall.h) */
-	if (p.close_call) {
-		cJSON *cc = cJSON_AddObjectToObject(x, "close_call");
-
-		cJSON_AddNumberToObject(cc, "margin_gib",
-		    strbuf_gib2(p.close_call_margin));
-		cJSON_AddNumberToObject(cc, "error_gib",
-		    strbuf_gib2(p.close_call_error));
-	} else
-		cJSON_AddNullToObject(x, "close_call");
+	fit_row_json_close_call(x, &p);
 	cJSON_AddItemToObject(x, "speed", speed_json(c, &e, &r->in, &p));
 	cJSON_AddStringToObject(x, "vllm_command", cmd);
 	{

@@ -4,14 +4,18 @@
  * measured for the model's family (data/estimates.yaml, estimate_errors).
  * It never changes the verdict.
  */
+#include <cjson/cJSON.h>
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/closecall.h"
+#include "core/fit.h"
 #include "core/units.h"
 #include "helpers.h"
 #include "io/catalogue_load.h"
+#include "io/sizing_report.h"
 
 static const struct model *
 model(const char *id)
@@ -208,4 +212,59 @@ Test(closecall, estimate_errors_are_checked_as_they_load)
 		    0, "case %zu loads", i);
 		catalogue_done(&c);
 	}
+}
+
+/*
+ * --need 1 request of 32,768 tokens of Llama-3.3-70B over the catalogue:
+ * each row's JSON close_call is null or the margin and error of its plan
+ * planned again, and that margin is within the error (some rows are, by
+ * the catalogue of this commit; the check holds whichever they are).
+ */
+Test(closecall, need_rows_carry_their_close_call)
+{
+	const struct catalogue *c = test_catalogue();
+	static struct fit_row rows[256];
+	struct fit_query q;
+	struct fit_result res;
+	struct plan_input in;
+	struct sizing_report_fit_view v;
+	cJSON *root, *arr, *row;
+	char *json;
+	size_t n, marked = 0;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.3-70B-Instruct", NULL);
+	fit_query_init(&q, &in, 1, 32768);
+	n = fit_find(c, &q, rows, 256, &res);
+	cr_assert_gt(n, 0);
+	memset(&v, 0, sizeof v);
+	v.cat = c;
+	v.q = &q;
+	v.rows = rows;
+	v.n = n;
+	v.res = &res;
+	v.text_rows = 15;
+	json = sizing_report_fit(&v, REPORT_JSON);
+	root = cJSON_Parse(json);
+	cr_assert_not_null(root);
+	arr = cJSON_GetObjectItemCaseSensitive(root, "rows");
+	cr_assert(cJSON_IsArray(arr));
+	cJSON_ArrayForEach(row, arr) {
+		const cJSON *cc =
+		    cJSON_GetObjectItemCaseSensitive(row, "close_call");
+		double m, e;
+
+		cr_assert_not_null(cc, "every row has close_call");
+		if (cJSON_IsNull(cc))
+			continue;
+		m = cJSON_GetObjectItemCaseSensitive(cc, "margin_gib")
+			->valuedouble;
+		e = cJSON_GetObjectItemCaseSensitive(cc, "error_gib")
+			->valuedouble;
+		cr_assert_geq(m, 0, "a row starts: its margin is >= 0");
+		cr_assert_leq(m, e + 0.005);
+		marked++;
+	}
+	cr_assert_gt(marked, 0, "some row is a close call");
+	cJSON_Delete(root);
+	free(json);
 }
