@@ -4236,6 +4236,35 @@ fix_exaone(const struct src *s, struct model *m)
 }
 
 /*
+ * telechat2.py (TeleChat2ForCausalLM, and TeleChatForCausalLM, which
+ * vLLM's registry serves with the same class; vLLM @0c4bb0e): LlamaModel
+ * over the config's attribute map (n_layer, n_head, ffn_hidden_size, as
+ * the standard fields read them) with hidden_act set to silu whatever the
+ * config says, so no activation is refused; num_key_value_heads, which
+ * must be given (refused otherwise); a head of head_dim, else hidden / heads; the o_proj and down_proj
+ * biases of class_layouts[]; LlamaAttention's RoPE over
+ * max_position_embeddings, 8192 when the config leaves it out (seq_length
+ * is not read there); the lm_head tied under tie_word_embeddings.
+ */
+static void
+fix_telechat2(const struct src *s, struct model *m)
+{
+	/* vLLM's Telechat2Config (vllm/transformers_utils/configs/
+	 * telechat2.py) pops num_key_value_heads with a default of None,
+	 * which LlamaAttention compares with the TP size */
+	if (!cJSON_IsNumber(get(s, "num_key_value_heads"))) {
+		refuse_field(m, model_who(m), "num_key_value_heads",
+		    "left out: vLLM's Telechat2Config sets it to None, which "
+		    "LlamaAttention cannot size");
+		return;
+	}
+	m->qkv_bias = 0;
+	m->rotary_dim = m->head_dim;
+	if (get(s, "max_position_embeddings") == NULL)
+		m->rope_cache_len = 8192;
+}
+
+/*
  * grok1.py (Grok1ModelForCausalLM, Grok1ForCausalLM: GrokForCausalLM, vLLM
  * @048a32c; served up to 0.24.0): head size hidden / heads, no linear
  * bias, four RMSNorms a layer (pre_attn, post_attn, pre_moe, post_moe),
@@ -4737,6 +4766,10 @@ static const struct {
 	 * sliding layers of layer_types (llama.py's LlamaAttention) */
 	{ "CwmForCausalLM", fix_llama_biases },
 	{ "HunYuanMoEV1ForCausalLM", fix_hunyuan },
+	/* telechat2.py's TeleChat2ForCausalLM, which vLLM's registry also
+	 * builds for TeleChatForCausalLM (served up to 0.25.0) */
+	{ "TeleChatForCausalLM", fix_telechat2 },
+	{ "TeleChat2ForCausalLM", fix_telechat2 },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */
@@ -4959,7 +4992,8 @@ apply_std_variant(const struct src *s, struct model *m)
  * gemma2.py Gemma2DecoderLayer (@025adfb) and gemma3.py Gemma3DecoderLayer
  * build four GemmaRMSNorms a layer (input_layernorm,
  * post_attention_layernorm, pre_feedforward_layernorm,
- * post_feedforward_layernorm); telechat2.py (@0c4bb0e) builds LlamaModel
+ * post_feedforward_layernorm); telechat2.py (@0c4bb0e; TeleChat and
+ * TeleChat 2) builds LlamaModel
  * with bias and mlp_bias, then drops qkv_proj's and gate_up_proj's bias:
  * o_proj and down_proj keep theirs.  xverse.py (@ae3d612, @0531c22)
  * asserts total_num_kv_heads % tp_size == 0 (kv_split).
@@ -4971,6 +5005,7 @@ static const struct {
 	{ "Gemma2ForCausalLM", MODEL_NORM_FOUR, 0 },
 	{ "Gemma3ForCausalLM", MODEL_NORM_FOUR, 0 },
 	{ "Gemma3ForConditionalGeneration", MODEL_NORM_FOUR, 0 },
+	{ "TeleChatForCausalLM", MODEL_BIAS_O | MODEL_BIAS_DOWN, 0 },
 	{ "TeleChat2ForCausalLM", MODEL_BIAS_O | MODEL_BIAS_DOWN, 0 },
 	{ "XverseForCausalLM", 0, 1 },
 };

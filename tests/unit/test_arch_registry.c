@@ -758,6 +758,88 @@ Test(registry, read_class_hunyuan_moe_a13b)
 	    "Unsupported activation: gelu");
 }
 
+/* The TeleChat2-115B fixture read as class arch: its architectures entry,
+ * TelechatForCausalLM, is no vLLM class (SOURCE). */
+static void
+telechat_115b(const char *arch, struct model *m)
+{
+	char path[1024], text[4096], json[4200], err[512];
+	const char *bad, *at;
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof path,
+	    "%s/tests/fixtures/configs/sweep/Tele-AI--TeleChat2-115B/"
+	    "config.json",
+	    getenv("TOP_SRCDIR") ? getenv("TOP_SRCDIR") : ".");
+	f = fopen(path, "r");
+	cr_assert_not_null(f, "%s", path);
+	n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	at = strstr(text, "\"TelechatForCausalLM\"");
+	cr_assert_not_null(at);
+	snprintf(json, sizeof json, "%.*s\"%s\"%s", (int)(at - text), text,
+	    arch, at + strlen("\"TelechatForCausalLM\""));
+	cr_assert_eq(test_config_try(json, m, err, sizeof err, &bad), 0, "%s",
+	    err);
+	cr_assert_null(m->refusal, "%s: %s", arch, m->refusal);
+	cr_assert_null(m->assumption, "%s: %s", arch, m->assumption);
+}
+
+/*
+ * TeleChat2-115B (telechat2.py @0c4bb0e, as TeleChatForCausalLM and
+ * TeleChat2ForCausalLM): 96 layers (n_layer) of 64 heads (n_head) of 8192
+ * / 64 = 128, 8 KV heads: KV 2 x 8 x 128 x 2 B x 96 = 393,216 B a token,
+ * 49,152 at TP 8 (one KV head a rank).  Weights: embed_tokens and the
+ * untied lm_head 2 x 131,072 x 8192; a layer qkv_proj 8192 x (8192 + 2 x
+ * 1024) without bias, o_proj 8192^2 and its bias 8192, gate_up and down 3
+ * x 8192 x 40,960 (ffn_hidden_size) and down's bias 8192, two RMSNorms 2 x
+ * 8192: 1,157,660,672; the final norm 8192: 113,282,916,352 parameters, 4
+ * B each the checkpoint's float32 total_size of 453,131,665,408
+ * (model.safetensors.index.json beside the config, o_proj and down_proj
+ * biases included); RoPE over 8192 rows (no max_position_embeddings:
+ * LlamaAttention's default) x 128 x 2 B.  At TP 8 the vocab, q, o, k and v
+ * (one head each) and the MLP / 8, the two biases and norms whole:
+ * 144,736,256 a layer.
+ */
+Test(registry, read_class_telechat2_115b)
+{
+	static const char *const arch[] = { "TeleChatForCausalLM",
+		"TeleChat2ForCausalLM" };
+	double rope = 8192.0 * 128 * 2;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		struct model m;
+		struct kv_params p;
+		struct kv_layout l;
+		struct weights_breakdown w;
+
+		telechat_115b(arch[i], &m);
+		params(&p, 1, KV_AUTO);
+		test_kv_layout(&m, &p, &l);
+		cr_assert_eq(l.bytes_per_token, 393216, "%s", arch[i]);
+		weights_rank(&m, FMT_BF16, 2, 1, 1, 0, &w);
+		cr_assert_float_eq(w.total, 113282916352.0 * 2 + rope, 0.5,
+		    "%s: %.0f", arch[i], w.total);
+		cr_assert_float_eq((w.total - rope) * 2, 453131665408.0, 0.5,
+		    "%s", arch[i]);
+		params(&p, 8, KV_AUTO);
+		test_kv_layout(&m, &p, &l);
+		cr_assert_eq(l.bytes_per_token, 49152, "%s", arch[i]);
+		weights_rank(&m, FMT_BF16, 2, 8, 1, 0, &w);
+		cr_assert_float_eq(w.total,
+		    (2.0 * 16384 * 8192 + 96 * 144736256.0 + 8192) * 2 + rope,
+		    0.5, "%s TP 8: %.0f", arch[i], w.total);
+		model_done(&m);
+	}
+	/* vLLM's Telechat2Config leaves num_key_value_heads None when the
+	 * config does */
+	refused_with("TeleChat2ForCausalLM", "\"intermediate_size\":512",
+	    "'num_key_value_heads'");
+}
+
 /*
  * Baichuan2-7B-Chat (BaichuanForCausalLM, baichuan.py @6b06599): 32 layers
  * of 32 heads of 4096 / 32 = 128, W_pack with as many KV heads: KV 2 x 32
@@ -2151,8 +2233,8 @@ static const struct {
 	{ "StableLmForCausalLM", REG_MODELLED },
 	{ "Starcoder2ForCausalLM", REG_MODELLED },
 	{ "SolarForCausalLM", REG_UNVERIFIED },
-	{ "TeleChatForCausalLM", REG_UNVERIFIED },
-	{ "TeleChat2ForCausalLM", REG_UNVERIFIED },
+	{ "TeleChatForCausalLM", REG_MODELLED },
+	{ "TeleChat2ForCausalLM", REG_MODELLED },
 	{ "TeleFLMForCausalLM", REG_UNVERIFIED },
 	{ "XverseForCausalLM", REG_UNVERIFIED },
 	{ "Zamba2ForCausalLM", REG_MODELLED },
@@ -2313,10 +2395,14 @@ Test(registry, every_registry_class)
 			break;
 		case REG_MODELLED:
 			/* its family's reader: no unverified fallback, no
-			 * refusal by name (it may need its own fields) */
+			 * refusal by name but of a field it needs (TeleChat's
+			 * num_key_value_heads) */
 			cr_assert(r != 0 ||
-				(m.refusal == NULL && !unverified(&m)),
-			    "%s", a);
+				(m.refusal == NULL && !unverified(&m)) ||
+				(m.refusal != NULL &&
+				    strstr(m.refusal, "config field '") !=
+					NULL),
+			    "%s: %s", a, m.refusal);
 			break;
 		}
 		if (r == 0)
@@ -3021,12 +3107,11 @@ Test(registry, telechat2_counts_o_and_down_bias)
 	struct model t, l;
 	struct weights_breakdown wt, wl;
 
-	cr_assert_eq(read_class("TeleChat2ForCausalLM",
-			 "\"intermediate_size\":512", &t),
-	    0);
-	cr_assert_eq(read_class("LlamaForCausalLM", "\"intermediate_size\":512",
-			 &l),
-	    0);
+	const char *f = "\"intermediate_size\":512,\"num_key_value_heads\":4,"
+			"\"max_position_embeddings\":2048";
+
+	cr_assert_eq(read_class("TeleChat2ForCausalLM", f, &t), 0);
+	cr_assert_eq(read_class("LlamaForCausalLM", f, &l), 0);
 	cr_assert_null(t.refusal, "%s", t.refusal);
 	cr_assert(!t.qkv_bias);
 	weights_rank(&t, FMT_BF16, 2, 1, 1, 0, &wt);
