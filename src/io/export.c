@@ -862,6 +862,19 @@ struct quote {
 };
 
 /* The proposal: card, count, model, users, price, verdict. */
+/* A close call under the verdict (core/closecall.h): the quote's reader
+ * is told the start or refusal rests on a margin within the estimate's
+ * measured error. */
+static void
+quote_close_call(struct quote *q)
+{
+	char cc[PLAN_MSG_LEN];
+
+	plan_close_call_text(q->r->plan, cc, sizeof cc);
+	if (cc[0])
+		strbuf_printf(&q->y, "> %s\n\n", md(&q->mp, cc));
+}
+
 static void
 quote_proposal(struct quote *q)
 {
@@ -934,6 +947,7 @@ quote_proposal(struct quote *q)
 				   : plan_phase_title(p->phase));
 	if (p->phase != PHASE_NONE)
 		strbuf_printf(&q->y, "> %s\n\n", md(&q->mp, p->message));
+	quote_close_call(q);
 }
 
 /* Memory per card, term by term, with what each rests on. */

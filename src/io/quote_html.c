@@ -307,6 +307,20 @@ quote_html_put_price(struct strbuf *b, const struct export_cost *k)
 	strbuf_printf(b, "</td></tr>\n");
 }
 
+/* a close call (core/closecall.h) under the verdict */
+static void
+quote_html_put_close_call(struct strbuf *b, const struct plan *p)
+{
+	char cc[PLAN_MSG_LEN];
+
+	plan_close_call_text(p, cc, sizeof cc);
+	if (cc[0] == '\0')
+		return;
+	strbuf_printf(b, "<p class=\"msg\" id=\"close-call\">");
+	esc(b, cc);
+	strbuf_printf(b, "</p>\n");
+}
+
 /* the verdict row, and vLLM's message under the table when it stops */
 static void
 quote_html_put_verdict(struct strbuf *b, const struct plan *p)
@@ -328,6 +342,7 @@ quote_html_put_verdict(struct strbuf *b, const struct plan *p)
 		esc(b, p->message);
 		strbuf_printf(b, "</p>\n");
 	}
+	quote_html_put_close_call(b, p);
 }
 
 /* the proposal: hardware, model, KV cache, users, price, verdict; users
