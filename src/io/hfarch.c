@@ -4770,6 +4770,10 @@ static const struct {
 	 * builds for TeleChatForCausalLM (served up to 0.25.0) */
 	{ "TeleChatForCausalLM", fix_telechat2 },
 	{ "TeleChat2ForCausalLM", fix_telechat2 },
+	/* mistral.py's MistralForCausalLM in vLLM's registry, the text model
+	 * Mistral3ForConditionalGeneration builds for model_type ministral3:
+	 * LlamaForCausalLM's layers (llama_4_scaling changes no memory) */
+	{ "Ministral3ForCausalLM", fix_llama_biases },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

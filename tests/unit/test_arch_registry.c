@@ -1798,6 +1798,27 @@ Test(registry, read_class_cwm_32b)
 	model_done(&m);
 }
 
+/*
+ * Ministral 3 3B's text model (Ministral3ForCausalLM, which vLLM's registry
+ * builds as mistral.py's MistralForCausalLM): 26 layers of 32 heads of 128,
+ * 8 KV heads: KV 2 x 8 x 128 x 2 B x 26 = 106,496 B a token, 53,248 at TP
+ * 2.  Weights (tied): embed_tokens 131,072 x 3072 once; a layer q_proj and
+ * o_proj 2 x 3072 x 4096, k_proj and v_proj 2 x 3072 x 1024, the gated MLP
+ * 3 x 3072 x 9216, two RMSNorms 2 x 3072 (116,398,080); the final norm
+ * 3072: 3,429,006,336 parameters; the YaRN RoPE cache of 16,384 x 16 rows,
+ * 262,144 x 128 x 2 B.  At TP 2 the vocab, the heads and the MLP / 2, the
+ * norms whole: 1,714,584,576.
+ */
+Test(registry, read_class_ministral3_3b_text)
+{
+	double rope = 262144.0 * 128 * 2;
+
+	read_class_figures("sweep/mistralai--Ministral-3-3B-text",
+	    "Ministral3ForCausalLM", 1, 106496, 3429006336.0 * 2 + rope);
+	read_class_figures("sweep/mistralai--Ministral-3-3B-text",
+	    "Ministral3ForCausalLM", 2, 53248, 1714584576.0 * 2 + rope);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -2263,7 +2284,7 @@ static const struct {
 	{ "LongcatFlashNgramForCausalLM", REG_REFUSED },
 	{ "MellumForCausalLM", REG_UNVERIFIED },
 	{ "MiniMaxM3SparseForCausalLM", REG_REFUSED },
-	{ "Ministral3ForCausalLM", REG_UNVERIFIED },
+	{ "Ministral3ForCausalLM", REG_MODELLED },
 	{ "MiMoV2ForCausalLM", REG_MODELLED },
 	{ "MuseGlimmerForCausalLM", REG_REFUSED },
 	{ "NemotronHPuzzleForCausalLM", REG_REFUSED },
