@@ -4774,6 +4774,10 @@ static const struct {
 	 * Mistral3ForConditionalGeneration builds for model_type ministral3:
 	 * LlamaForCausalLM's layers (llama_4_scaling changes no memory) */
 	{ "Ministral3ForCausalLM", fix_llama_biases },
+	/* flex_olmo.py: OlmoeForCausalLM with FlexOlmoDecoderLayer (OLMo 2's
+	 * post-attention and post-feedforward RMSNorms, the same OlmoeAttention
+	 * and q_norm / k_norm, FusedMoE experts with a 16-bit gate) */
+	{ "FlexOlmoForCausalLM", fix_olmoe },
 };
 
 /* m read as its class of read_classes[] builds it: 1 when it is one. */

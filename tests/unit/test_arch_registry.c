@@ -1819,6 +1819,28 @@ Test(registry, read_class_ministral3_3b_text)
 	    "Ministral3ForCausalLM", 2, 53248, 1714584576.0 * 2 + rope);
 }
 
+/*
+ * FlexOlmo-7x7B-1T (FlexOlmoForCausalLM, flex_olmo.py @3a04cf8: OLMoE's
+ * model with FlexOlmoDecoderLayer), the sizes of FlexOlmoConfig: 32 layers
+ * of 32 heads of 4096 / 32 = 128, MHA: KV 2 x 32 x 128 x 2 B x 32 =
+ * 524,288 B a token, 262,144 at TP 2.  Weights: embed_tokens and the
+ * lm_head of its own 2 x 100,352 x 4096; a layer qkv_proj and o_proj 4 x
+ * 4096^2, 7 experts of 3 x 4096 x 11,008, the gate 4096 x 7, the
+ * post-attention and post-feedforward RMSNorms 2 x 4096 (q_norm and k_norm
+ * not counted; 1,014,009,856); the final norm 4096: 33,270,403,072
+ * parameters; RoPE 4096 x 128 x 2 B.  At TP 2 the vocab, the heads and
+ * every expert / 2, the gate and the norms whole: 16,635,793,408.
+ */
+Test(registry, read_class_flexolmo_7x7b)
+{
+	double rope = 4096.0 * 128 * 2;
+
+	read_class_figures("sweep/allenai--FlexOlmo-7x7B-1T",
+	    "FlexOlmoForCausalLM", 1, 524288, 33270403072.0 * 2 + rope);
+	read_class_figures("sweep/allenai--FlexOlmo-7x7B-1T",
+	    "FlexOlmoForCausalLM", 2, 262144, 16635793408.0 * 2 + rope);
+}
+
 /* What headroom does with a config of a registry class (doc table) */
 enum reg_kind {
 	REG_MODELLED,
@@ -2172,7 +2194,7 @@ static const struct {
 	{ "FalconForCausalLM", REG_MODELLED },
 	{ "FalconMambaForCausalLM", REG_MODELLED },
 	{ "FalconH1ForCausalLM", REG_MODELLED },
-	{ "FlexOlmoForCausalLM", REG_UNVERIFIED },
+	{ "FlexOlmoForCausalLM", REG_MODELLED },
 	{ "GemmaForCausalLM", REG_VERIFIED },
 	{ "Gemma2ForCausalLM", REG_VERIFIED },
 	{ "Gemma3ForCausalLM", REG_VERIFIED },
