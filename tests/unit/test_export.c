@@ -343,6 +343,43 @@ Test(export, quote_lists_the_models_assumption)
 	cli_done(&c);
 }
 
+/*
+ * A close call is in the quote, Markdown and HTML: MiniMax-M2.7 AWQ on two
+ * GB10 at 0.8 keeps about 11.1 GiB over the 23.25 one request of 196,608
+ * tokens needs, within MoE attention's 9.76 % of 121.69 GiB (11.88 GiB;
+ * doc/estimates.md, "Close calls"); at 0.9 (23.3 GiB over) it is none.
+ */
+Test(export, quote_says_a_close_call)
+{
+	static const char *args[] = { "--gpu", "gb10", "--vllm-version",
+		"0.29.0", "--checkpoint", "awq", "--from-command",
+		"vllm serve MiniMaxAI/MiniMax-M2.7 -tp 2 --max-model-len "
+		"196608 "
+		"--gpu-memory-utilization 0.8",
+		NULL };
+	struct cli c;
+	struct plan p;
+	struct report_in r;
+	char err[512], *out = render(args, EXPORT_QUOTE);
+
+	cr_assert(strstr(out, "> Close call: the 11.") != NULL, "%s", out);
+	free(out);
+	xt_cli(&c, args);
+	plan_compute(test_catalogue(), &c.imp.in, &p);
+	xt_report_in(&r, &c, &p);
+	out = quote_html(&r, err, sizeof err);
+	cr_assert_not_null(out, "%s", err);
+	cr_assert(strstr(out, "id=\"close-call\">Close call:") != NULL, "%s",
+	    out);
+	free(out);
+	cli_done(&c);
+	args[7] = "vllm serve MiniMaxAI/MiniMax-M2.7 -tp 2 --max-model-len "
+		  "196608 --gpu-memory-utilization 0.9";
+	out = render(args, EXPORT_QUOTE);
+	cr_assert(strstr(out, "Close call") == NULL, "%s", out);
+	free(out);
+}
+
 /* VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 in a pasted command: the length above the
  * model's maximum is planned, and vLLM's warning is in the quote (Markdown
  * and HTML) and the command, which keeps the variable. */
