@@ -240,12 +240,16 @@ vllm_traits_set_messages(int v, struct vllm_traits *t)
 {
 	t->requested_ceil = v >= VLLM_VER(0, 14, 0); /* #29493, 2026-01-07 */
 	t->format_gib = v >= VLLM_VER(0, 14, 0); /* #31865, 2026-01-08 */
-	/* #41069 (merged on main 2026-04-28, after the 0.20.0 branch): "GPU
-	 * KV cache size" = int(max_concurrency x max_model_len).  The builds
-	 * of main numbered past 0.20.0 carry it: 0.20.1rc1.dev91 (2026-05-01,
-	 * Nemotron-Cascade-2, 1,206,303 = int(311 / 66 x 256,000) where the
-	 * old num_blocks // 5 groups x 4176 gives 258,912); 0.20.0 itself
-	 * prints the old count.  So 0.20.1 on. */
+	/* #41069 (merged on main 2026-04-28, after the 0.20.0 branch; its
+	 * title is the num_gpu_blocks_override check, but the copies of
+	 * kv_cache_utils.py with its override code are the ones whose
+	 * _report_kv_cache_config prints int(max_concurrency x max_model_len),
+	 * doc/vllm-versions.md).  The builds of main numbered past 0.20.0
+	 * carry it: 0.20.1rc1.dev91 (2026-05-01, Nemotron-Cascade-2,
+	 * 1,206,303 = int(311 / 66 x 256,000) where the old num_blocks // 5
+	 * groups x 4176 gives 258,912); 0.20.0 prints the old count, 0.21.0
+	 * the new (issue #43308).  The 0.20.1 / 0.20.2 patch releases are not
+	 * established and are taken with the builds of their number. */
 	t->tokens_from_concurrency = v >= VLLM_VER(0, 20, 1);
 	t->device_in_free_msg =
 	    v >= VLLM_VER(0, 13, 0); /* #30868, 2025-12-17 */

@@ -59,6 +59,27 @@ Test(plan, kv_tokens_exact_from_available_memory)
 	cr_assert_eq(p.kv_tokens, 28551 * 16);
 }
 
+/*
+ * The token rule's boundary (doc/vllm-versions.md): 0.20.0 prints the old
+ * count; the main builds numbered 0.20.1rcN (Nemotron-Cascade-2 at
+ * 0.20.1rc1.dev91: 1,206,303 = int(311 / 66 x 256,000)) and 0.21.0 (vLLM
+ * issue #43308) print int(concurrency x max_model_len); the 0.20.1 and
+ * 0.20.2 patch releases are taken with the builds of their number.
+ */
+Test(plan, kv_token_rule_starts_after_0_20_0)
+{
+	struct vllm_traits t;
+
+	vllm_traits_get(VLLM_VER(0, 20, 0), &t);
+	cr_assert_not(t.tokens_from_concurrency);
+	vllm_traits_get(VLLM_VER(0, 20, 1), &t);
+	cr_assert(t.tokens_from_concurrency);
+	vllm_traits_get(VLLM_VER(0, 20, 2), &t);
+	cr_assert(t.tokens_from_concurrency);
+	vllm_traits_get(VLLM_VER(0, 21, 0), &t);
+	cr_assert(t.tokens_from_concurrency);
+}
+
 Test(plan, tp_must_divide_heads)
 {
 	const struct catalogue *c = test_catalogue();
