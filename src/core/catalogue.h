@@ -346,9 +346,6 @@ struct model {
 	 * heads KV heads of qk_nope + qk_rope (head_dim), V (v_head_dim)
 	 * padded to it: MiniCPM3 (minicpm3.py) */
 	int mla_mha;
-	/* KV heads split over TP, never replicated: a TP that does not divide
-	 * them is refused (xverse.py's XverseAttention asserts it) */
-	int kv_split_only;
 	/* MoE: n_experts == 0 means dense */
 	int n_experts, experts_per_tok, moe_intermediate;
 	int n_expert_group; /* n_group: grouped top-k routing (DeepSeek) */

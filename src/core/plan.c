@@ -986,16 +986,6 @@ walk_check_kv_heads(struct walk *w)
 		    "not split over tensor parallel size %d (vLLM's "
 		    "QKVParallelLinear asserts it).",
 		    m->kv_heads, p->tp, m->kv_heads, p->tp);
-	/* xverse.py's XverseAttention asserts total_num_kv_heads % tp_size
-	 * == 0 before QKVParallelLinear could replicate them */
-	if (!m->mla && m->kv_split_only && m->kv_heads > 0 &&
-	    m->kv_heads < p->tp)
-		config_fail(p,
-		    "AssertionError: total_num_kv_heads %% tp_size == 0: the "
-		    "model's %d KV heads at tensor parallel size %d (%s's "
-		    "attention splits its KV heads and never replicates them).",
-		    m->kv_heads, p->tp,
-		    m->architecture ? m->architecture : "this class");
 }
 
 /* A MIG slice serves one rank alone. */

@@ -258,7 +258,6 @@ static const struct field model_fields[] = {
 	FLD(struct model, rope_upto_len, K_INT),
 	FLD(struct model, mla, K_INT),
 	FLD(struct model, mla_mha, K_INT),
-	FLD(struct model, kv_split_only, K_INT),
 	FLD(struct model, kv_lora_rank, K_INT),
 	FLD(struct model, q_lora_rank, K_INT),
 	FLD(struct model, qk_rope_head_dim, K_INT),

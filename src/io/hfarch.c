@@ -4743,6 +4743,10 @@ static const struct {
 	/* LlamaForCausalLM in vLLM's registry (llama.py, "Support
 	 * internlm/internlm-7b with bias") */
 	{ "InternLMForCausalLM", fix_llama_biases },
+	/* the same: #10814 (2024-12, before 0.6.5) deleted xverse.py and its
+	 * split-only KV heads; every release headroom models replicates them
+	 * below the TP size as LlamaAttention does */
+	{ "XverseForCausalLM", fix_llama_biases },
 	{ "QWenLMHeadModel", fix_qwen },
 	{ "BloomForCausalLM", fix_bloom },
 	{ "PhiMoEForCausalLM", fix_phimoe },
@@ -5003,19 +5007,17 @@ apply_std_variant(const struct src *s, struct model *m)
  * post_feedforward_layernorm); telechat2.py (@0c4bb0e; TeleChat and
  * TeleChat 2) builds LlamaModel
  * with bias and mlp_bias, then drops qkv_proj's and gate_up_proj's bias:
- * o_proj and down_proj keep theirs.  xverse.py (@ae3d612, @0531c22)
- * asserts total_num_kv_heads % tp_size == 0 (kv_split).
+ * o_proj and down_proj keep theirs.
  */
 static const struct {
 	const char *arch;
-	int set, kv_split;
+	int set;
 } class_layouts[] = {
-	{ "Gemma2ForCausalLM", MODEL_NORM_FOUR, 0 },
-	{ "Gemma3ForCausalLM", MODEL_NORM_FOUR, 0 },
-	{ "Gemma3ForConditionalGeneration", MODEL_NORM_FOUR, 0 },
-	{ "TeleChatForCausalLM", MODEL_BIAS_O | MODEL_BIAS_DOWN, 0 },
-	{ "TeleChat2ForCausalLM", MODEL_BIAS_O | MODEL_BIAS_DOWN, 0 },
-	{ "XverseForCausalLM", 0, 1 },
+	{ "Gemma2ForCausalLM", MODEL_NORM_FOUR },
+	{ "Gemma3ForCausalLM", MODEL_NORM_FOUR },
+	{ "Gemma3ForConditionalGeneration", MODEL_NORM_FOUR },
+	{ "TeleChatForCausalLM", MODEL_BIAS_O | MODEL_BIAS_DOWN },
+	{ "TeleChat2ForCausalLM", MODEL_BIAS_O | MODEL_BIAS_DOWN },
 };
 
 /* The layout of class_layouts[] for m's class. */
@@ -5029,7 +5031,6 @@ apply_class_layout(struct model *m)
 		    strcmp(built_class(m->architecture),
 			class_layouts[i].arch) == 0) {
 			m->bias_mask |= class_layouts[i].set;
-			m->kv_split_only = class_layouts[i].kv_split;
 			return;
 		}
 }

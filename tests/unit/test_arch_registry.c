@@ -2279,7 +2279,7 @@ static const struct {
 	{ "TeleChatForCausalLM", REG_MODELLED },
 	{ "TeleChat2ForCausalLM", REG_MODELLED },
 	{ "TeleFLMForCausalLM", REG_UNVERIFIED },
-	{ "XverseForCausalLM", REG_UNVERIFIED },
+	{ "XverseForCausalLM", REG_MODELLED },
 	{ "Zamba2ForCausalLM", REG_MODELLED },
 	{ "SmolLM3ForCausalLM", REG_UNVERIFIED },
 	/* classes of the newer registry (tests/fixtures/registry/) */
@@ -3170,38 +3170,65 @@ Test(registry, telechat2_counts_o_and_down_bias)
 	model_done(&l);
 }
 
-/*
- * xverse.py (@ae3d612, @0531c22) XverseAttention asserts
- * total_num_kv_heads % tp_size == 0 with no replication below the TP size:
- * 2 KV heads at TP 4 are refused where LlamaForCausalLM replicates them;
- * TP 2 divides them.
- */
-Test(registry, xverse_refuses_fewer_kv_heads_than_ranks)
+/* x planned at TP tp on release v into p. */
+static void
+xverse_plan(const struct model *x, int v, int tp, struct plan *p)
 {
-	const struct catalogue *c = test_catalogue();
 	struct plan_input in;
-	struct plan p;
-	struct model x, l;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.version = v;
+	in.model = x;
+	in.tp = tp;
+	plan_compute(test_catalogue(), &in, p);
+}
+
+/*
+ * XverseForCausalLM is LlamaForCausalLM in vLLM's registry since #10814
+ * (2024-12, before 0.6.5) deleted xverse.py, whose XverseAttention asserted
+ * total_num_kv_heads % tp_size == 0; vLLM serves the class up to 0.23.0
+ * (_PREVIOUSLY_SUPPORTED_MODELS, #45638).  4 layers, 4 heads of 256 / 4 =
+ * 64, 2 KV heads at TP 4: LlamaAttention replicates them, max(1, 2 / 4) = 1
+ * a rank, 2 x 1 x 64 x 2 B x 4 = 1,024 B a token on 0.10.0 (the oldest
+ * release headroom models) and 0.23.0 alike, as LlamaForCausalLM's; 0.24.0
+ * refuses the class.  "bias": true puts llama.py's biases on qkv_proj (4 +
+ * 2 + 2 heads x 64 = 512) and o_proj (256), none on the MLP: 4 x 768 x 2 B
+ * = 6,144 B more weights at TP 1.
+ */
+Test(registry, xverse_builds_llama_up_to_0_23)
+{
+	struct plan p, lp;
+	struct model x, l, b;
+	struct weights_breakdown wx, wb;
 	const char *kv = "\"num_key_value_heads\":2,\"intermediate_size\":512";
+	const char *kvb = "\"num_key_value_heads\":2,\"intermediate_size\":512,"
+			  "\"bias\":true";
+	int v[] = { VLLM_VER(0, 10, 0), VLLM_VER(0, 23, 0) };
+	size_t i;
 
 	cr_assert_eq(read_class("XverseForCausalLM", kv, &x), 0);
 	cr_assert_eq(read_class("LlamaForCausalLM", kv, &l), 0);
-	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
-	in.version = VLLM_VER(0, 20, 0);
-	in.model = &x;
-	in.tp = 4;
-	plan_compute(c, &in, &p);
+	cr_assert_eq(read_class("XverseForCausalLM", kvb, &b), 0);
+	cr_assert(!unverified(&x), "%s", x.assumption);
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		xverse_plan(&x, v[i], 4, &p);
+		cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+		cr_assert_eq(p.bytes_per_token, 1024, "%lld",
+		    (long long)p.bytes_per_token);
+		xverse_plan(&l, v[i], 4, &lp);
+		cr_assert_eq(lp.bytes_per_token, p.bytes_per_token);
+	}
+	xverse_plan(&x, VLLM_VER(0, 24, 0), 4, &p);
 	cr_assert_eq(p.phase, PHASE_CONFIG, "%s", p.message);
-	cr_assert(strstr(p.message, "total_num_kv_heads % tp_size == 0") !=
-		NULL,
+	cr_assert(strstr(p.message, "supported in vLLM until v0.23.0") != NULL,
 	    "%s", p.message);
-	in.tp = 2;
-	plan_compute(c, &in, &p);
-	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
-	in.model = &l;
-	in.tp = 4;
-	plan_compute(c, &in, &p);
-	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
+	cr_assert(b.qkv_bias && (b.bias_mask & MODEL_BIAS_O) &&
+	    !(b.bias_mask & MODEL_BIAS_MLP));
+	weights_rank(&x, FMT_BF16, 2, 1, 1, 0, &wx);
+	weights_rank(&b, FMT_BF16, 2, 1, 1, 0, &wb);
+	cr_assert_float_eq(wb.total - wx.total, 6144.0, 0.5, "%.0f",
+	    wb.total - wx.total);
 	model_done(&x);
 	model_done(&l);
+	model_done(&b);
 }
