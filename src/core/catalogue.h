@@ -399,6 +399,9 @@ struct model {
 	/* native format of the published weights */
 	enum ckpt_format native_format;
 	enum kv_dtype native_kv; /* KV_AUTO unless the checkpoint sets one */
+	/* native_kv is a compressed-tensors kv_cache_scheme's fp8, which
+	 * --kv-cache-dtype auto follows only from 0.15.0 (#30141) */
+	int native_kv_ct;
 	double params_b; /* published total, billions (0 = unknown) */
 	char *default_checkpoint;
 };

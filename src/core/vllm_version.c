@@ -353,6 +353,18 @@ vllm_traits_set_kv(int v, struct vllm_traits *t)
 	 * DeepSeek-V4 code shares it) and checked against the 0.26.0 GLM-5.2
 	 * GB200 startup; earlier releases were not read. */
 	t->dsa_indexer_workspace = v >= VLLM_VER(0, 22, 0);
+	/* The Attention layer sets kv_cache_dtype (and cache_config.
+	 * cache_dtype) to "fp8" when the quantization config has a
+	 * kv_cache_scheme ("llm-compressor mdls need to set cache_dtype to
+	 * \"fp8\" manually"), then takes kv_cache_torch_dtype from it, which
+	 * the layer's KV spec prices: vLLM #30141 (opened 2025-12-05, merged
+	 * 2026-01-22, listed in the v0.15.0 release notes of 2026-01-29).
+	 * Before it (vllm/attention/layer.py @004a5da and the 0.10-0.11 trees)
+	 * kv_cache_dtype is cache_config.cache_dtype, "auto", the model dtype
+	 * (kv_cache_dtype_str_to_dtype).  0.14.0 was tagged 2026-01-20, and
+	 * 0.14.1 (2026-01-24) is a patch release of security and memory-leak
+	 * fixes. */
+	t->kv_ct_scheme_auto = v >= VLLM_VER(0, 15, 0);
 }
 
 void

@@ -118,6 +118,9 @@ struct vllm_traits {
 	int mamba_prefix_caching; /* prefix caching on by default for
 				     attention-free Mamba models (not hybrids) */
 	int sparse_mla_flashinfer; /* SM100: FlashInfer sparse MLA keeps plain fp8 */
+	int kv_ct_scheme_auto; /* --kv-cache-dtype auto follows a
+				  compressed-tensors kv_cache_scheme (fp8),
+				  #30141 (0.15.0); before, the model dtype */
 	int dsa_indexer_workspace; /* DeepSeek-V3.2 / GLM-5: the sparse indexer
 				      reserves its prefill K-gather workspace
 				      in the profile run (0.22.0 first known) */

@@ -308,6 +308,7 @@ static const struct field model_fields[] = {
 	FLD(struct model, enc_head_bias, K_INT),
 	FLD(struct model, native_format, K_FMT),
 	FLD(struct model, native_kv, K_KV),
+	FLD(struct model, native_kv_ct, K_INT),
 	FLD(struct model, params_b, K_DBL),
 	FLD(struct model, default_checkpoint, K_STR),
 };

@@ -274,6 +274,18 @@ compressed_tensors_quant(const cJSON *qc, enum ckpt_format *fmt,
 		*kv = KV_FP8;
 }
 
+/* True when qc is compressed-tensors' with a kv_cache_scheme object. */
+static int
+compressed_tensors_kv_scheme(const cJSON *qc)
+{
+	const cJSON *m = cJSON_GetObjectItemCaseSensitive(qc, "quant_method");
+
+	return cJSON_IsString(m) &&
+	    strcasecmp(m->valuestring, "compressed-tensors") == 0 &&
+	    cJSON_IsObject(
+		cJSON_GetObjectItemCaseSensitive(qc, "kv_cache_scheme"));
+}
+
 /*
  * A quantization_config without quant_method that ModelOpt wrote
  * (producer.name "modelopt", the algorithm under "quantization"): vLLM
@@ -2804,6 +2816,8 @@ read_formats(struct cfg *c, struct model *m, struct quant_layers *ql)
 		*c->bad = "quantization_config";
 		return -1;
 	}
+	m->native_kv_ct =
+	    m->native_kv == KV_FP8 && compressed_tensors_kv_scheme(qc);
 	quant_details(qc, m, ql);
 	quant_parts(qc, m);
 	return 0;

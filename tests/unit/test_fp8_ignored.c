@@ -546,3 +546,80 @@ Test(fp8_ignored, text_config_not_an_object_refused)
 	cr_assert_eq(m.layers, 32);
 	model_done(&m);
 }
+
+/* A compressed-tensors FP8 checkpoint (per-tensor weights and static
+ * input scales) of LLAMA3_8B's shape, with or without a kv_cache_scheme. */
+static void
+llama_ct_fp8(int kv_scheme, struct model *m)
+{
+	char json[4096];
+
+	snprintf(json, sizeof json,
+	    LLAMA3_8B "\"quantization_config\": {\"config_groups\": "
+		      "{\"group_0\": {\"targets\": [\"Linear\"], \"weights\": "
+		      "{\"num_bits\": 8, \"type\": \"float\", \"strategy\": "
+		      "\"tensor\", \"dynamic\": false, \"symmetric\": true}, "
+		      "\"input_activations\": {\"num_bits\": 8, \"type\": "
+		      "\"float\", \"strategy\": \"tensor\", \"dynamic\": false, "
+		      "\"symmetric\": true}}}, %s\"ignore\": [\"lm_head\"], "
+		      "\"quant_method\": \"compressed-tensors\"}}",
+	    kv_scheme ? "\"kv_cache_scheme\": {\"num_bits\": 8, \"type\": "
+			"\"float\", \"strategy\": \"tensor\", \"dynamic\": "
+			"false, \"symmetric\": true}, "
+		      : "");
+	test_config_parse(json, m);
+}
+
+/* The plan of m at vLLM release version with --kv-cache-dtype kv. */
+static void
+ct_plan(struct model *m, int version, enum kv_dtype kv, struct plan *p)
+{
+	struct plan_input in;
+
+	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in.model = m;
+	in.ckpt = -1;
+	in.format = FMT_COUNT;
+	in.version = version;
+	in.kv_dtype = kv;
+	plan_compute(test_catalogue(), &in, p);
+	cr_assert_eq(p->phase, PHASE_NONE, "%s", p->message);
+}
+
+/*
+ * --kv-cache-dtype auto on a compressed-tensors checkpoint with a
+ * kv_cache_scheme: the Attention layer's fp8 from vLLM #30141 (0.15.0);
+ * 0.14.0's layer keeps cache_config.cache_dtype, auto, the model dtype.
+ * By hand, 32 layers x 8 KV heads x 128 x 2 (K and V): 65,536 elements a
+ * token, 131,072 B in bf16 at 0.14.0, 65,536 B in fp8 at 0.15.0.  An
+ * explicit fp8 is fp8 in both; without the scheme auto is bf16 in both.
+ */
+Test(kv_scheme, auto_follows_the_scheme_from_0_15_0)
+{
+	struct model m, plain;
+	struct plan p;
+
+	llama_ct_fp8(1, &m);
+	cr_assert_null(m.refusal, "%s", m.refusal);
+	cr_assert_eq(m.native_kv, KV_FP8);
+	cr_assert(m.native_kv_ct);
+	ct_plan(&m, VLLM_VER(0, 14, 0), KV_AUTO, &p);
+	cr_assert_eq(p.kv_dtype, KV_AUTO);
+	cr_assert_eq(p.bytes_per_token, 131072, "%lld",
+	    (long long)p.bytes_per_token);
+	ct_plan(&m, VLLM_VER(0, 15, 0), KV_AUTO, &p);
+	cr_assert_eq(p.kv_dtype, KV_FP8);
+	cr_assert_eq(p.bytes_per_token, 65536, "%lld",
+	    (long long)p.bytes_per_token);
+	ct_plan(&m, VLLM_VER(0, 14, 0), KV_FP8, &p);
+	cr_assert_eq(p.bytes_per_token, 65536, "%lld",
+	    (long long)p.bytes_per_token);
+	llama_ct_fp8(0, &plain);
+	cr_assert_eq(plain.native_kv, KV_AUTO);
+	cr_assert(!plain.native_kv_ct);
+	ct_plan(&plain, VLLM_VER(0, 15, 0), KV_AUTO, &p);
+	cr_assert_eq(p.bytes_per_token, 131072, "%lld",
+	    (long long)p.bytes_per_token);
+	model_done(&plain);
+	model_done(&m);
+}
