@@ -671,10 +671,9 @@ walk_formats(struct walk *w)
 		    ck && ck->kv != KV_AUTO ? ck->kv : m->native_kv;
 		/* a compressed-tensors kv_cache_scheme's fp8 (the checkpoint's
 		 * own config, or --model DIR's) before #30141: the model dtype */
-		int ct = ck && ck->kv != KV_AUTO
-		    ? ck->arch != NULL && ck->arch->native_kv_ct &&
-			ck->arch->native_kv == ck->kv
-		    : m->native_kv_ct;
+		int ct = ck && ck->kv != KV_AUTO ? ck->arch != NULL &&
+			ck->arch->native_kv_ct && ck->arch->native_kv == ck->kv
+						 : m->native_kv_ct;
 
 		if (k != KV_AUTO && !(ct && !w->t.kv_ct_scheme_auto))
 			p->kv_dtype = k;

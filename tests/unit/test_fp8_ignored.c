@@ -555,14 +555,15 @@ llama_ct_fp8(int kv_scheme, struct model *m)
 	char json[4096];
 
 	snprintf(json, sizeof json,
-	    LLAMA3_8B "\"quantization_config\": {\"config_groups\": "
-		      "{\"group_0\": {\"targets\": [\"Linear\"], \"weights\": "
-		      "{\"num_bits\": 8, \"type\": \"float\", \"strategy\": "
-		      "\"tensor\", \"dynamic\": false, \"symmetric\": true}, "
-		      "\"input_activations\": {\"num_bits\": 8, \"type\": "
-		      "\"float\", \"strategy\": \"tensor\", \"dynamic\": false, "
-		      "\"symmetric\": true}}}, %s\"ignore\": [\"lm_head\"], "
-		      "\"quant_method\": \"compressed-tensors\"}}",
+	    LLAMA3_8B
+	    "\"quantization_config\": {\"config_groups\": "
+	    "{\"group_0\": {\"targets\": [\"Linear\"], \"weights\": "
+	    "{\"num_bits\": 8, \"type\": \"float\", \"strategy\": "
+	    "\"tensor\", \"dynamic\": false, \"symmetric\": true}, "
+	    "\"input_activations\": {\"num_bits\": 8, \"type\": "
+	    "\"float\", \"strategy\": \"tensor\", \"dynamic\": false, "
+	    "\"symmetric\": true}}}, %s\"ignore\": [\"lm_head\"], "
+	    "\"quant_method\": \"compressed-tensors\"}}",
 	    kv_scheme ? "\"kv_cache_scheme\": {\"num_bits\": 8, \"type\": "
 			"\"float\", \"strategy\": \"tensor\", \"dynamic\": "
 			"false, \"symmetric\": true}, "
