@@ -292,6 +292,26 @@ card_wanted(const struct fit_query *q, int g)
 }
 
 /* The KV dtypes worth trying on a card for a checkpoint. */
+/* True when --kv-cache-dtype auto is already fp8 for the checkpoint in the
+ * query's release (a compressed-tensors kv_cache_scheme only from 0.15.0,
+ * vllm_traits.kv_ct_scheme_auto), so an explicit fp8 adds nothing. */
+static int
+auto_is_fp8(const struct fit_query *q, const struct catalogue *c,
+    const struct recalc_choice *ch)
+{
+	const struct checkpoint *k = ch->ckpt >= 0 ? &c->ckpts[ch->ckpt] : NULL;
+	struct vllm_traits t;
+	int ct;
+
+	vllm_traits_get(q->version > 0 ? q->version : VLLM_VER_NEWEST, &t);
+	ct = k != NULL && k->arch != NULL && k->arch->native_kv_ct &&
+	    k->arch->native_kv == k->kv;
+	if (k != NULL && kv_dtype_is_fp8(k->kv) && (!ct || t.kv_ct_scheme_auto))
+		return 1;
+	return kv_dtype_is_fp8(q->model->native_kv) &&
+	    (!q->model->native_kv_ct || t.kv_ct_scheme_auto);
+}
+
 static size_t
 kv_candidates(const struct fit_query *q, const struct catalogue *c,
     const struct gpu *g, const struct recalc_choice *ch, enum kv_dtype *out)
@@ -304,8 +324,7 @@ kv_candidates(const struct fit_query *q, const struct catalogue *c,
 		return n;
 	}
 	out[n++] = KV_AUTO;
-	if (g->fp8 && !kv_dtype_is_fp8(ck_kv) &&
-	    !kv_dtype_is_fp8(q->model->native_kv))
+	if (g->fp8 && !auto_is_fp8(q, c, ch))
 		out[n++] = KV_FP8;
 	if (g->fp4 && !q->model->mla && ck_kv != KV_NVFP4)
 		out[n++] = KV_NVFP4;
