@@ -447,6 +447,24 @@ spec_set(struct plan_input *in, const char *method, int k)
 	in->spec.num_tokens = k;
 }
 
+/* in: model m on gpu at version, fp8 KV cache, prefix caching, MTP with k
+ * drafts, and the given length, sequences and batched tokens */
+static void
+mtp_fp8_input(struct plan_input *in, struct model *m, const char *gpu,
+    int version, int64_t len, int seqs, int batched, int k)
+{
+	test_input(in, gpu, "meta-llama/Llama-3.1-8B-Instruct", NULL);
+	in->model = m;
+	in->ckpt = -1;
+	in->version = version;
+	in->kv_dtype = KV_FP8;
+	in->prefix_caching = 1;
+	in->max_model_len = len;
+	in->max_num_seqs = seqs;
+	in->max_num_batched_tokens = batched;
+	spec_set(in, "mtp", k);
+}
+
 Test(spec, ngram_widens_the_graph_range)
 {
 	/* max_num_seqs 8, max_num_batched_tokens 2048, no drafts: M = min(8x2, 512)
@@ -791,16 +809,7 @@ Test(spec, qwen36_27b_mtp_kv_of_a_real_startup)
 	memset(&m, 0, sizeof m);
 	test_config_load("qwen3.5/Qwen3.6-27B-NVFP4", &m);
 	cr_assert_eq(m.mtp_layers, 1);
-	test_input(&in, "gb10", "meta-llama/Llama-3.1-8B-Instruct", NULL);
-	in.model = &m;
-	in.ckpt = -1;
-	in.version = VLLM_VER(0, 23, 1);
-	in.kv_dtype = KV_FP8;
-	in.prefix_caching = 1;
-	in.max_model_len = 262144;
-	in.max_num_seqs = 8;
-	in.max_num_batched_tokens = 65536;
-	spec_set(&in, "mtp", 2);
+	mtp_fp8_input(&in, &m, "gb10", VLLM_VER(0, 23, 1), 262144, 8, 65536, 2);
 	for (i = 0; i < 2; i++) {
 		in.kv_cache_memory_bytes = (int64_t)(ends[i] * (1 << 30));
 		plan_compute(c, &in, &p);
@@ -1264,16 +1273,7 @@ Test(spec, flashinfer_drafts_capture_piecewise_graphs_only)
 
 	memset(&m, 0, sizeof m);
 	test_config_load("qwen3.5/Qwen3.6-27B-NVFP4", &m);
-	test_input(&in, "gb10", "meta-llama/Llama-3.1-8B-Instruct", NULL);
-	in.model = &m;
-	in.ckpt = -1;
-	in.version = VLLM_VER(0, 23, 1);
-	in.kv_dtype = KV_FP8;
-	in.prefix_caching = 1;
-	in.max_model_len = 262144;
-	in.max_num_seqs = 8;
-	in.max_num_batched_tokens = 65536;
-	spec_set(&in, "mtp", 2);
+	mtp_fp8_input(&in, &m, "gb10", VLLM_VER(0, 23, 1), 262144, 8, 65536, 2);
 	plan_compute(c, &in, &p);
 	cr_assert_eq(p.phase, PHASE_NONE, "%s", p.message);
 	cr_assert_eq(p.n_piecewise_graphs, 9);
@@ -1358,32 +1358,16 @@ Test(spec, qwen36_mtp_graphs_of_a_blackwell_wsl_startup)
 
 	memset(&m, 0, sizeof m);
 	test_config_load("qwen3.5/Qwen3.6-27B-NVFP4", &m);
-	test_input(&in, "rtx-5090", "meta-llama/Llama-3.1-8B-Instruct", NULL);
-	in.model = &m;
-	in.ckpt = -1;
-	in.version = VLLM_VER(0, 20, 0);
+	mtp_fp8_input(&in, &m, "rtx-5090", VLLM_VER(0, 20, 0), 131072, 2, 16384,
+	    3);
 	in.gpu_total_gib = 31.03;
-	in.kv_dtype = KV_FP8;
-	in.prefix_caching = 1;
-	in.max_model_len = 131072;
-	in.max_num_seqs = 2;
-	in.max_num_batched_tokens = 16384;
-	spec_set(&in, "mtp", 3);
 	plan_compute(c, &in, &p);
 	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
 	cr_assert_eq(p.n_piecewise_graphs, 5);
 	cr_assert_eq(p.n_full_graphs, 0);
 	cr_assert_eq(p.max_capture_size, 16);
-	test_input(&in, "h100-sxm", "meta-llama/Llama-3.1-8B-Instruct", NULL);
-	in.model = &m;
-	in.ckpt = -1;
-	in.version = VLLM_VER(0, 20, 0);
-	in.kv_dtype = KV_FP8;
-	in.prefix_caching = 1;
-	in.max_model_len = 131072;
-	in.max_num_seqs = 2;
-	in.max_num_batched_tokens = 16384;
-	spec_set(&in, "mtp", 3);
+	mtp_fp8_input(&in, &m, "h100-sxm", VLLM_VER(0, 20, 0), 131072, 2, 16384,
+	    3);
 	plan_compute(c, &in, &p);
 	cr_assert_neq(p.phase, PHASE_CONFIG, "%s", p.message);
 	cr_assert_eq(p.n_piecewise_graphs, 3);
